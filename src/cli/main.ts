@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+/**
+ * The `hordelab` command line. Exit codes: 0 success, 1 internal failure (printed with the seed
+ * that reproduces it), 2 bad input (a scenario, a flag), with nothing written.
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { EXIT_FAILURE, EXIT_USAGE, UsageError } from '../core/errors.js';
+import { MatchFailure } from '../core/match-runner.js';
+import { agents, games } from '../registry.js';
+import { runScenario, toJson } from '../run/run-scenario.js';
+import { loadScenario } from '../scenario/scenario.js';
+import { HORDELAB_VERSION } from '../version.js';
+
+interface RunArguments {
+  scenario: string;
+  matches: number | undefined;
+  seed: number | undefined;
+  out: string | undefined;
+  set: string[] | undefined;
+  eventFiles: boolean;
+  quiet: boolean;
+  json: boolean;
+}
+
+/** Checks a numeric flag before yargs' NaN reaches the scenario: errors name the flag. */
+function wholeNumberFlag(name: string, value: unknown, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+    throw new UsageError([{ source: `--${name}`, field: '', message: `expected a whole number >= ${min}, got ${String(value)}` }]);
+  }
+  return value;
+}
+
+function shellQuote(word: string): string {
+  return /^[\w./:=,@+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function progressReporter(quiet: boolean): ((done: number, total: number) => void) | undefined {
+  if (quiet || !process.stderr.isTTY) return undefined;
+  const started = performance.now();
+  let lastDraw = 0;
+  return (done, total) => {
+    const now = performance.now();
+    if (done < total && now - lastDraw < 200) return;
+    lastDraw = now;
+    const elapsedSeconds = (now - started) / 1000;
+    const perSecond = done / Math.max(elapsedSeconds, 1e-9);
+    const eta = done < total ? ` · ETA ${Math.ceil((total - done) / perSecond)}s` : '';
+    process.stderr.write(`\r${done}/${total} matches · ${Math.round(perSecond)}/s${eta}\x1b[K`);
+    if (done === total) process.stderr.write('\r\x1b[K');
+  };
+}
+
+function runCommand(args: RunArguments): number {
+  const matches = wholeNumberFlag('matches', args.matches, 1);
+  const seed = wholeNumberFlag('seed', args.seed, 0);
+  const scenario = loadScenario(args.scenario, {
+    ...(matches === undefined ? {} : { matches }),
+    ...(seed === undefined ? {} : { seed }),
+    set: args.set ?? [],
+  });
+  const outDir = args.out ?? join('reports', scenario.name);
+  const command = [
+    'hordelab',
+    'run',
+    args.scenario,
+    '--seed',
+    String(scenario.seed),
+    '--matches',
+    String(scenario.matches),
+    ...(args.set ?? []).flatMap((assignment) => ['--set', assignment]),
+  ]
+    .map(shellQuote)
+    .join(' ');
+  const onProgress = progressReporter(args.quiet);
+  const result = runScenario(scenario, {
+    outDir,
+    eventFiles: args.eventFiles,
+    command,
+    ...(onProgress === undefined ? {} : { onProgress }),
+  });
+  if (args.json) {
+    process.stdout.write(`${toJson(result.document)}\n`);
+  } else if (!args.quiet) {
+    const { game, report } = scenario.entry;
+    const seats = scenario.seats.map((seat) => seat.factory.id).join(' vs ');
+    process.stdout.write(
+      `${game.title}: ${scenario.name} — ${scenario.matches} matches, seed ${scenario.seed}, ${seats}\n\n` +
+        `${report.formatSummary(result.results)}\n\n` +
+        `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`,
+    );
+  }
+  return 0;
+}
+
+function listGames(): number {
+  for (const { game } of games.values()) {
+    process.stdout.write(`${game.id} — ${game.title} (${game.seats.length} seats)\n  parameters:\n`);
+    for (const [name, spec] of Object.entries(game.parameters) as [string, { description: string; default: unknown }][]) {
+      const shown = typeof spec.default === 'string' && spec.default.includes('\n') ? '(map text)' : JSON.stringify(spec.default);
+      process.stdout.write(`    ${name} = ${shown}\n      ${spec.description}\n`);
+    }
+  }
+  return 0;
+}
+
+function listAgents(): number {
+  for (const factory of agents.values()) process.stdout.write(`${factory.id} — ${factory.description}\n`);
+  return 0;
+}
+
+/** Reports an error the way the exit code promises, and returns that code. */
+function reportError(error: unknown): number {
+  if (error instanceof UsageError) {
+    process.stderr.write(`hordelab: ${error.issues.length === 1 ? 'bad input' : `${error.issues.length} problems`}\n`);
+    for (const line of error.message.split('\n')) process.stderr.write(`  ${line}\n`);
+    return EXIT_USAGE;
+  }
+  if (error instanceof MatchFailure) {
+    process.stderr.write(
+      `hordelab: internal failure in ${error.message}\n` +
+        `  reproduce: hordelab run <scenario> --seed ${error.runSeed} --matches ${error.matchIndex + 1}` +
+        ` (match seed ${error.matchSeed})\n`,
+    );
+    if (error.cause instanceof Error && error.cause.stack) process.stderr.write(`${error.cause.stack}\n`);
+    return EXIT_FAILURE;
+  }
+  process.stderr.write(`hordelab: internal failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return EXIT_FAILURE;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let exitCode = 0;
+  const run = (task: () => number): void => {
+    try {
+      exitCode = task();
+    } catch (error) {
+      exitCode = reportError(error);
+    }
+  };
+  await yargs(argv as string[])
+    .scriptName('hordelab')
+    .usage('$0 <command> [options]\n\nPlays tabletop games headlessly, thousands of seeded matches at a time, to measure their balance.')
+    .command(
+      'run <scenario>',
+      'Play a scenario\'s matches and write matches.csv, per-event CSVs and summary.json',
+      (command) =>
+        command
+          .positional('scenario', { type: 'string', demandOption: true, describe: 'Scenario file (.yaml, .yml or .json)' })
+          .option('matches', { alias: 'n', type: 'number', describe: 'Number of matches (overrides the scenario)' })
+          .option('seed', { alias: 's', type: 'number', describe: 'Run seed (overrides the scenario); same seed, same bytes' })
+          .option('out', { alias: 'o', type: 'string', describe: 'Output folder [default: reports/<scenario name>/]' })
+          .option('set', {
+            type: 'string',
+            array: true,
+            describe: 'Override a game parameter: key=value, value in YAML (--set actionPoints=4 --set "traps={40: 6, 80: 1}" --set traps.80=2). Repeatable',
+          })
+          .option('event-files', { type: 'boolean', default: true, describe: 'Write per-event CSVs such as catches.csv (--no-event-files skips them; the summary stays complete)' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print summary.json to stdout instead of the text summary' })
+          .example('$0 run scenarios/trainers-first-player.yaml', 'The default scenario: 10,000 random-vs-random matches')
+          .example('$0 run scenarios/trainers-first-player.yaml -n 2000 --set actionPoints=4 -o reports/ap4', 'A variant into its own folder'),
+      (args) =>
+        run(() =>
+          runCommand({
+            scenario: args.scenario,
+            matches: args.matches,
+            seed: args.seed,
+            out: args.out,
+            set: args.set?.map(String),
+            eventFiles: args.eventFiles,
+            quiet: args.quiet,
+            json: args.json,
+          }),
+        ),
+    )
+    .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
+    .command('agents', 'List the built-in agents', () => {}, () => run(listAgents))
+    .demandCommand(1, 'Name a command: run, games or agents.')
+    .strict()
+    .version(HORDELAB_VERSION)
+    .help()
+    .alias('help', 'h')
+    .wrap(Math.min(110, process.stdout.columns ?? 110))
+    .fail((message, error) => {
+      if (error) throw error;
+      process.stderr.write(`hordelab: ${message}\nRun "hordelab --help" for usage.\n`);
+      exitCode = EXIT_USAGE;
+    })
+    .parseAsync();
+  return exitCode;
+}
+
+const exitCode = await main(hideBin(process.argv));
+process.exitCode = exitCode;

@@ -1,0 +1,55 @@
+/**
+ * The agent contract: a factory builds an agent from plain config for one seat of one match;
+ * the agent picks one of the legal actions each time its seat must decide.
+ *
+ * Agents see what their seat may see: a decision hands them the legal actions and, on request,
+ * the seat's observation (the whole state only in perfect-information games), never the live
+ * state. Each agent draws randomness only from the stream it is given.
+ */
+import type { AnyGame } from './game.js';
+import type { Rng } from './rng.js';
+
+/** What an agent is told when its seat must act. The runner reuses this object between calls. */
+export interface Decision<A = unknown, O = unknown> {
+  /** The seat deciding, 0-based. */
+  readonly seat: number;
+  /** The legal actions, in the game's stable order. Do not mutate. */
+  readonly legalActions: readonly A[];
+  /** Steps played so far in this match (decisions and chance outcomes). */
+  readonly step: number;
+  /** The seat's observation of the current state (computed on demand: random play never pays for it). */
+  observe(): O;
+}
+
+/** A player for one seat of one match. */
+export interface Agent<A = unknown, O = unknown> {
+  /** Returns the index in `decision.legalActions` of the chosen action. */
+  chooseAction(decision: Decision<A, O>): number;
+}
+
+/** What a factory is given besides the user's config. */
+export interface AgentContext {
+  /** The game being played. */
+  readonly game: AnyGame;
+  /** The validated game parameters of this match. */
+  readonly params: unknown;
+  /** The seat this agent plays, 0-based. */
+  readonly seat: number;
+  /** The agent's own seeded stream for this match. */
+  readonly rng: Rng;
+}
+
+/** A named, documented way to build agents. */
+export interface AgentFactory {
+  /** Registry key used in scenarios: `random`. */
+  readonly id: string;
+  /** One line for `hordelab agents` and error messages. */
+  readonly description: string;
+  /**
+   * Checks a seat's config before any match runs; returns problems as `[field, expected]`
+   * pairs (empty when fine), so a bad scenario fails before it writes anything.
+   */
+  validateConfig(config: Readonly<Record<string, unknown>>): { field: string; message: string }[];
+  /** Builds the agent for one seat of one match. */
+  create(config: Readonly<Record<string, unknown>>, context: AgentContext): Agent;
+}

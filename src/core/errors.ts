@@ -1,0 +1,32 @@
+/**
+ * Errors a user can meet. A {@link UsageError} is bad input (a scenario, a flag, a map): the CLI
+ * prints its lines and exits with {@link EXIT_USAGE}, having written nothing.
+ */
+
+/** Exit code for bad input, as in sysexits' spirit and common CLI practice. */
+export const EXIT_USAGE = 2;
+/** Exit code for an internal failure (a rules or agent bug), printed with its reproducing seed. */
+export const EXIT_FAILURE = 1;
+
+/** One problem: where (a file or a flag), which field, and what was expected. */
+export interface InputIssue {
+  /** The file or flag the value came from: `scenarios/x.yaml`, `--set`, `--matches`. */
+  readonly source: string;
+  /** The field path, such as `params.traps.40`; empty for the whole source. */
+  readonly field: string;
+  readonly message: string;
+}
+
+export function formatIssue(issue: InputIssue): string {
+  return issue.field === '' ? `${issue.source}: ${issue.message}` : `${issue.source}: ${issue.field}: ${issue.message}`;
+}
+
+/** Bad input, with every problem found. */
+export class UsageError extends Error {
+  readonly issues: readonly InputIssue[];
+  constructor(issues: readonly InputIssue[]) {
+    super(issues.map(formatIssue).join('\n'));
+    this.name = 'UsageError';
+    this.issues = issues;
+  }
+}

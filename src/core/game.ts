@@ -1,0 +1,92 @@
+/**
+ * The game contract. Every game is a folder of pure rules exporting one {@link GameDefinition}.
+ *
+ * Model (after OpenSpiel's explicit-stochastic games): a match is a sequence of steps from
+ * `setup` to a terminal state. At each step {@link GameDefinition.currentPlayer} says who acts:
+ * a seat (0-based), {@link CHANCE} for a chance node (dice, spawns, shuffles) or {@link TERMINAL}.
+ * Chance is explicit: the game lists a chance node's outcomes with their probabilities, so tests
+ * can force a die, search can reason over outcomes and exact probabilities come for free.
+ *
+ * States are plain mutable data owned by the caller: `apply` changes its state in place (fast
+ * playouts), and `clone` is an explicit deep copy (search). Games emit typed events through the
+ * sink passed to `apply`; they keep no reporting code.
+ */
+import type { ParameterIssue, ParameterSpecs } from './parameters.js';
+import type { Rng } from './rng.js';
+
+/** `currentPlayer` of a chance node. */
+export const CHANCE = -1;
+/** `currentPlayer` of a terminal state. */
+export const TERMINAL = -2;
+
+/** A typed event emitted by the rules; `type` discriminates the union each game declares. */
+export interface GameEvent {
+  readonly type: string;
+}
+
+/** Receives events as they happen. `null` where nobody listens (search, benchmarks). */
+export type EventSink<E extends GameEvent> = ((event: E) => void) | null;
+
+/** One outcome of a chance node. Probabilities of a node's outcomes sum to 1. */
+export interface ChanceOutcome<A> {
+  readonly action: A;
+  readonly probability: number;
+}
+
+/**
+ * A game definition. `P` parameters, `S` state, `A` action (decisions and chance outcomes),
+ * `E` events, `O` what one seat observes.
+ */
+export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = unknown> {
+  /** Registry key, kebab-case, used in scenarios: `zombie-trainers`. */
+  readonly id: string;
+  /** Human name: `Zombie Trainers`. */
+  readonly title: string;
+  /** One name per seat, in seat order; the length is the number of players. */
+  readonly seats: readonly string[];
+  /** Every parameter with its default, schema and tunable range. */
+  readonly parameters: ParameterSpecs<P>;
+  /** Lowest and highest value any entry of `returns` can take. */
+  readonly utilityBounds: readonly [number, number];
+  /** True when seats must not see the whole state (hidden hands): agents then get observations. */
+  readonly hiddenInformation: boolean;
+
+  /** Checks that go across fields (a map and the zombies it must hold, distinct colors, ...). */
+  validateParameters(params: P): ParameterIssue[];
+  /** An upper bound on the number of steps (decisions plus chance outcomes) of any match. */
+  maxLength(params: P): number;
+  /** The initial state. It may start at a chance node (initial dice, deals, placements). */
+  setup(params: P): S;
+  /** The seat to act (0-based), {@link CHANCE} or {@link TERMINAL}. */
+  currentPlayer(state: S): number;
+  /**
+   * The decisions available to the current seat, in a deterministic order that depends only on
+   * the state; unique by {@link actionKey}; non-empty at every decision node.
+   */
+  legalActions(state: S): A[];
+  /** The outcomes of the current chance node with their probabilities. */
+  chanceOutcomes(state: S): ChanceOutcome<A>[];
+  /** Draws one outcome of the current chance node, distributed as `chanceOutcomes` says. */
+  sampleChance(state: S, rng: Rng): A;
+  /**
+   * Applies a legal decision or a chance outcome to `state` in place, emitting events to `emit`.
+   * The caller guarantees legality (the match runner checks every agent's choice).
+   */
+  apply(state: S, action: A, emit: EventSink<E>): void;
+  /** True once the match is over. */
+  isTerminal(state: S): boolean;
+  /** Per-seat returns of a terminal state (e.g. +1 win, -1 loss), within `utilityBounds`. */
+  returns(state: S): number[];
+  /** What `seat` may see. For perfect-information games, a deep copy of the state. */
+  observe(state: S, seat: number): O;
+  /** A deep copy sharing no mutable part with `state`. */
+  clone(state: S): S;
+  /** A short stable text naming an action, unique among the legal actions of a state. */
+  actionKey(action: A): string;
+  /** A one-line human description of the state, for traces and error messages. */
+  describeState(state: S): string;
+}
+
+/** A game with its type parameters erased, as the registry and the runner hold it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = GameDefinition<any, any, any, GameEvent, any>;

@@ -1,0 +1,140 @@
+/**
+ * Plays one match: one agent per seat, chance from the rules' own stream, events to a sink.
+ *
+ * A match is a pure function of (game, parameters, agents and their configs, run seed, match
+ * index): the match seed comes from (run seed, match index) alone, and the rules and each seat
+ * draw from separate streams derived from it, so nothing depends on which worker or chunk
+ * plays the match.
+ */
+import type { Agent, AgentFactory, Decision } from './agent.js';
+import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from './game.js';
+import { formatSeed, matchSeed, matchStream } from './rng.js';
+
+/** One seat of a match: which factory builds its agent, and with what config. */
+export interface SeatSpec {
+  readonly factory: AgentFactory;
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+/** Everything that determines a match. */
+export interface MatchSpec {
+  readonly game: AnyGame;
+  readonly params: unknown;
+  readonly seats: readonly SeatSpec[];
+  readonly runSeed: number;
+  readonly matchIndex: number;
+}
+
+/** The end of a match. */
+export interface MatchOutcome {
+  /** The match seed, from (run seed, match index). */
+  readonly seed: bigint;
+  /** The terminal state (owned by the caller). */
+  readonly finalState: unknown;
+  /** Per-seat returns. */
+  readonly returns: number[];
+  /** Steps played: decisions plus chance outcomes. */
+  readonly steps: number;
+}
+
+/** Role names of the streams inside a match. */
+export const CHANCE_STREAM = 'chance';
+export function seatStream(seat: number): string {
+  return `seat:${seat}`;
+}
+
+/**
+ * A failure inside a match (a rules bug, an agent that throws or answers out of range), with
+ * the seed and index that reproduce it.
+ */
+export class MatchFailure extends Error {
+  readonly matchIndex: number;
+  readonly runSeed: number;
+  readonly matchSeed: string;
+  readonly step: number;
+
+  constructor(spec: MatchSpec, seed: bigint, step: number, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `match ${spec.matchIndex} of run seed ${spec.runSeed} (match seed ${formatSeed(seed)}) ` +
+        `failed at step ${step}: ${reason}`,
+      { cause },
+    );
+    this.name = 'MatchFailure';
+    this.matchIndex = spec.matchIndex;
+    this.runSeed = spec.runSeed;
+    this.matchSeed = formatSeed(seed);
+    this.step = step;
+  }
+}
+
+class SeatDecision implements Decision {
+  seat = 0;
+  legalActions: readonly unknown[] = [];
+  step = 0;
+  constructor(
+    private readonly game: AnyGame,
+    private readonly state: unknown,
+  ) {}
+  observe(): unknown {
+    return this.game.observe(this.state, this.seat);
+  }
+}
+
+/**
+ * Plays one match to the end and returns its outcome. Game events go to `sink`.
+ * @throws MatchFailure when the rules or an agent fail; the message names the seeds.
+ */
+export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOutcome {
+  const { game, params, seats } = spec;
+  const seed = matchSeed(spec.runSeed, spec.matchIndex);
+  let step = 0;
+  try {
+    if (seats.length !== game.seats.length) {
+      throw new Error(`${game.id} needs ${game.seats.length} seats, got ${seats.length}`);
+    }
+    const chanceRng = matchStream(seed, CHANCE_STREAM);
+    const state = game.setup(params);
+    const agents: Agent[] = seats.map((seat, index) =>
+      seat.factory.create(seat.config, { game, params, seat: index, rng: matchStream(seed, seatStream(index)) }),
+    );
+    const maxSteps = game.maxLength(params);
+    const decision = new SeatDecision(game, state);
+
+    for (;;) {
+      const player = game.currentPlayer(state);
+      if (player === TERMINAL) break;
+      if (step >= maxSteps) {
+        throw new Error(`no terminal state within the declared maximum of ${maxSteps} steps`);
+      }
+      if (player === CHANCE) {
+        game.apply(state, game.sampleChance(state, chanceRng), sink);
+      } else {
+        const legal = game.legalActions(state);
+        if (legal.length === 0) throw new Error(`seat ${player} has no legal action in a non-terminal state`);
+        let choice = 0;
+        // A forced move needs no agent: the random agent's stream is then not advanced either.
+        if (legal.length > 1) {
+          decision.seat = player;
+          decision.legalActions = legal;
+          decision.step = step;
+          const agent = agents[player];
+          if (agent === undefined) throw new Error(`no agent for seat ${player}`);
+          choice = agent.chooseAction(decision);
+          if (!Number.isInteger(choice) || choice < 0 || choice >= legal.length) {
+            throw new Error(
+              `agent "${seats[player]?.factory.id}" of seat ${player + 1} chose index ${String(choice)}, ` +
+                `expected an integer in 0..${legal.length - 1}`,
+            );
+          }
+        }
+        game.apply(state, legal[choice], sink);
+      }
+      step++;
+    }
+    return { seed, finalState: state, returns: game.returns(state), steps: step };
+  } catch (error) {
+    if (error instanceof MatchFailure) throw error;
+    throw new MatchFailure(spec, seed, step, error);
+  }
+}

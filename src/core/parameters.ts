@@ -1,0 +1,89 @@
+/**
+ * Game parameters: every [default] rule of a spec is a named parameter with a default, a
+ * schema that validates it and, where it makes sense to search it, a tunable range.
+ */
+import { z } from 'zod';
+
+/** A range a tuner may search for one parameter. */
+export type TunableRange =
+  | { readonly kind: 'int'; readonly min: number; readonly max: number; readonly step?: number }
+  | { readonly kind: 'real'; readonly min: number; readonly max: number }
+  | { readonly kind: 'choice'; readonly choices: readonly unknown[] };
+
+/** One parameter of a game. */
+export interface ParameterSpec<T = unknown> {
+  /** What the parameter means, for `--help`, `hordelab games` and the README. */
+  readonly description: string;
+  /** Validates a value given in a scenario or with `--set`. */
+  readonly schema: z.ZodType<T>;
+  /** The value used when the scenario does not give one. */
+  readonly default: T;
+  /** Where the tuner may search; absent for parameters that are not numbers to tune (maps, names). */
+  readonly tunable?: TunableRange;
+}
+
+/** The parameters of a game, by name. */
+export type ParameterSpecs<P> = { readonly [K in keyof P]: ParameterSpec<P[K]> };
+
+/** A problem found in a set of parameters: which field, and what was expected. */
+export interface ParameterIssue {
+  /** The field path inside the parameters, e.g. `["traps", "40"]`. */
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** The defaults of every parameter. */
+export function defaultParameters<P>(specs: ParameterSpecs<P>): P {
+  const result: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs) as [string, ParameterSpec][]) {
+    result[name] = structuredClone(spec.default);
+  }
+  return result as P;
+}
+
+/**
+ * Validates raw parameters (from YAML, JSON or `--set`) against the specs: unknown names and
+ * values of the wrong shape become issues with their field path; missing ones take defaults.
+ */
+export function parseParameters<P>(
+  specs: ParameterSpecs<P>,
+  raw: Readonly<Record<string, unknown>>,
+): { ok: true; params: P } | { ok: false; issues: ParameterIssue[] } {
+  const issues: ParameterIssue[] = [];
+  const result: Record<string, unknown> = {};
+  const known = Object.keys(specs);
+  for (const name of Object.keys(raw)) {
+    if (!Object.hasOwn(specs, name)) {
+      issues.push({ path: [name], message: `unknown parameter; expected one of: ${known.join(', ')}` });
+    }
+  }
+  for (const [name, spec] of Object.entries(specs) as [string, ParameterSpec][]) {
+    if (!Object.hasOwn(raw, name) || raw[name] === undefined) {
+      result[name] = structuredClone(spec.default);
+      continue;
+    }
+    const parsed = spec.schema.safeParse(raw[name]);
+    if (parsed.success) {
+      result[name] = parsed.data;
+    } else {
+      for (const issue of parsed.error.issues) {
+        issues.push({ path: [name, ...issue.path.map(pathKey)], message: issue.message });
+      }
+    }
+  }
+  return issues.length === 0 ? { ok: true, params: result as P } : { ok: false, issues };
+}
+
+function pathKey(key: PropertyKey): string | number {
+  return typeof key === 'number' ? key : String(key);
+}
+
+/** Formats a field path the way users write it: `params.traps.40`, `seats[1].agent`. */
+export function formatPath(path: readonly (string | number)[]): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else text += text === '' ? key : `.${key}`;
+  }
+  return text;
+}

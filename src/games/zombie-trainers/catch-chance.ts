@@ -1,0 +1,49 @@
+/**
+ * Rule 17, exactly: a catch succeeds when `trapRate + (A − D) × 5 > R`, with A and D fair
+ * six-sided dice and R uniform in 1..100. These are [seed] rules, hence constants.
+ */
+
+/** Faces of the dice thrown for A and D (rules 16 and 21). */
+export const DIE_SIDES = 6;
+/** R is uniform in 1..ROLL_MAX (rule 17). */
+export const ROLL_MAX = 100;
+/** Each point of A − D moves the threshold by this many percent (rule 17). */
+export const DICE_DIFFERENCE_WEIGHT = 5;
+
+/** Whether a catch with these numbers succeeds (rule 17). */
+export function catchSucceeds(trapRate: number, aggressive: number, defensive: number, roll: number): boolean {
+  return trapRate + (aggressive - defensive) * DICE_DIFFERENCE_WEIGHT > roll;
+}
+
+/**
+ * The chance of a catch given the dice: the share of R in 1..100 below the threshold. The clamp
+ * matters near rates 0 and 100, where the threshold leaves R's range.
+ */
+export function catchChanceGivenDice(trapRate: number, diceDifference: number): number {
+  const threshold = trapRate + diceDifference * DICE_DIFFERENCE_WEIGHT;
+  // R succeeds for R in 1..threshold-1.
+  const winningRolls = Math.min(ROLL_MAX, Math.max(0, threshold - 1));
+  return winningRolls / ROLL_MAX;
+}
+
+/** The probability that A − D equals `difference`, for two fair dice. */
+export function diceDifferenceProbability(difference: number): number {
+  const ways = DIE_SIDES - Math.abs(difference);
+  return ways > 0 ? ways / (DIE_SIDES * DIE_SIDES) : 0;
+}
+
+/**
+ * The exact catch chance of a trap: the finite sum over the 36 dice outcomes and the 100 values
+ * of R, computed as an exact count divided once at the end (no floating drift).
+ */
+export function exactCatchChance(trapRate: number): number {
+  let winning = 0;
+  for (let aggressive = 1; aggressive <= DIE_SIDES; aggressive++) {
+    for (let defensive = 1; defensive <= DIE_SIDES; defensive++) {
+      for (let roll = 1; roll <= ROLL_MAX; roll++) {
+        if (catchSucceeds(trapRate, aggressive, defensive, roll)) winning++;
+      }
+    }
+  }
+  return winning / (DIE_SIDES * DIE_SIDES * ROLL_MAX);
+}

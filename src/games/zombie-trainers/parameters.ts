@@ -1,0 +1,150 @@
+/**
+ * Zombie Trainers parameters: every [default] rule of `shared/rules/zombie-trainers.md`, named,
+ * with its default. [seed] rules are constants in `rules.ts`, not parameters.
+ */
+import { z } from 'zod';
+import type { ParameterIssue, ParameterSpecs } from '../../core/parameters.js';
+import { DEFAULT_MAP, parseMap } from './map.js';
+
+/** Trap counts by success rate (percent), e.g. `{ "40": 4, "60": 2, "80": 1 }`. */
+export type TrapCounts = Readonly<Record<string, number>>;
+
+export interface ZombieTrainersParams {
+  map: string;
+  colors: [string, string];
+  traps: TrapCounts;
+  initialWildZombies: number;
+  zombieHealth: [number, number];
+  zombieAttack: [number, number];
+  actionPoints: number;
+  moveCost: number;
+  catchCost: number;
+  attackCost: number;
+  interactionRange: number;
+  blockingUnits: boolean;
+  killXpStacks: boolean;
+  maxWildZombies: number;
+  maxRounds: number;
+}
+
+const positiveInt = z.number().int().min(1);
+const inclusiveRange = z
+  .tuple([z.number().int().min(1), z.number().int().min(1)])
+  .refine(([low, high]) => low <= high, { message: 'expected [low, high] with low <= high' });
+
+export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
+  map: {
+    description: 'Rule 2: the map as rows of "." (grass) and "#" (rock); a YAML block or a list of rows.',
+    schema: z.union([z.string(), z.array(z.string()).transform((rows) => rows.join('\n'))]),
+    default: DEFAULT_MAP,
+  },
+  colors: {
+    description: 'Rule 3: the two trainers\' colors, which must differ.',
+    schema: z.tuple([z.string().min(1), z.string().min(1)]),
+    default: ['red', 'blue'],
+  },
+  traps: {
+    description: 'Rule 5: starting traps of each trainer, as success rate (0..100) -> count.',
+    schema: z.record(
+      z.string().regex(/^(100|[1-9]?[0-9])$/, { message: 'expected a trap rate, an integer percent in 0..100' }),
+      z.number().int().min(0),
+    ),
+    default: { '40': 4, '60': 2, '80': 1 },
+  },
+  initialWildZombies: {
+    description: 'Rule 8: wild zombies placed at the start.',
+    schema: z.number().int().min(0),
+    default: 3,
+    tunable: { kind: 'int', min: 0, max: 8 },
+  },
+  zombieHealth: {
+    description: 'Rule 8: a new wild zombie\'s health, uniform in [low, high].',
+    schema: inclusiveRange,
+    default: [3, 10],
+  },
+  zombieAttack: {
+    description: 'Rule 8: a new wild zombie\'s attack, uniform in [low, high].',
+    schema: inclusiveRange,
+    default: [1, 4],
+  },
+  actionPoints: {
+    description: 'Rule 10: action points per turn (unused ones are lost).',
+    schema: positiveInt,
+    default: 3,
+    tunable: { kind: 'int', min: 1, max: 8 },
+  },
+  moveCost: {
+    description: 'Rule 11: AP per cell moved.',
+    schema: positiveInt,
+    default: 1,
+    tunable: { kind: 'int', min: 1, max: 3 },
+  },
+  catchCost: {
+    description: 'Rule 11: AP per catch attempt.',
+    schema: positiveInt,
+    default: 2,
+    tunable: { kind: 'int', min: 1, max: 6 },
+  },
+  attackCost: {
+    description: 'Rule 11: AP per attack.',
+    schema: positiveInt,
+    default: 3,
+    tunable: { kind: 'int', min: 1, max: 6 },
+  },
+  interactionRange: {
+    description: 'Rules 15 and 20: Manhattan distance at which a trainer can catch or attack.',
+    schema: positiveInt,
+    default: 1,
+    tunable: { kind: 'int', min: 1, max: 3 },
+  },
+  blockingUnits: {
+    description: 'Rule 14: wild zombies and the other trainer block movement.',
+    schema: z.boolean(),
+    default: true,
+    tunable: { kind: 'choice', choices: [true, false] },
+  },
+  killXpStacks: {
+    description: 'Rule 23: a killing hit gives the hit XP and the kill XP (1 + 10) rather than 10.',
+    schema: z.boolean(),
+    default: true,
+    tunable: { kind: 'choice', choices: [true, false] },
+  },
+  maxWildZombies: {
+    description: 'Rule 25: a zombie spawns at the end of a turn while fewer than this many are wild.',
+    schema: z.number().int().min(0),
+    default: 5,
+    tunable: { kind: 'int', min: 0, max: 10 },
+  },
+  maxRounds: {
+    description: 'Rule 29: rounds (a turn each) after which the match ends, counted as capped.',
+    schema: positiveInt,
+    default: 200,
+  },
+};
+
+/** Checks across fields: the map itself, room on it, distinct colors, at least one trap. */
+export function validateZombieTrainersParams(params: ZombieTrainersParams): ParameterIssue[] {
+  const issues: ParameterIssue[] = [];
+  const parsed = parseMap(params.map);
+  if (!parsed.ok) {
+    for (const issue of parsed.issues) {
+      const where =
+        issue.line === undefined ? '' : `line ${issue.line}${issue.column === undefined ? '' : `, column ${issue.column}`}: `;
+      issues.push({ path: ['map'], message: `${where}${issue.message}` });
+    }
+  } else {
+    const grassCount = parsed.map.grassCells.length;
+    if (grassCount < 2 + params.initialWildZombies) {
+      issues.push({
+        path: ['initialWildZombies'],
+        message: `the map has ${grassCount} grass cells: too few for 2 trainers and ${params.initialWildZombies} zombies`,
+      });
+    }
+  }
+  if (params.colors[0] === params.colors[1]) {
+    issues.push({ path: ['colors'], message: `both trainers picked "${params.colors[0]}"; two players cannot pick the same color (rule 3)` });
+  }
+  const total = Object.values(params.traps).reduce((sum, count) => sum + count, 0);
+  if (total === 0) issues.push({ path: ['traps'], message: 'expected at least one trap per trainer' });
+  return issues;
+}

@@ -1,0 +1,651 @@
+/**
+ * Zombie Trainers (shared/rules/zombie-trainers.md, seed 000).
+ *
+ * Two trainers on a grid of grass and rock take turns with 3 action points: move (1 AP a cell,
+ * shortest orthogonal grass path), try to catch an adjacent wild zombie with one of their traps
+ * (2 AP; succeeds when trapRate + (A − D) × 5 > R, R in 1..100; the trap is always used up;
+ * +1 XP and the zombie becomes theirs), or attack a wild zombie with an owned one (3 AP; on
+ * A ≥ D the wild zombie loses the attacker's attack in health, +1 XP, +10 XP on a kill; on
+ * D ≥ A the owned zombie is hit back). A trainer without traps is a spectator. When both are,
+ * the one with more XP wins, player 1 on equal XP. After each turn a wild zombie spawns while
+ * fewer than 5 are on the map.
+ *
+ * Parameters (see parameters.ts): map, colors, traps, initialWildZombies, zombieHealth,
+ * zombieAttack, actionPoints, moveCost, catchCost, attackCost, interactionRange, blockingUnits,
+ * killXpStacks, maxWildZombies, maxRounds.
+ *
+ * Readings where the spec leaves room (a player's reading, as the mission asks):
+ * - The match ends the moment the last trap of the last trainer is used (rule 27), even in the
+ *   middle of a turn; no spawn follows, since the game has ended (rule 25).
+ * - A spectator (rule 26) cannot attack either, even with owned zombies: the seed says
+ *   spectators "can no longer attack and catch zombies".
+ * - On A = D both hits happen (rule 22) even when the trainer's hit kills the wild zombie.
+ * - When no free grass cell is left, a spawn (rule 8 or 25) is skipped.
+ * - With `killXpStacks: false` a killing hit gives 10 XP in all.
+ *
+ * Chance is explicit: each die, R, and each spawn's cell, health and attack is its own chance
+ * node, so tests force any outcome and search can weigh them exactly.
+ */
+import type { ChanceOutcome, EventSink, GameDefinition } from '../../core/game.js';
+import { CHANCE, TERMINAL } from '../../core/game.js';
+import type { Rng } from '../../core/rng.js';
+import { DIE_SIDES, ROLL_MAX, catchSucceeds } from './catch-chance.js';
+import { compiledMap } from './map.js';
+import { type ZombieTrainersParams, validateZombieTrainersParams, zombieTrainersParameters } from './parameters.js';
+import {
+  Phase,
+  type OwnedZombie,
+  type Trainer,
+  type ZombieTrainersAction,
+  type ZombieTrainersConfig,
+  type ZombieTrainersEvent,
+  type ZombieTrainersState,
+} from './types.js';
+
+/** Rule 19: XP for a successful catch. */
+export const CATCH_XP = 1;
+/** Rule 23: XP for a hit on a wild zombie. */
+export const HIT_XP = 1;
+/** Rule 23: XP for killing a wild zombie. */
+export const KILL_XP = 10;
+
+const END_TURN: ZombieTrainersAction = Object.freeze({ kind: 'endTurn' });
+
+/** Chance outcomes are interned: sampling a die allocates nothing. */
+const chanceActions: ZombieTrainersAction[] = [];
+function chanceAction(value: number): ZombieTrainersAction {
+  let action = chanceActions[value];
+  if (action === undefined) {
+    for (let v = chanceActions.length; v <= value; v++) chanceActions.push(Object.freeze({ kind: 'chance', value: v }));
+    action = chanceActions[value] as ZombieTrainersAction;
+  }
+  return action;
+}
+
+const configs = new WeakMap<ZombieTrainersParams, ZombieTrainersConfig>();
+
+/** The run-level constants for a parameter set, built once per parameter object. */
+export function configFor(params: ZombieTrainersParams): ZombieTrainersConfig {
+  let config = configs.get(params);
+  if (config === undefined) {
+    const rates = Object.entries(params.traps)
+      .filter(([, count]) => count > 0)
+      .map(([rate, count]) => [Number(rate), count] as const)
+      .sort((a, b) => a[0] - b[0]);
+    config = {
+      params,
+      map: compiledMap(params.map),
+      trapRates: rates.map(([rate]) => rate),
+      startingTrapCounts: rates.map(([, count]) => count),
+    };
+    configs.set(params, config);
+  }
+  return config;
+}
+
+function newTrainer(cell: number, config: ZombieTrainersConfig): Trainer {
+  const trapCounts = config.startingTrapCounts.slice();
+  return { cell, xp: 0, trapCounts, trapsLeft: trapCounts.reduce((a, b) => a + b, 0), owned: [] };
+}
+
+/** Rule 7 and 8: trainers on the first and last grass cells, then the initial spawns. */
+export function setup(params: ZombieTrainersParams): ZombieTrainersState {
+  const config = configFor(params);
+  const { map } = config;
+  const cells = map.width * map.height;
+  const state: ZombieTrainersState = {
+    config,
+    wildHealth: new Int32Array(cells),
+    wildAttack: new Int32Array(cells),
+    wildCount: 0,
+    trainers: [
+      newTrainer(map.grassCells[0] as number, config),
+      newTrainer(map.grassCells[map.grassCells.length - 1] as number, config),
+    ],
+    current: 0,
+    actionPoints: params.actionPoints,
+    round: 1,
+    turn: 0,
+    phase: Phase.Decision,
+    setupSpawnsLeft: params.initialWildZombies,
+    pending: { cell: -1, trapIndex: -1, ownedIndex: -1, aggressive: 0, defensive: 0, health: 0 },
+    winner: -1,
+    tieDecided: false,
+    endReason: null,
+  };
+  if (state.setupSpawnsLeft > 0 && countFreeCells(state) > 0) state.phase = Phase.SpawnCell;
+  else beginFirstTurn(state);
+  return state;
+}
+
+function beginFirstTurn(state: ZombieTrainersState): void {
+  state.setupSpawnsLeft = 0;
+  state.turn = 1;
+  state.round = 1;
+  state.current = 0;
+  state.actionPoints = state.config.params.actionPoints;
+  state.phase = Phase.Decision;
+}
+
+/** A grass cell with no wild zombie and no trainer (rules 8 and 25). */
+function isFreeCell(state: ZombieTrainersState, cell: number): boolean {
+  return state.wildHealth[cell] === 0 && state.trainers[0].cell !== cell && state.trainers[1].cell !== cell;
+}
+
+function countFreeCells(state: ZombieTrainersState): number {
+  let free = 0;
+  for (const cell of state.config.map.grassCells) if (isFreeCell(state, cell)) free++;
+  return free;
+}
+
+/** The k-th free grass cell in row-major order. */
+function nthFreeCell(state: ZombieTrainersState, k: number): number {
+  let seen = 0;
+  for (const cell of state.config.map.grassCells) {
+    if (isFreeCell(state, cell)) {
+      if (seen === k) return cell;
+      seen++;
+    }
+  }
+  throw new Error(`no free cell number ${k}`);
+}
+
+// Breadth-first search scratch, reused across calls: legal moves are asked for at every
+// decision, so the search allocates nothing. The rules run synchronously, so sharing is safe.
+let distance = new Int32Array(0);
+let visitStamp = new Int32Array(0);
+let queue = new Int32Array(0);
+let stamp = 0;
+
+/**
+ * Shortest grass-path distances from the trainer's cell, up to `maxSteps` (rule 13), through
+ * cells a trainer may step on (rules 12 and 14). Afterwards `visitStamp[c] === stamp` marks
+ * the reached cells and `distance[c]` holds their distance.
+ */
+function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: number): void {
+  const { map, params } = state.config;
+  const cells = map.width * map.height;
+  if (distance.length < cells) {
+    distance = new Int32Array(cells);
+    visitStamp = new Int32Array(cells);
+    queue = new Int32Array(cells);
+    stamp = 0;
+  }
+  stamp++;
+  const start = state.trainers[seat].cell;
+  const other = state.trainers[seat === 0 ? 1 : 0].cell;
+  const neighbours = map.grassNeighbours;
+  visitStamp[start] = stamp;
+  distance[start] = 0;
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = start;
+  while (head < tail) {
+    const cell = queue[head++] as number;
+    const nextDistance = (distance[cell] as number) + 1;
+    if (nextDistance > maxSteps) continue;
+    for (let k = 0; k < 4; k++) {
+      const next = neighbours[cell * 4 + k] as number;
+      if (next < 0 || visitStamp[next] === stamp) continue;
+      if (params.blockingUnits && (state.wildHealth[next] !== 0 || next === other)) continue;
+      visitStamp[next] = stamp;
+      distance[next] = nextDistance;
+      queue[tail++] = next;
+    }
+  }
+}
+
+/** Wild zombies within `interactionRange` of the trainer, row-major (rules 15 and 20). */
+function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number[] {
+  const { map, params } = state.config;
+  const range = params.interactionRange;
+  const from = state.trainers[seat].cell;
+  const fromX = from % map.width;
+  const fromY = (from - fromX) / map.width;
+  const targets: number[] = [];
+  for (let dy = -range; dy <= range; dy++) {
+    const y = fromY + dy;
+    if (y < 0 || y >= map.height) continue;
+    const reach = range - Math.abs(dy);
+    for (let dx = -reach; dx <= reach; dx++) {
+      const x = fromX + dx;
+      if (x < 0 || x >= map.width) continue;
+      const cell = y * map.width + x;
+      if (state.wildHealth[cell] !== 0) targets.push(cell);
+    }
+  }
+  return targets;
+}
+
+function legalActions(state: ZombieTrainersState): ZombieTrainersAction[] {
+  if (state.phase !== Phase.Decision) return [];
+  const { params, map, trapRates } = state.config;
+  const seat = state.current;
+  const trainer = state.trainers[seat];
+  const actions: ZombieTrainersAction[] = [];
+  // Rule 26: a spectator can only let the turn pass.
+  if (trainer.trapsLeft > 0) {
+    const maxSteps = Math.floor(state.actionPoints / params.moveCost);
+    if (maxSteps >= 1) {
+      searchReachable(state, seat, maxSteps);
+      for (const cell of map.grassCells) {
+        if (visitStamp[cell] === stamp && cell !== trainer.cell) {
+          const x = cell % map.width;
+          actions.push({ kind: 'move', x, y: (cell - x) / map.width, steps: distance[cell] as number });
+        }
+      }
+    }
+    const canCatch = state.actionPoints >= params.catchCost;
+    const canAttack = state.actionPoints >= params.attackCost && trainer.owned.length > 0;
+    if (canCatch || canAttack) {
+      for (const cell of targetsInRange(state, seat)) {
+        const x = cell % map.width;
+        const y = (cell - x) / map.width;
+        if (canCatch) {
+          for (let i = 0; i < trapRates.length; i++) {
+            if ((trainer.trapCounts[i] as number) > 0) actions.push({ kind: 'catch', x, y, trapRate: trapRates[i] as number });
+          }
+        }
+        if (canAttack) {
+          for (let zombie = 0; zombie < trainer.owned.length; zombie++) actions.push({ kind: 'attack', zombie, x, y });
+        }
+      }
+    }
+  }
+  actions.push(END_TURN);
+  return actions;
+}
+
+function currentPlayer(state: ZombieTrainersState): number {
+  if (state.phase === Phase.Decision) return state.current;
+  if (state.phase === Phase.Over) return TERMINAL;
+  return CHANCE;
+}
+
+/** The values of the current chance node, lowest first, each equally likely. */
+function chanceRange(state: ZombieTrainersState): [number, number] {
+  const { params } = state.config;
+  switch (state.phase) {
+    case Phase.CatchAggressive:
+    case Phase.CatchDefensive:
+    case Phase.AttackAggressive:
+    case Phase.AttackDefensive:
+      return [1, DIE_SIDES];
+    case Phase.CatchRoll:
+      return [1, ROLL_MAX];
+    case Phase.SpawnHealth:
+      return params.zombieHealth;
+    case Phase.SpawnAttack:
+      return params.zombieAttack;
+    default:
+      throw new Error(`not a uniform-value chance node (phase ${state.phase})`);
+  }
+}
+
+function chanceOutcomes(state: ZombieTrainersState): ChanceOutcome<ZombieTrainersAction>[] {
+  if (state.phase === Phase.SpawnCell) {
+    const free: number[] = [];
+    for (const cell of state.config.map.grassCells) if (isFreeCell(state, cell)) free.push(cell);
+    return free.map((cell) => ({ action: chanceAction(cell), probability: 1 / free.length }));
+  }
+  if (state.phase === Phase.Decision || state.phase === Phase.Over) return [];
+  const [low, high] = chanceRange(state);
+  const outcomes: ChanceOutcome<ZombieTrainersAction>[] = [];
+  for (let value = low; value <= high; value++) outcomes.push({ action: chanceAction(value), probability: 1 / (high - low + 1) });
+  return outcomes;
+}
+
+function sampleChance(state: ZombieTrainersState, rng: Rng): ZombieTrainersAction {
+  if (state.phase === Phase.SpawnCell) return chanceAction(nthFreeCell(state, rng.int(countFreeCells(state))));
+  const [low, high] = chanceRange(state);
+  return chanceAction(rng.intBetween(low, high));
+}
+
+function apply(state: ZombieTrainersState, action: ZombieTrainersAction, emit: EventSink<ZombieTrainersEvent>): void {
+  if (action.kind === 'chance') {
+    applyChance(state, action.value, emit);
+    return;
+  }
+  if (state.phase !== Phase.Decision) throw new Error(`decision ${action.kind} applied at a chance or terminal node`);
+  const { params, map } = state.config;
+  const trainer = state.trainers[state.current];
+  switch (action.kind) {
+    case 'move': {
+      const cost = action.steps * params.moveCost;
+      if (emit !== null) {
+        const fromX = trainer.cell % map.width;
+        emit({
+          type: 'move',
+          seat: state.current,
+          round: state.round,
+          turn: state.turn,
+          fromX,
+          fromY: (trainer.cell - fromX) / map.width,
+          x: action.x,
+          y: action.y,
+          steps: action.steps,
+          cost,
+        });
+      }
+      trainer.cell = action.y * map.width + action.x;
+      state.actionPoints -= cost;
+      return;
+    }
+    case 'catch':
+      state.actionPoints -= params.catchCost;
+      state.pending.cell = action.y * map.width + action.x;
+      state.pending.trapIndex = state.config.trapRates.indexOf(action.trapRate);
+      state.phase = Phase.CatchAggressive;
+      return;
+    case 'attack':
+      state.actionPoints -= params.attackCost;
+      state.pending.cell = action.y * map.width + action.x;
+      state.pending.ownedIndex = action.zombie;
+      state.phase = Phase.AttackAggressive;
+      return;
+    case 'endTurn':
+      endTurn(state, emit);
+      return;
+  }
+}
+
+function applyChance(state: ZombieTrainersState, value: number, emit: EventSink<ZombieTrainersEvent>): void {
+  const pending = state.pending;
+  switch (state.phase) {
+    case Phase.CatchAggressive:
+      pending.aggressive = value;
+      state.phase = Phase.CatchDefensive;
+      return;
+    case Phase.CatchDefensive:
+      pending.defensive = value;
+      state.phase = Phase.CatchRoll;
+      return;
+    case Phase.CatchRoll:
+      resolveCatch(state, value, emit);
+      return;
+    case Phase.AttackAggressive:
+      pending.aggressive = value;
+      state.phase = Phase.AttackDefensive;
+      return;
+    case Phase.AttackDefensive:
+      pending.defensive = value;
+      resolveAttack(state, emit);
+      return;
+    case Phase.SpawnCell:
+      pending.cell = value;
+      state.phase = Phase.SpawnHealth;
+      return;
+    case Phase.SpawnHealth:
+      pending.health = value;
+      state.phase = Phase.SpawnAttack;
+      return;
+    case Phase.SpawnAttack:
+      placeSpawn(state, value, emit);
+      return;
+    default:
+      throw new Error(`chance outcome applied at a decision or terminal node (phase ${state.phase})`);
+  }
+}
+
+/** Rules 17 to 19, then rule 27. */
+function resolveCatch(state: ZombieTrainersState, roll: number, emit: EventSink<ZombieTrainersEvent>): void {
+  const { pending, config } = state;
+  const seat = state.current;
+  const trainer = state.trainers[seat];
+  const trapRate = config.trapRates[pending.trapIndex] as number;
+  const success = catchSucceeds(trapRate, pending.aggressive, pending.defensive, roll);
+  // Rule 18: the trap is used up whatever happens.
+  trainer.trapCounts[pending.trapIndex] = (trainer.trapCounts[pending.trapIndex] as number) - 1;
+  trainer.trapsLeft--;
+  const zombieHealth = state.wildHealth[pending.cell] as number;
+  const zombieAttack = state.wildAttack[pending.cell] as number;
+  if (success) {
+    trainer.owned.push({ health: zombieHealth, attack: zombieAttack });
+    removeWild(state, pending.cell);
+    trainer.xp += CATCH_XP;
+  }
+  if (emit !== null) {
+    emit({
+      type: 'catch',
+      seat,
+      round: state.round,
+      turn: state.turn,
+      trapRate,
+      aggressive: pending.aggressive,
+      defensive: pending.defensive,
+      roll,
+      success,
+      zombieHealth,
+      zombieAttack,
+      trapsLeft: trainer.trapsLeft,
+    });
+  }
+  state.phase = Phase.Decision;
+  if (state.trainers[0].trapsLeft === 0 && state.trainers[1].trapsLeft === 0) finish(state, 'trapsExhausted', emit);
+}
+
+/** Rules 21 to 24. */
+function resolveAttack(state: ZombieTrainersState, emit: EventSink<ZombieTrainersEvent>): void {
+  const { pending, config } = state;
+  const seat = state.current;
+  const trainer = state.trainers[seat];
+  const attacker = trainer.owned[pending.ownedIndex] as OwnedZombie;
+  const { aggressive, defensive } = pending;
+  const wildAttack = state.wildAttack[pending.cell] as number;
+  let xpGained = 0;
+  let killed = false;
+  let ownedDied = false;
+  const damageToWild = aggressive >= defensive ? attacker.attack : 0;
+  const damageToOwned = defensive >= aggressive ? wildAttack : 0;
+  if (aggressive >= defensive) {
+    xpGained += HIT_XP;
+    const health = (state.wildHealth[pending.cell] as number) - attacker.attack;
+    if (health <= 0) {
+      killed = true;
+      xpGained = config.params.killXpStacks ? HIT_XP + KILL_XP : KILL_XP;
+      removeWild(state, pending.cell);
+    } else {
+      state.wildHealth[pending.cell] = health;
+    }
+  }
+  if (defensive >= aggressive) {
+    attacker.health -= wildAttack;
+    if (attacker.health <= 0) {
+      ownedDied = true;
+      trainer.owned.splice(pending.ownedIndex, 1);
+    }
+  }
+  trainer.xp += xpGained;
+  if (emit !== null) {
+    emit({
+      type: 'attack',
+      seat,
+      round: state.round,
+      turn: state.turn,
+      aggressive,
+      defensive,
+      damageToWild,
+      damageToOwned,
+      killed,
+      ownedDied,
+      xpGained,
+    });
+  }
+  state.phase = Phase.Decision;
+}
+
+function removeWild(state: ZombieTrainersState, cell: number): void {
+  state.wildHealth[cell] = 0;
+  state.wildAttack[cell] = 0;
+  state.wildCount--;
+}
+
+function placeSpawn(state: ZombieTrainersState, attack: number, emit: EventSink<ZombieTrainersEvent>): void {
+  const { pending, config } = state;
+  const cell = pending.cell;
+  state.wildHealth[cell] = pending.health;
+  state.wildAttack[cell] = attack;
+  state.wildCount++;
+  const initial = state.turn === 0;
+  if (emit !== null) {
+    const x = cell % config.map.width;
+    emit({ type: 'spawn', x, y: (cell - x) / config.map.width, health: pending.health, attack, initial, round: state.round });
+  }
+  if (initial) {
+    state.setupSpawnsLeft--;
+    if (state.setupSpawnsLeft > 0 && countFreeCells(state) > 0) state.phase = Phase.SpawnCell;
+    else beginFirstTurn(state);
+  } else {
+    beginNextTurn(state);
+  }
+}
+
+/** Rules 10, 25 and 29. */
+function endTurn(state: ZombieTrainersState, emit: EventSink<ZombieTrainersEvent>): void {
+  const { params } = state.config;
+  if (emit !== null) {
+    emit({
+      type: 'turnEnd',
+      seat: state.current,
+      round: state.round,
+      turn: state.turn,
+      spectator: state.trainers[state.current].trapsLeft === 0,
+    });
+  }
+  if (state.current === 1 && state.round >= params.maxRounds) {
+    finish(state, 'maxRounds', emit);
+    return;
+  }
+  if (state.wildCount < params.maxWildZombies && countFreeCells(state) > 0) {
+    state.phase = Phase.SpawnCell;
+    return;
+  }
+  beginNextTurn(state);
+}
+
+function beginNextTurn(state: ZombieTrainersState): void {
+  if (state.current === 1) {
+    state.current = 0;
+    state.round++;
+  } else {
+    state.current = 1;
+  }
+  state.turn++;
+  state.actionPoints = state.config.params.actionPoints;
+  state.phase = Phase.Decision;
+}
+
+/** Rules 27 to 29: more XP wins; equal XP goes to player 1. */
+function finish(state: ZombieTrainersState, reason: 'trapsExhausted' | 'maxRounds', emit: EventSink<ZombieTrainersEvent>): void {
+  const xp0 = state.trainers[0].xp;
+  const xp1 = state.trainers[1].xp;
+  state.phase = Phase.Over;
+  state.endReason = reason;
+  state.winner = xp0 >= xp1 ? 0 : 1;
+  state.tieDecided = xp0 === xp1;
+  if (emit !== null) {
+    emit({
+      type: 'matchEnd',
+      winner: state.winner,
+      xp: [xp0, xp1],
+      tieDecided: state.tieDecided,
+      capped: reason === 'maxRounds',
+      rounds: state.round,
+      turns: state.turn,
+    });
+  }
+}
+
+function cloneTrainer(trainer: Trainer): Trainer {
+  return {
+    cell: trainer.cell,
+    xp: trainer.xp,
+    trapCounts: trainer.trapCounts.slice(),
+    trapsLeft: trainer.trapsLeft,
+    owned: trainer.owned.map((zombie) => ({ health: zombie.health, attack: zombie.attack })),
+  };
+}
+
+function clone(state: ZombieTrainersState): ZombieTrainersState {
+  return {
+    config: state.config,
+    wildHealth: state.wildHealth.slice(),
+    wildAttack: state.wildAttack.slice(),
+    wildCount: state.wildCount,
+    trainers: [cloneTrainer(state.trainers[0]), cloneTrainer(state.trainers[1])],
+    current: state.current,
+    actionPoints: state.actionPoints,
+    round: state.round,
+    turn: state.turn,
+    phase: state.phase,
+    setupSpawnsLeft: state.setupSpawnsLeft,
+    pending: { ...state.pending },
+    winner: state.winner,
+    tieDecided: state.tieDecided,
+    endReason: state.endReason,
+  };
+}
+
+function actionKey(action: ZombieTrainersAction): string {
+  switch (action.kind) {
+    case 'move':
+      return `move(${action.x},${action.y})`;
+    case 'catch':
+      return `catch(${action.x},${action.y},rate${action.trapRate})`;
+    case 'attack':
+      return `attack(z${action.zombie},${action.x},${action.y})`;
+    case 'endTurn':
+      return 'endTurn';
+    case 'chance':
+      return `chance(${action.value})`;
+  }
+}
+
+function describeState(state: ZombieTrainersState): string {
+  const [p1, p2] = state.trainers;
+  const who = state.phase === Phase.Over ? 'over' : state.phase === Phase.Decision ? `P${state.current + 1} to act` : 'chance';
+  return (
+    `round ${state.round}, turn ${state.turn}, ${who}, AP ${state.actionPoints}, ` +
+    `XP ${p1.xp}-${p2.xp}, traps ${p1.trapsLeft}/${p2.trapsLeft}, owned ${p1.owned.length}/${p2.owned.length}, wild ${state.wildCount}`
+  );
+}
+
+/** The bound of rule 29 in steps: every turn's decisions, their dice, and a spawn. */
+function maxLength(params: ZombieTrainersParams): number {
+  const cheapest = Math.min(params.moveCost, params.catchCost, params.attackCost);
+  const actionsPerTurn = Math.floor(params.actionPoints / cheapest);
+  const stepsPerTurn = actionsPerTurn * 4 + 1 + 3;
+  return params.initialWildZombies * 3 + params.maxRounds * 2 * stepsPerTurn;
+}
+
+/** The Zombie Trainers game definition. */
+export const zombieTrainers: GameDefinition<
+  ZombieTrainersParams,
+  ZombieTrainersState,
+  ZombieTrainersAction,
+  ZombieTrainersEvent,
+  ZombieTrainersState
+> = {
+  id: 'zombie-trainers',
+  title: 'Zombie Trainers',
+  seats: ['Player 1', 'Player 2'],
+  parameters: zombieTrainersParameters,
+  utilityBounds: [-1, 1],
+  hiddenInformation: false,
+  validateParameters: validateZombieTrainersParams,
+  maxLength,
+  setup,
+  currentPlayer,
+  legalActions,
+  chanceOutcomes,
+  sampleChance,
+  apply,
+  isTerminal: (state) => state.phase === Phase.Over,
+  returns: (state) =>
+    state.phase !== Phase.Over ? [0, 0] : state.winner === 0 ? [1, -1] : [-1, 1],
+  // Perfect information: a seat may see everything, but never the live state itself.
+  observe: (state) => clone(state),
+  clone,
+  actionKey,
+  describeState,
+};

@@ -1,0 +1,25 @@
+/**
+ * The registry: the only list of games and agents. The CLI, scenario validation and the
+ * conformance tests all iterate it, so a game or agent added here is everywhere at once.
+ */
+import { randomAgent } from '../agents/random.js';
+import type { AgentFactory } from './core/agent.js';
+import type { AnyGame } from './core/game.js';
+import { zombieTrainers } from './games/zombie-trainers/index.js';
+import type { AnyGameReport } from './reports/report.js';
+import { zombieTrainersReport } from './reports/zombie-trainers-report.js';
+
+/** A game with the report that reads its events. */
+export interface RegisteredGame {
+  readonly game: AnyGame;
+  readonly report: AnyGameReport;
+}
+
+const gameList: readonly RegisteredGame[] = [{ game: zombieTrainers, report: zombieTrainersReport }];
+const agentList: readonly AgentFactory[] = [randomAgent];
+
+/** Registered games by id, in registration order. */
+export const games: ReadonlyMap<string, RegisteredGame> = new Map(gameList.map((entry) => [entry.game.id, entry]));
+
+/** Registered agent factories by id, in registration order. */
+export const agents: ReadonlyMap<string, AgentFactory> = new Map(agentList.map((factory) => [factory.id, factory]));

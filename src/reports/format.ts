@@ -1,0 +1,29 @@
+/** Text formatting for terminal summaries. */
+import type { MeanEstimate, RateEstimate } from '../stats/intervals.js';
+
+/** `[ "52.3%", "[51.3%, 53.3%]" ]`, or dashes when there was no sample. */
+export function formatRate(estimate: RateEstimate, digits = 1): [string, string] {
+  if (estimate.n === 0) return ['-', 'no samples'];
+  const pct = (value: number): string => `${(value * 100).toFixed(digits)}%`;
+  return [pct(estimate.rate), `[${pct(estimate.lower)}, ${pct(estimate.upper)}]`];
+}
+
+/** `34.2 [33.9, 34.5]`. */
+export function formatMean(estimate: MeanEstimate, digits = 2): string {
+  if (estimate.n === 0) return '-';
+  return `${estimate.mean.toFixed(digits)} [${estimate.lower.toFixed(digits)}, ${estimate.upper.toFixed(digits)}]`;
+}
+
+/** A plain aligned text table: first column left-aligned, the others right-aligned. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
+  return all
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

@@ -1,0 +1,58 @@
+/**
+ * The report contract: a game's report turns the typed events of each match into CSV rows and a
+ * mergeable aggregate, then the aggregate into the summary. Rules never see this code (metrics
+ * come from events), and aggregates are plain data merged exactly, so a run split into chunks
+ * or across workers sums to the same bytes.
+ */
+import type { GameEvent } from '../core/game.js';
+
+/** One CSV cell. */
+export type CsvValue = string | number | boolean;
+
+/** A per-event CSV file written beside `matches.csv`, such as `catches.csv`. */
+export interface EventTable {
+  readonly file: string;
+  readonly columns: readonly string[];
+}
+
+/** Identifies a match in its rows. */
+export interface MatchContext {
+  readonly matchIndex: number;
+  /** The match seed as 16 hex digits. */
+  readonly seed: string;
+}
+
+/** The rows one match contributes. */
+export interface MatchRows {
+  /** One row of `matches.csv`, in `matchColumns` order. */
+  readonly matchRow: CsvValue[];
+  /** Rows per event table, in `eventTables` order. */
+  readonly eventRows: CsvValue[][][];
+}
+
+/** Listens to one match at a time. */
+export interface MatchCollector<E extends GameEvent, A> {
+  onEvent(event: E): void;
+  /** Ends the match: adds its figures to `aggregate`, returns its rows, and resets for the next. */
+  finishMatch(context: MatchContext, aggregate: A): MatchRows;
+}
+
+/** A game's report. `A` is the plain-data aggregate, `S` the JSON summary. */
+export interface GameReport<E extends GameEvent, A, S> {
+  readonly gameId: string;
+  readonly matchColumns: readonly string[];
+  readonly eventTables: readonly EventTable[];
+  /** A collector for a run; `eventRows: false` skips per-event rows (the aggregate stays complete). */
+  createCollector(options: { readonly eventRows: boolean }): MatchCollector<E, A>;
+  emptyAggregate(): A;
+  /** Adds `other` into `into`; the result does not depend on the order of merges. */
+  mergeAggregates(into: A, other: A): void;
+  /** Every figure of the summary, with intervals and counts. */
+  summarize(aggregate: A, confidence: number): S;
+  /** A short human summary for the terminal. */
+  formatSummary(summary: S): string;
+}
+
+/** A report with its type parameters erased, as the registry holds it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameReport = GameReport<any, any, any>;

@@ -1,0 +1,226 @@
+/**
+ * Scenario files: which game, its parameters, an agent per seat, how many matches, the run seed.
+ * YAML (`.yaml`, `.yml`) or JSON (`.json`), validated with a schema; every problem is reported
+ * with the file and the field, before anything runs or is written.
+ *
+ * ```yaml
+ * name: trainers-first-player      # optional; default: the file name
+ * description: Random vs random.   # optional
+ * game: zombie-trainers
+ * matches: 10000
+ * seed: 1
+ * params:                          # optional; every parameter has a default
+ *   actionPoints: 3
+ * seats:                           # one per seat: an agent id, or { agent, config }
+ *   - random
+ *   - agent: random
+ * ```
+ */
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { z } from 'zod';
+import type { SeatSpec } from '../core/match-runner.js';
+import { formatPath, parseParameters } from '../core/parameters.js';
+import { MAX_RUN_SEED } from '../core/rng.js';
+import { UsageError, type InputIssue } from '../core/errors.js';
+import { agents, games, type RegisteredGame } from '../registry.js';
+
+const seatSchema = z.union([
+  z.string().min(1),
+  z.strictObject({
+    agent: z.string().min(1),
+    config: z.record(z.string(), z.unknown()).optional(),
+  }),
+]);
+
+const scenarioSchema = z.strictObject({
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected letters, digits, ".", "_" or "-" (it names the output folder)' })
+    .optional(),
+  description: z.string().optional(),
+  game: z.string().min(1),
+  matches: z.number().int().min(1),
+  seed: z.number().int().min(0).max(MAX_RUN_SEED),
+  params: z.record(z.string(), z.unknown()).optional(),
+  seats: z.array(seatSchema).min(1),
+});
+
+/** A scenario after validation: everything a run needs. */
+export interface Scenario {
+  readonly name: string;
+  readonly description: string;
+  /** The path the scenario was read from, as given. */
+  readonly file: string;
+  readonly entry: RegisteredGame;
+  /** Validated parameters, defaults filled in. */
+  readonly params: unknown;
+  readonly seats: readonly SeatSpec[];
+  readonly matches: number;
+  readonly seed: number;
+}
+
+/** Changes asked for on the command line. */
+export interface ScenarioOverrides {
+  readonly matches?: number;
+  readonly seed?: number;
+  /** `--set key=value` strings, applied in order. */
+  readonly set?: readonly string[];
+}
+
+/** Reads, parses and validates a scenario file. @throws UsageError naming the file and field. */
+export function loadScenario(file: string, overrides: ScenarioOverrides = {}): Scenario {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, expected a scenario file' : String(error);
+    throw new UsageError([{ source: file, field: '', message: reason }]);
+  }
+  return parseScenario(text, file, overrides);
+}
+
+/** Validates scenario text; `file` names it in errors and decides YAML or JSON by extension. */
+export function parseScenario(text: string, file: string, overrides: ScenarioOverrides = {}): Scenario {
+  const raw = parseDocument(text, file);
+  const issue = (field: string, message: string): InputIssue => ({ source: file, field, message });
+
+  const envelope = scenarioSchema.safeParse(raw);
+  if (!envelope.success) {
+    throw new UsageError(envelope.error.issues.map((i) => issue(formatPath(i.path.map(pathKey)), i.message)));
+  }
+  const data = envelope.data;
+  const issues: InputIssue[] = [];
+
+  const entry = games.get(data.game);
+  if (entry === undefined) {
+    throw new UsageError([issue('game', `unknown game "${data.game}"; expected one of: ${[...games.keys()].join(', ')}`)]);
+  }
+  const { game } = entry;
+
+  // Parameters: the file's, then each --set on top; errors name where the value came from.
+  const rawParams: Record<string, unknown> = structuredClone(data.params ?? {});
+  const setBy = new Map<string, string>();
+  for (const assignment of overrides.set ?? []) {
+    const parsed = parseAssignment(assignment);
+    const top = parsed.path[0] as string;
+    // A dotted key changes one part of a parameter: start from its default if the file has none.
+    if (parsed.path.length > 1 && rawParams[top] === undefined && Object.hasOwn(game.parameters, top)) {
+      rawParams[top] = structuredClone((game.parameters as Record<string, { default: unknown }>)[top]?.default);
+    }
+    setPath(rawParams, parsed.path, parsed.value);
+    setBy.set(top, assignment);
+  }
+  const sourceOf = (path: readonly (string | number)[]): { source: string; field: string } => {
+    const top = String(path[0] ?? '');
+    const assignment = setBy.get(top);
+    return assignment === undefined
+      ? { source: file, field: formatPath(['params', ...path]) }
+      : { source: `--set ${assignment}`, field: formatPath(path) };
+  };
+  let params: unknown = undefined;
+  const parsedParams = parseParameters(game.parameters, rawParams);
+  if (!parsedParams.ok) {
+    for (const problem of parsedParams.issues) issues.push({ ...sourceOf(problem.path), message: problem.message });
+  } else {
+    params = parsedParams.params;
+    for (const problem of game.validateParameters(params)) issues.push({ ...sourceOf(problem.path), message: problem.message });
+  }
+
+  // Seats: one per player, each a known agent with a config it accepts.
+  if (data.seats.length !== game.seats.length) {
+    issues.push(issue('seats', `${game.title} has ${game.seats.length} seats (${game.seats.join(', ')}), got ${data.seats.length}`));
+  }
+  const seats: SeatSpec[] = [];
+  data.seats.forEach((seat, index) => {
+    const agentId = typeof seat === 'string' ? seat : seat.agent;
+    const config = typeof seat === 'string' ? {} : (seat.config ?? {});
+    const field = typeof seat === 'string' ? `seats[${index}]` : `seats[${index}].agent`;
+    const factory = agents.get(agentId);
+    if (factory === undefined) {
+      issues.push(issue(field, `unknown agent "${agentId}"; expected one of: ${[...agents.keys()].join(', ')}`));
+      return;
+    }
+    for (const problem of factory.validateConfig(config)) {
+      issues.push(issue(`seats[${index}].config.${problem.field}`, problem.message));
+    }
+    seats.push({ factory, config });
+  });
+
+  const matches = overrides.matches ?? data.matches;
+  if (!Number.isSafeInteger(matches) || matches < 1) {
+    issues.push({ source: '--matches', field: '', message: `expected a whole number of matches >= 1, got ${matches}` });
+  }
+  const seed = overrides.seed ?? data.seed;
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    issues.push({ source: '--seed', field: '', message: `expected a whole number in 0..${MAX_RUN_SEED}, got ${seed}` });
+  }
+  if (issues.length > 0) throw new UsageError(issues);
+
+  return {
+    name: data.name ?? basename(file, extname(file)),
+    description: data.description ?? '',
+    file,
+    entry,
+    params,
+    seats,
+    matches,
+    seed,
+  };
+}
+
+function pathKey(key: PropertyKey): string | number {
+  return typeof key === 'number' ? key : String(key);
+}
+
+function parseDocument(text: string, file: string): unknown {
+  const extension = extname(file).toLowerCase();
+  if (extension === '.json') {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message}` }]);
+    }
+  }
+  if (extension !== '.yaml' && extension !== '.yml') {
+    throw new UsageError([{ source: file, field: '', message: `unknown extension "${extension}"; expected .yaml, .yml or .json` }]);
+  }
+  try {
+    return parseYaml(text) as unknown;
+  } catch (error) {
+    const message = error instanceof YAMLParseError ? error.message.split('\n')[0] : String(error);
+    throw new UsageError([{ source: file, field: '', message: `not valid YAML: ${message}` }]);
+  }
+}
+
+/**
+ * Parses `--set key=value`: the key is a parameter name, optionally a dotted path into it
+ * (`traps.40=5`); the value is read as YAML, so `4`, `true`, `[3, 10]` and `{40: 4}` all work.
+ */
+export function parseAssignment(assignment: string): { path: string[]; value: unknown } {
+  const at = assignment.indexOf('=');
+  const key = at < 0 ? '' : assignment.slice(0, at).trim();
+  if (at < 0 || key === '' || key.split('.').some((part) => part === '')) {
+    throw new UsageError([{ source: `--set ${assignment}`, field: '', message: 'expected key=value, e.g. --set actionPoints=4' }]);
+  }
+  let value: unknown;
+  try {
+    value = parseYaml(assignment.slice(at + 1));
+  } catch (error) {
+    throw new UsageError([{ source: `--set ${assignment}`, field: key, message: `value is not valid YAML: ${(error as Error).message.split('\n')[0]}` }]);
+  }
+  return { path: key.split('.'), value };
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (let i = 0; i < path.length - 1; i++) {
+    const key = path[i] as string;
+    const next = node[key];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1] as string] = value;
+}

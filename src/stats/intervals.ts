@@ -1,0 +1,121 @@
+/**
+ * Confidence intervals for the figures Hordelab reports. Every rate carries its Wilson interval
+ * and its sample count; every mean its normal-approximation interval and its count.
+ */
+import { probit } from 'simple-statistics';
+
+/** The default confidence level of every interval. */
+export const DEFAULT_CONFIDENCE = 0.95;
+
+/** A rate with its interval. */
+export interface RateEstimate {
+  readonly rate: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly successes: number;
+  readonly n: number;
+}
+
+/** A mean with its interval. */
+export interface MeanEstimate {
+  readonly mean: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly sd: number;
+  readonly n: number;
+}
+
+/** The two-sided standard normal quantile for a confidence level (1.959964 at 0.95). */
+export function normalQuantile(confidence: number): number {
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  return probit(1 - (1 - confidence) / 2);
+}
+
+/**
+ * The Wilson score interval (Wilson 1927; recommended by Brown, Cai & DasGupta 2001 over the
+ * Wald interval, which fails near 0 and 1 — exactly where trap rates live):
+ *   centre = (p + z²/2n) / (1 + z²/n),  half = z √(p(1−p)/n + z²/4n²) / (1 + z²/n).
+ * With n = 0 the interval is the whole [0, 1] and the rate is NaN (written as null in JSON).
+ */
+export function wilsonInterval(successes: number, n: number, confidence = DEFAULT_CONFIDENCE): RateEstimate {
+  if (n === 0) return { rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0 };
+  const z = normalQuantile(confidence);
+  const p = successes / n;
+  const z2 = z * z;
+  const denominator = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denominator;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denominator;
+  // Clamp away rounding drift so that 0 and 1 stay reachable bounds exactly.
+  return {
+    rate: p,
+    lower: successes === 0 ? 0 : Math.max(0, centre - half),
+    upper: successes === n ? 1 : Math.min(1, centre + half),
+    successes,
+    n,
+  };
+}
+
+/**
+ * Count, sum and sum of squares of integer samples (rounds, XP, catches per game). Integer sums
+ * are exact, so merging chunks in any order gives the same bits: results must not depend on
+ * worker count or chunking. Exact while sums stay below 2^53. Plain data, so it crosses worker
+ * boundaries as it is.
+ */
+export interface IntegerMoments {
+  n: number;
+  sum: number;
+  sumOfSquares: number;
+  /** Smallest sample; null before the first. */
+  min: number | null;
+  max: number | null;
+}
+
+export function emptyMoments(): IntegerMoments {
+  return { n: 0, sum: 0, sumOfSquares: 0, min: null, max: null };
+}
+
+export function addSample(moments: IntegerMoments, value: number): void {
+  if (!Number.isInteger(value)) throw new RangeError(`IntegerMoments takes integers, got ${value}`);
+  moments.n++;
+  moments.sum += value;
+  moments.sumOfSquares += value * value;
+  if (moments.min === null || value < moments.min) moments.min = value;
+  if (moments.max === null || value > moments.max) moments.max = value;
+}
+
+export function mergeMoments(into: IntegerMoments, other: IntegerMoments): void {
+  into.n += other.n;
+  into.sum += other.sum;
+  into.sumOfSquares += other.sumOfSquares;
+  if (other.min !== null && (into.min === null || other.min < into.min)) into.min = other.min;
+  if (other.max !== null && (into.max === null || other.max > into.max)) into.max = other.max;
+}
+
+/** The mean with a normal-approximation interval, mean ± z·sd/√n (sd with n − 1). */
+export function meanEstimate(moments: IntegerMoments, confidence = DEFAULT_CONFIDENCE): MeanEstimate {
+  const { n, sum, sumOfSquares } = moments;
+  if (n === 0) return { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: 0, n: 0 };
+  const mean = sum / n;
+  const sd = n > 1 ? Math.sqrt(Math.max(0, (sumOfSquares - (sum * sum) / n) / (n - 1))) : 0;
+  const half = (normalQuantile(confidence) * sd) / Math.sqrt(n);
+  return { mean, lower: mean - half, upper: mean + half, sd, n };
+}
+
+/** Counts per integer value, as plain data (`{ "12": 40 }`). */
+export type Histogram = Record<string, number>;
+
+export function addToHistogram(histogram: Histogram, value: number, count = 1): void {
+  const key = String(value);
+  histogram[key] = (histogram[key] ?? 0) + count;
+}
+
+export function mergeHistograms(into: Histogram, other: Readonly<Histogram>): void {
+  for (const [key, count] of Object.entries(other)) into[key] = (into[key] ?? 0) + count;
+}
+
+/** The histogram with its keys in ascending numeric order, for stable output. */
+export function sortedHistogram(histogram: Readonly<Histogram>): Histogram {
+  const result: Histogram = {};
+  for (const key of Object.keys(histogram).sort((a, b) => Number(a) - Number(b))) result[key] = histogram[key] as number;
+  return result;
+}
