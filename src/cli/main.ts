@@ -16,8 +16,8 @@ import { HORDELAB_VERSION } from '../version.js';
 
 interface RunArguments {
   scenario: string;
-  matches: number | undefined;
-  seed: number | undefined;
+  matches: string | undefined;
+  seed: string | undefined;
   out: string | undefined;
   set: string[] | undefined;
   eventFiles: boolean;
@@ -25,11 +25,12 @@ interface RunArguments {
   json: boolean;
 }
 
-/** Checks a numeric flag before yargs' NaN reaches the scenario: errors name the flag. */
-function wholeNumberFlag(name: string, value: unknown, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw new UsageError([{ source: `--${name}`, field: '', message: `expected a whole number >= ${min}, got ${String(value)}` }]);
+/** Parses a whole-number flag itself, so an error can quote what the user typed. */
+function wholeNumberFlag(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = /^-?\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new UsageError([{ source: `--${name}`, field: '', message: `expected a whole number >= ${min}, got "${text}"` }]);
   }
   return value;
 }
@@ -150,8 +151,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       (command) =>
         command
           .positional('scenario', { type: 'string', demandOption: true, describe: 'Scenario file (.yaml, .yml or .json)' })
-          .option('matches', { alias: 'n', type: 'number', describe: 'Number of matches (overrides the scenario)' })
-          .option('seed', { alias: 's', type: 'number', describe: 'Run seed (overrides the scenario); same seed, same bytes' })
+          .option('matches', { alias: 'n', type: 'string', requiresArg: true, describe: 'Number of matches (overrides the scenario)' })
+          .option('seed', { alias: 's', type: 'string', requiresArg: true, describe: 'Run seed (overrides the scenario); same seed, same bytes' })
           .option('out', { alias: 'o', type: 'string', describe: 'Output folder [default: reports/<scenario name>/]' })
           .option('set', {
             type: 'string',
@@ -186,8 +187,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     .alias('help', 'h')
     .wrap(Math.min(110, process.stdout.columns ?? 110))
     .fail((message, error) => {
-      if (error) throw error;
-      process.stderr.write(`hordelab: ${message}\nRun "hordelab --help" for usage.\n`);
+      // Command handlers catch their own errors, so whatever reaches here is a usage problem
+      // found by yargs (unknown flag, missing argument).
+      process.stderr.write(`hordelab: ${message ?? error?.message}\nRun "hordelab --help" for usage.\n`);
       exitCode = EXIT_USAGE;
     })
     .parseAsync();

@@ -84,14 +84,14 @@ export interface ZombieTrainersSummary {
     readonly p1WinRateIfTiesDraw: RateEstimate;
   };
   readonly cappedRate: RateEstimate;
-  readonly rounds: MeanEstimate & { readonly histogram: Histogram };
+  readonly rounds: MeanEstimate & { readonly histogram: [number, number][] };
   readonly xp: {
-    readonly p1: MeanEstimate & { readonly histogram: Histogram };
-    readonly p2: MeanEstimate & { readonly histogram: Histogram };
+    readonly p1: MeanEstimate & { readonly histogram: [number, number][] };
+    readonly p2: MeanEstimate & { readonly histogram: [number, number][] };
   };
   readonly perGame: {
     readonly catchAttempts: MeanEstimate;
-    readonly catches: MeanEstimate & { readonly histogram: Histogram };
+    readonly catches: MeanEstimate & { readonly histogram: [number, number][] };
     readonly attacks: MeanEstimate;
     readonly kills: MeanEstimate;
     readonly zombiesLost: MeanEstimate;
@@ -100,7 +100,7 @@ export interface ZombieTrainersSummary {
     readonly overall: RateEstimate;
     /** Keyed `rate40`, `rate60`, ... */
     readonly byRate: Record<string, TrapRateFigure>;
-    /** Keyed by A − D, `-5` to `5`. */
+    /** Keyed `d-5` to `d5` by A − D (string keys keep their numeric order in JSON). */
     readonly byDifference: Record<string, DifferenceFigure>;
   };
 }
@@ -310,13 +310,13 @@ function summarize(aggregate: ZombieTrainersAggregate, confidence: number): Zomb
   const byDifference: Record<string, DifferenceFigure> = {};
   for (const difference of Object.keys(aggregate.byDifference).map(Number).sort((a, b) => a - b)) {
     const count = aggregate.byDifference[String(difference)] as DifferenceCount;
-    byDifference[String(difference)] = {
+    byDifference[`d${difference}`] = {
       difference,
       simulated: wilsonInterval(count.successes, count.attempts, confidence),
       exactGivenTrapsUsed: count.exactWinningRolls / (ROLL_MAX * count.attempts),
     };
   }
-  const withHistogram = (moments: IntegerMoments, histogram: Histogram): MeanEstimate & { histogram: Histogram } => ({
+  const withHistogram = (moments: IntegerMoments, histogram: Histogram): MeanEstimate & { histogram: [number, number][] } => ({
     ...meanEstimate(moments, confidence),
     histogram: sortedHistogram(histogram),
   });

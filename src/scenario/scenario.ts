@@ -41,8 +41,12 @@ const scenarioSchema = z.strictObject({
     .optional(),
   description: z.string().optional(),
   game: z.string().min(1),
-  matches: z.number().int().min(1),
-  seed: z.number().int().min(0).max(MAX_RUN_SEED),
+  matches: z.number({ message: 'expected a whole number of matches >= 1' }).int({ message: 'expected a whole number of matches >= 1' }).min(1, { message: 'expected a whole number of matches >= 1' }),
+  seed: z
+    .number({ message: `expected a whole number in 0..${MAX_RUN_SEED}` })
+    .int({ message: `expected a whole number in 0..${MAX_RUN_SEED}` })
+    .min(0, { message: `expected a whole number in 0..${MAX_RUN_SEED}` })
+    .max(MAX_RUN_SEED, { message: `expected a whole number in 0..${MAX_RUN_SEED}` }),
   params: z.record(z.string(), z.unknown()).optional(),
   seats: z.array(seatSchema).min(1),
 });

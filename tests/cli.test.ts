@@ -1,0 +1,211 @@
+/**
+ * The `hordelab` command as a user meets it: the compiled CLI (built by `npm test`'s pretest
+ * step) run in a child process, on scenario files written to a temporary folder.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = resolve('dist/src/cli/main.js');
+let work = '';
+
+function hordelab(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: work, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function scenarioFile(name: string, text: string): string {
+  const path = join(work, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const SMALL = `
+game: zombie-trainers
+matches: 150
+seed: 11
+params:
+  maxRounds: 40
+seats: [random, random]
+`;
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does it first)`);
+  work = mkdtempSync(join(tmpdir(), 'hordelab-cli-'));
+});
+
+describe('hordelab run', () => {
+  it('prints the summary and writes matches.csv, catches.csv and summary.json', () => {
+    const file = scenarioFile('small.yaml', SMALL);
+    const result = hordelab('run', file, '--out', 'out-small');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    for (const label of ['P1 wins', 'P2 wins', 'tie rule', 'if ties were draws', 'Capped', 'Trap success', 'exact', 'Mean rounds']) {
+      expect(result.stdout).toContain(label);
+    }
+    const matches = readFileSync(join(work, 'out-small', 'matches.csv'), 'utf8').trim().split('\n');
+    expect(matches[0]).toMatch(/^match,seed,winner,xp1,xp2,tieDecided,capped,rounds/);
+    expect(matches).toHaveLength(151);
+    const catches = readFileSync(join(work, 'out-small', 'catches.csv'), 'utf8').trim().split('\n');
+    expect(catches[0]).toBe('match,turn,round,player,trapRate,aggressive,defensive,difference,roll,success');
+    const summary = JSON.parse(readFileSync(join(work, 'out-small', 'summary.json'), 'utf8'));
+    const results = summary.results;
+    expect(results.matches).toBe(150);
+    expect(results.p1WinRate.successes + results.p2WinRate.successes).toBe(150);
+    expect(results.p1WinRate.lower).toBeLessThanOrEqual(results.p1WinRate.rate);
+    expect(results.p1WinRate.upper).toBeGreaterThanOrEqual(results.p1WinRate.rate);
+    // Every catch attempt in catches.csv is counted in the summary, and every match in matches.csv.
+    const attempts = Object.values(results.trapSuccess.byRate as Record<string, { simulated: { n: number } }>).reduce(
+      (sum, figure) => sum + figure.simulated.n,
+      0,
+    );
+    expect(attempts).toBe(catches.length - 1);
+    const p1WinsInCsv = matches.slice(1).filter((row) => row.split(',')[2] === '1').length;
+    expect(results.p1WinRate.successes).toBe(p1WinsInCsv);
+    expect(summary.scenario.params.maxRounds).toBe(40);
+    expect(summary.command).toBe(`hordelab run ${file} --seed 11 --matches 150`);
+  });
+
+  it('writes byte-identical CSVs for the same seed and different ones for another seed', () => {
+    const file = scenarioFile('repeat.yaml', SMALL);
+    expect(hordelab('run', file, '-q', '--out', 'a').status).toBe(0);
+    expect(hordelab('run', file, '-q', '--out', 'b').status).toBe(0);
+    expect(hordelab('run', file, '-q', '--seed', '12', '--out', 'c').status).toBe(0);
+    for (const name of ['matches.csv', 'catches.csv']) {
+      const a = readFileSync(join(work, 'a', name));
+      expect(readFileSync(join(work, 'b', name)).equals(a)).toBe(true);
+      expect(readFileSync(join(work, 'c', name)).equals(a)).toBe(false);
+    }
+    const withoutTiming = (dir: string): unknown => {
+      const summary = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
+      delete summary.timing;
+      return summary;
+    };
+    expect(withoutTiming('b')).toEqual(withoutTiming('a'));
+  });
+
+  it('applies --matches, --seed and --set overrides and records them', () => {
+    const file = scenarioFile('override.yaml', SMALL);
+    const result = hordelab('run', file, '--json', '-n', '20', '-s', '5', '--set', 'actionPoints=4', '--set', 'traps.80=3', '--out', 'ov');
+    expect(result.status).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary.scenario.matches).toBe(20);
+    expect(summary.scenario.seed).toBe(5);
+    expect(summary.scenario.params.actionPoints).toBe(4);
+    expect(summary.scenario.params.traps).toEqual({ '40': 4, '60': 2, '80': 3 });
+    expect(summary.results.matches).toBe(20);
+  });
+
+  it('defaults the output folder to reports/<scenario name>/', () => {
+    const file = scenarioFile('named.yaml', `name: my-question\n${SMALL.replace('matches: 150', 'matches: 5')}`);
+    expect(hordelab('run', file, '-q').status).toBe(0);
+    expect(readdirSync(join(work, 'reports', 'my-question')).sort()).toEqual(['catches.csv', 'matches.csv', 'summary.json']);
+  });
+
+  it('skips catches.csv with --no-event-files but keeps the summary complete', () => {
+    const file = scenarioFile('noevents.yaml', SMALL);
+    expect(hordelab('run', file, '-q', '--no-event-files', '--out', 'ne').status).toBe(0);
+    expect(readdirSync(join(work, 'ne')).sort()).toEqual(['matches.csv', 'summary.json']);
+    expect(hordelab('run', file, '-q', '--out', 'we').status).toBe(0);
+    const summary = (dir: string): unknown => JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8')).results;
+    expect(summary('ne')).toEqual(summary('we'));
+  });
+});
+
+describe('bad input', () => {
+  const base = (changes: Record<string, string>): string => {
+    const fields: Record<string, string> = {
+      game: 'zombie-trainers',
+      matches: '10',
+      seed: '1',
+      seats: '[random, random]',
+      ...changes,
+    };
+    return Object.entries(fields)
+      .filter(([, value]) => value !== '')
+      .map(([key, value]) => `${key}: ${value}`)
+      .join('\n');
+  };
+
+  const cases: [string, string, string[], RegExp][] = [
+    ['unknown game', base({ game: 'chess' }), [], /bad\.yaml: game: unknown game "chess"; expected one of: zombie-trainers/],
+    ['unknown agent', base({ seats: '[random, alphazero]' }), [], /bad\.yaml: seats\[1\]: unknown agent "alphazero"/],
+    ['wrong type', base({ matches: 'ten' }), [], /bad\.yaml: matches: .*expected number/],
+    ['negative matches', base({ matches: '-5' }), [], /bad\.yaml: matches: .*>=1/],
+    ['unknown parameter', base({ params: '{ actionPoint: 4 }' }), [], /bad\.yaml: params\.actionPoint: unknown parameter; expected one of: map, colors/],
+    ['parameter of the wrong type', base({ params: '{ actionPoints: "many" }' }), [], /bad\.yaml: params\.actionPoints: .*expected number/],
+    [
+      'a map whose grass is split',
+      base({ params: '{ map: "..#..\\n..#..\\n..#.." }' }),
+      [],
+      /bad\.yaml: params\.map: line 1, column 4: this grass cell cannot be reached/,
+    ],
+    ['two players with one color', base({ params: '{ colors: [red, red] }' }), [], /bad\.yaml: params\.colors: both trainers picked "red"/],
+    ['an unknown top-level field', base({ mathces: '10' }), [], /bad\.yaml: .*mathces/],
+    ['a seat too few', base({ seats: '[random]' }), [], /bad\.yaml: seats: Zombie Trainers has 2 seats/],
+    ['negative --matches', base({}), ['--matches', '-5'], /--matches: expected a whole number >= 1/],
+    ['a bad --set value', base({}), ['--set', 'actionPoints=0'], /--set actionPoints=0: actionPoints: .*>=1/],
+    ['a --set without =', base({}), ['--set', 'actionPoints'], /--set actionPoints: expected key=value/],
+    ['an unknown --set parameter', base({}), ['--set', 'speed=3'], /--set speed=3: speed: unknown parameter/],
+  ];
+
+  it.each(cases)('%s exits 2 with one message naming the file and field, and writes nothing', (_label, text, flags, message) => {
+    const file = scenarioFile('bad.yaml', text);
+    const out = join(work, 'never');
+    const result = hordelab('run', file, '--out', out, ...flags);
+    expect(result.stderr).toMatch(message);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('names a missing scenario file', () => {
+    const result = hordelab('run', 'nowhere.yaml');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/nowhere\.yaml: no such file/);
+  });
+
+  it('names a scenario that is not valid YAML, with its line', () => {
+    const file = scenarioFile('broken.yaml', 'game: zombie-trainers\nseats: [random, random\n');
+    const result = hordelab('run', file);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/broken\.yaml: not valid YAML: .*line/);
+  });
+
+  it('accepts JSON scenarios and rejects other extensions', () => {
+    const json = scenarioFile('ok.json', JSON.stringify({ game: 'zombie-trainers', matches: 3, seed: 2, seats: ['random', 'random'] }));
+    expect(hordelab('run', json, '-q', '--out', 'json-out').status).toBe(0);
+    const txt = scenarioFile('scenario.txt', 'game: zombie-trainers');
+    const result = hordelab('run', txt);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/scenario\.txt: unknown extension ".txt"; expected .yaml, .yml or .json/);
+  });
+
+  it('rejects an unknown command or flag with usage help and exit 2', () => {
+    expect(hordelab('fly').status).toBe(2);
+    const result = hordelab('run', 'x.yaml', '--workerz', '3');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/Unknown argument: workerz/);
+  });
+});
+
+describe('hordelab help and listings', () => {
+  it('explains run in --help', () => {
+    const result = hordelab('run', '--help');
+    expect(result.status).toBe(0);
+    for (const flag of ['--matches', '--seed', '--out', '--set', '--no-event-files', '--json', '--quiet']) {
+      expect(result.stdout).toContain(flag);
+    }
+  });
+
+  it('lists games with their parameters and the agents', () => {
+    const games = hordelab('games');
+    expect(games.status).toBe(0);
+    expect(games.stdout).toContain('zombie-trainers');
+    expect(games.stdout).toContain('actionPoints = 3');
+    const agentList = hordelab('agents');
+    expect(agentList.stdout).toMatch(/^random — /m);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The generic conformance suite: every registered game, through many seeded random playouts,
+ * must keep the contract of src/core/game.ts. A new game joins the suite by joining the registry.
+ */
+import { describe, expect, it } from 'vitest';
+import { randomAgent } from '../agents/random.js';
+import { CHANCE, TERMINAL, type AnyGame, type GameEvent } from '../src/core/game.js';
+import { playMatch } from '../src/core/match-runner.js';
+import { defaultParameters } from '../src/core/parameters.js';
+import { Rng, matchSeed } from '../src/core/rng.js';
+import { games } from '../src/registry.js';
+
+const PLAYOUTS = 24;
+
+/** JSON of a state with typed arrays written as arrays, for deep equality. */
+function snapshot(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (ArrayBuffer.isView(item) ? Array.from(item as Uint8Array) : item));
+}
+
+/** Every object reachable from `root` (typed arrays included), with the path that reaches it first. */
+function reachableObjects(root: unknown): Map<object, string> {
+  const seen = new Map<object, string>();
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return;
+    seen.set(value, path);
+    if (ArrayBuffer.isView(value)) return;
+    for (const [key, child] of Object.entries(value)) visit(child, `${path}.${key}`);
+  };
+  visit(root, 'state');
+  return seen;
+}
+
+/**
+ * Objects a clone shares with its original must be run-level constants: things that two separate
+ * `setup` calls with the same parameters also share (a compiled map). Anything else is a copy bug.
+ */
+function sharedMutableParts(game: AnyGame, params: unknown, original: unknown, copy: unknown): string[] {
+  const constants = new Set<object>();
+  const first = reachableObjects(game.setup(params));
+  for (const object of reachableObjects(game.setup(params)).keys()) if (first.has(object)) constants.add(object);
+  const originalObjects = reachableObjects(original);
+  const shared: string[] = [];
+  for (const [object, path] of reachableObjects(copy)) {
+    if (originalObjects.has(object) && !constants.has(object)) shared.push(path);
+  }
+  return shared;
+}
+
+/** Plays one random playout, checking the contract at every step; returns the action keys played. */
+function checkedPlayout(game: AnyGame, params: unknown, seed: number): string[] {
+  const rng = Rng.fromSeed(matchSeed(seed, 0));
+  const state = game.setup(params);
+  const bound = game.maxLength(params);
+  const trajectory: string[] = [];
+  for (let step = 0; ; step++) {
+    const player = game.currentPlayer(state);
+    if (player === TERMINAL) {
+      expect(game.isTerminal(state)).toBe(true);
+      const returns = game.returns(state);
+      expect(returns).toHaveLength(game.seats.length);
+      for (const value of returns) {
+        expect(value).toBeGreaterThanOrEqual(game.utilityBounds[0]);
+        expect(value).toBeLessThanOrEqual(game.utilityBounds[1]);
+      }
+      return trajectory;
+    }
+    expect(game.isTerminal(state)).toBe(false);
+    expect(step, `terminal within the declared bound of ${bound} steps`).toBeLessThan(bound);
+
+    let action: unknown;
+    if (player === CHANCE) {
+      const outcomes = game.chanceOutcomes(state);
+      expect(outcomes.length).toBeGreaterThan(0);
+      const keys = outcomes.map((outcome) => game.actionKey(outcome.action));
+      expect(new Set(keys).size, 'chance outcomes are unique').toBe(keys.length);
+      const total = outcomes.reduce((sum, outcome) => sum + outcome.probability, 0);
+      expect(total).toBeCloseTo(1, 9);
+      for (const outcome of outcomes) expect(outcome.probability).toBeGreaterThan(0);
+      action = game.sampleChance(state, rng);
+      expect(keys, 'a sampled outcome is one of the listed outcomes').toContain(game.actionKey(action));
+    } else {
+      expect(player).toBeGreaterThanOrEqual(0);
+      expect(player).toBeLessThan(game.seats.length);
+      const legal = game.legalActions(state);
+      expect(legal.length, 'a decision node has legal actions').toBeGreaterThan(0);
+      const keys = legal.map((a) => game.actionKey(a));
+      expect(new Set(keys).size, 'legal actions are unique').toBe(keys.length);
+      expect(game.legalActions(state).map((a) => game.actionKey(a)), 'legal actions are stable').toEqual(keys);
+      expect(game.legalActions(game.clone(state)).map((a) => game.actionKey(a)), 'a clone has the same legal actions').toEqual(keys);
+      action = legal[rng.int(legal.length)];
+    }
+
+    // Every few steps: a clone shares nothing mutable, and playing it on leaves the original as it was.
+    if (step % 7 === 0) {
+      const before = snapshot(state);
+      const copy = game.clone(state);
+      expect(snapshot(copy)).toBe(before);
+      expect(sharedMutableParts(game, params, state, copy)).toEqual([]);
+      const view = game.observe(state, 0);
+      expect(view).not.toBe(state);
+      playRandomly(game, copy, rng.clone(), 40);
+      expect(snapshot(state), 'playing a clone does not change its original').toBe(before);
+    }
+    trajectory.push(game.actionKey(action));
+    game.apply(state, action, null);
+  }
+}
+
+function playRandomly(game: AnyGame, state: unknown, rng: Rng, steps: number): void {
+  for (let i = 0; i < steps && game.currentPlayer(state) !== TERMINAL; i++) {
+    if (game.currentPlayer(state) === CHANCE) {
+      game.apply(state, game.sampleChance(state, rng), null);
+    } else {
+      const legal = game.legalActions(state);
+      game.apply(state, legal[rng.int(legal.length)], null);
+    }
+  }
+}
+
+function recordedMatch(game: AnyGame, params: unknown, runSeed: number, matchIndex: number): { events: GameEvent[]; returns: number[] } {
+  const events: GameEvent[] = [];
+  const seats = game.seats.map(() => ({ factory: randomAgent, config: {} }));
+  const outcome = playMatch({ game, params, seats, runSeed, matchIndex }, (event) => events.push(event));
+  return { events, returns: outcome.returns };
+}
+
+describe.each([...games.values()].map((entry) => [entry.game.id, entry.game] as const))('conformance: %s', (_id, game) => {
+  const params = defaultParameters(game.parameters);
+
+  it('has sound metadata and default parameters that validate', () => {
+    expect(game.seats.length).toBeGreaterThan(0);
+    expect(game.utilityBounds[0]).toBeLessThan(game.utilityBounds[1]);
+    expect(game.validateParameters(params)).toEqual([]);
+    expect(game.maxLength(params)).toBeGreaterThan(0);
+  });
+
+  it(`keeps the contract through ${PLAYOUTS} seeded random playouts`, () => {
+    for (let seed = 0; seed < PLAYOUTS; seed++) checkedPlayout(game, params, seed);
+  });
+
+  it('plays the same trajectory from the same seed and another from another seed', () => {
+    const first = checkedPlayout(game, params, 101);
+    expect(checkedPlayout(game, params, 101)).toEqual(first);
+    expect(checkedPlayout(game, params, 102)).not.toEqual(first);
+  });
+
+  it('gives the same events for the same (run seed, match index) through the match runner', () => {
+    const a = recordedMatch(game, params, 7, 3);
+    const b = recordedMatch(game, params, 7, 3);
+    expect(a.events.length).toBeGreaterThan(0);
+    expect(b).toEqual(a);
+    expect(recordedMatch(game, params, 7, 4).events).not.toEqual(a.events);
+  });
+});
