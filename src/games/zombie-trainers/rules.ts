@@ -77,6 +77,7 @@ export function configFor(params: ZombieTrainersParams): ZombieTrainersConfig {
       map: compiledMap(params.map),
       trapRates: rates.map(([rate]) => rate),
       startingTrapCounts: rates.map(([, count]) => count),
+      internedActions: { moves: [], catches: [], attacks: [] },
     };
     configs.set(params, config);
   }
@@ -159,10 +160,10 @@ let stamp = 0;
 
 /**
  * Shortest grass-path distances from the trainer's cell, up to `maxSteps` (rule 13), through
- * cells a trainer may step on (rules 12 and 14). Afterwards `visitStamp[c] === stamp` marks
- * the reached cells and `distance[c]` holds their distance.
+ * cells a trainer may step on (rules 12 and 14). Returns how many cells were reached; they are
+ * `queue[0..count)`, the start first, with their distances in `distance`.
  */
-function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: number): void {
+function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: number): number {
   const { map, params } = state.config;
   const cells = map.width * map.height;
   if (distance.length < cells) {
@@ -193,6 +194,7 @@ function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: numb
       queue[tail++] = next;
     }
   }
+  return tail;
 }
 
 /** Wild zombies within `interactionRange` of the trainer, row-major (rules 15 and 20). */
@@ -217,9 +219,56 @@ function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number[] {
   return targets;
 }
 
+function moveAction(config: ZombieTrainersConfig, cell: number, steps: number, maxSteps: number): ZombieTrainersAction {
+  const index = cell * (maxSteps + 1) + steps;
+  let action = config.internedActions.moves[index];
+  if (action === undefined) {
+    const x = cell % config.map.width;
+    action = Object.freeze({ kind: 'move', x, y: (cell - x) / config.map.width, steps });
+    config.internedActions.moves[index] = action;
+  }
+  return action;
+}
+
+function catchAction(config: ZombieTrainersConfig, cell: number, rateIndex: number): ZombieTrainersAction {
+  const index = cell * config.trapRates.length + rateIndex;
+  let action = config.internedActions.catches[index];
+  if (action === undefined) {
+    const x = cell % config.map.width;
+    action = Object.freeze({ kind: 'catch', x, y: (cell - x) / config.map.width, trapRate: config.trapRates[rateIndex] as number });
+    config.internedActions.catches[index] = action;
+  }
+  return action;
+}
+
+function attackAction(config: ZombieTrainersConfig, zombie: number, cell: number): ZombieTrainersAction {
+  const index = zombie * config.map.width * config.map.height + cell;
+  let action = config.internedActions.attacks[index];
+  if (action === undefined) {
+    const x = cell % config.map.width;
+    action = Object.freeze({ kind: 'attack', zombie, x, y: (cell - x) / config.map.width });
+    config.internedActions.attacks[index] = action;
+  }
+  return action;
+}
+
+/** Sorts a short run of cell indices in place (insertion sort: reachable sets are small). */
+function sortCells(cells: Int32Array, count: number): void {
+  for (let i = 1; i < count; i++) {
+    const value = cells[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (cells[j] as number) > value) {
+      cells[j + 1] = cells[j] as number;
+      j--;
+    }
+    cells[j + 1] = value;
+  }
+}
+
 function legalActions(state: ZombieTrainersState): ZombieTrainersAction[] {
   if (state.phase !== Phase.Decision) return [];
-  const { params, map, trapRates } = state.config;
+  const { config } = state;
+  const { params, trapRates } = config;
   const seat = state.current;
   const trainer = state.trainers[seat];
   const actions: ZombieTrainersAction[] = [];
@@ -227,27 +276,27 @@ function legalActions(state: ZombieTrainersState): ZombieTrainersAction[] {
   if (trainer.trapsLeft > 0) {
     const maxSteps = Math.floor(state.actionPoints / params.moveCost);
     if (maxSteps >= 1) {
-      searchReachable(state, seat, maxSteps);
-      for (const cell of map.grassCells) {
-        if (visitStamp[cell] === stamp && cell !== trainer.cell) {
-          const x = cell % map.width;
-          actions.push({ kind: 'move', x, y: (cell - x) / map.width, steps: distance[cell] as number });
-        }
+      // Moves in row-major order of their destination: the queue holds exactly the reached
+      // cells (start first), so sorting the rest of it gives the order without a map scan.
+      const reached = searchReachable(state, seat, maxSteps);
+      sortCells(queue.subarray(1, reached), reached - 1);
+      const stepsLimit = Math.floor(params.actionPoints / params.moveCost);
+      for (let i = 1; i < reached; i++) {
+        const cell = queue[i] as number;
+        actions.push(moveAction(config, cell, distance[cell] as number, stepsLimit));
       }
     }
     const canCatch = state.actionPoints >= params.catchCost;
     const canAttack = state.actionPoints >= params.attackCost && trainer.owned.length > 0;
     if (canCatch || canAttack) {
       for (const cell of targetsInRange(state, seat)) {
-        const x = cell % map.width;
-        const y = (cell - x) / map.width;
         if (canCatch) {
           for (let i = 0; i < trapRates.length; i++) {
-            if ((trainer.trapCounts[i] as number) > 0) actions.push({ kind: 'catch', x, y, trapRate: trapRates[i] as number });
+            if ((trainer.trapCounts[i] as number) > 0) actions.push(catchAction(config, cell, i));
           }
         }
         if (canAttack) {
-          for (let zombie = 0; zombie < trainer.owned.length; zombie++) actions.push({ kind: 'attack', zombie, x, y });
+          for (let zombie = 0; zombie < trainer.owned.length; zombie++) actions.push(attackAction(config, zombie, cell));
         }
       }
     }
