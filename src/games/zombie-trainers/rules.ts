@@ -77,7 +77,6 @@ export function configFor(params: ZombieTrainersParams): ZombieTrainersConfig {
       map: compiledMap(params.map),
       trapRates: rates.map(([rate]) => rate),
       startingTrapCounts: rates.map(([, count]) => count),
-      internedActions: { moves: [], catches: [], attacks: [] },
     };
     configs.set(params, config);
   }
@@ -219,35 +218,58 @@ function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number[] {
   return targets;
 }
 
-function moveAction(config: ZombieTrainersConfig, cell: number, steps: number, maxSteps: number): ZombieTrainersAction {
+/**
+ * Interned decision objects per run config, filled on first use: legal actions are built from
+ * these, so enumerating moves allocates nothing but the list. Kept beside the state, not in it,
+ * so states stay plain data.
+ */
+interface InternedActions {
+  /** Index `cell * (maxSteps + 1) + steps`. */
+  readonly moves: (ZombieTrainersAction | undefined)[];
+  /** Index `cell * trapRates.length + rateIndex`. */
+  readonly catches: (ZombieTrainersAction | undefined)[];
+  /** Index `ownedIndex * cells + cell`. */
+  readonly attacks: (ZombieTrainersAction | undefined)[];
+}
+const internedByConfig = new WeakMap<ZombieTrainersConfig, InternedActions>();
+function interned(config: ZombieTrainersConfig): InternedActions {
+  let tables = internedByConfig.get(config);
+  if (tables === undefined) {
+    tables = { moves: [], catches: [], attacks: [] };
+    internedByConfig.set(config, tables);
+  }
+  return tables;
+}
+
+function moveAction(tables: InternedActions, config: ZombieTrainersConfig, cell: number, steps: number, maxSteps: number): ZombieTrainersAction {
   const index = cell * (maxSteps + 1) + steps;
-  let action = config.internedActions.moves[index];
+  let action = tables.moves[index];
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'move', x, y: (cell - x) / config.map.width, steps });
-    config.internedActions.moves[index] = action;
+    tables.moves[index] = action;
   }
   return action;
 }
 
-function catchAction(config: ZombieTrainersConfig, cell: number, rateIndex: number): ZombieTrainersAction {
+function catchAction(tables: InternedActions, config: ZombieTrainersConfig, cell: number, rateIndex: number): ZombieTrainersAction {
   const index = cell * config.trapRates.length + rateIndex;
-  let action = config.internedActions.catches[index];
+  let action = tables.catches[index];
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'catch', x, y: (cell - x) / config.map.width, trapRate: config.trapRates[rateIndex] as number });
-    config.internedActions.catches[index] = action;
+    tables.catches[index] = action;
   }
   return action;
 }
 
-function attackAction(config: ZombieTrainersConfig, zombie: number, cell: number): ZombieTrainersAction {
+function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zombie: number, cell: number): ZombieTrainersAction {
   const index = zombie * config.map.width * config.map.height + cell;
-  let action = config.internedActions.attacks[index];
+  let action = tables.attacks[index];
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'attack', zombie, x, y: (cell - x) / config.map.width });
-    config.internedActions.attacks[index] = action;
+    tables.attacks[index] = action;
   }
   return action;
 }
@@ -269,6 +291,7 @@ function legalActions(state: ZombieTrainersState): ZombieTrainersAction[] {
   if (state.phase !== Phase.Decision) return [];
   const { config } = state;
   const { params, trapRates } = config;
+  const tables = interned(config);
   const seat = state.current;
   const trainer = state.trainers[seat];
   const actions: ZombieTrainersAction[] = [];
@@ -283,7 +306,7 @@ function legalActions(state: ZombieTrainersState): ZombieTrainersAction[] {
       const stepsLimit = Math.floor(params.actionPoints / params.moveCost);
       for (let i = 1; i < reached; i++) {
         const cell = queue[i] as number;
-        actions.push(moveAction(config, cell, distance[cell] as number, stepsLimit));
+        actions.push(moveAction(tables, config, cell, distance[cell] as number, stepsLimit));
       }
     }
     const canCatch = state.actionPoints >= params.catchCost;
@@ -292,11 +315,11 @@ function legalActions(state: ZombieTrainersState): ZombieTrainersAction[] {
       for (const cell of targetsInRange(state, seat)) {
         if (canCatch) {
           for (let i = 0; i < trapRates.length; i++) {
-            if ((trainer.trapCounts[i] as number) > 0) actions.push(catchAction(config, cell, i));
+            if ((trainer.trapCounts[i] as number) > 0) actions.push(catchAction(tables, config, cell, i));
           }
         }
         if (canAttack) {
-          for (let zombie = 0; zombie < trainer.owned.length; zombie++) actions.push(attackAction(config, zombie, cell));
+          for (let zombie = 0; zombie < trainer.owned.length; zombie++) actions.push(attackAction(tables, config, zombie, cell));
         }
       }
     }

@@ -12,18 +12,7 @@ export interface ZombieTrainersConfig {
   readonly trapRates: readonly number[];
   /** Starting count per entry of `trapRates`. */
   readonly startingTrapCounts: readonly number[];
-  /**
-   * Interned decision objects, filled on first use: the legal actions of a state are built from
-   * these, so enumerating moves allocates nothing but the list. Immutable once created.
-   */
-  readonly internedActions: {
-    /** Index `cell * (maxSteps + 1) + steps`. */
-    readonly moves: (ZombieTrainersAction | undefined)[];
-    /** Index `cell * trapRates.length + rateIndex`. */
-    readonly catches: (ZombieTrainersAction | undefined)[];
-    /** Index `ownedIndex * cells + cell`. */
-    readonly attacks: (ZombieTrainersAction | undefined)[];
-  };
+
 }
 
 /** A zombie a trainer owns (rule 6): it keeps the health and attack it had when caught. */
