@@ -132,8 +132,8 @@ describe('bad input', () => {
   const cases: [string, string, string[], RegExp][] = [
     ['unknown game', base({ game: 'chess' }), [], /bad\.yaml: game: unknown game "chess"; expected one of: zombie-trainers/],
     ['unknown agent', base({ seats: '[random, alphazero]' }), [], /bad\.yaml: seats\[1\]: unknown agent "alphazero"/],
-    ['wrong type', base({ matches: 'ten' }), [], /bad\.yaml: matches: .*expected number/],
-    ['negative matches', base({ matches: '-5' }), [], /bad\.yaml: matches: .*>=1/],
+    ['wrong type', base({ matches: 'ten' }), [], /bad\.yaml: matches: expected a whole number of matches >= 1/],
+    ['negative matches', base({ matches: '-5' }), [], /bad\.yaml: matches: expected a whole number of matches >= 1/],
     ['unknown parameter', base({ params: '{ actionPoint: 4 }' }), [], /bad\.yaml: params\.actionPoint: unknown parameter; expected one of: map, colors/],
     ['parameter of the wrong type', base({ params: '{ actionPoints: "many" }' }), [], /bad\.yaml: params\.actionPoints: .*expected number/],
     [

@@ -37,28 +37,35 @@ export interface GrassMap {
   readonly grassNeighbours: Int32Array;
 }
 
-/** Splits map text into rows, dropping one trailing newline and surrounding blank lines. */
-function mapRows(text: string): string[] {
+/**
+ * Splits map text into rows, dropping surrounding blank lines. `firstLine` is the 1-based line
+ * of the first row in the text as given, so errors point where the user looks.
+ */
+function mapRows(text: string): { rows: string[]; firstLine: number } {
   const rows = text.replace(/\r\n?/g, '\n').split('\n');
   while (rows.length > 0 && rows[rows.length - 1]?.trim() === '') rows.pop();
-  while (rows.length > 0 && rows[0]?.trim() === '') rows.shift();
-  return rows.map((row) => row.trimEnd());
+  let firstLine = 1;
+  while (rows.length > 0 && rows[0]?.trim() === '') {
+    rows.shift();
+    firstLine++;
+  }
+  return { rows: rows.map((row) => row.trimEnd()), firstLine };
 }
 
 /** Parses and validates map text. Returns the map, or every problem found. */
 export function parseMap(text: string): { ok: true; map: GrassMap } | { ok: false; issues: MapIssue[] } {
-  const rows = mapRows(text);
+  const { rows, firstLine } = mapRows(text);
   const issues: MapIssue[] = [];
   if (rows.length === 0) return { ok: false, issues: [{ message: 'the map is empty; expected rows of "." (grass) and "#" (rock)' }] };
   const width = rows[0]?.length ?? 0;
   rows.forEach((row, y) => {
     if (row.length !== width) {
-      issues.push({ line: y + 1, message: `row has ${row.length} cells, expected ${width} like the first row` });
+      issues.push({ line: y + firstLine, message: `row has ${row.length} cells, expected ${width} like the first row` });
     }
     for (let x = 0; x < row.length; x++) {
       const char = row[x];
       if (char !== '.' && char !== '#') {
-        issues.push({ line: y + 1, column: x + 1, message: `unexpected "${char}", expected "." (grass) or "#" (rock)` });
+        issues.push({ line: y + firstLine, column: x + 1, message: `unexpected "${char}", expected "." (grass) or "#" (rock)` });
       }
     }
   });
@@ -102,7 +109,7 @@ export function parseMap(text: string): { ok: true; map: GrassMap } | { ok: fals
       ok: false,
       issues: [
         {
-          line: Math.floor(unreachable / width) + 1,
+          line: Math.floor(unreachable / width) + firstLine,
           column: (unreachable % width) + 1,
           message:
             'this grass cell cannot be reached from the first grass cell; every grass cell must be ' +

@@ -141,7 +141,8 @@ export function validateZombieTrainersParams(params: ZombieTrainersParams): Para
       });
     }
   }
-  if (params.colors[0] === params.colors[1]) {
+  // "Red" and "red " are one color to a player.
+  if (params.colors[0].trim().toLowerCase() === params.colors[1].trim().toLowerCase()) {
     issues.push({ path: ['colors'], message: `both trainers picked "${params.colors[0]}"; two players cannot pick the same color (rule 3)` });
   }
   const total = Object.values(params.traps).reduce((sum, count) => sum + count, 0);

@@ -21,6 +21,12 @@
  *   spectators "can no longer attack and catch zombies".
  * - On A = D both hits happen (rule 22) even when the trainer's hit kills the wild zombie.
  * - When no free grass cell is left, a spawn (rule 8 or 25) is skipped.
+ * - Reach (rules 15 and 20) is Manhattan distance up to `interactionRange`. With
+ *   `blockingUnits: false` a trainer may stand on a zombie's cell, and may then catch or attack
+ *   that zombie too (distance 0 is within reach).
+ * - Two colors that differ only in case or surrounding spaces are the same color (rule 3).
+ * - A spectator's turn passes at once (rule 26): its only legal action is to end the turn, and
+ *   the match runner applies a lone legal action without asking the agent.
  * - With `killXpStacks: false` a killing hit gives 10 XP in all.
  *
  * Chance is explicit: each die, R, and each spawn's cell, health and attack is its own chance

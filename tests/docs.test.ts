@@ -1,0 +1,27 @@
+/** The README must stay true to the code: every parameter documented, the version consistent. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { games } from '../src/registry.js';
+import { HORDELAB_VERSION } from '../src/version.js';
+
+const readme = readFileSync('README.md', 'utf8');
+
+describe('docs', () => {
+  it('lists every parameter of every registered game in the README', () => {
+    for (const { game } of games.values()) {
+      for (const name of Object.keys(game.parameters)) expect(readme, `${game.id}.${name}`).toContain(`\`${name}\``);
+    }
+  });
+
+  it('gives the two fresh-machine commands', () => {
+    expect(readme).toContain('npm install && npm start');
+    expect(readme).toContain('npm install && npm test');
+  });
+
+  it('records the same version as package.json', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; name: string; bin: Record<string, string> };
+    expect(HORDELAB_VERSION).toBe(pkg.version);
+    expect(pkg.name).toBe('hordelab');
+    expect(Object.keys(pkg.bin)).toEqual(['hordelab']);
+  });
+});

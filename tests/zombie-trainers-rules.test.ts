@@ -1,0 +1,1062 @@
+/**
+ * Zombie Trainers, rule by rule (shared/rules/zombie-trainers.md).
+ *
+ * Every test builds a small state by hand (custom map, no initial zombies, fields set directly)
+ * and forces every chance node, so each expectation follows from the rule it names.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventSink } from '../src/core/game.js';
+import { CHANCE, TERMINAL } from '../src/core/game.js';
+import { defaultParameters } from '../src/core/parameters.js';
+import {
+  CATCH_XP,
+  HIT_XP,
+  KILL_XP,
+  Phase,
+  catchChanceGivenDice,
+  catchSucceeds,
+  exactCatchChance,
+  parseMap,
+  zombieTrainers,
+} from '../src/games/zombie-trainers/index.js';
+import type {
+  ZombieTrainersAction,
+  ZombieTrainersEvent,
+  ZombieTrainersParams,
+  ZombieTrainersState,
+} from '../src/games/zombie-trainers/index.js';
+import { validateZombieTrainersParams } from '../src/games/zombie-trainers/parameters.js';
+
+const game = zombieTrainers;
+
+type MoveAction = Extract<ZombieTrainersAction, { kind: 'move' }>;
+type CatchAction = Extract<ZombieTrainersAction, { kind: 'catch' }>;
+type AttackAction = Extract<ZombieTrainersAction, { kind: 'attack' }>;
+type EventOf<T extends ZombieTrainersEvent['type']> = Extract<ZombieTrainersEvent, { type: T }>;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/** A 5 × 5 map of grass only. */
+const OPEN_5 = ['.....', '.....', '.....', '.....', '.....'].join('\n');
+
+function makeParams(overrides: Partial<ZombieTrainersParams> = {}): ZombieTrainersParams {
+  return { ...defaultParameters(game.parameters), initialWildZombies: 0, ...overrides };
+}
+
+interface Recorder {
+  events: ZombieTrainersEvent[];
+  sink: EventSink<ZombieTrainersEvent>;
+}
+
+function recorder(): Recorder {
+  const events: ZombieTrainersEvent[] = [];
+  return {
+    events,
+    sink: (event) => {
+      events.push(event);
+    },
+  };
+}
+
+function eventsOf<T extends ZombieTrainersEvent['type']>(events: readonly ZombieTrainersEvent[], type: T): EventOf<T>[] {
+  return events.filter((event): event is EventOf<T> => event.type === type);
+}
+
+function lastEvent<T extends ZombieTrainersEvent['type']>(events: readonly ZombieTrainersEvent[], type: T): EventOf<T> {
+  const found = eventsOf(events, type);
+  const last = found[found.length - 1];
+  if (last === undefined) throw new Error(`no ${type} event among ${events.map((e) => e.type).join(', ')}`);
+  return last;
+}
+
+/** A fresh state at player 1's first decision (no initial zombies). */
+function start(map: string, overrides: Partial<ZombieTrainersParams> = {}): ZombieTrainersState {
+  const state = game.setup(makeParams({ map, ...overrides }));
+  expect(game.currentPlayer(state)).toBe(0);
+  expect(state.phase).toBe(Phase.Decision);
+  return state;
+}
+
+function cellOf(state: ZombieTrainersState, x: number, y: number): number {
+  return y * state.config.map.width + x;
+}
+
+function placeWild(state: ZombieTrainersState, x: number, y: number, health: number, attack: number): number {
+  const cell = cellOf(state, x, y);
+  expect(state.config.map.grass[cell]).toBe(1);
+  expect(state.wildHealth[cell]).toBe(0);
+  state.wildHealth[cell] = health;
+  state.wildAttack[cell] = attack;
+  state.wildCount++;
+  return cell;
+}
+
+/** Empties a trainer's traps (a spectator, rule 26). */
+function emptyTraps(state: ZombieTrainersState, seat: 0 | 1): void {
+  const trainer = state.trainers[seat];
+  trainer.trapCounts = trainer.trapCounts.map(() => 0);
+  trainer.trapsLeft = 0;
+}
+
+/** Leaves a trainer exactly `count` traps, all of rate `rate`. */
+function onlyTraps(state: ZombieTrainersState, seat: 0 | 1, rate: number, count: number): void {
+  const index = state.config.trapRates.indexOf(rate);
+  expect(index).toBeGreaterThanOrEqual(0);
+  const trainer = state.trainers[seat];
+  trainer.trapCounts = trainer.trapCounts.map((_, i) => (i === index ? count : 0));
+  trainer.trapsLeft = count;
+}
+
+function legal(state: ZombieTrainersState): ZombieTrainersAction[] {
+  return game.legalActions(state);
+}
+function movesOf(state: ZombieTrainersState): MoveAction[] {
+  return legal(state).filter((a): a is MoveAction => a.kind === 'move');
+}
+function catchesOf(state: ZombieTrainersState): CatchAction[] {
+  return legal(state).filter((a): a is CatchAction => a.kind === 'catch');
+}
+function attacksOf(state: ZombieTrainersState): AttackAction[] {
+  return legal(state).filter((a): a is AttackAction => a.kind === 'attack');
+}
+function kinds(state: ZombieTrainersState): Set<string> {
+  return new Set(legal(state).map((a) => a.kind));
+}
+function maxMoveSteps(state: ZombieTrainersState): number {
+  return Math.max(0, ...movesOf(state).map((m) => m.steps));
+}
+function moveTo(state: ZombieTrainersState, x: number, y: number): MoveAction | undefined {
+  return movesOf(state).find((m) => m.x === x && m.y === y);
+}
+
+/** Applies a forced chance outcome, checking it is one the node lists. */
+function force(state: ZombieTrainersState, value: number, sink: EventSink<ZombieTrainersEvent> = null): void {
+  expect(game.currentPlayer(state)).toBe(CHANCE);
+  const listed = game.chanceOutcomes(state).some((o) => o.action.kind === 'chance' && o.action.value === value);
+  expect(listed, `chance value ${value} listed at phase ${state.phase}`).toBe(true);
+  game.apply(state, { kind: 'chance', value }, sink);
+}
+
+function chanceValues(state: ZombieTrainersState): number[] {
+  return game.chanceOutcomes(state).map((o) => (o.action.kind === 'chance' ? o.action.value : Number.NaN));
+}
+
+/** Plays the legal catch of (x, y) with a trap of `rate`, forcing A, D and R. */
+function doCatch(
+  state: ZombieTrainersState,
+  x: number,
+  y: number,
+  rate: number,
+  aggressive: number,
+  defensive: number,
+  roll: number,
+  sink: EventSink<ZombieTrainersEvent> = null,
+): void {
+  const action = catchesOf(state).find((a) => a.x === x && a.y === y && a.trapRate === rate);
+  expect(action, `catch (${x},${y}) rate ${rate} is legal`).toBeDefined();
+  game.apply(state, action as CatchAction, sink);
+  expect(state.phase).toBe(Phase.CatchAggressive);
+  force(state, aggressive, sink);
+  expect(state.phase).toBe(Phase.CatchDefensive);
+  force(state, defensive, sink);
+  expect(state.phase).toBe(Phase.CatchRoll);
+  force(state, roll, sink);
+}
+
+/** Plays the legal attack of (x, y) by owned zombie `zombie`, forcing A and D. */
+function doAttack(
+  state: ZombieTrainersState,
+  zombie: number,
+  x: number,
+  y: number,
+  aggressive: number,
+  defensive: number,
+  sink: EventSink<ZombieTrainersEvent> = null,
+): void {
+  const action = attacksOf(state).find((a) => a.zombie === zombie && a.x === x && a.y === y);
+  expect(action, `attack (${x},${y}) with zombie ${zombie} is legal`).toBeDefined();
+  game.apply(state, action as AttackAction, sink);
+  expect(state.phase).toBe(Phase.AttackAggressive);
+  force(state, aggressive, sink);
+  expect(state.phase).toBe(Phase.AttackDefensive);
+  force(state, defensive, sink);
+}
+
+function endTurn(state: ZombieTrainersState, sink: EventSink<ZombieTrainersEvent> = null): void {
+  expect(legal(state).some((a) => a.kind === 'endTurn')).toBe(true);
+  game.apply(state, { kind: 'endTurn' }, sink);
+}
+
+/** Forces a whole spawn: its cell, health and attack. */
+function spawn(state: ZombieTrainersState, cell: number, health: number, attack: number, sink: EventSink<ZombieTrainersEvent> = null): void {
+  expect(state.phase).toBe(Phase.SpawnCell);
+  force(state, cell, sink);
+  expect(state.phase).toBe(Phase.SpawnHealth);
+  force(state, health, sink);
+  expect(state.phase).toBe(Phase.SpawnAttack);
+  force(state, attack, sink);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup
+// ---------------------------------------------------------------------------------------------
+
+describe('Zombie Trainers setup', () => {
+  it('rule 7: player 1 on the first grass cell and player 2 on the last, row-major from the top-left', () => {
+    // Row 0 starts with rock; the last row ends with rock. Grass cells row-major: 2,3,4..7,8,10.
+    // Column-major order would give first (0,1) = 4 and last (3,1) = 7 instead.
+    const map = ['##..', '....', '.#.#'].join('\n');
+    const state = start(map);
+    expect(state.trainers[0].cell).toBe(2); // (2, 0)
+    expect(state.trainers[1].cell).toBe(10); // (2, 2)
+    expect(state.current).toBe(0);
+  });
+
+  it('rules 8 and 25: initial zombies are placed through forced chance with the forced health and attack', () => {
+    // 3 × 3 with rock at (2,0) and (1,1). Grass: 0,1,3,5,6,7,8. Trainers on 0 and 8.
+    const map = ['..#', '.#.', '...'].join('\n');
+    const params = makeParams({ map, initialWildZombies: 2, zombieHealth: [2, 5], zombieAttack: [1, 3] });
+    const state = game.setup(params);
+    const { events, sink } = recorder();
+
+    expect(game.currentPlayer(state)).toBe(CHANCE);
+    expect(state.phase).toBe(Phase.SpawnCell);
+    // Only free grass cells: not rock (2, 4), not trainers (0, 8).
+    expect(chanceValues(state)).toEqual([1, 3, 5, 6, 7]);
+
+    force(state, 5, sink);
+    expect(chanceValues(state)).toEqual([2, 3, 4, 5]); // zombieHealth [2, 5]
+    force(state, 4, sink);
+    expect(chanceValues(state)).toEqual([1, 2, 3]); // zombieAttack [1, 3]
+    force(state, 3, sink);
+    expect(state.wildHealth[5]).toBe(4);
+    expect(state.wildAttack[5]).toBe(3);
+    expect(state.wildCount).toBe(1);
+    expect(lastEvent(events, 'spawn')).toMatchObject({ x: 2, y: 1, health: 4, attack: 3, initial: true });
+
+    // The second spawn cannot land on the first zombie.
+    expect(state.phase).toBe(Phase.SpawnCell);
+    expect(chanceValues(state)).toEqual([1, 3, 6, 7]);
+    force(state, 6, sink);
+    force(state, 2, sink);
+    force(state, 1, sink);
+    expect(state.wildHealth[6]).toBe(2);
+    expect(state.wildAttack[6]).toBe(1);
+    expect(state.wildCount).toBe(2);
+    expect(eventsOf(events, 'spawn')).toHaveLength(2);
+
+    // Both placed: player 1's first turn begins with full AP.
+    expect(game.currentPlayer(state)).toBe(0);
+    expect(state.phase).toBe(Phase.Decision);
+    expect(state.turn).toBe(1);
+    expect(state.round).toBe(1);
+    expect(state.actionPoints).toBe(params.actionPoints);
+  });
+
+  it('rules 8 and 25: spawn chance outcomes are the free grass cells, uniform, summing to 1; health covers exactly zombieHealth', () => {
+    const map = ['..#', '.#.', '...'].join('\n');
+    const params = makeParams({ map, initialWildZombies: 0, maxWildZombies: 5 }); // default zombieHealth [3, 10], attack [1, 4]
+    const state = game.setup(params);
+    placeWild(state, 1, 2, 5, 2); // cell 7
+    // Player 1 moves to (1, 0): the spawn must avoid the trainer where it now stands.
+    const move = moveTo(state, 1, 0);
+    expect(move).toBeDefined();
+    game.apply(state, move as MoveAction, null);
+    endTurn(state);
+    expect(state.phase).toBe(Phase.SpawnCell);
+
+    const outcomes = game.chanceOutcomes(state);
+    // Grass 0,1,3,5,6,7,8 minus trainer 1 (P1), 8 (P2), zombie 7.
+    expect(chanceValues(state)).toEqual([0, 3, 5, 6]);
+    for (const outcome of outcomes) expect(outcome.probability).toBeCloseTo(1 / 4, 12);
+    expect(outcomes.reduce((sum, o) => sum + o.probability, 0)).toBeCloseTo(1, 12);
+
+    force(state, 3);
+    const health = game.chanceOutcomes(state);
+    expect(chanceValues(state)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const outcome of health) expect(outcome.probability).toBeCloseTo(1 / 8, 12);
+    expect(health.reduce((sum, o) => sum + o.probability, 0)).toBeCloseTo(1, 12);
+    force(state, 10);
+    expect(chanceValues(state)).toEqual([1, 2, 3, 4]);
+    force(state, 4);
+    expect(state.wildHealth[3]).toBe(10);
+    expect(state.wildAttack[3]).toBe(4);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Turns and action points
+// ---------------------------------------------------------------------------------------------
+
+describe('Zombie Trainers action points', () => {
+  /** P1 at (2, 2), a wild zombie above it, one owned zombie; no spawns. */
+  function apState(overrides: Partial<ZombieTrainersParams> = {}): ZombieTrainersState {
+    const state = start(OPEN_5, { maxWildZombies: 0, ...overrides });
+    state.trainers[0].cell = cellOf(state, 2, 2);
+    placeWild(state, 2, 1, 9, 1);
+    state.trainers[0].owned.push({ health: 20, attack: 1 });
+    return state;
+  }
+
+  it('rules 10 and 11: actions whose cost exceeds the AP left are not legal; endTurn always is', () => {
+    const state = apState();
+    expect(state.actionPoints).toBe(3);
+    expect(kinds(state)).toEqual(new Set(['move', 'catch', 'attack', 'endTurn']));
+    expect(maxMoveSteps(state)).toBe(3);
+
+    state.actionPoints = 2; // attack costs 3
+    expect(kinds(state)).toEqual(new Set(['move', 'catch', 'endTurn']));
+    expect(maxMoveSteps(state)).toBe(2);
+
+    state.actionPoints = 1; // catch costs 2
+    expect(kinds(state)).toEqual(new Set(['move', 'endTurn']));
+    expect(maxMoveSteps(state)).toBe(1);
+
+    state.actionPoints = 0;
+    expect(legal(state)).toEqual([{ kind: 'endTurn' }]);
+  });
+
+  it('rule 11: move costs 1 AP a cell, catch 2 AP, attack 3 AP', () => {
+    const moved = apState();
+    const move = moveTo(moved, 4, 2); // two cells right, nothing in the way
+    expect(move?.steps).toBe(2);
+    game.apply(moved, move as MoveAction, null);
+    expect(moved.actionPoints).toBe(1);
+
+    const caught = apState();
+    doCatch(caught, 2, 1, 40, 1, 6, 100); // fails; cost paid anyway
+    expect(caught.actionPoints).toBe(1);
+    expect(kinds(caught).has('catch')).toBe(false);
+
+    const attacked = apState();
+    doAttack(attacked, 0, 2, 1, 1, 6); // D > A
+    expect(attacked.actionPoints).toBe(0);
+    expect(legal(attacked)).toEqual([{ kind: 'endTurn' }]);
+  });
+
+  it('rule 11: costs and AP come from the parameters (actionPoints 5, moveCost 2, catchCost 4, attackCost 5)', () => {
+    const state = apState({ actionPoints: 5, moveCost: 2, catchCost: 4, attackCost: 5 });
+    expect(state.actionPoints).toBe(5);
+    expect(kinds(state)).toEqual(new Set(['move', 'catch', 'attack', 'endTurn']));
+    expect(maxMoveSteps(state)).toBe(2); // floor(5 / 2)
+    state.actionPoints = 4;
+    expect(kinds(state)).toEqual(new Set(['move', 'catch', 'endTurn']));
+    const move = moveTo(state, 3, 2);
+    expect(move?.steps).toBe(1);
+    game.apply(state, move as MoveAction, null);
+    expect(state.actionPoints).toBe(2); // 1 step × moveCost 2
+    expect(kinds(state)).toEqual(new Set(['move', 'endTurn']));
+  });
+
+  it('rules 9 and 10: AP reset at the next turn, unused AP lost, players alternate', () => {
+    const state = apState();
+    const { events, sink } = recorder();
+    game.apply(state, moveTo(state, 1, 2) as MoveAction, sink);
+    expect(state.actionPoints).toBe(2);
+    endTurn(state, sink); // 2 AP unused
+    expect(game.currentPlayer(state)).toBe(1);
+    expect(state.actionPoints).toBe(3); // not 3 + 2
+    expect(state.round).toBe(1);
+
+    const p2Move = movesOf(state).find((m) => m.steps === 1);
+    expect(p2Move).toBeDefined();
+    game.apply(state, p2Move as MoveAction, sink);
+    expect(state.actionPoints).toBe(2);
+    endTurn(state, sink);
+    expect(game.currentPlayer(state)).toBe(0);
+    expect(state.actionPoints).toBe(3);
+    expect(state.round).toBe(2);
+    expect(state.turn).toBe(3);
+    expect(eventsOf(events, 'turnEnd').map((e) => e.seat)).toEqual([0, 1]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Moving
+// ---------------------------------------------------------------------------------------------
+
+describe('Zombie Trainers moving', () => {
+  // 5 × 4. From (0,0) to (2,0) is 2 cells as the crow flies but 8 steps around the rock wall:
+  // (0,1) (0,2) (0,3) (1,3) (2,3) (2,2) (2,1) (2,0). Then (3,0) 9, (4,0) 10, ... P2 on (4,3).
+  const MAZE = ['.#...', '.#.#.', '.#.#.', '...#.'].join('\n');
+
+  it('rules 12 and 13: the cost of a move is the shortest grass path, never through rock', () => {
+    const state = start(MAZE, { actionPoints: 8 });
+    expect(state.trainers[0].cell).toBe(0);
+    const moves = movesOf(state);
+    for (const move of moves) expect(state.config.map.grass[cellOf(state, move.x, move.y)]).toBe(1); // rule 12
+    const expected: Record<string, number> = {
+      '0,1': 1, '0,2': 2, '0,3': 3, '1,3': 4, '2,3': 5, '2,2': 6, '2,1': 7, '2,0': 8,
+    };
+    expect(Object.fromEntries(moves.map((m) => [`${m.x},${m.y}`, m.steps]))).toEqual(expected);
+    expect(moveTo(state, 3, 0)).toBeUndefined(); // 9 steps > 8 AP
+
+    const { events, sink } = recorder();
+    game.apply(state, moveTo(state, 2, 0) as MoveAction, sink);
+    expect(state.trainers[0].cell).toBe(cellOf(state, 2, 0));
+    expect(state.actionPoints).toBe(0);
+    expect(lastEvent(events, 'move')).toMatchObject({ fromX: 0, fromY: 0, x: 2, y: 0, steps: 8, cost: 8 });
+  });
+
+  it('rule 13: a cell whose path cost exceeds the AP left is not offered', () => {
+    const state = start(MAZE, { actionPoints: 7 });
+    expect(moveTo(state, 2, 1)?.steps).toBe(7);
+    expect(moveTo(state, 2, 0)).toBeUndefined();
+  });
+
+  it('rule 13: moving deducts steps × moveCost', () => {
+    const state = start(MAZE, { actionPoints: 8, moveCost: 2 });
+    expect(maxMoveSteps(state)).toBe(4);
+    expect(moveTo(state, 2, 3)).toBeUndefined(); // 5 steps would cost 10
+    const move = moveTo(state, 1, 3);
+    expect(move?.steps).toBe(4);
+    game.apply(state, move as MoveAction, null);
+    expect(state.actionPoints).toBe(0);
+  });
+
+  it('rule 13: the seed example, (1,0) to (1,2) costs 2 AP', () => {
+    const state = start(OPEN_5);
+    state.trainers[0].cell = cellOf(state, 1, 0);
+    const move = moveTo(state, 1, 2);
+    expect(move?.steps).toBe(2);
+    game.apply(state, move as MoveAction, null);
+    expect(state.actionPoints).toBe(1);
+    expect(state.trainers[0].cell).toBe(cellOf(state, 1, 2));
+  });
+
+  it('rule 13: steps are orthogonal, so a diagonal neighbour costs 2', () => {
+    const state = start(OPEN_5);
+    state.trainers[0].cell = cellOf(state, 1, 0);
+    expect(moveTo(state, 2, 1)?.steps).toBe(2);
+    expect(moveTo(state, 0, 1)?.steps).toBe(2);
+    expect(moveTo(state, 3, 1)?.steps).toBe(3);
+  });
+
+  it('rule 14: with blockingUnits a trainer cannot end on or step through a wild zombie', () => {
+    // A 1 × 5 corridor; P1 on (0,0), P2 on (4,0), a zombie on (2,0).
+    const state = start('.....', { actionPoints: 3 });
+    placeWild(state, 2, 0, 5, 1);
+    expect(movesOf(state).map((m) => [m.x, m.steps])).toEqual([[1, 1]]);
+  });
+
+  it('rule 14: with blockingUnits a trainer cannot end on or step through the other trainer', () => {
+    const state = start('.....', { actionPoints: 4 });
+    expect(movesOf(state).map((m) => [m.x, m.steps])).toEqual([[1, 1], [2, 2], [3, 3]]); // not (4,0)
+    state.trainers[1].cell = cellOf(state, 2, 0);
+    expect(movesOf(state).map((m) => [m.x, m.steps])).toEqual([[1, 1]]);
+  });
+
+  it('rule 14: a blocking zombie forces a detour, raising the cost', () => {
+    // 4 × 2 open; P1 (0,0), P2 (3,1), zombie (1,0): (2,0) is 4 steps around it, 2 without blocking.
+    const open = start(['....', '....'].join('\n'), { actionPoints: 5 });
+    expect(open.trainers[1].cell).toBe(cellOf(open, 3, 1));
+    placeWild(open, 1, 0, 5, 1);
+    expect(moveTo(open, 2, 0)?.steps).toBe(4);
+    const free = start(['....', '....'].join('\n'), { actionPoints: 5, blockingUnits: false });
+    placeWild(free, 1, 0, 5, 1);
+    expect(moveTo(free, 2, 0)?.steps).toBe(2);
+  });
+
+  it('rule 14: with blockingUnits false a trainer may step through and end on a zombie or the other trainer', () => {
+    const state = start('.....', { actionPoints: 4, blockingUnits: false });
+    placeWild(state, 2, 0, 5, 1);
+    expect(movesOf(state).map((m) => [m.x, m.steps])).toEqual([[1, 1], [2, 2], [3, 3], [4, 4]]);
+    game.apply(state, moveTo(state, 4, 0) as MoveAction, null); // onto player 2
+    expect(state.trainers[0].cell).toBe(4);
+    expect(state.actionPoints).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Catching
+// ---------------------------------------------------------------------------------------------
+
+describe('Zombie Trainers catching', () => {
+  it('rule 15: catch targets only wild zombies within Manhattan distance 1; one action per distinct trap rate owned', () => {
+    const state = start(OPEN_5);
+    state.trainers[0].cell = cellOf(state, 2, 2);
+    placeWild(state, 2, 1, 5, 1); // adjacent
+    placeWild(state, 1, 2, 5, 1); // adjacent
+    placeWild(state, 3, 3, 5, 1); // diagonal: distance 2
+    placeWild(state, 2, 4, 5, 1); // distance 2
+    placeWild(state, 0, 2, 5, 1); // distance 2
+    const key = (a: CatchAction): string => `${a.x},${a.y}@${a.trapRate}`;
+    // Default traps 4 × 40, 2 × 60, 1 × 80: three distinct rates, not seven actions per target.
+    expect(catchesOf(state).map(key).sort()).toEqual(
+      ['1,2@40', '1,2@60', '1,2@80', '2,1@40', '2,1@60', '2,1@80'].sort(),
+    );
+
+    // Without any trap of rate 60 left, no catch with rate 60 is offered.
+    const i60 = state.config.trapRates.indexOf(60);
+    state.trainers[0].trapCounts[i60] = 0;
+    state.trainers[0].trapsLeft -= 2;
+    expect(catchesOf(state).map(key).sort()).toEqual(['1,2@40', '1,2@80', '2,1@40', '2,1@80'].sort());
+  });
+
+  it('rule 15: interactionRange widens the Manhattan reach', () => {
+    const state = start(OPEN_5, { interactionRange: 2, traps: { '50': 1 } });
+    state.trainers[0].cell = cellOf(state, 2, 2);
+    placeWild(state, 2, 1, 5, 1); // 1
+    placeWild(state, 3, 3, 5, 1); // 2
+    placeWild(state, 0, 2, 5, 1); // 2
+    placeWild(state, 4, 3, 5, 1); // 3: out of reach
+    placeWild(state, 0, 0, 5, 1); // 4: out of reach
+    expect(catchesOf(state).map((a) => `${a.x},${a.y}`).sort()).toEqual(['0,2', '2,1', '3,3']);
+  });
+
+  /** P1 at (0,0) with `count` traps of `rate`; a zombie at (1,0). Returns the catch event. */
+  function catchOutcome(rate: number, aggressive: number, defensive: number, roll: number): EventOf<'catch'> {
+    const state = start(OPEN_5, { traps: { [String(rate)]: 2 } });
+    placeWild(state, 1, 0, 6, 2);
+    const { events, sink } = recorder();
+    doCatch(state, 1, 0, rate, aggressive, defensive, roll, sink);
+    const event = lastEvent(events, 'catch');
+    // The state agrees with the event.
+    expect(state.trainers[0].owned.length).toBe(event.success ? 1 : 0);
+    expect(state.wildHealth[1]).toBe(event.success ? 0 : 6);
+    expect(event).toMatchObject({ trapRate: rate, aggressive, defensive, roll });
+    return event;
+  }
+
+  it('rule 16: A, D are fair dice 1..6 and R is uniform 1..100', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    game.apply(state, catchesOf(state)[0] as CatchAction, null);
+    for (const phase of [Phase.CatchAggressive, Phase.CatchDefensive]) {
+      expect(state.phase).toBe(phase);
+      expect(chanceValues(state)).toEqual([1, 2, 3, 4, 5, 6]);
+      for (const o of game.chanceOutcomes(state)) expect(o.probability).toBeCloseTo(1 / 6, 12);
+      force(state, 3);
+    }
+    expect(state.phase).toBe(Phase.CatchRoll);
+    expect(chanceValues(state)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    for (const o of game.chanceOutcomes(state)) expect(o.probability).toBeCloseTo(1 / 100, 12);
+  });
+
+  it('rule 17: success iff trapRate + (A − D) × 5 > R, at the boundary', () => {
+    // Rate 40, A − D = +2: threshold 50.
+    expect(catchOutcome(40, 3, 1, 50).success).toBe(false);
+    expect(catchOutcome(40, 3, 1, 49).success).toBe(true);
+    // Rate 40, A − D = −3: threshold 25.
+    expect(catchOutcome(40, 1, 4, 25).success).toBe(false);
+    expect(catchOutcome(40, 1, 4, 24).success).toBe(true);
+    // Rate 60, A = D: threshold 60.
+    expect(catchOutcome(60, 5, 5, 60).success).toBe(false);
+    expect(catchOutcome(60, 5, 5, 59).success).toBe(true);
+  });
+
+  it('rule 17: rate 0 — fails whenever A ≤ D, can still succeed when A > D', () => {
+    expect(catchOutcome(0, 4, 4, 1).success).toBe(false); // 0 > 1 is false
+    expect(catchOutcome(0, 1, 6, 1).success).toBe(false); // −25 > 1 is false
+    expect(catchOutcome(0, 6, 1, 24).success).toBe(true); // 25 > 24
+    expect(catchOutcome(0, 6, 1, 25).success).toBe(false);
+    expect(catchOutcome(0, 2, 1, 4).success).toBe(true); // 5 > 4
+    expect(catchOutcome(0, 2, 1, 5).success).toBe(false);
+  });
+
+  it('rule 17: rate 100 — not certain: R = 100 fails on equal dice, bad dice lower the threshold', () => {
+    expect(catchOutcome(100, 3, 3, 100).success).toBe(false); // 100 > 100 is false
+    expect(catchOutcome(100, 3, 3, 99).success).toBe(true);
+    expect(catchOutcome(100, 1, 6, 75).success).toBe(false); // threshold 75
+    expect(catchOutcome(100, 1, 6, 74).success).toBe(true);
+    expect(catchOutcome(100, 6, 1, 100).success).toBe(true); // threshold 125
+  });
+
+  it('rule 17: over all 100 forced rolls, rate 40 with A − D = +2 succeeds for exactly R = 1..49', () => {
+    const wins: number[] = [];
+    for (let roll = 1; roll <= 100; roll++) if (catchOutcome(40, 4, 2, roll).success) wins.push(roll);
+    expect(wins).toEqual(Array.from({ length: 49 }, (_, i) => i + 1));
+  });
+
+  /** Independent brute force: the rule 17 inequality counted over 6 × 6 × 100 outcomes. */
+  function bruteForceChance(rate: number): number {
+    let wins = 0;
+    for (let a = 1; a <= 6; a++) for (let d = 1; d <= 6; d++) for (let r = 1; r <= 100; r++) if (rate + (a - d) * 5 > r) wins++;
+    return wins / 3600;
+  }
+  /** Independent closed form: mean over dice of clamp(rate − 1 + 5(A − D), 0, 100) / 100. */
+  function clampFormChance(rate: number): number {
+    let total = 0;
+    for (let a = 1; a <= 6; a++) for (let d = 1; d <= 6; d++) total += Math.min(100, Math.max(0, rate - 1 + 5 * (a - d)));
+    return total / 36 / 100;
+  }
+
+  it('rule 17: exactCatchChance equals the brute-force mean over dice and R', () => {
+    for (const rate of [0, 5, 40, 60, 80, 95, 100]) {
+      expect(exactCatchChance(rate), `rate ${rate}`).toBeCloseTo(bruteForceChance(rate), 12);
+      expect(exactCatchChance(rate), `rate ${rate}`).toBeCloseTo(clampFormChance(rate), 12);
+    }
+    // By hand. Rate 40: 39 + 5d stays within 0..100 for d in −5..5 and d is symmetric: 0.39.
+    expect(exactCatchChance(40)).toBeCloseTo(0.39, 12);
+    // Rate 0: only d = 1..5 count, 4, 9, 14, 19, 24 wins weighted 5, 4, 3, 2, 1: 160 / 3600.
+    expect(exactCatchChance(0)).toBeCloseTo(160 / 3600, 12);
+    // Rate 5: d = 0..5 give 4, 9, 14, 19, 24, 29 weighted 6..1: 259 / 3600.
+    expect(exactCatchChance(5)).toBeCloseTo(259 / 3600, 12);
+    // Rate 95: 69·1 + 74·2 + 79·3 + 84·4 + 89·5 + 94·6 + 99·5 + 100·10 = 3294.
+    expect(exactCatchChance(95)).toBeCloseTo(3294 / 3600, 12);
+    // Rate 100: 74·1 + 79·2 + 84·3 + 89·4 + 94·5 + 99·6 + 100·15 = 3404.
+    expect(exactCatchChance(100)).toBeCloseTo(3404 / 3600, 12);
+  });
+
+  it('rule 17: catchChanceGivenDice and catchSucceeds agree with the inequality, including the clamps', () => {
+    for (const rate of [0, 5, 40, 95, 100]) {
+      for (let diff = -5; diff <= 5; diff++) {
+        let wins = 0;
+        for (let r = 1; r <= 100; r++) if (rate + diff * 5 > r) wins++;
+        expect(catchChanceGivenDice(rate, diff), `rate ${rate} diff ${diff}`).toBeCloseTo(wins / 100, 12);
+      }
+    }
+    expect(catchSucceeds(40, 3, 1, 49)).toBe(true);
+    expect(catchSucceeds(40, 3, 1, 50)).toBe(false);
+  });
+
+  it('rule 18: the trap is consumed on failure', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    const i40 = state.config.trapRates.indexOf(40);
+    const i60 = state.config.trapRates.indexOf(60);
+    const i80 = state.config.trapRates.indexOf(80);
+    expect(state.trainers[0].trapsLeft).toBe(7);
+    const { events, sink } = recorder();
+    doCatch(state, 1, 0, 60, 1, 6, 100, sink); // 60 − 25 = 35 > 100: fails
+    expect(lastEvent(events, 'catch').success).toBe(false);
+    const trainer = state.trainers[0];
+    expect(trainer.trapsLeft).toBe(6);
+    expect(trainer.trapCounts[i60]).toBe(1);
+    expect(trainer.trapCounts[i40]).toBe(4);
+    expect(trainer.trapCounts[i80]).toBe(1);
+    expect(lastEvent(events, 'catch').trapsLeft).toBe(6);
+    // Nothing else changed: the zombie is still there, no XP, the other trainer's traps intact.
+    expect(state.wildHealth[1]).toBe(6);
+    expect(state.wildCount).toBe(1);
+    expect(trainer.xp).toBe(0);
+    expect(state.trainers[1].trapsLeft).toBe(7);
+  });
+
+  it('rule 18: the trap is consumed on success, and a rate with no trap left is no longer offered', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    const i80 = state.config.trapRates.indexOf(80);
+    doCatch(state, 1, 0, 80, 6, 1, 1); // succeeds
+    expect(state.trainers[0].owned).toHaveLength(1);
+    expect(state.trainers[0].trapsLeft).toBe(6);
+    expect(state.trainers[0].trapCounts[i80]).toBe(0);
+    placeWild(state, 0, 1, 6, 2);
+    state.actionPoints = 3;
+    expect(catchesOf(state).map((a) => a.trapRate)).toEqual([40, 60]);
+  });
+
+  it('rule 19: a successful catch gives 1 XP; the zombie leaves the map and joins the trainer with its health and attack', () => {
+    const state = start(OPEN_5);
+    const cell = placeWild(state, 1, 0, 7, 3);
+    placeWild(state, 0, 1, 4, 1);
+    state.trainers[0].xp = 5;
+    const { events, sink } = recorder();
+    doCatch(state, 1, 0, 40, 6, 1, 1, sink);
+    const event = lastEvent(events, 'catch');
+    expect(event).toMatchObject({ success: true, zombieHealth: 7, zombieAttack: 3 });
+    expect(CATCH_XP).toBe(1);
+    expect(state.trainers[0].xp).toBe(6);
+    expect(state.wildHealth[cell]).toBe(0);
+    expect(state.wildAttack[cell]).toBe(0);
+    expect(state.wildCount).toBe(1);
+    expect(state.trainers[0].owned).toEqual([{ health: 7, attack: 3 }]);
+    expect(state.trainers[1].owned).toEqual([]);
+    // The cell is free again: the trainer may step on it.
+    expect(moveTo(state, 1, 0)?.steps).toBe(1);
+    // A second catch joins after the first, with its own numbers.
+    state.actionPoints = 3;
+    doCatch(state, 0, 1, 40, 6, 1, 1);
+    expect(state.trainers[0].owned).toEqual([
+      { health: 7, attack: 3 },
+      { health: 4, attack: 1 },
+    ]);
+    expect(state.trainers[0].xp).toBe(7);
+    expect(state.wildCount).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Attacking
+// ---------------------------------------------------------------------------------------------
+
+describe('Zombie Trainers attacking', () => {
+  it('rule 20: attacking requires an owned zombie', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    expect(state.actionPoints).toBe(3);
+    expect(kinds(state).has('catch')).toBe(true); // in range and affordable
+    expect(attacksOf(state)).toEqual([]);
+    state.trainers[0].owned.push({ health: 3, attack: 1 });
+    expect(attacksOf(state)).toEqual([{ kind: 'attack', zombie: 0, x: 1, y: 0 }]);
+  });
+
+  it('rule 20: the player chooses the attacking owned zombie and the target in range', () => {
+    const state = start(OPEN_5);
+    state.trainers[0].cell = cellOf(state, 2, 2);
+    const a = placeWild(state, 2, 1, 10, 1);
+    const b = placeWild(state, 3, 2, 10, 1);
+    placeWild(state, 4, 4, 10, 1); // out of range
+    state.trainers[0].owned.push({ health: 5, attack: 1 }, { health: 5, attack: 4 });
+    expect(attacksOf(state).map((x) => `z${x.zombie}@${x.x},${x.y}`).sort()).toEqual(
+      ['z0@2,1', 'z0@3,2', 'z1@2,1', 'z1@3,2'].sort(),
+    );
+    doAttack(state, 1, 3, 2, 5, 2); // zombie 1 (attack 4) hits target b
+    expect(state.wildHealth[b]).toBe(6);
+    expect(state.wildHealth[a]).toBe(10);
+
+    const other = start(OPEN_5);
+    other.trainers[0].cell = cellOf(other, 2, 2);
+    const a2 = placeWild(other, 2, 1, 10, 1);
+    placeWild(other, 3, 2, 10, 1);
+    other.trainers[0].owned.push({ health: 5, attack: 1 }, { health: 5, attack: 4 });
+    doAttack(other, 0, 2, 1, 5, 2); // zombie 0 (attack 1) hits target a
+    expect(other.wildHealth[a2]).toBe(9);
+  });
+
+  /** P1 at (0,0) owning one zombie, a wild zombie at (1,0). */
+  function duel(owned: { health: number; attack: number }, wild: { health: number; attack: number }, overrides: Partial<ZombieTrainersParams> = {}) {
+    const state = start(OPEN_5, overrides);
+    const cell = placeWild(state, 1, 0, wild.health, wild.attack);
+    state.trainers[0].owned.push({ ...owned });
+    const rec = recorder();
+    return { state, cell, ...rec };
+  }
+
+  it('rule 22: A > D — only the wild zombie is hit, by the attacker\'s attack', () => {
+    const { state, cell, events, sink } = duel({ health: 6, attack: 3 }, { health: 10, attack: 2 });
+    doAttack(state, 0, 1, 0, 5, 2, sink);
+    expect(state.wildHealth[cell]).toBe(7);
+    expect(state.trainers[0].owned).toEqual([{ health: 6, attack: 3 }]);
+    expect(lastEvent(events, 'attack')).toMatchObject({ damageToWild: 3, damageToOwned: 0, killed: false, ownedDied: false });
+  });
+
+  it('rule 22: D > A — only the owned zombie is hit, by the wild zombie\'s attack', () => {
+    const { state, cell, events, sink } = duel({ health: 6, attack: 3 }, { health: 10, attack: 2 });
+    doAttack(state, 0, 1, 0, 2, 5, sink);
+    expect(state.wildHealth[cell]).toBe(10);
+    expect(state.trainers[0].owned).toEqual([{ health: 4, attack: 3 }]);
+    expect(state.trainers[0].xp).toBe(0);
+    expect(lastEvent(events, 'attack')).toMatchObject({ damageToWild: 0, damageToOwned: 2, xpGained: 0 });
+  });
+
+  it('rule 22: A = D — both hits happen', () => {
+    const { state, cell, events, sink } = duel({ health: 6, attack: 3 }, { health: 10, attack: 2 });
+    doAttack(state, 0, 1, 0, 4, 4, sink);
+    expect(state.wildHealth[cell]).toBe(7);
+    expect(state.trainers[0].owned).toEqual([{ health: 4, attack: 3 }]);
+    expect(state.trainers[0].xp).toBe(1);
+    expect(lastEvent(events, 'attack')).toMatchObject({ damageToWild: 3, damageToOwned: 2 });
+  });
+
+  it('rule 23: a hit that does not kill gives 1 XP', () => {
+    const { state, cell, events, sink } = duel({ health: 6, attack: 3 }, { health: 4, attack: 2 });
+    state.trainers[0].xp = 2;
+    doAttack(state, 0, 1, 0, 6, 1, sink);
+    expect(HIT_XP).toBe(1);
+    expect(state.wildHealth[cell]).toBe(1); // 4 − 3, still alive
+    expect(state.wildCount).toBe(1);
+    expect(state.trainers[0].xp).toBe(3);
+    expect(lastEvent(events, 'attack')).toMatchObject({ killed: false, xpGained: 1 });
+  });
+
+  it('rule 23: a killing hit (health to exactly 0) gives 1 + 10 = 11 XP with killXpStacks (default) and removes the zombie', () => {
+    const { state, cell, events, sink } = duel({ health: 6, attack: 3 }, { health: 3, attack: 2 });
+    expect(state.config.params.killXpStacks).toBe(true);
+    doAttack(state, 0, 1, 0, 6, 1, sink);
+    expect(KILL_XP).toBe(10);
+    expect(state.trainers[0].xp).toBe(11);
+    expect(state.wildHealth[cell]).toBe(0);
+    expect(state.wildAttack[cell]).toBe(0);
+    expect(state.wildCount).toBe(0);
+    expect(attacksOf(state)).toEqual([]);
+    expect(lastEvent(events, 'attack')).toMatchObject({ killed: true, xpGained: 11 });
+  });
+
+  it('rule 23: lowering health below 0 also kills', () => {
+    const { state, cell } = duel({ health: 6, attack: 5 }, { health: 2, attack: 2 });
+    doAttack(state, 0, 1, 0, 3, 2);
+    expect(state.wildHealth[cell]).toBe(0);
+    expect(state.wildCount).toBe(0);
+    expect(state.trainers[0].xp).toBe(11);
+  });
+
+  it('rule 23: with killXpStacks false a killing hit gives 10 XP', () => {
+    const { state, cell, events, sink } = duel({ health: 6, attack: 3 }, { health: 3, attack: 2 }, { killXpStacks: false });
+    doAttack(state, 0, 1, 0, 6, 1, sink);
+    expect(state.trainers[0].xp).toBe(10);
+    expect(state.wildHealth[cell]).toBe(0);
+    expect(state.wildCount).toBe(0);
+    expect(lastEvent(events, 'attack')).toMatchObject({ killed: true, xpGained: 10 });
+  });
+
+  it('rule 24: an owned zombie brought to 0 health dies and is removed, with no XP or trap penalty', () => {
+    const state = start(OPEN_5);
+    const cell = placeWild(state, 1, 0, 10, 2);
+    state.trainers[0].owned.push({ health: 9, attack: 1 }, { health: 2, attack: 1 }, { health: 8, attack: 2 });
+    state.trainers[0].xp = 5;
+    const { events, sink } = recorder();
+    doAttack(state, 1, 1, 0, 1, 6, sink); // D > A: zombie 1 takes 2, health 0
+    expect(state.trainers[0].owned).toEqual([
+      { health: 9, attack: 1 },
+      { health: 8, attack: 2 },
+    ]);
+    expect(state.trainers[0].xp).toBe(5);
+    expect(state.trainers[0].trapsLeft).toBe(7);
+    expect(state.wildHealth[cell]).toBe(10);
+    expect(lastEvent(events, 'attack')).toMatchObject({ ownedDied: true, xpGained: 0 });
+  });
+
+  it('rule 24: an owned zombie left with 1 health survives; one knocked below 0 dies too', () => {
+    const survive = start(OPEN_5);
+    placeWild(survive, 1, 0, 10, 2);
+    survive.trainers[0].owned.push({ health: 3, attack: 1 });
+    doAttack(survive, 0, 1, 0, 2, 3);
+    expect(survive.trainers[0].owned).toEqual([{ health: 1, attack: 1 }]);
+
+    const below = start(OPEN_5);
+    placeWild(below, 1, 0, 10, 4);
+    below.trainers[0].owned.push({ health: 1, attack: 1 });
+    below.trainers[0].xp = 3;
+    doAttack(below, 0, 1, 0, 3, 3); // A = D: hit (+1 XP) and hit back (−4 → dies)
+    expect(below.trainers[0].owned).toEqual([]);
+    expect(below.trainers[0].xp).toBe(4);
+    expect(attacksOf(below)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// End of turn, spectators, end of the game
+// ---------------------------------------------------------------------------------------------
+
+describe('Zombie Trainers end of turn and spawning', () => {
+  it('rule 25: a turn ending with fewer than maxWildZombies wild zombies is followed by a spawn', () => {
+    const state = start(OPEN_5, { maxWildZombies: 2 });
+    placeWild(state, 2, 2, 5, 1);
+    const { events, sink } = recorder();
+    endTurn(state, sink);
+    expect(game.currentPlayer(state)).toBe(CHANCE);
+    expect(state.phase).toBe(Phase.SpawnCell);
+    expect(lastEvent(events, 'turnEnd')).toMatchObject({ seat: 0, spectator: false });
+    spawn(state, cellOf(state, 3, 1), 6, 2, sink);
+    expect(state.wildCount).toBe(2);
+    expect(state.wildHealth[cellOf(state, 3, 1)]).toBe(6);
+    expect(state.wildAttack[cellOf(state, 3, 1)]).toBe(2);
+    expect(lastEvent(events, 'spawn')).toMatchObject({ x: 3, y: 1, health: 6, attack: 2, initial: false });
+    // Then player 2's turn.
+    expect(game.currentPlayer(state)).toBe(1);
+    expect(state.actionPoints).toBe(3);
+  });
+
+  it('rule 25: with maxWildZombies already on the map no spawn happens; the next turn starts at once', () => {
+    const state = start(OPEN_5, { maxWildZombies: 2 });
+    placeWild(state, 2, 2, 5, 1);
+    placeWild(state, 3, 1, 5, 1);
+    const { events, sink } = recorder();
+    endTurn(state, sink);
+    expect(game.currentPlayer(state)).toBe(1);
+    expect(state.phase).toBe(Phase.Decision);
+    expect(eventsOf(events, 'spawn')).toEqual([]);
+    endTurn(state, sink);
+    expect(game.currentPlayer(state)).toBe(0);
+    expect(state.round).toBe(2);
+    expect(eventsOf(events, 'spawn')).toEqual([]);
+    expect(state.wildCount).toBe(2);
+  });
+
+  it('rule 26: a trainer with no traps has only endTurn, and that endTurn still triggers the spawn check', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    state.trainers[0].owned.push({ health: 5, attack: 3 });
+    emptyTraps(state, 0);
+    expect(state.actionPoints).toBe(3);
+    expect(legal(state)).toEqual([{ kind: 'endTurn' }]);
+    const { events, sink } = recorder();
+    endTurn(state, sink);
+    expect(lastEvent(events, 'turnEnd')).toMatchObject({ seat: 0, spectator: true });
+    expect(game.isTerminal(state)).toBe(false); // player 2 still has traps
+    expect(state.phase).toBe(Phase.SpawnCell); // 1 wild < 5
+    spawn(state, cellOf(state, 2, 2), 3, 1, sink);
+    expect(game.currentPlayer(state)).toBe(1);
+    expect(state.wildCount).toBe(2);
+  });
+});
+
+describe('Zombie Trainers end of the game', () => {
+  /** P2 has no traps left; P1 has one trap (rate 40) and a zombie at (1,0) beside it. */
+  function lastTrap(xp1: number, xp2: number) {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    emptyTraps(state, 1);
+    onlyTraps(state, 0, 40, 1);
+    state.trainers[0].xp = xp1;
+    state.trainers[1].xp = xp2;
+    return { state, ...recorder() };
+  }
+
+  it('rules 27 and 28: last trap used, equal XP — the game ends at once and player 1 wins on the tie', () => {
+    const { state, events, sink } = lastTrap(0, 0);
+    doCatch(state, 1, 0, 40, 1, 6, 100, sink); // fails: XP stay 0 - 0
+    expect(game.isTerminal(state)).toBe(true);
+    expect(game.currentPlayer(state)).toBe(TERMINAL);
+    expect(legal(state)).toEqual([]);
+    expect(game.returns(state)).toEqual([1, -1]);
+    expect(lastEvent(events, 'matchEnd')).toMatchObject({ winner: 0, xp: [0, 0], tieDecided: true, capped: false });
+    // At once: 1 AP was left, but no turnEnd and no spawn follow.
+    expect(eventsOf(events, 'turnEnd')).toEqual([]);
+    expect(eventsOf(events, 'spawn')).toEqual([]);
+    expect(state.tieDecided).toBe(true);
+    expect(state.endReason).toBe('trapsExhausted');
+  });
+
+  it('rule 27: more XP wins — player 2 ahead after player 1\'s last catch', () => {
+    const { state, events, sink } = lastTrap(3, 5);
+    doCatch(state, 1, 0, 40, 6, 1, 1, sink); // succeeds: 4 - 5
+    expect(game.isTerminal(state)).toBe(true);
+    expect(game.returns(state)).toEqual([-1, 1]);
+    expect(lastEvent(events, 'matchEnd')).toMatchObject({ winner: 1, xp: [4, 5], tieDecided: false, capped: false });
+  });
+
+  it('rule 27: more XP wins — the last catch takes player 1 from a tie to a win without the tie rule', () => {
+    const { state, events, sink } = lastTrap(4, 4);
+    doCatch(state, 1, 0, 40, 6, 1, 1, sink); // 5 - 4
+    expect(game.returns(state)).toEqual([1, -1]);
+    expect(lastEvent(events, 'matchEnd')).toMatchObject({ winner: 0, xp: [5, 4], tieDecided: false });
+  });
+
+  it('rule 27: the game goes on while only one trainer has run out of traps', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    onlyTraps(state, 0, 40, 1);
+    doCatch(state, 1, 0, 40, 1, 6, 100);
+    expect(state.trainers[0].trapsLeft).toBe(0);
+    expect(game.isTerminal(state)).toBe(false);
+    expect(game.currentPlayer(state)).toBe(0);
+    expect(legal(state)).toEqual([{ kind: 'endTurn' }]); // now a spectator (rule 26)
+  });
+
+  it('rules 27 and 28: player 2 using the last trap ends the game in its own turn; a tie still goes to player 1', () => {
+    const state = start(OPEN_5, { maxWildZombies: 0 });
+    emptyTraps(state, 0);
+    onlyTraps(state, 1, 80, 1);
+    state.trainers[0].xp = 2;
+    state.trainers[1].xp = 1;
+    endTurn(state);
+    expect(game.currentPlayer(state)).toBe(1);
+    placeWild(state, 3, 4, 6, 2); // beside player 2 at (4,4)
+    const { events, sink } = recorder();
+    doCatch(state, 3, 4, 80, 6, 1, 1, sink); // +1: 2 - 2
+    expect(game.isTerminal(state)).toBe(true);
+    expect(game.returns(state)).toEqual([1, -1]);
+    expect(lastEvent(events, 'matchEnd')).toMatchObject({ winner: 0, xp: [2, 2], tieDecided: true, capped: false });
+  });
+
+  it('rule 29: after player 2\'s turn ends in round maxRounds the game ends as capped, scored by XP', () => {
+    const state = start(OPEN_5, { maxRounds: 2 }); // default maxWildZombies 5: spawns between turns
+    state.trainers[0].xp = 1;
+    state.trainers[1].xp = 3;
+    const { events, sink } = recorder();
+    const spawnCells = [cellOf(state, 2, 2), cellOf(state, 2, 1), cellOf(state, 2, 3)];
+    for (const [i, cell] of spawnCells.entries()) {
+      endTurn(state, sink);
+      expect(game.isTerminal(state), `after turn ${i + 1}`).toBe(false);
+      spawn(state, cell, 5, 1, sink);
+    }
+    expect(state.round).toBe(2);
+    expect(game.currentPlayer(state)).toBe(1);
+    endTurn(state, sink);
+    expect(game.isTerminal(state)).toBe(true);
+    expect(game.currentPlayer(state)).toBe(TERMINAL);
+    expect(state.phase).not.toBe(Phase.SpawnCell); // the game ended: no spawn
+    expect(game.returns(state)).toEqual([-1, 1]);
+    expect(state.endReason).toBe('maxRounds');
+    expect(lastEvent(events, 'matchEnd')).toMatchObject({ winner: 1, xp: [1, 3], capped: true, tieDecided: false, rounds: 2 });
+    expect(eventsOf(events, 'spawn')).toHaveLength(3);
+  });
+
+  it('rule 29 with rule 28: a capped game with equal XP goes to player 1 on the tie', () => {
+    const state = start(OPEN_5, { maxRounds: 2, maxWildZombies: 0 });
+    state.trainers[0].xp = 2;
+    state.trainers[1].xp = 2;
+    const { events, sink } = recorder();
+    for (let i = 0; i < 3; i++) endTurn(state, sink);
+    expect(game.isTerminal(state)).toBe(false);
+    endTurn(state, sink);
+    expect(game.isTerminal(state)).toBe(true);
+    expect(game.returns(state)).toEqual([1, -1]);
+    expect(lastEvent(events, 'matchEnd')).toMatchObject({ winner: 0, capped: true, tieDecided: true });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Map and parameter validation
+// ---------------------------------------------------------------------------------------------
+
+describe('Zombie Trainers map validation', () => {
+  it('rule 2: the default parameters and the default 10 × 10 map are valid', () => {
+    const params = defaultParameters(game.parameters);
+    expect(validateZombieTrainersParams(params)).toEqual([]);
+    const parsed = parseMap(params.map);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      expect(parsed.map.width).toBe(10);
+      expect(parsed.map.height).toBe(10);
+    }
+  });
+
+  it('rule 2: split grass is rejected, naming the line and column of an unreachable cell', () => {
+    // (2,1) is grass walled off by rock at (2,0) and (1,1).
+    const map = ['..#', '.#.', '..#'].join('\n');
+    const parsed = parseMap(map);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.issues).toHaveLength(1);
+      expect(parsed.issues[0]).toMatchObject({ line: 2, column: 3 });
+      expect(parsed.issues[0]?.message).toMatch(/reach/);
+    }
+    const issues = validateZombieTrainersParams(makeParams({ map }));
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.path).toEqual(['map']);
+    expect(issues[0]?.message).toMatch(/line 2, column 3/);
+    expect(issues[0]?.message).toMatch(/reach/);
+  });
+
+  it('rule 2: unknown characters are rejected with their line and column', () => {
+    const map = ['...', '.x.', '...'].join('\n');
+    const parsed = parseMap(map);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.issues[0]).toMatchObject({ line: 2, column: 2 });
+    const issues = validateZombieTrainersParams(makeParams({ map }));
+    expect(issues.map((i) => i.path)).toEqual([['map']]);
+    expect(issues[0]?.message).toMatch(/line 2, column 2/);
+    expect(issues[0]?.message).toContain('"x"');
+  });
+
+  it('rule 2: ragged rows are rejected, naming the line', () => {
+    const map = ['....', '...', '....'].join('\n');
+    const parsed = parseMap(map);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.issues[0]).toMatchObject({ line: 2 });
+    const issues = validateZombieTrainersParams(makeParams({ map }));
+    expect(issues.map((i) => i.path)).toEqual([['map']]);
+    expect(issues[0]?.message).toMatch(/line 2/);
+  });
+
+  it('rule 2: line numbers count leading blank lines of the map text as given', () => {
+    const parsed = parseMap('\n..#\n.#.\n..#');
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.issues[0]).toMatchObject({ line: 3, column: 3 });
+  });
+
+  it('rule 3: two trainers cannot pick the same color', () => {
+    const same = validateZombieTrainersParams(makeParams({ colors: ['red', 'red'] }));
+    expect(same).toHaveLength(1);
+    expect(same[0]?.path).toEqual(['colors']);
+    expect(same[0]?.message).toMatch(/red/);
+    expect(validateZombieTrainersParams(makeParams({ colors: ['red', 'green'] }))).toEqual([]);
+    // A player reads "Red" and "red " as one color.
+    expect(validateZombieTrainersParams(makeParams({ colors: ['Red', 'red '] })).map((i) => i.path)).toEqual([['colors']]);
+  });
+});
