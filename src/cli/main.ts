@@ -114,7 +114,7 @@ function listAgents(): number {
 }
 
 /** Reports an error the way the exit code promises, and returns that code. */
-function reportError(error: unknown): number {
+function reportError(error: unknown, scenarioFile = '<scenario>'): number {
   if (error instanceof UsageError) {
     process.stderr.write(`hordelab: ${error.issues.length === 1 ? 'bad input' : `${error.issues.length} problems`}\n`);
     for (const line of error.message.split('\n')) process.stderr.write(`  ${line}\n`);
@@ -123,7 +123,7 @@ function reportError(error: unknown): number {
   if (error instanceof MatchFailure) {
     process.stderr.write(
       `hordelab: internal failure in ${error.message}\n` +
-        `  reproduce: hordelab run <scenario> --seed ${error.runSeed} --matches ${error.matchIndex + 1}` +
+        `  reproduce: hordelab run ${scenarioFile} --seed ${error.runSeed} --matches ${error.matchIndex + 1}` +
         ` (match seed ${error.matchSeed})\n`,
     );
     if (error.cause instanceof Error && error.cause.stack) process.stderr.write(`${error.cause.stack}\n`);
@@ -135,11 +135,11 @@ function reportError(error: unknown): number {
 
 export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = 0;
-  const run = (task: () => number): void => {
+  const run = (task: () => number, scenarioFile?: string): void => {
     try {
       exitCode = task();
     } catch (error) {
-      exitCode = reportError(error);
+      exitCode = reportError(error, scenarioFile);
     }
   };
   await yargs(argv as string[])
@@ -176,6 +176,7 @@ export async function main(argv: readonly string[]): Promise<number> {
             quiet: args.quiet,
             json: args.json,
           }),
+          args.scenario,
         ),
     )
     .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
