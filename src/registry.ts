@@ -2,11 +2,15 @@
  * The registry: the only list of games and agents. The CLI, scenario validation and the
  * conformance tests all iterate it, so a game or agent added here is everywhere at once.
  */
+import { greedyAgent } from '../agents/greedy.js';
+import { mctsAgent } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
 import type { AgentFactory } from './core/agent.js';
 import type { AnyGame } from './core/game.js';
+import { ticTacToe } from './games/tic-tac-toe/index.js';
 import { zombieTrainers } from './games/zombie-trainers/index.js';
 import type { AnyGameReport } from './reports/report.js';
+import { ticTacToeReport } from './reports/tic-tac-toe-report.js';
 import { zombieTrainersReport } from './reports/zombie-trainers-report.js';
 
 /** A game with the report that reads its events. */
@@ -15,8 +19,11 @@ export interface RegisteredGame {
   readonly report: AnyGameReport;
 }
 
-const gameList: readonly RegisteredGame[] = [{ game: zombieTrainers, report: zombieTrainersReport }];
-const agentList: readonly AgentFactory[] = [randomAgent];
+const gameList: readonly RegisteredGame[] = [
+  { game: zombieTrainers, report: zombieTrainersReport },
+  { game: ticTacToe, report: ticTacToeReport },
+];
+const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent];
 
 /** Registered games by id, in registration order. */
 export const games: ReadonlyMap<string, RegisteredGame> = new Map(gameList.map((entry) => [entry.game.id, entry]));

@@ -46,7 +46,7 @@ describe('hordelab run', () => {
       expect(result.stdout).toContain(label);
     }
     const matches = readFileSync(join(work, 'out-small', 'matches.csv'), 'utf8').trim().split('\n');
-    expect(matches[0]).toMatch(/^match,seed,winner,xp1,xp2,tieDecided,capped,rounds/);
+    expect(matches[0]).toMatch(/^match,seed,agent1,agent2,winner,xp1,xp2,tieDecided,capped,rounds/);
     expect(matches).toHaveLength(151);
     const catches = readFileSync(join(work, 'out-small', 'catches.csv'), 'utf8').trim().split('\n');
     expect(catches[0]).toBe('match,turn,round,player,trapRate,aggressive,defensive,difference,roll,success');
@@ -62,7 +62,7 @@ describe('hordelab run', () => {
       0,
     );
     expect(attempts).toBe(catches.length - 1);
-    const p1WinsInCsv = matches.slice(1).filter((row) => row.split(',')[2] === '1').length;
+    const p1WinsInCsv = matches.slice(1).filter((row) => row.split(',')[4] === '1').length;
     expect(results.p1WinRate.successes).toBe(p1WinsInCsv);
     expect(summary.scenario.params.maxRounds).toBe(40);
     expect(summary.command).toBe(`hordelab run ${file} --seed 11 --matches 150`);
@@ -131,7 +131,12 @@ describe('bad input', () => {
 
   const cases: [string, string, string[], RegExp][] = [
     ['unknown game', base({ game: 'chess' }), [], /bad\.yaml: game: unknown game "chess"; expected one of: zombie-trainers/],
-    ['unknown agent', base({ seats: '[random, alphazero]' }), [], /bad\.yaml: seats\[1\]: unknown agent "alphazero"/],
+    ['unknown agent', base({ seats: '[random, alphazero]' }), [], /bad\.yaml: seats\[1\]: unknown agent "alphazero"; expected one of: random, greedy, mcts, or a module path/],
+    ['a bad agent setting', base({ seats: '[random, {agent: mcts, config: {iterations: 0}}]' }), [], /bad\.yaml: seats\[1\]\.config\.iterations: expected a whole number >= 1, got 0/],
+    ['an unknown agent setting', base({ seats: '[random, {agent: mcts, config: {iteration: 5}}]' }), [], /bad\.yaml: seats\[1\]\.config\.iteration: unknown setting/],
+    ['rotation with an odd number of matches', base({ matches: '11', seats: '{rotate: [greedy, random]}' }), [], /bad\.yaml: matches: with seats\.rotate every seed is played in both seatings, so matches must be even; got 11/],
+    ['rotation of two seats with one name', base({ seats: '{rotate: [random, random]}' }), [], /bad\.yaml: seats\.rotate: two seats are both reported as "random"/],
+    ['a missing agent module', base({ seats: '[random, ./nowhere.js]' }), [], /bad\.yaml: seats\[1\]: cannot load agent module "\.\/nowhere\.js": no module at/],
     ['wrong type', base({ matches: 'ten' }), [], /bad\.yaml: matches: expected a whole number of matches >= 1/],
     ['negative matches', base({ matches: '-5' }), [], /bad\.yaml: matches: expected a whole number of matches >= 1/],
     ['unknown parameter', base({ params: '{ actionPoint: 4 }' }), [], /bad\.yaml: params\.actionPoint: unknown parameter; expected one of: map, colors/],

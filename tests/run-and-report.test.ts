@@ -19,9 +19,9 @@ import { wilsonInterval } from '../src/stats/intervals.js';
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-run-'));
 
 describe('trap success against rule 17', () => {
-  it('agrees with the exact rate at every trap rate, near 0 and 100 included', () => {
+  it('agrees with the exact rate at every trap rate, near 0 and 100 included', async () => {
     // A crowded open map and many traps, so random trainers attempt thousands of catches.
-    const scenario = parseScenario(
+    const scenario = await parseScenario(
       `
 game: zombie-trainers
 matches: 1500
@@ -61,8 +61,8 @@ seats: [random, random]
 });
 
 describe('tie rule figures', () => {
-  it('splits player 1 wins into XP wins and tie-rule wins consistently', () => {
-    const scenario = parseScenario('game: zombie-trainers\nmatches: 400\nseed: 4\nparams: { maxRounds: 30 }\nseats: [random, random]\n', 't.yaml');
+  it('splits player 1 wins into XP wins and tie-rule wins consistently', async () => {
+    const scenario = await parseScenario('game: zombie-trainers\nmatches: 400\nseed: 4\nparams: { maxRounds: 30 }\nseats: [random, random]\n', 't.yaml');
     const results = runScenario(scenario, { outDir: tempDir(), eventFiles: false, command: 'test' }).results as ZombieTrainersSummary;
     const { p1WinRate, tieRule } = results;
     expect(tieRule.p1WinsFromTieShare.n).toBe(p1WinRate.successes);
@@ -111,9 +111,9 @@ describe('match runner failures', () => {
     }
   });
 
-  it('leaves no report behind when a match fails mid-run', () => {
-    const scenario = parseScenario('game: zombie-trainers\nmatches: 50\nseed: 1\nseats: [random, random]\n', 'x.yaml');
-    const broken = { ...scenario, seats: [{ factory: throwsLate, config: {} }, scenario.seats[1]!] };
+  it('leaves no report behind when a match fails mid-run', async () => {
+    const scenario = await parseScenario('game: zombie-trainers\nmatches: 50\nseed: 1\nseats: [random, random]\n', 'x.yaml');
+    const broken = { ...scenario, seats: [{ factory: throwsLate, config: {}, name: 'crashes' }, scenario.seats[1]!] };
     const outDir = join(tempDir(), 'report');
     expect(() => runScenario(broken, { outDir, eventFiles: true, command: 'test' })).toThrow(/match 0 of run seed 1 .*agent bug/);
     expect(existsSync(outDir)).toBe(false);

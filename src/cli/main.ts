@@ -10,6 +10,7 @@ import { hideBin } from 'yargs/helpers';
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import { agents, games } from '../registry.js';
+import { formatOutcomes } from '../reports/outcomes.js';
 import { runScenario, toJson } from '../run/run-scenario.js';
 import { loadScenario } from '../scenario/scenario.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -55,10 +56,10 @@ function progressReporter(quiet: boolean): ((done: number, total: number) => voi
   };
 }
 
-function runCommand(args: RunArguments): number {
+async function runCommand(args: RunArguments): Promise<number> {
   const matches = wholeNumberFlag('matches', args.matches, 1);
   const seed = wholeNumberFlag('seed', args.seed, 0);
-  const scenario = loadScenario(args.scenario, {
+  const scenario = await loadScenario(args.scenario, {
     ...(matches === undefined ? {} : { matches }),
     ...(seed === undefined ? {} : { seed }),
     set: args.set ?? [],
@@ -87,9 +88,13 @@ function runCommand(args: RunArguments): number {
     process.stdout.write(`${toJson(result.document)}\n`);
   } else if (!args.quiet) {
     const { game, report } = scenario.entry;
-    const seats = scenario.seats.map((seat) => seat.factory.id).join(' vs ');
+    const seats = scenario.seats.map((seat) => seat.name).join(' vs ');
+    const rotation = scenario.rotate ? ', seats rotated (each seed played in both seatings)' : '';
+    const agentsDiffer = new Set(scenario.seats.map((seat) => seat.name)).size > 1;
+    const outcomeTable = agentsDiffer ? `${formatOutcomes(result.document.outcomes, game.seats)}\n\n` : '';
     process.stdout.write(
-      `${game.title}: ${scenario.name} — ${scenario.matches} matches, seed ${scenario.seed}, ${seats}\n\n` +
+      `${game.title}: ${scenario.name} — ${scenario.matches} matches, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
+        outcomeTable +
         `${report.formatSummary(result.results)}\n\n` +
         `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`,
     );
@@ -135,9 +140,9 @@ function reportError(error: unknown, scenarioFile = '<scenario>'): number {
 
 export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = 0;
-  const run = (task: () => number, scenarioFile?: string): void => {
+  const run = async (task: () => number | Promise<number>, scenarioFile?: string): Promise<void> => {
     try {
-      exitCode = task();
+      exitCode = await task();
     } catch (error) {
       exitCode = reportError(error, scenarioFile);
     }

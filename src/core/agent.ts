@@ -19,6 +19,12 @@ export interface Decision<A = unknown, O = unknown> {
   readonly step: number;
   /** The seat's observation of the current state (computed on demand: random play never pays for it). */
   observe(): O;
+  /**
+   * A full state this seat may search from, owned by the caller: a copy of the true state in a
+   * perfect-information game, a fresh determinization (hidden parts re-sampled from `rng`) in
+   * a hidden-information one. Call it once per search iteration to re-sample.
+   */
+  searchState(rng: Rng): unknown;
 }
 
 /** A player for one seat of one match. */
@@ -52,4 +58,6 @@ export interface AgentFactory {
   validateConfig(config: Readonly<Record<string, unknown>>): { field: string; message: string }[];
   /** Builds the agent for one seat of one match. */
   create(config: Readonly<Record<string, unknown>>, context: AgentContext): Agent;
+  /** For agents loaded from a user module: its absolute file URL, so any worker can load it again. */
+  readonly moduleUrl?: string;
 }

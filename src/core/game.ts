@@ -77,8 +77,19 @@ export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = un
   isTerminal(state: S): boolean;
   /** Per-seat returns of a terminal state (e.g. +1 win, -1 loss), within `utilityBounds`. */
   returns(state: S): number[];
+  /**
+   * A cheap estimate of each seat's return from this state, within `utilityBounds`; equal to
+   * `returns` at a terminal state. Greedy play and MCTS cut-offs rely on it.
+   */
+  heuristic(state: S): number[];
   /** What `seat` may see. For perfect-information games, a deep copy of the state. */
   observe(state: S, seat: number): O;
+  /**
+   * Hidden-information games only: a full state consistent with everything `seat` has seen,
+   * the unseen parts (opponent's hand, library order) re-sampled from `rng`. Search runs on
+   * these, never on the true state. It must read nothing of the hidden parts of `state`.
+   */
+  determinize?(state: S, seat: number, rng: Rng): S;
   /** A deep copy sharing no mutable part with `state`. */
   clone(state: S): S;
   /** A short stable text naming an action, unique among the legal actions of a state. */

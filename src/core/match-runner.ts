@@ -8,7 +8,7 @@
  */
 import type { Agent, AgentFactory, Decision } from './agent.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from './game.js';
-import { formatSeed, matchSeed, matchStream } from './rng.js';
+import { formatSeed, matchSeed, matchStream, type Rng } from './rng.js';
 
 /** One seat of a match: which factory builds its agent, and with what config. */
 export interface SeatSpec {
@@ -22,7 +22,13 @@ export interface MatchSpec {
   readonly params: unknown;
   readonly seats: readonly SeatSpec[];
   readonly runSeed: number;
+  /** The match's position in the run (for messages and reports). */
   readonly matchIndex: number;
+  /**
+   * The index the match seed is derived from; defaults to `matchIndex`. Rotated seats give two
+   * matches the same seed index so each seed is played in both seatings.
+   */
+  readonly seedIndex?: number;
 }
 
 /** The end of a match. */
@@ -79,6 +85,12 @@ class SeatDecision implements Decision {
   observe(): unknown {
     return this.game.observe(this.state, this.seat);
   }
+  searchState(rng: Rng): unknown {
+    const { game } = this;
+    if (!game.hiddenInformation) return game.clone(this.state);
+    if (game.determinize === undefined) throw new Error(`${game.id} declares hidden information but has no determinize`);
+    return game.determinize(this.state, this.seat, rng);
+  }
 }
 
 /**
@@ -87,7 +99,7 @@ class SeatDecision implements Decision {
  */
 export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOutcome {
   const { game, params, seats } = spec;
-  const seed = matchSeed(spec.runSeed, spec.matchIndex);
+  const seed = matchSeed(spec.runSeed, spec.seedIndex ?? spec.matchIndex);
   let step = 0;
   try {
     if (seats.length !== game.seats.length) {

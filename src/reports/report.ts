@@ -24,7 +24,7 @@ export interface MatchContext {
 
 /** The rows one match contributes. */
 export interface MatchRows {
-  /** One row of `matches.csv`, in `matchColumns` order. */
+  /** The game's part of a `matches.csv` row, in `matchColumns` order (the runner puts the match, its seed and the agents first). */
   readonly matchRow: CsvValue[];
   /** Rows per event table, in `eventTables` order. */
   readonly eventRows: CsvValue[][][];

@@ -201,8 +201,6 @@ class ZombieTrainersCollector implements MatchCollector<ZombieTrainersEvent, Zom
     }
     const rows: MatchRows = {
       matchRow: [
-        context.matchIndex,
-        context.seed,
         end.winner + 1,
         end.xp[0],
         end.xp[1],
@@ -389,8 +387,6 @@ function formatSummary(summary: ZombieTrainersSummary): string {
 export const zombieTrainersReport: GameReport<ZombieTrainersEvent, ZombieTrainersAggregate, ZombieTrainersSummary> = {
   gameId: 'zombie-trainers',
   matchColumns: [
-    'match',
-    'seed',
     'winner',
     'xp1',
     'xp2',

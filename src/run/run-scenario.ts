@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { stringify } from 'csv-stringify/sync';
 import { playMatch } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
+import { addOutcome, emptyOutcomes, summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import type { CsvValue } from '../reports/report.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
@@ -48,10 +49,14 @@ export interface SummaryDocument {
     readonly seed: number;
     readonly matches: number;
     readonly params: unknown;
-    readonly seats: readonly { readonly agent: string; readonly config: unknown }[];
+    readonly rotateSeats: boolean;
+    readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: unknown }[];
   };
   readonly command: string;
   readonly confidence: number;
+  /** Wins, draws and losses per seat and per agent (by name), for every game. */
+  readonly outcomes: OutcomeSummary;
+  /** The game's own report. */
   readonly results: unknown;
   /** Wall-clock figures: the only part that changes between identical runs. */
   readonly timing: { readonly seconds: number; readonly matchesPerSecond: number };
@@ -112,22 +117,31 @@ export function runScenario(scenario: Scenario, options: RunOptions): RunResult 
   const summaryFile = new PendingFile(join(options.outDir, 'summary.json'));
   const pending = [matchesFile, ...eventFiles, summaryFile];
   try {
-    matchesFile.write(csv([[...report.matchColumns]]));
+    const agentColumns = game.seats.map((_, seat) => `agent${seat + 1}`);
+    matchesFile.write(csv([['match', 'seed', ...agentColumns, ...report.matchColumns]]));
     report.eventTables.forEach((table, index) => eventFiles[index]?.write(csv([[...table.columns]])));
 
     const collector = report.createCollector({ eventRows: options.eventFiles });
     const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
     const aggregate: unknown = report.emptyAggregate();
+    const outcomes = emptyOutcomes(game.seats.length);
+    const swapped = [...scenario.seats].reverse();
     const started = performance.now();
     let matchRows: CsvValue[][] = [];
     let eventRows: CsvValue[][][] = report.eventTables.map(() => []);
     for (let matchIndex = 0; matchIndex < scenario.matches; matchIndex++) {
+      // Rotated seats: matches 2k and 2k+1 share seed k, the second with the seats swapped.
+      const seating = scenario.rotate && matchIndex % 2 === 1 ? swapped : scenario.seats;
+      const seedIndex = scenario.rotate ? Math.floor(matchIndex / 2) : matchIndex;
       const outcome = playMatch(
-        { game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex },
+        { game, params: scenario.params, seats: seating, runSeed: scenario.seed, matchIndex, seedIndex },
         sink,
       );
-      const rows = collector.finishMatch({ matchIndex, seed: formatSeed(outcome.seed) }, aggregate);
-      matchRows.push(rows.matchRow);
+      const seed = formatSeed(outcome.seed);
+      const rows = collector.finishMatch({ matchIndex, seed }, aggregate);
+      const names = seating.map((seat) => seat.name);
+      addOutcome(outcomes, outcome.returns, names);
+      matchRows.push([matchIndex, seed, ...names, ...rows.matchRow]);
       if (options.eventFiles) rows.eventRows.forEach((tableRows, index) => eventRows[index]?.push(...tableRows));
       if ((matchIndex + 1) % FLUSH_EVERY_MATCHES === 0 || matchIndex + 1 === scenario.matches) {
         matchesFile.write(csv(matchRows));
@@ -143,6 +157,7 @@ export function runScenario(scenario: Scenario, options: RunOptions): RunResult 
     }
     const seconds = (performance.now() - started) / 1000;
     const results = report.summarize(aggregate, DEFAULT_CONFIDENCE);
+    const outcomeSummary = summarizeOutcomes(outcomes, DEFAULT_CONFIDENCE);
     const document: SummaryDocument = {
       hordelab: { version: HORDELAB_VERSION },
       scenario: {
@@ -153,10 +168,12 @@ export function runScenario(scenario: Scenario, options: RunOptions): RunResult 
         seed: scenario.seed,
         matches: scenario.matches,
         params: scenario.params,
-        seats: scenario.seats.map((seat) => ({ agent: seat.factory.id, config: seat.config })),
+        rotateSeats: scenario.rotate,
+        seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })),
       },
       command: options.command,
       confidence: DEFAULT_CONFIDENCE,
+      outcomes: outcomeSummary,
       results,
       timing: { seconds: round(seconds, 3), matchesPerSecond: round(scenario.matches / Math.max(seconds, 1e-9), 1) },
     };

@@ -11,10 +11,15 @@
  * seed: 1
  * params:                          # optional; every parameter has a default
  *   actionPoints: 3
- * seats:                           # one per seat: an agent id, or { agent, config }
+ * seats:                           # one per seat: an agent id, or { agent, config, name }
  *   - random
- *   - agent: random
+ *   - agent: mcts
+ *     config: { iterations: 1000 }
  * ```
+ *
+ * `seats: { rotate: [a, b] }` plays every seed once in each seating (paired seeds), and
+ * `agent` may be a module path (`./my-agent.js`, relative to the scenario file) instead of a
+ * built-in id.
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
@@ -25,13 +30,20 @@ import { formatPath, parseParameters } from '../core/parameters.js';
 import { MAX_RUN_SEED } from '../core/rng.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
+import { checkAgentShape, isModulePath, loadAgentModule } from './agent-module.js';
 
 const seatSchema = z.union([
   z.string().min(1),
   z.strictObject({
     agent: z.string().min(1),
     config: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().min(1).optional(),
   }),
+]);
+
+const seatsSchema = z.union([
+  z.array(seatSchema).min(1),
+  z.strictObject({ rotate: z.array(seatSchema).min(2) }),
 ]);
 
 const scenarioSchema = z.strictObject({
@@ -48,7 +60,7 @@ const scenarioSchema = z.strictObject({
     .min(0, { message: `expected a whole number in 0..${MAX_RUN_SEED}` })
     .max(MAX_RUN_SEED, { message: `expected a whole number in 0..${MAX_RUN_SEED}` }),
   params: z.record(z.string(), z.unknown()).optional(),
-  seats: z.array(seatSchema).min(1),
+  seats: seatsSchema,
 });
 
 /** A scenario after validation: everything a run needs. */
@@ -60,9 +72,18 @@ export interface Scenario {
   readonly entry: RegisteredGame;
   /** Validated parameters, defaults filled in. */
   readonly params: unknown;
-  readonly seats: readonly SeatSpec[];
+  /** Seat specs in seat order (the first seating when rotating). */
+  readonly seats: readonly NamedSeat[];
+  /** Every seed is played once in each seating: matches 2k and 2k+1 share seed k, seats swapped. */
+  readonly rotate: boolean;
   readonly matches: number;
   readonly seed: number;
+}
+
+/** A seat's agent with the name it is reported under. */
+export interface NamedSeat extends SeatSpec {
+  /** Unique per scenario when rotating: `mcts(iterations=1000)` unless the scenario names it. */
+  readonly name: string;
 }
 
 /** Changes asked for on the command line. */
@@ -74,7 +95,7 @@ export interface ScenarioOverrides {
 }
 
 /** Reads, parses and validates a scenario file. @throws UsageError naming the file and field. */
-export function loadScenario(file: string, overrides: ScenarioOverrides = {}): Scenario {
+export async function loadScenario(file: string, overrides: ScenarioOverrides = {}): Promise<Scenario> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -86,8 +107,11 @@ export function loadScenario(file: string, overrides: ScenarioOverrides = {}): S
   return parseScenario(text, file, overrides);
 }
 
-/** Validates scenario text; `file` names it in errors and decides YAML or JSON by extension. */
-export function parseScenario(text: string, file: string, overrides: ScenarioOverrides = {}): Scenario {
+/**
+ * Validates scenario text; `file` names it in errors, decides YAML or JSON by its extension and
+ * anchors relative agent module paths.
+ */
+export async function parseScenario(text: string, file: string, overrides: ScenarioOverrides = {}): Promise<Scenario> {
   const raw = parseDocument(text, file);
   const issue = (field: string, message: string): InputIssue => ({ source: file, field, message });
 
@@ -133,29 +157,58 @@ export function parseScenario(text: string, file: string, overrides: ScenarioOve
     for (const problem of game.validateParameters(params)) issues.push({ ...sourceOf(problem.path), message: problem.message });
   }
 
-  // Seats: one per player, each a known agent with a config it accepts.
-  if (data.seats.length !== game.seats.length) {
-    issues.push(issue('seats', `${game.title} has ${game.seats.length} seats (${game.seats.join(', ')}), got ${data.seats.length}`));
+  // Seats: one per player, each a known agent (or an agent module) with a config it accepts.
+  const rotate = !Array.isArray(data.seats);
+  const seatList = Array.isArray(data.seats) ? data.seats : data.seats.rotate;
+  const seatsField = rotate ? 'seats.rotate' : 'seats';
+  if (seatList.length !== game.seats.length) {
+    issues.push(issue(seatsField, `${game.title} has ${game.seats.length} seats (${game.seats.join(', ')}), got ${seatList.length}`));
   }
-  const seats: SeatSpec[] = [];
-  data.seats.forEach((seat, index) => {
+  const seats: NamedSeat[] = [];
+  for (const [index, seat] of seatList.entries()) {
     const agentId = typeof seat === 'string' ? seat : seat.agent;
     const config = typeof seat === 'string' ? {} : (seat.config ?? {});
-    const field = typeof seat === 'string' ? `seats[${index}]` : `seats[${index}].agent`;
-    const factory = agents.get(agentId);
+    const field = typeof seat === 'string' ? `${seatsField}[${index}]` : `${seatsField}[${index}].agent`;
+    let factory = agents.get(agentId);
+    if (factory === undefined && isModulePath(agentId)) {
+      const loaded = await loadAgentModule(agentId, file);
+      if ('problem' in loaded) {
+        issues.push(issue(field, loaded.problem));
+        continue;
+      }
+      factory = loaded.factory;
+    }
     if (factory === undefined) {
-      issues.push(issue(field, `unknown agent "${agentId}"; expected one of: ${[...agents.keys()].join(', ')}`));
-      return;
+      issues.push(
+        issue(field, `unknown agent "${agentId}"; expected one of: ${[...agents.keys()].join(', ')}, or a module path such as ./my-agent.js`),
+      );
+      continue;
     }
-    for (const problem of factory.validateConfig(config)) {
-      issues.push(issue(`seats[${index}].config.${problem.field}`, problem.message));
+    const problems = factory.validateConfig(config);
+    for (const problem of problems) issues.push(issue(`${seatsField}[${index}].config.${problem.field}`, problem.message));
+    if (problems.length === 0 && params !== undefined && factory.moduleUrl !== undefined) {
+      const shape = checkAgentShape(factory, config, { game, params, seat: index });
+      if (shape !== null) issues.push(issue(field, shape));
     }
-    seats.push({ factory, config });
-  });
+    const name = typeof seat === 'string' || seat.name === undefined ? defaultAgentName(agentId, config) : seat.name;
+    seats.push({ factory, config, name });
+  }
+  if (rotate) {
+    const names = seats.map((seat) => seat.name);
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    if (repeated !== undefined) {
+      issues.push(issue(seatsField, `two seats are both reported as "${repeated}"; give one a distinct name: field`));
+    }
+  }
 
   const matches = overrides.matches ?? data.matches;
   if (!Number.isSafeInteger(matches) || matches < 1) {
     issues.push({ source: '--matches', field: '', message: `expected a whole number of matches >= 1, got ${matches}` });
+  } else if (rotate && matches % 2 === 1) {
+    issues.push({
+      ...(overrides.matches === undefined ? { source: file, field: 'matches' } : { source: '--matches', field: '' }),
+      message: `with seats.rotate every seed is played in both seatings, so matches must be even; got ${matches}`,
+    });
   }
   const seed = overrides.seed ?? data.seed;
   if (!Number.isSafeInteger(seed) || seed < 0) {
@@ -170,9 +223,16 @@ export function parseScenario(text: string, file: string, overrides: ScenarioOve
     entry,
     params,
     seats,
+    rotate,
     matches,
     seed,
   };
+}
+
+/** `mcts(iterations=1000,c=0.7)`, or the bare id without config. */
+export function defaultAgentName(agentId: string, config: Readonly<Record<string, unknown>>): string {
+  const settings = Object.entries(config).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return settings.length === 0 ? agentId : `${agentId}(${settings.join(',')})`;
 }
 
 function pathKey(key: PropertyKey): string | number {

@@ -3,12 +3,9 @@
  * six-sided dice and R uniform in 1..100. These are [seed] rules, hence constants.
  */
 
-/** Faces of the dice thrown for A and D (rules 16 and 21). */
-export const DIE_SIDES = 6;
-/** R is uniform in 1..ROLL_MAX (rule 17). */
-export const ROLL_MAX = 100;
-/** Each point of A − D moves the threshold by this many percent (rule 17). */
-export const DICE_DIFFERENCE_WEIGHT = 5;
+import { DICE_DIFFERENCE_WEIGHT, DIE_SIDES, ROLL_MAX } from './constants.js';
+
+export { DICE_DIFFERENCE_WEIGHT, DIE_SIDES, ROLL_MAX };
 
 /** Whether a catch with these numbers succeeds (rule 17). */
 export function catchSucceeds(trapRate: number, aggressive: number, defensive: number, roll: number): boolean {
@@ -37,6 +34,18 @@ export function diceDifferenceProbability(difference: number): number {
  * of R, computed as an exact count divided once at the end (no floating drift).
  */
 export function exactCatchChance(trapRate: number): number {
+  let chance = exactChanceByRate.get(trapRate);
+  if (chance === undefined) {
+    chance = countExactCatchChance(trapRate);
+    exactChanceByRate.set(trapRate, chance);
+  }
+  return chance;
+}
+
+// Heuristics ask for it at every evaluation; the 3,600-term sum is worth computing once a rate.
+const exactChanceByRate = new Map<number, number>();
+
+function countExactCatchChance(trapRate: number): number {
   let winning = 0;
   for (let aggressive = 1; aggressive <= DIE_SIDES; aggressive++) {
     for (let defensive = 1; defensive <= DIE_SIDES; defensive++) {

@@ -1,5 +1,7 @@
 /** Zombie Trainers: the game definition and what reports and tests need from it. */
-export { zombieTrainers, configFor, CATCH_XP, HIT_XP, KILL_XP } from './rules.js';
+export { zombieTrainers, configFor } from './rules.js';
+export { CATCH_XP, HIT_XP, KILL_XP } from './constants.js';
+export { zombieTrainersHeuristic } from './heuristic.js';
 export { catchChanceGivenDice, catchSucceeds, diceDifferenceProbability, exactCatchChance } from './catch-chance.js';
 export { DEFAULT_MAP, parseMap } from './map.js';
 export type { ZombieTrainersParams } from './parameters.js';

@@ -35,7 +35,9 @@
 import type { ChanceOutcome, EventSink, GameDefinition } from '../../core/game.js';
 import { CHANCE, TERMINAL } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
-import { DIE_SIDES, ROLL_MAX, catchSucceeds } from './catch-chance.js';
+import { catchSucceeds } from './catch-chance.js';
+import { CATCH_XP, DIE_SIDES, HIT_XP, KILL_XP, ROLL_MAX } from './constants.js';
+import { zombieTrainersHeuristic } from './heuristic.js';
 import { compiledMap } from './map.js';
 import { type ZombieTrainersParams, validateZombieTrainersParams, zombieTrainersParameters } from './parameters.js';
 import {
@@ -48,12 +50,6 @@ import {
   type ZombieTrainersState,
 } from './types.js';
 
-/** Rule 19: XP for a successful catch. */
-export const CATCH_XP = 1;
-/** Rule 23: XP for a hit on a wild zombie. */
-export const HIT_XP = 1;
-/** Rule 23: XP for killing a wild zombie. */
-export const KILL_XP = 10;
 
 const END_TURN: ZombieTrainersAction = Object.freeze({ kind: 'endTurn' });
 
@@ -721,6 +717,7 @@ export const zombieTrainers: GameDefinition<
   isTerminal: (state) => state.phase === Phase.Over,
   returns: (state) =>
     state.phase !== Phase.Over ? [0, 0] : state.winner === 0 ? [1, -1] : [-1, 1],
+  heuristic: zombieTrainersHeuristic,
   // Perfect information: a seat may see everything, but never the live state itself.
   observe: (state) => clone(state),
   clone,

@@ -1,0 +1,36 @@
+/** Checks for agent config fields: each problem names the field and what was expected. */
+
+export type ConfigProblem = { field: string; message: string };
+
+/** A whole number >= `min` (and <= `max`), if present. */
+export function integerField(config: Readonly<Record<string, unknown>>, field: string, min: number, problems: ConfigProblem[], max = Number.MAX_SAFE_INTEGER): void {
+  const value = config[field];
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const expected = max === Number.MAX_SAFE_INTEGER ? `a whole number >= ${min}` : `a whole number in ${min}..${max}`;
+    problems.push({ field, message: `expected ${expected}, got ${JSON.stringify(value)}` });
+  }
+}
+
+/** A number in [min, max], if present. */
+export function numberField(config: Readonly<Record<string, unknown>>, field: string, min: number, max: number, problems: ConfigProblem[]): void {
+  const value = config[field];
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    problems.push({ field, message: `expected a number in [${min}, ${max}], got ${JSON.stringify(value)}` });
+  }
+}
+
+/** One of `choices`, if present. */
+export function choiceField(config: Readonly<Record<string, unknown>>, field: string, choices: readonly unknown[], problems: ConfigProblem[]): void {
+  const value = config[field];
+  if (value === undefined) return;
+  if (!choices.includes(value)) problems.push({ field, message: `expected one of ${choices.map((c) => JSON.stringify(c)).join(', ')}, got ${JSON.stringify(value)}` });
+}
+
+/** Fields not in `known`. */
+export function unknownFields(config: Readonly<Record<string, unknown>>, known: readonly string[], problems: ConfigProblem[]): void {
+  for (const field of Object.keys(config)) {
+    if (!known.includes(field)) problems.push({ field, message: `unknown setting; expected one of: ${known.join(', ')}` });
+  }
+}

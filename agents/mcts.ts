@@ -1,0 +1,253 @@
+/**
+ * Monte Carlo tree search: UCT with per-player returns, open-loop chance and single-observer
+ * information-set search for hidden information.
+ *
+ * Each iteration runs the four textbook steps (Browne et al., "A Survey of Monte Carlo Tree
+ * Search Methods", IEEE TCIAIG 4(1), 2012):
+ * 1. **Select**: from the root, while every action legal here has a child, descend to the child
+ *    maximising UCB1 for trees (Kocsis & Szepesvári, "Bandit based Monte-Carlo Planning", 2006):
+ *        Q(child) / N(child) + c · sqrt(ln A(child) / N(child))
+ *    where Q sums the returns of the player who moved into the child (rescaled to [0, 1]), N
+ *    counts visits and A counts the parent visits in which the child's action was legal (its
+ *    availability; equal to the parent's visits in a deterministic perfect-information game).
+ * 2. **Expand**: add one untried legal action, chosen uniformly.
+ * 3. **Roll out**: play on with the rollout policy (uniform, or ε-greedy on the heuristic) for
+ *    at most `rolloutDepth` decisions; score the end with the returns if terminal, else with the
+ *    game's heuristic.
+ * 4. **Back up**: add each player's score to the nodes that player moved into.
+ *
+ * Chance nodes are sampled afresh in every iteration from the agent's stream (open-loop search:
+ * a child aggregates over the dice), which is why children are matched by action and counted by
+ * availability: after a failed catch other actions are legal than after a successful one.
+ *
+ * Hidden information (single-observer ISMCTS; Cowling, Powley & Whitehouse, "Information Set
+ * Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): every iteration starts from a new
+ * determinization of the seat's information set, `decision.searchState(rng)`, so the search
+ * never reads the true hidden state. The same availability counts make it sound.
+ *
+ * Budget: `iterations` (default 1000; reproducible) and/or `timeMs` (stops at the first one
+ * reached; a time budget is not reproducible). The chosen action is the root child with the
+ * most visits. Tree reuse between moves is not offered: an agent sees states, not the moves
+ * played since its last turn, so it cannot find its old subtree reliably.
+ *
+ * Config: iterations, timeMs, c (default √2), rollout ('random' | 'epsilonGreedy'), epsilon
+ * (0.1), rolloutDepth (20).
+ */
+import { performance } from 'node:perf_hooks';
+import type { AgentFactory } from '../src/core/agent.js';
+import { CHANCE, TERMINAL, type AnyGame } from '../src/core/game.js';
+import type { Rng } from '../src/core/rng.js';
+import { choiceField, integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
+
+export interface MctsConfig {
+  readonly iterations: number | undefined;
+  readonly timeMs: number | undefined;
+  readonly c: number;
+  readonly rollout: 'random' | 'epsilonGreedy';
+  readonly epsilon: number;
+  readonly rolloutDepth: number;
+}
+
+const DEFAULT_ITERATIONS = 1000;
+
+class TreeNode {
+  /** Seat that chose the action leading here (whose returns `reward` sums). */
+  readonly player: number;
+  readonly action: unknown;
+  visits = 0;
+  availability = 0;
+  reward = 0;
+  readonly children = new Map<string, TreeNode>();
+  constructor(player: number, action: unknown) {
+    this.player = player;
+    this.action = action;
+  }
+}
+
+/** Reads a validated config, filling defaults. */
+export function mctsConfig(raw: Readonly<Record<string, unknown>>): MctsConfig {
+  const timeMs = raw['timeMs'] as number | undefined;
+  const iterations = (raw['iterations'] as number | undefined) ?? (timeMs === undefined ? DEFAULT_ITERATIONS : undefined);
+  return {
+    iterations,
+    timeMs,
+    c: (raw['c'] as number | undefined) ?? Math.SQRT2,
+    rollout: (raw['rollout'] as 'random' | 'epsilonGreedy' | undefined) ?? 'random',
+    epsilon: (raw['epsilon'] as number | undefined) ?? 0.1,
+    rolloutDepth: (raw['rolloutDepth'] as number | undefined) ?? 20,
+  };
+}
+
+/** One search from `rootState()`; returns the index in `legalActions` of the chosen action. */
+export class Mcts {
+  private readonly keys = new WeakMap<object, string>();
+  private readonly low: number;
+  private readonly span: number;
+
+  constructor(
+    private readonly game: AnyGame,
+    private readonly config: MctsConfig,
+    private readonly rng: Rng,
+  ) {
+    this.low = game.utilityBounds[0];
+    this.span = game.utilityBounds[1] - game.utilityBounds[0];
+  }
+
+  /** Action keys, cached per interned action object. */
+  private key(action: unknown): string {
+    if (typeof action === 'object' && action !== null) {
+      let key = this.keys.get(action);
+      if (key === undefined) {
+        key = this.game.actionKey(action);
+        this.keys.set(action, key);
+      }
+      return key;
+    }
+    return this.game.actionKey(action);
+  }
+
+  search(legalActions: readonly unknown[], rootState: () => unknown): { choice: number; iterations: number } {
+    const { config } = this;
+    const root = new TreeNode(-1, null);
+    const started = config.timeMs === undefined ? 0 : performance.now();
+    let iterations = 0;
+    for (;;) {
+      if (config.iterations !== undefined && iterations >= config.iterations) break;
+      if (config.timeMs !== undefined && iterations > 0 && performance.now() - started >= config.timeMs) break;
+      this.iterate(root, rootState());
+      iterations++;
+    }
+    // The most visited root action still legal in the true state; ties by mean reward, then order.
+    let choice = 0;
+    let bestVisits = -1;
+    let bestMean = Number.NEGATIVE_INFINITY;
+    legalActions.forEach((action, index) => {
+      const child = root.children.get(this.key(action));
+      const visits = child?.visits ?? 0;
+      const mean = child === undefined || child.visits === 0 ? Number.NEGATIVE_INFINITY : child.reward / child.visits;
+      if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
+        choice = index;
+        bestVisits = visits;
+        bestMean = mean;
+      }
+    });
+    return { choice, iterations };
+  }
+
+  private iterate(root: TreeNode, state: unknown): void {
+    const { game, rng } = this;
+    const path: TreeNode[] = [root];
+    let node = root;
+    // 1-2. Select and expand.
+    for (;;) {
+      this.resolveChance(state);
+      const player = game.currentPlayer(state);
+      if (player === TERMINAL) break;
+      const legal = game.legalActions(state);
+      let untried: unknown[] | null = null;
+      let best: TreeNode | null = null;
+      let bestScore = Number.NEGATIVE_INFINITY;
+      for (const action of legal) {
+        const child = node.children.get(this.key(action));
+        if (child === undefined) {
+          (untried ??= []).push(action);
+          continue;
+        }
+        child.availability++;
+        if (untried !== null) continue;
+        const score = child.reward / child.visits + this.config.c * Math.sqrt(Math.log(child.availability) / child.visits);
+        if (score > bestScore) {
+          bestScore = score;
+          best = child;
+        }
+      }
+      if (untried !== null) {
+        const action = untried[untried.length === 1 ? 0 : rng.int(untried.length)];
+        const child = new TreeNode(player, action);
+        child.availability = 1;
+        node.children.set(this.key(action), child);
+        game.apply(state, action, null);
+        path.push(child);
+        break;
+      }
+      if (best === null) throw new Error('a decision node without legal actions');
+      game.apply(state, best.action, null);
+      node = best;
+      path.push(node);
+    }
+    // 3. Roll out.
+    const values = this.rollout(state);
+    // 4. Back up, each node scoring the returns of the player who moved into it, in [0, 1].
+    root.visits++;
+    for (let i = 1; i < path.length; i++) {
+      const visited = path[i] as TreeNode;
+      visited.visits++;
+      visited.reward += ((values[visited.player] as number) - this.low) / this.span;
+    }
+  }
+
+  private resolveChance(state: unknown): void {
+    const { game, rng } = this;
+    while (game.currentPlayer(state) === CHANCE) game.apply(state, game.sampleChance(state, rng), null);
+  }
+
+  private rollout(state: unknown): number[] {
+    const { game, rng, config } = this;
+    for (let decisions = 0; ; ) {
+      this.resolveChance(state);
+      const player = game.currentPlayer(state);
+      if (player === TERMINAL) return game.returns(state);
+      if (decisions >= config.rolloutDepth) return game.heuristic(state);
+      const legal = game.legalActions(state);
+      let index = legal.length === 1 ? 0 : rng.int(legal.length);
+      if (config.rollout === 'epsilonGreedy' && legal.length > 1 && rng.float() >= config.epsilon) {
+        index = greedyIndex(game, state, player, legal);
+      }
+      game.apply(state, legal[index], null);
+      decisions++;
+    }
+  }
+}
+
+/** The action whose immediate result the heuristic rates best for `player` (first on ties). */
+function greedyIndex(game: AnyGame, state: unknown, player: number, legal: readonly unknown[]): number {
+  let best = 0;
+  let bestValue = Number.NEGATIVE_INFINITY;
+  legal.forEach((action, index) => {
+    const next = game.clone(state);
+    game.apply(next, action, null);
+    const value = game.heuristic(next)[player] as number;
+    if (value > bestValue) {
+      bestValue = value;
+      best = index;
+    }
+  });
+  return best;
+}
+
+export function validateMctsConfig(config: Readonly<Record<string, unknown>>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  unknownFields(config, ['iterations', 'timeMs', 'c', 'rollout', 'epsilon', 'rolloutDepth'], problems);
+  integerField(config, 'iterations', 1, problems);
+  integerField(config, 'timeMs', 1, problems);
+  numberField(config, 'c', 0, 100, problems);
+  choiceField(config, 'rollout', ['random', 'epsilonGreedy'], problems);
+  numberField(config, 'epsilon', 0, 1, problems);
+  integerField(config, 'rolloutDepth', 0, problems);
+  return problems;
+}
+
+export const mctsAgent: AgentFactory = {
+  id: 'mcts',
+  description:
+    'UCT search (ISMCTS on hidden information). Config: iterations (1000), timeMs (not reproducible), c (√2), rollout (random | epsilonGreedy), epsilon (0.1), rolloutDepth (20).',
+  validateConfig: validateMctsConfig,
+  create(rawConfig, { game, rng }) {
+    const search = new Mcts(game, mctsConfig(rawConfig), rng);
+    return {
+      chooseAction(decision) {
+        return search.search(decision.legalActions, () => decision.searchState(rng)).choice;
+      },
+    };
+  },
+};

@@ -1,0 +1,93 @@
+/**
+ * User agents: a scenario seat may name a module path instead of a built-in agent. The module's
+ * default export is either a function `(config, context) => agent` or an object with
+ * `create(config, context)` (and optionally `validateConfig(config)` and `description`). An
+ * agent is an object with `chooseAction(decision)` returning the index of a legal action.
+ *
+ * Paths are relative to the scenario file. The module is loaded by its absolute URL, which the
+ * factory keeps, so a worker thread can load the same module again.
+ */
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AgentContext, AgentFactory } from '../core/agent.js';
+import type { AnyGame } from '../core/game.js';
+import { matchSeed, matchStream } from '../core/rng.js';
+
+/** Whether a seat's `agent` names a module rather than a built-in id. */
+export function isModulePath(agent: string): boolean {
+  return agent.startsWith('./') || agent.startsWith('../') || isAbsolute(agent) || /\.(m?js|cjs)$/.test(agent);
+}
+
+type UserFactoryFunction = (config: Readonly<Record<string, unknown>>, context: AgentContext) => unknown;
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Loads an agent module relative to `scenarioFile`; a problem message instead when it cannot. */
+export async function loadAgentModule(path: string, scenarioFile: string): Promise<{ factory: AgentFactory } | { problem: string }> {
+  const absolute = isAbsolute(path) ? path : resolve(dirname(scenarioFile), path);
+  const url = pathToFileURL(absolute).href;
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = (await import(url)) as Record<string, unknown>;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ERR_MODULE_NOT_FOUND' ? `no module at ${absolute}` : (error as Error).message.split('\n')[0];
+    return { problem: `cannot load agent module "${path}": ${reason}` };
+  }
+  const exported = loaded['default'];
+  const expected = 'expected a default export: a function (config, context) => agent, or an object with create(config, context)';
+  if (typeof exported === 'function') {
+    const create = exported as UserFactoryFunction;
+    return {
+      factory: {
+        id: path,
+        description: `agent module ${path}`,
+        moduleUrl: url,
+        validateConfig: () => [],
+        create: (config, context) => create(config, context) as ReturnType<AgentFactory['create']>,
+      },
+    };
+  }
+  if (typeof exported === 'object' && exported !== null && typeof (exported as { create?: unknown }).create === 'function') {
+    const candidate = exported as Partial<AgentFactory> & Pick<AgentFactory, 'create'>;
+    const validate = candidate.validateConfig;
+    return {
+      factory: {
+        id: path,
+        description: typeof candidate.description === 'string' ? candidate.description : `agent module ${path}`,
+        moduleUrl: url,
+        validateConfig: (config) => {
+          const problems: unknown = typeof validate === 'function' ? validate.call(candidate, config) : [];
+          return Array.isArray(problems) ? (problems as { field: string; message: string }[]) : [];
+        },
+        create: (config, context) => candidate.create.call(candidate, config, context),
+      },
+    };
+  }
+  return { problem: `agent module "${path}" exports ${exported === undefined ? 'no default' : describe(exported)}; ${expected}` };
+}
+
+/**
+ * Builds the agent once, before any match, so a factory that returns the wrong shape fails as bad
+ * input rather than mid-run. Returns a problem message, or null.
+ */
+export function checkAgentShape(
+  factory: AgentFactory,
+  config: Readonly<Record<string, unknown>>,
+  context: { game: AnyGame; params: unknown; seat: number },
+): string | null {
+  let agent: unknown;
+  try {
+    agent = factory.create(config, { ...context, rng: matchStream(matchSeed(0, 0), 'shape-check') });
+  } catch (error) {
+    return `agent module "${factory.id}" threw while building an agent: ${(error as Error).message}`;
+  }
+  if (typeof agent !== 'object' || agent === null || typeof (agent as { chooseAction?: unknown }).chooseAction !== 'function') {
+    return `agent module "${factory.id}" built ${describe(agent)}; expected an object with chooseAction(decision) returning a legal action's index`;
+  }
+  return null;
+}
