@@ -4,11 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomAgent } from '../agents/random.js';
+import { hiddenCard } from './fixtures/hidden-card.js';
 import { CHANCE, TERMINAL, type AnyGame, type GameEvent } from '../src/core/game.js';
-import { playMatch } from '../src/core/match-runner.js';
+import { SeatDecision, playMatch } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
-import { Rng, matchSeed } from '../src/core/rng.js';
-import { games } from '../src/registry.js';
+import { Rng, matchSeed, matchStream } from '../src/core/rng.js';
+import { agents, games } from '../src/registry.js';
 
 const PLAYOUTS = 24;
 
@@ -124,7 +125,54 @@ function recordedMatch(game: AnyGame, params: unknown, runSeed: number, matchInd
   return { events, returns: outcome.returns };
 }
 
-describe.each([...games.values()].map((entry) => [entry.game.id, entry.game] as const))('conformance: %s', (_id, game) => {
+/** Every registered game, plus test fixtures that exercise parts of the contract no shipped game uses yet. */
+const gamesUnderTest: [string, AnyGame][] = [...[...games.values()].map((entry) => [entry.game.id, entry.game] as [string, AnyGame]), [hiddenCard.id, hiddenCard]];
+
+/** Small configs so every registered agent can think on every decision of a playout. */
+const agentConfigs: Record<string, Record<string, unknown>> = { mcts: { iterations: 60 } };
+
+/** The index each registered agent picks for `seat` at `state`, from fixed seeds. */
+function agentChoices(game: AnyGame, params: unknown, state: unknown, seat: number): number[] {
+  const decision = new SeatDecision(game, state);
+  decision.seat = seat;
+  decision.legalActions = game.legalActions(state);
+  return [...agents.values()].map((factory) => {
+    const rng = matchStream(matchSeed(77, 0), `seat:${seat}`);
+    const agent = factory.create(agentConfigs[factory.id] ?? {}, { game, params, seat, rng });
+    return agent.chooseAction(decision);
+  });
+}
+
+/**
+ * No peeking: at each decision, a determinization for the deciding seat differs from the true
+ * state only in what that seat cannot see. Its observation must be the same, and every agent
+ * with the same seed must choose the same action in both.
+ */
+function checkNoPeeking(game: AnyGame, params: unknown, seed: number): number {
+  const rng = Rng.fromSeed(matchSeed(seed, 1));
+  const state = game.setup(params);
+  let decisions = 0;
+  while (game.currentPlayer(state) !== TERMINAL) {
+    const player = game.currentPlayer(state);
+    if (player === CHANCE) {
+      game.apply(state, game.sampleChance(state, rng), null);
+      continue;
+    }
+    if (game.determinize === undefined) throw new Error(`${game.id} has hidden information but no determinize`);
+    const other = game.determinize(state, player, rng);
+    expect(snapshot(game.observe(other, player)), 'observation ignores what the seat cannot see').toBe(snapshot(game.observe(state, player)));
+    expect(game.legalActions(other).map((a) => game.actionKey(a))).toEqual(game.legalActions(state).map((a) => game.actionKey(a)));
+    expect(agentChoices(game, params, other, player), 'agents decide the same without the hidden truth').toEqual(
+      agentChoices(game, params, state, player),
+    );
+    decisions++;
+    const legal = game.legalActions(state);
+    game.apply(state, legal[rng.int(legal.length)], null);
+  }
+  return decisions;
+}
+
+describe.each(gamesUnderTest)('conformance: %s', (_id, game) => {
   const params = defaultParameters(game.parameters);
 
   it('has sound metadata and default parameters that validate', () => {
@@ -143,6 +191,14 @@ describe.each([...games.values()].map((entry) => [entry.game.id, entry.game] as 
     expect(checkedPlayout(game, params, 101)).toEqual(first);
     expect(checkedPlayout(game, params, 102)).not.toEqual(first);
   });
+
+  if (game.hiddenInformation) {
+    it('never lets an agent peek at hidden information', () => {
+      let decisions = 0;
+      for (let seed = 0; seed < 12; seed++) decisions += checkNoPeeking(game, params, seed);
+      expect(decisions).toBeGreaterThan(0);
+    });
+  }
 
   it('gives the same events for the same (run seed, match index) through the match runner', () => {
     const a = recordedMatch(game, params, 7, 3);

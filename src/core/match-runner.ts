@@ -74,22 +74,29 @@ export class MatchFailure extends Error {
   }
 }
 
-class SeatDecision implements Decision {
+/**
+ * The decision handed to agents. The true state sits in a JavaScript private field: an agent
+ * reaches it only through `observe` (what its seat may see) and `searchState` (a copy, or a
+ * determinization in hidden-information games).
+ */
+export class SeatDecision implements Decision {
   seat = 0;
   legalActions: readonly unknown[] = [];
   step = 0;
-  constructor(
-    private readonly game: AnyGame,
-    private readonly state: unknown,
-  ) {}
+  readonly #game: AnyGame;
+  readonly #state: unknown;
+  constructor(game: AnyGame, state: unknown) {
+    this.#game = game;
+    this.#state = state;
+  }
   observe(): unknown {
-    return this.game.observe(this.state, this.seat);
+    return this.#game.observe(this.#state, this.seat);
   }
   searchState(rng: Rng): unknown {
-    const { game } = this;
-    if (!game.hiddenInformation) return game.clone(this.state);
+    const game = this.#game;
+    if (!game.hiddenInformation) return game.clone(this.#state);
     if (game.determinize === undefined) throw new Error(`${game.id} declares hidden information but has no determinize`);
-    return game.determinize(this.state, this.seat, rng);
+    return game.determinize(this.#state, this.seat, rng);
   }
 }
 

@@ -8,14 +8,16 @@
  * ties (rule 28). A trap is worth less unused than its expected catch (TRAP_WEIGHT < 1), so using
  * one when in reach scores higher than holding it.
  *
- * At a chance node the estimate is itself the expectation over what is pending, computed from
- * rule 17 and rule 22 exactly: a pending catch counts p·(1 XP + an owned zombie) in place of the
- * trap's potential, with p the exact chance given the dice already thrown; a pending attack
- * counts its expected hit, kill and loss. Search can therefore stop at a chance node without
- * expanding its 100 values of R.
+ * At a pending catch or attack the estimate is the exact expectation over its chance outcomes:
+ * however the dice and R fall, a catch ends in one of two states (caught or not) and an attack
+ * in one of three (hit, hurt, both), so the heuristic builds those states with the rules, weighs
+ * them with the exact probabilities of rules 17 and 22, and search can stop at the chance node
+ * without expanding its 3,600 outcomes. At a pending spawn it values the state as it stands.
  */
-import { catchChanceGivenDice, exactCatchChance } from './catch-chance.js';
-import { CATCH_XP, DIE_SIDES, HIT_XP, KILL_XP } from './constants.js';
+import { DIE_SIDES, catchChanceGivenDice, exactCatchChance } from './catch-chance.js';
+import { ROLL_MAX } from './constants.js';
+// A cycle with rules.ts, safe because `zombieTrainers` is used only when the heuristic runs.
+import { zombieTrainers } from './rules.js';
 import { Phase, type ZombieTrainersState } from './types.js';
 
 const TRAP_WEIGHT = 0.5;
@@ -40,27 +42,38 @@ function pendingCatchChance(state: ZombieTrainersState, trapRate: number): numbe
   }
 }
 
-/** Expected XP and owned-zombie change of the pending attack (rules 22 to 24). */
+/** Player 1's static estimate of the state reached by applying the chance `values` in order. */
+function valueAfter(state: ZombieTrainersState, values: readonly number[]): number {
+  const next = zombieTrainers.clone(state);
+  for (const value of values) zombieTrainers.apply(next, { kind: 'chance', value }, null);
+  return staticValue(next);
+}
+
+/**
+ * Player 1's expectation over a pending catch: the most favourable remaining outcomes (highest
+ * A, lowest D and R) surely succeed when anything can, the least favourable surely fail.
+ */
+function pendingCatchValue(state: ZombieTrainersState): number {
+  const chance = pendingCatchChance(state, state.config.trapRates[state.pending.trapIndex] as number);
+  const [best, worst] =
+    state.phase === Phase.CatchAggressive
+      ? [[DIE_SIDES, 1, 1], [1, DIE_SIDES, ROLL_MAX]]
+      : state.phase === Phase.CatchDefensive
+        ? [[1, 1], [DIE_SIDES, ROLL_MAX]]
+        : [[1], [ROLL_MAX]];
+  return (chance > 0 ? chance * valueAfter(state, best) : 0) + (chance < 1 ? (1 - chance) * valueAfter(state, worst) : 0);
+}
+
+/** Player 1's expectation over a pending attack: A > D, D > A and A = D (rule 22). */
 function pendingAttackValue(state: ZombieTrainersState): number {
-  const trainer = state.trainers[state.current];
-  const attacker = trainer.owned[state.pending.ownedIndex];
-  if (attacker === undefined) return 0;
-  const wildHealth = state.wildHealth[state.pending.cell] as number;
-  const wildAttack = state.wildAttack[state.pending.cell] as number;
-  // P(A >= D) and P(D >= A), with A known once thrown.
-  let hit: number;
-  let hurt: number;
   if (state.phase === Phase.AttackAggressive) {
-    hit = 21 / 36;
-    hurt = 21 / 36;
-  } else {
-    hit = state.pending.aggressive / DIE_SIDES;
-    hurt = (DIE_SIDES + 1 - state.pending.aggressive) / DIE_SIDES;
+    return (15 / 36) * valueAfter(state, [DIE_SIDES, 1]) + (15 / 36) * valueAfter(state, [1, DIE_SIDES]) + (6 / 36) * valueAfter(state, [1, 1]);
   }
-  const kills = wildHealth <= attacker.attack;
-  const xpOnHit = kills ? (state.config.params.killXpStacks ? HIT_XP + KILL_XP : KILL_XP) : HIT_XP;
-  const dies = attacker.health <= wildAttack;
-  return hit * xpOnHit - (dies ? hurt * OWNED_VALUE : 0);
+  const aggressive = state.pending.aggressive;
+  let value = (1 / DIE_SIDES) * valueAfter(state, [aggressive]);
+  if (aggressive > 1) value += ((aggressive - 1) / DIE_SIDES) * valueAfter(state, [1]);
+  if (aggressive < DIE_SIDES) value += ((DIE_SIDES - aggressive) / DIE_SIDES) * valueAfter(state, [DIE_SIDES]);
+  return value;
 }
 
 function nearestWildDistance(state: ZombieTrainersState, seat: 0 | 1): number {
@@ -87,23 +100,30 @@ function trainerValue(state: ZombieTrainersState, seat: 0 | 1): number {
     value += (trainer.trapCounts[i] as number) * exactCatchChance(trapRates[i] as number) * TRAP_WEIGHT;
   }
   if (trainer.trapsLeft > 0 && state.wildCount > 0) value -= PROXIMITY_WEIGHT * nearestWildDistance(state, seat);
-  if (seat === state.current) {
-    const phase = state.phase;
-    if (phase === Phase.CatchAggressive || phase === Phase.CatchDefensive || phase === Phase.CatchRoll) {
-      const rate = trapRates[state.pending.trapIndex] as number;
-      // The trap is still counted above until the roll resolves: trade its potential for the catch.
-      value += pendingCatchChance(state, rate) * (CATCH_XP + OWNED_VALUE) - exactCatchChance(rate) * TRAP_WEIGHT;
-    } else if (phase === Phase.AttackAggressive || phase === Phase.AttackDefensive) {
-      value += pendingAttackValue(state);
-    }
-  }
   return value;
 }
 
-/** Per-seat estimates in (-1, 1); the returns themselves once the match is over. */
+/** Player 1's estimate of the state as it stands, ignoring any pending chance. */
+function staticValue(state: ZombieTrainersState): number {
+  if (state.phase === Phase.Over) return state.winner === 0 ? 1 : -1;
+  return Math.tanh((trainerValue(state, 0) - trainerValue(state, 1) + TIE_ADVANTAGE) / SCALE);
+}
+
+/** Per-seat estimates in [-1, 1]; the returns themselves once the match is over. */
 export function zombieTrainersHeuristic(state: ZombieTrainersState): number[] {
-  if (state.phase === Phase.Over) return state.winner === 0 ? [1, -1] : [-1, 1];
-  const lead = trainerValue(state, 0) - trainerValue(state, 1) + TIE_ADVANTAGE;
-  const value = Math.tanh(lead / SCALE);
+  let value: number;
+  switch (state.phase) {
+    case Phase.CatchAggressive:
+    case Phase.CatchDefensive:
+    case Phase.CatchRoll:
+      value = pendingCatchValue(state);
+      break;
+    case Phase.AttackAggressive:
+    case Phase.AttackDefensive:
+      value = pendingAttackValue(state);
+      break;
+    default:
+      value = staticValue(state);
+  }
   return [value, -value];
 }

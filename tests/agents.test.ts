@@ -1,0 +1,233 @@
+/**
+ * Agents against known truth: tic-tac-toe is a draw under perfect play, a hidden card cannot be
+ * guessed better than chance, and Zombie Trainers' greedy and MCTS agents must beat random.
+ * Seeded and small; balance-style claims use intervals, never exact counts.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectedValue, greedyAgent } from '../agents/greedy.js';
+import { mctsAgent } from '../agents/mcts.js';
+import { randomAgent } from '../agents/random.js';
+import type { AgentFactory } from '../src/core/agent.js';
+import type { AnyGame, GameEvent } from '../src/core/game.js';
+import { SeatDecision, playMatch, type SeatSpec } from '../src/core/match-runner.js';
+import { defaultParameters } from '../src/core/parameters.js';
+import { matchSeed, matchStream } from '../src/core/rng.js';
+import { ticTacToe, type TicTacToeState } from '../src/games/tic-tac-toe/index.js';
+import { Phase, zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
+import { seatResults } from '../src/reports/outcomes.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+import { wilsonInterval } from '../src/stats/intervals.js';
+import { hiddenCard } from './fixtures/hidden-card.js';
+
+const seat = (factory: AgentFactory, config: Record<string, unknown> = {}): SeatSpec => ({ factory, config });
+
+/** Plays `pairs` seeds in both seatings; returns the results of `hero` (win/draw/loss counts). */
+function rotatedResults(game: AnyGame, params: unknown, hero: SeatSpec, villain: SeatSpec, pairs: number, runSeed = 1) {
+  const tally = { win: 0, draw: 0, loss: 0 };
+  for (let pair = 0; pair < pairs; pair++) {
+    for (const heroSeat of [0, 1]) {
+      const seats = heroSeat === 0 ? [hero, villain] : [villain, hero];
+      const outcome = playMatch({ game, params, seats, runSeed, matchIndex: pair * 2 + heroSeat, seedIndex: pair }, null);
+      tally[seatResults(outcome.returns)[heroSeat] as 'win' | 'draw' | 'loss']++;
+    }
+  }
+  return tally;
+}
+
+function choose(factory: AgentFactory, game: AnyGame, state: unknown, config: Record<string, unknown> = {}, streamSeed = 1): number {
+  const player = game.currentPlayer(state);
+  const decision = new SeatDecision(game, state);
+  decision.seat = player;
+  decision.legalActions = game.legalActions(state);
+  const agent = factory.create(config, { game, params: {}, seat: player, rng: matchStream(matchSeed(streamSeed, 0), `seat:${player}`) });
+  return agent.chooseAction(decision);
+}
+
+function ticTacToeBoard(rows: string): TicTacToeState {
+  const state = ticTacToe.setup({});
+  for (const [cell, mark] of [...rows.replace(/\s/g, '')].entries()) {
+    if (mark === 'X' || mark === 'O') {
+      state.board[cell] = mark === 'X' ? 1 : 2;
+      state.moves++;
+    }
+  }
+  state.current = state.moves % 2 === 0 ? 0 : 1;
+  return state;
+}
+
+describe('tic-tac-toe: agents against known truth', () => {
+  it('MCTS with 2,000 iterations never loses to random in 200 seeded games (both seatings)', () => {
+    const tally = rotatedResults(ticTacToe, {}, seat(mctsAgent, { iterations: 2000 }), seat(randomAgent), 100);
+    expect(tally.loss).toBe(0);
+    expect(tally.win + tally.draw).toBe(200);
+  });
+
+  it('MCTS against MCTS draws at least 95% of 100 games', () => {
+    let draws = 0;
+    for (let matchIndex = 0; matchIndex < 100; matchIndex++) {
+      const outcome = playMatch(
+        { game: ticTacToe, params: {}, seats: [seat(mctsAgent, { iterations: 2000 }), seat(mctsAgent, { iterations: 2000 })], runSeed: 3, matchIndex },
+        null,
+      );
+      if (outcome.returns[0] === 0) draws++;
+    }
+    expect(draws).toBeGreaterThanOrEqual(95);
+  });
+
+  it('greedy never misses an immediate win', () => {
+    const positions = [
+      'XX. OO. ...', // X completes the top row
+      'X.. XO. .O.', // X completes the left column
+      'O.X .X. ..O', // X completes the anti-diagonal at 6
+      'XX. OO. X..', // O to move completes the middle row
+      'X.O .XO X..', // O to move completes the right column
+    ];
+    for (const rows of positions) {
+      const state = ticTacToeBoard(rows);
+      for (let streamSeed = 0; streamSeed < 5; streamSeed++) {
+        const legal = ticTacToe.legalActions(state);
+        const next = ticTacToe.clone(state);
+        ticTacToe.apply(next, legal[choose(greedyAgent, ticTacToe, state, {}, streamSeed)]!, null);
+        expect(next.over && next.winner === state.current, `greedy at ${rows}`).toBe(true);
+      }
+    }
+  });
+
+  it('MCTS blocks a threat it cannot outrun', () => {
+    // O threatens the middle row; X has no immediate win and must block at 5.
+    const state = ticTacToeBoard('X.. OO. ..X');
+    const legal = ticTacToe.legalActions(state);
+    expect(legal[choose(mctsAgent, ticTacToe, state, { iterations: 2000 })]).toMatchObject({ cell: 5 });
+  });
+
+  it('MCTS gives the same decisions from the same seed', () => {
+    const play = (): GameEvent[] => {
+      const events: GameEvent[] = [];
+      playMatch({ game: ticTacToe, params: {}, seats: [seat(mctsAgent, { iterations: 300 }), seat(mctsAgent, { iterations: 300 })], runSeed: 5, matchIndex: 2 }, (e) => events.push(e));
+      return events;
+    };
+    expect(play()).toEqual(play());
+  });
+});
+
+describe('hidden information', () => {
+  it('MCTS guesses a hidden card no better than chance: it cannot peek', () => {
+    let wins = 0;
+    const games = 300;
+    for (let matchIndex = 0; matchIndex < games; matchIndex++) {
+      const outcome = playMatch({ game: hiddenCard, params: {}, seats: [seat(mctsAgent, { iterations: 100 }), seat(randomAgent)], runSeed: 8, matchIndex }, null);
+      if (outcome.returns[0] === 1) wins++;
+    }
+    const interval = wilsonInterval(wins, games);
+    // A peeking search would win every game; an honest one a third of them.
+    expect(interval.lower).toBeLessThan(1 / 3);
+    expect(interval.upper).toBeGreaterThan(1 / 3);
+  });
+});
+
+describe('Zombie Trainers: agents that play well', () => {
+  const params = defaultParameters(zombieTrainers.parameters);
+
+  /** P1 next to one wild zombie with the default traps, at the start of its turn. */
+  function besideZombie(health = 5, attack = 2): ZombieTrainersState {
+    const state = zombieTrainers.setup({ ...params, initialWildZombies: 0 });
+    state.wildHealth[1] = health;
+    state.wildAttack[1] = attack;
+    state.wildCount = 1;
+    return state;
+  }
+
+  it('greedy tries a catch when a zombie is in reach, with its best trap', () => {
+    const state = besideZombie();
+    const legal = zombieTrainers.legalActions(state);
+    expect(legal[choose(greedyAgent, zombieTrainers, state)]).toEqual({ kind: 'catch', x: 1, y: 0, trapRate: 80 });
+  });
+
+  it('greedy takes a killing attack over a catch', () => {
+    const state = besideZombie(2, 2);
+    state.trainers[0].owned.push({ health: 9, attack: 4 });
+    const legal = zombieTrainers.legalActions(state);
+    expect(legal[choose(greedyAgent, zombieTrainers, state)]).toEqual({ kind: 'attack', zombie: 0, x: 1, y: 0 });
+  });
+
+  it('scores chance exactly: the expectation over the dice of a catch equals the sum over its 3,600 outcomes', () => {
+    const state = besideZombie();
+    zombieTrainers.apply(state, { kind: 'catch', x: 1, y: 0, trapRate: 60 }, null);
+    expect(state.phase).toBe(Phase.CatchAggressive);
+    // A budget large enough to expand A, D and R fully, against the heuristic's own exact expectation.
+    const expanded = expectedValue(zombieTrainers, state, 0, 10_000);
+    const analytic = zombieTrainers.heuristic(state)[0]!;
+    expect(expanded).toBeCloseTo(analytic, 12);
+    expect(expectedValue(zombieTrainers, state, 0, 1)).toBe(analytic);
+  });
+
+  it('scores a pending attack exactly too, before and after A is thrown', () => {
+    const state = besideZombie(3, 4);
+    state.trainers[0].owned.push({ health: 4, attack: 2 });
+    zombieTrainers.apply(state, { kind: 'attack', zombie: 0, x: 1, y: 0 }, null);
+    expect(expectedValue(zombieTrainers, state, 0, 10_000)).toBeCloseTo(zombieTrainers.heuristic(state)[0]!, 12);
+    zombieTrainers.apply(state, { kind: 'chance', value: 4 }, null);
+    expect(expectedValue(zombieTrainers, state, 0, 10_000)).toBeCloseTo(zombieTrainers.heuristic(state)[0]!, 12);
+  });
+
+  it('greedy beats random, seats rotated: the lower end of the 95% interval is above 50%', () => {
+    const tally = rotatedResults(zombieTrainers, params, seat(greedyAgent), seat(randomAgent), 20);
+    expect(wilsonInterval(tally.win, 40).lower).toBeGreaterThan(0.5);
+  });
+
+  it('MCTS beats random, seats rotated: the lower end of the 95% interval is above 50%', () => {
+    const tally = rotatedResults(zombieTrainers, params, seat(mctsAgent, { iterations: 100, rolloutDepth: 6 }), seat(randomAgent), 10);
+    expect(wilsonInterval(tally.win, 20).lower).toBeGreaterThan(0.5);
+  });
+});
+
+describe('agent configs and user agent modules', () => {
+  it('rejects unknown and out-of-range settings, naming the field', () => {
+    expect(mctsAgent.validateConfig({ iterations: 0, rollout: 'smart', epsilon: 2, speed: 1 }).map((p) => p.field).sort()).toEqual([
+      'epsilon',
+      'iterations',
+      'rollout',
+      'speed',
+    ]);
+    expect(greedyAgent.validateConfig({ maxChanceLeaves: -1 })[0]?.field).toBe('maxChanceLeaves');
+    expect(randomAgent.validateConfig({ anything: 1 })[0]?.field).toBe('anything');
+  });
+
+  const folder = mkdtempSync(join(tmpdir(), 'hordelab-agents-'));
+  const scenarioWith = async (agentFile: string, source: string, config = '{}') => {
+    writeFileSync(join(folder, agentFile), source);
+    const file = join(folder, 'scenario.yaml');
+    return parseScenario(`game: tic-tac-toe\nmatches: 2\nseed: 1\nseats:\n  - agent: ./${agentFile}\n    config: ${config}\n  - random\n`, file);
+  };
+
+  it('loads a module exporting a factory function, relative to the scenario, and plays it', async () => {
+    const scenario = await scenarioWith(
+      'first-legal.mjs',
+      'export default function firstLegal(config) { return { chooseAction: () => config.pick ?? 0 }; }\n',
+      '{ pick: 0 }',
+    );
+    expect(scenario.seats[0]?.name).toBe('./first-legal.mjs(pick=0)');
+    const outcome = playMatch({ game: scenario.entry.game, params: scenario.params, seats: scenario.seats, runSeed: 1, matchIndex: 0 }, null);
+    expect(outcome.steps).toBeGreaterThan(0);
+  });
+
+  it('loads a module exporting an object with create and validateConfig', async () => {
+    await expect(
+      scenarioWith(
+        'object.mjs',
+        'export default { validateConfig: (c) => (c.depth === undefined ? [{ field: "depth", message: "required" }] : []), create: () => ({ chooseAction: () => 0 }) };\n',
+      ),
+    ).rejects.toThrow(/seats\[0\]\.config\.depth: required/);
+  });
+
+  it('rejects a module whose factory returns the wrong shape, or that exports nothing usable', async () => {
+    await expect(scenarioWith('shape.mjs', 'export default () => ({ choose: () => 0 });\n')).rejects.toThrow(
+      /seats\[0\]\.agent: agent module "\.\/shape\.mjs" built an object; expected an object with chooseAction\(decision\)/,
+    );
+    await expect(scenarioWith('none.mjs', 'export const agent = 1;\n')).rejects.toThrow(/exports no default; expected a default export/);
+    await expect(scenarioWith('syntax.mjs', 'export default (;\n')).rejects.toThrow(/cannot load agent module "\.\/syntax\.mjs"/);
+  });
+});
