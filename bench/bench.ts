@@ -1,62 +1,68 @@
 /**
- * `npm run bench`: matches per second, printed as JSON.
+ * `npm run bench`: speed figures, printed as JSON, all in one run so their ratios hold on a noisy
+ * machine.
  *
- * Like tinybench, it warms up first, then takes several timed samples and reports their median,
- * mean and spread rather than one number. Figures:
- * - `zombie-trainers.random-vs-random.engine`: matches played with no event listener (the
- *   ceiling a search or tuner sees);
- * - `zombie-trainers.random-vs-random.report`: matches with the report collecting every event,
- *   as `hordelab run` does (file writing excluded).
+ * Like tinybench, each figure warms up first, then takes several timed samples and reports their
+ * median, mean and spread rather than one number. Single-threaded figures:
+ * - tic-tac-toe random games/s and MCTS iterations/s, three ways: through Hordelab's generic game
+ *   contract, with boardgame.io's own bots on the same game, and with a hand-written
+ *   allocation-free bitboard (the practical limit of Node); then the ratios;
+ * - Zombie Trainers random-vs-random matches/s (engine alone, and with the report collecting
+ *   every event as `hordelab run` does) and MCTS iterations/s.
  *
- * Options: `--samples N` (default 7), `--matches N` per sample (default 1000).
+ * Options: `--samples N` (default 5), `--only PREFIX` to run the figures whose name starts so.
  */
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { Mcts, mctsConfig } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
-import type { EventSink, GameEvent } from '../src/core/game.js';
+import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from '../src/core/game.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
-import { formatSeed } from '../src/core/rng.js';
+import { formatSeed, matchSeed, matchStream } from '../src/core/rng.js';
+import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
 import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import { zombieTrainersReport } from '../src/reports/zombie-trainers-report.js';
+import { boardgameMcts, boardgameRandomGames } from './boardgameio-tic-tac-toe.js';
+import { bitboardRandomGames, bitboardUct } from './tic-tac-toe-bitboard.js';
 
-function option(name: string, fallback: number): number {
+function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
-  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number >= 1`);
-  return value;
+  return at >= 0 ? process.argv[at + 1] : undefined;
 }
-
-const samples = option('samples', 7);
-const matchesPerSample = option('matches', 1000);
-const params = defaultParameters(zombieTrainers.parameters);
-const seats = [
-  { factory: randomAgent, config: {} },
-  { factory: randomAgent, config: {} },
-];
+const samples = Number(option('samples') ?? 5);
+if (!Number.isInteger(samples) || samples < 1) throw new Error('--samples takes a whole number >= 1');
+const only = option('only') ?? '';
 
 interface Figure {
-  name: string;
-  matchesPerSecond: { median: number; mean: number; min: number; max: number; relativeMarginOfError: number };
-  samples: number;
-  matchesPerSample: number;
+  readonly name: string;
+  readonly unit: string;
+  readonly perSecond: { median: number; mean: number; min: number; max: number; relativeMarginOfError: number };
+  readonly samples: number;
+  readonly countPerSample: number;
 }
 
-function measure(name: string, playOne: (matchIndex: number) => void): Figure {
-  let nextIndex = 0;
-  const sample = (): number => {
+const figures: Figure[] = [];
+const round = (value: number): number => Math.round(value * 10) / 10;
+
+/** Times `run(count)` over `samples` samples after one warm-up; records count per second. */
+async function measure(name: string, unit: string, countPerSample: number, run: (count: number) => void | Promise<void>): Promise<void> {
+  if (!name.startsWith(only)) return;
+  const sample = async (): Promise<number> => {
     const started = performance.now();
-    for (let i = 0; i < matchesPerSample; i++) playOne(nextIndex++);
-    return matchesPerSample / ((performance.now() - started) / 1000);
+    await run(countPerSample);
+    return countPerSample / ((performance.now() - started) / 1000);
   };
-  sample(); // warm-up: let the JIT settle before timing
-  const rates = Array.from({ length: samples }, sample).sort((a, b) => a - b);
+  await sample(); // warm-up: let the JIT settle before timing
+  const rates: number[] = [];
+  for (let i = 0; i < samples; i++) rates.push(await sample());
+  rates.sort((a, b) => a - b);
   const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
   const sd = Math.sqrt(rates.reduce((s, r) => s + (r - mean) ** 2, 0) / Math.max(1, rates.length - 1));
-  const round = (value: number): number => Math.round(value * 10) / 10;
-  return {
+  figures.push({
     name,
-    matchesPerSecond: {
+    unit,
+    perSecond: {
       median: round(rates[Math.floor(rates.length / 2)] as number),
       mean: round(mean),
       min: round(rates[0] as number),
@@ -65,27 +71,87 @@ function measure(name: string, playOne: (matchIndex: number) => void): Figure {
       relativeMarginOfError: Math.round(((1.96 * sd) / Math.sqrt(rates.length) / mean) * 10000) / 10000,
     },
     samples,
-    matchesPerSample,
-  };
+    countPerSample,
+  });
 }
 
-const engine = measure('zombie-trainers.random-vs-random.engine', (matchIndex) => {
-  playMatch({ game: zombieTrainers, params, seats, runSeed: 1, matchIndex }, null);
+/** Random playouts straight through the game contract: what search and tuning loops pay. */
+function contractRandomGames(game: AnyGame, params: unknown, count: number): void {
+  const rng = matchStream(matchSeed(1, 0), 'bench');
+  for (let i = 0; i < count; i++) {
+    const state = game.setup(params);
+    for (let player = game.currentPlayer(state); player !== TERMINAL; player = game.currentPlayer(state)) {
+      if (player === CHANCE) game.apply(state, game.sampleChance(state, rng), null);
+      else {
+        const legal = game.legalActions(state);
+        game.apply(state, legal[rng.int(legal.length)], null);
+      }
+    }
+  }
+}
+
+function contractMcts(game: AnyGame, root: unknown, iterations: number, extra: Record<string, unknown> = {}): void {
+  const search = new Mcts(game, mctsConfig({ iterations, ...extra }), matchStream(matchSeed(1, 0), 'bench'));
+  search.search(game.legalActions(root), () => game.clone(root));
+}
+
+const randomSeats = [
+  { factory: randomAgent, config: {} },
+  { factory: randomAgent, config: {} },
+];
+
+// Tic-tac-toe, three ways.
+const ticTacToeRoot = ticTacToe.setup({});
+await measure('tic-tac-toe.random-games.contract', 'games', 200_000, (n) => contractRandomGames(ticTacToe, {}, n));
+await measure('tic-tac-toe.random-games.match-runner', 'games', 50_000, (n) => {
+  for (let i = 0; i < n; i++) playMatch({ game: ticTacToe, params: {}, seats: randomSeats, runSeed: 1, matchIndex: i }, null);
+});
+await measure('tic-tac-toe.random-games.boardgameio', 'games', 500, (n) => boardgameRandomGames(n));
+await measure('tic-tac-toe.random-games.bitboard', 'games', 2_000_000, (n) => bitboardRandomGames(n));
+await measure('tic-tac-toe.mcts-iterations.contract', 'iterations', 100_000, (n) => contractMcts(ticTacToe, ticTacToeRoot, n));
+await measure('tic-tac-toe.mcts-iterations.boardgameio', 'iterations', 1_000, (n) => boardgameMcts(n));
+await measure('tic-tac-toe.mcts-iterations.bitboard', 'iterations', 500_000, (n) => {
+  bitboardUct(n);
 });
 
+// Zombie Trainers.
+const trainersParams = defaultParameters(zombieTrainers.parameters);
+await measure('zombie-trainers.random-vs-random.engine', 'matches', 1000, (n) => {
+  for (let i = 0; i < n; i++) playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i }, null);
+});
 const collector = zombieTrainersReport.createCollector({ eventRows: true });
 const aggregate = zombieTrainersReport.emptyAggregate();
 const sink: EventSink<GameEvent> = (event) => collector.onEvent(event as Parameters<typeof collector.onEvent>[0]);
-const withReport = measure('zombie-trainers.random-vs-random.report', (matchIndex) => {
-  const outcome = playMatch({ game: zombieTrainers, params, seats, runSeed: 1, matchIndex }, sink);
-  collector.finishMatch({ matchIndex, seed: formatSeed(outcome.seed) }, aggregate);
+await measure('zombie-trainers.random-vs-random.report', 'matches', 1000, (n) => {
+  for (let i = 0; i < n; i++) {
+    const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i }, sink);
+    collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed) }, aggregate);
+  }
 });
+// MCTS from the first decision of a match (initial zombies placed), default settings.
+const trainersRoot = zombieTrainers.setup(trainersParams);
+const setupRng = matchStream(matchSeed(1, 0), 'chance');
+while (zombieTrainers.currentPlayer(trainersRoot) === CHANCE) zombieTrainers.apply(trainersRoot, zombieTrainers.sampleChance(trainersRoot, setupRng), null);
+await measure('zombie-trainers.mcts-iterations', 'iterations', 5000, (n) => contractMcts(zombieTrainers, trainersRoot, n));
+
+const median = (name: string): number | undefined => figures.find((figure) => figure.name === name)?.perSecond.median;
+const ratio = (a: string, b: string): number | null => {
+  const x = median(a);
+  const y = median(b);
+  return x === undefined || y === undefined ? null : Math.round((x / y) * 1000) / 1000;
+};
 
 process.stdout.write(
   `${JSON.stringify(
     {
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version, platform: process.platform },
-      figures: [engine, withReport],
+      figures,
+      ratios: {
+        'tic-tac-toe.random-games.contract/bitboard': ratio('tic-tac-toe.random-games.contract', 'tic-tac-toe.random-games.bitboard'),
+        'tic-tac-toe.random-games.contract/boardgameio': ratio('tic-tac-toe.random-games.contract', 'tic-tac-toe.random-games.boardgameio'),
+        'tic-tac-toe.mcts-iterations.contract/bitboard': ratio('tic-tac-toe.mcts-iterations.contract', 'tic-tac-toe.mcts-iterations.bitboard'),
+        'tic-tac-toe.mcts-iterations.contract/boardgameio': ratio('tic-tac-toe.mcts-iterations.contract', 'tic-tac-toe.mcts-iterations.boardgameio'),
+      },
     },
     null,
     2,

@@ -114,6 +114,14 @@ describe('hordelab run', () => {
   });
 });
 
+describe('shipped scenarios', () => {
+  it.each(readdirSync(resolve('scenarios')))('%s is valid and runs', (file) => {
+    const result = hordelab('run', resolve('scenarios', file), '--matches', '2', '--quiet', '--out', join('shipped', file));
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});
+
 describe('bad input', () => {
   const base = (changes: Record<string, string>): string => {
     const fields: Record<string, string> = {

@@ -13,6 +13,17 @@ describe('docs', () => {
     }
   });
 
+  it('shows the user agent example exactly as shipped in examples/', () => {
+    expect(readme).toContain(readFileSync('examples/heuristic-picker.mjs', 'utf8'));
+  });
+
+  it('lists every registered agent and every shipped scenario', async () => {
+    const { agents } = await import('../src/registry.js');
+    for (const id of agents.keys()) expect(readme).toContain(`| \`${id}\` |`);
+    const { readdirSync } = await import('node:fs');
+    for (const file of readdirSync('scenarios')) expect(readme, file).toContain(`\`${file}\``);
+  });
+
   it('gives the two fresh-machine commands', () => {
     expect(readme).toContain('npm install && npm start');
     expect(readme).toContain('npm install && npm test');
