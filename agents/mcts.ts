@@ -54,13 +54,16 @@ class TreeNode {
   /** Seat that chose the action leading here (whose returns `reward` sums). */
   readonly player: number;
   readonly action: unknown;
+  readonly key: string;
   visits = 0;
   availability = 0;
   reward = 0;
-  readonly children = new Map<string, TreeNode>();
-  constructor(player: number, action: unknown) {
+  /** Children in expansion order; few enough that a scan beats a map. */
+  readonly children: TreeNode[] = [];
+  constructor(player: number, action: unknown, key: string) {
     this.player = player;
     this.action = action;
+    this.key = key;
   }
 }
 
@@ -81,6 +84,10 @@ export function mctsConfig(raw: Readonly<Record<string, unknown>>): MctsConfig {
 /** One search from `rootState()`; returns the index in `legalActions` of the chosen action. */
 export class Mcts {
   private readonly keys = new WeakMap<object, string>();
+  // Buffers reused by every iteration: search allocates little beyond the nodes it adds.
+  private readonly path: TreeNode[] = [];
+  private readonly legal: unknown[] = [];
+  private readonly untried: unknown[] = [];
   private readonly low: number;
   private readonly span: number;
 
@@ -106,9 +113,19 @@ export class Mcts {
     return this.game.actionKey(action);
   }
 
+  /** The child reached by `action`: the same object when the game interns actions, else the same key. */
+  private child(node: TreeNode, action: unknown): TreeNode | undefined {
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) if ((children[i] as TreeNode).action === action) return children[i];
+    if (children.length === 0) return undefined;
+    const key = this.key(action);
+    for (let i = 0; i < children.length; i++) if ((children[i] as TreeNode).key === key) return children[i];
+    return undefined;
+  }
+
   search(legalActions: readonly unknown[], rootState: () => unknown): { choice: number; iterations: number } {
     const { config } = this;
-    const root = new TreeNode(-1, null);
+    const root = new TreeNode(-1, null, '');
     const started = config.timeMs === undefined ? 0 : performance.now();
     let iterations = 0;
     for (;;) {
@@ -122,7 +139,7 @@ export class Mcts {
     let bestVisits = -1;
     let bestMean = Number.NEGATIVE_INFINITY;
     legalActions.forEach((action, index) => {
-      const child = root.children.get(this.key(action));
+      const child = this.child(root, action);
       const visits = child?.visits ?? 0;
       const mean = child === undefined || child.visits === 0 ? Number.NEGATIVE_INFINITY : child.reward / child.visits;
       if (visits > bestVisits || (visits === bestVisits && mean > bestMean)) {
@@ -136,50 +153,57 @@ export class Mcts {
 
   private iterate(root: TreeNode, state: unknown): void {
     const { game, rng } = this;
-    const path: TreeNode[] = [root];
+    // Buffers are reused by every iteration with explicit counts: resetting an array's length
+    // is a runtime call that showed in profiles.
+    const path = this.path;
+    let depth = 0;
+    path[depth++] = root;
     let node = root;
     // 1-2. Select and expand.
     for (;;) {
       this.resolveChance(state);
       const player = game.currentPlayer(state);
       if (player === TERMINAL) break;
-      const legal = game.legalActions(state);
-      let untried: unknown[] | null = null;
+      const legal = game.legalActions(state, this.legal);
+      const untried = this.untried;
+      let untriedCount = 0;
       let best: TreeNode | null = null;
       let bestScore = Number.NEGATIVE_INFINITY;
-      for (const action of legal) {
-        const child = node.children.get(this.key(action));
+      const c = this.config.c;
+      for (let i = 0; i < legal.length; i++) {
+        const action = legal[i];
+        const child = this.child(node, action);
         if (child === undefined) {
-          (untried ??= []).push(action);
+          untried[untriedCount++] = action;
           continue;
         }
         child.availability++;
-        if (untried !== null) continue;
-        const score = child.reward / child.visits + this.config.c * Math.sqrt(Math.log(child.availability) / child.visits);
+        if (untriedCount > 0) continue;
+        const score = child.reward / child.visits + c * Math.sqrt(Math.log(child.availability) / child.visits);
         if (score > bestScore) {
           bestScore = score;
           best = child;
         }
       }
-      if (untried !== null) {
-        const action = untried[untried.length === 1 ? 0 : rng.int(untried.length)];
-        const child = new TreeNode(player, action);
+      if (untriedCount > 0) {
+        const action = untried[untriedCount === 1 ? 0 : rng.int(untriedCount)];
+        const child = new TreeNode(player, action, this.key(action));
         child.availability = 1;
-        node.children.set(this.key(action), child);
+        node.children.push(child);
         game.apply(state, action, null);
-        path.push(child);
+        path[depth++] = child;
         break;
       }
       if (best === null) throw new Error('a decision node without legal actions');
       game.apply(state, best.action, null);
       node = best;
-      path.push(node);
+      path[depth++] = node;
     }
     // 3. Roll out.
     const values = this.rollout(state);
     // 4. Back up, each node scoring the returns of the player who moved into it, in [0, 1].
     root.visits++;
-    for (let i = 1; i < path.length; i++) {
+    for (let i = 1; i < depth; i++) {
       const visited = path[i] as TreeNode;
       visited.visits++;
       visited.reward += ((values[visited.player] as number) - this.low) / this.span;
@@ -198,7 +222,7 @@ export class Mcts {
       const player = game.currentPlayer(state);
       if (player === TERMINAL) return game.returns(state);
       if (decisions >= config.rolloutDepth) return game.heuristic(state);
-      const legal = game.legalActions(state);
+      const legal = game.legalActions(state, this.legal);
       let index = legal.length === 1 ? 0 : rng.int(legal.length);
       if (config.rollout === 'epsilonGreedy' && legal.length > 1 && rng.float() >= config.epsilon) {
         index = greedyIndex(game, state, player, legal);

@@ -78,12 +78,13 @@ async function measure(name: string, unit: string, countPerSample: number, run: 
 /** Random playouts straight through the game contract: what search and tuning loops pay. */
 function contractRandomGames(game: AnyGame, params: unknown, count: number): void {
   const rng = matchStream(matchSeed(1, 0), 'bench');
+  const buffer: unknown[] = [];
   for (let i = 0; i < count; i++) {
     const state = game.setup(params);
     for (let player = game.currentPlayer(state); player !== TERMINAL; player = game.currentPlayer(state)) {
       if (player === CHANCE) game.apply(state, game.sampleChance(state, rng), null);
       else {
-        const legal = game.legalActions(state);
+        const legal = game.legalActions(state, buffer);
         game.apply(state, legal[rng.int(legal.length)], null);
       }
     }

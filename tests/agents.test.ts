@@ -50,7 +50,8 @@ function ticTacToeBoard(rows: string): TicTacToeState {
   const state = ticTacToe.setup({});
   for (const [cell, mark] of [...rows.replace(/\s/g, '')].entries()) {
     if (mark === 'X' || mark === 'O') {
-      state.board[cell] = mark === 'X' ? 1 : 2;
+      if (mark === 'X') state.xCells |= 1 << cell;
+      else state.oCells |= 1 << cell;
       state.moves++;
     }
   }

@@ -87,6 +87,10 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number): string[] 
       const keys = legal.map((a) => game.actionKey(a));
       expect(new Set(keys).size, 'legal actions are unique').toBe(keys.length);
       expect(game.legalActions(state).map((a) => game.actionKey(a)), 'legal actions are stable').toEqual(keys);
+      const buffer = [legal[0], legal[0], legal[0], legal[0]].concat(legal, legal);
+      const filled = game.legalActions(state, buffer);
+      expect(filled, 'a given array is filled and returned').toBe(buffer);
+      expect(filled.map((a) => game.actionKey(a)), 'a given array holds exactly the legal actions').toEqual(keys);
       expect(game.legalActions(game.clone(state)).map((a) => game.actionKey(a)), 'a clone has the same legal actions').toEqual(keys);
       action = legal[rng.int(legal.length)];
     }

@@ -61,9 +61,11 @@ export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = un
   currentPlayer(state: S): number;
   /**
    * The decisions available to the current seat, in a deterministic order that depends only on
-   * the state; unique by {@link actionKey}; non-empty at every decision node.
+   * the state; unique by {@link actionKey}; non-empty at every decision node. Given `into`, the
+   * game clears and fills that array and returns it, so playouts and search can enumerate
+   * without allocating; callers must then not keep it across calls.
    */
-  legalActions(state: S): A[];
+  legalActions(state: S, into?: A[]): A[];
   /** The outcomes of the current chance node with their probabilities. */
   chanceOutcomes(state: S): ChanceOutcome<A>[];
   /** Draws one outcome of the current chance node, distributed as `chanceOutcomes` says. */

@@ -289,14 +289,16 @@ function sortCells(cells: Int32Array, count: number): void {
   }
 }
 
-function legalActions(state: ZombieTrainersState): ZombieTrainersAction[] {
-  if (state.phase !== Phase.Decision) return [];
+function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[]): ZombieTrainersAction[] {
+  const actions = into ?? [];
+  // pop() is inlined by the JIT; assigning length is a runtime call.
+  while (actions.length > 0) actions.pop();
+  if (state.phase !== Phase.Decision) return actions;
   const { config } = state;
   const { params, trapRates } = config;
   const tables = interned(config);
   const seat = state.current;
   const trainer = state.trainers[seat];
-  const actions: ZombieTrainersAction[] = [];
   // Rule 26: a spectator can only let the turn pass.
   if (trainer.trapsLeft > 0) {
     const maxSteps = Math.floor(state.actionPoints / params.moveCost);
