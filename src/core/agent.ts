@@ -13,7 +13,7 @@ import type { Rng } from './rng.js';
 export interface Decision<A = unknown, O = unknown> {
   /** The seat deciding, 0-based. */
   readonly seat: number;
-  /** The legal actions, in the game's stable order. Do not mutate. */
+  /** The legal actions, in the game's stable order. Do not mutate or keep: the runner refills this list. */
   readonly legalActions: readonly A[];
   /** Steps played so far in this match (decisions and chance outcomes). */
   readonly step: number;

@@ -119,6 +119,8 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     );
     const maxSteps = game.maxLength(params);
     const decision = new SeatDecision(game, state);
+    // One list for the whole match: the game refills it at every decision.
+    const legal: unknown[] = [];
 
     for (;;) {
       const player = game.currentPlayer(state);
@@ -129,7 +131,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
       if (player === CHANCE) {
         game.apply(state, game.sampleChance(state, chanceRng), sink);
       } else {
-        const legal = game.legalActions(state);
+        game.legalActions(state, legal);
         if (legal.length === 0) throw new Error(`seat ${player} has no legal action in a non-terminal state`);
         let choice = 0;
         // A forced move needs no agent: the random agent's stream is then not advanced either.
