@@ -27,11 +27,14 @@
  *
  * Budget: `iterations` (default 1000; reproducible) and/or `timeMs` (stops at the first one
  * reached; a time budget is not reproducible). The chosen action is the root child with the
- * most visits. Tree reuse between moves is not offered: an agent sees states, not the moves
- * played since its last turn, so it cannot find its old subtree reliably.
+ * most visits; the budget is spent on top of whatever a reused tree already holds.
+ *
+ * Tree reuse (`reuseTree: true`, perfect-information games): the next search starts from the
+ * subtree reached by the decisions played since (`decision.actionsSince`), keeping its
+ * statistics; when the tree never went there it starts afresh.
  *
  * Config: iterations, timeMs, c (default √2), rollout ('random' | 'epsilonGreedy'), epsilon
- * (0.1), rolloutDepth (20).
+ * (0.1), rolloutDepth (20), reuseTree (false).
  */
 import { performance } from 'node:perf_hooks';
 import type { AgentFactory } from '../src/core/agent.js';
@@ -40,6 +43,7 @@ import type { Rng } from '../src/core/rng.js';
 import { choiceField, integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
 
 export interface MctsConfig {
+  readonly reuseTree: boolean;
   readonly iterations: number | undefined;
   readonly timeMs: number | undefined;
   readonly c: number;
@@ -50,7 +54,7 @@ export interface MctsConfig {
 
 const DEFAULT_ITERATIONS = 1000;
 
-class TreeNode {
+export class TreeNode {
   /** Seat that chose the action leading here (whose returns `reward` sums). */
   readonly player: number;
   readonly action: unknown;
@@ -72,6 +76,7 @@ export function mctsConfig(raw: Readonly<Record<string, unknown>>): MctsConfig {
   const timeMs = raw['timeMs'] as number | undefined;
   const iterations = (raw['iterations'] as number | undefined) ?? (timeMs === undefined ? DEFAULT_ITERATIONS : undefined);
   return {
+    reuseTree: (raw['reuseTree'] as boolean | undefined) ?? false,
     iterations,
     timeMs,
     c: (raw['c'] as number | undefined) ?? Math.SQRT2,
@@ -123,9 +128,26 @@ export class Mcts {
     return undefined;
   }
 
-  search(legalActions: readonly unknown[], rootState: () => unknown): { choice: number; iterations: number } {
+  /**
+   * The subtree of `previousRoot` reached by `actions` (decisions only; chance is open-loop), or
+   * null when the tree never went there.
+   */
+  descend(previousRoot: TreeNode, actions: readonly unknown[]): TreeNode | null {
+    let node: TreeNode | undefined = previousRoot;
+    for (const action of actions) {
+      node = this.child(node, action);
+      if (node === undefined) return null;
+    }
+    return node;
+  }
+
+  search(
+    legalActions: readonly unknown[],
+    rootState: () => unknown,
+    reusedRoot: TreeNode | null = null,
+  ): { choice: number; iterations: number; root: TreeNode } {
     const { config } = this;
-    const root = new TreeNode(-1, null, '');
+    const root = reusedRoot ?? new TreeNode(-1, null, '');
     const started = config.timeMs === undefined ? 0 : performance.now();
     let iterations = 0;
     for (;;) {
@@ -148,7 +170,7 @@ export class Mcts {
         bestMean = mean;
       }
     });
-    return { choice, iterations };
+    return { choice, iterations, root };
   }
 
   private iterate(root: TreeNode, state: unknown): void {
@@ -251,7 +273,8 @@ function greedyIndex(game: AnyGame, state: unknown, player: number, legal: reado
 
 export function validateMctsConfig(config: Readonly<Record<string, unknown>>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  unknownFields(config, ['iterations', 'timeMs', 'c', 'rollout', 'epsilon', 'rolloutDepth'], problems);
+  unknownFields(config, ['iterations', 'timeMs', 'c', 'rollout', 'epsilon', 'rolloutDepth', 'reuseTree'], problems);
+  choiceField(config, 'reuseTree', [true, false], problems);
   integerField(config, 'iterations', 1, problems);
   integerField(config, 'timeMs', 1, problems);
   numberField(config, 'c', 0, 100, problems);
@@ -264,13 +287,19 @@ export function validateMctsConfig(config: Readonly<Record<string, unknown>>): C
 export const mctsAgent: AgentFactory = {
   id: 'mcts',
   description:
-    'UCT search (ISMCTS on hidden information). Config: iterations (1000), timeMs (not reproducible), c (√2), rollout (random | epsilonGreedy), epsilon (0.1), rolloutDepth (20).',
+    'UCT search (ISMCTS on hidden information). Config: iterations (1000), timeMs (not reproducible), c (√2), rollout (random | epsilonGreedy), epsilon (0.1), rolloutDepth (20), reuseTree (false).',
   validateConfig: validateMctsConfig,
   create(rawConfig, { game, rng }) {
-    const search = new Mcts(game, mctsConfig(rawConfig), rng);
+    const config = mctsConfig(rawConfig);
+    const search = new Mcts(game, config, rng);
+    let previousRoot: TreeNode | null = null;
     return {
       chooseAction(decision) {
-        return search.search(decision.legalActions, () => decision.searchState(rng)).choice;
+        const reused =
+          config.reuseTree && previousRoot !== null && decision.actionsSince !== null ? search.descend(previousRoot, decision.actionsSince) : null;
+        const result = search.search(decision.legalActions, () => decision.searchState(rng), reused);
+        previousRoot = config.reuseTree ? result.root : null;
+        return result.choice;
       },
     };
   },

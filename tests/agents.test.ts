@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectedValue, greedyAgent } from '../agents/greedy.js';
-import { mctsAgent } from '../agents/mcts.js';
+import { Mcts, mctsAgent, mctsConfig } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
 import type { AgentFactory } from '../src/core/agent.js';
 import type { AnyGame, GameEvent } from '../src/core/game.js';
@@ -111,6 +111,49 @@ describe('tic-tac-toe: agents against known truth', () => {
       return events;
     };
     expect(play()).toEqual(play());
+  });
+});
+
+describe('tree reuse', () => {
+  it('tells each seat the decisions played since it was last asked, its own answer first', () => {
+    const seen: (readonly unknown[] | null)[] = [];
+    const recorder: AgentFactory = {
+      id: 'recorder',
+      description: 'records actionsSince and plays the first legal cell',
+      validateConfig: () => [],
+      create: (_config, { seat: mySeat }) => ({
+        chooseAction: (decision) => {
+          if (mySeat === 0) seen.push(decision.actionsSince === null ? null : [...decision.actionsSince]);
+          return 0;
+        },
+      }),
+    };
+    playMatch({ game: ticTacToe, params: {}, seats: [seat(recorder), seat(recorder)], runSeed: 1, matchIndex: 0 }, null);
+    // X takes 0, O 1, X 2, O 3, X 4, O 5, X 6 (wins on the 0-3-6 column).
+    expect(seen.map((actions) => actions?.map((a) => (a as { cell: number }).cell))).toEqual([[], [0, 1], [2, 3], [4, 5]]);
+  });
+
+  it('reuses the subtree reached by the moves played, keeping its statistics', () => {
+    const search = new Mcts(ticTacToe, mctsConfig({ iterations: 500, reuseTree: true }), matchStream(matchSeed(2, 0), 'seat:0'));
+    const state = ticTacToe.setup({});
+    const first = search.search(ticTacToe.legalActions(state), () => ticTacToe.clone(state));
+    const mine = ticTacToe.legalActions(state)[first.choice]!;
+    ticTacToe.apply(state, mine, null);
+    const reply = ticTacToe.legalActions(state)[0]!;
+    ticTacToe.apply(state, reply, null);
+    const subtree = search.descend(first.root, [mine, reply]);
+    expect(subtree).not.toBeNull();
+    const before = subtree!.visits;
+    expect(before).toBeGreaterThan(0);
+    const second = search.search(ticTacToe.legalActions(state), () => ticTacToe.clone(state), subtree);
+    expect(second.root).toBe(subtree);
+    expect(second.root.visits).toBe(before + 500);
+    expect(search.descend(first.root, [mine, { kind: 'place', cell: 42 }])).toBeNull();
+  });
+
+  it('MCTS with tree reuse still never loses to random', () => {
+    const tally = rotatedResults(ticTacToe, {}, seat(mctsAgent, { iterations: 1000, reuseTree: true }), seat(randomAgent), 50, 9);
+    expect(tally.loss).toBe(0);
   });
 });
 

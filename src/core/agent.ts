@@ -17,6 +17,12 @@ export interface Decision<A = unknown, O = unknown> {
   readonly legalActions: readonly A[];
   /** Steps played so far in this match (decisions and chance outcomes). */
   readonly step: number;
+  /**
+   * Perfect-information games: the decisions played since this seat was last asked, its own
+   * answer first (forced moves included, chance outcomes not; on its first decision, all since
+   * the start). Null in hidden-information games. Lets search reuse its tree. Do not keep.
+   */
+  readonly actionsSince: readonly unknown[] | null;
   /** The seat's observation of the current state (computed on demand: random play never pays for it). */
   observe(): O;
   /**

@@ -83,6 +83,7 @@ export class SeatDecision implements Decision {
   seat = 0;
   legalActions: readonly unknown[] = [];
   step = 0;
+  actionsSince: readonly unknown[] | null = null;
   readonly #game: AnyGame;
   readonly #state: unknown;
   constructor(game: AnyGame, state: unknown) {
@@ -121,6 +122,9 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     const decision = new SeatDecision(game, state);
     // One list for the whole match: the game refills it at every decision.
     const legal: unknown[] = [];
+    // Perfect information only: the decisions every seat has seen played since each seat last
+    // decided, so search can find its previous subtree (hidden games may keep actions private).
+    const history: unknown[][] | null = game.hiddenInformation ? null : seats.map(() => []);
 
     for (;;) {
       const player = game.currentPlayer(state);
@@ -139,6 +143,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
           decision.seat = player;
           decision.legalActions = legal;
           decision.step = step;
+          decision.actionsSince = history?.[player] ?? null;
           const agent = agents[player];
           if (agent === undefined) throw new Error(`no agent for seat ${player}`);
           choice = agent.chooseAction(decision);
@@ -149,7 +154,12 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
             );
           }
         }
-        game.apply(state, legal[choice], sink);
+        const action = legal[choice];
+        if (history !== null) {
+          if (legal.length > 1) (history[player] as unknown[]).length = 0;
+          for (const seen of history) seen.push(action);
+        }
+        game.apply(state, action, sink);
       }
       step++;
     }
