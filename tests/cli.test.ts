@@ -86,6 +86,29 @@ describe('hordelab run', () => {
     expect(withoutTiming('b')).toEqual(withoutTiming('a'));
   });
 
+  it('writes the same bytes for any worker count and chunk size', () => {
+    const file = scenarioFile('workers.yaml', SMALL.replace('matches: 150', 'matches: 120'));
+    const runs = [
+      ['--workers', '0'],
+      ['--workers', '1'],
+      ['--workers', '2'],
+      ['--workers', '2', '--chunk-size', '7'],
+      ['--workers', '1', '--chunk-size', '1000'],
+    ];
+    runs.forEach((flags, index) => expect(hordelab('run', file, '-q', '--out', `w${index}`, ...flags).status).toBe(0));
+    const summary = (dir: string): unknown => {
+      const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
+      delete document.timing;
+      return document;
+    };
+    for (let index = 1; index < runs.length; index++) {
+      for (const name of ['matches.csv', 'catches.csv']) {
+        expect(readFileSync(join(work, `w${index}`, name)).equals(readFileSync(join(work, 'w0', name))), `${name} with ${runs[index]}`).toBe(true);
+      }
+      expect(summary(`w${index}`)).toEqual(summary('w0'));
+    }
+  });
+
   it('applies --matches, --seed and --set overrides and records them', () => {
     const file = scenarioFile('override.yaml', SMALL);
     const result = hordelab('run', file, '--json', '-n', '20', '-s', '5', '--set', 'actionPoints=4', '--set', 'traps.80=3', '--out', 'ov');
@@ -159,6 +182,8 @@ describe('bad input', () => {
     ['an unknown top-level field', base({ mathces: '10' }), [], /bad\.yaml: .*mathces/],
     ['a seat too few', base({ seats: '[random]' }), [], /bad\.yaml: seats: Zombie Trainers has 2 seats/],
     ['negative --matches', base({}), ['--matches', '-5'], /--matches: expected a whole number >= 1/],
+    ['a --workers that is not a number', base({}), ['--workers', 'many'], /--workers: expected a whole number >= 0, got "many"/],
+    ['a zero --chunk-size', base({}), ['--chunk-size', '0'], /--chunk-size: expected a whole number >= 1, got "0"/],
     ['a bad --set value', base({}), ['--set', 'actionPoints=0'], /--set actionPoints=0: actionPoints: .*>=1/],
     ['a --set without =', base({}), ['--set', 'actionPoints'], /--set actionPoints: expected key=value/],
     ['an unknown --set parameter', base({}), ['--set', 'speed=3'], /--set speed=3: speed: unknown parameter/],
@@ -208,7 +233,7 @@ describe('hordelab help and listings', () => {
   it('explains run in --help', () => {
     const result = hordelab('run', '--help');
     expect(result.status).toBe(0);
-    for (const flag of ['--matches', '--seed', '--out', '--set', '--no-event-files', '--json', '--quiet']) {
+    for (const flag of ['--matches', '--seed', '--out', '--set', '--workers', '--chunk-size', '--no-event-files', '--json', '--quiet']) {
       expect(result.stdout).toContain(flag);
     }
   });

@@ -36,7 +36,7 @@ seats: [random, random]
 `,
       'catch-rates.yaml',
     );
-    const run = runScenario(scenario, { outDir: tempDir(), eventFiles: false, command: 'test' });
+    const run = await runScenario(scenario, { outDir: tempDir(), eventFiles: false, command: 'test' });
     const results = run.results as ZombieTrainersSummary;
     const figures = Object.values(results.trapSuccess.byRate);
     expect(figures.map((figure) => figure.trapRate)).toEqual([0, 5, 50, 95, 100]);
@@ -63,7 +63,7 @@ seats: [random, random]
 describe('tie rule figures', () => {
   it('splits player 1 wins into XP wins and tie-rule wins consistently', async () => {
     const scenario = await parseScenario('game: zombie-trainers\nmatches: 400\nseed: 4\nparams: { maxRounds: 30 }\nseats: [random, random]\n', 't.yaml');
-    const results = runScenario(scenario, { outDir: tempDir(), eventFiles: false, command: 'test' }).results as ZombieTrainersSummary;
+    const results = (await runScenario(scenario, { outDir: tempDir(), eventFiles: false, command: 'test' })).results as ZombieTrainersSummary;
     const { p1WinRate, tieRule } = results;
     expect(tieRule.p1WinsFromTieShare.n).toBe(p1WinRate.successes);
     expect(tieRule.p1WinRateIfTiesDraw.successes + tieRule.tieRate.successes).toBe(p1WinRate.successes);
@@ -115,10 +115,10 @@ describe('match runner failures', () => {
     const scenario = await parseScenario('game: zombie-trainers\nmatches: 50\nseed: 1\nseats: [random, random]\n', 'x.yaml');
     const broken = { ...scenario, seats: [{ factory: throwsLate, config: {}, name: 'crashes' }, scenario.seats[1]!] };
     const outDir = join(tempDir(), 'report');
-    expect(() => runScenario(broken, { outDir, eventFiles: true, command: 'test' })).toThrow(/match 0 of run seed 1 .*agent bug/);
+    await expect(runScenario(broken, { outDir, eventFiles: true, command: 'test' })).rejects.toThrow(/match 0 of run seed 1 .*agent bug/);
     expect(existsSync(outDir)).toBe(false);
     const existing = tempDir();
-    expect(() => runScenario(broken, { outDir: existing, eventFiles: true, command: 'test' })).toThrow(MatchFailure);
+    await expect(runScenario(broken, { outDir: existing, eventFiles: true, command: 'test' })).rejects.toThrow(MatchFailure);
     expect(readdirSync(existing)).toEqual([]);
   });
 

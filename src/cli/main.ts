@@ -3,6 +3,7 @@
  * The `hordelab` command line. Exit codes: 0 success, 1 internal failure (printed with the seed
  * that reproduces it), 2 bad input (a scenario, a flag), with nothing written.
  */
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import yargs from 'yargs';
@@ -11,7 +12,7 @@ import { EXIT_FAILURE, EXIT_USAGE, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import { agents, games } from '../registry.js';
 import { formatOutcomes } from '../reports/outcomes.js';
-import { runScenario, toJson } from '../run/run-scenario.js';
+import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../run/run-scenario.js';
 import { loadScenario } from '../scenario/scenario.js';
 import { HORDELAB_VERSION } from '../version.js';
 
@@ -24,6 +25,8 @@ interface RunArguments {
   eventFiles: boolean;
   quiet: boolean;
   json: boolean;
+  workers: string | undefined;
+  chunkSize: string | undefined;
 }
 
 /** Parses a whole-number flag itself, so an error can quote what the user typed. */
@@ -77,11 +80,15 @@ async function runCommand(args: RunArguments): Promise<number> {
   ]
     .map(shellQuote)
     .join(' ');
+  const workers = wholeNumberFlag('workers', args.workers, 0) ?? availableParallelism();
+  const chunkSize = wholeNumberFlag('chunk-size', args.chunkSize, 1);
   const onProgress = progressReporter(args.quiet);
-  const result = runScenario(scenario, {
+  const result = await runScenario(scenario, {
     outDir,
     eventFiles: args.eventFiles,
     command,
+    workers,
+    ...(chunkSize === undefined ? {} : { chunkSize }),
     ...(onProgress === undefined ? {} : { onProgress }),
   });
   if (args.json) {
@@ -164,6 +171,13 @@ export async function main(argv: readonly string[]): Promise<number> {
             array: true,
             describe: 'Override a game parameter: key=value, value in YAML (--set actionPoints=4 --set "traps={40: 6, 80: 1}" --set traps.80=2). Repeatable',
           })
+          .option('workers', {
+            alias: 'w',
+            type: 'string',
+            requiresArg: true,
+            describe: 'Worker threads [default: the available cores]; 0 plays in the main thread. Results do not depend on it',
+          })
+          .option('chunk-size', { type: 'string', requiresArg: true, describe: `Matches per chunk handed to a worker [default: ${DEFAULT_CHUNK_SIZE}]; results do not depend on it` })
           .option('event-files', { type: 'boolean', default: true, describe: 'Write per-event CSVs such as catches.csv (--no-event-files skips them; the summary stays complete)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
           .option('json', { type: 'boolean', default: false, describe: 'Print summary.json to stdout instead of the text summary' })
@@ -180,6 +194,8 @@ export async function main(argv: readonly string[]): Promise<number> {
             eventFiles: args.eventFiles,
             quiet: args.quiet,
             json: args.json,
+            workers: args.workers,
+            chunkSize: args.chunkSize,
           }),
           args.scenario,
         ),

@@ -72,6 +72,31 @@ export class MatchFailure extends Error {
     this.matchSeed = formatSeed(seed);
     this.step = step;
   }
+
+  /** Plain data, to cross a worker boundary (an Error's own fields do not). */
+  toData(): MatchFailureData {
+    const cause = this.cause instanceof Error ? (this.cause.stack ?? this.cause.message) : String(this.cause);
+    return { message: this.message, matchIndex: this.matchIndex, runSeed: this.runSeed, matchSeed: this.matchSeed, step: this.step, cause };
+  }
+
+  /** Rebuilds a failure reported by a worker. */
+  static fromData(data: MatchFailureData): MatchFailure {
+    const failure = Object.create(MatchFailure.prototype) as MatchFailure;
+    Object.assign(failure, { ...data, name: 'MatchFailure', cause: new Error(data.cause) });
+    Object.defineProperty(failure, 'message', { value: data.message });
+    return failure;
+  }
+}
+
+/** A {@link MatchFailure} as plain data. */
+export interface MatchFailureData {
+  readonly message: string;
+  readonly matchIndex: number;
+  readonly runSeed: number;
+  readonly matchSeed: string;
+  readonly step: number;
+  /** The original error's stack. */
+  readonly cause: string;
 }
 
 /**

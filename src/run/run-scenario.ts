@@ -9,14 +9,15 @@
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync, existsSync, readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { stringify } from 'csv-stringify/sync';
-import { playMatch } from '../core/match-runner.js';
-import { formatSeed } from '../core/rng.js';
-import { addOutcome, emptyOutcomes, summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
-import type { CsvValue } from '../reports/report.js';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { MatchFailure } from '../core/match-runner.js';
+import { emptyOutcomes, mergeOutcomes, summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { HORDELAB_VERSION } from '../version.js';
+import { csv, matchesHeader, playChunk, type ChunkResult } from './play-chunk.js';
+import type { ChunkOutcome, ChunkTask } from './worker.js';
 
 export interface RunOptions {
   /** Folder for the reports; created if missing. */
@@ -27,6 +28,10 @@ export interface RunOptions {
   readonly command: string;
   /** Called now and then with the number of matches done. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Worker threads; 0 (the default) plays in this thread. Output bytes do not depend on it. */
+  readonly workers?: number;
+  /** Matches per chunk handed to a worker; output bytes do not depend on it. */
+  readonly chunkSize?: number;
 }
 
 export interface RunResult {
@@ -58,16 +63,8 @@ export interface SummaryDocument {
   readonly outcomes: OutcomeSummary;
   /** The game's own report. */
   readonly results: unknown;
-  /** Wall-clock figures: the only part that changes between identical runs. */
-  readonly timing: { readonly seconds: number; readonly matchesPerSecond: number };
-}
-
-const FLUSH_EVERY_MATCHES = 256;
-
-const csvOptions = { cast: { boolean: (value: boolean) => (value ? 'true' : 'false') } };
-
-function csv(rows: CsvValue[][]): string {
-  return rows.length === 0 ? '' : stringify(rows, csvOptions);
+  /** Wall-clock figures and how the run was spread: the only part that may differ between runs of the same scenario and seed. */
+  readonly timing: { readonly seconds: number; readonly matchesPerSecond: number; readonly workers: number; readonly chunkSize: number };
 }
 
 /** A file written under a temporary name and renamed into place on `commit`. */
@@ -102,13 +99,30 @@ class PendingFile {
   }
 }
 
+/** Where the worker entry lives: beside this file once compiled; from sources, the dist/ copy. */
+function workerFile(): string {
+  const beside = fileURLToPath(new URL('./worker.js', import.meta.url));
+  if (existsSync(beside)) return beside;
+  const compiled = fileURLToPath(new URL('../../dist/src/run/worker.js', import.meta.url));
+  if (existsSync(compiled)) return compiled;
+  throw new Error('worker threads run compiled code: run "npm run build" first');
+}
+
+/** The default chunk size: large enough to dwarf the cost of handing a chunk to a worker. */
+export const DEFAULT_CHUNK_SIZE = 200;
+
 /**
- * Plays every match of the scenario in match-index order and writes the reports.
+ * Plays every match of the scenario and writes the reports. Chunks of matches run on a pool of
+ * worker threads (or in this thread with `workers: 0`) and are written in match-index order as
+ * they complete, with at most a few chunks held in memory; aggregates merge exactly, so the
+ * output does not depend on the worker count or the chunk size.
  * @throws MatchFailure (with the reproducing seed) when a match fails; nothing is left written.
  */
-export function runScenario(scenario: Scenario, options: RunOptions): RunResult {
+export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
   const { entry } = scenario;
   const { game, report } = entry;
+  const workers = options.workers ?? 0;
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const createdDir = !existsSync(options.outDir);
   mkdirSync(options.outDir, { recursive: true });
 
@@ -116,44 +130,45 @@ export function runScenario(scenario: Scenario, options: RunOptions): RunResult 
   const eventFiles = options.eventFiles ? report.eventTables.map((table) => new PendingFile(join(options.outDir, table.file))) : [];
   const summaryFile = new PendingFile(join(options.outDir, 'summary.json'));
   const pending = [matchesFile, ...eventFiles, summaryFile];
+  const pool = workers > 0 ? new Piscina<ChunkTask, ChunkOutcome>({ filename: workerFile(), minThreads: workers, maxThreads: workers }) : null;
   try {
-    const agentColumns = game.seats.map((_, seat) => `agent${seat + 1}`);
-    matchesFile.write(csv([['match', 'seed', ...agentColumns, ...report.matchColumns]]));
+    matchesFile.write(matchesHeader(scenario));
     report.eventTables.forEach((table, index) => eventFiles[index]?.write(csv([[...table.columns]])));
 
-    const collector = report.createCollector({ eventRows: options.eventFiles });
-    const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
     const aggregate: unknown = report.emptyAggregate();
     const outcomes = emptyOutcomes(game.seats.length);
-    const swapped = [...scenario.seats].reverse();
     const started = performance.now();
-    let matchRows: CsvValue[][] = [];
-    let eventRows: CsvValue[][][] = report.eventTables.map(() => []);
-    for (let matchIndex = 0; matchIndex < scenario.matches; matchIndex++) {
-      // Rotated seats: matches 2k and 2k+1 share seed k, the second with the seats swapped.
-      const seating = scenario.rotate && matchIndex % 2 === 1 ? swapped : scenario.seats;
-      const seedIndex = scenario.rotate ? Math.floor(matchIndex / 2) : matchIndex;
-      const outcome = playMatch(
-        { game, params: scenario.params, seats: seating, runSeed: scenario.seed, matchIndex, seedIndex },
-        sink,
-      );
-      const seed = formatSeed(outcome.seed);
-      const rows = collector.finishMatch({ matchIndex, seed }, aggregate);
-      const names = seating.map((seat) => seat.name);
-      addOutcome(outcomes, outcome.returns, names);
-      matchRows.push([matchIndex, seed, ...names, ...rows.matchRow]);
-      if (options.eventFiles) rows.eventRows.forEach((tableRows, index) => eventRows[index]?.push(...tableRows));
-      if ((matchIndex + 1) % FLUSH_EVERY_MATCHES === 0 || matchIndex + 1 === scenario.matches) {
-        matchesFile.write(csv(matchRows));
-        matchesFile.flush();
-        eventFiles.forEach((file, index) => {
-          file.write(csv(eventRows[index] ?? []));
-          file.flush();
-        });
-        matchRows = [];
-        eventRows = report.eventTables.map(() => []);
-        options.onProgress?.(matchIndex + 1, scenario.matches);
+    const chunkCount = Math.ceil(scenario.matches / chunkSize);
+    const play = async (chunk: number): Promise<ChunkResult> => {
+      const start = chunk * chunkSize;
+      const end = Math.min(scenario.matches, start + chunkSize);
+      if (pool === null) return playChunk(scenario, start, end, options.eventFiles);
+      const outcome = await pool.run({ source: scenario.source, start, end, eventFiles: options.eventFiles });
+      if (!outcome.ok) throw MatchFailure.fromData(outcome.failure);
+      return outcome.result;
+    };
+    // Keep every worker busy with one chunk queued behind it; write strictly in chunk order.
+    const maxInFlight = pool === null ? 1 : workers * 2;
+    const inFlight = new Map<number, Promise<ChunkResult>>();
+    let submitted = 0;
+    for (let written = 0; written < chunkCount; written++) {
+      while (submitted < chunkCount && submitted - written < maxInFlight) {
+        const promise = play(submitted);
+        // Failures surface when their turn to be written comes; until then, do not let them go unhandled.
+        promise.catch(() => undefined);
+        inFlight.set(submitted++, promise);
       }
+      const result = await (inFlight.get(written) as Promise<ChunkResult>);
+      inFlight.delete(written);
+      matchesFile.write(result.matchCsv);
+      matchesFile.flush();
+      eventFiles.forEach((file, index) => {
+        file.write(result.eventCsvs[index] ?? '');
+        file.flush();
+      });
+      report.mergeAggregates(aggregate, result.aggregate);
+      mergeOutcomes(outcomes, result.outcomes);
+      options.onProgress?.(result.end, scenario.matches);
     }
     const seconds = (performance.now() - started) / 1000;
     const results = report.summarize(aggregate, DEFAULT_CONFIDENCE);
@@ -175,7 +190,12 @@ export function runScenario(scenario: Scenario, options: RunOptions): RunResult 
       confidence: DEFAULT_CONFIDENCE,
       outcomes: outcomeSummary,
       results,
-      timing: { seconds: round(seconds, 3), matchesPerSecond: round(scenario.matches / Math.max(seconds, 1e-9), 1) },
+      timing: {
+        seconds: round(seconds, 3),
+        matchesPerSecond: round(scenario.matches / Math.max(seconds, 1e-9), 1),
+        workers,
+        chunkSize,
+      },
     };
     summaryFile.write(`${toJson(document)}\n`);
     for (const file of pending) file.commit();
@@ -184,6 +204,8 @@ export function runScenario(scenario: Scenario, options: RunOptions): RunResult 
     for (const file of pending) file.discard();
     if (createdDir && readdirSync(options.outDir).length === 0) rmdirSync(options.outDir);
     throw error;
+  } finally {
+    await pool?.destroy();
   }
 }
 

@@ -63,8 +63,16 @@ const scenarioSchema = z.strictObject({
   seats: seatsSchema,
 });
 
+/** Where a scenario came from: enough for a worker thread to load the very same scenario. */
+export interface ScenarioSource {
+  readonly text: string;
+  readonly file: string;
+  readonly overrides: ScenarioOverrides;
+}
+
 /** A scenario after validation: everything a run needs. */
 export interface Scenario {
+  readonly source: ScenarioSource;
   readonly name: string;
   readonly description: string;
   /** The path the scenario was read from, as given. */
@@ -217,6 +225,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   if (issues.length > 0) throw new UsageError(issues);
 
   return {
+    source: { text, file, overrides },
     name: data.name ?? basename(file, extname(file)),
     description: data.description ?? '',
     file,

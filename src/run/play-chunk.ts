@@ -1,0 +1,72 @@
+/**
+ * Plays a contiguous range of a scenario's matches and returns what the run writes for them:
+ * CSV text in match order and mergeable aggregates. The same function runs in process and in
+ * worker threads, so output bytes cannot depend on where a chunk was played.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { playMatch } from '../core/match-runner.js';
+import { formatSeed } from '../core/rng.js';
+import { addOutcome, emptyOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
+import type { CsvValue } from '../reports/report.js';
+import type { Scenario } from '../scenario/scenario.js';
+
+/** What one chunk contributes to a run. Plain data: it crosses thread boundaries as it is. */
+export interface ChunkResult {
+  readonly start: number;
+  readonly end: number;
+  /** Rows of `matches.csv` for matches `start..end-1`, without the header. */
+  readonly matchCsv: string;
+  /** Rows of each event table, in `eventTables` order, without headers (empty when switched off). */
+  readonly eventCsvs: string[];
+  /** The game report's aggregate of these matches. */
+  readonly aggregate: unknown;
+  readonly outcomes: OutcomeAggregate;
+}
+
+const csvOptions = { cast: { boolean: (value: boolean) => (value ? 'true' : 'false') } };
+
+/** CSV text for rows (empty string for none), `true`/`false` for booleans. */
+export function csv(rows: CsvValue[][]): string {
+  return rows.length === 0 ? '' : stringify(rows, csvOptions);
+}
+
+/** The header line of `matches.csv`. */
+export function matchesHeader(scenario: Scenario): string {
+  const { game, report } = scenario.entry;
+  return csv([['match', 'seed', ...game.seats.map((_, seat) => `agent${seat + 1}`), ...report.matchColumns]]);
+}
+
+/**
+ * Plays matches `start..end-1` in order.
+ * @throws MatchFailure with the reproducing seed when a match fails.
+ */
+export function playChunk(scenario: Scenario, start: number, end: number, eventFiles: boolean): ChunkResult {
+  const { game, report } = scenario.entry;
+  const collector = report.createCollector({ eventRows: eventFiles });
+  const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
+  const aggregate: unknown = report.emptyAggregate();
+  const outcomes = emptyOutcomes(game.seats.length);
+  const swapped = [...scenario.seats].reverse();
+  const matchRows: CsvValue[][] = [];
+  const eventRows: CsvValue[][][] = report.eventTables.map(() => []);
+  for (let matchIndex = start; matchIndex < end; matchIndex++) {
+    // Rotated seats: matches 2k and 2k+1 share seed k, the second with the seats swapped.
+    const seating = scenario.rotate && matchIndex % 2 === 1 ? swapped : scenario.seats;
+    const seedIndex = scenario.rotate ? Math.floor(matchIndex / 2) : matchIndex;
+    const outcome = playMatch({ game, params: scenario.params, seats: seating, runSeed: scenario.seed, matchIndex, seedIndex }, sink);
+    const seed = formatSeed(outcome.seed);
+    const rows = collector.finishMatch({ matchIndex, seed }, aggregate);
+    const names = seating.map((seat) => seat.name);
+    addOutcome(outcomes, outcome.returns, names);
+    matchRows.push([matchIndex, seed, ...names, ...rows.matchRow]);
+    if (eventFiles) rows.eventRows.forEach((tableRows, index) => eventRows[index]?.push(...tableRows));
+  }
+  return {
+    start,
+    end,
+    matchCsv: csv(matchRows),
+    eventCsvs: eventFiles ? eventRows.map(csv) : [],
+    aggregate,
+    outcomes,
+  };
+}
