@@ -247,3 +247,94 @@ describe('hordelab help and listings', () => {
     expect(agentList.stdout).toMatch(/^random — /m);
   });
 });
+
+describe('failures inside matches', () => {
+  // Throws in matches whose seat stream's first draw is 0 of 40: deterministic, a few per hundred.
+  const flaky = `export default (config, { rng }) => {
+  const doomed = rng.int(40) === 0;
+  return { chooseAction: (decision) => { if (doomed) throw new Error('flaky agent gave up'); return 0; } };
+};
+`;
+
+  it('records each failed match in errors.csv with a replay command that reproduces it, and exits 1', () => {
+    writeFileSync(join(work, 'flaky.mjs'), flaky);
+    const file = scenarioFile('flaky.yaml', 'game: tic-tac-toe\nmatches: 200\nseed: 3\nseats: [./flaky.mjs, random]\n');
+    const result = hordelab('run', file, '-q', '--workers', '2', '--chunk-size', '16', '--max-errors', '50', '--out', 'flaky');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/match\(es\) failed\. Each is in .*errors\.csv with the command that replays it/);
+    const errors = readFileSync(join(work, 'flaky', 'errors.csv'), 'utf8').trim().split('\n');
+    expect(errors[0]).toBe('match,seed,step,error,replay');
+    const failed = errors.slice(1);
+    expect(failed.length).toBeGreaterThan(0);
+    const matches = readFileSync(join(work, 'flaky', 'matches.csv'), 'utf8').trim().split('\n');
+    expect(matches.length - 1 + failed.length).toBe(200);
+    const summary = JSON.parse(readFileSync(join(work, 'flaky', 'summary.json'), 'utf8'));
+    expect(summary.run).toEqual({ status: 'complete', matchesPlayed: 200 - failed.length, errors: failed.length });
+    // The replay command reproduces the failure, and names the same match seed.
+    const [matchIndex, seed, , message, replay] = failed[0]!.split(',');
+    expect(message).toMatch(/flaky agent gave up/);
+    expect(replay).toBe(`hordelab replay ${file} --match ${matchIndex} --seed 3`);
+    const replayed = hordelab(...replay!.split(' ').slice(1));
+    expect(replayed.status).toBe(1);
+    expect(replayed.stderr).toContain(`match ${matchIndex} of run seed 3 (match seed ${seed})`);
+    expect(replayed.stderr).toContain('flaky agent gave up');
+  });
+
+  it('stops at the first failure by default, keeping exactly the matches before it, whatever the chunking', () => {
+    writeFileSync(join(work, 'flaky.mjs'), flaky);
+    const file = scenarioFile('flaky-stop.yaml', 'game: tic-tac-toe\nmatches: 200\nseed: 3\nseats: [./flaky.mjs, random]\n');
+    const a = hordelab('run', file, '-q', '--workers', '2', '--chunk-size', '16', '--out', 'stop-a');
+    const b = hordelab('run', file, '-q', '--workers', '1', '--chunk-size', '100', '--out', 'stop-b');
+    expect([a.status, b.status]).toEqual([1, 1]);
+    expect(a.stderr).toMatch(/stopped after more than --max-errors 0/);
+    for (const name of ['matches.csv', 'errors.csv']) {
+      expect(readFileSync(join(work, 'stop-a', name), 'utf8')).toBe(readFileSync(join(work, 'stop-b', name), 'utf8'));
+    }
+    const errors = readFileSync(join(work, 'stop-a', 'errors.csv'), 'utf8').trim().split('\n');
+    expect(errors).toHaveLength(2);
+    const firstFailure = Number(errors[1]!.split(',')[0]);
+    const matches = readFileSync(join(work, 'stop-a', 'matches.csv'), 'utf8').trim().split('\n');
+    expect(matches).toHaveLength(firstFailure + 1);
+    expect(JSON.parse(readFileSync(join(work, 'stop-a', 'summary.json'), 'utf8')).run.status).toBe('stopped');
+  });
+
+  it('retries the chunk of a worker that died, and the run ends as if nothing happened', () => {
+    const marker = join(work, 'died-once');
+    writeFileSync(
+      join(work, 'dies-once.mjs'),
+      `import { existsSync, writeFileSync } from 'node:fs';
+export default () => ({ chooseAction: () => { if (!existsSync(${JSON.stringify(marker)})) { writeFileSync(${JSON.stringify(marker)}, ''); process.exit(7); } return 0; } });
+`,
+    );
+    const text = 'game: tic-tac-toe\nmatches: 60\nseed: 5\nseats: [./dies-once.mjs, random]\n';
+    const file = scenarioFile('dies.yaml', text);
+    const died = hordelab('run', file, '-q', '--workers', '2', '--chunk-size', '10', '--out', 'died');
+    expect(existsSync(marker)).toBe(true);
+    expect(died.status).toBe(0);
+    const clean = hordelab('run', file, '-q', '--workers', '0', '--out', 'clean');
+    expect(clean.status).toBe(0);
+    expect(readFileSync(join(work, 'died', 'matches.csv'), 'utf8')).toBe(readFileSync(join(work, 'clean', 'matches.csv'), 'utf8'));
+  });
+});
+
+describe('hordelab replay', () => {
+  it('prints one match turn by turn: decisions, dice and XP, and the same result as the run', () => {
+    const file = scenarioFile('replay.yaml', SMALL);
+    expect(hordelab('run', file, '-q', '--out', 'replayed').status).toBe(0);
+    const row = readFileSync(join(work, 'replayed', 'matches.csv'), 'utf8').trim().split('\n')[8]!.split(',');
+    const result = hordelab('replay', file, '--match', row[0]!);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/Player 1: (move|catch|attack|endTurn)/);
+    expect(result.stdout).toMatch(/catch seat=\d .*aggressive=\d defensive=\d roll=\d+ success=(true|false)/);
+    expect(result.stdout).toMatch(/XP \d+-\d+/);
+    expect(result.stdout).toContain(`match seed ${row[1]}`);
+    expect(result.stdout).toMatch(new RegExp(`matchEnd winner=${Number(row[4]) - 1} xp=\\[${row[5]},${row[6]}\\]`));
+  });
+
+  it('rejects a match index that is not a whole number', () => {
+    const file = scenarioFile('replay-bad.yaml', SMALL);
+    const result = hordelab('replay', file, '--match', 'x');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/--match: expected a whole number >= 0, got "x"/);
+  });
+});

@@ -2,7 +2,7 @@
  * The runner and the Zombie Trainers report, in process: simulated catch rates against the exact
  * rule-17 figures, failures that name their seed, and no half-written output.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -111,15 +111,19 @@ describe('match runner failures', () => {
     }
   });
 
-  it('leaves no report behind when a match fails mid-run', async () => {
+  it('records a failed match in errors.csv and stops there by default', async () => {
     const scenario = await parseScenario('game: zombie-trainers\nmatches: 50\nseed: 1\nseats: [random, random]\n', 'x.yaml');
     const broken = { ...scenario, seats: [{ factory: throwsLate, config: {}, name: 'crashes' }, scenario.seats[1]!] };
     const outDir = join(tempDir(), 'report');
-    await expect(runScenario(broken, { outDir, eventFiles: true, command: 'test' })).rejects.toThrow(/match 0 of run seed 1 .*agent bug/);
-    expect(existsSync(outDir)).toBe(false);
-    const existing = tempDir();
-    await expect(runScenario(broken, { outDir: existing, eventFiles: true, command: 'test' })).rejects.toThrow(MatchFailure);
-    expect(readdirSync(existing)).toEqual([]);
+    const run = await runScenario(broken, { outDir, eventFiles: true, command: 'test', replayCommand: (match) => `replay ${match}` });
+    expect(run.status).toBe('stopped');
+    expect(run.errors).toBe(1);
+    // The agent fails in the very first match: no match is complete, the failure is on record.
+    expect(readFileSync(join(outDir, 'matches.csv'), 'utf8').trim().split('\n')).toHaveLength(1);
+    const errors = readFileSync(join(outDir, 'errors.csv'), 'utf8').trim().split('\n');
+    expect(errors).toHaveLength(2);
+    expect(errors[1]).toMatch(/^0,[0-9a-f]{16},\d+,.*agent bug.*,replay 0$/);
+    expect(JSON.parse(readFileSync(join(outDir, 'summary.json'), 'utf8')).run).toEqual({ status: 'stopped', matchesPlayed: 0, errors: 1 });
   });
 
   it('does not consult an agent when only one action is legal', () => {

@@ -12,6 +12,7 @@ import { EXIT_FAILURE, EXIT_USAGE, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import { agents, games } from '../registry.js';
 import { formatOutcomes } from '../reports/outcomes.js';
+import { replayMatch } from '../run/replay.js';
 import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../run/run-scenario.js';
 import { loadScenario } from '../scenario/scenario.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -27,6 +28,7 @@ interface RunArguments {
   json: boolean;
   workers: string | undefined;
   chunkSize: string | undefined;
+  maxErrors: string | undefined;
 }
 
 /** Parses a whole-number flag itself, so an error can quote what the user typed. */
@@ -81,6 +83,7 @@ async function runCommand(args: RunArguments): Promise<number> {
     .map(shellQuote)
     .join(' ');
   const workers = wholeNumberFlag('workers', args.workers, 0) ?? availableParallelism();
+  const maxErrors = wholeNumberFlag('max-errors', args.maxErrors, 0) ?? 0;
   const chunkSize = wholeNumberFlag('chunk-size', args.chunkSize, 1);
   const onProgress = progressReporter(args.quiet);
   const result = await runScenario(scenario, {
@@ -88,6 +91,11 @@ async function runCommand(args: RunArguments): Promise<number> {
     eventFiles: args.eventFiles,
     command,
     workers,
+    maxErrors,
+    replayCommand: (matchIndex) =>
+      ['hordelab', 'replay', args.scenario, '--match', String(matchIndex), '--seed', String(scenario.seed), ...(args.set ?? []).flatMap((a) => ['--set', a])]
+        .map(shellQuote)
+        .join(' '),
     ...(chunkSize === undefined ? {} : { chunkSize }),
     ...(onProgress === undefined ? {} : { onProgress }),
   });
@@ -106,6 +114,30 @@ async function runCommand(args: RunArguments): Promise<number> {
         `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`,
     );
   }
+  if (result.errors > 0) {
+    process.stderr.write(
+      `hordelab: ${result.errors} match(es) failed` +
+        (result.status === 'stopped' ? `; stopped after more than --max-errors ${maxErrors}` : '') +
+        `. Each is in ${join(outDir, 'errors.csv')} with the command that replays it.\n`,
+    );
+    return EXIT_FAILURE;
+  }
+  return 0;
+}
+
+interface ReplayArguments {
+  scenario: string;
+  match: string;
+  seed: string | undefined;
+  set: string[] | undefined;
+}
+
+async function replayCommand(args: ReplayArguments): Promise<number> {
+  const matchIndex = wholeNumberFlag('match', args.match, 0) as number;
+  const seed = wholeNumberFlag('seed', args.seed, 0);
+  const scenario = await loadScenario(args.scenario, { ...(seed === undefined ? {} : { seed }), set: args.set ?? [] });
+  // The scenario's own match count does not limit which match may be replayed.
+  replayMatch({ ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) }, matchIndex, (line) => process.stdout.write(`${line}\n`));
   return 0;
 }
 
@@ -135,7 +167,7 @@ function reportError(error: unknown, scenarioFile = '<scenario>'): number {
   if (error instanceof MatchFailure) {
     process.stderr.write(
       `hordelab: internal failure in ${error.message}\n` +
-        `  reproduce: hordelab run ${scenarioFile} --seed ${error.runSeed} --matches ${error.matchIndex + 1}` +
+        `  reproduce: hordelab replay ${scenarioFile} --match ${error.matchIndex} --seed ${error.runSeed}` +
         ` (match seed ${error.matchSeed})\n`,
     );
     if (error.cause instanceof Error && error.cause.stack) process.stderr.write(`${error.cause.stack}\n`);
@@ -178,6 +210,11 @@ export async function main(argv: readonly string[]): Promise<number> {
             describe: 'Worker threads [default: the available cores]; 0 plays in the main thread. Results do not depend on it',
           })
           .option('chunk-size', { type: 'string', requiresArg: true, describe: `Matches per chunk handed to a worker [default: ${DEFAULT_CHUNK_SIZE}]; results do not depend on it` })
+          .option('max-errors', {
+            type: 'string',
+            requiresArg: true,
+            describe: 'Failed matches tolerated before the run stops [default: 0]; any failure makes the exit code 1',
+          })
           .option('event-files', { type: 'boolean', default: true, describe: 'Write per-event CSVs such as catches.csv (--no-event-files skips them; the summary stays complete)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
           .option('json', { type: 'boolean', default: false, describe: 'Print summary.json to stdout instead of the text summary' })
@@ -196,13 +233,26 @@ export async function main(argv: readonly string[]): Promise<number> {
             json: args.json,
             workers: args.workers,
             chunkSize: args.chunkSize,
+            maxErrors: args.maxErrors,
           }),
           args.scenario,
         ),
     )
+    .command(
+      'replay <scenario>',
+      'Replay one match of a scenario turn by turn: decisions, dice, events and the state after each decision',
+      (command) =>
+        command
+          .positional('scenario', { type: 'string', demandOption: true, describe: 'Scenario file (.yaml, .yml or .json)' })
+          .option('match', { alias: 'm', type: 'string', demandOption: true, requiresArg: true, describe: 'Match index (the match column of matches.csv)' })
+          .option('seed', { alias: 's', type: 'string', requiresArg: true, describe: 'Run seed, if the run overrode the scenario\'s' })
+          .option('set', { type: 'string', array: true, describe: 'The same parameter overrides as the run (key=value, repeatable)' })
+          .example('$0 replay scenarios/trainers-first-player.yaml --match 42', 'Match 42 of the default run'),
+      (args) => run(() => replayCommand({ scenario: args.scenario, match: args.match, seed: args.seed, set: args.set?.map(String) }), args.scenario),
+    )
     .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
     .command('agents', 'List the built-in agents', () => {}, () => run(listAgents))
-    .demandCommand(1, 'Name a command: run, games or agents.')
+    .demandCommand(1, 'Name a command: run, replay, games or agents.')
     .strict()
     .version(HORDELAB_VERSION)
     .help()
@@ -217,6 +267,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     .parseAsync();
   return exitCode;
 }
+
+// Piping into `head` closes stdout early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 
 const exitCode = await main(hideBin(process.argv));
 process.exitCode = exitCode;

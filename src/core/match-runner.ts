@@ -29,6 +29,8 @@ export interface MatchSpec {
    * matches the same seed index so each seed is played in both seatings.
    */
   readonly seedIndex?: number;
+  /** Called after every step with who acted (a seat or CHANCE) and what, for replays and traces. */
+  readonly trace?: (player: number, action: unknown, state: unknown) => void;
 }
 
 /** The end of a match. */
@@ -158,7 +160,9 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
         throw new Error(`no terminal state within the declared maximum of ${maxSteps} steps`);
       }
       if (player === CHANCE) {
-        game.apply(state, game.sampleChance(state, chanceRng), sink);
+        const outcome = game.sampleChance(state, chanceRng);
+        game.apply(state, outcome, sink);
+        spec.trace?.(player, outcome, state);
       } else {
         game.legalActions(state, legal);
         if (legal.length === 0) throw new Error(`seat ${player} has no legal action in a non-terminal state`);
@@ -185,6 +189,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
           for (const seen of history) seen.push(action);
         }
         game.apply(state, action, sink);
+        spec.trace?.(player, action, state);
       }
       step++;
     }

@@ -35,6 +35,8 @@ export interface MatchCollector<E extends GameEvent, A> {
   onEvent(event: E): void;
   /** Ends the match: adds its figures to `aggregate`, returns its rows, and resets for the next. */
   finishMatch(context: MatchContext, aggregate: A): MatchRows;
+  /** Forgets a match that failed part-way, so none of its events count. */
+  discardMatch(): void;
 }
 
 /** A game's report. `A` is the plain-data aggregate, `S` the JSON summary. */

@@ -21,6 +21,9 @@ class TicTacToeCollector implements MatchCollector<TicTacToeEvent, TicTacToeAggr
   onEvent(event: TicTacToeEvent): void {
     if (event.type === 'matchEnd') this.end = event;
   }
+  discardMatch(): void {
+    this.end = null;
+  }
   finishMatch(_context: MatchContext, aggregate: TicTacToeAggregate): MatchRows {
     const end = this.end;
     if (end === null) throw new Error('the match ended without a matchEnd event');

@@ -226,6 +226,10 @@ class ZombieTrainersCollector implements MatchCollector<ZombieTrainersEvent, Zom
     return rows;
   }
 
+  discardMatch(): void {
+    this.reset();
+  }
+
   private reset(): void {
     this.catchRows = [];
     for (const pair of [this.catchAttempts, this.catches, this.attacks, this.kills, this.zombiesLost]) pair.fill(0);

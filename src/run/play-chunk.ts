@@ -4,7 +4,7 @@
  * worker threads, so output bytes cannot depend on where a chunk was played.
  */
 import { stringify } from 'csv-stringify/sync';
-import { playMatch } from '../core/match-runner.js';
+import { MatchFailure, playMatch, type MatchFailureData } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { CsvValue } from '../reports/report.js';
@@ -18,9 +18,11 @@ export interface ChunkResult {
   readonly matchCsv: string;
   /** Rows of each event table, in `eventTables` order, without headers (empty when switched off). */
   readonly eventCsvs: string[];
-  /** The game report's aggregate of these matches. */
+  /** The game report's aggregate of these matches (failed ones left out). */
   readonly aggregate: unknown;
   readonly outcomes: OutcomeAggregate;
+  /** Matches that failed: recorded here instead of in `matchCsv`. */
+  readonly failures: MatchFailureData[];
 }
 
 const csvOptions = { cast: { boolean: (value: boolean) => (value ? 'true' : 'false') } };
@@ -37,8 +39,8 @@ export function matchesHeader(scenario: Scenario): string {
 }
 
 /**
- * Plays matches `start..end-1` in order.
- * @throws MatchFailure with the reproducing seed when a match fails.
+ * Plays matches `start..end-1` in order. A match that fails is recorded in `failures` (with the
+ * seed that reproduces it) and left out of the rows and aggregates.
  */
 export function playChunk(scenario: Scenario, start: number, end: number, eventFiles: boolean): ChunkResult {
   const { game, report } = scenario.entry;
@@ -49,11 +51,21 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
   const swapped = [...scenario.seats].reverse();
   const matchRows: CsvValue[][] = [];
   const eventRows: CsvValue[][][] = report.eventTables.map(() => []);
+  const failures: MatchFailureData[] = [];
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     // Rotated seats: matches 2k and 2k+1 share seed k, the second with the seats swapped.
     const seating = scenario.rotate && matchIndex % 2 === 1 ? swapped : scenario.seats;
     const seedIndex = scenario.rotate ? Math.floor(matchIndex / 2) : matchIndex;
-    const outcome = playMatch({ game, params: scenario.params, seats: seating, runSeed: scenario.seed, matchIndex, seedIndex }, sink);
+    let outcome;
+    try {
+      outcome = playMatch({ game, params: scenario.params, seats: seating, runSeed: scenario.seed, matchIndex, seedIndex }, sink);
+    } catch (error) {
+      // A failing game or agent costs its match, not the run: the caller decides when to stop.
+      if (!(error instanceof MatchFailure)) throw error;
+      collector.discardMatch();
+      failures.push(error.toData());
+      continue;
+    }
     const seed = formatSeed(outcome.seed);
     const rows = collector.finishMatch({ matchIndex, seed }, aggregate);
     const names = seating.map((seat) => seat.name);
@@ -68,5 +80,6 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
     eventCsvs: eventFiles ? eventRows.map(csv) : [],
     aggregate,
     outcomes,
+    failures,
   };
 }

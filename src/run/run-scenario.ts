@@ -11,13 +11,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { MatchFailure } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes, summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { csv, matchesHeader, playChunk, type ChunkResult } from './play-chunk.js';
-import type { ChunkOutcome, ChunkTask } from './worker.js';
+import type { ChunkTask } from './worker.js';
 
 export interface RunOptions {
   /** Folder for the reports; created if missing. */
@@ -32,9 +31,20 @@ export interface RunOptions {
   readonly workers?: number;
   /** Matches per chunk handed to a worker; output bytes do not depend on it. */
   readonly chunkSize?: number;
+  /** Failed matches tolerated before the run stops (default 0: stop at the first). */
+  readonly maxErrors?: number;
+  /** The command that replays one match, written beside each failure in `errors.csv`. */
+  readonly replayCommand?: (matchIndex: number, matchSeed: string) => string;
 }
 
+/** `errors.csv`: one row per failed match. */
+const ERROR_COLUMNS = ['match', 'seed', 'step', 'error', 'replay'];
+
 export interface RunResult {
+  /** Failed matches (each in `errors.csv`). */
+  readonly errors: number;
+  /** `stopped` when failures passed `maxErrors` and the run ended early. */
+  readonly status: 'complete' | 'stopped';
   /** The whole `summary.json` document. */
   readonly document: SummaryDocument;
   /** The game's summary (also `document.results`). */
@@ -58,6 +68,8 @@ export interface SummaryDocument {
     readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: unknown }[];
   };
   readonly command: string;
+  /** How the run ended: every match played, or stopped after too many failed matches. */
+  readonly run: { readonly status: 'complete' | 'stopped'; readonly matchesPlayed: number; readonly errors: number };
   readonly confidence: number;
   /** Wins, draws and losses per seat and per agent (by name), for every game. */
   readonly outcomes: OutcomeSummary;
@@ -115,8 +127,10 @@ export const DEFAULT_CHUNK_SIZE = 200;
  * Plays every match of the scenario and writes the reports. Chunks of matches run on a pool of
  * worker threads (or in this thread with `workers: 0`) and are written in match-index order as
  * they complete, with at most a few chunks held in memory; aggregates merge exactly, so the
- * output does not depend on the worker count or the chunk size.
- * @throws MatchFailure (with the reproducing seed) when a match fails; nothing is left written.
+ * output does not depend on the worker count or the chunk size. A match that fails goes to
+ * `errors.csv` with its seed and replay command; past `maxErrors` failures the run stops after
+ * the matches before the failure that tipped it.
+ * @throws Error on an internal failure outside any match; nothing is then left written.
  */
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
   const { entry } = scenario;
@@ -129,8 +143,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const matchesFile = new PendingFile(join(options.outDir, 'matches.csv'));
   const eventFiles = options.eventFiles ? report.eventTables.map((table) => new PendingFile(join(options.outDir, table.file))) : [];
   const summaryFile = new PendingFile(join(options.outDir, 'summary.json'));
-  const pending = [matchesFile, ...eventFiles, summaryFile];
-  const pool = workers > 0 ? new Piscina<ChunkTask, ChunkOutcome>({ filename: workerFile(), minThreads: workers, maxThreads: workers }) : null;
+  const errorsFile = new PendingFile(join(options.outDir, 'errors.csv'));
+  const pending = [matchesFile, ...eventFiles, summaryFile, errorsFile];
+  const maxErrors = options.maxErrors ?? 0;
+  const pool = workers > 0 ? new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers }) : null;
   try {
     matchesFile.write(matchesHeader(scenario));
     report.eventTables.forEach((table, index) => eventFiles[index]?.write(csv([[...table.columns]])));
@@ -139,13 +155,28 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const outcomes = emptyOutcomes(game.seats.length);
     const started = performance.now();
     const chunkCount = Math.ceil(scenario.matches / chunkSize);
+    errorsFile.write(csv([ERROR_COLUMNS]));
+    let errors = 0;
+    let matchesPlayed = 0;
+    let status: 'complete' | 'stopped' = 'complete';
     const play = async (chunk: number): Promise<ChunkResult> => {
       const start = chunk * chunkSize;
       const end = Math.min(scenario.matches, start + chunkSize);
       if (pool === null) return playChunk(scenario, start, end, options.eventFiles);
-      const outcome = await pool.run({ source: scenario.source, start, end, eventFiles: options.eventFiles });
-      if (!outcome.ok) throw MatchFailure.fromData(outcome.failure);
-      return outcome.result;
+      const task: ChunkTask = { source: scenario.source, start, end, eventFiles: options.eventFiles };
+      try {
+        return await pool.run(task);
+      } catch (firstError) {
+        // A worker that died (out of memory, process.exit in an agent) is replaced by the pool;
+        // its chunk gets one more try before the run gives up.
+        try {
+          return await pool.run(task);
+        } catch (secondError) {
+          throw new Error(
+            `matches ${start}..${end - 1} failed twice in a worker: ${(firstError as Error).message}; then: ${(secondError as Error).message}`,
+          );
+        }
+      }
     };
     // Keep every worker busy with one chunk queued behind it; write strictly in chunk order.
     const maxInFlight = pool === null ? 1 : workers * 2;
@@ -158,8 +189,28 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         promise.catch(() => undefined);
         inFlight.set(submitted++, promise);
       }
-      const result = await (inFlight.get(written) as Promise<ChunkResult>);
+      let result = await (inFlight.get(written) as Promise<ChunkResult>);
       inFlight.delete(written);
+      const stopAt = result.failures[maxErrors - errors]?.matchIndex;
+      if (stopAt !== undefined) {
+        // One failure too many: keep exactly the matches before it, however the run was chunked
+        // (replaying that prefix here is deterministic), and stop.
+        result = { ...playChunk(scenario, result.start, stopAt, options.eventFiles), failures: result.failures.filter((f) => f.matchIndex <= stopAt) };
+        status = 'stopped';
+      }
+      errors += result.failures.length;
+      matchesPlayed += result.end - result.start - result.failures.filter((f) => f.matchIndex < result.end).length;
+      errorsFile.write(
+        csv(
+          result.failures.map((failure) => [
+            failure.matchIndex,
+            failure.matchSeed,
+            failure.step,
+            failure.cause.split('\n')[0] ?? '',
+            options.replayCommand?.(failure.matchIndex, failure.matchSeed) ?? '',
+          ]),
+        ),
+      );
       matchesFile.write(result.matchCsv);
       matchesFile.flush();
       eventFiles.forEach((file, index) => {
@@ -169,6 +220,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       report.mergeAggregates(aggregate, result.aggregate);
       mergeOutcomes(outcomes, result.outcomes);
       options.onProgress?.(result.end, scenario.matches);
+      if (status === 'stopped') break;
     }
     const seconds = (performance.now() - started) / 1000;
     const results = report.summarize(aggregate, DEFAULT_CONFIDENCE);
@@ -187,6 +239,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })),
       },
       command: options.command,
+      run: { status, matchesPlayed, errors },
       confidence: DEFAULT_CONFIDENCE,
       outcomes: outcomeSummary,
       results,
@@ -198,8 +251,14 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       },
     };
     summaryFile.write(`${toJson(document)}\n`);
-    for (const file of pending) file.commit();
-    return { document, results, files: pending.map((file) => file.path) };
+    // errors.csv exists only when something failed; an old one from an earlier run goes.
+    if (errors === 0) {
+      errorsFile.discard();
+      rmSync(errorsFile.path, { force: true });
+    }
+    const written = errors === 0 ? pending.filter((file) => file !== errorsFile) : pending;
+    for (const file of written) file.commit();
+    return { document, results, files: written.map((file) => file.path), errors, status };
   } catch (error) {
     for (const file of pending) file.discard();
     if (createdDir && readdirSync(options.outDir).length === 0) rmdirSync(options.outDir);

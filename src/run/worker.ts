@@ -3,7 +3,6 @@
  * (the same text, file and overrides as the main thread, so agent modules resolve alike) and
  * plays the chunks it is handed.
  */
-import { MatchFailure, type MatchFailureData } from '../core/match-runner.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { playChunk, type ChunkResult } from './play-chunk.js';
 
@@ -14,22 +13,15 @@ export interface ChunkTask {
   readonly eventFiles: boolean;
 }
 
-/** A chunk's result, or the failure of one of its matches as plain data. */
-export type ChunkOutcome = { readonly ok: true; readonly result: ChunkResult } | { readonly ok: false; readonly failure: MatchFailureData };
 
 const scenarios = new Map<string, Promise<Scenario>>();
 
-export default async function playChunkTask(task: ChunkTask): Promise<ChunkOutcome> {
+export default async function playChunkTask(task: ChunkTask): Promise<ChunkResult> {
   const key = JSON.stringify(task.source);
   let scenario = scenarios.get(key);
   if (scenario === undefined) {
     scenario = parseScenario(task.source.text, task.source.file, task.source.overrides);
     scenarios.set(key, scenario);
   }
-  try {
-    return { ok: true, result: playChunk(await scenario, task.start, task.end, task.eventFiles) };
-  } catch (error) {
-    if (error instanceof MatchFailure) return { ok: false, failure: error.toData() };
-    throw error;
-  }
+  return playChunk(await scenario, task.start, task.end, task.eventFiles);
 }

@@ -1,0 +1,61 @@
+/**
+ * Replays one match of a scenario, turn by turn: every decision with the state after it, and
+ * every event the rules emit (dice, catches, attacks, spawns, the end). A match is a pure
+ * function of (scenario, run seed, match index), so this is the very match a run played.
+ */
+import { CHANCE, type GameEvent } from '../core/game.js';
+import { playMatch, type MatchOutcome } from '../core/match-runner.js';
+import type { Scenario } from '../scenario/scenario.js';
+import { UsageError } from '../core/errors.js';
+
+/** The seating and seed index of match `matchIndex`, as a run plays it (rotation included). */
+export function matchSeating(scenario: Scenario, matchIndex: number): { seats: Scenario['seats']; seedIndex: number } {
+  const rotated = scenario.rotate && matchIndex % 2 === 1;
+  return {
+    seats: rotated ? [...scenario.seats].reverse() : scenario.seats,
+    seedIndex: scenario.rotate ? Math.floor(matchIndex / 2) : matchIndex,
+  };
+}
+
+function formatEvent(event: GameEvent): string {
+  const { type, ...fields } = event as GameEvent & Record<string, unknown>;
+  return `${type} ${Object.entries(fields)
+    .map(([key, value]) => `${key}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(' ')}`;
+}
+
+/**
+ * Plays match `matchIndex` of the scenario, writing one line per decision and per event.
+ * @throws UsageError when the match index is outside the scenario; MatchFailure when it fails.
+ */
+export function replayMatch(scenario: Scenario, matchIndex: number, write: (line: string) => void): MatchOutcome {
+  if (!Number.isSafeInteger(matchIndex) || matchIndex < 0 || matchIndex >= scenario.matches) {
+    throw new UsageError([{ source: '--match', field: '', message: `expected a match index in 0..${scenario.matches - 1}, got ${matchIndex}` }]);
+  }
+  const { game } = scenario.entry;
+  const { seats, seedIndex } = matchSeating(scenario, matchIndex);
+  write(`${game.title}: match ${matchIndex} of ${scenario.name}, run seed ${scenario.seed}, ${seats.map((seat, i) => `${game.seats[i]}: ${seat.name}`).join(', ')}`);
+  let step = 0;
+  // Events are emitted inside apply, before the trace sees the action: hold them so each
+  // decision prints first and its consequences under it.
+  const events: string[] = [];
+  const outcome = playMatch(
+    {
+      game,
+      params: scenario.params,
+      seats,
+      runSeed: scenario.seed,
+      matchIndex,
+      seedIndex,
+      trace: (player, action, state) => {
+        step++;
+        if (player !== CHANCE) write(`${String(step).padStart(5)}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);
+        for (const line of events) write(line);
+        events.length = 0;
+      },
+    },
+    (event) => events.push(`${' '.repeat(7)}${formatEvent(event)}`),
+  );
+  write(`returns: ${outcome.returns.join(', ')} after ${outcome.steps} steps (match seed ${outcome.seed.toString(16).padStart(16, '0')})`);
+  return outcome;
+}
