@@ -2,8 +2,8 @@
  * The `hordelab` command as a user meets it: the compiled CLI (built by `npm test`'s pretest
  * step) run in a child process, on scenario files written to a temporary folder.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -336,5 +336,79 @@ describe('hordelab replay', () => {
     const result = hordelab('replay', file, '--match', 'x');
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/--match: expected a whole number >= 0, got "x"/);
+  });
+});
+
+describe('interruption and resume', () => {
+  const LONG = 'game: zombie-trainers\nmatches: 6000\nseed: 21\nparams: { maxRounds: 60 }\nseats: [random, random]\n';
+
+  /** Starts a run in the background and resolves once its first checkpoint is on disk. */
+  async function startAndWaitForCheckpoint(file: string, out: string): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '50', '--out', out], { cwd: work, stdio: 'ignore' });
+    const checkpoint = join(work, out, '.hordelab-checkpoint.json');
+    for (let waited = 0; !existsSync(checkpoint); waited++) {
+      if (waited > 3000) throw new Error('the run never wrote a checkpoint');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return child;
+  }
+
+  const exited = (child: ChildProcess): Promise<number | null> =>
+    new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.on('exit', (code) => resolve(code))));
+
+  function sameAsUninterrupted(out: string, reference: string): void {
+    for (const name of ['matches.csv', 'catches.csv']) {
+      expect(readFileSync(join(work, out, name)).equals(readFileSync(join(work, reference, name))), name).toBe(true);
+    }
+    const summary = (dir: string): unknown => {
+      const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
+      delete document.timing;
+      return document;
+    };
+    expect(summary(out)).toEqual(summary(reference));
+    expect(existsSync(join(work, out, '.hordelab-checkpoint.json'))).toBe(false);
+  }
+
+  it('resumes a run killed with SIGKILL to output identical to an uninterrupted run', async () => {
+    const file = scenarioFile('long.yaml', LONG);
+    expect(hordelab('run', file, '-q', '--workers', '2', '--out', 'long-reference').status).toBe(0);
+    const child = await startAndWaitForCheckpoint(file, 'long-killed');
+    child.kill('SIGKILL');
+    await exited(child);
+    expect(existsSync(join(work, 'long-killed', 'matches.csv.tmp'))).toBe(true);
+    expect(existsSync(join(work, 'long-killed', 'matches.csv'))).toBe(false);
+    const resumed = hordelab('run', file, '-q', '--workers', '2', '--chunk-size', '333', '--out', 'long-killed', '--resume');
+    expect(resumed.stderr).toBe('');
+    expect(resumed.status).toBe(0);
+    sameAsUninterrupted('long-killed', 'long-reference');
+  });
+
+  it('stops cleanly on Ctrl-C with a summary marked interrupted, and resumes', async () => {
+    const file = scenarioFile('long.yaml', LONG);
+    if (!existsSync(join(work, 'long-reference'))) expect(hordelab('run', file, '-q', '--out', 'long-reference').status).toBe(0);
+    const child = await startAndWaitForCheckpoint(file, 'long-interrupted');
+    child.kill('SIGINT');
+    expect(await exited(child)).toBe(130);
+    const summary = JSON.parse(readFileSync(join(work, 'long-interrupted', 'summary.json'), 'utf8'));
+    expect(summary.run.status).toBe('interrupted');
+    const rows = readFileSync(join(work, 'long-interrupted', 'matches.csv'), 'utf8').trim().split('\n');
+    expect(rows.length - 1).toBe(summary.run.matchesPlayed);
+    expect(summary.results.matches).toBe(summary.run.matchesPlayed);
+    expect(summary.run.matchesPlayed).toBeLessThan(6000);
+    const resumed = hordelab('run', file, '-q', '--out', 'long-interrupted', '--resume');
+    expect(resumed.status).toBe(0);
+    sameAsUninterrupted('long-interrupted', 'long-reference');
+  });
+
+  it('refuses to resume where there is nothing to resume, or another run', () => {
+    const file = scenarioFile('long.yaml', LONG);
+    const nothing = hordelab('run', file, '--out', 'nothing-here', '--resume');
+    expect(nothing.status).toBe(2);
+    expect(nothing.stderr).toMatch(/--resume: .*nothing-here holds no interrupted run to resume/);
+    mkdirSync(join(work, 'other'), { recursive: true });
+    writeFileSync(join(work, 'other', '.hordelab-checkpoint.json'), JSON.stringify({ key: 'another run' }));
+    const other = hordelab('run', file, '--out', 'other', '--resume');
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(/was started with another scenario/);
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { EXIT_FAILURE, EXIT_USAGE, UsageError } from '../core/errors.js';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import { agents, games } from '../registry.js';
 import { formatOutcomes } from '../reports/outcomes.js';
@@ -29,6 +29,7 @@ interface RunArguments {
   workers: string | undefined;
   chunkSize: string | undefined;
   maxErrors: string | undefined;
+  resume: boolean;
 }
 
 /** Parses a whole-number flag itself, so an error can quote what the user typed. */
@@ -86,19 +87,29 @@ async function runCommand(args: RunArguments): Promise<number> {
   const maxErrors = wholeNumberFlag('max-errors', args.maxErrors, 0) ?? 0;
   const chunkSize = wholeNumberFlag('chunk-size', args.chunkSize, 1);
   const onProgress = progressReporter(args.quiet);
+  // Ctrl-C: finish writing the chunks already done, publish them with a summary marked
+  // interrupted, and keep the checkpoint for --resume. A second Ctrl-C leaves at once.
+  const interrupt = new AbortController();
+  const onSigint = (): void => {
+    if (interrupt.signal.aborted) process.exit(EXIT_INTERRUPTED);
+    interrupt.abort();
+  };
+  process.on('SIGINT', onSigint);
   const result = await runScenario(scenario, {
     outDir,
     eventFiles: args.eventFiles,
     command,
     workers,
     maxErrors,
+    resume: args.resume,
+    signal: interrupt.signal,
     replayCommand: (matchIndex) =>
       ['hordelab', 'replay', args.scenario, '--match', String(matchIndex), '--seed', String(scenario.seed), ...(args.set ?? []).flatMap((a) => ['--set', a])]
         .map(shellQuote)
         .join(' '),
     ...(chunkSize === undefined ? {} : { chunkSize }),
     ...(onProgress === undefined ? {} : { onProgress }),
-  });
+  }).finally(() => process.off('SIGINT', onSigint));
   if (args.json) {
     process.stdout.write(`${toJson(result.document)}\n`);
   } else if (!args.quiet) {
@@ -113,6 +124,14 @@ async function runCommand(args: RunArguments): Promise<number> {
         `${report.formatSummary(result.results)}\n\n` +
         `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`,
     );
+  }
+  if (result.status === 'interrupted') {
+    const played = result.document.run.matchesPlayed + result.errors;
+    process.stderr.write(
+      `hordelab: interrupted after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
+        `  continue: ${command} --out ${shellQuote(outDir)} --resume\n`,
+    );
+    return EXIT_INTERRUPTED;
   }
   if (result.errors > 0) {
     process.stderr.write(
@@ -215,6 +234,11 @@ export async function main(argv: readonly string[]): Promise<number> {
             requiresArg: true,
             describe: 'Failed matches tolerated before the run stops [default: 0]; any failure makes the exit code 1',
           })
+          .option('resume', {
+            type: 'boolean',
+            default: false,
+            describe: 'Continue the interrupted (Ctrl-C) or killed run in the output folder; ends identical to an uninterrupted run',
+          })
           .option('event-files', { type: 'boolean', default: true, describe: 'Write per-event CSVs such as catches.csv (--no-event-files skips them; the summary stays complete)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
           .option('json', { type: 'boolean', default: false, describe: 'Print summary.json to stdout instead of the text summary' })
@@ -234,6 +258,7 @@ export async function main(argv: readonly string[]): Promise<number> {
             workers: args.workers,
             chunkSize: args.chunkSize,
             maxErrors: args.maxErrors,
+            resume: args.resume,
           }),
           args.scenario,
         ),

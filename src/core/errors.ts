@@ -7,6 +7,8 @@
 export const EXIT_USAGE = 2;
 /** Exit code for an internal failure (a rules or agent bug), printed with its reproducing seed. */
 export const EXIT_FAILURE = 1;
+/** Exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it). */
+export const EXIT_INTERRUPTED = 130;
 
 /** One problem: where (a file or a flag), which field, and what was expected. */
 export interface InputIssue {

@@ -1,17 +1,23 @@
 /**
  * Runs a scenario's matches and writes its reports: `matches.csv`, one CSV per event table
- * (`catches.csv` for Zombie Trainers) and `summary.json`.
+ * (`catches.csv` for Zombie Trainers), `errors.csv` when matches failed, and `summary.json`.
  *
- * Output is written to temporary files and renamed into place only when every match has been
- * played, so a failed run leaves no half-written report behind. Rows are flushed in batches,
- * so memory stays flat however many matches run.
+ * Chunks of matches run on a pool of worker threads (or in this thread) and are appended in
+ * match-index order to working files (`*.tmp`) as they complete, with a checkpoint after each
+ * chunk (the next match, the byte length of each file, the aggregates so far). Only a finished
+ * run renames its files into place; an interrupted one (Ctrl-C) publishes the complete matches
+ * with a summary marked interrupted; a killed one leaves its working files and checkpoint. Both
+ * continue with `resume`, and end byte-identical to a run never interrupted: no match lost or
+ * duplicated, since the files are cut back to the checkpoint before appending.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync, existsSync, readdirSync, rmdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { emptyOutcomes, mergeOutcomes, summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
+import { UsageError } from '../core/errors.js';
+import { emptyOutcomes, mergeOutcomes, summarizeOutcomes, type OutcomeAggregate, type OutcomeSummary } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -35,16 +41,19 @@ export interface RunOptions {
   readonly maxErrors?: number;
   /** The command that replays one match, written beside each failure in `errors.csv`. */
   readonly replayCommand?: (matchIndex: number, matchSeed: string) => string;
+  /** Continue the interrupted or killed run in `outDir` instead of starting afresh. */
+  readonly resume?: boolean;
+  /** Aborting stops the run after the chunks already written, which are published. */
+  readonly signal?: AbortSignal;
 }
 
-/** `errors.csv`: one row per failed match. */
-const ERROR_COLUMNS = ['match', 'seed', 'step', 'error', 'replay'];
+export type RunStatus = 'complete' | 'stopped' | 'interrupted';
 
 export interface RunResult {
   /** Failed matches (each in `errors.csv`). */
   readonly errors: number;
-  /** `stopped` when failures passed `maxErrors` and the run ended early. */
-  readonly status: 'complete' | 'stopped';
+  /** `stopped` when failures passed `maxErrors`; `interrupted` when the signal aborted the run. */
+  readonly status: RunStatus;
   /** The whole `summary.json` document. */
   readonly document: SummaryDocument;
   /** The game's summary (also `document.results`). */
@@ -68,8 +77,8 @@ export interface SummaryDocument {
     readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: unknown }[];
   };
   readonly command: string;
-  /** How the run ended: every match played, or stopped after too many failed matches. */
-  readonly run: { readonly status: 'complete' | 'stopped'; readonly matchesPlayed: number; readonly errors: number };
+  /** How the run ended, and how many matches it holds. */
+  readonly run: { readonly status: RunStatus; readonly matchesPlayed: number; readonly errors: number };
   readonly confidence: number;
   /** Wins, draws and losses per seat and per agent (by name), for every game. */
   readonly outcomes: OutcomeSummary;
@@ -79,29 +88,68 @@ export interface SummaryDocument {
   readonly timing: { readonly seconds: number; readonly matchesPerSecond: number; readonly workers: number; readonly chunkSize: number };
 }
 
-/** A file written under a temporary name and renamed into place on `commit`. */
-class PendingFile {
+/** `errors.csv`: one row per failed match. */
+const ERROR_COLUMNS = ['match', 'seed', 'step', 'error', 'replay'];
+
+/** The checkpoint a run keeps in its output folder while it is unfinished. */
+export const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
+
+/** The default chunk size: large enough to dwarf the cost of handing a chunk to a worker. */
+export const DEFAULT_CHUNK_SIZE = 200;
+
+interface Checkpoint {
+  readonly version: 1;
+  /** Identifies the scenario and the options that shape the output; resume refuses another. */
+  readonly key: string;
+  /** `temp`: the data is in `*.tmp` (killed); `final`: in the published files (interrupted). */
+  readonly location: 'temp' | 'final';
+  readonly nextMatch: number;
+  /** Byte length of each working file, by final name, at the checkpoint. */
+  readonly lengths: Record<string, number>;
+  readonly aggregate: unknown;
+  readonly outcomes: OutcomeAggregate;
+  readonly errors: number;
+  readonly matchesPlayed: number;
+}
+
+/** A file appended under a temporary name and renamed into place when published. */
+class WorkingFile {
   readonly path: string;
-  private readonly tempPath: string;
+  readonly tempPath: string;
   private fd: number;
   private buffer: string[] = [];
+  /** Bytes written so far (flushed or not). */
+  length = 0;
 
-  constructor(path: string) {
+  /** Opens a fresh working file, or one cut back to `resumeLength` bytes to append after it. */
+  constructor(path: string, resumeLength?: number) {
     this.path = path;
     this.tempPath = `${path}.tmp`;
-    this.fd = openSync(this.tempPath, 'w');
+    if (resumeLength === undefined) {
+      this.fd = openSync(this.tempPath, 'w');
+    } else {
+      truncateSync(this.tempPath, resumeLength);
+      this.fd = openSync(this.tempPath, 'a');
+      this.length = resumeLength;
+    }
   }
   write(text: string): void {
-    if (text !== '') this.buffer.push(text);
+    if (text === '') return;
+    this.buffer.push(text);
+    this.length += Buffer.byteLength(text);
   }
   flush(): void {
     if (this.buffer.length > 0) writeSync(this.fd, this.buffer.join(''));
     this.buffer = [];
   }
-  commit(): void {
+  close(): void {
     this.flush();
-    closeSync(this.fd);
+    if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
+  }
+  /** Moves the file into place. */
+  publish(): void {
+    this.close();
     renameSync(this.tempPath, this.path);
   }
   discard(): void {
@@ -120,49 +168,94 @@ function workerFile(): string {
   throw new Error('worker threads run compiled code: run "npm run build" first');
 }
 
-/** The default chunk size: large enough to dwarf the cost of handing a chunk to a worker. */
-export const DEFAULT_CHUNK_SIZE = 200;
+function runKey(scenario: Scenario, options: RunOptions): string {
+  const shape = { source: scenario.source, eventFiles: options.eventFiles, maxErrors: options.maxErrors ?? 0, version: HORDELAB_VERSION };
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
+}
+
+function readCheckpoint(outDir: string): Checkpoint | null {
+  const path = join(outDir, CHECKPOINT_FILE);
+  if (!existsSync(path)) return null;
+  return JSON.parse(readFileSync(path, 'utf8')) as Checkpoint;
+}
+
+/** Writes the checkpoint atomically: a kill leaves either the old one or the new one. */
+function writeCheckpoint(outDir: string, checkpoint: Checkpoint): void {
+  const path = join(outDir, CHECKPOINT_FILE);
+  writeFileSync(`${path}.tmp`, JSON.stringify(checkpoint));
+  renameSync(`${path}.tmp`, path);
+}
 
 /**
- * Plays every match of the scenario and writes the reports. Chunks of matches run on a pool of
- * worker threads (or in this thread with `workers: 0`) and are written in match-index order as
- * they complete, with at most a few chunks held in memory; aggregates merge exactly, so the
- * output does not depend on the worker count or the chunk size. A match that fails goes to
- * `errors.csv` with its seed and replay command; past `maxErrors` failures the run stops after
- * the matches before the failure that tipped it.
- * @throws Error on an internal failure outside any match; nothing is then left written.
+ * Plays every match of the scenario (from the checkpoint, with `resume`) and writes the reports.
+ * A match that fails goes to `errors.csv` with its seed and replay command; past `maxErrors`
+ * failures the run stops after the matches before the failure that tipped it.
+ * @throws UsageError when `resume` finds nothing to resume, or another run's checkpoint;
+ *   Error on an internal failure outside any match, leaving no working file behind.
  */
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
   const { entry } = scenario;
   const { game, report } = entry;
   const workers = options.workers ?? 0;
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  const maxErrors = options.maxErrors ?? 0;
+  const key = runKey(scenario, options);
+
+  const checkpoint = existsSync(options.outDir) ? readCheckpoint(options.outDir) : null;
+  if (options.resume === true) {
+    if (checkpoint === null) {
+      throw new UsageError([{ source: '--resume', field: '', message: `${options.outDir} holds no interrupted run to resume; run without --resume` }]);
+    }
+    if (checkpoint.key !== key) {
+      throw new UsageError([
+        {
+          source: '--resume',
+          field: '',
+          message: `the run in ${options.outDir} was started with another scenario, parameters or options; resume it with the same ones, or run without --resume`,
+        },
+      ]);
+    }
+  }
+  const resumeFrom = options.resume === true ? checkpoint : null;
   const createdDir = !existsSync(options.outDir);
   mkdirSync(options.outDir, { recursive: true });
 
-  const matchesFile = new PendingFile(join(options.outDir, 'matches.csv'));
-  const eventFiles = options.eventFiles ? report.eventTables.map((table) => new PendingFile(join(options.outDir, table.file))) : [];
-  const summaryFile = new PendingFile(join(options.outDir, 'summary.json'));
-  const errorsFile = new PendingFile(join(options.outDir, 'errors.csv'));
-  const pending = [matchesFile, ...eventFiles, summaryFile, errorsFile];
-  const maxErrors = options.maxErrors ?? 0;
+  const fileNames = ['matches.csv', ...(options.eventFiles ? report.eventTables.map((table) => table.file) : []), 'errors.csv'];
+  if (resumeFrom?.location === 'final') {
+    // An interrupted run published its files: take them back as working files. An errors.csv
+    // with no error in it was not published; it holds just its header.
+    for (const name of fileNames) {
+      const published = join(options.outDir, name);
+      if (existsSync(published)) renameSync(published, `${published}.tmp`);
+      else if (name === 'errors.csv') writeFileSync(`${published}.tmp`, csv([ERROR_COLUMNS]));
+    }
+  }
+  const files = fileNames.map((name) => new WorkingFile(join(options.outDir, name), resumeFrom?.lengths[name]));
+  const [matchesFile, ...rest] = files as [WorkingFile, ...WorkingFile[]];
+  const errorsFile = rest[rest.length - 1] as WorkingFile;
+  const eventFiles = rest.slice(0, -1);
   const pool = workers > 0 ? new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers }) : null;
   try {
-    matchesFile.write(matchesHeader(scenario));
-    report.eventTables.forEach((table, index) => eventFiles[index]?.write(csv([[...table.columns]])));
-
-    const aggregate: unknown = report.emptyAggregate();
-    const outcomes = emptyOutcomes(game.seats.length);
+    if (resumeFrom === null) {
+      matchesFile.write(matchesHeader(scenario));
+      eventFiles.forEach((file, index) => file.write(csv([[...(report.eventTables[index]?.columns ?? [])]])));
+      errorsFile.write(csv([ERROR_COLUMNS]));
+    }
+    const aggregate: unknown = resumeFrom?.aggregate ?? report.emptyAggregate();
+    const outcomes = resumeFrom?.outcomes ?? emptyOutcomes(game.seats.length);
+    let errors = resumeFrom?.errors ?? 0;
+    let matchesPlayed = resumeFrom?.matchesPlayed ?? 0;
+    let nextMatch = resumeFrom?.nextMatch ?? 0;
+    let status: RunStatus = 'complete';
     const started = performance.now();
-    const chunkCount = Math.ceil(scenario.matches / chunkSize);
-    errorsFile.write(csv([ERROR_COLUMNS]));
-    let errors = 0;
-    let matchesPlayed = 0;
-    let status: 'complete' | 'stopped' = 'complete';
-    const play = async (chunk: number): Promise<ChunkResult> => {
-      const start = chunk * chunkSize;
-      const end = Math.min(scenario.matches, start + chunkSize);
-      if (pool === null) return playChunk(scenario, start, end, options.eventFiles);
+    const firstMatch = nextMatch;
+
+    const play = async (start: number, end: number): Promise<ChunkResult> => {
+      if (pool === null) {
+        // Let signals (Ctrl-C) in between chunks played in this thread.
+        await new Promise((resolve) => setImmediate(resolve));
+        return playChunk(scenario, start, end, options.eventFiles);
+      }
       const task: ChunkTask = { source: scenario.source, start, end, eventFiles: options.eventFiles };
       try {
         return await pool.run(task);
@@ -178,19 +271,31 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         }
       }
     };
-    // Keep every worker busy with one chunk queued behind it; write strictly in chunk order.
+    const aborted = new Promise<'aborted'>((resolve) => {
+      if (options.signal?.aborted === true) resolve('aborted');
+      options.signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+    });
+
+    // Keep every worker busy with one chunk queued behind it; write strictly in match order.
     const maxInFlight = pool === null ? 1 : workers * 2;
-    const inFlight = new Map<number, Promise<ChunkResult>>();
-    let submitted = 0;
-    for (let written = 0; written < chunkCount; written++) {
-      while (submitted < chunkCount && submitted - written < maxInFlight) {
-        const promise = play(submitted);
+    const inFlight: Promise<ChunkResult>[] = [];
+    let submitted = nextMatch;
+    while (nextMatch < scenario.matches) {
+      while (submitted < scenario.matches && inFlight.length < maxInFlight) {
+        const end = Math.min(scenario.matches, submitted + chunkSize);
+        const promise = play(submitted, end);
         // Failures surface when their turn to be written comes; until then, do not let them go unhandled.
         promise.catch(() => undefined);
-        inFlight.set(submitted++, promise);
+        inFlight.push(promise);
+        submitted = end;
       }
-      let result = await (inFlight.get(written) as Promise<ChunkResult>);
-      inFlight.delete(written);
+      const next = await Promise.race([inFlight[0] as Promise<ChunkResult>, aborted]);
+      if (next === 'aborted') {
+        status = 'interrupted';
+        break;
+      }
+      inFlight.shift();
+      let result = next;
       const stopAt = result.failures[maxErrors - errors]?.matchIndex;
       if (stopAt !== undefined) {
         // One failure too many: keep exactly the matches before it, however the run was chunked
@@ -212,19 +317,28 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         ),
       );
       matchesFile.write(result.matchCsv);
-      matchesFile.flush();
-      eventFiles.forEach((file, index) => {
-        file.write(result.eventCsvs[index] ?? '');
-        file.flush();
-      });
+      eventFiles.forEach((file, index) => file.write(result.eventCsvs[index] ?? ''));
       report.mergeAggregates(aggregate, result.aggregate);
       mergeOutcomes(outcomes, result.outcomes);
-      options.onProgress?.(result.end, scenario.matches);
+      nextMatch = result.end;
+      for (const file of files) file.flush();
       if (status === 'stopped') break;
+      writeCheckpoint(options.outDir, {
+        version: 1,
+        key,
+        location: 'temp',
+        nextMatch,
+        lengths: Object.fromEntries(fileNames.map((name, index) => [name, (files[index] as WorkingFile).length])),
+        aggregate,
+        outcomes,
+        errors,
+        matchesPlayed,
+      });
+      options.onProgress?.(nextMatch, scenario.matches);
     }
+
     const seconds = (performance.now() - started) / 1000;
     const results = report.summarize(aggregate, DEFAULT_CONFIDENCE);
-    const outcomeSummary = summarizeOutcomes(outcomes, DEFAULT_CONFIDENCE);
     const document: SummaryDocument = {
       hordelab: { version: HORDELAB_VERSION },
       scenario: {
@@ -241,26 +355,39 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       command: options.command,
       run: { status, matchesPlayed, errors },
       confidence: DEFAULT_CONFIDENCE,
-      outcomes: outcomeSummary,
+      outcomes: summarizeOutcomes(outcomes, DEFAULT_CONFIDENCE),
       results,
       timing: {
         seconds: round(seconds, 3),
-        matchesPerSecond: round(scenario.matches / Math.max(seconds, 1e-9), 1),
+        matchesPerSecond: round((nextMatch - firstMatch) / Math.max(seconds, 1e-9), 1),
         workers,
         chunkSize,
       },
     };
-    summaryFile.write(`${toJson(document)}\n`);
+    writeFileSync(join(options.outDir, 'summary.json'), `${toJson(document)}\n`);
     // errors.csv exists only when something failed; an old one from an earlier run goes.
+    const published = errors === 0 ? files.filter((file) => file !== errorsFile) : files;
     if (errors === 0) {
       errorsFile.discard();
       rmSync(errorsFile.path, { force: true });
     }
-    const written = errors === 0 ? pending.filter((file) => file !== errorsFile) : pending;
-    for (const file of written) file.commit();
-    return { document, results, files: written.map((file) => file.path), errors, status };
+    for (const file of published) file.publish();
+    if (status === 'interrupted') {
+      const lengths = Object.fromEntries(fileNames.map((name, index) => [name, (files[index] as WorkingFile).length]));
+      writeCheckpoint(options.outDir, { version: 1, key, location: 'final', nextMatch, lengths, aggregate, outcomes, errors, matchesPlayed });
+    } else {
+      rmSync(join(options.outDir, CHECKPOINT_FILE), { force: true });
+    }
+    return {
+      document,
+      results,
+      files: [...published.map((file) => file.path), join(options.outDir, 'summary.json')],
+      errors,
+      status,
+    };
   } catch (error) {
-    for (const file of pending) file.discard();
+    for (const file of files) file.discard();
+    rmSync(join(options.outDir, CHECKPOINT_FILE), { force: true });
     if (createdDir && readdirSync(options.outDir).length === 0) rmdirSync(options.outDir);
     throw error;
   } finally {
