@@ -412,3 +412,64 @@ describe('interruption and resume', () => {
     expect(other.stderr).toMatch(/was started with another scenario/);
   });
 });
+
+describe('shards and merge', () => {
+  const MERGE = 'game: zombie-trainers\nmatches: 301\nseed: 8\nparams: { maxRounds: 50 }\nseats: [random, random]\n';
+
+  it('merges 3 shards into exactly what one run writes', () => {
+    const file = scenarioFile('merge.yaml', MERGE);
+    expect(hordelab('run', file, '-q', '--out', 'm-single').status).toBe(0);
+    for (const index of [2, 0, 1]) expect(hordelab('run', file, '-q', '--shard', `${index}/3`, '--out', `m-shard-${index}`).status).toBe(0);
+    const merged = hordelab('merge', 'm-shard-1', 'm-shard-0', 'm-shard-2', '--out', 'm-merged');
+    expect(merged.stderr).toBe('');
+    expect(merged.status).toBe(0);
+    for (const name of ['matches.csv', 'catches.csv']) {
+      expect(readFileSync(join(work, 'm-merged', name)).equals(readFileSync(join(work, 'm-single', name))), name).toBe(true);
+    }
+    const summary = (dir: string): unknown => {
+      const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
+      delete document.timing;
+      return document;
+    };
+    expect(summary('m-merged')).toEqual(summary('m-single'));
+  });
+
+  it('refuses missing, repeated or foreign shards before writing anything', () => {
+    const file = scenarioFile('merge.yaml', MERGE);
+    for (const index of [0, 1]) expect(hordelab('run', file, '-q', '--shard', `${index}/3`, '--out', `r-shard-${index}`).status).toBe(0);
+    const missing = hordelab('merge', 'r-shard-0', 'r-shard-1', '--out', 'r-merged');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/expected shards 0\.\.2 once each; missing 2/);
+    const other = scenarioFile('other.yaml', MERGE.replace('seed: 8', 'seed: 9'));
+    expect(hordelab('run', other, '-q', '--shard', '2/3', '--out', 'r-foreign').status).toBe(0);
+    const foreign = hordelab('merge', 'r-shard-0', 'r-shard-1', 'r-foreign', '--out', 'r-merged');
+    expect(foreign.status).toBe(2);
+    expect(foreign.stderr).toMatch(/r-foreign: a shard of another run/);
+    expect(existsSync(join(work, 'r-merged', 'matches.csv'))).toBe(false);
+    expect(hordelab('run', file, '--shard', '3/3').stderr).toMatch(/--shard: expected i\/n with 0 <= i < n/);
+  });
+
+  it('runs the Kubernetes Indexed Job command for each index, and the shards merge into one run', async () => {
+    const { parse } = await import('yaml');
+    const job = parse(readFileSync('docs/kubernetes/indexed-job.yaml', 'utf8'));
+    const completions: number = job.spec.completions;
+    const container = job.spec.template.spec.containers[0];
+    const script: string = container.args[0];
+    const results = join(work, 'k8s');
+    for (let index = 0; index < completions; index++) {
+      const result = spawnSync('sh', ['-c', script], {
+        cwd: resolve('.'),
+        env: { ...process.env, JOB_COMPLETION_INDEX: String(index), RESULTS_DIR: results },
+        encoding: 'utf8',
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    }
+    const shards = Array.from({ length: completions }, (_, index) => join(results, `shard-${index}`));
+    expect(spawnSync(process.execPath, [CLI, 'merge', ...shards, '--out', join(results, 'merged')], { encoding: 'utf8' }).status).toBe(0);
+    // The same run in one piece, from the command the manifest gives each pod, without --shard.
+    const single = script.replace(/--shard "\$JOB_COMPLETION_INDEX\/\d+" --out "[^"]+"/, `--out ${join(results, 'single')}`);
+    expect(spawnSync('sh', ['-c', single], { cwd: resolve('.'), encoding: 'utf8' }).status).toBe(0);
+    expect(readFileSync(join(results, 'merged', 'matches.csv')).equals(readFileSync(join(results, 'single', 'matches.csv')))).toBe(true);
+  });
+});

@@ -12,6 +12,7 @@ import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError } from '../core/
 import { MatchFailure } from '../core/match-runner.js';
 import { agents, games } from '../registry.js';
 import { formatOutcomes } from '../reports/outcomes.js';
+import { mergeRuns } from '../run/merge.js';
 import { replayMatch } from '../run/replay.js';
 import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../run/run-scenario.js';
 import { loadScenario } from '../scenario/scenario.js';
@@ -30,6 +31,7 @@ interface RunArguments {
   chunkSize: string | undefined;
   maxErrors: string | undefined;
   resume: boolean;
+  shard: string | undefined;
 }
 
 /** Parses a whole-number flag itself, so an error can quote what the user typed. */
@@ -83,6 +85,7 @@ async function runCommand(args: RunArguments): Promise<number> {
   ]
     .map(shellQuote)
     .join(' ');
+  const shard = args.shard === undefined ? undefined : parseShard(args.shard);
   const workers = wholeNumberFlag('workers', args.workers, 0) ?? availableParallelism();
   const maxErrors = wholeNumberFlag('max-errors', args.maxErrors, 0) ?? 0;
   const chunkSize = wholeNumberFlag('chunk-size', args.chunkSize, 1);
@@ -103,6 +106,7 @@ async function runCommand(args: RunArguments): Promise<number> {
     maxErrors,
     resume: args.resume,
     signal: interrupt.signal,
+    ...(shard === undefined ? {} : { shard }),
     replayCommand: (matchIndex) =>
       ['hordelab', 'replay', args.scenario, '--match', String(matchIndex), '--seed', String(scenario.seed), ...(args.set ?? []).flatMap((a) => ['--set', a])]
         .map(shellQuote)
@@ -142,6 +146,23 @@ async function runCommand(args: RunArguments): Promise<number> {
     return EXIT_FAILURE;
   }
   return 0;
+}
+
+/** `--shard i/n`: shard i (0-based) of n. */
+function parseShard(text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (match === null || count < 1 || index >= count) {
+    throw new UsageError([{ source: '--shard', field: '', message: `expected i/n with 0 <= i < n, such as 0/4, got "${text}"` }]);
+  }
+  return { index, count };
+}
+
+async function mergeCommand(dirs: readonly string[], out: string): Promise<number> {
+  const { document, files } = await mergeRuns(dirs, out);
+  process.stdout.write(`Merged ${dirs.length} shards: ${document.run.matchesPlayed} matches. Wrote ${files.join(', ')}\n`);
+  return document.run.errors > 0 ? EXIT_FAILURE : 0;
 }
 
 interface ReplayArguments {
@@ -234,6 +255,11 @@ export async function main(argv: readonly string[]): Promise<number> {
             requiresArg: true,
             describe: 'Failed matches tolerated before the run stops [default: 0]; any failure makes the exit code 1',
           })
+          .option('shard', {
+            type: 'string',
+            requiresArg: true,
+            describe: 'Play only shard i of n (0-based; a contiguous block of match indices), for "hordelab merge": --shard 0/4',
+          })
           .option('resume', {
             type: 'boolean',
             default: false,
@@ -259,6 +285,7 @@ export async function main(argv: readonly string[]): Promise<number> {
             chunkSize: args.chunkSize,
             maxErrors: args.maxErrors,
             resume: args.resume,
+            shard: args.shard,
           }),
           args.scenario,
         ),
@@ -275,9 +302,19 @@ export async function main(argv: readonly string[]): Promise<number> {
           .example('$0 replay scenarios/trainers-first-player.yaml --match 42', 'Match 42 of the default run'),
       (args) => run(() => replayCommand({ scenario: args.scenario, match: args.match, seed: args.seed, set: args.set?.map(String) }), args.scenario),
     )
+    .command(
+      'merge <dirs..>',
+      'Merge the output folders of a run split with --shard into exactly what one run would have written',
+      (command) =>
+        command
+          .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Shard output folders, all n of them' })
+          .option('out', { alias: 'o', type: 'string', demandOption: true, requiresArg: true, describe: 'Folder for the merged reports' })
+          .example('$0 merge shards/0 shards/1 shards/2 --out reports/merged', 'Three shards into one report'),
+      (args) => run(() => mergeCommand((args.dirs ?? []).map(String), args.out)),
+    )
     .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
     .command('agents', 'List the built-in agents', () => {}, () => run(listAgents))
-    .demandCommand(1, 'Name a command: run, replay, games or agents.')
+    .demandCommand(1, 'Name a command: run, replay, merge, games or agents.')
     .strict()
     .version(HORDELAB_VERSION)
     .help()

@@ -45,7 +45,45 @@ export interface RunOptions {
   readonly resume?: boolean;
   /** Aborting stops the run after the chunks already written, which are published. */
   readonly signal?: AbortSignal;
+  /** Play only shard `index` of `count` (a contiguous block of match indices), for `mergeRuns`. */
+  readonly shard?: Shard;
 }
+
+/** One of `count` contiguous shares of a run's match indices (0-based `index`). */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** The match indices of a shard: `[start, end)`, contiguous so shards concatenate in order. */
+export function shardRange(matches: number, shard: Shard | undefined): { start: number; end: number } {
+  if (shard === undefined) return { start: 0, end: matches };
+  return { start: Math.floor((shard.index * matches) / shard.count), end: Math.floor(((shard.index + 1) * matches) / shard.count) };
+}
+
+/** `shard.json`: what `mergeRuns` needs from each shard besides its CSV files. */
+export interface ShardRecord {
+  readonly version: 1;
+  /** Equal for every shard of one run (the scenario and the options that shape the output). */
+  readonly key: string;
+  readonly shard: Shard;
+  readonly start: number;
+  readonly end: number;
+  readonly status: RunStatus;
+  readonly source: Scenario['source'];
+  readonly eventFiles: boolean;
+  /** The command of the whole run, without `--shard`. */
+  readonly command: string;
+  readonly aggregate: unknown;
+  readonly outcomes: OutcomeAggregate;
+  readonly errors: number;
+  readonly matchesPlayed: number;
+  readonly seconds: number;
+  readonly workers: number;
+  readonly chunkSize: number;
+}
+
+export const SHARD_FILE = 'shard.json';
 
 export type RunStatus = 'complete' | 'stopped' | 'interrupted';
 
@@ -168,9 +206,47 @@ function workerFile(): string {
   throw new Error('worker threads run compiled code: run "npm run build" first');
 }
 
-function runKey(scenario: Scenario, options: RunOptions): string {
-  const shape = { source: scenario.source, eventFiles: options.eventFiles, maxErrors: options.maxErrors ?? 0, version: HORDELAB_VERSION };
+/** Identifies a run's output: the scenario and the options that shape it (never workers or chunks). */
+function runKey(scenario: Scenario, eventFiles: boolean, maxErrors: number, shard: Shard | undefined): string {
+  const shape = { source: scenario.source, eventFiles, maxErrors, version: HORDELAB_VERSION, shard: shard ?? null };
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
+}
+
+/** The same key for every shard of one run: what `mergeRuns` checks. */
+export function shardSetKey(scenario: Scenario, eventFiles: boolean, maxErrors: number, count: number): string {
+  return runKey(scenario, eventFiles, maxErrors, { index: -1, count });
+}
+
+/** Builds `summary.json` from merged aggregates: one code path for runs and merged shards. */
+export function summaryDocument(
+  scenario: Scenario,
+  aggregate: unknown,
+  outcomes: OutcomeAggregate,
+  run: SummaryDocument['run'],
+  command: string,
+  timing: SummaryDocument['timing'],
+): SummaryDocument {
+  const { game, report } = scenario.entry;
+  return {
+    hordelab: { version: HORDELAB_VERSION },
+    scenario: {
+      name: scenario.name,
+      file: scenario.file,
+      description: scenario.description,
+      game: game.id,
+      seed: scenario.seed,
+      matches: scenario.matches,
+      params: scenario.params,
+      rotateSeats: scenario.rotate,
+      seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })),
+    },
+    command,
+    run,
+    confidence: DEFAULT_CONFIDENCE,
+    outcomes: summarizeOutcomes(outcomes, DEFAULT_CONFIDENCE),
+    results: report.summarize(aggregate, DEFAULT_CONFIDENCE),
+    timing,
+  };
 }
 
 function readCheckpoint(outDir: string): Checkpoint | null {
@@ -199,7 +275,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const workers = options.workers ?? 0;
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   const maxErrors = options.maxErrors ?? 0;
-  const key = runKey(scenario, options);
+  const key = runKey(scenario, options.eventFiles, maxErrors, options.shard);
+  const range = shardRange(scenario.matches, options.shard);
 
   const checkpoint = existsSync(options.outDir) ? readCheckpoint(options.outDir) : null;
   if (options.resume === true) {
@@ -245,7 +322,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const outcomes = resumeFrom?.outcomes ?? emptyOutcomes(game.seats.length);
     let errors = resumeFrom?.errors ?? 0;
     let matchesPlayed = resumeFrom?.matchesPlayed ?? 0;
-    let nextMatch = resumeFrom?.nextMatch ?? 0;
+    let nextMatch = resumeFrom?.nextMatch ?? range.start;
     let status: RunStatus = 'complete';
     const started = performance.now();
     const firstMatch = nextMatch;
@@ -280,9 +357,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const maxInFlight = pool === null ? 1 : workers * 2;
     const inFlight: Promise<ChunkResult>[] = [];
     let submitted = nextMatch;
-    while (nextMatch < scenario.matches) {
-      while (submitted < scenario.matches && inFlight.length < maxInFlight) {
-        const end = Math.min(scenario.matches, submitted + chunkSize);
+    while (nextMatch < range.end) {
+      while (submitted < range.end && inFlight.length < maxInFlight) {
+        const end = Math.min(range.end, submitted + chunkSize);
         const promise = play(submitted, end);
         // Failures surface when their turn to be written comes; until then, do not let them go unhandled.
         promise.catch(() => undefined);
@@ -334,36 +411,38 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         errors,
         matchesPlayed,
       });
-      options.onProgress?.(nextMatch, scenario.matches);
+      options.onProgress?.(nextMatch - range.start, range.end - range.start);
     }
 
     const seconds = (performance.now() - started) / 1000;
-    const results = report.summarize(aggregate, DEFAULT_CONFIDENCE);
-    const document: SummaryDocument = {
-      hordelab: { version: HORDELAB_VERSION },
-      scenario: {
-        name: scenario.name,
-        file: scenario.file,
-        description: scenario.description,
-        game: game.id,
-        seed: scenario.seed,
-        matches: scenario.matches,
-        params: scenario.params,
-        rotateSeats: scenario.rotate,
-        seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })),
-      },
-      command: options.command,
-      run: { status, matchesPlayed, errors },
-      confidence: DEFAULT_CONFIDENCE,
-      outcomes: summarizeOutcomes(outcomes, DEFAULT_CONFIDENCE),
-      results,
-      timing: {
-        seconds: round(seconds, 3),
-        matchesPerSecond: round((nextMatch - firstMatch) / Math.max(seconds, 1e-9), 1),
+    const timing = {
+      seconds: round(seconds, 3),
+      matchesPerSecond: round((nextMatch - firstMatch) / Math.max(seconds, 1e-9), 1),
+      workers,
+      chunkSize,
+    };
+    const document = summaryDocument(scenario, aggregate, outcomes, { status, matchesPlayed, errors }, options.command, timing);
+    const results = document.results;
+    if (options.shard !== undefined) {
+      const record: ShardRecord = {
+        version: 1,
+        key: shardSetKey(scenario, options.eventFiles, maxErrors, options.shard.count),
+        shard: options.shard,
+        ...range,
+        status,
+        source: scenario.source,
+        eventFiles: options.eventFiles,
+        command: options.command,
+        aggregate,
+        outcomes,
+        errors,
+        matchesPlayed,
+        seconds: timing.seconds,
         workers,
         chunkSize,
-      },
-    };
+      };
+      writeFileSync(join(options.outDir, SHARD_FILE), `${JSON.stringify(record)}\n`);
+    }
     writeFileSync(join(options.outDir, 'summary.json'), `${toJson(document)}\n`);
     // errors.csv exists only when something failed; an old one from an earlier run goes.
     const published = errors === 0 ? files.filter((file) => file !== errorsFile) : files;
@@ -381,7 +460,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     return {
       document,
       results,
-      files: [...published.map((file) => file.path), join(options.outDir, 'summary.json')],
+      files: [...published.map((file) => file.path), join(options.outDir, 'summary.json'), ...(options.shard === undefined ? [] : [join(options.outDir, SHARD_FILE)])],
       errors,
       status,
     };
