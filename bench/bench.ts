@@ -10,9 +10,18 @@
  * - Zombie Trainers random-vs-random matches/s (engine alone, and with the report collecting
  *   every event as `hordelab run` does) and MCTS iterations/s.
  *
+ * - `hordelab run` on Zombie Trainers random vs random with 1 and 2 worker threads (20,000
+ *   matches, files written), the speedup, and the peak memory of a 1,000,000-match run (with
+ *   `maxRounds: 10` so it takes a minute, not ten: memory depends on the pipeline, not on match
+ *   length, since only a few chunks are ever held).
+ *
  * Options: `--samples N` (default 5), `--only PREFIX` to run the figures whose name starts so.
  */
-import { cpus } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Mcts, mctsConfig } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
@@ -23,6 +32,8 @@ import { formatSeed, matchSeed, matchStream } from '../src/core/rng.js';
 import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
 import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import { zombieTrainersReport } from '../src/reports/zombie-trainers-report.js';
+import { runScenario } from '../src/run/run-scenario.js';
+import { loadScenario } from '../src/scenario/scenario.js';
 import { boardgameMcts, boardgameRandomGames } from './boardgameio-tic-tac-toe.js';
 import { bitboardRandomGames, bitboardUct } from './tic-tac-toe-bitboard.js';
 
@@ -46,7 +57,7 @@ const figures: Figure[] = [];
 const round = (value: number): number => Math.round(value * 10) / 10;
 
 /** Times `run(count)` over `samples` samples after one warm-up; records count per second. */
-async function measure(name: string, unit: string, countPerSample: number, run: (count: number) => void | Promise<void>): Promise<void> {
+async function measure(name: string, unit: string, countPerSample: number, run: (count: number) => void | Promise<void>, sampleCount = samples): Promise<void> {
   if (!name.startsWith(only)) return;
   const sample = async (): Promise<number> => {
     const started = performance.now();
@@ -55,7 +66,7 @@ async function measure(name: string, unit: string, countPerSample: number, run: 
   };
   await sample(); // warm-up: let the JIT settle before timing
   const rates: number[] = [];
-  for (let i = 0; i < samples; i++) rates.push(await sample());
+  for (let i = 0; i < sampleCount; i++) rates.push(await sample());
   rates.sort((a, b) => a - b);
   const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
   const sd = Math.sqrt(rates.reduce((s, r) => s + (r - mean) ** 2, 0) / Math.max(1, rates.length - 1));
@@ -70,7 +81,7 @@ async function measure(name: string, unit: string, countPerSample: number, run: 
       // 95% margin of the mean, relative (normal approximation), as tinybench reports "rme".
       relativeMarginOfError: Math.round(((1.96 * sd) / Math.sqrt(rates.length) / mean) * 10000) / 10000,
     },
-    samples,
+    samples: sampleCount,
     countPerSample,
   });
 }
@@ -135,6 +146,31 @@ const setupRng = matchStream(matchSeed(1, 0), 'chance');
 while (zombieTrainers.currentPlayer(trainersRoot) === CHANCE) zombieTrainers.apply(trainersRoot, zombieTrainers.sampleChance(trainersRoot, setupRng), null);
 await measure('zombie-trainers.mcts-iterations', 'iterations', 5000, (n) => contractMcts(zombieTrainers, trainersRoot, n));
 
+// Whole runs through the CLI's runner: worker threads, chunking, CSV writing.
+const trainersScenario = await loadScenario(fileURLToPath(new URL('../../scenarios/trainers-first-player.yaml', import.meta.url)));
+for (const workers of [1, 2]) {
+  await measure(`zombie-trainers.run.workers-${workers}`, 'matches', 16_000, async (n) => {
+    const outDir = mkdtempSync(join(tmpdir(), 'hordelab-bench-'));
+    await runScenario({ ...trainersScenario, matches: n }, { outDir, eventFiles: true, command: 'bench', workers });
+    rmSync(outDir, { recursive: true, force: true });
+  }, Math.min(samples, 2));
+}
+
+/** Peak memory of a whole CLI run, read from a preloaded exit hook in a child process. */
+function peakMemoryMegabytes(matches: number): number | null {
+  const outDir = mkdtempSync(join(tmpdir(), 'hordelab-bench-'));
+  const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+  const child = spawnSync(
+    process.execPath,
+    ['--import', here('./max-rss.js'), here('../src/cli/main.js'), 'run', here('../../scenarios/trainers-first-player.yaml'), '--matches', String(matches), '--set', 'maxRounds=10', '--workers', '2', '--no-event-files', '--quiet', '--out', outDir],
+    { encoding: 'utf8' },
+  );
+  rmSync(outDir, { recursive: true, force: true });
+  const kilobytes = /maxRSS (\d+)/.exec(child.stderr)?.[1];
+  return child.status === 0 && kilobytes !== undefined ? Math.round(Number(kilobytes) / 1024) : null;
+}
+const memory = 'zombie-trainers.run.peak-memory-1m-matches'.startsWith(only) || only === '' ? peakMemoryMegabytes(1_000_000) : null;
+
 const median = (name: string): number | undefined => figures.find((figure) => figure.name === name)?.perSecond.median;
 const ratio = (a: string, b: string): number | null => {
   const x = median(a);
@@ -152,7 +188,9 @@ process.stdout.write(
         'tic-tac-toe.random-games.contract/boardgameio': ratio('tic-tac-toe.random-games.contract', 'tic-tac-toe.random-games.boardgameio'),
         'tic-tac-toe.mcts-iterations.contract/bitboard': ratio('tic-tac-toe.mcts-iterations.contract', 'tic-tac-toe.mcts-iterations.bitboard'),
         'tic-tac-toe.mcts-iterations.contract/boardgameio': ratio('tic-tac-toe.mcts-iterations.contract', 'tic-tac-toe.mcts-iterations.boardgameio'),
+        'zombie-trainers.run.workers-2/workers-1': ratio('zombie-trainers.run.workers-2', 'zombie-trainers.run.workers-1'),
       },
+      peakMemoryMegabytes: { 'zombie-trainers.run.1m-matches.maxRounds-10.workers-2.no-event-files': memory },
     },
     null,
     2,
