@@ -16,6 +16,13 @@ function hordelab(...args: string[]): { status: number | null; stdout: string; s
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** A run's summary.json without its timing block, the only part allowed to differ between runs. */
+function summaryWithoutTiming(dir: string): unknown {
+  const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
+  delete document.timing;
+  return document;
+}
+
 function scenarioFile(name: string, text: string): string {
   const path = join(work, name);
   writeFileSync(path, text);
@@ -78,12 +85,7 @@ describe('hordelab run', () => {
       expect(readFileSync(join(work, 'b', name)).equals(a)).toBe(true);
       expect(readFileSync(join(work, 'c', name)).equals(a)).toBe(false);
     }
-    const withoutTiming = (dir: string): unknown => {
-      const summary = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
-      delete summary.timing;
-      return summary;
-    };
-    expect(withoutTiming('b')).toEqual(withoutTiming('a'));
+    expect(summaryWithoutTiming('b')).toEqual(summaryWithoutTiming('a'));
   });
 
   it('writes the same bytes for any worker count and chunk size', () => {
@@ -96,16 +98,11 @@ describe('hordelab run', () => {
       ['--workers', '1', '--chunk-size', '1000'],
     ];
     runs.forEach((flags, index) => expect(hordelab('run', file, '-q', '--out', `w${index}`, ...flags).status).toBe(0));
-    const summary = (dir: string): unknown => {
-      const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
-      delete document.timing;
-      return document;
-    };
     for (let index = 1; index < runs.length; index++) {
       for (const name of ['matches.csv', 'catches.csv']) {
         expect(readFileSync(join(work, `w${index}`, name)).equals(readFileSync(join(work, 'w0', name))), `${name} with ${runs[index]}`).toBe(true);
       }
-      expect(summary(`w${index}`)).toEqual(summary('w0'));
+      expect(summaryWithoutTiming(`w${index}`)).toEqual(summaryWithoutTiming('w0'));
     }
   });
 
@@ -360,12 +357,7 @@ describe('interruption and resume', () => {
     for (const name of ['matches.csv', 'catches.csv']) {
       expect(readFileSync(join(work, out, name)).equals(readFileSync(join(work, reference, name))), name).toBe(true);
     }
-    const summary = (dir: string): unknown => {
-      const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
-      delete document.timing;
-      return document;
-    };
-    expect(summary(out)).toEqual(summary(reference));
+    expect(summaryWithoutTiming(out)).toEqual(summaryWithoutTiming(reference));
     expect(existsSync(join(work, out, '.hordelab-checkpoint.json'))).toBe(false);
   }
 
@@ -426,12 +418,7 @@ describe('shards and merge', () => {
     for (const name of ['matches.csv', 'catches.csv']) {
       expect(readFileSync(join(work, 'm-merged', name)).equals(readFileSync(join(work, 'm-single', name))), name).toBe(true);
     }
-    const summary = (dir: string): unknown => {
-      const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
-      delete document.timing;
-      return document;
-    };
-    expect(summary('m-merged')).toEqual(summary('m-single'));
+    expect(summaryWithoutTiming('m-merged')).toEqual(summaryWithoutTiming('m-single'));
   });
 
   it('refuses missing, repeated or foreign shards before writing anything', () => {
