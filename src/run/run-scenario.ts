@@ -357,8 +357,11 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const maxInFlight = pool === null ? 1 : workers * 2;
     const inFlight: Promise<ChunkResult>[] = [];
     let submitted = nextMatch;
+    // Ctrl-C stops new chunks; the ones already running are still written, in order. (Tasks
+    // are not cancelled in the pool: a worker answering a forgotten task crashes piscina.)
+    let stopping = false;
     while (nextMatch < range.end) {
-      while (submitted < range.end && inFlight.length < maxInFlight) {
+      while (!stopping && submitted < range.end && inFlight.length < maxInFlight) {
         const end = Math.min(range.end, submitted + chunkSize);
         const promise = play(submitted, end);
         // Failures surface when their turn to be written comes; until then, do not let them go unhandled.
@@ -366,10 +369,11 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         inFlight.push(promise);
         submitted = end;
       }
-      const next = await Promise.race([inFlight[0] as Promise<ChunkResult>, aborted]);
+      if (inFlight.length === 0) break;
+      const next = await (stopping ? (inFlight[0] as Promise<ChunkResult>) : Promise.race([inFlight[0] as Promise<ChunkResult>, aborted]));
       if (next === 'aborted') {
-        status = 'interrupted';
-        break;
+        stopping = true;
+        continue;
       }
       inFlight.shift();
       let result = next;
@@ -414,6 +418,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       options.onProgress?.(nextMatch - range.start, range.end - range.start);
     }
 
+    // A stop for failures leaves chunks running: let them end before the pool goes.
+    await Promise.allSettled(inFlight);
+    if (stopping && nextMatch < range.end && status === 'complete') status = 'interrupted';
     const seconds = (performance.now() - started) / 1000;
     const timing = {
       seconds: round(seconds, 3),
