@@ -249,7 +249,7 @@ export async function main(argv: readonly string[]): Promise<number> {
             requiresArg: true,
             describe: 'Worker threads [default: the available cores]; 0 plays in the main thread. Results do not depend on it',
           })
-          .option('chunk-size', { type: 'string', requiresArg: true, describe: `Matches per chunk handed to a worker [default: ${DEFAULT_CHUNK_SIZE}]; results do not depend on it` })
+          .option('chunk-size', { type: 'string', requiresArg: true, describe: `Matches per chunk handed to a worker [default: up to ${DEFAULT_CHUNK_SIZE}, fewer on short runs so every worker gets several]; results do not depend on it` })
           .option('max-errors', {
             type: 'string',
             requiresArg: true,

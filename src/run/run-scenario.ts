@@ -132,7 +132,7 @@ const ERROR_COLUMNS = ['match', 'seed', 'step', 'error', 'replay'];
 /** The checkpoint a run keeps in its output folder while it is unfinished. */
 export const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
 
-/** The default chunk size: large enough to dwarf the cost of handing a chunk to a worker. */
+/** The largest default chunk: enough matches to dwarf the cost of handing a chunk to a worker. */
 export const DEFAULT_CHUNK_SIZE = 200;
 
 interface Checkpoint {
@@ -273,10 +273,13 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const { entry } = scenario;
   const { game, report } = entry;
   const workers = options.workers ?? 0;
-  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+
   const maxErrors = options.maxErrors ?? 0;
   const key = runKey(scenario, options.eventFiles, maxErrors, options.shard);
   const range = shardRange(scenario.matches, options.shard);
+  // By default, chunks small enough that every worker gets several: a 200-match MCTS run must
+  // not sit in one chunk on one core. The output does not depend on it.
+  const chunkSize = options.chunkSize ?? Math.max(1, Math.min(DEFAULT_CHUNK_SIZE, Math.ceil((range.end - range.start) / (Math.max(1, workers) * 4))));
 
   const checkpoint = existsSync(options.outDir) ? readCheckpoint(options.outDir) : null;
   if (options.resume === true) {
