@@ -7,9 +7,11 @@ import { mctsAgent } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
 import type { AgentFactory } from './core/agent.js';
 import type { AnyGame } from './core/game.js';
+import { integerDuel } from './games/integer-duel/index.js';
 import { ticTacToe } from './games/tic-tac-toe/index.js';
 import { zombieTrainers } from './games/zombie-trainers/index.js';
 import type { AnyGameReport } from './reports/report.js';
+import { integerDuelReport } from './reports/integer-duel-report.js';
 import { ticTacToeReport } from './reports/tic-tac-toe-report.js';
 import { zombieTrainersReport } from './reports/zombie-trainers-report.js';
 
@@ -21,6 +23,7 @@ export interface RegisteredGame {
 
 const gameList: readonly RegisteredGame[] = [
   { game: zombieTrainers, report: zombieTrainersReport },
+  { game: integerDuel, report: integerDuelReport },
   { game: ticTacToe, report: ticTacToeReport },
 ];
 const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent];

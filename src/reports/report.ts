@@ -53,6 +53,8 @@ export interface GameReport<E extends GameEvent, A, S> {
   summarize(aggregate: A, confidence: number): S;
   /** A short human summary for the terminal. */
   formatSummary(summary: S): string;
+  /** CSV files computed from the summary, written beside it at the end (`cards.csv`). */
+  summaryTables?(summary: S): { readonly file: string; readonly columns: readonly string[]; readonly rows: CsvValue[][] }[];
 }
 
 /** A report with its type parameters erased, as the registry holds it. */

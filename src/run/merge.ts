@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { UsageError } from '../core/errors.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import { parseScenario } from '../scenario/scenario.js';
-import { SHARD_FILE, summaryDocument, toJson, type ShardRecord, type SummaryDocument } from './run-scenario.js';
+import { SHARD_FILE, summaryDocument, toJson, writeSummaryTables, type ShardRecord, type SummaryDocument } from './run-scenario.js';
 
 function readShard(dir: string): ShardRecord {
   const path = join(dir, SHARD_FILE);
@@ -121,6 +121,7 @@ export async function mergeRuns(dirs: readonly string[], outDir: string): Promis
     writeFileSync(join(outDir, 'summary.json.tmp'), `${toJson(document)}\n`);
     written.push(join(outDir, 'summary.json'));
     for (const path of written) renameSync(`${path}.tmp`, path);
+    written.push(...writeSummaryTables(scenario, document, outDir));
     if (errors === 0) rmSync(join(outDir, 'errors.csv'), { force: true });
     return { document, files: written };
   } catch (error) {

@@ -454,6 +454,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       writeFileSync(join(options.outDir, SHARD_FILE), `${JSON.stringify(record)}\n`);
     }
     writeFileSync(join(options.outDir, 'summary.json'), `${toJson(document)}\n`);
+    const summaryFiles = writeSummaryTables(scenario, document, options.outDir);
     // errors.csv exists only when something failed; an old one from an earlier run goes.
     const published = errors === 0 ? files.filter((file) => file !== errorsFile) : files;
     if (errors === 0) {
@@ -470,7 +471,12 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     return {
       document,
       results,
-      files: [...published.map((file) => file.path), join(options.outDir, 'summary.json'), ...(options.shard === undefined ? [] : [join(options.outDir, SHARD_FILE)])],
+      files: [
+        ...published.map((file) => file.path),
+        ...summaryFiles,
+        join(options.outDir, 'summary.json'),
+        ...(options.shard === undefined ? [] : [join(options.outDir, SHARD_FILE)]),
+      ],
       errors,
       status,
     };
@@ -482,6 +488,17 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   } finally {
     await pool?.destroy();
   }
+}
+
+/** Writes the report's summary tables (`cards.csv`) beside summary.json; returns their paths. */
+export function writeSummaryTables(scenario: Scenario, document: SummaryDocument, outDir: string): string[] {
+  const tables = scenario.entry.report.summaryTables?.(document.results) ?? [];
+  return tables.map((summaryTable) => {
+    const path = join(outDir, summaryTable.file);
+    writeFileSync(`${path}.tmp`, csv([[...summaryTable.columns], ...summaryTable.rows]));
+    renameSync(`${path}.tmp`, path);
+    return path;
+  });
 }
 
 function round(value: number, digits: number): number {
