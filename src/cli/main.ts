@@ -1,7 +1,14 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --single-threaded-gc --max-semi-space-size=4
 /**
- * The `hordelab` command line. Exit codes: 0 success, 1 internal failure (printed with the seed
- * that reproduces it), 2 bad input (a scenario, a flag), with nothing written.
+ * The `hordelab` command line. Exit codes: 0 success, 1 a failed match or internal failure
+ * (printed with what reproduces it), 2 bad input (a scenario, a flag), with nothing written,
+ * 130 interrupted.
+ *
+ * Node flags (the shebang above; V8 flags are process-wide and cannot be set once running):
+ * --single-threaded-gc, because V8's parallel GC helpers otherwise contend with the worker
+ * threads for the same cores (2 workers on 2 cores: 1.6× → 1.85× the speed of 1); and
+ * --max-semi-space-size=4 (MB), which keeps the three isolates' heaps from growing to over
+ * 300 MB on a million-match run (the live heap stays near 12 MB each) for about 6% speed.
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
