@@ -29,6 +29,11 @@ export interface MatchSpec {
    * matches the same seed index so each seed is played in both seatings.
    */
   readonly seedIndex?: number;
+  /**
+   * Stream label per seat; default `seat:<index>`. Rotated runs label streams by agent name,
+   * so two copies of one agent swapping seats do not replay the very same game.
+   */
+  readonly streamLabels?: readonly string[];
   /** Called after every step with who acted (a seat or CHANCE) and what, for replays and traces. */
   readonly trace?: (player: number, action: unknown, state: unknown) => void;
 }
@@ -143,7 +148,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     const chanceRng = matchStream(seed, CHANCE_STREAM);
     const state = game.setup(params);
     const agents: Agent[] = seats.map((seat, index) =>
-      seat.factory.create(seat.config, { game, params, seat: index, rng: matchStream(seed, seatStream(index)) }),
+      seat.factory.create(seat.config, { game, params, seat: index, rng: matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)) }),
     );
     const maxSteps = game.maxLength(params);
     const decision = new SeatDecision(game, state);

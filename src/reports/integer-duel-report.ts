@@ -200,12 +200,12 @@ function emptyAggregate(): IntegerDuelAggregate {
   };
 }
 
-function outcomeRates(counts: readonly number[], confidence: number): OutcomeRates {
+function outcomeRates(counts: readonly number[], confidence: number, designEffect: number): OutcomeRates {
   const n = (counts[0] ?? 0) + (counts[1] ?? 0) + (counts[2] ?? 0);
   return {
-    plantsWinRate: wilsonInterval(counts[0] ?? 0, n, confidence),
-    zombiesWinRate: wilsonInterval(counts[1] ?? 0, n, confidence),
-    drawRate: wilsonInterval(counts[2] ?? 0, n, confidence),
+    plantsWinRate: wilsonInterval(counts[0] ?? 0, n, confidence, designEffect),
+    zombiesWinRate: wilsonInterval(counts[1] ?? 0, n, confidence, designEffect),
+    drawRate: wilsonInterval(counts[2] ?? 0, n, confidence, designEffect),
   };
 }
 
@@ -215,7 +215,7 @@ function cardOrder(a: string, b: string): number {
   return value(a) - value(b) || a.localeCompare(b);
 }
 
-function summarize(aggregate: IntegerDuelAggregate, confidence: number): IntegerDuelSummary {
+function summarize(aggregate: IntegerDuelAggregate, confidence: number, designEffect: number): IntegerDuelSummary {
   const cards: { plants: Record<string, CardFigure>; zombies: Record<string, CardFigure> } = { plants: {}, zombies: {} };
   const keys = Object.keys(aggregate.cards).sort((a, b) => {
     const [sideA, nameA] = a.split(':', 2) as [string, string];
@@ -231,20 +231,20 @@ function summarize(aggregate: IntegerDuelAggregate, confidence: number): Integer
       drawn: counts.drawn,
       played: counts.played,
       heldRounds: counts.heldRounds,
-      playRateWhenHeld: wilsonInterval(counts.playedRounds, counts.heldRounds, confidence),
-      playedRoundWinRate: wilsonInterval(counts.playedRoundWins, counts.playedRounds, confidence),
-      heldNotPlayedRoundWinRate: wilsonInterval(counts.heldNotPlayedRoundWins, counts.heldRounds - counts.playedRounds, confidence),
-      meanEffectOnRoundValue: meanEstimate(counts.effect, confidence),
+      playRateWhenHeld: wilsonInterval(counts.playedRounds, counts.heldRounds, confidence, designEffect),
+      playedRoundWinRate: wilsonInterval(counts.playedRoundWins, counts.playedRounds, confidence, designEffect),
+      heldNotPlayedRoundWinRate: wilsonInterval(counts.heldNotPlayedRoundWins, counts.heldRounds - counts.playedRounds, confidence, designEffect),
+      meanEffectOnRoundValue: meanEstimate(counts.effect, confidence, designEffect),
     };
   }
   return {
     matches: aggregate.matches,
-    ...outcomeRates(aggregate.outcomes, confidence),
-    byFirstStarter: { plants: outcomeRates(aggregate.byFirstStarter[0], confidence), zombies: outcomeRates(aggregate.byFirstStarter[1], confidence) },
-    cappedRate: wilsonInterval(aggregate.capped, aggregate.matches, confidence),
-    rounds: { ...meanEstimate(aggregate.rounds, confidence), histogram: sortedHistogram(aggregate.roundsHistogram) },
-    tieRoundsPerGame: meanEstimate(aggregate.tieRounds, confidence),
-    points: { plants: meanEstimate(aggregate.plantsPoints, confidence), zombies: meanEstimate(aggregate.zombiesPoints, confidence) },
+    ...outcomeRates(aggregate.outcomes, confidence, designEffect),
+    byFirstStarter: { plants: outcomeRates(aggregate.byFirstStarter[0], confidence, designEffect), zombies: outcomeRates(aggregate.byFirstStarter[1], confidence, designEffect) },
+    cappedRate: wilsonInterval(aggregate.capped, aggregate.matches, confidence, designEffect),
+    rounds: { ...meanEstimate(aggregate.rounds, confidence, designEffect), histogram: sortedHistogram(aggregate.roundsHistogram) },
+    tieRoundsPerGame: meanEstimate(aggregate.tieRounds, confidence, designEffect),
+    points: { plants: meanEstimate(aggregate.plantsPoints, confidence, designEffect), zombies: meanEstimate(aggregate.zombiesPoints, confidence, designEffect) },
     cards,
   };
 }

@@ -49,8 +49,11 @@ export interface GameReport<E extends GameEvent, A, S> {
   emptyAggregate(): A;
   /** Adds `other` into `into`; the result does not depend on the order of merges. */
   mergeAggregates(into: A, other: A): void;
-  /** Every figure of the summary, with intervals and counts. */
-  summarize(aggregate: A, confidence: number): S;
+  /**
+   * Every figure of the summary, with intervals and counts. `designEffect` (2 for rotated seats,
+   * whose paired matches share their dice) widens every interval for correlated matches.
+   */
+  summarize(aggregate: A, confidence: number, designEffect: number): S;
   /** A short human summary for the terminal. */
   formatSummary(summary: S): string;
   /** CSV files computed from the summary, written beside it at the end (`cards.csv`). */

@@ -44,8 +44,8 @@ export const ticTacToeReport: GameReport<TicTacToeEvent, TicTacToeAggregate, Tic
     mergeMoments(into.moves, other.moves);
     mergeHistograms(into.movesHistogram, other.movesHistogram);
   },
-  summarize: (aggregate, confidence) => ({
-    moves: { ...meanEstimate(aggregate.moves, confidence), histogram: sortedHistogram(aggregate.movesHistogram) },
+  summarize: (aggregate, confidence, designEffect) => ({
+    moves: { ...meanEstimate(aggregate.moves, confidence, designEffect), histogram: sortedHistogram(aggregate.movesHistogram) },
   }),
   formatSummary: (summary) => `Mean moves per game ${formatMean(summary.moves)}`,
 };

@@ -291,7 +291,7 @@ function mergeAggregates(into: ZombieTrainersAggregate, other: ZombieTrainersAgg
   }
 }
 
-function summarize(aggregate: ZombieTrainersAggregate, confidence: number): ZombieTrainersSummary {
+function summarize(aggregate: ZombieTrainersAggregate, confidence: number, designEffect: number): ZombieTrainersSummary {
   const n = aggregate.matches;
   const byRate: Record<string, TrapRateFigure> = {};
   let attempts = 0;
@@ -300,7 +300,7 @@ function summarize(aggregate: ZombieTrainersAggregate, confidence: number): Zomb
     const count = aggregate.byTrapRate[String(rate)] as SuccessCount;
     attempts += count.attempts;
     successes += count.successes;
-    const simulated = wilsonInterval(count.successes, count.attempts, confidence);
+    const simulated = wilsonInterval(count.successes, count.attempts, confidence, designEffect);
     const exact = exactCatchChance(rate);
     byRate[`rate${rate}`] = {
       trapRate: rate,
@@ -314,37 +314,37 @@ function summarize(aggregate: ZombieTrainersAggregate, confidence: number): Zomb
     const count = aggregate.byDifference[String(difference)] as DifferenceCount;
     byDifference[`d${difference}`] = {
       difference,
-      simulated: wilsonInterval(count.successes, count.attempts, confidence),
+      simulated: wilsonInterval(count.successes, count.attempts, confidence, designEffect),
       exactGivenTrapsUsed: count.exactWinningRolls / (ROLL_MAX * count.attempts),
     };
   }
   const withHistogram = (moments: IntegerMoments, histogram: Histogram): MeanEstimate & { histogram: [number, number][] } => ({
-    ...meanEstimate(moments, confidence),
+    ...meanEstimate(moments, confidence, designEffect),
     histogram: sortedHistogram(histogram),
   });
   return {
     matches: n,
-    p1WinRate: wilsonInterval(aggregate.p1Wins, n, confidence),
-    p2WinRate: wilsonInterval(n - aggregate.p1Wins, n, confidence),
+    p1WinRate: wilsonInterval(aggregate.p1Wins, n, confidence, designEffect),
+    p2WinRate: wilsonInterval(n - aggregate.p1Wins, n, confidence, designEffect),
     tieRule: {
-      tieRate: wilsonInterval(aggregate.tieWins, n, confidence),
-      p1WinsFromTieShare: wilsonInterval(aggregate.tieWins, aggregate.p1Wins, confidence),
-      p1WinRateIfTiesDraw: wilsonInterval(aggregate.p1Wins - aggregate.tieWins, n, confidence),
+      tieRate: wilsonInterval(aggregate.tieWins, n, confidence, designEffect),
+      p1WinsFromTieShare: wilsonInterval(aggregate.tieWins, aggregate.p1Wins, confidence, designEffect),
+      p1WinRateIfTiesDraw: wilsonInterval(aggregate.p1Wins - aggregate.tieWins, n, confidence, designEffect),
     },
-    cappedRate: wilsonInterval(aggregate.capped, n, confidence),
+    cappedRate: wilsonInterval(aggregate.capped, n, confidence, designEffect),
     rounds: withHistogram(aggregate.rounds, aggregate.roundsHistogram),
     xp: {
       p1: withHistogram(aggregate.xp[0], aggregate.xpHistogram[0]),
       p2: withHistogram(aggregate.xp[1], aggregate.xpHistogram[1]),
     },
     perGame: {
-      catchAttempts: meanEstimate(aggregate.catchAttempts, confidence),
+      catchAttempts: meanEstimate(aggregate.catchAttempts, confidence, designEffect),
       catches: withHistogram(aggregate.catches, aggregate.catchesHistogram),
-      attacks: meanEstimate(aggregate.attacks, confidence),
-      kills: meanEstimate(aggregate.kills, confidence),
-      zombiesLost: meanEstimate(aggregate.zombiesLost, confidence),
+      attacks: meanEstimate(aggregate.attacks, confidence, designEffect),
+      kills: meanEstimate(aggregate.kills, confidence, designEffect),
+      zombiesLost: meanEstimate(aggregate.zombiesLost, confidence, designEffect),
     },
-    trapSuccess: { overall: wilsonInterval(successes, attempts, confidence), byRate, byDifference },
+    trapSuccess: { overall: wilsonInterval(successes, attempts, confidence, designEffect), byRate, byDifference },
   };
 }
 

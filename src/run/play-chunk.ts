@@ -39,6 +39,15 @@ export function matchesHeader(scenario: Scenario): string {
 }
 
 /**
+ * Agent streams of a seating: by seat normally; by agent name when seats rotate, so that two
+ * copies of one agent swapping seats on the same seed do not play the very same game twice
+ * (they would, with seat-keyed streams: every pair a duplicate, every interval too narrow).
+ */
+export function matchStreams(scenario: Scenario, seating: Scenario['seats']): { streamLabels?: string[] } {
+  return scenario.rotate ? { streamLabels: seating.map((seat) => `agent:${seat.name}`) } : {};
+}
+
+/**
  * Plays matches `start..end-1` in order. A match that fails is recorded in `failures` (with the
  * seed that reproduces it) and left out of the rows and aggregates.
  */
@@ -58,7 +67,7 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
     const seedIndex = scenario.rotate ? Math.floor(matchIndex / 2) : matchIndex;
     let outcome;
     try {
-      outcome = playMatch({ game, params: scenario.params, seats: seating, runSeed: scenario.seed, matchIndex, seedIndex }, sink);
+      outcome = playMatch({ game, params: scenario.params, seats: seating, runSeed: scenario.seed, matchIndex, seedIndex, ...matchStreams(scenario, seating) }, sink);
     } catch (error) {
       // A failing game or agent costs its match, not the run: the caller decides when to stop.
       if (!(error instanceof MatchFailure)) throw error;

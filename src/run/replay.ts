@@ -7,6 +7,7 @@ import { CHANCE, type GameEvent } from '../core/game.js';
 import { playMatch, type MatchOutcome } from '../core/match-runner.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { UsageError } from '../core/errors.js';
+import { matchStreams } from './play-chunk.js';
 
 /** The seating and seed index of match `matchIndex`, as a run plays it (rotation included). */
 export function matchSeating(scenario: Scenario, matchIndex: number): { seats: Scenario['seats']; seedIndex: number } {
@@ -47,6 +48,7 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
       runSeed: scenario.seed,
       matchIndex,
       seedIndex,
+      ...matchStreams(scenario, seats),
       trace: (player, action, state) => {
         step++;
         if (player !== CHANCE) write(`${String(step).padStart(5)}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);

@@ -67,11 +67,17 @@ export function normalQuantile(confidence: number): number {
  * Wald interval, which fails near 0 and 1 — exactly where trap rates live):
  *   centre = (p + z²/2n) / (1 + z²/n),  half = z √(p(1−p)/n + z²/4n²) / (1 + z²/n).
  * With n = 0 the interval is the whole [0, 1] and the rate is NaN (written as null in JSON).
+ * `designEffect` > 1 widens it for correlated samples (Kish's effective sample size).
  */
-export function wilsonInterval(successes: number, n: number, confidence = DEFAULT_CONFIDENCE): RateEstimate {
+export function wilsonInterval(successes: number, n: number, confidence = DEFAULT_CONFIDENCE, designEffect = 1): RateEstimate {
   if (n === 0) return { rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0 };
   const z = normalQuantile(confidence);
   const p = successes / n;
+  const reported = { successes, n };
+  // Correlated samples (rotated seats share their dice in pairs) carry less information than
+  // their count: use Kish's effective sample size n / designEffect, keeping the rate.
+  n /= designEffect;
+  successes /= designEffect;
   const z2 = z * z;
   const denominator = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denominator;
@@ -81,8 +87,7 @@ export function wilsonInterval(successes: number, n: number, confidence = DEFAUL
     rate: p,
     lower: successes === 0 ? 0 : Math.max(0, centre - half),
     upper: successes === n ? 1 : Math.min(1, centre + half),
-    successes,
-    n,
+    ...reported,
   };
 }
 
@@ -123,12 +128,12 @@ export function mergeMoments(into: IntegerMoments, other: IntegerMoments): void 
 }
 
 /** The mean with a normal-approximation interval, mean ± z·sd/√n (sd with n − 1). */
-export function meanEstimate(moments: IntegerMoments, confidence = DEFAULT_CONFIDENCE): MeanEstimate {
+export function meanEstimate(moments: IntegerMoments, confidence = DEFAULT_CONFIDENCE, designEffect = 1): MeanEstimate {
   const { n, sum, sumOfSquares } = moments;
   if (n === 0) return { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: 0, n: 0 };
   const mean = sum / n;
   const sd = n > 1 ? Math.sqrt(Math.max(0, (sumOfSquares - (sum * sum) / n) / (n - 1))) : 0;
-  const half = (normalQuantile(confidence) * sd) / Math.sqrt(n);
+  const half = (normalQuantile(confidence) * sd) / Math.sqrt(n / designEffect);
   return { mean, lower: mean - half, upper: mean + half, sd, n };
 }
 
