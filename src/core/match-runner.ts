@@ -115,12 +115,19 @@ export class SeatDecision implements Decision {
   seat = 0;
   legalActions: readonly unknown[] = [];
   step = 0;
-  actionsSince: readonly unknown[] | null = null;
+  /** Where this seat's view of the match's decisions starts, in `#history`. */
+  historyStart = 0;
   readonly #game: AnyGame;
   readonly #state: unknown;
-  constructor(game: AnyGame, state: unknown) {
+  readonly #history: readonly unknown[] | null;
+  constructor(game: AnyGame, state: unknown, history: readonly unknown[] | null = null) {
     this.#game = game;
     this.#state = state;
+    this.#history = history;
+  }
+  /** Computed only when asked for: most agents never look. */
+  get actionsSince(): readonly unknown[] | null {
+    return this.#history === null ? null : this.#history.slice(this.historyStart);
   }
   observe(): unknown {
     return this.#game.observe(this.#state, this.seat);
@@ -151,12 +158,13 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
       seat.factory.create(seat.config, { game, params, seat: index, rng: matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)) }),
     );
     const maxSteps = game.maxLength(params);
-    const decision = new SeatDecision(game, state);
+    // Perfect information only: every decision of the match, so search can find its previous
+    // subtree (hidden games may keep actions private). Each seat's view starts at its last answer.
+    const history: unknown[] | null = game.hiddenInformation ? null : [];
+    const lastAnswer = seats.map(() => 0);
+    const decision = new SeatDecision(game, state, history);
     // One list for the whole match: the game refills it at every decision.
     const legal: unknown[] = [];
-    // Perfect information only: the decisions every seat has seen played since each seat last
-    // decided, so search can find its previous subtree (hidden games may keep actions private).
-    const history: unknown[][] | null = game.hiddenInformation ? null : seats.map(() => []);
 
     for (;;) {
       const player = game.currentPlayer(state);
@@ -177,7 +185,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
           decision.seat = player;
           decision.legalActions = legal;
           decision.step = step;
-          decision.actionsSince = history?.[player] ?? null;
+          decision.historyStart = lastAnswer[player] as number;
           const agent = agents[player];
           if (agent === undefined) throw new Error(`no agent for seat ${player}`);
           choice = agent.chooseAction(decision);
@@ -190,8 +198,8 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
         }
         const action = legal[choice];
         if (history !== null) {
-          if (legal.length > 1) (history[player] as unknown[]).length = 0;
-          for (const seen of history) seen.push(action);
+          if (legal.length > 1) lastAnswer[player] = history.length;
+          history.push(action);
         }
         game.apply(state, action, sink);
         spec.trace?.(player, action, state);
