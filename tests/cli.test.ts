@@ -3,7 +3,7 @@
  * step) run in a child process, on scenario files written to a temporary folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -392,6 +392,52 @@ describe('interruption and resume', () => {
     sameAsUninterrupted('long-interrupted', 'long-reference');
   });
 
+  it('resumes an interrupted run even when a first resume was killed while taking its files back', async () => {
+    const file = scenarioFile('long.yaml', LONG);
+    if (!existsSync(join(work, 'long-reference'))) expect(hordelab('run', file, '-q', '--out', 'long-reference').status).toBe(0);
+    const child = await startAndWaitForCheckpoint(file, 'long-twice');
+    child.kill('SIGINT');
+    expect(await exited(child)).toBe(130);
+    // What a resume killed right after taking the published files back leaves: .tmp files under
+    // a checkpoint that still says they are published.
+    for (const name of ['matches.csv', 'catches.csv']) renameSync(join(work, 'long-twice', name), join(work, 'long-twice', `${name}.tmp`));
+    const resumed = hordelab('run', file, '-q', '--out', 'long-twice', '--resume');
+    expect(resumed.stderr).toBe('');
+    expect(resumed.status).toBe(0);
+    sameAsUninterrupted('long-twice', 'long-reference');
+  });
+
+  it('keeps a killed run resumable when its resume fails, and refuses a working file cut short', async () => {
+    writeFileSync(join(work, 'crash-on-demand.mjs'), 'export default () => ({ chooseAction: () => { if (process.env.HORDELAB_TEST_CRASH) process.exit(9); return 0; } });\n');
+    const text = 'game: tic-tac-toe\nmatches: 30000\nseed: 2\nseats: [./crash-on-demand.mjs, random]\n';
+    const file = scenarioFile('crash.yaml', text);
+    const child = await startAndWaitForCheckpoint(file, 'crash');
+    child.kill('SIGKILL');
+    await exited(child);
+    // The resume's workers die twice on their first chunk: an internal failure. The run's
+    // earlier matches and its checkpoint must survive it.
+    const failed = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--out', 'crash', '--resume'], {
+      cwd: work,
+      encoding: 'utf8',
+      env: { ...process.env, HORDELAB_TEST_CRASH: '1' },
+    });
+    expect(failed.status).toBe(1);
+    expect(existsSync(join(work, 'crash', '.hordelab-checkpoint.json'))).toBe(true);
+    expect(existsSync(join(work, 'crash', 'matches.csv.tmp'))).toBe(true);
+    const resumed = hordelab('run', file, '-q', '--out', 'crash', '--resume');
+    expect(resumed.status).toBe(0);
+    expect(hordelab('run', file, '-q', '--out', 'crash-reference').status).toBe(0);
+    expect(readFileSync(join(work, 'crash', 'matches.csv')).equals(readFileSync(join(work, 'crash-reference', 'matches.csv')))).toBe(true);
+    // A working file shorter than its checkpoint says is refused rather than padded.
+    const cut = await startAndWaitForCheckpoint(file, 'crash-cut');
+    cut.kill('SIGKILL');
+    await exited(cut);
+    writeFileSync(join(work, 'crash-cut', 'matches.csv.tmp'), '');
+    const refused = hordelab('run', file, '-q', '--out', 'crash-cut', '--resume');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/matches\.csv\.tmp holds less than the checkpoint records/);
+  });
+
   it('refuses to resume where there is nothing to resume, or another run', () => {
     const file = scenarioFile('long.yaml', LONG);
     const nothing = hordelab('run', file, '--out', 'nothing-here', '--resume');
@@ -434,6 +480,16 @@ describe('shards and merge', () => {
     expect(foreign.stderr).toMatch(/r-foreign: a shard of another run/);
     expect(existsSync(join(work, 'r-merged', 'matches.csv'))).toBe(false);
     expect(hordelab('run', file, '--shard', '3/3').stderr).toMatch(/--shard: expected i\/n with 0 <= i < n/);
+  });
+
+  it('refuses shards that together failed more matches than the run tolerates', () => {
+    writeFileSync(join(work, 'often-fails.mjs'), 'export default (config, { rng }) => { const doomed = rng.int(4) === 0; return { chooseAction: () => { if (doomed) throw new Error("no"); return 0; } }; };\n');
+    const file = scenarioFile('often.yaml', 'game: tic-tac-toe\nmatches: 60\nseed: 1\nseats: [./often-fails.mjs, random]\n');
+    const statuses = [0, 1].map((index) => hordelab('run', file, '-q', '--max-errors', '10', '--shard', `${index}/2`, '--out', `often-${index}`).status);
+    expect(statuses).toEqual([1, 1]);
+    const merged = hordelab('merge', 'often-0', 'often-1', '--out', 'often-merged', '-q');
+    expect(merged.status).toBe(2);
+    expect(merged.stderr).toMatch(/more than the run's --max-errors 10/);
   });
 
   it('runs the Kubernetes Indexed Job command for each index, and the shards merge into one run', async () => {

@@ -166,9 +166,9 @@ function parseShard(text: string): { index: number; count: number } {
   return { index, count };
 }
 
-async function mergeCommand(dirs: readonly string[], out: string): Promise<number> {
+async function mergeCommand(dirs: readonly string[], out: string, quiet: boolean): Promise<number> {
   const { document, files } = await mergeRuns(dirs, out);
-  process.stdout.write(`Merged ${dirs.length} shards: ${document.run.matchesPlayed} matches. Wrote ${files.join(', ')}\n`);
+  if (!quiet) process.stdout.write(`Merged ${dirs.length} shards: ${document.run.matchesPlayed} matches. Wrote ${files.join(', ')}\n`);
   return document.run.errors > 0 ? EXIT_FAILURE : 0;
 }
 
@@ -316,8 +316,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         command
           .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Shard output folders, all n of them' })
           .option('out', { alias: 'o', type: 'string', demandOption: true, requiresArg: true, describe: 'Folder for the merged reports' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
           .example('$0 merge shards/0 shards/1 shards/2 --out reports/merged', 'Three shards into one report'),
-      (args) => run(() => mergeCommand((args.dirs ?? []).map(String), args.out)),
+      (args) => run(() => mergeCommand((args.dirs ?? []).map(String), args.out, args.quiet)),
     )
     .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
     .command('agents', 'List the built-in agents', () => {}, () => run(listAgents))

@@ -80,6 +80,26 @@ export async function mergeRuns(dirs: readonly string[], outDir: string): Promis
   const { source } = first.record;
   const scenario = await parseScenario(source.text, source.file, source.overrides);
   const { report } = scenario.entry;
+  // Everything each shard must hold, checked before a byte is written.
+  const needed = ['matches.csv', ...(first.record.eventFiles ? report.eventTables.map((table) => table.file) : [])];
+  for (const { dir, record } of shards) {
+    for (const name of [...needed, ...(record.errors > 0 ? ['errors.csv'] : [])]) {
+      if (!existsSync(join(dir, name))) throw new UsageError([{ source: dir, field: '', message: `${name} is missing` }]);
+    }
+  }
+  const totalErrors = shards.reduce((sum, { record }) => sum + record.errors, 0);
+  if (totalErrors > first.record.maxErrors) {
+    throw new UsageError([
+      {
+        source: 'merge',
+        field: '',
+        message:
+          `the shards hold ${totalErrors} failed matches, more than the run's --max-errors ${first.record.maxErrors}: ` +
+          'one run would have stopped at the failure that tipped it. Rerun the shards with a larger --max-errors, or fix the failures',
+      },
+    ]);
+  }
+
   const aggregate = report.emptyAggregate();
   const outcomes = emptyOutcomes(scenario.entry.game.seats.length);
   let errors = 0;
@@ -104,10 +124,7 @@ export async function mergeRuns(dirs: readonly string[], outDir: string): Promis
         let header = true;
         for (const { dir } of shards) {
           const file = join(dir, name);
-          if (!existsSync(file)) {
-            if (name === 'errors.csv') continue; // a shard without failures has no errors.csv
-            throw new UsageError([{ source: dir, field: '', message: `${name} is missing` }]);
-          }
+          if (!existsSync(file)) continue; // only errors.csv may be absent: a shard without failures has none
           await appendCsv(fd, file, header);
           header = false;
         }

@@ -11,7 +11,7 @@
  * duplicated, since the files are cut back to the checkpoint before appending.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,8 @@ export interface ShardRecord {
   readonly status: RunStatus;
   readonly source: Scenario['source'];
   readonly eventFiles: boolean;
+  /** The run's --max-errors: merge checks it against the shards' failures together. */
+  readonly maxErrors: number;
   /** The command of the whole run, without `--shard`. */
   readonly command: string;
   readonly aggregate: unknown;
@@ -312,23 +314,50 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const resumeFrom = options.resume === true ? checkpoint : null;
   const createdDir = !existsSync(options.outDir);
   mkdirSync(options.outDir, { recursive: true });
+  const checkpointPath = join(options.outDir, CHECKPOINT_FILE);
 
   const fileNames = ['matches.csv', ...(options.eventFiles ? report.eventTables.map((table) => table.file) : []), 'errors.csv'];
-  if (resumeFrom?.location === 'final') {
-    // An interrupted run published its files: take them back as working files. An errors.csv
-    // with no error in it was not published; it holds just its header.
-    for (const name of fileNames) {
-      const published = join(options.outDir, name);
-      if (existsSync(published)) renameSync(published, `${published}.tmp`);
-      else if (name === 'errors.csv') writeFileSync(`${published}.tmp`, csv([ERROR_COLUMNS]));
-    }
-  }
-  const files = fileNames.map((name) => new WorkingFile(join(options.outDir, name), resumeFrom?.lengths[name]));
-  const [matchesFile, ...rest] = files as [WorkingFile, ...WorkingFile[]];
-  const errorsFile = rest[rest.length - 1] as WorkingFile;
-  const eventFiles = rest.slice(0, -1);
-  const pool = workers > 0 ? new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers }) : null;
+  let files: WorkingFile[] = [];
+  let pool: Piscina<ChunkTask, ChunkResult> | null = null;
   try {
+    if (resumeFrom === null) {
+      // A fresh run: nothing of an earlier run in this folder may leak into it (a stale
+      // checkpoint would later resume over these files; a stale shard.json would merge).
+      rmSync(checkpointPath, { force: true });
+      if (options.shard === undefined) rmSync(join(options.outDir, SHARD_FILE), { force: true });
+      if (!options.eventFiles) for (const table of report.eventTables) rmSync(join(options.outDir, table.file), { force: true });
+    } else {
+      if (resumeFrom.location === 'final') {
+        // An interrupted run published its files: take them back as working files (some may be
+        // back already, if a resume was killed right here). An errors.csv without errors was
+        // not published: it held just its header.
+        for (const name of fileNames) {
+          const published = join(options.outDir, name);
+          if (existsSync(published)) renameSync(published, `${published}.tmp`);
+          else if (!existsSync(`${published}.tmp`)) {
+            if (name !== 'errors.csv') {
+              throw new UsageError([{ source: '--resume', field: '', message: `${published} is missing; the interrupted run cannot be resumed` }]);
+            }
+            writeFileSync(`${published}.tmp`, csv([ERROR_COLUMNS]));
+          }
+        }
+        writeCheckpoint(options.outDir, { ...resumeFrom, location: 'temp' });
+      }
+      for (const name of fileNames) {
+        const working = join(options.outDir, `${name}.tmp`);
+        const size = existsSync(working) ? statSync(working).size : -1;
+        if (size < (resumeFrom.lengths[name] ?? 0)) {
+          throw new UsageError([
+            { source: '--resume', field: '', message: `${working} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh` },
+          ]);
+        }
+      }
+    }
+    files = fileNames.map((name) => new WorkingFile(join(options.outDir, name), resumeFrom?.lengths[name]));
+    pool = workers > 0 ? new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers }) : null;
+    const [matchesFile, ...rest] = files as [WorkingFile, ...WorkingFile[]];
+    const errorsFile = rest[rest.length - 1] as WorkingFile;
+    const eventFiles = rest.slice(0, -1);
     if (resumeFrom === null) {
       matchesFile.write(matchesHeader(scenario));
       eventFiles.forEach((file, index) => file.write(csv([[...(report.eventTables[index]?.columns ?? [])]])));
@@ -455,6 +484,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         status,
         source: scenario.source,
         eventFiles: options.eventFiles,
+        maxErrors,
         command: options.command,
         aggregate,
         outcomes,
@@ -468,19 +498,19 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     }
     writeFileSync(join(options.outDir, 'summary.json'), `${toJson(document)}\n`);
     const summaryFiles = writeSummaryTables(scenario, document, options.outDir);
+    // Publish under a 'final' checkpoint, so that a kill while renaming leaves a folder that
+    // --resume takes back as it is.
+    for (const file of files) file.close();
+    const lengths = Object.fromEntries(fileNames.map((name, index) => [name, (files[index] as WorkingFile).length]));
+    writeCheckpoint(options.outDir, { version: 1, key, location: 'final', nextMatch, lengths, aggregate, outcomes, errors, matchesPlayed });
     // errors.csv exists only when something failed; an old one from an earlier run goes.
     const published = errors === 0 ? files.filter((file) => file !== errorsFile) : files;
+    for (const file of published) file.publish();
     if (errors === 0) {
       errorsFile.discard();
       rmSync(errorsFile.path, { force: true });
     }
-    for (const file of published) file.publish();
-    if (status === 'interrupted') {
-      const lengths = Object.fromEntries(fileNames.map((name, index) => [name, (files[index] as WorkingFile).length]));
-      writeCheckpoint(options.outDir, { version: 1, key, location: 'final', nextMatch, lengths, aggregate, outcomes, errors, matchesPlayed });
-    } else {
-      rmSync(join(options.outDir, CHECKPOINT_FILE), { force: true });
-    }
+    if (status !== 'interrupted') rmSync(checkpointPath, { force: true });
     return {
       document,
       results,
@@ -494,9 +524,15 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       status,
     };
   } catch (error) {
-    for (const file of files) file.discard();
-    rmSync(join(options.outDir, CHECKPOINT_FILE), { force: true });
-    if (createdDir && readdirSync(options.outDir).length === 0) rmdirSync(options.outDir);
+    if (resumeFrom === null) {
+      // A fresh run that fails leaves nothing half-written behind.
+      for (const file of files) file.discard();
+      rmSync(checkpointPath, { force: true });
+      if (createdDir && readdirSync(options.outDir).length === 0) rmdirSync(options.outDir);
+    } else {
+      // A resumed run keeps what it had: its last checkpoint still describes its working files.
+      for (const file of files) file.close();
+    }
     throw error;
   } finally {
     await pool?.destroy();

@@ -22,6 +22,8 @@ export default async function playChunkTask(task: ChunkTask): Promise<ChunkResul
   if (scenario === undefined) {
     scenario = parseScenario(task.source.text, task.source.file, task.source.overrides);
     scenarios.set(key, scenario);
+    // A load that failed is not remembered: the next task tries again.
+    scenario.catch(() => scenarios.delete(key));
   }
   return playChunk(await scenario, task.start, task.end, task.eventFiles);
 }
