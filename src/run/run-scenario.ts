@@ -319,6 +319,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const fileNames = ['matches.csv', ...(options.eventFiles ? report.eventTables.map((table) => table.file) : []), 'errors.csv'];
   let files: WorkingFile[] = [];
   let pool: Piscina<ChunkTask, ChunkResult> | null = null;
+  let onAbort: (() => void) | null = null;
   try {
     if (resumeFrom === null) {
       // A fresh run: nothing of an earlier run in this folder may leak into it (a stale
@@ -395,7 +396,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     };
     const aborted = new Promise<'aborted'>((resolve) => {
       if (options.signal?.aborted === true) resolve('aborted');
-      options.signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+      onAbort = () => resolve('aborted');
+      options.signal?.addEventListener('abort', onAbort, { once: true });
     });
 
     // Keep every worker busy with one chunk queued behind it; write strictly in match order.
@@ -535,6 +537,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     }
     throw error;
   } finally {
+    if (onAbort !== null) options.signal?.removeEventListener('abort', onAbort);
     await pool?.destroy();
   }
 }
