@@ -29,6 +29,17 @@ describe('docs', () => {
     expect(readme).toContain('npm install && npm test');
   });
 
+  it('offers the library entry package.json names, with the registry and the run API', async () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: { '.': { default: string } } };
+    expect(pkg.exports['.'].default).toBe('./dist/src/index.js');
+    const library = await import('../src/index.js');
+    expect([...library.games.keys()]).toEqual([...games.keys()]);
+    for (const name of ['runScenario', 'loadScenario', 'playMatch', 'mergeRuns', 'replayMatch', 'wilsonInterval']) {
+      expect(typeof (library as Record<string, unknown>)[name], name).toBe('function');
+    }
+    expect(library.mctsAgent.id).toBe('mcts');
+  });
+
   it('records the same version as package.json', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; name: string; bin: Record<string, string> };
     expect(HORDELAB_VERSION).toBe(pkg.version);

@@ -1,0 +1,22 @@
+/**
+ * Hordelab as a library: the contracts, the registry, the built-in games and agents, scenarios
+ * and runs. The command line (`hordelab`) is built on exactly these.
+ */
+export type { Agent, AgentContext, AgentFactory, Decision } from './core/agent.js';
+export { CHANCE, TERMINAL, type AnyGame, type ChanceOutcome, type EventSink, type GameDefinition, type GameEvent } from './core/game.js';
+export { MatchFailure, playMatch, type MatchOutcome, type MatchSpec, type SeatSpec } from './core/match-runner.js';
+export { defaultParameters, parseParameters, type ParameterSpec, type ParameterSpecs, type TunableRange } from './core/parameters.js';
+export { Rng, formatSeed, matchSeed, matchStream, parseSeed } from './core/rng.js';
+export { UsageError, type InputIssue } from './core/errors.js';
+export { agents, games, type RegisteredGame } from './registry.js';
+export { loadScenario, parseScenario, type Scenario, type ScenarioOverrides } from './scenario/scenario.js';
+export { runScenario, type RunOptions, type RunResult, type SummaryDocument } from './run/run-scenario.js';
+export { mergeRuns } from './run/merge.js';
+export { replayMatch } from './run/replay.js';
+export { wilsonInterval, meanEstimate, normalQuantile } from './stats/intervals.js';
+export { zombieTrainers } from './games/zombie-trainers/index.js';
+export { integerDuel } from './games/integer-duel/index.js';
+export { ticTacToe } from './games/tic-tac-toe/index.js';
+export { randomAgent } from '../agents/random.js';
+export { greedyAgent } from '../agents/greedy.js';
+export { mctsAgent } from '../agents/mcts.js';
