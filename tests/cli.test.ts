@@ -328,6 +328,20 @@ describe('hordelab replay', () => {
     expect(result.stdout).toMatch(new RegExp(`matchEnd winner=${Number(row[4]) - 1} xp=\\[${row[5]},${row[6]}\\]`));
   });
 
+  it('replays a rotated match with the seating, seed and agent streams the run used', () => {
+    const file = scenarioFile('replay-rotated.yaml', 'game: tic-tac-toe\nmatches: 40\nseed: 9\nseats:\n  rotate:\n    - { agent: random, name: random-a }\n    - { agent: random, name: random-b }\n');
+    expect(hordelab('run', file, '-q', '--out', 'replayed-rotated').status).toBe(0);
+    const rows = readFileSync(join(work, 'replayed-rotated', 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((row) => row.split(','));
+    for (const row of rows.slice(0, 8)) {
+      const result = hordelab('replay', file, '--match', row[0]!);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain(`X: ${row[2]}, O: ${row[3]}`);
+      expect(result.stdout).toContain(`match seed ${row[1]}`);
+      const winner = { X: 0, O: 1, draw: -1 }[row[4] as 'X' | 'O' | 'draw'];
+      expect(result.stdout).toMatch(new RegExp(`matchEnd winner=${winner} moves=${row[5]}$`, 'm'));
+    }
+  });
+
   it('rejects a match index that is not a whole number', () => {
     const file = scenarioFile('replay-bad.yaml', SMALL);
     const result = hordelab('replay', file, '--match', 'x');

@@ -39,12 +39,15 @@ export function matchesHeader(scenario: Scenario): string {
 }
 
 /**
- * Agent streams of a seating: by seat normally; by agent name when seats rotate, so that two
- * copies of one agent swapping seats on the same seed do not play the very same game twice
- * (they would, with seat-keyed streams: every pair a duplicate, every interval too narrow).
+ * How match `matchIndex` of a scenario is played: the one place the run and `replay` both ask,
+ * so a replay is always the match the run played. With rotated seats, matches 2k and 2k+1 share
+ * seed k, the second with the seats swapped, and agent streams are named after the agent, so two
+ * copies of one agent swapping seats do not play the very same game twice.
  */
-export function matchStreams(scenario: Scenario, seating: Scenario['seats']): { streamLabels?: string[] } {
-  return scenario.rotate ? { streamLabels: seating.map((seat) => `agent:${seat.name}`) } : {};
+export function matchPlan(scenario: Scenario, matchIndex: number): { seats: Scenario['seats']; seedIndex: number; streamLabels?: string[] } {
+  if (!scenario.rotate) return { seats: scenario.seats, seedIndex: matchIndex };
+  const seats = matchIndex % 2 === 1 ? [...scenario.seats].reverse() : scenario.seats;
+  return { seats, seedIndex: Math.floor(matchIndex / 2), streamLabels: seats.map((seat) => `agent:${seat.name}`) };
 }
 
 /**
@@ -57,17 +60,14 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
   const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
   const aggregate: unknown = report.emptyAggregate();
   const outcomes = emptyOutcomes(game.seats.length);
-  const swapped = [...scenario.seats].reverse();
   const matchRows: CsvValue[][] = [];
   const eventRows: CsvValue[][][] = report.eventTables.map(() => []);
   const failures: MatchFailureData[] = [];
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
-    // Rotated seats: matches 2k and 2k+1 share seed k, the second with the seats swapped.
-    const seating = scenario.rotate && matchIndex % 2 === 1 ? swapped : scenario.seats;
-    const seedIndex = scenario.rotate ? Math.floor(matchIndex / 2) : matchIndex;
+    const plan = matchPlan(scenario, matchIndex);
     let outcome;
     try {
-      outcome = playMatch({ game, params: scenario.params, seats: seating, runSeed: scenario.seed, matchIndex, seedIndex, ...matchStreams(scenario, seating) }, sink);
+      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan }, sink);
     } catch (error) {
       // A failing game or agent costs its match, not the run: the caller decides when to stop.
       if (!(error instanceof MatchFailure)) throw error;
@@ -77,7 +77,7 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
     }
     const seed = formatSeed(outcome.seed);
     const rows = collector.finishMatch({ matchIndex, seed }, aggregate);
-    const names = seating.map((seat) => seat.name);
+    const names = plan.seats.map((seat) => seat.name);
     addOutcome(outcomes, outcome.returns, names);
     matchRows.push([matchIndex, seed, ...names, ...rows.matchRow]);
     if (eventFiles) rows.eventRows.forEach((tableRows, index) => eventRows[index]?.push(...tableRows));

@@ -7,16 +7,7 @@ import { CHANCE, type GameEvent } from '../core/game.js';
 import { playMatch, type MatchOutcome } from '../core/match-runner.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { UsageError } from '../core/errors.js';
-import { matchStreams } from './play-chunk.js';
-
-/** The seating and seed index of match `matchIndex`, as a run plays it (rotation included). */
-export function matchSeating(scenario: Scenario, matchIndex: number): { seats: Scenario['seats']; seedIndex: number } {
-  const rotated = scenario.rotate && matchIndex % 2 === 1;
-  return {
-    seats: rotated ? [...scenario.seats].reverse() : scenario.seats,
-    seedIndex: scenario.rotate ? Math.floor(matchIndex / 2) : matchIndex,
-  };
-}
+import { matchPlan } from './play-chunk.js';
 
 function formatEvent(event: GameEvent): string {
   const { type, ...fields } = event as GameEvent & Record<string, unknown>;
@@ -34,8 +25,8 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
     throw new UsageError([{ source: '--match', field: '', message: `expected a match index in 0..${scenario.matches - 1}, got ${matchIndex}` }]);
   }
   const { game } = scenario.entry;
-  const { seats, seedIndex } = matchSeating(scenario, matchIndex);
-  write(`${game.title}: match ${matchIndex} of ${scenario.name}, run seed ${scenario.seed}, ${seats.map((seat, i) => `${game.seats[i]}: ${seat.name}`).join(', ')}`);
+  const plan = matchPlan(scenario, matchIndex);
+  write(`${game.title}: match ${matchIndex} of ${scenario.name}, run seed ${scenario.seed}, ${plan.seats.map((seat, i) => `${game.seats[i]}: ${seat.name}`).join(', ')}`);
   let step = 0;
   // Events are emitted inside apply, before the trace sees the action: hold them so each
   // decision prints first and its consequences under it.
@@ -44,11 +35,9 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
     {
       game,
       params: scenario.params,
-      seats,
       runSeed: scenario.seed,
       matchIndex,
-      seedIndex,
-      ...matchStreams(scenario, seats),
+      ...plan,
       trace: (player, action, state) => {
         step++;
         if (player !== CHANCE) write(`${String(step).padStart(5)}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);
