@@ -1,5 +1,6 @@
 /** Intervals and mergeable figures. */
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/core/rng.js';
 import {
   addSample,
   addToHistogram,
@@ -9,6 +10,7 @@ import {
   mergeMoments,
   normalCdf,
   normalQuantile,
+  shareDifferenceInterval,
   sortedHistogram,
   wilsonInterval,
 } from '../src/stats/intervals.js';
@@ -51,6 +53,38 @@ describe('Wilson interval', () => {
     expect(normalCdf(0)).toBe(0.5);
     expect(normalCdf(1.959963984540054)).toBeCloseTo(0.975, 12);
     expect(() => normalQuantile(1)).toThrow(RangeError);
+  });
+});
+
+describe('difference of two shares of the same games', () => {
+  it('computes the multinomial variance: 45 vs 40 wins of 100 with 15 draws', () => {
+    // Var(pa − pb) = (0.45 + 0.40 − 0.05²) / 100; half width 1.959964 · sqrt(0.008475) = 0.18043.
+    const d = shareDifferenceInterval(45, 40, 100);
+    expect(d.difference).toBeCloseTo(0.05, 12);
+    expect(d.upper - d.difference).toBeCloseTo(0.180432, 5);
+    expect(d.difference - d.lower).toBeCloseTo(0.180432, 5);
+    // Pairs of duplicated games: twice the games, the same information, the same interval.
+    expect(shareDifferenceInterval(90, 80, 200, 0.95, 2).upper).toBeCloseTo(d.upper, 12);
+  });
+
+  it('covers the true difference about 95% of the time', () => {
+    // Plants 0.47, Zombies 0.43, draws 0.10: true difference 0.04; 2,000 seeded samples of 500.
+    const rng = Rng.fromSeed(0x5eedn);
+    let covered = 0;
+    const repetitions = 2000;
+    for (let r = 0; r < repetitions; r++) {
+      let a = 0;
+      let b = 0;
+      for (let i = 0; i < 500; i++) {
+        const u = rng.float();
+        if (u < 0.47) a++;
+        else if (u < 0.9) b++;
+      }
+      const d = shareDifferenceInterval(a, b, 500);
+      if (d.lower <= 0.04 && 0.04 <= d.upper) covered++;
+    }
+    expect(covered / repetitions).toBeGreaterThan(0.93);
+    expect(covered / repetitions).toBeLessThan(0.97);
   });
 });
 

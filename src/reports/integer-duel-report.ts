@@ -14,7 +14,9 @@ import {
   mergeHistograms,
   mergeMoments,
   sortedHistogram,
+  shareDifferenceInterval,
   wilsonInterval,
+  type DifferenceEstimate,
   type Histogram,
   type IntegerMoments,
   type MeanEstimate,
@@ -65,6 +67,8 @@ interface OutcomeRates {
   readonly plantsWinRate: RateEstimate;
   readonly zombiesWinRate: RateEstimate;
   readonly drawRate: RateEstimate;
+  /** Plants' win rate minus Zombies', from the same games (0 when the decks are equally strong). */
+  readonly plantsMinusZombies: DifferenceEstimate;
 }
 
 export interface IntegerDuelSummary extends OutcomeRates {
@@ -206,6 +210,7 @@ function outcomeRates(counts: readonly number[], confidence: number, designEffec
     plantsWinRate: wilsonInterval(counts[0] ?? 0, n, confidence, designEffect),
     zombiesWinRate: wilsonInterval(counts[1] ?? 0, n, confidence, designEffect),
     drawRate: wilsonInterval(counts[2] ?? 0, n, confidence, designEffect),
+    plantsMinusZombies: shareDifferenceInterval(counts[0] ?? 0, counts[1] ?? 0, n, confidence, designEffect),
   };
 }
 
@@ -297,6 +302,13 @@ function cardRows(summary: IntegerDuelSummary): CsvValue[][] {
   return rows;
 }
 
+/** A difference of rates in percentage points with its interval: "+0.1 [-2.7, +2.9] pts". */
+function formatPoints(estimate: DifferenceEstimate): string {
+  if (estimate.n === 0) return '-';
+  const points = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+  return `${points(estimate.difference)} [${points(estimate.lower)}, ${points(estimate.upper)}] pts`;
+}
+
 function formatSummary(summary: IntegerDuelSummary): string {
   const lines: string[] = [];
   const outcomeRow = (label: string, rates: OutcomeRates): string[] => [
@@ -304,10 +316,11 @@ function formatSummary(summary: IntegerDuelSummary): string {
     ...formatRate(rates.plantsWinRate),
     ...formatRate(rates.zombiesWinRate),
     formatRate(rates.drawRate)[0],
+    formatPoints(rates.plantsMinusZombies),
   ];
   lines.push(
     table(
-      ['', 'Plants', '95% interval', 'Zombies', '95% interval', 'draws'],
+      ['', 'Plants', '95% interval', 'Zombies', '95% interval', 'draws', 'Plants − Zombies [95%]'],
       [
         outcomeRow('all games', summary),
         outcomeRow('Plants started round 1', summary.byFirstStarter.plants),

@@ -91,6 +91,29 @@ export function wilsonInterval(successes: number, n: number, confidence = DEFAUL
   };
 }
 
+/** A difference of two rates with its interval. */
+export interface DifferenceEstimate {
+  readonly difference: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly n: number;
+}
+
+/**
+ * The difference a/n − b/n of two shares of the same n outcomes (Plants' wins minus Zombies'
+ * wins, with draws the rest): a multinomial, so the two shares are negatively correlated and
+ * Var = (pa + pb − (pa − pb)²) / n. Normal (Wald) interval on the effective sample size
+ * n / designEffect; Wald is fine here because the shares of interest sit far from 0 and 1.
+ */
+export function shareDifferenceInterval(a: number, b: number, n: number, confidence = DEFAULT_CONFIDENCE, designEffect = 1): DifferenceEstimate {
+  if (n === 0) return { difference: Number.NaN, lower: -1, upper: 1, n: 0 };
+  const pa = a / n;
+  const pb = b / n;
+  const difference = pa - pb;
+  const half = normalQuantile(confidence) * Math.sqrt(Math.max(0, pa + pb - difference * difference) / (n / designEffect));
+  return { difference, lower: Math.max(-1, difference - half), upper: Math.min(1, difference + half), n };
+}
+
 /**
  * Count, sum and sum of squares of integer samples (rounds, XP, catches per game). Integer sums
  * are exact, so merging chunks in any order gives the same bits: results must not depend on
