@@ -5,13 +5,16 @@
 import { greedyAgent } from '../agents/greedy.js';
 import { mctsAgent } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
+import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
 import type { AgentFactory } from './core/agent.js';
 import type { AnyGame } from './core/game.js';
 import { integerDuel } from './games/integer-duel/index.js';
+import { survivors } from './games/survivors/index.js';
 import { ticTacToe } from './games/tic-tac-toe/index.js';
 import { zombieTrainers } from './games/zombie-trainers/index.js';
 import type { AnyGameReport } from './reports/report.js';
 import { integerDuelReport } from './reports/integer-duel-report.js';
+import { survivorsReport } from './reports/survivors-report.js';
 import { ticTacToeReport } from './reports/tic-tac-toe-report.js';
 import { zombieTrainersReport } from './reports/zombie-trainers-report.js';
 
@@ -24,9 +27,10 @@ export interface RegisteredGame {
 const gameList: readonly RegisteredGame[] = [
   { game: zombieTrainers, report: zombieTrainersReport },
   { game: integerDuel, report: integerDuelReport },
+  { game: survivors, report: survivorsReport },
   { game: ticTacToe, report: ticTacToeReport },
 ];
-const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent];
+const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, scriptedZombiesAgent];
 
 /** Registered games by id, in registration order. */
 export const games: ReadonlyMap<string, RegisteredGame> = new Map(gameList.map((entry) => [entry.game.id, entry]));

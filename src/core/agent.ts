@@ -66,4 +66,6 @@ export interface AgentFactory {
   create(config: Readonly<Record<string, unknown>>, context: AgentContext): Agent;
   /** For agents loaded from a user module: its absolute file URL, so any worker can load it again. */
   readonly moduleUrl?: string;
+  /** For game-specific agents (a scripted side): the one game and the seats it can play. */
+  readonly playsOnly?: { readonly game: string; readonly seats: readonly number[] };
 }

@@ -192,6 +192,13 @@ export async function parseScenario(text: string, file: string, overrides: Scena
       );
       continue;
     }
+    const only = factory.playsOnly;
+    if (only !== undefined) {
+      const seatNames = only.seats.map((seatIndex) => game.seats[seatIndex] ?? `seat ${seatIndex + 1}`).join(' or ');
+      if (only.game !== game.id) issues.push(issue(field, `agent "${agentId}" plays only ${only.game}, not ${game.id}`));
+      else if (rotate) issues.push(issue(field, `agent "${agentId}" plays only the ${seatNames} seat, so seats cannot be rotated; list the seats in order`));
+      else if (!only.seats.includes(index)) issues.push(issue(field, `agent "${agentId}" plays only the ${seatNames} seat (seat ${only.seats.map((s) => s + 1).join(', ')}), not seat ${index + 1}`));
+    }
     const problems = factory.validateConfig(config);
     for (const problem of problems) issues.push(issue(`${seatsField}[${index}].config.${problem.field}`, problem.message));
     if (problems.length === 0 && params !== undefined && factory.moduleUrl !== undefined) {

@@ -1,0 +1,64 @@
+/**
+ * The Survivors heuristic for greedy play and MCTS cut-offs, from the Humans' side (the
+ * Zombies get the negation), squashed by tanh:
+ *   + 1.2 · share of the rounds survived (survive scenario)
+ *   + 0.5 if the Keys are found, − 0.05 · mean Manhattan distance to an exit (escape scenario)
+ *   − 1.5 · deaths / deaths the zombies need
+ *   − 1.0 · wounds / (wounds that down a human · humans) − 0.3 per downed human
+ *   − 0.15 · Σ over zombies of 1 / (zombie path distance to the nearest human)
+ *   + 0.1 · weapons and explosives held per human
+ * The threat term walks zombie paths, so walls, windows and barricades count as they slow
+ * zombies: a barricade that lengthens the zombies' path is worth its actions.
+ */
+import { isExplosive, isWeapon, type ItemCard } from './cards.js';
+import { allowance, zombiePathDistances } from './rules.js';
+import { HUMANS, Phase, type SurvivorsState } from './types.js';
+
+export function survivorsHeuristic(state: SurvivorsState): number[] {
+  if (state.phase === Phase.Over) return state.winner === HUMANS ? [1, -1] : [-1, 1];
+  const { params, cards, map, keysCard } = state.config;
+  let woundsToDown = 1;
+  while (allowance(params, woundsToDown) > 0) woundsToDown++;
+  let score = 0;
+  let wounds = 0;
+  let downed = 0;
+  let armed = 0;
+  let keys = false;
+  let exitDistance = 0;
+  let alive = 0;
+  for (const human of state.humans) {
+    if (human.dead) continue;
+    alive++;
+    wounds += human.wounds;
+    if (human.downed) downed++;
+    for (const card of human.items) {
+      const item = cards[card] as ItemCard;
+      if (isWeapon(item) || isExplosive(item)) armed++;
+      if (card === keysCard) keys = true;
+    }
+    if (params.scenario === 'escape' && human.cell >= 0) {
+      let nearest = Infinity;
+      const x = human.cell % map.width;
+      const y = (human.cell - x) / map.width;
+      for (let cell = 0; cell < map.cells; cell++) {
+        if (map.exit[cell] !== 1) continue;
+        const ex = cell % map.width;
+        nearest = Math.min(nearest, Math.abs(ex - x) + Math.abs((cell - ex) / map.width - y));
+      }
+      exitDistance += nearest;
+    }
+  }
+  if (params.scenario === 'survive') score += (1.2 * (state.round - 1)) / params.roundLimit;
+  else score += (keys ? 0.5 : 0) - (0.05 * exitDistance) / Math.max(1, alive);
+  score -= (1.5 * state.deaths) / params.humanDeathsToWin;
+  score -= wounds / (woundsToDown * params.numHumans) + 0.3 * downed;
+  score += (0.1 * armed) / params.numHumans;
+  if (state.zombies.length > 0) {
+    const dist = zombiePathDistances(state);
+    let threat = 0;
+    for (const cell of state.zombies) threat += 1 / Math.max(1, dist[cell] as number);
+    score -= 0.15 * threat;
+  }
+  const value = Math.tanh(score);
+  return [value, -value];
+}

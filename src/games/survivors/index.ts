@@ -1,0 +1,8 @@
+/** Survivors: the game definition and what reports, agents and tests need from it. */
+export { survivors, configFor, allowance, attackOdds, faceChance, blastCells, lineOfSight, meleeAdjacent, moveLine, zombiePathDistances } from './rules.js';
+export { survivorsHeuristic } from './heuristic.js';
+export { CAR_KEYS, DEFAULT_ITEM_DECK, isExplosive, isWeapon, type ItemCard } from './cards.js';
+export { DEFAULT_MAP, Edge, parseMap, Terrain, mapCounts, type SurvivorsMap } from './map.js';
+export type { SurvivorsParams } from './parameters.js';
+export { HUMANS, Phase, Roll, ZOMBIE_CELL, ZOMBIES } from './types.js';
+export type { AttackOdds, EndCondition, SurvivorsAction, SurvivorsEvent, SurvivorsState } from './types.js';

@@ -1,0 +1,1704 @@
+/**
+ * Survivors: the Humans seat (all human figures) against the Zombie seat (all zombies) on a
+ * walled grid. Rules: `shared/rules/survivors.md`, sections A–M; [D] rules are the parameters
+ * of `parameters.ts` under the spec's names.
+ *
+ * A round is a human phase (each human activates once: move, carry, attack, aim, throw, heal,
+ * give, search, pick up, barricade; 4 actions less wound penalties) and a zombie phase (risen
+ * dead, spawns, then each zombie's 2 actions: move, attack a human, attack a barricade), then
+ * bleed-out and victory checks. Every die is an explicit chance node (d6, faces 1–6) and every
+ * card comes off the deck as a chance node over the cards left, so tests force rolls and draws.
+ *
+ * Readings where the spec leaves room (a player's reading, each a choice a reader could check):
+ * - Rule 2's "doorways = 2" counts the house's outer doors; the four rooms connect through open
+ *   gaps in the inner walls. The default map also has 4 exit cells ("the car") for rule 61.
+ * - Rule 9: the Humans seat picks who activates next. The zombies act in a fixed order (the
+ *   order they entered the board); the Zombie seat picks each one's actions.
+ * - Rule 29: the pass line runs through any occupied cells (humans or zombies) to the first empty
+ *   cell; only zombie cells roll. A failed pass still counts as movement and drops the aim.
+ * - Rule 37: a push goes along the axis with the larger offset, the x axis on a tie. A wall, a
+ *   barricade, a window, the board edge or a figure blocks it; obstacle cells do not.
+ * - Rule 44: when over capacity the human chooses which item to drop (a decision, free).
+ * - Rule 53/55: a barricade a human removes returns its token; one destroyed is gone.
+ * - Rule 58: "must approach" holds for every step (each step ends no farther by zombie path
+ *   distance, walls and barricades impassable, windows and obstacles at zombie cost), which
+ *   makes the end of the turn no farther too. With no path to any human a zombie moves freely.
+ * - Rule 59: the Zombie seat picks the ambush cell among the empty cells adjacent to the
+ *   searcher (rule 4 adjacency); with none, the nearest empty spawn point (first on a tie).
+ * - Rule 61: at the round limit in the escape scenario the humans have not escaped: zombies
+ *   win ("timeLimit"). A downed human carried onto an exit counts towards the quota.
+ * - Rule 7: setup draws skip events (the redraw) and count as draws for the Keys' position.
+ * - Rule 18, `naturalHealing = true`: a living human who took no wound in a round heals one at
+ *   its end (the spec names the switch but not the rule).
+ * - Rule 21: the dead rise on their own cell if it is empty and the cap allows; otherwise not.
+ * - Aim (rule 48) helps attacks only; a blast's kill rolls are natural.
+ */
+import type { ChanceOutcome, EventSink, GameDefinition } from '../../core/game.js';
+import { CHANCE, TERMINAL } from '../../core/game.js';
+import type { ParameterIssue } from '../../core/parameters.js';
+import type { Rng } from '../../core/rng.js';
+import { CAR_KEYS, isExplosive, isWeapon, type ItemCard } from './cards.js';
+import { survivorsHeuristic } from './heuristic.js';
+import { DX, DY, Edge, parseMap, Terrain, type SurvivorsMap } from './map.js';
+import { survivorsParameters, validateSurvivorsParams, type SurvivorsParams } from './parameters.js';
+import {
+  HUMANS,
+  Phase,
+  Roll,
+  ZOMBIE_CELL,
+  ZOMBIES,
+  type AttackOdds,
+  type EndCondition,
+  type Human,
+  type HumanActionKind,
+  type SurvivorsAction,
+  type SurvivorsConfig,
+  type SurvivorsEvent,
+  type SurvivorsState,
+} from './types.js';
+
+type Emit = EventSink<SurvivorsEvent>;
+
+const configCache = new WeakMap<SurvivorsParams, SurvivorsConfig>();
+
+/** The run constants for `params`, built once per parameter object. */
+export function configFor(params: SurvivorsParams): SurvivorsConfig {
+  const cached = configCache.get(params);
+  if (cached !== undefined) return cached;
+  const parsed = parseMap(params.map);
+  if (!parsed.ok) throw new Error(`invalid Survivors map: ${parsed.issues[0]?.message ?? ''}`);
+  const map = parsed.map;
+  const deck = params.itemDeck.filter((card) => params.eventCardsEnabled || card.event === null);
+  const cards = params.scenario === 'escape' ? [...deck, CAR_KEYS] : deck;
+  const total = cards.reduce((sum, card) => sum + card.count, 0);
+  const config: SurvivorsConfig = {
+    params,
+    map,
+    cards,
+    keysCard: params.scenario === 'escape' ? cards.length - 1 : -1,
+    keysTopSize: total - Math.floor(total / 2),
+    zombieCap: params.zombieCapPerHuman * params.numHumans,
+    scratch: { dist: new Int32Array(map.cells), heap: new Int32Array(map.cells * 4 + 8) },
+  };
+  configCache.set(params, config);
+  return config;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Geometry
+
+const cellX = (map: SurvivorsMap, cell: number): number => cell % map.width;
+const cellY = (map: SurvivorsMap, cell: number): number => (cell - (cell % map.width)) / map.width;
+
+/** An edge a figure cannot cross: a wall or a barricade (rules 26, 30, 54). */
+function edgeBlocksMovement(state: SurvivorsState, edge: number): boolean {
+  return state.barricades[edge] === 1 || state.edges[edge] === Edge.Wall;
+}
+
+/** Rule 4: adjacent means orthogonal with no wall or barricade between; windows per parameter. */
+export function meleeAdjacent(state: SurvivorsState, from: number, dir: number): boolean {
+  const { map, params } = state.config;
+  const edge = map.edgeOf[from * 4 + dir] as number;
+  if (edge < 0 || edgeBlocksMovement(state, edge)) return false;
+  return params.meleeAcrossWindow || state.edges[edge] !== Edge.Window;
+}
+
+function adjacentDir(map: SurvivorsMap, from: number, to: number): number {
+  for (let dir = 0; dir < 4; dir++) if (map.neighbour[from * 4 + dir] === to) return dir;
+  return -1;
+}
+
+function rangeBetween(state: SurvivorsState, a: number, b: number): number {
+  const map = state.config.map;
+  const dx = Math.abs(cellX(map, a) - cellX(map, b));
+  const dy = Math.abs(cellY(map, a) - cellY(map, b));
+  return state.config.params.rangeMetric === 'manhattan' ? dx + dy : Math.max(dx, dy);
+}
+
+/** Edges that block line of sight: walls and barricades; windows, doorways and rubble do not. */
+function edgeBlocksSight(state: SurvivorsState, edge: number): boolean {
+  return edge >= 0 && (state.barricades[edge] === 1 || state.edges[edge] === Edge.Wall);
+}
+
+/**
+ * Rule 50: line of sight from centre to centre, walking the grid cells the segment touches
+ * (integer supercover walk: at step (ix, iy) the segment next crosses a vertical line when
+ * (1 + 2·ix)·ny < (1 + 2·iy)·nx, a horizontal one when greater, a corner when equal). At a
+ * corner, "strict" blocks if either route's edges block, "permissive" only if both routes do.
+ */
+export function lineOfSight(state: SurvivorsState, from: number, to: number): boolean {
+  const { map, params } = state.config;
+  let x = cellX(map, from);
+  let y = cellY(map, from);
+  const tx = cellX(map, to);
+  const ty = cellY(map, to);
+  const nx = Math.abs(tx - x);
+  const ny = Math.abs(ty - y);
+  const sx = tx > x ? 1 : -1;
+  const sy = ty > y ? 1 : -1;
+  const dirX = sx > 0 ? 1 : 3;
+  const dirY = sy > 0 ? 2 : 0;
+  let ix = 0;
+  let iy = 0;
+  while (ix < nx || iy < ny) {
+    const cell = y * map.width + x;
+    const decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
+    if (decision === 0) {
+      // Through a corner: route A goes x then y, route B y then x.
+      const a1 = map.edgeOf[cell * 4 + dirX] as number;
+      const aCell = map.neighbour[cell * 4 + dirX] as number;
+      const a2 = map.edgeOf[aCell * 4 + dirY] as number;
+      const b1 = map.edgeOf[cell * 4 + dirY] as number;
+      const bCell = map.neighbour[cell * 4 + dirY] as number;
+      const b2 = map.edgeOf[bCell * 4 + dirX] as number;
+      const routeA = edgeBlocksSight(state, a1) || edgeBlocksSight(state, a2);
+      const routeB = edgeBlocksSight(state, b1) || edgeBlocksSight(state, b2);
+      if (params.losCornerRule === 'strict' ? routeA || routeB : routeA && routeB) return false;
+      x += sx;
+      y += sy;
+      ix++;
+      iy++;
+    } else if (decision < 0) {
+      if (edgeBlocksSight(state, map.edgeOf[cell * 4 + dirX] as number)) return false;
+      x += sx;
+      ix++;
+    } else {
+      if (edgeBlocksSight(state, map.edgeOf[cell * 4 + dirY] as number)) return false;
+      y += sy;
+      iy++;
+    }
+    const next = y * map.width + x;
+    if (params.figuresBlockLos && next !== to && state.occupant[next] !== -1) return false;
+  }
+  return true;
+}
+
+/** Rule 56: what one zombie step costs, or 0 when it cannot be taken (figures ignored). */
+function zombieStepCost(state: SurvivorsState, from: number, dir: number): number {
+  const { map, params } = state.config;
+  const edge = map.edgeOf[from * 4 + dir] as number;
+  if (edge < 0 || edgeBlocksMovement(state, edge)) return 0;
+  const to = map.neighbour[from * 4 + dir] as number;
+  let cost = 1;
+  if (state.edges[edge] === Edge.Window) cost = Math.max(cost, params.zombieWindowCost);
+  if (state.terrain[to] === Terrain.Obstacle) cost = Math.max(cost, params.zombieObstacleCost);
+  return cost;
+}
+
+const UNREACHABLE = 0x3fffffff;
+
+/**
+ * Zombie path distance from every cell to the nearest human on the board (Dijkstra from the
+ * humans backwards over zombie step costs; walls and barricades impassable; figures ignored).
+ * Fills and returns the config's scratch buffer: read it before the next call.
+ */
+export function zombiePathDistances(state: SurvivorsState): Int32Array {
+  const { map, scratch } = state.config;
+  const dist = scratch.dist;
+  const heap = scratch.heap;
+  dist.fill(UNREACHABLE);
+  // Binary heap of (distance << 12 | cell) keys; boards stay below 4096 cells.
+  let size = 0;
+  const push = (key: number): void => {
+    let i = size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((heap[parent] as number) <= key) break;
+      heap[i] = heap[parent] as number;
+      i = parent;
+    }
+    heap[i] = key;
+  };
+  const pop = (): number => {
+    const top = heap[0] as number;
+    const last = heap[--size] as number;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && (heap[child + 1] as number) < (heap[child] as number)) child++;
+      if ((heap[child] as number) >= last) break;
+      heap[i] = heap[child] as number;
+      i = child;
+    }
+    heap[i] = last;
+    return top;
+  };
+  for (const human of state.humans) {
+    if (human.cell >= 0) {
+      dist[human.cell] = 0;
+      push(human.cell);
+    }
+  }
+  while (size > 0) {
+    const key = pop();
+    const cell = key & 0xfff;
+    const d = key >>> 12;
+    if (d > (dist[cell] as number)) continue;
+    for (let dir = 0; dir < 4; dir++) {
+      const from = map.neighbour[cell * 4 + dir] as number;
+      if (from < 0) continue;
+      // The step from `from` into `cell` goes in the opposite direction.
+      const cost = zombieStepCost(state, from, dir ^ 2);
+      if (cost === 0) continue;
+      const nd = d + cost;
+      if (nd < (dist[from] as number)) {
+        dist[from] = nd;
+        if (size + 1 >= heap.length) continue;
+        push((nd << 12) | from);
+      }
+    }
+  }
+  return dist;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Humans: allowance, wounds, inventory
+
+/** Rule 13: actions = max(0, baseActions − max(0, wounds − freeWounds)). */
+export function allowance(params: SurvivorsParams, wounds: number): number {
+  return Math.max(0, params.baseActions - Math.max(0, wounds - params.freeWounds));
+}
+
+function sizeCost(params: SurvivorsParams, card: ItemCard): number {
+  return card.size === 'large' ? params.sizeCostLarge : card.size === 'small' ? params.sizeCostSmall : params.sizeCostNone;
+}
+
+function capacityOf(state: SurvivorsState, human: Human): number {
+  let capacity = state.config.params.inventoryCapacity;
+  for (const card of human.items) capacity += (state.config.cards[card] as ItemCard).capacityBonus;
+  return capacity;
+}
+
+function load(state: SurvivorsState, human: Human): number {
+  let used = 0;
+  for (const card of human.items) used += sizeCost(state.config.params, state.config.cards[card] as ItemCard);
+  return used;
+}
+
+function removeItem(human: Human, card: number): void {
+  const index = human.items.indexOf(card);
+  if (index >= 0) human.items.splice(index, 1);
+}
+
+function humanAt(state: SurvivorsState, cell: number): number {
+  const occupant = state.occupant[cell] as number;
+  return occupant >= 0 && occupant < ZOMBIE_CELL ? occupant : -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup
+
+function setup(params: SurvivorsParams): SurvivorsState {
+  const config = configFor(params);
+  const { map } = config;
+  const occupant = new Int16Array(map.cells).fill(-1);
+  const humans: Human[] = [];
+  for (let i = 0; i < params.numHumans; i++) {
+    const cell = map.startCells[i] as number;
+    occupant[cell] = i;
+    humans.push({ cell, wounds: 0, downed: false, dead: false, bleed: 0, items: [], activated: false, started: false, actionsLeft: 0, woundedThisRound: false });
+  }
+  const searchLeft = new Uint8Array(map.cells);
+  for (let cell = 0; cell < map.cells; cell++) if (map.searchSpot[cell] === 1) searchLeft[cell] = params.searchesPerSpot;
+  const deck = config.cards.map((card) => card.count);
+  const state: SurvivorsState = {
+    config,
+    edges: map.edges.slice(),
+    barricades: map.barricades.slice(),
+    terrain: map.terrain.slice(),
+    occupant,
+    zombies: [],
+    zombieFresh: [],
+    searchLeft,
+    floorItems: [],
+    deck,
+    deckSize: deck.reduce((sum, count) => sum + count, 0),
+    drawsMade: 0,
+    discards: config.cards.map(() => 0),
+    barricadeTokens: params.barricadeTokens,
+    humans,
+    round: 1,
+    phase: Phase.PlaceInitial,
+    active: -1,
+    aim: 0,
+    carrying: -1,
+    vacated: [],
+    zombieIndex: 0,
+    zombieActionsLeft: 0,
+    zombieAttacksLeft: 0,
+    spawnsLeft: 0,
+    placementsLeft: params.initialZombies,
+    pending: { roll: Roll.Attack, human: -1, card: -1, target: -1, cells: [], index: 0, amount: 0, dealLeft: 0 },
+    rising: [],
+    deaths: 0,
+    winner: -1,
+    endCondition: null,
+  };
+  const deal = params.numHumans * params.startingCardsPerHuman;
+  if (deal > 0) {
+    state.phase = Phase.Draw;
+    state.pending.human = 0;
+    state.pending.dealLeft = deal;
+  } else {
+    afterDeal(state, null);
+  }
+  return state;
+}
+
+function afterDeal(state: SurvivorsState, emit: Emit): void {
+  if (state.placementsLeft > 0 && emptySpawnPoints(state, false).length > 0) state.phase = Phase.PlaceInitial;
+  else beginRound(state, emit);
+}
+
+function emptySpawnPoints(state: SurvivorsState, spacing: boolean): number[] {
+  const { map, params } = state.config;
+  const result: number[] = [];
+  for (const cell of map.spawnPoints) {
+    if (state.occupant[cell] !== -1) continue;
+    if (spacing && params.spawnMinDistanceToHuman > 0) {
+      let near = false;
+      for (const human of state.humans) {
+        if (human.cell < 0) continue;
+        const d = Math.abs(cellX(map, cell) - cellX(map, human.cell)) + Math.abs(cellY(map, cell) - cellY(map, human.cell));
+        if (d < params.spawnMinDistanceToHuman) near = true;
+      }
+      if (near) continue;
+    }
+    result.push(cell);
+  }
+  return result;
+}
+
+function placeZombie(state: SurvivorsState, cell: number, source: 'initial' | 'spawn' | 'ambush' | 'risen', fresh: boolean, emit: Emit): void {
+  state.occupant[cell] = ZOMBIE_CELL;
+  state.zombies.push(cell);
+  state.zombieFresh.push(fresh ? 1 : 0);
+  if (emit !== null) emit({ type: 'spawn', cell, source, round: state.round });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round flow
+
+function beginRound(state: SurvivorsState, emit: Emit): void {
+  for (const human of state.humans) {
+    human.activated = human.dead || human.downed;
+    human.started = false;
+    human.actionsLeft = 0;
+    human.woundedThisRound = false;
+  }
+  state.active = -1;
+  nextHumanChoice(state, emit);
+}
+
+function eligibleToActivate(human: Human): boolean {
+  return !human.dead && !human.downed && human.cell >= 0 && !human.activated;
+}
+
+function nextHumanChoice(state: SurvivorsState, emit: Emit): void {
+  if (state.phase === Phase.Over) return;
+  if (state.humans.some(eligibleToActivate)) {
+    state.phase = Phase.ChooseHuman;
+    return;
+  }
+  endHumanPhase(state, emit);
+}
+
+function endHumanPhase(state: SurvivorsState, emit: Emit): void {
+  const { params, map, keysCard } = state.config;
+  if (params.scenario === 'escape') {
+    let onExit = 0;
+    let keysOut = false;
+    for (const human of state.humans) {
+      if (human.dead || human.cell < 0 || map.exit[human.cell] !== 1) continue;
+      onExit++;
+      if (human.items.includes(keysCard)) keysOut = true;
+    }
+    if (keysOut && onExit >= params.escapeQuota) {
+      finish(state, 'escape', emit);
+      return;
+    }
+  }
+  beginZombiePhase(state, emit);
+}
+
+/** The zombie phase begins: the dead rise (rule 21), then spawns (rule 57). */
+function beginZombiePhase(state: SurvivorsState, emit: Emit): void {
+  const { params } = state.config;
+  for (let i = 0; i < state.zombieFresh.length; i++) state.zombieFresh[i] = 0;
+  for (const cell of state.rising) {
+    if (state.occupant[cell] === -1 && state.zombies.length < state.config.zombieCap) placeZombie(state, cell, 'risen', true, emit);
+  }
+  state.rising.length = 0;
+  state.spawnsLeft = params.spawnPerRound;
+  continueSpawning(state, emit);
+}
+
+function spawnOptions(state: SurvivorsState): number[] {
+  if (state.spawnsLeft <= 0 || state.zombies.length >= state.config.zombieCap) return [];
+  return emptySpawnPoints(state, true);
+}
+
+function continueSpawning(state: SurvivorsState, emit: Emit): void {
+  if (spawnOptions(state).length > 0) {
+    state.phase = Phase.Spawn;
+    return;
+  }
+  state.zombieIndex = -1;
+  nextZombie(state, emit);
+}
+
+function nextZombie(state: SurvivorsState, emit: Emit): void {
+  const { params } = state.config;
+  for (let i = state.zombieIndex + 1; i < state.zombies.length; i++) {
+    if (state.zombieFresh[i] === 1 && !params.spawnedActImmediately) continue;
+    state.zombieIndex = i;
+    state.zombieActionsLeft = params.zombieActions;
+    state.zombieAttacksLeft = params.zombieAttacksPerTurn;
+    state.phase = Phase.ZombieAct;
+    return;
+  }
+  endRound(state, emit);
+}
+
+function endRound(state: SurvivorsState, emit: Emit): void {
+  const { params } = state.config;
+  for (let h = 0; h < state.humans.length; h++) {
+    const human = state.humans[h] as Human;
+    if (human.dead || !human.downed) continue;
+    human.bleed++;
+    if (human.bleed >= params.bleedOutRounds) {
+      kill(state, h, 'bleedOut', emit);
+      if (state.phase === Phase.Over) return;
+    }
+  }
+  if (params.naturalHealing) {
+    for (let h = 0; h < state.humans.length; h++) {
+      const human = state.humans[h] as Human;
+      if (!human.dead && human.wounds > 0 && !human.woundedThisRound) healHuman(state, h, 1, emit);
+    }
+  }
+  if (emit !== null) {
+    emit({ type: 'roundEnd', round: state.round, zombies: state.zombies.length, alive: state.humans.filter((human) => !human.dead).length });
+  }
+  if (state.round >= params.roundLimit) {
+    const alive = state.humans.filter((human) => !human.dead).length;
+    if (params.scenario === 'survive' && alive >= params.humansToSurvive) finish(state, 'survived', emit);
+    else finish(state, 'timeLimit', emit);
+    return;
+  }
+  state.round++;
+  beginRound(state, emit);
+}
+
+function finish(state: SurvivorsState, condition: EndCondition, emit: Emit): void {
+  state.phase = Phase.Over;
+  state.endCondition = condition;
+  state.winner = condition === 'survived' || condition === 'escape' ? HUMANS : ZOMBIES;
+  if (emit !== null) {
+    emit({ type: 'matchEnd', winner: state.winner === HUMANS ? 'humans' : 'zombies', condition, round: state.round, deaths: state.deaths });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wounds, death, healing
+
+function wound(state: SurvivorsState, h: number, count: number, source: 'zombie' | 'bite' | 'blast', emit: Emit): void {
+  const { params } = state.config;
+  const human = state.humans[h] as Human;
+  if (human.dead || count <= 0) return;
+  const before = allowance(params, human.wounds);
+  const wasDowned = human.downed;
+  human.wounds += count;
+  human.woundedThisRound = true;
+  if (emit !== null) emit({ type: 'wound', human: h, wounds: human.wounds, source, round: state.round });
+  if (wasDowned) {
+    if (params.downedDiesOnWound) kill(state, h, 'wound', emit);
+    return;
+  }
+  const after = allowance(params, human.wounds);
+  if (after === 0) {
+    human.downed = true;
+    human.bleed = 0;
+    if (emit !== null) emit({ type: 'downed', human: h, round: state.round });
+    if (state.active === h) endActivation(state, emit);
+    return;
+  }
+  if (params.woundPenaltyImmediate && state.active === h) human.actionsLeft = Math.max(0, human.actionsLeft - (before - after));
+}
+
+function kill(state: SurvivorsState, h: number, cause: 'wound' | 'bleedOut', emit: Emit): void {
+  const { params } = state.config;
+  const human = state.humans[h] as Human;
+  if (human.dead) return;
+  if (state.active === h && state.carrying >= 0) dropCarried(state, emit);
+  const cell = human.cell;
+  human.dead = true;
+  human.downed = false;
+  if (cell >= 0) {
+    state.occupant[cell] = -1;
+    for (const card of human.items) {
+      state.floorItems.push(cell, card);
+      if (emit !== null) emit({ type: 'itemDropped', human: h, card: (state.config.cards[card] as ItemCard).name, reason: 'death' });
+    }
+    if (params.deadRiseAsZombie) state.rising.push(cell);
+  }
+  human.items.length = 0;
+  human.cell = -1;
+  state.deaths++;
+  if (emit !== null) emit({ type: 'death', human: h, cause, round: state.round });
+  if (state.active === h) state.active = -1;
+  if (state.deaths >= params.humanDeathsToWin) finish(state, 'kills', emit);
+}
+
+function healHuman(state: SurvivorsState, h: number, amount: number, emit: Emit): void {
+  const human = state.humans[h] as Human;
+  const healed = Math.min(amount, human.wounds);
+  human.wounds -= healed;
+  const revived = human.downed && allowance(state.config.params, human.wounds) > 0;
+  if (revived) {
+    human.downed = false;
+    human.bleed = 0;
+  }
+  if (emit !== null) emit({ type: 'heal', human: h, healed, revived, round: state.round });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Activations
+
+function beginActivation(state: SurvivorsState, h: number): void {
+  const human = state.humans[h] as Human;
+  if (!human.started) {
+    human.started = true;
+    human.actionsLeft = allowance(state.config.params, human.wounds);
+  }
+  state.active = h;
+  state.aim = 0;
+  state.phase = Phase.Act;
+}
+
+/** Ends the active human's activation: aim lost, the carried human put down (rules 33, 48). */
+function endActivation(state: SurvivorsState, emit: Emit): void {
+  const h = state.active;
+  if (h < 0) return;
+  const human = state.humans[h] as Human;
+  state.aim = 0;
+  if (state.carrying >= 0) {
+    const choices = dropChoices(state);
+    if (state.config.params.carryDropRule === 'playerChoice' && choices.length > 1 && !human.dead) {
+      state.phase = Phase.DropCarried;
+      return;
+    }
+    dropCarried(state, emit);
+  }
+  human.activated = true;
+  human.actionsLeft = 0;
+  state.active = -1;
+  nextHumanChoice(state, emit);
+}
+
+/** Empty cells the carrier left since the pickup, most recent first, each once. */
+function dropChoices(state: SurvivorsState): number[] {
+  const result: number[] = [];
+  for (let i = state.vacated.length - 1; i >= 0; i--) {
+    const cell = state.vacated[i] as number;
+    if (state.occupant[cell] === -1 && !result.includes(cell)) result.push(cell);
+  }
+  return result;
+}
+
+/** Rule 33: on the last vacated empty cell (or `cell`), else the nearest empty cell. */
+function dropCarried(state: SurvivorsState, emit: Emit, cell = -1): void {
+  const carried = state.carrying;
+  if (carried < 0) return;
+  let target = cell;
+  if (target < 0) target = dropChoices(state)[0] ?? -1;
+  if (target < 0) target = nearestEmptyCell(state, state.humans[state.active]?.cell ?? -1);
+  const human = state.humans[carried] as Human;
+  state.carrying = -1;
+  state.vacated.length = 0;
+  if (target < 0) return;
+  human.cell = target;
+  state.occupant[target] = carried;
+  if (emit !== null) emit({ type: 'carryDrop', carrier: state.active, human: carried, cell: target });
+}
+
+/** The empty cell nearest to `from` by walking (walls and barricades respected), or −1. */
+function nearestEmptyCell(state: SurvivorsState, from: number): number {
+  if (from < 0) return -1;
+  const map = state.config.map;
+  const seen = new Uint8Array(map.cells);
+  let frontier = [from];
+  seen[from] = 1;
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const cell of frontier) {
+      for (let dir = 0; dir < 4; dir++) {
+        const to = map.neighbour[cell * 4 + dir] as number;
+        const edge = map.edgeOf[cell * 4 + dir] as number;
+        if (to < 0 || seen[to] === 1 || edgeBlocksMovement(state, edge)) continue;
+        seen[to] = 1;
+        if (state.occupant[to] === -1) return to;
+        next.push(to);
+      }
+    }
+    frontier = next;
+  }
+  return -1;
+}
+
+/** The price of one human step (rules 22–24, 30, 32), or 0 when it cannot be taken. */
+function humanStepCost(state: SurvivorsState, from: number, dir: number): number {
+  const { map, params } = state.config;
+  const edge = map.edgeOf[from * 4 + dir] as number;
+  if (edge < 0 || edgeBlocksMovement(state, edge)) return 0;
+  const to = map.neighbour[from * 4 + dir] as number;
+  let cost = 1;
+  if (state.edges[edge] === Edge.Window) cost = Math.max(cost, params.humanWindowCost);
+  if (state.terrain[to] === Terrain.Obstacle) cost = Math.max(cost, params.humanObstacleCost);
+  if (state.carrying >= 0) cost += params.carryMoveSurcharge;
+  return cost;
+}
+
+/**
+ * Rules 27–29: a move in `dir` from `from`. Returns the cells of the line up to and including
+ * the empty cell it ends on, with its total cost, or null when it cannot be made with `actions`.
+ */
+export function moveLine(state: SurvivorsState, from: number, dir: number, actions: number): { cells: number[]; cost: number; zombies: number } | null {
+  const map = state.config.map;
+  const cells: number[] = [];
+  let cost = 0;
+  let zombies = 0;
+  let cell = from;
+  for (;;) {
+    const step = humanStepCost(state, cell, dir);
+    if (step === 0) return null;
+    cost += step;
+    if (cost > actions) return null;
+    cell = map.neighbour[cell * 4 + dir] as number;
+    cells.push(cell);
+    const occupant = state.occupant[cell] as number;
+    if (occupant === -1) return { cells, cost, zombies };
+    if (occupant === ZOMBIE_CELL) zombies++;
+  }
+}
+
+function moveHuman(state: SurvivorsState, h: number, to: number): void {
+  const human = state.humans[h] as Human;
+  state.occupant[human.cell] = -1;
+  if (state.carrying >= 0) state.vacated.push(human.cell);
+  human.cell = to;
+  state.occupant[to] = h;
+}
+
+function heldCards(state: SurvivorsState, human: Human): number[] {
+  const result: number[] = [];
+  for (const card of human.items) if (!result.includes(card)) result.push(card);
+  return result.sort((a, b) => a - b);
+}
+
+function usable(state: SurvivorsState, card: ItemCard): boolean {
+  return !(state.carrying >= 0 && state.config.params.carryBlocksLargeItems && card.size === 'large');
+}
+
+function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
+  const { map, params, cards } = state.config;
+  const h = state.active;
+  const human = state.humans[h] as Human;
+  const actions = human.actionsLeft;
+  const cell = human.cell;
+  if (params.interleaveActivations && state.carrying < 0) {
+    state.humans.forEach((other, index) => {
+      if (index !== h && eligibleToActivate(other)) into.push({ kind: 'activate', human: index });
+    });
+  }
+  if (actions > 0) {
+    for (let dir = 0; dir < 4; dir++) if (moveLine(state, cell, dir, actions) !== null) into.push({ kind: 'move', dir });
+    if (state.carrying < 0) {
+      for (let dir = 0; dir < 4; dir++) {
+        if (!meleeAdjacent(state, cell, dir)) continue;
+        const other = humanAt(state, map.neighbour[cell * 4 + dir] as number);
+        if (other < 0) continue;
+        const target = state.humans[other] as Human;
+        if (target.wounds > 0 && (target.downed || !params.carryRequiresDowned)) into.push({ kind: 'carry', human: other });
+      }
+    }
+    const held = heldCards(state, human);
+    // Attacks (rules 42, 49, 50): unarmed or with a weapon, melee on adjacent zombies, ranged in range and sight.
+    const weapons = [-1, ...held.filter((card) => isWeapon(cards[card] as ItemCard) && usable(state, cards[card] as ItemCard))];
+    for (const card of weapons) {
+      const item = card < 0 ? null : (cards[card] as ItemCard);
+      if (item === null || item.range === 0) {
+        for (let dir = 0; dir < 4; dir++) {
+          const target = map.neighbour[cell * 4 + dir] as number;
+          if (target >= 0 && state.occupant[target] === ZOMBIE_CELL && meleeAdjacent(state, cell, dir)) into.push({ kind: 'attack', card, cell: target });
+        }
+      } else {
+        for (const zombie of sortedZombies(state)) {
+          if (rangeBetween(state, cell, zombie) <= item.range && lineOfSight(state, cell, zombie)) into.push({ kind: 'attack', card, cell: zombie });
+        }
+      }
+    }
+    for (const card of held) {
+      const item = cards[card] as ItemCard;
+      if (!usable(state, item)) continue;
+      if (isExplosive(item)) {
+        for (let target = 0; target < map.cells; target++) {
+          if (rangeBetween(state, cell, target) <= item.range && lineOfSight(state, cell, target)) into.push({ kind: 'throw', card, cell: target });
+        }
+      }
+      if (item.heal > 0) {
+        if (human.wounds > 0) into.push({ kind: 'heal', card, human: h });
+        for (let dir = 0; dir < 4; dir++) {
+          if (!meleeAdjacent(state, cell, dir)) continue;
+          const other = humanAt(state, map.neighbour[cell * 4 + dir] as number);
+          if (other >= 0 && (state.humans[other] as Human).wounds > 0) into.push({ kind: 'heal', card, human: other });
+        }
+      }
+      if (item.special?.effect === 'removeBarricade' && item.special.cost <= actions) {
+        for (let dir = 0; dir < 4; dir++) {
+          const edge = map.edgeOf[cell * 4 + dir] as number;
+          if (edge >= 0 && state.barricades[edge] === 1) into.push({ kind: 'unbarricade', dir, card });
+        }
+      }
+    }
+    if (params.barricadeRemoveCostNoTool !== null && params.barricadeRemoveCostNoTool <= actions) {
+      for (let dir = 0; dir < 4; dir++) {
+        const edge = map.edgeOf[cell * 4 + dir] as number;
+        if (edge >= 0 && state.barricades[edge] === 1) into.push({ kind: 'unbarricade', dir, card: -1 });
+      }
+    }
+    // Rule 45: give an item to an adjacent human with room for it.
+    for (let dir = 0; dir < 4; dir++) {
+      if (!meleeAdjacent(state, cell, dir)) continue;
+      const other = humanAt(state, map.neighbour[cell * 4 + dir] as number);
+      if (other < 0) continue;
+      const receiver = state.humans[other] as Human;
+      const room = capacityOf(state, receiver) - load(state, receiver);
+      for (const card of held) {
+        const item = cards[card] as ItemCard;
+        const roomAfter = item.capacityBonus > 0 ? room + item.capacityBonus : room;
+        if (sizeCost(params, item) <= roomAfter) into.push({ kind: 'give', card, human: other });
+      }
+    }
+    if (state.aim < params.aimMaxStack && params.aimBonus > 0) into.push({ kind: 'aim' });
+    if (state.searchLeft[cell] as number > 0) into.push({ kind: 'search' });
+    for (const card of floorCardsAt(state, cell)) into.push({ kind: 'pickUp', card });
+    const buildCost = barricadeCost(state, human);
+    if (buildCost > 0 && buildCost <= actions && state.barricadeTokens > 0) {
+      for (let dir = 0; dir < 4; dir++) {
+        const edge = map.edgeOf[cell * 4 + dir] as number;
+        if (edge < 0 || state.barricades[edge] === 1) continue;
+        const kind = state.edges[edge] as Edge;
+        if (kind === Edge.Window || kind === Edge.Doorway || (params.barricadeOnOpenEdges && (kind === Edge.Open || kind === Edge.Destroyed))) {
+          into.push({ kind: 'barricade', dir });
+        }
+      }
+    }
+  }
+  into.push({ kind: 'endActivation' });
+}
+
+/** Rule 53: the cheapest way to build now, or 0 when the human cannot. */
+function barricadeCost(state: SurvivorsState, human: Human): number {
+  const { params, cards } = state.config;
+  let tool = 0;
+  for (const card of human.items) {
+    const item = cards[card] as ItemCard;
+    if (item.barricadeCost !== null && usable(state, item)) tool = tool === 0 ? item.barricadeCost : Math.min(tool, item.barricadeCost);
+  }
+  if (params.barricadeRequiresItem) return tool;
+  return tool === 0 ? params.barricadeBuildCost : Math.min(tool, params.barricadeBuildCost);
+}
+
+function sortedZombies(state: SurvivorsState): number[] {
+  return state.zombies.slice().sort((a, b) => a - b);
+}
+
+function floorCardsAt(state: SurvivorsState, cell: number): number[] {
+  const result: number[] = [];
+  for (let i = 0; i < state.floorItems.length; i += 2) {
+    if (state.floorItems[i] === cell && !result.includes(state.floorItems[i + 1] as number)) result.push(state.floorItems[i + 1] as number);
+  }
+  return result.sort((a, b) => a - b);
+}
+
+function spend(state: SurvivorsState, cost: number, action: HumanActionKind, emit: Emit): void {
+  const human = state.humans[state.active] as Human;
+  human.actionsLeft = Math.max(0, human.actionsLeft - cost);
+  if (emit !== null) emit({ type: 'action', human: state.active, action, cost, round: state.round });
+}
+
+/** After an action resolves: the activation ends when nothing is left to spend. */
+function afterHumanAction(state: SurvivorsState, emit: Emit): void {
+  // A wound may have ended the activation (downed), or the match.
+  if (state.phase === Phase.Over || state.phase === Phase.DropCarried || state.active < 0) return;
+  const human = state.humans[state.active] as Human;
+  if (load(state, human) > capacityOf(state, human)) {
+    state.phase = Phase.Discard;
+    return;
+  }
+  state.phase = Phase.Act;
+  if (human.actionsLeft === 0 && !state.config.params.interleaveActivations) endActivation(state, emit);
+}
+
+function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void {
+  const { map, params, cards } = state.config;
+  const h = state.active;
+  const human = state.humans[h] as Human;
+  switch (action.kind) {
+    case 'activate':
+      state.aim = 0;
+      state.active = -1;
+      beginActivation(state, action.human);
+      return;
+    case 'endActivation':
+      if (emit !== null && human.actionsLeft > 0) emit({ type: 'action', human: h, action: 'pass', cost: 0, round: state.round });
+      endActivation(state, emit);
+      return;
+    case 'move': {
+      const line = moveLine(state, human.cell, action.dir, human.actionsLeft) as { cells: number[]; cost: number; zombies: number };
+      state.aim = 0;
+      if (line.zombies === 0) {
+        spend(state, line.cost, 'move', emit);
+        moveHuman(state, h, line.cells[line.cells.length - 1] as number);
+        afterHumanAction(state, emit);
+        return;
+      }
+      // Rule 28: roll for each zombie cell of the line, in order.
+      const pending = state.pending;
+      pending.roll = Roll.Bite;
+      pending.human = h;
+      pending.cells = line.cells;
+      pending.index = firstZombieIndex(state, line.cells, 0);
+      pending.amount = line.cost;
+      state.phase = Phase.Roll;
+      return;
+    }
+    case 'carry': {
+      spend(state, 1, 'carry', emit);
+      const target = state.humans[action.human] as Human;
+      state.occupant[target.cell] = -1;
+      target.cell = -1;
+      state.carrying = action.human;
+      state.vacated.length = 0;
+      if (emit !== null) emit({ type: 'carry', carrier: h, human: action.human, round: state.round });
+      afterHumanAction(state, emit);
+      return;
+    }
+    case 'attack': {
+      spend(state, 1, 'attack', emit);
+      const pending = state.pending;
+      pending.roll = Roll.Attack;
+      pending.human = h;
+      pending.card = action.card;
+      pending.target = action.cell;
+      pending.amount = Math.min(state.aim, params.aimMaxStack) * params.aimBonus;
+      state.aim = 0;
+      state.phase = Phase.Roll;
+      return;
+    }
+    case 'throw': {
+      spend(state, 1, 'throw', emit);
+      const pending = state.pending;
+      pending.roll = Roll.Throw;
+      pending.human = h;
+      pending.card = action.card;
+      pending.target = action.cell;
+      const item = cards[action.card] as ItemCard;
+      if (item.useOn.length === 0) resolveThrow(state, 0, emit);
+      else state.phase = Phase.Roll;
+      return;
+    }
+    case 'heal': {
+      spend(state, 1, 'heal', emit);
+      const item = cards[action.card] as ItemCard;
+      state.pending.roll = Roll.Heal;
+      state.pending.human = h;
+      state.pending.card = action.card;
+      state.pending.target = action.human;
+      if (item.useOn.length === 0) resolveHeal(state, 0, emit);
+      else state.phase = Phase.Roll;
+      return;
+    }
+    case 'give': {
+      spend(state, 1, 'give', emit);
+      removeItem(human, action.card);
+      (state.humans[action.human] as Human).items.push(action.card);
+      afterHumanAction(state, emit);
+      return;
+    }
+    case 'aim':
+      spend(state, 1, 'aim', emit);
+      state.aim++;
+      afterHumanAction(state, emit);
+      return;
+    case 'search': {
+      spend(state, 1, 'search', emit);
+      state.searchLeft[human.cell] = (state.searchLeft[human.cell] as number) - 1;
+      if (params.reshuffleDiscards && state.deckSize === 0) {
+        for (let card = 0; card < state.deck.length; card++) {
+          state.deck[card] = state.discards[card] as number;
+          state.deckSize += state.discards[card] as number;
+          state.discards[card] = 0;
+        }
+      }
+      if (state.deckSize === 0) {
+        afterHumanAction(state, emit);
+        return;
+      }
+      state.pending.human = h;
+      state.pending.dealLeft = -1;
+      state.phase = Phase.Draw;
+      return;
+    }
+    case 'pickUp': {
+      spend(state, 1, 'pickUp', emit);
+      for (let i = 0; i < state.floorItems.length; i += 2) {
+        if (state.floorItems[i] === human.cell && state.floorItems[i + 1] === action.card) {
+          state.floorItems.splice(i, 2);
+          break;
+        }
+      }
+      human.items.push(action.card);
+      afterHumanAction(state, emit);
+      return;
+    }
+    case 'barricade': {
+      const cost = barricadeCost(state, human);
+      spend(state, cost, 'barricade', emit);
+      const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
+      state.barricades[edge] = 1;
+      state.barricadeTokens--;
+      if (emit !== null) emit({ type: 'barricadeBuilt', edge, human: h, round: state.round });
+      afterHumanAction(state, emit);
+      return;
+    }
+    case 'unbarricade': {
+      const cost = action.card < 0 ? (params.barricadeRemoveCostNoTool as number) : ((cards[action.card] as ItemCard).special?.cost ?? 1);
+      spend(state, cost, 'unbarricade', emit);
+      const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
+      state.barricades[edge] = 0;
+      state.barricadeTokens++;
+      if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'human', round: state.round });
+      afterHumanAction(state, emit);
+      return;
+    }
+    default:
+      throw new Error(`not a human action in this phase: ${actionKey(action)}`);
+  }
+}
+
+function firstZombieIndex(state: SurvivorsState, cells: readonly number[], from: number): number {
+  for (let i = from; i < cells.length; i++) if (state.occupant[cells[i] as number] === ZOMBIE_CELL) return i;
+  return -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chance resolution
+
+function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
+  const pending = state.pending;
+  const { params } = state.config;
+  switch (pending.roll) {
+    case Roll.Bite: {
+      const h = pending.human;
+      const human = state.humans[h] as Human;
+      if (params.crossBiteOn.includes(value)) {
+        // Rule 29(c): he stays, loses a life and the steps up to the biting zombie.
+        const steps = pending.index + 1;
+        const lost = Math.min(steps, human.actionsLeft);
+        human.actionsLeft -= lost;
+        if (emit !== null) {
+          emit({ type: 'pass', human: h, zombies: countZombies(state, pending.cells), bitten: true, actionsLost: lost, round: state.round });
+          emit({ type: 'action', human: h, action: 'move', cost: lost, round: state.round });
+        }
+        state.phase = Phase.Act;
+        wound(state, h, 1, 'bite', emit);
+        afterHumanAction(state, emit);
+        return;
+      }
+      const next = firstZombieIndex(state, pending.cells, pending.index + 1);
+      if (next >= 0) {
+        pending.index = next;
+        return;
+      }
+      if (emit !== null) emit({ type: 'pass', human: h, zombies: countZombies(state, pending.cells), bitten: false, actionsLost: 0, round: state.round });
+      state.phase = Phase.Act;
+      spend(state, pending.amount, 'move', emit);
+      moveHuman(state, h, pending.cells[pending.cells.length - 1] as number);
+      afterHumanAction(state, emit);
+      return;
+    }
+    case Roll.Attack:
+      resolveAttack(state, value, emit);
+      return;
+    case Roll.Heal:
+      resolveHeal(state, value, emit);
+      return;
+    case Roll.Throw:
+      resolveThrow(state, value, emit);
+      return;
+    case Roll.BlastKill: {
+      const cell = pending.cells[pending.index] as number;
+      const item = state.config.cards[pending.card] as ItemCard;
+      const killed = item.killOn.includes(value);
+      if (emit !== null) emit({ type: 'blastKill', card: item.name, roll: value, killed, exactKill: faceChance(item.killOn) });
+      if (killed) removeZombie(state, cell, 'blast', emit);
+      pending.index++;
+      if (pending.index >= pending.cells.length) finishBlast(state, emit);
+      return;
+    }
+    case Roll.ZombieAttack: {
+      const hit = params.zombieHitOn.includes(value);
+      if (emit !== null) emit({ type: 'zombieAction', action: 'attack', cost: 1, edge: -1, roll: value, success: hit, round: state.round });
+      state.phase = Phase.ZombieAct;
+      if (hit) wound(state, pending.target, 1, 'zombie', emit);
+      afterZombieAction(state, emit);
+      return;
+    }
+    case Roll.ZombieBreak: {
+      const broken = params.barricadeBreakOn.includes(value);
+      if (emit !== null) emit({ type: 'zombieAction', action: 'break', cost: 1, edge: pending.target, roll: value, success: broken, round: state.round });
+      if (broken) {
+        state.barricades[pending.target] = 0;
+        if (emit !== null) emit({ type: 'barricadeBroken', edge: pending.target, by: 'zombie', round: state.round });
+      }
+      state.phase = Phase.ZombieAct;
+      afterZombieAction(state, emit);
+      return;
+    }
+  }
+}
+
+function countZombies(state: SurvivorsState, cells: readonly number[]): number {
+  let count = 0;
+  for (const cell of cells) if (state.occupant[cell] === ZOMBIE_CELL) count++;
+  return count;
+}
+
+/** The share of the six die faces in `faces`. */
+export function faceChance(faces: readonly number[]): number {
+  return faces.length / 6;
+}
+
+/**
+ * Rules 36, 37, 40, 48: the exact chances of one attack from its faces and the aim bonus: kill
+ * if min(6, roll + bonus) is a kill face; else push if it is a push face; break on the natural roll.
+ */
+export function attackOdds(killOn: readonly number[], knockbackOn: readonly number[], breakOn: readonly number[], bonus: number): AttackOdds {
+  let kill = 0;
+  let push = 0;
+  for (let roll = 1; roll <= 6; roll++) {
+    const modified = Math.min(6, roll + bonus);
+    if (killOn.includes(modified)) kill++;
+    else if (knockbackOn.includes(modified)) push++;
+  }
+  return { kill: kill / 6, push: push / 6, break: faceChance(breakOn) };
+}
+
+/** Rules 36, 37, 40, 48, 49: kill, else push, then the break check on the natural roll. */
+function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void {
+  const { params, cards, map } = state.config;
+  const pending = state.pending;
+  const h = pending.human;
+  const human = state.humans[h] as Human;
+  const item = pending.card < 0 ? null : (cards[pending.card] as ItemCard);
+  const modified = Math.min(6, natural + pending.amount);
+  const killOn = item === null ? params.unarmedKillOn : item.killOn;
+  const pushOn = item === null ? params.unarmedKnockbackOn : item.knockbackOn;
+  const target = pending.target;
+  let result: 'kill' | 'push' | 'pushBlocked' | 'miss' = 'miss';
+  if (killOn.includes(modified)) {
+    result = 'kill';
+    removeZombie(state, target, 'attack', emit);
+  } else if (pushOn.includes(modified)) {
+    const dx = cellX(map, target) - cellX(map, human.cell);
+    const dy = cellY(map, target) - cellY(map, human.cell);
+    const dir = Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 1 : 3) : dy >= 0 ? 2 : 0;
+    const edge = map.edgeOf[target * 4 + dir] as number;
+    const to = map.neighbour[target * 4 + dir] as number;
+    if (to >= 0 && !edgeBlocksMovement(state, edge) && state.edges[edge] !== Edge.Window && state.occupant[to] === -1) {
+      state.occupant[target] = -1;
+      state.occupant[to] = ZOMBIE_CELL;
+      state.zombies[state.zombies.indexOf(target)] = to;
+      result = 'push';
+    } else {
+      result = 'pushBlocked';
+    }
+  }
+  const broke = item !== null && item.breakOn.includes(natural);
+  if (broke) {
+    removeItem(human, pending.card);
+    state.discards[pending.card] = (state.discards[pending.card] as number) + 1;
+  }
+  if (emit !== null) {
+    emit({
+      type: 'attack',
+      human: h,
+      card: item === null ? 'Unarmed' : item.name,
+      roll: natural,
+      aimed: pending.amount > 0,
+      result,
+      broke,
+      ranged: item !== null && item.range > 0,
+      round: state.round,
+      exact: attackOdds(killOn, pushOn, item === null ? [] : item.breakOn, pending.amount),
+    });
+  }
+  state.phase = Phase.Act;
+  afterHumanAction(state, emit);
+}
+
+function resolveHeal(state: SurvivorsState, roll: number, emit: Emit): void {
+  const { cards } = state.config;
+  const pending = state.pending;
+  const item = cards[pending.card] as ItemCard;
+  const human = state.humans[pending.human] as Human;
+  const success = item.useOn.length === 0 || item.useOn.includes(roll);
+  if (emit !== null) emit({ type: 'itemUse', human: pending.human, card: item.name, roll, success, exactSuccess: item.useOn.length === 0 ? 1 : faceChance(item.useOn), round: state.round });
+  if (success) healHuman(state, pending.target, item.heal, emit);
+  if (item.singleUse || (!success && item.breakOn.includes(roll))) {
+    removeItem(human, pending.card);
+    state.discards[pending.card] = (state.discards[pending.card] as number) + 1;
+  }
+  state.phase = Phase.Act;
+  afterHumanAction(state, emit);
+}
+
+/** Rules 43, 51: the use roll; on success the blast, its edges, its humans, then zombie rolls. */
+function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
+  const { cards, map, params } = state.config;
+  const pending = state.pending;
+  const item = cards[pending.card] as ItemCard;
+  const human = state.humans[pending.human] as Human;
+  const success = item.useOn.length === 0 || item.useOn.includes(roll);
+  if (emit !== null) emit({ type: 'itemUse', human: pending.human, card: item.name, roll, success, exactSuccess: item.useOn.length === 0 ? 1 : faceChance(item.useOn), round: state.round });
+  removeItem(human, pending.card);
+  state.discards[pending.card] = (state.discards[pending.card] as number) + 1;
+  state.phase = Phase.Act;
+  if (!success) {
+    afterHumanAction(state, emit);
+    return;
+  }
+  const centre = pending.target;
+  const inBlast = blastCells(state, centre, item.blast);
+  const mark = new Uint8Array(map.cells);
+  for (const cell of inBlast) mark[cell] = 1;
+  for (let edge = 0; edge < state.edges.length; edge++) {
+    const a = mark[map.edgeCells[edge * 2] as number] as number;
+    const b = mark[map.edgeCells[edge * 2 + 1] as number] as number;
+    if (params.blastEdgeRule === 'anyAffectedSide' ? a + b === 0 : a + b < 2) continue;
+    if (state.barricades[edge] === 1) {
+      state.barricades[edge] = 0;
+      if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'blast', round: state.round });
+    }
+    const kind = state.edges[edge];
+    if (kind === Edge.Wall || kind === Edge.Window) {
+      state.edges[edge] = Edge.Destroyed;
+      if (emit !== null) emit({ type: 'wallDestroyed', edge, window: kind === Edge.Window, round: state.round });
+    }
+  }
+  if (params.blastDestroysObstacles) for (const cell of inBlast) state.terrain[cell] = Terrain.Floor;
+  const zombies: number[] = [];
+  for (const cell of inBlast) if (state.occupant[cell] === ZOMBIE_CELL) zombies.push(cell);
+  // Zombie rolls first, the humans' wounds last: a thrower downed by his own blast ends his
+  // activation, and nothing of the throw may be left to resolve after that.
+  if (zombies.length > 0) {
+    pending.roll = Roll.BlastKill;
+    pending.cells = zombies;
+    pending.index = 0;
+    state.phase = Phase.Roll;
+    return;
+  }
+  finishBlast(state, emit);
+}
+
+/** Rule 51: every human in the blast takes its wounds (a carried human is off the board). */
+function finishBlast(state: SurvivorsState, emit: Emit): void {
+  const { cards, params } = state.config;
+  const item = cards[state.pending.card] as ItemCard;
+  state.phase = Phase.Act;
+  for (const cell of blastCells(state, state.pending.target, item.blast)) {
+    const h = humanAt(state, cell);
+    if (h < 0) continue;
+    wound(state, h, params.blastHumanWounds, 'blast', emit);
+    if ((state.phase as Phase) === Phase.Over) return;
+  }
+  afterHumanAction(state, emit);
+}
+
+/** Rule 51: cells within `radius` of `centre` (Chebyshev square or Manhattan diamond). */
+export function blastCells(state: SurvivorsState, centre: number, radius: number): number[] {
+  const { map, params } = state.config;
+  const cx = cellX(map, centre);
+  const cy = cellY(map, centre);
+  const cells: number[] = [];
+  for (let y = Math.max(0, cy - radius); y <= Math.min(map.height - 1, cy + radius); y++) {
+    for (let x = Math.max(0, cx - radius); x <= Math.min(map.width - 1, cx + radius); x++) {
+      if (params.blastShape === 'diamond' && Math.abs(x - cx) + Math.abs(y - cy) > radius) continue;
+      cells.push(y * map.width + x);
+    }
+  }
+  return cells;
+}
+
+function removeZombie(state: SurvivorsState, cell: number, by: 'attack' | 'blast', emit: Emit): void {
+  const index = state.zombies.indexOf(cell);
+  if (index < 0) return;
+  state.zombies.splice(index, 1);
+  state.zombieFresh.splice(index, 1);
+  // Only humans kill zombies, in the human phase, so no zombie turn is under way.
+  state.occupant[cell] = -1;
+  if (emit !== null) emit({ type: 'zombieKilled', cell, by, round: state.round });
+}
+
+/** A card off the deck (rule 52): setup deals skip events; the Keys wait for the bottom half. */
+function drawWeights(state: SurvivorsState): { card: number; weight: number }[] {
+  const { cards, keysCard, keysTopSize } = state.config;
+  const setup = state.pending.dealLeft > 0;
+  const result: { card: number; weight: number }[] = [];
+  let total = 0;
+  for (let card = 0; card < state.deck.length; card++) {
+    const count = state.deck[card] as number;
+    if (count === 0 || card === keysCard || (setup && (cards[card] as ItemCard).event !== null)) continue;
+    result.push({ card, weight: count });
+    total += count;
+  }
+  const keysLeft = keysCard >= 0 ? (state.deck[keysCard] as number) : 0;
+  if (keysLeft > 0 && state.drawsMade >= keysTopSize) {
+    // The Keys lie uniformly among the bottom cards still in the deck: 1 / (cards left).
+    const left = total + keysLeft;
+    for (const entry of result) entry.weight = (entry.weight / total) * (1 - 1 / left);
+    result.push({ card: keysCard, weight: 1 / left });
+    return result;
+  }
+  for (const entry of result) entry.weight /= total;
+  return result;
+}
+
+function resolveDraw(state: SurvivorsState, card: number, emit: Emit): void {
+  const { cards, params } = state.config;
+  const pending = state.pending;
+  const item = cards[card] as ItemCard;
+  const h = pending.human;
+  const human = state.humans[h] as Human;
+  state.deck[card] = (state.deck[card] as number) - 1;
+  state.deckSize--;
+  state.drawsMade++;
+  const setup = pending.dealLeft > 0;
+  if (emit !== null) emit({ type: 'cardDrawn', human: h, card: item.name, setup });
+  if (setup) {
+    human.items.push(card);
+    pending.dealLeft--;
+    if (pending.dealLeft > 0) {
+      pending.human = (h + 1) % params.numHumans;
+      if (drawWeights(state).length === 0) afterDeal(state, emit);
+      return;
+    }
+    afterDeal(state, emit);
+    return;
+  }
+  state.phase = Phase.Act;
+  if (item.event !== null) {
+    state.discards[card] = (state.discards[card] as number) + 1;
+    if (item.event === 'ambush') {
+      startAmbush(state, emit);
+      return;
+    }
+    afterHumanAction(state, emit);
+    return;
+  }
+  human.items.push(card);
+  afterHumanAction(state, emit);
+}
+
+function ambushCells(state: SurvivorsState): number[] {
+  const map = state.config.map;
+  const human = state.humans[state.active] as Human;
+  const cells: number[] = [];
+  for (let dir = 0; dir < 4; dir++) {
+    const to = map.neighbour[human.cell * 4 + dir] as number;
+    if (to >= 0 && state.occupant[to] === -1 && meleeAdjacent(state, human.cell, dir)) cells.push(to);
+  }
+  return cells;
+}
+
+/** Rule 59: one zombie next to the searcher, else on the nearest empty spawn point. */
+function startAmbush(state: SurvivorsState, emit: Emit): void {
+  if (state.zombies.length >= state.config.zombieCap) {
+    afterHumanAction(state, emit);
+    return;
+  }
+  if (ambushCells(state).length > 0) {
+    state.phase = Phase.Ambush;
+    return;
+  }
+  const map = state.config.map;
+  const from = (state.humans[state.active] as Human).cell;
+  let best = -1;
+  let bestDistance = Infinity;
+  for (const cell of emptySpawnPoints(state, false)) {
+    const d = Math.abs(cellX(map, cell) - cellX(map, from)) + Math.abs(cellY(map, cell) - cellY(map, from));
+    if (d < bestDistance) [best, bestDistance] = [cell, d];
+  }
+  if (best >= 0) placeZombie(state, best, 'ambush', false, emit);
+  afterHumanAction(state, emit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zombies
+
+function zombieActions(state: SurvivorsState, into: SurvivorsAction[]): void {
+  const { map, params } = state.config;
+  const cell = state.zombies[state.zombieIndex] as number;
+  const left = state.zombieActionsLeft;
+  let dist: Int32Array | null = null;
+  let here = 0;
+  for (let dir = 0; dir < 4; dir++) {
+    const to = map.neighbour[cell * 4 + dir] as number;
+    if (to < 0 || state.occupant[to] !== -1) continue;
+    const cost = zombieStepCost(state, cell, dir);
+    if (cost === 0 || cost > left) continue;
+    if (params.zombiesMustApproach) {
+      if (dist === null) {
+        dist = zombiePathDistances(state);
+        here = dist[cell] as number;
+      }
+      if (here < UNREACHABLE && (dist[to] as number) > here) continue;
+    }
+    into.push({ kind: 'zombieMove', dir });
+  }
+  if (state.zombieAttacksLeft > 0) {
+    for (let dir = 0; dir < 4; dir++) {
+      const to = map.neighbour[cell * 4 + dir] as number;
+      if (to < 0 || !meleeAdjacent(state, cell, dir)) continue;
+      const h = humanAt(state, to);
+      if (h >= 0) into.push({ kind: 'zombieAttack', human: h });
+    }
+  }
+  for (let dir = 0; dir < 4; dir++) {
+    const edge = map.edgeOf[cell * 4 + dir] as number;
+    if (edge >= 0 && state.barricades[edge] === 1) into.push({ kind: 'zombieBreak', dir });
+  }
+  into.push({ kind: 'zombieEnd' });
+}
+
+function applyZombie(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void {
+  const map = state.config.map;
+  const cell = state.zombies[state.zombieIndex] as number;
+  switch (action.kind) {
+    case 'zombieMove': {
+      const cost = zombieStepCost(state, cell, action.dir);
+      const to = map.neighbour[cell * 4 + action.dir] as number;
+      state.occupant[cell] = -1;
+      state.occupant[to] = ZOMBIE_CELL;
+      state.zombies[state.zombieIndex] = to;
+      state.zombieActionsLeft -= cost;
+      if (emit !== null) emit({ type: 'zombieAction', action: 'move', cost, edge: -1, roll: 0, success: true, round: state.round });
+      afterZombieAction(state, emit);
+      return;
+    }
+    case 'zombieAttack':
+      state.zombieActionsLeft--;
+      state.zombieAttacksLeft--;
+      state.pending.roll = Roll.ZombieAttack;
+      state.pending.target = action.human;
+      state.phase = Phase.Roll;
+      return;
+    case 'zombieBreak':
+      state.zombieActionsLeft--;
+      state.pending.roll = Roll.ZombieBreak;
+      state.pending.target = map.edgeOf[cell * 4 + action.dir] as number;
+      state.phase = Phase.Roll;
+      return;
+    case 'zombieEnd':
+      if (emit !== null) emit({ type: 'zombieAction', action: 'end', cost: 0, edge: -1, roll: 0, success: true, round: state.round });
+      nextZombie(state, emit);
+      return;
+    default:
+      throw new Error(`not a zombie action in this phase: ${actionKey(action)}`);
+  }
+}
+
+function afterZombieAction(state: SurvivorsState, emit: Emit): void {
+  if (state.phase === Phase.Over) return;
+  if (state.zombieActionsLeft <= 0) nextZombie(state, emit);
+  else state.phase = Phase.ZombieAct;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contract
+
+function currentPlayer(state: SurvivorsState): number {
+  switch (state.phase) {
+    case Phase.Over:
+      return TERMINAL;
+    case Phase.Draw:
+    case Phase.Roll:
+      return CHANCE;
+    case Phase.ChooseHuman:
+    case Phase.Act:
+    case Phase.Discard:
+    case Phase.DropCarried:
+      return HUMANS;
+    default:
+      return ZOMBIES;
+  }
+}
+
+function legalActions(state: SurvivorsState, into: SurvivorsAction[] = []): SurvivorsAction[] {
+  into.length = 0;
+  switch (state.phase) {
+    case Phase.ChooseHuman:
+      state.humans.forEach((human, index) => {
+        if (eligibleToActivate(human)) into.push({ kind: 'activate', human: index });
+      });
+      break;
+    case Phase.Act:
+      humanActions(state, into);
+      break;
+    case Phase.Discard:
+      for (const card of heldCards(state, state.humans[state.active] as Human)) into.push({ kind: 'discard', card });
+      break;
+    case Phase.DropCarried:
+      for (const cell of dropChoices(state).sort((a, b) => a - b)) into.push({ kind: 'dropAt', cell });
+      break;
+    case Phase.PlaceInitial:
+      for (const cell of emptySpawnPoints(state, false)) into.push({ kind: 'place', cell });
+      break;
+    case Phase.Ambush:
+      for (const cell of ambushCells(state)) into.push({ kind: 'place', cell });
+      break;
+    case Phase.Spawn:
+      for (const cell of spawnOptions(state)) into.push({ kind: 'place', cell });
+      into.push({ kind: 'stopSpawning' });
+      break;
+    case Phase.ZombieAct:
+      zombieActions(state, into);
+      break;
+    default:
+      break;
+  }
+  return into;
+}
+
+const DIE: ChanceOutcome<SurvivorsAction>[] = [1, 2, 3, 4, 5, 6].map((value) => ({ action: { kind: 'die', value }, probability: 1 / 6 }));
+
+function chanceOutcomes(state: SurvivorsState): ChanceOutcome<SurvivorsAction>[] {
+  if (state.phase === Phase.Roll) return DIE;
+  if (state.phase === Phase.Draw) return drawWeights(state).map(({ card, weight }) => ({ action: { kind: 'draw', card }, probability: weight }));
+  return [];
+}
+
+function sampleChance(state: SurvivorsState, rng: Rng): SurvivorsAction {
+  if (state.phase === Phase.Roll) return DIE[rng.int(6)]!.action;
+  const weights = drawWeights(state);
+  let u = rng.float();
+  for (const entry of weights) {
+    u -= entry.weight;
+    if (u < 0) return { kind: 'draw', card: entry.card };
+  }
+  return { kind: 'draw', card: weights[weights.length - 1]!.card };
+}
+
+function apply(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void {
+  switch (state.phase) {
+    case Phase.Roll:
+      if (action.kind !== 'die') throw new Error(`expected a die roll, got ${actionKey(action)}`);
+      resolveRoll(state, action.value, emit);
+      break;
+    case Phase.Draw:
+      if (action.kind !== 'draw') throw new Error(`expected a card draw, got ${actionKey(action)}`);
+      resolveDraw(state, action.card, emit);
+      break;
+    case Phase.ChooseHuman:
+      if (action.kind !== 'activate') throw new Error(`expected a human to activate, got ${actionKey(action)}`);
+      beginActivation(state, action.human);
+      break;
+    case Phase.Act:
+      applyHuman(state, action, emit);
+      break;
+    case Phase.Discard: {
+      if (action.kind !== 'discard') throw new Error(`expected an item to drop, got ${actionKey(action)}`);
+      const human = state.humans[state.active] as Human;
+      removeItem(human, action.card);
+      state.floorItems.push(human.cell, action.card);
+      if (emit !== null) emit({ type: 'itemDropped', human: state.active, card: (state.config.cards[action.card] as ItemCard).name, reason: 'capacity' });
+      afterHumanAction(state, emit);
+      break;
+    }
+    case Phase.DropCarried: {
+      if (action.kind !== 'dropAt') throw new Error(`expected a cell for the carried human, got ${actionKey(action)}`);
+      const h = state.active;
+      dropCarried(state, emit, action.cell);
+      const human = state.humans[h] as Human;
+      human.activated = true;
+      human.actionsLeft = 0;
+      state.active = -1;
+      nextHumanChoice(state, emit);
+      break;
+    }
+    case Phase.PlaceInitial:
+      if (action.kind !== 'place') throw new Error(`expected a spawn point, got ${actionKey(action)}`);
+      placeZombie(state, action.cell, 'initial', false, emit);
+      state.placementsLeft--;
+      if (state.placementsLeft > 0 && emptySpawnPoints(state, false).length > 0) break;
+      beginRound(state, emit);
+      break;
+    case Phase.Ambush:
+      if (action.kind !== 'place') throw new Error(`expected a cell for the ambush, got ${actionKey(action)}`);
+      placeZombie(state, action.cell, 'ambush', false, emit);
+      state.phase = Phase.Act;
+      afterHumanAction(state, emit);
+      break;
+    case Phase.Spawn:
+      if (action.kind === 'stopSpawning') {
+        state.spawnsLeft = 0;
+      } else if (action.kind === 'place') {
+        placeZombie(state, action.cell, 'spawn', true, emit);
+        state.spawnsLeft--;
+      } else {
+        throw new Error(`expected a spawn point or stopSpawning, got ${actionKey(action)}`);
+      }
+      continueSpawning(state, emit);
+      break;
+    case Phase.ZombieAct:
+      applyZombie(state, action, emit);
+      break;
+    default:
+      throw new Error(`no action applies to a finished match: ${actionKey(action)}`);
+  }
+}
+
+function cloneState(state: SurvivorsState): SurvivorsState {
+  return {
+    config: state.config,
+    edges: state.edges.slice(),
+    barricades: state.barricades.slice(),
+    terrain: state.terrain.slice(),
+    occupant: state.occupant.slice(),
+    zombies: state.zombies.slice(),
+    zombieFresh: state.zombieFresh.slice(),
+    searchLeft: state.searchLeft.slice(),
+    floorItems: state.floorItems.slice(),
+    deck: state.deck.slice(),
+    deckSize: state.deckSize,
+    drawsMade: state.drawsMade,
+    discards: state.discards.slice(),
+    barricadeTokens: state.barricadeTokens,
+    humans: state.humans.map((human) => ({ ...human, items: human.items.slice() })),
+    round: state.round,
+    phase: state.phase,
+    active: state.active,
+    aim: state.aim,
+    carrying: state.carrying,
+    vacated: state.vacated.slice(),
+    zombieIndex: state.zombieIndex,
+    zombieActionsLeft: state.zombieActionsLeft,
+    zombieAttacksLeft: state.zombieAttacksLeft,
+    spawnsLeft: state.spawnsLeft,
+    placementsLeft: state.placementsLeft,
+    pending: { ...state.pending, cells: state.pending.cells.slice() },
+    rising: state.rising.slice(),
+    deaths: state.deaths,
+    winner: state.winner,
+    endCondition: state.endCondition,
+  };
+}
+
+const DIRECTION = ['N', 'E', 'S', 'W'] as const;
+
+function actionKey(action: SurvivorsAction): string {
+  switch (action.kind) {
+    case 'activate':
+      return `activate(h${action.human})`;
+    case 'move':
+      return `move(${DIRECTION[action.dir]})`;
+    case 'carry':
+      return `carry(h${action.human})`;
+    case 'attack':
+      return `attack(card${action.card},@${action.cell})`;
+    case 'throw':
+      return `throw(card${action.card},@${action.cell})`;
+    case 'heal':
+      return `heal(card${action.card},h${action.human})`;
+    case 'give':
+      return `give(card${action.card},h${action.human})`;
+    case 'pickUp':
+      return `pickUp(card${action.card})`;
+    case 'barricade':
+      return `barricade(${DIRECTION[action.dir]})`;
+    case 'unbarricade':
+      return `unbarricade(${DIRECTION[action.dir]},card${action.card})`;
+    case 'discard':
+      return `discard(card${action.card})`;
+    case 'dropAt':
+      return `dropAt(@${action.cell})`;
+    case 'place':
+      return `place(@${action.cell})`;
+    case 'zombieMove':
+      return `zombieMove(${DIRECTION[action.dir]})`;
+    case 'zombieAttack':
+      return `zombieAttack(h${action.human})`;
+    case 'zombieBreak':
+      return `zombieBreak(${DIRECTION[action.dir]})`;
+    case 'die':
+      return `die(${action.value})`;
+    case 'draw':
+      return `draw(card${action.card})`;
+    default:
+      return action.kind;
+  }
+}
+
+function describeState(state: SurvivorsState): string {
+  const alive = state.humans.filter((human) => !human.dead).length;
+  const wounds = state.humans.map((human) => (human.dead ? 'x' : `${human.wounds}${human.downed ? 'd' : ''}`)).join('/');
+  return `round ${state.round}, phase ${state.phase}, humans alive ${alive} (wounds ${wounds}), zombies ${state.zombies.length}, deaths ${state.deaths}, deck ${state.deckSize}`;
+}
+
+/**
+ * A bound on the steps of a match: per round, each human's activation (its choice, each action
+ * with its chance steps: a pass rolls per zombie, a blast per zombie, a draw may ambush and
+ * overflow the inventory), the spawns, and each zombie's actions with their rolls.
+ */
+function maxLength(params: SurvivorsParams): number {
+  const config = configFor(params);
+  const cap = config.zombieCap;
+  const deckCards = config.cards.reduce((sum, card) => sum + card.count, 0);
+  const perAction = 4 + cap + deckCards;
+  const humanPhase = params.numHumans * (2 + 2 * params.baseActions * perAction);
+  const zombiePhase = params.spawnPerRound + 2 + cap * (2 * params.zombieActions + 2);
+  return params.numHumans * params.startingCardsPerHuman + params.initialZombies + params.roundLimit * (humanPhase + zombiePhase) + 16;
+}
+
+function validate(params: SurvivorsParams): ParameterIssue[] {
+  return validateSurvivorsParams(params);
+}
+
+/** The Survivors game definition: seat 0 the Humans, seat 1 the Zombies. */
+export const survivors: GameDefinition<SurvivorsParams, SurvivorsState, SurvivorsAction, SurvivorsEvent, SurvivorsState> = {
+  id: 'survivors',
+  title: 'Survivors',
+  seats: ['Humans', 'Zombies'],
+  parameters: survivorsParameters,
+  utilityBounds: [-1, 1],
+  hiddenInformation: false,
+  validateParameters: validate,
+  maxLength,
+  setup,
+  currentPlayer,
+  legalActions,
+  chanceOutcomes,
+  sampleChance,
+  apply,
+  isTerminal: (state) => state.phase === Phase.Over,
+  returns: (state) => (state.phase !== Phase.Over ? [0, 0] : state.winner === HUMANS ? [1, -1] : [-1, 1]),
+  heuristic: survivorsHeuristic,
+  // Perfect information (the deck is chance, unknown to both): a copy of the whole state.
+  observe: (state) => cloneState(state),
+  clone: cloneState,
+  actionKey,
+  describeState,
+};

@@ -1,0 +1,218 @@
+/** Survivors state, actions and events. */
+import type { ItemCard } from './cards.js';
+import type { SurvivorsMap } from './map.js';
+import type { SurvivorsParams } from './parameters.js';
+
+export const HUMANS = 0;
+export const ZOMBIES = 1;
+
+/** Where a match is; decides who acts and what is legal. */
+export const Phase = {
+  /** Chance: a card comes off the deck (setup deal or a search). */
+  Draw: 0,
+  /** Chance: a die roll; `pending.roll` says what it is for. */
+  Roll: 1,
+  /** Zombies: place the starting zombies on spawn points (rule 6). */
+  PlaceInitial: 2,
+  /** Humans: pick the next human to activate (rule 9). */
+  ChooseHuman: 3,
+  /** Humans: the active human's next action. */
+  Act: 4,
+  /** Humans: over capacity, drop an item (rule 44). */
+  Discard: 5,
+  /** Humans: where the carried human goes (rule 33, `playerChoice`). */
+  DropCarried: 6,
+  /** Zombies: where the ambush zombie goes (rule 59). */
+  Ambush: 7,
+  /** Zombies: spawn or stop (rule 57). */
+  Spawn: 8,
+  /** Zombies: the current zombie's next action (rule 56). */
+  ZombieAct: 9,
+  Over: 10,
+} as const;
+export type Phase = (typeof Phase)[keyof typeof Phase];
+
+/** What a pending die roll decides. */
+export const Roll = {
+  /** Rule 28: one roll per zombie cell of a pass, in order. */
+  Bite: 0,
+  /** Rule 49: a human's attack. */
+  Attack: 1,
+  /** Rule 46: a healing item's use roll. */
+  Heal: 2,
+  /** Rule 51: an explosive's use roll. */
+  Throw: 3,
+  /** Rule 51: the kill roll for one zombie in a blast. */
+  BlastKill: 4,
+  /** Rule 56: a zombie attacks a human. */
+  ZombieAttack: 5,
+  /** Rule 56: a zombie attacks a barricade. */
+  ZombieBreak: 6,
+} as const;
+export type Roll = (typeof Roll)[keyof typeof Roll];
+
+export interface Human {
+  /** Cell, or −1 when dead or carried. */
+  cell: number;
+  wounds: number;
+  downed: boolean;
+  dead: boolean;
+  /** End-of-round checks survived while downed (rule 16). */
+  bleed: number;
+  /** Card ids held. */
+  items: number[];
+  /** Done for this round. */
+  activated: boolean;
+  /** Started this round (only matters with `interleaveActivations`). */
+  started: boolean;
+  actionsLeft: number;
+  woundedThisRound: boolean;
+}
+
+/** A die roll or card draw waiting for chance, with what it is about. */
+export interface Pending {
+  roll: Roll;
+  human: number;
+  /** Card id of the item involved, −1 unarmed. */
+  card: number;
+  /** Target cell (attack, throw), target human (heal), zombie index (zombie rolls), edge (break). */
+  target: number;
+  /** Bite: the cells of the pass line; blast: the zombie cells to roll for. */
+  cells: number[];
+  /** Position in `cells`. */
+  index: number;
+  /** Bite: the cost of the whole pass. Attack: the aim bonus applied. */
+  amount: number;
+  /** Draw: remaining setup cards to deal (−1 for a search). */
+  dealLeft: number;
+}
+
+/** Constant per run: parameters, the compiled map and the deck with derived figures. */
+export interface SurvivorsConfig {
+  readonly params: SurvivorsParams;
+  readonly map: SurvivorsMap;
+  /** The deck's cards; in the escape scenario the Car Keys are last. */
+  readonly cards: readonly ItemCard[];
+  readonly keysCard: number;
+  /** Draws before the Keys can come (the top half of the deck, rule 61). */
+  readonly keysTopSize: number;
+  readonly zombieCap: number;
+  /** Scratch buffers for path distances (never read across calls). */
+  readonly scratch: { readonly dist: Int32Array; readonly heap: Int32Array };
+}
+
+export interface SurvivorsState {
+  readonly config: SurvivorsConfig;
+  edges: Uint8Array;
+  barricades: Uint8Array;
+  terrain: Uint8Array;
+  /** −1 empty, a human's index, or ZOMBIE_CELL. */
+  occupant: Int16Array;
+  /** Zombie cells in activation order. */
+  zombies: number[];
+  /** 1 for zombies spawned in this zombie phase (parallel to `zombies`). */
+  zombieFresh: number[];
+  searchLeft: Uint8Array;
+  /** Dropped items as [cell, card] pairs. */
+  floorItems: number[];
+  deck: number[];
+  deckSize: number;
+  drawsMade: number;
+  discards: number[];
+  barricadeTokens: number;
+  humans: Human[];
+  round: number;
+  phase: Phase;
+  active: number;
+  aim: number;
+  carrying: number;
+  /** Cells the carrier left since the pickup, in order. */
+  vacated: number[];
+  zombieIndex: number;
+  zombieActionsLeft: number;
+  zombieAttacksLeft: number;
+  spawnsLeft: number;
+  placementsLeft: number;
+  pending: Pending;
+  /** Cells where dead humans rise at the next zombie phase (rule 21). */
+  rising: number[];
+  deaths: number;
+  winner: -1 | 0 | 1;
+  endCondition: EndCondition | null;
+}
+
+export const ZOMBIE_CELL = 1000;
+
+export type EndCondition = 'kills' | 'survived' | 'escape' | 'timeLimit';
+
+export type SurvivorsAction =
+  | { readonly kind: 'activate'; readonly human: number }
+  | { readonly kind: 'move'; readonly dir: number }
+  | { readonly kind: 'carry'; readonly human: number }
+  | { readonly kind: 'attack'; readonly card: number; readonly cell: number }
+  | { readonly kind: 'throw'; readonly card: number; readonly cell: number }
+  | { readonly kind: 'heal'; readonly card: number; readonly human: number }
+  | { readonly kind: 'give'; readonly card: number; readonly human: number }
+  | { readonly kind: 'aim' }
+  | { readonly kind: 'search' }
+  | { readonly kind: 'pickUp'; readonly card: number }
+  | { readonly kind: 'barricade'; readonly dir: number }
+  | { readonly kind: 'unbarricade'; readonly dir: number; readonly card: number }
+  | { readonly kind: 'endActivation' }
+  | { readonly kind: 'discard'; readonly card: number }
+  | { readonly kind: 'dropAt'; readonly cell: number }
+  | { readonly kind: 'place'; readonly cell: number }
+  | { readonly kind: 'stopSpawning' }
+  | { readonly kind: 'zombieMove'; readonly dir: number }
+  | { readonly kind: 'zombieAttack'; readonly human: number }
+  | { readonly kind: 'zombieBreak'; readonly dir: number }
+  | { readonly kind: 'zombieEnd' }
+  | { readonly kind: 'die'; readonly value: number }
+  | { readonly kind: 'draw'; readonly card: number };
+
+/** Human action kinds as the action mix reports them (rule 19). */
+export type HumanActionKind = 'move' | 'pass' | 'carry' | 'attack' | 'throw' | 'heal' | 'give' | 'aim' | 'search' | 'pickUp' | 'barricade' | 'unbarricade';
+
+/** Exact chances of one attack roll (rules 36, 37, 40, 48). */
+export interface AttackOdds {
+  readonly kill: number;
+  readonly push: number;
+  readonly break: number;
+}
+
+export type AttackResult = 'kill' | 'push' | 'pushBlocked' | 'miss';
+
+export type SurvivorsEvent =
+  | { readonly type: 'action'; readonly human: number; readonly action: HumanActionKind; readonly cost: number; readonly round: number }
+  | { readonly type: 'pass'; readonly human: number; readonly zombies: number; readonly bitten: boolean; readonly actionsLost: number; readonly round: number }
+  | {
+      readonly type: 'attack';
+      readonly human: number;
+      readonly card: string;
+      readonly roll: number;
+      readonly aimed: boolean;
+      readonly result: AttackResult;
+      readonly broke: boolean;
+      readonly ranged: boolean;
+      readonly round: number;
+      /** Exact chances of this attack from the card's icons and the aim bonus applied. */
+      readonly exact: AttackOdds;
+    }
+  | { readonly type: 'itemUse'; readonly human: number; readonly card: string; readonly roll: number; readonly success: boolean; readonly exactSuccess: number; readonly round: number }
+  | { readonly type: 'blastKill'; readonly card: string; readonly roll: number; readonly killed: boolean; readonly exactKill: number }
+  | { readonly type: 'wound'; readonly human: number; readonly wounds: number; readonly source: 'zombie' | 'bite' | 'blast'; readonly round: number }
+  | { readonly type: 'downed'; readonly human: number; readonly round: number }
+  | { readonly type: 'death'; readonly human: number; readonly cause: 'wound' | 'bleedOut'; readonly round: number }
+  | { readonly type: 'heal'; readonly human: number; readonly healed: number; readonly revived: boolean; readonly round: number }
+  | { readonly type: 'carry'; readonly carrier: number; readonly human: number; readonly round: number }
+  | { readonly type: 'carryDrop'; readonly carrier: number; readonly human: number; readonly cell: number }
+  | { readonly type: 'cardDrawn'; readonly human: number; readonly card: string; readonly setup: boolean }
+  | { readonly type: 'itemDropped'; readonly human: number; readonly card: string; readonly reason: 'capacity' | 'death' }
+  | { readonly type: 'barricadeBuilt'; readonly edge: number; readonly human: number; readonly round: number }
+  | { readonly type: 'barricadeBroken'; readonly edge: number; readonly by: 'zombie' | 'blast' | 'human'; readonly round: number }
+  | { readonly type: 'wallDestroyed'; readonly edge: number; readonly window: boolean; readonly round: number }
+  | { readonly type: 'zombieAction'; readonly action: 'move' | 'attack' | 'break' | 'end'; readonly cost: number; readonly edge: number; readonly roll: number; readonly success: boolean; readonly round: number }
+  | { readonly type: 'spawn'; readonly cell: number; readonly source: 'initial' | 'spawn' | 'ambush' | 'risen'; readonly round: number }
+  | { readonly type: 'zombieKilled'; readonly cell: number; readonly by: 'attack' | 'blast'; readonly round: number }
+  | { readonly type: 'roundEnd'; readonly round: number; readonly zombies: number; readonly alive: number }
+  | { readonly type: 'matchEnd'; readonly winner: 'humans' | 'zombies'; readonly condition: EndCondition; readonly round: number; readonly deaths: number };
