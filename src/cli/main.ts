@@ -192,7 +192,13 @@ function listGames(): number {
   for (const { game } of games.values()) {
     process.stdout.write(`${game.id} — ${game.title} (${game.seats.length} seats)\n  parameters:\n`);
     for (const [name, spec] of Object.entries(game.parameters) as [string, { description: string; default: unknown }][]) {
-      const shown = typeof spec.default === 'string' && spec.default.includes('\n') ? '(map text)' : JSON.stringify(spec.default);
+      const json = JSON.stringify(spec.default);
+      const shown =
+        typeof spec.default === 'string' && spec.default.includes('\n')
+          ? '(map text)'
+          : Array.isArray(spec.default) && json.length > 100
+            ? `(a list of ${spec.default.length}; see the README)`
+            : json;
       process.stdout.write(`    ${name} = ${shown}\n      ${spec.description}\n`);
     }
   }

@@ -78,8 +78,9 @@ export function configFor(params: SurvivorsParams): SurvivorsConfig {
     keysCard: params.scenario === 'escape' ? cards.length - 1 : -1,
     keysTopSize: total - Math.floor(total / 2),
     zombieCap: params.zombieCapPerHuman * params.numHumans,
-    scratch: { dist: new Int32Array(map.cells), heap: new Int32Array(map.cells * 4 + 8) },
-  };
+  } as Omit<SurvivorsConfig, "scratch"> as SurvivorsConfig;
+  // Scratch space is not part of any state: hidden from copies, snapshots and JSON.
+  Object.defineProperty(config, 'scratch', { value: { dist: new Int32Array(map.cells), heap: new Int32Array(map.cells * 4 + 8) }, enumerable: false });
   configCache.set(params, config);
   return config;
 }
