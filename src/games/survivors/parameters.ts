@@ -214,7 +214,7 @@ export function validateSurvivorsParams(params: SurvivorsParams): ParameterIssue
     issues.push({ path: ['initialZombies'], message: `above the cap of zombieCapPerHuman × numHumans = ${params.zombieCapPerHuman * params.numHumans}` });
   }
   if (params.humanDeathsToWin > params.numHumans) {
-    issues.push({ path: ['humanDeathsToWin'], message: `${params.humanDeathsToWin} deaths can never happen with ${params.numHumans} humans` });
+    issues.push({ path: ['humanDeathsToWin'], message: `${params.humanDeathsToWin} deaths can never happen with ${params.numHumans} human${params.numHumans === 1 ? "" : "s"}` });
   }
   const names = new Set<string>();
   params.itemDeck.forEach((card, index) => {
