@@ -54,7 +54,7 @@ export function survivorsHeuristic(state: SurvivorsState): number[] {
   score -= wounds / (woundsToDown * params.numHumans) + 0.3 * downed;
   score += (0.1 * armed) / params.numHumans;
   if (state.zombies.length > 0) {
-    const dist = zombiePathDistances(state);
+    const dist = zombiePathDistances(state, true);
     let threat = 0;
     for (const cell of state.zombies) threat += 1 / Math.max(1, dist[cell] as number);
     score -= 0.15 * threat;

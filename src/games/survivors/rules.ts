@@ -80,7 +80,11 @@ export function configFor(params: SurvivorsParams): SurvivorsConfig {
     zombieCap: params.zombieCapPerHuman * params.numHumans,
   } as Omit<SurvivorsConfig, 'scratch'> as SurvivorsConfig;
   // Scratch space is not part of any state: hidden from copies, snapshots and JSON.
-  Object.defineProperty(config, 'scratch', { value: { dist: new Int32Array(map.cells), heap: new Int32Array(map.cells * 4 + 8) }, enumerable: false });
+  const slots = Math.max(params.zombieWindowCost, params.zombieObstacleCost, 1) + 1;
+  Object.defineProperty(config, 'scratch', {
+    value: { dist: new Int32Array(map.cells), heap: new Int32Array(slots * map.cells * 4), counts: new Int32Array(slots) },
+    enumerable: false,
+  });
   configCache.set(params, config);
   return config;
 }
@@ -189,66 +193,67 @@ function zombieStepCost(state: SurvivorsState, from: number, dir: number): numbe
 const UNREACHABLE = 0x3fffffff;
 
 /**
- * Zombie path distance from every cell to the nearest human on the board (Dijkstra from the
- * humans backwards over zombie step costs; walls and barricades impassable; figures ignored).
- * Fills and returns the config's scratch buffer: read it before the next call.
+ * Zombie path distance from every cell to the nearest human on the board: Dijkstra from the
+ * humans backwards over zombie step costs (walls and barricades impassable, figures ignored),
+ * with Dial's bucket queue since step costs are small integers. With `zombiesOnly`, it stops
+ * once every zombie's cell is settled, and only those entries are final. Fills and returns the
+ * config's scratch buffer: read it before the next call.
  */
-export function zombiePathDistances(state: SurvivorsState): Int32Array {
-  const { map, scratch } = state.config;
-  const dist = scratch.dist;
-  const heap = scratch.heap;
+export function zombiePathDistances(state: SurvivorsState, zombiesOnly = false): Int32Array {
+  const { map, params, scratch } = state.config;
+  const { dist, heap: queue } = scratch;
+  const { neighbour, edgeOf } = map;
+  const edges = state.edges;
+  const barricades = state.barricades;
+  const terrain = state.terrain;
+  const windowCost = params.zombieWindowCost;
+  const obstacleCost = params.zombieObstacleCost;
   dist.fill(UNREACHABLE);
-  // Binary heap of (distance << 12 | cell) keys; boards stay below 4096 cells.
-  let size = 0;
-  const push = (key: number): void => {
-    let i = size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if ((heap[parent] as number) <= key) break;
-      heap[i] = heap[parent] as number;
-      i = parent;
-    }
-    heap[i] = key;
-  };
-  const pop = (): number => {
-    const top = heap[0] as number;
-    const last = heap[--size] as number;
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && (heap[child + 1] as number) < (heap[child] as number)) child++;
-      if ((heap[child] as number) >= last) break;
-      heap[i] = heap[child] as number;
-      i = child;
-    }
-    heap[i] = last;
-    return top;
-  };
+  // Buckets by distance modulo (largest step + 1), each a slice of `queue` with its own count.
+  const slots = Math.max(windowCost, obstacleCost, 1) + 1;
+  const capacity = (queue.length / slots) | 0;
+  const counts = scratch.counts;
+  counts.fill(0);
+  let pending = 0;
   for (const human of state.humans) {
-    if (human.cell >= 0) {
-      dist[human.cell] = 0;
-      push(human.cell);
-    }
+    if (human.cell < 0 || dist[human.cell] === 0) continue;
+    dist[human.cell] = 0;
+    queue[pending++] = human.cell;
   }
-  while (size > 0) {
-    const key = pop();
-    const cell = key & 0xfff;
-    const d = key >>> 12;
-    if (d > (dist[cell] as number)) continue;
-    for (let dir = 0; dir < 4; dir++) {
-      const from = map.neighbour[cell * 4 + dir] as number;
-      if (from < 0) continue;
-      // The step from `from` into `cell` goes in the opposite direction.
-      const cost = zombieStepCost(state, from, dir ^ 2);
-      if (cost === 0) continue;
-      const nd = d + cost;
-      if (nd < (dist[from] as number)) {
-        dist[from] = nd;
-        if (size + 1 >= heap.length) continue;
-        push((nd << 12) | from);
+  counts[0] = pending;
+  let zombiesLeft = zombiesOnly ? state.zombies.length : -1;
+  for (let d = 0; pending > 0; d++) {
+    const slot = d % slots;
+    const base = slot * capacity;
+    // Cells pushed into this bucket while it is being read (cost 0 never happens) stay for d + slots.
+    for (let i = 0; i < counts[slot]!; i++) {
+      const cell = queue[base + i]!;
+      pending--;
+      if (dist[cell] !== d) continue;
+      if (zombiesLeft > 0 && state.occupant[cell] === ZOMBIE_CELL && --zombiesLeft === 0) return dist;
+      for (let dir = 0; dir < 4; dir++) {
+        const from = neighbour[cell * 4 + dir]!;
+        if (from < 0) continue;
+        const edge = edgeOf[cell * 4 + dir]!;
+        const kind = edges[edge];
+        if (kind === Edge.Wall || barricades[edge] === 1) continue;
+        // The zombie steps from `from` into `cell`.
+        let cost = 1;
+        if (kind === Edge.Window && windowCost > cost) cost = windowCost;
+        if (terrain[cell] === Terrain.Obstacle && obstacleCost > cost) cost = obstacleCost;
+        const nd = d + cost;
+        if (nd < dist[from]!) {
+          dist[from] = nd;
+          const target = nd % slots;
+          if (counts[target]! < capacity) {
+            queue[target * capacity + counts[target]!] = from;
+            counts[target]!++;
+            pending++;
+          }
+        }
       }
     }
+    counts[slot] = 0;
   }
   return dist;
 }

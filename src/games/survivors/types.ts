@@ -98,7 +98,7 @@ export interface SurvivorsConfig {
   readonly keysTopSize: number;
   readonly zombieCap: number;
   /** Scratch buffers for path distances (never read across calls). */
-  readonly scratch: { readonly dist: Int32Array; readonly heap: Int32Array };
+  readonly scratch: { readonly dist: Int32Array; readonly heap: Int32Array; readonly counts: Int32Array };
 }
 
 export interface SurvivorsState {
