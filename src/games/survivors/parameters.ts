@@ -120,7 +120,7 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
   freeWounds: { description: 'Rule 13: wounds that do not cut actions.', schema: int(0), default: 1, tunable: { kind: 'int', min: 0, max: 3 } },
   woundPenaltyImmediate: { description: 'Rule 15: a wound cuts actions during the current activation too.', schema: z.boolean(), default: false },
   downedDiesOnWound: { description: 'Rule 16: a downed human dies on another wound.', schema: z.boolean(), default: true },
-  bleedOutRounds: { description: 'Rule 16: end-of-round checks a downed human survives unhealed before he dies.', schema: int(1), default: 2, tunable: { kind: 'int', min: 1, max: 4 } },
+  bleedOutRounds: { description: 'Rule 16: a downed human left unhealed dies at this end-of-round check (the 2nd by default).', schema: int(1), default: 2, tunable: { kind: 'int', min: 1, max: 4 } },
   naturalHealing: { description: 'Rule 18: a human who took no wound in a round heals one at its end.', schema: z.boolean(), default: false },
   deadRiseAsZombie: { description: 'Rule 21: a dead human rises as a zombie at the next zombie phase (within the cap).', schema: z.boolean(), default: true },
   humanWindowCost: { description: 'Rule 23: actions to step through a window (the whole price).', schema: int(1), default: 3, tunable: { kind: 'int', min: 1, max: 4 } },

@@ -32,6 +32,8 @@
  *   its end (the spec names the switch but not the rule).
  * - Rule 21: the dead rise on their own cell if it is empty and the cap allows; otherwise not.
  * - Aim (rule 48) helps attacks only; a blast's kill rolls are natural.
+ * - Rule 9: a human downed when the round began does not act in it even if healed during the
+ *   human phase; one downed and healed within the phase before his turn still acts.
  */
 import type { ChanceOutcome, EventSink, GameDefinition } from '../../core/game.js';
 import { CHANCE, TERMINAL } from '../../core/game.js';
@@ -1220,17 +1222,31 @@ function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
   finishBlast(state, emit);
 }
 
-/** Rule 51: every human in the blast takes its wounds (a carried human is off the board). */
+/**
+ * Rule 51: every human in the blast takes its wounds (a carried human is off the board). All
+ * of them are wounded before a downed thrower's activation ends: ending it first could run the
+ * zombie phase and the round's end in between.
+ */
 function finishBlast(state: SurvivorsState, emit: Emit): void {
   const { cards, params } = state.config;
   const item = cards[state.pending.card] as ItemCard;
+  const thrower = state.active;
+  const human = state.humans[thrower] as Human;
+  const allowanceBefore = allowance(params, human.wounds);
   state.phase = Phase.Act;
+  state.active = -1;
   for (const cell of blastCells(state, state.pending.target, item.blast)) {
     const h = humanAt(state, cell);
     if (h < 0) continue;
     wound(state, h, params.blastHumanWounds, 'blast', emit);
     if ((state.phase as Phase) === Phase.Over) return;
   }
+  state.active = thrower;
+  if (human.downed) {
+    endActivation(state, emit);
+    return;
+  }
+  if (params.woundPenaltyImmediate) human.actionsLeft = Math.max(0, human.actionsLeft - (allowanceBefore - allowance(params, human.wounds)));
   afterHumanAction(state, emit);
 }
 
@@ -1661,7 +1677,9 @@ function actionKey(action: SurvivorsAction): string {
 function describeState(state: SurvivorsState): string {
   const alive = state.humans.filter((human) => !human.dead).length;
   const wounds = state.humans.map((human) => (human.dead ? 'x' : `${human.wounds}${human.downed ? 'd' : ''}`)).join('/');
-  return `round ${state.round}, phase ${state.phase}, humans alive ${alive} (wounds ${wounds}), zombies ${state.zombies.length}, deaths ${state.deaths}, deck ${state.deckSize}`;
+  const phase = (Object.keys(Phase) as (keyof typeof Phase)[]).find((name) => Phase[name] === state.phase) ?? String(state.phase);
+  const who = state.active >= 0 ? `, human ${state.active} acting with ${(state.humans[state.active] as Human).actionsLeft} actions` : '';
+  return `round ${state.round}, ${phase}${who}, humans alive ${alive} (wounds ${wounds}), zombies ${state.zombies.length}, deaths ${state.deaths}, deck ${state.deckSize}`;
 }
 
 /**
