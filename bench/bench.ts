@@ -25,10 +25,13 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Mcts, mctsConfig } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
+import { greedyAgent } from '../agents/greedy.js';
+import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from '../src/core/game.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { formatSeed, matchSeed, matchStream } from '../src/core/rng.js';
+import { survivors } from '../src/games/survivors/index.js';
 import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
 import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import { zombieTrainersReport } from '../src/reports/zombie-trainers-report.js';
@@ -143,6 +146,20 @@ const trainersRoot = zombieTrainers.setup(trainersParams);
 const setupRng = matchStream(matchSeed(1, 0), 'chance');
 while (zombieTrainers.currentPlayer(trainersRoot) === CHANCE) zombieTrainers.apply(trainersRoot, zombieTrainers.sampleChance(trainersRoot, setupRng), null);
 await measure('zombie-trainers.mcts-iterations', 'iterations', 5000, (n) => contractMcts(zombieTrainers, trainersRoot, n));
+
+// Survivors: random against random through the match runner, and greedy humans against the
+// scripted zombie player (the shipped survive scenario's seats), engine only.
+const survivorsParams = defaultParameters(survivors.parameters);
+await measure('survivors.random-vs-random.engine', 'matches', 200, (n) => {
+  for (let i = 0; i < n; i++) playMatch({ game: survivors, params: survivorsParams, seats: randomSeats, runSeed: 1, matchIndex: i }, null);
+});
+const survivorsSeats = [
+  { factory: greedyAgent, config: {} },
+  { factory: scriptedZombiesAgent, config: {} },
+];
+await measure('survivors.greedy-vs-scripted.engine', 'matches', 20, (n) => {
+  for (let i = 0; i < n; i++) playMatch({ game: survivors, params: survivorsParams, seats: survivorsSeats, runSeed: 1, matchIndex: i }, null);
+});
 
 // Whole runs of the CLI in child processes, with the node flags the `hordelab` bin passes
 // (see the top of src/cli/main.ts).

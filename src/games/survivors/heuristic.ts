@@ -2,7 +2,9 @@
  * The Survivors heuristic for greedy play and MCTS cut-offs, from the Humans' side (the
  * Zombies get the negation), squashed by tanh:
  *   + 1.2 · share of the rounds survived (survive scenario)
- *   + 0.5 if the Keys are found, − 0.05 · mean Manhattan distance to an exit (escape scenario)
+ *   escape scenario, Keys found: + 0.5 − 0.05 · mean Manhattan distance to an exit;
+ *   Keys not found: + 0.03 per card drawn (the Keys lie deep in the deck) − 0.02 · the distance
+ *   from the nearest human to a search spot with a search left
  *   − 1.5 · deaths / deaths the zombies need
  *   − 1.0 · wounds / (wounds that down a human · humans) − 0.3 per downed human
  *   − 0.15 · Σ over zombies of 1 / (zombie path distance to the nearest human)
@@ -49,7 +51,8 @@ export function survivorsHeuristic(state: SurvivorsState): number[] {
     }
   }
   if (params.scenario === 'survive') score += (1.2 * (state.round - 1)) / params.roundLimit;
-  else score += (keys ? 0.5 : 0) - (0.05 * exitDistance) / Math.max(1, alive);
+  else if (keys) score += 0.5 - (0.05 * exitDistance) / Math.max(1, alive);
+  else score += 0.03 * state.drawsMade - 0.02 * nearestSearchSpot(state);
   score -= (1.5 * state.deaths) / params.humanDeathsToWin;
   score -= wounds / (woundsToDown * params.numHumans) + 0.3 * downed;
   score += (0.1 * armed) / params.numHumans;
@@ -61,4 +64,23 @@ export function survivorsHeuristic(state: SurvivorsState): number[] {
   }
   const value = Math.tanh(score);
   return [value, -value];
+}
+
+/** Manhattan distance from the closest living human on the board to a spot with a search left. */
+function nearestSearchSpot(state: SurvivorsState): number {
+  const map = state.config.map;
+  let best = 0;
+  let found = false;
+  for (const human of state.humans) {
+    if (human.dead || human.cell < 0) continue;
+    const x = human.cell % map.width;
+    const y = (human.cell - x) / map.width;
+    for (let cell = 0; cell < map.cells; cell++) {
+      if ((state.searchLeft[cell] as number) === 0) continue;
+      const sx = cell % map.width;
+      const d = Math.abs(sx - x) + Math.abs((cell - sx) / map.width - y);
+      if (!found || d < best) [best, found] = [d, true];
+    }
+  }
+  return best;
 }
