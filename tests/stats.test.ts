@@ -1,8 +1,11 @@
 /** Intervals and mergeable figures. */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
+import { matchesForDifference, matchesForMargin } from '../src/stats/plan.js';
+import { holmAdjust, twoProportionTest } from '../src/stats/tests.js';
 import {
   addSample,
+  bootstrapMeanEstimate,
   addToHistogram,
   emptyMoments,
   meanEstimate,
@@ -125,5 +128,90 @@ describe('mergeable figures', () => {
       [1, 1],
       [10, 1],
     ]);
+  });
+});
+
+describe('coverage over seeded repetitions (a known true rate)', () => {
+  it('Wilson 95% intervals contain the true rate 93–97% of the time, at 0.3 and near the edge', () => {
+    const rng = Rng.fromSeed(0xc0ffeen);
+    for (const truth of [0.3, 0.03]) {
+      let covered = 0;
+      const repetitions = 3000;
+      for (let r = 0; r < repetitions; r++) {
+        let successes = 0;
+        for (let i = 0; i < 200; i++) if (rng.float() < truth) successes++;
+        const w = wilsonInterval(successes, 200);
+        if (w.lower <= truth && truth <= w.upper) covered++;
+      }
+      expect(covered / repetitions, `rate ${truth}`).toBeGreaterThanOrEqual(0.93);
+      expect(covered / repetitions, `rate ${truth}`).toBeLessThanOrEqual(0.97);
+    }
+  });
+
+  it('the difference of two rates (Newcombe) covers the true difference 93–97% of the time', () => {
+    const rng = Rng.fromSeed(0xd1ffn);
+    let covered = 0;
+    const repetitions = 3000;
+    for (let r = 0; r < repetitions; r++) {
+      let a = 0;
+      let b = 0;
+      for (let i = 0; i < 300; i++) {
+        if (rng.float() < 0.5) a++;
+        if (rng.float() < 0.56) b++;
+      }
+      const test = twoProportionTest({ successes: a, n: 300 }, { successes: b, n: 300 });
+      if (test.lower <= 0.06 && 0.06 <= test.upper) covered++;
+    }
+    expect(covered / repetitions).toBeGreaterThanOrEqual(0.93);
+    expect(covered / repetitions).toBeLessThanOrEqual(0.97);
+  });
+
+  it('the bootstrap of a small sample\'s mean covers a die\'s mean 3.5 about as often as promised', () => {
+    // 20 die rolls per sample: the percentile bootstrap runs a little short at n = 20 (a known
+    // property), so the band is 90–97% here; the normal interval is used from 30 samples on.
+    const rng = Rng.fromSeed(0xb007n);
+    let covered = 0;
+    const repetitions = 400;
+    for (let r = 0; r < repetitions; r++) {
+      const counts = [0, 0, 0, 0, 0, 0];
+      for (let i = 0; i < 20; i++) counts[rng.int(6)]!++;
+      const histogram = counts.map((count, face) => [face + 1, count] as [number, number]).filter(([, count]) => count > 0);
+      const estimate = bootstrapMeanEstimate(histogram, 0.95, 1, 1000);
+      if (estimate.lower <= 3.5 && 3.5 <= estimate.upper) covered++;
+    }
+    expect(covered / repetitions).toBeGreaterThanOrEqual(0.9);
+    expect(covered / repetitions).toBeLessThanOrEqual(0.97);
+  });
+});
+
+describe('tests and planning', () => {
+  it('the two-proportion test matches a textbook case and is symmetric', () => {
+    // 60/100 vs 45/100: pooled p = 0.525, se = sqrt(0.525·0.475·0.02) = 0.070623, z = −2.1239.
+    const test = twoProportionTest({ successes: 60, n: 100 }, { successes: 45, n: 100 });
+    expect(test.difference).toBeCloseTo(-0.15, 12);
+    expect(test.z).toBeCloseTo(-2.1239, 3);
+    expect(test.pValue).toBeCloseTo(0.03368, 4);
+    expect(test.upper).toBeLessThan(0);
+    const reverse = twoProportionTest({ successes: 45, n: 100 }, { successes: 60, n: 100 });
+    expect(reverse.pValue).toBeCloseTo(test.pValue, 12);
+    expect(reverse.lower).toBeCloseTo(-test.upper, 12);
+  });
+
+  it('Holm adjusts p-values step-down and keeps their order', () => {
+    expect(holmAdjust([0.01, 0.04, 0.03, 0.5])).toEqual([0.04, 0.09, 0.09, 0.5]);
+    expect(holmAdjust([])).toEqual([]);
+  });
+
+  it('plans matches: ±1 point at 50% needs 9,600 or so; a 5-point difference at 80% power 1,565 per run', () => {
+    const n = matchesForMargin(0.5, 0.01);
+    expect(n).toBeGreaterThan(9500);
+    expect(n).toBeLessThan(9700);
+    const w = wilsonInterval(0.5 * n, n);
+    expect((w.upper - w.lower) / 2).toBeLessThanOrEqual(0.01);
+    const fewer = wilsonInterval(0.5 * (n - 1), n - 1);
+    expect((fewer.upper - fewer.lower) / 2).toBeGreaterThan(0.01);
+    expect(matchesForMargin(0.5, 0.01, 0.95, 2)).toBe(2 * n);
+    // Fleiss without continuity correction: 0.50 vs 0.55 at α = 0.05, power 0.8.
+    expect(matchesForDifference(0.5, 0.55)).toBe(1565);
   });
 });

@@ -8,6 +8,7 @@ import {
   addToHistogram,
   emptyMoments,
   meanEstimate,
+  meanWithHistogram,
   mergeHistograms,
   mergeMoments,
   sortedHistogram,
@@ -318,10 +319,8 @@ function summarize(aggregate: ZombieTrainersAggregate, confidence: number, desig
       exactGivenTrapsUsed: count.exactWinningRolls / (ROLL_MAX * count.attempts),
     };
   }
-  const withHistogram = (moments: IntegerMoments, histogram: Histogram): MeanEstimate & { histogram: [number, number][] } => ({
-    ...meanEstimate(moments, confidence, designEffect),
-    histogram: sortedHistogram(histogram),
-  });
+  const withHistogram = (moments: IntegerMoments, histogram: Histogram): MeanEstimate & { histogram: [number, number][] } =>
+    meanWithHistogram(moments, histogram, confidence, designEffect);
   return {
     matches: n,
     p1WinRate: wilsonInterval(aggregate.p1Wins, n, confidence, designEffect),

@@ -1,7 +1,9 @@
 /**
  * Confidence intervals for the figures Hordelab reports. Every rate carries its Wilson interval
- * and its sample count; every mean its normal-approximation interval and its count.
+ * and its sample count; every mean its normal-approximation interval and its count, or a seeded
+ * bootstrap interval below 30 samples where the figure keeps its histogram.
  */
+import { Rng } from '../core/rng.js';
 
 /** The default confidence level of every interval. */
 export const DEFAULT_CONFIDENCE = 0.95;
@@ -180,4 +182,60 @@ export function sortedHistogram(histogram: Readonly<Histogram>): [number, number
   return Object.entries(histogram)
     .map(([key, count]): [number, number] => [Number(key), count])
     .sort((a, b) => a[0] - b[0]);
+}
+
+/** Samples below this count get a bootstrap interval instead of the normal one. */
+export const BOOTSTRAP_BELOW = 30;
+
+/**
+ * A seeded percentile bootstrap of the mean (Efron 1979) from the sample's histogram: `resamples`
+ * means of n / designEffect values drawn with replacement, and their (1 ± confidence)/2
+ * quantiles. For small samples, where the normal interval's √n asymptotics do not hold yet.
+ * The seed is fixed, so the same figures give the same bytes.
+ */
+export function bootstrapMeanEstimate(histogram: readonly (readonly [number, number])[], confidence = DEFAULT_CONFIDENCE, designEffect = 1, resamples = 4000): MeanEstimate {
+  let n = 0;
+  let sum = 0;
+  let sumSquares = 0;
+  for (const [value, count] of histogram) {
+    n += count;
+    sum += value * count;
+    sumSquares += value * value * count;
+  }
+  if (n === 0) return { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: Number.NaN, n: 0 };
+  const mean = sum / n;
+  const sd = n > 1 ? Math.sqrt(Math.max(0, (sumSquares - n * mean * mean) / (n - 1))) : 0;
+  const values = histogram.map(([value]) => value);
+  const cumulative: number[] = [];
+  let running = 0;
+  for (const [, count] of histogram) cumulative.push((running += count));
+  const draws = Math.max(1, Math.round(n / designEffect));
+  const rng = Rng.fromSeed(0xb0075752a9n);
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let total = 0;
+    for (let i = 0; i < draws; i++) {
+      const u = rng.int(n);
+      let lo = 0;
+      let hi = cumulative.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((cumulative[mid] as number) > u) hi = mid;
+        else lo = mid + 1;
+      }
+      total += values[lo] as number;
+    }
+    means[r] = total / draws;
+  }
+  means.sort();
+  const tail = (1 - confidence) / 2;
+  const at = (q: number): number => means[Math.min(resamples - 1, Math.max(0, Math.floor(q * resamples)))] as number;
+  return { mean, lower: at(tail), upper: at(1 - tail), sd, n };
+}
+
+/** The mean of a figure that keeps its histogram: normal interval, or the bootstrap below 30 samples. */
+export function meanWithHistogram(moments: IntegerMoments, histogram: Readonly<Histogram>, confidence = DEFAULT_CONFIDENCE, designEffect = 1): MeanEstimate & { histogram: [number, number][] } {
+  const sorted = sortedHistogram(histogram);
+  const estimate = moments.n < BOOTSTRAP_BELOW ? bootstrapMeanEstimate(sorted, confidence, designEffect) : meanEstimate(moments, confidence, designEffect);
+  return { ...estimate, histogram: sorted };
 }

@@ -1,0 +1,41 @@
+/**
+ * Sample-size planning: how many matches a question needs before running them.
+ */
+import { normalQuantile, wilsonInterval, DEFAULT_CONFIDENCE } from './intervals.js';
+
+/**
+ * Matches needed so that the Wilson interval of a rate near `rate` is at most ±`margin`
+ * (half its width), times the design effect (2 for rotated seats). Starts from the normal
+ * approximation z²·p(1−p)/margin² and walks to the smallest n whose Wilson half-width fits.
+ */
+export function matchesForMargin(rate: number, margin: number, confidence = DEFAULT_CONFIDENCE, designEffect = 1): number {
+  const z = normalQuantile(confidence);
+  const halfWidth = (n: number): number => {
+    const w = wilsonInterval(rate * n, n, confidence);
+    return (w.upper - w.lower) / 2;
+  };
+  let n = Math.max(1, Math.ceil((z * z * rate * (1 - rate)) / (margin * margin)));
+  while (n > 1 && halfWidth(n - 1) <= margin) n--;
+  while (halfWidth(n) > margin) n++;
+  return Math.ceil(n * designEffect);
+}
+
+/**
+ * Matches per run to tell rate `rate1` from `rate2` with a two-sided test at level 1 −
+ * `confidence` and the given power (Fleiss, Statistical Methods for Rates and Proportions,
+ * without continuity correction): n = (z_α/2·√(2p̄q̄) + z_β·√(p1q1 + p2q2))² / (p1 − p2)².
+ */
+export function matchesForDifference(rate1: number, rate2: number, power = 0.8, confidence = DEFAULT_CONFIDENCE, designEffect = 1): number {
+  const zAlpha = normalQuantile(confidence);
+  // normalQuantile takes a two-sided confidence: the one-sided quantile of `power` is its (2·power − 1) form.
+  const zBeta = normalQuantile(2 * power - 1);
+  const mean = (rate1 + rate2) / 2;
+  const numerator = zAlpha * Math.sqrt(2 * mean * (1 - mean)) + zBeta * Math.sqrt(rate1 * (1 - rate1) + rate2 * (1 - rate2));
+  return Math.ceil(((numerator * numerator) / ((rate1 - rate2) ** 2)) * designEffect);
+}
+
+/** Matches per run so that the interval of the difference of two rates is at most ±`margin`. */
+export function matchesForDifferenceMargin(rate1: number, rate2: number, margin: number, confidence = DEFAULT_CONFIDENCE, designEffect = 1): number {
+  const z = normalQuantile(confidence);
+  return Math.ceil(((z * z * (rate1 * (1 - rate1) + rate2 * (1 - rate2))) / (margin * margin)) * designEffect);
+}
