@@ -18,7 +18,11 @@ import { hideBin } from 'yargs/helpers';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import { agents, games } from '../registry.js';
+import { compareRuns, formatComparison } from '../present/compare.js';
+import { readRunSummary } from '../present/metrics.js';
+import { parseFormats, writeReports } from '../present/report-page.js';
 import { formatOutcomes } from '../reports/outcomes.js';
+import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../stats/plan.js';
 import { mergeRuns } from '../run/merge.js';
 import { replayMatch } from '../run/replay.js';
 import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../run/run-scenario.js';
@@ -39,6 +43,7 @@ interface RunArguments {
   maxErrors: string | undefined;
   resume: boolean;
   shard: string | undefined;
+  report: string | undefined;
 }
 
 /** Parses a whole-number flag itself, so an error can quote what the user typed. */
@@ -96,6 +101,8 @@ async function runCommand(args: RunArguments): Promise<number> {
   const workers = wholeNumberFlag('workers', args.workers, 0) ?? availableParallelism();
   const maxErrors = wholeNumberFlag('max-errors', args.maxErrors, 0) ?? 0;
   const chunkSize = wholeNumberFlag('chunk-size', args.chunkSize, 1);
+  // Checked before any match runs: a typo in --report must not cost the run.
+  const reportFormats = args.report === undefined ? [] : parseFormats(args.report, '--report');
   const onProgress = progressReporter(args.quiet);
   // Ctrl-C: finish writing the chunks already done, publish them with a summary marked
   // interrupted, and keep the checkpoint for --resume. A second Ctrl-C leaves at once.
@@ -136,6 +143,10 @@ async function runCommand(args: RunArguments): Promise<number> {
         `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`,
     );
   }
+  if (reportFormats.length > 0 && shard === undefined) {
+    const pages = await writeReports(outDir, reportFormats);
+    if (!args.quiet && !args.json) process.stdout.write(`Wrote ${pages.join(', ')}\n`);
+  }
   if (result.status === 'interrupted') {
     const played = result.document.run.matchesPlayed + result.errors;
     process.stderr.write(
@@ -170,6 +181,75 @@ async function mergeCommand(dirs: readonly string[], out: string, quiet: boolean
   const { document, files } = await mergeRuns(dirs, out);
   if (!quiet) process.stdout.write(`Merged ${dirs.length} shards: ${document.run.matchesPlayed} matches. Wrote ${files.join(', ')}\n`);
   return document.run.errors > 0 ? EXIT_FAILURE : 0;
+}
+
+/** Parses a number flag in an open interval, quoting what the user typed when it is not. */
+function fractionFlag(name: string, text: string | undefined, low: number, high: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = /^\s*-?(\d+\.?\d*|\.\d+)(e-?\d+)?\s*$/i.test(text) ? Number(text) : Number.NaN;
+  if (!(value > low && value < high)) {
+    throw new UsageError([{ source: `--${name}`, field: '', message: `expected a number between ${low} and ${high} (exclusive), got "${text}"` }]);
+  }
+  return value;
+}
+
+async function reportCommand(runDir: string, formatText: string, out: string | undefined, quiet: boolean): Promise<number> {
+  const formats = parseFormats(formatText, '--format');
+  const written = await writeReports(runDir, formats, out ?? runDir);
+  if (!quiet) process.stdout.write(`Wrote ${written.join(', ')}\n`);
+  return 0;
+}
+
+function compareCommand(baselineDir: string, runDir: string, options: { alpha: string | undefined; json: boolean; all: boolean }): number {
+  const alpha = fractionFlag('alpha', options.alpha, 0, 0.5) ?? 0.05;
+  const baseline = readRunSummary(baselineDir);
+  const run = readRunSummary(runDir);
+  if (baseline.scenario.game !== run.scenario.game) {
+    throw new UsageError([{ source: runDir, field: 'summary.json', message: `is a ${run.scenario.game} run and the baseline a ${baseline.scenario.game} one; compare runs of one game` }]);
+  }
+  const comparison = compareRuns(baselineDir, baseline, runDir, run, alpha);
+  process.stdout.write(options.json ? `${JSON.stringify(comparison, null, 2)}\n` : `${formatComparison(comparison, options.all)}\n`);
+  return 0;
+}
+
+interface PlanArguments {
+  rate: string;
+  vs: string | undefined;
+  margin: string | undefined;
+  power: string | undefined;
+  confidence: string | undefined;
+  rotated: boolean;
+  json: boolean;
+}
+
+function planCommand(args: PlanArguments): number {
+  const rate = fractionFlag('rate', args.rate, 0, 1) as number;
+  const vs = fractionFlag('vs', args.vs, 0, 1);
+  const margin = fractionFlag('margin', args.margin, 0, 0.5);
+  const power = fractionFlag('power', args.power, 0.5, 1);
+  const confidence = fractionFlag('confidence', args.confidence, 0, 1) ?? 0.95;
+  const designEffect = args.rotated ? 2 : 1;
+  const percent = (x: number): string => `${+(100 * x).toFixed(3)}%`;
+  const seats = args.rotated ? ' (seats rotated: paired matches count as one, so twice as many)' : '';
+  let matches: number;
+  let text: string;
+  if (vs === undefined) {
+    if (margin === undefined) throw new UsageError([{ source: '--margin', field: '', message: 'give the interval half-width you want, such as --margin 0.01 for ±1 point' }]);
+    if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'power is for telling two rates apart; add --vs RATE' }]);
+    matches = matchesForMargin(rate, margin, confidence, designEffect);
+    text = `${matches} matches pin a rate near ${percent(rate)} to ±${+(100 * margin).toFixed(3)} points (${percent(confidence)} Wilson interval)${seats}.`;
+  } else if (margin !== undefined) {
+    if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'give either --margin (interval width) or --power (a test), not both' }]);
+    matches = matchesForDifferenceMargin(rate, vs, margin, confidence, designEffect);
+    text = `${matches} matches per run measure the difference between ${percent(rate)} and ${percent(vs)} to ±${+(100 * margin).toFixed(3)} points (${percent(confidence)} interval)${seats}.`;
+  } else {
+    if (rate === vs) throw new UsageError([{ source: '--vs', field: '', message: 'equal to --rate: no number of matches tells a rate from itself' }]);
+    const wanted = power ?? 0.8;
+    matches = matchesForDifference(rate, vs, wanted, confidence, designEffect);
+    text = `${matches} matches per run detect ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power at the ${percent(1 - confidence)} level (two-sided)${seats}.`;
+  }
+  process.stdout.write(args.json ? `${JSON.stringify({ matches, rate, vs: vs ?? null, margin: margin ?? null, power: vs !== undefined && margin === undefined ? (power ?? 0.8) : null, confidence, designEffect })}\n` : `${text}\n`);
+  return 0;
 }
 
 interface ReplayArguments {
@@ -281,7 +361,9 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('event-files', { type: 'boolean', default: true, describe: 'Write per-event CSVs such as catches.csv (--no-event-files skips them; the summary stays complete)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
           .option('json', { type: 'boolean', default: false, describe: 'Print summary.json to stdout instead of the text summary' })
+          .option('report', { type: 'string', requiresArg: true, describe: 'Also write pages, as "hordelab report" does: html, md, csv, json (comma-separated)' })
           .example('$0 run scenarios/trainers-first-player.yaml', 'The default scenario: 10,000 random-vs-random matches')
+          .example('$0 run scenarios/duel-deck-balance.yaml --report html', 'The deck report with report.html to open in a browser')
           .example('$0 run scenarios/trainers-first-player.yaml -n 2000 --set actionPoints=4 -o reports/ap4', 'A variant into its own folder'),
       (args) =>
         run(() =>
@@ -299,6 +381,7 @@ export async function main(argv: readonly string[]): Promise<number> {
             maxErrors: args.maxErrors,
             resume: args.resume,
             shard: args.shard,
+            report: args.report,
           }),
           args.scenario,
         ),
@@ -326,9 +409,53 @@ export async function main(argv: readonly string[]): Promise<number> {
           .example('$0 merge shards/0 shards/1 shards/2 --out reports/merged', 'Three shards into one report'),
       (args) => run(() => mergeCommand((args.dirs ?? []).map(String), args.out, args.quiet)),
     )
+    .command(
+      'report <run-dir>',
+      'Write pages people read from a run folder: report.html (self-contained, with charts), report.md, metrics.csv, metrics.json',
+      (command) =>
+        command
+          .positional('run-dir', { type: 'string', demandOption: true, describe: 'Output folder of "hordelab run" (holds summary.json)' })
+          .option('format', { alias: 'f', type: 'string', requiresArg: true, default: 'html,md', describe: 'Comma-separated: html, md, csv, json' })
+          .option('out', { alias: 'o', type: 'string', requiresArg: true, describe: 'Folder for the pages [default: the run folder]' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
+          .example('$0 report reports/trainers-first-player', 'report.html and report.md beside the run\'s CSVs'),
+      (args) => run(() => reportCommand(String(args.runDir), String(args.format), args.out, args.quiet)),
+    )
+    .command(
+      'compare <baseline> <run>',
+      'Compare two runs metric by metric: the difference with its interval and a test, significant changes flagged',
+      (command) =>
+        command
+          .positional('baseline', { type: 'string', demandOption: true, describe: 'Output folder of the baseline run (holds summary.json)' })
+          .positional('run', { type: 'string', demandOption: true, describe: 'Output folder of the run to compare with it' })
+          .option('alpha', { type: 'string', requiresArg: true, describe: 'Significance level after Holm\'s correction over all metrics [default: 0.05]' })
+          .option('all', { type: 'boolean', default: false, describe: 'List unchanged metrics too' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the comparison as JSON' })
+          .example('$0 compare reports/baseline reports/trap-rates-up', 'What raising the trap rates changed'),
+      (args) => run(() => compareCommand(String(args.baseline), String(args.run), { alpha: args.alpha, json: args.json, all: args.all })),
+    )
+    .command(
+      'plan',
+      'How many matches a question needs: a rate to within a margin, or two rates told apart',
+      (command) =>
+        command
+          .option('rate', { type: 'string', demandOption: true, requiresArg: true, describe: 'The rate you expect, such as 0.5' })
+          .option('margin', { type: 'string', requiresArg: true, describe: 'Interval half-width you want, such as 0.01 for ±1 point' })
+          .option('vs', { type: 'string', requiresArg: true, describe: 'A second rate: plan matches per run to tell the two apart' })
+          .option('power', { type: 'string', requiresArg: true, describe: 'With --vs: the chance of detecting the difference [default: 0.8]' })
+          .option('confidence', { type: 'string', requiresArg: true, describe: 'Confidence level [default: 0.95]' })
+          .option('rotated', { type: 'boolean', default: false, describe: 'Seats rotated: paired matches share their dice, so plan twice as many' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the plan as JSON' })
+          .example('$0 plan --rate 0.5 --margin 0.01', 'Matches to pin a 50% rate to ±1 point')
+          .example('$0 plan --rate 0.5 --vs 0.55', 'Matches per run to detect 50% against 55% with 80% power'),
+      (args) =>
+        run(() =>
+          planCommand({ rate: String(args.rate), vs: args.vs, margin: args.margin, power: args.power, confidence: args.confidence, rotated: args.rotated, json: args.json }),
+        ),
+    )
     .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
     .command('agents', 'List the built-in agents', () => {}, () => run(listAgents))
-    .demandCommand(1, 'Name a command: run, replay, merge, games or agents.')
+    .demandCommand(1, 'Name a command: run, report, compare, plan, replay, merge, games or agents.')
     .strict()
     .version(HORDELAB_VERSION)
     .help()

@@ -1,0 +1,104 @@
+/**
+ * Every figure of a run's `summary.json` as a flat list of metrics named by path
+ * (`p1WinRate`, `trapSuccess.byRate.rate80.simulated`, `cards.zombies.negate.playedRoundWinRate`),
+ * for comparisons, CSV and the report's tables. A rate is any object with `rate`, `lower`,
+ * `upper`, `successes` and `n`; a mean any with `mean`, `lower`, `upper`, `sd` and `n`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../core/errors.js';
+
+export interface RateMetric {
+  readonly kind: 'rate';
+  readonly path: string;
+  readonly value: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly successes: number;
+  readonly n: number;
+}
+
+export interface MeanMetric {
+  readonly kind: 'mean';
+  readonly path: string;
+  readonly value: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly sd: number;
+  readonly n: number;
+}
+
+export type Metric = RateMetric | MeanMetric;
+
+/** The parts of `summary.json` the presentation reads. */
+export interface RunSummary {
+  readonly hordelab: { readonly version: string };
+  readonly scenario: {
+    readonly name: string;
+    readonly file: string;
+    readonly description?: string;
+    readonly game: string;
+    readonly seed: number;
+    readonly matches: number;
+    readonly params: Record<string, unknown>;
+    readonly rotateSeats: boolean;
+    readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: Record<string, unknown> }[];
+  };
+  readonly command: string;
+  readonly run: { readonly status: string; readonly matchesPlayed: number; readonly errors: number };
+  readonly confidence: number;
+  readonly designEffect: number;
+  readonly outcomes: unknown;
+  readonly results: Record<string, unknown>;
+  readonly timing?: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Walks `value` in key order and collects every rate and mean under `prefix`. */
+export function flattenMetrics(value: unknown, prefix = ''): Metric[] {
+  const metrics: Metric[] = [];
+  const walk = (node: unknown, path: string): void => {
+    if (!isRecord(node)) return;
+    const n = node['n'];
+    if (typeof n === 'number' && typeof node['lower'] === 'number' && typeof node['upper'] === 'number') {
+      if (typeof node['rate'] === 'number' && typeof node['successes'] === 'number') {
+        metrics.push({ kind: 'rate', path, value: node['rate'], lower: node['lower'], upper: node['upper'], successes: node['successes'], n });
+        return;
+      }
+      if (typeof node['mean'] === 'number' && typeof node['sd'] === 'number') {
+        metrics.push({ kind: 'mean', path, value: node['mean'], lower: node['lower'], upper: node['upper'], sd: node['sd'], n });
+        return;
+      }
+    }
+    for (const [key, child] of Object.entries(node)) walk(child, path === '' ? key : `${path}.${key}`);
+  };
+  walk(value, prefix);
+  return metrics;
+}
+
+/** The metrics of a run: its results, then the outcome tables under `outcomes.`. */
+export function runMetrics(summary: RunSummary): Metric[] {
+  return [...flattenMetrics(summary.results), ...flattenMetrics(summary.outcomes, 'outcomes')];
+}
+
+/** Reads a run folder's `summary.json`, or says clearly why it cannot. */
+export function readRunSummary(dir: string): RunSummary {
+  const file = join(dir, 'summary.json');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError([{ source: dir, field: '', message: 'no summary.json here; expected the output folder of "hordelab run"' }]);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message}` }]);
+  }
+  if (!isRecord(data) || !isRecord(data['scenario']) || !isRecord(data['results']) || typeof data['designEffect'] !== 'number') {
+    throw new UsageError([{ source: file, field: '', message: 'not a Hordelab run summary (expected scenario, results and designEffect)' }]);
+  }
+  return data as unknown as RunSummary;
+}

@@ -1,0 +1,201 @@
+/**
+ * `hordelab report`: turns a run folder into pages people read.
+ * - `report.html`: one self-contained file (inline CSS and SVG, no script, no network) with what
+ *   reproduces the run, the text summary, the charts and every metric with its interval;
+ * - `report.md`: the same tables in Markdown, for a pull request;
+ * - `metrics.csv` and `metrics.json`: every metric as one flat row (path, value, interval, n).
+ * Each file is written to a temporary name and renamed, so a failure leaves no half-written page.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { games } from '../registry.js';
+import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
+import { csv } from '../run/play-chunk.js';
+import { HORDELAB_VERSION } from '../version.js';
+import { chartsFor } from './charts.js';
+import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
+import { renderSvg } from './render.js';
+
+export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** Parses `html,md`; names the flag and what was expected when a format is unknown. */
+export function parseFormats(text: string, flag: string): ReportFormat[] {
+  const formats = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const unknown = formats.filter((format) => !(REPORT_FORMATS as readonly string[]).includes(format));
+  if (unknown.length > 0 || formats.length === 0) {
+    throw new UsageError([{ source: flag, field: '', message: `expected a comma-separated list of ${REPORT_FORMATS.join(', ')}, got "${text}"` }]);
+  }
+  return [...new Set(formats)] as ReportFormat[];
+}
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeMd = (text: string): string => text.replace(/\|/g, '\\|');
+
+function formatMetric(metric: Metric): [string, string] {
+  if (Number.isNaN(metric.value)) return ['-', ''];
+  if (metric.kind === 'rate') {
+    const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+    return [pct(metric.value), `[${pct(metric.lower)}, ${pct(metric.upper)}]`];
+  }
+  const digits = Math.abs(metric.value) >= 100 ? 1 : 2;
+  return [metric.value.toFixed(digits), `[${metric.lower.toFixed(digits)}, ${metric.upper.toFixed(digits)}]`];
+}
+
+/** What reproduces the run and what it ran, as label/value pairs. */
+function provenance(summary: RunSummary): [string, string][] {
+  const scenario = summary.scenario;
+  const seats = scenario.seats
+    .map((seat, index) => {
+      const config = Object.keys(seat.config).length === 0 ? '' : ` ${JSON.stringify(seat.config)}`;
+      return `seat ${index + 1}: ${seat.name} (${seat.agent}${config})`;
+    })
+    .join('; ');
+  return [
+    ['scenario', `${scenario.name} (${scenario.file})`],
+    ['game', scenario.game],
+    ['matches', `${summary.run.matchesPlayed} played of ${scenario.matches} (${summary.run.status}${summary.run.errors > 0 ? `, ${summary.run.errors} failed` : ''})`],
+    ['run seed', String(scenario.seed)],
+    ['seats', `${seats}${scenario.rotateSeats ? '; rotated: each seed played in both seatings' : ''}`],
+    ['command', summary.command],
+    ['versions', `run with hordelab ${summary.hordelab.version}; page made by hordelab ${HORDELAB_VERSION} on Node ${process.versions.node}`],
+    ['intervals', `${Math.round(summary.confidence * 100)}% (Wilson for rates; normal for means, a seeded bootstrap below 30 samples)${summary.designEffect > 1 ? `; design effect ${summary.designEffect} for paired seeds` : ''}`],
+  ];
+}
+
+function summaryText(summary: RunSummary): string {
+  const entry = games.get(summary.scenario.game);
+  if (entry === undefined) return '';
+  const agentsDiffer = new Set(summary.scenario.seats.map((seat) => seat.name)).size > 1;
+  const outcomes = agentsDiffer ? `${formatOutcomes(summary.outcomes as OutcomeSummary, entry.game.seats)}\n\n` : '';
+  return `${outcomes}${entry.report.formatSummary(summary.results)}`;
+}
+
+const STYLE = `
+body { font-family: Helvetica, Arial, sans-serif; margin: 2rem auto; max-width: 980px; color: #222; padding: 0 1rem; }
+h1 { font-size: 1.6rem; margin-bottom: 0.2rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
+p.lead { color: #555; margin-top: 0; }
+table { border-collapse: collapse; font-size: 0.85rem; } td, th { padding: 0.2rem 0.6rem; border-bottom: 1px solid #eee; text-align: left; vertical-align: top; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+pre { background: #f6f6f6; padding: 0.8rem; overflow-x: auto; font-size: 0.78rem; }
+figure { margin: 1.5rem 0; } figcaption { color: #555; font-size: 0.85rem; max-width: 640px; }
+figure .chart svg { max-width: 100%; height: auto; }
+details summary { cursor: pointer; color: #555; }
+`;
+
+async function htmlPage(summary: RunSummary): Promise<string> {
+  const charts = chartsFor(summary);
+  const rendered: string[] = [];
+  for (const chart of charts) {
+    const svg = await renderSvg(chart.spec);
+    rendered.push(
+      `<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${svg}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`,
+    );
+  }
+  const title = games.get(summary.scenario.game)?.game.title ?? summary.scenario.game;
+  const rows = provenance(summary)
+    .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${label === 'command' ? `<code>${escapeHtml(value)}</code>` : escapeHtml(value)}</td></tr>`)
+    .join('\n');
+  const metrics = runMetrics(summary)
+    .map((metric) => {
+      const [value, interval] = formatMetric(metric);
+      return `<tr><td>${escapeHtml(metric.path)}</td><td class="num">${value}</td><td class="num">${interval}</td><td class="num">${metric.n}</td></tr>`;
+    })
+    .join('\n');
+  const params = escapeHtml(JSON.stringify(summary.scenario.params, null, 2));
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`${title}: ${summary.scenario.name}`)} — Hordelab report</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${escapeHtml(`${title}: ${summary.scenario.name}`)}</h1>
+<p class="lead">${escapeHtml(summary.scenario.description ?? '')}</p>
+<h2>How to reproduce it</h2>
+<table>
+${rows}
+</table>
+<details><summary>Every game parameter of the run</summary><pre>${params}</pre></details>
+<h2>Summary</h2>
+<pre>${escapeHtml(summaryText(summary))}</pre>
+<h2>Charts</h2>
+${rendered.join('\n')}
+<h2>Every metric</h2>
+<p class="lead">Each rate or mean of <code>summary.json</code>, with its ${Math.round(summary.confidence * 100)}% interval and its sample count.</p>
+<table>
+<tr><th>metric</th><th>value</th><th>interval</th><th>n</th></tr>
+${metrics}
+</table>
+</body>
+</html>
+`;
+}
+
+function markdownPage(summary: RunSummary): string {
+  const title = games.get(summary.scenario.game)?.game.title ?? summary.scenario.game;
+  const lines: string[] = [];
+  lines.push(`# ${title}: ${summary.scenario.name}`, '');
+  if (summary.scenario.description) lines.push(summary.scenario.description, '');
+  lines.push('| | |', '| --- | --- |');
+  for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? `\`${value}\`` : escapeMd(value)} |`);
+  lines.push('', '## Summary', '', '```text', summaryText(summary), '```', '');
+  lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n |`, '| --- | ---: | ---: | ---: |');
+  for (const metric of runMetrics(summary)) {
+    const [value, interval] = formatMetric(metric);
+    lines.push(`| \`${metric.path}\` | ${value} | ${interval} | ${metric.n} |`);
+  }
+  lines.push('', 'Charts: open `report.html` beside this file.', '');
+  return lines.join('\n');
+}
+
+const METRIC_COLUMNS = ['metric', 'kind', 'value', 'lower', 'upper', 'n', 'successes', 'sd'];
+
+function metricRows(summary: RunSummary): (string | number)[][] {
+  return runMetrics(summary).map((metric) => [
+    metric.path,
+    metric.kind,
+    metric.value,
+    metric.lower,
+    metric.upper,
+    metric.n,
+    metric.kind === 'rate' ? metric.successes : '',
+    metric.kind === 'mean' ? metric.sd : '',
+  ]);
+}
+
+/** Writes the chosen formats into `outDir` (default: the run folder); returns the files written. */
+export async function writeReports(runDir: string, formats: readonly ReportFormat[], outDir = runDir): Promise<string[]> {
+  const summary = readRunSummary(runDir);
+  if (!games.has(summary.scenario.game)) {
+    throw new UsageError([{ source: join(runDir, 'summary.json'), field: 'scenario.game', message: `unknown game "${summary.scenario.game}"; this hordelab knows ${[...games.keys()].join(', ')}` }]);
+  }
+  // Build every page first, then write: nothing is written when any page fails.
+  const pages: [string, string][] = [];
+  for (const format of formats) {
+    if (format === 'html') pages.push(['report.html', await htmlPage(summary)]);
+    if (format === 'md') pages.push(['report.md', markdownPage(summary)]);
+    if (format === 'csv') pages.push(['metrics.csv', csv([METRIC_COLUMNS, ...metricRows(summary)])]);
+    if (format === 'json') pages.push(['metrics.json', `${JSON.stringify(runMetrics(summary), null, 2)}\n`]);
+  }
+  mkdirSync(outDir, { recursive: true });
+  const written: string[] = [];
+  for (const [file, text] of pages) {
+    const path = join(outDir, file);
+    try {
+      writeFileSync(`${path}.tmp`, text);
+      renameSync(`${path}.tmp`, path);
+    } catch (error) {
+      rmSync(`${path}.tmp`, { force: true });
+      throw error;
+    }
+    written.push(path);
+  }
+  return written;
+}
