@@ -122,7 +122,9 @@ function outcomeChart(summary: RunSummary): ChartSpec | null {
   } else {
     const bySeat = get(summary.outcomes, 'bySeat');
     if (isRecord(bySeat)) for (const [seat, figure] of Object.entries(bySeat)) {
-      const row = intervalRow(seat, get(figure, 'win'), { group: 'wins' });
+      const index = Number(seat.replace(/^seat/, ''));
+      const name = summary.scenario.seats[index - 1]?.name;
+      const row = intervalRow(name === undefined ? seat : `seat ${index} (${name})`, get(figure, 'win'), { group: 'wins' });
       if (row) rows.push(row);
     }
   }
