@@ -72,6 +72,16 @@ export interface SurvivorsAggregate {
   zombieActions: Record<string, number>;
   passes: number;
   passesBitten: number;
+  /** Passes by the number of zombies in the line, and the exact bite chance for each number. */
+  passesByZombies: Histogram;
+  passExactByZombies: Record<string, number>;
+  /** Zombie dice: attacks on humans and on barricades, their successes and exact chances. */
+  zombieAttackRolls: number;
+  zombieAttackHits: number;
+  exactZombieHit: number | null;
+  barricadeAttackRolls: number;
+  barricadeAttackBreaks: number;
+  exactBarricadeBreak: number | null;
   downed: number;
   rescued: number;
   carries: number;
@@ -122,7 +132,14 @@ export interface SurvivorsSummary {
     readonly zombieActionsAbsorbed: MeanEstimate;
   };
   readonly zombieActions: Record<string, number>;
-  readonly passThroughZombies: { readonly tries: number; readonly bittenRate: RateEstimate };
+  readonly passThroughZombies: { readonly tries: number; readonly bittenRate: RateEstimate; readonly exactBittenRate: number | null };
+  /** Zombie dice beside their exact chances: attacks on humans (hit) and on barricades (break). */
+  readonly zombieDice: {
+    readonly hitRate: RateEstimate;
+    readonly exactHit: number | null;
+    readonly barricadeBreakRate: RateEstimate;
+    readonly exactBarricadeBreak: number | null;
+  };
   readonly downedRescuedRate: RateEstimate;
   readonly carries: number;
   readonly wallsDestroyed: number;
@@ -153,6 +170,9 @@ class SurvivorsCollector implements MatchCollector<SurvivorsEvent, SurvivorsAggr
   private firstDeath = 0;
   private passes = 0;
   private bitten = 0;
+  private passesByZombies: Histogram = {};
+  private passExact: Record<string, number> = {};
+  private zombieDice = { attacks: 0, hits: 0, exactHit: null as number | null, breaks: 0, broken: 0, exactBreak: null as number | null };
   private downedHumans = new Set<number>();
   private downed = 0;
   private rescued = 0;
@@ -203,6 +223,15 @@ class SurvivorsCollector implements MatchCollector<SurvivorsEvent, SurvivorsAggr
         return;
       case 'zombieAction':
         this.zombieActions[event.action] = (this.zombieActions[event.action] ?? 0) + 1;
+        if (event.action === 'attack') {
+          this.zombieDice.attacks++;
+          if (event.success) this.zombieDice.hits++;
+          this.zombieDice.exactHit = event.exactSuccess;
+        } else if (event.action === 'break') {
+          this.zombieDice.breaks++;
+          if (event.success) this.zombieDice.broken++;
+          this.zombieDice.exactBreak = event.exactSuccess;
+        }
         if (event.action === 'break') this.barricadeHits.set(event.edge, (this.barricadeHits.get(event.edge) ?? 0) + 1);
         return;
       case 'barricadeBroken': {
@@ -218,6 +247,8 @@ class SurvivorsCollector implements MatchCollector<SurvivorsEvent, SurvivorsAggr
       case 'pass':
         this.passes++;
         if (event.bitten) this.bitten++;
+        addToHistogram(this.passesByZombies, event.zombies);
+        this.passExact[String(event.zombies)] = event.exactBitten;
         return;
       case 'downed':
         this.downed++;
@@ -256,6 +287,9 @@ class SurvivorsCollector implements MatchCollector<SurvivorsEvent, SurvivorsAggr
     this.firstDeath = 0;
     this.passes = 0;
     this.bitten = 0;
+    this.passesByZombies = {};
+    this.passExact = {};
+    this.zombieDice = { attacks: 0, hits: 0, exactHit: null, breaks: 0, broken: 0, exactBreak: null };
     this.downedHumans.clear();
     this.downed = 0;
     this.rescued = 0;
@@ -296,6 +330,14 @@ class SurvivorsCollector implements MatchCollector<SurvivorsEvent, SurvivorsAggr
     for (const [kind, count] of Object.entries(this.zombieActions)) aggregate.zombieActions[kind] = (aggregate.zombieActions[kind] ?? 0) + count;
     aggregate.passes += this.passes;
     aggregate.passesBitten += this.bitten;
+    mergeHistograms(aggregate.passesByZombies, this.passesByZombies);
+    Object.assign(aggregate.passExactByZombies, this.passExact);
+    aggregate.zombieAttackRolls += this.zombieDice.attacks;
+    aggregate.zombieAttackHits += this.zombieDice.hits;
+    aggregate.exactZombieHit ??= this.zombieDice.exactHit;
+    aggregate.barricadeAttackRolls += this.zombieDice.breaks;
+    aggregate.barricadeAttackBreaks += this.zombieDice.broken;
+    aggregate.exactBarricadeBreak ??= this.zombieDice.exactBreak;
     aggregate.downed += this.downed;
     aggregate.rescued += this.rescued;
     aggregate.carries += this.carries;
@@ -350,6 +392,14 @@ function emptyAggregate(): SurvivorsAggregate {
     zombieActions: {},
     passes: 0,
     passesBitten: 0,
+    passesByZombies: {},
+    passExactByZombies: {},
+    zombieAttackRolls: 0,
+    zombieAttackHits: 0,
+    exactZombieHit: null,
+    barricadeAttackRolls: 0,
+    barricadeAttackBreaks: 0,
+    exactBarricadeBreak: null,
     downed: 0,
     rescued: 0,
     carries: 0,
@@ -375,6 +425,19 @@ function attackFigure(counts: AttackCounts, confidence: number, designEffect: nu
     exactBreak: exact?.break ?? null,
     exactInsideIntervals: exact === null || (inside(exact.kill, killRate) && inside(exact.push, pushRate) && inside(exact.break, breakRate)),
   };
+}
+
+/** The exact bite chance averaged over the passes tried: Σ passes(k) · (1 − (1 − b)^k) / passes. */
+function exactPassBite(aggregate: SurvivorsAggregate): number | null {
+  let passes = 0;
+  let expected = 0;
+  for (const [zombies, count] of sortedHistogram(aggregate.passesByZombies)) {
+    const exact = aggregate.passExactByZombies[String(zombies)];
+    if (exact === undefined) continue;
+    passes += count;
+    expected += count * exact;
+  }
+  return passes === 0 ? null : expected / passes;
 }
 
 function summarize(aggregate: SurvivorsAggregate, confidence: number, designEffect: number): SurvivorsSummary {
@@ -421,7 +484,13 @@ function summarize(aggregate: SurvivorsAggregate, confidence: number, designEffe
       zombieActionsAbsorbed: meanEstimate(aggregate.absorbedPerBarricade, confidence, designEffect),
     },
     zombieActions: Object.fromEntries(Object.entries(aggregate.zombieActions).sort(([a], [b]) => a.localeCompare(b))),
-    passThroughZombies: { tries: aggregate.passes, bittenRate: rate(aggregate.passesBitten, aggregate.passes) },
+    passThroughZombies: { tries: aggregate.passes, bittenRate: rate(aggregate.passesBitten, aggregate.passes), exactBittenRate: exactPassBite(aggregate) },
+    zombieDice: {
+      hitRate: rate(aggregate.zombieAttackHits, aggregate.zombieAttackRolls),
+      exactHit: aggregate.exactZombieHit,
+      barricadeBreakRate: rate(aggregate.barricadeAttackBreaks, aggregate.barricadeAttackRolls),
+      exactBarricadeBreak: aggregate.exactBarricadeBreak,
+    },
     downedRescuedRate: rate(aggregate.rescued, aggregate.downed),
     carries: aggregate.carries,
     wallsDestroyed: aggregate.wallsDestroyed,
@@ -504,6 +573,11 @@ function formatSummary(summary: SurvivorsSummary): string {
   lines.push(
     `Passes through zombies: ${summary.passThroughZombies.tries}, bitten ${formatRate(summary.passThroughZombies.bittenRate)[0]}; ` +
       `downed humans healed back ${formatRate(summary.downedRescuedRate)[0]}; carries ${summary.carries}; walls blown open ${summary.wallsDestroyed}`,
+  );
+  const dice = summary.zombieDice;
+  lines.push(
+    `Zombie dice: hits ${simulated(dice.hitRate)} vs ${pct(dice.exactHit)}; barricade breaks ${simulated(dice.barricadeBreakRate)} vs ${pct(dice.exactBarricadeBreak)}; ` +
+      `bites per pass ${simulated(summary.passThroughZombies.bittenRate)} vs ${pct(summary.passThroughZombies.exactBittenRate)}`,
   );
   return lines.join('\n');
 }
@@ -590,6 +664,14 @@ export const survivorsReport: GameReport<SurvivorsEvent, SurvivorsAggregate, Sur
     for (const [key, count] of Object.entries(other.zombieActions)) into.zombieActions[key] = (into.zombieActions[key] ?? 0) + count;
     into.passes += other.passes;
     into.passesBitten += other.passesBitten;
+    mergeHistograms(into.passesByZombies, other.passesByZombies);
+    Object.assign(into.passExactByZombies, other.passExactByZombies);
+    into.zombieAttackRolls += other.zombieAttackRolls;
+    into.zombieAttackHits += other.zombieAttackHits;
+    into.exactZombieHit ??= other.exactZombieHit;
+    into.barricadeAttackRolls += other.barricadeAttackRolls;
+    into.barricadeAttackBreaks += other.barricadeAttackBreaks;
+    into.exactBarricadeBreak ??= other.exactBarricadeBreak;
     into.downed += other.downed;
     into.rescued += other.rescued;
     into.carries += other.carries;

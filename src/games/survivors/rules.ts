@@ -1018,7 +1018,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
         const lost = Math.min(steps, human.actionsLeft);
         human.actionsLeft -= lost;
         if (emit !== null) {
-          emit({ type: 'pass', human: h, zombies: countZombies(state, pending.cells), bitten: true, actionsLost: lost, round: state.round });
+          emit({ type: 'pass', human: h, zombies: countZombies(state, pending.cells), bitten: true, actionsLost: lost, round: state.round, exactBitten: passBiteChance(state, pending.cells) });
           emit({ type: 'action', human: h, action: 'move', cost: lost, round: state.round });
         }
         state.phase = Phase.Act;
@@ -1031,7 +1031,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
         pending.index = next;
         return;
       }
-      if (emit !== null) emit({ type: 'pass', human: h, zombies: countZombies(state, pending.cells), bitten: false, actionsLost: 0, round: state.round });
+      if (emit !== null) emit({ type: 'pass', human: h, zombies: countZombies(state, pending.cells), bitten: false, actionsLost: 0, round: state.round, exactBitten: passBiteChance(state, pending.cells) });
       state.phase = Phase.Act;
       spend(state, pending.amount, 'move', emit);
       moveHuman(state, h, pending.cells[pending.cells.length - 1] as number);
@@ -1059,7 +1059,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
     }
     case Roll.ZombieAttack: {
       const hit = params.zombieHitOn.includes(value);
-      if (emit !== null) emit({ type: 'zombieAction', action: 'attack', cost: 1, edge: -1, roll: value, success: hit, round: state.round });
+      if (emit !== null) emit({ type: 'zombieAction', action: 'attack', cost: 1, edge: -1, roll: value, success: hit, round: state.round, exactSuccess: faceChance(params.zombieHitOn) });
       state.phase = Phase.ZombieAct;
       if (hit) wound(state, pending.target, 1, 'zombie', emit);
       afterZombieAction(state, emit);
@@ -1067,7 +1067,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
     }
     case Roll.ZombieBreak: {
       const broken = params.barricadeBreakOn.includes(value);
-      if (emit !== null) emit({ type: 'zombieAction', action: 'break', cost: 1, edge: pending.target, roll: value, success: broken, round: state.round });
+      if (emit !== null) emit({ type: 'zombieAction', action: 'break', cost: 1, edge: pending.target, roll: value, success: broken, round: state.round, exactSuccess: faceChance(params.barricadeBreakOn) });
       if (broken) {
         state.barricades[pending.target] = 0;
         if (emit !== null) emit({ type: 'barricadeBroken', edge: pending.target, by: 'zombie', round: state.round });
@@ -1077,6 +1077,12 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
       return;
     }
   }
+}
+
+/** Rule 29: the chance a pass through these cells is stopped by a bite, 1 − (1 − b)^zombies. */
+function passBiteChance(state: SurvivorsState, cells: readonly number[]): number {
+  // Counted before the move resolves: a pass that went through leaves the zombies in place.
+  return 1 - (1 - faceChance(state.config.params.crossBiteOn)) ** countZombies(state, cells);
 }
 
 function countZombies(state: SurvivorsState, cells: readonly number[]): number {
@@ -1417,7 +1423,7 @@ function applyZombie(state: SurvivorsState, action: SurvivorsAction, emit: Emit)
       state.occupant[to] = ZOMBIE_CELL;
       state.zombies[state.zombieIndex] = to;
       state.zombieActionsLeft -= cost;
-      if (emit !== null) emit({ type: 'zombieAction', action: 'move', cost, edge: -1, roll: 0, success: true, round: state.round });
+      if (emit !== null) emit({ type: 'zombieAction', action: 'move', cost, edge: -1, roll: 0, success: true, round: state.round, exactSuccess: 1 });
       afterZombieAction(state, emit);
       return;
     }
@@ -1435,7 +1441,7 @@ function applyZombie(state: SurvivorsState, action: SurvivorsAction, emit: Emit)
       state.phase = Phase.Roll;
       return;
     case 'zombieEnd':
-      if (emit !== null) emit({ type: 'zombieAction', action: 'end', cost: 0, edge: -1, roll: 0, success: true, round: state.round });
+      if (emit !== null) emit({ type: 'zombieAction', action: 'end', cost: 0, edge: -1, roll: 0, success: true, round: state.round, exactSuccess: 1 });
       nextZombie(state, emit);
       return;
     default:

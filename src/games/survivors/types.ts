@@ -184,7 +184,7 @@ export type AttackResult = 'kill' | 'push' | 'pushBlocked' | 'miss';
 
 export type SurvivorsEvent =
   | { readonly type: 'action'; readonly human: number; readonly action: HumanActionKind; readonly cost: number; readonly round: number }
-  | { readonly type: 'pass'; readonly human: number; readonly zombies: number; readonly bitten: boolean; readonly actionsLost: number; readonly round: number }
+  | { readonly type: 'pass'; readonly human: number; readonly zombies: number; readonly bitten: boolean; readonly actionsLost: number; readonly round: number; readonly exactBitten: number }
   | {
       readonly type: 'attack';
       readonly human: number;
@@ -211,7 +211,7 @@ export type SurvivorsEvent =
   | { readonly type: 'barricadeBuilt'; readonly edge: number; readonly human: number; readonly round: number }
   | { readonly type: 'barricadeBroken'; readonly edge: number; readonly by: 'zombie' | 'blast' | 'human'; readonly round: number }
   | { readonly type: 'wallDestroyed'; readonly edge: number; readonly window: boolean; readonly round: number }
-  | { readonly type: 'zombieAction'; readonly action: 'move' | 'attack' | 'break' | 'end'; readonly cost: number; readonly edge: number; readonly roll: number; readonly success: boolean; readonly round: number }
+  | { readonly type: 'zombieAction'; readonly action: 'move' | 'attack' | 'break' | 'end'; readonly cost: number; readonly edge: number; readonly roll: number; readonly success: boolean; readonly round: number; readonly exactSuccess: number }
   | { readonly type: 'spawn'; readonly cell: number; readonly source: 'initial' | 'spawn' | 'ambush' | 'risen'; readonly round: number }
   | { readonly type: 'zombieKilled'; readonly cell: number; readonly by: 'attack' | 'blast'; readonly round: number }
   | { readonly type: 'roundEnd'; readonly round: number; readonly zombies: number; readonly alive: number }
