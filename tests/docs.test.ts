@@ -13,8 +13,9 @@ describe('docs', () => {
     }
   });
 
-  it('shows the user agent example exactly as shipped in examples/', () => {
+  it('shows the user agent and custom metric examples exactly as shipped in examples/', () => {
     expect(readme).toContain(readFileSync('examples/heuristic-picker.mjs', 'utf8'));
+    expect(readme).toContain(readFileSync('examples/moves-per-turn.mjs', 'utf8'));
   });
 
   it('lists every registered agent and every shipped scenario', async () => {

@@ -19,7 +19,8 @@
  *
  * `seats: { rotate: [a, b] }` plays every seed once in each seating (paired seeds), and
  * `agent` may be a module path (`./my-agent.js`, relative to the scenario file) instead of a
- * built-in id.
+ * built-in id. `metrics: [./moves-per-turn.mjs]` adds custom metric modules
+ * (`src/reports/custom-metrics.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
@@ -30,6 +31,7 @@ import { formatPath, parseParameters } from '../core/parameters.js';
 import { MAX_RUN_SEED } from '../core/rng.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
+import { loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
 import { checkAgentShape, isModulePath, loadAgentModule } from './agent-module.js';
 
 const seatSchema = z.union([
@@ -61,6 +63,7 @@ const scenarioSchema = z.strictObject({
     .max(MAX_RUN_SEED, { message: `expected a whole number in 0..${MAX_RUN_SEED}` }),
   params: z.record(z.string(), z.unknown()).optional(),
   seats: seatsSchema,
+  metrics: z.array(z.string().min(1), { message: 'expected a list of metric module paths, such as [./moves-per-turn.mjs]' }).optional(),
 });
 
 /** Where a scenario came from: enough for a worker thread to load the very same scenario. */
@@ -130,11 +133,30 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   const data = envelope.data;
   const issues: InputIssue[] = [];
 
-  const entry = games.get(data.game);
-  if (entry === undefined) {
+  const registered = games.get(data.game);
+  if (registered === undefined) {
     throw new UsageError([issue('game', `unknown game "${data.game}"; expected one of: ${[...games.keys()].join(', ')}`)]);
   }
-  const { game } = entry;
+  const { game } = registered;
+
+  // Custom metric modules: loaded and checked before anything runs.
+  const metricModules: MetricModule[] = [];
+  for (const [index, path] of (data.metrics ?? []).entries()) {
+    const loaded = await loadMetricModule(path, file);
+    if ('problem' in loaded) {
+      issues.push(issue(`metrics[${index}]`, loaded.problem));
+      continue;
+    }
+    const { module } = loaded;
+    if (module.games !== null && !module.games.includes(game.id)) {
+      issues.push(issue(`metrics[${index}]`, `metric module "${path}" is for ${module.games.join(', ')}, not ${game.id}`));
+    } else if (metricModules.some((other) => other.name === module.name)) {
+      issues.push(issue(`metrics[${index}]`, `two metric modules are both named "${module.name}"`));
+    } else {
+      metricModules.push(module);
+    }
+  }
+  const entry: RegisteredGame = metricModules.length === 0 ? registered : { game, report: withCustomMetrics(registered.report, metricModules) };
 
   // Parameters: the file's, then each --set on top; errors name where the value came from.
   const rawParams: Record<string, unknown> = structuredClone(data.params ?? {});
