@@ -26,6 +26,7 @@ import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } fr
 import { mergeRuns } from '../run/merge.js';
 import { replayMatch } from '../run/replay.js';
 import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../run/run-scenario.js';
+import { formatTournament, runTournament } from '../run/tournament.js';
 import { loadScenario } from '../scenario/scenario.js';
 import { HORDELAB_VERSION } from '../version.js';
 
@@ -104,6 +105,36 @@ async function runCommand(args: RunArguments): Promise<number> {
   // Checked before any match runs: a typo in --report must not cost the run.
   const reportFormats = args.report === undefined ? [] : parseFormats(args.report, '--report');
   const onProgress = progressReporter(args.quiet);
+  if (scenario.tournament !== null) {
+    for (const [flag, used] of [
+      ['--resume', args.resume],
+      ['--shard', shard !== undefined],
+      ['--report', reportFormats.length > 0],
+    ] as const) {
+      if (used) throw new UsageError([{ source: flag, field: '', message: 'not available for a round robin (seats.roundRobin); run a pairing as its own rotated scenario' }]);
+    }
+    const { summary, runs, files } = await runTournament(scenario, {
+      outDir,
+      eventFiles: args.eventFiles,
+      command,
+      workers,
+      maxErrors,
+      ...(chunkSize === undefined ? {} : { chunkSize }),
+      ...(onProgress === undefined ? {} : { onProgress }),
+      onPairing: (index, total, a, b) => {
+        if (!args.quiet && !args.json) process.stderr.write(`pairing ${index + 1} of ${total}: ${a} vs ${b}\n`);
+      },
+    });
+    if (args.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    else if (!args.quiet) {
+      const { game } = scenario.entry;
+      process.stdout.write(
+        `${game.title}: ${scenario.name} — round robin of ${summary.scenario.agents.length} agents, ${scenario.matches} matches per pairing, seed ${scenario.seed}\n\n` +
+          `${formatTournament(summary)}\n\nWrote ${files.join(', ')} and a folder per pairing\n`,
+      );
+    }
+    return runs.some((run) => run.errors > 0) ? EXIT_FAILURE : 0;
+  }
   // Ctrl-C: finish writing the chunks already done, publish them with a summary marked
   // interrupted, and keep the checkpoint for --resume. A second Ctrl-C leaves at once.
   const interrupt = new AbortController();

@@ -46,6 +46,7 @@ const seatSchema = z.union([
 const seatsSchema = z.union([
   z.array(seatSchema).min(1),
   z.strictObject({ rotate: z.array(seatSchema).min(2) }),
+  z.strictObject({ roundRobin: z.array(seatSchema).min(2, { message: 'a round robin needs at least 2 agents' }) }),
 ]);
 
 const scenarioSchema = z.strictObject({
@@ -87,6 +88,11 @@ export interface Scenario {
   readonly seats: readonly NamedSeat[];
   /** Every seed is played once in each seating: matches 2k and 2k+1 share seed k, seats swapped. */
   readonly rotate: boolean;
+  /**
+   * A round robin's agents (`seats: { roundRobin: [...] }`), or null. `seats` then holds one
+   * pairing (the first two, or `overrides.pairing`), played with the seats rotated.
+   */
+  readonly tournament: readonly NamedSeat[] | null;
   readonly matches: number;
   readonly seed: number;
 }
@@ -103,6 +109,8 @@ export interface ScenarioOverrides {
   readonly seed?: number;
   /** `--set key=value` strings, applied in order. */
   readonly set?: readonly string[];
+  /** A round robin's pairing to play as a rotated two-agent scenario: indices into its list. */
+  readonly pairing?: readonly [number, number];
 }
 
 /** Reads, parses and validates a scenario file. @throws UsageError naming the file and field. */
@@ -187,11 +195,15 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     for (const problem of game.validateParameters(params)) issues.push({ ...sourceOf(problem.path), message: problem.message });
   }
 
-  // Seats: one per player, each a known agent (or an agent module) with a config it accepts.
+  // Seats: one per player, each a known agent (or an agent module) with a config it accepts. A
+  // round robin lists any number of agents; each pairing is played with the seats rotated.
+  const roundRobin = !Array.isArray(data.seats) && 'roundRobin' in data.seats;
   const rotate = !Array.isArray(data.seats);
-  const seatList = Array.isArray(data.seats) ? data.seats : data.seats.rotate;
-  const seatsField = rotate ? 'seats.rotate' : 'seats';
-  if (seatList.length !== game.seats.length) {
+  const seatList = Array.isArray(data.seats) ? data.seats : 'roundRobin' in data.seats ? data.seats.roundRobin : data.seats.rotate;
+  const seatsField = roundRobin ? 'seats.roundRobin' : rotate ? 'seats.rotate' : 'seats';
+  if (roundRobin) {
+    if (game.seats.length !== 2) issues.push(issue(seatsField, `a round robin pairs agents two by two; ${game.title} has ${game.seats.length} seats`));
+  } else if (seatList.length !== game.seats.length) {
     issues.push(issue(seatsField, `${game.title} has ${game.seats.length} seats (${game.seats.join(', ')}), got ${seatList.length}`));
   }
   const seats: NamedSeat[] = [];
@@ -218,6 +230,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     if (only !== undefined) {
       const seatNames = only.seats.map((seatIndex) => game.seats[seatIndex] ?? `seat ${seatIndex + 1}`).join(' or ');
       if (only.game !== game.id) issues.push(issue(field, `agent "${agentId}" plays only ${only.game}, not ${game.id}`));
+      else if (roundRobin) issues.push(issue(field, `agent "${agentId}" plays only the ${seatNames} seat, so it cannot play a round robin, where every agent plays both seats`));
       else if (rotate) issues.push(issue(field, `agent "${agentId}" plays only the ${seatNames} seat, so seats cannot be rotated; list the seats in order`));
       else if (!only.seats.includes(index)) issues.push(issue(field, `agent "${agentId}" plays only the ${seatNames} seat (seat ${only.seats.map((s) => s + 1).join(', ')}), not seat ${index + 1}`));
     }
@@ -229,6 +242,13 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     }
     const name = typeof seat === 'string' || seat.name === undefined ? defaultAgentName(agentId, config) : seat.name;
     seats.push({ factory, config, name });
+  }
+  let tournament: readonly NamedSeat[] | null = null;
+  let playedSeats: readonly NamedSeat[] = seats;
+  if (roundRobin) {
+    tournament = seats;
+    const pairing = overrides.pairing ?? [0, 1];
+    playedSeats = [seats[pairing[0]], seats[pairing[1]]].filter((seat): seat is NamedSeat => seat !== undefined);
   }
   if (rotate) {
     const names = seats.map((seat) => seat.name);
@@ -260,8 +280,9 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     file,
     entry,
     params,
-    seats,
+    seats: playedSeats,
     rotate,
+    tournament,
     matches,
     seed,
   };

@@ -1,0 +1,130 @@
+/**
+ * A round robin (`seats: { roundRobin: [a, b, c, ...] }`): every pair of agents plays the
+ * scenario's matches with the seats rotated, each pairing on the same match seeds (common random
+ * numbers: differences between pairings are not differences of dice). Each pairing is an
+ * ordinary run in its own folder; the tournament adds the win rates per pairing and Elo-style
+ * ratings with bootstrap intervals, in `tournament.json`, `pairings.csv` and `ratings.csv`.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OutcomeSummary } from '../reports/outcomes.js';
+import { parseScenario, type Scenario } from '../scenario/scenario.js';
+import { DEFAULT_CONFIDENCE, wilsonInterval, type RateEstimate } from '../stats/intervals.js';
+import { rateAgents, type PairingResult } from '../stats/ratings.js';
+import { HORDELAB_VERSION } from '../version.js';
+import { csv } from './play-chunk.js';
+import { runScenario, type RunOptions, type RunResult } from './run-scenario.js';
+
+export interface PairingSummary {
+  readonly a: string;
+  readonly b: string;
+  readonly folder: string;
+  readonly games: number;
+  readonly aWinRate: RateEstimate;
+  readonly drawRate: RateEstimate;
+  readonly bWinRate: RateEstimate;
+  readonly status: string;
+}
+
+export interface TournamentSummary {
+  readonly hordelab: { readonly version: string };
+  readonly scenario: { readonly name: string; readonly file: string; readonly game: string; readonly seed: number; readonly matchesPerPairing: number; readonly agents: readonly string[] };
+  readonly command: string;
+  readonly confidence: number;
+  readonly designEffect: number;
+  readonly pairings: readonly PairingSummary[];
+  /** Best first. Relative ratings: their mean is 0; 400 points are 10:1 odds. */
+  readonly ratings: readonly { readonly agent: string; readonly rating: number; readonly lower: number; readonly upper: number; readonly games: number; readonly score: number }[];
+}
+
+/** A folder name for a pairing: the two names with anything unsafe replaced. */
+const slug = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_');
+
+export async function runTournament(
+  scenario: Scenario,
+  options: RunOptions & { readonly onPairing?: (index: number, total: number, a: string, b: string) => void },
+): Promise<{ summary: TournamentSummary; runs: RunResult[]; files: string[] }> {
+  const agents = scenario.tournament ?? scenario.seats;
+  const names = agents.map((seat) => seat.name);
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < agents.length; i++) for (let j = i + 1; j < agents.length; j++) pairs.push([i, j]);
+  const runs: RunResult[] = [];
+  const pairings: PairingSummary[] = [];
+  const results: PairingResult[] = [];
+  const designEffect = 2;
+  for (const [index, [i, j]] of pairs.entries()) {
+    const a = names[i] as string;
+    const b = names[j] as string;
+    options.onPairing?.(index, pairs.length, a, b);
+    const pairing = await parseScenario(scenario.source.text, scenario.source.file, { ...scenario.source.overrides, pairing: [i, j] });
+    const folder = `${slug(a)}-vs-${slug(b)}`;
+    const run = await runScenario(pairing, { ...options, outDir: join(options.outDir, folder), command: `${options.command} # pairing ${a} vs ${b}` });
+    runs.push(run);
+    const outcomes = run.document.outcomes as OutcomeSummary;
+    const overall = outcomes.byAgent[a]?.overall;
+    if (overall === undefined) throw new Error(`the run of ${a} vs ${b} reported no results for ${a}`);
+    const games = overall.n;
+    const wins = overall.win.successes;
+    const draws = overall.draw.successes;
+    const losses = overall.loss.successes;
+    results.push({ a: i, b: j, wins, draws, losses });
+    pairings.push({
+      a,
+      b,
+      folder,
+      games,
+      aWinRate: wilsonInterval(wins, games, DEFAULT_CONFIDENCE, designEffect),
+      drawRate: wilsonInterval(draws, games, DEFAULT_CONFIDENCE, designEffect),
+      bWinRate: wilsonInterval(losses, games, DEFAULT_CONFIDENCE, designEffect),
+      status: run.status,
+    });
+    if (run.status !== 'complete') break;
+  }
+  const ratings = rateAgents(agents.length, results, DEFAULT_CONFIDENCE, designEffect)
+    .map((rating) => ({ ...rating, agent: names[rating.agent] as string }))
+    .sort((x, y) => y.rating - x.rating || x.agent.localeCompare(y.agent));
+  const summary: TournamentSummary = {
+    hordelab: { version: HORDELAB_VERSION },
+    scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed, matchesPerPairing: scenario.matches, agents: names },
+    command: options.command,
+    confidence: DEFAULT_CONFIDENCE,
+    designEffect,
+    pairings,
+    ratings,
+  };
+  mkdirSync(options.outDir, { recursive: true });
+  const files: string[] = [];
+  const write = (file: string, text: string): void => {
+    const path = join(options.outDir, file);
+    writeFileSync(`${path}.tmp`, text);
+    renameSync(`${path}.tmp`, path);
+    files.push(path);
+  };
+  write(
+    'pairings.csv',
+    csv([
+      ['a', 'b', 'games', 'aWinRate', 'aWinLower', 'aWinUpper', 'drawRate', 'bWinRate', 'bWinLower', 'bWinUpper', 'folder'],
+      ...pairings.map((p) => [p.a, p.b, p.games, p.aWinRate.rate, p.aWinRate.lower, p.aWinRate.upper, p.drawRate.rate, p.bWinRate.rate, p.bWinRate.lower, p.bWinRate.upper, p.folder]),
+    ]),
+  );
+  write('ratings.csv', csv([['agent', 'rating', 'lower', 'upper', 'games', 'score'], ...ratings.map((r) => [r.agent, r.rating, r.lower, r.upper, r.games, r.score])]));
+  write('tournament.json', `${JSON.stringify(summary, null, 2)}\n`);
+  return { summary, runs, files };
+}
+
+/** The tournament as text: pairings, then ratings. */
+export function formatTournament(summary: TournamentSummary): string {
+  const pct = (r: RateEstimate): string => `${(100 * r.rate).toFixed(1)}% [${(100 * r.lower).toFixed(1)}, ${(100 * r.upper).toFixed(1)}]`;
+  const lines: string[] = [];
+  const rows = summary.pairings.map((p) => [`${p.a} vs ${p.b}`, String(p.games), pct(p.aWinRate), `${(100 * p.drawRate.rate).toFixed(1)}%`, pct(p.bWinRate)]);
+  const header = ['pairing (seats rotated)', 'games', 'first wins [95%]', 'draws', 'second wins [95%]'];
+  const widths = header.map((_, c) => Math.max(...[header, ...rows].map((row) => (row[c] ?? '').length)));
+  for (const row of [header, ...rows]) lines.push(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  ').trimEnd());
+  lines.push('');
+  const ratingRows = summary.ratings.map((r) => [r.agent, r.rating.toFixed(0), `[${r.lower.toFixed(0)}, ${r.upper.toFixed(0)}]`, String(r.games), `${(100 * r.score).toFixed(1)}%`]);
+  const ratingHeader = ['agent', 'Elo', '95% interval', 'games', 'score'];
+  const ratingWidths = ratingHeader.map((_, c) => Math.max(...[ratingHeader, ...ratingRows].map((row) => (row[c] ?? '').length)));
+  for (const row of [ratingHeader, ...ratingRows]) lines.push(row.map((cell, c) => (c === 0 ? cell.padEnd(ratingWidths[c] ?? 0) : cell.padStart(ratingWidths[c] ?? 0))).join('  ').trimEnd());
+  lines.push('(ratings are relative, mean 0; 400 points are 10:1 odds; a draw counts half)');
+  return lines.join('\n');
+}
