@@ -8,11 +8,13 @@ import { randomAgent } from '../agents/random.js';
 import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
 import type { AgentFactory } from './core/agent.js';
 import type { AnyGame } from './core/game.js';
+import { coinFlip } from './games/coin-flip/index.js';
 import { integerDuel } from './games/integer-duel/index.js';
 import { survivors } from './games/survivors/index.js';
 import { ticTacToe } from './games/tic-tac-toe/index.js';
 import { zombieTrainers } from './games/zombie-trainers/index.js';
 import type { AnyGameReport } from './reports/report.js';
+import { coinFlipReport } from './reports/coin-flip-report.js';
 import { integerDuelReport } from './reports/integer-duel-report.js';
 import { survivorsReport } from './reports/survivors-report.js';
 import { ticTacToeReport } from './reports/tic-tac-toe-report.js';
@@ -29,6 +31,7 @@ const gameList: readonly RegisteredGame[] = [
   { game: integerDuel, report: integerDuelReport },
   { game: survivors, report: survivorsReport },
   { game: ticTacToe, report: ticTacToeReport },
+  { game: coinFlip, report: coinFlipReport },
 ];
 const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, scriptedZombiesAgent];
 
