@@ -10,6 +10,7 @@
  * --max-semi-space-size=4 (MB), which keeps the three isolates' heaps from growing to over
  * 300 MB on a million-match run (the live heap stays near 12 MB each) for about 6% speed.
  */
+import { renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +19,9 @@ import { hideBin } from 'yargs/helpers';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import { agents, games } from '../registry.js';
+import { loadCheckFile, type CheckSpec } from '../check/check-file.js';
+import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../check/check-output.js';
+import { runChecks } from '../check/run-checks.js';
 import { compareRuns, formatComparison } from '../present/compare.js';
 import { readRunSummary } from '../present/metrics.js';
 import { parseFormats, writeReports } from '../present/report-page.js';
@@ -222,6 +226,70 @@ function fractionFlag(name: string, text: string | undefined, low: number, high:
     throw new UsageError([{ source: `--${name}`, field: '', message: `expected a number between ${low} and ${high} (exclusive), got "${text}"` }]);
   }
   return value;
+}
+
+interface CheckArguments {
+  files: string[];
+  junit: string | undefined;
+  markdown: string | undefined;
+  annotations: boolean;
+  baseline: string | undefined;
+  updateBaseline: boolean;
+  failOnInconclusive: boolean;
+  workers: string | undefined;
+  quiet: boolean;
+  json: boolean;
+}
+
+/** Exit code of `hordelab check` when only inconclusive checks stand between it and a pass. */
+export const EXIT_INCONCLUSIVE = 3;
+
+async function checkCommand(args: CheckArguments): Promise<number> {
+  if (args.updateBaseline && args.baseline === undefined) {
+    throw new UsageError([{ source: '--update-baseline', field: '', message: 'name the folder to store it in with --baseline DIR' }]);
+  }
+  const workers = wholeNumberFlag('workers', args.workers, 0) ?? availableParallelism();
+  const checks: CheckSpec[] = [];
+  let failOnInconclusive = args.failOnInconclusive;
+  for (const file of args.files) {
+    const loaded = await loadCheckFile(file);
+    checks.push(...loaded.checks);
+    failOnInconclusive ||= loaded.failOnInconclusive;
+  }
+  const names = new Map<string, string>();
+  for (const check of checks) {
+    const other = names.get(check.name);
+    if (other !== undefined && other !== check.file) {
+      throw new UsageError([{ source: check.file, field: `checks[${check.index}].name`, message: `"${check.name}" is also a check in ${other}; names must be unique across the files checked together` }]);
+    }
+    names.set(check.name, check.file);
+  }
+  const progress = !args.quiet && process.stderr.isTTY;
+  const results = await runChecks(checks, {
+    workers,
+    ...(args.baseline === undefined ? {} : { baselineDir: args.baseline }),
+    updateBaseline: args.updateBaseline,
+    onBatch: (check, matches) => {
+      if (progress) process.stderr.write(`\r\x1b[K${check.name}: ${matches} of ${check.budget} matches`);
+    },
+  });
+  if (progress) process.stderr.write('\r\x1b[K');
+  const write = (path: string, text: string): void => {
+    writeFileSync(`${path}.tmp`, text);
+    renameSync(`${path}.tmp`, path);
+  };
+  if (args.junit !== undefined) write(args.junit, junitXml(results, new Date().toISOString().replace(/\.\d+Z$/, '')));
+  if (args.markdown !== undefined) write(args.markdown, markdownSummary(results));
+  if (args.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  else if (!args.quiet) process.stdout.write(`${formatChecks(results)}\n`);
+  if (args.annotations) {
+    const annotations = githubAnnotations(results);
+    if (annotations !== '') process.stdout.write(`${annotations}\n`);
+  }
+  if (args.updateBaseline && !args.quiet) process.stderr.write(`Stored ${results.length} baselines in ${args.baseline}\n`);
+  if (results.some((result) => result.status === 'fail')) return EXIT_FAILURE;
+  if (results.some((result) => result.status === 'inconclusive')) return failOnInconclusive ? EXIT_FAILURE : EXIT_INCONCLUSIVE;
+  return 0;
 }
 
 async function reportCommand(runDir: string, formatText: string, out: string | undefined, quiet: boolean): Promise<number> {
@@ -441,6 +509,39 @@ export async function main(argv: readonly string[]): Promise<number> {
       (args) => run(() => mergeCommand((args.dirs ?? []).map(String), args.out, args.quiet)),
     )
     .command(
+      'check <files..>',
+      'Run balance checks (*.checks.yaml): each plays matches in growing batches until an SPRT is sure the rate is inside or outside its band',
+      (command) =>
+        command
+          .positional('files', { type: 'string', array: true, demandOption: true, describe: 'Checks files' })
+          .option('junit', { type: 'string', requiresArg: true, describe: 'Write JUnit XML to this file' })
+          .option('markdown', { type: 'string', requiresArg: true, describe: 'Write a Markdown table to this file (for $GITHUB_STEP_SUMMARY)' })
+          .option('annotations', { type: 'boolean', default: false, describe: 'Print GitHub Actions annotations (::error / ::warning) for failed and inconclusive checks' })
+          .option('baseline', { type: 'string', requiresArg: true, describe: 'Folder of stored figures: also fail a check whose rate moved significantly from its baseline' })
+          .option('update-baseline', { type: 'boolean', default: false, describe: 'Store this run\'s figures in the --baseline folder instead of comparing' })
+          .option('fail-on-inconclusive', { type: 'boolean', default: false, describe: 'Exit 1 instead of 3 when a budget runs out before a check is decided' })
+          .option('workers', { alias: 'w', type: 'string', requiresArg: true, describe: 'Worker threads [default: the available cores]; 0 plays in the main thread' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the results as JSON' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors and annotations' })
+          .epilogue('Exit codes: 0 every check passed; 1 a check failed (or, with --fail-on-inconclusive, was inconclusive); 3 only inconclusive checks; 2 bad input.')
+          .example('$0 check scenarios/ci-balance.checks.yaml --junit balance.xml', 'The CI gate, with a JUnit report'),
+      (args) =>
+        run(() =>
+          checkCommand({
+            files: (args.files ?? []).map(String),
+            junit: args.junit,
+            markdown: args.markdown,
+            annotations: args.annotations,
+            baseline: args.baseline,
+            updateBaseline: args.updateBaseline,
+            failOnInconclusive: args.failOnInconclusive,
+            workers: args.workers,
+            quiet: args.quiet,
+            json: args.json,
+          }),
+        ),
+    )
+    .command(
       'report <run-dir>',
       'Write pages people read from a run folder: report.html (self-contained, with charts), report.md, metrics.csv, metrics.json',
       (command) =>
@@ -486,7 +587,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     )
     .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
     .command('agents', 'List the built-in agents', () => {}, () => run(listAgents))
-    .demandCommand(1, 'Name a command: run, report, compare, plan, replay, merge, games or agents.')
+    .demandCommand(1, 'Name a command: run, check, report, compare, plan, replay, merge, games or agents.')
     .strict()
     .version(HORDELAB_VERSION)
     .help()

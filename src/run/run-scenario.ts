@@ -202,7 +202,7 @@ class WorkingFile {
 }
 
 /** Where the worker entry lives: beside this file once compiled; from sources, the dist/ copy. */
-function workerFile(): string {
+export function workerFile(): string {
   const beside = fileURLToPath(new URL('./worker.js', import.meta.url));
   if (existsSync(beside)) return beside;
   const compiled = fileURLToPath(new URL('../../dist/src/run/worker.js', import.meta.url));

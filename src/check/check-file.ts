@@ -1,0 +1,172 @@
+/**
+ * Check files (`*.checks.yaml`): balance checks that gate CI. Each check names a scenario (a
+ * file, relative to the checks file, or an inline game with parameters and seats), a rate by
+ * its path in the run summary, a band, a confidence and a match budget:
+ *
+ * ```yaml
+ * failOnInconclusive: false        # optional: exit 1 instead of 3 when a budget runs out
+ * checks:
+ *   - name: first-player-edge
+ *     scenario: trainers-first-player.yaml
+ *     metric: p1WinRate
+ *     between: [0.45, 0.55]        # or atLeast: 0.5, or atMost: 0.6
+ *     confidence: 0.95             # optional (0.95)
+ *     margin: 0.01                 # optional: indifference either side of an edge (0.01)
+ *     budget: 20000                # most matches to play
+ *     batch: 200                   # optional: the first batch; each next one doubles
+ *   - name: coin
+ *     game: coin-flip              # inline instead of a scenario file
+ *     params: { winRate: 0.5 }
+ *     seats: [random, random]
+ *     metric: p1WinRate
+ *     atLeast: 0.4
+ *     budget: 5000
+ * ```
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml';
+import { z } from 'zod';
+import { UsageError, type InputIssue } from '../core/errors.js';
+import { formatPath } from '../core/parameters.js';
+import { loadScenario, parseScenario, type Scenario } from '../scenario/scenario.js';
+
+export type Band = { readonly kind: 'between'; readonly low: number; readonly high: number } | { readonly kind: 'atLeast'; readonly value: number } | { readonly kind: 'atMost'; readonly value: number };
+
+export interface CheckSpec {
+  readonly name: string;
+  /** The checks file it came from, and its index there (for messages and reports). */
+  readonly file: string;
+  readonly index: number;
+  /** The scenario, its match count set to the budget. */
+  readonly scenario: Scenario;
+  readonly metric: string;
+  readonly band: Band;
+  readonly confidence: number;
+  readonly margin: number;
+  readonly budget: number;
+  readonly batch: number;
+}
+
+export interface CheckFile {
+  readonly file: string;
+  readonly failOnInconclusive: boolean;
+  readonly checks: readonly CheckSpec[];
+}
+
+const rate = z.number().min(0).max(1);
+const checkSchema = z
+  .strictObject({
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected letters, digits, ".", "_" or "-" (it names the baseline file)' }),
+    scenario: z.string().min(1).optional(),
+    game: z.string().min(1).optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+    seats: z.unknown().optional(),
+    metrics: z.array(z.string()).optional(),
+    set: z.array(z.string()).optional(),
+    seed: z.number().int().min(0).optional(),
+    metric: z.string().min(1),
+    between: z.tuple([rate, rate]).refine(([low, high]) => low < high, { message: 'expected [low, high] with low < high' }).optional(),
+    atLeast: rate.optional(),
+    atMost: rate.optional(),
+    confidence: z.number().gt(0.5).lt(1).default(0.95),
+    margin: z.number().gt(0).lt(0.5).default(0.01),
+    budget: z.number().int().min(2),
+    batch: z.number().int().min(2).default(200),
+  })
+  .superRefine((check, context) => {
+    const bands = [check.between, check.atLeast, check.atMost].filter((band) => band !== undefined).length;
+    if (bands !== 1) context.addIssue({ code: 'custom', path: ['between'], message: 'give exactly one of between: [low, high], atLeast: x or atMost: x' });
+    if ((check.scenario === undefined) === (check.game === undefined)) {
+      context.addIssue({ code: 'custom', path: ['scenario'], message: 'give either scenario: <file> or an inline game: with seats:' });
+    }
+    if (check.game !== undefined && check.seats === undefined) context.addIssue({ code: 'custom', path: ['seats'], message: 'an inline game needs seats' });
+    if (check.scenario !== undefined && (check.params !== undefined || check.seats !== undefined || check.metrics !== undefined)) {
+      context.addIssue({ code: 'custom', path: ['params'], message: 'params, seats and metrics belong to inline checks; with scenario: use set: [key=value]' });
+    }
+  });
+
+const fileSchema = z.strictObject({
+  failOnInconclusive: z.boolean().default(false),
+  checks: z.array(checkSchema).min(1, { message: 'expected at least one check' }),
+});
+
+const pathKey = (key: PropertyKey): string | number => (typeof key === 'number' ? key : String(key));
+
+/** Reads and validates a checks file and every scenario it names, before anything runs. */
+export async function loadCheckFile(file: string): Promise<CheckFile> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError([{ source: file, field: '', message: 'cannot read this checks file' }]);
+  }
+  let raw: unknown;
+  try {
+    raw = parseYaml(text);
+  } catch (error) {
+    const where = error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}` : '';
+    throw new UsageError([{ source: file, field: '', message: `not valid YAML${where}: ${(error as Error).message.split('\n')[0]}` }]);
+  }
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new UsageError(parsed.error.issues.map((issue) => ({ source: file, field: formatPath(issue.path.map(pathKey)), message: issue.message })));
+  }
+  const issues: InputIssue[] = [];
+  const checks: CheckSpec[] = [];
+  const names = new Set<string>();
+  for (const [index, check] of parsed.data.checks.entries()) {
+    const field = `checks[${index}]`;
+    if (names.has(check.name)) issues.push({ source: file, field: `${field}.name`, message: `"${check.name}" is used twice; each check needs its own name` });
+    names.add(check.name);
+    let scenario: Scenario;
+    try {
+      if (check.scenario !== undefined) {
+        scenario = await loadScenario(resolve(dirname(file), check.scenario), {
+          matches: check.budget,
+          set: check.set ?? [],
+          ...(check.seed === undefined ? {} : { seed: check.seed }),
+        });
+      } else {
+        const inline = stringifyYaml({
+          name: check.name,
+          game: check.game,
+          matches: check.budget,
+          seed: check.seed ?? 1,
+          ...(check.params === undefined ? {} : { params: check.params }),
+          ...(check.metrics === undefined ? {} : { metrics: check.metrics }),
+          seats: check.seats,
+        });
+        scenario = await parseScenario(inline, file, { set: check.set ?? [] });
+      }
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      for (const problem of error.issues) issues.push({ ...problem, message: `${field} (${check.name}): ${problem.field === '' ? '' : `${problem.field}: `}${problem.message}`, field: '' });
+      continue;
+    }
+    if (scenario.tournament !== null) {
+      issues.push({ source: file, field: `${field}.scenario`, message: 'a round robin cannot be checked; name one pairing as a rotated scenario' });
+      continue;
+    }
+    if (scenario.rotate && (check.budget % 2 === 1 || check.batch % 2 === 1)) {
+      issues.push({ source: file, field: `${field}.budget`, message: 'with rotated seats every seed is played twice: budget and batch must be even' });
+      continue;
+    }
+    const band: Band =
+      check.between !== undefined
+        ? { kind: 'between', low: check.between[0], high: check.between[1] }
+        : check.atLeast !== undefined
+          ? { kind: 'atLeast', value: check.atLeast }
+          : { kind: 'atMost', value: check.atMost as number };
+    checks.push({ name: check.name, file, index, scenario, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch });
+  }
+  if (issues.length > 0) throw new UsageError(issues);
+  return { file, failOnInconclusive: parsed.data.failOnInconclusive, checks };
+}
+
+/** `between 45.0% and 55.0%`. */
+export function formatBand(band: Band): string {
+  const pct = (x: number): string => `${+(100 * x).toFixed(2)}%`;
+  if (band.kind === 'between') return `between ${pct(band.low)} and ${pct(band.high)}`;
+  return band.kind === 'atLeast' ? `at least ${pct(band.value)}` : `at most ${pct(band.value)}`;
+}

@@ -1,0 +1,88 @@
+/**
+ * What `hordelab check` says, in the forms CI systems read: a table for the log, JUnit XML
+ * (rendered by Jenkins, GitLab, GitHub test reporters), Markdown for a job summary, and GitHub
+ * Actions workflow commands (`::error file=...::`) for annotations.
+ */
+import type { CheckResult } from './run-checks.js';
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+const estimateText = (result: CheckResult): string => `${pct(result.estimate.rate)} [${pct(result.estimate.lower)}, ${pct(result.estimate.upper)}]`;
+const STATUS = { pass: 'PASS', fail: 'FAIL', inconclusive: 'INCONCLUSIVE' } as const;
+
+/** One line per check, then a count. */
+export function formatChecks(results: readonly CheckResult[]): string {
+  const header = ['check', 'result', 'metric', 'estimate [interval]', 'band', 'matches', 'fixed-size'];
+  const rows = results.map((result) => [
+    result.name,
+    STATUS[result.status],
+    result.metric,
+    estimateText(result),
+    result.band,
+    String(result.matches),
+    String(result.fixedSizeMatches),
+  ]);
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => (row[column] ?? '').length)));
+  const lines = [header, ...rows].map((row) => row.map((cell, column) => (column >= 5 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join('  ').trimEnd());
+  for (const result of results) if (result.status !== 'pass' || result.baseline?.moved === true) lines.push(`  ${result.name}: ${result.reason}`);
+  const count = (status: CheckResult['status']): number => results.filter((result) => result.status === status).length;
+  lines.push(`${count('pass')} passed, ${count('fail')} failed, ${count('inconclusive')} inconclusive (fixed-size: matches a fixed-size test with the same error rates would need)`);
+  return lines.join('\n');
+}
+
+const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/**
+ * JUnit XML: one `testsuite` per checks file, one `testcase` per check; a failed check is a
+ * `failure`, an inconclusive one `skipped`, both with the reason as message.
+ */
+export function junitXml(results: readonly CheckResult[], timestamp: string): string {
+  const files = [...new Set(results.map((result) => result.file))];
+  const suites = files.map((file) => {
+    const cases = results.filter((result) => result.file === file);
+    const time = cases.reduce((sum, result) => sum + result.seconds, 0);
+    const body = cases.map((result) => {
+      const detail = `${result.metric} = ${estimateText(result)}, ${result.band}; ${result.matches} matches of ${result.budget}`;
+      const inner =
+        result.status === 'fail'
+          ? `\n      <failure message="${xml(result.reason)}" type="balance">${xml(detail)}</failure>`
+          : result.status === 'inconclusive'
+            ? `\n      <skipped message="${xml(`inconclusive: ${result.reason}`)}"/>`
+            : '';
+      return `    <testcase name="${xml(result.name)}" classname="${xml(file)}" time="${result.seconds.toFixed(3)}">${inner}\n      <system-out>${xml(detail)}</system-out>\n    </testcase>`;
+    });
+    const failures = cases.filter((result) => result.status === 'fail').length;
+    const skipped = cases.filter((result) => result.status === 'inconclusive').length;
+    return (
+      `  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${timestamp}">\n` +
+      `${body.join('\n')}\n  </testsuite>`
+    );
+  });
+  const failures = results.filter((result) => result.status === 'fail').length;
+  const skipped = results.filter((result) => result.status === 'inconclusive').length;
+  const time = results.reduce((sum, result) => sum + result.seconds, 0);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="hordelab check" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+/** A Markdown table for a CI job summary. */
+export function markdownSummary(results: readonly CheckResult[]): string {
+  const icon = { pass: '✅ pass', fail: '❌ fail', inconclusive: '⚠️ inconclusive' } as const;
+  const lines = ['## Balance checks', '', '| check | result | metric | estimate [95% interval] | band | matches | why |', '| --- | --- | --- | --- | --- | ---: | --- |'];
+  for (const result of results) {
+    lines.push(`| ${result.name} | ${icon[result.status]} | \`${result.metric}\` | ${estimateText(result)} | ${result.band} | ${result.matches} of ${result.budget} | ${result.reason.replace(/\|/g, '\\|')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** GitHub Actions workflow commands: an error per failed check, a warning per inconclusive one. */
+export function githubAnnotations(results: readonly CheckResult[]): string {
+  // Workflow command data escapes %, CR and LF; properties also escape ":" and ",".
+  const data = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (text: string): string => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return results
+    .filter((result) => result.status !== 'pass')
+    .map((result) => {
+      const level = result.status === 'fail' ? 'error' : 'warning';
+      return `::${level} file=${property(result.file)},title=${property(`balance check ${result.name}`)}::${data(`${result.metric} = ${estimateText(result)}, expected ${result.band}: ${result.reason}`)}`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,220 @@
+/**
+ * `hordelab check`: plays each check's matches in growing batches (the first `batch`, then twice
+ * as many each time) on a shared worker pool, and after every batch asks an SPRT at each band
+ * edge whether the rate is clearly above or below it. A check stops as soon as the answer is
+ * clear: pass, fail, or inconclusive when the budget runs out first.
+ *
+ * Error rates (α = 1 − confidence): at the lower edge of a band the SPRT tests edge − margin
+ * against edge + margin with α for a wrong "above" (a wrong pass) and α/2 for a wrong "below"
+ * (a wrong fail); at the upper edge the other way round. So a rate inside the band (by more than
+ * the margin) fails with chance at most α, and a rate outside passes with chance at most α, under
+ * early stopping. Correlated samples (rotated seats) count as n / designEffect.
+ *
+ * The matches are those of `hordelab run` on the same scenario: match i has the same seed.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import { flattenMetrics, type RateMetric } from '../present/metrics.js';
+import { rotatedDesignEffect } from '../run/run-scenario.js';
+import { BatchPlayer } from '../run/batches.js';
+import { wilsonInterval, type RateEstimate } from '../stats/intervals.js';
+import { fixedSizeTrials, sprt, type SprtState } from '../stats/sprt.js';
+import { twoProportionTest } from '../stats/tests.js';
+import { formatBand, type CheckSpec } from './check-file.js';
+
+export type CheckStatus = 'pass' | 'fail' | 'inconclusive';
+
+export interface BaselineRecord {
+  readonly check: string;
+  readonly metric: string;
+  readonly successes: number;
+  readonly n: number;
+  readonly designEffect: number;
+  readonly rate: number;
+  readonly scenario: string;
+  readonly seed: number;
+}
+
+export interface CheckResult {
+  readonly name: string;
+  readonly file: string;
+  readonly metric: string;
+  readonly band: string;
+  readonly status: CheckStatus;
+  /** Why, in one sentence. */
+  readonly reason: string;
+  readonly matches: number;
+  readonly budget: number;
+  /** Matches a fixed-size test with the same error rates at this margin would have needed. */
+  readonly fixedSizeMatches: number;
+  readonly estimate: RateEstimate;
+  readonly edges: readonly { readonly edge: number; readonly llr: number; readonly lowerBound: number; readonly upperBound: number; readonly decision: string }[];
+  readonly baseline: { readonly rate: number; readonly n: number; readonly difference: number; readonly lower: number; readonly upper: number; readonly pValue: number; readonly moved: boolean } | null;
+  readonly seconds: number;
+  readonly failedMatches: number;
+}
+
+export interface CheckOptions {
+  readonly workers: number;
+  readonly baselineDir?: string;
+  readonly updateBaseline?: boolean;
+  readonly onBatch?: (check: CheckSpec, matches: number) => void;
+}
+
+/** The metric's rate in a summary, or a clear error listing the rates there are. */
+function findRate(summary: unknown, check: CheckSpec): RateMetric {
+  const metrics = flattenMetrics(summary);
+  const metric = metrics.find((candidate) => candidate.path === check.metric);
+  if (metric === undefined || metric.kind !== 'rate') {
+    const rates = metrics.filter((candidate) => candidate.kind === 'rate').map((candidate) => candidate.path);
+    const shown = rates.length > 12 ? `${rates.slice(0, 12).join(', ')}, ... (${rates.length} in all)` : rates.join(', ');
+    throw new UsageError([
+      {
+        source: check.file,
+        field: `checks[${check.index}].metric`,
+        message: `${metric === undefined ? `no metric "${check.metric}"` : `"${check.metric}" is a mean, and checks test rates`} in ${check.scenario.entry.game.id} results; rates there: ${shown}`,
+      },
+    ]);
+  }
+  return metric;
+}
+
+interface EdgeTest {
+  readonly edge: number;
+  /** Error rate of a wrong "above", and of a wrong "below". */
+  readonly alpha: number;
+  readonly beta: number;
+}
+
+function edgeTests(check: CheckSpec): EdgeTest[] {
+  const error = 1 - check.confidence;
+  if (check.band.kind === 'between') {
+    return [
+      { edge: check.band.low, alpha: error, beta: error / 2 },
+      { edge: check.band.high, alpha: error / 2, beta: error },
+    ];
+  }
+  return [{ edge: check.band.value, alpha: error, beta: error }];
+}
+
+function decide(check: CheckSpec, states: readonly SprtState[]): { status: CheckStatus | null; reason: string } {
+  const [first, second] = states;
+  if (check.band.kind === 'between') {
+    if (first?.decision === 'below') return { status: 'fail', reason: 'the rate is below the band' };
+    if (second?.decision === 'above') return { status: 'fail', reason: 'the rate is above the band' };
+    if (first?.decision === 'above' && second?.decision === 'below') return { status: 'pass', reason: 'the rate is inside the band' };
+    return { status: null, reason: '' };
+  }
+  if (first?.decision === 'continue') return { status: null, reason: '' };
+  const above = first?.decision === 'above';
+  const pass = check.band.kind === 'atLeast' ? above : !above;
+  return { status: pass ? 'pass' : 'fail', reason: above ? 'the rate is above the edge' : 'the rate is below the edge' };
+}
+
+const baselinePath = (dir: string, check: CheckSpec): string => join(dir, `${check.name}.json`);
+
+/** Runs one check to its decision or its budget. */
+async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOptions): Promise<CheckResult> {
+  const started = performance.now();
+  const { report } = check.scenario.entry;
+  const designEffect = rotatedDesignEffect(check.scenario);
+  const aggregate: unknown = report.emptyAggregate();
+  const tests = edgeTests(check);
+  let played = 0;
+  let batch = check.batch;
+  let failedMatches = 0;
+  let metric: RateMetric | null = null;
+  let states: SprtState[] = [];
+  let status: CheckStatus | null = null;
+  let reason = '';
+  while (played < check.budget && status === null) {
+    let end = Math.min(check.budget, played + batch);
+    if (check.scenario.rotate && end % 2 === 1) end--;
+    const result = await player.play(check.scenario, played, end);
+    failedMatches += result.failures.length;
+    if (result.failures.length > 0) {
+      const failure = result.failures[0];
+      throw new Error(`check ${check.name}: match ${failure?.matchIndex} failed (match seed ${failure?.matchSeed}): ${failure?.message}; replay it with hordelab replay ${check.scenario.file} --match ${failure?.matchIndex} --seed ${check.scenario.seed}`);
+    }
+    report.mergeAggregates(aggregate, result.aggregate);
+    played = end;
+    options.onBatch?.(check, played);
+    metric = findRate(report.summarize(aggregate, check.confidence, designEffect), check);
+    const successes = metric.successes / designEffect;
+    const trials = metric.n / designEffect;
+    states = tests.map((test) => sprt(successes, trials, test.edge, check.margin, test.alpha, test.beta));
+    ({ status, reason } = decide(check, states));
+    batch *= 2;
+  }
+  if (metric === null) throw new Error(`check ${check.name} played no match`);
+  if (status === null) {
+    status = 'inconclusive';
+    reason = `the budget of ${check.budget} matches ran out before the rate was clearly inside or outside`;
+  }
+  // The fixed-size test counts trials of the rate; per-event rates (catch attempts) have several
+  // per match, so convert with the trials per match seen.
+  const trialsPerMatch = metric.n / played;
+  const fixedSizeMatches = Math.ceil((Math.max(...tests.map((test) => fixedSizeTrials(test.edge, check.margin, test.alpha, test.beta))) * designEffect) / Math.max(trialsPerMatch, 1e-9));
+  const estimate = wilsonInterval(metric.successes, metric.n, check.confidence, designEffect);
+  let baseline: CheckResult['baseline'] = null;
+  if (options.baselineDir !== undefined && !options.updateBaseline) {
+    const path = baselinePath(options.baselineDir, check);
+    if (existsSync(path)) {
+      const stored = JSON.parse(readFileSync(path, 'utf8')) as BaselineRecord;
+      const test = twoProportionTest(stored, metric, check.confidence, stored.designEffect, designEffect);
+      const moved = test.pValue < 1 - check.confidence;
+      baseline = { rate: stored.rate, n: stored.n, difference: test.difference, lower: test.lower, upper: test.upper, pValue: test.pValue, moved };
+      if (moved) {
+        status = 'fail';
+        reason = `the rate moved from the baseline's ${(100 * stored.rate).toFixed(1)}% by ${(100 * test.difference).toFixed(1)} points [${(100 * test.lower).toFixed(1)}, ${(100 * test.upper).toFixed(1)}]${reason === '' ? '' : `; ${reason}`}`;
+      }
+    } else {
+      reason = `${reason}; no baseline stored for it yet`;
+    }
+  }
+  if (options.baselineDir !== undefined && options.updateBaseline) {
+    mkdirSync(options.baselineDir, { recursive: true });
+    const record: BaselineRecord = {
+      check: check.name,
+      metric: check.metric,
+      successes: metric.successes,
+      n: metric.n,
+      designEffect,
+      rate: metric.value,
+      scenario: check.scenario.file,
+      seed: check.scenario.seed,
+    };
+    const path = baselinePath(options.baselineDir, check);
+    writeFileSync(`${path}.tmp`, `${JSON.stringify(record, null, 2)}\n`);
+    renameSync(`${path}.tmp`, path);
+  }
+  return {
+    name: check.name,
+    file: check.file,
+    metric: check.metric,
+    band: formatBand(check.band),
+    status,
+    reason,
+    matches: played,
+    budget: check.budget,
+    fixedSizeMatches,
+    estimate,
+    edges: states.map((state, index) => ({ edge: tests[index]?.edge ?? Number.NaN, ...state })),
+    baseline,
+    seconds: Math.round(performance.now() - started) / 1000,
+    failedMatches,
+  };
+}
+
+/** Runs every check in order on one worker pool. */
+export async function runChecks(checks: readonly CheckSpec[], options: CheckOptions): Promise<CheckResult[]> {
+  const player = new BatchPlayer(options.workers);
+  try {
+    const results: CheckResult[] = [];
+    for (const check of checks) results.push(await runCheck(check, player, options));
+    return results;
+  } finally {
+    await player.close();
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Balance checks: error rates that hold under early stopping (a synthetic coin with known
+ * rates, many seeded repetitions), fewer matches than a fixed-size test on clear cases, the exit
+ * codes, baselines, and a JUnit file that validates against the common schema.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCheckFile } from '../src/check/check-file.js';
+import { runChecks } from '../src/check/run-checks.js';
+
+const CLI = resolve('dist/src/cli/main.js');
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-check-'));
+
+/** A checks file of `count` coin checks, each on its own run seed. */
+function coinChecks(dir: string, winRate: number, band: string, count: number, budget = 40000): string {
+  const checks = Array.from(
+    { length: count },
+    (_, i) => `  - name: coin-${i}\n    game: coin-flip\n    params: { winRate: ${winRate} }\n    seats: [random, random]\n    seed: ${1000 + i}\n    metric: p1WinRate\n    ${band}\n    budget: ${budget}\n    batch: 100\n`,
+  );
+  const file = join(dir, `coin-${winRate}.checks.yaml`);
+  writeFileSync(file, `checks:\n${checks.join('')}`);
+  return file;
+}
+
+function hordelab(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('sequential checks keep their error rates under early stopping', () => {
+  it('a rate inside the band passes, one outside fails, each at least 95% of 300 seeded repetitions', async () => {
+    const dir = tempDir();
+    const inside = await runChecks((await loadCheckFile(coinChecks(dir, 0.5, 'between: [0.45, 0.55]', 300))).checks, { workers: 0 });
+    const outside = await runChecks((await loadCheckFile(coinChecks(dir, 0.42, 'between: [0.45, 0.55]', 300))).checks, { workers: 0 });
+    const passRate = inside.filter((result) => result.status === 'pass').length / inside.length;
+    const failRate = outside.filter((result) => result.status === 'fail').length / outside.length;
+    expect(passRate).toBeGreaterThanOrEqual(0.95);
+    expect(failRate).toBeGreaterThanOrEqual(0.95);
+    // Far from the edges the answer comes early: at most half the fixed-size test's matches.
+    const mean = (results: typeof inside): number => results.reduce((sum, result) => sum + result.matches, 0) / results.length;
+    const fixed = inside[0]?.fixedSizeMatches as number;
+    expect(fixed).toBeGreaterThan(5000);
+    expect(mean(inside)).toBeLessThanOrEqual(fixed / 2);
+    expect(mean(outside)).toBeLessThanOrEqual(fixed / 2);
+    console.info(
+      `checks: inside passed ${(100 * passRate).toFixed(1)}%, mean ${mean(inside).toFixed(0)} matches; outside failed ${(100 * failRate).toFixed(1)}%, mean ${mean(outside).toFixed(0)}; fixed-size ${fixed}`,
+    );
+  }, 120_000);
+
+  it('a one-sided check of a rate far above its edge passes quickly; one far below fails', async () => {
+    const dir = tempDir();
+    const above = await runChecks((await loadCheckFile(coinChecks(dir, 0.6, 'atLeast: 0.5', 100))).checks, { workers: 0 });
+    const below = await runChecks((await loadCheckFile(coinChecks(dir, 0.4, 'atLeast: 0.5', 100))).checks, { workers: 0 });
+    expect(above.filter((result) => result.status === 'pass').length).toBeGreaterThanOrEqual(95);
+    expect(below.filter((result) => result.status === 'fail').length).toBeGreaterThanOrEqual(95);
+  }, 60_000);
+});
+
+describe('hordelab check', () => {
+  const CHECKS = (winRate: number, budget = 20000, extra = ''): string =>
+    `${extra}checks:\n  - name: coin\n    game: coin-flip\n    params: { winRate: ${winRate} }\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.45, 0.55]\n    budget: ${budget}\n`;
+
+  it('exits 0 when every check passes, 1 on a failure, 3 when only inconclusive (1 with --fail-on-inconclusive)', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'pass.checks.yaml'), CHECKS(0.5));
+    writeFileSync(join(dir, 'fail.checks.yaml'), CHECKS(0.3));
+    writeFileSync(join(dir, 'edge.checks.yaml'), CHECKS(0.45, 400));
+    const pass = hordelab(dir, 'check', 'pass.checks.yaml', '-w', '0');
+    expect(pass.status).toBe(0);
+    expect(pass.stdout).toContain('1 passed, 0 failed, 0 inconclusive');
+    const fail = hordelab(dir, 'check', 'fail.checks.yaml', '-w', '0', '--annotations');
+    expect(fail.status).toBe(1);
+    expect(fail.stdout).toMatch(/^::error file=fail\.checks\.yaml,title=balance check coin::p1WinRate = /m);
+    const edge = hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0');
+    expect(edge.status).toBe(3);
+    expect(edge.stdout).toContain('the budget of 400 matches ran out');
+    expect(hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0', '--fail-on-inconclusive').status).toBe(1);
+  });
+
+  it('refuses bad check files with the file, the field and what was expected, exit 2', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'two-bands.checks.yaml'), CHECKS(0.5).replace('    budget:', '    atLeast: 0.4\n    budget:'));
+    const twoBands = hordelab(dir, 'check', 'two-bands.checks.yaml');
+    expect(twoBands.status).toBe(2);
+    expect(twoBands.stderr).toContain('two-bands.checks.yaml: checks[0].between: give exactly one of between: [low, high], atLeast: x or atMost: x');
+    writeFileSync(join(dir, 'metric.checks.yaml'), CHECKS(0.5).replace('metric: p1WinRate', 'metric: p1WinRatio'));
+    const metric = hordelab(dir, 'check', 'metric.checks.yaml', '-w', '0');
+    expect(metric.status).toBe(2);
+    expect(metric.stderr).toContain('metric.checks.yaml: checks[0].metric: no metric "p1WinRatio" in coin-flip results; rates there: p1WinRate, p2WinRate, drawRate');
+    writeFileSync(join(dir, 'param.checks.yaml'), CHECKS(1.5));
+    const param = hordelab(dir, 'check', 'param.checks.yaml');
+    expect(param.status).toBe(2);
+    expect(param.stderr).toMatch(/param\.checks\.yaml: checks\[0\] \(coin\): params\.winRate: /);
+  });
+
+  it('fails a check whose rate moved significantly from its stored baseline', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'base.checks.yaml'), CHECKS(0.47, 20000));
+    const stored = hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline', '--update-baseline');
+    expect(stored.status).toBe(0);
+    const record = JSON.parse(readFileSync(join(dir, 'baseline', 'coin.json'), 'utf8'));
+    expect(record.metric).toBe('p1WinRate');
+    // The same rules again on the same seeds: the same figures, nothing moved.
+    expect(hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline').status).toBe(0);
+    // Still inside the band, but moved by 6 points: the baseline catches it.
+    writeFileSync(join(dir, 'base.checks.yaml'), CHECKS(0.53, 20000));
+    const moved = hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline');
+    expect(moved.status).toBe(1);
+    expect(moved.stdout).toContain("coin: the rate moved from the baseline's");
+  });
+
+  it('writes JUnit XML that validates against the common JUnit schema, and a Markdown summary', () => {
+    const dir = tempDir();
+    const more = (text: string, name: string): string => text.replace('checks:\n', '').replace('name: coin', `name: ${name}`);
+    writeFileSync(join(dir, 'mixed.checks.yaml'), `${CHECKS(0.5)}${more(CHECKS(0.3), 'biased')}${more(CHECKS(0.45, 200), 'edge')}`);
+    const result = hordelab(dir, 'check', 'mixed.checks.yaml', '-w', '0', '--junit', 'junit.xml', '--markdown', 'summary.md');
+    expect(result.status).toBe(1);
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toContain('<testsuites name="hordelab check" tests="3" failures="1" errors="0" skipped="1"');
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('| biased | ❌ fail | `p1WinRate` |');
+    const xmllint = spawnSync('sh', ['-c', 'command -v xmllint'], { encoding: 'utf8' });
+    if (xmllint.status !== 0) {
+      expect(process.env['CI'], 'xmllint is missing: install it (apt-get install libxml2-utils)').not.toBe('true');
+      console.warn('check.test: xmllint not found; the JUnit schema validation was skipped');
+      return;
+    }
+    const valid = spawnSync('xmllint', ['--noout', '--schema', resolve('tests/fixtures/junit.xsd'), join(dir, 'junit.xml')], { encoding: 'utf8' });
+    expect(valid.stderr).toContain('validates');
+    expect(valid.status).toBe(0);
+  });
+});
