@@ -135,10 +135,16 @@ describe('hordelab run', () => {
 });
 
 describe('shipped scenarios', () => {
-  it.each(readdirSync(resolve('scenarios')))('%s is valid and runs', (file) => {
+  const shipped = readdirSync(resolve('scenarios'));
+  it.each(shipped.filter((file) => !file.endsWith('.checks.yaml')))('%s is valid and runs', (file) => {
     const result = hordelab('run', resolve('scenarios', file), '--matches', '2', '--quiet', '--out', join('shipped', file));
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+  it.each(shipped.filter((file) => file.endsWith('.checks.yaml')))('%s is a valid checks file that run refuses', (file) => {
+    const result = hordelab('run', resolve('scenarios', file), '--matches', '2');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('is a checks file; run it with "hordelab check"');
   });
 });
 

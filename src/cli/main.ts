@@ -82,6 +82,9 @@ function progressReporter(quiet: boolean): ((done: number, total: number) => voi
 }
 
 async function runCommand(args: RunArguments): Promise<number> {
+  if (args.scenario.endsWith('.checks.yaml') || args.scenario.endsWith('.checks.yml')) {
+    throw new UsageError([{ source: args.scenario, field: '', message: 'is a checks file; run it with "hordelab check"' }]);
+  }
   const matches = wholeNumberFlag('matches', args.matches, 1);
   const seed = wholeNumberFlag('seed', args.seed, 0);
   const scenario = await loadScenario(args.scenario, {

@@ -169,9 +169,18 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   // Parameters: the file's, then each --set on top; errors name where the value came from.
   const rawParams: Record<string, unknown> = structuredClone(data.params ?? {});
   const setBy = new Map<string, string>();
+  // `seat2.iterations=100` sets an agent setting of the second seat (of the list when rotating).
+  const seatSettings = new Map<number, { path: string[]; value: unknown; assignment: string }[]>();
   for (const assignment of overrides.set ?? []) {
     const parsed = parseAssignment(assignment);
     const top = parsed.path[0] as string;
+    const seatMatch = /^seat(\d+)$/.exec(top);
+    if (seatMatch !== null && !Object.hasOwn(game.parameters, top)) {
+      if (parsed.path.length < 2) throw new UsageError([{ source: `--set ${assignment}`, field: top, message: 'name the agent setting: seat1.iterations=1000' }]);
+      const index = Number(seatMatch[1]) - 1;
+      seatSettings.set(index, [...(seatSettings.get(index) ?? []), { path: parsed.path.slice(1), value: parsed.value, assignment }]);
+      continue;
+    }
     // A dotted key changes one part of a parameter: start from its default if the file has none.
     if (parsed.path.length > 1 && rawParams[top] === undefined && Object.hasOwn(game.parameters, top)) {
       rawParams[top] = structuredClone((game.parameters as Record<string, { default: unknown }>)[top]?.default);
@@ -209,7 +218,8 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   const seats: NamedSeat[] = [];
   for (const [index, seat] of seatList.entries()) {
     const agentId = typeof seat === 'string' ? seat : seat.agent;
-    const config = typeof seat === 'string' ? {} : (seat.config ?? {});
+    const config: Record<string, unknown> = structuredClone(typeof seat === 'string' ? {} : (seat.config ?? {}));
+    for (const setting of seatSettings.get(index) ?? []) setPath(config, setting.path, setting.value);
     const field = typeof seat === 'string' ? `${seatsField}[${index}]` : `${seatsField}[${index}].agent`;
     let factory = agents.get(agentId);
     if (factory === undefined && isModulePath(agentId)) {
@@ -242,6 +252,11 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     }
     const name = typeof seat === 'string' || seat.name === undefined ? defaultAgentName(agentId, config) : seat.name;
     seats.push({ factory, config, name });
+  }
+  for (const [index, settings] of seatSettings) {
+    if (index < 0 || index >= seatList.length) {
+      issues.push({ source: `--set ${settings[0]?.assignment ?? ''}`, field: '', message: `there is no seat ${index + 1}; the scenario lists ${seatList.length}` });
+    }
   }
   let tournament: readonly NamedSeat[] | null = null;
   let playedSeats: readonly NamedSeat[] = seats;

@@ -1,0 +1,132 @@
+/**
+ * Evaluating configurations of a scenario: the same scenario with some `--set` assignments
+ * (game parameters such as `traps.80=2`, agent settings such as `seat1.iterations=1000`),
+ * played on the same match seeds as every other configuration (common random numbers: two
+ * configurations differ by their rules, not by their dice). Matches can be added to a
+ * configuration later, continuing its aggregate, so a search spends matches where they matter.
+ */
+import { UsageError } from '../core/errors.js';
+import { flattenMetrics, type Metric } from '../present/metrics.js';
+import { BatchPlayer } from '../run/batches.js';
+import { rotatedDesignEffect } from '../run/run-scenario.js';
+import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
+import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
+
+/** A configuration: `--set` assignments in a stable order. */
+export type Assignments = readonly string[];
+
+/** Where one configuration stands: matches played so far and its merged aggregate. */
+export interface Evaluation {
+  readonly assignments: Assignments;
+  matches: number;
+  aggregate: unknown;
+}
+
+/** The metric most questions are about, per game: the first seat's or first side's win rate. */
+export function defaultMetric(gameId: string): string {
+  const metrics: Record<string, string> = {
+    'zombie-trainers': 'p1WinRate',
+    'integer-duel': 'plantsWinRate',
+    survivors: 'humansWinRate',
+    'coin-flip': 'p1WinRate',
+  };
+  return metrics[gameId] ?? 'outcomes.bySeat.seat1.win';
+}
+
+export class Evaluator {
+  private readonly player: BatchPlayer;
+  private readonly scenarios = new Map<string, Promise<Scenario>>();
+
+  /**
+   * `source` is the base scenario; `seed`, when given, replaces its run seed (fresh seeds for a
+   * confirmation run).
+   */
+  constructor(
+    private readonly source: ScenarioSource,
+    workers: number,
+  ) {
+    this.player = new BatchPlayer(workers);
+  }
+
+  /** The scenario with `assignments` applied on top of the base's own `--set`s. */
+  scenario(assignments: Assignments, seed?: number): Promise<Scenario> {
+    const key = JSON.stringify([assignments, seed ?? null]);
+    let scenario = this.scenarios.get(key);
+    if (scenario === undefined) {
+      scenario = parseScenario(this.source.text, this.source.file, {
+        ...this.source.overrides,
+        ...(seed === undefined ? {} : { seed }),
+        set: [...(this.source.overrides.set ?? []), ...assignments],
+      });
+      this.scenarios.set(key, scenario);
+    }
+    return scenario;
+  }
+
+  /** Plays matches until `evaluation` has `matches` of them (indices continue where it stopped). */
+  async extend(evaluation: Evaluation, matches: number, seed?: number): Promise<void> {
+    if (matches <= evaluation.matches) return;
+    const scenario = await this.scenario(evaluation.assignments, seed);
+    let end = matches;
+    if (scenario.rotate && end % 2 === 1) end++;
+    const result = await this.player.play(scenario, evaluation.matches, end);
+    if (result.failures.length > 0) {
+      const failure = result.failures[0];
+      throw new Error(
+        `configuration ${evaluation.assignments.join(' ') || '(base)'}: match ${failure?.matchIndex} failed (match seed ${failure?.matchSeed}): ${failure?.message}`,
+      );
+    }
+    scenario.entry.report.mergeAggregates(evaluation.aggregate, result.aggregate);
+    evaluation.matches = end;
+  }
+
+  /** A fresh evaluation of `assignments` with no matches yet. */
+  async start(assignments: Assignments): Promise<Evaluation> {
+    const scenario = await this.scenario(assignments);
+    return { assignments, matches: 0, aggregate: scenario.entry.report.emptyAggregate() };
+  }
+
+  /** Every metric of an evaluation, with intervals (the design effect of rotated seats applied). */
+  async metrics(evaluation: Evaluation, seed?: number): Promise<Metric[]> {
+    const scenario = await this.scenario(evaluation.assignments, seed);
+    const summary = scenario.entry.report.summarize(evaluation.aggregate, DEFAULT_CONFIDENCE, rotatedDesignEffect(scenario));
+    return flattenMetrics(summary);
+  }
+
+  async close(): Promise<void> {
+    await this.player.close();
+  }
+}
+
+/** The named metric from a list, or a clear error listing what there is. */
+export function pickMetric(metrics: readonly Metric[], path: string, source: string): Metric {
+  const metric = metrics.find((candidate) => candidate.path === path);
+  if (metric === undefined) {
+    const paths = metrics.map((candidate) => candidate.path);
+    const shown = paths.length > 15 ? `${paths.slice(0, 15).join(', ')}, ... (${paths.length} in all)` : paths.join(', ');
+    throw new UsageError([{ source, field: '', message: `no metric "${path}" in the results; there are: ${shown}` }]);
+  }
+  return metric;
+}
+
+/**
+ * Splits `a,b,[1,2],{x: 1}` at top-level commas, so list and map values stay whole; each part
+ * is later read as YAML by `--set`.
+ */
+export function splitValues(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '[' || ch === '{') depth++;
+    if (ch === ']' || ch === '}') depth--;
+    if (ch === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  if (current.trim() !== '') parts.push(current.trim());
+  return parts;
+}
