@@ -23,6 +23,8 @@ import { loadCheckFile, type CheckSpec } from '../check/check-file.js';
 import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../check/check-output.js';
 import { runChecks } from '../check/run-checks.js';
 import { compareRuns, formatComparison } from '../present/compare.js';
+import { formatSweep, parseAxis, runSweep, writeSweep } from '../tune/sweep.js';
+import { formatTune, parseDimension, parseTarget, tune } from '../tune/tune.js';
 import { readRunSummary } from '../present/metrics.js';
 import { parseFormats, writeReports } from '../present/report-page.js';
 import { formatOutcomes } from '../reports/outcomes.js';
@@ -295,6 +297,72 @@ async function checkCommand(args: CheckArguments): Promise<number> {
   return 0;
 }
 
+async function sweepCommand(args: { scenario: string; vary: string[]; metric: string[]; matches: string | undefined; seed: string | undefined; set: string[]; out: string | undefined; workers: string | undefined; quiet: boolean; json: boolean }): Promise<number> {
+  const axes = args.vary.map(parseAxis);
+  const matches = wholeNumberFlag('matches', args.matches, 1);
+  const seed = wholeNumberFlag('seed', args.seed, 0);
+  const workers = wholeNumberFlag('workers', args.workers, 0) ?? availableParallelism();
+  const scenario = await loadScenario(args.scenario, { ...(seed === undefined ? {} : { seed }), set: args.set, ...(matches === undefined ? {} : { matches }) });
+  const outDir = args.out ?? join('reports', `${scenario.name}-sweep`);
+  const result = await runSweep(scenario, axes, {
+    metrics: args.metric,
+    matches: scenario.matches,
+    workers,
+    onPoint: (index, total, values) => {
+      if (!args.quiet && !args.json) process.stderr.write(`configuration ${index + 1} of ${total}: ${Object.entries(values).map(([k, v]) => `${k}=${v}`).join(' ')}\n`);
+    },
+  });
+  const files = await writeSweep(result, outDir);
+  if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else if (!args.quiet) process.stdout.write(`${formatSweep(result)}\nWrote ${files.join(', ')}\n`);
+  return 0;
+}
+
+async function tuneCommand(args: {
+  scenario: string;
+  target: string[];
+  space: string[];
+  budget: string;
+  candidates: string | undefined;
+  confirm: string | undefined;
+  tolerance: string | undefined;
+  seed: string | undefined;
+  set: string[];
+  out: string | undefined;
+  workers: string | undefined;
+  resume: boolean;
+  quiet: boolean;
+  json: boolean;
+}): Promise<number> {
+  const targets = args.target.map(parseTarget);
+  const space = args.space.map(parseDimension);
+  const budget = wholeNumberFlag('budget', args.budget, 2) as number;
+  const candidates = wholeNumberFlag('candidates', args.candidates, 2);
+  const confirm = wholeNumberFlag('confirm', args.confirm, 2);
+  const tolerance = fractionFlag('tolerance', args.tolerance, 0, 1);
+  const seed = wholeNumberFlag('seed', args.seed, 0);
+  const workers = wholeNumberFlag('workers', args.workers, 0) ?? availableParallelism();
+  const scenario = await loadScenario(args.scenario, { ...(seed === undefined ? {} : { seed }), set: args.set });
+  const outDir = args.out ?? join('reports', `${scenario.name}-tune`);
+  const result = await tune(scenario, {
+    targets,
+    space,
+    budget,
+    workers,
+    outDir,
+    resume: args.resume,
+    ...(candidates === undefined ? {} : { candidates }),
+    ...(confirm === undefined ? {} : { confirm }),
+    ...(tolerance === undefined ? {} : { tolerance }),
+    onRound: (round, rounds, alive, matchesEach) => {
+      if (!args.quiet && !args.json) process.stderr.write(`round ${round} of ${rounds}: ${alive} candidates, ${matchesEach} matches each\n`);
+    },
+  });
+  if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else if (!args.quiet) process.stdout.write(`${formatTune(result)}\n`);
+  return 0;
+}
+
 async function reportCommand(runDir: string, formatText: string, out: string | undefined, quiet: boolean): Promise<number> {
   const formats = parseFormats(formatText, '--format');
   const written = await writeReports(runDir, formats, out ?? runDir);
@@ -545,6 +613,80 @@ export async function main(argv: readonly string[]): Promise<number> {
         ),
     )
     .command(
+      'sweep <scenario>',
+      'Play a grid of parameter values and agent settings on the same seeds; write sweep.csv, sweep.json and sweep.html',
+      (command) =>
+        command
+          .positional('scenario', { type: 'string', demandOption: true, describe: 'Scenario file' })
+          .option('vary', { type: 'string', array: true, demandOption: true, describe: 'name=v1,v2,...: a game parameter (dotted keys allowed) or seatN.setting; a+b=... varies both together; repeatable (a grid)' })
+          .option('metric', { type: 'string', array: true, describe: 'Metric path(s) to report [default: the game\'s main win rate]' })
+          .option('matches', { alias: 'n', type: 'string', requiresArg: true, describe: 'Matches per configuration [default: the scenario\'s]' })
+          .option('seed', { alias: 's', type: 'string', requiresArg: true, describe: 'Run seed (shared by every configuration)' })
+          .option('set', { type: 'string', array: true, describe: 'Fixed overrides applied to every configuration' })
+          .option('out', { alias: 'o', type: 'string', requiresArg: true, describe: 'Output folder [default: reports/<scenario name>-sweep/]' })
+          .option('workers', { alias: 'w', type: 'string', requiresArg: true, describe: 'Worker threads [default: the available cores]' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the sweep as JSON' })
+          .example('$0 sweep scenarios/trainers-mcts.yaml --vary seat1.iterations+seat2.iterations=100,300,1000 -n 200', 'The first-player edge as play gets stronger'),
+      (args) =>
+        run(() =>
+          sweepCommand({
+            scenario: String(args.scenario),
+            vary: (args.vary ?? []).map(String),
+            metric: (args.metric ?? []).map(String),
+            matches: args.matches,
+            seed: args.seed,
+            set: (args.set ?? []).map(String),
+            out: args.out,
+            workers: args.workers,
+            quiet: args.quiet,
+            json: args.json,
+          }),
+          String(args.scenario),
+        ),
+    )
+    .command(
+      'tune <scenario>',
+      'Search parameters so that metrics hit their targets: successive halving on paired seeds, the winner confirmed on fresh seeds',
+      (command) =>
+        command
+          .positional('scenario', { type: 'string', demandOption: true, describe: 'Scenario file' })
+          .option('target', { type: 'string', array: true, demandOption: true, describe: 'metric=value, such as p1WinRate=0.5; repeatable' })
+          .option('space', { type: 'string', array: true, demandOption: true, describe: 'name=lo..hi[:step] or name=a,b,c: a parameter (dotted keys, deck counts) or seatN.setting; repeatable' })
+          .option('budget', { type: 'string', demandOption: true, requiresArg: true, describe: 'Matches for the search, all candidates and rounds together' })
+          .option('candidates', { type: 'string', requiresArg: true, describe: 'Settings to start from [default: 24; the whole grid when smaller]' })
+          .option('confirm', { type: 'string', requiresArg: true, describe: 'Fresh-seed matches to confirm the winner [default: 2000, or the last round\'s if more]' })
+          .option('tolerance', { type: 'string', requiresArg: true, describe: 'Band around each target for the reported probability [default: 0.01]' })
+          .option('seed', { alias: 's', type: 'string', requiresArg: true, describe: 'Run seed of the search' })
+          .option('set', { type: 'string', array: true, describe: 'Fixed overrides applied to every candidate' })
+          .option('out', { alias: 'o', type: 'string', requiresArg: true, describe: 'Output folder [default: reports/<scenario name>-tune/]' })
+          .option('workers', { alias: 'w', type: 'string', requiresArg: true, describe: 'Worker threads [default: the available cores]' })
+          .option('resume', { type: 'boolean', default: false, describe: 'Continue the search saved in the output folder' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' })
+          .example('$0 tune scenarios/trainers-tune-fairness.yaml --target p1WinRate=0.5 --space actionPoints=2..5 --space traps.80=0..3 --budget 40000', 'Fair starting traps and action points'),
+      (args) =>
+        run(() =>
+          tuneCommand({
+            scenario: String(args.scenario),
+            target: (args.target ?? []).map(String),
+            space: (args.space ?? []).map(String),
+            budget: String(args.budget),
+            candidates: args.candidates,
+            confirm: args.confirm,
+            tolerance: args.tolerance,
+            seed: args.seed,
+            set: (args.set ?? []).map(String),
+            out: args.out,
+            workers: args.workers,
+            resume: args.resume,
+            quiet: args.quiet,
+            json: args.json,
+          }),
+          String(args.scenario),
+        ),
+    )
+    .command(
       'report <run-dir>',
       'Write pages people read from a run folder: report.html (self-contained, with charts), report.md, metrics.csv, metrics.json',
       (command) =>
@@ -590,7 +732,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     )
     .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
     .command('agents', 'List the built-in agents', () => {}, () => run(listAgents))
-    .demandCommand(1, 'Name a command: run, check, report, compare, plan, replay, merge, games or agents.')
+    .demandCommand(1, 'Name a command: run, check, report, compare, plan, sweep, tune, replay, merge, games or agents.')
     .strict()
     .version(HORDELAB_VERSION)
     .help()

@@ -33,7 +33,7 @@ export interface SweepResult {
   readonly points: readonly SweepPoint[];
 }
 
-/** Parses `--vary name=v1,v2,...`. */
+/** Parses `--vary name=v1,v2,...`; `a+b=v1,v2` varies a and b together (both seats' iterations). */
 export function parseAxis(text: string): SweepAxis {
   const at = text.indexOf('=');
   const name = at < 0 ? '' : text.slice(0, at).trim();
@@ -46,6 +46,11 @@ function grid(axes: readonly SweepAxis[]): Record<string, string>[] {
   let points: Record<string, string>[] = [{}];
   for (const axis of axes) points = points.flatMap((point) => axis.values.map((value) => ({ ...point, [axis.name]: value })));
   return points;
+}
+
+/** `--set` assignments of a grid point; an axis `a+b` sets both names to its value. */
+function assignmentsOf(values: Record<string, string>): string[] {
+  return Object.entries(values).flatMap(([name, value]) => name.split('+').map((part) => `${part}=${value}`));
 }
 
 export async function runSweep(
@@ -61,10 +66,10 @@ export async function runSweep(
   try {
     const all = grid(axes);
     // Every configuration is checked before any match runs: a typo must not cost the sweep.
-    for (const values of all) await evaluator.scenario(Object.entries(values).map(([name, value]) => `${name}=${value}`));
+    for (const values of all) await evaluator.scenario(assignmentsOf(values));
     for (const [index, values] of all.entries()) {
       options.onPoint?.(index, all.length, values);
-      const evaluation = await evaluator.start(Object.entries(values).map(([name, value]) => `${name}=${value}`));
+      const evaluation = await evaluator.start(assignmentsOf(values));
       await evaluator.extend(evaluation, matches);
       const metrics = await evaluator.metrics(evaluation);
       const picked: SweepPoint['metrics'] = {};

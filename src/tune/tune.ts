@@ -184,7 +184,12 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   if (options.targets.length === 0) throw new UsageError([{ source: '--target', field: '', message: 'give at least one --target metric=value' }]);
   if (options.space.length === 0) throw new UsageError([{ source: '--space', field: '', message: 'give at least one --space name=lo..hi' }]);
   const tolerance = options.tolerance ?? 0.01;
-  const settings = candidateSettings(options.space, options.candidates ?? 24, scenario.seed);
+  // `winRate=0..1` reads as whole numbers; a parameter the game declares real is searched as real.
+  const specs = scenario.entry.game.parameters as Record<string, { tunable?: { kind: string } } | undefined>;
+  const space = options.space.map((dimension): SpaceDimension =>
+    dimension.kind === 'int' && specs[dimension.name]?.tunable?.kind === 'real' && dimension.step === 1 ? { name: dimension.name, kind: 'real', min: dimension.min, max: dimension.max } : dimension,
+  );
+  const settings = candidateSettings(space, options.candidates ?? 24, scenario.seed);
   const rounds = Math.max(1, Math.ceil(Math.log2(settings.length)));
   const perRound = options.budget / rounds;
   const even = (n: number): number => (scenario.rotate ? Math.ceil(n / 2) * 2 : n);
@@ -192,7 +197,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   if (minimum * settings.length > options.budget) {
     throw new UsageError([{ source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates; give at least ${minimum * settings.length * rounds}` }]);
   }
-  const key = JSON.stringify({ source: scenario.source, targets: options.targets, space: options.space, budget: options.budget, candidates: settings.length });
+  const key = JSON.stringify({ source: scenario.source, targets: options.targets, space, budget: options.budget, candidates: settings.length });
   const statePath = join(options.outDir, 'tune-state.json');
   mkdirSync(options.outDir, { recursive: true });
   const evaluator = new Evaluator(scenario.source, options.workers);

@@ -1,0 +1,95 @@
+/**
+ * Sweeps and tuning on the coin-flip game, whose rates are known: a sweep measures each
+ * configuration on the same seeds; tuning finds a known optimum through noise on most seeds,
+ * confirms it on fresh seeds, writes a runnable tuned scenario, and resumes where it stopped.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../src/scenario/scenario.js';
+import { runSweep, parseAxis } from '../src/tune/sweep.js';
+import { candidateSettings, parseDimension, parseTarget, tune } from '../src/tune/tune.js';
+import { tune as libraryTune } from '../src/index.js';
+
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-tune-'));
+const COIN = (seed: number): string => `name: coin\ngame: coin-flip\nmatches: 1000\nseed: ${seed}\nseats: [random, random]\n`;
+
+describe('sweep', () => {
+  it('measures every configuration on the same seeds', async () => {
+    const scenario = await parseScenario(COIN(1), join(tempDir(), 'coin.yaml'));
+    const result = await runSweep(scenario, [parseAxis('winRate=0.2,0.5,0.8')], { matches: 2000, workers: 0 });
+    expect(result.points.map((point) => point.values['winRate'])).toEqual(['0.2', '0.5', '0.8']);
+    for (const point of result.points) {
+      const truth = Number(point.values['winRate']);
+      const figure = point.metrics['p1WinRate'];
+      expect(figure?.n).toBe(2000);
+      expect(figure?.lower).toBeLessThanOrEqual(truth);
+      expect(figure?.upper).toBeGreaterThanOrEqual(truth);
+    }
+    // Common random numbers: each match's coin is one uniform draw compared with winRate, so a
+    // higher winRate wins every match a lower one wins: the counts are nested, never crossing.
+    const wins = result.points.map((point) => Math.round((point.metrics['p1WinRate']?.value ?? 0) * 2000));
+    expect(wins[0]).toBeLessThan(wins[1] as number);
+    expect(wins[1]).toBeLessThan(wins[2] as number);
+  });
+});
+
+describe('tune', () => {
+  it('parses spaces and targets, and samples a space without repeats', () => {
+    expect(parseDimension('actionPoints=2..6')).toEqual({ name: 'actionPoints', kind: 'int', min: 2, max: 6, step: 1 });
+    expect(parseDimension('winRate=0.1..0.9')).toEqual({ name: 'winRate', kind: 'real', min: 0.1, max: 0.9 });
+    expect(parseDimension('winRate=0.2..0.4:0.1')).toEqual({ name: 'winRate', kind: 'choice', choices: ['0.2', '0.3', '0.4'] });
+    expect(parseDimension('rollout=random,epsilonGreedy')).toEqual({ name: 'rollout', kind: 'choice', choices: ['random', 'epsilonGreedy'] });
+    expect(parseTarget('p1WinRate=0.5')).toEqual({ metric: 'p1WinRate', value: 0.5 });
+    expect(() => parseDimension('actionPoints=6..2')).toThrow(/expected name=lo\.\.hi/);
+    expect(candidateSettings([parseDimension('a=1..3'), parseDimension('b=x,y')], 24, 1)).toHaveLength(6);
+    const sampled = candidateSettings([parseDimension('winRate=0.0..1.0')], 16, 1).map((setting) => Number(setting['winRate']));
+    expect(new Set(sampled).size).toBe(16);
+    // Latin hypercube: one sample in each sixteenth of the range.
+    expect(new Set(sampled.map((value) => Math.floor(value * 16))).size).toBe(16);
+  });
+
+  it('finds a known optimum through the noise on most seeds, and confirms it on fresh ones', async () => {
+    // The coin's win rate is the parameter itself: the optimum for a target of 0.3 is 0.3.
+    let found = 0;
+    const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
+    for (const seed of seeds) {
+      const dir = tempDir();
+      const scenario = await parseScenario(COIN(seed), join(dir, 'coin.yaml'));
+      const result = await tune(scenario, {
+        targets: [parseTarget('p1WinRate=0.3')],
+        space: [parseDimension('winRate=0.05..0.95')],
+        budget: 12000,
+        candidates: 16,
+        confirm: 4000,
+        tolerance: 0.03,
+        workers: 0,
+        outDir: dir,
+      });
+      const best = Number(result.best['winRate']);
+      if (Math.abs(best - 0.3) <= 0.03) found++;
+      expect(result.confirmSeed).toBe(seed + 7919);
+      expect(result.searchMatches).toBeLessThanOrEqual(12000);
+    }
+    expect(found).toBeGreaterThanOrEqual(6);
+  });
+
+  it('writes a tuned scenario that runs, and resumes a search from its saved state', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'coin.yaml');
+    writeFileSync(file, COIN(9));
+    const scenario = await parseScenario(COIN(9), file);
+    const options = { targets: [parseTarget('p1WinRate=0.7')], space: [parseDimension('winRate=0.5..0.9:0.1')], budget: 6000, confirm: 2000, workers: 0, outDir: dir } as const;
+    const first = await libraryTune(scenario, options);
+    const tuned = readFileSync(first.tunedScenario, 'utf8');
+    expect(tuned).toMatch(/^# Tuned by hordelab tune from .*coin\.yaml: winRate=/);
+    const reloaded = await parseScenario(tuned, first.tunedScenario);
+    expect((reloaded.params as { winRate: number }).winRate).toBe(Number(first.best['winRate']));
+    // Resuming the finished search replays nothing and reaches the same answer.
+    const resumed = await tune(scenario, { ...options, resume: true });
+    expect(resumed.best).toEqual(first.best);
+    expect(resumed.targets[0]?.value).toBe(first.targets[0]?.value);
+    await expect(tune(scenario, { ...options, budget: 7000, resume: true })).rejects.toThrow(/is from another search/);
+  });
+});
