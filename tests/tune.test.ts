@@ -3,6 +3,7 @@
  * configuration on the same seeds; tuning finds a known optimum through noise on most seeds,
  * confirms it on fresh seeds, writes a runnable tuned scenario, and resumes where it stopped.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,5 +92,32 @@ describe('tune', () => {
     expect(resumed.best).toEqual(first.best);
     expect(resumed.targets[0]?.value).toBe(first.targets[0]?.value);
     await expect(tune(scenario, { ...options, budget: 7000, resume: true })).rejects.toThrow(/is from another search/);
+  });
+});
+
+describe('the sweep and tune commands', () => {
+  const CLI = join(process.cwd(), 'dist/src/cli/main.js');
+  const hordelab = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
+
+  it('sweep writes its files; bad --vary, --space and --target are refused with exit 2', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'coin.yaml'), COIN(3));
+    const sweep = hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,0.6', '-n', '400', '-w', '0', '-o', 'out');
+    expect(sweep.status).toBe(0);
+    expect(sweep.stdout).toContain('winRate');
+    expect(readFileSync(join(dir, 'out', 'sweep.csv'), 'utf8').split('\n')[0]).toBe('winRate,matches,p1WinRate,p1WinRateLower,p1WinRateUpper,p1WinRateN');
+    expect(readFileSync(join(dir, 'out', 'sweep.html'), 'utf8')).toContain('<svg');
+    const badVary = hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate');
+    expect(badVary.status).toBe(2);
+    expect(badVary.stderr).toContain('--vary winRate: expected name=v1,v2,...');
+    const badValue = hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,1.5', '-w', '0');
+    expect(badValue.status).toBe(2);
+    expect(badValue.stderr).toContain('winRate');
+    const badSpace = hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.9..0.1', '--budget', '1000');
+    expect(badSpace.status).toBe(2);
+    expect(badSpace.stderr).toContain('--space winRate=0.9..0.1: expected name=lo..hi');
+    const badTarget = hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate', '--space', 'winRate=0.1..0.9', '--budget', '1000');
+    expect(badTarget.status).toBe(2);
+    expect(badTarget.stderr).toContain('--target p1WinRate: expected metric=value');
   });
 });
