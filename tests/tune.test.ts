@@ -121,3 +121,16 @@ describe('the sweep and tune commands', () => {
     expect(badTarget.stderr).toContain('--target p1WinRate: expected metric=value');
   });
 });
+
+describe('the tuned scenario', () => {
+  it('keeps the other entries of a parameter tuned by a dotted key, so it means what was measured', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'trainers.yaml');
+    const text = 'name: trainers\ngame: zombie-trainers\nmatches: 20\nseed: 2\nparams:\n  maxRounds: 20\nseats: [random, random]\n';
+    writeFileSync(file, text);
+    const scenario = await parseScenario(text, file);
+    const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('traps.80=0..1')], budget: 200, confirm: 40, workers: 0, outDir: dir });
+    const tuned = await parseScenario(readFileSync(result.tunedScenario, 'utf8'), result.tunedScenario);
+    expect((tuned.params as { traps: Record<string, number> }).traps).toEqual({ '40': 4, '60': 2, '80': Number(result.best['traps.80']) });
+  });
+});

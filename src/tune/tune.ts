@@ -327,6 +327,10 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
       list[index] = object;
       continue;
     }
+    // As --set does: a dotted key changes one entry of a parameter, the rest at its default.
+    const top = path[0] as string;
+    const spec = (scenario.entry.game.parameters as Record<string, { default: unknown } | undefined>)[top];
+    if (path.length > 1 && params[top] === undefined && spec !== undefined) params[top] = structuredClone(spec.default);
     setDotted(params, path, value);
   }
   data['name'] = `${scenario.name}-tuned`;
