@@ -4,7 +4,7 @@
  * for comparisons, CSV and the report's tables. A rate is any object with `rate`, `lower`,
  * `upper`, `successes` and `n`; a mean any with `mean`, `lower`, `upper`, `sd` and `n`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 
@@ -89,7 +89,16 @@ export function readRunSummary(dir: string): RunSummary {
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new UsageError([{ source: dir, field: '', message: 'no summary.json here; expected the output folder of "hordelab run"' }]);
+    const tournament = existsSync(join(dir, 'tournament.json'));
+    throw new UsageError([
+      {
+        source: dir,
+        field: '',
+        message: tournament
+          ? 'this is a round robin (tournament.json): each pairing has its own run folder inside it, such as <a>-vs-<b>/'
+          : 'no summary.json here; expected the output folder of "hordelab run"',
+      },
+    ]);
   }
   let data: unknown;
   try {
