@@ -89,7 +89,7 @@ describe('hordelab check', () => {
     writeFileSync(join(dir, 'metric.checks.yaml'), CHECKS(0.5).replace('metric: p1WinRate', 'metric: p1WinRatio'));
     const metric = hordelab(dir, 'check', 'metric.checks.yaml', '-w', '0');
     expect(metric.status).toBe(2);
-    expect(metric.stderr).toContain('metric.checks.yaml: checks[0].metric: no metric "p1WinRatio" in coin-flip results; rates there: p1WinRate, p2WinRate, drawRate');
+    expect(metric.stderr).toContain('metric.checks.yaml: checks[0].metric: no metric "p1WinRatio" in coin-flip results; they start with: p1WinRate, p2WinRate, drawRate');
     writeFileSync(join(dir, 'param.checks.yaml'), CHECKS(1.5));
     const param = hordelab(dir, 'check', 'param.checks.yaml');
     expect(param.status).toBe(2);
@@ -130,5 +130,30 @@ describe('hordelab check', () => {
     const valid = spawnSync('xmllint', ['--noout', '--schema', resolve('tests/fixtures/junit.xsd'), join(dir, 'junit.xml')], { encoding: 'utf8' });
     expect(valid.stderr).toContain('validates');
     expect(valid.status).toBe(0);
+  });
+});
+
+describe('checks at the ends of the scale and their baselines', () => {
+  it('passes a rate of 0 in [0, 0.1] and of 1 in [0.9, 1]: an edge at 0 or 1 cannot be crossed', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'ends.checks.yaml');
+    writeFileSync(
+      file,
+      'checks:\n  - name: zero\n    game: coin-flip\n    params: { winRate: 0 }\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0, 0.1]\n    budget: 5000\n' +
+        '  - name: one\n    game: coin-flip\n    params: { winRate: 1 }\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.9, 1]\n    budget: 5000\n',
+    );
+    const results = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
+    expect(results.map((result) => result.status)).toEqual(['pass', 'pass']);
+  });
+
+  it('refuses a baseline stored for another metric, before playing', () => {
+    const dir = tempDir();
+    const text = (metric: string): string => `checks:\n  - name: coin\n    game: coin-flip\n    seats: [random, random]\n    metric: ${metric}\n    between: [0.4, 0.6]\n    budget: 4000\n`;
+    writeFileSync(join(dir, 'a.checks.yaml'), text('p1WinRate'));
+    expect(hordelab(dir, 'check', 'a.checks.yaml', '-w', '0', '--baseline', 'b', '--update-baseline').status).toBe(0);
+    writeFileSync(join(dir, 'a.checks.yaml'), text('p2WinRate'));
+    const other = hordelab(dir, 'check', 'a.checks.yaml', '-w', '0', '--baseline', 'b');
+    expect(other.status).toBe(2);
+    expect(other.stderr).toContain('is the baseline of p1WinRate');
   });
 });

@@ -60,3 +60,20 @@ describe('custom metric modules', () => {
     );
   });
 });
+
+describe('custom metric figures keep one kind', () => {
+  it('fails however the run is cut into chunks when a figure changes kind', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'mixed.mjs'),
+      'let m = 0;\nexport default { name: "mixed", create() { return { onEvent() {}, finishMatch(match) { return { f: match.matchIndex < 10 ? { count: 1 } : { successes: 1, trials: 2 } }; } }; } };\n',
+    );
+    const text = 'game: coin-flip\nmatches: 20\nseed: 1\nmetrics: [./mixed.mjs]\nseats: [random, random]\n';
+    for (const chunkSize of [10, 20]) {
+      const scenario = await parseScenario(text, join(dir, 'mixed.yaml'));
+      await expect(runScenario(scenario, { outDir: join(dir, `out-${chunkSize}`), eventFiles: false, command: 'test', chunkSize }), `chunks of ${chunkSize}`).rejects.toThrow(
+        /figure "f" (was a count and is now a rate|was a count in some matches and a rate in others)/,
+      );
+    }
+  });
+});

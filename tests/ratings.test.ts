@@ -94,3 +94,10 @@ describe('round-robin scenarios', () => {
     ).rejects.toThrow(/seats\.roundRobin\[2\]: agent "scripted-zombies" plays only the Zombies seat, so it cannot play a round robin/);
   });
 });
+
+describe('a clean sweep', () => {
+  it('still gets an interval, not a single point', () => {
+    const [winner] = rateAgents(2, [{ a: 0, b: 1, wins: 20, draws: 0, losses: 0 }]);
+    expect((winner?.upper as number) - (winner?.lower as number)).toBeGreaterThan(50);
+  });
+});

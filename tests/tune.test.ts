@@ -134,3 +134,14 @@ describe('the tuned scenario', () => {
     expect((tuned.params as { traps: Record<string, number> }).traps).toEqual({ '40': 4, '60': 2, '80': Number(result.best['traps.80']) });
   });
 });
+
+describe('tune input', () => {
+  it('reads negative whole ranges as whole numbers and refuses a budget its schedule cannot keep', async () => {
+    expect(parseDimension('x=-5..0')).toEqual({ name: 'x', kind: 'int', min: -5, max: 0, step: 1 });
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(1), join(dir, 'coin.yaml'));
+    await expect(
+      tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.05..0.95')], budget: 30, candidates: 24, workers: 0, outDir: dir }),
+    ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds; give at least 94/);
+  });
+});

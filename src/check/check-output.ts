@@ -66,7 +66,7 @@ export function junitXml(results: readonly CheckResult[], timestamp: string): st
 /** A Markdown table for a CI job summary. */
 export function markdownSummary(results: readonly CheckResult[]): string {
   const icon = { pass: '✅ pass', fail: '❌ fail', inconclusive: '⚠️ inconclusive' } as const;
-  const lines = ['## Balance checks', '', '| check | result | metric | estimate [95% interval] | band | matches | why |', '| --- | --- | --- | --- | --- | ---: | --- |'];
+  const lines = ['## Balance checks', '', '| check | result | metric | estimate [interval] | band | matches | why |', '| --- | --- | --- | --- | --- | ---: | --- |'];
   for (const result of results) {
     lines.push(`| ${result.name} | ${icon[result.status]} | \`${result.metric}\` | ${estimateText(result)} | ${result.band} | ${result.matches} of ${result.budget} | ${result.reason.replace(/\|/g, '\\|')} |`);
   }

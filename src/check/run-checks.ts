@@ -114,6 +114,35 @@ function decide(check: CheckSpec, states: readonly SprtState[]): { status: Check
 
 const baselinePath = (dir: string, check: CheckSpec): string => join(dir, `${check.name}.json`);
 
+/**
+ * The stored baseline of a check, or null when there is none. A baseline of another metric or
+ * scenario, or a file that is not one, is refused: comparing with it would mean nothing.
+ */
+export function readBaseline(dir: string, check: CheckSpec): BaselineRecord | null {
+  const path = baselinePath(dir, check);
+  if (!existsSync(path)) return null;
+  let record: Partial<BaselineRecord>;
+  try {
+    record = JSON.parse(readFileSync(path, 'utf8')) as Partial<BaselineRecord>;
+  } catch (error) {
+    throw new UsageError([{ source: path, field: '', message: `not a baseline file: ${(error as Error).message}; store a new one with --update-baseline` }]);
+  }
+  const whole = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  if (!whole(record.successes) || !whole(record.n) || (record.successes as number) > (record.n as number) || typeof record.designEffect !== 'number' || typeof record.rate !== 'number') {
+    throw new UsageError([{ source: path, field: '', message: 'not a baseline file (expected successes, n, designEffect and rate); store a new one with --update-baseline' }]);
+  }
+  if (record.metric !== check.metric || record.scenario !== check.scenario.file) {
+    throw new UsageError([
+      {
+        source: path,
+        field: 'metric',
+        message: `is the baseline of ${record.metric} in ${record.scenario}, but check ${check.name} measures ${check.metric} in ${check.scenario.file}; store a new one with --update-baseline`,
+      },
+    ]);
+  }
+  return record as BaselineRecord;
+}
+
 /** Runs one check to its decision or its budget. */
 async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
@@ -143,7 +172,12 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     metric = findRate(report.summarize(aggregate, check.confidence, designEffect), check);
     const successes = metric.successes / designEffect;
     const trials = metric.n / designEffect;
-    states = tests.map((test) => sprt(successes, trials, test.edge, check.margin, test.alpha, test.beta));
+    // An edge at 0 or 1 cannot be crossed: every rate is above 0 and below 1.
+    states = tests.map((test): SprtState => {
+      if (test.edge <= 0) return { llr: Infinity, lowerBound: 0, upperBound: 0, decision: 'above' };
+      if (test.edge >= 1) return { llr: -Infinity, lowerBound: 0, upperBound: 0, decision: 'below' };
+      return sprt(successes, trials, test.edge, check.margin, test.alpha, test.beta);
+    });
     ({ status, reason } = decide(check, states));
     batch *= 2;
   }
@@ -155,13 +189,12 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
   // The fixed-size test counts trials of the rate; per-event rates (catch attempts) have several
   // per match, so convert with the trials per match seen.
   const trialsPerMatch = metric.n / played;
-  const fixedSizeMatches = Math.ceil((Math.max(...tests.map((test) => fixedSizeTrials(test.edge, check.margin, test.alpha, test.beta))) * designEffect) / Math.max(trialsPerMatch, 1e-9));
+  const fixedSizeMatches = Math.ceil((Math.max(0, ...tests.filter((test) => test.edge > 0 && test.edge < 1).map((test) => fixedSizeTrials(test.edge, check.margin, test.alpha, test.beta))) * designEffect) / Math.max(trialsPerMatch, 1e-9));
   const estimate = wilsonInterval(metric.successes, metric.n, check.confidence, designEffect);
   let baseline: CheckResult['baseline'] = null;
   if (options.baselineDir !== undefined && !options.updateBaseline) {
-    const path = baselinePath(options.baselineDir, check);
-    if (existsSync(path)) {
-      const stored = JSON.parse(readFileSync(path, 'utf8')) as BaselineRecord;
+    const stored = readBaseline(options.baselineDir, check);
+    if (stored !== null) {
       const test = twoProportionTest(stored, metric, check.confidence, stored.designEffect, designEffect);
       const moved = test.pValue < 1 - check.confidence;
       baseline = { rate: stored.rate, n: stored.n, difference: test.difference, lower: test.lower, upper: test.upper, pValue: test.pValue, moved };
@@ -209,6 +242,19 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
 
 /** Runs every check in order on one worker pool. */
 export async function runChecks(checks: readonly CheckSpec[], options: CheckOptions): Promise<CheckResult[]> {
+  // Before any match: baselines must match their checks, and each metric's first name must be
+  // one the game reports (deeper names, such as one card's, exist only once matches are played).
+  for (const check of checks) {
+    if (options.baselineDir !== undefined && !options.updateBaseline) readBaseline(options.baselineDir, check);
+    const { report } = check.scenario.entry;
+    const empty = report.summarize(report.emptyAggregate(), check.confidence, 1) as Record<string, unknown>;
+    const top = check.metric.split('.')[0] as string;
+    if (!Object.hasOwn(empty, top)) {
+      throw new UsageError([
+        { source: check.file, field: `checks[${check.index}].metric`, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` },
+      ]);
+    }
+  }
   const player = new BatchPlayer(options.workers);
   try {
     const results: CheckResult[] = [];

@@ -53,9 +53,15 @@ export function compareRuns(baselineDir: string, baseline: RunSummary, runDir: s
   const before = new Map(runMetrics(baseline).map((metric) => [metric.path, metric]));
   const skipped: string[] = [];
   const pairs: { a: Metric; b: Metric; test: DifferenceTest }[] = [];
+  // outcomes.bySeat.seat1.win is p1WinRate again: the same counts tested twice would only make
+  // Holm's correction stricter for every other metric.
+  const seen = new Set<string>();
   for (const b of runMetrics(run)) {
     const a = before.get(b.path);
     before.delete(b.path);
+    const identity = b.kind === 'rate' && a?.kind === 'rate' ? `${a.successes}/${a.n}|${b.successes}/${b.n}` : null;
+    if (identity !== null && seen.has(identity) && b.path.startsWith('outcomes.')) continue;
+    if (identity !== null) seen.add(identity);
     const test = a === undefined ? null : testPair(a, b, confidence, baseline.designEffect, run.designEffect);
     if (a === undefined || test === null || Number.isNaN(test.pValue)) {
       skipped.push(b.path);

@@ -146,6 +146,11 @@ function mergeFigure(into: Record<string, FigureAggregate>, figure: string, othe
     into[figure] = structuredClone(other);
     return;
   }
+  if (target.kind !== other.kind) {
+    // Within a chunk this is caught per match; across chunks it must fail the same way, or the
+    // result would depend on how the run was cut into chunks.
+    throw new Error(`custom metric figure "${figure}" was a ${target.kind} in some matches and a ${other.kind} in others; a figure must keep one kind`);
+  }
   if (target.kind === 'count' && other.kind === 'count') mergeMoments(target.moments, other.moments);
   else if (target.kind === 'rate' && other.kind === 'rate') {
     target.successes += other.successes;

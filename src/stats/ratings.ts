@@ -4,7 +4,8 @@
  * Hunter's MM algorithm (Annals of Statistics 32, 2004) on strengths γ = 10^(R/400), with one
  * virtual draw per pairing as a prior so that a clean sweep gives a finite rating (as BayesElo
  * does). Ratings are relative: their mean is 0. Intervals: a seeded parametric bootstrap that
- * replays every pairing from its observed win, draw and loss shares and refits.
+ * replays every pairing from the fitted model (its expected score, the observed draw share) and
+ * refits.
  */
 import { Rng } from '../core/rng.js';
 import { DEFAULT_CONFIDENCE } from './intervals.js';
@@ -76,12 +77,17 @@ export function rateAgents(agents: number, pairings: readonly PairingResult[], c
     const resampled = pairings.map((p) => {
       const n = p.wins + p.draws + p.losses;
       const effective = Math.max(1, Math.round(n / designEffect));
+      // Parametric: games drawn from the fitted model (its expected score, the observed draw
+      // share), so a clean sweep still varies and its interval is not a single point.
+      const expected = 1 / (1 + 10 ** (((ratings[p.b] as number) - (ratings[p.a] as number)) / 400));
+      const drawShare = Math.min(p.draws / Math.max(1, n), 2 * Math.min(expected, 1 - expected));
+      const winShare = expected - drawShare / 2;
       let wins = 0;
       let draws = 0;
       for (let g = 0; g < effective; g++) {
-        const u = rng.float() * n;
-        if (u < p.wins) wins++;
-        else if (u < p.wins + p.draws) draws++;
+        const u = rng.float();
+        if (u < winShare) wins++;
+        else if (u < winShare + drawShare) draws++;
       }
       const scale = n / effective;
       return { a: p.a, b: p.b, wins: wins * scale, draws: draws * scale, losses: (effective - wins - draws) * scale };

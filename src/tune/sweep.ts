@@ -22,7 +22,7 @@ export interface SweepPoint {
   /** The value of each axis, as written. */
   readonly values: Record<string, string>;
   readonly matches: number;
-  readonly metrics: Record<string, { readonly value: number; readonly lower: number; readonly upper: number; readonly n: number }>;
+  readonly metrics: Record<string, { readonly kind: 'rate' | 'mean'; readonly value: number; readonly lower: number; readonly upper: number; readonly n: number }>;
 }
 
 export interface SweepResult {
@@ -65,8 +65,16 @@ export async function runSweep(
   const points: SweepPoint[] = [];
   try {
     const all = grid(axes);
-    // Every configuration is checked before any match runs: a typo must not cost the sweep.
+    // Every configuration and metric is checked before any match runs: a typo must not cost the
+    // sweep. (Deeper metric names, such as one card's, exist only once matches are played.)
     for (const values of all) await evaluator.scenario(assignmentsOf(values));
+    const { report } = scenario.entry;
+    const empty = report.summarize(report.emptyAggregate(), 0.95, 1) as Record<string, unknown>;
+    for (const name of metricNames) {
+      if (!Object.hasOwn(empty, name.split('.')[0] as string) && !name.startsWith('outcomes.')) {
+        throw new UsageError([{ source: '--metric', field: '', message: `no metric "${name}" in ${scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` }]);
+      }
+    }
     for (const [index, values] of all.entries()) {
       options.onPoint?.(index, all.length, values);
       const evaluation = await evaluator.start(assignmentsOf(values));
@@ -75,7 +83,7 @@ export async function runSweep(
       const picked: SweepPoint['metrics'] = {};
       for (const name of metricNames) {
         const metric = pickMetric(metrics, name, '--metric');
-        picked[name] = { value: metric.value, lower: metric.lower, upper: metric.upper, n: metric.n };
+        picked[name] = { kind: metric.kind, value: metric.value, lower: metric.lower, upper: metric.upper, n: metric.n };
       }
       points.push({ values, matches: evaluation.matches, metrics: picked });
     }
@@ -94,12 +102,12 @@ export async function runSweep(
 /** The sweep as a text table. */
 export function formatSweep(result: SweepResult): string {
   const header = [...result.axes.map((axis) => axis.name), ...result.metrics.map((metric) => `${metric} [95%]`)];
-  const format = (value: number): string => (Math.abs(value) <= 1 ? `${(100 * value).toFixed(1)}%` : value.toFixed(2));
+  const format = (value: number, kind: 'rate' | 'mean'): string => (kind === 'rate' ? `${(100 * value).toFixed(1)}%` : value.toFixed(2));
   const rows = result.points.map((point) => [
     ...result.axes.map((axis) => point.values[axis.name] ?? ''),
     ...result.metrics.map((metric) => {
       const figure = point.metrics[metric];
-      return figure === undefined ? '-' : `${format(figure.value)} [${format(figure.lower)}, ${format(figure.upper)}]`;
+      return figure === undefined ? '-' : `${format(figure.value, figure.kind)} [${format(figure.lower, figure.kind)}, ${format(figure.upper, figure.kind)}]`;
     }),
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => (row[column] ?? '').length)));

@@ -48,6 +48,8 @@ export interface TuneOptions {
 
 export interface TargetResult {
   readonly metric: string;
+  /** A rate (shown in percent) or a mean (in its own unit). */
+  readonly kind: 'rate' | 'mean';
   readonly target: number;
   readonly value: number;
   readonly lower: number;
@@ -87,7 +89,8 @@ export function parseDimension(text: string): SpaceDimension {
     const max = Number(range[2]);
     const step = range[3] === undefined ? undefined : Number(range[3]);
     if (!(min < max) || (step !== undefined && !(step > 0))) throw bad();
-    const integral = Number.isInteger(min) && Number.isInteger(max) && (step === undefined || Number.isInteger(step)) && !spec.includes('.0');
+    const decimals = [range[1], range[2], range[3]].some((number) => number !== undefined && number.includes('.'));
+    const integral = Number.isInteger(min) && Number.isInteger(max) && (step === undefined || Number.isInteger(step)) && !decimals;
     if (integral) return { name, kind: 'int', min, max, step: step ?? 1 };
     if (step !== undefined) {
       const choices: string[] = [];
@@ -193,9 +196,20 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   const rounds = Math.max(1, Math.ceil(Math.log2(settings.length)));
   const perRound = options.budget / rounds;
   const even = (n: number): number => (scenario.rotate ? Math.ceil(n / 2) * 2 : n);
-  const minimum = even(Math.max(2, Math.floor(perRound / settings.length)));
-  if (minimum * settings.length > options.budget) {
-    throw new UsageError([{ source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates; give at least ${minimum * settings.length * rounds}` }]);
+  // The whole schedule, worked out before any match: each round gives every candidate still in
+  // the race its share of the round's budget (at least 2 matches), then keeps the better half.
+  const increment = (alive: number, share: number): number => even(Math.max(2, Math.floor(share / alive)));
+  const scheduleTotal = (share: number): number => {
+    let total = 0;
+    let alive = settings.length;
+    for (let round = 0; round < rounds; round++) {
+      total += increment(alive, share) * alive;
+      alive = Math.max(1, Math.ceil(alive / 2));
+    }
+    return total;
+  };
+  if (scheduleTotal(perRound) > options.budget) {
+    throw new UsageError([{ source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates in ${rounds} rounds; give at least ${scheduleTotal(0)}, or fewer --candidates` }]);
   }
   const key = JSON.stringify({ source: scenario.source, targets: options.targets, space, budget: options.budget, candidates: settings.length });
   const statePath = join(options.outDir, 'tune-state.json');
@@ -228,7 +242,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     }
     let matchesEach = alive.reduce((most, index) => Math.max(most, evaluations[index]?.matches ?? 0), 0);
     for (; round < rounds; round++) {
-      matchesEach = even(matchesEach + Math.max(2, Math.floor(perRound / alive.length)));
+      matchesEach += increment(alive.length, perRound);
       options.onRound?.(round + 1, rounds, alive.length, matchesEach);
       const scored: { index: number; distance: number }[] = [];
       for (const index of alive) {
@@ -272,6 +286,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       const probabilityInBand = normalCdf((target.value + tolerance - metric.value) / se) - normalCdf((target.value - tolerance - metric.value) / se);
       return {
         metric: target.metric,
+        kind: metric.kind,
         target: target.value,
         value: metric.value,
         lower: metric.lower,
@@ -335,8 +350,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
   }
   data['name'] = `${scenario.name}-tuned`;
   const lines = result.targets.map(
-    (target) =>
-      `#   ${target.metric}: ${(100 * target.value).toFixed(1)}% [${(100 * target.lower).toFixed(1)}, ${(100 * target.upper).toFixed(1)}] on ${result.confirmMatches} fresh matches (target ${target.target}; P(within ±${result.tolerance}) = ${target.probabilityInBand.toFixed(2)})`,
+    (target) => `#   ${target.metric}: ${formatEstimate(target)} on ${result.confirmMatches} fresh matches (target ${target.target}; P(within ±${result.tolerance}) = ${target.probabilityInBand.toFixed(2)})`,
   );
   const header = [
     `# Tuned by hordelab tune from ${scenario.file}: ${result.assignments.join(' ')}`,
@@ -358,13 +372,19 @@ function setDotted(target: Record<string, unknown>, path: readonly string[], val
   node[path[path.length - 1] as string] = value;
 }
 
+/** `49.0% [47.5, 50.6]` for a rate, `6.27 [6.10, 6.44]` for a mean. */
+function formatEstimate(target: TargetResult): string {
+  if (target.kind === 'rate') return `${(100 * target.value).toFixed(1)}% [${(100 * target.lower).toFixed(1)}, ${(100 * target.upper).toFixed(1)}]`;
+  return `${target.value.toFixed(2)} [${target.lower.toFixed(2)}, ${target.upper.toFixed(2)}]`;
+}
+
 /** The result as text. */
 export function formatTune(result: TuneResult): string {
   const lines: string[] = [];
   lines.push(`Best setting: ${result.assignments.join('  ')}`);
   for (const target of result.targets) {
     lines.push(
-      `  ${target.metric} = ${(100 * target.value).toFixed(1)}% [${(100 * target.lower).toFixed(1)}, ${(100 * target.upper).toFixed(1)}] on ${result.confirmMatches} fresh matches; ` +
+      `  ${target.metric} = ${formatEstimate(target)} on ${result.confirmMatches} fresh matches; ` +
         `target ${target.target}${target.intervalContainsTarget ? ' (inside the interval)' : ' (outside the interval)'}; P(within ±${result.tolerance}) = ${target.probabilityInBand.toFixed(2)}`,
     );
   }
