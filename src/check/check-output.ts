@@ -3,6 +3,7 @@
  * (rendered by Jenkins, GitLab, GitHub test reporters), Markdown for a job summary, and GitHub
  * Actions workflow commands (`::error file=...::`) for annotations.
  */
+import { table } from '../reports/format.js';
 import type { CheckResult } from './run-checks.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -21,8 +22,7 @@ export function formatChecks(results: readonly CheckResult[]): string {
     String(result.matches),
     String(result.fixedSizeMatches),
   ]);
-  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => (row[column] ?? '').length)));
-  const lines = [header, ...rows].map((row) => row.map((cell, column) => (column >= 5 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join('  ').trimEnd());
+  const lines = table(header, rows, 5).split('\n');
   for (const result of results) if (result.status !== 'pass' || result.baseline?.moved === true) lines.push(`  ${result.name}: ${result.reason}`);
   const count = (status: CheckResult['status']): number => results.filter((result) => result.status === status).length;
   lines.push(`${count('pass')} passed, ${count('fail')} failed, ${count('inconclusive')} inconclusive (fixed-size: matches a fixed-size test with the same error rates would need)`);

@@ -6,6 +6,7 @@
  * at most α.
  */
 import { meanDifferenceTest, holmAdjust, twoProportionTest, type DifferenceTest } from '../stats/tests.js';
+import { table } from '../reports/format.js';
 import { runMetrics, type Metric, type RunSummary } from './metrics.js';
 
 export interface MetricComparison {
@@ -134,10 +135,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     `${formatDifference(metric.kind, metric.difference)} [${formatDifference(metric.kind, metric.lower)}, ${formatDifference(metric.kind, metric.upper)}]`,
     metric.adjustedPValue < 0.0001 ? '<0.0001' : metric.adjustedPValue.toFixed(4),
   ]);
-  const widths = header.map((_, column) => Math.max(...[header, ...body].map((row) => (row[column] ?? '').length)));
-  for (const row of [header, ...body]) {
-    lines.push(row.map((cell, column) => (column <= 1 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ').trimEnd());
-  }
+  lines.push(table(header, body, 2));
   if (!showAll) lines.push(`(${comparison.compared - rows.length} unchanged metrics not shown; --all shows them)`);
   return lines.join('\n');
 }

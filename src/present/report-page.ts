@@ -33,7 +33,8 @@ export function parseFormats(text: string, flag: string): ReportFormat[] {
   return [...new Set(formats)] as ReportFormat[];
 }
 
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text made safe inside HTML elements and attributes. */
+export const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const escapeMd = (text: string): string => text.replace(/\|/g, '\\|');
 
 function formatMetric(metric: Metric): [string, string] {

@@ -14,14 +14,14 @@ export function formatMean(estimate: MeanEstimate, digits = 2): string {
   return `${estimate.mean.toFixed(digits)} [${estimate.lower.toFixed(digits)}, ${estimate.upper.toFixed(digits)}]`;
 }
 
-/** A plain aligned text table: first column left-aligned, the others right-aligned. */
-export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** A plain aligned text table: the first `leftColumns` columns left-aligned (names), the others right-aligned (numbers). */
+export function table(header: readonly string[], rows: readonly (readonly string[])[], leftColumns = 1): string {
   const all = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
   return all
     .map((row) =>
       row
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+        .map((cell, column) => (column < leftColumns ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
         .join('  ')
         .trimEnd(),
     )

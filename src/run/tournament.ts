@@ -7,6 +7,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { table } from '../reports/format.js';
 import type { OutcomeSummary } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE, wilsonInterval, type RateEstimate } from '../stats/intervals.js';
@@ -117,14 +118,10 @@ export function formatTournament(summary: TournamentSummary): string {
   const pct = (r: RateEstimate): string => `${(100 * r.rate).toFixed(1)}% [${(100 * r.lower).toFixed(1)}, ${(100 * r.upper).toFixed(1)}]`;
   const lines: string[] = [];
   const rows = summary.pairings.map((p) => [`${p.a} vs ${p.b}`, String(p.games), pct(p.aWinRate), `${(100 * p.drawRate.rate).toFixed(1)}%`, pct(p.bWinRate)]);
-  const header = ['pairing (seats rotated)', 'games', 'first wins [95%]', 'draws', 'second wins [95%]'];
-  const widths = header.map((_, c) => Math.max(...[header, ...rows].map((row) => (row[c] ?? '').length)));
-  for (const row of [header, ...rows]) lines.push(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  ').trimEnd());
+  lines.push(table(['pairing (seats rotated)', 'games', 'first wins [95%]', 'draws', 'second wins [95%]'], rows));
   lines.push('');
   const ratingRows = summary.ratings.map((r) => [r.agent, r.rating.toFixed(0), `[${r.lower.toFixed(0)}, ${r.upper.toFixed(0)}]`, String(r.games), `${(100 * r.score).toFixed(1)}%`]);
-  const ratingHeader = ['agent', 'Elo', '95% interval', 'games', 'score'];
-  const ratingWidths = ratingHeader.map((_, c) => Math.max(...[ratingHeader, ...ratingRows].map((row) => (row[c] ?? '').length)));
-  for (const row of [ratingHeader, ...ratingRows]) lines.push(row.map((cell, c) => (c === 0 ? cell.padEnd(ratingWidths[c] ?? 0) : cell.padStart(ratingWidths[c] ?? 0))).join('  ').trimEnd());
+  lines.push(table(['agent', 'Elo', '95% interval', 'games', 'score'], ratingRows));
   lines.push('(ratings are relative, mean 0; 400 points are 10:1 odds; a draw counts half)');
   return lines.join('\n');
 }

@@ -352,7 +352,8 @@ export function parseAssignment(assignment: string): { path: string[]; value: un
   return { path: key.split('.'), value };
 }
 
-function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+/** Sets `value` at a dotted path inside `target`, creating the objects on the way. */
+export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
   let node = target;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i] as string;

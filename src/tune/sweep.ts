@@ -8,6 +8,8 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { renderSvg } from '../present/render.js';
+import { escapeHtml } from '../present/report-page.js';
+import { table } from '../reports/format.js';
 import type { CsvValue } from '../reports/report.js';
 import { csv } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
@@ -110,8 +112,7 @@ export function formatSweep(result: SweepResult): string {
       return figure === undefined ? '-' : `${format(figure.value, figure.kind)} [${format(figure.lower, figure.kind)}, ${format(figure.upper, figure.kind)}]`;
     }),
   ]);
-  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => (row[column] ?? '').length)));
-  const lines = [header, ...rows].map((row) => row.map((cell, column) => (column < result.axes.length ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ').trimEnd());
+  const lines = table(header, rows, result.axes.length).split('\n');
   lines.push(`(${result.matchesPerPoint} matches per configuration, all on the same seeds from run seed ${result.scenario.seed})`);
   return lines.join('\n');
 }
@@ -156,14 +157,13 @@ export async function writeSweep(result: SweepResult, outDir: string): Promise<s
   ]);
   const charts: string[] = [];
   for (const metric of result.metrics) charts.push(`<figure><h3>${metric}</h3>${await renderSvg(sweepChart(result, metric))}<figcaption>Line: the estimate; band: its 95% interval. Every point on the same match seeds.</figcaption></figure>`);
-  const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sweep: ${escape(result.scenario.name)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>Sweep: ${escapeHtml(result.scenario.name)}</title>
 <style>body{font-family:Helvetica,Arial,sans-serif;max-width:980px;margin:2rem auto;padding:0 1rem;color:#222}pre{background:#f6f6f6;padding:.8rem;font-size:.8rem;overflow-x:auto}figcaption{color:#555;font-size:.85rem}</style>
 </head><body>
-<h1>Sweep: ${escape(result.scenario.name)}</h1>
-<p>${escape(result.scenario.file)}, game ${escape(result.scenario.game)}, run seed ${result.scenario.seed}; ${result.matchesPerPoint} matches per configuration.</p>
-<pre>${escape(formatSweep(result))}</pre>
+<h1>Sweep: ${escapeHtml(result.scenario.name)}</h1>
+<p>${escapeHtml(result.scenario.file)}, game ${escapeHtml(result.scenario.game)}, run seed ${result.scenario.seed}; ${result.matchesPerPoint} matches per configuration.</p>
+<pre>${escapeHtml(formatSweep(result))}</pre>
 ${charts.join('\n')}
 </body></html>
 `;

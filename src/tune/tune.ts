@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
-import type { Scenario } from '../scenario/scenario.js';
+import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { Evaluator, pickMetric, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
@@ -337,7 +337,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
       const entry = list[index];
       const object = (typeof entry === 'string' ? { agent: entry } : { ...(entry as Record<string, unknown>) }) as Record<string, unknown>;
       const config = ((object['config'] as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
-      setDotted(config, path.slice(1), value);
+      setPath(config, path.slice(1), value);
       object['config'] = config;
       list[index] = object;
       continue;
@@ -346,7 +346,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
     const top = path[0] as string;
     const spec = (scenario.entry.game.parameters as Record<string, { default: unknown } | undefined>)[top];
     if (path.length > 1 && params[top] === undefined && spec !== undefined) params[top] = structuredClone(spec.default);
-    setDotted(params, path, value);
+    setPath(params, path, value);
   }
   data['name'] = `${scenario.name}-tuned`;
   const lines = result.targets.map(
@@ -362,15 +362,6 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
   renameSync(`${result.tunedScenario}.tmp`, result.tunedScenario);
 }
 
-function setDotted(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  let node = target;
-  for (let i = 0; i < path.length - 1; i++) {
-    const key = path[i] as string;
-    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[path[path.length - 1] as string] = value;
-}
 
 /** `49.0% [47.5, 50.6]` for a rate, `6.27 [6.10, 6.44]` for a mean. */
 function formatEstimate(target: TargetResult): string {

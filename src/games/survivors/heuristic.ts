@@ -14,6 +14,7 @@
  */
 import { isExplosive, isWeapon, type ItemCard } from './cards.js';
 import { allowance, zombiePathDistances } from './rules.js';
+import type { SurvivorsMap } from './map.js';
 import { HUMANS, Phase, type SurvivorsState } from './types.js';
 
 export function survivorsHeuristic(state: SurvivorsState): number[] {
@@ -38,17 +39,9 @@ export function survivorsHeuristic(state: SurvivorsState): number[] {
       if (isWeapon(item) || isExplosive(item)) armed++;
       if (card === keysCard) keys = true;
     }
-    if (params.scenario === 'escape' && human.cell >= 0) {
-      let nearest = Infinity;
-      const x = human.cell % map.width;
-      const y = (human.cell - x) / map.width;
-      for (let cell = 0; cell < map.cells; cell++) {
-        if (map.exit[cell] !== 1) continue;
-        const ex = cell % map.width;
-        nearest = Math.min(nearest, Math.abs(ex - x) + Math.abs((cell - ex) / map.width - y));
-      }
-      exitDistance += nearest;
-    }
+  }
+  if (params.scenario === 'escape' && keys) {
+    for (const human of state.humans) if (!human.dead && human.cell >= 0) exitDistance += nearestOf(map, human.cell, map.exitCells);
   }
   if (params.scenario === 'survive') score += (1.2 * (state.round - 1)) / params.roundLimit;
   else if (keys) score += 0.5 - (0.05 * exitDistance) / Math.max(1, alive);
@@ -66,21 +59,24 @@ export function survivorsHeuristic(state: SurvivorsState): number[] {
   return [value, -value];
 }
 
-/** Manhattan distance from the closest living human on the board to a spot with a search left. */
-function nearestSearchSpot(state: SurvivorsState): number {
-  const map = state.config.map;
-  let best = 0;
-  let found = false;
-  for (const human of state.humans) {
-    if (human.dead || human.cell < 0) continue;
-    const x = human.cell % map.width;
-    const y = (human.cell - x) / map.width;
-    for (let cell = 0; cell < map.cells; cell++) {
-      if ((state.searchLeft[cell] as number) === 0) continue;
-      const sx = cell % map.width;
-      const d = Math.abs(sx - x) + Math.abs((cell - sx) / map.width - y);
-      if (!found || d < best) [best, found] = [d, true];
-    }
+/** Manhattan distance from `cell` to the nearest of `targets` (Infinity when there are none). */
+function nearestOf(map: SurvivorsMap, cell: number, targets: readonly number[], keep: (target: number) => boolean = () => true): number {
+  const x = cell % map.width;
+  const y = (cell - x) / map.width;
+  let best = Infinity;
+  for (const target of targets) {
+    if (!keep(target)) continue;
+    const tx = target % map.width;
+    best = Math.min(best, Math.abs(tx - x) + Math.abs((target - tx) / map.width - y));
   }
   return best;
+}
+
+/** Manhattan distance from the closest living human on the board to a spot with a search left (0 when none is left). */
+function nearestSearchSpot(state: SurvivorsState): number {
+  const map = state.config.map;
+  const open = (cell: number): boolean => (state.searchLeft[cell] as number) > 0;
+  let best = Infinity;
+  for (const human of state.humans) if (!human.dead && human.cell >= 0) best = Math.min(best, nearestOf(map, human.cell, map.searchSpotCells, open));
+  return best === Infinity ? 0 : best;
 }

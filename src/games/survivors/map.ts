@@ -40,6 +40,9 @@ export interface SurvivorsMap {
   readonly exit: Uint8Array;
   readonly spawnPoints: readonly number[];
   readonly startCells: readonly number[];
+  /** Exit cells and search-spot cells, in reading order (the heuristic measures distances to them). */
+  readonly exitCells: readonly number[];
+  readonly searchSpotCells: readonly number[];
   /** Edge kinds at the start of a match; edges `0 .. (width−1)·height − 1` are vertical. */
   readonly edges: Uint8Array;
   /** 1 on edges that start barricaded. */
@@ -170,7 +173,13 @@ export function parseMap(text: string): { ok: true; map: SurvivorsMap } | { ok: 
       }
     }
   }
-  const map: SurvivorsMap = { width, height, cells, terrain, searchSpot, exit, spawnPoints, startCells, edges, barricades, neighbour, edgeOf, edgeCells };
+  const exitCells: number[] = [];
+  const searchSpotCells: number[] = [];
+  for (let cell = 0; cell < cells; cell++) {
+    if (exit[cell] === 1) exitCells.push(cell);
+    if (searchSpot[cell] === 1) searchSpotCells.push(cell);
+  }
+  const map: SurvivorsMap = { width, height, cells, terrain, searchSpot, exit, spawnPoints, startCells, exitCells, searchSpotCells, edges, barricades, neighbour, edgeOf, edgeCells };
   const at = (cell: number): { line: number; column: number } => ({
     line: firstLine + 2 * Math.floor(cell / width) + 1,
     column: 2 * (cell % width) + 2,
