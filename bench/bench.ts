@@ -34,7 +34,7 @@ import { formatSeed, matchSeed, matchStream } from '../src/core/rng.js';
 import { survivors } from '../src/games/survivors/index.js';
 import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
 import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
-import { zombieTrainersReport } from '../src/reports/zombie-trainers-report.js';
+import { zombieTrainersReport } from '../src/games/zombie-trainers/report.js';
 import { boardgameMcts, boardgameRandomGames } from './boardgameio-tic-tac-toe.js';
 import { bitboardRandomGames, bitboardUct } from './tic-tac-toe-bitboard.js';
 

@@ -9,6 +9,7 @@ export { defaultParameters, parseParameters, type ParameterSpec, type ParameterS
 export { Rng, formatSeed, matchSeed, matchStream, parseSeed } from './core/rng.js';
 export { UsageError, type InputIssue } from './core/errors.js';
 export { agents, games, type RegisteredGame } from './registry.js';
+export type { GameModule } from './core/game-module.js';
 export { loadScenario, parseScenario, type Scenario, type ScenarioOverrides } from './scenario/scenario.js';
 export { runScenario, type RunOptions, type RunResult, type SummaryDocument } from './run/run-scenario.js';
 export { mergeRuns } from './run/merge.js';

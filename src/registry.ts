@@ -1,38 +1,24 @@
 /**
  * The registry: the only list of games and agents. The CLI, scenario validation and the
- * conformance tests all iterate it, so a game or agent added here is everywhere at once.
+ * conformance tests all iterate it, so a game or agent added here is everywhere at once. A game
+ * is one folder exporting a {@link GameModule}; adding one is its folder plus one line below.
  */
 import { greedyAgent } from '../agents/greedy.js';
 import { mctsAgent } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
 import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
 import type { AgentFactory } from './core/agent.js';
-import type { AnyGame } from './core/game.js';
-import { coinFlip } from './games/coin-flip/index.js';
-import { integerDuel } from './games/integer-duel/index.js';
-import { survivors } from './games/survivors/index.js';
-import { ticTacToe } from './games/tic-tac-toe/index.js';
-import { zombieTrainers } from './games/zombie-trainers/index.js';
-import type { AnyGameReport } from './reports/report.js';
-import { coinFlipReport } from './reports/coin-flip-report.js';
-import { integerDuelReport } from './reports/integer-duel-report.js';
-import { survivorsReport } from './reports/survivors-report.js';
-import { ticTacToeReport } from './reports/tic-tac-toe-report.js';
-import { zombieTrainersReport } from './reports/zombie-trainers-report.js';
+import type { GameModule } from './core/game-module.js';
+import { coinFlipModule } from './games/coin-flip/index.js';
+import { integerDuelModule } from './games/integer-duel/index.js';
+import { survivorsModule } from './games/survivors/index.js';
+import { ticTacToeModule } from './games/tic-tac-toe/index.js';
+import { zombieTrainersModule } from './games/zombie-trainers/index.js';
 
-/** A game with the report that reads its events. */
-export interface RegisteredGame {
-  readonly game: AnyGame;
-  readonly report: AnyGameReport;
-}
+/** A registered game: its folder's {@link GameModule}. */
+export type RegisteredGame = GameModule;
 
-const gameList: readonly RegisteredGame[] = [
-  { game: zombieTrainers, report: zombieTrainersReport },
-  { game: integerDuel, report: integerDuelReport },
-  { game: survivors, report: survivorsReport },
-  { game: ticTacToe, report: ticTacToeReport },
-  { game: coinFlip, report: coinFlipReport },
-];
+const gameList: readonly GameModule[] = [zombieTrainersModule, integerDuelModule, survivorsModule, ticTacToeModule, coinFlipModule];
 const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, scriptedZombiesAgent];
 
 /** Registered games by id, in registration order. */

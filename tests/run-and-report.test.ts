@@ -11,7 +11,7 @@ import type { AgentFactory } from '../src/core/agent.js';
 import { MatchFailure, playMatch } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { exactCatchChance, zombieTrainers } from '../src/games/zombie-trainers/index.js';
-import type { ZombieTrainersSummary } from '../src/reports/zombie-trainers-report.js';
+import type { ZombieTrainersSummary } from '../src/games/zombie-trainers/report.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { wilsonInterval } from '../src/stats/intervals.js';

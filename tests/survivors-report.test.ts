@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SurvivorsSummary } from '../src/reports/survivors-report.js';
+import type { SurvivorsSummary } from '../src/games/survivors/report.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { wilsonInterval, type RateEstimate } from '../src/stats/intervals.js';

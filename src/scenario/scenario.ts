@@ -164,7 +164,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
       metricModules.push(module);
     }
   }
-  const entry: RegisteredGame = metricModules.length === 0 ? registered : { game, report: withCustomMetrics(registered.report, metricModules) };
+  const entry: RegisteredGame = metricModules.length === 0 ? registered : { ...registered, report: withCustomMetrics(registered.report, metricModules) };
 
   // Parameters: the file's, then each --set on top; errors name where the value came from.
   const rawParams: Record<string, unknown> = structuredClone(data.params ?? {});

@@ -22,16 +22,6 @@ export interface Evaluation {
   aggregate: unknown;
 }
 
-/** The metric most questions are about, per game: the first seat's or first side's win rate. */
-export function defaultMetric(gameId: string): string {
-  const metrics: Record<string, string> = {
-    'zombie-trainers': 'p1WinRate',
-    'integer-duel': 'plantsWinRate',
-    survivors: 'humansWinRate',
-    'coin-flip': 'p1WinRate',
-  };
-  return metrics[gameId] ?? 'outcomes.bySeat.seat1.win';
-}
 
 export class Evaluator {
   private readonly player: BatchPlayer;

@@ -13,7 +13,7 @@ import { table } from '../reports/format.js';
 import type { CsvValue } from '../reports/report.js';
 import { csv } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { defaultMetric, Evaluator, pickMetric, splitValues } from './evaluate.js';
+import { Evaluator, pickMetric, splitValues } from './evaluate.js';
 
 export interface SweepAxis {
   readonly name: string;
@@ -61,7 +61,7 @@ export async function runSweep(
   options: { readonly metrics?: readonly string[]; readonly matches?: number; readonly workers: number; readonly onPoint?: (index: number, total: number, values: Record<string, string>) => void },
 ): Promise<SweepResult> {
   if (axes.length === 0) throw new UsageError([{ source: '--vary', field: '', message: 'give at least one --vary name=v1,v2,...' }]);
-  const metricNames = options.metrics && options.metrics.length > 0 ? options.metrics : [defaultMetric(scenario.entry.game.id)];
+  const metricNames = options.metrics && options.metrics.length > 0 ? options.metrics : [scenario.entry.defaultMetric];
   const matches = options.matches ?? scenario.matches;
   const evaluator = new Evaluator(scenario.source, options.workers);
   const points: SweepPoint[] = [];

@@ -1,3 +1,12 @@
 /** Coin flip: the synthetic calibration game. */
+import type { GameModule } from '../../core/game-module.js';
+import { coinFlip as rules } from './rules.js';
+import { coinFlipReport } from './report.js';
+
 export { coinFlip, coinFlipParameters } from './rules.js';
 export type { CoinFlipAction, CoinFlipEvent, CoinFlipParams, CoinFlipState } from './rules.js';
+
+export { coinFlipReport } from './report.js';
+
+/** Coin flip, whole: rules, report and the metric sweeps and tunes report by default. */
+export const coinFlipModule: GameModule = { game: rules, report: coinFlipReport, defaultMetric: 'p1WinRate' };

@@ -1,7 +1,17 @@
 /** Integer Duel: the game definition and what reports and tests need from it. */
+import type { GameModule } from '../../core/game-module.js';
+import { integerDuel as rules } from './rules.js';
+import { integerDuelReport } from './report.js';
+import { integerDuelCharts } from './charts.js';
+
 export { integerDuel, configFor } from './rules.js';
 export { applySpell, parseCard, type Card } from './cards.js';
 export { integerDuelHeuristic } from './heuristic.js';
 export type { IntegerDuelParams } from './parameters.js';
 export { PLANTS, ZOMBIES, Phase } from './types.js';
 export type { IntegerDuelAction, IntegerDuelEvent, IntegerDuelObservation, IntegerDuelState } from './types.js';
+
+export { integerDuelReport } from './report.js';
+
+/** Integer Duel, whole: rules, report, charts and the metric sweeps and tunes report by default. */
+export const integerDuelModule: GameModule = { game: rules, report: integerDuelReport, charts: integerDuelCharts, defaultMetric: 'plantsWinRate' };

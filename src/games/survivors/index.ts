@@ -1,4 +1,9 @@
 /** Survivors: the game definition and what reports, agents and tests need from it. */
+import type { GameModule } from '../../core/game-module.js';
+import { survivors as rules } from './rules.js';
+import { survivorsReport } from './report.js';
+import { survivorsCharts } from './charts.js';
+
 export { survivors, configFor, allowance, attackOdds, faceChance, blastCells, lineOfSight, meleeAdjacent, moveLine, zombiePathDistances } from './rules.js';
 export { survivorsHeuristic } from './heuristic.js';
 export { CAR_KEYS, DEFAULT_ITEM_DECK, isExplosive, isWeapon, type ItemCard } from './cards.js';
@@ -6,3 +11,8 @@ export { DEFAULT_MAP, Edge, parseMap, Terrain, mapCounts, type SurvivorsMap } fr
 export type { SurvivorsParams } from './parameters.js';
 export { HUMANS, Phase, Roll, ZOMBIE_CELL, ZOMBIES } from './types.js';
 export type { AttackOdds, EndCondition, SurvivorsAction, SurvivorsEvent, SurvivorsState } from './types.js';
+
+export { survivorsReport } from './report.js';
+
+/** Survivors, whole: rules, report, charts and the metric sweeps and tunes report by default. */
+export const survivorsModule: GameModule = { game: rules, report: survivorsReport, charts: survivorsCharts, defaultMetric: 'humansWinRate' };

@@ -1,3 +1,12 @@
 /** Tic-tac-toe, the reference game. */
+import type { GameModule } from '../../core/game-module.js';
+import { ticTacToe as rules } from './rules.js';
+import { ticTacToeReport } from './report.js';
+
 export { ticTacToe, ticTacToeHeuristic } from './rules.js';
 export type { TicTacToeAction, TicTacToeEvent, TicTacToeParams, TicTacToeState } from './rules.js';
+
+export { ticTacToeReport } from './report.js';
+
+/** Tic-tac-toe, whole: rules, report and the metric sweeps and tunes report by default. */
+export const ticTacToeModule: GameModule = { game: rules, report: ticTacToeReport, defaultMetric: 'outcomes.bySeat.seat1.win' };

@@ -1,4 +1,9 @@
 /** Zombie Trainers: the game definition and what reports and tests need from it. */
+import type { GameModule } from '../../core/game-module.js';
+import { zombieTrainers as rules } from './rules.js';
+import { zombieTrainersReport } from './report.js';
+import { zombieTrainersCharts } from './charts.js';
+
 export { zombieTrainers, configFor } from './rules.js';
 export { CATCH_XP, HIT_XP, KILL_XP } from './constants.js';
 export { zombieTrainersHeuristic } from './heuristic.js';
@@ -7,3 +12,8 @@ export { DEFAULT_MAP, parseMap } from './map.js';
 export type { ZombieTrainersParams } from './parameters.js';
 export { Phase } from './types.js';
 export type { ZombieTrainersAction, ZombieTrainersEvent, ZombieTrainersState } from './types.js';
+
+export { zombieTrainersReport } from './report.js';
+
+/** Zombie Trainers, whole: rules, report, charts and the metric sweeps and tunes report by default. */
+export const zombieTrainersModule: GameModule = { game: rules, report: zombieTrainersReport, charts: zombieTrainersCharts, defaultMetric: 'p1WinRate' };

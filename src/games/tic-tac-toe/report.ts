@@ -2,10 +2,10 @@
  * The tic-tac-toe report: who won (X, O or a draw) and in how many moves. Win, draw and loss
  * rates per seat and per agent come from the generic outcome report.
  */
-import type { TicTacToeEvent } from '../games/tic-tac-toe/index.js';
-import { addSample, addToHistogram, emptyMoments, meanEstimate, mergeHistograms, mergeMoments, sortedHistogram, type Histogram, type IntegerMoments, type MeanEstimate } from '../stats/intervals.js';
-import { formatMean } from './format.js';
-import type { GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
+import type { TicTacToeEvent } from './rules.js';
+import { addSample, addToHistogram, emptyMoments, meanEstimate, mergeHistograms, mergeMoments, sortedHistogram, type Histogram, type IntegerMoments, type MeanEstimate } from '../../stats/intervals.js';
+import { formatMean } from '../../reports/format.js';
+import type { GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 export interface TicTacToeAggregate {
   moves: IntegerMoments;

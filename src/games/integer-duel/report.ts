@@ -5,7 +5,7 @@
  * held but not played, and its mean effect on the round value (from its side's view); rounds,
  * tie rounds, capped share and points per side. Per-card figures also go to `cards.csv`.
  */
-import type { IntegerDuelEvent } from '../games/integer-duel/index.js';
+import type { IntegerDuelEvent } from './types.js';
 import {
   addSample,
   addToHistogram,
@@ -22,9 +22,9 @@ import {
   type IntegerMoments,
   type MeanEstimate,
   type RateEstimate,
-} from '../stats/intervals.js';
-import { formatMean, formatRate, table } from './format.js';
-import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
+} from '../../stats/intervals.js';
+import { formatMean, formatRate, table } from '../../reports/format.js';
+import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 const SIDES = ['plants', 'zombies'] as const;
 

@@ -8,7 +8,7 @@
  * Rates per attack treat attacks as independent trials: each is a fresh die, so they are, given
  * the card and the aim. Figures per game (actions of each kind) carry intervals across games.
  */
-import type { AttackOdds, SurvivorsEvent } from '../games/survivors/index.js';
+import type { AttackOdds, SurvivorsEvent } from './types.js';
 import {
   addSample,
   addToHistogram,
@@ -23,9 +23,9 @@ import {
   type IntegerMoments,
   type MeanEstimate,
   type RateEstimate,
-} from '../stats/intervals.js';
-import { formatMean, formatRate, table } from './format.js';
-import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
+} from '../../stats/intervals.js';
+import { formatMean, formatRate, table } from '../../reports/format.js';
+import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 const CONDITIONS = ['kills', 'survived', 'escape', 'timeLimit'] as const;
 const ACTIONS = ['move', 'search', 'attack', 'aim', 'throw', 'heal', 'give', 'pickUp', 'barricade', 'unbarricade', 'carry', 'pass'] as const;

@@ -17,11 +17,11 @@ import {
   type IntegerMoments,
   type MeanEstimate,
   type RateEstimate,
-} from '../stats/intervals.js';
-import { ROLL_MAX, catchChanceGivenDice, exactCatchChance } from '../games/zombie-trainers/catch-chance.js';
-import type { ZombieTrainersEvent } from '../games/zombie-trainers/types.js';
-import { formatMean, formatRate, table } from './format.js';
-import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
+} from '../../stats/intervals.js';
+import { ROLL_MAX, catchChanceGivenDice, exactCatchChance } from './catch-chance.js';
+import type { ZombieTrainersEvent } from './types.js';
+import { formatMean, formatRate, table } from '../../reports/format.js';
+import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 interface SuccessCount {
   attempts: number;

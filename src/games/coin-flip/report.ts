@@ -1,8 +1,8 @@
 /** The coin-flip report: player 1's, player 2's and the draw rate, beside the exact rates. */
-import type { CoinFlipEvent } from '../games/coin-flip/index.js';
-import { wilsonInterval, type RateEstimate } from '../stats/intervals.js';
-import { formatRate, table } from './format.js';
-import type { GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
+import type { CoinFlipEvent } from './rules.js';
+import { wilsonInterval, type RateEstimate } from '../../stats/intervals.js';
+import { formatRate, table } from '../../reports/format.js';
+import type { GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 export interface CoinFlipAggregate {
   /** [player 1 wins, player 2 wins, draws]. */

@@ -1,0 +1,25 @@
+/**
+ * A game's folder, exported as one object: its rules, the report that reads its events, its
+ * charts and the metric most questions about it are about. The registry is a list of these, and
+ * nothing outside a game's folder switches on its id, so adding a game is its folder plus one
+ * line of the registry.
+ */
+import type { ChartSpec } from '../present/chart-kit.js';
+import type { RunSummary } from '../present/metrics.js';
+import type { AnyGameReport } from '../reports/report.js';
+import type { AnyGame } from './game.js';
+
+/** One game, whole. */
+export interface GameModule {
+  /** The rules. */
+  readonly game: AnyGame;
+  /** Events in, CSV rows and a mergeable aggregate out, then the summary. */
+  readonly report: AnyGameReport;
+  /**
+   * The game's own charts for `report.html`, built from the summary's `results` (the page adds
+   * the win-rate and game-length charts every game gets).
+   */
+  readonly charts?: (results: Record<string, unknown>, summary: RunSummary) => ChartSpec[];
+  /** The `results` path that `sweep` and `tune` report when no `--metric` is given. */
+  readonly defaultMetric: string;
+}

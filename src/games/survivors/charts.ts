@@ -1,0 +1,47 @@
+/** Survivors' report charts: sides and end conditions, per-card rates against exact, the action mix. */
+import { get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, present, type ChartSpec, type Row } from '../../present/chart-kit.js';
+
+export function survivorsCharts(results: Record<string, unknown>): ChartSpec[] {
+  const charts: ChartSpec[] = [];
+  const ends = get(results, 'endCondition');
+  if (isRecord(ends)) {
+    const rows = present([
+      intervalRow('Humans win', results['humansWinRate']),
+      intervalRow('Zombies win', results['zombiesWinRate']),
+      ...Object.entries(ends).map(([condition, estimate]) => intervalRow(`ends by ${condition}`, estimate)),
+    ]);
+    charts.push({ id: 'sides', title: 'Sides and end conditions', caption: 'Win rates and the share of games ending each way, with 95% intervals.', spec: intervalChart(rows, { axis: 'share of games', percent: true, domain: [0, 1] }) });
+  }
+  const cards = get(results, 'cards');
+  if (isRecord(cards)) {
+    for (const [rate, exactKey, title] of [
+      ['killRate', 'exactKill', 'kill'],
+      ['pushRate', 'exactPush', 'push'],
+      ['breakRate', 'exactBreak', 'break'],
+    ] as const) {
+      const rows: Row[] = [];
+      for (const [name, card] of Object.entries(cards)) {
+        for (const aim of ['unaimed', 'aimed'] as const) {
+          const attack = get(card, aim);
+          if (typeof get(attack, 'attacks') !== 'number' || (get(attack, 'attacks') as number) < 20) continue;
+          const row = intervalRow(`${name}${aim === 'aimed' ? ' (aimed)' : ''}`, get(attack, rate), { exact: (get(attack, exactKey) as number | null | undefined) ?? null });
+          if (row) rows.push(row);
+        }
+      }
+      if (rows.length > 0) {
+        charts.push({
+          id: `card-${title}`,
+          title: `Per-card ${title} rate per attack: simulated against exact`,
+          caption: `Simulated ${title} rate with 95% intervals (cards with 20 attacks or more); black ticks: the exact rate from the card's icons, aim included.`,
+          spec: intervalChart(rows, { axis: `${title} rate`, percent: true, exact: true, domain: [0, 1] }),
+        });
+      }
+    }
+  }
+  const mix = get(results, 'actionMix');
+  if (isRecord(mix)) {
+    const rows = present(Object.entries(mix).map(([kind, figure]) => intervalRow(kind, get(figure, 'share'))));
+    charts.push({ id: 'action-mix', title: "The humans' action mix", caption: 'Share of all human actions taken of each kind; pass is ending an activation with actions unspent.', spec: intervalChart(rows, { axis: 'share of actions', percent: true }) });
+  }
+  return charts;
+}
