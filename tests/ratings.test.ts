@@ -6,13 +6,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../src/core/rng.js';
+import { Rng, seedFromInteger, type Seed64 } from '../src/core/rng.js';
 import { runTournament } from '../src/run/tournament.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { fitRatings, rateAgents, type PairingResult } from '../src/stats/ratings.js';
 
 /** Games between agents of known Elo ratings, with draws, from a seeded stream. */
-function simulate(truth: readonly number[], gamesPerPairing: number, seed: bigint): PairingResult[] {
+function simulate(truth: readonly number[], gamesPerPairing: number, seed: Seed64): PairingResult[] {
   const rng = Rng.fromSeed(seed);
   const pairings: PairingResult[] = [];
   for (let a = 0; a < truth.length; a++) {
@@ -37,7 +37,7 @@ function simulate(truth: readonly number[], gamesPerPairing: number, seed: bigin
 describe('Elo ratings', () => {
   it('recover known rating differences from simulated games', () => {
     const truth = [-150, 0, 50, 100];
-    const fitted = fitRatings(4, simulate(truth, 4000, 0x1e10n));
+    const fitted = fitRatings(4, simulate(truth, 4000, seedFromInteger(0x1e10)));
     expect(fitted.reduce((sum, r) => sum + r, 0)).toBeCloseTo(0, 9);
     // Truth re-centred on mean 0, like the fit.
     const centre = truth.reduce((sum, r) => sum + r, 0) / truth.length;
@@ -46,7 +46,7 @@ describe('Elo ratings', () => {
 
   it('give intervals that contain the truth and a finite rating to a clean sweep', () => {
     const truth = [0, 120, 300];
-    const ratings = rateAgents(3, simulate(truth, 600, 0x5eedn));
+    const ratings = rateAgents(3, simulate(truth, 600, seedFromInteger(0x5eed)));
     const centre = truth.reduce((sum, r) => sum + r, 0) / truth.length;
     for (const rating of ratings) {
       expect(rating.lower).toBeLessThan(rating.rating);

@@ -1,6 +1,6 @@
 /** Intervals and mergeable figures. */
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../src/core/rng.js';
+import { Rng, seedFromInteger } from '../src/core/rng.js';
 import { matchesForDifference, matchesForMargin } from '../src/stats/plan.js';
 import { holmAdjust, twoProportionTest } from '../src/stats/tests.js';
 import {
@@ -72,7 +72,7 @@ describe('difference of two shares of the same games', () => {
 
   it('covers the true difference about 95% of the time', () => {
     // Plants 0.47, Zombies 0.43, draws 0.10: true difference 0.04; 2,000 seeded samples of 500.
-    const rng = Rng.fromSeed(0x5eedn);
+    const rng = Rng.fromSeed(seedFromInteger(0x5eed));
     let covered = 0;
     const repetitions = 2000;
     for (let r = 0; r < repetitions; r++) {
@@ -133,7 +133,7 @@ describe('mergeable figures', () => {
 
 describe('coverage over seeded repetitions (a known true rate)', () => {
   it('Wilson 95% intervals contain the true rate 93–97% of the time, at 0.3 and near the edge', () => {
-    const rng = Rng.fromSeed(0xc0ffeen);
+    const rng = Rng.fromSeed(seedFromInteger(0xc0ffee));
     for (const truth of [0.3, 0.03]) {
       let covered = 0;
       const repetitions = 3000;
@@ -149,7 +149,7 @@ describe('coverage over seeded repetitions (a known true rate)', () => {
   });
 
   it('the difference of two rates (Newcombe) covers the true difference 93–97% of the time', () => {
-    const rng = Rng.fromSeed(0xd1ffn);
+    const rng = Rng.fromSeed(seedFromInteger(0xd1ff));
     let covered = 0;
     const repetitions = 3000;
     for (let r = 0; r < repetitions; r++) {
@@ -169,7 +169,7 @@ describe('coverage over seeded repetitions (a known true rate)', () => {
   it('the bootstrap of a small sample\'s mean covers a die\'s mean 3.5 about as often as promised', () => {
     // 20 die rolls per sample: the percentile bootstrap runs a little short at n = 20 (a known
     // property), so the band is 90–97% here; the normal interval is used from 30 samples on.
-    const rng = Rng.fromSeed(0xb007n);
+    const rng = Rng.fromSeed(seedFromInteger(0xb007));
     let covered = 0;
     const repetitions = 400;
     for (let r = 0; r < repetitions; r++) {

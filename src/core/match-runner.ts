@@ -8,7 +8,7 @@
  */
 import type { Agent, AgentFactory, Decision } from './agent.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from './game.js';
-import { formatSeed, matchSeed, matchStream, type Rng } from './rng.js';
+import { formatSeed, matchSeed, matchStream, type Rng, type Seed64 } from './rng.js';
 
 /** One seat of a match: which factory builds its agent, and with what config. */
 export interface SeatSpec {
@@ -41,7 +41,7 @@ export interface MatchSpec {
 /** The end of a match. */
 export interface MatchOutcome {
   /** The match seed, from (run seed, match index). */
-  readonly seed: bigint;
+  readonly seed: Seed64;
   /** The terminal state (owned by the caller). */
   readonly finalState: unknown;
   /** Per-seat returns. */
@@ -66,7 +66,7 @@ export class MatchFailure extends Error {
   readonly matchSeed: string;
   readonly step: number;
 
-  constructor(spec: MatchSpec, seed: bigint, step: number, cause: unknown) {
+  constructor(spec: MatchSpec, seed: Seed64, step: number, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super(
       `match ${spec.matchIndex} of run seed ${spec.runSeed} (match seed ${formatSeed(seed)}) ` +

@@ -3,7 +3,7 @@
  * and its sample count; every mean its normal-approximation interval and its count, or a seeded
  * bootstrap interval below 30 samples where the figure keeps its histogram.
  */
-import { Rng } from '../core/rng.js';
+import { Rng, seedFromInteger } from '../core/rng.js';
 
 /** The default confidence level of every interval. */
 export const DEFAULT_CONFIDENCE = 0.95;
@@ -210,7 +210,7 @@ export function bootstrapMeanEstimate(histogram: readonly (readonly [number, num
   let running = 0;
   for (const [, count] of histogram) cumulative.push((running += count));
   const draws = Math.max(1, Math.round(n / designEffect));
-  const rng = Rng.fromSeed(0xb0075752a9n);
+  const rng = Rng.fromSeed(seedFromInteger(0xb0075752a9));
   const means = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
     let total = 0;

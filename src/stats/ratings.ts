@@ -7,7 +7,7 @@
  * replays every pairing from the fitted model (its expected score, the observed draw share) and
  * refits.
  */
-import { Rng } from '../core/rng.js';
+import { Rng, seedFromInteger } from '../core/rng.js';
 import { DEFAULT_CONFIDENCE } from './intervals.js';
 
 /** The results of one pairing, from agent `a`'s side. */
@@ -71,7 +71,7 @@ export function fitRatings(agents: number, pairings: readonly PairingResult[]): 
  */
 export function rateAgents(agents: number, pairings: readonly PairingResult[], confidence = DEFAULT_CONFIDENCE, designEffect = 1, resamples = 1000): Rating[] {
   const ratings = fitRatings(agents, pairings);
-  const rng = Rng.fromSeed(0xe10e10n);
+  const rng = Rng.fromSeed(seedFromInteger(0xe10e10));
   const samples: number[][] = Array.from({ length: agents }, () => []);
   for (let r = 0; r < resamples; r++) {
     const resampled = pairings.map((p) => {
