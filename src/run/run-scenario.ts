@@ -319,7 +319,6 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const fileNames = ['matches.csv', ...(options.eventFiles ? report.eventTables.map((table) => table.file) : []), 'errors.csv'];
   let files: WorkingFile[] = [];
   let pool: Piscina<ChunkTask, ChunkResult> | null = null;
-  let onAbort: (() => void) | null = null;
   try {
     if (resumeFrom === null) {
       // A fresh run: nothing of an earlier run in this folder may leak into it (a stale
@@ -394,11 +393,6 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         }
       }
     };
-    const aborted = new Promise<'aborted'>((resolve) => {
-      if (options.signal?.aborted === true) resolve('aborted');
-      onAbort = () => resolve('aborted');
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-    });
 
     // Keep every worker busy with one chunk queued behind it; write strictly in match order.
     const maxInFlight = pool === null ? 1 : workers * 2;
@@ -417,7 +411,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         submitted = end;
       }
       if (inFlight.length === 0) break;
-      const next = await (stopping ? (inFlight[0] as Promise<ChunkResult>) : Promise.race([inFlight[0] as Promise<ChunkResult>, aborted]));
+      const next = await (stopping ? (inFlight[0] as Promise<ChunkResult>) : settledOrAborted(inFlight[0] as Promise<ChunkResult>, options.signal));
       if (next === 'aborted') {
         stopping = true;
         continue;
@@ -537,7 +531,6 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     }
     throw error;
   } finally {
-    if (onAbort !== null) options.signal?.removeEventListener('abort', onAbort);
     await pool?.destroy();
   }
 }
@@ -550,6 +543,30 @@ export function writeSummaryTables(scenario: Scenario, document: SummaryDocument
     writeFileSync(`${path}.tmp`, csv([[...summaryTable.columns], ...summaryTable.rows]));
     renameSync(`${path}.tmp`, path);
     return path;
+  });
+}
+
+/**
+ * Waits for `promise`, or for `signal` to abort, whichever comes first. The abort listener is
+ * removed as soon as the promise settles: racing against one long-lived promise instead would
+ * attach a reaction per wait that keeps every settled value (each chunk's CSV text) alive.
+ */
+function settledOrAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | 'aborted'> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.resolve('aborted');
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve('aborted');
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
   });
 }
 
