@@ -11,7 +11,8 @@ import { createInterface } from 'node:readline';
 import { UsageError } from '../core/errors.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import { parseScenario } from '../scenario/scenario.js';
-import { SHARD_FILE, summaryDocument, toJson, writeSummaryTables, type ShardRecord, type SummaryDocument } from './run-scenario.js';
+import { SHARD_FILE, type ShardRecord } from './shard.js';
+import { summaryDocument, summaryTableFiles, toJson, type SummaryDocument } from './summary.js';
 
 function readShard(dir: string): ShardRecord {
   const path = join(dir, SHARD_FILE);
@@ -138,7 +139,12 @@ export async function mergeRuns(dirs: readonly string[], outDir: string): Promis
     writeFileSync(join(outDir, 'summary.json.tmp'), `${toJson(document)}\n`);
     written.push(join(outDir, 'summary.json'));
     for (const path of written) renameSync(`${path}.tmp`, path);
-    written.push(...writeSummaryTables(scenario, document, outDir));
+    for (const table of summaryTableFiles(scenario, document)) {
+      const path = join(outDir, table.name);
+      writeFileSync(`${path}.tmp`, table.text);
+      renameSync(`${path}.tmp`, path);
+      written.push(path);
+    }
     if (errors === 0) rmSync(join(outDir, 'errors.csv'), { force: true });
     return { document, files: written };
   } catch (error) {

@@ -13,7 +13,7 @@ import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE, wilsonInterval, type RateEstimate } from '../stats/intervals.js';
 import { rateAgents, type PairingResult } from '../stats/ratings.js';
 import { HORDELAB_VERSION } from '../version.js';
-import { csv } from './play-chunk.js';
+import { csv } from './csv.js';
 import { runScenario, type RunOptions, type RunResult } from './run-scenario.js';
 
 export interface PairingSummary {

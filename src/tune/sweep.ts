@@ -11,7 +11,7 @@ import { renderSvg } from '../present/render.js';
 import { escapeHtml } from '../present/report-page.js';
 import { table } from '../reports/format.js';
 import type { CsvValue } from '../reports/report.js';
-import { csv } from '../run/play-chunk.js';
+import { csv } from '../run/csv.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { Evaluator, pickMetric, splitValues } from './evaluate.js';
 
