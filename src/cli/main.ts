@@ -31,7 +31,7 @@ import { formatOutcomes } from '../reports/outcomes.js';
 import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../stats/plan.js';
 import { mergeRuns } from '../run/merge.js';
 import { replayMatch } from '../run/replay.js';
-import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../run/run-scenario.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_MATCH_TIMEOUT_SECONDS, runScenario, toJson } from '../run/run-scenario.js';
 import { formatTournament, runTournament } from '../run/tournament.js';
 import { loadScenario } from '../scenario/scenario.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -48,6 +48,7 @@ interface RunArguments {
   workers: string | undefined;
   chunkSize: string | undefined;
   maxErrors: string | undefined;
+  matchTimeout: string | undefined;
   resume: boolean;
   shard: string | undefined;
   report: string | undefined;
@@ -111,6 +112,7 @@ async function runCommand(args: RunArguments): Promise<number> {
   const workers = wholeNumberFlag('workers', args.workers, 0) ?? availableParallelism();
   const maxErrors = wholeNumberFlag('max-errors', args.maxErrors, 0) ?? 0;
   const chunkSize = wholeNumberFlag('chunk-size', args.chunkSize, 1);
+  const matchTimeoutSeconds = wholeNumberFlag('match-timeout', args.matchTimeout, 0);
   // Checked before any match runs: a typo in --report must not cost the run.
   const reportFormats = args.report === undefined ? [] : parseFormats(args.report, '--report');
   const onProgress = progressReporter(args.quiet);
@@ -128,6 +130,7 @@ async function runCommand(args: RunArguments): Promise<number> {
       command,
       workers,
       maxErrors,
+      ...(matchTimeoutSeconds === undefined ? {} : { matchTimeoutSeconds }),
       ...(chunkSize === undefined ? {} : { chunkSize }),
       ...(onProgress === undefined ? {} : { onProgress }),
       onPairing: (index, total, a, b) => {
@@ -158,6 +161,7 @@ async function runCommand(args: RunArguments): Promise<number> {
     command,
     workers,
     maxErrors,
+    ...(matchTimeoutSeconds === undefined ? {} : { matchTimeoutSeconds }),
     resume: args.resume,
     signal: interrupt.signal,
     ...(shard === undefined ? {} : { shard }),
@@ -518,6 +522,11 @@ export async function main(argv: readonly string[]): Promise<number> {
             requiresArg: true,
             describe: 'Failed matches tolerated before the run stops [default: 0]; any failure makes the exit code 1',
           })
+          .option('match-timeout', {
+            type: 'string',
+            requiresArg: true,
+            describe: `Seconds one match may run before its worker thread is killed and the match recorded in errors.csv [default: ${DEFAULT_MATCH_TIMEOUT_SECONDS}]; 0 for no limit`,
+          })
           .option('shard', {
             type: 'string',
             requiresArg: true,
@@ -549,6 +558,7 @@ export async function main(argv: readonly string[]): Promise<number> {
             workers: args.workers,
             chunkSize: args.chunkSize,
             maxErrors: args.maxErrors,
+            matchTimeout: args.matchTimeout,
             resume: args.resume,
             shard: args.shard,
             report: args.report,

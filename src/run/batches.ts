@@ -7,7 +7,7 @@ import type { MatchFailureData } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
-import { WorkerPool } from './pool.js';
+import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
 
 export interface BatchResult {
   readonly aggregate: unknown;
@@ -20,7 +20,7 @@ export class BatchPlayer {
 
   /** `workers` threads; 0 plays in this thread. */
   constructor(private readonly workers: number) {
-    this.pool = workers > 0 ? new WorkerPool(workers, { matchTimeoutMs: 0 }) : null;
+    this.pool = workers > 0 ? new WorkerPool(workers, { matchTimeoutMs: 1000 * DEFAULT_MATCH_TIMEOUT_SECONDS }) : null;
   }
 
   /** Plays matches `start..end-1` of `scenario` and merges what they contribute. */

@@ -3,9 +3,12 @@
  * result is the same bytes, since both call `playChunk`; they differ in what they survive.
  */
 import { Script } from 'node:vm';
+import { formatSeed, matchSeed } from '../core/rng.js';
+import { emptyOutcomes } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { playChunk, type ChunkResult } from './play-chunk.js';
-import type { WorkerPool } from './pool.js';
+import { joinChunkResults, matchPlan, playChunk, type ChunkResult } from './play-chunk.js';
+import type { PoolOutcome, WorkerPool } from './pool.js';
+import type { ChunkTask } from './worker.js';
 
 /** Plays ranges of one scenario's matches. */
 export interface ChunkPlayer {
@@ -61,7 +64,12 @@ export class InThreadPlayer implements ChunkPlayer {
   }
 }
 
-/** Plays on a pool of worker threads shared with other players. */
+/**
+ * Plays on a pool of worker threads (possibly shared with other players). A chunk whose thread
+ * died or hung is played again one match at a time, so the match that breaks a thread costs
+ * itself only: it becomes a failure ("worker exited with code 7", "out of memory", "timed out")
+ * and every other match of the chunk is kept, with the same bytes as if nothing had happened.
+ */
 export class PooledPlayer implements ChunkPlayer {
   constructor(
     private readonly pool: WorkerPool,
@@ -70,18 +78,60 @@ export class PooledPlayer implements ChunkPlayer {
   ) {}
 
   async play(start: number, end: number): Promise<ChunkResult | null> {
-    const task = { source: this.scenario.source, start, end, eventFiles: this.eventFiles };
-    const first = await this.pool.run(task);
-    if (first.kind === 'played') return first.result;
-    if (first.kind === 'cancelled') return null;
-    // A thread that died is replaced by the pool; its chunk gets one more try before the run gives up.
-    const second = await this.pool.run(task);
-    if (second.kind === 'played') return second.result;
-    if (second.kind === 'cancelled') return null;
-    throw new Error(`matches ${start}..${end - 1} failed twice in a worker: ${first.reason}; then: ${second.reason}`);
+    const outcome = await this.pool.run(this.task(start, end));
+    if (outcome.kind === 'played') return outcome.result;
+    if (outcome.kind === 'cancelled') return null;
+    return this.playOneByOne(start, end, outcome);
+  }
+
+  /**
+   * Plays `start..end-1` as single-match tasks after `broken` ended the chunk. A match that
+   * timed out is not played again (it would only hang again); one that killed its thread is, so
+   * the failure is the match's own and not an accident of the chunk it was in.
+   */
+  private async playOneByOne(start: number, end: number, broken: Extract<PoolOutcome, { kind: 'broken' }>): Promise<ChunkResult | null> {
+    const parts: ChunkResult[] = [];
+    for (let matchIndex = start; matchIndex < end; matchIndex++) {
+      if (broken.timedOut && matchIndex === broken.matchIndex) {
+        parts.push(brokenMatch(this.scenario, matchIndex, broken.reason, this.eventFiles));
+        continue;
+      }
+      const single = await this.pool.run(this.task(matchIndex, matchIndex + 1));
+      if (single.kind === 'cancelled') return null;
+      parts.push(single.kind === 'played' ? single.result : brokenMatch(this.scenario, matchIndex, single.reason, this.eventFiles));
+    }
+    return joinChunkResults(this.scenario, parts);
+  }
+
+  private task(start: number, end: number): ChunkTask {
+    return { source: this.scenario.source, start, end, eventFiles: this.eventFiles };
   }
 
   close(): Promise<void> {
     return this.pool.terminate();
   }
+}
+
+/** The result of one match that broke its thread: no rows, one failure with `reason`. */
+export function brokenMatch(scenario: Scenario, matchIndex: number, reason: string, eventFiles: boolean): ChunkResult {
+  const { game, report } = scenario.entry;
+  const seed = formatSeed(matchSeed(scenario.seed, matchPlan(scenario, matchIndex).seedIndex));
+  return {
+    start: matchIndex,
+    end: matchIndex + 1,
+    matchCsv: '',
+    eventCsvs: eventFiles ? report.eventTables.map(() => '') : [],
+    aggregate: report.emptyAggregate(),
+    outcomes: emptyOutcomes(game.seats.length),
+    failures: [
+      {
+        message: `match ${matchIndex} of run seed ${scenario.seed} (match seed ${seed}) broke its worker thread: ${reason}`,
+        matchIndex,
+        runSeed: scenario.seed,
+        matchSeed: seed,
+        step: null,
+        cause: reason,
+      },
+    ],
+  };
 }

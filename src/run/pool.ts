@@ -25,6 +25,9 @@ export interface PoolOptions {
   readonly matchTimeoutMs: number;
 }
 
+/** How long a match may run by default before its thread is killed: far beyond any shipped scenario's slowest match. */
+export const DEFAULT_MATCH_TIMEOUT_SECONDS = 60;
+
 /** Where the worker entry lives: beside this file once compiled; from sources, the dist/ copy. */
 export function workerFile(): string {
   const beside = fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -42,12 +45,12 @@ interface RunningTask {
   /** Matches started when the watchdog last looked, and when that count last changed. */
   seenStarted: number;
   seenAt: number;
-  timedOut: boolean;
 }
 
 interface Slot {
   worker: Worker | null;
-  readonly progress: Int32Array;
+  /** The thread's shared counter; each thread gets its own, so a dying one cannot write into its successor's. */
+  progress: Int32Array;
   running: RunningTask | null;
   /** Why the thread failed, from its 'error' event, reported when it exits. */
   failure: string | null;
@@ -76,7 +79,7 @@ export class WorkerPool {
     if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`a pool needs at least one thread, got ${size}`);
     this.slots = Array.from({ length: size }, () => ({
       worker: null,
-      progress: new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * Int32Array.BYTES_PER_ELEMENT)),
+      progress: newProgress(),
       running: null,
       failure: null,
     }));
@@ -119,14 +122,14 @@ export class WorkerPool {
       const queued = this.queue.shift() as QueuedTask;
       const worker = slot.worker ?? this.startWorker(slot);
       const id = this.nextId++;
-      slot.running = { id, task: queued.task, settle: queued.settle, fail: queued.fail, seenStarted: -1, seenAt: Date.now(), timedOut: false };
+      slot.running = { id, task: queued.task, settle: queued.settle, fail: queued.fail, seenStarted: -1, seenAt: Date.now() };
       worker.postMessage({ id, task: queued.task } satisfies TaskMessage);
       this.startWatchdog();
     }
   }
 
   private startWorker(slot: Slot): Worker {
-    Atomics.store(slot.progress, PROGRESS_TASK, 0);
+    slot.progress = newProgress();
     const worker = new Worker(this.file, { workerData: { progress: slot.progress.buffer } });
     slot.worker = worker;
     slot.failure = null;
@@ -147,8 +150,7 @@ export class WorkerPool {
       const running = slot.running;
       slot.running = null;
       if (running !== null) {
-        const reason = running.timedOut ? `timed out after ${this.options.matchTimeoutMs / 1000} s (--match-timeout)` : (slot.failure ?? `worker exited with code ${code}`);
-        running.settle({ kind: 'broken', matchIndex: this.matchInProgress(slot, running), reason, timedOut: running.timedOut });
+        running.settle({ kind: 'broken', matchIndex: this.matchInProgress(slot, running), reason: slot.failure ?? `worker exited with code ${code}`, timedOut: false });
       }
       if (!this.terminated) this.dispatch();
     });
@@ -180,18 +182,31 @@ export class WorkerPool {
     const now = Date.now();
     for (const slot of this.slots) {
       const running = slot.running;
-      if (running === null || running.timedOut || slot.worker === null) continue;
+      if (running === null || slot.worker === null) continue;
       const sameTask = Atomics.load(slot.progress, PROGRESS_TASK) === running.id;
       const started = sameTask ? Atomics.load(slot.progress, PROGRESS_MATCHES_STARTED) : 0;
+      // A thread still loading the scenario (its agent modules) is not in a match yet: a fresh
+      // thread's start-up must not count against the first match's time.
+      if (started === 0) continue;
       if (started !== running.seenStarted) {
         running.seenStarted = started;
         running.seenAt = now;
       } else if (now - running.seenAt > this.options.matchTimeoutMs) {
-        running.timedOut = true;
-        void slot.worker.terminate();
+        // The slot lets go of the thread first, so its exit is not taken for another death and
+        // no new chunk is handed to it while it stops.
+        const stuck = slot.worker;
+        slot.worker = null;
+        slot.running = null;
+        running.settle({ kind: 'broken', matchIndex: this.matchInProgress(slot, running), reason: `timed out after ${this.options.matchTimeoutMs / 1000} s (--match-timeout)`, timedOut: true });
+        void stuck.terminate();
+        this.dispatch();
       }
     }
   }
+}
+
+function newProgress(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * Int32Array.BYTES_PER_ELEMENT));
 }
 
 function firstLine(error: Error): string {

@@ -23,13 +23,13 @@ import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.j
 import { csv } from './csv.js';
 import { RunJournal, type AppendedFile, type JournalState } from './journal.js';
 import { matchesHeader, type ChunkResult } from './play-chunk.js';
-import { WorkerPool } from './pool.js';
+import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
 import { ChunkScheduler } from './scheduler.js';
 import { SHARD_FILE, shardRange, type Shard, type ShardRecord } from './shard.js';
 import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type RunStatus, type SummaryDocument, type WholeFile } from './summary.js';
 
 export { CHECKPOINT_FILE } from './journal.js';
-export { workerFile } from './pool.js';
+export { DEFAULT_MATCH_TIMEOUT_SECONDS, workerFile } from './pool.js';
 export { SHARD_FILE, shardRange, type Shard, type ShardRecord } from './shard.js';
 export { rotatedDesignEffect, summaryDocument, toJson, type RunStatus, type SummaryDocument } from './summary.js';
 
@@ -56,6 +56,12 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** Play only shard `index` of `count` (a contiguous block of match indices), for `mergeRuns`. */
   readonly shard?: Shard;
+  /**
+   * Seconds one match may run in a worker thread before the thread is killed and the match
+   * recorded as failed; 0 for no limit (default {@link DEFAULT_MATCH_TIMEOUT_SECONDS}). Matches
+   * played in this thread (`workers: 0`) cannot be stopped this way.
+   */
+  readonly matchTimeoutSeconds?: number;
 }
 
 export interface RunResult {
@@ -110,7 +116,7 @@ function errorRows(failures: readonly MatchFailureData[], replayCommand: RunOpti
     failures.map((failure) => [
       failure.matchIndex,
       failure.matchSeed,
-      failure.step,
+      failure.step ?? '',
       failure.cause.split('\n')[0] ?? '',
       replayCommand?.(failure.matchIndex, failure.matchSeed) ?? '',
     ]),
@@ -146,7 +152,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   }
   const player: ChunkPlayer =
     workers > 0
-      ? new PooledPlayer(new WorkerPool(workers, { matchTimeoutMs: 0 }), scenario, options.eventFiles)
+      ? new PooledPlayer(new WorkerPool(workers, { matchTimeoutMs: 1000 * (options.matchTimeoutSeconds ?? DEFAULT_MATCH_TIMEOUT_SECONDS) }), scenario, options.eventFiles)
       : new InThreadPlayer(scenario, options.eventFiles, options.signal !== undefined, options.signal);
   try {
     const aggregate: unknown = resumed?.aggregate ?? report.emptyAggregate();
