@@ -121,13 +121,14 @@ describe('hordelab run', () => {
   it('defaults the output folder to reports/<scenario name>/', () => {
     const file = scenarioFile('named.yaml', `name: my-question\n${SMALL.replace('matches: 150', 'matches: 5')}`);
     expect(hordelab('run', file, '-q').status).toBe(0);
-    expect(readdirSync(join(work, 'reports', 'my-question')).sort()).toEqual(['catches.csv', 'matches.csv', 'summary.json']);
+    // Beside the reports, the folder's record of what hordelab wrote there (.hordelab-folder.json).
+    expect(readdirSync(join(work, 'reports', 'my-question')).sort()).toEqual(['.hordelab-folder.json', 'catches.csv', 'matches.csv', 'summary.json']);
   });
 
   it('skips catches.csv with --no-event-files but keeps the summary complete', () => {
     const file = scenarioFile('noevents.yaml', SMALL);
     expect(hordelab('run', file, '-q', '--no-event-files', '--out', 'ne').status).toBe(0);
-    expect(readdirSync(join(work, 'ne')).sort()).toEqual(['matches.csv', 'summary.json']);
+    expect(readdirSync(join(work, 'ne')).sort()).toEqual(['.hordelab-folder.json', 'matches.csv', 'summary.json']);
     expect(hordelab('run', file, '-q', '--out', 'we').status).toBe(0);
     const summary = (dir: string): unknown => JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8')).results;
     expect(summary('ne')).toEqual(summary('we'));

@@ -50,6 +50,7 @@ interface RunArguments {
   maxErrors: string | undefined;
   matchTimeout: string | undefined;
   resume: boolean;
+  force: boolean;
   shard: string | undefined;
   report: string | undefined;
 }
@@ -88,6 +89,7 @@ async function runCommand(args: RunArguments): Promise<number> {
   if (args.scenario.endsWith('.checks.yaml') || args.scenario.endsWith('.checks.yml')) {
     throw new UsageError([{ source: args.scenario, field: '', message: 'is a checks file; run it with "hordelab check"' }]);
   }
+  if (args.resume && args.force) throw new UsageError([{ source: '--force', field: '', message: 'give either --resume (continue the run in the folder) or --force (replace it), not both' }]);
   const matches = wholeNumberFlag('matches', args.matches, 1);
   const seed = wholeNumberFlag('seed', args.seed, 0);
   const scenario = await loadScenario(args.scenario, {
@@ -130,6 +132,7 @@ async function runCommand(args: RunArguments): Promise<number> {
       command,
       workers,
       maxErrors,
+      force: args.force,
       ...(matchTimeoutSeconds === undefined ? {} : { matchTimeoutSeconds }),
       ...(chunkSize === undefined ? {} : { chunkSize }),
       ...(onProgress === undefined ? {} : { onProgress }),
@@ -163,6 +166,7 @@ async function runCommand(args: RunArguments): Promise<number> {
     maxErrors,
     ...(matchTimeoutSeconds === undefined ? {} : { matchTimeoutSeconds }),
     resume: args.resume,
+    force: args.force,
     signal: interrupt.signal,
     ...(shard === undefined ? {} : { shard }),
     replayCommand: (matchIndex) =>
@@ -195,7 +199,7 @@ async function runCommand(args: RunArguments): Promise<number> {
     const played = result.document.run.matchesPlayed + result.errors;
     process.stderr.write(
       `hordelab: interrupted after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
-        `  continue: ${command} --out ${shellQuote(outDir)} --resume\n`,
+        `  continue: ${continueCommand(command, { maxErrors, eventFiles: args.eventFiles, shard, matchTimeoutSeconds, outDir })}\n`,
     );
     return EXIT_INTERRUPTED;
   }
@@ -210,6 +214,26 @@ async function runCommand(args: RunArguments): Promise<number> {
   return 0;
 }
 
+/**
+ * The command that continues an interrupted run: the run's command (effective seed and match
+ * count, the --set flags as typed) with every flag that shapes the output, so its resume key
+ * is the interrupted run's.
+ */
+function continueCommand(
+  command: string,
+  options: { maxErrors: number; eventFiles: boolean; shard: { index: number; count: number } | undefined; matchTimeoutSeconds: number | undefined; outDir: string },
+): string {
+  return [
+    command,
+    ...(options.maxErrors > 0 ? [`--max-errors ${options.maxErrors}`] : []),
+    ...(options.eventFiles ? [] : ['--no-event-files']),
+    ...(options.shard === undefined ? [] : [`--shard ${options.shard.index}/${options.shard.count}`]),
+    ...(options.matchTimeoutSeconds === undefined ? [] : [`--match-timeout ${options.matchTimeoutSeconds}`]),
+    `--out ${shellQuote(options.outDir)}`,
+    '--resume',
+  ].join(' ');
+}
+
 /** `--shard i/n`: shard i (0-based) of n. */
 function parseShard(text: string): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());
@@ -221,8 +245,8 @@ function parseShard(text: string): { index: number; count: number } {
   return { index, count };
 }
 
-async function mergeCommand(dirs: readonly string[], out: string, quiet: boolean): Promise<number> {
-  const { document, files } = await mergeRuns(dirs, out);
+async function mergeCommand(dirs: readonly string[], out: string, quiet: boolean, force: boolean): Promise<number> {
+  const { document, files } = await mergeRuns(dirs, out, { force });
   if (!quiet) process.stdout.write(`Merged ${dirs.length} shards: ${document.run.matchesPlayed} matches. Wrote ${files.join(', ')}\n`);
   return document.run.errors > 0 ? EXIT_FAILURE : 0;
 }
@@ -537,6 +561,11 @@ export async function main(argv: readonly string[]): Promise<number> {
             default: false,
             describe: 'Continue the interrupted (Ctrl-C) or killed run in the output folder; ends identical to an uninterrupted run',
           })
+          .option('force', {
+            type: 'boolean',
+            default: false,
+            describe: 'Replace the finished or interrupted run of the same scenario in the output folder (a folder holding anything else is always refused)',
+          })
           .option('event-files', { type: 'boolean', default: true, describe: 'Write per-event CSVs such as catches.csv (--no-event-files skips them; the summary stays complete)' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
           .option('json', { type: 'boolean', default: false, describe: 'Print summary.json to stdout instead of the text summary' })
@@ -560,6 +589,7 @@ export async function main(argv: readonly string[]): Promise<number> {
             maxErrors: args.maxErrors,
             matchTimeout: args.matchTimeout,
             resume: args.resume,
+            force: args.force,
             shard: args.shard,
             report: args.report,
           }),
@@ -585,9 +615,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         command
           .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'Shard output folders, all n of them' })
           .option('out', { alias: 'o', type: 'string', demandOption: true, requiresArg: true, describe: 'Folder for the merged reports' })
+          .option('force', { type: 'boolean', default: false, describe: 'Replace the finished run of the same scenario in the --out folder' })
           .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
           .example('$0 merge shards/0 shards/1 shards/2 --out reports/merged', 'Three shards into one report'),
-      (args) => run(() => mergeCommand((args.dirs ?? []).map(String), args.out, args.quiet)),
+      (args) => run(() => mergeCommand((args.dirs ?? []).map(String), args.out, args.quiet, args.force)),
     )
     .command(
       'check <files..>',

@@ -1,18 +1,22 @@
 /**
- * A run's journal: its working files, its checkpoint and its publishing.
+ * A run's journal: its working files, its checkpoint and its publishing, inside an
+ * {@link OutputFolder} the run has claimed.
  *
  * Rows are appended to working files (`matches.csv.tmp`, ...) in match order; after each chunk
  * a checkpoint records the next match, the byte length of each file and the aggregates so far,
  * written atomically (a kill leaves the old checkpoint or the new one). A resumed run cuts each
  * working file back to the checkpoint's length before appending, so no row is lost or written
  * twice. Publishing writes the whole files (summary.json, summary tables, shard.json) under
- * temporary names too, marks the checkpoint `final`, then renames everything into place with
- * summary.json last: a kill during the renames leaves a folder `--resume` takes back as it is.
+ * temporary names too, marks the checkpoint `final`, then has the folder publish everything at
+ * once, summary.json last: until then the folder's earlier output stands untouched, and a kill
+ * during the renames leaves a publish the next claim completes.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { OutcomeAggregate } from '../reports/outcomes.js';
+import type { OutputFolder, OutputStatus } from './output-folder.js';
 import type { WholeFile } from './summary.js';
 
 /** The checkpoint a run keeps in its output folder while it is unfinished. */
@@ -37,10 +41,23 @@ interface Checkpoint extends JournalState {
   readonly version: 1;
   /** Identifies the scenario and the options that shape the output; resume refuses another. */
   readonly key: string;
+  /** The scenario's name, so a folder holding this unfinished run says whose it is. */
+  readonly scenario: string;
   /** `temp`: the data is in `*.tmp` (killed); `final`: in the published files (interrupted). */
   readonly location: 'temp' | 'final';
   /** Byte length of each working file, by final name, at the checkpoint. */
   readonly lengths: Record<string, number>;
+}
+
+/** The length and SHA-256 of a file as written: what `merge` checks a shard's files against. */
+export interface FileDigest {
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+/** The digest of a whole text. */
+export function digestOf(text: string): FileDigest {
+  return { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') };
 }
 
 /** A file appended under a temporary name and renamed into place when published. */
@@ -49,6 +66,8 @@ class WorkingFile {
   readonly tempPath: string;
   private fd: number;
   private buffer: string[] = [];
+  /** SHA-256 of every byte written so far. */
+  private readonly hash = createHash('sha256');
   /** Bytes written so far (flushed or not). */
   length = 0;
 
@@ -60,6 +79,16 @@ class WorkingFile {
       this.fd = openSync(this.tempPath, 'w');
     } else {
       truncateSync(this.tempPath, resumeLength);
+      this.fd = openSync(this.tempPath, 'r+');
+      // The digest covers the whole file: take in what the interrupted run wrote.
+      const block = Buffer.allocUnsafe(1 << 16);
+      for (let position = 0; position < resumeLength; ) {
+        const read = readSync(this.fd, block, 0, Math.min(block.length, resumeLength - position), position);
+        if (read === 0) break;
+        this.hash.update(block.subarray(0, read));
+        position += read;
+      }
+      closeSync(this.fd);
       this.fd = openSync(this.tempPath, 'a');
       this.length = resumeLength;
     }
@@ -67,7 +96,12 @@ class WorkingFile {
   write(text: string): void {
     if (text === '') return;
     this.buffer.push(text);
+    this.hash.update(text);
     this.length += Buffer.byteLength(text);
+  }
+  /** Length and SHA-256 of everything written (call once, when writing is over). */
+  digest(): FileDigest {
+    return { bytes: this.length, sha256: this.hash.copy().digest('hex') };
   }
   flush(): void {
     if (this.buffer.length > 0) writeSync(this.fd, this.buffer.join(''));
@@ -92,34 +126,33 @@ function readCheckpoint(dir: string): Checkpoint | null {
   return JSON.parse(readFileSync(path, 'utf8')) as Checkpoint;
 }
 
-/** Whether `dir` holds an unfinished run's checkpoint. */
-export function hasCheckpoint(dir: string): boolean {
-  return existsSync(join(dir, CHECKPOINT_FILE));
-}
-
 function resumeError(message: string): UsageError {
   return new UsageError([{ source: '--resume', field: '', message }]);
 }
 
 /** The working files and checkpoint of one run in one folder. */
 export class RunJournal {
+  private readonly dir: string;
+
   private constructor(
-    private readonly dir: string,
+    private readonly folder: OutputFolder,
     private readonly key: string,
+    private readonly scenario: string,
     private readonly files: readonly WorkingFile[],
     private readonly names: readonly string[],
     private readonly fresh: boolean,
-    private readonly createdDir: boolean,
-  ) {}
+  ) {
+    this.dir = folder.dir;
+  }
 
   /**
-   * Starts a fresh run in `dir` (created if missing): working files with their headers, and
-   * `stale` files of an earlier run removed so they cannot leak into this one.
+   * Starts a fresh run of `scenario` in `folder`: working files with their headers. An earlier
+   * output in the folder stays as it is until this run publishes; an earlier unfinished run's
+   * checkpoint goes (its working files are overwritten).
    */
-  static start(dir: string, key: string, files: readonly AppendedFile[], stale: readonly string[]): RunJournal {
-    const createdDir = !existsSync(dir);
-    mkdirSync(dir, { recursive: true });
-    for (const name of [CHECKPOINT_FILE, ...stale]) rmSync(join(dir, name), { force: true });
+  static start(folder: OutputFolder, key: string, scenario: string, files: readonly AppendedFile[]): RunJournal {
+    const dir = folder.dir;
+    rmSync(join(dir, CHECKPOINT_FILE), { force: true });
     const opened: WorkingFile[] = [];
     try {
       for (const file of files) {
@@ -132,12 +165,12 @@ export class RunJournal {
       throw error;
     }
     return new RunJournal(
-      dir,
+      folder,
       key,
+      scenario,
       opened,
       files.map((file) => file.name),
       true,
-      createdDir,
     );
   }
 
@@ -146,8 +179,9 @@ export class RunJournal {
    * @throws UsageError when there is nothing to resume, the checkpoint is another run's, or a
    *   working file holds less than the checkpoint records.
    */
-  static resume(dir: string, key: string, files: readonly AppendedFile[]): { journal: RunJournal; state: JournalState } {
-    const checkpoint = existsSync(dir) ? readCheckpoint(dir) : null;
+  static resume(folder: OutputFolder, key: string, scenario: string, files: readonly AppendedFile[]): { journal: RunJournal; state: JournalState } {
+    const dir = folder.dir;
+    const checkpoint = readCheckpoint(dir);
     if (checkpoint === null) throw resumeError(`${dir} holds no interrupted run to resume; run without --resume`);
     if (checkpoint.key !== key) {
       throw resumeError(`the run in ${dir} was started with another scenario, parameters or options; resume it with the same ones, or run without --resume`);
@@ -185,11 +219,11 @@ export class RunJournal {
     };
     return {
       journal: new RunJournal(
-        dir,
+        folder,
         key,
+        scenario,
         opened,
         files.map((file) => file.name),
-        false,
         false,
       ),
       state,
@@ -202,50 +236,50 @@ export class RunJournal {
     for (const file of this.files) file.flush();
   }
 
+  /** Length and SHA-256 of each appended file so far, by name. */
+  digests(): Record<string, FileDigest> {
+    return Object.fromEntries(this.names.map((name, index) => [name, (this.files[index] as WorkingFile).digest()]));
+  }
+
   /** Records `state` as the point a resume continues from. */
   checkpoint(state: JournalState): void {
     writeCheckpointFile(this.dir, this.checkpointOf(state, 'temp'));
   }
 
   /**
-   * Publishes the run: `wholeFiles` written beside the working files, then everything renamed
-   * into place, summary.json (the last of `wholeFiles`) last. Working files named in `omit`
-   * are dropped, and an earlier published copy of them removed. With `keepCheckpoint` (an
-   * interrupted run) the checkpoint stays, marked `final`, for `--resume`.
+   * Publishes the run: `wholeFiles` written beside the working files (summary.json last among
+   * them), then the folder publishes everything at once. Working files named in `omit` are
+   * dropped (and an earlier output's copy of them goes). An `interrupted` run keeps its
+   * checkpoint, marked `final`, for `--resume`.
    * @returns the paths published.
    */
-  publish(state: JournalState, wholeFiles: readonly WholeFile[], omit: readonly string[], keepCheckpoint: boolean): string[] {
+  publish(state: JournalState, wholeFiles: readonly WholeFile[], omit: readonly string[], status: OutputStatus): string[] {
+    const written: string[] = [];
     try {
-      for (const file of wholeFiles) writeFileSync(join(this.dir, `${file.name}.tmp`), file.text);
+      for (const file of wholeFiles) {
+        this.folder.writeTemp(file.name, file.text);
+        written.push(file.name);
+      }
+      for (const file of this.files) file.close();
     } catch (error) {
       // A full disk fails here, before anything is renamed: the folder keeps what it had.
-      for (const file of wholeFiles) rmSync(join(this.dir, `${file.name}.tmp`), { force: true });
+      for (const name of written) rmSync(this.folder.tempPath(name), { force: true });
       throw error;
     }
-    for (const file of this.files) file.close();
     writeCheckpointFile(this.dir, this.checkpointOf(state, 'final'));
-    const published: string[] = [];
+    const names: string[] = [];
     this.files.forEach((file, index) => {
-      if (omit.includes(this.names[index] as string)) {
-        file.discard();
-        rmSync(file.path, { force: true });
-      } else {
-        renameSync(file.tempPath, file.path);
-        published.push(file.path);
-      }
+      const name = this.names[index] as string;
+      if (omit.includes(name)) file.discard();
+      else names.push(name);
     });
-    for (const file of wholeFiles) {
-      const path = join(this.dir, file.name);
-      renameSync(`${path}.tmp`, path);
-      published.push(path);
-    }
-    if (!keepCheckpoint) rmSync(join(this.dir, CHECKPOINT_FILE), { force: true });
-    return published;
+    names.push(...wholeFiles.map((file) => file.name));
+    return this.folder.publish(names, status, status === 'interrupted' ? [] : [CHECKPOINT_FILE]);
   }
 
   /**
-   * After a failure: a fresh run leaves nothing half-written behind (and no folder it created);
-   * a resumed run keeps what it had, since its last checkpoint still describes its working files.
+   * After a failure: a fresh run leaves nothing half-written behind; a resumed run keeps what
+   * it had, since its last checkpoint still describes its working files.
    */
   abandon(): void {
     if (!this.fresh) {
@@ -254,12 +288,11 @@ export class RunJournal {
     }
     for (const file of this.files) file.discard();
     rmSync(join(this.dir, CHECKPOINT_FILE), { force: true });
-    if (this.createdDir && readdirSync(this.dir).length === 0) rmdirSync(this.dir);
   }
 
   private checkpointOf(state: JournalState, location: Checkpoint['location']): Checkpoint {
     const lengths = Object.fromEntries(this.names.map((name, index) => [name, (this.files[index] as WorkingFile).length]));
-    return { version: 1, key: this.key, location, lengths, ...state };
+    return { version: 1, key: this.key, scenario: this.scenario, location, lengths, ...state };
   }
 }
 

@@ -12,16 +12,17 @@
  * complete matches with a summary marked interrupted; a killed one leaves its working files and
  * checkpoint. Both continue with `resume`, and end byte-identical to a run never interrupted.
  */
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { HORDELAB_VERSION } from '../version.js';
+import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
 import { csv } from './csv.js';
-import { RunJournal, type AppendedFile, type JournalState } from './journal.js';
+import { RunJournal, digestOf, type AppendedFile, type FileDigest, type JournalState } from './journal.js';
+import { OutputFolder } from './output-folder.js';
+import { digest, runKey, shardSetKey } from './run-key.js';
 import { matchesHeader, type ChunkResult } from './play-chunk.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
 import { ChunkScheduler } from './scheduler.js';
@@ -52,6 +53,12 @@ export interface RunOptions {
   readonly replayCommand?: (matchIndex: number, matchSeed: string) => string;
   /** Continue the interrupted or killed run in `outDir` instead of starting afresh. */
   readonly resume?: boolean;
+  /**
+   * Replace the finished or unfinished run of the same scenario in `outDir` (the old one stays
+   * whole until this one publishes). Without it such a folder is refused, as is, always, a
+   * folder holding anything else.
+   */
+  readonly force?: boolean;
   /** Aborting stops the run after the chunks already written, which are published. */
   readonly signal?: AbortSignal;
   /** Play only shard `index` of `count` (a contiguous block of match indices), for `mergeRuns`. */
@@ -84,17 +91,6 @@ const MATCHES_FILE = 'matches.csv';
 
 /** The largest default chunk: enough matches to dwarf the cost of handing a chunk to a worker. */
 export const DEFAULT_CHUNK_SIZE = 200;
-
-/** Identifies a run's output: the scenario and the options that shape it (never workers or chunks). */
-function runKey(scenario: Scenario, eventFiles: boolean, maxErrors: number, shard: Shard | undefined): string {
-  const shape = { source: scenario.source, eventFiles, maxErrors, version: HORDELAB_VERSION, shard: shard ?? null };
-  return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
-}
-
-/** The same key for every shard of one run: what `mergeRuns` checks. */
-export function shardSetKey(scenario: Scenario, eventFiles: boolean, maxErrors: number, count: number): string {
-  return runKey(scenario, eventFiles, maxErrors, { index: -1, count });
-}
 
 /** The files a run appends to, in the order a chunk's text is handed to the journal. */
 function appendedFiles(scenario: Scenario, eventFiles: boolean): AppendedFile[] {
@@ -134,21 +130,29 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const { report, game } = scenario.entry;
   const workers = options.workers ?? 0;
   const maxErrors = options.maxErrors ?? 0;
-  const key = runKey(scenario, options.eventFiles, maxErrors, options.shard);
+  const key = runKey(scenario, { eventFiles: options.eventFiles, maxErrors }, options.shard);
   const range = shardRange(scenario.matches, options.shard);
   // By default, chunks small enough that every worker gets several: a 200-match MCTS run must
   // not sit in one chunk on one core. The output does not depend on it.
   const chunkSize = options.chunkSize ?? Math.max(1, Math.min(DEFAULT_CHUNK_SIZE, Math.ceil((range.end - range.start) / (Math.max(1, workers) * 4))));
   const files = appendedFiles(scenario, options.eventFiles);
 
+  const folder = OutputFolder.claim(options.outDir, {
+    flag: '--out',
+    kind: 'run',
+    scenario: scenario.name,
+    force: options.force === true,
+    resume: options.resume === true,
+    knownNames: runFileNames(scenario),
+  });
   let journal: RunJournal;
   let resumed: JournalState | null = null;
-  if (options.resume === true) {
-    ({ journal, state: resumed } = RunJournal.resume(options.outDir, key, files));
-  } else {
-    // Nothing of an earlier run in this folder may leak into this one (a stale shard.json would merge).
-    const stale = [...(options.shard === undefined ? [SHARD_FILE] : []), ...(options.eventFiles ? [] : report.eventTables.map((table) => table.file))];
-    journal = RunJournal.start(options.outDir, key, files, stale);
+  try {
+    if (options.resume === true) ({ journal, state: resumed } = RunJournal.resume(folder, key, scenario.name, files));
+    else journal = RunJournal.start(folder, key, scenario.name, files);
+  } catch (error) {
+    folder.release();
+    throw error;
   }
   const player: ChunkPlayer =
     workers > 0
@@ -210,21 +214,46 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     };
     const state: JournalState = { nextMatch, aggregate, outcomes, errors, matchesPlayed };
     const document = summaryDocument(scenario, aggregate, outcomes, { status, matchesPlayed, errors }, options.command, timing);
-    const wholeFiles: WholeFile[] = [
-      ...summaryTableFiles(scenario, document),
-      ...(options.shard === undefined ? [] : [{ name: SHARD_FILE, text: `${JSON.stringify(shardRecord(scenario, options, range, state, status, timing, maxErrors))}\n` }]),
-      { name: SUMMARY_FILE, text: `${toJson(document)}\n` },
-    ];
+    const tables = summaryTableFiles(scenario, document);
+    const summary: WholeFile = { name: SUMMARY_FILE, text: `${toJson(document)}\n` };
     // errors.csv exists only when something failed; an old one from an earlier run goes.
-    const published = journal.publish(state, wholeFiles, errors === 0 ? [ERRORS_FILE] : [], status === 'interrupted');
+    const omit = errors === 0 ? [ERRORS_FILE] : [];
+    const shard: WholeFile[] = [];
+    if (options.shard !== undefined) {
+      const digests: Record<string, FileDigest> = Object.fromEntries(Object.entries(journal.digests()).filter(([name]) => !omit.includes(name)));
+      for (const file of [...tables, summary]) digests[file.name] = digestOf(file.text);
+      shard.push({ name: SHARD_FILE, text: `${JSON.stringify(shardRecord(scenario, options, range, state, status, timing, maxErrors, digests))}\n` });
+    }
+    const published = journal.publish(state, [...tables, ...shard, summary], omit, status);
     return { document, results: document.results, files: published, errors, status };
   } catch (error) {
     journal.abandon();
     throw error;
   } finally {
     await player.close();
+    folder.release();
   }
 }
+
+/**
+ * Every name a run of `scenario` may write into its folder, and the pages `hordelab report`
+ * adds there: what marks a folder written before folders had a manifest as a run's.
+ */
+export function runFileNames(scenario: Scenario): string[] {
+  const { report } = scenario.entry;
+  let tables: string[] = [];
+  try {
+    // Summary tables are named by the game, not by the results: an empty summary names them.
+    const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE, 1);
+    tables = (report.summaryTables?.(empty) ?? []).map((table) => table.file);
+  } catch {
+    // A report that cannot summarise nothing names no tables here; its folders need a manifest.
+  }
+  return [MATCHES_FILE, ERRORS_FILE, ...report.eventTables.map((table) => table.file), ...tables, SUMMARY_FILE, SHARD_FILE, ...REPORT_PAGES];
+}
+
+/** The pages `hordelab report` writes into a run folder by default. */
+const REPORT_PAGES = ['report.html', 'report.md', 'metrics.csv', 'metrics.json'];
 
 function shardRecord(
   scenario: Scenario,
@@ -234,20 +263,24 @@ function shardRecord(
   status: RunStatus,
   timing: SummaryDocument['timing'],
   maxErrors: number,
+  files: Record<string, FileDigest>,
 ): ShardRecord {
   const shard = options.shard as Shard;
   return {
-    version: 1,
-    key: shardSetKey(scenario, options.eventFiles, maxErrors, shard.count),
+    version: 2,
+    key: shardSetKey(scenario, { eventFiles: options.eventFiles, maxErrors }, shard.count),
     shard,
     ...range,
     status,
     source: scenario.source,
+    scenarioPath: resolve(scenario.file),
     eventFiles: options.eventFiles,
     maxErrors,
     command: options.command,
     aggregate: state.aggregate,
     outcomes: state.outcomes,
+    aggregateSha256: digest({ aggregate: state.aggregate, outcomes: state.outcomes }),
+    files,
     errors: state.errors,
     matchesPlayed: state.matchesPlayed,
     seconds: timing.seconds,

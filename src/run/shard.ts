@@ -5,6 +5,7 @@
  */
 import type { OutcomeAggregate } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
+import type { FileDigest } from './journal.js';
 import type { RunStatus } from './summary.js';
 
 /** One of `count` contiguous shares of a run's match indices (0-based `index`). */
@@ -22,9 +23,9 @@ export function shardRange(matches: number, shard: Shard | undefined): { start: 
 /** The record's name in a shard's folder. */
 export const SHARD_FILE = 'shard.json';
 
-/** `shard.json`: what `mergeRuns` needs from each shard besides its CSV files. */
+/** `shard.json`: what `mergeRuns` needs from each shard besides its CSV files, and what it checks them against. */
 export interface ShardRecord {
-  readonly version: 1;
+  readonly version: 2;
   /** Equal for every shard of one run (the scenario and the options that shape the output). */
   readonly key: string;
   readonly shard: Shard;
@@ -32,6 +33,8 @@ export interface ShardRecord {
   readonly end: number;
   readonly status: RunStatus;
   readonly source: Scenario['source'];
+  /** The scenario file's absolute path when the shard ran: module paths in it resolve from there, not from where merge runs. */
+  readonly scenarioPath: string;
   readonly eventFiles: boolean;
   /** The run's --max-errors: merge checks it against the shards' failures together. */
   readonly maxErrors: number;
@@ -39,6 +42,10 @@ export interface ShardRecord {
   readonly command: string;
   readonly aggregate: unknown;
   readonly outcomes: OutcomeAggregate;
+  /** SHA-256 of the canonical JSON of `{ aggregate, outcomes }`: an edited aggregate does not match it. */
+  readonly aggregateSha256: string;
+  /** Length and SHA-256 of every other file the shard wrote, by name. */
+  readonly files: Readonly<Record<string, FileDigest>>;
   readonly errors: number;
   readonly matchesPlayed: number;
   readonly seconds: number;
