@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
+import { refuseUnsafeName } from './evaluate.js';
 import { Rng } from '../core/rng.js';
 import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
@@ -44,6 +45,8 @@ export interface TuneOptions {
   readonly outDir: string;
   readonly resume?: boolean;
   readonly onRound?: (round: number, rounds: number, alive: number, matchesEach: number) => void;
+  /** Matches played by each batch as it finishes (a progress line). */
+  readonly onPlayed?: (matches: number) => void;
 }
 
 export interface TargetResult {
@@ -83,6 +86,7 @@ export function parseDimension(text: string): SpaceDimension {
   const bad = (): UsageError =>
     new UsageError([{ source: `--space ${text}`, field: '', message: 'expected name=lo..hi (a range), name=lo..hi:step, or name=a,b,c (choices), such as --space actionPoints=2..6' }]);
   if (name === '' || spec === '') throw bad();
+  refuseUnsafeName(name, `--space ${text}`);
   const range = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(spec);
   if (range !== null) {
     const min = Number(range[1]);
@@ -102,6 +106,11 @@ export function parseDimension(text: string): SpaceDimension {
   const choices = splitValues(spec);
   if (choices.length < 2) throw bad();
   return { name, kind: 'choice', choices };
+}
+
+/** Whether `name` is a file `hordelab tune` writes in its folder (and so may replace). */
+export function isTuneFile(name: string): boolean {
+  return name === 'tune.json' || name === 'tune-state.json' || name.endsWith('-tuned.yaml');
 }
 
 /** Parses `metric=value`. */
@@ -214,7 +223,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   const key = JSON.stringify({ source: scenario.source, targets: options.targets, space, budget: options.budget, candidates: settings.length });
   const statePath = join(options.outDir, 'tune-state.json');
   mkdirSync(options.outDir, { recursive: true });
-  const evaluator = new Evaluator(scenario.source, options.workers);
+  const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed);
   try {
     // Every candidate must be a valid scenario before any match runs.
     for (const setting of settings) await evaluator.scenario(toAssignments(setting));
