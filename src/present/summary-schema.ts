@@ -39,6 +39,7 @@ const summarySchema = z.object({
 });
 
 type Kind = 'object' | 'array' | 'number' | 'string' | 'boolean' | 'other';
+const KIND_WORDS: Record<Kind, string> = { object: 'an object', array: 'a list', number: 'a number', string: 'text', boolean: 'true or false', other: 'something else' };
 
 /** JSON writes NaN (an empty rate) as null: both count as a number here. */
 function kindOf(value: unknown): Kind {
@@ -61,7 +62,7 @@ function shapeProblem(expected: unknown, actual: unknown, path: (string | number
     const next = stack.pop() as { expected: unknown; actual: unknown; path: (string | number)[] };
     const want = kindOf(next.expected);
     const got = kindOf(next.actual);
-    if (want !== got) return { path: next.path, message: `expected ${want === 'array' ? 'a list' : `a ${want}`}, got ${next.actual === undefined ? 'nothing' : got === 'array' ? 'a list' : `a ${got}`}` };
+    if (want !== got) return { path: next.path, message: `expected ${KIND_WORDS[want]}, got ${next.actual === undefined ? 'nothing' : KIND_WORDS[got]}` };
     if (want === 'object') {
       for (const [key, value] of Object.entries(next.expected as Record<string, unknown>)) {
         stack.push({ expected: value, actual: (next.actual as Record<string, unknown>)[key], path: [...next.path, key] });
