@@ -1,16 +1,17 @@
 /**
  * Balance checks: error rates that hold under early stopping (a synthetic coin with known
  * rates, many seeded repetitions), fewer matches than a fixed-size test on clear cases, the exit
- * codes, baselines, and a JUnit file that validates against the common schema.
+ * codes, baselines (a missing or damaged one is bad input, the shipped workflow's are committed),
+ * checks on one agent's win rate, and a JUnit file that validates against the common schema.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { loadCheckFile } from '../src/check/check-file.js';
-import { runChecks } from '../src/check/run-checks.js';
+import { readBaseline, runChecks } from '../src/check/run-checks.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-check-'));
 
@@ -165,5 +166,91 @@ describe('checks at the ends of the scale and their baselines', () => {
     const other = await hordelab(dir, 'check', 'a.checks.yaml', '-w', '0', '--baseline', 'b');
     expect(other.status).toBe(2);
     expect(other.stderr).toContain('is the baseline of p1WinRate');
+  });
+});
+
+describe('a gate that a typo cannot switch off', () => {
+  const COIN = 'checks:\n  - name: coin\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 4000\n';
+
+  it('refuses a --baseline folder that does not exist, or holds none of the checks, before playing', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'coin.checks.yaml'), COIN);
+    const missing = await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'baselnies');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe(`hordelab: --baseline: no folder ${join(dir, 'baselnies')}; store the first baselines there with --baseline ${join(dir, 'baselnies')} --update-baseline\n`);
+    mkdirSync(join(dir, 'empty'));
+    const empty = await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'empty');
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain('holds no baseline of these checks (expected files such as coin.json)');
+    expect(readdirSync(dir).sort()).toEqual(['coin.checks.yaml', 'empty']);
+  });
+
+  it('refuses a damaged baseline file naming the file and field', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'coin.checks.yaml'), COIN);
+    expect((await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'b', '--update-baseline')).status).toBe(0);
+    const stored = readFileSync(join(dir, 'b', 'coin.json'), 'utf8');
+    const record = JSON.parse(stored);
+    expect(record.scenario).toBe('inline coin-flip');
+    const damages: [string, string][] = [
+      [stored.slice(0, 30), 'coin.json: not a baseline file'],
+      [JSON.stringify({ ...record, n: -1 }), 'coin.json: n: '],
+      [JSON.stringify({ ...record, successes: record.n + 1 }), 'coin.json: successes: '],
+      [JSON.stringify({ ...record, rate: undefined }), 'coin.json: rate: '],
+      [JSON.stringify({ ...record, designEffect: '1' }), 'coin.json: designEffect: '],
+    ];
+    for (const [text, message] of damages) {
+      writeFileSync(join(dir, 'b', 'coin.json'), text);
+      const result = await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'b');
+      expect(result.status, text).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).toContain('--update-baseline');
+    }
+  });
+
+  it('the shipped workflow\'s baseline folder is committed, not ignored, and holds a valid baseline of every check', async () => {
+    const workflow = readFileSync('docs/github-actions/balance-checks.yml', 'utf8');
+    const folder = /--baseline (\S+)/.exec(workflow)?.[1] as string;
+    const checksFile = /hordelab check (\S+\.checks\.yaml)/.exec(workflow)?.[1] as string;
+    expect(folder).toBeDefined();
+    const ignored = spawnSync('git', ['check-ignore', '--no-index', '-q', join(folder, 'coin-is-fair.json')]);
+    expect(ignored.status, `${folder} is ignored by .gitignore`).toBe(1);
+    const { checks } = await loadCheckFile(checksFile);
+    for (const check of checks) {
+      const record = readBaseline(folder, check);
+      expect(record, `${folder} has no baseline of ${check.name}`).not.toBeNull();
+      const tracked = spawnSync('git', ['ls-files', '--error-unmatch', join(folder, `${check.name}.json`)]);
+      expect(tracked.status, `${folder}/${check.name}.json is not committed`).toBe(0);
+    }
+  });
+});
+
+describe('checks on per-agent metrics', () => {
+  const AGENTS = (metric: string, band: string): string =>
+    `checks:\n  - name: agents\n    game: tic-tac-toe\n    seats:\n      rotate:\n        - { agent: mcts, name: mine, config: { iterations: 200 } }\n        - { agent: random, name: baseline }\n    metric: ${metric}\n    ${band}\n    budget: 400\n    batch: 40\n`;
+
+  it('"my agent must beat random" passes for MCTS and fails the other way round', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'mine.checks.yaml'), AGENTS('outcomes.byAgent.mine.overall.win', 'atLeast: 0.6'));
+    writeFileSync(join(dir, 'theirs.checks.yaml'), AGENTS('outcomes.byAgent.baseline.overall.win', 'atLeast: 0.6'));
+    const mine = await hordelab(dir, 'check', 'mine.checks.yaml', '-w', '0', '--json');
+    expect(mine.status).toBe(0);
+    const [result] = JSON.parse(mine.stdout);
+    expect(result.metric).toBe('outcomes.byAgent.mine.overall.win');
+    expect(result.estimate.lower).toBeGreaterThan(0.6);
+    expect((await hordelab(dir, 'check', 'theirs.checks.yaml', '-w', '0')).status).toBe(1);
+  });
+
+  it('refuses an agent the scenario does not have, naming the ones it does, and one seated twice', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'typo.checks.yaml'), AGENTS('outcomes.byAgent.mien.overall.win', 'atLeast: 0.6'));
+    const typo = await hordelab(dir, 'check', 'typo.checks.yaml', '-w', '0');
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain('typo.checks.yaml: checks[0].metric: no metric "outcomes.byAgent.mien.overall.win"');
+    expect(typo.stderr).toContain('with agents mine, baseline');
+    writeFileSync(join(dir, 'twice.checks.yaml'), 'checks:\n  - name: t\n    game: coin-flip\n    seats: [random, random]\n    metric: outcomes.byAgent.random.overall.win\n    atLeast: 0.4\n    budget: 100\n');
+    const twice = await hordelab(dir, 'check', 'twice.checks.yaml', '-w', '0');
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('"random" plays more than one seat of each match');
   });
 });
