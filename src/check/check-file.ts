@@ -1,7 +1,8 @@
 /**
  * Check files (`*.checks.yaml`): balance checks that gate CI. Each check names a scenario (a
  * file, relative to the checks file, or an inline game with parameters and seats), a rate by
- * its path in the run summary, a band, a confidence and a match budget:
+ * its path in the run summary (`p1WinRate`, or one agent's `outcomes.byAgent.<name>.overall.win`),
+ * a band, a confidence and a match budget (bounds: `core/input-bounds.ts`):
  *
  * ```yaml
  * failOnInconclusive: false        # optional: exit 1 instead of 3 when a budget runs out
