@@ -175,5 +175,22 @@ describe('where report, sweep and tune may write', () => {
     expectRefused(await hordelabIn(work, 'check', 'c.checks.yaml', '-w', '0', '--junit', 'a-folder'), '--junit: ');
     expectRefused(await hordelabIn(work, 'check', 'c.checks.yaml', '-w', '0', '--markdown', join('no', 'such', 'folder.md')), '--markdown: cannot write');
     expect(existsSync(join(work, 'no'))).toBe(false);
+    writeFileSync(join(work, 'a-file'), 'mine');
+    expectRefused(await hordelabIn(work, 'check', 'c.checks.yaml', '-w', '0', '--baseline', 'a-file', '--update-baseline'), `--baseline: ${join(work, 'a-file')} is a file; expected a folder`);
+    expect(readFileSync(join(work, 'a-file'), 'utf8')).toBe('mine');
+  });
+
+  it('tune --resume on a damaged saved search is exit 2 naming the file and field', async () => {
+    const dir = tempDir();
+    const tune = (...extra: string[]): Promise<CliResult> =>
+      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '60', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+    for (const [text, message] of [
+      ['{"key": ', 'tune-state.json: not a saved tuning'],
+      ['{"key": 3}', 'tune-state.json: key: '],
+      [JSON.stringify({ key: 'k', settings: [], evaluations: [], alive: [4], round: 0, rounds: [], spent: 0 }), 'tune-state.json: alive: names a candidate'],
+    ] as const) {
+      writeFileSync(join(dir, 'tune-state.json'), text);
+      expectRefused(await tune('--resume'), message);
+    }
   });
 });

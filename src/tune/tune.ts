@@ -13,12 +13,12 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
-import { refuseUnsafeName } from './evaluate.js';
 import { Rng } from '../core/rng.js';
 import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
-import { Evaluator, pickMetric, splitValues, type Assignments, type Evaluation } from './evaluate.js';
+import { Evaluator, pickMetric, refuseUnsafeName, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
 export interface Target {
   readonly metric: string;
@@ -183,6 +183,36 @@ interface SavedState {
   readonly spent: number;
 }
 
+const savedStateSchema = z.object({
+  key: z.string(),
+  settings: z.array(z.record(z.string(), z.string())),
+  evaluations: z.array(z.object({ matches: z.number().int().min(0), aggregate: z.unknown() })),
+  alive: z.array(z.number().int().min(0)).min(1),
+  round: z.number().int().min(0),
+  rounds: z.array(z.object({ alive: z.number(), matchesEach: z.number(), best: z.record(z.string(), z.string()), bestDistance: z.number().nullable() })),
+  spent: z.number().int().min(0),
+});
+
+/** A saved search, checked field by field: a damaged file is bad input naming it, not a crash. */
+function readSavedState(path: string): SavedState {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError([{ source: path, field: '', message: `not a saved tuning: ${(error as Error).message.split('\n')[0]}; start afresh without --resume` }]);
+  }
+  const parsed = savedStateSchema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new UsageError([{ source: path, field: (first?.path ?? []).map(String).join('.'), message: `${first?.message ?? 'not a saved tuning'}; start afresh without --resume` }]);
+  }
+  const state = parsed.data as SavedState;
+  if (state.alive.some((index) => index >= state.evaluations.length)) {
+    throw new UsageError([{ source: path, field: 'alive', message: 'names a candidate the file does not hold; start afresh without --resume' }]);
+  }
+  return state;
+}
+
 /** Squared distance of an evaluation's metrics to the targets. */
 async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[]): Promise<number> {
   const metrics = await evaluator.metrics(evaluation);
@@ -232,7 +262,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     let round = 0;
     let spent = 0;
     const history: TuneResult['rounds'][number][] = [];
-    const saved: SavedState | null = options.resume === true && existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as SavedState) : null;
+    const saved: SavedState | null = options.resume === true && existsSync(statePath) ? readSavedState(statePath) : null;
     if (options.resume === true && saved === null) throw new UsageError([{ source: '--resume', field: '', message: `no tuning to resume in ${options.outDir}` }]);
     if (saved !== null && saved.key !== key) {
       throw new UsageError([{ source: '--resume', field: '', message: `${statePath} is from another search (scenario, targets, space or budget differ)` }]);

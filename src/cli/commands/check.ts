@@ -7,7 +7,7 @@ import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
 import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
 import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../../check/check-output.js';
 import { runChecks } from '../../check/run-checks.js';
-import { checkOutputFile, writeProblem } from '../../present/output-folder.js';
+import { checkOutputFile, checkOutputFolder, writeProblem } from '../../present/output-folder.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { jsonOption, quietOption, workerCount, workersOption } from '../common-options.js';
 import { startProgress } from '../progress.js';
@@ -46,6 +46,9 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // Output files are checked before any match: a typo there must not cost the checks.
   if (junit !== undefined) checkOutputFile(junit, '--junit');
   if (markdown !== undefined) checkOutputFile(markdown, '--markdown');
+  // Baselines are stored by check name beside whatever else the folder holds; it must only be
+  // a folder this process can make and write.
+  if (updateBaseline && baseline !== undefined) checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: () => true, force: false });
   const quiet = args.flag('quiet');
   const loaded = await loadChecks(args.list('files'));
   const failOnInconclusive = args.flag('fail-on-inconclusive') || loaded.failOnInconclusive;
