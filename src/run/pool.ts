@@ -142,6 +142,7 @@ export class WorkerPool {
       this.dispatch();
     });
     worker.on('error', (error: Error & { code?: string }) => {
+      if (slot.worker !== worker) return; // a thread already let go of (timed out)
       slot.failure = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out of memory' : `worker thread failed: ${firstLine(error)}`;
     });
     worker.on('exit', (code) => {
