@@ -5,7 +5,7 @@
  * tested on the module itself and, where a user meets them, on the compiled CLI.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ describe('a run refuses a folder holding anything it did not write', () => {
     const result = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--out', '..', '--force'], { cwd: join(parent, 'runs'), encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/--out: \.\. holds files hordelab did not write \(notes\.md, runs\); write into a new or empty folder/);
-    expect(result.stderr.trim().split('\n')).toHaveLength(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(snapshot(parent)).toEqual(before);
   });
 
@@ -124,6 +124,23 @@ describe('the lock', () => {
     expect(resumed.stderr).toBe('');
     expect(resumed.status).toBe(0);
     expect(existsSync(join(work, 'locked', LOCK_FILE))).toBe(false);
+  });
+});
+
+describe('a lock from another host', () => {
+  it('is reported while it is refreshed, and taken over once it has not been for 10 minutes', () => {
+    const dir = join(work, 'shared-volume');
+    mkdirSync(dir);
+    const lock = join(dir, LOCK_FILE);
+    writeFileSync(lock, JSON.stringify({ pid: 4242, host: 'pod-7', started: '2026-12-01T00:00:00.000Z', command: 'hordelab run x.yaml' }));
+    const options = { flag: '--out', kind: 'run', scenario: 's', force: false } as const;
+    expect(() => OutputFolder.claim(dir, options)).toThrow(/shared-volume is in use by another hordelab \(pid 4242 on pod-7, since 2026-12-01T00:00:00\.000Z: hordelab run x\.yaml\)/);
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
+    utimesSync(lock, elevenMinutesAgo, elevenMinutesAgo);
+    const folder = OutputFolder.claim(dir, options);
+    expect(JSON.parse(readFileSync(lock, 'utf8')).pid).toBe(process.pid);
+    folder.release();
+    expect(existsSync(lock)).toBe(false);
   });
 });
 

@@ -11,8 +11,9 @@
  *   write (`--out ..`) is refused: exit 2, one line, nothing touched.
  *
  * A lock file (`.hordelab-lock`, created atomically) makes a second process claiming the same
- * folder fail at once, naming the first; a lock left by a process that is gone (same host, dead
- * pid) is taken over. Files are written under temporary names and published together by
+ * folder fail at once, naming the first; a lock left by a process that is gone is taken over
+ * (on this host: no process has its pid; from another host: not refreshed for 10 minutes, while
+ * a live holder refreshes it every 30 seconds). Files are written under temporary names and published together by
  * {@link OutputFolder.publish}: a publish journal (`.hordelab-publish.json`) lists the renames
  * and removals before any is made, summary.json is renamed last, and a publish cut short (a
  * kill, a crash) is completed by the next claim. A full disk fails while writing the temporary
@@ -21,7 +22,7 @@
  * `.hordelab-folder.json` records what a folder holds: the kind, the scenario, its status and
  * the files Hordelab wrote there.
  */
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -279,9 +280,16 @@ interface LockRecord {
   readonly command: string;
 }
 
+/** How often a held lock's modification time is refreshed, so other hosts can tell it is alive. */
+const LOCK_HEARTBEAT_MS = 30_000;
+/** A lock from another host not refreshed for this long is taken over (its holder is gone). */
+const OTHER_HOST_STALE_MS = 10 * 60_000;
+
 /**
  * Creates the lock atomically (a complete file linked into place, or nothing). A lock whose
- * process is gone is taken over; one held by a live process, or by another host, is reported.
+ * process is gone is taken over: on this host, when no process has its pid; from another host
+ * (a shared volume, a retried cluster pod), when it has not been refreshed for
+ * {@link OTHER_HOST_STALE_MS}. One held by a live process is reported.
  */
 function acquireLock(dir: string, flag: string): LockRecord {
   const path = join(dir, LOCK_FILE);
@@ -293,19 +301,31 @@ function acquireLock(dir: string, flag: string): LockRecord {
       try {
         linkSync(draft, path);
         ownLocks.set(path, record);
+        heartbeats.set(
+          path,
+          setInterval(() => {
+            try {
+              const now = new Date();
+              utimesSync(path, now, now);
+            } catch {
+              // The folder went away: nothing left to keep alive.
+            }
+          }, LOCK_HEARTBEAT_MS).unref(),
+        );
         return record;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const holder = readJson(path) as LockRecord | null;
-      if (holder !== null && !isStale(holder)) {
+      if (holder !== null && !isStale(holder, path)) {
         throw new UsageError([
           {
             source: flag,
             field: '',
             message:
               `${dir} is in use by another hordelab (pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}, since ${holder.started}: ${holder.command}); ` +
-              `wait for it to end, or delete ${path} if that process is gone`,
+              `wait for it to end, or delete ${path} if that process is gone` +
+              (holder.host === hostname() ? '' : ` (a lock from another host not refreshed for ${OTHER_HOST_STALE_MS / 60_000} minutes is taken over)`),
           },
         ]);
       }
@@ -330,9 +350,16 @@ function acquireLock(dir: string, flag: string): LockRecord {
   }
 }
 
-/** A lock is stale when its process, on this host, no longer exists. */
-function isStale(lock: LockRecord): boolean {
-  if (lock.host !== hostname() || !Number.isSafeInteger(lock.pid)) return false;
+/** Whether the process that holds `lock` (at `path`) is gone. */
+function isStale(lock: LockRecord, path: string): boolean {
+  if (lock.host !== hostname()) {
+    try {
+      return Date.now() - statSync(path).mtimeMs > OTHER_HOST_STALE_MS;
+    } catch {
+      return true;
+    }
+  }
+  if (!Number.isSafeInteger(lock.pid)) return true;
   // Our own pid on a lock we did not take: a process before us had it (pids are reused, and in
   // a container every run may be pid 1).
   if (lock.pid === process.pid) return ![...ownLocks.values()].some((own) => own.started === lock.started);
@@ -346,6 +373,8 @@ function isStale(lock: LockRecord): boolean {
 
 /** Locks this process holds, removed even on process.exit (a second Ctrl-C). */
 const ownLocks = new Map<string, LockRecord>();
+/** The timers that keep this process's locks fresh. */
+const heartbeats = new Map<string, NodeJS.Timeout>();
 process.on('exit', () => {
   for (const [path, record] of ownLocks) {
     const holder = readJson(path) as LockRecord | null;
@@ -356,6 +385,8 @@ process.on('exit', () => {
 function releaseLock(dir: string, record: LockRecord): void {
   const path = join(dir, LOCK_FILE);
   ownLocks.delete(path);
+  clearInterval(heartbeats.get(path));
+  heartbeats.delete(path);
   const holder = readJson(path) as LockRecord | null;
   if (holder !== null && holder.pid === record.pid && holder.started === record.started) rmSync(path, { force: true });
 }
