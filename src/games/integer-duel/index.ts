@@ -2,7 +2,7 @@
 import type { GameModule } from '../../core/game-module.js';
 import { integerDuel as rules } from './rules.js';
 import { integerDuelReport } from './report.js';
-import { integerDuelCharts } from './charts.js';
+import { integerDuelCharts, integerDuelLengthCap } from './charts.js';
 
 export { integerDuel, configFor } from './rules.js';
 export { applySpell, parseCard, type Card } from './cards.js';
@@ -14,4 +14,4 @@ export type { IntegerDuelAction, IntegerDuelEvent, IntegerDuelObservation, Integ
 export { integerDuelReport } from './report.js';
 
 /** Integer Duel, whole: rules, report, charts and the metric sweeps and tunes report by default. */
-export const integerDuelModule: GameModule = { game: rules, report: integerDuelReport, charts: integerDuelCharts, defaultMetric: 'plantsWinRate' };
+export const integerDuelModule: GameModule = { game: rules, report: integerDuelReport, charts: integerDuelCharts, lengthCap: integerDuelLengthCap, defaultMetric: 'plantsWinRate' };
