@@ -23,6 +23,7 @@ import { loadCheckFile, type CheckSpec } from '../check/check-file.js';
 import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../check/check-output.js';
 import { runChecks } from '../check/run-checks.js';
 import { compareRuns, formatComparison } from '../present/compare.js';
+import { comparisonPage } from '../present/compare-page.js';
 import { formatSweep, parseAxis, runSweep, writeSweep } from '../tune/sweep.js';
 import { formatTune, parseDimension, parseTarget, tune } from '../tune/tune.js';
 import { readRunSummary } from '../present/metrics.js';
@@ -370,15 +371,26 @@ async function reportCommand(runDir: string, formatText: string, out: string | u
   return 0;
 }
 
-function compareCommand(baselineDir: string, runDir: string, options: { alpha: string | undefined; json: boolean; all: boolean }): number {
+async function compareCommand(baselineDir: string, runDir: string, options: { alpha: string | undefined; json: boolean; all: boolean; format: string | undefined; out: string | undefined }): Promise<number> {
   const alpha = fractionFlag('alpha', options.alpha, 0, 0.5) ?? 0.05;
+  const format = options.format ?? (options.json ? 'json' : 'text');
+  if (!['text', 'json', 'html'].includes(format)) throw new UsageError([{ source: '--format', field: '', message: `expected text, json or html, got "${format}"` }]);
+  if (options.out !== undefined && format !== 'html') throw new UsageError([{ source: '--out', field: '', message: 'names the page of --format html' }]);
   const baseline = readRunSummary(baselineDir);
   const run = readRunSummary(runDir);
   if (baseline.scenario.game !== run.scenario.game) {
     throw new UsageError([{ source: runDir, field: 'summary.json', message: `is a ${run.scenario.game} run and the baseline a ${baseline.scenario.game} one; compare runs of one game` }]);
   }
   const comparison = compareRuns(baselineDir, baseline, runDir, run, alpha);
-  process.stdout.write(options.json ? `${JSON.stringify(comparison, null, 2)}\n` : `${formatComparison(comparison, options.all)}\n`);
+  if (format === 'html') {
+    const path = options.out ?? join(runDir, 'compare.html');
+    const page = await comparisonPage(comparison, games.get(run.scenario.game)?.game.title ?? run.scenario.game);
+    writeFileSync(`${path}.tmp`, page);
+    renameSync(`${path}.tmp`, path);
+    process.stdout.write(`Wrote ${path}\n`);
+    return 0;
+  }
+  process.stdout.write(format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : `${formatComparison(comparison, options.all)}\n`);
   return 0;
 }
 
@@ -707,9 +719,12 @@ export async function main(argv: readonly string[]): Promise<number> {
           .positional('run', { type: 'string', demandOption: true, describe: 'Output folder of the run to compare with it' })
           .option('alpha', { type: 'string', requiresArg: true, describe: 'Significance level after Holm\'s correction over all metrics [default: 0.05]' })
           .option('all', { type: 'boolean', default: false, describe: 'List unchanged metrics too' })
-          .option('json', { type: 'boolean', default: false, describe: 'Print the comparison as JSON' })
-          .example('$0 compare reports/baseline reports/trap-rates-up', 'What raising the trap rates changed'),
-      (args) => run(() => compareCommand(String(args.baseline), String(args.run), { alpha: args.alpha, json: args.json, all: args.all })),
+          .option('json', { type: 'boolean', default: false, describe: 'Print the comparison as JSON (the same as --format json)' })
+          .option('format', { type: 'string', requiresArg: true, describe: 'text (default), json, or html: a page with the differences as a forest plot' })
+          .option('out', { alias: 'o', type: 'string', requiresArg: true, describe: 'With --format html: the page to write [default: <run>/compare.html]' })
+          .example('$0 compare reports/baseline reports/trap-rates-up', 'What raising the trap rates changed')
+          .example('$0 compare reports/baseline reports/trap-rates-up --format html', 'The same as a page: reports/trap-rates-up/compare.html'),
+      (args) => run(() => compareCommand(String(args.baseline), String(args.run), { alpha: args.alpha, json: args.json, all: args.all, format: args.format, out: args.out })),
     )
     .command(
       'plan',

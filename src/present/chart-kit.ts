@@ -72,7 +72,7 @@ export const CATEGORY_COLOURS = ['#2b6cb0', '#dd6b20', '#2c7a7b', '#c53030', '#6
 const CONFIG = {
   font: FONT,
   axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', titleColor: '#333', labelColor: '#333', gridColor: '#eceff3', domainColor: '#9ca3af', tickColor: '#9ca3af' },
-  legend: { labelFontSize: 11, titleFontSize: 12, orient: 'top', direction: 'horizontal', symbolStrokeWidth: 2 },
+  legend: { labelFontSize: 11, titleFontSize: 12, orient: 'top', direction: 'horizontal', symbolStrokeWidth: 2, labelLimit: 400 },
   view: { stroke: null },
   range: { category: CATEGORY_COLOURS },
   concat: { spacing: 24 },
