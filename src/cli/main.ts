@@ -10,9 +10,9 @@
  * --max-semi-space-size=4 (MB), which keeps the three isolates' heaps from growing to over
  * 300 MB on a million-match run (the live heap stays near 12 MB each) for about 6% speed.
  */
-import { renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
@@ -32,6 +32,7 @@ import { formatOutcomes } from '../reports/outcomes.js';
 import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../stats/plan.js';
 import { mergeRuns } from '../run/merge.js';
 import { replayMatch } from '../run/replay.js';
+import { recordReplay, replayPage } from '../present/replay-page.js';
 import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../run/run-scenario.js';
 import { formatTournament, runTournament } from '../run/tournament.js';
 import { loadScenario } from '../scenario/scenario.js';
@@ -439,12 +440,22 @@ interface ReplayArguments {
   match: string;
   seed: string | undefined;
   set: string[] | undefined;
+  html: string | undefined;
 }
 
 async function replayCommand(args: ReplayArguments): Promise<number> {
   const matchIndex = wholeNumberFlag('match', args.match, 0) as number;
   const seed = wholeNumberFlag('seed', args.seed, 0);
   const scenario = await loadScenario(args.scenario, { ...(seed === undefined ? {} : { seed }), set: args.set ?? [] });
+  if (args.html !== undefined) {
+    const folder = dirname(resolve(args.html));
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError([{ source: '--html', field: '', message: `no folder ${folder} to write ${args.html} into` }]);
+    const page = replayPage(recordReplay(scenario, matchIndex));
+    writeFileSync(`${args.html}.tmp`, page);
+    renameSync(`${args.html}.tmp`, args.html);
+    process.stdout.write(`Wrote ${args.html}\n`);
+    return 0;
+  }
   // The scenario's own match count does not limit which match may be replayed.
   replayMatch({ ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) }, matchIndex, (line) => process.stdout.write(`${line}\n`));
   return 0;
@@ -577,8 +588,10 @@ export async function main(argv: readonly string[]): Promise<number> {
           .option('match', { alias: 'm', type: 'string', demandOption: true, requiresArg: true, describe: 'Match index (the match column of matches.csv)' })
           .option('seed', { alias: 's', type: 'string', requiresArg: true, describe: 'Run seed, if the run overrode the scenario\'s' })
           .option('set', { type: 'string', array: true, describe: 'The same parameter overrides as the run (key=value, repeatable)' })
-          .example('$0 replay scenarios/trainers-first-player.yaml --match 42', 'Match 42 of the default run'),
-      (args) => run(() => replayCommand({ scenario: args.scenario, match: args.match, seed: args.seed, set: args.set?.map(String) }), args.scenario),
+          .option('html', { type: 'string', requiresArg: true, describe: 'Write the match as a page to watch (board, controls, event log) to this file instead' })
+          .example('$0 replay scenarios/trainers-first-player.yaml --match 42', 'Match 42 of the default run')
+          .example('$0 replay scenarios/trainers-first-player.yaml --match 42 --html match-42.html', 'The same match as a page'),
+      (args) => run(() => replayCommand({ scenario: args.scenario, match: args.match, seed: args.seed, set: args.set?.map(String), html: args.html }), args.scenario),
     )
     .command(
       'merge <dirs..>',
