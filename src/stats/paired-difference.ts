@@ -18,6 +18,7 @@
  * interval two independent runs would give: shown beside it, it says what common seeds bought.
  * Normal intervals; coverage is tested in tests/paired-difference.test.ts.
  */
+import { sampleVariance, sum } from 'simple-statistics';
 import { normalQuantile } from './intervals.js';
 
 /** Per-unit contributions of one configuration to a ratio metric Σx / Σy. */
@@ -39,12 +40,11 @@ export interface PairedDifference {
   readonly units: number;
 }
 
-const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
-
 /** The linearized contributions zᵤ of one configuration, and its ratio. */
 function linearized(contributions: UnitContributions, units: number): { ratio: number; z: Float64Array } {
   const x = contributions.numerator;
   const y = contributions.denominator;
+  // simple-statistics' sum is compensated (Kahan): totals of many small values stay exact.
   const totalY = sum(y.slice(0, units));
   const ratio = sum(x.slice(0, units)) / totalY;
   const meanY = totalY / units;
@@ -65,19 +65,15 @@ export function pairedDifference(a: UnitContributions, b: UnitContributions, con
   const first = linearized(a, units);
   const second = linearized(b, units);
   if (!Number.isFinite(first.ratio) || !Number.isFinite(second.ratio)) return none;
-  let paired = 0;
-  let unpaired = 0;
-  for (let u = 0; u < units; u++) {
-    const za = first.z[u] as number;
-    const zb = second.z[u] as number;
-    paired += (zb - za) ** 2;
-    unpaired += za * za + zb * zb;
-  }
-  const scale = units * (units - 1);
+  const differences = Array.from(second.z, (zb, u) => zb - (first.z[u] as number));
+  // The variance of a mean of m units is their sample variance over m (each z sums to 0, so
+  // this is Σ d² / (m (m − 1)) of the formula above).
+  const pairedVariance = sampleVariance(differences) / units;
+  const unpairedVariance = (sampleVariance(Array.from(first.z)) + sampleVariance(Array.from(second.z))) / units;
   const z = normalQuantile(confidence);
   const difference = second.ratio - first.ratio;
-  const half = z * Math.sqrt(paired / scale);
-  const unpairedHalf = z * Math.sqrt(unpaired / scale);
+  const half = z * Math.sqrt(pairedVariance);
+  const unpairedHalf = z * Math.sqrt(unpairedVariance);
   return { difference, lower: difference - half, upper: difference + half, unpairedLower: difference - unpairedHalf, unpairedUpper: difference + unpairedHalf, units };
 }
 

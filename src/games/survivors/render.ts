@@ -159,19 +159,18 @@ function humanPanel(state: SurvivorsState, index: number): string {
   const x = panelLeft(state);
   const parts: string[] = [];
   const human = state.humans[index];
-  if (human !== undefined) {
-    const top = MARGIN + 74 + index * 88;
-    const status = human.dead ? 'dead' : human.downed ? 'downed' : human.cell < 0 ? 'carried' : state.active === index ? `acting, ${human.actionsLeft} actions left` : human.activated ? 'done this round' : 'waiting';
-    parts.push(`<circle cx="${x + 20}" cy="${top + 10}" r="9" fill="${human.dead ? '#cbd5e0' : humanColour(index)}"/><text x="${x + 20}" y="${top + 14}" font-size="10" font-weight="bold" fill="white" text-anchor="middle">${index + 1}</text>`);
-    parts.push(`<text x="${x + 36}" y="${top + 14}" font-size="12" font-weight="bold" fill="#222">Human ${index + 1}</text><text x="${x + 100}" y="${top + 14}" font-size="10.5" fill="#555">${escape(status)}</text>`);
-    parts.push(`<text x="${x + 12}" y="${top + 32}" font-size="10.5" fill="#555">wounds</text>`);
-    if (human.wounds === 0) parts.push(`<text x="${x + 56}" y="${top + 32}" font-size="10.5" fill="#999">none</text>`);
-    for (let w = 0; w < human.wounds; w++) parts.push(`<circle cx="${x + 60 + w * 11}" cy="${top + 28}" r="4" fill="#c53030" stroke="#9b2c2c"/>`);
-    const items = human.items.map((card) => cards[card]?.name ?? '?');
-    const lines = items.length === 0 ? ['no items'] : [items.slice(0, 2).join(', '), items.slice(2, 4).join(', ')].filter((line) => line !== '');
-    lines.forEach((line, row) => parts.push(`<text x="${x + 12}" y="${top + 50 + row * 14}" font-size="10.5" fill="#333">${escape(line.length > 34 ? `${line.slice(0, 33)}…` : line)}</text>`));
-    if (items.length > 4) parts.push(`<text x="${x + 12}" y="${top + 78}" font-size="10" fill="#555">+${items.length - 4} more</text>`);
-  }
+  if (human === undefined) return '';
+  const top = MARGIN + 74 + index * 88;
+  const status = human.dead ? 'dead' : human.downed ? 'downed' : human.cell < 0 ? 'carried' : state.active === index ? `acting, ${human.actionsLeft} actions left` : human.activated ? 'done this round' : 'waiting';
+  parts.push(`<circle cx="${x + 20}" cy="${top + 10}" r="9" fill="${human.dead ? '#cbd5e0' : humanColour(index)}"/><text x="${x + 20}" y="${top + 14}" font-size="10" font-weight="bold" fill="white" text-anchor="middle">${index + 1}</text>`);
+  parts.push(`<text x="${x + 36}" y="${top + 14}" font-size="12" font-weight="bold" fill="#222">Human ${index + 1}</text><text x="${x + 100}" y="${top + 14}" font-size="10.5" fill="#555">${escape(status)}</text>`);
+  parts.push(`<text x="${x + 12}" y="${top + 32}" font-size="10.5" fill="#555">wounds</text>`);
+  if (human.wounds === 0) parts.push(`<text x="${x + 56}" y="${top + 32}" font-size="10.5" fill="#999">none</text>`);
+  for (let w = 0; w < human.wounds; w++) parts.push(`<circle cx="${x + 60 + w * 11}" cy="${top + 28}" r="4" fill="#c53030" stroke="#9b2c2c"/>`);
+  const items = human.items.map((card) => cards[card]?.name ?? '?');
+  const lines = items.length === 0 ? ['no items'] : [items.slice(0, 2).join(', '), items.slice(2, 4).join(', ')].filter((line) => line !== '');
+  lines.forEach((line, row) => parts.push(`<text x="${x + 12}" y="${top + 50 + row * 14}" font-size="10.5" fill="#333">${escape(line.length > 34 ? `${line.slice(0, 33)}…` : line)}</text>`));
+  if (items.length > 4) parts.push(`<text x="${x + 12}" y="${top + 78}" font-size="10" fill="#555">+${items.length - 4} more</text>`);
   return parts.join('');
 }
 

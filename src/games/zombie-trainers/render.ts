@@ -119,23 +119,21 @@ function trainerPanel(state: ZombieTrainersState, seat: 0 | 1): string {
   const x = panelLeft(state);
   const parts: string[] = [];
   const trainer = state.trainers[seat];
-  {
-    const top = MARGIN + 58 + seat * 168;
-    const colour = escape(paint(config.params.colors[seat] ?? '', seat));
-    parts.push(`<circle cx="${x + 16}" cy="${top + 12}" r="9" fill="${colour}"/><text x="${x + 16}" y="${top + 16}" font-size="10" font-weight="bold" fill="white" text-anchor="middle">${seat + 1}</text>`);
-    parts.push(`<text x="${x + 32}" y="${top + 17}" font-size="13" font-weight="bold" fill="#222">Player ${seat + 1}${trainer.trapsLeft === 0 ? ' · spectator' : ''}</text>`);
-    parts.push(`<text x="${x + 8}" y="${top + 48}" font-size="26" font-weight="bold" fill="#222">${trainer.xp}</text><text x="${x + 8 + 16 * String(trainer.xp).length}" y="${top + 48}" font-size="12" fill="#555"> XP</text>`);
-    parts.push(`<text x="${x + 8}" y="${top + 70}" font-size="11" fill="#555">traps left</text>`);
-    config.trapRates.forEach((rate, index) => {
-      const count = trainer.trapCounts[index] ?? 0;
-      const cx = x + 8 + index * 74;
-      parts.push(`<rect x="${cx}" y="${top + 76}" width="68" height="20" rx="10" fill="${count > 0 ? '#fefcbf' : '#edf2f7'}" stroke="#d69e2e" stroke-width="${count > 0 ? 1.2 : 0.4}"/>`);
-      parts.push(`<text x="${cx + 34}" y="${top + 90}" font-size="11" fill="${count > 0 ? '#744210' : '#a0aec0'}" text-anchor="middle">${rate}% × ${count}</text>`);
-    });
-    parts.push(`<text x="${x + 8}" y="${top + 116}" font-size="11" fill="#555">owned zombies${trainer.owned.length === 0 ? ': none' : ''}</text>`);
-    trainer.owned.slice(0, 7).forEach((zombie, index) => parts.push(zombieToken(x + 22 + index * 30, top + 138, zombie.health, zombie.attack, 24)));
-    if (trainer.owned.length > 7) parts.push(`<text x="${x + 222}" y="${top + 142}" font-size="11" fill="#555">+${trainer.owned.length - 7}</text>`);
-  }
+  const top = MARGIN + 58 + seat * 168;
+  const colour = escape(paint(config.params.colors[seat] ?? '', seat));
+  parts.push(`<circle cx="${x + 16}" cy="${top + 12}" r="9" fill="${colour}"/><text x="${x + 16}" y="${top + 16}" font-size="10" font-weight="bold" fill="white" text-anchor="middle">${seat + 1}</text>`);
+  parts.push(`<text x="${x + 32}" y="${top + 17}" font-size="13" font-weight="bold" fill="#222">Player ${seat + 1}${trainer.trapsLeft === 0 ? ' · spectator' : ''}</text>`);
+  parts.push(`<text x="${x + 8}" y="${top + 48}" font-size="26" font-weight="bold" fill="#222">${trainer.xp}</text><text x="${x + 8 + 16 * String(trainer.xp).length}" y="${top + 48}" font-size="12" fill="#555"> XP</text>`);
+  parts.push(`<text x="${x + 8}" y="${top + 70}" font-size="11" fill="#555">traps left</text>`);
+  config.trapRates.forEach((rate, index) => {
+    const count = trainer.trapCounts[index] ?? 0;
+    const cx = x + 8 + index * 74;
+    parts.push(`<rect x="${cx}" y="${top + 76}" width="68" height="20" rx="10" fill="${count > 0 ? '#fefcbf' : '#edf2f7'}" stroke="#d69e2e" stroke-width="${count > 0 ? 1.2 : 0.4}"/>`);
+    parts.push(`<text x="${cx + 34}" y="${top + 90}" font-size="11" fill="${count > 0 ? '#744210' : '#a0aec0'}" text-anchor="middle">${rate}% × ${count}</text>`);
+  });
+  parts.push(`<text x="${x + 8}" y="${top + 116}" font-size="11" fill="#555">owned zombies${trainer.owned.length === 0 ? ': none' : ''}</text>`);
+  trainer.owned.slice(0, 7).forEach((zombie, index) => parts.push(zombieToken(x + 22 + index * 30, top + 138, zombie.health, zombie.attack, 24)));
+  if (trainer.owned.length > 7) parts.push(`<text x="${x + 222}" y="${top + 142}" font-size="11" fill="#555">+${trainer.owned.length - 7}</text>`);
   return parts.join('');
 }
 
