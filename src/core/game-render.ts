@@ -23,6 +23,8 @@ export interface GameRender<S, A, E extends GameEvent = GameEvent> {
   layers(state: S): readonly string[];
   /** A chance outcome in words ("A = 5", "R = 37", "drew Pistol"), given the state before it. */
   chance?(before: S, action: A): string;
+  /** A decision in words ("moves to (3, 4)", "casts negate on the +6"), given the state before it; default: its action key. */
+  decision?(before: S, action: A): string;
   /** An event as one line for the event log; default: its type and fields. */
   event?(event: E): string;
   /** Whether an event is worth jumping to (a catch, a death, a scored round). */

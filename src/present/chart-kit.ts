@@ -56,9 +56,10 @@ export const get = (value: unknown, ...path: string[]): unknown => path.reduce<u
 /** Plot area width of a single chart; with its labels it stays under 900 px. */
 export const PLOT_WIDTH = 540;
 /**
- * Longest row label drawn before vega cuts it. Without a canvas in Node, vega estimates text at
- * 0.8 em per character, half again its real width, so the limit is set for the estimate: labels
- * up to about 40 characters are drawn whole.
+ * Longest row label drawn before vega cuts it. Layout measures labels with Arial's widths
+ * (`text-width.ts`), but the SVG writer is another copy of vega's scene graph that still guesses
+ * 0.8 em per character when it decides where to cut: this limit keeps labels of up to about 40
+ * characters whole under that guess.
  */
 const LABEL_LIMIT = 360;
 export const FONT = 'Helvetica, Arial, sans-serif';

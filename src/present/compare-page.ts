@@ -76,9 +76,11 @@ function table(comparison: Comparison): string {
 
 /** One forest plot's figure, or nothing when there are no such metrics. */
 async function forestFigure(id: string, title: string, caption: string, metrics: readonly MetricComparison[], relative: boolean): Promise<string> {
-  if (metrics.length === 0) return '';
-  const shown = comparisonOrder(metrics).slice(0, MOST_ROWS);
-  const more = metrics.length - shown.length;
+  // A rate that is 0 (or 1) in both runs, say draws in a game without draws, says nothing drawn as a row.
+  const informative = metrics.filter((metric) => !(metric.lower === metric.upper && metric.difference === 0));
+  if (informative.length === 0) return '';
+  const shown = comparisonOrder(informative).slice(0, MOST_ROWS);
+  const more = informative.length - shown.length;
   const svg = await renderSvg(forestChart(shown, { relative }));
   const rest = more > 0 ? ` ${more} more, none of them more significant, are in the table below.` : '';
   return `<figure id="${id}"><h3>${escapeHtml(title)}</h3><div class="chart">${svg}</div><figcaption>${escapeHtml(caption + rest)}</figcaption></figure>`;

@@ -7,6 +7,9 @@
  */
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { useArialWidths } from './text-width.js';
+
+useArialWidths();
 
 /** Gives each self-closing mark element with an `aria-label` a `<title>` child holding it. */
 export function labelsAsTitles(svg: string): string {

@@ -101,7 +101,7 @@ export function recordReplay(scenario: Scenario, matchIndex: number): Replay {
       ...plan,
       trace: (player, action, state) => {
         const chance = player === CHANCE;
-        const label = chance ? (render?.chance?.(before, action) ?? game.actionKey(action)) : game.actionKey(action);
+        const label = chance ? (render?.chance?.(before, action) ?? game.actionKey(action)) : (render?.decision?.(before, action) ?? game.actionKey(action));
         const events = pending.map((event) => ({ text: eventText(event, render), key: render?.keyEvent?.(event) ?? true }));
         pending.length = 0;
         const seat = game.seats[player] ?? `seat ${player + 1}`;
@@ -130,7 +130,7 @@ const STYLE = `
 * { box-sizing: border-box; }
 body { font-family: Helvetica, Arial, sans-serif; margin: 0; color: #222; background: #fafafa; }
 header { padding: 0.8rem 1.2rem 0.4rem; } h1 { font-size: 1.3rem; margin: 0 0 0.2rem; } header p { margin: 0; color: #555; font-size: 0.85rem; }
-main { display: grid; grid-template-columns: minmax(0, 1fr) 330px; gap: 1rem; padding: 0.6rem 1.2rem 1.2rem; max-width: 1200px; }
+main { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: 1rem; padding: 0.6rem 1.2rem 1.2rem; max-width: 1200px; }
 @media (max-width: 760px) { main { grid-template-columns: 1fr; } }
 .stage { min-width: 0; }
 .board { background: white; border: 1px solid #ddd; border-radius: 6px; padding: 6px; }
@@ -144,7 +144,6 @@ main { display: grid; grid-template-columns: minmax(0, 1fr) 330px; gap: 1rem; pa
 .position { font-variant-numeric: tabular-nums; font-size: 0.85rem; color: #333; min-width: 9rem; }
 .chance-banner { margin: 0.3rem 0; padding: 0.35rem 0.6rem; border-radius: 4px; background: #fff7ed; border: 1px solid #f6c48f; font-size: 0.9rem; min-height: 2rem; }
 .chance-banner.now { background: #fde2c4; border-color: #dd6b20; font-weight: bold; }
-.description { font-size: 0.82rem; color: #555; margin-top: 0.3rem; }
 .log { background: white; border: 1px solid #ddd; border-radius: 6px; height: calc(100vh - 7rem); min-height: 420px; overflow-y: auto; margin: 0; padding: 0; list-style: none; font-size: 0.78rem; }
 .log li { padding: 0.2rem 0.5rem; border-bottom: 1px solid #f0f0f0; cursor: pointer; }
 .log li:hover { background: #f4f8fc; } .log li.current { background: #dbeafe; }
@@ -160,7 +159,7 @@ const SCRIPT = `
   var steps = data.steps, total = steps.length - 1, current = 0, timer = null;
   var layersEl = document.getElementById('layers'), genericEl = document.getElementById('generic');
   var slider = document.getElementById('slider'), position = document.getElementById('position');
-  var chanceEl = document.getElementById('chance'), descriptionEl = document.getElementById('description');
+  var chanceEl = document.getElementById('chance');
   var playButton = document.getElementById('play'), speed = document.getElementById('speed');
   var log = document.getElementById('log'), items = [];
   slider.max = String(total);
@@ -190,7 +189,6 @@ const SCRIPT = `
     var step = steps[index];
     if (layersEl) layersEl.innerHTML = step[5].map(function (k) { return data.layers[k]; }).join('');
     if (genericEl) genericEl.textContent = step[4];
-    descriptionEl.textContent = step[4];
     var chance = lastChance(index);
     chanceEl.className = chance === index ? 'chance-banner now' : 'chance-banner';
     chanceEl.textContent = chance < 0 ? 'No chance outcome yet.' : (chance === index ? 'Chance: ' : 'Last chance outcome (step ' + chance + '): ') + steps[chance][1];
@@ -236,7 +234,7 @@ const SCRIPT = `
 
 /** The replay as one self-contained page. */
 export function replayPage(replay: Replay): string {
-  const steps = replay.steps.map((step) => [step.who, step.action, step.chance ? 1 : 0, step.events.map((event) => [event.text, event.key ? 1 : 0]), step.description, step.layers]);
+  const steps = replay.steps.map((step) => [step.who, step.action, step.chance ? 1 : 0, step.events.map((event) => [event.text, event.key ? 1 : 0]), replay.board === null ? step.description : '', step.layers]);
   // Inside <script>, "</" would end the element early: JSON allows escaping every "<".
   const json = JSON.stringify({ steps, layers: replay.layers }).replace(/</g, '\\u003c');
   const first = replay.steps[0];
@@ -269,7 +267,6 @@ ${stage}
 <span class="position" id="position">step 0 of ${replay.steps.length - 1}</span>
 </div>
 <div class="chance-banner" id="chance">No chance outcome yet.</div>
-<div class="description" id="description">${escapeHtml(first?.description ?? '')}</div>
 </section>
 <ol class="log" id="log" aria-label="event log"></ol>
 </main>

@@ -50,10 +50,12 @@ function formatMetric(metric: Metric): [string, string] {
 /** What reproduces the run and what it ran, as label/value pairs. */
 function provenance(summary: RunSummary): [string, string][] {
   const scenario = summary.scenario;
+  const seatNames = games.get(scenario.game)?.game.seats ?? [];
   const seats = scenario.seats
     .map((seat, index) => {
       const config = Object.keys(seat.config).length === 0 ? '' : ` ${JSON.stringify(seat.config)}`;
-      return `seat ${index + 1}: ${seat.name} (${seat.agent}${config})`;
+      const agent = seat.name === seat.agent && config === '' ? seat.name : `${seat.name} (${seat.agent}${config})`;
+      return `${seatNames[index] ?? `seat ${index + 1}`}: ${agent}`;
     })
     .join('; ');
   return [

@@ -124,11 +124,19 @@ function table(state: IntegerDuelState): string {
     const x = 20 + index * 62;
     if (x > WIDTH - 200) return;
     parts.push(cardShape(cards[entry.card] as Card, x, top, 1));
-    entry.spells.forEach((spell, s) => parts.push(cardShape(cards[spell] as Card, x + 8 + s * 6, top + 36 + s * 14, 0.7)));
+    // The spells cast on it, in the order cast, as chips under the card.
+    entry.spells.slice(0, 4).forEach((spell, s) => {
+      const y = top + CARD_H + 4 + s * 15;
+      parts.push(
+        `<rect x="${x - 4}" y="${y}" width="${CARD_W + 8}" height="13" rx="3" fill="#fff4d6" stroke="#975a16" stroke-width="0.8"/>` +
+          `<text x="${x + CARD_W / 2}" y="${y + 10}" font-size="9.5" fill="#975a16" text-anchor="middle">${escape(face(cards[spell] as Card).main)}</text>`,
+      );
+    });
     const value = entry.value;
+    const badge = top + CARD_H + 8 + Math.min(entry.spells.length, 4) * 15;
     parts.push(
-      `<rect x="${x + 2}" y="${top + 100}" width="${CARD_W - 4}" height="18" rx="9" fill="${value > 0 ? SIDE_COLOURS[PLANTS] : value < 0 ? SIDE_COLOURS[ZOMBIES] : '#a0aec0'}"/>` +
-        `<text x="${x + CARD_W / 2}" y="${top + 113}" font-size="11" font-weight="bold" fill="white" text-anchor="middle">${value > 0 ? `+${value}` : value}</text>`,
+      `<rect x="${x + 2}" y="${badge}" width="${CARD_W - 4}" height="18" rx="9" fill="${value > 0 ? SIDE_COLOURS[PLANTS] : value < 0 ? SIDE_COLOURS[ZOMBIES] : '#a0aec0'}"/>` +
+        `<text x="${x + CARD_W / 2}" y="${badge + 13}" font-size="11" font-weight="bold" fill="white" text-anchor="middle">${value > 0 ? `+${value}` : value}</text>`,
     );
   });
   if (state.table.length > Math.floor((WIDTH - 200) / 62) + 1) parts.push(`<text x="${WIDTH - 190}" y="${top + 30}" font-size="11" fill="#555">+${state.table.length - Math.floor((WIDTH - 200) / 62) - 1} more</text>`);
@@ -169,6 +177,26 @@ function chance(before: IntegerDuelState, action: IntegerDuelAction): string {
   }
 }
 
+function decision(before: IntegerDuelState, action: IntegerDuelAction): string {
+  const name = (card: number): string => before.config.cards[card]?.name ?? String(card);
+  switch (action.kind) {
+    case 'drawLibrary':
+      return 'draw from the library';
+    case 'drawCemetery':
+      return `take ${name(action.card)} back from their cemetery`;
+    case 'combatant':
+      return `put down ${name(action.card)}`;
+    case 'spell': {
+      const target = before.table[action.target];
+      return `cast ${name(action.card)} on ${target === undefined ? 'a combatant' : `the ${name(target.card)} (now ${target.value})`}`;
+    }
+    case 'pass':
+      return 'pass';
+    case 'chance':
+      return `chance ${action.value}`;
+  }
+}
+
 function event(e: IntegerDuelEvent): string {
   switch (e.type) {
     case 'starter':
@@ -206,6 +234,7 @@ export const integerDuelRender: GameRender<IntegerDuelState, IntegerDuelAction, 
     status(state),
   ],
   chance,
+  decision,
   event,
   keyEvent: (e) => e.type === 'roundScored' || e.type === 'matchEnd',
 };

@@ -11,7 +11,7 @@ import { HUMANS, Phase, Roll, type SurvivorsAction, type SurvivorsEvent, type Su
 
 const CELL = 26;
 const MARGIN = 12;
-const PANEL = 236;
+const PANEL = 256;
 const HUMAN_COLOURS = ['#c53030', '#2b6cb0', '#d69e2e', '#2c7a7b', '#b83280', '#4a5568'];
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -146,10 +146,10 @@ const panelLeft = (state: SurvivorsState): number => MARGIN * 2 + state.config.m
 /** The round, the phase, the zombies, the deck and the barricade tokens. */
 function status(state: SurvivorsState): string {
   const x = panelLeft(state);
-  const parts: string[] = [`<text x="${x + 10}" y="${MARGIN + 22}" font-size="15" font-weight="bold" fill="#222">Round ${state.round} of ${state.config.params.roundLimit}</text>`];
+  const parts: string[] = [`<text x="${x + 10}" y="${MARGIN + 22}" font-size="17" font-weight="bold" fill="#222">Round ${state.round} of ${state.config.params.roundLimit}</text>`];
   const ending = state.phase === Phase.Over ? `${state.winner === HUMANS ? 'Humans' : 'Zombies'} win (${state.endCondition ?? ''})` : (PHASE_WORDS[state.phase] ?? '');
-  parts.push(`<text x="${x + 10}" y="${MARGIN + 40}" font-size="11.5" fill="#444">${escape(ending)}</text>`);
-  parts.push(`<text x="${x + 10}" y="${MARGIN + 58}" font-size="11" fill="#444">zombies ${state.zombies.length} · deck ${state.deckSize} · barricades left ${state.barricadeTokens}</text>`);
+  parts.push(`<text x="${x + 10}" y="${MARGIN + 40}" font-size="13" fill="#444">${escape(ending)}</text>`);
+  parts.push(`<text x="${x + 10}" y="${MARGIN + 58}" font-size="12.5" fill="#444">zombies ${state.zombies.length} · deck ${state.deckSize} · barricades left ${state.barricadeTokens}</text>`);
   return parts.join('');
 }
 
@@ -163,13 +163,13 @@ function humanPanel(state: SurvivorsState, index: number): string {
   const top = MARGIN + 74 + index * 88;
   const status = human.dead ? 'dead' : human.downed ? 'downed' : human.cell < 0 ? 'carried' : state.active === index ? `acting, ${human.actionsLeft} actions left` : human.activated ? 'done this round' : 'waiting';
   parts.push(`<circle cx="${x + 20}" cy="${top + 10}" r="9" fill="${human.dead ? '#cbd5e0' : humanColour(index)}"/><text x="${x + 20}" y="${top + 14}" font-size="10" font-weight="bold" fill="white" text-anchor="middle">${index + 1}</text>`);
-  parts.push(`<text x="${x + 36}" y="${top + 14}" font-size="12" font-weight="bold" fill="#222">Human ${index + 1}</text><text x="${x + 100}" y="${top + 14}" font-size="10.5" fill="#555">${escape(status)}</text>`);
-  parts.push(`<text x="${x + 12}" y="${top + 32}" font-size="10.5" fill="#555">wounds</text>`);
-  if (human.wounds === 0) parts.push(`<text x="${x + 56}" y="${top + 32}" font-size="10.5" fill="#999">none</text>`);
-  for (let w = 0; w < human.wounds; w++) parts.push(`<circle cx="${x + 60 + w * 11}" cy="${top + 28}" r="4" fill="#c53030" stroke="#9b2c2c"/>`);
+  parts.push(`<text x="${x + 36}" y="${top + 14}" font-size="13.5" font-weight="bold" fill="#222">Human ${index + 1}</text><text x="${x + 104}" y="${top + 14}" font-size="12" fill="#555">${escape(status)}</text>`);
+  parts.push(`<text x="${x + 12}" y="${top + 32}" font-size="12" fill="#555">wounds</text>`);
+  if (human.wounds === 0) parts.push(`<text x="${x + 62}" y="${top + 32}" font-size="12" fill="#999">none</text>`);
+  for (let w = 0; w < human.wounds; w++) parts.push(`<circle cx="${x + 66 + w * 11}" cy="${top + 28}" r="4" fill="#c53030" stroke="#9b2c2c"/>`);
   const items = human.items.map((card) => cards[card]?.name ?? '?');
   const lines = items.length === 0 ? ['no items'] : [items.slice(0, 2).join(', '), items.slice(2, 4).join(', ')].filter((line) => line !== '');
-  lines.forEach((line, row) => parts.push(`<text x="${x + 12}" y="${top + 50 + row * 14}" font-size="10.5" fill="#333">${escape(line.length > 34 ? `${line.slice(0, 33)}…` : line)}</text>`));
+  lines.forEach((line, row) => parts.push(`<text x="${x + 12}" y="${top + 50 + row * 14}" font-size="12" fill="#333">${escape(line.length > 32 ? `${line.slice(0, 31)}…` : line)}</text>`));
   if (items.length > 4) parts.push(`<text x="${x + 12}" y="${top + 78}" font-size="10" fill="#555">+${items.length - 4} more</text>`);
   return parts.join('');
 }
@@ -213,6 +213,65 @@ function chance(before: SurvivorsState, action: SurvivorsAction): string {
     return `${human}${ROLL_WORDS[before.pending.roll] ?? 'die'}: ${action.value}`;
   }
   return action.kind;
+}
+
+const DIRECTIONS = ['north', 'east', 'south', 'west'] as const;
+
+function decision(before: SurvivorsState, action: SurvivorsAction): string {
+  const { cards, map } = before.config;
+  const card = (id: number): string => cards[id]?.name ?? `card ${id}`;
+  const at = (cell: number): string => `(${cell % map.width}, ${Math.floor(cell / map.width)})`;
+  const way = (dir: number): string => DIRECTIONS[dir] ?? String(dir);
+  const actor = `human ${before.active + 1}`;
+  const zombie = `the zombie at ${at(before.zombies[before.zombieIndex] ?? 0)}`;
+  switch (action.kind) {
+    case 'activate':
+      return `human ${action.human + 1} acts`;
+    case 'move':
+      return `${actor} moves ${way(action.dir)}`;
+    case 'carry':
+      return `${actor} shoulders human ${action.human + 1}`;
+    case 'attack':
+      return `${actor} attacks the zombie at ${at(action.cell)} with ${card(action.card)}`;
+    case 'throw':
+      return `${actor} throws ${card(action.card)} at ${at(action.cell)}`;
+    case 'heal':
+      return `${actor} uses ${card(action.card)} on human ${action.human + 1}`;
+    case 'give':
+      return `${actor} hands ${card(action.card)} to human ${action.human + 1}`;
+    case 'aim':
+      return `${actor} aims`;
+    case 'search':
+      return `${actor} searches`;
+    case 'pickUp':
+      return `${actor} picks up ${card(action.card)}`;
+    case 'barricade':
+      return `${actor} barricades the ${way(action.dir)} edge`;
+    case 'unbarricade':
+      return `${actor} removes the ${way(action.dir)} barricade with ${card(action.card)}`;
+    case 'endActivation':
+      return `${actor} ends the turn`;
+    case 'discard':
+      return `${actor} drops ${card(action.card)}`;
+    case 'dropAt':
+      return `${actor} sets the carried human down at ${at(action.cell)}`;
+    case 'place':
+      return `a zombie is placed at ${at(action.cell)}`;
+    case 'stopSpawning':
+      return 'no more zombies spawn';
+    case 'zombieMove':
+      return `${zombie} moves ${way(action.dir)}`;
+    case 'zombieAttack':
+      return `${zombie} attacks human ${action.human + 1}`;
+    case 'zombieBreak':
+      return `${zombie} attacks the ${way(action.dir)} barricade`;
+    case 'zombieEnd':
+      return `${zombie} ends its turn`;
+    case 'die':
+      return `die ${action.value}`;
+    case 'draw':
+      return `draw ${card(action.card)}`;
+  }
 }
 
 function event(e: SurvivorsEvent): string {
@@ -269,6 +328,7 @@ export const survivorsRender: GameRender<SurvivorsState, SurvivorsAction, Surviv
   // Split by how often each part changes: every distinct layer is stored once in the page.
   layers: (state) => [structure(state), spotsAndItems(state), figures(state), status(state), ...state.humans.map((_, index) => humanPanel(state, index))],
   chance,
+  decision,
   event,
   keyEvent: (e) => e.type === 'death' || e.type === 'downed' || e.type === 'zombieKilled' || e.type === 'barricadeBroken' || e.type === 'wallDestroyed' || e.type === 'roundEnd' || e.type === 'matchEnd' || (e.type === 'pass' && e.bitten),
 };

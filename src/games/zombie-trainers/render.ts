@@ -104,10 +104,17 @@ function panelFrame(state: ZombieTrainersState): string {
 function status(state: ZombieTrainersState): string {
   const x = panelLeft(state);
   const parts: string[] = [];
+  const who = `Player ${state.current + 1}`;
   const status =
     state.phase === Phase.Over
       ? `Player ${state.winner + 1} wins${state.tieDecided ? ' on the tie rule' : ''}`
-      : `Player ${state.current + 1} to act · AP ${state.actionPoints}`;
+      : state.phase === Phase.Decision
+        ? `${who} to act · AP ${state.actionPoints}`
+        : state.phase <= Phase.CatchRoll
+          ? `${who}'s catch: the dice roll`
+          : state.phase <= Phase.AttackDefensive
+            ? `${who}'s attack: the dice roll`
+            : 'a wild zombie appears';
   parts.push(`<text x="${x + 8}" y="${MARGIN + 22}" font-size="15" font-weight="bold" fill="#222">Round ${state.round}</text>`);
   parts.push(`<text x="${x + 8}" y="${MARGIN + 40}" font-size="11.5" fill="#444">turn ${state.turn} · ${escape(status)}</text>`);
   return parts.join('');
@@ -164,6 +171,23 @@ function chance(before: ZombieTrainersState, action: ZombieTrainersAction): stri
   }
 }
 
+function decision(before: ZombieTrainersState, action: ZombieTrainersAction): string {
+  switch (action.kind) {
+    case 'move':
+      return `moves to (${action.x}, ${action.y}), ${action.steps} step${action.steps === 1 ? '' : 's'}`;
+    case 'catch':
+      return `throws a ${action.trapRate}% trap at the zombie on (${action.x}, ${action.y})`;
+    case 'attack': {
+      const zombie = before.trainers[before.current].owned[action.zombie];
+      return `sends its zombie ${action.zombie + 1}${zombie === undefined ? '' : ` (health ${zombie.health}, attack ${zombie.attack})`} against the zombie on (${action.x}, ${action.y})`;
+    }
+    case 'endTurn':
+      return 'ends the turn';
+    case 'chance':
+      return `chance ${action.value}`;
+  }
+}
+
 function event(e: ZombieTrainersEvent): string {
   switch (e.type) {
     case 'spawn':
@@ -188,6 +212,7 @@ export const zombieTrainersRender: GameRender<ZombieTrainersState, ZombieTrainer
   // Split by how often each part changes: every distinct layer is stored once in the page.
   layers: (state) => [wildZombies(state), trainers(state), status(state), trainerPanel(state, 0), trainerPanel(state, 1)],
   chance,
+  decision,
   event,
   keyEvent: (e) => e.type === 'catch' || e.type === 'attack' || e.type === 'matchEnd',
 };
