@@ -145,10 +145,10 @@ main { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: 1rem; pa
 .chance-banner { margin: 0.3rem 0; padding: 0.35rem 0.6rem; border-radius: 4px; background: #fff7ed; border: 1px solid #f6c48f; font-size: 0.9rem; min-height: 2rem; }
 .chance-banner.now { background: #fde2c4; border-color: #dd6b20; font-weight: bold; }
 .log { background: white; border: 1px solid #ddd; border-radius: 6px; height: calc(100vh - 7rem); min-height: 420px; overflow-y: auto; margin: 0; padding: 0; list-style: none; font-size: 0.78rem; }
-.log li { padding: 0.2rem 0.5rem; border-bottom: 1px solid #f0f0f0; cursor: pointer; }
+.log li { padding: 0.2rem 0.5rem; border-bottom: 1px solid #f0f0f0; cursor: pointer; display: grid; grid-template-columns: 2.8em minmax(0, 1fr); }
 .log li:hover { background: #f4f8fc; } .log li.current { background: #dbeafe; }
-.log li .n { color: #888; font-variant-numeric: tabular-nums; display: inline-block; min-width: 3.2em; }
-.log li.chance .what { color: #b45309; } .log li .event { display: block; color: #444; padding-left: 3.2em; }
+.log li .n { color: #888; font-variant-numeric: tabular-nums; }
+.log li.chance .what { color: #b45309; } .log li .event { display: block; color: #444; }
 .log li .event.key { color: #111; font-weight: bold; }
 `;
 
@@ -166,13 +166,14 @@ const SCRIPT = `
   steps.forEach(function (step, index) {
     var li = document.createElement('li');
     if (step[2]) li.className = 'chance';
-    li.innerHTML = '<span class="n">' + index + '</span><span class="what"></span>';
+    li.innerHTML = '<span class="n">' + index + '</span><div><span class="what"></span></div>';
     li.querySelector('.what').textContent = step[0] + ': ' + step[1];
+    var body = li.lastChild;
     step[3].forEach(function (event) {
       var line = document.createElement('span');
       line.className = event[1] ? 'event key' : 'event';
       line.textContent = event[0];
-      li.appendChild(line);
+      body.appendChild(line);
     });
     li.addEventListener('click', function () { stop(); show(index); });
     log.appendChild(li);
