@@ -7,7 +7,6 @@
  * of vega's scene graph that lays charts out; the SVG writer's own copy still guesses when it
  * cuts a label at its limit, so limits are set with room for that guess: see `chart-kit.ts`.)
  */
-import * as vega from 'vega';
 
 /** Advance widths in thousandths of an em of Arial's printable ASCII, from the space (32) to "~" (126). */
 const ARIAL = [
@@ -40,9 +39,9 @@ interface TextItem {
  * Makes vega measure text with Arial's widths. A label longer than its item's `limit` is drawn
  * cut to the limit, so it is measured as the limit.
  */
-export function useArialWidths(): void {
+export function useArialWidths(vega: object): void {
   // vega exports textMetrics at run time (vl-convert sets it the same way); its typings omit it.
-  const { textMetrics } = vega as unknown as { textMetrics?: { width: (item: TextItem, text: unknown) => number } };
+  const { textMetrics } = vega as { textMetrics?: { width: (item: TextItem, text: unknown) => number } };
   if (textMetrics === undefined) return;
   textMetrics.width = (item: TextItem, text: unknown): number => {
     const size = item.fontSize != null ? Number(item.fontSize) || 0 : 11;

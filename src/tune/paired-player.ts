@@ -39,15 +39,17 @@ export class PairedPlayer {
   }
 
   /** Plays matches `0..matches-1` of `scenario`; contributions for `metrics` in match order. */
-  async play(scenario: Scenario, matches: number, metrics: readonly string[]): Promise<PairedPlay> {
+  async play(scenario: Scenario, matches: number, metrics: readonly string[], onPlayed?: (matches: number) => void): Promise<PairedPlay> {
     const { report, game } = scenario.entry;
     const size = Math.max(30, Math.ceil(matches / (Math.max(1, this.workers) * 4)));
     const ranges: [number, number][] = [];
     for (let from = 0; from < matches; from += size) ranges.push([from, Math.min(matches, from + size)]);
     const results = await Promise.all(
-      ranges.map(([start, end]) =>
-        this.pool === null ? Promise.resolve(playPairedChunk(scenario, start, end, metrics)) : this.pool.run({ source: scenario.source, start, end, metrics }),
-      ),
+      ranges.map(async ([start, end]) => {
+        const result = this.pool === null ? playPairedChunk(scenario, start, end, metrics) : await this.pool.run({ source: scenario.source, start, end, metrics });
+        onPlayed?.(end - start);
+        return result;
+      }),
     );
     const aggregate: unknown = report.emptyAggregate();
     const outcomes = emptyOutcomes(game.seats.length);

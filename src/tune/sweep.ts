@@ -10,6 +10,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
+import { writeProblem } from '../present/output-folder.js';
 import { sweepPage } from '../present/sweep-page.js';
 import { table } from '../reports/format.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
@@ -19,7 +20,7 @@ import { rotatedDesignEffect } from '../run/run-scenario.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
-import { Evaluator, pickMetric, splitValues } from './evaluate.js';
+import { Evaluator, pickMetric, refuseUnsafeName, splitValues } from './evaluate.js';
 import { PairedPlayer } from './paired-player.js';
 
 /** A value of a varied setting: a number when it reads as one, else the text as written. */
@@ -89,6 +90,7 @@ export function parseAxis(text: string): SweepAxis {
   const name = at < 0 ? '' : text.slice(0, at).trim();
   const values = at < 0 ? [] : splitValues(text.slice(at + 1));
   if (name === '' || values.length === 0) throw new UsageError([{ source: `--vary ${text}`, field: '', message: 'expected name=v1,v2,..., such as --vary actionPoints=2,3,4 or --vary seat1.iterations=100,1000' }]);
+  refuseUnsafeName(name, `--vary ${text}`);
   return { name, values: values.map(sweepValue) };
 }
 
@@ -108,7 +110,14 @@ const quote = (word: string): string => (/^[\w./:=,@+-]+$/.test(word) ? word : `
 export async function runSweep(
   scenario: Scenario,
   axes: readonly SweepAxis[],
-  options: { readonly metrics?: readonly string[]; readonly matches?: number; readonly workers: number; readonly onPoint?: (index: number, total: number, values: Record<string, SweepValue>) => void },
+  options: {
+    readonly metrics?: readonly string[];
+    readonly matches?: number;
+    readonly workers: number;
+    readonly onPoint?: (index: number, total: number, values: Record<string, SweepValue>) => void;
+    /** Matches played by each chunk as it finishes. */
+    readonly onPlayed?: (matches: number) => void;
+  },
 ): Promise<SweepResult> {
   if (axes.length === 0) throw new UsageError([{ source: '--vary', field: '', message: 'give at least one --vary name=v1,v2,...' }]);
   const metricNames = options.metrics && options.metrics.length > 0 ? options.metrics : [scenario.entry.defaultMetric];
@@ -134,7 +143,7 @@ export async function runSweep(
     for (const [index, values] of all.entries()) {
       options.onPoint?.(index, all.length, values);
       const configuration = await evaluator.scenario(assignmentsOf(values));
-      const result = await player.play(configuration, matches, metricNames);
+      const result = await player.play(configuration, matches, metricNames, options.onPlayed);
       const failure = result.failures[0];
       if (failure !== undefined) {
         throw new Error(`configuration ${assignmentsOf(values).join(' ') || '(base)'}: match ${failure.matchIndex} failed (match seed ${failure.matchSeed}): ${failure.message}`);
@@ -222,6 +231,9 @@ export function formatSweep(result: SweepResult): string {
   return lines.join('\n');
 }
 
+/** The files `hordelab sweep` writes: the only names it may replace in a folder. */
+export const SWEEP_FILES: readonly string[] = ['sweep.csv', 'sweep.json', 'sweep.html'];
+
 /** Writes sweep.csv, sweep.json and sweep.html into `outDir`; returns the paths. */
 export async function writeSweep(result: SweepResult, outDir: string): Promise<string[]> {
   const header = [
@@ -242,18 +254,22 @@ export async function writeSweep(result: SweepResult, outDir: string): Promise<s
     }),
   ]);
   const html = await sweepPage(result, formatSweep(result));
-  mkdirSync(outDir, { recursive: true });
   const files: [string, string][] = [
     ['sweep.csv', csv([header, ...rows])],
     ['sweep.json', `${JSON.stringify(result, null, 2)}\n`],
     ['sweep.html', html],
   ];
   const written: string[] = [];
-  for (const [name, text] of files) {
-    const path = join(outDir, name);
-    writeFileSync(`${path}.tmp`, text);
-    renameSync(`${path}.tmp`, path);
-    written.push(path);
+  try {
+    mkdirSync(outDir, { recursive: true });
+    for (const [name, text] of files) {
+      const path = join(outDir, name);
+      writeFileSync(`${path}.tmp`, text);
+      renameSync(`${path}.tmp`, path);
+      written.push(path);
+    }
+  } catch (error) {
+    throw writeProblem(error, outDir, outDir);
   }
   return written;
 }
