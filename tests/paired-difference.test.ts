@@ -48,7 +48,7 @@ describe('pairedDifference', () => {
   it.each([
     ['win rates, one trial per match', () => 1],
     ['per-event rates, 0 to 4 trials per match', (rng: Rng) => rng.int(5)],
-  ])('covers the true difference about 95%% of the time: %s', (_name, trialsOf) => {
+  ])('covers the true difference at its nominal level, 95 in 100: %s', (_name, trialsOf) => {
     const rng = Rng.fromSeed(2024n);
     const repetitions = 1500;
     let covered = 0;

@@ -91,7 +91,7 @@ describe('the replay page', () => {
     expect(readFileSync(out, 'utf8')).toContain('Zombie Trainers: match 2 of trainers-first-player');
     const missing = spawnSync(process.execPath, [CLI, 'replay', 'scenarios/trainers-first-player.yaml', '--match', '2', '--html', join(dir, 'no', 'match.html')], { encoding: 'utf8' });
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain('--html: no folder');
+    expect(missing.stderr).toContain('--html: cannot write');
   });
 
   it.skipIf(noBrowser)('in headless Chromium, two steps of each seed game show the board and differ', async () => {
