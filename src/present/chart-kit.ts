@@ -47,10 +47,14 @@ export interface Band {
 /** The reference line of a two-sided win rate. */
 export const FAIR: Reference = { value: 0.5, label: 'fair: 50%' };
 
+/** Whether a JSON value is an object (not null, not an array). */
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The value as an estimate with an interval (`lower`, `upper`, `n`), or null. */
 export const asInterval = (value: unknown): Interval | null =>
   isRecord(value) && typeof value['lower'] === 'number' && typeof value['upper'] === 'number' && typeof value['n'] === 'number' ? (value as unknown as Interval) : null;
+/** An estimate's point value: its rate, or its mean. */
 export const centre = (interval: Interval): number => interval.rate ?? interval.mean ?? Number.NaN;
+/** The value at a path of keys inside nested objects, or undefined. */
 export const get = (value: unknown, ...path: string[]): unknown => path.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), value);
 
 /** Plot area width of a single chart; with its labels it stays under 900 px. */
@@ -62,9 +66,11 @@ export const PLOT_WIDTH = 540;
  * characters whole under that guess.
  */
 const LABEL_LIMIT = 360;
+/** The font of every chart: what the pages' own text uses. */
 export const FONT = 'Helvetica, Arial, sans-serif';
-/** Estimates (simulated values) and exact values: colours that stay apart for colour-blind readers. */
+/** Estimates (simulated values): blue. */
 export const ESTIMATE_COLOUR = '#2b6cb0';
+/** Exact values, caps and flagged changes: orange, apart from blue for colour-blind readers too. */
 export const EXACT_COLOUR = '#dd6b20';
 const REFERENCE_COLOUR = '#6b7280';
 /** Categorical colours: blue, orange, teal, red, purple (Tableau-like, colour-blind safer than the default). */

@@ -30,6 +30,7 @@ function pairedWorkerFile(): string {
   throw new Error('worker threads run compiled code: run "npm run build" first');
 }
 
+/** Plays configurations' matches on `workers` threads (or this one) with per-match contributions. */
 export class PairedPlayer {
   private readonly pool: Piscina<PairedChunkTask, PairedChunkResult> | null;
 

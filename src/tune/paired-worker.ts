@@ -15,6 +15,7 @@ export interface PairedChunkTask {
 
 const scenarios = new Map<string, Promise<Scenario>>();
 
+/** Plays one chunk of one configuration, its scenario loaded once per thread. */
 export default async function playPairedChunkTask(task: PairedChunkTask): Promise<PairedChunkResult> {
   const key = JSON.stringify(task.source);
   let scenario = scenarios.get(key);

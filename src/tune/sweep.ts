@@ -26,6 +26,7 @@ import { PairedPlayer } from './paired-player.js';
 /** A value of a varied setting: a number when it reads as one, else the text as written. */
 export type SweepValue = string | number;
 
+/** One varied setting: its name (`traps.80`, `seat1.iterations`, `a+b`) and its values in order. */
 export interface SweepAxis {
   readonly name: string;
   readonly values: readonly SweepValue[];
@@ -54,6 +55,7 @@ export interface SweepDifference {
   readonly units: number;
 }
 
+/** One configuration of the grid and what it measured. */
 export interface SweepPoint {
   /** The value of each axis. */
   readonly values: Record<string, SweepValue>;
@@ -66,6 +68,7 @@ export interface SweepPoint {
   readonly differences: Record<string, SweepDifference>;
 }
 
+/** A whole sweep, as `sweep.json` stores it. */
 export interface SweepResult {
   readonly scenario: { readonly name: string; readonly file: string; readonly game: string; readonly seed: number };
   /** The command that plays this sweep again. */
@@ -107,6 +110,11 @@ function assignmentsOf(values: Record<string, SweepValue>): string[] {
 
 const quote = (word: string): string => (/^[\w./:=,@+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 
+/**
+ * Plays every configuration of the grid on the same match seeds and measures each metric, with
+ * its paired difference from the first configuration.
+ * @throws UsageError for a bad axis, configuration or metric, before any match is played.
+ */
 export async function runSweep(
   scenario: Scenario,
   axes: readonly SweepAxis[],

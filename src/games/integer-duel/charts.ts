@@ -6,6 +6,7 @@ import { parseCard } from './cards.js';
 /** The sides as the legend names them, in seat order. */
 const SIDES = ['Plants', 'Zombies', 'draws'];
 
+/** Integer Duel's own charts for report.html, from a run's results. */
 export function integerDuelCharts(results: Record<string, unknown>): ChartSpec[] {
   const charts: ChartSpec[] = [];
   const outcome = (label: string, figures: unknown): (Row | null)[] => [

@@ -2,6 +2,7 @@
 import { exactComparisonChart, FAIR, get, intervalChart, intervalRow, isRecord, present, type ChartSpec, type HistogramCap, type Row } from '../../present/chart-kit.js';
 import type { RunSummary } from '../../present/metrics.js';
 
+/** Survivors' own charts for report.html, from a run's results. */
 export function survivorsCharts(results: Record<string, unknown>): ChartSpec[] {
   const charts: ChartSpec[] = [];
   const ends = get(results, 'endCondition');

@@ -2,6 +2,7 @@
 import { exactComparisonChart, FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, present, type ChartSpec, type HistogramCap } from '../../present/chart-kit.js';
 import type { RunSummary } from '../../present/metrics.js';
 
+/** Zombie Trainers' own charts for report.html, from a run's results. */
 export function zombieTrainersCharts(results: Record<string, unknown>): ChartSpec[] {
   const charts: ChartSpec[] = [];
   const tie = present([
