@@ -1,31 +1,23 @@
 /**
- * Plays a range of a configuration's matches and returns, besides their merged aggregate, each
- * match's own contribution to the metrics asked for: what the paired differences of a sweep are
+ * Each match's own contribution to the metrics of a sweep: what its paired differences are
  * computed from (`src/stats/paired-difference.ts`).
  *
  * A metric is a ratio Σx / Σy of whole counts merged over matches (a rate: successes over
  * trials; a mean: the sum of values over their count). Its per-match (x, y) are found without
- * reading any game's aggregate: the summary of (chunk + the matches so far) is compared before
- * and after adding each match. Counts are additive, so the difference is exactly that match's
- * (x, y). The chunk's own total is the starting point so that every summary has enough samples
- * to skip small-sample bootstraps, which only widen intervals and never change counts.
+ * reading any game's aggregate: the summary of (the window + the matches so far) is compared
+ * before and after adding each match. Counts are additive, so the difference is exactly that
+ * match's (x, y). The window's own total is the starting point so that every summary has enough
+ * samples to skip small-sample bootstraps, which only widen intervals and never change counts.
  */
-import type { MatchFailureData } from '../core/match-runner.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { emptyOutcomes, mergeOutcomes, summarizeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
-import { playChunk } from '../run/play-chunk.js';
-import type { Scenario } from '../scenario/scenario.js';
+import type { AnyGameReport } from '../reports/report.js';
 import type { UnitContributions } from '../stats/paired-difference.js';
 
-/** What one chunk of a configuration contributes. Plain data: it crosses thread boundaries. */
-export interface PairedChunkResult {
-  readonly start: number;
-  readonly end: number;
+/** What one match contributed: its aggregate and its outcome table, as a one-match batch returns them. */
+export interface PlayedMatch {
   readonly aggregate: unknown;
   readonly outcomes: OutcomeAggregate;
-  readonly failures: MatchFailureData[];
-  /** Per metric, one (x, y) per match of `start..end-1` in order; absent for metrics that are not a pooled ratio of counts. */
-  readonly contributions: Record<string, UnitContributions>;
 }
 
 /** The (x, y) of a metric in a summary; (0, 0) when it has no samples yet. */
@@ -47,36 +39,29 @@ function unpooled(summary: unknown, prefix = '', into: Set<string> = new Set()):
   return into;
 }
 
-/** Plays matches `start..end-1` one at a time and records each one's (x, y) per metric. */
-export function playPairedChunk(scenario: Scenario, start: number, end: number, metrics: readonly string[]): PairedChunkResult {
-  const { report, game } = scenario.entry;
-  const aggregate: unknown = report.emptyAggregate();
-  const outcomes = emptyOutcomes(game.seats.length);
-  const failures: MatchFailureData[] = [];
-  const matches = [];
-  for (let matchIndex = start; matchIndex < end; matchIndex++) {
-    const played = playChunk(scenario, matchIndex, matchIndex + 1, false);
-    report.mergeAggregates(aggregate, played.aggregate);
-    mergeOutcomes(outcomes, played.outcomes);
-    failures.push(...played.failures);
-    matches.push(played);
-  }
+/**
+ * Per metric, one (x, y) per match of `matches`, in order; metrics that are not pooled ratios of
+ * counts are left out.
+ */
+export function matchContributions(report: AnyGameReport, seats: number, matches: readonly PlayedMatch[], metrics: readonly string[]): Record<string, UnitContributions> {
   const cumulative: unknown = report.emptyAggregate();
-  report.mergeAggregates(cumulative, aggregate);
-  const cumulativeOutcomes = emptyOutcomes(game.seats.length);
-  mergeOutcomes(cumulativeOutcomes, outcomes);
+  const cumulativeOutcomes = emptyOutcomes(seats);
+  for (const match of matches) {
+    report.mergeAggregates(cumulative, match.aggregate);
+    mergeOutcomes(cumulativeOutcomes, match.outcomes);
+  }
   const snapshot = (): { byPath: Map<string, Metric>; skip: Set<string> } => {
     const results = report.summarize(cumulative, 0.95, 1);
     const all = [...flattenMetrics(results), ...flattenMetrics(summarizeOutcomes(cumulativeOutcomes, 0.95), 'outcomes')];
     return { byPath: new Map(all.map((metric) => [metric.path, metric])), skip: unpooled(results) };
   };
   let before = snapshot();
-  const contributions: Record<string, { numerator: number[]; denominator: number[] }> = {};
   const wanted = metrics.filter((path) => !before.skip.has(path));
+  const contributions: Record<string, { numerator: number[]; denominator: number[] }> = {};
   for (const path of wanted) contributions[path] = { numerator: [], denominator: [] };
-  for (const played of matches) {
-    report.mergeAggregates(cumulative, played.aggregate);
-    mergeOutcomes(cumulativeOutcomes, played.outcomes);
+  for (const match of matches) {
+    report.mergeAggregates(cumulative, match.aggregate);
+    mergeOutcomes(cumulativeOutcomes, match.outcomes);
     const after = snapshot();
     for (const path of wanted) {
       const [x0, y0] = counts(before.byPath.get(path));
@@ -87,5 +72,5 @@ export function playPairedChunk(scenario: Scenario, start: number, end: number, 
     }
     before = after;
   }
-  return { start, end, aggregate, outcomes, failures, contributions };
+  return contributions;
 }
