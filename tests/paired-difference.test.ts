@@ -5,7 +5,7 @@
  * match is one trial.
  */
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../src/core/rng.js';
+import { matchSeed, matchStream, type Rng } from '../src/core/rng.js';
 import { normalQuantile } from '../src/stats/intervals.js';
 import { contributionsByUnit, pairedDifference } from '../src/stats/paired-difference.js';
 
@@ -32,7 +32,7 @@ function coupledMatches(rng: Rng, units: number, rateA: number, rateB: number, c
 
 describe('pairedDifference', () => {
   it('equals the textbook paired interval when every match is one trial', () => {
-    const rng = Rng.fromSeed(7n);
+    const rng = matchStream(matchSeed(7, 0), 'paired-difference');
     const { a, b } = coupledMatches(rng, 500, 0.45, 0.55, 0.8, () => 1);
     const result = pairedDifference(a, b, 0.95);
     const d = b.numerator.map((x, u) => x - (a.numerator[u] as number));
@@ -49,7 +49,7 @@ describe('pairedDifference', () => {
     ['win rates, one trial per match', () => 1],
     ['per-event rates, 0 to 4 trials per match', (rng: Rng) => rng.int(5)],
   ])('covers the true difference at its nominal level, 95 in 100: %s', (_name, trialsOf) => {
-    const rng = Rng.fromSeed(2024n);
+    const rng = matchStream(matchSeed(2024, 0), 'paired-difference');
     const repetitions = 1500;
     let covered = 0;
     let coveredUnpaired = 0;
