@@ -1105,6 +1105,8 @@ describe('Zombie Trainers chance sampling (rules 8, 16, 17 and 25)', () => {
     const { rng, asked } = scriptedRng({ int: () => 3 });
     expect(game.sampleChance(state, rng)).toEqual({ kind: 'chance', value: 7 });
     expect(asked).toEqual(['int(4)']);
+    // A stream answering outside the range it was asked for fails loudly instead of guessing.
+    expect(() => game.sampleChance(state, scriptedRng({ int: () => 4 }).rng)).toThrow('no free cell number 4');
   });
 
   it('rules 8 and 25: seeded spawns land on every free cell about equally often', () => {
@@ -1392,6 +1394,10 @@ describe('Zombie Trainers legal actions against an independent reading of the ru
     { interactionRange: 2, actionPoints: 5 },
     { blockingUnits: false, moveCost: 2, actionPoints: 6, catchCost: 3, attackCost: 2 },
     { interactionRange: 0, blockingUnits: false, traps: { '10': 1, '30': 2, '50': 1, '70': 3 } },
+    // A square map and a narrow one: shapes where a wrong index for an interned action would
+    // make two different actions share one entry.
+    { map: OPEN_5, interactionRange: 2 },
+    { map: ['..', '..', '..', '..'].join('\n'), interactionRange: 3 },
   ];
 
   it('rules 11 to 15, 20 and 26: moves, catches and attacks over many seeded positions, several in one config', () => {
@@ -1400,13 +1406,14 @@ describe('Zombie Trainers legal actions against an independent reading of the ru
     for (const overrides of configs) {
       // One parameter object per config: the positions share its interned actions.
       const params = makeParams({ map: MAP, ...overrides });
+      const grassCount = params.map.split('').filter((char) => char === '.').length;
       for (let trial = 0; trial < 120; trial++) {
         const state = game.setup(params);
         const grass = Array.from(state.config.map.grassCells);
         const pick = (): number => grass.splice(rng.int(grass.length), 1)[0] as number;
         state.trainers[0].cell = pick();
         state.trainers[1].cell = pick();
-        for (let z = rng.int(7); z > 0; z--) {
+        for (let z = rng.int(Math.min(7, grassCount - 1)); z > 0; z--) {
           const cell = pick();
           state.wildHealth[cell] = 1 + rng.int(9);
           state.wildAttack[cell] = 1 + rng.int(4);

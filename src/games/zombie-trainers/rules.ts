@@ -57,6 +57,7 @@ const END_TURN: ZombieTrainersAction = Object.freeze({ kind: 'endTurn' });
 const chanceActions: ZombieTrainersAction[] = [];
 function chanceAction(value: number): ZombieTrainersAction {
   let action = chanceActions[value];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen outcome; only allocation differs
   if (action === undefined) {
     for (let v = chanceActions.length; v <= value; v++) chanceActions.push(Object.freeze({ kind: 'chance', value: v }));
     action = chanceActions[value] as ZombieTrainersAction;
@@ -70,10 +71,14 @@ const configs = new WeakMap<ZombieTrainersParams, ZombieTrainersConfig>();
 export function configFor(params: ZombieTrainersParams): ZombieTrainersConfig {
   let config = configs.get(params);
   if (config === undefined) {
+    // Stryker disable next-line MethodExpression: dropping the sort changes nothing: trap rates are canonical integers (schema), which Object.entries lists ascending
     const rates = Object.entries(params.traps)
       .filter(([, count]) => count > 0)
       .map(([rate, count]) => [Number(rate), count] as const)
-      .sort((a, b) => a[0] - b[0]);
+      .sort(
+        // Stryker disable next-line ArrowFunction,ArithmeticOperator: any comparator keeps the order: Object.entries already lists integer keys ascending
+        (a, b) => a[0] - b[0],
+      );
     config = {
       params,
       map: compiledMap(params.map),
@@ -110,6 +115,7 @@ export function setup(params: ZombieTrainersParams): ZombieTrainersState {
     turn: 0,
     phase: Phase.Decision,
     setupSpawnsLeft: params.initialWildZombies,
+    // Stryker disable next-line ObjectLiteral,UnaryOperator: scratch for the action being resolved; every field is written before it is read
     pending: { cell: -1, trapIndex: -1, ownedIndex: -1, aggressive: 0, defensive: 0, health: 0 },
     winner: -1,
     tieDecided: false,
@@ -167,12 +173,14 @@ let stamp = 0;
 function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: number): number {
   const { map, params } = state.config;
   const cells = map.width * map.height;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: reallocating the search scratch more often changes only speed
   if (distance.length < cells) {
     distance = new Int32Array(cells);
     visitStamp = new Int32Array(cells);
     queue = new Int32Array(cells);
     stamp = 0;
   }
+  // Stryker disable next-line UpdateOperator: counting stamps down is as good as up: each search needs only a stamp unlike the previous ones
   stamp++;
   const start = state.trainers[seat].cell;
   const other = state.trainers[seat === 0 ? 1 : 0].cell;
@@ -236,7 +244,9 @@ interface InternedActions {
 const internedByConfig = new WeakMap<ZombieTrainersConfig, InternedActions>();
 function interned(config: ZombieTrainersConfig): InternedActions {
   let tables = internedByConfig.get(config);
+  // Stryker disable next-line ConditionalExpression: fresh tables on every call (true) intern equal actions; only allocation differs
   if (tables === undefined) {
+    // Stryker disable next-line ArrayDeclaration: a junk entry at index 0 of the move table is never read: index 0 is a move of 0 steps
     tables = { moves: [], catches: [], attacks: [] };
     internedByConfig.set(config, tables);
   }
@@ -244,8 +254,10 @@ function interned(config: ZombieTrainersConfig): InternedActions {
 }
 
 function moveAction(tables: InternedActions, config: ZombieTrainersConfig, cell: number, steps: number, maxSteps: number): ZombieTrainersAction {
+  // Stryker disable next-line ArithmeticOperator: cell * stride - steps is as collision-free as + steps (steps < stride)
   const index = cell * (maxSteps + 1) + steps;
   let action = tables.moves[index];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen action; only allocation differs
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'move', x, y: (cell - x) / config.map.width, steps });
@@ -255,8 +267,10 @@ function moveAction(tables: InternedActions, config: ZombieTrainersConfig, cell:
 }
 
 function catchAction(tables: InternedActions, config: ZombieTrainersConfig, cell: number, rateIndex: number): ZombieTrainersAction {
+  // Stryker disable next-line ArithmeticOperator: cell * rates - rateIndex is as collision-free as + rateIndex (rateIndex < rates)
   const index = cell * config.trapRates.length + rateIndex;
   let action = tables.catches[index];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen action; only allocation differs
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'catch', x, y: (cell - x) / config.map.width, trapRate: config.trapRates[rateIndex] as number });
@@ -266,8 +280,10 @@ function catchAction(tables: InternedActions, config: ZombieTrainersConfig, cell
 }
 
 function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zombie: number, cell: number): ZombieTrainersAction {
+  // Stryker disable next-line ArithmeticOperator: zombie * cells - cell is as collision-free as + cell (cell < cells)
   const index = zombie * config.map.width * config.map.height + cell;
   let action = tables.attacks[index];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen action; only allocation differs
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'attack', zombie, x, y: (cell - x) / config.map.width });
@@ -278,9 +294,11 @@ function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zom
 
 /** Sorts a short run of cell indices in place (insertion sort: reachable sets are small). */
 function sortCells(cells: Int32Array, count: number): void {
+  // Stryker disable next-line EqualityOperator: i <= count reads and writes one past the subarray, which a typed array ignores
   for (let i = 1; i < count; i++) {
     const value = cells[i] as number;
     let j = i - 1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: j >= 0 → true reads cells[-1], undefined, never greater; > vs >= differ only on equal cells, and cells are distinct
     while (j >= 0 && (cells[j] as number) > value) {
       cells[j + 1] = cells[j] as number;
       j--;
@@ -290,6 +308,7 @@ function sortCells(cells: Int32Array, count: number): void {
 }
 
 function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[]): ZombieTrainersAction[] {
+  // Stryker disable next-line ArrayDeclaration: a junk entry in a fresh list is popped just below
   const actions = into ?? [];
   // pop() is inlined by the JIT; assigning length is a runtime call.
   while (actions.length > 0) actions.pop();
@@ -302,11 +321,14 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
   // Rule 26: a spectator can only let the turn pass.
   if (trainer.trapsLeft > 0) {
     const maxSteps = Math.floor(state.actionPoints / params.moveCost);
+    // Stryker disable next-line ConditionalExpression: a search limited to 0 steps reaches only the start, which is not a move
     if (maxSteps >= 1) {
       // Moves in row-major order of their destination: the queue holds exactly the reached
       // cells (start first), so sorting the rest of it gives the order without a map scan.
       const reached = searchReachable(state, seat, maxSteps);
+      // Stryker disable next-line ArithmeticOperator: a count past the subarray's end reads and writes nothing (typed array bounds)
       sortCells(queue.subarray(1, reached), reached - 1);
+      // Stryker disable next-line ArithmeticOperator: any stride of at least the longest move keeps move table indices apart; AP × moveCost is one
       const stepsLimit = Math.floor(params.actionPoints / params.moveCost);
       for (let i = 1; i < reached; i++) {
         const cell = queue[i] as number;
@@ -314,10 +336,15 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
       }
     }
     const canCatch = state.actionPoints >= params.catchCost;
-    const canAttack = state.actionPoints >= params.attackCost && trainer.owned.length > 0;
+    const canAttack =
+      state.actionPoints >= params.attackCost &&
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: with no owned zombie the attack loop below pushes nothing anyway
+      trainer.owned.length > 0;
+    // Stryker disable next-line ConditionalExpression: entering with neither allowed pushes nothing; the test only saves the scan
     if (canCatch || canAttack) {
       for (const cell of targetsInRange(state, seat)) {
         if (canCatch) {
+          // Stryker disable next-line EqualityOperator: trapCounts[trapRates.length] is undefined, never > 0
           for (let i = 0; i < trapRates.length; i++) {
             if ((trainer.trapCounts[i] as number) > 0) actions.push(catchAction(tables, config, cell, i));
           }
