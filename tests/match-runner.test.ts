@@ -369,6 +369,12 @@ describe('match runner: failures', () => {
     expect(endless.step).toBe(50);
   });
 
+  it('fails when the game names a seat that has no agent', () => {
+    const agent = recordingAgent(last).factory;
+    const error = failure(() => play({ script: [{ seat: 2, actions: 2 }], maxLength: 3 }, [agent, agent]));
+    expect(error.message).toMatch(/failed at step 0: no agent for seat 2$/);
+  });
+
   it('fails when a seat to act has no legal action', () => {
     const agent = recordingAgent(last).factory;
     const error = failure(() => play({ script: [{ seat: 1, actions: 0 }], maxLength: 3 }, [agent, agent]));
