@@ -1109,6 +1109,26 @@ describe('Zombie Trainers chance sampling (rules 8, 16, 17 and 25)', () => {
     expect(() => game.sampleChance(state, scriptedRng({ int: () => 4 }).rng)).toThrow('no free cell number 4');
   });
 
+  it('rules 8 and 25: with blockingUnits false, sampling draws over exactly the listed free cells wherever the trainers stand', () => {
+    const placements: [string, (state: ZombieTrainersState) => void][] = [
+      ['player 1 on a zombie', (state) => (state.trainers[0].cell = cellOf(state, 2, 2))],
+      ['player 2 on a zombie', (state) => (state.trainers[1].cell = cellOf(state, 2, 2))],
+      ['both trainers on one cell', (state) => (state.trainers[1].cell = state.trainers[0].cell)],
+    ];
+    for (const [where, place] of placements) {
+      const state = start(OPEN_5, { blockingUnits: false });
+      placeWild(state, 2, 2, 5, 1);
+      placeWild(state, 3, 0, 5, 1);
+      place(state);
+      endTurn(state);
+      expect(state.phase, where).toBe(Phase.SpawnCell);
+      const listed = chanceValues(state);
+      const { rng, asked } = scriptedRng({ int: (n) => n - 1 });
+      expect(game.sampleChance(state, rng), where).toEqual({ kind: 'chance', value: listed.at(-1) });
+      expect(asked, where).toEqual([`int(${listed.length})`]);
+    }
+  });
+
   it('rules 8 and 25: seeded spawns land on every free cell about equally often', () => {
     const map = ['..#', '.#.', '...'].join('\n');
     const state = game.setup(makeParams({ map, initialWildZombies: 1 }));
