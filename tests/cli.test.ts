@@ -517,22 +517,23 @@ describe('shards and merge', () => {
     const job = parse(readFileSync('docs/kubernetes/indexed-job.yaml', 'utf8'));
     const completions: number = job.spec.completions;
     const container = job.spec.template.spec.containers[0];
-    const script: string = container.args[0];
+    // The image's entrypoint is hordelab, run from the package folder: here, the local CLI from the
+    // repository root. Kubernetes expands $(NAME) in args from the container's env.
+    const expand = (args: readonly string[], env: Record<string, string>): string[] => args.map((arg) => arg.replace(/\$\(([A-Z_]+)\)/g, (_, name: string) => env[name] ?? ''));
     const results = join(work, 'k8s');
     for (let index = 0; index < completions; index++) {
-      const result = spawnSync('sh', ['-c', script], {
-        cwd: resolve('.'),
-        env: { ...process.env, JOB_COMPLETION_INDEX: String(index), RESULTS_DIR: results },
-        encoding: 'utf8',
-      });
+      const args = expand(container.args, { SHARD_INDEX: String(index), RESULTS_DIR: results });
+      const result = spawnSync(process.execPath, [CLI, ...args], { cwd: resolve('.'), encoding: 'utf8' });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
     }
     const shards = Array.from({ length: completions }, (_, index) => join(results, `shard-${index}`));
     expect(spawnSync(process.execPath, [CLI, 'merge', ...shards, '--out', join(results, 'merged')], { encoding: 'utf8' }).status).toBe(0);
-    // The same run in one piece, from the command the manifest gives each pod, without --shard.
-    const single = script.replace(/--shard "\$JOB_COMPLETION_INDEX\/\d+" --out "[^"]+"/, `--out ${join(results, 'single')}`);
-    expect(spawnSync('sh', ['-c', single], { cwd: resolve('.'), encoding: 'utf8' }).status).toBe(0);
+    // The same run in one piece, from the args the manifest gives each pod, without --shard.
+    const single = expand(container.args, { SHARD_INDEX: '0', RESULTS_DIR: results });
+    single.splice(single.indexOf('--shard'), 2);
+    single[single.indexOf('--out') + 1] = join(results, 'single');
+    expect(spawnSync(process.execPath, [CLI, ...single], { cwd: resolve('.'), encoding: 'utf8' }).status).toBe(0);
     expect(readFileSync(join(results, 'merged', 'matches.csv')).equals(readFileSync(join(results, 'single', 'matches.csv')))).toBe(true);
   });
 });

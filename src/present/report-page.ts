@@ -16,6 +16,7 @@ import { HORDELAB_VERSION } from '../version.js';
 import { chartsFor } from './charts.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
 import { writeProblem } from './output-folder.js';
+import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
@@ -34,8 +35,7 @@ export function parseFormats(text: string, flag: string): ReportFormat[] {
   return [...new Set(formats)] as ReportFormat[];
 }
 
-/** Text made safe inside HTML elements and attributes. */
-export const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export { escapeHtml } from './page-kit.js';
 const escapeMd = (text: string): string => text.replace(/\|/g, '\\|');
 
 function formatMetric(metric: Metric): [string, string] {
@@ -51,10 +51,12 @@ function formatMetric(metric: Metric): [string, string] {
 /** What reproduces the run and what it ran, as label/value pairs. */
 function provenance(summary: RunSummary): [string, string][] {
   const scenario = summary.scenario;
+  const seatNames = games.get(scenario.game)?.game.seats ?? [];
   const seats = scenario.seats
     .map((seat, index) => {
       const config = Object.keys(seat.config).length === 0 ? '' : ` ${JSON.stringify(seat.config)}`;
-      return `seat ${index + 1}: ${seat.name} (${seat.agent}${config})`;
+      const agent = seat.name === seat.agent && config === '' ? seat.name : `${seat.name} (${seat.agent}${config})`;
+      return `${seatNames[index] ?? `seat ${index + 1}`}: ${agent}`;
     })
     .join('; ');
   return [
@@ -77,17 +79,6 @@ function summaryText(summary: RunSummary): string {
   return `${outcomes}${entry.report.formatSummary(summary.results)}`;
 }
 
-const STYLE = `
-body { font-family: Helvetica, Arial, sans-serif; margin: 2rem auto; max-width: 980px; color: #222; padding: 0 1rem; }
-h1 { font-size: 1.6rem; margin-bottom: 0.2rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
-p.lead { color: #555; margin-top: 0; }
-table { border-collapse: collapse; font-size: 0.85rem; } td, th { padding: 0.2rem 0.6rem; border-bottom: 1px solid #eee; text-align: left; vertical-align: top; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-pre { background: #f6f6f6; padding: 0.8rem; overflow-x: auto; font-size: 0.78rem; }
-figure { margin: 1.5rem 0; } figcaption { color: #555; font-size: 0.85rem; max-width: 640px; }
-figure .chart svg { max-width: 100%; height: auto; }
-details summary { cursor: pointer; color: #555; }
-`;
 
 async function htmlPage(summary: RunSummary): Promise<string> {
   const charts = chartsFor(summary);
@@ -115,7 +106,7 @@ async function htmlPage(summary: RunSummary): Promise<string> {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(`${title}: ${summary.scenario.name}`)} — Hordelab report</title>
-<style>${STYLE}</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <h1>${escapeHtml(`${title}: ${summary.scenario.name}`)}</h1>
@@ -126,7 +117,7 @@ ${rows}
 </table>
 <details><summary>Every game parameter of the run</summary><pre>${params}</pre></details>
 <h2>Summary</h2>
-<pre>${escapeHtml(summaryText(summary))}</pre>
+${fittedPre(summaryText(summary))}
 <h2>Charts</h2>
 ${rendered.join('\n')}
 <h2>Every metric</h2>

@@ -31,6 +31,7 @@ import type { GameEvent } from '../core/game.js';
 import { addSample, emptyMoments, meanEstimate, mergeMoments, normalQuantile, wilsonInterval, type IntegerMoments, type MeanEstimate, type RateEstimate } from '../stats/intervals.js';
 import { formatMean, formatRate, table } from './format.js';
 import type { AnyGameReport, GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
+import { uncompiledModule } from '../core/user-module.js';
 
 /** One match's value of a figure. */
 export type FigureValue = { readonly count: number } | { readonly successes: number; readonly trials: number } | { readonly numerator: number; readonly denominator: number };
@@ -64,6 +65,8 @@ const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /** Loads a metric module relative to the scenario file; a problem message instead when it cannot. */
 export async function loadMetricModule(path: string, scenarioFile: string): Promise<{ module: MetricModule } | { problem: string }> {
+  const uncompiled = uncompiledModule(path, 'metric module');
+  if (uncompiled !== null) return { problem: uncompiled };
   const absolute = isAbsolute(path) ? path : resolve(dirname(scenarioFile), path);
   let loaded: Record<string, unknown>;
   try {
