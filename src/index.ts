@@ -14,7 +14,9 @@ export { loadScenario, parseScenario, type Scenario, type ScenarioOverrides } fr
 export { runScenario, type RunOptions, type RunResult, type SummaryDocument } from './run/run-scenario.js';
 export { mergeRuns } from './run/merge.js';
 export { replayMatch } from './run/replay.js';
-export { wilsonInterval, meanEstimate, normalQuantile } from './stats/intervals.js';
+export { rateInterval, DEFAULT_CONFIDENCE, type RateEstimate } from './stats/rate-interval.js';
+export { clusteredMean, clusteredRate, type ClusterSums, type MeanEstimate } from './stats/clusters.js';
+export { normalQuantile, studentTQuantile } from './stats/distributions.js';
 export { zombieTrainers } from './games/zombie-trainers/index.js';
 export { integerDuel } from './games/integer-duel/index.js';
 export { ticTacToe } from './games/tic-tac-toe/index.js';

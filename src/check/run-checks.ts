@@ -8,7 +8,9 @@
  * against edge + margin with α for a wrong "above" (a wrong pass) and α/2 for a wrong "below"
  * (a wrong fail); at the upper edge the other way round. So a rate inside the band (by more than
  * the margin) fails with chance at most α, and a rate outside passes with chance at most α, under
- * early stopping. Correlated samples (rotated seats) count as n / designEffect.
+ * early stopping. Correlated trials (events of one match, the matches of a rotated pair) count
+ * as n / designEffect, with the design effect the summary measures from the clusters at each
+ * look (Kish's effective sample; the variance inflation the SPRT's binomial likelihood omits).
  *
  * The matches are those of `hordelab run` on the same scenario: match i has the same seed.
  */
@@ -16,9 +18,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from '
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { flattenMetrics, type RateMetric } from '../present/metrics.js';
-import { rotatedDesignEffect } from '../run/run-scenario.js';
 import { BatchPlayer } from '../run/batches.js';
-import { wilsonInterval, type RateEstimate } from '../stats/intervals.js';
+import { effectiveRateInterval, type RateEstimate } from '../stats/rate-interval.js';
 import { fixedSizeTrials, sprt, type SprtState } from '../stats/sprt.js';
 import { twoProportionTest } from '../stats/tests.js';
 import { formatBand, type CheckSpec } from './check-file.js';
@@ -147,7 +148,7 @@ export function readBaseline(dir: string, check: CheckSpec): BaselineRecord | nu
 async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
   const { report } = check.scenario.entry;
-  const designEffect = rotatedDesignEffect(check.scenario);
+  let designEffect = 1;
   const aggregate: unknown = report.emptyAggregate();
   const tests = edgeTests(check);
   let played = 0;
@@ -169,7 +170,9 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     report.mergeAggregates(aggregate, result.aggregate);
     played = end;
     options.onBatch?.(check, played);
-    metric = findRate(report.summarize(aggregate, check.confidence, designEffect), check);
+    metric = findRate(report.summarize(aggregate, check.confidence), check);
+    // The measured variance inflation; a rate at 0 or 1 (or every cluster alike) measures none.
+    designEffect = metric.designEffect > 0 ? metric.designEffect : 1;
     const successes = metric.successes / designEffect;
     const trials = metric.n / designEffect;
     // An edge at 0 or 1 cannot be crossed: every rate is above 0 and below 1.
@@ -190,12 +193,12 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
   // per match, so convert with the trials per match seen.
   const trialsPerMatch = metric.n / played;
   const fixedSizeMatches = Math.ceil((Math.max(0, ...tests.filter((test) => test.edge > 0 && test.edge < 1).map((test) => fixedSizeTrials(test.edge, check.margin, test.alpha, test.beta))) * designEffect) / Math.max(trialsPerMatch, 1e-9));
-  const estimate = wilsonInterval(metric.successes, metric.n, check.confidence, designEffect);
+  const estimate = effectiveRateInterval(metric.successes, metric.n, designEffect, metric.clusters, check.confidence);
   let baseline: CheckResult['baseline'] = null;
   if (options.baselineDir !== undefined && !options.updateBaseline) {
     const stored = readBaseline(options.baselineDir, check);
     if (stored !== null) {
-      const test = twoProportionTest(stored, metric, check.confidence, stored.designEffect, designEffect);
+      const test = twoProportionTest(stored, { successes: metric.successes, n: metric.n, designEffect, clusters: metric.clusters }, check.confidence);
       const moved = test.pValue < 1 - check.confidence;
       baseline = { rate: stored.rate, n: stored.n, difference: test.difference, lower: test.lower, upper: test.upper, pValue: test.pValue, moved };
       if (moved) {
@@ -247,7 +250,7 @@ export async function runChecks(checks: readonly CheckSpec[], options: CheckOpti
   for (const check of checks) {
     if (options.baselineDir !== undefined && !options.updateBaseline) readBaseline(options.baselineDir, check);
     const { report } = check.scenario.entry;
-    const empty = report.summarize(report.emptyAggregate(), check.confidence, 1) as Record<string, unknown>;
+    const empty = report.summarize(report.emptyAggregate(), check.confidence) as Record<string, unknown>;
     const top = check.metric.split('.')[0] as string;
     if (!Object.hasOwn(empty, top)) {
       throw new UsageError([

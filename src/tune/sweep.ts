@@ -71,7 +71,7 @@ export async function runSweep(
     // sweep. (Deeper metric names, such as one card's, exist only once matches are played.)
     for (const values of all) await evaluator.scenario(assignmentsOf(values));
     const { report } = scenario.entry;
-    const empty = report.summarize(report.emptyAggregate(), 0.95, 1) as Record<string, unknown>;
+    const empty = report.summarize(report.emptyAggregate(), 0.95) as Record<string, unknown>;
     for (const name of metricNames) {
       if (!Object.hasOwn(empty, name.split('.')[0] as string) && !name.startsWith('outcomes.')) {
         throw new UsageError([{ source: '--metric', field: '', message: `no metric "${name}" in ${scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` }]);
