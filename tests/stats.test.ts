@@ -143,9 +143,10 @@ describe('clustered figures', () => {
     expect(deff(independent)).toBeGreaterThan(0.9);
     expect(deff(independent)).toBeLessThan(1.1);
     expect(deff(split)).toBeLessThan(0.3);
-    // Many events per match, all alike within the match: the design effect is the events per match.
+    // Many events per match, all alike within the match: the design effect is the events per
+    // match, times the survey estimator's C/(C − 1).
     const clustered = Array.from({ length: 500 }, (_, i): [number, number] => [i % 2 === 0 ? 5 : 0, 5]);
-    expect(clusteredRate(settledFigures(tallyOf(clustered, 1))['f']).designEffect).toBeCloseTo(5, 6);
+    expect(clusteredRate(settledFigures(tallyOf(clustered, 1))['f']).designEffect).toBeCloseTo((5 * 500) / 499, 9);
   });
 
   it('cover a rate of correlated pairs 93–97% of the time, where counting matches as independent does not', () => {

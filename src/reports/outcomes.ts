@@ -54,10 +54,30 @@ export interface OutcomeSummary {
   readonly byAgent: Record<string, AgentOutcomes>;
 }
 
-// Figure names: fields joined by a character no agent name contains.
+// Figure names: fields joined by a character no agent name contains. Built once per name and
+// reused: the same string objects keep their hashes, and they are looked up for every match.
 const SEPARATOR = '\u0000';
-const seatKey = (seat: number, result: Result): string => `seat${SEPARATOR}${seat}${SEPARATOR}${result}`;
-const agentKey = (name: string, part: string, result: string): string => `agent${SEPARATOR}${name}${SEPARATOR}${part}${SEPARATOR}${result}`;
+type ResultKeys = Record<Result | 'halfPoints', string>;
+const resultKeys = (prefix: string): ResultKeys => ({
+  win: `${prefix}${SEPARATOR}win`,
+  draw: `${prefix}${SEPARATOR}draw`,
+  loss: `${prefix}${SEPARATOR}loss`,
+  halfPoints: `${prefix}${SEPARATOR}halfPoints`,
+});
+const seatKeyCache: ResultKeys[] = [];
+/** The figure names of seat `seat` (1-based). */
+const seatKeys = (seat: number): ResultKeys => (seatKeyCache[seat] ??= resultKeys(`seat${SEPARATOR}${seat}`));
+const agentKeyCache = new Map<string, { all: ResultKeys; seats: ResultKeys[] }>();
+/** The figure names of agent `name`, overall (`all`) and per seat (1-based). */
+function agentKeys(name: string, seat: number | 'all'): ResultKeys {
+  let keys = agentKeyCache.get(name);
+  if (keys === undefined) {
+    keys = { all: resultKeys(`agent${SEPARATOR}${name}${SEPARATOR}all`), seats: [] };
+    agentKeyCache.set(name, keys);
+  }
+  if (seat === 'all') return keys.all;
+  return (keys.seats[seat] ??= resultKeys(`agent${SEPARATOR}${name}${SEPARATOR}seat${seat}`));
+}
 
 export function emptyOutcomes(seats: number): OutcomeAggregate {
   return { seats, agents: {}, selfPlay: {}, tally: emptyTally() };
@@ -80,9 +100,13 @@ export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number
   const results = seatResults(returns);
   const best = new Map<string, { result: Result; seats: number }>();
   results.forEach((result, seat) => {
-    for (const each of RESULTS) figures.trial(seatKey(seat + 1, each), each === result);
     const name = agentNames[seat] as string;
-    for (const each of RESULTS) figures.trial(agentKey(name, `seat${seat + 1}`, each), each === result);
+    const bySeat = seatKeys(seat + 1);
+    const byAgent = agentKeys(name, seat + 1);
+    for (const each of RESULTS) {
+      figures.trial(bySeat[each], each === result);
+      figures.trial(byAgent[each], each === result);
+    }
     const held = best.get(name);
     if (held === undefined) best.set(name, { result, seats: 1 });
     else best.set(name, { result: rank(result) > rank(held.result) ? result : held.result, seats: held.seats + 1 });
@@ -93,9 +117,10 @@ export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number
       aggregate.selfPlay[name] = (aggregate.selfPlay[name] ?? 0) + 1;
       continue;
     }
-    for (const each of RESULTS) figures.trial(agentKey(name, 'all', each), each === result);
+    const keys = agentKeys(name, 'all');
+    for (const each of RESULTS) figures.trial(keys[each], each === result);
     // Half-points keep the score a whole number.
-    figures.sample(agentKey(name, 'all', 'halfPoints'), result === 'win' ? 2 : result === 'draw' ? 1 : 0);
+    figures.sample(keys.halfPoints, result === 'win' ? 2 : result === 'draw' ? 1 : 0);
   }
   recordMatch(aggregate.tally, where, figures);
 }
@@ -113,21 +138,22 @@ function halved(estimate: MeanEstimate): MeanEstimate {
 
 export function summarizeOutcomes(aggregate: OutcomeAggregate, confidence: number): OutcomeSummary {
   const sums = settledFigures(aggregate.tally);
-  const rates = (key: (result: Result) => string): OutcomeRates => {
-    const [win, draw, loss] = RESULTS.map((result) => clusteredRate(sums[key(result)], confidence)) as [RateEstimate, RateEstimate, RateEstimate];
+  const rates = (keys: ResultKeys): OutcomeRates => {
+    const [win, draw, loss] = RESULTS.map((result) => clusteredRate(sums[keys[result]], confidence)) as [RateEstimate, RateEstimate, RateEstimate];
     return { n: win.n, win, draw, loss };
   };
   const bySeat: Record<string, OutcomeRates> = {};
-  for (let seat = 1; seat <= aggregate.seats; seat++) bySeat[`seat${seat}`] = rates((result) => seatKey(seat, result));
+  for (let seat = 1; seat <= aggregate.seats; seat++) bySeat[`seat${seat}`] = rates(seatKeys(seat));
   const byAgent: Record<string, AgentOutcomes> = {};
   for (const name of Object.keys(aggregate.agents).sort()) {
     const perSeat: Record<string, OutcomeRates> = {};
     for (let seat = 1; seat <= aggregate.seats; seat++) {
-      const figure = rates((result) => agentKey(name, `seat${seat}`, result));
+      const figure = rates(agentKeys(name, seat));
       if (figure.n > 0) perSeat[`seat${seat}`] = figure;
     }
     const selfPlayMatches = aggregate.selfPlay[name] ?? 0;
-    const overall = { ...rates((result) => agentKey(name, 'all', result)), score: halved(clusteredMean(sums[agentKey(name, 'all', 'halfPoints')], confidence)) };
+    const all = agentKeys(name, 'all');
+    const overall = { ...rates(all), score: halved(clusteredMean(sums[all.halfPoints], confidence)) };
     const note = overall.n === 0 ? 'plays itself in every match: its results are the seat table' : selfPlayMatches > 0 ? `${selfPlayMatches} matches against itself left out of overall` : undefined;
     byAgent[name] = { overall, bySeat: perSeat, selfPlayMatches, ...(note === undefined ? {} : { note }) };
   }

@@ -49,12 +49,13 @@ export interface TournamentSummary {
  * variance of as many independent games, from the run's clustered points per game (1 where it
  * cannot be measured: a clean sweep, or one cluster).
  */
-function dispersion(overall: AgentOutcomes['overall']): number {
-  const { mean, sd, n, designEffect } = overall.score;
+function dispersion(overall: AgentOutcomes['overall']): { dispersion: number; dispersionDf: number } {
+  const { mean, sd, n, designEffect, clusters } = overall.score;
   const binomial = mean * (1 - mean);
-  if (!(binomial > 0) || !Number.isFinite(sd) || n < 2) return 1;
+  const dispersionDf = Math.max(1, clusters - 1);
+  if (!(binomial > 0) || !Number.isFinite(sd) || n < 2) return { dispersion: 1, dispersionDf };
   const measured = (designEffect * sd * sd) / binomial;
-  return measured > 0 ? measured : 1;
+  return { dispersion: measured > 0 ? measured : 1, dispersionDf };
 }
 
 /** A folder name for a pairing: the two names with anything unsafe replaced. */
@@ -83,7 +84,7 @@ export async function runTournament(
     const overall = outcomes.byAgent[a]?.overall;
     if (overall === undefined) throw new Error(`the run of ${a} vs ${b} reported no results for ${a}`);
     const games = overall.n;
-    results.push({ a: i, b: j, wins: overall.win.successes, draws: overall.draw.successes, losses: overall.loss.successes, dispersion: dispersion(overall) });
+    results.push({ a: i, b: j, wins: overall.win.successes, draws: overall.draw.successes, losses: overall.loss.successes, ...dispersion(overall) });
     pairings.push({ a, b, folder, games, aWinRate: overall.win, drawRate: overall.draw, bWinRate: overall.loss, status: run.status });
     if (run.status !== 'complete') break;
   }

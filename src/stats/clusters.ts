@@ -4,7 +4,9 @@
  * ratio estimator (Cochran, Sampling Techniques, 3rd ed., 1977, §6.3 and §9A; Kish, Survey
  * Sampling, 1965, §8.2), as survey statistics does for cluster samples:
  *
- *   R = Σx_c / Σn_c,   V(R) = Σ(x_c − R·n_c)² / (Σn_c)²   (rates; × C/(C − 1) for means).
+ *   R = Σx_c / Σn_c,   V(R) = C/(C − 1) · Σ(x_c − R·n_c)² / (Σn_c)²
+ *
+ * over C clusters (a rate of one 0/1 trial per cluster is the plain binomial, R(1 − R)/Σn).
  *
  * The cluster is a match for per-event figures (catches, card plays, attacks within one match
  * share its state), a rotated pair of matches in rotated runs (matches 2k and 2k+1 share their
@@ -42,12 +44,15 @@ export interface ClusterSums {
   ee: number;
 }
 
-/** The figures of the matches of a cluster not all merged yet. */
+/**
+ * The matches of a cluster merged so far, while others are still to come: figure names and,
+ * three per name, x, n and the sum of squared samples.
+ */
 interface OpenCluster {
   matches: number;
   size: number;
-  /** Figure → [x, n, Σ squared samples] so far. */
-  figures: Record<string, [number, number, number]>;
+  keys: string[];
+  values: number[];
 }
 
 /** Clustered figures by name, mergeable exactly. Plain data: it crosses worker threads and goes into checkpoints as it is. */
@@ -71,66 +76,118 @@ export const emptyTally = (): Tally => ({ figures: {}, open: {} });
 
 /**
  * One match's figures as they are collected: per figure, x and n (successes and trials, or a
- * sum of samples and their count) and the sum of the squared samples. Reused match after match.
+ * sum of samples and their count) and the sum of the squared samples. Reused match after match
+ * without allocating: figures get slots the first time their name is seen.
  */
 export class MatchFigures {
-  private readonly values = new Map<string, [number, number, number]>();
+  private readonly slots = new Map<string, number>();
+  private readonly names: string[] = [];
+  private values: number[] = [];
+  private readonly used: number[] = [];
+  private readonly inUse: boolean[] = [];
+  /** The open cluster this collector last wrote, and where each slot's values sit in it. */
+  private openWritten: OpenCluster | null = null;
+  private readonly position: number[] = [];
 
-  private entry(key: string): [number, number, number] {
-    let entry = this.values.get(key);
-    if (entry === undefined) {
-      entry = [0, 0, 0];
-      this.values.set(key, entry);
+  private slot(key: string): number {
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = this.names.length;
+      this.slots.set(key, slot);
+      this.names.push(key);
+      this.values.push(0, 0, 0);
+      this.inUse.push(false);
+      this.position.push(-1);
     }
-    return entry;
+    if (!this.inUse[slot]) {
+      this.inUse[slot] = true;
+      this.used.push(slot);
+    }
+    return slot;
+  }
+
+  private add(key: string, x: number, n: number, ee: number): void {
+    const at = 3 * this.slot(key);
+    this.values[at] = (this.values[at] as number) + x;
+    this.values[at + 1] = (this.values[at + 1] as number) + n;
+    this.values[at + 2] = (this.values[at + 2] as number) + ee;
   }
 
   /** `successes` of `trials` more trials of a rate (one trial by default). */
   trial(key: string, successes: number | boolean, trials = 1): void {
-    const entry = this.entry(key);
-    const s = typeof successes === 'boolean' ? (successes ? 1 : 0) : successes;
-    entry[0] += s;
-    entry[1] += trials;
-    entry[2] += s;
+    const s = successes === true ? 1 : successes === false ? 0 : successes;
+    this.add(key, s, trials, s);
   }
 
   /** One more sample of a mean. */
   sample(key: string, value: number): void {
-    const entry = this.entry(key);
-    entry[0] += value;
-    entry[1] += 1;
-    entry[2] += value * value;
+    this.add(key, value, 1, value * value);
   }
 
   /** `count` more samples of a mean at once, with their sum and sum of squares. */
   samples(key: string, count: number, sum: number, squares: number): void {
-    const entry = this.entry(key);
-    entry[0] += sum;
-    entry[1] += count;
-    entry[2] += squares;
+    this.add(key, sum, count, squares);
   }
 
   /** A ratio's numerator and denominator for this match (a custom ratio figure). */
   ratio(key: string, numerator: number, denominator: number): void {
-    const entry = this.entry(key);
-    entry[0] += numerator;
-    entry[1] += denominator;
-    entry[2] += numerator * numerator;
+    this.add(key, numerator, denominator, numerator * numerator);
   }
 
-  entries(): IterableIterator<[string, [number, number, number]]> {
-    return this.values.entries();
-  }
-
+  /** Forgets this match's figures. */
   clear(): void {
-    this.values.clear();
+    for (const slot of this.used) {
+      this.inUse[slot] = false;
+      this.values[3 * slot] = 0;
+      this.values[3 * slot + 1] = 0;
+      this.values[3 * slot + 2] = 0;
+    }
+    this.used.length = 0;
+  }
+
+  /** Closes this match as a cluster of its own. */
+  closeInto(figures: Record<string, ClusterSums>): void {
+    for (const slot of this.used) {
+      const at = 3 * slot;
+      close(figures, this.names[slot] as string, this.values[at] as number, this.values[at + 1] as number, this.values[at + 2] as number);
+    }
+  }
+
+  /** Adds this match to an open cluster (positions remembered, so its pair's other match finds them at once). */
+  addTo(open: OpenCluster): void {
+    if (this.openWritten !== open) {
+      this.openWritten = open;
+      this.position.fill(-1);
+      // Another writer (a merge) may have started it: find the names already there.
+      if (open.keys.length > 0) {
+        const index = new Map(open.keys.map((key, i) => [key, i]));
+        this.names.forEach((name, slot) => (this.position[slot] = index.get(name) ?? -1));
+      }
+    }
+    for (const slot of this.used) {
+      let at = this.position[slot] as number;
+      if (at < 0) {
+        at = open.keys.length;
+        open.keys.push(this.names[slot] as string);
+        open.values.push(0, 0, 0);
+        this.position[slot] = at;
+      }
+      const from = 3 * slot;
+      open.values[3 * at] = (open.values[3 * at] as number) + (this.values[from] as number);
+      open.values[3 * at + 1] = (open.values[3 * at + 1] as number) + (this.values[from + 1] as number);
+      open.values[3 * at + 2] = (open.values[3 * at + 2] as number) + (this.values[from + 2] as number);
+    }
   }
 }
 
 function close(figures: Record<string, ClusterSums>, key: string, x: number, n: number, ee: number): void {
   if (x === 0 && n === 0 && ee === 0) return;
-  for (const value of [x, n, ee]) if (!Number.isSafeInteger(value)) throw new RangeError(`figure "${key}" takes whole numbers, got ${value}`);
-  const sums = (figures[key] ??= emptySums());
+  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(n) || !Number.isSafeInteger(ee)) throw new RangeError(`figure "${key}" takes whole numbers, got ${x}, ${n}, ${ee}`);
+  let sums = figures[key];
+  if (sums === undefined) {
+    sums = emptySums();
+    figures[key] = sums;
+  }
   sums.clusters++;
   sums.x += x;
   sums.n += n;
@@ -141,26 +198,23 @@ function close(figures: Record<string, ClusterSums>, key: string, x: number, n: 
 }
 
 function closeCluster(tally: Tally, open: OpenCluster): void {
-  for (const [key, [x, n, ee]] of Object.entries(open.figures)) close(tally.figures, key, x, n, ee);
-}
-
-function addToOpen(open: OpenCluster, key: string, x: number, n: number, ee: number): void {
-  const entry = (open.figures[key] ??= [0, 0, 0]);
-  entry[0] += x;
-  entry[1] += n;
-  entry[2] += ee;
+  open.keys.forEach((key, i) => close(tally.figures, key, open.values[3 * i] as number, open.values[3 * i + 1] as number, open.values[3 * i + 2] as number));
 }
 
 /** Adds one match's figures to the tally, as part of its cluster. Clears nothing: the caller reuses `figures`. */
 export function recordMatch(tally: Tally, where: ClusterOf, figures: MatchFigures): void {
   if (where.clusterSize <= 1) {
-    for (const [key, [x, n, ee]] of figures.entries()) close(tally.figures, key, x, n, ee);
+    figures.closeInto(tally.figures);
     return;
   }
   const id = String(where.cluster);
-  const open = (tally.open[id] ??= { matches: 0, size: where.clusterSize, figures: {} });
+  let open = tally.open[id];
+  if (open === undefined) {
+    open = { matches: 0, size: where.clusterSize, keys: [], values: [] };
+    tally.open[id] = open;
+  }
   open.matches++;
-  for (const [key, [x, n, ee]] of figures.entries()) addToOpen(open, key, x, n, ee);
+  figures.addTo(open);
   if (open.matches >= open.size) {
     closeCluster(tally, open);
     delete tally.open[id];
@@ -169,8 +223,14 @@ export function recordMatch(tally: Tally, where: ClusterOf, figures: MatchFigure
 
 /** Adds `other` into `into`; clusters completed by the merge are closed. Order of merges does not matter. */
 export function mergeTally(into: Tally, other: Tally): void {
-  for (const [key, sums] of Object.entries(other.figures)) {
-    const target = (into.figures[key] ??= emptySums());
+  // for...in over plain records: no entry arrays allocated.
+  for (const key in other.figures) {
+    const sums = other.figures[key] as ClusterSums;
+    const target = into.figures[key];
+    if (target === undefined) {
+      into.figures[key] = { ...sums };
+      continue;
+    }
     target.clusters += sums.clusters;
     target.x += sums.x;
     target.n += sums.n;
@@ -179,10 +239,24 @@ export function mergeTally(into: Tally, other: Tally): void {
     target.nn += sums.nn;
     target.ee += sums.ee;
   }
-  for (const [id, cluster] of Object.entries(other.open)) {
-    const target = (into.open[id] ??= { matches: 0, size: cluster.size, figures: {} });
+  for (const id in other.open) {
+    const cluster = other.open[id] as OpenCluster;
+    const target = into.open[id];
+    if (target === undefined) {
+      into.open[id] = { matches: cluster.matches, size: cluster.size, keys: [...cluster.keys], values: [...cluster.values] };
+      continue;
+    }
     target.matches += cluster.matches;
-    for (const [key, [x, n, ee]] of Object.entries(cluster.figures)) addToOpen(target, key, x, n, ee);
+    const index = new Map(target.keys.map((key, i) => [key, i]));
+    cluster.keys.forEach((key, i) => {
+      let at = index.get(key);
+      if (at === undefined) {
+        at = target.keys.length;
+        target.keys.push(key);
+        target.values.push(0, 0, 0);
+      }
+      for (let j = 0; j < 3; j++) target.values[3 * at + j] = (target.values[3 * at + j] as number) + (cluster.values[3 * i + j] as number);
+    });
     if (target.matches >= target.size) {
       closeCluster(into, target);
       delete into.open[id];
@@ -222,15 +296,19 @@ function residual(sums: ClusterSums, ratio: number): number {
 
 /**
  * The rate Σx/Σn with the tail-modified Wilson interval on its effective counts, and the
- * measured design effect Σ(x_c − R·n_c)² / (R(1 − R)·Σn): exactly 1 for one 0/1 trial per
- * cluster, so a rate of matches in an unrotated run gets exactly `rateInterval`'s interval.
+ * measured design effect C/(C − 1)·Σ(x_c − R·n_c)² / (R(1 − R)·Σn): exactly 1 for one 0/1 trial
+ * per cluster (taken as the binomial), so a rate of matches in an unrotated run gets exactly
+ * `rateInterval`'s interval.
  */
 export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAULT_CONFIDENCE): RateEstimate {
   const s = sums ?? emptySums();
   if (s.n === 0) return effectiveRateInterval(0, 0, 1, 0, confidence);
   const rate = s.x / s.n;
   const spread = rate * (1 - rate) * s.n;
-  const between = residual(s, rate);
+  // The survey estimator's C/(C − 1) for clustered trials; one trial per cluster is the plain
+  // binomial, whose variance the rate itself gives.
+  const correction = s.clusters < s.n && s.clusters > 1 ? s.clusters / (s.clusters - 1) : 1;
+  const between = residual(s, rate) * correction;
   const designEffect = spread > 0 && between > 0 ? between / spread : 1;
   return effectiveRateInterval(s.x, s.n, designEffect, s.clusters, confidence);
 }

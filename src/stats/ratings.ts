@@ -21,7 +21,7 @@
  * profile likelihood handles both with one rule. Coverage on synthetic Bradley–Terry data:
  * tests/ratings.test.ts and reports/calibration.md.
  */
-import { normalQuantile } from './distributions.js';
+import { studentTQuantile } from './distributions.js';
 import { DEFAULT_CONFIDENCE } from './rate-interval.js';
 
 /** The results of one pairing, from agent `a`'s side. */
@@ -36,6 +36,12 @@ export interface PairingResult {
    * default; below 1 with draws, above 1 when games come in correlated pairs).
    */
   readonly dispersion?: number;
+  /**
+   * Degrees of freedom the dispersion was measured with (its independent units − 1). An
+   * estimated dispersion widens the intervals a little: the likelihood-ratio threshold becomes
+   * t² with the pooled degrees of freedom instead of z², as for any quasi-likelihood.
+   */
+  readonly dispersionDf?: number;
 }
 
 export interface Rating {
@@ -296,8 +302,11 @@ export function rateAgents(agents: number, pairings: readonly PairingResult[], c
   const active = Array.from({ length: agents }, (_, agent) => list.some((term) => term.a === agent || term.b === agent));
   const finite = stronglyConnected(agents, list, active);
   const fit = minimize(new Float64Array(agents), list, null);
-  const z = normalQuantile(confidence);
-  const threshold = z * z;
+  const df = pairings.reduce((sum, p) => sum + (p.dispersion === undefined ? 0 : (p.dispersionDf ?? Infinity)), 0);
+  const t = studentTQuantile(confidence, df > 0 ? df : Infinity);
+  const threshold = t * t;
+  const tOne = studentTQuantile(2 * confidence - 1, df > 0 ? df : Infinity);
+  const oneSided = tOne * tOne;
   const warnings = sweepWarnings(pairings, names);
   if (!finite) warnings.push('a clean sweep splits the agents: no finite maximum-likelihood ratings, only the intervals (open on the swept side)');
   const ratings = Array.from({ length: agents }, (_, agent): Rating => {
@@ -314,8 +323,11 @@ export function rateAgents(agents: number, pairings: readonly PairingResult[], c
       }
     }
     if (!active[agent] || agents < 2) return { agent, rating: Number.NaN, lower: -Infinity, upper: Infinity, games, score: games === 0 ? Number.NaN : points / games };
-    const lower = profileBound(agent, list, fit, threshold, -1);
-    const upper = profileBound(agent, list, fit, threshold, 1);
+    let lower = profileBound(agent, list, fit, threshold, -1);
+    let upper = profileBound(agent, list, fit, threshold, 1);
+    // Open on one side: the whole error budget goes to the other, a one-sided bound at `confidence`.
+    if (Number.isFinite(lower) && !Number.isFinite(upper)) lower = profileBound(agent, list, fit, oneSided, -1);
+    else if (!Number.isFinite(lower) && Number.isFinite(upper)) upper = profileBound(agent, list, fit, oneSided, 1);
     return {
       agent,
       rating: finite ? (fit.beta[agent] as number) * ELO : Number.NaN,
