@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { validateRunSummary } from './summary-schema.js';
 
 export interface RateMetric {
   readonly kind: 'rate';
@@ -102,7 +103,10 @@ export function runMetrics(summary: RunSummary): Metric[] {
   return [...flattenMetrics(summary.results, '', legacy), ...flattenMetrics(summary.outcomes, 'outcomes', legacy)];
 }
 
-/** Reads a run folder's `summary.json`, or says clearly why it cannot. */
+/**
+ * Reads a run folder's `summary.json`, checked field by field ({@link validateRunSummary}), or
+ * says clearly why it cannot.
+ */
 export function readRunSummary(dir: string): RunSummary {
   const file = join(dir, 'summary.json');
   let text: string;
@@ -124,10 +128,7 @@ export function readRunSummary(dir: string): RunSummary {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message}` }]);
+    throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message.split('\n')[0]}` }]);
   }
-  if (!isRecord(data) || !isRecord(data['scenario']) || !isRecord(data['results']) || (typeof data['independentUnit'] !== 'string' && typeof data['designEffect'] !== 'number')) {
-    throw new UsageError([{ source: file, field: '', message: 'not a Hordelab run summary (expected scenario, results and independentUnit)' }]);
-  }
-  return data as unknown as RunSummary;
+  return validateRunSummary(data, file) as RunSummary;
 }

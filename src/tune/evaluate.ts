@@ -6,6 +6,7 @@
  * configuration later, continuing its aggregate, so a search spends matches where they matter.
  */
 import { UsageError } from '../core/errors.js';
+import { isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { BatchPlayer } from '../run/batches.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
@@ -33,6 +34,8 @@ export class Evaluator {
   constructor(
     private readonly source: ScenarioSource,
     workers: number,
+    /** Told how many matches each batch played, as they finish (a progress line). */
+    private readonly onPlayed?: (matches: number) => void,
   ) {
     this.player = new BatchPlayer(workers);
   }
@@ -66,6 +69,7 @@ export class Evaluator {
       );
     }
     scenario.entry.report.mergeAggregates(evaluation.aggregate, result.aggregate);
+    this.onPlayed?.(end - evaluation.matches);
     evaluation.matches = end;
   }
 
@@ -96,6 +100,15 @@ export function pickMetric(metrics: readonly Metric[], path: string, source: str
     throw new UsageError([{ source, field: '', message: `no metric "${path}" in the results; there are: ${shown}` }]);
   }
   return metric;
+}
+
+/**
+ * Refuses a `--vary` or `--space` name (`traps.80`, `seat1.iterations+seat2.iterations`) with a
+ * part that could reach every object's prototype.
+ */
+export function refuseUnsafeName(name: string, source: string): void {
+  const unsafe = name.split(/[.+]/).map((part) => part.trim()).find(isUnsafeKey);
+  if (unsafe !== undefined) throw new UsageError([{ source, field: name, message: unsafeKeyMessage(unsafe) }]);
 }
 
 /**
