@@ -305,11 +305,11 @@ export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAUL
   if (s.n === 0) return effectiveRateInterval(0, 0, 1, 0, confidence);
   const rate = s.x / s.n;
   const spread = rate * (1 - rate) * s.n;
-  // The survey estimator's C/(C − 1) for clustered trials; one trial per cluster is the plain
-  // binomial, whose variance the rate itself gives.
-  const correction = s.clusters < s.n && s.clusters > 1 ? s.clusters / (s.clusters - 1) : 1;
-  const between = residual(s, rate) * correction;
-  const designEffect = spread > 0 && between > 0 ? between / spread : 1;
+  // One 0/1 trial per cluster is the plain binomial, whose variance the rate itself gives
+  // (exactly: no rounding). Otherwise the survey estimator, with its C/(C − 1).
+  const binomial = s.clusters === s.n && s.xx === s.x;
+  const between = binomial ? 0 : residual(s, rate) * (s.clusters > 1 ? s.clusters / (s.clusters - 1) : 1);
+  const designEffect = !binomial && spread > 0 && between > 0 ? between / spread : 1;
   return effectiveRateInterval(s.x, s.n, designEffect, s.clusters, confidence);
 }
 

@@ -1,6 +1,7 @@
 /**
  * `hordelab compare <baseline> <run>`: two runs metric by metric, the difference with its
- * interval and a test, significant changes flagged after Holm's correction.
+ * interval and a test, significant changes flagged after Holm's correction; with `--primary`,
+ * one declared metric tested unadjusted and the others Holm-adjusted as secondary.
  */
 import { UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
@@ -17,7 +18,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   if (baseline.scenario.game !== summary.scenario.game) {
     throw new UsageError([{ source: runDir, field: 'summary.json', message: `is a ${summary.scenario.game} run and the baseline a ${baseline.scenario.game} one; compare runs of one game` }]);
   }
-  const comparison = compareRuns(baselineDir, baseline, runDir, summary, args.number('alpha') as number);
+  const comparison = compareRuns(baselineDir, baseline, runDir, summary, args.number('alpha') as number, args.text('primary'));
   io.stdout.write(args.flag('json') ? `${JSON.stringify(comparison, null, 2)}\n` : `${formatComparison(comparison, args.flag('all'))}\n`);
   return 0;
 }
@@ -34,7 +35,15 @@ export const compareCommand: CommandModule = {
     alpha: { type: 'number', bound: BOUNDS.alpha, default: 0.05, describe: 'Significance level after Holm\'s correction over all metrics' },
     all: { type: 'boolean', describe: 'List unchanged metrics too' },
     json: { ...jsonOption, describe: 'Print the comparison as JSON' },
+    primary: {
+      type: 'string',
+      placeholder: 'METRIC',
+      describe: 'The metric the runs were planned for: tested alone at --alpha, unadjusted; the others Holm-adjusted among themselves as secondary',
+    },
   },
-  examples: [['hordelab compare reports/baseline reports/trap-rates-up', 'What raising the trap rates changed']],
+  examples: [
+    ['hordelab compare reports/baseline reports/trap-rates-up', 'What raising the trap rates changed'],
+    ['hordelab compare reports/baseline reports/trap-rates-up --primary p1WinRate', 'Test the first-player rate with the power plan promised'],
+  ],
   run,
 };
