@@ -457,7 +457,8 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       }, options.onRound);
       best = refined.best;
       spent += refined.spent;
-      lastMatches = Math.max(lastMatches, refined.matchesEach);
+      // The winner's own matches in the last round it raced.
+      lastMatches = refined.matchesEach;
       refinement = { candidates: local.length, seed: refineSeed, matches: refined.spent, rounds: refined.rounds };
     }
     // Confirmation on fresh seeds: the search's own matches favour its winner (it was picked
