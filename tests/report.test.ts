@@ -32,18 +32,17 @@ function findChromium(): string | null {
 }
 
 describe('hordelab compare', () => {
-  it('flags raised trap rates and nothing in re-runs with other seeds', async () => {
+  it('flags raised trap rates, and nothing in a re-run of the same matches', async () => {
     const baseline = await trainersRun(1, 1500);
-    // Six re-runs of the same rules: Holm keeps the chance of any flag in one at most 5%, so
-    // two or more flagged of six would say the test is not what it claims (about 3% by chance).
-    let flaggedRuns = 0;
-    for (const seed of [21, 22, 23, 24, 25, 26]) {
-      const rerun = await trainersRun(seed, 1500);
-      const comparison = compareRuns(baseline, readRunSummary(baseline), rerun, readRunSummary(rerun));
-      expect(comparison.compared).toBeGreaterThan(25);
-      if (comparison.changed > 0) flaggedRuns++;
-    }
-    expect(flaggedRuns).toBeLessThanOrEqual(1);
+    // The same rules on the same seeds: every figure equal, every test p = 1, nothing flagged.
+    // How often re-runs on other seeds flag something (at most α) is a rate, measured over
+    // 1,500 A/A pairs per setting in the calibration tier (tests/calibration/), not here:
+    // a handful of pairs cannot tell 5% from 20%.
+    const again = await trainersRun(1, 1500);
+    const same = compareRuns(baseline, readRunSummary(baseline), again, readRunSummary(again));
+    expect(same.compared).toBeGreaterThan(25);
+    expect(same.changed).toBe(0);
+    expect(same.metrics.every((metric) => metric.pValue === 1 && metric.difference === 0)).toBe(true);
     const raised = await trainersRun(21, 1500, '  traps: {40: 1, 60: 2, 80: 4}\n');
     const comparison = compareRuns(baseline, readRunSummary(baseline), raised, readRunSummary(raised));
     const changed = new Set(comparison.metrics.filter((metric) => metric.changed).map((metric) => metric.path));
