@@ -46,7 +46,7 @@ describe('outcome tables', () => {
     expect(byAgent['a']?.selfPlayMatches).toBe(0);
   });
 
-  it('cluster rotated pairs: the agents\\' rates count pairs as their independent units', () => {
+  it('cluster rotated pairs: the agents\' rates count pairs as their independent units', () => {
     const aggregate = emptyOutcomes(2);
     // Every pair split: a wins one seating and loses the other, so a's rate has no spread across pairs.
     for (let pair = 0; pair < 20; pair++) {
