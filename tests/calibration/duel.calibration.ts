@@ -37,7 +37,7 @@ describe('rotated Integer Duel, greedy against greedy', () => {
     const truth = new Map(runMetrics(summaryOf(pairs, wholePool(pairs))).map((metric) => [metric.path, metric.value]));
     const rng = Rng.fromSeed(0xc0de5n);
     const tallies = new Map<string, { covered: number; total: number; deff: number }>();
-    const repetitions = 1000;
+    const repetitions = 600;
     for (let r = 0; r < repetitions; r++) {
       for (const metric of runMetrics(summaryOf(pairs, denseDraw(dense, RUN, rng)))) {
         const name = category(metric.path);
