@@ -148,7 +148,7 @@ const sink: EventSink<GameEvent> = (event) => collector.onEvent(event as Paramet
 await measure('zombie-trainers.random-vs-random.report', 'matches', 1000, (n) => {
   for (let i = 0; i < n; i++) {
     const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i }, sink);
-    collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed) }, aggregate);
+    collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1 }, aggregate);
   }
 });
 // MCTS from the first decision of a match (initial zombies placed), default settings.

@@ -14,7 +14,9 @@ export { loadScenario, parseScenario, type Scenario, type ScenarioOverrides } fr
 export { runScenario, type RunOptions, type RunResult, type SummaryDocument } from './run/run-scenario.js';
 export { mergeRuns } from './run/merge.js';
 export { replayMatch } from './run/replay.js';
-export { wilsonInterval, meanEstimate, normalQuantile } from './stats/intervals.js';
+export { rateInterval, DEFAULT_CONFIDENCE, type RateEstimate } from './stats/rate-interval.js';
+export { clusteredMean, clusteredRate, type ClusterSums, type MeanEstimate } from './stats/clusters.js';
+export { normalQuantile, studentTQuantile } from './stats/distributions.js';
 export { zombieTrainers } from './games/zombie-trainers/index.js';
 export { integerDuel } from './games/integer-duel/index.js';
 export { ticTacToe } from './games/tic-tac-toe/index.js';
@@ -33,7 +35,7 @@ export { coinFlip } from './games/coin-flip/index.js';
 // The typed library: a scenario object in, a summary typed for its game out.
 export { run, scenarioFromObject, type AgentObject, type LibraryRunOptions, type LibraryRunResult, type ScenarioObject, type SeatObject } from './library/run.js';
 export type { ActionOf, EventOf, GameId, GameTypes, GameTypeSet, ParamsOf, ResultsOf } from './library/game-types.js';
-export type { MeanEstimate, RateEstimate, DifferenceEstimate } from './stats/intervals.js';
+export type { DifferenceEstimate } from './games/integer-duel/report.js';
 export type { OutcomeRates, OutcomeSummary } from './reports/outcomes.js';
 export type { GameRender } from './core/game-render.js';
 export type { ChartSpec } from './present/chart-kit.js';

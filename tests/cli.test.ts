@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { studentTQuantile } from '../src/stats/distributions.js';
 import { CLI_BIN, hordelabIn, type CliResult } from './cli-harness.js';
 
 const CLI = CLI_BIN;
@@ -539,7 +540,7 @@ describe('shards and merge', () => {
 });
 
 describe('rotated seats', () => {
-  it('lets two copies of one agent play their own games in a pair, and widens game-level intervals for the pairing', async () => {
+  it('lets two copies of one agent play their own games in a pair, and measures game-level intervals over the pairs', async () => {
     const file = scenarioFile(
       'rotate-copies.yaml',
       'game: tic-tac-toe\nmatches: 400\nseed: 4\nseats:\n  rotate:\n    - { agent: random, name: random-a }\n    - { agent: random, name: random-b }\n',
@@ -551,10 +552,11 @@ describe('rotated seats', () => {
     for (let k = 0; k < rows.length; k += 2) if (rows[k]![1] === rows[k + 1]![1] && rows[k]!.slice(4).join() === rows[k + 1]!.slice(4).join()) identical++;
     expect(identical).toBeLessThan(rows.length / 4);
     const summary = JSON.parse(readFileSync(join(work, 'rot', 'summary.json'), 'utf8'));
-    expect(summary.designEffect).toBe(2);
+    expect(summary.independentUnit).toBe('rotated pair');
     const moves = summary.results.moves;
-    const plain = (moves.upper - moves.lower) / 2;
-    // Same mean and sd, half the effective sample: the interval is √2 wider than with n matches.
-    expect(plain).toBeCloseTo((1.959964 * moves.sd) / Math.sqrt(moves.n / 2), 4);
+    expect(moves.clusters).toBe(200);
+    // The variance over the 200 pairs, as a design effect on 400 matches, with t at 199 degrees.
+    expect(moves.designEffect).toBeGreaterThan(0);
+    expect((moves.upper - moves.lower) / 2).toBeCloseTo(studentTQuantile(0.95, 199) * Math.sqrt((moves.designEffect * moves.sd * moves.sd) / moves.n), 9);
   });
 });

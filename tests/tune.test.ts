@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { runSweep, parseAxis } from '../src/tune/sweep.js';
-import { candidateSettings, parseDimension, parseTarget, tune } from '../src/tune/tune.js';
+import { candidateSettings, parseDimension, parseTarget, refinementSettings, tune } from '../src/tune/tune.js';
 import { tune as libraryTune } from '../src/index.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-tune-'));
@@ -83,6 +83,19 @@ describe('tune', () => {
     expect(new Set(sampled.map((value) => Math.floor(value * 16))).size).toBe(16);
   });
 
+  it('refines around the winner: a local grid of whole-number steps, a box one stratum wide for real values', () => {
+    const grid = refinementSettings([parseDimension('a=0..10'), parseDimension('b=x,y')], { a: '4', b: 'y' }, 24, 1);
+    expect(grid).toEqual([{ a: '4', b: 'y' }, { a: '3', b: 'y' }, { a: '5', b: 'y' }]);
+    const edge = refinementSettings([parseDimension('a=0..10'), parseDimension('c=0.1..0.5:0.1')], { a: '0', c: '0.3' }, 24, 1);
+    expect(edge[0]).toEqual({ a: '0', c: '0.3' });
+    expect(new Set(edge.map((point) => point['a']))).toEqual(new Set(['0', '1']));
+    expect(new Set(edge.map((point) => point['c']))).toEqual(new Set(['0.2', '0.3', '0.4']));
+    const real = refinementSettings([parseDimension('winRate=0.0..1.0')], { winRate: '0.31' }, 20, 1).map((point) => Number(point['winRate']));
+    expect(real[0]).toBe(0.31);
+    expect(real).toHaveLength(9);
+    for (const value of real) expect(Math.abs(value - 0.31)).toBeLessThanOrEqual(0.05 + 1e-9);
+  });
+
   it('finds a known optimum through the noise on most seeds, and confirms it on fresh ones', async () => {
     // The coin's win rate is the parameter itself: the optimum for a target of 0.3 is 0.3.
     let found = 0;
@@ -104,6 +117,8 @@ describe('tune', () => {
       if (Math.abs(best - 0.3) <= 0.03) found++;
       expect(result.confirmSeed).toBe(seed + 7919);
       expect(result.searchMatches).toBeLessThanOrEqual(12000);
+      expect(result.refinement?.seed).toBe(seed + 104729);
+      expect(result.refinement?.candidates).toBe(9);
     }
     expect(found).toBeGreaterThanOrEqual(6);
   });
@@ -178,6 +193,6 @@ describe('tune input', () => {
     const scenario = await parseScenario(COIN(1), join(dir, 'coin.yaml'));
     await expect(
       tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.05..0.95')], budget: 30, candidates: 24, workers: 0, outDir: dir }),
-    ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds; give at least 94/);
+    ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds and the refinement; give at least 246,/);
   });
 });

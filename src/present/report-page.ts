@@ -45,8 +45,12 @@ function formatMetric(metric: Metric): [string, string] {
     return [pct(metric.value), `[${pct(metric.lower)}, ${pct(metric.upper)}]`];
   }
   const digits = Math.abs(metric.value) >= 100 ? 1 : 2;
+  if (!Number.isFinite(metric.lower) || !Number.isFinite(metric.upper)) return [metric.value.toFixed(digits), metric.sd === 0 ? `no interval: all ${metric.n} samples equal` : 'no interval'];
   return [metric.value.toFixed(digits), `[${metric.lower.toFixed(digits)}, ${metric.upper.toFixed(digits)}]`];
 }
+
+/** The measured design effect as printed: two decimals. */
+const formatDesignEffect = (metric: Metric): string => (Number.isFinite(metric.designEffect) ? metric.designEffect.toFixed(2) : '-');
 
 /** What reproduces the run and what it ran, as label/value pairs. */
 function provenance(summary: RunSummary): [string, string][] {
@@ -67,7 +71,11 @@ function provenance(summary: RunSummary): [string, string][] {
     ['seats', `${seats}${scenario.rotateSeats ? '; rotated: each seed played in both seatings' : ''}`],
     ['command', summary.command],
     ['versions', `run with hordelab ${summary.hordelab.version}; page made by hordelab ${HORDELAB_VERSION} on Node ${process.versions.node}`],
-    ['intervals', `${Math.round(summary.confidence * 100)}% (Wilson for rates; normal for means, a seeded bootstrap below 30 samples)${summary.designEffect > 1 ? `; design effect ${summary.designEffect} for paired seeds` : ''}`],
+    [
+      'intervals',
+      `${Math.round(summary.confidence * 100)}% (rates: Wilson with the Brown–Cai–DasGupta tail rule; means: t), each with its variance measured over ` +
+        `${summary.independentUnit === 'rotated pair' ? 'rotated pairs (two matches on one seed)' : 'matches'}; the table's "deff" is each figure's measured design effect`,
+    ],
   ];
 }
 
@@ -96,7 +104,7 @@ async function htmlPage(summary: RunSummary): Promise<string> {
   const metrics = runMetrics(summary)
     .map((metric) => {
       const [value, interval] = formatMetric(metric);
-      return `<tr><td>${escapeHtml(metric.path)}</td><td class="num">${value}</td><td class="num">${interval}</td><td class="num">${metric.n}</td></tr>`;
+      return `<tr><td>${escapeHtml(metric.path)}</td><td class="num">${value}</td><td class="num">${interval}</td><td class="num">${metric.n}</td><td class="num">${formatDesignEffect(metric)}</td></tr>`;
     })
     .join('\n');
   const params = escapeHtml(JSON.stringify(summary.scenario.params, null, 2));
@@ -121,9 +129,9 @@ ${fittedPre(summaryText(summary))}
 <h2>Charts</h2>
 ${rendered.join('\n')}
 <h2>Every metric</h2>
-<p class="lead">Each rate or mean of <code>summary.json</code>, with its ${Math.round(summary.confidence * 100)}% interval and its sample count.</p>
+<p class="lead">Each rate or mean of <code>summary.json</code>, with its ${Math.round(summary.confidence * 100)}% interval, its sample count and its design effect (deff: its variance over what as many independent samples would give, measured over the run's independent units).</p>
 <table>
-<tr><th>metric</th><th>value</th><th>interval</th><th>n</th></tr>
+<tr><th>metric</th><th>value</th><th>interval</th><th>n</th><th>deff</th></tr>
 ${metrics}
 </table>
 </body>
@@ -139,27 +147,29 @@ function markdownPage(summary: RunSummary): string {
   lines.push('| | |', '| --- | --- |');
   for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? `\`${value}\`` : escapeMd(value)} |`);
   lines.push('', '## Summary', '', '```text', summaryText(summary), '```', '');
-  lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n |`, '| --- | ---: | ---: | ---: |');
+  lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
   for (const metric of runMetrics(summary)) {
     const [value, interval] = formatMetric(metric);
-    lines.push(`| \`${metric.path}\` | ${value} | ${interval} | ${metric.n} |`);
+    lines.push(`| \`${metric.path}\` | ${value} | ${interval} | ${metric.n} | ${formatDesignEffect(metric)} |`);
   }
   lines.push('', 'Charts: open `report.html` beside this file.', '');
   return lines.join('\n');
 }
 
-const METRIC_COLUMNS = ['metric', 'kind', 'value', 'lower', 'upper', 'n', 'successes', 'sd'];
+const METRIC_COLUMNS = ['metric', 'kind', 'value', 'lower', 'upper', 'n', 'successes', 'sd', 'designEffect', 'clusters'];
 
 function metricRows(summary: RunSummary): (string | number)[][] {
   return runMetrics(summary).map((metric) => [
     metric.path,
     metric.kind,
     metric.value,
-    metric.lower,
-    metric.upper,
+    Number.isFinite(metric.lower) ? metric.lower : '',
+    Number.isFinite(metric.upper) ? metric.upper : '',
     metric.n,
     metric.kind === 'rate' ? metric.successes : '',
     metric.kind === 'mean' ? metric.sd : '',
+    metric.designEffect,
+    metric.clusters,
   ]);
 }
 

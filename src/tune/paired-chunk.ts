@@ -51,7 +51,7 @@ export function matchContributions(report: AnyGameReport, seats: number, matches
     mergeOutcomes(cumulativeOutcomes, match.outcomes);
   }
   const snapshot = (): { byPath: Map<string, Metric>; skip: Set<string> } => {
-    const results = report.summarize(cumulative, 0.95, 1);
+    const results = report.summarize(cumulative, 0.95);
     const all = [...flattenMetrics(results), ...flattenMetrics(summarizeOutcomes(cumulativeOutcomes, 0.95), 'outcomes')];
     return { byPath: new Map(all.map((metric) => [metric.path, metric])), skip: unpooled(results) };
   };

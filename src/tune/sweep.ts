@@ -16,7 +16,6 @@ import { table } from '../reports/format.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
 import type { CsvValue } from '../reports/report.js';
 import { csv } from '../run/play-chunk.js';
-import { rotatedDesignEffect } from '../run/run-scenario.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
@@ -142,7 +141,7 @@ export async function runSweep(
     // sweep. (Deeper metric names, such as one card's, exist only once matches are played.)
     for (const values of all) await evaluator.scenario(assignmentsOf(values));
     const { report } = scenario.entry;
-    const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE, 1) as Record<string, unknown>;
+    const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE) as Record<string, unknown>;
     for (const name of metricNames) {
       if (!Object.hasOwn(empty, name.split('.')[0] as string) && !name.startsWith('outcomes.')) {
         throw new UsageError([{ source: '--metric', field: '', message: `no metric "${name}" in ${scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` }]);
@@ -156,7 +155,7 @@ export async function runSweep(
       if (failure !== undefined) {
         throw new Error(`configuration ${assignmentsOf(values).join(' ') || '(base)'}: match ${failure.matchIndex} failed (match seed ${failure.matchSeed}): ${failure.message}`);
       }
-      const summary = configuration.entry.report.summarize(result.aggregate, DEFAULT_CONFIDENCE, rotatedDesignEffect(configuration));
+      const summary = configuration.entry.report.summarize(result.aggregate, DEFAULT_CONFIDENCE);
       const metrics: Metric[] = [...flattenMetrics(summary), ...flattenMetrics(summarizeOutcomes(result.outcomes, DEFAULT_CONFIDENCE), 'outcomes')];
       const picked: SweepPoint['metrics'] = {};
       for (const name of metricNames) {

@@ -1,7 +1,8 @@
 /**
  * `hordelab compare <baseline> <run>`: two runs metric by metric, the difference with its
- * interval and a test, significant changes flagged after Holm's correction; as text, JSON, or a
- * page with the differences as forest plots (`--format html`).
+ * interval and a test, significant changes flagged after Holm's correction; with `--primary`,
+ * one declared metric tested unadjusted and the others Holm-adjusted as secondary; as text,
+ * JSON, or a page with the differences as forest plots (`--format html`).
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   }
   const page = out ?? join(runDir, 'compare.html');
   if (format === 'html') checkOutputFile(page, out === undefined ? '<run>' : '--out');
-  const comparison = compareRuns(baselineDir, baseline, runDir, summary, args.number('alpha') as number);
+  const comparison = compareRuns(baselineDir, baseline, runDir, summary, args.number('alpha') as number, args.text('primary'));
   if (format === 'html') {
     const html = await comparisonPage(comparison, games.get(summary.scenario.game)?.game.title ?? summary.scenario.game);
     try {
@@ -62,9 +63,15 @@ export const compareCommand: CommandModule = {
     json: { ...jsonOption, describe: 'Print the comparison as JSON (the same as --format json)' },
     format: { type: 'string', placeholder: 'FORMAT', describe: 'text (default), json, or html: a page with the differences as forest plots' },
     out: { type: 'path', alias: 'o', placeholder: 'FILE', describe: 'With --format html: the page to write [default: <run>/compare.html]' },
+    primary: {
+      type: 'string',
+      placeholder: 'METRIC',
+      describe: 'The metric the runs were planned for: tested alone at --alpha, unadjusted; the others Holm-adjusted among themselves as secondary',
+    },
   },
   examples: [
     ['hordelab compare reports/baseline reports/trap-rates-up', 'What raising the trap rates changed'],
+    ['hordelab compare reports/baseline reports/trap-rates-up --primary p1WinRate', 'Test the first-player rate with the power plan promised'],
     ['hordelab compare reports/baseline reports/trap-rates-up --format html', 'The same as a page: reports/trap-rates-up/compare.html'],
   ],
   run,
