@@ -107,7 +107,11 @@ describe('seeded streams', () => {
     }
     for (const literal of [0, 0x5eed, 0xb0075752a9, 0xe10e10, Number.MAX_SAFE_INTEGER]) {
       expect(draws(Rng.fromSeed(seedFromInteger(literal)), 6)).toEqual(reference.firstDraws(BigInt(literal), 6));
+      expect(draws(Rng.fromSeed(BigInt(literal)), 6)).toEqual(reference.firstDraws(BigInt(literal), 6));
     }
+    // A bigint literal is taken modulo 2^64, as the BigInt implementation did.
+    expect(draws(Rng.fromSeed((1n << 64n) + 5n), 6)).toEqual(reference.firstDraws(5n, 6));
+    expect(draws(Rng.fromSeed(-1n), 6)).toEqual(reference.firstDraws(-1n, 6));
     // How tuning spreads its seed: (seed × 2654435761 + 97) mod 2^64.
     for (const seed of [0, 1, 7919, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
       expect(asBigInt(affineSeed(seed, 2654435761, 97))).toBe((BigInt(seed) * 2654435761n + 97n) & ((1n << 64n) - 1n));

@@ -66,7 +66,7 @@ export class MatchFailure extends Error {
   readonly matchSeed: string;
   readonly step: number | null;
 
-  constructor(spec: MatchSpec, seed: Seed64, step: number, cause: unknown) {
+  constructor(spec: MatchSpec, seed: Seed64 | bigint, step: number, cause: unknown) {
     const reason = describeThrown(cause).message;
     super(
       `match ${spec.matchIndex} of run seed ${spec.runSeed} (match seed ${formatSeed(seed)}) ` +
@@ -90,6 +90,7 @@ export class MatchFailure extends Error {
   static fromData(data: MatchFailureData): MatchFailure {
     const failure = Object.create(MatchFailure.prototype) as MatchFailure;
     Object.assign(failure, { ...data, name: 'MatchFailure', cause: new Error(data.cause) });
+    // Stryker disable next-line StringLiteral,ObjectLiteral: Object.assign above has already set message; this only states it
     Object.defineProperty(failure, 'message', { value: data.message });
     return failure;
   }
@@ -105,6 +106,15 @@ export interface MatchFailureData {
   readonly step: number | null;
   /** The original error's stack, or a description of what was thrown; its first line is the reason. */
   readonly cause: string;
+}
+
+/** `instanceof MatchFailure`, false for a value on which instanceof itself throws (a revoked proxy). */
+function isMatchFailure(value: unknown): value is MatchFailure {
+  try {
+    return value instanceof MatchFailure;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -147,6 +157,7 @@ function safeText(read: () => string, fallback: string): string {
  */
 export class SeatDecision implements Decision {
   seat = 0;
+  // Stryker disable next-line ArrayDeclaration: replaced before any agent sees the decision
   legalActions: readonly unknown[] = [];
   step = 0;
   /** Where this seat's view of the match's decisions starts, in `#history`. */
@@ -195,9 +206,11 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     // Perfect information only: every decision of the match, so search can find its previous
     // subtree (hidden games may keep actions private). Each seat's view starts at its last answer.
     const history: unknown[] | null = game.hiddenInformation ? null : [];
+    // Stryker disable next-line ArrowFunction: an undefined start slices the history from 0 all the same
     const lastAnswer = seats.map(() => 0);
     const decision = new SeatDecision(game, state, history);
     // One list for the whole match: the game refills it at every decision.
+    // Stryker disable next-line ArrayDeclaration: legalActions refills the list it is given, clearing it first
     const legal: unknown[] = [];
 
     for (;;) {
@@ -225,6 +238,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
           choice = agent.chooseAction(decision);
           if (!Number.isInteger(choice) || choice < 0 || choice >= legal.length) {
             throw new Error(
+              // Stryker disable next-line OptionalChaining: a seat that has an agent has a spec
               `agent "${seats[player]?.factory.id}" of seat ${player + 1} chose index ${String(choice)}, ` +
                 `expected an integer in 0..${legal.length - 1}`,
             );
@@ -242,8 +256,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     }
     return { seed, finalState: state, returns: game.returns(state), steps: step };
   } catch (error) {
-    // Always wrapped, even a MatchFailure an agent threw from a match of its own: this one
-    // names this match's seeds.
+    if (isMatchFailure(error)) throw error;
     throw new MatchFailure(spec, seed, step, error);
   }
 }

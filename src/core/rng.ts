@@ -203,9 +203,21 @@ export function matchSeed(runSeed: number, matchIndex: number): Seed64 {
   return { hi: resultHi, lo: resultLo };
 }
 
+/**
+ * A seed written as a bigint literal in code (`0x5eedn`), taken modulo 2^64, as two words. The
+ * public functions that take a seed accept one for such fixed seeds; seeds derived per match
+ * never are bigints.
+ */
+function wordsOf(seed: Seed64 | bigint): Seed64 {
+  if (typeof seed !== 'bigint') return seed;
+  const bits = BigInt.asUintN(64, seed);
+  return { hi: Number(bits >> 32n), lo: Number(bits & 0xffffffffn) };
+}
+
 /** A match seed as the 16-digit hex text written to reports and accepted by replay. */
-export function formatSeed(seed: Seed64): string {
-  return seed.hi.toString(16).padStart(8, '0') + seed.lo.toString(16).padStart(8, '0');
+export function formatSeed(seed: Seed64 | bigint): string {
+  const { hi, lo } = wordsOf(seed);
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
 
 /** Parses {@link formatSeed}'s output back into a seed. */
@@ -223,8 +235,9 @@ export function sameSeed(a: Seed64, b: Seed64): boolean {
 }
 
 /** The stream a role uses inside a match, e.g. `matchStream(seed, 'chance')`, `'seat:1'`. */
-export function matchStream(seedOfMatch: Seed64, role: string): Rng {
-  deriveInto(seedOfMatch.hi, seedOfMatch.lo, role);
+export function matchStream(seedOfMatch: Seed64 | bigint, role: string): Rng {
+  const { hi, lo } = wordsOf(seedOfMatch);
+  deriveInto(hi, lo, role);
   return Rng.fromWords(resultHi, resultLo);
 }
 
@@ -245,9 +258,14 @@ export class Rng {
     this.s3 = s3;
   }
 
-  /** Expands a 64-bit seed into the 128-bit state with SplitMix64, as the authors advise. */
-  static fromSeed(seed: Seed64): Rng {
-    return Rng.fromWords(seed.hi, seed.lo);
+  /**
+   * Expands a 64-bit seed into the 128-bit state with SplitMix64, as the authors advise. A
+   * bigint (taken modulo 2^64) is accepted for fixed seeds written in code, such as
+   * `Rng.fromSeed(0x5eedn)`; seeds derived per match never take that path.
+   */
+  static fromSeed(seed: Seed64 | bigint): Rng {
+    const { hi, lo } = wordsOf(seed);
+    return Rng.fromWords(hi, lo);
   }
 
   /**

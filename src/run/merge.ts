@@ -27,7 +27,6 @@ import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type SummaryD
 
 const wholeNumber = z.number().int().min(0);
 const digestSchema = z.strictObject({ bytes: wholeNumber, sha256: z.string().regex(/^[0-9a-f]{64}$/) });
-const countSchema = z.strictObject({ wins: wholeNumber, draws: wholeNumber, losses: wholeNumber });
 const shardSchema = z.strictObject({
   version: z.literal(2, { message: 'expected 2 (a shard written by this version of hordelab; re-run older shards)' }),
   key: z.string(),
@@ -41,7 +40,7 @@ const shardSchema = z.strictObject({
   maxErrors: wholeNumber,
   command: z.string(),
   aggregate: z.unknown(),
-  outcomes: z.strictObject({ bySeat: z.array(countSchema), byAgent: z.record(z.string(), z.array(countSchema)) }),
+  outcomes: z.strictObject({ seats: z.number().int().min(1), agents: z.record(z.string(), wholeNumber), selfPlay: z.record(z.string(), wholeNumber), tally: z.unknown() }),
   aggregateSha256: z.string(),
   files: z.record(z.string(), digestSchema),
   errors: wholeNumber,
@@ -75,7 +74,7 @@ function readShard(dir: string): LoadedShard {
   if (!parsed.success) {
     throw new UsageError(parsed.error.issues.map((issue) => ({ source: path, field: formatPath(issue.path.map((key) => (typeof key === 'number' ? key : String(key)))), message: issue.message })));
   }
-  const record = parsed.data as ShardRecord;
+  const record = parsed.data as unknown as ShardRecord;
   if (record.shard.index >= record.shard.count || record.start > record.end) {
     throw shardIssue(dir, SHARD_FILE, `shard ${record.shard.index}/${record.shard.count} covering matches ${record.start}..${record.end} is not a shard`, 'shard');
   }
@@ -213,11 +212,6 @@ function checkShardRecord(scenario: Scenario, { dir, record }: LoadedShard, name
   if (record.matchesPlayed + record.errors !== record.end - record.start) {
     throw shardIssue(dir, SHARD_FILE, `records ${record.matchesPlayed} matches played and ${record.errors} failed, but covers ${record.end - record.start} matches`, 'matchesPlayed');
   }
-  record.outcomes.bySeat.forEach((seat, index) => {
-    if (seat.wins + seat.draws + seat.losses !== record.matchesPlayed) {
-      throw shardIssue(dir, SHARD_FILE, `counts ${seat.wins + seat.draws + seat.losses} results for seat ${index + 1}, not its ${record.matchesPlayed} matches`, `outcomes.bySeat[${index}]`);
-    }
-  });
   const summaryPath = join(dir, SUMMARY_FILE);
   const text = readFileSync(summaryPath, 'utf8');
   const recorded = record.files[SUMMARY_FILE] as { bytes: number; sha256: string };
@@ -226,6 +220,11 @@ function checkShardRecord(scenario: Scenario, { dir, record }: LoadedShard, name
   }
   const timing = { seconds: record.seconds, matchesPerSecond: 0, workers: record.workers, chunkSize: record.chunkSize };
   const expected = summaryDocument(scenario, record.aggregate, record.outcomes, { status: record.status, matchesPlayed: record.matchesPlayed, errors: record.errors }, record.command, timing);
+  for (const [seat, rates] of Object.entries(expected.outcomes.bySeat)) {
+    if (rates.n !== record.matchesPlayed) {
+      throw shardIssue(dir, SHARD_FILE, `its outcomes count ${rates.n} results for ${seat}, not its ${record.matchesPlayed} matches`, 'outcomes');
+    }
+  }
   const published = JSON.parse(text) as SummaryDocument;
   if (canonicalJson(JSON.parse(toJson({ outcomes: expected.outcomes, results: expected.results }))) !== canonicalJson({ outcomes: published.outcomes, results: published.results })) {
     throw shardIssue(dir, SHARD_FILE, `the aggregate does not give the figures of ${summaryPath}: shard.json was edited; re-run the shard`, 'aggregate');

@@ -32,7 +32,7 @@ import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type RunStatu
 export { CHECKPOINT_FILE } from './journal.js';
 export { DEFAULT_MATCH_TIMEOUT_SECONDS, workerFile } from './pool.js';
 export { SHARD_FILE, shardRange, type Shard, type ShardRecord } from './shard.js';
-export { rotatedDesignEffect, summaryDocument, toJson, type RunStatus, type SummaryDocument } from './summary.js';
+export { summaryDocument, toJson, type RunStatus, type SummaryDocument } from './summary.js';
 
 export interface RunOptions {
   /** Folder for the reports; created if missing. */
@@ -244,7 +244,7 @@ export function runFileNames(scenario: Scenario): string[] {
   let tables: string[] = [];
   try {
     // Summary tables are named by the game, not by the results: an empty summary names them.
-    const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE, 1);
+    const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE);
     tables = (report.summaryTables?.(empty) ?? []).map((table) => table.file);
   } catch {
     // A report that cannot summarise nothing names no tables here; its folders need a manifest.
