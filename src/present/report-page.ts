@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { games } from '../registry.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
-import { csv } from '../run/play-chunk.js';
+import { csv } from '../run/csv.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { chartsFor } from './charts.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
