@@ -137,17 +137,30 @@ function isFreeCell(state: ZombieTrainersState, cell: number): boolean {
   return state.wildHealth[cell] === 0 && state.trainers[0].cell !== cell && state.trainers[1].cell !== cell;
 }
 
+/**
+ * Free grass cells, counted without a scan: every wild zombie stands on grass, so the free cells
+ * are the grass cells minus the wild zombies minus the cells trainers stand on alone (with
+ * `blockingUnits: false` a trainer may share a zombie's cell, or the other trainer's).
+ */
 function countFreeCells(state: ZombieTrainersState): number {
-  let free = 0;
-  for (const cell of state.config.map.grassCells) if (isFreeCell(state, cell)) free++;
-  return free;
+  const a = state.trainers[0].cell;
+  const b = state.trainers[1].cell;
+  let occupied = state.wildCount;
+  if (state.wildHealth[a] === 0) occupied++;
+  if (b !== a && state.wildHealth[b] === 0) occupied++;
+  return state.config.map.grassCells.length - occupied;
 }
 
 /** The k-th free grass cell in row-major order. */
 function nthFreeCell(state: ZombieTrainersState, k: number): number {
+  const grassCells = state.config.map.grassCells;
+  const wildHealth = state.wildHealth;
+  const a = state.trainers[0].cell;
+  const b = state.trainers[1].cell;
   let seen = 0;
-  for (const cell of state.config.map.grassCells) {
-    if (isFreeCell(state, cell)) {
+  for (let i = 0; i < grassCells.length; i++) {
+    const cell = grassCells[i] as number;
+    if (wildHealth[cell] === 0 && cell !== a && cell !== b) {
       if (seen === k) return cell;
       seen++;
     }
@@ -155,31 +168,37 @@ function nthFreeCell(state: ZombieTrainersState, k: number): number {
   throw new Error(`no free cell number ${k}`);
 }
 
-// Breadth-first search scratch, reused across calls: legal moves are asked for at every
-// decision, so the search allocates nothing. The rules run synchronously, so sharing is safe.
+// Search scratch, reused across calls: legal actions are asked for at every decision, so move
+// generation allocates nothing. The rules run synchronously, so sharing is safe.
 let distance = new Int32Array(0);
 let visitStamp = new Int32Array(0);
 let queue = new Int32Array(0);
+let targets = new Int32Array(0);
 let stamp = 0;
+
+function ensureScratch(cells: number): void {
+  if (distance.length >= cells) return;
+  distance = new Int32Array(cells);
+  visitStamp = new Int32Array(cells);
+  queue = new Int32Array(cells);
+  targets = new Int32Array(cells);
+  stamp = 0;
+}
 
 /**
  * Shortest grass-path distances from the trainer's cell, up to `maxSteps` (rule 13), through
- * cells a trainer may step on (rules 12 and 14). Returns how many cells were reached; they are
- * `queue[0..count)`, the start first, with their distances in `distance`.
+ * cells a trainer may step on (rules 12 and 14): the reached cells get `visitStamp === stamp`
+ * and their distance in `distance`.
  */
-function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: number): number {
+function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: number): void {
   const { map, params } = state.config;
-  const cells = map.width * map.height;
-  if (distance.length < cells) {
-    distance = new Int32Array(cells);
-    visitStamp = new Int32Array(cells);
-    queue = new Int32Array(cells);
-    stamp = 0;
-  }
+  ensureScratch(map.width * map.height);
   stamp++;
   const start = state.trainers[seat].cell;
   const other = state.trainers[seat === 0 ? 1 : 0].cell;
   const neighbours = map.grassNeighbours;
+  const wildHealth = state.wildHealth;
+  const blocking = params.blockingUnits;
   visitStamp[start] = stamp;
   distance[start] = 0;
   let head = 0;
@@ -188,39 +207,41 @@ function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: numb
   while (head < tail) {
     const cell = queue[head++] as number;
     const nextDistance = (distance[cell] as number) + 1;
-    if (nextDistance > maxSteps) continue;
-    for (let k = 0; k < 4; k++) {
-      const next = neighbours[cell * 4 + k] as number;
+    // Breadth-first: every later cell is at least as far, so the search can stop here.
+    if (nextDistance > maxSteps) break;
+    for (let k = cell * 4, end = k + 4; k < end; k++) {
+      const next = neighbours[k] as number;
       if (next < 0 || visitStamp[next] === stamp) continue;
-      if (params.blockingUnits && (state.wildHealth[next] !== 0 || next === other)) continue;
+      if (blocking && (wildHealth[next] !== 0 || next === other)) continue;
       visitStamp[next] = stamp;
       distance[next] = nextDistance;
       queue[tail++] = next;
     }
   }
-  return tail;
 }
 
-/** Wild zombies within `interactionRange` of the trainer, row-major (rules 15 and 20). */
-function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number[] {
+/**
+ * Wild zombies within `interactionRange` of the trainer (rules 15 and 20), row-major, into
+ * `targets`; returns how many.
+ */
+function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number {
   const { map, params } = state.config;
+  ensureScratch(map.width * map.height);
   const range = params.interactionRange;
+  const width = map.width;
   const from = state.trainers[seat].cell;
-  const fromX = from % map.width;
-  const fromY = (from - fromX) / map.width;
-  const targets: number[] = [];
-  for (let dy = -range; dy <= range; dy++) {
-    const y = fromY + dy;
-    if (y < 0 || y >= map.height) continue;
-    const reach = range - Math.abs(dy);
-    for (let dx = -reach; dx <= reach; dx++) {
-      const x = fromX + dx;
-      if (x < 0 || x >= map.width) continue;
-      const cell = y * map.width + x;
-      if (state.wildHealth[cell] !== 0) targets.push(cell);
+  const fromX = from % width;
+  const fromY = (from - fromX) / width;
+  const wildHealth = state.wildHealth;
+  let count = 0;
+  for (let y = Math.max(0, fromY - range), lastY = Math.min(map.height - 1, fromY + range); y <= lastY; y++) {
+    const reach = range - Math.abs(y - fromY);
+    const row = y * width;
+    for (let x = Math.max(0, fromX - reach), lastX = Math.min(width - 1, fromX + reach); x <= lastX; x++) {
+      if (wildHealth[row + x] !== 0) targets[count++] = row + x;
     }
   }
-  return targets;
+  return count;
 }
 
 /**
@@ -229,27 +250,34 @@ function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number[] {
  * so states stay plain data.
  */
 interface InternedActions {
-  /** Index `cell * (maxSteps + 1) + steps`. */
-  readonly moves: (ZombieTrainersAction | undefined)[];
+  /** Index `cell * (maxSteps + 1) + steps`; dense (null until first used) so lookups stay fast. */
+  moves: (ZombieTrainersAction | null)[];
   /** Index `cell * trapRates.length + rateIndex`. */
   readonly catches: (ZombieTrainersAction | undefined)[];
   /** Index `ownedIndex * cells + cell`. */
   readonly attacks: (ZombieTrainersAction | undefined)[];
 }
 const internedByConfig = new WeakMap<ZombieTrainersConfig, InternedActions>();
+// A run plays one config over and over: remembering the last one skips the WeakMap lookup.
+let lastConfig: ZombieTrainersConfig | null = null;
+let lastTables: InternedActions | null = null;
 function interned(config: ZombieTrainersConfig): InternedActions {
+  if (config === lastConfig && lastTables !== null) return lastTables;
   let tables = internedByConfig.get(config);
   if (tables === undefined) {
     tables = { moves: [], catches: [], attacks: [] };
     internedByConfig.set(config, tables);
   }
+  lastConfig = config;
+  lastTables = tables;
   return tables;
 }
 
 function moveAction(tables: InternedActions, config: ZombieTrainersConfig, cell: number, steps: number, maxSteps: number): ZombieTrainersAction {
   const index = cell * (maxSteps + 1) + steps;
+  if (tables.moves.length === 0) tables.moves = new Array<ZombieTrainersAction | null>(config.map.width * config.map.height * (maxSteps + 1)).fill(null);
   let action = tables.moves[index];
-  if (action === undefined) {
+  if (action === null || action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'move', x, y: (cell - x) / config.map.width, steps });
     tables.moves[index] = action;
@@ -279,19 +307,6 @@ function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zom
   return action;
 }
 
-/** Sorts a short run of cell indices in place (insertion sort: reachable sets are small). */
-function sortCells(cells: Int32Array, count: number): void {
-  for (let i = 1; i < count; i++) {
-    const value = cells[i] as number;
-    let j = i - 1;
-    while (j >= 0 && (cells[j] as number) > value) {
-      cells[j + 1] = cells[j] as number;
-      j--;
-    }
-    cells[j + 1] = value;
-  }
-}
-
 function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[]): ZombieTrainersAction[] {
   const actions = into ?? [];
   // pop() is inlined by the JIT; assigning length is a runtime call.
@@ -306,20 +321,30 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
   if (trainer.trapsLeft > 0) {
     const maxSteps = Math.floor(state.actionPoints / params.moveCost);
     if (maxSteps >= 1) {
-      // Moves in row-major order of their destination: the queue holds exactly the reached
-      // cells (start first), so sorting the rest of it gives the order without a map scan.
-      const reached = searchReachable(state, seat, maxSteps);
-      sortCells(queue.subarray(1, reached), reached - 1);
+      // Moves in row-major order of their destination. Every reached cell lies within the
+      // diamond of Manhattan radius maxSteps around the start, so scanning the diamond row by
+      // row gives that order with no sort and no pass over the whole map.
+      searchReachable(state, seat, maxSteps);
+      const { width, height } = config.map;
+      const start = trainer.cell;
+      const startX = start % width;
+      const startY = (start - startX) / width;
       const stepsLimit = Math.floor(Math.max(config.actionPoints[0], config.actionPoints[1]) / params.moveCost);
-      for (let i = 1; i < reached; i++) {
-        const cell = queue[i] as number;
-        actions.push(moveAction(tables, config, cell, distance[cell] as number, stepsLimit));
+      for (let y = Math.max(0, startY - maxSteps), lastY = Math.min(height - 1, startY + maxSteps); y <= lastY; y++) {
+        const reach = maxSteps - Math.abs(y - startY);
+        const row = y * width;
+        for (let x = Math.max(0, startX - reach), lastX = Math.min(width - 1, startX + reach); x <= lastX; x++) {
+          const cell = row + x;
+          if (visitStamp[cell] === stamp && cell !== start) actions.push(moveAction(tables, config, cell, distance[cell] as number, stepsLimit));
+        }
       }
     }
     const canCatch = state.actionPoints >= params.catchCost;
     const canAttack = state.actionPoints >= params.attackCost && trainer.owned.length > 0;
     if (canCatch || canAttack) {
-      for (const cell of targetsInRange(state, seat)) {
+      const count = targetsInRange(state, seat);
+      for (let t = 0; t < count; t++) {
+        const cell = targets[t] as number;
         if (canCatch) {
           for (let i = 0; i < trapRates.length; i++) {
             if ((trainer.trapCounts[i] as number) > 0) actions.push(catchAction(tables, config, cell, i));
