@@ -34,6 +34,7 @@ import { replayMatch } from '../run/replay.js';
 import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../run/run-scenario.js';
 import { formatTournament, runTournament } from '../run/tournament.js';
 import { loadScenario } from '../scenario/scenario.js';
+import { ladderCommand } from '../ladder/ladder-command.js';
 import { HORDELAB_VERSION } from '../version.js';
 
 interface RunArguments {
@@ -687,6 +688,39 @@ export async function main(argv: readonly string[]): Promise<number> {
         ),
     )
     .command(
+      'ladder <scenario>',
+      'Ask a scenario\'s question at several skill levels on common seeds: every headline per level with intervals, and whether its verdict holds',
+      (command) =>
+        command
+          .positional('scenario', { type: 'string', demandOption: true, describe: 'Scenario file' })
+          .option('levels', { type: 'string', array: true, describe: 'Skill levels as agent specs, comma-separated: random,greedy,mcts:iterations=200 (a/b for one spec per seat) [default: the scenario\'s ladder:]' })
+          .option('matches', { alias: 'n', type: 'string', requiresArg: true, describe: 'Matches per level [default: the scenario\'s]' })
+          .option('seed', { alias: 's', type: 'string', requiresArg: true, describe: 'Run seed, shared by every level' })
+          .option('set', { type: 'string', array: true, describe: 'Game parameter overrides (key=value), as for run' })
+          .option('band', { type: 'string', array: true, describe: 'headline=low..high: also judge whether a headline stays in this band at every level' })
+          .option('out', { alias: 'o', type: 'string', requiresArg: true, describe: 'Output folder [default: reports/<scenario name>-ladder/]' })
+          .option('workers', { alias: 'w', type: 'string', requiresArg: true, describe: 'Worker threads [default: the available cores]' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the ladder as JSON' })
+          .example('$0 ladder scenarios/trainers-first-player.yaml --levels random,greedy,mcts:iterations=300 -n 400', 'Does the first-player verdict survive competent play?'),
+      (args) =>
+        run(() =>
+          ladderCommand({
+            scenario: String(args.scenario),
+            levels: (args.levels ?? []).map(String),
+            matches: args.matches,
+            seed: args.seed,
+            set: (args.set ?? []).map(String),
+            band: (args.band ?? []).map(String),
+            out: args.out,
+            workers: args.workers,
+            quiet: args.quiet,
+            json: args.json,
+          }),
+          String(args.scenario),
+        ),
+    )
+    .command(
       'report <run-dir>',
       'Write pages people read from a run folder: report.html (self-contained, with charts), report.md, metrics.csv, metrics.json',
       (command) =>
@@ -732,7 +766,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     )
     .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
     .command('agents', 'List the built-in agents', () => {}, () => run(listAgents))
-    .demandCommand(1, 'Name a command: run, check, report, compare, plan, sweep, tune, replay, merge, games or agents.')
+    .demandCommand(1, 'Name a command: run, check, report, compare, plan, sweep, tune, ladder, replay, merge, games or agents.')
     .strict()
     .version(HORDELAB_VERSION)
     .help()
