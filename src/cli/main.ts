@@ -35,6 +35,7 @@ import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../run/run-scenario.js'
 import { formatTournament, runTournament } from '../run/tournament.js';
 import { loadScenario } from '../scenario/scenario.js';
 import { ladderCommand } from '../ladder/ladder-command.js';
+import { cardsCommand } from '../cards/cards-command.js';
 import { HORDELAB_VERSION } from '../version.js';
 
 interface RunArguments {
@@ -721,6 +722,38 @@ export async function main(argv: readonly string[]): Promise<number> {
         ),
     )
     .command(
+      'cards <scenario>',
+      'The counterfactual value of every card of a deck: the change in its side\'s win rate from one copy fewer and one more, on common seeds',
+      (command) =>
+        command
+          .positional('scenario', { type: 'string', demandOption: true, describe: 'Scenario file' })
+          .option('deck', { type: 'string', array: true, describe: 'path@seat: a deck parameter and the seat it plays for (decks.plants@1, itemDeck@Humans) [default: the scenario\'s cards.decks, else the game\'s decks]' })
+          .option('matches', { alias: 'n', type: 'string', requiresArg: true, describe: 'Matches per configuration [default: the scenario\'s cards.matches, else its matches]' })
+          .option('seed', { alias: 's', type: 'string', requiresArg: true, describe: 'Run seed, shared by every configuration' })
+          .option('set', { type: 'string', array: true, describe: 'Game parameter overrides (key=value), as for run' })
+          .option('out', { alias: 'o', type: 'string', requiresArg: true, describe: 'Output folder [default: reports/<scenario name>-cards/]; a run folder also works: its report then shows the card values' })
+          .option('workers', { alias: 'w', type: 'string', requiresArg: true, describe: 'Worker threads [default: the available cores]' })
+          .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing but errors' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the card values as JSON' })
+          .example('$0 cards scenarios/duel-deck-balance.yaml -n 2000', 'Every card of both Integer Duel decks')
+          .example('$0 cards scenarios/survivors-survive.yaml --deck itemDeck@Humans -n 400', 'Every Survivors item'),
+      (args) =>
+        run(() =>
+          cardsCommand({
+            scenario: String(args.scenario),
+            deck: (args.deck ?? []).map(String),
+            matches: args.matches,
+            seed: args.seed,
+            set: (args.set ?? []).map(String),
+            out: args.out,
+            workers: args.workers,
+            quiet: args.quiet,
+            json: args.json,
+          }),
+          String(args.scenario),
+        ),
+    )
+    .command(
       'report <run-dir>',
       'Write pages people read from a run folder: report.html (self-contained, with charts), report.md, metrics.csv, metrics.json',
       (command) =>
@@ -766,7 +799,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     )
     .command('games', 'List the games and their parameters with defaults', () => {}, () => run(listGames))
     .command('agents', 'List the built-in agents', () => {}, () => run(listAgents))
-    .demandCommand(1, 'Name a command: run, check, report, compare, plan, sweep, tune, ladder, replay, merge, games or agents.')
+    .demandCommand(1, 'Name a command: run, check, report, compare, plan, sweep, tune, ladder, cards, replay, merge, games or agents.')
     .strict()
     .version(HORDELAB_VERSION)
     .help()

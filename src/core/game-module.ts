@@ -37,4 +37,9 @@ export interface GameModule {
    * follows across skill levels. Without it, the default metric (against 50%).
    */
   readonly headlines?: readonly GameHeadline[];
+  /**
+   * The game's decks, for `hordelab cards`: each a parameter path holding counts by card name
+   * (or a list of cards with `name` and `count`) and the seat (0-based) whose win rate it moves.
+   */
+  readonly decks?: readonly { readonly path: string; readonly seat: number }[];
 }

@@ -14,9 +14,8 @@ import { table } from '../reports/format.js';
 import { toJson } from '../run/run-scenario.js';
 import { formatValue, type Figure } from './headlines.js';
 import type { LadderHeadline, LadderSummary } from './ladder.js';
+import { levelSlug } from './levels.js';
 
-/** A file-name-safe form of a level's name. */
-export const levelSlug = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_');
 
 function formatFigure(figure: Figure | null): string {
   if (figure === null) return '-';

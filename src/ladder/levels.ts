@@ -87,3 +87,6 @@ export function parseLevels(texts: readonly string[], source: string): Level[] {
   if (repeated !== undefined) throw new UsageError([{ source, field: '', message: `level "${repeated}" is listed twice` }]);
   return levels;
 }
+
+/** A file-name-safe form of a level's name (`mcts_iterations_200`). */
+export const levelSlug = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_');

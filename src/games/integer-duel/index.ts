@@ -14,4 +14,13 @@ export type { IntegerDuelAction, IntegerDuelEvent, IntegerDuelObservation, Integ
 export { integerDuelReport } from './report.js';
 
 /** Integer Duel, whole: rules, report, charts and the metric sweeps and tunes report by default. */
-export const integerDuelModule: GameModule = { game: rules, report: integerDuelReport, charts: integerDuelCharts, defaultMetric: 'plantsWinRate' };
+export const integerDuelModule: GameModule = {
+  game: rules,
+  report: integerDuelReport,
+  charts: integerDuelCharts,
+  defaultMetric: 'plantsWinRate',
+  decks: [
+    { path: 'decks.plants', seat: 0 },
+    { path: 'decks.zombies', seat: 1 },
+  ],
+};
