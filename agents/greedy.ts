@@ -103,7 +103,8 @@ export class TurnPlanner {
     if (player === CHANCE) return this.chanceValue(state, nodes, leaves);
     if (player !== seat || this.config.horizon === 'action') return game.heuristic(state)[seat] as number;
     const legal = game.legalActions(state);
-    if (nodes < legal.length) return game.heuristic(state)[seat] as number;
+    // Unexpanded, the turn still needs at least one decision of the seat's to end.
+    if (nodes < legal.length) return (game.heuristic(state)[seat] as number) - PLAN_STEP_COST;
     return Math.max(...this.scoreActions(state, legal, nodes)) - PLAN_STEP_COST;
   }
 
@@ -121,7 +122,10 @@ export class TurnPlanner {
       game.apply(child, legal[i], null);
       children.push(child);
       // Ranking only: the heuristic itself, which games define at chance nodes too, is cheap.
-      scores.push(game.heuristic(child)[seat] as number);
+      // A child still in the seat's turn needs at least one more decision: it pays for it, so a
+      // plan cut short by the budget never beats an equal plan that ends the turn.
+      const ownTurn = game.currentPlayer(child) === seat && config.horizon === 'turn';
+      scores.push((game.heuristic(child)[seat] as number) - (ownTurn ? PLAN_STEP_COST : 0));
     }
     const order = scores.map((_, i) => i).sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
     const planned = Math.min(config.beam, legal.length);

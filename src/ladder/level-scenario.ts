@@ -71,6 +71,12 @@ export async function levelScenario(base: Scenario, level: Level, source: string
     return await parseScenario(levelText, file, { ...overrides, set });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    throw new UsageError(error.issues.map((issue) => ({ source, field: '', message: `level "${level.name}": ${issue.field === '' ? '' : `${issue.field.replace(/^seats(\.rotate)?/, 'seat')}: `}${issue.message}` })));
+    // A single-spec level fails alike in every seat it takes: say it once, without the seat.
+    const single = level.seats.length === 1;
+    const messages = error.issues.map((issue) => {
+      const field = single ? issue.field.replace(/^seats(\.rotate)?\[\d+\](\.agent)?\.?/, '') : issue.field.replace(/^seats\[(\d+)\]/, (_, index: string) => `seat ${Number(index) + 1}`);
+      return `level "${level.name}": ${field === '' ? '' : `${field}: `}${issue.message}`;
+    });
+    throw new UsageError([...new Set(messages)].map((message) => ({ source, field: '', message })));
   }
 }
