@@ -9,7 +9,8 @@
  * random numbers), and each variant's change is the mean of the per-unit differences
  * `won(variant) − won(base)`, where the unit is a match, or a rotated pair of matches sharing a
  * seed: the independent unit, so the interval's variance is not understated by counting two
- * matches of one seed as independent. A draw counts as not won. Interval: mean ± z · sd / √units.
+ * matches of one seed as independent. A draw counts as not won. The interval is
+ * {@link pairedDifference}'s.
  *
  * This answers "is this card too strong?": a card whose extra copy raises its side's win rate
  * beyond chance is worth more than an average card of the deck. It does not say why.
@@ -95,21 +96,29 @@ function unitWins(tally: RunningTally, seats: number, seat: number, rotate: bool
   return wins;
 }
 
-/** The paired difference of win rates between a variant and the base, per unit of `matchesPerUnit` matches. */
+/**
+ * The paired difference of win rates between a variant and the base, per unit of
+ * `matchesPerUnit` matches: mean ± z · sd / √n over the units' differences, after adding half a
+ * pseudo-unit at +1 and half at −1 (in the spirit of Agresti & Min's adjusted Wald interval for
+ * paired proportions, 2005). Without it, a change seen in few units gets an interval that
+ * collapses: with a difference of 1 point in 300 matches the plain interval covered 80% of the
+ * time in simulation, the adjusted one 95% (tests/card-values.test.ts checks the coverage).
+ */
 export function pairedDifference(variant: readonly number[], base: readonly number[], matchesPerUnit: number, confidence: number): PairedDifference {
-  const n = Math.min(variant.length, base.length);
-  if (n < 2) return { difference: Number.NaN, lower: -1, upper: 1, n };
+  const units = Math.min(variant.length, base.length);
+  if (units < 2) return { difference: Number.NaN, lower: -1, upper: 1, n: units };
   let sum = 0;
-  let sumSquares = 0;
-  for (let i = 0; i < n; i++) {
+  let sumSquares = 1;
+  for (let i = 0; i < units; i++) {
     const d = ((variant[i] as number) - (base[i] as number)) / matchesPerUnit;
     sum += d;
     sumSquares += d * d;
   }
+  const n = units + 1;
   const mean = sum / n;
   const sd = Math.sqrt(Math.max(0, (sumSquares - n * mean * mean) / (n - 1)));
   const half = (normalQuantile(confidence) * sd) / Math.sqrt(n);
-  return { difference: mean, lower: Math.max(-1, mean - half), upper: Math.min(1, mean + half), n };
+  return { difference: mean, lower: Math.max(-1, mean - half), upper: Math.min(1, mean + half), n: units };
 }
 
 export interface CardValuesOptions {
