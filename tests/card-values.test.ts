@@ -97,3 +97,13 @@ describe('a study of small decks', () => {
     expect(six?.plusOne && 'change' in six.plusOne).toBe(true);
   });
 });
+
+describe('degenerate Integer Duel decks are refused', () => {
+  it('two decks without a combatant: no card could ever be played', async () => {
+    await expect(parseScenario('game: integer-duel\nmatches: 2\nseed: 1\nparams:\n  decks: { plants: { negate: 3 }, zombies: { double: 3 } }\nseats: [random, random]\n', 'duel.yaml')).rejects.toThrow(
+      /duel\.yaml: params\.decks: neither deck holds a combatant/,
+    );
+    // One side with spells only can still play them on the other's combatants.
+    await expect(parseScenario('game: integer-duel\nmatches: 2\nseed: 1\nparams:\n  decks: { plants: { negate: 3 }, zombies: { "-2": 3 } }\nseats: [random, random]\n', 'duel.yaml')).resolves.toBeDefined();
+  });
+});
