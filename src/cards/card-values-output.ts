@@ -14,6 +14,8 @@ import { toJson } from '../run/run-scenario.js';
 import type { CardValue, CardValuesSummary, DeckValues, PairedDifference } from './card-values.js';
 
 export const CARD_VALUES_FILE = 'card-values.json';
+/** Every file `hordelab cards` writes. */
+export const CARD_VALUE_FILES: readonly string[] = [CARD_VALUES_FILE, 'card-values.csv', 'card-values.md', 'card-values.html'];
 
 const points = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
 

@@ -1,7 +1,8 @@
 /**
  * Check files (`*.checks.yaml`): balance checks that gate CI. Each check names a scenario (a
  * file, relative to the checks file, or an inline game with parameters and seats), a rate by
- * its path in the run summary, a band, a confidence and a match budget:
+ * its path in the run summary (`p1WinRate`, or one agent's `outcomes.byAgent.<name>.overall.win`),
+ * a band, a confidence and a match budget (bounds: `core/input-bounds.ts`):
  *
  * ```yaml
  * failOnInconclusive: false        # optional: exit 1 instead of 3 when a budget runs out
@@ -29,7 +30,9 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { UsageError, type InputIssue } from '../core/errors.js';
+import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
 import { formatPath } from '../core/parameters.js';
+import { findUnsafeKey } from '../core/safe-keys.js';
 import { loadScenario, parseScenario, type Scenario } from '../scenario/scenario.js';
 import { levelScenario } from '../ladder/level-scenario.js';
 import { levelSlug, parseLevel } from '../ladder/levels.js';
@@ -43,6 +46,11 @@ export interface CheckSpec {
   readonly index: number;
   /** The scenario, its match count set to the budget. */
   readonly scenario: Scenario;
+  /**
+   * The scenario as the checks file names it (`trainers-first-player.yaml`, relative to the
+   * file) or `inline <game>`: what a baseline records, the same on every machine.
+   */
+  readonly scenarioLabel: string;
   readonly metric: string;
   readonly band: Band;
   readonly confidence: number;
@@ -72,15 +80,15 @@ const checkSchema = z
     seats: z.unknown().optional(),
     metrics: z.array(z.string()).optional(),
     set: z.array(z.string()).optional(),
-    seed: z.number().int().min(0).optional(),
+    seed: boundedNumber(BOUNDS.seed).optional(),
     metric: z.string().min(1),
     between: z.tuple([rate, rate]).refine(([low, high]) => low < high, { message: 'expected [low, high] with low < high' }).optional(),
     atLeast: rate.optional(),
     atMost: rate.optional(),
-    confidence: z.number().gt(0.5).lt(1).default(0.95),
-    margin: z.number().gt(0).lt(0.5).default(0.01),
-    budget: z.number().int().min(2),
-    batch: z.number().int().min(2).default(200),
+    confidence: boundedNumber(BOUNDS.confidence).default(0.95),
+    margin: boundedNumber(BOUNDS.margin).default(0.01),
+    budget: boundedNumber(BOUNDS.budget),
+    batch: boundedNumber(BOUNDS.budget).default(200),
     ladder: z.array(z.string().min(1), { message: 'expected a list of skill levels as agent specs, such as [random, greedy, "mcts:iterations=300"]' }).min(1).optional(),
   })
   .superRefine((check, context) => {
@@ -117,6 +125,8 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
     const where = error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}` : '';
     throw new UsageError([{ source: file, field: '', message: `not valid YAML${where}: ${(error as Error).message.split('\n')[0]}` }]);
   }
+  const unsafe = findUnsafeKey(raw);
+  if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {
     throw new UsageError(parsed.error.issues.map((issue) => ({ source: file, field: formatPath(issue.path.map(pathKey)), message: issue.message })));
@@ -167,7 +177,8 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
         : check.atLeast !== undefined
           ? { kind: 'atLeast', value: check.atLeast }
           : { kind: 'atMost', value: check.atMost as number };
-    const spec = { file, index, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch };
+    const scenarioLabel = check.scenario ?? `inline ${check.game ?? ''}`;
+    const spec = { file, index, scenarioLabel, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch };
     if (check.ladder === undefined) {
       checks.push({ ...spec, name: check.name, scenario });
       continue;

@@ -6,7 +6,7 @@
  *
  * A problem names the property it breaks, the playout seed and the step, so
  * `hordelab conform <game> --seed S --playouts 1` replays exactly the failing playout.
- * Everything is a pure function of (game, parameters, options): no clock, no `Math.random`.
+ * Everything is a pure function of (game, parameters, options): seeded streams only, no clock.
  */
 import type { AgentFactory } from '../core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';

@@ -22,6 +22,9 @@ function formatFigure(figure: Figure | null): string {
   return `${formatValue(figure.value, figure.percent)} [${formatValue(figure.lower, figure.percent)}, ${formatValue(figure.upper, figure.percent)}]`;
 }
 
+/** The names `hordelab ladder` writes in its folder (an earlier ladder's may be replaced). */
+export const LADDER_FILES: readonly string[] = ['ladder.json', 'ladder.md', 'ladder.html', 'levels'];
+
 /** The headline table: one row per level, one column per headline. */
 function headlineRows(summary: LadderSummary): string[][] {
   return summary.levels.map((level, index) => [level.name, String(level.matches), ...summary.headlines.map((headline) => formatFigure(headline.levels[index]?.figure ?? null))]);

@@ -8,7 +8,7 @@
 export interface SeatRecord {
   readonly name: string;
   readonly agent: string;
-  readonly config?: Readonly<Record<string, unknown>>;
+  readonly config?: unknown;
 }
 
 /** "greedy vs mcts(iterations=300)", seat by seat (the name each seat is reported under). */

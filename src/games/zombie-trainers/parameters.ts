@@ -42,8 +42,8 @@ export interface ZombieTrainersParams {
 const positiveInt = z.number().int().min(1);
 
 /** A schema accepting one value for both trainers, or a pair `[player 1, player 2]`. */
-function perSeat<T>(schema: z.ZodType<T>): z.ZodType<PerSeat<T>> {
-  return z.union([schema, z.tuple([schema, schema])]) as unknown as z.ZodType<PerSeat<T>>;
+function perSeat<T>(schema: z.ZodType<T>, expected: string): z.ZodType<PerSeat<T>> {
+  return z.union([schema, z.tuple([schema, schema])], { error: `expected ${expected} for both trainers, or a pair [player 1, player 2]` }) as unknown as z.ZodType<PerSeat<T>>;
 }
 
 const trapCountsSchema = z.record(
@@ -67,12 +67,12 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
   },
   traps: {
     description: 'Rule 5: starting traps of each trainer, as success rate (0..100) -> count; a pair [{...}, {...}] gives each trainer his own.',
-    schema: perSeat(trapCountsSchema),
+    schema: perSeat(trapCountsSchema, 'trap counts such as {40: 4, 80: 1}'),
     default: { '40': 4, '60': 2, '80': 1 },
   },
   startXp: {
     description: 'Compensation: XP each trainer starts with (the rules start both at 0); a pair [p1, p2] gives each his own, such as [0, 1].',
-    schema: perSeat(z.number().int().min(0)),
+    schema: perSeat(z.number().int().min(0), 'number (whole, >= 0)'),
     default: 0,
   },
   initialWildZombies: {
@@ -93,7 +93,7 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
   },
   actionPoints: {
     description: 'Rule 10: action points per turn (unused ones are lost); a pair [p1, p2] gives each trainer his own, such as [3, 4]. Each must cover moveCost, catchCost and attackCost.',
-    schema: perSeat(positiveInt),
+    schema: perSeat(positiveInt, 'number (whole, >= 1)'),
     default: 3,
     // Below 3 the default attack (3 AP) is impossible: a degenerate game, rejected by the checks.
     tunable: { kind: 'int', min: 3, max: 8 },
