@@ -38,6 +38,7 @@ import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import { zombieTrainersReport } from '../src/games/zombie-trainers/report.js';
 import { boardgameMcts, boardgameRandomGames } from './boardgameio-tic-tac-toe.js';
 import { bitboardRandomGames, bitboardUct } from './tic-tac-toe-bitboard.js';
+import * as stats from 'simple-statistics';
 import { HandWrittenPlayout } from './zombie-trainers-playout.js';
 
 function option(name: string): string | undefined {
@@ -70,23 +71,25 @@ async function measure(name: string, unit: string, countPerSample: number, run: 
   await sample(); // warm-up: let the JIT settle before timing
   const rates: number[] = [];
   for (let i = 0; i < sampleCount; i++) rates.push(await sample());
-  rates.sort((a, b) => a - b);
-  const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
-  const sd = Math.sqrt(rates.reduce((s, r) => s + (r - mean) ** 2, 0) / Math.max(1, rates.length - 1));
-  figures.push({
-    name,
-    unit,
-    perSecond: {
-      median: round(rates[Math.floor(rates.length / 2)] as number),
-      mean: round(mean),
-      min: round(rates[0] as number),
-      max: round(rates[rates.length - 1] as number),
-      // 95% margin of the mean, relative (normal approximation), as tinybench reports "rme".
-      relativeMarginOfError: Math.round(((1.96 * sd) / Math.sqrt(rates.length) / mean) * 10000) / 10000,
-    },
-    samples: sampleCount,
-    countPerSample,
-  });
+  figures.push({ name, unit, perSecond: describeRates(rates), samples: sampleCount, countPerSample });
+}
+
+/**
+ * Median, mean, extremes and the relative 95% margin of the mean of per-second rates, by
+ * simple-statistics (whose median averages the middle two of an even count).
+ */
+function describeRates(rates: readonly number[]): Figure['perSecond'] {
+  const values = [...rates];
+  const mean = stats.mean(values);
+  const sd = values.length > 1 ? stats.sampleStandardDeviation(values) : 0;
+  return {
+    median: round(stats.median(values)),
+    mean: round(mean),
+    min: round(stats.min(values)),
+    max: round(stats.max(values)),
+    // 95% margin of the mean, relative (normal approximation), as tinybench reports "rme".
+    relativeMarginOfError: Math.round(((1.96 * sd) / Math.sqrt(values.length) / mean) * 10000) / 10000,
+  };
 }
 
 /** Random playouts straight through the game contract: what search and tuning loops pay. */
@@ -145,7 +148,7 @@ const sink: EventSink<GameEvent> = (event) => collector.onEvent(event as Paramet
 await measure('zombie-trainers.random-vs-random.report', 'matches', 1000, (n) => {
   for (let i = 0; i < n; i++) {
     const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i }, sink);
-    collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed) }, aggregate);
+    collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1 }, aggregate);
   }
 });
 // MCTS from the first decision of a match (initial zombies placed), default settings.
@@ -193,15 +196,8 @@ for (const workers of [1, 2]) {
     if (child.status !== 0) throw new Error(`${name}: the run failed: ${child.stderr}`);
     rates.push((JSON.parse(child.stdout) as { timing: { matchesPerSecond: number } }).timing.matchesPerSecond);
   }
-  rates.sort((a, b) => a - b);
-  const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
-  figures.push({
-    name,
-    unit: 'matches',
-    perSecond: { median: round(rates[Math.floor(rates.length / 2)] as number), mean: round(mean), min: round(rates[0] as number), max: round(rates[rates.length - 1] as number), relativeMarginOfError: 0 },
-    samples: rates.length,
-    countPerSample: RUN_MATCHES,
-  });
+  // Two samples at most: a margin of error from them would mean nothing.
+  figures.push({ name, unit: 'matches', perSecond: { ...describeRates(rates), relativeMarginOfError: 0 }, samples: rates.length, countPerSample: RUN_MATCHES });
 }
 
 /** Peak memory of a whole CLI run, read from a preloaded exit hook in the child process. */

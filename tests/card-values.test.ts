@@ -3,7 +3,7 @@
  * coverage), and the whole study on small decks, refused variants included.
  */
 import { describe, expect, it } from 'vitest';
-import { cardValues, pairedDifference, readDeck } from '../src/cards/card-values.js';
+import { cardValues, pairedWinRateChange, readDeck } from '../src/cards/card-values.js';
 import { formatCardValues } from '../src/cards/card-values-output.js';
 import { Rng } from '../src/core/rng.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -24,12 +24,12 @@ describe('paired differences', () => {
     // Differences 1, 0, 0, 1, 0, 0 and the pseudo-unit: n = 7, sum 2, sum of squares 3.
     const mean = 2 / 7;
     const sd = Math.sqrt((3 - 7 * mean * mean) / 6);
-    const estimate = pairedDifference(variant, base, 1, 0.95);
+    const estimate = pairedWinRateChange(variant, base, 1, 0.95);
     expect(estimate.difference).toBeCloseTo(mean, 12);
     expect(estimate.upper - estimate.difference).toBeCloseTo((1.959963984540054 * sd) / Math.sqrt(7), 9);
     expect(estimate.n).toBe(6);
     // A rotated pair's two matches count as one unit; its wins are halved to a rate.
-    expect(pairedDifference([2, 1, 1], [0, 1, 1], 2, 0.95).difference).toBeCloseTo(1 / 4, 12);
+    expect(pairedWinRateChange([2, 1, 1], [0, 1, 1], 2, 0.95).difference).toBeCloseTo(1 / 4, 12);
   });
 
   /** Share of `replications` studies of 300 units whose interval holds the true difference. */
@@ -44,7 +44,7 @@ describe('paired differences', () => {
         variant.push(v);
         base.push(b);
       }
-      const estimate = pairedDifference(variant, base, 1, 0.95);
+      const estimate = pairedWinRateChange(variant, base, 1, 0.95);
       if (estimate.lower <= truth && truth <= estimate.upper) covered++;
     }
     return covered / replications;

@@ -145,6 +145,47 @@ describe('every command refuses bad flags and arguments: exit 2, one line, nothi
   }
 });
 
+// What yargs would guess unless told not to (src/cli/command-parser.ts): each of these reads as
+// something else with one of its defaults back on, and must be refused instead.
+const guesses: [string[], string][] = [
+  [['run', 's.yaml', '-nq'], 'hordelab: -nq: unknown flag of "hordelab run"'], // short-option-groups
+  [['run', 's.yaml', '-n5'], 'hordelab: -n5: unknown flag of "hordelab run"'], // short-option-groups
+  [['run', 's.yaml', '--matches.x', '5'], 'hordelab: --matches.x: unknown flag of "hordelab run"'], // dot-notation
+  [['run', 's.yaml', '--eventFiles'], 'hordelab: --eventFiles: unknown flag of "hordelab run"'], // camel-case-expansion
+  [['run', 's.yaml', '--no-json'], 'hordelab: --no-json: unknown flag of "hordelab run"'], // boolean-negation
+  [['run', 's.yaml', '-q', '-q'], 'hordelab: --quiet: given twice (-q, then -q); give it once'], // a repeated yargs boolean
+  [['run', 's.yaml', '--event-files', '--no-event-files'], 'hordelab: --event-files: given twice (--event-files, then --no-event-files)'],
+  [['run', 's.yaml', '--json=false'], 'hordelab: --json: takes no value; got "false"'], // a yargs boolean reads it
+  [['run', 's.yaml', '--matches', '0x10'], 'hordelab: --matches: expected a whole number in 1..1000000000, got "0x10"'], // a yargs number would be 16
+  [['run', '1.50'], '1.50: no such file'], // parse-positional-numbers would make it 1.5
+  [['run', 's.yaml', '--seed=1', '-s', '2'], 'hordelab: --seed: given twice (--seed 1, then -s 2)'], // duplicate-arguments-array
+  [['run', 's.yaml', '-n', '-5'], 'hordelab: --matches: expected a whole number in 1..1000000000, got "-5"'], // a negative number is a value
+  [['run', 's.yaml', '--set', '-x=1'], 'hordelab: --set: expects a value, got the flag -x=1'], // a flag is not a value
+  [['run', 's.yaml', '-matches', '5'], 'hordelab: -matches: unknown flag of "hordelab run"; did you mean --matches?'], // one dash, long name
+  [['run', 's.yaml', '--n', '5'], 'hordelab: --n: unknown flag of "hordelab run"'], // two dashes, alias
+  [['run', 's.yaml', '-help'], 'hordelab: -help: unknown flag of "hordelab run"'],
+  [['run', '--matchs', 's.yaml'], 'hordelab: --matchs: unknown flag of "hordelab run"; did you mean --matches?'], // not "<scenario>: missing"
+  [['run', 's.yaml', '--workers', '1000', '-n', '5', '-n', '6'], 'hordelab: --workers: expected a whole number in 0..256'], // the first mistake typed
+  [['report', '--format', 'md', '-f', 'html'], 'hordelab: --format: given twice'], // a flag's mistake before a missing positional
+];
+
+describe('nothing is guessed: yargs reads the line with its guesses off', () => {
+  it.each(guesses)('%j', async (args, message) => {
+    expect(await refused(args)).toContain(message);
+  });
+
+  it('shows help beside a mistake, and a positional after -- may start with a dash', async () => {
+    const { dir } = workspace();
+    const help = await hordelabIn(dir, 'run', 's.yaml', '--matchs', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('hordelab run <scenario> [options]');
+    const dashed = await hordelabIn(dir, 'run', '-q', '-w', '0', '--out', 'o', '--', '-s.yaml');
+    expect(dashed.status).toBe(2);
+    expect(dashed.stderr).toContain('-s.yaml'); // read as the scenario file, which does not exist
+    expect(dashed.stderr).not.toContain('unknown flag');
+  });
+});
+
 describe('flags that work', () => {
   it('takes --name=value, -x value, --no-x for negatable flags and -- before a positional', async () => {
     const { dir } = workspace();

@@ -14,7 +14,7 @@ import { exactCatchChance, zombieTrainers } from '../src/games/zombie-trainers/i
 import type { ZombieTrainersSummary } from '../src/games/zombie-trainers/report.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
-import { wilsonInterval } from '../src/stats/intervals.js';
+import { rateInterval } from '../src/stats/intervals.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-run-'));
 
@@ -44,7 +44,7 @@ seats: [random, random]
       expect(figure.exact).toBe(exactCatchChance(figure.trapRate));
       expect(figure.simulated.n, `attempts at rate ${figure.trapRate}`).toBeGreaterThan(1500);
       // A 99.9% interval: five rates checked at once must not trip on ordinary luck.
-      const interval = wilsonInterval(figure.simulated.successes, figure.simulated.n, 0.999);
+      const interval = rateInterval(figure.simulated.successes, figure.simulated.n, 0.999);
       expect(figure.exact, `rate ${figure.trapRate}`).toBeGreaterThanOrEqual(interval.lower);
       expect(figure.exact, `rate ${figure.trapRate}`).toBeLessThanOrEqual(interval.upper);
     }
@@ -53,7 +53,7 @@ seats: [random, random]
     expect(exactCatchChance(100)).toBeLessThan(1);
     // Per A − D, the exact figure given the traps used must sit in the simulated interval too.
     for (const figure of Object.values(results.trapSuccess.byDifference)) {
-      const interval = wilsonInterval(figure.simulated.successes, figure.simulated.n, 0.999);
+      const interval = rateInterval(figure.simulated.successes, figure.simulated.n, 0.999);
       expect(figure.exactGivenTrapsUsed, `A - D = ${figure.difference}`).toBeGreaterThanOrEqual(interval.lower);
       expect(figure.exactGivenTrapsUsed, `A - D = ${figure.difference}`).toBeLessThanOrEqual(interval.upper);
     }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { SurvivorsSummary } from '../src/games/survivors/report.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
-import { wilsonInterval, type RateEstimate } from '../src/stats/intervals.js';
+import { rateInterval, type RateEstimate } from '../src/stats/intervals.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-survivors-'));
 
@@ -55,7 +55,7 @@ seats: [random, random]
 function expectExactInside(exact: number | null, simulated: RateEstimate, label: string): void {
   expect(exact, label).not.toBeNull();
   // 99.9% intervals: dozens of rates are checked at once and must not trip on ordinary luck.
-  const interval = wilsonInterval(simulated.successes, simulated.n, 0.999);
+  const interval = rateInterval(simulated.successes, simulated.n, 0.999);
   expect(exact as number, label).toBeGreaterThanOrEqual(interval.lower);
   expect(exact as number, label).toBeLessThanOrEqual(interval.upper);
 }

@@ -65,7 +65,7 @@ export function cardValueCharts(summary: CardValuesSummary): ChartSpec[] {
         ['one copy more', card.plusOne],
       ] as const) {
         if (figure === null || 'refused' in figure || !Number.isFinite(figure.change.difference)) continue;
-        rows.push({ label: card.card, group, value: figure.change.difference, lower: figure.change.lower, upper: figure.change.upper, n: figure.change.n, exact: 0 });
+        rows.push({ label: card.card, group, value: figure.change.difference, lower: figure.change.lower, upper: figure.change.upper, n: figure.change.n });
       }
     }
     if (rows.length === 0) return [];
@@ -73,8 +73,8 @@ export function cardValueCharts(summary: CardValuesSummary): ChartSpec[] {
       {
         id: `card-values-${deck.path.replace(/[^A-Za-z0-9]+/g, '-')}`,
         title: `Card values: ${deck.path} (${deck.seat})`,
-        caption: `${explanation(summary)} The black tick is no change.`,
-        spec: intervalChart(rows, { axis: `change in the ${deck.seat} win rate`, percent: true, group: 'group', exact: true }),
+        caption: `${explanation(summary)} The dashed line is no change.`,
+        spec: intervalChart(rows, { axis: `change in the ${deck.seat} win rate`, percent: true, group: 'group', references: [{ value: 0, label: 'no change' }] }),
       },
     ];
   });

@@ -1,5 +1,5 @@
 /** `card-values.html`: the card values' text and a chart per deck, one self-contained page. */
-import { escapeHtml } from '../present/report-page.js';
+import { escapeHtml } from '../present/page-kit.js';
 import { renderSvg } from '../present/render.js';
 import type { CardValuesSummary } from './card-values.js';
 import { cardValueCharts, formatCardValues } from './card-values-output.js';

@@ -10,7 +10,7 @@
  * `won(variant) − won(base)`, where the unit is a match, or a rotated pair of matches sharing a
  * seed: the independent unit, so the interval's variance is not understated by counting two
  * matches of one seed as independent. A draw counts as not won. The interval is
- * {@link pairedDifference}'s.
+ * {@link pairedWinRateChange}'s.
  *
  * This answers "is this card too strong?": a card whose extra copy raises its side's win rate
  * beyond chance is worth more than an average card of the deck. It does not say why.
@@ -18,7 +18,9 @@
 import { UsageError } from '../core/errors.js';
 import { TallyPlayer, type RunningTally } from '../ladder/tally-player.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
-import { DEFAULT_CONFIDENCE, normalQuantile, wilsonInterval, type RateEstimate } from '../stats/intervals.js';
+import { summarizeOutcomes } from '../reports/outcomes.js';
+import { normalQuantile } from '../stats/distributions.js';
+import { DEFAULT_CONFIDENCE, type RateEstimate } from '../stats/rate-interval.js';
 import { HORDELAB_VERSION } from '../version.js';
 
 /** A deck to study: a parameter path and the seat (0-based) whose win rate it moves. */
@@ -103,8 +105,10 @@ function unitWins(tally: RunningTally, seats: number, seat: number, rotate: bool
  * paired proportions, 2005). Without it, a change seen in few units gets an interval that
  * collapses: with a difference of 1 point in 300 matches the plain interval covered 80% of the
  * time in simulation, the adjusted one 95% (tests/card-values.test.ts checks the coverage).
+ * (`stats/paired-difference.ts` gives the plain paired interval of any ratio metric, for sweeps;
+ * card values are win rates, where one copy moves few units and the adjustment matters.)
  */
-export function pairedDifference(variant: readonly number[], base: readonly number[], matchesPerUnit: number, confidence: number): PairedDifference {
+export function pairedWinRateChange(variant: readonly number[], base: readonly number[], matchesPerUnit: number, confidence: number): PairedDifference {
   const units = Math.min(variant.length, base.length);
   if (units < 2) return { difference: Number.NaN, lower: -1, upper: 1, n: units };
   let sum = 0;
@@ -185,10 +189,8 @@ export async function cardValues(base: Scenario, options: CardValuesOptions): Pr
   } finally {
     await player.close();
   }
-  const winRate = (tally: RunningTally, seat: number): RateEstimate => {
-    const wins = unitWins(tally, seats, seat, false).reduce((a, b) => a + b, 0);
-    return wilsonInterval(wins, tally.matches, DEFAULT_CONFIDENCE, base.rotate ? 2 : 1);
-  };
+  // The seat's win rate as every report gives it: clustered by the independent unit.
+  const winRate = (tally: RunningTally, seat: number): RateEstimate => summarizeOutcomes(tally.outcomes, DEFAULT_CONFIDENCE).bySeat[`seat${seat + 1}`]?.win as RateEstimate;
   const result: DeckValues[] = decks.map(({ spec, deck }) => {
     const baseUnits = unitWins(baseTally, seats, spec.seat, base.rotate);
     const figure = (name: string, delta: -1 | 1): CardValue['plusOne'] | null => {
@@ -196,7 +198,7 @@ export async function cardValues(base: Scenario, options: CardValuesOptions): Pr
       if (index < 0) return null;
       const tally = tallies[index];
       if (tally === null || tally === undefined) return { refused: variants[index] as string };
-      return { winRate: winRate(tally, spec.seat), change: pairedDifference(unitWins(tally, seats, spec.seat, base.rotate), baseUnits, perUnit, DEFAULT_CONFIDENCE) };
+      return { winRate: winRate(tally, spec.seat), change: pairedWinRateChange(unitWins(tally, seats, spec.seat, base.rotate), baseUnits, perUnit, DEFAULT_CONFIDENCE) };
     };
     return {
       path: spec.path,

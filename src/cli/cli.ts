@@ -13,7 +13,7 @@ import type { CliIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { closestName } from './did-you-mean.js';
 import { commandHelp, overviewHelp } from './help.js';
-import { asksForHelp, parseArguments } from './parse-arguments.js';
+import { HELP_REQUESTED, parseArguments } from './parse-arguments.js';
 import { reportError } from './report-error.js';
 
 const names = COMMANDS.map((command) => command.name);
@@ -41,13 +41,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const hint = suggestion === null ? `expected one of: ${names.join(', ')}` : `did you mean ${suggestion}?`;
     return reportError(new UsageError([{ source: name, field: '', message: `${what}; ${hint}` }]), io);
   }
-  if (asksForHelp(rest)) {
-    io.stdout.write(commandHelp(command));
-    return 0;
-  }
   let scenarioFile: string | undefined;
   try {
     const args = parseArguments(command, rest, io.cwd);
+    if (args === HELP_REQUESTED) {
+      io.stdout.write(commandHelp(command));
+      return 0;
+    }
     scenarioFile = command.positionals.some((positional) => positional.name === 'scenario') ? args.text('scenario') : undefined;
     return await command.run(args, io);
   } catch (error) {

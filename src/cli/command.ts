@@ -2,8 +2,8 @@
  * What a command of the `hordelab` command line is: its positionals and flags, declared as data
  * (types, bounds, aliases, help), and a handler that gets them parsed and checked. One module
  * per command under `commands/` exports one {@link CommandModule}, in the spirit of yargs'
- * commandDir convention; `cli.ts` parses against the declaration, so a command never sees an
- * unknown, repeated or out-of-bounds flag.
+ * commandDir convention; yargs reads the command line against the declaration
+ * (`parse-arguments.ts`), so a command never sees an unknown, repeated or out-of-bounds flag.
  *
  * Commands talk to the world only through {@link CliIo}: tests run them in-process with
  * captured output, a fake clock and a fake ticker.

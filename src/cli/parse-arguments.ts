@@ -1,157 +1,58 @@
 /**
- * A strict reader of one command's arguments against its declaration ({@link CommandModule}):
- * an unknown flag, a repeated flag that takes one value, a missing or extra positional, a
- * missing value, a number that is not one or is out of its bounds: each is a UsageError naming
- * the flag, before the command runs. Nothing is guessed: `--no-x` exists only for flags
- * declared negatable, a list flag takes exactly one value per occurrence (so a positional after
- * `--set a=1` is never swallowed), and a value may start with `-` only as a number (`-n -5` is
- * refused for its bound, not mistaken for a flag).
+ * Reads one command's arguments against its declaration ({@link CommandModule}), strictly: an
+ * unknown flag, a repeated flag that takes one value, a missing or extra positional, a missing
+ * value, a number that is not one or is out of its bounds: each is a UsageError naming the flag
+ * as typed ("did you mean" for a near miss), before the command runs.
+ *
+ * yargs reads the words (`command-parser.ts`, configured to guess nothing) and refuses unknown
+ * flags, missing values, values given to switches, missing or extra positionals and missing
+ * required flags; `refusal.ts` says its refusal in one line. What yargs has no notion of (a
+ * repeated flag, bounds, empty values) is checked after it has read (`flag-values.ts`).
  *
  * Syntax: `--name value`, `--name=value`, `-x value` (declared one-letter aliases), `--` ends
- * the flags.
+ * the flags. Before `--`, a word starting with `-` is a flag unless it is a flag's value, so a
+ * positional that starts with `-` goes after `--`.
  */
-import { isAbsolute, join } from 'node:path';
-import { UsageError } from '../core/errors.js';
-import { describeBound, withinBound } from '../core/input-bounds.js';
-import { ParsedArguments, type ArgumentValue, type CommandModule, type OptionSpec } from './command.js';
-import { closestName } from './did-you-mean.js';
+import { ParsedArguments, type CommandModule } from './command.js';
+import { commandParser, HELP_FLAG, type ReadArguments } from './command-parser.js';
+import { flagSpellings } from './flag-spelling.js';
+import { flagValues } from './flag-values.js';
+import { refusal, strayFlag, unknownFlag } from './refusal.js';
+import { resolvePath } from './resolve-path.js';
 
-const usageError = (source: string, message: string): UsageError => new UsageError([{ source, field: '', message }]);
-
-/** Whether the arguments ask for help (`--help` or `-h` before any `--`). */
-export function asksForHelp(argv: readonly string[]): boolean {
-  for (const token of argv) {
-    if (token === '--') return false;
-    if (token === '--help' || token === '-h') return true;
-  }
-  return false;
-}
-
-/** `DIR` as given, or joined to `cwd` when relative and `cwd` is not this process's own folder. */
-export function resolvePath(cwd: string, path: string): string {
-  // From the process's own folder a relative path already means the right file: keep it as
-  // typed, so messages and recorded commands show what the user wrote.
-  return isAbsolute(path) || cwd === process.cwd() ? path : join(cwd, path);
-}
-
-/** A value that may follow a flag: anything but another flag (a negative number is a value). */
-function isValue(token: string): boolean {
-  return (!token.startsWith('-') || token === '-' || /^-\.?\d/.test(token));
-}
-
-function convert(name: string, spec: OptionSpec, value: string, cwd: string): ArgumentValue {
-  if (spec.type === 'number') {
-    const text = value.trim();
-    const pattern = spec.bound.whole ? /^[-+]?\d+$/ : /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
-    const number = pattern.test(text) ? Number(text) : Number.NaN;
-    if (!withinBound(spec.bound, number)) throw usageError(`--${name}`, `expected ${describeBound(spec.bound)}, got "${value}"`);
-    return number;
-  }
-  if (value === '') throw usageError(`--${name}`, 'expects a value, got an empty one');
-  return spec.type === 'path' ? resolvePath(cwd, value) : value;
-}
+/** What {@link parseArguments} returns when the arguments ask for the command's help. */
+export const HELP_REQUESTED = 'help';
 
 /**
- * Parses `argv` (the words after the command name) for `command`. Every flag not given takes
- * its declared default (booleans: false; lists: empty).
+ * Parses `argv` (the words after the command name) for `command`, or returns
+ * {@link HELP_REQUESTED} when they ask for help (`--help` or `-h` before any `--`, whatever else
+ * is wrong). Every flag not given takes its declared default (switches: false; lists: empty);
+ * relative paths are read from `cwd`.
  * @throws UsageError naming the flag or argument, with "did you mean" for a near miss.
  */
-export function parseArguments(command: CommandModule, argv: readonly string[], cwd: string): ParsedArguments {
-  const options = command.options;
-  const longNames = Object.keys(options);
-  const byAlias = new Map<string, string>();
-  for (const [name, spec] of Object.entries(options)) if (spec.alias !== undefined) byAlias.set(spec.alias, name);
-  const values = new Map<string, ArgumentValue>();
-  const typedAs = new Map<string, string>();
-  const positionals: string[] = [];
-  const unknown = (written: string, name: string): UsageError => {
-    const negatable = longNames.filter((long) => {
-      const spec = options[long];
-      return spec?.type === 'boolean' && spec.negatable === true;
-    });
-    const suggestion = closestName(name, [...longNames, ...negatable.map((long) => `no-${long}`)]);
-    const hint = suggestion === null ? `"hordelab ${command.name} --help" lists its flags` : `did you mean --${suggestion}?`;
-    return usageError(written, `unknown flag of "hordelab ${command.name}"; ${hint}`);
-  };
-
-  let endOfFlags = false;
-  for (let index = 0; index < argv.length; index++) {
-    const token = argv[index] as string;
-    if (endOfFlags || isValue(token)) {
-      positionals.push(token);
-      continue;
-    }
-    if (token === '--') {
-      endOfFlags = true;
-      continue;
-    }
-    const equals = token.indexOf('=');
-    const written = equals < 0 ? token : token.slice(0, equals);
-    const inline = equals < 0 ? undefined : token.slice(equals + 1);
-    let name: string;
-    if (written.startsWith('--')) {
-      name = written.slice(2);
-    } else {
-      const long = byAlias.get(written.slice(1));
-      if (long === undefined) throw unknown(written, written.slice(1));
-      name = long;
-    }
-    let spec = Object.hasOwn(options, name) ? options[name] : undefined;
-    let negated = false;
-    if (spec === undefined && name.startsWith('no-')) {
-      const base = options[name.slice(3)];
-      if (base?.type === 'boolean' && base.negatable === true && Object.hasOwn(options, name.slice(3))) {
-        name = name.slice(3);
-        spec = base;
-        negated = true;
-      }
-    }
-    if (spec === undefined) throw unknown(written, name);
-    let value: string;
-    if (spec.type === 'boolean') {
-      if (inline !== undefined) throw usageError(written, `takes no value; got "${inline}"`);
-      value = '';
-    } else if (inline !== undefined) {
-      value = inline;
-    } else {
-      const next = argv[index + 1];
-      if (next === undefined || !isValue(next)) throw usageError(written, next === undefined ? 'expects a value' : `expects a value, got the flag ${next}`);
-      value = next;
-      index++;
-    }
-    const shown = spec.type === 'boolean' ? written : `${written} ${value}`;
-    if (spec.type === 'list') {
-      values.set(name, [...((values.get(name) as readonly string[] | undefined) ?? []), convert(name, spec, value, cwd) as string]);
-      typedAs.set(name, shown);
-      continue;
-    }
-    const earlier = typedAs.get(name);
-    if (earlier !== undefined) throw usageError(`--${name}`, `given twice (${earlier}, then ${shown}); give it once`);
-    typedAs.set(name, shown);
-    values.set(name, spec.type === 'boolean' ? !negated : convert(name, spec, value, cwd));
+export function parseArguments(command: CommandModule, argv: readonly string[], cwd: string): ParsedArguments | typeof HELP_REQUESTED {
+  const spellings = flagSpellings(argv);
+  const parser = commandParser(command, (message, failed) => {
+    throw refusal(command, argv, spellings, message, failed.parsed, cwd);
+  });
+  const read = parser.parseSync([...argv]) as ReadArguments;
+  const parsed = parser.parsed === false ? undefined : parser.parsed;
+  if (read[HELP_FLAG] === true) {
+    if (spellings.some((spelling) => (spelling.written === '--help' || spelling.written === '-h') && spelling.inline === undefined)) return HELP_REQUESTED;
+    // yargs skipped its checks for help spelled otherwise (`-help`, `--h`, `--help=1`): refuse that.
+    throw refusal(command, argv, spellings, parsed?.error?.message ?? '', parsed ?? false, cwd);
   }
+  // yargs accepted every name; one may still be a declared name with the wrong dashes.
+  const stray = parsed === undefined ? undefined : strayFlag(parsed, spellings);
+  if (stray !== undefined) throw unknownFlag(command, stray);
 
-  const usage = `hordelab ${command.name}${command.positionals.map((positional) => ` <${positional.name}${positional.variadic ? '...' : ''}>`).join('')} [options]`;
-  let next = 0;
-  for (const positional of command.positionals) {
-    const taken = positional.variadic ? positionals.slice(next) : positionals.slice(next, next + 1);
-    if (taken.length === 0) throw usageError(`<${positional.name}>`, `missing; usage: ${usage}`);
-    next += taken.length;
+  const { values, typed } = flagValues(command, read, spellings, cwd);
+  // yargs has counted the positionals: each is there, and only the last takes the rest.
+  const words = read._.map(String);
+  for (const [index, positional] of command.positionals.entries()) {
+    const taken = positional.variadic === true ? words.slice(index) : words.slice(index, index + 1);
     const resolved = positional.path === true ? taken.map((path) => resolvePath(cwd, path)) : taken;
-    values.set(positional.name, positional.variadic ? resolved : (resolved[0] as string));
+    values.set(positional.name, positional.variadic === true ? resolved : (resolved[0] as string));
   }
-  if (next < positionals.length) {
-    const extra = positionals[next] as string;
-    const takes = command.positionals.length === 0 ? 'takes no arguments' : `takes ${command.positionals.map((positional) => `<${positional.name}>`).join(' ')}`;
-    throw usageError(extra, `unexpected argument; "hordelab ${command.name}" ${takes} (usage: ${usage})`);
-  }
-
-  for (const [name, spec] of Object.entries(options)) {
-    if (values.has(name)) continue;
-    if (spec.required === true) throw usageError(`--${name}`, `is required; usage: ${usage}`);
-    if (spec.type === 'boolean') values.set(name, spec.default ?? false);
-    else if (spec.type === 'list') values.set(name, []);
-    else if ((spec.type === 'string' || spec.type === 'number') && spec.default !== undefined) values.set(name, spec.default);
-  }
-  return new ParsedArguments(command.name, values, new Set(typedAs.keys()));
+  return new ParsedArguments(command.name, values, typed);
 }

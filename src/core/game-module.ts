@@ -4,10 +4,11 @@
  * nothing outside a game's folder switches on its id, so adding a game is its folder plus one
  * line of the registry.
  */
-import type { ChartSpec } from '../present/chart-kit.js';
+import type { ChartSpec, HistogramCap } from '../present/chart-kit.js';
 import type { RunSummary } from '../present/metrics.js';
 import type { AnyGameReport } from '../reports/report.js';
 import type { AnyGame } from './game.js';
+import type { AnyGameRender } from './game-render.js';
 
 /** A figure a game's balance question is about (see `src/ladder/headlines.ts`). */
 export interface GameHeadline {
@@ -42,4 +43,11 @@ export interface GameModule {
    * (or a list of cards with `name` and `count`) and the seat (0-based) whose win rate it moves.
    */
   readonly decks?: readonly { readonly path: string; readonly seat: number }[];
+  /**
+   * The most rounds (or moves) a match may last under the run's parameters, with a note saying
+   * so; the game-length chart marks that bar, so a pile of capped games reads as the cap.
+   */
+  readonly lengthCap?: (summary: RunSummary) => HistogramCap | null;
+  /** The board drawing of `hordelab replay --html`; without it the page shows state descriptions. */
+  readonly render?: AnyGameRender;
 }

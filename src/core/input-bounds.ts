@@ -49,6 +49,10 @@ export const BOUNDS = {
   /** Significance level of `compare`, after Holm's correction. */
   alpha: { whole: false, min: 0, max: 0.5, minExclusive: true, maxExclusive: true },
   tolerance: { whole: false, min: 0, max: 1, minExclusive: true, maxExclusive: true },
+  /** Metrics compared at once (`plan --metrics`: Holm's correction over them). */
+  metrics: whole(1, 100_000),
+  /** A measured design effect (`plan --design-effect`), as `summary.json` gives it per figure. */
+  designEffect: { whole: false, min: 0.001, max: 10_000 },
 } as const satisfies Record<string, NumberBound>;
 
 /** `a whole number in 1..1000000000`, `a number >= 0.0001 and < 0.5`. */

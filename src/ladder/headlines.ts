@@ -11,7 +11,7 @@
  * without a reference, between which consecutive levels it moves beyond chance.
  */
 import type { GameHeadline, GameModule } from '../core/game-module.js';
-import { normalQuantile } from '../stats/intervals.js';
+import { normalQuantile } from '../stats/distributions.js';
 
 /** A figure the balance question is about. */
 export type Headline = GameHeadline;

@@ -8,7 +8,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { intervalChart, type Row } from '../present/chart-kit.js';
-import { escapeHtml } from '../present/report-page.js';
+import { escapeHtml } from '../present/page-kit.js';
 import { renderSvg } from '../present/render.js';
 import { table } from '../reports/format.js';
 import { toJson } from '../run/run-scenario.js';
@@ -88,11 +88,13 @@ export function headlineChart(summary: LadderSummary, headline: LadderHeadline):
   const rows: Row[] = [];
   headline.levels.forEach((reading) => {
     if (reading.figure === null) return;
-    rows.push({ label: reading.level, value: reading.figure.value, lower: reading.figure.lower, upper: reading.figure.upper, n: reading.figure.n, exact: headline.reference ?? null });
+    rows.push({ label: reading.level, value: reading.figure.value, lower: reading.figure.lower, upper: reading.figure.upper, n: reading.figure.n });
   });
   if (rows.length === 0) return null;
   const percent = headline.levels.find((reading) => reading.figure !== null)?.figure?.percent ?? false;
-  return intervalChart(rows, { axis: headline.label, percent, exact: headline.reference !== undefined });
+  const references = headline.reference === undefined ? [] : [{ value: headline.reference, label: `reference: ${formatValue(headline.reference, percent)}` }];
+  const bands = headline.band === null ? [] : [{ from: headline.band.low, to: headline.band.high, label: 'band' }];
+  return intervalChart(rows, { axis: headline.label, percent, references, bands });
 }
 
 async function html(summary: LadderSummary): Promise<string> {
@@ -100,7 +102,7 @@ async function html(summary: LadderSummary): Promise<string> {
   for (const headline of summary.headlines) {
     const spec = headlineChart(summary, headline);
     if (spec === null) continue;
-    const reference = headline.reference === undefined ? '' : ` The black tick is ${formatValue(headline.reference, headline.levels.find((r) => r.figure)?.figure?.percent ?? false)}, the value the question is judged against.`;
+    const reference = headline.reference === undefined ? '' : ` The dashed line is ${formatValue(headline.reference, headline.levels.find((r) => r.figure)?.figure?.percent ?? false)}, the value the question is judged against.`;
     figures.push(
       `<figure><h3>${escapeHtml(headline.label)}</h3><div class="chart">${await renderSvg(spec)}</div><figcaption>${escapeHtml(`Each level's figure with its ${Math.round(summary.confidence * 100)}% interval.${reference} Verdict: ${headline.verdict.text}.`)}</figcaption></figure>`,
     );

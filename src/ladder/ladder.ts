@@ -11,9 +11,8 @@
 import { performance } from 'node:perf_hooks';
 import { UsageError } from '../core/errors.js';
 import { summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
-import { rotatedDesignEffect } from '../run/run-scenario.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
+import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { headlinesOf, judge, readFigure, type Band, type Figure, type Headline, type LevelReading, type Verdict } from './headlines.js';
 import { levelScenario } from './level-scenario.js';
@@ -122,7 +121,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
         matches: tally.matches,
         outcomes: summarizeOutcomes(tally.outcomes, DEFAULT_CONFIDENCE),
         actionMix: actionShares(scenario, tally),
-        results: scenario.entry.report.summarize(tally.aggregate, DEFAULT_CONFIDENCE, rotatedDesignEffect(scenario)),
+        results: scenario.entry.report.summarize(tally.aggregate, DEFAULT_CONFIDENCE),
         timing: {
           seconds: Math.round(1000 * seconds) / 1000,
           coreSecondsPerMatch: Math.round((1e4 * seconds * Math.max(1, options.workers)) / Math.max(1, tally.matches)) / 1e4,

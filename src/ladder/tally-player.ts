@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { mergeOutcomes } from '../reports/outcomes.js';
+import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { mergeActionMix, playTally, type Tally } from './tally.js';
 import type { TallyTask } from './tally-worker.js';
@@ -40,7 +40,7 @@ export class TallyPlayer {
   /** An empty tally for `scenario`. */
   static empty(scenario: Scenario): RunningTally {
     const seats = scenario.entry.game.seats.length;
-    return { matches: 0, aggregate: scenario.entry.report.emptyAggregate(), outcomes: { bySeat: Array.from({ length: seats }, () => ({ wins: 0, draws: 0, losses: 0 })), byAgent: {} }, actionMix: Array.from({ length: seats }, () => ({})), scores: [] };
+    return { matches: 0, aggregate: scenario.entry.report.emptyAggregate(), outcomes: emptyOutcomes(seats), actionMix: Array.from({ length: seats }, () => ({})), scores: [] };
   }
 
   /**

@@ -9,6 +9,7 @@
  */
 import type { AgentFactory } from '../core/agent.js';
 import { MatchFailure, playMatch } from '../core/match-runner.js';
+import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
 import { matchPlan } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
@@ -82,8 +83,10 @@ export function playTally(scenario: Scenario, start: number, end: number): Tally
       collector.discardMatch();
       return { start, end: matchIndex, aggregate, outcomes, actionMix, scores, failure: { matchIndex, matchSeed: error.matchSeed, message: error.message } };
     }
-    collector.finishMatch({ matchIndex, seed: '' }, aggregate);
-    addOutcome(outcomes, outcome.returns, plan.seats.map((seat) => seat.name));
+    // The same context as the run's: a rotated pair's two matches are one cluster.
+    const context = { matchIndex, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1 };
+    collector.finishMatch(context, aggregate);
+    addOutcome(outcomes, outcome.returns, plan.seats.map((seat) => seat.name), context);
     for (const result of seatResults(outcome.returns)) scores.push(result === 'win' ? 1 : result === 'draw' ? 0.5 : 0);
   }
   return { start, end, aggregate, outcomes, actionMix, scores, failure: null };

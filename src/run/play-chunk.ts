@@ -76,9 +76,11 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
       continue;
     }
     const seed = formatSeed(outcome.seed);
-    const rows = collector.finishMatch({ matchIndex, seed }, aggregate);
+    // The independent unit: a rotated pair shares its seed, so its two matches are one cluster.
+    const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1 };
+    const rows = collector.finishMatch(context, aggregate);
     const names = plan.seats.map((seat) => seat.name);
-    addOutcome(outcomes, outcome.returns, names);
+    addOutcome(outcomes, outcome.returns, names, context);
     matchRows.push([matchIndex, seed, ...names, ...rows.matchRow]);
     if (eventFiles) rows.eventRows.forEach((tableRows, index) => eventRows[index]?.push(...tableRows));
   }

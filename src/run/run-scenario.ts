@@ -120,8 +120,11 @@ export interface SummaryDocument {
   /** How the run ended, and how many matches it holds. */
   readonly run: { readonly status: RunStatus; readonly matchesPlayed: number; readonly errors: number };
   readonly confidence: number;
-  /** How much the game report's intervals were widened for correlated matches: 2 with rotated seats, else 1. */
-  readonly designEffect: number;
+  /**
+   * The independent unit every interval's variance is measured over: a match, or a rotated pair
+   * (two matches on one seed). Each figure carries its own measured `designEffect`.
+   */
+  readonly independentUnit: 'match' | 'rotated pair';
   /** Wins, draws and losses per seat and per agent (by name), for every game. */
   readonly outcomes: OutcomeSummary;
   /** The game's own report. */
@@ -221,16 +224,6 @@ export function shardSetKey(scenario: Scenario, eventFiles: boolean, maxErrors: 
   return runKey(scenario, eventFiles, maxErrors, { index: -1, count });
 }
 
-/**
- * With rotated seats the two matches of a pair share their dice and draws, so figures about the
- * game (side win rates, catch rates, lengths) count each pair nearly twice: the game report's
- * intervals use a design effect of 2, the worst case (Kish's effective sample size). Per-agent
- * rates need none: a pair's two matches pull an agent's results apart, not together.
- */
-export function rotatedDesignEffect(scenario: Scenario): number {
-  return scenario.rotate ? 2 : 1;
-}
-
 /** Builds `summary.json` from merged aggregates: one code path for runs and merged shards. */
 export function summaryDocument(
   scenario: Scenario,
@@ -257,9 +250,9 @@ export function summaryDocument(
     command,
     run,
     confidence: DEFAULT_CONFIDENCE,
-    designEffect: rotatedDesignEffect(scenario),
+    independentUnit: scenario.rotate ? 'rotated pair' : 'match',
     outcomes: summarizeOutcomes(outcomes, DEFAULT_CONFIDENCE),
-    results: report.summarize(aggregate, DEFAULT_CONFIDENCE, rotatedDesignEffect(scenario)),
+    results: report.summarize(aggregate, DEFAULT_CONFIDENCE),
     timing,
   };
 }

@@ -13,7 +13,7 @@ import { games } from '../../registry.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
-import { resolvePath } from '../parse-arguments.js';
+import { resolvePath } from '../resolve-path.js';
 import { shellQuote } from '../shell-quote.js';
 
 /** `decks.plants@1` or `decks.plants@Plants`: a parameter path and the seat (1-based, or its name). */

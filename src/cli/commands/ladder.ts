@@ -11,7 +11,7 @@ import { checkOutputFolder } from '../../present/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
-import { resolvePath } from '../parse-arguments.js';
+import { resolvePath } from '../resolve-path.js';
 import { shellQuote } from '../shell-quote.js';
 
 /** `--band p1WinRate=0.45..0.55`: a headline and the band it should stay in. */

@@ -12,7 +12,7 @@ import { formatTournament, runTournament } from '../../run/tournament.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
-import { resolvePath } from '../parse-arguments.js';
+import { resolvePath } from '../resolve-path.js';
 import { startProgress, type Progress } from '../progress.js';
 import { shellQuote } from '../shell-quote.js';
 import { randomPlayWarning } from '../../ladder/skill.js';

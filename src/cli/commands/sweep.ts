@@ -9,7 +9,7 @@ import { loadScenario } from '../../scenario/scenario.js';
 import { formatSweep, parseAxis, runSweep, SWEEP_FILES, writeSweep } from '../../tune/sweep.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
-import { resolvePath } from '../parse-arguments.js';
+import { resolvePath } from '../resolve-path.js';
 import { startProgress } from '../progress.js';
 
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {

@@ -10,7 +10,7 @@ import { loadScenario } from '../../scenario/scenario.js';
 import { formatTune, isTuneFile, parseDimension, parseTarget, tune } from '../../tune/tune.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
-import { resolvePath } from '../parse-arguments.js';
+import { resolvePath } from '../resolve-path.js';
 import { startProgress } from '../progress.js';
 
 /** The confirmation's default size when --confirm is not given (tune's own default). */

@@ -6,28 +6,26 @@
  * tie rounds, capped share and points per side. Per-card figures also go to `cards.csv`.
  */
 import type { IntegerDuelEvent } from './types.js';
+import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../../stats/intervals.js';
 import {
-  addSample,
-  addToHistogram,
-  emptyMoments,
-  meanEstimate,
-  meanWithHistogram,
-  mergeHistograms,
-  mergeMoments,
-  sortedHistogram,
-  shareDifferenceInterval,
-  wilsonInterval,
-  type DifferenceEstimate,
-  type Histogram,
-  type IntegerMoments,
+  clusteredMean,
+  clusteredRate,
+  emptyTally,
+  MatchFigures,
+  mergeTally,
+  recordMatch,
+  settledFigures,
+  type ClusterSums,
   type MeanEstimate,
-  type RateEstimate,
-} from '../../stats/intervals.js';
+  type Tally,
+} from '../../stats/clusters.js';
+import type { RateEstimate } from '../../stats/rate-interval.js';
 import { formatMean, formatRate, table } from '../../reports/format.js';
 import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 const SIDES = ['plants', 'zombies'] as const;
 
+/** One card's counts in one match. */
 interface CardCounts {
   drawn: number;
   played: number;
@@ -35,23 +33,32 @@ interface CardCounts {
   playedRounds: number;
   playedRoundWins: number;
   heldNotPlayedRoundWins: number;
-  /** Change of the round value a play caused, signed so that good for the card's side is positive. */
-  effect: IntegerMoments;
+  /** Change of the round value its plays caused, signed so that good for the card's side is positive: sum and sum of squares. */
+  effectSum: number;
+  effectSquares: number;
 }
 
+/** A card's totals over matches (its rates are clustered figures of the tally). */
+interface CardTotals {
+  drawn: number;
+  played: number;
+  heldRounds: number;
+}
+
+/**
+ * Plain-data, exactly mergeable aggregate. The tally holds, per match (clustered by the run's
+ * independent unit), the trials `plantsWin`, `zombiesWin`, `draw` and the sample
+ * `plantsMinusZombies` (+1, 0, −1), the same under `plantsStarted.` and `zombiesStarted.`,
+ * the trial `capped`, the samples `rounds`, `tieRounds`, `plantsPoints`, `zombiesPoints`, and per
+ * card `<card>|playRate`, `<card>|playedRoundWin`, `<card>|heldNotPlayedRoundWin` (rounds as
+ * trials) and `<card>|effect` (plays as samples).
+ */
 export interface IntegerDuelAggregate {
   matches: number;
-  /** [plants wins, zombies wins, draws], overall and by who started round 1. */
-  outcomes: [number, number, number];
-  byFirstStarter: [[number, number, number], [number, number, number]];
-  capped: number;
-  rounds: IntegerMoments;
+  tally: Tally;
   roundsHistogram: Histogram;
-  tieRounds: IntegerMoments;
-  plantsPoints: IntegerMoments;
-  zombiesPoints: IntegerMoments;
   /** Keyed `plants:+3`, `zombies:negate`. */
-  cards: Record<string, CardCounts>;
+  cards: Record<string, CardTotals>;
 }
 
 export interface CardFigure {
@@ -64,11 +71,21 @@ export interface CardFigure {
   readonly meanEffectOnRoundValue: MeanEstimate;
 }
 
+/** A difference of two shares of the same games, with its interval. */
+export interface DifferenceEstimate {
+  readonly difference: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly n: number;
+  readonly designEffect: number;
+  readonly clusters: number;
+}
+
 interface OutcomeRates {
   readonly plantsWinRate: RateEstimate;
   readonly zombiesWinRate: RateEstimate;
   readonly drawRate: RateEstimate;
-  /** Plants' win rate minus Zombies', from the same games (0 when the decks are equally strong). */
+  /** Plants' win rate minus Zombies', from the same games (0 when the decks are equally strong): the mean of +1, 0, −1 per game. */
   readonly plantsMinusZombies: DifferenceEstimate;
 }
 
@@ -90,14 +107,18 @@ const emptyCard = (): CardCounts => ({
   playedRounds: 0,
   playedRoundWins: 0,
   heldNotPlayedRoundWins: 0,
-  effect: emptyMoments(),
+  effectSum: 0,
+  effectSquares: 0,
 });
+
+const SHARES = ['plantsWin', 'zombiesWin', 'draw'] as const;
 
 class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDuelAggregate> {
   private cards: Record<string, CardCounts> = {};
   private held: [Record<string, number>, Record<string, number>] = [{}, {}];
   private playedThisRound: [Set<string>, Set<string>] = [new Set(), new Set()];
   private end: Extract<IntegerDuelEvent, { type: 'matchEnd' }> | null = null;
+  private readonly figures = new MatchFigures();
 
   private card(side: 0 | 1, name: string): CardCounts {
     const key = `${SIDES[side]}:${name}`;
@@ -116,8 +137,9 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
       case 'cardPlayed': {
         const counts = this.card(event.side, event.card);
         counts.played++;
-        const sign = event.side === 0 ? 1 : -1;
-        addSample(counts.effect, sign * (event.roundValueAfter - event.roundValueBefore));
+        const effect = (event.side === 0 ? 1 : -1) * (event.roundValueAfter - event.roundValueBefore);
+        counts.effectSum += effect;
+        counts.effectSquares += effect * effect;
         this.playedThisRound[event.side].add(event.card);
         return;
       }
@@ -150,20 +172,35 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
     this.end = null;
   }
 
-  finishMatch(_context: MatchContext, aggregate: IntegerDuelAggregate): MatchRows {
+  finishMatch(context: MatchContext, aggregate: IntegerDuelAggregate): MatchRows {
     const end = this.end;
     if (end === null) throw new Error('the match ended without a matchEnd event');
     aggregate.matches++;
+    const figures = this.figures;
+    figures.clear();
     const outcome = end.winner === -1 ? 2 : end.winner;
-    aggregate.outcomes[outcome]++;
-    aggregate.byFirstStarter[end.firstStarter][outcome]++;
-    if (end.capped) aggregate.capped++;
-    addSample(aggregate.rounds, end.rounds);
+    const started = end.firstStarter === 0 ? 'plantsStarted.' : 'zombiesStarted.';
+    for (const prefix of ['', started]) {
+      SHARES.forEach((share, index) => figures.trial(`${prefix}${share}`, index === outcome));
+      figures.sample(`${prefix}plantsMinusZombies`, outcome === 0 ? 1 : outcome === 1 ? -1 : 0);
+    }
+    figures.trial('capped', end.capped);
+    figures.sample('rounds', end.rounds);
     addToHistogram(aggregate.roundsHistogram, end.rounds);
-    addSample(aggregate.tieRounds, end.tieRounds);
-    addSample(aggregate.plantsPoints, end.points[0]);
-    addSample(aggregate.zombiesPoints, -end.points[1]);
-    mergeCards(aggregate.cards, this.cards);
+    figures.sample('tieRounds', end.tieRounds);
+    figures.sample('plantsPoints', end.points[0]);
+    figures.sample('zombiesPoints', -end.points[1]);
+    for (const [key, counts] of Object.entries(this.cards)) {
+      const totals = (aggregate.cards[key] ??= { drawn: 0, played: 0, heldRounds: 0 });
+      totals.drawn += counts.drawn;
+      totals.played += counts.played;
+      totals.heldRounds += counts.heldRounds;
+      figures.trial(`${key}|playRate`, counts.playedRounds, counts.heldRounds);
+      figures.trial(`${key}|playedRoundWin`, counts.playedRoundWins, counts.playedRounds);
+      figures.trial(`${key}|heldNotPlayedRoundWin`, counts.heldNotPlayedRoundWins, counts.heldRounds - counts.playedRounds);
+      figures.samples(`${key}|effect`, counts.played, counts.effectSum, counts.effectSquares);
+    }
+    recordMatch(aggregate.tally, context, figures);
     this.cards = {};
     this.end = null;
     const winner = end.winner === -1 ? 'draw' : SIDES[end.winner];
@@ -174,44 +211,25 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
   }
 }
 
-function mergeCards(into: Record<string, CardCounts>, other: Readonly<Record<string, CardCounts>>): void {
-  for (const [key, counts] of Object.entries(other)) {
-    const target = (into[key] ??= emptyCard());
-    target.drawn += counts.drawn;
-    target.played += counts.played;
-    target.heldRounds += counts.heldRounds;
-    target.playedRounds += counts.playedRounds;
-    target.playedRoundWins += counts.playedRoundWins;
-    target.heldNotPlayedRoundWins += counts.heldNotPlayedRoundWins;
-    mergeMoments(target.effect, counts.effect);
-  }
-}
-
 function emptyAggregate(): IntegerDuelAggregate {
-  return {
-    matches: 0,
-    outcomes: [0, 0, 0],
-    byFirstStarter: [
-      [0, 0, 0],
-      [0, 0, 0],
-    ],
-    capped: 0,
-    rounds: emptyMoments(),
-    roundsHistogram: {},
-    tieRounds: emptyMoments(),
-    plantsPoints: emptyMoments(),
-    zombiesPoints: emptyMoments(),
-    cards: {},
-  };
+  return { matches: 0, tally: emptyTally(), roundsHistogram: {}, cards: {} };
 }
 
-function outcomeRates(counts: readonly number[], confidence: number, designEffect: number): OutcomeRates {
-  const n = (counts[0] ?? 0) + (counts[1] ?? 0) + (counts[2] ?? 0);
+function outcomeRates(sums: Record<string, ClusterSums>, prefix: string, confidence: number): OutcomeRates {
+  const difference = clusteredMean(sums[`${prefix}plantsMinusZombies`], confidence);
   return {
-    plantsWinRate: wilsonInterval(counts[0] ?? 0, n, confidence, designEffect),
-    zombiesWinRate: wilsonInterval(counts[1] ?? 0, n, confidence, designEffect),
-    drawRate: wilsonInterval(counts[2] ?? 0, n, confidence, designEffect),
-    plantsMinusZombies: shareDifferenceInterval(counts[0] ?? 0, counts[1] ?? 0, n, confidence, designEffect),
+    plantsWinRate: clusteredRate(sums[`${prefix}plantsWin`], confidence),
+    zombiesWinRate: clusteredRate(sums[`${prefix}zombiesWin`], confidence),
+    drawRate: clusteredRate(sums[`${prefix}draw`], confidence),
+    plantsMinusZombies: {
+      difference: difference.mean,
+      // Every game drawn (or one game): no spread to build an interval on.
+      lower: Number.isFinite(difference.lower) ? Math.max(-1, difference.lower) : Number.NaN,
+      upper: Number.isFinite(difference.upper) ? Math.min(1, difference.upper) : Number.NaN,
+      n: difference.n,
+      designEffect: difference.designEffect,
+      clusters: difference.clusters,
+    },
   };
 }
 
@@ -221,7 +239,10 @@ function cardOrder(a: string, b: string): number {
   return value(a) - value(b) || a.localeCompare(b);
 }
 
-function summarize(aggregate: IntegerDuelAggregate, confidence: number, designEffect: number): IntegerDuelSummary {
+function summarize(aggregate: IntegerDuelAggregate, confidence: number): IntegerDuelSummary {
+  const sums = settledFigures(aggregate.tally);
+  const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
+  const mean = (key: string): MeanEstimate => clusteredMean(sums[key], confidence);
   const cards: { plants: Record<string, CardFigure>; zombies: Record<string, CardFigure> } = { plants: {}, zombies: {} };
   const keys = Object.keys(aggregate.cards).sort((a, b) => {
     const [sideA, nameA] = a.split(':', 2) as [string, string];
@@ -232,25 +253,25 @@ function summarize(aggregate: IntegerDuelAggregate, confidence: number, designEf
     const at = key.indexOf(':');
     const side = key.slice(0, at) as 'plants' | 'zombies';
     const name = key.slice(at + 1);
-    const counts = aggregate.cards[key] as CardCounts;
+    const totals = aggregate.cards[key] as CardTotals;
     cards[side][name] = {
-      drawn: counts.drawn,
-      played: counts.played,
-      heldRounds: counts.heldRounds,
-      playRateWhenHeld: wilsonInterval(counts.playedRounds, counts.heldRounds, confidence, designEffect),
-      playedRoundWinRate: wilsonInterval(counts.playedRoundWins, counts.playedRounds, confidence, designEffect),
-      heldNotPlayedRoundWinRate: wilsonInterval(counts.heldNotPlayedRoundWins, counts.heldRounds - counts.playedRounds, confidence, designEffect),
-      meanEffectOnRoundValue: meanEstimate(counts.effect, confidence, designEffect),
+      drawn: totals.drawn,
+      played: totals.played,
+      heldRounds: totals.heldRounds,
+      playRateWhenHeld: rate(`${key}|playRate`),
+      playedRoundWinRate: rate(`${key}|playedRoundWin`),
+      heldNotPlayedRoundWinRate: rate(`${key}|heldNotPlayedRoundWin`),
+      meanEffectOnRoundValue: mean(`${key}|effect`),
     };
   }
   return {
     matches: aggregate.matches,
-    ...outcomeRates(aggregate.outcomes, confidence, designEffect),
-    byFirstStarter: { plants: outcomeRates(aggregate.byFirstStarter[0], confidence, designEffect), zombies: outcomeRates(aggregate.byFirstStarter[1], confidence, designEffect) },
-    cappedRate: wilsonInterval(aggregate.capped, aggregate.matches, confidence, designEffect),
-    rounds: meanWithHistogram(aggregate.rounds, aggregate.roundsHistogram, confidence, designEffect),
-    tieRoundsPerGame: meanEstimate(aggregate.tieRounds, confidence, designEffect),
-    points: { plants: meanEstimate(aggregate.plantsPoints, confidence, designEffect), zombies: meanEstimate(aggregate.zombiesPoints, confidence, designEffect) },
+    ...outcomeRates(sums, '', confidence),
+    byFirstStarter: { plants: outcomeRates(sums, 'plantsStarted.', confidence), zombies: outcomeRates(sums, 'zombiesStarted.', confidence) },
+    cappedRate: rate('capped'),
+    rounds: { ...mean('rounds'), histogram: sortedHistogram(aggregate.roundsHistogram) },
+    tieRoundsPerGame: mean('tieRounds'),
+    points: { plants: mean('plantsPoints'), zombies: mean('zombiesPoints') },
     cards,
   };
 }
@@ -307,6 +328,7 @@ function cardRows(summary: IntegerDuelSummary): CsvValue[][] {
 function formatPoints(estimate: DifferenceEstimate): string {
   if (estimate.n === 0) return '-';
   const points = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+  if (!Number.isFinite(estimate.lower) || !Number.isFinite(estimate.upper)) return `${points(estimate.difference)} pts (no spread to build an interval on)`;
   return `${points(estimate.difference)} [${points(estimate.lower)}, ${points(estimate.upper)}] pts`;
 }
 
@@ -362,17 +384,14 @@ export const integerDuelReport: GameReport<IntegerDuelEvent, IntegerDuelAggregat
   emptyAggregate,
   mergeAggregates(into, other) {
     into.matches += other.matches;
-    for (let i = 0; i < 3; i++) {
-      into.outcomes[i] = (into.outcomes[i] ?? 0) + (other.outcomes[i] ?? 0);
-      for (const starter of [0, 1] as const) into.byFirstStarter[starter][i] = (into.byFirstStarter[starter][i] ?? 0) + (other.byFirstStarter[starter][i] ?? 0);
-    }
-    into.capped += other.capped;
-    mergeMoments(into.rounds, other.rounds);
+    mergeTally(into.tally, other.tally);
     mergeHistograms(into.roundsHistogram, other.roundsHistogram);
-    mergeMoments(into.tieRounds, other.tieRounds);
-    mergeMoments(into.plantsPoints, other.plantsPoints);
-    mergeMoments(into.zombiesPoints, other.zombiesPoints);
-    mergeCards(into.cards, other.cards);
+    for (const [key, totals] of Object.entries(other.cards)) {
+      const target = (into.cards[key] ??= { drawn: 0, played: 0, heldRounds: 0 });
+      target.drawn += totals.drawn;
+      target.played += totals.played;
+      target.heldRounds += totals.heldRounds;
+    }
   },
   summarize,
   formatSummary,

@@ -2,7 +2,8 @@
 import type { GameModule } from '../../core/game-module.js';
 import { survivors as rules } from './rules.js';
 import { survivorsReport } from './report.js';
-import { survivorsCharts } from './charts.js';
+import { survivorsCharts, survivorsLengthCap } from './charts.js';
+import { survivorsRender } from './render.js';
 
 export { survivors, configFor, allowance, attackOdds, faceChance, blastCells, lineOfSight, meleeAdjacent, moveLine, zombiePathDistances } from './rules.js';
 export { survivorsHeuristic } from './heuristic.js';
@@ -14,5 +15,5 @@ export type { AttackOdds, EndCondition, SurvivorsAction, SurvivorsEvent, Survivo
 
 export { survivorsReport } from './report.js';
 
-/** Survivors, whole: rules, report, charts and the metric sweeps and tunes report by default. */
-export const survivorsModule: GameModule = { game: rules, report: survivorsReport, charts: survivorsCharts, defaultMetric: 'humansWinRate' };
+/** Survivors, whole: rules, report, charts, map drawing and the metric sweeps and tunes report by default. */
+export const survivorsModule: GameModule = { game: rules, report: survivorsReport, charts: survivorsCharts, lengthCap: survivorsLengthCap, render: survivorsRender, defaultMetric: 'humansWinRate' };

@@ -5,25 +5,14 @@
  * actions absorbed per barricade, passes through zombies, and game length. Per-card figures also
  * go to `survivors-cards.csv`.
  *
- * Rates per attack treat attacks as independent trials: each is a fresh die, so they are, given
- * the card and the aim. Figures per game (actions of each kind) carry intervals across games.
+ * Every rate and mean is clustered by the run's independent unit (the match, or the rotated
+ * pair): attacks within one game share its state, so their intervals and measured design
+ * effects come from the games, not from counting attacks as independent.
  */
 import type { AttackOdds, SurvivorsEvent } from './types.js';
-import {
-  addSample,
-  addToHistogram,
-  emptyMoments,
-  meanEstimate,
-  meanWithHistogram,
-  mergeHistograms,
-  mergeMoments,
-  sortedHistogram,
-  wilsonInterval,
-  type Histogram,
-  type IntegerMoments,
-  type MeanEstimate,
-  type RateEstimate,
-} from '../../stats/intervals.js';
+import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../../stats/intervals.js';
+import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type MeanEstimate, type Tally } from '../../stats/clusters.js';
+import type { RateEstimate } from '../../stats/rate-interval.js';
 import { formatMean, formatRate, table } from '../../reports/format.js';
 import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
@@ -54,21 +43,19 @@ interface CardCounts {
 
 export interface SurvivorsAggregate {
   matches: number;
-  /** [humans, zombies]. */
-  wins: [number, number];
-  byCondition: Record<string, number>;
-  rounds: IntegerMoments;
+  /**
+   * Per match, clustered by the run's independent unit: the trials `humansWin`, `zombiesWin`,
+   * `end:<condition>`, `death`, `share:<action>` (of all human actions), `bitten` (of passes),
+   * `zombieHit`, `barricadeBreak`, `rescued` (of downed), and per card `<card>|unaimed|kill` (and
+   * `push`, `break`, `aimed`), `<card>|use`, `<card>|blast`; the samples `rounds`, `deaths`,
+   * `firstDeathRound`, `perGame:<action>` and `absorbed` (one per built barricade).
+   */
+  tally: Tally;
   roundsHistogram: Histogram;
-  matchesWithDeath: number;
-  firstDeathRound: IntegerMoments;
-  deaths: IntegerMoments;
   actions: Record<string, number>;
-  actionsPerGame: Record<string, IntegerMoments>;
   actionPoints: Record<string, number>;
   barricadesBuilt: number;
   barricadesBrokenByZombies: number;
-  /** Zombie attacks each built barricade absorbed (those still standing at the end included). */
-  absorbedPerBarricade: IntegerMoments;
   zombieActions: Record<string, number>;
   passes: number;
   passesBitten: number;
@@ -179,6 +166,7 @@ class SurvivorsCollector implements MatchCollector<SurvivorsEvent, SurvivorsAggr
   private carries = 0;
   private walls = 0;
   private end: Extract<SurvivorsEvent, { type: 'matchEnd' }> | null = null;
+  private readonly figures = new MatchFigures();
 
   private card(name: string): CardCounts {
     return (this.cards[name] ??= emptyCard());
@@ -302,31 +290,48 @@ class SurvivorsCollector implements MatchCollector<SurvivorsEvent, SurvivorsAggr
     this.reset();
   }
 
-  finishMatch(_context: MatchContext, aggregate: SurvivorsAggregate): MatchRows {
+  finishMatch(context: MatchContext, aggregate: SurvivorsAggregate): MatchRows {
     const end = this.end;
     if (end === null) throw new Error('the match ended without a matchEnd event');
     aggregate.matches++;
-    aggregate.wins[end.winner === 'humans' ? 0 : 1]++;
-    aggregate.byCondition[end.condition] = (aggregate.byCondition[end.condition] ?? 0) + 1;
-    addSample(aggregate.rounds, end.round);
+    const figures = this.figures;
+    figures.clear();
+    figures.trial('humansWin', end.winner === 'humans');
+    figures.trial('zombiesWin', end.winner !== 'humans');
+    for (const condition of CONDITIONS) figures.trial(`end:${condition}`, end.condition === condition);
+    figures.sample('rounds', end.round);
     addToHistogram(aggregate.roundsHistogram, end.round);
-    addSample(aggregate.deaths, end.deaths);
-    if (this.firstDeath > 0) {
-      aggregate.matchesWithDeath++;
-      addSample(aggregate.firstDeathRound, this.firstDeath);
-    }
+    figures.sample('deaths', end.deaths);
+    figures.trial('death', this.firstDeath > 0);
+    if (this.firstDeath > 0) figures.sample('firstDeathRound', this.firstDeath);
     let humanActions = 0;
+    for (const kind of ACTIONS) humanActions += this.actions[kind] ?? 0;
     for (const kind of ACTIONS) {
       const count = this.actions[kind] ?? 0;
-      humanActions += count;
       aggregate.actions[kind] = (aggregate.actions[kind] ?? 0) + count;
       aggregate.actionPoints[kind] = (aggregate.actionPoints[kind] ?? 0) + (this.actionPoints[kind] ?? 0);
-      addSample((aggregate.actionsPerGame[kind] ??= emptyMoments()), count);
+      figures.sample(`perGame:${kind}`, count);
+      figures.trial(`share:${kind}`, count, humanActions);
     }
+    for (const hits of this.absorbed) figures.sample('absorbed', hits);
+    for (const hits of this.barricadeHits.values()) figures.sample('absorbed', hits);
+    figures.trial('bitten', this.bitten, this.passes);
+    figures.trial('zombieHit', this.zombieDice.hits, this.zombieDice.attacks);
+    figures.trial('barricadeBreak', this.zombieDice.broken, this.zombieDice.breaks);
+    figures.trial('rescued', this.rescued, this.downed);
+    for (const [name, counts] of Object.entries(this.cards)) {
+      counts.attacks.forEach((attack, aimed) => {
+        const prefix = `${name}|${aimed === 1 ? 'aimed' : 'unaimed'}|`;
+        figures.trial(`${prefix}kill`, attack.kills, attack.attacks);
+        figures.trial(`${prefix}push`, attack.pushes, attack.attacks);
+        figures.trial(`${prefix}break`, attack.breaks, attack.attacks);
+      });
+      figures.trial(`${name}|use`, counts.useSuccesses, counts.uses);
+      figures.trial(`${name}|blast`, counts.blastKills, counts.blastRolls);
+    }
+    recordMatch(aggregate.tally, context, figures);
     aggregate.barricadesBuilt += this.built;
     aggregate.barricadesBrokenByZombies += this.brokenByZombies;
-    for (const hits of this.absorbed) addSample(aggregate.absorbedPerBarricade, hits);
-    for (const hits of this.barricadeHits.values()) addSample(aggregate.absorbedPerBarricade, hits);
     for (const [kind, count] of Object.entries(this.zombieActions)) aggregate.zombieActions[kind] = (aggregate.zombieActions[kind] ?? 0) + count;
     aggregate.passes += this.passes;
     aggregate.passesBitten += this.bitten;
@@ -376,19 +381,12 @@ function mergeCards(into: Record<string, CardCounts>, other: Readonly<Record<str
 function emptyAggregate(): SurvivorsAggregate {
   return {
     matches: 0,
-    wins: [0, 0],
-    byCondition: {},
-    rounds: emptyMoments(),
+    tally: emptyTally(),
     roundsHistogram: {},
-    matchesWithDeath: 0,
-    firstDeathRound: emptyMoments(),
-    deaths: emptyMoments(),
     actions: {},
-    actionsPerGame: {},
     actionPoints: {},
     barricadesBuilt: 0,
     barricadesBrokenByZombies: 0,
-    absorbedPerBarricade: emptyMoments(),
     zombieActions: {},
     passes: 0,
     passesBitten: 0,
@@ -410,10 +408,10 @@ function emptyAggregate(): SurvivorsAggregate {
 
 const inside = (exact: number | null, rate: RateEstimate): boolean => exact === null || rate.n === 0 || (rate.lower <= exact && exact <= rate.upper);
 
-function attackFigure(counts: AttackCounts, confidence: number, designEffect: number): AttackFigure {
-  const killRate = wilsonInterval(counts.kills, counts.attacks, confidence, designEffect);
-  const pushRate = wilsonInterval(counts.pushes, counts.attacks, confidence, designEffect);
-  const breakRate = wilsonInterval(counts.breaks, counts.attacks, confidence, designEffect);
+function attackFigure(counts: AttackCounts, rate: (key: string) => RateEstimate, prefix: string): AttackFigure {
+  const killRate = rate(`${prefix}kill`);
+  const pushRate = rate(`${prefix}push`);
+  const breakRate = rate(`${prefix}break`);
   const exact = counts.exact;
   return {
     attacks: counts.attacks,
@@ -440,58 +438,59 @@ function exactPassBite(aggregate: SurvivorsAggregate): number | null {
   return passes === 0 ? null : expected / passes;
 }
 
-function summarize(aggregate: SurvivorsAggregate, confidence: number, designEffect: number): SurvivorsSummary {
+function summarize(aggregate: SurvivorsAggregate, confidence: number): SurvivorsSummary {
   const n = aggregate.matches;
-  const rate = (successes: number, total: number): RateEstimate => wilsonInterval(successes, total, confidence, designEffect);
-  const totalActions = ACTIONS.reduce((sum, kind) => sum + (aggregate.actions[kind] ?? 0), 0);
+  const sums = settledFigures(aggregate.tally);
+  const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
+  const mean = (key: string): MeanEstimate => clusteredMean(sums[key], confidence);
   const actionMix: Record<string, { share: RateEstimate; perGame: MeanEstimate; actionPoints: number }> = {};
   for (const kind of ACTIONS) {
     actionMix[kind] = {
-      share: rate(aggregate.actions[kind] ?? 0, totalActions),
-      perGame: meanEstimate(aggregate.actionsPerGame[kind] ?? emptyMoments(), confidence, designEffect),
+      share: rate(`share:${kind}`),
+      perGame: mean(`perGame:${kind}`),
       actionPoints: aggregate.actionPoints[kind] ?? 0,
     };
   }
   const endCondition: Record<string, RateEstimate> = {};
-  for (const condition of CONDITIONS) endCondition[condition] = rate(aggregate.byCondition[condition] ?? 0, n);
+  for (const condition of CONDITIONS) endCondition[condition] = rate(`end:${condition}`);
   const cards: Record<string, CardFigure> = {};
   for (const name of Object.keys(aggregate.cards).sort()) {
     const counts = aggregate.cards[name] as CardCounts;
     cards[name] = {
       drawn: counts.drawn,
-      unaimed: attackFigure(counts.attacks[0], confidence, designEffect),
-      aimed: attackFigure(counts.attacks[1], confidence, designEffect),
-      useSuccessRate: rate(counts.useSuccesses, counts.uses),
+      unaimed: attackFigure(counts.attacks[0], rate, `${name}|unaimed|`),
+      aimed: attackFigure(counts.attacks[1], rate, `${name}|aimed|`),
+      useSuccessRate: rate(`${name}|use`),
       exactUseSuccess: counts.exactUse,
-      blastKillRate: rate(counts.blastKills, counts.blastRolls),
+      blastKillRate: rate(`${name}|blast`),
       exactBlastKill: counts.exactBlastKill,
     };
   }
   return {
     matches: n,
-    humansWinRate: rate(aggregate.wins[0], n),
-    zombiesWinRate: rate(aggregate.wins[1], n),
+    humansWinRate: rate('humansWin'),
+    zombiesWinRate: rate('zombiesWin'),
     endCondition,
-    rounds: meanWithHistogram(aggregate.rounds, aggregate.roundsHistogram, confidence, designEffect),
-    gamesWithADeath: rate(aggregate.matchesWithDeath, n),
-    firstDeathRound: meanEstimate(aggregate.firstDeathRound, confidence, designEffect),
-    deathsPerGame: meanEstimate(aggregate.deaths, confidence, designEffect),
+    rounds: { ...mean('rounds'), histogram: sortedHistogram(aggregate.roundsHistogram) },
+    gamesWithADeath: rate('death'),
+    firstDeathRound: mean('firstDeathRound'),
+    deathsPerGame: mean('deaths'),
     actionMix,
     barricades: {
-      builtPerGame: meanEstimate(aggregate.actionsPerGame['barricade'] ?? emptyMoments(), confidence, designEffect),
+      builtPerGame: mean('perGame:barricade'),
       built: aggregate.barricadesBuilt,
       brokenByZombies: aggregate.barricadesBrokenByZombies,
-      zombieActionsAbsorbed: meanEstimate(aggregate.absorbedPerBarricade, confidence, designEffect),
+      zombieActionsAbsorbed: mean('absorbed'),
     },
     zombieActions: Object.fromEntries(Object.entries(aggregate.zombieActions).sort(([a], [b]) => a.localeCompare(b))),
-    passThroughZombies: { tries: aggregate.passes, bittenRate: rate(aggregate.passesBitten, aggregate.passes), exactBittenRate: exactPassBite(aggregate) },
+    passThroughZombies: { tries: aggregate.passes, bittenRate: rate('bitten'), exactBittenRate: exactPassBite(aggregate) },
     zombieDice: {
-      hitRate: rate(aggregate.zombieAttackHits, aggregate.zombieAttackRolls),
+      hitRate: rate('zombieHit'),
       exactHit: aggregate.exactZombieHit,
-      barricadeBreakRate: rate(aggregate.barricadeAttackBreaks, aggregate.barricadeAttackRolls),
+      barricadeBreakRate: rate('barricadeBreak'),
       exactBarricadeBreak: aggregate.exactBarricadeBreak,
     },
-    downedRescuedRate: rate(aggregate.rescued, aggregate.downed),
+    downedRescuedRate: rate('rescued'),
     carries: aggregate.carries,
     wallsDestroyed: aggregate.wallsDestroyed,
     cards,
@@ -647,20 +646,12 @@ export const survivorsReport: GameReport<SurvivorsEvent, SurvivorsAggregate, Sur
   emptyAggregate,
   mergeAggregates(into, other) {
     into.matches += other.matches;
-    into.wins[0] += other.wins[0];
-    into.wins[1] += other.wins[1];
-    for (const [key, count] of Object.entries(other.byCondition)) into.byCondition[key] = (into.byCondition[key] ?? 0) + count;
-    mergeMoments(into.rounds, other.rounds);
+    mergeTally(into.tally, other.tally);
     mergeHistograms(into.roundsHistogram, other.roundsHistogram);
-    into.matchesWithDeath += other.matchesWithDeath;
-    mergeMoments(into.firstDeathRound, other.firstDeathRound);
-    mergeMoments(into.deaths, other.deaths);
     for (const [key, count] of Object.entries(other.actions)) into.actions[key] = (into.actions[key] ?? 0) + count;
     for (const [key, count] of Object.entries(other.actionPoints)) into.actionPoints[key] = (into.actionPoints[key] ?? 0) + count;
-    for (const [key, moments] of Object.entries(other.actionsPerGame)) mergeMoments((into.actionsPerGame[key] ??= emptyMoments()), moments);
     into.barricadesBuilt += other.barricadesBuilt;
     into.barricadesBrokenByZombies += other.barricadesBrokenByZombies;
-    mergeMoments(into.absorbedPerBarricade, other.absorbedPerBarricade);
     for (const [key, count] of Object.entries(other.zombieActions)) into.zombieActions[key] = (into.zombieActions[key] ?? 0) + count;
     into.passes += other.passes;
     into.passesBitten += other.passesBitten;

@@ -3,21 +3,21 @@
  * trap success per rate and per A − D beside the exact chance of rule 17, XP, game length,
  * capped share, and catches, attacks and kills per game.
  */
+import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../../stats/intervals.js';
 import {
-  addSample,
-  addToHistogram,
-  emptyMoments,
-  meanEstimate,
-  meanWithHistogram,
-  mergeHistograms,
-  mergeMoments,
-  sortedHistogram,
-  wilsonInterval,
-  type Histogram,
-  type IntegerMoments,
+  clusteredMean,
+  clusteredRate,
+  complementSums,
+  emptyTally,
+  MatchFigures,
+  mergeTally,
+  recordMatch,
+  settledFigures,
+  type ClusterSums,
   type MeanEstimate,
-  type RateEstimate,
-} from '../../stats/intervals.js';
+  type Tally,
+} from '../../stats/clusters.js';
+import type { RateEstimate } from '../../stats/rate-interval.js';
 import { ROLL_MAX, catchChanceGivenDice, exactCatchChance } from './catch-chance.js';
 import type { ZombieTrainersEvent } from './types.js';
 import { formatMean, formatRate, table } from '../../reports/format.js';
@@ -33,26 +33,21 @@ interface DifferenceCount extends SuccessCount {
   exactWinningRolls: number;
 }
 
-/** Plain-data, exactly mergeable aggregate of any number of matches. */
+/**
+ * Plain-data, exactly mergeable aggregate of any number of matches. The tally holds, per match
+ * (clustered by the run's independent unit): the trials `p1Win`, `tieWin`, `tieShare` (tie wins
+ * of player 1's wins), `p1WinIfTiesDraw`, `capped`; the samples `rounds`, `xp1`, `xp2`,
+ * `catchAttempts`, `catches`, `attacks`, `kills`, `zombiesLost`; and the catch attempts of the
+ * match as trials of `trap`, `trap:<rate>` and `difference:<A − D>`.
+ */
 export interface ZombieTrainersAggregate {
   matches: number;
-  p1Wins: number;
-  /** Player 1 wins on equal XP (rule 28). */
-  tieWins: number;
-  capped: number;
-  rounds: IntegerMoments;
+  tally: Tally;
   roundsHistogram: Histogram;
-  xp: [IntegerMoments, IntegerMoments];
   xpHistogram: [Histogram, Histogram];
-  /** Per match: catch attempts, catches, attacks, kills, owned zombies lost (both players together). */
-  catchAttempts: IntegerMoments;
-  catches: IntegerMoments;
   catchesHistogram: Histogram;
-  attacks: IntegerMoments;
-  kills: IntegerMoments;
-  zombiesLost: IntegerMoments;
-  byTrapRate: Record<string, SuccessCount>;
-  byDifference: Record<string, DifferenceCount>;
+  /** Per A − D: the exact winning rolls summed over its attempts. */
+  exactWinningRolls: Record<string, number>;
 }
 
 export interface TrapRateFigure {
@@ -117,6 +112,7 @@ class ZombieTrainersCollector implements MatchCollector<ZombieTrainersEvent, Zom
   private readonly byTrapRate = new Map<number, SuccessCount>();
   private readonly byDifference = new Map<string, DifferenceCount>();
   private end: Extract<ZombieTrainersEvent, { type: 'matchEnd' }> | null = null;
+  private readonly figures = new MatchFigures();
 
   constructor(private readonly writeEventRows: boolean) {}
 
@@ -173,33 +169,36 @@ class ZombieTrainersCollector implements MatchCollector<ZombieTrainersEvent, Zom
     const end = this.end;
     if (end === null) throw new Error('the match ended without a matchEnd event');
     aggregate.matches++;
-    if (end.winner === 0) aggregate.p1Wins++;
-    if (end.tieDecided) aggregate.tieWins++;
-    if (end.capped) aggregate.capped++;
-    addSample(aggregate.rounds, end.rounds);
+    const figures = this.figures;
+    figures.clear();
+    const p1Won = end.winner === 0;
+    figures.trial('p1Win', p1Won);
+    figures.trial('tieWin', end.tieDecided);
+    if (p1Won) figures.trial('tieShare', end.tieDecided);
+    figures.trial('p1WinIfTiesDraw', p1Won && !end.tieDecided);
+    figures.trial('capped', end.capped);
+    figures.sample('rounds', end.rounds);
     addToHistogram(aggregate.roundsHistogram, end.rounds);
     for (const seat of [0, 1] as const) {
-      addSample(aggregate.xp[seat], end.xp[seat]);
+      figures.sample(`xp${seat + 1}`, end.xp[seat]);
       addToHistogram(aggregate.xpHistogram[seat], end.xp[seat]);
     }
     const sum = (pair: [number, number]): number => pair[0] + pair[1];
-    addSample(aggregate.catchAttempts, sum(this.catchAttempts));
-    addSample(aggregate.catches, sum(this.catches));
+    figures.sample('catchAttempts', sum(this.catchAttempts));
+    figures.sample('catches', sum(this.catches));
     addToHistogram(aggregate.catchesHistogram, sum(this.catches));
-    addSample(aggregate.attacks, sum(this.attacks));
-    addSample(aggregate.kills, sum(this.kills));
-    addSample(aggregate.zombiesLost, sum(this.zombiesLost));
+    figures.sample('attacks', sum(this.attacks));
+    figures.sample('kills', sum(this.kills));
+    figures.sample('zombiesLost', sum(this.zombiesLost));
     for (const [rate, count] of this.byTrapRate) {
-      const into = (aggregate.byTrapRate[String(rate)] ??= { attempts: 0, successes: 0 });
-      into.attempts += count.attempts;
-      into.successes += count.successes;
+      figures.trial(`trap:${rate}`, count.successes, count.attempts);
+      figures.trial('trap', count.successes, count.attempts);
     }
     for (const [difference, count] of this.byDifference) {
-      const into = (aggregate.byDifference[difference] ??= { attempts: 0, successes: 0, exactWinningRolls: 0 });
-      into.attempts += count.attempts;
-      into.successes += count.successes;
-      into.exactWinningRolls += count.exactWinningRolls;
+      figures.trial(`difference:${difference}`, count.successes, count.attempts);
+      aggregate.exactWinningRolls[difference] = (aggregate.exactWinningRolls[difference] ?? 0) + count.exactWinningRolls;
     }
+    recordMatch(aggregate.tally, context, figures);
     const rows: MatchRows = {
       matchRow: [
         end.winner + 1,
@@ -242,108 +241,69 @@ class ZombieTrainersCollector implements MatchCollector<ZombieTrainersEvent, Zom
 }
 
 function emptyAggregate(): ZombieTrainersAggregate {
-  return {
-    matches: 0,
-    p1Wins: 0,
-    tieWins: 0,
-    capped: 0,
-    rounds: emptyMoments(),
-    roundsHistogram: {},
-    xp: [emptyMoments(), emptyMoments()],
-    xpHistogram: [{}, {}],
-    catchAttempts: emptyMoments(),
-    catches: emptyMoments(),
-    catchesHistogram: {},
-    attacks: emptyMoments(),
-    kills: emptyMoments(),
-    zombiesLost: emptyMoments(),
-    byTrapRate: {},
-    byDifference: {},
-  };
+  return { matches: 0, tally: emptyTally(), roundsHistogram: {}, xpHistogram: [{}, {}], catchesHistogram: {}, exactWinningRolls: {} };
 }
 
 function mergeAggregates(into: ZombieTrainersAggregate, other: ZombieTrainersAggregate): void {
   into.matches += other.matches;
-  into.p1Wins += other.p1Wins;
-  into.tieWins += other.tieWins;
-  into.capped += other.capped;
-  mergeMoments(into.rounds, other.rounds);
+  mergeTally(into.tally, other.tally);
   mergeHistograms(into.roundsHistogram, other.roundsHistogram);
-  for (const seat of [0, 1] as const) {
-    mergeMoments(into.xp[seat], other.xp[seat]);
-    mergeHistograms(into.xpHistogram[seat], other.xpHistogram[seat]);
-  }
-  mergeMoments(into.catchAttempts, other.catchAttempts);
-  mergeMoments(into.catches, other.catches);
+  for (const seat of [0, 1] as const) mergeHistograms(into.xpHistogram[seat], other.xpHistogram[seat]);
   mergeHistograms(into.catchesHistogram, other.catchesHistogram);
-  mergeMoments(into.attacks, other.attacks);
-  mergeMoments(into.kills, other.kills);
-  mergeMoments(into.zombiesLost, other.zombiesLost);
-  for (const [rate, count] of Object.entries(other.byTrapRate)) {
-    const target = (into.byTrapRate[rate] ??= { attempts: 0, successes: 0 });
-    target.attempts += count.attempts;
-    target.successes += count.successes;
-  }
-  for (const [difference, count] of Object.entries(other.byDifference)) {
-    const target = (into.byDifference[difference] ??= { attempts: 0, successes: 0, exactWinningRolls: 0 });
-    target.attempts += count.attempts;
-    target.successes += count.successes;
-    target.exactWinningRolls += count.exactWinningRolls;
-  }
+  mergeHistograms(into.exactWinningRolls, other.exactWinningRolls);
 }
 
-function summarize(aggregate: ZombieTrainersAggregate, confidence: number, designEffect: number): ZombieTrainersSummary {
-  const n = aggregate.matches;
+/** The figures under a `prefix:` in numeric order of what follows it. */
+function keyedFigures(sums: Record<string, ClusterSums>, prefix: string): [number, ClusterSums][] {
+  return Object.keys(sums)
+    .filter((key) => key.startsWith(`${prefix}:`))
+    .map((key): [number, ClusterSums] => [Number(key.slice(prefix.length + 1)), sums[key] as ClusterSums])
+    .sort((a, b) => a[0] - b[0]);
+}
+
+function summarize(aggregate: ZombieTrainersAggregate, confidence: number): ZombieTrainersSummary {
+  const sums = settledFigures(aggregate.tally);
+  const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
+  const mean = (key: string): MeanEstimate => clusteredMean(sums[key], confidence);
+  const withHistogram = (key: string, histogram: Histogram): MeanEstimate & { histogram: [number, number][] } => ({ ...mean(key), histogram: sortedHistogram(histogram) });
   const byRate: Record<string, TrapRateFigure> = {};
-  let attempts = 0;
-  let successes = 0;
-  for (const rate of Object.keys(aggregate.byTrapRate).map(Number).sort((a, b) => a - b)) {
-    const count = aggregate.byTrapRate[String(rate)] as SuccessCount;
-    attempts += count.attempts;
-    successes += count.successes;
-    const simulated = wilsonInterval(count.successes, count.attempts, confidence, designEffect);
-    const exact = exactCatchChance(rate);
-    byRate[`rate${rate}`] = {
-      trapRate: rate,
-      simulated,
-      exact,
-      exactInsideInterval: exact >= simulated.lower && exact <= simulated.upper,
-    };
+  for (const [trapRate, figure] of keyedFigures(sums, 'trap')) {
+    const simulated = clusteredRate(figure, confidence);
+    const exact = exactCatchChance(trapRate);
+    byRate[`rate${trapRate}`] = { trapRate, simulated, exact, exactInsideInterval: exact >= simulated.lower && exact <= simulated.upper };
   }
   const byDifference: Record<string, DifferenceFigure> = {};
-  for (const difference of Object.keys(aggregate.byDifference).map(Number).sort((a, b) => a - b)) {
-    const count = aggregate.byDifference[String(difference)] as DifferenceCount;
+  for (const [difference, figure] of keyedFigures(sums, 'difference')) {
     byDifference[`d${difference}`] = {
       difference,
-      simulated: wilsonInterval(count.successes, count.attempts, confidence, designEffect),
-      exactGivenTrapsUsed: count.exactWinningRolls / (ROLL_MAX * count.attempts),
+      simulated: clusteredRate(figure, confidence),
+      exactGivenTrapsUsed: (aggregate.exactWinningRolls[String(difference)] ?? 0) / (ROLL_MAX * figure.n),
     };
   }
-  const withHistogram = (moments: IntegerMoments, histogram: Histogram): MeanEstimate & { histogram: [number, number][] } =>
-    meanWithHistogram(moments, histogram, confidence, designEffect);
+  const p1Win = sums['p1Win'];
   return {
-    matches: n,
-    p1WinRate: wilsonInterval(aggregate.p1Wins, n, confidence, designEffect),
-    p2WinRate: wilsonInterval(n - aggregate.p1Wins, n, confidence, designEffect),
+    matches: aggregate.matches,
+    p1WinRate: clusteredRate(p1Win, confidence),
+    p2WinRate: clusteredRate(p1Win === undefined ? undefined : complementSums(p1Win), confidence),
     tieRule: {
-      tieRate: wilsonInterval(aggregate.tieWins, n, confidence, designEffect),
-      p1WinsFromTieShare: wilsonInterval(aggregate.tieWins, aggregate.p1Wins, confidence, designEffect),
-      p1WinRateIfTiesDraw: wilsonInterval(aggregate.p1Wins - aggregate.tieWins, n, confidence, designEffect),
+      tieRate: rate('tieWin'),
+      p1WinsFromTieShare: rate('tieShare'),
+      p1WinRateIfTiesDraw: rate('p1WinIfTiesDraw'),
     },
-    cappedRate: wilsonInterval(aggregate.capped, n, confidence, designEffect),
-    rounds: withHistogram(aggregate.rounds, aggregate.roundsHistogram),
+    cappedRate: rate('capped'),
+    rounds: withHistogram('rounds', aggregate.roundsHistogram),
     xp: {
-      p1: withHistogram(aggregate.xp[0], aggregate.xpHistogram[0]),
-      p2: withHistogram(aggregate.xp[1], aggregate.xpHistogram[1]),
+      p1: withHistogram('xp1', aggregate.xpHistogram[0]),
+      p2: withHistogram('xp2', aggregate.xpHistogram[1]),
     },
     perGame: {
-      catchAttempts: meanEstimate(aggregate.catchAttempts, confidence, designEffect),
-      catches: withHistogram(aggregate.catches, aggregate.catchesHistogram),
-      attacks: meanEstimate(aggregate.attacks, confidence, designEffect),
-      kills: meanEstimate(aggregate.kills, confidence, designEffect),
-      zombiesLost: meanEstimate(aggregate.zombiesLost, confidence, designEffect),
+      catchAttempts: mean('catchAttempts'),
+      catches: withHistogram('catches', aggregate.catchesHistogram),
+      attacks: mean('attacks'),
+      kills: mean('kills'),
+      zombiesLost: mean('zombiesLost'),
     },
-    trapSuccess: { overall: wilsonInterval(successes, attempts, confidence, designEffect), byRate, byDifference },
+    trapSuccess: { overall: rate('trap'), byRate, byDifference },
   };
 }
 

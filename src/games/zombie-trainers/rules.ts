@@ -59,6 +59,7 @@ const END_TURN: ZombieTrainersAction = Object.freeze({ kind: 'endTurn' });
 const chanceActions: ZombieTrainersAction[] = [];
 function chanceAction(value: number): ZombieTrainersAction {
   let action = chanceActions[value];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen outcome; only allocation differs
   if (action === undefined) {
     for (let v = chanceActions.length; v <= value; v++) chanceActions.push(Object.freeze({ kind: 'chance', value: v }));
     action = chanceActions[value] as ZombieTrainersAction;
@@ -113,6 +114,7 @@ export function setup(params: ZombieTrainersParams): ZombieTrainersState {
     turn: 0,
     phase: Phase.Decision,
     setupSpawnsLeft: params.initialWildZombies,
+    // Stryker disable next-line ObjectLiteral,UnaryOperator: scratch for the action being resolved; every field is written before it is read
     pending: { cell: -1, trapIndex: -1, ownedIndex: -1, aggressive: 0, defensive: 0, health: 0 },
     winner: -1,
     tieDecided: false,
@@ -158,6 +160,7 @@ function nthFreeCell(state: ZombieTrainersState, k: number): number {
   const a = state.trainers[0].cell;
   const b = state.trainers[1].cell;
   let seen = 0;
+  // Stryker disable next-line EqualityOperator: one step past the end reads no cell (undefined is never free) and still ends in the throw below
   for (let i = 0; i < grassCells.length; i++) {
     const cell = grassCells[i] as number;
     if (wildHealth[cell] === 0 && cell !== a && cell !== b) {
@@ -177,6 +180,7 @@ let targets = new Int32Array(0);
 let stamp = 0;
 
 function ensureScratch(cells: number): void {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: reallocating the scratch more often changes only speed
   if (distance.length >= cells) return;
   distance = new Int32Array(cells);
   visitStamp = new Int32Array(cells);
@@ -193,6 +197,7 @@ function ensureScratch(cells: number): void {
 function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: number): void {
   const { map, params } = state.config;
   ensureScratch(map.width * map.height);
+  // Stryker disable next-line UpdateOperator: counting stamps down is as good as up: each search needs only a stamp unlike the previous ones
   stamp++;
   const start = state.trainers[seat].cell;
   const other = state.trainers[seat === 0 ? 1 : 0].cell;
@@ -226,6 +231,7 @@ function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: numb
  */
 function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number {
   const { map, params } = state.config;
+  // Stryker disable next-line ArithmeticOperator: targets is filled from index 0 and holds at most the zombies in reach; the search sizes the scratch by the cell count first
   ensureScratch(map.width * map.height);
   const range = params.interactionRange;
   const width = map.width;
@@ -262,9 +268,12 @@ const internedByConfig = new WeakMap<ZombieTrainersConfig, InternedActions>();
 let lastConfig: ZombieTrainersConfig | null = null;
 let lastTables: InternedActions | null = null;
 function interned(config: ZombieTrainersConfig): InternedActions {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: skipping the one-entry cache falls back to the WeakMap, which holds the same tables
   if (config === lastConfig && lastTables !== null) return lastTables;
   let tables = internedByConfig.get(config);
+  // Stryker disable next-line ConditionalExpression: fresh tables on every call (true) intern equal actions; only allocation differs
   if (tables === undefined) {
+    // Stryker disable next-line ArrayDeclaration: each table entry is checked for null or undefined before use, and the move table is replaced by a dense one on first use
     tables = { moves: [], catches: [], attacks: [] };
     internedByConfig.set(config, tables);
   }
@@ -274,9 +283,12 @@ function interned(config: ZombieTrainersConfig): InternedActions {
 }
 
 function moveAction(tables: InternedActions, config: ZombieTrainersConfig, cell: number, steps: number, maxSteps: number): ZombieTrainersAction {
+  // Stryker disable next-line ArithmeticOperator: cell * stride - steps is as collision-free as + steps (steps < stride)
   const index = cell * (maxSteps + 1) + steps;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArrayDeclaration,ArithmeticOperator: the dense table is only for speed: a missing, rebuilt or short table reads undefined and interns anew
   if (tables.moves.length === 0) tables.moves = new Array<ZombieTrainersAction | null>(config.map.width * config.map.height * (maxSteps + 1)).fill(null);
   let action = tables.moves[index];
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: re-interning always gives an equal frozen action, and the dense table holds null, never undefined
   if (action === null || action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'move', x, y: (cell - x) / config.map.width, steps });
@@ -286,8 +298,10 @@ function moveAction(tables: InternedActions, config: ZombieTrainersConfig, cell:
 }
 
 function catchAction(tables: InternedActions, config: ZombieTrainersConfig, cell: number, rateIndex: number): ZombieTrainersAction {
+  // Stryker disable next-line ArithmeticOperator: cell * rates - rateIndex is as collision-free as + rateIndex (rateIndex < rates)
   const index = cell * config.trapRates.length + rateIndex;
   let action = tables.catches[index];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen action; only allocation differs
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'catch', x, y: (cell - x) / config.map.width, trapRate: config.trapRates[rateIndex] as number });
@@ -297,8 +311,10 @@ function catchAction(tables: InternedActions, config: ZombieTrainersConfig, cell
 }
 
 function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zombie: number, cell: number): ZombieTrainersAction {
+  // Stryker disable next-line ArithmeticOperator: zombie * cells - cell is as collision-free as + cell (cell < cells)
   const index = zombie * config.map.width * config.map.height + cell;
   let action = tables.attacks[index];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen action; only allocation differs
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'attack', zombie, x, y: (cell - x) / config.map.width });
@@ -308,6 +324,7 @@ function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zom
 }
 
 function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[]): ZombieTrainersAction[] {
+  // Stryker disable next-line ArrayDeclaration: a junk entry in a fresh list is popped just below
   const actions = into ?? [];
   // pop() is inlined by the JIT; assigning length is a runtime call.
   while (actions.length > 0) actions.pop();
@@ -320,6 +337,7 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
   // Rule 26: a spectator can only let the turn pass.
   if (trainer.trapsLeft > 0) {
     const maxSteps = Math.floor(state.actionPoints / params.moveCost);
+    // Stryker disable next-line ConditionalExpression: a search limited to 0 steps reaches only the start, which is not a move
     if (maxSteps >= 1) {
       // Moves in row-major order of their destination. Every reached cell lies within the
       // diamond of Manhattan radius maxSteps around the start, so scanning the diamond row by
@@ -329,8 +347,11 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
       const start = trainer.cell;
       const startX = start % width;
       const startY = (start - startX) / width;
+      // Stryker disable next-line ArithmeticOperator: any stride of at least the longest move keeps move table indices apart; AP × moveCost is one
       const stepsLimit = Math.floor(Math.max(config.actionPoints[0], config.actionPoints[1]) / params.moveCost);
+      // Stryker disable next-line MethodExpression,ArithmeticOperator: scanning rows off the map reads no reached cell (visitStamp is undefined there)
       for (let y = Math.max(0, startY - maxSteps), lastY = Math.min(height - 1, startY + maxSteps); y <= lastY; y++) {
+        // Stryker disable next-line ArithmeticOperator: a wider scan of a row finds no more reached cells, in the same order
         const reach = maxSteps - Math.abs(y - startY);
         const row = y * width;
         for (let x = Math.max(0, startX - reach), lastX = Math.min(width - 1, startX + reach); x <= lastX; x++) {
@@ -340,12 +361,17 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
       }
     }
     const canCatch = state.actionPoints >= params.catchCost;
-    const canAttack = state.actionPoints >= params.attackCost && trainer.owned.length > 0;
+    const canAttack =
+      state.actionPoints >= params.attackCost &&
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: with no owned zombie the attack loop below pushes nothing anyway
+      trainer.owned.length > 0;
+    // Stryker disable next-line ConditionalExpression: entering with neither allowed pushes nothing; the test only saves the scan
     if (canCatch || canAttack) {
       const count = targetsInRange(state, seat);
       for (let t = 0; t < count; t++) {
         const cell = targets[t] as number;
         if (canCatch) {
+          // Stryker disable next-line EqualityOperator: trapCounts[trapRates.length] is undefined, never > 0
           for (let i = 0; i < trapRates.length; i++) {
             if ((trainer.trapCounts[i] as number) > 0) actions.push(catchAction(tables, config, cell, i));
           }
