@@ -22,6 +22,11 @@ export const integerDuelModule: GameModule = {
   lengthCap: integerDuelLengthCap,
   render: integerDuelRender,
   defaultMetric: 'plantsWinRate',
+  headlines: [
+    { path: 'plantsMinusZombies', label: 'Plants − Zombies', reference: 0 },
+    { path: 'plantsWinRate', label: 'Plants win rate' },
+    { path: 'drawRate', label: 'Draw rate' },
+  ],
   decks: [
     { path: 'decks.plants', seat: 0 },
     { path: 'decks.zombies', seat: 1 },
