@@ -15,6 +15,7 @@ import { assignments, matchesOption, quietOption, seedOption, setOption, workerC
 import { resolvePath } from '../resolve-path.js';
 import { startProgress, type Progress } from '../progress.js';
 import { shellQuote } from '../shell-quote.js';
+import { randomPlayWarning } from '../../ladder/skill.js';
 
 /** `--shard i/n`: shard i (0-based) of n. */
 export function parseShard(text: string): { index: number; count: number } {
@@ -151,8 +152,11 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       const rotation = scenario.rotate ? ', seats rotated (each seed played in both seatings)' : '';
       const agentsDiffer = new Set(scenario.seats.map((seat) => seat.name)).size > 1;
       const outcomeTable = agentsDiffer ? `${formatOutcomes(result.document.outcomes, game.seats)}\n\n` : '';
+      // The skill behind the figures is named in the line above; random play gets a warning.
+      const warning = randomPlayWarning(result.document.scenario.seats);
       io.stdout.write(
         `${game.title}: ${scenario.name} — ${scenario.matches} matches, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
+          (warning === null ? '' : `${warning}\n\n`) +
           outcomeTable +
           `${report.formatSummary(result.results)}\n\n` +
           `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`,
