@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { intervalChart, type ChartSpec, type Row } from '../present/chart-kit.js';
 import { table } from '../reports/format.js';
-import { csv } from '../run/play-chunk.js';
+import { csv } from '../run/csv.js';
 import { toJson } from '../run/run-scenario.js';
 import type { CardValue, CardValuesSummary, DeckValues, PairedDifference } from './card-values.js';
 
