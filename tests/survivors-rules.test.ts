@@ -6,324 +6,46 @@
  * expectation follows from the rule it names.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventSink } from '../src/core/game.js';
-import { CHANCE, TERMINAL } from '../src/core/game.js';
+import { TERMINAL } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
+import { DEFAULT_MAP, Edge, HUMANS, Phase, Roll, ZOMBIES, ZOMBIE_CELL, allowance, attackOdds, blastCells, lineOfSight, mapCounts, moveLine, parseMap } from '../src/games/survivors/index.js';
+import type { SurvivorsParams, SurvivorsState } from '../src/games/survivors/index.js';
 import {
-  DEFAULT_MAP,
-  Edge,
-  HUMANS,
-  Phase,
-  Roll,
-  ZOMBIES,
-  ZOMBIE_CELL,
-  allowance,
-  attackOdds,
-  blastCells,
-  lineOfSight,
-  mapCounts,
-  moveLine,
-  parseMap,
-  survivors,
-} from '../src/games/survivors/index.js';
-import type { SurvivorsAction, SurvivorsEvent, SurvivorsParams, SurvivorsState } from '../src/games/survivors/index.js';
-
-const game = survivors;
-
-type EventOf<T extends SurvivorsEvent['type']> = Extract<SurvivorsEvent, { type: T }>;
-type Human = SurvivorsState['humans'][number];
-
-const N = 0;
-const E = 1;
-const S = 2;
-const W = 3;
-
-// ---------------------------------------------------------------------------------------------
-// Maps (cells at odd columns of odd lines; the character after a cell is its east edge, the one
-// under it its south edge)
-// ---------------------------------------------------------------------------------------------
-
-/** 7 × 5, no walls: 4 start cells on the bottom row, spawn points in the top corners. */
-const OPEN = [
-  '+-+-+-+-+-+-+-+',
-  '|Z . . . . . Z|',
-  '|             |',
-  '|. . . . . . .|',
-  '|             |',
-  '|. . . . . . .|',
-  '|             |',
-  '|. . . . . . .|',
-  '|             |',
-  '|H H H H . . .|',
-  '+-+-+-+-+-+-+-+',
-];
-
-/**
- * 6 × 3 for movement costs: a window east of (0,0), an obstacle on (2,0), a wall east of (3,0),
- * a doorway east of (3,2).
- */
-const MOVES = [
-  '+-+-+-+-+-+-+',
-  '|Hw. # .|. Z|',
-  '|           |',
-  '|. . . . . .|',
-  '|           |',
-  '|. . . .d. .|',
-  '+-+-+-+-+-+-+',
-];
-
-/** 5 × 3 for blocked pushes: a wall east of (1,0), a window east of (2,1). */
-const KNOCK = [
-  '+-+-+-+-+-+',
-  '|H .|. . Z|',
-  '|         |',
-  '|. . .w. .|',
-  '|         |',
-  '|. . . . .|',
-  '+-+-+-+-+-+',
-];
-
-/** 6 × 4 for line of sight: a wall east of (1,1), a window east of (3,1). */
-const SIGHT = [
-  '+-+-+-+-+-+-+',
-  '|H . . . . .|',
-  '|           |',
-  '|. .|. .w. .|',
-  '|           |',
-  '|. . . . . .|',
-  '|           |',
-  '|. . . . . Z|',
-  '+-+-+-+-+-+-+',
-];
-
-/**
- * 9 × 7 for blasts. Around a blast square x 2..6, y 1..5 (Dynamite, blast 2, aimed at (4,3)):
- * a barricaded window south of (4,0) (touches (4,1), inside); a barricaded doorway east of
- * (1,3) (touches (2,3), inside); a wall east of (6,3) (touches (6,3), inside); a wall east of
- * (7,3) and a window east of (0,6), both wholly outside.
- */
-const BLAST = [
-  '+-+-+-+-+-+-+-+-+-+',
-  '|Z . . . . . . . H|',
-  '|        B        |',
-  '|. . . . . . . . .|',
-  '|                 |',
-  '|. . . . . . . . .|',
-  '|                 |',
-  '|. .b. . . . .|.|.|',
-  '|                 |',
-  '|. . . . . . . . .|',
-  '|                 |',
-  '|. . . . H . . . .|',
-  '|                 |',
-  '|.w. . . . . . . H|',
-  '+-+-+-+-+-+-+-+-+-+',
-];
-
-/** 5 × 3 with two exit cells on the bottom row, for the escape scenario. */
-const ESCAPE = [
-  '+-+-+-+-+-+',
-  '|Z . . . .|',
-  '|         |',
-  '|. . . . .|',
-  '|         |',
-  '|H H H E E|',
-  '+-+-+-+-+-+',
-];
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Default parameters on `map`, with the map-describing parameters set to what it holds, no
- * starting cards and no initial zombies (so setup stops at the first activation choice).
- */
-function makeParams(map: string | readonly string[], overrides: Partial<SurvivorsParams> = {}): SurvivorsParams {
-  const text = typeof map === 'string' ? map : map.join('\n');
-  const parsed = parseMap(text);
-  if (!parsed.ok) throw new Error(`test map does not parse: ${parsed.issues.map((issue) => issue.message).join('; ')}`);
-  const counts = mapCounts(parsed.map);
-  const params: SurvivorsParams = {
-    ...defaultParameters(game.parameters),
-    map: text,
-    boardWidth: parsed.map.width,
-    boardHeight: parsed.map.height,
-    windows: counts.windows,
-    doorways: counts.doorways,
-    searchSpots: counts.searchSpots,
-    spawnPoints: counts.spawnPoints,
-    numHumans: 1,
-    initialZombies: 0,
-    startingCardsPerHuman: 0,
-    ...overrides,
-  };
-  if (overrides.humanDeathsToWin === undefined) params.humanDeathsToWin = Math.min(2, params.numHumans);
-  return params;
-}
-
-/** A fresh state at the first activation choice of round 1; the parameters must validate. */
-function start(map: string | readonly string[], overrides: Partial<SurvivorsParams> = {}): SurvivorsState {
-  const params = makeParams(map, overrides);
-  expect(game.validateParameters(params)).toEqual([]);
-  const state = game.setup(params);
-  expect(state.phase).toBe(Phase.ChooseHuman);
-  expect(game.currentPlayer(state)).toBe(HUMANS);
-  return state;
-}
-
-interface Recorder {
-  events: SurvivorsEvent[];
-  sink: EventSink<SurvivorsEvent>;
-}
-
-function recorder(): Recorder {
-  const events: SurvivorsEvent[] = [];
-  return {
-    events,
-    sink: (event) => {
-      events.push(event);
-    },
-  };
-}
-
-function eventsOf<T extends SurvivorsEvent['type']>(events: readonly SurvivorsEvent[], type: T): EventOf<T>[] {
-  return events.filter((event): event is EventOf<T> => event.type === type);
-}
-
-function lastEvent<T extends SurvivorsEvent['type']>(events: readonly SurvivorsEvent[], type: T): EventOf<T> {
-  const found = eventsOf(events, type);
-  const last = found[found.length - 1];
-  if (last === undefined) throw new Error(`no ${type} event among ${events.map((e) => e.type).join(', ')}`);
-  return last;
-}
-
-function cellAt(state: SurvivorsState, x: number, y: number): number {
-  return y * state.config.map.width + x;
-}
-
-function human(state: SurvivorsState, h: number): Human {
-  const found = state.humans[h];
-  if (found === undefined) throw new Error(`no human ${h}`);
-  return found;
-}
-
-/** Moves human `h` to (x, y), which must be empty. */
-function putHuman(state: SurvivorsState, h: number, x: number, y: number): number {
-  const cell = cellAt(state, x, y);
-  const figure = human(state, h);
-  if (figure.cell === cell) return cell;
-  expect(state.occupant[cell]).toBe(-1);
-  if (figure.cell >= 0) state.occupant[figure.cell] = -1;
-  figure.cell = cell;
-  state.occupant[cell] = h;
-  return cell;
-}
-
-/** Takes human `h` off the board as if he had never been there (not counted as a death). */
-function retire(state: SurvivorsState, h: number): void {
-  const figure = human(state, h);
-  if (figure.cell >= 0) state.occupant[figure.cell] = -1;
-  figure.cell = -1;
-  figure.dead = true;
-  figure.activated = true;
-}
-
-/** Puts a zombie on (x, y), which must be empty; it is not fresh (it acts this phase). */
-function addZombie(state: SurvivorsState, x: number, y: number): number {
-  const cell = cellAt(state, x, y);
-  expect(state.occupant[cell]).toBe(-1);
-  state.occupant[cell] = ZOMBIE_CELL;
-  state.zombies.push(cell);
-  state.zombieFresh.push(0);
-  return cell;
-}
-
-function cardId(state: SurvivorsState, name: string): number {
-  const id = state.config.cards.findIndex((card) => card.name === name);
-  expect(id, `card ${name}`).toBeGreaterThanOrEqual(0);
-  return id;
-}
-
-/** Gives human `h` one card by name; returns its id. */
-function giveCard(state: SurvivorsState, h: number, name: string): number {
-  const id = cardId(state, name);
-  human(state, h).items.push(id);
-  return id;
-}
-
-/** Makes `h` the active human with `actions` left, in the middle of his activation. */
-function actNow(state: SurvivorsState, h: number, actions: number): void {
-  const figure = human(state, h);
-  state.phase = Phase.Act;
-  state.active = h;
-  state.aim = 0;
-  figure.started = true;
-  figure.activated = false;
-  figure.actionsLeft = actions;
-}
-
-/** Hands the zombie at `index` its turn (the human phase is taken as over). */
-function zombieTurn(state: SurvivorsState, index: number): void {
-  for (const figure of state.humans) figure.activated = true;
-  state.active = -1;
-  state.phase = Phase.ZombieAct;
-  state.zombieIndex = index;
-  state.zombieActionsLeft = state.config.params.zombieActions;
-  state.zombieAttacksLeft = state.config.params.zombieAttacksPerTurn;
-}
-
-function legal(state: SurvivorsState): SurvivorsAction[] {
-  return game.legalActions(state);
-}
-
-function isLegal(state: SurvivorsState, action: SurvivorsAction): boolean {
-  const key = game.actionKey(action);
-  return legal(state).some((candidate) => game.actionKey(candidate) === key);
-}
-
-function legalOfKind<K extends SurvivorsAction['kind']>(state: SurvivorsState, kind: K): Extract<SurvivorsAction, { kind: K }>[] {
-  return legal(state).filter((action): action is Extract<SurvivorsAction, { kind: K }> => action.kind === kind);
-}
-
-/** Applies a decision, checking first that it is legal. */
-function act(state: SurvivorsState, action: SurvivorsAction, sink: EventSink<SurvivorsEvent> = null): void {
-  expect(isLegal(state, action), `${game.actionKey(action)} legal in phase ${state.phase}`).toBe(true);
-  game.apply(state, action, sink);
-}
-
-/** Applies a forced die roll at a roll node. */
-function force(state: SurvivorsState, value: number, sink: EventSink<SurvivorsEvent> = null): void {
-  expect(game.currentPlayer(state)).toBe(CHANCE);
-  expect(state.phase).toBe(Phase.Roll);
-  game.apply(state, { kind: 'die', value }, sink);
-}
-
-/** Every human still able to activates and passes; stops at the zombie phase or the end. */
-function passHumanPhase(state: SurvivorsState, sink: EventSink<SurvivorsEvent> = null): void {
-  while (state.phase === Phase.ChooseHuman) {
-    const next = legalOfKind(state, 'activate')[0];
-    if (next === undefined) throw new Error('no human to activate');
-    act(state, next, sink);
-    act(state, { kind: 'endActivation' }, sink);
-  }
-}
-
-/** The zombie seat spawns nothing and ends every zombie's turn at once. */
-function passZombiePhase(state: SurvivorsState, sink: EventSink<SurvivorsEvent> = null): void {
-  for (let guard = 0; guard < 100; guard++) {
-    if (state.phase === Phase.Spawn) act(state, { kind: 'stopSpawning' }, sink);
-    else if (state.phase === Phase.ZombieAct) act(state, { kind: 'zombieEnd' }, sink);
-    else return;
-  }
-  throw new Error('the zombie phase did not end');
-}
-
-/** A whole quiet round: humans pass, zombies pass. */
-function quietRound(state: SurvivorsState, sink: EventSink<SurvivorsEvent> = null): void {
-  passHumanPhase(state, sink);
-  passZombiePhase(state, sink);
-}
+  BLAST,
+  E,
+  ESCAPE,
+  KNOCK,
+  MOVES,
+  N,
+  OPEN,
+  S,
+  SIGHT,
+  W,
+  act,
+  actNow,
+  addZombie,
+  cellAt,
+  eventsOf,
+  force,
+  game,
+  giveCard,
+  human,
+  isLegal,
+  lastEvent,
+  legalOfKind,
+  makeParams,
+  passHumanPhase,
+  passZombiePhase,
+  putHuman,
+  quietRound,
+  recorder,
+  retire,
+  start,
+  zombieTurn,
+  type EventOf,
+  type Human,
+  type Recorder,
+} from './fixtures/survivors-scene.js';
 
 // ---------------------------------------------------------------------------------------------
 // The test maps
