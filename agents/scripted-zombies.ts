@@ -132,7 +132,10 @@ export const scriptedZombiesAgent: AgentFactory = {
           if ((dist[to] as number) < fallbackValue) [fallback, fallbackValue] = [index, dist[to] as number];
         });
         if (fallback >= 0) return fallback;
-        return legal.findIndex((action) => action.kind === 'zombieEnd');
+        // Ending is not legal while a step aside has left it farther than its move began
+        // (rule 58): then the steps listed first are the ways back.
+        const end = legal.findIndex((action) => action.kind === 'zombieEnd');
+        return end >= 0 ? end : 0;
       },
     };
   },

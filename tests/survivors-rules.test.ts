@@ -249,16 +249,38 @@ describe('rules 27–29: passing through a zombie', () => {
     expect(human(two, 0).wounds).toBe(0);
   });
 
-  it('rule 27: passing through a human needs no roll and costs each step', () => {
+  it('rule 27: passing through a friend needs no roll, costs each step and may turn inside his cell', () => {
+    // Human 0 on (1,2), human 1 on (2,2): through 1's cell and out north to (2,1), 2 steps.
     const state = start(OPEN, { numHumans: 2 });
     putHuman(state, 0, 1, 2);
     putHuman(state, 1, 2, 2);
     actNow(state, 0, 4);
-    act(state, { kind: 'move', dir: E });
+    const rec = recorder();
+    act(state, { kind: 'moveThrough', cell: cellAt(state, 2, 1) }, rec.sink);
     expect(state.phase).toBe(Phase.Act);
-    expect(human(state, 0).cell).toBe(cellAt(state, 3, 2));
+    expect(human(state, 0).cell).toBe(cellAt(state, 2, 1));
     expect(human(state, 0).actionsLeft).toBe(2);
     expect(human(state, 1).cell).toBe(cellAt(state, 2, 2));
+    expect(state.occupant[cellAt(state, 2, 2)]).toBe(1);
+    expect(lastEvent(rec.events, 'action')).toMatchObject({ action: 'move', cost: 2 });
+    expect(eventsOf(rec.events, 'pass')).toEqual([]);
+  });
+
+  it('rule 27: he cannot end on a friend, and needs the actions for every step of the way', () => {
+    const state = start(OPEN, { numHumans: 3 });
+    putHuman(state, 0, 1, 2);
+    putHuman(state, 1, 2, 2);
+    putHuman(state, 2, 3, 2);
+    actNow(state, 0, 2);
+    const through = legalOfKind(state, 'moveThrough').map((a) => a.cell);
+    // Two steps reach the cells around human 1, never a cell holding a human.
+    expect(through.sort((a, b) => a - b)).toEqual([cellAt(state, 2, 1), cellAt(state, 2, 3)]);
+    expect(isLegal(state, { kind: 'move', dir: E })).toBe(false);
+    actNow(state, 0, 3);
+    // Three steps: on through human 2 to (4,2), or around through both to (3,1) and (3,3).
+    expect(legalOfKind(state, 'moveThrough').map((a) => a.cell).sort((a, b) => a - b)).toEqual(
+      [cellAt(state, 2, 1), cellAt(state, 3, 1), cellAt(state, 2, 3), cellAt(state, 3, 3), cellAt(state, 4, 2)].sort((a, b) => a - b),
+    );
   });
 });
 
@@ -842,13 +864,12 @@ describe('rules 16–17: downed humans', () => {
     return state;
   }
 
-  /** Marks human 0 downed, as a round would find him. */
+  /** Marks human 0 downed (not yet activated this round, as a round would find him). */
   function down(state: SurvivorsState): void {
     const figure = human(state, 0);
     figure.wounds = 5;
     figure.downed = true;
     figure.bleed = 0;
-    figure.activated = true;
   }
 
   it('the 5th wound downs a human at once; a downed human cannot be activated', () => {
@@ -910,7 +931,26 @@ describe('rules 16–17: downed humans', () => {
     expect(state.deaths).toBe(1);
   });
 
-  it('healing a downed human revives him; he bleeds no more and activates next round', () => {
+  it('rule 17: a human downed when the round began and healed in its human phase activates in it', () => {
+    const state = pair();
+    down(state);
+    putHuman(state, 1, 3, 2);
+    quietRound(state); // round 1 ends with human 0 downed (first bleed check survived)
+    expect(state.round).toBe(2);
+    expect(human(state, 0)).toMatchObject({ downed: true, bleed: 1 });
+    const bandage = giveCard(state, 1, 'Bandage');
+    act(state, { kind: 'activate', human: 1 });
+    act(state, { kind: 'heal', card: bandage, human: 0 });
+    act(state, { kind: 'endActivation' });
+    // Healed to 4 wounds: he may act again, this round, with the 1 action 4 wounds allow.
+    expect(state.phase).toBe(Phase.ChooseHuman);
+    expect(legalOfKind(state, 'activate')).toEqual([{ kind: 'activate', human: 0 }]);
+    act(state, { kind: 'activate', human: 0 });
+    expect(human(state, 0).actionsLeft).toBe(1);
+    expect(state.round).toBe(2);
+  });
+
+  it('rules 16, 17: healing revives a downed human: he bleeds no more and, not yet activated, acts this round', () => {
     const state = pair();
     down(state);
     putHuman(state, 1, 3, 2);
@@ -921,14 +961,16 @@ describe('rules 16–17: downed humans', () => {
     expect(lastEvent(rec.events, 'heal')).toMatchObject({ human: 0, healed: 1, revived: true });
     expect(human(state, 0)).toMatchObject({ downed: false, wounds: 4, bleed: 0 });
     act(state, { kind: 'endActivation' }, rec.sink);
+    expect(legalOfKind(state, 'activate')).toEqual([{ kind: 'activate', human: 0 }]);
+    act(state, { kind: 'activate', human: 0 });
+    expect(human(state, 0).actionsLeft).toBe(1);
+    act(state, { kind: 'endActivation' });
     passZombiePhase(state, rec.sink);
     quietRound(state, rec.sink);
     quietRound(state, rec.sink);
     expect(human(state, 0).dead).toBe(false);
     expect(eventsOf(rec.events, 'death')).toEqual([]);
     expect(legalOfKind(state, 'activate').map((a) => a.human)).toEqual([0, 1]);
-    act(state, { kind: 'activate', human: 0 });
-    expect(human(state, 0).actionsLeft).toBe(1);
   });
 });
 

@@ -306,7 +306,7 @@ class SurvivorsCollector implements MatchCollector<SurvivorsEvent, SurvivorsAggr
     const end = this.end;
     if (end === null) throw new Error('the match ended without a matchEnd event');
     aggregate.matches++;
-    aggregate.wins[end.winner === 'humans' ? 0 : 1]++;
+    if (end.winner !== 'draw') aggregate.wins[end.winner === 'humans' ? 0 : 1]++;
     aggregate.byCondition[end.condition] = (aggregate.byCondition[end.condition] ?? 0) + 1;
     addSample(aggregate.rounds, end.round);
     addToHistogram(aggregate.roundsHistogram, end.round);

@@ -20,20 +20,31 @@
  *   barricade, a window, the board edge or a figure blocks it; obstacle cells do not.
  * - Rule 44: when over capacity the human chooses which item to drop (a decision, free).
  * - Rule 53/55: a barricade a human removes returns its token; one destroyed is gone.
- * - Rule 58: "must approach" holds for every step (each step ends no farther by zombie path
- *   distance, walls and barricades impassable, windows and obstacles at zombie cost), which
- *   makes the end of the turn no farther too. With no path to any human a zombie moves freely.
+ * - Rule 27: a human steps through friends' cells at the normal price of each step, turning inside
+ *   them as he likes, and ends on an empty cell (one `moveThrough` action per reachable cell, by
+ *   the cheapest way). Only a line that holds a zombie is rule 29's straight pass.
+ * - Rule 58: a zombie's move must end no farther, by zombie path distance (walls and barricades
+ *   impassable, windows and obstacles at zombie cost, figures ignored), from the nearest human
+ *   than it began. A "move" is the run of steps from the start of its turn or from its last
+ *   attack (on a human or a barricade), so the distances it is held to are those of the board
+ *   it walks. A step away is legal when the actions left can still bring it back that near;
+ *   while it is farther it may not stop, attack or end. With no path to any human it moves freely.
  * - Rule 59: the Zombie seat picks the ambush cell among the empty cells adjacent to the
  *   searcher (rule 4 adjacency); with none, the nearest empty spawn point (first on a tie).
- * - Rule 61: at the round limit in the escape scenario the humans have not escaped: zombies
- *   win ("timeLimit"). A downed human carried onto an exit counts towards the quota.
+ * - Rule 61: at the round limit in the escape scenario nobody has met a win condition, so by
+ *   default it is a draw (`escapeTimeLimit: draw`; `zombies` reads the failure to escape as a
+ *   zombie win). A downed human carried onto an exit counts towards the quota.
+ * - Rules 31–32, 4: shouldering a wounded human across a window costs `carryAcrossWindowCost`
+ *   (1 by default: rule 31's price, a window not breaking adjacency), though walking through the
+ *   window costs 3; then the carried human is put down on the carrier's side.
+ * - Rule 47: dropping an item is free and legal at any point of the holder's activation.
  * - Rule 7: setup draws skip events (the redraw) and count as draws for the Keys' position.
  * - Rule 18, `naturalHealing = true`: a living human who took no wound in a round heals one at
  *   its end (the spec names the switch but not the rule).
  * - Rule 21: the dead rise on their own cell if it is empty and the cap allows; otherwise not.
  * - Aim (rule 48) helps attacks only; a blast's kill rolls are natural.
- * - Rule 9: a human downed when the round began does not act in it even if healed during the
- *   human phase; one downed and healed within the phase before his turn still acts.
+ * - Rules 9, 17: a downed human cannot act; healed back in the human phase he activates in it if
+ *   he has not yet (whether he was downed before the round or during it).
  */
 import type { ChanceOutcome, EventSink, GameDefinition } from '../../core/game.js';
 import { CHANCE, TERMINAL } from '../../core/game.js';
@@ -51,6 +62,7 @@ import {
   ZOMBIES,
   type AttackOdds,
   type EndCondition,
+  type EscapeFigures,
   type Human,
   type HumanActionKind,
   type SurvivorsAction,
@@ -334,6 +346,7 @@ function setup(params: SurvivorsParams): SurvivorsState {
     vacated: [],
     zombieIndex: 0,
     zombieActionsLeft: 0,
+    zombieMoveStart: UNREACHABLE,
     zombieAttacksLeft: 0,
     spawnsLeft: 0,
     placementsLeft: params.initialZombies,
@@ -390,7 +403,8 @@ function placeZombie(state: SurvivorsState, cell: number, source: 'initial' | 's
 
 function beginRound(state: SurvivorsState, emit: Emit): void {
   for (const human of state.humans) {
-    human.activated = human.dead || human.downed;
+    // Downed humans are not eligible; healed during the phase, they activate (rule 17).
+    human.activated = false;
     human.started = false;
     human.actionsLeft = 0;
     human.woundedThisRound = false;
@@ -464,6 +478,7 @@ function nextZombie(state: SurvivorsState, emit: Emit): void {
     state.zombieActionsLeft = params.zombieActions;
     state.zombieAttacksLeft = params.zombieAttacksPerTurn;
     state.phase = Phase.ZombieAct;
+    beginZombieMove(state);
     return;
   }
   endRound(state, emit);
@@ -492,20 +507,32 @@ function endRound(state: SurvivorsState, emit: Emit): void {
   if (state.round >= params.roundLimit) {
     const alive = state.humans.filter((human) => !human.dead).length;
     if (params.scenario === 'survive' && alive >= params.humansToSurvive) finish(state, 'survived', emit);
-    else finish(state, 'timeLimit', emit);
+    else finish(state, 'timeLimit', emit, params.scenario === 'escape' && params.escapeTimeLimit === 'draw' ? -1 : ZOMBIES);
     return;
   }
   state.round++;
   beginRound(state, emit);
 }
 
-function finish(state: SurvivorsState, condition: EndCondition, emit: Emit): void {
+/** Ends the match; `winner` −1 is a draw (rule 61's time limit, `escapeTimeLimit: draw`). */
+function finish(state: SurvivorsState, condition: EndCondition, emit: Emit, winner: -1 | 0 | 1 = condition === 'survived' || condition === 'escape' ? HUMANS : ZOMBIES): void {
   state.phase = Phase.Over;
   state.endCondition = condition;
-  state.winner = condition === 'survived' || condition === 'escape' ? HUMANS : ZOMBIES;
+  state.winner = winner;
   if (emit !== null) {
-    emit({ type: 'matchEnd', winner: state.winner === HUMANS ? 'humans' : 'zombies', condition, round: state.round, deaths: state.deaths });
+    const name = winner === HUMANS ? 'humans' : winner === ZOMBIES ? 'zombies' : 'draw';
+    emit({ type: 'matchEnd', winner: name, condition, round: state.round, deaths: state.deaths, escape: escapeFigures(state) });
   }
+}
+
+/** Rule 61's arithmetic for the report: where the Keys can be and how many draws were possible. */
+function escapeFigures(state: SurvivorsState): EscapeFigures | null {
+  const { params, cards, keysCard, keysTopSize, map } = state.config;
+  if (params.scenario !== 'escape') return null;
+  const deck = cards.reduce((sum, card) => sum + card.count, 0);
+  const searches = map.searchSpotCells.length * params.searchesPerSpot;
+  const keysFound = state.humans.some((human) => human.items.includes(keysCard)) || state.floorItems.some((card, i) => i % 2 === 1 && card === keysCard) || state.deck[keysCard] === 0;
+  return { deck, keysTopSize, drawsPossible: Math.min(deck, params.numHumans * params.startingCardsPerHuman + searches), drawsMade: state.drawsMade, keysFound };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -529,7 +556,7 @@ function wound(state: SurvivorsState, h: number, count: number, source: 'zombie'
     human.downed = true;
     human.bleed = 0;
     if (emit !== null) emit({ type: 'downed', human: h, round: state.round });
-    if (state.active === h) endActivation(state, emit);
+    if (state.active === h) endActivation(state, emit, 'downed');
     return;
   }
   if (params.woundPenaltyImmediate && state.active === h) human.actionsLeft = Math.max(0, human.actionsLeft - (before - after));
@@ -586,10 +613,11 @@ function beginActivation(state: SurvivorsState, h: number): void {
 }
 
 /** Ends the active human's activation: aim lost, the carried human put down (rules 33, 48). */
-function endActivation(state: SurvivorsState, emit: Emit): void {
+function endActivation(state: SurvivorsState, emit: Emit, reason: 'spent' | 'pass' | 'downed'): void {
   const h = state.active;
   if (h < 0) return;
   const human = state.humans[h] as Human;
+  if (emit !== null) emit({ type: 'activationEnd', human: h, unspent: human.actionsLeft, reason, round: state.round });
   state.aim = 0;
   if (state.carrying >= 0) {
     const choices = dropChoices(state);
@@ -691,6 +719,56 @@ export function moveLine(state: SurvivorsState, from: number, dir: number, actio
   }
 }
 
+/**
+ * Rule 27: the empty cells a human on `from` can reach with `actions` by stepping through one or
+ * more friends' cells (any turns, each step at its normal price, never through a zombie), each
+ * with the cheapest cost, in cell order. Cells next to him by a plain step are included only
+ * when reached through a friend.
+ */
+export function friendRoutes(state: SurvivorsState, from: number, actions: number): { cell: number; cost: number }[] {
+  const map = state.config.map;
+  // Friends' cells reached so far with their cheapest cost; few, so arrays beat maps.
+  const friendCells: number[] = [];
+  const friendCosts: number[] = [];
+  const routes: { cell: number; cost: number }[] = [];
+  const work: number[] = [from, 0];
+  while (work.length > 0) {
+    const cost = work.pop() as number;
+    const cell = work.pop() as number;
+    const throughFriend = cell !== from;
+    for (let dir = 0; dir < 4; dir++) {
+      const step = humanStepCost(state, cell, dir);
+      if (step === 0 || cost + step > actions) continue;
+      const to = map.neighbour[cell * 4 + dir] as number;
+      if (to === from) continue;
+      const occupant = state.occupant[to] as number;
+      const total = cost + step;
+      if (occupant === -1) {
+        if (!throughFriend) continue;
+        const known = routes.find((route) => route.cell === to);
+        if (known === undefined) routes.push({ cell: to, cost: total });
+        else if (total < known.cost) known.cost = total;
+      } else if (occupant !== ZOMBIE_CELL) {
+        const index = friendCells.indexOf(to);
+        if (index >= 0 && (friendCosts[index] as number) <= total) continue;
+        if (index >= 0) friendCosts[index] = total;
+        else {
+          friendCells.push(to);
+          friendCosts.push(total);
+        }
+        work.push(to, total);
+      }
+    }
+  }
+  return routes.sort((a, b) => a.cell - b.cell);
+}
+
+/** Rule 31: the price of shouldering the human across `dir` (a window may cost more, `carryAcrossWindowCost`). */
+function shoulderCost(state: SurvivorsState, from: number, dir: number): number {
+  const edge = state.config.map.edgeOf[from * 4 + dir] as number;
+  return state.edges[edge] === Edge.Window ? state.config.params.carryAcrossWindowCost : 1;
+}
+
 function moveHuman(state: SurvivorsState, h: number, to: number): void {
   const human = state.humans[h] as Human;
   state.occupant[human.cell] = -1;
@@ -721,10 +799,15 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
     });
   }
   if (actions > 0) {
-    for (let dir = 0; dir < 4; dir++) if (moveLine(state, cell, dir, actions) !== null) into.push({ kind: 'move', dir });
+    // A step onto an empty cell, or rule 29's straight pass through a line holding a zombie.
+    for (let dir = 0; dir < 4; dir++) {
+      const line = moveLine(state, cell, dir, actions);
+      if (line !== null && (line.cells.length === 1 || line.zombies > 0)) into.push({ kind: 'move', dir });
+    }
+    for (const route of friendRoutes(state, cell, actions)) into.push({ kind: 'moveThrough', cell: route.cell });
     if (state.carrying < 0) {
       for (let dir = 0; dir < 4; dir++) {
-        if (!meleeAdjacent(state, cell, dir)) continue;
+        if (!meleeAdjacent(state, cell, dir) || shoulderCost(state, cell, dir) > actions) continue;
         const other = humanAt(state, map.neighbour[cell * 4 + dir] as number);
         if (other < 0) continue;
         const target = state.humans[other] as Human;
@@ -804,6 +887,8 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       }
     }
   }
+  // Rule 47: dropping is free, at any time.
+  for (const card of heldCards(state, human)) into.push({ kind: 'drop', card });
   into.push({ kind: 'endActivation' });
 }
 
@@ -847,7 +932,7 @@ function afterHumanAction(state: SurvivorsState, emit: Emit): void {
     return;
   }
   state.phase = Phase.Act;
-  if (human.actionsLeft === 0 && !state.config.params.interleaveActivations) endActivation(state, emit);
+  if (human.actionsLeft === 0 && !state.config.params.interleaveActivations) endActivation(state, emit, 'spent');
 }
 
 function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void {
@@ -862,7 +947,7 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       return;
     case 'endActivation':
       if (emit !== null && human.actionsLeft > 0) emit({ type: 'action', human: h, action: 'pass', cost: 0, round: state.round });
-      endActivation(state, emit);
+      endActivation(state, emit, human.actionsLeft > 0 ? 'pass' : 'spent');
       return;
     case 'move': {
       const line = moveLine(state, human.cell, action.dir, human.actionsLeft) as { cells: number[]; cost: number; zombies: number };
@@ -883,9 +968,27 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       state.phase = Phase.Roll;
       return;
     }
+    case 'moveThrough': {
+      const route = friendRoutes(state, human.cell, human.actionsLeft).find((candidate) => candidate.cell === action.cell) as { cell: number; cost: number };
+      state.aim = 0;
+      spend(state, route.cost, 'move', emit);
+      moveHuman(state, h, route.cell);
+      afterHumanAction(state, emit);
+      return;
+    }
+    case 'drop': {
+      removeItem(human, action.card);
+      state.floorItems.push(human.cell, action.card);
+      if (emit !== null) {
+        emit({ type: 'action', human: h, action: 'drop', cost: 0, round: state.round });
+        emit({ type: 'itemDropped', human: h, card: (cards[action.card] as ItemCard).name, reason: 'choice' });
+      }
+      afterHumanAction(state, emit);
+      return;
+    }
     case 'carry': {
-      spend(state, 1, 'carry', emit);
       const target = state.humans[action.human] as Human;
+      spend(state, shoulderCost(state, human.cell, adjacentDir(map, human.cell, target.cell)), 'carry', emit);
       state.occupant[target.cell] = -1;
       target.cell = -1;
       state.carrying = action.human;
@@ -1062,6 +1165,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
       if (emit !== null) emit({ type: 'zombieAction', action: 'attack', cost: 1, edge: -1, roll: value, success: hit, round: state.round, exactSuccess: faceChance(params.zombieHitOn) });
       state.phase = Phase.ZombieAct;
       if (hit) wound(state, pending.target, 1, 'zombie', emit);
+      if (state.phase === Phase.ZombieAct) beginZombieMove(state);
       afterZombieAction(state, emit);
       return;
     }
@@ -1073,6 +1177,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
         if (emit !== null) emit({ type: 'barricadeBroken', edge: pending.target, by: 'zombie', round: state.round });
       }
       state.phase = Phase.ZombieAct;
+      beginZombieMove(state);
       afterZombieAction(state, emit);
       return;
     }
@@ -1249,7 +1354,7 @@ function finishBlast(state: SurvivorsState, emit: Emit): void {
   }
   state.active = thrower;
   if (human.downed) {
-    endActivation(state, emit);
+    endActivation(state, emit, 'downed');
     return;
   }
   if (params.woundPenaltyImmediate) human.actionsLeft = Math.max(0, human.actionsLeft - (allowanceBefore - allowance(params, human.wounds)));
@@ -1377,26 +1482,49 @@ function startAmbush(state: SurvivorsState, emit: Emit): void {
 // ---------------------------------------------------------------------------------------------
 // Zombies
 
+/** Rule 58: a new move of the acting zombie begins here (its turn, or after an attack). */
+function beginZombieMove(state: SurvivorsState): void {
+  if (!state.config.params.zombiesMustApproach) {
+    state.zombieMoveStart = UNREACHABLE;
+    return;
+  }
+  const cell = state.zombies[state.zombieIndex] as number;
+  state.zombieMoveStart = zombiePathDistances(state)[cell] as number;
+}
+
+/**
+ * Rule 58: can the zombie that left `origin`, now on `cell` with `budget` actions, still end its
+ * move on a cell no farther than `limit`? A small search over empty cells at zombie step costs.
+ */
+function canEndNear(state: SurvivorsState, dist: Int32Array, origin: number, cell: number, budget: number, limit: number): boolean {
+  if ((dist[cell] as number) <= limit) return true;
+  const map = state.config.map;
+  for (let dir = 0; dir < 4; dir++) {
+    const to = map.neighbour[cell * 4 + dir] as number;
+    if (to < 0 || (state.occupant[to] !== -1 && to !== origin)) continue;
+    const cost = zombieStepCost(state, cell, dir);
+    if (cost !== 0 && cost <= budget && canEndNear(state, dist, origin, to, budget - cost, limit)) return true;
+  }
+  return false;
+}
+
 function zombieActions(state: SurvivorsState, into: SurvivorsAction[]): void {
-  const { map, params } = state.config;
+  const { map } = state.config;
   const cell = state.zombies[state.zombieIndex] as number;
   const left = state.zombieActionsLeft;
-  let dist: Int32Array | null = null;
-  let here = 0;
+  const limit = state.zombieMoveStart;
+  const free = limit >= UNREACHABLE;
+  const dist = free ? null : zombiePathDistances(state);
   for (let dir = 0; dir < 4; dir++) {
     const to = map.neighbour[cell * 4 + dir] as number;
     if (to < 0 || state.occupant[to] !== -1) continue;
     const cost = zombieStepCost(state, cell, dir);
     if (cost === 0 || cost > left) continue;
-    if (params.zombiesMustApproach) {
-      if (dist === null) {
-        dist = zombiePathDistances(state);
-        here = dist[cell] as number;
-      }
-      if (here < UNREACHABLE && (dist[to] as number) > here) continue;
-    }
+    if (dist !== null && !canEndNear(state, dist, cell, to, left - cost, limit)) continue;
     into.push({ kind: 'zombieMove', dir });
   }
+  // Farther than the move began: it must walk back before anything else (rule 58).
+  if (dist !== null && (dist[cell] as number) > limit) return;
   if (state.zombieAttacksLeft > 0) {
     for (let dir = 0; dir < 4; dir++) {
       const to = map.neighbour[cell * 4 + dir] as number;
@@ -1624,6 +1752,7 @@ function cloneState(state: SurvivorsState): SurvivorsState {
     vacated: state.vacated.slice(),
     zombieIndex: state.zombieIndex,
     zombieActionsLeft: state.zombieActionsLeft,
+    zombieMoveStart: state.zombieMoveStart,
     zombieAttacksLeft: state.zombieAttacksLeft,
     spawnsLeft: state.spawnsLeft,
     placementsLeft: state.placementsLeft,
@@ -1643,6 +1772,10 @@ function actionKey(action: SurvivorsAction): string {
       return `activate(h${action.human})`;
     case 'move':
       return `move(${DIRECTION[action.dir]})`;
+    case 'moveThrough':
+      return `moveThrough(@${action.cell})`;
+    case 'drop':
+      return `drop(card${action.card})`;
     case 'carry':
       return `carry(h${action.human})`;
     case 'attack':
@@ -1689,8 +1822,8 @@ function describeState(state: SurvivorsState): string {
 }
 
 /**
- * A bound on the steps of a match: per round, each human's activation (its choice, each action
- * with its chance steps: a pass rolls per zombie, a blast per zombie, a draw may ambush and
+ * A bound on the steps of a match: per round, each human's activation (its choice, its free drops,
+ * each action with its chance steps: a pass rolls per zombie, a blast per zombie, a draw may ambush and
  * overflow the inventory), the spawns, and each zombie's actions with their rolls.
  */
 function maxLength(params: SurvivorsParams): number {
@@ -1698,7 +1831,8 @@ function maxLength(params: SurvivorsParams): number {
   const cap = config.zombieCap;
   const deckCards = config.cards.reduce((sum, card) => sum + card.count, 0);
   const perAction = 4 + cap + deckCards;
-  const humanPhase = params.numHumans * (2 + 2 * params.baseActions * perAction);
+  // Drops are free (rule 47): at most one per card in play in an activation, besides the actions.
+  const humanPhase = params.numHumans * (2 + deckCards + 2 * params.baseActions * perAction);
   const zombiePhase = params.spawnPerRound + 2 + cap * (2 * params.zombieActions + 2);
   return params.numHumans * params.startingCardsPerHuman + params.initialZombies + params.roundLimit * (humanPhase + zombiePhase) + 16;
 }
