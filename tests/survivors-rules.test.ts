@@ -5,6 +5,9 @@
  * zombies, figures placed by editing the state) and forces every die and card, so each
  * expectation follows from the rule it names.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TERMINAL } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
@@ -14,6 +17,7 @@ import {
   BLAST,
   E,
   ESCAPE,
+  HOUSE,
   KNOCK,
   MOVES,
   N,
@@ -71,7 +75,7 @@ describe('test maps', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('rules 11–15: the action allowance and wound penalties', () => {
-  it('rule 13: actions = max(0, 4 − max(0, wounds − 1)) for 0..6 wounds', () => {
+  it('rules 11–14: four actions a turn; a wound (a life lost) cuts them from the second on: max(0, 4 − max(0, wounds − 1)) for 0..6 wounds', () => {
     const params = defaultParameters(game.parameters);
     expect([0, 1, 2, 3, 4, 5, 6].map((w) => allowance(params, w))).toEqual([4, 4, 3, 2, 1, 0, 0]);
     // freeWounds is what makes the first wound free.
@@ -158,7 +162,7 @@ describe('rules 22–26, 30: movement costs', () => {
     expect(human(state, 0).activated).toBe(true);
   });
 
-  it('rules 26, 30: a wall cannot be crossed whatever the actions; a doorway costs 1', () => {
+  it('rules 22, 26, 30: a wall cannot be crossed whatever the actions; a doorway step costs 1 like any step', () => {
     const state = start(MOVES);
     const wallSide = putHuman(state, 0, 3, 0);
     actNow(state, 0, 4);
@@ -518,7 +522,7 @@ describe('rule 48: aim', () => {
     return { state, id, event: lastEvent(rec.events, 'attack') };
   }
 
-  it('aimed, a Baseball bat natural 4 kills; unaimed the same 4 pushes', () => {
+  it('rule 48: aimed, a Baseball bat natural 4 kills; unaimed the same 4 pushes', () => {
     const aimed = attackWith('Baseball bat', 4, true);
     expect(aimed.event).toMatchObject({ roll: 4, aimed: true, result: 'kill' });
     expect(aimed.state.zombies).toEqual([]);
@@ -526,13 +530,13 @@ describe('rule 48: aim', () => {
     expect(plain.event).toMatchObject({ roll: 4, aimed: false, result: 'push' });
   });
 
-  it('an aimed natural 6 counts as 6 (the Kitchen knife kills only on 6)', () => {
+  it('rule 48: an aimed natural 6 counts as 6 (the Kitchen knife kills only on 6)', () => {
     expect(attackWith('Kitchen knife', 6, true).event.result).toBe('kill');
     expect(attackWith('Kitchen knife', 5, true).event.result).toBe('kill');
     expect(attackWith('Kitchen knife', 5, false).event.result).toBe('push');
   });
 
-  it('the break check uses the natural roll: an aimed natural 1 still breaks the bat', () => {
+  it('rule 48: the break check uses the natural roll: an aimed natural 1 still breaks the bat', () => {
     const one = attackWith('Baseball bat', 1, true);
     expect(one.event).toMatchObject({ roll: 1, result: 'miss', broke: true });
     expect(human(one.state, 0).items).toEqual([]);
@@ -542,7 +546,7 @@ describe('rule 48: aim', () => {
     expect(human(two.state, 0).items).toEqual([two.id]);
   });
 
-  it('moving loses the aim', () => {
+  it('rule 48: moving loses the aim', () => {
     const state = start(OPEN);
     putHuman(state, 0, 2, 2);
     const bat = giveCard(state, 0, 'Baseball bat');
@@ -558,7 +562,7 @@ describe('rule 48: aim', () => {
     expect(lastEvent(rec.events, 'attack')).toMatchObject({ aimed: false, result: 'push' });
   });
 
-  it('attackOdds gives the exact rates from the icons, and attack events carry them', () => {
+  it('rules 36, 37, 40, 48: attackOdds gives the exact rates from the icons, and attack events carry them', () => {
     expect(attackOdds([5, 6], [3, 4], [1], 0)).toEqual({ kill: 2 / 6, push: 2 / 6, break: 1 / 6 });
     expect(attackOdds([5, 6], [3, 4], [1], 1)).toEqual({ kill: 3 / 6, push: 2 / 6, break: 1 / 6 });
     expect(attackOdds([6], [4, 5], [], 1)).toEqual({ kill: 2 / 6, push: 2 / 6, break: 0 });
@@ -586,7 +590,7 @@ describe('rule 37: a blocked knockback leaves the zombie in place', () => {
     return { state, zombie, event: lastEvent(rec.events, 'attack') };
   }
 
-  it('a wall behind the zombie blocks the push', () => {
+  it('rule 37: a wall behind the zombie blocks the push', () => {
     const { state, zombie, event } = push(0, 0, 1, 0);
     expect(event.result).toBe('pushBlocked');
     expect(state.zombies).toEqual([zombie]);
@@ -594,13 +598,13 @@ describe('rule 37: a blocked knockback leaves the zombie in place', () => {
     expect(state.occupant[cellAt(state, 2, 0)]).toBe(-1);
   });
 
-  it('with open floor behind, the same attack pushes (control)', () => {
+  it('rule 37: with open floor behind, the same attack pushes (control)', () => {
     const { state, event } = push(0, 2, 1, 2);
     expect(event.result).toBe('push');
     expect(state.zombies).toEqual([cellAt(state, 2, 2)]);
   });
 
-  it('the board edge, a window (reading) and another zombie block it too', () => {
+  it('rule 37: the board edge, a window (reading) and another zombie block it too', () => {
     expect(push(3, 2, 4, 2).event.result).toBe('pushBlocked');
     expect(push(1, 1, 2, 1).event.result).toBe('pushBlocked');
     const crowded = push(0, 2, 1, 2, (state) => {
@@ -635,7 +639,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
 
   const edge = (state: SurvivorsState, x: number, y: number, dir: number): number => state.config.map.edgeOf[cellAt(state, x, y) * 4 + dir] as number;
 
-  it('the blast square is every cell within Chebyshev distance 2 of the target', () => {
+  it('rule 51: the blast square is every cell within Chebyshev distance 2 of the target', () => {
     const { state, target } = blastScene();
     const cells = blastCells(state, target, 2);
     expect(cells).toHaveLength(25);
@@ -645,13 +649,13 @@ describe('rules 43, 51: a Dynamite blast', () => {
     expect(cells).not.toContain(cellAt(state, 4, 0));
   });
 
-  it('the throw reaches range 2 in sight, not 3', () => {
+  it('rules 42, 51: the throw reaches range 2 in sight, not 3', () => {
     const { state, dynamite, target } = blastScene();
     expect(isLegal(state, { kind: 'throw', card: dynamite, cell: target })).toBe(true);
     expect(isLegal(state, { kind: 'throw', card: dynamite, cell: cellAt(state, 4, 2) })).toBe(false);
   });
 
-  it('use roll 4: edges touching the blast are blown open, zombies roll to die, humans inside are wounded', () => {
+  it('rules 43, 51: use roll 4: edges touching the blast are blown open, zombies roll to die, humans inside are wounded', () => {
     const { state, dynamite, target } = blastScene();
     const rec = recorder();
     const window = edge(state, 4, 0, S);
@@ -714,7 +718,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
     expect(human(state, 1).actionsLeft).toBe(3);
   });
 
-  it('use roll 1 is a dud: nothing is destroyed or hurt, and the Dynamite is discarded', () => {
+  it('rules 41, 51: use roll 1 is a dud: nothing is destroyed or hurt, and the Dynamite is discarded', () => {
     const { state, dynamite, target } = blastScene();
     const edgesBefore = state.edges.slice();
     const barricadesBefore = state.barricades.slice();
@@ -764,7 +768,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
     return { state, rec };
   }
 
-  it('a blast that downs its thrower wounds every other human in it before the round ends', () => {
+  it('rules 16, 51: a blast that downs its thrower wounds every other human in it before the round ends', () => {
     const { state, rec } = selfDowningThrow({ humanDeathsToWin: 3 });
     expect(human(state, 0).downed).toBe(true);
     // Human 1 (downed) dies of the blast wound in round 1, before that round's end.
@@ -777,7 +781,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
     expect(types.indexOf('death')).toBeLessThan(types.indexOf('roundEnd'));
   });
 
-  it('at the round limit, that blast killing the downed ally is a zombie win, not a survival (rules 51, 60, 62)', () => {
+  it('rules 51, 60, 62: at the round limit, that blast killing the downed ally is a zombie win, not a survival', () => {
     const { state, rec } = selfDowningThrow({ humanDeathsToWin: 1, roundLimit: 1 });
     expect(human(state, 1).dead).toBe(true);
     expect(state.winner).toBe(ZOMBIES);
@@ -785,7 +789,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
     expect(lastEvent(rec.events, 'matchEnd')).toMatchObject({ winner: 'zombies', condition: 'kills', round: 1 });
   });
 
-  it('blastEdgeRule "bothSides" keeps an edge with only one side in the blast', () => {
+  it('rule 51: blastEdgeRule "bothSides" keeps an edge with only one side in the blast', () => {
     const state = start(BLAST, { numHumans: 3, blastEdgeRule: 'bothSides' });
     const dynamite = giveCard(state, 1, 'Dynamite');
     actNow(state, 1, 4);
@@ -804,7 +808,7 @@ describe('rule 50: line of sight', () => {
   const strict = (): SurvivorsState => start(SIGHT);
   const permissive = (): SurvivorsState => start(SIGHT, { losCornerRule: 'permissive' });
 
-  it('is clear across open floor, in straight and slanted lines', () => {
+  it('rule 50: is clear across open floor, in straight and slanted lines', () => {
     const state = strict();
     expect(lineOfSight(state, cellAt(state, 0, 3), cellAt(state, 5, 2))).toBe(true);
     expect(lineOfSight(state, cellAt(state, 0, 2), cellAt(state, 5, 3))).toBe(true);
@@ -812,14 +816,14 @@ describe('rule 50: line of sight', () => {
     expect(lineOfSight(state, cellAt(state, 2, 0), cellAt(state, 2, 3))).toBe(true);
   });
 
-  it('a wall between blocks it, both ways', () => {
+  it('rule 50: a wall between blocks it, both ways', () => {
     const state = strict();
     expect(lineOfSight(state, cellAt(state, 0, 1), cellAt(state, 3, 1))).toBe(false);
     expect(lineOfSight(state, cellAt(state, 3, 1), cellAt(state, 0, 1))).toBe(false);
     expect(lineOfSight(state, cellAt(state, 1, 1), cellAt(state, 2, 1))).toBe(false);
   });
 
-  it('a diagonal through a corner with a wall on one route: blocked when strict, clear when permissive', () => {
+  it('rule 50: a diagonal through a corner with a wall on one route: blocked when strict, clear when permissive', () => {
     // (1,0) → (2,1) passes the corner where the wall east of (1,1) ends: x-then-y is open,
     // y-then-x crosses the wall.
     const s = strict();
@@ -834,7 +838,7 @@ describe('rule 50: line of sight', () => {
     expect(lineOfSight(p, cellAt(p, 1, 0), cellAt(p, 2, 1))).toBe(false);
   });
 
-  it('windows do not block; a barricade on the window does', () => {
+  it('rules 50, 54: windows do not block; a barricade on the window does', () => {
     const state = strict();
     expect(lineOfSight(state, cellAt(state, 3, 1), cellAt(state, 4, 1))).toBe(true);
     expect(lineOfSight(state, cellAt(state, 5, 1), cellAt(state, 2, 1))).toBe(true);
@@ -844,7 +848,7 @@ describe('rule 50: line of sight', () => {
     expect(lineOfSight(state, cellAt(state, 5, 1), cellAt(state, 2, 1))).toBe(false);
   });
 
-  it('figures do not block it (figuresBlockLos = false)', () => {
+  it('rule 50: figures do not block it (figuresBlockLos = false)', () => {
     const state = strict();
     addZombie(state, 2, 3);
     expect(lineOfSight(state, cellAt(state, 0, 3), cellAt(state, 4, 3))).toBe(true);
@@ -872,7 +876,7 @@ describe('rules 16–17: downed humans', () => {
     figure.bleed = 0;
   }
 
-  it('the 5th wound downs a human at once; a downed human cannot be activated', () => {
+  it('rule 16: the 5th wound downs a human at once; a downed human cannot be activated', () => {
     const state = pair();
     human(state, 0).wounds = 4;
     addZombie(state, 3, 2);
@@ -891,7 +895,7 @@ describe('rules 16–17: downed humans', () => {
     expect(legalOfKind(state, 'activate')).toEqual([{ kind: 'activate', human: 1 }]);
   });
 
-  it('a downed human dies on another wound (downedDiesOnWound = true)', () => {
+  it('rule 16: a downed human dies on another wound (downedDiesOnWound = true)', () => {
     const state = pair();
     down(state);
     addZombie(state, 3, 2);
@@ -907,7 +911,7 @@ describe('rules 16–17: downed humans', () => {
     expect(state.phase).toBe(Phase.ZombieAct); // 1 death of 2: the match goes on
   });
 
-  it('with downedDiesOnWound = false another wound does not kill', () => {
+  it('rule 16: with downedDiesOnWound = false another wound does not kill', () => {
     const state = pair({ downedDiesOnWound: false });
     down(state);
     addZombie(state, 3, 2);
@@ -917,7 +921,7 @@ describe('rules 16–17: downed humans', () => {
     expect(human(state, 0)).toMatchObject({ dead: false, downed: true, wounds: 6 });
   });
 
-  it('left unhealed he survives the first end-of-round check and dies at the second (bleedOutRounds = 2)', () => {
+  it('rule 16: left unhealed he survives the first end-of-round check and dies at the second (bleedOutRounds = 2)', () => {
     const state = pair();
     down(state);
     const rec = recorder();
@@ -979,7 +983,7 @@ describe('rules 16–17: downed humans', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('rules 60–62: victory', () => {
-  it('survive: the humans win when one is alive after round roundLimit', () => {
+  it('rule 60: survive: the humans win when one is alive after round roundLimit', () => {
     const state = start(OPEN, { roundLimit: 1 });
     addZombie(state, 6, 0);
     const rec = recorder();
@@ -1000,7 +1004,7 @@ describe('rules 60–62: victory', () => {
     expect(longer.round).toBe(2);
   });
 
-  it('kills: the zombies win at once at humanDeathsToWin deaths, mid zombie phase', () => {
+  it('rule 60: kills: the zombies win at once at humanDeathsToWin deaths, mid zombie phase', () => {
     const state = start(OPEN, { numHumans: 2 });
     expect(state.config.params.humanDeathsToWin).toBe(2);
     putHuman(state, 0, 1, 2);
@@ -1045,7 +1049,7 @@ describe('rules 60–62: victory', () => {
       return { state, rec };
     }
 
-    it('the Keys holder and escapeQuota humans on exits at the end of the human phase win', () => {
+    it('rule 61: the Keys holder and escapeQuota humans on exits at the end of the human phase win', () => {
       const { state, rec } = escapeScene(0, [
         [3, 2],
         [4, 2],
@@ -1056,7 +1060,7 @@ describe('rules 60–62: victory', () => {
       expect(lastEvent(rec.events, 'matchEnd')).toMatchObject({ winner: 'humans', condition: 'escape', round: 1 });
     });
 
-    it('no escape when the Keys holder is off the exits', () => {
+    it('rule 61: no escape when the Keys holder is off the exits', () => {
       const { state, rec } = escapeScene(2, [
         [3, 2],
         [4, 2],
@@ -1066,7 +1070,7 @@ describe('rules 60–62: victory', () => {
       expect(eventsOf(rec.events, 'matchEnd')).toEqual([]);
     });
 
-    it('no escape when fewer than escapeQuota humans are on exits', () => {
+    it('rule 61: no escape when fewer than escapeQuota humans are on exits', () => {
       const { state, rec } = escapeScene(0, [
         [3, 2],
         [2, 2],
@@ -1077,7 +1081,7 @@ describe('rules 60–62: victory', () => {
     });
   });
 
-  it('escape: the Keys never come in the first keysTopSize draws, then with probability 1 / cards left', () => {
+  it('rule 61: escape: the Keys never come in the first keysTopSize draws, then with probability 1 / cards left', () => {
     // The full default deck: 34 cards + the Keys = 35; the top 18 never hold the Keys.
     const withDeal = game.setup(makeParams(DEFAULT_MAP, { scenario: 'escape', numHumans: 4, startingCardsPerHuman: 1 }));
     const config = withDeal.config;
@@ -1120,5 +1124,78 @@ describe('rules 60–62: victory', () => {
     searchDraw();
     expect(state.deckSize).toBe(17);
     expect(keysChance()).toBeCloseTo(1 / 17, 12);
+  });
+});
+
+describe('rule 25: a human on an obstacle', () => {
+  it('rule 25: can be attacked as usual, with no defence bonus: a 4 still wounds', () => {
+    const state = start(MOVES);
+    putHuman(state, 0, 2, 0); // on the obstacle
+    addZombie(state, 2, 1);
+    zombieTurn(state, 0);
+    expect(legalOfKind(state, 'zombieAttack')).toEqual([{ kind: 'zombieAttack', human: 0 }]);
+    act(state, { kind: 'zombieAttack', human: 0 });
+    force(state, 4);
+    expect(human(state, 0).wounds).toBe(1);
+  });
+});
+
+describe('readings the spec leaves open, as named parameters', () => {
+  it('rules 31, 32: shouldering across a window costs carryAcrossWindowCost (1 by default, rule 31\'s price)', () => {
+    const shoulder = (cost?: number) => {
+      const state = start(HOUSE, { numHumans: 2, ...(cost === undefined ? {} : { carryAcrossWindowCost: cost }) });
+      putHuman(state, 1, 2, 1); // east of human 0, across the window
+      human(state, 1).wounds = 2;
+      actNow(state, 0, 4);
+      const rec = recorder();
+      if (isLegal(state, { kind: 'carry', human: 1 })) act(state, { kind: 'carry', human: 1 }, rec.sink);
+      return { state, rec };
+    };
+    const { state, rec } = shoulder();
+    expect(lastEvent(rec.events, 'action')).toMatchObject({ action: 'carry', cost: 1 });
+    // Put down on the carrier's side of the window: the wounded human crossed it for 1 action.
+    act(state, { kind: 'move', dir: W });
+    act(state, { kind: 'endActivation' });
+    expect(human(state, 1).cell).toBe(cellAt(state, 1, 1));
+    expect(lastEvent(shoulder(3).rec.events, 'action')).toMatchObject({ action: 'carry', cost: 3 });
+    const short = start(HOUSE, { numHumans: 2, carryAcrossWindowCost: 3 });
+    putHuman(short, 1, 2, 1);
+    human(short, 1).wounds = 2;
+    actNow(short, 0, 2);
+    expect(legalOfKind(short, 'carry')).toEqual([]);
+  });
+
+  it('rule 61: an escape game that reaches the round limit is a draw by default, a zombie win with escapeTimeLimit = zombies', () => {
+    const finish = (limit: 'draw' | 'zombies' | undefined) => {
+      const state = start(ESCAPE, { scenario: 'escape', roundLimit: 1, ...(limit === undefined ? {} : { escapeTimeLimit: limit }) });
+      const rec = recorder();
+      quietRound(state, rec.sink);
+      return { state, end: lastEvent(rec.events, 'matchEnd') };
+    };
+    const draw = finish(undefined);
+    expect(draw.state.phase).toBe(Phase.Over);
+    expect(game.returns(draw.state)).toEqual([0, 0]);
+    expect(draw.end).toMatchObject({ winner: 'draw', condition: 'timeLimit' });
+    // The escape arithmetic rides on the end event: 35 cards, the Keys below the top 18, 0 + 0 draws possible here.
+    expect(draw.end.escape).toMatchObject({ deck: 35, keysTopSize: 18, drawsMade: 0, keysFound: false });
+    const zombies = finish('zombies');
+    expect(game.returns(zombies.state)).toEqual([-1, 1]);
+    expect(zombies.end).toMatchObject({ winner: 'zombies', condition: 'timeLimit' });
+  });
+});
+
+describe('rule coverage', () => {
+  it('every rule of sections A–M (1–67) is named by a test of the Survivors rule files', () => {
+    const dir = dirname(fileURLToPath(import.meta.url));
+    const named = new Set<number>();
+    for (const file of readdirSync(dir).filter((name) => /^survivors-rules.*\.test\.ts$/.test(name))) {
+      for (const [, list] of readFileSync(join(dir, file), 'utf8').matchAll(/\bit\('rules? ([^:']+):/g)) {
+        for (const [, from, to] of (list as string).matchAll(/(\d+)[a-d]?(?:[–-](\d+))?/g)) {
+          for (let rule = Number(from); rule <= Number(to ?? from); rule++) named.add(rule);
+        }
+      }
+    }
+    const missing = Array.from({ length: 67 }, (_, i) => i + 1).filter((rule) => !named.has(rule));
+    expect(missing).toEqual([]);
   });
 });

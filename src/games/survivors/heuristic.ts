@@ -18,7 +18,7 @@ import type { SurvivorsMap } from './map.js';
 import { HUMANS, Phase, type SurvivorsState } from './types.js';
 
 export function survivorsHeuristic(state: SurvivorsState): number[] {
-  if (state.phase === Phase.Over) return state.winner === HUMANS ? [1, -1] : [-1, 1];
+  if (state.phase === Phase.Over) return state.winner === -1 ? [0, 0] : state.winner === HUMANS ? [1, -1] : [-1, 1];
   const { params, cards, map, keysCard } = state.config;
   let woundsToDown = 1;
   while (allowance(params, woundsToDown) > 0) woundsToDown++;

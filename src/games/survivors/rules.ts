@@ -1858,7 +1858,7 @@ export const survivors: GameDefinition<SurvivorsParams, SurvivorsState, Survivor
   sampleChance,
   apply,
   isTerminal: (state) => state.phase === Phase.Over,
-  returns: (state) => (state.phase !== Phase.Over ? [0, 0] : state.winner === HUMANS ? [1, -1] : [-1, 1]),
+  returns: (state) => (state.phase !== Phase.Over || state.winner === -1 ? [0, 0] : state.winner === HUMANS ? [1, -1] : [-1, 1]),
   heuristic: survivorsHeuristic,
   // Perfect information (the deck is chance, unknown to both): a copy of the whole state.
   observe: (state) => cloneState(state),
