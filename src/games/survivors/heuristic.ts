@@ -13,7 +13,8 @@
  * zombies: a barricade that lengthens the zombies' path is worth its actions.
  */
 import { isExplosive, isWeapon, type ItemCard } from './cards.js';
-import { allowance, zombiePathDistances } from './rules.js';
+import { allowance } from './allowance.js';
+import { zombiePathDistances } from './paths.js';
 import type { SurvivorsMap } from './map.js';
 import { HUMANS, Phase, type SurvivorsState } from './types.js';
 

@@ -52,7 +52,11 @@ import type { ParameterIssue } from '../../core/parameters.js';
 import type { Rng } from '../../core/rng.js';
 import { CAR_KEYS, isExplosive, isWeapon, type ItemCard } from './cards.js';
 import { survivorsHeuristic } from './heuristic.js';
-import { DX, DY, Edge, parseMap, Terrain, type SurvivorsMap } from './map.js';
+import { Edge, parseMap, Terrain } from './map.js';
+import { attackOdds, faceChance, weaponOdds } from './odds.js';
+import { allowance } from './allowance.js';
+import { adjacentDir, cellX, cellY, edgeBlocksMovement, lineOfSight, meleeAdjacent, rangeBetween, zombieStepCost } from './geometry.js';
+import { UNREACHABLE, zombiePathDistances } from './paths.js';
 import { survivorsParameters, validateSurvivorsParams, type SurvivorsParams } from './parameters.js';
 import {
   HUMANS,
@@ -60,7 +64,6 @@ import {
   Roll,
   ZOMBIE_CELL,
   ZOMBIES,
-  type AttackOdds,
   type EndCondition,
   type EscapeFigures,
   type Human,
@@ -104,181 +107,7 @@ export function configFor(params: SurvivorsParams): SurvivorsConfig {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Geometry
-
-const cellX = (map: SurvivorsMap, cell: number): number => cell % map.width;
-const cellY = (map: SurvivorsMap, cell: number): number => (cell - (cell % map.width)) / map.width;
-
-/** An edge a figure cannot cross: a wall or a barricade (rules 26, 30, 54). */
-function edgeBlocksMovement(state: SurvivorsState, edge: number): boolean {
-  return state.barricades[edge] === 1 || state.edges[edge] === Edge.Wall;
-}
-
-/** Rule 4: adjacent means orthogonal with no wall or barricade between; windows per parameter. */
-export function meleeAdjacent(state: SurvivorsState, from: number, dir: number): boolean {
-  const { map, params } = state.config;
-  const edge = map.edgeOf[from * 4 + dir] as number;
-  if (edge < 0 || edgeBlocksMovement(state, edge)) return false;
-  return params.meleeAcrossWindow || state.edges[edge] !== Edge.Window;
-}
-
-function adjacentDir(map: SurvivorsMap, from: number, to: number): number {
-  for (let dir = 0; dir < 4; dir++) if (map.neighbour[from * 4 + dir] === to) return dir;
-  return -1;
-}
-
-function rangeBetween(state: SurvivorsState, a: number, b: number): number {
-  const map = state.config.map;
-  const dx = Math.abs(cellX(map, a) - cellX(map, b));
-  const dy = Math.abs(cellY(map, a) - cellY(map, b));
-  return state.config.params.rangeMetric === 'manhattan' ? dx + dy : Math.max(dx, dy);
-}
-
-/** Edges that block line of sight: walls and barricades; windows, doorways and rubble do not. */
-function edgeBlocksSight(state: SurvivorsState, edge: number): boolean {
-  return edge >= 0 && (state.barricades[edge] === 1 || state.edges[edge] === Edge.Wall);
-}
-
-/**
- * Rule 50: line of sight from centre to centre, walking the grid cells the segment touches
- * (integer supercover walk: at step (ix, iy) the segment next crosses a vertical line when
- * (1 + 2·ix)·ny < (1 + 2·iy)·nx, a horizontal one when greater, a corner when equal). At a
- * corner, "strict" blocks if either route's edges block, "permissive" only if both routes do.
- */
-export function lineOfSight(state: SurvivorsState, from: number, to: number): boolean {
-  const { map, params } = state.config;
-  let x = cellX(map, from);
-  let y = cellY(map, from);
-  const tx = cellX(map, to);
-  const ty = cellY(map, to);
-  const nx = Math.abs(tx - x);
-  const ny = Math.abs(ty - y);
-  const sx = tx > x ? 1 : -1;
-  const sy = ty > y ? 1 : -1;
-  const dirX = sx > 0 ? 1 : 3;
-  const dirY = sy > 0 ? 2 : 0;
-  let ix = 0;
-  let iy = 0;
-  while (ix < nx || iy < ny) {
-    const cell = y * map.width + x;
-    const decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
-    if (decision === 0) {
-      // Through a corner: route A goes x then y, route B y then x.
-      const a1 = map.edgeOf[cell * 4 + dirX] as number;
-      const aCell = map.neighbour[cell * 4 + dirX] as number;
-      const a2 = map.edgeOf[aCell * 4 + dirY] as number;
-      const b1 = map.edgeOf[cell * 4 + dirY] as number;
-      const bCell = map.neighbour[cell * 4 + dirY] as number;
-      const b2 = map.edgeOf[bCell * 4 + dirX] as number;
-      const routeA = edgeBlocksSight(state, a1) || edgeBlocksSight(state, a2);
-      const routeB = edgeBlocksSight(state, b1) || edgeBlocksSight(state, b2);
-      if (params.losCornerRule === 'strict' ? routeA || routeB : routeA && routeB) return false;
-      x += sx;
-      y += sy;
-      ix++;
-      iy++;
-    } else if (decision < 0) {
-      if (edgeBlocksSight(state, map.edgeOf[cell * 4 + dirX] as number)) return false;
-      x += sx;
-      ix++;
-    } else {
-      if (edgeBlocksSight(state, map.edgeOf[cell * 4 + dirY] as number)) return false;
-      y += sy;
-      iy++;
-    }
-    const next = y * map.width + x;
-    if (params.figuresBlockLos && next !== to && state.occupant[next] !== -1) return false;
-  }
-  return true;
-}
-
-/** Rule 56: what one zombie step costs, or 0 when it cannot be taken (figures ignored). */
-function zombieStepCost(state: SurvivorsState, from: number, dir: number): number {
-  const { map, params } = state.config;
-  const edge = map.edgeOf[from * 4 + dir] as number;
-  if (edge < 0 || edgeBlocksMovement(state, edge)) return 0;
-  const to = map.neighbour[from * 4 + dir] as number;
-  let cost = 1;
-  if (state.edges[edge] === Edge.Window) cost = Math.max(cost, params.zombieWindowCost);
-  if (state.terrain[to] === Terrain.Obstacle) cost = Math.max(cost, params.zombieObstacleCost);
-  return cost;
-}
-
-const UNREACHABLE = 0x3fffffff;
-
-/**
- * Zombie path distance from every cell to the nearest human on the board: Dijkstra from the
- * humans backwards over zombie step costs (walls and barricades impassable, figures ignored),
- * with Dial's bucket queue since step costs are small integers. With `zombiesOnly`, it stops
- * once every zombie's cell is settled, and only those entries are final. Fills and returns the
- * config's scratch buffer: read it before the next call.
- */
-export function zombiePathDistances(state: SurvivorsState, zombiesOnly = false): Int32Array {
-  const { map, params, scratch } = state.config;
-  const { dist, heap: queue } = scratch;
-  const { neighbour, edgeOf } = map;
-  const edges = state.edges;
-  const barricades = state.barricades;
-  const terrain = state.terrain;
-  const windowCost = params.zombieWindowCost;
-  const obstacleCost = params.zombieObstacleCost;
-  dist.fill(UNREACHABLE);
-  // Buckets by distance modulo (largest step + 1), each a slice of `queue` with its own count.
-  const slots = Math.max(windowCost, obstacleCost, 1) + 1;
-  const capacity = (queue.length / slots) | 0;
-  const counts = scratch.counts;
-  counts.fill(0);
-  let pending = 0;
-  for (const human of state.humans) {
-    if (human.cell < 0 || dist[human.cell] === 0) continue;
-    dist[human.cell] = 0;
-    queue[pending++] = human.cell;
-  }
-  counts[0] = pending;
-  let zombiesLeft = zombiesOnly ? state.zombies.length : -1;
-  for (let d = 0; pending > 0; d++) {
-    const slot = d % slots;
-    const base = slot * capacity;
-    // Cells pushed into this bucket while it is being read (cost 0 never happens) stay for d + slots.
-    for (let i = 0; i < counts[slot]!; i++) {
-      const cell = queue[base + i]!;
-      pending--;
-      if (dist[cell] !== d) continue;
-      if (zombiesLeft > 0 && state.occupant[cell] === ZOMBIE_CELL && --zombiesLeft === 0) return dist;
-      for (let dir = 0; dir < 4; dir++) {
-        const from = neighbour[cell * 4 + dir]!;
-        if (from < 0) continue;
-        const edge = edgeOf[cell * 4 + dir]!;
-        const kind = edges[edge];
-        if (kind === Edge.Wall || barricades[edge] === 1) continue;
-        // The zombie steps from `from` into `cell`.
-        let cost = 1;
-        if (kind === Edge.Window && windowCost > cost) cost = windowCost;
-        if (terrain[cell] === Terrain.Obstacle && obstacleCost > cost) cost = obstacleCost;
-        const nd = d + cost;
-        if (nd < dist[from]!) {
-          dist[from] = nd;
-          const target = nd % slots;
-          if (counts[target]! < capacity) {
-            queue[target * capacity + counts[target]!] = from;
-            counts[target]!++;
-            pending++;
-          }
-        }
-      }
-    }
-    counts[slot] = 0;
-  }
-  return dist;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Humans: allowance, wounds, inventory
-
-/** Rule 13: actions = max(0, baseActions − max(0, wounds − freeWounds)). */
-export function allowance(params: SurvivorsParams, wounds: number): number {
-  return Math.max(0, params.baseActions - Math.max(0, wounds - params.freeWounds));
-}
 
 function sizeCost(params: SurvivorsParams, card: ItemCard): number {
   return card.size === 'large' ? params.sizeCostLarge : card.size === 'small' ? params.sizeCostSmall : params.sizeCostNone;
@@ -1196,26 +1025,6 @@ function countZombies(state: SurvivorsState, cells: readonly number[]): number {
   return count;
 }
 
-/** The share of the six die faces in `faces`. */
-export function faceChance(faces: readonly number[]): number {
-  return faces.length / 6;
-}
-
-/**
- * Rules 36, 37, 40, 48: the exact chances of one attack from its faces and the aim bonus: kill
- * if min(6, roll + bonus) is a kill face; else push if it is a push face; break on the natural roll.
- */
-export function attackOdds(killOn: readonly number[], knockbackOn: readonly number[], breakOn: readonly number[], bonus: number): AttackOdds {
-  let kill = 0;
-  let push = 0;
-  for (let roll = 1; roll <= 6; roll++) {
-    const modified = Math.min(6, roll + bonus);
-    if (killOn.includes(modified)) kill++;
-    else if (knockbackOn.includes(modified)) push++;
-  }
-  return { kill: kill / 6, push: push / 6, break: faceChance(breakOn) };
-}
-
 /** Rules 36, 37, 40, 48, 49: kill, else push, then the break check on the natural roll. */
 function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void {
   const { params, cards, map } = state.config;
@@ -1263,6 +1072,7 @@ function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void
       ranged: item !== null && item.range > 0,
       round: state.round,
       exact: attackOdds(killOn, pushOn, item === null ? [] : item.breakOn, pending.amount),
+      weapon: weaponOdds(killOn, pushOn, item === null ? [] : item.breakOn, params.aimBonus),
     });
   }
   state.phase = Phase.Act;

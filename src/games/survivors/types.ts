@@ -1,6 +1,7 @@
 /** Survivors state, actions and events. */
 import type { ItemCard } from './cards.js';
 import type { SurvivorsMap } from './map.js';
+import type { WeaponOdds } from './odds.js';
 import type { SurvivorsParams } from './parameters.js';
 
 export const HUMANS = 0;
@@ -206,6 +207,8 @@ export type SurvivorsEvent =
       readonly round: number;
       /** Exact chances of this attack from the card's icons and the aim bonus applied. */
       readonly exact: AttackOdds;
+      /** The weapon's exact chances unaimed and aimed (for the report's per-weapon figures). */
+      readonly weapon: WeaponOdds;
     }
   | { readonly type: 'itemUse'; readonly human: number; readonly card: string; readonly roll: number; readonly success: boolean; readonly exactSuccess: number; readonly round: number }
   | { readonly type: 'blastKill'; readonly card: string; readonly roll: number; readonly killed: boolean; readonly exactKill: number }
