@@ -95,13 +95,7 @@ export function configFor(params: SurvivorsParams): SurvivorsConfig {
     keysCard: params.scenario === 'escape' ? cards.length - 1 : -1,
     keysTopSize: total - Math.floor(total / 2),
     zombieCap: params.zombieCapPerHuman * params.numHumans,
-  } as Omit<SurvivorsConfig, 'scratch'> as SurvivorsConfig;
-  // Scratch space is not part of any state: hidden from copies, snapshots and JSON.
-  const slots = Math.max(params.zombieWindowCost, params.zombieObstacleCost, 1) + 1;
-  Object.defineProperty(config, 'scratch', {
-    value: { dist: new Int32Array(map.cells), heap: new Int32Array(slots * map.cells * 4), counts: new Int32Array(slots) },
-    enumerable: false,
-  });
+  };
   configCache.set(params, config);
   return config;
 }

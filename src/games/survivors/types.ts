@@ -98,8 +98,6 @@ export interface SurvivorsConfig {
   /** Draws before the Keys can come (the top half of the deck, rule 61). */
   readonly keysTopSize: number;
   readonly zombieCap: number;
-  /** Scratch buffers for path distances (never read across calls). */
-  readonly scratch: { readonly dist: Int32Array; readonly heap: Int32Array; readonly counts: Int32Array };
 }
 
 export interface SurvivorsState {
