@@ -123,8 +123,8 @@ describe('Survivors bad input', () => {
 
 describe('Survivors report counting, from hand-made event streams', () => {
   const end = (escape: EscapeFigures | null = null): SurvivorsEvent => ({ type: 'matchEnd', winner: escape === null ? 'humans' : 'draw', condition: escape === null ? 'survived' : 'timeLimit', round: 12, deaths: 0, escape });
-  const knife = weaponOdds([6], [4, 5], [], 1);
-  const pistol = weaponOdds([5, 6], [4], [1], 1);
+  const knife = weaponOdds([6], [4, 5], [], 1, true);
+  const pistol = weaponOdds([5, 6], [4], [1], 1, false);
 
   /** Feeds one match of events; returns the summary and the rows of the match. */
   function count(events: SurvivorsEvent[]) {
@@ -184,7 +184,7 @@ describe('Survivors report counting, from hand-made event streams', () => {
     expect([byName('activations'), byName('activationsPassed'), byName('actionPointsSpent'), byName('actionPointsUnspent'), byName('humanActions')]).toEqual([2, 1, 4, 4, 2]);
   });
 
-  it('answers the weapon questions exactly: aim then attack beats attacking twice for the knife, not for the pistol', () => {
+  it('answers the weapon questions exactly: aim then attack beats attacking twice for the knife; for the pistol only a weapon that never breaks would make two shots better', () => {
     const attack = (card: string, weapon: WeaponOdds, aimed: boolean, result: 'kill' | 'miss', broke = false): SurvivorsEvent => ({
       type: 'attack',
       human: 0,
@@ -211,7 +211,9 @@ describe('Survivors report counting, from hand-made event streams', () => {
     const p = summary.weapons['Pistol']!;
     expect(p.aimThenAttack.exact).toBe(0.5);
     expect(p.attackTwice.exact).toBeCloseTo(5 / 9, 12); // 55.6%
-    expect(p.betterTwoActions).toBe('attackTwice');
+    expect(p.betterTwoActions).toBe('equal');
+    // Counting that a break ends the second shot (a push does not, at range): 1/3 + 3/6 · 1/3 = 1/2, a tie.
+    expect(p.attackTwiceIfPushOrBreakEnds).toBeCloseTo(0.5, 12);
     expect(p.attacksUntilBreak.exact).toBeCloseTo(6, 12);
     expect(p.turnsUntilBreak.exact).toBeCloseTo(1 / (1 - (5 / 6) ** 4), 12);
     expect(p.attacksUntilBreak.simulated).toBe(1); // broke on its only attack

@@ -6,7 +6,8 @@
  * push face; the break check reads the natural roll. From one attack's chances:
  *   aim then attack (2 actions):      P(kill) = k_aimed
  *   attack twice (2 actions):         P(kill) = 1 − (1 − k)²            (target stays, weapon kept)
- *   attack twice, a push or a break ending the chance:  k + a · k,  a = P(no kill, no push, no break)
+ *   attack twice, a break (or, in melee, a push out of reach) ending the chance:
+ *                                     k + a · k,  a = P(no kill, no break, [melee] no push)
  *   attacks until it breaks:          E[N] = 1 / b                        (geometric)
  *   turns until it breaks at t attacks a turn: E[⌈N / t⌉] = 1 / (1 − (1 − b)^t)
  */
@@ -36,14 +37,14 @@ export function attackOdds(killOn: readonly number[], knockbackOn: readonly numb
 export interface WeaponOdds {
   readonly unaimed: AttackOdds;
   readonly aimed: AttackOdds;
-  /** Unaimed: neither kill nor push nor break, so the same target can be attacked again with it. */
+  /** Unaimed: no kill, no break and, in melee, no push, so the same target can be attacked again with it. */
   readonly attackAgain: number;
 }
 
-/** The chances of attacking with these icons, unaimed and with `aimBonus`. */
-export function weaponOdds(killOn: readonly number[], knockbackOn: readonly number[], breakOn: readonly number[], aimBonus: number): WeaponOdds {
+/** The chances of attacking with these icons, unaimed and with `aimBonus`; `melee`: a push takes the target out of reach. */
+export function weaponOdds(killOn: readonly number[], knockbackOn: readonly number[], breakOn: readonly number[], aimBonus: number, melee: boolean): WeaponOdds {
   let again = 0;
-  for (let roll = 1; roll <= 6; roll++) if (!killOn.includes(roll) && !knockbackOn.includes(roll) && !breakOn.includes(roll)) again++;
+  for (let roll = 1; roll <= 6; roll++) if (!killOn.includes(roll) && !(melee && knockbackOn.includes(roll)) && !breakOn.includes(roll)) again++;
   return { unaimed: attackOdds(killOn, knockbackOn, breakOn, 0), aimed: attackOdds(killOn, knockbackOn, breakOn, aimBonus), attackAgain: again / 6 };
 }
 
@@ -52,7 +53,7 @@ export function attackTwiceKill(kill: number): number {
   return 1 - (1 - kill) ** 2;
 }
 
-/** Two attacks where a push (the target leaves) or a break ends the chance of the second: k + a · k. */
+/** Two attacks where a break, or in melee a push (the target leaves reach), ends the chance of the second: k + a · k. */
 export function attackTwiceKillStrict(odds: WeaponOdds): number {
   return odds.unaimed.kill + odds.attackAgain * odds.unaimed.kill;
 }

@@ -84,9 +84,9 @@ export interface WeaponFigure {
   readonly aimThenAttack: ExactBeside;
   /** Kill chance of two actions spent as two attacks on a target that stays: 1 − (1 − k)², from the unaimed kill rate. */
   readonly attackTwice: ExactBeside;
-  /** The same when a push (the target leaves reach) or a break ends the chance of the second: exact only. */
+  /** The same when a break, or in melee a push (the target leaves reach), ends the chance of the second: exact only. */
   readonly attackTwiceIfPushOrBreakEnds: number | null;
-  /** Which of the two pays more, by the exact chances. */
+  /** Which of the two pays more, by the exact chances counting that a break (or a melee push) ends the second attack. */
   readonly betterTwoActions: 'aimThenAttack' | 'attackTwice' | 'equal' | null;
   /** Mean attacks until it breaks, 1 / b, from the simulated break rate (interval inverted) beside the icons'. */
   readonly attacksUntilBreak: ExactBeside;
@@ -205,8 +205,8 @@ function weaponFigure(counts: CardCounts, confidence: number, designEffect: numb
   const breaks = wilsonInterval(plain.breaks + aimed.breaks, allAttacks, confidence, designEffect);
   const exactPerAction = odds === null || actions === 0 ? null : (plain.attacks * odds.unaimed.kill + aimed.attacks * odds.aimed.kill) / actions;
   const aimThen = odds?.aimed.kill ?? null;
-  const twice = odds === null ? null : attackTwiceKill(odds.unaimed.kill);
-  const better = aimThen === null || twice === null ? null : Math.abs(aimThen - twice) < 1e-12 ? 'equal' : aimThen > twice ? 'aimThenAttack' : 'attackTwice';
+  const strict = odds === null ? null : attackTwiceKillStrict(odds);
+  const better = aimThen === null || strict === null ? null : Math.abs(aimThen - strict) < 1e-12 ? 'equal' : aimThen > strict ? 'aimThenAttack' : 'attackTwice';
   const breakExact = odds?.unaimed.break ?? null;
   return {
     attacks: allAttacks,
@@ -215,7 +215,7 @@ function weaponFigure(counts: CardCounts, confidence: number, designEffect: numb
     killsPerAction: { simulated: actions === 0 ? null : kills / actions, lower: null, upper: null, exact: exactPerAction },
     aimThenAttack: aimed.attacks === 0 ? { simulated: null, lower: null, upper: null, exact: aimThen } : { simulated: aimedKill.rate, lower: aimedKill.lower, upper: aimedKill.upper, exact: aimThen },
     attackTwice: transformed(plainKill, odds?.unaimed.kill ?? null, attackTwiceKill),
-    attackTwiceIfPushOrBreakEnds: odds === null ? null : attackTwiceKillStrict(odds),
+    attackTwiceIfPushOrBreakEnds: strict,
     betterTwoActions: better,
     attacksUntilBreak: transformed(breaks, breakExact, attacksUntilBreak, true),
     turnsUntilBreak: transformed(breaks, breakExact, (p) => turnsUntilBreak(p, ATTACKS_PER_TURN), true),
@@ -400,7 +400,7 @@ function formatCards(summary: SurvivorsSummary): string[] {
   if (weaponRows.length > 0) {
     lines.push(
       '',
-      'Weapons, simulated [95%] vs exact: kill chance of two actions as aim + attack or as two attacks (target stays; "strict": a push or a break ends the second), attacks and turns (4 attacks a turn) until it breaks',
+      'Weapons, simulated [95%] vs exact: kill chance of two actions as aim + attack or as two attacks (target stays and weapon holds; "strict": a break, or in melee a push, ends the second), attacks and turns (4 attacks a turn) until it breaks',
       table(['weapon', 'attacks', 'kills per action', 'aim + attack', 'attack twice', 'twice, strict', 'attacks to break', 'turns to break'], weaponRows),
     );
   }

@@ -450,8 +450,8 @@ function endActivation(state: SurvivorsState, emit: Emit, reason: 'spent' | 'pas
     }
     dropCarried(state, emit);
   }
+  // actionsLeft keeps what he left unspent this round (lost, rule 9): the heuristic reads it.
   human.activated = true;
-  human.actionsLeft = 0;
   state.active = -1;
   nextHumanChoice(state, emit);
 }
@@ -1066,7 +1066,7 @@ function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void
       ranged: item !== null && item.range > 0,
       round: state.round,
       exact: attackOdds(killOn, pushOn, item === null ? [] : item.breakOn, pending.amount),
-      weapon: weaponOdds(killOn, pushOn, item === null ? [] : item.breakOn, params.aimBonus),
+      weapon: weaponOdds(killOn, pushOn, item === null ? [] : item.breakOn, params.aimBonus, item === null || item.range === 0),
     });
   }
   state.phase = Phase.Act;
@@ -1494,7 +1494,6 @@ function apply(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void
       dropCarried(state, emit, action.cell);
       const human = state.humans[h] as Human;
       human.activated = true;
-      human.actionsLeft = 0;
       state.active = -1;
       nextHumanChoice(state, emit);
       break;

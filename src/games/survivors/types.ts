@@ -66,6 +66,7 @@ export interface Human {
   activated: boolean;
   /** Started this round (only matters with `interleaveActivations`). */
   started: boolean;
+  /** Actions left in his activation; once it has ended, those he left unspent (lost, rule 9). */
   actionsLeft: number;
   woundedThisRound: boolean;
 }
