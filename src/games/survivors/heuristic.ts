@@ -77,6 +77,10 @@ interface Tables {
   readonly openingWalks: readonly Int32Array[];
   /** Per search spot (in `map.searchSpotCells` order): a human's walking distance from every cell to it. */
   readonly spotWalks: readonly Int32Array[];
+  /** Per opening: the danger of the zombies to come (the spawn points' share). */
+  readonly spawnDanger: Float64Array;
+  /** DANGER_DECAY^(d / zombieActions) by Manhattan distance d. */
+  readonly dangerByDistance: Float64Array;
 }
 
 /**
@@ -169,7 +173,14 @@ function tablesFor(config: SurvivorsConfig): Tables {
   for (let edge = 0; edge < map.edges.length; edge++) if (map.edges[edge] === Edge.Window || map.edges[edge] === Edge.Doorway) openings.push(edge);
   const openingWalks = openings.map((edge) => walkField(map, params, [map.edgeCells[edge * 2] as number, map.edgeCells[edge * 2 + 1] as number]));
   const spotWalks = map.searchSpotCells.map((cell) => walkField(map, params, [cell]));
-  const tables = { worth, kill, openings, openingWalks, spotWalks };
+  const dangerByDistance = new Float64Array(map.width + map.height);
+  for (let d = 0; d < dangerByDistance.length; d++) dangerByDistance[d] = DANGER_DECAY ** (d / params.zombieActions);
+  const spawnDanger = new Float64Array(openings.length);
+  openings.forEach((edge, i) => {
+    const cell = map.edgeCells[edge * 2] as number;
+    for (const spawn of map.spawnPoints) spawnDanger[i] = (spawnDanger[i] as number) + WEIGHTS.spawnShare * (dangerByDistance[manhattan(map, spawn, cell)] as number);
+  });
+  const tables = { worth, kill, openings, openingWalks, spotWalks, spawnDanger, dangerByDistance };
   tablesByConfig.set(config, tables);
   return tables;
 }
@@ -316,7 +327,7 @@ function killChances(state: SurvivorsState, tables: Tables, threat: Float64Array
  * walk of the nearest human to it: one human at a time is drawn to the opening most worth closing.
  */
 function openDanger(state: SurvivorsState, tables: Tables): number {
-  const { map, params } = state.config;
+  const { map } = state.config;
   let total = 0;
   let worst = 0;
   let worstIndex = -1;
@@ -324,10 +335,9 @@ function openDanger(state: SurvivorsState, tables: Tables): number {
     const edge = tables.openings[i] as number;
     if (state.barricades[edge] === 1 || state.edges[edge] === Edge.Destroyed) continue;
     const a = map.edgeCells[edge * 2] as number;
-    let danger = 0;
-    for (const zombie of state.zombies) danger += DANGER_DECAY ** (manhattan(map, zombie, a) / params.zombieActions);
-    // Zombies to come: spawn points weigh as zombies standing there, at a share.
-    for (const spawn of map.spawnPoints) danger += WEIGHTS.spawnShare * DANGER_DECAY ** (manhattan(map, spawn, a) / params.zombieActions);
+    // Zombies to come (spawn points weigh as zombies standing there, at a share), then those here.
+    let danger = tables.spawnDanger[i] as number;
+    for (const zombie of state.zombies) danger += tables.dangerByDistance[manhattan(map, zombie, a)] as number;
     total += danger * WEIGHTS.openingClosed;
     if (danger > worst) [worst, worstIndex] = [danger, i];
   }
