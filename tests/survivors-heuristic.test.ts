@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectedValue } from '../agents/greedy.js';
 import type { SurvivorsAction, SurvivorsState } from '../src/games/survivors/index.js';
-import { E, HOUSE, OPEN, actNow, addZombie, edgeAt, game, giveCard, putHuman, start } from './fixtures/survivors-scene.js';
+import { E, HOUSE, OPEN, actNow, addZombie, edgeAt, game, giveCard, putHuman, start, barricadeEdge } from './fixtures/survivors-scene.js';
 
 /** The Humans' expected heuristic value one action on from `state`. */
 function after(state: SurvivorsState, action: SurvivorsAction): number {
@@ -64,7 +64,7 @@ describe('Survivors heuristic', () => {
     expect(after(state, { kind: 'barricade', dir: E })).toBeGreaterThan(after(state, { kind: 'endActivation' }));
     // A barricade on the window raises the zombie's path from 4 to 7 actions.
     const barred = game.clone(state);
-    barred.barricades[edgeAt(barred, 1, 1, E)] = 1;
+    barricadeEdge(barred, edgeAt(barred, 1, 1, E));
     expect(game.heuristic(barred)[0]).toBeGreaterThan(game.heuristic(state)[0] as number);
   });
 });

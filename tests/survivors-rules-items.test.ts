@@ -28,6 +28,7 @@ import {
   recorder,
   start,
   zombieTurn,
+  barricadeEdge,
 } from './fixtures/survivors-scene.js';
 
 describe('section H: inventory, giving, using, picking up, dropping', () => {
@@ -84,7 +85,7 @@ describe('section H: inventory, giving, using, picking up, dropping', () => {
     const axe = giveCard(state, 0, 'Axe');
     const kit = giveCard(state, 0, 'First-aid kit');
     human(state, 0).wounds = 2;
-    state.barricades[edgeAt(state, 1, 1, E)] = 1;
+    barricadeEdge(state, edgeAt(state, 1, 1, E));
     actNow(state, 0, 4);
     const rec = recorder();
     act(state, { kind: 'heal', card: kit, human: 0 }, rec.sink);
@@ -188,7 +189,7 @@ describe('section J: barricades', () => {
 
   it('rule 54: a barricade cannot be crossed, blocks sight and melee, and zombies may attack it', () => {
     const state = start(HOUSE);
-    state.barricades[edgeAt(state, 1, 1, E)] = 1;
+    barricadeEdge(state, edgeAt(state, 1, 1, E));
     const zombie = addZombie(state, 2, 1);
     actNow(state, 0, 4);
     expect(isLegal(state, { kind: 'move', dir: E })).toBe(false);
@@ -203,7 +204,7 @@ describe('section J: barricades', () => {
 
   it('rules 38, 55: humans remove a barricade only with a card whose special property says so, at its specialCost; the token returns', () => {
     const state = start(HOUSE);
-    state.barricades[edgeAt(state, 1, 1, E)] = 1;
+    barricadeEdge(state, edgeAt(state, 1, 1, E));
     state.barricadeTokens = 7;
     actNow(state, 0, 4);
     expect(legalOfKind(state, 'unbarricade')).toEqual([]); // barricadeRemoveCostNoTool = null
@@ -218,7 +219,7 @@ describe('section J: barricades', () => {
     expect(lastEvent(rec.events, 'barricadeBroken')).toMatchObject({ by: 'human' });
     // With a tool-free cost set, bare hands can do it.
     const bare = start(HOUSE, { barricadeRemoveCostNoTool: 3 });
-    bare.barricades[edgeAt(bare, 1, 1, S)] = 1;
+    barricadeEdge(bare, edgeAt(bare, 1, 1, S));
     actNow(bare, 0, 4);
     expect(legalOfKind(bare, 'unbarricade')).toEqual([{ kind: 'unbarricade', dir: S, card: -1 }]);
   });

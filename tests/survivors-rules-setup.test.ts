@@ -34,6 +34,7 @@ import {
   recorder,
   start,
   zombieTurn,
+  barricadeEdge,
 } from './fixtures/survivors-scene.js';
 
 const defaults = defaultParameters(game.parameters);
@@ -118,7 +119,7 @@ describe('section A: the board', () => {
     const state = start(HOUSE);
     const here = cellAt(state, 1, 1);
     expect([N, E, S, W].map((dir) => meleeAdjacent(state, here, dir))).toEqual([false, true, true, true]);
-    state.barricades[edgeAt(state, 1, 1, S)] = 1;
+    barricadeEdge(state, edgeAt(state, 1, 1, S));
     expect(meleeAdjacent(state, here, S)).toBe(false);
     const closed = start(HOUSE, { meleeAcrossWindow: false });
     expect(meleeAdjacent(closed, cellAt(closed, 1, 1), E)).toBe(false);

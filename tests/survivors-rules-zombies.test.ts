@@ -30,6 +30,7 @@ import {
   recorder,
   start,
   zombieTurn,
+  barricadeEdge,
 } from './fixtures/survivors-scene.js';
 
 describe('rule 56: zombie actions', () => {
@@ -82,7 +83,7 @@ describe('rule 56: zombie actions', () => {
   it('rule 56: a zombie attacks a barricade on its cell\'s edge and destroys it on 5–6, as often as its actions allow', () => {
     const state = start(HOUSE);
     const edge = edgeAt(state, 1, 1, E);
-    state.barricades[edge] = 1;
+    barricadeEdge(state, edge);
     addZombie(state, 2, 1);
     zombieTurn(state, 0);
     const rec = recorder();
@@ -172,7 +173,7 @@ describe('rule 58: zombies must approach', () => {
 
   it('rule 58: with no path to any human, or with zombiesMustApproach = false, a zombie moves freely', () => {
     const sealed = start(HOUSE);
-    for (const dir of [E, S, W]) sealed.barricades[edgeAt(sealed, 1, 1, dir)] = 1;
+    for (const dir of [E, S, W]) barricadeEdge(sealed, edgeAt(sealed, 1, 1, dir));
     addZombie(sealed, 3, 0);
     zombieTurn(sealed, 0);
     expect(legalOfKind(sealed, 'zombieMove').map((a) => a.dir).sort()).toEqual([E, S, W].sort());

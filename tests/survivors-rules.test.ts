@@ -49,6 +49,7 @@ import {
   type EventOf,
   type Human,
   type Recorder,
+  barricadeEdge,
 } from './fixtures/survivors-scene.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -834,7 +835,7 @@ describe('rule 50: line of sight', () => {
     expect(lineOfSight(p, cellAt(p, 2, 1), cellAt(p, 1, 0))).toBe(true);
     // Permissive still blocks when both routes are blocked (a barricade closes the other one).
     const edgeAbove = p.config.map.edgeOf[cellAt(p, 1, 0) * 4 + E] as number;
-    p.barricades[edgeAbove] = 1;
+    barricadeEdge(p, edgeAbove);
     expect(lineOfSight(p, cellAt(p, 1, 0), cellAt(p, 2, 1))).toBe(false);
   });
 
@@ -844,7 +845,7 @@ describe('rule 50: line of sight', () => {
     expect(lineOfSight(state, cellAt(state, 5, 1), cellAt(state, 2, 1))).toBe(true);
     const windowEdge = state.config.map.edgeOf[cellAt(state, 3, 1) * 4 + E] as number;
     expect(state.edges[windowEdge]).toBe(Edge.Window);
-    state.barricades[windowEdge] = 1;
+    barricadeEdge(state, windowEdge);
     expect(lineOfSight(state, cellAt(state, 5, 1), cellAt(state, 2, 1))).toBe(false);
   });
 

@@ -81,6 +81,11 @@ interface Tables {
   readonly spawnDanger: Float64Array;
   /** DANGER_DECAY^(d / zombieActions) by Manhattan distance d. */
   readonly dangerByDistance: Float64Array;
+  /** threat(T, R) = h · (γ^(T−1) − γ^R) / (1 − γ) at `R · (roundLimit + 1) + T`, for 1 ≤ T ≤ R ≤ roundLimit. */
+  readonly threatByTurns: Float64Array;
+  /** Work arrays for one evaluation, as long as the zombie cap: a zombie's threat and survival chance. */
+  readonly threat: Float64Array;
+  readonly survives: Float64Array;
 }
 
 /**
@@ -180,7 +185,17 @@ function tablesFor(config: SurvivorsConfig): Tables {
     const cell = map.edgeCells[edge * 2] as number;
     for (const spawn of map.spawnPoints) spawnDanger[i] = (spawnDanger[i] as number) + WEIGHTS.spawnShare * (dangerByDistance[manhattan(map, spawn, cell)] as number);
   });
-  const tables = { worth, kill, openings, openingWalks, spotWalks, spawnDanger, dangerByDistance };
+  const hit = faceChance(params.zombieHitOn);
+  const threatByTurns = new Float64Array((params.roundLimit + 1) * (params.roundLimit + 1));
+  for (let phasesLeft = 1; phasesLeft <= params.roundLimit; phasesLeft++) {
+    for (let turns = 1; turns <= phasesLeft; turns++) {
+      // h · Σ_{t=T}^{R} γ^(t−1), a geometric sum.
+      threatByTurns[phasesLeft * (params.roundLimit + 1) + turns] = (hit * (THREAT_DECAY ** (turns - 1) - THREAT_DECAY ** phasesLeft)) / (1 - THREAT_DECAY);
+    }
+  }
+  // Risen dead and ambushes can pass the cap only by placement rules; the board never holds more.
+  const most = Math.max(config.zombieCap, 1) + params.numHumans + 8;
+  const tables = { worth, kill, openings, openingWalks, spotWalks, spawnDanger, dangerByDistance, threatByTurns, threat: new Float64Array(most), survives: new Float64Array(most) };
   tablesByConfig.set(config, tables);
   return tables;
 }
@@ -255,16 +270,15 @@ function expectedThreat(state: SurvivorsState, tables: Tables): number {
   const { params } = state.config;
   const dist = zombieDistancesThroughBarricades(state, BARRICADE_PRICE);
   const phasesLeft = params.roundLimit - state.round + 1;
-  const hit = faceChance(params.zombieHitOn);
   const zombies = state.zombies;
-  const threat = new Float64Array(zombies.length);
+  const threat = zombies.length <= tables.threat.length ? tables.threat : new Float64Array(zombies.length);
   for (let i = 0; i < zombies.length; i++) {
+    threat[i] = 0;
     const d = dist[zombies[i] as number] as number;
     if (d >= UNREACHABLE) continue;
     const turns = Math.max(1, Math.ceil(d / params.zombieActions));
     if (turns > phasesLeft) continue;
-    // h · Σ_{t=T}^{R} γ^(t−1), a geometric sum.
-    threat[i] = (hit * (THREAT_DECAY ** (turns - 1) - THREAT_DECAY ** phasesLeft)) / (1 - THREAT_DECAY);
+    threat[i] = tables.threatByTurns[phasesLeft * (params.roundLimit + 1) + turns] as number;
   }
   const survives = killChances(state, tables, threat);
   let total = 0;
@@ -277,7 +291,9 @@ function expectedThreat(state: SurvivorsState, tables: Tables): number {
  * worth most (threat × kill chance with his actions left) among those his weapons reach now.
  */
 function killChances(state: SurvivorsState, tables: Tables, threat: Float64Array): Float64Array {
-  const survives = new Float64Array(state.zombies.length).fill(1);
+  const count = state.zombies.length;
+  const survives = count <= tables.survives.length ? tables.survives : new Float64Array(count);
+  survives.fill(1, 0, count);
   // Only in the human phase: a human choice to make, or one human's activation under way.
   if (state.active < 0 && state.phase !== Phase.ChooseHuman) return survives;
   const { params, cards, map } = state.config;
@@ -295,7 +311,11 @@ function killChances(state: SurvivorsState, tables: Tables, threat: Float64Array
     const consider = (table: readonly [Float64Array, Float64Array], zombie: number): void => {
       const chance = table[aimed]![Math.min(actions, table[0].length - 1)] as number;
       const value = chance * (threat[zombie] as number);
-      if (value > best) [best, bestTarget, bestChance] = [value, zombie, chance];
+      if (value > best) {
+        best = value;
+        bestTarget = zombie;
+        bestChance = chance;
+      }
     };
     const unarmed = tables.kill[cards.length]!;
     for (let dir = 0; dir < 4; dir++) {
@@ -339,7 +359,10 @@ function openDanger(state: SurvivorsState, tables: Tables): number {
     let danger = tables.spawnDanger[i] as number;
     for (const zombie of state.zombies) danger += tables.dangerByDistance[manhattan(map, zombie, a)] as number;
     total += danger * WEIGHTS.openingClosed;
-    if (danger > worst) [worst, worstIndex] = [danger, i];
+    if (danger > worst) {
+      worst = danger;
+      worstIndex = i;
+    }
   }
   if (worstIndex >= 0) {
     const walks = tables.openingWalks[worstIndex] as Int32Array;

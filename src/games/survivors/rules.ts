@@ -56,7 +56,7 @@ import { Edge, parseMap, Terrain } from './map.js';
 import { attackOdds, faceChance, weaponOdds } from './odds.js';
 import { allowance } from './allowance.js';
 import { adjacentDir, cellX, cellY, edgeBlocksMovement, lineOfSight, meleeAdjacent, rangeBetween, zombieStepCost } from './geometry.js';
-import { UNREACHABLE, zombiePathDistances } from './paths.js';
+import { BoardChange, UNREACHABLE, boardChanged, renewBoardStamp, zombiePathDistances } from './paths.js';
 import { survivorsParameters, validateSurvivorsParams, type SurvivorsParams } from './parameters.js';
 import {
   HUMANS,
@@ -68,6 +68,7 @@ import {
   type EscapeFigures,
   type Human,
   type HumanActionKind,
+  type Pending,
   type SurvivorsAction,
   type SurvivorsConfig,
   type SurvivorsEvent,
@@ -147,9 +148,11 @@ function setup(params: SurvivorsParams): SurvivorsState {
   const deck = config.cards.map((card) => card.count);
   const state: SurvivorsState = {
     config,
-    edges: map.edges.slice(),
-    barricades: map.barricades.slice(),
-    terrain: map.terrain.slice(),
+    boardStamp: 0,
+    // The map's own arrays, until a change makes them the state's (ownBoard).
+    edges: map.edges,
+    barricades: map.barricades,
+    terrain: map.terrain,
     occupant,
     zombies: [],
     zombieFresh: [],
@@ -179,6 +182,7 @@ function setup(params: SurvivorsParams): SurvivorsState {
     winner: -1,
     endCondition: null,
   };
+  renewBoardStamp(state);
   const deal = params.numHumans * params.startingCardsPerHuman;
   if (deal > 0) {
     state.phase = Phase.Draw;
@@ -902,7 +906,8 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       const cost = barricadeCost(state, human);
       spend(state, cost, 'barricade', emit);
       const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
-      state.barricades[edge] = 1;
+      ownBoard(state).barricades[edge] = 1;
+      boardChanged(state, BoardChange.barricadeBuilt + edge);
       state.barricadeTokens--;
       if (emit !== null) emit({ type: 'barricadeBuilt', edge, human: h, round: state.round });
       afterHumanAction(state, emit);
@@ -912,7 +917,8 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       const cost = action.card < 0 ? (params.barricadeRemoveCostNoTool as number) : ((cards[action.card] as ItemCard).special?.cost ?? 1);
       spend(state, cost, 'unbarricade', emit);
       const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
-      state.barricades[edge] = 0;
+      ownBoard(state).barricades[edge] = 0;
+      boardChanged(state, BoardChange.barricadeGone + edge);
       state.barricadeTokens++;
       if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'human', round: state.round });
       afterHumanAction(state, emit);
@@ -996,7 +1002,8 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
       const broken = params.barricadeBreakOn.includes(value);
       if (emit !== null) emit({ type: 'zombieAction', action: 'break', cost: 1, edge: pending.target, roll: value, success: broken, round: state.round, exactSuccess: faceChance(params.barricadeBreakOn) });
       if (broken) {
-        state.barricades[pending.target] = 0;
+        ownBoard(state).barricades[pending.target] = 0;
+        boardChanged(state, BoardChange.barricadeGone + pending.target);
         if (emit !== null) emit({ type: 'barricadeBroken', edge: pending.target, by: 'zombie', round: state.round });
       }
       state.phase = Phase.ZombieAct;
@@ -1104,25 +1111,28 @@ function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
     afterHumanAction(state, emit);
     return;
   }
-  const centre = pending.target;
-  const inBlast = blastCells(state, centre, item.blast);
-  const mark = new Uint8Array(map.cells);
-  for (const cell of inBlast) mark[cell] = 1;
-  for (let edge = 0; edge < state.edges.length; edge++) {
-    const a = mark[map.edgeCells[edge * 2] as number] as number;
-    const b = mark[map.edgeCells[edge * 2 + 1] as number] as number;
-    if (params.blastEdgeRule === 'anyAffectedSide' ? a + b === 0 : a + b < 2) continue;
+  const inBlast = blastCells(state, pending.target, item.blast);
+  let changed = false;
+  for (const edge of blastEdges(state, inBlast)) {
     if (state.barricades[edge] === 1) {
-      state.barricades[edge] = 0;
+      ownBoard(state).barricades[edge] = 0;
+      changed = true;
       if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'blast', round: state.round });
     }
     const kind = state.edges[edge];
     if (kind === Edge.Wall || kind === Edge.Window) {
-      state.edges[edge] = Edge.Destroyed;
+      ownBoard(state).edges[edge] = Edge.Destroyed;
+      changed = true;
       if (emit !== null) emit({ type: 'wallDestroyed', edge, window: kind === Edge.Window, round: state.round });
     }
   }
-  if (params.blastDestroysObstacles) for (const cell of inBlast) state.terrain[cell] = Terrain.Floor;
+  if (params.blastDestroysObstacles) {
+    const board = ownBoard(state);
+    for (const cell of inBlast) board.terrain[cell] = Terrain.Floor;
+    changed = true;
+  }
+  if (changed && item.blast < 4096) boardChanged(state, BoardChange.blast + pending.target * 4096 + item.blast);
+  else if (changed) renewBoardStamp(state);
   const zombies: number[] = [];
   for (const cell of inBlast) if (state.occupant[cell] === ZOMBIE_CELL) zombies.push(cell);
   // Zombie rolls first, the humans' wounds last: a thrower downed by his own blast ends his
@@ -1163,6 +1173,52 @@ function finishBlast(state: SurvivorsState, emit: Emit): void {
   }
   if (params.woundPenaltyImmediate) human.actionsLeft = Math.max(0, human.actionsLeft - (allowanceBefore - allowance(params, human.wounds)));
   afterHumanAction(state, emit);
+}
+
+/**
+ * Rule 51: the edges a blast over `cells` destroys, in ascending order: those with at least one
+ * side in it (`anyAffectedSide`) or both (`bothSides`). Only the blast cells' own edges can be.
+ */
+function blastEdges(state: SurvivorsState, cells: readonly number[]): number[] {
+  const { map, params } = state.config;
+  const both = params.blastEdgeRule === 'bothSides';
+  const inBlast = markScratch(map.cells);
+  for (const cell of cells) inBlast[cell] = 1;
+  const edges: number[] = [];
+  for (const cell of cells) {
+    for (let dir = 0; dir < 4; dir++) {
+      const edge = map.edgeOf[cell * 4 + dir] as number;
+      if (edge < 0) continue;
+      const other = map.neighbour[cell * 4 + dir] as number;
+      // Each edge once: from the cell with the smaller index when both sides are in the blast.
+      if (inBlast[other] === 1 && other < cell) continue;
+      if (both && inBlast[other] !== 1) continue;
+      edges.push(edge);
+    }
+  }
+  for (const cell of cells) inBlast[cell] = 0;
+  return edges.sort((a, b) => a - b);
+}
+
+let blastMarks = new Uint8Array(0);
+
+/** A zeroed scratch array of at least `cells` entries; callers set and clear their own marks. */
+function markScratch(cells: number): Uint8Array {
+  if (blastMarks.length < cells) blastMarks = new Uint8Array(cells);
+  return blastMarks;
+}
+
+/**
+ * The state's board (edges, barricades, terrain) made its own before a change: a new state
+ * shares the map's arrays until then (copies share them too). The caller then names the change
+ * (`boardChanged`) for the path-distance memo.
+ */
+function ownBoard(state: SurvivorsState): SurvivorsState {
+  const map = state.config.map;
+  if (state.edges === map.edges) state.edges = map.edges.slice();
+  if (state.barricades === map.barricades) state.barricades = map.barricades.slice();
+  if (state.terrain === map.terrain) state.terrain = map.terrain.slice();
+  return state;
 }
 
 /** Rule 51: cells within `radius` of `centre` (Chebyshev square or Manhattan diamond). */
@@ -1530,12 +1586,43 @@ function apply(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void
   }
 }
 
+// Copies spelled out field by field: search clones states by the million, and object spread is slower.
+function cloneHuman(human: Human): Human {
+  return {
+    cell: human.cell,
+    wounds: human.wounds,
+    downed: human.downed,
+    dead: human.dead,
+    bleed: human.bleed,
+    items: human.items.slice(),
+    activated: human.activated,
+    started: human.started,
+    actionsLeft: human.actionsLeft,
+    woundedThisRound: human.woundedThisRound,
+  };
+}
+
+function clonePending(pending: Pending): Pending {
+  return {
+    roll: pending.roll,
+    human: pending.human,
+    card: pending.card,
+    target: pending.target,
+    cells: pending.cells.slice(),
+    index: pending.index,
+    amount: pending.amount,
+    dealLeft: pending.dealLeft,
+  };
+}
+
 function cloneState(state: SurvivorsState): SurvivorsState {
   return {
     config: state.config,
-    edges: state.edges.slice(),
-    barricades: state.barricades.slice(),
-    terrain: state.terrain.slice(),
+    boardStamp: state.boardStamp,
+    // The map's arrays are shared, never written (ownBoard copies them first); a state's own are copied.
+    edges: state.edges === state.config.map.edges ? state.edges : state.edges.slice(),
+    barricades: state.barricades === state.config.map.barricades ? state.barricades : state.barricades.slice(),
+    terrain: state.terrain === state.config.map.terrain ? state.terrain : state.terrain.slice(),
     occupant: state.occupant.slice(),
     zombies: state.zombies.slice(),
     zombieFresh: state.zombieFresh.slice(),
@@ -1546,7 +1633,7 @@ function cloneState(state: SurvivorsState): SurvivorsState {
     drawsMade: state.drawsMade,
     discards: state.discards.slice(),
     barricadeTokens: state.barricadeTokens,
-    humans: state.humans.map((human) => ({ ...human, items: human.items.slice() })),
+    humans: state.humans.map(cloneHuman),
     round: state.round,
     phase: state.phase,
     active: state.active,
@@ -1559,7 +1646,7 @@ function cloneState(state: SurvivorsState): SurvivorsState {
     zombieAttacksLeft: state.zombieAttacksLeft,
     spawnsLeft: state.spawnsLeft,
     placementsLeft: state.placementsLeft,
-    pending: { ...state.pending, cells: state.pending.cells.slice() },
+    pending: clonePending(state.pending),
     rising: state.rising.slice(),
     deaths: state.deaths,
     winner: state.winner,

@@ -103,6 +103,11 @@ export interface SurvivorsConfig {
 
 export interface SurvivorsState {
   readonly config: SurvivorsConfig;
+  /**
+   * Names the board (edges, barricades, terrain) for the path-distance memo: renewed by the rules
+   * whenever the board changes, kept by copies (see `paths.ts`). No rule reads it.
+   */
+  boardStamp: number;
   edges: Uint8Array;
   barricades: Uint8Array;
   terrain: Uint8Array;
