@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANCE, TERMINAL } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { Rng, matchSeed } from '../src/core/rng.js';
-import { freshZombieDistances, survivors, zombieDistancesThroughBarricades, zombiePathDistances, type SurvivorsState } from '../src/games/survivors/index.js';
+import { freshZombieDistances, survivors, zombieDistancesThroughBarricades, zombiePathDistances, type SurvivorsAction, type SurvivorsState } from '../src/games/survivors/index.js';
 
 const game = survivors;
 
@@ -27,11 +27,11 @@ function staleSteps(seed: number): { steps: number; stale: number[] } {
     if (copy !== null && game.currentPlayer(copy) !== TERMINAL) {
       if (!sameField(zombiePathDistances(copy), freshZombieDistances(copy, null))) stale.push(-steps);
       const legal = game.currentPlayer(copy) === CHANCE ? null : game.legalActions(copy);
-      game.apply(copy, legal === null ? game.sampleChance(copy, rng) : legal[rng.int(legal.length)], null);
+      game.apply(copy, legal === null ? game.sampleChance(copy, rng) : (legal[rng.int(legal.length)] as SurvivorsAction), null);
     }
     if (steps % 50 === 0) copy = game.clone(state);
     const legal = game.currentPlayer(state) === CHANCE ? null : game.legalActions(state);
-    game.apply(state, legal === null ? game.sampleChance(state, rng) : legal[rng.int(legal.length)], null);
+    game.apply(state, legal === null ? game.sampleChance(state, rng) : (legal[rng.int(legal.length)] as SurvivorsAction), null);
   }
   return { steps, stale };
 }
