@@ -7,8 +7,9 @@
  * - tic-tac-toe random games/s and MCTS iterations/s, three ways: through Hordelab's generic game
  *   contract, with boardgame.io's own bots on the same game, and with a hand-written
  *   allocation-free bitboard (the practical limit of Node); then the ratios;
- * - Zombie Trainers random-vs-random matches/s (engine alone, and with the report collecting
- *   every event as `hordelab run` does) and MCTS iterations/s.
+ * - Zombie Trainers random-vs-random matches/s (engine alone, with the report collecting every
+ *   event as `hordelab run` does, and a hand-specialised playout of the same matches as the
+ *   limit: `zombie-trainers-playout.ts`) and MCTS iterations/s.
  *
  * - `hordelab run` on Zombie Trainers random vs random with 1 and 2 worker threads (60,000
  *   matches, files written, in a child process as users run it), the speedup, and the peak
@@ -37,6 +38,7 @@ import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import { zombieTrainersReport } from '../src/games/zombie-trainers/report.js';
 import { boardgameMcts, boardgameRandomGames } from './boardgameio-tic-tac-toe.js';
 import { bitboardRandomGames, bitboardUct } from './tic-tac-toe-bitboard.js';
+import { HandWrittenPlayout } from './zombie-trainers-playout.js';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -132,6 +134,11 @@ const trainersParams = defaultParameters(zombieTrainers.parameters);
 await measure('zombie-trainers.random-vs-random.engine', 'matches', 1000, (n) => {
   for (let i = 0; i < n; i++) playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i }, null);
 });
+// The limit: the same matches (same seeds, same results) from a hand-specialised playout.
+const handWritten = new HandWrittenPlayout(trainersParams);
+await measure('zombie-trainers.random-vs-random.hand-written', 'matches', 2000, (n) => {
+  for (let i = 0; i < n; i++) handWritten.play(1, i);
+});
 const collector = zombieTrainersReport.createCollector({ eventRows: true });
 const aggregate = zombieTrainersReport.emptyAggregate();
 const sink: EventSink<GameEvent> = (event) => collector.onEvent(event as Parameters<typeof collector.onEvent>[0]);
@@ -222,6 +229,8 @@ process.stdout.write(
         'tic-tac-toe.random-games.contract/boardgameio': ratio('tic-tac-toe.random-games.contract', 'tic-tac-toe.random-games.boardgameio'),
         'tic-tac-toe.mcts-iterations.contract/bitboard': ratio('tic-tac-toe.mcts-iterations.contract', 'tic-tac-toe.mcts-iterations.bitboard'),
         'tic-tac-toe.mcts-iterations.contract/boardgameio': ratio('tic-tac-toe.mcts-iterations.contract', 'tic-tac-toe.mcts-iterations.boardgameio'),
+        'zombie-trainers.random-vs-random.engine/hand-written': ratio('zombie-trainers.random-vs-random.engine', 'zombie-trainers.random-vs-random.hand-written'),
+        'zombie-trainers.run.workers-1/hand-written': ratio('zombie-trainers.run.workers-1', 'zombie-trainers.random-vs-random.hand-written'),
         'zombie-trainers.run.workers-2/workers-1': ratio('zombie-trainers.run.workers-2', 'zombie-trainers.run.workers-1'),
       },
       peakMemoryMegabytes: { 'zombie-trainers.run.1m-matches.maxRounds-10.workers-2.no-event-files': memory },

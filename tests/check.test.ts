@@ -1,17 +1,18 @@
 /**
  * Balance checks: error rates that hold under early stopping (a synthetic coin with known
  * rates, many seeded repetitions), fewer matches than a fixed-size test on clear cases, the exit
- * codes, baselines, and a JUnit file that validates against the common schema.
+ * codes, baselines (a missing or damaged one is bad input, the shipped workflow's are committed),
+ * checks on one agent's win rate, and a JUnit file that validates against the common schema.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hordelabIn } from './cli-harness.js';
 import { loadCheckFile } from '../src/check/check-file.js';
-import { runChecks } from '../src/check/run-checks.js';
+import { readBaseline, runChecks } from '../src/check/run-checks.js';
 
-const CLI = resolve('dist/src/cli/main.js');
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-check-'));
 
 /** A checks file of `count` coin checks, each on its own run seed. */
@@ -25,10 +26,14 @@ function coinChecks(dir: string, winRate: number, band: string, count: number, b
   return file;
 }
 
-function hordelab(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+const hordelab = hordelabIn;
+
+/** The path of a tool on this machine, or null. */
+function findTool(name: string): string | null {
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return found.status === 0 && found.stdout.trim() !== '' ? found.stdout.trim() : null;
 }
+const xmllint = findTool('xmllint');
 
 describe('sequential checks keep their error rates under early stopping', () => {
   it('a rate inside the band passes, one outside fails, each at least 95% of 300 seeded repetitions', async () => {
@@ -63,71 +68,77 @@ describe('hordelab check', () => {
   const CHECKS = (winRate: number, budget = 20000, extra = ''): string =>
     `${extra}checks:\n  - name: coin\n    game: coin-flip\n    params: { winRate: ${winRate} }\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.45, 0.55]\n    budget: ${budget}\n`;
 
-  it('exits 0 when every check passes, 1 on a failure, 3 when only inconclusive (1 with --fail-on-inconclusive)', () => {
+  it('exits 0 when every check passes, 1 on a failure, 3 when only inconclusive (1 with --fail-on-inconclusive)', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'pass.checks.yaml'), CHECKS(0.5));
     writeFileSync(join(dir, 'fail.checks.yaml'), CHECKS(0.3));
     writeFileSync(join(dir, 'edge.checks.yaml'), CHECKS(0.45, 400));
-    const pass = hordelab(dir, 'check', 'pass.checks.yaml', '-w', '0');
+    const pass = await hordelab(dir, 'check', 'pass.checks.yaml', '-w', '0');
     expect(pass.status).toBe(0);
     expect(pass.stdout).toContain('1 passed, 0 failed, 0 inconclusive');
-    const fail = hordelab(dir, 'check', 'fail.checks.yaml', '-w', '0', '--annotations');
+    const fail = await hordelab(dir, 'check', 'fail.checks.yaml', '-w', '0', '--annotations');
     expect(fail.status).toBe(1);
-    expect(fail.stdout).toMatch(/^::error file=fail\.checks\.yaml,title=balance check coin::p1WinRate = /m);
-    const edge = hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0');
+    expect(fail.stdout).toMatch(/^::error file=(.*\/)?fail\.checks\.yaml,title=balance check coin::p1WinRate = /m);
+    const edge = await hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0');
     expect(edge.status).toBe(3);
     expect(edge.stdout).toContain('the budget of 400 matches ran out');
-    expect(hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0', '--fail-on-inconclusive').status).toBe(1);
+    expect((await hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0', '--fail-on-inconclusive')).status).toBe(1);
   });
 
-  it('refuses bad check files with the file, the field and what was expected, exit 2', () => {
+  it('refuses bad check files with the file, the field and what was expected, exit 2', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'two-bands.checks.yaml'), CHECKS(0.5).replace('    budget:', '    atLeast: 0.4\n    budget:'));
-    const twoBands = hordelab(dir, 'check', 'two-bands.checks.yaml');
+    const twoBands = await hordelab(dir, 'check', 'two-bands.checks.yaml');
     expect(twoBands.status).toBe(2);
     expect(twoBands.stderr).toContain('two-bands.checks.yaml: checks[0].between: give exactly one of between: [low, high], atLeast: x or atMost: x');
     writeFileSync(join(dir, 'metric.checks.yaml'), CHECKS(0.5).replace('metric: p1WinRate', 'metric: p1WinRatio'));
-    const metric = hordelab(dir, 'check', 'metric.checks.yaml', '-w', '0');
+    const metric = await hordelab(dir, 'check', 'metric.checks.yaml', '-w', '0');
     expect(metric.status).toBe(2);
     expect(metric.stderr).toContain('metric.checks.yaml: checks[0].metric: no metric "p1WinRatio" in coin-flip results; they start with: p1WinRate, p2WinRate, drawRate');
     writeFileSync(join(dir, 'param.checks.yaml'), CHECKS(1.5));
-    const param = hordelab(dir, 'check', 'param.checks.yaml');
+    const param = await hordelab(dir, 'check', 'param.checks.yaml');
     expect(param.status).toBe(2);
     expect(param.stderr).toMatch(/param\.checks\.yaml: checks\[0\] \(coin\): params\.winRate: /);
   });
 
-  it('fails a check whose rate moved significantly from its stored baseline', () => {
+  it('fails a check whose rate moved significantly from its stored baseline', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'base.checks.yaml'), CHECKS(0.47, 20000));
-    const stored = hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline', '--update-baseline');
+    const stored = await hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline', '--update-baseline');
     expect(stored.status).toBe(0);
     const record = JSON.parse(readFileSync(join(dir, 'baseline', 'coin.json'), 'utf8'));
     expect(record.metric).toBe('p1WinRate');
     // The same rules again on the same seeds: the same figures, nothing moved.
-    expect(hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline').status).toBe(0);
+    expect((await hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline')).status).toBe(0);
     // Still inside the band, but moved by 6 points: the baseline catches it.
     writeFileSync(join(dir, 'base.checks.yaml'), CHECKS(0.53, 20000));
-    const moved = hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline');
+    const moved = await hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline');
     expect(moved.status).toBe(1);
     expect(moved.stdout).toContain("coin: the rate moved from the baseline's");
   });
 
-  it('writes JUnit XML that validates against the common JUnit schema, and a Markdown summary', () => {
+  /** Checks that pass, fail and run out of budget, with their JUnit and Markdown files. */
+  async function mixedChecks(): Promise<{ dir: string; status: number }> {
     const dir = tempDir();
     const more = (text: string, name: string): string => text.replace('checks:\n', '').replace('name: coin', `name: ${name}`);
     writeFileSync(join(dir, 'mixed.checks.yaml'), `${CHECKS(0.5)}${more(CHECKS(0.3), 'biased')}${more(CHECKS(0.45, 200), 'edge')}`);
-    const result = hordelab(dir, 'check', 'mixed.checks.yaml', '-w', '0', '--junit', 'junit.xml', '--markdown', 'summary.md');
-    expect(result.status).toBe(1);
+    const result = await hordelab(dir, 'check', 'mixed.checks.yaml', '-w', '0', '--junit', 'junit.xml', '--markdown', 'summary.md');
+    return { dir, status: result.status };
+  }
+
+  it('writes JUnit XML with a test case per check, and a Markdown summary', async () => {
+    const { dir, status } = await mixedChecks();
+    expect(status).toBe(1);
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toContain('<testsuites name="hordelab check" tests="3" failures="1" errors="0" skipped="1"');
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('| biased | ❌ fail | `p1WinRate` |');
-    const xmllint = spawnSync('sh', ['-c', 'command -v xmllint'], { encoding: 'utf8' });
-    if (xmllint.status !== 0) {
-      expect(process.env['CI'], 'xmllint is missing: install it (apt-get install libxml2-utils)').not.toBe('true');
-      console.warn('check.test: xmllint not found; the JUnit schema validation was skipped');
-      return;
-    }
-    const valid = spawnSync('xmllint', ['--noout', '--schema', resolve('tests/fixtures/junit.xsd'), join(dir, 'junit.xml')], { encoding: 'utf8' });
+  });
+
+  // Skipped, and reported as skipped, where xmllint is missing; in CI (CI=true) it must be there.
+  it.skipIf(xmllint === null && process.env['CI'] !== 'true')('the JUnit file validates against the common JUnit schema (xmllint)', async () => {
+    expect(xmllint, 'xmllint is missing: install it (apt-get install libxml2-utils)').not.toBeNull();
+    const { dir } = await mixedChecks();
+    const valid = spawnSync(xmllint as string, ['--noout', '--schema', resolve('tests/fixtures/junit.xsd'), join(dir, 'junit.xml')], { encoding: 'utf8' });
     expect(valid.stderr).toContain('validates');
     expect(valid.status).toBe(0);
   });
@@ -146,14 +157,100 @@ describe('checks at the ends of the scale and their baselines', () => {
     expect(results.map((result) => result.status)).toEqual(['pass', 'pass']);
   });
 
-  it('refuses a baseline stored for another metric, before playing', () => {
+  it('refuses a baseline stored for another metric, before playing', async () => {
     const dir = tempDir();
     const text = (metric: string): string => `checks:\n  - name: coin\n    game: coin-flip\n    seats: [random, random]\n    metric: ${metric}\n    between: [0.4, 0.6]\n    budget: 4000\n`;
     writeFileSync(join(dir, 'a.checks.yaml'), text('p1WinRate'));
-    expect(hordelab(dir, 'check', 'a.checks.yaml', '-w', '0', '--baseline', 'b', '--update-baseline').status).toBe(0);
+    expect((await hordelab(dir, 'check', 'a.checks.yaml', '-w', '0', '--baseline', 'b', '--update-baseline')).status).toBe(0);
     writeFileSync(join(dir, 'a.checks.yaml'), text('p2WinRate'));
-    const other = hordelab(dir, 'check', 'a.checks.yaml', '-w', '0', '--baseline', 'b');
+    const other = await hordelab(dir, 'check', 'a.checks.yaml', '-w', '0', '--baseline', 'b');
     expect(other.status).toBe(2);
     expect(other.stderr).toContain('is the baseline of p1WinRate');
+  });
+});
+
+describe('a gate that a typo cannot switch off', () => {
+  const COIN = 'checks:\n  - name: coin\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 4000\n';
+
+  it('refuses a --baseline folder that does not exist, or holds none of the checks, before playing', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'coin.checks.yaml'), COIN);
+    const missing = await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'baselnies');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe(`hordelab: --baseline: no folder ${join(dir, 'baselnies')}; store the first baselines there with --baseline ${join(dir, 'baselnies')} --update-baseline\n`);
+    mkdirSync(join(dir, 'empty'));
+    const empty = await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'empty');
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain('holds no baseline of these checks (expected files such as coin.json)');
+    expect(readdirSync(dir).sort()).toEqual(['coin.checks.yaml', 'empty']);
+  });
+
+  it('refuses a damaged baseline file naming the file and field', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'coin.checks.yaml'), COIN);
+    expect((await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'b', '--update-baseline')).status).toBe(0);
+    const stored = readFileSync(join(dir, 'b', 'coin.json'), 'utf8');
+    const record = JSON.parse(stored);
+    expect(record.scenario).toBe('inline coin-flip');
+    const damages: [string, string][] = [
+      [stored.slice(0, 30), 'coin.json: not a baseline file'],
+      [JSON.stringify({ ...record, n: -1 }), 'coin.json: n: '],
+      [JSON.stringify({ ...record, successes: record.n + 1 }), 'coin.json: successes: '],
+      [JSON.stringify({ ...record, rate: undefined }), 'coin.json: rate: '],
+      [JSON.stringify({ ...record, designEffect: '1' }), 'coin.json: designEffect: '],
+    ];
+    for (const [text, message] of damages) {
+      writeFileSync(join(dir, 'b', 'coin.json'), text);
+      const result = await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'b');
+      expect(result.status, text).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).toContain('--update-baseline');
+    }
+  });
+
+  it('the shipped workflow\'s baseline folder is committed, not ignored, and holds a valid baseline of every check', async () => {
+    const workflow = readFileSync('docs/github-actions/balance-checks.yml', 'utf8');
+    const folder = /--baseline (\S+)/.exec(workflow)?.[1] as string;
+    const checksFile = /hordelab check (\S+\.checks\.yaml)/.exec(workflow)?.[1] as string;
+    expect(folder).toBeDefined();
+    const ignored = spawnSync('git', ['check-ignore', '--no-index', '-q', join(folder, 'coin-is-fair.json')]);
+    expect(ignored.status, `${folder} is ignored by .gitignore`).toBe(1);
+    const { checks } = await loadCheckFile(checksFile);
+    for (const check of checks) {
+      const record = readBaseline(folder, check);
+      expect(record, `${folder} has no baseline of ${check.name}`).not.toBeNull();
+      const tracked = spawnSync('git', ['ls-files', '--error-unmatch', join(folder, `${check.name}.json`)]);
+      expect(tracked.status, `${folder}/${check.name}.json is not committed`).toBe(0);
+    }
+  });
+});
+
+describe('checks on per-agent metrics', () => {
+  const AGENTS = (metric: string, band: string): string =>
+    `checks:\n  - name: agents\n    game: tic-tac-toe\n    seats:\n      rotate:\n        - { agent: mcts, name: mine, config: { iterations: 200 } }\n        - { agent: random, name: baseline }\n    metric: ${metric}\n    ${band}\n    budget: 400\n    batch: 40\n`;
+
+  it('"my agent must beat random" passes for MCTS and fails the other way round', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'mine.checks.yaml'), AGENTS('outcomes.byAgent.mine.overall.win', 'atLeast: 0.6'));
+    writeFileSync(join(dir, 'theirs.checks.yaml'), AGENTS('outcomes.byAgent.baseline.overall.win', 'atLeast: 0.6'));
+    const mine = await hordelab(dir, 'check', 'mine.checks.yaml', '-w', '0', '--json');
+    expect(mine.status).toBe(0);
+    const [result] = JSON.parse(mine.stdout);
+    expect(result.metric).toBe('outcomes.byAgent.mine.overall.win');
+    expect(result.estimate.lower).toBeGreaterThan(0.6);
+    expect((await hordelab(dir, 'check', 'theirs.checks.yaml', '-w', '0')).status).toBe(1);
+  });
+
+  it('refuses an agent the scenario does not have, naming the ones it does, and one seated twice', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'typo.checks.yaml'), AGENTS('outcomes.byAgent.mien.overall.win', 'atLeast: 0.6'));
+    const typo = await hordelab(dir, 'check', 'typo.checks.yaml', '-w', '0');
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain('typo.checks.yaml: checks[0].metric: no metric "outcomes.byAgent.mien.overall.win"');
+    expect(typo.stderr).toContain('with agents mine, baseline');
+    writeFileSync(join(dir, 'twice.checks.yaml'), 'checks:\n  - name: t\n    game: coin-flip\n    seats: [random, random]\n    metric: outcomes.byAgent.random.overall.win\n    atLeast: 0.4\n    budget: 100\n');
+    const twice = await hordelab(dir, 'check', 'twice.checks.yaml', '-w', '0');
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('"random" plays more than one seat of each match');
   });
 });

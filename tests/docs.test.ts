@@ -25,6 +25,18 @@ describe('docs', () => {
     for (const file of readdirSync('scenarios')) expect(readme, file).toContain(`\`${file}\``);
   });
 
+  it('names every flag of every command', async () => {
+    const { COMMANDS } = await import('../src/cli/commands/index.js');
+    for (const command of COMMANDS) {
+      expect(readme, command.name).toContain(`hordelab ${command.name}`);
+      for (const [name, spec] of Object.entries(command.options)) {
+        // A flag on by default is documented by the way to turn it off.
+        const written = spec.type === 'boolean' && spec.default === true ? `--no-${name}` : `--${name}`;
+        expect(readme, `${command.name} ${written}`).toContain(written);
+      }
+    }
+  });
+
   it('gives the two fresh-machine commands', () => {
     expect(readme).toContain('npm install && npm start');
     expect(readme).toContain('npm install && npm test');

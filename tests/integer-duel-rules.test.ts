@@ -284,3 +284,559 @@ describe('Integer Duel balance', () => {
     expect(zombies.lower).toBeLessThan(plants.upper);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Gaps found by mutation testing (issue 20): each test below fails on a mutant that the tests
+// above let through.
+// ---------------------------------------------------------------------------------------------
+
+type Played = IntegerDuelEvent & { type: 'cardPlayed' };
+type Drawn = IntegerDuelEvent & { type: 'cardDrawn' };
+const isDrawn = (e: GameEvent): e is Drawn => e.type === 'cardDrawn';
+
+/** Small decks: Plants 2 × +1, 2 × +2, 1 negate; Zombies 3 × −1, 2 × −3. */
+const SMALL_DECKS: IntegerDuelParams['decks'] = { plants: { '+1': 2, '+2': 2, negate: 1 }, zombies: { '-1': 3, '-3': 2 } };
+
+describe('Integer Duel setup (rules 6 and 7)', () => {
+  it('rule 6: each side draws its opening hand from its own library, Plants first, a card at a time', () => {
+    const setup = { state: integerDuel.setup(params({ decks: SMALL_DECKS, openingHand: 2 })), events: [] as GameEvent[] };
+    const { state } = setup;
+    const id = (name: string): number => state.config.cards.findIndex((card) => card.name === name);
+    expect(state.phase).toBe(Phase.Deal);
+    expect(integerDuel.currentPlayer(state)).toBe(CHANCE);
+    expect(state.current).toBe(PLANTS);
+    // The outcomes are the library's cards, each with its share.
+    const share = (): Record<string, number> =>
+      Object.fromEntries(integerDuel.chanceOutcomes(state).map((o) => [state.config.cards[(o.action as { value: number }).value]!.name, o.probability]));
+    expect(share()).toEqual({ '+1': 2 / 5, '+2': 2 / 5, negate: 1 / 5 });
+    act(setup, chance(id('+2')));
+    expect(share()).toEqual({ '+1': 2 / 4, '+2': 1 / 4, negate: 1 / 4 });
+    act(setup, chance(id('negate')));
+    expect(state.current).toBe(ZOMBIES);
+    expect(share()).toEqual({ '-1': 3 / 5, '-3': 2 / 5 });
+    act(setup, chance(id('-3')));
+    act(setup, chance(id('-3')));
+    expect(state.hands[PLANTS][id('+2')]).toBe(1);
+    expect(state.hands[PLANTS][id('negate')]).toBe(1);
+    expect(state.hands[ZOMBIES][id('-3')]).toBe(2);
+    expect(state.handSizes).toEqual([2, 2]);
+    expect(state.librarySizes).toEqual([3, 3]);
+    expect(state.libraries[ZOMBIES][id('-3')]).toBe(0);
+    const drawn = setup.events.filter(isDrawn);
+    expect(drawn.map((e) => [e.side, e.opening])).toEqual([[0, true], [0, true], [1, true], [1, true]]);
+    // Then round 1: Plants throw.
+    expect(state.phase).toBe(Phase.Throw);
+    expect(state.round).toBe(1);
+    expect(state.current).toBe(PLANTS);
+  });
+
+  it('rule 6: an opening hand stops at an empty library, and at maxHandSize', () => {
+    const short = integerDuel.setup(params({ decks: { plants: { '+1': 1 }, zombies: { '-1': 3 } }, openingHand: 2 }));
+    integerDuel.apply(short, chance(0), null);
+    expect(short.current).toBe(ZOMBIES); // Plants' library ran out after one card
+    expect(short.handSizes).toEqual([1, 0]);
+
+    const capped = integerDuel.setup(params({ decks: SMALL_DECKS, openingHand: 4, maxHandSize: 1 }));
+    const rng = matchStream(matchSeed(20, 2), 'deal');
+    while (capped.phase === Phase.Deal) integerDuel.apply(capped, integerDuel.sampleChance(capped, rng), null);
+    expect(capped.handSizes).toEqual([1, 1]);
+    expect(capped.phase).toBe(Phase.Throw);
+  });
+
+  it('rule 7: firstStarter zombies makes Zombies start round 1, deal order unchanged, and the report says so', () => {
+    const setup = { state: integerDuel.setup(params({ decks: SMALL_DECKS, openingHand: 1, firstStarter: 'zombies' })), events: [] as GameEvent[] };
+    const { state } = setup;
+    expect(state.firstStarter).toBe(ZOMBIES);
+    expect(state.current).toBe(PLANTS); // the deal is Plants first whoever starts
+    act(setup, integerDuel.chanceOutcomes(state)[0]!.action);
+    act(setup, integerDuel.chanceOutcomes(state)[0]!.action);
+    expect(state.phase).toBe(Phase.Throw);
+    expect(state.starter).toBe(ZOMBIES);
+    expect(state.current).toBe(ZOMBIES);
+    state.lastRound = true; // score this round and end
+    act(setup, chance(1));
+    act(setup, chance(1));
+    while (integerDuel.currentPlayer(state) !== TERMINAL) act(setup, { kind: 'pass' });
+    expect(setup.events.find((e) => e.type === 'roundStart')).toMatchObject({ starter: ZOMBIES });
+    expect(setup.events.at(-1)).toMatchObject({ type: 'matchEnd', firstStarter: ZOMBIES });
+  });
+
+  it('rule 7: without an opening hand, firstStarter zombies still makes Zombies throw first', () => {
+    const state = integerDuel.setup(params({ firstStarter: 'zombies' }));
+    expect(state.phase).toBe(Phase.Throw);
+    expect(state.starter).toBe(ZOMBIES);
+    expect(state.current).toBe(ZOMBIES);
+  });
+
+  it('rule 7: firstStarter random is a fair coin before the deal, and its outcome starts round 1', () => {
+    for (const side of [PLANTS, ZOMBIES] as const) {
+      const setup = { state: integerDuel.setup(params({ decks: SMALL_DECKS, openingHand: 1, firstStarter: 'random' })), events: [] as GameEvent[] };
+      const { state } = setup;
+      expect(state.phase).toBe(Phase.Coin);
+      expect(state.firstStarter).toBe(-1);
+      expect(integerDuel.chanceOutcomes(state)).toEqual([
+        { action: { kind: 'chance', value: PLANTS }, probability: 0.5 },
+        { action: { kind: 'chance', value: ZOMBIES }, probability: 0.5 },
+      ]);
+      act(setup, chance(side));
+      expect(setup.events).toEqual([{ type: 'starter', side }]);
+      expect(state.firstStarter).toBe(side);
+      expect(state.phase).toBe(Phase.Deal);
+      expect(state.current).toBe(PLANTS);
+      act(setup, integerDuel.chanceOutcomes(state)[0]!.action);
+      act(setup, integerDuel.chanceOutcomes(state)[0]!.action);
+      expect(state.starter).toBe(side);
+      expect(state.current).toBe(side);
+    }
+  });
+
+  it('sampling follows the listed chance outcomes: the coin, the die and the library', () => {
+    const coin = integerDuel.setup(params({ firstStarter: 'random' }));
+    const ask = (answer: number) => {
+      const asked: string[] = [];
+      const rng = {
+        int: (n: number) => (asked.push(`int(${n})`), answer),
+        intBetween: (low: number, high: number) => (asked.push(`intBetween(${low},${high})`), answer),
+      } as unknown as Parameters<typeof integerDuel.sampleChance>[1];
+      return { rng, asked };
+    };
+    let probe = ask(1);
+    expect(integerDuel.sampleChance(coin, probe.rng)).toEqual(chance(ZOMBIES));
+    expect(probe.asked).toEqual(['int(2)']);
+
+    const thrown = integerDuel.setup(params({ dieFaces: 4 }));
+    probe = ask(3);
+    expect(integerDuel.sampleChance(thrown, probe.rng)).toEqual(chance(3));
+    expect(probe.asked).toEqual(['intBetween(1,4)']);
+
+    const dealt = integerDuel.setup(params({ decks: SMALL_DECKS, openingHand: 1 }));
+    const names = (value: number): string => dealt.config.cards[value]!.name;
+    // The library as a row: +1 +1 +2 +2 negate (counts in card order); position k is the k-th.
+    const row = ['+1', '+1', '+2', '+2', 'negate'];
+    for (let k = 0; k < 5; k++) {
+      probe = ask(k);
+      expect(names((integerDuel.sampleChance(dealt, probe.rng) as { value: number }).value)).toBe(row[k]);
+      expect(probe.asked).toEqual(['int(5)']);
+    }
+    expect(() => integerDuel.sampleChance(dealt, ask(5).rng)).toThrow('no card number 5');
+  });
+});
+
+describe('Integer Duel rounds: the die, the draws, the hands', () => {
+  it('rule 8: the die gives 1..dieFaces, each equally likely', () => {
+    const state = integerDuel.setup(params({ dieFaces: 4 }));
+    expect(state.phase).toBe(Phase.Throw);
+    expect(integerDuel.chanceOutcomes(state)).toEqual([1, 2, 3, 4].map((value) => ({ action: chance(value), probability: 1 / 4 })));
+  });
+
+  it('rule 8: drawing stops at maxHandSize, then the other side throws', () => {
+    const setup = game([{ '+1': 1 }, {}], { maxHandSize: 2 });
+    act(setup, chance(3));
+    expect(setup.state.phase).toBe(Phase.Draw);
+    act(setup, { kind: 'drawLibrary' });
+    act(setup, integerDuel.chanceOutcomes(setup.state)[0]!.action);
+    expect(setup.state.handSizes[PLANTS]).toBe(2);
+    expect(setup.state.phase).toBe(Phase.Throw); // two of three draws left, but the hand is full
+    expect(setup.state.current).toBe(ZOMBIES);
+  });
+
+  it('rule 8: with library and cemetery both empty a throw draws nothing', () => {
+    const setup = game([{ '+1': 1 }, { '-1': 1 }]);
+    const { state } = setup;
+    state.libraries[PLANTS] = state.libraries[PLANTS].map(() => 0);
+    state.librarySizes[PLANTS] = 0;
+    act(setup, chance(4));
+    expect(state.phase).toBe(Phase.Throw);
+    expect(state.current).toBe(ZOMBIES);
+    expect(state.handSizes[PLANTS]).toBe(1);
+  });
+
+  it('rule 10: each card played leaves the hand, and the event names its values', () => {
+    const setup = game([{ '+4': 2, double: 1 }, { '-2': 1 }]);
+    const { state, id } = setup;
+    state.lastRound = true;
+    act(setup, chance(3));
+    act(setup, chance(3));
+    act(setup, { kind: 'combatant', card: id('+4') });
+    expect(state.handSizes).toEqual([2, 1]);
+    expect(state.hands[PLANTS][id('+4')]).toBe(1);
+    act(setup, { kind: 'combatant', card: id('-2') });
+    expect(state.handSizes).toEqual([2, 0]);
+    act(setup, { kind: 'spell', card: id('double'), target: 1 });
+    expect(state.handSizes).toEqual([1, 0]);
+    expect(state.hands[PLANTS][id('double')]).toBe(0);
+    const plays = setup.events.filter((e): e is Played => e.type === 'cardPlayed');
+    expect(plays.map((e) => [e.side, e.card, e.kind, e.target, e.targetSide, e.roundValueBefore, e.roundValueAfter])).toEqual([
+      [PLANTS, '+4', 'combatant', null, null, 0, 4],
+      [ZOMBIES, '-2', 'combatant', null, null, 4, 2],
+      [PLANTS, 'double', 'spell', '-2', ZOMBIES, 2, 0],
+    ]);
+    expect(plays[2]).toMatchObject({ valueBefore: -2, valueAfter: -4, round: 1 });
+  });
+
+  it('rule 10: a card taken from the cemetery stops being known once played', () => {
+    const setup = game([{}, { '-1': 1 }]);
+    const { state, id } = setup;
+    state.cemeteries[PLANTS][id('+5')] = 1;
+    act(setup, chance(1));
+    act(setup, { kind: 'drawCemetery', card: id('+5') });
+    expect(state.knownInHand[PLANTS][id('+5')]).toBe(1);
+    expect(state.cemeteries[PLANTS][id('+5')]).toBe(0);
+    act(setup, chance(1));
+    act(setup, { kind: 'drawLibrary' });
+    act(setup, integerDuel.chanceOutcomes(state)[0]!.action);
+    act(setup, { kind: 'combatant', card: id('+5') });
+    expect(state.knownInHand[PLANTS][id('+5')]).toBe(0);
+    expect(setup.events.filter(isDrawn).map((e) => e.from)).toEqual(['cemetery', 'library']);
+  });
+
+  it('round start tells who starts, whether it is the last round, and what each side holds', () => {
+    const setup = game([{ '+4': 2, double: 1 }, { '-2': 1 }]);
+    setup.state.lastRound = true;
+    act(setup, chance(1));
+    act(setup, chance(1));
+    expect(setup.events.find((e) => e.type === 'roundStart')).toEqual({
+      type: 'roundStart', round: 1, starter: PLANTS, last: true, held: [{ '+4': 2, double: 1 }, { '-2': 1 }],
+    });
+  });
+
+  it('rule 10: a side with nothing playable is skipped, and the round ends when neither can play', () => {
+    // Zombies hold only a spell and the table is empty: Plants start, Zombies cannot answer.
+    const setup = game([{ '+1': 1 }, { negate: 1 }]);
+    const { state, id } = setup;
+    state.lastRound = true;
+    act(setup, chance(2));
+    act(setup, chance(2));
+    expect(state.current).toBe(PLANTS);
+    act(setup, { kind: 'combatant', card: id('+1') });
+    // Now the table has a target: Zombies may negate it.
+    expect(state.current).toBe(ZOMBIES);
+    act(setup, { kind: 'spell', card: id('negate'), target: 0 });
+    expect(setup.events.find((e) => e.type === 'roundScored')).toMatchObject({ value: -1, winner: ZOMBIES });
+
+    // Zombies start holding only a spell on an empty table: Plants act first.
+    const skip = game([{ '+2': 1 }, { double: 1 }]);
+    skip.state.lastRound = true;
+    skip.state.starter = ZOMBIES;
+    skip.state.current = ZOMBIES;
+    act(skip, chance(1));
+    act(skip, chance(1));
+    expect(skip.state.phase).toBe(Phase.Play);
+    expect(skip.state.current).toBe(PLANTS);
+  });
+
+  it('rule 12: the winning side\'s cemetery gets the cards whichever side played them, the loser\'s none', () => {
+    const setup = game([{ '+6': 1 }, { '-2': 1, double: 1 }]);
+    const { state, id } = setup;
+    state.lastRound = true;
+    act(setup, chance(1));
+    act(setup, chance(2));
+    act(setup, { kind: 'combatant', card: id('+6') });
+    act(setup, { kind: 'combatant', card: id('-2') });
+    act(setup, { kind: 'spell', card: id('double'), target: 1 }); // +6 − 4 = +2: Plants win
+    expect(state.points).toEqual([2, 0]);
+    expect(state.cemeteries[PLANTS][id('+6')]).toBe(1);
+    expect(state.cemeteries[PLANTS][id('-2')]).toBe(1);
+    expect(state.cemeteries[PLANTS][id('double')]).toBe(1);
+    expect(state.cemeteries[ZOMBIES].every((count) => count === 0)).toBe(true);
+    expect(setup.events.find((e) => e.type === 'roundScored')).toMatchObject({ cards: 3, points: [2, 0] });
+  });
+});
+
+describe('Integer Duel end (rules 15 to 17)', () => {
+  it('rule 16: finalTie plants gives equal absolute totals to Plants', () => {
+    const setup = game([{ '+1': 1 }, {}], { finalTie: 'plants' });
+    const { state, id } = setup;
+    state.points = [3, -4];
+    state.lastRound = true;
+    act(setup, chance(1));
+    act(setup, chance(1));
+    act(setup, { kind: 'combatant', card: id('+1') });
+    expect(state.winner).toBe(PLANTS);
+    expect(integerDuel.returns(state)).toEqual([1, -1]);
+  });
+
+  it('rule 16: a draw returns [0, 0]; before the end returns are [0, 0] too', () => {
+    const setup = game([{ '+1': 1 }, {}]);
+    expect(integerDuel.returns(setup.state)).toEqual([0, 0]);
+    expect(integerDuel.isTerminal(setup.state)).toBe(false);
+    setup.state.points = [3, -4];
+    setup.state.lastRound = true;
+    act(setup, chance(1));
+    act(setup, chance(1));
+    act(setup, { kind: 'combatant', card: setup.id('+1') });
+    expect(integerDuel.isTerminal(setup.state)).toBe(true);
+    expect(setup.state.winner).toBe(-1);
+    expect(integerDuel.returns(setup.state)).toEqual([0, 0]);
+    expect(setup.events.at(-1)).toMatchObject({ type: 'matchEnd', winner: -1, points: [4, -4], rounds: 1, tieRounds: 0, capped: false, firstStarter: PLANTS });
+  });
+
+  it('rule 17: maxRounds ends the game after that many rounds, as capped, scored as usual', () => {
+    const setup = game([{ '+1': 3 }, { '-2': 3 }], { maxRounds: 2 });
+    const { state, id } = setup;
+    for (let round = 1; round <= 2; round++) {
+      expect(state.round).toBe(round);
+      throwBoth(setup, 1, 1);
+      while (state.phase === Phase.Play) {
+        const side = state.current;
+        act(setup, side === PLANTS ? { kind: 'combatant', card: id('+1') } : { kind: 'combatant', card: id('-2') });
+      }
+    }
+    expect(integerDuel.isTerminal(state)).toBe(true);
+    expect(state.capped).toBe(true);
+    expect(state.points).toEqual([0, -2]);
+    expect(state.winner).toBe(ZOMBIES);
+    expect(setup.events.at(-1)).toMatchObject({ type: 'matchEnd', capped: true, rounds: 2 });
+  });
+
+  it('rule 13 with rule 15: a tied last round keeps its cards on the table and the game ends', () => {
+    const setup = game([{ '+2': 1 }, { '-2': 1 }]);
+    const { state, id } = setup;
+    state.lastRound = true;
+    act(setup, chance(1));
+    act(setup, chance(1));
+    act(setup, { kind: 'combatant', card: id('+2') });
+    act(setup, { kind: 'combatant', card: id('-2') });
+    expect(integerDuel.isTerminal(state)).toBe(true);
+    expect(state.tieRounds).toBe(1);
+    expect(state.table.map((entry) => entry.value)).toEqual([2, -2]);
+  });
+});
+
+describe('Integer Duel hidden information and copies (rule 18)', () => {
+  /** Plants hold +2 ×2; Zombies hold five cards, one of them a −3 known from the cemetery. */
+  function hidden() {
+    const setup = game([{ '+2': 2 }, { '-3': 2, '-1': 1, double: 1, annul: 1 }]);
+    const { state, id } = setup;
+    state.knownInHand[ZOMBIES][id('-3')] = 1;
+    return { state, id };
+  }
+
+  it('determinize re-deals every unseen card of the opponent from its library and hand, keeping the known ones', () => {
+    const { state, id } = hidden();
+    const rng = matchStream(matchSeed(20, 3), 'determinize');
+    const hands = new Set<string>();
+    const pool = state.libraries[ZOMBIES].map((count, card) => count + (state.hands[ZOMBIES][card] as number) - (state.knownInHand[ZOMBIES][card] as number));
+    for (let i = 0; i < 200; i++) {
+      const sampled = integerDuel.determinize!(state, PLANTS, rng);
+      const hand = sampled.hands[ZOMBIES];
+      expect(hand.reduce((a, b) => a + b, 0)).toBe(5);
+      expect(sampled.handSizes[ZOMBIES]).toBe(5);
+      expect(hand[id('-3')]).toBeGreaterThanOrEqual(1);
+      // The re-dealt library is the pool minus the unseen part of the new hand.
+      const library = sampled.libraries[ZOMBIES];
+      expect(library.reduce((a, b) => a + b, 0)).toBe(sampled.librarySizes[ZOMBIES]);
+      for (let card = 0; card < pool.length; card++) {
+        expect((library[card] as number) + (hand[card] as number) - (state.knownInHand[ZOMBIES][card] as number), `card ${card}`).toBe(pool[card]);
+      }
+      // Nothing of Plants' own is touched; the true state is untouched.
+      expect(sampled.hands[PLANTS]).toEqual(state.hands[PLANTS]);
+      expect(sampled.libraries[PLANTS]).toEqual(state.libraries[PLANTS]);
+      hands.add(hand.join(','));
+    }
+    expect(state.hands[ZOMBIES][id('double')]).toBe(1);
+    // Four unseen cards drawn from a pool of 34: the samples differ from one another.
+    expect(hands.size).toBeGreaterThan(100);
+  });
+
+  it('determinize for Zombies re-deals Plants\' hand, not its own', () => {
+    const { state } = hidden();
+    const rng = matchStream(matchSeed(20, 4), 'determinize');
+    let changed = 0;
+    for (let i = 0; i < 50; i++) {
+      const sampled = integerDuel.determinize!(state, ZOMBIES, rng);
+      expect(sampled.hands[ZOMBIES]).toEqual(state.hands[ZOMBIES]);
+      expect(sampled.hands[PLANTS].reduce((a, b) => a + b, 0)).toBe(2);
+      if (sampled.hands[PLANTS].join() !== state.hands[PLANTS].join()) changed++;
+    }
+    expect(changed).toBeGreaterThan(25);
+  });
+
+  it('observe shows the seat its own hand and of the opponent only the hand size and known cards', () => {
+    const { state, id } = hidden();
+    const seen = integerDuel.observe(state, PLANTS);
+    expect(seen.side).toBe(PLANTS);
+    expect(seen.hand).toEqual(state.hands[PLANTS]);
+    expect(seen.opponentHandSize).toBe(5);
+    expect(seen.opponentKnownCards[id('-3')]).toBe(1);
+    expect(Object.values(seen)).not.toContainEqual(state.hands[ZOMBIES]);
+    expect(seen).toMatchObject({ librarySizes: state.librarySizes, cemeteries: state.cemeteries, table: state.table, phase: state.phase, round: 1, starter: PLANTS, current: PLANTS, throws: [0, 0], played: [0, 0], done: [false, false], lastRound: false, points: [0, 0] });
+    const zombies = integerDuel.observe(state, ZOMBIES);
+    expect(zombies.hand).toEqual(state.hands[ZOMBIES]);
+    expect(zombies.opponentHandSize).toBe(2);
+    // A copy: changing it leaves the state alone.
+    (seen.hand as number[])[id('+2')] = 9;
+    (seen.cemeteries[PLANTS] as number[])[0] = 9;
+    expect(state.hands[PLANTS][id('+2')]).toBe(2);
+    expect(state.cemeteries[PLANTS][0]).toBe(0);
+  });
+
+  it('clone shares no mutable part with the original', () => {
+    const setup = game([{ '+4': 2, double: 1 }, { '-2': 2 }]);
+    const { state, id } = setup;
+    act(setup, chance(2));
+    act(setup, { kind: 'drawLibrary' });
+    act(setup, integerDuel.chanceOutcomes(state)[0]!.action);
+    act(setup, { kind: 'drawLibrary' });
+    act(setup, integerDuel.chanceOutcomes(state)[0]!.action);
+    act(setup, chance(1));
+    act(setup, { kind: 'drawLibrary' });
+    act(setup, integerDuel.chanceOutcomes(state)[0]!.action);
+    act(setup, { kind: 'combatant', card: id('+4') });
+    act(setup, { kind: 'combatant', card: id('-2') });
+    act(setup, { kind: 'spell', card: id('double'), target: 1 });
+    state.cemeteries[ZOMBIES][id('-1')] = 2;
+    state.knownInHand[ZOMBIES][id('-2')] = 1;
+    state.points = [3, -5];
+    state.dealLeft = [1, 2];
+    const before = JSON.stringify(state);
+    const copy = integerDuel.clone(state);
+    expect(JSON.stringify(copy)).toBe(before);
+    // Change every array of the copy in place.
+    for (const pair of [copy.libraries, copy.hands, copy.cemeteries, copy.knownInHand]) for (const counts of pair) counts.fill(7);
+    for (const pair of [copy.librarySizes, copy.handSizes, copy.dealLeft, copy.throws, copy.played, copy.points]) pair.fill(7);
+    copy.done.fill(true);
+    for (const entry of copy.table) {
+      entry.value = 99;
+      entry.spells.push(0);
+    }
+    copy.table.push({ card: 0, side: PLANTS, spells: [], value: 1 });
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it('declares two sides with hidden hands, returns in [-1, 1], and keys that tell actions apart', () => {
+    expect(integerDuel.id).toBe('integer-duel');
+    expect(integerDuel.title).toBe('Integer Duel');
+    expect(integerDuel.seats).toEqual(['Plants', 'Zombies']);
+    expect(integerDuel.utilityBounds).toEqual([-1, 1]);
+    expect(integerDuel.hiddenInformation).toBe(true);
+    const actions: IntegerDuelAction[] = [
+      { kind: 'drawLibrary' },
+      { kind: 'drawCemetery', card: 1 },
+      { kind: 'drawCemetery', card: 2 },
+      { kind: 'combatant', card: 1 },
+      { kind: 'combatant', card: 2 },
+      { kind: 'spell', card: 1, target: 0 },
+      { kind: 'spell', card: 1, target: 1 },
+      { kind: 'pass' },
+      { kind: 'chance', value: 1 },
+    ];
+    const keys = actions.map((action) => integerDuel.actionKey(action));
+    expect(keys).toEqual(['drawLibrary', 'drawCemetery(1)', 'drawCemetery(2)', 'combatant(1)', 'combatant(2)', 'spell(1@0)', 'spell(1@1)', 'pass', 'chance(1)']);
+  });
+
+  it('describes a state in one line', () => {
+    const setup = game([{ '+4': 1 }, { '-2': 1 }]);
+    setup.state.lastRound = true;
+    act(setup, chance(2));
+    act(setup, chance(1));
+    act(setup, { kind: 'combatant', card: setup.id('+4') });
+    expect(integerDuel.describeState(setup.state)).toBe('round 1, Zombies to act, points 0/0, hands 0/1, libraries 30/30, throws 2/1, table [4]');
+    act(setup, { kind: 'combatant', card: setup.id('-2') });
+    expect(integerDuel.describeState(setup.state)).toBe('round 1, over, points 2/0, hands 0/0, libraries 30/30, throws 2/1, table []');
+  });
+
+  it('the declared maximum length bounds the longest match', () => {
+    // Per round: 2 throws, up to dieFaces draws a side (2 steps each from the library), up to
+    // dieFaces plays a side, and spare steps; plus the coin and the opening deal.
+    const p = params({ dieFaces: 3, openingHand: 2, maxRounds: 4 });
+    expect(integerDuel.maxLength(p)).toBe(1 + 2 * 2 + 4 * (2 + 4 * 3 + 2 * 3 + 2));
+  });
+});
+
+describe('Integer Duel: more gaps found by mutation testing', () => {
+  it('lists the cards in a stable order, combatants by value then spells by name, whatever order the decks give', () => {
+    const names = (decks: IntegerDuelParams['decks']): string[] => integerDuel.setup(params({ decks })).config.cards.map((card) => card.name);
+    expect(names(SMALL_DECKS)).toEqual(['-3', '-1', '+1', '+2', 'negate']);
+    expect(names({ plants: { negate: 1, '+2': 2, '+1': 2 }, zombies: { '-3': 2, '-1': 3 } })).toEqual(['-3', '-1', '+1', '+2', 'negate']);
+    const p = params({ decks: SMALL_DECKS });
+    expect(integerDuel.setup(p).config).toBe(integerDuel.setup(p).config); // built once per parameter object
+  });
+
+  it('a fresh match has no throws, plays, passes or winner yet', () => {
+    const state = integerDuel.setup(params({ firstStarter: 'random' }));
+    expect(state).toMatchObject({ throws: [0, 0], played: [0, 0], done: [false, false], lastRound: false, winner: -1, capped: false, points: [0, 0], table: [] });
+  });
+
+  it('rule 8: once the library runs out mid-draw, the rest may come from the cemetery', () => {
+    const setup = game([{}, {}]);
+    const { state, id } = setup;
+    state.libraries[PLANTS] = state.libraries[PLANTS].map((_, card) => (card === id('+1') ? 1 : 0));
+    state.librarySizes[PLANTS] = 1;
+    state.cemeteries[PLANTS][id('+5')] = 1;
+    act(setup, chance(3));
+    act(setup, { kind: 'drawLibrary' });
+    act(setup, chance(id('+1')));
+    expect(integerDuel.legalActions(state)).toEqual([{ kind: 'drawCemetery', card: id('+5') }]);
+    act(setup, { kind: 'drawCemetery', card: id('+5') });
+    expect(state.handSizes[PLANTS]).toBe(2);
+    expect(state.current).toBe(ZOMBIES); // nothing left to draw from: the third draw is skipped
+    const drawn = setup.events.filter(isDrawn);
+    expect(drawn.map((e) => [e.from, e.opening, e.round])).toEqual([['library', false, 1], ['cemetery', false, 1]]);
+  });
+
+  it('playing a card nobody knew about leaves the known cards as they were', () => {
+    const setup = game([{ '+3': 1, '+5': 1 }, { '-1': 1 }]);
+    const { state, id } = setup;
+    state.knownInHand[PLANTS][id('+5')] = 1;
+    state.lastRound = true;
+    act(setup, chance(2));
+    act(setup, chance(1));
+    act(setup, { kind: 'combatant', card: id('+3') });
+    expect(state.knownInHand[PLANTS][id('+3')]).toBe(0);
+    expect(state.knownInHand[PLANTS][id('+5')]).toBe(1);
+  });
+
+  it('throws and passes are announced', () => {
+    const setup = game([{ '+3': 1 }, { '-1': 1 }]);
+    setup.state.lastRound = true;
+    act(setup, chance(2));
+    act(setup, chance(4));
+    act(setup, { kind: 'pass' });
+    expect(setup.events.filter((e) => e.type === 'throw' || e.type === 'pass')).toEqual([
+      { type: 'throw', side: PLANTS, round: 1, value: 2 },
+      { type: 'throw', side: ZOMBIES, round: 1, value: 4 },
+      { type: 'pass', side: PLANTS, round: 1 },
+    ]);
+  });
+
+  it('only decision nodes have legal actions, only chance nodes have outcomes, and misplaced actions fail', () => {
+    const setup = game([{ '+3': 1, negate: 1 }, { '-1': 1 }]);
+    const { state, id } = setup;
+    state.lastRound = true;
+    expect(integerDuel.legalActions(state)).toEqual([]); // a throw is chance
+    act(setup, chance(2));
+    act(setup, chance(1));
+    expect(state.phase).toBe(Phase.Play);
+    expect(integerDuel.chanceOutcomes(state)).toEqual([]);
+    const rng = matchStream(matchSeed(20, 5), 'x');
+    expect(() => integerDuel.sampleChance(state, rng)).toThrow('not a chance node');
+    expect(() => integerDuel.apply(state, chance(1), null)).toThrow('a chance outcome at a decision or terminal node');
+    expect(() => integerDuel.apply(state, { kind: 'combatant', card: id('negate') }, null)).toThrow('negate is not a combatant');
+    expect(() => integerDuel.apply(state, { kind: 'spell', card: id('negate'), target: 0 }, null)).toThrow('no combatant at table position 0');
+    act(setup, { kind: 'combatant', card: id('+3') });
+    act(setup, { kind: 'combatant', card: id('-1') });
+    act(setup, { kind: 'pass' }); // Plants keep their negate
+    expect(integerDuel.isTerminal(state)).toBe(true);
+    expect(integerDuel.chanceOutcomes(state)).toEqual([]);
+    expect(integerDuel.legalActions(state)).toEqual([]);
+  });
+
+  it('determinize leaves the record of known cards as it was', () => {
+    const setup = game([{ '+2': 2 }, { '-3': 2, '-1': 1 }]);
+    const { state, id } = setup;
+    state.knownInHand[ZOMBIES][id('-3')] = 1;
+    const rng = matchStream(matchSeed(20, 6), 'determinize');
+    for (let i = 0; i < 10; i++) expect(integerDuel.determinize!(state, PLANTS, rng).knownInHand).toEqual(state.knownInHand);
+  });
+
+  it('describes a table of several combatants, with Plants to act', () => {
+    const setup = game([{ '+4': 1, '+1': 1 }, { '-2': 1 }]);
+    setup.state.lastRound = true;
+    act(setup, chance(2));
+    act(setup, chance(1));
+    act(setup, { kind: 'combatant', card: setup.id('+4') });
+    act(setup, { kind: 'combatant', card: setup.id('-2') });
+    expect(integerDuel.describeState(setup.state)).toBe('round 1, Plants to act, points 0/0, hands 1/0, libraries 30/30, throws 2/1, table [4 -2]');
+  });
+});

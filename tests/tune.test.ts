@@ -3,11 +3,11 @@
  * configuration on the same seeds; tuning finds a known optimum through noise on most seeds,
  * confirms it on fresh seeds, writes a runnable tuned scenario, and resumes where it stopped.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { runSweep, parseAxis } from '../src/tune/sweep.js';
 import { candidateSettings, parseDimension, parseTarget, tune } from '../src/tune/tune.js';
@@ -96,27 +96,26 @@ describe('tune', () => {
 });
 
 describe('the sweep and tune commands', () => {
-  const CLI = join(process.cwd(), 'dist/src/cli/main.js');
-  const hordelab = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
+  const hordelab = hordelabIn;
 
-  it('sweep writes its files; bad --vary, --space and --target are refused with exit 2', () => {
+  it('sweep writes its files; bad --vary, --space and --target are refused with exit 2', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'coin.yaml'), COIN(3));
-    const sweep = hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,0.6', '-n', '400', '-w', '0', '-o', 'out');
+    const sweep = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,0.6', '-n', '400', '-w', '0', '-o', 'out');
     expect(sweep.status).toBe(0);
     expect(sweep.stdout).toContain('winRate');
     expect(readFileSync(join(dir, 'out', 'sweep.csv'), 'utf8').split('\n')[0]).toBe('winRate,matches,p1WinRate,p1WinRateLower,p1WinRateUpper,p1WinRateN');
     expect(readFileSync(join(dir, 'out', 'sweep.html'), 'utf8')).toContain('<svg');
-    const badVary = hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate');
+    const badVary = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate');
     expect(badVary.status).toBe(2);
     expect(badVary.stderr).toContain('--vary winRate: expected name=v1,v2,...');
-    const badValue = hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,1.5', '-w', '0');
+    const badValue = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,1.5', '-w', '0');
     expect(badValue.status).toBe(2);
     expect(badValue.stderr).toContain('winRate');
-    const badSpace = hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.9..0.1', '--budget', '1000');
+    const badSpace = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.9..0.1', '--budget', '1000');
     expect(badSpace.status).toBe(2);
     expect(badSpace.stderr).toContain('--space winRate=0.9..0.1: expected name=lo..hi');
-    const badTarget = hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate', '--space', 'winRate=0.1..0.9', '--budget', '1000');
+    const badTarget = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate', '--space', 'winRate=0.1..0.9', '--budget', '1000');
     expect(badTarget.status).toBe(2);
     expect(badTarget.stderr).toContain('--target p1WinRate: expected metric=value');
   });

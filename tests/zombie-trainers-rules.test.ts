@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventSink } from '../src/core/game.js';
 import { CHANCE, TERMINAL } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
+import { matchSeed, matchStream, type Rng } from '../src/core/rng.js';
 import {
   CATCH_XP,
   HIT_XP,
@@ -1058,5 +1059,544 @@ describe('Zombie Trainers map validation', () => {
     expect(validateZombieTrainersParams(makeParams({ colors: ['red', 'green'] }))).toEqual([]);
     // A player reads "Red" and "red " as one color.
     expect(validateZombieTrainersParams(makeParams({ colors: ['Red', 'red '] })).map((i) => i.path)).toEqual([['colors']]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Gaps found by mutation testing (issue 20): each test below fails on a mutant that the tests
+// above let through.
+// ---------------------------------------------------------------------------------------------
+
+/** An Rng stand-in that answers `int` and `intBetween` as told, recording what it was asked. */
+function scriptedRng(answer: { int?: (n: number) => number; intBetween?: (low: number, high: number) => number }) {
+  const asked: string[] = [];
+  const rng = {
+    int(n: number): number {
+      asked.push(`int(${n})`);
+      if (answer.int === undefined) throw new Error('int not expected');
+      return answer.int(n);
+    },
+    intBetween(low: number, high: number): number {
+      asked.push(`intBetween(${low},${high})`);
+      if (answer.intBetween === undefined) throw new Error('intBetween not expected');
+      return answer.intBetween(low, high);
+    },
+  } as unknown as Rng;
+  return { rng, asked };
+}
+
+describe('Zombie Trainers chance sampling (rules 8, 16, 17 and 25)', () => {
+  it('rules 8 and 25: a random spawn cell is uniform over the free grass cells: the stream picks the k-th listed one', () => {
+    // 3 × 3 with rock at (2,0) and (1,1); trainers on 0 and 8; free cells 1, 3, 5, 6, 7.
+    const map = ['..#', '.#.', '...'].join('\n');
+    const state = game.setup(makeParams({ map, initialWildZombies: 2 }));
+    expect(state.phase).toBe(Phase.SpawnCell);
+    const listed = chanceValues(state);
+    expect(listed).toEqual([1, 3, 5, 6, 7]);
+    for (let k = 0; k < listed.length; k++) {
+      const { rng, asked } = scriptedRng({ int: () => k });
+      expect(game.sampleChance(state, rng)).toEqual({ kind: 'chance', value: listed[k] });
+      expect(asked).toEqual([`int(${listed.length})`]); // one draw over the free cells, each equally likely
+    }
+    // After a zombie lands on cell 5 the next spawn draws over the four cells left.
+    force(state, 5);
+    force(state, 3);
+    force(state, 1);
+    const { rng, asked } = scriptedRng({ int: () => 3 });
+    expect(game.sampleChance(state, rng)).toEqual({ kind: 'chance', value: 7 });
+    expect(asked).toEqual(['int(4)']);
+    // A stream answering outside the range it was asked for fails loudly instead of guessing.
+    expect(() => game.sampleChance(state, scriptedRng({ int: () => 4 }).rng)).toThrow('no free cell number 4');
+  });
+
+  it('rules 8 and 25: with blockingUnits false, sampling draws over exactly the listed free cells wherever the trainers stand', () => {
+    const placements: [string, (state: ZombieTrainersState) => void][] = [
+      ['player 1 on a zombie', (state) => (state.trainers[0].cell = cellOf(state, 2, 2))],
+      ['player 2 on a zombie', (state) => (state.trainers[1].cell = cellOf(state, 2, 2))],
+      ['both trainers on one cell', (state) => (state.trainers[1].cell = state.trainers[0].cell)],
+    ];
+    for (const [where, place] of placements) {
+      const state = start(OPEN_5, { blockingUnits: false });
+      placeWild(state, 2, 2, 5, 1);
+      placeWild(state, 3, 0, 5, 1);
+      place(state);
+      endTurn(state);
+      expect(state.phase, where).toBe(Phase.SpawnCell);
+      const listed = chanceValues(state);
+      const { rng, asked } = scriptedRng({ int: (n) => n - 1 });
+      expect(game.sampleChance(state, rng), where).toEqual({ kind: 'chance', value: listed.at(-1) });
+      expect(asked, where).toEqual([`int(${listed.length})`]);
+    }
+  });
+
+  it('rules 8 and 25: seeded spawns land on every free cell about equally often', () => {
+    const map = ['..#', '.#.', '...'].join('\n');
+    const state = game.setup(makeParams({ map, initialWildZombies: 1 }));
+    const rng = matchStream(matchSeed(20, 0), 'spawn-test');
+    const counts = new Map<number, number>();
+    const draws = 5000;
+    for (let i = 0; i < draws; i++) {
+      const action = game.sampleChance(state, rng);
+      const cell = action.kind === 'chance' ? action.value : -1;
+      counts.set(cell, (counts.get(cell) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort((a, b) => a - b)).toEqual([1, 3, 5, 6, 7]);
+    // Each share of 1/5 within 4.5 binomial standard deviations (a failure rate below 1e-5).
+    const sd = Math.sqrt((0.2 * 0.8) / draws);
+    for (const count of counts.values()) expect(Math.abs(count / draws - 0.2)).toBeLessThan(4.5 * sd);
+  });
+
+  it('rules 8, 16 and 17: dice, R, health and attack are drawn over exactly their ranges', () => {
+    const state = start(OPEN_5, { zombieHealth: [2, 7], zombieAttack: [3, 5] });
+    placeWild(state, 1, 0, 6, 2);
+    const draw = (expected: string, value: number): void => {
+      const { rng, asked } = scriptedRng({ intBetween: () => value });
+      expect(game.sampleChance(state, rng)).toEqual({ kind: 'chance', value });
+      expect(asked).toEqual([expected]);
+      game.apply(state, { kind: 'chance', value }, null);
+    };
+    game.apply(state, catchesOf(state).find((a) => a.trapRate === 40) as CatchAction, null);
+    draw('intBetween(1,6)', 2); // A
+    draw('intBetween(1,6)', 5); // D
+    draw('intBetween(1,100)', 99); // R: fails
+    endTurn(state);
+    expect(state.phase).toBe(Phase.SpawnCell);
+    force(state, cellOf(state, 3, 3));
+    draw('intBetween(2,7)', 7); // health
+    draw('intBetween(3,5)', 3); // attack
+    expect(state.wildHealth[cellOf(state, 3, 3)]).toBe(7);
+    expect(state.wildAttack[cellOf(state, 3, 3)]).toBe(3);
+  });
+
+  it('decision and terminal nodes have no chance outcomes, and sampling or forcing chance there fails', () => {
+    const state = start(OPEN_5);
+    expect(game.chanceOutcomes(state)).toEqual([]);
+    const { rng } = scriptedRng({ int: () => 0, intBetween: (low) => low });
+    expect(() => game.sampleChance(state, rng)).toThrow(/not a uniform-value chance node/);
+    expect(() => game.apply(state, { kind: 'chance', value: 1 }, null)).toThrow(/chance outcome applied at a decision or terminal node/);
+
+    placeWild(state, 1, 0, 6, 2);
+    onlyTraps(state, 0, 40, 1);
+    emptyTraps(state, 1);
+    doCatch(state, 1, 0, 40, 1, 6, 100);
+    expect(game.isTerminal(state)).toBe(true);
+    expect(game.chanceOutcomes(state)).toEqual([]);
+    expect(() => game.apply(state, { kind: 'endTurn' }, null)).toThrow(/decision endTurn applied at a chance or terminal node/);
+  });
+
+  it('a decision applied at a chance node fails', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    game.apply(state, catchesOf(state)[0] as CatchAction, null);
+    expect(() => game.apply(state, { kind: 'endTurn' }, null)).toThrow(/decision endTurn applied at a chance or terminal node/);
+  });
+});
+
+describe('Zombie Trainers: no free cell, no spawn (rules 8 and 25)', () => {
+  it('rule 8: with no free grass cell at setup the first turn begins at once', () => {
+    const state = game.setup(makeParams({ map: '..', initialWildZombies: 3 }));
+    expect(state.phase).toBe(Phase.Decision);
+    expect(game.currentPlayer(state)).toBe(0);
+    expect(state.turn).toBe(1);
+    expect(state.setupSpawnsLeft).toBe(0);
+  });
+
+  it('rule 8: initial spawns stop when the free cells run out', () => {
+    // Three grass cells: two trainers and one free cell for three wanted zombies.
+    const state = game.setup(makeParams({ map: '...', initialWildZombies: 3 }));
+    expect(chanceValues(state)).toEqual([1]);
+    spawn(state, 1, 4, 2);
+    expect(state.wildCount).toBe(1);
+    expect(state.phase).toBe(Phase.Decision);
+    expect(game.currentPlayer(state)).toBe(0);
+    expect(state.turn).toBe(1);
+  });
+
+  it('rule 25: a turn ending with fewer than maxWildZombies but no free cell spawns nothing', () => {
+    const state = start('...', { maxWildZombies: 5 });
+    placeWild(state, 1, 0, 4, 2);
+    const { events, sink } = recorder();
+    endTurn(state, sink);
+    expect(state.phase).toBe(Phase.Decision);
+    expect(game.currentPlayer(state)).toBe(1);
+    expect(eventsOf(events, 'spawn')).toEqual([]);
+  });
+});
+
+describe('Zombie Trainers: rule 27 needs both trainers out of traps', () => {
+  it('player 1 using a trap while only player 2 is out of traps does not end the game', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    emptyTraps(state, 1);
+    onlyTraps(state, 0, 40, 2);
+    doCatch(state, 1, 0, 40, 1, 6, 100);
+    expect(state.trainers[0].trapsLeft).toBe(1);
+    expect(game.isTerminal(state)).toBe(false);
+    expect(game.returns(state)).toEqual([0, 0]);
+    expect(state.winner).toBe(-1);
+    expect(game.currentPlayer(state)).toBe(0);
+  });
+
+  it('the end is scored the same without an event sink', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    emptyTraps(state, 1);
+    onlyTraps(state, 0, 40, 1);
+    state.trainers[1].xp = 1;
+    doCatch(state, 1, 0, 40, 1, 6, 100, null);
+    expect(game.isTerminal(state)).toBe(true);
+    expect(game.returns(state)).toEqual([-1, 1]);
+  });
+});
+
+describe('Zombie Trainers: each trainer owns its traps (rule 5)', () => {
+  it('a catch uses up a trap of the catching trainer only, and a new match starts with full traps', () => {
+    const params = makeParams({ map: OPEN_5 });
+    const state = game.setup(params);
+    placeWild(state, 1, 0, 6, 2);
+    const before = [...state.trainers[1].trapCounts];
+    doCatch(state, 1, 0, 80, 1, 6, 100);
+    expect(state.trainers[1].trapCounts).toEqual(before);
+    expect(state.trainers[1].trapsLeft).toBe(7);
+    const again = game.setup(params);
+    expect(again.trainers[0].trapCounts).toEqual(before);
+    expect(again.trainers[0].trapsLeft).toBe(7);
+  });
+
+  it('rates with no trap are not part of the trap set', () => {
+    const state = start(OPEN_5, { traps: { '80': 1, '20': 0, '40': 2 } });
+    expect(state.config.trapRates).toEqual([40, 80]);
+    expect(state.trainers[0].trapCounts).toEqual([2, 1]);
+    expect(state.trainers[0].trapsLeft).toBe(3);
+  });
+
+  it('matches with one parameter object share the run-level config', () => {
+    const params = makeParams({ map: OPEN_5 });
+    expect(game.setup(params).config).toBe(game.setup(params).config);
+  });
+});
+
+describe('Zombie Trainers: cells at the corners and edges (rules 12 to 15)', () => {
+  it('rule 13: cell (0,0) can be reached, and a zombie there caught or attacked', () => {
+    const state = start(OPEN_5);
+    state.trainers[0].cell = cellOf(state, 2, 0);
+    expect(moveTo(state, 0, 0)?.steps).toBe(2);
+    state.trainers[0].cell = cellOf(state, 1, 0);
+    placeWild(state, 0, 0, 6, 2);
+    state.trainers[0].owned.push({ health: 5, attack: 6 });
+    expect(catchesOf(state).map((a) => `${a.x},${a.y}@${a.trapRate}`)).toEqual(['0,0@40', '0,0@60', '0,0@80']);
+    expect(attacksOf(state)).toEqual([{ kind: 'attack', zombie: 0, x: 0, y: 0 }]);
+    doAttack(state, 0, 0, 0, 6, 1);
+    expect(state.wildHealth[0]).toBe(0);
+    expect(state.trainers[0].xp).toBe(11);
+  });
+
+  it('rule 8: a zombie can spawn on cell (0,0) once it is free', () => {
+    const state = start(OPEN_5, { maxWildZombies: 1 });
+    game.apply(state, moveTo(state, 1, 0) as MoveAction, null);
+    endTurn(state);
+    expect(chanceValues(state)[0]).toBe(0);
+    spawn(state, 0, 5, 2);
+    expect(state.wildHealth[0]).toBe(5);
+  });
+
+  it('rule 15: reach never wraps from one end of a row onto the next, or off the bottom of the map', () => {
+    const state = start(OPEN_5, { interactionRange: 2 });
+    const targets = (): string[] => [...new Set(catchesOf(state).map((a) => `${a.x},${a.y}`))];
+    // Right edge: (0,2) and (1,2) follow (4,1) in row-major order but are 4 and 5 columns away.
+    state.trainers[0].cell = cellOf(state, 4, 1);
+    placeWild(state, 0, 2, 6, 2);
+    placeWild(state, 1, 2, 6, 2);
+    expect(targets()).toEqual([]);
+    // Left edge: (4,2) comes just before (0,3) in row-major order but is 4 columns away.
+    state.trainers[0].cell = cellOf(state, 0, 3);
+    placeWild(state, 4, 2, 6, 2);
+    expect(targets()).toEqual(['0,2', '1,2']);
+    // Bottom row: there is nothing below it.
+    const bottom = start(OPEN_5, { interactionRange: 2 });
+    bottom.trainers[0].cell = cellOf(bottom, 2, 4);
+    expect(catchesOf(bottom)).toEqual([]);
+  });
+
+  it('rule 14: player 1 blocks player 2 as player 2 blocks player 1', () => {
+    const state = start('.....', { actionPoints: 4, maxWildZombies: 0 });
+    endTurn(state);
+    expect(game.currentPlayer(state)).toBe(1);
+    expect(movesOf(state).map((m) => [m.x, m.steps])).toEqual([[1, 3], [2, 2], [3, 1]]); // not (0,0)
+    state.trainers[0].cell = cellOf(state, 2, 0);
+    expect(movesOf(state).map((m) => [m.x, m.steps])).toEqual([[3, 1]]);
+  });
+
+  it('rule 13: moves come in row-major order of their destination, not in search order', () => {
+    const state = start(OPEN_5, { actionPoints: 2 });
+    state.trainers[0].cell = cellOf(state, 2, 2);
+    expect(movesOf(state).map((m) => `${m.x},${m.y}`)).toEqual([
+      '2,0', '1,1', '2,1', '3,1', '0,2', '1,2', '3,2', '4,2', '1,3', '2,3', '3,3', '2,4',
+    ]);
+  });
+
+  it('rule 15: targets come in row-major order', () => {
+    const state = start(OPEN_5, { interactionRange: 2, traps: { '50': 1 } });
+    state.trainers[0].cell = cellOf(state, 2, 2);
+    for (const [x, y] of [[2, 4], [1, 3], [3, 3], [0, 2], [4, 2], [2, 0], [1, 1], [3, 1]] as const) placeWild(state, x, y, 5, 1);
+    expect(catchesOf(state).map((a) => `${a.x},${a.y}`)).toEqual(['2,0', '1,1', '3,1', '0,2', '4,2', '1,3', '3,3', '2,4']);
+  });
+
+  it('rule 11: with catchCost above attackCost, AP between them allow an attack but no catch', () => {
+    const state = start(OPEN_5, { catchCost: 3, attackCost: 2 });
+    placeWild(state, 1, 0, 6, 2);
+    state.trainers[0].owned.push({ health: 4, attack: 1 });
+    state.actionPoints = 2;
+    expect(kinds(state)).toEqual(new Set(['move', 'attack', 'endTurn']));
+  });
+
+  it('rule 13: the move event names where the trainer came from', () => {
+    const state = start(OPEN_5);
+    state.trainers[0].cell = cellOf(state, 3, 2);
+    const { events, sink } = recorder();
+    game.apply(state, moveTo(state, 3, 4) as MoveAction, sink);
+    expect(lastEvent(events, 'move')).toMatchObject({ seat: 0, fromX: 3, fromY: 2, x: 3, y: 4, steps: 2, cost: 2, round: 1, turn: 1 });
+  });
+});
+
+/**
+ * An independent reading of rules 11 to 15, 20 and 26: breadth-first search over grass, blocked
+ * by zombies and the other trainer (when `blockingUnits`), Manhattan reach for targets.
+ */
+function expectedActions(state: ZombieTrainersState): { moves: string[]; catches: string[]; attacks: string[]; targets: string[] } {
+  const { map, params, trapRates } = state.config;
+  const me = state.trainers[state.current];
+  const other = state.trainers[state.current === 0 ? 1 : 0];
+  const none = { moves: [], catches: [], attacks: [], targets: [] };
+  if (me.trapsLeft === 0) return none;
+  const blocked = (cell: number): boolean => params.blockingUnits && ((state.wildHealth[cell] as number) > 0 || cell === other.cell);
+  const distance = new Map<number, number>([[me.cell, 0]]);
+  const frontier = [me.cell];
+  const maxSteps = Math.floor(state.actionPoints / params.moveCost);
+  while (frontier.length > 0) {
+    const cell = frontier.shift() as number;
+    const steps = distance.get(cell) as number;
+    if (steps === maxSteps) continue;
+    const x = cell % map.width;
+    const y = (cell - x) / map.width;
+    for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]] as const) {
+      if (nx < 0 || ny < 0 || nx >= map.width || ny >= map.height) continue;
+      const next = ny * map.width + nx;
+      if (map.grass[next] !== 1 || distance.has(next) || blocked(next)) continue;
+      distance.set(next, steps + 1);
+      frontier.push(next);
+    }
+  }
+  const xy = (cell: number): string => `${cell % map.width},${Math.floor(cell / map.width)}`;
+  const moves = [...distance.entries()].filter(([cell]) => cell !== me.cell).sort((a, b) => a[0] - b[0]).map(([cell, steps]) => `${xy(cell)}:${steps}`);
+  const targets: string[] = [];
+  const catches: string[] = [];
+  const attacks: string[] = [];
+  const fromX = me.cell % map.width;
+  const fromY = Math.floor(me.cell / map.width);
+  for (let cell = 0; cell < map.width * map.height; cell++) {
+    if ((state.wildHealth[cell] as number) === 0) continue;
+    if (Math.abs((cell % map.width) - fromX) + Math.abs(Math.floor(cell / map.width) - fromY) > params.interactionRange) continue;
+    const canCatch = state.actionPoints >= params.catchCost;
+    const canAttack = state.actionPoints >= params.attackCost && me.owned.length > 0;
+    if (canCatch || canAttack) targets.push(xy(cell));
+    if (canCatch) trapRates.forEach((rate, i) => (me.trapCounts[i] as number) > 0 && catches.push(`${xy(cell)}@${rate}`));
+    if (canAttack) me.owned.forEach((_, zombie) => attacks.push(`z${zombie}@${xy(cell)}`));
+  }
+  return { moves, catches: catches.sort(), attacks: attacks.sort(), targets };
+}
+
+describe('Zombie Trainers legal actions against an independent reading of the rules', () => {
+  /** 6 × 5 with rock inside and on the edges. */
+  const MAP = ['..#...', '......', '.##.#.', '......', '#.....'].join('\n');
+  const configs: Partial<ZombieTrainersParams>[] = [
+    {},
+    { interactionRange: 2, actionPoints: 5 },
+    { blockingUnits: false, moveCost: 2, actionPoints: 6, catchCost: 3, attackCost: 2 },
+    { interactionRange: 0, blockingUnits: false, traps: { '10': 1, '30': 2, '50': 1, '70': 3 } },
+    // A square map and a narrow one: shapes where a wrong index for an interned action would
+    // make two different actions share one entry.
+    { map: OPEN_5, interactionRange: 2 },
+    { map: ['..', '..', '..', '..'].join('\n'), interactionRange: 3 },
+  ];
+
+  it('rules 11 to 15, 20 and 26: moves, catches and attacks over many seeded positions, several in one config', () => {
+    const rng = matchStream(matchSeed(20, 1), 'positions');
+    const reused: ZombieTrainersAction[] = [{ kind: 'endTurn' }, { kind: 'endTurn' }];
+    for (const overrides of configs) {
+      // One parameter object per config: the positions share its interned actions.
+      const params = makeParams({ map: MAP, ...overrides });
+      const grassCount = params.map.split('').filter((char) => char === '.').length;
+      for (let trial = 0; trial < 120; trial++) {
+        const state = game.setup(params);
+        const grass = Array.from(state.config.map.grassCells);
+        const pick = (): number => grass.splice(rng.int(grass.length), 1)[0] as number;
+        state.trainers[0].cell = pick();
+        state.trainers[1].cell = pick();
+        for (let z = rng.int(Math.min(7, grassCount - 1)); z > 0; z--) {
+          const cell = pick();
+          state.wildHealth[cell] = 1 + rng.int(9);
+          state.wildAttack[cell] = 1 + rng.int(4);
+          state.wildCount++;
+        }
+        state.current = rng.int(2) === 0 ? 0 : 1;
+        state.actionPoints = rng.int(params.actionPoints + 1);
+        const me = state.trainers[state.current];
+        me.trapCounts = me.trapCounts.map(() => rng.int(3));
+        me.trapsLeft = me.trapCounts.reduce((a, b) => a + b, 0);
+        for (let z = rng.int(4); z > 0; z--) me.owned.push({ health: 1 + rng.int(5), attack: 1 + rng.int(5) });
+
+        const expected = expectedActions(state);
+        const actions = game.legalActions(state, reused);
+        expect(actions).toBe(reused); // the list handed in is refilled, not replaced
+        const where = `trial ${trial} of ${JSON.stringify(overrides)}: ${game.describeState(state)}`;
+        const moves = actions.filter((a): a is MoveAction => a.kind === 'move').map((m) => `${m.x},${m.y}:${m.steps}`);
+        expect(moves, where).toEqual(expected.moves);
+        const catches = actions.filter((a): a is CatchAction => a.kind === 'catch');
+        expect(catches.map((a) => `${a.x},${a.y}@${a.trapRate}`).sort(), where).toEqual(expected.catches);
+        const attacks = actions.filter((a): a is AttackAction => a.kind === 'attack');
+        expect(attacks.map((a) => `z${a.zombie}@${a.x},${a.y}`).sort(), where).toEqual(expected.attacks);
+        const targetOrder = [...new Set([...actions].filter((a) => a.kind === 'catch' || a.kind === 'attack').map((a) => ('x' in a ? `${a.x},${a.y}` : '')))];
+        expect(targetOrder, where).toEqual(expected.targets.filter((t) => targetOrder.includes(t)));
+        expect(actions.at(-1), where).toEqual({ kind: 'endTurn' });
+        expect(actions).toHaveLength(moves.length + catches.length + attacks.length + 1);
+      }
+    }
+  });
+});
+
+describe('Zombie Trainers state contract', () => {
+  it('clone copies every mutable part: changing the copy leaves the original as it was', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 1, 0, 6, 2);
+    state.trainers[0].owned.push({ health: 4, attack: 2 });
+    state.trainers[1].owned.push({ health: 3, attack: 1 });
+    game.apply(state, catchesOf(state)[0] as CatchAction, null);
+    force(state, 4);
+    const snapshot = JSON.stringify(state, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v));
+    const copy = game.clone(state);
+    expect(JSON.stringify(copy, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v))).toBe(snapshot);
+    copy.wildHealth[1] = 0;
+    copy.wildAttack[1] = 0;
+    for (const trainer of copy.trainers) {
+      trainer.trapCounts[0] = 99;
+      trainer.owned[0]!.health = 99;
+      trainer.owned.push({ health: 1, attack: 1 });
+      trainer.cell = 12;
+    }
+    copy.trainers[0] = copy.trainers[1];
+    copy.pending.aggressive = 6;
+    force(copy, 1);
+    force(copy, 1);
+    expect(JSON.stringify(state, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v))).toBe(snapshot);
+    // The copy plays on by itself: finishing the catch in the original still works.
+    force(state, 1);
+    force(state, 1);
+    expect(state.phase).toBe(Phase.Decision);
+  });
+
+  it('observe gives a copy of the whole state (perfect information), never the state itself', () => {
+    const state = start(OPEN_5);
+    placeWild(state, 2, 2, 6, 2);
+    const seen = game.observe(state, 1);
+    expect(seen).not.toBe(state);
+    expect(seen.wildHealth).toEqual(state.wildHealth);
+    expect(seen.trainers).toEqual(state.trainers);
+    seen.wildHealth[cellOf(state, 2, 2)] = 0;
+    expect(state.wildHealth[cellOf(state, 2, 2)]).toBe(6);
+  });
+
+  it('declares two seats, perfect information, returns in [-1, 1], and [0, 0] before the end', () => {
+    expect(game.id).toBe('zombie-trainers');
+    expect(game.title).toBe('Zombie Trainers');
+    expect(game.seats).toEqual(['Player 1', 'Player 2']);
+    expect(game.utilityBounds).toEqual([-1, 1]);
+    expect(game.hiddenInformation).toBe(false);
+    const state = start(OPEN_5);
+    expect(game.isTerminal(state)).toBe(false);
+    expect(game.returns(state)).toEqual([0, 0]);
+    expect(state.winner).toBe(-1);
+    expect(state.tieDecided).toBe(false);
+    expect(state.endReason).toBeNull();
+  });
+
+  it('action keys tell every action apart', () => {
+    const actions: ZombieTrainersAction[] = [
+      { kind: 'move', x: 1, y: 2, steps: 3 },
+      { kind: 'move', x: 2, y: 1, steps: 3 },
+      { kind: 'catch', x: 1, y: 2, trapRate: 40 },
+      { kind: 'catch', x: 1, y: 2, trapRate: 60 },
+      { kind: 'attack', zombie: 0, x: 1, y: 2 },
+      { kind: 'attack', zombie: 1, x: 1, y: 2 },
+      { kind: 'endTurn' },
+      { kind: 'chance', value: 1 },
+      { kind: 'chance', value: 2 },
+    ];
+    const keys = actions.map((action) => game.actionKey(action));
+    for (const key of keys) expect(key).toMatch(/^[a-zA-Z]+/);
+    expect(new Set(keys).size).toBe(actions.length);
+    expect(game.actionKey({ kind: 'move', x: 1, y: 2, steps: 3 })).toBe(keys[0]);
+    expect(keys).toEqual(['move(1,2)', 'move(2,1)', 'catch(1,2,rate40)', 'catch(1,2,rate60)', 'attack(z0,1,2)', 'attack(z1,1,2)', 'endTurn', 'chance(1)', 'chance(2)']);
+  });
+
+  it('describes a state in one line: round, turn, who acts, AP, XP, traps, owned and wild zombies', () => {
+    const state = start(OPEN_5, { maxWildZombies: 1 });
+    placeWild(state, 2, 2, 6, 2);
+    state.trainers[0].xp = 4;
+    state.trainers[1].owned.push({ health: 1, attack: 1 });
+    endTurn(state);
+    game.apply(state, moveTo(state, 4, 3) as MoveAction, null);
+    expect(game.describeState(state)).toBe('round 1, turn 2, P2 to act, AP 2, XP 4-0, traps 7/7, owned 0/1, wild 1');
+    placeWild(state, 3, 3, 4, 1);
+    game.apply(state, catchesOf(state)[0] as CatchAction, null);
+    expect(game.describeState(state)).toBe('round 1, turn 2, chance, AP 0, XP 4-0, traps 7/7, owned 0/1, wild 2');
+    const over = start(OPEN_5);
+    emptyTraps(over, 1);
+    onlyTraps(over, 0, 40, 1);
+    placeWild(over, 1, 0, 6, 2);
+    doCatch(over, 1, 0, 40, 1, 6, 100);
+    expect(game.describeState(over)).toBe('round 1, turn 1, over, AP 1, XP 0-0, traps 0/0, owned 0/0, wild 1');
+  });
+
+  it('rule 29: the declared maximum length covers the longest match the rules allow, with one spawn to spare', () => {
+    // The longest turn: every action the cheapest one, a catch (4 steps: the decision, A, D, R),
+    // each failing, then the end of turn and a spawn (4 steps). With 4 AP and a catch at 2 AP
+    // that is 2 × 4 + 4 = 12 steps a turn; one round is 2 turns after 3 initial spawns (9 steps).
+    // The bound counts a spawn after the last turn too, which the end pre-empts: 3 steps spare.
+    // (A loose bound would only delay the runner's guard against a runaway match.)
+    const params = makeParams({
+      map: OPEN_5, actionPoints: 4, catchCost: 2, moveCost: 3, attackCost: 4,
+      maxRounds: 1, initialWildZombies: 3, maxWildZombies: 5, traps: { '10': 9 },
+    });
+    const state = game.setup(params);
+    let steps = 0;
+    const step = (action: ZombieTrainersAction): void => {
+      game.apply(state, action, null);
+      steps++;
+    };
+    for (const [x, y] of [[1, 0], [3, 4], [2, 2]] as const) {
+      step({ kind: 'chance', value: cellOf(state, x, y) });
+      step({ kind: 'chance', value: 5 });
+      step({ kind: 'chance', value: 1 });
+    }
+    for (const [seat, [x, y]] of [[0, [1, 0]], [1, [3, 4]]] as const) {
+      expect(state.current).toBe(seat);
+      for (let i = 0; i < 2; i++) {
+        step(catchesOf(state).find((a) => a.x === x && a.y === y) as CatchAction);
+        step({ kind: 'chance', value: 1 });
+        step({ kind: 'chance', value: 6 });
+        step({ kind: 'chance', value: 100 });
+      }
+      expect(legal(state)).toEqual([{ kind: 'endTurn' }]);
+      step({ kind: 'endTurn' });
+      if (seat === 0) {
+        step({ kind: 'chance', value: cellOf(state, 0, 4) });
+        step({ kind: 'chance', value: 5 });
+        step({ kind: 'chance', value: 1 });
+      }
+    }
+    expect(game.isTerminal(state)).toBe(true);
+    expect(steps).toBe(9 + 12 + 9);
+    expect(game.maxLength(params)).toBe(steps + 3);
   });
 });

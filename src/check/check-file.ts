@@ -1,7 +1,8 @@
 /**
  * Check files (`*.checks.yaml`): balance checks that gate CI. Each check names a scenario (a
  * file, relative to the checks file, or an inline game with parameters and seats), a rate by
- * its path in the run summary, a band, a confidence and a match budget:
+ * its path in the run summary (`p1WinRate`, or one agent's `outcomes.byAgent.<name>.overall.win`),
+ * a band, a confidence and a match budget (bounds: `core/input-bounds.ts`):
  *
  * ```yaml
  * failOnInconclusive: false        # optional: exit 1 instead of 3 when a budget runs out
@@ -28,7 +29,9 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { UsageError, type InputIssue } from '../core/errors.js';
+import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
 import { formatPath } from '../core/parameters.js';
+import { findUnsafeKey } from '../core/safe-keys.js';
 import { loadScenario, parseScenario, type Scenario } from '../scenario/scenario.js';
 
 export type Band = { readonly kind: 'between'; readonly low: number; readonly high: number } | { readonly kind: 'atLeast'; readonly value: number } | { readonly kind: 'atMost'; readonly value: number };
@@ -40,6 +43,11 @@ export interface CheckSpec {
   readonly index: number;
   /** The scenario, its match count set to the budget. */
   readonly scenario: Scenario;
+  /**
+   * The scenario as the checks file names it (`trainers-first-player.yaml`, relative to the
+   * file) or `inline <game>`: what a baseline records, the same on every machine.
+   */
+  readonly scenarioLabel: string;
   readonly metric: string;
   readonly band: Band;
   readonly confidence: number;
@@ -64,15 +72,15 @@ const checkSchema = z
     seats: z.unknown().optional(),
     metrics: z.array(z.string()).optional(),
     set: z.array(z.string()).optional(),
-    seed: z.number().int().min(0).optional(),
+    seed: boundedNumber(BOUNDS.seed).optional(),
     metric: z.string().min(1),
     between: z.tuple([rate, rate]).refine(([low, high]) => low < high, { message: 'expected [low, high] with low < high' }).optional(),
     atLeast: rate.optional(),
     atMost: rate.optional(),
-    confidence: z.number().gt(0.5).lt(1).default(0.95),
-    margin: z.number().gt(0).lt(0.5).default(0.01),
-    budget: z.number().int().min(2),
-    batch: z.number().int().min(2).default(200),
+    confidence: boundedNumber(BOUNDS.confidence).default(0.95),
+    margin: boundedNumber(BOUNDS.margin).default(0.01),
+    budget: boundedNumber(BOUNDS.budget),
+    batch: boundedNumber(BOUNDS.budget).default(200),
   })
   .superRefine((check, context) => {
     const bands = [check.between, check.atLeast, check.atMost].filter((band) => band !== undefined).length;
@@ -108,6 +116,8 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
     const where = error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}` : '';
     throw new UsageError([{ source: file, field: '', message: `not valid YAML${where}: ${(error as Error).message.split('\n')[0]}` }]);
   }
+  const unsafe = findUnsafeKey(raw);
+  if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {
     throw new UsageError(parsed.error.issues.map((issue) => ({ source: file, field: formatPath(issue.path.map(pathKey)), message: issue.message })));
@@ -158,7 +168,8 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
         : check.atLeast !== undefined
           ? { kind: 'atLeast', value: check.atLeast }
           : { kind: 'atMost', value: check.atMost as number };
-    checks.push({ name: check.name, file, index, scenario, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch });
+    const scenarioLabel = check.scenario ?? `inline ${check.game ?? ''}`;
+    checks.push({ name: check.name, file, index, scenario, scenarioLabel, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch });
   }
   if (issues.length > 0) throw new UsageError(issues);
   return { file, failOnInconclusive: parsed.data.failOnInconclusive, checks };

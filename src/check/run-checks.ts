@@ -12,9 +12,13 @@
  *
  * The matches are those of `hordelab run` on the same scenario: match i has the same seed.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
+import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
+import { formatPath } from '../core/parameters.js';
+import { emptyOutcomes, mergeOutcomes, summarizeOutcomes } from '../reports/outcomes.js';
 import { flattenMetrics, type RateMetric } from '../present/metrics.js';
 import { rotatedDesignEffect } from '../run/run-scenario.js';
 import { BatchPlayer } from '../run/batches.js';
@@ -114,33 +118,105 @@ function decide(check: CheckSpec, states: readonly SprtState[]): { status: Check
 
 const baselinePath = (dir: string, check: CheckSpec): string => join(dir, `${check.name}.json`);
 
+const wholeCount = z.number().int().min(0);
+const baselineSchema = z.strictObject({
+  check: z.string(),
+  metric: z.string(),
+  successes: wholeCount,
+  n: wholeCount,
+  designEffect: z.number().min(1),
+  rate: z.number().min(0).max(1),
+  scenario: z.string(),
+  seed: boundedNumber(BOUNDS.seed),
+});
+
 /**
- * The stored baseline of a check, or null when there is none. A baseline of another metric or
- * scenario, or a file that is not one, is refused: comparing with it would mean nothing.
+ * The stored baseline of a check, or null when there is none. A damaged file, or the baseline
+ * of another metric or scenario, is refused naming the file and field: comparing with it would
+ * mean nothing.
  */
 export function readBaseline(dir: string, check: CheckSpec): BaselineRecord | null {
   const path = baselinePath(dir, check);
   if (!existsSync(path)) return null;
-  let record: Partial<BaselineRecord>;
+  const again = 'store a new one with --update-baseline';
+  let raw: unknown;
   try {
-    record = JSON.parse(readFileSync(path, 'utf8')) as Partial<BaselineRecord>;
+    raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new UsageError([{ source: path, field: '', message: `not a baseline file: ${(error as Error).message}; store a new one with --update-baseline` }]);
+    throw new UsageError([{ source: path, field: '', message: `not a baseline file: ${(error as Error).message.split('\n')[0]}; ${again}` }]);
   }
-  const whole = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-  if (!whole(record.successes) || !whole(record.n) || (record.successes as number) > (record.n as number) || typeof record.designEffect !== 'number' || typeof record.rate !== 'number') {
-    throw new UsageError([{ source: path, field: '', message: 'not a baseline file (expected successes, n, designEffect and rate); store a new one with --update-baseline' }]);
+  const parsed = baselineSchema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const field = first === undefined ? '' : formatPath(first.path.map((key) => (typeof key === 'number' ? key : String(key))));
+    throw new UsageError([{ source: path, field, message: `${first?.message ?? 'not a baseline file'}; ${again}` }]);
   }
-  if (record.metric !== check.metric || record.scenario !== check.scenario.file) {
+  const record = parsed.data;
+  if (record.successes > record.n) throw new UsageError([{ source: path, field: 'successes', message: `${record.successes} is more than n (${record.n}); ${again}` }]);
+  if (record.metric !== check.metric || record.scenario !== check.scenarioLabel) {
     throw new UsageError([
       {
         source: path,
-        field: 'metric',
-        message: `is the baseline of ${record.metric} in ${record.scenario}, but check ${check.name} measures ${check.metric} in ${check.scenario.file}; store a new one with --update-baseline`,
+        field: record.metric !== check.metric ? 'metric' : 'scenario',
+        message: `is the baseline of ${record.metric} in ${record.scenario}, but check ${check.name} measures ${check.metric} in ${check.scenarioLabel}; ${again}`,
       },
     ]);
   }
-  return record as BaselineRecord;
+  return record;
+}
+
+/**
+ * Before any match: the baseline folder must exist and hold the baseline of at least one of the
+ * checks, so a mistyped `--baseline` cannot quietly switch the regression check off.
+ */
+export function checkBaselineFolder(dir: string, checks: readonly CheckSpec[]): void {
+  let isFolder = false;
+  try {
+    isFolder = statSync(dir).isDirectory();
+  } catch {
+    throw new UsageError([{ source: '--baseline', field: '', message: `no folder ${dir}; store the first baselines there with --baseline ${dir} --update-baseline` }]);
+  }
+  if (!isFolder) throw new UsageError([{ source: '--baseline', field: '', message: `${dir} is a file; expected the folder of baselines` }]);
+  const stored = checks.filter((check) => readBaseline(dir, check) !== null);
+  if (stored.length === 0 && checks.length > 0) {
+    throw new UsageError([
+      { source: '--baseline', field: '', message: `${dir} holds no baseline of these checks (expected files such as ${checks[0]?.name}.json); store them with --update-baseline` },
+    ]);
+  }
+}
+
+/** What a check's metric can name: the game's results, then `outcomes.bySeat...` and `outcomes.byAgent.<name>...`. */
+function checkMetricName(check: CheckSpec): void {
+  const { report } = check.scenario.entry;
+  const empty = report.summarize(report.emptyAggregate(), check.confidence, 1) as Record<string, unknown>;
+  const field = `checks[${check.index}].metric`;
+  if (check.metric.startsWith('outcomes.')) {
+    const names = [...new Set(check.scenario.seats.map((seat) => seat.name))];
+    const seats = check.scenario.entry.game.seats.map((_, index) => `seat${index + 1}`);
+    const known = [...names.map((name) => `outcomes.byAgent.${name}.`), ...seats.map((seat) => `outcomes.bySeat.${seat}.`)];
+    const twice = names.find((name) => check.scenario.seats.filter((seat) => seat.name === name).length > 1);
+    if (twice !== undefined && check.metric.startsWith(`outcomes.byAgent.${twice}.`)) {
+      throw new UsageError([
+        { source: check.file, field, message: `"${twice}" plays more than one seat of each match, so its matches are not independent trials; name the seats apart (seats: [{ agent, name }]) or check outcomes.bySeat` },
+      ]);
+    }
+    if (!known.some((prefix) => check.metric.startsWith(prefix))) {
+      throw new UsageError([
+        {
+          source: check.file,
+          field,
+          message: `no metric "${check.metric}"; per-agent rates are outcomes.byAgent.<agent>.overall.win (or .draw, .loss, .bySeat.seat1.win), with agents ${names.join(', ')}; per-seat rates outcomes.bySeat.<seat>.win, with seats ${seats.join(', ')}`,
+        },
+      ]);
+    }
+    return;
+  }
+  const top = check.metric.split('.')[0] as string;
+  if (!Object.hasOwn(empty, top)) {
+    throw new UsageError([
+      { source: check.file, field, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}, or outcomes.byAgent.<agent>.overall.win` },
+    ]);
+  }
 }
 
 /** Runs one check to its decision or its budget. */
@@ -149,6 +225,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
   const { report } = check.scenario.entry;
   const designEffect = rotatedDesignEffect(check.scenario);
   const aggregate: unknown = report.emptyAggregate();
+  const outcomes = emptyOutcomes(check.scenario.entry.game.seats.length);
   const tests = edgeTests(check);
   let played = 0;
   let batch = check.batch;
@@ -167,9 +244,10 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
       throw new Error(`check ${check.name}: match ${failure?.matchIndex} failed (match seed ${failure?.matchSeed}): ${failure?.message}; replay it with hordelab replay ${check.scenario.file} --match ${failure?.matchIndex} --seed ${check.scenario.seed}`);
     }
     report.mergeAggregates(aggregate, result.aggregate);
+    mergeOutcomes(outcomes, result.outcomes);
     played = end;
     options.onBatch?.(check, played);
-    metric = findRate(report.summarize(aggregate, check.confidence, designEffect), check);
+    metric = findRate({ ...(report.summarize(aggregate, check.confidence, designEffect) as Record<string, unknown>), outcomes: summarizeOutcomes(outcomes, check.confidence) }, check);
     const successes = metric.successes / designEffect;
     const trials = metric.n / designEffect;
     // An edge at 0 or 1 cannot be crossed: every rate is above 0 and below 1.
@@ -215,7 +293,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
       n: metric.n,
       designEffect,
       rate: metric.value,
-      scenario: check.scenario.file,
+      scenario: check.scenarioLabel,
       seed: check.scenario.seed,
     };
     const path = baselinePath(options.baselineDir, check);
@@ -242,19 +320,11 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
 
 /** Runs every check in order on one worker pool. */
 export async function runChecks(checks: readonly CheckSpec[], options: CheckOptions): Promise<CheckResult[]> {
-  // Before any match: baselines must match their checks, and each metric's first name must be
-  // one the game reports (deeper names, such as one card's, exist only once matches are played).
-  for (const check of checks) {
-    if (options.baselineDir !== undefined && !options.updateBaseline) readBaseline(options.baselineDir, check);
-    const { report } = check.scenario.entry;
-    const empty = report.summarize(report.emptyAggregate(), check.confidence, 1) as Record<string, unknown>;
-    const top = check.metric.split('.')[0] as string;
-    if (!Object.hasOwn(empty, top)) {
-      throw new UsageError([
-        { source: check.file, field: `checks[${check.index}].metric`, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` },
-      ]);
-    }
-  }
+  // Before any match: baselines must be there and match their checks, and each metric's first
+  // name must be one the game reports (deeper names, such as one card's, exist only once
+  // matches are played).
+  if (options.baselineDir !== undefined && !options.updateBaseline) checkBaselineFolder(options.baselineDir, checks);
+  for (const check of checks) checkMetricName(check);
   const player = new BatchPlayer(options.workers);
   try {
     const results: CheckResult[] = [];

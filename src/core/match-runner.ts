@@ -90,6 +90,7 @@ export class MatchFailure extends Error {
   static fromData(data: MatchFailureData): MatchFailure {
     const failure = Object.create(MatchFailure.prototype) as MatchFailure;
     Object.assign(failure, { ...data, name: 'MatchFailure', cause: new Error(data.cause) });
+    // Stryker disable next-line StringLiteral,ObjectLiteral: Object.assign above has already set message; this only states it
     Object.defineProperty(failure, 'message', { value: data.message });
     return failure;
   }
@@ -113,6 +114,7 @@ export interface MatchFailureData {
  */
 export class SeatDecision implements Decision {
   seat = 0;
+  // Stryker disable next-line ArrayDeclaration: replaced before any agent sees the decision
   legalActions: readonly unknown[] = [];
   step = 0;
   /** Where this seat's view of the match's decisions starts, in `#history`. */
@@ -161,9 +163,11 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     // Perfect information only: every decision of the match, so search can find its previous
     // subtree (hidden games may keep actions private). Each seat's view starts at its last answer.
     const history: unknown[] | null = game.hiddenInformation ? null : [];
+    // Stryker disable next-line ArrowFunction: an undefined start slices the history from 0 all the same
     const lastAnswer = seats.map(() => 0);
     const decision = new SeatDecision(game, state, history);
     // One list for the whole match: the game refills it at every decision.
+    // Stryker disable next-line ArrayDeclaration: legalActions refills the list it is given, clearing it first
     const legal: unknown[] = [];
 
     for (;;) {
@@ -191,6 +195,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
           choice = agent.chooseAction(decision);
           if (!Number.isInteger(choice) || choice < 0 || choice >= legal.length) {
             throw new Error(
+              // Stryker disable next-line OptionalChaining: a seat that has an agent has a spec
               `agent "${seats[player]?.factory.id}" of seat ${player + 1} chose index ${String(choice)}, ` +
                 `expected an integer in 0..${legal.length - 1}`,
             );

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { validateRunSummary } from './summary-schema.js';
 
 export interface RateMetric {
   readonly kind: 'rate';
@@ -82,7 +83,10 @@ export function runMetrics(summary: RunSummary): Metric[] {
   return [...flattenMetrics(summary.results), ...flattenMetrics(summary.outcomes, 'outcomes')];
 }
 
-/** Reads a run folder's `summary.json`, or says clearly why it cannot. */
+/**
+ * Reads a run folder's `summary.json`, checked field by field ({@link validateRunSummary}), or
+ * says clearly why it cannot.
+ */
 export function readRunSummary(dir: string): RunSummary {
   const file = join(dir, 'summary.json');
   let text: string;
@@ -104,10 +108,7 @@ export function readRunSummary(dir: string): RunSummary {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message}` }]);
+    throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message.split('\n')[0]}` }]);
   }
-  if (!isRecord(data) || !isRecord(data['scenario']) || !isRecord(data['results']) || typeof data['designEffect'] !== 'number') {
-    throw new UsageError([{ source: file, field: '', message: 'not a Hordelab run summary (expected scenario, results and designEffect)' }]);
-  }
-  return data as unknown as RunSummary;
+  return validateRunSummary(data, file) as RunSummary;
 }

@@ -15,6 +15,7 @@ import { csv } from '../run/play-chunk.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { chartsFor } from './charts.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
+import { writeProblem } from './output-folder.js';
 import { renderSvg } from './render.js';
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
@@ -171,32 +172,47 @@ function metricRows(summary: RunSummary): (string | number)[][] {
   ]);
 }
 
-/** Writes the chosen formats into `outDir` (default: the run folder); returns the files written. */
+/**
+ * Writes the chosen formats into `outDir` (default: the run folder); returns the files written.
+ * A summary that passes its schema but still cannot be drawn, or a folder that cannot be
+ * written, is bad input naming the file; nothing is written when any page fails.
+ */
 export async function writeReports(runDir: string, formats: readonly ReportFormat[], outDir = runDir): Promise<string[]> {
   const summary = readRunSummary(runDir);
-  if (!games.has(summary.scenario.game)) {
-    throw new UsageError([{ source: join(runDir, 'summary.json'), field: 'scenario.game', message: `unknown game "${summary.scenario.game}"; this hordelab knows ${[...games.keys()].join(', ')}` }]);
-  }
+  const source = join(runDir, 'summary.json');
   // Build every page first, then write: nothing is written when any page fails.
   const pages: [string, string][] = [];
-  for (const format of formats) {
-    if (format === 'html') pages.push(['report.html', await htmlPage(summary)]);
-    if (format === 'md') pages.push(['report.md', markdownPage(summary)]);
-    if (format === 'csv') pages.push(['metrics.csv', csv([METRIC_COLUMNS, ...metricRows(summary)])]);
-    if (format === 'json') pages.push(['metrics.json', `${JSON.stringify(runMetrics(summary), null, 2)}\n`]);
-  }
-  mkdirSync(outDir, { recursive: true });
-  const written: string[] = [];
-  for (const [file, text] of pages) {
-    const path = join(outDir, file);
-    try {
-      writeFileSync(`${path}.tmp`, text);
-      renameSync(`${path}.tmp`, path);
-    } catch (error) {
-      rmSync(`${path}.tmp`, { force: true });
-      throw error;
+  try {
+    for (const format of formats) {
+      if (format === 'html') pages.push(['report.html', await htmlPage(summary)]);
+      if (format === 'md') pages.push(['report.md', markdownPage(summary)]);
+      if (format === 'csv') pages.push(['metrics.csv', csv([METRIC_COLUMNS, ...metricRows(summary)])]);
+      if (format === 'json') pages.push(['metrics.json', `${JSON.stringify(runMetrics(summary), null, 2)}\n`]);
     }
-    written.push(path);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // The schema passed, so the figures are where a run puts them; one that still breaks a page
+    // was edited or damaged. Say so, and what broke, rather than print a stack.
+    throw new UsageError([{ source, field: 'results', message: `cannot be drawn as a ${summary.scenario.game} report (${(error as Error).message}); is the file damaged?` }]);
+  }
+  const written: string[] = [];
+  try {
+    mkdirSync(outDir, { recursive: true });
+    for (const [file, text] of pages) {
+      const path = join(outDir, file);
+      try {
+        writeFileSync(`${path}.tmp`, text);
+        renameSync(`${path}.tmp`, path);
+      } finally {
+        rmSync(`${path}.tmp`, { force: true });
+      }
+      written.push(path);
+    }
+  } catch (error) {
+    throw writeProblem(error, outDir, outDir);
   }
   return written;
 }
+
+/** The page files `hordelab report` writes: the only names it may replace in a folder. */
+export const REPORT_FILES: readonly string[] = ['report.html', 'report.md', 'metrics.csv', 'metrics.json'];

@@ -26,9 +26,12 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
+import type { AgentFactory } from '../core/agent.js';
+import type { AnyGame } from '../core/game.js';
 import type { SeatSpec } from '../core/match-runner.js';
 import { formatPath, parseParameters } from '../core/parameters.js';
-import { MAX_RUN_SEED } from '../core/rng.js';
+import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
+import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
@@ -56,12 +59,8 @@ const scenarioSchema = z.strictObject({
     .optional(),
   description: z.string().optional(),
   game: z.string().min(1),
-  matches: z.number({ message: 'expected a whole number of matches >= 1' }).int({ message: 'expected a whole number of matches >= 1' }).min(1, { message: 'expected a whole number of matches >= 1' }),
-  seed: z
-    .number({ message: `expected a whole number in 0..${MAX_RUN_SEED}` })
-    .int({ message: `expected a whole number in 0..${MAX_RUN_SEED}` })
-    .min(0, { message: `expected a whole number in 0..${MAX_RUN_SEED}` })
-    .max(MAX_RUN_SEED, { message: `expected a whole number in 0..${MAX_RUN_SEED}` }),
+  matches: boundedNumber(BOUNDS.matches),
+  seed: boundedNumber(BOUNDS.seed),
   params: z.record(z.string(), z.unknown()).optional(),
   seats: seatsSchema,
   metrics: z.array(z.string().min(1), { message: 'expected a list of metric module paths, such as [./moves-per-turn.mjs]' }).optional(),
@@ -129,10 +128,16 @@ export async function loadScenario(file: string, overrides: ScenarioOverrides = 
 /**
  * Validates scenario text; `file` names it in errors, decides YAML or JSON by its extension and
  * anchors relative agent module paths.
+ *
+ * Agent and metric modules are code: they are imported only once everything else in the
+ * scenario and its overrides is valid, so a scenario with a typo never runs a module's
+ * top-level code (SECURITY.md).
  */
 export async function parseScenario(text: string, file: string, overrides: ScenarioOverrides = {}): Promise<Scenario> {
   const raw = parseDocument(text, file);
   const issue = (field: string, message: string): InputIssue => ({ source: file, field, message });
+  const unsafe = findUnsafeKey(raw);
+  if (unsafe !== null) throw new UsageError([issue(unsafe.field, unsafe.message)]);
 
   const envelope = scenarioSchema.safeParse(raw);
   if (!envelope.success) {
@@ -146,25 +151,6 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     throw new UsageError([issue('game', `unknown game "${data.game}"; expected one of: ${[...games.keys()].join(', ')}`)]);
   }
   const { game } = registered;
-
-  // Custom metric modules: loaded and checked before anything runs.
-  const metricModules: MetricModule[] = [];
-  for (const [index, path] of (data.metrics ?? []).entries()) {
-    const loaded = await loadMetricModule(path, file);
-    if ('problem' in loaded) {
-      issues.push(issue(`metrics[${index}]`, loaded.problem));
-      continue;
-    }
-    const { module } = loaded;
-    if (module.games !== null && !module.games.includes(game.id)) {
-      issues.push(issue(`metrics[${index}]`, `metric module "${path}" is for ${module.games.join(', ')}, not ${game.id}`));
-    } else if (metricModules.some((other) => other.name === module.name)) {
-      issues.push(issue(`metrics[${index}]`, `two metric modules are both named "${module.name}"`));
-    } else {
-      metricModules.push(module);
-    }
-  }
-  const entry: RegisteredGame = metricModules.length === 0 ? registered : { ...registered, report: withCustomMetrics(registered.report, metricModules) };
 
   // Parameters: the file's, then each --set on top; errors name where the value came from.
   const rawParams: Record<string, unknown> = structuredClone(data.params ?? {});
@@ -215,58 +201,30 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   } else if (seatList.length !== game.seats.length) {
     issues.push(issue(seatsField, `${game.title} has ${game.seats.length} seats (${game.seats.join(', ')}), got ${seatList.length}`));
   }
-  const seats: NamedSeat[] = [];
-  for (const [index, seat] of seatList.entries()) {
+  const pendingSeats: PendingSeat[] = seatList.map((seat, index) => {
     const agentId = typeof seat === 'string' ? seat : seat.agent;
     const config: Record<string, unknown> = structuredClone(typeof seat === 'string' ? {} : (seat.config ?? {}));
     for (const setting of seatSettings.get(index) ?? []) setPath(config, setting.path, setting.value);
     const field = typeof seat === 'string' ? `${seatsField}[${index}]` : `${seatsField}[${index}].agent`;
-    let factory = agents.get(agentId);
-    if (factory === undefined && isModulePath(agentId)) {
-      const loaded = await loadAgentModule(agentId, file);
-      if ('problem' in loaded) {
-        issues.push(issue(field, loaded.problem));
-        continue;
-      }
-      factory = loaded.factory;
-    }
-    if (factory === undefined) {
-      issues.push(
-        issue(field, `unknown agent "${agentId}"; expected one of: ${[...agents.keys()].join(', ')}, or a module path such as ./my-agent.js`),
-      );
-      continue;
-    }
-    const only = factory.playsOnly;
-    if (only !== undefined) {
-      const seatNames = only.seats.map((seatIndex) => game.seats[seatIndex] ?? `seat ${seatIndex + 1}`).join(' or ');
-      if (only.game !== game.id) issues.push(issue(field, `agent "${agentId}" plays only ${only.game}, not ${game.id}`));
-      else if (roundRobin) issues.push(issue(field, `agent "${agentId}" plays only the ${seatNames} seat, so it cannot play a round robin, where every agent plays both seats`));
-      else if (rotate) issues.push(issue(field, `agent "${agentId}" plays only the ${seatNames} seat, so seats cannot be rotated; list the seats in order`));
-      else if (!only.seats.includes(index)) issues.push(issue(field, `agent "${agentId}" plays only the ${seatNames} seat (seat ${only.seats.map((s) => s + 1).join(', ')}), not seat ${index + 1}`));
-    }
-    const problems = factory.validateConfig(config);
-    for (const problem of problems) issues.push(issue(`${seatsField}[${index}].config.${problem.field}`, problem.message));
-    if (problems.length === 0 && params !== undefined && factory.moduleUrl !== undefined) {
-      const shape = checkAgentShape(factory, config, { game, params, seat: index });
-      if (shape !== null) issues.push(issue(field, shape));
-    }
     const name = typeof seat === 'string' || seat.name === undefined ? defaultAgentName(agentId, config) : seat.name;
-    seats.push({ factory, config, name });
+    return { index, agentId, config, field, name, factory: agents.get(agentId) };
+  });
+  for (const seat of pendingSeats) {
+    if (seat.factory === undefined && !isModulePath(seat.agentId)) {
+      issues.push(
+        issue(seat.field, `unknown agent "${seat.agentId}"; expected one of: ${[...agents.keys()].join(', ')}, or a module path such as ./my-agent.js`),
+      );
+    } else if (seat.factory !== undefined) {
+      issues.push(...checkSeat(seat, seat.factory, { game, params, seatsField, roundRobin, rotate, issue }));
+    }
   }
   for (const [index, settings] of seatSettings) {
     if (index < 0 || index >= seatList.length) {
       issues.push({ source: `--set ${settings[0]?.assignment ?? ''}`, field: '', message: `there is no seat ${index + 1}; the scenario lists ${seatList.length}` });
     }
   }
-  let tournament: readonly NamedSeat[] | null = null;
-  let playedSeats: readonly NamedSeat[] = seats;
-  if (roundRobin) {
-    tournament = seats;
-    const pairing = overrides.pairing ?? [0, 1];
-    playedSeats = [seats[pairing[0]], seats[pairing[1]]].filter((seat): seat is NamedSeat => seat !== undefined);
-  }
   if (rotate) {
-    const names = seats.map((seat) => seat.name);
+    const names = pendingSeats.map((seat) => seat.name);
     const repeated = names.find((name, index) => names.indexOf(name) !== index);
     if (repeated !== undefined) {
       issues.push(issue(seatsField, `two seats are both reported as "${repeated}"; give one a distinct name: field`));
@@ -274,8 +232,9 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   }
 
   const matches = overrides.matches ?? data.matches;
-  if (!Number.isSafeInteger(matches) || matches < 1) {
-    issues.push({ source: '--matches', field: '', message: `expected a whole number of matches >= 1, got ${matches}` });
+  const matchesProblem = boundProblem(BOUNDS.matches, matches);
+  if (matchesProblem !== null) {
+    issues.push({ source: '--matches', field: '', message: matchesProblem });
   } else if (rotate && matches % 2 === 1) {
     issues.push({
       ...(overrides.matches === undefined ? { source: file, field: 'matches' } : { source: '--matches', field: '' }),
@@ -283,10 +242,37 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     });
   }
   const seed = overrides.seed ?? data.seed;
-  if (!Number.isSafeInteger(seed) || seed < 0) {
-    issues.push({ source: '--seed', field: '', message: `expected a whole number in 0..${MAX_RUN_SEED}, got ${seed}` });
+  const seedProblem = boundProblem(BOUNDS.seed, seed);
+  if (seedProblem !== null) issues.push({ source: '--seed', field: '', message: seedProblem });
+  // Everything that needs no module is checked: only now may module code run.
+  if (issues.length > 0) throw new UsageError(issues);
+
+  const entry = await withMetricModules(registered, data.metrics ?? [], file, issues);
+  const seats: NamedSeat[] = [];
+  for (const seat of pendingSeats) {
+    let factory = seat.factory;
+    if (factory === undefined) {
+      const loaded = await loadAgentModule(seat.agentId, file);
+      if ('problem' in loaded) {
+        issues.push(issue(seat.field, loaded.problem));
+        continue;
+      }
+      factory = loaded.factory;
+      const problems = checkSeat(seat, factory, { game, params, seatsField, roundRobin, rotate, issue });
+      issues.push(...problems);
+      if (problems.length > 0) continue;
+    }
+    seats.push({ factory, config: seat.config, name: seat.name });
   }
   if (issues.length > 0) throw new UsageError(issues);
+
+  let tournament: readonly NamedSeat[] | null = null;
+  let playedSeats: readonly NamedSeat[] = seats;
+  if (roundRobin) {
+    tournament = seats;
+    const pairing = overrides.pairing ?? [0, 1];
+    playedSeats = [seats[pairing[0]], seats[pairing[1]]].filter((seat): seat is NamedSeat => seat !== undefined);
+  }
 
   return {
     source: { text, file, overrides },
@@ -301,6 +287,65 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     matches,
     seed,
   };
+}
+
+/** A seat as written, before its agent module (if any) is loaded. */
+interface PendingSeat {
+  readonly index: number;
+  readonly agentId: string;
+  readonly config: Record<string, unknown>;
+  /** Where errors about its agent point: `seats[1]` or `seats[1].agent`. */
+  readonly field: string;
+  readonly name: string;
+  readonly factory: AgentFactory | undefined;
+}
+
+/** A seat's agent against the game and the seating: which seats it plays, its settings, its shape. */
+function checkSeat(
+  seat: PendingSeat,
+  factory: AgentFactory,
+  context: { game: AnyGame; params: unknown; seatsField: string; roundRobin: boolean; rotate: boolean; issue: (field: string, message: string) => InputIssue },
+): InputIssue[] {
+  const { game, issue } = context;
+  const issues: InputIssue[] = [];
+  const only = factory.playsOnly;
+  if (only !== undefined) {
+    const seatNames = only.seats.map((seatIndex) => game.seats[seatIndex] ?? `seat ${seatIndex + 1}`).join(' or ');
+    if (only.game !== game.id) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only ${only.game}, not ${game.id}`));
+    else if (context.roundRobin) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat, so it cannot play a round robin, where every agent plays both seats`));
+    else if (context.rotate) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat, so seats cannot be rotated; list the seats in order`));
+    else if (!only.seats.includes(seat.index)) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat (seat ${only.seats.map((s) => s + 1).join(', ')}), not seat ${seat.index + 1}`));
+  }
+  const problems = factory.validateConfig(seat.config);
+  for (const problem of problems) issues.push(issue(`${context.seatsField}[${seat.index}].config.${problem.field}`, problem.message));
+  if (problems.length === 0 && context.params !== undefined && factory.moduleUrl !== undefined) {
+    const shape = checkAgentShape(factory, seat.config, { game, params: context.params, seat: seat.index });
+    if (shape !== null) issues.push(issue(seat.field, shape));
+  }
+  return issues;
+}
+
+/** The game's report with the scenario's metric modules added; problems go to `issues`. */
+async function withMetricModules(registered: RegisteredGame, paths: readonly string[], file: string, issues: InputIssue[]): Promise<RegisteredGame> {
+  const { game } = registered;
+  const metricModules: MetricModule[] = [];
+  for (const [index, path] of paths.entries()) {
+    const field = `metrics[${index}]`;
+    const loaded = await loadMetricModule(path, file);
+    if ('problem' in loaded) {
+      issues.push({ source: file, field, message: loaded.problem });
+      continue;
+    }
+    const { module } = loaded;
+    if (module.games !== null && !module.games.includes(game.id)) {
+      issues.push({ source: file, field, message: `metric module "${path}" is for ${module.games.join(', ')}, not ${game.id}` });
+    } else if (metricModules.some((other) => other.name === module.name)) {
+      issues.push({ source: file, field, message: `two metric modules are both named "${module.name}"` });
+    } else {
+      metricModules.push(module);
+    }
+  }
+  return metricModules.length === 0 ? registered : { ...registered, report: withCustomMetrics(registered.report, metricModules) };
 }
 
 /** `mcts(iterations=1000,c=0.7)`, or the bare id without config. */
@@ -319,7 +364,7 @@ function parseDocument(text: string, file: string): unknown {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
-      throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message}` }]);
+      throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message.split('\n')[0]}` }]);
     }
   }
   if (extension !== '.yaml' && extension !== '.yml') {
@@ -328,6 +373,7 @@ function parseDocument(text: string, file: string): unknown {
   try {
     return parseYaml(text) as unknown;
   } catch (error) {
+    // The parser reports nesting deep enough to overflow the stack as a parse error too.
     const message = error instanceof YAMLParseError ? error.message.split('\n')[0] : String(error);
     throw new UsageError([{ source: file, field: '', message: `not valid YAML: ${message}` }]);
   }
@@ -343,21 +389,31 @@ export function parseAssignment(assignment: string): { path: string[]; value: un
   if (at < 0 || key === '' || key.split('.').some((part) => part === '')) {
     throw new UsageError([{ source: `--set ${assignment}`, field: '', message: 'expected key=value, e.g. --set actionPoints=4' }]);
   }
+  const path = key.split('.');
+  const unsafe = path.find(isUnsafeKey);
+  if (unsafe !== undefined) throw new UsageError([{ source: `--set ${assignment}`, field: key, message: unsafeKeyMessage(unsafe) }]);
   let value: unknown;
   try {
     value = parseYaml(assignment.slice(at + 1));
   } catch (error) {
     throw new UsageError([{ source: `--set ${assignment}`, field: key, message: `value is not valid YAML: ${(error as Error).message.split('\n')[0]}` }]);
   }
-  return { path: key.split('.'), value };
+  const inside = findUnsafeKey(value, path);
+  if (inside !== null) throw new UsageError([{ source: `--set ${assignment}`, field: inside.field, message: inside.message }]);
+  return { path, value };
 }
 
-/** Sets `value` at a dotted path inside `target`, creating the objects on the way. */
+/**
+ * Sets `value` at a dotted path inside `target`, creating the objects on the way. Refuses the
+ * keys of {@link isUnsafeKey}: every caller checks its input first, this is the last guard.
+ */
 export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  const unsafe = path.find(isUnsafeKey);
+  if (unsafe !== undefined) throw new UsageError([{ source: path.join('.'), field: '', message: unsafeKeyMessage(unsafe) }]);
   let node = target;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i] as string;
-    const next = node[key];
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
     if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }

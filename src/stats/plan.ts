@@ -5,18 +5,36 @@ import { normalQuantile, wilsonInterval, DEFAULT_CONFIDENCE } from './intervals.
 
 /**
  * Matches needed so that the Wilson interval of a rate near `rate` is at most ±`margin`
- * (half its width), times the design effect (2 for rotated seats). Starts from the normal
- * approximation z²·p(1−p)/margin² and walks to the smallest n whose Wilson half-width fits.
+ * (half its width), times the design effect (2 for rotated seats): the smallest such n. The
+ * Wilson half-width falls as n grows (its square is (pqn + z²/4)·z²/(n + z²)², whose derivative
+ * in n has the sign of z²(pq − ½) − pqn < 0), so a doubling search from the normal
+ * approximation z²·p(1−p)/margin² and a bisection find it in O(log n) steps, however small the
+ * margin.
  */
 export function matchesForMargin(rate: number, margin: number, confidence = DEFAULT_CONFIDENCE, designEffect = 1): number {
   const z = normalQuantile(confidence);
-  const halfWidth = (n: number): number => {
+  const fits = (n: number): boolean => {
     const w = wilsonInterval(rate * n, n, confidence);
-    return (w.upper - w.lower) / 2;
+    return (w.upper - w.lower) / 2 <= margin;
   };
-  let n = Math.max(1, Math.ceil((z * z * rate * (1 - rate)) / (margin * margin)));
-  while (n > 1 && halfWidth(n - 1) <= margin) n--;
-  while (halfWidth(n) > margin) n++;
+  let n = 1;
+  if (!fits(1)) {
+    // Invariant: `low` does not fit, `high` does.
+    let low = 1;
+    let high = Math.max(2, Math.ceil((z * z * rate * (1 - rate)) / (margin * margin)));
+    while (!fits(high)) {
+      low = high;
+      high *= 2;
+    }
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      // Beyond 2^53 neighbouring numbers are more than 1 apart: stop rather than spin.
+      if (middle <= low || middle >= high) break;
+      if (fits(middle)) high = middle;
+      else low = middle;
+    }
+    n = high;
+  }
   return Math.ceil(n * designEffect);
 }
 

@@ -6,6 +6,7 @@
  * configuration later, continuing its aggregate, so a search spends matches where they matter.
  */
 import { UsageError } from '../core/errors.js';
+import { isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { BatchPlayer } from '../run/batches.js';
 import { rotatedDesignEffect } from '../run/run-scenario.js';
@@ -34,6 +35,8 @@ export class Evaluator {
   constructor(
     private readonly source: ScenarioSource,
     workers: number,
+    /** Told how many matches each batch played, as they finish (a progress line). */
+    private readonly onPlayed?: (matches: number) => void,
   ) {
     this.player = new BatchPlayer(workers);
   }
@@ -67,6 +70,7 @@ export class Evaluator {
       );
     }
     scenario.entry.report.mergeAggregates(evaluation.aggregate, result.aggregate);
+    this.onPlayed?.(end - evaluation.matches);
     evaluation.matches = end;
   }
 
@@ -97,6 +101,15 @@ export function pickMetric(metrics: readonly Metric[], path: string, source: str
     throw new UsageError([{ source, field: '', message: `no metric "${path}" in the results; there are: ${shown}` }]);
   }
   return metric;
+}
+
+/**
+ * Refuses a `--vary` or `--space` name (`traps.80`, `seat1.iterations+seat2.iterations`) with a
+ * part that could reach every object's prototype.
+ */
+export function refuseUnsafeName(name: string, source: string): void {
+  const unsafe = name.split(/[.+]/).map((part) => part.trim()).find(isUnsafeKey);
+  if (unsafe !== undefined) throw new UsageError([{ source, field: name, message: unsafeKeyMessage(unsafe) }]);
 }
 
 /**

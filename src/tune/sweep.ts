@@ -8,12 +8,13 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { renderSvg } from '../present/render.js';
+import { writeProblem } from '../present/output-folder.js';
 import { escapeHtml } from '../present/report-page.js';
 import { table } from '../reports/format.js';
 import type { CsvValue } from '../reports/report.js';
 import { csv } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { Evaluator, pickMetric, splitValues } from './evaluate.js';
+import { Evaluator, pickMetric, refuseUnsafeName, splitValues } from './evaluate.js';
 
 export interface SweepAxis {
   readonly name: string;
@@ -41,6 +42,7 @@ export function parseAxis(text: string): SweepAxis {
   const name = at < 0 ? '' : text.slice(0, at).trim();
   const values = at < 0 ? [] : splitValues(text.slice(at + 1));
   if (name === '' || values.length === 0) throw new UsageError([{ source: `--vary ${text}`, field: '', message: 'expected name=v1,v2,..., such as --vary actionPoints=2,3,4 or --vary seat1.iterations=100,1000' }]);
+  refuseUnsafeName(name, `--vary ${text}`);
   return { name, values };
 }
 
@@ -58,12 +60,19 @@ function assignmentsOf(values: Record<string, string>): string[] {
 export async function runSweep(
   scenario: Scenario,
   axes: readonly SweepAxis[],
-  options: { readonly metrics?: readonly string[]; readonly matches?: number; readonly workers: number; readonly onPoint?: (index: number, total: number, values: Record<string, string>) => void },
+  options: {
+    readonly metrics?: readonly string[];
+    readonly matches?: number;
+    readonly workers: number;
+    readonly onPoint?: (index: number, total: number, values: Record<string, string>) => void;
+    /** Matches played by each batch as it finishes. */
+    readonly onPlayed?: (matches: number) => void;
+  },
 ): Promise<SweepResult> {
   if (axes.length === 0) throw new UsageError([{ source: '--vary', field: '', message: 'give at least one --vary name=v1,v2,...' }]);
   const metricNames = options.metrics && options.metrics.length > 0 ? options.metrics : [scenario.entry.defaultMetric];
   const matches = options.matches ?? scenario.matches;
-  const evaluator = new Evaluator(scenario.source, options.workers);
+  const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed);
   const points: SweepPoint[] = [];
   try {
     const all = grid(axes);
@@ -144,6 +153,9 @@ function sweepChart(result: SweepResult, metric: string): Record<string, unknown
   };
 }
 
+/** The files `hordelab sweep` writes: the only names it may replace in a folder. */
+export const SWEEP_FILES: readonly string[] = ['sweep.csv', 'sweep.json', 'sweep.html'];
+
 /** Writes sweep.csv, sweep.json and sweep.html into `outDir`; returns the paths. */
 export async function writeSweep(result: SweepResult, outDir: string): Promise<string[]> {
   const header = [...result.axes.map((axis) => axis.name), 'matches', ...result.metrics.flatMap((metric) => [metric, `${metric}Lower`, `${metric}Upper`, `${metric}N`])];
@@ -156,7 +168,7 @@ export async function writeSweep(result: SweepResult, outDir: string): Promise<s
     }),
   ]);
   const charts: string[] = [];
-  for (const metric of result.metrics) charts.push(`<figure><h3>${metric}</h3>${await renderSvg(sweepChart(result, metric))}<figcaption>Line: the estimate; band: its 95% interval. Every point on the same match seeds.</figcaption></figure>`);
+  for (const metric of result.metrics) charts.push(`<figure><h3>${escapeHtml(metric)}</h3>${await renderSvg(sweepChart(result, metric))}<figcaption>Line: the estimate; band: its 95% interval. Every point on the same match seeds.</figcaption></figure>`);
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sweep: ${escapeHtml(result.scenario.name)}</title>
 <style>body{font-family:Helvetica,Arial,sans-serif;max-width:980px;margin:2rem auto;padding:0 1rem;color:#222}pre{background:#f6f6f6;padding:.8rem;font-size:.8rem;overflow-x:auto}figcaption{color:#555;font-size:.85rem}</style>
@@ -167,18 +179,22 @@ export async function writeSweep(result: SweepResult, outDir: string): Promise<s
 ${charts.join('\n')}
 </body></html>
 `;
-  mkdirSync(outDir, { recursive: true });
   const files: [string, string][] = [
     ['sweep.csv', csv([header, ...rows])],
     ['sweep.json', `${JSON.stringify(result, null, 2)}\n`],
     ['sweep.html', html],
   ];
   const written: string[] = [];
-  for (const [name, text] of files) {
-    const path = join(outDir, name);
-    writeFileSync(`${path}.tmp`, text);
-    renameSync(`${path}.tmp`, path);
-    written.push(path);
+  try {
+    mkdirSync(outDir, { recursive: true });
+    for (const [name, text] of files) {
+      const path = join(outDir, name);
+      writeFileSync(`${path}.tmp`, text);
+      renameSync(`${path}.tmp`, path);
+      written.push(path);
+    }
+  } catch (error) {
+    throw writeProblem(error, outDir, outDir);
   }
   return written;
 }

@@ -13,11 +13,12 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
-import { Evaluator, pickMetric, splitValues, type Assignments, type Evaluation } from './evaluate.js';
+import { Evaluator, pickMetric, refuseUnsafeName, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
 export interface Target {
   readonly metric: string;
@@ -44,6 +45,8 @@ export interface TuneOptions {
   readonly outDir: string;
   readonly resume?: boolean;
   readonly onRound?: (round: number, rounds: number, alive: number, matchesEach: number) => void;
+  /** Matches played by each batch as it finishes (a progress line). */
+  readonly onPlayed?: (matches: number) => void;
 }
 
 export interface TargetResult {
@@ -83,6 +86,7 @@ export function parseDimension(text: string): SpaceDimension {
   const bad = (): UsageError =>
     new UsageError([{ source: `--space ${text}`, field: '', message: 'expected name=lo..hi (a range), name=lo..hi:step, or name=a,b,c (choices), such as --space actionPoints=2..6' }]);
   if (name === '' || spec === '') throw bad();
+  refuseUnsafeName(name, `--space ${text}`);
   const range = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(spec);
   if (range !== null) {
     const min = Number(range[1]);
@@ -102,6 +106,11 @@ export function parseDimension(text: string): SpaceDimension {
   const choices = splitValues(spec);
   if (choices.length < 2) throw bad();
   return { name, kind: 'choice', choices };
+}
+
+/** Whether `name` is a file `hordelab tune` writes in its folder (and so may replace). */
+export function isTuneFile(name: string): boolean {
+  return name === 'tune.json' || name === 'tune-state.json' || name.endsWith('-tuned.yaml');
 }
 
 /** Parses `metric=value`. */
@@ -174,6 +183,36 @@ interface SavedState {
   readonly spent: number;
 }
 
+const savedStateSchema = z.object({
+  key: z.string(),
+  settings: z.array(z.record(z.string(), z.string())),
+  evaluations: z.array(z.object({ matches: z.number().int().min(0), aggregate: z.unknown() })),
+  alive: z.array(z.number().int().min(0)).min(1),
+  round: z.number().int().min(0),
+  rounds: z.array(z.object({ alive: z.number(), matchesEach: z.number(), best: z.record(z.string(), z.string()), bestDistance: z.number().nullable() })),
+  spent: z.number().int().min(0),
+});
+
+/** A saved search, checked field by field: a damaged file is bad input naming it, not a crash. */
+function readSavedState(path: string): SavedState {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError([{ source: path, field: '', message: `not a saved tuning: ${(error as Error).message.split('\n')[0]}; start afresh without --resume` }]);
+  }
+  const parsed = savedStateSchema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new UsageError([{ source: path, field: (first?.path ?? []).map(String).join('.'), message: `${first?.message ?? 'not a saved tuning'}; start afresh without --resume` }]);
+  }
+  const state = parsed.data as SavedState;
+  if (state.alive.some((index) => index >= state.evaluations.length)) {
+    throw new UsageError([{ source: path, field: 'alive', message: 'names a candidate the file does not hold; start afresh without --resume' }]);
+  }
+  return state;
+}
+
 /** Squared distance of an evaluation's metrics to the targets. */
 async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[]): Promise<number> {
   const metrics = await evaluator.metrics(evaluation);
@@ -214,7 +253,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   const key = JSON.stringify({ source: scenario.source, targets: options.targets, space, budget: options.budget, candidates: settings.length });
   const statePath = join(options.outDir, 'tune-state.json');
   mkdirSync(options.outDir, { recursive: true });
-  const evaluator = new Evaluator(scenario.source, options.workers);
+  const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed);
   try {
     // Every candidate must be a valid scenario before any match runs.
     for (const setting of settings) await evaluator.scenario(toAssignments(setting));
@@ -223,7 +262,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     let round = 0;
     let spent = 0;
     const history: TuneResult['rounds'][number][] = [];
-    const saved: SavedState | null = options.resume === true && existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as SavedState) : null;
+    const saved: SavedState | null = options.resume === true && existsSync(statePath) ? readSavedState(statePath) : null;
     if (options.resume === true && saved === null) throw new UsageError([{ source: '--resume', field: '', message: `no tuning to resume in ${options.outDir}` }]);
     if (saved !== null && saved.key !== key) {
       throw new UsageError([{ source: '--resume', field: '', message: `${statePath} is from another search (scenario, targets, space or budget differ)` }]);

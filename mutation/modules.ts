@@ -1,0 +1,38 @@
+/**
+ * The modules under mutation testing, each with the test files that exercise it in-process.
+ *
+ * Why a list rather than "every test": a mutant in `src/` can only be killed by a test that
+ * imports the source. Tests that spawn the compiled CLI run `dist/`, which Stryker never
+ * mutates, and the conformance playouts would rerun for every mutant they touch (minutes each).
+ * So each module is measured against its own rules or unit tests, as the issue asks, and its
+ * score says how well those tests pin it down.
+ *
+ * To add a module: one entry here, then `npm run mutation -- --mutate <source>`.
+ */
+
+/** One module under mutation testing. */
+export interface MutationModule {
+  /** The source file mutated, relative to the repository root. */
+  readonly source: string;
+  /** The test files run against its mutants, relative to the repository root. */
+  readonly tests: readonly string[];
+}
+
+/** Every configured module, in the order `npm run mutation` runs them and the report lists them. */
+export const mutationModules: readonly MutationModule[] = [
+  { source: 'src/games/zombie-trainers/rules.ts', tests: ['tests/zombie-trainers-rules.test.ts'] },
+  { source: 'src/games/integer-duel/rules.ts', tests: ['tests/integer-duel-rules.test.ts'] },
+  { source: 'src/core/match-runner.ts', tests: ['tests/match-runner.test.ts'] },
+];
+
+/** Mutation score of covered code each module must reach (issue 20). */
+export const TARGET_COVERED_SCORE = 90;
+
+/**
+ * Where a module's results live: Stryker's incremental file, which is also the full mutation
+ * report (one JSON per module, committed, so a later run re-tests only what changed).
+ */
+export function resultFile(module: MutationModule): string {
+  const slug = module.source.replace(/^src\//, '').replace(/\.ts$/, '').replace(/[^a-zA-Z0-9]+/g, '-');
+  return `mutation/results/${slug}.json`;
+}

@@ -1,0 +1,156 @@
+/**
+ * `npm run mutation`: mutation testing of the modules in `mutation/modules.ts`, one module at a
+ * time, each against its own test files, then `reports/mutation.md` regenerated from the stored
+ * results.
+ *
+ * Options: `--mutate <module>` (repeatable) to run only those configured modules; `--force` to
+ * re-test every mutant instead of only those whose code or tests changed; `--report-only` to
+ * rewrite the report from the stored results without running anything.
+ *
+ * Exit codes: 0 every module run is at the target; 1 a module is below it, or Stryker failed;
+ * 2 bad flags or a broken module list. The process lowers its own priority (nice 10) and its
+ * children inherit it: a run takes minutes of CPU on a machine other people share.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { type MutationModule, TARGET_COVERED_SCORE, mutationModules, resultFile } from './modules.js';
+import { REPORT_FILE, storedSummary, writeReport } from './report.js';
+
+const STRYKER = 'node_modules/.bin/stryker';
+const FLAGS = 'expected --mutate <module>, --force or --report-only';
+
+function usageError(message: string): never {
+  process.stderr.write(`mutation: ${message}\n`);
+  process.exit(2);
+}
+
+interface Options {
+  readonly modules: readonly MutationModule[];
+  readonly force: boolean;
+  readonly reportOnly: boolean;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { mutate: { type: 'string', multiple: true }, force: { type: 'boolean' }, 'report-only': { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const flag = /'([^']*)'/.exec((error as Error).message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') usageError(`unknown flag ${flag ?? ''}; ${FLAGS}`);
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') usageError(`unexpected argument ${flag ?? ''}; ${FLAGS}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') usageError(`--mutate needs a module path, for example --mutate ${mutationModules[0]?.source}`);
+    usageError(`${(error as Error).message}; ${FLAGS}`);
+  }
+  const requested = (values.mutate ?? []).map((path) => path.replace(/^\.\//, ''));
+  const modules = requested.length === 0 ? mutationModules : requested.map(configuredModule);
+  return { modules, force: values.force === true, reportOnly: values['report-only'] === true };
+}
+
+function configuredModule(source: string): MutationModule {
+  const module = mutationModules.find((candidate) => candidate.source === source);
+  if (module === undefined) {
+    usageError(
+      `--mutate ${source}: not a configured module; expected one of ${mutationModules.map((m) => m.source).join(', ')} ` +
+        '(add it with its test files to mutation/modules.ts)',
+    );
+  }
+  return module;
+}
+
+function checkFilesExist(modules: readonly MutationModule[]): void {
+  for (const module of modules) {
+    for (const file of [module.source, ...module.tests]) {
+      if (!existsSync(file)) usageError(`mutation/modules.ts: ${file} (of module ${module.source}) does not exist`);
+    }
+  }
+}
+
+/**
+ * Drops the stored survivors among static mutants (values built when the module loads) so
+ * Stryker tests them again. Its incremental mode re-tests a survivor only when a test covering
+ * it changed, and static mutants have no per-test coverage: a new test that kills one would
+ * never be noticed. They are few, and each runs the module's whole test list.
+ */
+function forgetStaticSurvivors(module: MutationModule): void {
+  const file = resultFile(module);
+  if (!existsSync(file)) return;
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, { mutants: { static?: boolean; status: string }[] }> };
+  for (const entry of Object.values(stored.files)) {
+    entry.mutants = entry.mutants.filter((mutant) => !(mutant.static === true && mutant.status === 'Survived'));
+  }
+  writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`);
+}
+
+/** Runs Stryker on one module; returns the wall time in seconds. Exits 1 when Stryker fails. */
+function runModule(module: MutationModule, force: boolean): number {
+  forgetStaticSurvivors(module);
+  const args = ['run', 'stryker.config.mjs', '--mutate', module.source, '--incrementalFile', resultFile(module)];
+  if (force) args.push('--force');
+  process.stdout.write(`\nmutation: ${module.source} against ${module.tests.join(', ')}\n`);
+  const started = performance.now();
+  const env = { ...process.env, HORDELAB_MUTATION_TESTS: module.tests.join(',') };
+  const result = spawnSync(STRYKER, args, { stdio: 'inherit', env });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) {
+    process.stderr.write(`mutation: Stryker failed on ${module.source} (exit ${String(result.status ?? result.signal)}); reproduce with: HORDELAB_MUTATION_TESTS=${env.HORDELAB_MUTATION_TESTS} ${STRYKER} ${args.join(' ')}\n`);
+    process.exit(1);
+  }
+  tidyResults(module);
+  return seconds;
+}
+
+/**
+ * Drops the machine-specific parts of a stored result (the absolute project root, the options
+ * of the run) so the committed file changes only when results do. Stryker's incremental reader
+ * needs only `files` and `testFiles`.
+ */
+function tidyResults(module: MutationModule): void {
+  const file = resultFile(module);
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  delete stored['projectRoot'];
+  delete stored['config'];
+  writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`);
+}
+
+function main(): void {
+  const options = parseOptions(process.argv.slice(2));
+  checkFilesExist(options.modules);
+  if (!existsSync(STRYKER)) usageError(`${STRYKER} is missing; run npm ci first`);
+  if (getPriority() < 10) setPriority(10);
+
+  const seconds = new Map<MutationModule, number>();
+  if (!options.reportOnly) for (const module of options.modules) seconds.set(module, runModule(module, options.force));
+  writeReport(mutationModules);
+
+  let belowTarget = 0;
+  process.stdout.write(`\nmutation: wrote ${REPORT_FILE}\n`);
+  for (const module of options.modules) {
+    const summary = storedSummary(module);
+    const time = seconds.has(module) ? `, ${Math.round(seconds.get(module) as number)} s` : '';
+    if (summary === null) {
+      process.stdout.write(`  ${module.source}: not run yet\n`);
+      continue;
+    }
+    const covered = summary.coveredScore ?? 100;
+    if (covered < TARGET_COVERED_SCORE) belowTarget++;
+    process.stdout.write(
+      `  ${module.source}: ${summary.mutants} mutants, ${summary.survived} survived, ${summary.noCoverage} uncovered, ` +
+        `score of covered ${covered.toFixed(1)}%${time}\n`,
+    );
+  }
+  if (belowTarget > 0) {
+    process.stderr.write(`mutation: ${belowTarget} module(s) below the target score of covered code of ${TARGET_COVERED_SCORE}%\n`);
+    process.exit(1);
+  }
+}
+
+main();

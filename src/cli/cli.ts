@@ -1,0 +1,56 @@
+/**
+ * The `hordelab` command line as a function: `main(argv, io)` picks the command, parses its
+ * arguments strictly against its declaration, runs it and returns the exit code. Nothing here
+ * touches `process`: the bin (`main.ts`) passes the real one, tests a captured one.
+ *
+ * Exit codes: 0 success; 1 a failed match or check, or an internal failure (printed with what
+ * reproduces it); 2 bad input (a scenario, a flag, a folder), with nothing run and nothing
+ * written; 3 `check` with only inconclusive checks; 130 interrupted.
+ */
+import { EXIT_USAGE, UsageError } from '../core/errors.js';
+import { HORDELAB_VERSION } from '../version.js';
+import type { CliIo } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { closestName } from './did-you-mean.js';
+import { commandHelp, overviewHelp } from './help.js';
+import { HELP_REQUESTED, parseArguments } from './parse-arguments.js';
+import { reportError } from './report-error.js';
+
+const names = COMMANDS.map((command) => command.name);
+
+/** Runs `hordelab <argv...>` against `io`; resolves to the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.stderr.write(`${overviewHelp(COMMANDS)}\nhordelab: name a command: ${names.join(', ')}\n`);
+    return EXIT_USAGE;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = COMMANDS.find((command) => command.name === rest[0]);
+    io.stdout.write(topic === undefined ? overviewHelp(COMMANDS) : commandHelp(topic));
+    return 0;
+  }
+  if (name === '--version') {
+    io.stdout.write(`${HORDELAB_VERSION}\n`);
+    return 0;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command === undefined) {
+    const suggestion = closestName(name.replace(/^-+/, ''), names);
+    const what = name.startsWith('-') ? 'a flag before any command' : 'unknown command';
+    const hint = suggestion === null ? `expected one of: ${names.join(', ')}` : `did you mean ${suggestion}?`;
+    return reportError(new UsageError([{ source: name, field: '', message: `${what}; ${hint}` }]), io);
+  }
+  let scenarioFile: string | undefined;
+  try {
+    const args = parseArguments(command, rest, io.cwd);
+    if (args === HELP_REQUESTED) {
+      io.stdout.write(commandHelp(command));
+      return 0;
+    }
+    scenarioFile = command.positionals.some((positional) => positional.name === 'scenario') ? args.text('scenario') : undefined;
+    return await command.run(args, io);
+  } catch (error) {
+    return reportError(error, io, scenarioFile);
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * `hordelab check <files...>`: balance checks (`*.checks.yaml`) that gate CI. Each plays
+ * matches in growing batches until an SPRT is sure the rate is inside or outside its band.
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
+import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
+import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../../check/check-output.js';
+import { runChecks } from '../../check/run-checks.js';
+import { checkOutputFile, checkOutputFolder, writeProblem } from '../../present/output-folder.js';
+import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { jsonOption, quietOption, workerCount, workersOption } from '../common-options.js';
+import { startProgress } from '../progress.js';
+
+/** Exit code of `hordelab check` when only inconclusive checks stand between it and a pass. */
+export const EXIT_INCONCLUSIVE = 3;
+
+/** Every check of every file, names unique across the files. */
+async function loadChecks(files: readonly string[]): Promise<{ checks: CheckSpec[]; failOnInconclusive: boolean }> {
+  const checks: CheckSpec[] = [];
+  let failOnInconclusive = false;
+  for (const file of files) {
+    const loaded = await loadCheckFile(file);
+    checks.push(...loaded.checks);
+    failOnInconclusive ||= loaded.failOnInconclusive;
+  }
+  const names = new Map<string, string>();
+  for (const check of checks) {
+    const other = names.get(check.name);
+    if (other !== undefined && other !== check.file) {
+      throw new UsageError([{ source: check.file, field: `checks[${check.index}].name`, message: `"${check.name}" is also a check in ${other}; names must be unique across the files checked together` }]);
+    }
+    names.set(check.name, check.file);
+  }
+  return { checks, failOnInconclusive };
+}
+
+async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const baseline = args.text('baseline');
+  const updateBaseline = args.flag('update-baseline');
+  if (updateBaseline && baseline === undefined) {
+    throw new UsageError([{ source: '--update-baseline', field: '', message: 'name the folder to store it in with --baseline DIR' }]);
+  }
+  const junit = args.text('junit');
+  const markdown = args.text('markdown');
+  // Output files are checked before any match: a typo there must not cost the checks.
+  if (junit !== undefined) checkOutputFile(junit, '--junit');
+  if (markdown !== undefined) checkOutputFile(markdown, '--markdown');
+  // Baselines are stored by check name beside whatever else the folder holds; it must only be
+  // a folder this process can make and write.
+  if (updateBaseline && baseline !== undefined) checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: () => true, force: false });
+  const quiet = args.flag('quiet');
+  const loaded = await loadChecks(args.list('files'));
+  const failOnInconclusive = args.flag('fail-on-inconclusive') || loaded.failOnInconclusive;
+  const budget = loaded.checks.reduce((sum, check) => sum + check.budget, 0);
+  const progress = startProgress(io, { quiet, upperBound: true });
+  const played = new Map<string, number>();
+  let results;
+  try {
+    results = await runChecks(loaded.checks, {
+      workers: workerCount(args),
+      ...(baseline === undefined ? {} : { baselineDir: baseline }),
+      updateBaseline,
+      onBatch: (check, matches) => {
+        played.set(check.name, matches);
+        progress.update([...played.values()].reduce((sum, count) => sum + count, 0), budget, `check ${check.name}`);
+      },
+    });
+  } finally {
+    progress.stop();
+  }
+  const write = (path: string, flag: string, text: string): void => {
+    try {
+      writeFileSync(`${path}.tmp`, text);
+      renameSync(`${path}.tmp`, path);
+    } catch (error) {
+      throw writeProblem(error, flag, path);
+    }
+  };
+  if (junit !== undefined) write(junit, '--junit', junitXml(results, new Date().toISOString().replace(/\.\d+Z$/, '')));
+  if (markdown !== undefined) write(markdown, '--markdown', markdownSummary(results));
+  if (args.flag('json')) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  else if (!quiet) io.stdout.write(`${formatChecks(results)}\n`);
+  if (args.flag('annotations')) {
+    const annotations = githubAnnotations(results);
+    if (annotations !== '') io.stdout.write(`${annotations}\n`);
+  }
+  if (updateBaseline && !quiet) io.stderr.write(`Stored ${results.length} baselines in ${baseline}\n`);
+  if (results.some((result) => result.status === 'fail')) return EXIT_FAILURE;
+  if (results.some((result) => result.status === 'inconclusive')) return failOnInconclusive ? EXIT_FAILURE : EXIT_INCONCLUSIVE;
+  return 0;
+}
+
+/** `hordelab check`. */
+export const checkCommand: CommandModule = {
+  name: 'check',
+  summary: 'Run balance checks (*.checks.yaml): each plays matches in growing batches until an SPRT is sure the rate is inside or outside its band',
+  positionals: [{ name: 'files', describe: 'Checks files', variadic: true, path: true }],
+  options: {
+    junit: { type: 'path', placeholder: 'FILE', describe: 'Write JUnit XML to this file' },
+    markdown: { type: 'path', placeholder: 'FILE', describe: 'Write a Markdown table to this file (for $GITHUB_STEP_SUMMARY)' },
+    annotations: { type: 'boolean', describe: 'Print GitHub Actions annotations (::error / ::warning) for failed and inconclusive checks' },
+    baseline: {
+      type: 'path',
+      placeholder: 'DIR',
+      describe: 'Folder of stored figures: also fail a check whose rate moved significantly from its baseline. The folder must exist and hold baselines of these checks',
+    },
+    'update-baseline': { type: 'boolean', describe: 'Store this run\'s figures in the --baseline folder instead of comparing' },
+    'fail-on-inconclusive': { type: 'boolean', describe: 'Exit 1 instead of 3 when a budget runs out before a check is decided' },
+    workers: workersOption,
+    json: jsonOption,
+    quiet: quietOption,
+  },
+  epilogue:
+    'A metric is a rate\'s path in the results (p1WinRate) or in the outcomes: outcomes.byAgent.<agent>.overall.win, outcomes.bySeat.seat1.win.\n' +
+    'Exit codes: 0 every check passed; 1 a check failed (or, with --fail-on-inconclusive, was inconclusive); 3 only inconclusive checks; 2 bad input (a missing --baseline folder too).',
+  examples: [
+    ['hordelab check scenarios/ci-balance.checks.yaml --junit balance.xml', 'The CI gate, with a JUnit report'],
+    ['hordelab check scenarios/ci-balance.checks.yaml --baseline scenarios/baselines --update-baseline', 'Store the baselines to compare later runs with'],
+  ],
+  run,
+};

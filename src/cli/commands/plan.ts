@@ -1,0 +1,62 @@
+/**
+ * `hordelab plan`: how many matches a question needs, before running them: a rate to within a
+ * margin, or two rates told apart. Every answer is computed in O(log n) steps, so no margin
+ * within its bound can keep it busy.
+ */
+import { UsageError } from '../../core/errors.js';
+import { BOUNDS } from '../../core/input-bounds.js';
+import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../../stats/plan.js';
+import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { jsonOption } from '../common-options.js';
+
+async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const rate = args.number('rate') as number;
+  const vs = args.number('vs');
+  const margin = args.number('margin');
+  const power = args.number('power');
+  const confidence = args.number('confidence') as number;
+  const designEffect = args.flag('rotated') ? 2 : 1;
+  const percent = (x: number): string => `${+(100 * x).toFixed(3)}%`;
+  const seats = args.flag('rotated') ? ' (seats rotated: paired matches count as one, so twice as many)' : '';
+  let matches: number;
+  let text: string;
+  if (vs === undefined) {
+    if (margin === undefined) throw new UsageError([{ source: '--margin', field: '', message: 'give the interval half-width you want, such as --margin 0.01 for ±1 point' }]);
+    if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'power is for telling two rates apart; add --vs RATE' }]);
+    matches = matchesForMargin(rate, margin, confidence, designEffect);
+    text = `${matches} matches pin a rate near ${percent(rate)} to ±${+(100 * margin).toFixed(3)} points (${percent(confidence)} Wilson interval)${seats}.`;
+  } else if (margin !== undefined) {
+    if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'give either --margin (interval width) or --power (a test), not both' }]);
+    matches = matchesForDifferenceMargin(rate, vs, margin, confidence, designEffect);
+    text = `${matches} matches per run measure the difference between ${percent(rate)} and ${percent(vs)} to ±${+(100 * margin).toFixed(3)} points (${percent(confidence)} interval)${seats}.`;
+  } else {
+    if (rate === vs) throw new UsageError([{ source: '--vs', field: '', message: 'equal to --rate: no number of matches tells a rate from itself' }]);
+    const wanted = power ?? 0.8;
+    matches = matchesForDifference(rate, vs, wanted, confidence, designEffect);
+    text = `${matches} matches per run detect ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power at the ${percent(1 - confidence)} level (two-sided)${seats}.`;
+  }
+  const plan = { matches, rate, vs: vs ?? null, margin: margin ?? null, power: vs !== undefined && margin === undefined ? (power ?? 0.8) : null, confidence, designEffect };
+  io.stdout.write(args.flag('json') ? `${JSON.stringify(plan)}\n` : `${text}\n`);
+  return 0;
+}
+
+/** `hordelab plan`. */
+export const planCommand: CommandModule = {
+  name: 'plan',
+  summary: 'How many matches a question needs: a rate to within a margin, or two rates told apart',
+  positionals: [],
+  options: {
+    rate: { type: 'number', required: true, bound: BOUNDS.rate, describe: 'The rate you expect, such as 0.5' },
+    margin: { type: 'number', bound: BOUNDS.margin, describe: 'Interval half-width you want, such as 0.01 for ±1 point' },
+    vs: { type: 'number', bound: BOUNDS.rate, describe: 'A second rate: plan matches per run to tell the two apart' },
+    power: { type: 'number', bound: BOUNDS.power, describe: 'With --vs: the chance of detecting the difference [default: 0.8]' },
+    confidence: { type: 'number', bound: BOUNDS.confidence, default: 0.95, describe: 'Confidence level' },
+    rotated: { type: 'boolean', describe: 'Seats rotated: paired matches share their dice, so plan twice as many' },
+    json: { ...jsonOption, describe: 'Print the plan as JSON' },
+  },
+  examples: [
+    ['hordelab plan --rate 0.5 --margin 0.01', 'Matches to pin a 50% rate to ±1 point'],
+    ['hordelab plan --rate 0.5 --vs 0.55', 'Matches per run to detect 50% against 55% with 80% power'],
+  ],
+  run,
+};

@@ -1,0 +1,32 @@
+/**
+ * `hordelab replay <scenario> --match K`: one match again, exactly as the run played it, turn by
+ * turn: decisions, dice, events and the state after each decision.
+ */
+import { BOUNDS } from '../../core/input-bounds.js';
+import { replayMatch } from '../../run/replay.js';
+import { loadScenario } from '../../scenario/scenario.js';
+import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { assignments, seedOption, setOption } from '../common-options.js';
+
+async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const matchIndex = args.number('match') as number;
+  const seed = args.number('seed');
+  const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
+  // The scenario's own match count does not limit which match may be replayed.
+  replayMatch({ ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) }, matchIndex, (line) => io.stdout.write(`${line}\n`));
+  return 0;
+}
+
+/** `hordelab replay`. */
+export const replayCommand: CommandModule = {
+  name: 'replay',
+  summary: 'Replay one match of a scenario turn by turn: decisions, dice, events and the state after each decision',
+  positionals: [{ name: 'scenario', describe: 'Scenario file (.yaml, .yml or .json)', path: true }],
+  options: {
+    match: { type: 'number', alias: 'm', required: true, bound: BOUNDS.matchIndex, placeholder: 'K', describe: 'Match index (the match column of matches.csv)' },
+    seed: { ...seedOption, describe: 'Run seed, if the run overrode the scenario\'s' },
+    set: { ...setOption, describe: 'The same parameter overrides as the run (key=value, repeatable)' },
+  },
+  examples: [['hordelab replay scenarios/trainers-first-player.yaml --match 42', 'Match 42 of the default run']],
+  run,
+};

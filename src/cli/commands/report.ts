@@ -1,0 +1,39 @@
+/**
+ * `hordelab report <run-dir>`: pages people read from a run folder: report.html (self-contained,
+ * with charts), report.md, metrics.csv, metrics.json.
+ */
+import { resolve } from 'node:path';
+import { checkOutputFolder } from '../../present/output-folder.js';
+import { readRunSummary } from '../../present/metrics.js';
+import { parseFormats, REPORT_FILES, writeReports } from '../../present/report-page.js';
+import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { forceOption, quietOption } from '../common-options.js';
+
+async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const runDir = args.required('run-dir');
+  const formats = parseFormats(args.required('format'), '--format');
+  // The run is read and checked before anything is written.
+  readRunSummary(runDir);
+  const out = args.text('out');
+  // Beside their own run the pages are always redrawn; elsewhere the folder rules apply.
+  const beside = out === undefined || resolve(out) === resolve(runDir);
+  checkOutputFolder(out ?? runDir, { flag: beside ? '<run-dir>' : '--out', command: 'report', ours: (name) => beside || REPORT_FILES.includes(name), force: args.flag('force') });
+  const written = await writeReports(runDir, formats, out ?? runDir);
+  if (!args.flag('quiet')) io.stdout.write(`Wrote ${written.join(', ')}\n`);
+  return 0;
+}
+
+/** `hordelab report`. */
+export const reportCommand: CommandModule = {
+  name: 'report',
+  summary: 'Write pages people read from a run folder: report.html (self-contained, with charts), report.md, metrics.csv, metrics.json',
+  positionals: [{ name: 'run-dir', describe: 'Output folder of "hordelab run" (holds summary.json)', path: true }],
+  options: {
+    format: { type: 'string', alias: 'f', placeholder: 'FORMATS', default: 'html,md', describe: 'Comma-separated: html, md, csv, json' },
+    out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Folder for the pages [default: the run folder]; new, empty or holding only earlier pages' },
+    force: forceOption,
+    quiet: quietOption,
+  },
+  examples: [['hordelab report reports/trainers-first-player', 'report.html and report.md beside the run\'s CSVs']],
+  run,
+};

@@ -1,0 +1,191 @@
+/**
+ * `hordelab run <scenario>`: plays a scenario's matches and writes matches.csv, per-event CSVs
+ * and summary.json (a round robin: a folder per pairing and tournament.json).
+ */
+import { join } from 'node:path';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, UsageError } from '../../core/errors.js';
+import { BOUNDS } from '../../core/input-bounds.js';
+import { parseFormats, writeReports } from '../../present/report-page.js';
+import { formatOutcomes } from '../../reports/outcomes.js';
+import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../../run/run-scenario.js';
+import { formatTournament, runTournament } from '../../run/tournament.js';
+import { loadScenario, type Scenario } from '../../scenario/scenario.js';
+import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { assignments, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
+import { resolvePath } from '../resolve-path.js';
+import { startProgress, type Progress } from '../progress.js';
+import { shellQuote } from '../shell-quote.js';
+
+/** `--shard i/n`: shard i (0-based) of n. */
+export function parseShard(text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (match === null || count < 1 || index >= count || count > BOUNDS.matches.max) {
+    throw new UsageError([{ source: '--shard', field: '', message: `expected i/n with 0 <= i < n, such as 0/4, got "${text}"` }]);
+  }
+  return { index, count };
+}
+
+/** What the run command prints and returns once the scenario is known to be a round robin. */
+async function runRoundRobin(scenario: Scenario, args: ParsedArguments, io: CliIo, context: { outDir: string; command: string; workers: number; progress: Progress }): Promise<number> {
+  for (const flag of ['resume', 'shard', 'report']) {
+    if (args.typed.has(flag)) throw new UsageError([{ source: `--${flag}`, field: '', message: 'not available for a round robin (seats.roundRobin); run a pairing as its own rotated scenario' }]);
+  }
+  const quiet = args.flag('quiet');
+  const json = args.flag('json');
+  const chunkSize = args.number('chunk-size');
+  let pairingLabel = '';
+  const { summary, runs, files } = await runTournament(scenario, {
+    outDir: context.outDir,
+    eventFiles: args.flag('event-files'),
+    command: context.command,
+    workers: context.workers,
+    maxErrors: args.number('max-errors') ?? 0,
+    ...(chunkSize === undefined ? {} : { chunkSize }),
+    onProgress: (done, total) => context.progress.update(done, total, pairingLabel),
+    onPairing: (index, total, a, b) => {
+      pairingLabel = `pairing ${index + 1} of ${total}`;
+      if (!quiet && !json) io.stderr.write(`pairing ${index + 1} of ${total}: ${a} vs ${b}\n`);
+    },
+  });
+  if (json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  else if (!quiet) {
+    const { game } = scenario.entry;
+    io.stdout.write(
+      `${game.title}: ${scenario.name} — round robin of ${summary.scenario.agents.length} agents, ${scenario.matches} matches per pairing, seed ${scenario.seed}\n\n` +
+        `${formatTournament(summary)}\n\nWrote ${files.join(', ')} and a folder per pairing\n`,
+    );
+  }
+  return runs.some((run) => run.errors > 0) ? EXIT_FAILURE : 0;
+}
+
+async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const scenarioFile = args.required('scenario');
+  if (scenarioFile.endsWith('.checks.yaml') || scenarioFile.endsWith('.checks.yml')) {
+    throw new UsageError([{ source: scenarioFile, field: '', message: 'is a checks file; run it with "hordelab check"' }]);
+  }
+  const matches = args.number('matches');
+  const seed = args.number('seed');
+  const set = assignments(args);
+  const quiet = args.flag('quiet');
+  const json = args.flag('json');
+  // Everything the flags alone decide is checked before the scenario's modules are loaded.
+  const shardText = args.text('shard');
+  const shard = shardText === undefined ? undefined : parseShard(shardText);
+  const reportText = args.text('report');
+  const reportFormats = reportText === undefined ? [] : parseFormats(reportText, '--report');
+  const scenario = await loadScenario(scenarioFile, {
+    ...(matches === undefined ? {} : { matches }),
+    ...(seed === undefined ? {} : { seed }),
+    set,
+  });
+  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', scenario.name));
+  const command = ['hordelab', 'run', scenarioFile, '--seed', String(scenario.seed), '--matches', String(scenario.matches), ...set.flatMap((assignment) => ['--set', assignment])]
+    .map(shellQuote)
+    .join(' ');
+  const workers = workerCount(args);
+  const maxErrors = args.number('max-errors') ?? 0;
+  const chunkSize = args.number('chunk-size');
+  const progress = startProgress(io, { quiet });
+  try {
+    if (scenario.tournament !== null) return await runRoundRobin(scenario, args, io, { outDir, command, workers, progress });
+    // Ctrl-C: finish writing the chunks already done, publish them with a summary marked
+    // interrupted, and keep the checkpoint for --resume. A second Ctrl-C leaves at once.
+    const interrupt = new AbortController();
+    const stopListening = io.onInterrupt(() => {
+      if (interrupt.signal.aborted) io.exit(EXIT_INTERRUPTED);
+      interrupt.abort();
+    });
+    const result = await runScenario(scenario, {
+      outDir,
+      eventFiles: args.flag('event-files'),
+      command,
+      workers,
+      maxErrors,
+      resume: args.flag('resume'),
+      signal: interrupt.signal,
+      ...(shard === undefined ? {} : { shard }),
+      replayCommand: (matchIndex) =>
+        ['hordelab', 'replay', scenarioFile, '--match', String(matchIndex), '--seed', String(scenario.seed), ...set.flatMap((assignment) => ['--set', assignment])]
+          .map(shellQuote)
+          .join(' '),
+      ...(chunkSize === undefined ? {} : { chunkSize }),
+      onProgress: (done, total) => progress.update(done, total),
+    }).finally(stopListening);
+    progress.stop();
+    if (json) {
+      io.stdout.write(`${toJson(result.document)}\n`);
+    } else if (!quiet) {
+      const { game, report } = scenario.entry;
+      const seats = scenario.seats.map((seat) => seat.name).join(' vs ');
+      const rotation = scenario.rotate ? ', seats rotated (each seed played in both seatings)' : '';
+      const agentsDiffer = new Set(scenario.seats.map((seat) => seat.name)).size > 1;
+      const outcomeTable = agentsDiffer ? `${formatOutcomes(result.document.outcomes, game.seats)}\n\n` : '';
+      io.stdout.write(
+        `${game.title}: ${scenario.name} — ${scenario.matches} matches, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
+          outcomeTable +
+          `${report.formatSummary(result.results)}\n\n` +
+          `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`,
+      );
+    }
+    if (reportFormats.length > 0 && shard === undefined) {
+      const pages = await writeReports(outDir, reportFormats);
+      if (!quiet && !json) io.stdout.write(`Wrote ${pages.join(', ')}\n`);
+    }
+    if (result.status === 'interrupted') {
+      const played = result.document.run.matchesPlayed + result.errors;
+      io.stderr.write(
+        `hordelab: interrupted after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
+          `  continue: ${command} --out ${shellQuote(outDir)} --resume\n`,
+      );
+      return EXIT_INTERRUPTED;
+    }
+    if (result.errors > 0) {
+      io.stderr.write(
+        `hordelab: ${result.errors} match(es) failed` +
+          (result.status === 'stopped' ? `; stopped after more than --max-errors ${maxErrors}` : '') +
+          `. Each is in ${join(outDir, 'errors.csv')} with the command that replays it.\n`,
+      );
+      return EXIT_FAILURE;
+    }
+    return 0;
+  } finally {
+    progress.stop();
+  }
+}
+
+/** `hordelab run`. */
+export const runCommand: CommandModule = {
+  name: 'run',
+  summary: 'Play a scenario\'s matches and write matches.csv, per-event CSVs and summary.json',
+  positionals: [{ name: 'scenario', describe: 'Scenario file (.yaml, .yml or .json)', path: true }],
+  options: {
+    matches: matchesOption,
+    seed: seedOption,
+    out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>/]' },
+    set: setOption,
+    workers: workersOption,
+    'chunk-size': {
+      type: 'number',
+      bound: BOUNDS.chunkSize,
+      describe: `Matches per chunk handed to a worker [default: up to ${DEFAULT_CHUNK_SIZE}, fewer on short runs so every worker gets several]; results do not depend on it`,
+    },
+    'max-errors': { type: 'number', bound: BOUNDS.maxErrors, placeholder: 'K', describe: 'Failed matches tolerated before the run stops [default: 0]; any failure makes the exit code 1' },
+    shard: { type: 'string', placeholder: 'I/N', describe: 'Play only shard i of n (0-based; a contiguous block of match indices), for "hordelab merge": --shard 0/4' },
+    resume: { type: 'boolean', describe: 'Continue the interrupted (Ctrl-C) or killed run in the output folder; ends identical to an uninterrupted run' },
+    'event-files': { type: 'boolean', default: true, negatable: true, describe: 'Write per-event CSVs such as catches.csv (--no-event-files skips them; the summary stays complete)' },
+    report: { type: 'string', placeholder: 'FORMATS', describe: 'Also write pages, as "hordelab report" does: html, md, csv, json (comma-separated)' },
+    json: { type: 'boolean', describe: 'Print summary.json to stdout instead of the text summary' },
+    quiet: quietOption,
+  },
+  epilogue:
+    'Progress: on a terminal a line redrawn in place; otherwise a plain line on stderr every 30 s (matches done, rate, time left). --quiet silences both.\n' +
+    'Exit codes: 0 done; 1 a match failed (see errors.csv) or an internal failure; 2 bad input, nothing run or written; 130 interrupted.',
+  examples: [
+    ['hordelab run scenarios/trainers-first-player.yaml', 'The default scenario: 10,000 random-vs-random matches'],
+    ['hordelab run scenarios/duel-deck-balance.yaml --report html', 'The deck report with report.html to open in a browser'],
+    ['hordelab run scenarios/trainers-first-player.yaml -n 2000 --set actionPoints=4 -o reports/ap4', 'A variant into its own folder'],
+  ],
+  run,
+};

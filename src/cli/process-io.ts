@@ -1,0 +1,27 @@
+/**
+ * The real process as a {@link CliIo}: its streams, folder, clock, timers and Ctrl-C. The only
+ * place the command line touches `process` directly, so commands can run in-process in tests.
+ */
+import { performance } from 'node:perf_hooks';
+import type { CliIo } from './command.js';
+
+/** This process's streams, folder, monotonic clock, unref'd timers and SIGINT. */
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    now: () => performance.now(),
+    every: (ms, tick) => {
+      // unref: the progress timer alone must never keep a finished command alive.
+      const timer = setInterval(tick, ms);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+    onInterrupt: (handler) => {
+      process.on('SIGINT', handler);
+      return () => process.off('SIGINT', handler);
+    },
+    exit: (code) => process.exit(code),
+  };
+}

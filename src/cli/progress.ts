@@ -1,0 +1,84 @@
+/**
+ * Signs of life on stderr while matches are played. On a terminal, one line redrawn in place
+ * (matches done, rate, time left). Off a terminal (a CI log, a cluster job's output), a plain
+ * line every {@link PROGRESS_INTERVAL_MS}, whether or not a match finished since the last one,
+ * so a log tells a slow run from a hung one. `--quiet` silences both. The clock and the timer
+ * come from {@link CliIo}, so tests drive the line with a fake clock instead of waiting.
+ */
+import type { CliIo } from './command.js';
+
+/** How often the plain progress line is printed off a terminal. */
+export const PROGRESS_INTERVAL_MS = 30_000;
+
+/** What a command reports as it plays. */
+export interface Progress {
+  /**
+   * `done` matches of `total` so far; `label` says where (`check coin`). A total that is only an
+   * upper bound (checks stop early) makes the time left "at most".
+   */
+  update(done: number, total: number, label?: string): void;
+  /** Clears the terminal line and stops the timer. */
+  stop(): void;
+}
+
+const silent: Progress = { update: () => {}, stop: () => {} };
+
+/** `45s`, `3m 05s`, `2h 04m`. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  if (whole < 60) return `${whole}s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, '0')}s`;
+  return `${Math.floor(whole / 3600)}h ${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** One progress sentence: done, rate and time left. */
+function describe(done: number, total: number, label: string, elapsedMs: number, upperBound: boolean): string {
+  const seconds = elapsedMs / 1000;
+  const prefix = label === '' ? '' : `${label}: `;
+  if (done === 0) return `${prefix}0 of ${total} matches done, none finished yet after ${formatDuration(seconds)}`;
+  const rate = done / Math.max(seconds, 1e-9);
+  const left = (total - done) / rate;
+  const rateText = rate >= 10 ? String(Math.round(rate)) : rate.toPrecision(2);
+  return `${prefix}${done} of ${total} matches done, ${rateText}/s, ${upperBound ? 'at most ' : 'about '}${formatDuration(left)} left`;
+}
+
+/**
+ * Starts reporting progress for one command. `upperBound`: the total is a budget that may not
+ * all be spent.
+ */
+export function startProgress(io: CliIo, options: { readonly quiet: boolean; readonly upperBound?: boolean }): Progress {
+  if (options.quiet) return silent;
+  const started = io.now();
+  const upperBound = options.upperBound === true;
+  let done = 0;
+  let total = 0;
+  let label = '';
+  if (io.stderr.isTTY === true) {
+    let lastDraw = -Infinity;
+    let drawn = false;
+    return {
+      update(nextDone, nextTotal, nextLabel = '') {
+        const now = io.now();
+        if (nextDone < nextTotal && now - lastDraw < 200) return;
+        lastDraw = now;
+        drawn = true;
+        io.stderr.write(`\r${describe(nextDone, nextTotal, nextLabel, now - started, upperBound)}\x1b[K`);
+      },
+      stop() {
+        if (drawn) io.stderr.write('\r\x1b[K');
+        drawn = false;
+      },
+    };
+  }
+  const stopTimer = io.every(PROGRESS_INTERVAL_MS, () => {
+    io.stderr.write(`hordelab: ${describe(done, total, label, io.now() - started, upperBound)}\n`);
+  });
+  return {
+    update(nextDone, nextTotal, nextLabel = '') {
+      done = nextDone;
+      total = nextTotal;
+      label = nextLabel;
+    },
+    stop: stopTimer,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Turns what a command threw into the exit code the README promises, and the words on stderr:
+ * bad input (a UsageError) is exit 2 with one line per problem and no stack; a failed match is
+ * exit 1 with the command that replays it; anything else is an internal failure, exit 1, with
+ * its stack, since only a bug gets there.
+ */
+import { EXIT_FAILURE, EXIT_USAGE, formatIssue, UsageError } from '../core/errors.js';
+import { MatchFailure } from '../core/match-runner.js';
+import type { CliIo } from './command.js';
+
+/** Writes `error` to stderr and returns its exit code; `scenarioFile` goes into replay commands. */
+export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>'): number {
+  if (error instanceof UsageError) {
+    if (error.issues.length === 1) {
+      io.stderr.write(`hordelab: ${formatIssue(error.issues[0] as UsageError['issues'][number])}\n`);
+    } else {
+      io.stderr.write(`hordelab: ${error.issues.length} problems\n`);
+      for (const issue of error.issues) io.stderr.write(`  ${formatIssue(issue)}\n`);
+    }
+    return EXIT_USAGE;
+  }
+  if (error instanceof MatchFailure) {
+    io.stderr.write(
+      `hordelab: internal failure in ${error.message}\n` +
+        `  reproduce: hordelab replay ${scenarioFile} --match ${error.matchIndex} --seed ${error.runSeed}` +
+        ` (match seed ${error.matchSeed})\n`,
+    );
+    if (error.cause instanceof Error && error.cause.stack) io.stderr.write(`${error.cause.stack}\n`);
+    return EXIT_FAILURE;
+  }
+  io.stderr.write(`hordelab: internal failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return EXIT_FAILURE;
+}

@@ -1,0 +1,673 @@
+/**
+ * The conformance suite as a library: every property of the game contract (`src/core/game.ts`)
+ * checked on any game, built in or brought by a designer, through seeded random playouts. After
+ * OpenSpiel's generic random-simulation tests: what can be checked without knowing the rules is
+ * checked here, once, for every game; each game's own tests add rule-by-rule checks.
+ *
+ * A problem names the property it breaks, the playout seed and the step, so
+ * `hordelab conform <game> --seed S --playouts 1` replays exactly the failing playout.
+ * Everything is a pure function of (game, parameters, options): seeded streams only, no clock.
+ */
+import type { AgentFactory } from '../core/agent.js';
+import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
+import { SeatDecision } from '../core/match-runner.js';
+import { matchSeed, matchStream, type Rng } from '../core/rng.js';
+import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
+import { runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
+
+/** The properties checked, in report order, with what each means. */
+export const CONFORMANCE_PROPERTIES = {
+  metadata: 'seats, utility bounds, a positive length bound, and default parameters that validate',
+  setup: 'setup is a pure function of the parameters: two setups are equal',
+  'current-player': 'the player to act is a seat, CHANCE or TERMINAL, and isTerminal agrees',
+  terminates: 'every playout ends within maxLength steps',
+  returns: 'returns at a terminal state give one finite value per seat, within utilityBounds',
+  heuristic: 'the heuristic gives one value per seat within utilityBounds, equal to returns at a terminal state',
+  'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed',
+  'stable-order': 'legal actions come in an order the state alone decides: a second call and a clone list them alike',
+  apply: 'applying any legal action or chance outcome never throws',
+  'chance-outcomes': 'a chance node lists unique outcomes with positive probabilities summing to 1, and samples one of them',
+  'chance-sampling': 'sampleChance draws outcomes as often as chanceOutcomes says (chi-squared test)',
+  clone: 'a clone equals its original, shares no mutable part with it, and playing it on leaves the original as it was',
+  determinism: 'the same seed plays the same trajectory',
+  observation: 'observing a state leaves it unchanged and never hands out the live state',
+  'hidden-observation': "a seat's observation does not change when only what it cannot see does",
+  determinization: "a determinization depends only on what the seat can see, re-samples the rest, and keeps the seat's legal actions",
+  'no-peeking': 'agents decide the same whether the hidden parts are true or re-sampled',
+} as const;
+
+/** One property of the contract. */
+export type ConformanceProperty = keyof typeof CONFORMANCE_PROPERTIES;
+
+/** One breach of the contract, with what reproduces it. */
+export interface ConformanceProblem {
+  readonly property: ConformanceProperty;
+  readonly message: string;
+  /** The playout seed (`--seed`), or null for checks outside playouts (metadata). */
+  readonly seed: number | null;
+  /** The step of the playout (decisions and chance outcomes so far), or null. */
+  readonly step: number | null;
+}
+
+/** The verdict on one property. */
+export interface PropertyResult {
+  readonly property: ConformanceProperty;
+  readonly description: string;
+  /** `skipped` where the property does not apply (no hidden information, no chance node met). */
+  readonly status: 'pass' | 'fail' | 'skipped';
+  /** How many times it was checked. */
+  readonly checks: number;
+  /** The first problems found (at most `maxProblemsPerProperty`). */
+  readonly problems: readonly ConformanceProblem[];
+  /** How many problems were found in all. */
+  readonly problemCount: number;
+}
+
+/** The whole report. */
+export interface ConformanceReport {
+  readonly game: string;
+  readonly title: string;
+  readonly ok: boolean;
+  readonly playouts: number;
+  readonly steps: number;
+  readonly seed: number;
+  readonly properties: readonly PropertyResult[];
+}
+
+/** How hard to look. */
+export interface ConformanceOptions {
+  /** Random playouts (24). */
+  readonly playouts?: number;
+  /** The first playout's seed; playout i uses seed + i (1). */
+  readonly seed?: number;
+  /** Every how many steps the costlier checks run: clones, every legal action applied, heuristic (7). */
+  readonly deepCheckEvery?: number;
+  /** Chance nodes whose sampling is tested by chi-squared (12). */
+  readonly chanceNodesTested?: number;
+  /** The significance level of each chi-squared test (1e-4: with fixed seeds the verdict is reproducible, and a false alarm rare). */
+  readonly chanceSignificance?: number;
+  /** Agents whose decisions must not depend on hidden parts; empty skips that check. */
+  readonly agents?: readonly AgentFactory[];
+  /** Config for each agent by id (small budgets keep the check quick). */
+  readonly agentConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Problems kept per property (3). */
+  readonly maxProblemsPerProperty?: number;
+}
+
+class Findings {
+  private readonly problems = new Map<ConformanceProperty, ConformanceProblem[]>();
+  private readonly counts = new Map<ConformanceProperty, number>();
+  private readonly checks = new Map<ConformanceProperty, number>();
+  constructor(private readonly keep: number) {}
+  checked(property: ConformanceProperty, times = 1): void {
+    this.checks.set(property, (this.checks.get(property) ?? 0) + times);
+  }
+  fail(property: ConformanceProperty, message: string, seed: number | null, step: number | null): void {
+    this.checked(property);
+    this.counts.set(property, (this.counts.get(property) ?? 0) + 1);
+    const list = this.problems.get(property) ?? [];
+    if (list.length < this.keep) list.push({ property, message, seed, step });
+    this.problems.set(property, list);
+  }
+  result(property: ConformanceProperty): PropertyResult {
+    const problemCount = this.counts.get(property) ?? 0;
+    const checks = this.checks.get(property) ?? 0;
+    return {
+      property,
+      description: CONFORMANCE_PROPERTIES[property],
+      status: problemCount > 0 ? 'fail' : checks === 0 ? 'skipped' : 'pass',
+      checks,
+      problems: this.problems.get(property) ?? [],
+      problemCount,
+    };
+  }
+}
+
+const describeError = (error: unknown): string => {
+  if (error instanceof Error) return error.message;
+  try {
+    return `threw ${String(error)}`;
+  } catch {
+    return 'threw a value that cannot be printed';
+  }
+};
+
+/** A chance node kept for the sampling test: a copy of its state and where it was met. */
+interface ChanceNodeSample {
+  readonly state: unknown;
+  readonly seed: number;
+  readonly step: number;
+}
+
+/** Runs the whole suite on `game` with `params` (already validated). */
+export function checkConformance(game: AnyGame, params: unknown, options: ConformanceOptions = {}): ConformanceReport {
+  const playouts = options.playouts ?? 24;
+  const baseSeed = options.seed ?? 1;
+  const every = Math.max(1, options.deepCheckEvery ?? 7);
+  const findings = new Findings(options.maxProblemsPerProperty ?? 3);
+  const chanceNodes: ChanceNodeSample[] = [];
+  const chanceWanted = options.chanceNodesTested ?? 12;
+  let steps = 0;
+
+  checkMetadata(game, params, findings);
+  let constants = new Set<object>();
+  try {
+    const first = game.setup(params);
+    const second = game.setup(params);
+    findings.checked('setup');
+    if (snapshot(first) !== snapshot(second)) findings.fail('setup', 'two setups from the same parameters differ', null, 0);
+    constants = runConstants(first, second);
+  } catch (error) {
+    findings.fail('setup', `setup threw: ${describeError(error)}`, null, 0);
+  }
+
+  const trajectories = new Map<number, string[] | null>();
+  for (let i = 0; i < playouts; i++) {
+    const seed = baseSeed + i;
+    const result = checkedPlayout(game, params, seed, { every, findings, constants, chanceNodes, chanceWanted, playoutIndex: i, playouts });
+    steps += result.steps;
+    trajectories.set(seed, result.trajectory);
+  }
+  // Determinism: the first two playouts again, from the same seeds.
+  for (const seed of [baseSeed, baseSeed + 1].filter((s) => trajectories.has(s))) {
+    const first = trajectories.get(seed);
+    if (first === null || first === undefined) continue;
+    const again = replayTrajectory(game, params, seed);
+    findings.checked('determinism');
+    if (again === null || again.join('|') !== first.join('|')) {
+      const at = again === null ? -1 : first.findIndex((key, index) => again[index] !== key);
+      findings.fail('determinism', `the same seed played another trajectory${at >= 0 ? `, first at step ${at}` : ''}`, seed, at >= 0 ? at : null);
+    }
+  }
+  checkChanceSampling(game, chanceNodes, options.chanceSignificance ?? 1e-4, findings);
+  if (game.hiddenInformation) {
+    let decisions = 0;
+    let resampled = false;
+    for (let i = 0; i < Math.min(playouts, 12); i++) {
+      const seen = checkHiddenInformation(game, params, baseSeed + i, options, findings);
+      decisions += seen.decisions;
+      resampled ||= seen.resampled;
+    }
+    // Without a single re-sampled determinization the checks above prove nothing.
+    if (decisions > 0 && !resampled && game.determinize !== undefined) {
+      findings.fail('determinization', `over ${decisions} decisions, every determinization equalled the true state: nothing hidden is re-sampled`, baseSeed, null);
+    }
+  }
+
+  const properties = (Object.keys(CONFORMANCE_PROPERTIES) as ConformanceProperty[])
+    .filter((property) => game.hiddenInformation || !['hidden-observation', 'determinization', 'no-peeking'].includes(property))
+    .map((property) => findings.result(property));
+  return { game: game.id, title: game.title, ok: properties.every((p) => p.status !== 'fail'), playouts, steps, seed: baseSeed, properties };
+}
+
+function checkMetadata(game: AnyGame, params: unknown, findings: Findings): void {
+  findings.checked('metadata');
+  const fail = (message: string): void => findings.fail('metadata', message, null, null);
+  if (typeof game.id !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(game.id)) fail(`id "${String(game.id)}" is not kebab-case`);
+  if (!Array.isArray(game.seats) || game.seats.length === 0) fail('seats must name at least one seat');
+  const [low, high] = Array.isArray(game.utilityBounds) ? game.utilityBounds : [Number.NaN, Number.NaN];
+  if (!(Number.isFinite(low) && Number.isFinite(high) && low < high)) fail(`utilityBounds must be two finite numbers, low < high; got ${JSON.stringify(game.utilityBounds)}`);
+  try {
+    const issues = game.validateParameters(params);
+    if (issues.length > 0) fail(`the default parameters do not validate: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  } catch (error) {
+    fail(`validateParameters threw: ${describeError(error)}`);
+  }
+  try {
+    const bound = game.maxLength(params);
+    if (!(Number.isInteger(bound) && bound > 0)) fail(`maxLength must be a positive whole number, got ${bound}`);
+  } catch (error) {
+    fail(`maxLength threw: ${describeError(error)}`);
+  }
+}
+
+interface PlayoutContext {
+  readonly every: number;
+  readonly findings: Findings;
+  readonly constants: ReadonlySet<object>;
+  readonly chanceNodes: ChanceNodeSample[];
+  readonly chanceWanted: number;
+  readonly playoutIndex: number;
+  readonly playouts: number;
+}
+
+const playoutRng = (seed: number): Rng => matchStream(matchSeed(seed, 0), 'conform');
+
+/** One random playout with every per-step check. Returns the action keys played (null when it broke off). */
+function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number } {
+  const { findings, every } = context;
+  const rng = playoutRng(seed);
+  const trajectory: string[] = [];
+  let state: unknown;
+  try {
+    state = game.setup(params);
+  } catch (error) {
+    findings.fail('setup', `setup threw: ${describeError(error)}`, seed, 0);
+    return { trajectory: null, steps: 0 };
+  }
+  let bound = Number.POSITIVE_INFINITY;
+  try {
+    bound = game.maxLength(params);
+  } catch {
+    // Reported by the metadata check.
+  }
+  // Chance nodes for the sampling test are spread over the playouts: a few from each.
+  const chancePerPlayout = Math.ceil(context.chanceWanted / Math.max(1, context.playouts));
+  let chanceKept = 0;
+  let chanceSeen = 0;
+  const seats = game.seats.length;
+  for (let step = 0; ; step++) {
+    let player: number;
+    try {
+      player = game.currentPlayer(state);
+    } catch (error) {
+      findings.fail('current-player', `currentPlayer threw: ${describeError(error)}`, seed, step);
+      return { trajectory: null, steps: step };
+    }
+    findings.checked('current-player');
+    if (player !== TERMINAL && player !== CHANCE && !(Number.isInteger(player) && player >= 0 && player < seats)) {
+      findings.fail('current-player', `currentPlayer returned ${player}, expected a seat 0..${seats - 1}, CHANCE (${CHANCE}) or TERMINAL (${TERMINAL})`, seed, step);
+      return { trajectory: null, steps: step };
+    }
+    let terminal: boolean;
+    try {
+      terminal = game.isTerminal(state);
+    } catch (error) {
+      findings.fail('current-player', `isTerminal threw: ${describeError(error)}`, seed, step);
+      return { trajectory: null, steps: step };
+    }
+    if (terminal !== (player === TERMINAL)) {
+      findings.fail('current-player', `isTerminal says ${terminal} but currentPlayer says ${player === TERMINAL ? 'TERMINAL' : player}`, seed, step);
+    }
+    if (player === TERMINAL) {
+      findings.checked('terminates');
+      checkTerminal(game, state, seed, step, findings);
+      return { trajectory, steps: step };
+    }
+    if (step >= bound) {
+      findings.fail('terminates', `no terminal state within the declared maxLength of ${bound} steps`, seed, step);
+      return { trajectory: null, steps: step };
+    }
+    const deep = step % every === 0;
+    if (deep) {
+      checkHeuristic(game, state, seed, step, findings, false);
+      checkClone(game, state, seed, step, context, rng);
+      checkObservation(game, state, seed, step, findings);
+    }
+    let action: unknown;
+    if (player === CHANCE) {
+      action = checkChanceNode(game, state, rng, seed, step, findings);
+      if (action === undefined) return { trajectory: null, steps: step };
+      chanceSeen++;
+      if (chanceKept < chancePerPlayout && context.chanceNodes.length < context.chanceWanted && (chanceSeen === 1 || chanceSeen % 13 === 0)) {
+        try {
+          context.chanceNodes.push({ state: game.clone(state), seed, step });
+          chanceKept++;
+        } catch {
+          // The clone check reports a clone that throws.
+        }
+      }
+    } else {
+      const legal = checkDecisionNode(game, state, seed, step, findings, deep);
+      if (legal === null) return { trajectory: null, steps: step };
+      if (deep) checkEveryActionApplies(game, state, legal, seed, step, findings);
+      action = legal[rng.int(legal.length)];
+    }
+    let key: string;
+    try {
+      key = game.actionKey(action);
+    } catch (error) {
+      findings.fail('legal-actions', `actionKey threw: ${describeError(error)}`, seed, step);
+      return { trajectory: null, steps: step };
+    }
+    trajectory.push(key);
+    findings.checked('apply');
+    try {
+      game.apply(state, action, null);
+    } catch (error) {
+      findings.fail('apply', `applying ${key} threw: ${describeError(error)}`, seed, step);
+      return { trajectory: null, steps: step };
+    }
+  }
+}
+
+function checkTerminal(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings): void {
+  findings.checked('returns');
+  let returns: number[];
+  try {
+    returns = game.returns(state);
+  } catch (error) {
+    findings.fail('returns', `returns threw: ${describeError(error)}`, seed, step);
+    return;
+  }
+  const [low, high] = game.utilityBounds;
+  if (!Array.isArray(returns) || returns.length !== game.seats.length) {
+    findings.fail('returns', `returns gave ${JSON.stringify(returns)}, expected ${game.seats.length} values`, seed, step);
+    return;
+  }
+  const outside = returns.filter((value) => !(typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high));
+  if (outside.length > 0) findings.fail('returns', `returns ${JSON.stringify(returns)} leave utilityBounds [${low}, ${high}]`, seed, step);
+  checkHeuristic(game, state, seed, step, findings, true, returns);
+}
+
+function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, terminal: boolean, returns?: readonly number[]): void {
+  findings.checked('heuristic');
+  let values: number[];
+  try {
+    values = game.heuristic(state);
+  } catch (error) {
+    findings.fail('heuristic', `heuristic threw: ${describeError(error)}`, seed, step);
+    return;
+  }
+  const [low, high] = game.utilityBounds;
+  if (!Array.isArray(values) || values.length !== game.seats.length || values.some((v) => !(typeof v === 'number' && Number.isFinite(v) && v >= low && v <= high))) {
+    findings.fail('heuristic', `heuristic gave ${JSON.stringify(values)}, expected ${game.seats.length} values within [${low}, ${high}]`, seed, step);
+    return;
+  }
+  if (terminal && returns !== undefined && values.some((v, i) => Math.abs(v - (returns[i] as number)) > 1e-9)) {
+    findings.fail('heuristic', `at a terminal state the heuristic ${JSON.stringify(values)} differs from returns ${JSON.stringify(returns)}`, seed, step);
+  }
+}
+
+/** Checks a chance node and samples its outcome; undefined when the node is broken. */
+function checkChanceNode(game: AnyGame, state: unknown, rng: Rng, seed: number, step: number, findings: Findings): unknown {
+  findings.checked('chance-outcomes');
+  let outcomes;
+  try {
+    outcomes = game.chanceOutcomes(state);
+  } catch (error) {
+    findings.fail('chance-outcomes', `chanceOutcomes threw: ${describeError(error)}`, seed, step);
+    return undefined;
+  }
+  if (!Array.isArray(outcomes) || outcomes.length === 0) {
+    findings.fail('chance-outcomes', 'a chance node lists no outcomes', seed, step);
+    return undefined;
+  }
+  const keys = outcomes.map((outcome) => safeKey(game, outcome.action));
+  const duplicates = keys.filter((key, index) => keys.indexOf(key) !== index);
+  if (duplicates.length > 0) findings.fail('chance-outcomes', `outcomes share keys: ${[...new Set(duplicates)].slice(0, 3).join(', ')}`, seed, step);
+  const nonPositive = outcomes.filter((outcome) => !(typeof outcome.probability === 'number' && outcome.probability > 0 && outcome.probability <= 1));
+  if (nonPositive.length > 0) findings.fail('chance-outcomes', `${nonPositive.length} outcome(s) have a probability outside (0, 1], such as ${String(nonPositive[0]?.probability)}`, seed, step);
+  const total = outcomes.reduce((sum, outcome) => sum + outcome.probability, 0);
+  if (!(Math.abs(total - 1) <= 1e-9)) findings.fail('chance-outcomes', `outcome probabilities sum to ${total}, expected 1`, seed, step);
+  let sampled: unknown;
+  try {
+    sampled = game.sampleChance(state, rng);
+  } catch (error) {
+    findings.fail('chance-outcomes', `sampleChance threw: ${describeError(error)}`, seed, step);
+    return undefined;
+  }
+  if (!keys.includes(safeKey(game, sampled))) findings.fail('chance-outcomes', `sampleChance drew ${safeKey(game, sampled)}, which chanceOutcomes does not list`, seed, step);
+  return sampled;
+}
+
+const safeKey = (game: AnyGame, action: unknown): string => {
+  try {
+    return game.actionKey(action);
+  } catch (error) {
+    return `<actionKey threw: ${describeError(error)}>`;
+  }
+};
+
+/** Checks a decision node's legal actions; null when there are none to play. */
+function checkDecisionNode(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, deep: boolean): unknown[] | null {
+  findings.checked('legal-actions');
+  let legal: unknown[];
+  try {
+    legal = [...game.legalActions(state)];
+  } catch (error) {
+    findings.fail('legal-actions', `legalActions threw: ${describeError(error)}`, seed, step);
+    return null;
+  }
+  if (legal.length === 0) {
+    findings.fail('legal-actions', 'a decision node has no legal actions', seed, step);
+    return null;
+  }
+  const keys = legal.map((action) => safeKey(game, action));
+  const duplicates = keys.filter((key, index) => keys.indexOf(key) !== index);
+  if (duplicates.length > 0) findings.fail('legal-actions', `legal actions share keys: ${[...new Set(duplicates)].slice(0, 3).join(', ')}`, seed, step);
+  try {
+    const buffer: unknown[] = [legal[0], legal[0], legal[0], ...legal, ...legal];
+    const filled = game.legalActions(state, buffer);
+    if (filled !== buffer) findings.fail('legal-actions', 'legalActions(state, into) must fill and return the array it is given', seed, step);
+    else if (filled.map((action) => safeKey(game, action)).join('\n') !== keys.join('\n')) findings.fail('legal-actions', 'legalActions(state, into) left other actions in the given array', seed, step);
+  } catch (error) {
+    findings.fail('legal-actions', `legalActions(state, into) threw: ${describeError(error)}`, seed, step);
+  }
+  findings.checked('stable-order');
+  try {
+    const again = game.legalActions(state).map((action) => safeKey(game, action));
+    if (again.join('\n') !== keys.join('\n')) findings.fail('stable-order', 'a second call lists other legal actions, or in another order', seed, step);
+    if (deep) {
+      const fromClone = game.legalActions(game.clone(state)).map((action) => safeKey(game, action));
+      if (fromClone.join('\n') !== keys.join('\n')) findings.fail('stable-order', 'a clone of the state lists other legal actions, or in another order', seed, step);
+    }
+  } catch (error) {
+    findings.fail('stable-order', `listing legal actions again threw: ${describeError(error)}`, seed, step);
+  }
+  return legal;
+}
+
+/**
+ * Legal actions applied each to its own clone: none may throw. All of them up to 16, else 16
+ * spread evenly over the list (the first and last included), which keeps big branching cheap.
+ */
+function checkEveryActionApplies(game: AnyGame, state: unknown, legal: readonly unknown[], seed: number, step: number, findings: Findings): void {
+  const picked = legal.length <= 16 ? legal : Array.from({ length: 16 }, (_, i) => legal[Math.round((i * (legal.length - 1)) / 15)]);
+  for (const action of picked) {
+    findings.checked('apply');
+    try {
+      game.apply(game.clone(state), action, null);
+    } catch (error) {
+      findings.fail('apply', `applying the legal action ${safeKey(game, action)} threw: ${describeError(error)}`, seed, step);
+      return;
+    }
+  }
+}
+
+function checkClone(game: AnyGame, state: unknown, seed: number, step: number, context: PlayoutContext, rng: Rng): void {
+  const { findings } = context;
+  findings.checked('clone');
+  try {
+    const before = snapshot(state);
+    const copy = game.clone(state);
+    if (copy === state) {
+      findings.fail('clone', 'clone returned the state itself', seed, step);
+      return;
+    }
+    if (snapshot(copy) !== before) findings.fail('clone', 'a clone differs from its original', seed, step);
+    const shared = sharedMutableParts(context.constants, state, copy);
+    if (shared.length > 0) findings.fail('clone', `a clone shares mutable parts with its original: ${shared.slice(0, 3).join(', ')}`, seed, step);
+    playRandomly(game, copy, rng.clone(), 40);
+    if (snapshot(state) !== before) findings.fail('clone', 'playing on a clone changed its original', seed, step);
+  } catch (error) {
+    findings.fail('clone', `cloning or playing a clone threw: ${describeError(error)}`, seed, step);
+  }
+}
+
+function checkObservation(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings): void {
+  findings.checked('observation');
+  try {
+    const before = snapshot(state);
+    for (let seat = 0; seat < game.seats.length; seat++) {
+      const view = game.observe(state, seat);
+      if (view === state && typeof state === 'object' && state !== null) {
+        findings.fail('observation', `observe(state, ${seat}) returned the live state`, seed, step);
+        return;
+      }
+    }
+    if (snapshot(state) !== before) findings.fail('observation', 'observing the state changed it', seed, step);
+  } catch (error) {
+    findings.fail('observation', `observe threw: ${describeError(error)}`, seed, step);
+  }
+}
+
+function playRandomly(game: AnyGame, state: unknown, rng: Rng, steps: number): void {
+  for (let i = 0; i < steps && game.currentPlayer(state) !== TERMINAL; i++) {
+    if (game.currentPlayer(state) === CHANCE) game.apply(state, game.sampleChance(state, rng), null);
+    else {
+      const legal = game.legalActions(state);
+      game.apply(state, legal[rng.int(legal.length)], null);
+    }
+  }
+}
+
+function replayTrajectory(game: AnyGame, params: unknown, seed: number): string[] | null {
+  try {
+    const rng = playoutRng(seed);
+    const state = game.setup(params);
+    const trajectory: string[] = [];
+    const bound = game.maxLength(params);
+    for (let step = 0; step <= bound && game.currentPlayer(state) !== TERMINAL; step++) {
+      let action: unknown;
+      if (game.currentPlayer(state) === CHANCE) {
+        // The checked playout listed the outcomes before sampling; listing never draws.
+        action = game.sampleChance(state, rng);
+      } else {
+        const legal = game.legalActions(state);
+        action = legal[rng.int(legal.length)];
+      }
+      trajectory.push(game.actionKey(action));
+      game.apply(state, action, null);
+    }
+    return trajectory;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples each kept chance node many times (on one state: sampling must not change it) and
+ * tests the counts against the listed probabilities.
+ */
+function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], significance: number, findings: Findings): void {
+  for (const node of nodes) {
+    let outcomes;
+    try {
+      outcomes = game.chanceOutcomes(node.state);
+    } catch {
+      continue; // reported by the chance-outcomes check
+    }
+    const keys = outcomes.map((outcome) => safeKey(game, outcome.action));
+    const index = new Map(keys.map((key, i) => [key, i]));
+    const draws = Math.min(50_000, Math.max(2_000, 60 * outcomes.length));
+    const counts = new Array<number>(outcomes.length).fill(0);
+    const rng = matchStream(matchSeed(node.seed, node.step + 1), 'conform:chance');
+    let unlisted = 0;
+    try {
+      for (let i = 0; i < draws; i++) {
+        const at = index.get(safeKey(game, game.sampleChance(node.state, rng)));
+        if (at === undefined) unlisted++;
+        else counts[at] = (counts[at] as number) + 1;
+      }
+    } catch (error) {
+      findings.fail('chance-sampling', `sampleChance threw: ${describeError(error)}`, node.seed, node.step);
+      continue;
+    }
+    findings.checked('chance-sampling');
+    if (unlisted > 0) {
+      findings.fail('chance-sampling', `${unlisted} of ${draws} draws were outcomes chanceOutcomes does not list`, node.seed, node.step);
+      continue;
+    }
+    const fit = chiSquaredGoodnessOfFit(counts, outcomes.map((o) => o.probability));
+    if (fit.pValue < significance) {
+      const worst = counts
+        .map((count, i) => ({ key: keys[i] as string, seen: count / draws, stated: outcomes[i]?.probability ?? 0 }))
+        .sort((a, b) => Math.abs(b.seen - b.stated) - Math.abs(a.seen - a.stated))[0];
+      findings.fail(
+        'chance-sampling',
+        `over ${draws} draws, sampleChance disagrees with chanceOutcomes (chi-squared ${fit.statistic.toFixed(1)}, ${fit.degreesOfFreedom} df, p = ${fit.pValue.toExponential(1)}); ` +
+          `e.g. ${worst?.key}: drawn ${((worst?.seen ?? 0) * 100).toFixed(1)}%, stated ${((worst?.stated ?? 0) * 100).toFixed(1)}%`,
+        node.seed,
+        node.step,
+      );
+    }
+  }
+}
+
+/**
+ * Hidden information, at every decision of one playout. For the deciding seat, `other` is a
+ * determinization: a state that differs from the true one only in what the seat cannot see.
+ * - the seat's observation of both must be equal;
+ * - determinizing both with one stream must give equal states (a determinization may read only
+ *   what the seat sees), and keep the seat's legal actions;
+ * - over all playouts, determinizations must differ from the truth at least once (else nothing
+ *   is re-sampled and the other checks prove nothing: the caller checks that);
+ * - each given agent, with the same seed, must choose the same in both.
+ */
+function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings): { decisions: number; resampled: boolean } {
+  let resampled = false;
+  let decisions = 0;
+  if (game.determinize === undefined) {
+    findings.fail('determinization', 'the game declares hidden information but has no determinize', seed, null);
+    return { decisions, resampled };
+  }
+  const rng = matchStream(matchSeed(seed, 1), 'conform:hidden');
+  let state: unknown;
+  try {
+    state = game.setup(params);
+  } catch {
+    return { decisions, resampled }; // reported by the setup check
+  }
+  const bound = game.maxLength(params);
+  for (let step = 0; step <= bound; step++) {
+    let player: number;
+    try {
+      player = game.currentPlayer(state);
+      if (player === TERMINAL) break;
+      if (player === CHANCE) {
+        game.apply(state, game.sampleChance(state, rng), null);
+        continue;
+      }
+    } catch {
+      return { decisions, resampled }; // reported by the playout checks
+    }
+    decisions++;
+    try {
+      const truth = snapshot(state);
+      const other = game.determinize(state, player, rng);
+      if (snapshot(state) !== truth) findings.fail('determinization', 'determinize changed the state it was given', seed, step);
+      if (snapshot(other) !== truth) resampled = true;
+      findings.checked('hidden-observation');
+      if (snapshot(game.observe(other, player)) !== snapshot(game.observe(state, player))) {
+        findings.fail('hidden-observation', `seat ${player}'s observation changed when only what it cannot see did`, seed, step);
+      }
+      findings.checked('determinization');
+      const streamSeed = matchSeed(seed, 1000 + step);
+      const fromTruth = game.determinize(state, player, matchStream(streamSeed, 'd'));
+      const fromOther = game.determinize(other, player, matchStream(streamSeed, 'd'));
+      if (snapshot(fromTruth) !== snapshot(fromOther)) {
+        findings.fail('determinization', `determinize for seat ${player} read what the seat cannot see: the same stream gave other states from states that differ only there`, seed, step);
+      }
+      const keys = (s: unknown): string => game.legalActions(s).map((action) => safeKey(game, action)).join('\n');
+      if (keys(other) !== keys(state)) findings.fail('determinization', `a determinization for seat ${player} changed its legal actions`, seed, step);
+      // Agents think (MCTS searches): asking them on the first few playouts is enough.
+      if ((options.agents ?? []).length > 0 && seed < (options.seed ?? 1) + 3) {
+        findings.checked('no-peeking');
+        const truthChoices = agentChoices(game, params, state, player, options);
+        const otherChoices = agentChoices(game, params, other, player, options);
+        const differing = truthChoices.filter((choice, i) => choice.index !== otherChoices[i]?.index).map((choice) => choice.agent);
+        if (differing.length > 0) findings.fail('no-peeking', `agent(s) ${differing.join(', ')} chose differently when only hidden parts changed`, seed, step);
+      }
+    } catch (error) {
+      findings.fail('determinization', `determinizing or observing threw: ${describeError(error)}`, seed, step);
+      return { decisions, resampled };
+    }
+    const legal = game.legalActions(state);
+    game.apply(state, legal[rng.int(legal.length)], null);
+  }
+  return { decisions, resampled };
+}
+
+function agentChoices(game: AnyGame, params: unknown, state: unknown, seat: number, options: ConformanceOptions): { agent: string; index: number }[] {
+  const decision = new SeatDecision(game, state);
+  decision.seat = seat;
+  decision.legalActions = game.legalActions(state);
+  return (options.agents ?? [])
+    .filter((factory) => factory.playsOnly === undefined || (factory.playsOnly.game === game.id && factory.playsOnly.seats.includes(seat)))
+    .map((factory) => {
+      const rng = matchStream(matchSeed(77, 0), `seat:${seat}`);
+      const agent = factory.create(options.agentConfigs?.[factory.id] ?? {}, { game, params, seat, rng });
+      return { agent: factory.id, index: agent.chooseAction(decision) };
+    });
+}

@@ -1,0 +1,81 @@
+/**
+ * The bounds of every number a user can give, in one place: scenario files, check files and
+ * command-line flags all check a number against the same {@link NumberBound}, so `matches: 1e12`
+ * in YAML is refused exactly as `--matches 1000000000000` is, with the same words.
+ *
+ * Why these limits: a billion matches is days of play on a large machine, far beyond any
+ * question these tools answer (`hordelab plan` says how many a question needs); 256 worker
+ * threads is more cores than a single machine commonly has, and each thread holds its own copy
+ * of the game and agents (tens of MB), so more only costs memory; a margin below 0.0001 (0.01
+ * points) asks for over 10⁸ matches per rate, beyond the match bound.
+ */
+import { z } from 'zod';
+import { MAX_RUN_SEED } from './rng.js';
+
+/** A closed or half-open range of numbers, whole or not. */
+export interface NumberBound {
+  readonly whole: boolean;
+  readonly min: number;
+  readonly max: number;
+  /** The ends themselves are excluded (a rate of exactly 0 or 1, a confidence of 1). */
+  readonly minExclusive?: boolean;
+  readonly maxExclusive?: boolean;
+}
+
+/** Most matches one run, check budget, sweep point or tuning budget may ask for. */
+export const MAX_MATCHES = 1_000_000_000;
+/** Most worker threads; see the file comment. */
+export const MAX_WORKERS = 256;
+
+const whole = (min: number, max: number): NumberBound => ({ whole: true, min, max });
+
+/** Every bounded number, by what it counts. */
+export const BOUNDS = {
+  matches: whole(1, MAX_MATCHES),
+  seed: whole(0, MAX_RUN_SEED),
+  matchIndex: whole(0, MAX_MATCHES - 1),
+  workers: whole(0, MAX_WORKERS),
+  chunkSize: whole(1, 1_000_000),
+  maxErrors: whole(0, MAX_MATCHES),
+  /** A check's or tuning's budget of matches, and a check's first batch. */
+  budget: whole(2, MAX_MATCHES),
+  candidates: whole(2, 100_000),
+  /** A rate strictly between 0 and 1 (`plan --rate`, `--vs`). */
+  rate: { whole: false, min: 0, max: 1, minExclusive: true, maxExclusive: true },
+  confidence: { whole: false, min: 0.5, max: 0.9999 },
+  power: { whole: false, min: 0.5, max: 0.9999 },
+  /** Half-width of an interval, or the indifference zone either side of a check's edge. */
+  margin: { whole: false, min: 0.0001, max: 0.5, maxExclusive: true },
+  /** Significance level of `compare`, after Holm's correction. */
+  alpha: { whole: false, min: 0, max: 0.5, minExclusive: true, maxExclusive: true },
+  tolerance: { whole: false, min: 0, max: 1, minExclusive: true, maxExclusive: true },
+} as const satisfies Record<string, NumberBound>;
+
+/** `a whole number in 1..1000000000`, `a number >= 0.0001 and < 0.5`. */
+export function describeBound(bound: NumberBound): string {
+  if (bound.whole) return `a whole number in ${bound.min}..${bound.max}`;
+  return `a number ${bound.minExclusive ? '>' : '>='} ${bound.min} and ${bound.maxExclusive ? '<' : '<='} ${bound.max}`;
+}
+
+/** Whether `value` is a number inside `bound`. */
+export function withinBound(bound: NumberBound, value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  if (bound.whole && !Number.isSafeInteger(value)) return false;
+  if (bound.minExclusive ? value <= bound.min : value < bound.min) return false;
+  if (bound.maxExclusive ? value >= bound.max : value > bound.max) return false;
+  return true;
+}
+
+/** A problem message for `value`, or null when it is inside `bound`. */
+export function boundProblem(bound: NumberBound, value: unknown): string | null {
+  if (typeof value === 'number' && withinBound(bound, value)) return null;
+  return `expected ${describeBound(bound)}, got ${typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value)}`;
+}
+
+/** A zod schema for a number inside `bound`, with the same message the flags give. */
+export function boundedNumber(bound: NumberBound): z.ZodType<number> {
+  return z.number({ message: `expected ${describeBound(bound)}` }).superRefine((value, context) => {
+    const problem = boundProblem(bound, value);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
+}

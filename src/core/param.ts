@@ -1,0 +1,93 @@
+/**
+ * Declaring a game's parameters without writing schemas by hand: `param.int({ default: 3,
+ * min: 1, max: 10, description })` builds the same {@link ParameterSpec} the built-in games
+ * write with zod (validation with messages that say what was expected, a default, a tunable
+ * range), so a designer's game module needs nothing but `import { param } from 'hordelab'`.
+ */
+import { z } from 'zod';
+import type { ParameterSpec } from './parameters.js';
+
+interface Common<T> {
+  /** What the parameter means, shown by `hordelab games` and in errors. */
+  readonly description: string;
+  readonly default: T;
+}
+
+interface NumberOptions extends Common<number> {
+  readonly min?: number;
+  readonly max?: number;
+  /** Whether `tune` may search it (true when both `min` and `max` are given). */
+  readonly tunable?: boolean;
+  /** For whole numbers: the tuner's step (1). */
+  readonly step?: number;
+}
+
+const range = (min: number | undefined, max: number | undefined): string =>
+  min !== undefined && max !== undefined ? ` in ${min}..${max}` : min !== undefined ? ` >= ${min}` : max !== undefined ? ` <= ${max}` : '';
+
+function bounded(schema: z.ZodNumber, options: NumberOptions, what: string): z.ZodNumber {
+  const message = `expected ${what}${range(options.min, options.max)}`;
+  let result = schema;
+  if (options.min !== undefined) result = result.min(options.min, { message });
+  if (options.max !== undefined) result = result.max(options.max, { message });
+  return result;
+}
+
+function checkDefault<T>(spec: ParameterSpec<T>, name: string): ParameterSpec<T> {
+  const parsed = spec.schema.safeParse(spec.default);
+  if (!parsed.success) throw new RangeError(`param.${name}: the default ${JSON.stringify(spec.default)} does not satisfy its own bounds`);
+  return spec;
+}
+
+/** Builders of parameter specs. */
+export const param = {
+  /** A whole number. */
+  int(options: NumberOptions): ParameterSpec<number> {
+    const schema = bounded(z.number({ message: 'expected a whole number' }).int({ message: `expected a whole number${range(options.min, options.max)}` }), options, 'a whole number');
+    const tunable = options.tunable !== false && options.min !== undefined && options.max !== undefined;
+    return checkDefault(
+      {
+        description: options.description,
+        schema,
+        default: options.default,
+        ...(tunable ? { tunable: { kind: 'int' as const, min: options.min as number, max: options.max as number, ...(options.step === undefined ? {} : { step: options.step }) } } : {}),
+      },
+      'int',
+    );
+  },
+  /** A real number. */
+  real(options: NumberOptions): ParameterSpec<number> {
+    const schema = bounded(z.number({ message: 'expected a number' }).finite({ message: 'expected a finite number' }), options, 'a number');
+    const tunable = options.tunable !== false && options.min !== undefined && options.max !== undefined;
+    return checkDefault(
+      { description: options.description, schema, default: options.default, ...(tunable ? { tunable: { kind: 'real' as const, min: options.min as number, max: options.max as number } } : {}) },
+      'real',
+    );
+  },
+  /** A probability in 0..1. */
+  probability(options: Common<number> & { readonly tunable?: boolean }): ParameterSpec<number> {
+    return param.real({ ...options, min: 0, max: 1 });
+  },
+  /** true or false. */
+  bool(options: Common<boolean>): ParameterSpec<boolean> {
+    return checkDefault({ description: options.description, schema: z.boolean({ message: 'expected true or false' }), default: options.default, tunable: { kind: 'choice', choices: [false, true] } }, 'bool');
+  },
+  /** One of a few values (strings or numbers). */
+  choice<T extends string | number>(options: Common<T> & { readonly choices: readonly T[] }): ParameterSpec<T> {
+    const allowed = options.choices;
+    const schema = z.custom<T>((value) => allowed.includes(value as T), { message: `expected one of: ${allowed.map((c) => JSON.stringify(c)).join(', ')}` });
+    return checkDefault({ description: options.description, schema, default: options.default, tunable: { kind: 'choice', choices: allowed } }, 'choice');
+  },
+  /** Text. */
+  text(options: Common<string>): ParameterSpec<string> {
+    return checkDefault({ description: options.description, schema: z.string({ message: 'expected text' }), default: options.default }, 'text');
+  },
+  /** Any value with your own check: `validate` returns null when fine, else what was expected. */
+  custom<T>(options: Common<T> & { readonly validate: (value: unknown) => string | null }): ParameterSpec<T> {
+    const schema = z.unknown().superRefine((value, context) => {
+      const problem = options.validate(value);
+      if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+    }) as unknown as z.ZodType<T>;
+    return checkDefault({ description: options.description, schema, default: options.default }, 'custom');
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * Keys that must never reach an object Hordelab builds from input: `__proto__`, `constructor`
+ * and `prototype` can reach `Object.prototype` through a dotted path (`--set
+ * __proto__.shard=...` once turned every run into a shard), and the YAML and JSON parsers
+ * both keep `__proto__` as an ordinary own key that a later copy or merge may act on. Every
+ * source of keys (`--set`, `--vary`, `--space`, scenario and check files, nested values) is
+ * walked with {@link findUnsafeKey} before use.
+ *
+ * The walk also bounds nesting: a document nested deeper than {@link MAX_NESTING} levels is
+ * refused here, with its file and field, rather than overflowing the stack somewhere later
+ * (a copy, a schema check, a JSON writer).
+ */
+import { formatPath } from './parameters.js';
+
+/** Keys refused anywhere in input. */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Deepest nesting accepted in an input document; real scenarios use fewer than 10 levels. */
+export const MAX_NESTING = 64;
+
+/** What is wrong with a document's keys: where, and why. */
+export interface KeyProblem {
+  /** Field path, as `params.traps.40` or `seats[1].config`. */
+  readonly field: string;
+  readonly message: string;
+}
+
+/** Whether `key` is one of {@link UNSAFE_KEYS}. */
+export function isUnsafeKey(key: string): boolean {
+  return UNSAFE_KEYS.has(key);
+}
+
+/** The message for an unsafe key, the same wherever it is found. */
+export function unsafeKeyMessage(key: string): string {
+  return `"${key}" is not allowed as a key (${[...UNSAFE_KEYS].join(', ')} could change every object)`;
+}
+
+/**
+ * Walks `value` (plain data from a parser) without recursion and returns the first unsafe key
+ * or over-deep nesting, with its path under `prefix`; null when there is none.
+ */
+export function findUnsafeKey(value: unknown, prefix: readonly (string | number)[] = []): KeyProblem | null {
+  const stack: { node: unknown; path: readonly (string | number)[] }[] = [{ node: value, path: prefix }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop() as { node: unknown; path: readonly (string | number)[] };
+    if (typeof node !== 'object' || node === null) continue;
+    if (path.length - prefix.length > MAX_NESTING) {
+      return { field: formatPath(path), message: `nested deeper than ${MAX_NESTING} levels` };
+    }
+    if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index--) stack.push({ node: node[index], path: [...path, index] });
+      continue;
+    }
+    // Own keys, enumerable or not: a parser may define `__proto__` as an own property.
+    const keys = Reflect.ownKeys(node).filter((key): key is string => typeof key === 'string');
+    for (const key of keys) {
+      if (isUnsafeKey(key)) return { field: formatPath([...path, key]), message: unsafeKeyMessage(key) };
+    }
+    for (let index = keys.length - 1; index >= 0; index--) {
+      const key = keys[index] as string;
+      stack.push({ node: (node as Record<string, unknown>)[key], path: [...path, key] });
+    }
+  }
+  return null;
+}

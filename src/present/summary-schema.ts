@@ -1,0 +1,95 @@
+/**
+ * What `report`, `compare` and `check` accept as a run's `summary.json`: a schema for every
+ * field they read, then the game's results compared with the shape its own report writes. A
+ * damaged or hand-edited file is refused naming the file and the first wrong field, before any
+ * page is drawn or any number compared.
+ */
+import { z } from 'zod';
+import { UsageError } from '../core/errors.js';
+import { formatPath } from '../core/parameters.js';
+import { findUnsafeKey } from '../core/safe-keys.js';
+import { games } from '../registry.js';
+
+const count = z.number().int().min(0);
+const rate = z.object({ rate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable(), successes: count, n: count });
+const outcomeRates = z.object({ n: count, win: rate, draw: rate, loss: rate });
+
+const summarySchema = z.object({
+  hordelab: z.object({ version: z.string() }),
+  scenario: z.object({
+    name: z.string(),
+    file: z.string(),
+    description: z.string().optional(),
+    game: z.string(),
+    seed: z.number().int().min(0),
+    matches: count,
+    params: z.record(z.string(), z.unknown()),
+    rotateSeats: z.boolean(),
+    seats: z.array(z.object({ name: z.string(), agent: z.string(), config: z.record(z.string(), z.unknown()) })).min(1),
+  }),
+  command: z.string(),
+  run: z.object({ status: z.string(), matchesPlayed: count, errors: count }),
+  confidence: z.number().gt(0).lt(1),
+  designEffect: z.number().min(1),
+  outcomes: z.object({
+    bySeat: z.record(z.string(), outcomeRates),
+    byAgent: z.record(z.string(), z.object({ overall: outcomeRates, bySeat: z.record(z.string(), outcomeRates) })),
+  }),
+  results: z.record(z.string(), z.unknown()),
+});
+
+type Kind = 'object' | 'array' | 'number' | 'string' | 'boolean' | 'other';
+const KIND_WORDS: Record<Kind, string> = { object: 'an object', array: 'a list', number: 'a number', string: 'text', boolean: 'true or false', other: 'something else' };
+
+/** JSON writes NaN (an empty rate) as null: both count as a number here. */
+function kindOf(value: unknown): Kind {
+  if (value === null || typeof value === 'number') return 'number';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') return 'object';
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'boolean';
+  return 'other';
+}
+
+/**
+ * The first place where `actual` lacks a field of `expected` or has it of another kind, as a
+ * path and message; null when `actual` has the whole shape. Fields only `actual` has (one per
+ * card played, per trap rate seen) are not compared: they appear only once matches are played.
+ */
+function shapeProblem(expected: unknown, actual: unknown, path: (string | number)[]): { path: (string | number)[]; message: string } | null {
+  const stack: { expected: unknown; actual: unknown; path: (string | number)[] }[] = [{ expected, actual, path }];
+  while (stack.length > 0) {
+    const next = stack.pop() as { expected: unknown; actual: unknown; path: (string | number)[] };
+    const want = kindOf(next.expected);
+    const got = kindOf(next.actual);
+    if (want !== got) return { path: next.path, message: `expected ${KIND_WORDS[want]}, got ${next.actual === undefined ? 'nothing' : KIND_WORDS[got]}` };
+    if (want === 'object') {
+      for (const [key, value] of Object.entries(next.expected as Record<string, unknown>)) {
+        stack.push({ expected: value, actual: (next.actual as Record<string, unknown>)[key], path: [...next.path, key] });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks a parsed `summary.json` (`file` names it in errors) and returns it typed.
+ * @throws UsageError naming the file and the first wrong field.
+ */
+export function validateRunSummary(data: unknown, file: string): z.infer<typeof summarySchema> {
+  const refuse = (field: string, message: string): UsageError => new UsageError([{ source: file, field, message: `${message}; is this the summary.json of a "hordelab run"?` }]);
+  const unsafe = findUnsafeKey(data);
+  if (unsafe !== null) throw refuse(unsafe.field, unsafe.message);
+  const parsed = summarySchema.safeParse(data);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw refuse(formatPath((first?.path ?? []).map((key) => (typeof key === 'number' ? key : String(key)))), first?.message ?? 'not a run summary');
+  }
+  const summary = parsed.data;
+  const entry = games.get(summary.scenario.game);
+  if (entry === undefined) throw refuse('scenario.game', `unknown game "${summary.scenario.game}"; this hordelab knows ${[...games.keys()].join(', ')}`);
+  const { report } = entry;
+  const shape = shapeProblem(report.summarize(report.emptyAggregate(), summary.confidence, 1), summary.results, ['results']);
+  if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it`);
+  return summary;
+}

@@ -1,0 +1,51 @@
+/**
+ * Runs the `hordelab` command line in this process, as `main(argv, io)` with captured output,
+ * so CLI tests cost a function call instead of a node start. Only tests of the process itself
+ * (the bin, signals, a worker killing its process) spawn the compiled CLI.
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { CliIo, Ticker } from '../src/cli/command.js';
+import { main } from '../src/cli/cli.js';
+
+/** What a command printed and returned. */
+export interface CliResult {
+  readonly status: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A {@link CliIo} whose output is kept in strings; clock and ticker may be faked. */
+export function capturedIo(cwd: string, options: { tty?: boolean; now?: () => number; every?: Ticker } = {}): { io: CliIo; stdout: () => string; stderr: () => string } {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: options.tty === true },
+    cwd,
+    now: options.now ?? (() => performance.now()),
+    // No real timers by default: a test that wants ticks passes its own ticker.
+    every: options.every ?? (() => () => {}),
+    onInterrupt: () => () => {},
+    exit: (code) => {
+      throw new Error(`the command tried to leave the process with code ${code}`);
+    },
+  };
+  return { io, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** `hordelab ...args` run in-process from the folder `cwd`. */
+export async function hordelabIn(cwd: string, ...args: string[]): Promise<CliResult> {
+  const captured = capturedIo(cwd);
+  const status = await main(args, captured.io);
+  return { status, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+/** The compiled executable (built by `npm test`'s pretest step). */
+export const CLI_BIN = resolve('dist/src/cli/main.js');
+
+/** `hordelab ...args` as a child process: for tests of exit codes, the bin and signals. */
+export function hordelabProcess(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI_BIN, ...args], { cwd, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}

@@ -1,0 +1,196 @@
+/**
+ * Hostile and damaged input at the command line: keys that reach Object.prototype, documents
+ * nested to overflow a stack, damaged run folders and baselines, output paths that cannot be
+ * written, folders holding someone else's files. Each is exit 2 naming the file or flag and the
+ * field, with no stack trace, and nothing written or overwritten.
+ */
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hordelabIn, type CliResult } from './cli-harness.js';
+
+const SCENARIO = 'game: coin-flip\nmatches: 40\nseed: 1\nseats: [random, random]\n';
+let work = '';
+/** A finished coin-flip run, copied and damaged by the tests below. */
+let runDir = '';
+
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-hostile-'));
+
+/** Exit 2, one line (or one header and its problems) naming `where`, no stack, no output. */
+function expectRefused(result: CliResult, where: string): void {
+  expect(result.status, result.stderr).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toContain(where);
+  expect(result.stderr).not.toMatch(/\n\s+at |TypeError|RangeError|internal failure/);
+}
+
+const listing = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).sort();
+
+beforeAll(async () => {
+  work = tempDir();
+  writeFileSync(join(work, 's.yaml'), SCENARIO);
+  const result = await hordelabIn(work, 'run', 's.yaml', '-q', '-w', '0', '--out', 'run');
+  expect(result.status).toBe(0);
+  runDir = join(work, 'run');
+});
+
+describe('keys that could reach every object', () => {
+  const flags: [string, string[], string][] = [
+    ['--set __proto__.shard', ['run', 's.yaml', '--set', '__proto__.shard={index: 1, count: 2}'], '--set __proto__.shard={index: 1, count: 2}: __proto__.shard: "__proto__" is not allowed as a key'],
+    ['--set constructor.prototype.x', ['run', 's.yaml', '--set', 'constructor.prototype.x=1'], '"constructor" is not allowed as a key'],
+    ['--set with __proto__ inside its YAML value', ['run', 's.yaml', '--set', 'winRate={__proto__: {polluted: 1}}'], 'winRate.__proto__: "__proto__" is not allowed'],
+    ['--set seat1.prototype', ['run', 's.yaml', '--set', 'seat1.prototype=1'], '"prototype" is not allowed as a key'],
+    ['--vary __proto__.x', ['sweep', 's.yaml', '--vary', '__proto__.x=1,2', '-w', '0'], '--vary __proto__.x=1,2: __proto__.x: "__proto__" is not allowed'],
+    ['--vary a+constructor', ['sweep', 's.yaml', '--vary', 'winRate+constructor=0.1,0.2', '-w', '0'], '"constructor" is not allowed'],
+    ['--space prototype', ['tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'prototype=1..3', '--budget', '400', '-w', '0'], '--space prototype=1..3: prototype: "prototype" is not allowed'],
+  ];
+  it.each(flags)('%s is exit 2, nothing written, Object.prototype untouched', async (_label, args, message) => {
+    const before = listing(work);
+    const result = await hordelabIn(work, ...args);
+    expectRefused(result, message);
+    expect(listing(work)).toEqual(before);
+    expect((Object.prototype as Record<string, unknown>)['shard']).toBeUndefined();
+    expect((Object.prototype as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  const documents: [string, string, string, string][] = [
+    ['a YAML top-level __proto__', 'p.yaml', `${SCENARIO}__proto__: { shard: 1 }\n`, 'p.yaml: __proto__: "__proto__" is not allowed'],
+    ['a YAML params.__proto__', 'p.yaml', SCENARIO.replace('seats:', 'params: { __proto__: { winRate: 1 } }\nseats:'), 'p.yaml: params.__proto__'],
+    ['a nested agent config key', 'p.yaml', SCENARIO.replace('seats: [random, random]', 'seats: [random, { agent: random, config: { a: { b: { constructor: 1 } } } }]'), 'p.yaml: seats[1].config.a.b.constructor'],
+    ['a JSON "__proto__"', 'p.json', JSON.stringify({ game: 'coin-flip', matches: 4, seed: 1, seats: ['random', 'random'], params: { ['__proto__']: { x: 1 } } }).replace('"x"', '"x"'), 'p.json: params'],
+    ['JSON nested 10,000 deep', 'deep.json', `{"game":"coin-flip","matches":4,"seed":1,"seats":["random","random"],"description":${'['.repeat(10000)}${']'.repeat(10000)}}`, 'deep.json: description'],
+    ['YAML nested 10,000 deep', 'deep.yaml', `${SCENARIO}description: ${'['.repeat(10000)}${']'.repeat(10000)}\n`, 'deep.yaml: not valid YAML'],
+  ];
+  it.each(documents)('%s in a scenario is exit 2 naming the file and field', async (_label, name, text, message) => {
+    // JSON.stringify drops a __proto__ key set by literal; write it by hand where needed.
+    writeFileSync(join(work, name), name === 'p.json' ? '{"game":"coin-flip","matches":4,"seed":1,"seats":["random","random"],"params":{"__proto__":{"x":1}}}' : text);
+    const before = listing(work);
+    expectRefused(await hordelabIn(work, 'run', name, '-w', '0'), message);
+    expect(listing(work)).toEqual(before);
+  });
+
+  it('a check file with __proto__ inside a check is exit 2 naming the field', async () => {
+    writeFileSync(join(work, 'p.checks.yaml'), 'checks:\n  - name: c\n    game: coin-flip\n    seats: [random, random]\n    params: { __proto__: { winRate: 1 } }\n    metric: p1WinRate\n    atLeast: 0.4\n    budget: 100\n');
+    expectRefused(await hordelabIn(work, 'check', 'p.checks.yaml', '-w', '0'), 'p.checks.yaml: checks[0].params.__proto__');
+  });
+});
+
+describe('damaged run folders given to report and compare', () => {
+  /** A copy of the run with its summary.json changed by `damage`. */
+  function damaged(damage: (summary: Record<string, any>) => unknown): string {
+    const dir = join(tempDir(), 'run');
+    cpSync(runDir, dir, { recursive: true });
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    const replaced = damage(summary);
+    writeFileSync(join(dir, 'summary.json'), typeof replaced === 'string' ? replaced : JSON.stringify(replaced ?? summary));
+    return dir;
+  }
+
+  const damages: [string, (summary: Record<string, any>) => unknown, string][] = [
+    ['cut short', (summary) => JSON.stringify(summary).slice(0, 200), 'summary.json: not valid JSON'],
+    ['empty', () => '', 'summary.json: not valid JSON'],
+    ['an array', () => '[]', 'summary.json: Invalid input: expected object, received array'],
+    ['a results rate made a string', (summary) => void (summary['results']['p1WinRate'] = 'high'), 'summary.json: results.p1WinRate: expected an object, got text'],
+    ['a results figure removed', (summary) => void delete summary['results']['drawRate'], 'summary.json: results.drawRate: expected an object, got nothing'],
+    ['no seats', (summary) => void (summary['scenario']['seats'] = []), 'summary.json: scenario.seats'],
+    ['a design effect as text', (summary) => void (summary['designEffect'] = '2'), 'summary.json: designEffect'],
+    ['a negative count in the outcomes', (summary) => void (summary['outcomes']['bySeat']['seat1']['win']['n'] = -3), 'summary.json: outcomes.bySeat.seat1.win.n'],
+    ['an unknown game', (summary) => void (summary['scenario']['game'] = 'chess'), 'summary.json: scenario.game: unknown game "chess"'],
+    ['a __proto__ key', () => '{"__proto__": {"x": 1}}', 'summary.json: __proto__'],
+    ['params nested 5,000 deep', (summary) => JSON.stringify(summary).replace('"params":{', `"params":{"deep":${'['.repeat(5000)}${']'.repeat(5000)},`), 'summary.json: scenario.params.deep'],
+  ];
+
+  it.each(damages)('report on a summary.json %s is exit 2 naming the file and field, nothing written', async (_label, damage, message) => {
+    const dir = damaged(damage);
+    const before = listing(dir);
+    expectRefused(await hordelabIn(work, 'report', dir, '--format', 'html,md,csv,json'), message);
+    expect(listing(dir)).toEqual(before);
+  });
+
+  it.each(damages)('compare with a summary.json %s is exit 2 naming the file and field', async (_label, damage, message) => {
+    expectRefused(await hordelabIn(work, 'compare', runDir, damaged(damage)), message);
+    expectRefused(await hordelabIn(work, 'compare', damaged(damage), runDir), message);
+  });
+
+  it('refuses a folder without a run, and a file given as the run folder', async () => {
+    expectRefused(await hordelabIn(work, 'report', tempDir()), 'no summary.json here; expected the output folder of "hordelab run"');
+    expectRefused(await hordelabIn(work, 'report', join(runDir, 'matches.csv')), 'no summary.json here');
+  });
+});
+
+describe('where report, sweep and tune may write', () => {
+  it('report --out naming a file, or a folder inside a file, is exit 2 and changes nothing', async () => {
+    const file = join(tempDir(), 'notes.txt');
+    writeFileSync(file, 'mine');
+    expectRefused(await hordelabIn(work, 'report', runDir, '--out', file), `--out: ${file} is a file; expected a folder`);
+    expectRefused(await hordelabIn(work, 'report', runDir, '--out', join(file, 'pages')), 'is a file, so no folder can be made inside it');
+    expect(readFileSync(file, 'utf8')).toBe('mine');
+  });
+
+  it.skipIf(process.getuid?.() === 0)('report --out into a read-only folder is exit 2 (skipped as root, who may write anywhere)', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o555);
+    try {
+      expectRefused(await hordelabIn(work, 'report', runDir, '--out', join(dir, 'pages')), 'permission denied');
+    } finally {
+      chmodSync(dir, 0o755);
+    }
+  });
+
+  it('report --out into a folder of someone else\'s files is refused, and with --force writes beside them', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'thesis.md'), 'mine');
+    const refused = await hordelabIn(work, 'report', runDir, '--out', dir);
+    expectRefused(refused, `--out: ${dir} holds files "hordelab report" did not write (thesis.md)`);
+    expect(listing(dir)).toEqual(['thesis.md']);
+    const forced = await hordelabIn(work, 'report', runDir, '--out', dir, '--force', '-q');
+    expect(forced.status).toBe(0);
+    expect(listing(dir)).toEqual(['report.html', 'report.md', 'thesis.md']);
+    expect(readFileSync(join(dir, 'thesis.md'), 'utf8')).toBe('mine');
+    // Its own pages from before may be replaced without --force.
+    expect((await hordelabIn(work, 'report', runDir, '--out', dir, '--format', 'md', '-q', '--force')).status).toBe(0);
+    const own = tempDir();
+    expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
+    expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
+  });
+
+  it('sweep and tune refuse a folder of someone else\'s files before playing a match', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'data.csv'), 'mine');
+    expectRefused(await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '0', '--out', dir), 'holds files "hordelab sweep" did not write (data.csv)');
+    expectRefused(
+      await hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.1..0.9', '--budget', '400', '-w', '0', '--out', dir),
+      'holds files "hordelab tune" did not write (data.csv)',
+    );
+    expect(listing(dir)).toEqual(['data.csv']);
+    const sweep = await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', dir, '--force');
+    expect(sweep.status).toBe(0);
+    expect(listing(dir)).toEqual(['data.csv', 'sweep.csv', 'sweep.html', 'sweep.json']);
+  });
+
+  it('check --junit naming a folder, or in a folder that does not exist, is exit 2 before any match', async () => {
+    writeFileSync(join(work, 'c.checks.yaml'), 'checks:\n  - name: c\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.4\n    budget: 100\n');
+    mkdirSync(join(work, 'a-folder'), { recursive: true });
+    expectRefused(await hordelabIn(work, 'check', 'c.checks.yaml', '-w', '0', '--junit', 'a-folder'), '--junit: ');
+    expectRefused(await hordelabIn(work, 'check', 'c.checks.yaml', '-w', '0', '--markdown', join('no', 'such', 'folder.md')), '--markdown: cannot write');
+    expect(existsSync(join(work, 'no'))).toBe(false);
+    writeFileSync(join(work, 'a-file'), 'mine');
+    expectRefused(await hordelabIn(work, 'check', 'c.checks.yaml', '-w', '0', '--baseline', 'a-file', '--update-baseline'), `--baseline: ${join(work, 'a-file')} is a file; expected a folder`);
+    expect(readFileSync(join(work, 'a-file'), 'utf8')).toBe('mine');
+  });
+
+  it('tune --resume on a damaged saved search is exit 2 naming the file and field', async () => {
+    const dir = tempDir();
+    const tune = (...extra: string[]): Promise<CliResult> =>
+      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '60', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+    for (const [text, message] of [
+      ['{"key": ', 'tune-state.json: not a saved tuning'],
+      ['{"key": 3}', 'tune-state.json: key: '],
+      [JSON.stringify({ key: 'k', settings: [], evaluations: [], alive: [4], round: 0, rounds: [], spent: 0 }), 'tune-state.json: alive: names a candidate'],
+    ] as const) {
+      writeFileSync(join(dir, 'tune-state.json'), text);
+      expectRefused(await tune('--resume'), message);
+    }
+  });
+});

@@ -1,0 +1,444 @@
+/**
+ * The match runner's contract (src/core/match-runner.ts), on a scripted test game whose every
+ * node is chosen by the test: which seat acts, how many legal actions it has, where chance
+ * comes in, and how long the match is against its declared bound. Each expectation follows from
+ * the contract, not from a recorded run: seeds and streams are recomputed from src/core/rng.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Agent, AgentContext, AgentFactory, Decision } from '../src/core/agent.js';
+import { CHANCE, TERMINAL, type GameDefinition } from '../src/core/game.js';
+import { CHANCE_STREAM, MatchFailure, SeatDecision, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
+import { formatSeed, matchSeed, matchStream, type Rng } from '../src/core/rng.js';
+
+// ---------------------------------------------------------------------------------------------
+// A scripted game: the parameters list the nodes in order.
+// ---------------------------------------------------------------------------------------------
+
+type ScriptNode =
+  /** A chance node with `outcomes` equally likely values 0..outcomes-1. */
+  | { readonly chance: number }
+  /** A decision of `seat` among `actions` legal actions 0..actions-1. */
+  | { readonly seat: number; readonly actions: number };
+
+interface ScriptParams {
+  readonly script: readonly ScriptNode[];
+  /** The declared bound on steps. */
+  readonly maxLength: number;
+  /** Start the script over instead of ending: a match that never ends. */
+  readonly endless?: boolean;
+  /** Throw from `apply` at this step. */
+  readonly failAt?: number;
+}
+
+interface ScriptState {
+  at: number;
+  /** Every applied action as `who:value`, who being a seat or `chance`. */
+  readonly played: string[];
+}
+
+type ScriptAction = { readonly value: number };
+type ScriptEvent = { readonly type: 'played'; readonly who: number; readonly value: number };
+
+function nodeAt(params: ScriptParams, state: ScriptState): ScriptNode | undefined {
+  return params.endless === true ? params.script[state.at % params.script.length] : params.script[state.at];
+}
+
+function scriptGame(params: ScriptParams, hiddenInformation = false): GameDefinition<ScriptParams, ScriptState, ScriptAction, ScriptEvent, ScriptState> {
+  const clone = (state: ScriptState): ScriptState => ({ at: state.at, played: [...state.played] });
+  const player = (state: ScriptState): number => {
+    const node = nodeAt(params, state);
+    if (node === undefined) return TERMINAL;
+    return 'chance' in node ? CHANCE : node.seat;
+  };
+  return {
+    id: 'script',
+    title: 'Scripted test game',
+    seats: ['First', 'Second'],
+    parameters: {} as never,
+    utilityBounds: [-1, 1],
+    hiddenInformation,
+    validateParameters: () => [],
+    maxLength: (p) => p.maxLength,
+    setup: () => ({ at: 0, played: [] }),
+    currentPlayer: player,
+    legalActions(state, into) {
+      const actions = into ?? [];
+      actions.length = 0;
+      const node = nodeAt(params, state);
+      if (node !== undefined && 'seat' in node) for (let value = 0; value < node.actions; value++) actions.push({ value });
+      return actions;
+    },
+    chanceOutcomes(state) {
+      const node = nodeAt(params, state);
+      if (node === undefined || !('chance' in node)) return [];
+      return Array.from({ length: node.chance }, (_, value) => ({ action: { value }, probability: 1 / node.chance }));
+    },
+    sampleChance(state, rng) {
+      const node = nodeAt(params, state);
+      if (node === undefined || !('chance' in node)) throw new Error('not a chance node');
+      return { value: rng.int(node.chance) };
+    },
+    apply(state, action, emit) {
+      if (state.at === params.failAt) throw new Error(`scripted failure at step ${state.at}`);
+      const who = player(state);
+      state.played.push(`${who === CHANCE ? 'chance' : who}:${action.value}`);
+      state.at++;
+      emit?.({ type: 'played', who, value: action.value });
+    },
+    isTerminal: (state) => player(state) === TERMINAL,
+    returns: (state) => (state.played.length % 2 === 0 ? [1, -1] : [-1, 1]),
+    heuristic: () => [0, 0],
+    observe: (state) => clone(state),
+    ...(hiddenInformation ? { determinize: (state: ScriptState) => ({ ...clone(state), at: state.at + 1000 }) } : {}),
+    clone,
+    actionKey: (action) => String(action.value),
+    describeState: (state) => `at ${state.at}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agents that record what they are told
+// ---------------------------------------------------------------------------------------------
+
+interface Seen {
+  readonly seat: number;
+  readonly legal: number;
+  readonly step: number;
+  readonly actionsSince: readonly unknown[] | null;
+}
+
+interface Recording {
+  readonly factory: AgentFactory;
+  /** Every decision each seat was asked, in order. */
+  readonly seen: Seen[];
+  /** The context each seat's agent was created with. */
+  readonly contexts: AgentContext[];
+  readonly configs: Readonly<Record<string, unknown>>[];
+}
+
+/** An agent answering `answer(decision, rng)`; records its decisions and contexts. */
+function recordingAgent(answer: (decision: Decision, rng: Rng) => number, id = 'recording'): Recording {
+  const seen: Seen[] = [];
+  const contexts: AgentContext[] = [];
+  const configs: Readonly<Record<string, unknown>>[] = [];
+  const factory: AgentFactory = {
+    id,
+    description: 'test agent',
+    validateConfig: () => [],
+    create(config, context): Agent {
+      contexts.push(context);
+      configs.push(config);
+      return {
+        chooseAction(decision) {
+          seen.push({ seat: decision.seat, legal: decision.legalActions.length, step: decision.step, actionsSince: decision.actionsSince });
+          return answer(decision, context.rng);
+        },
+      };
+    },
+  };
+  return { factory, seen, contexts, configs };
+}
+
+const last = (decision: Decision): number => decision.legalActions.length - 1;
+
+function spec(game: ReturnType<typeof scriptGame>, params: ScriptParams, agents: readonly AgentFactory[], extra: Partial<MatchSpec> = {}): MatchSpec {
+  return { game, params, seats: agents.map((factory) => ({ factory, config: { label: factory.id } })), runSeed: 42, matchIndex: 3, ...extra };
+}
+
+function play(params: ScriptParams, agents: readonly AgentFactory[], extra: Partial<MatchSpec> = {}, hidden = false) {
+  const events: ScriptEvent[] = [];
+  const game = scriptGame(params, hidden);
+  const outcome = playMatch(spec(game, params, agents, extra), (event) => events.push(event as ScriptEvent));
+  return { outcome, events, state: outcome.finalState as ScriptState };
+}
+
+function failure(run: () => unknown): MatchFailure {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(MatchFailure);
+    return error as MatchFailure;
+  }
+  throw new Error('expected a MatchFailure');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('match runner: playing a match', () => {
+  const script: ScriptNode[] = [
+    { chance: 6 },
+    { seat: 0, actions: 3 },
+    { seat: 1, actions: 2 },
+    { chance: 4 },
+    { seat: 0, actions: 4 },
+  ];
+
+  it('plays every node in order to the terminal state, sending each event to the sink', () => {
+    const agent = recordingAgent(last);
+    const { outcome, events, state } = play({ script, maxLength: 5 }, [agent.factory, agent.factory]);
+    expect(state.at).toBe(5);
+    expect(outcome.steps).toBe(5);
+    expect(state.played.filter((entry) => !entry.startsWith('chance')).map((entry) => entry)).toEqual(['0:2', '1:1', '0:3']);
+    expect(events.map((event) => event.who)).toEqual([CHANCE, 0, 1, CHANCE, 0]);
+    expect(outcome.returns).toEqual([-1, 1]); // five actions played: the scripted returns for an odd count
+  });
+
+  it('derives the match seed from (run seed, match index), or from seedIndex when given', () => {
+    const agent = recordingAgent(last);
+    expect(play({ script, maxLength: 5 }, [agent.factory, agent.factory]).outcome.seed).toBe(matchSeed(42, 3));
+    expect(play({ script, maxLength: 5 }, [agent.factory, agent.factory], { seedIndex: 7 }).outcome.seed).toBe(matchSeed(42, 7));
+  });
+
+  it('draws chance outcomes from the match\'s chance stream, whatever the agents draw', () => {
+    const expected = matchStream(matchSeed(42, 3), CHANCE_STREAM);
+    const dice = [expected.int(6), expected.int(4)];
+    const calm = recordingAgent(last);
+    const busy = recordingAgent((decision, rng) => {
+      for (let i = 0; i < 50; i++) rng.int(1000); // an agent thinking longer
+      return last(decision);
+    });
+    for (const agent of [calm, busy]) {
+      const { state } = play({ script, maxLength: 5 }, [agent.factory, agent.factory]);
+      expect(state.played.filter((entry) => entry.startsWith('chance'))).toEqual([`chance:${dice[0]}`, `chance:${dice[1]}`]);
+    }
+    expect(CHANCE_STREAM).toBe('chance');
+  });
+
+  it('builds each seat\'s agent with its config, the game, the parameters, its seat and its own stream', () => {
+    const agent = recordingAgent(last);
+    const params = { script, maxLength: 5 };
+    play(params, [agent.factory, agent.factory]);
+    expect(agent.contexts.map((context) => context.seat)).toEqual([0, 1]);
+    expect(agent.configs).toEqual([{ label: 'recording' }, { label: 'recording' }]);
+    for (const [seat, context] of agent.contexts.entries()) {
+      expect(context.params).toBe(params);
+      expect(context.game.id).toBe('script');
+      const own = matchStream(matchSeed(42, 3), seatStream(seat));
+      expect(context.rng.int(1_000_000_000)).toBe(own.int(1_000_000_000));
+    }
+    expect(seatStream(1)).toBe('seat:1');
+
+    // Stream labels, when given, name the streams instead.
+    const labelled = recordingAgent(last);
+    play(params, [labelled.factory, labelled.factory], { streamLabels: ['alpha', 'beta'] });
+    expect(labelled.contexts[1]?.rng.int(1_000_000_000)).toBe(matchStream(matchSeed(42, 3), 'beta').int(1_000_000_000));
+  });
+
+  it('tells the agent its seat, the legal actions and the steps played so far', () => {
+    const agent = recordingAgent(last);
+    play({ script, maxLength: 5 }, [agent.factory, agent.factory]);
+    expect(agent.seen.map(({ seat, legal, step }) => ({ seat, legal, step }))).toEqual([
+      { seat: 0, legal: 3, step: 1 },
+      { seat: 1, legal: 2, step: 2 },
+      { seat: 0, legal: 4, step: 4 },
+    ]);
+  });
+
+  it('calls the trace after every step with who acted, what, and the state after it', () => {
+    const agent = recordingAgent(last);
+    const traced: string[] = [];
+    play({ script, maxLength: 5 }, [agent.factory, agent.factory], {
+      trace: (player, action, state) => traced.push(`${player}:${(action as ScriptAction).value}@${(state as ScriptState).at}`),
+    });
+    expect(traced).toHaveLength(5);
+    expect(traced.map((entry) => entry.split(':')[0])).toEqual([String(CHANCE), '0', '1', String(CHANCE), '0']);
+    expect(traced.map((entry) => entry.split('@')[1])).toEqual(['1', '2', '3', '4', '5']);
+    expect(traced[1]).toBe('0:2@2');
+  });
+});
+
+describe('match runner: forced moves', () => {
+  it('applies a lone legal action without consulting the agent, so its stream is not advanced', () => {
+    const script: ScriptNode[] = [
+      { seat: 0, actions: 1 },
+      { seat: 1, actions: 1 },
+      { seat: 0, actions: 3 },
+    ];
+    const firstDraws: number[] = [];
+    const agent = recordingAgent((decision, rng) => {
+      firstDraws.push(rng.int(1_000_000_000));
+      return last(decision);
+    });
+    const { state, outcome } = play({ script, maxLength: 3 }, [agent.factory, agent.factory]);
+    expect(state.played).toEqual(['0:0', '1:0', '0:2']);
+    expect(outcome.steps).toBe(3);
+    expect(agent.seen.map((seen) => seen.step)).toEqual([2]); // asked only at the real choice
+    // Its first draw is the first number of its stream: the forced moves drew nothing.
+    expect(firstDraws).toEqual([matchStream(matchSeed(42, 3), seatStream(0)).int(1_000_000_000)]);
+  });
+});
+
+describe('match runner: the decisions since a seat last answered', () => {
+  const script: ScriptNode[] = [
+    { seat: 1, actions: 1 }, // forced
+    { chance: 3 },
+    { seat: 0, actions: 2 },
+    { seat: 1, actions: 2 },
+    { seat: 0, actions: 1 }, // forced
+    { seat: 1, actions: 3 },
+    { seat: 0, actions: 2 },
+  ];
+
+  it('perfect information: every decision since the start, then the seat\'s own last answer and what followed', () => {
+    const agent = recordingAgent(last);
+    play({ script, maxLength: 7 }, [agent.factory, agent.factory]);
+    const since = agent.seen.map((seen) => [seen.seat, (seen.actionsSince ?? []).map((action) => (action as ScriptAction).value)]);
+    // Every agent answers its last action: seat 0 picks 1 of 2, seat 1 picks 1 of 2, then 2 of 3.
+    expect(since).toEqual([
+      [0, [0]], // seat 0's first decision: seat 1's forced move (chance outcomes are not decisions)
+      [1, [0, 1]], // seat 1 was only forced so far: everything since the start
+      [1, [1, 0]], // its own answer, then seat 0's forced move
+      [0, [1, 1, 0, 2]], // its own answer, seat 1's, its own forced move, seat 1's
+    ]);
+  });
+
+  it('hidden information: none are given', () => {
+    const agent = recordingAgent(last);
+    play({ script, maxLength: 7 }, [agent.factory, agent.factory], {}, true);
+    expect(agent.seen).toHaveLength(4);
+    for (const seen of agent.seen) expect(seen.actionsSince).toBeNull();
+  });
+});
+
+describe('match runner: failures', () => {
+  const script: ScriptNode[] = [
+    { seat: 0, actions: 2 },
+    { chance: 2 },
+    { seat: 1, actions: 3 },
+  ];
+
+  function answering(value: number): AgentFactory {
+    return recordingAgent(() => value, 'fixed').factory;
+  }
+
+  it('rejects a negative, fractional, non-numeric or too large choice, naming the agent, the seat and the range', () => {
+    const good = recordingAgent(last).factory;
+    for (const bad of [-1, 0.5, 1.5, Number.NaN, 3]) {
+      const error = failure(() => play({ script, maxLength: 3 }, [good, answering(bad)]));
+      expect(error.message).toContain(`agent "fixed" of seat 2 chose index ${String(bad)}, expected an integer in 0..2`);
+      expect(error.step).toBe(2);
+    }
+    // The edges of the range are fine.
+    expect(play({ script, maxLength: 3 }, [good, answering(0)]).state.played.at(-1)).toBe('1:0');
+    expect(play({ script, maxLength: 3 }, [good, answering(2)]).state.played.at(-1)).toBe('1:2');
+  });
+
+  it('names the match, the run seed, the match seed and the step of any failure, keeping its cause', () => {
+    const agent = recordingAgent(last).factory;
+    const error = failure(() => play({ script, maxLength: 3, failAt: 1 }, [agent, agent]));
+    expect(error.name).toBe('MatchFailure');
+    expect(error.matchIndex).toBe(3);
+    expect(error.runSeed).toBe(42);
+    expect(error.matchSeed).toBe(formatSeed(matchSeed(42, 3)));
+    expect(error.step).toBe(1);
+    expect(error.message).toBe(`match 3 of run seed 42 (match seed ${formatSeed(matchSeed(42, 3))}) failed at step 1: scripted failure at step 1`);
+    expect((error.cause as Error).message).toBe('scripted failure at step 1');
+  });
+
+  it('reports an agent that throws as a failure of the match', () => {
+    const throwing = recordingAgent(() => {
+      throw new Error('agent broke');
+    }).factory;
+    const error = failure(() => play({ script, maxLength: 3 }, [throwing, throwing]));
+    expect(error.step).toBe(0);
+    expect(error.message).toMatch(/failed at step 0: agent broke$/);
+  });
+
+  it('passes on a MatchFailure raised inside the match unchanged', () => {
+    const inner = new MatchFailure(spec(scriptGame({ script, maxLength: 3 }), { script, maxLength: 3 }, []), 5n, 9, new Error('inner'));
+    const rethrowing = recordingAgent(() => {
+      throw inner;
+    }).factory;
+    expect(failure(() => play({ script, maxLength: 3 }, [rethrowing, rethrowing]))).toBe(inner);
+  });
+
+  it('refuses a seat count other than the game\'s, before building any agent', () => {
+    const agent = recordingAgent(last);
+    const error = failure(() => play({ script, maxLength: 3 }, [agent.factory]));
+    expect(error.message).toMatch(/failed at step 0: script needs 2 seats, got 1$/);
+    expect(agent.contexts).toEqual([]);
+  });
+
+  it('stops a match that outruns its declared maximum length, and lets one that ends right at it finish', () => {
+    const agent = recordingAgent(last).factory;
+    expect(play({ script, maxLength: 3 }, [agent, agent]).outcome.steps).toBe(3);
+    const short = failure(() => play({ script, maxLength: 2 }, [agent, agent]));
+    expect(short.step).toBe(2);
+    expect(short.message).toMatch(/failed at step 2: no terminal state within the declared maximum of 2 steps$/);
+    const endless = failure(() => play({ script, maxLength: 50, endless: true }, [agent, agent]));
+    expect(endless.step).toBe(50);
+  });
+
+  it('fails when the game names a seat that has no agent', () => {
+    const agent = recordingAgent(last).factory;
+    const error = failure(() => play({ script: [{ seat: 2, actions: 2 }], maxLength: 3 }, [agent, agent]));
+    expect(error.message).toMatch(/failed at step 0: no agent for seat 2$/);
+  });
+
+  it('fails when a seat to act has no legal action', () => {
+    const agent = recordingAgent(last).factory;
+    const error = failure(() => play({ script: [{ seat: 1, actions: 0 }], maxLength: 3 }, [agent, agent]));
+    expect(error.message).toMatch(/failed at step 0: seat 1 has no legal action in a non-terminal state$/);
+  });
+
+  it('crosses a worker boundary as plain data and comes back with the same fields', () => {
+    const agent = recordingAgent(last).factory;
+    const error = failure(() => play({ script, maxLength: 3, failAt: 2 }, [agent, agent]));
+    const data = error.toData();
+    expect(data).toMatchObject({ message: error.message, matchIndex: 3, runSeed: 42, matchSeed: error.matchSeed, step: 2 });
+    expect(data.cause).toContain('scripted failure at step 2');
+    expect(data.cause).toContain('match-runner.test.ts'); // the stack, to find the failing line
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+
+    const back = MatchFailure.fromData(data);
+    expect(back).toBeInstanceOf(MatchFailure);
+    expect(back.name).toBe('MatchFailure');
+    expect(back.message).toBe(error.message);
+    expect([back.matchIndex, back.runSeed, back.matchSeed, back.step]).toEqual([3, 42, error.matchSeed, 2]);
+    expect((back.cause as Error).message).toBe(data.cause);
+
+    const plain = new MatchFailure(spec(scriptGame({ script, maxLength: 3 }), { script, maxLength: 3 }, []), 1n, 0, 'a string cause');
+    expect(plain.message).toMatch(/failed at step 0: a string cause$/);
+    expect(plain.toData().cause).toBe('a string cause');
+  });
+});
+
+describe('match runner: what a seat may see', () => {
+  const params: ScriptParams = { script: [{ seat: 0, actions: 2 }], maxLength: 1 };
+
+  it('perfect information: observe and searchState give copies of the true state, never the state itself', () => {
+    const game = scriptGame(params);
+    const state = game.setup(params);
+    state.played.push('x');
+    const decision = new SeatDecision(game, state);
+    decision.seat = 1;
+    const seen = decision.observe() as ScriptState;
+    const search = decision.searchState(matchStream(1n, 'test')) as ScriptState;
+    for (const copy of [seen, search]) {
+      expect(copy).toEqual(state);
+      expect(copy).not.toBe(state);
+      copy.played.push('changed');
+      expect(state.played).toEqual(['x']);
+    }
+    expect(decision.actionsSince).toBeNull(); // no history given
+  });
+
+  it('hidden information: searchState is the game\'s determinization for the seat', () => {
+    const game = scriptGame(params, true);
+    const state = game.setup(params);
+    const decision = new SeatDecision(game, state);
+    expect((decision.searchState(matchStream(1n, 'test')) as ScriptState).at).toBe(1000);
+
+    const { determinize: _, ...withoutDeterminize } = game;
+    const broken = new SeatDecision({ ...withoutDeterminize, hiddenInformation: true }, state);
+    expect(() => broken.searchState(matchStream(1n, 'test'))).toThrow('script declares hidden information but has no determinize');
+  });
+
+  it('the history view starts where the seat last answered', () => {
+    const game = scriptGame(params);
+    const decision = new SeatDecision(game, game.setup(params), ['a', 'b', 'c']);
+    expect(decision.actionsSince).toEqual(['a', 'b', 'c']);
+    decision.historyStart = 2;
+    expect(decision.actionsSince).toEqual(['c']);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { param } from '../src/core/param.js';
+import { chiSquaredGoodnessOfFit, chiSquaredSurvival, logGamma } from '../src/stats/chi-squared.js';
+import { defaultParameters, parseParameters } from '../src/core/parameters.js';
+
+describe('param builders', () => {
+  const specs = {
+    rounds: param.int({ description: 'Rounds.', default: 5, min: 1, max: 20 }),
+    bias: param.probability({ description: 'Bias.', default: 0.5 }),
+    strict: param.bool({ description: 'Strict.', default: false }),
+    deck: param.choice({ description: 'Deck.', default: 'small', choices: ['small', 'large'] as const }),
+    even: param.custom<number>({ description: 'An even number.', default: 2, validate: (v) => (typeof v === 'number' && v % 2 === 0 ? null : 'expected an even number') }),
+  };
+
+  it('validates with messages that say what was expected, and fills defaults', () => {
+    expect(defaultParameters(specs)).toEqual({ rounds: 5, bias: 0.5, strict: false, deck: 'small', even: 2 });
+    const bad = parseParameters(specs, { rounds: 0, bias: 1.5, strict: 'yes', deck: 'huge', even: 3 });
+    expect(bad.ok).toBe(false);
+    const messages = bad.ok ? [] : bad.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(messages).toEqual([
+      'rounds: expected a whole number in 1..20',
+      'bias: expected a number in 0..1',
+      'strict: expected true or false',
+      'deck: expected one of: "small", "large"',
+      'even: expected an even number',
+    ]);
+    expect(parseParameters(specs, { rounds: 2.5 }).ok).toBe(false);
+    expect(parseParameters(specs, { rounds: 20, deck: 'large' })).toEqual({ ok: true, params: { rounds: 20, bias: 0.5, strict: false, deck: 'large', even: 2 } });
+  });
+
+  it('declares tunable ranges from the bounds, and refuses a default outside them', () => {
+    expect(specs.rounds.tunable).toEqual({ kind: 'int', min: 1, max: 20 });
+    expect(specs.bias.tunable).toEqual({ kind: 'real', min: 0, max: 1 });
+    expect(param.int({ description: 'x', default: 3, min: 1 }).tunable).toBeUndefined();
+    expect(() => param.int({ description: 'x', default: 30, min: 1, max: 20 })).toThrow(/default 30/);
+  });
+});
+
+describe('chi-squared', () => {
+  it('matches tabulated values', () => {
+    expect(logGamma(5)).toBeCloseTo(Math.log(24), 12);
+    expect(logGamma(0.5)).toBeCloseTo(Math.log(Math.sqrt(Math.PI)), 12);
+    // Critical values at 5% and 1% (any statistics table).
+    expect(chiSquaredSurvival(3.841459, 1)).toBeCloseTo(0.05, 6);
+    expect(chiSquaredSurvival(11.070498, 5)).toBeCloseTo(0.05, 6);
+    expect(chiSquaredSurvival(23.209251, 10)).toBeCloseTo(0.01, 6);
+    expect(chiSquaredSurvival(124.342113, 100)).toBeCloseTo(0.05, 5);
+    expect(chiSquaredSurvival(0, 4)).toBe(1);
+  });
+
+  it('pools small cells and flags counts that do not fit', () => {
+    const fair = chiSquaredGoodnessOfFit([100, 98, 103, 99, 101, 99], new Array(6).fill(1 / 6));
+    expect(fair.degreesOfFreedom).toBe(5);
+    expect(fair.pValue).toBeGreaterThan(0.9);
+    const loaded = chiSquaredGoodnessOfFit([80, 80, 80, 80, 80, 200], new Array(6).fill(1 / 6));
+    expect(loaded.pValue).toBeLessThan(1e-10);
+    // Expected 3 and 3 are pooled into one cell of 6, leaving 2 cells; 1 and 1 pool into 98's.
+    expect(chiSquaredGoodnessOfFit([3, 3, 94], [0.03, 0.03, 0.94]).degreesOfFreedom).toBe(1);
+    expect(chiSquaredGoodnessOfFit([1, 1, 98], [0.01, 0.01, 0.98]).degreesOfFreedom).toBe(0);
+    expect(chiSquaredGoodnessOfFit([1, 99], [0, 1]).pValue).toBe(0);
+  });
+});
