@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectedValue } from '../agents/greedy.js';
 import type { SurvivorsAction, SurvivorsState } from '../src/games/survivors/index.js';
-import { E, HOUSE, OPEN, actNow, addZombie, edgeAt, game, giveCard, putHuman, start, barricadeEdge } from './fixtures/survivors-scene.js';
+import { E, HOUSE, OPEN, actNow, addZombie, barricadeEdge, edgeAt, game, giveCard, putHuman, start } from './fixtures/survivors-scene.js';
 
 /** The Humans' expected heuristic value one action on from `state`. */
 function after(state: SurvivorsState, action: SurvivorsAction): number {

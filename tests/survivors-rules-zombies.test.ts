@@ -8,7 +8,6 @@ import {
   E,
   HOUSE,
   MOVES,
-  N,
   OPEN,
   S,
   W,

@@ -43,7 +43,6 @@ import {
   putHuman,
   quietRound,
   recorder,
-  retire,
   start,
   zombieTurn,
   type EventOf,

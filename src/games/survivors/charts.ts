@@ -1,5 +1,5 @@
 /** Survivors' report charts: sides and end conditions, per-card rates against exact, action points by kind. */
-import { get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, present, type ChartSpec, type Row } from '../../present/chart-kit.js';
+import { get, intervalChart, intervalRow, isRecord, present, type ChartSpec, type Row } from '../../present/chart-kit.js';
 
 export function survivorsCharts(results: Record<string, unknown>): ChartSpec[] {
   const charts: ChartSpec[] = [];

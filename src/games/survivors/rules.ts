@@ -1098,7 +1098,7 @@ function resolveHeal(state: SurvivorsState, roll: number, emit: Emit): void {
 
 /** Rules 43, 51: the use roll; on success the blast, its edges, its humans, then zombie rolls. */
 function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
-  const { cards, map, params } = state.config;
+  const { cards, params } = state.config;
   const pending = state.pending;
   const item = cards[pending.card] as ItemCard;
   const human = state.humans[pending.human] as Human;
