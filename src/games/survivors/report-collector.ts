@@ -55,8 +55,6 @@ export interface BarricadeCounts {
   brokenByZombies: number;
   brokenByBlast: number;
   removedByHumans: number;
-  /** Zombie attacks each barricade that zombies broke took, the breaking one included. */
-  attacksToBreak: IntegerMoments;
 }
 
 export interface SurvivorsAggregate {
@@ -122,7 +120,7 @@ const emptyCard = (): CardCounts => ({
   blastKills: 0,
   exactBlastKill: null,
 });
-const emptyBarricades = (): BarricadeCounts => ({ built: 0, attacked: 0, zombieAttacks: 0, brokenByZombies: 0, brokenByBlast: 0, removedByHumans: 0, attacksToBreak: emptyMoments() });
+const emptyBarricades = (): BarricadeCounts => ({ built: 0, attacked: 0, zombieAttacks: 0, brokenByZombies: 0, brokenByBlast: 0, removedByHumans: 0 });
 
 export function emptyAggregate(): SurvivorsAggregate {
   return {
@@ -241,10 +239,8 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
     const counts = life.built ? this.built : this.map;
     if (life.attacks > 0) counts.attacked++;
     counts.zombieAttacks += life.attacks;
-    if (end === 'zombie') {
-      counts.brokenByZombies++;
-      addSample(counts.attacksToBreak, life.attacks);
-    } else if (end === 'blast') counts.brokenByBlast++;
+    if (end === 'zombie') counts.brokenByZombies++;
+    else if (end === 'blast') counts.brokenByBlast++;
     else if (end === 'human') counts.removedByHumans++;
     if (this.eventRows) this.barricadeRows.push([edge, life.built ? 'built' : 'map', life.round, life.attacks, end, round]);
     this.barricades.delete(edge);
@@ -511,7 +507,6 @@ function mergeBarricades(into: BarricadeCounts, other: BarricadeCounts): void {
   into.brokenByZombies += other.brokenByZombies;
   into.brokenByBlast += other.brokenByBlast;
   into.removedByHumans += other.removedByHumans;
-  mergeMoments(into.attacksToBreak, other.attacksToBreak);
 }
 
 function mergeAttack(into: AttackCounts, other: AttackCounts): void {

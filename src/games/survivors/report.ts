@@ -103,9 +103,13 @@ export interface BarricadeFigure {
   readonly brokenByZombies: number;
   readonly brokenByBlast: number;
   readonly removedByHumans: number;
-  /** Zombie attacks each barricade that zombies broke took, beside the exact mean 6 / |barricadeBreakOn|. */
-  readonly attacksToBreak: MeanEstimate;
-  readonly exactAttacksToBreak: number | null;
+  /**
+   * Zombie attacks a barricade takes until it breaks: all zombie attacks on these barricades over
+   * those that broke (the estimate that counts the ones still standing, or blown up, as the
+   * censored tries they are), its interval from the break rate per attack, beside the exact
+   * mean 6 / |barricadeBreakOn|. The mean over broken barricades alone would be biased low.
+   */
+  readonly attacksToBreak: ExactBeside;
 }
 
 export interface SurvivorsSummary {
@@ -125,12 +129,16 @@ export interface SurvivorsSummary {
   readonly actionMix: Record<string, { readonly points: number; readonly share: number; readonly pointsPerGame: MeanEstimate; readonly actionsPerGame: MeanEstimate }>;
   /** Action points spent and left unspent per game. */
   readonly actionPoints: { readonly spentPerGame: MeanEstimate; readonly unspentPerGame: MeanEstimate };
-  /** Activations and how they ended: passed with actions left, or cut short by a downing wound. */
+  /**
+   * Activations and how they ended: passed with actions left, or cut short by a downing wound.
+   * The shares are plain ratios of counts, with no interval: activations of one game are not
+   * independent trials; `passesPerGame` carries the interval, across games.
+   */
   readonly activations: {
     readonly perGame: MeanEstimate;
-    readonly passed: RateEstimate;
+    readonly passedShare: number;
     readonly passesPerGame: MeanEstimate;
-    readonly downed: RateEstimate;
+    readonly downedShare: number;
   };
   readonly barricades: {
     readonly builtPerGame: MeanEstimate;
@@ -230,8 +238,7 @@ function barricadeFigure(counts: BarricadeCounts, exactBreak: number | null, con
     brokenByZombies: counts.brokenByZombies,
     brokenByBlast: counts.brokenByBlast,
     removedByHumans: counts.removedByHumans,
-    attacksToBreak: meanEstimate(counts.attacksToBreak, confidence, designEffect),
-    exactAttacksToBreak: exactBreak === null || exactBreak === 0 ? null : 1 / exactBreak,
+    attacksToBreak: transformed(wilsonInterval(counts.brokenByZombies, counts.zombieAttacks, confidence, designEffect), exactBreak, (p) => (p > 0 ? 1 / p : null), true),
   };
 }
 
@@ -303,9 +310,9 @@ function summarize(aggregate: SurvivorsAggregate, confidence: number, designEffe
     actionPoints: { spentPerGame: mean(aggregate.pointsSpentPerGame), unspentPerGame: mean(aggregate.pointsUnspentPerGame) },
     activations: {
       perGame: mean(aggregate.activationsPerGame),
-      passed: rate(aggregate.activationsPassed, aggregate.activations),
+      passedShare: aggregate.activations === 0 ? 0 : aggregate.activationsPassed / aggregate.activations,
       passesPerGame: mean(aggregate.passesPerGame),
-      downed: rate(aggregate.activationsDowned, aggregate.activations),
+      downedShare: aggregate.activations === 0 ? 0 : aggregate.activationsDowned / aggregate.activations,
     },
     barricades: {
       builtPerGame: mean(aggregate.builtPerGame),
@@ -413,13 +420,13 @@ function formatActions(summary: SurvivorsSummary): string[] {
   return [
     table(['human action', 'action points', 'share of points', 'points per game [95%]', 'actions per game [95%]'], rows),
     `Action points per game: spent ${formatMean(summary.actionPoints.spentPerGame)}, left unspent ${formatMean(summary.actionPoints.unspentPerGame)}; ` +
-      `activations per game ${formatMean(a.perGame)}, ended by a pass ${simulated(a.passed)} (${formatMean(a.passesPerGame)} per game), cut short by a downing wound ${formatRate(a.downed)[0]}`,
+      `activations per game ${formatMean(a.perGame)}, ended by a pass ${pct(a.passedShare)} of them (${formatMean(a.passesPerGame)} per game), cut short by a downing wound ${pct(a.downedShare)}`,
   ];
 }
 
 function formatBarricades(summary: SurvivorsSummary): string[] {
   const line = (label: string, b: BarricadeFigure): string =>
-    `${label}: ${b.attacked} attacked by zombies (${b.zombieAttacks} attacks), ${b.brokenByZombies} broken by zombies after ${formatMean(b.attacksToBreak)} attacks each (exact ${num(b.exactAttacksToBreak)}), ` +
+    `${label}: ${b.attacked} attacked by zombies (${b.zombieAttacks} attacks), ${b.brokenByZombies} broken by zombies, attacks to break one ${beside(b.attacksToBreak, false)}, ` +
     `${b.brokenByBlast} by blasts, ${b.removedByHumans} removed by humans`;
   const built = summary.barricades.built;
   return [
