@@ -163,7 +163,7 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
   barricadeTokens: { description: 'Rule 53: barricades the humans can build in a match.', schema: int(0), default: 8, tunable: { kind: 'int', min: 0, max: 12 } },
   barricadeRequiresItem: { description: 'Rule 53: building needs a card with a barricade cost (the Hammer).', schema: z.boolean(), default: false },
   barricadeRemoveCostNoTool: { description: 'Rule 55: actions for a human to remove a barricade without a tool; null: impossible.', schema: int(1).nullable(), default: null },
-  zombieActions: { description: 'Rule 56: actions per zombie per turn.', schema: int(1), default: 2, tunable: { kind: 'int', min: 1, max: 4 } },
+  zombieActions: { description: 'Rule 56: actions per zombie per turn.', schema: int(1), default: 2, tunable: { kind: 'int', min: 1, max: 6 } },
   zombieWindowCost: { description: 'Rule 56: zombie actions to step through a window.', schema: int(1), default: 2 },
   zombieObstacleCost: { description: 'Rule 56: zombie actions to step onto an obstacle cell.', schema: int(1), default: 2 },
   zombieAttacksPerTurn: { description: 'Rule 56: attacks on humans per zombie per turn.', schema: int(0), default: 1 },
