@@ -13,10 +13,13 @@
  *
  * - `hordelab run` on Zombie Trainers random vs random with 1 and 2 worker threads (60,000
  *   matches, files written, in a child process as users run it), the speedup, and the peak
- *   memory of a 1,000,000-match run (with `maxRounds: 10` so it takes a minute, not ten:
- *   memory depends on the pipeline, not on match length, since only a few chunks are held).
+ *   memory (resident set, worker threads included) of runs of 100,000, 1,000,000 and 3,000,000
+ *   matches (with `maxRounds: 10` so a million takes minutes, not tens of minutes: memory
+ *   depends on the pipeline, not on match length, since only a few chunks are held). Whether
+ *   memory stays flat is the comparison of these three.
  *
- * Options: `--samples N` (default 5), `--only PREFIX` to run the figures whose name starts so.
+ * Options: `--samples N` (default 5), `--only PREFIX` to run the figures whose name starts so,
+ * `--memory-matches 100000,1000000,3000000` for the run lengths whose peak memory is measured.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,6 +41,7 @@ import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import { zombieTrainersReport } from '../src/games/zombie-trainers/report.js';
 import { boardgameMcts, boardgameRandomGames } from './boardgameio-tic-tac-toe.js';
 import { bitboardRandomGames, bitboardUct } from './tic-tac-toe-bitboard.js';
+import * as stats from 'simple-statistics';
 import { HandWrittenPlayout } from './zombie-trainers-playout.js';
 
 function option(name: string): string | undefined {
@@ -70,23 +74,25 @@ async function measure(name: string, unit: string, countPerSample: number, run: 
   await sample(); // warm-up: let the JIT settle before timing
   const rates: number[] = [];
   for (let i = 0; i < sampleCount; i++) rates.push(await sample());
-  rates.sort((a, b) => a - b);
-  const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
-  const sd = Math.sqrt(rates.reduce((s, r) => s + (r - mean) ** 2, 0) / Math.max(1, rates.length - 1));
-  figures.push({
-    name,
-    unit,
-    perSecond: {
-      median: round(rates[Math.floor(rates.length / 2)] as number),
-      mean: round(mean),
-      min: round(rates[0] as number),
-      max: round(rates[rates.length - 1] as number),
-      // 95% margin of the mean, relative (normal approximation), as tinybench reports "rme".
-      relativeMarginOfError: Math.round(((1.96 * sd) / Math.sqrt(rates.length) / mean) * 10000) / 10000,
-    },
-    samples: sampleCount,
-    countPerSample,
-  });
+  figures.push({ name, unit, perSecond: describeRates(rates), samples: sampleCount, countPerSample });
+}
+
+/**
+ * Median, mean, extremes and the relative 95% margin of the mean of per-second rates, by
+ * simple-statistics (whose median averages the middle two of an even count).
+ */
+function describeRates(rates: readonly number[]): Figure['perSecond'] {
+  const values = [...rates];
+  const mean = stats.mean(values);
+  const sd = values.length > 1 ? stats.sampleStandardDeviation(values) : 0;
+  return {
+    median: round(stats.median(values)),
+    mean: round(mean),
+    min: round(stats.min(values)),
+    max: round(stats.max(values)),
+    // 95% margin of the mean, relative (normal approximation), as tinybench reports "rme".
+    relativeMarginOfError: Math.round(((1.96 * sd) / Math.sqrt(values.length) / mean) * 10000) / 10000,
+  };
 }
 
 /** Random playouts straight through the game contract: what search and tuning loops pay. */
@@ -145,7 +151,7 @@ const sink: EventSink<GameEvent> = (event) => collector.onEvent(event as Paramet
 await measure('zombie-trainers.random-vs-random.report', 'matches', 1000, (n) => {
   for (let i = 0; i < n; i++) {
     const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i }, sink);
-    collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed) }, aggregate);
+    collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1 }, aggregate);
   }
 });
 // MCTS from the first decision of a match (initial zombies placed), default settings.
@@ -193,15 +199,8 @@ for (const workers of [1, 2]) {
     if (child.status !== 0) throw new Error(`${name}: the run failed: ${child.stderr}`);
     rates.push((JSON.parse(child.stdout) as { timing: { matchesPerSecond: number } }).timing.matchesPerSecond);
   }
-  rates.sort((a, b) => a - b);
-  const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
-  figures.push({
-    name,
-    unit: 'matches',
-    perSecond: { median: round(rates[Math.floor(rates.length / 2)] as number), mean: round(mean), min: round(rates[0] as number), max: round(rates[rates.length - 1] as number), relativeMarginOfError: 0 },
-    samples: rates.length,
-    countPerSample: RUN_MATCHES,
-  });
+  // Two samples at most: a margin of error from them would mean nothing.
+  figures.push({ name, unit: 'matches', perSecond: { ...describeRates(rates), relativeMarginOfError: 0 }, samples: rates.length, countPerSample: RUN_MATCHES });
 }
 
 /** Peak memory of a whole CLI run, read from a preloaded exit hook in the child process. */
@@ -210,7 +209,12 @@ function peakMemoryMegabytes(matches: number): number | null {
   const kilobytes = /maxRSS (\d+)/.exec(child.stderr)?.[1];
   return child.status === 0 && kilobytes !== undefined ? Math.round(Number(kilobytes) / 1024) : null;
 }
-const memory = 'zombie-trainers.run.peak-memory'.startsWith(only) ? peakMemoryMegabytes(1_000_000) : null;
+const memoryMatches = (option('memory-matches') ?? '100000,1000000,3000000').split(',').map(Number);
+if (memoryMatches.some((matches) => !Number.isSafeInteger(matches) || matches < 1)) throw new Error('--memory-matches takes whole numbers >= 1, comma-separated');
+const memory: Record<string, number | null> = {};
+if ('zombie-trainers.run.peak-memory'.startsWith(only)) {
+  for (const matches of memoryMatches) memory[`zombie-trainers.run.${matches}-matches.maxRounds-10.workers-2.no-event-files`] = peakMemoryMegabytes(matches);
+}
 
 const median = (name: string): number | undefined => figures.find((figure) => figure.name === name)?.perSecond.median;
 const ratio = (a: string, b: string): number | null => {
@@ -233,7 +237,7 @@ process.stdout.write(
         'zombie-trainers.run.workers-1/hand-written': ratio('zombie-trainers.run.workers-1', 'zombie-trainers.random-vs-random.hand-written'),
         'zombie-trainers.run.workers-2/workers-1': ratio('zombie-trainers.run.workers-2', 'zombie-trainers.run.workers-1'),
       },
-      peakMemoryMegabytes: { 'zombie-trainers.run.1m-matches.maxRounds-10.workers-2.no-event-files': memory },
+      peakMemoryMegabytes: memory,
     },
     null,
     2,

@@ -6,7 +6,7 @@ export type { Agent, AgentContext, AgentFactory, Decision } from './core/agent.j
 export { CHANCE, TERMINAL, type AnyGame, type ChanceOutcome, type EventSink, type GameDefinition, type GameEvent } from './core/game.js';
 export { MatchFailure, playMatch, type MatchOutcome, type MatchSpec, type SeatSpec } from './core/match-runner.js';
 export { defaultParameters, parseParameters, type ParameterSpec, type ParameterSpecs, type TunableRange } from './core/parameters.js';
-export { Rng, formatSeed, matchSeed, matchStream, parseSeed } from './core/rng.js';
+export { Rng, formatSeed, matchSeed, matchStream, parseSeed, seedFromInteger, type Seed64 } from './core/rng.js';
 export { UsageError, type InputIssue } from './core/errors.js';
 export { agents, games, type RegisteredGame } from './registry.js';
 export type { GameModule } from './core/game-module.js';
@@ -14,7 +14,9 @@ export { loadScenario, parseScenario, type Scenario, type ScenarioOverrides } fr
 export { runScenario, type RunOptions, type RunResult, type SummaryDocument } from './run/run-scenario.js';
 export { mergeRuns } from './run/merge.js';
 export { replayMatch } from './run/replay.js';
-export { wilsonInterval, meanEstimate, normalQuantile } from './stats/intervals.js';
+export { rateInterval, DEFAULT_CONFIDENCE, type RateEstimate } from './stats/rate-interval.js';
+export { clusteredMean, clusteredRate, type ClusterSums, type MeanEstimate } from './stats/clusters.js';
+export { normalQuantile, studentTQuantile } from './stats/distributions.js';
 export { zombieTrainers } from './games/zombie-trainers/index.js';
 export { integerDuel } from './games/integer-duel/index.js';
 export { ticTacToe } from './games/tic-tac-toe/index.js';
@@ -29,3 +31,22 @@ export { writeReports } from './present/report-page.js';
 export { compareRuns } from './present/compare.js';
 export { survivors } from './games/survivors/index.js';
 export { coinFlip } from './games/coin-flip/index.js';
+
+// The typed library: a scenario object in, a summary typed for its game out.
+export { run, scenarioFromObject, type AgentObject, type LibraryRunOptions, type LibraryRunResult, type ScenarioObject, type SeatObject } from './library/run.js';
+export type { ActionOf, EventOf, GameId, GameTypes, GameTypeSet, ParamsOf, ResultsOf } from './library/game-types.js';
+export type { DifferenceEstimate } from './games/integer-duel/report.js';
+export type { OutcomeRates, OutcomeSummary } from './reports/outcomes.js';
+export type { GameRender } from './core/game-render.js';
+export type { ChartSpec } from './present/chart-kit.js';
+// Each game's parameters, actions, events and results.
+export type { ZombieTrainersParams, ZombieTrainersAction, ZombieTrainersEvent, ZombieTrainersState } from './games/zombie-trainers/index.js';
+export type { ZombieTrainersSummary as ZombieTrainersResults } from './games/zombie-trainers/report.js';
+export type { IntegerDuelParams, IntegerDuelAction, IntegerDuelEvent, IntegerDuelObservation, IntegerDuelState } from './games/integer-duel/index.js';
+export type { IntegerDuelSummary as IntegerDuelResults } from './games/integer-duel/report.js';
+export type { SurvivorsParams, SurvivorsAction, SurvivorsEvent, SurvivorsState } from './games/survivors/index.js';
+export type { SurvivorsSummary as SurvivorsResults } from './games/survivors/report.js';
+export type { TicTacToeParams, TicTacToeAction, TicTacToeEvent, TicTacToeState } from './games/tic-tac-toe/index.js';
+export type { TicTacToeSummary as TicTacToeResults } from './games/tic-tac-toe/report.js';
+export type { CoinFlipParams, CoinFlipAction, CoinFlipEvent, CoinFlipState } from './games/coin-flip/index.js';
+export type { CoinFlipSummary as CoinFlipResults } from './games/coin-flip/report.js';

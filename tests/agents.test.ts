@@ -19,7 +19,7 @@ import { ticTacToe, type TicTacToeState } from '../src/games/tic-tac-toe/index.j
 import { Phase, zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 import { seatResults } from '../src/reports/outcomes.js';
 import { parseScenario } from '../src/scenario/scenario.js';
-import { wilsonInterval } from '../src/stats/intervals.js';
+import { rateInterval } from '../src/stats/intervals.js';
 import { hiddenCard } from './fixtures/hidden-card.js';
 
 const seat = (factory: AgentFactory, config: Record<string, unknown> = {}): SeatSpec => ({ factory, config });
@@ -165,7 +165,7 @@ describe('hidden information', () => {
       const outcome = playMatch({ game: hiddenCard, params: {}, seats: [seat(mctsAgent, { iterations: 100 }), seat(randomAgent)], runSeed: 8, matchIndex }, null);
       if (outcome.returns[0] === 1) wins++;
     }
-    const interval = wilsonInterval(wins, games);
+    const interval = rateInterval(wins, games);
     // A peeking search would win every game; an honest one a third of them.
     expect(interval.lower).toBeLessThan(1 / 3);
     expect(interval.upper).toBeGreaterThan(1 / 3);
@@ -219,12 +219,12 @@ describe('Zombie Trainers: agents that play well', () => {
 
   it('greedy beats random, seats rotated: the lower end of the 95% interval is above 50%', () => {
     const tally = rotatedResults(zombieTrainers, params, seat(greedyAgent), seat(randomAgent), 20);
-    expect(wilsonInterval(tally.win, 40).lower).toBeGreaterThan(0.5);
+    expect(rateInterval(tally.win, 40).lower).toBeGreaterThan(0.5);
   });
 
   it('MCTS beats random, seats rotated: the lower end of the 95% interval is above 50%', () => {
     const tally = rotatedResults(zombieTrainers, params, seat(mctsAgent, { iterations: 100, rolloutDepth: 6 }), seat(randomAgent), 10);
-    expect(wilsonInterval(tally.win, 20).lower).toBeGreaterThan(0.5);
+    expect(rateInterval(tally.win, 20).lower).toBeGreaterThan(0.5);
   });
 });
 

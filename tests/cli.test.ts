@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { studentTQuantile } from '../src/stats/distributions.js';
 import { CLI_BIN, hordelabIn, type CliResult } from './cli-harness.js';
 
 const CLI = CLI_BIN;
@@ -120,13 +121,14 @@ describe('hordelab run', () => {
   it('defaults the output folder to reports/<scenario name>/', async () => {
     const file = scenarioFile('named.yaml', `name: my-question\n${SMALL.replace('matches: 150', 'matches: 5')}`);
     expect((await hordelab('run', file, '-q')).status).toBe(0);
-    expect(readdirSync(join(work, 'reports', 'my-question')).sort()).toEqual(['catches.csv', 'matches.csv', 'summary.json']);
+    // Beside the reports, the folder's record of what hordelab wrote there (.hordelab-folder.json).
+    expect(readdirSync(join(work, 'reports', 'my-question')).sort()).toEqual(['.hordelab-folder.json', 'catches.csv', 'matches.csv', 'summary.json']);
   });
 
   it('skips catches.csv with --no-event-files but keeps the summary complete', async () => {
     const file = scenarioFile('noevents.yaml', SMALL);
     expect((await hordelab('run', file, '-q', '--no-event-files', '--out', 'ne')).status).toBe(0);
-    expect(readdirSync(join(work, 'ne')).sort()).toEqual(['matches.csv', 'summary.json']);
+    expect(readdirSync(join(work, 'ne')).sort()).toEqual(['.hordelab-folder.json', 'matches.csv', 'summary.json']);
     expect((await hordelab('run', file, '-q', '--out', 'we')).status).toBe(0);
     const summary = (dir: string): unknown => JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8')).results;
     expect(summary('ne')).toEqual(summary('we'));
@@ -427,14 +429,19 @@ describe('interruption and resume', () => {
   });
 
   it('keeps a killed run resumable when its resume fails, and refuses a working file cut short', async () => {
-    writeFileSync(join(work, 'crash-on-demand.mjs'), 'export default () => ({ chooseAction: () => { if (process.env.HORDELAB_TEST_CRASH) process.exit(9); return 0; } });\n');
-    const text = 'game: tic-tac-toe\nmatches: 30000\nseed: 2\nseats: [./crash-on-demand.mjs, random]\n';
+    // A metric module that fails on demand: an internal failure outside any match (a dying
+    // agent would only cost its match).
+    writeFileSync(
+      join(work, 'crash-on-demand.mjs'),
+      "export default { name: 'crash', create: () => ({ onEvent() {}, finishMatch() { if (process.env.HORDELAB_TEST_CRASH) throw new Error('crash on demand'); return {}; } }) };\n",
+    );
+    const text = 'game: tic-tac-toe\nmatches: 30000\nseed: 2\nmetrics: [./crash-on-demand.mjs]\nseats: [random, random]\n';
     const file = scenarioFile('crash.yaml', text);
     const child = await startAndWaitForCheckpoint(file, 'crash');
     child.kill('SIGKILL');
     await exited(child);
-    // The resume's workers die twice on their first chunk: an internal failure. The run's
-    // earlier matches and its checkpoint must survive it.
+    // The resume fails on its first chunk: an internal failure. The run's earlier matches and
+    // its checkpoint must survive it.
     const failed = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--out', 'crash', '--resume'], {
       cwd: work,
       encoding: 'utf8',
@@ -517,28 +524,29 @@ describe('shards and merge', () => {
     const job = parse(readFileSync('docs/kubernetes/indexed-job.yaml', 'utf8'));
     const completions: number = job.spec.completions;
     const container = job.spec.template.spec.containers[0];
-    const script: string = container.args[0];
+    // The image's entrypoint is hordelab, run from the package folder: here, the local CLI from the
+    // repository root. Kubernetes expands $(NAME) in args from the container's env.
+    const expand = (args: readonly string[], env: Record<string, string>): string[] => args.map((arg) => arg.replace(/\$\(([A-Z_]+)\)/g, (_, name: string) => env[name] ?? ''));
     const results = join(work, 'k8s');
     for (let index = 0; index < completions; index++) {
-      const result = spawnSync('sh', ['-c', script], {
-        cwd: resolve('.'),
-        env: { ...process.env, JOB_COMPLETION_INDEX: String(index), RESULTS_DIR: results },
-        encoding: 'utf8',
-      });
+      const args = expand(container.args, { SHARD_INDEX: String(index), RESULTS_DIR: results });
+      const result = spawnSync(process.execPath, [CLI, ...args], { cwd: resolve('.'), encoding: 'utf8' });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
     }
     const shards = Array.from({ length: completions }, (_, index) => join(results, `shard-${index}`));
     expect(spawnSync(process.execPath, [CLI, 'merge', ...shards, '--out', join(results, 'merged')], { encoding: 'utf8' }).status).toBe(0);
-    // The same run in one piece, from the command the manifest gives each pod, without --shard.
-    const single = script.replace(/--shard "\$JOB_COMPLETION_INDEX\/\d+" --out "[^"]+"/, `--out ${join(results, 'single')}`);
-    expect(spawnSync('sh', ['-c', single], { cwd: resolve('.'), encoding: 'utf8' }).status).toBe(0);
+    // The same run in one piece, from the args the manifest gives each pod, without --shard.
+    const single = expand(container.args, { SHARD_INDEX: '0', RESULTS_DIR: results });
+    single.splice(single.indexOf('--shard'), 2);
+    single[single.indexOf('--out') + 1] = join(results, 'single');
+    expect(spawnSync(process.execPath, [CLI, ...single], { cwd: resolve('.'), encoding: 'utf8' }).status).toBe(0);
     expect(readFileSync(join(results, 'merged', 'matches.csv')).equals(readFileSync(join(results, 'single', 'matches.csv')))).toBe(true);
   });
 });
 
 describe('rotated seats', () => {
-  it('lets two copies of one agent play their own games in a pair, and widens game-level intervals for the pairing', async () => {
+  it('lets two copies of one agent play their own games in a pair, and measures game-level intervals over the pairs', async () => {
     const file = scenarioFile(
       'rotate-copies.yaml',
       'game: tic-tac-toe\nmatches: 400\nseed: 4\nseats:\n  rotate:\n    - { agent: random, name: random-a }\n    - { agent: random, name: random-b }\n',
@@ -550,10 +558,11 @@ describe('rotated seats', () => {
     for (let k = 0; k < rows.length; k += 2) if (rows[k]![1] === rows[k + 1]![1] && rows[k]!.slice(4).join() === rows[k + 1]!.slice(4).join()) identical++;
     expect(identical).toBeLessThan(rows.length / 4);
     const summary = JSON.parse(readFileSync(join(work, 'rot', 'summary.json'), 'utf8'));
-    expect(summary.designEffect).toBe(2);
+    expect(summary.independentUnit).toBe('rotated pair');
     const moves = summary.results.moves;
-    const plain = (moves.upper - moves.lower) / 2;
-    // Same mean and sd, half the effective sample: the interval is √2 wider than with n matches.
-    expect(plain).toBeCloseTo((1.959964 * moves.sd) / Math.sqrt(moves.n / 2), 4);
+    expect(moves.clusters).toBe(200);
+    // The variance over the 200 pairs, as a design effect on 400 matches, with t at 199 degrees.
+    expect(moves.designEffect).toBeGreaterThan(0);
+    expect((moves.upper - moves.lower) / 2).toBeCloseTo(studentTQuantile(0.95, 199) * Math.sqrt((moves.designEffect * moves.sd * moves.sd) / moves.n), 9);
   });
 });

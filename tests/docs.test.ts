@@ -47,7 +47,7 @@ describe('docs', () => {
     expect(pkg.exports['.'].default).toBe('./dist/src/index.js');
     const library = await import('../src/index.js');
     expect([...library.games.keys()]).toEqual([...games.keys()]);
-    for (const name of ['runScenario', 'loadScenario', 'playMatch', 'mergeRuns', 'replayMatch', 'wilsonInterval']) {
+    for (const name of ['runScenario', 'loadScenario', 'playMatch', 'mergeRuns', 'replayMatch', 'rateInterval', 'clusteredRate', 'clusteredMean']) {
       expect(typeof (library as Record<string, unknown>)[name], name).toBe('function');
     }
     expect(library.mctsAgent.id).toBe('mcts');

@@ -183,11 +183,11 @@ describe('where report, sweep and tune may write', () => {
   it('tune --resume on a damaged saved search is exit 2 naming the file and field', async () => {
     const dir = tempDir();
     const tune = (...extra: string[]): Promise<CliResult> =>
-      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '60', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
     for (const [text, message] of [
       ['{"key": ', 'tune-state.json: not a saved tuning'],
       ['{"key": 3}', 'tune-state.json: key: '],
-      [JSON.stringify({ key: 'k', settings: [], evaluations: [], alive: [4], round: 0, rounds: [], spent: 0 }), 'tune-state.json: alive: names a candidate'],
+      [JSON.stringify({ key: 'k', search: { settings: [], evaluations: [], alive: [4], round: 0, rounds: [], spent: 0 }, refine: null }), 'tune-state.json: search.alive: names a candidate'],
     ] as const) {
       writeFileSync(join(dir, 'tune-state.json'), text);
       expectRefused(await tune('--resume'), message);

@@ -11,7 +11,7 @@ import { integerDuel, Phase, PLANTS, ZOMBIES, type IntegerDuelAction, type Integ
 import { applySpell, parseCard } from '../src/games/integer-duel/cards.js';
 import { validateIntegerDuelParams } from '../src/games/integer-duel/parameters.js';
 import { seatResults } from '../src/reports/outcomes.js';
-import { wilsonInterval } from '../src/stats/intervals.js';
+import { rateInterval } from '../src/stats/intervals.js';
 
 const defaults = defaultParameters(integerDuel.parameters);
 
@@ -278,8 +278,8 @@ describe('Integer Duel balance', () => {
         if (results[1] === 'win') tally[1]!++;
       }
     }
-    const plants = wilsonInterval(tally[0]!, games);
-    const zombies = wilsonInterval(tally[1]!, games);
+    const plants = rateInterval(tally[0]!, games);
+    const zombies = rateInterval(tally[1]!, games);
     expect(plants.lower).toBeLessThan(zombies.upper);
     expect(zombies.lower).toBeLessThan(plants.upper);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { param } from '../src/core/param.js';
-import { chiSquaredGoodnessOfFit, chiSquaredSurvival, logGamma } from '../src/stats/chi-squared.js';
+import { chiSquaredGoodnessOfFit, chiSquaredSurvival } from '../src/stats/chi-squared.js';
+import { logGamma } from '../src/stats/distributions.js';
 import { defaultParameters, parseParameters } from '../src/core/parameters.js';
 
 describe('param builders', () => {

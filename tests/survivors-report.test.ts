@@ -10,7 +10,7 @@ import { weaponOdds, type EscapeFigures, type SurvivorsEvent, type WeaponOdds } 
 import { survivorsReport, type SurvivorsSummary } from '../src/games/survivors/report.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
-import { wilsonInterval, type RateEstimate } from '../src/stats/intervals.js';
+import { effectiveRateInterval, rateInterval, type RateEstimate } from '../src/stats/intervals.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-survivors-'));
 
@@ -56,7 +56,7 @@ seats: [random, random]
 function expectExactInside(exact: number | null, simulated: RateEstimate, label: string): void {
   expect(exact, label).not.toBeNull();
   // 99.9% intervals: dozens of rates are checked at once and must not trip on ordinary luck.
-  const interval = wilsonInterval(simulated.successes, simulated.n, 0.999);
+  const interval = rateInterval(simulated.successes, simulated.n, 0.999);
   expect(exact as number, label).toBeGreaterThanOrEqual(interval.lower);
   expect(exact as number, label).toBeLessThanOrEqual(interval.upper);
 }
@@ -131,8 +131,8 @@ describe('Survivors report counting, from hand-made event streams', () => {
     const collector = survivorsReport.createCollector({ eventRows: true });
     const aggregate = survivorsReport.emptyAggregate();
     for (const event of events) collector.onEvent(event);
-    const rows = collector.finishMatch({ matchIndex: 0, seed: '0' }, aggregate);
-    return { summary: survivorsReport.summarize(aggregate, 0.95, 1) as SurvivorsSummary, rows };
+    const rows = collector.finishMatch({ matchIndex: 0, seed: '0', cluster: 0, clusterSize: 1 }, aggregate);
+    return { summary: survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary, rows };
   }
 
   const zombieBreak = (edge: number, success: boolean): SurvivorsEvent => ({ type: 'zombieAction', action: 'break', cost: 1, edge, roll: success ? 5 : 2, success, round: 3, exactSuccess: 1 / 3 });
@@ -165,6 +165,31 @@ describe('Survivors report counting, from hand-made event streams', () => {
     ]);
   });
 
+  it('takes the interval of attacks to break a barricade from the matches, not from counting attacks as independent', () => {
+    // Match 0: a barricade takes 4 attacks and stands. Match 1: two barricades break at their
+    // first attack. 2 breaks in 6 attacks: 3 attacks a break; the matches disagree far more than
+    // 6 independent attacks would, so the interval is wider than Wilson's over the attacks.
+    const collector = survivorsReport.createCollector({ eventRows: false });
+    const aggregate = survivorsReport.emptyAggregate();
+    const matches: SurvivorsEvent[][] = [
+      [zombieBreak(5, false), zombieBreak(5, false), zombieBreak(5, false), zombieBreak(5, false), end()],
+      [zombieBreak(5, true), { type: 'barricadeBroken', edge: 5, by: 'zombie', round: 3 }, zombieBreak(7, true), { type: 'barricadeBroken', edge: 7, by: 'zombie', round: 3 }, end()],
+    ];
+    matches.forEach((events, index) => {
+      for (const event of events) collector.onEvent(event);
+      collector.finishMatch({ matchIndex: index, seed: String(index), cluster: index, clusterSize: 1 }, aggregate);
+    });
+    const figure = (survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary).barricades.map.attacksToBreak;
+    expect(figure.simulated).toBeCloseTo(3, 12);
+    // Clusters (x, n) = (0, 4), (2, 2); R = 1/3; Σ(x − R·n)² = 32/9, times C/(C − 1) = 2: 64/9;
+    // over R(1 − R)·Σn = 4/3: a design effect of 16/3.
+    const clustered = effectiveRateInterval(2, 6, 16 / 3, 2, 0.95);
+    expect(figure.lower).toBeCloseTo(1 / clustered.upper, 9);
+    expect(figure.upper).toBeCloseTo(1 / clustered.lower, 9);
+    const independent = rateInterval(2, 6, 0.95);
+    expect(figure.upper as number).toBeGreaterThan(1 / independent.lower);
+  });
+
   it('weighs the action mix by action points, with passes and unspent actions apart', () => {
     const action = (human: number, kind: 'move' | 'aim' | 'pass', cost: number): SurvivorsEvent => ({ type: 'action', human, action: kind, cost, round: 1 });
     const { summary, rows } = count([
@@ -175,10 +200,10 @@ describe('Survivors report counting, from hand-made event streams', () => {
       { type: 'activationEnd', human: 1, unspent: 4, reason: 'pass', round: 1 },
       end(),
     ]);
-    expect(summary.actionMix['move']).toMatchObject({ points: 3, share: 0.75 });
-    expect(summary.actionMix['aim']).toMatchObject({ points: 1, share: 0.25 });
+    expect(summary.actionMix['move']).toMatchObject({ points: 3, share: { successes: 3, n: 4 } });
+    expect(summary.actionMix['aim']).toMatchObject({ points: 1, share: { successes: 1, n: 4 } });
     expect(summary.actionMix['pass']).toBeUndefined();
-    expect(summary.activations.passedShare).toBe(0.5);
+    expect(summary.activations.passed).toMatchObject({ successes: 1, n: 2 });
     expect(summary.activations.passesPerGame.mean).toBe(1);
     expect(summary.actionPoints.spentPerGame.mean).toBe(4);
     expect(summary.actionPoints.unspentPerGame.mean).toBe(4);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { runSweep, parseAxis } from '../src/tune/sweep.js';
-import { candidateSettings, parseDimension, parseTarget, tune } from '../src/tune/tune.js';
+import { candidateSettings, parseDimension, parseTarget, refinementSettings, tune } from '../src/tune/tune.js';
 import { tune as libraryTune } from '../src/index.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-tune-'));
@@ -20,7 +20,7 @@ describe('sweep', () => {
   it('measures every configuration on the same seeds', async () => {
     const scenario = await parseScenario(COIN(1), join(tempDir(), 'coin.yaml'));
     const result = await runSweep(scenario, [parseAxis('winRate=0.2,0.5,0.8')], { matches: 2000, workers: 0 });
-    expect(result.points.map((point) => point.values['winRate'])).toEqual(['0.2', '0.5', '0.8']);
+    expect(result.points.map((point) => point.values['winRate'])).toEqual([0.2, 0.5, 0.8]);
     for (const point of result.points) {
       const truth = Number(point.values['winRate']);
       const figure = point.metrics['p1WinRate'];
@@ -33,6 +33,38 @@ describe('sweep', () => {
     const wins = result.points.map((point) => Math.round((point.metrics['p1WinRate']?.value ?? 0) * 2000));
     expect(wins[0]).toBeLessThan(wins[1] as number);
     expect(wins[1]).toBeLessThan(wins[2] as number);
+    // Paired differences from the first setting: nested wins make each match's difference 0 or 1,
+    // so the difference is the value difference and the paired interval the binomial one of
+    // the share of matches that changed sides (0.3 of them for 0.2 → 0.5).
+    expect(result.baseline).toBe(0);
+    expect(result.points[0]?.differences).toEqual({});
+    const second = result.points[1]?.differences['p1WinRate'];
+    expect(second?.difference).toBeCloseTo(((wins[1] as number) - (wins[0] as number)) / 2000, 12);
+    const changed = second?.difference ?? 0;
+    const half = 1.959963984540054 * Math.sqrt((changed * (1 - changed)) / 1999);
+    expect((second?.upper ?? 0) - changed).toBeCloseTo(half, 9);
+    expect((second?.unpairedUpper ?? 0) - (second?.unpairedLower ?? 0)).toBeGreaterThan((second?.upper ?? 0) - (second?.lower ?? 0));
+  });
+
+  it('measures paired differences of per-event rates exactly, whatever the workers', async () => {
+    const text = 'game: zombie-trainers\nmatches: 120\nseed: 4\nparams: { maxRounds: 30 }\nseats: [random, random]\n';
+    const scenario = await parseScenario(text, join(tempDir(), 'zt.yaml'));
+    const axes = [parseAxis('traps.80=1,3')];
+    const inThread = await runSweep(scenario, axes, { metrics: ['trapSuccess.overall', 'p1WinRate'], workers: 0 });
+    const pooled = await runSweep(scenario, axes, { metrics: ['trapSuccess.overall', 'p1WinRate'], workers: 2 });
+    expect(JSON.stringify(pooled)).toBe(JSON.stringify(inThread));
+    const [base, raised] = inThread.points;
+    const difference = raised?.differences['trapSuccess.overall'];
+    expect(difference?.difference).toBeCloseTo((raised?.metrics['trapSuccess.overall']?.value ?? 0) - (base?.metrics['trapSuccess.overall']?.value ?? 0), 12);
+    expect(difference?.units).toBe(120);
+    expect(difference?.lower).toBeLessThan(difference?.difference ?? 0);
+  });
+
+  it("reports a game's default metric from the outcome tables (tic-tac-toe)", async () => {
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 200\nseed: 1\nseats: [greedy, random]\n', join(tempDir(), 'ttt.yaml'));
+    const result = await runSweep(scenario, [parseAxis('seat1.maxChanceLeaves=8,64')], { workers: 0 });
+    expect(result.metrics).toEqual(['outcomes.bySeat.seat1.win']);
+    expect(result.points[0]?.metrics['outcomes.bySeat.seat1.win']?.n).toBe(200);
   });
 });
 
@@ -49,6 +81,19 @@ describe('tune', () => {
     expect(new Set(sampled).size).toBe(16);
     // Latin hypercube: one sample in each sixteenth of the range.
     expect(new Set(sampled.map((value) => Math.floor(value * 16))).size).toBe(16);
+  });
+
+  it('refines around the winner: a local grid of whole-number steps, a box one stratum wide for real values', () => {
+    const grid = refinementSettings([parseDimension('a=0..10'), parseDimension('b=x,y')], { a: '4', b: 'y' }, 24, 1);
+    expect(grid).toEqual([{ a: '4', b: 'y' }, { a: '3', b: 'y' }, { a: '5', b: 'y' }]);
+    const edge = refinementSettings([parseDimension('a=0..10'), parseDimension('c=0.1..0.5:0.1')], { a: '0', c: '0.3' }, 24, 1);
+    expect(edge[0]).toEqual({ a: '0', c: '0.3' });
+    expect(new Set(edge.map((point) => point['a']))).toEqual(new Set(['0', '1']));
+    expect(new Set(edge.map((point) => point['c']))).toEqual(new Set(['0.2', '0.3', '0.4']));
+    const real = refinementSettings([parseDimension('winRate=0.0..1.0')], { winRate: '0.31' }, 20, 1).map((point) => Number(point['winRate']));
+    expect(real[0]).toBe(0.31);
+    expect(real).toHaveLength(9);
+    for (const value of real) expect(Math.abs(value - 0.31)).toBeLessThanOrEqual(0.05 + 1e-9);
   });
 
   it('finds a known optimum through the noise on most seeds, and confirms it on fresh ones', async () => {
@@ -72,6 +117,8 @@ describe('tune', () => {
       if (Math.abs(best - 0.3) <= 0.03) found++;
       expect(result.confirmSeed).toBe(seed + 7919);
       expect(result.searchMatches).toBeLessThanOrEqual(12000);
+      expect(result.refinement?.seed).toBe(seed + 104729);
+      expect(result.refinement?.candidates).toBe(9);
     }
     expect(found).toBeGreaterThanOrEqual(6);
   });
@@ -104,8 +151,13 @@ describe('the sweep and tune commands', () => {
     const sweep = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,0.6', '-n', '400', '-w', '0', '-o', 'out');
     expect(sweep.status).toBe(0);
     expect(sweep.stdout).toContain('winRate');
-    expect(readFileSync(join(dir, 'out', 'sweep.csv'), 'utf8').split('\n')[0]).toBe('winRate,matches,p1WinRate,p1WinRateLower,p1WinRateUpper,p1WinRateN');
+    expect(readFileSync(join(dir, 'out', 'sweep.csv'), 'utf8').split('\n')[0]).toBe(
+      'winRate,matches,p1WinRate,p1WinRateLower,p1WinRateUpper,p1WinRateN,p1WinRateDifference,p1WinRateDifferenceLower,p1WinRateDifferenceUpper',
+    );
     expect(readFileSync(join(dir, 'out', 'sweep.html'), 'utf8')).toContain('<svg');
+    const json = JSON.parse(readFileSync(join(dir, 'out', 'sweep.json'), 'utf8')) as { axes: { values: unknown[] }[]; points: { values: Record<string, unknown> }[] };
+    expect(json.axes[0]?.values).toEqual([0.3, 0.6]);
+    expect(json.points.map((point) => point.values['winRate'])).toEqual([0.3, 0.6]);
     const badVary = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate');
     expect(badVary.status).toBe(2);
     expect(badVary.stderr).toContain('--vary winRate: expected name=v1,v2,...');
@@ -141,6 +193,6 @@ describe('tune input', () => {
     const scenario = await parseScenario(COIN(1), join(dir, 'coin.yaml'));
     await expect(
       tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.05..0.95')], budget: 30, candidates: 24, workers: 0, outDir: dir }),
-    ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds; give at least 94/);
+    ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds and the refinement; give at least 246,/);
   });
 });

@@ -8,7 +8,9 @@
  * against edge + margin with α for a wrong "above" (a wrong pass) and α/2 for a wrong "below"
  * (a wrong fail); at the upper edge the other way round. So a rate inside the band (by more than
  * the margin) fails with chance at most α, and a rate outside passes with chance at most α, under
- * early stopping. Correlated samples (rotated seats) count as n / designEffect.
+ * early stopping. Correlated trials (events of one match, the matches of a rotated pair) count
+ * as n / designEffect, with the design effect the summary measures from the clusters at each
+ * look (Kish's effective sample; the variance inflation the SPRT's binomial likelihood omits).
  *
  * The matches are those of `hordelab run` on the same scenario: match i has the same seed.
  */
@@ -20,9 +22,8 @@ import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
 import { formatPath } from '../core/parameters.js';
 import { emptyOutcomes, mergeOutcomes, summarizeOutcomes } from '../reports/outcomes.js';
 import { flattenMetrics, type RateMetric } from '../present/metrics.js';
-import { rotatedDesignEffect } from '../run/run-scenario.js';
 import { BatchPlayer } from '../run/batches.js';
-import { wilsonInterval, type RateEstimate } from '../stats/intervals.js';
+import { effectiveRateInterval, type RateEstimate } from '../stats/rate-interval.js';
 import { fixedSizeTrials, sprt, type SprtState } from '../stats/sprt.js';
 import { twoProportionTest } from '../stats/tests.js';
 import { formatBand, type CheckSpec } from './check-file.js';
@@ -124,7 +125,8 @@ const baselineSchema = z.strictObject({
   metric: z.string(),
   successes: wholeCount,
   n: wholeCount,
-  designEffect: z.number().min(1),
+  // Measured: below 1 where a rotated pair's matches pull apart (an agent's rates).
+  designEffect: z.number().positive(),
   rate: z.number().min(0).max(1),
   scenario: z.string(),
   seed: boundedNumber(BOUNDS.seed),
@@ -188,7 +190,7 @@ export function checkBaselineFolder(dir: string, checks: readonly CheckSpec[]): 
 /** What a check's metric can name: the game's results, then `outcomes.bySeat...` and `outcomes.byAgent.<name>...`. */
 function checkMetricName(check: CheckSpec): void {
   const { report } = check.scenario.entry;
-  const empty = report.summarize(report.emptyAggregate(), check.confidence, 1) as Record<string, unknown>;
+  const empty = report.summarize(report.emptyAggregate(), check.confidence) as Record<string, unknown>;
   const field = `checks[${check.index}].metric`;
   if (check.metric.startsWith('outcomes.')) {
     const names = [...new Set(check.scenario.seats.map((seat) => seat.name))];
@@ -223,7 +225,7 @@ function checkMetricName(check: CheckSpec): void {
 async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
   const { report } = check.scenario.entry;
-  const designEffect = rotatedDesignEffect(check.scenario);
+  let designEffect = 1;
   const aggregate: unknown = report.emptyAggregate();
   const outcomes = emptyOutcomes(check.scenario.entry.game.seats.length);
   const tests = edgeTests(check);
@@ -247,7 +249,9 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     mergeOutcomes(outcomes, result.outcomes);
     played = end;
     options.onBatch?.(check, played);
-    metric = findRate({ ...(report.summarize(aggregate, check.confidence, designEffect) as Record<string, unknown>), outcomes: summarizeOutcomes(outcomes, check.confidence) }, check);
+    metric = findRate({ ...(report.summarize(aggregate, check.confidence) as Record<string, unknown>), outcomes: summarizeOutcomes(outcomes, check.confidence) }, check);
+    // The measured variance inflation; a rate at 0 or 1 (or every cluster alike) measures none.
+    designEffect = metric.designEffect > 0 ? metric.designEffect : 1;
     const successes = metric.successes / designEffect;
     const trials = metric.n / designEffect;
     // An edge at 0 or 1 cannot be crossed: every rate is above 0 and below 1.
@@ -268,12 +272,12 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
   // per match, so convert with the trials per match seen.
   const trialsPerMatch = metric.n / played;
   const fixedSizeMatches = Math.ceil((Math.max(0, ...tests.filter((test) => test.edge > 0 && test.edge < 1).map((test) => fixedSizeTrials(test.edge, check.margin, test.alpha, test.beta))) * designEffect) / Math.max(trialsPerMatch, 1e-9));
-  const estimate = wilsonInterval(metric.successes, metric.n, check.confidence, designEffect);
+  const estimate = effectiveRateInterval(metric.successes, metric.n, designEffect, metric.clusters, check.confidence);
   let baseline: CheckResult['baseline'] = null;
   if (options.baselineDir !== undefined && !options.updateBaseline) {
     const stored = readBaseline(options.baselineDir, check);
     if (stored !== null) {
-      const test = twoProportionTest(stored, metric, check.confidence, stored.designEffect, designEffect);
+      const test = twoProportionTest(stored, { successes: metric.successes, n: metric.n, designEffect, clusters: metric.clusters }, check.confidence);
       const moved = test.pValue < 1 - check.confidence;
       baseline = { rate: stored.rate, n: stored.n, difference: test.difference, lower: test.lower, upper: test.upper, pValue: test.pValue, moved };
       if (moved) {

@@ -36,6 +36,8 @@ export const BOUNDS = {
   matchIndex: whole(0, MAX_MATCHES - 1),
   workers: whole(0, MAX_WORKERS),
   chunkSize: whole(1, 1_000_000),
+  /** Seconds one match may run (`--match-timeout`); 0 for no limit, at most a day. */
+  matchTimeout: whole(0, 86_400),
   maxErrors: whole(0, MAX_MATCHES),
   /** A check's or tuning's budget of matches, and a check's first batch. */
   budget: whole(2, MAX_MATCHES),
@@ -49,6 +51,10 @@ export const BOUNDS = {
   /** Significance level of `compare`, after Holm's correction. */
   alpha: { whole: false, min: 0, max: 0.5, minExclusive: true, maxExclusive: true },
   tolerance: { whole: false, min: 0, max: 1, minExclusive: true, maxExclusive: true },
+  /** Metrics compared at once (`plan --metrics`: Holm's correction over them). */
+  metrics: whole(1, 100_000),
+  /** A measured design effect (`plan --design-effect`), as `summary.json` gives it per figure. */
+  designEffect: { whole: false, min: 0.001, max: 10_000 },
 } as const satisfies Record<string, NumberBound>;
 
 /** `a whole number in 1..1000000000`, `a number >= 0.0001 and < 0.5`. */

@@ -3,22 +3,33 @@
  * game's own charts (from its folder, through the registry), then game length.
  */
 import { games } from '../registry.js';
-import { get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, type ChartSpec, type Row } from './chart-kit.js';
+import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, type ChartSpec, type Row } from './chart-kit.js';
 import type { RunSummary } from './metrics.js';
 
 export type { ChartSpec } from './chart-kit.js';
 
+/** `seat2` → the game's name for that seat ("Zombies"), or the key itself when unknown. */
+export function seatName(seatKey: string, seatNames: readonly string[]): string {
+  const index = Number(seatKey.replace(/^seat/, ''));
+  return seatNames[index - 1] ?? seatKey;
+}
+
 /** Win rates per agent (and per agent and seat) with their intervals: every game. */
 function outcomeChart(summary: RunSummary): ChartSpec | null {
+  const seatNames = games.get(summary.scenario.game)?.game.seats ?? [];
   const byAgent = get(summary.outcomes, 'byAgent');
   const rows: Row[] = [];
+  const order: string[] = [];
   if (isRecord(byAgent) && Object.keys(byAgent).length > 1) {
+    order.push('all seats');
     for (const [agent, figures] of Object.entries(byAgent)) {
       const overall = intervalRow(agent, get(figures, 'overall', 'win'), { group: 'all seats' });
       if (overall) rows.push(overall);
       const bySeat = get(figures, 'bySeat');
       if (isRecord(bySeat)) for (const [seat, figure] of Object.entries(bySeat)) {
-        const row = intervalRow(agent, get(figure, 'win'), { group: `as ${seat}` });
+        const group = `as ${seatName(seat, seatNames)}`;
+        if (!order.includes(group)) order.push(group);
+        const row = intervalRow(agent, get(figure, 'win'), { group });
         if (row) rows.push(row);
       }
     }
@@ -26,8 +37,9 @@ function outcomeChart(summary: RunSummary): ChartSpec | null {
     const bySeat = get(summary.outcomes, 'bySeat');
     if (isRecord(bySeat)) for (const [seat, figure] of Object.entries(bySeat)) {
       const index = Number(seat.replace(/^seat/, ''));
-      const name = summary.scenario.seats[index - 1]?.name;
-      const row = intervalRow(name === undefined ? seat : `seat ${index} (${name})`, get(figure, 'win'), { group: 'wins' });
+      const agent = summary.scenario.seats[index - 1]?.name;
+      const label = agent === undefined ? seatName(seat, seatNames) : `${seatName(seat, seatNames)} (${agent})`;
+      const row = intervalRow(label, get(figure, 'win'), { group: 'wins' });
       if (row) rows.push(row);
     }
   }
@@ -36,26 +48,29 @@ function outcomeChart(summary: RunSummary): ChartSpec | null {
     id: 'outcomes',
     title: 'Win rates with 95% intervals',
     caption: 'Each point is a win rate; the line through it its 95% interval. Intervals that do not overlap differ beyond chance.',
-    spec: intervalChart(rows, { axis: 'win rate', percent: true, group: 'group', domain: [0, 1] }),
+    spec: intervalChart(rows, { axis: 'win rate', percent: true, group: 'group', groupOrder: order.length > 0 ? order : ['wins'], references: seatNames.length === 2 ? [FAIR] : [] }),
   };
 }
 
 /** Every chart the report shows for this run, in reading order. */
 export function chartsFor(summary: RunSummary): ChartSpec[] {
   const results = summary.results;
+  const entry = games.get(summary.scenario.game);
   const charts: ChartSpec[] = [];
   const outcomes = outcomeChart(summary);
   if (outcomes) charts.push(outcomes);
-  const gameCharts = games.get(summary.scenario.game)?.charts;
-  if (gameCharts) charts.push(...gameCharts(results, summary));
+  if (entry?.charts) charts.push(...entry.charts(results, summary));
   const rounds = histogramRows(get(results, 'rounds', 'histogram') ?? get(results, 'moves', 'histogram'), 'games');
   if (rounds.length > 0) {
     const moves = get(results, 'rounds') === undefined;
+    const limit = entry?.lengthCap?.(summary) ?? undefined;
+    // Only a limit some game reached is worth a note.
+    const cap = limit !== undefined && rounds.some((row) => row['value'] === limit.value && Number(row['count']) > 0) ? limit : undefined;
     charts.push({
       id: 'length',
       title: 'Game length',
-      caption: moves ? 'Share of games by number of moves.' : 'Share of games by rounds played.',
-      spec: histogramChart(rounds, moves ? 'moves' : 'rounds', false),
+      caption: `${moves ? 'Share of games by number of moves.' : 'Share of games by rounds played.'}${cap ? ` The bar at ${cap.value} (in orange) holds the games that reached the limit: ${cap.note}.` : ''}`,
+      spec: histogramChart(rounds, moves ? 'moves' : 'rounds', false, cap),
     });
   }
   return charts;

@@ -1,10 +1,15 @@
 /**
  * `hordelab compare`: every metric two runs share, side by side, with the difference (second
- * minus first), its interval and a two-sided test. Many metrics are compared at once, so the
- * p-values are Holm-adjusted: a metric is flagged as changed when its adjusted p-value is below
- * α, which keeps the chance of flagging anything in a mere re-run (another seed, same rules)
- * at most α.
+ * minus first), its interval and a two-sided test, each on the figure's own measured variance
+ * (its design effect in either run). Many metrics are compared at once, so the p-values are
+ * Holm-adjusted: a metric is flagged as changed when its adjusted p-value is below α, which
+ * keeps the chance of flagging anything in a mere re-run (another seed, same rules) at most α.
+ *
+ * A declared primary metric (`--primary`) is tested alone, unadjusted, at α: the question the
+ * run was planned for keeps the power `plan` promised. The others are then secondary: Holm
+ * among themselves, a family of their own at α.
  */
+import { UsageError } from '../core/errors.js';
 import { meanDifferenceTest, holmAdjust, twoProportionTest, type DifferenceTest } from '../stats/tests.js';
 import { table } from '../reports/format.js';
 import { runMetrics, type Metric, type RunSummary } from './metrics.js';
@@ -18,9 +23,11 @@ export interface MetricComparison {
   readonly lower: number;
   readonly upper: number;
   readonly pValue: number;
-  /** Holm-adjusted over every compared metric. */
+  /** Holm-adjusted over every compared secondary metric; the primary's own p-value for the primary. */
   readonly adjustedPValue: number;
   readonly changed: boolean;
+  /** `primary` for the metric named by `--primary`, tested unadjusted; else `secondary`. */
+  readonly role: 'primary' | 'secondary';
 }
 
 export interface Comparison {
@@ -28,6 +35,8 @@ export interface Comparison {
   readonly run: string;
   readonly game: string;
   readonly alpha: number;
+  /** The metric tested unadjusted, or null when every metric is one of the Holm family. */
+  readonly primary: string | null;
   readonly compared: number;
   readonly changed: number;
   /** Metrics only one of the runs has, or with no samples in one. */
@@ -39,17 +48,22 @@ export interface Comparison {
 
 const brief = (metric: Metric): MetricComparison['baseline'] => ({ value: metric.value, lower: metric.lower, upper: metric.upper, n: metric.n });
 
-function testPair(a: Metric, b: Metric, confidence: number, designEffectA: number, designEffectB: number): DifferenceTest | null {
+function testPair(a: Metric, b: Metric, confidence: number): DifferenceTest | null {
   if (a.n === 0 || b.n === 0) return null;
-  if (a.kind === 'rate' && b.kind === 'rate') return twoProportionTest(a, b, confidence, designEffectA, designEffectB);
+  if (a.kind === 'rate' && b.kind === 'rate') return twoProportionTest(a, b, confidence);
   if (a.kind === 'mean' && b.kind === 'mean') {
-    if (a.n < 2 || b.n < 2) return null;
-    return meanDifferenceTest({ mean: a.value, sd: a.sd, n: a.n }, { mean: b.value, sd: b.sd, n: b.n }, confidence, designEffectA, designEffectB);
+    if (a.n < 2 || b.n < 2 || !Number.isFinite(a.sd) || !Number.isFinite(b.sd)) return null;
+    return meanDifferenceTest({ ...a, mean: a.value }, { ...b, mean: b.value }, confidence);
   }
   return null;
 }
 
-export function compareRuns(baselineDir: string, baseline: RunSummary, runDir: string, run: RunSummary, alpha = 0.05): Comparison {
+/**
+ * Compares `run` with `baseline`: every shared metric, Holm-adjusted at `alpha`, or with
+ * `primary` named, that one unadjusted and the rest Holm-adjusted as secondary.
+ * @throws UsageError when `primary` names no metric both runs have with samples.
+ */
+export function compareRuns(baselineDir: string, baseline: RunSummary, runDir: string, run: RunSummary, alpha = 0.05, primary?: string): Comparison {
   const confidence = 1 - alpha;
   const before = new Map(runMetrics(baseline).map((metric) => [metric.path, metric]));
   const skipped: string[] = [];
@@ -61,9 +75,9 @@ export function compareRuns(baselineDir: string, baseline: RunSummary, runDir: s
     const a = before.get(b.path);
     before.delete(b.path);
     const identity = b.kind === 'rate' && a?.kind === 'rate' ? `${a.successes}/${a.n}|${b.successes}/${b.n}` : null;
-    if (identity !== null && seen.has(identity) && b.path.startsWith('outcomes.')) continue;
+    if (identity !== null && seen.has(identity) && b.path.startsWith('outcomes.') && b.path !== primary) continue;
     if (identity !== null) seen.add(identity);
-    const test = a === undefined ? null : testPair(a, b, confidence, baseline.designEffect, run.designEffect);
+    const test = a === undefined ? null : testPair(a, b, confidence);
     if (a === undefined || test === null || Number.isNaN(test.pValue)) {
       skipped.push(b.path);
       continue;
@@ -71,9 +85,16 @@ export function compareRuns(baselineDir: string, baseline: RunSummary, runDir: s
     pairs.push({ a, b, test });
   }
   skipped.push(...before.keys());
-  const adjusted = holmAdjust(pairs.map(({ test }) => test.pValue));
-  const metrics = pairs.map(({ a, b, test }, index): MetricComparison => {
-    const adjustedPValue = adjusted[index] as number;
+  if (primary !== undefined && !pairs.some(({ b }) => b.path === primary)) {
+    const why = skipped.includes(primary) ? 'is not comparable in these runs (missing from one, no samples, or no spread in either)' : 'is not a metric of these runs';
+    throw new UsageError([{ source: '--primary', field: '', message: `"${primary}" ${why}; name a rate or mean path as compare --all lists them` }]);
+  }
+  const secondary = pairs.filter(({ b }) => b.path !== primary);
+  const holm = holmAdjust(secondary.map(({ test }) => test.pValue));
+  const adjusted = new Map(secondary.map(({ b }, index) => [b.path, holm[index] as number]));
+  const metrics = pairs.map(({ a, b, test }): MetricComparison => {
+    const role = b.path === primary ? 'primary' : 'secondary';
+    const adjustedPValue = role === 'primary' ? test.pValue : (adjusted.get(b.path) as number);
     return {
       path: b.path,
       kind: b.kind,
@@ -85,6 +106,7 @@ export function compareRuns(baselineDir: string, baseline: RunSummary, runDir: s
       pValue: test.pValue,
       adjustedPValue,
       changed: adjustedPValue < alpha,
+      role,
     };
   });
   const parameterChanges: string[] = [];
@@ -99,6 +121,7 @@ export function compareRuns(baselineDir: string, baseline: RunSummary, runDir: s
     run: runDir,
     game: run.scenario.game,
     alpha,
+    primary: primary ?? null,
     compared: metrics.length,
     changed: metrics.filter((metric) => metric.changed).length,
     skipped,
@@ -113,15 +136,31 @@ const formatDifference = (kind: 'rate' | 'mean', value: number): string => {
   return value >= 0 ? `+${text}` : text;
 };
 
-/** The comparison as text: changed metrics first, then the rest. */
+const formatP = (p: number): string => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
+
+/** The comparison as text: the primary metric, then changed metrics, then the rest. */
 export function formatComparison(comparison: Comparison, showAll: boolean): string {
   const lines: string[] = [];
   lines.push(`Comparing ${comparison.run} against the baseline ${comparison.baseline} (${comparison.game})`);
   if (comparison.parameterChanges.length > 0) lines.push(`Parameters changed: ${comparison.parameterChanges.join('; ')}`);
-  lines.push(
-    `${comparison.compared} shared metrics; ${comparison.changed} changed significantly (Holm-adjusted p < ${comparison.alpha}; rates in points, means in their units)`,
-  );
-  const rows = comparison.metrics.filter((metric) => showAll || metric.changed).sort((x, y) => Number(y.changed) - Number(x.changed) || x.adjustedPValue - y.adjustedPValue);
+  const primary = comparison.metrics.find((metric) => metric.role === 'primary');
+  if (primary !== undefined) {
+    lines.push(
+      `Primary metric ${primary.path}: ${formatDifference(primary.kind, primary.difference)} [${formatDifference(primary.kind, primary.lower)}, ${formatDifference(primary.kind, primary.upper)}], ` +
+        `p = ${formatP(primary.pValue)} (unadjusted): ${primary.changed ? `changed (p < ${comparison.alpha})` : 'no change shown'}`,
+    );
+    const secondaryChanged = comparison.changed - Number(primary.changed);
+    lines.push(
+      `${comparison.compared - 1} secondary metrics; ${secondaryChanged} changed significantly (Holm-adjusted among themselves, p < ${comparison.alpha}; rates in points, means in their units)`,
+    );
+  } else {
+    lines.push(
+      `${comparison.compared} shared metrics; ${comparison.changed} changed significantly (Holm-adjusted p < ${comparison.alpha}; rates in points, means in their units)`,
+    );
+  }
+  const rows = comparison.metrics
+    .filter((metric) => showAll || metric.changed)
+    .sort((x, y) => Number(y.role === 'primary') - Number(x.role === 'primary') || Number(y.changed) - Number(x.changed) || x.adjustedPValue - y.adjustedPValue);
   if (rows.length === 0) {
     lines.push('No metric moved beyond what chance explains.');
     return lines.join('\n');
@@ -133,7 +172,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     formatValue(metric.kind, metric.baseline.value),
     formatValue(metric.kind, metric.run.value),
     `${formatDifference(metric.kind, metric.difference)} [${formatDifference(metric.kind, metric.lower)}, ${formatDifference(metric.kind, metric.upper)}]`,
-    metric.adjustedPValue < 0.0001 ? '<0.0001' : metric.adjustedPValue.toFixed(4),
+    `${formatP(metric.adjustedPValue)}${metric.role === 'primary' ? ' (primary, unadjusted)' : ''}`,
   ]);
   lines.push(table(header, body, 2));
   if (!showAll) lines.push(`(${comparison.compared - rows.length} unchanged metrics not shown; --all shows them)`);

@@ -17,16 +17,23 @@ export interface RateMetric {
   readonly upper: number;
   readonly successes: number;
   readonly n: number;
+  /** Measured variance over independent trials' (1 in summaries older than measured design effects, unless the run said otherwise). */
+  readonly designEffect: number;
+  /** Independent units the trials came in. */
+  readonly clusters: number;
 }
 
 export interface MeanMetric {
   readonly kind: 'mean';
   readonly path: string;
   readonly value: number;
+  /** NaN where the summary gives no interval (all samples equal, one cluster). */
   readonly lower: number;
   readonly upper: number;
   readonly sd: number;
   readonly n: number;
+  readonly designEffect: number;
+  readonly clusters: number;
 }
 
 export type Metric = RateMetric | MeanMetric;
@@ -48,7 +55,9 @@ export interface RunSummary {
   readonly command: string;
   readonly run: { readonly status: string; readonly matchesPlayed: number; readonly errors: number };
   readonly confidence: number;
-  readonly designEffect: number;
+  /** `match` or `rotated pair` (summaries from before measured design effects have `designEffect` instead). */
+  readonly independentUnit?: string;
+  readonly designEffect?: number;
   readonly outcomes: unknown;
   readonly results: Record<string, unknown>;
   readonly timing?: unknown;
@@ -56,19 +65,29 @@ export interface RunSummary {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Walks `value` in key order and collects every rate and mean under `prefix`. */
-export function flattenMetrics(value: unknown, prefix = ''): Metric[] {
+/** A bound from JSON: a number, or null (written for NaN: no interval). */
+const bound = (value: unknown): number | undefined => (typeof value === 'number' ? value : value === null ? Number.NaN : undefined);
+
+/**
+ * Walks `value` in key order and collects every rate and mean under `prefix`. `designEffect` is
+ * what a figure without its own measured one gets (a summary from before they were measured).
+ */
+export function flattenMetrics(value: unknown, prefix = '', designEffect = 1): Metric[] {
   const metrics: Metric[] = [];
   const walk = (node: unknown, path: string): void => {
     if (!isRecord(node)) return;
     const n = node['n'];
-    if (typeof n === 'number' && typeof node['lower'] === 'number' && typeof node['upper'] === 'number') {
+    const lower = bound(node['lower']);
+    const upper = bound(node['upper']);
+    if (typeof n === 'number' && lower !== undefined && upper !== undefined) {
+      const deff = typeof node['designEffect'] === 'number' ? node['designEffect'] : designEffect;
+      const clusters = typeof node['clusters'] === 'number' ? node['clusters'] : n;
       if (typeof node['rate'] === 'number' && typeof node['successes'] === 'number') {
-        metrics.push({ kind: 'rate', path, value: node['rate'], lower: node['lower'], upper: node['upper'], successes: node['successes'], n });
+        metrics.push({ kind: 'rate', path, value: node['rate'], lower, upper, successes: node['successes'], n, designEffect: deff, clusters });
         return;
       }
-      if (typeof node['mean'] === 'number' && typeof node['sd'] === 'number') {
-        metrics.push({ kind: 'mean', path, value: node['mean'], lower: node['lower'], upper: node['upper'], sd: node['sd'], n });
+      if (typeof node['mean'] === 'number' && (typeof node['sd'] === 'number' || node['sd'] === null)) {
+        metrics.push({ kind: 'mean', path, value: node['mean'], lower, upper, sd: typeof node['sd'] === 'number' ? node['sd'] : Number.NaN, n, designEffect: deff, clusters });
         return;
       }
     }
@@ -80,7 +99,8 @@ export function flattenMetrics(value: unknown, prefix = ''): Metric[] {
 
 /** The metrics of a run: its results, then the outcome tables under `outcomes.`. */
 export function runMetrics(summary: RunSummary): Metric[] {
-  return [...flattenMetrics(summary.results), ...flattenMetrics(summary.outcomes, 'outcomes')];
+  const legacy = summary.designEffect ?? 1;
+  return [...flattenMetrics(summary.results, '', legacy), ...flattenMetrics(summary.outcomes, 'outcomes', legacy)];
 }
 
 /**

@@ -11,11 +11,15 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { games } from '../registry.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
-import { csv } from '../run/play-chunk.js';
+import { csv } from '../run/csv.js';
 import { HORDELAB_VERSION } from '../version.js';
+import { cardValueCharts, formatCardValues, readCardValues } from '../cards/card-values-output.js';
+import type { CardValuesSummary } from '../cards/card-values.js';
+import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { chartsFor } from './charts.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
 import { writeProblem } from './output-folder.js';
+import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
@@ -34,8 +38,7 @@ export function parseFormats(text: string, flag: string): ReportFormat[] {
   return [...new Set(formats)] as ReportFormat[];
 }
 
-/** Text made safe inside HTML elements and attributes. */
-export const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export { escapeHtml } from './page-kit.js';
 const escapeMd = (text: string): string => text.replace(/\|/g, '\\|');
 
 function formatMetric(metric: Metric): [string, string] {
@@ -45,16 +48,22 @@ function formatMetric(metric: Metric): [string, string] {
     return [pct(metric.value), `[${pct(metric.lower)}, ${pct(metric.upper)}]`];
   }
   const digits = Math.abs(metric.value) >= 100 ? 1 : 2;
+  if (!Number.isFinite(metric.lower) || !Number.isFinite(metric.upper)) return [metric.value.toFixed(digits), metric.sd === 0 ? `no interval: all ${metric.n} samples equal` : 'no interval'];
   return [metric.value.toFixed(digits), `[${metric.lower.toFixed(digits)}, ${metric.upper.toFixed(digits)}]`];
 }
+
+/** The measured design effect as printed: two decimals. */
+const formatDesignEffect = (metric: Metric): string => (Number.isFinite(metric.designEffect) ? metric.designEffect.toFixed(2) : '-');
 
 /** What reproduces the run and what it ran, as label/value pairs. */
 function provenance(summary: RunSummary): [string, string][] {
   const scenario = summary.scenario;
+  const seatNames = games.get(scenario.game)?.game.seats ?? [];
   const seats = scenario.seats
     .map((seat, index) => {
       const config = Object.keys(seat.config).length === 0 ? '' : ` ${JSON.stringify(seat.config)}`;
-      return `seat ${index + 1}: ${seat.name} (${seat.agent}${config})`;
+      const agent = seat.name === seat.agent && config === '' ? seat.name : `${seat.name} (${seat.agent}${config})`;
+      return `${seatNames[index] ?? `seat ${index + 1}`}: ${agent}`;
     })
     .join('; ');
   return [
@@ -63,9 +72,14 @@ function provenance(summary: RunSummary): [string, string][] {
     ['matches', `${summary.run.matchesPlayed} played of ${scenario.matches} (${summary.run.status}${summary.run.errors > 0 ? `, ${summary.run.errors} failed` : ''})`],
     ['run seed', String(scenario.seed)],
     ['seats', `${seats}${scenario.rotateSeats ? '; rotated: each seed played in both seatings' : ''}`],
+    ['skill', `${skillOf(scenario.seats, scenario.rotateSeats)}${randomPlayWarning(scenario.seats) === null ? '' : ` (warning: ${randomPlayWarning(scenario.seats)})`}`],
     ['command', summary.command],
     ['versions', `run with hordelab ${summary.hordelab.version}; page made by hordelab ${HORDELAB_VERSION} on Node ${process.versions.node}`],
-    ['intervals', `${Math.round(summary.confidence * 100)}% (Wilson for rates; normal for means, a seeded bootstrap below 30 samples)${summary.designEffect > 1 ? `; design effect ${summary.designEffect} for paired seeds` : ''}`],
+    [
+      'intervals',
+      `${Math.round(summary.confidence * 100)}% (rates: Wilson with the Brown–Cai–DasGupta tail rule; means: t), each with its variance measured over ` +
+        `${summary.independentUnit === 'rotated pair' ? 'rotated pairs (two matches on one seed)' : 'matches'}; the table's "deff" is each figure's measured design effect`,
+    ],
   ];
 }
 
@@ -77,20 +91,18 @@ function summaryText(summary: RunSummary): string {
   return `${outcomes}${entry.report.formatSummary(summary.results)}`;
 }
 
-const STYLE = `
-body { font-family: Helvetica, Arial, sans-serif; margin: 2rem auto; max-width: 980px; color: #222; padding: 0 1rem; }
-h1 { font-size: 1.6rem; margin-bottom: 0.2rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; }
-p.lead { color: #555; margin-top: 0; }
-table { border-collapse: collapse; font-size: 0.85rem; } td, th { padding: 0.2rem 0.6rem; border-bottom: 1px solid #eee; text-align: left; vertical-align: top; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-pre { background: #f6f6f6; padding: 0.8rem; overflow-x: auto; font-size: 0.78rem; }
-figure { margin: 1.5rem 0; } figcaption { color: #555; font-size: 0.85rem; max-width: 640px; }
-figure .chart svg { max-width: 100%; height: auto; }
-details summary { cursor: pointer; color: #555; }
-`;
 
-async function htmlPage(summary: RunSummary): Promise<string> {
+async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | null): Promise<string> {
   const charts = chartsFor(summary);
+  const cardFigures: string[] = [];
+  for (const chart of cardValues === null ? [] : cardValueCharts(cardValues)) {
+    cardFigures.push(`<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${await renderSvg(chart.spec)}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`);
+  }
+  const cardsSection =
+    cardValues === null
+      ? ''
+      : `<h2 id="cards">Card values (counterfactual)</h2>\n<p class="lead">From <code>card-values.json</code> in this folder: <code>${escapeHtml(cardValues.command)}</code></p>\n<pre>${escapeHtml(formatCardValues(cardValues))}</pre>\n${cardFigures.join('\n')}`;
+  const warning = randomPlayWarning(summary.scenario.seats);
   const rendered: string[] = [];
   for (const chart of charts) {
     const svg = await renderSvg(chart.spec);
@@ -105,7 +117,7 @@ async function htmlPage(summary: RunSummary): Promise<string> {
   const metrics = runMetrics(summary)
     .map((metric) => {
       const [value, interval] = formatMetric(metric);
-      return `<tr><td>${escapeHtml(metric.path)}</td><td class="num">${value}</td><td class="num">${interval}</td><td class="num">${metric.n}</td></tr>`;
+      return `<tr><td>${escapeHtml(metric.path)}</td><td class="num">${value}</td><td class="num">${interval}</td><td class="num">${metric.n}</td><td class="num">${formatDesignEffect(metric)}</td></tr>`;
     })
     .join('\n');
   const params = escapeHtml(JSON.stringify(summary.scenario.params, null, 2));
@@ -115,24 +127,26 @@ async function htmlPage(summary: RunSummary): Promise<string> {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(`${title}: ${summary.scenario.name}`)} — Hordelab report</title>
-<style>${STYLE}</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <h1>${escapeHtml(`${title}: ${summary.scenario.name}`)}</h1>
 <p class="lead">${escapeHtml(summary.scenario.description ?? '')}</p>
+${warning === null ? '' : `<p class="warning"><strong>${escapeHtml(warning)}</strong></p>`}
 <h2>How to reproduce it</h2>
 <table>
 ${rows}
 </table>
 <details><summary>Every game parameter of the run</summary><pre>${params}</pre></details>
 <h2>Summary</h2>
-<pre>${escapeHtml(summaryText(summary))}</pre>
+${fittedPre(summaryText(summary))}
 <h2>Charts</h2>
 ${rendered.join('\n')}
+${cardsSection}
 <h2>Every metric</h2>
-<p class="lead">Each rate or mean of <code>summary.json</code>, with its ${Math.round(summary.confidence * 100)}% interval and its sample count.</p>
+<p class="lead">Each rate or mean of <code>summary.json</code>, with its ${Math.round(summary.confidence * 100)}% interval, its sample count and its design effect (deff: its variance over what as many independent samples would give, measured over the run's independent units).</p>
 <table>
-<tr><th>metric</th><th>value</th><th>interval</th><th>n</th></tr>
+<tr><th>metric</th><th>value</th><th>interval</th><th>n</th><th>deff</th></tr>
 ${metrics}
 </table>
 </body>
@@ -140,35 +154,40 @@ ${metrics}
 `;
 }
 
-function markdownPage(summary: RunSummary): string {
+function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null): string {
   const title = games.get(summary.scenario.game)?.game.title ?? summary.scenario.game;
   const lines: string[] = [];
   lines.push(`# ${title}: ${summary.scenario.name}`, '');
   if (summary.scenario.description) lines.push(summary.scenario.description, '');
+  const warning = randomPlayWarning(summary.scenario.seats);
+  if (warning !== null) lines.push(`**${warning}**`, '');
   lines.push('| | |', '| --- | --- |');
   for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? `\`${value}\`` : escapeMd(value)} |`);
   lines.push('', '## Summary', '', '```text', summaryText(summary), '```', '');
-  lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n |`, '| --- | ---: | ---: | ---: |');
+  if (cardValues !== null) lines.push('## Card values (counterfactual)', '', `\`${cardValues.command}\``, '', '```text', formatCardValues(cardValues), '```', '');
+  lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
   for (const metric of runMetrics(summary)) {
     const [value, interval] = formatMetric(metric);
-    lines.push(`| \`${metric.path}\` | ${value} | ${interval} | ${metric.n} |`);
+    lines.push(`| \`${metric.path}\` | ${value} | ${interval} | ${metric.n} | ${formatDesignEffect(metric)} |`);
   }
   lines.push('', 'Charts: open `report.html` beside this file.', '');
   return lines.join('\n');
 }
 
-const METRIC_COLUMNS = ['metric', 'kind', 'value', 'lower', 'upper', 'n', 'successes', 'sd'];
+const METRIC_COLUMNS = ['metric', 'kind', 'value', 'lower', 'upper', 'n', 'successes', 'sd', 'designEffect', 'clusters'];
 
 function metricRows(summary: RunSummary): (string | number)[][] {
   return runMetrics(summary).map((metric) => [
     metric.path,
     metric.kind,
     metric.value,
-    metric.lower,
-    metric.upper,
+    Number.isFinite(metric.lower) ? metric.lower : '',
+    Number.isFinite(metric.upper) ? metric.upper : '',
     metric.n,
     metric.kind === 'rate' ? metric.successes : '',
     metric.kind === 'mean' ? metric.sd : '',
+    metric.designEffect,
+    metric.clusters,
   ]);
 }
 
@@ -180,12 +199,15 @@ function metricRows(summary: RunSummary): (string | number)[][] {
 export async function writeReports(runDir: string, formats: readonly ReportFormat[], outDir = runDir): Promise<string[]> {
   const summary = readRunSummary(runDir);
   const source = join(runDir, 'summary.json');
+  // Card values written into this folder by `hordelab cards --out` belong on the page, when they are this game's.
+  const found = readCardValues(runDir);
+  const cardValues = found !== null && found.scenario.game === summary.scenario.game ? found : null;
   // Build every page first, then write: nothing is written when any page fails.
   const pages: [string, string][] = [];
   try {
     for (const format of formats) {
-      if (format === 'html') pages.push(['report.html', await htmlPage(summary)]);
-      if (format === 'md') pages.push(['report.md', markdownPage(summary)]);
+      if (format === 'html') pages.push(['report.html', await htmlPage(summary, cardValues)]);
+      if (format === 'md') pages.push(['report.md', markdownPage(summary, cardValues)]);
       if (format === 'csv') pages.push(['metrics.csv', csv([METRIC_COLUMNS, ...metricRows(summary)])]);
       if (format === 'json') pages.push(['metrics.json', `${JSON.stringify(runMetrics(summary), null, 2)}\n`]);
     }

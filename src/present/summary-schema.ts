@@ -30,13 +30,16 @@ const summarySchema = z.object({
   command: z.string(),
   run: z.object({ status: z.string(), matchesPlayed: count, errors: count }),
   confidence: z.number().gt(0).lt(1),
-  designEffect: z.number().min(1),
+  /** Each figure carries its own measured design effect; summaries written before that carry one for the run. */
+  independentUnit: z.enum(['match', 'rotated pair']).optional(),
+  designEffect: z.number().min(1).optional(),
   outcomes: z.object({
     bySeat: z.record(z.string(), outcomeRates),
-    byAgent: z.record(z.string(), z.object({ overall: outcomeRates, bySeat: z.record(z.string(), outcomeRates) })),
+    // Kept whole (score, self-play counts, notes): the per-agent table prints them.
+    byAgent: z.record(z.string(), z.looseObject({ overall: z.looseObject(outcomeRates.shape), bySeat: z.record(z.string(), outcomeRates) })),
   }),
   results: z.record(z.string(), z.unknown()),
-});
+}).refine((summary) => summary.independentUnit !== undefined || summary.designEffect !== undefined, { message: 'expected independentUnit ("match" or "rotated pair")', path: ['independentUnit'] });
 
 type Kind = 'object' | 'array' | 'number' | 'string' | 'boolean' | 'other';
 const KIND_WORDS: Record<Kind, string> = { object: 'an object', array: 'a list', number: 'a number', string: 'text', boolean: 'true or false', other: 'something else' };
@@ -89,7 +92,7 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   const entry = games.get(summary.scenario.game);
   if (entry === undefined) throw refuse('scenario.game', `unknown game "${summary.scenario.game}"; this hordelab knows ${[...games.keys()].join(', ')}`);
   const { report } = entry;
-  const shape = shapeProblem(report.summarize(report.emptyAggregate(), summary.confidence, 1), summary.results, ['results']);
+  const shape = shapeProblem(report.summarize(report.emptyAggregate(), summary.confidence), summary.results, ['results']);
   if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it`);
   return summary;
 }

@@ -22,15 +22,20 @@
  *   { count: k }                  a whole number per match → its mean per match;
  *   { successes: s, trials: t }   whole numbers → the pooled rate s / t;
  *   { numerator: x, denominator: y }  whole numbers → the ratio Σx / Σy over matches
- *                                 (moves per turn), with a delta-method interval across matches.
- * Whole numbers keep merges exact: the figures do not depend on workers or chunking.
+ *                                 (moves per turn).
+ * Whole numbers keep merges exact: the figures do not depend on workers or chunking. Every
+ * interval is clustered by the run's independent unit (the match, or the rotated pair), like the
+ * game's own figures: a rate's trials within one match are not counted as independent.
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GameEvent } from '../core/game.js';
-import { addSample, emptyMoments, meanEstimate, mergeMoments, normalQuantile, wilsonInterval, type IntegerMoments, type MeanEstimate, type RateEstimate } from '../stats/intervals.js';
+import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { studentTQuantile } from '../stats/distributions.js';
+import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import type { AnyGameReport, GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
+import { uncompiledModule } from '../core/user-module.js';
 
 /** One match's value of a figure. */
 export type FigureValue = { readonly count: number } | { readonly successes: number; readonly trials: number } | { readonly numerator: number; readonly denominator: number };
@@ -50,13 +55,16 @@ export interface MetricModule {
   create(): CustomCollector;
 }
 
-/** Merged figures of one figure name. */
-type FigureAggregate =
-  | { kind: 'count'; moments: IntegerMoments }
-  | { kind: 'rate'; successes: number; trials: number; matches: number }
-  | { kind: 'ratio'; n: number; x: number; y: number; xx: number; yy: number; xy: number };
+type FigureKind = 'count' | 'rate' | 'ratio';
 
-type CustomAggregate = Record<string, Record<string, FigureAggregate>>;
+/** One module's merged figures: each figure's kind, the matches that gave it, and its clustered sums. */
+interface ModuleAggregate {
+  kinds: Record<string, FigureKind>;
+  matches: Record<string, number>;
+  tally: Tally;
+}
+
+type CustomAggregate = Record<string, ModuleAggregate>;
 
 export type CustomFigure = (MeanEstimate & { readonly kind: 'count' | 'ratio' }) | (RateEstimate & { readonly kind: 'rate'; readonly matches: number });
 
@@ -64,6 +72,8 @@ const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /** Loads a metric module relative to the scenario file; a problem message instead when it cannot. */
 export async function loadMetricModule(path: string, scenarioFile: string): Promise<{ module: MetricModule } | { problem: string }> {
+  const uncompiled = uncompiledModule(path, 'metric module');
+  if (uncompiled !== null) return { problem: uncompiled };
   const absolute = isAbsolute(path) ? path : resolve(dirname(scenarioFile), path);
   let loaded: Record<string, unknown>;
   try {
@@ -101,7 +111,7 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
-function figureKind(value: unknown): FigureAggregate['kind'] | null {
+function figureKind(value: unknown): FigureKind | null {
   if (typeof value !== 'object' || value === null) return null;
   const keys = Object.keys(value).sort().join(',');
   const record = value as Record<string, unknown>;
@@ -111,80 +121,65 @@ function figureKind(value: unknown): FigureAggregate['kind'] | null {
   return null;
 }
 
-function addFigure(into: Record<string, FigureAggregate>, figure: string, value: FigureValue, where: string): void {
+function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string, value: FigureValue, where: string): void {
   const kind = figureKind(value);
   if (kind === null) {
     throw new Error(
       `${where}: figure "${figure}" is ${JSON.stringify(value)}; expected { count } or { successes, trials } or { numerator, denominator } with whole numbers`,
     );
   }
-  const existing = into[figure];
-  if (existing !== undefined && existing.kind !== kind) throw new Error(`${where}: figure "${figure}" was a ${existing.kind} and is now a ${kind}`);
-  if (kind === 'count') {
-    const target = (existing ?? (into[figure] = { kind: 'count', moments: emptyMoments() })) as Extract<FigureAggregate, { kind: 'count' }>;
-    addSample(target.moments, (value as { count: number }).count);
-  } else if (kind === 'rate') {
-    const target = (existing ?? (into[figure] = { kind: 'rate', successes: 0, trials: 0, matches: 0 })) as Extract<FigureAggregate, { kind: 'rate' }>;
-    target.successes += (value as { successes: number }).successes;
-    target.trials += (value as { trials: number }).trials;
-    target.matches++;
-  } else {
-    const { numerator: x, denominator: y } = value as { numerator: number; denominator: number };
-    const target = (existing ?? (into[figure] = { kind: 'ratio', n: 0, x: 0, y: 0, xx: 0, yy: 0, xy: 0 })) as Extract<FigureAggregate, { kind: 'ratio' }>;
-    target.n++;
-    target.x += x;
-    target.y += y;
-    target.xx += x * x;
-    target.yy += y * y;
-    target.xy += x * y;
-  }
+  const existing = into.kinds[figure];
+  if (existing !== undefined && existing !== kind) throw new Error(`${where}: figure "${figure}" was a ${existing} and is now a ${kind}`);
+  into.kinds[figure] = kind;
+  into.matches[figure] = (into.matches[figure] ?? 0) + 1;
+  if (kind === 'count') figures.sample(figure, (value as { count: number }).count);
+  else if (kind === 'rate') figures.trial(figure, (value as { successes: number }).successes, (value as { trials: number }).trials);
+  else figures.ratio(figure, (value as { numerator: number }).numerator, (value as { denominator: number }).denominator);
 }
 
-function mergeFigure(into: Record<string, FigureAggregate>, figure: string, other: FigureAggregate): void {
-  const target = into[figure];
-  if (target === undefined) {
-    into[figure] = structuredClone(other);
-    return;
-  }
-  if (target.kind !== other.kind) {
+function mergeModule(into: ModuleAggregate, other: ModuleAggregate): void {
+  for (const [figure, kind] of Object.entries(other.kinds)) {
+    const existing = into.kinds[figure];
     // Within a chunk this is caught per match; across chunks it must fail the same way, or the
     // result would depend on how the run was cut into chunks.
-    throw new Error(`custom metric figure "${figure}" was a ${target.kind} in some matches and a ${other.kind} in others; a figure must keep one kind`);
+    if (existing !== undefined && existing !== kind) {
+      throw new Error(`custom metric figure "${figure}" was a ${existing} in some matches and a ${kind} in others; a figure must keep one kind`);
+    }
+    into.kinds[figure] = kind;
+    into.matches[figure] = (into.matches[figure] ?? 0) + (other.matches[figure] ?? 0);
   }
-  if (target.kind === 'count' && other.kind === 'count') mergeMoments(target.moments, other.moments);
-  else if (target.kind === 'rate' && other.kind === 'rate') {
-    target.successes += other.successes;
-    target.trials += other.trials;
-    target.matches += other.matches;
-  } else if (target.kind === 'ratio' && other.kind === 'ratio') {
-    target.n += other.n;
-    target.x += other.x;
-    target.y += other.y;
-    target.xx += other.xx;
-    target.yy += other.yy;
-    target.xy += other.xy;
-  }
+  mergeTally(into.tally, other.tally);
 }
 
 /**
- * The ratio estimator R = Σx / Σy over n matches, with the delta-method standard error
- * √(Σ(x − R·y)² / (n − 1)) / (ȳ·√n) (Cochran, Sampling Techniques, 1977, §6.3).
+ * The ratio R = Σx / Σy with the cluster-robust variance of a ratio estimator,
+ * C/(C − 1)·Σ(x_c − R·y_c)²/(Σy)² (Cochran, Sampling Techniques, 1977, §6.3), and a t interval.
+ * `sd` is √(matches·V), so that sd²/n is the variance as for every other mean; a ratio has no
+ * independent-sample baseline, so its design effect is 1 by definition.
  */
-function ratioEstimate(figure: Extract<FigureAggregate, { kind: 'ratio' }>, confidence: number, designEffect: number): MeanEstimate {
-  const { n, x, y, xx, yy, xy } = figure;
-  if (n === 0 || y === 0) return { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: Number.NaN, n };
-  const ratio = x / y;
-  const residual = n > 1 ? Math.max(0, (xx - 2 * ratio * xy + ratio * ratio * yy) / (n - 1)) : 0;
-  const meanY = y / n;
-  const sd = Math.sqrt(residual) / meanY;
-  const half = (normalQuantile(confidence) * sd * Math.sqrt(designEffect)) / Math.sqrt(n);
-  return { mean: ratio, lower: ratio - half, upper: ratio + half, sd, n };
+function ratioEstimate(sums: ClusterSums | undefined, matches: number, confidence: number): MeanEstimate {
+  const estimate = clusteredMean(sums, confidence);
+  if (sums === undefined || sums.n === 0 || sums.clusters < 2) return { ...estimate, sd: Number.NaN, n: matches, designEffect: 1 };
+  const ratio = sums.x / sums.n;
+  const variance = (sums.clusters / (sums.clusters - 1)) * (Math.max(0, sums.xx - 2 * ratio * sums.xn + ratio * ratio * sums.nn) / (sums.n * sums.n));
+  if (variance === 0) return { mean: ratio, lower: Number.NaN, upper: Number.NaN, sd: 0, n: matches, designEffect: 1, clusters: sums.clusters, note: `all ${sums.clusters} clusters have the same ratio` };
+  const half = studentTQuantile(confidence, sums.clusters - 1) * Math.sqrt(variance);
+  return { mean: ratio, lower: ratio - half, upper: ratio + half, sd: Math.sqrt(matches * variance), n: matches, designEffect: 1, clusters: sums.clusters };
 }
 
-function summarizeFigure(figure: FigureAggregate, confidence: number, designEffect: number): CustomFigure {
-  if (figure.kind === 'count') return { kind: 'count', ...meanEstimate(figure.moments, confidence, designEffect) };
-  if (figure.kind === 'rate') return { kind: 'rate', ...wilsonInterval(figure.successes, figure.trials, confidence, designEffect), matches: figure.matches };
-  return { kind: 'ratio', ...ratioEstimate(figure, confidence, designEffect) };
+function summarizeModule(module: ModuleAggregate, confidence: number): Record<string, CustomFigure> {
+  const sums = settledFigures(module.tally);
+  return Object.fromEntries(
+    Object.keys(module.kinds)
+      .sort()
+      .map((figure): [string, CustomFigure] => {
+        const kind = module.kinds[figure] as FigureKind;
+        const matches = module.matches[figure] ?? 0;
+        if (kind === 'count') return [figure, { kind, ...clusteredMean(sums[figure], confidence) }];
+        if (kind === 'rate') return [figure, { kind, ...clusteredRate(sums[figure], confidence), matches }];
+        return [figure, { kind, ...ratioEstimate(sums[figure], matches, confidence) }];
+      }),
+  );
 }
 
 interface CombinedAggregate {
@@ -206,6 +201,7 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
     createCollector(options) {
       const inner = report.createCollector(options) as MatchCollector<GameEvent, unknown>;
       const collectors = modules.map((module) => ({ module, collector: module.create() }));
+      const matchFigures = new MatchFigures();
       return {
         onEvent(event) {
           inner.onEvent(event);
@@ -214,39 +210,34 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
         finishMatch(context: MatchContext, aggregate: CombinedAggregate): MatchRows {
           const rows = inner.finishMatch(context, aggregate.game);
           for (const { module, collector } of collectors) {
-            const figures = collector.finishMatch(context);
+            const values = collector.finishMatch(context);
             const where = `metric module "${module.path}", match ${context.matchIndex} (seed ${context.seed})`;
-            if (typeof figures !== 'object' || figures === null) throw new Error(`${where}: finishMatch returned ${JSON.stringify(figures)}; expected an object of figures`);
-            const target = (aggregate.custom[module.name] ??= {});
-            for (const [figure, value] of Object.entries(figures)) addFigure(target, figure, value, where);
+            if (typeof values !== 'object' || values === null) throw new Error(`${where}: finishMatch returned ${JSON.stringify(values)}; expected an object of figures`);
+            const target = (aggregate.custom[module.name] ??= { kinds: {}, matches: {}, tally: emptyTally() });
+            matchFigures.clear();
+            for (const [figure, value] of Object.entries(values)) addFigure(target, matchFigures, figure, value, where);
+            recordMatch(target.tally, context, matchFigures);
           }
           return rows;
         },
         discardMatch() {
           inner.discardMatch();
           // A failed match's events must not count: finish it into a throwaway aggregate.
-          for (const { collector } of collectors) collector.finishMatch({ matchIndex: -1, seed: '' });
+          for (const { collector } of collectors) collector.finishMatch({ matchIndex: -1, seed: '', cluster: -1, clusterSize: 1 });
         },
       };
     },
     emptyAggregate: () => ({ game: report.emptyAggregate(), custom: {} }),
     mergeAggregates(into, other) {
       report.mergeAggregates(into.game, other.game);
-      for (const [name, figures] of Object.entries(other.custom)) {
-        const target = (into.custom[name] ??= {});
-        for (const [figure, value] of Object.entries(figures)) mergeFigure(target, figure, value);
-      }
+      for (const [name, module] of Object.entries(other.custom)) mergeModule((into.custom[name] ??= { kinds: {}, matches: {}, tally: emptyTally() }), module);
     },
-    summarize(aggregate, confidence, designEffect) {
-      const summary = report.summarize(aggregate.game, confidence, designEffect) as Record<string, unknown>;
+    summarize(aggregate, confidence) {
+      const summary = report.summarize(aggregate.game, confidence) as Record<string, unknown>;
       const custom: Record<string, Record<string, CustomFigure>> = {};
       for (const module of modules) {
-        const figures = aggregate.custom[module.name] ?? {};
-        custom[module.name] = Object.fromEntries(
-          Object.keys(figures)
-            .sort()
-            .map((figure) => [figure, summarizeFigure(figures[figure] as FigureAggregate, confidence, designEffect)]),
-        );
+        const figures = aggregate.custom[module.name];
+        custom[module.name] = figures === undefined ? {} : summarizeModule(figures, confidence);
       }
       return { ...summary, custom };
     },

@@ -8,9 +8,10 @@ export function formatRate(estimate: RateEstimate, digits = 1): [string, string]
   return [pct(estimate.rate), `[${pct(estimate.lower)}, ${pct(estimate.upper)}]`];
 }
 
-/** `34.2 [33.9, 34.5]`. */
+/** `34.2 [33.9, 34.5]`; `50.00 (all 10 samples equal)` where there is no interval to give. */
 export function formatMean(estimate: MeanEstimate, digits = 2): string {
   if (estimate.n === 0) return '-';
+  if (!Number.isFinite(estimate.lower) || !Number.isFinite(estimate.upper)) return `${estimate.mean.toFixed(digits)} (${estimate.note ?? 'no interval'})`;
   return `${estimate.mean.toFixed(digits)} [${estimate.lower.toFixed(digits)}, ${estimate.upper.toFixed(digits)}]`;
 }
 

@@ -3,22 +3,29 @@
  * A seat wins when its return is strictly the highest, draws when it shares the highest, and
  * loses otherwise. With rotated seats each agent is reported overall and per seat, so a
  * first-player edge and a skill edge can be told apart.
+ *
+ * Each agent is counted once per match. Where it holds some seats of a match but not all, its
+ * result is that of its best seat; a match where it holds every seat (one agent playing itself)
+ * says nothing about it: such matches are left out of its overall rates and counted in
+ * `selfPlayMatches`. Every rate is clustered by the run's independent unit (the match, or the
+ * rotated pair), so its interval and measured design effect hold for paired seeds too.
  */
-import { wilsonInterval, type RateEstimate } from '../stats/intervals.js';
-import { table, formatRate } from './format.js';
+import { clusteredMean, clusteredRate, emptyTally, mergeTally, MatchFigures, recordMatch, settledFigures, type ClusterOf, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import type { RateEstimate } from '../stats/rate-interval.js';
+import { formatMean, table, formatRate } from './format.js';
 
-interface OutcomeCount {
-  wins: number;
-  draws: number;
-  losses: number;
-}
+type Result = 'win' | 'draw' | 'loss';
+const RESULTS: readonly Result[] = ['win', 'draw', 'loss'];
 
 /** Plain-data, mergeable. */
 export interface OutcomeAggregate {
-  /** Index: seat. */
-  bySeat: OutcomeCount[];
-  /** Agent name → per seat (index: seat). */
-  byAgent: Record<string, OutcomeCount[]>;
+  seats: number;
+  /** Agent name → matches it sat in (self-play included). */
+  agents: Record<string, number>;
+  /** Agent name → matches where it held every seat. */
+  selfPlay: Record<string, number>;
+  /** Clustered figures, keyed by `seatKey` and `agentKey`. */
+  tally: Tally;
 }
 
 export interface OutcomeRates {
@@ -28,80 +35,127 @@ export interface OutcomeRates {
   readonly loss: RateEstimate;
 }
 
+export interface AgentOutcomes {
+  /** Matches against other agents: each counted once, with the agent's best seat's result. */
+  readonly overall: OutcomeRates & {
+    /** Points per match (a win 1, a draw ½), the figure ratings are fitted to. */
+    readonly score: MeanEstimate;
+  };
+  readonly bySeat: Record<string, OutcomeRates>;
+  /** Matches where the agent held every seat: left out of `overall`. */
+  readonly selfPlayMatches: number;
+  readonly note?: string;
+}
+
 export interface OutcomeSummary {
   /** Keyed `seat1`, `seat2`, ... */
   readonly bySeat: Record<string, OutcomeRates>;
   /** Keyed by agent name: overall and per seat it played. */
-  readonly byAgent: Record<string, { readonly overall: OutcomeRates; readonly bySeat: Record<string, OutcomeRates> }>;
+  readonly byAgent: Record<string, AgentOutcomes>;
 }
 
-const emptyCount = (): OutcomeCount => ({ wins: 0, draws: 0, losses: 0 });
+// Figure names: fields joined by a character no agent name contains. Built once per name and
+// reused: the same string objects keep their hashes, and they are looked up for every match.
+const SEPARATOR = '\u0000';
+type ResultKeys = Record<Result | 'halfPoints', string>;
+const resultKeys = (prefix: string): ResultKeys => ({
+  win: `${prefix}${SEPARATOR}win`,
+  draw: `${prefix}${SEPARATOR}draw`,
+  loss: `${prefix}${SEPARATOR}loss`,
+  halfPoints: `${prefix}${SEPARATOR}halfPoints`,
+});
+const seatKeyCache: ResultKeys[] = [];
+/** The figure names of seat `seat` (1-based). */
+const seatKeys = (seat: number): ResultKeys => (seatKeyCache[seat] ??= resultKeys(`seat${SEPARATOR}${seat}`));
+const agentKeyCache = new Map<string, { all: ResultKeys; seats: ResultKeys[] }>();
+/** The figure names of agent `name`, overall (`all`) and per seat (1-based). */
+function agentKeys(name: string, seat: number | 'all'): ResultKeys {
+  let keys = agentKeyCache.get(name);
+  if (keys === undefined) {
+    keys = { all: resultKeys(`agent${SEPARATOR}${name}${SEPARATOR}all`), seats: [] };
+    agentKeyCache.set(name, keys);
+  }
+  if (seat === 'all') return keys.all;
+  return (keys.seats[seat] ??= resultKeys(`agent${SEPARATOR}${name}${SEPARATOR}seat${seat}`));
+}
 
 export function emptyOutcomes(seats: number): OutcomeAggregate {
-  return { bySeat: Array.from({ length: seats }, emptyCount), byAgent: {} };
+  return { seats, agents: {}, selfPlay: {}, tally: emptyTally() };
 }
 
 /** Classifies each seat's result from the returns. */
-export function seatResults(returns: readonly number[]): ('win' | 'draw' | 'loss')[] {
+export function seatResults(returns: readonly number[]): Result[] {
   const best = Math.max(...returns);
   const atBest = returns.filter((value) => value === best).length;
   return returns.map((value) => (value < best ? 'loss' : atBest === 1 ? 'win' : 'draw'));
 }
 
-function count(into: OutcomeCount, result: 'win' | 'draw' | 'loss'): void {
-  if (result === 'win') into.wins++;
-  else if (result === 'draw') into.draws++;
-  else into.losses++;
-}
+const rank = (result: Result): number => (result === 'win' ? 2 : result === 'draw' ? 1 : 0);
 
-/** Adds one match: `agentNames[seat]` played `seat`. */
-export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number[], agentNames: readonly string[]): void {
-  seatResults(returns).forEach((result, seat) => {
-    count(aggregate.bySeat[seat] as OutcomeCount, result);
+const figures = new MatchFigures();
+
+/** Adds one match: `agentNames[seat]` played `seat`; `where` is the match's cluster. */
+export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number[], agentNames: readonly string[], where: ClusterOf): void {
+  figures.clear();
+  const results = seatResults(returns);
+  const best = new Map<string, { result: Result; seats: number }>();
+  results.forEach((result, seat) => {
     const name = agentNames[seat] as string;
-    const perSeat = (aggregate.byAgent[name] ??= aggregate.bySeat.map(emptyCount));
-    count(perSeat[seat] as OutcomeCount, result);
+    const bySeat = seatKeys(seat + 1);
+    const byAgent = agentKeys(name, seat + 1);
+    for (const each of RESULTS) {
+      figures.trial(bySeat[each], each === result);
+      figures.trial(byAgent[each], each === result);
+    }
+    const held = best.get(name);
+    if (held === undefined) best.set(name, { result, seats: 1 });
+    else best.set(name, { result: rank(result) > rank(held.result) ? result : held.result, seats: held.seats + 1 });
   });
+  for (const [name, { result, seats }] of best) {
+    aggregate.agents[name] = (aggregate.agents[name] ?? 0) + 1;
+    if (seats === results.length) {
+      aggregate.selfPlay[name] = (aggregate.selfPlay[name] ?? 0) + 1;
+      continue;
+    }
+    const keys = agentKeys(name, 'all');
+    for (const each of RESULTS) figures.trial(keys[each], each === result);
+    // Half-points keep the score a whole number.
+    figures.sample(keys.halfPoints, result === 'win' ? 2 : result === 'draw' ? 1 : 0);
+  }
+  recordMatch(aggregate.tally, where, figures);
 }
 
 export function mergeOutcomes(into: OutcomeAggregate, other: OutcomeAggregate): void {
-  const add = (a: OutcomeCount, b: OutcomeCount): void => {
-    a.wins += b.wins;
-    a.draws += b.draws;
-    a.losses += b.losses;
-  };
-  other.bySeat.forEach((c, seat) => add(into.bySeat[seat] as OutcomeCount, c));
-  for (const [name, seats] of Object.entries(other.byAgent)) {
-    const target = (into.byAgent[name] ??= seats.map(emptyCount));
-    seats.forEach((c, seat) => add(target[seat] as OutcomeCount, c));
-  }
+  for (const [name, count] of Object.entries(other.agents)) into.agents[name] = (into.agents[name] ?? 0) + count;
+  for (const [name, count] of Object.entries(other.selfPlay)) into.selfPlay[name] = (into.selfPlay[name] ?? 0) + count;
+  mergeTally(into.tally, other.tally);
 }
 
-function rates(c: OutcomeCount, confidence: number): OutcomeRates {
-  const n = c.wins + c.draws + c.losses;
-  return {
-    n,
-    win: wilsonInterval(c.wins, n, confidence),
-    draw: wilsonInterval(c.draws, n, confidence),
-    loss: wilsonInterval(c.losses, n, confidence),
-  };
+/** A mean in half-points as a mean in points. */
+function halved(estimate: MeanEstimate): MeanEstimate {
+  return { ...estimate, mean: estimate.mean / 2, lower: estimate.lower / 2, upper: estimate.upper / 2, sd: estimate.sd / 2 };
 }
 
 export function summarizeOutcomes(aggregate: OutcomeAggregate, confidence: number): OutcomeSummary {
+  const sums = settledFigures(aggregate.tally);
+  const rates = (keys: ResultKeys): OutcomeRates => {
+    const [win, draw, loss] = RESULTS.map((result) => clusteredRate(sums[keys[result]], confidence)) as [RateEstimate, RateEstimate, RateEstimate];
+    return { n: win.n, win, draw, loss };
+  };
   const bySeat: Record<string, OutcomeRates> = {};
-  aggregate.bySeat.forEach((c, seat) => (bySeat[`seat${seat + 1}`] = rates(c, confidence)));
-  const byAgent: OutcomeSummary['byAgent'] = {};
-  for (const name of Object.keys(aggregate.byAgent).sort()) {
-    const seats = aggregate.byAgent[name] as OutcomeCount[];
-    const total = emptyCount();
+  for (let seat = 1; seat <= aggregate.seats; seat++) bySeat[`seat${seat}`] = rates(seatKeys(seat));
+  const byAgent: Record<string, AgentOutcomes> = {};
+  for (const name of Object.keys(aggregate.agents).sort()) {
     const perSeat: Record<string, OutcomeRates> = {};
-    seats.forEach((c, seat) => {
-      total.wins += c.wins;
-      total.draws += c.draws;
-      total.losses += c.losses;
-      if (c.wins + c.draws + c.losses > 0) perSeat[`seat${seat + 1}`] = rates(c, confidence);
-    });
-    byAgent[name] = { overall: rates(total, confidence), bySeat: perSeat };
+    for (let seat = 1; seat <= aggregate.seats; seat++) {
+      const figure = rates(agentKeys(name, seat));
+      if (figure.n > 0) perSeat[`seat${seat}`] = figure;
+    }
+    const selfPlayMatches = aggregate.selfPlay[name] ?? 0;
+    const all = agentKeys(name, 'all');
+    const overall = { ...rates(all), score: halved(clusteredMean(sums[all.halfPoints], confidence)) };
+    const note = overall.n === 0 ? 'plays itself in every match: its results are the seat table' : selfPlayMatches > 0 ? `${selfPlayMatches} matches against itself left out of overall` : undefined;
+    byAgent[name] = { overall, bySeat: perSeat, selfPlayMatches, ...(note === undefined ? {} : { note }) };
   }
   return { bySeat, byAgent };
 }
@@ -109,13 +163,16 @@ export function summarizeOutcomes(aggregate: OutcomeAggregate, confidence: numbe
 /** The per-agent table printed when seats are rotated or agents differ. */
 export function formatOutcomes(summary: OutcomeSummary, seatNames: readonly string[]): string {
   const rows: string[][] = [];
+  const notes: string[] = [];
   for (const [name, figures] of Object.entries(summary.byAgent)) {
-    const line = (label: string, r: OutcomeRates): string[] => [label, String(r.n), ...formatRate(r.win), formatRate(r.draw)[0], formatRate(r.loss)[0]];
-    rows.push(line(name, figures.overall));
+    const line = (label: string, r: OutcomeRates, score: string): string[] => [label, String(r.n), ...formatRate(r.win), formatRate(r.draw)[0], formatRate(r.loss)[0], score];
+    rows.push(line(name, figures.overall, figures.overall.n === 0 ? '-' : formatMean(figures.overall.score, 3)));
     for (const [seatKey, r] of Object.entries(figures.bySeat)) {
       const seatIndex = Number(seatKey.slice(4)) - 1;
-      rows.push(line(`  as ${seatNames[seatIndex] ?? seatKey}`, r));
+      rows.push(line(`  as ${seatNames[seatIndex] ?? seatKey}`, r, ''));
     }
+    if (figures.note !== undefined) notes.push(`${name}: ${figures.note}`);
   }
-  return table(['agent', 'games', 'wins', '95% interval', 'draws', 'losses'], rows);
+  const text = table(['agent', 'games', 'wins', '95% interval', 'draws', 'losses', 'points per game [95%]'], rows);
+  return notes.length === 0 ? text : `${text}\n${notes.map((note) => `(${note})`).join('\n')}`;
 }

@@ -5,6 +5,7 @@
  * or across workers sums to the same bytes.
  */
 import type { GameEvent } from '../core/game.js';
+import type { ClusterOf } from '../stats/clusters.js';
 
 /** One CSV cell. */
 export type CsvValue = string | number | boolean;
@@ -15,8 +16,13 @@ export interface EventTable {
   readonly columns: readonly string[];
 }
 
-/** Identifies a match in its rows. */
-export interface MatchContext {
+/**
+ * Identifies a match in its rows, and its independent unit: `cluster` is the match itself, or
+ * the rotated pair (matches 2k and 2k+1 share their dice) it belongs to. A report records its
+ * figures per cluster (`recordMatch` in `stats/clusters.ts`), so every interval's variance comes
+ * from the independent units.
+ */
+export interface MatchContext extends ClusterOf {
   readonly matchIndex: number;
   /** The match seed as 16 hex digits. */
   readonly seed: string;
@@ -50,10 +56,12 @@ export interface GameReport<E extends GameEvent, A, S> {
   /** Adds `other` into `into`; the result does not depend on the order of merges. */
   mergeAggregates(into: A, other: A): void;
   /**
-   * Every figure of the summary, with intervals and counts. `designEffect` (2 for rotated seats,
-   * whose paired matches share their dice) widens every interval for correlated matches.
+   * Every figure of the summary, with intervals, counts and measured design effects: each from
+   * the clustered sums of its figure (`clusteredRate`, `clusteredMean`), so correlated events
+   * and rotated pairs are accounted for by measurement, not by an assumed factor. Must not
+   * change `aggregate` (checks and tuning summarize, then merge more matches into it).
    */
-  summarize(aggregate: A, confidence: number, designEffect: number): S;
+  summarize(aggregate: A, confidence: number): S;
   /** A short human summary for the terminal. */
   formatSummary(summary: S): string;
   /** CSV files computed from the summary, written beside it at the end (`cards.csv`). */

@@ -2,18 +2,19 @@
  * A round robin (`seats: { roundRobin: [a, b, c, ...] }`): every pair of agents plays the
  * scenario's matches with the seats rotated, each pairing on the same match seeds (common random
  * numbers: differences between pairings are not differences of dice). Each pairing is an
- * ordinary run in its own folder; the tournament adds the win rates per pairing and Elo-style
- * ratings with bootstrap intervals, in `tournament.json`, `pairings.csv` and `ratings.csv`.
+ * ordinary run in its own folder; the tournament adds the win rates per pairing (from the
+ * pairing's run, clustered by its rotated pairs) and Elo-style ratings with profile-likelihood
+ * intervals (`stats/ratings.ts`), in `tournament.json`, `pairings.csv` and `ratings.csv`.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { table } from '../reports/format.js';
-import type { OutcomeSummary } from '../reports/outcomes.js';
+import type { AgentOutcomes, OutcomeSummary } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
-import { DEFAULT_CONFIDENCE, wilsonInterval, type RateEstimate } from '../stats/intervals.js';
+import { DEFAULT_CONFIDENCE, type RateEstimate } from '../stats/rate-interval.js';
 import { rateAgents, type PairingResult } from '../stats/ratings.js';
 import { HORDELAB_VERSION } from '../version.js';
-import { csv } from './play-chunk.js';
+import { csv } from './csv.js';
+import { OutputFolder } from './output-folder.js';
 import { runScenario, type RunOptions, type RunResult } from './run-scenario.js';
 
 export interface PairingSummary {
@@ -32,10 +33,29 @@ export interface TournamentSummary {
   readonly scenario: { readonly name: string; readonly file: string; readonly game: string; readonly seed: number; readonly matchesPerPairing: number; readonly agents: readonly string[] };
   readonly command: string;
   readonly confidence: number;
-  readonly designEffect: number;
   readonly pairings: readonly PairingSummary[];
-  /** Best first. Relative ratings: their mean is 0; 400 points are 10:1 odds. */
+  /**
+   * Best first. Relative ratings: their mean is 0; 400 points are 10:1 odds. `rating` is null
+   * when a clean sweep leaves no finite estimate, `lower`/`upper` null where the data leave that
+   * side open.
+   */
   readonly ratings: readonly { readonly agent: string; readonly rating: number; readonly lower: number; readonly upper: number; readonly games: number; readonly score: number }[];
+  /** Clean and near-clean sweeps, and what they do to the ratings. */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * A pairing's dispersion for the ratings: its score's measured variance over the binomial
+ * variance of as many independent games, from the run's clustered points per game (1 where it
+ * cannot be measured: a clean sweep, or one cluster).
+ */
+function dispersion(overall: AgentOutcomes['overall']): { dispersion: number; dispersionDf: number } {
+  const { mean, sd, n, designEffect, clusters } = overall.score;
+  const binomial = mean * (1 - mean);
+  const dispersionDf = Math.max(1, clusters - 1);
+  if (!(binomial > 0) || !Number.isFinite(sd) || n < 2) return { dispersion: 1, dispersionDf };
+  const measured = (designEffect * sd * sd) / binomial;
+  return { dispersion: measured > 0 ? measured : 1, dispersionDf };
 }
 
 /** A folder name for a pairing: the two names with anything unsafe replaced. */
@@ -49,58 +69,66 @@ export async function runTournament(
   const names = agents.map((seat) => seat.name);
   const pairs: [number, number][] = [];
   for (let i = 0; i < agents.length; i++) for (let j = i + 1; j < agents.length; j++) pairs.push([i, j]);
+  const folders = pairs.map(([i, j]) => `${slug(names[i] as string)}-vs-${slug(names[j] as string)}`);
+  const outFolder = OutputFolder.claim(options.outDir, {
+    flag: '--out',
+    kind: 'tournament',
+    scenario: scenario.name,
+    force: options.force === true,
+    knownNames: [...folders, ...TOURNAMENT_FILES],
+  });
+  try {
+    return await playTournament(scenario, options, pairs, folders, outFolder);
+  } finally {
+    outFolder.release();
+  }
+}
+
+const TOURNAMENT_FILES = ['pairings.csv', 'ratings.csv', 'tournament.json'];
+
+async function playTournament(
+  scenario: Scenario,
+  options: RunOptions & { readonly onPairing?: (index: number, total: number, a: string, b: string) => void },
+  pairs: readonly [number, number][],
+  folders: readonly string[],
+  outFolder: OutputFolder,
+): Promise<{ summary: TournamentSummary; runs: RunResult[]; files: string[] }> {
+  const agents = scenario.tournament ?? scenario.seats;
+  const names = agents.map((seat) => seat.name);
   const runs: RunResult[] = [];
   const pairings: PairingSummary[] = [];
   const results: PairingResult[] = [];
-  const designEffect = 2;
   for (const [index, [i, j]] of pairs.entries()) {
     const a = names[i] as string;
     const b = names[j] as string;
     options.onPairing?.(index, pairs.length, a, b);
     const pairing = await parseScenario(scenario.source.text, scenario.source.file, { ...scenario.source.overrides, pairing: [i, j] });
-    const folder = `${slug(a)}-vs-${slug(b)}`;
+    const folder = folders[index] as string;
     const run = await runScenario(pairing, { ...options, outDir: join(options.outDir, folder), command: `${options.command} # pairing ${a} vs ${b}` });
     runs.push(run);
     const outcomes = run.document.outcomes as OutcomeSummary;
     const overall = outcomes.byAgent[a]?.overall;
     if (overall === undefined) throw new Error(`the run of ${a} vs ${b} reported no results for ${a}`);
     const games = overall.n;
-    const wins = overall.win.successes;
-    const draws = overall.draw.successes;
-    const losses = overall.loss.successes;
-    results.push({ a: i, b: j, wins, draws, losses });
-    pairings.push({
-      a,
-      b,
-      folder,
-      games,
-      aWinRate: wilsonInterval(wins, games, DEFAULT_CONFIDENCE, designEffect),
-      drawRate: wilsonInterval(draws, games, DEFAULT_CONFIDENCE, designEffect),
-      bWinRate: wilsonInterval(losses, games, DEFAULT_CONFIDENCE, designEffect),
-      status: run.status,
-    });
+    results.push({ a: i, b: j, wins: overall.win.successes, draws: overall.draw.successes, losses: overall.loss.successes, ...dispersion(overall) });
+    pairings.push({ a, b, folder, games, aWinRate: overall.win, drawRate: overall.draw, bWinRate: overall.loss, status: run.status });
     if (run.status !== 'complete') break;
   }
-  const ratings = rateAgents(agents.length, results, DEFAULT_CONFIDENCE, designEffect)
+  const rated = rateAgents(agents.length, results, DEFAULT_CONFIDENCE, names);
+  const ratings = rated.ratings
     .map((rating) => ({ ...rating, agent: names[rating.agent] as string }))
-    .sort((x, y) => y.rating - x.rating || x.agent.localeCompare(y.agent));
+    // Without finite ratings (a clean sweep), the order is the score's.
+    .sort((x, y) => (Number.isNaN(x.rating) || Number.isNaN(y.rating) ? y.score - x.score : y.rating - x.rating) || x.agent.localeCompare(y.agent));
   const summary: TournamentSummary = {
     hordelab: { version: HORDELAB_VERSION },
     scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed, matchesPerPairing: scenario.matches, agents: names },
     command: options.command,
     confidence: DEFAULT_CONFIDENCE,
-    designEffect,
     pairings,
     ratings,
+    warnings: rated.warnings,
   };
-  mkdirSync(options.outDir, { recursive: true });
-  const files: string[] = [];
-  const write = (file: string, text: string): void => {
-    const path = join(options.outDir, file);
-    writeFileSync(`${path}.tmp`, text);
-    renameSync(`${path}.tmp`, path);
-    files.push(path);
-  };
+  const write = (file: string, text: string): void => outFolder.writeTemp(file, text);
   write(
     'pairings.csv',
     csv([
@@ -108,8 +136,14 @@ export async function runTournament(
       ...pairings.map((p) => [p.a, p.b, p.games, p.aWinRate.rate, p.aWinRate.lower, p.aWinRate.upper, p.drawRate.rate, p.bWinRate.rate, p.bWinRate.lower, p.bWinRate.upper, p.folder]),
     ]),
   );
-  write('ratings.csv', csv([['agent', 'rating', 'lower', 'upper', 'games', 'score'], ...ratings.map((r) => [r.agent, r.rating, r.lower, r.upper, r.games, r.score])]));
+  // Open sides and missing ratings are empty cells, as null is in tournament.json.
+  const cell = (value: number): number | string => (Number.isFinite(value) ? value : '');
+  write('ratings.csv', csv([['agent', 'rating', 'lower', 'upper', 'games', 'score'], ...ratings.map((r) => [r.agent, cell(r.rating), cell(r.lower), cell(r.upper), r.games, r.score])]));
   write('tournament.json', `${JSON.stringify(summary, null, 2)}\n`);
+  const status = runs.length === pairs.length && runs.every((run) => run.status !== 'interrupted') ? 'complete' : 'interrupted';
+  // Every pairing folder stays Hordelab's, played this time or not: an interrupted round robin
+  // removes none of an earlier one's folders.
+  const files = outFolder.publish([...folders, ...TOURNAMENT_FILES], status).slice(folders.length);
   return { summary, runs, files };
 }
 
@@ -120,8 +154,18 @@ export function formatTournament(summary: TournamentSummary): string {
   const rows = summary.pairings.map((p) => [`${p.a} vs ${p.b}`, String(p.games), pct(p.aWinRate), `${(100 * p.drawRate.rate).toFixed(1)}%`, pct(p.bWinRate)]);
   lines.push(table(['pairing (seats rotated)', 'games', 'first wins [95%]', 'draws', 'second wins [95%]'], rows));
   lines.push('');
-  const ratingRows = summary.ratings.map((r) => [r.agent, r.rating.toFixed(0), `[${r.lower.toFixed(0)}, ${r.upper.toFixed(0)}]`, String(r.games), `${(100 * r.score).toFixed(1)}%`]);
+  const elo = (value: number | null): string => (value === null || !Number.isFinite(value) ? '' : value.toFixed(0));
+  const interval = (lower: number | null, upper: number | null): string => {
+    const low = elo(lower);
+    const high = elo(upper);
+    if (low === '' && high === '') return 'unbounded';
+    if (high === '') return `≥ ${low}`;
+    if (low === '') return `≤ ${high}`;
+    return `[${low}, ${high}]`;
+  };
+  const ratingRows = summary.ratings.map((r) => [r.agent, elo(r.rating) || '-', interval(r.lower, r.upper), String(r.games), `${(100 * r.score).toFixed(1)}%`]);
   lines.push(table(['agent', 'Elo', '95% interval', 'games', 'score'], ratingRows));
-  lines.push('(ratings are relative, mean 0; 400 points are 10:1 odds; a draw counts half)');
+  lines.push('(ratings are relative, mean 0; 400 points are 10:1 odds; a draw counts half; intervals from the profile likelihood)');
+  for (const warning of summary.warnings) lines.push(`warning: ${warning}`);
   return lines.join('\n');
 }

@@ -12,10 +12,11 @@ import { pathToFileURL } from 'node:url';
 import type { AgentContext, AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
 import { matchSeed, matchStream } from '../core/rng.js';
+import { uncompiledModule } from '../core/user-module.js';
 
 /** Whether a seat's `agent` names a module rather than a built-in id. */
 export function isModulePath(agent: string): boolean {
-  return agent.startsWith('./') || agent.startsWith('../') || isAbsolute(agent) || /\.(m?js|cjs)$/.test(agent);
+  return agent.startsWith('./') || agent.startsWith('../') || isAbsolute(agent) || /\.(m?js|cjs|m?tsx?|cts)$/.test(agent);
 }
 
 type UserFactoryFunction = (config: Readonly<Record<string, unknown>>, context: AgentContext) => unknown;
@@ -26,8 +27,43 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/**
+ * An agent factory from what a module exports (or a library caller passes): a function
+ * `(config, context) => agent`, or an object with `create(config, context)` and optionally
+ * `validateConfig(config)`, `description` and `id`. Null when it is neither.
+ */
+export function factoryFromExport(exported: unknown, label: string, moduleUrl?: string): AgentFactory | null {
+  const url = moduleUrl === undefined ? {} : { moduleUrl };
+  if (typeof exported === 'function') {
+    const create = exported as UserFactoryFunction;
+    return { id: label, description: `agent module ${label}`, ...url, validateConfig: () => [], create: (config, context) => create(config, context) as ReturnType<AgentFactory['create']> };
+  }
+  if (typeof exported === 'object' && exported !== null && typeof (exported as { create?: unknown }).create === 'function') {
+    const candidate = exported as Partial<AgentFactory> & Pick<AgentFactory, 'create'>;
+    const validate = candidate.validateConfig;
+    return {
+      id: typeof candidate.id === 'string' && moduleUrl === undefined ? candidate.id : label,
+      description: typeof candidate.description === 'string' ? candidate.description : `agent module ${label}`,
+      ...url,
+      validateConfig: (config) => {
+        const problems: unknown = typeof validate === 'function' ? validate.call(candidate, config) : [];
+        return Array.isArray(problems) ? (problems as { field: string; message: string }[]) : [];
+      },
+      create: (config, context) => candidate.create.call(candidate, config, context),
+    };
+  }
+  return null;
+}
+
+/** What an agent value is, for messages: "a number", "an object without create". */
+export function describeExport(value: unknown): string {
+  return value === undefined ? 'nothing' : describe(value);
+}
+
 /** Loads an agent module relative to `scenarioFile`; a problem message instead when it cannot. */
 export async function loadAgentModule(path: string, scenarioFile: string): Promise<{ factory: AgentFactory } | { problem: string }> {
+  const uncompiled = uncompiledModule(path, 'agent module');
+  if (uncompiled !== null) return { problem: uncompiled };
   const absolute = isAbsolute(path) ? path : resolve(dirname(scenarioFile), path);
   const url = pathToFileURL(absolute).href;
   let loaded: Record<string, unknown>;
@@ -40,34 +76,8 @@ export async function loadAgentModule(path: string, scenarioFile: string): Promi
   }
   const exported = loaded['default'];
   const expected = 'expected a default export: a function (config, context) => agent, or an object with create(config, context)';
-  if (typeof exported === 'function') {
-    const create = exported as UserFactoryFunction;
-    return {
-      factory: {
-        id: path,
-        description: `agent module ${path}`,
-        moduleUrl: url,
-        validateConfig: () => [],
-        create: (config, context) => create(config, context) as ReturnType<AgentFactory['create']>,
-      },
-    };
-  }
-  if (typeof exported === 'object' && exported !== null && typeof (exported as { create?: unknown }).create === 'function') {
-    const candidate = exported as Partial<AgentFactory> & Pick<AgentFactory, 'create'>;
-    const validate = candidate.validateConfig;
-    return {
-      factory: {
-        id: path,
-        description: typeof candidate.description === 'string' ? candidate.description : `agent module ${path}`,
-        moduleUrl: url,
-        validateConfig: (config) => {
-          const problems: unknown = typeof validate === 'function' ? validate.call(candidate, config) : [];
-          return Array.isArray(problems) ? (problems as { field: string; message: string }[]) : [];
-        },
-        create: (config, context) => candidate.create.call(candidate, config, context),
-      },
-    };
-  }
+  const factory = factoryFromExport(exported, path, url);
+  if (factory !== null) return { factory };
   return { problem: `agent module "${path}" exports ${exported === undefined ? 'no default' : describe(exported)}; ${expected}` };
 }
 

@@ -1,20 +1,21 @@
 /**
  * Sample-size planning: how many matches a question needs before running them.
  */
-import { normalQuantile, wilsonInterval, DEFAULT_CONFIDENCE } from './intervals.js';
+import { normalQuantile } from './distributions.js';
+import { DEFAULT_CONFIDENCE, scoreBounds } from './rate-interval.js';
 
 /**
- * Matches needed so that the Wilson interval of a rate near `rate` is at most ±`margin`
- * (half its width), times the design effect (2 for rotated seats): the smallest such n. The
- * Wilson half-width falls as n grows (its square is (pqn + z²/4)·z²/(n + z²)², whose derivative
- * in n has the sign of z²(pq − ½) − pqn < 0), so a doubling search from the normal
- * approximation z²·p(1−p)/margin² and a bisection find it in O(log n) steps, however small the
- * margin.
+ * Matches needed so that the interval of a rate near `rate` is at most ±`margin` (half its
+ * width), times the design effect (a figure `summary.json` measures for every rate: take it
+ * from a pilot run): the smallest such n. The Wilson half-width falls as n grows (its square is
+ * (pqn + z²/4)·z²/(n + z²)², whose derivative in n has the sign of z²(pq − ½) − pqn < 0), so a
+ * doubling search from the normal approximation z²·p(1−p)/margin² and a bisection find it in
+ * O(log n) steps, however small the margin.
  */
 export function matchesForMargin(rate: number, margin: number, confidence = DEFAULT_CONFIDENCE, designEffect = 1): number {
   const z = normalQuantile(confidence);
   const fits = (n: number): boolean => {
-    const w = wilsonInterval(rate * n, n, confidence);
+    const w = scoreBounds(rate * n, n, confidence);
     return (w.upper - w.lower) / 2 <= margin;
   };
   let n = 1;
@@ -42,9 +43,12 @@ export function matchesForMargin(rate: number, margin: number, confidence = DEFA
  * Matches per run to tell rate `rate1` from `rate2` with a two-sided test at level 1 −
  * `confidence` and the given power (Fleiss, Statistical Methods for Rates and Proportions,
  * without continuity correction): n = (z_α/2·√(2p̄q̄) + z_β·√(p1q1 + p2q2))² / (p1 − p2)².
+ * With `metrics` K > 1 the test is one of K Holm-adjusted ones (`compare` without `--primary`):
+ * a metric that moved while the others did not is flagged when its p-value is below α/K, so
+ * the plan uses z at α/(2K): the power is then that of finding the one metric that moved.
  */
-export function matchesForDifference(rate1: number, rate2: number, power = 0.8, confidence = DEFAULT_CONFIDENCE, designEffect = 1): number {
-  const zAlpha = normalQuantile(confidence);
+export function matchesForDifference(rate1: number, rate2: number, power = 0.8, confidence = DEFAULT_CONFIDENCE, designEffect = 1, metrics = 1): number {
+  const zAlpha = normalQuantile(1 - (1 - confidence) / metrics);
   // normalQuantile takes a two-sided confidence: the one-sided quantile of `power` is its (2·power − 1) form.
   const zBeta = normalQuantile(2 * power - 1);
   const mean = (rate1 + rate2) / 2;

@@ -1,14 +1,28 @@
 /**
  * Elo-style ratings from a round robin: the Bradley–Terry model on the Elo scale,
- * P(i beats j) = 1 / (1 + 10^((R_j − R_i) / 400)), a draw counting half a win. Fitted by
- * Hunter's MM algorithm (Annals of Statistics 32, 2004) on strengths γ = 10^(R/400), with one
- * virtual draw per pairing as a prior so that a clean sweep gives a finite rating (as BayesElo
- * does). Ratings are relative: their mean is 0. Intervals: a seeded parametric bootstrap that
- * replays every pairing from the fitted model (its expected score, the observed draw share) and
- * refits.
+ * P(i beats j) = 1 / (1 + 10^((R_j − R_i) / 400)), a draw counting half a win, ratings relative
+ * with mean 0.
+ *
+ * Point estimates: maximum likelihood with no prior (no virtual games pulling ratings together).
+ * It exists exactly when every split of the agents into two groups has each group scoring
+ * against the other (Zermelo 1929; Ford 1957): a clean sweep across such a split sends the gap
+ * to infinity, and then no finite rating is given (null) and a warning says which sweep.
+ *
+ * Intervals: the profile likelihood (likelihood-ratio) interval of each agent's rating,
+ * {R : 2·(ℓ̂ − max ℓ with that rating) ≤ χ²₁}, one-sided where the data bound only one side (a
+ * sweep leaves the other open: "at least 512"). Each pairing's log-likelihood is divided by its
+ * dispersion φ, its score's variance over the binomial one, measured from the pairing's
+ * independent units (rotated pairs; draws make φ < 1, pairs sharing dice can make it > 1): a
+ * quasi-likelihood (McCullagh & Nelder, Generalized Linear Models, 1989, §9.2), so the intervals
+ * carry the variance the games really have.
+ *
+ * Why not a bootstrap of the games: every resample of a 50–0 sweep is 50–0, so it cannot put a
+ * bound on that gap, and near sweeps its percentiles sit on the wrong side of the truth; the
+ * profile likelihood handles both with one rule. Coverage on synthetic Bradley–Terry data:
+ * tests/ratings.test.ts and reports/calibration.md.
  */
-import { Rng } from '../core/rng.js';
-import { DEFAULT_CONFIDENCE } from './intervals.js';
+import { studentTQuantile } from './distributions.js';
+import { DEFAULT_CONFIDENCE } from './rate-interval.js';
 
 /** The results of one pairing, from agent `a`'s side. */
 export interface PairingResult {
@@ -17,11 +31,24 @@ export interface PairingResult {
   readonly wins: number;
   readonly draws: number;
   readonly losses: number;
+  /**
+   * The score's variance over the binomial variance of as many independent games (1 by
+   * default; below 1 with draws, above 1 when games come in correlated pairs).
+   */
+  readonly dispersion?: number;
+  /**
+   * Degrees of freedom the dispersion was measured with (its independent units − 1). An
+   * estimated dispersion widens the intervals a little: the likelihood-ratio threshold becomes
+   * t² with the pooled degrees of freedom instead of z², as for any quasi-likelihood.
+   */
+  readonly dispersionDf?: number;
 }
 
 export interface Rating {
   readonly agent: number;
+  /** The maximum-likelihood rating; NaN (null in JSON) when a clean sweep leaves none finite. */
   readonly rating: number;
+  /** −Infinity / Infinity (null in JSON) where the data leave that side open. */
   readonly lower: number;
   readonly upper: number;
   readonly games: number;
@@ -29,86 +56,286 @@ export interface Rating {
   readonly score: number;
 }
 
-const PRIOR_DRAWS = 1;
+export interface RatingResult {
+  readonly ratings: Rating[];
+  /** Clean or near-clean sweeps, and what they do to the ratings. */
+  readonly warnings: string[];
+}
 
-/** Maximum-likelihood ratings (mean 0) for `agents` agents. */
-export function fitRatings(agents: number, pairings: readonly PairingResult[]): number[] {
-  const score = new Float64Array(agents);
-  const games = pairings.map((p) => p.wins + p.draws + p.losses + PRIOR_DRAWS);
-  pairings.forEach((p) => {
-    score[p.a] = (score[p.a] as number) + p.wins + (p.draws + PRIOR_DRAWS) / 2;
-    score[p.b] = (score[p.b] as number) + p.losses + (p.draws + PRIOR_DRAWS) / 2;
-  });
-  let strength = new Float64Array(agents).fill(1);
-  for (let iteration = 0; iteration < 10_000; iteration++) {
-    const denominator = new Float64Array(agents);
-    pairings.forEach((p, k) => {
-      const share = (games[k] as number) / ((strength[p.a] as number) + (strength[p.b] as number));
-      denominator[p.a] = (denominator[p.a] as number) + share;
-      denominator[p.b] = (denominator[p.b] as number) + share;
-    });
-    const next = new Float64Array(agents);
-    let logSum = 0;
-    for (let i = 0; i < agents; i++) {
-      next[i] = (denominator[i] as number) === 0 ? 1 : (score[i] as number) / (denominator[i] as number);
-      logSum += Math.log(next[i] as number);
-    }
-    const scale = Math.exp(logSum / agents);
-    let change = 0;
-    for (let i = 0; i < agents; i++) {
-      next[i] = (next[i] as number) / scale;
-      change = Math.max(change, Math.abs(Math.log((next[i] as number) / (strength[i] as number))));
-    }
-    strength = next;
-    if (change < 1e-12) break;
+/** Elo points per natural log-odds unit: 400 / ln 10. */
+const ELO = 400 / Math.LN10;
+/** Keeps the fit finite across a clean sweep without moving any finite estimate measurably. */
+const RIDGE = 1e-12;
+/** Beyond this many log-odds units from the estimate a side counts as unbounded (about 8,700 Elo). */
+const SEARCH_LIMIT = 50;
+
+/** log σ(x) = −log(1 + e^(−x)), stable for large |x|. */
+const logSigmoid = (x: number): number => (x >= 0 ? -Math.log1p(Math.exp(-x)) : x - Math.log1p(Math.exp(x)));
+const sigmoid = (x: number): number => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x)));
+
+interface Term {
+  readonly a: number;
+  readonly b: number;
+  /** Points of a and games, each divided by the dispersion. */
+  readonly score: number;
+  readonly games: number;
+}
+
+function terms(pairings: readonly PairingResult[]): Term[] {
+  return pairings
+    .map((p) => {
+      const games = p.wins + p.draws + p.losses;
+      const weight = 1 / (p.dispersion !== undefined && p.dispersion > 0 ? p.dispersion : 1);
+      return { a: p.a, b: p.b, score: (p.wins + p.draws / 2) * weight, games: games * weight };
+    })
+    .filter((term) => term.games > 0);
+}
+
+/** The negative log-quasi-likelihood plus the tiny ridge, its gradient and Hessian. */
+function objective(beta: Float64Array, list: readonly Term[], withDerivatives: boolean): { value: number; gradient: Float64Array; hessian: Float64Array[] } {
+  const k = beta.length;
+  let value = 0;
+  const gradient = new Float64Array(k);
+  const hessian = withDerivatives ? Array.from({ length: k }, () => new Float64Array(k)) : [];
+  for (let i = 0; i < k; i++) {
+    const b = beta[i] as number;
+    value += 0.5 * RIDGE * b * b;
+    gradient[i] = RIDGE * b;
+    if (withDerivatives) (hessian[i] as Float64Array)[i] = RIDGE;
   }
-  return Array.from(strength, (gamma) => (400 * Math.log(gamma)) / Math.LN10);
+  for (const term of list) {
+    const delta = (beta[term.a] as number) - (beta[term.b] as number);
+    value -= term.score * logSigmoid(delta) + (term.games - term.score) * logSigmoid(-delta);
+    if (!withDerivatives) continue;
+    const p = sigmoid(delta);
+    const slope = term.games * p - term.score;
+    gradient[term.a] = (gradient[term.a] as number) + slope;
+    gradient[term.b] = (gradient[term.b] as number) - slope;
+    const curvature = term.games * p * (1 - p);
+    const ha = hessian[term.a] as Float64Array;
+    const hb = hessian[term.b] as Float64Array;
+    ha[term.a] = (ha[term.a] as number) + curvature;
+    hb[term.b] = (hb[term.b] as number) + curvature;
+    ha[term.b] = (ha[term.b] as number) - curvature;
+    hb[term.a] = (hb[term.a] as number) - curvature;
+  }
+  return { value, gradient, hessian };
+}
+
+/** Solves the square system M·x = y by Gaussian elimination with partial pivoting. */
+function solve(matrix: Float64Array[], rhs: Float64Array): Float64Array {
+  const n = rhs.length;
+  const m: Float64Array[] = matrix.map((row) => Float64Array.from(row));
+  const y = Float64Array.from(rhs);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < n; row++) if (Math.abs((m[row] as Float64Array)[col] as number) > Math.abs((m[pivot] as Float64Array)[col] as number)) pivot = row;
+    const swap = m[col] as Float64Array;
+    m[col] = m[pivot] as Float64Array;
+    m[pivot] = swap;
+    [y[col], y[pivot]] = [y[pivot] as number, y[col] as number];
+    const top = m[col] as Float64Array;
+    const diagonal = top[col] as number;
+    if (diagonal === 0) continue;
+    for (let row = col + 1; row < n; row++) {
+      const current = m[row] as Float64Array;
+      const factor = (current[col] as number) / diagonal;
+      if (factor === 0) continue;
+      for (let j = col; j < n; j++) current[j] = (current[j] as number) - factor * (top[j] as number);
+      y[row] = (y[row] as number) - factor * (y[col] as number);
+    }
+  }
+  const x = new Float64Array(n);
+  for (let row = n - 1; row >= 0; row--) {
+    const current = m[row] as Float64Array;
+    let sum = y[row] as number;
+    for (let j = row + 1; j < n; j++) sum -= (current[j] as number) * (x[j] as number);
+    const diagonal = current[row] as number;
+    x[row] = diagonal === 0 ? 0 : sum / diagonal;
+  }
+  return x;
 }
 
 /**
- * Ratings with bootstrap intervals. `designEffect` (2 for rotated pairs, which share their dice)
- * resamples each pairing from n / designEffect games, scaled back, so intervals are not too narrow.
+ * Minimizes the objective under Σβ = 0 (and β_fixed = its current value, when given) by
+ * Newton's method on the KKT system with a backtracking line search, from a feasible `beta`.
+ * The objective is strictly convex, so this converges to the one minimum.
  */
-export function rateAgents(agents: number, pairings: readonly PairingResult[], confidence = DEFAULT_CONFIDENCE, designEffect = 1, resamples = 1000): Rating[] {
-  const ratings = fitRatings(agents, pairings);
-  const rng = Rng.fromSeed(0xe10e10n);
-  const samples: number[][] = Array.from({ length: agents }, () => []);
-  for (let r = 0; r < resamples; r++) {
-    const resampled = pairings.map((p) => {
-      const n = p.wins + p.draws + p.losses;
-      const effective = Math.max(1, Math.round(n / designEffect));
-      // Parametric: games drawn from the fitted model (its expected score, the observed draw
-      // share), so a clean sweep still varies and its interval is not a single point.
-      const expected = 1 / (1 + 10 ** (((ratings[p.b] as number) - (ratings[p.a] as number)) / 400));
-      const drawShare = Math.min(p.draws / Math.max(1, n), 2 * Math.min(expected, 1 - expected));
-      const winShare = expected - drawShare / 2;
-      let wins = 0;
-      let draws = 0;
-      for (let g = 0; g < effective; g++) {
-        const u = rng.float();
-        if (u < winShare) wins++;
-        else if (u < winShare + drawShare) draws++;
-      }
-      const scale = n / effective;
-      return { a: p.a, b: p.b, wins: wins * scale, draws: draws * scale, losses: (effective - wins - draws) * scale };
-    });
-    fitRatings(agents, resampled).forEach((rating, agent) => samples[agent]?.push(rating));
+function minimize(start: Float64Array, list: readonly Term[], fixed: number | null): { beta: Float64Array; value: number } {
+  const k = start.length;
+  let beta = Float64Array.from(start);
+  let current = objective(beta, list, true);
+  const constraints = fixed === null ? 1 : 2;
+  for (let iteration = 0; iteration < 200; iteration++) {
+    const size = k + constraints;
+    const kkt = Array.from({ length: size }, () => new Float64Array(size));
+    const rhs = new Float64Array(size);
+    for (let i = 0; i < k; i++) {
+      for (let j = 0; j < k; j++) (kkt[i] as Float64Array)[j] = (current.hessian[i] as Float64Array)[j] as number;
+      rhs[i] = -(current.gradient[i] as number);
+      (kkt[i] as Float64Array)[k] = 1;
+      (kkt[k] as Float64Array)[i] = 1;
+    }
+    if (fixed !== null) {
+      (kkt[fixed] as Float64Array)[k + 1] = 1;
+      (kkt[k + 1] as Float64Array)[fixed] = 1;
+    }
+    const step = solve(kkt, rhs).subarray(0, k);
+    let decrement = 0;
+    for (let i = 0; i < k; i++) decrement -= (step[i] as number) * (current.gradient[i] as number);
+    if (decrement < 1e-14) break;
+    let scale = 1;
+    let next = beta;
+    let trial = current;
+    for (let halving = 0; halving < 60; halving++) {
+      next = Float64Array.from(beta, (value, i) => value + scale * (step[i] as number));
+      trial = objective(next, list, true);
+      if (trial.value <= current.value - 0.25 * scale * decrement) break;
+      scale /= 2;
+    }
+    beta = next;
+    current = trial;
   }
-  const tail = (1 - confidence) / 2;
-  return ratings.map((rating, agent) => {
-    const sorted = (samples[agent] as number[]).sort((x, y) => x - y);
-    const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * sorted.length)))] as number;
+  return { beta, value: current.value };
+}
+
+/** Whether every agent with games is reachable from every other along "scored against" edges. */
+function stronglyConnected(agents: number, list: readonly Term[], active: readonly boolean[]): boolean {
+  const edges: number[][] = Array.from({ length: agents }, () => []);
+  const reverse: number[][] = Array.from({ length: agents }, () => []);
+  for (const term of list) {
+    if (term.score > 0) {
+      edges[term.a]?.push(term.b);
+      reverse[term.b]?.push(term.a);
+    }
+    if (term.games - term.score > 0) {
+      edges[term.b]?.push(term.a);
+      reverse[term.a]?.push(term.b);
+    }
+  }
+  const start = active.indexOf(true);
+  if (start < 0) return true;
+  const reach = (graph: number[][]): boolean[] => {
+    const seen = new Array<boolean>(agents).fill(false);
+    const stack = [start];
+    seen[start] = true;
+    while (stack.length > 0) for (const next of graph[stack.pop() as number] ?? []) if (!seen[next]) stack.push(next), (seen[next] = true);
+    return seen;
+  };
+  const forward = reach(edges);
+  const backward = reach(reverse);
+  return active.every((isActive, agent) => !isActive || (forward[agent] && backward[agent]));
+}
+
+/**
+ * Maximum-likelihood ratings (mean 0) for `agents` agents: Elo points, NaN for every agent when
+ * a clean sweep leaves no finite maximum, and for agents without games.
+ */
+export function fitRatings(agents: number, pairings: readonly PairingResult[]): number[] {
+  const list = terms(pairings);
+  const active = Array.from({ length: agents }, (_, agent) => list.some((term) => term.a === agent || term.b === agent));
+  if (!stronglyConnected(agents, list, active)) return new Array<number>(agents).fill(Number.NaN);
+  const { beta } = minimize(new Float64Array(agents), list, null);
+  return Array.from(beta, (value, agent) => (active[agent] ? value * ELO : Number.NaN));
+}
+
+/** One side of an agent's profile-likelihood interval, in log-odds units; ±Infinity when open. */
+function profileBound(agent: number, list: readonly Term[], fit: { beta: Float64Array; value: number }, threshold: number, direction: 1 | -1): number {
+  const centre = fit.beta[agent] as number;
+  let warm = fit.beta;
+  const deviance = (t: number): number => {
+    // A feasible start with β_agent = t: shift it, and the others together to keep the mean 0.
+    const shift = t - (warm[agent] as number);
+    const others = warm.length - 1;
+    const start = Float64Array.from(warm, (value, i) => (i === agent ? t : value - shift / others));
+    const profile = minimize(start, list, agent);
+    warm = profile.beta;
+    return 2 * (profile.value - fit.value);
+  };
+  let inside = 0;
+  let step = 0.25;
+  let outside = Number.NaN;
+  while (step <= SEARCH_LIMIT) {
+    if (deviance(centre + direction * step) > threshold) {
+      outside = step;
+      break;
+    }
+    inside = step;
+    step *= 2;
+  }
+  if (Number.isNaN(outside)) return direction * Infinity;
+  for (let i = 0; i < 50 && outside - inside > 1e-7; i++) {
+    const middle = (inside + outside) / 2;
+    if (deviance(centre + direction * middle) > threshold) outside = middle;
+    else inside = middle;
+  }
+  return centre + direction * ((inside + outside) / 2);
+}
+
+/** The pairings that are clean or near-clean sweeps, as warnings naming them. */
+function sweepWarnings(pairings: readonly PairingResult[], names: readonly string[]): string[] {
+  const warnings: string[] = [];
+  for (const p of pairings) {
+    const games = p.wins + p.draws + p.losses;
+    if (games === 0) continue;
+    const aScore = p.wins + p.draws / 2;
+    const weaker = Math.min(aScore, games - aScore);
+    if (weaker >= 2) continue;
+    const [winner, loser] = aScore > games - aScore ? [p.a, p.b] : [p.b, p.a];
+    const score = `${Math.max(aScore, games - aScore)}–${weaker}`;
+    const name = (agent: number): string => names[agent] ?? `agent ${agent}`;
+    warnings.push(
+      weaker === 0
+        ? `${name(winner)} swept ${name(loser)} ${score}: their gap has no finite estimate, only a lower bound`
+        : `${name(winner)} beat ${name(loser)} ${score}, a near-clean sweep: their gap rests on ${weaker} point${weaker === 1 ? '' : 's'}, and its interval is wide and may be open above`,
+    );
+  }
+  return warnings;
+}
+
+/**
+ * Ratings with profile-likelihood intervals at `confidence`, and warnings for clean and
+ * near-clean sweeps. `names` label the warnings.
+ */
+export function rateAgents(agents: number, pairings: readonly PairingResult[], confidence = DEFAULT_CONFIDENCE, names: readonly string[] = []): RatingResult {
+  const list = terms(pairings);
+  const active = Array.from({ length: agents }, (_, agent) => list.some((term) => term.a === agent || term.b === agent));
+  const finite = stronglyConnected(agents, list, active);
+  const fit = minimize(new Float64Array(agents), list, null);
+  const df = pairings.reduce((sum, p) => sum + (p.dispersion === undefined ? 0 : (p.dispersionDf ?? Infinity)), 0);
+  const t = studentTQuantile(confidence, df > 0 ? df : Infinity);
+  const threshold = t * t;
+  const tOne = studentTQuantile(2 * confidence - 1, df > 0 ? df : Infinity);
+  const oneSided = tOne * tOne;
+  const warnings = sweepWarnings(pairings, names);
+  if (!finite) warnings.push('a clean sweep splits the agents: no finite maximum-likelihood ratings, only the intervals (open on the swept side)');
+  const ratings = Array.from({ length: agents }, (_, agent): Rating => {
     let games = 0;
     let points = 0;
     for (const p of pairings) {
+      const n = p.wins + p.draws + p.losses;
       if (p.a === agent) {
-        games += p.wins + p.draws + p.losses;
+        games += n;
         points += p.wins + p.draws / 2;
       } else if (p.b === agent) {
-        games += p.wins + p.draws + p.losses;
+        games += n;
         points += p.losses + p.draws / 2;
       }
     }
-    return { agent, rating, lower: at(tail), upper: at(1 - tail), games, score: games === 0 ? Number.NaN : points / games };
+    if (!active[agent] || agents < 2) return { agent, rating: Number.NaN, lower: -Infinity, upper: Infinity, games, score: games === 0 ? Number.NaN : points / games };
+    let lower = profileBound(agent, list, fit, threshold, -1);
+    let upper = profileBound(agent, list, fit, threshold, 1);
+    // Open on one side: the whole error budget goes to the other, a one-sided bound at `confidence`.
+    if (Number.isFinite(lower) && !Number.isFinite(upper)) lower = profileBound(agent, list, fit, oneSided, -1);
+    else if (!Number.isFinite(lower) && Number.isFinite(upper)) upper = profileBound(agent, list, fit, oneSided, 1);
+    return {
+      agent,
+      rating: finite ? (fit.beta[agent] as number) * ELO : Number.NaN,
+      lower: lower * ELO,
+      upper: upper * ELO,
+      games,
+      score: points / games,
+    };
   });
+  return { ratings, warnings };
 }

@@ -9,7 +9,6 @@ import { UsageError } from '../core/errors.js';
 import { isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { BatchPlayer } from '../run/batches.js';
-import { rotatedDesignEffect } from '../run/run-scenario.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 
@@ -80,10 +79,10 @@ export class Evaluator {
     return { assignments, matches: 0, aggregate: scenario.entry.report.emptyAggregate() };
   }
 
-  /** Every metric of an evaluation, with intervals (the design effect of rotated seats applied). */
+  /** Every metric of an evaluation, with intervals clustered by the scenario's independent unit. */
   async metrics(evaluation: Evaluation, seed?: number): Promise<Metric[]> {
     const scenario = await this.scenario(evaluation.assignments, seed);
-    const summary = scenario.entry.report.summarize(evaluation.aggregate, DEFAULT_CONFIDENCE, rotatedDesignEffect(scenario));
+    const summary = scenario.entry.report.summarize(evaluation.aggregate, DEFAULT_CONFIDENCE);
     return flattenMetrics(summary);
   }
 

@@ -1,39 +1,89 @@
 /**
  * `hordelab sweep`: a grid over game parameters and agent settings (`--vary traps.80=1,2,3
  * --vary seat1.iterations=100,1000`), every configuration on the same match seeds, so the
- * differences between configurations are measured paired. Writes `sweep.csv`, `sweep.json` and
- * `sweep.html` (each metric against the first varied value, with its interval band).
+ * differences between configurations are measured paired. Each configuration's metrics come
+ * with their intervals, and with the paired difference from the baseline (the first
+ * configuration of the grid), computed per match. Writes `sweep.csv`, `sweep.json` and
+ * `sweep.html` (`src/present/sweep-page.ts`).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { renderSvg } from '../present/render.js';
+import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { writeProblem } from '../present/output-folder.js';
-import { escapeHtml } from '../present/report-page.js';
+import { sweepPage } from '../present/sweep-page.js';
 import { table } from '../reports/format.js';
+import { summarizeOutcomes } from '../reports/outcomes.js';
 import type { CsvValue } from '../reports/report.js';
-import { csv } from '../run/play-chunk.js';
+import { csv } from '../run/csv.js';
 import type { Scenario } from '../scenario/scenario.js';
+import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
+import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
 import { Evaluator, pickMetric, refuseUnsafeName, splitValues } from './evaluate.js';
+import { PairedPlayer } from './paired-player.js';
 
+/** A value of a varied setting: a number when it reads as one, else the text as written. */
+export type SweepValue = string | number;
+
+/** One varied setting: its name (`traps.80`, `seat1.iterations`, `a+b`) and its values in order. */
 export interface SweepAxis {
   readonly name: string;
-  readonly values: readonly string[];
+  readonly values: readonly SweepValue[];
 }
 
+/** A metric of one configuration with its interval. */
+export interface SweepFigure {
+  readonly kind: 'rate' | 'mean';
+  readonly value: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly n: number;
+}
+
+/**
+ * A configuration's difference from the baseline on the same seeds (this one minus the
+ * baseline), with its paired interval and the interval independent seeds would have given.
+ */
+export interface SweepDifference {
+  readonly difference: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly unpairedLower: number;
+  readonly unpairedUpper: number;
+  /** Independent units: matches, or seed pairs when seats rotate. */
+  readonly units: number;
+}
+
+/** One configuration of the grid and what it measured. */
 export interface SweepPoint {
-  /** The value of each axis, as written. */
-  readonly values: Record<string, string>;
+  /** The value of each axis. */
+  readonly values: Record<string, SweepValue>;
   readonly matches: number;
-  readonly metrics: Record<string, { readonly kind: 'rate' | 'mean'; readonly value: number; readonly lower: number; readonly upper: number; readonly n: number }>;
+  readonly metrics: Record<string, SweepFigure>;
+  /**
+   * Per metric, the paired difference from the baseline; absent on the baseline itself and for
+   * figures that are not pooled over matches (custom ratio figures).
+   */
+  readonly differences: Record<string, SweepDifference>;
 }
 
+/** A whole sweep, as `sweep.json` stores it. */
 export interface SweepResult {
   readonly scenario: { readonly name: string; readonly file: string; readonly game: string; readonly seed: number };
+  /** The command that plays this sweep again. */
+  readonly command: string;
   readonly matchesPerPoint: number;
+  readonly confidence: number;
   readonly axes: readonly SweepAxis[];
   readonly metrics: readonly string[];
+  /** Index in `points` of the configuration differences are measured from (the grid's first). */
+  readonly baseline: number;
   readonly points: readonly SweepPoint[];
+}
+
+/** `"3"` → 3, `"0.25"` → 0.25; anything that is not plainly a number stays text. */
+export function sweepValue(text: string): SweepValue {
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim()) ? Number(text) : text;
 }
 
 /** Parses `--vary name=v1,v2,...`; `a+b=v1,v2` varies a and b together (both seats' iterations). */
@@ -43,20 +93,27 @@ export function parseAxis(text: string): SweepAxis {
   const values = at < 0 ? [] : splitValues(text.slice(at + 1));
   if (name === '' || values.length === 0) throw new UsageError([{ source: `--vary ${text}`, field: '', message: 'expected name=v1,v2,..., such as --vary actionPoints=2,3,4 or --vary seat1.iterations=100,1000' }]);
   refuseUnsafeName(name, `--vary ${text}`);
-  return { name, values };
+  return { name, values: values.map(sweepValue) };
 }
 
-function grid(axes: readonly SweepAxis[]): Record<string, string>[] {
-  let points: Record<string, string>[] = [{}];
+function grid(axes: readonly SweepAxis[]): Record<string, SweepValue>[] {
+  let points: Record<string, SweepValue>[] = [{}];
   for (const axis of axes) points = points.flatMap((point) => axis.values.map((value) => ({ ...point, [axis.name]: value })));
   return points;
 }
 
 /** `--set` assignments of a grid point; an axis `a+b` sets both names to its value. */
-function assignmentsOf(values: Record<string, string>): string[] {
+function assignmentsOf(values: Record<string, SweepValue>): string[] {
   return Object.entries(values).flatMap(([name, value]) => name.split('+').map((part) => `${part}=${value}`));
 }
 
+const quote = (word: string): string => (/^[\w./:=,@+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * Plays every configuration of the grid on the same match seeds and measures each metric, with
+ * its paired difference from the first configuration.
+ * @throws UsageError for a bad axis, configuration or metric, before any match is played.
+ */
 export async function runSweep(
   scenario: Scenario,
   axes: readonly SweepAxis[],
@@ -64,23 +121,27 @@ export async function runSweep(
     readonly metrics?: readonly string[];
     readonly matches?: number;
     readonly workers: number;
-    readonly onPoint?: (index: number, total: number, values: Record<string, string>) => void;
-    /** Matches played by each batch as it finishes. */
+    readonly onPoint?: (index: number, total: number, values: Record<string, SweepValue>) => void;
+    /** Matches played by each chunk as it finishes. */
     readonly onPlayed?: (matches: number) => void;
   },
 ): Promise<SweepResult> {
   if (axes.length === 0) throw new UsageError([{ source: '--vary', field: '', message: 'give at least one --vary name=v1,v2,...' }]);
   const metricNames = options.metrics && options.metrics.length > 0 ? options.metrics : [scenario.entry.defaultMetric];
-  const matches = options.matches ?? scenario.matches;
-  const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed);
-  const points: SweepPoint[] = [];
+  const requested = options.matches ?? scenario.matches;
+  // Rotated seats play each seed in both seatings: a whole number of pairs.
+  const matches = scenario.rotate && requested % 2 === 1 ? requested + 1 : requested;
+  // The evaluator only builds each configuration's scenario here; the paired player plays them.
+  const evaluator = new Evaluator(scenario.source, 0);
+  const player = new PairedPlayer(options.workers);
+  const played: { values: Record<string, SweepValue>; metrics: SweepPoint['metrics']; contributions: Record<string, UnitContributions> }[] = [];
   try {
     const all = grid(axes);
     // Every configuration and metric is checked before any match runs: a typo must not cost the
     // sweep. (Deeper metric names, such as one card's, exist only once matches are played.)
     for (const values of all) await evaluator.scenario(assignmentsOf(values));
     const { report } = scenario.entry;
-    const empty = report.summarize(report.emptyAggregate(), 0.95, 1) as Record<string, unknown>;
+    const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE) as Record<string, unknown>;
     for (const name of metricNames) {
       if (!Object.hasOwn(empty, name.split('.')[0] as string) && !name.startsWith('outcomes.')) {
         throw new UsageError([{ source: '--metric', field: '', message: `no metric "${name}" in ${scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` }]);
@@ -88,69 +149,93 @@ export async function runSweep(
     }
     for (const [index, values] of all.entries()) {
       options.onPoint?.(index, all.length, values);
-      const evaluation = await evaluator.start(assignmentsOf(values));
-      await evaluator.extend(evaluation, matches);
-      const metrics = await evaluator.metrics(evaluation);
+      const configuration = await evaluator.scenario(assignmentsOf(values));
+      const result = await player.play(configuration, matches, metricNames, options.onPlayed);
+      const failure = result.failures[0];
+      if (failure !== undefined) {
+        throw new Error(`configuration ${assignmentsOf(values).join(' ') || '(base)'}: match ${failure.matchIndex} failed (match seed ${failure.matchSeed}): ${failure.message}`);
+      }
+      const summary = configuration.entry.report.summarize(result.aggregate, DEFAULT_CONFIDENCE);
+      const metrics: Metric[] = [...flattenMetrics(summary), ...flattenMetrics(summarizeOutcomes(result.outcomes, DEFAULT_CONFIDENCE), 'outcomes')];
       const picked: SweepPoint['metrics'] = {};
       for (const name of metricNames) {
         const metric = pickMetric(metrics, name, '--metric');
         picked[name] = { kind: metric.kind, value: metric.value, lower: metric.lower, upper: metric.upper, n: metric.n };
       }
-      points.push({ values, matches: evaluation.matches, metrics: picked });
+      const unitOf = scenario.rotate ? (match: number): number => Math.floor(match / 2) : (match: number): number => match;
+      const contributions: Record<string, UnitContributions> = {};
+      for (const [name, perMatch] of Object.entries(result.contributions)) contributions[name] = contributionsByUnit(perMatch, unitOf);
+      played.push({ values, metrics: picked, contributions });
     }
   } finally {
+    await player.close();
     await evaluator.close();
   }
+  const baseline = played[0];
+  const points: SweepPoint[] = played.map((point, index) => {
+    const differences: Record<string, SweepDifference> = {};
+    for (const name of metricNames) {
+      const from = baseline?.contributions[name];
+      const to = point.contributions[name];
+      if (index === 0 || from === undefined || to === undefined) continue;
+      const difference = pairedDifference(from, to, DEFAULT_CONFIDENCE);
+      if (Number.isFinite(difference.difference)) differences[name] = difference;
+    }
+    return { values: point.values, matches, metrics: point.metrics, differences };
+  });
+  const command = [
+    'hordelab',
+    'sweep',
+    scenario.file,
+    ...axes.flatMap((axis) => ['--vary', `${axis.name}=${axis.values.join(',')}`]),
+    ...(options.metrics && options.metrics.length > 0 ? options.metrics.flatMap((metric) => ['--metric', metric]) : []),
+    '-n',
+    String(requested),
+    '--seed',
+    String(scenario.seed),
+    ...(scenario.source.overrides.set ?? []).flatMap((assignment) => ['--set', assignment]),
+  ]
+    .map(quote)
+    .join(' ');
   return {
     scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
+    command,
     matchesPerPoint: matches,
+    confidence: DEFAULT_CONFIDENCE,
     axes,
     metrics: metricNames,
+    baseline: 0,
     points,
   };
 }
 
-/** The sweep as a text table. */
+const formatFigure = (value: number, kind: 'rate' | 'mean'): string => (kind === 'rate' ? `${(100 * value).toFixed(1)}%` : value.toFixed(2));
+const formatSigned = (value: number, kind: 'rate' | 'mean'): string => {
+  const text = kind === 'rate' ? (100 * value).toFixed(1) : value.toFixed(2);
+  return value >= 0 ? `+${text}` : text;
+};
+
+/** The sweep as a text table: each metric with its interval, and its paired difference from the baseline. */
 export function formatSweep(result: SweepResult): string {
-  const header = [...result.axes.map((axis) => axis.name), ...result.metrics.map((metric) => `${metric} [95%]`)];
-  const format = (value: number, kind: 'rate' | 'mean'): string => (kind === 'rate' ? `${(100 * value).toFixed(1)}%` : value.toFixed(2));
-  const rows = result.points.map((point) => [
-    ...result.axes.map((axis) => point.values[axis.name] ?? ''),
-    ...result.metrics.map((metric) => {
+  const header = [...result.axes.map((axis) => axis.name), ...result.metrics.flatMap((metric) => [`${metric} [95%]`, 'vs baseline, paired [95%]'])];
+  const rows = result.points.map((point, index) => [
+    ...result.axes.map((axis) => String(point.values[axis.name] ?? '')),
+    ...result.metrics.flatMap((metric) => {
       const figure = point.metrics[metric];
-      return figure === undefined ? '-' : `${format(figure.value, figure.kind)} [${format(figure.lower, figure.kind)}, ${format(figure.upper, figure.kind)}]`;
+      const difference = point.differences[metric];
+      const value = figure === undefined ? '-' : `${formatFigure(figure.value, figure.kind)} [${formatFigure(figure.lower, figure.kind)}, ${formatFigure(figure.upper, figure.kind)}]`;
+      const kind = figure?.kind ?? 'mean';
+      const paired = index === result.baseline ? 'baseline' : difference === undefined ? '-' : `${formatSigned(difference.difference, kind)} [${formatSigned(difference.lower, kind)}, ${formatSigned(difference.upper, kind)}]`;
+      return [value, paired];
     }),
   ]);
   const lines = table(header, rows, result.axes.length).split('\n');
-  lines.push(`(${result.matchesPerPoint} matches per configuration, all on the same seeds from run seed ${result.scenario.seed})`);
+  const rates = result.points.some((point) => Object.values(point.metrics).some((figure) => figure.kind === 'rate'));
+  lines.push(
+    '',
+    `(${result.matchesPerPoint} matches per configuration, all on the same seeds from run seed ${result.scenario.seed}; differences from the first configuration, per match${rates ? ', rates in points' : ''})`,
+  );
   return lines.join('\n');
-}
-
-/** One chart per metric: the metric against the first axis, one line per combination of the others. */
-function sweepChart(result: SweepResult, metric: string): Record<string, unknown> {
-  const [first, ...others] = result.axes;
-  const numeric = first !== undefined && first.values.every((value) => Number.isFinite(Number(value)));
-  const rows = result.points.map((point) => ({
-    x: numeric ? Number(point.values[first?.name ?? '']) : point.values[first?.name ?? ''],
-    series: others.map((axis) => `${axis.name}=${point.values[axis.name]}`).join(', ') || metric,
-    value: point.metrics[metric]?.value ?? null,
-    lower: point.metrics[metric]?.lower ?? null,
-    upper: point.metrics[metric]?.upper ?? null,
-  }));
-  const x = { field: 'x', type: numeric ? 'quantitative' : 'ordinal', title: first?.name ?? '', scale: numeric ? { zero: false } : undefined };
-  const colour = { field: 'series', type: 'nominal', title: null, legend: { orient: 'bottom' } };
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    width: 560,
-    height: 300,
-    background: 'white',
-    config: { font: 'Helvetica, Arial, sans-serif', view: { stroke: null } },
-    data: { values: rows },
-    layer: [
-      { mark: { type: 'area', opacity: 0.2 }, encoding: { x, y: { field: 'lower', type: 'quantitative', title: metric }, y2: { field: 'upper' }, color: colour } },
-      { mark: { type: 'line', point: true }, encoding: { x, y: { field: 'value', type: 'quantitative', scale: { zero: false } }, color: colour } },
-    ],
-  };
 }
 
 /** The files `hordelab sweep` writes: the only names it may replace in a folder. */
@@ -158,27 +243,24 @@ export const SWEEP_FILES: readonly string[] = ['sweep.csv', 'sweep.json', 'sweep
 
 /** Writes sweep.csv, sweep.json and sweep.html into `outDir`; returns the paths. */
 export async function writeSweep(result: SweepResult, outDir: string): Promise<string[]> {
-  const header = [...result.axes.map((axis) => axis.name), 'matches', ...result.metrics.flatMap((metric) => [metric, `${metric}Lower`, `${metric}Upper`, `${metric}N`])];
+  const header = [
+    ...result.axes.map((axis) => axis.name),
+    'matches',
+    ...result.metrics.flatMap((metric) => [metric, `${metric}Lower`, `${metric}Upper`, `${metric}N`, `${metric}Difference`, `${metric}DifferenceLower`, `${metric}DifferenceUpper`]),
+  ];
   const rows: CsvValue[][] = result.points.map((point) => [
     ...result.axes.map((axis) => point.values[axis.name] ?? ''),
     point.matches,
     ...result.metrics.flatMap((metric): CsvValue[] => {
       const figure = point.metrics[metric];
-      return figure === undefined ? ['', '', '', ''] : [figure.value, figure.lower, figure.upper, figure.n];
+      const difference = point.differences[metric];
+      return [
+        ...(figure === undefined ? ['', '', '', ''] : [figure.value, figure.lower, figure.upper, figure.n]),
+        ...(difference === undefined ? ['', '', ''] : [difference.difference, difference.lower, difference.upper]),
+      ];
     }),
   ]);
-  const charts: string[] = [];
-  for (const metric of result.metrics) charts.push(`<figure><h3>${escapeHtml(metric)}</h3>${await renderSvg(sweepChart(result, metric))}<figcaption>Line: the estimate; band: its 95% interval. Every point on the same match seeds.</figcaption></figure>`);
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sweep: ${escapeHtml(result.scenario.name)}</title>
-<style>body{font-family:Helvetica,Arial,sans-serif;max-width:980px;margin:2rem auto;padding:0 1rem;color:#222}pre{background:#f6f6f6;padding:.8rem;font-size:.8rem;overflow-x:auto}figcaption{color:#555;font-size:.85rem}</style>
-</head><body>
-<h1>Sweep: ${escapeHtml(result.scenario.name)}</h1>
-<p>${escapeHtml(result.scenario.file)}, game ${escapeHtml(result.scenario.game)}, run seed ${result.scenario.seed}; ${result.matchesPerPoint} matches per configuration.</p>
-<pre>${escapeHtml(formatSweep(result))}</pre>
-${charts.join('\n')}
-</body></html>
-`;
+  const html = await sweepPage(result, formatSweep(result));
   const files: [string, string][] = [
     ['sweep.csv', csv([header, ...rows])],
     ['sweep.json', `${JSON.stringify(result, null, 2)}\n`],

@@ -5,17 +5,21 @@
  * Successive halving with paired seeds (Jamieson & Talwalkar 2016, as racing methods do): every
  * candidate plays the same first matches; the worse half by squared distance to the targets is
  * dropped, the rest play more matches (continuing, on the same seeds for all), and so on, so
- * matches are spent on the promising settings. The winner is then played again on fresh seeds
- * (run seed + 7919), and reported with its interval per target and the probability that the
- * true value lies within `tolerance` of the target. The tuned scenario is written as a file ready
- * to run. Progress is saved after every round; `--resume` continues an interrupted search.
+ * matches are spent on the promising settings. Two thirds of the budget go to this search from
+ * the starting candidates; the last third to a refinement round around its winner (the winner
+ * and its neighbours: a local grid of whole-number steps, a small Latin hypercube in a box one
+ * starting stratum wide either side for real values), raced the same way on new common seeds
+ * (run seed + 104729), so the answer is not limited to the starting candidates. The refined
+ * winner is then played again on fresh seeds (run seed + 7919) and reported with its interval
+ * per target and `probabilityInBand` (see TargetResult). The tuned scenario is written as a file
+ * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
-import { Rng } from '../core/rng.js';
+import { Rng, affineSeed } from '../core/rng.js';
 import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { Evaluator, pickMetric, refuseUnsafeName, splitValues, type Assignments, type Evaluation } from './evaluate.js';
@@ -41,6 +45,12 @@ export interface TuneOptions {
   readonly confirm?: number;
   /** Half-width of the band around each target for the reported probability. */
   readonly tolerance?: number;
+  /**
+   * Spend the last third of the budget refining around the search's winner (default true);
+   * false gives the whole budget to the starting candidates (how the calibration tier measures
+   * what refinement adds).
+   */
+  readonly refine?: boolean;
   readonly workers: number;
   readonly outDir: string;
   readonly resume?: boolean;
@@ -58,9 +68,24 @@ export interface TargetResult {
   readonly lower: number;
   readonly upper: number;
   readonly n: number;
-  /** Chance that the true value lies in target ± tolerance (normal approximation). */
+  /**
+   * The probability that the true value lies in target ± tolerance given the confirmation's
+   * matches alone: the normal approximation of its estimate (mean and standard error from its
+   * interval) under a flat prior. A statement about this setting's measured value, not a
+   * promise about the search: it ignores that the setting was picked, and the true value is
+   * fixed, not random. Over repeated tunes of a coin it averaged close to the share that really
+   * was within the tolerance (reports/calibration.md).
+   */
   readonly probabilityInBand: number;
   readonly intervalContainsTarget: boolean;
+}
+
+/** One round of a race: the candidates still in it, the matches each has played, the best so far. */
+export interface RoundRecord {
+  readonly alive: number;
+  readonly matchesEach: number;
+  readonly best: Record<string, string>;
+  readonly bestDistance: number;
 }
 
 export interface TuneResult {
@@ -69,11 +94,15 @@ export interface TuneResult {
   readonly assignments: readonly string[];
   readonly targets: readonly TargetResult[];
   readonly tolerance: number;
+  /** Matches of the search and the refinement together (the confirmation not included). */
   readonly searchMatches: number;
   readonly confirmMatches: number;
   readonly confirmSeed: number;
+  /** Starting candidates. */
   readonly candidates: number;
-  readonly rounds: readonly { readonly alive: number; readonly matchesEach: number; readonly best: Record<string, string>; readonly bestDistance: number }[];
+  readonly rounds: readonly RoundRecord[];
+  /** The refinement around the search's winner: its candidates, seed and rounds; null when the space has nothing to refine or `refine` is false. */
+  readonly refinement: { readonly candidates: number; readonly seed: number; readonly matches: number; readonly rounds: readonly RoundRecord[] } | null;
   readonly seconds: number;
   readonly tunedScenario: string;
 }
@@ -143,7 +172,7 @@ export function candidateSettings(space: readonly SpaceDimension[], count: numbe
     });
     if (grid.length <= count) return grid;
   }
-  const rng = Rng.fromSeed(BigInt(seed) * 2654435761n + 97n);
+  const rng = Rng.fromSeed(affineSeed(seed, 2654435761, 97));
   const strata = space.map(() => {
     const order = Array.from({ length: count }, (_, i) => i);
     for (let i = order.length - 1; i > 0; i--) {
@@ -173,25 +202,33 @@ export function candidateSettings(space: readonly SpaceDimension[], count: numbe
 
 const toAssignments = (setting: Record<string, string>): Assignments => Object.entries(setting).map(([name, value]) => `${name}=${value}`);
 
-interface SavedState {
-  readonly key: string;
+/** Where one race (the search, or the refinement) stands. */
+interface RaceState {
   readonly settings: Record<string, string>[];
   readonly evaluations: { matches: number; aggregate: unknown }[];
   readonly alive: number[];
   readonly round: number;
-  readonly rounds: TuneResult['rounds'][number][];
+  readonly rounds: RoundRecord[];
   readonly spent: number;
 }
 
-const savedStateSchema = z.object({
-  key: z.string(),
+interface SavedState {
+  readonly key: string;
+  /** The search's race; finished once `refine` is there. */
+  readonly search: RaceState;
+  readonly refine: RaceState | null;
+}
+
+const roundSchema = z.object({ alive: z.number(), matchesEach: z.number(), best: z.record(z.string(), z.string()), bestDistance: z.number().nullable() });
+const raceSchema = z.object({
   settings: z.array(z.record(z.string(), z.string())),
   evaluations: z.array(z.object({ matches: z.number().int().min(0), aggregate: z.unknown() })),
   alive: z.array(z.number().int().min(0)).min(1),
   round: z.number().int().min(0),
-  rounds: z.array(z.object({ alive: z.number(), matchesEach: z.number(), best: z.record(z.string(), z.string()), bestDistance: z.number().nullable() })),
+  rounds: z.array(roundSchema),
   spent: z.number().int().min(0),
 });
+const savedStateSchema = z.object({ key: z.string(), search: raceSchema, refine: raceSchema.nullable() });
 
 /** A saved search, checked field by field: a damaged file is bad input naming it, not a crash. */
 function readSavedState(path: string): SavedState {
@@ -207,19 +244,157 @@ function readSavedState(path: string): SavedState {
     throw new UsageError([{ source: path, field: (first?.path ?? []).map(String).join('.'), message: `${first?.message ?? 'not a saved tuning'}; start afresh without --resume` }]);
   }
   const state = parsed.data as SavedState;
-  if (state.alive.some((index) => index >= state.evaluations.length)) {
-    throw new UsageError([{ source: path, field: 'alive', message: 'names a candidate the file does not hold; start afresh without --resume' }]);
+  for (const [name, race] of [['search', state.search], ['refine', state.refine]] as const) {
+    if (race !== null && race.alive.some((index) => index >= race.evaluations.length)) {
+      throw new UsageError([{ source: path, field: `${name}.alive`, message: 'names a candidate the file does not hold; start afresh without --resume' }]);
+    }
   }
   return state;
 }
 
 /** Squared distance of an evaluation's metrics to the targets. */
-async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[]): Promise<number> {
-  const metrics = await evaluator.metrics(evaluation);
+async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<number> {
+  const metrics = await evaluator.metrics(evaluation, seed);
   let sum = 0;
   for (const target of targets) sum += (pickMetric(metrics, target.metric, '--target').value - target.value) ** 2;
   return sum;
 }
+
+/**
+ * The schedule of a race of `count` candidates on `budget` matches: rounds, and the matches
+ * each round adds to every candidate still in it (at least 2, even with rotated seats).
+ */
+function raceSchedule(count: number, budget: number, rotate: boolean): { rounds: number; increment: (alive: number) => number; total: (budget: number) => number } {
+  const rounds = Math.max(1, Math.ceil(Math.log2(count)));
+  const even = (n: number): number => (rotate ? Math.ceil(n / 2) * 2 : n);
+  const step = (alive: number, perRound: number): number => even(Math.max(2, Math.floor(perRound / alive)));
+  const total = (within: number): number => {
+    let sum = 0;
+    let alive = count;
+    for (let round = 0; round < rounds; round++) {
+      sum += step(alive, within / rounds) * alive;
+      alive = Math.max(1, Math.ceil(alive / 2));
+    }
+    return sum;
+  };
+  return { rounds, increment: (alive) => step(alive, budget / rounds), total };
+}
+
+/**
+ * Successive halving over `settings` on the matches of run seed `seed` (the scenario's when
+ * undefined), from `restored` when resuming; `save` is called after every round.
+ */
+async function race(
+  evaluator: Evaluator,
+  settings: Record<string, string>[],
+  budget: number,
+  targets: readonly Target[],
+  rotate: boolean,
+  seed: number | undefined,
+  restored: RaceState | null,
+  save: (state: RaceState) => void,
+  onRound: ((round: number, rounds: number, alive: number, matchesEach: number) => void) | undefined,
+): Promise<{ best: Record<string, string>; rounds: RoundRecord[]; spent: number; matchesEach: number }> {
+  const schedule = raceSchedule(settings.length, budget, rotate);
+  const evaluations: Evaluation[] = [];
+  for (const [index, setting] of settings.entries()) {
+    const evaluation = await evaluator.start(toAssignments(setting));
+    const saved = restored?.evaluations[index];
+    if (saved !== undefined) Object.assign(evaluation, saved);
+    evaluations.push(evaluation);
+  }
+  let alive = restored === null ? settings.map((_, index) => index) : [...restored.alive];
+  let round = restored?.round ?? 0;
+  let spent = restored?.spent ?? 0;
+  const history: RoundRecord[] = [...(restored?.rounds ?? [])];
+  let matchesEach = alive.reduce((most, index) => Math.max(most, evaluations[index]?.matches ?? 0), 0);
+  for (; round < schedule.rounds && alive.length > 1; round++) {
+    matchesEach += schedule.increment(alive.length);
+    onRound?.(round + 1, schedule.rounds, alive.length, matchesEach);
+    const scored: { index: number; distance: number }[] = [];
+    for (const index of alive) {
+      const evaluation = evaluations[index] as Evaluation;
+      spent += Math.max(0, matchesEach - evaluation.matches);
+      await evaluator.extend(evaluation, matchesEach, seed);
+      scored.push({ index, distance: await distance(evaluator, evaluation, targets, seed) });
+    }
+    scored.sort((x, y) => x.distance - y.distance || x.index - y.index);
+    history.push({ alive: alive.length, matchesEach, best: settings[scored[0]?.index ?? 0] ?? {}, bestDistance: scored[0]?.distance ?? Number.NaN });
+    alive = scored.slice(0, round === schedule.rounds - 1 ? 1 : Math.max(1, Math.ceil(scored.length / 2))).map((entry) => entry.index);
+    save({ settings, evaluations: evaluations.map((evaluation) => ({ matches: evaluation.matches, aggregate: evaluation.aggregate })), alive, round: round + 1, rounds: history, spent });
+  }
+  return { best: settings[alive[0] as number] as Record<string, string>, rounds: history, spent, matchesEach };
+}
+
+/** The values next to `value` in a list: itself and its neighbours. */
+function neighbours(values: readonly string[], value: string): string[] {
+  const at = values.indexOf(value);
+  if (at < 0) return [value];
+  return values.slice(Math.max(0, at - 1), at + 2);
+}
+
+/**
+ * The refinement candidates around `best`: the winner first, then its neighbours. Whole-number
+ * and numeric-choice dimensions offer the values one step either side; real ones a box one
+ * starting stratum wide ((max − min) / candidates) either side; other choices keep the winner's.
+ * A local grid when it has at most 9 points; else 8 seeded Latin-hypercube points in it.
+ */
+export function refinementSettings(space: readonly SpaceDimension[], best: Record<string, string>, startingCandidates: number, seed: number): Record<string, string>[] {
+  const local = space.map((dimension): { values: string[] } | { min: number; max: number } => {
+    const value = best[dimension.name] as string;
+    if (dimension.kind === 'real') {
+      const centre = Number(value);
+      const half = (dimension.max - dimension.min) / Math.max(1, startingCandidates);
+      return { min: Math.max(dimension.min, centre - half), max: Math.min(dimension.max, centre + half) };
+    }
+    const values = dimensionValues(dimension) as string[];
+    const numeric = values.every((choice) => choice.trim() !== '' && Number.isFinite(Number(choice)));
+    return { values: dimension.kind === 'choice' && !numeric ? [value] : neighbours(values, value) };
+  });
+  const key = (setting: Record<string, string>): string => JSON.stringify(space.map((dimension) => setting[dimension.name]));
+  const points: Record<string, string>[] = [best];
+  const seen = new Set([key(best)]);
+  const add = (point: Record<string, string>): void => {
+    if (!seen.has(key(point))) {
+      seen.add(key(point));
+      points.push(point);
+    }
+  };
+  const discrete = local.every((dimension) => 'values' in dimension);
+  const gridSize = local.reduce((product, dimension) => product * ('values' in dimension ? dimension.values.length : Infinity), 1);
+  if (discrete && gridSize <= 9) {
+    let grid: Record<string, string>[] = [{}];
+    local.forEach((dimension, d) => {
+      const name = (space[d] as SpaceDimension).name;
+      grid = grid.flatMap((point) => (dimension as { values: string[] }).values.map((value) => ({ ...point, [name]: value })));
+    });
+    grid.forEach(add);
+    return points;
+  }
+  const count = 8;
+  const rng = Rng.fromSeed(BigInt(seed) * 2654435761n + 104729n);
+  const strata = local.map(() => {
+    const order = Array.from({ length: count }, (_, i) => i);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    return order;
+  });
+  for (let k = 0; k < count; k++) {
+    const point: Record<string, string> = {};
+    local.forEach((dimension, d) => {
+      const u = ((strata[d]?.[k] as number) + rng.float()) / count;
+      const name = (space[d] as SpaceDimension).name;
+      point[name] = 'values' in dimension ? (dimension.values[Math.min(dimension.values.length - 1, Math.floor(u * dimension.values.length))] as string) : String(+(dimension.min + u * (dimension.max - dimension.min)).toPrecision(4));
+    });
+    add(point);
+  }
+  return points;
+}
+
+/** Run seed of the refinement's matches: new common seeds, apart from the search's and the confirmation's. */
+const REFINE_SEED_OFFSET = 104729;
 
 export async function tune(scenario: Scenario, options: TuneOptions): Promise<TuneResult> {
   const started = performance.now();
@@ -232,89 +407,64 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     dimension.kind === 'int' && specs[dimension.name]?.tunable?.kind === 'real' && dimension.step === 1 ? { name: dimension.name, kind: 'real', min: dimension.min, max: dimension.max } : dimension,
   );
   const settings = candidateSettings(space, options.candidates ?? 24, scenario.seed);
-  const rounds = Math.max(1, Math.ceil(Math.log2(settings.length)));
-  const perRound = options.budget / rounds;
-  const even = (n: number): number => (scenario.rotate ? Math.ceil(n / 2) * 2 : n);
-  // The whole schedule, worked out before any match: each round gives every candidate still in
-  // the race its share of the round's budget (at least 2 matches), then keeps the better half.
-  const increment = (alive: number, share: number): number => even(Math.max(2, Math.floor(share / alive)));
-  const scheduleTotal = (share: number): number => {
-    let total = 0;
-    let alive = settings.length;
-    for (let round = 0; round < rounds; round++) {
-      total += increment(alive, share) * alive;
-      alive = Math.max(1, Math.ceil(alive / 2));
-    }
-    return total;
+  // Categorical choices alone have no neighbourhood to refine in.
+  const refinable = options.refine !== false && space.some((dimension) => dimension.kind !== 'choice' || dimension.choices.every((choice) => Number.isFinite(Number(choice))));
+  const searchBudget = refinable ? Math.floor((2 * options.budget) / 3) : options.budget;
+  const refineBudget = options.budget - searchBudget;
+  const search = raceSchedule(settings.length, searchBudget, scenario.rotate);
+  // The refinement races at most 9 candidates (4 rounds).
+  const refineMinimum = refinable ? raceSchedule(9, 0, scenario.rotate).total(0) : 0;
+  const fits = (budget: number): boolean => {
+    const share = refinable ? Math.floor((2 * budget) / 3) : budget;
+    return raceSchedule(settings.length, share, scenario.rotate).total(share) <= share && budget - share >= refineMinimum;
   };
-  if (scheduleTotal(perRound) > options.budget) {
-    throw new UsageError([{ source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates in ${rounds} rounds; give at least ${scheduleTotal(0)}, or fewer --candidates` }]);
+  if (!fits(options.budget)) {
+    let least = search.total(0) + refineMinimum;
+    while (!fits(least)) least++;
+    throw new UsageError([
+      { source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates in ${search.rounds} rounds${refinable ? ' and the refinement' : ''}; give at least ${least}, or fewer --candidates` },
+    ]);
   }
-  const key = JSON.stringify({ source: scenario.source, targets: options.targets, space, budget: options.budget, candidates: settings.length });
+  const key = JSON.stringify({ source: scenario.source, targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
   const statePath = join(options.outDir, 'tune-state.json');
   mkdirSync(options.outDir, { recursive: true });
   const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed);
   try {
     // Every candidate must be a valid scenario before any match runs.
     for (const setting of settings) await evaluator.scenario(toAssignments(setting));
-    const evaluations: Evaluation[] = [];
-    let alive = settings.map((_, index) => index);
-    let round = 0;
-    let spent = 0;
-    const history: TuneResult['rounds'][number][] = [];
     const saved: SavedState | null = options.resume === true && existsSync(statePath) ? readSavedState(statePath) : null;
     if (options.resume === true && saved === null) throw new UsageError([{ source: '--resume', field: '', message: `no tuning to resume in ${options.outDir}` }]);
     if (saved !== null && saved.key !== key) {
       throw new UsageError([{ source: '--resume', field: '', message: `${statePath} is from another search (scenario, targets, space or budget differ)` }]);
     }
-    for (const [index, setting] of settings.entries()) {
-      const evaluation = await evaluator.start(toAssignments(setting));
-      const restored = saved?.evaluations[index];
-      if (restored !== undefined) Object.assign(evaluation, restored);
-      evaluations.push(evaluation);
-    }
-    if (saved !== null) {
-      alive = [...saved.alive];
-      round = saved.round;
-      spent = saved.spent;
-      history.push(...saved.rounds);
-    }
-    let matchesEach = alive.reduce((most, index) => Math.max(most, evaluations[index]?.matches ?? 0), 0);
-    for (; round < rounds; round++) {
-      matchesEach += increment(alive.length, perRound);
-      options.onRound?.(round + 1, rounds, alive.length, matchesEach);
-      const scored: { index: number; distance: number }[] = [];
-      for (const index of alive) {
-        const evaluation = evaluations[index] as Evaluation;
-        spent += Math.max(0, matchesEach - evaluation.matches);
-        await evaluator.extend(evaluation, matchesEach);
-        scored.push({ index, distance: await distance(evaluator, evaluation, options.targets) });
-      }
-      scored.sort((a, b) => a.distance - b.distance || a.index - b.index);
-      history.push({ alive: alive.length, matchesEach, best: settings[scored[0]?.index ?? 0] ?? {}, bestDistance: scored[0]?.distance ?? Number.NaN });
-      alive = scored.slice(0, round === rounds - 1 ? 1 : Math.max(1, Math.ceil(scored.length / 2))).map((entry) => entry.index);
-      const state: SavedState = {
-        key,
-        settings,
-        evaluations: evaluations.map((evaluation) => ({ matches: evaluation.matches, aggregate: evaluation.aggregate })),
-        alive,
-        round: round + 1,
-        rounds: history,
-        spent,
-      };
+    const write = (state: SavedState): void => {
       writeFileSync(`${statePath}.tmp`, JSON.stringify(state));
       renameSync(`${statePath}.tmp`, statePath);
-      if (alive.length === 1 && round < rounds - 1) {
-        round++;
-        break;
-      }
+    };
+    let searchState: RaceState | null = saved?.search ?? null;
+    const searched = await race(evaluator, settings, searchBudget, options.targets, scenario.rotate, undefined, searchState, (state) => write({ key, search: (searchState = state), refine: null }), options.onRound);
+    let best = searched.best;
+    let spent = searched.spent;
+    let lastMatches = searched.matchesEach;
+    let refinement: TuneResult['refinement'] = null;
+    if (refinable) {
+      const refineSeed = scenario.seed + REFINE_SEED_OFFSET;
+      const local = refinementSettings(space, searched.best, settings.length, scenario.seed);
+      for (const setting of local) await evaluator.scenario(toAssignments(setting), refineSeed);
+      const finalSearch = searchState ?? saved?.search;
+      const refined = await race(evaluator, local, refineBudget, options.targets, scenario.rotate, refineSeed, saved?.refine ?? null, (state) => {
+        if (finalSearch !== null && finalSearch !== undefined) write({ key, search: finalSearch, refine: state });
+      }, options.onRound);
+      best = refined.best;
+      spent += refined.spent;
+      // The winner's own matches in the last round it raced.
+      lastMatches = refined.matchesEach;
+      refinement = { candidates: local.length, seed: refineSeed, matches: refined.spent, rounds: refined.rounds };
     }
-    const bestIndex = alive[0] as number;
-    const best = settings[bestIndex] as Record<string, string>;
     // Confirmation on fresh seeds: the search's own matches favour its winner (it was picked
     // for looking good on them), so only new matches say how good it is.
     const confirmSeed = scenario.seed + 7919;
-    const confirmMatches = even(options.confirm ?? Math.max(2000, matchesEach));
+    const confirmMatches = scenario.rotate ? Math.ceil((options.confirm ?? Math.max(2000, lastMatches)) / 2) * 2 : (options.confirm ?? Math.max(2000, lastMatches));
     const fresh = await evaluator.start(toAssignments(best));
     await evaluator.extend(fresh, confirmMatches, confirmSeed);
     const metrics = await evaluator.metrics(fresh, confirmSeed);
@@ -346,7 +496,8 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       confirmMatches,
       confirmSeed,
       candidates: settings.length,
-      rounds: history,
+      rounds: searched.rounds,
+      refinement,
       seconds: Math.round(performance.now() - started) / 1000,
       tunedScenario,
     };
@@ -393,7 +544,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
   );
   const header = [
     `# Tuned by hordelab tune from ${scenario.file}: ${result.assignments.join(' ')}`,
-    `# Search: ${result.candidates} candidates, ${result.searchMatches} matches; confirmation on run seed ${result.confirmSeed}:`,
+    `# Search: ${result.candidates} candidates${result.refinement === null ? '' : ` and ${result.refinement.candidates} in the refinement`}, ${result.searchMatches} matches; confirmation on run seed ${result.confirmSeed}:`,
     ...lines,
     '',
   ].join('\n');
@@ -418,9 +569,15 @@ export function formatTune(result: TuneResult): string {
         `target ${target.target}${target.intervalContainsTarget ? ' (inside the interval)' : ' (outside the interval)'}; P(within ±${result.tolerance}) = ${target.probabilityInBand.toFixed(2)}`,
     );
   }
-  lines.push(`Search: ${result.candidates} candidates in ${result.rounds.length} rounds, ${result.searchMatches} matches; ${result.seconds} s`);
-  for (const [index, round] of result.rounds.entries()) {
-    lines.push(`  round ${index + 1}: ${round.alive} candidates × ${round.matchesEach} matches; best ${toAssignments(round.best).join(' ')} (squared distance ${round.bestDistance.toExponential(2)})`);
+  lines.push(`  (P(within ±${result.tolerance}): from the fresh matches alone, normal approximation, flat prior; not corrected for the setting having been picked)`);
+  const round = (record: RoundRecord, index: number): string =>
+    `  round ${index + 1}: ${record.alive} candidates × ${record.matchesEach} matches; best ${toAssignments(record.best).join(' ')} (squared distance ${record.bestDistance.toExponential(2)})`;
+  const refineMatches = result.refinement?.matches ?? 0;
+  lines.push(`Search: ${result.candidates} candidates in ${result.rounds.length} rounds, ${result.searchMatches - refineMatches} matches; ${result.seconds} s in all`);
+  result.rounds.forEach((record, index) => lines.push(round(record, index)));
+  if (result.refinement !== null) {
+    lines.push(`Refinement around the search's winner: ${result.refinement.candidates} candidates on run seed ${result.refinement.seed}, ${refineMatches} matches`);
+    result.refinement.rounds.forEach((record, index) => lines.push(round(record, index)));
   }
   lines.push(`Wrote ${result.tunedScenario}`);
   return lines.join('\n');

@@ -1,24 +1,51 @@
 /**
  * `hordelab compare <baseline> <run>`: two runs metric by metric, the difference with its
- * interval and a test, significant changes flagged after Holm's correction.
+ * interval and a test, significant changes flagged after Holm's correction; with `--primary`,
+ * one declared metric tested unadjusted and the others Holm-adjusted as secondary; as text,
+ * JSON, or a page with the differences as forest plots (`--format html`).
  */
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
+import { games } from '../../registry.js';
+import { comparisonPage } from '../../present/compare-page.js';
 import { compareRuns, formatComparison } from '../../present/compare.js';
 import { readRunSummary } from '../../present/metrics.js';
+import { checkOutputFile, writeProblem } from '../../present/output-folder.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { jsonOption } from '../common-options.js';
+
+const FORMATS = ['text', 'json', 'html'] as const;
 
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const baselineDir = args.required('baseline');
   const runDir = args.required('run');
+  const format = args.text('format') ?? (args.flag('json') ? 'json' : 'text');
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError([{ source: '--format', field: '', message: `expected text, json or html, got "${format}"` }]);
+  if (args.flag('json') && format !== 'json') throw new UsageError([{ source: '--json', field: '', message: `is --format json; it cannot go with --format ${format}` }]);
+  const out = args.text('out');
+  if (out !== undefined && format !== 'html') throw new UsageError([{ source: '--out', field: '', message: 'names the page of --format html' }]);
   const baseline = readRunSummary(baselineDir);
   const summary = readRunSummary(runDir);
   if (baseline.scenario.game !== summary.scenario.game) {
     throw new UsageError([{ source: runDir, field: 'summary.json', message: `is a ${summary.scenario.game} run and the baseline a ${baseline.scenario.game} one; compare runs of one game` }]);
   }
-  const comparison = compareRuns(baselineDir, baseline, runDir, summary, args.number('alpha') as number);
-  io.stdout.write(args.flag('json') ? `${JSON.stringify(comparison, null, 2)}\n` : `${formatComparison(comparison, args.flag('all'))}\n`);
+  const page = out ?? join(runDir, 'compare.html');
+  if (format === 'html') checkOutputFile(page, out === undefined ? '<run>' : '--out');
+  const comparison = compareRuns(baselineDir, baseline, runDir, summary, args.number('alpha') as number, args.text('primary'));
+  if (format === 'html') {
+    const html = await comparisonPage(comparison, games.get(summary.scenario.game)?.game.title ?? summary.scenario.game);
+    try {
+      writeFileSync(`${page}.tmp`, html);
+      renameSync(`${page}.tmp`, page);
+    } catch (error) {
+      throw writeProblem(error, out === undefined ? '<run>' : '--out', page);
+    }
+    io.stdout.write(`Wrote ${page}\n`);
+    return 0;
+  }
+  io.stdout.write(format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : `${formatComparison(comparison, args.flag('all'))}\n`);
   return 0;
 }
 
@@ -33,8 +60,19 @@ export const compareCommand: CommandModule = {
   options: {
     alpha: { type: 'number', bound: BOUNDS.alpha, default: 0.05, describe: 'Significance level after Holm\'s correction over all metrics' },
     all: { type: 'boolean', describe: 'List unchanged metrics too' },
-    json: { ...jsonOption, describe: 'Print the comparison as JSON' },
+    json: { ...jsonOption, describe: 'Print the comparison as JSON (the same as --format json)' },
+    format: { type: 'string', placeholder: 'FORMAT', describe: 'text (default), json, or html: a page with the differences as forest plots' },
+    out: { type: 'path', alias: 'o', placeholder: 'FILE', describe: 'With --format html: the page to write [default: <run>/compare.html]' },
+    primary: {
+      type: 'string',
+      placeholder: 'METRIC',
+      describe: 'The metric the runs were planned for: tested alone at --alpha, unadjusted; the others Holm-adjusted among themselves as secondary',
+    },
   },
-  examples: [['hordelab compare reports/baseline reports/trap-rates-up', 'What raising the trap rates changed']],
+  examples: [
+    ['hordelab compare reports/baseline reports/trap-rates-up', 'What raising the trap rates changed'],
+    ['hordelab compare reports/baseline reports/trap-rates-up --primary p1WinRate', 'Test the first-player rate with the power plan promised'],
+    ['hordelab compare reports/baseline reports/trap-rates-up --format html', 'The same as a page: reports/trap-rates-up/compare.html'],
+  ],
   run,
 };

@@ -1,7 +1,9 @@
 /**
  * `hordelab plan`: how many matches a question needs, before running them: a rate to within a
- * margin, or two rates told apart. Every answer is computed in O(log n) steps, so no margin
- * within its bound can keep it busy.
+ * margin, or two rates told apart. A test is planned for `compare --primary` (one metric at
+ * α, unadjusted) unless `--metrics K` says it is one of K Holm-adjusted metrics; the answer
+ * says which. Every answer is computed in O(log n) steps, so no margin within its bound can
+ * keep it busy.
  */
 import { UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
@@ -15,11 +17,24 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const margin = args.number('margin');
   const power = args.number('power');
   const confidence = args.number('confidence') as number;
-  const designEffect = args.flag('rotated') ? 2 : 1;
+  const metrics = args.number('metrics');
+  const measured = args.number('design-effect');
+  if (measured !== undefined && args.flag('rotated')) {
+    throw new UsageError([{ source: '--rotated', field: '', message: 'give either --rotated (a design effect of 2) or --design-effect D, not both' }]);
+  }
+  const designEffect = measured ?? (args.flag('rotated') ? 2 : 1);
   const percent = (x: number): string => `${+(100 * x).toFixed(3)}%`;
-  const seats = args.flag('rotated') ? ' (seats rotated: paired matches count as one, so twice as many)' : '';
+  const seats =
+    measured !== undefined
+      ? ` (design effect ${measured}: ${measured >= 1 ? `${measured} times as many as independent matches` : 'fewer than independent matches'})`
+      : args.flag('rotated')
+        ? ' (seats rotated: a design effect of 2, as side rates of rotated runs measure; agent rates measure far less, see their designEffect in summary.json)'
+        : '';
   let matches: number;
   let text: string;
+  if (metrics !== undefined && (vs === undefined || margin !== undefined)) {
+    throw new UsageError([{ source: '--metrics', field: '', message: 'the number of Holm-adjusted metrics matters for a test: add --vs RATE (and no --margin)' }]);
+  }
   if (vs === undefined) {
     if (margin === undefined) throw new UsageError([{ source: '--margin', field: '', message: 'give the interval half-width you want, such as --margin 0.01 for ±1 point' }]);
     if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'power is for telling two rates apart; add --vs RATE' }]);
@@ -32,10 +47,24 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   } else {
     if (rate === vs) throw new UsageError([{ source: '--vs', field: '', message: 'equal to --rate: no number of matches tells a rate from itself' }]);
     const wanted = power ?? 0.8;
-    matches = matchesForDifference(rate, vs, wanted, confidence, designEffect);
-    text = `${matches} matches per run detect ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power at the ${percent(1 - confidence)} level (two-sided)${seats}.`;
+    const family = metrics ?? 1;
+    matches = matchesForDifference(rate, vs, wanted, confidence, designEffect, family);
+    const test =
+      family === 1
+        ? `a single test at the ${percent(1 - confidence)} level (two-sided): compare it with hordelab compare --primary METRIC; among Holm-adjusted metrics the power is lower (plan with --metrics K)`
+        : `one of ${family} Holm-adjusted metrics, as hordelab compare flags them (a moved metric needs p below ${percent((1 - confidence) / family)})`;
+    text = `${matches} matches per run detect ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power, planned for ${test}${seats}.`;
   }
-  const plan = { matches, rate, vs: vs ?? null, margin: margin ?? null, power: vs !== undefined && margin === undefined ? (power ?? 0.8) : null, confidence, designEffect };
+  const plan = {
+    matches,
+    rate,
+    vs: vs ?? null,
+    margin: margin ?? null,
+    power: vs !== undefined && margin === undefined ? (power ?? 0.8) : null,
+    confidence,
+    designEffect,
+    metrics: vs !== undefined && margin === undefined ? (metrics ?? 1) : null,
+  };
   io.stdout.write(args.flag('json') ? `${JSON.stringify(plan)}\n` : `${text}\n`);
   return 0;
 }
@@ -51,12 +80,25 @@ export const planCommand: CommandModule = {
     vs: { type: 'number', bound: BOUNDS.rate, describe: 'A second rate: plan matches per run to tell the two apart' },
     power: { type: 'number', bound: BOUNDS.power, describe: 'With --vs: the chance of detecting the difference [default: 0.8]' },
     confidence: { type: 'number', bound: BOUNDS.confidence, default: 0.95, describe: 'Confidence level' },
-    rotated: { type: 'boolean', describe: 'Seats rotated: paired matches share their dice, so plan twice as many' },
+    rotated: { type: 'boolean', describe: 'Seats rotated: plan with a design effect of 2, what side rates of rotated runs measure' },
     json: { ...jsonOption, describe: 'Print the plan as JSON' },
+    metrics: {
+      type: 'number',
+      bound: BOUNDS.metrics,
+      placeholder: 'K',
+      describe: 'With --vs: the test is one of K metrics Holm-adjusted by compare (default 1: compare --primary)',
+    },
+    'design-effect': {
+      type: 'number',
+      bound: BOUNDS.designEffect,
+      placeholder: 'D',
+      describe: 'The metric\'s measured design effect (its designEffect in a pilot run\'s summary.json): plan D times the matches',
+    },
   },
   examples: [
     ['hordelab plan --rate 0.5 --margin 0.01', 'Matches to pin a 50% rate to ±1 point'],
-    ['hordelab plan --rate 0.5 --vs 0.55', 'Matches per run to detect 50% against 55% with 80% power'],
+    ['hordelab plan --rate 0.5 --vs 0.55', 'Matches per run to detect 50% against 55% with 80% power, for compare --primary'],
+    ['hordelab plan --rate 0.5 --vs 0.55 --metrics 32', 'The same when it is one of 32 Holm-adjusted metrics'],
   ],
   run,
 };

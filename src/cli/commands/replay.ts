@@ -1,8 +1,12 @@
 /**
  * `hordelab replay <scenario> --match K`: one match again, exactly as the run played it, turn by
- * turn: decisions, dice, events and the state after each decision.
+ * turn: decisions, dice, events and the state after each decision; or, with `--html FILE`, as a
+ * page to watch, the board drawn at every step.
  */
+import { renameSync, writeFileSync } from 'node:fs';
 import { BOUNDS } from '../../core/input-bounds.js';
+import { checkOutputFile, writeProblem } from '../../present/output-folder.js';
+import { recordReplay, replayPage } from '../../present/replay-page.js';
 import { replayMatch } from '../../run/replay.js';
 import { loadScenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
@@ -11,22 +15,40 @@ import { assignments, seedOption, setOption } from '../common-options.js';
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const matchIndex = args.number('match') as number;
   const seed = args.number('seed');
+  const html = args.text('html');
+  if (html !== undefined) checkOutputFile(html, '--html');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
   // The scenario's own match count does not limit which match may be replayed.
-  replayMatch({ ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) }, matchIndex, (line) => io.stdout.write(`${line}\n`));
+  const replayed = { ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) };
+  if (html !== undefined) {
+    const page = replayPage(recordReplay(replayed, matchIndex));
+    try {
+      writeFileSync(`${html}.tmp`, page);
+      renameSync(`${html}.tmp`, html);
+    } catch (error) {
+      throw writeProblem(error, '--html', html);
+    }
+    io.stdout.write(`Wrote ${html}\n`);
+    return 0;
+  }
+  replayMatch(replayed, matchIndex, (line) => io.stdout.write(`${line}\n`));
   return 0;
 }
 
 /** `hordelab replay`. */
 export const replayCommand: CommandModule = {
   name: 'replay',
-  summary: 'Replay one match of a scenario turn by turn: decisions, dice, events and the state after each decision',
+  summary: 'Replay one match of a scenario turn by turn: decisions, dice, events and the state after each decision; or as a page to watch',
   positionals: [{ name: 'scenario', describe: 'Scenario file (.yaml, .yml or .json)', path: true }],
   options: {
     match: { type: 'number', alias: 'm', required: true, bound: BOUNDS.matchIndex, placeholder: 'K', describe: 'Match index (the match column of matches.csv)' },
     seed: { ...seedOption, describe: 'Run seed, if the run overrode the scenario\'s' },
     set: { ...setOption, describe: 'The same parameter overrides as the run (key=value, repeatable)' },
+    html: { type: 'path', placeholder: 'FILE', describe: 'Write the match as a page to watch instead: the board at every step, step/play/jump controls, the event log' },
   },
-  examples: [['hordelab replay scenarios/trainers-first-player.yaml --match 42', 'Match 42 of the default run']],
+  examples: [
+    ['hordelab replay scenarios/trainers-first-player.yaml --match 42', 'Match 42 of the default run'],
+    ['hordelab replay scenarios/trainers-first-player.yaml --match 42 --html match-42.html', 'The same match as a page'],
+  ],
   run,
 };

@@ -1,13 +1,16 @@
 /** The coin-flip report: player 1's, player 2's and the draw rate, beside the exact rates. */
 import type { CoinFlipEvent } from './rules.js';
-import { wilsonInterval, type RateEstimate } from '../../stats/intervals.js';
+import { clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type Tally } from '../../stats/clusters.js';
+import type { RateEstimate } from '../../stats/rate-interval.js';
 import { formatRate, table } from '../../reports/format.js';
 import type { GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 export interface CoinFlipAggregate {
-  /** [player 1 wins, player 2 wins, draws]. */
-  outcomes: [number, number, number];
+  /** Per match: `p1`, `p2` and `draw`, one trial each. */
+  tally: Tally;
 }
+
+const FIGURES = ['p1', 'p2', 'draw'] as const;
 
 export interface CoinFlipSummary {
   readonly p1WinRate: RateEstimate;
@@ -17,16 +20,19 @@ export interface CoinFlipSummary {
 
 class CoinFlipCollector implements MatchCollector<CoinFlipEvent, CoinFlipAggregate> {
   private outcome = -1;
+  private readonly figures = new MatchFigures();
   onEvent(event: CoinFlipEvent): void {
     this.outcome = event.outcome === 'p1' ? 0 : event.outcome === 'p2' ? 1 : 2;
   }
   discardMatch(): void {
     this.outcome = -1;
   }
-  finishMatch(_context: MatchContext, aggregate: CoinFlipAggregate): MatchRows {
+  finishMatch(context: MatchContext, aggregate: CoinFlipAggregate): MatchRows {
     if (this.outcome === -1) throw new Error('the match ended without a matchEnd event');
-    aggregate.outcomes[this.outcome as 0 | 1 | 2]++;
-    const row = ['p1', 'p2', 'draw'][this.outcome] as string;
+    this.figures.clear();
+    FIGURES.forEach((figure, index) => this.figures.trial(figure, index === this.outcome));
+    recordMatch(aggregate.tally, context, this.figures);
+    const row = FIGURES[this.outcome] as string;
     this.outcome = -1;
     return { matchRow: [row], eventRows: [] };
   }
@@ -37,16 +43,16 @@ export const coinFlipReport: GameReport<CoinFlipEvent, CoinFlipAggregate, CoinFl
   matchColumns: ['winner'],
   eventTables: [],
   createCollector: () => new CoinFlipCollector(),
-  emptyAggregate: () => ({ outcomes: [0, 0, 0] }),
+  emptyAggregate: () => ({ tally: emptyTally() }),
   mergeAggregates(into, other) {
-    for (let i = 0; i < 3; i++) into.outcomes[i as 0 | 1 | 2] += other.outcomes[i as 0 | 1 | 2];
+    mergeTally(into.tally, other.tally);
   },
-  summarize(aggregate, confidence, designEffect) {
-    const n = aggregate.outcomes[0] + aggregate.outcomes[1] + aggregate.outcomes[2];
+  summarize(aggregate, confidence) {
+    const sums = settledFigures(aggregate.tally);
     return {
-      p1WinRate: wilsonInterval(aggregate.outcomes[0], n, confidence, designEffect),
-      p2WinRate: wilsonInterval(aggregate.outcomes[1], n, confidence, designEffect),
-      drawRate: wilsonInterval(aggregate.outcomes[2], n, confidence, designEffect),
+      p1WinRate: clusteredRate(sums['p1'], confidence),
+      p2WinRate: clusteredRate(sums['p2'], confidence),
+      drawRate: clusteredRate(sums['draw'], confidence),
     };
   },
   formatSummary: (summary) =>

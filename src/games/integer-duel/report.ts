@@ -6,28 +6,26 @@
  * tie rounds, capped share and points per side. Per-card figures also go to `cards.csv`.
  */
 import type { IntegerDuelEvent } from './types.js';
+import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../../stats/intervals.js';
 import {
-  addSample,
-  addToHistogram,
-  emptyMoments,
-  meanEstimate,
-  meanWithHistogram,
-  mergeHistograms,
-  mergeMoments,
-  sortedHistogram,
-  shareDifferenceInterval,
-  wilsonInterval,
-  type DifferenceEstimate,
-  type Histogram,
-  type IntegerMoments,
+  clusteredMean,
+  clusteredRate,
+  emptyTally,
+  MatchFigures,
+  mergeTally,
+  recordMatch,
+  settledFigures,
+  type ClusterSums,
   type MeanEstimate,
-  type RateEstimate,
-} from '../../stats/intervals.js';
+  type Tally,
+} from '../../stats/clusters.js';
+import type { RateEstimate } from '../../stats/rate-interval.js';
 import { formatMean, formatRate, table } from '../../reports/format.js';
 import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 const SIDES = ['plants', 'zombies'] as const;
 
+/** One card's counts in one match. */
 interface CardCounts {
   drawn: number;
   played: number;
@@ -35,23 +33,37 @@ interface CardCounts {
   playedRounds: number;
   playedRoundWins: number;
   heldNotPlayedRoundWins: number;
-  /** Change of the round value a play caused, signed so that good for the card's side is positive. */
-  effect: IntegerMoments;
+  /** Change of the round value its plays caused, signed so that good for the card's side is positive: sum and sum of squares. */
+  effectSum: number;
+  effectSquares: number;
 }
 
+/** A card's totals over matches (its rates are clustered figures of the tally). */
+interface CardTotals {
+  drawn: number;
+  played: number;
+  heldRounds: number;
+}
+
+/**
+ * Plain-data, exactly mergeable aggregate. The tally holds, per match (clustered by the run's
+ * independent unit), the trials `plantsWin`, `zombiesWin`, `draw` and the sample
+ * `plantsMinusZombies` (+1, 0, −1), the same under `plantsStarted.` and `zombiesStarted.`,
+ * the trial `capped`, the samples `rounds`, `tieRounds`, `plantsPoints`, `zombiesPoints`, and per
+ * card `<card>|playRate`, `<card>|playedRoundWin`, `<card>|heldNotPlayedRoundWin` (rounds as
+ * trials) and `<card>|effect` (plays as samples); over the rounds scored, `roundPlants`,
+ * `roundZombies`, `roundTie` (rounds as trials, so a match's rounds stay one cluster), the
+ * samples `roundValue` and, per side, `plantsWonRoundValue` and `zombiesWonRoundValue` (the
+ * absolute value of the rounds it won). `roundValuesHistogram` counts rounds by value.
+ */
 export interface IntegerDuelAggregate {
   matches: number;
-  /** [plants wins, zombies wins, draws], overall and by who started round 1. */
-  outcomes: [number, number, number];
-  byFirstStarter: [[number, number, number], [number, number, number]];
-  capped: number;
-  rounds: IntegerMoments;
+  tally: Tally;
   roundsHistogram: Histogram;
-  tieRounds: IntegerMoments;
-  plantsPoints: IntegerMoments;
-  zombiesPoints: IntegerMoments;
+  /** Rounds by their value (the table's sum when scored; positive for Plants). */
+  roundValuesHistogram: Histogram;
   /** Keyed `plants:+3`, `zombies:negate`. */
-  cards: Record<string, CardCounts>;
+  cards: Record<string, CardTotals>;
 }
 
 export interface CardFigure {
@@ -64,16 +76,47 @@ export interface CardFigure {
   readonly meanEffectOnRoundValue: MeanEstimate;
 }
 
+/** A difference of two shares of the same games, with its interval. */
+export interface DifferenceEstimate {
+  readonly difference: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly n: number;
+  readonly designEffect: number;
+  readonly clusters: number;
+}
+
 interface OutcomeRates {
   readonly plantsWinRate: RateEstimate;
   readonly zombiesWinRate: RateEstimate;
   readonly drawRate: RateEstimate;
-  /** Plants' win rate minus Zombies', from the same games (0 when the decks are equally strong). */
+  /** Plants' win rate minus Zombies', from the same games (0 when the decks are equally strong): the mean of +1, 0, −1 per game. */
   readonly plantsMinusZombies: DifferenceEstimate;
+}
+
+/** One side's deck as the games showed it. */
+export interface DeckFigures {
+  /** Games the side won. */
+  readonly winRate: RateEstimate;
+  /** Rounds the side won, of all rounds scored (a tied round is won by neither side). */
+  readonly roundWinRate: RateEstimate;
+  /** Points per game (absolute). */
+  readonly pointsPerGame: MeanEstimate;
+  /** The absolute value of the rounds it won. */
+  readonly wonRoundValue: MeanEstimate;
 }
 
 export interface IntegerDuelSummary extends OutcomeRates {
   readonly matches: number;
+  /** Every round scored: its value (positive for Plants) and who won it; ties keep the table (rule 13). */
+  readonly roundResults: {
+    readonly plantsRate: RateEstimate;
+    readonly zombiesRate: RateEstimate;
+    readonly tieRate: RateEstimate;
+    readonly value: MeanEstimate & { readonly histogram: [number, number][] };
+  };
+  /** Each deck's strength: games and rounds won, points, the size of its wins. */
+  readonly decks: { readonly plants: DeckFigures; readonly zombies: DeckFigures };
   readonly byFirstStarter: { readonly plants: OutcomeRates; readonly zombies: OutcomeRates };
   readonly cappedRate: RateEstimate;
   readonly rounds: MeanEstimate & { readonly histogram: [number, number][] };
@@ -90,14 +133,21 @@ const emptyCard = (): CardCounts => ({
   playedRounds: 0,
   playedRoundWins: 0,
   heldNotPlayedRoundWins: 0,
-  effect: emptyMoments(),
+  effectSum: 0,
+  effectSquares: 0,
 });
+
+const SHARES = ['plantsWin', 'zombiesWin', 'draw'] as const;
 
 class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDuelAggregate> {
   private cards: Record<string, CardCounts> = {};
   private held: [Record<string, number>, Record<string, number>] = [{}, {}];
   private playedThisRound: [Set<string>, Set<string>] = [new Set(), new Set()];
   private end: Extract<IntegerDuelEvent, { type: 'matchEnd' }> | null = null;
+  private readonly figures = new MatchFigures();
+  /** This match's rounds: scored, won by Plants, by Zombies, tied; values' sum and squares, and per side the won values'. */
+  private rounds = { scored: 0, plants: 0, zombies: 0, ties: 0, valueSum: 0, valueSquares: 0, wonSum: [0, 0], wonSquares: [0, 0] };
+  private roundValues: Histogram = {};
 
   private card(side: 0 | 1, name: string): CardCounts {
     const key = `${SIDES[side]}:${name}`;
@@ -116,12 +166,25 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
       case 'cardPlayed': {
         const counts = this.card(event.side, event.card);
         counts.played++;
-        const sign = event.side === 0 ? 1 : -1;
-        addSample(counts.effect, sign * (event.roundValueAfter - event.roundValueBefore));
+        const effect = (event.side === 0 ? 1 : -1) * (event.roundValueAfter - event.roundValueBefore);
+        counts.effectSum += effect;
+        counts.effectSquares += effect * effect;
         this.playedThisRound[event.side].add(event.card);
         return;
       }
-      case 'roundScored':
+      case 'roundScored': {
+        const rounds = this.rounds;
+        rounds.scored++;
+        rounds.valueSum += event.value;
+        rounds.valueSquares += event.value * event.value;
+        addToHistogram(this.roundValues, event.value);
+        if (event.winner === -1) rounds.ties++;
+        else {
+          if (event.winner === 0) rounds.plants++;
+          else rounds.zombies++;
+          rounds.wonSum[event.winner] = (rounds.wonSum[event.winner] as number) + Math.abs(event.value);
+          rounds.wonSquares[event.winner] = (rounds.wonSquares[event.winner] as number) + event.value * event.value;
+        }
         for (const side of [0, 1] as const) {
           const won = event.winner === side;
           for (const name of Object.keys(this.held[side])) {
@@ -137,6 +200,7 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
         }
         this.held = [{}, {}];
         return;
+      }
       case 'matchEnd':
         this.end = event;
         return;
@@ -148,22 +212,51 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
   discardMatch(): void {
     this.cards = {};
     this.end = null;
+    this.resetRounds();
   }
 
-  finishMatch(_context: MatchContext, aggregate: IntegerDuelAggregate): MatchRows {
+  private resetRounds(): void {
+    this.rounds = { scored: 0, plants: 0, zombies: 0, ties: 0, valueSum: 0, valueSquares: 0, wonSum: [0, 0], wonSquares: [0, 0] };
+    this.roundValues = {};
+  }
+
+  finishMatch(context: MatchContext, aggregate: IntegerDuelAggregate): MatchRows {
     const end = this.end;
     if (end === null) throw new Error('the match ended without a matchEnd event');
     aggregate.matches++;
+    const figures = this.figures;
+    figures.clear();
     const outcome = end.winner === -1 ? 2 : end.winner;
-    aggregate.outcomes[outcome]++;
-    aggregate.byFirstStarter[end.firstStarter][outcome]++;
-    if (end.capped) aggregate.capped++;
-    addSample(aggregate.rounds, end.rounds);
+    const started = end.firstStarter === 0 ? 'plantsStarted.' : 'zombiesStarted.';
+    for (const prefix of ['', started]) {
+      SHARES.forEach((share, index) => figures.trial(`${prefix}${share}`, index === outcome));
+      figures.sample(`${prefix}plantsMinusZombies`, outcome === 0 ? 1 : outcome === 1 ? -1 : 0);
+    }
+    figures.trial('capped', end.capped);
+    figures.sample('rounds', end.rounds);
     addToHistogram(aggregate.roundsHistogram, end.rounds);
-    addSample(aggregate.tieRounds, end.tieRounds);
-    addSample(aggregate.plantsPoints, end.points[0]);
-    addSample(aggregate.zombiesPoints, -end.points[1]);
-    mergeCards(aggregate.cards, this.cards);
+    figures.sample('tieRounds', end.tieRounds);
+    figures.sample('plantsPoints', end.points[0]);
+    figures.sample('zombiesPoints', -end.points[1]);
+    const rounds = this.rounds;
+    figures.trial('roundPlants', rounds.plants, rounds.scored);
+    figures.trial('roundZombies', rounds.zombies, rounds.scored);
+    figures.trial('roundTie', rounds.ties, rounds.scored);
+    figures.samples('roundValue', rounds.scored, rounds.valueSum, rounds.valueSquares);
+    SIDES.forEach((side, index) => figures.samples(`${side}WonRoundValue`, index === 0 ? rounds.plants : rounds.zombies, rounds.wonSum[index] as number, rounds.wonSquares[index] as number));
+    mergeHistograms(aggregate.roundValuesHistogram, this.roundValues);
+    this.resetRounds();
+    for (const [key, counts] of Object.entries(this.cards)) {
+      const totals = (aggregate.cards[key] ??= { drawn: 0, played: 0, heldRounds: 0 });
+      totals.drawn += counts.drawn;
+      totals.played += counts.played;
+      totals.heldRounds += counts.heldRounds;
+      figures.trial(`${key}|playRate`, counts.playedRounds, counts.heldRounds);
+      figures.trial(`${key}|playedRoundWin`, counts.playedRoundWins, counts.playedRounds);
+      figures.trial(`${key}|heldNotPlayedRoundWin`, counts.heldNotPlayedRoundWins, counts.heldRounds - counts.playedRounds);
+      figures.samples(`${key}|effect`, counts.played, counts.effectSum, counts.effectSquares);
+    }
+    recordMatch(aggregate.tally, context, figures);
     this.cards = {};
     this.end = null;
     const winner = end.winner === -1 ? 'draw' : SIDES[end.winner];
@@ -174,44 +267,25 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
   }
 }
 
-function mergeCards(into: Record<string, CardCounts>, other: Readonly<Record<string, CardCounts>>): void {
-  for (const [key, counts] of Object.entries(other)) {
-    const target = (into[key] ??= emptyCard());
-    target.drawn += counts.drawn;
-    target.played += counts.played;
-    target.heldRounds += counts.heldRounds;
-    target.playedRounds += counts.playedRounds;
-    target.playedRoundWins += counts.playedRoundWins;
-    target.heldNotPlayedRoundWins += counts.heldNotPlayedRoundWins;
-    mergeMoments(target.effect, counts.effect);
-  }
-}
-
 function emptyAggregate(): IntegerDuelAggregate {
-  return {
-    matches: 0,
-    outcomes: [0, 0, 0],
-    byFirstStarter: [
-      [0, 0, 0],
-      [0, 0, 0],
-    ],
-    capped: 0,
-    rounds: emptyMoments(),
-    roundsHistogram: {},
-    tieRounds: emptyMoments(),
-    plantsPoints: emptyMoments(),
-    zombiesPoints: emptyMoments(),
-    cards: {},
-  };
+  return { matches: 0, tally: emptyTally(), roundsHistogram: {}, roundValuesHistogram: {}, cards: {} };
 }
 
-function outcomeRates(counts: readonly number[], confidence: number, designEffect: number): OutcomeRates {
-  const n = (counts[0] ?? 0) + (counts[1] ?? 0) + (counts[2] ?? 0);
+function outcomeRates(sums: Record<string, ClusterSums>, prefix: string, confidence: number): OutcomeRates {
+  const difference = clusteredMean(sums[`${prefix}plantsMinusZombies`], confidence);
   return {
-    plantsWinRate: wilsonInterval(counts[0] ?? 0, n, confidence, designEffect),
-    zombiesWinRate: wilsonInterval(counts[1] ?? 0, n, confidence, designEffect),
-    drawRate: wilsonInterval(counts[2] ?? 0, n, confidence, designEffect),
-    plantsMinusZombies: shareDifferenceInterval(counts[0] ?? 0, counts[1] ?? 0, n, confidence, designEffect),
+    plantsWinRate: clusteredRate(sums[`${prefix}plantsWin`], confidence),
+    zombiesWinRate: clusteredRate(sums[`${prefix}zombiesWin`], confidence),
+    drawRate: clusteredRate(sums[`${prefix}draw`], confidence),
+    plantsMinusZombies: {
+      difference: difference.mean,
+      // Every game drawn (or one game): no spread to build an interval on.
+      lower: Number.isFinite(difference.lower) ? Math.max(-1, difference.lower) : Number.NaN,
+      upper: Number.isFinite(difference.upper) ? Math.min(1, difference.upper) : Number.NaN,
+      n: difference.n,
+      designEffect: difference.designEffect,
+      clusters: difference.clusters,
+    },
   };
 }
 
@@ -221,7 +295,10 @@ function cardOrder(a: string, b: string): number {
   return value(a) - value(b) || a.localeCompare(b);
 }
 
-function summarize(aggregate: IntegerDuelAggregate, confidence: number, designEffect: number): IntegerDuelSummary {
+function summarize(aggregate: IntegerDuelAggregate, confidence: number): IntegerDuelSummary {
+  const sums = settledFigures(aggregate.tally);
+  const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
+  const mean = (key: string): MeanEstimate => clusteredMean(sums[key], confidence);
   const cards: { plants: Record<string, CardFigure>; zombies: Record<string, CardFigure> } = { plants: {}, zombies: {} };
   const keys = Object.keys(aggregate.cards).sort((a, b) => {
     const [sideA, nameA] = a.split(':', 2) as [string, string];
@@ -232,25 +309,39 @@ function summarize(aggregate: IntegerDuelAggregate, confidence: number, designEf
     const at = key.indexOf(':');
     const side = key.slice(0, at) as 'plants' | 'zombies';
     const name = key.slice(at + 1);
-    const counts = aggregate.cards[key] as CardCounts;
+    const totals = aggregate.cards[key] as CardTotals;
     cards[side][name] = {
-      drawn: counts.drawn,
-      played: counts.played,
-      heldRounds: counts.heldRounds,
-      playRateWhenHeld: wilsonInterval(counts.playedRounds, counts.heldRounds, confidence, designEffect),
-      playedRoundWinRate: wilsonInterval(counts.playedRoundWins, counts.playedRounds, confidence, designEffect),
-      heldNotPlayedRoundWinRate: wilsonInterval(counts.heldNotPlayedRoundWins, counts.heldRounds - counts.playedRounds, confidence, designEffect),
-      meanEffectOnRoundValue: meanEstimate(counts.effect, confidence, designEffect),
+      drawn: totals.drawn,
+      played: totals.played,
+      heldRounds: totals.heldRounds,
+      playRateWhenHeld: rate(`${key}|playRate`),
+      playedRoundWinRate: rate(`${key}|playedRoundWin`),
+      heldNotPlayedRoundWinRate: rate(`${key}|heldNotPlayedRoundWin`),
+      meanEffectOnRoundValue: mean(`${key}|effect`),
     };
   }
+  const outcomes = outcomeRates(sums, '', confidence);
+  const deck = (side: (typeof SIDES)[number]): DeckFigures => ({
+    winRate: side === 'plants' ? outcomes.plantsWinRate : outcomes.zombiesWinRate,
+    roundWinRate: rate(side === 'plants' ? 'roundPlants' : 'roundZombies'),
+    pointsPerGame: mean(`${side}Points`),
+    wonRoundValue: mean(`${side}WonRoundValue`),
+  });
   return {
     matches: aggregate.matches,
-    ...outcomeRates(aggregate.outcomes, confidence, designEffect),
-    byFirstStarter: { plants: outcomeRates(aggregate.byFirstStarter[0], confidence, designEffect), zombies: outcomeRates(aggregate.byFirstStarter[1], confidence, designEffect) },
-    cappedRate: wilsonInterval(aggregate.capped, aggregate.matches, confidence, designEffect),
-    rounds: meanWithHistogram(aggregate.rounds, aggregate.roundsHistogram, confidence, designEffect),
-    tieRoundsPerGame: meanEstimate(aggregate.tieRounds, confidence, designEffect),
-    points: { plants: meanEstimate(aggregate.plantsPoints, confidence, designEffect), zombies: meanEstimate(aggregate.zombiesPoints, confidence, designEffect) },
+    ...outcomes,
+    roundResults: {
+      plantsRate: rate('roundPlants'),
+      zombiesRate: rate('roundZombies'),
+      tieRate: rate('roundTie'),
+      value: { ...mean('roundValue'), histogram: sortedHistogram(aggregate.roundValuesHistogram) },
+    },
+    decks: { plants: deck('plants'), zombies: deck('zombies') },
+    byFirstStarter: { plants: outcomeRates(sums, 'plantsStarted.', confidence), zombies: outcomeRates(sums, 'zombiesStarted.', confidence) },
+    cappedRate: rate('capped'),
+    rounds: { ...mean('rounds'), histogram: sortedHistogram(aggregate.roundsHistogram) },
+    tieRoundsPerGame: mean('tieRounds'),
+    points: { plants: mean('plantsPoints'), zombies: mean('zombiesPoints') },
     cards,
   };
 }
@@ -307,6 +398,7 @@ function cardRows(summary: IntegerDuelSummary): CsvValue[][] {
 function formatPoints(estimate: DifferenceEstimate): string {
   if (estimate.n === 0) return '-';
   const points = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+  if (!Number.isFinite(estimate.lower) || !Number.isFinite(estimate.upper)) return `${points(estimate.difference)} pts (no spread to build an interval on)`;
   return `${points(estimate.difference)} [${points(estimate.lower)}, ${points(estimate.upper)}] pts`;
 }
 
@@ -330,12 +422,34 @@ function formatSummary(summary: IntegerDuelSummary): string {
     ),
   );
   lines.push('');
-  lines.push('Cards: round win rate when played vs held but not played, and mean effect on the round value (for its side)');
+  const deckRow = (label: string, figures: DeckFigures): string[] => [
+    label,
+    ...formatRate(figures.winRate),
+    ...formatRate(figures.roundWinRate),
+    formatMean(figures.pointsPerGame, 1),
+    formatMean(figures.wonRoundValue, 2),
+  ];
+  lines.push('Decks: games and rounds won (a tied round is won by neither side), points per game, value of the rounds won');
+  lines.push(
+    table(
+      ['', 'games won', '95% interval', 'rounds won', '95% interval', 'points per game [95%]', 'value of a round won [95%]'],
+      [deckRow('Plants', summary.decks.plants), deckRow('Zombies', summary.decks.zombies)],
+    ),
+  );
+  const values = summary.roundResults.value;
+  lines.push(
+    `Rounds: ${formatRate(summary.roundResults.tieRate)[0]} tied (the table stays for the next round, rule 13); ` +
+      `mean round value ${formatMean(values, 2)} (positive favours Plants); values from ${values.histogram[0]?.[0] ?? '-'} to ${values.histogram[values.histogram.length - 1]?.[0] ?? '-'}`,
+  );
+  lines.push('');
+  lines.push('Cards (descriptive): drawn, played, play rate when held, round win rate when played vs held but not played, and mean effect on the round value (for its side).');
+  lines.push('Rounds in which a card was played differ from rounds in which it was held in other ways too, so the gap is not the card\'s effect; `hordelab cards` measures that. A tied round counts as won by neither side.');
   const rows: string[][] = [];
   for (const side of SIDES) {
     for (const [name, figure] of Object.entries(summary.cards[side])) {
       rows.push([
         `${side} ${name}`,
+        String(figure.drawn),
         String(figure.played),
         formatRate(figure.playRateWhenHeld)[0],
         formatRate(figure.playedRoundWinRate)[0],
@@ -344,7 +458,7 @@ function formatSummary(summary: IntegerDuelSummary): string {
       ]);
     }
   }
-  lines.push(table(['card', 'played', 'play rate', 'won played', 'won held', 'mean effect [95%]'], rows));
+  lines.push(table(['card', 'drawn', 'played', 'play rate', 'won played', 'won held', 'mean effect [95%]'], rows));
   lines.push('');
   lines.push(
     `Rounds per game ${formatMean(summary.rounds)}; tie rounds per game ${formatMean(summary.tieRoundsPerGame)}; ` +
@@ -362,17 +476,15 @@ export const integerDuelReport: GameReport<IntegerDuelEvent, IntegerDuelAggregat
   emptyAggregate,
   mergeAggregates(into, other) {
     into.matches += other.matches;
-    for (let i = 0; i < 3; i++) {
-      into.outcomes[i] = (into.outcomes[i] ?? 0) + (other.outcomes[i] ?? 0);
-      for (const starter of [0, 1] as const) into.byFirstStarter[starter][i] = (into.byFirstStarter[starter][i] ?? 0) + (other.byFirstStarter[starter][i] ?? 0);
-    }
-    into.capped += other.capped;
-    mergeMoments(into.rounds, other.rounds);
+    mergeTally(into.tally, other.tally);
     mergeHistograms(into.roundsHistogram, other.roundsHistogram);
-    mergeMoments(into.tieRounds, other.tieRounds);
-    mergeMoments(into.plantsPoints, other.plantsPoints);
-    mergeMoments(into.zombiesPoints, other.zombiesPoints);
-    mergeCards(into.cards, other.cards);
+    mergeHistograms(into.roundValuesHistogram, other.roundValuesHistogram);
+    for (const [key, totals] of Object.entries(other.cards)) {
+      const target = (into.cards[key] ??= { drawn: 0, played: 0, heldRounds: 0 });
+      target.drawn += totals.drawn;
+      target.played += totals.played;
+      target.heldRounds += totals.heldRounds;
+    }
   },
   summarize,
   formatSummary,

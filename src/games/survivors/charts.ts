@@ -1,16 +1,18 @@
 /** Survivors' report charts: sides and end conditions, per-card rates against exact, action points by kind. */
-import { get, intervalChart, intervalRow, isRecord, present, type ChartSpec, type Row } from '../../present/chart-kit.js';
+import { exactComparisonChart, FAIR, get, intervalChart, intervalRow, isRecord, present, type ChartSpec, type HistogramCap, type Row } from '../../present/chart-kit.js';
+import type { RunSummary } from '../../present/metrics.js';
 
+/** Survivors' own charts for report.html, from a run's results. */
 export function survivorsCharts(results: Record<string, unknown>): ChartSpec[] {
   const charts: ChartSpec[] = [];
   const ends = get(results, 'endCondition');
   if (isRecord(ends)) {
     const rows = present([
-      intervalRow('Humans win', results['humansWinRate']),
-      intervalRow('Zombies win', results['zombiesWinRate']),
-      ...Object.entries(ends).map(([condition, estimate]) => intervalRow(`ends by ${condition}`, estimate)),
+      intervalRow('Humans win', results['humansWinRate'], { group: 'sides' }),
+      intervalRow('Zombies win', results['zombiesWinRate'], { group: 'sides' }),
+      ...Object.entries(ends).map(([condition, estimate]) => intervalRow(`ends by ${condition}`, estimate, { group: 'end conditions' })),
     ]);
-    charts.push({ id: 'sides', title: 'Sides and end conditions', caption: 'Win rates and the share of games ending each way, with 95% intervals.', spec: intervalChart(rows, { axis: 'share of games', percent: true, domain: [0, 1] }) });
+    charts.push({ id: 'sides', title: 'Sides and end conditions', caption: 'Win rates and the share of games ending each way, with 95% intervals.', spec: intervalChart(rows, { axis: 'share of games', percent: true, group: 'group', references: [FAIR] }) });
   }
   const cards = get(results, 'cards');
   if (isRecord(cards)) {
@@ -32,8 +34,8 @@ export function survivorsCharts(results: Record<string, unknown>): ChartSpec[] {
         charts.push({
           id: `card-${title}`,
           title: `Per-card ${title} rate per attack: simulated against exact`,
-          caption: `Simulated ${title} rate with 95% intervals (cards with 20 attacks or more); black ticks: the exact rate from the card's icons, aim included.`,
-          spec: intervalChart(rows, { axis: `${title} rate`, percent: true, exact: true, domain: [0, 1] }),
+          caption: `Simulated ${title} rate with 95% intervals (cards with 20 attacks or more); orange diamonds: the exact rate from the card's icons, aim included. Right: simulated minus exact, in points.`,
+          spec: exactComparisonChart(rows, { axis: `${title} rate`, percent: true }),
         });
       }
     }
@@ -52,4 +54,10 @@ export function survivorsCharts(results: Record<string, unknown>): ChartSpec[] {
     });
   }
   return charts;
+}
+
+/** Rule 8: the game ends after `roundLimit` rounds (survived, or time ran out in an escape). */
+export function survivorsLengthCap(summary: RunSummary): HistogramCap | null {
+  const limit = summary.scenario.params['roundLimit'];
+  return typeof limit === 'number' ? { value: limit, note: `the round limit, roundLimit = ${limit} (rule 8)` } : null;
 }

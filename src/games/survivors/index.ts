@@ -2,7 +2,8 @@
 import type { GameModule } from '../../core/game-module.js';
 import { survivors as rules } from './rules.js';
 import { survivorsReport } from './report.js';
-import { survivorsCharts } from './charts.js';
+import { survivorsCharts, survivorsLengthCap } from './charts.js';
+import { survivorsRender } from './render.js';
 
 export { survivors, configFor, blastCells, friendRoutes, moveLine } from './rules.js';
 export { allowance } from './allowance.js';
@@ -18,5 +19,5 @@ export type { AttackOdds, EndCondition, EscapeFigures, SurvivorsAction, Survivor
 
 export { survivorsReport } from './report.js';
 
-/** Survivors, whole: rules, report, charts and the metric sweeps and tunes report by default. */
-export const survivorsModule: GameModule = { game: rules, report: survivorsReport, charts: survivorsCharts, defaultMetric: 'humansWinRate' };
+/** Survivors, whole: rules, report, charts, map drawing and the metric sweeps and tunes report by default. */
+export const survivorsModule: GameModule = { game: rules, report: survivorsReport, charts: survivorsCharts, lengthCap: survivorsLengthCap, render: survivorsRender, defaultMetric: 'humansWinRate' };

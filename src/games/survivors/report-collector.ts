@@ -11,15 +11,23 @@
  *   attacks it took and how it ended (zombies, a blast, a human's tool, or standing at the end);
  * - attacks per card, unaimed and aimed, with the card's exact chances carried by the event;
  * - the escape arithmetic carried by `matchEnd`.
+ *
+ * Every figure with an interval is recorded per match into a clustered tally (`stats/clusters.ts`):
+ * the activations, attacks and barricades of one game share its state, so their variance comes
+ * from the games (or rotated pairs), never from counting them as independent trials. The plain
+ * counts kept beside the tally are what the report prints as counts.
  */
 import type { WeaponOdds } from './odds.js';
 import type { AttackOdds, EscapeFigures, SurvivorsEvent } from './types.js';
-import { addSample, addToHistogram, emptyMoments, mergeHistograms, mergeMoments, type Histogram, type IntegerMoments } from '../../stats/intervals.js';
+import { addToHistogram, mergeHistograms, type Histogram } from '../../stats/intervals.js';
+import { emptyTally, MatchFigures, mergeTally, recordMatch, type Tally } from '../../stats/clusters.js';
 import type { CsvValue, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 /** Human action kinds that spend action points (and drops, which are free), in report order. */
 export const SPENDING_KINDS = ['move', 'search', 'attack', 'aim', 'throw', 'heal', 'give', 'pickUp', 'barricade', 'unbarricade', 'carry', 'drop'] as const;
 export type SpendingKind = (typeof SPENDING_KINDS)[number];
+/** How a match can end (`matchEnd.condition`), in report order. */
+export const CONDITIONS = ['kills', 'survived', 'escape', 'timeLimit'] as const;
 
 /** Attack counts for one card at one aim level, with the exact chances (the same for every attack). */
 export interface AttackCounts {
@@ -59,31 +67,29 @@ export interface BarricadeCounts {
 
 export interface SurvivorsAggregate {
   matches: number;
-  /** [humans, zombies]; draws apart (rule 61's time limit with `escapeTimeLimit: draw`). */
-  wins: [number, number];
-  draws: number;
-  byCondition: Record<string, number>;
-  rounds: IntegerMoments;
+  /**
+   * Per match, clustered by the run's independent unit. Trials (rates): `humansWin`,
+   * `zombiesWin`, `draw`, `end:<condition>`, `death`, `share:<kind>` (action points of that kind
+   * over all spent), `passed` and `downedEnd` (of activations), `barricadeBroken:built` and
+   * `:map` (broken by zombies over zombie attacks on them), `bitten` (of passes through
+   * zombies), `zombieHit`, `barricadeBreak`, `rescued` (of downed), `keysFound`; per card
+   * `<card>|unaimed|kill` (and `push`, `break`; `aimed` likewise), `<card>|break` (aimed or not),
+   * `<card>|use`, `<card>|blast`. Ratios: `<card>|killsPerAction` (kills over actions spent on
+   * its attacks, an aim counted). Samples (means per game): `rounds`, `deaths`,
+   * `firstDeathRound`, `actions:<kind>`, `points:<kind>`, `pointsSpent`, `pointsUnspent`,
+   * `activations`, `passes`, `built`, `draws`.
+   */
+  tally: Tally;
   roundsHistogram: Histogram;
-  matchesWithDeath: number;
-  firstDeathRound: IntegerMoments;
-  deaths: IntegerMoments;
-  /** Per kind: actions taken and action points spent, in all, and per game. */
+  /** Per kind: actions taken and action points spent, in all. */
   actions: Record<string, number>;
   actionPoints: Record<string, number>;
-  actionsPerGame: Record<string, IntegerMoments>;
-  actionPointsPerGame: Record<string, IntegerMoments>;
-  pointsSpentPerGame: IntegerMoments;
-  /** Activations, those ended by a pass and by a wound that downed, and the actions left unspent. */
+  /** Activations, and those ended by a pass and by a wound that downed. */
   activations: number;
   activationsPassed: number;
   activationsDowned: number;
-  activationsPerGame: IntegerMoments;
-  passesPerGame: IntegerMoments;
-  pointsUnspentPerGame: IntegerMoments;
   builtBarricades: BarricadeCounts;
   mapBarricades: BarricadeCounts;
-  builtPerGame: IntegerMoments;
   zombieActions: Record<string, number>;
   passes: number;
   passesBitten: number;
@@ -105,7 +111,6 @@ export interface SurvivorsAggregate {
   /** Escape scenario: the arithmetic (the same in every match of a run), Keys found, draws made. */
   escape: { deck: number; keysTopSize: number; drawsPossible: number } | null;
   keysFound: number;
-  drawsMade: IntegerMoments;
 }
 
 const emptyAttack = (): AttackCounts => ({ attacks: 0, kills: 0, pushes: 0, blockedPushes: 0, breaks: 0, exact: null });
@@ -125,28 +130,15 @@ const emptyBarricades = (): BarricadeCounts => ({ built: 0, attacked: 0, zombieA
 export function emptyAggregate(): SurvivorsAggregate {
   return {
     matches: 0,
-    wins: [0, 0],
-    draws: 0,
-    byCondition: {},
-    rounds: emptyMoments(),
+    tally: emptyTally(),
     roundsHistogram: {},
-    matchesWithDeath: 0,
-    firstDeathRound: emptyMoments(),
-    deaths: emptyMoments(),
     actions: {},
     actionPoints: {},
-    actionsPerGame: {},
-    actionPointsPerGame: {},
-    pointsSpentPerGame: emptyMoments(),
     activations: 0,
     activationsPassed: 0,
     activationsDowned: 0,
-    activationsPerGame: emptyMoments(),
-    passesPerGame: emptyMoments(),
-    pointsUnspentPerGame: emptyMoments(),
     builtBarricades: emptyBarricades(),
     mapBarricades: emptyBarricades(),
-    builtPerGame: emptyMoments(),
     zombieActions: {},
     passes: 0,
     passesBitten: 0,
@@ -165,7 +157,6 @@ export function emptyAggregate(): SurvivorsAggregate {
     cards: {},
     escape: null,
     keysFound: 0,
-    drawsMade: emptyMoments(),
   };
 }
 
@@ -212,6 +203,7 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
   private activationRows: CsvValue[][] = [];
   private attackRows: CsvValue[][] = [];
   private barricadeRows: CsvValue[][] = [];
+  private readonly figures = new MatchFigures();
 
   constructor(private readonly eventRows: boolean) {}
 
@@ -387,21 +379,63 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
     this.reset();
   }
 
+  /** This match's clustered figures (see `SurvivorsAggregate.tally`), recorded as part of its cluster. */
+  private recordFigures(context: MatchContext, aggregate: SurvivorsAggregate, end: Extract<SurvivorsEvent, { type: 'matchEnd' }>, pointsSpent: number): void {
+    const figures = this.figures;
+    figures.clear();
+    figures.trial('humansWin', end.winner === 'humans');
+    figures.trial('zombiesWin', end.winner === 'zombies');
+    figures.trial('draw', end.winner === 'draw');
+    for (const condition of CONDITIONS) figures.trial(`end:${condition}`, end.condition === condition);
+    figures.sample('rounds', end.round);
+    figures.sample('deaths', end.deaths);
+    figures.trial('death', this.firstDeath > 0);
+    if (this.firstDeath > 0) figures.sample('firstDeathRound', this.firstDeath);
+    for (const kind of SPENDING_KINDS) {
+      const points = this.actionPoints[kind] ?? 0;
+      figures.sample(`actions:${kind}`, this.actions[kind] ?? 0);
+      figures.sample(`points:${kind}`, points);
+      figures.trial(`share:${kind}`, points, pointsSpent);
+    }
+    figures.sample('pointsSpent', pointsSpent);
+    figures.sample('pointsUnspent', this.unspent);
+    figures.sample('activations', this.activations);
+    figures.sample('passes', this.passed);
+    figures.trial('passed', this.passed, this.activations);
+    figures.trial('downedEnd', this.downedEnds, this.activations);
+    figures.sample('built', this.built.built);
+    figures.trial('barricadeBroken:built', this.built.brokenByZombies, this.built.zombieAttacks);
+    figures.trial('barricadeBroken:map', this.map.brokenByZombies, this.map.zombieAttacks);
+    figures.trial('bitten', this.bitten, this.passes);
+    figures.trial('zombieHit', this.zombieDice.hits, this.zombieDice.attacks);
+    figures.trial('barricadeBreak', this.zombieDice.broken, this.zombieDice.breaks);
+    figures.trial('rescued', this.rescued, this.downed);
+    for (const name in this.cards) {
+      const card = this.cards[name] as CardCounts;
+      const [plain, aimed] = card.attacks;
+      for (const [label, counts] of [['unaimed', plain], ['aimed', aimed]] as const) {
+        figures.trial(`${name}|${label}|kill`, counts.kills, counts.attacks);
+        figures.trial(`${name}|${label}|push`, counts.pushes, counts.attacks);
+        figures.trial(`${name}|${label}|break`, counts.breaks, counts.attacks);
+      }
+      figures.trial(`${name}|break`, plain.breaks + aimed.breaks, plain.attacks + aimed.attacks);
+      figures.ratio(`${name}|killsPerAction`, plain.kills + aimed.kills, plain.attacks + 2 * aimed.attacks);
+      figures.trial(`${name}|use`, card.useSuccesses, card.uses);
+      figures.trial(`${name}|blast`, card.blastKills, card.blastRolls);
+    }
+    if (end.escape !== null) {
+      figures.trial('keysFound', end.escape.keysFound);
+      figures.sample('draws', end.escape.drawsMade);
+    }
+    recordMatch(aggregate.tally, context, figures);
+  }
+
   finishMatch(context: MatchContext, aggregate: SurvivorsAggregate): MatchRows {
     const end = this.end;
     if (end === null) throw new Error('the match ended without a matchEnd event');
     for (const edge of [...this.barricades.keys()]) this.endBarricade(edge, 'standing', end.round);
     aggregate.matches++;
-    if (end.winner === 'draw') aggregate.draws++;
-    else aggregate.wins[end.winner === 'humans' ? 0 : 1]++;
-    aggregate.byCondition[end.condition] = (aggregate.byCondition[end.condition] ?? 0) + 1;
-    addSample(aggregate.rounds, end.round);
     addToHistogram(aggregate.roundsHistogram, end.round);
-    addSample(aggregate.deaths, end.deaths);
-    if (this.firstDeath > 0) {
-      aggregate.matchesWithDeath++;
-      addSample(aggregate.firstDeathRound, this.firstDeath);
-    }
     let actionsTaken = 0;
     let pointsSpent = 0;
     for (const kind of SPENDING_KINDS) {
@@ -411,19 +445,12 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
       pointsSpent += points;
       aggregate.actions[kind] = (aggregate.actions[kind] ?? 0) + count;
       aggregate.actionPoints[kind] = (aggregate.actionPoints[kind] ?? 0) + points;
-      addSample((aggregate.actionsPerGame[kind] ??= emptyMoments()), count);
-      addSample((aggregate.actionPointsPerGame[kind] ??= emptyMoments()), points);
     }
-    addSample(aggregate.pointsSpentPerGame, pointsSpent);
     aggregate.activations += this.activations;
     aggregate.activationsPassed += this.passed;
     aggregate.activationsDowned += this.downedEnds;
-    addSample(aggregate.activationsPerGame, this.activations);
-    addSample(aggregate.passesPerGame, this.passed);
-    addSample(aggregate.pointsUnspentPerGame, this.unspent);
     mergeBarricades(aggregate.builtBarricades, this.built);
     mergeBarricades(aggregate.mapBarricades, this.map);
-    addSample(aggregate.builtPerGame, this.built.built);
     for (const [kind, count] of Object.entries(this.zombieActions)) aggregate.zombieActions[kind] = (aggregate.zombieActions[kind] ?? 0) + count;
     aggregate.passes += this.passes;
     aggregate.passesBitten += this.bitten;
@@ -439,6 +466,7 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
     aggregate.rescued += this.rescued;
     aggregate.carries += this.carries;
     aggregate.wallsDestroyed += this.walls;
+    this.recordFigures(context, aggregate, end, pointsSpent);
     mergeCards(aggregate.cards, this.cards);
     mergeEscape(aggregate, end.escape);
     let attacks = 0;
@@ -538,35 +566,20 @@ function mergeEscape(aggregate: SurvivorsAggregate, escape: EscapeFigures | null
   if (escape === null) return;
   aggregate.escape ??= { deck: escape.deck, keysTopSize: escape.keysTopSize, drawsPossible: escape.drawsPossible };
   if (escape.keysFound) aggregate.keysFound++;
-  addSample(aggregate.drawsMade, escape.drawsMade);
 }
 
 /** Adds `other` into `into`, exactly and in any order. */
 export function mergeAggregates(into: SurvivorsAggregate, other: SurvivorsAggregate): void {
   into.matches += other.matches;
-  into.wins[0] += other.wins[0];
-  into.wins[1] += other.wins[1];
-  into.draws += other.draws;
-  for (const [key, count] of Object.entries(other.byCondition)) into.byCondition[key] = (into.byCondition[key] ?? 0) + count;
-  mergeMoments(into.rounds, other.rounds);
+  mergeTally(into.tally, other.tally);
   mergeHistograms(into.roundsHistogram, other.roundsHistogram);
-  into.matchesWithDeath += other.matchesWithDeath;
-  mergeMoments(into.firstDeathRound, other.firstDeathRound);
-  mergeMoments(into.deaths, other.deaths);
   for (const [key, count] of Object.entries(other.actions)) into.actions[key] = (into.actions[key] ?? 0) + count;
   for (const [key, count] of Object.entries(other.actionPoints)) into.actionPoints[key] = (into.actionPoints[key] ?? 0) + count;
-  for (const [key, moments] of Object.entries(other.actionsPerGame)) mergeMoments((into.actionsPerGame[key] ??= emptyMoments()), moments);
-  for (const [key, moments] of Object.entries(other.actionPointsPerGame)) mergeMoments((into.actionPointsPerGame[key] ??= emptyMoments()), moments);
-  mergeMoments(into.pointsSpentPerGame, other.pointsSpentPerGame);
   into.activations += other.activations;
   into.activationsPassed += other.activationsPassed;
   into.activationsDowned += other.activationsDowned;
-  mergeMoments(into.activationsPerGame, other.activationsPerGame);
-  mergeMoments(into.passesPerGame, other.passesPerGame);
-  mergeMoments(into.pointsUnspentPerGame, other.pointsUnspentPerGame);
   mergeBarricades(into.builtBarricades, other.builtBarricades);
   mergeBarricades(into.mapBarricades, other.mapBarricades);
-  mergeMoments(into.builtPerGame, other.builtPerGame);
   for (const [key, count] of Object.entries(other.zombieActions)) into.zombieActions[key] = (into.zombieActions[key] ?? 0) + count;
   into.passes += other.passes;
   into.passesBitten += other.passesBitten;
@@ -585,5 +598,4 @@ export function mergeAggregates(into: SurvivorsAggregate, other: SurvivorsAggreg
   mergeCards(into.cards, other.cards);
   into.escape ??= other.escape;
   into.keysFound += other.keysFound;
-  mergeMoments(into.drawsMade, other.drawsMade);
 }

@@ -11,32 +11,36 @@
  * how it ended), `survivors-attacks.csv` (one row per attack) and `survivors-barricades.csv`
  * (one row per barricade built or touched by zombies), so every figure can be re-counted.
  *
- * Rates per attack treat attacks as independent trials: each is a fresh die, so they are, given
- * the card and the aim. Figures per game carry intervals across games.
+ * Every rate, ratio and mean is clustered by the run's independent unit (the match, or the
+ * rotated pair): attacks, activations and barricades within one game share its state, so their
+ * intervals and measured design effects come from the games, never from counting events as
+ * independent trials. A figure derived from a rate (attacks or turns until a break) carries the
+ * rate's clustered interval through the monotone map.
  */
-import type { SurvivorsEvent } from './types.js';
+import type { AttackOdds, SurvivorsEvent } from './types.js';
 import { attackTwiceKill, attackTwiceKillStrict, attacksUntilBreak, turnsUntilBreak, type WeaponOdds } from './odds.js';
 import {
   ACTIVATION_COLUMNS,
   ATTACK_COLUMNS,
   BARRICADE_COLUMNS,
+  CONDITIONS,
   MATCH_COLUMNS,
   SPENDING_KINDS,
   SurvivorsCollector,
   emptyAggregate,
   mergeAggregates,
-  type AttackCounts,
   type BarricadeCounts,
   type CardCounts,
   type SurvivorsAggregate,
 } from './report-collector.js';
-import { emptyMoments, meanEstimate, meanWithHistogram, sortedHistogram, wilsonInterval, type MeanEstimate, type RateEstimate } from '../../stats/intervals.js';
+import { sortedHistogram } from '../../stats/intervals.js';
+import { clusteredMean, clusteredRate, settledFigures, type ClusterSums, type MeanEstimate } from '../../stats/clusters.js';
+import type { RateEstimate } from '../../stats/rate-interval.js';
 import { formatMean, formatRate, table } from '../../reports/format.js';
 import type { CsvValue, GameReport } from '../../reports/report.js';
 
 export type { SurvivorsAggregate } from './report-collector.js';
 
-const CONDITIONS = ['kills', 'survived', 'escape', 'timeLimit'] as const;
 /** Attacks a turn for the "turns until it breaks" figure: every action of an unwounded human. */
 const ATTACKS_PER_TURN = 4;
 
@@ -76,8 +80,9 @@ export interface WeaponFigure {
   readonly aimedAttacks: number;
   readonly kills: number;
   /**
-   * Kills per action spent on it (an aimed attack took two: the aim and the attack). Exact: the
-   * same mix of aimed and unaimed attacks at the icons' chances. No interval: a ratio of counts.
+   * Kills per action spent on it (an aimed attack took two: the aim and the attack), with the
+   * ratio estimator's interval clustered by match. Exact: the same mix of aimed and unaimed
+   * attacks at the icons' chances.
    */
   readonly killsPerAction: ExactBeside;
   /** Kill chance of two actions spent as aim then attack: the aimed kill rate. */
@@ -106,8 +111,9 @@ export interface BarricadeFigure {
   /**
    * Zombie attacks a barricade takes until it breaks: all zombie attacks on these barricades over
    * those that broke (the estimate that counts the ones still standing, or blown up, as the
-   * censored tries they are), its interval from the break rate per attack, beside the exact
-   * mean 6 / |barricadeBreakOn|. The mean over broken barricades alone would be biased low.
+   * censored tries they are), its interval the inverse of the break rate per attack's (a ratio
+   * estimator clustered by match), beside the exact mean 6 / |barricadeBreakOn|. The mean over
+   * broken barricades alone would be biased low.
    */
   readonly attacksToBreak: ExactBeside;
 }
@@ -126,19 +132,18 @@ export interface SurvivorsSummary {
   readonly firstDeathRound: MeanEstimate;
   readonly deathsPerGame: MeanEstimate;
   /** Each kind of human action: the action points spent on it, their share of all points spent, and per game. */
-  readonly actionMix: Record<string, { readonly points: number; readonly share: number; readonly pointsPerGame: MeanEstimate; readonly actionsPerGame: MeanEstimate }>;
+  readonly actionMix: Record<string, { readonly points: number; readonly share: RateEstimate; readonly pointsPerGame: MeanEstimate; readonly actionsPerGame: MeanEstimate }>;
   /** Action points spent and left unspent per game. */
   readonly actionPoints: { readonly spentPerGame: MeanEstimate; readonly unspentPerGame: MeanEstimate };
   /**
-   * Activations and how they ended: passed with actions left, or cut short by a downing wound.
-   * The shares are plain ratios of counts, with no interval: activations of one game are not
-   * independent trials; `passesPerGame` carries the interval, across games.
+   * Activations and how they ended: the share passed with actions left, or cut short by a
+   * downing wound (rates over activations, clustered by match).
    */
   readonly activations: {
     readonly perGame: MeanEstimate;
-    readonly passedShare: number;
+    readonly passed: RateEstimate;
     readonly passesPerGame: MeanEstimate;
-    readonly downedShare: number;
+    readonly downed: RateEstimate;
   };
   readonly barricades: {
     readonly builtPerGame: MeanEstimate;
@@ -177,13 +182,12 @@ export interface EscapeSummary {
 
 const inside = (exact: number | null, rate: RateEstimate): boolean => exact === null || rate.n === 0 || (rate.lower <= exact && exact <= rate.upper);
 
-function attackFigure(counts: AttackCounts, confidence: number, designEffect: number): AttackFigure {
-  const killRate = wilsonInterval(counts.kills, counts.attacks, confidence, designEffect);
-  const pushRate = wilsonInterval(counts.pushes, counts.attacks, confidence, designEffect);
-  const breakRate = wilsonInterval(counts.breaks, counts.attacks, confidence, designEffect);
-  const exact = counts.exact;
+function attackFigure(attacks: number, exact: AttackOdds | null, rate: (key: string) => RateEstimate, prefix: string): AttackFigure {
+  const killRate = rate(`${prefix}kill`);
+  const pushRate = rate(`${prefix}push`);
+  const breakRate = rate(`${prefix}break`);
   return {
-    attacks: counts.attacks,
+    attacks,
     killRate,
     exactKill: exact?.kill ?? null,
     pushRate,
@@ -202,15 +206,22 @@ function transformed(rate: RateEstimate, exact: number | null, f: (p: number) =>
   return { simulated: f(rate.rate), lower: lo, upper: hi, exact: exactValue };
 }
 
-function weaponFigure(counts: CardCounts, confidence: number, designEffect: number): WeaponFigure {
+/** Clustered figures by name, as `summarize` reads them. */
+interface Figures {
+  rate(key: string): RateEstimate;
+  mean(key: string): MeanEstimate;
+}
+
+function weaponFigure(name: string, counts: CardCounts, figures: Figures): WeaponFigure {
   const [plain, aimed] = counts.attacks;
   const odds: WeaponOdds | null = counts.odds;
   const allAttacks = plain.attacks + aimed.attacks;
   const actions = plain.attacks + 2 * aimed.attacks;
   const kills = plain.kills + aimed.kills;
-  const plainKill = wilsonInterval(plain.kills, plain.attacks, confidence, designEffect);
-  const aimedKill = wilsonInterval(aimed.kills, aimed.attacks, confidence, designEffect);
-  const breaks = wilsonInterval(plain.breaks + aimed.breaks, allAttacks, confidence, designEffect);
+  const plainKill = figures.rate(`${name}|unaimed|kill`);
+  const aimedKill = figures.rate(`${name}|aimed|kill`);
+  const breaks = figures.rate(`${name}|break`);
+  const perAction = figures.mean(`${name}|killsPerAction`);
   const exactPerAction = odds === null || actions === 0 ? null : (plain.attacks * odds.unaimed.kill + aimed.attacks * odds.aimed.kill) / actions;
   const aimThen = odds?.aimed.kill ?? null;
   const strict = odds === null ? null : attackTwiceKillStrict(odds);
@@ -220,7 +231,7 @@ function weaponFigure(counts: CardCounts, confidence: number, designEffect: numb
     attacks: allAttacks,
     aimedAttacks: aimed.attacks,
     kills,
-    killsPerAction: { simulated: actions === 0 ? null : kills / actions, lower: null, upper: null, exact: exactPerAction },
+    killsPerAction: { simulated: actions === 0 ? null : perAction.mean, lower: finiteOrNull(perAction.lower), upper: finiteOrNull(perAction.upper), exact: exactPerAction },
     aimThenAttack: aimed.attacks === 0 ? { simulated: null, lower: null, upper: null, exact: aimThen } : { simulated: aimedKill.rate, lower: aimedKill.lower, upper: aimedKill.upper, exact: aimThen },
     attackTwice: transformed(plainKill, odds?.unaimed.kill ?? null, attackTwiceKill),
     attackTwiceIfPushOrBreakEnds: strict,
@@ -230,7 +241,9 @@ function weaponFigure(counts: CardCounts, confidence: number, designEffect: numb
   };
 }
 
-function barricadeFigure(counts: BarricadeCounts, exactBreak: number | null, confidence: number, designEffect: number): BarricadeFigure {
+const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ? value : null);
+
+function barricadeFigure(counts: BarricadeCounts, breakRate: RateEstimate, exactBreak: number | null): BarricadeFigure {
   return {
     built: counts.built,
     attacked: counts.attacked,
@@ -238,7 +251,7 @@ function barricadeFigure(counts: BarricadeCounts, exactBreak: number | null, con
     brokenByZombies: counts.brokenByZombies,
     brokenByBlast: counts.brokenByBlast,
     removedByHumans: counts.removedByHumans,
-    attacksToBreak: transformed(wilsonInterval(counts.brokenByZombies, counts.zombieAttacks, confidence, designEffect), exactBreak, (p) => (p > 0 ? 1 / p : null), true),
+    attacksToBreak: transformed(breakRate, exactBreak, (p) => (p > 0 ? 1 / p : null), true),
   };
 }
 
@@ -255,7 +268,7 @@ function exactPassBite(aggregate: SurvivorsAggregate): number | null {
   return passes === 0 ? null : expected / passes;
 }
 
-function escapeSummary(aggregate: SurvivorsAggregate, confidence: number, designEffect: number): EscapeSummary | null {
+function escapeSummary(aggregate: SurvivorsAggregate, figures: Figures): EscapeSummary | null {
   const escape = aggregate.escape;
   if (escape === null) return null;
   const bottom = escape.deck - escape.keysTopSize;
@@ -264,75 +277,70 @@ function escapeSummary(aggregate: SurvivorsAggregate, confidence: number, design
     keysFrom: escape.keysTopSize + 1,
     drawsPossible: escape.drawsPossible,
     chanceKeysWithinReach: bottom <= 0 ? 0 : Math.max(0, Math.min(escape.drawsPossible, escape.deck) - escape.keysTopSize) / bottom,
-    keysFoundRate: wilsonInterval(aggregate.keysFound, aggregate.drawsMade.n, confidence, designEffect),
-    drawsPerGame: meanEstimate(aggregate.drawsMade, confidence, designEffect),
+    keysFoundRate: figures.rate('keysFound'),
+    drawsPerGame: figures.mean('draws'),
   };
 }
 
-function summarize(aggregate: SurvivorsAggregate, confidence: number, designEffect: number): SurvivorsSummary {
+function summarize(aggregate: SurvivorsAggregate, confidence: number): SurvivorsSummary {
   const n = aggregate.matches;
-  const rate = (successes: number, total: number): RateEstimate => wilsonInterval(successes, total, confidence, designEffect);
-  const mean = (moments: Parameters<typeof meanEstimate>[0] | undefined): MeanEstimate => meanEstimate(moments ?? emptyMoments(), confidence, designEffect);
-  const totalPoints = SPENDING_KINDS.reduce((sum, kind) => sum + (aggregate.actionPoints[kind] ?? 0), 0);
-  const actionMix: Record<string, { points: number; share: number; pointsPerGame: MeanEstimate; actionsPerGame: MeanEstimate }> = {};
+  const sums: Record<string, ClusterSums> = settledFigures(aggregate.tally);
+  const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
+  const mean = (key: string): MeanEstimate => clusteredMean(sums[key], confidence);
+  const figures: Figures = { rate, mean };
+  const actionMix: Record<string, { points: number; share: RateEstimate; pointsPerGame: MeanEstimate; actionsPerGame: MeanEstimate }> = {};
   for (const kind of SPENDING_KINDS) {
-    const points = aggregate.actionPoints[kind] ?? 0;
-    actionMix[kind] = { points, share: totalPoints === 0 ? 0 : points / totalPoints, pointsPerGame: mean(aggregate.actionPointsPerGame[kind]), actionsPerGame: mean(aggregate.actionsPerGame[kind]) };
+    actionMix[kind] = { points: aggregate.actionPoints[kind] ?? 0, share: rate(`share:${kind}`), pointsPerGame: mean(`points:${kind}`), actionsPerGame: mean(`actions:${kind}`) };
   }
   const endCondition: Record<string, RateEstimate> = {};
-  for (const condition of CONDITIONS) endCondition[condition] = rate(aggregate.byCondition[condition] ?? 0, n);
+  for (const condition of CONDITIONS) endCondition[condition] = rate(`end:${condition}`);
   const cards: Record<string, CardFigure> = {};
   const weapons: Record<string, WeaponFigure> = {};
   for (const name of Object.keys(aggregate.cards).sort()) {
     const counts = aggregate.cards[name] as CardCounts;
     cards[name] = {
       drawn: counts.drawn,
-      unaimed: attackFigure(counts.attacks[0], confidence, designEffect),
-      aimed: attackFigure(counts.attacks[1], confidence, designEffect),
-      useSuccessRate: rate(counts.useSuccesses, counts.uses),
+      unaimed: attackFigure(counts.attacks[0].attacks, counts.attacks[0].exact, rate, `${name}|unaimed|`),
+      aimed: attackFigure(counts.attacks[1].attacks, counts.attacks[1].exact, rate, `${name}|aimed|`),
+      useSuccessRate: rate(`${name}|use`),
       exactUseSuccess: counts.exactUse,
-      blastKillRate: rate(counts.blastKills, counts.blastRolls),
+      blastKillRate: rate(`${name}|blast`),
       exactBlastKill: counts.exactBlastKill,
     };
-    if (counts.odds !== null) weapons[name] = weaponFigure(counts, confidence, designEffect);
+    if (counts.odds !== null) weapons[name] = weaponFigure(name, counts, figures);
   }
   return {
     matches: n,
-    humansWinRate: rate(aggregate.wins[0], n),
-    zombiesWinRate: rate(aggregate.wins[1], n),
-    drawRate: rate(aggregate.draws, n),
+    humansWinRate: rate('humansWin'),
+    zombiesWinRate: rate('zombiesWin'),
+    drawRate: rate('draw'),
     endCondition,
-    rounds: meanWithHistogram(aggregate.rounds, aggregate.roundsHistogram, confidence, designEffect),
-    gamesWithADeath: rate(aggregate.matchesWithDeath, n),
-    firstDeathRound: mean(aggregate.firstDeathRound),
-    deathsPerGame: mean(aggregate.deaths),
+    rounds: { ...mean('rounds'), histogram: sortedHistogram(aggregate.roundsHistogram) },
+    gamesWithADeath: rate('death'),
+    firstDeathRound: mean('firstDeathRound'),
+    deathsPerGame: mean('deaths'),
     actionMix,
-    actionPoints: { spentPerGame: mean(aggregate.pointsSpentPerGame), unspentPerGame: mean(aggregate.pointsUnspentPerGame) },
-    activations: {
-      perGame: mean(aggregate.activationsPerGame),
-      passedShare: aggregate.activations === 0 ? 0 : aggregate.activationsPassed / aggregate.activations,
-      passesPerGame: mean(aggregate.passesPerGame),
-      downedShare: aggregate.activations === 0 ? 0 : aggregate.activationsDowned / aggregate.activations,
-    },
+    actionPoints: { spentPerGame: mean('pointsSpent'), unspentPerGame: mean('pointsUnspent') },
+    activations: { perGame: mean('activations'), passed: rate('passed'), passesPerGame: mean('passes'), downed: rate('downedEnd') },
     barricades: {
-      builtPerGame: mean(aggregate.builtPerGame),
-      built: barricadeFigure(aggregate.builtBarricades, aggregate.exactBarricadeBreak, confidence, designEffect),
-      map: barricadeFigure(aggregate.mapBarricades, aggregate.exactBarricadeBreak, confidence, designEffect),
+      builtPerGame: mean('built'),
+      built: barricadeFigure(aggregate.builtBarricades, rate('barricadeBroken:built'), aggregate.exactBarricadeBreak),
+      map: barricadeFigure(aggregate.mapBarricades, rate('barricadeBroken:map'), aggregate.exactBarricadeBreak),
     },
     zombieActions: Object.fromEntries(Object.entries(aggregate.zombieActions).sort(([a], [b]) => a.localeCompare(b))),
-    passThroughZombies: { tries: aggregate.passes, bittenRate: rate(aggregate.passesBitten, aggregate.passes), exactBittenRate: exactPassBite(aggregate) },
+    passThroughZombies: { tries: aggregate.passes, bittenRate: rate('bitten'), exactBittenRate: exactPassBite(aggregate) },
     zombieDice: {
-      hitRate: rate(aggregate.zombieAttackHits, aggregate.zombieAttackRolls),
+      hitRate: rate('zombieHit'),
       exactHit: aggregate.exactZombieHit,
-      barricadeBreakRate: rate(aggregate.barricadeAttackBreaks, aggregate.barricadeAttackRolls),
+      barricadeBreakRate: rate('barricadeBreak'),
       exactBarricadeBreak: aggregate.exactBarricadeBreak,
     },
-    downedRescuedRate: rate(aggregate.rescued, aggregate.downed),
+    downedRescuedRate: rate('rescued'),
     carries: aggregate.carries,
     wallsDestroyed: aggregate.wallsDestroyed,
     cards,
     weapons,
-    escape: escapeSummary(aggregate, confidence, designEffect),
+    escape: escapeSummary(aggregate, figures),
   };
 }
 
@@ -415,12 +423,12 @@ function formatCards(summary: SurvivorsSummary): string[] {
 }
 
 function formatActions(summary: SurvivorsSummary): string[] {
-  const rows = Object.entries(summary.actionMix).map(([kind, mix]) => [kind, String(mix.points), pct(mix.share), formatMean(mix.pointsPerGame), formatMean(mix.actionsPerGame)]);
+  const rows = Object.entries(summary.actionMix).map(([kind, mix]) => [kind, String(mix.points), simulated(mix.share), formatMean(mix.pointsPerGame), formatMean(mix.actionsPerGame)]);
   const a = summary.activations;
   return [
-    table(['human action', 'action points', 'share of points', 'points per game [95%]', 'actions per game [95%]'], rows),
+    table(['human action', 'action points', 'share of points [95%]', 'points per game [95%]', 'actions per game [95%]'], rows),
     `Action points per game: spent ${formatMean(summary.actionPoints.spentPerGame)}, left unspent ${formatMean(summary.actionPoints.unspentPerGame)}; ` +
-      `activations per game ${formatMean(a.perGame)}, ended by a pass ${pct(a.passedShare)} of them (${formatMean(a.passesPerGame)} per game), cut short by a downing wound ${pct(a.downedShare)}`,
+      `activations per game ${formatMean(a.perGame)}, ended by a pass ${simulated(a.passed)} (${formatMean(a.passesPerGame)} per game), cut short by a downing wound ${simulated(a.downed)}`,
   ];
 }
 

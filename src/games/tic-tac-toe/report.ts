@@ -3,12 +3,14 @@
  * rates per seat and per agent come from the generic outcome report.
  */
 import type { TicTacToeEvent } from './rules.js';
-import { addSample, addToHistogram, emptyMoments, meanEstimate, mergeHistograms, mergeMoments, sortedHistogram, type Histogram, type IntegerMoments, type MeanEstimate } from '../../stats/intervals.js';
+import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../../stats/intervals.js';
+import { clusteredMean, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type MeanEstimate, type Tally } from '../../stats/clusters.js';
 import { formatMean } from '../../reports/format.js';
 import type { GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 export interface TicTacToeAggregate {
-  moves: IntegerMoments;
+  /** Per match: `moves`, one sample. */
+  tally: Tally;
   movesHistogram: Histogram;
 }
 
@@ -18,17 +20,20 @@ export interface TicTacToeSummary {
 
 class TicTacToeCollector implements MatchCollector<TicTacToeEvent, TicTacToeAggregate> {
   private end: Extract<TicTacToeEvent, { type: 'matchEnd' }> | null = null;
+  private readonly figures = new MatchFigures();
   onEvent(event: TicTacToeEvent): void {
     if (event.type === 'matchEnd') this.end = event;
   }
   discardMatch(): void {
     this.end = null;
   }
-  finishMatch(_context: MatchContext, aggregate: TicTacToeAggregate): MatchRows {
+  finishMatch(context: MatchContext, aggregate: TicTacToeAggregate): MatchRows {
     const end = this.end;
     if (end === null) throw new Error('the match ended without a matchEnd event');
     this.end = null;
-    addSample(aggregate.moves, end.moves);
+    this.figures.clear();
+    this.figures.sample('moves', end.moves);
+    recordMatch(aggregate.tally, context, this.figures);
     addToHistogram(aggregate.movesHistogram, end.moves);
     return { matchRow: [end.winner === -1 ? 'draw' : end.winner === 0 ? 'X' : 'O', end.moves], eventRows: [] };
   }
@@ -39,13 +44,13 @@ export const ticTacToeReport: GameReport<TicTacToeEvent, TicTacToeAggregate, Tic
   matchColumns: ['winner', 'moves'],
   eventTables: [],
   createCollector: () => new TicTacToeCollector(),
-  emptyAggregate: () => ({ moves: emptyMoments(), movesHistogram: {} }),
+  emptyAggregate: () => ({ tally: emptyTally(), movesHistogram: {} }),
   mergeAggregates(into, other) {
-    mergeMoments(into.moves, other.moves);
+    mergeTally(into.tally, other.tally);
     mergeHistograms(into.movesHistogram, other.movesHistogram);
   },
-  summarize: (aggregate, confidence, designEffect) => ({
-    moves: { ...meanEstimate(aggregate.moves, confidence, designEffect), histogram: sortedHistogram(aggregate.movesHistogram) },
+  summarize: (aggregate, confidence) => ({
+    moves: { ...clusteredMean(settledFigures(aggregate.tally)['moves'], confidence), histogram: sortedHistogram(aggregate.movesHistogram) },
   }),
   formatSummary: (summary) => `Mean moves per game ${formatMean(summary.moves)}`,
 };

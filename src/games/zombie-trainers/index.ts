@@ -2,7 +2,8 @@
 import type { GameModule } from '../../core/game-module.js';
 import { zombieTrainers as rules } from './rules.js';
 import { zombieTrainersReport } from './report.js';
-import { zombieTrainersCharts } from './charts.js';
+import { zombieTrainersCharts, zombieTrainersLengthCap } from './charts.js';
+import { zombieTrainersRender } from './render.js';
 
 export { zombieTrainers, configFor } from './rules.js';
 export { CATCH_XP, HIT_XP, KILL_XP } from './constants.js';
@@ -15,5 +16,18 @@ export type { ZombieTrainersAction, ZombieTrainersEvent, ZombieTrainersState } f
 
 export { zombieTrainersReport } from './report.js';
 
-/** Zombie Trainers, whole: rules, report, charts and the metric sweeps and tunes report by default. */
-export const zombieTrainersModule: GameModule = { game: rules, report: zombieTrainersReport, charts: zombieTrainersCharts, defaultMetric: 'p1WinRate' };
+/** Zombie Trainers, whole: rules, report, charts, board drawing and the metric sweeps and tunes report by default. */
+export const zombieTrainersModule: GameModule = {
+  game: rules,
+  report: zombieTrainersReport,
+  charts: zombieTrainersCharts,
+  lengthCap: zombieTrainersLengthCap,
+  render: zombieTrainersRender,
+  defaultMetric: 'p1WinRate',
+  headlines: [
+    { path: 'p1WinRate', label: 'P1 win rate', reference: 0.5 },
+    { path: 'tieRule.tieRate', label: 'Ties (to P1, rule 28)' },
+    { path: 'decided.p1WinRate', label: 'P1 among decided', reference: 0.5 },
+    { path: 'cappedRate', label: 'Capped share', reference: 0.5 },
+  ],
+};

@@ -3,21 +3,21 @@
  * trap success per rate and per A − D beside the exact chance of rule 17, XP, game length,
  * capped share, and catches, attacks and kills per game.
  */
+import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../../stats/intervals.js';
 import {
-  addSample,
-  addToHistogram,
-  emptyMoments,
-  meanEstimate,
-  meanWithHistogram,
-  mergeHistograms,
-  mergeMoments,
-  sortedHistogram,
-  wilsonInterval,
-  type Histogram,
-  type IntegerMoments,
+  clusteredMean,
+  clusteredRate,
+  complementSums,
+  emptyTally,
+  MatchFigures,
+  mergeTally,
+  recordMatch,
+  settledFigures,
+  type ClusterSums,
   type MeanEstimate,
-  type RateEstimate,
-} from '../../stats/intervals.js';
+  type Tally,
+} from '../../stats/clusters.js';
+import type { RateEstimate } from '../../stats/rate-interval.js';
 import { ROLL_MAX, catchChanceGivenDice, exactCatchChance } from './catch-chance.js';
 import type { ZombieTrainersEvent } from './types.js';
 import { formatMean, formatRate, table } from '../../reports/format.js';
@@ -33,26 +33,23 @@ interface DifferenceCount extends SuccessCount {
   exactWinningRolls: number;
 }
 
-/** Plain-data, exactly mergeable aggregate of any number of matches. */
+/**
+ * Plain-data, exactly mergeable aggregate of any number of matches. The tally holds, per match
+ * (clustered by the run's independent unit): the trials `p1Win`, `tieWin`, `p1WinIfTiesDraw`
+ * (player 1 strictly ahead on XP), `p2MoreXp`, `decidedP1Win` (player 1's win, over the matches
+ * not tied), `capped`, and the same four under `end:<trapsExhausted|capped>:` for the matches
+ * that ended that way (with `end:<reason>` itself over all matches); the samples `rounds`, `xp1`, `xp2`,
+ * `catchAttempts`, `catches`, `attacks`, `kills`, `zombiesLost`; and the catch attempts of the
+ * match as trials of `trap`, `trap:<rate>` and `difference:<A − D>`.
+ */
 export interface ZombieTrainersAggregate {
   matches: number;
-  p1Wins: number;
-  /** Player 1 wins on equal XP (rule 28). */
-  tieWins: number;
-  capped: number;
-  rounds: IntegerMoments;
+  tally: Tally;
   roundsHistogram: Histogram;
-  xp: [IntegerMoments, IntegerMoments];
   xpHistogram: [Histogram, Histogram];
-  /** Per match: catch attempts, catches, attacks, kills, owned zombies lost (both players together). */
-  catchAttempts: IntegerMoments;
-  catches: IntegerMoments;
   catchesHistogram: Histogram;
-  attacks: IntegerMoments;
-  kills: IntegerMoments;
-  zombiesLost: IntegerMoments;
-  byTrapRate: Record<string, SuccessCount>;
-  byDifference: Record<string, DifferenceCount>;
+  /** Per A − D: the exact winning rolls summed over its attempts. */
+  exactWinningRolls: Record<string, number>;
 }
 
 export interface TrapRateFigure {
@@ -71,19 +68,37 @@ export interface DifferenceFigure {
   readonly exactGivenTrapsUsed: number;
 }
 
+/** How a match ended: every trap used (rule 27), or the round cap (rule 29). */
+const END_REASONS = ['trapsExhausted', 'capped'] as const;
+
+/** The headlines of the matches that ended one way. */
+export interface EndFigures {
+  /** Share of all matches that ended this way. */
+  readonly share: RateEstimate;
+  readonly p1WinRate: RateEstimate;
+  readonly tieRate: RateEstimate;
+  /** Player 1's wins among these matches' decided (not tied) ones. */
+  readonly decidedP1WinRate: RateEstimate;
+}
+
 export interface ZombieTrainersSummary {
   readonly matches: number;
+  /** Player 1's wins, ties included (rule 28 gives them to player 1). */
   readonly p1WinRate: RateEstimate;
   readonly p2WinRate: RateEstimate;
-  /** The first-player tie advantage (rule 28). */
+  /** How matches end on XP: player 1 ahead, player 2 ahead, or equal (the three sum to 1). */
   readonly tieRule: {
-    /** Matches that ended on equal XP (all won by player 1). */
+    /** Matches that ended on equal XP: what rule 28 hands player 1. */
     readonly tieRate: RateEstimate;
-    /** Share of player 1's wins that came only from the tie rule. */
-    readonly p1WinsFromTieShare: RateEstimate;
-    /** Player 1's win rate if ties were draws (strictly more XP). */
+    /** Player 1 strictly ahead on XP (his win rate if ties were draws). */
     readonly p1WinRateIfTiesDraw: RateEstimate;
+    /** Player 2 strictly ahead on XP (his win rate either way). */
+    readonly p2WinRateIfTiesDraw: RateEstimate;
   };
+  /** The matches not tied: player 1's share of them, to read against 50%. */
+  readonly decided: { readonly p1WinRate: RateEstimate };
+  /** The same figures for the matches that ended each way. */
+  readonly byEnd: { readonly trapsExhausted: EndFigures; readonly capped: EndFigures };
   readonly cappedRate: RateEstimate;
   readonly rounds: MeanEstimate & { readonly histogram: [number, number][] };
   readonly xp: {
@@ -117,6 +132,7 @@ class ZombieTrainersCollector implements MatchCollector<ZombieTrainersEvent, Zom
   private readonly byTrapRate = new Map<number, SuccessCount>();
   private readonly byDifference = new Map<string, DifferenceCount>();
   private end: Extract<ZombieTrainersEvent, { type: 'matchEnd' }> | null = null;
+  private readonly figures = new MatchFigures();
 
   constructor(private readonly writeEventRows: boolean) {}
 
@@ -173,33 +189,46 @@ class ZombieTrainersCollector implements MatchCollector<ZombieTrainersEvent, Zom
     const end = this.end;
     if (end === null) throw new Error('the match ended without a matchEnd event');
     aggregate.matches++;
-    if (end.winner === 0) aggregate.p1Wins++;
-    if (end.tieDecided) aggregate.tieWins++;
-    if (end.capped) aggregate.capped++;
-    addSample(aggregate.rounds, end.rounds);
+    const figures = this.figures;
+    figures.clear();
+    const p1Won = end.winner === 0;
+    figures.trial('p1Win', p1Won);
+    figures.trial('tieWin', end.tieDecided);
+    figures.trial('p1WinIfTiesDraw', p1Won && !end.tieDecided);
+    figures.trial('p2MoreXp', !p1Won);
+    if (!end.tieDecided) figures.trial('decidedP1Win', p1Won);
+    figures.trial('capped', end.capped);
+    // Every headline split by how the match ended: traps exhausted (rule 27) or the cap (rule 29).
+    for (const reason of END_REASONS) {
+      const here = (end.capped ? 'capped' : 'trapsExhausted') === reason;
+      figures.trial(`end:${reason}`, here);
+      if (!here) continue;
+      figures.trial(`end:${reason}:p1Win`, p1Won);
+      figures.trial(`end:${reason}:tieWin`, end.tieDecided);
+      if (!end.tieDecided) figures.trial(`end:${reason}:decidedP1Win`, p1Won);
+    }
+    figures.sample('rounds', end.rounds);
     addToHistogram(aggregate.roundsHistogram, end.rounds);
     for (const seat of [0, 1] as const) {
-      addSample(aggregate.xp[seat], end.xp[seat]);
+      figures.sample(`xp${seat + 1}`, end.xp[seat]);
       addToHistogram(aggregate.xpHistogram[seat], end.xp[seat]);
     }
     const sum = (pair: [number, number]): number => pair[0] + pair[1];
-    addSample(aggregate.catchAttempts, sum(this.catchAttempts));
-    addSample(aggregate.catches, sum(this.catches));
+    figures.sample('catchAttempts', sum(this.catchAttempts));
+    figures.sample('catches', sum(this.catches));
     addToHistogram(aggregate.catchesHistogram, sum(this.catches));
-    addSample(aggregate.attacks, sum(this.attacks));
-    addSample(aggregate.kills, sum(this.kills));
-    addSample(aggregate.zombiesLost, sum(this.zombiesLost));
+    figures.sample('attacks', sum(this.attacks));
+    figures.sample('kills', sum(this.kills));
+    figures.sample('zombiesLost', sum(this.zombiesLost));
     for (const [rate, count] of this.byTrapRate) {
-      const into = (aggregate.byTrapRate[String(rate)] ??= { attempts: 0, successes: 0 });
-      into.attempts += count.attempts;
-      into.successes += count.successes;
+      figures.trial(`trap:${rate}`, count.successes, count.attempts);
+      figures.trial('trap', count.successes, count.attempts);
     }
     for (const [difference, count] of this.byDifference) {
-      const into = (aggregate.byDifference[difference] ??= { attempts: 0, successes: 0, exactWinningRolls: 0 });
-      into.attempts += count.attempts;
-      into.successes += count.successes;
-      into.exactWinningRolls += count.exactWinningRolls;
+      figures.trial(`difference:${difference}`, count.successes, count.attempts);
+      aggregate.exactWinningRolls[difference] = (aggregate.exactWinningRolls[difference] ?? 0) + count.exactWinningRolls;
     }
+    recordMatch(aggregate.tally, context, figures);
     const rows: MatchRows = {
       matchRow: [
         end.winner + 1,
@@ -242,108 +271,80 @@ class ZombieTrainersCollector implements MatchCollector<ZombieTrainersEvent, Zom
 }
 
 function emptyAggregate(): ZombieTrainersAggregate {
-  return {
-    matches: 0,
-    p1Wins: 0,
-    tieWins: 0,
-    capped: 0,
-    rounds: emptyMoments(),
-    roundsHistogram: {},
-    xp: [emptyMoments(), emptyMoments()],
-    xpHistogram: [{}, {}],
-    catchAttempts: emptyMoments(),
-    catches: emptyMoments(),
-    catchesHistogram: {},
-    attacks: emptyMoments(),
-    kills: emptyMoments(),
-    zombiesLost: emptyMoments(),
-    byTrapRate: {},
-    byDifference: {},
-  };
+  return { matches: 0, tally: emptyTally(), roundsHistogram: {}, xpHistogram: [{}, {}], catchesHistogram: {}, exactWinningRolls: {} };
 }
 
 function mergeAggregates(into: ZombieTrainersAggregate, other: ZombieTrainersAggregate): void {
   into.matches += other.matches;
-  into.p1Wins += other.p1Wins;
-  into.tieWins += other.tieWins;
-  into.capped += other.capped;
-  mergeMoments(into.rounds, other.rounds);
+  mergeTally(into.tally, other.tally);
   mergeHistograms(into.roundsHistogram, other.roundsHistogram);
-  for (const seat of [0, 1] as const) {
-    mergeMoments(into.xp[seat], other.xp[seat]);
-    mergeHistograms(into.xpHistogram[seat], other.xpHistogram[seat]);
-  }
-  mergeMoments(into.catchAttempts, other.catchAttempts);
-  mergeMoments(into.catches, other.catches);
+  for (const seat of [0, 1] as const) mergeHistograms(into.xpHistogram[seat], other.xpHistogram[seat]);
   mergeHistograms(into.catchesHistogram, other.catchesHistogram);
-  mergeMoments(into.attacks, other.attacks);
-  mergeMoments(into.kills, other.kills);
-  mergeMoments(into.zombiesLost, other.zombiesLost);
-  for (const [rate, count] of Object.entries(other.byTrapRate)) {
-    const target = (into.byTrapRate[rate] ??= { attempts: 0, successes: 0 });
-    target.attempts += count.attempts;
-    target.successes += count.successes;
-  }
-  for (const [difference, count] of Object.entries(other.byDifference)) {
-    const target = (into.byDifference[difference] ??= { attempts: 0, successes: 0, exactWinningRolls: 0 });
-    target.attempts += count.attempts;
-    target.successes += count.successes;
-    target.exactWinningRolls += count.exactWinningRolls;
-  }
+  mergeHistograms(into.exactWinningRolls, other.exactWinningRolls);
 }
 
-function summarize(aggregate: ZombieTrainersAggregate, confidence: number, designEffect: number): ZombieTrainersSummary {
-  const n = aggregate.matches;
+/** The figures under a `prefix:` in numeric order of what follows it. */
+function keyedFigures(sums: Record<string, ClusterSums>, prefix: string): [number, ClusterSums][] {
+  return Object.keys(sums)
+    .filter((key) => key.startsWith(`${prefix}:`))
+    .map((key): [number, ClusterSums] => [Number(key.slice(prefix.length + 1)), sums[key] as ClusterSums])
+    .sort((a, b) => a[0] - b[0]);
+}
+
+function summarize(aggregate: ZombieTrainersAggregate, confidence: number): ZombieTrainersSummary {
+  const sums = settledFigures(aggregate.tally);
+  const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
+  const mean = (key: string): MeanEstimate => clusteredMean(sums[key], confidence);
+  const withHistogram = (key: string, histogram: Histogram): MeanEstimate & { histogram: [number, number][] } => ({ ...mean(key), histogram: sortedHistogram(histogram) });
   const byRate: Record<string, TrapRateFigure> = {};
-  let attempts = 0;
-  let successes = 0;
-  for (const rate of Object.keys(aggregate.byTrapRate).map(Number).sort((a, b) => a - b)) {
-    const count = aggregate.byTrapRate[String(rate)] as SuccessCount;
-    attempts += count.attempts;
-    successes += count.successes;
-    const simulated = wilsonInterval(count.successes, count.attempts, confidence, designEffect);
-    const exact = exactCatchChance(rate);
-    byRate[`rate${rate}`] = {
-      trapRate: rate,
-      simulated,
-      exact,
-      exactInsideInterval: exact >= simulated.lower && exact <= simulated.upper,
-    };
+  for (const [trapRate, figure] of keyedFigures(sums, 'trap')) {
+    const simulated = clusteredRate(figure, confidence);
+    const exact = exactCatchChance(trapRate);
+    byRate[`rate${trapRate}`] = { trapRate, simulated, exact, exactInsideInterval: exact >= simulated.lower && exact <= simulated.upper };
   }
   const byDifference: Record<string, DifferenceFigure> = {};
-  for (const difference of Object.keys(aggregate.byDifference).map(Number).sort((a, b) => a - b)) {
-    const count = aggregate.byDifference[String(difference)] as DifferenceCount;
+  for (const [difference, figure] of keyedFigures(sums, 'difference')) {
     byDifference[`d${difference}`] = {
       difference,
-      simulated: wilsonInterval(count.successes, count.attempts, confidence, designEffect),
-      exactGivenTrapsUsed: count.exactWinningRolls / (ROLL_MAX * count.attempts),
+      simulated: clusteredRate(figure, confidence),
+      exactGivenTrapsUsed: (aggregate.exactWinningRolls[String(difference)] ?? 0) / (ROLL_MAX * figure.n),
     };
   }
-  const withHistogram = (moments: IntegerMoments, histogram: Histogram): MeanEstimate & { histogram: [number, number][] } =>
-    meanWithHistogram(moments, histogram, confidence, designEffect);
+  const p1Win = sums['p1Win'];
+  const endFigures = (reason: (typeof END_REASONS)[number]): EndFigures => ({
+    share: rate(`end:${reason}`),
+    p1WinRate: rate(`end:${reason}:p1Win`),
+    tieRate: rate(`end:${reason}:tieWin`),
+    decidedP1WinRate: rate(`end:${reason}:decidedP1Win`),
+  });
   return {
-    matches: n,
-    p1WinRate: wilsonInterval(aggregate.p1Wins, n, confidence, designEffect),
-    p2WinRate: wilsonInterval(n - aggregate.p1Wins, n, confidence, designEffect),
+    matches: aggregate.matches,
+    p1WinRate: clusteredRate(p1Win, confidence),
+    p2WinRate: clusteredRate(p1Win === undefined ? undefined : complementSums(p1Win), confidence),
     tieRule: {
-      tieRate: wilsonInterval(aggregate.tieWins, n, confidence, designEffect),
-      p1WinsFromTieShare: wilsonInterval(aggregate.tieWins, aggregate.p1Wins, confidence, designEffect),
-      p1WinRateIfTiesDraw: wilsonInterval(aggregate.p1Wins - aggregate.tieWins, n, confidence, designEffect),
+      tieRate: rate('tieWin'),
+      p1WinRateIfTiesDraw: rate('p1WinIfTiesDraw'),
+      p2WinRateIfTiesDraw: rate('p2MoreXp'),
     },
-    cappedRate: wilsonInterval(aggregate.capped, n, confidence, designEffect),
-    rounds: withHistogram(aggregate.rounds, aggregate.roundsHistogram),
+    decided: { p1WinRate: rate('decidedP1Win') },
+    byEnd: {
+      trapsExhausted: endFigures('trapsExhausted'),
+      capped: endFigures('capped'),
+    },
+    cappedRate: rate('capped'),
+    rounds: withHistogram('rounds', aggregate.roundsHistogram),
     xp: {
-      p1: withHistogram(aggregate.xp[0], aggregate.xpHistogram[0]),
-      p2: withHistogram(aggregate.xp[1], aggregate.xpHistogram[1]),
+      p1: withHistogram('xp1', aggregate.xpHistogram[0]),
+      p2: withHistogram('xp2', aggregate.xpHistogram[1]),
     },
     perGame: {
-      catchAttempts: meanEstimate(aggregate.catchAttempts, confidence, designEffect),
-      catches: withHistogram(aggregate.catches, aggregate.catchesHistogram),
-      attacks: meanEstimate(aggregate.attacks, confidence, designEffect),
-      kills: meanEstimate(aggregate.kills, confidence, designEffect),
-      zombiesLost: meanEstimate(aggregate.zombiesLost, confidence, designEffect),
+      catchAttempts: mean('catchAttempts'),
+      catches: withHistogram('catches', aggregate.catchesHistogram),
+      attacks: mean('attacks'),
+      kills: mean('kills'),
+      zombiesLost: mean('zombiesLost'),
     },
-    trapSuccess: { overall: wilsonInterval(successes, attempts, confidence, designEffect), byRate, byDifference },
+    trapSuccess: { overall: rate('trap'), byRate, byDifference },
   };
 }
 
@@ -354,15 +355,37 @@ function formatSummary(summary: ZombieTrainersSummary): string {
     table(
       ['', 'rate', '95% interval'],
       [
-        ['P1 wins', ...formatRate(summary.p1WinRate)],
+        ['P1 wins (ties included: rule 28)', ...formatRate(summary.p1WinRate)],
         ['P2 wins', ...formatRate(summary.p2WinRate)],
-        ['P1 wins from the tie rule, share of P1 wins', ...formatRate(tie.p1WinsFromTieShare)],
-        ['P1 win rate if ties were draws', ...formatRate(tie.p1WinRateIfTiesDraw)],
-        ['Ties (equal XP)', ...formatRate(tie.tieRate)],
+        ['Ties (equal XP), handed to P1 by rule 28', ...formatRate(tie.tieRate)],
+        ['P1 ahead on XP', ...formatRate(tie.p1WinRateIfTiesDraw)],
+        ['P2 ahead on XP', ...formatRate(tie.p2WinRateIfTiesDraw)],
+        ['P1 among decided matches (against 50%)', ...formatRate(summary.decided.p1WinRate)],
         ['Capped at maxRounds', ...formatRate(summary.cappedRate)],
       ],
     ),
   );
+  lines.push('');
+  const endRow = (label: string, figures: EndFigures): string[] => [
+    label,
+    formatRate(figures.share)[0],
+    ...formatRate(figures.p1WinRate),
+    formatRate(figures.tieRate)[0],
+    ...formatRate(figures.decidedP1WinRate),
+  ];
+  lines.push('By how the match ended');
+  lines.push(
+    table(
+      ['', 'share', 'P1 wins', '95% interval', 'ties', 'P1 among decided', '95% interval'],
+      [endRow('traps exhausted (rule 27)', summary.byEnd.trapsExhausted), endRow('capped (rule 29)', summary.byEnd.capped)],
+    ),
+  );
+  if (summary.cappedRate.n > 0 && summary.cappedRate.rate > 0.5) {
+    lines.push(
+      `Most matches (${formatRate(summary.cappedRate)[0]}) ended at the maxRounds cap, not by traps running out: ` +
+        'the figures above describe capped games more than the game the rules end.',
+    );
+  }
   lines.push('');
   const rateRows = Object.values(summary.trapSuccess.byRate).map((figure) => {
     const [rate, interval] = formatRate(figure.simulated);

@@ -1,0 +1,167 @@
+/**
+ * `run()`: plays a scenario given as an object, in memory, and returns its summary typed for
+ * its game. Nothing is written unless `outDir` is given (then the files of `hordelab run`).
+ *
+ * ```ts
+ * import { run } from 'hordelab';
+ * const result = await run({ game: 'zombie-trainers', matches: 2000, seed: 1, seats: ['random', 'greedy'] });
+ * result.results.p1WinRate.rate; // a number
+ * ```
+ *
+ * A seat's agent is a built-in id, a module path (JavaScript; TypeScript is refused with the
+ * way to compile it), or an object: an {@link AgentFactory}, a function `(config, context) =>
+ * agent`, or `{ create(config, context) }`. Agent objects live in this thread, so a scenario
+ * with one plays in this thread; otherwise matches run on `workers` threads. The matches are
+ * those of `hordelab run` on the same scenario: match i has the same seed, so results are
+ * byte-identical whatever `workers` is.
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { AgentFactory } from '../core/agent.js';
+import { UsageError, type InputIssue } from '../core/errors.js';
+import type { OutcomeSummary } from '../reports/outcomes.js';
+import { BatchPlayer } from '../run/batches.js';
+import { runScenario, summaryDocument, type SummaryDocument } from '../run/run-scenario.js';
+import { checkAgentShape, describeExport, factoryFromExport } from '../scenario/agent-module.js';
+import { defaultAgentName, parseScenario, type NamedSeat, type Scenario } from '../scenario/scenario.js';
+import { agents } from '../registry.js';
+import type { GameId, ParamsOf, ResultsOf } from './game-types.js';
+
+/** What a library caller may pass as an agent besides an id or a path: a factory, a function, or `{ create }`. */
+export type AgentObject = AgentFactory | ((config: Readonly<Record<string, unknown>>, context: Parameters<AgentFactory['create']>[1]) => unknown) | { create: AgentFactory['create'] };
+
+/** One seat: an agent id or module path, or an agent with its config and the name it is reported under. */
+export type SeatObject = string | AgentObject | { readonly agent: string | AgentObject; readonly config?: Readonly<Record<string, unknown>>; readonly name?: string };
+
+/** A scenario as an object, the same fields as a scenario file. */
+export interface ScenarioObject<G extends GameId> {
+  readonly game: G;
+  readonly matches: number;
+  readonly seed: number;
+  /** Names the run (and its output folder); default `scenario`. */
+  readonly name?: string;
+  readonly description?: string;
+  /** Any parameter left out takes its default; `hordelab games` lists them. */
+  readonly params?: Partial<ParamsOf<G>>;
+  /** One per seat, player 1 first; `{ rotate: [a, b] }` plays every seed in both seatings. */
+  readonly seats: readonly SeatObject[] | { readonly rotate: readonly SeatObject[] };
+  /** Custom metric modules (JavaScript), relative to the working folder. */
+  readonly metrics?: readonly string[];
+}
+
+/** How to run. */
+export interface LibraryRunOptions {
+  /** Worker threads; default 0 (this thread). Agent objects always play in this thread. */
+  readonly workers?: number;
+  /** Write the files of `hordelab run` (matches.csv, summary.json, ...) to this folder. */
+  readonly outDir?: string;
+  /** With `outDir`: also the per-event CSVs such as `catches.csv` (default true). */
+  readonly eventFiles?: boolean;
+  /** Relative agent and metric module paths are read from here (default: the working folder). */
+  readonly baseDir?: string;
+}
+
+/** A run's summary, typed for its game. */
+export interface LibraryRunResult<G extends GameId> {
+  /** The game's figures: rates `{ rate, lower, upper, successes, n }`, means `{ mean, lower, upper, sd, n }`. */
+  readonly results: ResultsOf<G>;
+  /** Win, draw and loss rates per seat and per agent. */
+  readonly outcomes: OutcomeSummary;
+  /** The whole `summary.json` document (with the same `results`). */
+  readonly summary: Omit<SummaryDocument, 'results' | 'outcomes'> & { readonly results: ResultsOf<G>; readonly outcomes: OutcomeSummary };
+  /** Files written: none unless `outDir` was given. */
+  readonly files: readonly string[];
+}
+
+const isAgentObject = (value: unknown): value is AgentObject => typeof value === 'function' || (typeof value === 'object' && value !== null && typeof (value as { create?: unknown }).create === 'function');
+
+/**
+ * The scenario as file text, agent objects replaced by a placeholder id (they are put back into
+ * the parsed scenario), and the objects by seat index.
+ */
+function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objects: Map<number, { agent: AgentObject; label: string }> } {
+  const objects = new Map<number, { agent: AgentObject; label: string }>();
+  const list = Array.isArray(scenario.seats) ? (scenario.seats as readonly SeatObject[]) : (scenario.seats as { rotate: readonly SeatObject[] }).rotate;
+  const seats = list.map((seat, index) => {
+    const agent = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.agent : seat;
+    if (typeof agent === 'string') return seat;
+    const described = agent as { id?: unknown; name?: unknown };
+    const label = typeof described.id === 'string' ? described.id : typeof described.name === 'string' && described.name !== '' ? described.name : `agent-object-${index + 1}`;
+    objects.set(index, { agent, label });
+    const config = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.config : undefined;
+    const name = typeof seat === 'object' && seat !== null && 'agent' in seat && seat.name !== undefined ? seat.name : defaultAgentName(label, config ?? {});
+    // A built-in id stands in while the rest of the scenario is validated; its config is checked by the object itself.
+    return { agent: 'random', name };
+  });
+  const document = {
+    name: scenario.name ?? 'scenario',
+    ...(scenario.description === undefined ? {} : { description: scenario.description }),
+    game: scenario.game,
+    matches: scenario.matches,
+    seed: scenario.seed,
+    ...(scenario.params === undefined ? {} : { params: scenario.params }),
+    seats: Array.isArray(scenario.seats) ? seats : { rotate: seats },
+    ...(scenario.metrics === undefined ? {} : { metrics: scenario.metrics }),
+  };
+  return { text: JSON.stringify(document), objects };
+}
+
+/** Validates a scenario object into the scenario a run plays. @throws UsageError naming the field. */
+export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseDir = process.cwd()): Promise<Scenario> {
+  if (typeof scenario !== 'object' || scenario === null) throw new UsageError([{ source: 'scenario', field: '', message: 'expected a scenario object with game, matches, seed and seats' }]);
+  const { text, objects } = asScenarioText(scenario);
+  const file = join(baseDir, `${scenario.name ?? 'scenario'}.json`);
+  const parsed = await parseScenario(text, file);
+  if (objects.size === 0) return parsed;
+  const issues: InputIssue[] = [];
+  const list = Array.isArray(scenario.seats) ? (scenario.seats as readonly SeatObject[]) : (scenario.seats as { rotate: readonly SeatObject[] }).rotate;
+  const seats: NamedSeat[] = parsed.seats.map((seat, index) => {
+    const object = objects.get(index);
+    if (object === undefined) return seat;
+    const field = `seats[${index}].agent`;
+    const factory = factoryFromExport(object.agent, object.label);
+    if (factory === null) {
+      issues.push({ source: 'scenario', field, message: `got ${describeExport(object.agent)}; expected an agent id, a module path, a function (config, context) => agent, or an object with create(config, context)` });
+      return seat;
+    }
+    const entry = list[index];
+    const config = structuredClone(typeof entry === 'object' && entry !== null && 'agent' in entry ? (entry.config ?? {}) : {}) as Record<string, unknown>;
+    for (const problem of factory.validateConfig(config)) issues.push({ source: 'scenario', field: `seats[${index}].config.${problem.field}`, message: problem.message });
+    const shape = checkAgentShape(factory, config, { game: parsed.entry.game, params: parsed.params, seat: index });
+    if (shape !== null) issues.push({ source: 'scenario', field, message: shape });
+    return { factory, config, name: seat.name };
+  });
+  if (issues.length > 0) throw new UsageError(issues);
+  return { ...parsed, seats };
+}
+
+/**
+ * Plays `scenario` and returns its summary, typed for its game.
+ * @throws UsageError for a scenario that does not validate (naming the field), MatchFailure-like
+ *   errors for a match that fails (the message names its seeds).
+ */
+export async function run<G extends GameId>(scenario: ScenarioObject<G>, options: LibraryRunOptions = {}): Promise<LibraryRunResult<G>> {
+  const parsed = await scenarioFromObject(scenario as ScenarioObject<GameId>, options.baseDir);
+  // A factory that is neither registered nor loaded from a module is an object of this thread.
+  const objects = parsed.seats.some((seat) => seat.factory.moduleUrl === undefined && agents.get(seat.factory.id) !== seat.factory);
+  const workers = objects ? 0 : (options.workers ?? 0);
+  if (options.outDir !== undefined) {
+    const result = await runScenario(parsed, { outDir: options.outDir, eventFiles: options.eventFiles ?? true, command: 'hordelab library run()', workers });
+    if (result.errors > 0) throw new Error(`${result.errors} match(es) failed; ${join(options.outDir, 'errors.csv')} names them with the command that replays each`);
+    const document = result.document as unknown as LibraryRunResult<G>['summary'];
+    return { results: document.results, outcomes: document.outcomes, summary: document, files: result.files };
+  }
+  const started = performance.now();
+  const player = new BatchPlayer(workers);
+  try {
+    const played = await player.play(parsed, 0, parsed.matches);
+    const failure = played.failures[0];
+    if (failure !== undefined) throw new Error(`${failure.message}\n  reproduce: hordelab replay <scenario> --match ${failure.matchIndex} --seed ${failure.runSeed}`);
+    const seconds = (performance.now() - started) / 1000;
+    const timing = { seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(parsed.matches / Math.max(seconds, 1e-9)), workers, chunkSize: 0 };
+    const document = summaryDocument(parsed, played.aggregate, played.outcomes, { status: 'complete', matchesPlayed: parsed.matches, errors: 0 }, 'hordelab library run()', timing) as unknown as LibraryRunResult<G>['summary'];
+    return { results: document.results, outcomes: document.outcomes, summary: document, files: [] };
+  } finally {
+    await player.close();
+  }
+}

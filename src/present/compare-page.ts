@@ -1,0 +1,138 @@
+/**
+ * `compare.html`: the comparison of two runs as a page. Differences are a forest plot: one row
+ * per metric, the difference (run minus baseline) with its interval against a zero line, the
+ * metrics Holm's correction flags in orange. Rates are plotted in points; means, whose units
+ * differ from metric to metric, relative to the baseline's value. Every compared metric is in
+ * the table below the plots.
+ */
+import { CATEGORY_COLOURS, PLOT_WIDTH, specBase, symmetricDomain } from './chart-kit.js';
+import type { Comparison, MetricComparison } from './compare.js';
+import { escapeHtml, PAGE_STYLE } from './page-kit.js';
+import { renderSvg } from './render.js';
+
+/** Most rows a forest plot draws; the table holds the rest. */
+const MOST_ROWS = 36;
+const CHANGED_COLOUR = CATEGORY_COLOURS[1] as string;
+const UNCHANGED_COLOUR = '#7b8794';
+
+const valueText = (kind: 'rate' | 'mean', value: number): string => (kind === 'rate' ? `${(100 * value).toFixed(1)}%` : value.toFixed(2));
+const signedText = (kind: 'rate' | 'mean', value: number): string => {
+  const text = kind === 'rate' ? (100 * value).toFixed(1) : value.toFixed(2);
+  return value >= 0 ? `+${text}` : text;
+};
+const pText = (p: number): string => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
+
+/** Changed metrics first, then by adjusted p-value: the order of the plots and the table. */
+export function comparisonOrder(metrics: readonly MetricComparison[]): MetricComparison[] {
+  return [...metrics].sort((x, y) => Number(y.changed) - Number(x.changed) || x.adjustedPValue - y.adjustedPValue || x.path.localeCompare(y.path));
+}
+
+/** A forest plot of differences; `relative` divides each by the baseline's value (means). */
+export function forestChart(metrics: readonly MetricComparison[], options: { readonly relative: boolean }): Record<string, unknown> {
+  const rows = metrics.map((metric) => {
+    const scale = options.relative ? 100 / Math.abs(metric.baseline.value) : metric.kind === 'rate' ? 100 : 1;
+    const unit = options.relative ? '% of the baseline' : metric.kind === 'rate' ? ' points' : '';
+    return {
+      label: metric.path.length > 44 ? `…${metric.path.slice(-43)}` : metric.path,
+      difference: metric.difference * scale,
+      lower: metric.lower * scale,
+      upper: metric.upper * scale,
+      status: metric.changed ? 'changed (Holm)' : 'not shown to change',
+      tip: `${metric.path}: ${valueText(metric.kind, metric.baseline.value)} → ${valueText(metric.kind, metric.run.value)}, ${signedText(metric.kind, metric.difference)} [${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]${metric.kind === 'rate' ? ' points' : ''}${options.relative ? ` (${(metric.difference * scale).toFixed(1)}${unit})` : ''}, adjusted p ${pText(metric.adjustedPValue)}`,
+    };
+  });
+  const domain = symmetricDomain(rows.flatMap((row) => [row.lower, row.upper]));
+  const y = { field: 'label', type: 'nominal', title: null, sort: null, axis: { labelLimit: 360, ticks: false, domain: false, labelPadding: 6, labelFontSize: 10.5 } };
+  const colour = { field: 'status', type: 'nominal', title: null, scale: { domain: ['changed (Holm)', 'not shown to change'], range: [CHANGED_COLOUR, UNCHANGED_COLOUR] } };
+  const x = { type: 'quantitative', scale: { domain, nice: false } };
+  return {
+    ...specBase({ width: PLOT_WIDTH - 40, height: Math.max(60, rows.length * 19) }),
+    data: { values: rows },
+    layer: [
+      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', color: '#374151', strokeWidth: 1.2 }, encoding: { x: { field: 'zero', ...x } } },
+      { mark: { type: 'rule', strokeWidth: 2.5, strokeCap: 'round' }, encoding: { x: { field: 'lower', ...x }, x2: { field: 'upper' }, y, color: colour } },
+      {
+        mark: { type: 'point', filled: true, size: 55, opacity: 1 },
+        encoding: {
+          x: { field: 'difference', ...x, title: options.relative ? 'run − baseline, % of the baseline value' : 'run − baseline (points)', axis: { format: '+.1~f', labelExpr: "datum.value === 0 ? '0' : datum.label", tickCount: 7 } },
+          y,
+          color: colour,
+          tooltip: { field: 'tip' },
+          description: { field: 'tip' },
+        },
+      },
+    ],
+  };
+}
+
+function table(comparison: Comparison): string {
+  const header = `<tr><th></th><th>metric</th><th class="num">baseline</th><th class="num">run</th><th class="num">difference [${Math.round(100 * (1 - comparison.alpha))}%]</th><th class="num">p (adjusted)</th></tr>`;
+  const rows = comparisonOrder(comparison.metrics).map(
+    (metric) =>
+      `<tr${metric.changed ? ' class="changed"' : ''}><td>${metric.changed ? '*' : ''}</td><td>${escapeHtml(metric.path)}</td><td class="num">${valueText(metric.kind, metric.baseline.value)}</td><td class="num">${valueText(metric.kind, metric.run.value)}</td><td class="num">${signedText(metric.kind, metric.difference)} [${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]</td><td class="num">${pText(metric.adjustedPValue)}</td></tr>`,
+  );
+  return `<table>\n${header}\n${rows.join('\n')}\n</table>`;
+}
+
+/** One forest plot's figure, or nothing when there are no such metrics. */
+async function forestFigure(id: string, title: string, caption: string, metrics: readonly MetricComparison[], relative: boolean): Promise<string> {
+  // A rate that is 0 (or 1) in both runs, say draws in a game without draws, says nothing drawn as a row.
+  const informative = metrics.filter((metric) => !(metric.lower === metric.upper && metric.difference === 0));
+  if (informative.length === 0) return '';
+  const shown = comparisonOrder(informative).slice(0, MOST_ROWS);
+  const more = informative.length - shown.length;
+  const svg = await renderSvg(forestChart(shown, { relative }));
+  const rest = more > 0 ? ` ${more} more, none of them more significant, are in the table below.` : '';
+  return `<figure id="${id}"><h3>${escapeHtml(title)}</h3><div class="chart">${svg}</div><figcaption>${escapeHtml(caption + rest)}</figcaption></figure>`;
+}
+
+/** The whole page. */
+export async function comparisonPage(comparison: Comparison, gameTitle: string): Promise<string> {
+  const rates = comparison.metrics.filter((metric) => metric.kind === 'rate');
+  // A mean whose baseline is 0 has no relative difference to draw; the table still lists it.
+  const means = comparison.metrics.filter((metric) => metric.kind === 'mean' && metric.baseline.value !== 0);
+  const level = Math.round(100 * (1 - comparison.alpha));
+  const figures = [
+    await forestFigure(
+      'rates',
+      'Rates: run minus baseline, in points',
+      `Each row is one rate's difference with its ${level}% interval (Newcombe's). Orange: changed beyond chance after Holm's correction over all ${comparison.compared} metrics (adjusted p < ${comparison.alpha}).`,
+      rates,
+      false,
+    ),
+    await forestFigure(
+      'means',
+      'Means: run minus baseline, relative to the baseline',
+      `Each row is one mean's difference with its ${level}% interval (Welch's), divided by the baseline's mean so that metrics in different units share an axis. Orange: changed beyond chance after Holm's correction.`,
+      means,
+      true,
+    ),
+  ].filter((figure) => figure !== '');
+  const parameters =
+    comparison.parameterChanges.length === 0
+      ? '<p>No game parameter differs between the two runs.</p>'
+      : `<ul>${comparison.parameterChanges.map((change) => `<li><code>${escapeHtml(change)}</code></li>`).join('')}</ul>`;
+  const skipped = comparison.skipped.length === 0 ? '' : `<details><summary>${comparison.skipped.length} metrics not compared (in one run only, or without samples)</summary><p>${comparison.skipped.map((path) => `<code>${escapeHtml(path)}</code>`).join(', ')}</p></details>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`${gameTitle}: comparison`)} — Hordelab</title>
+<style>${PAGE_STYLE}</style>
+</head>
+<body>
+<h1>${escapeHtml(gameTitle)}: what changed</h1>
+<p class="lead">${escapeHtml(comparison.run)} against the baseline ${escapeHtml(comparison.baseline)}: ${comparison.compared} shared metrics, <strong>${comparison.changed} changed</strong> beyond chance (Holm-adjusted p &lt; ${comparison.alpha}; a re-run with other seeds flags none ${level}% of the time).</p>
+<h2>Parameters changed</h2>
+${parameters}
+<h2>Differences</h2>
+${figures.join('\n')}
+<h2>Every compared metric</h2>
+<p class="lead">Changed metrics first (*), then by adjusted p-value. Rates in percent, their differences in points; means in their own units.</p>
+${table(comparison)}
+${skipped}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,354 @@
+/**
+ * One variance model for every figure of a summary: each figure is a ratio Σx/Σn over the
+ * independent units its trials come in (its clusters), with the cluster-robust variance of a
+ * ratio estimator (Cochran, Sampling Techniques, 3rd ed., 1977, §6.3 and §9A; Kish, Survey
+ * Sampling, 1965, §8.2), as survey statistics does for cluster samples:
+ *
+ *   R = Σx_c / Σn_c,   V(R) = C/(C − 1) · Σ(x_c − R·n_c)² / (Σn_c)²
+ *
+ * over C clusters (a rate of one 0/1 trial per cluster is the plain binomial, R(1 − R)/Σn).
+ *
+ * The cluster is a match for per-event figures (catches, card plays, attacks within one match
+ * share its state), a rotated pair of matches in rotated runs (matches 2k and 2k+1 share their
+ * dice), so one game's many events, or a pair's two matches, never count as independent.
+ *
+ * The design effect deff = V(R) / V_independent is measured per figure: R(1 − R)/Σn for a rate
+ * of trials, s²/Σn for a mean of samples with spread s. A rate's interval is the tail-modified
+ * Wilson interval on the effective counts Σn/deff (`rate-interval.ts`); a mean's is R ± t·√V
+ * with C − 1 degrees of freedom. Where every cluster has the same ratio (a rate of 0 or 1, or
+ * one win in every rotated pair) the clusters show no spread to measure, and deff is taken as 1:
+ * a zero-width interval would claim a certainty the clusters do not give.
+ *
+ * What a summary keeps are whole-number sums (Σx, Σn, Σx², Σxn, Σn², Σ of squared samples and
+ * the cluster count), so merges across chunks, workers and shards are exact and the summary's
+ * bytes do not depend on them. A cluster cut by a chunk or shard boundary waits, keyed by its
+ * index, until its other matches are merged in; one that never completes (a failed match) is
+ * counted as it stands.
+ */
+import { studentTQuantile } from './distributions.js';
+import { DEFAULT_CONFIDENCE, effectiveRateInterval, type RateEstimate } from './rate-interval.js';
+
+/** Whole-number sums of one figure over its clusters. Plain data. */
+export interface ClusterSums {
+  /** Clusters that contributed at least one trial or sample. */
+  clusters: number;
+  /** Σx: successes of a rate, or the sum of a mean's samples. */
+  x: number;
+  /** Σn: trials of a rate, or a mean's sample count. */
+  n: number;
+  /** Σ over clusters of x_c², x_c·n_c and n_c². */
+  xx: number;
+  xn: number;
+  nn: number;
+  /** Σ of the squared samples themselves (a mean's spread); for a rate of 0/1 trials it equals x. */
+  ee: number;
+}
+
+/**
+ * The matches of a cluster merged so far, while others are still to come: figure names and,
+ * three per name, x, n and the sum of squared samples.
+ */
+interface OpenCluster {
+  matches: number;
+  size: number;
+  keys: string[];
+  values: number[];
+}
+
+/** Clustered figures by name, mergeable exactly. Plain data: it crosses worker threads and goes into checkpoints as it is. */
+export interface Tally {
+  figures: Record<string, ClusterSums>;
+  /** Clusters still missing matches, by cluster index. */
+  open: Record<string, OpenCluster>;
+}
+
+/** Where a match sits among the independent units of its run. */
+export interface ClusterOf {
+  /** The cluster's index: the match index, or the seed index of a rotated pair. */
+  readonly cluster: number;
+  /** Matches in a full cluster: 1, or 2 for a rotated pair. */
+  readonly clusterSize: number;
+}
+
+export const emptySums = (): ClusterSums => ({ clusters: 0, x: 0, n: 0, xx: 0, xn: 0, nn: 0, ee: 0 });
+
+export const emptyTally = (): Tally => ({ figures: {}, open: {} });
+
+/**
+ * One match's figures as they are collected: per figure, x and n (successes and trials, or a
+ * sum of samples and their count) and the sum of the squared samples. Reused match after match
+ * without allocating: figures get slots the first time their name is seen.
+ */
+export class MatchFigures {
+  private readonly slots = new Map<string, number>();
+  private readonly names: string[] = [];
+  private values: number[] = [];
+  private readonly used: number[] = [];
+  private readonly inUse: boolean[] = [];
+  /** The open cluster this collector last wrote, and where each slot's values sit in it. */
+  private openWritten: OpenCluster | null = null;
+  private readonly position: number[] = [];
+
+  private slot(key: string): number {
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = this.names.length;
+      this.slots.set(key, slot);
+      this.names.push(key);
+      this.values.push(0, 0, 0);
+      this.inUse.push(false);
+      this.position.push(-1);
+    }
+    if (!this.inUse[slot]) {
+      this.inUse[slot] = true;
+      this.used.push(slot);
+    }
+    return slot;
+  }
+
+  private add(key: string, x: number, n: number, ee: number): void {
+    const at = 3 * this.slot(key);
+    this.values[at] = (this.values[at] as number) + x;
+    this.values[at + 1] = (this.values[at + 1] as number) + n;
+    this.values[at + 2] = (this.values[at + 2] as number) + ee;
+  }
+
+  /** `successes` of `trials` more trials of a rate (one trial by default). */
+  trial(key: string, successes: number | boolean, trials = 1): void {
+    const s = successes === true ? 1 : successes === false ? 0 : successes;
+    this.add(key, s, trials, s);
+  }
+
+  /** One more sample of a mean. */
+  sample(key: string, value: number): void {
+    this.add(key, value, 1, value * value);
+  }
+
+  /** `count` more samples of a mean at once, with their sum and sum of squares. */
+  samples(key: string, count: number, sum: number, squares: number): void {
+    this.add(key, sum, count, squares);
+  }
+
+  /** A ratio's numerator and denominator for this match (a custom ratio figure). */
+  ratio(key: string, numerator: number, denominator: number): void {
+    this.add(key, numerator, denominator, numerator * numerator);
+  }
+
+  /** Forgets this match's figures. */
+  clear(): void {
+    for (const slot of this.used) {
+      this.inUse[slot] = false;
+      this.values[3 * slot] = 0;
+      this.values[3 * slot + 1] = 0;
+      this.values[3 * slot + 2] = 0;
+    }
+    this.used.length = 0;
+  }
+
+  /** Closes this match as a cluster of its own. */
+  closeInto(figures: Record<string, ClusterSums>): void {
+    for (const slot of this.used) {
+      const at = 3 * slot;
+      close(figures, this.names[slot] as string, this.values[at] as number, this.values[at + 1] as number, this.values[at + 2] as number);
+    }
+  }
+
+  /** Adds this match to an open cluster (positions remembered, so its pair's other match finds them at once). */
+  addTo(open: OpenCluster): void {
+    if (this.openWritten !== open) {
+      this.openWritten = open;
+      this.position.fill(-1);
+      // Another writer (a merge) may have started it: find the names already there.
+      if (open.keys.length > 0) {
+        const index = new Map(open.keys.map((key, i) => [key, i]));
+        this.names.forEach((name, slot) => (this.position[slot] = index.get(name) ?? -1));
+      }
+    }
+    for (const slot of this.used) {
+      let at = this.position[slot] as number;
+      if (at < 0) {
+        at = open.keys.length;
+        open.keys.push(this.names[slot] as string);
+        open.values.push(0, 0, 0);
+        this.position[slot] = at;
+      }
+      const from = 3 * slot;
+      open.values[3 * at] = (open.values[3 * at] as number) + (this.values[from] as number);
+      open.values[3 * at + 1] = (open.values[3 * at + 1] as number) + (this.values[from + 1] as number);
+      open.values[3 * at + 2] = (open.values[3 * at + 2] as number) + (this.values[from + 2] as number);
+    }
+  }
+}
+
+function close(figures: Record<string, ClusterSums>, key: string, x: number, n: number, ee: number): void {
+  if (x === 0 && n === 0 && ee === 0) return;
+  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(n) || !Number.isSafeInteger(ee)) throw new RangeError(`figure "${key}" takes whole numbers, got ${x}, ${n}, ${ee}`);
+  let sums = figures[key];
+  if (sums === undefined) {
+    sums = emptySums();
+    figures[key] = sums;
+  }
+  sums.clusters++;
+  sums.x += x;
+  sums.n += n;
+  sums.xx += x * x;
+  sums.xn += x * n;
+  sums.nn += n * n;
+  sums.ee += ee;
+}
+
+function closeCluster(tally: Tally, open: OpenCluster): void {
+  open.keys.forEach((key, i) => close(tally.figures, key, open.values[3 * i] as number, open.values[3 * i + 1] as number, open.values[3 * i + 2] as number));
+}
+
+/** Adds one match's figures to the tally, as part of its cluster. Clears nothing: the caller reuses `figures`. */
+export function recordMatch(tally: Tally, where: ClusterOf, figures: MatchFigures): void {
+  if (where.clusterSize <= 1) {
+    figures.closeInto(tally.figures);
+    return;
+  }
+  const id = String(where.cluster);
+  let open = tally.open[id];
+  if (open === undefined) {
+    open = { matches: 0, size: where.clusterSize, keys: [], values: [] };
+    tally.open[id] = open;
+  }
+  open.matches++;
+  figures.addTo(open);
+  if (open.matches >= open.size) {
+    closeCluster(tally, open);
+    delete tally.open[id];
+  }
+}
+
+/** Adds `other` into `into`; clusters completed by the merge are closed. Order of merges does not matter. */
+export function mergeTally(into: Tally, other: Tally): void {
+  // for...in over plain records: no entry arrays allocated.
+  for (const key in other.figures) {
+    const sums = other.figures[key] as ClusterSums;
+    const target = into.figures[key];
+    if (target === undefined) {
+      into.figures[key] = { ...sums };
+      continue;
+    }
+    target.clusters += sums.clusters;
+    target.x += sums.x;
+    target.n += sums.n;
+    target.xx += sums.xx;
+    target.xn += sums.xn;
+    target.nn += sums.nn;
+    target.ee += sums.ee;
+  }
+  for (const id in other.open) {
+    const cluster = other.open[id] as OpenCluster;
+    const target = into.open[id];
+    if (target === undefined) {
+      into.open[id] = { matches: cluster.matches, size: cluster.size, keys: [...cluster.keys], values: [...cluster.values] };
+      continue;
+    }
+    target.matches += cluster.matches;
+    const index = new Map(target.keys.map((key, i) => [key, i]));
+    cluster.keys.forEach((key, i) => {
+      let at = index.get(key);
+      if (at === undefined) {
+        at = target.keys.length;
+        target.keys.push(key);
+        target.values.push(0, 0, 0);
+      }
+      for (let j = 0; j < 3; j++) target.values[3 * at + j] = (target.values[3 * at + j] as number) + (cluster.values[3 * i + j] as number);
+    });
+    if (target.matches >= target.size) {
+      closeCluster(into, target);
+      delete into.open[id];
+    }
+  }
+}
+
+/**
+ * The tally's figures with every unfinished cluster counted as it stands (a run that stopped
+ * or lost a match). Does not change the tally, which may still be merged with more matches.
+ */
+export function settledFigures(tally: Tally): Record<string, ClusterSums> {
+  const openClusters = Object.values(tally.open);
+  if (openClusters.length === 0) return tally.figures;
+  const settled: Tally = { figures: structuredClone(tally.figures), open: {} };
+  for (const open of openClusters) closeCluster(settled, open);
+  return settled.figures;
+}
+
+/** A rate's sums turned into those of its complement (failures of the same trials). */
+export function complementSums(sums: ClusterSums): ClusterSums {
+  return {
+    clusters: sums.clusters,
+    x: sums.n - sums.x,
+    n: sums.n,
+    xx: sums.nn - 2 * sums.xn + sums.xx,
+    xn: sums.nn - sums.xn,
+    nn: sums.nn,
+    ee: sums.n - sums.x,
+  };
+}
+
+/** Σ(x_c − R·n_c)² from the sums, never below 0 (rounding). */
+function residual(sums: ClusterSums, ratio: number): number {
+  return Math.max(0, sums.xx - 2 * ratio * sums.xn + ratio * ratio * sums.nn);
+}
+
+/**
+ * The rate Σx/Σn with the tail-modified Wilson interval on its effective counts, and the
+ * measured design effect C/(C − 1)·Σ(x_c − R·n_c)² / (R(1 − R)·Σn): exactly 1 for one 0/1 trial
+ * per cluster (taken as the binomial), so a rate of matches in an unrotated run gets exactly
+ * `rateInterval`'s interval.
+ */
+export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAULT_CONFIDENCE): RateEstimate {
+  const s = sums ?? emptySums();
+  if (s.n === 0) return effectiveRateInterval(0, 0, 1, 0, confidence);
+  const rate = s.x / s.n;
+  const spread = rate * (1 - rate) * s.n;
+  // One 0/1 trial per cluster is the plain binomial, whose variance the rate itself gives
+  // (exactly: no rounding). Otherwise the survey estimator, with its C/(C − 1).
+  const binomial = s.clusters === s.n && s.xx === s.x;
+  const between = binomial ? 0 : residual(s, rate) * (s.clusters > 1 ? s.clusters / (s.clusters - 1) : 1);
+  const designEffect = !binomial && spread > 0 && between > 0 ? between / spread : 1;
+  return effectiveRateInterval(s.x, s.n, designEffect, s.clusters, confidence);
+}
+
+/** A mean with its interval, spread, count, design effect and clusters. */
+export interface MeanEstimate {
+  readonly mean: number;
+  /** NaN (null in JSON) when there is no interval to give; `note` says why. */
+  readonly lower: number;
+  readonly upper: number;
+  /** Spread of the samples (n − 1 in the denominator). */
+  readonly sd: number;
+  readonly n: number;
+  /** The mean's variance over what independent samples would give (1 for independent samples). */
+  readonly designEffect: number;
+  readonly clusters: number;
+  /** Why there is no interval: "all 10 samples equal", "1 cluster". */
+  readonly note?: string;
+}
+
+/**
+ * The mean Σx/Σn with R ± t_{C−1}·√V, V = C/(C − 1)·Σ(x_c − R·n_c)²/(Σn)² (with one sample per
+ * cluster, exactly the textbook t interval). No interval, and a note saying why, when every
+ * sample is equal or there is a single cluster: a zero-width interval there would claim a
+ * certainty no sample gave. Where the samples vary but every cluster has the same mean, the
+ * design effect cannot be measured and is taken as 1 (V = s²/Σn).
+ */
+export function clusteredMean(sums: ClusterSums | undefined, confidence = DEFAULT_CONFIDENCE): MeanEstimate {
+  const s = sums ?? emptySums();
+  const { n, clusters } = s;
+  if (n === 0) return { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: Number.NaN, n: 0, designEffect: 1, clusters: 0 };
+  const mean = s.x / n;
+  const sampleSpread = n > 1 ? Math.max(0, (s.ee - (s.x * s.x) / n) / (n - 1)) : 0;
+  const sd = Math.sqrt(sampleSpread);
+  const none = (note: string): MeanEstimate => ({ mean, lower: Number.NaN, upper: Number.NaN, sd, n, designEffect: 1, clusters, note });
+  if (sampleSpread === 0) return none(n === 1 ? '1 sample' : `all ${n} samples equal`);
+  if (clusters < 2) return none(`all ${n} samples in 1 cluster`);
+  const between = (clusters / (clusters - 1)) * (residual(s, mean) / (n * n));
+  const variance = between > 0 ? between : sampleSpread / n;
+  const designEffect = variance / (sampleSpread / n);
+  const half = studentTQuantile(confidence, clusters - 1) * Math.sqrt(variance);
+  return { mean, lower: mean - half, upper: mean + half, sd, n, designEffect, clusters };
+}

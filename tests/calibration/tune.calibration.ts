@@ -1,0 +1,54 @@
+/**
+ * `tune` on a coin whose win rate is the tuned parameter itself, so the optimum is known: the
+ * target p1WinRate = 0.3 is reached at winRate = 0.3. Over seeded repetitions, with and without
+ * the refinement round: the share of tunes whose answer lies within ±0.01 of the optimum, and
+ * the mean reported P(within ±0.01) beside the share that really was within it (the true rate of
+ * the answer is its winRate). Refinement must not do worse than the starting candidates alone.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src/scenario/scenario.js';
+import { parseDimension, parseTarget, tune } from '../../src/tune/tune.js';
+import { share } from './pool.js';
+
+const REPETITIONS = 30;
+
+async function study(refine: boolean): Promise<{ within: number; probability: number }> {
+  let within = 0;
+  let probability = 0;
+  for (let seed = 1; seed <= REPETITIONS; seed++) {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-tune-calibration-'));
+    const scenario = await parseScenario(`game: coin-flip\nmatches: 2\nseed: ${seed}\nseats: [random, random]\n`, join(dir, 'coin.yaml'));
+    const result = await tune(scenario, {
+      targets: [parseTarget('p1WinRate=0.3')],
+      space: [parseDimension('winRate=0.05..0.95')],
+      budget: 20000,
+      candidates: 16,
+      confirm: 2000,
+      tolerance: 0.01,
+      workers: 0,
+      outDir: dir,
+      refine,
+    });
+    if (Math.abs(Number(result.best['winRate']) - 0.3) <= 0.01) within++;
+    probability += result.targets[0]?.probabilityInBand ?? 0;
+  }
+  return { within, probability: probability / REPETITIONS };
+}
+
+describe('tune on a coin with a known optimum', () => {
+  it('lands within ±0.01 of the optimum at least as often with the refinement round as without', async () => {
+    const started = performance.now();
+    const plain = await study(false);
+    const refined = await study(true);
+    const plainShare = share(plain.within, REPETITIONS);
+    const refinedShare = share(refined.within, REPETITIONS);
+    console.info(
+      `tune, coin, target 0.3, budget 20000, 16 candidates, confirm 2000: without refinement within ±0.01 in ${plainShare.text} of tunes, mean P(within ±0.01) reported ${plain.probability.toFixed(2)}; ` +
+        `with refinement within ±0.01 in ${refinedShare.text}, mean P reported ${refined.probability.toFixed(2)}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    expect(refined.within).toBeGreaterThanOrEqual(plain.within);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The package as a user gets it: packed with `npm pack`, installed into a fresh project (with no
+ * install-script warning), and the README's library examples compiled there with
+ * `tsc --strict` against the installed types and run. A result typed per game means a Zombie
+ * Trainers result has no Integer Duel figure: that access must not compile.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const repo = resolve('.');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** The README's TypeScript blocks that use the package. */
+function readmeExamples(): string[] {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] as string).filter((code) => code.includes("from 'hordelab'"));
+}
+
+describe('the packed package', () => {
+  it('installs without warnings, and the README library examples compile with tsc --strict and run', () => {
+    const examples = readmeExamples();
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    const work = mkdtempSync(join(tmpdir(), 'hordelab-package-'));
+    // dist is built by `npm test` (pretest); --ignore-scripts packs it as it is.
+    const pack = spawnSync(npm, ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: repo, encoding: 'utf8' });
+    expect(pack.status, pack.stderr).toBe(0);
+    const tarball = readdirSync(work).find((file) => file.endsWith('.tgz')) as string;
+    const project = join(work, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball)], { cwd: project, encoding: 'utf8' });
+    expect(install.status, install.stderr).toBe(0);
+    expect(`${install.stdout}${install.stderr}`).not.toMatch(/npm warn/i);
+    // Nothing but what "files" lists: no tests, benches or sources in the package.
+    const installed = join(project, 'node_modules', 'hordelab');
+    const shipped = readdirSync(installed).filter((entry) => entry !== 'SECURITY.md' && entry !== 'node_modules');
+    expect(shipped.sort()).toEqual(['LICENSE', 'README.md', 'dist', 'docs', 'examples', 'package.json', 'scenarios']);
+    expect(readdirSync(join(installed, 'dist')).sort()).toEqual(['agents', 'src']);
+    expect(readdirSync(join(installed, 'docs', 'games')).sort()).toEqual(['integer-duel.md', 'survivors.md', 'zombie-trainers.md']);
+
+    const names = examples.map((code, index) => {
+      const name = `example-${index + 1}`;
+      writeFileSync(join(project, `${name}.ts`), code);
+      return name;
+    });
+    // Typed per game: a Zombie Trainers result has no plantsWinRate.
+    writeFileSync(join(project, 'mistyped.ts'), "import { run } from 'hordelab';\nconst result = await run({ game: 'zombie-trainers', matches: 2, seed: 1, seats: ['random', 'random'] });\nexport const wrong: number = result.results.plantsWinRate.rate;\n");
+    const tsconfig = (files: string[]) => ({
+      // skipLibCheck, as most projects have it: checking every dependency's declarations (zod's)
+      // would take most of this test's time and test them, not the examples.
+      compilerOptions: { strict: true, skipLibCheck: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', outDir: 'out', types: ['node'], typeRoots: [join(repo, 'node_modules', '@types')] },
+      files,
+    });
+    const tsc = (config: string) => spawnSync(process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config], { cwd: project, encoding: 'utf8' });
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig(names.map((name) => `${name}.ts`))));
+    const compiled = tsc('tsconfig.json');
+    expect(compiled.status, compiled.stdout).toBe(0);
+    writeFileSync(join(project, 'tsconfig.mistyped.json'), JSON.stringify(tsconfig(['mistyped.ts'])));
+    const mistyped = tsc('tsconfig.mistyped.json');
+    expect(mistyped.status).not.toBe(0);
+    expect(mistyped.stdout).toContain("Property 'plantsWinRate' does not exist");
+
+    const outputs = names.map((name) => {
+      const ran = spawnSync(process.execPath, [join(project, 'out', `${name}.js`)], { cwd: project, encoding: 'utf8', timeout: 240_000 });
+      expect(ran.status, `${name}: ${ran.stderr}`).toBe(0);
+      expect(ran.stdout.trim().length, name).toBeGreaterThan(0);
+      return ran.stdout;
+    });
+    expect(outputs[0]).toMatch(/^P1 wins \d+\.\d% \[\d+\.\d%, \d+\.\d%\] of 2000\n\[\]\n$/);
+  }, 600_000);
+});

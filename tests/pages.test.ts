@@ -1,0 +1,148 @@
+/**
+ * Charts a designer reads at a glance, and the pages that hold them: reference lines, zoomed
+ * percentage axes, residuals beside exact values, capped histograms noted, seat names from the
+ * game, nothing wider than a 1,000 px window; sweep charts as points with interval bars or
+ * heatmaps; the comparison as a page with a forest plot.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { metricTitle, zoomedDomain } from '../src/present/chart-kit.js';
+import { chartsFor } from '../src/present/charts.js';
+import { readRunSummary } from '../src/present/metrics.js';
+import { fittedPre } from '../src/present/page-kit.js';
+import { renderSvg } from '../src/present/render.js';
+import { sweepChart } from '../src/present/sweep-page.js';
+import { runScenario } from '../src/run/run-scenario.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+import type { SweepResult } from '../src/tune/sweep.js';
+
+const CLI = resolve('dist/src/cli/main.js');
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-pages-'));
+
+async function run(text: string): Promise<string> {
+  const dir = tempDir();
+  await runScenario(await parseScenario(text, join(dir, 'scenario.yaml')), { outDir: dir, eventFiles: false, command: 'test' });
+  return dir;
+}
+
+type Spec = Record<string, unknown> & { layer?: Spec[]; hconcat?: Spec[]; vconcat?: Spec[]; data?: { values?: Record<string, unknown>[] } };
+/** Every view and layer of a specification, depth first. */
+const views = (spec: Spec): Spec[] => [spec, ...[...(spec.layer ?? []), ...(spec.hconcat ?? []), ...(spec.vconcat ?? [])].flatMap(views)];
+const svgWidth = (svg: string): number => Number(/<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1]);
+
+describe('report charts', () => {
+  it('zooms win rates around a 50% line, names seats as the game does, and fits 1,000 px', async () => {
+    const dir = await run('game: integer-duel\nmatches: 60\nseed: 3\nseats:\n  rotate: [greedy, random]\n');
+    const charts = chartsFor(readRunSummary(dir));
+    const outcomes = charts.find((chart) => chart.id === 'outcomes');
+    const groups = new Set(views(outcomes?.spec as Spec).flatMap((view) => view.data?.values ?? []).map((row) => row['group']));
+    expect([...groups]).toEqual(expect.arrayContaining(['all seats', 'as Plants', 'as Zombies']));
+    expect([...groups].some((group) => String(group).includes('seat1'))).toBe(false);
+    for (const id of ['outcomes', 'sides', 'card-rounds']) {
+      const spec = charts.find((chart) => chart.id === id)?.spec as Spec;
+      const references = views(spec).flatMap((view) => view.data?.values ?? []).filter((row) => row['label'] === 'fair: 50%');
+      expect(references.length, id).toBeGreaterThan(0);
+      expect(references[0]?.['value']).toBe(0.5);
+    }
+    // The per-card effect chart keeps spells only: a combatant's effect is its face value.
+    const effect = charts.find((chart) => chart.id === 'card-effect');
+    const labels = views(effect?.spec as Spec).flatMap((view) => view.data?.values ?? []).map((row) => String(row['label'] ?? ''));
+    expect(labels.filter((label) => /[+-]\d$/.test(label))).toEqual([]);
+    for (const chart of charts) expect(svgWidth(await renderSvg(chart.spec)), chart.id).toBeLessThanOrEqual(940);
+  });
+
+  it('draws exact values beside estimates and as residuals, and notes the capped bar', async () => {
+    const dir = await run('game: zombie-trainers\nmatches: 150\nseed: 2\nparams: { maxRounds: 40 }\nseats: [random, random]\n');
+    const summary = readRunSummary(dir);
+    const charts = chartsFor(summary);
+    const trapRate = charts.find((chart) => chart.id === 'trap-rate')?.spec as Spec;
+    expect(trapRate.hconcat).toHaveLength(2);
+    const residuals = (trapRate.hconcat?.[1]?.data?.values ?? []) as { residual: number; value: number; exact: number }[];
+    expect(residuals.length).toBeGreaterThan(0);
+    for (const row of residuals) expect(row.residual).toBeCloseTo(100 * (row.value - row.exact), 9);
+    const length = charts.find((chart) => chart.id === 'length');
+    expect(length?.caption).toContain('maxRounds = 40');
+    const svg = await renderSvg(length?.spec as Spec);
+    expect(svg).toMatch(/capped at maxRounds = 40 \(rule 29\): [\d.]+% of games ran to it/);
+    // Every point tells its interval on hover, without a script.
+    expect(await renderSvg(charts[0]?.spec as Spec)).toMatch(/<title>[^<]*95% from/);
+  });
+
+  it('zooms a domain to tidy steps and never outside [0, 1] for rates', () => {
+    expect(zoomedDomain([0.46, 0.55, 0.5], true)).toEqual([0.44, 0.56]);
+    const [low, high] = zoomedDomain([0.001, 0.999], true);
+    expect(low).toBe(0);
+    expect(high).toBe(1);
+    expect(metricTitle('p1WinRate')).toBe('P1 win rate');
+    expect(metricTitle('trapSuccess.overall')).toBe('Trap success · overall');
+  });
+
+  it('fits a wide table into the page and lets a long single line wrap', () => {
+    const html = fittedPre(`${'x'.repeat(150)}\n${'y'.repeat(20)}\n\none long line ${'z'.repeat(200)}`);
+    expect(html).toContain('font-size: min(0.78rem, calc((min(980px, 100vw - 2rem) - 1.6rem - 20px) / 91.50))');
+    expect(html).toContain('<pre style="white-space: pre-wrap">one long line');
+  });
+});
+
+const point = (values: Record<string, number>, value: number, difference?: number) => ({
+  values,
+  matches: 1000,
+  metrics: { p1WinRate: { kind: 'rate' as const, value, lower: value - 0.03, upper: value + 0.03, n: 1000 } },
+  differences: difference === undefined ? {} : { p1WinRate: { difference, lower: difference - 0.01, upper: difference + 0.01, unpairedLower: difference - 0.04, unpairedUpper: difference + 0.04, units: 1000 } },
+});
+const sweep = (axes: SweepResult['axes'], points: SweepResult['points']): SweepResult => ({
+  scenario: { name: 's', file: 's.yaml', game: 'zombie-trainers', seed: 1 },
+  command: 'hordelab sweep s.yaml',
+  matchesPerPoint: 1000,
+  confidence: 0.95,
+  axes,
+  metrics: ['p1WinRate'],
+  baseline: 0,
+  points,
+});
+
+describe('sweep charts', () => {
+  it('draws discrete settings as points with interval bars, ticked at the integers played', async () => {
+    const result = sweep([{ name: 'actionPoints', values: [2, 3, 5] }], [point({ actionPoints: 2 }, 0.6), point({ actionPoints: 3 }, 0.52, -0.08), point({ actionPoints: 5 }, 0.55, -0.05)]);
+    const spec = sweepChart(result, 'p1WinRate') as Spec;
+    const marks = views(spec).map((view) => (view['mark'] as { type?: string } | undefined)?.type).filter(Boolean);
+    expect(marks).not.toContain('area');
+    expect(marks).not.toContain('line');
+    const xAxes = views(spec).map((view) => (view['encoding'] as { x?: { axis?: { values?: unknown; format?: string } } } | undefined)?.x?.axis).filter((axis) => axis?.values !== undefined);
+    expect(xAxes[0]).toMatchObject({ values: [2, 3, 5], format: 'd' });
+    const svg = await renderSvg(spec);
+    expect(svg).toContain('fair: 50%');
+    expect(svg).toMatch(/<title>actionPoints = 3 minus the baseline: -8\.0 points, paired 95% \[-9\.0, -7\.0\]/);
+  });
+
+  it('draws two varied settings as heatmaps with the interval in each cell\'s title', async () => {
+    const points = [point({ a: 1, b: 1 }, 0.5), point({ a: 2, b: 1 }, 0.55, 0.05), point({ a: 1, b: 2 }, 0.45, -0.05), point({ a: 2, b: 2 }, 0.6, 0.1)];
+    const svg = await renderSvg(sweepChart(sweep([{ name: 'a', values: [1, 2] }, { name: 'b', values: [1, 2] }], points), 'p1WinRate'));
+    expect(svg).toContain('<title>a = 2, b = 2: 60.0% [57.0%, 63.0%], n = 1000; minus the baseline +10.0 [+9.0, +11.0] paired</title>');
+    expect(svg).toContain('baseline');
+  });
+});
+
+describe('hordelab compare --format html', () => {
+  it('writes the comparison as a page with a forest plot, and refuses a bad format', async () => {
+    const scenario = 'game: zombie-trainers\nmatches: 300\nseed: 1\nparams: { maxRounds: 40 }\nseats: [random, random]\n';
+    const baseline = await run(scenario);
+    const raised = await run(scenario.replace('maxRounds: 40', 'maxRounds: 40, traps: {40: 0, 60: 0, 80: 7}'));
+    const result = spawnSync(process.execPath, [CLI, 'compare', baseline, raised, '--format', 'html'], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    const page = readFileSync(join(raised, 'compare.html'), 'utf8');
+    expect(page).not.toMatch(/<script|src="http|href="http/);
+    expect(page).toContain('<figure id="rates">');
+    expect(page).toContain('traps: {&quot;40&quot;:4,&quot;60&quot;:2,&quot;80&quot;:1} → {&quot;40&quot;:0,&quot;60&quot;:0,&quot;80&quot;:7}');
+    expect(page).toMatch(/<tr class="changed"><td>\*<\/td><td>trapSuccess\.overall/);
+    const bad = spawnSync(process.execPath, [CLI, 'compare', baseline, raised, '--format', 'pdf'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--format: expected text, json or html, got "pdf"');
+    const out = join(tempDir(), 'elsewhere.html');
+    expect(spawnSync(process.execPath, [CLI, 'compare', baseline, raised, '--out', out], { encoding: 'utf8' }).status).toBe(2);
+    expect(existsSync(out)).toBe(false);
+  });
+});

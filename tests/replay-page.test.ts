@@ -1,0 +1,125 @@
+/**
+ * `hordelab replay --html`: the very match the run played, drawn at every step by the game's
+ * render part (a state description for a game without one), in one page with no network
+ * access; in headless Chromium, two steps of each seed game show the board and differ.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { games } from '../src/registry.js';
+import { recordReplay, replayPage, type Replay } from '../src/present/replay-page.js';
+import { replayMatch } from '../src/run/replay.js';
+import { loadScenario, parseScenario } from '../src/scenario/scenario.js';
+import { differingRegions, pixelsNear, readPng, type Box } from './fixtures/png.js';
+
+const CLI = resolve('dist/src/cli/main.js');
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-replay-'));
+
+function findChromium(): string | null {
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+    if (found.status === 0 && found.stdout.trim() !== '') return found.stdout.trim();
+  }
+  return null;
+}
+const chromium = findChromium();
+// CI installs Chromium (.ci/run): there a missing browser fails the test instead of skipping it.
+const noBrowser = chromium === null && process.env['CI'] !== 'true';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--hide-scrollbars', '--virtual-time-budget=5000'];
+
+const SEED_GAMES = [
+  { file: 'scenarios/trainers-first-player.yaml', match: 3, floor: '#d9edc2' },
+  { file: 'scenarios/duel-deck-balance.yaml', match: 1, floor: '#fbf7ee' },
+  { file: 'scenarios/survivors-survive.yaml', match: 2, floor: '#f4f1ea' },
+] as const;
+
+/** The layers of a step as the page draws them. */
+const drawn = (replay: Replay, step: number): string => (replay.steps[step]?.layers ?? []).map((index) => replay.layers[index]).join('');
+
+describe('the replay page', () => {
+  it('records the same match as the text replay, deterministically, and draws what the state holds', async () => {
+    for (const { file, match } of SEED_GAMES) {
+      const scenario = await loadScenario(file, { matches: 10 });
+      const replay = recordReplay(scenario, match);
+      const lines: string[] = [];
+      const outcome = replayMatch(scenario, match, (line) => lines.push(line));
+      expect(replay.steps.length, file).toBe(outcome.steps + 1);
+      expect(replay.returns).toEqual(outcome.returns);
+      if (file === SEED_GAMES[1].file) expect(replayPage(recordReplay(scenario, match))).toBe(replayPage(replay));
+      expect(replay.board).not.toBeNull();
+      // Chance outcomes are logged as they happen.
+      expect(replay.steps.some((step) => step.chance && !step.action.startsWith('chance'))).toBe(true);
+    }
+    // Zombie Trainers: both trainers start where rule 7 puts them (first and last grass cell).
+    const trainers = recordReplay(await loadScenario(SEED_GAMES[0].file), 3);
+    expect(drawn(trainers, 0)).toContain('<circle cx="32" cy="32" r="14"');
+    expect(drawn(trainers, 0)).toContain('<circle cx="392" cy="392" r="14"');
+    // Survivors: every zombie on the board is drawn, no more.
+    const survivors = recordReplay(await loadScenario(SEED_GAMES[2].file), 2);
+    const spec = games.get('survivors');
+    expect(spec?.render).toBeDefined();
+    const last = survivors.steps.length - 1;
+    const zombiesAtEnd = (drawn(survivors, last).match(/href="#survivors-zombie"/g) ?? []).length;
+    expect(survivors.steps[last]?.description).toContain(`zombies ${zombiesAtEnd},`);
+  });
+
+  it('is one self-contained page: no script or style fetched, the data inline and escaped', async () => {
+    const scenario = await loadScenario(SEED_GAMES[1].file);
+    const page = replayPage(recordReplay(scenario, 0));
+    expect(page).not.toMatch(/<script[^>]+src=|<link|src="http|href="http|url\(/);
+    const data = /<script type="application\/json" id="replay-data">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
+    expect(data).not.toContain('<');
+    expect(JSON.parse(data).steps.length).toBeGreaterThan(50);
+  });
+
+  it('shows state descriptions for a game without a render part', async () => {
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 1\nseed: 1\nseats: [random, random]\n', 'ttt.yaml');
+    const replay = recordReplay(scenario, 0);
+    expect(replay.board).toBeNull();
+    const page = replayPage(replay);
+    expect(page).toContain('<div class="generic" id="generic">');
+    expect(page).not.toContain('<svg');
+  });
+
+  it('is written by hordelab replay --html, and a missing folder is refused with exit 2', () => {
+    const dir = tempDir();
+    const out = join(dir, 'match.html');
+    const written = spawnSync(process.execPath, [CLI, 'replay', 'scenarios/trainers-first-player.yaml', '--match', '2', '--html', out], { encoding: 'utf8' });
+    expect(written.status, written.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('Zombie Trainers: match 2 of trainers-first-player');
+    const missing = spawnSync(process.execPath, [CLI, 'replay', 'scenarios/trainers-first-player.yaml', '--match', '2', '--html', join(dir, 'no', 'match.html')], { encoding: 'utf8' });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('--html: cannot write');
+  });
+
+  it.skipIf(noBrowser)('in headless Chromium, two steps of each seed game show the board and differ', async () => {
+    expect(chromium, 'Chromium is missing: install it (apt-get install chromium)').not.toBeNull();
+    const dir = tempDir();
+    // One browser start for all: each page at two steps, side by side in frames of 1000 × 760.
+    const frames: string[] = [];
+    const steps: number[][] = [];
+    for (const [row, { file, match }] of SEED_GAMES.entries()) {
+      const replay = recordReplay(await loadScenario(file), match);
+      const page = join(dir, `replay-${row}.html`);
+      writeFileSync(page, replayPage(replay));
+      const later = Math.min(replay.steps.length - 1, 120);
+      steps.push([0, later]);
+      [0, later].forEach((step, column) =>
+        frames.push(`<iframe src="replay-${row}.html#step=${step}" style="position:absolute;left:${column * 1000}px;top:${row * 760}px;width:1000px;height:760px;border:0"></iframe>`),
+      );
+    }
+    writeFileSync(join(dir, 'frames.html'), `<!doctype html><html><body style="margin:0">${frames.join('')}</body></html>`);
+    const shot = join(dir, 'frames.png');
+    const result = spawnSync(chromium as string, [...FLAGS, `--screenshot=${shot}`, `--window-size=2000,${760 * SEED_GAMES.length}`, `file://${join(dir, 'frames.html')}`], { encoding: 'utf8', timeout: 90_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const image = readPng(shot);
+    for (const [row, { file, floor }] of SEED_GAMES.entries()) {
+      const boards = [0, 1].map((column) => ({ x: column * 1000 + 20, y: row * 760 + 75, width: 600, height: 380 }));
+      for (const board of boards) expect(pixelsNear(image, floor, board), `${file}: the board is drawn`).toBeGreaterThan(5000);
+      // Without the script both frames would show step 0: a difference says it drew the step asked for.
+      expect(differingRegions(image, boards[0] as Box, boards[1] as Box), `${file}: steps ${steps[row]?.join(' and ')} differ`).toBeGreaterThan(200);
+    }
+  }, 120_000);
+});
