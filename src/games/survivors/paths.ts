@@ -41,6 +41,23 @@ export function renewBoardStamp(state: SurvivorsState): void {
   state.boardStamp = ++lastStamp;
 }
 
+/** The stamp of each config's starting board (the map's own arrays), so two setups of one config start equal. */
+const startingStamps = new WeakMap<SurvivorsConfig, number>();
+
+/**
+ * Gives a state fresh from setup the stamp of its config's starting board: every setup of one
+ * config starts on the same board, so they share it (and two setups from the same parameters
+ * are equal states, as the game contract asks).
+ */
+export function startingBoardStamp(state: SurvivorsState): void {
+  let stamp = startingStamps.get(state.config);
+  if (stamp === undefined) {
+    stamp = ++lastStamp;
+    startingStamps.set(state.config, stamp);
+  }
+  state.boardStamp = stamp;
+}
+
 /** What a change did to a board, as a number: the same change of the same board gives the same board. */
 export const BoardChange = {
   /** A barricade built on edge e: `barricadeBuilt + e`. */

@@ -56,7 +56,7 @@ import { Edge, parseMap, Terrain } from './map.js';
 import { attackOdds, faceChance, weaponOdds } from './odds.js';
 import { allowance } from './allowance.js';
 import { adjacentDir, cellX, cellY, edgeBlocksMovement, lineOfSight, meleeAdjacent, rangeBetween, zombieStepCost } from './geometry.js';
-import { BoardChange, UNREACHABLE, boardChanged, renewBoardStamp, zombiePathDistances } from './paths.js';
+import { BoardChange, UNREACHABLE, boardChanged, renewBoardStamp, startingBoardStamp, zombiePathDistances } from './paths.js';
 import { survivorsParameters, validateSurvivorsParams, type SurvivorsParams } from './parameters.js';
 import {
   HUMANS,
@@ -182,7 +182,7 @@ function setup(params: SurvivorsParams): SurvivorsState {
     winner: -1,
     endCondition: null,
   };
-  renewBoardStamp(state);
+  startingBoardStamp(state);
   const deal = params.numHumans * params.startingCardsPerHuman;
   if (deal > 0) {
     state.phase = Phase.Draw;
