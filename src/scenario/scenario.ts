@@ -40,6 +40,7 @@ import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
 import { checkAgentShape, isModulePath, loadAgentModule } from './agent-module.js';
+import { resolveGame } from './resolve-game.js';
 
 const seatSchema = z.union([
   z.string().min(1),
@@ -167,10 +168,9 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   const data = envelope.data;
   const issues: InputIssue[] = [];
 
-  const registered = games.get(data.game);
-  if (registered === undefined) {
-    throw new UsageError([issue('game', `unknown game "${data.game}"; expected one of: ${[...games.keys()].join(', ')}`)]);
-  }
+  // A game module is code, and the game is needed to check anything else in the scenario, so it
+  // is the one module loaded before the rest is valid.
+  const registered = await resolveGame(data.game, file, { source: file, field: 'game' });
   const { game } = registered;
 
   // Parameters: the file's, then each --set on top; errors name where the value came from.

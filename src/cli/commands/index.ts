@@ -4,6 +4,7 @@ import { agentsCommand } from './agents.js';
 import { cardsCommand } from './cards.js';
 import { checkCommand } from './check.js';
 import { compareCommand } from './compare.js';
+import { conformCommand } from './conform.js';
 import { gamesCommand } from './games.js';
 import { ladderCommand } from './ladder.js';
 import { mergeCommand } from './merge.js';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CommandModule[] = [
   planCommand,
   replayCommand,
   mergeCommand,
+  conformCommand,
   gamesCommand,
   agentsCommand,
 ];
