@@ -6,6 +6,7 @@ import { checkCommand } from './check.js';
 import { compareCommand } from './compare.js';
 import { conformCommand } from './conform.js';
 import { gamesCommand } from './games.js';
+import { initCommand } from './init.js';
 import { ladderCommand } from './ladder.js';
 import { mergeCommand } from './merge.js';
 import { planCommand } from './plan.js';
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CommandModule[] = [
   replayCommand,
   mergeCommand,
   conformCommand,
+  initCommand,
   gamesCommand,
   agentsCommand,
 ];
