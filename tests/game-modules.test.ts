@@ -165,6 +165,42 @@ describe('a game module in checks, sweeps, tuning, ladders and beside user agent
   }, 120_000);
 });
 
+describe('a game module with custom metrics and in a round robin', () => {
+  it('counts its events in a metric module and plays every pairing', async () => {
+    const dir = gameFolder('game: ./first-six.mjs\nmatches: 400\nseed: 1\nseats: [random, random]\nmetrics: [./sixes.mjs]\n');
+    writeFileSync(
+      join(dir, 'sixes.mjs'),
+      [
+        'export default {',
+        "  name: 'sixes',",
+        "  games: ['first-six'],",
+        '  create() {',
+        '    let rolls = 0;',
+        '    let sixes = 0;',
+        '    return {',
+        "      onEvent(event) { if (event.type === 'rolled') { rolls++; if (event.value === 6) sixes++; } },",
+        '      finishMatch() { const figures = { sixes: { successes: sixes, trials: rolls } }; rolls = 0; sixes = 0; return figures; },',
+        '    };',
+        '  },',
+        '};',
+        '',
+      ].join('\n'),
+    );
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'metrics', '-q', '-w', '0');
+    expect(run.stderr).toBe('');
+    const sixes = json(join(dir, 'metrics', 'summary.json'))['results']['custom']['sixes']['sixes'];
+    // A die shows a six one roll in six.
+    expect([sixes.lower < 1 / 6, sixes.upper > 1 / 6]).toEqual([true, true]);
+
+    writeFileSync(join(dir, 'robin.yaml'), 'game: ./first-six.mjs\nmatches: 100\nseed: 1\nseats: { roundRobin: [random, greedy, ./always-first.mjs] }\n');
+    writeFileSync(join(dir, 'always-first.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+    const robin = await hordelabIn(dir, 'run', 'robin.yaml', '--out', 'robin', '-q', '-w', '0');
+    expect(robin.stderr).toBe('');
+    expect(robin.status).toBe(0);
+    expect(existsSync(join(dir, 'robin', 'tournament.json'))).toBe(true);
+  }, 120_000);
+});
+
 describe('a changed game module', () => {
   it('changes the run key, so resume and merge refuse a run of the module as it was', async () => {
     const dir = gameFolder();

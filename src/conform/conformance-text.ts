@@ -37,7 +37,7 @@ export function formatConformance(report: ConformanceReport, options: Conformanc
   lines.push('');
   lines.push(
     failed.length === 0
-      ? `Conforms: ${passed} properties passed, ${skipped} skipped (nothing to check in these playouts).`
+      ? `Conforms: ${passed} properties passed${skipped === 0 ? '' : `, ${skipped} skipped (nothing to check in these playouts)`}.`
       : `Does not conform: ${failed.length} of ${report.properties.length} properties failed (${failed.map((result) => result.property).join(', ')}).`,
   );
   return `${lines.join('\n')}\n`;

@@ -33,19 +33,16 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     throw writeProblem(error, '<name>', folder);
   }
   const [game, scenario, checks, test] = files.map((file) => join(name, file.name));
-  io.stdout.write(
-    [
-      `Wrote ${name}/: ${files.map((file) => file.name).join(', ')}`,
-      '',
-      'Next:',
-      `  npx hordelab conform ${game}         the game keeps the contract`,
-      `  npx hordelab run ${scenario} --out ${join(name, 'run')}`,
-      `  npx hordelab report ${join(name, 'run')}       report.html and report.md`,
-      `  npx hordelab check ${checks}   the balance gate for CI`,
-      `  node --test ${test}         the game's own tests`,
-      '',
-    ].join('\n'),
-  );
+  const run = join(name, 'run');
+  const steps: [string, string][] = [
+    [`npx hordelab conform ${game}`, 'the game keeps the contract'],
+    [`npx hordelab run ${scenario} --out ${run}`, 'play its matches'],
+    [`npx hordelab report ${run}`, 'report.html and report.md'],
+    [`npx hordelab check ${checks}`, 'the balance gate for CI'],
+    [`node --test ${test}`, "the game's own tests"],
+  ];
+  const width = Math.max(...steps.map(([command]) => command.length));
+  io.stdout.write(`Wrote ${name}/: ${files.map((file) => file.name).join(', ')}\n\nNext:\n${steps.map(([command, meaning]) => `  ${command.padEnd(width)}  ${meaning}\n`).join('')}`);
   return 0;
 }
 
