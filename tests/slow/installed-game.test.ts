@@ -1,7 +1,7 @@
 /**
- * A designer's game through the installed package (issue 17, point 6), in the slow tier: the
- * package is packed (`npm pack`) and installed into a fresh project, a small game is written
- * there against the package's exports alone, and `conform`, `run`, `report` and `check` run it
+ * A designer's game through the installed package (issue 17, point 6), in the slow tier
+ * (`npm run test:slow`, not `npm test`): the package is packed (`npm pack`) and installed into a
+ * fresh project, a small game is written there against the package's exports alone, and `conform`, `run`, `report` and `check` run it
  * through the installed `hordelab` bin; then `init game` and its `node --test`. Installing needs
  * the dependencies in the npm cache or a registry: without either the test is skipped, saying
  * why, except under CI=true, where it fails.
@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packAndInstall } from '../package-install.js';
+import { packAndInstall } from './package-install.js';
 
 /** Player 1 wins First to six with `rounds` rounds with probability (6/11)(1 - (25/36)^rounds). */
 const firstPlayerWins = (rounds: number): number => (6 / 11) * (1 - (25 / 36) ** rounds);

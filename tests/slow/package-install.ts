@@ -1,7 +1,7 @@
 /**
  * The package as a user gets it: `npm pack` of this repository (its `dist` as built) installed
- * into a fresh project. Shared by the library test (`library-package.test.ts`) and the slow
- * tier's test of a designer's game through the installed bin (`slow/installed-game.slow.ts`).
+ * into a fresh project. Shared by the slow tier's library test (`library-package.test.ts`) and its
+ * test of a designer's game through the installed bin (`installed-game.test.ts`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
