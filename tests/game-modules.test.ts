@@ -162,6 +162,11 @@ describe('a game module in checks, sweeps, tuning, ladders and beside user agent
     expect(ladder.stderr).toBe('');
     expect(ladder.status).toBe(0);
     expect(existsSync(join(dir, 'ladder', 'ladder.json'))).toBe(true);
+    // Each level's scenario names the module from where it lies, so it reruns as written.
+    const level = readFileSync(join(dir, 'ladder', 'levels', 'greedy.yaml'), 'utf8');
+    expect(level).toContain('game: ../../first-six.mjs');
+    const rerun = await hordelabIn(dir, 'run', 'ladder/levels/greedy.yaml', '-n', '20', '--out', 'level-run', '-q', '-w', '0');
+    expect(rerun.stderr).toBe('');
   }, 120_000);
 });
 
