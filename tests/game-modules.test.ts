@@ -249,6 +249,24 @@ describe('a game module that cannot be a game', () => {
     });
   }
 
+  it('report refuses a run whose game module is gone or whose record of it is damaged: exit 2, one line naming summary.json', async () => {
+    const dir = gameFolder('game: ./first-six.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q', '-w', '0')).status).toBe(0);
+    const summaryFile = join(dir, 'out', 'summary.json');
+    const summary = json(summaryFile);
+    writeFileSync(summaryFile, JSON.stringify({ ...summary, scenario: { ...summary['scenario'], gameModule: 7 } }));
+    const damaged = await hordelabIn(dir, 'report', 'out');
+    expect(damaged.status).toBe(2);
+    expect(damaged.stderr.trim().split('\n')).toHaveLength(1);
+    expect(damaged.stderr).toMatch(/summary\.json: scenario\.gameModule: expected \{ spec, path, sha256 \}/);
+    writeFileSync(summaryFile, JSON.stringify({ ...summary, scenario: { ...summary['scenario'], file: 'elsewhere/first-six.yaml', gameModule: { ...summary['scenario']['gameModule'], path: join(dir, 'gone.mjs') } } }));
+    const gone = await hordelabIn(dir, 'report', 'out');
+    expect(gone.status).toBe(2);
+    expect(gone.stderr.trim().split('\n')).toHaveLength(1);
+    expect(gone.stderr).toMatch(/summary\.json: scenario\.gameModule: cannot load game module "\.\/first-six\.mjs": no module at .*gone\.mjs \(the run's game\)/);
+    expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
+  });
+
   it('an unknown plain word is an unknown game, with the choices', async () => {
     const dir = gameFolder('game: zombie-trainer\nmatches: 10\nseed: 1\nseats: [random, random]\n');
     const run = await hordelabIn(dir, 'run', 'first-six.yaml');
