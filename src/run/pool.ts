@@ -27,7 +27,7 @@ export interface PoolOptions {
 }
 
 /** How long a match may run by default before its thread is killed: far beyond any shipped scenario's slowest match. */
-export const DEFAULT_MATCH_TIMEOUT_SECONDS = 60;
+export const DEFAULT_MATCH_TIMEOUT_SECONDS = 600;
 
 /** Where the run's worker entry lives: beside this file once compiled; from sources, the dist/ copy. */
 export function workerFile(): string {
