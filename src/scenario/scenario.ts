@@ -39,6 +39,7 @@ import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
+import { withQualityMetrics } from '../quality/quality-report.js';
 import { checkAgentShape, isModulePath, loadAgentModule } from './agent-module.js';
 
 const seatSchema = z.union([
@@ -300,7 +301,8 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     name: data.name ?? basename(file, extname(file)),
     description: data.description ?? '',
     file,
-    entry,
+    // Every game's results get the quality figures, whatever else reads them.
+    entry: { ...entry, report: withQualityMetrics(entry.report, game, playedSeats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config }))) },
     params,
     seats: playedSeats,
     rotate,
