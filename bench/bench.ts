@@ -39,6 +39,7 @@ import { survivors } from '../src/games/survivors/index.js';
 import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
 import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import { zombieTrainersReport } from '../src/games/zombie-trainers/report.js';
+import { withQualityMetrics } from '../src/quality/quality-report.js';
 import { boardgameMcts, boardgameRandomGames } from './boardgameio-tic-tac-toe.js';
 import { bitboardRandomGames, bitboardUct } from './tic-tac-toe-bitboard.js';
 import * as stats from 'simple-statistics';
@@ -152,6 +153,19 @@ await measure('zombie-trainers.random-vs-random.report', 'matches', 1000, (n) =>
   for (let i = 0; i < n; i++) {
     const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i }, sink);
     collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1 }, aggregate);
+  }
+});
+// The same with the game-quality figures every run adds (`src/quality/`): the runner's decision
+// hook and the heuristic at each turn start. Its ratio to the figure above is their cost.
+const qualityReport = withQualityMetrics(zombieTrainersReport, zombieTrainers, randomSeats.map((_, seat) => ({ name: `random${seat}`, agent: 'random', config: {} })));
+const qualityCollector = qualityReport.createCollector({ eventRows: true });
+const qualityAggregate: unknown = qualityReport.emptyAggregate();
+const qualitySink: EventSink<GameEvent> = (event) => qualityCollector.onEvent(event);
+const onDecision = (seat: number, legal: number, state: unknown): void => qualityCollector.onDecision?.(seat, legal, state);
+await measure('zombie-trainers.random-vs-random.report-with-quality', 'matches', 1000, (n) => {
+  for (let i = 0; i < n; i++) {
+    const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i, onDecision }, qualitySink);
+    qualityCollector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1, agents: ['random0', 'random1'], returns: outcome.returns, finalState: outcome.finalState }, qualityAggregate);
   }
 });
 // MCTS from the first decision of a match (initial zombies placed), default settings.

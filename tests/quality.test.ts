@@ -3,7 +3,7 @@
  * decision hook, a heuristic known at every step), exact merges, the skill order behind the
  * chance share, and the same bytes whatever the workers and chunks.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,10 @@ import type { QualitySummary } from '../src/quality/quality-figures.js';
 import { withQualityMetrics } from '../src/quality/quality-report.js';
 import { skillOrder } from '../src/quality/skill-order.js';
 import type { AnyGameReport, MatchCollector } from '../src/reports/report.js';
+import { loadCheckFile } from '../src/check/check-file.js';
+import { runChecks } from '../src/check/run-checks.js';
 import { runScenario } from '../src/run/run-scenario.js';
+import { Evaluator, pickMetric } from '../src/tune/evaluate.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { scriptedLeads, type ScriptParams } from './fixtures/scripted-leads.js';
 
@@ -210,4 +213,39 @@ describe('quality figures of a run', () => {
     expect(a.chanceShare?.stronger).toBe('greedy');
     expect(a.capped?.n).toBe(40);
   }, 60_000);
+});
+
+describe('quality figures as check and tune metrics', () => {
+  it('a check takes a quality rate, and refuses a quality mean as checks test rates', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-quality-check-'));
+    const file = join(dir, 'q.checks.yaml');
+    // Uniformly random tic-tac-toe ends drawn about 12.7% of the time.
+    writeFileSync(
+      file,
+      'checks:\n' +
+        '  - name: draws\n    game: tic-tac-toe\n    seats: [random, random]\n    metric: quality.draw\n    between: [0.03, 0.4]\n    budget: 4000\n    batch: 200\n' +
+        '  - name: branching\n    game: tic-tac-toe\n    seats: [random, random]\n    metric: quality.branching\n    atLeast: 0.5\n    budget: 400\n',
+    );
+    const { checks } = await loadCheckFile(file);
+    const [draws] = await runChecks(checks.slice(0, 1), { workers: 0 });
+    expect(draws?.status).toBe('pass');
+    expect(draws?.metric).toBe('quality.draw');
+    await expect(runChecks(checks.slice(1), { workers: 0 })).rejects.toThrow(/"quality\.branching" is a mean, and checks test rates/);
+  });
+
+  it('tune and sweep find every quality figure by its path', async () => {
+    const text = 'game: zombie-trainers\nmatches: 20\nseed: 3\nparams:\n  maxRounds: 6\nseats: [greedy, random]\n';
+    const evaluator = new Evaluator({ text, file: join(tmpdir(), 'tune-quality.yaml'), overrides: {} }, 0);
+    try {
+      const evaluation = await evaluator.start([]);
+      await evaluator.extend(evaluation, 20);
+      const metrics = await evaluator.metrics(evaluation);
+      expect(pickMetric(metrics, 'quality.branching', 'test').kind).toBe('mean');
+      expect(pickMetric(metrics, 'quality.decisiveness', 'test').n).toBeGreaterThan(0);
+      expect(pickMetric(metrics, 'quality.chanceShare', 'test')).toMatchObject({ kind: 'rate', n: 20 });
+      expect(pickMetric(metrics, 'quality.firstMover.decidedWin', 'test').kind).toBe('rate');
+    } finally {
+      await evaluator.close();
+    }
+  });
 });

@@ -161,6 +161,7 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   // counted by the one-trial-per-match rate recorded under the same condition.
   const ratio = (key: string, matchesFrom: string): RatioFigure => ({ kind: 'ratio', ...ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence) });
   const chance = run.skill === null ? undefined : { ...rate('chanceShare'), stronger: run.skill.stronger, weaker: run.skill.weaker, basis: run.skill.basis };
+  if (chance !== undefined && chance.n > 0 && chance.lower > 0.5) notes.push(`chance share: ${chance.stronger} lost more often than not, so the skill order taken by construction did not hold in this run`);
   return {
     matches,
     bySeat,

@@ -39,7 +39,7 @@ export function skillOrder(seats: readonly SkillSeat[]): SkillOrder | { readonly
   const [a, b] = distinct as [SkillSeat, SkillSeat];
   if ((a.agent === 'random') !== (b.agent === 'random')) {
     const [weaker, stronger] = a.agent === 'random' ? [a, b] : [b, a];
-    return { stronger: stronger.name, weaker: weaker.name, basis: `${stronger.name} against uniform random play` };
+    return { stronger: stronger.name, weaker: weaker.name, basis: `${weaker.name} plays uniformly at random` };
   }
   const ia = a.config['iterations'];
   const ib = b.config['iterations'];
