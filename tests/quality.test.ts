@@ -136,13 +136,13 @@ describe('quality figures of scripted matches', () => {
     expect(q.branching.mean).toBeCloseTo(24 / 10, 12);
     expect(q.branching.n).toBe(3);
     // Decided matches: A led for good from turn 5 of 5 (4 before), B from turn 1 of 2 (0 before).
-    expect(q.decisiveness.mean).toBeCloseTo(4 / 7, 12);
-    expect(q.decisiveness.n).toBe(2);
-    expect(q.leadChanges.mean).toBe(1);
-    expect([q.drama.successes, q.drama.n]).toEqual([1, 2]);
+    expect(q.decisiveness!.mean).toBeCloseTo(4 / 7, 12);
+    expect(q.decisiveness!.n).toBe(2);
+    expect(q.leadChanges!.mean).toBe(1);
+    expect([q.drama!.successes, q.drama!.n]).toEqual([1, 2]);
     // greedy (against random) lost only the third match.
     expect([q.chanceShare?.successes, q.chanceShare?.n, q.chanceShare?.stronger]).toEqual([1, 3, 'greedy']);
-    for (const figure of [q.draw, q.drama, q.branching, q.leadChanges]) {
+    for (const figure of [q.draw, q.drama!, q.branching, q.leadChanges!]) {
       const value = 'rate' in figure ? figure.rate : figure.mean;
       expect(figure.lower).toBeLessThanOrEqual(value);
       expect(figure.upper).toBeGreaterThanOrEqual(value);
@@ -165,7 +165,7 @@ describe('quality figures of scripted matches', () => {
     const q = quality(report, play(report, pairs, undefined, (index) => ({ cluster: Math.floor(index / 2), clusterSize: 2 })));
     expect(q.draw.n).toBe(4);
     expect(q.draw.clusters).toBe(2);
-    expect(q.leadChanges.clusters).toBe(2);
+    expect(q.leadChanges!.clusters).toBe(2);
   });
 
   it('leave out the capped share and the chance share, with notes, where the run cannot say', () => {
@@ -176,6 +176,16 @@ describe('quality figures of scripted matches', () => {
     expect(q.chanceShare).toBeUndefined();
     expect(q.notes.join('\n')).toMatch(/caps: the game does not say[\s\S]*chance share needs two agents of known different skill.*one agent/);
     expect(plain.formatSummary(plain.summarize(plain.emptyAggregate(), 0.95))).toMatch(/quality\.branching/);
+  });
+
+  it('never ask for the heuristic with leads off, and leave the lead figures out with a note', () => {
+    const noHeuristic = { ...scriptedLeads, heuristic: () => { throw new Error('heuristic called'); } };
+    const fast = withQualityMetrics(bare, noHeuristic, seatsOf(['greedy', 'random']), { leads: false });
+    const q = quality(fast, play(fast, matches));
+    expect([q.leadChanges, q.decisiveness, q.drama]).toEqual([undefined, undefined, undefined]);
+    expect(q.length.turns.mean).toBe(3);
+    expect(q.branching.mean).toBeCloseTo(2.4, 12);
+    expect(q.notes.join('\n')).toMatch(/leads: the scenario says quality: \{ leads: false \}/);
   });
 
   it('never ask for the heuristic when no one listens for decisions', () => {

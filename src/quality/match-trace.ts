@@ -20,7 +20,11 @@ export class MatchTrace {
   readonly leaders: number[] = [];
   private lastSeat = -1;
 
-  constructor(private readonly game: AnyGame) {}
+  /** With `leads` false the heuristic is never called and no leaders are kept. */
+  constructor(
+    private readonly game: AnyGame,
+    private readonly leads = true,
+  ) {}
 
   /** One decision: `seat` acts with `legalActions` choices in `state` (read, never kept). */
   decision(seat: number, legalActions: number, state: unknown): void {
@@ -29,14 +33,14 @@ export class MatchTrace {
     if (seat === this.lastSeat) return;
     if (this.firstMover < 0) this.firstMover = seat;
     this.lastSeat = seat;
+    this.turnStarts++;
+    if (!this.leads) return;
     const values = this.game.heuristic(state) as readonly number[];
     this.leaders.push(Array.isArray(values) ? leaderOf(values) : NO_LEADER);
   }
 
   /** Turn starts seen. */
-  get turns(): number {
-    return this.leaders.length;
-  }
+  turnStarts = 0;
 
   /** Forgets the match. */
   reset(): void {
@@ -44,6 +48,7 @@ export class MatchTrace {
     this.legalActions = 0;
     this.firstMover = -1;
     this.lastSeat = -1;
+    this.turnStarts = 0;
     this.leaders.length = 0;
   }
 }

@@ -61,9 +61,10 @@ export interface QualitySummary {
     readonly quantiles: { readonly min: number; readonly median: number; readonly p90: number; readonly max: number } | null;
   };
   readonly branching: RatioFigure;
-  readonly decisiveness: RatioFigure;
-  readonly leadChanges: MeanEstimate;
-  readonly drama: RateEstimate;
+  /** The three lead figures: absent when the scenario says `quality: { leads: false }`. */
+  readonly decisiveness?: RatioFigure;
+  readonly leadChanges?: MeanEstimate;
+  readonly drama?: RateEstimate;
   readonly chanceShare?: RateEstimate & { readonly stronger: string; readonly weaker: string; readonly basis: string };
   /** Figures left out, and why. */
   readonly notes: string[];
@@ -77,6 +78,8 @@ export const emptyQuality = (): QualityAggregate => ({ tally: emptyTally(), leng
 /** What the recorder needs to know about the run, fixed for its matches. */
 export interface QualityRun {
   readonly game: AnyGame;
+  /** Whether leads were read from the heuristic (decisiveness, lead changes, drama). */
+  readonly leads: boolean;
   /** The run's skill order, or null with `skillNote` saying why there is none. */
   readonly skill: SkillOrder | null;
   readonly skillNote: string | null;
@@ -104,11 +107,11 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     if (decided) figures.trial('firstMover:decidedWin', trace.firstMover === winner);
   }
   figures.sample('decisions', trace.decisions);
-  figures.sample('turns', trace.turns);
+  figures.sample('turns', trace.turnStarts);
   figures.ratio('branching', trace.legalActions, trace.decisions);
-  figures.sample('leadChanges', leadChanges(trace.leaders, winner));
-  if (decided && trace.turns > 0) {
-    figures.ratio('decisiveness', turnsBeforePermanentLead(trace.leaders, winner), trace.turns);
+  if (run.leads) figures.sample('leadChanges', leadChanges(trace.leaders, winner));
+  if (run.leads && decided && trace.turnStarts > 0) {
+    figures.ratio('decisiveness', turnsBeforePermanentLead(trace.leaders, winner), trace.turnStarts);
     figures.trial('drama', winnerTrailed(trace.leaders, winner));
   }
   if (run.skill !== null && context.agents !== undefined) {
@@ -157,6 +160,7 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   const notes: string[] = [];
   if (run.game.endedAtCap === undefined) notes.push('caps: the game does not say which matches ended at a length cap (endedAtCap), so the capped share is left out');
   if (run.skillNote !== null) notes.push(run.skillNote);
+  if (!run.leads) notes.push('leads: the scenario says quality: { leads: false }, so decisiveness, lead changes and drama (which read the game heuristic at every turn start) are left out');
   // A ratio's matches: those with a decision (branching) or decided with a turn (decisiveness),
   // counted by the one-trial-per-match rate recorded under the same condition.
   const ratio = (key: string, matchesFrom: string): RatioFigure => ({ kind: 'ratio', ...ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence) });
@@ -179,9 +183,7 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
       quantiles: matches === 0 ? null : { min: histogram[0]?.[0] as number, median: quantile(histogram, matches, 0.5), p90: quantile(histogram, matches, 0.9), max: histogram[histogram.length - 1]?.[0] as number },
     },
     branching: ratio('branching', 'firstMover:win'),
-    decisiveness: ratio('decisiveness', 'drama'),
-    leadChanges: clusteredMean(sums['leadChanges'], confidence),
-    drama: rate('drama'),
+    ...(run.leads ? { decisiveness: ratio('decisiveness', 'drama'), leadChanges: clusteredMean(sums['leadChanges'], confidence), drama: rate('drama') } : {}),
     ...(chance === undefined ? {} : { chanceShare: chance }),
     notes,
   };

@@ -24,17 +24,19 @@ export const QUALITY_KEY = 'quality';
  * `report` with the quality figures of `game` added: its aggregate holds both, its summary is
  * the report's with `quality` added, its text the report's with the quality table under it.
  * `seats` are the run's seats (their names and agents decide the chance share's skill order).
+ * With `leads: false` the heuristic is never called, and the figures that need it are left out.
  */
-export function withQualityMetrics(report: AnyGameReport, game: AnyGame, seats: readonly SkillSeat[]): AnyGameReport {
+export function withQualityMetrics(report: AnyGameReport, game: AnyGame, seats: readonly SkillSeat[], qualityOptions: { readonly leads: boolean } = { leads: true }): AnyGameReport {
   const order = skillOrder(seats);
-  const run: QualityRun = 'note' in order ? { game, skill: null, skillNote: order.note } : { game, skill: order, skillNote: null };
+  const skill = 'note' in order ? { skill: null, skillNote: order.note } : { skill: order, skillNote: null };
+  const run: QualityRun = { game, leads: qualityOptions.leads, ...skill };
   const combined: GameReport<GameEvent, WithQuality, Record<string, unknown>> = {
     gameId: report.gameId,
     matchColumns: report.matchColumns,
     eventTables: report.eventTables,
     createCollector(options) {
       const inner = report.createCollector(options) as MatchCollector<GameEvent, unknown>;
-      const trace = new MatchTrace(game);
+      const trace = new MatchTrace(game, qualityOptions.leads);
       const figures = new MatchFigures();
       const innerDecision = inner.onDecision?.bind(inner);
       return {
