@@ -9,7 +9,8 @@
  *   allocation-free bitboard (the practical limit of Node); then the ratios;
  * - Zombie Trainers random-vs-random matches/s (engine alone, with the report collecting every
  *   event as `hordelab run` does, and a hand-specialised playout of the same matches as the
- *   limit: `zombie-trainers-playout.ts`) and MCTS iterations/s.
+ *   limit: `zombie-trainers-playout.ts`), the report with the game-quality figures every run adds
+ *   (with and without the heuristic leads), and MCTS iterations/s.
  *
  * - `hordelab run` on Zombie Trainers random vs random with 1 and 2 worker threads (60,000
  *   matches, files written, in a child process as users run it), the speedup, and the peak
@@ -166,6 +167,18 @@ await measure('zombie-trainers.random-vs-random.report-with-quality', 'matches',
   for (let i = 0; i < n; i++) {
     const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i, onDecision }, qualitySink);
     qualityCollector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1, agents: ['random0', 'random1'], returns: outcome.returns, finalState: outcome.finalState }, qualityAggregate);
+  }
+});
+// And with `quality: { leads: false }`: the decision hook without the heuristic.
+const countingReport = withQualityMetrics(zombieTrainersReport, zombieTrainers, randomSeats.map((_, seat) => ({ name: `random${seat}`, agent: 'random', config: {} })), { leads: false });
+const countingCollector = countingReport.createCollector({ eventRows: true });
+const countingAggregate: unknown = countingReport.emptyAggregate();
+const countingSink: EventSink<GameEvent> = (event) => countingCollector.onEvent(event);
+const onCountedDecision = (seat: number, legal: number, state: unknown): void => countingCollector.onDecision?.(seat, legal, state);
+await measure('zombie-trainers.random-vs-random.report-with-quality-no-leads', 'matches', 1000, (n) => {
+  for (let i = 0; i < n; i++) {
+    const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i, onDecision: onCountedDecision }, countingSink);
+    countingCollector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1, agents: ['random0', 'random1'], returns: outcome.returns, finalState: outcome.finalState }, countingAggregate);
   }
 });
 // MCTS from the first decision of a match (initial zombies placed), default settings.
