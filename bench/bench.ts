@@ -33,6 +33,7 @@ import { randomAgent } from '../agents/random.js';
 import { greedyAgent } from '../agents/greedy.js';
 import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from '../src/core/game.js';
+import type { AnyGameReport } from '../src/reports/report.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { formatSeed, matchSeed, matchStream } from '../src/core/rng.js';
@@ -156,31 +157,35 @@ await measure('zombie-trainers.random-vs-random.report', 'matches', 1000, (n) =>
     collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1 }, aggregate);
   }
 });
-// The same with the game-quality figures every run adds (`src/quality/`): the runner's decision
-// hook and the heuristic at each turn start. Its ratio to the figure above is their cost.
-const qualityReport = withQualityMetrics(zombieTrainersReport, zombieTrainers, randomSeats.map((_, seat) => ({ name: `random${seat}`, agent: 'random', config: {} })));
-const qualityCollector = qualityReport.createCollector({ eventRows: true });
-const qualityAggregate: unknown = qualityReport.emptyAggregate();
-const qualitySink: EventSink<GameEvent> = (event) => qualityCollector.onEvent(event);
-const onDecision = (seat: number, legal: number, state: unknown): void => qualityCollector.onDecision?.(seat, legal, state);
-await measure('zombie-trainers.random-vs-random.report-with-quality', 'matches', 1000, (n) => {
-  for (let i = 0; i < n; i++) {
-    const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i, onDecision }, qualitySink);
-    qualityCollector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1, agents: ['random0', 'random1'], returns: outcome.returns, finalState: outcome.finalState }, qualityAggregate);
-  }
-});
-// And with `quality: { leads: false }`: the decision hook without the heuristic.
-const countingReport = withQualityMetrics(zombieTrainersReport, zombieTrainers, randomSeats.map((_, seat) => ({ name: `random${seat}`, agent: 'random', config: {} })), { leads: false });
-const countingCollector = countingReport.createCollector({ eventRows: true });
-const countingAggregate: unknown = countingReport.emptyAggregate();
-const countingSink: EventSink<GameEvent> = (event) => countingCollector.onEvent(event);
-const onCountedDecision = (seat: number, legal: number, state: unknown): void => countingCollector.onDecision?.(seat, legal, state);
-await measure('zombie-trainers.random-vs-random.report-with-quality-no-leads', 'matches', 1000, (n) => {
-  for (let i = 0; i < n; i++) {
-    const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i, onDecision: onCountedDecision }, countingSink);
-    countingCollector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1, agents: ['random0', 'random1'], returns: outcome.returns, finalState: outcome.finalState }, countingAggregate);
-  }
-});
+// The cost of the game-quality figures every run adds (`src/quality/`): the report alone, with
+// the quality figures (the runner's decision hook and the heuristic at each turn start), and
+// with `quality: { leads: false }` (the hook without the heuristic). Timed in turns, one
+// sample of each per round, so a change of load on a shared machine hits all three alike.
+const qualitySeats = randomSeats.map((_, seat) => ({ name: `random${seat}`, agent: 'random', config: {} }));
+const qualityVariants: [string, AnyGameReport][] = [
+  ['zombie-trainers.quality-cost.report-alone', zombieTrainersReport],
+  ['zombie-trainers.quality-cost.with-quality', withQualityMetrics(zombieTrainersReport, zombieTrainers, qualitySeats)],
+  ['zombie-trainers.quality-cost.with-quality-no-leads', withQualityMetrics(zombieTrainersReport, zombieTrainers, qualitySeats, { leads: false })],
+];
+if ('zombie-trainers.quality-cost'.startsWith(only) || only.startsWith('zombie-trainers.quality-cost')) {
+  const QUALITY_MATCHES = 300;
+  const playWith = (report: AnyGameReport): number => {
+    const reportCollector = report.createCollector({ eventRows: true });
+    const reportAggregate: unknown = report.emptyAggregate();
+    const reportSink: EventSink<GameEvent> = (event) => reportCollector.onEvent(event);
+    const hook = reportCollector.onDecision === undefined ? {} : { onDecision: (seat: number, legal: number, state: unknown): void => reportCollector.onDecision?.(seat, legal, state) };
+    const started = performance.now();
+    for (let i = 0; i < QUALITY_MATCHES; i++) {
+      const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i, ...hook }, reportSink);
+      reportCollector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1, agents: ['random0', 'random1'], returns: outcome.returns, finalState: outcome.finalState }, reportAggregate);
+    }
+    return QUALITY_MATCHES / ((performance.now() - started) / 1000);
+  };
+  for (const [, report] of qualityVariants) playWith(report); // warm-up
+  const rates: number[][] = qualityVariants.map(() => []);
+  for (let round = 0; round < samples; round++) qualityVariants.forEach(([, report], index) => rates[index]?.push(playWith(report)));
+  qualityVariants.forEach(([name], index) => figures.push({ name, unit: 'matches', perSecond: describeRates(rates[index] ?? []), samples, countPerSample: QUALITY_MATCHES }));
+}
 // MCTS from the first decision of a match (initial zombies placed), default settings.
 const trainersRoot = zombieTrainers.setup(trainersParams);
 const setupRng = matchStream(matchSeed(1, 0), 'chance');
@@ -263,6 +268,8 @@ process.stdout.write(
         'zombie-trainers.random-vs-random.engine/hand-written': ratio('zombie-trainers.random-vs-random.engine', 'zombie-trainers.random-vs-random.hand-written'),
         'zombie-trainers.run.workers-1/hand-written': ratio('zombie-trainers.run.workers-1', 'zombie-trainers.random-vs-random.hand-written'),
         'zombie-trainers.run.workers-2/workers-1': ratio('zombie-trainers.run.workers-2', 'zombie-trainers.run.workers-1'),
+        'zombie-trainers.quality-cost.with-quality/report-alone': ratio('zombie-trainers.quality-cost.with-quality', 'zombie-trainers.quality-cost.report-alone'),
+        'zombie-trainers.quality-cost.with-quality-no-leads/report-alone': ratio('zombie-trainers.quality-cost.with-quality-no-leads', 'zombie-trainers.quality-cost.report-alone'),
       },
       peakMemoryMegabytes: memory,
     },

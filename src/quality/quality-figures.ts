@@ -70,6 +70,7 @@ export interface QualitySummary {
   readonly notes: string[];
 }
 
+const RESULTS = ['win', 'draw', 'loss'] as const;
 const SEAT_KEYS: Record<string, string>[] = [];
 const seatKey = (seat: number): Record<string, string> => (SEAT_KEYS[seat] ??= { win: `seat${seat}:win`, draw: `seat${seat}:draw`, loss: `seat${seat}:loss` });
 
@@ -96,7 +97,7 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
   let winner = NO_LEADER;
   results.forEach((result, seat) => {
     const keys = seatKey(seat + 1);
-    for (const each of ['win', 'draw', 'loss'] as const) figures.trial(keys[each] as string, result === each);
+    for (const each of RESULTS) figures.trial(keys[each] as string, result === each);
     if (result === 'win') winner = seat;
   });
   const decided = winner !== NO_LEADER;
