@@ -49,7 +49,7 @@ describe('hordelab run', () => {
     const result = await hordelab('run', file, '--out', 'out-small');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    for (const label of ['P1 wins', 'P2 wins', 'tie rule', 'if ties were draws', 'Capped', 'Trap success', 'exact', 'Mean rounds']) {
+    for (const label of ['P1 wins', 'P2 wins', 'handed to P1 by rule 28', 'P1 among decided matches', 'Capped', 'Trap success', 'exact', 'Mean rounds']) {
       expect(result.stdout).toContain(label);
     }
     const matches = readFileSync(join(work, 'out-small', 'matches.csv'), 'utf8').trim().split('\n');
