@@ -59,6 +59,11 @@ export function withQualityMetrics(report: AnyGameReport, game: AnyGame, seats: 
     },
     emptyAggregate: () => ({ game: report.emptyAggregate(), quality: emptyQuality() }),
     mergeAggregates(into, other) {
+      // A checkpoint or shard written before quality figures were recorded has none to add:
+      // merging it would give quality figures of fewer matches than the run's.
+      if (typeof other.quality !== 'object' || other.quality === null) {
+        throw new Error('part of this run was recorded without game-quality figures (by an earlier hordelab); play that part again (run with --force, or re-run the shard)');
+      }
       report.mergeAggregates(into.game, other.game);
       mergeQuality(into.quality, other.quality);
     },
