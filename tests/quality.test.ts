@@ -160,6 +160,10 @@ describe('quality figures of scripted matches', () => {
     }
   });
 
+  it('refuse to merge a part recorded without quality figures, naming why', () => {
+    expect(() => report.mergeAggregates(report.emptyAggregate(), { game: {} })).toThrow(/recorded without game-quality figures/);
+  });
+
   it('count a rotated pair as one independent unit', () => {
     const pairs = [...matches, matches[0] as Played];
     const q = quality(report, play(report, pairs, undefined, (index) => ({ cluster: Math.floor(index / 2), clusterSize: 2 })));
