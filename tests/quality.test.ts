@@ -160,6 +160,14 @@ describe('quality figures of scripted matches', () => {
     }
   });
 
+  it('show no leader before the end where the heuristic is flat: decisiveness 1, drama 0, no lead change', () => {
+    const flat: ScriptParams = { steps: [A(2, [0, 0]), B(3, [0, 0]), A(2, [0, 0])], returns: [1, -1], capped: false };
+    const q = quality(report, play(report, [{ params: flat, agents: [randomAgent, randomAgent] }]));
+    expect(q.decisiveness!.mean).toBe(1);
+    expect([q.drama!.successes, q.drama!.n]).toEqual([0, 1]);
+    expect(q.leadChanges!.mean).toBe(0);
+  });
+
   it('refuse to merge a part recorded without quality figures, naming why', () => {
     expect(() => report.mergeAggregates(report.emptyAggregate(), { game: {} })).toThrow(/recorded without game-quality figures/);
   });
