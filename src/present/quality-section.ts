@@ -4,9 +4,9 @@
  * distribution of decisions per match.
  */
 import { formatQuality } from '../quality/quality-text.js';
-import { games } from '../registry.js';
 import { get, histogramChart, histogramRows, intervalChart, intervalRow, present, type ChartSpec, type Reference } from './chart-kit.js';
 import type { RunSummary } from './metrics.js';
+import { summaryGame } from './summary-game.js';
 
 /** What the section says the figures are read from, before its table. */
 export const QUALITY_LEAD =
@@ -15,7 +15,7 @@ export const QUALITY_LEAD =
 
 /** The quality table as text, or a line saying the summary has none. */
 export function qualityText(summary: RunSummary): string {
-  const seatNames = games.get(summary.scenario.game)?.game.seats ?? summary.scenario.seats.map((_, seat) => `seat ${seat + 1}`);
+  const seatNames = summaryGame(summary.scenario)?.game.seats ?? summary.scenario.seats.map((_, seat) => `seat ${seat + 1}`);
   return formatQuality(summary.results['quality'], seatNames);
 }
 
