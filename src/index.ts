@@ -48,6 +48,7 @@ export { run, scenarioFromObject, type AgentObject, type LibraryRunOptions, type
 export type { ActionOf, EventOf, GameId, GameTypes, GameTypeSet, ParamsOf, ResultsOf } from './library/game-types.js';
 export type { DifferenceEstimate } from './games/integer-duel/report.js';
 export type { OutcomeRates, OutcomeSummary } from './reports/outcomes.js';
+export type { QualitySummary } from './quality/quality-figures.js';
 export type { GameRender, AnyGameRender } from './core/game-render.js';
 export type { ChartSpec } from './present/chart-kit.js';
 // Each game's parameters, actions, events and results.

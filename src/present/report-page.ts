@@ -16,6 +16,7 @@ import { cardValueCharts, formatCardValues, readCardValues } from '../cards/card
 import type { CardValuesSummary } from '../cards/card-values.js';
 import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { chartsFor } from './charts.js';
+import { QUALITY_LEAD, qualityCharts, qualityText } from './quality-section.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
 import { writeProblem } from './output-folder.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
@@ -110,6 +111,10 @@ async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | nul
       `<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${svg}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`,
     );
   }
+  const qualityFigures: string[] = [];
+  for (const chart of qualityCharts(summary)) {
+    qualityFigures.push(`<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${await renderSvg(chart.spec)}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`);
+  }
   const title = summaryGame(summary.scenario)?.game.title ?? summary.scenario.game;
   const rows = provenance(summary)
     .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${label === 'command' ? `<code>${escapeHtml(value)}</code>` : escapeHtml(value)}</td></tr>`)
@@ -142,6 +147,10 @@ ${rows}
 ${fittedPre(summaryText(summary))}
 <h2>Charts</h2>
 ${rendered.join('\n')}
+<h2 id="quality">Game quality</h2>
+<p class="lead">${escapeHtml(QUALITY_LEAD)}</p>
+${fittedPre(qualityText(summary))}
+${qualityFigures.join('\n')}
 ${cardsSection}
 <h2>Every metric</h2>
 <p class="lead">Each rate or mean of <code>summary.json</code>, with its ${Math.round(summary.confidence * 100)}% interval, its sample count and its design effect (deff: its variance over what as many independent samples would give, measured over the run's independent units).</p>
@@ -164,6 +173,7 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   lines.push('| | |', '| --- | --- |');
   for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? `\`${value}\`` : escapeMd(value)} |`);
   lines.push('', '## Summary', '', '```text', summaryText(summary), '```', '');
+  lines.push('## Game quality', '', QUALITY_LEAD, '', '```text', qualityText(summary), '```', '');
   if (cardValues !== null) lines.push('## Card values (counterfactual)', '', `\`${cardValues.command}\``, '', '```text', formatCardValues(cardValues), '```', '');
   lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
   for (const metric of runMetrics(summary)) {

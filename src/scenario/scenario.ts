@@ -27,7 +27,8 @@
  * `seats: { rotate: [a, b] }` plays every seed once in each seating (paired seeds), and
  * `agent` may be a module path (`./my-agent.js`, relative to the scenario file) instead of a
  * built-in id. `metrics: [./moves-per-turn.mjs]` adds custom metric modules
- * (`src/reports/custom-metrics.ts`).
+ * (`src/reports/custom-metrics.ts`). `quality: { leads: false }` leaves out the game-quality
+ * figures that read the game's heuristic at every turn start (`src/quality/`), for speed.
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
@@ -42,6 +43,7 @@ import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
+import { withQualityMetrics } from '../quality/quality-report.js';
 import { checkAgentShape, isModulePath, loadAgentModule } from './agent-module.js';
 import { resolveGame } from './resolve-game.js';
 
@@ -76,6 +78,7 @@ const scenarioSchema = z.strictObject({
     .array(z.string().min(1), { message: 'expected a list of skill levels as agent specs, such as [random, greedy, "mcts:iterations=200"]' })
     .min(1, { message: 'expected at least one level' })
     .optional(),
+  quality: z.strictObject({ leads: z.boolean({ message: 'expected true or false' }).optional() }, { message: 'expected { leads: false } to skip the heuristic lead figures' }).optional(),
   cards: z
     .strictObject({
       decks: z
@@ -308,7 +311,8 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     name: data.name ?? basename(file, extname(file)),
     description: data.description ?? '',
     file,
-    entry,
+    // Every game's results get the quality figures, whatever else reads them.
+    entry: { ...entry, report: withQualityMetrics(entry.report, game, playedSeats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })), { leads: data.quality?.leads ?? true }) },
     params,
     seats: playedSeats,
     rotate,
