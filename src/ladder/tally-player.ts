@@ -5,11 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { mergeActionMix, playTally, type Tally } from './tally.js';
-import type { TallyReply, TallyTask } from './tally-worker.js';
+import type { TallyTask } from './tally-worker.js';
 
 /** Where the compiled worker lives (beside this file once built; from sources, the dist copy). */
 function tallyWorkerFile(): string {
@@ -29,75 +29,12 @@ export interface RunningTally {
   scores: number[];
 }
 
-interface QueuedRange {
-  readonly task: TallyTask;
-  readonly settle: (tally: Tally) => void;
-  readonly fail: (error: Error) => void;
-}
-
-/**
- * A fixed set of worker threads playing {@link TallyTask}s, one per thread at a time. Plain
- * `worker_threads` since the run's pool (src/run/pool.ts) plays chunks, not tallies, and the
- * project no longer depends on piscina.
- */
-class TallyPool {
-  private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, QueuedRange>();
-  private readonly queue: QueuedRange[] = [];
-
-  constructor(size: number) {
-    const file = tallyWorkerFile();
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(file);
-      worker.on('message', (reply: TallyReply) => {
-        const range = this.busy.get(worker);
-        this.busy.delete(worker);
-        this.idle.push(worker);
-        if (range !== undefined) {
-          if ('tally' in reply) range.settle(reply.tally);
-          else range.fail(new Error(`matches ${range.task.start}..${range.task.end - 1}: internal failure in a worker thread: ${reply.error}`));
-        }
-        this.dispatch();
-      });
-      worker.on('error', (error: Error) => {
-        const range = this.busy.get(worker);
-        this.busy.delete(worker);
-        range?.fail(new Error(`matches ${range.task.start}..${range.task.end - 1}: worker thread failed: ${error.message}`));
-      });
-      this.idle.push(worker);
-    }
-  }
-
-  run(task: TallyTask): Promise<Tally> {
-    return new Promise((settle, fail) => {
-      this.queue.push({ task, settle, fail });
-      this.dispatch();
-    });
-  }
-
-  private dispatch(): void {
-    while (this.queue.length > 0 && this.idle.length > 0) {
-      const worker = this.idle.pop() as Worker;
-      const range = this.queue.shift() as QueuedRange;
-      this.busy.set(worker, range);
-      worker.postMessage(range.task);
-    }
-  }
-
-  async destroy(): Promise<void> {
-    const workers = [...this.idle, ...this.busy.keys()];
-    this.idle.length = 0;
-    this.busy.clear();
-    await Promise.allSettled(workers.map((worker) => worker.terminate()));
-  }
-}
-
 export class TallyPlayer {
-  private readonly pool: TallyPool | null;
+  private readonly pool: Piscina<TallyTask, Tally> | null;
 
   /** `workers` threads; 0 plays in this thread. */
   constructor(private readonly workers: number) {
-    this.pool = workers > 0 ? new TallyPool(workers) : null;
+    this.pool = workers > 0 ? new Piscina<TallyTask, Tally>({ filename: tallyWorkerFile(), minThreads: workers, maxThreads: workers }) : null;
   }
 
   /** An empty tally for `scenario`. */
