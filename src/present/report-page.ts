@@ -9,7 +9,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { games } from '../registry.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { csv } from '../run/csv.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -21,6 +20,7 @@ import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metr
 import { writeProblem } from './output-folder.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
+import { summaryGame } from './summary-game.js';
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -58,7 +58,7 @@ const formatDesignEffect = (metric: Metric): string => (Number.isFinite(metric.d
 /** What reproduces the run and what it ran, as label/value pairs. */
 function provenance(summary: RunSummary): [string, string][] {
   const scenario = summary.scenario;
-  const seatNames = games.get(scenario.game)?.game.seats ?? [];
+  const seatNames = summaryGame(scenario)?.game.seats ?? [];
   const seats = scenario.seats
     .map((seat, index) => {
       const config = Object.keys(seat.config).length === 0 ? '' : ` ${JSON.stringify(seat.config)}`;
@@ -68,7 +68,7 @@ function provenance(summary: RunSummary): [string, string][] {
     .join('; ');
   return [
     ['scenario', `${scenario.name} (${scenario.file})`],
-    ['game', scenario.game],
+    ['game', scenario.gameModule === undefined ? scenario.game : `${scenario.game} (game module ${scenario.gameModule.spec}, ${scenario.gameModule.path}, sha256 ${scenario.gameModule.sha256.slice(0, 12)})`],
     ['matches', `${summary.run.matchesPlayed} played of ${scenario.matches} (${summary.run.status}${summary.run.errors > 0 ? `, ${summary.run.errors} failed` : ''})`],
     ['run seed', String(scenario.seed)],
     ['seats', `${seats}${scenario.rotateSeats ? '; rotated: each seed played in both seatings' : ''}`],
@@ -84,7 +84,7 @@ function provenance(summary: RunSummary): [string, string][] {
 }
 
 function summaryText(summary: RunSummary): string {
-  const entry = games.get(summary.scenario.game);
+  const entry = summaryGame(summary.scenario);
   if (entry === undefined) return '';
   const agentsDiffer = new Set(summary.scenario.seats.map((seat) => seat.name)).size > 1;
   const outcomes = agentsDiffer ? `${formatOutcomes(summary.outcomes as OutcomeSummary, entry.game.seats)}\n\n` : '';
@@ -110,7 +110,7 @@ async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | nul
       `<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${svg}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`,
     );
   }
-  const title = games.get(summary.scenario.game)?.game.title ?? summary.scenario.game;
+  const title = summaryGame(summary.scenario)?.game.title ?? summary.scenario.game;
   const rows = provenance(summary)
     .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${label === 'command' ? `<code>${escapeHtml(value)}</code>` : escapeHtml(value)}</td></tr>`)
     .join('\n');
@@ -155,7 +155,7 @@ ${metrics}
 }
 
 function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null): string {
-  const title = games.get(summary.scenario.game)?.game.title ?? summary.scenario.game;
+  const title = summaryGame(summary.scenario)?.game.title ?? summary.scenario.game;
   const lines: string[] = [];
   lines.push(`# ${title}: ${summary.scenario.name}`, '');
   if (summary.scenario.description) lines.push(summary.scenario.description, '');
@@ -197,7 +197,7 @@ function metricRows(summary: RunSummary): (string | number)[][] {
  * written, is bad input naming the file; nothing is written when any page fails.
  */
 export async function writeReports(runDir: string, formats: readonly ReportFormat[], outDir = runDir): Promise<string[]> {
-  const summary = readRunSummary(runDir);
+  const summary = await readRunSummary(runDir);
   const source = join(runDir, 'summary.json');
   // Card values written into this folder by `hordelab cards --out` belong on the page, when they are this game's.
   const found = readCardValues(runDir);
