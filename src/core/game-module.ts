@@ -9,6 +9,7 @@ import type { RunSummary } from '../present/metrics.js';
 import type { AnyGameReport } from '../reports/report.js';
 import type { AnyGame } from './game.js';
 import type { AnyGameRender } from './game-render.js';
+import type { AnyFigureUnit } from './figure-unit.js';
 
 /** A figure a game's balance question is about (see `src/ladder/headlines.ts`). */
 export interface GameHeadline {
@@ -31,6 +32,12 @@ export interface GameModule {
    * the win-rate and game-length charts every game gets).
    */
   readonly charts?: (results: Record<string, unknown>, summary: RunSummary) => ChartSpec[];
+  /**
+   * Figures as small units, one file each in the game's folder (`figures/*.ts`): each lands in
+   * `results.figures.<name>`, the text summary and a chart of `report.html`. A new figure is a
+   * new unit file plus its entry here; the game's `report` stays as it is.
+   */
+  readonly figures?: readonly AnyFigureUnit[];
   /** The `results` path that `sweep` and `tune` report when no `--metric` is given. */
   readonly defaultMetric: string;
   /**

@@ -2,7 +2,7 @@
  * Every chart of a run's report, in reading order: the win rates every game has, then the
  * game's own charts (from its folder, through the registry), then game length.
  */
-import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, type ChartSpec, type Row } from './chart-kit.js';
+import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, metricTitle, present, type ChartSpec, type Row } from './chart-kit.js';
 import type { RunSummary } from './metrics.js';
 import { summaryGame } from './summary-game.js';
 
@@ -52,6 +52,35 @@ function outcomeChart(summary: RunSummary): ChartSpec | null {
   };
 }
 
+/**
+ * One chart per figure unit of the game (`GameModule.figures`) and kind of figure: its rates on
+ * a percent axis, its means and ratios on their own, each with its interval.
+ */
+function figureUnitCharts(summary: RunSummary, units: NonNullable<GameModuleFigures>): ChartSpec[] {
+  const charts: ChartSpec[] = [];
+  for (const unit of units) {
+    const figures = get(summary.results, 'figures', unit.name);
+    if (!isRecord(figures)) continue;
+    for (const percent of [true, false]) {
+      const rows = present(
+        Object.entries(figures)
+          .filter(([, figure]) => (get(figure, 'kind') === 'rate') === percent)
+          .map(([name, figure]) => intervalRow(metricTitle(name), figure)),
+      );
+      if (rows.length === 0) continue;
+      charts.push({
+        id: `figures-${unit.name}${percent ? '-rates' : ''}`,
+        title: unit.title,
+        caption: `${unit.description} Each point with its 95% interval (results.figures.${unit.name}).`,
+        spec: intervalChart(rows, { axis: percent ? 'rate' : 'per match', percent }),
+      });
+    }
+  }
+  return charts;
+}
+
+type GameModuleFigures = NonNullable<ReturnType<typeof summaryGame>>['figures'];
+
 /** Every chart the report shows for this run, in reading order. */
 export function chartsFor(summary: RunSummary): ChartSpec[] {
   const results = summary.results;
@@ -60,6 +89,7 @@ export function chartsFor(summary: RunSummary): ChartSpec[] {
   const outcomes = outcomeChart(summary);
   if (outcomes) charts.push(outcomes);
   if (entry?.charts) charts.push(...entry.charts(results, summary));
+  if (entry?.figures) charts.push(...figureUnitCharts(summary, entry.figures));
   const rounds = histogramRows(get(results, 'rounds', 'histogram') ?? get(results, 'moves', 'histogram'), 'games');
   if (rounds.length > 0) {
     const moves = get(results, 'rounds') === undefined;

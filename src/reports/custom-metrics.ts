@@ -187,13 +187,26 @@ interface CombinedAggregate {
   custom: CustomAggregate;
 }
 
+/** Where a set of figure modules lands: the `results` key and the text summary's heading. */
+export interface FigurePlacement {
+  readonly key: string;
+  readonly heading: string;
+}
+
+/** A scenario's metric modules: `results.custom`, under "Custom metrics". */
+export const CUSTOM_PLACEMENT: FigurePlacement = { key: 'custom', heading: 'Custom metrics' };
+
+/** A game's own figure units (`GameModule.figures`): `results.figures`, under "Figures". */
+export const FIGURES_PLACEMENT: FigurePlacement = { key: 'figures', heading: 'Figures' };
+
 /**
  * The game's report with the metric modules added: its aggregate holds the game's and the
- * modules' figures, its summary is the game's with `custom` added, its text the game's with a
- * table of the custom figures under it.
+ * modules' figures, its summary is the game's with `custom` (or the placement's key) added, its
+ * text the game's with a table of those figures under it.
  */
-export function withCustomMetrics(report: AnyGameReport, modules: readonly MetricModule[]): AnyGameReport {
+export function withCustomMetrics(report: AnyGameReport, modules: readonly MetricModule[], placement: FigurePlacement = CUSTOM_PLACEMENT): AnyGameReport {
   if (modules.length === 0) return report;
+  const { key, heading } = placement;
   const combined: GameReport<GameEvent, CombinedAggregate, Record<string, unknown>> = {
     gameId: report.gameId,
     matchColumns: report.matchColumns,
@@ -241,10 +254,10 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
         const figures = aggregate.custom[module.name];
         custom[module.name] = figures === undefined ? {} : summarizeModule(figures, confidence);
       }
-      return { ...summary, custom };
+      return { ...summary, [key]: custom };
     },
     formatSummary(summary) {
-      const custom = summary['custom'] as Record<string, Record<string, CustomFigure>>;
+      const custom = summary[key] as Record<string, Record<string, CustomFigure>>;
       const rows: string[][] = [];
       for (const [name, figures] of Object.entries(custom)) {
         for (const [figure, value] of Object.entries(figures)) {
@@ -255,7 +268,7 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
           }
         }
       }
-      return `${report.formatSummary(summary)}\n\nCustom metrics\n${table(['figure', 'kind', 'value', '95% interval'], rows)}`;
+      return `${report.formatSummary(summary)}\n\n${heading}\n${table(['figure', 'kind', 'value', '95% interval'], rows)}`;
     },
     ...(report.summaryTables === undefined ? {} : { summaryTables: (summary: Record<string, unknown>) => report.summaryTables!(summary) }),
   };

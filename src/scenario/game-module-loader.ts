@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyGame } from '../core/game.js';
+import type { AnyFigureUnit } from '../core/figure-unit.js';
 import type { GameModule, GameModuleSource } from '../core/game-module.js';
 import { uncompiledModule } from '../core/user-module.js';
 import { genericReport, withEngineEvents } from '../reports/generic-report.js';
@@ -142,15 +143,45 @@ export function gameModuleFromExport(exported: unknown): { module: GameModule } 
   for (const name of ['charts', 'lengthCap'] as const) {
     if (candidate[name] !== undefined && typeof candidate[name] !== 'function') return { problem: `exports a game module whose ${name} is not a function` };
   }
+  const figures = figureUnits(candidate['figures']);
+  if (typeof figures === 'string') return { problem: `exports a game module whose figures ${figures}` };
+  const parts = (figures === undefined ? candidate : { ...candidate, figures }) as unknown as GameModule;
   if (candidate['report'] === undefined) {
     const base = withGenericReport(game);
     const defaultMetric = candidate['defaultMetric'];
-    return { module: { ...base, ...(candidate as unknown as GameModule), game: base.game, report: base.report, defaultMetric: typeof defaultMetric === 'string' ? defaultMetric : base.defaultMetric } };
+    return { module: { ...base, ...parts, game: base.game, report: base.report, defaultMetric: typeof defaultMetric === 'string' ? defaultMetric : base.defaultMetric } };
   }
   const problemOfReport = reportProblem(candidate['report']);
   if (problemOfReport !== null) return { problem: `exports a game module that ${problemOfReport}` };
   if (typeof candidate['defaultMetric'] !== 'string') return { problem: 'exports a game module with a report but no defaultMetric (expected the results path sweep and tune report, such as "p1WinRate")' };
-  return { module: { ...(candidate as unknown as GameModule), game } };
+  return { module: { ...parts, game } };
+}
+
+const FIGURE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/**
+ * A game module's `figures` with titles and descriptions filled in, or why they are not a list
+ * of figure units ({ name, create(params) }, names unique and usable as result keys).
+ */
+function figureUnits(value: unknown): AnyFigureUnit[] | string | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) return `are ${describeExport(value)}; expected a list of { name, create(params) }`;
+  const units: AnyFigureUnit[] = [];
+  for (const [index, unit] of value.entries()) {
+    const record = (typeof unit === 'object' && unit !== null ? unit : {}) as Record<string, unknown>;
+    const name = record['name'];
+    if (typeof name !== 'string' || !FIGURE_NAME.test(name)) return `[${index}] has name ${JSON.stringify(name)}; expected letters, digits, "-" or "_", starting with a letter`;
+    if (typeof record['create'] !== 'function') return `[${index}] ("${name}") has no create(params) function`;
+    if (units.some((other) => other.name === name)) return `name "${name}" twice; each figure needs a name of its own`;
+    const create = record['create'] as AnyFigureUnit['create'];
+    units.push({
+      name,
+      title: typeof record['title'] === 'string' ? record['title'] : name,
+      description: typeof record['description'] === 'string' ? record['description'] : '',
+      create: (params: unknown) => create.call(unit, params),
+    });
+  }
+  return units;
 }
 
 /** A definition with the optional parts filled in. */

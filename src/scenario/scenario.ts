@@ -42,7 +42,7 @@ import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
 import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
-import { loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
+import { FIGURES_PLACEMENT, loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
 import { withQualityMetrics } from '../quality/quality-report.js';
 import { checkAgentShape, isModulePath, loadAgentModule } from './agent-module.js';
 import { resolveGame } from './resolve-game.js';
@@ -279,7 +279,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   // Everything that needs no module is checked: only now may module code run.
   if (issues.length > 0) throw new UsageError(issues);
 
-  const entry = await withMetricModules(registered, data.metrics ?? [], file, issues);
+  const entry = await withMetricModules(withGameFigures(registered, params), data.metrics ?? [], file, issues);
   const seats: NamedSeat[] = [];
   for (const seat of pendingSeats) {
     let factory = seat.factory;
@@ -380,6 +380,20 @@ function checkSeat(
     if (shape !== null) issues.push(issue(seat.field, shape));
   }
   return issues;
+}
+
+/** The game's report with its own figure units (`GameModule.figures`) added, under `results.figures`, each seeing the run's parameters. */
+function withGameFigures(registered: RegisteredGame, params: unknown): RegisteredGame {
+  const units = registered.figures ?? [];
+  if (units.length === 0) return registered;
+  const modules: MetricModule[] = units.map((unit) => ({
+    name: unit.name,
+    description: unit.title,
+    games: [registered.game.id],
+    path: `${registered.game.id} figure "${unit.name}"`,
+    create: () => unit.create(params),
+  }));
+  return { ...registered, report: withCustomMetrics(registered.report, modules, FIGURES_PLACEMENT) };
 }
 
 /** The game's report with the scenario's metric modules added; problems go to `issues`. */

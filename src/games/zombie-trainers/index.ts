@@ -4,6 +4,7 @@ import { zombieTrainers as rules } from './rules.js';
 import { zombieTrainersReport } from './report.js';
 import { zombieTrainersCharts, zombieTrainersLengthCap } from './charts.js';
 import { zombieTrainersRender } from './render.js';
+import { spawnsFigure } from './figures/spawns.js';
 
 export { zombieTrainers, configFor } from './rules.js';
 export { CATCH_XP, HIT_XP, KILL_XP } from './constants.js';
@@ -23,6 +24,7 @@ export const zombieTrainersModule: GameModule = {
   charts: zombieTrainersCharts,
   lengthCap: zombieTrainersLengthCap,
   render: zombieTrainersRender,
+  figures: [spawnsFigure],
   defaultMetric: 'p1WinRate',
   headlines: [
     { path: 'p1WinRate', label: 'P1 win rate', reference: 0.5 },
