@@ -21,6 +21,8 @@ import { levelSlug } from './levels.js';
 
 function formatFigure(figure: Figure | null): string {
   if (figure === null) return '-';
+  // One rotated pair, or one match, gives a value but no variance to build an interval from.
+  if (!Number.isFinite(figure.lower) || !Number.isFinite(figure.upper)) return `${formatValue(figure.value, figure.percent)} [no interval: too few matches]`;
   return `${formatValue(figure.value, figure.percent)} [${formatValue(figure.lower, figure.percent)}, ${formatValue(figure.upper, figure.percent)}]`;
 }
 
