@@ -26,7 +26,7 @@ describe('docs/games', () => {
     const doc = readFileSync(join('docs', 'games', `${id}.md`), 'utf8');
     const written = new Set([...doc.matchAll(/^(\d+)\. /gm)].map((match) => Number(match[1])));
     const folder = join('src', 'games', id);
-    for (const file of readdirSync(folder)) {
+    for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))) {
       for (const rule of citedRules(readFileSync(join(folder, file), 'utf8'))) expect(written.has(rule), `${folder}/${file} cites rule ${rule}`).toBe(true);
     }
     // Numbered from 1 with no gaps: a citation always lands on its rule.
