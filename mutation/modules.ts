@@ -23,6 +23,16 @@ export const mutationModules: readonly MutationModule[] = [
   { source: 'src/games/zombie-trainers/rules.ts', tests: ['tests/zombie-trainers-rules.test.ts'] },
   { source: 'src/games/integer-duel/rules.ts', tests: ['tests/integer-duel-rules.test.ts'] },
   { source: 'src/core/match-runner.ts', tests: ['tests/match-runner.test.ts'] },
+  { source: 'src/stats/distributions.ts', tests: ['tests/stats.test.ts', 'tests/param.test.ts'] },
+  { source: 'src/stats/rate-interval.ts', tests: ['tests/stats.test.ts'] },
+  { source: 'src/stats/clusters.ts', tests: ['tests/stats.test.ts'] },
+  { source: 'src/stats/intervals.ts', tests: ['tests/stats.test.ts'] },
+  { source: 'src/stats/tests.ts', tests: ['tests/stats.test.ts'] },
+  { source: 'src/stats/plan.ts', tests: ['tests/stats.test.ts'] },
+  { source: 'src/stats/sprt.ts', tests: ['tests/stats.test.ts'] },
+  { source: 'src/stats/chi-squared.ts', tests: ['tests/param.test.ts'] },
+  { source: 'src/stats/paired-difference.ts', tests: ['tests/paired-difference.test.ts'] },
+  { source: 'src/stats/ratings.ts', tests: ['tests/ratings.test.ts'] },
 ];
 
 /** Mutation score of covered code each module must reach (issue 20). */

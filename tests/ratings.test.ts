@@ -56,6 +56,160 @@ function coverage(truth: readonly number[], games: number, repetitions: number, 
   return covered / (repetitions * truth.length);
 }
 
+describe('Bradley–Terry ratings on tiny hand-made results', () => {
+  // Reference values: the maximum-likelihood gap of a pairing is 400·log10(score/(games − score));
+  // the fit stops at a Newton decrement of 1e−14, about 1e−5 Elo, so estimates are compared to 4 decimals;
+  // interval ends solve 2·(ℓ̂ − ℓ)/φ = threshold for the binomial likelihood (SciPy 1.17 brentq),
+  // or, for three agents, the constrained profile maximized numerically (scipy.optimize).
+
+  it('fit one pairing exactly: 9–1 is a gap of 400·log10 9, 6 wins, 2 draws, 2 losses one of 400·log10(7/3)', () => {
+    const [strong, weak] = fitRatings(2, [{ a: 0, b: 1, wins: 9, draws: 0, losses: 1 }]);
+    expect(strong).toBeCloseTo(200 * Math.log10(9), 4);
+    expect(weak).toBeCloseTo(-200 * Math.log10(9), 4);
+    const [first, second] = fitRatings(2, [{ a: 1, b: 0, wins: 6, draws: 2, losses: 2 }]);
+    expect((second as number) - (first as number)).toBeCloseTo(400 * Math.log10(7 / 3), 4);
+  });
+
+  it('fit three agents whose results agree with one set of ratings: 3:1, 3:1 and 9:1 give 190.85, 0, −190.85', () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 1, wins: 3, draws: 0, losses: 1 },
+      { a: 2, b: 1, wins: 1, draws: 0, losses: 3 },
+      { a: 0, b: 2, wins: 9, draws: 0, losses: 1 },
+    ];
+    const fitted = fitRatings(3, pairings);
+    [200 * Math.log10(9), 0, -200 * Math.log10(9)].forEach((rating, agent) => expect(fitted[agent], `agent ${agent}`).toBeCloseTo(rating, 4));
+    const { ratings } = rateAgents(3, pairings);
+    const expected: [number, number][] = [
+      [34.54745551160222, 408.4758413787318],
+      [-191.99236328046314, 191.9923632804631],
+      [-408.4758413787316, -34.547455511602216],
+    ];
+    ratings.forEach((rating, agent) => {
+      expect(rating.rating, `agent ${agent}`).toBeCloseTo(fitted[agent] as number, 9);
+      expect(rating.lower, `agent ${agent}`).toBeCloseTo(expected[agent]?.[0] as number, 3);
+      expect(rating.upper, `agent ${agent}`).toBeCloseTo(expected[agent]?.[1] as number, 3);
+    });
+    expect(ratings.map((rating) => [rating.games, rating.score])).toEqual([
+      [14, 12 / 14],
+      [8, 4 / 8],
+      [14, 2 / 14],
+    ]);
+  });
+
+  it('give the likelihood-ratio interval of a pairing: 9–1 at 95% is 45.62 to 443.98 for the stronger agent', () => {
+    const { ratings, warnings } = rateAgents(2, [{ a: 0, b: 1, wins: 9, draws: 0, losses: 1 }]);
+    expect(ratings[0]?.rating).toBeCloseTo(190.84850188786498, 4);
+    expect(ratings[0]?.lower).toBeCloseTo(45.618774629144674, 3);
+    expect(ratings[0]?.upper).toBeCloseTo(443.97644816660056, 3);
+    expect(ratings[1]?.lower).toBeCloseTo(-443.97644816660056, 3);
+    expect(ratings[1]?.upper).toBeCloseTo(-45.618774629144674, 3);
+    expect(warnings).toEqual(['agent 0 beat agent 1 9–1, a near-clean sweep: their gap rests on 1 point, and its interval is wide and may be open above']);
+  });
+
+  it('widen by the dispersion (the log-likelihood over φ) and by its degrees of freedom (t² for z²)', () => {
+    const pairing = { a: 0, b: 1, wins: 9, draws: 0, losses: 1, dispersion: 2 };
+    const known = rateAgents(2, [pairing]).ratings[0];
+    expect(known?.lower).toBeCloseTo(-3.449289106837526, 3);
+    expect(known?.upper).toBeCloseTo(615.3003581337657, 3);
+    const estimated = rateAgents(2, [{ ...pairing, dispersionDf: 10 }]).ratings[0];
+    expect(estimated?.lower).toBeCloseTo(-25.54207192235117, 3);
+    expect(estimated?.upper).toBeCloseTo(713.3478846910904, 3);
+    // Draws make φ < 1: 6 wins, 2 draws, 2 losses with φ = 0.8 is narrower than with φ = 1.
+    const drawn = rateAgents(2, [{ a: 0, b: 1, wins: 6, draws: 2, losses: 2, dispersion: 0.8 }]).ratings[0];
+    expect(drawn?.rating).toBeCloseTo(73.59535705891888, 4);
+    expect(drawn?.lower).toBeCloseTo(-26.11063860619009, 3);
+    expect(drawn?.upper).toBeCloseTo(190.84622878757054, 3);
+    const plain = rateAgents(2, [{ a: 0, b: 1, wins: 6, draws: 2, losses: 2 }]).ratings[0];
+    expect(plain?.lower).toBeCloseTo(-37.591419149868756, 3);
+    expect(plain?.upper).toBeCloseTo(206.89449134051318, 3);
+    // A dispersion of 0 or below is no measurement: taken as 1.
+    expect(rateAgents(2, [{ a: 0, b: 1, wins: 6, draws: 2, losses: 2, dispersion: 0 }]).ratings[0]?.lower).toBeCloseTo(-37.591419149868756, 3);
+  });
+
+  it('pool the degrees of freedom of every measured dispersion: three pairings of 9 each, t² at 27', () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 1, wins: 5, draws: 2, losses: 3, dispersion: 0.9, dispersionDf: 9 },
+      { a: 1, b: 2, wins: 4, draws: 0, losses: 6, dispersion: 1.2, dispersionDf: 9 },
+      { a: 0, b: 2, wins: 7, draws: 1, losses: 2, dispersion: 0.7, dispersionDf: 9 },
+    ];
+    const expected: [number, number, number][] = [
+      [89.41800218887145, -8.483478871519637, 198.42616230529043],
+      [-42.07431853735049, -159.57820905382812, 68.91877649356874],
+      [-47.34368365152096, -157.631985105354, 56.694584120447196],
+    ];
+    rateAgents(3, pairings).ratings.forEach((rating, agent) => {
+      const [centre, lower, upper] = expected[agent] as [number, number, number];
+      expect(rating.rating, `agent ${agent}`).toBeCloseTo(centre, 3);
+      expect(rating.lower, `agent ${agent}`).toBeCloseTo(lower, 3);
+      expect(rating.upper, `agent ${agent}`).toBeCloseTo(upper, 3);
+    });
+  });
+
+  it('give a clean sweep no finite rating, a one-sided bound at the full confidence, and warnings', () => {
+    // 20–0: the winner's one-sided 95% bound solves 2·20·ln(1/p) = z²₀.₉₀ = 2.7055, so p = 0.9346
+    // and half the gap is 231.01.
+    const { ratings, warnings } = rateAgents(2, [{ a: 1, b: 0, wins: 0, draws: 0, losses: 20 }]);
+    expect(fitRatings(2, [{ a: 1, b: 0, wins: 0, draws: 0, losses: 20 }]).every(Number.isNaN)).toBe(true);
+    expect(Number.isNaN(ratings[0]?.rating)).toBe(true);
+    expect(ratings[0]?.lower).toBeCloseTo(231.0070322990387, 3);
+    expect(ratings[0]?.upper).toBe(Infinity);
+    expect(ratings[1]?.lower).toBe(-Infinity);
+    expect(ratings[1]?.upper).toBeCloseTo(-231.0070322990387, 3);
+    expect(ratings.map((rating) => [rating.games, rating.score])).toEqual([
+      [20, 1],
+      [20, 0],
+    ]);
+    expect(warnings).toEqual([
+      'agent 0 swept agent 1 20–0: their gap has no finite estimate, only a lower bound',
+      'a clean sweep splits the agents: no finite maximum-likelihood ratings, only the intervals (open on the swept side)',
+    ]);
+  });
+
+  it('count a cycle of sweeps as connected: every agent beat one and lost to another, so all rate 0', () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 1, wins: 3, draws: 0, losses: 0 },
+      { a: 1, b: 2, wins: 3, draws: 0, losses: 0 },
+      { a: 2, b: 0, wins: 3, draws: 0, losses: 0 },
+    ];
+    for (const rating of fitRatings(3, pairings)) expect(rating).toBeCloseTo(0, 9);
+    const { ratings, warnings } = rateAgents(3, pairings, 0.95, ['x', 'y', 'z']);
+    for (const rating of ratings) {
+      expect(rating.rating).toBeCloseTo(0, 9);
+      expect(Number.isFinite(rating.lower) && Number.isFinite(rating.upper)).toBe(true);
+    }
+    expect(warnings).toEqual(['x swept y 3–0: their gap has no finite estimate, only a lower bound', 'y swept z 3–0: their gap has no finite estimate, only a lower bound', 'z swept x 3–0: their gap has no finite estimate, only a lower bound']);
+    // Draws connect both ways: a drawn game keeps the fit finite across what would be a sweep.
+    const drawn = fitRatings(2, [{ a: 0, b: 1, wins: 4, draws: 1, losses: 0 }]);
+    expect((drawn[0] as number) - (drawn[1] as number)).toBeCloseTo(400 * Math.log10(4.5 / 0.5), 4);
+  });
+
+  it('warn of near sweeps by the points they rest on, and not from 2 points on', () => {
+    const warningsOf = (wins: number, draws: number, losses: number): string[] => rateAgents(2, [{ a: 0, b: 1, wins, draws, losses }], 0.95, ['p', 'q']).warnings;
+    expect(warningsOf(18, 1, 1)).toEqual(['p beat q 18.5–1.5, a near-clean sweep: their gap rests on 1.5 points, and its interval is wide and may be open above']);
+    expect(warningsOf(1, 0, 12)).toEqual(['q beat p 12–1, a near-clean sweep: their gap rests on 1 point, and its interval is wide and may be open above']);
+    expect(warningsOf(18, 0, 2)).toEqual([]);
+    expect(warningsOf(2, 0, 2)).toEqual([]);
+  });
+
+  it('leave agents without games unrated, and ignore pairings without games', () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 2, wins: 9, draws: 0, losses: 1 },
+      { a: 1, b: 2, wins: 0, draws: 0, losses: 0 },
+    ];
+    const fitted = fitRatings(3, pairings);
+    expect(fitted[0]).toBeCloseTo(200 * Math.log10(9), 4);
+    expect(Number.isNaN(fitted[1])).toBe(true);
+    expect(fitted[2]).toBeCloseTo(-200 * Math.log10(9), 4);
+    const { ratings, warnings } = rateAgents(3, pairings);
+    expect(ratings[1]).toEqual({ agent: 1, rating: Number.NaN, lower: -Infinity, upper: Infinity, games: 0, score: Number.NaN });
+    expect(ratings[0]?.lower).toBeCloseTo(45.618774629144674, 3);
+    expect(ratings[2]?.upper).toBeCloseTo(-45.618774629144674, 3);
+    expect(warnings).toHaveLength(1);
+    // A single agent has no one to be rated against.
+    expect(rateAgents(1, []).ratings).toEqual([{ agent: 0, rating: Number.NaN, lower: -Infinity, upper: Infinity, games: 0, score: Number.NaN }]);
+  });
+});
+
 describe('Elo ratings', () => {
   it('recover known rating differences from simulated games, with no prior pulling them together', () => {
     const truth = [-150, 0, 50, 100];
