@@ -13,7 +13,9 @@
  * 2. **Expand**: add one untried legal action, chosen uniformly.
  * 3. **Roll out**: play on with the rollout policy (uniform, or ε-greedy on the heuristic) for
  *    at most `rolloutDepth` decisions; score the end with the returns if terminal, else with the
- *    game's heuristic.
+ *    game's heuristic (a heuristic cut-off; `rolloutDepth: 0` scores the expanded node itself).
+ *    The cut-off falls before any chance node that follows, where games define the heuristic as
+ *    their own expectation over the outcomes.
  * 4. **Back up**: add each player's score to the nodes that player moved into.
  *
  * Chance nodes are sampled afresh in every iteration from the agent's stream (open-loop search:
@@ -240,10 +242,16 @@ export class Mcts {
   private rollout(state: unknown): number[] {
     const { game, rng, config } = this;
     for (let decisions = 0; ; ) {
-      this.resolveChance(state);
       const player = game.currentPlayer(state);
       if (player === TERMINAL) return game.returns(state);
+      // The cut-off comes before the dice: at a pending chance node the heuristic is the game's
+      // own expectation over it (exact, for a Zombie Trainers catch), which a single sampled
+      // outcome only approximates.
       if (decisions >= config.rolloutDepth) return game.heuristic(state);
+      if (player === CHANCE) {
+        game.apply(state, game.sampleChance(state, rng), null);
+        continue;
+      }
       const legal = game.legalActions(state, this.legal);
       let index = legal.length === 1 ? 0 : rng.int(legal.length);
       if (config.rollout === 'epsilonGreedy' && legal.length > 1 && rng.float() >= config.epsilon) {

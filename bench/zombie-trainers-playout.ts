@@ -44,7 +44,8 @@ export class HandWrittenPlayout {
   private readonly grassCount: number;
   private readonly trapRates: Int32Array;
   private readonly startingTraps: Int32Array;
-  private readonly params: ZombieTrainersParams;
+  /** The parameters with one value for both trainers (the only ones this playout takes). */
+  private readonly params: ZombieTrainersParams & { readonly actionPoints: number };
   private readonly maxSteps: number;
   // Match state, reset by each match.
   private readonly wildRows: Int32Array;
@@ -71,19 +72,23 @@ export class HandWrittenPlayout {
     const config = configFor(params);
     const { map } = config;
     if (map.width > 31) throw new RangeError('the hand-written playout takes maps up to 31 cells wide');
-    this.params = params;
+    // Per-trainer values (compensation) are another game than the symmetric one played here.
+    if (Array.isArray(params.actionPoints) || Array.isArray(params.traps) || params.startXp !== 0) {
+      throw new RangeError('the hand-written playout takes the symmetric rules: one actionPoints and traps for both trainers, startXp 0');
+    }
+    this.params = { ...params, actionPoints: params.actionPoints };
     this.width = map.width;
     this.height = map.height;
     this.grassRows = new Int32Array(map.height);
     for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) if (map.grass[y * map.width + x] === 1) this.grassRows[y] = (this.grassRows[y] as number) | (1 << x);
     this.grassCount = map.grassCells.length;
     this.trapRates = Int32Array.from(config.trapRates);
-    this.startingTraps = Int32Array.from(config.startingTrapCounts);
+    this.startingTraps = Int32Array.from(config.startingTrapCounts[0]);
     this.traps = new Int32Array(2 * this.trapRates.length);
     const totalTraps = this.startingTraps.reduce((a, b) => a + b, 0);
     this.ownedHealth = [new Int32Array(totalTraps), new Int32Array(totalTraps)];
     this.ownedAttack = [new Int32Array(totalTraps), new Int32Array(totalTraps)];
-    this.maxSteps = Math.floor(params.actionPoints / params.moveCost);
+    this.maxSteps = Math.floor(this.params.actionPoints / params.moveCost);
     this.layers = new Int32Array((this.maxSteps + 1) * map.height);
     this.passable = new Int32Array(map.height);
     this.targetRows = new Int32Array(map.height);

@@ -6,7 +6,7 @@ export type { Agent, AgentContext, AgentFactory, Decision } from './core/agent.j
 export { CHANCE, TERMINAL, type AnyGame, type ChanceOutcome, type EventSink, type GameDefinition, type GameEvent } from './core/game.js';
 export { MatchFailure, playMatch, type MatchOutcome, type MatchSpec, type SeatSpec } from './core/match-runner.js';
 export { defaultParameters, parseParameters, type ParameterSpec, type ParameterSpecs, type TunableRange } from './core/parameters.js';
-export { Rng, formatSeed, matchSeed, matchStream, parseSeed } from './core/rng.js';
+export { Rng, formatSeed, matchSeed, matchStream, parseSeed, seedFromInteger, type Seed64 } from './core/rng.js';
 export { UsageError, type InputIssue } from './core/errors.js';
 export { agents, games, type RegisteredGame } from './registry.js';
 export type { GameModule } from './core/game-module.js';

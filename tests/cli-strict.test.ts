@@ -104,6 +104,21 @@ const cases: Record<string, [string[], string][]> = {
     [['merge', '--out', 'm'], 'hordelab: <dirs>: missing'],
     [['merge', 'a', '--out', 'm', '-o', 'n'], 'hordelab: --out: given twice'],
   ],
+  ladder: [
+    [['ladder', 's.yaml', '--level', 'random'], 'hordelab: --level: unknown flag of "hordelab ladder"; did you mean --levels?'],
+    [['ladder'], 'hordelab: <scenario>: missing; usage: hordelab ladder <scenario> [options]'],
+    [['ladder', 's.yaml', '--levels', 'random', '-n', '2', '--matches', '4'], 'hordelab: --matches: given twice'],
+    [['ladder', 's.yaml', '--levels', 'random,alphazero'], 'hordelab: --levels: level "alphazero": unknown agent "alphazero"'],
+    [['ladder', 's.yaml', '--levels', 'random', '--band', 'p1WinRate=0.6..0.4'], 'hordelab: --band p1WinRate=0.6..0.4: expected headline=low..high with low < high'],
+    [['ladder', 's.yaml'], 'hordelab: --levels: name the skill levels'],
+  ],
+  cards: [
+    [['cards', 's.yaml', '--decks', 'x@1'], 'hordelab: --decks: unknown flag of "hordelab cards"; did you mean --deck?'],
+    [['cards'], 'hordelab: <scenario>: missing; usage: hordelab cards <scenario> [options]'],
+    [['cards', 's.yaml', '--deck', 'winRate@3'], 'hordelab: --deck winRate@3: expected path@seat, the seat a number 1..2'],
+    [['cards', 's.yaml', '--deck', 'winRate@1'], 'hordelab: --deck: winRate: not a deck'],
+    [['cards', 's.yaml'], 'hordelab: --deck: Coin flip declares no deck'],
+  ],
   games: [
     [['games', '--verbose'], 'hordelab: --verbose: unknown flag of "hordelab games"; "hordelab games --help" lists its flags'],
     [['games', 'zombie-trainers'], 'hordelab: zombie-trainers: unexpected argument; "hordelab games" takes no arguments'],
@@ -113,7 +128,7 @@ const cases: Record<string, [string[], string][]> = {
     [['agents', 'mcts'], 'hordelab: mcts: unexpected argument'],
   ],
   '(no command)': [
-    [['fly'], 'hordelab: fly: unknown command; expected one of: run, check, sweep, tune, report, compare, plan, replay, merge, games, agents'],
+    [['fly'], 'hordelab: fly: unknown command; expected one of: run, check, sweep, tune, ladder, cards, report, compare, plan, replay, merge, games, agents'],
     [['rnu', 's.yaml'], 'hordelab: rnu: unknown command; did you mean run?'],
     [['--matches', '5'], 'hordelab: --matches: a flag before any command'],
   ],

@@ -121,13 +121,14 @@ describe('hordelab run', () => {
   it('defaults the output folder to reports/<scenario name>/', async () => {
     const file = scenarioFile('named.yaml', `name: my-question\n${SMALL.replace('matches: 150', 'matches: 5')}`);
     expect((await hordelab('run', file, '-q')).status).toBe(0);
-    expect(readdirSync(join(work, 'reports', 'my-question')).sort()).toEqual(['catches.csv', 'matches.csv', 'summary.json']);
+    // Beside the reports, the folder's record of what hordelab wrote there (.hordelab-folder.json).
+    expect(readdirSync(join(work, 'reports', 'my-question')).sort()).toEqual(['.hordelab-folder.json', 'catches.csv', 'matches.csv', 'summary.json']);
   });
 
   it('skips catches.csv with --no-event-files but keeps the summary complete', async () => {
     const file = scenarioFile('noevents.yaml', SMALL);
     expect((await hordelab('run', file, '-q', '--no-event-files', '--out', 'ne')).status).toBe(0);
-    expect(readdirSync(join(work, 'ne')).sort()).toEqual(['matches.csv', 'summary.json']);
+    expect(readdirSync(join(work, 'ne')).sort()).toEqual(['.hordelab-folder.json', 'matches.csv', 'summary.json']);
     expect((await hordelab('run', file, '-q', '--out', 'we')).status).toBe(0);
     const summary = (dir: string): unknown => JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8')).results;
     expect(summary('ne')).toEqual(summary('we'));
@@ -428,14 +429,19 @@ describe('interruption and resume', () => {
   });
 
   it('keeps a killed run resumable when its resume fails, and refuses a working file cut short', async () => {
-    writeFileSync(join(work, 'crash-on-demand.mjs'), 'export default () => ({ chooseAction: () => { if (process.env.HORDELAB_TEST_CRASH) process.exit(9); return 0; } });\n');
-    const text = 'game: tic-tac-toe\nmatches: 30000\nseed: 2\nseats: [./crash-on-demand.mjs, random]\n';
+    // A metric module that fails on demand: an internal failure outside any match (a dying
+    // agent would only cost its match).
+    writeFileSync(
+      join(work, 'crash-on-demand.mjs'),
+      "export default { name: 'crash', create: () => ({ onEvent() {}, finishMatch() { if (process.env.HORDELAB_TEST_CRASH) throw new Error('crash on demand'); return {}; } }) };\n",
+    );
+    const text = 'game: tic-tac-toe\nmatches: 30000\nseed: 2\nmetrics: [./crash-on-demand.mjs]\nseats: [random, random]\n';
     const file = scenarioFile('crash.yaml', text);
     const child = await startAndWaitForCheckpoint(file, 'crash');
     child.kill('SIGKILL');
     await exited(child);
-    // The resume's workers die twice on their first chunk: an internal failure. The run's
-    // earlier matches and its checkpoint must survive it.
+    // The resume fails on its first chunk: an internal failure. The run's earlier matches and
+    // its checkpoint must survive it.
     const failed = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--out', 'crash', '--resume'], {
       cwd: work,
       encoding: 'utf8',

@@ -55,7 +55,7 @@ describe('custom metric modules', () => {
       'export default { name: "half", create() { return { onEvent() {}, finishMatch() { return { share: { count: 0.5 } }; } }; } };\n',
     );
     const scenario = await parseScenario(scenarioText('[./half.mjs]'), join(dir, 'd.yaml'));
-    await expect(runScenario(scenario, { outDir: dir, eventFiles: false, command: 'test' })).rejects.toThrow(
+    await expect(runScenario(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test' })).rejects.toThrow(
       /metric module "\.\/half\.mjs", match 0 \(seed [0-9a-f]{16}\): figure "share" is \{"count":0\.5\}; expected/,
     );
   });

@@ -102,7 +102,7 @@ describe('hordelab plan', () => {
 });
 
 describe('hordelab report', () => {
-  const CHARTS = ['outcomes', 'tie-advantage', 'trap-rate', 'trap-difference', 'xp', 'length'];
+  const CHARTS = ['outcomes', 'tie-advantage', 'by-end', 'trap-rate', 'trap-difference', 'xp', 'length'];
   const chromium = findChromium();
 
   it('writes a self-contained report.html with every chart as SVG, and report.md, metrics.csv and metrics.json', async () => {

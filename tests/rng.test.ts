@@ -1,6 +1,60 @@
 /** The seeded streams: deterministic, independent per role and match, unbiased. */
 import { describe, expect, it } from 'vitest';
-import { Rng, deriveSeed, formatSeed, matchSeed, matchStream, parseSeed } from '../src/core/rng.js';
+import { Rng, affineSeed, deriveSeed, formatSeed, matchSeed, matchStream, parseSeed, seedFromInteger, type Seed64 } from '../src/core/rng.js';
+
+/**
+ * The BigInt implementation the engine used until the seeds moved to 32-bit halves, kept here
+ * verbatim as the reference: every shipped result was produced by these streams.
+ */
+const reference = (() => {
+  const MASK64 = (1n << 64n) - 1n;
+  const GOLDEN_GAMMA = 0x9e3779b97f4a7c15n;
+  const mix64 = (value: bigint): bigint => {
+    let z = value & MASK64;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
+    return z ^ (z >> 31n);
+  };
+  const hashLabel = (label: string): bigint => {
+    let hash = 0xcbf29ce484222325n;
+    for (let i = 0; i < label.length; i++) {
+      hash ^= BigInt(label.charCodeAt(i));
+      hash = (hash * 0x100000001b3n) & MASK64;
+    }
+    return hash;
+  };
+  const deriveSeed = (parent: bigint, label: bigint | string): bigint => {
+    const labelBits = typeof label === 'string' ? hashLabel(label) : label & MASK64;
+    return mix64((parent & MASK64) + GOLDEN_GAMMA * (mix64(labelBits) | 1n));
+  };
+  const matchSeed = (runSeed: number, matchIndex: number): bigint => deriveSeed(mix64(BigInt(runSeed)), BigInt(matchIndex));
+  /** The first draws of xoshiro128** from a seed expanded as Rng.fromSeed did. */
+  const firstDraws = (seed: bigint, count: number): number[] => {
+    let x = seed & MASK64;
+    x = (x + GOLDEN_GAMMA) & MASK64;
+    const a = mix64(x);
+    x = (x + GOLDEN_GAMMA) & MASK64;
+    const b = mix64(x);
+    let [s0, s1, s2, s3] = [Number(a & 0xffffffffn) | 0, Number(a >> 32n) | 0, Number(b & 0xffffffffn) | 0, Number(b >> 32n) | 0];
+    const rotl = (v: number, k: number): number => (v << k) | (v >>> (32 - k));
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) {
+      out.push(Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0);
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = rotl(s3, 11);
+    }
+    return out;
+  };
+  return { matchSeed, deriveSeed, firstDraws };
+})();
+
+const asBigInt = (seed: Seed64): bigint => (BigInt(seed.hi) << 32n) | BigInt(seed.lo);
+
 
 function draws(rng: Rng, count: number): number[] {
   return Array.from({ length: count }, () => rng.nextUint32());
@@ -20,14 +74,58 @@ describe('seeded streams', () => {
     expect(draws(matchStream(matchSeed(43, 7), 'chance'), 8)).not.toEqual(base);
   });
 
+  it('derives the very seeds and streams of the BigInt implementation on thousands of (run, match, role) triples', () => {
+    // Run seeds and match indices at the edges of their range (0, 2^32 ± 1, 2^53 - 1) and
+    // spread between; roles as runs name them, plus odd UTF-16 text.
+    const runSeeds = [0, 1, 2, 3, 7, 42, 0xffffffff, 0x100000000, 0x100000001, 2 ** 40 + 12345, Number.MAX_SAFE_INTEGER, 2 ** 52 + 3];
+    for (let i = 0; i < 28; i++) runSeeds.push(Math.floor(((i * 2654435761) % 2 ** 31) * 4194301.7) % Number.MAX_SAFE_INTEGER);
+    const matchIndices = [0, 1, 2, 99, 0xffffffff, 0x100000000, Number.MAX_SAFE_INTEGER];
+    for (let i = 0; i < 33; i++) matchIndices.push((i * 7919 * 104729) % 2 ** 45);
+    const roles = ['chance', 'seat:0', 'seat:1', 'agent:mcts(iterations=1000)', 'agent:random-b', '', 'déjà vu ☃ 🎲'];
+    let triples = 0;
+    for (const runSeed of runSeeds) {
+      for (const matchIndex of matchIndices) {
+        const seed = matchSeed(runSeed, matchIndex);
+        const expected = reference.matchSeed(runSeed, matchIndex);
+        expect(asBigInt(seed), `matchSeed(${runSeed}, ${matchIndex})`).toBe(expected);
+        expect(formatSeed(seed)).toBe(expected.toString(16).padStart(16, '0'));
+        for (const role of roles) {
+          expect(draws(matchStream(seed, role), 4), `matchStream(${runSeed}, ${matchIndex}, ${role})`).toEqual(reference.firstDraws(reference.deriveSeed(expected, role), 4));
+          triples++;
+        }
+      }
+    }
+    expect(triples).toBe(runSeeds.length * matchIndices.length * roles.length);
+    expect(triples).toBeGreaterThan(10_000);
+  });
+
+  it('derives from numeric labels and expands literal seeds as the BigInt implementation did', () => {
+    for (const parent of [0, 1, 0xdeadbeef, 2 ** 50 + 17]) {
+      for (const label of [0, 1, 12345, 2 ** 33 + 5, Number.MAX_SAFE_INTEGER]) {
+        expect(asBigInt(deriveSeed(seedFromInteger(parent), label))).toBe(reference.deriveSeed(BigInt(parent), BigInt(label)));
+      }
+    }
+    for (const literal of [0, 0x5eed, 0xb0075752a9, 0xe10e10, Number.MAX_SAFE_INTEGER]) {
+      expect(draws(Rng.fromSeed(seedFromInteger(literal)), 6)).toEqual(reference.firstDraws(BigInt(literal), 6));
+      expect(draws(Rng.fromSeed(BigInt(literal)), 6)).toEqual(reference.firstDraws(BigInt(literal), 6));
+    }
+    // A bigint literal is taken modulo 2^64, as the BigInt implementation did.
+    expect(draws(Rng.fromSeed((1n << 64n) + 5n), 6)).toEqual(reference.firstDraws(5n, 6));
+    expect(draws(Rng.fromSeed(-1n), 6)).toEqual(reference.firstDraws(-1n, 6));
+    // How tuning spreads its seed: (seed × 2654435761 + 97) mod 2^64.
+    for (const seed of [0, 1, 7919, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+      expect(asBigInt(affineSeed(seed, 2654435761, 97))).toBe((BigInt(seed) * 2654435761n + 97n) & ((1n << 64n) - 1n));
+    }
+  });
+
   it('derives match seeds without collisions across a large run', () => {
-    const seen = new Set<bigint>();
-    for (let index = 0; index < 50_000; index++) seen.add(matchSeed(1, index));
+    const seen = new Set<string>();
+    for (let index = 0; index < 50_000; index++) seen.add(formatSeed(matchSeed(1, index)));
     expect(seen.size).toBe(50_000);
   });
 
   it('separates labels that differ in one character', () => {
-    expect(deriveSeed(1n, 'seat:0')).not.toBe(deriveSeed(1n, 'seat:1'));
+    expect(deriveSeed(seedFromInteger(1), 'seat:0')).not.toEqual(deriveSeed(seedFromInteger(1), 'seat:1'));
   });
 
   it('rejects run seeds and match indices that are not non-negative safe integers', () => {
@@ -40,7 +138,8 @@ describe('seeded streams', () => {
     const seed = matchSeed(9, 12345);
     const text = formatSeed(seed);
     expect(text).toMatch(/^[0-9a-f]{16}$/);
-    expect(parseSeed(text)).toBe(seed);
+    expect(parseSeed(text)).toEqual(seed);
+    expect(parseSeed('ff')).toEqual({ hi: 0, lo: 255 });
     expect(() => parseSeed('xyz')).toThrow(RangeError);
   });
 

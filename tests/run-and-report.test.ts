@@ -65,8 +65,18 @@ describe('tie rule figures', () => {
     const scenario = await parseScenario('game: zombie-trainers\nmatches: 400\nseed: 4\nparams: { maxRounds: 30 }\nseats: [random, random]\n', 't.yaml');
     const results = (await runScenario(scenario, { outDir: tempDir(), eventFiles: false, command: 'test' })).results as ZombieTrainersSummary;
     const { p1WinRate, tieRule } = results;
-    expect(tieRule.p1WinsFromTieShare.n).toBe(p1WinRate.successes);
     expect(tieRule.p1WinRateIfTiesDraw.successes + tieRule.tieRate.successes).toBe(p1WinRate.successes);
+    // Every match ends with P1 ahead, P2 ahead or equal; the decided ones are the first two.
+    expect(tieRule.p1WinRateIfTiesDraw.successes + tieRule.p2WinRateIfTiesDraw.successes + tieRule.tieRate.successes).toBe(400);
+    expect(results.decided.p1WinRate.n).toBe(400 - tieRule.tieRate.successes);
+    expect(results.decided.p1WinRate.successes).toBe(tieRule.p1WinRateIfTiesDraw.successes);
+    // Split by how they ended: the two shares cover every match, each headline its own matches.
+    const { trapsExhausted, capped } = results.byEnd;
+    expect(trapsExhausted.share.successes + capped.share.successes).toBe(400);
+    expect(capped.share.successes).toBe(results.cappedRate.successes);
+    expect(trapsExhausted.p1WinRate.n).toBe(trapsExhausted.share.successes);
+    expect(trapsExhausted.p1WinRate.successes + capped.p1WinRate.successes).toBe(p1WinRate.successes);
+    expect(trapsExhausted.tieRate.successes + capped.tieRate.successes).toBe(tieRule.tieRate.successes);
     // Short games end on equal XP often: the tie rule must show up.
     expect(tieRule.tieRate.successes).toBeGreaterThan(0);
   });

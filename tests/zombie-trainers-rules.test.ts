@@ -1440,7 +1440,7 @@ describe('Zombie Trainers legal actions against an independent reading of the ru
           state.wildCount++;
         }
         state.current = rng.int(2) === 0 ? 0 : 1;
-        state.actionPoints = rng.int(params.actionPoints + 1);
+        state.actionPoints = rng.int(state.config.actionPoints[state.current] + 1);
         const me = state.trainers[state.current];
         me.trapCounts = me.trapCounts.map(() => rng.int(3));
         me.trapsLeft = me.trapCounts.reduce((a, b) => a + b, 0);

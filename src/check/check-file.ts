@@ -15,6 +15,7 @@
  *     margin: 0.01                 # optional: indifference either side of an edge (0.01)
  *     budget: 20000                # most matches to play
  *     batch: 200                   # optional: the first batch; each next one doubles
+ *     ladder: [random, greedy, "mcts:iterations=300"]   # optional: the band must hold at every level
  *   - name: coin
  *     game: coin-flip              # inline instead of a scenario file
  *     params: { winRate: 0.5 }
@@ -33,6 +34,8 @@ import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
 import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { loadScenario, parseScenario, type Scenario } from '../scenario/scenario.js';
+import { levelScenario } from '../ladder/level-scenario.js';
+import { levelSlug, parseLevel } from '../ladder/levels.js';
 
 export type Band = { readonly kind: 'between'; readonly low: number; readonly high: number } | { readonly kind: 'atLeast'; readonly value: number } | { readonly kind: 'atMost'; readonly value: number };
 
@@ -54,6 +57,11 @@ export interface CheckSpec {
   readonly margin: number;
   readonly budget: number;
   readonly batch: number;
+  /**
+   * For a check with `ladder:`, the check it came from and the skill level it plays: one check
+   * per level, each with its own matches, all of which must pass.
+   */
+  readonly ladder?: { readonly check: string; readonly level: string };
 }
 
 export interface CheckFile {
@@ -81,6 +89,7 @@ const checkSchema = z
     margin: boundedNumber(BOUNDS.margin).default(0.01),
     budget: boundedNumber(BOUNDS.budget),
     batch: boundedNumber(BOUNDS.budget).default(200),
+    ladder: z.array(z.string().min(1), { message: 'expected a list of skill levels as agent specs, such as [random, greedy, "mcts:iterations=300"]' }).min(1).optional(),
   })
   .superRefine((check, context) => {
     const bands = [check.between, check.atLeast, check.atMost].filter((band) => band !== undefined).length;
@@ -169,7 +178,26 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
           ? { kind: 'atLeast', value: check.atLeast }
           : { kind: 'atMost', value: check.atMost as number };
     const scenarioLabel = check.scenario ?? `inline ${check.game ?? ''}`;
-    checks.push({ name: check.name, file, index, scenario, scenarioLabel, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch });
+    const spec = { file, index, scenarioLabel, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch };
+    if (check.ladder === undefined) {
+      checks.push({ ...spec, name: check.name, scenario });
+      continue;
+    }
+    // A ladder check is the same check at every level: the band must hold under each skill.
+    try {
+      for (const text of check.ladder) {
+        const level = parseLevel(text, `${file}: ${field}.ladder`);
+        const played = await levelScenario(scenario, level, `${file}: ${field}.ladder`);
+        if (played.rotate && (check.budget % 2 === 1 || check.batch % 2 === 1)) {
+          issues.push({ source: file, field: `${field}.budget`, message: `level ${level.name} rotates the seats, so every seed is played twice: budget and batch must be even` });
+          break;
+        }
+        checks.push({ ...spec, name: `${check.name}@${levelSlug(level.name)}`, scenario: played, ladder: { check: check.name, level: level.name } });
+      }
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      issues.push(...error.issues);
+    }
   }
   if (issues.length > 0) throw new UsageError(issues);
   return { file, failOnInconclusive: parsed.data.failOnInconclusive, checks };

@@ -10,6 +10,16 @@ import type { AnyGameReport } from '../reports/report.js';
 import type { AnyGame } from './game.js';
 import type { AnyGameRender } from './game-render.js';
 
+/** A figure a game's balance question is about (see `src/ladder/headlines.ts`). */
+export interface GameHeadline {
+  /** Its path in the run summary's `results`, such as `p1WinRate`. */
+  readonly path: string;
+  /** How a reader names it. */
+  readonly label: string;
+  /** The value it is judged against, if the question has one: 0.5 for a win rate, 0 for a difference. */
+  readonly reference?: number;
+}
+
 /** One game, whole. */
 export interface GameModule {
   /** The rules. */
@@ -23,6 +33,16 @@ export interface GameModule {
   readonly charts?: (results: Record<string, unknown>, summary: RunSummary) => ChartSpec[];
   /** The `results` path that `sweep` and `tune` report when no `--metric` is given. */
   readonly defaultMetric: string;
+  /**
+   * The figures a verdict about the game rests on, in reading order: what `hordelab ladder`
+   * follows across skill levels. Without it, the default metric (against 50%).
+   */
+  readonly headlines?: readonly GameHeadline[];
+  /**
+   * The game's decks, for `hordelab cards`: each a parameter path holding counts by card name
+   * (or a list of cards with `name` and `count`) and the seat (0-based) whose win rate it moves.
+   */
+  readonly decks?: readonly { readonly path: string; readonly seat: number }[];
   /**
    * The most rounds (or moves) a match may last under the run's parameters, with a note saying
    * so; the game-length chart marks that bar, so a pile of capped games reads as the cap.

@@ -8,7 +8,7 @@
  */
 import type { Agent, AgentFactory, Decision } from './agent.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from './game.js';
-import { formatSeed, matchSeed, matchStream, type Rng } from './rng.js';
+import { formatSeed, matchSeed, matchStream, type Rng, type Seed64 } from './rng.js';
 
 /** One seat of a match: which factory builds its agent, and with what config. */
 export interface SeatSpec {
@@ -41,7 +41,7 @@ export interface MatchSpec {
 /** The end of a match. */
 export interface MatchOutcome {
   /** The match seed, from (run seed, match index). */
-  readonly seed: bigint;
+  readonly seed: Seed64;
   /** The terminal state (owned by the caller). */
   readonly finalState: unknown;
   /** Per-seat returns. */
@@ -64,10 +64,10 @@ export class MatchFailure extends Error {
   readonly matchIndex: number;
   readonly runSeed: number;
   readonly matchSeed: string;
-  readonly step: number;
+  readonly step: number | null;
 
-  constructor(spec: MatchSpec, seed: bigint, step: number, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
+  constructor(spec: MatchSpec, seed: Seed64 | bigint, step: number, cause: unknown) {
+    const reason = describeThrown(cause).message;
     super(
       `match ${spec.matchIndex} of run seed ${spec.runSeed} (match seed ${formatSeed(seed)}) ` +
         `failed at step ${step}: ${reason}`,
@@ -82,7 +82,7 @@ export class MatchFailure extends Error {
 
   /** Plain data, to cross a worker boundary (an Error's own fields do not). */
   toData(): MatchFailureData {
-    const cause = this.cause instanceof Error ? (this.cause.stack ?? this.cause.message) : String(this.cause);
+    const cause = describeThrown(this.cause).detail;
     return { message: this.message, matchIndex: this.matchIndex, runSeed: this.runSeed, matchSeed: this.matchSeed, step: this.step, cause };
   }
 
@@ -102,9 +102,52 @@ export interface MatchFailureData {
   readonly matchIndex: number;
   readonly runSeed: number;
   readonly matchSeed: string;
-  readonly step: number;
-  /** The original error's stack. */
+  /** Steps played before the failure; null when unknown (the match's worker thread died or hung). */
+  readonly step: number | null;
+  /** The original error's stack, or a description of what was thrown; its first line is the reason. */
   readonly cause: string;
+}
+
+/** `instanceof MatchFailure`, false for a value on which instanceof itself throws (a revoked proxy). */
+function isMatchFailure(value: unknown): value is MatchFailure {
+  try {
+    return value instanceof MatchFailure;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a thrown value says, whatever it is: an Error's message and stack, a string as it is,
+ * anything else (undefined, `Object.create(null)`, a revoked proxy, an object whose getters
+ * throw) described without calling code that could throw again. A failing agent must cost its
+ * match, never the run.
+ */
+export function describeThrown(value: unknown): { message: string; detail: string } {
+  try {
+    if (value instanceof Error) {
+      const message = safeText(() => String(value.message), 'an Error whose message cannot be read');
+      return { message, detail: safeText(() => (typeof value.stack === 'string' && value.stack !== '' ? value.stack : message), message) };
+    }
+  } catch {
+    // instanceof itself throws on a revoked proxy: described below.
+  }
+  if (typeof value === 'string') return { message: value, detail: value };
+  if (value === null || typeof value !== 'object') {
+    const text = typeof value === 'function' ? 'a function' : safeText(() => String(value), typeof value);
+    return { message: `non-Error value thrown: ${text}`, detail: `non-Error value thrown: ${text}` };
+  }
+  const text = safeText(() => JSON.stringify(value)?.slice(0, 200) ?? Object.prototype.toString.call(value), 'an object that cannot be described');
+  return { message: `non-Error value thrown: ${text}`, detail: `non-Error value thrown: ${text}` };
+}
+
+function safeText(read: () => string, fallback: string): string {
+  try {
+    const text = read();
+    return typeof text === 'string' ? text : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /**
@@ -213,7 +256,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     }
     return { seed, finalState: state, returns: game.returns(state), steps: step };
   } catch (error) {
-    if (error instanceof MatchFailure) throw error;
+    if (isMatchFailure(error)) throw error;
     throw new MatchFailure(spec, seed, step, error);
   }
 }

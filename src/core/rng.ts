@@ -10,69 +10,235 @@
  * generators", 2018), 128-bit state, 32-bit output, using only 32-bit integer operations so
  * it is fast in JavaScript. Seeds are derived with SplitMix64 (Steele, Lea & Flood, "Fast
  * splittable pseudorandom number generators", 2014), whose finalizer is a strong 64-bit
- * mixer; derivation runs once per stream, so BigInt arithmetic there costs nothing that matters.
+ * mixer:
+ *
+ *   mix64(z) = z ^= z >> 30; z *= 0xbf58476d1ce4e5b9; z ^= z >> 27; z *= 0x94d049bb133111eb; z ^ z >> 31
+ *   deriveSeed(parent, label) = mix64(parent + 0x9e3779b97f4a7c15 * (mix64(fnv1a64(label)) | 1))
+ *
+ * all modulo 2^64. Seeds are carried as two unsigned 32-bit words ({@link Seed64}) and the
+ * 64-bit arithmetic is done on those halves: derivation runs several times per match, and
+ * BigInt arithmetic there once cost more than a whole tic-tac-toe game. The streams are the
+ * very ones the earlier BigInt code produced (tests/rng.test.ts keeps that code as a reference).
  */
 
-const MASK64 = (1n << 64n) - 1n;
-const GOLDEN_GAMMA = 0x9e3779b97f4a7c15n;
-
-/** SplitMix64's output function: a bijective, avalanche-strong 64-bit mix. */
-function mix64(value: bigint): bigint {
-  let z = value & MASK64;
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
-  return z ^ (z >> 31n);
+/** A 64-bit seed as two unsigned 32-bit words: `hi * 2^32 + lo`. Plain data, safe to post to a worker. */
+export interface Seed64 {
+  readonly hi: number;
+  readonly lo: number;
 }
 
-/** FNV-1a, 64-bit: turns a role name such as `"seat:0"` into a stream label. */
-function hashLabel(label: string): bigint {
-  let hash = 0xcbf29ce484222325n;
+const TWO_32 = 0x100000000;
+// SplitMix64's increment (the golden ratio) and its two multipliers, as 32-bit halves.
+const GAMMA_HI = 0x9e3779b9;
+const GAMMA_LO = 0x7f4a7c15;
+const MIX1_HI = 0xbf58476d;
+const MIX1_LO = 0x1ce4e5b9;
+const MIX2_HI = 0x94d049bb;
+const MIX2_LO = 0x133111eb;
+// FNV-1a 64's offset basis and prime.
+const FNV_OFFSET_HI = 0xcbf29ce4;
+const FNV_OFFSET_LO = 0x84222325;
+const FNV_PRIME_HI = 0x100;
+const FNV_PRIME_LO = 0x1b3;
+
+// The 64-bit helpers below return their result in these two words rather than in a new object:
+// derivation runs several times per match and must not allocate.
+let resultHi = 0;
+let resultLo = 0;
+
+/** (a × b) mod 2^64 into the result words: the low word's 32×32 product split into 16-bit parts. */
+function multiply(aHi: number, aLo: number, bHi: number, bLo: number): void {
+  const a0 = aLo & 0xffff;
+  const a1 = aLo >>> 16;
+  const b0 = bLo & 0xffff;
+  const b1 = bLo >>> 16;
+  const p00 = a0 * b0;
+  const p01 = a0 * b1;
+  const p10 = a1 * b0;
+  const middle = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  resultLo = (((middle & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+  const carryIntoHigh = a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (middle >>> 16);
+  resultHi = (carryIntoHigh + Math.imul(aHi, bLo) + Math.imul(aLo, bHi)) >>> 0;
+}
+
+/** (a + b) mod 2^64 into the result words. */
+function add(aHi: number, aLo: number, bHi: number, bLo: number): void {
+  const low = aLo + bLo;
+  resultLo = low >>> 0;
+  resultHi = (aHi + bHi + (low >= TWO_32 ? 1 : 0)) >>> 0;
+}
+
+/** SplitMix64's output function (a bijective, avalanche-strong 64-bit mix) into the result words. */
+function mix64(hi: number, lo: number): void {
+  lo = (lo ^ ((lo >>> 30) | (hi << 2))) >>> 0;
+  hi = (hi ^ (hi >>> 30)) >>> 0;
+  multiply(hi, lo, MIX1_HI, MIX1_LO);
+  lo = (resultLo ^ ((resultLo >>> 27) | (resultHi << 5))) >>> 0;
+  hi = (resultHi ^ (resultHi >>> 27)) >>> 0;
+  multiply(hi, lo, MIX2_HI, MIX2_LO);
+  lo = (resultLo ^ ((resultLo >>> 31) | (resultHi << 1))) >>> 0;
+  hi = (resultHi ^ (resultHi >>> 31)) >>> 0;
+  resultHi = hi;
+  resultLo = lo;
+}
+
+/** FNV-1a, 64-bit, over UTF-16 code units: turns a role name such as `"seat:0"` into label bits. */
+function hashLabel(label: string): void {
+  let hi = FNV_OFFSET_HI;
+  let lo = FNV_OFFSET_LO;
   for (let i = 0; i < label.length; i++) {
-    hash ^= BigInt(label.charCodeAt(i));
-    hash = (hash * 0x100000001b3n) & MASK64;
+    lo = (lo ^ label.charCodeAt(i)) >>> 0;
+    // The prime has 9 significant bits in its high word and 9 in its low: every partial product
+    // stays below 2^53, so plain doubles multiply exactly.
+    const low = lo * FNV_PRIME_LO;
+    const carry = Math.floor(low / TWO_32);
+    hi = (hi * FNV_PRIME_LO + lo * FNV_PRIME_HI + carry) % TWO_32;
+    lo = low % TWO_32;
   }
-  return hash;
+  resultHi = hi;
+  resultLo = lo;
 }
 
 /**
- * Derives a child seed from a parent seed and a label. Distinct labels give statistically
- * independent children; the same inputs always give the same child.
+ * The increment a label adds to its parent, `0x9e3779b97f4a7c15 * (mix64(bits) | 1)`, into the
+ * result words.
  */
-export function deriveSeed(parent: bigint, label: bigint | string): bigint {
-  const labelBits = typeof label === 'string' ? hashLabel(label) : label & MASK64;
-  return mix64((parent & MASK64) + GOLDEN_GAMMA * (mix64(labelBits) | 1n));
+function labelIncrement(bitsHi: number, bitsLo: number): void {
+  mix64(bitsHi, bitsLo);
+  multiply(GAMMA_HI, GAMMA_LO, resultHi, (resultLo | 1) >>> 0);
+}
+
+/** Increments of string labels: a run uses a handful ("chance", "seat:0", ...) millions of times. */
+const labelIncrements = new Map<string, Seed64>();
+const MAX_CACHED_LABELS = 4096;
+
+function stringLabelIncrement(label: string): Seed64 {
+  let increment = labelIncrements.get(label);
+  if (increment === undefined) {
+    hashLabel(label);
+    labelIncrement(resultHi, resultLo);
+    increment = { hi: resultHi, lo: resultLo };
+    // An agent inventing labels without end must not grow memory without end.
+    if (labelIncrements.size >= MAX_CACHED_LABELS) labelIncrements.clear();
+    labelIncrements.set(label, increment);
+  }
+  return increment;
+}
+
+function checkWord(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 0 || value >= TWO_32) throw new RangeError(`${name} must be a 32-bit unsigned integer, got ${value}`);
+}
+
+/** A seed from its two words. @throws RangeError unless both are integers in `0..2^32-1`. */
+export function seed64(hi: number, lo: number): Seed64 {
+  checkWord('the high word of a seed', hi);
+  checkWord('the low word of a seed', lo);
+  return { hi, lo };
+}
+
+/** The seed whose value is `value`, a non-negative safe integer. @throws RangeError otherwise. */
+export function seedFromInteger(value: number): Seed64 {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`a seed integer must be a non-negative safe integer, got ${value}`);
+  return { hi: Math.floor(value / TWO_32), lo: value >>> 0 };
+}
+
+/**
+ * `(value × multiplier + addend) mod 2^64` as a seed, for a non-negative safe integer `value`
+ * and 32-bit `multiplier` and `addend`: how some callers spread a small number over 64 bits.
+ */
+export function affineSeed(value: number, multiplier: number, addend: number): Seed64 {
+  const base = seedFromInteger(value);
+  checkWord('a multiplier', multiplier);
+  checkWord('an addend', addend);
+  multiply(base.hi, base.lo, 0, multiplier);
+  add(resultHi, resultLo, 0, addend);
+  return { hi: resultHi, lo: resultLo };
+}
+
+/**
+ * Derives a child seed from a parent seed and a label: a role name, or a whole number (such as
+ * a match index, a non-negative safe integer). Distinct labels give statistically independent
+ * children; the same inputs always give the same child.
+ */
+export function deriveSeed(parent: Seed64, label: number | string): Seed64 {
+  deriveInto(parent.hi, parent.lo, label);
+  return { hi: resultHi, lo: resultLo };
+}
+
+function deriveInto(parentHi: number, parentLo: number, label: number | string): void {
+  if (typeof label === 'string') {
+    const increment = stringLabelIncrement(label);
+    add(parentHi, parentLo, increment.hi, increment.lo);
+  } else {
+    if (!Number.isSafeInteger(label) || label < 0) throw new RangeError(`a numeric seed label must be a non-negative safe integer, got ${label}`);
+    labelIncrement(Math.floor(label / TWO_32), label >>> 0);
+    add(parentHi, parentLo, resultHi, resultLo);
+  }
+  mix64(resultHi, resultLo);
 }
 
 /** The largest run seed accepted: any non-negative safe integer. */
 export const MAX_RUN_SEED = Number.MAX_SAFE_INTEGER;
 
+// mix64(run seed) is the same for every match of a run: remember the last one.
+let lastRunSeed = -1;
+let lastRunHi = 0;
+let lastRunLo = 0;
+
 /** The seed of match `matchIndex` in a run: depends on nothing but these two numbers. */
-export function matchSeed(runSeed: number, matchIndex: number): bigint {
+export function matchSeed(runSeed: number, matchIndex: number): Seed64 {
   if (!Number.isSafeInteger(runSeed) || runSeed < 0) {
     throw new RangeError(`run seed must be a non-negative safe integer, got ${runSeed}`);
   }
   if (!Number.isSafeInteger(matchIndex) || matchIndex < 0) {
     throw new RangeError(`match index must be a non-negative safe integer, got ${matchIndex}`);
   }
-  return deriveSeed(mix64(BigInt(runSeed)), BigInt(matchIndex));
+  if (runSeed !== lastRunSeed) {
+    mix64(Math.floor(runSeed / TWO_32), runSeed >>> 0);
+    lastRunHi = resultHi;
+    lastRunLo = resultLo;
+    lastRunSeed = runSeed;
+  }
+  deriveInto(lastRunHi, lastRunLo, matchIndex);
+  return { hi: resultHi, lo: resultLo };
+}
+
+/**
+ * A seed written as a bigint literal in code (`0x5eedn`), taken modulo 2^64, as two words. The
+ * public functions that take a seed accept one for such fixed seeds; seeds derived per match
+ * never are bigints.
+ */
+function wordsOf(seed: Seed64 | bigint): Seed64 {
+  if (typeof seed !== 'bigint') return seed;
+  const bits = BigInt.asUintN(64, seed);
+  return { hi: Number(bits >> 32n), lo: Number(bits & 0xffffffffn) };
 }
 
 /** A match seed as the 16-digit hex text written to reports and accepted by replay. */
-export function formatSeed(seed: bigint): string {
-  return seed.toString(16).padStart(16, '0');
+export function formatSeed(seed: Seed64 | bigint): string {
+  const { hi, lo } = wordsOf(seed);
+  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 }
 
 /** Parses {@link formatSeed}'s output back into a seed. */
-export function parseSeed(text: string): bigint {
+export function parseSeed(text: string): Seed64 {
   if (!/^[0-9a-f]{1,16}$/i.test(text)) {
     throw new RangeError(`a match seed is 1 to 16 hex digits, got "${text}"`);
   }
-  return BigInt(`0x${text}`);
+  const digits = text.padStart(16, '0');
+  return { hi: Number.parseInt(digits.slice(0, 8), 16), lo: Number.parseInt(digits.slice(8), 16) };
+}
+
+/** Whether two seeds are the same 64-bit value. */
+export function sameSeed(a: Seed64, b: Seed64): boolean {
+  return a.hi === b.hi && a.lo === b.lo;
 }
 
 /** The stream a role uses inside a match, e.g. `matchStream(seed, 'chance')`, `'seat:1'`. */
-export function matchStream(seedOfMatch: bigint, role: string): Rng {
-  return Rng.fromSeed(deriveSeed(seedOfMatch, role));
+export function matchStream(seedOfMatch: Seed64 | bigint, role: string): Rng {
+  const { hi, lo } = wordsOf(seedOfMatch);
+  deriveInto(hi, lo, role);
+  return Rng.fromWords(resultHi, resultLo);
 }
 
 /**
@@ -92,18 +258,35 @@ export class Rng {
     this.s3 = s3;
   }
 
-  /** Expands a 64-bit seed into the 128-bit state with SplitMix64, as the authors advise. */
-  static fromSeed(seed: bigint): Rng {
-    let x = seed & MASK64;
-    x = (x + GOLDEN_GAMMA) & MASK64;
-    const a = mix64(x);
-    x = (x + GOLDEN_GAMMA) & MASK64;
-    const b = mix64(x);
-    const words = [Number(a & 0xffffffffn), Number(a >> 32n), Number(b & 0xffffffffn), Number(b >> 32n)] as const;
+  /**
+   * Expands a 64-bit seed into the 128-bit state with SplitMix64, as the authors advise. A
+   * bigint (taken modulo 2^64) is accepted for fixed seeds written in code, such as
+   * `Rng.fromSeed(0x5eedn)`; seeds derived per match never take that path.
+   */
+  static fromSeed(seed: Seed64 | bigint): Rng {
+    const { hi, lo } = wordsOf(seed);
+    return Rng.fromWords(hi, lo);
+  }
+
+  /**
+   * {@link fromSeed} on the seed's two words, without an object in between.
+   * @throws RangeError unless both are integers in `0..2^32-1`.
+   */
+  static fromWords(hi: number, lo: number): Rng {
+    checkWord('the high word of a seed', hi);
+    checkWord('the low word of a seed', lo);
+    add(hi, lo, GAMMA_HI, GAMMA_LO);
+    const xHi = resultHi;
+    const xLo = resultLo;
+    mix64(xHi, xLo);
+    const aHi = resultHi;
+    const aLo = resultLo;
+    add(xHi, xLo, GAMMA_HI, GAMMA_LO);
+    mix64(resultHi, resultLo);
     // An all-zero state would emit zeros forever; SplitMix64 makes it practically impossible,
     // but the guard costs nothing.
-    if ((words[0] | words[1] | words[2] | words[3]) === 0) return new Rng(1, 0, 0, 0);
-    return new Rng(words[0] | 0, words[1] | 0, words[2] | 0, words[3] | 0);
+    if ((aLo | aHi | resultLo | resultHi) === 0) return new Rng(1, 0, 0, 0);
+    return new Rng(aLo | 0, aHi | 0, resultLo | 0, resultHi | 0);
   }
 
   /** A uniformly distributed unsigned 32-bit integer. */

@@ -318,8 +318,9 @@ export interface HistogramCap {
  * A histogram from `[value, count]` rows, one series per group side by side. Integer values
  * fill their whole range (a missing value is a zero bar, not a gap closed up), with ticks at
  * whole steps; a capped value is drawn in another colour with its note and share above it.
+ * `unit` names what the shares are of (games, unless the histogram counts rounds or the like).
  */
-export function histogramChart(rows: readonly Row[], axis: string, grouped: boolean, cap?: HistogramCap): Record<string, unknown> {
+export function histogramChart(rows: readonly Row[], axis: string, grouped: boolean, cap?: HistogramCap, unit = 'games'): Record<string, unknown> {
   const values = rows.map((row) => row['value']).filter((value): value is number => typeof value === 'number');
   const integers = values.every((value) => Number.isInteger(value));
   const series = [...new Set(rows.map((row) => String(row['series'])))];
@@ -352,7 +353,7 @@ export function histogramChart(rows: readonly Row[], axis: string, grouped: bool
       encoding: {
         x,
         ...(grouped && integers && span <= 400 ? { xOffset: { field: 'series', type: 'nominal', sort: series } } : {}),
-        y: { field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '.0%', tickCount: 5 }, stack: null },
+        y: { field: 'share', type: 'quantitative', title: `share of ${unit}`, axis: { format: '.0%', tickCount: 5 }, stack: null },
         ...colour,
         tooltip: [
           { field: 'value', type: integers ? 'ordinal' : 'quantitative', title: axis },
@@ -384,7 +385,7 @@ export function histogramChart(rows: readonly Row[], axis: string, grouped: bool
     mark: { type: 'bar', color: ESTIMATE_COLOUR },
     encoding: {
       x,
-      y: { field: 'share', type: 'quantitative', title: 'share of games', axis: { format: Math.max(...before.map((row) => Number(row['share']))) < 0.01 ? '.2%' : '.1%', tickCount: 3 } },
+      y: { field: 'share', type: 'quantitative', title: `share of ${unit}`, axis: { format: Math.max(...before.map((row) => Number(row['share']))) < 0.01 ? '.2%' : '.1%', tickCount: 3 } },
       tooltip: (layers[0] as { encoding: { tooltip: unknown } }).encoding.tooltip,
     },
   };

@@ -19,6 +19,7 @@ code { font-size: 0.9em; overflow-wrap: anywhere; }
 figure { margin: 1.5rem 0; } figcaption { color: #555; font-size: 0.85rem; max-width: 720px; }
 figure .chart svg { max-width: 100%; height: auto; }
 details summary { cursor: pointer; color: #555; }
+p.warning { background: #fff4e0; border-left: 4px solid #e69500; padding: 0.5rem 0.8rem; }
 `;
 
 /** Average advance of a monospace character, in em (DejaVu Sans Mono, Menlo, Consolas: 0.60–0.61). */

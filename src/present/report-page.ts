@@ -11,8 +11,11 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { games } from '../registry.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
-import { csv } from '../run/play-chunk.js';
+import { csv } from '../run/csv.js';
 import { HORDELAB_VERSION } from '../version.js';
+import { cardValueCharts, formatCardValues, readCardValues } from '../cards/card-values-output.js';
+import type { CardValuesSummary } from '../cards/card-values.js';
+import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { chartsFor } from './charts.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
 import { writeProblem } from './output-folder.js';
@@ -69,6 +72,7 @@ function provenance(summary: RunSummary): [string, string][] {
     ['matches', `${summary.run.matchesPlayed} played of ${scenario.matches} (${summary.run.status}${summary.run.errors > 0 ? `, ${summary.run.errors} failed` : ''})`],
     ['run seed', String(scenario.seed)],
     ['seats', `${seats}${scenario.rotateSeats ? '; rotated: each seed played in both seatings' : ''}`],
+    ['skill', `${skillOf(scenario.seats, scenario.rotateSeats)}${randomPlayWarning(scenario.seats) === null ? '' : ` (warning: ${randomPlayWarning(scenario.seats)})`}`],
     ['command', summary.command],
     ['versions', `run with hordelab ${summary.hordelab.version}; page made by hordelab ${HORDELAB_VERSION} on Node ${process.versions.node}`],
     [
@@ -88,8 +92,17 @@ function summaryText(summary: RunSummary): string {
 }
 
 
-async function htmlPage(summary: RunSummary): Promise<string> {
+async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | null): Promise<string> {
   const charts = chartsFor(summary);
+  const cardFigures: string[] = [];
+  for (const chart of cardValues === null ? [] : cardValueCharts(cardValues)) {
+    cardFigures.push(`<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${await renderSvg(chart.spec)}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`);
+  }
+  const cardsSection =
+    cardValues === null
+      ? ''
+      : `<h2 id="cards">Card values (counterfactual)</h2>\n<p class="lead">From <code>card-values.json</code> in this folder: <code>${escapeHtml(cardValues.command)}</code></p>\n<pre>${escapeHtml(formatCardValues(cardValues))}</pre>\n${cardFigures.join('\n')}`;
+  const warning = randomPlayWarning(summary.scenario.seats);
   const rendered: string[] = [];
   for (const chart of charts) {
     const svg = await renderSvg(chart.spec);
@@ -119,6 +132,7 @@ async function htmlPage(summary: RunSummary): Promise<string> {
 <body>
 <h1>${escapeHtml(`${title}: ${summary.scenario.name}`)}</h1>
 <p class="lead">${escapeHtml(summary.scenario.description ?? '')}</p>
+${warning === null ? '' : `<p class="warning"><strong>${escapeHtml(warning)}</strong></p>`}
 <h2>How to reproduce it</h2>
 <table>
 ${rows}
@@ -128,6 +142,7 @@ ${rows}
 ${fittedPre(summaryText(summary))}
 <h2>Charts</h2>
 ${rendered.join('\n')}
+${cardsSection}
 <h2>Every metric</h2>
 <p class="lead">Each rate or mean of <code>summary.json</code>, with its ${Math.round(summary.confidence * 100)}% interval, its sample count and its design effect (deff: its variance over what as many independent samples would give, measured over the run's independent units).</p>
 <table>
@@ -139,14 +154,17 @@ ${metrics}
 `;
 }
 
-function markdownPage(summary: RunSummary): string {
+function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null): string {
   const title = games.get(summary.scenario.game)?.game.title ?? summary.scenario.game;
   const lines: string[] = [];
   lines.push(`# ${title}: ${summary.scenario.name}`, '');
   if (summary.scenario.description) lines.push(summary.scenario.description, '');
+  const warning = randomPlayWarning(summary.scenario.seats);
+  if (warning !== null) lines.push(`**${warning}**`, '');
   lines.push('| | |', '| --- | --- |');
   for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? `\`${value}\`` : escapeMd(value)} |`);
   lines.push('', '## Summary', '', '```text', summaryText(summary), '```', '');
+  if (cardValues !== null) lines.push('## Card values (counterfactual)', '', `\`${cardValues.command}\``, '', '```text', formatCardValues(cardValues), '```', '');
   lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
   for (const metric of runMetrics(summary)) {
     const [value, interval] = formatMetric(metric);
@@ -181,12 +199,15 @@ function metricRows(summary: RunSummary): (string | number)[][] {
 export async function writeReports(runDir: string, formats: readonly ReportFormat[], outDir = runDir): Promise<string[]> {
   const summary = readRunSummary(runDir);
   const source = join(runDir, 'summary.json');
+  // Card values written into this folder by `hordelab cards --out` belong on the page, when they are this game's.
+  const found = readCardValues(runDir);
+  const cardValues = found !== null && found.scenario.game === summary.scenario.game ? found : null;
   // Build every page first, then write: nothing is written when any page fails.
   const pages: [string, string][] = [];
   try {
     for (const format of formats) {
-      if (format === 'html') pages.push(['report.html', await htmlPage(summary)]);
-      if (format === 'md') pages.push(['report.md', markdownPage(summary)]);
+      if (format === 'html') pages.push(['report.html', await htmlPage(summary, cardValues)]);
+      if (format === 'md') pages.push(['report.md', markdownPage(summary, cardValues)]);
       if (format === 'csv') pages.push(['metrics.csv', csv([METRIC_COLUMNS, ...metricRows(summary)])]);
       if (format === 'json') pages.push(['metrics.json', `${JSON.stringify(runMetrics(summary), null, 2)}\n`]);
     }

@@ -35,7 +35,8 @@ const summarySchema = z.object({
   designEffect: z.number().min(1).optional(),
   outcomes: z.object({
     bySeat: z.record(z.string(), outcomeRates),
-    byAgent: z.record(z.string(), z.object({ overall: outcomeRates, bySeat: z.record(z.string(), outcomeRates) })),
+    // Kept whole (score, self-play counts, notes): the per-agent table prints them.
+    byAgent: z.record(z.string(), z.looseObject({ overall: z.looseObject(outcomeRates.shape), bySeat: z.record(z.string(), outcomeRates) })),
   }),
   results: z.record(z.string(), z.unknown()),
 }).refine((summary) => summary.independentUnit !== undefined || summary.designEffect !== undefined, { message: 'expected independentUnit ("match" or "rotated pair")', path: ['independentUnit'] });

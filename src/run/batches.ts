@@ -3,13 +3,11 @@
  * aggregate, for callers that decide as they go how many matches to play (balance checks,
  * tuning). The matches are the run's own: match i has the seed of match i of `hordelab run`.
  */
-import { Piscina } from 'piscina';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { playChunk, type ChunkResult } from './play-chunk.js';
-import { workerFile } from './run-scenario.js';
-import type { ChunkTask } from './worker.js';
+import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
+import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
 
 export interface BatchResult {
   readonly aggregate: unknown;
@@ -18,11 +16,11 @@ export interface BatchResult {
 }
 
 export class BatchPlayer {
-  private readonly pool: Piscina<ChunkTask, ChunkResult> | null;
+  private readonly pool: WorkerPool | null;
 
   /** `workers` threads; 0 plays in this thread. */
   constructor(private readonly workers: number) {
-    this.pool = workers > 0 ? new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers }) : null;
+    this.pool = workers > 0 ? new WorkerPool(workers, { matchTimeoutMs: 1000 * DEFAULT_MATCH_TIMEOUT_SECONDS }) : null;
   }
 
   /** Plays matches `start..end-1` of `scenario` and merges what they contribute. */
@@ -31,16 +29,14 @@ export class BatchPlayer {
     const aggregate: unknown = report.emptyAggregate();
     const outcomes = emptyOutcomes(game.seats.length);
     const failures: MatchFailureData[] = [];
+    const player: ChunkPlayer = this.pool === null ? new InThreadPlayer(scenario, false, false) : new PooledPlayer(this.pool, scenario, false);
     const chunks: [number, number][] = [];
     const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
     for (let from = start; from < end; from += size) chunks.push([from, Math.min(end, from + size)]);
-    const results = await Promise.all(
-      chunks.map(([from, to]) =>
-        this.pool === null ? Promise.resolve(playChunk(scenario, from, to, false)) : this.pool.run({ source: scenario.source, start: from, end: to, eventFiles: false }),
-      ),
-    );
+    const results = await Promise.all(chunks.map(([from, to]) => player.play(from, to)));
     // Aggregates are exact integer sums: the order of merging cannot change them.
     for (const result of results) {
+      if (result === null) throw new Error('the worker pool was closed while it played');
       report.mergeAggregates(aggregate, result.aggregate);
       mergeOutcomes(outcomes, result.outcomes);
       failures.push(...result.failures);
@@ -49,6 +45,6 @@ export class BatchPlayer {
   }
 
   async close(): Promise<void> {
-    await this.pool?.destroy();
+    await this.pool?.terminate();
   }
 }

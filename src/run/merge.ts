@@ -2,58 +2,109 @@
  * Merges the outputs of a run split with `--shard i/n` (on a cluster, a CI matrix, several
  * machines) into exactly what one run would have written: shards hold contiguous blocks of match
  * indices, so their CSV rows concatenate in shard order, and aggregates are integer sums, so
- * they merge exactly. Every check happens before anything is written.
+ * they merge exactly.
+ *
+ * Nothing a shard says is taken on trust. Its `shard.json` is checked against a schema; every
+ * file it wrote must have the length and SHA-256 the shard recorded; its aggregate must match
+ * its digest, its row counts and its own summary.json; and the scenario, loaded with module
+ * paths resolved from the scenario file (never from where merge runs), must give the shards'
+ * key. Any mismatch is exit 2 naming the shard and the file, with nothing published. The
+ * merged folder is claimed and published like a run's (`OutputFolder`).
  */
-import { createReadStream, existsSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync, openSync, closeSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
+import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
+import { formatPath } from '../core/parameters.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
-import { parseScenario } from '../scenario/scenario.js';
-import { SHARD_FILE, summaryDocument, toJson, writeSummaryTables, type ShardRecord, type SummaryDocument } from './run-scenario.js';
+import { parseScenario, type Scenario } from '../scenario/scenario.js';
+import { OutputFolder } from './output-folder.js';
+import { canonicalJson, digest, shardSetKey } from './run-key.js';
+import { runFileNames } from './run-scenario.js';
+import { SHARD_FILE, type ShardRecord } from './shard.js';
+import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type SummaryDocument } from './summary.js';
 
-function readShard(dir: string): ShardRecord {
+const wholeNumber = z.number().int().min(0);
+const digestSchema = z.strictObject({ bytes: wholeNumber, sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+const shardSchema = z.strictObject({
+  version: z.literal(2, { message: 'expected 2 (a shard written by this version of hordelab; re-run older shards)' }),
+  key: z.string(),
+  shard: z.strictObject({ index: wholeNumber, count: z.number().int().min(1) }),
+  start: wholeNumber,
+  end: wholeNumber,
+  status: z.enum(['complete', 'stopped', 'interrupted']),
+  source: z.strictObject({ text: z.string(), file: z.string(), overrides: z.record(z.string(), z.unknown()) }),
+  scenarioPath: z.string(),
+  eventFiles: z.boolean(),
+  maxErrors: wholeNumber,
+  command: z.string(),
+  aggregate: z.unknown(),
+  outcomes: z.strictObject({ seats: z.number().int().min(1), agents: z.record(z.string(), wholeNumber), selfPlay: z.record(z.string(), wholeNumber), tally: z.unknown() }),
+  aggregateSha256: z.string(),
+  files: z.record(z.string(), digestSchema),
+  errors: wholeNumber,
+  matchesPlayed: wholeNumber,
+  seconds: z.number().min(0),
+  workers: wholeNumber,
+  chunkSize: z.number().int().min(1),
+});
+
+interface LoadedShard {
+  readonly dir: string;
+  readonly record: ShardRecord;
+}
+
+function shardIssue(dir: string, file: string, message: string, field = ''): UsageError {
+  return new UsageError([{ source: join(dir, file), field, message }]);
+}
+
+function readShard(dir: string): LoadedShard {
   const path = join(dir, SHARD_FILE);
   if (!existsSync(path)) {
     throw new UsageError([{ source: dir, field: '', message: `no ${SHARD_FILE} here: expected the output folder of "hordelab run --shard i/n"` }]);
   }
-  return JSON.parse(readFileSync(path, 'utf8')) as ShardRecord;
-}
-
-/** Appends `file` to the open output `fd`, dropping its header line unless `keepHeader`. */
-async function appendCsv(fd: number, file: string, keepHeader: boolean): Promise<void> {
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-  let first = true;
-  let batch: string[] = [];
-  lines.on('line', (line) => {
-    if (first && !keepHeader) {
-      first = false;
-      return;
-    }
-    first = false;
-    batch.push(line);
-    if (batch.length >= 4096) {
-      writeSync(fd, `${batch.join('\n')}\n`);
-      batch = [];
-    }
-  });
-  await once(lines, 'close');
-  if (batch.length > 0) writeSync(fd, `${batch.join('\n')}\n`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw shardIssue(dir, SHARD_FILE, `not valid JSON (${(error as Error).message}); the shard folder is damaged: re-run the shard`);
+  }
+  const parsed = shardSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new UsageError(parsed.error.issues.map((issue) => ({ source: path, field: formatPath(issue.path.map((key) => (typeof key === 'number' ? key : String(key)))), message: issue.message })));
+  }
+  const record = parsed.data as unknown as ShardRecord;
+  if (record.shard.index >= record.shard.count || record.start > record.end) {
+    throw shardIssue(dir, SHARD_FILE, `shard ${record.shard.index}/${record.shard.count} covering matches ${record.start}..${record.end} is not a shard`, 'shard');
+  }
+  return { dir, record };
 }
 
 /**
- * Merges shard folders into `outDir`.
- * @throws UsageError when a folder is not a shard, shards come from different runs, one is
- *   missing, repeated or unfinished, or the output folder is one of the inputs.
+ * The scenario the shards played, loaded from the text they recorded with module paths resolved
+ * from the scenario file's own folder; reported under the file name the run was given.
  */
-export async function mergeRuns(dirs: readonly string[], outDir: string): Promise<{ document: SummaryDocument; files: string[] }> {
+async function shardScenario(record: ShardRecord): Promise<Scenario> {
+  const { source } = record;
+  const scenario = await parseScenario(source.text, record.scenarioPath, source.overrides);
+  return { ...scenario, file: source.file, source };
+}
+
+/**
+ * Merges shard folders into `outDir`. With `force`, a finished run of the same scenario there
+ * is replaced; any other content of `outDir` is refused.
+ * @throws UsageError (exit 2) when a folder is not a shard, shards come from different runs,
+ *   one is missing, repeated or unfinished, a shard's files or aggregate do not match what it
+ *   recorded, or the output folder is one of the inputs or holds something else.
+ */
+export async function mergeRuns(dirs: readonly string[], outDir: string, options: { readonly force?: boolean } = {}): Promise<{ document: SummaryDocument; files: string[] }> {
   if (dirs.length === 0) throw new UsageError([{ source: 'merge', field: '', message: 'name the shard folders to merge' }]);
   if (dirs.some((dir) => resolve(dir) === resolve(outDir))) {
     throw new UsageError([{ source: '--out', field: '', message: `${outDir} is one of the shards; merge into another folder` }]);
   }
-  const shards = dirs.map((dir) => ({ dir, record: readShard(dir) }));
-  const first = shards[0] as { dir: string; record: ShardRecord };
+  const shards = dirs.map(readShard);
+  const first = shards[0] as LoadedShard;
   const count = first.record.shard.count;
   for (const { dir, record } of shards) {
     if (record.key !== first.record.key) {
@@ -77,16 +128,19 @@ export async function mergeRuns(dirs: readonly string[], outDir: string): Promis
     ]);
   }
 
-  const { source } = first.record;
-  const scenario = await parseScenario(source.text, source.file, source.overrides);
-  const { report } = scenario.entry;
-  // Everything each shard must hold, checked before a byte is written.
-  const needed = ['matches.csv', ...(first.record.eventFiles ? report.eventTables.map((table) => table.file) : [])];
-  for (const { dir, record } of shards) {
-    for (const name of [...needed, ...(record.errors > 0 ? ['errors.csv'] : [])]) {
-      if (!existsSync(join(dir, name))) throw new UsageError([{ source: dir, field: '', message: `${name} is missing` }]);
-    }
+  const scenario = await shardScenario(first.record);
+  const shape = { eventFiles: first.record.eventFiles, maxErrors: first.record.maxErrors };
+  if (shardSetKey(scenario, shape, count) !== first.record.key) {
+    throw shardIssue(first.dir, SHARD_FILE, `the scenario it records (${first.record.scenarioPath}, with its agent modules) no longer gives the shards' key: the scenario or a module changed since the shards ran, or shard.json was edited`, 'key');
   }
+  const { report } = scenario.entry;
+  const names = ['matches.csv', ...(first.record.eventFiles ? report.eventTables.map((table) => table.file) : [])];
+  let expectedStart = 0;
+  for (const shard of shards) {
+    checkShardRecord(scenario, shard, names, expectedStart);
+    expectedStart = shard.record.end;
+  }
+  if (expectedStart !== scenario.matches) throw shardIssue(first.dir, SHARD_FILE, `the shards cover matches 0..${expectedStart - 1}, the scenario has ${scenario.matches}`);
   const totalErrors = shards.reduce((sum, { record }) => sum + record.errors, 0);
   if (totalErrors > first.record.maxErrors) {
     throw new UsageError([
@@ -113,36 +167,126 @@ export async function mergeRuns(dirs: readonly string[], outDir: string): Promis
     seconds += record.seconds;
   }
 
-  mkdirSync(outDir, { recursive: true });
-  const names = ['matches.csv', ...(first.record.eventFiles ? report.eventTables.map((table) => table.file) : []), ...(errors > 0 ? ['errors.csv'] : [])];
-  const written: string[] = [];
+  const folder = OutputFolder.claim(outDir, { flag: '--out', kind: 'run', scenario: scenario.name, force: options.force === true, knownNames: runFileNames(scenario) });
+  const dataNames = [...names, ...(errors > 0 ? ['errors.csv'] : [])];
+  const temps: string[] = [];
   try {
-    for (const name of names) {
-      const target = join(outDir, name);
-      const fd = openSync(`${target}.tmp`, 'w');
-      try {
-        let header = true;
-        for (const { dir } of shards) {
-          const file = join(dir, name);
-          if (!existsSync(file)) continue; // only errors.csv may be absent: a shard without failures has none
-          await appendCsv(fd, file, header);
-          header = false;
-        }
-      } finally {
-        closeSync(fd);
-      }
-      written.push(target);
+    for (const name of dataNames) {
+      temps.push(name);
+      await concatenateVerified(shards, name, folder.tempPath(name));
     }
     const timing = { seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round((scenario.matches / Math.max(seconds, 1e-9)) * 10) / 10, workers: first.record.workers, chunkSize: first.record.chunkSize };
     const document = summaryDocument(scenario, aggregate, outcomes, { status: 'complete', matchesPlayed, errors }, first.record.command, timing);
-    writeFileSync(join(outDir, 'summary.json.tmp'), `${toJson(document)}\n`);
-    written.push(join(outDir, 'summary.json'));
-    for (const path of written) renameSync(`${path}.tmp`, path);
-    written.push(...writeSummaryTables(scenario, document, outDir));
-    if (errors === 0) rmSync(join(outDir, 'errors.csv'), { force: true });
-    return { document, files: written };
+    const wholeFiles = [...summaryTableFiles(scenario, document), { name: SUMMARY_FILE, text: `${toJson(document)}\n` }];
+    for (const file of wholeFiles) {
+      temps.push(file.name);
+      folder.writeTemp(file.name, file.text);
+    }
+    const files = folder.publish([...dataNames, ...wholeFiles.map((file) => file.name)], 'complete', ['.hordelab-checkpoint.json']);
+    return { document, files };
   } catch (error) {
-    for (const path of [...written, ...names.map((name) => join(outDir, name))]) rmSync(`${path}.tmp`, { force: true });
+    for (const name of temps) rmSync(folder.tempPath(name), { force: true });
     throw error;
+  } finally {
+    folder.release();
   }
+}
+
+/**
+ * Checks what can be checked of a shard before reading its CSV files: it starts where the one
+ * before ended, it recorded a digest for every file merge needs, its aggregate matches its
+ * digest and its counts, and its summary.json (checked against its digest) says what the
+ * aggregate says.
+ */
+function checkShardRecord(scenario: Scenario, { dir, record }: LoadedShard, names: readonly string[], expectedStart: number): void {
+  if (record.start !== expectedStart) {
+    throw shardIssue(dir, SHARD_FILE, `starts at match ${record.start}; the shard before it ends at ${expectedStart}`, 'start');
+  }
+  for (const name of [...names, ...(record.errors > 0 ? ['errors.csv'] : []), SUMMARY_FILE]) {
+    if (!existsSync(join(dir, name))) throw shardIssue(dir, name, 'is missing; re-run the shard');
+    if (record.files[name] === undefined) throw shardIssue(dir, SHARD_FILE, `records no length and SHA-256 for ${name}`, 'files');
+  }
+  if (digest({ aggregate: record.aggregate, outcomes: record.outcomes }) !== record.aggregateSha256) {
+    throw shardIssue(dir, SHARD_FILE, 'the aggregate does not match the digest recorded with it: shard.json was edited or damaged; re-run the shard', 'aggregate');
+  }
+  if (record.matchesPlayed + record.errors !== record.end - record.start) {
+    throw shardIssue(dir, SHARD_FILE, `records ${record.matchesPlayed} matches played and ${record.errors} failed, but covers ${record.end - record.start} matches`, 'matchesPlayed');
+  }
+  const summaryPath = join(dir, SUMMARY_FILE);
+  const text = readFileSync(summaryPath, 'utf8');
+  const recorded = record.files[SUMMARY_FILE] as { bytes: number; sha256: string };
+  if (Buffer.byteLength(text) !== recorded.bytes || createHash('sha256').update(text).digest('hex') !== recorded.sha256) {
+    throw shardIssue(dir, SUMMARY_FILE, `does not have the length and SHA-256 shard.json records (${recorded.bytes} bytes): it was changed or cut short; re-run the shard`);
+  }
+  const timing = { seconds: record.seconds, matchesPerSecond: 0, workers: record.workers, chunkSize: record.chunkSize };
+  const expected = summaryDocument(scenario, record.aggregate, record.outcomes, { status: record.status, matchesPlayed: record.matchesPlayed, errors: record.errors }, record.command, timing);
+  for (const [seat, rates] of Object.entries(expected.outcomes.bySeat)) {
+    if (rates.n !== record.matchesPlayed) {
+      throw shardIssue(dir, SHARD_FILE, `its outcomes count ${rates.n} results for ${seat}, not its ${record.matchesPlayed} matches`, 'outcomes');
+    }
+  }
+  const published = JSON.parse(text) as SummaryDocument;
+  if (canonicalJson(JSON.parse(toJson({ outcomes: expected.outcomes, results: expected.results }))) !== canonicalJson({ outcomes: published.outcomes, results: published.results })) {
+    throw shardIssue(dir, SHARD_FILE, `the aggregate does not give the figures of ${summaryPath}: shard.json was edited; re-run the shard`, 'aggregate');
+  }
+}
+
+/**
+ * Writes `name` of every shard, in order, into `target` (the first header only), checking each
+ * shard's file against the length and SHA-256 it recorded and its matches.csv and errors.csv
+ * against the row counts it recorded.
+ */
+async function concatenateVerified(shards: readonly LoadedShard[], name: string, target: string): Promise<void> {
+  const fd = openSync(target, 'w');
+  try {
+    let keepHeader = true;
+    for (const { dir, record } of shards) {
+      const recorded = record.files[name];
+      const path = join(dir, name);
+      if (recorded === undefined || !existsSync(path)) continue; // only errors.csv: a shard without failures has none
+      const { bytes, sha256, records } = await appendCsv(fd, path, keepHeader);
+      keepHeader = false;
+      if (bytes !== recorded.bytes || sha256 !== recorded.sha256) {
+        throw shardIssue(dir, name, `is ${bytes} bytes with another SHA-256 than the ${recorded.bytes} bytes shard.json records: it was cut short or changed since the shard ran; re-run the shard`);
+      }
+      const rows = records - 1;
+      const expectedRows = name === 'matches.csv' ? record.matchesPlayed : name === 'errors.csv' ? record.errors : rows;
+      if (rows !== expectedRows) throw shardIssue(dir, name, `holds ${rows} rows; shard.json records ${expectedRows}`);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Appends the CSV file at `path` to `fd` (without its header line unless `keepHeader`) and
+ * returns its length, SHA-256 and number of records (newlines outside quoted fields).
+ */
+async function appendCsv(fd: number, path: string, keepHeader: boolean): Promise<{ bytes: number; sha256: string; records: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let records = 0;
+  let quoted = false;
+  let inHeader = !keepHeader;
+  const QUOTE = 0x22;
+  const NEWLINE = 0x0a;
+  for await (const chunk of createReadStream(path)) {
+    const buffer = chunk as Buffer;
+    hash.update(buffer);
+    bytes += buffer.length;
+    let from = 0;
+    for (let i = 0; i < buffer.length; i++) {
+      const byte = buffer[i];
+      if (byte === QUOTE) quoted = !quoted;
+      else if (byte === NEWLINE && !quoted) {
+        records++;
+        if (inHeader) {
+          inHeader = false;
+          from = i + 1;
+        }
+      }
+    }
+    if (!inHeader && from < buffer.length) writeSync(fd, buffer, from, buffer.length - from);
+  }
+  return { bytes, sha256: hash.digest('hex'), records };
 }

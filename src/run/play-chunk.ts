@@ -3,12 +3,12 @@
  * CSV text in match order and mergeable aggregates. The same function runs in process and in
  * worker threads, so output bytes cannot depend on where a chunk was played.
  */
-import { stringify } from 'csv-stringify/sync';
 import { MatchFailure, playMatch, type MatchFailureData } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
-import { addOutcome, emptyOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
+import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { CsvValue } from '../reports/report.js';
 import type { Scenario } from '../scenario/scenario.js';
+import { csv } from './csv.js';
 
 /** What one chunk contributes to a run. Plain data: it crosses thread boundaries as it is. */
 export interface ChunkResult {
@@ -23,13 +23,6 @@ export interface ChunkResult {
   readonly outcomes: OutcomeAggregate;
   /** Matches that failed: recorded here instead of in `matchCsv`. */
   readonly failures: MatchFailureData[];
-}
-
-const csvOptions = { cast: { boolean: (value: boolean) => (value ? 'true' : 'false') } };
-
-/** CSV text for rows (empty string for none), `true`/`false` for booleans. */
-export function csv(rows: CsvValue[][]): string {
-  return rows.length === 0 ? '' : stringify(rows, csvOptions);
 }
 
 /** The header line of `matches.csv`. */
@@ -52,9 +45,10 @@ export function matchPlan(scenario: Scenario, matchIndex: number): { seats: Scen
 
 /**
  * Plays matches `start..end-1` in order. A match that fails is recorded in `failures` (with the
- * seed that reproduces it) and left out of the rows and aggregates.
+ * seed that reproduces it) and left out of the rows and aggregates. `onMatchStart` hears of each
+ * match before it is played (a worker tells its pool which match it is in).
  */
-export function playChunk(scenario: Scenario, start: number, end: number, eventFiles: boolean): ChunkResult {
+export function playChunk(scenario: Scenario, start: number, end: number, eventFiles: boolean, onMatchStart?: (matchIndex: number) => void): ChunkResult {
   const { game, report } = scenario.entry;
   const collector = report.createCollector({ eventRows: eventFiles });
   const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
@@ -64,6 +58,7 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
   const eventRows: CsvValue[][][] = report.eventTables.map(() => []);
   const failures: MatchFailureData[] = [];
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
+    onMatchStart?.(matchIndex);
     const plan = matchPlan(scenario, matchIndex);
     let outcome;
     try {
@@ -92,5 +87,35 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
     aggregate,
     outcomes,
     failures,
+  };
+}
+
+/**
+ * Joins the results of consecutive ranges (`parts` in match order, each starting where the one
+ * before ended) into the result of the whole range: rows concatenate and aggregates are exact
+ * sums, so the join is byte-identical to playing the range as one chunk.
+ */
+export function joinChunkResults(scenario: Scenario, parts: readonly ChunkResult[]): ChunkResult {
+  const first = parts[0];
+  if (first === undefined) throw new Error('joinChunkResults needs at least one part');
+  if (parts.length === 1) return first;
+  const { game, report } = scenario.entry;
+  const aggregate: unknown = report.emptyAggregate();
+  const outcomes = emptyOutcomes(game.seats.length);
+  let end = first.start;
+  for (const part of parts) {
+    if (part.start !== end) throw new Error(`chunk results are not consecutive: ${end} then ${part.start}`);
+    end = part.end;
+    report.mergeAggregates(aggregate, part.aggregate);
+    mergeOutcomes(outcomes, part.outcomes);
+  }
+  return {
+    start: first.start,
+    end,
+    matchCsv: parts.map((part) => part.matchCsv).join(''),
+    eventCsvs: first.eventCsvs.map((_, index) => parts.map((part) => part.eventCsvs[index] ?? '').join('')),
+    aggregate,
+    outcomes,
+    failures: parts.flatMap((part) => part.failures),
   };
 }

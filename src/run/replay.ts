@@ -5,6 +5,7 @@
  */
 import { CHANCE, type GameEvent } from '../core/game.js';
 import { playMatch, type MatchOutcome } from '../core/match-runner.js';
+import { formatSeed } from '../core/rng.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { UsageError } from '../core/errors.js';
 import { matchPlan } from './play-chunk.js';
@@ -47,6 +48,6 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
     },
     (event) => events.push(`${' '.repeat(7)}${formatEvent(event)}`),
   );
-  write(`returns: ${outcome.returns.join(', ')} after ${outcome.steps} steps (match seed ${outcome.seed.toString(16).padStart(16, '0')})`);
+  write(`returns: ${outcome.returns.join(', ')} after ${outcome.steps} steps (match seed ${formatSeed(outcome.seed)})`);
   return outcome;
 }

@@ -6,7 +6,6 @@
  * pairing's run, clustered by its rotated pairs) and Elo-style ratings with profile-likelihood
  * intervals (`stats/ratings.ts`), in `tournament.json`, `pairings.csv` and `ratings.csv`.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { table } from '../reports/format.js';
 import type { AgentOutcomes, OutcomeSummary } from '../reports/outcomes.js';
@@ -14,7 +13,8 @@ import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE, type RateEstimate } from '../stats/rate-interval.js';
 import { rateAgents, type PairingResult } from '../stats/ratings.js';
 import { HORDELAB_VERSION } from '../version.js';
-import { csv } from './play-chunk.js';
+import { csv } from './csv.js';
+import { OutputFolder } from './output-folder.js';
 import { runScenario, type RunOptions, type RunResult } from './run-scenario.js';
 
 export interface PairingSummary {
@@ -69,6 +69,32 @@ export async function runTournament(
   const names = agents.map((seat) => seat.name);
   const pairs: [number, number][] = [];
   for (let i = 0; i < agents.length; i++) for (let j = i + 1; j < agents.length; j++) pairs.push([i, j]);
+  const folders = pairs.map(([i, j]) => `${slug(names[i] as string)}-vs-${slug(names[j] as string)}`);
+  const outFolder = OutputFolder.claim(options.outDir, {
+    flag: '--out',
+    kind: 'tournament',
+    scenario: scenario.name,
+    force: options.force === true,
+    knownNames: [...folders, ...TOURNAMENT_FILES],
+  });
+  try {
+    return await playTournament(scenario, options, pairs, folders, outFolder);
+  } finally {
+    outFolder.release();
+  }
+}
+
+const TOURNAMENT_FILES = ['pairings.csv', 'ratings.csv', 'tournament.json'];
+
+async function playTournament(
+  scenario: Scenario,
+  options: RunOptions & { readonly onPairing?: (index: number, total: number, a: string, b: string) => void },
+  pairs: readonly [number, number][],
+  folders: readonly string[],
+  outFolder: OutputFolder,
+): Promise<{ summary: TournamentSummary; runs: RunResult[]; files: string[] }> {
+  const agents = scenario.tournament ?? scenario.seats;
+  const names = agents.map((seat) => seat.name);
   const runs: RunResult[] = [];
   const pairings: PairingSummary[] = [];
   const results: PairingResult[] = [];
@@ -77,7 +103,7 @@ export async function runTournament(
     const b = names[j] as string;
     options.onPairing?.(index, pairs.length, a, b);
     const pairing = await parseScenario(scenario.source.text, scenario.source.file, { ...scenario.source.overrides, pairing: [i, j] });
-    const folder = `${slug(a)}-vs-${slug(b)}`;
+    const folder = folders[index] as string;
     const run = await runScenario(pairing, { ...options, outDir: join(options.outDir, folder), command: `${options.command} # pairing ${a} vs ${b}` });
     runs.push(run);
     const outcomes = run.document.outcomes as OutcomeSummary;
@@ -102,14 +128,7 @@ export async function runTournament(
     ratings,
     warnings: rated.warnings,
   };
-  mkdirSync(options.outDir, { recursive: true });
-  const files: string[] = [];
-  const write = (file: string, text: string): void => {
-    const path = join(options.outDir, file);
-    writeFileSync(`${path}.tmp`, text);
-    renameSync(`${path}.tmp`, path);
-    files.push(path);
-  };
+  const write = (file: string, text: string): void => outFolder.writeTemp(file, text);
   write(
     'pairings.csv',
     csv([
@@ -121,6 +140,10 @@ export async function runTournament(
   const cell = (value: number): number | string => (Number.isFinite(value) ? value : '');
   write('ratings.csv', csv([['agent', 'rating', 'lower', 'upper', 'games', 'score'], ...ratings.map((r) => [r.agent, cell(r.rating), cell(r.lower), cell(r.upper), r.games, r.score])]));
   write('tournament.json', `${JSON.stringify(summary, null, 2)}\n`);
+  const status = runs.length === pairs.length && runs.every((run) => run.status !== 'interrupted') ? 'complete' : 'interrupted';
+  // Every pairing folder stays Hordelab's, played this time or not: an interrupted round robin
+  // removes none of an earlier one's folders.
+  const files = outFolder.publish([...folders, ...TOURNAMENT_FILES], status).slice(folders.length);
   return { summary, runs, files };
 }
 

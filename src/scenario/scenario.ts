@@ -17,6 +17,10 @@
  *     config: { iterations: 1000 }
  * ```
  *
+ * `ladder: [random, greedy, "mcts:iterations=200"]` gives `hordelab ladder` its default skill
+ * levels; `cards: { decks: [{ path: decks.plants, seat: 1 }], matches: 2000 }` gives
+ * `hordelab cards` its decks.
+ *
  * `seats: { rotate: [a, b] }` plays every seed once in each seating (paired seeds), and
  * `agent` may be a module path (`./my-agent.js`, relative to the scenario file) instead of a
  * built-in id. `metrics: [./moves-per-turn.mjs]` adds custom metric modules
@@ -64,6 +68,19 @@ const scenarioSchema = z.strictObject({
   params: z.record(z.string(), z.unknown()).optional(),
   seats: seatsSchema,
   metrics: z.array(z.string().min(1), { message: 'expected a list of metric module paths, such as [./moves-per-turn.mjs]' }).optional(),
+  ladder: z
+    .array(z.string().min(1), { message: 'expected a list of skill levels as agent specs, such as [random, greedy, "mcts:iterations=200"]' })
+    .min(1, { message: 'expected at least one level' })
+    .optional(),
+  cards: z
+    .strictObject({
+      decks: z
+        .array(z.strictObject({ path: z.string().min(1), seat: z.number().int().min(1) }), { message: 'expected a list of { path: decks.plants, seat: 1 }' })
+        .min(1, { message: 'expected at least one deck' })
+        .optional(),
+      matches: z.number().int().min(2).optional(),
+    })
+    .optional(),
 });
 
 /** Where a scenario came from: enough for a worker thread to load the very same scenario. */
@@ -94,6 +111,10 @@ export interface Scenario {
   readonly tournament: readonly NamedSeat[] | null;
   readonly matches: number;
   readonly seed: number;
+  /** The scenario's default skill levels for `hordelab ladder` (agent specs), or null. */
+  readonly ladder: readonly string[] | null;
+  /** Defaults for `hordelab cards`: decks (a parameter path and the seat whose win rate it moves) and matches. */
+  readonly cards: { readonly decks: readonly { readonly path: string; readonly seat: number }[] | null; readonly matches: number | null } | null;
 }
 
 /** A seat's agent with the name it is reported under. */
@@ -286,6 +307,8 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     tournament,
     matches,
     seed,
+    ladder: data.ladder ?? null,
+    cards: data.cards === undefined ? null : { decks: data.cards.decks ?? null, matches: data.cards.matches ?? null },
   };
 }
 

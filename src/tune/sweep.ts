@@ -15,7 +15,7 @@ import { sweepPage } from '../present/sweep-page.js';
 import { table } from '../reports/format.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
 import type { CsvValue } from '../reports/report.js';
-import { csv } from '../run/play-chunk.js';
+import { csv } from '../run/csv.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';

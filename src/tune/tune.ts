@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
-import { Rng } from '../core/rng.js';
+import { Rng, affineSeed } from '../core/rng.js';
 import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { Evaluator, pickMetric, refuseUnsafeName, splitValues, type Assignments, type Evaluation } from './evaluate.js';
@@ -172,7 +172,7 @@ export function candidateSettings(space: readonly SpaceDimension[], count: numbe
     });
     if (grid.length <= count) return grid;
   }
-  const rng = Rng.fromSeed(BigInt(seed) * 2654435761n + 97n);
+  const rng = Rng.fromSeed(affineSeed(seed, 2654435761, 97));
   const strata = space.map(() => {
     const order = Array.from({ length: count }, (_, i) => i);
     for (let i = order.length - 1; i > 0; i--) {

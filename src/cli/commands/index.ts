@@ -1,9 +1,11 @@
 /** Every command of `hordelab`, in the order help lists them: the only list of commands. */
 import type { CommandModule } from '../command.js';
 import { agentsCommand } from './agents.js';
+import { cardsCommand } from './cards.js';
 import { checkCommand } from './check.js';
 import { compareCommand } from './compare.js';
 import { gamesCommand } from './games.js';
+import { ladderCommand } from './ladder.js';
 import { mergeCommand } from './merge.js';
 import { planCommand } from './plan.js';
 import { replayCommand } from './replay.js';
@@ -17,6 +19,8 @@ export const COMMANDS: readonly CommandModule[] = [
   checkCommand,
   sweepCommand,
   tuneCommand,
+  ladderCommand,
+  cardsCommand,
   reportCommand,
   compareCommand,
   planCommand,

@@ -9,7 +9,7 @@ import { quietOption } from '../common-options.js';
 
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const dirs = args.list('dirs');
-  const { document, files } = await mergeRuns(dirs, args.required('out'));
+  const { document, files } = await mergeRuns(dirs, args.required('out'), { force: args.flag('force') });
   if (!args.flag('quiet')) io.stdout.write(`Merged ${dirs.length} shards: ${document.run.matchesPlayed} matches. Wrote ${files.join(', ')}\n`);
   return document.run.errors > 0 ? EXIT_FAILURE : 0;
 }
@@ -20,7 +20,8 @@ export const mergeCommand: CommandModule = {
   summary: 'Merge the output folders of a run split with --shard into exactly what one run would have written',
   positionals: [{ name: 'dirs', describe: 'Shard output folders, all n of them', variadic: true, path: true }],
   options: {
-    out: { type: 'path', alias: 'o', required: true, placeholder: 'DIR', describe: 'Folder for the merged reports' },
+    out: { type: 'path', alias: 'o', required: true, placeholder: 'DIR', describe: 'Folder for the merged reports: new or empty, or holding a run of the same scenario with --force' },
+    force: { type: 'boolean', describe: 'Replace the finished run of the same scenario in the --out folder (a folder holding anything else is always refused)' },
     quiet: quietOption,
   },
   examples: [['hordelab merge shards/0 shards/1 shards/2 --out reports/merged', 'Three shards into one report']],

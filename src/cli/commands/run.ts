@@ -7,7 +7,7 @@ import { EXIT_FAILURE, EXIT_INTERRUPTED, UsageError } from '../../core/errors.js
 import { BOUNDS } from '../../core/input-bounds.js';
 import { parseFormats, writeReports } from '../../present/report-page.js';
 import { formatOutcomes } from '../../reports/outcomes.js';
-import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../../run/run-scenario.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_MATCH_TIMEOUT_SECONDS, runScenario, toJson } from '../../run/run-scenario.js';
 import { formatTournament, runTournament } from '../../run/tournament.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
@@ -15,6 +15,7 @@ import { assignments, matchesOption, quietOption, seedOption, setOption, workerC
 import { resolvePath } from '../resolve-path.js';
 import { startProgress, type Progress } from '../progress.js';
 import { shellQuote } from '../shell-quote.js';
+import { randomPlayWarning } from '../../ladder/skill.js';
 
 /** `--shard i/n`: shard i (0-based) of n. */
 export function parseShard(text: string): { index: number; count: number } {
@@ -27,6 +28,26 @@ export function parseShard(text: string): { index: number; count: number } {
   return { index, count };
 }
 
+/**
+ * The command that continues an interrupted run: the run's command (effective seed and match
+ * count, the --set flags as typed) with every flag that shapes the output, so its resume key is
+ * the interrupted run's.
+ */
+export function continueCommand(
+  command: string,
+  options: { maxErrors: number; eventFiles: boolean; shard: { index: number; count: number } | undefined; matchTimeoutSeconds: number | undefined; outDir: string },
+): string {
+  return [
+    command,
+    ...(options.maxErrors > 0 ? [`--max-errors ${options.maxErrors}`] : []),
+    ...(options.eventFiles ? [] : ['--no-event-files']),
+    ...(options.shard === undefined ? [] : [`--shard ${options.shard.index}/${options.shard.count}`]),
+    ...(options.matchTimeoutSeconds === undefined ? [] : [`--match-timeout ${options.matchTimeoutSeconds}`]),
+    `--out ${shellQuote(options.outDir)}`,
+    '--resume',
+  ].join(' ');
+}
+
 /** What the run command prints and returns once the scenario is known to be a round robin. */
 async function runRoundRobin(scenario: Scenario, args: ParsedArguments, io: CliIo, context: { outDir: string; command: string; workers: number; progress: Progress }): Promise<number> {
   for (const flag of ['resume', 'shard', 'report']) {
@@ -35,6 +56,7 @@ async function runRoundRobin(scenario: Scenario, args: ParsedArguments, io: CliI
   const quiet = args.flag('quiet');
   const json = args.flag('json');
   const chunkSize = args.number('chunk-size');
+  const matchTimeoutSeconds = args.number('match-timeout');
   let pairingLabel = '';
   const { summary, runs, files } = await runTournament(scenario, {
     outDir: context.outDir,
@@ -42,6 +64,8 @@ async function runRoundRobin(scenario: Scenario, args: ParsedArguments, io: CliI
     command: context.command,
     workers: context.workers,
     maxErrors: args.number('max-errors') ?? 0,
+    force: args.flag('force'),
+    ...(matchTimeoutSeconds === undefined ? {} : { matchTimeoutSeconds }),
     ...(chunkSize === undefined ? {} : { chunkSize }),
     onProgress: (done, total) => context.progress.update(done, total, pairingLabel),
     onPairing: (index, total, a, b) => {
@@ -70,6 +94,9 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const set = assignments(args);
   const quiet = args.flag('quiet');
   const json = args.flag('json');
+  if (args.flag('resume') && args.flag('force')) {
+    throw new UsageError([{ source: '--force', field: '', message: 'give either --resume (continue the run in the folder) or --force (replace it), not both' }]);
+  }
   // Everything the flags alone decide is checked before the scenario's modules are loaded.
   const shardText = args.text('shard');
   const shard = shardText === undefined ? undefined : parseShard(shardText);
@@ -87,6 +114,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const workers = workerCount(args);
   const maxErrors = args.number('max-errors') ?? 0;
   const chunkSize = args.number('chunk-size');
+  const matchTimeoutSeconds = args.number('match-timeout');
   const progress = startProgress(io, { quiet });
   try {
     if (scenario.tournament !== null) return await runRoundRobin(scenario, args, io, { outDir, command, workers, progress });
@@ -103,7 +131,9 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       command,
       workers,
       maxErrors,
+      ...(matchTimeoutSeconds === undefined ? {} : { matchTimeoutSeconds }),
       resume: args.flag('resume'),
+      force: args.flag('force'),
       signal: interrupt.signal,
       ...(shard === undefined ? {} : { shard }),
       replayCommand: (matchIndex) =>
@@ -122,8 +152,11 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       const rotation = scenario.rotate ? ', seats rotated (each seed played in both seatings)' : '';
       const agentsDiffer = new Set(scenario.seats.map((seat) => seat.name)).size > 1;
       const outcomeTable = agentsDiffer ? `${formatOutcomes(result.document.outcomes, game.seats)}\n\n` : '';
+      // The skill behind the figures is named in the line above; random play gets a warning.
+      const warning = randomPlayWarning(result.document.scenario.seats);
       io.stdout.write(
         `${game.title}: ${scenario.name} — ${scenario.matches} matches, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
+          (warning === null ? '' : `${warning}\n\n`) +
           outcomeTable +
           `${report.formatSummary(result.results)}\n\n` +
           `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`,
@@ -137,7 +170,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       const played = result.document.run.matchesPlayed + result.errors;
       io.stderr.write(
         `hordelab: interrupted after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
-          `  continue: ${command} --out ${shellQuote(outDir)} --resume\n`,
+          `  continue: ${continueCommand(command, { maxErrors, eventFiles: args.flag('event-files'), shard, matchTimeoutSeconds, outDir })}\n`,
       );
       return EXIT_INTERRUPTED;
     }
@@ -172,8 +205,15 @@ export const runCommand: CommandModule = {
       describe: `Matches per chunk handed to a worker [default: up to ${DEFAULT_CHUNK_SIZE}, fewer on short runs so every worker gets several]; results do not depend on it`,
     },
     'max-errors': { type: 'number', bound: BOUNDS.maxErrors, placeholder: 'K', describe: 'Failed matches tolerated before the run stops [default: 0]; any failure makes the exit code 1' },
+    'match-timeout': {
+      type: 'number',
+      bound: BOUNDS.matchTimeout,
+      placeholder: 'SECONDS',
+      describe: `Seconds one match may run before its worker thread is killed and the match recorded in errors.csv [default: ${DEFAULT_MATCH_TIMEOUT_SECONDS}]; 0 for no limit`,
+    },
     shard: { type: 'string', placeholder: 'I/N', describe: 'Play only shard i of n (0-based; a contiguous block of match indices), for "hordelab merge": --shard 0/4' },
     resume: { type: 'boolean', describe: 'Continue the interrupted (Ctrl-C) or killed run in the output folder; ends identical to an uninterrupted run' },
+    force: { type: 'boolean', describe: 'Replace the finished or interrupted run of the same scenario in the output folder (a folder holding anything else is always refused)' },
     'event-files': { type: 'boolean', default: true, negatable: true, describe: 'Write per-event CSVs such as catches.csv (--no-event-files skips them; the summary stays complete)' },
     report: { type: 'string', placeholder: 'FORMATS', describe: 'Also write pages, as "hordelab report" does: html, md, csv, json (comma-separated)' },
     json: { type: 'boolean', describe: 'Print summary.json to stdout instead of the text summary' },
@@ -181,7 +221,8 @@ export const runCommand: CommandModule = {
   },
   epilogue:
     'Progress: on a terminal a line redrawn in place; otherwise a plain line on stderr every 30 s (matches done, rate, time left). --quiet silences both.\n' +
-    'Exit codes: 0 done; 1 a match failed (see errors.csv) or an internal failure; 2 bad input, nothing run or written; 130 interrupted.',
+    'Output folder: new or empty; a run of the same scenario only with --force (or --resume if unfinished); anything else refused. A lock keeps a second run out.\n' +
+    'Exit codes: 0 done; 1 a match failed (see errors.csv) or an internal failure; 2 bad input (a folder refused included), nothing run or written; 130 interrupted.',
   examples: [
     ['hordelab run scenarios/trainers-first-player.yaml', 'The default scenario: 10,000 random-vs-random matches'],
     ['hordelab run scenarios/duel-deck-balance.yaml --report html', 'The deck report with report.html to open in a browser'],

@@ -1,5 +1,5 @@
 /** Integer Duel's report charts: sides, per-spell effects and round win rates per card. */
-import { FAIR, get, intervalChart, intervalRow, isRecord, present, type ChartSpec, type HistogramCap, type Row } from '../../present/chart-kit.js';
+import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, present, type ChartSpec, type HistogramCap, type Row } from '../../present/chart-kit.js';
 import type { RunSummary } from '../../present/metrics.js';
 import { parseCard } from './cards.js';
 
@@ -25,6 +25,34 @@ export function integerDuelCharts(results: Record<string, unknown>): ChartSpec[]
       title: 'Plants, Zombies and draws',
       caption: 'Win rates with 95% intervals, overall and by who started round 1.',
       spec: intervalChart(sides, { axis: 'rate', percent: true, group: 'group', groupOrder: SIDES.filter((side) => sides.some((row) => row['group'] === side)), references: [FAIR] }),
+    });
+  }
+  const decks = present(
+    (['plants', 'zombies'] as const).flatMap((side) => {
+      const label = side === 'plants' ? 'Plants' : 'Zombies';
+      return [
+        intervalRow(label, get(results, 'decks', side, 'winRate'), { group: 'games won' }),
+        intervalRow(label, get(results, 'decks', side, 'roundWinRate'), { group: 'rounds won' }),
+      ];
+    }),
+  );
+  const tiedRounds = intervalRow('tied rounds', get(results, 'roundResults', 'tieRate'), { group: 'rounds won' });
+  if (tiedRounds) decks.push(tiedRounds);
+  if (decks.length > 0) {
+    charts.push({
+      id: 'decks',
+      title: 'Each deck: games and rounds won',
+      caption: 'Games won, and the share of the rounds scored that each side won; a tied round (value 0) is won by neither side and its cards stay on the table (rule 13).',
+      spec: intervalChart(decks, { axis: 'rate', percent: true, group: 'group', groupOrder: ['games won', 'rounds won'], references: [FAIR] }),
+    });
+  }
+  const roundValues = histogramRows(get(results, 'roundResults', 'value', 'histogram'), 'rounds');
+  if (roundValues.length > 0) {
+    charts.push({
+      id: 'round-values',
+      title: 'Round values',
+      caption: 'Share of the rounds scored with each value (the table\'s sum): positive scores for Plants, negative for Zombies, 0 is a tied round.',
+      spec: histogramChart(roundValues, 'round value', false, undefined, 'rounds'),
     });
   }
   const cards = get(results, 'cards');
@@ -63,7 +91,8 @@ export function integerDuelCharts(results: Record<string, unknown>): ChartSpec[]
       charts.push({
         id: 'card-rounds',
         title: 'Round win rate when a card is played against when it is held back',
-        caption: 'A card that wins more rounds when played than when held is worth playing; the gap is its weight in the deck.',
+        caption:
+          "Descriptive, not causal: rounds in which a card was played differ from rounds in which it was held in other ways too (the rest of the hand, the throws, the table), so the gap is not the card's effect on the game; hordelab cards measures that by adding or removing a copy. A tied round counts as won by neither side.",
         spec: intervalChart(winRates, { axis: 'round win rate', percent: true, group: 'group', groupOrder: ['played', 'held, not played'], references: [FAIR] }),
       });
     }

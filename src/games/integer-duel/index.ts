@@ -14,5 +14,21 @@ export type { IntegerDuelAction, IntegerDuelEvent, IntegerDuelObservation, Integ
 
 export { integerDuelReport } from './report.js';
 
-/** Integer Duel, whole: rules, report, charts, table drawing and the metric sweeps and tunes report by default. */
-export const integerDuelModule: GameModule = { game: rules, report: integerDuelReport, charts: integerDuelCharts, lengthCap: integerDuelLengthCap, render: integerDuelRender, defaultMetric: 'plantsWinRate' };
+/** Integer Duel, whole: rules, report, charts, table drawing, its decks and the metric sweeps and tunes report by default. */
+export const integerDuelModule: GameModule = {
+  game: rules,
+  report: integerDuelReport,
+  charts: integerDuelCharts,
+  lengthCap: integerDuelLengthCap,
+  render: integerDuelRender,
+  defaultMetric: 'plantsWinRate',
+  headlines: [
+    { path: 'plantsMinusZombies', label: 'Plants − Zombies', reference: 0 },
+    { path: 'plantsWinRate', label: 'Plants win rate' },
+    { path: 'drawRate', label: 'Draw rate' },
+  ],
+  decks: [
+    { path: 'decks.plants', seat: 0 },
+    { path: 'decks.zombies', seat: 1 },
+  ],
+};

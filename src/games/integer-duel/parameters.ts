@@ -73,7 +73,11 @@ export const integerDuelParameters: ParameterSpecs<IntegerDuelParams> = {
   },
 };
 
-/** Checks the decks card by card: known cards, the right side's combatants, allowed spells, not empty. */
+/**
+ * Checks the decks card by card: known cards, the right side's combatants, allowed spells, not
+ * empty; and that some card can ever be played: spells need a combatant on the table, so two
+ * decks without a combatant make playing impossible (every round scores 0 and ties).
+ */
 export function validateIntegerDuelParams(params: IntegerDuelParams): ParameterIssue[] {
   const issues: ParameterIssue[] = [];
   for (const side of ['plants', 'zombies'] as const) {
@@ -93,6 +97,10 @@ export function validateIntegerDuelParams(params: IntegerDuelParams): ParameterI
       }
     }
     if (total === 0) issues.push({ path: ['decks', side], message: 'the deck is empty; expected at least one card' });
+  }
+  const hasCombatant = (deck: Deck): boolean => Object.entries(deck).some(([name, count]) => count > 0 && typeof parseCard(name) !== 'string' && (parseCard(name) as { kind: string }).kind === 'combatant');
+  if (issues.length === 0 && !hasCombatant(params.decks.plants) && !hasCombatant(params.decks.zombies)) {
+    issues.push({ path: ['decks'], message: 'neither deck holds a combatant, so no card could ever be played (a spell needs a combatant on the table, rule 3); expected at least one' });
   }
   return issues;
 }

@@ -51,12 +51,17 @@ interface CardTotals {
  * `plantsMinusZombies` (+1, 0, −1), the same under `plantsStarted.` and `zombiesStarted.`,
  * the trial `capped`, the samples `rounds`, `tieRounds`, `plantsPoints`, `zombiesPoints`, and per
  * card `<card>|playRate`, `<card>|playedRoundWin`, `<card>|heldNotPlayedRoundWin` (rounds as
- * trials) and `<card>|effect` (plays as samples).
+ * trials) and `<card>|effect` (plays as samples); over the rounds scored, `roundPlants`,
+ * `roundZombies`, `roundTie` (rounds as trials, so a match's rounds stay one cluster), the
+ * samples `roundValue` and, per side, `plantsWonRoundValue` and `zombiesWonRoundValue` (the
+ * absolute value of the rounds it won). `roundValuesHistogram` counts rounds by value.
  */
 export interface IntegerDuelAggregate {
   matches: number;
   tally: Tally;
   roundsHistogram: Histogram;
+  /** Rounds by their value (the table's sum when scored; positive for Plants). */
+  roundValuesHistogram: Histogram;
   /** Keyed `plants:+3`, `zombies:negate`. */
   cards: Record<string, CardTotals>;
 }
@@ -89,8 +94,29 @@ interface OutcomeRates {
   readonly plantsMinusZombies: DifferenceEstimate;
 }
 
+/** One side's deck as the games showed it. */
+export interface DeckFigures {
+  /** Games the side won. */
+  readonly winRate: RateEstimate;
+  /** Rounds the side won, of all rounds scored (a tied round is won by neither side). */
+  readonly roundWinRate: RateEstimate;
+  /** Points per game (absolute). */
+  readonly pointsPerGame: MeanEstimate;
+  /** The absolute value of the rounds it won. */
+  readonly wonRoundValue: MeanEstimate;
+}
+
 export interface IntegerDuelSummary extends OutcomeRates {
   readonly matches: number;
+  /** Every round scored: its value (positive for Plants) and who won it; ties keep the table (rule 13). */
+  readonly roundResults: {
+    readonly plantsRate: RateEstimate;
+    readonly zombiesRate: RateEstimate;
+    readonly tieRate: RateEstimate;
+    readonly value: MeanEstimate & { readonly histogram: [number, number][] };
+  };
+  /** Each deck's strength: games and rounds won, points, the size of its wins. */
+  readonly decks: { readonly plants: DeckFigures; readonly zombies: DeckFigures };
   readonly byFirstStarter: { readonly plants: OutcomeRates; readonly zombies: OutcomeRates };
   readonly cappedRate: RateEstimate;
   readonly rounds: MeanEstimate & { readonly histogram: [number, number][] };
@@ -119,6 +145,9 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
   private playedThisRound: [Set<string>, Set<string>] = [new Set(), new Set()];
   private end: Extract<IntegerDuelEvent, { type: 'matchEnd' }> | null = null;
   private readonly figures = new MatchFigures();
+  /** This match's rounds: scored, won by Plants, by Zombies, tied; values' sum and squares, and per side the won values'. */
+  private rounds = { scored: 0, plants: 0, zombies: 0, ties: 0, valueSum: 0, valueSquares: 0, wonSum: [0, 0], wonSquares: [0, 0] };
+  private roundValues: Histogram = {};
 
   private card(side: 0 | 1, name: string): CardCounts {
     const key = `${SIDES[side]}:${name}`;
@@ -143,7 +172,19 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
         this.playedThisRound[event.side].add(event.card);
         return;
       }
-      case 'roundScored':
+      case 'roundScored': {
+        const rounds = this.rounds;
+        rounds.scored++;
+        rounds.valueSum += event.value;
+        rounds.valueSquares += event.value * event.value;
+        addToHistogram(this.roundValues, event.value);
+        if (event.winner === -1) rounds.ties++;
+        else {
+          if (event.winner === 0) rounds.plants++;
+          else rounds.zombies++;
+          rounds.wonSum[event.winner] = (rounds.wonSum[event.winner] as number) + Math.abs(event.value);
+          rounds.wonSquares[event.winner] = (rounds.wonSquares[event.winner] as number) + event.value * event.value;
+        }
         for (const side of [0, 1] as const) {
           const won = event.winner === side;
           for (const name of Object.keys(this.held[side])) {
@@ -159,6 +200,7 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
         }
         this.held = [{}, {}];
         return;
+      }
       case 'matchEnd':
         this.end = event;
         return;
@@ -170,6 +212,12 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
   discardMatch(): void {
     this.cards = {};
     this.end = null;
+    this.resetRounds();
+  }
+
+  private resetRounds(): void {
+    this.rounds = { scored: 0, plants: 0, zombies: 0, ties: 0, valueSum: 0, valueSquares: 0, wonSum: [0, 0], wonSquares: [0, 0] };
+    this.roundValues = {};
   }
 
   finishMatch(context: MatchContext, aggregate: IntegerDuelAggregate): MatchRows {
@@ -190,6 +238,14 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
     figures.sample('tieRounds', end.tieRounds);
     figures.sample('plantsPoints', end.points[0]);
     figures.sample('zombiesPoints', -end.points[1]);
+    const rounds = this.rounds;
+    figures.trial('roundPlants', rounds.plants, rounds.scored);
+    figures.trial('roundZombies', rounds.zombies, rounds.scored);
+    figures.trial('roundTie', rounds.ties, rounds.scored);
+    figures.samples('roundValue', rounds.scored, rounds.valueSum, rounds.valueSquares);
+    SIDES.forEach((side, index) => figures.samples(`${side}WonRoundValue`, index === 0 ? rounds.plants : rounds.zombies, rounds.wonSum[index] as number, rounds.wonSquares[index] as number));
+    mergeHistograms(aggregate.roundValuesHistogram, this.roundValues);
+    this.resetRounds();
     for (const [key, counts] of Object.entries(this.cards)) {
       const totals = (aggregate.cards[key] ??= { drawn: 0, played: 0, heldRounds: 0 });
       totals.drawn += counts.drawn;
@@ -212,7 +268,7 @@ class IntegerDuelCollector implements MatchCollector<IntegerDuelEvent, IntegerDu
 }
 
 function emptyAggregate(): IntegerDuelAggregate {
-  return { matches: 0, tally: emptyTally(), roundsHistogram: {}, cards: {} };
+  return { matches: 0, tally: emptyTally(), roundsHistogram: {}, roundValuesHistogram: {}, cards: {} };
 }
 
 function outcomeRates(sums: Record<string, ClusterSums>, prefix: string, confidence: number): OutcomeRates {
@@ -264,9 +320,23 @@ function summarize(aggregate: IntegerDuelAggregate, confidence: number): Integer
       meanEffectOnRoundValue: mean(`${key}|effect`),
     };
   }
+  const outcomes = outcomeRates(sums, '', confidence);
+  const deck = (side: (typeof SIDES)[number]): DeckFigures => ({
+    winRate: side === 'plants' ? outcomes.plantsWinRate : outcomes.zombiesWinRate,
+    roundWinRate: rate(side === 'plants' ? 'roundPlants' : 'roundZombies'),
+    pointsPerGame: mean(`${side}Points`),
+    wonRoundValue: mean(`${side}WonRoundValue`),
+  });
   return {
     matches: aggregate.matches,
-    ...outcomeRates(sums, '', confidence),
+    ...outcomes,
+    roundResults: {
+      plantsRate: rate('roundPlants'),
+      zombiesRate: rate('roundZombies'),
+      tieRate: rate('roundTie'),
+      value: { ...mean('roundValue'), histogram: sortedHistogram(aggregate.roundValuesHistogram) },
+    },
+    decks: { plants: deck('plants'), zombies: deck('zombies') },
     byFirstStarter: { plants: outcomeRates(sums, 'plantsStarted.', confidence), zombies: outcomeRates(sums, 'zombiesStarted.', confidence) },
     cappedRate: rate('capped'),
     rounds: { ...mean('rounds'), histogram: sortedHistogram(aggregate.roundsHistogram) },
@@ -352,12 +422,34 @@ function formatSummary(summary: IntegerDuelSummary): string {
     ),
   );
   lines.push('');
-  lines.push('Cards: round win rate when played vs held but not played, and mean effect on the round value (for its side)');
+  const deckRow = (label: string, figures: DeckFigures): string[] => [
+    label,
+    ...formatRate(figures.winRate),
+    ...formatRate(figures.roundWinRate),
+    formatMean(figures.pointsPerGame, 1),
+    formatMean(figures.wonRoundValue, 2),
+  ];
+  lines.push('Decks: games and rounds won (a tied round is won by neither side), points per game, value of the rounds won');
+  lines.push(
+    table(
+      ['', 'games won', '95% interval', 'rounds won', '95% interval', 'points per game [95%]', 'value of a round won [95%]'],
+      [deckRow('Plants', summary.decks.plants), deckRow('Zombies', summary.decks.zombies)],
+    ),
+  );
+  const values = summary.roundResults.value;
+  lines.push(
+    `Rounds: ${formatRate(summary.roundResults.tieRate)[0]} tied (the table stays for the next round, rule 13); ` +
+      `mean round value ${formatMean(values, 2)} (positive favours Plants); values from ${values.histogram[0]?.[0] ?? '-'} to ${values.histogram[values.histogram.length - 1]?.[0] ?? '-'}`,
+  );
+  lines.push('');
+  lines.push('Cards (descriptive): drawn, played, play rate when held, round win rate when played vs held but not played, and mean effect on the round value (for its side).');
+  lines.push('Rounds in which a card was played differ from rounds in which it was held in other ways too, so the gap is not the card\'s effect; `hordelab cards` measures that. A tied round counts as won by neither side.');
   const rows: string[][] = [];
   for (const side of SIDES) {
     for (const [name, figure] of Object.entries(summary.cards[side])) {
       rows.push([
         `${side} ${name}`,
+        String(figure.drawn),
         String(figure.played),
         formatRate(figure.playRateWhenHeld)[0],
         formatRate(figure.playedRoundWinRate)[0],
@@ -366,7 +458,7 @@ function formatSummary(summary: IntegerDuelSummary): string {
       ]);
     }
   }
-  lines.push(table(['card', 'played', 'play rate', 'won played', 'won held', 'mean effect [95%]'], rows));
+  lines.push(table(['card', 'drawn', 'played', 'play rate', 'won played', 'won held', 'mean effect [95%]'], rows));
   lines.push('');
   lines.push(
     `Rounds per game ${formatMean(summary.rounds)}; tie rounds per game ${formatMean(summary.tieRoundsPerGame)}; ` +
@@ -386,6 +478,7 @@ export const integerDuelReport: GameReport<IntegerDuelEvent, IntegerDuelAggregat
     into.matches += other.matches;
     mergeTally(into.tally, other.tally);
     mergeHistograms(into.roundsHistogram, other.roundsHistogram);
+    mergeHistograms(into.roundValuesHistogram, other.roundValuesHistogram);
     for (const [key, totals] of Object.entries(other.cards)) {
       const target = (into.cards[key] ??= { drawn: 0, played: 0, heldRounds: 0 });
       target.drawn += totals.drawn;

@@ -6,18 +6,39 @@ import type { RunSummary } from '../../present/metrics.js';
 export function zombieTrainersCharts(results: Record<string, unknown>): ChartSpec[] {
   const charts: ChartSpec[] = [];
   const tie = present([
-    intervalRow('P1 wins', results['p1WinRate'], { group: 'win rates' }),
+    intervalRow('P1 wins (ties included)', results['p1WinRate'], { group: 'win rates' }),
     intervalRow('P2 wins', results['p2WinRate'], { group: 'win rates' }),
-    intervalRow('P1 wins if ties were draws', get(results, 'tieRule', 'p1WinRateIfTiesDraw'), { group: 'win rates' }),
-    intervalRow('games ending on equal XP', get(results, 'tieRule', 'tieRate'), { group: 'the tie rule' }),
-    intervalRow("share of P1's wins from the tie rule", get(results, 'tieRule', 'p1WinsFromTieShare'), { group: 'the tie rule' }),
+    intervalRow('P1 ahead on XP', get(results, 'tieRule', 'p1WinRateIfTiesDraw'), { group: 'how matches end on XP' }),
+    intervalRow('P2 ahead on XP', get(results, 'tieRule', 'p2WinRateIfTiesDraw'), { group: 'how matches end on XP' }),
+    intervalRow('equal XP (to P1, rule 28)', get(results, 'tieRule', 'tieRate'), { group: 'how matches end on XP' }),
+    intervalRow('P1 among decided matches', get(results, 'decided', 'p1WinRate'), { group: 'decided matches' }),
   ]);
   if (tie.length > 0) {
     charts.push({
       id: 'tie-advantage',
-      title: "First player's tie advantage",
-      caption: 'Player 1 wins ties (rule 28): compare P1 wins with P1 wins if ties were draws to see how much of the edge is the tie rule.',
+      title: 'Who wins, and what the tie rule hands player 1',
+      caption:
+        "A match ends with P1 ahead on XP, P2 ahead, or equal; rule 28 gives equal XP to P1, so P1's win rate is the first plus the third. " +
+        "P1 among decided matches is P1's share of the matches not tied: read it against the dashed 50%.",
       spec: intervalChart(tie, { axis: 'rate', percent: true, group: 'group', references: [FAIR] }),
+    });
+  }
+  const ends = present(
+    (['trapsExhausted', 'capped'] as const).flatMap((reason) => {
+      const label = reason === 'capped' ? 'capped (rule 29)' : 'traps exhausted (rule 27)';
+      return [
+        intervalRow(label, get(results, 'byEnd', reason, 'share'), { group: 'share of matches' }),
+        intervalRow(label, get(results, 'byEnd', reason, 'p1WinRate'), { group: 'P1 wins' }),
+        intervalRow(label, get(results, 'byEnd', reason, 'decidedP1WinRate'), { group: 'P1 among decided' }),
+      ];
+    }),
+  );
+  if (ends.length > 0) {
+    charts.push({
+      id: 'by-end',
+      title: 'The headlines by how the match ended',
+      caption: 'Matches end when every trap is used (rule 27) or at the round cap (rule 29); each figure here counts only the matches that ended that way.',
+      spec: intervalChart(ends, { axis: 'rate', percent: true, group: 'group', references: [FAIR] }),
     });
   }
   const byRate = get(results, 'trapSuccess', 'byRate');

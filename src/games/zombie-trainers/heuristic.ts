@@ -15,15 +15,33 @@
  * without expanding its 3,600 outcomes. At a pending spawn it values the state as it stands.
  */
 import { DIE_SIDES, catchChanceGivenDice, exactCatchChance } from './catch-chance.js';
-import { ROLL_MAX } from './constants.js';
+import { HIT_XP, KILL_XP, ROLL_MAX } from './constants.js';
+
+/** Rule 22 over two fair dice: the trainer's zombie hits on A ≥ D, is hit on D ≥ A (21 of 36 each). */
+const HIT_CHANCE = 21 / 36;
+const HURT_CHANCE = 21 / 36;
 // A cycle with rules.ts, safe because `zombieTrainers` is used only when the heuristic runs.
 import { zombieTrainers } from './rules.js';
 import { Phase, type ZombieTrainersState } from './types.js';
 
-const TRAP_WEIGHT = 0.5;
-const OWNED_VALUE = 0.5;
-const PROXIMITY_WEIGHT = 0.05;
-const SCALE = 4;
+/**
+ * The heuristic's weights. Defaults in {@link DEFAULT_WEIGHTS}; a game built with other weights
+ * (for studies of the heuristic itself) uses {@link zombieTrainersHeuristicWith}.
+ */
+export interface TrainersHeuristicWeights {
+  /** An unused trap is worth this share of its expected catch (below 1, so using one in reach scores higher). */
+  readonly trapWeight: number;
+  /** Flat value of an owned zombie, whatever its numbers. */
+  readonly ownedValue: number;
+  /** Share of an owned zombie's expected future XP (its attacks until it dies) counted now. */
+  readonly futureXpWeight: number;
+  /** Per cell of distance to the nearest wild zombie beyond reach. */
+  readonly proximityWeight: number;
+  /** XP lead that maps to tanh(1) ≈ 0.76. */
+  readonly scale: number;
+}
+
+export const DEFAULT_WEIGHTS: TrainersHeuristicWeights = { trapWeight: 0.5, ownedValue: 0.5, futureXpWeight: 0.1, proximityWeight: 0.05, scale: 6 };
 const TIE_ADVANTAGE = 0.5;
 
 /** The exact catch chance of the pending catch, given the dice thrown so far. */
@@ -43,17 +61,17 @@ function pendingCatchChance(state: ZombieTrainersState, trapRate: number): numbe
 }
 
 /** Player 1's static estimate of the state reached by applying the chance `values` in order. */
-function valueAfter(state: ZombieTrainersState, values: readonly number[]): number {
+function valueAfter(state: ZombieTrainersState, values: readonly number[], weights: TrainersHeuristicWeights): number {
   const next = zombieTrainers.clone(state);
   for (const value of values) zombieTrainers.apply(next, { kind: 'chance', value }, null);
-  return staticValue(next);
+  return staticValue(next, weights);
 }
 
 /**
  * Player 1's expectation over a pending catch: the most favourable remaining outcomes (highest
  * A, lowest D and R) surely succeed when anything can, the least favourable surely fail.
  */
-function pendingCatchValue(state: ZombieTrainersState): number {
+function pendingCatchValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
   const chance = pendingCatchChance(state, state.config.trapRates[state.pending.trapIndex] as number);
   const [best, worst] =
     state.phase === Phase.CatchAggressive
@@ -61,18 +79,18 @@ function pendingCatchValue(state: ZombieTrainersState): number {
       : state.phase === Phase.CatchDefensive
         ? [[1, 1], [DIE_SIDES, ROLL_MAX]]
         : [[1], [ROLL_MAX]];
-  return (chance > 0 ? chance * valueAfter(state, best) : 0) + (chance < 1 ? (1 - chance) * valueAfter(state, worst) : 0);
+  return (chance > 0 ? chance * valueAfter(state, best, weights) : 0) + (chance < 1 ? (1 - chance) * valueAfter(state, worst, weights) : 0);
 }
 
 /** Player 1's expectation over a pending attack: A > D, D > A and A = D (rule 22). */
-function pendingAttackValue(state: ZombieTrainersState): number {
+function pendingAttackValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
   if (state.phase === Phase.AttackAggressive) {
-    return (15 / 36) * valueAfter(state, [DIE_SIDES, 1]) + (15 / 36) * valueAfter(state, [1, DIE_SIDES]) + (6 / 36) * valueAfter(state, [1, 1]);
+    return (15 / 36) * valueAfter(state, [DIE_SIDES, 1], weights) + (15 / 36) * valueAfter(state, [1, DIE_SIDES], weights) + (6 / 36) * valueAfter(state, [1, 1], weights);
   }
   const aggressive = state.pending.aggressive;
-  let value = (1 / DIE_SIDES) * valueAfter(state, [aggressive]);
-  if (aggressive > 1) value += ((aggressive - 1) / DIE_SIDES) * valueAfter(state, [1]);
-  if (aggressive < DIE_SIDES) value += ((DIE_SIDES - aggressive) / DIE_SIDES) * valueAfter(state, [DIE_SIDES]);
+  let value = (1 / DIE_SIDES) * valueAfter(state, [aggressive], weights);
+  if (aggressive > 1) value += ((aggressive - 1) / DIE_SIDES) * valueAfter(state, [1], weights);
+  if (aggressive < DIE_SIDES) value += ((DIE_SIDES - aggressive) / DIE_SIDES) * valueAfter(state, [DIE_SIDES], weights);
   return value;
 }
 
@@ -92,38 +110,62 @@ function nearestWildDistance(state: ZombieTrainersState, seat: 0 | 1): number {
   return Math.max(0, best - params.interactionRange);
 }
 
-function trainerValue(state: ZombieTrainersState, seat: 0 | 1): number {
+/**
+ * The XP an owned zombie is expected to earn before it dies: attacks it survives
+ * (health ÷ expected damage taken per attack, rule 22) times the XP per attack (a hit on A ≥ D,
+ * and a kill when its attack reaches the mean wild health).
+ */
+function futureXp(state: ZombieTrainersState, attack: number, health: number): number {
+  const { params } = state.config;
+  const meanWildAttack = (params.zombieAttack[0] + params.zombieAttack[1]) / 2;
+  const meanWildHealth = (params.zombieHealth[0] + params.zombieHealth[1]) / 2;
+  const attacks = health / (HURT_CHANCE * meanWildAttack);
+  const killXp = params.killXpStacks ? KILL_XP : KILL_XP - HIT_XP;
+  const xpPerAttack = HIT_CHANCE * (HIT_XP + killXp * Math.min(1, attack / meanWildHealth));
+  return attacks * xpPerAttack;
+}
+
+function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: TrainersHeuristicWeights): number {
   const { trapRates } = state.config;
   const trainer = state.trainers[seat];
-  let value = trainer.xp + trainer.owned.length * OWNED_VALUE;
-  for (let i = 0; i < trapRates.length; i++) {
-    value += (trainer.trapCounts[i] as number) * exactCatchChance(trapRates[i] as number) * TRAP_WEIGHT;
+  let value = trainer.xp + trainer.owned.length * weights.ownedValue;
+  // A spectator's zombies never attack again (rule 26): their future is worth nothing.
+  if (weights.futureXpWeight > 0 && trainer.trapsLeft > 0) {
+    for (const zombie of trainer.owned) value += weights.futureXpWeight * futureXp(state, zombie.attack, zombie.health);
   }
-  if (trainer.trapsLeft > 0 && state.wildCount > 0) value -= PROXIMITY_WEIGHT * nearestWildDistance(state, seat);
+  for (let i = 0; i < trapRates.length; i++) {
+    value += (trainer.trapCounts[i] as number) * exactCatchChance(trapRates[i] as number) * weights.trapWeight;
+  }
+  if (trainer.trapsLeft > 0 && state.wildCount > 0) value -= weights.proximityWeight * nearestWildDistance(state, seat);
   return value;
 }
 
 /** Player 1's estimate of the state as it stands, ignoring any pending chance. */
-function staticValue(state: ZombieTrainersState): number {
+function staticValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
   if (state.phase === Phase.Over) return state.winner === 0 ? 1 : -1;
-  return Math.tanh((trainerValue(state, 0) - trainerValue(state, 1) + TIE_ADVANTAGE) / SCALE);
+  return Math.tanh((trainerValue(state, 0, weights) - trainerValue(state, 1, weights) + TIE_ADVANTAGE) / weights.scale);
 }
 
-/** Per-seat estimates in [-1, 1]; the returns themselves once the match is over. */
-export function zombieTrainersHeuristic(state: ZombieTrainersState): number[] {
-  let value: number;
-  switch (state.phase) {
-    case Phase.CatchAggressive:
-    case Phase.CatchDefensive:
-    case Phase.CatchRoll:
-      value = pendingCatchValue(state);
-      break;
-    case Phase.AttackAggressive:
-    case Phase.AttackDefensive:
-      value = pendingAttackValue(state);
-      break;
-    default:
-      value = staticValue(state);
-  }
-  return [value, -value];
+/** The heuristic with other weights: per-seat estimates in [-1, 1], the returns once over. */
+export function zombieTrainersHeuristicWith(weights: TrainersHeuristicWeights): (state: ZombieTrainersState) => number[] {
+  return (state) => {
+    let value: number;
+    switch (state.phase) {
+      case Phase.CatchAggressive:
+      case Phase.CatchDefensive:
+      case Phase.CatchRoll:
+        value = pendingCatchValue(state, weights);
+        break;
+      case Phase.AttackAggressive:
+      case Phase.AttackDefensive:
+        value = pendingAttackValue(state, weights);
+        break;
+      default:
+        value = staticValue(state, weights);
+    }
+    return [value, -value];
+  };
 }
+
+/** Per-seat estimates in [-1, 1] with the default weights; the returns themselves once the match is over. */
+export const zombieTrainersHeuristic: (state: ZombieTrainersState) => number[] = zombieTrainersHeuristicWith(DEFAULT_WEIGHTS);

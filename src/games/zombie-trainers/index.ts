@@ -17,4 +17,17 @@ export type { ZombieTrainersAction, ZombieTrainersEvent, ZombieTrainersState } f
 export { zombieTrainersReport } from './report.js';
 
 /** Zombie Trainers, whole: rules, report, charts, board drawing and the metric sweeps and tunes report by default. */
-export const zombieTrainersModule: GameModule = { game: rules, report: zombieTrainersReport, charts: zombieTrainersCharts, lengthCap: zombieTrainersLengthCap, render: zombieTrainersRender, defaultMetric: 'p1WinRate' };
+export const zombieTrainersModule: GameModule = {
+  game: rules,
+  report: zombieTrainersReport,
+  charts: zombieTrainersCharts,
+  lengthCap: zombieTrainersLengthCap,
+  render: zombieTrainersRender,
+  defaultMetric: 'p1WinRate',
+  headlines: [
+    { path: 'p1WinRate', label: 'P1 win rate', reference: 0.5 },
+    { path: 'tieRule.tieRate', label: 'Ties (to P1, rule 28)' },
+    { path: 'decided.p1WinRate', label: 'P1 among decided', reference: 0.5 },
+    { path: 'cappedRate', label: 'Capped share', reference: 0.5 },
+  ],
+};

@@ -9,14 +9,26 @@ import { DEFAULT_MAP, parseMap } from './map.js';
 /** Trap counts by success rate (percent), e.g. `{ "40": 4, "60": 2, "80": 1 }`. */
 export type TrapCounts = Readonly<Record<string, number>>;
 
+/**
+ * A value for both trainers, or one per trainer: `3` or `[3, 4]` (player 1, then player 2).
+ * Compensation for moving first is a per-seat value; a scalar keeps the rules symmetric.
+ */
+export type PerSeat<T> = T | [T, T];
+
+/** The value of a {@link PerSeat} parameter for `seat` (0 = player 1). */
+export function seatValue<T>(value: PerSeat<T>, seat: 0 | 1): T {
+  return Array.isArray(value) ? (value[seat] as T) : value;
+}
+
 export interface ZombieTrainersParams {
   map: string;
   colors: [string, string];
-  traps: TrapCounts;
+  traps: PerSeat<TrapCounts>;
+  startXp: PerSeat<number>;
   initialWildZombies: number;
   zombieHealth: [number, number];
   zombieAttack: [number, number];
-  actionPoints: number;
+  actionPoints: PerSeat<number>;
   moveCost: number;
   catchCost: number;
   attackCost: number;
@@ -28,6 +40,16 @@ export interface ZombieTrainersParams {
 }
 
 const positiveInt = z.number().int().min(1);
+
+/** A schema accepting one value for both trainers, or a pair `[player 1, player 2]`. */
+function perSeat<T>(schema: z.ZodType<T>, expected: string): z.ZodType<PerSeat<T>> {
+  return z.union([schema, z.tuple([schema, schema])], { error: `expected ${expected} for both trainers, or a pair [player 1, player 2]` }) as unknown as z.ZodType<PerSeat<T>>;
+}
+
+const trapCountsSchema = z.record(
+  z.string().regex(/^(100|[1-9]?[0-9])$/, { message: 'expected a trap rate, an integer percent in 0..100' }),
+  z.number().int().min(0),
+);
 const inclusiveRange = z
   .tuple([z.number().int().min(1), z.number().int().min(1)])
   .refine(([low, high]) => low <= high, { message: 'expected [low, high] with low <= high' });
@@ -44,12 +66,14 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
     default: ['red', 'blue'],
   },
   traps: {
-    description: 'Rule 5: starting traps of each trainer, as success rate (0..100) -> count.',
-    schema: z.record(
-      z.string().regex(/^(100|[1-9]?[0-9])$/, { message: 'expected a trap rate, an integer percent in 0..100' }),
-      z.number().int().min(0),
-    ),
+    description: 'Rule 5: starting traps of each trainer, as success rate (0..100) -> count; a pair [{...}, {...}] gives each trainer his own.',
+    schema: perSeat(trapCountsSchema, 'trap counts such as {40: 4, 80: 1}'),
     default: { '40': 4, '60': 2, '80': 1 },
+  },
+  startXp: {
+    description: 'Compensation: XP each trainer starts with (the rules start both at 0); a pair [p1, p2] gives each his own, such as [0, 1].',
+    schema: perSeat(z.number().int().min(0), 'number (whole, >= 0)'),
+    default: 0,
   },
   initialWildZombies: {
     description: 'Rule 8: wild zombies placed at the start.',
@@ -68,10 +92,11 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
     default: [1, 4],
   },
   actionPoints: {
-    description: 'Rule 10: action points per turn (unused ones are lost).',
-    schema: positiveInt,
+    description: 'Rule 10: action points per turn (unused ones are lost); a pair [p1, p2] gives each trainer his own, such as [3, 4]. Each must cover moveCost, catchCost and attackCost.',
+    schema: perSeat(positiveInt, 'number (whole, >= 1)'),
     default: 3,
-    tunable: { kind: 'int', min: 1, max: 8 },
+    // Below 3 the default attack (3 AP) is impossible: a degenerate game, rejected by the checks.
+    tunable: { kind: 'int', min: 3, max: 8 },
   },
   moveCost: {
     description: 'Rule 11: AP per cell moved.',
@@ -83,13 +108,15 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
     description: 'Rule 11: AP per catch attempt.',
     schema: positiveInt,
     default: 2,
-    tunable: { kind: 'int', min: 1, max: 6 },
+    // Above the default 3 action points catching would be impossible.
+    tunable: { kind: 'int', min: 1, max: 3 },
   },
   attackCost: {
     description: 'Rule 11: AP per attack.',
     schema: positiveInt,
     default: 3,
-    tunable: { kind: 'int', min: 1, max: 6 },
+    // Above the default 3 action points attacking would be impossible.
+    tunable: { kind: 'int', min: 1, max: 3 },
   },
   interactionRange: {
     description: 'Rules 15 and 20: Manhattan distance at which a trainer can catch or attack.',
@@ -122,7 +149,12 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
   },
 };
 
-/** Checks across fields: the map itself, room on it, distinct colors, at least one trap. */
+/**
+ * Checks across fields: the map itself, room on it, distinct colors, at least one trap per
+ * trainer, and no core action made impossible (a turn's action points below the cost of a move,
+ * a catch or an attack would hand the game to whoever can still act: with catching impossible
+ * nobody scores, and player 1 wins every match on the tie rule).
+ */
 export function validateZombieTrainersParams(params: ZombieTrainersParams): ParameterIssue[] {
   const issues: ParameterIssue[] = [];
   const parsed = parseMap(params.map);
@@ -145,7 +177,28 @@ export function validateZombieTrainersParams(params: ZombieTrainersParams): Para
   if (params.colors[0].trim().toLowerCase() === params.colors[1].trim().toLowerCase()) {
     issues.push({ path: ['colors'], message: `both trainers picked "${params.colors[0]}"; two players cannot pick the same color (rule 3)` });
   }
-  const total = Object.values(params.traps).reduce((sum, count) => sum + count, 0);
-  if (total === 0) issues.push({ path: ['traps'], message: 'expected at least one trap per trainer' });
+  // A scalar is one value for both trainers: checked once, reported at the parameter itself.
+  const seatsOf = (value: unknown): (0 | 1)[] => (Array.isArray(value) ? [0, 1] : [0]);
+  const pathOf = (name: string, value: unknown, seat: number): (string | number)[] => (Array.isArray(value) ? [name, seat] : [name]);
+  for (const seat of seatsOf(params.traps)) {
+    const total = Object.values(seatValue(params.traps, seat)).reduce((sum, count) => sum + count, 0);
+    if (total === 0) issues.push({ path: pathOf('traps', params.traps, seat), message: Array.isArray(params.traps) ? `expected at least one trap for player ${seat + 1}` : 'expected at least one trap per trainer' });
+  }
+  for (const seat of seatsOf(params.actionPoints)) {
+    const actionPoints = seatValue(params.actionPoints, seat);
+    const whose = Array.isArray(params.actionPoints) ? `player ${seat + 1}'s ` : '';
+    for (const [cost, action] of [
+      ['moveCost', 'moving'],
+      ['catchCost', 'catching'],
+      ['attackCost', 'attacking'],
+    ] as const) {
+      if (actionPoints < params[cost]) {
+        issues.push({
+          path: pathOf('actionPoints', params.actionPoints, seat),
+          message: `${whose}${actionPoints} action points are below ${cost} (${params[cost]}), so ${action} would be impossible; expected at least ${params[cost]}`,
+        });
+      }
+    }
+  }
   return issues;
 }

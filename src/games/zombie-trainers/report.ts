@@ -35,8 +35,10 @@ interface DifferenceCount extends SuccessCount {
 
 /**
  * Plain-data, exactly mergeable aggregate of any number of matches. The tally holds, per match
- * (clustered by the run's independent unit): the trials `p1Win`, `tieWin`, `tieShare` (tie wins
- * of player 1's wins), `p1WinIfTiesDraw`, `capped`; the samples `rounds`, `xp1`, `xp2`,
+ * (clustered by the run's independent unit): the trials `p1Win`, `tieWin`, `p1WinIfTiesDraw`
+ * (player 1 strictly ahead on XP), `p2MoreXp`, `decidedP1Win` (player 1's win, over the matches
+ * not tied), `capped`, and the same four under `end:<trapsExhausted|capped>:` for the matches
+ * that ended that way (with `end:<reason>` itself over all matches); the samples `rounds`, `xp1`, `xp2`,
  * `catchAttempts`, `catches`, `attacks`, `kills`, `zombiesLost`; and the catch attempts of the
  * match as trials of `trap`, `trap:<rate>` and `difference:<A − D>`.
  */
@@ -66,19 +68,37 @@ export interface DifferenceFigure {
   readonly exactGivenTrapsUsed: number;
 }
 
+/** How a match ended: every trap used (rule 27), or the round cap (rule 29). */
+const END_REASONS = ['trapsExhausted', 'capped'] as const;
+
+/** The headlines of the matches that ended one way. */
+export interface EndFigures {
+  /** Share of all matches that ended this way. */
+  readonly share: RateEstimate;
+  readonly p1WinRate: RateEstimate;
+  readonly tieRate: RateEstimate;
+  /** Player 1's wins among these matches' decided (not tied) ones. */
+  readonly decidedP1WinRate: RateEstimate;
+}
+
 export interface ZombieTrainersSummary {
   readonly matches: number;
+  /** Player 1's wins, ties included (rule 28 gives them to player 1). */
   readonly p1WinRate: RateEstimate;
   readonly p2WinRate: RateEstimate;
-  /** The first-player tie advantage (rule 28). */
+  /** How matches end on XP: player 1 ahead, player 2 ahead, or equal (the three sum to 1). */
   readonly tieRule: {
-    /** Matches that ended on equal XP (all won by player 1). */
+    /** Matches that ended on equal XP: what rule 28 hands player 1. */
     readonly tieRate: RateEstimate;
-    /** Share of player 1's wins that came only from the tie rule. */
-    readonly p1WinsFromTieShare: RateEstimate;
-    /** Player 1's win rate if ties were draws (strictly more XP). */
+    /** Player 1 strictly ahead on XP (his win rate if ties were draws). */
     readonly p1WinRateIfTiesDraw: RateEstimate;
+    /** Player 2 strictly ahead on XP (his win rate either way). */
+    readonly p2WinRateIfTiesDraw: RateEstimate;
   };
+  /** The matches not tied: player 1's share of them, to read against 50%. */
+  readonly decided: { readonly p1WinRate: RateEstimate };
+  /** The same figures for the matches that ended each way. */
+  readonly byEnd: { readonly trapsExhausted: EndFigures; readonly capped: EndFigures };
   readonly cappedRate: RateEstimate;
   readonly rounds: MeanEstimate & { readonly histogram: [number, number][] };
   readonly xp: {
@@ -174,9 +194,19 @@ class ZombieTrainersCollector implements MatchCollector<ZombieTrainersEvent, Zom
     const p1Won = end.winner === 0;
     figures.trial('p1Win', p1Won);
     figures.trial('tieWin', end.tieDecided);
-    if (p1Won) figures.trial('tieShare', end.tieDecided);
     figures.trial('p1WinIfTiesDraw', p1Won && !end.tieDecided);
+    figures.trial('p2MoreXp', !p1Won);
+    if (!end.tieDecided) figures.trial('decidedP1Win', p1Won);
     figures.trial('capped', end.capped);
+    // Every headline split by how the match ended: traps exhausted (rule 27) or the cap (rule 29).
+    for (const reason of END_REASONS) {
+      const here = (end.capped ? 'capped' : 'trapsExhausted') === reason;
+      figures.trial(`end:${reason}`, here);
+      if (!here) continue;
+      figures.trial(`end:${reason}:p1Win`, p1Won);
+      figures.trial(`end:${reason}:tieWin`, end.tieDecided);
+      if (!end.tieDecided) figures.trial(`end:${reason}:decidedP1Win`, p1Won);
+    }
     figures.sample('rounds', end.rounds);
     addToHistogram(aggregate.roundsHistogram, end.rounds);
     for (const seat of [0, 1] as const) {
@@ -281,14 +311,25 @@ function summarize(aggregate: ZombieTrainersAggregate, confidence: number): Zomb
     };
   }
   const p1Win = sums['p1Win'];
+  const endFigures = (reason: (typeof END_REASONS)[number]): EndFigures => ({
+    share: rate(`end:${reason}`),
+    p1WinRate: rate(`end:${reason}:p1Win`),
+    tieRate: rate(`end:${reason}:tieWin`),
+    decidedP1WinRate: rate(`end:${reason}:decidedP1Win`),
+  });
   return {
     matches: aggregate.matches,
     p1WinRate: clusteredRate(p1Win, confidence),
     p2WinRate: clusteredRate(p1Win === undefined ? undefined : complementSums(p1Win), confidence),
     tieRule: {
       tieRate: rate('tieWin'),
-      p1WinsFromTieShare: rate('tieShare'),
       p1WinRateIfTiesDraw: rate('p1WinIfTiesDraw'),
+      p2WinRateIfTiesDraw: rate('p2MoreXp'),
+    },
+    decided: { p1WinRate: rate('decidedP1Win') },
+    byEnd: {
+      trapsExhausted: endFigures('trapsExhausted'),
+      capped: endFigures('capped'),
     },
     cappedRate: rate('capped'),
     rounds: withHistogram('rounds', aggregate.roundsHistogram),
@@ -314,15 +355,37 @@ function formatSummary(summary: ZombieTrainersSummary): string {
     table(
       ['', 'rate', '95% interval'],
       [
-        ['P1 wins', ...formatRate(summary.p1WinRate)],
+        ['P1 wins (ties included: rule 28)', ...formatRate(summary.p1WinRate)],
         ['P2 wins', ...formatRate(summary.p2WinRate)],
-        ['P1 wins from the tie rule, share of P1 wins', ...formatRate(tie.p1WinsFromTieShare)],
-        ['P1 win rate if ties were draws', ...formatRate(tie.p1WinRateIfTiesDraw)],
-        ['Ties (equal XP)', ...formatRate(tie.tieRate)],
+        ['Ties (equal XP), handed to P1 by rule 28', ...formatRate(tie.tieRate)],
+        ['P1 ahead on XP', ...formatRate(tie.p1WinRateIfTiesDraw)],
+        ['P2 ahead on XP', ...formatRate(tie.p2WinRateIfTiesDraw)],
+        ['P1 among decided matches (against 50%)', ...formatRate(summary.decided.p1WinRate)],
         ['Capped at maxRounds', ...formatRate(summary.cappedRate)],
       ],
     ),
   );
+  lines.push('');
+  const endRow = (label: string, figures: EndFigures): string[] => [
+    label,
+    formatRate(figures.share)[0],
+    ...formatRate(figures.p1WinRate),
+    formatRate(figures.tieRate)[0],
+    ...formatRate(figures.decidedP1WinRate),
+  ];
+  lines.push('By how the match ended');
+  lines.push(
+    table(
+      ['', 'share', 'P1 wins', '95% interval', 'ties', 'P1 among decided', '95% interval'],
+      [endRow('traps exhausted (rule 27)', summary.byEnd.trapsExhausted), endRow('capped (rule 29)', summary.byEnd.capped)],
+    ),
+  );
+  if (summary.cappedRate.n > 0 && summary.cappedRate.rate > 0.5) {
+    lines.push(
+      `Most matches (${formatRate(summary.cappedRate)[0]}) ended at the maxRounds cap, not by traps running out: ` +
+        'the figures above describe capped games more than the game the rules end.',
+    );
+  }
   lines.push('');
   const rateRows = Object.values(summary.trapSuccess.byRate).map((figure) => {
     const [rate, interval] = formatRate(figure.simulated);

@@ -10,9 +10,11 @@
  * the one with more XP wins, player 1 on equal XP. After each turn a wild zombie spawns while
  * fewer than 5 are on the map.
  *
- * Parameters (see parameters.ts): map, colors, traps, initialWildZombies, zombieHealth,
+ * Parameters (see parameters.ts): map, colors, traps, startXp, initialWildZombies, zombieHealth,
  * zombieAttack, actionPoints, moveCost, catchCost, attackCost, interactionRange, blockingUnits,
- * killXpStacks, maxWildZombies, maxRounds.
+ * killXpStacks, maxWildZombies, maxRounds. `traps`, `startXp` and `actionPoints` take one value
+ * for both trainers (the rules) or a pair, one per trainer: compensation for moving first, which
+ * the rules do not have (`startXp` is 0 for both by the rules).
  *
  * Readings where the spec leaves room (a player's reading, as the mission asks):
  * - The match ends the moment the last trap of the last trainer is used (rule 27), even in the
@@ -39,7 +41,7 @@ import { catchSucceeds } from './catch-chance.js';
 import { CATCH_XP, DIE_SIDES, HIT_XP, KILL_XP, ROLL_MAX } from './constants.js';
 import { zombieTrainersHeuristic } from './heuristic.js';
 import { compiledMap } from './map.js';
-import { type ZombieTrainersParams, validateZombieTrainersParams, zombieTrainersParameters } from './parameters.js';
+import { type ZombieTrainersParams, seatValue, validateZombieTrainersParams, zombieTrainersParameters } from './parameters.js';
 import {
   Phase,
   type OwnedZombie,
@@ -71,28 +73,25 @@ const configs = new WeakMap<ZombieTrainersParams, ZombieTrainersConfig>();
 export function configFor(params: ZombieTrainersParams): ZombieTrainersConfig {
   let config = configs.get(params);
   if (config === undefined) {
-    // Stryker disable next-line MethodExpression: dropping the sort changes nothing: trap rates are canonical integers (schema), which Object.entries lists ascending
-    const rates = Object.entries(params.traps)
-      .filter(([, count]) => count > 0)
-      .map(([rate, count]) => [Number(rate), count] as const)
-      .sort(
-        // Stryker disable next-line ArrowFunction,ArithmeticOperator: any comparator keeps the order: Object.entries already lists integer keys ascending
-        (a, b) => a[0] - b[0],
-      );
+    const traps = [seatValue(params.traps, 0), seatValue(params.traps, 1)] as const;
+    const rates = [...new Set(traps.flatMap((counts) => Object.entries(counts).filter(([, count]) => count > 0).map(([rate]) => Number(rate))))].sort((a, b) => a - b);
+    const countsOf = (counts: Readonly<Record<string, number>>): number[] => rates.map((rate) => counts[String(rate)] ?? 0);
     config = {
       params,
       map: compiledMap(params.map),
-      trapRates: rates.map(([rate]) => rate),
-      startingTrapCounts: rates.map(([, count]) => count),
+      trapRates: rates,
+      startingTrapCounts: [countsOf(traps[0]), countsOf(traps[1])],
+      actionPoints: [seatValue(params.actionPoints, 0), seatValue(params.actionPoints, 1)],
+      startXp: [seatValue(params.startXp, 0), seatValue(params.startXp, 1)],
     };
     configs.set(params, config);
   }
   return config;
 }
 
-function newTrainer(cell: number, config: ZombieTrainersConfig): Trainer {
-  const trapCounts = config.startingTrapCounts.slice();
-  return { cell, xp: 0, trapCounts, trapsLeft: trapCounts.reduce((a, b) => a + b, 0), owned: [] };
+function newTrainer(seat: 0 | 1, cell: number, config: ZombieTrainersConfig): Trainer {
+  const trapCounts = config.startingTrapCounts[seat].slice();
+  return { cell, xp: config.startXp[seat], trapCounts, trapsLeft: trapCounts.reduce((a, b) => a + b, 0), owned: [] };
 }
 
 /** Rule 7 and 8: trainers on the first and last grass cells, then the initial spawns. */
@@ -106,11 +105,11 @@ export function setup(params: ZombieTrainersParams): ZombieTrainersState {
     wildAttack: new Int32Array(cells),
     wildCount: 0,
     trainers: [
-      newTrainer(map.grassCells[0] as number, config),
-      newTrainer(map.grassCells[map.grassCells.length - 1] as number, config),
+      newTrainer(0, map.grassCells[0] as number, config),
+      newTrainer(1, map.grassCells[map.grassCells.length - 1] as number, config),
     ],
     current: 0,
-    actionPoints: params.actionPoints,
+    actionPoints: config.actionPoints[0],
     round: 1,
     turn: 0,
     phase: Phase.Decision,
@@ -131,7 +130,7 @@ function beginFirstTurn(state: ZombieTrainersState): void {
   state.turn = 1;
   state.round = 1;
   state.current = 0;
-  state.actionPoints = state.config.params.actionPoints;
+  state.actionPoints = state.config.actionPoints[0];
   state.phase = Phase.Decision;
 }
 
@@ -349,7 +348,7 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
       const startX = start % width;
       const startY = (start - startX) / width;
       // Stryker disable next-line ArithmeticOperator: any stride of at least the longest move keeps move table indices apart; AP × moveCost is one
-      const stepsLimit = Math.floor(params.actionPoints / params.moveCost);
+      const stepsLimit = Math.floor(Math.max(config.actionPoints[0], config.actionPoints[1]) / params.moveCost);
       // Stryker disable next-line MethodExpression,ArithmeticOperator: scanning rows off the map reads no reached cell (visitStamp is undefined there)
       for (let y = Math.max(0, startY - maxSteps), lastY = Math.min(height - 1, startY + maxSteps); y <= lastY; y++) {
         // Stryker disable next-line ArithmeticOperator: a wider scan of a row finds no more reached cells, in the same order
@@ -662,7 +661,7 @@ function beginNextTurn(state: ZombieTrainersState): void {
     state.current = 1;
   }
   state.turn++;
-  state.actionPoints = state.config.params.actionPoints;
+  state.actionPoints = state.config.actionPoints[state.current];
   state.phase = Phase.Decision;
 }
 
@@ -744,7 +743,7 @@ function describeState(state: ZombieTrainersState): string {
 /** The bound of rule 29 in steps: every turn's decisions, their dice, and a spawn. */
 function maxLength(params: ZombieTrainersParams): number {
   const cheapest = Math.min(params.moveCost, params.catchCost, params.attackCost);
-  const actionsPerTurn = Math.floor(params.actionPoints / cheapest);
+  const actionsPerTurn = Math.floor(Math.max(seatValue(params.actionPoints, 0), seatValue(params.actionPoints, 1)) / cheapest);
   const stepsPerTurn = actionsPerTurn * 4 + 1 + 3;
   return params.initialWildZombies * 3 + params.maxRounds * 2 * stepsPerTurn;
 }

@@ -8,11 +8,14 @@ import type { ZombieTrainersParams } from './parameters.js';
 export interface ZombieTrainersConfig {
   readonly params: ZombieTrainersParams;
   readonly map: GrassMap;
-  /** Distinct trap rates, ascending; a trainer's trap counts are indexed like this. */
+  /** Distinct trap rates of either trainer, ascending; a trainer's trap counts are indexed like this. */
   readonly trapRates: readonly number[];
-  /** Starting count per entry of `trapRates`. */
-  readonly startingTrapCounts: readonly number[];
-
+  /** Per trainer (player 1, player 2): starting count per entry of `trapRates`. */
+  readonly startingTrapCounts: readonly [readonly number[], readonly number[]];
+  /** Per trainer: action points each turn (rule 10; a per-seat parameter for compensation). */
+  readonly actionPoints: readonly [number, number];
+  /** Per trainer: XP at the start (0 by the rules; a per-seat parameter for compensation). */
+  readonly startXp: readonly [number, number];
 }
 
 /** A zombie a trainer owns (rule 6): it keeps the health and attack it had when caught. */

@@ -1,0 +1,148 @@
+/**
+ * The files of `hordelab cards`: `card-values.json` (everything), `card-values.csv` (a row per
+ * deck, card and change), `card-values.md` and `card-values.html` (tables and a chart per deck:
+ * each card's change in its side's win rate from one copy fewer and one copy more, with paired
+ * intervals). `hordelab report` adds the same section and charts to a run's page when the run
+ * folder holds `card-values.json`.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { intervalChart, type ChartSpec, type Row } from '../present/chart-kit.js';
+import { table } from '../reports/format.js';
+import { csv } from '../run/csv.js';
+import { toJson } from '../run/run-scenario.js';
+import type { CardValue, CardValuesSummary, DeckValues, PairedDifference } from './card-values.js';
+
+export const CARD_VALUES_FILE = 'card-values.json';
+/** Every file `hordelab cards` writes. */
+export const CARD_VALUE_FILES: readonly string[] = [CARD_VALUES_FILE, 'card-values.csv', 'card-values.md', 'card-values.html'];
+
+const points = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+
+/** `+1.2 [−0.8, +3.1] pts`, or why the variant was not played. */
+function formatChange(figure: CardValue['plusOne'] | null): string {
+  if (figure === null) return '-';
+  if ('refused' in figure) return `not playable (${figure.refused})`;
+  const change = figure.change;
+  if (!Number.isFinite(change.difference)) return '-';
+  return `${points(change.difference)} [${points(change.lower)}, ${points(change.upper)}] pts`;
+}
+
+/** Marks a change whose interval excludes 0. */
+function significant(change: PairedDifference): boolean {
+  return change.lower > 0 || change.upper < 0;
+}
+
+function flag(figure: CardValue['plusOne'] | null): string {
+  return figure !== null && !('refused' in figure) && significant(figure.change) ? ' *' : '';
+}
+
+const explanation = (summary: CardValuesSummary): string =>
+  `Change in the side's win rate (a draw counts as not won) when the deck holds one copy fewer or one more of a card, everything else equal: ` +
+  `the base and every variant play the same ${summary.scenario.matches} matches on run seed ${summary.scenario.seed}; ` +
+  `${Math.round(summary.confidence * 100)}% paired intervals over ${summary.unit === 'rotated pair' ? 'rotated pairs (the two matches of a seed)' : 'matches'}. ` +
+  `* marks an interval that excludes 0. Agents: ${summary.scenario.seats.join(' vs ')}${summary.scenario.rotateSeats ? ', seats rotated' : ''}.`;
+
+/** The card values as text. */
+export function formatCardValues(summary: CardValuesSummary): string {
+  const lines: string[] = [];
+  for (const deck of summary.decks) {
+    lines.push(`${deck.path} (${deck.seat}): base win rate ${(100 * deck.baseWinRate.rate).toFixed(1)}% [${(100 * deck.baseWinRate.lower).toFixed(1)}, ${(100 * deck.baseWinRate.upper).toFixed(1)}]`);
+    lines.push(table(['card', 'count', 'one fewer', 'one more'], deck.cards.map((card) => [card.card, String(card.count), `${formatChange(card.minusOne)}${flag(card.minusOne)}`, `${formatChange(card.plusOne)}${flag(card.plusOne)}`])));
+    lines.push('');
+  }
+  lines.push(explanation(summary));
+  return lines.join('\n');
+}
+
+/** A chart per deck: each card's two changes as points with their paired intervals, 0 as a black tick. */
+export function cardValueCharts(summary: CardValuesSummary): ChartSpec[] {
+  return summary.decks.flatMap((deck: DeckValues): ChartSpec[] => {
+    const rows: Row[] = [];
+    for (const card of deck.cards) {
+      for (const [group, figure] of [
+        ['one copy fewer', card.minusOne],
+        ['one copy more', card.plusOne],
+      ] as const) {
+        if (figure === null || 'refused' in figure || !Number.isFinite(figure.change.difference)) continue;
+        rows.push({ label: card.card, group, value: figure.change.difference, lower: figure.change.lower, upper: figure.change.upper, n: figure.change.n });
+      }
+    }
+    if (rows.length === 0) return [];
+    return [
+      {
+        id: `card-values-${deck.path.replace(/[^A-Za-z0-9]+/g, '-')}`,
+        title: `Card values: ${deck.path} (${deck.seat})`,
+        caption: `${explanation(summary)} The dashed line is no change.`,
+        spec: intervalChart(rows, { axis: `change in the ${deck.seat} win rate`, percent: true, group: 'group', references: [{ value: 0, label: 'no change' }] }),
+      },
+    ];
+  });
+}
+
+function csvRows(summary: CardValuesSummary): (string | number)[][] {
+  const rows: (string | number)[][] = [['deck', 'seat', 'card', 'count', 'change', 'winRate', 'difference', 'lower', 'upper', 'units', 'refused']];
+  for (const deck of summary.decks) {
+    for (const card of deck.cards) {
+      for (const [change, figure] of [
+        ['-1', card.minusOne],
+        ['+1', card.plusOne],
+      ] as const) {
+        if (figure === null) continue;
+        if ('refused' in figure) rows.push([deck.path, deck.seat, card.card, card.count, change, '', '', '', '', '', figure.refused]);
+        else rows.push([deck.path, deck.seat, card.card, card.count, change, figure.winRate.rate, figure.change.difference, figure.change.lower, figure.change.upper, figure.change.n, '']);
+      }
+    }
+  }
+  return rows;
+}
+
+function markdown(summary: CardValuesSummary): string {
+  const lines = [`# Card values: ${summary.scenario.name} (${summary.scenario.game})`, '', `\`${summary.command}\``, '', explanation(summary), ''];
+  for (const deck of summary.decks) {
+    lines.push(`## ${deck.path} (${deck.seat})`, '', `Base win rate ${(100 * deck.baseWinRate.rate).toFixed(1)}% [${(100 * deck.baseWinRate.lower).toFixed(1)}, ${(100 * deck.baseWinRate.upper).toFixed(1)}].`, '');
+    lines.push('| card | count | one fewer | one more |', '| --- | ---: | --- | --- |');
+    for (const card of deck.cards) lines.push(`| ${card.card} | ${card.count} | ${formatChange(card.minusOne)}${flag(card.minusOne)} | ${formatChange(card.plusOne)}${flag(card.plusOne)} |`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** Reads `card-values.json` from a folder, or null when there is none. */
+export function readCardValues(dir: string): CardValuesSummary | null {
+  const path = join(dir, CARD_VALUES_FILE);
+  if (!existsSync(path)) return null;
+  try {
+    const data = JSON.parse(readFileSync(path, 'utf8')) as CardValuesSummary;
+    return Array.isArray(data.decks) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes the card values' files into `outDir`, `html` being the page (`card-values-page.ts`);
+ * returns their paths.
+ */
+export function writeCardValues(summary: CardValuesSummary, outDir: string, html: string): string[] {
+  const pages: [string, string][] = [
+    [CARD_VALUES_FILE, `${toJson(summary)}\n`],
+    ['card-values.csv', csv(csvRows(summary))],
+    ['card-values.md', markdown(summary)],
+    ['card-values.html', html],
+  ];
+  mkdirSync(outDir, { recursive: true });
+  const written: string[] = [];
+  for (const [file, text] of pages) {
+    const path = join(outDir, file);
+    try {
+      writeFileSync(`${path}.tmp`, text);
+      renameSync(`${path}.tmp`, path);
+    } catch (error) {
+      rmSync(`${path}.tmp`, { force: true });
+      throw error;
+    }
+    written.push(path);
+  }
+  return written;
+}

@@ -1,0 +1,102 @@
+/**
+ * `hordelab cards <scenario> [--deck path@seat]`: the counterfactual value of every card of a
+ * deck; writes card-values.json, .csv, .md and .html.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { cardValues, type DeckSpec } from '../../cards/card-values.js';
+import { CARD_VALUE_FILES, formatCardValues, writeCardValues } from '../../cards/card-values-output.js';
+import { cardValuesPage } from '../../cards/card-values-page.js';
+import { UsageError } from '../../core/errors.js';
+import { checkOutputFolder } from '../../present/output-folder.js';
+import { games } from '../../registry.js';
+import { loadScenario, type Scenario } from '../../scenario/scenario.js';
+import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
+import { resolvePath } from '../resolve-path.js';
+import { shellQuote } from '../shell-quote.js';
+
+/** `decks.plants@1` or `decks.plants@Plants`: a parameter path and the seat (1-based, or its name). */
+export function parseDeckSpec(text: string, seats: readonly string[]): DeckSpec {
+  const match = /^\s*([A-Za-z0-9_.:+-]+)\s*@\s*(\S+)\s*$/.exec(text);
+  const seatText = match?.[2] ?? '';
+  const seat = /^\d+$/.test(seatText) ? Number(seatText) - 1 : seats.findIndex((name) => name.toLowerCase() === seatText.toLowerCase());
+  if (match === null || seat < 0 || seat >= seats.length) {
+    throw new UsageError([{ source: `--deck ${text}`, field: '', message: `expected path@seat, the seat a number 1..${seats.length} or one of ${seats.join(', ')}, such as --deck decks.plants@1` }]);
+  }
+  return { path: match[1] as string, seat };
+}
+
+/** The decks to study: `--deck`, else the scenario's `cards.decks`, else the game's own. */
+function decksOf(scenario: Scenario, given: readonly string[]): DeckSpec[] {
+  const seats = scenario.entry.game.seats;
+  if (given.length > 0) return given.map((text) => parseDeckSpec(text, seats));
+  if (scenario.cards?.decks) return scenario.cards.decks.map((deck) => ({ path: deck.path, seat: deck.seat - 1 }));
+  const declared = games.get(scenario.entry.game.id)?.decks;
+  if (declared !== undefined && declared.length > 0) return [...declared];
+  throw new UsageError([{ source: '--deck', field: '', message: `${scenario.entry.game.title} declares no deck; name one as path@seat, such as --deck itemDeck@1` }]);
+}
+
+async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const seed = args.number('seed');
+  const quiet = args.flag('quiet');
+  const json = args.flag('json');
+  const set = assignments(args);
+  const file = args.required('scenario');
+  const first = await loadScenario(file, { ...(seed === undefined ? {} : { seed }), set });
+  const matches = args.number('matches') ?? first.cards?.matches ?? first.matches;
+  const scenario = matches === first.matches ? first : await loadScenario(file, { matches, ...(seed === undefined ? {} : { seed }), set });
+  const decks = decksOf(scenario, args.list('deck'));
+  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-cards`));
+  // A run folder may take the card values beside its own files: its report then shows them.
+  const runFolder = existsSync(join(outDir, 'summary.json'));
+  checkOutputFolder(outDir, { flag: '--out', command: 'cards', ours: (name) => CARD_VALUE_FILES.includes(name), force: args.flag('force') || runFolder });
+  const command = [
+    'hordelab',
+    'cards',
+    scenario.file,
+    ...args.list('deck').flatMap((deck) => ['--deck', deck]),
+    '--seed',
+    String(scenario.seed),
+    '--matches',
+    String(scenario.matches),
+    ...set.flatMap((assignment) => ['--set', assignment]),
+  ]
+    .map(shellQuote)
+    .join(' ');
+  const summary = await cardValues(scenario, {
+    decks,
+    workers: workerCount(args),
+    command,
+    onVariant: (index, total, label) => {
+      if (!quiet && !json) io.stderr.write(`configuration ${index + 1} of ${total}: ${label}\n`);
+    },
+  });
+  const files = writeCardValues(summary, outDir, await cardValuesPage(summary));
+  if (json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  else if (!quiet) io.stdout.write(`${formatCardValues(summary)}\n\nWrote ${files.join(', ')}\n`);
+  return 0;
+}
+
+/** `hordelab cards`. */
+export const cardsCommand: CommandModule = {
+  name: 'cards',
+  summary: 'The counterfactual value of every card of a deck: the change in its side\'s win rate from one copy fewer and one more, on common seeds',
+  positionals: [{ name: 'scenario', describe: 'Scenario file', path: true }],
+  options: {
+    deck: { type: 'list', placeholder: 'PATH@SEAT', describe: 'A deck parameter and the seat it plays for: decks.plants@1, itemDeck@Humans [default: the scenario\'s cards.decks, else the game\'s decks]' },
+    matches: { ...matchesOption, describe: 'Matches per configuration [default: the scenario\'s cards.matches, else its matches]' },
+    seed: { ...seedOption, describe: 'Run seed, shared by every configuration' },
+    set: { ...setOption, describe: 'Overrides (key=value) applied to every configuration, as for run' },
+    out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>-cards/]; a run folder also takes them, and its report then shows them' },
+    force: forceOption,
+    workers: workersOption,
+    quiet: quietOption,
+    json: jsonOption,
+  },
+  examples: [
+    ['hordelab cards scenarios/duel-deck-balance.yaml -n 2000', 'Every card of both Integer Duel decks'],
+    ['hordelab cards scenarios/survivors-survive.yaml --deck itemDeck@Humans -n 400', 'Every Survivors item'],
+  ],
+  run,
+};

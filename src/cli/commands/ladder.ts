@@ -1,0 +1,92 @@
+/**
+ * `hordelab ladder <scenario> --levels random,greedy,...`: the scenario's question at several
+ * skill levels on common seeds; writes ladder.json, ladder.md, ladder.html and levels/.
+ */
+import { join } from 'node:path';
+import { UsageError } from '../../core/errors.js';
+import type { Band } from '../../ladder/headlines.js';
+import { formatLadder, LADDER_FILES, writeLadder } from '../../ladder/ladder-output.js';
+import { runLadder } from '../../ladder/ladder.js';
+import { checkOutputFolder } from '../../present/output-folder.js';
+import { loadScenario } from '../../scenario/scenario.js';
+import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
+import { resolvePath } from '../resolve-path.js';
+import { shellQuote } from '../shell-quote.js';
+
+/** `--band p1WinRate=0.45..0.55`: a headline and the band it should stay in. */
+export function parseBand(text: string): [string, Band] {
+  const match = /^\s*([^=\s]+)\s*=\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*$/.exec(text);
+  const low = Number(match?.[2]);
+  const high = Number(match?.[3]);
+  if (match === null || !Number.isFinite(low) || !Number.isFinite(high) || low >= high) {
+    throw new UsageError([{ source: `--band ${text}`, field: '', message: 'expected headline=low..high with low < high, such as --band p1WinRate=0.45..0.55' }]);
+  }
+  return [match[1] as string, { low, high }];
+}
+
+async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const matches = args.number('matches');
+  const seed = args.number('seed');
+  const quiet = args.flag('quiet');
+  const json = args.flag('json');
+  const levels = args.list('levels');
+  const bands = new Map(args.list('band').map(parseBand));
+  const set = assignments(args);
+  const file = args.required('scenario');
+  const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set });
+  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-ladder`));
+  checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), force: args.flag('force') });
+  const command = [
+    'hordelab',
+    'ladder',
+    scenario.file,
+    ...(levels.length > 0 ? ['--levels', levels.join(',')] : []),
+    '--seed',
+    String(scenario.seed),
+    '--matches',
+    String(scenario.matches),
+    ...set.flatMap((assignment) => ['--set', assignment]),
+    ...args.list('band').flatMap((band) => ['--band', band]),
+  ]
+    .map(shellQuote)
+    .join(' ');
+  const summary = await runLadder(scenario, {
+    levels,
+    bands,
+    workers: workerCount(args),
+    command,
+    onLevel: (index, total, level) => {
+      if (!quiet && !json) io.stderr.write(`level ${index + 1} of ${total}: ${level}\n`);
+    },
+  });
+  const files = await writeLadder(summary, outDir);
+  if (json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  else if (!quiet) io.stdout.write(`${formatLadder(summary)}\n\nWrote ${files.filter((path) => !path.includes('levels')).join(', ')} and each level's scenario in levels/\n`);
+  return 0;
+}
+
+/** `hordelab ladder`. */
+export const ladderCommand: CommandModule = {
+  name: 'ladder',
+  summary: 'Ask a scenario\'s question at several skill levels on common seeds: each headline per level with intervals, and whether its verdict holds',
+  positionals: [{ name: 'scenario', describe: 'Scenario file', path: true }],
+  options: {
+    levels: {
+      type: 'list',
+      placeholder: 'SPECS',
+      describe: 'Skill levels as agent specs, comma-separated: random,greedy,mcts:iterations=300 (a/b: one spec per seat) [default: the scenario\'s ladder:]',
+    },
+    matches: { ...matchesOption, describe: 'Matches per level [default: the scenario\'s]' },
+    seed: { ...seedOption, describe: 'Run seed, shared by every level' },
+    set: { ...setOption, describe: 'Game parameter overrides (key=value), as for run' },
+    band: { type: 'list', placeholder: 'HEADLINE=LO..HI', describe: 'Also judge whether a headline stays in this band at every level' },
+    out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>-ladder/]; new, empty or an earlier ladder\'s' },
+    force: forceOption,
+    workers: workersOption,
+    quiet: quietOption,
+    json: jsonOption,
+  },
+  examples: [['hordelab ladder scenarios/trainers-first-player.yaml --levels random,greedy,mcts:iterations=300 -n 400', 'Does the first-player verdict survive competent play?']],
+  run,
+};

@@ -1,0 +1,157 @@
+/**
+ * Headline figures and their verdicts across skill levels.
+ *
+ * A game names its headlines in its module (`headlines`: a `results` path, a label and, where
+ * the question has one, the value it is judged against: 50% for a win rate, 0 for a
+ * difference); a game that names none is judged on its default metric, against 50% when that
+ * is a rate. At each level a headline's interval puts it above the reference, below it, or not
+ * distinguishable from it; with a band (a check's, or `--band`) inside, outside or unclear.
+ * The verdict says whether that reading holds at every level, and where it changes: where the
+ * figure crosses the reference (changes sign, for a difference), where it leaves the band, or,
+ * without a reference, between which consecutive levels it moves beyond chance.
+ */
+import type { GameHeadline, GameModule } from '../core/game-module.js';
+import { normalQuantile } from '../stats/distributions.js';
+
+/** A figure the balance question is about. */
+export type Headline = GameHeadline;
+
+/** An estimate with its interval, read from a summary: a rate, a mean or a difference. */
+export interface Figure {
+  readonly value: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly n: number;
+  /** Percent for rates and differences of rates; plain numbers for means. */
+  readonly percent: boolean;
+}
+
+/** The headlines of a game: its own, or its default metric. */
+export function headlinesOf(module: GameModule): readonly Headline[] {
+  return module.headlines ?? [{ path: module.defaultMetric, label: module.defaultMetric, reference: 0.5 }];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The figure at `path` in a summary's `results`, or null when there is none (or no sample). */
+export function readFigure(results: unknown, path: string): Figure | null {
+  let node: unknown = results;
+  for (const key of path.split('.')) node = isRecord(node) ? node[key] : undefined;
+  if (!isRecord(node) || typeof node['lower'] !== 'number' || typeof node['upper'] !== 'number' || typeof node['n'] !== 'number') return null;
+  const value = typeof node['rate'] === 'number' ? node['rate'] : typeof node['difference'] === 'number' ? node['difference'] : typeof node['mean'] === 'number' ? node['mean'] : null;
+  if (value === null || !Number.isFinite(value) || node['n'] === 0) return null;
+  return { value, lower: node['lower'], upper: node['upper'], n: node['n'], percent: typeof node['mean'] !== 'number' };
+}
+
+/** A band a headline should stay in. */
+export interface Band {
+  readonly low: number;
+  readonly high: number;
+}
+
+export type Side = 'above' | 'below' | 'at';
+export type BandReading = 'inside' | 'outside' | 'unclear';
+
+/** One level's reading of a headline. */
+export interface LevelReading {
+  readonly level: string;
+  readonly figure: Figure | null;
+  readonly side: Side | null;
+  readonly band: BandReading | null;
+}
+
+export interface Verdict {
+  /** True when the reading is the same at every level (and inside the band, if one is given). */
+  readonly holds: boolean;
+  readonly text: string;
+}
+
+/** Which side of `reference` an interval lies on. */
+export function sideOf(figure: Figure, reference: number): Side {
+  if (figure.lower > reference) return 'above';
+  if (figure.upper < reference) return 'below';
+  return 'at';
+}
+
+/** Where an interval lies against a band. */
+export function bandOf(figure: Figure, band: Band): BandReading {
+  if (figure.lower >= band.low && figure.upper <= band.high) return 'inside';
+  if (figure.upper < band.low || figure.lower > band.high) return 'outside';
+  return 'unclear';
+}
+
+/** `50%`, `0`, `0.25`: a reference or band edge as the reader knows it. */
+export function formatValue(value: number, percent: boolean): string {
+  return percent ? `${+(100 * value).toFixed(2)}%` : String(+value.toFixed(3));
+}
+
+/** Whether two levels' figures differ beyond chance (independent intervals: conservative on common seeds). */
+function differ(a: Figure, b: Figure, confidence: number): boolean {
+  const z = normalQuantile(confidence);
+  const seA = (a.upper - a.lower) / (2 * z);
+  const seB = (b.upper - b.lower) / (2 * z);
+  const se = Math.sqrt(seA * seA + seB * seB);
+  return se > 0 && Math.abs(a.value - b.value) / se > z;
+}
+
+const list = (names: readonly string[]): string => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/** Reads a headline at every level and says whether the reading holds. */
+export function judge(headline: Headline, figures: readonly { level: string; figure: Figure | null }[], band: Band | null, confidence: number): { readings: LevelReading[]; verdict: Verdict } {
+  const readings: LevelReading[] = figures.map(({ level, figure }) => ({
+    level,
+    figure,
+    side: figure === null || headline.reference === undefined ? null : sideOf(figure, headline.reference),
+    band: figure === null || band === null ? null : bandOf(figure, band),
+  }));
+  const measured = readings.filter((reading) => reading.figure !== null);
+  if (measured.length === 0) return { readings, verdict: { holds: false, text: 'not measured at any level' } };
+  const percent = (measured[0]?.figure as Figure).percent;
+  const parts: string[] = [];
+  let holds = true;
+  if (headline.reference !== undefined) {
+    const reference = formatValue(headline.reference, percent);
+    const word = (side: Side): string => (side === 'above' ? `above ${reference}` : side === 'below' ? `below ${reference}` : `not distinguishable from ${reference}`);
+    const sides = [...new Set(measured.map((reading) => reading.side as Side))];
+    if (sides.length === 1) {
+      parts.push(word(sides[0] as Side));
+    } else {
+      holds = false;
+      const groups = sides.map((side) => `${word(side)} at ${list(measured.filter((reading) => reading.side === side).map((reading) => reading.level))}`);
+      const crossing = sides.includes('above') && sides.includes('below');
+      const first = measured.findIndex((reading) => reading.side !== measured[0]?.side);
+      const where = `between ${measured[first - 1]?.level} and ${measured[first]?.level}`;
+      const change = crossing ? (headline.reference === 0 ? `changes sign` : `crosses ${reference}`) : `changes`;
+      parts.push(`${change} (first ${where}): ${groups.join('; ')}`);
+    }
+  } else {
+    const moves: string[] = [];
+    for (let i = 1; i < measured.length; i++) {
+      const a = measured[i - 1] as LevelReading;
+      const b = measured[i] as LevelReading;
+      if (differ(a.figure as Figure, b.figure as Figure, confidence)) moves.push(`${a.level} → ${b.level}: ${formatValue((a.figure as Figure).value, percent)} → ${formatValue((b.figure as Figure).value, percent)}`);
+    }
+    if (moves.length === 0) parts.push('no two consecutive levels differ beyond chance');
+    else {
+      holds = false;
+      parts.push(`changes beyond chance between levels (${moves.join('; ')})`);
+    }
+  }
+  if (band !== null) {
+    const bandText = `[${formatValue(band.low, percent)}, ${formatValue(band.high, percent)}]`;
+    const outside = measured.filter((reading) => reading.band === 'outside').map((reading) => reading.level);
+    const unclear = measured.filter((reading) => reading.band === 'unclear').map((reading) => reading.level);
+    if (outside.length === 0 && unclear.length === 0) parts.push(`inside the band ${bandText}`);
+    else {
+      holds = false;
+      if (outside.length > 0) parts.push(`leaves the band ${bandText} at ${list(outside)}`);
+      if (unclear.length > 0) parts.push(`not clearly inside the band ${bandText} at ${list(unclear)}`);
+    }
+  }
+  if (measured.length < readings.length) {
+    holds = false;
+    parts.push(`not measured at ${list(readings.filter((reading) => reading.figure === null).map((reading) => reading.level))}`);
+  }
+  const text = parts.join('; ');
+  return { readings, verdict: { holds, text: holds ? `holds at every level: ${text}` : text } };
+}

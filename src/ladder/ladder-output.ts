@@ -1,0 +1,156 @@
+/**
+ * The files of a ladder: `ladder.json` (everything, each level's whole summary included),
+ * `ladder.md` (the headlines per level with intervals, the verdicts, each seat's action mix and
+ * each level's cost), `ladder.html` (the same with a chart per headline: the figure against the
+ * level, its reference as a black tick), and `levels/<level>.yaml`, each level's scenario, to
+ * rerun one level with `hordelab run`. Files are written under temporary names and renamed.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { intervalChart, type Row } from '../present/chart-kit.js';
+import { escapeHtml } from '../present/page-kit.js';
+import { renderSvg } from '../present/render.js';
+import { table } from '../reports/format.js';
+import { toJson } from '../run/run-scenario.js';
+import { formatValue, type Figure } from './headlines.js';
+import type { LadderHeadline, LadderSummary } from './ladder.js';
+import { levelSlug } from './levels.js';
+
+
+function formatFigure(figure: Figure | null): string {
+  if (figure === null) return '-';
+  return `${formatValue(figure.value, figure.percent)} [${formatValue(figure.lower, figure.percent)}, ${formatValue(figure.upper, figure.percent)}]`;
+}
+
+/** The names `hordelab ladder` writes in its folder (an earlier ladder's may be replaced). */
+export const LADDER_FILES: readonly string[] = ['ladder.json', 'ladder.md', 'ladder.html', 'levels'];
+
+/** The headline table: one row per level, one column per headline. */
+function headlineRows(summary: LadderSummary): string[][] {
+  return summary.levels.map((level, index) => [level.name, String(level.matches), ...summary.headlines.map((headline) => formatFigure(headline.levels[index]?.figure ?? null))]);
+}
+
+/** The ladder as text, for the terminal. */
+export function formatLadder(summary: LadderSummary): string {
+  const lines: string[] = [];
+  lines.push(table(['level', 'matches', ...summary.headlines.map((headline) => headline.label)], headlineRows(summary)));
+  lines.push('');
+  for (const headline of summary.headlines) lines.push(`${headline.label}: ${headline.verdict.text}`);
+  return lines.join('\n');
+}
+
+function mixRows(summary: LadderSummary): string[][] {
+  const rows: string[][] = [];
+  for (const level of summary.levels) {
+    for (const seat of level.actionMix) {
+      const shares = Object.entries(seat.shares)
+        .filter(([, share]) => share > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, share]) => `${kind} ${(100 * share).toFixed(1)}%`)
+        .join(', ');
+      rows.push([level.name, seat.seat, String(seat.decisions), shares]);
+    }
+  }
+  return rows;
+}
+
+const mdRow = (cells: readonly string[]): string => `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
+
+function markdown(summary: LadderSummary): string {
+  const { scenario } = summary;
+  const lines: string[] = [];
+  lines.push(`# Skill ladder: ${scenario.name} (${scenario.game})`, '');
+  lines.push(`\`${summary.command}\``, '');
+  lines.push(
+    `${scenario.matchesPerLevel} matches per level on run seed ${scenario.seed} (every level meets the same dice and deals). ` +
+      `${Math.round(summary.confidence * 100)}% intervals from the game's report (a design effect of 2 where seats are rotated).`,
+    '',
+  );
+  lines.push('## Verdicts', '');
+  for (const headline of summary.headlines) lines.push(`- **${headline.label}** (\`${headline.path}\`): ${headline.verdict.text}.`);
+  lines.push('', '## Headlines per level', '');
+  const header = ['level', 'matches', ...summary.headlines.map((headline) => headline.label)];
+  lines.push(mdRow(header), mdRow(header.map(() => '---')), ...headlineRows(summary).map(mdRow));
+  lines.push('', '## What each seat chose', '');
+  lines.push('Shares of the decisions each seat was asked for (a lone legal action is not a decision); descriptive, no interval.', '');
+  lines.push(mdRow(['level', 'seat', 'decisions', 'action mix']), mdRow(['---', '---', '---', '---']), ...mixRows(summary).map(mdRow));
+  lines.push('', '## Levels', '');
+  lines.push(mdRow(['level', 'seats', 'core-seconds per match', 'scenario']), mdRow(['---', '---', '---', '---']));
+  for (const level of summary.levels) {
+    lines.push(mdRow([level.name, `${level.seats.join(' vs ')}${level.rotateSeats ? ' (rotated)' : ''}`, level.timing.coreSecondsPerMatch.toFixed(3), `levels/${levelSlug(level.name)}.yaml`]));
+  }
+  lines.push('', 'Charts: open `ladder.html` beside this file.', '');
+  return lines.join('\n');
+}
+
+/** A headline against the level: one point with its interval per level, the reference as a tick. */
+export function headlineChart(summary: LadderSummary, headline: LadderHeadline): Record<string, unknown> | null {
+  const rows: Row[] = [];
+  headline.levels.forEach((reading) => {
+    if (reading.figure === null) return;
+    rows.push({ label: reading.level, value: reading.figure.value, lower: reading.figure.lower, upper: reading.figure.upper, n: reading.figure.n });
+  });
+  if (rows.length === 0) return null;
+  const percent = headline.levels.find((reading) => reading.figure !== null)?.figure?.percent ?? false;
+  const references = headline.reference === undefined ? [] : [{ value: headline.reference, label: `reference: ${formatValue(headline.reference, percent)}` }];
+  const bands = headline.band === null ? [] : [{ from: headline.band.low, to: headline.band.high, label: 'band' }];
+  return intervalChart(rows, { axis: headline.label, percent, references, bands });
+}
+
+async function html(summary: LadderSummary): Promise<string> {
+  const figures: string[] = [];
+  for (const headline of summary.headlines) {
+    const spec = headlineChart(summary, headline);
+    if (spec === null) continue;
+    const reference = headline.reference === undefined ? '' : ` The dashed line is ${formatValue(headline.reference, headline.levels.find((r) => r.figure)?.figure?.percent ?? false)}, the value the question is judged against.`;
+    figures.push(
+      `<figure><h3>${escapeHtml(headline.label)}</h3><div class="chart">${await renderSvg(spec)}</div><figcaption>${escapeHtml(`Each level's figure with its ${Math.round(summary.confidence * 100)}% interval.${reference} Verdict: ${headline.verdict.text}.`)}</figcaption></figure>`,
+    );
+  }
+  const mix = mixRows(summary)
+    .map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(`Skill ladder: ${summary.scenario.name}`)}</title>
+<style>body { font-family: Helvetica, Arial, sans-serif; margin: 2rem auto; max-width: 980px; color: #222; padding: 0 1rem; }
+table { border-collapse: collapse; font-size: 0.85rem; } td, th { padding: 0.2rem 0.6rem; border-bottom: 1px solid #eee; text-align: left; }
+figure { margin: 1.5rem 0; } figcaption { color: #555; font-size: 0.85rem; max-width: 640px; } figure .chart svg { max-width: 100%; height: auto; }
+pre { background: #f6f6f6; padding: 0.8rem; overflow-x: auto; font-size: 0.78rem; }</style></head>
+<body>
+<h1>${escapeHtml(`Skill ladder: ${summary.scenario.name} (${summary.scenario.game})`)}</h1>
+<p><code>${escapeHtml(summary.command)}</code></p>
+<pre>${escapeHtml(formatLadder(summary))}</pre>
+${figures.join('\n')}
+<h2>What each seat chose</h2>
+<table><tr><th>level</th><th>seat</th><th>decisions</th><th>action mix</th></tr>
+${mix}
+</table>
+</body>
+</html>
+`;
+}
+
+/** Writes the ladder's files into `outDir`; returns their paths. Nothing is written if a page fails to build. */
+export async function writeLadder(summary: LadderSummary, outDir: string): Promise<string[]> {
+  const pages: [string, string][] = [
+    ['ladder.json', `${toJson(summary)}\n`],
+    ['ladder.md', markdown(summary)],
+    ['ladder.html', await html(summary)],
+    ...summary.levels.map((level): [string, string] => [join('levels', `${levelSlug(level.name)}.yaml`), level.scenarioText]),
+  ];
+  mkdirSync(join(outDir, 'levels'), { recursive: true });
+  const written: string[] = [];
+  for (const [file, text] of pages) {
+    const path = join(outDir, file);
+    try {
+      writeFileSync(`${path}.tmp`, text);
+      renameSync(`${path}.tmp`, path);
+    } catch (error) {
+      rmSync(`${path}.tmp`, { force: true });
+      throw error;
+    }
+    written.push(path);
+  }
+  return written;
+}

@@ -1,0 +1,82 @@
+/**
+ * The scenario of one skill level: the base scenario's question (game, parameters, metrics,
+ * matches, run seed) with its seats played by the level's agents.
+ *
+ * A single-spec level takes every seat, except a seat held by an agent that plays only that
+ * seat (`scripted-zombies`): such an agent is part of the question, like the game's own AI, and
+ * keeps its seat. When the base scenario rotates its seats and the level takes them all, the
+ * level rotates too, with two named copies (`greedy-a`, `greedy-b`), so each seed is played in
+ * both seatings as the base does. A per-seat level (`greedy/scripted-zombies`) sets each seat
+ * as written, unrotated. Every level plays the base's run seed, so all levels meet the same
+ * dice and deals (common random numbers).
+ */
+import { extname } from 'node:path';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { UsageError } from '../core/errors.js';
+import { parseScenario, type Scenario } from '../scenario/scenario.js';
+import type { Level, SeatLevel } from './levels.js';
+
+type RawSeat = string | { agent: string; config?: Record<string, unknown>; name?: string };
+
+const seatEntry = (seat: SeatLevel, name?: string): RawSeat => ({
+  agent: seat.agent,
+  ...(Object.keys(seat.config).length === 0 ? {} : { config: { ...seat.config } }),
+  ...(name === undefined ? {} : { name }),
+});
+
+/** The raw seat list of a scenario document (the rotated list when rotating). */
+function rawSeats(document: Record<string, unknown>): RawSeat[] {
+  const seats = document['seats'];
+  if (Array.isArray(seats)) return seats as RawSeat[];
+  if (typeof seats === 'object' && seats !== null && 'rotate' in seats) return (seats as { rotate: RawSeat[] }).rotate;
+  return [];
+}
+
+/** The seats a level plays: each seat's entry, and whether the level rotates them. */
+function levelSeats(base: Scenario, raw: readonly RawSeat[], level: Level, source: string): { seats: unknown; rotate: boolean } {
+  const count = base.entry.game.seats.length;
+  if (level.seats.length > 1) {
+    if (level.seats.length !== count) {
+      throw new UsageError([{ source, field: '', message: `level "${level.name}" names ${level.seats.length} seats; ${base.entry.game.title} has ${count} (${base.entry.game.seats.join(', ')})` }]);
+    }
+    return { seats: level.seats.map((seat) => seatEntry(seat)), rotate: false };
+  }
+  const seat = level.seats[0] as SeatLevel;
+  const kept = base.seats.map((named) => named.factory.playsOnly !== undefined);
+  if (base.rotate && !kept.some(Boolean)) {
+    return { seats: { rotate: [seatEntry(seat, `${level.name}-a`), seatEntry(seat, `${level.name}-b`)] }, rotate: true };
+  }
+  return { seats: Array.from({ length: count }, (_, index) => (kept[index] ? (raw[index] as RawSeat) : seatEntry(seat))), rotate: false };
+}
+
+/**
+ * The base scenario played at `level`. `source` names where the level came from (`--levels`, a
+ * scenario's `ladder:`, a check's `ladder:`) in errors.
+ * @throws UsageError when the level cannot play the scenario (an unknown agent, a bad setting,
+ *   a seat it cannot take), naming the level.
+ */
+export async function levelScenario(base: Scenario, level: Level, source: string): Promise<Scenario> {
+  if (base.tournament !== null) {
+    throw new UsageError([{ source: base.file, field: 'seats.roundRobin', message: 'a round robin already compares agents; give the ladder a scenario with one seating' }]);
+  }
+  const { text, file, overrides } = base.source;
+  const json = extname(file).toLowerCase() === '.json';
+  const document = (json ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>;
+  const { seats } = levelSeats(base, rawSeats(document), level, source);
+  const levelDocument = { ...document, seats };
+  const levelText = json ? JSON.stringify(levelDocument, null, 2) : stringifyYaml(levelDocument);
+  // `--set seatN.x=...` configured the base's own agents, not the level's.
+  const set = (overrides.set ?? []).filter((assignment) => !/^seat\d+\./.test(assignment.trim()));
+  try {
+    return await parseScenario(levelText, file, { ...overrides, set });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    // A single-spec level fails alike in every seat it takes: say it once, without the seat.
+    const single = level.seats.length === 1;
+    const messages = error.issues.map((issue) => {
+      const field = single ? issue.field.replace(/^seats(\.rotate)?\[\d+\](\.agent)?\.?/, '') : issue.field.replace(/^seats\[(\d+)\]/, (_, index: string) => `seat ${Number(index) + 1}`);
+      return `level "${level.name}": ${field === '' ? '' : `${field}: `}${issue.message}`;
+    });
+    throw new UsageError([...new Set(messages)].map((message) => ({ source, field: '', message })));
+  }
+}

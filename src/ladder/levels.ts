@@ -1,0 +1,92 @@
+/**
+ * Skill levels: the agents a question is asked of, written as agent specs.
+ *
+ * A level is `agent` or `agent:key=value,key=value` (`random`, `greedy`,
+ * `mcts:iterations=200,rolloutDepth=0`), the same agent in every seat; or one spec per seat
+ * joined with `/` (`greedy/scripted-zombies`). Values are read as YAML (`true`, `0.7`, `turn`).
+ * A list of levels is comma-separated: a part with `=` and no `:` continues the settings of the
+ * level before it, so `random,greedy,mcts:iterations=200,c=0.7,mcts:iterations=1000` is four
+ * levels. The level's name is the spec as written, normalised (`mcts:c=0.7,iterations=200`
+ * keeps the order given).
+ */
+import { parse as parseYaml } from 'yaml';
+import { UsageError } from '../core/errors.js';
+
+/** One seat's agent at a level. */
+export interface SeatLevel {
+  readonly agent: string;
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+/** A skill level: its name and the agent of each seat (one entry: every seat). */
+export interface Level {
+  readonly name: string;
+  readonly seats: readonly SeatLevel[];
+}
+
+/** Parses one seat's spec: `mcts:iterations=200,c=0.7`. @throws UsageError naming `source`. */
+export function parseSeatLevel(spec: string, source: string): SeatLevel {
+  const text = spec.trim();
+  const colon = text.indexOf(':');
+  const agent = (colon < 0 ? text : text.slice(0, colon)).trim();
+  if (agent === '' || /[=,/\s]/.test(agent)) {
+    throw new UsageError([{ source, field: '', message: `"${spec}" is not an agent spec; expected agent or agent:key=value,..., such as mcts:iterations=200` }]);
+  }
+  const config: Record<string, unknown> = {};
+  if (colon >= 0) {
+    for (const part of text.slice(colon + 1).split(',')) {
+      const at = part.indexOf('=');
+      const key = at < 0 ? '' : part.slice(0, at).trim();
+      if (key === '') throw new UsageError([{ source, field: '', message: `"${part}" in "${spec}" is not a setting; expected key=value, such as iterations=200` }]);
+      let value: unknown;
+      try {
+        value = parseYaml(part.slice(at + 1));
+      } catch {
+        throw new UsageError([{ source, field: '', message: `the value of ${key} in "${spec}" is not valid YAML` }]);
+      }
+      config[key] = value;
+    }
+  }
+  return { agent, config };
+}
+
+/** The canonical text of a seat's spec. */
+export function formatSeatLevel(seat: SeatLevel): string {
+  const settings = Object.entries(seat.config).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return settings.length === 0 ? seat.agent : `${seat.agent}:${settings.join(',')}`;
+}
+
+/** Parses one level: a spec, or per-seat specs joined with `/`. */
+export function parseLevel(spec: string, source: string): Level {
+  const seats = spec.split('/').map((part) => parseSeatLevel(part, source));
+  return { name: seats.map(formatSeatLevel).join('/'), seats };
+}
+
+/**
+ * Splits a comma-separated list of levels: a part holding `=` but no `:` (and no `/`) is one
+ * more setting of the level before it.
+ */
+export function splitLevels(text: string): string[] {
+  const levels: string[] = [];
+  for (const raw of text.split(',')) {
+    const part = raw.trim();
+    if (part === '') continue;
+    const continues = part.includes('=') && !part.includes(':') && !part.includes('/') && levels.length > 0;
+    if (continues) levels[levels.length - 1] = `${levels[levels.length - 1]},${part}`;
+    else levels.push(part);
+  }
+  return levels;
+}
+
+/** Parses `--levels` values (each a comma-separated list) into levels, refusing duplicates. */
+export function parseLevels(texts: readonly string[], source: string): Level[] {
+  const levels = texts.flatMap(splitLevels).map((spec) => parseLevel(spec, source));
+  if (levels.length === 0) throw new UsageError([{ source, field: '', message: 'expected at least one level, such as random,greedy,mcts:iterations=200' }]);
+  const names = levels.map((level) => level.name);
+  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  if (repeated !== undefined) throw new UsageError([{ source, field: '', message: `level "${repeated}" is listed twice` }]);
+  return levels;
+}
+
+/** A file-name-safe form of a level's name (`mcts_iterations_200`). */
+export const levelSlug = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_');

@@ -1,0 +1,25 @@
+/**
+ * The skill behind a run's figures, named on every report: which agents played, and a warning
+ * when any seat played at random, since a verdict from random players may not hold under
+ * competent play (`hordelab ladder` asks whether it does).
+ */
+
+/** A seat as `summary.json` records it. */
+export interface SeatRecord {
+  readonly name: string;
+  readonly agent: string;
+  readonly config?: unknown;
+}
+
+/** "greedy vs mcts(iterations=300)", seat by seat (the name each seat is reported under). */
+export function skillOf(seats: readonly SeatRecord[], rotated: boolean): string {
+  return `${seats.map((seat) => (seat.name === seat.agent ? seat.agent : `${seat.name} (${seat.agent})`)).join(' vs ')}${rotated ? ', seats rotated' : ''}`;
+}
+
+/** The warning for random play, or null when no seat plays at random. */
+export function randomPlayWarning(seats: readonly SeatRecord[]): string | null {
+  const random = seats.filter((seat) => seat.agent === 'random');
+  if (random.length === 0) return null;
+  const who = random.length === seats.length ? 'every seat plays' : `${random.map((seat) => seat.name).join(' and ')} ${random.length === 1 ? 'plays' : 'play'}`;
+  return `Random play: ${who} uniformly at random. A verdict measured with random players may not hold under competent play; ask hordelab ladder whether it does.`;
+}

@@ -1,0 +1,78 @@
+/**
+ * Plays ranges of matches of any number of scenarios on one shared worker pool and merges their
+ * tallies in match order, so results do not depend on worker count or chunking: aggregates are
+ * exact integer sums, and per-match scores are concatenated by match index.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
+import type { Scenario } from '../scenario/scenario.js';
+import { mergeActionMix, playTally, type Tally } from './tally.js';
+import type { TallyTask } from './tally-worker.js';
+
+/** Where the compiled worker lives (beside this file once built; from sources, the dist copy). */
+function tallyWorkerFile(): string {
+  const beside = fileURLToPath(new URL('./tally-worker.js', import.meta.url));
+  if (existsSync(beside)) return beside;
+  const compiled = fileURLToPath(new URL('../../dist/src/ladder/tally-worker.js', import.meta.url));
+  if (existsSync(compiled)) return compiled;
+  throw new Error('worker threads run compiled code: run "npm run build" first');
+}
+
+/** A mergeable tally of matches `0..matches` of one scenario (or of a continuing range). */
+export interface RunningTally {
+  matches: number;
+  aggregate: unknown;
+  outcomes: Tally['outcomes'];
+  actionMix: Tally['actionMix'];
+  scores: number[];
+}
+
+export class TallyPlayer {
+  private readonly pool: Piscina<TallyTask, Tally> | null;
+
+  /** `workers` threads; 0 plays in this thread. */
+  constructor(private readonly workers: number) {
+    this.pool = workers > 0 ? new Piscina<TallyTask, Tally>({ filename: tallyWorkerFile(), minThreads: workers, maxThreads: workers }) : null;
+  }
+
+  /** An empty tally for `scenario`. */
+  static empty(scenario: Scenario): RunningTally {
+    const seats = scenario.entry.game.seats.length;
+    return { matches: 0, aggregate: scenario.entry.report.emptyAggregate(), outcomes: emptyOutcomes(seats), actionMix: Array.from({ length: seats }, () => ({})), scores: [] };
+  }
+
+  /**
+   * Plays matches `tally.matches..end-1` of `scenario` into `tally`.
+   * @throws Error naming the failed match, its seed and the replay command.
+   */
+  async extend(scenario: Scenario, tally: RunningTally, end: number): Promise<void> {
+    const start = tally.matches;
+    if (end <= start) return;
+    const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
+    const ranges: [number, number][] = [];
+    for (let from = start; from < end; from += size) ranges.push([from, Math.min(end, from + size)]);
+    const results = await Promise.all(
+      ranges.map(([from, to]) => (this.pool === null ? Promise.resolve(playTally(scenario, from, to)) : this.pool.run({ source: scenario.source, start: from, end: to }))),
+    );
+    for (const result of results) {
+      if (result.failure !== null) {
+        const { matchIndex, matchSeed, message } = result.failure;
+        throw new Error(`${scenario.name}: match ${matchIndex} failed (match seed ${matchSeed}): ${message}`);
+      }
+    }
+    const { report } = scenario.entry;
+    for (const result of results) {
+      report.mergeAggregates(tally.aggregate, result.aggregate);
+      mergeOutcomes(tally.outcomes, result.outcomes);
+      mergeActionMix(tally.actionMix, result.actionMix);
+      for (const score of result.scores) tally.scores.push(score);
+    }
+    tally.matches = end;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Plays a range of a scenario's matches as `hordelab run` would (the same seeds, seatings and
+ * streams), keeping besides the game report's aggregate what ladders and card values need: each
+ * match's result per seat, and the mix of actions each seat chose.
+ *
+ * The action mix counts the decisions an agent was asked for (a seat with one legal action is
+ * not asked), by kind: the part of the game's action key before `(` (`move`, `catch`, `spell`,
+ * `pass`). It is read by wrapping each seat's agent, so it costs the rules nothing.
+ */
+import type { AgentFactory } from '../core/agent.js';
+import { MatchFailure, playMatch } from '../core/match-runner.js';
+import { formatSeed } from '../core/rng.js';
+import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
+import { matchPlan } from '../run/play-chunk.js';
+import type { Scenario } from '../scenario/scenario.js';
+
+/** Decisions per action kind, per seat (index: seat). Plain data, mergeable. */
+export type ActionMix = Record<string, number>[];
+
+/** What a range of matches contributes. Plain data: it crosses thread boundaries as it is. */
+export interface Tally {
+  readonly start: number;
+  readonly end: number;
+  readonly aggregate: unknown;
+  readonly outcomes: OutcomeAggregate;
+  readonly actionMix: ActionMix;
+  /**
+   * Per match, per seat: 1 a win, 0.5 a draw, 0 a loss (`scores[(match - start) * seats + seat]`),
+   * the unit of paired comparisons between configurations on common seeds.
+   */
+  readonly scores: number[];
+  /** The first failed match, or null; the caller stops there with what reproduces it. */
+  readonly failure: { readonly matchIndex: number; readonly matchSeed: string; readonly message: string } | null;
+}
+
+const kindOf = (key: string): string => {
+  const at = key.indexOf('(');
+  return at < 0 ? key : key.slice(0, at);
+};
+
+/** Wraps a factory so that every choice of its agents is counted in `mix`. */
+function counting(factory: AgentFactory, mix: ActionMix, actionKey: (action: unknown) => string): AgentFactory {
+  return {
+    ...factory,
+    create(config, context) {
+      const agent = factory.create(config, context);
+      const counts = mix[context.seat] as Record<string, number>;
+      return {
+        chooseAction(decision) {
+          const index = agent.chooseAction(decision);
+          const action = decision.legalActions[index];
+          // An out-of-range answer is the runner's to report; count only real choices.
+          if (action !== undefined) {
+            const kind = kindOf(actionKey(action));
+            counts[kind] = (counts[kind] ?? 0) + 1;
+          }
+          return index;
+        },
+      };
+    },
+  };
+}
+
+/** Plays matches `start..end-1` of `scenario`, stopping at the first failure. */
+export function playTally(scenario: Scenario, start: number, end: number): Tally {
+  const { game, report } = scenario.entry;
+  const seatCount = game.seats.length;
+  const collector = report.createCollector({ eventRows: false });
+  const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
+  const aggregate: unknown = report.emptyAggregate();
+  const outcomes = emptyOutcomes(seatCount);
+  const actionMix: ActionMix = Array.from({ length: seatCount }, () => ({}));
+  const scores: number[] = [];
+  const actionKey = (action: unknown): string => game.actionKey(action);
+  for (let matchIndex = start; matchIndex < end; matchIndex++) {
+    const plan = matchPlan(scenario, matchIndex);
+    const seats = plan.seats.map((seat) => ({ ...seat, factory: counting(seat.factory, actionMix, actionKey) }));
+    let outcome;
+    try {
+      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, seats }, sink);
+    } catch (error) {
+      if (!(error instanceof MatchFailure)) throw error;
+      collector.discardMatch();
+      return { start, end: matchIndex, aggregate, outcomes, actionMix, scores, failure: { matchIndex, matchSeed: error.matchSeed, message: error.message } };
+    }
+    // The same context as the run's: a rotated pair's two matches are one cluster.
+    const context = { matchIndex, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1 };
+    collector.finishMatch(context, aggregate);
+    addOutcome(outcomes, outcome.returns, plan.seats.map((seat) => seat.name), context);
+    for (const result of seatResults(outcome.returns)) scores.push(result === 'win' ? 1 : result === 'draw' ? 0.5 : 0);
+  }
+  return { start, end, aggregate, outcomes, actionMix, scores, failure: null };
+}
+
+/** Adds `other` into `into` (per-seat counts). */
+export function mergeActionMix(into: ActionMix, other: ActionMix): void {
+  other.forEach((counts, seat) => {
+    const target = (into[seat] ??= {});
+    for (const [kind, count] of Object.entries(counts)) target[kind] = (target[kind] ?? 0) + count;
+  });
+}

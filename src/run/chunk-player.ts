@@ -1,0 +1,137 @@
+/**
+ * Where a chunk of matches is played: in this thread, or on a {@link WorkerPool}. Either way the
+ * result is the same bytes, since both call `playChunk`; they differ in what they survive.
+ */
+import { Script } from 'node:vm';
+import { formatSeed, matchSeed } from '../core/rng.js';
+import { emptyOutcomes } from '../reports/outcomes.js';
+import type { Scenario } from '../scenario/scenario.js';
+import { joinChunkResults, matchPlan, playChunk, type ChunkResult } from './play-chunk.js';
+import type { PoolOutcome, WorkerPool } from './pool.js';
+import type { ChunkTask } from './worker.js';
+
+/** Plays ranges of one scenario's matches. */
+export interface ChunkPlayer {
+  /**
+   * Plays matches `start..end-1`. Resolves null when the chunk was cancelled: the player was
+   * closed, or Ctrl-C interrupted a chunk playing in this thread.
+   * @throws Error (rejects) on an internal failure outside any match.
+   */
+  play(start: number, end: number): Promise<ChunkResult | null>;
+  /** Stops whatever is playing, at once. */
+  close(): Promise<void>;
+}
+
+const CHUNK_ENTRY = Symbol.for('hordelab.playChunkInThisThread');
+/** Runs the function stored under {@link CHUNK_ENTRY}, as a script Ctrl-C can interrupt. */
+let chunkScript: Script | null = null;
+
+/**
+ * Plays in this thread. A match that never ends cannot be stopped here, but Ctrl-C can: with
+ * `interruptible`, each chunk runs as a script with `breakOnSigint`, so a SIGINT ends it (the
+ * chunk is dropped, and the run stops as interrupted) instead of waiting for the chunk.
+ */
+export class InThreadPlayer implements ChunkPlayer {
+  private closed = false;
+
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly eventFiles: boolean,
+    private readonly interruptible: boolean,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  async play(start: number, end: number): Promise<ChunkResult | null> {
+    // Let signals (Ctrl-C) and other events in between chunks.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.closed || this.signal?.aborted === true) return null;
+    if (!this.interruptible) return playChunk(this.scenario, start, end, this.eventFiles);
+    const global = globalThis as unknown as Record<symbol, () => ChunkResult>;
+    global[CHUNK_ENTRY] = () => playChunk(this.scenario, start, end, this.eventFiles);
+    try {
+      chunkScript ??= new Script(`globalThis[Symbol.for(${JSON.stringify(CHUNK_ENTRY.description)})]()`);
+      return chunkScript.runInThisContext({ breakOnSigint: true }) as ChunkResult;
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') return null;
+      throw error;
+    } finally {
+      delete global[CHUNK_ENTRY];
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}
+
+/**
+ * Plays on a pool of worker threads (possibly shared with other players). A chunk whose thread
+ * died or hung is played again one match at a time, so the match that breaks a thread costs
+ * itself only: it becomes a failure ("worker exited with code 7", "out of memory", "timed out")
+ * and every other match of the chunk is kept, with the same bytes as if nothing had happened.
+ */
+export class PooledPlayer implements ChunkPlayer {
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly scenario: Scenario,
+    private readonly eventFiles: boolean,
+  ) {}
+
+  async play(start: number, end: number): Promise<ChunkResult | null> {
+    const outcome = await this.pool.run(this.task(start, end));
+    if (outcome.kind === 'played') return outcome.result;
+    if (outcome.kind === 'cancelled') return null;
+    return this.playOneByOne(start, end, outcome);
+  }
+
+  /**
+   * Plays `start..end-1` as single-match tasks after `broken` ended the chunk. A match that
+   * timed out is not played again (it would only hang again); one that killed its thread is, so
+   * the failure is the match's own and not an accident of the chunk it was in.
+   */
+  private async playOneByOne(start: number, end: number, broken: Extract<PoolOutcome, { kind: 'broken' }>): Promise<ChunkResult | null> {
+    const parts: ChunkResult[] = [];
+    for (let matchIndex = start; matchIndex < end; matchIndex++) {
+      if (broken.timedOut && matchIndex === broken.matchIndex) {
+        parts.push(brokenMatch(this.scenario, matchIndex, broken.reason, this.eventFiles));
+        continue;
+      }
+      const single = await this.pool.run(this.task(matchIndex, matchIndex + 1));
+      if (single.kind === 'cancelled') return null;
+      parts.push(single.kind === 'played' ? single.result : brokenMatch(this.scenario, matchIndex, single.reason, this.eventFiles));
+    }
+    return joinChunkResults(this.scenario, parts);
+  }
+
+  private task(start: number, end: number): ChunkTask {
+    return { source: this.scenario.source, start, end, eventFiles: this.eventFiles };
+  }
+
+  close(): Promise<void> {
+    return this.pool.terminate();
+  }
+}
+
+/** The result of one match that broke its thread: no rows, one failure with `reason`. */
+export function brokenMatch(scenario: Scenario, matchIndex: number, reason: string, eventFiles: boolean): ChunkResult {
+  const { game, report } = scenario.entry;
+  const seed = formatSeed(matchSeed(scenario.seed, matchPlan(scenario, matchIndex).seedIndex));
+  return {
+    start: matchIndex,
+    end: matchIndex + 1,
+    matchCsv: '',
+    eventCsvs: eventFiles ? report.eventTables.map(() => '') : [],
+    aggregate: report.emptyAggregate(),
+    outcomes: emptyOutcomes(game.seats.length),
+    failures: [
+      {
+        message: `match ${matchIndex} of run seed ${scenario.seed} (match seed ${seed}) broke its worker thread: ${reason}`,
+        matchIndex,
+        runSeed: scenario.seed,
+        matchSeed: seed,
+        step: null,
+        cause: reason,
+      },
+    ],
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * CSV text, the one writer behind every CSV file Hordelab writes (matches, event tables, errors,
+ * summary tables, metrics, sweeps, round robins), so every file quotes, casts and neutralises
+ * alike.
+ *
+ * Formula injection (OWASP, "CSV Injection"): a spreadsheet opening a CSV runs a cell that
+ * starts with `=`, `+`, `-`, `@`, a tab or a carriage return as a formula, so an agent named
+ * `=HYPERLINK(...)` would become a link in a designer's spreadsheet. Such text cells get a
+ * leading `'`, which spreadsheets show as text. Numbers stay numbers: a number cell (`-3`) and
+ * text that is exactly a decimal number (`-0.5`, a swept parameter's value) are left as they
+ * are, since a spreadsheet reads them as numbers, never as formulas.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { CsvValue } from '../reports/report.js';
+
+const csvOptions = { cast: { boolean: (value: boolean) => (value ? 'true' : 'false') } };
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A cell as written: text that a spreadsheet would run as a formula gets a leading `'`. */
+export function neutraliseCell(value: CsvValue): CsvValue {
+  if (typeof value !== 'string' || !FORMULA_START.test(value) || DECIMAL_NUMBER.test(value)) return value;
+  return `'${value}`;
+}
+
+/** CSV text for rows (empty string for none), `true`/`false` for booleans, formula-like text neutralised. */
+export function csv(rows: readonly (readonly CsvValue[])[]): string {
+  if (rows.length === 0) return '';
+  return stringify(
+    rows.map((row) => row.map(neutraliseCell)),
+    csvOptions,
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * A run's journal: its working files, its checkpoint and its publishing, inside an
+ * {@link OutputFolder} the run has claimed.
+ *
+ * Rows are appended to working files (`matches.csv.tmp`, ...) in match order; after each chunk
+ * a checkpoint records the next match, the byte length of each file and the aggregates so far,
+ * written atomically (a kill leaves the old checkpoint or the new one). A resumed run cuts each
+ * working file back to the checkpoint's length before appending, so no row is lost or written
+ * twice. Publishing writes the whole files (summary.json, summary tables, shard.json) under
+ * temporary names too, marks the checkpoint `final`, then has the folder publish everything at
+ * once, summary.json last: until then the folder's earlier output stands untouched, and a kill
+ * during the renames leaves a publish the next claim completes.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import type { OutcomeAggregate } from '../reports/outcomes.js';
+import type { OutputFolder, OutputStatus } from './output-folder.js';
+import type { WholeFile } from './summary.js';
+
+/** The checkpoint a run keeps in its output folder while it is unfinished. */
+export const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
+
+/** A file the run appends rows to, with the header a fresh run starts it with. */
+export interface AppendedFile {
+  readonly name: string;
+  readonly header: string;
+}
+
+/** Where a run stands: everything needed to continue it. */
+export interface JournalState {
+  readonly nextMatch: number;
+  readonly aggregate: unknown;
+  readonly outcomes: OutcomeAggregate;
+  readonly errors: number;
+  readonly matchesPlayed: number;
+}
+
+interface Checkpoint extends JournalState {
+  readonly version: 1;
+  /** Identifies the scenario and the options that shape the output; resume refuses another. */
+  readonly key: string;
+  /** The scenario's name, so a folder holding this unfinished run says whose it is. */
+  readonly scenario: string;
+  /** `temp`: the data is in `*.tmp` (killed); `final`: in the published files (interrupted). */
+  readonly location: 'temp' | 'final';
+  /** Byte length of each working file, by final name, at the checkpoint. */
+  readonly lengths: Record<string, number>;
+}
+
+/** The length and SHA-256 of a file as written: what `merge` checks a shard's files against. */
+export interface FileDigest {
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+/** The digest of a whole text. */
+export function digestOf(text: string): FileDigest {
+  return { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') };
+}
+
+/** A file appended under a temporary name and renamed into place when published. */
+class WorkingFile {
+  readonly path: string;
+  readonly tempPath: string;
+  private fd: number;
+  private buffer: string[] = [];
+  /** SHA-256 of every byte written so far. */
+  private readonly hash = createHash('sha256');
+  /** Bytes written so far (flushed or not). */
+  length = 0;
+
+  /** Opens a fresh working file, or one cut back to `resumeLength` bytes to append after it. */
+  constructor(path: string, resumeLength?: number) {
+    this.path = path;
+    this.tempPath = `${path}.tmp`;
+    if (resumeLength === undefined) {
+      this.fd = openSync(this.tempPath, 'w');
+    } else {
+      truncateSync(this.tempPath, resumeLength);
+      this.fd = openSync(this.tempPath, 'r+');
+      // The digest covers the whole file: take in what the interrupted run wrote.
+      const block = Buffer.allocUnsafe(1 << 16);
+      for (let position = 0; position < resumeLength; ) {
+        const read = readSync(this.fd, block, 0, Math.min(block.length, resumeLength - position), position);
+        if (read === 0) break;
+        this.hash.update(block.subarray(0, read));
+        position += read;
+      }
+      closeSync(this.fd);
+      this.fd = openSync(this.tempPath, 'a');
+      this.length = resumeLength;
+    }
+  }
+  write(text: string): void {
+    if (text === '') return;
+    this.buffer.push(text);
+    this.hash.update(text);
+    this.length += Buffer.byteLength(text);
+  }
+  /** Length and SHA-256 of everything written (call once, when writing is over). */
+  digest(): FileDigest {
+    return { bytes: this.length, sha256: this.hash.copy().digest('hex') };
+  }
+  flush(): void {
+    if (this.buffer.length > 0) writeSync(this.fd, this.buffer.join(''));
+    this.buffer = [];
+  }
+  close(): void {
+    if (this.fd < 0) return;
+    this.flush();
+    closeSync(this.fd);
+    this.fd = -1;
+  }
+  discard(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+    rmSync(this.tempPath, { force: true });
+  }
+}
+
+function readCheckpoint(dir: string): Checkpoint | null {
+  const path = join(dir, CHECKPOINT_FILE);
+  if (!existsSync(path)) return null;
+  return JSON.parse(readFileSync(path, 'utf8')) as Checkpoint;
+}
+
+function resumeError(message: string): UsageError {
+  return new UsageError([{ source: '--resume', field: '', message }]);
+}
+
+/** The working files and checkpoint of one run in one folder. */
+export class RunJournal {
+  private readonly dir: string;
+
+  private constructor(
+    private readonly folder: OutputFolder,
+    private readonly key: string,
+    private readonly scenario: string,
+    private readonly files: readonly WorkingFile[],
+    private readonly names: readonly string[],
+    private readonly fresh: boolean,
+  ) {
+    this.dir = folder.dir;
+  }
+
+  /**
+   * Starts a fresh run of `scenario` in `folder`: working files with their headers. An earlier
+   * output in the folder stays as it is until this run publishes; an earlier unfinished run's
+   * checkpoint goes (its working files are overwritten).
+   */
+  static start(folder: OutputFolder, key: string, scenario: string, files: readonly AppendedFile[]): RunJournal {
+    const dir = folder.dir;
+    rmSync(join(dir, CHECKPOINT_FILE), { force: true });
+    const opened: WorkingFile[] = [];
+    try {
+      for (const file of files) {
+        const working = new WorkingFile(join(dir, file.name));
+        opened.push(working);
+        working.write(file.header);
+      }
+    } catch (error) {
+      for (const working of opened) working.discard();
+      throw error;
+    }
+    return new RunJournal(
+      folder,
+      key,
+      scenario,
+      opened,
+      files.map((file) => file.name),
+      true,
+    );
+  }
+
+  /**
+   * Reopens the interrupted or killed run in `dir`, cut back to its last checkpoint.
+   * @throws UsageError when there is nothing to resume, the checkpoint is another run's, or a
+   *   working file holds less than the checkpoint records.
+   */
+  static resume(folder: OutputFolder, key: string, scenario: string, files: readonly AppendedFile[]): { journal: RunJournal; state: JournalState } {
+    const dir = folder.dir;
+    const checkpoint = readCheckpoint(dir);
+    if (checkpoint === null) throw resumeError(`${dir} holds no interrupted run to resume; run without --resume`);
+    if (checkpoint.key !== key) {
+      throw resumeError(`the run in ${dir} was started with another scenario, parameters or options; resume it with the same ones, or run without --resume`);
+    }
+    if (checkpoint.location === 'final') {
+      // An interrupted run published its files: take them back as working files (some may be
+      // back already, if a resume was killed right here). Files it did not publish held just
+      // their header (errors.csv without errors).
+      for (const file of files) {
+        const published = join(dir, file.name);
+        if (existsSync(published)) renameSync(published, `${published}.tmp`);
+        else if (!existsSync(`${published}.tmp`)) {
+          if ((checkpoint.lengths[file.name] ?? 0) > Buffer.byteLength(file.header)) {
+            throw resumeError(`${published} is missing; the interrupted run cannot be resumed`);
+          }
+          writeFileSync(`${published}.tmp`, file.header);
+        }
+      }
+      writeCheckpointFile(dir, { ...checkpoint, location: 'temp' });
+    }
+    for (const file of files) {
+      const working = join(dir, `${file.name}.tmp`);
+      const size = existsSync(working) ? statSync(working).size : -1;
+      if (size < (checkpoint.lengths[file.name] ?? 0)) {
+        throw resumeError(`${working} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh`);
+      }
+    }
+    const opened = files.map((file) => new WorkingFile(join(dir, file.name), checkpoint.lengths[file.name]));
+    const state: JournalState = {
+      nextMatch: checkpoint.nextMatch,
+      aggregate: checkpoint.aggregate,
+      outcomes: checkpoint.outcomes,
+      errors: checkpoint.errors,
+      matchesPlayed: checkpoint.matchesPlayed,
+    };
+    return {
+      journal: new RunJournal(
+        folder,
+        key,
+        scenario,
+        opened,
+        files.map((file) => file.name),
+        false,
+      ),
+      state,
+    };
+  }
+
+  /** Appends one chunk's text to each file (`texts[i]` to the i-th file), and writes it out. */
+  append(texts: readonly string[]): void {
+    this.files.forEach((file, index) => file.write(texts[index] ?? ''));
+    for (const file of this.files) file.flush();
+  }
+
+  /** Length and SHA-256 of each appended file so far, by name. */
+  digests(): Record<string, FileDigest> {
+    return Object.fromEntries(this.names.map((name, index) => [name, (this.files[index] as WorkingFile).digest()]));
+  }
+
+  /** Records `state` as the point a resume continues from. */
+  checkpoint(state: JournalState): void {
+    writeCheckpointFile(this.dir, this.checkpointOf(state, 'temp'));
+  }
+
+  /**
+   * Publishes the run: `wholeFiles` written beside the working files (summary.json last among
+   * them), then the folder publishes everything at once. Working files named in `omit` are
+   * dropped (and an earlier output's copy of them goes). An `interrupted` run keeps its
+   * checkpoint, marked `final`, for `--resume`.
+   * @returns the paths published.
+   */
+  publish(state: JournalState, wholeFiles: readonly WholeFile[], omit: readonly string[], status: OutputStatus): string[] {
+    const written: string[] = [];
+    try {
+      for (const file of wholeFiles) {
+        this.folder.writeTemp(file.name, file.text);
+        written.push(file.name);
+      }
+      for (const file of this.files) file.close();
+    } catch (error) {
+      // A full disk fails here, before anything is renamed: the folder keeps what it had.
+      for (const name of written) rmSync(this.folder.tempPath(name), { force: true });
+      throw error;
+    }
+    writeCheckpointFile(this.dir, this.checkpointOf(state, 'final'));
+    const names: string[] = [];
+    this.files.forEach((file, index) => {
+      const name = this.names[index] as string;
+      if (omit.includes(name)) file.discard();
+      else names.push(name);
+    });
+    names.push(...wholeFiles.map((file) => file.name));
+    return this.folder.publish(names, status, status === 'interrupted' ? [] : [CHECKPOINT_FILE]);
+  }
+
+  /**
+   * After a failure: a fresh run leaves nothing half-written behind; a resumed run keeps what
+   * it had, since its last checkpoint still describes its working files.
+   */
+  abandon(): void {
+    if (!this.fresh) {
+      for (const file of this.files) file.close();
+      return;
+    }
+    for (const file of this.files) file.discard();
+    rmSync(join(this.dir, CHECKPOINT_FILE), { force: true });
+  }
+
+  private checkpointOf(state: JournalState, location: Checkpoint['location']): Checkpoint {
+    const lengths = Object.fromEntries(this.names.map((name, index) => [name, (this.files[index] as WorkingFile).length]));
+    return { version: 1, key: this.key, scenario: this.scenario, location, lengths, ...state };
+  }
+}
+
+/** Writes the checkpoint atomically: a kill leaves either the old one or the new one. */
+function writeCheckpointFile(dir: string, checkpoint: Checkpoint): void {
+  const path = join(dir, CHECKPOINT_FILE);
+  writeFileSync(`${path}.tmp`, JSON.stringify(checkpoint));
+  renameSync(`${path}.tmp`, path);
+}

@@ -1,0 +1,446 @@
+/**
+ * Output folders that are never silently clobbered.
+ *
+ * A command that writes a folder of results (`run`, `merge`, and the same way `report --out`,
+ * `sweep`, `tune`) claims it first with {@link OutputFolder.claim}:
+ *
+ * - a new or empty folder is taken;
+ * - a folder holding a finished output of the same kind and scenario is replaced only with
+ *   `--force`; an unfinished one (an interrupted or killed run) asks for `--resume` or `--force`;
+ * - a folder holding another scenario's output, another command's, or any file Hordelab did not
+ *   write (`--out ..`) is refused: exit 2, one line, nothing touched.
+ *
+ * A lock file (`.hordelab-lock`, created atomically) makes a second process claiming the same
+ * folder fail at once, naming the first; a lock left by a process that is gone is taken over
+ * (on this host: no process has its pid; from another host: not refreshed for 10 minutes, while
+ * a live holder refreshes it every 30 seconds). Files are written under temporary names and published together by
+ * {@link OutputFolder.publish}: a publish journal (`.hordelab-publish.json`) lists the renames
+ * and removals before any is made, summary.json is renamed last, and a publish cut short (a
+ * kill, a crash) is completed by the next claim. A full disk fails while writing the temporary
+ * files, before any rename: the folder keeps its previous complete output.
+ *
+ * `.hordelab-folder.json` records what a folder holds: the kind, the scenario, its status and
+ * the files Hordelab wrote there.
+ */
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { UsageError } from '../core/errors.js';
+
+/** What a folder holds. A merge of shards is a `run` folder like any other. */
+export type OutputKind = 'run' | 'report' | 'sweep' | 'tune' | 'tournament';
+
+/** Whether an output is whole (`complete`, `stopped` at `--max-errors`) or unfinished (`interrupted`). */
+export type OutputStatus = 'complete' | 'stopped' | 'interrupted';
+
+/** `.hordelab-folder.json`. */
+export interface FolderManifest {
+  readonly hordelab: 1;
+  readonly kind: OutputKind;
+  /** The scenario's name. */
+  readonly scenario: string;
+  readonly status: OutputStatus;
+  /** Names of the files (and folders) Hordelab wrote here. */
+  readonly files: readonly string[];
+}
+
+export const MANIFEST_FILE = '.hordelab-folder.json';
+export const LOCK_FILE = '.hordelab-lock';
+export const PUBLISH_FILE = '.hordelab-publish.json';
+/** A run's checkpoint (written by the run's journal): its `lengths` name the run's working files. */
+const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
+const CONTROL_FILES = new Set([MANIFEST_FILE, LOCK_FILE, PUBLISH_FILE, CHECKPOINT_FILE, `${CHECKPOINT_FILE}.tmp`, `${MANIFEST_FILE}.tmp`, `${PUBLISH_FILE}.tmp`]);
+
+/** What an existing folder was found to hold. */
+export interface FolderContents {
+  /** `missing`: no such folder; `empty`; `output`: Hordelab's output (see the other fields); `foreign`: files Hordelab did not write. */
+  readonly state: 'missing' | 'empty' | 'output' | 'foreign';
+  readonly kind: OutputKind | null;
+  /** The scenario the output is of; null when unknown (a run killed before it recorded it). */
+  readonly scenario: string | null;
+  readonly status: OutputStatus | null;
+  /** Hordelab's files present in the folder: the ones a replacing output removes if it does not rewrite them. */
+  readonly owned: readonly string[];
+  /** Entries Hordelab did not write. */
+  readonly foreign: readonly string[];
+}
+
+export interface ClaimOptions {
+  /** The flag that named the folder, for messages: `--out`. */
+  readonly flag: string;
+  readonly kind: OutputKind;
+  /** The scenario the new output is of. */
+  readonly scenario: string;
+  /** Replace a finished or unfinished output of the same kind and scenario. */
+  readonly force: boolean;
+  /** Continue the unfinished output in the folder (the caller checks it is the same one). */
+  readonly resume?: boolean;
+  /**
+   * Names this kind of output writes, recognised as Hordelab's even without a manifest (folders
+   * written before manifests existed; pages `hordelab report` adds to a run folder).
+   */
+  readonly knownNames?: readonly string[];
+  /**
+   * Kinds of output this one may be added to without `--force`, leaving them in place (report
+   * pages beside a run). Then {@link OutputFolder.publish} adds files instead of replacing.
+   */
+  readonly addsTo?: readonly OutputKind[];
+}
+
+/** A folder held by this process: locked, checked, ready for temporary files and a publish. */
+export class OutputFolder {
+  private released = false;
+
+  private constructor(
+    /** The folder. */
+    readonly dir: string,
+    /** What the folder held when it was claimed. */
+    readonly previous: FolderContents,
+    private readonly options: ClaimOptions,
+    private readonly createdDir: boolean,
+    private readonly lock: LockRecord,
+  ) {}
+
+  /**
+   * Takes `dir` for an output (creating it if missing): locks it, completes a publish an earlier
+   * process left half done, and checks what it holds against the rules above.
+   * @throws UsageError naming the folder and what to do, with nothing in it changed (a folder
+   *   this call created is removed again).
+   */
+  static claim(dir: string, options: ClaimOptions): OutputFolder {
+    const createdDir = prepareFolder(dir, options.flag);
+    let lock: LockRecord;
+    try {
+      lock = acquireLock(dir, options.flag);
+    } catch (error) {
+      if (createdDir) removeIfEmpty(dir);
+      throw error;
+    }
+    try {
+      completeInterruptedPublish(dir);
+      const previous = inspectFolder(dir, options.knownNames ?? []);
+      const refusal = refusalFor(dir, previous, options);
+      if (refusal !== null) throw new UsageError([{ source: refusal.source, field: '', message: refusal.message }]);
+      return new OutputFolder(dir, previous, options, createdDir, lock);
+    } catch (error) {
+      releaseLock(dir, lock);
+      if (createdDir) removeIfEmpty(dir);
+      throw error;
+    }
+  }
+
+  /** The path of `name` in the folder. */
+  path(name: string): string {
+    return join(this.dir, name);
+  }
+
+  /** The temporary path `name` is written under until it is published. */
+  tempPath(name: string): string {
+    return join(this.dir, `${name}.tmp`);
+  }
+
+  /**
+   * Writes `text` to `name`'s temporary path. On failure (a full disk) the temporary file is
+   * removed and the error rethrown; the folder's published files are untouched.
+   */
+  writeTemp(name: string, text: string): void {
+    try {
+      writeFileSync(this.tempPath(name), text);
+    } catch (error) {
+      rmSync(this.tempPath(name), { force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * Publishes the temporary files of `names` (each `name.tmp` must be complete) in that order:
+   * put summary.json last. Replacing an output, the files of the previous one not rewritten are
+   * removed, and so are `alsoRemove` (such as a finished run's checkpoint); adding to one, they
+   * stay. The renames are listed in a publish journal first, so a publish cut short is
+   * completed by the next claim.
+   * @returns the paths published.
+   */
+  publish(names: readonly string[], status: OutputStatus, alsoRemove: readonly string[] = []): string[] {
+    const adding = this.adding();
+    const stale = adding ? [] : this.previous.owned.filter((name) => !names.includes(name));
+    const current = readManifest(this.dir);
+    const manifest: FolderManifest = adding
+      ? { hordelab: 1, kind: current?.kind ?? this.previous.kind ?? this.options.kind, scenario: current?.scenario ?? this.previous.scenario ?? this.options.scenario, status: current?.status ?? this.previous.status ?? 'complete', files: unique([...(current?.files ?? this.previous.owned), ...names]) }
+      : { hordelab: 1, kind: this.options.kind, scenario: this.options.scenario, status, files: [...names] };
+    const journal: PublishJournal = { renames: names.map((name) => [`${name}.tmp`, name]), remove: unique([...stale, ...alsoRemove]), manifest };
+    writeAtomically(join(this.dir, PUBLISH_FILE), JSON.stringify(journal));
+    applyPublish(this.dir, journal);
+    return names.map((name) => this.path(name));
+  }
+
+  /**
+   * Lets go of the folder: removes the lock, and the folder itself if this claim created it and
+   * nothing was published. Safe to call twice.
+   */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    releaseLock(this.dir, this.lock);
+    if (this.createdDir) removeIfEmpty(this.dir);
+  }
+
+  private adding(): boolean {
+    return this.previous.state === 'output' && this.previous.kind !== null && (this.options.addsTo ?? []).includes(this.previous.kind);
+  }
+}
+
+/**
+ * What `dir` holds. Hordelab's files are those its manifest lists, those a run's checkpoint
+ * names, `knownNames`, and the temporary files of any of these; anything else is foreign.
+ */
+export function inspectFolder(dir: string, knownNames: readonly string[]): FolderContents {
+  if (!existsSync(dir)) return { state: 'missing', kind: null, scenario: null, status: null, owned: [], foreign: [] };
+  const entries = entriesOf(dir);
+  const manifest = readManifest(dir);
+  const checkpoint = readJson(join(dir, CHECKPOINT_FILE)) as { lengths?: Record<string, number>; scenario?: string } | null;
+  const summary = readJson(join(dir, 'summary.json')) as { hordelab?: { version?: string }; scenario?: { name?: string }; run?: { status?: string } } | null;
+  const known = new Set([...knownNames, ...(manifest?.files ?? []), ...Object.keys(checkpoint?.lengths ?? {})]);
+  const owned: string[] = [];
+  const foreign: string[] = [];
+  for (const name of entries) {
+    if (CONTROL_FILES.has(name) || (name.endsWith('.tmp') && known.has(name.slice(0, -4)))) continue;
+    if (known.has(name)) owned.push(name);
+    else foreign.push(name);
+  }
+  const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
+  if (foreign.length > 0) return { state: 'foreign', kind: manifest?.kind ?? null, scenario: manifest?.scenario ?? null, status: manifest?.status ?? null, owned, foreign };
+  if (manifest !== null) {
+    // A checkpoint beside a finished output: a replacement of it was started and not finished.
+    const status = checkpoint !== null ? 'interrupted' : manifest.status;
+    return { state: 'output', kind: manifest.kind, scenario: manifest.scenario, status, owned, foreign };
+  }
+  if (checkpoint !== null) return { state: 'output', kind: 'run', scenario: checkpoint.scenario ?? (hordelabSummary ? (summary.scenario?.name ?? null) : null), status: 'interrupted', owned, foreign };
+  if (hordelabSummary) {
+    const status = summary.run?.status === 'interrupted' ? 'interrupted' : 'complete';
+    return { state: 'output', kind: 'run', scenario: summary.scenario?.name ?? null, status, owned, foreign };
+  }
+  // Entries but no record of whose they are (known names alone, such as a stray errors.csv): not ours to replace.
+  if (owned.length > 0) return { state: 'foreign', kind: null, scenario: null, status: null, owned: [], foreign: owned };
+  return { state: 'empty', kind: null, scenario: null, status: null, owned: [], foreign: [] };
+}
+
+const COMMAND_OF: Record<OutputKind, string> = { run: 'hordelab run or merge', report: 'hordelab report', sweep: 'hordelab sweep', tune: 'hordelab tune', tournament: 'a round robin (hordelab run)' };
+
+/** Why `options` may not write into a folder holding `contents` (the flag to blame, and what to do); null when it may. */
+export function refusalFor(dir: string, contents: FolderContents, options: ClaimOptions): { source: string; message: string } | null {
+  const refuse = (message: string, source = options.flag): { source: string; message: string } => ({ source, message });
+  if (contents.state === 'missing' || contents.state === 'empty') return null;
+  if (contents.state === 'foreign') {
+    const listed = contents.foreign.slice(0, 3).join(', ') + (contents.foreign.length > 3 ? ` and ${contents.foreign.length - 3} more` : '');
+    return refuse(`${dir} holds files hordelab did not write (${listed}); write into a new or empty folder`);
+  }
+  const kind = contents.kind ?? 'run';
+  if ((options.addsTo ?? []).includes(kind)) return null;
+  if (kind !== options.kind) return refuse(`${dir} holds the output of ${COMMAND_OF[kind]}; write into a new or empty folder`);
+  if (contents.scenario !== null && contents.scenario !== options.scenario) {
+    return refuse(`${dir} holds the output of scenario "${contents.scenario}", not "${options.scenario}"; write into a new or empty folder (or delete that one yourself)`);
+  }
+  const unfinished = contents.status === 'interrupted';
+  if (options.resume === true) return unfinished ? null : refuse(`${dir} holds no interrupted run to resume; run without --resume`, '--resume');
+  if (options.force) return null;
+  const canResume = kind === 'run' || kind === 'tune';
+  return unfinished
+    ? refuse(`${dir} holds an unfinished ${kind} of "${options.scenario}": ${canResume ? 'continue it with --resume, or ' : ''}start again with --force`)
+    : refuse(`${dir} holds a finished ${kind} of "${options.scenario}"; pass --force to replace it`);
+}
+
+interface PublishJournal {
+  /** `[temporary name, final name]`, in order. */
+  readonly renames: readonly (readonly [string, string])[];
+  readonly remove: readonly string[];
+  readonly manifest: FolderManifest;
+}
+
+/** Makes the renames and removals of a publish journal (each at most once), then drops it. */
+function applyPublish(dir: string, journal: PublishJournal): void {
+  for (const [from, to] of journal.renames) {
+    // Already renamed by a publish that was cut short after it: nothing to do.
+    if (existsSync(join(dir, from))) renameSync(join(dir, from), join(dir, to));
+  }
+  for (const name of journal.remove) rmSync(join(dir, name), { force: true, recursive: true });
+  writeAtomically(join(dir, MANIFEST_FILE), `${JSON.stringify(journal.manifest, null, 2)}\n`);
+  rmSync(join(dir, PUBLISH_FILE), { force: true });
+}
+
+/** Completes a publish an earlier process was stopped in the middle of. */
+function completeInterruptedPublish(dir: string): void {
+  const journal = readJson(join(dir, PUBLISH_FILE)) as PublishJournal | null;
+  if (journal !== null && Array.isArray(journal.renames) && Array.isArray(journal.remove)) applyPublish(dir, journal);
+}
+
+interface LockRecord {
+  readonly pid: number;
+  readonly host: string;
+  readonly started: string;
+  readonly command: string;
+}
+
+/** How often a held lock's modification time is refreshed, so other hosts can tell it is alive. */
+const LOCK_HEARTBEAT_MS = 30_000;
+/** A lock from another host not refreshed for this long is taken over (its holder is gone). */
+const OTHER_HOST_STALE_MS = 10 * 60_000;
+
+/**
+ * Creates the lock atomically (a complete file linked into place, or nothing). A lock whose
+ * process is gone is taken over: on this host, when no process has its pid; from another host
+ * (a shared volume, a retried cluster pod), when it has not been refreshed for
+ * {@link OTHER_HOST_STALE_MS}. One held by a live process is reported.
+ */
+function acquireLock(dir: string, flag: string): LockRecord {
+  const path = join(dir, LOCK_FILE);
+  const record: LockRecord = { pid: process.pid, host: hostname(), started: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
+  const draft = join(dir, `${LOCK_FILE}.${process.pid}.tmp`);
+  writeFileSync(draft, JSON.stringify(record));
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        linkSync(draft, path);
+        ownLocks.set(path, record);
+        heartbeats.set(
+          path,
+          setInterval(() => {
+            try {
+              const now = new Date();
+              utimesSync(path, now, now);
+            } catch {
+              // The folder went away: nothing left to keep alive.
+            }
+          }, LOCK_HEARTBEAT_MS).unref(),
+        );
+        return record;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = readJson(path) as LockRecord | null;
+      if (holder !== null && !isStale(holder, path)) {
+        throw new UsageError([
+          {
+            source: flag,
+            field: '',
+            message:
+              `${dir} is in use by another hordelab (pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}, since ${holder.started}: ${holder.command}); ` +
+              `wait for it to end, or delete ${path} if that process is gone` +
+              (holder.host === hostname() ? '' : ` (a lock from another host not refreshed for ${OTHER_HOST_STALE_MS / 60_000} minutes is taken over)`),
+          },
+        ]);
+      }
+      // Stale (its process is gone) or unreadable: move it aside, and only drop what was moved
+      // if it is still the stale lock (another process may have taken over in between).
+      const aside = join(dir, `${LOCK_FILE}.${process.pid}.stale`);
+      try {
+        renameSync(path, aside);
+      } catch {
+        continue;
+      }
+      const moved = readJson(aside) as LockRecord | null;
+      if (holder !== null && (moved === null || moved.pid !== holder.pid || moved.started !== holder.started)) {
+        if (!existsSync(path)) renameSync(aside, path);
+        continue;
+      }
+      rmSync(aside, { force: true });
+    }
+    throw new UsageError([{ source: flag, field: '', message: `${dir}: could not take the lock ${path}; another hordelab keeps taking it` }]);
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+/** Whether the process that holds `lock` (at `path`) is gone. */
+function isStale(lock: LockRecord, path: string): boolean {
+  if (lock.host !== hostname()) {
+    try {
+      return Date.now() - statSync(path).mtimeMs > OTHER_HOST_STALE_MS;
+    } catch {
+      return true;
+    }
+  }
+  if (!Number.isSafeInteger(lock.pid)) return true;
+  // Our own pid on a lock we did not take: a process before us had it (pids are reused, and in
+  // a container every run may be pid 1).
+  if (lock.pid === process.pid) return ![...ownLocks.values()].some((own) => own.started === lock.started);
+  try {
+    process.kill(lock.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Locks this process holds, removed even on process.exit (a second Ctrl-C). */
+const ownLocks = new Map<string, LockRecord>();
+/** The timers that keep this process's locks fresh. */
+const heartbeats = new Map<string, NodeJS.Timeout>();
+process.on('exit', () => {
+  for (const [path, record] of ownLocks) {
+    const holder = readJson(path) as LockRecord | null;
+    if (holder !== null && holder.pid === record.pid && holder.started === record.started) rmSync(path, { force: true });
+  }
+});
+
+function releaseLock(dir: string, record: LockRecord): void {
+  const path = join(dir, LOCK_FILE);
+  ownLocks.delete(path);
+  clearInterval(heartbeats.get(path));
+  heartbeats.delete(path);
+  const holder = readJson(path) as LockRecord | null;
+  if (holder !== null && holder.pid === record.pid && holder.started === record.started) rmSync(path, { force: true });
+}
+
+/** Creates the folder if missing; @returns whether it did. @throws UsageError when it is a file or cannot be written. */
+function prepareFolder(dir: string, flag: string): boolean {
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) throw new UsageError([{ source: flag, field: '', message: `${dir} is a file; expected a folder` }]);
+    return false;
+  }
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new UsageError([{ source: flag, field: '', message: `cannot create ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }]);
+  }
+  return true;
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // Gone already, or not ours to remove.
+  }
+}
+
+function entriesOf(dir: string): string[] {
+  return readdirSync(dir).sort();
+}
+
+function readManifest(dir: string): FolderManifest | null {
+  const manifest = readJson(join(dir, MANIFEST_FILE)) as FolderManifest | null;
+  return manifest !== null && manifest.hordelab === 1 && Array.isArray(manifest.files) ? manifest : null;
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a whole file so that a kill leaves the old one or the new one, never half. */
+export function writeAtomically(path: string, text: string): void {
+  const fd = openSync(`${path}.tmp`, 'w');
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(`${path}.tmp`, path);
+}
+
+function unique(names: readonly string[]): string[] {
+  return [...new Set(names)];
+}

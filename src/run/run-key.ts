@@ -1,0 +1,77 @@
+/**
+ * What identifies a run's output: the scenario as played (after defaults and overrides) and the
+ * options that shape the files, never how the command line spelled them, nor the workers or
+ * chunks. `--resume` continues a run only under the same key, and `merge` joins shards only
+ * under the same key; so a run started as `hordelab run s.yaml` resumes as
+ * `hordelab run s.yaml --seed 1 --matches 10000 --resume`, and shards started from different
+ * folders merge.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Scenario } from '../scenario/scenario.js';
+import { HORDELAB_VERSION } from '../version.js';
+import type { Shard } from './shard.js';
+
+/** The options besides the scenario that change what a run writes. */
+export interface OutputShape {
+  readonly eventFiles: boolean;
+  readonly maxErrors: number;
+}
+
+/** The key of one run (or one shard of a run). */
+export function runKey(scenario: Scenario, shape: OutputShape, shard: Shard | undefined): string {
+  return digest({ scenario: effectiveScenario(scenario), ...shape, shard: shard ?? null, version: HORDELAB_VERSION });
+}
+
+/** The key every shard of one run shares: what `merge` checks. */
+export function shardSetKey(scenario: Scenario, shape: OutputShape, count: number): string {
+  return runKey(scenario, shape, { index: -1, count });
+}
+
+/**
+ * The scenario as played: game, parameters with their defaults, seats (agent, settings, the
+ * name it is reported under, and the content of an agent module), rotation, matches, run seed,
+ * and the report's shape (custom metric modules show in its columns and aggregate).
+ */
+export function effectiveScenario(scenario: Scenario): unknown {
+  const { game, report } = scenario.entry;
+  const seat = (spec: Scenario['seats'][number]): unknown => ({
+    agent: spec.factory.id,
+    config: spec.config,
+    name: spec.name,
+    module: spec.factory.moduleUrl === undefined ? null : moduleDigest(spec.factory.moduleUrl),
+  });
+  return {
+    game: game.id,
+    params: scenario.params,
+    seats: scenario.seats.map(seat),
+    tournament: scenario.tournament?.map(seat) ?? null,
+    rotate: scenario.rotate,
+    matches: scenario.matches,
+    seed: scenario.seed,
+    report: { matchColumns: report.matchColumns, eventTables: report.eventTables, emptyAggregate: report.emptyAggregate() },
+  };
+}
+
+/** SHA-256 of an agent module's file: an agent edited between a run and its resume is another agent. */
+function moduleDigest(url: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(fileURLToPath(url))).digest('hex');
+  } catch {
+    return `unreadable ${url}`;
+  }
+}
+
+/** SHA-256 of a value's canonical JSON (object keys sorted), so key order never matters. */
+export function digest(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+}
+
+/** JSON with object keys sorted at every level. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+    return Object.fromEntries(Object.keys(item).sort().map((key) => [key, (item as Record<string, unknown>)[key]]));
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * Shards: a run split into contiguous blocks of match indices (`--shard i/n`), each played on
+ * its own (a cluster, a CI matrix) and joined by `hordelab merge`. Each shard's folder holds a
+ * `shard.json` record of what merge needs besides its CSV files.
+ */
+import type { OutcomeAggregate } from '../reports/outcomes.js';
+import type { Scenario } from '../scenario/scenario.js';
+import type { FileDigest } from './journal.js';
+import type { RunStatus } from './summary.js';
+
+/** One of `count` contiguous shares of a run's match indices (0-based `index`). */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** The match indices of a shard: `[start, end)`, contiguous so shards concatenate in order. */
+export function shardRange(matches: number, shard: Shard | undefined): { start: number; end: number } {
+  if (shard === undefined) return { start: 0, end: matches };
+  return { start: Math.floor((shard.index * matches) / shard.count), end: Math.floor(((shard.index + 1) * matches) / shard.count) };
+}
+
+/** The record's name in a shard's folder. */
+export const SHARD_FILE = 'shard.json';
+
+/** `shard.json`: what `mergeRuns` needs from each shard besides its CSV files, and what it checks them against. */
+export interface ShardRecord {
+  readonly version: 2;
+  /** Equal for every shard of one run (the scenario and the options that shape the output). */
+  readonly key: string;
+  readonly shard: Shard;
+  readonly start: number;
+  readonly end: number;
+  readonly status: RunStatus;
+  readonly source: Scenario['source'];
+  /** The scenario file's absolute path when the shard ran: module paths in it resolve from there, not from where merge runs. */
+  readonly scenarioPath: string;
+  readonly eventFiles: boolean;
+  /** The run's --max-errors: merge checks it against the shards' failures together. */
+  readonly maxErrors: number;
+  /** The command of the whole run, without `--shard`. */
+  readonly command: string;
+  readonly aggregate: unknown;
+  readonly outcomes: OutcomeAggregate;
+  /** SHA-256 of the canonical JSON of `{ aggregate, outcomes }`: an edited aggregate does not match it. */
+  readonly aggregateSha256: string;
+  /** Length and SHA-256 of every other file the shard wrote, by name. */
+  readonly files: Readonly<Record<string, FileDigest>>;
+  readonly errors: number;
+  readonly matchesPlayed: number;
+  readonly seconds: number;
+  readonly workers: number;
+  readonly chunkSize: number;
+}

@@ -1,0 +1,97 @@
+/**
+ * `summary.json`, the document every run, resumed run and merge of shards ends with, and the
+ * game's summary tables beside it (`cards.csv`): built from merged aggregates by one code path,
+ * so a merged run and a single run write the same bytes.
+ */
+import { summarizeOutcomes, type OutcomeAggregate, type OutcomeSummary } from '../reports/outcomes.js';
+import type { Scenario } from '../scenario/scenario.js';
+import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
+import { HORDELAB_VERSION } from '../version.js';
+import { csv } from './csv.js';
+
+/** How a run ended: `stopped` when failures passed `--max-errors`; `interrupted` by Ctrl-C. */
+export type RunStatus = 'complete' | 'stopped' | 'interrupted';
+
+/** The layout of `summary.json`. Everything but `timing` is a pure function of the scenario and seed. */
+export interface SummaryDocument {
+  readonly hordelab: { readonly version: string };
+  readonly scenario: {
+    readonly name: string;
+    readonly file: string;
+    readonly description: string;
+    readonly game: string;
+    readonly seed: number;
+    readonly matches: number;
+    readonly params: unknown;
+    readonly rotateSeats: boolean;
+    readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: unknown }[];
+  };
+  readonly command: string;
+  /** How the run ended, and how many matches it holds. */
+  readonly run: { readonly status: RunStatus; readonly matchesPlayed: number; readonly errors: number };
+  readonly confidence: number;
+  /**
+   * The independent unit every interval's variance is measured over: a match, or a rotated pair
+   * (two matches on one seed). Each figure carries its own measured `designEffect`.
+   */
+  readonly independentUnit: 'match' | 'rotated pair';
+  /** Wins, draws and losses per seat and per agent (by name), for every game. */
+  readonly outcomes: OutcomeSummary;
+  /** The game's own report. */
+  readonly results: unknown;
+  /** Wall-clock figures and how the run was spread: the only part that may differ between runs of the same scenario and seed. */
+  readonly timing: { readonly seconds: number; readonly matchesPerSecond: number; readonly workers: number; readonly chunkSize: number };
+}
+
+/** The name of the summary document in a run folder. */
+export const SUMMARY_FILE = 'summary.json';
+
+/** Builds `summary.json` from merged aggregates: one code path for runs and merged shards. */
+export function summaryDocument(
+  scenario: Scenario,
+  aggregate: unknown,
+  outcomes: OutcomeAggregate,
+  run: SummaryDocument['run'],
+  command: string,
+  timing: SummaryDocument['timing'],
+): SummaryDocument {
+  const { game, report } = scenario.entry;
+  return {
+    hordelab: { version: HORDELAB_VERSION },
+    scenario: {
+      name: scenario.name,
+      file: scenario.file,
+      description: scenario.description,
+      game: game.id,
+      seed: scenario.seed,
+      matches: scenario.matches,
+      params: scenario.params,
+      rotateSeats: scenario.rotate,
+      seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })),
+    },
+    command,
+    run,
+    confidence: DEFAULT_CONFIDENCE,
+    independentUnit: scenario.rotate ? 'rotated pair' : 'match',
+    outcomes: summarizeOutcomes(outcomes, DEFAULT_CONFIDENCE),
+    results: report.summarize(aggregate, DEFAULT_CONFIDENCE),
+    timing,
+  };
+}
+
+/** A file written whole: its name in the output folder and its text. */
+export interface WholeFile {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** The report's summary tables (`cards.csv`) as files to write beside summary.json. */
+export function summaryTableFiles(scenario: Scenario, document: SummaryDocument): WholeFile[] {
+  const tables = scenario.entry.report.summaryTables?.(document.results) ?? [];
+  return tables.map((table) => ({ name: table.file, text: csv([[...table.columns], ...table.rows]) }));
+}
+
+/** JSON with NaN and infinities as null (a rate with no samples), two-space indented. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'number' && !Number.isFinite(item) ? null : item), 2);
+}

@@ -1,0 +1,109 @@
+/**
+ * Counterfactual card values: decks in both shapes, the paired interval (its arithmetic and its
+ * coverage), and the whole study on small decks, refused variants included.
+ */
+import { describe, expect, it } from 'vitest';
+import { cardValues, pairedWinRateChange, readDeck } from '../src/cards/card-values.js';
+import { formatCardValues } from '../src/cards/card-values-output.js';
+import { Rng } from '../src/core/rng.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+
+describe('decks', () => {
+  it('reads counts by name and lists of cards with counts', () => {
+    expect(readDeck({ decks: { plants: { '+1': 2, negate: 1 } } }, 'decks.plants')).toEqual({ kind: 'counts', counts: { '+1': 2, negate: 1 } });
+    expect(readDeck({ itemDeck: [{ name: 'Axe', count: 2, range: 0 }] }, 'itemDeck')).toEqual({ kind: 'list', cards: [{ name: 'Axe', count: 2, range: 0 }] });
+    expect(readDeck({ map: '...' }, 'map')).toMatch(/not a deck/);
+    expect(readDeck({}, 'decks.x')).toBe('no parameter there');
+  });
+});
+
+describe('paired differences', () => {
+  it('is the mean of the per-unit differences with half a pseudo-unit at +1 and at −1: mean ± z·sd/√n', () => {
+    const variant = [1, 1, 0, 1, 0, 1];
+    const base = [0, 1, 0, 0, 0, 1];
+    // Differences 1, 0, 0, 1, 0, 0 and the pseudo-unit: n = 7, sum 2, sum of squares 3.
+    const mean = 2 / 7;
+    const sd = Math.sqrt((3 - 7 * mean * mean) / 6);
+    const estimate = pairedWinRateChange(variant, base, 1, 0.95);
+    expect(estimate.difference).toBeCloseTo(mean, 12);
+    expect(estimate.upper - estimate.difference).toBeCloseTo((1.959963984540054 * sd) / Math.sqrt(7), 9);
+    expect(estimate.n).toBe(6);
+    // A rotated pair's two matches count as one unit; its wins are halved to a rate.
+    expect(pairedWinRateChange([2, 1, 1], [0, 1, 1], 2, 0.95).difference).toBeCloseTo(1 / 4, 12);
+  });
+
+  /** Share of `replications` studies of 300 units whose interval holds the true difference. */
+  function coverage(seed: bigint, draw: (rng: Rng) => [number, number], truth: number, replications = 2000): number {
+    const rng = Rng.fromSeed(seed);
+    let covered = 0;
+    for (let r = 0; r < replications; r++) {
+      const variant: number[] = [];
+      const base: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        const [v, b] = draw(rng);
+        variant.push(v);
+        base.push(b);
+      }
+      const estimate = pairedWinRateChange(variant, base, 1, 0.95);
+      if (estimate.lower <= truth && truth <= estimate.upper) covered++;
+    }
+    return covered / replications;
+  }
+
+  it('covers a known difference about 95% of the time, even when few units differ', () => {
+    // Common random numbers at their strongest: one uniform decides both (win rates 50% and 51%),
+    // so only about 3 units in 300 differ. The plain interval covers about 80% here.
+    const strong = coverage(42n, (rng) => {
+      const u = rng.float();
+      return [u < 0.51 ? 1 : 0, u < 0.5 ? 1 : 0];
+    }, 0.01);
+    // Independent matches, no difference.
+    const independent = coverage(43n, (rng) => [rng.float() < 0.5 ? 1 : 0, rng.float() < 0.5 ? 1 : 0], 0);
+    for (const rate of [strong, independent]) {
+      expect(rate).toBeGreaterThan(0.935);
+      expect(rate).toBeLessThan(0.965);
+    }
+  });
+});
+
+describe('a study of small decks', () => {
+  it('plays every one-copy variant on the base seeds, and reports the ones the game refuses', async () => {
+    const base = await parseScenario(
+      'game: integer-duel\nmatches: 20\nseed: 4\nparams:\n  openingHand: 2\n  decks:\n    plants: { "+6": 3, negate: 1 }\n    zombies: { "-6": 4 }\nseats: { rotate: [random, {agent: random, name: other}] }\n',
+      'duel.yaml',
+    );
+    const summary = await cardValues(base, { decks: [{ path: 'decks.plants', seat: 0 }, { path: 'decks.zombies', seat: 1 }], workers: 0, command: 'test' });
+    expect(summary.unit).toBe('rotated pair');
+    const plants = summary.decks[0];
+    expect(plants?.cards.map((card) => [card.card, card.count])).toEqual([
+      ['+6', 3],
+      ['negate', 1],
+    ]);
+    for (const card of plants?.cards ?? []) {
+      expect(card.plusOne && 'change' in card.plusOne ? card.plusOne.change.n : null).toBe(10);
+    }
+    // A zombie deck of four −6: one fewer is still a deck; the variants are paired with the base.
+    const zombies = summary.decks[1];
+    expect(zombies?.seat).toBe('Zombies');
+    expect(zombies?.cards[0]?.minusOne && 'change' in zombies.cards[0].minusOne ? zombies.cards[0].minusOne.change.n : null).toBe(10);
+    expect(formatCardValues(summary)).toContain('decks.plants (Plants): base win rate');
+  });
+
+  it('a variant the game refuses is reported with the reason, not played', async () => {
+    const base = await parseScenario('game: integer-duel\nmatches: 4\nseed: 4\nparams:\n  openingHand: 1\n  decks:\n    plants: { "+6": 1 }\n    zombies: { "-6": 2 }\nseats: [random, random]\n', 'duel.yaml');
+    const summary = await cardValues(base, { decks: [{ path: 'decks.plants', seat: 0 }], workers: 0, command: 'test' });
+    const six = summary.decks[0]?.cards[0];
+    expect(six?.minusOne).toEqual({ refused: 'the deck is empty; expected at least one card' });
+    expect(six?.plusOne && 'change' in six.plusOne).toBe(true);
+  });
+});
+
+describe('degenerate Integer Duel decks are refused', () => {
+  it('two decks without a combatant: no card could ever be played', async () => {
+    await expect(parseScenario('game: integer-duel\nmatches: 2\nseed: 1\nparams:\n  decks: { plants: { negate: 3 }, zombies: { double: 3 } }\nseats: [random, random]\n', 'duel.yaml')).rejects.toThrow(
+      /duel\.yaml: params\.decks: neither deck holds a combatant/,
+    );
+    // One side with spells only can still play them on the other's combatants.
+    await expect(parseScenario('game: integer-duel\nmatches: 2\nseed: 1\nparams:\n  decks: { plants: { negate: 3 }, zombies: { "-2": 3 } }\nseats: [random, random]\n', 'duel.yaml')).resolves.toBeDefined();
+  });
+});

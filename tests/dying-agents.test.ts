@@ -1,0 +1,173 @@
+/**
+ * Agents that kill their worker thread, hang, exhaust memory or throw odd values cost their own
+ * match, not the run (issue 13, item 4). `tests/fixtures/doomed-agent.mjs` misbehaves in the
+ * same matches whatever its fate, so a run where it merely throws there is the reference every
+ * other fate must match byte for byte. The compiled CLI runs in a child process: thread deaths
+ * and signals are what is tested.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeThrown } from '../src/core/match-runner.js';
+
+const CLI = resolve('dist/src/cli/main.js');
+const AGENT = resolve('tests/fixtures/doomed-agent.mjs');
+let work = '';
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does it first)`);
+  work = mkdtempSync(join(tmpdir(), 'hordelab-dying-'));
+});
+
+function hordelab(args: readonly string[], nodeFlags: readonly string[] = []): { status: number | null; stderr: string } {
+  // A run that hangs (the failure these tests guard against) must fail the test, not hang it.
+  const result = spawnSync(process.execPath, [...nodeFlags, CLI, ...args], { cwd: work, encoding: 'utf8', timeout: 180_000, killSignal: 'SIGKILL' });
+  return { status: result.status, stderr: result.stderr };
+}
+
+/** A tic-tac-toe scenario whose first seat is the doomed agent with `fate`, misbehaving in 1 match of `every`. */
+function scenario(fate: string, matches: number, every = 20): string {
+  const file = join(work, `${fate}-${matches}-${every}.yaml`);
+  writeFileSync(
+    file,
+    `game: tic-tac-toe\nmatches: ${matches}\nseed: 4\nseats:\n  - { agent: ${JSON.stringify(AGENT)}, name: doomed, config: { fate: ${fate}, every: ${every} } }\n  - random\n`,
+  );
+  return file;
+}
+
+// Each death costs a fresh worker thread's start-up, slow on a loaded machine.
+const SLOW = { timeout: 240_000 };
+
+const read = (dir: string, name: string): string => readFileSync(join(work, dir, name), 'utf8');
+const rows = (dir: string, name: string): string[][] =>
+  read(dir, name)
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((row) => row.split(','));
+
+/** The reference: the doomed matches throw an Error. */
+function reference(matches: number, out: string, maxErrors = 1000, every = 20): void {
+  expect(hordelab(['run', scenario('throw', matches, every), '-q', '--workers', '0', '--max-errors', String(maxErrors), '--out', out]).status).toBe(1);
+}
+
+describe('a match that kills its worker thread', () => {
+  it('becomes one errors.csv row with its replay command; every other match is kept, whatever the workers and chunks', SLOW, () => {
+    reference(120, 'exit-reference', 1000, 30);
+    const expected = rows('exit-reference', 'errors.csv');
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    for (const [workers, chunk] of [
+      ['2', '40'],
+      ['1', '7'],
+    ] as const) {
+      const out = `exit-w${workers}-c${chunk}`;
+      const result = hordelab(['run', scenario('exit', 120, 30), '-q', '--workers', workers, '--chunk-size', chunk, '--max-errors', '1000', '--out', out]);
+      expect(result.status).toBe(1);
+      expect(read(out, 'matches.csv')).toBe(read('exit-reference', 'matches.csv'));
+      const errors = rows(out, 'errors.csv');
+      expect(errors.map(([match, seed]) => [match, seed])).toEqual(expected.map(([match, seed]) => [match, seed]));
+      for (const [match, , step, message, replay] of errors) {
+        expect(step).toBe('');
+        expect(message).toBe('worker exited with code 7');
+        expect(replay).toBe(`hordelab replay ${scenario('exit', 120, 30)} --match ${match} --seed 4`);
+      }
+      const summary = JSON.parse(read(out, 'summary.json'));
+      expect(summary.run).toEqual({ status: 'complete', matchesPlayed: 120 - expected.length, errors: expected.length });
+    }
+  });
+
+  it('counts against --max-errors: the run stops at the failure that tips it, as it would on a thrown error', SLOW, () => {
+    reference(160, 'stop-reference', 2);
+    const result = hordelab(['run', scenario('exit', 160), '-q', '--workers', '2', '--chunk-size', '30', '--max-errors', '2', '--out', 'stop-exit']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/stopped after more than --max-errors 2/);
+    expect(read('stop-exit', 'matches.csv')).toBe(read('stop-reference', 'matches.csv'));
+    expect(rows('stop-exit', 'errors.csv').map(([match]) => match)).toEqual(rows('stop-reference', 'errors.csv').map(([match]) => match));
+    expect(rows('stop-exit', 'errors.csv')).toHaveLength(3);
+  });
+
+  it('reports a thread that ran out of memory as "out of memory"', SLOW, () => {
+    reference(60, 'oom-reference');
+    // A small heap (worker threads inherit it) so the doomed matches exhaust it quickly.
+    const result = hordelab(['run', scenario('oom', 60), '-q', '--workers', '1', '--chunk-size', '20', '--max-errors', '1000', '--out', 'oom'], ['--max-old-space-size=96']);
+    expect(result.status).toBe(1);
+    expect(read('oom', 'matches.csv')).toBe(read('oom-reference', 'matches.csv'));
+    const errors = rows('oom', 'errors.csv');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.map(([match]) => match)).toEqual(rows('oom-reference', 'errors.csv').map(([match]) => match));
+    for (const error of errors) expect(error[3]).toBe('out of memory');
+  });
+});
+
+describe('a match that never ends', () => {
+  it('is stopped after --match-timeout seconds and recorded as a timeout; the rest of its chunk is kept', SLOW, () => {
+    reference(120, 'hang-reference');
+    const result = hordelab(['run', scenario('hang', 120), '-q', '--workers', '2', '--chunk-size', '25', '--max-errors', '1000', '--match-timeout', '2', '--out', 'hang']);
+    expect(result.status).toBe(1);
+    expect(read('hang', 'matches.csv')).toBe(read('hang-reference', 'matches.csv'));
+    const errors = rows('hang', 'errors.csv');
+    expect(errors.map(([match, seed]) => [match, seed])).toEqual(rows('hang-reference', 'errors.csv').map(([match, seed]) => [match, seed]));
+    for (const error of errors) expect(error[3]).toBe('timed out after 2 s (--match-timeout)');
+  });
+
+  it('cannot hold off the first Ctrl-C: the run ends at once, marked interrupted, with workers or without', SLOW, async () => {
+    for (const workers of ['1', '0']) {
+      const out = `ctrl-c-${workers}`;
+      const child = spawn(process.execPath, [CLI, 'run', scenario('hang', 50, 1), '-q', '--workers', workers, '--match-timeout', '0', '--out', out], { cwd: work, stdio: 'ignore' });
+      // Every match hangs: wait until the run is inside the first one.
+      for (let waited = 0; !existsSync(join(work, out, 'matches.csv.tmp')); waited++) {
+        if (waited > 3000) throw new Error('the run never started');
+        await new Promise((done) => setTimeout(done, 10));
+      }
+      await new Promise((done) => setTimeout(done, 300));
+      child.kill('SIGINT');
+      // A liveness bound, not a speed figure: without the fix the run never ends.
+      const code = await new Promise<number | null>((done) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          done(-1);
+        }, 20_000);
+        child.on('exit', (exitCode) => {
+          clearTimeout(timer);
+          done(exitCode);
+        });
+      });
+      expect(code, `--workers ${workers}`).toBe(130);
+      expect(JSON.parse(read(out, 'summary.json')).run.status).toBe('interrupted');
+    }
+  });
+});
+
+describe('thrown values that are not errors', () => {
+  it('become error rows, whatever they are', SLOW, () => {
+    reference(200, 'odd-reference');
+    const result = hordelab(['run', scenario('odd', 200), '-q', '--workers', '2', '--max-errors', '1000', '--out', 'odd']);
+    expect(result.status).toBe(1);
+    expect(read('odd', 'matches.csv')).toBe(read('odd-reference', 'matches.csv'));
+    const messages = rows('odd', 'errors.csv').map((row) => row[3]);
+    expect(messages.length).toBe(rows('odd-reference', 'errors.csv').length);
+    expect(new Set(messages).size).toBeGreaterThanOrEqual(3);
+    for (const message of messages) expect(message).toMatch(/^(a thrown string|non-Error value thrown: .+)$/);
+  });
+
+  it('are described without calling code that throws again', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const bomb = new Error('x');
+    Object.defineProperty(bomb, 'message', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(describeThrown(Object.create(null)).message).toBe('non-Error value thrown: {}');
+    expect(describeThrown(undefined).message).toBe('non-Error value thrown: undefined');
+    expect(describeThrown(Symbol('s')).message).toBe('non-Error value thrown: Symbol(s)');
+    expect(describeThrown(10n).message).toBe('non-Error value thrown: 10');
+    expect(describeThrown('plain').message).toBe('plain');
+    expect(describeThrown(proxy).message).toBe('non-Error value thrown: an object that cannot be described');
+    expect(describeThrown(bomb).message).toBe('an Error whose message cannot be read');
+    expect(describeThrown(new RangeError('r')).detail).toMatch(/^RangeError: r\n/);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The skill ladder: level specs, the scenario each level plays, verdicts across levels, the
+ * whole command on a game with known rates, and checks that must hold across a ladder.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCheckFile } from '../src/check/check-file.js';
+import { judge, type Figure } from '../src/ladder/headlines.js';
+import { levelScenario } from '../src/ladder/level-scenario.js';
+import { parseLevel, parseLevels, splitLevels } from '../src/ladder/levels.js';
+import { runLadder } from '../src/ladder/ladder.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+
+const CLI = resolve('dist/src/cli/main.js');
+
+describe('levels', () => {
+  it('splits a list where a part without a colon continues the settings before it', () => {
+    expect(splitLevels('random,greedy,mcts:iterations=200,c=0.7,mcts:iterations=1000')).toEqual(['random', 'greedy', 'mcts:iterations=200,c=0.7', 'mcts:iterations=1000']);
+  });
+
+  it('reads settings as YAML and seats joined with /', () => {
+    expect(parseLevel('mcts:iterations=200,reuseTree=true,rollout=epsilonGreedy', '--levels')).toEqual({
+      name: 'mcts:iterations=200,reuseTree=true,rollout=epsilonGreedy',
+      seats: [{ agent: 'mcts', config: { iterations: 200, reuseTree: true, rollout: 'epsilonGreedy' } }],
+    });
+    expect(parseLevel('greedy/scripted-zombies', '--levels').seats.map((seat) => seat.agent)).toEqual(['greedy', 'scripted-zombies']);
+  });
+
+  it('refuses a level listed twice, an empty list and a setting without a value', () => {
+    expect(() => parseLevels(['greedy,random,greedy'], '--levels')).toThrow(/level "greedy" is listed twice/);
+    expect(() => parseLevels([''], '--levels')).toThrow(/at least one level/);
+    expect(() => parseLevels(['mcts:iterations'], '--levels')).toThrow(/"iterations" in "mcts:iterations" is not a setting/);
+  });
+});
+
+describe('the scenario of a level', () => {
+  it('takes every seat, rotating as the base does, with the same seed and parameters', async () => {
+    const base = await parseScenario('game: integer-duel\nmatches: 10\nseed: 5\nparams: { openingHand: 4 }\nseats: { rotate: [random, greedy] }\n', 'duel.yaml');
+    const level = await levelScenario(base, parseLevel('greedy:horizon=action', '--levels'), '--levels');
+    expect(level.rotate).toBe(true);
+    expect(level.seats.map((seat) => seat.name)).toEqual(['greedy:horizon=action-a', 'greedy:horizon=action-b']);
+    expect(level.seats[0]?.config).toEqual({ horizon: 'action' });
+    expect([level.seed, level.matches, (level.params as { openingHand: number }).openingHand]).toEqual([5, 10, 4]);
+  });
+
+  it('leaves a seat to an agent that plays only that seat', async () => {
+    const base = await parseScenario('game: survivors\nmatches: 2\nseed: 1\nseats: [greedy, scripted-zombies]\n', 'survivors.yaml');
+    const level = await levelScenario(base, parseLevel('random', '--levels'), '--levels');
+    expect(level.seats.map((seat) => seat.factory.id)).toEqual(['random', 'scripted-zombies']);
+  });
+
+  it('names the level when its agent cannot play', async () => {
+    const base = await parseScenario('game: coin-flip\nmatches: 2\nseed: 1\nseats: [random, random]\n', 'coin.yaml');
+    await expect(levelScenario(base, parseLevel('alphazero', '--levels'), '--levels')).rejects.toThrow(/^--levels: level "alphazero": unknown agent "alphazero"; expected one of: random, greedy/);
+    await expect(levelScenario(base, parseLevel('mcts:speed=2', '--levels'), '--levels')).rejects.toThrow(/^--levels: level "mcts:speed=2": config\.speed: unknown setting/);
+  });
+});
+
+describe('verdicts', () => {
+  const figure = (value: number, half = 0.02): Figure => ({ value, lower: value - half, upper: value + half, n: 1000, percent: true });
+  const at = (...values: number[]): { level: string; figure: Figure }[] => values.map((value, index) => ({ level: `L${index + 1}`, figure: figure(value) }));
+
+  it('holds when every level reads the same side of the reference', () => {
+    const { verdict } = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.56, 0.6, 0.58), null, 0.95);
+    expect(verdict).toEqual({ holds: true, text: 'holds at every level: above 50%' });
+  });
+
+  it('says where it crosses the reference', () => {
+    const { verdict } = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.56, 0.45, 0.4), null, 0.95);
+    expect(verdict.holds).toBe(false);
+    expect(verdict.text).toBe('crosses 50% (first between L1 and L2): above 50% at L1; below 50% at L2 and L3');
+  });
+
+  it('says a difference changes sign, and when the edge fades into the interval', () => {
+    const sign = judge({ path: 'd', label: 'd', reference: 0 }, at(0.1, -0.1), null, 0.95).verdict;
+    expect(sign.text).toMatch(/^changes sign \(first between L1 and L2\)/);
+    const fades = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.56, 0.51), null, 0.95).verdict;
+    expect(fades.text).toBe('changes (first between L1 and L2): above 50% at L1; not distinguishable from 50% at L2');
+  });
+
+  it('says where a headline leaves its band, and where one without reference moves beyond chance', () => {
+    const band = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.52, 0.6), { low: 0.45, high: 0.55 }, 0.95).verdict;
+    expect(band.holds).toBe(false);
+    expect(band.text).toMatch(/leaves the band \[45%, 55%\] at L2/);
+    expect(judge({ path: 't', label: 't' }, at(0.1, 0.11), null, 0.95).verdict.holds).toBe(true);
+    expect(judge({ path: 't', label: 't' }, at(0.1, 0.3), null, 0.95).verdict.text).toMatch(/changes beyond chance between levels \(L1 → L2: 10% → 30%\)/);
+  });
+});
+
+describe('a ladder on a game whose rates are known', () => {
+  it('a coin flip is fair at every level: the verdict holds', async () => {
+    const base = await parseScenario('game: coin-flip\nmatches: 400\nseed: 3\nparams: { winRate: 0.5 }\nseats: [random, random]\n', 'coin.yaml');
+    const summary = await runLadder(base, { levels: ['random,greedy'], workers: 0, command: 'test' });
+    expect(summary.levels.map((level) => level.name)).toEqual(['random', 'greedy']);
+    expect(summary.headlines[0]?.verdict.text).toBe('holds at every level: not distinguishable from 50%');
+    // Common seeds: the coin does not care who plays, so both levels see the very same flips.
+    expect(summary.headlines[0]?.levels[0]?.figure).toEqual(summary.headlines[0]?.levels[1]?.figure);
+  });
+
+  it('a biased coin: above 50% at every level', async () => {
+    const base = await parseScenario('game: coin-flip\nmatches: 400\nseed: 3\nparams: { winRate: 0.7 }\nseats: [random, random]\nladder: [random, greedy]\n', 'coin.yaml');
+    const summary = await runLadder(base, { workers: 0, command: 'test' });
+    expect(summary.headlines[0]?.verdict).toEqual({ holds: true, text: 'holds at every level: above 50%' });
+  });
+});
+
+describe('hordelab ladder and checks across a ladder', () => {
+  const work = mkdtempSync(join(tmpdir(), 'hordelab-ladder-'));
+  const hordelab = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: work, encoding: 'utf8' });
+  writeFileSync(join(work, 'coin.yaml'), 'game: coin-flip\nmatches: 100\nseed: 2\nparams: { winRate: 0.5 }\nseats: [random, random]\n');
+
+  it('writes ladder.json, ladder.md, ladder.html and each level\'s scenario', () => {
+    const result = hordelab('ladder', 'coin.yaml', '--levels', 'random,greedy', '-w', '0', '-o', 'out', '-q');
+    expect(result.status, result.stderr).toBe(0);
+    for (const file of ['ladder.json', 'ladder.md', 'ladder.html', 'levels/random.yaml', 'levels/greedy.yaml']) expect(existsSync(join(work, 'out', file)), file).toBe(true);
+    expect(readFileSync(join(work, 'out', 'ladder.md'), 'utf8')).toContain('hordelab ladder coin.yaml --levels random,greedy --seed 2 --matches 100');
+  });
+
+  it('refuses bad levels and bands with exit 2, writing nothing', () => {
+    const unknown = hordelab('ladder', 'coin.yaml', '--levels', 'random,alphazero', '-o', 'bad');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/--levels: level "alphazero": unknown agent "alphazero"/);
+    const band = hordelab('ladder', 'coin.yaml', '--levels', 'random', '--band', 'nothing=0.4..0.6', '-o', 'bad');
+    expect(band.status).toBe(2);
+    expect(band.stderr).toMatch(/--band: "nothing" is not a headline of coin-flip/);
+    expect(hordelab('ladder', 'coin.yaml', '-o', 'bad').stderr).toMatch(/--levels: name the skill levels/);
+    expect(existsSync(join(work, 'bad'))).toBe(false);
+  });
+
+  it('a check with ladder: is one check per level', async () => {
+    writeFileSync(join(work, 'coin.checks.yaml'), 'checks:\n  - name: fair\n    scenario: coin.yaml\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 200\n    ladder: [random, "greedy:horizon=action"]\n');
+    const file = await loadCheckFile(join(work, 'coin.checks.yaml'));
+    expect(file.checks.map((check) => [check.name, check.scenario.seats[0]?.name])).toEqual([
+      ['fair@random', 'random'],
+      ['fair@greedy_horizon_action', 'greedy(horizon=action)'],
+    ]);
+    expect(file.checks[1]?.ladder).toEqual({ check: 'fair', level: 'greedy:horizon=action' });
+  });
+});

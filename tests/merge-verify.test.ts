@@ -1,0 +1,121 @@
+/**
+ * Verified merges (issue 13, item 5): shards record the length and SHA-256 of every file they
+ * write and a digest of their aggregate; merge checks them all, and the aggregate against the
+ * rows and the shard's own summary, before publishing anything. Module paths resolve from the
+ * scenario file, wherever merge runs.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = resolve('dist/src/cli/main.js');
+let work = '';
+
+/** Runs the CLI in `cwd` (relative to the work folder). */
+function hordelab(cwd: string, ...args: string[]): { status: number | null; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: join(work, cwd), encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stderr: result.stderr };
+}
+
+const read = (path: string): Buffer => readFileSync(join(work, path));
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does it first)`);
+  work = mkdtempSync(join(tmpdir(), 'hordelab-merge-'));
+  // The scenario and its agent module live in their own folder; shards run from two other
+  // folders (naming the scenario by different relative paths), merge from a third.
+  mkdirSync(join(work, 'project', 'agents'), { recursive: true });
+  mkdirSync(join(work, 'machine-a'));
+  mkdirSync(join(work, 'machine-b'));
+  mkdirSync(join(work, 'merger'));
+  writeFileSync(join(work, 'project', 'agents', 'first-legal.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+  writeFileSync(
+    join(work, 'project', 'duel.yaml'),
+    'game: zombie-trainers\nmatches: 90\nseed: 6\nparams: { maxRounds: 30 }\nseats: [./agents/first-legal.mjs, random]\n',
+  );
+  expect(hordelab('project', 'run', 'duel.yaml', '-q', '--out', '../single').status).toBe(0);
+  expect(hordelab('machine-a', 'run', '../project/duel.yaml', '-q', '--shard', '0/2', '--out', 'shard-0').status).toBe(0);
+  expect(hordelab('machine-b', 'run', join(work, 'project', 'duel.yaml'), '-q', '--shard', '1/2', '--out', 'shard-1').status).toBe(0);
+}, 120_000);
+
+/** A copy of both shards to damage. */
+function copyShards(name: string): [string, string] {
+  cpSync(join(work, 'machine-a', 'shard-0'), join(work, name, 'shard-0'), { recursive: true });
+  cpSync(join(work, 'machine-b', 'shard-1'), join(work, name, 'shard-1'), { recursive: true });
+  return [join(work, name, 'shard-0'), join(work, name, 'shard-1')];
+}
+
+describe('merge', () => {
+  it('joins shards run from other folders, resolving the agent module from the scenario file, into exactly one run', () => {
+    const result = hordelab('merger', 'merge', '../machine-a/shard-0', '../machine-b/shard-1', '--out', 'merged');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    for (const name of ['matches.csv', 'catches.csv']) expect(read(`merger/merged/${name}`).equals(read(`single/${name}`)), name).toBe(true);
+    const summary = (path: string): unknown => ({ ...JSON.parse(read(path).toString()), timing: null, scenario: null, command: null });
+    expect(summary('merger/merged/summary.json')).toEqual(summary('single/summary.json'));
+  });
+
+  it('refuses a shard whose matches.csv was cut short, naming the shard and the file, and writes nothing', () => {
+    const [first, second] = copyShards('truncated');
+    const path = join(second, 'matches.csv');
+    truncateSync(path, readFileSync(path).length - 30);
+    const result = hordelab('merger', 'merge', first, second, '--out', 'from-truncated');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`${path}: is `);
+    expect(result.stderr).toMatch(/bytes with another SHA-256 than the \d+ bytes shard\.json records: it was cut short or changed since the shard ran/);
+    expect(existsSync(join(work, 'merger', 'from-truncated'))).toBe(false);
+  });
+
+  it('refuses a shard whose aggregate was edited, or whose summary was', () => {
+    const [first, second] = copyShards('edited');
+    const recordPath = join(first, 'shard.json');
+    const record = JSON.parse(readFileSync(recordPath, 'utf8'));
+    // One count of the game's aggregate, one higher.
+    const bump = (node: Record<string, unknown>): boolean =>
+      Object.entries(node).some(([key, value]) => {
+        if (typeof value === 'number' && Number.isInteger(value) && value > 0) return (node[key] = value + 1), true;
+        return typeof value === 'object' && value !== null && bump(value as Record<string, unknown>);
+      });
+    expect(bump(record.aggregate)).toBe(true);
+    writeFileSync(recordPath, JSON.stringify(record));
+    const edited = hordelab('merger', 'merge', first, second, '--out', 'from-edited');
+    expect(edited.status).toBe(2);
+    expect(edited.stderr).toContain(`${recordPath}: aggregate: the aggregate does not match the digest recorded with it`);
+    expect(existsSync(join(work, 'merger', 'from-edited'))).toBe(false);
+
+    const [third, fourth] = copyShards('edited-summary');
+    const summaryPath = join(fourth, 'summary.json');
+    writeFileSync(summaryPath, readFileSync(summaryPath, 'utf8').replace('"matchesPlayed": ', '"matchesPlayed": 1'));
+    const summary = hordelab('merger', 'merge', third, fourth, '--out', 'from-edited-summary');
+    expect(summary.status).toBe(2);
+    expect(summary.stderr).toContain(`${summaryPath}: does not have the length and SHA-256 shard.json records`);
+  });
+
+  it('refuses a damaged shard.json with the file and field', () => {
+    const [first, second] = copyShards('damaged');
+    const recordPath = join(second, 'shard.json');
+    const record = JSON.parse(readFileSync(recordPath, 'utf8'));
+    record.files['matches.csv'].bytes = 'many';
+    writeFileSync(recordPath, JSON.stringify(record));
+    const result = hordelab('merger', 'merge', first, second, '--out', 'from-damaged');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`${recordPath}: files.matches.csv.bytes: Invalid input: expected number`);
+  });
+
+  it('claims its output folder as a run does: no foreign files, --force to replace its own', () => {
+    const shards = ['../machine-a/shard-0', '../machine-b/shard-1'];
+    mkdirSync(join(work, 'merger', 'busy'));
+    writeFileSync(join(work, 'merger', 'busy', 'mine.txt'), 'mine');
+    const foreign = hordelab('merger', 'merge', ...shards, '--out', 'busy', '--force');
+    expect(foreign.status).toBe(2);
+    expect(foreign.stderr).toMatch(/busy holds files hordelab did not write \(mine\.txt\)/);
+    expect(readdirSync(join(work, 'merger', 'busy'))).toEqual(['mine.txt']);
+    expect(hordelab('merger', 'merge', ...shards, '--out', 'twice').status).toBe(0);
+    const again = hordelab('merger', 'merge', ...shards, '--out', 'twice');
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/twice holds a finished run of "duel"; pass --force to replace it/);
+    expect(hordelab('merger', 'merge', ...shards, '--out', 'twice', '--force').status).toBe(0);
+  });
+});

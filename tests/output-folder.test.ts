@@ -1,0 +1,210 @@
+/**
+ * Output folders are never silently clobbered (issue 13, item 3): what a run may write into,
+ * what needs --force or --resume, what is refused untouched, the lock that keeps two runs out of
+ * one folder, and publishing that leaves either the old output or the new one. The rules are
+ * tested on the module itself and, where a user meets them, on the compiled CLI.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE, MANIFEST_FILE, OutputFolder, PUBLISH_FILE, inspectFolder } from '../src/run/output-folder.js';
+
+const CLI = resolve('dist/src/cli/main.js');
+let work = '';
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does it first)`);
+  work = mkdtempSync(join(tmpdir(), 'hordelab-folders-'));
+});
+
+function hordelab(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: work, encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function scenarioFile(name: string, text: string): string {
+  const path = join(work, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const SMALL = 'game: zombie-trainers\nmatches: 40\nseed: 11\nparams: { maxRounds: 20 }\nseats: [random, random]\n';
+
+/** Every file under `dir` (recursively) with its bytes: what "untouched" is checked against. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (at: string, prefix: string): void => {
+    for (const name of readdirSync(at, { withFileTypes: true })) {
+      if (name.isDirectory()) walk(join(at, name.name), `${prefix}${name.name}/`);
+      else files[`${prefix}${name.name}`] = readFileSync(join(at, name.name), 'latin1');
+    }
+  };
+  walk(dir, '');
+  return files;
+}
+
+describe('a run refuses a folder holding anything it did not write', () => {
+  it('exits 2 naming the folder and the files, and leaves every file as it was (--out ..)', () => {
+    const parent = join(work, 'project');
+    mkdirSync(join(parent, 'runs'), { recursive: true });
+    writeFileSync(join(parent, 'notes.md'), 'my notes\n');
+    writeFileSync(join(parent, 'matches.csv'), 'my own table\n');
+    writeFileSync(join(parent, 'runs', 'keep.txt'), 'keep\n');
+    const file = scenarioFile('small.yaml', SMALL);
+    const before = snapshot(parent);
+    const result = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--out', '..', '--force'], { cwd: join(parent, 'runs'), encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/--out: \.\. holds files hordelab did not write \(notes\.md, runs\); write into a new or empty folder/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(snapshot(parent)).toEqual(before);
+  });
+
+  it('refuses a file given as the folder, and another scenario\'s run even with --force', () => {
+    const file = scenarioFile('small.yaml', SMALL);
+    writeFileSync(join(work, 'a-file'), 'x');
+    const onFile = hordelab('run', file, '-q', '--out', 'a-file');
+    expect(onFile.status).toBe(2);
+    expect(onFile.stderr).toMatch(/--out: a-file is a file; expected a folder/);
+    expect(hordelab('run', file, '-q', '--out', 'theirs').status).toBe(0);
+    const before = snapshot(join(work, 'theirs'));
+    const other = scenarioFile('other.yaml', `name: other\n${SMALL}`);
+    const refused = hordelab('run', other, '-q', '--out', 'theirs', '--force');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/theirs holds the output of scenario "small", not "other"/);
+    expect(snapshot(join(work, 'theirs'))).toEqual(before);
+  });
+});
+
+describe('a folder holding a run of the same scenario', () => {
+  it('is replaced only with --force, and then holds exactly the new run', () => {
+    const file = scenarioFile('small.yaml', SMALL);
+    // The first run leaves files the second does not write: shard.json, no catches.csv.
+    expect(hordelab('run', file, '-q', '--shard', '0/2', '--no-event-files', '--out', 'again').status).toBe(0);
+    const before = snapshot(join(work, 'again'));
+    const refused = hordelab('run', file, '-q', '--out', 'again');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/--out: again holds a finished run of "small"; pass --force to replace it/);
+    expect(snapshot(join(work, 'again'))).toEqual(before);
+    expect(hordelab('run', file, '-q', '--out', 'again', '--force').status).toBe(0);
+    expect(readdirSync(join(work, 'again')).sort()).toEqual([MANIFEST_FILE, 'catches.csv', 'matches.csv', 'summary.json']);
+    expect(readFileSync(join(work, 'again', 'matches.csv'), 'utf8').trim().split('\n')).toHaveLength(41);
+    expect(JSON.parse(readFileSync(join(work, 'again', MANIFEST_FILE), 'utf8'))).toMatchObject({ kind: 'run', scenario: 'small', status: 'complete', files: ['matches.csv', 'catches.csv', 'summary.json'] });
+  });
+
+  it('asks for --resume or --force when the run there is unfinished', async () => {
+    const file = scenarioFile('long.yaml', 'game: zombie-trainers\nmatches: 20000\nseed: 3\nparams: { maxRounds: 10 }\nseats: [random, random]\n');
+    const child = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '20', '--out', 'unfinished'], { cwd: work, stdio: 'ignore' });
+    await until(() => existsSync(join(work, 'unfinished', '.hordelab-checkpoint.json')));
+    child.kill('SIGKILL');
+    await new Promise((done) => child.on('exit', done));
+    const refused = hordelab('run', file, '-q', '--out', 'unfinished');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/unfinished holds an unfinished run of "long": continue it with --resume, or start again with --force/);
+    const both = hordelab('run', file, '-q', '--out', 'unfinished', '--resume', '--force');
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/--force: give either --resume/);
+  });
+});
+
+describe('the lock', () => {
+  it('makes a second run into the same folder fail at once, naming the first; a dead holder\'s lock is taken over', async () => {
+    const file = scenarioFile('long.yaml', 'game: zombie-trainers\nmatches: 20000\nseed: 3\nparams: { maxRounds: 10 }\nseats: [random, random]\n');
+    const first = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '20', '--out', 'locked'], { cwd: work, stdio: 'ignore' });
+    await until(() => existsSync(join(work, 'locked', '.hordelab-checkpoint.json')));
+    const second = hordelab('run', file, '-q', '--out', 'locked', '--force');
+    expect(second.status).toBe(2);
+    expect(second.stderr).toContain(`locked is in use by another hordelab (pid ${first.pid}, since `);
+    first.kill('SIGKILL');
+    await new Promise((done) => first.on('exit', done));
+    // The killed run left its lock: its process is gone, so the resume takes it over.
+    expect(existsSync(join(work, 'locked', LOCK_FILE))).toBe(true);
+    const resumed = hordelab('run', file, '-q', '--workers', '2', '--out', 'locked', '--resume');
+    expect(resumed.stderr).toBe('');
+    expect(resumed.status).toBe(0);
+    expect(existsSync(join(work, 'locked', LOCK_FILE))).toBe(false);
+  });
+});
+
+describe('a lock from another host', () => {
+  it('is reported while it is refreshed, and taken over once it has not been for 10 minutes', () => {
+    const dir = join(work, 'shared-volume');
+    mkdirSync(dir);
+    const lock = join(dir, LOCK_FILE);
+    writeFileSync(lock, JSON.stringify({ pid: 4242, host: 'pod-7', started: '2026-12-01T00:00:00.000Z', command: 'hordelab run x.yaml' }));
+    const options = { flag: '--out', kind: 'run', scenario: 's', force: false } as const;
+    expect(() => OutputFolder.claim(dir, options)).toThrow(/shared-volume is in use by another hordelab \(pid 4242 on pod-7, since 2026-12-01T00:00:00\.000Z: hordelab run x\.yaml\)/);
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
+    utimesSync(lock, elevenMinutesAgo, elevenMinutesAgo);
+    const folder = OutputFolder.claim(dir, options);
+    expect(JSON.parse(readFileSync(lock, 'utf8')).pid).toBe(process.pid);
+    folder.release();
+    expect(existsSync(lock)).toBe(false);
+  });
+});
+
+describe('publishing', () => {
+  it('leaves the old complete run when the new one dies while writing (a file-size limit standing in for a full disk)', () => {
+    const file = scenarioFile('grow.yaml', SMALL.replace('matches: 40', 'matches: 3000'));
+    expect(hordelab('run', file, '-q', '--matches', '20', '--out', 'old-run').status).toBe(0);
+    const before = snapshot(join(work, 'old-run'));
+    // 64 blocks of 512 bytes: the new run's matches.csv.tmp passes that limit long before it ends.
+    const limited = spawnSync('sh', ['-c', `ulimit -f 64; exec "${process.execPath}" "${CLI}" run "${file}" -q --workers 1 --out old-run --force`], { cwd: work, encoding: 'utf8', timeout: 120_000 });
+    expect(limited.status).not.toBe(0);
+    const after = snapshot(join(work, 'old-run'));
+    for (const name of ['matches.csv', 'catches.csv', 'summary.json', MANIFEST_FILE]) expect(after[name], name).toBe(before[name]);
+  });
+
+  it('completes a publish that was cut short, at the next claim', () => {
+    const dir = join(work, 'half-published');
+    const first = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['matches.csv', 'catches.csv', 'summary.json'] });
+    first.writeTemp('matches.csv', 'old rows\n');
+    first.writeTemp('catches.csv', 'old catches\n');
+    first.writeTemp('summary.json', '{"old":true}\n');
+    first.publish(['matches.csv', 'catches.csv', 'summary.json'], 'complete');
+    first.release();
+    // A replacing publish killed right after its first rename: its journal and the rest of its
+    // temporary files are on disk, the old summary still in place.
+    writeFileSync(join(dir, 'matches.csv.tmp'), 'new rows\n');
+    writeFileSync(join(dir, 'summary.json.tmp'), '{"new":true}\n');
+    writeFileSync(
+      join(dir, PUBLISH_FILE),
+      JSON.stringify({
+        renames: [
+          ['matches.csv.tmp', 'matches.csv'],
+          ['summary.json.tmp', 'summary.json'],
+        ],
+        remove: ['catches.csv'],
+        manifest: { hordelab: 1, kind: 'run', scenario: 's', status: 'complete', files: ['matches.csv', 'summary.json'] },
+      }),
+    );
+    renameSync(join(dir, 'matches.csv.tmp'), join(dir, 'matches.csv'));
+    const next = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true });
+    next.release();
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'matches.csv', 'summary.json']);
+    expect(readFileSync(join(dir, 'summary.json'), 'utf8')).toBe('{"new":true}\n');
+    expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe('new rows\n');
+  });
+
+  it('tells its own files from others\' by the manifest, the checkpoint and the names it writes', () => {
+    const dir = join(work, 'inspected');
+    mkdirSync(dir);
+    expect(inspectFolder(dir, []).state).toBe('empty');
+    writeFileSync(join(dir, 'matches.csv.tmp'), '');
+    expect(inspectFolder(dir, ['matches.csv']).state).toBe('empty');
+    expect(inspectFolder(dir, []).foreign).toEqual(['matches.csv.tmp']);
+    writeFileSync(join(dir, 'matches.csv'), '');
+    // A known name alone, with no record of whose it is, is not taken as ours.
+    expect(inspectFolder(dir, ['matches.csv']).state).toBe('foreign');
+    writeFileSync(join(dir, 'summary.json'), JSON.stringify({ hordelab: { version: '0.1.0' }, scenario: { name: 'old' }, run: { status: 'complete' } }));
+    expect(inspectFolder(dir, ['matches.csv', 'summary.json'])).toMatchObject({ state: 'output', kind: 'run', scenario: 'old', status: 'complete' });
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited++) {
+    if (waited > 6000) throw new Error('timed out waiting');
+    await new Promise((done) => setTimeout(done, 10));
+  }
+}

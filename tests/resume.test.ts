@@ -1,0 +1,92 @@
+/**
+ * Resume that works as printed (issue 13, item 2): the resume key is the scenario as played and
+ * the options that shape the output, not how the command line spelled them; the "continue:"
+ * command printed after Ctrl-C is run verbatim and ends where an uninterrupted run ends.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runKey } from '../src/run/run-key.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+
+const CLI = resolve('dist/src/cli/main.js');
+let work = '';
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does it first)`);
+  work = mkdtempSync(join(tmpdir(), 'hordelab-resume-'));
+});
+
+/** A run's summary.json without its timing block (the only part allowed to differ) and its command. */
+function summaryOf(dir: string): unknown {
+  const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
+  delete document.timing;
+  return document;
+}
+
+describe('the continue command printed after Ctrl-C', () => {
+  it('runs verbatim, for a run started without --seed or --matches and with output-shaping flags, and ends as an uninterrupted run', { timeout: 240_000 }, async () => {
+    const scenario = 'game: zombie-trainers\nmatches: 9000\nseed: 21\nparams: { maxRounds: 12 }\nseats: [random, random]\n';
+    writeFileSync(join(work, 'long.yaml'), scenario);
+    const flags = ['--set', 'actionPoints=4', '--max-errors', '3', '--no-event-files'];
+    const child = spawn(process.execPath, [CLI, 'run', 'long.yaml', '-q', '--workers', '1', '--chunk-size', '40', ...flags, '--out', 'interrupted'], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    for (let waited = 0; !existsSync(join(work, 'interrupted', '.hordelab-checkpoint.json')); waited++) {
+      if (waited > 6000) throw new Error('the run never wrote a checkpoint');
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((done) => child.on('exit', done));
+    expect(code).toBe(130);
+    const printed = /^ {2}continue: (.+)$/m.exec(stderr)?.[1];
+    expect(printed, stderr).toBeDefined();
+    expect(printed).toBe('hordelab run long.yaml --seed 21 --matches 9000 --set actionPoints=4 --max-errors 3 --no-event-files --out interrupted --resume');
+    // Verbatim, with `hordelab` standing for the compiled CLI.
+    const resumed = spawnSync('sh', ['-c', (printed as string).replace(/^hordelab /, `"${process.execPath}" "${CLI}" `)], { cwd: work, encoding: 'utf8', timeout: 200_000 });
+    expect(resumed.stderr).toBe('');
+    expect(resumed.status).toBe(0);
+    expect(spawnSync(process.execPath, [CLI, 'run', 'long.yaml', '-q', ...flags, '--out', 'uninterrupted'], { cwd: work, encoding: 'utf8' }).status).toBe(0);
+    expect(readFileSync(join(work, 'interrupted', 'matches.csv')).equals(readFileSync(join(work, 'uninterrupted', 'matches.csv')))).toBe(true);
+    expect(summaryOf('interrupted')).toEqual(summaryOf('uninterrupted'));
+  });
+});
+
+describe('the resume key', () => {
+  const base = 'game: zombie-trainers\nmatches: 100\nseed: 3\nseats: [random, random]\n';
+  const key = async (text: string, overrides: Parameters<typeof parseScenario>[2] = {}, shape = { eventFiles: true, maxErrors: 0 }): Promise<string> =>
+    runKey(await parseScenario(text, join(work, 'k.yaml'), overrides), shape, undefined);
+
+  it('is the scenario as played: the same whether a value is typed, given in the file, or left to its default', async () => {
+    const reference = await key(base);
+    expect(await key(base, { seed: 3, matches: 100 })).toBe(reference);
+    expect(await key(base.replace('seats:', 'params: { actionPoints: 3 }\nseats:'))).toBe(reference); // 3 is the default
+    expect(await key(base, { set: ['actionPoints=3'] })).toBe(reference);
+    expect(await key(base.replace('game:', 'description: reworded\ngame:'))).toBe(reference);
+  });
+
+  it('changes with anything that changes the output', async () => {
+    const reference = await key(base);
+    const changed = [
+      await key(base, { seed: 4 }),
+      await key(base, { matches: 101 }),
+      await key(base, { set: ['actionPoints=4'] }),
+      await key(base.replace('[random, random]', '[random, greedy]')),
+      await key(base, {}, { eventFiles: false, maxErrors: 0 }),
+      await key(base, {}, { eventFiles: true, maxErrors: 1 }),
+    ];
+    for (const other of changed) expect(other).not.toBe(reference);
+    expect(new Set(changed).size).toBe(changed.length);
+  });
+
+  it('changes when an agent module is edited between the run and its resume', async () => {
+    const module = join(work, 'edited-agent.mjs');
+    const text = 'game: tic-tac-toe\nmatches: 10\nseed: 1\nseats: [./edited-agent.mjs, random]\n';
+    writeFileSync(module, 'export default () => ({ chooseAction: () => 0 });\n');
+    const before = await key(text);
+    writeFileSync(module, 'export default () => ({ chooseAction: (d) => d.legalActions.length - 1 });\n');
+    expect(await key(text)).not.toBe(before);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The parts of a run, each on its own: the scheduler (chunks in flight, results in match order,
+ * abort), the journal (working files, checkpoint, resume, digests) and the pool (a thread's
+ * death or hang reported with the match it was in).
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { getEventListeners } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { matchSeed, matchStream } from '../src/core/rng.js';
+import { emptyOutcomes } from '../src/reports/outcomes.js';
+import { RunJournal } from '../src/run/journal.js';
+import { OutputFolder } from '../src/run/output-folder.js';
+import type { ChunkResult } from '../src/run/play-chunk.js';
+import { WorkerPool } from '../src/run/pool.js';
+import { ChunkScheduler, settledOrAborted } from '../src/run/scheduler.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+
+function chunk(start: number, end: number): ChunkResult {
+  return { start, end, matchCsv: `${start}-${end}\n`, eventCsvs: [], aggregate: null, outcomes: emptyOutcomes(2), failures: [] };
+}
+
+/** A play function whose chunks finish only when the test says, in any order. */
+function controlledPlay(): { play: (start: number, end: number) => Promise<ChunkResult | null>; finish: (start: number, value?: ChunkResult | null) => void; started: number[] } {
+  const pending = new Map<number, (value: ChunkResult | null) => void>();
+  const ranges = new Map<number, number>();
+  const started: number[] = [];
+  return {
+    started,
+    play: (start, end) =>
+      new Promise((resolve) => {
+        started.push(start);
+        ranges.set(start, end);
+        pending.set(start, resolve);
+      }),
+    finish: (start, value) => pending.get(start)?.(value === undefined ? chunk(start, ranges.get(start) as number) : value),
+  };
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('the scheduler', () => {
+  it('keeps at most maxInFlight chunks out and hands results back in match order, whatever order they finish in', async () => {
+    const control = controlledPlay();
+    const scheduler = new ChunkScheduler({ start: 0, end: 50, chunkSize: 10, maxInFlight: 3, play: control.play });
+    const seen: number[] = [];
+    const consuming = (async () => {
+      for await (const result of scheduler.results()) seen.push(result.start);
+    })();
+    await tick();
+    expect(control.started).toEqual([0, 10, 20]);
+    control.finish(20);
+    control.finish(10);
+    await tick();
+    expect(seen).toEqual([]);
+    control.finish(0);
+    await tick();
+    expect(seen).toEqual([0, 10, 20]);
+    expect(control.started).toEqual([0, 10, 20, 30, 40]);
+    control.finish(40);
+    control.finish(30);
+    await consuming;
+    expect(seen).toEqual([0, 10, 20, 30, 40]);
+    expect(scheduler.interrupted).toBe(false);
+  });
+
+  it('on abort returns only the chunks already finished in order, and stops', async () => {
+    const control = controlledPlay();
+    const abort = new AbortController();
+    const scheduler = new ChunkScheduler({ start: 0, end: 100, chunkSize: 10, maxInFlight: 4, play: control.play, signal: abort.signal });
+    const seen: number[] = [];
+    const consuming = (async () => {
+      for await (const result of scheduler.results()) seen.push(result.start);
+    })();
+    await tick();
+    control.finish(0);
+    control.finish(10);
+    control.finish(30);
+    await tick();
+    abort.abort();
+    await consuming;
+    expect(seen).toEqual([0, 10]);
+    expect(scheduler.interrupted).toBe(true);
+    expect(control.started).toEqual([0, 10, 20, 30, 40, 50]);
+  });
+
+  it('stops as interrupted when a chunk is cancelled', async () => {
+    const control = controlledPlay();
+    const scheduler = new ChunkScheduler({ start: 0, end: 30, chunkSize: 10, maxInFlight: 1, play: control.play });
+    const seen: number[] = [];
+    const consuming = (async () => {
+      for await (const result of scheduler.results()) seen.push(result.start);
+    })();
+    await tick();
+    control.finish(0);
+    await tick();
+    control.finish(10, null);
+    await consuming;
+    expect(seen).toEqual([0]);
+    expect(scheduler.interrupted).toBe(true);
+  });
+
+  it('leaves no listener on the abort signal once a wait is over (a listener per wait would keep every result)', async () => {
+    const abort = new AbortController();
+    for (let i = 0; i < 100; i++) await settledOrAborted(Promise.resolve(chunk(i, i + 1)), abort.signal);
+    await expect(settledOrAborted(Promise.reject(new Error('x')), abort.signal)).rejects.toThrow('x');
+    expect(getEventListeners(abort.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('the journal', () => {
+  it('resumes from its checkpoint with the files cut back to it, and digests the whole file', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'hordelab-journal-')), 'run');
+    const files = [
+      { name: 'a.csv', header: 'x,y\n' },
+      { name: 'b.csv', header: 'z\n' },
+    ];
+    const state = (nextMatch: number) => ({ nextMatch, aggregate: { n: nextMatch }, outcomes: emptyOutcomes(2), errors: 0, matchesPlayed: nextMatch });
+    const folder = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['a.csv', 'b.csv'] });
+    const journal = RunJournal.start(folder, 'key-1', 's', files);
+    journal.append(['1,2\n', 'one\n']);
+    journal.checkpoint(state(1));
+    journal.append(['3,4\n', 'two\n']); // written, never checkpointed: a kill comes here
+    folder.release();
+
+    const again = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, resume: true, knownNames: ['a.csv', 'b.csv'] });
+    expect(() => RunJournal.resume(again, 'key-2', 's', files)).toThrow(/started with another scenario/);
+    const { journal: resumed, state: restored } = RunJournal.resume(again, 'key-1', 's', files);
+    expect(restored).toMatchObject({ nextMatch: 1, aggregate: { n: 1 } });
+    resumed.append(['5,6\n', 'three\n']);
+    const digests = resumed.digests();
+    const published = resumed.publish(state(2), [{ name: 'summary.json', text: '{}\n' }], [], 'complete');
+    again.release();
+    expect(published.map((path) => path.slice(dir.length + 1))).toEqual(['a.csv', 'b.csv', 'summary.json']);
+    expect(readFileSync(join(dir, 'a.csv'), 'utf8')).toBe('x,y\n1,2\n5,6\n');
+    expect(readFileSync(join(dir, 'b.csv'), 'utf8')).toBe('z\none\nthree\n');
+    const text = readFileSync(join(dir, 'a.csv'));
+    expect(digests['a.csv']).toEqual({ bytes: text.length, sha256: createHash('sha256').update(text).digest('hex') });
+  });
+});
+
+describe('the pool', () => {
+  it('reports a thread that dies with the match it was in, and keeps playing on a fresh one', { timeout: 60_000 }, async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 100\nseed: 1\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: exit, every: 4 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
+    // The fixture exits in the matches whose first seat's stream first draws 0 of 4.
+    const doomed = (match: number): boolean => matchStream(matchSeed(1, match), 'seat:0').int(4) === 0;
+    const firstDoomed = Array.from({ length: 20 }, (_, i) => 10 + i).find(doomed) as number;
+    expect(firstDoomed).toBeGreaterThan(10);
+    const pool = new WorkerPool(1, { matchTimeoutMs: 0 });
+    try {
+      const broken = await pool.run({ source: scenario.source, start: 10, end: 30, eventFiles: false });
+      expect(broken).toEqual({ kind: 'broken', matchIndex: firstDoomed, reason: 'worker exited with code 7', timedOut: false });
+      const clean = Array.from({ length: 100 }, (_, i) => i).find((i) => !doomed(i) && !doomed(i + 1)) as number;
+      const played = await pool.run({ source: scenario.source, start: clean, end: clean + 2, eventFiles: false });
+      expect(played.kind).toBe('played');
+    } finally {
+      await pool.terminate();
+    }
+    expect(await pool.run({ source: scenario.source, start: 0, end: 1, eventFiles: false })).toEqual({ kind: 'cancelled' });
+  });
+});
