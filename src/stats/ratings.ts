@@ -232,11 +232,28 @@ function stronglyConnected(agents: number, list: readonly Term[], active: readon
  * a clean sweep leaves no finite maximum, and for agents without games.
  */
 export function fitRatings(agents: number, pairings: readonly PairingResult[]): number[] {
-  const list = terms(pairings);
-  const active = Array.from({ length: agents }, (_, agent) => list.some((term) => term.a === agent || term.b === agent));
-  if (!stronglyConnected(agents, list, active)) return new Array<number>(agents).fill(Number.NaN);
-  const { beta } = minimize(new Float64Array(agents), list, null);
-  return Array.from(beta, (value, agent) => (active[agent] ? value * ELO : Number.NaN));
+  const { list, active, index } = activeProblem(agents, pairings);
+  if (!stronglyConnected(agents, terms(pairings), active)) return new Array<number>(agents).fill(Number.NaN);
+  const { beta } = minimize(new Float64Array(activeCount(active)), list, null);
+  return active.map((isActive, agent) => (isActive ? (beta[index[agent] as number] as number) * ELO : Number.NaN));
+}
+
+const activeCount = (active: readonly boolean[]): number => active.filter(Boolean).length;
+
+/**
+ * The pairings' terms over the agents that have games, renumbered 0…k−1 (`index` maps an agent
+ * to its number). Why: an agent without games would sit in the mean-0 constraint with nothing
+ * but the ridge holding it, free to absorb any shift of the others, and every profile interval
+ * would come out open.
+ */
+function activeProblem(agents: number, pairings: readonly PairingResult[]): { list: Term[]; active: boolean[]; index: number[] } {
+  const all = terms(pairings);
+  const active = Array.from({ length: agents }, (_, agent) => all.some((term) => term.a === agent || term.b === agent));
+  const index: number[] = [];
+  let next = 0;
+  for (const isActive of active) index.push(isActive ? next++ : -1);
+  const list = all.map((term) => ({ ...term, a: index[term.a] as number, b: index[term.b] as number }));
+  return { list, active, index };
 }
 
 /** One side of an agent's profile-likelihood interval, in log-odds units; ±Infinity when open. */
@@ -298,10 +315,9 @@ function sweepWarnings(pairings: readonly PairingResult[], names: readonly strin
  * near-clean sweeps. `names` label the warnings.
  */
 export function rateAgents(agents: number, pairings: readonly PairingResult[], confidence = DEFAULT_CONFIDENCE, names: readonly string[] = []): RatingResult {
-  const list = terms(pairings);
-  const active = Array.from({ length: agents }, (_, agent) => list.some((term) => term.a === agent || term.b === agent));
-  const finite = stronglyConnected(agents, list, active);
-  const fit = minimize(new Float64Array(agents), list, null);
+  const { list, active, index } = activeProblem(agents, pairings);
+  const finite = stronglyConnected(agents, terms(pairings), active);
+  const fit = minimize(new Float64Array(activeCount(active)), list, null);
   const df = pairings.reduce((sum, p) => sum + (p.dispersion === undefined ? 0 : (p.dispersionDf ?? Infinity)), 0);
   const t = studentTQuantile(confidence, df > 0 ? df : Infinity);
   const threshold = t * t;
@@ -323,14 +339,15 @@ export function rateAgents(agents: number, pairings: readonly PairingResult[], c
       }
     }
     if (!active[agent] || agents < 2) return { agent, rating: Number.NaN, lower: -Infinity, upper: Infinity, games, score: games === 0 ? Number.NaN : points / games };
-    let lower = profileBound(agent, list, fit, threshold, -1);
-    let upper = profileBound(agent, list, fit, threshold, 1);
+    const at = index[agent] as number;
+    let lower = profileBound(at, list, fit, threshold, -1);
+    let upper = profileBound(at, list, fit, threshold, 1);
     // Open on one side: the whole error budget goes to the other, a one-sided bound at `confidence`.
-    if (Number.isFinite(lower) && !Number.isFinite(upper)) lower = profileBound(agent, list, fit, oneSided, -1);
-    else if (!Number.isFinite(lower) && Number.isFinite(upper)) upper = profileBound(agent, list, fit, oneSided, 1);
+    if (Number.isFinite(lower) && !Number.isFinite(upper)) lower = profileBound(at, list, fit, oneSided, -1);
+    else if (!Number.isFinite(lower) && Number.isFinite(upper)) upper = profileBound(at, list, fit, oneSided, 1);
     return {
       agent,
-      rating: finite ? (fit.beta[agent] as number) * ELO : Number.NaN,
+      rating: finite ? (fit.beta[at] as number) * ELO : Number.NaN,
       lower: lower * ELO,
       upper: upper * ELO,
       games,
