@@ -289,10 +289,19 @@ export function complementSums(sums: ClusterSums): ClusterSums {
   };
 }
 
-/** Σ(x_c − R·n_c)² from the sums, never below 0 (rounding). */
+/**
+ * Σ(x_c − R·n_c)² from the sums; exactly 0 where it is within rounding of 0. Why: where every
+ * cluster has the ratio R the three terms cancel exactly, but R = Σx/Σn is rounded (0.2 is not a
+ * binary fraction), which leaves a few ulps of Σx_c² behind; taken as spread, that would shrink
+ * the design effect to ~1e−16 and the interval to nothing.
+ */
 function residual(sums: ClusterSums, ratio: number): number {
-  return Math.max(0, sums.xx - 2 * ratio * sums.xn + ratio * ratio * sums.nn);
+  const value = sums.xx - 2 * ratio * sums.xn + ratio * ratio * sums.nn;
+  return value > ROUNDING * sums.xx ? value : 0;
 }
+
+/** Relative rounding of the residual's three cancelling terms: a few ulps each, with a margin. */
+const ROUNDING = 16 * Number.EPSILON;
 
 /**
  * The rate Σx/Σn with the tail-modified Wilson interval on its effective counts, and the
