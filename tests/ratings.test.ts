@@ -1,60 +1,14 @@
 /**
- * Agent ratings: the Bradley–Terry fit recovers known Elo differences from simulated games, its
- * profile-likelihood intervals cover them (spread ratings and few games included), a clean sweep
- * gets a one-sided bound and a warning, and a round-robin scenario runs every pairing on the
- * same seeds.
+ * Agent ratings: the Bradley–Terry fit on hand-made results against reference values, and on
+ * simulated games recovering known Elo differences, its profile-likelihood intervals covering them
+ * a clean sweep getting a one-sided bound and a warning. Their coverage over many simulated data
+ * sets: tests/ratings-coverage.test.ts. Round robins that produce the results: tests/round-robin.test.ts. Only the statistics here, so
+ * that mutation testing of src/stats/ratings.ts runs these alone.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { runTournament } from '../src/run/tournament.js';
-import { parseScenario } from '../src/scenario/scenario.js';
 import { fitRatings, rateAgents, type PairingResult } from '../src/stats/ratings.js';
-
-/**
- * Games between agents of known Elo ratings from a seeded stream: a share `drawShare` drawn (less
- * where the expected score does not allow it), the rest won with the probability that keeps the
- * expected score. Each pairing carries its dispersion as a run measures it from its games.
- */
-function simulate(truth: readonly number[], gamesPerPairing: number, rng: Rng, drawShare = 0.2): PairingResult[] {
-  const pairings: PairingResult[] = [];
-  for (let a = 0; a < truth.length; a++) {
-    for (let b = a + 1; b < truth.length; b++) {
-      const expected = 1 / (1 + 10 ** (((truth[b] as number) - (truth[a] as number)) / 400));
-      const draws = Math.min(drawShare, 2 * Math.min(expected, 1 - expected));
-      let wins = 0;
-      let drawn = 0;
-      let losses = 0;
-      for (let g = 0; g < gamesPerPairing; g++) {
-        if (rng.float() < draws) drawn++;
-        else if (rng.float() < (expected - draws / 2) / (1 - draws)) wins++;
-        else losses++;
-      }
-      const n = gamesPerPairing;
-      const score = (wins + drawn / 2) / n;
-      const spread = (wins + drawn / 4 - n * score * score) / (n - 1);
-      const dispersion = score > 0 && score < 1 && spread > 0 ? spread / (score * (1 - score)) : 1;
-      pairings.push({ a, b, wins, draws: drawn, losses, dispersion, dispersionDf: n - 1 });
-    }
-  }
-  return pairings;
-}
-
-/** Share of (dataset, agent) intervals that contain the true rating, re-centred on mean 0 like the fit. */
-function coverage(truth: readonly number[], games: number, repetitions: number, seed: bigint, drawShare = 0.2): number {
-  const rng = Rng.fromSeed(seed);
-  const centre = truth.reduce((sum, r) => sum + r, 0) / truth.length;
-  let covered = 0;
-  for (let r = 0; r < repetitions; r++) {
-    for (const rating of rateAgents(truth.length, simulate(truth, games, rng, drawShare)).ratings) {
-      const value = (truth[rating.agent] as number) - centre;
-      if (rating.lower <= value && value <= rating.upper) covered++;
-    }
-  }
-  return covered / (repetitions * truth.length);
-}
+import { simulate } from './ratings-simulation.js';
 
 describe('Bradley–Terry ratings on tiny hand-made results', () => {
   // Reference values: the maximum-likelihood gap of a pairing is 400·log10(score/(games − score));
@@ -243,50 +197,4 @@ describe('Elo ratings', () => {
     expect(sweep.warnings[0]).toBe('strong swept weak 20–0: their gap has no finite estimate, only a lower bound');
     expect(rateAgents(2, [{ a: 0, b: 1, wins: 19, draws: 1, losses: 0 }], 0.95, ['strong', 'weak']).warnings[0]).toContain('near-clean sweep');
   });
-
-  it('cover the true ratings about 95% of the time: spread ratings with sweeps, and few games (seeded)', () => {
-    // The long study (more repetitions and settings) is tests/calibration/ratings.calibration.ts.
-    const spread = coverage([800, 0, -800], 50, 120, 0xe10n, 0);
-    const few = coverage([200, 0, -200], 10, 120, 0xf3en);
-    expect(spread).toBeGreaterThanOrEqual(0.9);
-    expect(spread).toBeLessThanOrEqual(0.99);
-    expect(few).toBeGreaterThanOrEqual(0.9);
-    expect(few).toBeLessThanOrEqual(0.99);
-  });
 });
-
-describe('round-robin scenarios', () => {
-  it('play every pairing with seats rotated on the same seeds and rate the agents', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hordelab-tournament-'));
-    const scenario = await parseScenario(
-      'game: tic-tac-toe\nmatches: 40\nseed: 3\nseats:\n  roundRobin: [random, greedy, {agent: mcts, config: {iterations: 300}}]\n',
-      join(dir, 'rr.yaml'),
-    );
-    expect(scenario.tournament?.map((seat) => seat.name)).toEqual(['random', 'greedy', 'mcts(iterations=300)']);
-    const { summary } = await runTournament(scenario, { outDir: dir, eventFiles: false, command: 'test' });
-    expect(summary.pairings.map((p) => `${p.a}/${p.b}`)).toEqual(['random/greedy', 'random/mcts(iterations=300)', 'greedy/mcts(iterations=300)']);
-    for (const pairing of summary.pairings) expect(pairing.games).toBe(40);
-    // Common random numbers: every pairing's matches.csv lists the same match seeds.
-    const seeds = summary.pairings.map((p) =>
-      readFileSync(join(dir, p.folder, 'matches.csv'), 'utf8')
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((row) => row.split(',')[1]),
-    );
-    expect(seeds[1]).toEqual(seeds[0]);
-    expect(seeds[2]).toEqual(seeds[0]);
-    // Random is the weakest at tic-tac-toe, with an interval clear of the others'.
-    const worst = summary.ratings[summary.ratings.length - 1];
-    expect(worst?.agent).toBe('random');
-    expect(worst?.upper).toBeLessThan(summary.ratings[0]?.lower as number);
-    expect(JSON.parse(readFileSync(join(dir, 'tournament.json'), 'utf8')).ratings).toHaveLength(3);
-  });
-
-  it('refuses a round robin with an agent that cannot swap seats', async () => {
-    await expect(
-      parseScenario('game: survivors\nmatches: 4\nseed: 1\nseats:\n  roundRobin: [random, greedy, scripted-zombies]\n', 'rr.yaml'),
-    ).rejects.toThrow(/seats\.roundRobin\[2\]: agent "scripted-zombies" plays only the Zombies seat, so it cannot play a round robin/);
-  });
-});
-

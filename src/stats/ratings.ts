@@ -19,7 +19,7 @@
  * Why not a bootstrap of the games: every resample of a 50–0 sweep is 50–0, so it cannot put a
  * bound on that gap, and near sweeps its percentiles sit on the wrong side of the truth; the
  * profile likelihood handles both with one rule. Coverage on synthetic Bradley–Terry data:
- * tests/ratings.test.ts and reports/calibration.md.
+ * tests/ratings-coverage.test.ts and reports/calibration.md.
  */
 import { studentTQuantile } from './distributions.js';
 import { DEFAULT_CONFIDENCE } from './rate-interval.js';
