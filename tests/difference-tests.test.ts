@@ -49,6 +49,9 @@ describe('twoProportionTest', () => {
     const test = twoProportionTest({ successes: 60, n: 100, designEffect: 0 }, { successes: 45, n: 100 });
     expect(test.z).toBeCloseTo(-2.1239769762143657, 12);
     expect(test.pValue).toBeCloseTo(0.033672068856345855, 12);
+    const second = twoProportionTest({ successes: 60, n: 100 }, { successes: 45, n: 100, designEffect: 0 });
+    expect(second.z).toBeCloseTo(-2.1239769762143657, 12);
+    expect(second.pValue).toBeCloseTo(0.033672068856345855, 12);
   });
 
   it('has p = 1 and z = 0 when neither run has any spread to test', () => {
