@@ -159,6 +159,18 @@ describe('clusters of several matches', () => {
     expect(first.open['0']).toEqual({ matches: 1, size: 2, keys: ['p', 'q'], values: [1, 2, 1, 3, 4, 3] });
   });
 
+  it('keep a cluster open when a merge brings some but not all of its matches', () => {
+    const halves = [emptyTally(), emptyTally()];
+    const match = new MatchFigures();
+    match.trial('p', 1, 1);
+    for (const tally of halves) recordMatch(tally, { cluster: 7, clusterSize: 3 }, match);
+    const into = emptyTally();
+    for (const tally of halves) mergeTally(into, tally);
+    expect(into).toEqual({ figures: {}, open: { '7': { matches: 2, size: 3, keys: ['p'], values: [2, 2, 2] } } });
+    recordMatch(into, { cluster: 7, clusterSize: 3 }, match);
+    expect(into).toEqual({ figures: { p: sumsOf([[3, 3]]) }, open: {} });
+  });
+
   it('let a match join a cluster that a merge opened, adding to the figures already there', () => {
     const half = emptyTally();
     const a = new MatchFigures();

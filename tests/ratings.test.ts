@@ -73,7 +73,13 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
     expect(drawn?.rating).toBeCloseTo(73.59535705891888, 4);
     expect(drawn?.lower).toBeCloseTo(-26.11063860619009, 3);
     expect(drawn?.upper).toBeCloseTo(190.84622878757054, 3);
-    const plain = rateAgents(2, [{ a: 0, b: 1, wins: 6, draws: 2, losses: 2 }]).ratings[0];
+    const plainRatings = rateAgents(2, [{ a: 0, b: 1, wins: 6, draws: 2, losses: 2 }]).ratings;
+    // A draw is half a point to each side.
+    expect(plainRatings.map((rating) => [rating.games, rating.score])).toEqual([
+      [10, 0.7],
+      [10, 0.3],
+    ]);
+    const plain = plainRatings[0];
     expect(plain?.lower).toBeCloseTo(-37.591419149868756, 3);
     expect(plain?.upper).toBeCloseTo(206.89449134051318, 3);
     // A dispersion of 0 or below is no measurement: taken as 1.
@@ -103,7 +109,7 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
     // 20–0: the winner's one-sided 95% bound solves 2·20·ln(1/p) = z²₀.₉₀ = 2.7055, so p = 0.9346
     // and half the gap is 231.01.
     const { ratings, warnings } = rateAgents(2, [{ a: 1, b: 0, wins: 0, draws: 0, losses: 20 }]);
-    expect(fitRatings(2, [{ a: 1, b: 0, wins: 0, draws: 0, losses: 20 }]).every(Number.isNaN)).toBe(true);
+    expect(fitRatings(2, [{ a: 1, b: 0, wins: 0, draws: 0, losses: 20 }])).toEqual([Number.NaN, Number.NaN]);
     expect(Number.isNaN(ratings[0]?.rating)).toBe(true);
     expect(ratings[0]?.lower).toBeCloseTo(231.0070322990387, 3);
     expect(ratings[0]?.upper).toBe(Infinity);
@@ -161,6 +167,10 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
     expect(warnings).toHaveLength(1);
     // A single agent has no one to be rated against.
     expect(rateAgents(1, []).ratings).toEqual([{ agent: 0, rating: Number.NaN, lower: -Infinity, upper: Infinity, games: 0, score: Number.NaN }]);
+    // Not even itself: its games are counted, and it stays unrated.
+    expect(rateAgents(1, [{ a: 0, b: 0, wins: 2, draws: 0, losses: 1 }]).ratings).toEqual([{ agent: 0, rating: Number.NaN, lower: -Infinity, upper: Infinity, games: 3, score: 2 / 3 }]);
+    // Pairings without games split nobody: no warning.
+    expect(rateAgents(2, [{ a: 0, b: 1, wins: 0, draws: 0, losses: 0 }]).warnings).toEqual([]);
   });
 });
 
