@@ -78,6 +78,7 @@ export function renderReport(entries: readonly { module: MutationModule; summary
   for (const { module, summary } of entries) {
     lines.push('', `## \`${module.source}\``, '');
     lines.push(`Tests: ${module.tests.map((test) => `\`${test}\``).join(', ')}. Command: \`${command(module)}\`.`);
+    if (module.note !== undefined) lines.push('', module.note);
     if (summary === null) continue;
     lines.push('');
     if (summary.open.length === 0) {
