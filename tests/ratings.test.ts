@@ -105,6 +105,23 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
     });
   });
 
+  it('pool the degrees of freedom of the measured dispersions only: a pairing without one adds none', () => {
+    // A dispersion of 1 leaves the likelihood as it is, so only the pooled degrees of freedom differ.
+    const base: PairingResult[] = [
+      { a: 0, b: 1, wins: 5, draws: 2, losses: 3 },
+      { a: 1, b: 2, wins: 4, draws: 0, losses: 6 },
+      { a: 0, b: 2, wins: 7, draws: 1, losses: 2 },
+    ];
+    const mixed = rateAgents(3, [{ ...base[0], dispersion: 1, dispersionDf: 9 } as PairingResult, base[1] as PairingResult, base[2] as PairingResult]).ratings;
+    const spread = rateAgents(3, base.map((pairing) => ({ ...pairing, dispersion: 1, dispersionDf: 3 }))).ratings;
+    const plain = rateAgents(3, base).ratings;
+    mixed.forEach((rating, agent) => {
+      expect(rating.lower, `agent ${agent}`).toBeCloseTo(spread[agent]?.lower as number, 6);
+      expect(rating.upper, `agent ${agent}`).toBeCloseTo(spread[agent]?.upper as number, 6);
+      expect(rating.upper - rating.lower, `agent ${agent}`).toBeGreaterThan((plain[agent]?.upper as number) - (plain[agent]?.lower as number) + 1);
+    });
+  });
+
   it('give a clean sweep no finite rating, a one-sided bound at the full confidence, and warnings', () => {
     // 20–0: the winner's one-sided 95% bound solves 2·20·ln(1/p) = z²₀.₉₀ = 2.7055, so p = 0.9346
     // and half the gap is 231.01.
@@ -119,6 +136,11 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
       [20, 1],
       [20, 0],
     ]);
+    // With a measured dispersion (1, on 5 degrees of freedom) the one-sided bound takes t²₀.₉₀,₅
+    // = 4.0604: p = 0.9035 and 194.25 (SciPy 1.17, t.ppf(0.95, 5)).
+    const measured = rateAgents(2, [{ a: 1, b: 0, wins: 0, draws: 0, losses: 20, dispersion: 1, dispersionDf: 5 }]).ratings;
+    expect(measured[0]?.lower).toBeCloseTo(194.25197320763348, 3);
+    expect(measured[1]?.upper).toBeCloseTo(-194.25197320763348, 3);
     expect(warnings).toEqual([
       'agent 0 swept agent 1 20–0: their gap has no finite estimate, only a lower bound',
       'a clean sweep splits the agents: no finite maximum-likelihood ratings, only the intervals (open on the swept side)',
