@@ -156,12 +156,12 @@ export class MatchFigures {
 
   /** Adds this match to an open cluster (positions remembered, so its pair's other match finds them at once). */
   addTo(open: OpenCluster): void {
-    // Stryker disable next-line ConditionalExpression: looking the positions up again finds the same ones; the check saves the lookup
+    // Stryker disable next-line ConditionalExpression: (true) looking the positions up again finds the same ones; the check saves the lookup
     if (this.openWritten !== open) {
       this.openWritten = open;
       this.position.fill(-1);
       // Another writer (a merge) may have started it: find the names already there.
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty cluster finds no names, leaving every position −1 as filled
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >=) an empty cluster finds no names, leaving every position −1 as filled
       if (open.keys.length > 0) {
         const index = new Map(open.keys.map((key, i) => [key, i]));
         this.names.forEach((name, slot) => (this.position[slot] = index.get(name) ?? -1));
@@ -184,7 +184,6 @@ export class MatchFigures {
 }
 
 function close(figures: Record<string, ClusterSums>, key: string, x: number, n: number, ee: number): void {
-  // Stryker disable next-line ConditionalExpression: with n = 0, x and ee are both 0 (nothing recorded) or both nonzero (a ratio over 0): either test alone decides
   if (x === 0 && n === 0 && ee === 0) return;
   if (!Number.isSafeInteger(x) || !Number.isSafeInteger(n) || !Number.isSafeInteger(ee)) throw new RangeError(`figure "${key}" takes whole numbers, got ${x}, ${n}, ${ee}`);
   let sums = figures[key];
@@ -207,7 +206,7 @@ function closeCluster(tally: Tally, open: OpenCluster): void {
 
 /** Adds one match's figures to the tally, as part of its cluster. Clears nothing: the caller reuses `figures`. */
 export function recordMatch(tally: Tally, where: ClusterOf, figures: MatchFigures): void {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: a cluster of 1 taken through the open path closes at once with the same sums, in the same order; this is the fast path
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: (false, <, {}) a cluster of 1 taken through the open path closes at once with the same sums, in the same order; this is the fast path
   if (where.clusterSize <= 1) {
     figures.closeInto(tally.figures);
     return;
@@ -275,7 +274,7 @@ export function mergeTally(into: Tally, other: Tally): void {
  */
 export function settledFigures(tally: Tally): Record<string, ClusterSums> {
   const openClusters = Object.values(tally.open);
-  // Stryker disable next-line ConditionalExpression: with nothing open the copy equals the figures; returning them saves the clone
+  // Stryker disable next-line ConditionalExpression: (false) with nothing open the copy equals the figures; returning them saves the clone
   if (openClusters.length === 0) return tally.figures;
   const settled: Tally = { figures: structuredClone(tally.figures), open: {} };
   for (const open of openClusters) closeCluster(settled, open);
@@ -303,7 +302,7 @@ export function complementSums(sums: ClusterSums): ClusterSums {
  */
 function residual(sums: ClusterSums, ratio: number): number {
   const value = sums.xx - 2 * ratio * sums.xn + ratio * ratio * sums.nn;
-  // Stryker disable next-line EqualityOperator: a residual at the threshold to the last bit is within rounding of 0 either way
+  // Stryker disable next-line EqualityOperator: (>=) a residual at the threshold to the last bit is within rounding of 0 either way
   return value > ROUNDING * sums.xx ? value : 0;
 }
 
@@ -318,15 +317,14 @@ const ROUNDING = 16 * Number.EPSILON;
  */
 export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAULT_CONFIDENCE): RateEstimate {
   const s = sums ?? emptySums();
-  // Stryker disable next-line ConditionalExpression: effectiveRateInterval gives the same empty estimate for n = 0 whatever else it is passed
+  // Stryker disable next-line ConditionalExpression: (false) effectiveRateInterval gives the same empty estimate for n = 0 whatever else it is passed
   if (s.n === 0) return effectiveRateInterval(0, 0, 1, 0, confidence);
   const rate = s.x / s.n;
   const spread = rate * (1 - rate) * s.n;
   // One 0/1 trial per cluster is the plain binomial, whose variance the rate itself gives
   // (exactly: no rounding). Otherwise the survey estimator, with its C/(C − 1).
-  // Stryker disable next-line ConditionalExpression: one 0/1 trial per cluster has Σx_c² = Σx_c already
   const binomial = s.clusters === s.n && s.xx === s.x;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a single cluster's residual is 0, so the factor multiplies 0 either way
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >=) a single cluster's residual is 0, so the factor multiplies 0 either way
   const between = binomial ? 0 : residual(s, rate) * (s.clusters > 1 ? s.clusters / (s.clusters - 1) : 1);
   // A rate of 0 or 1 (spread 0) has every x_c = R·n_c exactly, so between is 0 there too.
   const designEffect = between > 0 ? between / spread : 1;

@@ -89,7 +89,7 @@ function terms(pairings: readonly PairingResult[]): Term[] {
   return pairings
     .map((p) => {
       const games = p.wins + p.draws + p.losses;
-      // Stryker disable next-line ConditionalExpression: undefined > 0 is false too; the undefined check is for the type
+      // Stryker disable next-line ConditionalExpression: (true in place of the undefined test) undefined > 0 is false too; the undefined check is for the type
       const weight = 1 / (p.dispersion !== undefined && p.dispersion > 0 ? p.dispersion : 1);
       return { a: p.a, b: p.b, score: (p.wins + p.draws / 2) * weight, games: games * weight };
     })
@@ -133,7 +133,7 @@ function solve(matrix: Float64Array[], rhs: Float64Array): Float64Array {
   const y = Float64Array.from(rhs);
   for (let col = 0; col < n; col++) {
     let pivot = col;
-    // Stryker disable next-line EqualityOperator: among rows of equal magnitude either is a valid pivot; the solution agrees to rounding
+    // Stryker disable next-line EqualityOperator: (>=) among rows of equal magnitude either is a valid pivot; the solution agrees to rounding
     for (let row = col + 1; row < n; row++) if (Math.abs((m[row] as Float64Array)[col] as number) > Math.abs((m[pivot] as Float64Array)[col] as number)) pivot = row;
     const swap = m[col] as Float64Array;
     m[col] = m[pivot] as Float64Array;
@@ -141,14 +141,14 @@ function solve(matrix: Float64Array[], rhs: Float64Array): Float64Array {
     [y[col], y[pivot]] = [y[pivot] as number, y[col] as number];
     const top = m[col] as Float64Array;
     const diagonal = top[col] as number;
-    // Stryker disable next-line ConditionalExpression: minimize's KKT matrices are nonsingular (the ridge makes H positive definite): no pivot is 0
+    // Stryker disable next-line ConditionalExpression: (false) minimize's KKT matrices are nonsingular (the ridge makes H positive definite): no pivot is 0
     if (diagonal === 0) continue;
     for (let row = col + 1; row < n; row++) {
       const current = m[row] as Float64Array;
       const factor = (current[col] as number) / diagonal;
-      // Stryker disable next-line ConditionalExpression: subtracting 0 times a finite row changes nothing; this only skips the work
+      // Stryker disable next-line ConditionalExpression: (false) subtracting 0 times a finite row changes nothing; this only skips the work
       if (factor === 0) continue;
-      // Stryker disable next-line EqualityOperator: a typed array ignores the write at index n
+      // Stryker disable next-line EqualityOperator: (<=) a typed array ignores the write at index n
       for (let j = col; j < n; j++) current[j] = (current[j] as number) - factor * (top[j] as number);
       y[row] = (y[row] as number) - factor * (y[col] as number);
     }
@@ -159,7 +159,7 @@ function solve(matrix: Float64Array[], rhs: Float64Array): Float64Array {
     let sum = y[row] as number;
     for (let j = row + 1; j < n; j++) sum -= (current[j] as number) * (x[j] as number);
     const diagonal = current[row] as number;
-    // Stryker disable next-line ConditionalExpression: minimize's KKT matrices are nonsingular (the ridge makes H positive definite): no pivot is 0
+    // Stryker disable next-line ConditionalExpression: (false) minimize's KKT matrices are nonsingular (the ridge makes H positive definite): no pivot is 0
     x[row] = diagonal === 0 ? 0 : sum / diagonal;
   }
   return x;
@@ -174,14 +174,14 @@ function minimize(start: Float64Array, list: readonly Term[], fixed: number | nu
   const k = start.length;
   let beta = Float64Array.from(start);
   let current = objective(beta, list);
-  // Stryker disable next-line ConditionalExpression: an unused constraint row and column are all 0 and solve to 0, leaving the step as it is
+  // Stryker disable next-line ConditionalExpression: (false, always 2) an unused constraint row and column are all 0 and solve to 0, leaving the step as it is
   const constraints = fixed === null ? 1 : 2;
   for (let iteration = 0; iteration < 200; iteration++) {
     const size = k + constraints;
     const kkt = Array.from({ length: size }, () => new Float64Array(size));
     const rhs = new Float64Array(size);
     for (let i = 0; i < k; i++) {
-      // Stryker disable next-line EqualityOperator: the entry at j = k is overwritten with 1 on the next line but one
+      // Stryker disable next-line EqualityOperator: (<=) the entry at j = k is overwritten with 1 on the next line but one
       for (let j = 0; j < k; j++) (kkt[i] as Float64Array)[j] = (current.hessian[i] as Float64Array)[j] as number;
       rhs[i] = -(current.gradient[i] as number);
       (kkt[i] as Float64Array)[k] = 1;
@@ -194,7 +194,7 @@ function minimize(start: Float64Array, list: readonly Term[], fixed: number | nu
     const step = solve(kkt, rhs).subarray(0, k);
     let decrement = 0;
     for (let i = 0; i < k; i++) decrement -= (step[i] as number) * (current.gradient[i] as number);
-    // Stryker disable next-line EqualityOperator: a decrement of exactly 1e-14 is one more Newton step, which moves nothing measurable
+    // Stryker disable next-line EqualityOperator: (<=) a decrement of exactly 1e-14 is one more Newton step, which moves nothing measurable
     if (decrement < 1e-14) break;
     let scale = 1;
     let next = beta;
@@ -228,7 +228,7 @@ function stronglyConnected(agents: number, list: readonly Term[], active: readon
     }
   }
   const start = active.indexOf(true);
-  // Stryker disable next-line ConditionalExpression: with no agent active the check below is vacuously true as well
+  // Stryker disable next-line ConditionalExpression: (false) with no agent active the check below is vacuously true as well
   if (start < 0) return true;
   const reach = (graph: number[][]): boolean[] => {
     // Stryker disable next-line ArrayDeclaration: an unset entry is undefined, as falsy as false
@@ -290,9 +290,9 @@ function profileBound(agent: number, list: readonly Term[], fit: { beta: Float64
   let inside = 0;
   let step = 0.25;
   let outside = Number.NaN;
-  // Stryker disable next-line EqualityOperator: steps are 0.25·2^k, never exactly SEARCH_LIMIT
+  // Stryker disable next-line EqualityOperator: (<) steps are 0.25·2^k, never exactly SEARCH_LIMIT
   while (step <= SEARCH_LIMIT) {
-    // Stryker disable next-line EqualityOperator: a deviance equal to the threshold to the last bit moves the bound by at most the bisection's 1e-7
+    // Stryker disable next-line EqualityOperator: (>=) a deviance equal to the threshold to the last bit moves the bound by at most the bisection's 1e-7
     if (deviance(centre + direction * step) > threshold) {
       outside = step;
       break;
@@ -302,10 +302,10 @@ function profileBound(agent: number, list: readonly Term[], fit: { beta: Float64
   }
   if (Number.isNaN(outside)) return direction * Infinity;
   // The bracket (at most 25 units) halves each time: below 1e-7 after 28 halvings.
-  // Stryker disable next-line EqualityOperator: a width of exactly 1e-7 is one more halving, within the tolerance
+  // Stryker disable next-line EqualityOperator: (>=) a width of exactly 1e-7 is one more halving, within the tolerance
   while (outside - inside > 1e-7) {
     const middle = (inside + outside) / 2;
-    // Stryker disable next-line EqualityOperator: a deviance equal to the threshold to the last bit moves the bound by at most the bisection's 1e-7
+    // Stryker disable next-line EqualityOperator: (>=) a deviance equal to the threshold to the last bit moves the bound by at most the bisection's 1e-7
     if (deviance(centre + direction * middle) > threshold) outside = middle;
     else inside = middle;
   }

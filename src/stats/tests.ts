@@ -55,7 +55,7 @@ export function twoProportionTest(a: RateCounts, b: RateCounts, confidence = DEF
   const pooled = (pa * na + pb * nb) / (na + nb);
   const se = Math.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb));
   const z = se === 0 ? 0 : difference / se;
-  // Stryker disable next-line ConditionalExpression: with z = 0 the general branch gives p = 2·(1 − 0.5) = 1 too; this only skips the degrees of freedom
+  // Stryker disable next-line ConditionalExpression: (false) with z = 0 the general branch gives p = 2·(1 − 0.5) = 1 too; this only skips the degrees of freedom
   if (se === 0) return { difference, lower, upper, z, pValue: 1 };
   const df = welchDegrees(1 / na, degreesOf(a), 1 / nb, degreesOf(b));
   return { difference, lower, upper, z, pValue: 2 * (1 - (Number.isFinite(df) ? studentTCdf(Math.abs(z), df) : normalCdf(Math.abs(z)))) };
@@ -70,7 +70,7 @@ function degreesOf(rate: RateCounts): number {
 /** Welch–Satterthwaite: (va + vb)² / (va²/dfa + vb²/dfb); infinite degrees contribute nothing below. */
 function welchDegrees(va: number, dfA: number, vb: number, dfB: number): number {
   const below = (Number.isFinite(dfA) ? (va * va) / dfA : 0) + (Number.isFinite(dfB) ? (vb * vb) / dfB : 0);
-  // Stryker disable next-line ConditionalExpression: (va + vb)² / 0 is Infinity anyway, every caller having va + vb > 0
+  // Stryker disable next-line ConditionalExpression: (false) (va + vb)² / 0 is Infinity anyway, every caller having va + vb > 0
   return below === 0 ? Infinity : ((va + vb) * (va + vb)) / below;
 }
 
