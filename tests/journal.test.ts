@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyOutcomes } from '../src/reports/outcomes.js';
+import { UsageError } from '../src/core/errors.js';
 import { CHECKPOINT_FILE, digestOf, RunJournal, type JournalState } from '../src/run/journal.js';
 import { OutputFolder } from '../src/run/output-folder.js';
 
@@ -33,6 +34,21 @@ function state(nextMatch: number, errors = 0): JournalState {
 const read = (dir: string, name: string): string => readFileSync(join(dir, name), 'utf8');
 const checkpointIn = (dir: string): Record<string, unknown> => JSON.parse(read(dir, CHECKPOINT_FILE)) as Record<string, unknown>;
 const sha = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+
+/** This process's open file descriptors (Linux only). */
+const FD_DIR = '/proc/self/fd';
+const openDescriptors = (): number => readdirSync(FD_DIR).length;
+
+/** The one issue of the UsageError `act` throws. */
+function issueOf(act: () => unknown): unknown {
+  try {
+    act();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as UsageError).issues;
+  }
+  throw new Error('expected a UsageError');
+}
 
 /** A run killed after one checkpointed chunk and one that was written but never checkpointed. */
 function killedRun(dir: string, key = 'key-1'): void {
@@ -116,6 +132,42 @@ describe('a fresh journal', () => {
     folder.release();
   });
 
+  it('can be abandoned twice, before any checkpoint, leaving nothing behind', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.abandon();
+    journal.abandon();
+    folder.release();
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(FD_DIR))('closes every file it opens: published, omitted, abandoned or resumed', () => {
+    // A killed run leaves its descriptors open (here, as in a process that died): counted before.
+    const resumable = freshDir();
+    killedRun(resumable);
+    const before = openDescriptors();
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    journal.publish(state(1), [], ['b.csv'], 'complete');
+    folder.release();
+    expect(openDescriptors()).toBe(before);
+    const abandoned = freshDir();
+    const other = claim(abandoned);
+    const thrown = RunJournal.start(other, 'k', 's', FILES);
+    thrown.abandon();
+    thrown.abandon();
+    other.release();
+    expect(openDescriptors()).toBe(before);
+    const again = claim(resumable, true);
+    const { journal: resumed } = RunJournal.resume(again, 'key-1', 's', FILES);
+    resumed.publish(state(1), [], [], 'complete');
+    again.release();
+    expect(openDescriptors()).toBe(before);
+  });
+
   it('leaves nothing behind when abandoned: no working file, no checkpoint', () => {
     const dir = freshDir();
     const folder = claim(dir);
@@ -189,7 +241,9 @@ describe('resuming', () => {
   it('refuses a folder with no checkpoint, and one whose checkpoint is another run’s', () => {
     const dir = freshDir();
     const folder = claim(dir);
-    expect(() => RunJournal.resume(folder, 'k', 's', FILES)).toThrow(`${dir} holds no interrupted run to resume; run without --resume`);
+    expect(issueOf(() => RunJournal.resume(folder, 'k', 's', FILES))).toEqual([
+      { source: '--resume', field: '', message: `${dir} holds no interrupted run to resume; run without --resume` },
+    ]);
     folder.release();
     killedRun(dir);
     const again = claim(dir, true);
@@ -235,6 +289,22 @@ describe('resuming', () => {
     );
     rmSync(join(dir, 'b.csv.tmp'));
     expect(() => RunJournal.resume(again, 'key-1', 's', FILES)).toThrow(/b\.csv\.tmp holds less than the checkpoint records/);
+    again.release();
+  });
+
+  it('refuses when a working file with only its header recorded is gone', () => {
+    const dir = freshDir();
+    const files = [...FILES, { name: 'c.csv', header: '' }];
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'key-1', 's', files);
+    journal.append(['1,2\n', 'one\n']);
+    journal.checkpoint(state(1));
+    folder.release();
+    rmSync(join(dir, 'c.csv.tmp'));
+    const again = claim(dir, true);
+    expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', files))).toEqual([
+      { source: '--resume', field: '', message: `${join(dir, 'c.csv.tmp')} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh` },
+    ]);
     again.release();
   });
 

@@ -55,6 +55,7 @@ describe('rateInterval', () => {
     const empty = rateInterval(0, 0);
     expect(empty).toEqual({ rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0, designEffect: 1, clusters: 0 });
     for (const [successes, n] of [[3, 2], [-1, 5], [Number.NaN, 5]] as const) expect(() => rateInterval(successes, n), `${successes} of ${n}`).toThrow(RangeError);
+    expect(() => rateInterval(3, 2)).toThrow('rateInterval needs 0 ≤ successes ≤ n, got 3 of 2');
     expect(rateInterval(2, 2).rate).toBe(1);
   });
 });
