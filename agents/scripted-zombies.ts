@@ -15,49 +15,8 @@
  * Config: `barricadeDetour` (default 3: the expected attacks to break one on 5–6).
  */
 import type { AgentFactory } from '../src/core/agent.js';
-import { Edge, Phase, Terrain, type SurvivorsAction, type SurvivorsState } from '../src/games/survivors/index.js';
+import { Edge, Phase, zombieDistancesThroughBarricades, type SurvivorsAction, type SurvivorsState } from '../src/games/survivors/index.js';
 import { integerField, unknownFields } from './config.js';
-
-const UNREACHABLE = 0x3fffffff;
-
-/** Distance for a zombie from every cell to the nearest human, barricades passable at a price. */
-function scriptedDistances(state: SurvivorsState, barricadeDetour: number): Int32Array {
-  const { map, params } = state.config;
-  const dist = new Int32Array(map.cells).fill(UNREACHABLE);
-  // Dial's algorithm: step costs are small integers, so a bucket per distance is enough.
-  const buckets: number[][] = [[]];
-  for (const human of state.humans) {
-    if (human.cell >= 0) {
-      dist[human.cell] = 0;
-      (buckets[0] as number[]).push(human.cell);
-    }
-  }
-  for (let d = 0; d < buckets.length; d++) {
-    const bucket = buckets[d];
-    if (bucket === undefined) continue;
-    for (const cell of bucket) {
-      if (dist[cell] !== d) continue;
-      for (let dir = 0; dir < 4; dir++) {
-        const from = map.neighbour[cell * 4 + dir] as number;
-        if (from < 0) continue;
-        const edge = map.edgeOf[cell * 4 + dir] as number;
-        const kind = state.edges[edge];
-        if (kind === Edge.Wall) continue;
-        let cost = 1;
-        if (kind === Edge.Window) cost = Math.max(cost, params.zombieWindowCost);
-        if (state.terrain[cell] === Terrain.Obstacle) cost = Math.max(cost, params.zombieObstacleCost);
-        if (state.barricades[edge] === 1) cost += barricadeDetour;
-        const nd = d + cost;
-        if (nd < (dist[from] as number)) {
-          dist[from] = nd;
-          while (buckets.length <= nd) buckets.push([]);
-          (buckets[nd] as number[]).push(from);
-        }
-      }
-    }
-  }
-  return dist;
-}
 
 function nearestSpawn(state: SurvivorsState, options: readonly SurvivorsAction[]): number {
   const map = state.config.map;
@@ -104,7 +63,7 @@ export const scriptedZombiesAgent: AgentFactory = {
         if (attack >= 0) return attack;
         const { map } = state.config;
         const cell = state.zombies[state.zombieIndex] as number;
-        const dist = scriptedDistances(state, barricadeDetour);
+        const dist = zombieDistancesThroughBarricades(state, barricadeDetour);
         const here = dist[cell] as number;
         // The best first step of its own path: across a barricade means breaking it first.
         let bestDir = -1;
@@ -132,7 +91,10 @@ export const scriptedZombiesAgent: AgentFactory = {
           if ((dist[to] as number) < fallbackValue) [fallback, fallbackValue] = [index, dist[to] as number];
         });
         if (fallback >= 0) return fallback;
-        return legal.findIndex((action) => action.kind === 'zombieEnd');
+        // Ending is not legal while a step aside has left it farther than its move began
+        // (rule 58): then the steps listed first are the ways back.
+        const end = legal.findIndex((action) => action.kind === 'zombieEnd');
+        return end >= 0 ? end : 0;
       },
     };
   },

@@ -68,10 +68,10 @@ try {
 
   process.stderr.write('Sweeps\n');
   const sweep1 = join(work, 'sweep-1d');
-  hordelab('sweep', 'scenarios/trainers-first-player.yaml', '--vary', 'actionPoints=2,3,4,5', '-n', '2000', '--out', sweep1, '--quiet');
+  hordelab('sweep', 'scenarios/trainers-first-player.yaml', '--vary', 'actionPoints=3,4,5,6', '-n', '2000', '--out', sweep1, '--quiet');
   photograph('sweep-1d', join(sweep1, 'sweep.html'), 1000);
   const sweep2 = join(work, 'sweep-2d');
-  hordelab('sweep', 'scenarios/trainers-first-player.yaml', '--vary', 'actionPoints=2,3,4', '--vary', 'traps.80=0,1,2,3', '-n', '1000', '--out', sweep2, '--quiet');
+  hordelab('sweep', 'scenarios/trainers-first-player.yaml', '--vary', 'actionPoints=3,4,5', '--vary', 'traps.80=0,1,2,3', '-n', '1000', '--out', sweep2, '--quiet');
   photograph('sweep-2d', join(sweep2, 'sweep.html'), 720);
 
   process.stderr.write('A comparison\n');

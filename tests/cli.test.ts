@@ -49,7 +49,7 @@ describe('hordelab run', () => {
     const result = await hordelab('run', file, '--out', 'out-small');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    for (const label of ['P1 wins', 'P2 wins', 'tie rule', 'if ties were draws', 'Capped', 'Trap success', 'exact', 'Mean rounds']) {
+    for (const label of ['P1 wins', 'P2 wins', 'handed to P1 by rule 28', 'P1 among decided matches', 'Capped', 'Trap success', 'exact', 'Mean rounds']) {
       expect(result.stdout).toContain(label);
     }
     const matches = readFileSync(join(work, 'out-small', 'matches.csv'), 'utf8').trim().split('\n');
@@ -166,7 +166,7 @@ describe('bad input', () => {
 
   const cases: [string, string, string[], RegExp][] = [
     ['unknown game', base({ game: 'chess' }), [], /bad\.yaml: game: unknown game "chess"; expected one of: zombie-trainers/],
-    ['unknown agent', base({ seats: '[random, alphazero]' }), [], /bad\.yaml: seats\[1\]: unknown agent "alphazero"; expected one of: random, greedy, mcts, scripted-zombies, or a module path/],
+    ['unknown agent', base({ seats: '[random, alphazero]' }), [], /bad\.yaml: seats\[1\]: unknown agent "alphazero"; expected one of: random, greedy, mcts, scripted-zombies, survivors-planner, or a module path/],
     ['a bad agent setting', base({ seats: '[random, {agent: mcts, config: {iterations: 0}}]' }), [], /bad\.yaml: seats\[1\]\.config\.iterations: expected a whole number >= 1, got 0/],
     ['an unknown agent setting', base({ seats: '[random, {agent: mcts, config: {iteration: 5}}]' }), [], /bad\.yaml: seats\[1\]\.config\.iteration: unknown setting/],
     ['rotation with an odd number of matches', base({ matches: '11', seats: '{rotate: [greedy, random]}' }), [], /bad\.yaml: matches: with seats\.rotate every seed is played in both seatings, so matches must be even; got 11/],

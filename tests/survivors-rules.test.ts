@@ -5,325 +5,51 @@
  * zombies, figures placed by editing the state) and forces every die and card, so each
  * expectation follows from the rule it names.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { EventSink } from '../src/core/game.js';
-import { CHANCE, TERMINAL } from '../src/core/game.js';
+import { TERMINAL } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
+import { DEFAULT_MAP, Edge, HUMANS, Phase, Roll, ZOMBIES, ZOMBIE_CELL, allowance, attackOdds, blastCells, lineOfSight, mapCounts, moveLine, parseMap } from '../src/games/survivors/index.js';
+import type { SurvivorsParams, SurvivorsState } from '../src/games/survivors/index.js';
 import {
-  DEFAULT_MAP,
-  Edge,
-  HUMANS,
-  Phase,
-  Roll,
-  ZOMBIES,
-  ZOMBIE_CELL,
-  allowance,
-  attackOdds,
-  blastCells,
-  lineOfSight,
-  mapCounts,
-  moveLine,
-  parseMap,
-  survivors,
-} from '../src/games/survivors/index.js';
-import type { SurvivorsAction, SurvivorsEvent, SurvivorsParams, SurvivorsState } from '../src/games/survivors/index.js';
-
-const game = survivors;
-
-type EventOf<T extends SurvivorsEvent['type']> = Extract<SurvivorsEvent, { type: T }>;
-type Human = SurvivorsState['humans'][number];
-
-const N = 0;
-const E = 1;
-const S = 2;
-const W = 3;
-
-// ---------------------------------------------------------------------------------------------
-// Maps (cells at odd columns of odd lines; the character after a cell is its east edge, the one
-// under it its south edge)
-// ---------------------------------------------------------------------------------------------
-
-/** 7 × 5, no walls: 4 start cells on the bottom row, spawn points in the top corners. */
-const OPEN = [
-  '+-+-+-+-+-+-+-+',
-  '|Z . . . . . Z|',
-  '|             |',
-  '|. . . . . . .|',
-  '|             |',
-  '|. . . . . . .|',
-  '|             |',
-  '|. . . . . . .|',
-  '|             |',
-  '|H H H H . . .|',
-  '+-+-+-+-+-+-+-+',
-];
-
-/**
- * 6 × 3 for movement costs: a window east of (0,0), an obstacle on (2,0), a wall east of (3,0),
- * a doorway east of (3,2).
- */
-const MOVES = [
-  '+-+-+-+-+-+-+',
-  '|Hw. # .|. Z|',
-  '|           |',
-  '|. . . . . .|',
-  '|           |',
-  '|. . . .d. .|',
-  '+-+-+-+-+-+-+',
-];
-
-/** 5 × 3 for blocked pushes: a wall east of (1,0), a window east of (2,1). */
-const KNOCK = [
-  '+-+-+-+-+-+',
-  '|H .|. . Z|',
-  '|         |',
-  '|. . .w. .|',
-  '|         |',
-  '|. . . . .|',
-  '+-+-+-+-+-+',
-];
-
-/** 6 × 4 for line of sight: a wall east of (1,1), a window east of (3,1). */
-const SIGHT = [
-  '+-+-+-+-+-+-+',
-  '|H . . . . .|',
-  '|           |',
-  '|. .|. .w. .|',
-  '|           |',
-  '|. . . . . .|',
-  '|           |',
-  '|. . . . . Z|',
-  '+-+-+-+-+-+-+',
-];
-
-/**
- * 9 × 7 for blasts. Around a blast square x 2..6, y 1..5 (Dynamite, blast 2, aimed at (4,3)):
- * a barricaded window south of (4,0) (touches (4,1), inside); a barricaded doorway east of
- * (1,3) (touches (2,3), inside); a wall east of (6,3) (touches (6,3), inside); a wall east of
- * (7,3) and a window east of (0,6), both wholly outside.
- */
-const BLAST = [
-  '+-+-+-+-+-+-+-+-+-+',
-  '|Z . . . . . . . H|',
-  '|        B        |',
-  '|. . . . . . . . .|',
-  '|                 |',
-  '|. . . . . . . . .|',
-  '|                 |',
-  '|. .b. . . . .|.|.|',
-  '|                 |',
-  '|. . . . . . . . .|',
-  '|                 |',
-  '|. . . . H . . . .|',
-  '|                 |',
-  '|.w. . . . . . . H|',
-  '+-+-+-+-+-+-+-+-+-+',
-];
-
-/** 5 × 3 with two exit cells on the bottom row, for the escape scenario. */
-const ESCAPE = [
-  '+-+-+-+-+-+',
-  '|Z . . . .|',
-  '|         |',
-  '|. . . . .|',
-  '|         |',
-  '|H H H E E|',
-  '+-+-+-+-+-+',
-];
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Default parameters on `map`, with the map-describing parameters set to what it holds, no
- * starting cards and no initial zombies (so setup stops at the first activation choice).
- */
-function makeParams(map: string | readonly string[], overrides: Partial<SurvivorsParams> = {}): SurvivorsParams {
-  const text = typeof map === 'string' ? map : map.join('\n');
-  const parsed = parseMap(text);
-  if (!parsed.ok) throw new Error(`test map does not parse: ${parsed.issues.map((issue) => issue.message).join('; ')}`);
-  const counts = mapCounts(parsed.map);
-  const params: SurvivorsParams = {
-    ...defaultParameters(game.parameters),
-    map: text,
-    boardWidth: parsed.map.width,
-    boardHeight: parsed.map.height,
-    windows: counts.windows,
-    doorways: counts.doorways,
-    searchSpots: counts.searchSpots,
-    spawnPoints: counts.spawnPoints,
-    numHumans: 1,
-    initialZombies: 0,
-    startingCardsPerHuman: 0,
-    ...overrides,
-  };
-  if (overrides.humanDeathsToWin === undefined) params.humanDeathsToWin = Math.min(2, params.numHumans);
-  return params;
-}
-
-/** A fresh state at the first activation choice of round 1; the parameters must validate. */
-function start(map: string | readonly string[], overrides: Partial<SurvivorsParams> = {}): SurvivorsState {
-  const params = makeParams(map, overrides);
-  expect(game.validateParameters(params)).toEqual([]);
-  const state = game.setup(params);
-  expect(state.phase).toBe(Phase.ChooseHuman);
-  expect(game.currentPlayer(state)).toBe(HUMANS);
-  return state;
-}
-
-interface Recorder {
-  events: SurvivorsEvent[];
-  sink: EventSink<SurvivorsEvent>;
-}
-
-function recorder(): Recorder {
-  const events: SurvivorsEvent[] = [];
-  return {
-    events,
-    sink: (event) => {
-      events.push(event);
-    },
-  };
-}
-
-function eventsOf<T extends SurvivorsEvent['type']>(events: readonly SurvivorsEvent[], type: T): EventOf<T>[] {
-  return events.filter((event): event is EventOf<T> => event.type === type);
-}
-
-function lastEvent<T extends SurvivorsEvent['type']>(events: readonly SurvivorsEvent[], type: T): EventOf<T> {
-  const found = eventsOf(events, type);
-  const last = found[found.length - 1];
-  if (last === undefined) throw new Error(`no ${type} event among ${events.map((e) => e.type).join(', ')}`);
-  return last;
-}
-
-function cellAt(state: SurvivorsState, x: number, y: number): number {
-  return y * state.config.map.width + x;
-}
-
-function human(state: SurvivorsState, h: number): Human {
-  const found = state.humans[h];
-  if (found === undefined) throw new Error(`no human ${h}`);
-  return found;
-}
-
-/** Moves human `h` to (x, y), which must be empty. */
-function putHuman(state: SurvivorsState, h: number, x: number, y: number): number {
-  const cell = cellAt(state, x, y);
-  const figure = human(state, h);
-  if (figure.cell === cell) return cell;
-  expect(state.occupant[cell]).toBe(-1);
-  if (figure.cell >= 0) state.occupant[figure.cell] = -1;
-  figure.cell = cell;
-  state.occupant[cell] = h;
-  return cell;
-}
-
-/** Takes human `h` off the board as if he had never been there (not counted as a death). */
-function retire(state: SurvivorsState, h: number): void {
-  const figure = human(state, h);
-  if (figure.cell >= 0) state.occupant[figure.cell] = -1;
-  figure.cell = -1;
-  figure.dead = true;
-  figure.activated = true;
-}
-
-/** Puts a zombie on (x, y), which must be empty; it is not fresh (it acts this phase). */
-function addZombie(state: SurvivorsState, x: number, y: number): number {
-  const cell = cellAt(state, x, y);
-  expect(state.occupant[cell]).toBe(-1);
-  state.occupant[cell] = ZOMBIE_CELL;
-  state.zombies.push(cell);
-  state.zombieFresh.push(0);
-  return cell;
-}
-
-function cardId(state: SurvivorsState, name: string): number {
-  const id = state.config.cards.findIndex((card) => card.name === name);
-  expect(id, `card ${name}`).toBeGreaterThanOrEqual(0);
-  return id;
-}
-
-/** Gives human `h` one card by name; returns its id. */
-function giveCard(state: SurvivorsState, h: number, name: string): number {
-  const id = cardId(state, name);
-  human(state, h).items.push(id);
-  return id;
-}
-
-/** Makes `h` the active human with `actions` left, in the middle of his activation. */
-function actNow(state: SurvivorsState, h: number, actions: number): void {
-  const figure = human(state, h);
-  state.phase = Phase.Act;
-  state.active = h;
-  state.aim = 0;
-  figure.started = true;
-  figure.activated = false;
-  figure.actionsLeft = actions;
-}
-
-/** Hands the zombie at `index` its turn (the human phase is taken as over). */
-function zombieTurn(state: SurvivorsState, index: number): void {
-  for (const figure of state.humans) figure.activated = true;
-  state.active = -1;
-  state.phase = Phase.ZombieAct;
-  state.zombieIndex = index;
-  state.zombieActionsLeft = state.config.params.zombieActions;
-  state.zombieAttacksLeft = state.config.params.zombieAttacksPerTurn;
-}
-
-function legal(state: SurvivorsState): SurvivorsAction[] {
-  return game.legalActions(state);
-}
-
-function isLegal(state: SurvivorsState, action: SurvivorsAction): boolean {
-  const key = game.actionKey(action);
-  return legal(state).some((candidate) => game.actionKey(candidate) === key);
-}
-
-function legalOfKind<K extends SurvivorsAction['kind']>(state: SurvivorsState, kind: K): Extract<SurvivorsAction, { kind: K }>[] {
-  return legal(state).filter((action): action is Extract<SurvivorsAction, { kind: K }> => action.kind === kind);
-}
-
-/** Applies a decision, checking first that it is legal. */
-function act(state: SurvivorsState, action: SurvivorsAction, sink: EventSink<SurvivorsEvent> = null): void {
-  expect(isLegal(state, action), `${game.actionKey(action)} legal in phase ${state.phase}`).toBe(true);
-  game.apply(state, action, sink);
-}
-
-/** Applies a forced die roll at a roll node. */
-function force(state: SurvivorsState, value: number, sink: EventSink<SurvivorsEvent> = null): void {
-  expect(game.currentPlayer(state)).toBe(CHANCE);
-  expect(state.phase).toBe(Phase.Roll);
-  game.apply(state, { kind: 'die', value }, sink);
-}
-
-/** Every human still able to activates and passes; stops at the zombie phase or the end. */
-function passHumanPhase(state: SurvivorsState, sink: EventSink<SurvivorsEvent> = null): void {
-  while (state.phase === Phase.ChooseHuman) {
-    const next = legalOfKind(state, 'activate')[0];
-    if (next === undefined) throw new Error('no human to activate');
-    act(state, next, sink);
-    act(state, { kind: 'endActivation' }, sink);
-  }
-}
-
-/** The zombie seat spawns nothing and ends every zombie's turn at once. */
-function passZombiePhase(state: SurvivorsState, sink: EventSink<SurvivorsEvent> = null): void {
-  for (let guard = 0; guard < 100; guard++) {
-    if (state.phase === Phase.Spawn) act(state, { kind: 'stopSpawning' }, sink);
-    else if (state.phase === Phase.ZombieAct) act(state, { kind: 'zombieEnd' }, sink);
-    else return;
-  }
-  throw new Error('the zombie phase did not end');
-}
-
-/** A whole quiet round: humans pass, zombies pass. */
-function quietRound(state: SurvivorsState, sink: EventSink<SurvivorsEvent> = null): void {
-  passHumanPhase(state, sink);
-  passZombiePhase(state, sink);
-}
+  BLAST,
+  E,
+  ESCAPE,
+  HOUSE,
+  KNOCK,
+  MOVES,
+  N,
+  OPEN,
+  S,
+  SIGHT,
+  W,
+  act,
+  actNow,
+  addZombie,
+  cellAt,
+  eventsOf,
+  force,
+  game,
+  giveCard,
+  human,
+  isLegal,
+  lastEvent,
+  legalOfKind,
+  makeParams,
+  passHumanPhase,
+  passZombiePhase,
+  putHuman,
+  quietRound,
+  recorder,
+  start,
+  zombieTurn,
+  type EventOf,
+  type Human,
+  type Recorder,
+  barricadeEdge,
+} from './fixtures/survivors-scene.js';
 
 // ---------------------------------------------------------------------------------------------
 // The test maps
@@ -349,7 +75,7 @@ describe('test maps', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('rules 11–15: the action allowance and wound penalties', () => {
-  it('rule 13: actions = max(0, 4 − max(0, wounds − 1)) for 0..6 wounds', () => {
+  it('rules 11–14: four actions a turn; a wound (a life lost) cuts them from the second on: max(0, 4 − max(0, wounds − 1)) for 0..6 wounds', () => {
     const params = defaultParameters(game.parameters);
     expect([0, 1, 2, 3, 4, 5, 6].map((w) => allowance(params, w))).toEqual([4, 4, 3, 2, 1, 0, 0]);
     // freeWounds is what makes the first wound free.
@@ -436,7 +162,7 @@ describe('rules 22–26, 30: movement costs', () => {
     expect(human(state, 0).activated).toBe(true);
   });
 
-  it('rules 26, 30: a wall cannot be crossed whatever the actions; a doorway costs 1', () => {
+  it('rules 22, 26, 30: a wall cannot be crossed whatever the actions; a doorway step costs 1 like any step', () => {
     const state = start(MOVES);
     const wallSide = putHuman(state, 0, 3, 0);
     actNow(state, 0, 4);
@@ -527,16 +253,38 @@ describe('rules 27–29: passing through a zombie', () => {
     expect(human(two, 0).wounds).toBe(0);
   });
 
-  it('rule 27: passing through a human needs no roll and costs each step', () => {
+  it('rule 27: passing through a friend needs no roll, costs each step and may turn inside his cell', () => {
+    // Human 0 on (1,2), human 1 on (2,2): through 1's cell and out north to (2,1), 2 steps.
     const state = start(OPEN, { numHumans: 2 });
     putHuman(state, 0, 1, 2);
     putHuman(state, 1, 2, 2);
     actNow(state, 0, 4);
-    act(state, { kind: 'move', dir: E });
+    const rec = recorder();
+    act(state, { kind: 'moveThrough', cell: cellAt(state, 2, 1) }, rec.sink);
     expect(state.phase).toBe(Phase.Act);
-    expect(human(state, 0).cell).toBe(cellAt(state, 3, 2));
+    expect(human(state, 0).cell).toBe(cellAt(state, 2, 1));
     expect(human(state, 0).actionsLeft).toBe(2);
     expect(human(state, 1).cell).toBe(cellAt(state, 2, 2));
+    expect(state.occupant[cellAt(state, 2, 2)]).toBe(1);
+    expect(lastEvent(rec.events, 'action')).toMatchObject({ action: 'move', cost: 2 });
+    expect(eventsOf(rec.events, 'pass')).toEqual([]);
+  });
+
+  it('rule 27: he cannot end on a friend, and needs the actions for every step of the way', () => {
+    const state = start(OPEN, { numHumans: 3 });
+    putHuman(state, 0, 1, 2);
+    putHuman(state, 1, 2, 2);
+    putHuman(state, 2, 3, 2);
+    actNow(state, 0, 2);
+    const through = legalOfKind(state, 'moveThrough').map((a) => a.cell);
+    // Two steps reach the cells around human 1, never a cell holding a human.
+    expect(through.sort((a, b) => a - b)).toEqual([cellAt(state, 2, 1), cellAt(state, 2, 3)]);
+    expect(isLegal(state, { kind: 'move', dir: E })).toBe(false);
+    actNow(state, 0, 3);
+    // Three steps: on through human 2 to (4,2), or around through both to (3,1) and (3,3).
+    expect(legalOfKind(state, 'moveThrough').map((a) => a.cell).sort((a, b) => a - b)).toEqual(
+      [cellAt(state, 2, 1), cellAt(state, 3, 1), cellAt(state, 2, 3), cellAt(state, 3, 3), cellAt(state, 4, 2)].sort((a, b) => a - b),
+    );
   });
 });
 
@@ -774,7 +522,7 @@ describe('rule 48: aim', () => {
     return { state, id, event: lastEvent(rec.events, 'attack') };
   }
 
-  it('aimed, a Baseball bat natural 4 kills; unaimed the same 4 pushes', () => {
+  it('rule 48: aimed, a Baseball bat natural 4 kills; unaimed the same 4 pushes', () => {
     const aimed = attackWith('Baseball bat', 4, true);
     expect(aimed.event).toMatchObject({ roll: 4, aimed: true, result: 'kill' });
     expect(aimed.state.zombies).toEqual([]);
@@ -782,13 +530,13 @@ describe('rule 48: aim', () => {
     expect(plain.event).toMatchObject({ roll: 4, aimed: false, result: 'push' });
   });
 
-  it('an aimed natural 6 counts as 6 (the Kitchen knife kills only on 6)', () => {
+  it('rule 48: an aimed natural 6 counts as 6 (the Kitchen knife kills only on 6)', () => {
     expect(attackWith('Kitchen knife', 6, true).event.result).toBe('kill');
     expect(attackWith('Kitchen knife', 5, true).event.result).toBe('kill');
     expect(attackWith('Kitchen knife', 5, false).event.result).toBe('push');
   });
 
-  it('the break check uses the natural roll: an aimed natural 1 still breaks the bat', () => {
+  it('rule 48: the break check uses the natural roll: an aimed natural 1 still breaks the bat', () => {
     const one = attackWith('Baseball bat', 1, true);
     expect(one.event).toMatchObject({ roll: 1, result: 'miss', broke: true });
     expect(human(one.state, 0).items).toEqual([]);
@@ -798,7 +546,7 @@ describe('rule 48: aim', () => {
     expect(human(two.state, 0).items).toEqual([two.id]);
   });
 
-  it('moving loses the aim', () => {
+  it('rule 48: moving loses the aim', () => {
     const state = start(OPEN);
     putHuman(state, 0, 2, 2);
     const bat = giveCard(state, 0, 'Baseball bat');
@@ -814,7 +562,7 @@ describe('rule 48: aim', () => {
     expect(lastEvent(rec.events, 'attack')).toMatchObject({ aimed: false, result: 'push' });
   });
 
-  it('attackOdds gives the exact rates from the icons, and attack events carry them', () => {
+  it('rules 36, 37, 40, 48: attackOdds gives the exact rates from the icons, and attack events carry them', () => {
     expect(attackOdds([5, 6], [3, 4], [1], 0)).toEqual({ kill: 2 / 6, push: 2 / 6, break: 1 / 6 });
     expect(attackOdds([5, 6], [3, 4], [1], 1)).toEqual({ kill: 3 / 6, push: 2 / 6, break: 1 / 6 });
     expect(attackOdds([6], [4, 5], [], 1)).toEqual({ kill: 2 / 6, push: 2 / 6, break: 0 });
@@ -842,7 +590,7 @@ describe('rule 37: a blocked knockback leaves the zombie in place', () => {
     return { state, zombie, event: lastEvent(rec.events, 'attack') };
   }
 
-  it('a wall behind the zombie blocks the push', () => {
+  it('rule 37: a wall behind the zombie blocks the push', () => {
     const { state, zombie, event } = push(0, 0, 1, 0);
     expect(event.result).toBe('pushBlocked');
     expect(state.zombies).toEqual([zombie]);
@@ -850,13 +598,13 @@ describe('rule 37: a blocked knockback leaves the zombie in place', () => {
     expect(state.occupant[cellAt(state, 2, 0)]).toBe(-1);
   });
 
-  it('with open floor behind, the same attack pushes (control)', () => {
+  it('rule 37: with open floor behind, the same attack pushes (control)', () => {
     const { state, event } = push(0, 2, 1, 2);
     expect(event.result).toBe('push');
     expect(state.zombies).toEqual([cellAt(state, 2, 2)]);
   });
 
-  it('the board edge, a window (reading) and another zombie block it too', () => {
+  it('rule 37: the board edge, a window (reading) and another zombie block it too', () => {
     expect(push(3, 2, 4, 2).event.result).toBe('pushBlocked');
     expect(push(1, 1, 2, 1).event.result).toBe('pushBlocked');
     const crowded = push(0, 2, 1, 2, (state) => {
@@ -891,7 +639,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
 
   const edge = (state: SurvivorsState, x: number, y: number, dir: number): number => state.config.map.edgeOf[cellAt(state, x, y) * 4 + dir] as number;
 
-  it('the blast square is every cell within Chebyshev distance 2 of the target', () => {
+  it('rule 51: the blast square is every cell within Chebyshev distance 2 of the target', () => {
     const { state, target } = blastScene();
     const cells = blastCells(state, target, 2);
     expect(cells).toHaveLength(25);
@@ -901,13 +649,13 @@ describe('rules 43, 51: a Dynamite blast', () => {
     expect(cells).not.toContain(cellAt(state, 4, 0));
   });
 
-  it('the throw reaches range 2 in sight, not 3', () => {
+  it('rules 42, 51: the throw reaches range 2 in sight, not 3', () => {
     const { state, dynamite, target } = blastScene();
     expect(isLegal(state, { kind: 'throw', card: dynamite, cell: target })).toBe(true);
     expect(isLegal(state, { kind: 'throw', card: dynamite, cell: cellAt(state, 4, 2) })).toBe(false);
   });
 
-  it('use roll 4: edges touching the blast are blown open, zombies roll to die, humans inside are wounded', () => {
+  it('rules 43, 51: use roll 4: edges touching the blast are blown open, zombies roll to die, humans inside are wounded', () => {
     const { state, dynamite, target } = blastScene();
     const rec = recorder();
     const window = edge(state, 4, 0, S);
@@ -970,7 +718,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
     expect(human(state, 1).actionsLeft).toBe(3);
   });
 
-  it('use roll 1 is a dud: nothing is destroyed or hurt, and the Dynamite is discarded', () => {
+  it('rules 41, 51: use roll 1 is a dud: nothing is destroyed or hurt, and the Dynamite is discarded', () => {
     const { state, dynamite, target } = blastScene();
     const edgesBefore = state.edges.slice();
     const barricadesBefore = state.barricades.slice();
@@ -1020,7 +768,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
     return { state, rec };
   }
 
-  it('a blast that downs its thrower wounds every other human in it before the round ends', () => {
+  it('rules 16, 51: a blast that downs its thrower wounds every other human in it before the round ends', () => {
     const { state, rec } = selfDowningThrow({ humanDeathsToWin: 3 });
     expect(human(state, 0).downed).toBe(true);
     // Human 1 (downed) dies of the blast wound in round 1, before that round's end.
@@ -1033,7 +781,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
     expect(types.indexOf('death')).toBeLessThan(types.indexOf('roundEnd'));
   });
 
-  it('at the round limit, that blast killing the downed ally is a zombie win, not a survival (rules 51, 60, 62)', () => {
+  it('rules 51, 60, 62: at the round limit, that blast killing the downed ally is a zombie win, not a survival', () => {
     const { state, rec } = selfDowningThrow({ humanDeathsToWin: 1, roundLimit: 1 });
     expect(human(state, 1).dead).toBe(true);
     expect(state.winner).toBe(ZOMBIES);
@@ -1041,7 +789,7 @@ describe('rules 43, 51: a Dynamite blast', () => {
     expect(lastEvent(rec.events, 'matchEnd')).toMatchObject({ winner: 'zombies', condition: 'kills', round: 1 });
   });
 
-  it('blastEdgeRule "bothSides" keeps an edge with only one side in the blast', () => {
+  it('rule 51: blastEdgeRule "bothSides" keeps an edge with only one side in the blast', () => {
     const state = start(BLAST, { numHumans: 3, blastEdgeRule: 'bothSides' });
     const dynamite = giveCard(state, 1, 'Dynamite');
     actNow(state, 1, 4);
@@ -1060,7 +808,7 @@ describe('rule 50: line of sight', () => {
   const strict = (): SurvivorsState => start(SIGHT);
   const permissive = (): SurvivorsState => start(SIGHT, { losCornerRule: 'permissive' });
 
-  it('is clear across open floor, in straight and slanted lines', () => {
+  it('rule 50: is clear across open floor, in straight and slanted lines', () => {
     const state = strict();
     expect(lineOfSight(state, cellAt(state, 0, 3), cellAt(state, 5, 2))).toBe(true);
     expect(lineOfSight(state, cellAt(state, 0, 2), cellAt(state, 5, 3))).toBe(true);
@@ -1068,14 +816,14 @@ describe('rule 50: line of sight', () => {
     expect(lineOfSight(state, cellAt(state, 2, 0), cellAt(state, 2, 3))).toBe(true);
   });
 
-  it('a wall between blocks it, both ways', () => {
+  it('rule 50: a wall between blocks it, both ways', () => {
     const state = strict();
     expect(lineOfSight(state, cellAt(state, 0, 1), cellAt(state, 3, 1))).toBe(false);
     expect(lineOfSight(state, cellAt(state, 3, 1), cellAt(state, 0, 1))).toBe(false);
     expect(lineOfSight(state, cellAt(state, 1, 1), cellAt(state, 2, 1))).toBe(false);
   });
 
-  it('a diagonal through a corner with a wall on one route: blocked when strict, clear when permissive', () => {
+  it('rule 50: a diagonal through a corner with a wall on one route: blocked when strict, clear when permissive', () => {
     // (1,0) → (2,1) passes the corner where the wall east of (1,1) ends: x-then-y is open,
     // y-then-x crosses the wall.
     const s = strict();
@@ -1086,21 +834,21 @@ describe('rule 50: line of sight', () => {
     expect(lineOfSight(p, cellAt(p, 2, 1), cellAt(p, 1, 0))).toBe(true);
     // Permissive still blocks when both routes are blocked (a barricade closes the other one).
     const edgeAbove = p.config.map.edgeOf[cellAt(p, 1, 0) * 4 + E] as number;
-    p.barricades[edgeAbove] = 1;
+    barricadeEdge(p, edgeAbove);
     expect(lineOfSight(p, cellAt(p, 1, 0), cellAt(p, 2, 1))).toBe(false);
   });
 
-  it('windows do not block; a barricade on the window does', () => {
+  it('rules 50, 54: windows do not block; a barricade on the window does', () => {
     const state = strict();
     expect(lineOfSight(state, cellAt(state, 3, 1), cellAt(state, 4, 1))).toBe(true);
     expect(lineOfSight(state, cellAt(state, 5, 1), cellAt(state, 2, 1))).toBe(true);
     const windowEdge = state.config.map.edgeOf[cellAt(state, 3, 1) * 4 + E] as number;
     expect(state.edges[windowEdge]).toBe(Edge.Window);
-    state.barricades[windowEdge] = 1;
+    barricadeEdge(state, windowEdge);
     expect(lineOfSight(state, cellAt(state, 5, 1), cellAt(state, 2, 1))).toBe(false);
   });
 
-  it('figures do not block it (figuresBlockLos = false)', () => {
+  it('rule 50: figures do not block it (figuresBlockLos = false)', () => {
     const state = strict();
     addZombie(state, 2, 3);
     expect(lineOfSight(state, cellAt(state, 0, 3), cellAt(state, 4, 3))).toBe(true);
@@ -1120,16 +868,15 @@ describe('rules 16–17: downed humans', () => {
     return state;
   }
 
-  /** Marks human 0 downed, as a round would find him. */
+  /** Marks human 0 downed (not yet activated this round, as a round would find him). */
   function down(state: SurvivorsState): void {
     const figure = human(state, 0);
     figure.wounds = 5;
     figure.downed = true;
     figure.bleed = 0;
-    figure.activated = true;
   }
 
-  it('the 5th wound downs a human at once; a downed human cannot be activated', () => {
+  it('rule 16: the 5th wound downs a human at once; a downed human cannot be activated', () => {
     const state = pair();
     human(state, 0).wounds = 4;
     addZombie(state, 3, 2);
@@ -1148,7 +895,7 @@ describe('rules 16–17: downed humans', () => {
     expect(legalOfKind(state, 'activate')).toEqual([{ kind: 'activate', human: 1 }]);
   });
 
-  it('a downed human dies on another wound (downedDiesOnWound = true)', () => {
+  it('rule 16: a downed human dies on another wound (downedDiesOnWound = true)', () => {
     const state = pair();
     down(state);
     addZombie(state, 3, 2);
@@ -1164,7 +911,7 @@ describe('rules 16–17: downed humans', () => {
     expect(state.phase).toBe(Phase.ZombieAct); // 1 death of 2: the match goes on
   });
 
-  it('with downedDiesOnWound = false another wound does not kill', () => {
+  it('rule 16: with downedDiesOnWound = false another wound does not kill', () => {
     const state = pair({ downedDiesOnWound: false });
     down(state);
     addZombie(state, 3, 2);
@@ -1174,7 +921,7 @@ describe('rules 16–17: downed humans', () => {
     expect(human(state, 0)).toMatchObject({ dead: false, downed: true, wounds: 6 });
   });
 
-  it('left unhealed he survives the first end-of-round check and dies at the second (bleedOutRounds = 2)', () => {
+  it('rule 16: left unhealed he survives the first end-of-round check and dies at the second (bleedOutRounds = 2)', () => {
     const state = pair();
     down(state);
     const rec = recorder();
@@ -1188,7 +935,26 @@ describe('rules 16–17: downed humans', () => {
     expect(state.deaths).toBe(1);
   });
 
-  it('healing a downed human revives him; he bleeds no more and activates next round', () => {
+  it('rule 17: a human downed when the round began and healed in its human phase activates in it', () => {
+    const state = pair();
+    down(state);
+    putHuman(state, 1, 3, 2);
+    quietRound(state); // round 1 ends with human 0 downed (first bleed check survived)
+    expect(state.round).toBe(2);
+    expect(human(state, 0)).toMatchObject({ downed: true, bleed: 1 });
+    const bandage = giveCard(state, 1, 'Bandage');
+    act(state, { kind: 'activate', human: 1 });
+    act(state, { kind: 'heal', card: bandage, human: 0 });
+    act(state, { kind: 'endActivation' });
+    // Healed to 4 wounds: he may act again, this round, with the 1 action 4 wounds allow.
+    expect(state.phase).toBe(Phase.ChooseHuman);
+    expect(legalOfKind(state, 'activate')).toEqual([{ kind: 'activate', human: 0 }]);
+    act(state, { kind: 'activate', human: 0 });
+    expect(human(state, 0).actionsLeft).toBe(1);
+    expect(state.round).toBe(2);
+  });
+
+  it('rules 16, 17: healing revives a downed human: he bleeds no more and, not yet activated, acts this round', () => {
     const state = pair();
     down(state);
     putHuman(state, 1, 3, 2);
@@ -1199,14 +965,16 @@ describe('rules 16–17: downed humans', () => {
     expect(lastEvent(rec.events, 'heal')).toMatchObject({ human: 0, healed: 1, revived: true });
     expect(human(state, 0)).toMatchObject({ downed: false, wounds: 4, bleed: 0 });
     act(state, { kind: 'endActivation' }, rec.sink);
+    expect(legalOfKind(state, 'activate')).toEqual([{ kind: 'activate', human: 0 }]);
+    act(state, { kind: 'activate', human: 0 });
+    expect(human(state, 0).actionsLeft).toBe(1);
+    act(state, { kind: 'endActivation' });
     passZombiePhase(state, rec.sink);
     quietRound(state, rec.sink);
     quietRound(state, rec.sink);
     expect(human(state, 0).dead).toBe(false);
     expect(eventsOf(rec.events, 'death')).toEqual([]);
     expect(legalOfKind(state, 'activate').map((a) => a.human)).toEqual([0, 1]);
-    act(state, { kind: 'activate', human: 0 });
-    expect(human(state, 0).actionsLeft).toBe(1);
   });
 });
 
@@ -1215,7 +983,7 @@ describe('rules 16–17: downed humans', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('rules 60–62: victory', () => {
-  it('survive: the humans win when one is alive after round roundLimit', () => {
+  it('rule 60: survive: the humans win when one is alive after round roundLimit', () => {
     const state = start(OPEN, { roundLimit: 1 });
     addZombie(state, 6, 0);
     const rec = recorder();
@@ -1236,7 +1004,7 @@ describe('rules 60–62: victory', () => {
     expect(longer.round).toBe(2);
   });
 
-  it('kills: the zombies win at once at humanDeathsToWin deaths, mid zombie phase', () => {
+  it('rule 60: kills: the zombies win at once at humanDeathsToWin deaths, mid zombie phase', () => {
     const state = start(OPEN, { numHumans: 2 });
     expect(state.config.params.humanDeathsToWin).toBe(2);
     putHuman(state, 0, 1, 2);
@@ -1281,7 +1049,7 @@ describe('rules 60–62: victory', () => {
       return { state, rec };
     }
 
-    it('the Keys holder and escapeQuota humans on exits at the end of the human phase win', () => {
+    it('rule 61: the Keys holder and escapeQuota humans on exits at the end of the human phase win', () => {
       const { state, rec } = escapeScene(0, [
         [3, 2],
         [4, 2],
@@ -1292,7 +1060,7 @@ describe('rules 60–62: victory', () => {
       expect(lastEvent(rec.events, 'matchEnd')).toMatchObject({ winner: 'humans', condition: 'escape', round: 1 });
     });
 
-    it('no escape when the Keys holder is off the exits', () => {
+    it('rule 61: no escape when the Keys holder is off the exits', () => {
       const { state, rec } = escapeScene(2, [
         [3, 2],
         [4, 2],
@@ -1302,7 +1070,7 @@ describe('rules 60–62: victory', () => {
       expect(eventsOf(rec.events, 'matchEnd')).toEqual([]);
     });
 
-    it('no escape when fewer than escapeQuota humans are on exits', () => {
+    it('rule 61: no escape when fewer than escapeQuota humans are on exits', () => {
       const { state, rec } = escapeScene(0, [
         [3, 2],
         [2, 2],
@@ -1313,7 +1081,7 @@ describe('rules 60–62: victory', () => {
     });
   });
 
-  it('escape: the Keys never come in the first keysTopSize draws, then with probability 1 / cards left', () => {
+  it('rule 61: escape: the Keys never come in the first keysTopSize draws, then with probability 1 / cards left', () => {
     // The full default deck: 34 cards + the Keys = 35; the top 18 never hold the Keys.
     const withDeal = game.setup(makeParams(DEFAULT_MAP, { scenario: 'escape', numHumans: 4, startingCardsPerHuman: 1 }));
     const config = withDeal.config;
@@ -1356,5 +1124,78 @@ describe('rules 60–62: victory', () => {
     searchDraw();
     expect(state.deckSize).toBe(17);
     expect(keysChance()).toBeCloseTo(1 / 17, 12);
+  });
+});
+
+describe('rule 25: a human on an obstacle', () => {
+  it('rule 25: can be attacked as usual, with no defence bonus: a 4 still wounds', () => {
+    const state = start(MOVES);
+    putHuman(state, 0, 2, 0); // on the obstacle
+    addZombie(state, 2, 1);
+    zombieTurn(state, 0);
+    expect(legalOfKind(state, 'zombieAttack')).toEqual([{ kind: 'zombieAttack', human: 0 }]);
+    act(state, { kind: 'zombieAttack', human: 0 });
+    force(state, 4);
+    expect(human(state, 0).wounds).toBe(1);
+  });
+});
+
+describe('readings the spec leaves open, as named parameters', () => {
+  it('rules 31, 32: shouldering across a window costs carryAcrossWindowCost (1 by default, rule 31\'s price)', () => {
+    const shoulder = (cost?: number) => {
+      const state = start(HOUSE, { numHumans: 2, ...(cost === undefined ? {} : { carryAcrossWindowCost: cost }) });
+      putHuman(state, 1, 2, 1); // east of human 0, across the window
+      human(state, 1).wounds = 2;
+      actNow(state, 0, 4);
+      const rec = recorder();
+      if (isLegal(state, { kind: 'carry', human: 1 })) act(state, { kind: 'carry', human: 1 }, rec.sink);
+      return { state, rec };
+    };
+    const { state, rec } = shoulder();
+    expect(lastEvent(rec.events, 'action')).toMatchObject({ action: 'carry', cost: 1 });
+    // Put down on the carrier's side of the window: the wounded human crossed it for 1 action.
+    act(state, { kind: 'move', dir: W });
+    act(state, { kind: 'endActivation' });
+    expect(human(state, 1).cell).toBe(cellAt(state, 1, 1));
+    expect(lastEvent(shoulder(3).rec.events, 'action')).toMatchObject({ action: 'carry', cost: 3 });
+    const short = start(HOUSE, { numHumans: 2, carryAcrossWindowCost: 3 });
+    putHuman(short, 1, 2, 1);
+    human(short, 1).wounds = 2;
+    actNow(short, 0, 2);
+    expect(legalOfKind(short, 'carry')).toEqual([]);
+  });
+
+  it('rule 61: an escape game that reaches the round limit is a draw by default, a zombie win with escapeTimeLimit = zombies', () => {
+    const finish = (limit: 'draw' | 'zombies' | undefined) => {
+      const state = start(ESCAPE, { scenario: 'escape', roundLimit: 1, ...(limit === undefined ? {} : { escapeTimeLimit: limit }) });
+      const rec = recorder();
+      quietRound(state, rec.sink);
+      return { state, end: lastEvent(rec.events, 'matchEnd') };
+    };
+    const draw = finish(undefined);
+    expect(draw.state.phase).toBe(Phase.Over);
+    expect(game.returns(draw.state)).toEqual([0, 0]);
+    expect(draw.end).toMatchObject({ winner: 'draw', condition: 'timeLimit' });
+    // The escape arithmetic rides on the end event: 35 cards, the Keys below the top 18, 0 + 0 draws possible here.
+    expect(draw.end.escape).toMatchObject({ deck: 35, keysTopSize: 18, drawsMade: 0, keysFound: false });
+    const zombies = finish('zombies');
+    expect(game.returns(zombies.state)).toEqual([-1, 1]);
+    expect(zombies.end).toMatchObject({ winner: 'zombies', condition: 'timeLimit' });
+  });
+});
+
+describe('rule coverage', () => {
+  it('every rule of sections A–M (1–67) is named by a test of the Survivors rule files', () => {
+    const dir = dirname(fileURLToPath(import.meta.url));
+    const named = new Set<number>();
+    for (const file of readdirSync(dir).filter((name) => /^survivors-rules.*\.test\.ts$/.test(name))) {
+      for (const [, list] of readFileSync(join(dir, file), 'utf8').matchAll(/\bit\('rules? ([^:']+):/g)) {
+        for (const [, from, to] of (list as string).matchAll(/(\d+)[a-d]?(?:[–-](\d+))?/g)) {
+          for (let rule = Number(from); rule <= Number(to ?? from); rule++) named.add(rule);
+        }
+      }
+    }
+    const missing = Array.from({ length: 67 }, (_, i) => i + 1).filter((rule) => !named.has(rule));
+    expect(missing).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-/** Survivors' report charts: sides and end conditions, per-card rates against exact, the action mix. */
+/** Survivors' report charts: sides and end conditions, per-card rates against exact, action points by kind. */
 import { exactComparisonChart, FAIR, get, intervalChart, intervalRow, isRecord, present, type ChartSpec, type HistogramCap, type Row } from '../../present/chart-kit.js';
 import type { RunSummary } from '../../present/metrics.js';
 
@@ -42,8 +42,16 @@ export function survivorsCharts(results: Record<string, unknown>): ChartSpec[] {
   }
   const mix = get(results, 'actionMix');
   if (isRecord(mix)) {
-    const rows = present(Object.entries(mix).map(([kind, figure]) => intervalRow(kind, get(figure, 'share'))));
-    charts.push({ id: 'action-mix', title: "The humans' action mix", caption: 'Share of all human actions taken of each kind; pass is ending an activation with actions unspent.', spec: intervalChart(rows, { axis: 'share of actions', percent: true }) });
+    const rows = present([
+      ...Object.entries(mix).map(([kind, figure]) => intervalRow(kind, get(figure, 'pointsPerGame'))),
+      intervalRow('left unspent', get(results, 'actionPoints', 'unspentPerGame')),
+    ]);
+    charts.push({
+      id: 'action-mix',
+      title: "The humans' action points",
+      caption: 'Action points spent per game on each kind of action, with 95% intervals; "left unspent" is what activations ended with (a pass, or a downing wound).',
+      spec: intervalChart(rows, { axis: 'action points per game', percent: false }),
+    });
   }
   return charts;
 }

@@ -5,13 +5,17 @@ import { survivorsReport } from './report.js';
 import { survivorsCharts, survivorsLengthCap } from './charts.js';
 import { survivorsRender } from './render.js';
 
-export { survivors, configFor, allowance, attackOdds, faceChance, blastCells, lineOfSight, meleeAdjacent, moveLine, zombiePathDistances } from './rules.js';
+export { survivors, configFor, blastCells, friendRoutes, moveLine } from './rules.js';
+export { allowance } from './allowance.js';
+export { lineOfSight, meleeAdjacent } from './geometry.js';
+export { UNREACHABLE, freshZombieDistances, renewBoardStamp, zombieDistancesThroughBarricades, zombiePathDistances } from './paths.js';
+export { attackOdds, attackTwiceKill, attackTwiceKillStrict, attacksUntilBreak, faceChance, turnsUntilBreak, weaponOdds, type WeaponOdds } from './odds.js';
 export { survivorsHeuristic } from './heuristic.js';
 export { CAR_KEYS, DEFAULT_ITEM_DECK, isExplosive, isWeapon, type ItemCard } from './cards.js';
 export { DEFAULT_MAP, Edge, parseMap, Terrain, mapCounts, type SurvivorsMap } from './map.js';
 export type { SurvivorsParams } from './parameters.js';
 export { HUMANS, Phase, Roll, ZOMBIE_CELL, ZOMBIES } from './types.js';
-export type { AttackOdds, EndCondition, SurvivorsAction, SurvivorsEvent, SurvivorsState } from './types.js';
+export type { AttackOdds, EndCondition, EscapeFigures, SurvivorsAction, SurvivorsEvent, SurvivorsState } from './types.js';
 
 export { survivorsReport } from './report.js';
 

@@ -42,6 +42,7 @@ export interface SurvivorsParams {
   carryMoveSurcharge: number;
   carryBlocksLargeItems: boolean;
   carryDropRule: 'lastVacated' | 'playerChoice';
+  carryAcrossWindowCost: number;
   knockbackBlockedEffect: 'none';
   inventoryCapacity: number;
   sizeCostLarge: number;
@@ -79,6 +80,7 @@ export interface SurvivorsParams {
   humansToSurvive: number;
   humanDeathsToWin: number;
   escapeQuota: number;
+  escapeTimeLimit: 'draw' | 'zombies';
   eventCardsEnabled: boolean;
   ammoSystem: false;
   itemDeck: ItemCard[];
@@ -131,6 +133,13 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
   carryMoveSurcharge: { description: 'Rule 32: extra actions per step while carrying.', schema: int(0), default: 0, tunable: { kind: 'int', min: 0, max: 2 } },
   carryBlocksLargeItems: { description: 'Rule 32: a carrier cannot use large items.', schema: z.boolean(), default: true },
   carryDropRule: { description: 'Rule 33: where the carried human goes: "lastVacated" or "playerChoice".', schema: z.enum(['lastVacated', 'playerChoice']), default: 'lastVacated' },
+  carryAcrossWindowCost: {
+    description:
+      'Rules 31–32: actions to shoulder a wounded human on the other side of a window. 1 is rule 31\'s price, since a window does not break adjacency (rule 4); 3 charges what walking through costs (rule 23).',
+    schema: int(1),
+    default: 1,
+    tunable: { kind: 'int', min: 1, max: 3 },
+  },
   knockbackBlockedEffect: { description: 'Rule 37: what a blocked push does (only "none": the zombie stays).', schema: z.literal('none'), default: 'none' },
   inventoryCapacity: { description: 'Rule 44: inventory capacity in size points.', schema: int(0), default: 4, tunable: { kind: 'int', min: 2, max: 6 } },
   sizeCostLarge: { description: 'Rule 44: size points of a large item.', schema: int(0), default: 2 },
@@ -154,7 +163,7 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
   barricadeTokens: { description: 'Rule 53: barricades the humans can build in a match.', schema: int(0), default: 8, tunable: { kind: 'int', min: 0, max: 12 } },
   barricadeRequiresItem: { description: 'Rule 53: building needs a card with a barricade cost (the Hammer).', schema: z.boolean(), default: false },
   barricadeRemoveCostNoTool: { description: 'Rule 55: actions for a human to remove a barricade without a tool; null: impossible.', schema: int(1).nullable(), default: null },
-  zombieActions: { description: 'Rule 56: actions per zombie per turn.', schema: int(1), default: 2, tunable: { kind: 'int', min: 1, max: 4 } },
+  zombieActions: { description: 'Rule 56: actions per zombie per turn.', schema: int(1), default: 2, tunable: { kind: 'int', min: 1, max: 6 } },
   zombieWindowCost: { description: 'Rule 56: zombie actions to step through a window.', schema: int(1), default: 2 },
   zombieObstacleCost: { description: 'Rule 56: zombie actions to step onto an obstacle cell.', schema: int(1), default: 2 },
   zombieAttacksPerTurn: { description: 'Rule 56: attacks on humans per zombie per turn.', schema: int(0), default: 1 },
@@ -163,11 +172,17 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
   spawnPerRound: { description: 'Rule 57: zombies spawned per zombie phase at most.', schema: int(0), default: 2, tunable: { kind: 'int', min: 0, max: 4 } },
   spawnMinDistanceToHuman: { description: 'Rule 57: least Manhattan distance from a spawn to any human.', schema: int(0), default: 2 },
   spawnedActImmediately: { description: 'Rule 57: zombies spawned this phase act in it.', schema: z.boolean(), default: false },
-  zombiesMustApproach: { description: 'Rule 58: every zombie step must not lengthen its path to the nearest human.', schema: z.boolean(), default: true },
+  zombiesMustApproach: { description: 'Rule 58: a zombie that moves must end no farther, by path distance, from the nearest human than it began (it may step aside on the way).', schema: z.boolean(), default: true },
   scenario: { description: 'Rules 60–61: "survive" or "escape".', schema: z.enum(['survive', 'escape']), default: 'survive' },
   humansToSurvive: { description: 'Rule 60: living humans (downed count) needed at the round limit.', schema: int(1), default: 1 },
   humanDeathsToWin: { description: 'Rule 60: deaths at which the zombies win at once.', schema: int(1), default: 2, tunable: { kind: 'int', min: 1, max: 4 } },
   escapeQuota: { description: 'Rule 61: humans on exit cells (the Keys holder among them) to escape.', schema: int(1), default: 2 },
+  escapeTimeLimit: {
+    description:
+      'Rule 61: who wins an escape game that reaches the round limit with nobody escaped. "draw": neither side met its win condition (the spec\'s reading: rule 61 changes only the humans\' condition); "zombies": the humans failed.',
+    schema: z.enum(['draw', 'zombies']),
+    default: 'draw',
+  },
   eventCardsEnabled: { description: 'Rule 67: event cards are in the deck.', schema: z.boolean(), default: true },
   ammoSystem: { description: 'Rule 64: a separate ammo system (only false: a break result is out of ammo).', schema: z.literal(false), default: false },
   itemDeck: {

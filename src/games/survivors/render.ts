@@ -147,7 +147,7 @@ const panelLeft = (state: SurvivorsState): number => MARGIN * 2 + state.config.m
 function status(state: SurvivorsState): string {
   const x = panelLeft(state);
   const parts: string[] = [`<text x="${x + 10}" y="${MARGIN + 22}" font-size="17" font-weight="bold" fill="#222">Round ${state.round} of ${state.config.params.roundLimit}</text>`];
-  const ending = state.phase === Phase.Over ? `${state.winner === HUMANS ? 'Humans' : 'Zombies'} win (${state.endCondition ?? ''})` : (PHASE_WORDS[state.phase] ?? '');
+  const ending = state.phase === Phase.Over ? state.winner === -1 ? `a draw (${state.endCondition ?? ''})` : `${state.winner === HUMANS ? 'Humans' : 'Zombies'} win (${state.endCondition ?? ''})` : (PHASE_WORDS[state.phase] ?? '');
   parts.push(`<text x="${x + 10}" y="${MARGIN + 40}" font-size="13" fill="#444">${escape(ending)}</text>`);
   parts.push(`<text x="${x + 10}" y="${MARGIN + 58}" font-size="12.5" fill="#444">zombies ${state.zombies.length} · deck ${state.deckSize} · barricades left ${state.barricadeTokens}</text>`);
   return parts.join('');
@@ -229,6 +229,10 @@ function decision(before: SurvivorsState, action: SurvivorsAction): string {
       return `human ${action.human + 1} acts`;
     case 'move':
       return `${actor} moves ${way(action.dir)}`;
+    case 'moveThrough':
+      return `${actor} moves through friends to ${at(action.cell)}`;
+    case 'drop':
+      return `${actor} drops ${card(action.card)}`;
     case 'carry':
       return `${actor} shoulders human ${action.human + 1}`;
     case 'attack':
@@ -302,6 +306,8 @@ function event(e: SurvivorsEvent): string {
       return `human ${e.human + 1} draws ${e.card}${e.setup ? ' (setup)' : ''}`;
     case 'itemDropped':
       return `human ${e.human + 1} drops ${e.card} (${e.reason})`;
+    case 'activationEnd':
+      return `human ${e.human + 1}'s activation ends (${e.reason === 'pass' ? 'passed' : e.reason === 'downed' ? 'downed' : 'all actions spent'}${e.unspent > 0 ? `, ${e.unspent} unspent` : ''})`;
     case 'barricadeBuilt':
       return `human ${e.human + 1} builds a barricade`;
     case 'barricadeBroken':
@@ -317,7 +323,7 @@ function event(e: SurvivorsEvent): string {
     case 'roundEnd':
       return `round ${e.round} ends: ${e.alive} humans alive, ${e.zombies} zombies`;
     case 'matchEnd':
-      return `the match ends in round ${e.round}: ${e.winner} win (${e.condition}), ${e.deaths} deaths`;
+      return `the match ends in round ${e.round}: ${e.winner === 'draw' ? 'a draw' : `${e.winner} win`} (${e.condition}), ${e.deaths} deaths`;
   }
 }
 

@@ -1,80 +1,48 @@
 /**
- * The Survivors report: who wins and how (each side's win rate, overall and by end condition),
- * per card the simulated kill / push / break / use-success rates beside the exact rates from its
- * icons (aimed and unaimed apart), the humans' action mix, rounds to the first death, zombie
- * actions absorbed per barricade, passes through zombies, and game length. Per-card figures also
- * go to `survivors-cards.csv`.
+ * The Survivors report: who wins and how (each side's win rate and draws, overall and by end
+ * condition); the humans' action mix by action points, with passes apart; barricades built by
+ * humans apart from the map's, with the zombie attacks they took and how they ended; per card
+ * the simulated kill / push / break / use-success rates beside the exact rates from its icons
+ * (aimed and unaimed apart); per weapon kills per action, aim-then-attack against attack-twice
+ * and the attacks and turns until it breaks, exact beside simulated; in the escape scenario the
+ * arithmetic of the Keys; passes through zombies, zombie dice, rounds to the first death.
  *
- * Every rate and mean is clustered by the run's independent unit (the match, or the rotated
- * pair): attacks within one game share its state, so their intervals and measured design
- * effects come from the games, not from counting attacks as independent.
+ * Event files: `survivors-activations.csv` (one row per activation: points by kind, unspent,
+ * how it ended), `survivors-attacks.csv` (one row per attack) and `survivors-barricades.csv`
+ * (one row per barricade built or touched by zombies), so every figure can be re-counted.
+ *
+ * Every rate, ratio and mean is clustered by the run's independent unit (the match, or the
+ * rotated pair): attacks, activations and barricades within one game share its state, so their
+ * intervals and measured design effects come from the games, never from counting events as
+ * independent trials. A figure derived from a rate (attacks or turns until a break) carries the
+ * rate's clustered interval through the monotone map.
  */
 import type { AttackOdds, SurvivorsEvent } from './types.js';
-import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../../stats/intervals.js';
-import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type MeanEstimate, type Tally } from '../../stats/clusters.js';
+import { attackTwiceKill, attackTwiceKillStrict, attacksUntilBreak, turnsUntilBreak, type WeaponOdds } from './odds.js';
+import {
+  ACTIVATION_COLUMNS,
+  ATTACK_COLUMNS,
+  BARRICADE_COLUMNS,
+  CONDITIONS,
+  MATCH_COLUMNS,
+  SPENDING_KINDS,
+  SurvivorsCollector,
+  emptyAggregate,
+  mergeAggregates,
+  type BarricadeCounts,
+  type CardCounts,
+  type SurvivorsAggregate,
+} from './report-collector.js';
+import { sortedHistogram } from '../../stats/intervals.js';
+import { clusteredMean, clusteredRate, settledFigures, type ClusterSums, type MeanEstimate } from '../../stats/clusters.js';
 import type { RateEstimate } from '../../stats/rate-interval.js';
 import { formatMean, formatRate, table } from '../../reports/format.js';
-import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
+import type { CsvValue, GameReport } from '../../reports/report.js';
 
-const CONDITIONS = ['kills', 'survived', 'escape', 'timeLimit'] as const;
-const ACTIONS = ['move', 'search', 'attack', 'aim', 'throw', 'heal', 'give', 'pickUp', 'barricade', 'unbarricade', 'carry', 'pass'] as const;
+export type { SurvivorsAggregate } from './report-collector.js';
 
-/** Attack counts for one card at one aim level, with the exact chances (the same for every attack). */
-interface AttackCounts {
-  attacks: number;
-  kills: number;
-  pushes: number;
-  blockedPushes: number;
-  breaks: number;
-  exact: AttackOdds | null;
-}
-
-interface CardCounts {
-  drawn: number;
-  /** [unaimed, aimed]. */
-  attacks: [AttackCounts, AttackCounts];
-  uses: number;
-  useSuccesses: number;
-  exactUse: number | null;
-  blastRolls: number;
-  blastKills: number;
-  exactBlastKill: number | null;
-}
-
-export interface SurvivorsAggregate {
-  matches: number;
-  /**
-   * Per match, clustered by the run's independent unit: the trials `humansWin`, `zombiesWin`,
-   * `end:<condition>`, `death`, `share:<action>` (of all human actions), `bitten` (of passes),
-   * `zombieHit`, `barricadeBreak`, `rescued` (of downed), and per card `<card>|unaimed|kill` (and
-   * `push`, `break`, `aimed`), `<card>|use`, `<card>|blast`; the samples `rounds`, `deaths`,
-   * `firstDeathRound`, `perGame:<action>` and `absorbed` (one per built barricade).
-   */
-  tally: Tally;
-  roundsHistogram: Histogram;
-  actions: Record<string, number>;
-  actionPoints: Record<string, number>;
-  barricadesBuilt: number;
-  barricadesBrokenByZombies: number;
-  zombieActions: Record<string, number>;
-  passes: number;
-  passesBitten: number;
-  /** Passes by the number of zombies in the line, and the exact bite chance for each number. */
-  passesByZombies: Histogram;
-  passExactByZombies: Record<string, number>;
-  /** Zombie dice: attacks on humans and on barricades, their successes and exact chances. */
-  zombieAttackRolls: number;
-  zombieAttackHits: number;
-  exactZombieHit: number | null;
-  barricadeAttackRolls: number;
-  barricadeAttackBreaks: number;
-  exactBarricadeBreak: number | null;
-  downed: number;
-  rescued: number;
-  carries: number;
-  wallsDestroyed: number;
-  cards: Record<string, CardCounts>;
-}
+/** Attacks a turn for the "turns until it breaks" figure: every action of an unwounded human. */
+const ATTACKS_PER_TURN = 4;
 
 export interface AttackFigure {
   readonly attacks: number;
@@ -98,25 +66,89 @@ export interface CardFigure {
   readonly exactBlastKill: number | null;
 }
 
+/** A simulated figure beside its exact value; `simulated` is null without samples. */
+export interface ExactBeside {
+  readonly simulated: number | null;
+  readonly lower: number | null;
+  readonly upper: number | null;
+  readonly exact: number | null;
+}
+
+/** The spec's questions on one weapon (balance questions 4 and 5). */
+export interface WeaponFigure {
+  readonly attacks: number;
+  readonly aimedAttacks: number;
+  readonly kills: number;
+  /**
+   * Kills per action spent on it (an aimed attack took two: the aim and the attack), with the
+   * ratio estimator's interval clustered by match. Exact: the same mix of aimed and unaimed
+   * attacks at the icons' chances.
+   */
+  readonly killsPerAction: ExactBeside;
+  /** Kill chance of two actions spent as aim then attack: the aimed kill rate. */
+  readonly aimThenAttack: ExactBeside;
+  /** Kill chance of two actions spent as two attacks on a target that stays: 1 − (1 − k)², from the unaimed kill rate. */
+  readonly attackTwice: ExactBeside;
+  /** The same when a break, or in melee a push (the target leaves reach), ends the chance of the second: exact only. */
+  readonly attackTwiceIfPushOrBreakEnds: number | null;
+  /** Which of the two pays more, by the exact chances counting that a break (or a melee push) ends the second attack. */
+  readonly betterTwoActions: 'aimThenAttack' | 'attackTwice' | 'equal' | null;
+  /** Mean attacks until it breaks, 1 / b, from the simulated break rate (interval inverted) beside the icons'. */
+  readonly attacksUntilBreak: ExactBeside;
+  /** Mean turns until it breaks attacking 4 times a turn, 1 / (1 − (1 − b)⁴). */
+  readonly turnsUntilBreak: ExactBeside;
+}
+
+/** Barricades of one origin: humans' or the map's. */
+export interface BarricadeFigure {
+  /** Built by humans (0 for the map's, which are counted once zombies touch them). */
+  readonly built: number;
+  readonly attacked: number;
+  readonly zombieAttacks: number;
+  readonly brokenByZombies: number;
+  readonly brokenByBlast: number;
+  readonly removedByHumans: number;
+  /**
+   * Zombie attacks a barricade takes until it breaks: all zombie attacks on these barricades over
+   * those that broke (the estimate that counts the ones still standing, or blown up, as the
+   * censored tries they are), its interval the inverse of the break rate per attack's (a ratio
+   * estimator clustered by match), beside the exact mean 6 / |barricadeBreakOn|. The mean over
+   * broken barricades alone would be biased low.
+   */
+  readonly attacksToBreak: ExactBeside;
+}
+
 export interface SurvivorsSummary {
   readonly matches: number;
   readonly humansWinRate: RateEstimate;
   readonly zombiesWinRate: RateEstimate;
-  /** Share of all games ending each way: `kills` (zombies), `survived`, `escape` (humans), `timeLimit` (zombies). */
+  /** Draws: escape games that ran out of rounds, with `escapeTimeLimit: draw`. */
+  readonly drawRate: RateEstimate;
+  /** Share of all games ending each way: `kills` (zombies), `survived`, `escape` (humans), `timeLimit`. */
   readonly endCondition: Record<string, RateEstimate>;
   readonly rounds: MeanEstimate & { readonly histogram: [number, number][] };
   readonly gamesWithADeath: RateEstimate;
   /** Round of the first death, over the games that had one. */
   readonly firstDeathRound: MeanEstimate;
   readonly deathsPerGame: MeanEstimate;
-  /** Each human action kind: its share of all actions taken and its count per game. */
-  readonly actionMix: Record<string, { readonly share: RateEstimate; readonly perGame: MeanEstimate; readonly actionPoints: number }>;
+  /** Each kind of human action: the action points spent on it, their share of all points spent, and per game. */
+  readonly actionMix: Record<string, { readonly points: number; readonly share: RateEstimate; readonly pointsPerGame: MeanEstimate; readonly actionsPerGame: MeanEstimate }>;
+  /** Action points spent and left unspent per game. */
+  readonly actionPoints: { readonly spentPerGame: MeanEstimate; readonly unspentPerGame: MeanEstimate };
+  /**
+   * Activations and how they ended: the share passed with actions left, or cut short by a
+   * downing wound (rates over activations, clustered by match).
+   */
+  readonly activations: {
+    readonly perGame: MeanEstimate;
+    readonly passed: RateEstimate;
+    readonly passesPerGame: MeanEstimate;
+    readonly downed: RateEstimate;
+  };
   readonly barricades: {
     readonly builtPerGame: MeanEstimate;
-    readonly built: number;
-    readonly brokenByZombies: number;
-    /** Zombie attacks absorbed per barricade built; the exact mean to break one is 6 / |barricadeBreakOn| faces. */
-    readonly zombieActionsAbsorbed: MeanEstimate;
+    readonly built: BarricadeFigure;
+    readonly map: BarricadeFigure;
   };
   readonly zombieActions: Record<string, number>;
   readonly passThroughZombies: { readonly tries: number; readonly bittenRate: RateEstimate; readonly exactBittenRate: number | null };
@@ -131,290 +163,31 @@ export interface SurvivorsSummary {
   readonly carries: number;
   readonly wallsDestroyed: number;
   readonly cards: Record<string, CardFigure>;
+  readonly weapons: Record<string, WeaponFigure>;
+  /** Escape scenario only (rule 61): where the Keys can be, and how many draws the humans could make. */
+  readonly escape: EscapeSummary | null;
 }
 
-const emptyAttack = (): AttackCounts => ({ attacks: 0, kills: 0, pushes: 0, blockedPushes: 0, breaks: 0, exact: null });
-const emptyCard = (): CardCounts => ({
-  drawn: 0,
-  attacks: [emptyAttack(), emptyAttack()],
-  uses: 0,
-  useSuccesses: 0,
-  exactUse: null,
-  blastRolls: 0,
-  blastKills: 0,
-  exactBlastKill: null,
-});
-
-class SurvivorsCollector implements MatchCollector<SurvivorsEvent, SurvivorsAggregate> {
-  private cards: Record<string, CardCounts> = {};
-  private actions: Record<string, number> = {};
-  private actionPoints: Record<string, number> = {};
-  private zombieActions: Record<string, number> = {};
-  private barricadeHits = new Map<number, number>();
-  private absorbed: number[] = [];
-  private built = 0;
-  private brokenByZombies = 0;
-  private firstDeath = 0;
-  private passes = 0;
-  private bitten = 0;
-  private passesByZombies: Histogram = {};
-  private passExact: Record<string, number> = {};
-  private zombieDice = { attacks: 0, hits: 0, exactHit: null as number | null, breaks: 0, broken: 0, exactBreak: null as number | null };
-  private downedHumans = new Set<number>();
-  private downed = 0;
-  private rescued = 0;
-  private carries = 0;
-  private walls = 0;
-  private end: Extract<SurvivorsEvent, { type: 'matchEnd' }> | null = null;
-  private readonly figures = new MatchFigures();
-
-  private card(name: string): CardCounts {
-    return (this.cards[name] ??= emptyCard());
-  }
-
-  onEvent(event: SurvivorsEvent): void {
-    switch (event.type) {
-      case 'action':
-        this.actions[event.action] = (this.actions[event.action] ?? 0) + 1;
-        this.actionPoints[event.action] = (this.actionPoints[event.action] ?? 0) + event.cost;
-        return;
-      case 'cardDrawn':
-        this.card(event.card).drawn++;
-        return;
-      case 'attack': {
-        const counts = this.card(event.card).attacks[event.aimed ? 1 : 0];
-        counts.attacks++;
-        if (event.result === 'kill') counts.kills++;
-        if (event.result === 'push' || event.result === 'pushBlocked') counts.pushes++;
-        if (event.result === 'pushBlocked') counts.blockedPushes++;
-        if (event.broke) counts.breaks++;
-        counts.exact = event.exact;
-        return;
-      }
-      case 'itemUse': {
-        const counts = this.card(event.card);
-        counts.uses++;
-        if (event.success) counts.useSuccesses++;
-        counts.exactUse = event.exactSuccess;
-        return;
-      }
-      case 'blastKill': {
-        const counts = this.card(event.card);
-        counts.blastRolls++;
-        if (event.killed) counts.blastKills++;
-        counts.exactBlastKill = event.exactKill;
-        return;
-      }
-      case 'barricadeBuilt':
-        this.built++;
-        this.barricadeHits.set(event.edge, 0);
-        return;
-      case 'zombieAction':
-        this.zombieActions[event.action] = (this.zombieActions[event.action] ?? 0) + 1;
-        if (event.action === 'attack') {
-          this.zombieDice.attacks++;
-          if (event.success) this.zombieDice.hits++;
-          this.zombieDice.exactHit = event.exactSuccess;
-        } else if (event.action === 'break') {
-          this.zombieDice.breaks++;
-          if (event.success) this.zombieDice.broken++;
-          this.zombieDice.exactBreak = event.exactSuccess;
-        }
-        if (event.action === 'break') this.barricadeHits.set(event.edge, (this.barricadeHits.get(event.edge) ?? 0) + 1);
-        return;
-      case 'barricadeBroken': {
-        const hits = this.barricadeHits.get(event.edge);
-        if (event.by === 'zombie') this.brokenByZombies++;
-        // Map barricades (not built this match) are not counted as built ones.
-        if (hits !== undefined) {
-          this.absorbed.push(hits);
-          this.barricadeHits.delete(event.edge);
-        }
-        return;
-      }
-      case 'pass':
-        this.passes++;
-        if (event.bitten) this.bitten++;
-        addToHistogram(this.passesByZombies, event.zombies);
-        this.passExact[String(event.zombies)] = event.exactBitten;
-        return;
-      case 'downed':
-        this.downed++;
-        this.downedHumans.add(event.human);
-        return;
-      case 'heal':
-        if (event.revived && this.downedHumans.delete(event.human)) this.rescued++;
-        return;
-      case 'death':
-        this.downedHumans.delete(event.human);
-        if (this.firstDeath === 0) this.firstDeath = event.round;
-        return;
-      case 'carry':
-        this.carries++;
-        return;
-      case 'wallDestroyed':
-        this.walls++;
-        return;
-      case 'matchEnd':
-        this.end = event;
-        return;
-      default:
-        return;
-    }
-  }
-
-  private reset(): void {
-    this.cards = {};
-    this.actions = {};
-    this.actionPoints = {};
-    this.zombieActions = {};
-    this.barricadeHits.clear();
-    this.absorbed = [];
-    this.built = 0;
-    this.brokenByZombies = 0;
-    this.firstDeath = 0;
-    this.passes = 0;
-    this.bitten = 0;
-    this.passesByZombies = {};
-    this.passExact = {};
-    this.zombieDice = { attacks: 0, hits: 0, exactHit: null, breaks: 0, broken: 0, exactBreak: null };
-    this.downedHumans.clear();
-    this.downed = 0;
-    this.rescued = 0;
-    this.carries = 0;
-    this.walls = 0;
-    this.end = null;
-  }
-
-  discardMatch(): void {
-    this.reset();
-  }
-
-  finishMatch(context: MatchContext, aggregate: SurvivorsAggregate): MatchRows {
-    const end = this.end;
-    if (end === null) throw new Error('the match ended without a matchEnd event');
-    aggregate.matches++;
-    const figures = this.figures;
-    figures.clear();
-    figures.trial('humansWin', end.winner === 'humans');
-    figures.trial('zombiesWin', end.winner !== 'humans');
-    for (const condition of CONDITIONS) figures.trial(`end:${condition}`, end.condition === condition);
-    figures.sample('rounds', end.round);
-    addToHistogram(aggregate.roundsHistogram, end.round);
-    figures.sample('deaths', end.deaths);
-    figures.trial('death', this.firstDeath > 0);
-    if (this.firstDeath > 0) figures.sample('firstDeathRound', this.firstDeath);
-    let humanActions = 0;
-    for (const kind of ACTIONS) humanActions += this.actions[kind] ?? 0;
-    for (const kind of ACTIONS) {
-      const count = this.actions[kind] ?? 0;
-      aggregate.actions[kind] = (aggregate.actions[kind] ?? 0) + count;
-      aggregate.actionPoints[kind] = (aggregate.actionPoints[kind] ?? 0) + (this.actionPoints[kind] ?? 0);
-      figures.sample(`perGame:${kind}`, count);
-      figures.trial(`share:${kind}`, count, humanActions);
-    }
-    for (const hits of this.absorbed) figures.sample('absorbed', hits);
-    for (const hits of this.barricadeHits.values()) figures.sample('absorbed', hits);
-    figures.trial('bitten', this.bitten, this.passes);
-    figures.trial('zombieHit', this.zombieDice.hits, this.zombieDice.attacks);
-    figures.trial('barricadeBreak', this.zombieDice.broken, this.zombieDice.breaks);
-    figures.trial('rescued', this.rescued, this.downed);
-    for (const [name, counts] of Object.entries(this.cards)) {
-      counts.attacks.forEach((attack, aimed) => {
-        const prefix = `${name}|${aimed === 1 ? 'aimed' : 'unaimed'}|`;
-        figures.trial(`${prefix}kill`, attack.kills, attack.attacks);
-        figures.trial(`${prefix}push`, attack.pushes, attack.attacks);
-        figures.trial(`${prefix}break`, attack.breaks, attack.attacks);
-      });
-      figures.trial(`${name}|use`, counts.useSuccesses, counts.uses);
-      figures.trial(`${name}|blast`, counts.blastKills, counts.blastRolls);
-    }
-    recordMatch(aggregate.tally, context, figures);
-    aggregate.barricadesBuilt += this.built;
-    aggregate.barricadesBrokenByZombies += this.brokenByZombies;
-    for (const [kind, count] of Object.entries(this.zombieActions)) aggregate.zombieActions[kind] = (aggregate.zombieActions[kind] ?? 0) + count;
-    aggregate.passes += this.passes;
-    aggregate.passesBitten += this.bitten;
-    mergeHistograms(aggregate.passesByZombies, this.passesByZombies);
-    Object.assign(aggregate.passExactByZombies, this.passExact);
-    aggregate.zombieAttackRolls += this.zombieDice.attacks;
-    aggregate.zombieAttackHits += this.zombieDice.hits;
-    aggregate.exactZombieHit ??= this.zombieDice.exactHit;
-    aggregate.barricadeAttackRolls += this.zombieDice.breaks;
-    aggregate.barricadeAttackBreaks += this.zombieDice.broken;
-    aggregate.exactBarricadeBreak ??= this.zombieDice.exactBreak;
-    aggregate.downed += this.downed;
-    aggregate.rescued += this.rescued;
-    aggregate.carries += this.carries;
-    aggregate.wallsDestroyed += this.walls;
-    mergeCards(aggregate.cards, this.cards);
-    const row: CsvValue[] = [end.winner, end.condition, end.round, end.deaths, this.firstDeath === 0 ? '' : this.firstDeath, humanActions, this.built, this.passes, this.zombieActions['attack'] ?? 0];
-    this.reset();
-    return { matchRow: row, eventRows: [] };
-  }
-}
-
-function mergeAttack(into: AttackCounts, other: AttackCounts): void {
-  into.attacks += other.attacks;
-  into.kills += other.kills;
-  into.pushes += other.pushes;
-  into.blockedPushes += other.blockedPushes;
-  into.breaks += other.breaks;
-  into.exact ??= other.exact;
-}
-
-function mergeCards(into: Record<string, CardCounts>, other: Readonly<Record<string, CardCounts>>): void {
-  for (const [name, counts] of Object.entries(other)) {
-    const target = (into[name] ??= emptyCard());
-    target.drawn += counts.drawn;
-    mergeAttack(target.attacks[0], counts.attacks[0]);
-    mergeAttack(target.attacks[1], counts.attacks[1]);
-    target.uses += counts.uses;
-    target.useSuccesses += counts.useSuccesses;
-    target.exactUse ??= counts.exactUse;
-    target.blastRolls += counts.blastRolls;
-    target.blastKills += counts.blastKills;
-    target.exactBlastKill ??= counts.exactBlastKill;
-  }
-}
-
-function emptyAggregate(): SurvivorsAggregate {
-  return {
-    matches: 0,
-    tally: emptyTally(),
-    roundsHistogram: {},
-    actions: {},
-    actionPoints: {},
-    barricadesBuilt: 0,
-    barricadesBrokenByZombies: 0,
-    zombieActions: {},
-    passes: 0,
-    passesBitten: 0,
-    passesByZombies: {},
-    passExactByZombies: {},
-    zombieAttackRolls: 0,
-    zombieAttackHits: 0,
-    exactZombieHit: null,
-    barricadeAttackRolls: 0,
-    barricadeAttackBreaks: 0,
-    exactBarricadeBreak: null,
-    downed: 0,
-    rescued: 0,
-    carries: 0,
-    wallsDestroyed: 0,
-    cards: {},
-  };
+export interface EscapeSummary {
+  readonly deck: number;
+  /** The Keys lie uniformly among draws `keysFrom` .. `deck`. */
+  readonly keysFrom: number;
+  /** Starting cards plus one draw per search the map allows, within the deck. */
+  readonly drawsPossible: number;
+  /** Chance the Keys lie within the draws possible: max(0, drawsPossible − keysTop) / (deck − keysTop). */
+  readonly chanceKeysWithinReach: number;
+  readonly keysFoundRate: RateEstimate;
+  readonly drawsPerGame: MeanEstimate;
 }
 
 const inside = (exact: number | null, rate: RateEstimate): boolean => exact === null || rate.n === 0 || (rate.lower <= exact && exact <= rate.upper);
 
-function attackFigure(counts: AttackCounts, rate: (key: string) => RateEstimate, prefix: string): AttackFigure {
+function attackFigure(attacks: number, exact: AttackOdds | null, rate: (key: string) => RateEstimate, prefix: string): AttackFigure {
   const killRate = rate(`${prefix}kill`);
   const pushRate = rate(`${prefix}push`);
   const breakRate = rate(`${prefix}break`);
-  const exact = counts.exact;
   return {
-    attacks: counts.attacks,
+    attacks,
     killRate,
     exactKill: exact?.kill ?? null,
     pushRate,
@@ -422,6 +195,63 @@ function attackFigure(counts: AttackCounts, rate: (key: string) => RateEstimate,
     breakRate,
     exactBreak: exact?.break ?? null,
     exactInsideIntervals: exact === null || (inside(exact.kill, killRate) && inside(exact.push, pushRate) && inside(exact.break, breakRate)),
+  };
+}
+
+/** `f` applied to a rate and its interval bounds (f monotone), beside f(exact). */
+function transformed(rate: RateEstimate, exact: number | null, f: (p: number) => number | null, decreasing = false): ExactBeside {
+  const exactValue = exact === null ? null : f(exact);
+  if (rate.n === 0) return { simulated: null, lower: null, upper: null, exact: exactValue };
+  const [lo, hi] = decreasing ? [f(rate.upper), f(rate.lower)] : [f(rate.lower), f(rate.upper)];
+  return { simulated: f(rate.rate), lower: lo, upper: hi, exact: exactValue };
+}
+
+/** Clustered figures by name, as `summarize` reads them. */
+interface Figures {
+  rate(key: string): RateEstimate;
+  mean(key: string): MeanEstimate;
+}
+
+function weaponFigure(name: string, counts: CardCounts, figures: Figures): WeaponFigure {
+  const [plain, aimed] = counts.attacks;
+  const odds: WeaponOdds | null = counts.odds;
+  const allAttacks = plain.attacks + aimed.attacks;
+  const actions = plain.attacks + 2 * aimed.attacks;
+  const kills = plain.kills + aimed.kills;
+  const plainKill = figures.rate(`${name}|unaimed|kill`);
+  const aimedKill = figures.rate(`${name}|aimed|kill`);
+  const breaks = figures.rate(`${name}|break`);
+  const perAction = figures.mean(`${name}|killsPerAction`);
+  const exactPerAction = odds === null || actions === 0 ? null : (plain.attacks * odds.unaimed.kill + aimed.attacks * odds.aimed.kill) / actions;
+  const aimThen = odds?.aimed.kill ?? null;
+  const strict = odds === null ? null : attackTwiceKillStrict(odds);
+  const better = aimThen === null || strict === null ? null : Math.abs(aimThen - strict) < 1e-12 ? 'equal' : aimThen > strict ? 'aimThenAttack' : 'attackTwice';
+  const breakExact = odds?.unaimed.break ?? null;
+  return {
+    attacks: allAttacks,
+    aimedAttacks: aimed.attacks,
+    kills,
+    killsPerAction: { simulated: actions === 0 ? null : perAction.mean, lower: finiteOrNull(perAction.lower), upper: finiteOrNull(perAction.upper), exact: exactPerAction },
+    aimThenAttack: aimed.attacks === 0 ? { simulated: null, lower: null, upper: null, exact: aimThen } : { simulated: aimedKill.rate, lower: aimedKill.lower, upper: aimedKill.upper, exact: aimThen },
+    attackTwice: transformed(plainKill, odds?.unaimed.kill ?? null, attackTwiceKill),
+    attackTwiceIfPushOrBreakEnds: strict,
+    betterTwoActions: better,
+    attacksUntilBreak: transformed(breaks, breakExact, attacksUntilBreak, true),
+    turnsUntilBreak: transformed(breaks, breakExact, (p) => turnsUntilBreak(p, ATTACKS_PER_TURN), true),
+  };
+}
+
+const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ? value : null);
+
+function barricadeFigure(counts: BarricadeCounts, breakRate: RateEstimate, exactBreak: number | null): BarricadeFigure {
+  return {
+    built: counts.built,
+    attacked: counts.attacked,
+    zombieAttacks: counts.zombieAttacks,
+    brokenByZombies: counts.brokenByZombies,
+    brokenByBlast: counts.brokenByBlast,
+    removedByHumans: counts.removedByHumans,
+    attacksToBreak: transformed(breakRate, exactBreak, (p) => (p > 0 ? 1 / p : null), true),
   };
 }
 
@@ -438,49 +268,64 @@ function exactPassBite(aggregate: SurvivorsAggregate): number | null {
   return passes === 0 ? null : expected / passes;
 }
 
+function escapeSummary(aggregate: SurvivorsAggregate, figures: Figures): EscapeSummary | null {
+  const escape = aggregate.escape;
+  if (escape === null) return null;
+  const bottom = escape.deck - escape.keysTopSize;
+  return {
+    deck: escape.deck,
+    keysFrom: escape.keysTopSize + 1,
+    drawsPossible: escape.drawsPossible,
+    chanceKeysWithinReach: bottom <= 0 ? 0 : Math.max(0, Math.min(escape.drawsPossible, escape.deck) - escape.keysTopSize) / bottom,
+    keysFoundRate: figures.rate('keysFound'),
+    drawsPerGame: figures.mean('draws'),
+  };
+}
+
 function summarize(aggregate: SurvivorsAggregate, confidence: number): SurvivorsSummary {
   const n = aggregate.matches;
-  const sums = settledFigures(aggregate.tally);
+  const sums: Record<string, ClusterSums> = settledFigures(aggregate.tally);
   const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
   const mean = (key: string): MeanEstimate => clusteredMean(sums[key], confidence);
-  const actionMix: Record<string, { share: RateEstimate; perGame: MeanEstimate; actionPoints: number }> = {};
-  for (const kind of ACTIONS) {
-    actionMix[kind] = {
-      share: rate(`share:${kind}`),
-      perGame: mean(`perGame:${kind}`),
-      actionPoints: aggregate.actionPoints[kind] ?? 0,
-    };
+  const figures: Figures = { rate, mean };
+  const actionMix: Record<string, { points: number; share: RateEstimate; pointsPerGame: MeanEstimate; actionsPerGame: MeanEstimate }> = {};
+  for (const kind of SPENDING_KINDS) {
+    actionMix[kind] = { points: aggregate.actionPoints[kind] ?? 0, share: rate(`share:${kind}`), pointsPerGame: mean(`points:${kind}`), actionsPerGame: mean(`actions:${kind}`) };
   }
   const endCondition: Record<string, RateEstimate> = {};
   for (const condition of CONDITIONS) endCondition[condition] = rate(`end:${condition}`);
   const cards: Record<string, CardFigure> = {};
+  const weapons: Record<string, WeaponFigure> = {};
   for (const name of Object.keys(aggregate.cards).sort()) {
     const counts = aggregate.cards[name] as CardCounts;
     cards[name] = {
       drawn: counts.drawn,
-      unaimed: attackFigure(counts.attacks[0], rate, `${name}|unaimed|`),
-      aimed: attackFigure(counts.attacks[1], rate, `${name}|aimed|`),
+      unaimed: attackFigure(counts.attacks[0].attacks, counts.attacks[0].exact, rate, `${name}|unaimed|`),
+      aimed: attackFigure(counts.attacks[1].attacks, counts.attacks[1].exact, rate, `${name}|aimed|`),
       useSuccessRate: rate(`${name}|use`),
       exactUseSuccess: counts.exactUse,
       blastKillRate: rate(`${name}|blast`),
       exactBlastKill: counts.exactBlastKill,
     };
+    if (counts.odds !== null) weapons[name] = weaponFigure(name, counts, figures);
   }
   return {
     matches: n,
     humansWinRate: rate('humansWin'),
     zombiesWinRate: rate('zombiesWin'),
+    drawRate: rate('draw'),
     endCondition,
     rounds: { ...mean('rounds'), histogram: sortedHistogram(aggregate.roundsHistogram) },
     gamesWithADeath: rate('death'),
     firstDeathRound: mean('firstDeathRound'),
     deathsPerGame: mean('deaths'),
     actionMix,
+    actionPoints: { spentPerGame: mean('pointsSpent'), unspentPerGame: mean('pointsUnspent') },
+    activations: { perGame: mean('activations'), passed: rate('passed'), passesPerGame: mean('passes'), downed: rate('downedEnd') },
     barricades: {
-      builtPerGame: mean('perGame:barricade'),
-      built: aggregate.barricadesBuilt,
-      brokenByZombies: aggregate.barricadesBrokenByZombies,
-      zombieActionsAbsorbed: mean('absorbed'),
+      builtPerGame: mean('built'),
+      built: barricadeFigure(aggregate.builtBarricades, rate('barricadeBroken:built'), aggregate.exactBarricadeBreak),
+      map: barricadeFigure(aggregate.mapBarricades, rate('barricadeBroken:map'), aggregate.exactBarricadeBreak),
     },
     zombieActions: Object.fromEntries(Object.entries(aggregate.zombieActions).sort(([a], [b]) => a.localeCompare(b))),
     passThroughZombies: { tries: aggregate.passes, bittenRate: rate('bitten'), exactBittenRate: exactPassBite(aggregate) },
@@ -494,38 +339,46 @@ function summarize(aggregate: SurvivorsAggregate, confidence: number): Survivors
     carries: aggregate.carries,
     wallsDestroyed: aggregate.wallsDestroyed,
     cards,
+    weapons,
+    escape: escapeSummary(aggregate, figures),
   };
 }
 
 const pct = (value: number | null): string => (value === null ? '-' : `${(100 * value).toFixed(1)}%`);
 const simulated = (estimate: RateEstimate): string => (estimate.n === 0 ? '-' : `${formatRate(estimate)[0]} ${formatRate(estimate)[1]}`);
+const num = (value: number | null, digits = 2): string => (value === null || !Number.isFinite(value) ? '-' : value.toFixed(digits));
 
-function formatSummary(summary: SurvivorsSummary): string {
-  const lines: string[] = [];
-  lines.push(
-    table(
-      ['side', 'wins', '95% interval'],
-      [
-        ['Humans', ...formatRate(summary.humansWinRate)],
-        ['Zombies', ...formatRate(summary.zombiesWinRate)],
-      ],
-    ),
-  );
-  lines.push('');
+/** `simulated [lower, upper] vs exact`, as percentages or plain numbers. */
+function beside(figure: ExactBeside, percent: boolean): string {
+  const show = (value: number | null): string => (percent ? pct(value) : num(value));
+  const sim = figure.simulated === null ? '-' : figure.lower === null ? show(figure.simulated) : `${show(figure.simulated)} [${show(figure.lower)}, ${show(figure.upper)}]`;
+  return `${sim} vs ${show(figure.exact)}`;
+}
+
+function formatOutcomes(summary: SurvivorsSummary): string[] {
   const labels: Record<string, string> = {
     kills: 'zombies: deaths reached',
     survived: 'humans: survived the rounds',
     escape: 'humans: escaped',
-    timeLimit: 'zombies: time ran out',
+    timeLimit: 'time ran out (escape: a draw or a zombie win, by escapeTimeLimit)',
   };
-  lines.push(
+  const sides = [
+    ['Humans', ...formatRate(summary.humansWinRate)],
+    ['Zombies', ...formatRate(summary.zombiesWinRate)],
+  ];
+  if (summary.drawRate.successes > 0) sides.push(['Draw', ...formatRate(summary.drawRate)]);
+  return [
+    table(['side', 'wins', '95% interval'], sides),
+    '',
     table(
       ['end condition', 'share', '95% interval'],
       Object.entries(summary.endCondition).map(([condition, estimate]) => [labels[condition] ?? condition, ...formatRate(estimate)]),
     ),
-  );
-  lines.push('');
-  lines.push('Cards: simulated rate [95% interval] beside the exact rate from the icons');
+  ];
+}
+
+function formatCards(summary: SurvivorsSummary): string[] {
+  const lines = ['Cards: simulated rate [95% interval] beside the exact rate from the icons'];
   const rows: string[][] = [];
   for (const [name, figure] of Object.entries(summary.cards)) {
     for (const [label, attack] of [
@@ -548,27 +401,63 @@ function formatSummary(summary: SurvivorsSummary): string {
     if (figure.useSuccessRate.n > 0) useRows.push([name, String(figure.useSuccessRate.n), `${simulated(figure.useSuccessRate)} vs ${pct(figure.exactUseSuccess)}`, '']);
     if (figure.blastKillRate.n > 0) useRows.push([`${name} (blast)`, String(figure.blastKillRate.n), '', `${simulated(figure.blastKillRate)} vs ${pct(figure.exactBlastKill)}`]);
   }
-  if (useRows.length > 0) {
-    lines.push('');
-    lines.push(table(['items used', 'n', 'use success', 'zombie killed'], useRows));
+  if (useRows.length > 0) lines.push('', table(['items used', 'n', 'use success', 'zombie killed'], useRows));
+  const weaponRows = Object.entries(summary.weapons).map(([name, w]) => [
+    name,
+    `${w.attacks} (${w.aimedAttacks} aimed)`,
+    beside(w.killsPerAction, false),
+    beside(w.aimThenAttack, true),
+    beside(w.attackTwice, true),
+    pct(w.attackTwiceIfPushOrBreakEnds),
+    beside(w.attacksUntilBreak, false),
+    beside(w.turnsUntilBreak, false),
+  ]);
+  if (weaponRows.length > 0) {
+    lines.push(
+      '',
+      'Weapons, simulated [95%] vs exact: kill chance of two actions as aim + attack or as two attacks (target stays and weapon holds; "strict": a break, or in melee a push, ends the second), attacks and turns (4 attacks a turn) until it breaks',
+      table(['weapon', 'attacks', 'kills per action', 'aim + attack', 'attack twice', 'twice, strict', 'attacks to break', 'turns to break'], weaponRows),
+    );
   }
-  lines.push('');
-  lines.push(
-    table(
-      ['human action', 'share', '95% interval', 'per game [95%]'],
-      Object.entries(summary.actionMix).map(([kind, mix]) => [kind, ...formatRate(mix.share), formatMean(mix.perGame)]),
-    ),
+  return lines;
+}
+
+function formatActions(summary: SurvivorsSummary): string[] {
+  const rows = Object.entries(summary.actionMix).map(([kind, mix]) => [kind, String(mix.points), simulated(mix.share), formatMean(mix.pointsPerGame), formatMean(mix.actionsPerGame)]);
+  const a = summary.activations;
+  return [
+    table(['human action', 'action points', 'share of points [95%]', 'points per game [95%]', 'actions per game [95%]'], rows),
+    `Action points per game: spent ${formatMean(summary.actionPoints.spentPerGame)}, left unspent ${formatMean(summary.actionPoints.unspentPerGame)}; ` +
+      `activations per game ${formatMean(a.perGame)}, ended by a pass ${simulated(a.passed)} (${formatMean(a.passesPerGame)} per game), cut short by a downing wound ${simulated(a.downed)}`,
+  ];
+}
+
+function formatBarricades(summary: SurvivorsSummary): string[] {
+  const line = (label: string, b: BarricadeFigure): string =>
+    `${label}: ${b.attacked} attacked by zombies (${b.zombieAttacks} attacks), ${b.brokenByZombies} broken by zombies, attacks to break one ${beside(b.attacksToBreak, false)}, ` +
+    `${b.brokenByBlast} by blasts, ${b.removedByHumans} removed by humans`;
+  const built = summary.barricades.built;
+  return [
+    `Barricades built by humans: ${built.built} (${formatMean(summary.barricades.builtPerGame)} per game); ${line('of these', built)}`,
+    line('Barricades on the map at the start', summary.barricades.map),
+  ];
+}
+
+function formatEscape(escape: EscapeSummary): string {
+  return (
+    `Escape arithmetic: the deck holds ${escape.deck} cards; the Keys lie uniformly among draws ${escape.keysFrom}–${escape.deck}; the humans can draw at most ${escape.drawsPossible} ` +
+    `(starting cards and one per search), so the Keys are within reach in ${pct(escape.chanceKeysWithinReach)} of games at best. ` +
+    `Keys found ${simulated(escape.keysFoundRate)}; draws per game ${formatMean(escape.drawsPerGame)}`
   );
-  lines.push('');
-  const b = summary.barricades;
+}
+
+function formatSummary(summary: SurvivorsSummary): string {
+  const lines = [...formatOutcomes(summary), '', ...formatCards(summary), '', ...formatActions(summary), ''];
   lines.push(
     `Rounds per game ${formatMean(summary.rounds)}; games with a death ${formatRate(summary.gamesWithADeath)[0]}, ` +
       `first death in round ${formatMean(summary.firstDeathRound, 1)}; deaths per game ${formatMean(summary.deathsPerGame)}`,
   );
-  lines.push(
-    `Barricades: ${formatMean(b.builtPerGame)} built per game, ${b.brokenByZombies} of ${b.built} broken by zombies, ` +
-      `${formatMean(b.zombieActionsAbsorbed)} zombie attacks absorbed each`,
-  );
+  lines.push(...formatBarricades(summary));
   lines.push(
     `Passes through zombies: ${summary.passThroughZombies.tries}, bitten ${formatRate(summary.passThroughZombies.bittenRate)[0]}; ` +
       `downed humans healed back ${formatRate(summary.downedRescuedRate)[0]}; carries ${summary.carries}; walls blown open ${summary.wallsDestroyed}`,
@@ -578,6 +467,7 @@ function formatSummary(summary: SurvivorsSummary): string {
     `Zombie dice: hits ${simulated(dice.hitRate)} vs ${pct(dice.exactHit)}; barricade breaks ${simulated(dice.barricadeBreakRate)} vs ${pct(dice.exactBarricadeBreak)}; ` +
       `bites per pass ${simulated(summary.passThroughZombies.bittenRate)} vs ${pct(summary.passThroughZombies.exactBittenRate)}`,
   );
+  if (summary.escape !== null) lines.push(formatEscape(summary.escape));
   return lines.join('\n');
 }
 
@@ -610,9 +500,10 @@ const CARD_COLUMNS = [
   'exactBlastKill',
 ];
 
+const cell = (value: number | null): CsvValue => (value === null || Number.isNaN(value) ? '' : value);
+
 function cardRows(summary: SurvivorsSummary): CsvValue[][] {
   const rows: CsvValue[][] = [];
-  const cell = (value: number | null): CsvValue => (value === null || Number.isNaN(value) ? '' : value);
   for (const [name, figure] of Object.entries(summary.cards)) {
     for (const aimed of [false, true]) {
       const attack = aimed ? figure.aimed : figure.unaimed;
@@ -637,38 +528,64 @@ function cardRows(summary: SurvivorsSummary): CsvValue[][] {
   return rows;
 }
 
+const WEAPON_COLUMNS = [
+  'weapon',
+  'attacks',
+  'aimedAttacks',
+  'kills',
+  'killsPerAction',
+  'exactKillsPerAction',
+  'aimThenAttack',
+  'aimThenAttackLower',
+  'aimThenAttackUpper',
+  'exactAimThenAttack',
+  'attackTwice',
+  'attackTwiceLower',
+  'attackTwiceUpper',
+  'exactAttackTwice',
+  'exactAttackTwiceIfPushOrBreakEnds',
+  'attacksUntilBreak',
+  'attacksUntilBreakLower',
+  'attacksUntilBreakUpper',
+  'exactAttacksUntilBreak',
+  'turnsUntilBreak',
+  'turnsUntilBreakLower',
+  'turnsUntilBreakUpper',
+  'exactTurnsUntilBreak',
+];
+
+function weaponRows(summary: SurvivorsSummary): CsvValue[][] {
+  const all = (figure: ExactBeside): CsvValue[] => [cell(figure.simulated), cell(figure.lower), cell(figure.upper), cell(figure.exact)];
+  return Object.entries(summary.weapons).map(([name, w]) => [
+    name,
+    w.attacks,
+    w.aimedAttacks,
+    w.kills,
+    cell(w.killsPerAction.simulated),
+    cell(w.killsPerAction.exact),
+    ...all(w.aimThenAttack),
+    ...all(w.attackTwice),
+    cell(w.attackTwiceIfPushOrBreakEnds),
+    ...all(w.attacksUntilBreak),
+    ...all(w.turnsUntilBreak),
+  ]);
+}
+
 export const survivorsReport: GameReport<SurvivorsEvent, SurvivorsAggregate, SurvivorsSummary> = {
   gameId: 'survivors',
-  matchColumns: ['winner', 'endCondition', 'rounds', 'deaths', 'firstDeathRound', 'humanActions', 'barricadesBuilt', 'passes', 'zombieAttacks'],
-  eventTables: [],
-  summaryTables: (summary) => [{ file: 'survivors-cards.csv', columns: CARD_COLUMNS, rows: cardRows(summary) }],
-  createCollector: () => new SurvivorsCollector(),
+  matchColumns: MATCH_COLUMNS,
+  eventTables: [
+    { file: 'survivors-activations.csv', columns: ACTIVATION_COLUMNS },
+    { file: 'survivors-attacks.csv', columns: ATTACK_COLUMNS },
+    { file: 'survivors-barricades.csv', columns: BARRICADE_COLUMNS },
+  ],
+  summaryTables: (summary) => [
+    { file: 'survivors-cards.csv', columns: CARD_COLUMNS, rows: cardRows(summary) },
+    { file: 'survivors-weapons.csv', columns: WEAPON_COLUMNS, rows: weaponRows(summary) },
+  ],
+  createCollector: ({ eventRows }) => new SurvivorsCollector(eventRows),
   emptyAggregate,
-  mergeAggregates(into, other) {
-    into.matches += other.matches;
-    mergeTally(into.tally, other.tally);
-    mergeHistograms(into.roundsHistogram, other.roundsHistogram);
-    for (const [key, count] of Object.entries(other.actions)) into.actions[key] = (into.actions[key] ?? 0) + count;
-    for (const [key, count] of Object.entries(other.actionPoints)) into.actionPoints[key] = (into.actionPoints[key] ?? 0) + count;
-    into.barricadesBuilt += other.barricadesBuilt;
-    into.barricadesBrokenByZombies += other.barricadesBrokenByZombies;
-    for (const [key, count] of Object.entries(other.zombieActions)) into.zombieActions[key] = (into.zombieActions[key] ?? 0) + count;
-    into.passes += other.passes;
-    into.passesBitten += other.passesBitten;
-    mergeHistograms(into.passesByZombies, other.passesByZombies);
-    Object.assign(into.passExactByZombies, other.passExactByZombies);
-    into.zombieAttackRolls += other.zombieAttackRolls;
-    into.zombieAttackHits += other.zombieAttackHits;
-    into.exactZombieHit ??= other.exactZombieHit;
-    into.barricadeAttackRolls += other.barricadeAttackRolls;
-    into.barricadeAttackBreaks += other.barricadeAttackBreaks;
-    into.exactBarricadeBreak ??= other.exactBarricadeBreak;
-    into.downed += other.downed;
-    into.rescued += other.rescued;
-    into.carries += other.carries;
-    into.wallsDestroyed += other.wallsDestroyed;
-    mergeCards(into.cards, other.cards);
-  },
+  mergeAggregates,
   summarize,
   formatSummary,
 };

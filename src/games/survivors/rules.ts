@@ -20,20 +20,31 @@
  *   barricade, a window, the board edge or a figure blocks it; obstacle cells do not.
  * - Rule 44: when over capacity the human chooses which item to drop (a decision, free).
  * - Rule 53/55: a barricade a human removes returns its token; one destroyed is gone.
- * - Rule 58: "must approach" holds for every step (each step ends no farther by zombie path
- *   distance, walls and barricades impassable, windows and obstacles at zombie cost), which
- *   makes the end of the turn no farther too. With no path to any human a zombie moves freely.
+ * - Rule 27: a human steps through friends' cells at the normal price of each step, turning inside
+ *   them as he likes, and ends on an empty cell (one `moveThrough` action per reachable cell, by
+ *   the cheapest way). Only a line that holds a zombie is rule 29's straight pass.
+ * - Rule 58: a zombie's move must end no farther, by zombie path distance (walls and barricades
+ *   impassable, windows and obstacles at zombie cost, figures ignored), from the nearest human
+ *   than it began. A "move" is the run of steps from the start of its turn or from its last
+ *   attack (on a human or a barricade), so the distances it is held to are those of the board
+ *   it walks. A step away is legal when the actions left can still bring it back that near;
+ *   while it is farther it may not stop, attack or end. With no path to any human it moves freely.
  * - Rule 59: the Zombie seat picks the ambush cell among the empty cells adjacent to the
  *   searcher (rule 4 adjacency); with none, the nearest empty spawn point (first on a tie).
- * - Rule 61: at the round limit in the escape scenario the humans have not escaped: zombies
- *   win ("timeLimit"). A downed human carried onto an exit counts towards the quota.
+ * - Rule 61: at the round limit in the escape scenario nobody has met a win condition, so by
+ *   default it is a draw (`escapeTimeLimit: draw`; `zombies` reads the failure to escape as a
+ *   zombie win). A downed human carried onto an exit counts towards the quota.
+ * - Rules 31–32, 4: shouldering a wounded human across a window costs `carryAcrossWindowCost`
+ *   (1 by default: rule 31's price, a window not breaking adjacency), though walking through the
+ *   window costs 3; then the carried human is put down on the carrier's side.
+ * - Rule 47: dropping an item is free and legal at any point of the holder's activation.
  * - Rule 7: setup draws skip events (the redraw) and count as draws for the Keys' position.
  * - Rule 18, `naturalHealing = true`: a living human who took no wound in a round heals one at
  *   its end (the spec names the switch but not the rule).
  * - Rule 21: the dead rise on their own cell if it is empty and the cap allows; otherwise not.
  * - Aim (rule 48) helps attacks only; a blast's kill rolls are natural.
- * - Rule 9: a human downed when the round began does not act in it even if healed during the
- *   human phase; one downed and healed within the phase before his turn still acts.
+ * - Rules 9, 17: a downed human cannot act; healed back in the human phase he activates in it if
+ *   he has not yet (whether he was downed before the round or during it).
  */
 import type { ChanceOutcome, EventSink, GameDefinition } from '../../core/game.js';
 import { CHANCE, TERMINAL } from '../../core/game.js';
@@ -41,7 +52,11 @@ import type { ParameterIssue } from '../../core/parameters.js';
 import type { Rng } from '../../core/rng.js';
 import { CAR_KEYS, isExplosive, isWeapon, type ItemCard } from './cards.js';
 import { survivorsHeuristic } from './heuristic.js';
-import { DX, DY, Edge, parseMap, Terrain, type SurvivorsMap } from './map.js';
+import { Edge, parseMap, Terrain } from './map.js';
+import { attackOdds, faceChance, weaponOdds } from './odds.js';
+import { allowance } from './allowance.js';
+import { adjacentDir, cellX, cellY, edgeBlocksMovement, lineOfSight, meleeAdjacent, rangeBetween, zombieStepCost } from './geometry.js';
+import { BoardChange, UNREACHABLE, boardChanged, renewBoardStamp, startingBoardStamp, zombiePathDistances } from './paths.js';
 import { survivorsParameters, validateSurvivorsParams, type SurvivorsParams } from './parameters.js';
 import {
   HUMANS,
@@ -49,10 +64,11 @@ import {
   Roll,
   ZOMBIE_CELL,
   ZOMBIES,
-  type AttackOdds,
   type EndCondition,
+  type EscapeFigures,
   type Human,
   type HumanActionKind,
+  type Pending,
   type SurvivorsAction,
   type SurvivorsConfig,
   type SurvivorsEvent,
@@ -80,193 +96,13 @@ export function configFor(params: SurvivorsParams): SurvivorsConfig {
     keysCard: params.scenario === 'escape' ? cards.length - 1 : -1,
     keysTopSize: total - Math.floor(total / 2),
     zombieCap: params.zombieCapPerHuman * params.numHumans,
-  } as Omit<SurvivorsConfig, 'scratch'> as SurvivorsConfig;
-  // Scratch space is not part of any state: hidden from copies, snapshots and JSON.
-  const slots = Math.max(params.zombieWindowCost, params.zombieObstacleCost, 1) + 1;
-  Object.defineProperty(config, 'scratch', {
-    value: { dist: new Int32Array(map.cells), heap: new Int32Array(slots * map.cells * 4), counts: new Int32Array(slots) },
-    enumerable: false,
-  });
+  };
   configCache.set(params, config);
   return config;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Geometry
-
-const cellX = (map: SurvivorsMap, cell: number): number => cell % map.width;
-const cellY = (map: SurvivorsMap, cell: number): number => (cell - (cell % map.width)) / map.width;
-
-/** An edge a figure cannot cross: a wall or a barricade (rules 26, 30, 54). */
-function edgeBlocksMovement(state: SurvivorsState, edge: number): boolean {
-  return state.barricades[edge] === 1 || state.edges[edge] === Edge.Wall;
-}
-
-/** Rule 4: adjacent means orthogonal with no wall or barricade between; windows per parameter. */
-export function meleeAdjacent(state: SurvivorsState, from: number, dir: number): boolean {
-  const { map, params } = state.config;
-  const edge = map.edgeOf[from * 4 + dir] as number;
-  if (edge < 0 || edgeBlocksMovement(state, edge)) return false;
-  return params.meleeAcrossWindow || state.edges[edge] !== Edge.Window;
-}
-
-function adjacentDir(map: SurvivorsMap, from: number, to: number): number {
-  for (let dir = 0; dir < 4; dir++) if (map.neighbour[from * 4 + dir] === to) return dir;
-  return -1;
-}
-
-function rangeBetween(state: SurvivorsState, a: number, b: number): number {
-  const map = state.config.map;
-  const dx = Math.abs(cellX(map, a) - cellX(map, b));
-  const dy = Math.abs(cellY(map, a) - cellY(map, b));
-  return state.config.params.rangeMetric === 'manhattan' ? dx + dy : Math.max(dx, dy);
-}
-
-/** Edges that block line of sight: walls and barricades; windows, doorways and rubble do not. */
-function edgeBlocksSight(state: SurvivorsState, edge: number): boolean {
-  return edge >= 0 && (state.barricades[edge] === 1 || state.edges[edge] === Edge.Wall);
-}
-
-/**
- * Rule 50: line of sight from centre to centre, walking the grid cells the segment touches
- * (integer supercover walk: at step (ix, iy) the segment next crosses a vertical line when
- * (1 + 2·ix)·ny < (1 + 2·iy)·nx, a horizontal one when greater, a corner when equal). At a
- * corner, "strict" blocks if either route's edges block, "permissive" only if both routes do.
- */
-export function lineOfSight(state: SurvivorsState, from: number, to: number): boolean {
-  const { map, params } = state.config;
-  let x = cellX(map, from);
-  let y = cellY(map, from);
-  const tx = cellX(map, to);
-  const ty = cellY(map, to);
-  const nx = Math.abs(tx - x);
-  const ny = Math.abs(ty - y);
-  const sx = tx > x ? 1 : -1;
-  const sy = ty > y ? 1 : -1;
-  const dirX = sx > 0 ? 1 : 3;
-  const dirY = sy > 0 ? 2 : 0;
-  let ix = 0;
-  let iy = 0;
-  while (ix < nx || iy < ny) {
-    const cell = y * map.width + x;
-    const decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
-    if (decision === 0) {
-      // Through a corner: route A goes x then y, route B y then x.
-      const a1 = map.edgeOf[cell * 4 + dirX] as number;
-      const aCell = map.neighbour[cell * 4 + dirX] as number;
-      const a2 = map.edgeOf[aCell * 4 + dirY] as number;
-      const b1 = map.edgeOf[cell * 4 + dirY] as number;
-      const bCell = map.neighbour[cell * 4 + dirY] as number;
-      const b2 = map.edgeOf[bCell * 4 + dirX] as number;
-      const routeA = edgeBlocksSight(state, a1) || edgeBlocksSight(state, a2);
-      const routeB = edgeBlocksSight(state, b1) || edgeBlocksSight(state, b2);
-      if (params.losCornerRule === 'strict' ? routeA || routeB : routeA && routeB) return false;
-      x += sx;
-      y += sy;
-      ix++;
-      iy++;
-    } else if (decision < 0) {
-      if (edgeBlocksSight(state, map.edgeOf[cell * 4 + dirX] as number)) return false;
-      x += sx;
-      ix++;
-    } else {
-      if (edgeBlocksSight(state, map.edgeOf[cell * 4 + dirY] as number)) return false;
-      y += sy;
-      iy++;
-    }
-    const next = y * map.width + x;
-    if (params.figuresBlockLos && next !== to && state.occupant[next] !== -1) return false;
-  }
-  return true;
-}
-
-/** Rule 56: what one zombie step costs, or 0 when it cannot be taken (figures ignored). */
-function zombieStepCost(state: SurvivorsState, from: number, dir: number): number {
-  const { map, params } = state.config;
-  const edge = map.edgeOf[from * 4 + dir] as number;
-  if (edge < 0 || edgeBlocksMovement(state, edge)) return 0;
-  const to = map.neighbour[from * 4 + dir] as number;
-  let cost = 1;
-  if (state.edges[edge] === Edge.Window) cost = Math.max(cost, params.zombieWindowCost);
-  if (state.terrain[to] === Terrain.Obstacle) cost = Math.max(cost, params.zombieObstacleCost);
-  return cost;
-}
-
-const UNREACHABLE = 0x3fffffff;
-
-/**
- * Zombie path distance from every cell to the nearest human on the board: Dijkstra from the
- * humans backwards over zombie step costs (walls and barricades impassable, figures ignored),
- * with Dial's bucket queue since step costs are small integers. With `zombiesOnly`, it stops
- * once every zombie's cell is settled, and only those entries are final. Fills and returns the
- * config's scratch buffer: read it before the next call.
- */
-export function zombiePathDistances(state: SurvivorsState, zombiesOnly = false): Int32Array {
-  const { map, params, scratch } = state.config;
-  const { dist, heap: queue } = scratch;
-  const { neighbour, edgeOf } = map;
-  const edges = state.edges;
-  const barricades = state.barricades;
-  const terrain = state.terrain;
-  const windowCost = params.zombieWindowCost;
-  const obstacleCost = params.zombieObstacleCost;
-  dist.fill(UNREACHABLE);
-  // Buckets by distance modulo (largest step + 1), each a slice of `queue` with its own count.
-  const slots = Math.max(windowCost, obstacleCost, 1) + 1;
-  const capacity = (queue.length / slots) | 0;
-  const counts = scratch.counts;
-  counts.fill(0);
-  let pending = 0;
-  for (const human of state.humans) {
-    if (human.cell < 0 || dist[human.cell] === 0) continue;
-    dist[human.cell] = 0;
-    queue[pending++] = human.cell;
-  }
-  counts[0] = pending;
-  let zombiesLeft = zombiesOnly ? state.zombies.length : -1;
-  for (let d = 0; pending > 0; d++) {
-    const slot = d % slots;
-    const base = slot * capacity;
-    // Cells pushed into this bucket while it is being read (cost 0 never happens) stay for d + slots.
-    for (let i = 0; i < counts[slot]!; i++) {
-      const cell = queue[base + i]!;
-      pending--;
-      if (dist[cell] !== d) continue;
-      if (zombiesLeft > 0 && state.occupant[cell] === ZOMBIE_CELL && --zombiesLeft === 0) return dist;
-      for (let dir = 0; dir < 4; dir++) {
-        const from = neighbour[cell * 4 + dir]!;
-        if (from < 0) continue;
-        const edge = edgeOf[cell * 4 + dir]!;
-        const kind = edges[edge];
-        if (kind === Edge.Wall || barricades[edge] === 1) continue;
-        // The zombie steps from `from` into `cell`.
-        let cost = 1;
-        if (kind === Edge.Window && windowCost > cost) cost = windowCost;
-        if (terrain[cell] === Terrain.Obstacle && obstacleCost > cost) cost = obstacleCost;
-        const nd = d + cost;
-        if (nd < dist[from]!) {
-          dist[from] = nd;
-          const target = nd % slots;
-          if (counts[target]! < capacity) {
-            queue[target * capacity + counts[target]!] = from;
-            counts[target]!++;
-            pending++;
-          }
-        }
-      }
-    }
-    counts[slot] = 0;
-  }
-  return dist;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Humans: allowance, wounds, inventory
-
-/** Rule 13: actions = max(0, baseActions − max(0, wounds − freeWounds)). */
-export function allowance(params: SurvivorsParams, wounds: number): number {
-  return Math.max(0, params.baseActions - Math.max(0, wounds - params.freeWounds));
-}
 
 function sizeCost(params: SurvivorsParams, card: ItemCard): number {
   return card.size === 'large' ? params.sizeCostLarge : card.size === 'small' ? params.sizeCostSmall : params.sizeCostNone;
@@ -312,9 +148,11 @@ function setup(params: SurvivorsParams): SurvivorsState {
   const deck = config.cards.map((card) => card.count);
   const state: SurvivorsState = {
     config,
-    edges: map.edges.slice(),
-    barricades: map.barricades.slice(),
-    terrain: map.terrain.slice(),
+    boardStamp: 0,
+    // The map's own arrays, until a change makes them the state's (ownBoard).
+    edges: map.edges,
+    barricades: map.barricades,
+    terrain: map.terrain,
     occupant,
     zombies: [],
     zombieFresh: [],
@@ -334,6 +172,7 @@ function setup(params: SurvivorsParams): SurvivorsState {
     vacated: [],
     zombieIndex: 0,
     zombieActionsLeft: 0,
+    zombieMoveStart: UNREACHABLE,
     zombieAttacksLeft: 0,
     spawnsLeft: 0,
     placementsLeft: params.initialZombies,
@@ -343,6 +182,7 @@ function setup(params: SurvivorsParams): SurvivorsState {
     winner: -1,
     endCondition: null,
   };
+  startingBoardStamp(state);
   const deal = params.numHumans * params.startingCardsPerHuman;
   if (deal > 0) {
     state.phase = Phase.Draw;
@@ -390,7 +230,8 @@ function placeZombie(state: SurvivorsState, cell: number, source: 'initial' | 's
 
 function beginRound(state: SurvivorsState, emit: Emit): void {
   for (const human of state.humans) {
-    human.activated = human.dead || human.downed;
+    // Downed humans are not eligible; healed during the phase, they activate (rule 17).
+    human.activated = false;
     human.started = false;
     human.actionsLeft = 0;
     human.woundedThisRound = false;
@@ -464,6 +305,7 @@ function nextZombie(state: SurvivorsState, emit: Emit): void {
     state.zombieActionsLeft = params.zombieActions;
     state.zombieAttacksLeft = params.zombieAttacksPerTurn;
     state.phase = Phase.ZombieAct;
+    beginZombieMove(state);
     return;
   }
   endRound(state, emit);
@@ -492,20 +334,32 @@ function endRound(state: SurvivorsState, emit: Emit): void {
   if (state.round >= params.roundLimit) {
     const alive = state.humans.filter((human) => !human.dead).length;
     if (params.scenario === 'survive' && alive >= params.humansToSurvive) finish(state, 'survived', emit);
-    else finish(state, 'timeLimit', emit);
+    else finish(state, 'timeLimit', emit, params.scenario === 'escape' && params.escapeTimeLimit === 'draw' ? -1 : ZOMBIES);
     return;
   }
   state.round++;
   beginRound(state, emit);
 }
 
-function finish(state: SurvivorsState, condition: EndCondition, emit: Emit): void {
+/** Ends the match; `winner` −1 is a draw (rule 61's time limit, `escapeTimeLimit: draw`). */
+function finish(state: SurvivorsState, condition: EndCondition, emit: Emit, winner: -1 | 0 | 1 = condition === 'survived' || condition === 'escape' ? HUMANS : ZOMBIES): void {
   state.phase = Phase.Over;
   state.endCondition = condition;
-  state.winner = condition === 'survived' || condition === 'escape' ? HUMANS : ZOMBIES;
+  state.winner = winner;
   if (emit !== null) {
-    emit({ type: 'matchEnd', winner: state.winner === HUMANS ? 'humans' : 'zombies', condition, round: state.round, deaths: state.deaths });
+    const name = winner === HUMANS ? 'humans' : winner === ZOMBIES ? 'zombies' : 'draw';
+    emit({ type: 'matchEnd', winner: name, condition, round: state.round, deaths: state.deaths, escape: escapeFigures(state) });
   }
+}
+
+/** Rule 61's arithmetic for the report: where the Keys can be and how many draws were possible. */
+function escapeFigures(state: SurvivorsState): EscapeFigures | null {
+  const { params, cards, keysCard, keysTopSize, map } = state.config;
+  if (params.scenario !== 'escape') return null;
+  const deck = cards.reduce((sum, card) => sum + card.count, 0);
+  const searches = map.searchSpotCells.length * params.searchesPerSpot;
+  const keysFound = state.humans.some((human) => human.items.includes(keysCard)) || state.floorItems.some((card, i) => i % 2 === 1 && card === keysCard) || state.deck[keysCard] === 0;
+  return { deck, keysTopSize, drawsPossible: Math.min(deck, params.numHumans * params.startingCardsPerHuman + searches), drawsMade: state.drawsMade, keysFound };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -529,7 +383,7 @@ function wound(state: SurvivorsState, h: number, count: number, source: 'zombie'
     human.downed = true;
     human.bleed = 0;
     if (emit !== null) emit({ type: 'downed', human: h, round: state.round });
-    if (state.active === h) endActivation(state, emit);
+    if (state.active === h) endActivation(state, emit, 'downed');
     return;
   }
   if (params.woundPenaltyImmediate && state.active === h) human.actionsLeft = Math.max(0, human.actionsLeft - (before - after));
@@ -586,10 +440,11 @@ function beginActivation(state: SurvivorsState, h: number): void {
 }
 
 /** Ends the active human's activation: aim lost, the carried human put down (rules 33, 48). */
-function endActivation(state: SurvivorsState, emit: Emit): void {
+function endActivation(state: SurvivorsState, emit: Emit, reason: 'spent' | 'pass' | 'downed'): void {
   const h = state.active;
   if (h < 0) return;
   const human = state.humans[h] as Human;
+  if (emit !== null) emit({ type: 'activationEnd', human: h, unspent: human.actionsLeft, reason, round: state.round });
   state.aim = 0;
   if (state.carrying >= 0) {
     const choices = dropChoices(state);
@@ -599,8 +454,8 @@ function endActivation(state: SurvivorsState, emit: Emit): void {
     }
     dropCarried(state, emit);
   }
+  // actionsLeft keeps what he left unspent this round (lost, rule 9): the heuristic reads it.
   human.activated = true;
-  human.actionsLeft = 0;
   state.active = -1;
   nextHumanChoice(state, emit);
 }
@@ -691,6 +546,56 @@ export function moveLine(state: SurvivorsState, from: number, dir: number, actio
   }
 }
 
+/**
+ * Rule 27: the empty cells a human on `from` can reach with `actions` by stepping through one or
+ * more friends' cells (any turns, each step at its normal price, never through a zombie), each
+ * with the cheapest cost, in cell order. Cells next to him by a plain step are included only
+ * when reached through a friend.
+ */
+export function friendRoutes(state: SurvivorsState, from: number, actions: number): { cell: number; cost: number }[] {
+  const map = state.config.map;
+  // Friends' cells reached so far with their cheapest cost; few, so arrays beat maps.
+  const friendCells: number[] = [];
+  const friendCosts: number[] = [];
+  const routes: { cell: number; cost: number }[] = [];
+  const work: number[] = [from, 0];
+  while (work.length > 0) {
+    const cost = work.pop() as number;
+    const cell = work.pop() as number;
+    const throughFriend = cell !== from;
+    for (let dir = 0; dir < 4; dir++) {
+      const step = humanStepCost(state, cell, dir);
+      if (step === 0 || cost + step > actions) continue;
+      const to = map.neighbour[cell * 4 + dir] as number;
+      if (to === from) continue;
+      const occupant = state.occupant[to] as number;
+      const total = cost + step;
+      if (occupant === -1) {
+        if (!throughFriend) continue;
+        const known = routes.find((route) => route.cell === to);
+        if (known === undefined) routes.push({ cell: to, cost: total });
+        else if (total < known.cost) known.cost = total;
+      } else if (occupant !== ZOMBIE_CELL) {
+        const index = friendCells.indexOf(to);
+        if (index >= 0 && (friendCosts[index] as number) <= total) continue;
+        if (index >= 0) friendCosts[index] = total;
+        else {
+          friendCells.push(to);
+          friendCosts.push(total);
+        }
+        work.push(to, total);
+      }
+    }
+  }
+  return routes.sort((a, b) => a.cell - b.cell);
+}
+
+/** Rule 31: the price of shouldering the human across `dir` (a window may cost more, `carryAcrossWindowCost`). */
+function shoulderCost(state: SurvivorsState, from: number, dir: number): number {
+  const edge = state.config.map.edgeOf[from * 4 + dir] as number;
+  return state.edges[edge] === Edge.Window ? state.config.params.carryAcrossWindowCost : 1;
+}
+
 function moveHuman(state: SurvivorsState, h: number, to: number): void {
   const human = state.humans[h] as Human;
   state.occupant[human.cell] = -1;
@@ -721,10 +626,15 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
     });
   }
   if (actions > 0) {
-    for (let dir = 0; dir < 4; dir++) if (moveLine(state, cell, dir, actions) !== null) into.push({ kind: 'move', dir });
+    // A step onto an empty cell, or rule 29's straight pass through a line holding a zombie.
+    for (let dir = 0; dir < 4; dir++) {
+      const line = moveLine(state, cell, dir, actions);
+      if (line !== null && (line.cells.length === 1 || line.zombies > 0)) into.push({ kind: 'move', dir });
+    }
+    for (const route of friendRoutes(state, cell, actions)) into.push({ kind: 'moveThrough', cell: route.cell });
     if (state.carrying < 0) {
       for (let dir = 0; dir < 4; dir++) {
-        if (!meleeAdjacent(state, cell, dir)) continue;
+        if (!meleeAdjacent(state, cell, dir) || shoulderCost(state, cell, dir) > actions) continue;
         const other = humanAt(state, map.neighbour[cell * 4 + dir] as number);
         if (other < 0) continue;
         const target = state.humans[other] as Human;
@@ -804,6 +714,8 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       }
     }
   }
+  // Rule 47: dropping is free, at any time.
+  for (const card of heldCards(state, human)) into.push({ kind: 'drop', card });
   into.push({ kind: 'endActivation' });
 }
 
@@ -847,7 +759,7 @@ function afterHumanAction(state: SurvivorsState, emit: Emit): void {
     return;
   }
   state.phase = Phase.Act;
-  if (human.actionsLeft === 0 && !state.config.params.interleaveActivations) endActivation(state, emit);
+  if (human.actionsLeft === 0 && !state.config.params.interleaveActivations) endActivation(state, emit, 'spent');
 }
 
 function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void {
@@ -862,7 +774,7 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       return;
     case 'endActivation':
       if (emit !== null && human.actionsLeft > 0) emit({ type: 'action', human: h, action: 'pass', cost: 0, round: state.round });
-      endActivation(state, emit);
+      endActivation(state, emit, human.actionsLeft > 0 ? 'pass' : 'spent');
       return;
     case 'move': {
       const line = moveLine(state, human.cell, action.dir, human.actionsLeft) as { cells: number[]; cost: number; zombies: number };
@@ -883,9 +795,27 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       state.phase = Phase.Roll;
       return;
     }
+    case 'moveThrough': {
+      const route = friendRoutes(state, human.cell, human.actionsLeft).find((candidate) => candidate.cell === action.cell) as { cell: number; cost: number };
+      state.aim = 0;
+      spend(state, route.cost, 'move', emit);
+      moveHuman(state, h, route.cell);
+      afterHumanAction(state, emit);
+      return;
+    }
+    case 'drop': {
+      removeItem(human, action.card);
+      state.floorItems.push(human.cell, action.card);
+      if (emit !== null) {
+        emit({ type: 'action', human: h, action: 'drop', cost: 0, round: state.round });
+        emit({ type: 'itemDropped', human: h, card: (cards[action.card] as ItemCard).name, reason: 'choice' });
+      }
+      afterHumanAction(state, emit);
+      return;
+    }
     case 'carry': {
-      spend(state, 1, 'carry', emit);
       const target = state.humans[action.human] as Human;
+      spend(state, shoulderCost(state, human.cell, adjacentDir(map, human.cell, target.cell)), 'carry', emit);
       state.occupant[target.cell] = -1;
       target.cell = -1;
       state.carrying = action.human;
@@ -976,7 +906,8 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       const cost = barricadeCost(state, human);
       spend(state, cost, 'barricade', emit);
       const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
-      state.barricades[edge] = 1;
+      ownBoard(state).barricades[edge] = 1;
+      boardChanged(state, BoardChange.barricadeBuilt + edge);
       state.barricadeTokens--;
       if (emit !== null) emit({ type: 'barricadeBuilt', edge, human: h, round: state.round });
       afterHumanAction(state, emit);
@@ -986,7 +917,8 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       const cost = action.card < 0 ? (params.barricadeRemoveCostNoTool as number) : ((cards[action.card] as ItemCard).special?.cost ?? 1);
       spend(state, cost, 'unbarricade', emit);
       const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
-      state.barricades[edge] = 0;
+      ownBoard(state).barricades[edge] = 0;
+      boardChanged(state, BoardChange.barricadeGone + edge);
       state.barricadeTokens++;
       if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'human', round: state.round });
       afterHumanAction(state, emit);
@@ -1062,6 +994,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
       if (emit !== null) emit({ type: 'zombieAction', action: 'attack', cost: 1, edge: -1, roll: value, success: hit, round: state.round, exactSuccess: faceChance(params.zombieHitOn) });
       state.phase = Phase.ZombieAct;
       if (hit) wound(state, pending.target, 1, 'zombie', emit);
+      if (state.phase === Phase.ZombieAct) beginZombieMove(state);
       afterZombieAction(state, emit);
       return;
     }
@@ -1069,10 +1002,12 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
       const broken = params.barricadeBreakOn.includes(value);
       if (emit !== null) emit({ type: 'zombieAction', action: 'break', cost: 1, edge: pending.target, roll: value, success: broken, round: state.round, exactSuccess: faceChance(params.barricadeBreakOn) });
       if (broken) {
-        state.barricades[pending.target] = 0;
+        ownBoard(state).barricades[pending.target] = 0;
+        boardChanged(state, BoardChange.barricadeGone + pending.target);
         if (emit !== null) emit({ type: 'barricadeBroken', edge: pending.target, by: 'zombie', round: state.round });
       }
       state.phase = Phase.ZombieAct;
+      beginZombieMove(state);
       afterZombieAction(state, emit);
       return;
     }
@@ -1089,26 +1024,6 @@ function countZombies(state: SurvivorsState, cells: readonly number[]): number {
   let count = 0;
   for (const cell of cells) if (state.occupant[cell] === ZOMBIE_CELL) count++;
   return count;
-}
-
-/** The share of the six die faces in `faces`. */
-export function faceChance(faces: readonly number[]): number {
-  return faces.length / 6;
-}
-
-/**
- * Rules 36, 37, 40, 48: the exact chances of one attack from its faces and the aim bonus: kill
- * if min(6, roll + bonus) is a kill face; else push if it is a push face; break on the natural roll.
- */
-export function attackOdds(killOn: readonly number[], knockbackOn: readonly number[], breakOn: readonly number[], bonus: number): AttackOdds {
-  let kill = 0;
-  let push = 0;
-  for (let roll = 1; roll <= 6; roll++) {
-    const modified = Math.min(6, roll + bonus);
-    if (killOn.includes(modified)) kill++;
-    else if (knockbackOn.includes(modified)) push++;
-  }
-  return { kill: kill / 6, push: push / 6, break: faceChance(breakOn) };
 }
 
 /** Rules 36, 37, 40, 48, 49: kill, else push, then the break check on the natural roll. */
@@ -1158,6 +1073,7 @@ function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void
       ranged: item !== null && item.range > 0,
       round: state.round,
       exact: attackOdds(killOn, pushOn, item === null ? [] : item.breakOn, pending.amount),
+      weapon: weaponOdds(killOn, pushOn, item === null ? [] : item.breakOn, params.aimBonus, item === null || item.range === 0),
     });
   }
   state.phase = Phase.Act;
@@ -1182,7 +1098,7 @@ function resolveHeal(state: SurvivorsState, roll: number, emit: Emit): void {
 
 /** Rules 43, 51: the use roll; on success the blast, its edges, its humans, then zombie rolls. */
 function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
-  const { cards, map, params } = state.config;
+  const { cards, params } = state.config;
   const pending = state.pending;
   const item = cards[pending.card] as ItemCard;
   const human = state.humans[pending.human] as Human;
@@ -1195,25 +1111,28 @@ function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
     afterHumanAction(state, emit);
     return;
   }
-  const centre = pending.target;
-  const inBlast = blastCells(state, centre, item.blast);
-  const mark = new Uint8Array(map.cells);
-  for (const cell of inBlast) mark[cell] = 1;
-  for (let edge = 0; edge < state.edges.length; edge++) {
-    const a = mark[map.edgeCells[edge * 2] as number] as number;
-    const b = mark[map.edgeCells[edge * 2 + 1] as number] as number;
-    if (params.blastEdgeRule === 'anyAffectedSide' ? a + b === 0 : a + b < 2) continue;
+  const inBlast = blastCells(state, pending.target, item.blast);
+  let changed = false;
+  for (const edge of blastEdges(state, inBlast)) {
     if (state.barricades[edge] === 1) {
-      state.barricades[edge] = 0;
+      ownBoard(state).barricades[edge] = 0;
+      changed = true;
       if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'blast', round: state.round });
     }
     const kind = state.edges[edge];
     if (kind === Edge.Wall || kind === Edge.Window) {
-      state.edges[edge] = Edge.Destroyed;
+      ownBoard(state).edges[edge] = Edge.Destroyed;
+      changed = true;
       if (emit !== null) emit({ type: 'wallDestroyed', edge, window: kind === Edge.Window, round: state.round });
     }
   }
-  if (params.blastDestroysObstacles) for (const cell of inBlast) state.terrain[cell] = Terrain.Floor;
+  if (params.blastDestroysObstacles) {
+    const board = ownBoard(state);
+    for (const cell of inBlast) board.terrain[cell] = Terrain.Floor;
+    changed = true;
+  }
+  if (changed && item.blast < 4096) boardChanged(state, BoardChange.blast + pending.target * 4096 + item.blast);
+  else if (changed) renewBoardStamp(state);
   const zombies: number[] = [];
   for (const cell of inBlast) if (state.occupant[cell] === ZOMBIE_CELL) zombies.push(cell);
   // Zombie rolls first, the humans' wounds last: a thrower downed by his own blast ends his
@@ -1249,11 +1168,57 @@ function finishBlast(state: SurvivorsState, emit: Emit): void {
   }
   state.active = thrower;
   if (human.downed) {
-    endActivation(state, emit);
+    endActivation(state, emit, 'downed');
     return;
   }
   if (params.woundPenaltyImmediate) human.actionsLeft = Math.max(0, human.actionsLeft - (allowanceBefore - allowance(params, human.wounds)));
   afterHumanAction(state, emit);
+}
+
+/**
+ * Rule 51: the edges a blast over `cells` destroys, in ascending order: those with at least one
+ * side in it (`anyAffectedSide`) or both (`bothSides`). Only the blast cells' own edges can be.
+ */
+function blastEdges(state: SurvivorsState, cells: readonly number[]): number[] {
+  const { map, params } = state.config;
+  const both = params.blastEdgeRule === 'bothSides';
+  const inBlast = markScratch(map.cells);
+  for (const cell of cells) inBlast[cell] = 1;
+  const edges: number[] = [];
+  for (const cell of cells) {
+    for (let dir = 0; dir < 4; dir++) {
+      const edge = map.edgeOf[cell * 4 + dir] as number;
+      if (edge < 0) continue;
+      const other = map.neighbour[cell * 4 + dir] as number;
+      // Each edge once: from the cell with the smaller index when both sides are in the blast.
+      if (inBlast[other] === 1 && other < cell) continue;
+      if (both && inBlast[other] !== 1) continue;
+      edges.push(edge);
+    }
+  }
+  for (const cell of cells) inBlast[cell] = 0;
+  return edges.sort((a, b) => a - b);
+}
+
+let blastMarks = new Uint8Array(0);
+
+/** A zeroed scratch array of at least `cells` entries; callers set and clear their own marks. */
+function markScratch(cells: number): Uint8Array {
+  if (blastMarks.length < cells) blastMarks = new Uint8Array(cells);
+  return blastMarks;
+}
+
+/**
+ * The state's board (edges, barricades, terrain) made its own before a change: a new state
+ * shares the map's arrays until then (copies share them too). The caller then names the change
+ * (`boardChanged`) for the path-distance memo.
+ */
+function ownBoard(state: SurvivorsState): SurvivorsState {
+  const map = state.config.map;
+  if (state.edges === map.edges) state.edges = map.edges.slice();
+  if (state.barricades === map.barricades) state.barricades = map.barricades.slice();
+  if (state.terrain === map.terrain) state.terrain = map.terrain.slice();
+  return state;
 }
 
 /** Rule 51: cells within `radius` of `centre` (Chebyshev square or Manhattan diamond). */
@@ -1377,26 +1342,49 @@ function startAmbush(state: SurvivorsState, emit: Emit): void {
 // ---------------------------------------------------------------------------------------------
 // Zombies
 
+/** Rule 58: a new move of the acting zombie begins here (its turn, or after an attack). */
+function beginZombieMove(state: SurvivorsState): void {
+  if (!state.config.params.zombiesMustApproach) {
+    state.zombieMoveStart = UNREACHABLE;
+    return;
+  }
+  const cell = state.zombies[state.zombieIndex] as number;
+  state.zombieMoveStart = zombiePathDistances(state)[cell] as number;
+}
+
+/**
+ * Rule 58: can the zombie that left `origin`, now on `cell` with `budget` actions, still end its
+ * move on a cell no farther than `limit`? A small search over empty cells at zombie step costs.
+ */
+function canEndNear(state: SurvivorsState, dist: Int32Array, origin: number, cell: number, budget: number, limit: number): boolean {
+  if ((dist[cell] as number) <= limit) return true;
+  const map = state.config.map;
+  for (let dir = 0; dir < 4; dir++) {
+    const to = map.neighbour[cell * 4 + dir] as number;
+    if (to < 0 || (state.occupant[to] !== -1 && to !== origin)) continue;
+    const cost = zombieStepCost(state, cell, dir);
+    if (cost !== 0 && cost <= budget && canEndNear(state, dist, origin, to, budget - cost, limit)) return true;
+  }
+  return false;
+}
+
 function zombieActions(state: SurvivorsState, into: SurvivorsAction[]): void {
-  const { map, params } = state.config;
+  const { map } = state.config;
   const cell = state.zombies[state.zombieIndex] as number;
   const left = state.zombieActionsLeft;
-  let dist: Int32Array | null = null;
-  let here = 0;
+  const limit = state.zombieMoveStart;
+  const free = limit >= UNREACHABLE;
+  const dist = free ? null : zombiePathDistances(state);
   for (let dir = 0; dir < 4; dir++) {
     const to = map.neighbour[cell * 4 + dir] as number;
     if (to < 0 || state.occupant[to] !== -1) continue;
     const cost = zombieStepCost(state, cell, dir);
     if (cost === 0 || cost > left) continue;
-    if (params.zombiesMustApproach) {
-      if (dist === null) {
-        dist = zombiePathDistances(state);
-        here = dist[cell] as number;
-      }
-      if (here < UNREACHABLE && (dist[to] as number) > here) continue;
-    }
+    if (dist !== null && !canEndNear(state, dist, cell, to, left - cost, limit)) continue;
     into.push({ kind: 'zombieMove', dir });
   }
+  // Farther than the move began: it must walk back before anything else (rule 58).
+  if (dist !== null && (dist[cell] as number) > limit) return;
   if (state.zombieAttacksLeft > 0) {
     for (let dir = 0; dir < 4; dir++) {
       const to = map.neighbour[cell * 4 + dir] as number;
@@ -1562,7 +1550,6 @@ function apply(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void
       dropCarried(state, emit, action.cell);
       const human = state.humans[h] as Human;
       human.activated = true;
-      human.actionsLeft = 0;
       state.active = -1;
       nextHumanChoice(state, emit);
       break;
@@ -1599,12 +1586,43 @@ function apply(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void
   }
 }
 
+// Copies spelled out field by field: search clones states by the million, and object spread is slower.
+function cloneHuman(human: Human): Human {
+  return {
+    cell: human.cell,
+    wounds: human.wounds,
+    downed: human.downed,
+    dead: human.dead,
+    bleed: human.bleed,
+    items: human.items.slice(),
+    activated: human.activated,
+    started: human.started,
+    actionsLeft: human.actionsLeft,
+    woundedThisRound: human.woundedThisRound,
+  };
+}
+
+function clonePending(pending: Pending): Pending {
+  return {
+    roll: pending.roll,
+    human: pending.human,
+    card: pending.card,
+    target: pending.target,
+    cells: pending.cells.slice(),
+    index: pending.index,
+    amount: pending.amount,
+    dealLeft: pending.dealLeft,
+  };
+}
+
 function cloneState(state: SurvivorsState): SurvivorsState {
   return {
     config: state.config,
-    edges: state.edges.slice(),
-    barricades: state.barricades.slice(),
-    terrain: state.terrain.slice(),
+    boardStamp: state.boardStamp,
+    // The map's arrays are shared, never written (ownBoard copies them first); a state's own are copied.
+    edges: state.edges === state.config.map.edges ? state.edges : state.edges.slice(),
+    barricades: state.barricades === state.config.map.barricades ? state.barricades : state.barricades.slice(),
+    terrain: state.terrain === state.config.map.terrain ? state.terrain : state.terrain.slice(),
     occupant: state.occupant.slice(),
     zombies: state.zombies.slice(),
     zombieFresh: state.zombieFresh.slice(),
@@ -1615,7 +1633,7 @@ function cloneState(state: SurvivorsState): SurvivorsState {
     drawsMade: state.drawsMade,
     discards: state.discards.slice(),
     barricadeTokens: state.barricadeTokens,
-    humans: state.humans.map((human) => ({ ...human, items: human.items.slice() })),
+    humans: state.humans.map(cloneHuman),
     round: state.round,
     phase: state.phase,
     active: state.active,
@@ -1624,10 +1642,11 @@ function cloneState(state: SurvivorsState): SurvivorsState {
     vacated: state.vacated.slice(),
     zombieIndex: state.zombieIndex,
     zombieActionsLeft: state.zombieActionsLeft,
+    zombieMoveStart: state.zombieMoveStart,
     zombieAttacksLeft: state.zombieAttacksLeft,
     spawnsLeft: state.spawnsLeft,
     placementsLeft: state.placementsLeft,
-    pending: { ...state.pending, cells: state.pending.cells.slice() },
+    pending: clonePending(state.pending),
     rising: state.rising.slice(),
     deaths: state.deaths,
     winner: state.winner,
@@ -1643,6 +1662,10 @@ function actionKey(action: SurvivorsAction): string {
       return `activate(h${action.human})`;
     case 'move':
       return `move(${DIRECTION[action.dir]})`;
+    case 'moveThrough':
+      return `moveThrough(@${action.cell})`;
+    case 'drop':
+      return `drop(card${action.card})`;
     case 'carry':
       return `carry(h${action.human})`;
     case 'attack':
@@ -1689,8 +1712,8 @@ function describeState(state: SurvivorsState): string {
 }
 
 /**
- * A bound on the steps of a match: per round, each human's activation (its choice, each action
- * with its chance steps: a pass rolls per zombie, a blast per zombie, a draw may ambush and
+ * A bound on the steps of a match: per round, each human's activation (its choice, its free drops,
+ * each action with its chance steps: a pass rolls per zombie, a blast per zombie, a draw may ambush and
  * overflow the inventory), the spawns, and each zombie's actions with their rolls.
  */
 function maxLength(params: SurvivorsParams): number {
@@ -1698,7 +1721,8 @@ function maxLength(params: SurvivorsParams): number {
   const cap = config.zombieCap;
   const deckCards = config.cards.reduce((sum, card) => sum + card.count, 0);
   const perAction = 4 + cap + deckCards;
-  const humanPhase = params.numHumans * (2 + 2 * params.baseActions * perAction);
+  // Drops are free (rule 47): at most one per card in play in an activation, besides the actions.
+  const humanPhase = params.numHumans * (2 + deckCards + 2 * params.baseActions * perAction);
   const zombiePhase = params.spawnPerRound + 2 + cap * (2 * params.zombieActions + 2);
   return params.numHumans * params.startingCardsPerHuman + params.initialZombies + params.roundLimit * (humanPhase + zombiePhase) + 16;
 }
@@ -1724,7 +1748,7 @@ export const survivors: GameDefinition<SurvivorsParams, SurvivorsState, Survivor
   sampleChance,
   apply,
   isTerminal: (state) => state.phase === Phase.Over,
-  returns: (state) => (state.phase !== Phase.Over ? [0, 0] : state.winner === HUMANS ? [1, -1] : [-1, 1]),
+  returns: (state) => (state.phase !== Phase.Over || state.winner === -1 ? [0, 0] : state.winner === HUMANS ? [1, -1] : [-1, 1]),
   heuristic: survivorsHeuristic,
   // Perfect information (the deck is chance, unknown to both): a copy of the whole state.
   observe: (state) => cloneState(state),

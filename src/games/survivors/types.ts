@@ -1,6 +1,7 @@
 /** Survivors state, actions and events. */
 import type { ItemCard } from './cards.js';
 import type { SurvivorsMap } from './map.js';
+import type { WeaponOdds } from './odds.js';
 import type { SurvivorsParams } from './parameters.js';
 
 export const HUMANS = 0;
@@ -65,6 +66,7 @@ export interface Human {
   activated: boolean;
   /** Started this round (only matters with `interleaveActivations`). */
   started: boolean;
+  /** Actions left in his activation; once it has ended, those he left unspent (lost, rule 9). */
   actionsLeft: number;
   woundedThisRound: boolean;
 }
@@ -97,12 +99,15 @@ export interface SurvivorsConfig {
   /** Draws before the Keys can come (the top half of the deck, rule 61). */
   readonly keysTopSize: number;
   readonly zombieCap: number;
-  /** Scratch buffers for path distances (never read across calls). */
-  readonly scratch: { readonly dist: Int32Array; readonly heap: Int32Array; readonly counts: Int32Array };
 }
 
 export interface SurvivorsState {
   readonly config: SurvivorsConfig;
+  /**
+   * Names the board (edges, barricades, terrain) for the path-distance memo: renewed by the rules
+   * whenever the board changes, kept by copies (see `paths.ts`). No rule reads it.
+   */
+  boardStamp: number;
   edges: Uint8Array;
   barricades: Uint8Array;
   terrain: Uint8Array;
@@ -130,6 +135,11 @@ export interface SurvivorsState {
   vacated: number[];
   zombieIndex: number;
   zombieActionsLeft: number;
+  /**
+   * Rule 58: the acting zombie's path distance to the nearest human when its current move began
+   * (its turn's start, or its last attack); it must end the move no farther. Unreachable: free.
+   */
+  zombieMoveStart: number;
   zombieAttacksLeft: number;
   spawnsLeft: number;
   placementsLeft: number;
@@ -148,6 +158,10 @@ export type EndCondition = 'kills' | 'survived' | 'escape' | 'timeLimit';
 export type SurvivorsAction =
   | { readonly kind: 'activate'; readonly human: number }
   | { readonly kind: 'move'; readonly dir: number }
+  /** Rule 27: through one or more friends' cells, by the cheapest way, to the empty `cell`. */
+  | { readonly kind: 'moveThrough'; readonly cell: number }
+  /** Rule 47: drop an item on his cell, free. */
+  | { readonly kind: 'drop'; readonly card: number }
   | { readonly kind: 'carry'; readonly human: number }
   | { readonly kind: 'attack'; readonly card: number; readonly cell: number }
   | { readonly kind: 'throw'; readonly card: number; readonly cell: number }
@@ -171,7 +185,7 @@ export type SurvivorsAction =
   | { readonly kind: 'draw'; readonly card: number };
 
 /** Human action kinds as the action mix reports them (rule 19). */
-export type HumanActionKind = 'move' | 'pass' | 'carry' | 'attack' | 'throw' | 'heal' | 'give' | 'aim' | 'search' | 'pickUp' | 'barricade' | 'unbarricade';
+export type HumanActionKind = 'move' | 'pass' | 'drop' | 'carry' | 'attack' | 'throw' | 'heal' | 'give' | 'aim' | 'search' | 'pickUp' | 'barricade' | 'unbarricade';
 
 /** Exact chances of one attack roll (rules 36, 37, 40, 48). */
 export interface AttackOdds {
@@ -197,6 +211,8 @@ export type SurvivorsEvent =
       readonly round: number;
       /** Exact chances of this attack from the card's icons and the aim bonus applied. */
       readonly exact: AttackOdds;
+      /** The weapon's exact chances unaimed and aimed (for the report's per-weapon figures). */
+      readonly weapon: WeaponOdds;
     }
   | { readonly type: 'itemUse'; readonly human: number; readonly card: string; readonly roll: number; readonly success: boolean; readonly exactSuccess: number; readonly round: number }
   | { readonly type: 'blastKill'; readonly card: string; readonly roll: number; readonly killed: boolean; readonly exactKill: number }
@@ -207,7 +223,12 @@ export type SurvivorsEvent =
   | { readonly type: 'carry'; readonly carrier: number; readonly human: number; readonly round: number }
   | { readonly type: 'carryDrop'; readonly carrier: number; readonly human: number; readonly cell: number }
   | { readonly type: 'cardDrawn'; readonly human: number; readonly card: string; readonly setup: boolean }
-  | { readonly type: 'itemDropped'; readonly human: number; readonly card: string; readonly reason: 'capacity' | 'death' }
+  | { readonly type: 'itemDropped'; readonly human: number; readonly card: string; readonly reason: 'capacity' | 'death' | 'choice' }
+  /**
+   * A human's activation ended: `unspent` actions were left (lost, rule 9); `reason` says why it
+   * ended: all spent, the player ended it (a pass), or a wound downed him.
+   */
+  | { readonly type: 'activationEnd'; readonly human: number; readonly unspent: number; readonly reason: 'spent' | 'pass' | 'downed'; readonly round: number }
   | { readonly type: 'barricadeBuilt'; readonly edge: number; readonly human: number; readonly round: number }
   | { readonly type: 'barricadeBroken'; readonly edge: number; readonly by: 'zombie' | 'blast' | 'human'; readonly round: number }
   | { readonly type: 'wallDestroyed'; readonly edge: number; readonly window: boolean; readonly round: number }
@@ -215,4 +236,29 @@ export type SurvivorsEvent =
   | { readonly type: 'spawn'; readonly cell: number; readonly source: 'initial' | 'spawn' | 'ambush' | 'risen'; readonly round: number }
   | { readonly type: 'zombieKilled'; readonly cell: number; readonly by: 'attack' | 'blast'; readonly round: number }
   | { readonly type: 'roundEnd'; readonly round: number; readonly zombies: number; readonly alive: number }
-  | { readonly type: 'matchEnd'; readonly winner: 'humans' | 'zombies'; readonly condition: EndCondition; readonly round: number; readonly deaths: number };
+  | {
+      readonly type: 'matchEnd';
+      readonly winner: 'humans' | 'zombies' | 'draw';
+      readonly condition: EndCondition;
+      readonly round: number;
+      readonly deaths: number;
+      /** Escape scenario only: where the Keys could be and how far the humans got (rule 61). */
+      readonly escape: EscapeFigures | null;
+    };
+
+/**
+ * The arithmetic of rule 61 for one match: the Keys lie uniformly among the bottom
+ * `deck − keysTopSize` cards, so they can come only from draw `keysTopSize + 1` on; the humans
+ * can draw at most `drawsPossible` cards (starting cards, then one per search left on the map).
+ */
+export interface EscapeFigures {
+  /** Cards in the deck at the start, the Keys included. */
+  readonly deck: number;
+  /** Draws that can never hold the Keys (the top half). */
+  readonly keysTopSize: number;
+  /** Draws the humans could make at most: the starting deal plus every search the map allows, within the deck. */
+  readonly drawsPossible: number;
+  /** Draws made in this match. */
+  readonly drawsMade: number;
+  readonly keysFound: boolean;
+}

@@ -1,0 +1,315 @@
+/**
+ * Zombie path distances (rules 56, 58): from every cell to the nearest human on the board, over
+ * zombie step costs (1 a step, `zombieWindowCost` through a window, `zombieObstacleCost` onto an
+ * obstacle; walls impassable; figures ignored). The rules hold zombies to them with barricades
+ * impassable (must-approach); the heuristic and the scripted zombie player read them with a
+ * barricade crossed at a price, the actions expected to break it.
+ *
+ * Dijkstra backwards from the target cells, with Dial's bucket queue (step costs are small
+ * integers): buckets by distance modulo (largest step + 1), each a slice of one buffer.
+ *
+ * Memo, since search asks for the same fields over and over: a field depends only on the board
+ * (edges, barricades, terrain) and the humans' cells. The rules give a state a fresh
+ * `boardStamp` whenever its board changes, and a copy keeps its original's; stamps come from one
+ * counter, so equal stamps mean equal boards. The distance to the nearest human is the least of
+ * the distances to each human, so each human's own field is kept per (board stamp, cell), and
+ * the field of a whole position per (board stamp, humans' cells). A kept field is exactly what
+ * computing it again would give: results never depend on hits or misses.
+ */
+import { Edge, Terrain } from './map.js';
+import type { SurvivorsConfig, SurvivorsState } from './types.js';
+
+/** Distance of a cell from which no human can be reached. */
+export const UNREACHABLE = 0x3fffffff;
+
+/** Work buffers for one (config, barricade price; −1: impassable): never read across calls. */
+interface Buffers {
+  readonly dist: Int32Array;
+  readonly queue: Int32Array;
+  readonly counts: Int32Array;
+  readonly slots: number;
+}
+
+let lastStamp = 0;
+
+/**
+ * Marks `state`'s board (edges, barricades, terrain) as changed, so path distances are computed
+ * afresh for it. Code that edits a board by hand must call it. (Humans' cells are read from the
+ * state itself.)
+ */
+export function renewBoardStamp(state: SurvivorsState): void {
+  state.boardStamp = ++lastStamp;
+}
+
+/** The stamp of each config's starting board (the map's own arrays), so two setups of one config start equal. */
+const startingStamps = new WeakMap<SurvivorsConfig, number>();
+
+/**
+ * Gives a state fresh from setup the stamp of its config's starting board: every setup of one
+ * config starts on the same board, so they share it (and two setups from the same parameters
+ * are equal states, as the game contract asks).
+ */
+export function startingBoardStamp(state: SurvivorsState): void {
+  let stamp = startingStamps.get(state.config);
+  if (stamp === undefined) {
+    stamp = ++lastStamp;
+    startingStamps.set(state.config, stamp);
+  }
+  state.boardStamp = stamp;
+}
+
+/** What a change did to a board, as a number: the same change of the same board gives the same board. */
+export const BoardChange = {
+  /** A barricade built on edge e: `barricadeBuilt + e`. */
+  barricadeBuilt: 0,
+  /** A barricade gone from edge e (broken or removed): `barricadeGone + e`. */
+  barricadeGone: 1 << 24,
+  /** A blast of radius r (below 4096) on cell c: `blast + c · 4096 + r`. */
+  blast: 2 << 24,
+} as const;
+
+/** Stamps of boards reached from a stamped board by a change, so search trying the same change twice finds the same board. */
+const transitions = new Map<number, Map<number, number>>();
+/** Past this many boards the table starts afresh (only hits are lost): memory stays flat over long runs. */
+const TRANSITIONS_KEPT = 50_000;
+let transitionCount = 0;
+
+/**
+ * Marks `state`'s board as changed by `change` (a {@link BoardChange} code). The board that
+ * results from a given board and change is always the same, so it keeps one stamp: the blast
+ * tried with each of the dice that set it off, or the barricade tried on the same edge decision
+ * after decision, reuse the distances computed for it.
+ */
+export function boardChanged(state: SurvivorsState, change: number): void {
+  let next = transitions.get(state.boardStamp);
+  if (next === undefined) {
+    if (transitionCount >= TRANSITIONS_KEPT) {
+      transitions.clear();
+      transitionCount = 0;
+    }
+    next = new Map();
+    transitions.set(state.boardStamp, next);
+  }
+  let stamp = next.get(change);
+  if (stamp === undefined) {
+    stamp = ++lastStamp;
+    next.set(change, stamp);
+    transitionCount++;
+  }
+  state.boardStamp = stamp;
+}
+
+/** Boards whose single-human fields are kept, per (config, price); the least recently used is dropped. */
+const BOARDS_KEPT = 32;
+/** Whole-position fields kept per (config, price), the oldest replaced. */
+const POSITIONS_KEPT = 32;
+
+interface BoardFields {
+  stamp: number;
+  lastUse: number;
+  /** Positions asked for on this board: the first is computed from all humans at once. */
+  positions: number;
+  /** Per cell, the field of a human standing there (or undefined). */
+  readonly byCell: (Int32Array | undefined)[];
+}
+
+/** Everything kept for one (config, price). */
+interface Memo {
+  readonly buffers: Buffers;
+  readonly boards: BoardFields[];
+  clock: number;
+  /** Whole-position fields: board stamp and humans' cells (−1 off the board) per entry. */
+  readonly positionStamps: number[];
+  readonly positionCells: Int32Array[];
+  readonly positionFields: Int32Array[];
+  nextPosition: number;
+}
+
+const memoByConfig = new WeakMap<SurvivorsConfig, Map<number, Memo>>();
+
+/** The last memo asked for: a run asks for the same one or two again and again. */
+let lastMemo: { config: SurvivorsConfig; cost: number; memo: Memo } | null = null;
+
+function memoFor(config: SurvivorsConfig, barricadeCost: number): Memo {
+  if (lastMemo !== null && lastMemo.config === config && lastMemo.cost === barricadeCost) return lastMemo.memo;
+  let byCost = memoByConfig.get(config);
+  if (byCost === undefined) {
+    byCost = new Map();
+    memoByConfig.set(config, byCost);
+  }
+  let memo = byCost.get(barricadeCost);
+  if (memo === undefined) {
+    const { params, map } = config;
+    const slots = Math.max(params.zombieWindowCost, params.zombieObstacleCost, 1) + Math.max(0, barricadeCost) + 1;
+    memo = {
+      buffers: { dist: new Int32Array(map.cells), queue: new Int32Array(slots * map.cells * 4), counts: new Int32Array(slots), slots },
+      boards: [],
+      clock: 0,
+      positionStamps: [],
+      positionCells: [],
+      positionFields: [],
+      nextPosition: 0,
+    };
+    byCost.set(barricadeCost, memo);
+  }
+  lastMemo = { config, cost: barricadeCost, memo };
+  return memo;
+}
+
+/**
+ * Fills `buffers.dist` with the distance to the nearest of `sources`. `barricadeCost` −1:
+ * barricades are impassable; otherwise a barricaded edge costs that much on top of its step.
+ */
+function fill(state: SurvivorsState, buffers: Buffers, barricadeCost: number, sources: ArrayLike<number>): Int32Array {
+  const { map, params } = state.config;
+  const { dist, queue, counts, slots } = buffers;
+  const { neighbour, edgeOf } = map;
+  const edges = state.edges;
+  const barricades = state.barricades;
+  const terrain = state.terrain;
+  const windowCost = params.zombieWindowCost;
+  const obstacleCost = params.zombieObstacleCost;
+  dist.fill(UNREACHABLE);
+  const capacity = (queue.length / slots) | 0;
+  counts.fill(0);
+  let pending = 0;
+  for (let s = 0; s < sources.length; s++) {
+    const cell = sources[s] as number;
+    if (cell < 0 || dist[cell] === 0) continue;
+    dist[cell] = 0;
+    queue[pending++] = cell;
+  }
+  counts[0] = pending;
+  for (let d = 0; pending > 0; d++) {
+    const slot = d % slots;
+    const base = slot * capacity;
+    // A step costs 1 .. slots − 1, so nothing is pushed into the bucket being read.
+    for (let i = 0; i < counts[slot]!; i++) {
+      const cell = queue[base + i]!;
+      pending--;
+      if (dist[cell] !== d) continue;
+      for (let dir = 0; dir < 4; dir++) {
+        const from = neighbour[cell * 4 + dir]!;
+        if (from < 0) continue;
+        const edge = edgeOf[cell * 4 + dir]!;
+        const kind = edges[edge];
+        if (kind === Edge.Wall) continue;
+        // The zombie steps from `from` into `cell`.
+        let cost = 1;
+        if (kind === Edge.Window && windowCost > cost) cost = windowCost;
+        if (terrain[cell] === Terrain.Obstacle && obstacleCost > cost) cost = obstacleCost;
+        if (barricades[edge] === 1) {
+          if (barricadeCost < 0) continue;
+          cost += barricadeCost;
+        }
+        const nd = d + cost;
+        if (nd < dist[from]!) {
+          dist[from] = nd;
+          const target = nd % slots;
+          if (counts[target]! < capacity) {
+            queue[target * capacity + counts[target]!] = from;
+            counts[target]!++;
+            pending++;
+          }
+        }
+      }
+    }
+    counts[slot] = 0;
+  }
+  return dist;
+}
+
+/** This state's board in the memo, made the most recently used (added if new, over the least recently used). */
+function boardOf(state: SurvivorsState, memo: Memo): BoardFields {
+  // Search tries many boards once (a blast, a barricade) while the board in play is asked for
+  // all along: keep the most recently used.
+  let board: BoardFields | undefined;
+  let oldest: BoardFields | undefined;
+  for (const candidate of memo.boards) {
+    if (candidate.stamp === state.boardStamp) board = candidate;
+    if (oldest === undefined || candidate.lastUse < oldest.lastUse) oldest = candidate;
+  }
+  if (board === undefined) {
+    if (memo.boards.length < BOARDS_KEPT || oldest === undefined) {
+      board = { stamp: state.boardStamp, lastUse: 0, positions: 0, byCell: [] };
+      memo.boards.push(board);
+    } else {
+      board = oldest;
+      board.stamp = state.boardStamp;
+      board.positions = 0;
+      board.byCell.length = 0;
+    }
+  }
+  board.lastUse = ++memo.clock;
+  return board;
+}
+
+/** The field of one human standing on `cell`, on `board`. */
+function humanField(state: SurvivorsState, memo: Memo, board: BoardFields, barricadeCost: number, cell: number): Int32Array {
+  let field = board.byCell[cell];
+  if (field === undefined) {
+    field = fill(state, memo.buffers, barricadeCost, [cell]).slice();
+    board.byCell[cell] = field;
+  }
+  return field;
+}
+
+/** The field of `state` for this price, kept or computed now; never modify it. */
+function memoized(state: SurvivorsState, barricadeCost: number): Int32Array {
+  const memo = memoFor(state.config, barricadeCost);
+  const humans = state.humans;
+  for (let entry = 0; entry < memo.positionStamps.length; entry++) {
+    if (memo.positionStamps[entry] !== state.boardStamp) continue;
+    const cells = memo.positionCells[entry] as Int32Array;
+    let same = cells.length === humans.length;
+    for (let h = 0; same && h < humans.length; h++) same = cells[h] === (humans[h] as { cell: number }).cell;
+    if (same) return memo.positionFields[entry] as Int32Array;
+  }
+  const cells = new Int32Array(humans.length);
+  for (let h = 0; h < humans.length; h++) cells[h] = (humans[h] as { cell: number }).cell;
+  // A board seen once (a blast tried in search) costs one search from all humans; a board in
+  // play is asked again and again as humans move, so there each human's field is kept.
+  const board = boardOf(state, memo);
+  let field: Int32Array;
+  if (board.positions++ === 0) {
+    field = fill(state, memo.buffers, barricadeCost, cells).slice();
+  } else {
+    // A new array per entry: a field handed out stays valid after its entry is replaced.
+    field = new Int32Array(state.config.map.cells).fill(UNREACHABLE);
+    for (const cell of cells) {
+      if (cell < 0) continue;
+      const own = humanField(state, memo, board, barricadeCost, cell);
+      for (let i = 0; i < field.length; i++) if ((own[i] as number) < (field[i] as number)) field[i] = own[i] as number;
+    }
+  }
+  memo.positionStamps[memo.nextPosition] = state.boardStamp;
+  memo.positionCells[memo.nextPosition] = cells;
+  memo.positionFields[memo.nextPosition] = field;
+  memo.nextPosition = (memo.nextPosition + 1) % POSITIONS_KEPT;
+  return field;
+}
+
+/**
+ * Zombie path distance from every cell to the nearest human, barricades impassable (rule 58's
+ * measure). Shared with other callers: read it, never modify it.
+ */
+export function zombiePathDistances(state: SurvivorsState): Int32Array {
+  return memoized(state, -1);
+}
+
+/**
+ * Zombie path distance from every cell to the nearest human, a barricade crossed at
+ * `barricadeCost` actions on top of its step (the actions a zombie expects to spend breaking it).
+ * Shared with other callers: read it, never modify it.
+ */
+export function zombieDistancesThroughBarricades(state: SurvivorsState, barricadeCost: number): Int32Array {
+  if (!(barricadeCost >= 0) || !Number.isInteger(barricadeCost)) throw new RangeError(`a barricade's price must be a whole number >= 0, got ${barricadeCost}`);
+  return memoized(state, barricadeCost);
+}
+
+/** The same fields computed afresh from all the humans at once, bypassing the memo (for tests that check it). */
+export function freshZombieDistances(state: SurvivorsState, barricadeCost: number | null): Int32Array {
+  const cost = barricadeCost ?? -1;
+  const sources = state.humans.map((human) => human.cell);
+  return fill(state, memoFor(state.config, cost).buffers, cost, sources).slice();
+}

@@ -1,0 +1,223 @@
+/**
+ * Survivors rules 56–59, the zombie player's turn: actions and their costs, spawning, the
+ * must-approach directive and the ambush event. Hand-built positions, forced dice.
+ */
+import { describe, expect, it } from 'vitest';
+import { Phase, ZOMBIES } from '../src/games/survivors/index.js';
+import {
+  E,
+  HOUSE,
+  MOVES,
+  OPEN,
+  S,
+  W,
+  act,
+  actNow,
+  addZombie,
+  cardId,
+  cellAt,
+  edgeAt,
+  eventsOf,
+  force,
+  game,
+  human,
+  isLegal,
+  lastEvent,
+  legalOfKind,
+  passHumanPhase,
+  putHuman,
+  recorder,
+  start,
+  zombieTurn,
+  barricadeEdge,
+} from './fixtures/survivors-scene.js';
+
+describe('rule 56: zombie actions', () => {
+  it('rule 56: 2 actions a turn; a step costs 1, a window 2, an obstacle 2', () => {
+    const costs = (dir: number): number[] => {
+      const state = start(MOVES, { zombiesMustApproach: false });
+      putHuman(state, 0, 0, 2);
+      addZombie(state, 1, 0);
+      zombieTurn(state, 0);
+      const rec = recorder();
+      act(state, { kind: 'zombieMove', dir }, rec.sink);
+      return eventsOf(rec.events, 'zombieAction').map((e) => e.cost);
+    };
+    expect(costs(W)).toEqual([2]); // through the window: its two actions
+    expect(costs(E)).toEqual([2]); // onto the obstacle
+    const state = start(MOVES, { zombiesMustApproach: false });
+    putHuman(state, 0, 0, 2);
+    addZombie(state, 1, 0);
+    zombieTurn(state, 0);
+    expect(legalOfKind(state, 'zombieMove').map((a) => a.dir)).toEqual([E, S, W]);
+    // With one action left: the floor step south, but neither the window nor the obstacle.
+    state.zombieActionsLeft = 1;
+    expect(legalOfKind(state, 'zombieMove').map((a) => a.dir)).toEqual([S]);
+    act(state, { kind: 'zombieMove', dir: S });
+    expect([state.phase, state.round]).toEqual([Phase.ChooseHuman, 2]); // its turn, the last, is over
+  });
+
+  it('rule 56: at most one attack on a human a turn, wounding on 4–6', () => {
+    const state = start(OPEN);
+    putHuman(state, 0, 2, 2);
+    addZombie(state, 3, 2);
+    zombieTurn(state, 0);
+    const rec = recorder();
+    act(state, { kind: 'zombieAttack', human: 0 }, rec.sink);
+    force(state, 3, rec.sink);
+    expect(human(state, 0).wounds).toBe(0);
+    expect(lastEvent(rec.events, 'zombieAction')).toMatchObject({ action: 'attack', roll: 3, success: false, exactSuccess: 0.5 });
+    // One action left, but its attack is spent.
+    expect(state.zombieActionsLeft).toBe(1);
+    expect(legalOfKind(state, 'zombieAttack')).toEqual([]);
+    const hit = start(OPEN);
+    putHuman(hit, 0, 2, 2);
+    addZombie(hit, 3, 2);
+    zombieTurn(hit, 0);
+    act(hit, { kind: 'zombieAttack', human: 0 });
+    force(hit, 4);
+    expect(human(hit, 0).wounds).toBe(1);
+  });
+
+  it('rule 56: a zombie attacks a barricade on its cell\'s edge and destroys it on 5–6, as often as its actions allow', () => {
+    const state = start(HOUSE);
+    const edge = edgeAt(state, 1, 1, E);
+    barricadeEdge(state, edge);
+    addZombie(state, 2, 1);
+    zombieTurn(state, 0);
+    const rec = recorder();
+    act(state, { kind: 'zombieBreak', dir: W }, rec.sink);
+    force(state, 4, rec.sink);
+    expect(state.barricades[edge]).toBe(1);
+    act(state, { kind: 'zombieBreak', dir: W }, rec.sink);
+    force(state, 5, rec.sink);
+    expect(state.barricades[edge]).toBe(0);
+    expect(eventsOf(rec.events, 'zombieAction').map((e) => [e.action, e.roll, e.success])).toEqual([
+      ['break', 4, false],
+      ['break', 5, true],
+    ]);
+    expect(lastEvent(rec.events, 'barricadeBroken')).toMatchObject({ edge, by: 'zombie' });
+  });
+});
+
+describe('rule 57: spawning', () => {
+  it('rule 57: up to spawnPerRound zombies on empty spawn points at least 2 from any human; they do not act that phase', () => {
+    const state = start(OPEN);
+    putHuman(state, 0, 3, 4);
+    passHumanPhase(state);
+    expect(state.phase).toBe(Phase.Spawn);
+    expect(game.currentPlayer(state)).toBe(ZOMBIES);
+    expect(legalOfKind(state, 'place').map((a) => a.cell)).toEqual([cellAt(state, 0, 0), cellAt(state, 6, 0)]);
+    act(state, { kind: 'place', cell: cellAt(state, 0, 0) });
+    act(state, { kind: 'place', cell: cellAt(state, 6, 0) });
+    // Both fresh: no zombie acts, the round is over.
+    expect([state.round, state.phase, state.zombies.length]).toEqual([2, Phase.ChooseHuman, 2]);
+    // A human 1 step from a spawn point keeps it closed.
+    const near = start(OPEN);
+    putHuman(near, 0, 1, 0);
+    passHumanPhase(near);
+    expect(legalOfKind(near, 'place').map((a) => a.cell)).toEqual([cellAt(near, 6, 0)]);
+    // spawnedActImmediately: the new zombie acts at once.
+    const quick = start(OPEN, { spawnedActImmediately: true });
+    putHuman(quick, 0, 3, 4);
+    passHumanPhase(quick);
+    act(quick, { kind: 'place', cell: cellAt(quick, 0, 0) });
+    act(quick, { kind: 'stopSpawning' });
+    expect([quick.phase, quick.zombieIndex]).toEqual([Phase.ZombieAct, 0]);
+    // At the cap (1 per human here), nothing spawns.
+    const capped = start(OPEN, { zombieCapPerHuman: 1 });
+    putHuman(capped, 0, 3, 4);
+    addZombie(capped, 6, 2);
+    passHumanPhase(capped);
+    expect(capped.phase).toBe(Phase.ZombieAct);
+  });
+});
+
+describe('rule 58: zombies must approach', () => {
+  it('rule 58: a zombie blocked by another may step aside and around, ending as near as it began', () => {
+    // The probe of issue 16: open 7×5, zombies on (3,0) and (3,1), the human on (3,4).
+    const state = start(OPEN);
+    putHuman(state, 0, 3, 4);
+    addZombie(state, 3, 0);
+    addZombie(state, 3, 1);
+    zombieTurn(state, 0);
+    // Path distance 4. West or east costs one step away (5), the second step back south (4).
+    expect(legalOfKind(state, 'zombieMove').map((a) => a.dir).sort()).toEqual([E, W]);
+    act(state, { kind: 'zombieMove', dir: W });
+    // At distance 5 it may not stop there: only the steps that end at 4 again are legal (back
+    // east, or south around the other zombie); west, to 6, is not.
+    expect(isLegal(state, { kind: 'zombieEnd' })).toBe(false);
+    expect(legalOfKind(state, 'zombieMove').map((a) => a.dir)).toEqual([E, S]);
+    act(state, { kind: 'zombieMove', dir: S });
+    expect(state.zombies[0]).toBe(cellAt(state, 2, 1));
+    // Its two actions spent, the turn passed to the second zombie.
+    expect(state.zombieIndex).toBe(1);
+  });
+
+  it('rule 58: a step away is illegal when the actions left cannot bring it back', () => {
+    const state = start(OPEN, { zombieActions: 1 });
+    putHuman(state, 0, 3, 4);
+    addZombie(state, 3, 0);
+    addZombie(state, 3, 1);
+    zombieTurn(state, 0);
+    expect(legalOfKind(state, 'zombieMove')).toEqual([]);
+    expect(isLegal(state, { kind: 'zombieEnd' })).toBe(true);
+    // Nothing in the way: the step toward the human is legal, and the steps away are not.
+    const open = start(OPEN, { zombieActions: 1 });
+    putHuman(open, 0, 3, 4);
+    addZombie(open, 3, 0);
+    zombieTurn(open, 0);
+    expect(legalOfKind(open, 'zombieMove').map((a) => a.dir)).toEqual([S]);
+  });
+
+  it('rule 58: with no path to any human, or with zombiesMustApproach = false, a zombie moves freely', () => {
+    const sealed = start(HOUSE);
+    for (const dir of [E, S, W]) barricadeEdge(sealed, edgeAt(sealed, 1, 1, dir));
+    addZombie(sealed, 3, 0);
+    zombieTurn(sealed, 0);
+    expect(legalOfKind(sealed, 'zombieMove').map((a) => a.dir).sort()).toEqual([E, S, W].sort());
+    const free = start(OPEN, { zombiesMustApproach: false, zombieActions: 1 });
+    putHuman(free, 0, 3, 4);
+    addZombie(free, 3, 0);
+    zombieTurn(free, 0);
+    expect(legalOfKind(free, 'zombieMove').map((a) => a.dir).sort()).toEqual([E, S, W].sort());
+  });
+});
+
+describe('rule 59: the ambush event', () => {
+  /** Human 0 searches the spot on (0,2) of the house map and draws an Ambush. */
+  function ambush(overrides: Parameters<typeof start>[1] = {}) {
+    const state = start(HOUSE, { numHumans: 2, ...overrides });
+    putHuman(state, 0, 0, 2);
+    actNow(state, 0, 4);
+    const rec = recorder();
+    act(state, { kind: 'search' }, rec.sink);
+    return { state, rec, draw: () => game.apply(state, { kind: 'draw', card: cardId(state, 'Ambush') }, rec.sink) };
+  }
+
+  it('rule 59: the zombie player puts one zombie on an empty cell next to the searcher', () => {
+    const { state, rec, draw } = ambush();
+    draw();
+    expect(state.phase).toBe(Phase.Ambush);
+    expect(game.currentPlayer(state)).toBe(ZOMBIES);
+    expect(legalOfKind(state, 'place').map((a) => a.cell)).toEqual([cellAt(state, 0, 1), cellAt(state, 1, 2)]);
+    act(state, { kind: 'place', cell: cellAt(state, 1, 2) }, rec.sink);
+    expect(lastEvent(rec.events, 'spawn')).toMatchObject({ cell: cellAt(state, 1, 2), source: 'ambush' });
+    expect([state.phase, human(state, 0).actionsLeft]).toEqual([Phase.Act, 3]);
+  });
+
+  it('rule 59: with no empty cell next to him, on the nearest empty spawn point; at the cap, none', () => {
+    const blocked = ambush();
+    putHuman(blocked.state, 1, 0, 1);
+    addZombie(blocked.state, 1, 2);
+    blocked.draw();
+    expect(blocked.state.phase).toBe(Phase.Act);
+    expect(lastEvent(blocked.rec.events, 'spawn')).toMatchObject({ cell: cellAt(blocked.state, 0, 0), source: 'ambush' });
+    const capped = ambush({ zombieCapPerHuman: 1 });
+    addZombie(capped.state, 4, 0);
+    addZombie(capped.state, 3, 0);
+    capped.draw();
+    expect(capped.state.phase).toBe(Phase.Act);
+    expect(eventsOf(capped.rec.events, 'spawn')).toEqual([]);
+  });
+});
