@@ -7,7 +7,8 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../src/core/errors.js';
 import { mergeRuns } from '../src/run/merge.js';
 import { digest } from '../src/run/run-key.js';
 import { runScenario } from '../src/run/run-scenario.js';
@@ -46,6 +47,8 @@ beforeAll(async () => {
   await runScenario(doomed, { ...strict, outDir: join(work, 'strict-1'), shard: { index: 1, count: 2 } });
 }, 120_000);
 
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
 const read = (path: string): string => readFileSync(join(work, path), 'utf8');
 const summaryOf = (path: string): Record<string, unknown> => ({ ...(JSON.parse(read(path)) as Record<string, unknown>), timing: null });
 
@@ -75,6 +78,19 @@ function rewriteFile(shard: string, name: string, text: string): void {
 
 const out = (): string => join(work, `out-${copies++}`);
 
+/** The issues of the UsageError merging `dirs` throws. */
+async function issuesOf(dirs: readonly string[], target = out()): Promise<unknown> {
+  const error = await mergeRuns(dirs, target).then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(UsageError);
+  return (error as UsageError).issues;
+}
+
+/** This process's open file descriptors (Linux only). */
+const FD_DIR = '/proc/self/fd';
+
 async function refusal(dirs: readonly string[], target = out()): Promise<string> {
   const error = await mergeRuns(dirs, target).then(
     () => null,
@@ -92,8 +108,12 @@ describe('merging shards in-process', () => {
     for (const name of ['matches.csv', 'catches.csv']) expect(read(join(target.slice(work.length + 1), name)), name).toBe(read(join('single', name)));
     expect(summaryOf(join(target.slice(work.length + 1), 'summary.json'))).toEqual(summaryOf('single/summary.json'));
     expect(document.run).toEqual({ status: 'complete', matchesPlayed: 24, errors: 0 });
-    expect(files.map((path) => path.slice(target.length + 1))).toEqual(expect.arrayContaining(['matches.csv', 'catches.csv', 'summary.json']));
-    expect(files.at(-1)?.endsWith('summary.json')).toBe(true);
+    const published = files.map((path) => path.slice(target.length + 1));
+    expect(published.slice(0, 2)).toEqual(['matches.csv', 'catches.csv']);
+    expect(published.at(-1)).toBe('summary.json');
+    expect(published).not.toContain('errors.csv');
+    expect(existsSync(join(target, 'errors.csv'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(target, '.hordelab-folder.json'), 'utf8'))).toMatchObject({ kind: 'run', scenario: 'duel', status: 'complete' });
     expect(readdirSync(target).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(existsSync(join(target, '.hordelab-checkpoint.json'))).toBe(false);
     const timing = (JSON.parse(readFileSync(join(target, 'summary.json'), 'utf8')) as { timing: { seconds: number; matchesPerSecond: number } }).timing;
@@ -112,6 +132,26 @@ describe('merging shards in-process', () => {
     expect(summaryOf(join(target.slice(work.length + 1), 'summary.json'))).toEqual(summaryOf('doomed-single/summary.json'));
   });
 
+  it('refuses a shard with failures whose errors.csv is gone, or holds other rows than it records', async () => {
+    const [first, second] = copyShards('doomed');
+    rmSync(join(second, 'errors.csv'));
+    expect(await refusal([first, second])).toBe(`${join(second, 'errors.csv')}: is missing; re-run the shard`);
+    const [third, fourth] = copyShards('doomed');
+    const rows = readFileSync(join(fourth, 'errors.csv'), 'utf8').split('\n');
+    rewriteFile(fourth, 'errors.csv', `${rows.slice(0, -2).join('\n')}\n`);
+    expect(await refusal([third, fourth])).toBe(`${join(fourth, 'errors.csv')}: holds 2 rows; shard.json records 3`);
+  });
+
+  it.skipIf(!existsSync(FD_DIR))('closes every file it writes, merged or refused', async () => {
+    const before = readdirSync(FD_DIR).length;
+    await mergeRuns([join(work, 'doomed-0'), join(work, 'doomed-1')], out());
+    const [first, second] = copyShards();
+    const path = join(second, 'matches.csv');
+    writeFileSync(path, readFileSync(path, 'utf8').slice(0, -30));
+    await refusal([first, second]);
+    expect(readdirSync(FD_DIR).length).toBe(before);
+  });
+
   it('refuses more failures than the run allowed, counted over every shard', async () => {
     const [first, second] = copyShards('strict');
     expect([first, second].map((shard) => (JSON.parse(readFileSync(join(shard, 'shard.json'), 'utf8')) as { errors: number }).errors)).toEqual([5, 3]);
@@ -127,7 +167,7 @@ describe('merging shards in-process', () => {
     const target = out();
     const shards = [join(work, 'shard-0'), join(work, 'shard-1')];
     await mergeRuns(shards, target);
-    await expect(mergeRuns(shards, target)).rejects.toThrow(/holds a finished run of "duel"; pass --force to replace it/);
+    await expect(mergeRuns(shards, target)).rejects.toThrow(`--out: ${target} holds a finished run of "duel"; pass --force to replace it`);
     await mergeRuns(shards, target, { force: true });
     expect(readFileSync(join(target, 'matches.csv'), 'utf8')).toBe(read('single/matches.csv'));
   });
@@ -137,7 +177,7 @@ describe('what merge refuses', () => {
   it('no shard folders, or an output folder that is one of them', async () => {
     await expect(mergeRuns([], out())).rejects.toThrow('merge: name the shard folders to merge');
     const shard = join(work, 'shard-0');
-    await expect(mergeRuns([shard, join(work, 'shard-1')], shard)).rejects.toThrow(`${shard} is one of the shards; merge into another folder`);
+    expect(await issuesOf([shard, join(work, 'shard-1')], shard)).toEqual([{ source: '--out', field: '', message: `${shard} is one of the shards; merge into another folder` }]);
   });
 
   it('a folder without shard.json, or with one that is not JSON or not a shard record', async () => {
@@ -171,12 +211,22 @@ describe('what merge refuses', () => {
     const [third, fourth] = copyShards();
     editRecord(fourth, (record) => (record.status = 'interrupted'));
     expect(await refusal([third, fourth])).toContain(`${fourth}: shard 1/2 is interrupted; finish it (hordelab run ... --resume) before merging`);
+    editRecord(fourth, (record) => (record.status = 'stopped'));
+    expect(await refusal([third, fourth])).toBe(`${fourth}: shard 1/2 is stopped; finish it (hordelab run ... --resume) before merging`);
+  });
+
+  it('a digest that is not 64 lowercase hex digits, whatever comes before or after', async () => {
+    for (const sha256 of [`z${'0'.repeat(64)}`, `${'0'.repeat(64)}z`]) {
+      const [first, second] = copyShards();
+      const path = editRecord(second, (record) => ((record.files['matches.csv'] as { sha256: string }).sha256 = sha256));
+      expect(await refusal([first, second]), sha256).toMatch(new RegExp(`^${path}: files\\.matches\\.csv\\.sha256: `));
+    }
   });
 
   it('missing and repeated shards', async () => {
     const [first, second] = copyShards();
-    expect(await refusal([second])).toContain('merge: expected shards 0..1 once each; missing 0');
-    expect(await refusal([first, first])).toContain('expected shards 0..1 once each; missing 1; repeated 0');
+    expect(await refusal([second])).toBe('merge: expected shards 0..1 once each; missing 0');
+    expect(await refusal([first, first, first])).toBe('merge: expected shards 0..1 once each; missing 1; repeated 0, 0');
     expect(await refusal([first, second, second])).toMatch(/expected shards 0\.\.1 once each; repeated 1$/);
   });
 
@@ -252,6 +302,13 @@ describe('what merge refuses', () => {
     const text = readFileSync(path, 'utf8');
     writeFileSync(path, text.slice(0, -30));
     expect(await refusal([first, second])).toContain(`${path}: is ${Buffer.byteLength(text) - 30} bytes with another SHA-256 than the ${Buffer.byteLength(text)} bytes shard.json records`);
+    // One character changed: the same length, another SHA-256.
+    const [seventh, eighth] = copyShards();
+    const changed = join(eighth, 'matches.csv');
+    const original = readFileSync(changed, 'utf8');
+    const at = original.lastIndexOf(',') + 1;
+    writeFileSync(changed, `${original.slice(0, at)}${original[at] === '0' ? '1' : '0'}${original.slice(at + 1)}`);
+    expect(await refusal([seventh, eighth])).toContain(`${changed}: is ${Buffer.byteLength(original)} bytes with another SHA-256 than the ${Buffer.byteLength(original)} bytes shard.json records`);
     const [third, fourth] = copyShards();
     const rows = readFileSync(join(fourth, 'matches.csv'), 'utf8').split('\n');
     rewriteFile(fourth, 'matches.csv', `${rows.slice(0, -2).join('\n')}\n`);
