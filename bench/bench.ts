@@ -9,7 +9,8 @@
  *   allocation-free bitboard (the practical limit of Node); then the ratios;
  * - Zombie Trainers random-vs-random matches/s (engine alone, with the report collecting every
  *   event as `hordelab run` does, and a hand-specialised playout of the same matches as the
- *   limit: `zombie-trainers-playout.ts`) and MCTS iterations/s.
+ *   limit: `zombie-trainers-playout.ts`), the report with the game-quality figures every run adds
+ *   (with and without the heuristic leads), and MCTS iterations/s.
  *
  * - `hordelab run` on Zombie Trainers random vs random with 1 and 2 worker threads (60,000
  *   matches, files written, in a child process as users run it), the speedup, and the peak
@@ -32,6 +33,7 @@ import { randomAgent } from '../agents/random.js';
 import { greedyAgent } from '../agents/greedy.js';
 import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from '../src/core/game.js';
+import type { AnyGameReport } from '../src/reports/report.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { formatSeed, matchSeed, matchStream } from '../src/core/rng.js';
@@ -39,6 +41,7 @@ import { survivors } from '../src/games/survivors/index.js';
 import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
 import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import { zombieTrainersReport } from '../src/games/zombie-trainers/report.js';
+import { withQualityMetrics } from '../src/quality/quality-report.js';
 import { boardgameMcts, boardgameRandomGames } from './boardgameio-tic-tac-toe.js';
 import { bitboardRandomGames, bitboardUct } from './tic-tac-toe-bitboard.js';
 import * as stats from 'simple-statistics';
@@ -154,6 +157,35 @@ await measure('zombie-trainers.random-vs-random.report', 'matches', 1000, (n) =>
     collector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1 }, aggregate);
   }
 });
+// The cost of the game-quality figures every run adds (`src/quality/`): the report alone, with
+// the quality figures (the runner's decision hook and the heuristic at each turn start), and
+// with `quality: { leads: false }` (the hook without the heuristic). Timed in turns, one
+// sample of each per round, so a change of load on a shared machine hits all three alike.
+const qualitySeats = randomSeats.map((_, seat) => ({ name: `random${seat}`, agent: 'random', config: {} }));
+const qualityVariants: [string, AnyGameReport][] = [
+  ['zombie-trainers.quality-cost.report-alone', zombieTrainersReport],
+  ['zombie-trainers.quality-cost.with-quality', withQualityMetrics(zombieTrainersReport, zombieTrainers, qualitySeats)],
+  ['zombie-trainers.quality-cost.with-quality-no-leads', withQualityMetrics(zombieTrainersReport, zombieTrainers, qualitySeats, { leads: false })],
+];
+if ('zombie-trainers.quality-cost'.startsWith(only) || only.startsWith('zombie-trainers.quality-cost')) {
+  const QUALITY_MATCHES = 300;
+  const playWith = (report: AnyGameReport): number => {
+    const reportCollector = report.createCollector({ eventRows: true });
+    const reportAggregate: unknown = report.emptyAggregate();
+    const reportSink: EventSink<GameEvent> = (event) => reportCollector.onEvent(event);
+    const hook = reportCollector.onDecision === undefined ? {} : { onDecision: (seat: number, legal: number, state: unknown): void => reportCollector.onDecision?.(seat, legal, state) };
+    const started = performance.now();
+    for (let i = 0; i < QUALITY_MATCHES; i++) {
+      const outcome = playMatch({ game: zombieTrainers, params: trainersParams, seats: randomSeats, runSeed: 1, matchIndex: i, ...hook }, reportSink);
+      reportCollector.finishMatch({ matchIndex: i, seed: formatSeed(outcome.seed), cluster: i, clusterSize: 1, agents: ['random0', 'random1'], returns: outcome.returns, finalState: outcome.finalState }, reportAggregate);
+    }
+    return QUALITY_MATCHES / ((performance.now() - started) / 1000);
+  };
+  for (const [, report] of qualityVariants) playWith(report); // warm-up
+  const rates: number[][] = qualityVariants.map(() => []);
+  for (let round = 0; round < samples; round++) qualityVariants.forEach(([, report], index) => rates[index]?.push(playWith(report)));
+  qualityVariants.forEach(([name], index) => figures.push({ name, unit: 'matches', perSecond: describeRates(rates[index] ?? []), samples, countPerSample: QUALITY_MATCHES }));
+}
 // MCTS from the first decision of a match (initial zombies placed), default settings.
 const trainersRoot = zombieTrainers.setup(trainersParams);
 const setupRng = matchStream(matchSeed(1, 0), 'chance');
@@ -236,6 +268,8 @@ process.stdout.write(
         'zombie-trainers.random-vs-random.engine/hand-written': ratio('zombie-trainers.random-vs-random.engine', 'zombie-trainers.random-vs-random.hand-written'),
         'zombie-trainers.run.workers-1/hand-written': ratio('zombie-trainers.run.workers-1', 'zombie-trainers.random-vs-random.hand-written'),
         'zombie-trainers.run.workers-2/workers-1': ratio('zombie-trainers.run.workers-2', 'zombie-trainers.run.workers-1'),
+        'zombie-trainers.quality-cost.with-quality/report-alone': ratio('zombie-trainers.quality-cost.with-quality', 'zombie-trainers.quality-cost.report-alone'),
+        'zombie-trainers.quality-cost.with-quality-no-leads/report-alone': ratio('zombie-trainers.quality-cost.with-quality-no-leads', 'zombie-trainers.quality-cost.report-alone'),
       },
       peakMemoryMegabytes: memory,
     },

@@ -9,7 +9,18 @@ export { defaultParameters, parseParameters, type ParameterSpec, type ParameterS
 export { Rng, formatSeed, matchSeed, matchStream, parseSeed, seedFromInteger, type Seed64 } from './core/rng.js';
 export { UsageError, type InputIssue } from './core/errors.js';
 export { agents, games, type RegisteredGame } from './registry.js';
-export type { GameModule } from './core/game-module.js';
+export type { GameModule, GameModuleSource, GameHeadline } from './core/game-module.js';
+// What a game module's author needs: parameters without zod, the report contract, conformance.
+export { param } from './core/param.js';
+export type { ParameterIssue } from './core/parameters.js';
+export type { CsvValue, EventTable, GameReport, MatchCollector, MatchContext, MatchRows, AnyGameReport } from './reports/report.js';
+export type { HistogramCap } from './present/chart-kit.js';
+export type { RunSummary } from './present/metrics.js';
+export { MatchFigures, emptyTally, mergeTally, recordMatch, settledFigures, type Tally } from './stats/clusters.js';
+export { genericReport, type GenericSummary } from './reports/generic-report.js';
+export { gameModuleFromExport, loadGameModule } from './scenario/game-module-loader.js';
+export { checkConformance, CONFORMANCE_PROPERTIES, type ConformanceOptions, type ConformanceProblem, type ConformanceProperty, type ConformanceReport, type PropertyResult } from './conform/conformance.js';
+export { formatConformance } from './conform/conformance-text.js';
 export { loadScenario, parseScenario, type Scenario, type ScenarioOverrides } from './scenario/scenario.js';
 export { runScenario, type RunOptions, type RunResult, type SummaryDocument } from './run/run-scenario.js';
 export { mergeRuns } from './run/merge.js';
@@ -37,7 +48,8 @@ export { run, scenarioFromObject, type AgentObject, type LibraryRunOptions, type
 export type { ActionOf, EventOf, GameId, GameTypes, GameTypeSet, ParamsOf, ResultsOf } from './library/game-types.js';
 export type { DifferenceEstimate } from './games/integer-duel/report.js';
 export type { OutcomeRates, OutcomeSummary } from './reports/outcomes.js';
-export type { GameRender } from './core/game-render.js';
+export type { QualitySummary } from './quality/quality-figures.js';
+export type { GameRender, AnyGameRender } from './core/game-render.js';
 export type { ChartSpec } from './present/chart-kit.js';
 // Each game's parameters, actions, events and results.
 export type { ZombieTrainersParams, ZombieTrainersAction, ZombieTrainersEvent, ZombieTrainersState } from './games/zombie-trainers/index.js';

@@ -127,8 +127,19 @@ const cases: Record<string, [string[], string][]> = {
     [['agents', '--json'], 'hordelab: --json: unknown flag of "hordelab agents"'],
     [['agents', 'mcts'], 'hordelab: mcts: unexpected argument'],
   ],
+  conform: [
+    [['conform', 'coin-flip', '--playout', '3'], 'hordelab: --playout: unknown flag of "hordelab conform"; did you mean --playouts?'],
+    [['conform'], 'hordelab: <game>: missing; usage: hordelab conform <game> [options]'],
+    [['conform', 'coin-flip', '--playouts', '0'], 'hordelab: --playouts: '],
+    [['conform', './nowhere.mjs'], 'hordelab: <game>: cannot load game module "./nowhere.mjs": no module at '],
+  ],
+  init: [
+    [['init', 'game'], 'hordelab: <name>: missing; usage: hordelab init <kind> <name> [options]'],
+    [['init', 'game', 'x', '--force'], 'hordelab: --force: unknown flag of "hordelab init"'],
+    [['init', 'level', 'x'], 'hordelab: <kind>: expected game, got "level"'],
+  ],
   '(no command)': [
-    [['fly'], 'hordelab: fly: unknown command; expected one of: run, check, sweep, tune, ladder, cards, report, compare, plan, replay, merge, games, agents'],
+    [['fly'], 'hordelab: fly: unknown command; expected one of: run, check, sweep, tune, ladder, cards, report, compare, plan, replay, merge, conform, init, games, agents'],
     [['rnu', 's.yaml'], 'hordelab: rnu: unknown command; did you mean run?'],
     [['--matches', '5'], 'hordelab: --matches: a flag before any command'],
   ],

@@ -76,3 +76,45 @@ describe('modules are imported only after the rest of the scenario validated', (
     expect(existsSync(metric.marker)).toBe(true);
   });
 });
+
+describe('a game module is imported only after what can be checked without it', () => {
+  /** A fresh game module that leaves a marker when imported (and is no game: only the import matters). */
+  function markerGame(): { path: string; marker: string } {
+    const name = `game-${modules++}`;
+    const marker = join(dir, `${name}.imported`);
+    writeFileSync(join(dir, `${name}.mjs`), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'imported');\nexport default {};\n`);
+    return { path: `./${name}.mjs`, marker };
+  }
+  const gameScenario = (game: string, changes: Record<string, string> = {}): string =>
+    Object.entries({ game, matches: '10', seed: '1', seats: '[random, random]', ...changes })
+      .map(([key, value]) => `${key}: ${value}`)
+      .join('\n');
+  const invalid: [string, (game: string) => string, string[]][] = [
+    ['zero matches', (game) => gameScenario(game, { matches: '0' }), []],
+    ['a negative seed', (game) => gameScenario(game, { seed: '-1' }), []],
+    ['an unknown agent', (game) => gameScenario(game, { seats: '[random, alphazero]' }), []],
+    ['an unknown field', (game) => gameScenario(game, { matchez: '10' }), []],
+    ['a bad --matches', (game) => gameScenario(game), ['--matches', '0']],
+    ['a --set without a value', (game) => gameScenario(game), ['--set', 'rounds']],
+    ['an unsafe --set key', (game) => gameScenario(game), ['--set', '__proto__.x=1']],
+  ];
+
+  it.each(invalid)('%s: exit 2 and the game module never imported', async (_label, text, flags) => {
+    const game = markerGame();
+    writeFileSync(join(dir, 'bad-game.yaml'), text(game.path));
+    const result = await hordelabIn(dir, 'run', 'bad-game.yaml', '-w', '0', '--out', 'never', ...flags);
+    expect(result.status, result.stderr).toBe(2);
+    expect(existsSync(game.marker)).toBe(false);
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
+
+  it('an otherwise valid scenario does import it (so the markers above can appear)', async () => {
+    const game = markerGame();
+    writeFileSync(join(dir, 'good-game.yaml'), gameScenario(game.path));
+    const result = await hordelabIn(dir, 'run', 'good-game.yaml', '-w', '0', '--out', 'never');
+    // The marker module is no game: refused, but only once imported.
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('exports an object that has no id');
+    expect(existsSync(game.marker)).toBe(true);
+  });
+});

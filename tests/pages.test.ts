@@ -36,7 +36,7 @@ const svgWidth = (svg: string): number => Number(/<svg[^>]*\swidth="([\d.]+)"/.e
 describe('report charts', () => {
   it('zooms win rates around a 50% line, names seats as the game does, and fits 1,000 px', async () => {
     const dir = await run('game: integer-duel\nmatches: 60\nseed: 3\nseats:\n  rotate: [greedy, random]\n');
-    const charts = chartsFor(readRunSummary(dir));
+    const charts = chartsFor(await readRunSummary(dir));
     const outcomes = charts.find((chart) => chart.id === 'outcomes');
     const groups = new Set(views(outcomes?.spec as Spec).flatMap((view) => view.data?.values ?? []).map((row) => row['group']));
     expect([...groups]).toEqual(expect.arrayContaining(['all seats', 'as Plants', 'as Zombies']));
@@ -56,7 +56,7 @@ describe('report charts', () => {
 
   it('draws exact values beside estimates and as residuals, and notes the capped bar', async () => {
     const dir = await run('game: zombie-trainers\nmatches: 150\nseed: 2\nparams: { maxRounds: 40 }\nseats: [random, random]\n');
-    const summary = readRunSummary(dir);
+    const summary = await readRunSummary(dir);
     const charts = chartsFor(summary);
     const trapRate = charts.find((chart) => chart.id === 'trap-rate')?.spec as Spec;
     expect(trapRate.hconcat).toHaveLength(2);

@@ -40,12 +40,12 @@ describe('hordelab compare', () => {
     // 1,500 A/A pairs per setting in the calibration tier (tests/calibration/), not here:
     // a handful of pairs cannot tell 5% from 20%.
     const again = await trainersRun(1, 1500);
-    const same = compareRuns(baseline, readRunSummary(baseline), again, readRunSummary(again));
+    const same = compareRuns(baseline, await readRunSummary(baseline), again, await readRunSummary(again));
     expect(same.compared).toBeGreaterThan(25);
     expect(same.changed).toBe(0);
     expect(same.metrics.every((metric) => metric.pValue === 1 && metric.difference === 0)).toBe(true);
     const raised = await trainersRun(21, 1500, '  traps: {40: 1, 60: 2, 80: 4}\n');
-    const comparison = compareRuns(baseline, readRunSummary(baseline), raised, readRunSummary(raised));
+    const comparison = compareRuns(baseline, await readRunSummary(baseline), raised, await readRunSummary(raised));
     const changed = new Set(comparison.metrics.filter((metric) => metric.changed).map((metric) => metric.path));
     expect(changed.has('trapSuccess.overall')).toBe(true);
     expect(changed.has('perGame.catches')).toBe(true);
@@ -102,7 +102,7 @@ describe('hordelab plan', () => {
 });
 
 describe('hordelab report', () => {
-  const CHARTS = ['outcomes', 'tie-advantage', 'by-end', 'trap-rate', 'trap-difference', 'xp', 'length'];
+  const CHARTS = ['outcomes', 'tie-advantage', 'by-end', 'trap-rate', 'trap-difference', 'xp', 'length', 'quality-rates', 'quality-length'];
   const chromium = findChromium();
 
   it('writes a self-contained report.html with every chart as SVG, and report.md, metrics.csv and metrics.json', async () => {

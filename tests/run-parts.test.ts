@@ -161,4 +161,33 @@ describe('the pool', () => {
     }
     expect(await pool.run({ source: scenario.source, start: 0, end: 1, eventFiles: false })).toEqual({ kind: 'cancelled' });
   });
+
+  it('stops a thread stuck in one match after the timeout, names that match, and plays on a fresh thread', { timeout: 60_000 }, async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 100\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 4 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
+    const doomed = (match: number): boolean => matchStream(matchSeed(2, match), 'seat:0').int(4) === 0;
+    const firstDoomed = Array.from({ length: 20 }, (_, i) => 10 + i).find(doomed) as number;
+    expect(firstDoomed).toBeGreaterThan(10);
+    // One thread: the chunk after the hung one can only play if the stuck thread was replaced.
+    const pool = new WorkerPool(1, { matchTimeoutMs: 1000 });
+    try {
+      const broken = await pool.run({ source: scenario.source, start: 10, end: 30, eventFiles: false });
+      expect(broken).toEqual({ kind: 'broken', matchIndex: firstDoomed, reason: 'timed out after 1 s (--match-timeout)', timedOut: true });
+      const clean = Array.from({ length: 100 }, (_, i) => i).find((i) => !doomed(i) && !doomed(i + 1)) as number;
+      const played = await pool.run({ source: scenario.source, start: clean, end: clean + 2, eventFiles: false });
+      expect(played.kind).toBe('played');
+    } finally {
+      await pool.terminate();
+    }
+  });
+
+  it('cancels the chunks playing and queued when it is terminated, even one stuck in a match', { timeout: 60_000 }, async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 10\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 1 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
+    const pool = new WorkerPool(2, { matchTimeoutMs: 0 });
+    const outcomes = [0, 1, 2].map((i) => pool.run({ source: scenario.source, start: i, end: i + 1, eventFiles: false }));
+    await new Promise((done) => setTimeout(done, 200));
+    await pool.terminate();
+    expect(await Promise.all(outcomes)).toEqual([{ kind: 'cancelled' }, { kind: 'cancelled' }, { kind: 'cancelled' }]);
+  });
 });

@@ -50,4 +50,21 @@ export interface GameModule {
   readonly lengthCap?: (summary: RunSummary) => HistogramCap | null;
   /** The board drawing of `hordelab replay --html`; without it the page shows state descriptions. */
   readonly render?: AnyGameRender;
+  /**
+   * Where a game module from outside the repository was loaded from (absent for built-in
+   * games): the summary records it, so `report`, `compare` and `check` load the same module, and
+   * its content hash is part of the run key, so a module edited between a run and its resume is
+   * another game.
+   */
+  readonly source?: GameModuleSource;
+}
+
+/** A game module's file: as the scenario names it, where it was found, and its content. */
+export interface GameModuleSource {
+  /** As written in the scenario's `game:` field: `./dice-race.mjs`, `my-game-package`. */
+  readonly spec: string;
+  /** The absolute path of the file loaded. */
+  readonly path: string;
+  /** SHA-256 of the file's bytes, in hex. */
+  readonly sha256: string;
 }

@@ -77,6 +77,12 @@ export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = un
   apply(state: S, action: A, emit: EventSink<E>): void;
   /** True once the match is over. */
   isTerminal(state: S): boolean;
+  /**
+   * Optional: true when a terminal state ended at a length cap (a round limit that cuts the
+   * match off, as opposed to the rules' own ending). Quality metrics report the share of capped
+   * matches for games that say; for a game without it, that share is left out with a note.
+   */
+  endedAtCap?(state: S): boolean;
   /** Per-seat returns of a terminal state (e.g. +1 win, -1 loss), within `utilityBounds`. */
   returns(state: S): number[];
   /**

@@ -35,6 +35,7 @@ export const BOUNDS = {
   seed: whole(0, MAX_RUN_SEED),
   matchIndex: whole(0, MAX_MATCHES - 1),
   workers: whole(0, MAX_WORKERS),
+  playouts: whole(1, 100_000),
   chunkSize: whole(1, 1_000_000),
   /** Seconds one match may run (`--match-timeout`); 0 for no limit, at most a day. */
   matchTimeout: whole(0, 86_400),

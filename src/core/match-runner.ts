@@ -36,6 +36,12 @@ export interface MatchSpec {
   readonly streamLabels?: readonly string[];
   /** Called after every step with who acted (a seat or CHANCE) and what, for replays and traces. */
   readonly trace?: (player: number, action: unknown, state: unknown) => void;
+  /**
+   * Called at every decision before the agent is asked: the seat acting, how many legal actions
+   * it has, and the live state (read it, never change or keep it). Quality metrics hear the
+   * match through this; without it the loop pays one check per decision.
+   */
+  readonly onDecision?: (seat: number, legalActions: number, state: unknown) => void;
 }
 
 /** The end of a match. */
@@ -226,6 +232,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
       } else {
         game.legalActions(state, legal);
         if (legal.length === 0) throw new Error(`seat ${player} has no legal action in a non-terminal state`);
+        spec.onDecision?.(player, legal.length, state);
         let choice = 0;
         // A forced move needs no agent: the random agent's stream is then not advanced either.
         if (legal.length > 1) {

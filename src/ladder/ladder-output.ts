@@ -5,6 +5,8 @@
  * level, its reference as a black tick), and `levels/<level>.yaml`, each level's scenario, to
  * rerun one level with `hordelab run`. Files are written under temporary names and renamed.
  */
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { relocateModulePaths } from '../scenario/relocate.js';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { intervalChart, type Row } from '../present/chart-kit.js';
@@ -131,13 +133,20 @@ ${mix}
 `;
 }
 
+/** A level's scenario as written into `levelsDir`: its module paths named from there, so it runs as it is. */
+function levelFileText(text: string, scenarioFile: string, levelsDir: string): string {
+  const document = parseYaml(text) as Record<string, unknown>;
+  relocateModulePaths(document, scenarioFile, levelsDir);
+  return stringifyYaml(document);
+}
+
 /** Writes the ladder's files into `outDir`; returns their paths. Nothing is written if a page fails to build. */
 export async function writeLadder(summary: LadderSummary, outDir: string): Promise<string[]> {
   const pages: [string, string][] = [
     ['ladder.json', `${toJson(summary)}\n`],
     ['ladder.md', markdown(summary)],
     ['ladder.html', await html(summary)],
-    ...summary.levels.map((level): [string, string] => [join('levels', `${levelSlug(level.name)}.yaml`), level.scenarioText]),
+    ...summary.levels.map((level): [string, string] => [join('levels', `${levelSlug(level.name)}.yaml`), levelFileText(level.scenarioText, summary.scenario.file, join(outDir, 'levels'))]),
   ];
   mkdirSync(join(outDir, 'levels'), { recursive: true });
   const written: string[] = [];

@@ -3,22 +3,12 @@
  * tallies in match order, so results do not depend on worker count or chunking: aggregates are
  * exact integer sums, and per-match scores are concatenated by match index.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
+import { compiledWorkerFile, startThreadPool } from '../run/thread-pool.js';
 import { mergeActionMix, playTally, type Tally } from './tally.js';
 import type { TallyTask } from './tally-worker.js';
-
-/** Where the compiled worker lives (beside this file once built; from sources, the dist copy). */
-function tallyWorkerFile(): string {
-  const beside = fileURLToPath(new URL('./tally-worker.js', import.meta.url));
-  if (existsSync(beside)) return beside;
-  const compiled = fileURLToPath(new URL('../../dist/src/ladder/tally-worker.js', import.meta.url));
-  if (existsSync(compiled)) return compiled;
-  throw new Error('worker threads run compiled code: run "npm run build" first');
-}
 
 /** A mergeable tally of matches `0..matches` of one scenario (or of a continuing range). */
 export interface RunningTally {
@@ -34,7 +24,7 @@ export class TallyPlayer {
 
   /** `workers` threads; 0 plays in this thread. */
   constructor(private readonly workers: number) {
-    this.pool = workers > 0 ? new Piscina<TallyTask, Tally>({ filename: tallyWorkerFile(), minThreads: workers, maxThreads: workers }) : null;
+    this.pool = workers > 0 ? startThreadPool<TallyTask, Tally>(compiledWorkerFile('ladder/tally-worker.js'), workers) : null;
   }
 
   /** An empty tally for `scenario`. */

@@ -11,7 +11,7 @@ import type { AgentFactory } from '../core/agent.js';
 import { MatchFailure, playMatch } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
-import { matchPlan } from '../run/play-chunk.js';
+import { decisionHook, matchPlan } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
 
 /** Decisions per action kind, per seat (index: seat). Plain data, mergeable. */
@@ -67,6 +67,7 @@ export function playTally(scenario: Scenario, start: number, end: number): Tally
   const seatCount = game.seats.length;
   const collector = report.createCollector({ eventRows: false });
   const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
+  const hooks = decisionHook(collector);
   const aggregate: unknown = report.emptyAggregate();
   const outcomes = emptyOutcomes(seatCount);
   const actionMix: ActionMix = Array.from({ length: seatCount }, () => ({}));
@@ -77,16 +78,17 @@ export function playTally(scenario: Scenario, start: number, end: number): Tally
     const seats = plan.seats.map((seat) => ({ ...seat, factory: counting(seat.factory, actionMix, actionKey) }));
     let outcome;
     try {
-      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, seats }, sink);
+      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, seats, ...hooks }, sink);
     } catch (error) {
       if (!(error instanceof MatchFailure)) throw error;
       collector.discardMatch();
       return { start, end: matchIndex, aggregate, outcomes, actionMix, scores, failure: { matchIndex, matchSeed: error.matchSeed, message: error.message } };
     }
     // The same context as the run's: a rotated pair's two matches are one cluster.
-    const context = { matchIndex, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1 };
+    const names = plan.seats.map((seat) => seat.name);
+    const context = { matchIndex, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: names, returns: outcome.returns, finalState: outcome.finalState };
     collector.finishMatch(context, aggregate);
-    addOutcome(outcomes, outcome.returns, plan.seats.map((seat) => seat.name), context);
+    addOutcome(outcomes, outcome.returns, names, context);
     for (const result of seatResults(outcome.returns)) scores.push(result === 'win' ? 1 : result === 'draw' ? 0.5 : 0);
   }
   return { start, end, aggregate, outcomes, actionMix, scores, failure: null };

@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import type { AgentFactory } from '../core/agent.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import type { OutcomeSummary } from '../reports/outcomes.js';
+import type { QualitySummary } from '../quality/quality-figures.js';
 import { BatchPlayer } from '../run/batches.js';
 import { runScenario, summaryDocument, type SummaryDocument } from '../run/run-scenario.js';
 import { checkAgentShape, describeExport, factoryFromExport } from '../scenario/agent-module.js';
@@ -63,12 +64,15 @@ export interface LibraryRunOptions {
 
 /** A run's summary, typed for its game. */
 export interface LibraryRunResult<G extends GameId> {
-  /** The game's figures: rates `{ rate, lower, upper, successes, n }`, means `{ mean, lower, upper, sd, n }`. */
-  readonly results: ResultsOf<G>;
+  /**
+   * The game's figures: rates `{ rate, lower, upper, successes, n }`, means `{ mean, lower, upper, sd, n }`;
+   * and `quality`, the game-quality figures every game gets.
+   */
+  readonly results: ResultsOf<G> & { readonly quality: QualitySummary };
   /** Win, draw and loss rates per seat and per agent. */
   readonly outcomes: OutcomeSummary;
   /** The whole `summary.json` document (with the same `results`). */
-  readonly summary: Omit<SummaryDocument, 'results' | 'outcomes'> & { readonly results: ResultsOf<G>; readonly outcomes: OutcomeSummary };
+  readonly summary: Omit<SummaryDocument, 'results' | 'outcomes'> & { readonly results: ResultsOf<G> & { readonly quality: QualitySummary }; readonly outcomes: OutcomeSummary };
   /** Files written: none unless `outDir` was given. */
   readonly files: readonly string[];
 }

@@ -2,9 +2,9 @@
  * Every chart of a run's report, in reading order: the win rates every game has, then the
  * game's own charts (from its folder, through the registry), then game length.
  */
-import { games } from '../registry.js';
 import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, type ChartSpec, type Row } from './chart-kit.js';
 import type { RunSummary } from './metrics.js';
+import { summaryGame } from './summary-game.js';
 
 export type { ChartSpec } from './chart-kit.js';
 
@@ -16,7 +16,7 @@ export function seatName(seatKey: string, seatNames: readonly string[]): string 
 
 /** Win rates per agent (and per agent and seat) with their intervals: every game. */
 function outcomeChart(summary: RunSummary): ChartSpec | null {
-  const seatNames = games.get(summary.scenario.game)?.game.seats ?? [];
+  const seatNames = summaryGame(summary.scenario)?.game.seats ?? [];
   const byAgent = get(summary.outcomes, 'byAgent');
   const rows: Row[] = [];
   const order: string[] = [];
@@ -55,7 +55,7 @@ function outcomeChart(summary: RunSummary): ChartSpec | null {
 /** Every chart the report shows for this run, in reading order. */
 export function chartsFor(summary: RunSummary): ChartSpec[] {
   const results = summary.results;
-  const entry = games.get(summary.scenario.game);
+  const entry = summaryGame(summary.scenario);
   const charts: ChartSpec[] = [];
   const outcomes = outcomeChart(summary);
   if (outcomes) charts.push(outcomes);

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { loadSummaryGame } from './summary-game.js';
 import { validateRunSummary } from './summary-schema.js';
 
 export interface RateMetric {
@@ -46,6 +47,7 @@ export interface RunSummary {
     readonly file: string;
     readonly description?: string;
     readonly game: string;
+    readonly gameModule?: { readonly spec: string; readonly path: string; readonly sha256: string };
     readonly seed: number;
     readonly matches: number;
     readonly params: Record<string, unknown>;
@@ -105,9 +107,9 @@ export function runMetrics(summary: RunSummary): Metric[] {
 
 /**
  * Reads a run folder's `summary.json`, checked field by field ({@link validateRunSummary}), or
- * says clearly why it cannot.
+ * says clearly why it cannot. A run of a game module loads that module again (`summary-game.ts`).
  */
-export function readRunSummary(dir: string): RunSummary {
+export async function readRunSummary(dir: string): Promise<RunSummary> {
   const file = join(dir, 'summary.json');
   let text: string;
   try {
@@ -130,5 +132,6 @@ export function readRunSummary(dir: string): RunSummary {
   } catch (error) {
     throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message.split('\n')[0]}` }]);
   }
+  await loadSummaryGame(data, file);
   return validateRunSummary(data, file) as RunSummary;
 }

@@ -8,6 +8,7 @@
  * outcomes (dice, cards) are shown as they happen. A game without a render part is shown as
  * its `describeState` text at each step.
  */
+import { isEngineEvent } from '../reports/generic-report.js';
 import { CHANCE, type GameEvent } from '../core/game.js';
 import type { AnyGameRender } from '../core/game-render.js';
 import { playMatch } from '../core/match-runner.js';
@@ -109,7 +110,9 @@ export function recordReplay(scenario: Scenario, matchIndex: number): Replay {
         before = game.clone(state);
       },
     },
-    (event) => pending.push(event),
+    (event) => {
+      if (!isEngineEvent(event)) pending.push(event);
+    },
   );
   return {
     game: game.id,

@@ -9,7 +9,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { games } from '../registry.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { csv } from '../run/csv.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -17,10 +16,12 @@ import { cardValueCharts, formatCardValues, readCardValues } from '../cards/card
 import type { CardValuesSummary } from '../cards/card-values.js';
 import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { chartsFor } from './charts.js';
+import { QUALITY_LEAD, qualityCharts, qualityText } from './quality-section.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
 import { writeProblem } from './output-folder.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
+import { summaryGame } from './summary-game.js';
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -58,7 +59,7 @@ const formatDesignEffect = (metric: Metric): string => (Number.isFinite(metric.d
 /** What reproduces the run and what it ran, as label/value pairs. */
 function provenance(summary: RunSummary): [string, string][] {
   const scenario = summary.scenario;
-  const seatNames = games.get(scenario.game)?.game.seats ?? [];
+  const seatNames = summaryGame(scenario)?.game.seats ?? [];
   const seats = scenario.seats
     .map((seat, index) => {
       const config = Object.keys(seat.config).length === 0 ? '' : ` ${JSON.stringify(seat.config)}`;
@@ -68,7 +69,7 @@ function provenance(summary: RunSummary): [string, string][] {
     .join('; ');
   return [
     ['scenario', `${scenario.name} (${scenario.file})`],
-    ['game', scenario.game],
+    ['game', scenario.gameModule === undefined ? scenario.game : `${scenario.game} (game module ${scenario.gameModule.spec}, ${scenario.gameModule.path}, sha256 ${scenario.gameModule.sha256.slice(0, 12)})`],
     ['matches', `${summary.run.matchesPlayed} played of ${scenario.matches} (${summary.run.status}${summary.run.errors > 0 ? `, ${summary.run.errors} failed` : ''})`],
     ['run seed', String(scenario.seed)],
     ['seats', `${seats}${scenario.rotateSeats ? '; rotated: each seed played in both seatings' : ''}`],
@@ -84,7 +85,7 @@ function provenance(summary: RunSummary): [string, string][] {
 }
 
 function summaryText(summary: RunSummary): string {
-  const entry = games.get(summary.scenario.game);
+  const entry = summaryGame(summary.scenario);
   if (entry === undefined) return '';
   const agentsDiffer = new Set(summary.scenario.seats.map((seat) => seat.name)).size > 1;
   const outcomes = agentsDiffer ? `${formatOutcomes(summary.outcomes as OutcomeSummary, entry.game.seats)}\n\n` : '';
@@ -110,7 +111,11 @@ async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | nul
       `<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${svg}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`,
     );
   }
-  const title = games.get(summary.scenario.game)?.game.title ?? summary.scenario.game;
+  const qualityFigures: string[] = [];
+  for (const chart of qualityCharts(summary)) {
+    qualityFigures.push(`<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${await renderSvg(chart.spec)}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`);
+  }
+  const title = summaryGame(summary.scenario)?.game.title ?? summary.scenario.game;
   const rows = provenance(summary)
     .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${label === 'command' ? `<code>${escapeHtml(value)}</code>` : escapeHtml(value)}</td></tr>`)
     .join('\n');
@@ -142,6 +147,10 @@ ${rows}
 ${fittedPre(summaryText(summary))}
 <h2>Charts</h2>
 ${rendered.join('\n')}
+<h2 id="quality">Game quality</h2>
+<p class="lead">${escapeHtml(QUALITY_LEAD)}</p>
+${fittedPre(qualityText(summary))}
+${qualityFigures.join('\n')}
 ${cardsSection}
 <h2>Every metric</h2>
 <p class="lead">Each rate or mean of <code>summary.json</code>, with its ${Math.round(summary.confidence * 100)}% interval, its sample count and its design effect (deff: its variance over what as many independent samples would give, measured over the run's independent units).</p>
@@ -155,7 +164,7 @@ ${metrics}
 }
 
 function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null): string {
-  const title = games.get(summary.scenario.game)?.game.title ?? summary.scenario.game;
+  const title = summaryGame(summary.scenario)?.game.title ?? summary.scenario.game;
   const lines: string[] = [];
   lines.push(`# ${title}: ${summary.scenario.name}`, '');
   if (summary.scenario.description) lines.push(summary.scenario.description, '');
@@ -164,6 +173,7 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   lines.push('| | |', '| --- | --- |');
   for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? `\`${value}\`` : escapeMd(value)} |`);
   lines.push('', '## Summary', '', '```text', summaryText(summary), '```', '');
+  lines.push('## Game quality', '', QUALITY_LEAD, '', '```text', qualityText(summary), '```', '');
   if (cardValues !== null) lines.push('## Card values (counterfactual)', '', `\`${cardValues.command}\``, '', '```text', formatCardValues(cardValues), '```', '');
   lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
   for (const metric of runMetrics(summary)) {
@@ -197,7 +207,7 @@ function metricRows(summary: RunSummary): (string | number)[][] {
  * written, is bad input naming the file; nothing is written when any page fails.
  */
 export async function writeReports(runDir: string, formats: readonly ReportFormat[], outDir = runDir): Promise<string[]> {
-  const summary = readRunSummary(runDir);
+  const summary = await readRunSummary(runDir);
   const source = join(runDir, 'summary.json');
   // Card values written into this folder by `hordelab cards --out` belong on the page, when they are this game's.
   const found = readCardValues(runDir);

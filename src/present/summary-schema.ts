@@ -9,6 +9,7 @@ import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { games } from '../registry.js';
+import { summaryGame } from './summary-game.js';
 
 const count = z.number().int().min(0);
 const rate = z.object({ rate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable(), successes: count, n: count });
@@ -21,6 +22,7 @@ const summarySchema = z.object({
     file: z.string(),
     description: z.string().optional(),
     game: z.string(),
+    gameModule: z.object({ spec: z.string(), path: z.string(), sha256: z.string() }).optional(),
     seed: z.number().int().min(0),
     matches: count,
     params: z.record(z.string(), z.unknown()),
@@ -89,8 +91,8 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
     throw refuse(formatPath((first?.path ?? []).map((key) => (typeof key === 'number' ? key : String(key)))), first?.message ?? 'not a run summary');
   }
   const summary = parsed.data;
-  const entry = games.get(summary.scenario.game);
-  if (entry === undefined) throw refuse('scenario.game', `unknown game "${summary.scenario.game}"; this hordelab knows ${[...games.keys()].join(', ')}`);
+  const entry = summaryGame(summary.scenario);
+  if (entry === undefined) throw refuse('scenario.game', `unknown game "${summary.scenario.game}"; this hordelab knows ${[...games.keys()].join(', ')}, and the summary names no game module`);
   const { report } = entry;
   const shape = shapeProblem(report.summarize(report.emptyAggregate(), summary.confidence), summary.results, ['results']);
   if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it`);

@@ -157,7 +157,7 @@ function mergeModule(into: ModuleAggregate, other: ModuleAggregate): void {
  * `sd` is √(matches·V), so that sd²/n is the variance as for every other mean; a ratio has no
  * independent-sample baseline, so its design effect is 1 by definition.
  */
-function ratioEstimate(sums: ClusterSums | undefined, matches: number, confidence: number): MeanEstimate {
+export function ratioEstimate(sums: ClusterSums | undefined, matches: number, confidence: number): MeanEstimate {
   const estimate = clusteredMean(sums, confidence);
   if (sums === undefined || sums.n === 0 || sums.clusters < 2) return { ...estimate, sd: Number.NaN, n: matches, designEffect: 1 };
   const ratio = sums.x / sums.n;
@@ -202,11 +202,13 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
       const inner = report.createCollector(options) as MatchCollector<GameEvent, unknown>;
       const collectors = modules.map((module) => ({ module, collector: module.create() }));
       const matchFigures = new MatchFigures();
+      const innerDecision = inner.onDecision?.bind(inner);
       return {
         onEvent(event) {
           inner.onEvent(event);
           for (const { collector } of collectors) collector.onEvent(event);
         },
+        ...(innerDecision === undefined ? {} : { onDecision: innerDecision }),
         finishMatch(context: MatchContext, aggregate: CombinedAggregate): MatchRows {
           const rows = inner.finishMatch(context, aggregate.game);
           for (const { module, collector } of collectors) {

@@ -26,6 +26,12 @@ export interface MatchContext extends ClusterOf {
   readonly matchIndex: number;
   /** The match seed as 16 hex digits. */
   readonly seed: string;
+  /** Each seat's agent name in this match (rotated runs swap them); absent where unknown. */
+  readonly agents?: readonly string[];
+  /** The match's per-seat returns; absent for a match that is being discarded. */
+  readonly returns?: readonly number[];
+  /** The terminal state (read it, never change it); absent for a match that is being discarded. */
+  readonly finalState?: unknown;
 }
 
 /** The rows one match contributes. */
@@ -39,6 +45,11 @@ export interface MatchRows {
 /** Listens to one match at a time. */
 export interface MatchCollector<E extends GameEvent, A> {
   onEvent(event: E): void;
+  /**
+   * Optional: hears every decision before the agent is asked (the runner's `onDecision`): the
+   * seat, its number of legal actions and the live state, to read and never keep.
+   */
+  onDecision?(seat: number, legalActions: number, state: unknown): void;
   /** Ends the match: adds its figures to `aggregate`, returns its rows, and resets for the next. */
   finishMatch(context: MatchContext, aggregate: A): MatchRows;
   /** Forgets a match that failed part-way, so none of its events count. */

@@ -6,7 +6,8 @@
 import { MatchFailure, playMatch, type MatchFailureData } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
-import type { CsvValue } from '../reports/report.js';
+import type { CsvValue, MatchCollector } from '../reports/report.js';
+import type { GameEvent } from '../core/game.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { csv } from './csv.js';
 
@@ -52,6 +53,7 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
   const { game, report } = scenario.entry;
   const collector = report.createCollector({ eventRows: eventFiles });
   const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
+  const hooks = decisionHook(collector);
   const aggregate: unknown = report.emptyAggregate();
   const outcomes = emptyOutcomes(game.seats.length);
   const matchRows: CsvValue[][] = [];
@@ -62,7 +64,7 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
     const plan = matchPlan(scenario, matchIndex);
     let outcome;
     try {
-      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan }, sink);
+      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, ...hooks }, sink);
     } catch (error) {
       // A failing game or agent costs its match, not the run: the caller decides when to stop.
       if (!(error instanceof MatchFailure)) throw error;
@@ -72,9 +74,9 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
     }
     const seed = formatSeed(outcome.seed);
     // The independent unit: a rotated pair shares its seed, so its two matches are one cluster.
-    const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1 };
-    const rows = collector.finishMatch(context, aggregate);
     const names = plan.seats.map((seat) => seat.name);
+    const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: names, returns: outcome.returns, finalState: outcome.finalState };
+    const rows = collector.finishMatch(context, aggregate);
     addOutcome(outcomes, outcome.returns, names, context);
     matchRows.push([matchIndex, seed, ...names, ...rows.matchRow]);
     if (eventFiles) rows.eventRows.forEach((tableRows, index) => eventRows[index]?.push(...tableRows));
@@ -88,6 +90,12 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
     outcomes,
     failures,
   };
+}
+
+/** The runner's `onDecision`, bound to a collector that listens for decisions; nothing for one that does not. */
+export function decisionHook(collector: MatchCollector<GameEvent, unknown>): { onDecision?: (seat: number, legalActions: number, state: unknown) => void } {
+  const onDecision = collector.onDecision?.bind(collector);
+  return onDecision === undefined ? {} : { onDecision };
 }
 
 /**

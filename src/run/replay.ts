@@ -3,6 +3,7 @@
  * every event the rules emit (dice, catches, attacks, spawns, the end). A match is a pure
  * function of (scenario, run seed, match index), so this is the very match a run played.
  */
+import { isEngineEvent } from '../reports/generic-report.js';
 import { CHANCE, type GameEvent } from '../core/game.js';
 import { playMatch, type MatchOutcome } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
@@ -46,7 +47,9 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
         events.length = 0;
       },
     },
-    (event) => events.push(`${' '.repeat(7)}${formatEvent(event)}`),
+    (event) => {
+      if (!isEngineEvent(event)) events.push(`${' '.repeat(7)}${formatEvent(event)}`);
+    },
   );
   write(`returns: ${outcome.returns.join(', ')} after ${outcome.steps} steps (match seed ${formatSeed(outcome.seed)})`);
   return outcome;

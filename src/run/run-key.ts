@@ -31,7 +31,8 @@ export function shardSetKey(scenario: Scenario, shape: OutputShape, count: numbe
 
 /**
  * The scenario as played: game, parameters with their defaults, seats (agent, settings, the
- * name it is reported under, and the content of an agent module), rotation, matches, run seed,
+ * name it is reported under, and the content of an agent module), the content of a game module,
+ * rotation, matches, run seed,
  * and the report's shape (custom metric modules show in its columns and aggregate).
  */
 export function effectiveScenario(scenario: Scenario): unknown {
@@ -44,6 +45,8 @@ export function effectiveScenario(scenario: Scenario): unknown {
   });
   return {
     game: game.id,
+    // A game module edited between a run and its resume (or between shards) is another game.
+    ...(scenario.entry.source === undefined ? {} : { gameModule: scenario.entry.source.sha256 }),
     params: scenario.params,
     seats: scenario.seats.map(seat),
     tournament: scenario.tournament?.map(seat) ?? null,

@@ -20,6 +20,8 @@ export interface SummaryDocument {
     readonly file: string;
     readonly description: string;
     readonly game: string;
+    /** A game module's file (absent for built-in games): `report`, `compare` and `check` load it from here. */
+    readonly gameModule?: { readonly spec: string; readonly path: string; readonly sha256: string };
     readonly seed: number;
     readonly matches: number;
     readonly params: unknown;
@@ -63,6 +65,7 @@ export function summaryDocument(
       file: scenario.file,
       description: scenario.description,
       game: game.id,
+      ...(scenario.entry.source === undefined ? {} : { gameModule: { ...scenario.entry.source } }),
       seed: scenario.seed,
       matches: scenario.matches,
       params: scenario.params,

@@ -1,11 +1,11 @@
 /**
- * The worker-thread side of a {@link WorkerPool}: loads each scenario once per thread from its
- * source (the same text, file and overrides as the main thread, so agent modules resolve alike)
- * and plays the chunks it is handed, one at a time. Before each match it writes which match it is
- * in to a shared counter, so the pool can tell which match was playing if the thread dies or
- * hangs; that costs one atomic store per match, where a message per match would cost far more.
+ * The worker-thread side of a {@link WorkerPool} (a piscina task function): loads each scenario
+ * once per thread from its source (the same text, file and overrides as the main thread, so agent
+ * modules resolve alike) and plays the chunks it is handed, one at a time. Before each match it
+ * writes how many matches of the task it has started to the task's shared counter, so the pool
+ * can tell which match was playing if the thread dies or hangs; that costs one atomic store per
+ * match, where a message per match would cost far more.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { playChunk, type ChunkResult } from './play-chunk.js';
 
@@ -17,19 +17,22 @@ export interface ChunkTask {
   readonly eventFiles: boolean;
 }
 
-/** What the pool posts to a worker. */
-export interface TaskMessage {
-  readonly id: number;
+/** What the pool hands a thread: the chunk, and the counter of its matches started (one per task, so a dying thread cannot write into another task's). */
+export interface WorkerTask {
   readonly task: ChunkTask;
+  /** {@link PROGRESS_SLOTS} Int32 slots, shared with the pool (a SharedArrayBuffer is shared, not copied, when posted). */
+  readonly progress: SharedArrayBuffer;
 }
 
-/** What a worker posts back: the chunk, or an internal failure outside any match. */
-export type ReplyMessage = { readonly id: number; readonly result: ChunkResult } | { readonly id: number; readonly error: string };
+/**
+ * What a thread answers: the chunk, or an internal failure outside any match. The failure is an
+ * answer, not a rejection, so that the pool can tell it from the thread dying.
+ */
+export type WorkerReply = { readonly result: ChunkResult } | { readonly error: string };
 
 /** The shared counter's layout (Int32 slots). */
-export const PROGRESS_TASK = 0;
-export const PROGRESS_MATCHES_STARTED = 1;
-export const PROGRESS_SLOTS = 2;
+export const PROGRESS_MATCHES_STARTED = 0;
+export const PROGRESS_SLOTS = 1;
 
 const scenarios = new Map<string, Promise<Scenario>>();
 
@@ -45,11 +48,8 @@ function loadScenario(source: ScenarioSource): Promise<Scenario> {
   return scenario;
 }
 
-/** Plays one task, reporting each match's start in `progress`. */
-export async function playTask(message: TaskMessage, progress: Int32Array): Promise<ChunkResult> {
-  const { id, task } = message;
-  Atomics.store(progress, PROGRESS_MATCHES_STARTED, 0);
-  Atomics.store(progress, PROGRESS_TASK, id);
+/** Plays one chunk, counting each match's start in `progress`. */
+export async function playTask(task: ChunkTask, progress: Int32Array): Promise<ChunkResult> {
   const scenario = await loadScenario(task.source);
   let started = 0;
   return playChunk(scenario, task.start, task.end, task.eventFiles, () => {
@@ -57,15 +57,13 @@ export async function playTask(message: TaskMessage, progress: Int32Array): Prom
   });
 }
 
-if (parentPort !== null && workerData !== null && typeof workerData === 'object' && 'progress' in workerData) {
-  const port = parentPort;
-  const progress = new Int32Array((workerData as { progress: SharedArrayBuffer }).progress);
-  port.on('message', (message: TaskMessage) => {
-    playTask(message, progress).then(
-      (result) => port.postMessage({ id: message.id, result } satisfies ReplyMessage),
-      (error: unknown) => port.postMessage({ id: message.id, error: describeInternalError(error) } satisfies ReplyMessage),
-    );
-  });
+/** The task function piscina calls in the thread. Never rejects: an internal failure is answered as `{ error }`. */
+export default async function playWorkerTask({ task, progress }: WorkerTask): Promise<WorkerReply> {
+  try {
+    return { result: await playTask(task, new Int32Array(progress)) };
+  } catch (error) {
+    return { error: describeInternalError(error) };
+  }
 }
 
 function describeInternalError(error: unknown): string {

@@ -21,10 +21,14 @@
  * levels; `cards: { decks: [{ path: decks.plants, seat: 1 }], matches: 2000 }` gives
  * `hordelab cards` its decks.
  *
+ * `game` may be a game module instead of a built-in id: a path relative to the scenario file
+ * (`./my-game.mjs`) or an installed package (`scenario/game-module-loader.ts`).
+ *
  * `seats: { rotate: [a, b] }` plays every seed once in each seating (paired seeds), and
  * `agent` may be a module path (`./my-agent.js`, relative to the scenario file) instead of a
  * built-in id. `metrics: [./moves-per-turn.mjs]` adds custom metric modules
- * (`src/reports/custom-metrics.ts`).
+ * (`src/reports/custom-metrics.ts`). `quality: { leads: false }` leaves out the game-quality
+ * figures that read the game's heuristic at every turn start (`src/quality/`), for speed.
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
@@ -39,7 +43,9 @@ import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
+import { withQualityMetrics } from '../quality/quality-report.js';
 import { checkAgentShape, isModulePath, loadAgentModule } from './agent-module.js';
+import { resolveGame } from './resolve-game.js';
 
 const seatSchema = z.union([
   z.string().min(1),
@@ -72,6 +78,7 @@ const scenarioSchema = z.strictObject({
     .array(z.string().min(1), { message: 'expected a list of skill levels as agent specs, such as [random, greedy, "mcts:iterations=200"]' })
     .min(1, { message: 'expected at least one level' })
     .optional(),
+  quality: z.strictObject({ leads: z.boolean({ message: 'expected true or false' }).optional() }, { message: 'expected { leads: false } to skip the heuristic lead figures' }).optional(),
   cards: z
     .strictObject({
       decks: z
@@ -152,7 +159,8 @@ export async function loadScenario(file: string, overrides: ScenarioOverrides = 
  *
  * Agent and metric modules are code: they are imported only once everything else in the
  * scenario and its overrides is valid, so a scenario with a typo never runs a module's
- * top-level code (SECURITY.md).
+ * top-level code (SECURITY.md). A game module is needed to check parameters and seats, so it is
+ * imported once what can be checked without it is valid.
  */
 export async function parseScenario(text: string, file: string, overrides: ScenarioOverrides = {}): Promise<Scenario> {
   const raw = parseDocument(text, file);
@@ -167,10 +175,13 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   const data = envelope.data;
   const issues: InputIssue[] = [];
 
-  const registered = games.get(data.game);
-  if (registered === undefined) {
-    throw new UsageError([issue('game', `unknown game "${data.game}"; expected one of: ${[...games.keys()].join(', ')}`)]);
+  // A game module is code, and the game is needed to check parameters and seats, so it is the
+  // one module loaded before those are valid; what can be checked without it is checked first.
+  if (!games.has(data.game)) {
+    const early = issuesBeforeGameModule(data, overrides, file);
+    if (early.length > 0) throw new UsageError(early);
   }
+  const registered = await resolveGame(data.game, file, { source: file, field: 'game' });
   const { game } = registered;
 
   // Parameters: the file's, then each --set on top; errors name where the value came from.
@@ -300,7 +311,8 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     name: data.name ?? basename(file, extname(file)),
     description: data.description ?? '',
     file,
-    entry,
+    // Every game's results get the quality figures, whatever else reads them.
+    entry: { ...entry, report: withQualityMetrics(entry.report, game, playedSeats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })), { leads: data.quality?.leads ?? true }) },
     params,
     seats: playedSeats,
     rotate,
@@ -310,6 +322,28 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     ladder: data.ladder ?? null,
     cards: data.cards === undefined ? null : { decks: data.cards.decks ?? null, matches: data.cards.matches ?? null },
   };
+}
+
+/**
+ * What is wrong with a scenario without knowing its game: run size and seed out of bounds, and
+ * seats naming an agent that is neither built in nor a module path. Checked before a game module
+ * is imported, so such a typo never runs its code; the full checks follow once it is loaded.
+ */
+function issuesBeforeGameModule(data: z.infer<typeof scenarioSchema>, overrides: ScenarioOverrides, file: string): InputIssue[] {
+  const issues: InputIssue[] = [];
+  const matchesProblem = boundProblem(BOUNDS.matches, overrides.matches ?? data.matches);
+  if (matchesProblem !== null) issues.push(overrides.matches === undefined ? { source: file, field: 'matches', message: matchesProblem } : { source: '--matches', field: '', message: matchesProblem });
+  const seedProblem = boundProblem(BOUNDS.seed, overrides.seed ?? data.seed);
+  if (seedProblem !== null) issues.push(overrides.seed === undefined ? { source: file, field: 'seed', message: seedProblem } : { source: '--seed', field: '', message: seedProblem });
+  const seatList = Array.isArray(data.seats) ? data.seats : 'roundRobin' in data.seats ? data.seats.roundRobin : data.seats.rotate;
+  const seatsField = Array.isArray(data.seats) ? 'seats' : 'roundRobin' in data.seats ? 'seats.roundRobin' : 'seats.rotate';
+  seatList.forEach((seat, index) => {
+    const agentId = typeof seat === 'string' ? seat : seat.agent;
+    if (agents.has(agentId) || isModulePath(agentId)) return;
+    const field = typeof seat === 'string' ? `${seatsField}[${index}]` : `${seatsField}[${index}].agent`;
+    issues.push({ source: file, field, message: `unknown agent "${agentId}"; expected one of: ${[...agents.keys()].join(', ')}, or a module path such as ./my-agent.js` });
+  });
+  return issues;
 }
 
 /** A seat as written, before its agent module (if any) is loaded. */

@@ -15,11 +15,12 @@
  * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { Rng, affineSeed } from '../core/rng.js';
+import { relocateModulePaths } from '../scenario/relocate.js';
 import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { Evaluator, pickMetric, refuseUnsafeName, splitValues, type Assignments, type Evaluation } from './evaluate.js';
@@ -539,6 +540,8 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
     setPath(params, path, value);
   }
   data['name'] = `${scenario.name}-tuned`;
+  // Module paths (game, agents, metrics) are named again from where the tuned scenario lies.
+  relocateModulePaths(data, scenario.file, dirname(result.tunedScenario));
   const lines = result.targets.map(
     (target) => `#   ${target.metric}: ${formatEstimate(target)} on ${result.confirmMatches} fresh matches (target ${target.target}; P(within ±${result.tolerance}) = ${target.probabilityInBand.toFixed(2)})`,
   );

@@ -5,13 +5,11 @@
  * Trainers result has no Integer Duel figure: that access must not compile.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const repo = resolve('.');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+import { packAndInstall, repo } from './package-install.js';
 
 /** The README's TypeScript blocks that use the package. */
 function readmeExamples(): string[] {
@@ -24,16 +22,10 @@ describe('the packed package', () => {
     const examples = readmeExamples();
     expect(examples.length).toBeGreaterThanOrEqual(3);
     const work = mkdtempSync(join(tmpdir(), 'hordelab-package-'));
-    // dist is built by `npm test` (pretest); --ignore-scripts packs it as it is.
-    const pack = spawnSync(npm, ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: repo, encoding: 'utf8' });
+    const { project, pack, install } = packAndInstall(work);
     expect(pack.status, pack.stderr).toBe(0);
-    const tarball = readdirSync(work).find((file) => file.endsWith('.tgz')) as string;
-    const project = join(work, 'project');
-    mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball)], { cwd: project, encoding: 'utf8' });
-    expect(install.status, install.stderr).toBe(0);
-    expect(`${install.stdout}${install.stderr}`).not.toMatch(/npm warn/i);
+    expect(install?.status, install?.stderr).toBe(0);
+    expect(`${install?.stdout}${install?.stderr}`).not.toMatch(/npm warn/i);
     // Nothing but what "files" lists: no tests, benches or sources in the package.
     const installed = join(project, 'node_modules', 'hordelab');
     const shipped = readdirSync(installed).filter((entry) => entry !== 'SECURITY.md' && entry !== 'node_modules');

@@ -9,7 +9,6 @@ import { CARD_VALUE_FILES, formatCardValues, writeCardValues } from '../../cards
 import { cardValuesPage } from '../../cards/card-values-page.js';
 import { UsageError } from '../../core/errors.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
-import { games } from '../../registry.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
@@ -32,7 +31,7 @@ function decksOf(scenario: Scenario, given: readonly string[]): DeckSpec[] {
   const seats = scenario.entry.game.seats;
   if (given.length > 0) return given.map((text) => parseDeckSpec(text, seats));
   if (scenario.cards?.decks) return scenario.cards.decks.map((deck) => ({ path: deck.path, seat: deck.seat - 1 }));
-  const declared = games.get(scenario.entry.game.id)?.decks;
+  const declared = scenario.entry.decks;
   if (declared !== undefined && declared.length > 0) return [...declared];
   throw new UsageError([{ source: '--deck', field: '', message: `${scenario.entry.game.title} declares no deck; name one as path@seat, such as --deck itemDeck@1` }]);
 }

@@ -8,7 +8,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
-import { games } from '../../registry.js';
+import { summaryGame } from '../../present/summary-game.js';
 import { comparisonPage } from '../../present/compare-page.js';
 import { compareRuns, formatComparison } from '../../present/compare.js';
 import { readRunSummary } from '../../present/metrics.js';
@@ -26,8 +26,8 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   if (args.flag('json') && format !== 'json') throw new UsageError([{ source: '--json', field: '', message: `is --format json; it cannot go with --format ${format}` }]);
   const out = args.text('out');
   if (out !== undefined && format !== 'html') throw new UsageError([{ source: '--out', field: '', message: 'names the page of --format html' }]);
-  const baseline = readRunSummary(baselineDir);
-  const summary = readRunSummary(runDir);
+  const baseline = await readRunSummary(baselineDir);
+  const summary = await readRunSummary(runDir);
   if (baseline.scenario.game !== summary.scenario.game) {
     throw new UsageError([{ source: runDir, field: 'summary.json', message: `is a ${summary.scenario.game} run and the baseline a ${baseline.scenario.game} one; compare runs of one game` }]);
   }
@@ -35,7 +35,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   if (format === 'html') checkOutputFile(page, out === undefined ? '<run>' : '--out');
   const comparison = compareRuns(baselineDir, baseline, runDir, summary, args.number('alpha') as number, args.text('primary'));
   if (format === 'html') {
-    const html = await comparisonPage(comparison, games.get(summary.scenario.game)?.game.title ?? summary.scenario.game);
+    const html = await comparisonPage(comparison, summaryGame(summary.scenario)?.game.title ?? summary.scenario.game);
     try {
       writeFileSync(`${page}.tmp`, html);
       renameSync(`${page}.tmp`, page);

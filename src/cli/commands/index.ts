@@ -4,7 +4,9 @@ import { agentsCommand } from './agents.js';
 import { cardsCommand } from './cards.js';
 import { checkCommand } from './check.js';
 import { compareCommand } from './compare.js';
+import { conformCommand } from './conform.js';
 import { gamesCommand } from './games.js';
+import { initCommand } from './init.js';
 import { ladderCommand } from './ladder.js';
 import { mergeCommand } from './merge.js';
 import { planCommand } from './plan.js';
@@ -26,6 +28,8 @@ export const COMMANDS: readonly CommandModule[] = [
   planCommand,
   replayCommand,
   mergeCommand,
+  conformCommand,
+  initCommand,
   gamesCommand,
   agentsCommand,
 ];

@@ -604,6 +604,8 @@ export const integerDuel: GameDefinition<IntegerDuelParams, IntegerDuelState, In
   sampleChance,
   apply,
   isTerminal: (state) => state.phase === Phase.Over,
+  // Rule 17: the round cap cuts the match off.
+  endedAtCap: (state) => state.capped,
   returns,
   heuristic: integerDuelHeuristic,
   observe,

@@ -771,6 +771,8 @@ export const zombieTrainers: GameDefinition<
   sampleChance,
   apply,
   isTerminal: (state) => state.phase === Phase.Over,
+  // Rule 29: the round cap cuts the match off.
+  endedAtCap: (state) => state.endReason === 'maxRounds',
   returns: (state) =>
     state.phase !== Phase.Over ? [0, 0] : state.winner === 0 ? [1, -1] : [-1, 1],
   heuristic: zombieTrainersHeuristic,

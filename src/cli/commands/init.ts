@@ -1,0 +1,61 @@
+/**
+ * `hordelab init game <name>`: a new folder holding a small complete game module, a scenario
+ * that runs it, a balance check and a test that conforms it (`src/init/game-template.ts`).
+ */
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { UsageError } from '../../core/errors.js';
+import { gameTemplate } from '../../init/game-template.js';
+import { writeProblem } from '../../present/output-folder.js';
+import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+
+const KINDS = ['game'] as const;
+const GAME_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const kind = args.required('kind');
+  if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError([{ source: '<kind>', field: '', message: `expected ${KINDS.join(', ')}, got "${kind}"` }]);
+  const name = args.required('name');
+  const folder = join(io.cwd, name);
+  const id = basename(name);
+  if (!GAME_ID.test(id)) {
+    throw new UsageError([{ source: '<name>', field: '', message: `"${id}" names the game and its files: expected lowercase letters, digits and single dashes, starting with a letter, such as dice-race` }]);
+  }
+  if (existsSync(folder)) {
+    if (!statSync(folder).isDirectory()) throw new UsageError([{ source: '<name>', field: '', message: `${name} is a file; expected a new folder` }]);
+    if (readdirSync(folder).length > 0) throw new UsageError([{ source: '<name>', field: '', message: `${name} is a folder that is not empty; expected a new or empty folder, so nothing of yours is overwritten` }]);
+  }
+  const files = gameTemplate(id);
+  try {
+    mkdirSync(folder, { recursive: true });
+    for (const file of files) writeFileSync(join(folder, file.name), file.text, { flag: 'wx' });
+  } catch (error) {
+    throw writeProblem(error, '<name>', folder);
+  }
+  const [game, scenario, checks, test] = files.map((file) => join(name, file.name));
+  const run = join(name, 'run');
+  const steps: [string, string][] = [
+    [`npx hordelab conform ${game}`, 'the game keeps the contract'],
+    [`npx hordelab run ${scenario} --out ${run}`, 'play its matches'],
+    [`npx hordelab report ${run}`, 'report.html and report.md'],
+    [`npx hordelab check ${checks}`, 'the balance gate for CI'],
+    [`node --test ${test}`, "the game's own tests"],
+  ];
+  const width = Math.max(...steps.map(([command]) => command.length));
+  io.stdout.write(`Wrote ${name}/: ${files.map((file) => file.name).join(', ')}\n\nNext:\n${steps.map(([command, meaning]) => `  ${command.padEnd(width)}  ${meaning}\n`).join('')}`);
+  return 0;
+}
+
+/** `hordelab init`. */
+export const initCommand: CommandModule = {
+  name: 'init',
+  summary: 'Start your own game: write a new folder with a small complete game module, a scenario, a balance check and a test',
+  positionals: [
+    { name: 'kind', describe: 'What to start: game' },
+    { name: 'name', describe: 'The new folder; its last part names the game and its files (dice-race, games/dice-race)' },
+  ],
+  options: {},
+  epilogue: 'The folder must be new or empty: nothing is overwritten. Exit codes: 0 written; 2 bad input (a name that is not kebab-case, a folder that is not empty).',
+  examples: [['hordelab init game dice-race', 'dice-race/ with dice-race.mjs, dice-race.yaml, dice-race.checks.yaml and dice-race.test.mjs']],
+  run,
+};

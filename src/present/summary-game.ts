@@ -1,0 +1,48 @@
+/**
+ * The game a run's `summary.json` is of: a built-in game by its id, or the game module the run
+ * loaded, at the path its summary records (`scenario.gameModule`). Pages are drawn by sync code,
+ * so a summary's module is loaded once, when the summary is read ({@link loadSummaryGame}), and
+ * looked up from then on ({@link summaryGame}).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import type { GameModule } from '../core/game-module.js';
+import { games } from '../registry.js';
+import { loadGameModuleFile } from '../scenario/game-module-loader.js';
+
+/** Game modules loaded for summaries, by the absolute path the summary records. */
+const loaded = new Map<string, GameModule>();
+
+/** What a summary says of its game. */
+export interface SummaryGameRef {
+  readonly game: string;
+  readonly gameModule?: { readonly spec: string; readonly path: string; readonly sha256?: string } | undefined;
+}
+
+/** The game of a summary whose module (if any) {@link loadSummaryGame} loaded; undefined when unknown. */
+export function summaryGame(scenario: SummaryGameRef): GameModule | undefined {
+  if (scenario.gameModule !== undefined) return loaded.get(scenario.gameModule.path);
+  return games.get(scenario.game);
+}
+
+/**
+ * Loads the game module a parsed `summary.json` (`file`) records, if it records one: from the
+ * path the run loaded it from, or else beside the scenario as the summary names it (a run folder
+ * and its scenario moved together).
+ * @throws UsageError naming the file and `scenario.gameModule` when the module cannot be loaded.
+ */
+export async function loadSummaryGame(data: unknown, file: string): Promise<void> {
+  const scenario = (data as { scenario?: { file?: unknown; gameModule?: unknown } } | null)?.scenario;
+  const recorded = scenario?.gameModule as { spec?: unknown; path?: unknown } | undefined;
+  if (recorded === undefined) return;
+  if (typeof recorded !== 'object' || recorded === null || typeof recorded.spec !== 'string' || typeof recorded.path !== 'string') {
+    throw new UsageError([{ source: file, field: 'scenario.gameModule', message: 'expected { spec, path, sha256 } of the game module the run loaded' }]);
+  }
+  if (loaded.has(recorded.path)) return;
+  const besideScenario = typeof scenario?.file === 'string' ? resolve(dirname(scenario.file), recorded.spec) : null;
+  const path = existsSync(recorded.path) || besideScenario === null || !existsSync(besideScenario) ? recorded.path : besideScenario;
+  const result = await loadGameModuleFile(recorded.spec, path);
+  if ('problem' in result) throw new UsageError([{ source: file, field: 'scenario.gameModule', message: `${result.problem} (the run's game)` }]);
+  loaded.set(recorded.path, result.module);
+}

@@ -1,0 +1,54 @@
+/**
+ * What quality metrics hear of one match while it is played: decisions and their legal action
+ * counts, the seat that made the first decision, and the leader at each turn start. A turn starts
+ * at a decision whose seat differs from the previous decision's; only then is the game's
+ * heuristic computed, once, so a match pays one heuristic per turn and nothing per chance step.
+ * Reused match after match: its arrays are cleared, not reallocated.
+ */
+import type { AnyGame } from '../core/game.js';
+import { leaderOf, NO_LEADER } from './lead.js';
+
+/** Collects one match at a time; {@link reset} starts the next. */
+export class MatchTrace {
+  /** Decisions made (forced ones included). */
+  decisions = 0;
+  /** Σ legal actions over the decisions. */
+  legalActions = 0;
+  /** The seat of the first decision, or -1 before any. */
+  firstMover = -1;
+  /** The leader at each turn start, in order ({@link NO_LEADER} where the lead is shared). */
+  readonly leaders: number[] = [];
+  private lastSeat = -1;
+
+  /** With `leads` false the heuristic is never called and no leaders are kept. */
+  constructor(
+    private readonly game: AnyGame,
+    private readonly leads = true,
+  ) {}
+
+  /** One decision: `seat` acts with `legalActions` choices in `state` (read, never kept). */
+  decision(seat: number, legalActions: number, state: unknown): void {
+    this.decisions++;
+    this.legalActions += legalActions;
+    if (seat === this.lastSeat) return;
+    if (this.firstMover < 0) this.firstMover = seat;
+    this.lastSeat = seat;
+    this.turnStarts++;
+    if (!this.leads) return;
+    const values = this.game.heuristic(state) as readonly number[];
+    this.leaders.push(Array.isArray(values) ? leaderOf(values) : NO_LEADER);
+  }
+
+  /** Turn starts seen. */
+  turnStarts = 0;
+
+  /** Forgets the match. */
+  reset(): void {
+    this.decisions = 0;
+    this.legalActions = 0;
+    this.firstMover = -1;
+    this.lastSeat = -1;
+    this.turnStarts = 0;
+    this.leaders.length = 0;
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Game-quality figures (after Ludii's metrics, with intervals): what one match contributes as
+ * whole-number moments, how chunks merge, and the summary with every interval clustered by the
+ * run's independent unit (the match, or the rotated pair) through `stats/clusters.ts`.
+ *
+ * Per match m, with T_m turn starts (decisions whose seat differs from the previous decision's),
+ * D_m decisions, L_m legal actions summed over them, w_m the winner (the one seat with the
+ * strictly highest return; none in a draw):
+ * - per seat: win, draw and loss rates over matches;
+ * - draws: rate of matches without a single winner; caps: rate of matches the game says ended at
+ *   its length cap (`endedAtCap`), for games that say;
+ * - first mover: the seat of the first decision; its win rate over all matches and over decided
+ *   ones, and its advantage, the decided win rate minus the fair share 1/seats;
+ * - length: mean decisions and mean turns per match, and the distribution of decisions;
+ * - branching: ΣL / ΣD, legal actions per decision (a ratio estimator);
+ * - decisiveness: Σk_m / ΣT_m over decided matches, k_m the turn starts before w_m's heuristic
+ *   lead became permanent (0: led from the first turn; T_m: led only at the end);
+ * - lead changes: mean per match of the changes of heuristic leader over the turn starts and the
+ *   end (`lead.ts`);
+ * - drama: rate of decided matches where another seat led w_m at some turn start;
+ * - chance share: rate of matches the more skilled agent lost, where the run's agents have a
+ *   skill order by construction (`skill-order.ts`).
+ */
+import type { AnyGame } from '../core/game.js';
+import { ratioEstimate } from '../reports/custom-metrics.js';
+import { seatResults } from '../reports/outcomes.js';
+import type { MatchContext } from '../reports/report.js';
+import { clusteredMean, clusteredRate, emptyTally, mergeTally, recordMatch, settledFigures, type MatchFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import type { RateEstimate } from '../stats/rate-interval.js';
+import { leadChanges, NO_LEADER, turnsBeforePermanentLead, winnerTrailed } from './lead.js';
+import type { MatchTrace } from './match-trace.js';
+import type { SkillOrder } from './skill-order.js';
+
+/** Plain data, merged exactly: the clustered figures and the count of matches by decisions. */
+export interface QualityAggregate {
+  tally: Tally;
+  /** Decisions per match → matches. */
+  lengths: Record<string, number>;
+}
+
+/** A ratio estimate, marked as one (sweeps pair only pooled counts). */
+export type RatioFigure = MeanEstimate & { readonly kind: 'ratio' };
+
+/** `quality` in a run's results. */
+export interface QualitySummary {
+  readonly matches: number;
+  readonly bySeat: Record<string, { readonly win: RateEstimate; readonly draw: RateEstimate; readonly loss: RateEstimate }>;
+  readonly draw: RateEstimate;
+  readonly capped?: RateEstimate;
+  readonly firstMover: {
+    readonly win: RateEstimate;
+    readonly decidedWin: RateEstimate;
+    /** The decided win rate minus the fair share 1/seats, with the rate's interval shifted alike. */
+    readonly advantage: { readonly fair: number; readonly value: number; readonly lower: number; readonly upper: number };
+  };
+  readonly length: {
+    readonly decisions: MeanEstimate;
+    readonly turns: MeanEstimate;
+    /** [decisions, matches] pairs, by decisions. */
+    readonly histogram: [number, number][];
+    readonly quantiles: { readonly min: number; readonly median: number; readonly p90: number; readonly max: number } | null;
+  };
+  readonly branching: RatioFigure;
+  /** The three lead figures: absent when the scenario says `quality: { leads: false }`. */
+  readonly decisiveness?: RatioFigure;
+  readonly leadChanges?: MeanEstimate;
+  readonly drama?: RateEstimate;
+  readonly chanceShare?: RateEstimate & { readonly stronger: string; readonly weaker: string; readonly basis: string };
+  /** Figures left out, and why. */
+  readonly notes: string[];
+}
+
+const RESULTS = ['win', 'draw', 'loss'] as const;
+const SEAT_KEYS: Record<string, string>[] = [];
+const seatKey = (seat: number): Record<string, string> => (SEAT_KEYS[seat] ??= { win: `seat${seat}:win`, draw: `seat${seat}:draw`, loss: `seat${seat}:loss` });
+
+export const emptyQuality = (): QualityAggregate => ({ tally: emptyTally(), lengths: {} });
+
+/** What the recorder needs to know about the run, fixed for its matches. */
+export interface QualityRun {
+  readonly game: AnyGame;
+  /** Whether leads were read from the heuristic (decisiveness, lead changes, drama). */
+  readonly leads: boolean;
+  /** The run's skill order, or null with `skillNote` saying why there is none. */
+  readonly skill: SkillOrder | null;
+  readonly skillNote: string | null;
+}
+
+/**
+ * Adds one played match (its trace, returns and terminal state in `context`) to `aggregate`.
+ * `figures` is the caller's reusable scratch.
+ */
+export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trace: MatchTrace, context: MatchContext, figures: MatchFigures): void {
+  const returns = context.returns ?? [];
+  figures.clear();
+  const results = seatResults(returns);
+  let winner = NO_LEADER;
+  results.forEach((result, seat) => {
+    const keys = seatKey(seat + 1);
+    for (const each of RESULTS) figures.trial(keys[each] as string, result === each);
+    if (result === 'win') winner = seat;
+  });
+  const decided = winner !== NO_LEADER;
+  figures.trial('draw', !decided);
+  if (run.game.endedAtCap !== undefined) figures.trial('capped', run.game.endedAtCap(context.finalState) === true);
+  if (trace.firstMover >= 0) {
+    figures.trial('firstMover:win', results[trace.firstMover] === 'win');
+    if (decided) figures.trial('firstMover:decidedWin', trace.firstMover === winner);
+  }
+  figures.sample('decisions', trace.decisions);
+  figures.sample('turns', trace.turnStarts);
+  figures.ratio('branching', trace.legalActions, trace.decisions);
+  if (run.leads) figures.sample('leadChanges', leadChanges(trace.leaders, winner));
+  if (run.leads && decided && trace.turnStarts > 0) {
+    figures.ratio('decisiveness', turnsBeforePermanentLead(trace.leaders, winner), trace.turnStarts);
+    figures.trial('drama', winnerTrailed(trace.leaders, winner));
+  }
+  if (run.skill !== null && context.agents !== undefined) {
+    const held = context.agents.map((name, seat) => (name === run.skill?.stronger ? seat : -1)).filter((seat) => seat >= 0);
+    // Its best seat's result, as outcomes count it; a match where it held every seat says nothing.
+    if (held.length > 0 && held.length < returns.length) figures.trial('chanceShare', held.every((seat) => results[seat] === 'loss'));
+  }
+  recordMatch(aggregate.tally, context, figures);
+  const length = String(trace.decisions);
+  aggregate.lengths[length] = (aggregate.lengths[length] ?? 0) + 1;
+}
+
+/** Adds `other` into `into`; the order of merges does not matter. */
+export function mergeQuality(into: QualityAggregate, other: QualityAggregate): void {
+  mergeTally(into.tally, other.tally);
+  for (const length in other.lengths) into.lengths[length] = (into.lengths[length] ?? 0) + (other.lengths[length] as number);
+}
+
+/** The value at or above which a share `q` of the matches lie (lower quantile of the counts). */
+function quantile(pairs: readonly [number, number][], total: number, q: number): number {
+  const rank = Math.max(1, Math.ceil(q * total));
+  let seen = 0;
+  for (const [value, count] of pairs) {
+    seen += count;
+    if (seen >= rank) return value;
+  }
+  return pairs[pairs.length - 1]?.[0] ?? Number.NaN;
+}
+
+/** The summary of `aggregate`; does not change it. */
+export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, confidence: number): QualitySummary {
+  const sums = settledFigures(aggregate.tally);
+  const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
+  const histogram = Object.entries(aggregate.lengths)
+    .map(([value, count]): [number, number] => [Number(value), count])
+    .sort((a, b) => a[0] - b[0]);
+  const matches = histogram.reduce((sum, [, count]) => sum + count, 0);
+  const seats = run.game.seats.length;
+  const bySeat: QualitySummary['bySeat'] = {};
+  for (let seat = 1; seat <= seats; seat++) {
+    const keys = seatKey(seat);
+    bySeat[`seat${seat}`] = { win: rate(keys['win'] as string), draw: rate(keys['draw'] as string), loss: rate(keys['loss'] as string) };
+  }
+  const decidedWin = rate('firstMover:decidedWin');
+  const fair = 1 / seats;
+  const notes: string[] = [];
+  if (run.game.endedAtCap === undefined) notes.push('caps: the game does not say which matches ended at a length cap (endedAtCap), so the capped share is left out');
+  if (run.skillNote !== null) notes.push(run.skillNote);
+  if (!run.leads) notes.push('leads: the scenario says quality: { leads: false }, so decisiveness, lead changes and drama (which read the game heuristic at every turn start) are left out');
+  // A ratio's matches: those with a decision (branching) or decided with a turn (decisiveness),
+  // counted by the one-trial-per-match rate recorded under the same condition.
+  const ratio = (key: string, matchesFrom: string): RatioFigure => ({ kind: 'ratio', ...ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence) });
+  const chance = run.skill === null ? undefined : { ...rate('chanceShare'), stronger: run.skill.stronger, weaker: run.skill.weaker, basis: run.skill.basis };
+  if (chance !== undefined && chance.n > 0 && chance.lower > 0.5) notes.push(`chance share: ${chance.stronger} lost more often than not, so the skill order taken by construction did not hold in this run`);
+  return {
+    matches,
+    bySeat,
+    draw: rate('draw'),
+    ...(run.game.endedAtCap === undefined ? {} : { capped: rate('capped') }),
+    firstMover: {
+      win: rate('firstMover:win'),
+      decidedWin,
+      advantage: { fair, value: decidedWin.rate - fair, lower: decidedWin.lower - fair, upper: decidedWin.upper - fair },
+    },
+    length: {
+      decisions: clusteredMean(sums['decisions'], confidence),
+      turns: clusteredMean(sums['turns'], confidence),
+      histogram,
+      quantiles: matches === 0 ? null : { min: histogram[0]?.[0] as number, median: quantile(histogram, matches, 0.5), p90: quantile(histogram, matches, 0.9), max: histogram[histogram.length - 1]?.[0] as number },
+    },
+    branching: ratio('branching', 'firstMover:win'),
+    ...(run.leads ? { decisiveness: ratio('decisiveness', 'drama'), leadChanges: clusteredMean(sums['leadChanges'], confidence), drama: rate('drama') } : {}),
+    ...(chance === undefined ? {} : { chanceShare: chance }),
+    notes,
+  };
+}

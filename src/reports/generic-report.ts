@@ -1,0 +1,169 @@
+/**
+ * The report a game module gets when it brings none: per-seat win rates, the draw rate, the
+ * number of decisions per match and how often each of the game's own events happens, every
+ * figure with its interval. A report only hears events, so the game is wrapped
+ * ({@link withEngineEvents}) to also emit one event per decision and one at the end with the
+ * returns; those two carry a `hordelab.` prefix a game's own event types never need.
+ *
+ * The game's own events are counted, not estimated: which types a game emits is known only
+ * once they happen, and a per-match sample recorded only from then on would make the figures
+ * depend on how the run was cut into chunks.
+ *
+ * A seat wins when its return is strictly the highest, as in `outcomes.ts`.
+ */
+import type { AnyGame, GameEvent } from '../core/game.js';
+import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../stats/intervals.js';
+import type { RateEstimate } from '../stats/rate-interval.js';
+import { formatMean, formatRate, table } from './format.js';
+import type { GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
+
+/** Emitted before each decision (not chance outcomes) of a wrapped game. */
+export const DECISION_EVENT_TYPE = 'hordelab.decision';
+/** Emitted once, when a wrapped game reaches a terminal state. */
+export const MATCH_END_EVENT_TYPE = 'hordelab.matchEnd';
+
+/** The end-of-match event of a wrapped game. */
+export interface EngineMatchEnd extends GameEvent {
+  readonly type: typeof MATCH_END_EVENT_TYPE;
+  readonly returns: readonly number[];
+}
+
+/** Whether an event is one {@link withEngineEvents} added, not the game's own (replays leave them out). */
+export const isEngineEvent = (event: GameEvent): boolean => event.type === DECISION_EVENT_TYPE || event.type === MATCH_END_EVENT_TYPE;
+
+const DECISION_EVENT: GameEvent = Object.freeze({ type: DECISION_EVENT_TYPE });
+
+/**
+ * `game` with an `apply` that also emits {@link DECISION_EVENT_TYPE} before each decision and
+ * {@link MATCH_END_EVENT_TYPE} (with the returns) once the match is over. Only when someone
+ * listens (`emit` not null): search and playouts pay one null test.
+ */
+export function withEngineEvents(game: AnyGame): AnyGame {
+  const apply = game.apply.bind(game);
+  return {
+    ...game,
+    apply(state, action, emit) {
+      if (emit === null) {
+        apply(state, action, null);
+        return;
+      }
+      if (game.currentPlayer(state) >= 0) emit(DECISION_EVENT);
+      apply(state, action, emit);
+      if (game.isTerminal(state)) {
+        const end: EngineMatchEnd = { type: MATCH_END_EVENT_TYPE, returns: game.returns(state) };
+        emit(end);
+      }
+    },
+  };
+}
+
+/** Plain-data, mergeable. */
+export interface GenericAggregate {
+  /** Per match: `win:seatN` and `draw` trials, a `decisions` sample (reported as `moves`). */
+  tally: Tally;
+  decisionsHistogram: Histogram;
+  /** How many events of each of the game's own types the matches emitted, in all. */
+  eventCounts: Record<string, number>;
+  /** Matches counted. */
+  matches: number;
+}
+
+/** What a game without its own report reports. */
+export interface GenericSummary {
+  /** `seat1WinRate`, `seat2WinRate`, ...: the share of matches the seat won outright. */
+  readonly [seatWinRate: `seat${number}WinRate`]: RateEstimate;
+  /** Matches where the highest return was shared. */
+  readonly drawRate: RateEstimate;
+  /** Moves per match: decisions, chance outcomes not counted, with their histogram (the report's game-length chart). */
+  readonly moves: MeanEstimate & { readonly histogram: [number, number][] };
+  /** The game's own events: how many of each type the run's matches emitted, in all and per match. */
+  readonly events: Record<string, { readonly total: number; readonly perMatch: number }>;
+}
+
+class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
+  private decisions = 0;
+  private returns: readonly number[] | null = null;
+  private readonly counts = new Map<string, number>();
+  private readonly figures = new MatchFigures();
+  constructor(private readonly seats: number) {}
+
+  onEvent(event: GameEvent): void {
+    if (event.type === DECISION_EVENT_TYPE) this.decisions++;
+    else if (event.type === MATCH_END_EVENT_TYPE) this.returns = (event as EngineMatchEnd).returns;
+    else this.counts.set(event.type, (this.counts.get(event.type) ?? 0) + 1);
+  }
+
+  discardMatch(): void {
+    this.reset();
+  }
+
+  finishMatch(context: MatchContext, aggregate: GenericAggregate): MatchRows {
+    const returns = this.returns;
+    if (returns === null) throw new Error('the match ended without reaching a terminal state');
+    const best = Math.max(...returns);
+    const winner = returns.filter((value) => value === best).length === 1 ? returns.indexOf(best) : -1;
+    this.figures.clear();
+    for (let seat = 0; seat < this.seats; seat++) this.figures.trial(`win:seat${seat + 1}`, seat === winner);
+    this.figures.trial('draw', winner === -1);
+    this.figures.sample('decisions', this.decisions);
+    for (const [type, count] of this.counts) aggregate.eventCounts[type] = (aggregate.eventCounts[type] ?? 0) + count;
+    aggregate.matches++;
+    recordMatch(aggregate.tally, context, this.figures);
+    addToHistogram(aggregate.decisionsHistogram, this.decisions);
+    const row = [winner === -1 ? 'draw' : `seat${winner + 1}`, this.decisions];
+    this.reset();
+    return { matchRow: row, eventRows: [] };
+  }
+
+  private reset(): void {
+    this.decisions = 0;
+    this.returns = null;
+    this.counts.clear();
+  }
+}
+
+/** The report of a game that brings none, with one win rate per seat of `seatNames`. */
+export function genericReport(gameId: string, seatNames: readonly string[]): GameReport<GameEvent, GenericAggregate, GenericSummary> {
+  const seats = seatNames.length;
+  return {
+    gameId,
+    matchColumns: ['winner', 'moves'],
+    eventTables: [],
+    createCollector: () => new GenericCollector(seats),
+    emptyAggregate: () => ({ tally: emptyTally(), decisionsHistogram: {}, eventCounts: {}, matches: 0 }),
+    mergeAggregates(into, other) {
+      mergeTally(into.tally, other.tally);
+      mergeHistograms(into.decisionsHistogram, other.decisionsHistogram);
+      for (const [type, count] of Object.entries(other.eventCounts)) into.eventCounts[type] = (into.eventCounts[type] ?? 0) + count;
+      into.matches += other.matches;
+    },
+    summarize(aggregate, confidence) {
+      const sums = settledFigures(aggregate.tally);
+      const summary: Record<string, unknown> = {};
+      for (let seat = 1; seat <= seats; seat++) summary[`seat${seat}WinRate`] = clusteredRate(sums[`win:seat${seat}`], confidence);
+      summary['drawRate'] = clusteredRate(sums['draw'], confidence);
+      summary['moves'] = { ...clusteredMean(sums['decisions'], confidence), histogram: sortedHistogram(aggregate.decisionsHistogram) };
+      summary['events'] = Object.fromEntries(
+        Object.keys(aggregate.eventCounts)
+          .sort()
+          .map((type) => {
+            const total = aggregate.eventCounts[type] as number;
+            return [type, { total, perMatch: aggregate.matches === 0 ? 0 : total / aggregate.matches }];
+          }),
+      );
+      return summary as unknown as GenericSummary;
+    },
+    formatSummary(summary) {
+      const rows = seatNames.map((name, seat) => [`${name} wins`, ...formatRate(summary[`seat${seat + 1}WinRate`] as RateEstimate)]);
+      rows.push(['draws', ...formatRate(summary.drawRate)]);
+      const events = Object.entries(summary.events).map(([type, count]) => `  ${type}: ${count.perMatch.toFixed(2)} (${count.total} in all)`);
+      return [
+        table(['', 'rate', '95% interval'], rows),
+        '',
+        `Moves (decisions) per match ${formatMean(summary.moves)}`,
+        ...(events.length === 0 ? [] : ['Events per match:', ...events]),
+      ].join('\n');
+    },
+  };
+}

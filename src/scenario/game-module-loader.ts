@@ -1,0 +1,204 @@
+/**
+ * Game modules from outside the repository: a scenario's `game:` may name a module file
+ * (`./my-game.mjs`, relative to the scenario file, like agent modules) or an installed package,
+ * instead of a built-in id. Its default export is either a {@link GameDefinition} (the rules
+ * alone: the game then gets the generic report of `reports/generic-report.ts`) or a
+ * {@link GameModule} (`{ game, report?, charts?, defaultMetric?, ... }`), the same object a
+ * built-in game's folder exports, so a module game takes the same path as a built-in one.
+ *
+ * The module is loaded by its absolute path, which the returned module keeps (`source`), so a
+ * worker thread, `report` and `merge` load the very same file again.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AnyGame } from '../core/game.js';
+import type { GameModule, GameModuleSource } from '../core/game-module.js';
+import { uncompiledModule } from '../core/user-module.js';
+import { genericReport, withEngineEvents } from '../reports/generic-report.js';
+import { describeExport, isModulePath } from './agent-module.js';
+
+/** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
+const GAME_FUNCTIONS = [
+  'maxLength',
+  'setup',
+  'currentPlayer',
+  'legalActions',
+  'chanceOutcomes',
+  'sampleChance',
+  'apply',
+  'isTerminal',
+  'returns',
+  'heuristic',
+  'observe',
+  'clone',
+  'actionKey',
+  'describeState',
+] as const;
+const REPORT_FUNCTIONS = ['createCollector', 'emptyAggregate', 'mergeAggregates', 'summarize', 'formatSummary'] as const;
+
+const EXPECTED =
+  'expected a default export: a game definition (id, title, seats, parameters, utilityBounds, hiddenInformation, setup, legalActions, apply, ...) ' +
+  'or a game module ({ game, report?, defaultMetric?, charts? })';
+
+/** Whether `game:` names a package (`my-game`, `@studio/my-game`) rather than a file. */
+const PACKAGE_NAME = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i;
+
+/** Whether a scenario's `game:` could name a module (a path or a package name) rather than only a built-in id. */
+export function isGameModuleSpec(spec: string): boolean {
+  return isModulePath(spec) || PACKAGE_NAME.test(spec);
+}
+
+/**
+ * The file a package name stands for, looked up in the `node_modules` folders above `from`: its
+ * `exports` (the `import`, `node` or `default` condition of `.`), else `main`, else `index.js`.
+ */
+function packageEntry(name: string, from: string): string | null {
+  for (let folder = from; ; folder = dirname(folder)) {
+    const root = join(folder, 'node_modules', name);
+    const manifest = join(root, 'package.json');
+    if (existsSync(manifest)) {
+      let data: { exports?: unknown; main?: unknown };
+      try {
+        data = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown; main?: unknown };
+      } catch {
+        return null;
+      }
+      const entry = exportTarget(data.exports) ?? (typeof data.main === 'string' ? data.main : 'index.js');
+      return resolve(root, entry);
+    }
+    if (dirname(folder) === folder) return null;
+  }
+}
+
+/** The file `exports` maps `.` to, under the conditions an ES module import uses. */
+function exportTarget(exports: unknown): string | null {
+  if (typeof exports === 'string') return exports;
+  if (typeof exports !== 'object' || exports === null || Array.isArray(exports)) return null;
+  const record = exports as Record<string, unknown>;
+  if ('.' in record) return exportTarget(record['.']);
+  for (const condition of ['import', 'node', 'default']) {
+    if (condition in record) {
+      const target = exportTarget(record[condition]);
+      if (target !== null) return target;
+    }
+  }
+  return null;
+}
+
+/** Why `value` is not a game definition (naming the first field at fault), or null. */
+export function gameDefinitionProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `is ${describeExport(value)}, not a game definition`;
+  const game = value as Record<string, unknown>;
+  if (typeof game['id'] !== 'string' || !/^[a-z0-9][a-z0-9._-]*$/i.test(game['id'])) return 'has no id (expected text of letters, digits, ".", "_" or "-", such as "dice-race")';
+  if (typeof game['title'] !== 'string') return 'has no title (expected text, such as "Dice Race")';
+  const seats = game['seats'];
+  if (!Array.isArray(seats) || seats.length === 0 || !seats.every((seat) => typeof seat === 'string')) return 'has no seats (expected a list of seat names, such as ["First", "Second"])';
+  const parameters = game['parameters'];
+  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return 'has no parameters (expected an object of param.int(...), param.real(...), ...; {} for none)';
+  for (const [name, spec] of Object.entries(parameters)) {
+    const schema = (spec as { schema?: { safeParse?: unknown } } | null)?.schema;
+    if (typeof schema?.safeParse !== 'function' || !Object.hasOwn(spec as object, 'default')) return `has parameter "${name}" without a schema and default (expected param.int({ ... }) or the like)`;
+  }
+  const bounds = game['utilityBounds'];
+  if (!Array.isArray(bounds) || bounds.length !== 2 || !bounds.every((bound) => typeof bound === 'number' && Number.isFinite(bound)) || (bounds[0] as number) > (bounds[1] as number)) {
+    return 'has no utilityBounds (expected [lowest, highest] return, such as [-1, 1])';
+  }
+  if (typeof game['hiddenInformation'] !== 'boolean') return 'has no hiddenInformation (expected true or false)';
+  const missing = GAME_FUNCTIONS.find((name) => typeof game[name] !== 'function');
+  if (missing !== undefined) return `has no ${missing}() function`;
+  if (game['validateParameters'] !== undefined && typeof game['validateParameters'] !== 'function') return 'has a validateParameters that is not a function';
+  if (game['hiddenInformation'] === true && typeof game['determinize'] !== 'function') return 'hides information but has no determinize() function';
+  return null;
+}
+
+/** Why `value` (the `report` of a game module) is not a report, or null. */
+function reportProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return `has a report that is ${describeExport(value)}`;
+  const report = value as Record<string, unknown>;
+  if (!Array.isArray(report['matchColumns'])) return 'has a report without matchColumns (expected a list of column names, [] for none)';
+  if (!Array.isArray(report['eventTables'])) return 'has a report without eventTables (expected a list of tables, [] for none)';
+  const missing = REPORT_FUNCTIONS.find((name) => typeof report[name] !== 'function');
+  return missing === undefined ? null : `has a report without ${missing}()`;
+}
+
+/**
+ * A {@link GameModule} from what a module exports (or a library caller passes): a game module
+ * taken as it is, or a bare game definition given the generic report. A problem message
+ * (without the module's name) instead when it is neither.
+ */
+export function gameModuleFromExport(exported: unknown): { module: GameModule } | { problem: string } {
+  if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) return { problem: `exports ${exported === undefined ? 'no default' : describeExport(exported)}` };
+  const candidate = exported as Record<string, unknown>;
+  if (!('game' in candidate)) {
+    const problem = gameDefinitionProblem(candidate);
+    if (problem !== null) return { problem: `exports an object that ${problem}` };
+    return { module: withGenericReport(normalized(candidate as unknown as AnyGame)) };
+  }
+  const problem = gameDefinitionProblem(candidate['game']);
+  if (problem !== null) return { problem: `exports a game module whose game ${problem}` };
+  const game = normalized(candidate['game'] as AnyGame);
+  for (const name of ['charts', 'lengthCap'] as const) {
+    if (candidate[name] !== undefined && typeof candidate[name] !== 'function') return { problem: `exports a game module whose ${name} is not a function` };
+  }
+  if (candidate['report'] === undefined) {
+    const base = withGenericReport(game);
+    const defaultMetric = candidate['defaultMetric'];
+    return { module: { ...base, ...(candidate as unknown as GameModule), game: base.game, report: base.report, defaultMetric: typeof defaultMetric === 'string' ? defaultMetric : base.defaultMetric } };
+  }
+  const problemOfReport = reportProblem(candidate['report']);
+  if (problemOfReport !== null) return { problem: `exports a game module that ${problemOfReport}` };
+  if (typeof candidate['defaultMetric'] !== 'string') return { problem: 'exports a game module with a report but no defaultMetric (expected the results path sweep and tune report, such as "p1WinRate")' };
+  return { module: { ...(candidate as unknown as GameModule), game } };
+}
+
+/** A definition with the optional parts filled in. */
+function normalized(game: AnyGame): AnyGame {
+  return typeof game.validateParameters === 'function' ? game : { ...game, validateParameters: () => [] };
+}
+
+/** The rules wrapped to emit what the generic report reads, with that report and its default metric. */
+function withGenericReport(game: AnyGame): GameModule {
+  return {
+    game: withEngineEvents(game),
+    report: genericReport(game.id, game.seats),
+    defaultMetric: 'seat1WinRate',
+    headlines: [{ path: 'seat1WinRate', label: `${game.seats[0] ?? 'seat 1'} wins`, reference: 1 / game.seats.length }],
+  };
+}
+
+/**
+ * Loads the game module `spec` names (a path relative to `scenarioFile`, or a package name
+ * looked up from the scenario's folder). A problem message naming the module and what was
+ * expected instead when it cannot be loaded or is not a game.
+ */
+export async function loadGameModule(spec: string, scenarioFile: string): Promise<{ module: GameModule } | { problem: string }> {
+  const uncompiled = uncompiledModule(spec, 'game module');
+  if (uncompiled !== null) return { problem: uncompiled };
+  const from = dirname(resolve(scenarioFile));
+  const path = isModulePath(spec) ? (isAbsolute(spec) ? spec : resolve(from, spec)) : packageEntry(spec, from);
+  if (path === null) return { problem: `no package "${spec}" installed in a node_modules folder above ${from}` };
+  return loadGameModuleFile(spec, path);
+}
+
+/** Loads the game module at the absolute `path`; `spec` names it in messages. */
+export async function loadGameModuleFile(spec: string, path: string): Promise<{ module: GameModule } | { problem: string }> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return { problem: `cannot load game module "${spec}": no module at ${path}` };
+  }
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    return { problem: `cannot load game module "${spec}": ${reason}` };
+  }
+  const result = gameModuleFromExport(loaded['default']);
+  if ('problem' in result) return { problem: `game module "${spec}" ${result.problem}; ${EXPECTED}` };
+  const source: GameModuleSource = { spec, path, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return { module: { ...result.module, source } };
+}

@@ -1,0 +1,287 @@
+/**
+ * Game modules from outside the repository (issue 17, point 1): a scenario's `game:` names a
+ * module file, and the game takes every path a built-in one does: run on worker threads, shards
+ * and merge, replay, report, compare, check, sweep, tune, ladder and user agents. The module is
+ * `fixtures/game-modules/first-six.mjs`, written as a designer would (plain JavaScript, `param`
+ * from the package): the first to roll a six wins, so the first player's edge is known by hand.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hordelabIn } from './cli-harness.js';
+import { loadScenario } from '../src/scenario/scenario.js';
+import { runKey } from '../src/run/run-key.js';
+
+const FIXTURES = resolve('tests/fixtures/game-modules');
+const PACKAGE_INDEX = pathToFileURL(resolve('dist/src/index.js')).href;
+
+/** P(the first player wins) at First to six with `rounds` rounds: (6/11)(1 - (25/36)^rounds). */
+const firstPlayerWins = (rounds: number): number => (6 / 11) * (1 - (25 / 36) ** rounds);
+
+/** A fresh folder holding the game module (importing the built package) and its scenario. */
+function gameFolder(scenario = 'game: ./first-six.mjs\nmatches: 4000\nseed: 3\nseats: [random, random]\n'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hordelab-game-module-'));
+  const game = readFileSync(join(FIXTURES, 'first-six.mjs'), 'utf8').replace("'../../../dist/src/index.js'", `'${PACKAGE_INDEX}'`);
+  writeFileSync(join(dir, 'first-six.mjs'), game);
+  writeFileSync(join(dir, 'first-six.yaml'), scenario);
+  return dir;
+}
+
+const json = (path: string): Record<string, any> => JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
+/** A summary without the parts allowed to differ between equal runs. */
+const comparable = (path: string): unknown => {
+  const { timing: _timing, command: _command, ...rest } = json(path);
+  return rest;
+};
+
+describe('a game module run', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = gameFolder();
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'threads', '--workers', '2', '-q');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  }, 120_000);
+
+  it("measures the first player's edge the hand calculation gives, with an interval that holds it", () => {
+    const summary = json(join(dir, 'threads', 'summary.json'));
+    const expected = firstPlayerWins(20);
+    expect(expected).toBeCloseTo(0.5451, 4);
+    const rate = summary['results']['seat1WinRate'];
+    expect(rate.n).toBe(4000);
+    expect(rate.lower).toBeLessThan(expected);
+    expect(rate.upper).toBeGreaterThan(expected);
+    // 4,000 matches tell a 54.5% edge from a fair 50%.
+    expect(rate.lower).toBeGreaterThan(0.5);
+    // The generic outcome table and the generic report agree.
+    expect(summary['outcomes']['bySeat']['seat1']['win'].successes).toBe(rate.successes);
+    expect(summary['results']['drawRate'].rate).toBeLessThan(0.01);
+    expect(Object.keys(summary['results']['events'])).toEqual(['rolled']);
+  });
+
+  it('records the module (its path and content hash) in the summary', () => {
+    const summary = json(join(dir, 'threads', 'summary.json'));
+    expect(summary['scenario']['game']).toBe('first-six');
+    expect(summary['scenario']['gameModule'].spec).toBe('./first-six.mjs');
+    expect(summary['scenario']['gameModule'].path).toBe(join(dir, 'first-six.mjs'));
+    expect(summary['scenario']['gameModule'].sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('writes the same bytes on worker threads, in the main thread and as two merged shards', async () => {
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'main', '--workers', '0', '-q')).status).toBe(0);
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard0', '--shard', '0/2', '-q')).status).toBe(0);
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard1', '--shard', '1/2', '--workers', '0', '-q')).status).toBe(0);
+    const merged = await hordelabIn(dir, 'merge', 'shard0', 'shard1', '--out', 'merged', '-q');
+    expect(merged.stderr).toBe('');
+    for (const other of ['main', 'merged']) {
+      expect(comparable(join(dir, other, 'summary.json'))).toEqual(comparable(join(dir, 'threads', 'summary.json')));
+      expect(readFileSync(join(dir, other, 'matches.csv'), 'utf8')).toBe(readFileSync(join(dir, 'threads', 'matches.csv'), 'utf8'));
+    }
+  }, 120_000);
+
+  it('reports and compares, naming the game and its module', async () => {
+    const report = await hordelabIn(dir, 'report', 'threads', '--format', 'html,md');
+    expect(report.stderr).toBe('');
+    const page = readFileSync(join(dir, 'threads', 'report.md'), 'utf8');
+    expect(page).toContain('# First to six');
+    expect(page).toContain('game module ./first-six.mjs');
+    expect(page).toContain('First wins');
+    expect(readFileSync(join(dir, 'threads', 'report.html'), 'utf8')).toContain('<svg');
+    const compare = await hordelabIn(dir, 'compare', 'threads', 'main');
+    expect(compare.status).toBe(0);
+    expect(compare.stdout).toContain('No metric moved');
+  }, 120_000);
+
+  it('replays a match with the game\'s own events only', async () => {
+    const replay = await hordelabIn(dir, 'replay', 'first-six.yaml', '--match', '0');
+    expect(replay.status).toBe(0);
+    expect(replay.stdout).toContain('rolled seat=');
+    expect(replay.stdout).not.toContain('hordelab.');
+  });
+});
+
+describe('a game module in checks, sweeps, tuning, ladders and beside user agents', () => {
+  it('gates a check on its edge, from a scenario and inline', async () => {
+    const dir = gameFolder();
+    writeFileSync(
+      join(dir, 'edge.checks.yaml'),
+      [
+        'checks:',
+        '  - name: edge-from-scenario',
+        '    scenario: first-six.yaml',
+        '    metric: seat1WinRate',
+        `    between: [0.5, 0.6]`,
+        '    budget: 20000',
+        '  - name: edge-inline',
+        '    game: ./first-six.mjs',
+        '    params: { rounds: 1 }',
+        '    seats: [random, random]',
+        '    metric: outcomes.bySeat.seat1.win',
+        '    atMost: 0.3',
+        '    budget: 20000',
+        '',
+      ].join('\n'),
+    );
+    const check = await hordelabIn(dir, 'check', 'edge.checks.yaml');
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+    expect(check.stdout).toMatch(/edge-from-scenario\s+PASS/);
+    expect(check.stdout).toMatch(/edge-inline\s+PASS/);
+  }, 120_000);
+
+  it('sweeps and tunes its parameters, the rates matching the hand calculation', async () => {
+    const dir = gameFolder();
+    const sweep = await hordelabIn(dir, 'sweep', 'first-six.yaml', '--vary', 'rounds=1,3', '-n', '3000', '--out', 'sweep', '-q');
+    expect(sweep.stderr).toBe('');
+    const points = json(join(dir, 'sweep', 'sweep.json'))['points'] as { values: { rounds: number }; metrics: { seat1WinRate: { lower: number; upper: number } } }[];
+    expect(points.map((point) => point.values.rounds)).toEqual([1, 3]);
+    for (const point of points) {
+      const metric = point.metrics.seat1WinRate;
+      expect([metric.lower < firstPlayerWins(point.values.rounds), metric.upper > firstPlayerWins(point.values.rounds)]).toEqual([true, true]);
+    }
+    const tune = await hordelabIn(dir, 'tune', 'first-six.yaml', '--target', 'seat1WinRate=0.36', '--space', 'rounds=1..6', '--budget', '4000', '--confirm', '1000', '--out', 'tune', '-q');
+    expect(tune.stderr).toBe('');
+    expect(tune.status).toBe(0);
+    // (6/11)(1 - (25/36)^3) = 0.363: three rounds is the setting nearest the target.
+    const tuned = readFileSync(join(dir, 'tune', 'first-six-tuned.yaml'), 'utf8');
+    expect(tuned).toContain('rounds: 3');
+    // The tuned scenario names the module from where it lies, so it runs as written.
+    expect(tuned).toContain('game: ../first-six.mjs');
+    expect((await hordelabIn(dir, 'run', 'tune/first-six-tuned.yaml', '-n', '50', '--out', 'tuned-run', '-q')).status).toBe(0);
+  }, 180_000);
+
+  it('plays a ladder and a user agent module', async () => {
+    const dir = gameFolder('game: ./first-six.mjs\nmatches: 200\nseed: 1\nseats: [./always-first.mjs, random]\n');
+    writeFileSync(join(dir, 'always-first.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'agents', '-q');
+    expect(run.stderr).toBe('');
+    expect(json(join(dir, 'agents', 'summary.json'))['scenario']['seats'][0].agent).toBe('./always-first.mjs');
+    const ladder = await hordelabIn(dir, 'ladder', 'first-six.yaml', '--levels', 'random,greedy', '-n', '200', '--out', 'ladder', '-q');
+    expect(ladder.stderr).toBe('');
+    expect(ladder.status).toBe(0);
+    expect(existsSync(join(dir, 'ladder', 'ladder.json'))).toBe(true);
+    // Each level's scenario names the module from where it lies, so it reruns as written.
+    const level = readFileSync(join(dir, 'ladder', 'levels', 'greedy.yaml'), 'utf8');
+    expect(level).toContain('game: ../../first-six.mjs');
+    const rerun = await hordelabIn(dir, 'run', 'ladder/levels/greedy.yaml', '-n', '20', '--out', 'level-run', '-q', '-w', '0');
+    expect(rerun.stderr).toBe('');
+  }, 120_000);
+});
+
+describe('a game module with custom metrics and in a round robin', () => {
+  it('counts its events in a metric module and plays every pairing', async () => {
+    const dir = gameFolder('game: ./first-six.mjs\nmatches: 400\nseed: 1\nseats: [random, random]\nmetrics: [./sixes.mjs]\n');
+    writeFileSync(
+      join(dir, 'sixes.mjs'),
+      [
+        'export default {',
+        "  name: 'sixes',",
+        "  games: ['first-six'],",
+        '  create() {',
+        '    let rolls = 0;',
+        '    let sixes = 0;',
+        '    return {',
+        "      onEvent(event) { if (event.type === 'rolled') { rolls++; if (event.value === 6) sixes++; } },",
+        '      finishMatch() { const figures = { sixes: { successes: sixes, trials: rolls } }; rolls = 0; sixes = 0; return figures; },',
+        '    };',
+        '  },',
+        '};',
+        '',
+      ].join('\n'),
+    );
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'metrics', '-q', '-w', '0');
+    expect(run.stderr).toBe('');
+    const sixes = json(join(dir, 'metrics', 'summary.json'))['results']['custom']['sixes']['sixes'];
+    // A die shows a six one roll in six.
+    expect([sixes.lower < 1 / 6, sixes.upper > 1 / 6]).toEqual([true, true]);
+
+    writeFileSync(join(dir, 'robin.yaml'), 'game: ./first-six.mjs\nmatches: 100\nseed: 1\nseats: { roundRobin: [random, greedy, ./always-first.mjs] }\n');
+    writeFileSync(join(dir, 'always-first.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+    const robin = await hordelabIn(dir, 'run', 'robin.yaml', '--out', 'robin', '-q', '-w', '0');
+    expect(robin.stderr).toBe('');
+    expect(robin.status).toBe(0);
+    expect(existsSync(join(dir, 'robin', 'tournament.json'))).toBe(true);
+  }, 120_000);
+});
+
+describe('a changed game module', () => {
+  it('changes the run key, so resume and merge refuse a run of the module as it was', async () => {
+    const dir = gameFolder();
+    const before = runKey(await loadScenario(join(dir, 'first-six.yaml')), { eventFiles: true, maxErrors: 0 }, undefined);
+    expect(runKey(await loadScenario(join(dir, 'first-six.yaml')), { eventFiles: true, maxErrors: 0 }, undefined)).toBe(before);
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard0', '--shard', '0/2', '-n', '100', '-q')).status).toBe(0);
+    writeFileSync(join(dir, 'first-six.mjs'), `${readFileSync(join(dir, 'first-six.mjs'), 'utf8')}\n// a rule changed\n`);
+    expect(runKey(await loadScenario(join(dir, 'first-six.yaml')), { eventFiles: true, maxErrors: 0 }, undefined)).not.toBe(before);
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard1', '--shard', '1/2', '-n', '100', '-q')).status).toBe(0);
+    const merged = await hordelabIn(dir, 'merge', 'shard0', 'shard1', '--out', 'merged');
+    expect(merged.status).toBe(2);
+    expect(merged.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(dir, 'merged', 'summary.json'))).toBe(false);
+  }, 120_000);
+});
+
+describe('a game module that cannot be a game', () => {
+  const cases: [string, string, RegExp][] = [
+    ['missing.mjs', '', /cannot load game module "\.\/missing\.mjs": no module at .*missing\.mjs/],
+    ['no-default.mjs', 'export const game = {};\n', /game module "\.\/no-default\.mjs" exports no default; expected a default export: a game definition/],
+    ['number.mjs', 'export default 42;\n', /game module "\.\/number\.mjs" exports a number; expected a default export/],
+    ['no-legal-actions.mjs', "import game from './first-six.mjs';\nconst { legalActions, ...rest } = game;\nexport default rest;\n", /exports an object that has no legalActions\(\) function/],
+    ['no-seats.mjs', "import game from './first-six.mjs';\nexport default { ...game, seats: [] };\n", /has no seats \(expected a list of seat names/],
+    ['bad-module.mjs', "import game from './first-six.mjs';\nexport default { game: { ...game, utilityBounds: 1 } };\n", /exports a game module whose game has no utilityBounds/],
+    ['report-without-metric.mjs', "import game from './first-six.mjs';\nexport default { game, report: { matchColumns: [], eventTables: [], createCollector() {}, emptyAggregate() {}, mergeAggregates() {}, summarize() {}, formatSummary() {} } };\n", /with a report but no defaultMetric/],
+    ['throws.mjs', "throw new Error('the module fails on load');\n", /cannot load game module "\.\/throws\.mjs": the module fails on load/],
+    ['syntax.mjs', 'export default {\n', /cannot load game module "\.\/syntax\.mjs": /],
+    ['game.ts', 'export default {};\n', /game module "\.\/game\.ts" is TypeScript.*compile it to JavaScript/],
+  ];
+  for (const [file, text, message] of cases) {
+    it(`${file}: exit 2, one line naming the scenario, the game field and what was expected; nothing written`, async () => {
+      const dir = gameFolder(`game: ./${file}\nmatches: 10\nseed: 1\nseats: [random, random]\n`);
+      if (text !== '') writeFileSync(join(dir, file), text);
+      const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out');
+      expect(run.status).toBe(2);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines, run.stderr).toHaveLength(1);
+      expect(lines[0]).toContain('first-six.yaml: game: ');
+      expect(lines[0]).toMatch(message);
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+    });
+  }
+
+  it('report refuses a run whose game module is gone or whose record of it is damaged: exit 2, one line naming summary.json', async () => {
+    const dir = gameFolder('game: ./first-six.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q', '-w', '0')).status).toBe(0);
+    const summaryFile = join(dir, 'out', 'summary.json');
+    const summary = json(summaryFile);
+    writeFileSync(summaryFile, JSON.stringify({ ...summary, scenario: { ...summary['scenario'], gameModule: 7 } }));
+    const damaged = await hordelabIn(dir, 'report', 'out');
+    expect(damaged.status).toBe(2);
+    expect(damaged.stderr.trim().split('\n')).toHaveLength(1);
+    expect(damaged.stderr).toMatch(/summary\.json: scenario\.gameModule: expected \{ spec, path, sha256 \}/);
+    writeFileSync(summaryFile, JSON.stringify({ ...summary, scenario: { ...summary['scenario'], file: 'elsewhere/first-six.yaml', gameModule: { ...summary['scenario']['gameModule'], path: join(dir, 'gone.mjs') } } }));
+    const gone = await hordelabIn(dir, 'report', 'out');
+    expect(gone.status).toBe(2);
+    expect(gone.stderr.trim().split('\n')).toHaveLength(1);
+    expect(gone.stderr).toMatch(/summary\.json: scenario\.gameModule: cannot load game module "\.\/first-six\.mjs": no module at .*gone\.mjs \(the run's game\)/);
+    expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
+  });
+
+  it('an unknown plain word is an unknown game, with the choices', async () => {
+    const dir = gameFolder('game: zombie-trainer\nmatches: 10\nseed: 1\nseats: [random, random]\n');
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/game: unknown game "zombie-trainer"; expected one of: zombie-trainers, .*game module path/);
+  });
+
+  it('a package name resolves from the node_modules above the scenario', async () => {
+    const dir = gameFolder('game: first-six-game\nmatches: 100\nseed: 1\nseats: [random, random]\n');
+    const pkg = join(dir, 'node_modules', 'first-six-game');
+    cpSync(join(dir, 'first-six.mjs'), join(pkg, 'lib', 'index.mjs'), { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'first-six-game', type: 'module', exports: { '.': { import: './lib/index.mjs' } } }));
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q');
+    expect(run.stderr).toBe('');
+    expect(json(join(dir, 'out', 'summary.json'))['scenario']['gameModule'].spec).toBe('first-six-game');
+    expect((await hordelabIn(dir, 'report', 'out')).status).toBe(0);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * `hordelab init game <name>` (issue 17, point 5): the folder it writes holds a game that
+ * conforms, a scenario that runs it, a check that gates it and a test that passes under
+ * `node --test`, each importing from 'hordelab' as a designer's project does (here the package
+ * is linked into the project's node_modules; `tests/slow/` installs the packed one).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hordelabIn } from './cli-harness.js';
+
+let project = '';
+
+beforeAll(() => {
+  if (!existsSync(resolve('dist/src/index.js'))) throw new Error('dist is missing: run "npm run build" (npm test does it first)');
+  project = mkdtempSync(join(tmpdir(), 'hordelab-init-'));
+  mkdirSync(join(project, 'node_modules'));
+  symlinkSync(resolve('.'), join(project, 'node_modules', 'hordelab'), 'dir');
+});
+
+describe('hordelab init game', () => {
+  it('writes a game that conforms, runs, reports, passes its check and its own tests', async () => {
+    const init = await hordelabIn(project, 'init', 'game', 'games/dice-race');
+    expect(init.stderr).toBe('');
+    expect(init.status).toBe(0);
+    const folder = join(project, 'games', 'dice-race');
+    expect(readdirSync(folder).sort()).toEqual(['dice-race.checks.yaml', 'dice-race.mjs', 'dice-race.test.mjs', 'dice-race.yaml']);
+    expect(readFileSync(join(folder, 'dice-race.mjs'), 'utf8')).toContain("from 'hordelab'");
+
+    const conform = await hordelabIn(project, 'conform', 'games/dice-race/dice-race.mjs');
+    expect(conform.stderr).toBe('');
+    expect(conform.status).toBe(0);
+    expect(conform.stdout).toMatch(/^Conforms: /m);
+
+    const run = await hordelabIn(project, 'run', 'games/dice-race/dice-race.yaml', '-n', '400', '--out', 'run', '-q');
+    expect(run.stderr).toBe('');
+    const summary = JSON.parse(readFileSync(join(project, 'run', 'summary.json'), 'utf8')) as { scenario: { game: string }; run: { matchesPlayed: number } };
+    expect(summary.scenario.game).toBe('dice-race');
+    expect(summary.run.matchesPlayed).toBe(400);
+    expect((await hordelabIn(project, 'report', 'run')).status).toBe(0);
+    expect(readFileSync(join(project, 'run', 'report.md'), 'utf8')).toContain('First wins');
+
+    const check = await hordelabIn(project, 'check', 'games/dice-race/dice-race.checks.yaml');
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+
+    const tests = spawnSync(process.execPath, ['--test', 'games/dice-race/dice-race.test.mjs'], { cwd: project, encoding: 'utf8' });
+    expect(tests.status, tests.stdout + tests.stderr).toBe(0);
+    expect(tests.stdout).toMatch(/# pass 2/);
+  }, 120_000);
+
+  it('refuses a folder that is not empty, a name that is not kebab-case and a kind it does not make: exit 2, nothing written', async () => {
+    mkdirSync(join(project, 'taken'));
+    writeFileSync(join(project, 'taken', 'notes.txt'), 'mine');
+    const cases: [string[], RegExp][] = [
+      [['game', 'taken'], /^hordelab: <name>: taken is a folder that is not empty; expected a new or empty folder/],
+      [['game', 'Dice_Race'], /^hordelab: <name>: "Dice_Race" names the game and its files: expected lowercase letters, digits and single dashes/],
+      [['agent', 'my-agent'], /^hordelab: <kind>: expected game, got "agent"/],
+      [['game'], /^hordelab: /],
+    ];
+    for (const [args, message] of cases) {
+      const result = await hordelabIn(project, 'init', ...args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(message);
+    }
+    expect(readdirSync(join(project, 'taken'))).toEqual(['notes.txt']);
+    expect(existsSync(join(project, 'Dice_Race'))).toBe(false);
+    expect(existsSync(join(project, 'my-agent'))).toBe(false);
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * Game-quality metrics: each figure against a hand count on scripted matches (the runner's own
+ * decision hook, a heuristic known at every step), exact merges, the skill order behind the
+ * chance share, and the same bytes whatever the workers and chunks.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { greedyAgent } from '../agents/greedy.js';
+import { randomAgent } from '../agents/random.js';
+import type { AgentFactory } from '../src/core/agent.js';
+import { playMatch } from '../src/core/match-runner.js';
+import { formatSeed } from '../src/core/rng.js';
+import { leadChanges, leaderOf, NO_LEADER, turnsBeforePermanentLead, winnerTrailed } from '../src/quality/lead.js';
+import type { QualitySummary } from '../src/quality/quality-figures.js';
+import { withQualityMetrics } from '../src/quality/quality-report.js';
+import { skillOrder } from '../src/quality/skill-order.js';
+import type { AnyGameReport, MatchCollector } from '../src/reports/report.js';
+import { loadCheckFile } from '../src/check/check-file.js';
+import { runChecks } from '../src/check/run-checks.js';
+import { runScenario } from '../src/run/run-scenario.js';
+import { Evaluator, pickMetric } from '../src/tune/evaluate.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+import { scriptedLeads, type ScriptParams } from './fixtures/scripted-leads.js';
+
+/** A report with no figures of its own, so only the quality figures show. */
+const bare: AnyGameReport = {
+  gameId: 'scripted-leads',
+  matchColumns: [],
+  eventTables: [],
+  createCollector: () => ({ onEvent() {}, finishMatch: () => ({ matchRow: [], eventRows: [] }), discardMatch() {} }),
+  emptyAggregate: () => ({}),
+  mergeAggregates() {},
+  summarize: () => ({}),
+  formatSummary: () => '',
+};
+
+const A = (legal: number, h: [number, number]) => ({ seat: 0, legal, h });
+const B = (legal: number, h: [number, number]) => ({ seat: 1, legal, h });
+
+/**
+ * Lead changes twice at turn starts (none, A, A, B, A), though reading the heuristic at every
+ * decision would see four (B's second decision has B ahead); A wins, led for good from turn 5 of 5.
+ */
+const twoChanges: ScriptParams = {
+  steps: [A(3, [0, 0]), { chance: true }, B(2, [1, -1]), B(4, [-1, 1]), A(1, [1, -1]), B(2, [-0.5, 0.5]), A(2, [0.2, -0.2])],
+  returns: [1, -1],
+  capped: false,
+};
+/** A draw at the cap: leaders A then B, none at the end. */
+const cappedDraw: ScriptParams = { steps: [A(2, [1, 0]), B(2, [0, 1])], returns: [0, 0], capped: true };
+/** B moves first and leads throughout. */
+const wireToWire: ScriptParams = { steps: [B(5, [-1, 1]), A(1, [-1, 1])], returns: [-1, 1], capped: false };
+
+interface Played {
+  readonly params: ScriptParams;
+  readonly agents: readonly AgentFactory[];
+  readonly names?: readonly string[];
+}
+
+const seatsOf = (names: readonly string[]) => names.map((name) => ({ name, agent: name, config: {} }));
+
+/** Plays each match through the runner into one collector, as a chunk does. */
+function play(report: AnyGameReport, matches: readonly Played[], aggregate: unknown = report.emptyAggregate(), cluster?: (index: number) => { cluster: number; clusterSize: number }): unknown {
+  const collector = report.createCollector({ eventRows: false }) as MatchCollector<never, unknown>;
+  matches.forEach((match, matchIndex) => {
+    const outcome = playMatch(
+      {
+        game: scriptedLeads,
+        params: match.params,
+        seats: match.agents.map((factory) => ({ factory, config: {} })),
+        runSeed: 1,
+        matchIndex,
+        onDecision: (seat, legal, state) => collector.onDecision?.(seat, legal, state),
+      },
+      null,
+    );
+    const where = cluster?.(matchIndex) ?? { cluster: matchIndex, clusterSize: 1 };
+    collector.finishMatch({ matchIndex, seed: formatSeed(outcome.seed), ...where, agents: match.names ?? ['a', 'b'], returns: outcome.returns, finalState: outcome.finalState }, aggregate);
+  });
+  return aggregate;
+}
+
+const quality = (report: AnyGameReport, aggregate: unknown): QualitySummary => (report.summarize(aggregate, 0.95) as { quality: QualitySummary }).quality;
+
+describe('lead figures', () => {
+  it('finds a strict leader, or none when the highest is shared', () => {
+    expect(leaderOf([0.2, -0.2])).toBe(0);
+    expect(leaderOf([1, 3, 2])).toBe(1);
+    expect(leaderOf([1, 1, 0])).toBe(NO_LEADER);
+    expect(leaderOf([])).toBe(NO_LEADER);
+  });
+
+  it('counts changes of leader, a shared lead in between changing nothing', () => {
+    expect(leadChanges([0, NO_LEADER, 0], 0)).toBe(0);
+    expect(leadChanges([0, NO_LEADER, 1], 1)).toBe(1);
+    expect(leadChanges([NO_LEADER, 0, 0, 1, 0], 0)).toBe(2);
+    // The end counts: a last-turn overtake is a change.
+    expect(leadChanges([1, 1], 0)).toBe(1);
+    expect(leadChanges([], 0)).toBe(0);
+  });
+
+  it('finds the turn from which the winner led for good, and whether it ever trailed', () => {
+    expect(turnsBeforePermanentLead([0, 0, 0], 0)).toBe(0);
+    expect(turnsBeforePermanentLead([1, 0, NO_LEADER, 0], 0)).toBe(3);
+    expect(turnsBeforePermanentLead([0, 1], 0)).toBe(2);
+    expect(winnerTrailed([NO_LEADER, 0, 0], 0)).toBe(false);
+    expect(winnerTrailed([0, 1, 0], 0)).toBe(true);
+  });
+});
+
+describe('quality figures of scripted matches', () => {
+  const report = withQualityMetrics(bare, scriptedLeads, seatsOf(['greedy', 'random']));
+  const matches: Played[] = [
+    { params: twoChanges, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] },
+    { params: cappedDraw, agents: [randomAgent, randomAgent], names: ['random', 'greedy'] },
+    { params: wireToWire, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] },
+  ];
+
+  it('equal what a hand count of the three matches gives', () => {
+    const q = quality(report, play(report, matches));
+    expect(q.matches).toBe(3);
+    expect([q.bySeat['seat1']?.win.successes, q.bySeat['seat1']?.draw.successes, q.bySeat['seat2']?.win.successes, q.bySeat['seat2']?.loss.successes]).toEqual([1, 1, 1, 1]);
+    expect([q.draw.successes, q.draw.n]).toEqual([1, 3]);
+    expect([q.capped?.successes, q.capped?.n]).toEqual([1, 3]);
+    // First movers: A won, A drew, B won.
+    expect([q.firstMover.win.successes, q.firstMover.win.n]).toEqual([2, 3]);
+    expect([q.firstMover.decidedWin.successes, q.firstMover.decidedWin.n]).toEqual([2, 2]);
+    expect(q.firstMover.advantage.value).toBeCloseTo(0.5, 12);
+    // Decisions 6, 2, 2; turns 5, 2, 2; legal actions 3+2+4+1+2+2, 2+2, 5+1.
+    expect(q.length.decisions.mean).toBeCloseTo(10 / 3, 12);
+    expect(q.length.turns.mean).toBe(3);
+    expect(q.length.histogram).toEqual([[2, 2], [6, 1]]);
+    expect(q.length.quantiles).toEqual({ min: 2, median: 2, p90: 6, max: 6 });
+    expect(q.branching.mean).toBeCloseTo(24 / 10, 12);
+    expect(q.branching.n).toBe(3);
+    // Decided matches: A led for good from turn 5 of 5 (4 before), B from turn 1 of 2 (0 before).
+    expect(q.decisiveness!.mean).toBeCloseTo(4 / 7, 12);
+    expect(q.decisiveness!.n).toBe(2);
+    expect(q.leadChanges!.mean).toBe(1);
+    expect([q.drama!.successes, q.drama!.n]).toEqual([1, 2]);
+    // greedy (against random) lost only the third match.
+    expect([q.chanceShare?.successes, q.chanceShare?.n, q.chanceShare?.stronger]).toEqual([1, 3, 'greedy']);
+    for (const figure of [q.draw, q.drama!, q.branching, q.leadChanges!]) {
+      const value = 'rate' in figure ? figure.rate : figure.mean;
+      expect(figure.lower).toBeLessThanOrEqual(value);
+      expect(figure.upper).toBeGreaterThanOrEqual(value);
+    }
+  });
+
+  it('merge exactly: matches split across two aggregates give the same summary, in either order', () => {
+    const whole = JSON.stringify(report.summarize(play(report, matches), 0.95));
+    const first = play(report, matches.slice(0, 1));
+    const rest = play(report, matches.slice(1));
+    for (const parts of [[first, rest], [rest, first]]) {
+      const merged = report.emptyAggregate();
+      for (const part of parts) report.mergeAggregates(merged, part);
+      expect(JSON.stringify(report.summarize(merged, 0.95))).toBe(whole);
+    }
+  });
+
+  it('show no leader before the end where the heuristic is flat: decisiveness 1, drama 0, no lead change', () => {
+    const flat: ScriptParams = { steps: [A(2, [0, 0]), B(3, [0, 0]), A(2, [0, 0])], returns: [1, -1], capped: false };
+    const q = quality(report, play(report, [{ params: flat, agents: [randomAgent, randomAgent] }]));
+    expect(q.decisiveness!.mean).toBe(1);
+    expect([q.drama!.successes, q.drama!.n]).toEqual([0, 1]);
+    expect(q.leadChanges!.mean).toBe(0);
+  });
+
+  it('refuse to merge a part recorded without quality figures, naming why', () => {
+    expect(() => report.mergeAggregates(report.emptyAggregate(), { game: {} })).toThrow(/recorded without game-quality figures/);
+  });
+
+  it('count a rotated pair as one independent unit', () => {
+    const pairs = [...matches, matches[0] as Played];
+    const q = quality(report, play(report, pairs, undefined, (index) => ({ cluster: Math.floor(index / 2), clusterSize: 2 })));
+    expect(q.draw.n).toBe(4);
+    expect(q.draw.clusters).toBe(2);
+    expect(q.leadChanges!.clusters).toBe(2);
+  });
+
+  it('leave out the capped share and the chance share, with notes, where the run cannot say', () => {
+    const { endedAtCap: _, ...uncapped } = scriptedLeads;
+    const plain = withQualityMetrics(bare, uncapped, seatsOf(['random']));
+    const q = quality(plain, play(plain, matches));
+    expect(q.capped).toBeUndefined();
+    expect(q.chanceShare).toBeUndefined();
+    expect(q.notes.join('\n')).toMatch(/caps: the game does not say[\s\S]*chance share needs two agents of known different skill.*one agent/);
+    expect(plain.formatSummary(plain.summarize(plain.emptyAggregate(), 0.95))).toMatch(/quality\.branching/);
+  });
+
+  it('never ask for the heuristic with leads off, and leave the lead figures out with a note', () => {
+    const noHeuristic = { ...scriptedLeads, heuristic: () => { throw new Error('heuristic called'); } };
+    const fast = withQualityMetrics(bare, noHeuristic, seatsOf(['greedy', 'random']), { leads: false });
+    const q = quality(fast, play(fast, matches));
+    expect([q.leadChanges, q.decisiveness, q.drama]).toEqual([undefined, undefined, undefined]);
+    expect(q.length.turns.mean).toBe(3);
+    expect(q.branching.mean).toBeCloseTo(2.4, 12);
+    expect(q.notes.join('\n')).toMatch(/leads: the scenario says quality: \{ leads: false \}/);
+  });
+
+  it('never ask for the heuristic when no one listens for decisions', () => {
+    const noHeuristic = { ...scriptedLeads, heuristic: () => { throw new Error('heuristic called'); } };
+    expect(() => playMatch({ game: noHeuristic, params: twoChanges, seats: [{ factory: randomAgent, config: {} }, { factory: randomAgent, config: {} }], runSeed: 1, matchIndex: 0 }, null)).not.toThrow();
+  });
+});
+
+describe('skill order', () => {
+  it('orders an agent above random, and more search iterations above fewer', () => {
+    expect(skillOrder([{ name: 'random', agent: 'random', config: {} }, { name: 'greedy', agent: 'greedy', config: {} }])).toMatchObject({ stronger: 'greedy', weaker: 'random' });
+    expect(skillOrder([{ name: 'big', agent: 'mcts', config: { iterations: 800, c: 1 } }, { name: 'small', agent: 'mcts', config: { iterations: 100, c: 1 } }])).toMatchObject({ stronger: 'big', weaker: 'small' });
+  });
+
+  it('gives no order where construction does not say', () => {
+    expect(skillOrder([{ name: 'greedy', agent: 'greedy', config: {} }, { name: 'mcts', agent: 'mcts', config: { iterations: 100 } }])).toHaveProperty('note');
+    expect(skillOrder([{ name: 'a', agent: 'mcts', config: { iterations: 800, c: 1 } }, { name: 'b', agent: 'mcts', config: { iterations: 100, c: 2 } }])).toHaveProperty('note');
+    expect(skillOrder([{ name: 'r1', agent: 'random', config: {} }, { name: 'r2', agent: 'random', config: {} }])).toHaveProperty('note');
+    expect(skillOrder([{ name: 'greedy', agent: 'greedy', config: {} }, { name: 'greedy', agent: 'greedy', config: {} }])).toHaveProperty('note');
+  });
+});
+
+describe('quality figures of a run', () => {
+  const text = 'game: zombie-trainers\nmatches: 40\nseed: 11\nparams:\n  maxRounds: 8\nseats:\n  rotate: [greedy, random]\n';
+
+  it('are the same bytes with no worker and small chunks as with two workers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-quality-'));
+    const scenario = await parseScenario(text, join(dir, 'q.yaml'));
+    const inThread = await runScenario(scenario, { outDir: join(dir, 'a'), eventFiles: false, command: 'test', workers: 0, chunkSize: 3 });
+    const pooled = await runScenario(scenario, { outDir: join(dir, 'b'), eventFiles: false, command: 'test', workers: 2, chunkSize: 7 });
+    const a = (inThread.results as { quality: QualitySummary }).quality;
+    expect(JSON.stringify(a)).toBe(JSON.stringify((pooled.results as { quality: QualitySummary }).quality));
+    expect(a.matches).toBe(40);
+    expect(a.draw.clusters).toBe(20);
+    expect(a.chanceShare?.stronger).toBe('greedy');
+    expect(a.capped?.n).toBe(40);
+  }, 60_000);
+});
+
+describe('quality figures as check and tune metrics', () => {
+  it('a check takes a quality rate, and refuses a quality mean as checks test rates', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-quality-check-'));
+    const file = join(dir, 'q.checks.yaml');
+    // Uniformly random tic-tac-toe ends drawn about 12.7% of the time.
+    writeFileSync(
+      file,
+      'checks:\n' +
+        '  - name: draws\n    game: tic-tac-toe\n    seats: [random, random]\n    metric: quality.draw\n    between: [0.03, 0.4]\n    budget: 4000\n    batch: 200\n' +
+        '  - name: branching\n    game: tic-tac-toe\n    seats: [random, random]\n    metric: quality.branching\n    atLeast: 0.5\n    budget: 400\n',
+    );
+    const { checks } = await loadCheckFile(file);
+    const [draws] = await runChecks(checks.slice(0, 1), { workers: 0 });
+    expect(draws?.status).toBe('pass');
+    expect(draws?.metric).toBe('quality.draw');
+    await expect(runChecks(checks.slice(1), { workers: 0 })).rejects.toThrow(/"quality\.branching" is a mean, and checks test rates/);
+  });
+
+  it('tune and sweep find every quality figure by its path', async () => {
+    const text = 'game: zombie-trainers\nmatches: 20\nseed: 3\nparams:\n  maxRounds: 6\nseats: [greedy, random]\n';
+    const evaluator = new Evaluator({ text, file: join(tmpdir(), 'tune-quality.yaml'), overrides: {} }, 0);
+    try {
+      const evaluation = await evaluator.start([]);
+      await evaluator.extend(evaluation, 20);
+      const metrics = await evaluator.metrics(evaluation);
+      expect(pickMetric(metrics, 'quality.branching', 'test').kind).toBe('mean');
+      expect(pickMetric(metrics, 'quality.decisiveness', 'test').n).toBeGreaterThan(0);
+      expect(pickMetric(metrics, 'quality.chanceShare', 'test')).toMatchObject({ kind: 'rate', n: 20 });
+      expect(pickMetric(metrics, 'quality.firstMover.decidedWin', 'test').kind).toBe('rate');
+    } finally {
+      await evaluator.close();
+    }
+  });
+});
