@@ -56,7 +56,10 @@ export function renderReport(entries: readonly { module: MutationModule; summary
     '  re-tested; `npm run mutation -- --force` re-tests them all.',
     '- One module: the command in its section below; the rest of the table keeps its stored results.',
     '- *Marked equivalent*: disabled in the source by a `// Stryker disable next-line <mutator>: <reason>`',
-    '  comment, where the reason says why no test can tell the mutant from the original.',
+    '  comment, where the reason says why no test can tell the mutant from the original. A comment',
+    '  covers every mutant of the mutators it names on its line; where the reason is about one of',
+    '  them (named first in brackets: `(false)`, `(>=)`), the others of those mutators on that line',
+    '  are left out of the scores as well.',
     '- *Not measured*: mutants that did not compile or crashed the runner, or against which no test',
   '  ran; Stryker counts them in neither score, and they are listed below.',
   '- *Score*: killed ÷ (killed + survived + no coverage). *Score of covered*: killed ÷ (killed +',
@@ -78,6 +81,7 @@ export function renderReport(entries: readonly { module: MutationModule; summary
   for (const { module, summary } of entries) {
     lines.push('', `## \`${module.source}\``, '');
     lines.push(`Tests: ${module.tests.map((test) => `\`${test}\``).join(', ')}. Command: \`${command(module)}\`.`);
+    if (module.note !== undefined) lines.push('', module.note);
     if (summary === null) continue;
     lines.push('');
     if (summary.open.length === 0) {

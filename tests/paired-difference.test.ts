@@ -69,10 +69,38 @@ describe('pairedDifference', () => {
   it('sums the two matches of a rotated seed pair into one unit', () => {
     const byUnit = contributionsByUnit({ numerator: [1, 0, 1, 1], denominator: [1, 1, 1, 1] }, (match) => Math.floor(match / 2));
     expect(byUnit).toEqual({ numerator: [1, 2], denominator: [2, 2] });
+    // A unit no match fell in counts 0, and a match without a denominator adds none.
+    expect(contributionsByUnit({ numerator: [1, 2, 3], denominator: [1, 1] }, (match) => 2 * match)).toEqual({ numerator: [1, 0, 2, 0, 3], denominator: [1, 0, 1, 0, 0] });
   });
 
   it('has no difference without a denominator or with fewer than two units', () => {
     expect(Number.isNaN(pairedDifference({ numerator: [0, 0], denominator: [0, 0] }, { numerator: [1, 0], denominator: [1, 1] }, 0.95).difference)).toBe(true);
-    expect(Number.isNaN(pairedDifference({ numerator: [1], denominator: [1] }, { numerator: [1], denominator: [1] }, 0.95).difference)).toBe(true);
+    expect(Number.isNaN(pairedDifference({ numerator: [1, 0], denominator: [1, 1] }, { numerator: [0, 0], denominator: [0, 0] }, 0.95).difference)).toBe(true);
+    const one = pairedDifference({ numerator: [1], denominator: [1] }, { numerator: [1], denominator: [1] }, 0.95);
+    expect(one).toEqual({ difference: Number.NaN, lower: -Infinity, upper: Infinity, unpairedLower: -Infinity, unpairedUpper: Infinity, units: 1 });
+  });
+
+  it('gives the linearized intervals of small hand-made units (reference: the formula in NumPy)', () => {
+    // R_a = 4/6, R_b = 5/6, ȳ = 1.5; z_a = (1/3, −2/3, 2/3, −1/3), z_b = (1/9, 1/9, −4/9, 2/9).
+    const a = { numerator: [1, 0, 2, 1], denominator: [1, 1, 2, 2] };
+    const b = { numerator: [1, 1, 1, 2], denominator: [1, 1, 2, 2] };
+    const result = pairedDifference(a, b, 0.95);
+    expect(result.difference).toBeCloseTo(1 / 6, 12);
+    expect(result.lower).toBeCloseTo(-0.48057712171475186, 12);
+    expect(result.upper).toBeCloseTo(0.8139104550480853, 12);
+    expect(result.unpairedLower).toBeCloseTo(-0.32833972112417836, 12);
+    expect(result.unpairedUpper).toBeCloseTo(0.6616730544575118, 12);
+    expect(result.units).toBe(4);
+    // Only the units both configurations played count (the shortest of the four lists), at 90%.
+    const ragged = pairedDifference({ numerator: [1, 0, 2, 1, 5], denominator: [1, 1, 2, 2] }, { numerator: [1, 1, 1, 2, 0, 0], denominator: [1, 1, 2, 2, 7] }, 0.9);
+    expect(ragged.units).toBe(4);
+    expect(ragged.lower).toBeCloseTo(-0.3765174434693278, 12);
+    expect(ragged.unpairedUpper).toBeCloseTo(0.5820891227650069, 12);
+    // Denominators that differ between the configurations.
+    const uneven = pairedDifference({ numerator: [3, 1, 0], denominator: [4, 2, 1] }, { numerator: [2, 2, 1], denominator: [3, 3, 2] }, 0.95);
+    expect(uneven.difference).toBeCloseTo(0.0535714285714286, 12);
+    expect(uneven.lower).toBeCloseTo(-0.2016512618071853, 12);
+    expect(uneven.upper).toBeCloseTo(0.3087941189500425, 12);
+    expect(uneven.unpairedLower).toBeCloseTo(-0.27693878458890714, 12);
   });
 });

@@ -1,60 +1,200 @@
 /**
- * Agent ratings: the Bradley–Terry fit recovers known Elo differences from simulated games, its
- * profile-likelihood intervals cover them (spread ratings and few games included), a clean sweep
- * gets a one-sided bound and a warning, and a round-robin scenario runs every pairing on the
- * same seeds.
+ * Agent ratings: the Bradley–Terry fit on hand-made results against reference values, and on
+ * simulated games recovering known Elo differences, its profile-likelihood intervals covering them
+ * a clean sweep getting a one-sided bound and a warning. Their coverage over many simulated data
+ * sets: tests/ratings-coverage.test.ts. Round robins that produce the results: tests/round-robin.test.ts. Only the statistics here, so
+ * that mutation testing of src/stats/ratings.ts runs these alone.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { runTournament } from '../src/run/tournament.js';
-import { parseScenario } from '../src/scenario/scenario.js';
 import { fitRatings, rateAgents, type PairingResult } from '../src/stats/ratings.js';
+import { simulate } from './ratings-simulation.js';
 
-/**
- * Games between agents of known Elo ratings from a seeded stream: a share `drawShare` drawn (less
- * where the expected score does not allow it), the rest won with the probability that keeps the
- * expected score. Each pairing carries its dispersion as a run measures it from its games.
- */
-function simulate(truth: readonly number[], gamesPerPairing: number, rng: Rng, drawShare = 0.2): PairingResult[] {
-  const pairings: PairingResult[] = [];
-  for (let a = 0; a < truth.length; a++) {
-    for (let b = a + 1; b < truth.length; b++) {
-      const expected = 1 / (1 + 10 ** (((truth[b] as number) - (truth[a] as number)) / 400));
-      const draws = Math.min(drawShare, 2 * Math.min(expected, 1 - expected));
-      let wins = 0;
-      let drawn = 0;
-      let losses = 0;
-      for (let g = 0; g < gamesPerPairing; g++) {
-        if (rng.float() < draws) drawn++;
-        else if (rng.float() < (expected - draws / 2) / (1 - draws)) wins++;
-        else losses++;
-      }
-      const n = gamesPerPairing;
-      const score = (wins + drawn / 2) / n;
-      const spread = (wins + drawn / 4 - n * score * score) / (n - 1);
-      const dispersion = score > 0 && score < 1 && spread > 0 ? spread / (score * (1 - score)) : 1;
-      pairings.push({ a, b, wins, draws: drawn, losses, dispersion, dispersionDf: n - 1 });
-    }
-  }
-  return pairings;
-}
+describe('Bradley–Terry ratings on tiny hand-made results', () => {
+  // Reference values: the maximum-likelihood gap of a pairing is 400·log10(score/(games − score));
+  // the fit stops at a Newton decrement of 1e−14, about 1e−5 Elo, so estimates are compared to 4 decimals;
+  // interval ends solve 2·(ℓ̂ − ℓ)/φ = threshold for the binomial likelihood (SciPy 1.17 brentq),
+  // or, for three agents, the constrained profile maximized numerically (scipy.optimize).
 
-/** Share of (dataset, agent) intervals that contain the true rating, re-centred on mean 0 like the fit. */
-function coverage(truth: readonly number[], games: number, repetitions: number, seed: bigint, drawShare = 0.2): number {
-  const rng = Rng.fromSeed(seed);
-  const centre = truth.reduce((sum, r) => sum + r, 0) / truth.length;
-  let covered = 0;
-  for (let r = 0; r < repetitions; r++) {
-    for (const rating of rateAgents(truth.length, simulate(truth, games, rng, drawShare)).ratings) {
-      const value = (truth[rating.agent] as number) - centre;
-      if (rating.lower <= value && value <= rating.upper) covered++;
+  it('fit one pairing exactly: 9–1 is a gap of 400·log10 9, 6 wins, 2 draws, 2 losses one of 400·log10(7/3)', () => {
+    const [strong, weak] = fitRatings(2, [{ a: 0, b: 1, wins: 9, draws: 0, losses: 1 }]);
+    expect(strong).toBeCloseTo(200 * Math.log10(9), 4);
+    expect(weak).toBeCloseTo(-200 * Math.log10(9), 4);
+    const [first, second] = fitRatings(2, [{ a: 1, b: 0, wins: 6, draws: 2, losses: 2 }]);
+    expect((second as number) - (first as number)).toBeCloseTo(400 * Math.log10(7 / 3), 4);
+  });
+
+  it('fit three agents whose results agree with one set of ratings: 3:1, 3:1 and 9:1 give 190.85, 0, −190.85', () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 1, wins: 3, draws: 0, losses: 1 },
+      { a: 2, b: 1, wins: 1, draws: 0, losses: 3 },
+      { a: 0, b: 2, wins: 9, draws: 0, losses: 1 },
+    ];
+    const fitted = fitRatings(3, pairings);
+    [200 * Math.log10(9), 0, -200 * Math.log10(9)].forEach((rating, agent) => expect(fitted[agent], `agent ${agent}`).toBeCloseTo(rating, 4));
+    const { ratings } = rateAgents(3, pairings);
+    const expected: [number, number][] = [
+      [34.54745551160222, 408.4758413787318],
+      [-191.99236328046314, 191.9923632804631],
+      [-408.4758413787316, -34.547455511602216],
+    ];
+    ratings.forEach((rating, agent) => {
+      expect(rating.rating, `agent ${agent}`).toBeCloseTo(fitted[agent] as number, 9);
+      expect(rating.lower, `agent ${agent}`).toBeCloseTo(expected[agent]?.[0] as number, 3);
+      expect(rating.upper, `agent ${agent}`).toBeCloseTo(expected[agent]?.[1] as number, 3);
+    });
+    expect(ratings.map((rating) => [rating.games, rating.score])).toEqual([
+      [14, 12 / 14],
+      [8, 4 / 8],
+      [14, 2 / 14],
+    ]);
+  });
+
+  it('give the likelihood-ratio interval of a pairing: 9–1 at 95% is 45.62 to 443.98 for the stronger agent', () => {
+    const { ratings, warnings } = rateAgents(2, [{ a: 0, b: 1, wins: 9, draws: 0, losses: 1 }]);
+    expect(ratings[0]?.rating).toBeCloseTo(190.84850188786498, 4);
+    expect(ratings[0]?.lower).toBeCloseTo(45.618774629144674, 3);
+    expect(ratings[0]?.upper).toBeCloseTo(443.97644816660056, 3);
+    expect(ratings[1]?.lower).toBeCloseTo(-443.97644816660056, 3);
+    expect(ratings[1]?.upper).toBeCloseTo(-45.618774629144674, 3);
+    expect(warnings).toEqual(['agent 0 beat agent 1 9–1, a near-clean sweep: their gap rests on 1 point, and its interval is wide and may be open above']);
+  });
+
+  it('widen by the dispersion (the log-likelihood over φ) and by its degrees of freedom (t² for z²)', () => {
+    const pairing = { a: 0, b: 1, wins: 9, draws: 0, losses: 1, dispersion: 2 };
+    const known = rateAgents(2, [pairing]).ratings[0];
+    expect(known?.lower).toBeCloseTo(-3.449289106837526, 3);
+    expect(known?.upper).toBeCloseTo(615.3003581337657, 3);
+    const estimated = rateAgents(2, [{ ...pairing, dispersionDf: 10 }]).ratings[0];
+    expect(estimated?.lower).toBeCloseTo(-25.54207192235117, 3);
+    expect(estimated?.upper).toBeCloseTo(713.3478846910904, 3);
+    // Draws make φ < 1: 6 wins, 2 draws, 2 losses with φ = 0.8 is narrower than with φ = 1.
+    const drawn = rateAgents(2, [{ a: 0, b: 1, wins: 6, draws: 2, losses: 2, dispersion: 0.8 }]).ratings[0];
+    expect(drawn?.rating).toBeCloseTo(73.59535705891888, 4);
+    expect(drawn?.lower).toBeCloseTo(-26.11063860619009, 3);
+    expect(drawn?.upper).toBeCloseTo(190.84622878757054, 3);
+    const plainRatings = rateAgents(2, [{ a: 0, b: 1, wins: 6, draws: 2, losses: 2 }]).ratings;
+    // A draw is half a point to each side.
+    expect(plainRatings.map((rating) => [rating.games, rating.score])).toEqual([
+      [10, 0.7],
+      [10, 0.3],
+    ]);
+    const plain = plainRatings[0];
+    expect(plain?.lower).toBeCloseTo(-37.591419149868756, 3);
+    expect(plain?.upper).toBeCloseTo(206.89449134051318, 3);
+    // A dispersion of 0 or below is no measurement: taken as 1.
+    expect(rateAgents(2, [{ a: 0, b: 1, wins: 6, draws: 2, losses: 2, dispersion: 0 }]).ratings[0]?.lower).toBeCloseTo(-37.591419149868756, 3);
+  });
+
+  it('pool the degrees of freedom of every measured dispersion: three pairings of 9 each, t² at 27', () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 1, wins: 5, draws: 2, losses: 3, dispersion: 0.9, dispersionDf: 9 },
+      { a: 1, b: 2, wins: 4, draws: 0, losses: 6, dispersion: 1.2, dispersionDf: 9 },
+      { a: 0, b: 2, wins: 7, draws: 1, losses: 2, dispersion: 0.7, dispersionDf: 9 },
+    ];
+    const expected: [number, number, number][] = [
+      [89.41800218887145, -8.483478871519637, 198.42616230529043],
+      [-42.07431853735049, -159.57820905382812, 68.91877649356874],
+      [-47.34368365152096, -157.631985105354, 56.694584120447196],
+    ];
+    rateAgents(3, pairings).ratings.forEach((rating, agent) => {
+      const [centre, lower, upper] = expected[agent] as [number, number, number];
+      expect(rating.rating, `agent ${agent}`).toBeCloseTo(centre, 3);
+      expect(rating.lower, `agent ${agent}`).toBeCloseTo(lower, 3);
+      expect(rating.upper, `agent ${agent}`).toBeCloseTo(upper, 3);
+    });
+  });
+
+  it('pool the degrees of freedom of the measured dispersions only: a pairing without one adds none', () => {
+    // A dispersion of 1 leaves the likelihood as it is, so only the pooled degrees of freedom differ.
+    const base: PairingResult[] = [
+      { a: 0, b: 1, wins: 5, draws: 2, losses: 3 },
+      { a: 1, b: 2, wins: 4, draws: 0, losses: 6 },
+      { a: 0, b: 2, wins: 7, draws: 1, losses: 2 },
+    ];
+    const mixed = rateAgents(3, [{ ...base[0], dispersion: 1, dispersionDf: 9 } as PairingResult, base[1] as PairingResult, base[2] as PairingResult]).ratings;
+    const spread = rateAgents(3, base.map((pairing) => ({ ...pairing, dispersion: 1, dispersionDf: 3 }))).ratings;
+    const plain = rateAgents(3, base).ratings;
+    mixed.forEach((rating, agent) => {
+      expect(rating.lower, `agent ${agent}`).toBeCloseTo(spread[agent]?.lower as number, 6);
+      expect(rating.upper, `agent ${agent}`).toBeCloseTo(spread[agent]?.upper as number, 6);
+      expect(rating.upper - rating.lower, `agent ${agent}`).toBeGreaterThan((plain[agent]?.upper as number) - (plain[agent]?.lower as number) + 1);
+    });
+  });
+
+  it('give a clean sweep no finite rating, a one-sided bound at the full confidence, and warnings', () => {
+    // 20–0: the winner's one-sided 95% bound solves 2·20·ln(1/p) = z²₀.₉₀ = 2.7055, so p = 0.9346
+    // and half the gap is 231.01.
+    const { ratings, warnings } = rateAgents(2, [{ a: 1, b: 0, wins: 0, draws: 0, losses: 20 }]);
+    expect(fitRatings(2, [{ a: 1, b: 0, wins: 0, draws: 0, losses: 20 }])).toEqual([Number.NaN, Number.NaN]);
+    expect(Number.isNaN(ratings[0]?.rating)).toBe(true);
+    expect(ratings[0]?.lower).toBeCloseTo(231.0070322990387, 3);
+    expect(ratings[0]?.upper).toBe(Infinity);
+    expect(ratings[1]?.lower).toBe(-Infinity);
+    expect(ratings[1]?.upper).toBeCloseTo(-231.0070322990387, 3);
+    expect(ratings.map((rating) => [rating.games, rating.score])).toEqual([
+      [20, 1],
+      [20, 0],
+    ]);
+    // With a measured dispersion (1, on 5 degrees of freedom) the one-sided bound takes t²₀.₉₀,₅
+    // = 4.0604: p = 0.9035 and 194.25 (SciPy 1.17, t.ppf(0.95, 5)).
+    const measured = rateAgents(2, [{ a: 1, b: 0, wins: 0, draws: 0, losses: 20, dispersion: 1, dispersionDf: 5 }]).ratings;
+    expect(measured[0]?.lower).toBeCloseTo(194.25197320763348, 3);
+    expect(measured[1]?.upper).toBeCloseTo(-194.25197320763348, 3);
+    expect(warnings).toEqual([
+      'agent 0 swept agent 1 20–0: their gap has no finite estimate, only a lower bound',
+      'a clean sweep splits the agents: no finite maximum-likelihood ratings, only the intervals (open on the swept side)',
+    ]);
+  });
+
+  it('count a cycle of sweeps as connected: every agent beat one and lost to another, so all rate 0', () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 1, wins: 3, draws: 0, losses: 0 },
+      { a: 1, b: 2, wins: 3, draws: 0, losses: 0 },
+      { a: 2, b: 0, wins: 3, draws: 0, losses: 0 },
+    ];
+    for (const rating of fitRatings(3, pairings)) expect(rating).toBeCloseTo(0, 9);
+    const { ratings, warnings } = rateAgents(3, pairings, 0.95, ['x', 'y', 'z']);
+    for (const rating of ratings) {
+      expect(rating.rating).toBeCloseTo(0, 9);
+      expect(Number.isFinite(rating.lower) && Number.isFinite(rating.upper)).toBe(true);
     }
-  }
-  return covered / (repetitions * truth.length);
-}
+    expect(warnings).toEqual(['x swept y 3–0: their gap has no finite estimate, only a lower bound', 'y swept z 3–0: their gap has no finite estimate, only a lower bound', 'z swept x 3–0: their gap has no finite estimate, only a lower bound']);
+    // Draws connect both ways: a drawn game keeps the fit finite across what would be a sweep.
+    const drawn = fitRatings(2, [{ a: 0, b: 1, wins: 4, draws: 1, losses: 0 }]);
+    expect((drawn[0] as number) - (drawn[1] as number)).toBeCloseTo(400 * Math.log10(4.5 / 0.5), 4);
+  });
+
+  it('warn of near sweeps by the points they rest on, and not from 2 points on', () => {
+    const warningsOf = (wins: number, draws: number, losses: number): string[] => rateAgents(2, [{ a: 0, b: 1, wins, draws, losses }], 0.95, ['p', 'q']).warnings;
+    expect(warningsOf(18, 1, 1)).toEqual(['p beat q 18.5–1.5, a near-clean sweep: their gap rests on 1.5 points, and its interval is wide and may be open above']);
+    expect(warningsOf(1, 0, 12)).toEqual(['q beat p 12–1, a near-clean sweep: their gap rests on 1 point, and its interval is wide and may be open above']);
+    expect(warningsOf(18, 0, 2)).toEqual([]);
+    expect(warningsOf(2, 0, 2)).toEqual([]);
+  });
+
+  it('leave agents without games unrated, and ignore pairings without games', () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 2, wins: 9, draws: 0, losses: 1 },
+      { a: 1, b: 2, wins: 0, draws: 0, losses: 0 },
+    ];
+    const fitted = fitRatings(3, pairings);
+    expect(fitted[0]).toBeCloseTo(200 * Math.log10(9), 4);
+    expect(Number.isNaN(fitted[1])).toBe(true);
+    expect(fitted[2]).toBeCloseTo(-200 * Math.log10(9), 4);
+    const { ratings, warnings } = rateAgents(3, pairings);
+    expect(ratings[1]).toEqual({ agent: 1, rating: Number.NaN, lower: -Infinity, upper: Infinity, games: 0, score: Number.NaN });
+    expect(ratings[0]?.lower).toBeCloseTo(45.618774629144674, 3);
+    expect(ratings[2]?.upper).toBeCloseTo(-45.618774629144674, 3);
+    expect(warnings).toHaveLength(1);
+    // A single agent has no one to be rated against.
+    expect(rateAgents(1, []).ratings).toEqual([{ agent: 0, rating: Number.NaN, lower: -Infinity, upper: Infinity, games: 0, score: Number.NaN }]);
+    // Not even itself: its games are counted, and it stays unrated.
+    expect(rateAgents(1, [{ a: 0, b: 0, wins: 2, draws: 0, losses: 1 }]).ratings).toEqual([{ agent: 0, rating: Number.NaN, lower: -Infinity, upper: Infinity, games: 3, score: 2 / 3 }]);
+    // Pairings without games split nobody: no warning.
+    expect(rateAgents(2, [{ a: 0, b: 1, wins: 0, draws: 0, losses: 0 }]).warnings).toEqual([]);
+  });
+});
 
 describe('Elo ratings', () => {
   it('recover known rating differences from simulated games, with no prior pulling them together', () => {
@@ -89,50 +229,4 @@ describe('Elo ratings', () => {
     expect(sweep.warnings[0]).toBe('strong swept weak 20–0: their gap has no finite estimate, only a lower bound');
     expect(rateAgents(2, [{ a: 0, b: 1, wins: 19, draws: 1, losses: 0 }], 0.95, ['strong', 'weak']).warnings[0]).toContain('near-clean sweep');
   });
-
-  it('cover the true ratings about 95% of the time: spread ratings with sweeps, and few games (seeded)', () => {
-    // The long study (more repetitions and settings) is tests/calibration/ratings.calibration.ts.
-    const spread = coverage([800, 0, -800], 50, 120, 0xe10n, 0);
-    const few = coverage([200, 0, -200], 10, 120, 0xf3en);
-    expect(spread).toBeGreaterThanOrEqual(0.9);
-    expect(spread).toBeLessThanOrEqual(0.99);
-    expect(few).toBeGreaterThanOrEqual(0.9);
-    expect(few).toBeLessThanOrEqual(0.99);
-  });
 });
-
-describe('round-robin scenarios', () => {
-  it('play every pairing with seats rotated on the same seeds and rate the agents', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hordelab-tournament-'));
-    const scenario = await parseScenario(
-      'game: tic-tac-toe\nmatches: 40\nseed: 3\nseats:\n  roundRobin: [random, greedy, {agent: mcts, config: {iterations: 300}}]\n',
-      join(dir, 'rr.yaml'),
-    );
-    expect(scenario.tournament?.map((seat) => seat.name)).toEqual(['random', 'greedy', 'mcts(iterations=300)']);
-    const { summary } = await runTournament(scenario, { outDir: dir, eventFiles: false, command: 'test' });
-    expect(summary.pairings.map((p) => `${p.a}/${p.b}`)).toEqual(['random/greedy', 'random/mcts(iterations=300)', 'greedy/mcts(iterations=300)']);
-    for (const pairing of summary.pairings) expect(pairing.games).toBe(40);
-    // Common random numbers: every pairing's matches.csv lists the same match seeds.
-    const seeds = summary.pairings.map((p) =>
-      readFileSync(join(dir, p.folder, 'matches.csv'), 'utf8')
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((row) => row.split(',')[1]),
-    );
-    expect(seeds[1]).toEqual(seeds[0]);
-    expect(seeds[2]).toEqual(seeds[0]);
-    // Random is the weakest at tic-tac-toe, with an interval clear of the others'.
-    const worst = summary.ratings[summary.ratings.length - 1];
-    expect(worst?.agent).toBe('random');
-    expect(worst?.upper).toBeLessThan(summary.ratings[0]?.lower as number);
-    expect(JSON.parse(readFileSync(join(dir, 'tournament.json'), 'utf8')).ratings).toHaveLength(3);
-  });
-
-  it('refuses a round robin with an agent that cannot swap seats', async () => {
-    await expect(
-      parseScenario('game: survivors\nmatches: 4\nseed: 1\nseats:\n  roundRobin: [random, greedy, scripted-zombies]\n', 'rr.yaml'),
-    ).rejects.toThrow(/seats\.roundRobin\[2\]: agent "scripted-zombies" plays only the Zombies seat, so it cannot play a round robin/);
-  });
-});
-

@@ -19,7 +19,7 @@
  * Why not a bootstrap of the games: every resample of a 50–0 sweep is 50–0, so it cannot put a
  * bound on that gap, and near sweeps its percentiles sit on the wrong side of the truth; the
  * profile likelihood handles both with one rule. Coverage on synthetic Bradley–Terry data:
- * tests/ratings.test.ts and reports/calibration.md.
+ * tests/ratings-coverage.test.ts and reports/calibration.md.
  */
 import { studentTQuantile } from './distributions.js';
 import { DEFAULT_CONFIDENCE } from './rate-interval.js';
@@ -69,8 +69,12 @@ const RIDGE = 1e-12;
 /** Beyond this many log-odds units from the estimate a side counts as unbounded (about 8,700 Elo). */
 const SEARCH_LIMIT = 50;
 
+// The two forms of each agree to rounding wherever exp(|x|) is finite; the branch keeps exp from
+// overflowing beyond |x| ≈ 709, far past where fits and profile searches (≤ 50 units out) go.
 /** log σ(x) = −log(1 + e^(−x)), stable for large |x|. */
+// Stryker disable next-line ConditionalExpression,EqualityOperator: see above: agree to rounding below the overflow
 const logSigmoid = (x: number): number => (x >= 0 ? -Math.log1p(Math.exp(-x)) : x - Math.log1p(Math.exp(x)));
+// Stryker disable next-line ConditionalExpression,EqualityOperator: see above: agree to rounding below the overflow
 const sigmoid = (x: number): number => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x)));
 
 interface Term {
@@ -85,6 +89,7 @@ function terms(pairings: readonly PairingResult[]): Term[] {
   return pairings
     .map((p) => {
       const games = p.wins + p.draws + p.losses;
+      // Stryker disable next-line ConditionalExpression: (true in place of the undefined test) undefined > 0 is false too; the undefined check is for the type
       const weight = 1 / (p.dispersion !== undefined && p.dispersion > 0 ? p.dispersion : 1);
       return { a: p.a, b: p.b, score: (p.wins + p.draws / 2) * weight, games: games * weight };
     })
@@ -92,21 +97,20 @@ function terms(pairings: readonly PairingResult[]): Term[] {
 }
 
 /** The negative log-quasi-likelihood plus the tiny ridge, its gradient and Hessian. */
-function objective(beta: Float64Array, list: readonly Term[], withDerivatives: boolean): { value: number; gradient: Float64Array; hessian: Float64Array[] } {
+function objective(beta: Float64Array, list: readonly Term[]): { value: number; gradient: Float64Array; hessian: Float64Array[] } {
   const k = beta.length;
   let value = 0;
   const gradient = new Float64Array(k);
-  const hessian = withDerivatives ? Array.from({ length: k }, () => new Float64Array(k)) : [];
+  const hessian = Array.from({ length: k }, () => new Float64Array(k));
   for (let i = 0; i < k; i++) {
     const b = beta[i] as number;
     value += 0.5 * RIDGE * b * b;
     gradient[i] = RIDGE * b;
-    if (withDerivatives) (hessian[i] as Float64Array)[i] = RIDGE;
+    (hessian[i] as Float64Array)[i] = RIDGE;
   }
   for (const term of list) {
     const delta = (beta[term.a] as number) - (beta[term.b] as number);
     value -= term.score * logSigmoid(delta) + (term.games - term.score) * logSigmoid(-delta);
-    if (!withDerivatives) continue;
     const p = sigmoid(delta);
     const slope = term.games * p - term.score;
     gradient[term.a] = (gradient[term.a] as number) + slope;
@@ -129,6 +133,7 @@ function solve(matrix: Float64Array[], rhs: Float64Array): Float64Array {
   const y = Float64Array.from(rhs);
   for (let col = 0; col < n; col++) {
     let pivot = col;
+    // Stryker disable next-line EqualityOperator: (>=) among rows of equal magnitude either is a valid pivot; the solution agrees to rounding
     for (let row = col + 1; row < n; row++) if (Math.abs((m[row] as Float64Array)[col] as number) > Math.abs((m[pivot] as Float64Array)[col] as number)) pivot = row;
     const swap = m[col] as Float64Array;
     m[col] = m[pivot] as Float64Array;
@@ -136,11 +141,14 @@ function solve(matrix: Float64Array[], rhs: Float64Array): Float64Array {
     [y[col], y[pivot]] = [y[pivot] as number, y[col] as number];
     const top = m[col] as Float64Array;
     const diagonal = top[col] as number;
+    // Stryker disable next-line ConditionalExpression: (false) minimize's KKT matrices are nonsingular (the ridge makes H positive definite): no pivot is 0
     if (diagonal === 0) continue;
     for (let row = col + 1; row < n; row++) {
       const current = m[row] as Float64Array;
       const factor = (current[col] as number) / diagonal;
+      // Stryker disable next-line ConditionalExpression: (false) subtracting 0 times a finite row changes nothing; this only skips the work
       if (factor === 0) continue;
+      // Stryker disable next-line EqualityOperator: (<=) a typed array ignores the write at index n
       for (let j = col; j < n; j++) current[j] = (current[j] as number) - factor * (top[j] as number);
       y[row] = (y[row] as number) - factor * (y[col] as number);
     }
@@ -151,6 +159,7 @@ function solve(matrix: Float64Array[], rhs: Float64Array): Float64Array {
     let sum = y[row] as number;
     for (let j = row + 1; j < n; j++) sum -= (current[j] as number) * (x[j] as number);
     const diagonal = current[row] as number;
+    // Stryker disable next-line ConditionalExpression: (false) minimize's KKT matrices are nonsingular (the ridge makes H positive definite): no pivot is 0
     x[row] = diagonal === 0 ? 0 : sum / diagonal;
   }
   return x;
@@ -164,13 +173,15 @@ function solve(matrix: Float64Array[], rhs: Float64Array): Float64Array {
 function minimize(start: Float64Array, list: readonly Term[], fixed: number | null): { beta: Float64Array; value: number } {
   const k = start.length;
   let beta = Float64Array.from(start);
-  let current = objective(beta, list, true);
+  let current = objective(beta, list);
+  // Stryker disable next-line ConditionalExpression: (false, always 2) an unused constraint row and column are all 0 and solve to 0, leaving the step as it is
   const constraints = fixed === null ? 1 : 2;
   for (let iteration = 0; iteration < 200; iteration++) {
     const size = k + constraints;
     const kkt = Array.from({ length: size }, () => new Float64Array(size));
     const rhs = new Float64Array(size);
     for (let i = 0; i < k; i++) {
+      // Stryker disable next-line EqualityOperator: (<=) the entry at j = k is overwritten with 1 on the next line but one
       for (let j = 0; j < k; j++) (kkt[i] as Float64Array)[j] = (current.hessian[i] as Float64Array)[j] as number;
       rhs[i] = -(current.gradient[i] as number);
       (kkt[i] as Float64Array)[k] = 1;
@@ -183,13 +194,14 @@ function minimize(start: Float64Array, list: readonly Term[], fixed: number | nu
     const step = solve(kkt, rhs).subarray(0, k);
     let decrement = 0;
     for (let i = 0; i < k; i++) decrement -= (step[i] as number) * (current.gradient[i] as number);
+    // Stryker disable next-line EqualityOperator: (<=) a decrement of exactly 1e-14 is one more Newton step, which moves nothing measurable
     if (decrement < 1e-14) break;
     let scale = 1;
     let next = beta;
     let trial = current;
     for (let halving = 0; halving < 60; halving++) {
       next = Float64Array.from(beta, (value, i) => value + scale * (step[i] as number));
-      trial = objective(next, list, true);
+      trial = objective(next, list);
       if (trial.value <= current.value - 0.25 * scale * decrement) break;
       scale /= 2;
     }
@@ -201,7 +213,9 @@ function minimize(start: Float64Array, list: readonly Term[], fixed: number | nu
 
 /** Whether every agent with games is reachable from every other along "scored against" edges. */
 function stronglyConnected(agents: number, list: readonly Term[], active: readonly boolean[]): boolean {
+  // Stryker disable next-line ArrayDeclaration: a non-numeric entry is visited but never marks an agent as reached
   const edges: number[][] = Array.from({ length: agents }, () => []);
+  // Stryker disable next-line ArrayDeclaration: a non-numeric entry is visited but never marks an agent as reached
   const reverse: number[][] = Array.from({ length: agents }, () => []);
   for (const term of list) {
     if (term.score > 0) {
@@ -214,10 +228,13 @@ function stronglyConnected(agents: number, list: readonly Term[], active: readon
     }
   }
   const start = active.indexOf(true);
+  // Stryker disable next-line ConditionalExpression: (false) with no agent active the check below is vacuously true as well
   if (start < 0) return true;
   const reach = (graph: number[][]): boolean[] => {
+    // Stryker disable next-line ArrayDeclaration: an unset entry is undefined, as falsy as false
     const seen = new Array<boolean>(agents).fill(false);
     const stack = [start];
+    // Stryker disable next-line BooleanLiteral: the start is marked when first reached again; only a revisit is saved
     seen[start] = true;
     while (stack.length > 0) for (const next of graph[stack.pop() as number] ?? []) if (!seen[next]) stack.push(next), (seen[next] = true);
     return seen;
@@ -232,11 +249,29 @@ function stronglyConnected(agents: number, list: readonly Term[], active: readon
  * a clean sweep leaves no finite maximum, and for agents without games.
  */
 export function fitRatings(agents: number, pairings: readonly PairingResult[]): number[] {
-  const list = terms(pairings);
-  const active = Array.from({ length: agents }, (_, agent) => list.some((term) => term.a === agent || term.b === agent));
-  if (!stronglyConnected(agents, list, active)) return new Array<number>(agents).fill(Number.NaN);
-  const { beta } = minimize(new Float64Array(agents), list, null);
-  return Array.from(beta, (value, agent) => (active[agent] ? value * ELO : Number.NaN));
+  const { list, active, index } = activeProblem(agents, pairings);
+  if (!stronglyConnected(agents, terms(pairings), active)) return new Array<number>(agents).fill(Number.NaN);
+  const { beta } = minimize(new Float64Array(activeCount(active)), list, null);
+  return active.map((isActive, agent) => (isActive ? (beta[index[agent] as number] as number) * ELO : Number.NaN));
+}
+
+const activeCount = (active: readonly boolean[]): number => active.filter(Boolean).length;
+
+/**
+ * The pairings' terms over the agents that have games, renumbered 0…k−1 (`index` maps an agent
+ * to its number). Why: an agent without games would sit in the mean-0 constraint with nothing
+ * but the ridge holding it, free to absorb any shift of the others, and every profile interval
+ * would come out open.
+ */
+function activeProblem(agents: number, pairings: readonly PairingResult[]): { list: Term[]; active: boolean[]; index: number[] } {
+  const all = terms(pairings);
+  const active = Array.from({ length: agents }, (_, agent) => all.some((term) => term.a === agent || term.b === agent));
+  const index: number[] = [];
+  let next = 0;
+  // Stryker disable next-line UnaryOperator: an agent without games is in no term, and its number is never read
+  for (const isActive of active) index.push(isActive ? next++ : -1);
+  const list = all.map((term) => ({ ...term, a: index[term.a] as number, b: index[term.b] as number }));
+  return { list, active, index };
 }
 
 /** One side of an agent's profile-likelihood interval, in log-odds units; ±Infinity when open. */
@@ -255,7 +290,9 @@ function profileBound(agent: number, list: readonly Term[], fit: { beta: Float64
   let inside = 0;
   let step = 0.25;
   let outside = Number.NaN;
+  // Stryker disable next-line EqualityOperator: (<) steps are 0.25·2^k, never exactly SEARCH_LIMIT
   while (step <= SEARCH_LIMIT) {
+    // Stryker disable next-line EqualityOperator: (>=) a deviance equal to the threshold to the last bit moves the bound by at most the bisection's 1e-7
     if (deviance(centre + direction * step) > threshold) {
       outside = step;
       break;
@@ -264,8 +301,11 @@ function profileBound(agent: number, list: readonly Term[], fit: { beta: Float64
     step *= 2;
   }
   if (Number.isNaN(outside)) return direction * Infinity;
-  for (let i = 0; i < 50 && outside - inside > 1e-7; i++) {
+  // The bracket (at most 25 units) halves each time: below 1e-7 after 28 halvings.
+  // Stryker disable next-line EqualityOperator: (>=) a width of exactly 1e-7 is one more halving, within the tolerance
+  while (outside - inside > 1e-7) {
     const middle = (inside + outside) / 2;
+    // Stryker disable next-line EqualityOperator: (>=) a deviance equal to the threshold to the last bit moves the bound by at most the bisection's 1e-7
     if (deviance(centre + direction * middle) > threshold) outside = middle;
     else inside = middle;
   }
@@ -298,10 +338,9 @@ function sweepWarnings(pairings: readonly PairingResult[], names: readonly strin
  * near-clean sweeps. `names` label the warnings.
  */
 export function rateAgents(agents: number, pairings: readonly PairingResult[], confidence = DEFAULT_CONFIDENCE, names: readonly string[] = []): RatingResult {
-  const list = terms(pairings);
-  const active = Array.from({ length: agents }, (_, agent) => list.some((term) => term.a === agent || term.b === agent));
-  const finite = stronglyConnected(agents, list, active);
-  const fit = minimize(new Float64Array(agents), list, null);
+  const { list, active, index } = activeProblem(agents, pairings);
+  const finite = stronglyConnected(agents, terms(pairings), active);
+  const fit = minimize(new Float64Array(activeCount(active)), list, null);
   const df = pairings.reduce((sum, p) => sum + (p.dispersion === undefined ? 0 : (p.dispersionDf ?? Infinity)), 0);
   const t = studentTQuantile(confidence, df > 0 ? df : Infinity);
   const threshold = t * t;
@@ -322,15 +361,17 @@ export function rateAgents(agents: number, pairings: readonly PairingResult[], c
         points += p.losses + p.draws / 2;
       }
     }
-    if (!active[agent] || agents < 2) return { agent, rating: Number.NaN, lower: -Infinity, upper: Infinity, games, score: games === 0 ? Number.NaN : points / games };
-    let lower = profileBound(agent, list, fit, threshold, -1);
-    let upper = profileBound(agent, list, fit, threshold, 1);
+    // points / games is NaN without games (null in JSON).
+    if (!active[agent] || agents < 2) return { agent, rating: Number.NaN, lower: -Infinity, upper: Infinity, games, score: points / games };
+    const at = index[agent] as number;
+    let lower = profileBound(at, list, fit, threshold, -1);
+    let upper = profileBound(at, list, fit, threshold, 1);
     // Open on one side: the whole error budget goes to the other, a one-sided bound at `confidence`.
-    if (Number.isFinite(lower) && !Number.isFinite(upper)) lower = profileBound(agent, list, fit, oneSided, -1);
-    else if (!Number.isFinite(lower) && Number.isFinite(upper)) upper = profileBound(agent, list, fit, oneSided, 1);
+    if (Number.isFinite(lower) && !Number.isFinite(upper)) lower = profileBound(at, list, fit, oneSided, -1);
+    else if (!Number.isFinite(lower) && Number.isFinite(upper)) upper = profileBound(at, list, fit, oneSided, 1);
     return {
       agent,
-      rating: finite ? (fit.beta[agent] as number) * ELO : Number.NaN,
+      rating: finite ? (fit.beta[at] as number) * ELO : Number.NaN,
       lower: lower * ELO,
       upper: upper * ELO,
       games,

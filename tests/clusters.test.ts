@@ -1,0 +1,301 @@
+/**
+ * Clustered figures on small hand-made data: the whole-number sums a match collects, how
+ * clusters of several matches open, merge and close, and the ratio estimator's design effect
+ * and intervals. Reference values are computed from the clusters themselves with the formula
+ * R = Σx/Σn, V = C/(C − 1)·Σ(x_c − R·n_c)²/(Σn)² (Cochran 1977, §6.3), by hand or with
+ * SciPy 1.17's `t.ppf`, not from the sums the code keeps.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  clusteredMean,
+  clusteredRate,
+  complementSums,
+  emptySums,
+  emptyTally,
+  MatchFigures,
+  mergeTally,
+  recordMatch,
+  settledFigures,
+  type ClusterSums,
+  type Tally,
+} from '../src/stats/clusters.js';
+import { effectiveRateInterval, rateInterval } from '../src/stats/rate-interval.js';
+
+/** The sums of clusters given as `[x, n]` pairs (for a mean, `ee` from the listed samples). */
+function sumsOf(clusters: readonly (readonly [number, number])[], ee?: number): ClusterSums {
+  const sums = emptySums();
+  for (const [x, n] of clusters) {
+    sums.clusters++;
+    sums.x += x;
+    sums.n += n;
+    sums.xx += x * x;
+    sums.xn += x * n;
+    sums.nn += n * n;
+    sums.ee += x;
+  }
+  if (ee !== undefined) sums.ee = ee;
+  return sums;
+}
+
+/** The sums of a mean whose clusters hold these samples. */
+function meanSums(clusters: readonly (readonly number[])[]): ClusterSums {
+  const squares = clusters.flat().reduce((sum, value) => sum + value * value, 0);
+  return sumsOf(
+    clusters.map((samples) => [samples.reduce((sum, value) => sum + value, 0), samples.length]),
+    squares,
+  );
+}
+
+describe('MatchFigures', () => {
+  it('collects trials, samples, batches of samples and ratios as whole-number sums', () => {
+    const tally = emptyTally();
+    const figures = new MatchFigures();
+    figures.trial('win', true);
+    figures.trial('win', false);
+    figures.trial('catch', 2, 5);
+    figures.sample('length', 3);
+    figures.sample('length', 5);
+    figures.samples('damage', 3, 12, 50);
+    figures.ratio('per-turn', 4, 2);
+    recordMatch(tally, { cluster: 0, clusterSize: 1 }, figures);
+    expect(tally.figures).toEqual({
+      win: { clusters: 1, x: 1, n: 2, xx: 1, xn: 2, nn: 4, ee: 1 },
+      catch: { clusters: 1, x: 2, n: 5, xx: 4, xn: 10, nn: 25, ee: 2 },
+      length: { clusters: 1, x: 8, n: 2, xx: 64, xn: 16, nn: 4, ee: 34 },
+      damage: { clusters: 1, x: 12, n: 3, xx: 144, xn: 36, nn: 9, ee: 50 },
+      'per-turn': { clusters: 1, x: 4, n: 2, xx: 16, xn: 8, nn: 4, ee: 16 },
+    });
+    expect(tally.open).toEqual({});
+  });
+
+  it('starts each match afresh after clear(), and counts a figure only in the matches that touched it', () => {
+    const tally = emptyTally();
+    const figures = new MatchFigures();
+    figures.trial('a', 1, 2);
+    figures.trial('b', 1);
+    recordMatch(tally, { cluster: 0, clusterSize: 1 }, figures);
+    figures.clear();
+    figures.trial('a', 0, 3);
+    recordMatch(tally, { cluster: 1, clusterSize: 1 }, figures);
+    expect(tally.figures['a']).toEqual(sumsOf([[1, 2], [0, 3]]));
+    expect(tally.figures['b']).toEqual(sumsOf([[1, 1]]));
+    // Touched but empty (no trial at all): not a cluster of that figure.
+    figures.clear();
+    figures.trial('b', 0, 0);
+    recordMatch(tally, { cluster: 2, clusterSize: 1 }, figures);
+    expect(tally.figures['b']).toEqual(sumsOf([[1, 1]]));
+  });
+
+  it('refuses a fractional count, sum or sum of squares, naming the figure', () => {
+    const refuse = (fill: (figures: MatchFigures) => void): (() => void) => () => {
+      const figures = new MatchFigures();
+      fill(figures);
+      recordMatch(emptyTally(), { cluster: 0, clusterSize: 1 }, figures);
+    };
+    expect(refuse((f) => f.trial('f', 1.5))).toThrow('figure "f" takes whole numbers, got 1.5, 1, 1.5');
+    expect(refuse((f) => f.ratio('f', 1, 0.5))).toThrow('figure "f" takes whole numbers, got 1, 0.5, 1');
+    expect(refuse((f) => f.samples('f', 2, 3, 4.5))).toThrow('figure "f" takes whole numbers, got 3, 2, 4.5');
+    expect(refuse((f) => f.trial('f', 2 ** 53, 2 ** 53))).toThrow(RangeError);
+  });
+});
+
+describe('clusters of several matches', () => {
+  it('stay open until their last match and then count once, with the matches summed', () => {
+    const tally = emptyTally();
+    const figures = new MatchFigures();
+    figures.trial('f', 1, 2);
+    figures.sample('g', 4);
+    recordMatch(tally, { cluster: 7, clusterSize: 2 }, figures);
+    expect(tally.figures).toEqual({});
+    expect(Object.keys(tally.open)).toEqual(['7']);
+    figures.clear();
+    figures.trial('f', 2, 3);
+    figures.sample('h', 1);
+    recordMatch(tally, { cluster: 7, clusterSize: 2 }, figures);
+    expect(tally.open).toEqual({});
+    expect(tally.figures).toEqual({ f: sumsOf([[3, 5]]), g: sumsOf([[4, 1]], 16), h: sumsOf([[1, 1]], 1) });
+    // The collector then writes the next cluster from its start.
+    figures.clear();
+    figures.trial('f', 1, 1);
+    recordMatch(tally, { cluster: 8, clusterSize: 2 }, figures);
+    figures.clear();
+    figures.trial('f', 0, 1);
+    recordMatch(tally, { cluster: 8, clusterSize: 2 }, figures);
+    expect(tally.figures['f']).toEqual(sumsOf([[3, 5], [1, 2]]));
+  });
+
+  it('merge whole figures by adding their sums, and copy the ones new to the target', () => {
+    const into: Tally = { figures: { f: sumsOf([[1, 2]]) }, open: {} };
+    const other: Tally = { figures: { f: sumsOf([[2, 3], [0, 1]]), g: sumsOf([[1, 1]]) }, open: {} };
+    mergeTally(into, other);
+    expect(into.figures).toEqual({ f: sumsOf([[1, 2], [2, 3], [0, 1]]), g: sumsOf([[1, 1]]) });
+    // A copy: merging more into the target leaves the source as it was.
+    mergeTally(into, { figures: { g: sumsOf([[0, 1]]) }, open: {} });
+    expect(other.figures['g']).toEqual(sumsOf([[1, 1]]));
+  });
+
+  it('complete a cluster cut across two tallies when merged, whatever order its figures come in', () => {
+    const first = emptyTally();
+    const second = emptyTally();
+    const a = new MatchFigures();
+    a.trial('p', 1, 2);
+    a.trial('q', 3, 4);
+    recordMatch(first, { cluster: 0, clusterSize: 2 }, a);
+    const b = new MatchFigures();
+    b.trial('r', 1, 1);
+    b.trial('q', 0, 2);
+    recordMatch(second, { cluster: 0, clusterSize: 2 }, b);
+    const expected = { p: sumsOf([[1, 2]]), q: sumsOf([[3, 6]]), r: sumsOf([[1, 1]]) };
+    const forward = emptyTally();
+    mergeTally(forward, first);
+    expect(Object.keys(forward.open)).toEqual(['0']);
+    mergeTally(forward, second);
+    expect(forward).toEqual({ figures: expected, open: {} });
+    const backward = emptyTally();
+    mergeTally(backward, second);
+    mergeTally(backward, first);
+    expect(backward).toEqual({ figures: expected, open: {} });
+    // The sources keep their open halves.
+    expect(first.open['0']).toEqual({ matches: 1, size: 2, keys: ['p', 'q'], values: [1, 2, 1, 3, 4, 3] });
+  });
+
+  it('keep a cluster open when a merge brings some but not all of its matches', () => {
+    const halves = [emptyTally(), emptyTally()];
+    const match = new MatchFigures();
+    match.trial('p', 1, 1);
+    for (const tally of halves) recordMatch(tally, { cluster: 7, clusterSize: 3 }, match);
+    const into = emptyTally();
+    for (const tally of halves) mergeTally(into, tally);
+    expect(into).toEqual({ figures: {}, open: { '7': { matches: 2, size: 3, keys: ['p'], values: [2, 2, 2] } } });
+    recordMatch(into, { cluster: 7, clusterSize: 3 }, match);
+    expect(into).toEqual({ figures: { p: sumsOf([[3, 3]]) }, open: {} });
+  });
+
+  it('let a match join a cluster that a merge opened, adding to the figures already there', () => {
+    const half = emptyTally();
+    const a = new MatchFigures();
+    a.trial('q', 1, 2);
+    a.trial('p', 2, 2);
+    recordMatch(half, { cluster: 3, clusterSize: 2 }, a);
+    const into = emptyTally();
+    mergeTally(into, half);
+    const b = new MatchFigures();
+    b.trial('p', 1, 3);
+    b.trial('s', 1, 1);
+    b.trial('q', 0, 1);
+    recordMatch(into, { cluster: 3, clusterSize: 2 }, b);
+    expect(into).toEqual({ figures: { q: sumsOf([[1, 3]]), p: sumsOf([[3, 5]]), s: sumsOf([[1, 1]]) }, open: {} });
+  });
+
+  it('are counted as they stand when a run ends with one open, without changing the tally', () => {
+    const tally = emptyTally();
+    const figures = new MatchFigures();
+    figures.trial('f', 1, 1);
+    recordMatch(tally, { cluster: 0, clusterSize: 2 }, figures);
+    recordMatch(tally, { cluster: 0, clusterSize: 2 }, figures);
+    figures.clear();
+    figures.trial('f', 0, 2);
+    recordMatch(tally, { cluster: 1, clusterSize: 2 }, figures);
+    const before = structuredClone(tally);
+    expect(settledFigures(tally)).toEqual({ f: sumsOf([[2, 2], [0, 2]]) });
+    expect(tally).toEqual(before);
+    // Nothing open: the figures as they are.
+    const closed: Tally = { figures: { f: sumsOf([[1, 3]]) }, open: {} };
+    expect(settledFigures(closed)).toEqual({ f: sumsOf([[1, 3]]) });
+  });
+});
+
+describe('complementSums', () => {
+  it('are the sums of the failures, cluster by cluster', () => {
+    // Clusters 2 of 3, 0 of 2, 3 of 3: failures 1 of 3, 2 of 2, 0 of 3.
+    expect(complementSums(sumsOf([[2, 3], [0, 2], [3, 3]]))).toEqual(sumsOf([[1, 3], [2, 2], [0, 3]]));
+  });
+});
+
+describe('clusteredRate', () => {
+  it('measures the design effect C/(C − 1)·Σ(x_c − R·n_c)²/(R(1 − R)·Σn) and uses it in the interval', () => {
+    // 2 of 3, 0 of 2, 3 of 3: R = 5/8, Σ(x − Rn)² = 2.84375, ×3/2 = 4.265625 over 0.625·0.375·8 = 1.875.
+    const sums = sumsOf([[2, 3], [0, 2], [3, 3]]);
+    const estimate = clusteredRate(sums);
+    expect(estimate.rate).toBe(0.625);
+    expect(estimate.designEffect).toBeCloseTo(2.275, 12);
+    const expected = effectiveRateInterval(5, 8, 2.275, 3);
+    expect(estimate.lower).toBeCloseTo(expected.lower, 12);
+    expect(estimate.upper).toBeCloseTo(expected.upper, 12);
+    expect([estimate.successes, estimate.n, estimate.clusters]).toEqual([5, 8, 3]);
+    // Two trials per match, one or no success each: 8/9, measured, not taken as binomial.
+    expect(clusteredRate(sumsOf([[1, 2], [0, 2], [1, 2], [0, 2]])).designEffect).toBeCloseTo(8 / 9, 12);
+  });
+
+  it('is exactly the plain rate interval for one 0/1 trial per cluster', () => {
+    const estimate = clusteredRate(sumsOf([[1, 1], [0, 1], [0, 1], [1, 1], [1, 1]]));
+    expect(estimate).toEqual({ ...rateInterval(3, 5), clusters: 5 });
+  });
+
+  it('takes the design effect as 1 where every cluster has the same ratio, a single cluster included', () => {
+    // 1 of 5 and 2 of 10: no spread between clusters to measure; not a zero-width interval
+    // (rounding in Σ(x_c − R·n_c)² made it one: a design effect of 7e−16, ±1e−8).
+    for (const clusters of [[[1, 5], [2, 10]], [[1, 5]], [[1, 2], [1, 2], [2, 4]], [[2, 5], [2, 5], [2, 5]]] as [number, number][][]) {
+      const estimate = clusteredRate(sumsOf(clusters));
+      const plain = rateInterval(estimate.successes, estimate.n);
+      expect(estimate.designEffect, JSON.stringify(clusters)).toBe(1);
+      expect(estimate.lower).toBeCloseTo(plain.lower, 12);
+      expect(estimate.upper).toBeCloseTo(plain.upper, 12);
+    }
+    // A rate of 0 or 1: no spread at all.
+    expect(clusteredRate(sumsOf([[0, 3], [0, 2]])).designEffect).toBe(1);
+    expect(clusteredRate(sumsOf([[3, 3], [2, 2]])).upper).toBe(1);
+  });
+
+  it('has no interval without trials', () => {
+    for (const sums of [undefined, emptySums()]) {
+      expect(clusteredRate(sums)).toEqual({ rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0, designEffect: 1, clusters: 0 });
+    }
+  });
+});
+
+describe('clusteredMean', () => {
+  it('gives R ± t_{C−1}·√V with V from the clusters: samples [2, 4], [5], [1, 3, 8]', () => {
+    // R = 23/6, s = 2.483277, Σ(x − Rn)² = 4.388889, V = 1.5·that/36 = 0.182870, deff 0.177928,
+    // t₂ = 4.302653: 1.993375 to 5.673292.
+    const estimate = clusteredMean(meanSums([[2, 4], [5], [1, 3, 8]]));
+    expect(estimate.mean).toBeCloseTo(23 / 6, 13);
+    expect(estimate.sd).toBeCloseTo(2.48327740429189, 12);
+    expect(estimate.designEffect).toBeCloseTo(0.17792792792792794, 12);
+    expect(estimate.lower).toBeCloseTo(1.9933750882147998, 9);
+    expect(estimate.upper).toBeCloseTo(5.673291578451867, 9);
+    expect([estimate.n, estimate.clusters, estimate.note]).toEqual([6, 3, undefined]);
+    // At 90%, with a design effect above 1: [1, 2], [3], [4, 5, 6], [7].
+    const wide = clusteredMean(meanSums([[1, 2], [3], [4, 5, 6], [7]]), 0.9);
+    expect(wide.designEffect).toBeCloseTo(1.7959183673469385, 12);
+    expect(wide.lower).toBeCloseTo(1.4249440607064785, 9);
+    expect(wide.upper).toBeCloseTo(6.575055939293522, 9);
+  });
+
+  it('takes V = s²/Σn (design effect 1) where the samples vary but every cluster has the same mean', () => {
+    // [1, 3] and [2, 2]: s² = 2/3, V = 1/6, t₁ = 12.706205.
+    const even = clusteredMean(meanSums([[1, 3], [2, 2]]));
+    expect(even.designEffect).toBe(1);
+    expect(even.lower).toBeCloseTo(-3.1872863618271587, 9);
+    expect(even.upper).toBeCloseTo(7.187286361827159, 9);
+    // A mean of 0.4 in every cluster, where rounding must not pass for a spread between them
+    // (it did: a design effect of 3e−16 and an interval of ±1.5e−8).
+    const fifths = clusteredMean(meanSums([[2, 0, 0, 0, 0], [0, 1, 0, 1, 0], [0, 0, 0, 0, 2]]));
+    expect(fifths.designEffect).toBe(1);
+    expect(fifths.lower).toBeCloseTo(-0.41852781870122746, 9);
+    expect(fifths.upper).toBeCloseTo(1.2185278187012276, 9);
+  });
+
+  it('gives no interval, and says why, for one sample, equal samples, or one cluster', () => {
+    const one = clusteredMean(meanSums([[4]]));
+    expect(one).toEqual({ mean: 4, lower: Number.NaN, upper: Number.NaN, sd: 0, n: 1, designEffect: 1, clusters: 1, note: '1 sample' });
+    expect(clusteredMean(meanSums([[3, 3], [3]])).note).toBe('all 3 samples equal');
+    const single = clusteredMean(meanSums([[1, 2, 6]]));
+    expect(single.note).toBe('all 3 samples in 1 cluster');
+    expect(single.sd).toBeCloseTo(Math.sqrt(7), 12);
+    expect(Number.isNaN(single.lower) && Number.isNaN(single.upper)).toBe(true);
+    for (const sums of [undefined, emptySums()]) {
+      expect(clusteredMean(sums)).toEqual({ mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: Number.NaN, n: 0, designEffect: 1, clusters: 0 });
+    }
+  });
+});

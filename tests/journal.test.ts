@@ -1,0 +1,369 @@
+/**
+ * The run journal on its own, in-process (so mutation testing of src/run/journal.ts can see it):
+ * the checkpoint it writes, resuming from it (killed or interrupted runs), publishing, and what a
+ * failure leaves behind. Each test works in a fresh temporary folder.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { emptyOutcomes } from '../src/reports/outcomes.js';
+import { UsageError } from '../src/core/errors.js';
+import { CHECKPOINT_FILE, digestOf, RunJournal, type JournalState } from '../src/run/journal.js';
+import { OutputFolder } from '../src/run/output-folder.js';
+
+const FILES = [
+  { name: 'a.csv', header: 'x,y\n' },
+  { name: 'b.csv', header: 'z\n' },
+];
+const NAMES = FILES.map((file) => file.name);
+
+function freshDir(): string {
+  return join(mkdtempSync(join(tmpdir(), 'hordelab-journal-')), 'run');
+}
+
+function claim(dir: string, resume = false): OutputFolder {
+  return OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, resume, knownNames: [...NAMES, 'summary.json'] });
+}
+
+function state(nextMatch: number, errors = 0): JournalState {
+  return { nextMatch, aggregate: { n: nextMatch }, outcomes: emptyOutcomes(2), errors, matchesPlayed: nextMatch + errors };
+}
+
+const read = (dir: string, name: string): string => readFileSync(join(dir, name), 'utf8');
+const checkpointIn = (dir: string): Record<string, unknown> => JSON.parse(read(dir, CHECKPOINT_FILE)) as Record<string, unknown>;
+const sha = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+
+/** This process's open file descriptors (Linux only). */
+const FD_DIR = '/proc/self/fd';
+const openDescriptors = (): number => readdirSync(FD_DIR).length;
+
+/** The one issue of the UsageError `act` throws. */
+function issueOf(act: () => unknown): unknown {
+  try {
+    act();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as UsageError).issues;
+  }
+  throw new Error('expected a UsageError');
+}
+
+/** A run killed after one checkpointed chunk and one that was written but never checkpointed. */
+function killedRun(dir: string, key = 'key-1'): void {
+  const folder = claim(dir);
+  const journal = RunJournal.start(folder, key, 's', FILES);
+  journal.append(['1,2\n', 'one\n']);
+  journal.checkpoint(state(1));
+  journal.append(['3,4\n', 'two\n']);
+  folder.release();
+}
+
+describe('digestOf', () => {
+  it('counts UTF-8 bytes, not characters, and hashes them with SHA-256', () => {
+    expect(digestOf('é–\n')).toEqual({ bytes: 6, sha256: sha(Buffer.from('é–\n', 'utf8')) });
+    expect(digestOf('')).toEqual({ bytes: 0, sha256: sha('') });
+  });
+});
+
+describe('a fresh journal', () => {
+  it('starts each working file with its header, under its temporary name, and drops an earlier checkpoint', () => {
+    const dir = freshDir();
+    killedRun(dir, 'old');
+    const folder = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true, knownNames: [...NAMES, 'summary.json'] });
+    const journal = RunJournal.start(folder, 'new', 's', FILES);
+    expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(false);
+    journal.append(['5,6\n', '']);
+    expect(read(dir, 'a.csv.tmp')).toBe('x,y\n5,6\n');
+    expect(read(dir, 'b.csv.tmp')).toBe('z\n');
+    folder.release();
+  });
+
+  it('writes every appended chunk out at once, and takes missing texts as empty', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n']);
+    journal.append(['3,4\n', 'two\n']);
+    expect(read(dir, 'a.csv.tmp')).toBe('x,y\n1,2\n3,4\n');
+    expect(read(dir, 'b.csv.tmp')).toBe('z\ntwo\n');
+    folder.release();
+  });
+
+  it('checkpoints the byte length of each file, the key, the scenario and the state, atomically', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'key-9', 'scenario-name', FILES);
+    journal.append(['é,2\n', 'one\n']);
+    journal.checkpoint(state(3, 1));
+    expect(checkpointIn(dir)).toEqual({
+      version: 1,
+      key: 'key-9',
+      scenario: 'scenario-name',
+      location: 'temp',
+      lengths: { 'a.csv': 9, 'b.csv': 6 },
+      nextMatch: 3,
+      aggregate: { n: 3 },
+      outcomes: emptyOutcomes(2),
+      errors: 1,
+      matchesPlayed: 4,
+    });
+    expect(existsSync(join(dir, `${CHECKPOINT_FILE}.tmp`))).toBe(false);
+    folder.release();
+  });
+
+  it('gives the digest of everything appended, and again after more is appended', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    expect(journal.digests()).toEqual({ 'a.csv': digestOf('x,y\n1,2\n'), 'b.csv': digestOf('z\none\n') });
+    journal.append(['3,4\n', '']);
+    expect(journal.digests()).toEqual({ 'a.csv': digestOf('x,y\n1,2\n3,4\n'), 'b.csv': digestOf('z\none\n') });
+    folder.release();
+  });
+
+  it('removes the working files it opened when a later one cannot be opened', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    expect(() => RunJournal.start(folder, 'k', 's', [FILES[0] as (typeof FILES)[0], { name: join('missing-folder', 'c.csv'), header: 'c\n' }])).toThrow(/ENOENT/);
+    expect(existsSync(join(dir, 'a.csv.tmp'))).toBe(false);
+    folder.release();
+  });
+
+  it('can be abandoned twice, before any checkpoint, leaving nothing behind', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.abandon();
+    journal.abandon();
+    folder.release();
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(FD_DIR))('closes every file it opens: published, omitted, abandoned or resumed', () => {
+    // A killed run leaves its descriptors open (here, as in a process that died): counted before.
+    const resumable = freshDir();
+    killedRun(resumable);
+    const before = openDescriptors();
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    journal.publish(state(1), [], ['b.csv'], 'complete');
+    folder.release();
+    expect(openDescriptors()).toBe(before);
+    const abandoned = freshDir();
+    const other = claim(abandoned);
+    const thrown = RunJournal.start(other, 'k', 's', FILES);
+    thrown.abandon();
+    thrown.abandon();
+    other.release();
+    expect(openDescriptors()).toBe(before);
+    const again = claim(resumable, true);
+    const { journal: resumed } = RunJournal.resume(again, 'key-1', 's', FILES);
+    resumed.publish(state(1), [], [], 'complete');
+    again.release();
+    expect(openDescriptors()).toBe(before);
+  });
+
+  it('leaves nothing behind when abandoned: no working file, no checkpoint', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    journal.checkpoint(state(1));
+    journal.abandon();
+    folder.release();
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  });
+});
+
+describe('publishing', () => {
+  it('renames the working files and the whole files into place and drops the checkpoint of a complete run', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    journal.checkpoint(state(1));
+    const published = journal.publish(state(1), [{ name: 'summary.json', text: '{}\n' }], [], 'complete');
+    folder.release();
+    expect(published).toEqual([join(dir, 'a.csv'), join(dir, 'b.csv'), join(dir, 'summary.json')]);
+    expect(read(dir, 'a.csv')).toBe('x,y\n1,2\n');
+    expect(read(dir, 'summary.json')).toBe('{}\n');
+    expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('drops the files named in omit, and closes each file once', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    const published = journal.publish(state(1), [], ['b.csv'], 'complete');
+    folder.release();
+    expect(published).toEqual([join(dir, 'a.csv')]);
+    expect(existsSync(join(dir, 'b.csv'))).toBe(false);
+    expect(existsSync(join(dir, 'b.csv.tmp'))).toBe(false);
+  });
+
+  it('keeps the checkpoint of an interrupted run, marked final, with the lengths as published', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    journal.publish(state(1), [{ name: 'summary.json', text: '{}\n' }], [], 'interrupted');
+    folder.release();
+    expect(checkpointIn(dir)).toMatchObject({ location: 'final', lengths: { 'a.csv': 8, 'b.csv': 6 }, nextMatch: 1 });
+    expect(read(dir, 'a.csv')).toBe('x,y\n1,2\n');
+  });
+
+  it('on a failed write of a whole file removes the ones it wrote and publishes nothing', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    journal.checkpoint(state(1));
+    const whole = [
+      { name: 'summary.json', text: '{}\n' },
+      { name: join('missing-folder', 'table.csv'), text: 't\n' },
+    ];
+    expect(() => journal.publish(state(1), whole, [], 'complete')).toThrow(/ENOENT/);
+    expect(existsSync(join(dir, 'summary.json.tmp'))).toBe(false);
+    expect(existsSync(join(dir, 'a.csv'))).toBe(false);
+    expect(checkpointIn(dir)).toMatchObject({ location: 'temp' });
+    folder.release();
+  });
+});
+
+describe('resuming', () => {
+  it('refuses a folder with no checkpoint, and one whose checkpoint is another run’s', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    expect(issueOf(() => RunJournal.resume(folder, 'k', 's', FILES))).toEqual([
+      { source: '--resume', field: '', message: `${dir} holds no interrupted run to resume; run without --resume` },
+    ]);
+    folder.release();
+    killedRun(dir);
+    const again = claim(dir, true);
+    expect(() => RunJournal.resume(again, 'key-2', 's', FILES)).toThrow(
+      `the run in ${dir} was started with another scenario, parameters or options; resume it with the same ones, or run without --resume`,
+    );
+    again.release();
+  });
+
+  it('continues a killed run from its checkpoint: rows after it are cut, the state comes back, the digest covers the whole file', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'key-1', 's', FILES);
+    // More than one 64 KiB read block before the checkpoint, so the digest reads it in parts.
+    const long = `${'9'.repeat(99_999)}\n`;
+    journal.append([long, 'one\n']);
+    journal.checkpoint(state(1, 2));
+    journal.append(['3,4\n', 'two\n']);
+    folder.release();
+
+    const again = claim(dir, true);
+    const { journal: resumed, state: restored } = RunJournal.resume(again, 'key-1', 's', FILES);
+    expect(restored).toEqual(state(1, 2));
+    expect(resumed.digests()).toEqual({ 'a.csv': digestOf(`x,y\n${long}`), 'b.csv': digestOf('z\none\n') });
+    resumed.append(['5,6\n', 'three\n']);
+    resumed.checkpoint(state(2, 2));
+    expect(checkpointIn(dir)).toMatchObject({ lengths: { 'a.csv': 4 + long.length + 4, 'b.csv': 12 } });
+    const digests = resumed.digests();
+    resumed.publish(state(2, 2), [], [], 'complete');
+    again.release();
+    expect(read(dir, 'a.csv')).toBe(`x,y\n${long}5,6\n`);
+    expect(read(dir, 'b.csv')).toBe('z\none\nthree\n');
+    expect(digests).toEqual({ 'a.csv': digestOf(`x,y\n${long}5,6\n`), 'b.csv': digestOf('z\none\nthree\n') });
+  });
+
+  it('refuses when a working file holds less than the checkpoint records, or is gone', () => {
+    const dir = freshDir();
+    killedRun(dir);
+    writeFileSync(join(dir, 'b.csv.tmp'), 'z\n');
+    const again = claim(dir, true);
+    expect(() => RunJournal.resume(again, 'key-1', 's', FILES)).toThrow(
+      `${join(dir, 'b.csv.tmp')} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh`,
+    );
+    rmSync(join(dir, 'b.csv.tmp'));
+    expect(() => RunJournal.resume(again, 'key-1', 's', FILES)).toThrow(/b\.csv\.tmp holds less than the checkpoint records/);
+    again.release();
+  });
+
+  it('refuses when a working file with only its header recorded is gone', () => {
+    const dir = freshDir();
+    const files = [...FILES, { name: 'c.csv', header: '' }];
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'key-1', 's', files);
+    journal.append(['1,2\n', 'one\n']);
+    journal.checkpoint(state(1));
+    folder.release();
+    rmSync(join(dir, 'c.csv.tmp'));
+    const again = claim(dir, true);
+    expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', files))).toEqual([
+      { source: '--resume', field: '', message: `${join(dir, 'c.csv.tmp')} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh` },
+    ]);
+    again.release();
+  });
+
+  it('takes an interrupted run’s published files back as working files, and publishes them again', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'key-1', 's', FILES);
+    journal.append(['1,2\n', '']);
+    journal.publish(state(1), [{ name: 'summary.json', text: '{"interrupted":true}\n' }], [], 'interrupted');
+    folder.release();
+    // b.csv held only its header; pretend it was never published.
+    rmSync(join(dir, 'b.csv'));
+
+    const again = claim(dir, true);
+    const { journal: resumed, state: restored } = RunJournal.resume(again, 'key-1', 's', FILES);
+    expect(restored.nextMatch).toBe(1);
+    expect(existsSync(join(dir, 'a.csv'))).toBe(false);
+    expect(read(dir, 'a.csv.tmp')).toBe('x,y\n1,2\n');
+    expect(read(dir, 'b.csv.tmp')).toBe('z\n');
+    expect(checkpointIn(dir)).toMatchObject({ location: 'temp' });
+    resumed.append(['3,4\n', 'two\n']);
+    resumed.publish(state(2), [{ name: 'summary.json', text: '{}\n' }], [], 'complete');
+    again.release();
+    expect(read(dir, 'a.csv')).toBe('x,y\n1,2\n3,4\n');
+    expect(read(dir, 'b.csv')).toBe('z\ntwo\n');
+    expect(read(dir, 'summary.json')).toBe('{}\n');
+    expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(false);
+  });
+
+  it('takes back a file a killed resume already renamed, and refuses when a published file with rows is missing', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'key-1', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    journal.publish(state(1), [], [], 'interrupted');
+    folder.release();
+
+    const again = claim(dir, true);
+    rmSync(join(dir, 'b.csv'));
+    expect(() => RunJournal.resume(again, 'key-1', 's', FILES)).toThrow(`${join(dir, 'b.csv')} is missing; the interrupted run cannot be resumed`);
+    // The refusal came after a.csv was taken back: a second attempt finds it already renamed.
+    expect(read(dir, 'a.csv.tmp')).toBe('x,y\n1,2\n');
+    writeFileSync(join(dir, 'b.csv.tmp'), 'z\none\n');
+    const { journal: resumed } = RunJournal.resume(again, 'key-1', 's', FILES);
+    expect(resumed.digests()).toEqual({ 'a.csv': digestOf('x,y\n1,2\n'), 'b.csv': digestOf('z\none\n') });
+    resumed.abandon();
+    again.release();
+  });
+
+  it('keeps its working files and checkpoint when abandoned, and can be abandoned twice', () => {
+    const dir = freshDir();
+    killedRun(dir);
+    const again = claim(dir, true);
+    const { journal: resumed } = RunJournal.resume(again, 'key-1', 's', FILES);
+    resumed.append(['5,6\n', 'three\n']);
+    resumed.abandon();
+    resumed.abandon();
+    again.release();
+    expect(read(dir, 'a.csv.tmp')).toBe('x,y\n1,2\n5,6\n');
+    expect(checkpointIn(dir)).toMatchObject({ nextMatch: 1, lengths: { 'a.csv': 8, 'b.csv': 6 } });
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Sample-size planning (`hordelab plan`), in-process: the matches a margin needs are the
+ * smallest count whose interval is narrow enough (checked at that count and the one before),
+ * and the difference plans follow Fleiss' formula without continuity correction, with values
+ * computed from it with SciPy 1.17's `norm.ppf`.
+ */
+import { describe, expect, it } from 'vitest';
+import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../src/stats/plan.js';
+import { scoreBounds } from '../src/stats/rate-interval.js';
+
+/** Half the width of the rate interval at `n` matches of rate `rate`. */
+const halfWidth = (rate: number, n: number, confidence = 0.95): number => {
+  const bounds = scoreBounds(rate * n, n, confidence);
+  return (bounds.upper - bounds.lower) / 2;
+};
+
+describe('matchesForMargin', () => {
+  it('is the smallest number of matches whose interval is within ±margin', () => {
+    const cases: [number, number, number, number][] = [
+      [0.5, 0.01, 0.95, 9600],
+      [0.3, 0.05, 0.95, 320],
+      [0.01, 0.005, 0.95, 1606],
+      [0.5, 0.2, 0.95, 21],
+      [0.5, 0.45, 0.95, 3],
+      [0.02, 0.1, 0.95, 19],
+      [0.9, 0.03, 0.9, 273],
+    ];
+    for (const [rate, margin, confidence, n] of cases) {
+      const label = `rate ${rate}, margin ${margin}, confidence ${confidence}`;
+      expect(matchesForMargin(rate, margin, confidence), label).toBe(n);
+      expect(halfWidth(rate, n, confidence), label).toBeLessThanOrEqual(margin);
+      expect(halfWidth(rate, n - 1, confidence), label).toBeGreaterThan(margin);
+    }
+  });
+
+  it('needs a single match for a margin of ±0.5', () => {
+    expect(matchesForMargin(0.5, 0.5)).toBe(1);
+  });
+
+  it('multiplies by the design effect, rounding up', () => {
+    expect(matchesForMargin(0.3, 0.05, 0.95, 1.5)).toBe(480);
+    expect(matchesForMargin(0.5, 0.2, 0.95, 1.3)).toBe(28);
+  });
+
+  it('ends where counts beyond 2^53 are no longer 1 apart: ±1e−9 needs z²/4·10¹⁸ matches', () => {
+    const n = matchesForMargin(0.5, 1e-9);
+    expect(Math.abs(n / ((1.959963984540054 ** 2 / 4) * 1e18) - 1)).toBeLessThan(1e-6);
+  });
+});
+
+describe('matchesForDifference', () => {
+  it("follows Fleiss' formula: n = (z_α/2·√(2p̄q̄) + z_β·√(p1q1 + p2q2))²/(p1 − p2)², rounded up", () => {
+    expect(matchesForDifference(0.5, 0.55)).toBe(1565);
+    expect(matchesForDifference(0.3, 0.4, 0.9)).toBe(477);
+    expect(matchesForDifference(0.3, 0.4, 0.9, 0.99)).toBe(675);
+    // In either order, times the design effect before rounding.
+    expect(matchesForDifference(0.4, 0.3, 0.8, 0.95, 1.7)).toBe(606);
+  });
+
+  it('uses z at α/(2K) for one of K Holm-adjusted metrics', () => {
+    expect(matchesForDifference(0.5, 0.55, 0.8, 0.95, 1, 32)).toBe(3198);
+  });
+});
+
+describe('matchesForDifferenceMargin', () => {
+  it('is z²(p1q1 + p2q2)/margin² times the design effect, rounded up', () => {
+    expect(matchesForDifferenceMargin(0.5, 0.5, 0.05)).toBe(769);
+    expect(matchesForDifferenceMargin(0.3, 0.45, 0.02)).toBe(4394);
+    expect(matchesForDifferenceMargin(0.3, 0.45, 0.02, 0.9, 1.5)).toBe(4642);
+  });
+});

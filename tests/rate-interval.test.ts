@@ -1,0 +1,92 @@
+/**
+ * The rate interval, bound by bound: Wilson's score interval (centre (x + z²/2)/(n + z²),
+ * half-width z·√(x(n − x)/n + z²/4)/(n + z²)), Brown, Cai and DasGupta's Poisson bounds λ_x/n
+ * below x* successes and failures (x* = 2 up to n = 50, 3 above), and Kish's effective counts
+ * for a design effect. Reference values from those formulas with SciPy 1.17's `norm.ppf` and
+ * `gammaincinv` (λ_x), computed outside this code.
+ */
+import { describe, expect, it } from 'vitest';
+import { effectiveRateInterval, rateInterval, scoreBounds } from '../src/stats/rate-interval.js';
+
+/** λ_x at tail 0.05: P(Poisson(λ) ≥ x) = 0.05. */
+const LAMBDA_2 = 0.35536151069866195;
+const LAMBDA_3 = 0.8176914471639534;
+
+describe('rateInterval', () => {
+  it("gives Wilson's bounds away from the tails, both of them", () => {
+    expect(rateInterval(50, 100)).toEqual({ rate: 0.5, lower: expect.closeTo(0.4038315303659956, 13), upper: expect.closeTo(0.5961684696340044, 13), successes: 50, n: 100, designEffect: 1, clusters: 100 });
+    const r = rateInterval(15, 50);
+    expect(r.lower).toBeCloseTo(0.1910355350088095, 13);
+    expect(r.upper).toBeCloseTo(0.4375035046445341, 13);
+    // At 80% (z = 1.281552): 7 of 10.
+    const narrow = rateInterval(7, 10, 0.8);
+    expect(narrow.lower).toBeCloseTo(0.49737170523975105, 13);
+    expect(narrow.upper).toBeCloseTo(0.8462008219240327, 13);
+  });
+
+  it('ends at 0 with no successes and at 1 with no failures, Wilson on the other side', () => {
+    const none = rateInterval(0, 10);
+    expect(none.lower).toBe(0);
+    expect(none.upper).toBeCloseTo(0.2775327998628892, 13);
+    const all = rateInterval(10, 10);
+    expect(all.upper).toBe(1);
+    expect(all.lower).toBeCloseTo(1 - 0.2775327998628892, 13);
+  });
+
+  it('takes the Poisson lower bound for 1 and 2 successes up to n = 50, and for 3 above', () => {
+    expect(rateInterval(2, 50).lower).toBeCloseTo(LAMBDA_2 / 50, 13);
+    expect(rateInterval(2, 50).upper).toBeCloseTo(0.1346009068750702, 13);
+    expect(rateInterval(3, 50).lower).toBeCloseTo(0.020614970348973957, 13);
+    expect(rateInterval(3, 51).lower).toBeCloseTo(LAMBDA_3 / 51, 13);
+    expect(rateInterval(4, 51).lower).toBeCloseTo(0.03092219678848919, 13);
+    // The tail of the confidence level: λ₁ = −ln(0.9) at 90%.
+    expect(rateInterval(1, 20, 0.9).lower).toBeCloseTo(-Math.log(0.9) / 20, 13);
+    expect(rateInterval(1, 20, 0.9).upper).toBeCloseTo(0.19600723677401638, 13);
+  });
+
+  it('and symmetrically the Poisson upper bound for 1 and 2 failures up to n = 50, and for 3 above', () => {
+    expect(rateInterval(48, 50).upper).toBeCloseTo(1 - LAMBDA_2 / 50, 13);
+    expect(rateInterval(48, 50).lower).toBeCloseTo(1 - 0.1346009068750702, 13);
+    expect(rateInterval(47, 50).upper).toBeCloseTo(0.979385029651026, 13);
+    expect(rateInterval(48, 51).upper).toBeCloseTo(1 - LAMBDA_3 / 51, 13);
+  });
+
+  it('has no interval to give without trials, and refuses impossible counts', () => {
+    const empty = rateInterval(0, 0);
+    expect(empty).toEqual({ rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0, designEffect: 1, clusters: 0 });
+    for (const [successes, n] of [[3, 2], [-1, 5], [Number.NaN, 5]] as const) expect(() => rateInterval(successes, n), `${successes} of ${n}`).toThrow(RangeError);
+    expect(() => rateInterval(3, 2)).toThrow('rateInterval needs 0 ≤ successes ≤ n, got 3 of 2');
+    expect(rateInterval(2, 2).rate).toBe(1);
+  });
+});
+
+describe('scoreBounds', () => {
+  it('takes fractional counts as they are: 1.5 of 25 gets the Poisson bound λ_1.5/25', () => {
+    const bounds = scoreBounds(1.5, 25, 0.95);
+    expect(bounds.lower).toBeCloseTo(0.007036926354985429, 13);
+    expect(bounds.upper).toBeCloseTo(0.22323030890753184, 13);
+  });
+});
+
+describe('effectiveRateInterval', () => {
+  it("widens the interval to Kish's effective sample: 30 of 100 with design effect 2 is 15 of 50", () => {
+    const clustered = effectiveRateInterval(30, 100, 2, 50);
+    const plain = rateInterval(15, 50);
+    expect(clustered.rate).toBe(0.3);
+    expect(clustered.lower).toBeCloseTo(plain.lower, 13);
+    expect(clustered.upper).toBeCloseTo(plain.upper, 13);
+    expect([clustered.successes, clustered.n, clustered.designEffect, clustered.clusters]).toEqual([30, 100, 2, 50]);
+    // Design effect 1.5: 20 of 66.67 effective trials.
+    const fractional = effectiveRateInterval(30, 100, 1.5, 40);
+    expect(fractional.lower).toBeCloseTo(0.2033787879446161, 13);
+    expect(fractional.upper).toBeCloseTo(0.4184142113396025, 13);
+    // Below 1 (antithetic pairs), narrower than independent trials.
+    const antithetic = effectiveRateInterval(30, 100, 0.5, 50);
+    expect(antithetic.upper - antithetic.lower).toBeLessThan(rateInterval(30, 100).upper - rateInterval(30, 100).lower);
+  });
+
+  it('gives a zero-width interval for a design effect of 0 and none without trials', () => {
+    expect(effectiveRateInterval(30, 100, 0, 50)).toEqual({ rate: 0.3, lower: 0.3, upper: 0.3, successes: 30, n: 100, designEffect: 0, clusters: 50 });
+    expect(effectiveRateInterval(0, 0, 2, 5)).toEqual({ rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0, designEffect: 1, clusters: 0 });
+  });
+});
