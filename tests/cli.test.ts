@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseScenario } from '../src/scenario/scenario.js';
 import { studentTQuantile } from '../src/stats/distributions.js';
 import { CLI_BIN, hordelabIn, type CliResult } from './cli-harness.js';
 
@@ -137,10 +138,12 @@ describe('hordelab run', () => {
 
 describe('shipped scenarios', () => {
   const shipped = readdirSync(resolve('scenarios'));
-  it.each(shipped.filter((file) => !file.endsWith('.checks.yaml')))('%s is valid and runs', async (file) => {
-    const result = await hordelab('run', resolve('scenarios', file), '--matches', '2', '--quiet', '--out', join('shipped', file));
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
+  // Each is played (2 matches) in the slow tier (tests/slow/shipped-scenarios.test.ts): the
+  // search agents some of them seat take most of a minute between them.
+  it.each(shipped.filter((file) => !file.endsWith('.checks.yaml')))('%s is valid', async (file) => {
+    const path = resolve('scenarios', file);
+    const scenario = await parseScenario(readFileSync(path, 'utf8'), path);
+    expect(scenario.matches).toBeGreaterThan(0);
   });
   it.each(shipped.filter((file) => file.endsWith('.checks.yaml')))('%s is a valid checks file that run refuses', async (file) => {
     const result = await hordelab('run', resolve('scenarios', file), '--matches', '2');
