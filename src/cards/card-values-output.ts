@@ -5,13 +5,14 @@
  * intervals). `hordelab report` adds the same section and charts to a run's page when the run
  * folder holds `card-values.json`.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { intervalChart, type ChartSpec, type Row } from '../present/chart-kit.js';
 import { table } from '../reports/format.js';
 import { csv } from '../run/csv.js';
 import { toJson } from '../run/run-scenario.js';
 import type { CardValue, CardValuesSummary, DeckValues, PairedDifference } from './card-values.js';
+import { writeFilesAtomically } from '../run/atomic-file.js';
 
 export const CARD_VALUES_FILE = 'card-values.json';
 /** Every file `hordelab cards` writes. */
@@ -131,18 +132,5 @@ export function writeCardValues(summary: CardValuesSummary, outDir: string, html
     ['card-values.md', markdown(summary)],
     ['card-values.html', html],
   ];
-  mkdirSync(outDir, { recursive: true });
-  const written: string[] = [];
-  for (const [file, text] of pages) {
-    const path = join(outDir, file);
-    try {
-      writeFileSync(`${path}.tmp`, text);
-      renameSync(`${path}.tmp`, path);
-    } catch (error) {
-      rmSync(`${path}.tmp`, { force: true });
-      throw error;
-    }
-    written.push(path);
-  }
-  return written;
+  return writeFilesAtomically(outDir, pages);
 }

@@ -14,7 +14,7 @@
  *
  * The matches are those of `hordelab run` on the same scenario: match i has the same seed.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
@@ -27,6 +27,7 @@ import { effectiveRateInterval, type RateEstimate } from '../stats/rate-interval
 import { fixedSizeTrials, sprt, type SprtState } from '../stats/sprt.js';
 import { twoProportionTest } from '../stats/tests.js';
 import { formatBand, type CheckSpec } from './check-file.js';
+import { writeAtomically } from '../run/atomic-file.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'inconclusive';
 
@@ -301,8 +302,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
       seed: check.scenario.seed,
     };
     const path = baselinePath(options.baselineDir, check);
-    writeFileSync(`${path}.tmp`, `${JSON.stringify(record, null, 2)}\n`);
-    renameSync(`${path}.tmp`, path);
+    writeAtomically(path, `${JSON.stringify(record, null, 2)}\n`);
   }
   return {
     name: check.name,

@@ -7,7 +7,7 @@
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { relocateModulePaths } from '../scenario/relocate.js';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { intervalChart, type Row } from '../present/chart-kit.js';
 import { escapeHtml } from '../present/page-kit.js';
@@ -17,6 +17,7 @@ import { toJson } from '../run/run-scenario.js';
 import { formatValue, type Figure } from './headlines.js';
 import type { LadderHeadline, LadderSummary } from './ladder.js';
 import { levelSlug } from './levels.js';
+import { writeFilesAtomically } from '../run/atomic-file.js';
 
 
 function formatFigure(figure: Figure | null): string {
@@ -151,17 +152,5 @@ export async function writeLadder(summary: LadderSummary, outDir: string): Promi
     ...summary.levels.map((level): [string, string] => [join('levels', `${levelSlug(level.name)}.yaml`), levelFileText(level.scenarioText, summary.scenario.file, join(outDir, 'levels'))]),
   ];
   mkdirSync(join(outDir, 'levels'), { recursive: true });
-  const written: string[] = [];
-  for (const [file, text] of pages) {
-    const path = join(outDir, file);
-    try {
-      writeFileSync(`${path}.tmp`, text);
-      renameSync(`${path}.tmp`, path);
-    } catch (error) {
-      rmSync(`${path}.tmp`, { force: true });
-      throw error;
-    }
-    written.push(path);
-  }
-  return written;
+  return writeFilesAtomically(outDir, pages);
 }

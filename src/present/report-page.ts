@@ -6,7 +6,6 @@
  * - `metrics.csv` and `metrics.json`: every metric as one flat row (path, value, interval, n).
  * Each file is written to a temporary name and renamed, so a failure leaves no half-written page.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
@@ -22,6 +21,7 @@ import { writeProblem } from './output-folder.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
 import { summaryGame } from './summary-game.js';
+import { writeFilesAtomically } from '../run/atomic-file.js';
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -229,17 +229,7 @@ export async function writeReports(runDir: string, formats: readonly ReportForma
   }
   const written: string[] = [];
   try {
-    mkdirSync(outDir, { recursive: true });
-    for (const [file, text] of pages) {
-      const path = join(outDir, file);
-      try {
-        writeFileSync(`${path}.tmp`, text);
-        renameSync(`${path}.tmp`, path);
-      } finally {
-        rmSync(`${path}.tmp`, { force: true });
-      }
-      written.push(path);
-    }
+    written.push(...writeFilesAtomically(outDir, pages));
   } catch (error) {
     throw writeProblem(error, outDir, outDir);
   }

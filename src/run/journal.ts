@@ -18,6 +18,7 @@ import { UsageError } from '../core/errors.js';
 import type { OutcomeAggregate } from '../reports/outcomes.js';
 import type { OutputFolder, OutputStatus } from './output-folder.js';
 import type { WholeFile } from './summary.js';
+import { writeAtomically } from './atomic-file.js';
 
 /** The checkpoint a run keeps in its output folder while it is unfinished. */
 export const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
@@ -309,6 +310,5 @@ export class RunJournal {
 /** Writes the checkpoint atomically: a kill leaves either the old one or the new one. */
 function writeCheckpointFile(dir: string, checkpoint: Checkpoint): void {
   const path = join(dir, CHECKPOINT_FILE);
-  writeFileSync(`${path}.tmp`, JSON.stringify(checkpoint));
-  renameSync(`${path}.tmp`, path);
+  writeAtomically(path, JSON.stringify(checkpoint));
 }

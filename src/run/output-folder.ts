@@ -22,10 +22,11 @@
  * `.hordelab-folder.json` records what a folder holds: the kind, the scenario, its status and
  * the files Hordelab wrote there.
  */
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { writeAtomically } from './atomic-file.js';
 
 /** What a folder holds. A merge of shards is a `run` folder like any other. */
 export type OutputKind = 'run' | 'report' | 'sweep' | 'tune' | 'tournament';
@@ -430,17 +431,9 @@ function readJson(path: string): unknown {
   }
 }
 
-/** Writes a whole file so that a kill leaves the old one or the new one, never half. */
-export function writeAtomically(path: string, text: string): void {
-  const fd = openSync(`${path}.tmp`, 'w');
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(`${path}.tmp`, path);
-}
 
 function unique(names: readonly string[]): string[] {
   return [...new Set(names)];
 }
+
+export { writeAtomically };

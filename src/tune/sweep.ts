@@ -6,7 +6,6 @@
  * configuration of the grid), computed per match. Writes `sweep.csv`, `sweep.json` and
  * `sweep.html` (`src/present/sweep-page.ts`).
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
@@ -21,6 +20,7 @@ import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
 import { Evaluator, pickMetric, refuseUnsafeName, splitValues } from './evaluate.js';
 import { PairedPlayer } from './paired-player.js';
+import { writeFilesAtomically } from '../run/atomic-file.js';
 
 /** A value of a varied setting: a number when it reads as one, else the text as written. */
 export type SweepValue = string | number;
@@ -268,13 +268,7 @@ export async function writeSweep(result: SweepResult, outDir: string): Promise<s
   ];
   const written: string[] = [];
   try {
-    mkdirSync(outDir, { recursive: true });
-    for (const [name, text] of files) {
-      const path = join(outDir, name);
-      writeFileSync(`${path}.tmp`, text);
-      renameSync(`${path}.tmp`, path);
-      written.push(path);
-    }
+    written.push(...writeFilesAtomically(outDir, files));
   } catch (error) {
     throw writeProblem(error, outDir, outDir);
   }

@@ -2,7 +2,6 @@
  * `hordelab check <files...>`: balance checks (`*.checks.yaml`) that gate CI. Each plays
  * matches in growing batches until an SPRT is sure the rate is inside or outside its band.
  */
-import { renameSync, writeFileSync } from 'node:fs';
 import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
 import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
 import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../../check/check-output.js';
@@ -11,6 +10,7 @@ import { checkOutputFile, checkOutputFolder, writeProblem } from '../../present/
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { jsonOption, quietOption, workerCount, workersOption } from '../common-options.js';
 import { startProgress } from '../progress.js';
+import { writeAtomically } from '../../run/atomic-file.js';
 
 /** Exit code of `hordelab check` when only inconclusive checks stand between it and a pass. */
 export const EXIT_INCONCLUSIVE = 3;
@@ -71,8 +71,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   }
   const write = (path: string, flag: string, text: string): void => {
     try {
-      writeFileSync(`${path}.tmp`, text);
-      renameSync(`${path}.tmp`, path);
+      writeAtomically(path, text);
     } catch (error) {
       throw writeProblem(error, flag, path);
     }
