@@ -41,6 +41,12 @@ describe('meanEdgeDecision', () => {
     expect(meanEdgeDecision(4.5, 3.9, 5.09, 5, 0.1).decision).toBe('below');
   });
 
+  it('one side cleared decides for that side, whichever side of the edge the estimate lies', () => {
+    // Above edge − margin, the estimate just under the edge: still "above" (no evidence against it).
+    expect(meanEdgeDecision(4.98, 4.92, 5.3, 5, 0.1).decision).toBe('above');
+    expect(meanEdgeDecision(5.02, 4.8, 5.08, 5, 0.1).decision).toBe('below');
+  });
+
   it('inside the indifference zone on both sides, the estimate decides', () => {
     expect(meanEdgeDecision(5.01, 4.95, 5.05, 5, 0.1).decision).toBe('above');
     expect(meanEdgeDecision(5, 4.95, 5.05, 5, 0.1).decision).toBe('above');
