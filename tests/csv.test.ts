@@ -8,6 +8,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stringify } from 'csv-stringify/sync';
+import { matchSeed, matchStream } from '../src/core/rng.js';
+import type { CsvValue } from '../src/reports/report.js';
 import { csv, neutraliseCell } from '../src/run/csv.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -28,6 +31,34 @@ describe('neutraliseCell', () => {
 
   it('is applied by csv() to every cell, headers included', () => {
     expect(csv([['=head', 'ok'], ['@x', -1]])).toBe("'=head,ok\n'@x,-1\n");
+  });
+});
+
+describe('csv()', () => {
+  // What csv() wrote before it built rows itself: csv-stringify on the neutralised cells.
+  const byCsvStringify = (rows: CsvValue[][]): string =>
+    rows.length === 0 ? '' : stringify(rows.map((row) => row.map(neutraliseCell)), { cast: { boolean: (value: boolean) => (value ? 'true' : 'false') } });
+
+  it('writes the bytes csv-stringify writes, quoting and all', () => {
+    const cells: CsvValue[] = ['', 'plain', 'a,b', 'say "hi"', '"', 'two\nlines', 'cr\rhere', 'crlf\r\n', '=1+1', '-x', '-0.5', ' padded ', 'é ü 漢', 'x\u2028y', "'quoted'", '\t', 0, -0, -3, 2.5, 1e21, 1e-7, Number.NaN, Number.POSITIVE_INFINITY, -Number.MAX_VALUE, true, false];
+    const rng = matchStream(matchSeed(19, 1), 'csv');
+    for (let trial = 0; trial < 2000; trial++) {
+      const rows: CsvValue[][] = [];
+      for (let r = rng.int(4); r > 0; r--) {
+        const row: CsvValue[] = [];
+        for (let c = rng.int(5); c > 0; c--) row.push(cells[rng.int(cells.length)] as CsvValue);
+        rows.push(row);
+      }
+      expect(csv(rows), JSON.stringify(rows)).toBe(byCsvStringify(rows));
+    }
+    expect(csv([[]])).toBe('\n');
+    expect(csv([['a,"b"', 1, true]])).toBe('"a,""b""",1,true\n');
+  });
+
+  it('hands a cell of another type to csv-stringify, as before', () => {
+    const rows = [[1, null as unknown as CsvValue, undefined as unknown as CsvValue, 'x']];
+    expect(csv(rows)).toBe(byCsvStringify(rows));
+    expect(csv(rows)).toBe('1,,,x\n');
   });
 });
 

@@ -92,6 +92,16 @@ const MATCHES_FILE = 'matches.csv';
 /** The largest default chunk: enough matches to dwarf the cost of handing a chunk to a worker. */
 export const DEFAULT_CHUNK_SIZE = 200;
 
+/**
+ * The least time between two checkpoints of a running run, in milliseconds (the first is written
+ * after the first chunk, and an interrupted or stopped run records its last state when it
+ * publishes). A checkpoint is a synchronous write and rename on the thread that hands the
+ * workers their next chunks: after every chunk of a fast game (tic-tac-toe, 200 matches in a
+ * few milliseconds) it kept a worker waiting. A run killed outright loses at most this much
+ * play; resuming truncates the working files back to the checkpoint, so the result is the same.
+ */
+export const CHECKPOINT_INTERVAL_MS = 1000;
+
 /** The files a run appends to, in the order a chunk's text is handed to the journal. */
 function appendedFiles(scenario: Scenario, eventFiles: boolean): AppendedFile[] {
   const { report } = scenario.entry;
@@ -167,6 +177,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     let status: RunStatus = 'complete';
     const started = performance.now();
     const firstMatch = nextMatch;
+    let lastCheckpoint = Number.NEGATIVE_INFINITY;
 
     // Keep every worker busy with one chunk queued behind it; write strictly in match order.
     const scheduler = new ChunkScheduler({
@@ -198,7 +209,11 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       mergeOutcomes(outcomes, result.outcomes);
       nextMatch = result.end;
       if (status !== 'complete') break;
-      journal.checkpoint({ nextMatch, aggregate, outcomes, errors, matchesPlayed });
+      const now = performance.now();
+      if (now - lastCheckpoint >= CHECKPOINT_INTERVAL_MS) {
+        journal.checkpoint({ nextMatch, aggregate, outcomes, errors, matchesPlayed });
+        lastCheckpoint = now;
+      }
       options.onProgress?.(nextMatch - range.start, range.end - range.start);
     }
     if (scheduler.interrupted && nextMatch < range.end && status === 'complete') status = 'interrupted';

@@ -22,6 +22,7 @@ const HIT_CHANCE = 21 / 36;
 const HURT_CHANCE = 21 / 36;
 // A cycle with rules.ts, safe because `zombieTrainers` is used only when the heuristic runs.
 import { zombieTrainers } from './rules.js';
+import type { GrassMap } from './map.js';
 import { Phase, type ZombieTrainersState } from './types.js';
 
 /**
@@ -94,20 +95,64 @@ function pendingAttackValue(state: ZombieTrainersState, weights: TrainersHeurist
   return value;
 }
 
-function nearestWildDistance(state: ZombieTrainersState, seat: 0 | 1): number {
-  const { map, params } = state.config;
-  const from = state.trainers[seat].cell;
-  const fromX = from % map.width;
-  const fromY = (from - fromX) / map.width;
-  let best = Number.POSITIVE_INFINITY;
-  const cells = state.wildHealth.length;
+// The wild zombies' cells of the state being valued, filled once per static value for both
+// trainers: the heuristic runs at every evaluation (greedy, MCTS, the quality figures' leads),
+// where two passes over the whole map were most of its cost. Synchronous, so sharing is safe.
+let wildCells = new Int32Array(0);
+
+/** Fills {@link wildCells} with the cells holding a wild zombie, in row-major order; returns how many. */
+function collectWildCells(state: ZombieTrainersState): number {
+  const wildHealth = state.wildHealth;
+  const cells = wildHealth.length;
+  if (wildCells.length < cells) wildCells = new Int32Array(cells);
+  // The rules keep wildCount equal to the cells holding a zombie (free cells are counted from
+  // it), so the scan can stop at the last one.
+  const wanted = state.wildCount;
+  let count = 0;
+  for (let cell = 0; cell < cells && count < wanted; cell++) if (wildHealth[cell] !== 0) wildCells[count++] = cell;
+  return count;
+}
+
+// Column and row of every cell of the last map seen: the distances below then need no integer
+// division, which V8 does in floating point. A run values one map over and over.
+let coordinatesOf: GrassMap | null = null;
+let columnOf = new Int32Array(0);
+let rowOf = new Int32Array(0);
+
+function ensureCoordinates(map: GrassMap): void {
+  if (coordinatesOf === map) return;
+  const cells = map.width * map.height;
+  columnOf = new Int32Array(cells);
+  rowOf = new Int32Array(cells);
   for (let cell = 0; cell < cells; cell++) {
-    if (state.wildHealth[cell] === 0) continue;
-    const x = cell % map.width;
-    const distance = Math.abs(x - fromX) + Math.abs((cell - x) / map.width - fromY);
+    columnOf[cell] = cell % map.width;
+    rowOf[cell] = Math.floor(cell / map.width);
+  }
+  coordinatesOf = map;
+}
+
+/** The nearest of the first `count` {@link wildCells} to `seat`'s trainer, as {@link nearestWildDistance} defines it. */
+function nearestCollectedDistance(state: ZombieTrainersState, seat: 0 | 1, count: number): number {
+  const { map, params } = state.config;
+  ensureCoordinates(map);
+  const from = state.trainers[seat].cell;
+  const fromX = columnOf[from] as number;
+  const fromY = rowOf[from] as number;
+  let best = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < count; k++) {
+    const cell = wildCells[k] as number;
+    const distance = Math.abs((columnOf[cell] as number) - fromX) + Math.abs((rowOf[cell] as number) - fromY);
     if (distance < best) best = distance;
   }
   return Math.max(0, best - params.interactionRange);
+}
+
+/**
+ * Manhattan distance from `seat`'s trainer to the nearest wild zombie, less the interaction range
+ * (0 when one is in reach); +Infinity when there is none.
+ */
+export function nearestWildDistance(state: ZombieTrainersState, seat: 0 | 1): number {
+  return nearestCollectedDistance(state, seat, collectWildCells(state));
 }
 
 /**
@@ -125,7 +170,21 @@ function futureXp(state: ZombieTrainersState, attack: number, health: number): n
   return attacks * xpPerAttack;
 }
 
-function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: TrainersHeuristicWeights): number {
+// The exact catch chance of each trap rate of the last config seen, so valuing the traps looks
+// nothing up in a Map.
+let chancesFor: readonly number[] | null = null;
+let chancesByRateIndex = new Float64Array(0);
+
+function catchChancesOf(trapRates: readonly number[]): Float64Array {
+  if (chancesFor !== trapRates) {
+    chancesByRateIndex = Float64Array.from(trapRates, exactCatchChance);
+    chancesFor = trapRates;
+  }
+  return chancesByRateIndex;
+}
+
+/** `wildCount`: how many of {@link wildCells} hold this state's wild zombies. */
+function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: TrainersHeuristicWeights, wildCount: number): number {
   const { trapRates } = state.config;
   const trainer = state.trainers[seat];
   let value = trainer.xp + trainer.owned.length * weights.ownedValue;
@@ -133,17 +192,19 @@ function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: Trainers
   if (weights.futureXpWeight > 0 && trainer.trapsLeft > 0) {
     for (const zombie of trainer.owned) value += weights.futureXpWeight * futureXp(state, zombie.attack, zombie.health);
   }
+  const chances = catchChancesOf(trapRates);
   for (let i = 0; i < trapRates.length; i++) {
-    value += (trainer.trapCounts[i] as number) * exactCatchChance(trapRates[i] as number) * weights.trapWeight;
+    value += (trainer.trapCounts[i] as number) * (chances[i] as number) * weights.trapWeight;
   }
-  if (trainer.trapsLeft > 0 && state.wildCount > 0) value -= weights.proximityWeight * nearestWildDistance(state, seat);
+  if (trainer.trapsLeft > 0 && state.wildCount > 0) value -= weights.proximityWeight * nearestCollectedDistance(state, seat, wildCount);
   return value;
 }
 
 /** Player 1's estimate of the state as it stands, ignoring any pending chance. */
 function staticValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
   if (state.phase === Phase.Over) return state.winner === 0 ? 1 : -1;
-  return Math.tanh((trainerValue(state, 0, weights) - trainerValue(state, 1, weights) + TIE_ADVANTAGE) / weights.scale);
+  const wildCount = state.wildCount > 0 ? collectWildCells(state) : 0;
+  return Math.tanh((trainerValue(state, 0, weights, wildCount) - trainerValue(state, 1, weights, wildCount) + TIE_ADVANTAGE) / weights.scale);
 }
 
 /** The heuristic with other weights: per-seat estimates in [-1, 1], the returns once over. */

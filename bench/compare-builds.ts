@@ -1,0 +1,148 @@
+/**
+ * `node dist/bench/compare-builds.js --base DIR [--head DIR] [--rounds N]`: issue 19's "× today"
+ * figures for two builds of Hordelab on one machine in one session. Each build is a checkout
+ * with `npm ci` and `npm run build` done (`--head` defaults to this checkout).
+ *
+ * Figures, each measured in a fresh child process of the build it measures:
+ * - `zombie-trainers.mcts-iterations`: MCTS iterations/s from the first decision of a Zombie
+ *   Trainers match (default settings), as `npm run bench` measures it;
+ * - `tic-tac-toe.run.workers-1`: `hordelab run` of random against random tic-tac-toe, 1 worker;
+ * - `zombie-trainers.run.workers-1`: `hordelab run scenarios/trainers-first-player.yaml`, 1 worker;
+ * - `survivors.one-step-greedy-vs-scripted.run`: `scenarios/survivors-survive.yaml`, 1 worker,
+ *   with the one-step greedy: the base's `greedy` if it has no `horizon` setting, else the
+ *   head's `greedy` with `horizon: action` (the turn-planning greedy is a different agent).
+ * Runs read `timing.matchesPerSecond` from the run's own JSON (node's start-up not counted).
+ *
+ * Every figure also gets its CPU time (user + system, all threads: of the timed searches for
+ * MCTS, of the whole child, start-up included, for runs), so a loaded machine can be read per
+ * CPU second as well as per wall second. Rounds alternate the order of the two
+ * builds (base first in even rounds, head first in odd ones), so a drift in load hits both; the
+ * printed JSON has each sample, the medians and the head/base ratio of the medians.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as stats from 'simple-statistics';
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+const base = option('base');
+if (base === undefined) throw new Error('--base DIR is required: a checkout of the build to compare against, built (npm ci && npm run build)');
+const head = option('head') ?? fileURLToPath(new URL('../..', import.meta.url));
+const rounds = Number(option('rounds') ?? 3);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number >= 1');
+const only = option('only') ?? '';
+const builds = { base: resolve(base), head: resolve(head) } as const;
+for (const [name, root] of Object.entries(builds)) {
+  if (!existsSync(join(root, 'dist/src/cli/main.js'))) throw new Error(`--${name} ${root}: no dist/src/cli/main.js; run npm ci && npm run build there first`);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'hordelab-compare-'));
+// Preloaded into each child: its whole CPU time (every thread) on stderr at exit.
+const cpuHook = join(scratch, 'cpu-hook.mjs');
+writeFileSync(cpuHook, "process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write(`\\ncpuMicroseconds ${u.userCPUTime + u.systemCPUTime}\\n`); });\n");
+const ticTacToeScenario = join(scratch, 'tic-tac-toe-random.yaml');
+writeFileSync(ticTacToeScenario, 'name: compare-tic-tac-toe\ngame: tic-tac-toe\nmatches: 1000\nseed: 1\nseats:\n  - random\n  - random\n');
+
+// The MCTS child: imports the build it measures by path, so both builds run the same code here.
+const mctsScript = `
+const root = process.env.HORDELAB_ROOT;
+const load = (path) => import(new URL(path, root).href);
+const { zombieTrainers } = await load('dist/src/games/zombie-trainers/index.js');
+const { Mcts, mctsConfig } = await load('dist/agents/mcts.js');
+const { matchSeed, matchStream } = await load('dist/src/core/rng.js');
+const { defaultParameters } = await load('dist/src/core/parameters.js');
+const { CHANCE } = await load('dist/src/core/game.js');
+const params = defaultParameters(zombieTrainers.parameters);
+const root0 = zombieTrainers.setup(params);
+const setupRng = matchStream(matchSeed(1, 0), 'chance');
+while (zombieTrainers.currentPlayer(root0) === CHANCE) zombieTrainers.apply(root0, zombieTrainers.sampleChance(root0, setupRng), null);
+const search = (iterations) => new Mcts(zombieTrainers, mctsConfig({ iterations }), matchStream(matchSeed(1, 0), 'bench')).search(zombieTrainers.legalActions(root0), () => zombieTrainers.clone(root0));
+search(5000);
+const searches = Number(process.env.SEARCHES);
+const started = process.hrtime.bigint();
+const cpuStarted = process.cpuUsage();
+for (let i = 0; i < searches; i++) search(5000);
+const cpu = process.cpuUsage(cpuStarted);
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+process.stdout.write(JSON.stringify({ perSecond: (5000 * searches) / seconds, perCpuSecond: (5000 * searches) / ((cpu.user + cpu.system) / 1e6) }));
+`;
+
+interface Sample {
+  readonly perSecond: number;
+  /** Units per CPU second (all threads; for runs, of the whole child, start-up included). */
+  readonly perCpuSecond: number;
+}
+
+function child(args: readonly string[], env: Record<string, string> = {}): { stdout: string; cpuSeconds: number } {
+  const result = spawnSync(process.execPath, ['--import', pathToFileURL(cpuHook).href, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
+  const micro = /cpuMicroseconds (\d+)/.exec(result.stderr)?.[1];
+  if (result.status !== 0 || micro === undefined) throw new Error(`failed (${result.status}): node ${args.join(' ')}\n${result.stderr}`);
+  return { stdout: result.stdout, cpuSeconds: Number(micro) / 1e6 };
+}
+
+function mctsSample(root: string): Sample {
+  const { stdout } = child(['--input-type=module', '-e', mctsScript], { HORDELAB_ROOT: pathToFileURL(`${root}/`).href, SEARCHES: '6' });
+  return JSON.parse(stdout) as Sample;
+}
+
+function runSample(root: string, scenario: string, matches: number, extra: readonly string[] = []): Sample {
+  const out = join(mkdtempSync(join(scratch, 'run-')), 'out');
+  try {
+    const args = ['--single-threaded-gc', '--max-semi-space-size=4', join(root, 'dist/src/cli/main.js'), 'run', scenario, '--matches', String(matches), '--workers', '1', '--json', '--quiet', '--out', out, ...extra];
+    const { stdout, cpuSeconds } = child(args);
+    const summary = JSON.parse(stdout) as { timing: { matchesPerSecond: number } };
+    return { perSecond: summary.timing.matchesPerSecond, perCpuSecond: matches / cpuSeconds };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** Whether a build's greedy agent has the turn-planning horizon (and so needs `horizon: action` for the one-step greedy). */
+function greedyHasHorizon(root: string): boolean {
+  return readFileSync(join(root, 'dist/agents/greedy.js'), 'utf8').includes('horizon');
+}
+
+const figureRuns: Record<string, (root: string) => Sample> = {
+  'zombie-trainers.mcts-iterations': mctsSample,
+  'tic-tac-toe.run.workers-1': (root) => runSample(root, ticTacToeScenario, 300_000),
+  'zombie-trainers.run.workers-1': (root) => runSample(root, join(root, 'scenarios/trainers-first-player.yaml'), 10_000),
+  'survivors.one-step-greedy-vs-scripted.run': (root) =>
+    runSample(root, join(root, 'scenarios/survivors-survive.yaml'), 40, greedyHasHorizon(root) ? ['--set', 'seat1.horizon=action'] : []),
+};
+
+const samples: Record<string, Record<'base' | 'head', Sample[]>> = {};
+try {
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? (['base', 'head'] as const) : (['head', 'base'] as const);
+    for (const [figure, run] of Object.entries(figureRuns)) {
+      if (!figure.startsWith(only)) continue;
+      const entry = (samples[figure] ??= { base: [], head: [] });
+      for (const build of order) {
+        const sample = run(builds[build]);
+        entry[build].push(sample);
+        process.stderr.write(`round ${round + 1} ${figure} ${build}: ${sample.perSecond.toFixed(1)}/s, ${sample.perCpuSecond.toFixed(1)}/CPU s\n`);
+      }
+    }
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const median = (list: readonly Sample[], key: keyof Sample): number => Math.round(stats.median(list.map((sample) => sample[key])) * 10) / 10;
+const figures = Object.fromEntries(
+  Object.entries(samples).map(([figure, { base: b, head: h }]) => [
+    figure,
+    {
+      base: { medianPerSecond: median(b, 'perSecond'), medianPerCpuSecond: median(b, 'perCpuSecond'), perSecond: b.map((s) => Math.round(s.perSecond * 10) / 10) },
+      head: { medianPerSecond: median(h, 'perSecond'), medianPerCpuSecond: median(h, 'perCpuSecond'), perSecond: h.map((s) => Math.round(s.perSecond * 10) / 10) },
+      headOverBase: Math.round((median(h, 'perSecond') / median(b, 'perSecond')) * 100) / 100,
+      headOverBasePerCpuSecond: Math.round((median(h, 'perCpuSecond') / median(b, 'perCpuSecond')) * 100) / 100,
+    },
+  ]),
+);
+process.stdout.write(`${JSON.stringify({ machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version }, builds, rounds, figures }, null, 2)}\n`);
