@@ -4,8 +4,9 @@
  * results.
  *
  * Options: `--mutate <module>` (repeatable) to run only those configured modules; `--force` to
- * re-test every mutant instead of only those whose code or tests changed; `--report-only` to
- * rewrite the report from the stored results without running anything.
+ * re-test every mutant instead of only those whose code or tests changed; `--concurrency <n>`
+ * (1 or 2) for that many test runners instead of one; `--report-only` to rewrite the report
+ * from the stored results without running anything.
  *
  * Exit codes: 0 every module run is at the target; 1 a module is below it, or Stryker failed;
  * 2 bad flags or a broken module list. The process lowers its own priority (nice 10) and its
@@ -20,7 +21,7 @@ import { type MutationModule, TARGET_COVERED_SCORE, mutationModules, resultFile 
 import { REPORT_FILE, storedSummary, writeReport } from './report.js';
 
 const STRYKER = 'node_modules/.bin/stryker';
-const FLAGS = 'expected --mutate <module>, --force or --report-only';
+const FLAGS = 'expected --mutate <module>, --force, --concurrency <1|2> or --report-only';
 
 function usageError(message: string): never {
   process.stderr.write(`mutation: ${message}\n`);
@@ -31,6 +32,8 @@ interface Options {
   readonly modules: readonly MutationModule[];
   readonly force: boolean;
   readonly reportOnly: boolean;
+  /** Test runners Stryker starts; `null` keeps the config's one. */
+  readonly concurrency: number | null;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -38,7 +41,7 @@ function parseOptions(argv: readonly string[]): Options {
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { mutate: { type: 'string', multiple: true }, force: { type: 'boolean' }, 'report-only': { type: 'boolean' } },
+      options: { mutate: { type: 'string', multiple: true }, force: { type: 'boolean' }, concurrency: { type: 'string' }, 'report-only': { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -47,12 +50,20 @@ function parseOptions(argv: readonly string[]): Options {
     const flag = /'([^']*)'/.exec((error as Error).message)?.[1];
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') usageError(`unknown flag ${flag ?? ''}; ${FLAGS}`);
     if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') usageError(`unexpected argument ${flag ?? ''}; ${FLAGS}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag?.startsWith('--concurrency') === true) usageError('--concurrency needs a number of test runners, 1 or 2');
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') usageError(`--mutate needs a module path, for example --mutate ${mutationModules[0]?.source}`);
     usageError(`${(error as Error).message}; ${FLAGS}`);
   }
   const requested = (values.mutate ?? []).map((path) => path.replace(/^\.\//, ''));
   const modules = requested.length === 0 ? mutationModules : requested.map(configuredModule);
-  return { modules, force: values.force === true, reportOnly: values['report-only'] === true };
+  return { modules, force: values.force === true, reportOnly: values['report-only'] === true, concurrency: parseConcurrency(values.concurrency) };
+}
+
+/** At most 2: the machine is shared, and a larger pool mostly waits for the same two cores. */
+function parseConcurrency(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  if (text !== '1' && text !== '2') usageError(`--concurrency ${text}: expected 1 or 2 (test runners)`);
+  return Number(text);
 }
 
 function configuredModule(source: string): MutationModule {
@@ -91,10 +102,11 @@ function forgetStaticSurvivors(module: MutationModule): void {
 }
 
 /** Runs Stryker on one module; returns the wall time in seconds. Exits 1 when Stryker fails. */
-function runModule(module: MutationModule, force: boolean): number {
+function runModule(module: MutationModule, force: boolean, concurrency: number | null): number {
   forgetStaticSurvivors(module);
   const args = ['run', 'stryker.config.mjs', '--mutate', module.source, '--incrementalFile', resultFile(module)];
   if (force) args.push('--force');
+  if (concurrency !== null) args.push('--concurrency', String(concurrency));
   process.stdout.write(`\nmutation: ${module.source} against ${module.tests.join(', ')}\n`);
   const started = performance.now();
   const env = { ...process.env, HORDELAB_MUTATION_TESTS: module.tests.join(',') };
@@ -128,7 +140,7 @@ function main(): void {
   if (getPriority() < 10) setPriority(10);
 
   const seconds = new Map<MutationModule, number>();
-  if (!options.reportOnly) for (const module of options.modules) seconds.set(module, runModule(module, options.force));
+  if (!options.reportOnly) for (const module of options.modules) seconds.set(module, runModule(module, options.force, options.concurrency));
   writeReport(mutationModules);
 
   let belowTarget = 0;
