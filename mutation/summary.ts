@@ -15,7 +15,9 @@ export interface ReportedMutant {
 
 /** The part of Stryker's report JSON that the summary reads. */
 export interface MutationReportJson {
-  readonly files: Readonly<Record<string, { readonly mutants: readonly ReportedMutant[] }>>;
+  readonly files: Readonly<Record<string, { readonly source?: string; readonly mutants: readonly ReportedMutant[] }>>;
+  /** Lines measured so far, when only slices of the module have run (`slices.ts`). */
+  readonly hordelabMeasured?: readonly (readonly [number, number])[];
 }
 
 /** One module's counts. Scores are percentages, `null` where nothing counts towards them. */
@@ -38,6 +40,10 @@ export interface MutationSummary {
   readonly score: number | null;
   /** Killed over killed + survived: how often a test notices a change to code it runs. */
   readonly coveredScore: number | null;
+  /** The line ranges measured, when only slices of the module have run; `null` when it ran whole. */
+  readonly measured: readonly (readonly [number, number])[] | null;
+  /** Lines in the measured source. */
+  readonly lines: number;
   /** Survivors, uncovered and unmeasured mutants, in source order. */
   readonly open: readonly { readonly line: number; readonly mutator: string; readonly replacement: string; readonly status: string }[];
 }
@@ -79,6 +85,8 @@ export function summarize(report: MutationReportJson, source: string): MutationS
     errors,
     score: percent(killed, killed + survived + noCoverage),
     coveredScore: percent(killed, killed + survived),
+    measured: report.hordelabMeasured ?? null,
+    lines: (file.source ?? '').split('\n').length,
     open,
   };
 }
