@@ -20,6 +20,19 @@ export interface MutationModule {
   readonly note?: string;
 }
 
+/**
+ * The Survivors rules tests: hand-built states and forced dice, in-process. The agent tests
+ * (heuristic, planner) and the report test are left out: they test other code, and their
+ * playouts would rerun for every mutant they happen to reach.
+ */
+const SURVIVORS_RULE_TESTS: readonly string[] = [
+  'tests/survivors-rules.test.ts',
+  'tests/survivors-rules-setup.test.ts',
+  'tests/survivors-rules-items.test.ts',
+  'tests/survivors-rules-zombies.test.ts',
+  'tests/survivors-rules-edges.test.ts',
+];
+
 /** Every configured module, in the order `npm run mutation` runs them and the report lists them. */
 export const mutationModules: readonly MutationModule[] = [
   { source: 'src/games/zombie-trainers/rules.ts', tests: ['tests/zombie-trainers-rules.test.ts'] },
@@ -44,6 +57,9 @@ export const mutationModules: readonly MutationModule[] = [
       '`run-scenario.ts` only wires the parts together and is not configured.',
   },
   { source: 'src/run/merge.ts', tests: ['tests/merge.test.ts'] },
+  { source: 'src/games/survivors/rules.ts', tests: SURVIVORS_RULE_TESTS },
+  { source: 'src/games/survivors/geometry.ts', tests: SURVIVORS_RULE_TESTS },
+  { source: 'src/games/survivors/paths.ts', tests: [...SURVIVORS_RULE_TESTS, 'tests/survivors-paths.test.ts'] },
 ];
 
 /** Mutation score of covered code each module must reach (issue 20). */
