@@ -57,7 +57,14 @@ export const mutationModules: readonly MutationModule[] = [
       '`run-scenario.ts` only wires the parts together and is not configured.',
   },
   { source: 'src/run/merge.ts', tests: ['tests/merge.test.ts'] },
-  { source: 'src/games/survivors/rules.ts', tests: SURVIVORS_RULE_TESTS },
+  {
+    source: 'src/games/survivors/rules.ts',
+    tests: SURVIVORS_RULE_TESTS,
+    note:
+      'The rule files only: the agent tests (heuristic, planner), the report test and the conformance playouts test other ' +
+      'code or replay whole matches for every mutant. Rule code also lives in `geometry.ts` (adjacency, range, line of ' +
+      'sight, a zombie step\'s cost) and `paths.ts` (the path distances of rule 58), configured below against the same tests.',
+  },
   { source: 'src/games/survivors/geometry.ts', tests: SURVIVORS_RULE_TESTS },
   { source: 'src/games/survivors/paths.ts', tests: [...SURVIVORS_RULE_TESTS, 'tests/survivors-paths.test.ts'] },
 ];
