@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { TERMINAL } from '../src/core/game.js';
 import { HUMANS, Phase, parseMap } from '../src/games/survivors/index.js';
-import { BLAST, E, HOUSE, OPEN, act, actNow, giveCard, passZombiePhase, quietRound, addZombie, cellAt, eventsOf, force, game, human, lastEvent, legalOfKind, makeParams, passHumanPhase, putHuman, recorder, retire, start, zombieTurn } from './fixtures/survivors-scene.js';
+import { BLAST, E, HOUSE, OPEN, S, W, act, actNow, giveCard, passZombiePhase, quietRound, addZombie, cellAt, eventsOf, force, game, human, lastEvent, legalOfKind, makeParams, passHumanPhase, putHuman, recorder, retire, start, zombieTurn } from './fixtures/survivors-scene.js';
 
 /** 3 × 3: spawn points on (1, 0) and (2, 1), the start cell on (0, 2). */
 const SPACED = ['+-+-+-+', '|. Z .|', '|     |', '|. . Z|', '|     |', '|H . .|', '+-+-+-+'];
@@ -201,5 +201,106 @@ describe('rules 16, 18, 60: the end of a round', () => {
     const two = end(2);
     expect([two.phase, two.endCondition]).toEqual([Phase.Over, 'timeLimit']);
     expect(game.returns(two)).toEqual([-1, 1]);
+  });
+});
+
+describe('rules 32–33: where the carried human is put down', () => {
+  /** Carrier 0 on (1,2) shoulders the wounded human 1 from (2,2); human 2 stands north of the carrier on (1,1). */
+  function carrying(overrides: Parameters<typeof start>[1] = {}): ReturnType<typeof start> {
+    const state = start(OPEN, { numHumans: 3, ...overrides });
+    putHuman(state, 0, 1, 2);
+    putHuman(state, 1, 2, 2);
+    putHuman(state, 2, 1, 1);
+    human(state, 1).wounds = 1;
+    act(state, { kind: 'activate', human: 0 });
+    act(state, { kind: 'carry', human: 1 });
+    return state;
+  }
+
+  it('rule 33: a carrier who did not move puts him on the nearest empty cell, passing over a taken one', () => {
+    const state = carrying();
+    const rec = recorder();
+    act(state, { kind: 'endActivation' }, rec.sink);
+    // North of the carrier is human 2; east is the cell human 1 was lifted from.
+    expect(human(state, 1).cell).toBe(cellAt(state, 2, 2));
+    expect(lastEvent(rec.events, 'carryDrop')).toMatchObject({ carrier: 0, human: 1, cell: cellAt(state, 2, 2) });
+    expect(lastEvent(rec.events, 'activationEnd')).toMatchObject({ human: 0, unspent: 3, reason: 'pass', round: 1 });
+    expect(state.phase).toBe(Phase.ChooseHuman);
+  });
+
+  it('rule 33: a vacated cell taken since is skipped for the nearest empty one', () => {
+    const state = carrying();
+    act(state, { kind: 'move', dir: W }); // (1,2) → (0,2): (1,2) vacated
+    addZombie(state, 1, 2); // taken again before the drop
+    act(state, { kind: 'endActivation' });
+    // From (0,2): north (0,1) is the first empty cell.
+    expect(human(state, 1).cell).toBe(cellAt(state, 0, 1));
+    expect(state.occupant[cellAt(state, 1, 2)]).not.toBe(1);
+  });
+
+  it('rule 33: with carryDropRule playerChoice the humans choose among the cells he vacated, most recent first', () => {
+    const state = carrying({ carryDropRule: 'playerChoice' });
+    act(state, { kind: 'move', dir: W }); // vacates (1,2)
+    act(state, { kind: 'move', dir: S }); // vacates (0,2)
+    act(state, { kind: 'endActivation' });
+    expect(state.phase).toBe(Phase.DropCarried);
+    expect(legalOfKind(state, 'dropAt').map((a) => a.cell)).toEqual([cellAt(state, 0, 2), cellAt(state, 1, 2)]);
+    act(state, { kind: 'dropAt', cell: cellAt(state, 1, 2) });
+    expect(human(state, 1).cell).toBe(cellAt(state, 1, 2));
+    expect(state.phase).toBe(Phase.ChooseHuman);
+    // A single vacated cell leaves nothing to choose: he is put there at once.
+    const one = carrying({ carryDropRule: 'playerChoice' });
+    act(one, { kind: 'move', dir: W });
+    act(one, { kind: 'endActivation' });
+    expect(one.phase).toBe(Phase.ChooseHuman);
+    expect(human(one, 1).cell).toBe(cellAt(one, 1, 2));
+  });
+});
+
+describe('rule 61: the escape figures at the end of a match', () => {
+  /** An escape game of one round on a 3 × 2 map with 2 search spots searched twice each. */
+  const MAP = ['+-+-+-+', '|Z ? ?|', '|     |', '|H . E|', '+-+-+-+'];
+  function timeUp(prepare: (state: ReturnType<typeof start>) => void): ReturnType<typeof lastEvent<'matchEnd'>> {
+    const state = start(MAP, { scenario: 'escape', escapeQuota: 1, roundLimit: 1, searchesPerSpot: 2 });
+    prepare(state);
+    const rec = recorder();
+    quietRound(state, rec.sink);
+    return lastEvent(rec.events, 'matchEnd');
+  }
+
+  it('rule 61: draws possible are the deal plus the searches, capped by the deck; the Keys are found when held, on the floor or out of the deck', () => {
+    const none = timeUp(() => undefined);
+    expect(none.escape).toMatchObject({ drawsPossible: 4, drawsMade: 0, keysFound: false });
+    expect(timeUp((state) => human(state, 0).items.push(state.config.keysCard)).escape?.keysFound).toBe(true);
+    expect(timeUp((state) => state.floorItems.push(cellAt(state, 1, 1), state.config.keysCard)).escape?.keysFound).toBe(true);
+    // A floor item that is not the Keys, on the Keys' number as a cell: not found.
+    expect(timeUp((state) => state.floorItems.push(state.config.keysCard, 0)).escape?.keysFound).toBe(false);
+    expect(timeUp((state) => (state.deck[state.config.keysCard] = 0)).escape?.keysFound).toBe(true);
+  });
+
+  it('rule 60: a survive game reports no escape figures', () => {
+    const state = start(OPEN, { roundLimit: 1 });
+    const rec = recorder();
+    quietRound(state, rec.sink);
+    expect(lastEvent(rec.events, 'matchEnd').escape).toBeNull();
+    expect(eventsOf(rec.events, 'matchEnd')).toHaveLength(1);
+  });
+});
+
+describe('rules 16, 60 without an event sink', () => {
+  it('rules 16, 60: a downing, a death and the end of the match play the same with no one listening for events', () => {
+    const state = start(OPEN, { numHumans: 2, humanDeathsToWin: 1 });
+    putHuman(state, 0, 2, 2);
+    human(state, 0).wounds = 4;
+    addZombie(state, 3, 2);
+    zombieTurn(state, 0);
+    act(state, { kind: 'zombieAttack', human: 0 });
+    force(state, 6);
+    expect(human(state, 0)).toMatchObject({ wounds: 5, downed: true, dead: false });
+    act(state, { kind: 'zombieEnd' });
+    // Two end-of-round checks without healing: he bleeds out, and one death is all the zombies need.
+    quietRound(state);
+    expect(human(state, 0).dead).toBe(true);
+    expect([state.phase, state.endCondition]).toEqual([Phase.Over, 'kills']);
   });
 });
