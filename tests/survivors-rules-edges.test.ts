@@ -304,3 +304,39 @@ describe('rules 16, 60 without an event sink', () => {
     expect([state.phase, state.endCondition]).toEqual([Phase.Over, 'kills']);
   });
 });
+
+describe('rules 17, 51: healing the downed, and a blast that wounds nobody', () => {
+  it('rule 17: healing revives a downed human only once his wounds leave him an action', () => {
+    const state = start(OPEN, { numHumans: 2 });
+    putHuman(state, 0, 1, 2);
+    putHuman(state, 1, 2, 2);
+    Object.assign(human(state, 1), { wounds: 6, downed: true });
+    const first = giveCard(state, 0, 'Bandage');
+    const second = giveCard(state, 0, 'Bandage');
+    act(state, { kind: 'activate', human: 0 });
+    const rec = recorder();
+    act(state, { kind: 'heal', card: first, human: 1 }, rec.sink);
+    // 5 wounds: an allowance of 0, still downed.
+    expect(human(state, 1)).toMatchObject({ wounds: 5, downed: true });
+    expect(lastEvent(rec.events, 'heal')).toMatchObject({ human: 1, healed: 1, revived: false });
+    act(state, { kind: 'heal', card: second, human: 1 }, rec.sink);
+    expect(human(state, 1)).toMatchObject({ wounds: 4, downed: false });
+    expect(lastEvent(rec.events, 'heal')).toMatchObject({ human: 1, healed: 1, revived: true });
+  });
+
+  it('rule 51: with blastHumanWounds 0 a blast wounds no human, and counts as no wound this round', () => {
+    const state = start(BLAST, { numHumans: 3, blastHumanWounds: 0 });
+    putHuman(state, 2, 3, 3);
+    const dynamite = giveCard(state, 1, 'Dynamite');
+    actNow(state, 1, 4);
+    const rec = recorder();
+    act(state, { kind: 'throw', card: dynamite, cell: cellAt(state, 4, 3) }, rec.sink);
+    force(state, 4, rec.sink);
+    expect(eventsOf(rec.events, 'wound')).toEqual([]);
+    expect(state.humans.map((h) => [h.wounds, h.woundedThisRound])).toEqual([
+      [0, false],
+      [0, false],
+      [0, false],
+    ]);
+  });
+});
