@@ -340,3 +340,39 @@ describe('rules 17, 51: healing the downed, and a blast that wounds nobody', () 
     ]);
   });
 });
+
+describe('rules 4, 19: what an active human may do to whom', () => {
+  it('rules 4, 19, 31, 45, 49: carry, heal and give reach the orthogonal neighbours (human 0 among them), never the diagonal one', () => {
+    // Human 1 acts on (2,2); wounded human 0 north on (2,1); wounded human 2 diagonally on (3,1).
+    const state = start(OPEN, { numHumans: 3 });
+    putHuman(state, 0, 2, 1);
+    putHuman(state, 1, 2, 2);
+    putHuman(state, 2, 3, 1);
+    human(state, 0).wounds = 1;
+    human(state, 2).wounds = 1;
+    const bandage = giveCard(state, 1, 'Bandage');
+    const knife = giveCard(state, 1, 'Kitchen knife');
+    actNow(state, 1, 4);
+    expect(legalOfKind(state, 'carry')).toEqual([{ kind: 'carry', human: 0 }]);
+    expect(legalOfKind(state, 'heal')).toEqual([{ kind: 'heal', card: bandage, human: 0 }]);
+    expect(legalOfKind(state, 'give').sort((a, b) => a.card - b.card)).toEqual(
+      [
+        { kind: 'give', card: bandage, human: 0 },
+        { kind: 'give', card: knife, human: 0 },
+      ].sort((a, b) => a.card - b.card),
+    );
+  });
+
+  it('rule 49: a melee attack reaches an orthogonal zombie, never a diagonal one', () => {
+    const state = start(OPEN);
+    putHuman(state, 0, 2, 2);
+    const knife = giveCard(state, 0, 'Kitchen knife');
+    addZombie(state, 3, 1);
+    addZombie(state, 2, 3);
+    actNow(state, 0, 4);
+    expect(legalOfKind(state, 'attack').sort((a, b) => a.card - b.card)).toEqual([
+      { kind: 'attack', card: -1, cell: cellAt(state, 2, 3) },
+      { kind: 'attack', card: knife, cell: cellAt(state, 2, 3) },
+    ]);
+  });
+});
