@@ -36,6 +36,9 @@ describe('rule 50: line of sight, every way round', () => {
     expect(lineOfSight(state, cellAt(state, 0, 0), cellAt(state, 2, 2))).toBe(false);
     expect(lineOfSight(state, cellAt(state, 2, 2), cellAt(state, 0, 0))).toBe(false);
     expect(lineOfSight(state, cellAt(state, 2, 0), cellAt(state, 4, 2))).toBe(true);
+    // Permissive: the second corner's y-then-x route is open, so the line is clear, walked on from (1,1).
+    const permissive = start(SIGHT, { losCornerRule: 'permissive' });
+    expect(lineOfSight(permissive, cellAt(permissive, 0, 0), cellAt(permissive, 2, 2))).toBe(true);
   });
 
   it('rule 50: with figuresBlockLos, a figure between blocks it; the target itself does not', () => {

@@ -84,8 +84,10 @@ export function lineOfSight(state: SurvivorsState, from: number, to: number): bo
       y += sy;
       ix++;
       iy++;
-// Stryker disable next-line EqualityOperator: (<=) decision 0 is taken by the corner branch above
-    } else if (decision < 0) {
+    } else if (
+      // Stryker disable next-line EqualityOperator: (<=) decision 0 is taken by the corner branch above
+      decision < 0
+    ) {
       if (edgeBlocksSight(state, map.edgeOf[cell * 4 + dirX] as number)) return false;
       x += sx;
       ix++;
