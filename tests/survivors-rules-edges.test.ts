@@ -1,7 +1,9 @@
 /**
- * Survivors rules at their edges: the cases mutation testing found unpinned (a spawn point next
- * to a human on the first cell or off the first row, a human off the board, a map that does not
- * parse, the zombies spawned last round). Hand-built positions, forced dice.
+ * Survivors rules at their edges: the cases mutation testing of `rules.ts` found unpinned, each
+ * named by its rule (spawn spacing off the first row and from cell 0, the dead off the board,
+ * fresh zombies, the initial placement, a bad map, the risen, exits, the deck outside escape,
+ * the end of a round, where the carried are put down, the escape figures, healing the downed,
+ * who can be reached from a cell). Hand-built positions, forced dice.
  */
 import { describe, expect, it } from 'vitest';
 import { TERMINAL } from '../src/core/game.js';
