@@ -68,7 +68,14 @@ export const mutationModules: readonly MutationModule[] = [
       'sight, a zombie step\'s cost) and `paths.ts` (the path distances of rule 58), configured below against the same tests.',
   },
   { source: 'src/games/survivors/geometry.ts', tests: SURVIVORS_RULE_TESTS },
-  { source: 'src/games/survivors/paths.ts', tests: [...SURVIVORS_RULE_TESTS, 'tests/survivors-paths.test.ts'] },
+  {
+    source: 'src/games/survivors/paths.ts',
+    tests: SURVIVORS_RULE_TESTS,
+    note:
+      'Against the rule tests, which reach the path distances through rule 58. `tests/survivors-paths.test.ts` (random ' +
+      'playouts checking the memo against fresh fields) is left out: instrumented for coverage it ran past the 60 s test ' +
+      'timeout in the initial run.',
+  },
 ];
 
 /** Mutation score of covered code each module must reach (issue 20). */
