@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { TERMINAL } from '../src/core/game.js';
 import { HUMANS, Phase, parseMap } from '../src/games/survivors/index.js';
-import { BLAST, E, HOUSE, OPEN, S, W, act, actNow, giveCard, passZombiePhase, quietRound, addZombie, cellAt, eventsOf, force, game, human, lastEvent, legalOfKind, makeParams, passHumanPhase, putHuman, recorder, retire, start, zombieTurn } from './fixtures/survivors-scene.js';
+import { BLAST, E, HOUSE, N, OPEN, S, W, act, actNow, barricadeEdge, edgeAt, giveCard, passZombiePhase, quietRound, addZombie, cellAt, eventsOf, force, game, human, lastEvent, legalOfKind, makeParams, passHumanPhase, putHuman, recorder, retire, start, zombieTurn } from './fixtures/survivors-scene.js';
 
 /** 3 × 3: spawn points on (1, 0) and (2, 1), the start cell on (0, 2). */
 const SPACED = ['+-+-+-+', '|. Z .|', '|     |', '|. . Z|', '|     |', '|H . .|', '+-+-+-+'];
@@ -376,5 +376,60 @@ describe('rules 4, 19: what an active human may do to whom', () => {
       { kind: 'attack', card: -1, cell: cellAt(state, 2, 3) },
       { kind: 'attack', card: knife, cell: cellAt(state, 2, 3) },
     ]);
+  });
+});
+
+describe('rules 32, 53, 55: carrying costs, carrying and switching, removing barricades', () => {
+  /** Carrier 1 on (1,2) next to wounded human 0 on (2,2), human 2 elsewhere. */
+  function scene(overrides: Parameters<typeof start>[1] = {}): ReturnType<typeof start> {
+    const state = start(OPEN, { numHumans: 3, ...overrides });
+    putHuman(state, 1, 1, 2);
+    putHuman(state, 0, 2, 2);
+    putHuman(state, 2, 5, 4);
+    human(state, 0).wounds = 1;
+    act(state, { kind: 'activate', human: 1 });
+    return state;
+  }
+
+  it('rule 32: carryMoveSurcharge is added to each step of a carrier, and only a carrier', () => {
+    const state = scene({ carryMoveSurcharge: 1 });
+    act(state, { kind: 'move', dir: N }); // not carrying: 1
+    expect(human(state, 1).actionsLeft).toBe(3);
+    act(state, { kind: 'move', dir: S }); // back south: 1
+    act(state, { kind: 'carry', human: 0 }); // 1
+    expect(human(state, 1).actionsLeft).toBe(1);
+    expect(legalOfKind(state, 'move')).toEqual([]); // a step now costs 2
+  });
+
+  it('rule 32: with carryRequiresDowned only a downed human can be shouldered', () => {
+    const state = scene({ carryRequiresDowned: true });
+    expect(legalOfKind(state, 'carry')).toEqual([]);
+    Object.assign(human(state, 0), { wounds: 5, downed: true });
+    expect(legalOfKind(state, 'carry')).toEqual([{ kind: 'carry', human: 0 }]);
+  });
+
+  it('rule 9: with interleaveActivations the humans may switch, but not while one carries another (human 0 included)', () => {
+    const state = scene({ interleaveActivations: true });
+    expect(legalOfKind(state, 'activate').map((a) => a.human)).toEqual([0, 2]);
+    act(state, { kind: 'carry', human: 0 });
+    expect(legalOfKind(state, 'activate')).toEqual([]);
+  });
+
+  it('rule 55: a tool removes a barricade for its cost when that many actions are left; barricadeRemoveCostNoTool likewise without one', () => {
+    const tool = start(OPEN);
+    putHuman(tool, 0, 2, 2);
+    const crowbar = giveCard(tool, 0, 'Crowbar');
+    barricadeEdge(tool, edgeAt(tool, 2, 2, E));
+    actNow(tool, 0, 2);
+    expect(legalOfKind(tool, 'unbarricade')).toEqual([{ kind: 'unbarricade', dir: E, card: crowbar }]);
+    actNow(tool, 0, 1);
+    expect(legalOfKind(tool, 'unbarricade')).toEqual([]);
+    const bare = start(OPEN, { barricadeRemoveCostNoTool: 2 });
+    putHuman(bare, 0, 2, 2);
+    barricadeEdge(bare, edgeAt(bare, 2, 2, W));
+    actNow(bare, 0, 2);
+    expect(legalOfKind(bare, 'unbarricade')).toEqual([{ kind: 'unbarricade', dir: W, card: -1 }]);
+    actNow(bare, 0, 1);
+    expect(legalOfKind(bare, 'unbarricade')).toEqual([]);
   });
 });
