@@ -10,6 +10,8 @@
  * mode, on a whole run, is the way to carry results across a change).
  */
 
+import { lineCount } from './summary.js';
+
 /** An inclusive range of source lines. */
 export type LineRange = readonly [from: number, to: number];
 
@@ -81,7 +83,7 @@ export function mergeSlice(stored: StoredResults | null, slice: StoredResults, s
     const ids = new Set(file.tests.map((test) => test.id));
     testFiles[name] = { ...file, tests: [...before.tests.filter((test) => !ids.has(test.id)), ...file.tests] };
   }
-  const lines = (sliceFile.source ?? '').split('\n').length;
+  const lines = lineCount(sliceFile.source ?? '');
   const measured = joinRanges([...measuredBefore, [from, Math.min(to, lines)]]).map(([a, b]): LineRange => [a, Math.min(b, lines)]);
   const whole = measured.length === 1 && measured[0]?.[0] === 1 && measured[0][1] >= lines;
   const merged: StoredResults = { ...slice, files: { ...slice.files, [source]: { ...sliceFile, mutants: [...kept, ...sliceFile.mutants] } }, testFiles };

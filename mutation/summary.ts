@@ -49,6 +49,11 @@ export interface MutationSummary {
 }
 
 const KILLED = new Set(['Killed', 'Timeout']);
+
+/** Lines of a source text, a final newline ending the last line rather than starting another. */
+export function lineCount(source: string): number {
+  return source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
+}
 const ERRORS = new Set(['CompileError', 'RuntimeError']);
 
 /** Counts the mutants of `source` in a Stryker report. Throws when the report lacks the file. */
@@ -86,7 +91,7 @@ export function summarize(report: MutationReportJson, source: string): MutationS
     score: percent(killed, killed + survived + noCoverage),
     coveredScore: percent(killed, killed + survived),
     measured: report.hordelabMeasured ?? null,
-    lines: (file.source ?? '').split('\n').length,
+    lines: lineCount(file.source ?? ''),
     open,
   };
 }
