@@ -7,6 +7,7 @@ import { greedyAgent } from '../agents/greedy.js';
 import { mctsAgent } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
 import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
+import { huntingZombiesAgent } from '../agents/hunting-zombies.js';
 import { survivorsPlannerAgent } from '../agents/survivors-planner.js';
 import type { AgentFactory } from './core/agent.js';
 import type { GameModule } from './core/game-module.js';
@@ -20,7 +21,7 @@ import { zombieTrainersModule } from './games/zombie-trainers/index.js';
 export type RegisteredGame = GameModule;
 
 const gameList: readonly GameModule[] = [zombieTrainersModule, integerDuelModule, survivorsModule, ticTacToeModule, coinFlipModule];
-const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, scriptedZombiesAgent, survivorsPlannerAgent];
+const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, scriptedZombiesAgent, huntingZombiesAgent, survivorsPlannerAgent];
 
 /** Registered games by id, in registration order. */
 export const games: ReadonlyMap<string, RegisteredGame> = new Map(gameList.map((entry) => [entry.game.id, entry]));
