@@ -8,6 +8,9 @@ export default {
   coverageAnalysis: 'perTest',
   // The machine is shared (2 cores): one test runner at a time.
   concurrency: 1,
+  // A loaded shared machine can slow a test run several-fold: a timeout must mean an endless
+  // loop, not a busy neighbour (Stryker's default allows 5 s over the dry run's time).
+  timeoutMS: 10000,
   // Re-test only mutants whose code or covering tests changed since the stored results.
   incremental: true,
   reporters: ['clear-text', 'progress'],

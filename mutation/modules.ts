@@ -20,6 +20,20 @@ export interface MutationModule {
   readonly note?: string;
 }
 
+/**
+ * The Survivors rules tests: hand-built states and forced dice, in-process. The agent tests
+ * (heuristic, planner) and the report test are left out: they test other code, and their
+ * playouts would rerun for every mutant they happen to reach.
+ */
+const SURVIVORS_RULE_TESTS: readonly string[] = [
+  'tests/survivors-rules.test.ts',
+  'tests/survivors-rules-setup.test.ts',
+  'tests/survivors-rules-items.test.ts',
+  'tests/survivors-rules-zombies.test.ts',
+  'tests/survivors-rules-edges.test.ts',
+  'tests/survivors-rules-geometry.test.ts',
+];
+
 /** Every configured module, in the order `npm run mutation` runs them and the report lists them. */
 export const mutationModules: readonly MutationModule[] = [
   { source: 'src/games/zombie-trainers/rules.ts', tests: ['tests/zombie-trainers-rules.test.ts'] },
@@ -45,6 +59,23 @@ export const mutationModules: readonly MutationModule[] = [
       '`run-scenario.ts` only wires the parts together and is not configured.',
   },
   { source: 'src/run/merge.ts', tests: ['tests/merge.test.ts'] },
+  {
+    source: 'src/games/survivors/rules.ts',
+    tests: SURVIVORS_RULE_TESTS,
+    note:
+      'The rule files only: the agent tests (heuristic, planner), the report test and the conformance playouts test other ' +
+      'code or replay whole matches for every mutant. Rule code also lives in `geometry.ts` (adjacency, range, line of ' +
+      'sight, a zombie step\'s cost) and `paths.ts` (the path distances of rule 58), configured below against the same tests.',
+  },
+  { source: 'src/games/survivors/geometry.ts', tests: SURVIVORS_RULE_TESTS },
+  {
+    source: 'src/games/survivors/paths.ts',
+    tests: SURVIVORS_RULE_TESTS,
+    note:
+      'Against the rule tests, which reach the path distances through rule 58. `tests/survivors-paths.test.ts` (random ' +
+      'playouts checking the memo against fresh fields) is left out: instrumented for coverage it ran past the 60 s test ' +
+      'timeout in the initial run.',
+  },
 ];
 
 /** Mutation score of covered code each module must reach (issue 20). */

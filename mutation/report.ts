@@ -35,6 +35,10 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
   RuntimeError: 'runtime error',
 };
 
+function ranges(measured: readonly (readonly [number, number])[]): string {
+  return measured.map(([from, to]) => `${from}–${to}`).join(', ');
+}
+
 function command(module: MutationModule): string {
   return `npm run mutation -- --mutate ${module.source}`;
 }
@@ -74,7 +78,7 @@ export function renderReport(entries: readonly { module: MutationModule; summary
       continue;
     }
     lines.push(
-      `| \`${module.source}\` | ${summary.mutants} | ${summary.killed} | ${summary.survived} | ${summary.noCoverage} | ` +
+      `| \`${module.source}\`${summary.measured === null ? '' : ` (lines ${ranges(summary.measured)} of ${summary.lines} only)`} | ${summary.mutants} | ${summary.killed} | ${summary.survived} | ${summary.noCoverage} | ` +
         `${summary.equivalent} | ${summary.errors} | ${percent(summary.score)} | ${percent(summary.coveredScore)} |`,
     );
   }
@@ -83,6 +87,14 @@ export function renderReport(entries: readonly { module: MutationModule; summary
     lines.push(`Tests: ${module.tests.map((test) => `\`${test}\``).join(', ')}. Command: \`${command(module)}\`.`);
     if (module.note !== undefined) lines.push('', module.note);
     if (summary === null) continue;
+    if (summary.measured !== null) {
+      lines.push(
+        '',
+        `**Partly measured:** only the mutants on lines ${ranges(summary.measured)} of ${summary.lines} have been run (in slices, ` +
+          `\`npm run mutation -- --mutate ${module.source}:<from>-<to>\`); the counts and scores above are of those lines, ` +
+          'not of the module. A whole run (the command above) measures the rest.',
+      );
+    }
     lines.push('');
     if (summary.open.length === 0) {
       lines.push('No surviving, uncovered or unmeasured mutant.');

@@ -15,7 +15,9 @@ export interface ReportedMutant {
 
 /** The part of Stryker's report JSON that the summary reads. */
 export interface MutationReportJson {
-  readonly files: Readonly<Record<string, { readonly mutants: readonly ReportedMutant[] }>>;
+  readonly files: Readonly<Record<string, { readonly source?: string; readonly mutants: readonly ReportedMutant[] }>>;
+  /** Lines measured so far, when only slices of the module have run (`slices.ts`). */
+  readonly hordelabMeasured?: readonly (readonly [number, number])[];
 }
 
 /** One module's counts. Scores are percentages, `null` where nothing counts towards them. */
@@ -38,11 +40,20 @@ export interface MutationSummary {
   readonly score: number | null;
   /** Killed over killed + survived: how often a test notices a change to code it runs. */
   readonly coveredScore: number | null;
+  /** The line ranges measured, when only slices of the module have run; `null` when it ran whole. */
+  readonly measured: readonly (readonly [number, number])[] | null;
+  /** Lines in the measured source. */
+  readonly lines: number;
   /** Survivors, uncovered and unmeasured mutants, in source order. */
   readonly open: readonly { readonly line: number; readonly mutator: string; readonly replacement: string; readonly status: string }[];
 }
 
 const KILLED = new Set(['Killed', 'Timeout']);
+
+/** Lines of a source text, a final newline ending the last line rather than starting another. */
+export function lineCount(source: string): number {
+  return source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
+}
 const ERRORS = new Set(['CompileError', 'RuntimeError']);
 
 /** Counts the mutants of `source` in a Stryker report. Throws when the report lacks the file. */
@@ -79,6 +90,8 @@ export function summarize(report: MutationReportJson, source: string): MutationS
     errors,
     score: percent(killed, killed + survived + noCoverage),
     coveredScore: percent(killed, killed + survived),
+    measured: report.hordelabMeasured ?? null,
+    lines: lineCount(file.source ?? ''),
     open,
   };
 }

@@ -49,6 +49,20 @@ describe('chiSquaredGoodnessOfFit', () => {
     expect(fit.pValue).toBeCloseTo(0.11384629800665763, 12);
   });
 
+  it('adds a remainder observed 0 times to the last cell: its expectation still counts', () => {
+    // Five categories expecting 3 each: cells (3 + 3 vs 6), (3 + 6, then the remainder 0, vs 9): 0 + 0 = 0.
+    // Dropping the remainder would leave (9 vs 6): 9/6 = 1.5.
+    const fit = chiSquaredGoodnessOfFit([3, 3, 3, 6, 0], [0.2, 0.2, 0.2, 0.2, 0.2]);
+    expect(fit.statistic).toBe(0);
+    expect(fit.degreesOfFreedom).toBe(1);
+    expect(fit.pValue).toBe(1);
+  });
+
+  it('treats a sample with no observations as one cell: statistic 0, no degrees of freedom, p = 1', () => {
+    expect(chiSquaredGoodnessOfFit([0, 0, 0], [0.2, 0.3, 0.5])).toEqual({ statistic: 0, degreesOfFreedom: 0, pValue: 1 });
+    expect(chiSquaredGoodnessOfFit([], [])).toEqual({ statistic: 0, degreesOfFreedom: 0, pValue: 1 });
+  });
+
   it('keeps a single cell when nothing reaches 5: no degrees of freedom, p = 1', () => {
     expect(chiSquaredGoodnessOfFit([1, 1], [0.5, 0.5])).toEqual({ statistic: 0, degreesOfFreedom: 0, pValue: 1 });
   });
@@ -63,5 +77,6 @@ describe('chiSquaredGoodnessOfFit', () => {
 
   it('refuses counts and probabilities of different lengths', () => {
     expect(() => chiSquaredGoodnessOfFit([1, 2, 3], [0.5, 0.5])).toThrow(RangeError);
+    expect(() => chiSquaredGoodnessOfFit([1, 2, 3], [0.5, 0.5])).toThrow('observed counts and probabilities differ in length');
   });
 });

@@ -79,6 +79,12 @@ describe('MatchFigures', () => {
     recordMatch(tally, { cluster: 1, clusterSize: 1 }, figures);
     expect(tally.figures['a']).toEqual(sumsOf([[1, 2], [0, 3]]));
     expect(tally.figures['b']).toEqual(sumsOf([[1, 1]]));
+    // A ratio whose numerators cancel over a denominator of 0 still has a spread: it is a cluster.
+    figures.clear();
+    figures.ratio('r', 3, 0);
+    figures.ratio('r', -3, 0);
+    recordMatch(tally, { cluster: 3, clusterSize: 1 }, figures);
+    expect(tally.figures['r']).toEqual({ clusters: 1, x: 0, n: 0, xx: 0, xn: 0, nn: 0, ee: 18 });
     // Touched but empty (no trial at all): not a cluster of that figure.
     figures.clear();
     figures.trial('b', 0, 0);

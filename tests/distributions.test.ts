@@ -38,6 +38,14 @@ describe('normalCdf', () => {
     expect(normalCdf(-40)).toBe(0);
     expect(normalCdf(40)).toBe(1);
   });
+
+  it('still uses the series at exactly ±8, where Φ(−8) = 6.2e−16 is not 0 and Φ(8) is not 1', () => {
+    // Φ(−8) = 6.22e−16 (tables); the series keeps it to its 1e−15 absolute accuracy.
+    expect(normalCdf(-8)).toBeGreaterThan(0);
+    expect(normalCdf(-8)).toBeLessThan(6.22e-16 + 1e-15);
+    expect(normalCdf(8)).toBeLessThan(1);
+    expect(normalCdf(8)).toBeGreaterThan(1 - 6.22e-16 - 1e-15);
+  });
 });
 
 describe('normalQuantile', () => {
@@ -53,6 +61,7 @@ describe('normalQuantile', () => {
 
   it('refuses a confidence outside (0, 1)', () => {
     for (const confidence of [0, 1, -0.5, 1.5, Number.NaN]) expect(() => normalQuantile(confidence), String(confidence)).toThrow(RangeError);
+    expect(() => normalQuantile(1.5)).toThrow('confidence must be in (0, 1), got 1.5');
   });
 });
 
@@ -91,6 +100,12 @@ describe('regularized incomplete gamma', () => {
     }
     expectRelative(regularizedGammaP(10, 4), 0.008132242796933871, 1e-12);
     expectRelative(regularizedGammaQ(10, 20), 0.0049954123083075785, 1e-12);
+  });
+
+  it('switches to the continued fraction above a + 1: P(1, 800) = 1 − e⁻⁸⁰⁰ = 1, where the series would overflow', () => {
+    // The series' terms reach 800ⁿ/n! ≈ e⁸⁰⁰, beyond the largest double, before they fall.
+    expect(regularizedGammaP(1, 800)).toBe(1);
+    expectRelative(regularizedGammaQ(1, 700), Math.exp(-700), 1e-12);
   });
 
   it('keeps the digits of a far upper tail, Q(5, 60) = 5.06e−21, where 1 − P would give 0', () => {
@@ -159,6 +174,7 @@ describe("Student's t", () => {
 
   it('refuses degrees of freedom that are not positive', () => {
     for (const df of [0, -3, Number.NaN]) expect(() => studentTQuantile(0.95, df), String(df)).toThrow(RangeError);
+    expect(() => studentTQuantile(0.95, -3)).toThrow('degrees of freedom must be positive, got -3');
   });
 });
 

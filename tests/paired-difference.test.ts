@@ -78,6 +78,23 @@ describe('pairedDifference', () => {
     expect(Number.isNaN(pairedDifference({ numerator: [1, 0], denominator: [1, 1] }, { numerator: [0, 0], denominator: [0, 0] }, 0.95).difference)).toBe(true);
     const one = pairedDifference({ numerator: [1], denominator: [1] }, { numerator: [1], denominator: [1] }, 0.95);
     expect(one).toEqual({ difference: Number.NaN, lower: -Infinity, upper: Infinity, unpairedLower: -Infinity, unpairedUpper: Infinity, units: 1 });
+    // Either side without a denominator alone is enough: the interval is the whole line, not NaN.
+    const none = { difference: Number.NaN, lower: -Infinity, upper: Infinity, unpairedLower: -Infinity, unpairedUpper: Infinity, units: 2 };
+    expect(pairedDifference({ numerator: [0, 0], denominator: [0, 0] }, { numerator: [1, 0], denominator: [1, 1] }, 0.95)).toEqual(none);
+    expect(pairedDifference({ numerator: [1, 0], denominator: [1, 1] }, { numerator: [0, 0], denominator: [0, 0] }, 0.95)).toEqual(none);
+  });
+
+  it('gives an interval from two units already', () => {
+    // a: ratio ½, z = (1 − ½, 0 − ½) = (½, −½); b: ratio 1, z = (0, 0). Differences (−½, ½): sample
+    // variance ½, over 2 units ¼, half-width z·½. Unpaired: (½ + 0)/2 = ¼ as well.
+    const z = 1.959963984540054;
+    const two = pairedDifference({ numerator: [1, 0], denominator: [1, 1] }, { numerator: [1, 1], denominator: [1, 1] }, 0.95);
+    expect(two.units).toBe(2);
+    expect(two.difference).toBe(0.5);
+    expect(two.lower).toBeCloseTo(0.5 - z / 2, 12);
+    expect(two.upper).toBeCloseTo(0.5 + z / 2, 12);
+    expect(two.unpairedLower).toBeCloseTo(0.5 - z / 2, 12);
+    expect(two.unpairedUpper).toBeCloseTo(0.5 + z / 2, 12);
   });
 
   it('gives the linearized intervals of small hand-made units (reference: the formula in NumPy)', () => {

@@ -33,6 +33,13 @@ describe('matchesForMargin', () => {
     }
   });
 
+  it('counts a margin met exactly as met: "at most ±margin"', () => {
+    // The margin set to the half-width at 320 matches, to the last bit: 320 fits, 319 does not.
+    const margin = halfWidth(0.3, 320);
+    expect(halfWidth(0.3, 319)).toBeGreaterThan(margin);
+    expect(matchesForMargin(0.3, margin)).toBe(320);
+  });
+
   it('needs a single match for a margin of ±0.5', () => {
     expect(matchesForMargin(0.5, 0.5)).toBe(1);
   });
@@ -45,6 +52,10 @@ describe('matchesForMargin', () => {
   it('ends where counts beyond 2^53 are no longer 1 apart: ±1e−9 needs z²/4·10¹⁸ matches', () => {
     const n = matchesForMargin(0.5, 1e-9);
     expect(Math.abs(n / ((1.959963984540054 ** 2 / 4) * 1e18) - 1)).toBeLessThan(1e-6);
+    // Where the last two candidates are neighbouring doubles, their mean rounds to the lower one
+    // (rate 0.5) or to the upper one (rate 0.3, z²·0.21·10¹⁸ matches): both must end the search.
+    const m = matchesForMargin(0.3, 1e-9);
+    expect(Math.abs(m / (1.959963984540054 ** 2 * 0.21 * 1e18) - 1)).toBeLessThan(1e-6);
   });
 });
 

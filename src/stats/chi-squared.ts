@@ -28,6 +28,9 @@ export interface GoodnessOfFit {
 export function chiSquaredGoodnessOfFit(observed: readonly number[], probabilities: readonly number[]): GoodnessOfFit {
   if (observed.length !== probabilities.length) throw new RangeError('observed counts and probabilities differ in length');
   const total = observed.reduce((sum, count) => sum + count, 0);
+  // No observation can disagree with nothing: one cell, as when nothing reaches 5 below.
+  if (total === 0) return { statistic: 0, degreesOfFreedom: 0, pValue: 1 };
+  // Stryker disable next-line EqualityOperator: (<=) the index past the end reads undefined, and undefined <= 0 is false
   for (let i = 0; i < observed.length; i++) {
     if ((probabilities[i] as number) <= 0 && (observed[i] as number) > 0) return { statistic: Number.POSITIVE_INFINITY, degreesOfFreedom: 0, pValue: 0 };
   }
@@ -43,7 +46,10 @@ export function chiSquaredGoodnessOfFit(observed: readonly number[], probabiliti
       pooled = { observed: 0, expected: 0 };
     }
   }
-  if (pooled.expected > 0 || pooled.observed > 0) {
+  // A remainder observed at all expects something too (total > 0, and probability-0 outcomes
+  // observed were answered above).
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >=) an empty remainder adds 0 to the last cell, which exists whenever the total is above 0
+  if (pooled.expected > 0) {
     const last = cells[cells.length - 1];
     if (last === undefined) cells.push(pooled);
     else {
@@ -52,7 +58,8 @@ export function chiSquaredGoodnessOfFit(observed: readonly number[], probabiliti
     }
   }
   let statistic = 0;
-  for (const cell of cells) if (cell.expected > 0) statistic += (cell.observed - cell.expected) ** 2 / cell.expected;
+  // Every cell expects more than 0: at least 5, or the whole total when nothing reached 5.
+  for (const cell of cells) statistic += (cell.observed - cell.expected) ** 2 / cell.expected;
   const degreesOfFreedom = cells.length - 1;
   return { statistic, degreesOfFreedom, pValue: chiSquaredSurvival(statistic, degreesOfFreedom) };
 }

@@ -184,6 +184,7 @@ export class MatchFigures {
 }
 
 function close(figures: Record<string, ClusterSums>, key: string, x: number, n: number, ee: number): void {
+// Stryker disable next-line ConditionalExpression: (true for x === 0) a non-zero x always comes with a non-zero ee (trial: ee = successes; sample and ratio: ee = Σ value²), so ee = 0 implies x = 0; only a samples() call with inconsistent sums could tell
   if (x === 0 && n === 0 && ee === 0) return;
   if (!Number.isSafeInteger(x) || !Number.isSafeInteger(n) || !Number.isSafeInteger(ee)) throw new RangeError(`figure "${key}" takes whole numbers, got ${x}, ${n}, ${ee}`);
   let sums = figures[key];
@@ -323,6 +324,7 @@ export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAUL
   const spread = rate * (1 - rate) * s.n;
   // One 0/1 trial per cluster is the plain binomial, whose variance the rate itself gives
   // (exactly: no rounding). Otherwise the survey estimator, with its C/(C − 1).
+  // Stryker disable next-line ConditionalExpression: (true for s.xx === s.x) in a rate's sums every cluster holds at least one trial, so clusters = Σn means one trial each, x_c ∈ {0, 1} and Σx_c² = Σx_c; only sums with a trial-less cluster (a ratio's cancelling numerators), not a rate's, could tell
   const binomial = s.clusters === s.n && s.xx === s.x;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >=) a single cluster's residual is 0, so the factor multiplies 0 either way
   const between = binomial ? 0 : residual(s, rate) * (s.clusters > 1 ? s.clusters / (s.clusters - 1) : 1);

@@ -38,6 +38,7 @@ export function rangeBetween(state: SurvivorsState, a: number, b: number): numbe
 
 /** Edges that block line of sight: walls and barricades; windows, doorways and rubble do not. */
 function edgeBlocksSight(state: SurvivorsState, edge: number): boolean {
+// Stryker disable next-line ConditionalExpression: (true for edge >= 0) barricades[−1] and edges[−1] are undefined, which blocks nothing either way
   return edge >= 0 && (state.barricades[edge] === 1 || state.edges[edge] === Edge.Wall);
 }
 
@@ -55,9 +56,13 @@ export function lineOfSight(state: SurvivorsState, from: number, to: number): bo
   const ty = cellY(map, to);
   const nx = Math.abs(tx - x);
   const ny = Math.abs(ty - y);
+// Stryker disable next-line EqualityOperator: (>=) when tx = x the line is vertical (nx = 0): every step is a y step and the x direction is never used
   const sx = tx > x ? 1 : -1;
+// Stryker disable next-line EqualityOperator: (>=) when ty = y the line is horizontal (ny = 0): every step is an x step and the y direction is never used
   const sy = ty > y ? 1 : -1;
+// Stryker disable next-line EqualityOperator: (>=) sx is 1 or −1, never 0
   const dirX = sx > 0 ? 1 : 3;
+// Stryker disable next-line EqualityOperator: (>=) sy is 1 or −1, never 0
   const dirY = sy > 0 ? 2 : 0;
   let ix = 0;
   let iy = 0;
@@ -79,7 +84,10 @@ export function lineOfSight(state: SurvivorsState, from: number, to: number): bo
       y += sy;
       ix++;
       iy++;
-    } else if (decision < 0) {
+    } else if (
+      // Stryker disable next-line EqualityOperator: (<=) decision 0 is taken by the corner branch above
+      decision < 0
+    ) {
       if (edgeBlocksSight(state, map.edgeOf[cell * 4 + dirX] as number)) return false;
       x += sx;
       ix++;
