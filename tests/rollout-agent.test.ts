@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { greedyAgent } from '../agents/greedy.js';
 import { randomAgent } from '../agents/random.js';
-import { rolloutAgent } from '../agents/rollout.js';
+import { bestCandidate, rolloutAgent } from '../agents/rollout.js';
 import type { AgentFactory } from '../src/core/agent.js';
 import type { AnyGame } from '../src/core/game.js';
 import { SeatDecision, playMatch, type SeatSpec } from '../src/core/match-runner.js';
@@ -47,6 +47,27 @@ describe('rollout agent: improves on greedy', () => {
   it('is greedy with one candidate, and with rollouts cut before the reply', () => {
     expect(choose(rolloutAgent, bait, start(), { candidates: 1 })).toBe(0);
     expect(choose(rolloutAgent, bait, start(), { turns: 1 })).toBe(0);
+  });
+});
+
+describe('rollout agent: leaving greedy only on evidence', () => {
+  // Greedy's choice first; per-sample values on common random numbers.
+  const greedyChoice = [0, 0, 0, 0];
+  const noisy = [1, -0.8, 1, -0.8]; // mean gain 0.1, standard error 0.52
+  const steady = [0.05, 0.05, 0.06, 0.04]; // mean gain 0.05, standard error 0.004
+
+  it('takes the best mean at confidence 0', () => {
+    expect(bestCandidate([greedyChoice, noisy, steady], 0)).toBe(1);
+  });
+
+  it('keeps to candidates whose paired gain clears the standard errors asked for', () => {
+    expect(bestCandidate([greedyChoice, noisy, steady], 1)).toBe(2);
+    expect(bestCandidate([greedyChoice, noisy], 1)).toBe(0);
+    expect(bestCandidate([greedyChoice, steady], 20)).toBe(0);
+  });
+
+  it("stays with greedy's choice when nothing beats it", () => {
+    expect(bestCandidate([[0.3, 0.3], [0.3, 0.3], [0.1, 0.2]], 0)).toBe(0);
   });
 });
 
@@ -107,7 +128,8 @@ describe('rollout agent: hidden information', () => {
 
 describe('rollout agent: config', () => {
   it('accepts its documented fields and refuses others, naming the field', () => {
-    expect(rolloutAgent.validateConfig({ candidates: 3, samples: 8, turns: 4, maxNodes: 200, policyNodes: 50, beam: 2 })).toEqual([]);
+    expect(rolloutAgent.validateConfig({ candidates: 3, samples: 8, turns: 4, maxNodes: 200, policyNodes: 50, beam: 2, confidence: 1.5 })).toEqual([]);
+    expect(rolloutAgent.validateConfig({ confidence: -1 }).map((p) => p.field)).toEqual(['confidence']);
     expect(rolloutAgent.validateConfig({ samples: 0 }).map((p) => p.field)).toEqual(['samples']);
     expect(rolloutAgent.validateConfig({ turns: 1.5 }).map((p) => p.field)).toEqual(['turns']);
     expect(rolloutAgent.validateConfig({ depth: 3 }).map((p) => p.field)).toEqual(['depth']);
