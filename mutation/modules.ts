@@ -35,6 +35,7 @@ export const mutationModules: readonly MutationModule[] = [
   { source: 'src/stats/chi-squared.ts', tests: ['tests/chi-squared.test.ts'] },
   { source: 'src/stats/plan.ts', tests: ['tests/plan.test.ts'] },
   { source: 'src/stats/paired-difference.ts', tests: ['tests/paired-difference.test.ts'] },
+  { source: 'src/stats/repeated-interval.ts', tests: ['tests/repeated-interval.test.ts'] },
   {
     source: 'src/run/journal.ts',
     tests: ['tests/journal.test.ts'],

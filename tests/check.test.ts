@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { readBaseline, runChecks } from '../src/check/run-checks.js';
-import { rateInterval } from '../src/stats/rate-interval.js';
+import { rateInterval, type RateEstimate } from '../src/stats/rate-interval.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-check-'));
 
@@ -68,7 +68,8 @@ describe('sequential checks', () => {
     expect(clustered?.estimate.designEffect).toBeGreaterThan(1.9);
     expect(clustered?.estimate.designEffect).toBeLessThan(2.5);
     // The interval is that of n / designEffect trials, wider than counting every trial.
-    const plain = rateInterval(clustered?.estimate.successes as number, clustered?.estimate.n as number);
+    const counts = clustered?.estimate as RateEstimate;
+    const plain = rateInterval(counts.successes, counts.n);
     expect((clustered?.estimate.upper as number) - (clustered?.estimate.lower as number)).toBeGreaterThan(1.35 * (plain.upper - plain.lower));
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Check files (`*.checks.yaml`): balance checks that gate CI. Each check names a scenario (a
- * file, relative to the checks file, or an inline game with parameters and seats), a rate by
- * its path in the run summary (`p1WinRate`, or one agent's `outcomes.byAgent.<name>.overall.win`),
- * a band, a confidence and a match budget (bounds: `core/input-bounds.ts`):
+ * file, relative to the checks file, or an inline game with parameters and seats), a rate or a
+ * mean by its path in the run summary (`p1WinRate`, one agent's
+ * `outcomes.byAgent.<name>.overall.win`, `quality.branching`), a band (a rate's within 0..1, a
+ * mean's in its own units), a confidence and a match budget (bounds: `core/input-bounds.ts`):
  *
  * ```yaml
  * failOnInconclusive: false        # optional: exit 1 instead of 3 when a budget runs out
@@ -12,7 +13,7 @@
  *     metric: p1WinRate
  *     between: [0.45, 0.55]        # or atLeast: 0.5, or atMost: 0.6
  *     confidence: 0.95             # optional (0.95)
- *     margin: 0.01                 # optional: indifference either side of an edge (0.01)
+ *     margin: 0.01                 # optional: indifference either side of an edge, in the metric's units (0.01)
  *     budget: 20000                # most matches to play
  *     batch: 200                   # optional: the first batch; each next one doubles
  *     ladder: [random, greedy, "mcts:iterations=300"]   # optional: the band must hold at every level
@@ -70,7 +71,9 @@ export interface CheckFile {
   readonly checks: readonly CheckSpec[];
 }
 
-const rate = z.number().min(0).max(1);
+// A band's edges: a rate's lie in 0..1, a mean's in its own units; which it is, the run says
+// (checked before any match where the game's empty summary already has the metric).
+const edge = z.number({ message: 'expected a number' });
 const checkSchema = z
   .strictObject({
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected letters, digits, ".", "_" or "-" (it names the baseline file)' }),
@@ -82,11 +85,11 @@ const checkSchema = z
     set: z.array(z.string()).optional(),
     seed: boundedNumber(BOUNDS.seed).optional(),
     metric: z.string().min(1),
-    between: z.tuple([rate, rate]).refine(([low, high]) => low < high, { message: 'expected [low, high] with low < high' }).optional(),
-    atLeast: rate.optional(),
-    atMost: rate.optional(),
+    between: z.tuple([edge, edge]).refine(([low, high]) => low < high, { message: 'expected [low, high] with low < high' }).optional(),
+    atLeast: edge.optional(),
+    atMost: edge.optional(),
     confidence: boundedNumber(BOUNDS.confidence).default(0.95),
-    margin: boundedNumber(BOUNDS.margin).default(0.01),
+    margin: boundedNumber(BOUNDS.checkMargin).default(0.01),
     budget: boundedNumber(BOUNDS.budget),
     batch: boundedNumber(BOUNDS.budget).default(200),
     ladder: z.array(z.string().min(1), { message: 'expected a list of skill levels as agent specs, such as [random, greedy, "mcts:iterations=300"]' }).min(1).optional(),
@@ -203,9 +206,9 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
   return { file, failOnInconclusive: parsed.data.failOnInconclusive, checks };
 }
 
-/** `between 45.0% and 55.0%`. */
-export function formatBand(band: Band): string {
-  const pct = (x: number): string => `${+(100 * x).toFixed(2)}%`;
+/** `between 45% and 55%` for a rate, `between 4.5 and 5.5` for a mean. */
+export function formatBand(band: Band, kind: 'rate' | 'mean' = 'rate'): string {
+  const pct = kind === 'rate' ? (x: number): string => `${+(100 * x).toFixed(2)}%` : (x: number): string => `${x}`;
   if (band.kind === 'between') return `between ${pct(band.low)} and ${pct(band.high)}`;
   return band.kind === 'atLeast' ? `at least ${pct(band.value)}` : `at most ${pct(band.value)}`;
 }

@@ -7,7 +7,15 @@ import { table } from '../reports/format.js';
 import type { CheckResult } from './run-checks.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const estimateText = (result: CheckResult): string => `${pct(result.estimate.rate)} [${pct(result.estimate.lower)}, ${pct(result.estimate.upper)}]`;
+/** Four significant digits: a mean's scale is the metric's own (2.35 decisions, 48.6 rounds). */
+const plain = (x: number): string => `${+x.toPrecision(4)}`;
+function estimateText(result: CheckResult): string {
+  const estimate = result.estimate;
+  if ('rate' in estimate) return `${pct(estimate.rate)} [${pct(estimate.lower)}, ${pct(estimate.upper)}]`;
+  if (!Number.isFinite(estimate.lower) || !Number.isFinite(estimate.upper)) return `${plain(estimate.mean)} (${estimate.note ?? 'no interval'})`;
+  return `${plain(estimate.mean)} [${plain(estimate.lower)}, ${plain(estimate.upper)}]`;
+}
+const fixedSizeText = (result: CheckResult): string => (Number.isFinite(result.fixedSizeMatches) ? String(result.fixedSizeMatches) : 'n/a');
 const STATUS = { pass: 'PASS', fail: 'FAIL', inconclusive: 'INCONCLUSIVE' } as const;
 
 /** One line per check, then a count. */
@@ -20,7 +28,7 @@ export function formatChecks(results: readonly CheckResult[]): string {
     estimateText(result),
     result.band,
     String(result.matches),
-    String(result.fixedSizeMatches),
+    fixedSizeText(result),
   ]);
   const lines = table(header, rows, 5).split('\n');
   for (const result of results) if (result.status !== 'pass' || result.baseline?.moved === true) lines.push(`  ${result.name}: ${result.reason}`);

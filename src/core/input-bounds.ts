@@ -49,6 +49,11 @@ export const BOUNDS = {
   power: { whole: false, min: 0.5, max: 0.9999 },
   /** Half-width of an interval, or the indifference zone either side of a check's edge. */
   margin: { whole: false, min: 0.0001, max: 0.5, maxExclusive: true },
+  /**
+   * A check's indifference either side of its edge, in the metric's units: a mean's can be any
+   * positive size; a rate's must also be a {@link BOUNDS.margin}, checked once the kind is known.
+   */
+  checkMargin: { whole: false, min: 0, max: 1e12, minExclusive: true },
   /** Significance level of `compare`, after Holm's correction. */
   alpha: { whole: false, min: 0, max: 0.5, minExclusive: true, maxExclusive: true },
   tolerance: { whole: false, min: 0, max: 1, minExclusive: true, maxExclusive: true },

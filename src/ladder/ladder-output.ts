@@ -3,7 +3,8 @@
  * `ladder.md` (the headlines per level with intervals, the verdicts, each seat's action mix and
  * each level's cost), `ladder.html` (the same with a chart per headline: the figure against the
  * level, its reference as a black tick), and `levels/<level>.yaml`, each level's scenario, to
- * rerun one level with `hordelab run`. Files are written under temporary names and renamed.
+ * rerun one level with `hordelab run` (and, with the chance share, each pairing's as
+ * `levels/chance-<stronger>-vs-<weaker>.yaml`). Files are written under temporary names and renamed.
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { relocateModulePaths } from '../scenario/relocate.js';
@@ -35,12 +36,32 @@ function headlineRows(summary: LadderSummary): string[][] {
   return summary.levels.map((level, index) => [level.name, String(level.matches), ...summary.headlines.map((headline) => formatFigure(headline.levels[index]?.figure ?? null))]);
 }
 
+/** The chance-share rows: the pairing, its basis, matches and how often the more skilled lost. */
+function chanceRows(summary: LadderSummary): string[][] {
+  return (summary.chanceShare?.pairings ?? []).map((pairing) => [
+    `${pairing.stronger} vs ${pairing.weaker}`,
+    pairing.basis,
+    String(pairing.matches),
+    formatFigure({ value: pairing.estimate.rate, lower: pairing.estimate.lower, upper: pairing.estimate.upper, n: pairing.estimate.n, percent: true }),
+  ]);
+}
+
+/** The file name of a chance-share pairing's scenario under `levels/`. */
+const chanceFile = (stronger: string, weaker: string): string => `chance-${levelSlug(stronger)}-vs-${levelSlug(weaker)}.yaml`;
+
+const CHANCE_HEADER = ['pairing (more skilled first)', 'order known because', 'matches', 'more skilled lost [95%]'];
+
 /** The ladder as text, for the terminal. */
 export function formatLadder(summary: LadderSummary): string {
   const lines: string[] = [];
   lines.push(table(['level', 'matches', ...summary.headlines.map((headline) => headline.label)], headlineRows(summary)));
   lines.push('');
   for (const headline of summary.headlines) lines.push(`${headline.label}: ${headline.verdict.text}`);
+  if (summary.chanceShare !== undefined) {
+    lines.push('', 'Chance share (consecutive levels of known order against each other, seats rotated):');
+    if (summary.chanceShare.note !== undefined) lines.push(`  none: ${summary.chanceShare.note}`);
+    else lines.push(table(CHANCE_HEADER, chanceRows(summary), 2));
+  }
   return lines.join('\n');
 }
 
@@ -76,6 +97,19 @@ function markdown(summary: LadderSummary): string {
   lines.push('', '## Headlines per level', '');
   const header = ['level', 'matches', ...summary.headlines.map((headline) => headline.label)];
   lines.push(mdRow(header), mdRow(header.map(() => '---')), ...headlineRows(summary).map(mdRow));
+  if (summary.chanceShare !== undefined) {
+    lines.push('', '## Chance share', '');
+    lines.push(
+      'How often the more skilled of two consecutive levels lost when they played each other, seats rotated, on the same run seed (Ludii\'s chance share; a draw is not a loss). ' +
+        'Only pairs whose order of skill is known by construction are played: a level against random, or one agent at two iterations budgets.',
+      '',
+    );
+    if (summary.chanceShare.note !== undefined) lines.push(`None: ${summary.chanceShare.note}.`);
+    else {
+      lines.push(mdRow(CHANCE_HEADER), mdRow(CHANCE_HEADER.map(() => '---')), ...chanceRows(summary).map(mdRow));
+      lines.push('', `Each pairing's scenario: ${(summary.chanceShare.pairings).map((pairing) => `\`levels/${chanceFile(pairing.stronger, pairing.weaker)}\``).join(', ')} (\`hordelab run\` reproduces it).`);
+    }
+  }
   lines.push('', '## What each seat chose', '');
   lines.push('Shares of the decisions each seat was asked for (a lone legal action is not a decision); descriptive, no interval.', '');
   lines.push(mdRow(['level', 'seat', 'decisions', 'action mix']), mdRow(['---', '---', '---', '---']), ...mixRows(summary).map(mdRow));
@@ -150,6 +184,7 @@ export async function writeLadder(summary: LadderSummary, outDir: string): Promi
     ['ladder.md', markdown(summary)],
     ['ladder.html', await html(summary)],
     ...summary.levels.map((level): [string, string] => [join('levels', `${levelSlug(level.name)}.yaml`), levelFileText(level.scenarioText, summary.scenario.file, join(outDir, 'levels'))]),
+    ...(summary.chanceShare?.pairings ?? []).map((pairing): [string, string] => [join('levels', chanceFile(pairing.stronger, pairing.weaker)), levelFileText(pairing.scenarioText, summary.scenario.file, join(outDir, 'levels'))]),
   ];
   mkdirSync(join(outDir, 'levels'), { recursive: true });
   return writeFilesAtomically(outDir, pages);

@@ -15,7 +15,9 @@ import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { headlinesOf, judge, readFigure, type Band, type Figure, type Headline, type LevelReading, type Verdict } from './headlines.js';
-import { levelScenario } from './level-scenario.js';
+import { levelScenario, pairingScenario, standaloneText } from './level-scenario.js';
+import { skillOrder } from '../quality/skill-order.js';
+import type { RateEstimate } from '../stats/rate-interval.js';
 import { parseLevels, type Level } from './levels.js';
 import { TallyPlayer, type RunningTally } from './tally-player.js';
 
@@ -32,7 +34,7 @@ export interface LadderLevel {
   /** Each seat's agent as the level scenario names it. */
   readonly seats: readonly string[];
   readonly rotateSeats: boolean;
-  /** The level's scenario text, to reproduce it with `hordelab run`. */
+  /** The level's scenario text, overrides included, to reproduce it with `hordelab run`. */
   readonly scenarioText: string;
   readonly matches: number;
   readonly outcomes: OutcomeSummary;
@@ -52,6 +54,22 @@ export interface LadderHeadline extends Headline {
   readonly verdict: Verdict;
 }
 
+/**
+ * Ludii's chance share from the ladder: two consecutive levels whose order of skill is known by
+ * construction (a level against random, one agent at two iterations budgets) played against
+ * each other, seats rotated; how often the more skilled lost.
+ */
+export interface LadderChanceShare {
+  readonly stronger: string;
+  readonly weaker: string;
+  readonly basis: string;
+  readonly matches: number;
+  /** Matches the more skilled level lost, clustered by rotated pair (`quality.chanceShare`). */
+  readonly estimate: RateEstimate;
+  /** The pairing's scenario text, to reproduce it with `hordelab run`. */
+  readonly scenarioText: string;
+}
+
 export interface LadderSummary {
   readonly hordelab: { readonly version: string };
   readonly scenario: { readonly name: string; readonly file: string; readonly game: string; readonly seed: number; readonly matchesPerLevel: number; readonly params: unknown };
@@ -59,6 +77,8 @@ export interface LadderSummary {
   readonly confidence: number;
   readonly levels: readonly LadderLevel[];
   readonly headlines: readonly LadderHeadline[];
+  /** With `chanceShare`: one entry per consecutive pair of levels with a known order; else absent. */
+  readonly chanceShare?: { readonly pairings: readonly LadderChanceShare[]; readonly note?: string };
 }
 
 export interface LadderOptions {
@@ -69,6 +89,23 @@ export interface LadderOptions {
   readonly workers: number;
   readonly command: string;
   readonly onLevel?: (index: number, total: number, level: string) => void;
+  /** Also play consecutive levels of known order against each other for the chance share. */
+  readonly chanceShare?: boolean;
+  readonly onPairing?: (index: number, total: number, pairing: string) => void;
+}
+
+/** Consecutive levels whose order of skill the construction says (`quality/skill-order.ts`), stronger first. */
+export function chancePairings(levels: readonly Level[]): { stronger: Level; weaker: Level; basis: string }[] {
+  const pairings: { stronger: Level; weaker: Level; basis: string }[] = [];
+  for (let index = 0; index + 1 < levels.length; index++) {
+    const [a, b] = [levels[index] as Level, levels[index + 1] as Level];
+    if (a.seats.length !== 1 || b.seats.length !== 1) continue;
+    const seat = (level: Level) => ({ name: level.name, agent: (level.seats[0] as Level['seats'][number]).agent, config: (level.seats[0] as Level['seats'][number]).config });
+    const order = skillOrder([seat(a), seat(b)]);
+    if (!('stronger' in order)) continue;
+    pairings.push(order.stronger === a.name ? { stronger: a, weaker: b, basis: order.basis } : { stronger: b, weaker: a, basis: order.basis });
+  }
+  return pairings;
 }
 
 /** The levels to climb: `--levels`, else the scenario's `ladder:`. @throws UsageError when neither gives any. */
@@ -105,6 +142,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
   }
   const player = new TallyPlayer(options.workers);
   const played: LadderLevel[] = [];
+  let chance: LadderSummary['chanceShare'];
   try {
     for (const [index, scenario] of scenarios.entries()) {
       const level = levels[index] as Level;
@@ -117,7 +155,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
         name: level.name,
         seats: scenario.seats.map((seat) => seat.name),
         rotateSeats: scenario.rotate,
-        scenarioText: scenario.source.text,
+        scenarioText: standaloneText(scenario),
         matches: tally.matches,
         outcomes: summarizeOutcomes(tally.outcomes, DEFAULT_CONFIDENCE),
         actionMix: actionShares(scenario, tally),
@@ -129,6 +167,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
         },
       });
     }
+    if (options.chanceShare === true) chance = await playPairings(base, levels, player, source, options);
   } finally {
     await player.close();
   }
@@ -149,5 +188,40 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
     confidence: DEFAULT_CONFIDENCE,
     levels: played,
     headlines: judged,
+    ...(chance === undefined ? {} : { chanceShare: chance }),
   };
+}
+
+/** Plays each pairing of {@link chancePairings} and reads its chance share. */
+async function playPairings(base: Scenario, levels: readonly Level[], player: TallyPlayer, source: string, options: LadderOptions): Promise<NonNullable<LadderSummary['chanceShare']>> {
+  const pairings = chancePairings(levels);
+  const scenarios: (Scenario | null)[] = [];
+  for (const pairing of pairings) scenarios.push(await pairingScenario(base, pairing.stronger, pairing.weaker, source));
+  const playable = pairings.flatMap((pairing, index) => (scenarios[index] === null ? [] : [{ ...pairing, scenario: scenarios[index] as Scenario }]));
+  if (playable.length === 0) {
+    const why =
+      pairings.length === 0
+        ? 'no two consecutive levels have an order of skill known by construction (a level against random, or one agent at two iterations budgets)'
+        : 'the pairings need a two-seat game whose seats every level takes, and at least two matches';
+    return { pairings: [], note: why };
+  }
+  const results: LadderChanceShare[] = [];
+  for (const [index, pairing] of playable.entries()) {
+    options.onPairing?.(index, playable.length, `${pairing.stronger.name} against ${pairing.weaker.name}`);
+    const tally = TallyPlayer.empty(pairing.scenario);
+    await player.extend(pairing.scenario, tally, pairing.scenario.matches);
+    const summary = pairing.scenario.entry.report.summarize(tally.aggregate, DEFAULT_CONFIDENCE) as { quality?: { chanceShare?: RateEstimate } };
+    const estimate = summary.quality?.chanceShare;
+    if (estimate === undefined) throw new Error(`ladder: the pairing ${pairing.stronger.name} against ${pairing.weaker.name} gave no chance share; its scenario:\n${pairing.scenario.source.text}`);
+    const { rate, lower, upper, successes, n, designEffect, clusters } = estimate;
+    results.push({
+      stronger: pairing.stronger.name,
+      weaker: pairing.weaker.name,
+      basis: pairing.basis,
+      matches: tally.matches,
+      estimate: { rate, lower, upper, successes, n, designEffect, clusters },
+      scenarioText: standaloneText(pairing.scenario),
+    });
+  }
+  return { pairings: results };
 }

@@ -50,33 +50,70 @@ function levelSeats(base: Scenario, raw: readonly RawSeat[], level: Level, sourc
 }
 
 /**
- * The base scenario played at `level`. `source` names where the level came from (`--levels`, a
- * scenario's `ladder:`, a check's `ladder:`) in errors.
- * @throws UsageError when the level cannot play the scenario (an unknown agent, a bad setting,
- *   a seat it cannot take), naming the level.
+ * The base scenario's document with `seats` in place of its own, parsed as a scenario. `label`
+ * names the level (or pairing) in errors, `single` says whether one spec took every seat (its
+ * errors are then said once, without the seat).
  */
-export async function levelScenario(base: Scenario, level: Level, source: string): Promise<Scenario> {
+async function withSeats(base: Scenario, seatsFor: (raw: RawSeat[]) => unknown, label: string, single: boolean, source: string, matches?: number): Promise<Scenario> {
   if (base.tournament !== null) {
     throw new UsageError([{ source: base.file, field: 'seats.roundRobin', message: 'a round robin already compares agents; give the ladder a scenario with one seating' }]);
   }
   const { text, file, overrides } = base.source;
   const json = extname(file).toLowerCase() === '.json';
   const document = (json ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>;
-  const { seats } = levelSeats(base, rawSeats(document), level, source);
-  const levelDocument = { ...document, seats };
+  const levelDocument = { ...document, seats: seatsFor(rawSeats(document)) };
   const levelText = json ? JSON.stringify(levelDocument, null, 2) : stringifyYaml(levelDocument);
   // `--set seatN.x=...` configured the base's own agents, not the level's.
   const set = (overrides.set ?? []).filter((assignment) => !/^seat\d+\./.test(assignment.trim()));
   try {
-    return await parseScenario(levelText, file, { ...overrides, set });
+    return await parseScenario(levelText, file, { ...overrides, set, ...(matches === undefined ? {} : { matches }) });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    // A single-spec level fails alike in every seat it takes: say it once, without the seat.
-    const single = level.seats.length === 1;
     const messages = error.issues.map((issue) => {
       const field = single ? issue.field.replace(/^seats(\.rotate)?\[\d+\](\.agent)?\.?/, '') : issue.field.replace(/^seats\[(\d+)\]/, (_, index: string) => `seat ${Number(index) + 1}`);
-      return `level "${level.name}": ${field === '' ? '' : `${field}: `}${issue.message}`;
+      return `${label}: ${field === '' ? '' : `${field}: `}${issue.message}`;
     });
     throw new UsageError([...new Set(messages)].map((message) => ({ source, field: '', message })));
   }
+}
+
+/**
+ * The base scenario played at `level`. `source` names where the level came from (`--levels`, a
+ * scenario's `ladder:`, a check's `ladder:`) in errors.
+ * @throws UsageError when the level cannot play the scenario (an unknown agent, a bad setting,
+ *   a seat it cannot take), naming the level.
+ */
+export async function levelScenario(base: Scenario, level: Level, source: string): Promise<Scenario> {
+  return withSeats(base, (raw) => levelSeats(base, raw, level, source).seats, `level "${level.name}"`, level.seats.length === 1, source);
+}
+
+/**
+ * Two single-spec levels against each other, seats rotated so each seed is played in both
+ * seatings (the base's match count, made even), each level's agent named after its level: the
+ * run a chance share is read from.
+ * Null where the pairing cannot be played that way: a game without exactly two seats, or a
+ * seat kept by an agent that plays only it.
+ */
+export async function pairingScenario(base: Scenario, stronger: Level, weaker: Level, source: string): Promise<Scenario | null> {
+  if (base.entry.game.seats.length !== 2 || base.seats.some((seat) => seat.factory.playsOnly !== undefined)) return null;
+  if (stronger.seats.length !== 1 || weaker.seats.length !== 1) return null;
+  // Rotation plays each seed twice: an odd match count loses its last match.
+  const matches = base.matches - (base.matches % 2);
+  if (matches === 0) return null;
+  const seats = { rotate: [seatEntry(stronger.seats[0] as SeatLevel, stronger.name), seatEntry(weaker.seats[0] as SeatLevel, weaker.name)] };
+  return withSeats(base, () => seats, `pairing "${stronger.name}" against "${weaker.name}"`, false, source, matches);
+}
+
+/**
+ * A level's (or pairing's) scenario as a file that reproduces it alone with `hordelab run`: the
+ * overrides the ladder was given (`--matches`, `--seed`, `--set` of parameters) written into it,
+ * the parameters whole where any was set.
+ */
+export function standaloneText(scenario: Scenario): string {
+  const { text, file, overrides } = scenario.source;
+  const json = extname(file).toLowerCase() === '.json';
+  const document = (json ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>;
+  const paramsSet = (overrides.set ?? []).some((assignment) => !/^seat\d+\./.test(assignment.trim()));
+  const whole = { ...document, matches: scenario.matches, seed: scenario.seed, ...(paramsSet ? { params: scenario.params } : {}) };
+  return json ? JSON.stringify(whole, null, 2) : stringifyYaml(whole);
 }

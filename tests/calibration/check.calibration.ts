@@ -7,7 +7,9 @@
  *   at most 5% of the time, one outside by the margin pass at most 5%;
  * - the study that used to run in npm test: a fair coin inside 45–55% passes, one at 42% fails,
  *   each at least 95% of the time, in fewer matches than a fixed-size test; one-sided checks of
- *   rates far from their edge decide quickly.
+ *   rates far from their edge decide quickly;
+ * - a mean (random tic-tac-toe's length and branching factor, known exactly by enumeration) at
+ *   the band edge ± margin: the repeated-interval test's error rates.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../../src/check/check-file.js';
 import { runChecks, type CheckResult } from '../../src/check/run-checks.js';
 import { share } from './pool.js';
+import { exactRandomTicTacToe } from '../fixtures/random-tic-tac-toe.js';
 
 const METRIC_MODULE = resolve('tests/fixtures/clustered-coin-metric.mjs');
 
@@ -91,4 +94,36 @@ describe('check error rates and savings far from the edges (the former npm test 
     expect(passed.rate).toBeGreaterThanOrEqual(0.95);
     expect(failed.rate).toBeGreaterThanOrEqual(0.95);
   });
+});
+
+describe('check error rates of a mean at the band edge ± margin (repeated intervals)', () => {
+  // Uniformly random tic-tac-toe: exact E[moves] and branching factor by enumeration.
+  const exact = exactRandomTicTacToe();
+  const truths = { moves: exact.moves, 'quality.branching': exact.legal / exact.moves } as const;
+  const meanCheck = (metric: keyof typeof truths, low: number, margin: number) => (seed: number): string =>
+    `  - name: m${seed}\n    game: tic-tac-toe\n    seats: [random, random]\n    seed: ${seed}\n    metric: ${metric}\n` +
+    `    between: [${low}, ${low + 10}]\n    margin: ${margin}\n    budget: 40000\n    batch: 200\n`;
+  const MEAN_REPETITIONS = 500;
+
+  for (const [metric, margin] of [['moves', 0.15], ['quality.branching', 0.05]] as const) {
+    it(`${metric}: inside by the margin fails at most 5%, outside by the margin passes at most 5%`, async () => {
+      const started = performance.now();
+      const truth = truths[metric];
+      // Lower edge at truth − margin: the mean is inside the band by the margin.
+      const fails = await checks(meanCheck(metric, truth - margin, margin), MEAN_REPETITIONS, 7000);
+      // Lower edge at truth + margin: the mean is outside the band by the margin.
+      const passes = await checks(meanCheck(metric, truth + margin, margin), MEAN_REPETITIONS, 8000);
+      const wrongFail = share(fails.filter((result) => result.status === 'fail').length, MEAN_REPETITIONS);
+      const wrongPass = share(passes.filter((result) => result.status === 'pass').length, MEAN_REPETITIONS);
+      const matches = [...fails, ...passes].reduce((sum, result) => sum + result.matches, 0) / (2 * MEAN_REPETITIONS);
+      const inconclusive = [...fails, ...passes].filter((result) => result.status === 'inconclusive').length;
+      console.info(
+        `check of a mean, random tic-tac-toe ${metric} (true ${truth.toFixed(4)}), margin ${margin}: inside by the margin failed ${wrongFail.text}; ` +
+          `outside by the margin passed ${wrongPass.text}; mean ${matches.toFixed(0)} matches, ${inconclusive} inconclusive; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      expect(fails.every((result) => result.kind === 'mean')).toBe(true);
+      expect(wrongFail.rate).toBeLessThanOrEqual(0.05);
+      expect(wrongPass.rate).toBeLessThanOrEqual(0.05);
+    });
+  }
 });

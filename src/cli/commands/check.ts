@@ -1,6 +1,7 @@
 /**
  * `hordelab check <files...>`: balance checks (`*.checks.yaml`) that gate CI. Each plays
- * matches in growing batches until an SPRT is sure the rate is inside or outside its band.
+ * matches in growing batches until its test (an SPRT for a rate, repeated intervals for a mean)
+ * is sure the metric is inside or outside its band.
  */
 import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
 import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
@@ -93,7 +94,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
 /** `hordelab check`. */
 export const checkCommand: CommandModule = {
   name: 'check',
-  summary: 'Run balance checks (*.checks.yaml): each plays matches in growing batches until an SPRT is sure the rate is inside or outside its band',
+  summary: 'Run balance checks (*.checks.yaml): each plays matches in growing batches until it is sure the rate or mean is inside or outside its band',
   positionals: [{ name: 'files', describe: 'Checks files', variadic: true, path: true }],
   options: {
     junit: { type: 'path', placeholder: 'FILE', describe: 'Write JUnit XML to this file' },
@@ -102,7 +103,7 @@ export const checkCommand: CommandModule = {
     baseline: {
       type: 'path',
       placeholder: 'DIR',
-      describe: 'Folder of stored figures: also fail a check whose rate moved significantly from its baseline. The folder must exist and hold baselines of these checks',
+      describe: 'Folder of stored figures: also fail a check whose metric moved significantly from its baseline. The folder must exist and hold baselines of these checks',
     },
     'update-baseline': { type: 'boolean', describe: 'Store this run\'s figures in the --baseline folder instead of comparing' },
     'fail-on-inconclusive': { type: 'boolean', describe: 'Exit 1 instead of 3 when a budget runs out before a check is decided' },
@@ -111,7 +112,8 @@ export const checkCommand: CommandModule = {
     quiet: quietOption,
   },
   epilogue:
-    'A metric is a rate\'s path in the results (p1WinRate) or in the outcomes: outcomes.byAgent.<agent>.overall.win, outcomes.bySeat.seat1.win.\n' +
+    'A metric is a rate\'s or a mean\'s path in the results (p1WinRate, quality.branching) or in the outcomes: outcomes.byAgent.<agent>.overall.win, outcomes.bySeat.seat1.win. ' +
+    'A rate is tested with an SPRT and its band lies within 0..1; a mean with repeated confidence intervals, its band and margin in its own units.\n' +
     'Exit codes: 0 every check passed; 1 a check failed (or, with --fail-on-inconclusive, was inconclusive); 3 only inconclusive checks; 2 bad input (a missing --baseline folder too).',
   examples: [
     ['hordelab check scenarios/ci-balance.checks.yaml --junit balance.xml', 'The CI gate, with a JUnit report'],

@@ -48,12 +48,17 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     String(scenario.matches),
     ...set.flatMap((assignment) => ['--set', assignment]),
     ...args.list('band').flatMap((band) => ['--band', band]),
+    ...(args.flag('chance-share') ? ['--chance-share'] : []),
   ]
     .map(shellQuote)
     .join(' ');
   const summary = await runLadder(scenario, {
     levels,
     bands,
+    chanceShare: args.flag('chance-share'),
+    onPairing: (index, total, pairing) => {
+      if (!quiet && !json) io.stderr.write(`chance share, pairing ${index + 1} of ${total}: ${pairing}\n`);
+    },
     workers: workerCount(args),
     command,
     onLevel: (index, total, level) => {
@@ -81,6 +86,11 @@ export const ladderCommand: CommandModule = {
     seed: { ...seedOption, describe: 'Run seed, shared by every level' },
     set: { ...setOption, describe: 'Game parameter overrides (key=value), as for run' },
     band: { type: 'list', placeholder: 'HEADLINE=LO..HI', describe: 'Also judge whether a headline stays in this band at every level' },
+    'chance-share': {
+      type: 'boolean',
+      describe:
+        'Also play each two consecutive levels whose order of skill is known by construction (a level against random, one agent at two iterations budgets) against each other, seats rotated, and report how often the more skilled lost',
+    },
     out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>-ladder/]; new, empty or an earlier ladder\'s' },
     force: forceOption,
     workers: workersOption,

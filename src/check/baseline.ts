@@ -1,0 +1,170 @@
+/**
+ * A check's stored baseline (`<dir>/<check>.json`): the figures of an earlier run, so a check
+ * can also fail when its metric moved significantly, even inside its band. A rate stores its
+ * counts and is compared with a two-proportion test; a mean stores its spread and is compared
+ * with Welch's test on the clustered variances. Files from before means could be checked have
+ * no `kind` and are rates.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { UsageError } from '../core/errors.js';
+import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
+import { formatPath } from '../core/parameters.js';
+import type { Metric } from '../present/metrics.js';
+import { writeAtomically } from '../run/atomic-file.js';
+import { meanDifferenceTest, twoProportionTest } from '../stats/tests.js';
+import type { CheckSpec } from './check-file.js';
+
+interface BaselineCommon {
+  readonly check: string;
+  readonly metric: string;
+  readonly n: number;
+  readonly designEffect: number;
+  readonly scenario: string;
+  readonly seed: number;
+}
+
+/** A rate's baseline: its successes in n trials. */
+export interface RateBaselineRecord extends BaselineCommon {
+  readonly successes: number;
+  readonly rate: number;
+}
+
+/** A mean's baseline: its value, spread and independent units. */
+export interface MeanBaselineRecord extends BaselineCommon {
+  readonly kind: 'mean';
+  readonly mean: number;
+  readonly sd: number;
+  readonly clusters: number;
+}
+
+export type BaselineRecord = RateBaselineRecord | MeanBaselineRecord;
+
+/** How the current run compares with its baseline. */
+export type BaselineComparison = ({ readonly rate: number } | { readonly mean: number }) & {
+  readonly n: number;
+  readonly difference: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly pValue: number;
+  readonly moved: boolean;
+};
+
+const wholeCount = z.number().int().min(0);
+const common = {
+  check: z.string(),
+  metric: z.string(),
+  n: wholeCount,
+  // Measured: below 1 where a rotated pair's matches pull apart (an agent's rates).
+  designEffect: z.number().positive(),
+  scenario: z.string(),
+  seed: boundedNumber(BOUNDS.seed),
+};
+const rateSchema = z.strictObject({ ...common, successes: wholeCount, rate: z.number().min(0).max(1) });
+const meanSchema = z.strictObject({ ...common, kind: z.literal('mean'), mean: z.number(), sd: z.number().min(0), clusters: wholeCount });
+
+const baselinePath = (dir: string, check: CheckSpec): string => join(dir, `${check.name}.json`);
+const AGAIN = 'store a new one with --update-baseline';
+
+function schemaProblem(path: string, error: z.ZodError): UsageError {
+  const first = error.issues[0];
+  const field = first === undefined ? '' : formatPath(first.path.map((key) => (typeof key === 'number' ? key : String(key))));
+  return new UsageError([{ source: path, field, message: `${first?.message ?? 'not a baseline file'}; ${AGAIN}` }]);
+}
+
+/**
+ * The stored baseline of a check, or null when there is none. A damaged file, or the baseline
+ * of another metric or scenario, is refused naming the file and field: comparing with it would
+ * mean nothing.
+ */
+export function readBaseline(dir: string, check: CheckSpec): BaselineRecord | null {
+  const path = baselinePath(dir, check);
+  if (!existsSync(path)) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError([{ source: path, field: '', message: `not a baseline file: ${(error as Error).message.split('\n')[0]}; ${AGAIN}` }]);
+  }
+  const isMean = typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>)['kind'] !== undefined;
+  let record: BaselineRecord;
+  if (isMean) {
+    const parsed = meanSchema.safeParse(raw);
+    if (!parsed.success) throw schemaProblem(path, parsed.error);
+    record = parsed.data;
+  } else {
+    const parsed = rateSchema.safeParse(raw);
+    if (!parsed.success) throw schemaProblem(path, parsed.error);
+    if (parsed.data.successes > parsed.data.n) throw new UsageError([{ source: path, field: 'successes', message: `${parsed.data.successes} is more than n (${parsed.data.n}); ${AGAIN}` }]);
+    record = parsed.data;
+  }
+  if (record.metric !== check.metric || record.scenario !== check.scenarioLabel) {
+    throw new UsageError([
+      {
+        source: path,
+        field: record.metric !== check.metric ? 'metric' : 'scenario',
+        message: `is the baseline of ${record.metric} in ${record.scenario}, but check ${check.name} measures ${check.metric} in ${check.scenarioLabel}; ${AGAIN}`,
+      },
+    ]);
+  }
+  return record;
+}
+
+/**
+ * Before any match: the baseline folder must exist and hold the baseline of at least one of the
+ * checks, so a mistyped `--baseline` cannot quietly switch the regression check off.
+ */
+export function checkBaselineFolder(dir: string, checks: readonly CheckSpec[]): void {
+  let isFolder = false;
+  try {
+    isFolder = statSync(dir).isDirectory();
+  } catch {
+    throw new UsageError([{ source: '--baseline', field: '', message: `no folder ${dir}; store the first baselines there with --baseline ${dir} --update-baseline` }]);
+  }
+  if (!isFolder) throw new UsageError([{ source: '--baseline', field: '', message: `${dir} is a file; expected the folder of baselines` }]);
+  const stored = checks.filter((check) => readBaseline(dir, check) !== null);
+  if (stored.length === 0 && checks.length > 0) {
+    throw new UsageError([
+      { source: '--baseline', field: '', message: `${dir} holds no baseline of these checks (expected files such as ${checks[0]?.name}.json); store them with --update-baseline` },
+    ]);
+  }
+}
+
+/** The record of a metric as it stands now, for `--update-baseline`. */
+export function baselineRecord(check: CheckSpec, metric: Metric, designEffect: number): BaselineRecord {
+  const base = { check: check.name, metric: check.metric, n: metric.n, designEffect, scenario: check.scenarioLabel, seed: check.scenario.seed };
+  if (metric.kind === 'rate') return { ...base, successes: metric.successes, rate: metric.value };
+  return { ...base, kind: 'mean', mean: metric.value, sd: Number.isFinite(metric.sd) ? metric.sd : 0, clusters: metric.clusters };
+}
+
+/** Stores a check's baseline, replacing the file whole or not at all. */
+export function writeBaseline(dir: string, check: CheckSpec, record: BaselineRecord): void {
+  mkdirSync(dir, { recursive: true });
+  writeAtomically(baselinePath(dir, check), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+/**
+ * The current metric against its stored baseline at the check's confidence: `moved` when the
+ * difference is significant. A rate baseline cannot judge a mean, nor the other way round.
+ */
+export function compareWithBaseline(dir: string, check: CheckSpec, stored: BaselineRecord, metric: Metric, designEffect: number): BaselineComparison {
+  const storedKind = 'kind' in stored ? 'mean' : 'rate';
+  if (storedKind !== metric.kind) {
+    throw new UsageError([{ source: baselinePath(dir, check), field: 'kind', message: `is the baseline of a ${storedKind}, but ${check.metric} is a ${metric.kind}; ${AGAIN}` }]);
+  }
+  const alpha = 1 - check.confidence;
+  if (!('kind' in stored) && metric.kind === 'rate') {
+    const test = twoProportionTest(stored, { successes: metric.successes, n: metric.n, designEffect, clusters: metric.clusters }, check.confidence);
+    return { rate: stored.rate, n: stored.n, difference: test.difference, lower: test.lower, upper: test.upper, pValue: test.pValue, moved: test.pValue < alpha };
+  }
+  const old = stored as MeanBaselineRecord;
+  if (metric.kind !== 'mean') throw new Error('unreachable: kinds were compared above');
+  const test = meanDifferenceTest(old, { mean: metric.value, sd: metric.sd, n: metric.n, designEffect, clusters: metric.clusters }, check.confidence);
+  if (test === null) {
+    // Neither run varies: two constants either are the same or are not.
+    const difference = metric.value - old.mean;
+    return { mean: old.mean, n: old.n, difference, lower: difference, upper: difference, pValue: difference === 0 ? 1 : 0, moved: difference !== 0 };
+  }
+  return { mean: old.mean, n: old.n, difference: test.difference, lower: test.lower, upper: test.upper, pValue: test.pValue, moved: test.pValue < alpha };
+}

@@ -1,0 +1,111 @@
+/**
+ * `hordelab check` on means (`quality.branching`, a game length): judged by repeated confidence
+ * intervals over the check's looks. Uniformly random tic-tac-toe gives exact targets, worked out
+ * here by enumerating every game with its probability: E[moves] = 7.6262 and the branching factor
+ * E[Σ legal] / E[moves] = 42.5262 / 7.6262 = 5.5763.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCheckFile } from '../src/check/check-file.js';
+import { formatChecks } from '../src/check/check-output.js';
+import { runChecks, type CheckResult } from '../src/check/run-checks.js';
+import type { MeanEstimate } from '../src/stats/clusters.js';
+import { exactRandomTicTacToe } from './fixtures/random-tic-tac-toe.js';
+
+const exact = exactRandomTicTacToe();
+const BRANCHING = exact.legal / exact.moves;
+
+function checksFile(body: string): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'hordelab-check-means-'));
+  const file = join(dir, 'means.checks.yaml');
+  writeFileSync(file, `checks:\n${body}`);
+  return { dir, file };
+}
+
+const check = (name: string, metric: string, band: string, extra = ''): string =>
+  `  - name: ${name}\n    game: tic-tac-toe\n    seats: [random, random]\n    seed: 7\n    metric: ${metric}\n    ${band}\n    margin: 0.02\n    budget: 20000\n    batch: 500\n${extra}`;
+
+describe('checks on means', () => {
+  it('the enumeration gives the known figures of random tic-tac-toe', () => {
+    expect(exact.moves).toBeCloseTo(7.62619, 4);
+    expect(BRANCHING).toBeCloseTo(5.57633, 4);
+  });
+
+  it('pass when the band holds the true mean, fail when it does not, and say so in the metric\'s own units', async () => {
+    const { file } = checksFile(
+      check('inside', 'quality.branching', 'between: [5.45, 5.7]') +
+        check('above-band', 'quality.branching', 'between: [5.0, 5.5]') +
+        check('below-band', 'quality.branching', 'between: [5.65, 6.0]') +
+        check('long-enough', 'moves', 'atLeast: 7.4') +
+        check('too-long', 'quality.length.decisions', 'atMost: 7.4'),
+    );
+    const results = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
+    const by = new Map(results.map((result) => [result.name, result]));
+    expect(results.map((result) => [result.name, result.kind, result.status])).toEqual([
+      ['inside', 'mean', 'pass'],
+      ['above-band', 'mean', 'fail'],
+      ['below-band', 'mean', 'fail'],
+      ['long-enough', 'mean', 'pass'],
+      ['too-long', 'mean', 'fail'],
+    ]);
+    expect(by.get('above-band')?.reason).toBe('the mean is above the band');
+    expect(by.get('below-band')?.reason).toBe('the mean is below the band');
+    const inside = by.get('inside') as CheckResult;
+    const estimate = inside.estimate as MeanEstimate;
+    expect(estimate.lower).toBeLessThan(BRANCHING);
+    expect(estimate.upper).toBeGreaterThan(BRANCHING);
+    expect(inside.band).toBe('between 5.45 and 5.7');
+    expect(inside.fixedSizeMatches).toBeGreaterThan(0);
+    // Both edges decided, each from its bounds at its look's confidence.
+    expect(inside.edges.map((edge) => edge.decision)).toEqual(['above', 'below']);
+    const table = formatChecks(results);
+    expect(table).toMatch(/inside\s+PASS\s+quality\.branching\s+5\.\d+ \[5\.\d+, 5\.\d+\]\s+between 5\.45 and 5\.7/);
+  });
+
+  it('a mean far from its edge is decided at an early look, one near it needs more', async () => {
+    const { file } = checksFile(check('far', 'moves', 'atLeast: 5') + check('near', 'moves', 'atLeast: 7.5'));
+    const [far, near] = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
+    expect(far?.status).toBe('pass');
+    expect(far?.matches).toBe(500);
+    expect(near?.status).toBe('pass');
+    expect(near?.matches).toBeGreaterThan(500);
+  });
+
+  it('runs out of budget as inconclusive when the mean sits at the edge', async () => {
+    const { file } = checksFile(`  - name: edge\n    game: tic-tac-toe\n    seats: [random, random]\n    metric: quality.branching\n    atLeast: ${BRANCHING.toFixed(4)}\n    margin: 0.001\n    budget: 2000\n    batch: 500\n`);
+    const [edge] = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
+    expect(edge?.status).toBe('inconclusive');
+    expect(edge?.matches).toBe(2000);
+    expect(edge?.reason).toBe('the budget of 2000 matches ran out before the mean was clearly inside or outside');
+  });
+
+  it('refuses, before any match, a rate band outside 0..1 or a rate margin of 0.5 or more', async () => {
+    const rate = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 55\n    budget: 200\n`);
+    await expect(runChecks((await loadCheckFile(rate.file)).checks, { workers: 0 })).rejects.toThrow('expected a band within 0..1, got 55 (p1WinRate is a rate)');
+    const margin = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.5\n    margin: 2\n    budget: 200\n`);
+    await expect(runChecks((await loadCheckFile(margin.file)).checks, { workers: 0 })).rejects.toThrow('expected a number >= 0.0001 and < 0.5, got 2 (p1WinRate is a rate)');
+  });
+
+  it('a mean\'s baseline stores its spread; an unmoved run passes, a moved one fails, a rate\'s baseline is refused', async () => {
+    const { dir, file } = checksFile(check('branching', 'quality.branching', 'between: [5.45, 5.7]'));
+    const baselineDir = join(dir, 'baselines');
+    const { checks } = await loadCheckFile(file);
+    await runChecks(checks, { workers: 0, baselineDir, updateBaseline: true });
+    const stored = JSON.parse(readFileSync(join(baselineDir, 'branching.json'), 'utf8'));
+    expect(stored.kind).toBe('mean');
+    expect(stored.mean).toBeCloseTo(BRANCHING, 1);
+    expect(stored.sd).toBeGreaterThan(0);
+    const [same] = await runChecks(checks, { workers: 0, baselineDir });
+    expect(same?.status).toBe('pass');
+    expect(same?.baseline?.moved).toBe(false);
+    expect(same?.baseline?.difference).toBe(0);
+    writeFileSync(join(baselineDir, 'branching.json'), JSON.stringify({ ...stored, mean: stored.mean + 0.1 }));
+    const [moved] = await runChecks(checks, { workers: 0, baselineDir });
+    expect(moved?.status).toBe('fail');
+    expect(moved?.reason).toMatch(/^the mean moved from the baseline's 5\.\d+ by -0\.1\d* \[-0\.\d+, -0\.\d+\]/);
+    writeFileSync(join(baselineDir, 'branching.json'), JSON.stringify({ check: 'branching', metric: 'quality.branching', successes: 1, n: 2, designEffect: 1, rate: 0.5, scenario: stored.scenario, seed: 1 }));
+    await expect(runChecks(checks, { workers: 0, baselineDir })).rejects.toThrow('is the baseline of a rate, but quality.branching is a mean');
+  });
+});
