@@ -120,7 +120,7 @@ describe('rollout agent: hidden information', () => {
         checked++;
       }
       const legal = integerDuel.legalActions(state);
-      integerDuel.apply(state, legal[rng.int(legal.length)], null);
+      integerDuel.apply(state, legal[rng.int(legal.length)]!, null);
     }
     expect(checked).toBe(6);
   });
