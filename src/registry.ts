@@ -8,6 +8,7 @@ import { rolloutAgent } from '../agents/rollout.js';
 import { mctsAgent } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
 import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
+import { huntingZombiesAgent } from '../agents/hunting-zombies.js';
 import { survivorsPlannerAgent } from '../agents/survivors-planner.js';
 import type { AgentFactory } from './core/agent.js';
 import type { GameModule } from './core/game-module.js';
@@ -21,7 +22,7 @@ import { zombieTrainersModule } from './games/zombie-trainers/index.js';
 export type RegisteredGame = GameModule;
 
 const gameList: readonly GameModule[] = [zombieTrainersModule, integerDuelModule, survivorsModule, ticTacToeModule, coinFlipModule];
-const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, rolloutAgent, scriptedZombiesAgent, survivorsPlannerAgent];
+const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, rolloutAgent, scriptedZombiesAgent, huntingZombiesAgent, survivorsPlannerAgent];
 
 /** Registered games by id, in registration order. */
 export const games: ReadonlyMap<string, RegisteredGame> = new Map(gameList.map((entry) => [entry.game.id, entry]));

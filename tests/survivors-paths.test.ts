@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANCE, TERMINAL } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { Rng, matchSeed } from '../src/core/rng.js';
-import { freshZombieDistances, survivors, zombieDistancesThroughBarricades, zombiePathDistances, type SurvivorsAction, type SurvivorsState } from '../src/games/survivors/index.js';
+import { freshZombieDistances, survivors, zombieDistancesThroughBarricades, zombieDistancesToCell, zombiePathDistances, type SurvivorsAction, type SurvivorsState } from '../src/games/survivors/index.js';
 
 const game = survivors;
 
@@ -24,6 +24,8 @@ function staleSteps(seed: number): { steps: number; stale: number[] } {
     const fresh = freshZombieDistances(state, null);
     const freshThrough = freshZombieDistances(state, 3);
     if (!sameField(zombiePathDistances(state), fresh) || !sameField(zombieDistancesThroughBarricades(state, 3), freshThrough)) stale.push(steps);
+    // The nearest human's distance is the least of each human's own (the hunting zombies' fields).
+    if (!sameField(nearestOfEach(state), freshThrough)) stale.push(steps);
     if (copy !== null && game.currentPlayer(copy) !== TERMINAL) {
       if (!sameField(zombiePathDistances(copy), freshZombieDistances(copy, null))) stale.push(-steps);
       const legal = game.currentPlayer(copy) === CHANCE ? null : game.legalActions(copy);
@@ -34,6 +36,16 @@ function staleSteps(seed: number): { steps: number; stale: number[] } {
     game.apply(state, legal === null ? game.sampleChance(state, rng) : (legal[rng.int(legal.length)] as SurvivorsAction), null);
   }
   return { steps, stale };
+}
+
+/** The least over the humans of zombieDistancesToCell, a barricade priced at 3. */
+function nearestOfEach(state: SurvivorsState): Int32Array {
+  const least = zombieDistancesToCell(state, -1, 3).slice();
+  for (const human of state.humans) {
+    const own = zombieDistancesToCell(state, human.cell, 3);
+    for (let i = 0; i < least.length; i++) if ((own[i] as number) < (least[i] as number)) least[i] = own[i] as number;
+  }
+  return least;
 }
 
 function sameField(a: Int32Array, b: Int32Array): boolean {

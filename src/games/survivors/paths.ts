@@ -307,6 +307,19 @@ export function zombieDistancesThroughBarricades(state: SurvivorsState, barricad
   return memoized(state, barricadeCost);
 }
 
+/**
+ * Zombie path distance from every cell to the one human standing on `cell`, a barricade crossed
+ * at `barricadeCost` actions (for a zombie player that hunts one human, not the nearest). Kept
+ * per board like the per-human fields of the nearest-human field; read it, never modify it. A
+ * `cell` below 0 (dead or carried) gives every cell UNREACHABLE.
+ */
+export function zombieDistancesToCell(state: SurvivorsState, cell: number, barricadeCost: number): Int32Array {
+  if (!(barricadeCost >= 0) || !Number.isInteger(barricadeCost)) throw new RangeError(`a barricade's price must be a whole number >= 0, got ${barricadeCost}`);
+  if (cell < 0) return new Int32Array(state.config.map.cells).fill(UNREACHABLE);
+  const memo = memoFor(state.config, barricadeCost);
+  return humanField(state, memo, boardOf(state, memo), barricadeCost, cell);
+}
+
 /** The same fields computed afresh from all the humans at once, bypassing the memo (for tests that check it). */
 export function freshZombieDistances(state: SurvivorsState, barricadeCost: number | null): Int32Array {
   const cost = barricadeCost ?? -1;

@@ -185,6 +185,8 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
   private downedEnds = 0;
   private unspent = 0;
   private zombieActions: Record<string, number> = {};
+  /** Action points the zombies spent on moves (a window step counts its cost). */
+  private zombieMovePoints = 0;
   private barricades = new Map<number, BarricadeLife>();
   private built = emptyBarricades();
   private map = emptyBarricades();
@@ -299,6 +301,7 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
         return;
       case 'zombieAction':
         this.zombieActions[event.action] = (this.zombieActions[event.action] ?? 0) + 1;
+        if (event.action === 'move') this.zombieMovePoints += event.cost;
         if (event.action === 'attack') {
           this.zombieDice.attacks++;
           if (event.success) this.zombieDice.hits++;
@@ -355,6 +358,7 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
     this.downedEnds = 0;
     this.unspent = 0;
     this.zombieActions = {};
+    this.zombieMovePoints = 0;
     this.barricades.clear();
     this.built = emptyBarricades();
     this.map = emptyBarricades();
@@ -496,6 +500,8 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
       kills,
       this.zombieDice.breaks,
       end.escape === null ? '' : end.escape.keysFound,
+      this.zombieDice.hits,
+      this.zombieMovePoints,
     ];
     const match = context.matchIndex;
     const eventRows = this.eventRows
@@ -526,6 +532,8 @@ export const MATCH_COLUMNS = [
   'kills',
   'barricadeAttacks',
   'keysFound',
+  'zombieHits',
+  'zombieMovePoints',
 ];
 
 function mergeBarricades(into: BarricadeCounts, other: BarricadeCounts): void {
