@@ -166,6 +166,28 @@ export class TurnPlanner {
   }
 }
 
+/**
+ * The index of the highest of `scores`; scores within the tie tolerance of the highest are
+ * equal, and one of them is drawn uniformly from `rng` (nothing is drawn when one stands alone).
+ * `ties` is scratch space the caller may pass to avoid an allocation.
+ */
+export function pickBest(scores: readonly number[], rng: Rng, ties: number[] = []): number {
+  let best = Number.NEGATIVE_INFINITY;
+  ties.length = 0;
+  for (let index = 0; index < scores.length; index++) {
+    const value = scores[index] as number;
+    if (value > best + TIE_TOLERANCE) {
+      best = value;
+      ties.length = 0;
+      ties.push(index);
+    } else if (value >= best - TIE_TOLERANCE) {
+      ties.push(index);
+    }
+  }
+  return ties.length === 1 ? (ties[0] as number) : (ties[rng.int(ties.length)] as number);
+}
+
+/** Checks a greedy seat's config: known fields, whole numbers in range, a known horizon. */
 export function validateGreedyConfig(config: Readonly<Record<string, unknown>>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   unknownFields(config, ['horizon', 'maxNodes', 'beam', 'maxChanceLeaves', 'chanceSamples'], problems);
@@ -201,19 +223,7 @@ export const greedyAgent: AgentFactory = {
           // Every legal action is scored, whatever the budget: one-step lookahead is the floor.
           scores = planner.scoreActions(base, legal, Math.max(config.maxNodes, legal.length));
         }
-        let best = Number.NEGATIVE_INFINITY;
-        ties.length = 0;
-        for (let index = 0; index < legal.length; index++) {
-          const value = scores[index] as number;
-          if (value > best + TIE_TOLERANCE) {
-            best = value;
-            ties.length = 0;
-            ties.push(index);
-          } else if (value >= best - TIE_TOLERANCE) {
-            ties.push(index);
-          }
-        }
-        return ties.length === 1 ? (ties[0] as number) : (ties[rng.int(ties.length)] as number);
+        return pickBest(scores, rng, ties);
       },
     };
   },

@@ -24,7 +24,7 @@ function recordedMatch(game: AnyGame, params: unknown, runSeed: number, matchInd
 const gamesUnderTest: [string, AnyGame][] = [...[...games.values()].map((entry) => [entry.game.id, entry.game] as [string, AnyGame]), [hiddenCard.id, hiddenCard]];
 
 /** Small configs so every registered agent can think on every decision of a playout. */
-const agentConfigs: Record<string, Record<string, unknown>> = { mcts: { iterations: 60 } };
+const agentConfigs: Record<string, Record<string, unknown>> = { mcts: { iterations: 60 }, rollout: { candidates: 2, samples: 2, policyNodes: 20, maxNodes: 40 } };
 
 describe.each(gamesUnderTest)('conformance: %s', (_id, game) => {
   const params = defaultParameters(game.parameters);
