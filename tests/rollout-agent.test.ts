@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { greedyAgent } from '../agents/greedy.js';
-import { randomAgent } from '../agents/random.js';
 import { bestCandidate, rolloutAgent } from '../agents/rollout.js';
 import type { AgentFactory } from '../src/core/agent.js';
 import type { AnyGame } from '../src/core/game.js';
@@ -14,9 +13,8 @@ import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { integerDuel } from '../src/games/integer-duel/index.js';
 import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
-import { rateInterval } from '../src/stats/intervals.js';
 import { bait } from './fixtures/bait.js';
-import { hiddenCard } from './fixtures/hidden-card.js';
+import { hiddenCardWinRate } from './fixtures/hidden-card.js';
 
 const seat = (factory: AgentFactory, config: Record<string, unknown> = {}): SeatSpec => ({ factory, config });
 
@@ -88,13 +86,7 @@ describe('rollout agent: determinism', () => {
 
 describe('rollout agent: hidden information', () => {
   it('guesses a hidden card no better than chance: it cannot peek', () => {
-    let wins = 0;
-    const games = 300;
-    for (let matchIndex = 0; matchIndex < games; matchIndex++) {
-      const outcome = playMatch({ game: hiddenCard, params: {}, seats: [seat(rolloutAgent, { samples: 8 }), seat(randomAgent)], runSeed: 8, matchIndex }, null);
-      if (outcome.returns[0] === 1) wins++;
-    }
-    const interval = rateInterval(wins, games);
+    const interval = hiddenCardWinRate(seat(rolloutAgent, { samples: 8 }));
     // A peeking agent would win every game; an honest one a third of them.
     expect(interval.lower).toBeLessThan(1 / 3);
     expect(interval.upper).toBeGreaterThan(1 / 3);
