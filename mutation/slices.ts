@@ -86,7 +86,10 @@ export function mergeSlice(stored: StoredResults | null, slice: StoredResults, s
   const lines = lineCount(sliceFile.source ?? '');
   const measured = joinRanges([...measuredBefore, [from, Math.min(to, lines)]]).map(([a, b]): LineRange => [a, Math.min(b, lines)]);
   const whole = measured.length === 1 && measured[0]?.[0] === 1 && measured[0][1] >= lines;
-  const merged: StoredResults = { ...slice, files: { ...slice.files, [source]: { ...sliceFile, mutants: [...kept, ...sliceFile.mutants] } }, testFiles };
+  // Stryker's report of a slice run also carries the stored mutants it reused from outside the
+  // range: only the range's own are the slice's news, or every slice would add those again.
+  const inRange = sliceFile.mutants.filter((mutant) => mutant.location.start.line >= from && mutant.location.start.line <= to);
+  const merged: StoredResults = { ...slice, files: { ...slice.files, [source]: { ...sliceFile, mutants: [...kept, ...inRange] } }, testFiles };
   if (whole) delete merged.hordelabMeasured;
   else merged.hordelabMeasured = measured;
   return merged;

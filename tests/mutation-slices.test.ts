@@ -47,6 +47,14 @@ describe('mergeSlice', () => {
     expect(merged.hordelabMeasured).toEqual([[1, 8]]);
   });
 
+  it('takes only the range\'s mutants from the slice: the stored ones Stryker reused and reported again are not counted twice', () => {
+    const stored = results(SOURCE, [mutant(2, 'Survived'), mutant(7, 'Killed')], ['a'], [[1, 8]]);
+    // Stryker's report of a slice run on lines 1-4 repeats the reused mutant of line 7.
+    const slice = results(SOURCE, [mutant(2, 'Killed'), mutant(7, 'Killed')], ['a']);
+    const merged = mergeSlice(stored, slice, 'src/x.ts', [1, 4]);
+    expect(merged.files['src/x.ts']?.mutants).toEqual([mutant(7, 'Killed'), mutant(2, 'Killed')]);
+  });
+
   it('drops the record of measured lines once every line is measured', () => {
     const stored = results(SOURCE, [mutant(7, 'Killed')], ['a'], [[5, 10]]);
     const merged = mergeSlice(stored, results(SOURCE, [mutant(2, 'Killed')], ['a']), 'src/x.ts', [1, 4]);
