@@ -13,7 +13,7 @@ export function storedSummary(module: MutationModule): MutationSummary | null {
   const file = resultFile(module);
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8')) as MutationReportJson;
-  return summarize(report, module.source);
+  return summarize(report, module.source, existsSync(module.source) ? readFileSync(module.source, 'utf8') : undefined);
 }
 
 function percent(value: number | null): string {
@@ -78,7 +78,7 @@ export function renderReport(entries: readonly { module: MutationModule; summary
       continue;
     }
     lines.push(
-      `| \`${module.source}\`${summary.measured === null ? '' : ` (lines ${ranges(summary.measured)} of ${summary.lines} only)`} | ${summary.mutants} | ${summary.killed} | ${summary.survived} | ${summary.noCoverage} | ` +
+      `| \`${module.source}\`${summary.measured === null ? '' : ` (lines ${ranges(summary.measured)} of ${summary.lines} only)`}${summary.stale ? ' (**stale**: measured on an earlier version)' : ''} | ${summary.mutants} | ${summary.killed} | ${summary.survived} | ${summary.noCoverage} | ` +
         `${summary.equivalent} | ${summary.errors} | ${percent(summary.score)} | ${percent(summary.coveredScore)} |`,
     );
   }
@@ -87,6 +87,13 @@ export function renderReport(entries: readonly { module: MutationModule; summary
     lines.push(`Tests: ${module.tests.map((test) => `\`${test}\``).join(', ')}. Command: \`${command(module)}\`.`);
     if (module.note !== undefined) lines.push('', module.note);
     if (summary === null) continue;
+    if (summary.stale) {
+      lines.push(
+        '',
+        '**Stale:** the stored results were measured on an earlier version of this file; the source has changed since, so the counts ' +
+          'below describe the old code. The command above re-tests what changed.',
+      );
+    }
     if (summary.measured !== null) {
       lines.push(
         '',

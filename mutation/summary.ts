@@ -44,6 +44,11 @@ export interface MutationSummary {
   readonly measured: readonly (readonly [number, number])[] | null;
   /** Lines in the measured source. */
   readonly lines: number;
+  /**
+   * The results were measured on another version of the source than the one now in the tree
+   * (an edit since the last run): its counts describe the old code, not this one.
+   */
+  readonly stale: boolean;
   /** Survivors, uncovered and unmeasured mutants, in source order. */
   readonly open: readonly { readonly line: number; readonly mutator: string; readonly replacement: string; readonly status: string }[];
 }
@@ -56,8 +61,12 @@ export function lineCount(source: string): number {
 }
 const ERRORS = new Set(['CompileError', 'RuntimeError']);
 
-/** Counts the mutants of `source` in a Stryker report. Throws when the report lacks the file. */
-export function summarize(report: MutationReportJson, source: string): MutationSummary {
+/**
+ * Counts the mutants of `source` in a Stryker report; `current`, when given, is the source text
+ * now in the tree, and results measured on other text are marked stale. Throws when the report
+ * lacks the file.
+ */
+export function summarize(report: MutationReportJson, source: string, current?: string): MutationSummary {
   const file = report.files[source];
   if (file === undefined) throw new Error(`the mutation report has no results for ${source}`);
   let killed = 0;
@@ -92,6 +101,7 @@ export function summarize(report: MutationReportJson, source: string): MutationS
     coveredScore: percent(killed, killed + survived),
     measured: report.hordelabMeasured ?? null,
     lines: lineCount(file.source ?? ''),
+    stale: current !== undefined && file.source !== current,
     open,
   };
 }

@@ -50,6 +50,14 @@ describe('mutation summary', () => {
     expect(() => summarize({ files: { 'src/x.ts': { mutants: [mutant('Pending', 1)] } } }, 'src/x.ts')).toThrow(/status Pending/);
   });
 
+  it('marks results measured on another version of the source as stale', () => {
+    const measured = { files: { 'src/x.ts': { source: 'const a = 1;\n', mutants: [mutant('Killed', 1)] } } };
+    expect(summarize(measured, 'src/x.ts', 'const a = 1;\n').stale).toBe(false);
+    expect(summarize(measured, 'src/x.ts', 'const a = 2;\n').stale).toBe(true);
+    // Without the current text to compare with, nothing is said to be stale.
+    expect(summarize(measured, 'src/x.ts').stale).toBe(false);
+  });
+
   it('has no score where nothing counts towards it', () => {
     const summary = summarize({ files: { 'src/x.ts': { mutants: [mutant('Ignored', 1)] } } }, 'src/x.ts');
     expect(summary.score).toBeNull();
