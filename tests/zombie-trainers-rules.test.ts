@@ -910,6 +910,8 @@ describe('Zombie Trainers end of the game', () => {
     expect(eventsOf(events, 'spawn')).toEqual([]);
     expect(state.tieDecided).toBe(true);
     expect(state.endReason).toBe('trapsExhausted');
+    // Ended by rule 27, not cut off by the round cap (what the quality figures' capped share reads).
+    expect(game.endedAtCap?.(state)).toBe(false);
   });
 
   it('rule 27: more XP wins — player 2 ahead after player 1\'s last catch', () => {
@@ -973,6 +975,7 @@ describe('Zombie Trainers end of the game', () => {
     expect(state.phase).not.toBe(Phase.SpawnCell); // the game ended: no spawn
     expect(game.returns(state)).toEqual([-1, 1]);
     expect(state.endReason).toBe('maxRounds');
+    expect(game.endedAtCap?.(state)).toBe(true);
     expect(lastEvent(events, 'matchEnd')).toMatchObject({ winner: 1, xp: [1, 3], capped: true, tieDecided: false, rounds: 2 });
     expect(eventsOf(events, 'spawn')).toHaveLength(3);
   });
