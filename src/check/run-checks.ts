@@ -182,14 +182,21 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     options.onBatch?.(check, played);
     metric = findMetric(summaryAt(check.confidence), check);
     checkBandFits(check, metric.kind);
-    states = metric.kind === 'rate' ? rateEdges(metric, tests, check.margin) : meanEdges((confidence) => findMetric(summaryAt(confidence), check) as MeanMetric, tests, check.margin, schedule.length);
+    // A band's two edges ask for the same two confidences: summarize each once per look.
+    const atConfidence = new Map<number, MeanMetric>();
+    const meanAt = (confidence: number): MeanMetric => {
+      let found = atConfidence.get(confidence);
+      if (found === undefined) atConfidence.set(confidence, (found = findMetric(summaryAt(confidence), check) as MeanMetric));
+      return found;
+    };
+    states = metric.kind === 'rate' ? rateEdges(metric, tests, check.margin) : meanEdges(meanAt, tests, check.margin, schedule.length);
     ({ status, reason } = decide(check, metric.kind, states.map((state) => state.decision)));
     if (status !== null) break;
   }
   if (metric === null) throw new Error(`check ${check.name} played no match`);
   if (status === null) {
     status = 'inconclusive';
-    const noInterval = metric.kind === 'mean' && !Number.isFinite(metric.lower) ? ` (no interval: ${(findMetric(summaryAt(check.confidence), check) as MeanMetric & { note?: string }).note ?? 'no spread'})` : '';
+    const noInterval = metric.kind === 'mean' && !Number.isFinite(metric.lower) ? ` (no interval: ${metric.note ?? 'no spread'})` : '';
     reason = `the budget of ${check.budget} matches ran out before the ${metric.kind} was clearly inside or outside${noInterval}`;
   }
   const designEffect = metric.designEffect > 0 ? metric.designEffect : 1;
@@ -214,7 +221,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     matches: played,
     budget: check.budget,
     fixedSizeMatches: fixedSize(check, metric, tests, played, designEffect),
-    estimate: estimateOf(metric, check, designEffect, summaryAt),
+    estimate: estimateOf(metric, check, designEffect),
     edges: states,
     baseline,
     seconds: Math.round(performance.now() - started) / 1000,
@@ -223,10 +230,10 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
 }
 
 /** The metric at the check's confidence, as the result reports it. */
-function estimateOf(metric: Metric, check: CheckSpec, designEffect: number, summaryAt: (confidence: number) => unknown): RateEstimate | MeanEstimate {
+function estimateOf(metric: Metric, check: CheckSpec, designEffect: number): RateEstimate | MeanEstimate {
   if (metric.kind === 'rate') return effectiveRateInterval(metric.successes, metric.n, designEffect, metric.clusters, check.confidence);
-  const note = (findMetric(summaryAt(check.confidence), check) as MeanMetric & { note?: string }).note;
-  return { mean: metric.value, lower: metric.lower, upper: metric.upper, sd: metric.sd, n: metric.n, designEffect, clusters: metric.clusters, ...(note === undefined ? {} : { note }) };
+  const { value: mean, lower, upper, sd, n, clusters, note } = metric;
+  return { mean, lower, upper, sd, n, designEffect, clusters, ...(note === undefined ? {} : { note }) };
 }
 
 /**

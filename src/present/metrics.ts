@@ -35,6 +35,8 @@ export interface MeanMetric {
   readonly n: number;
   readonly designEffect: number;
   readonly clusters: number;
+  /** Why there is no interval ("all 10 samples equal"), where the summary says. */
+  readonly note?: string;
 }
 
 export type Metric = RateMetric | MeanMetric;
@@ -89,7 +91,8 @@ export function flattenMetrics(value: unknown, prefix = '', designEffect = 1): M
         return;
       }
       if (typeof node['mean'] === 'number' && (typeof node['sd'] === 'number' || node['sd'] === null)) {
-        metrics.push({ kind: 'mean', path, value: node['mean'], lower, upper, sd: typeof node['sd'] === 'number' ? node['sd'] : Number.NaN, n, designEffect: deff, clusters });
+        const note = typeof node['note'] === 'string' ? { note: node['note'] } : {};
+        metrics.push({ kind: 'mean', path, value: node['mean'], lower, upper, sd: typeof node['sd'] === 'number' ? node['sd'] : Number.NaN, n, designEffect: deff, clusters, ...note });
         return;
       }
     }
