@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { judge, type Figure } from '../src/ladder/headlines.js';
 import { levelScenario } from '../src/ladder/level-scenario.js';
-import { parseLevel, parseLevels, splitLevels } from '../src/ladder/levels.js';
+import { parseLevel, parseLevels, splitLevels, splitSeatSpecs } from '../src/ladder/levels.js';
+import { ReproducibleFailure } from '../src/core/errors.js';
 import { runLadder } from '../src/ladder/ladder.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
@@ -33,6 +34,71 @@ describe('levels', () => {
     expect(() => parseLevels(['greedy,random,greedy'], '--levels')).toThrow(/level "greedy" is listed twice/);
     expect(() => parseLevels([''], '--levels')).toThrow(/at least one level/);
     expect(() => parseLevels(['mcts:iterations'], '--levels')).toThrow(/"iterations" in "mcts:iterations" is not a setting/);
+  });
+});
+
+describe('levels that name agent modules', () => {
+  it('keeps a module path whole where / also joins seats', () => {
+    expect(splitSeatSpecs('./agents/mine.mjs:depth=2')).toEqual(['./agents/mine.mjs:depth=2']);
+    expect(splitSeatSpecs('/abs/dir/mine.js/random')).toEqual(['/abs/dir/mine.js', 'random']);
+    expect(splitSeatSpecs('greedy/../up/mine.ts')).toEqual(['greedy', '../up/mine.ts']);
+    expect(splitSeatSpecs('greedy/./mine.mjs')).toEqual(['greedy', './mine.mjs']);
+    expect(splitSeatSpecs('agents/mine.cjs:x=1')).toEqual(['agents/mine.cjs:x=1']);
+    expect(splitSeatSpecs('greedy/scripted-zombies')).toEqual(['greedy', 'scripted-zombies']);
+    expect(splitSeatSpecs('mcts:x=a/random')).toEqual(['mcts:x=a', 'random']);
+  });
+
+  it('resolves a relative path from the base folder given, keeping the name as written', () => {
+    const level = parseLevel('./mine.mjs:depth=2/random', '--levels', '/home/designer');
+    expect(level.name).toBe('./mine.mjs:depth=2/random');
+    expect(level.seats).toEqual([
+      { agent: '/home/designer/mine.mjs', config: { depth: 2 } },
+      { agent: 'random', config: {} },
+    ]);
+    expect(parseLevel('./mine.mjs', '--levels').seats[0]?.agent).toBe('./mine.mjs');
+    expect(parseLevels(['random,./mine.mjs:depth=2,width=3'], '--levels', '/x').map((one) => one.seats[0]?.config)).toEqual([{}, { depth: 2, width: 3 }]);
+  });
+
+  it('refuses a path without a module extension as a spec', () => {
+    expect(() => parseLevel('./mine', '--levels')).toThrow(/"\." is not an agent spec; .*a module path must end in \.js, \.mjs, \.cjs or \.ts/);
+  });
+});
+
+describe('a level whose agent fails', () => {
+  const doomed = resolve('tests/fixtures/doomed-agent.mjs');
+
+  it('stops the ladder with the command that plays the level up to the failed match again', async () => {
+    const base = await parseScenario('game: tic-tac-toe\nmatches: 40\nseed: 4\nseats: [random, random]\n', 'ttt.yaml');
+    const asked: [string, number][] = [];
+    const options = { workers: 0, command: 'whole', reproduceLevel: (level: string, matches: number) => (asked.push([level, matches]), `again ${matches}`) };
+    const failure = await runLadder(base, { ...options, levels: [`random,${doomed}:fate=throw,every=7`] }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ReproducibleFailure);
+    // Seed 4's first doomed match of 7 is match 1 (the fixture draws it from the seat stream).
+    expect((failure as ReproducibleFailure).message).toMatch(/^level ".*doomed-agent\.mjs:fate=throw,every=7": match 1 of run seed 4 \(match seed [0-9a-f]+\) failed at step \d+: doomed agent gave up$/);
+    expect((failure as ReproducibleFailure).reproduce).toBe('again 2');
+    expect(asked).toEqual([[`${doomed}:fate=throw,every=7`, 2]]);
+    // The command's level and match count meet the same failure.
+    const again = await runLadder(await parseScenario('game: tic-tac-toe\nmatches: 2\nseed: 4\nseats: [random, random]\n', 'ttt.yaml'), { ...options, levels: [`${doomed}:fate=throw,every=7`] }).catch((error: unknown) => error);
+    expect((again as Error).message).toBe((failure as Error).message);
+  });
+
+  it('a rotated level replays whole pairs of matches', async () => {
+    const base = await parseScenario('game: tic-tac-toe\nmatches: 40\nseed: 4\nseats: { rotate: [{ agent: random, name: a }, { agent: random, name: b }] }\n', 'ttt.yaml');
+    const failure = await runLadder(base, { workers: 0, command: 'whole', levels: [`${doomed}:fate=throw,every=7`], reproduceLevel: (_level, matches) => `again ${matches}` }).catch((error: unknown) => error);
+    const index = Number(/match (\d+) of run seed/.exec((failure as Error).message)?.[1]);
+    expect((failure as ReproducibleFailure).reproduce).toBe(`again ${2 * Math.floor(index / 2) + 2}`);
+  });
+});
+
+describe('a headline read from the outcomes', () => {
+  it("tic-tac-toe's default metric, outcomes.bySeat.seat1.win, is measured at each level", async () => {
+    const base = await parseScenario('game: tic-tac-toe\nmatches: 40\nseed: 4\nseats: [random, random]\n', 'ttt.yaml');
+    const summary = await runLadder(base, { workers: 0, command: 'test', levels: ['random,greedy'] });
+    const figures = summary.headlines[0]?.levels.map((level) => level.figure);
+    // Greedy X and greedy O: the perfect player's game is always drawn, so X never wins.
+    expect(figures?.[1]).toMatchObject({ value: 0, n: 40 });
+    expect(figures?.[0]?.n).toBe(40);
+    expect(figures?.[0]?.value).toBe(summary.levels[0]?.outcomes.bySeat['seat1']?.win.rate);
   });
 });
 

@@ -32,3 +32,16 @@ export class UsageError extends Error {
     this.issues = issues;
   }
 }
+
+/**
+ * A failure that is not bad input and not a bug of Hordelab's, such as an agent that throws:
+ * exit 1 with `reproduce`, the command that plays the failure again, instead of a stack.
+ */
+export class ReproducibleFailure extends Error {
+  readonly reproduce: string;
+  constructor(message: string, reproduce: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ReproducibleFailure';
+    this.reproduce = reproduce;
+  }
+}

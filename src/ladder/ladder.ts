@@ -9,7 +9,7 @@
  * changes.
  */
 import { performance } from 'node:perf_hooks';
-import { UsageError } from '../core/errors.js';
+import { ReproducibleFailure, UsageError } from '../core/errors.js';
 import { summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
@@ -19,7 +19,7 @@ import { levelScenario, pairingScenario, standaloneText } from './level-scenario
 import { skillOrder } from '../quality/skill-order.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { parseLevels, type Level } from './levels.js';
-import { TallyPlayer, type RunningTally } from './tally-player.js';
+import { TallyFailure, TallyPlayer, type RunningTally } from './tally-player.js';
 
 /** What a seat chose at one level, as shares of its decisions (descriptive: no interval). */
 export interface SeatActionMix {
@@ -92,6 +92,27 @@ export interface LadderOptions {
   /** Also play consecutive levels of known order against each other for the chance share. */
   readonly chanceShare?: boolean;
   readonly onPairing?: (index: number, total: number, pairing: string) => void;
+  /**
+   * The command that plays one level's first `matches` matches again, for the line a failed
+   * match is reported with; default: the ladder's own `command`.
+   */
+  readonly reproduceLevel?: (level: string, matches: number) => string;
+}
+
+/**
+ * Plays `end` matches of one level into `tally`, turning a failed match into a
+ * {@link ReproducibleFailure} with the command that plays the level up to it again (the same
+ * seeds: the same first failure).
+ */
+async function extendLevel(player: TallyPlayer, scenario: Scenario, tally: RunningTally, end: number, label: string, reproduce: (matches: number) => string): Promise<void> {
+  try {
+    await player.extend(scenario, tally, end);
+  } catch (error) {
+    if (!(error instanceof TallyFailure)) throw error;
+    // A rotated level plays each seed twice: stop at the end of the failed match's pair.
+    const matches = Math.min(end, scenario.rotate ? 2 * Math.floor(error.matchIndex / 2) + 2 : error.matchIndex + 1);
+    throw new ReproducibleFailure(`${label}: ${error.message}`, reproduce(matches), { cause: error });
+  }
 }
 
 /** Consecutive levels whose order of skill the construction says (`quality/skill-order.ts`), stronger first. */
@@ -110,7 +131,8 @@ export function chancePairings(levels: readonly Level[]): { stronger: Level; wea
 
 /** The levels to climb: `--levels`, else the scenario's `ladder:`. @throws UsageError when neither gives any. */
 export function ladderLevels(scenario: Scenario, given: readonly string[] | undefined): Level[] {
-  if (given !== undefined && given.length > 0) return parseLevels(given, '--levels');
+  // A command line's relative module paths are the shell's; a scenario's ladder: list's are the file's.
+  if (given !== undefined && given.length > 0) return parseLevels(given, '--levels', process.cwd());
   if (scenario.ladder !== null) return parseLevels(scenario.ladder, `${scenario.file}: ladder`);
   throw new UsageError([{ source: '--levels', field: '', message: `name the skill levels, such as --levels random,greedy,mcts:iterations=200 (or give the scenario a ladder: list)` }]);
 }
@@ -125,6 +147,14 @@ function actionShares(scenario: Scenario, tally: RunningTally): SeatActionMix[] 
       shares: Object.fromEntries(kinds.map((kind) => [kind, decisions === 0 ? 0 : (counts[kind] as number) / decisions])),
     };
   });
+}
+
+/**
+ * Where a headline's path is read: `outcomes.…` paths (a game's default metric may be one, as
+ * tic-tac-toe's `outcomes.bySeat.seat1.win` is) from the level's outcomes, the rest from its results.
+ */
+function figureSource(level: LadderLevel, path: string): unknown {
+  return path.startsWith('outcomes.') ? { outcomes: level.outcomes } : level.results;
 }
 
 /** Plays every level and judges every headline. */
@@ -149,7 +179,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
       options.onLevel?.(index, levels.length, level.name);
       const tally = TallyPlayer.empty(scenario);
       const started = performance.now();
-      await player.extend(scenario, tally, scenario.matches);
+      await extendLevel(player, scenario, tally, scenario.matches, `level "${level.name}"`, (matches) => options.reproduceLevel?.(level.name, matches) ?? options.command);
       const seconds = (performance.now() - started) / 1000;
       played.push({
         name: level.name,
@@ -175,7 +205,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
     const band = options.bands?.get(headline.path) ?? null;
     const { readings, verdict } = judge(
       headline,
-      played.map((level) => ({ level: level.name, figure: readFigure(level.results, headline.path) })),
+      played.map((level) => ({ level: level.name, figure: readFigure(figureSource(level, headline.path), headline.path) })),
       band,
       DEFAULT_CONFIDENCE,
     );
@@ -209,7 +239,8 @@ async function playPairings(base: Scenario, levels: readonly Level[], player: Ta
   for (const [index, pairing] of playable.entries()) {
     options.onPairing?.(index, playable.length, `${pairing.stronger.name} against ${pairing.weaker.name}`);
     const tally = TallyPlayer.empty(pairing.scenario);
-    await player.extend(pairing.scenario, tally, pairing.scenario.matches);
+    // A pairing has no command of its own: the whole ladder replays it on the same seeds.
+    await extendLevel(player, pairing.scenario, tally, pairing.scenario.matches, `pairing ${pairing.stronger.name} against ${pairing.weaker.name}`, () => options.command);
     const summary = pairing.scenario.entry.report.summarize(tally.aggregate, DEFAULT_CONFIDENCE) as { quality?: { chanceShare?: RateEstimate } };
     const estimate = summary.quality?.chanceShare;
     if (estimate === undefined) throw new Error(`ladder: the pairing ${pairing.stronger.name} against ${pairing.weaker.name} gave no chance share; its scenario:\n${pairing.scenario.source.text}`);

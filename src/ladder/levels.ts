@@ -3,14 +3,21 @@
  *
  * A level is `agent` or `agent:key=value,key=value` (`random`, `greedy`,
  * `mcts:iterations=200,rolloutDepth=0`), the same agent in every seat; or one spec per seat
- * joined with `/` (`greedy/scripted-zombies`). Values are read as YAML (`true`, `0.7`, `turn`).
+ * joined with `/` (`greedy/scripted-zombies`). An agent may be a module path ending in a
+ * module extension (`./agents/mine.mjs:depth=2`), as in a scenario's seats; its own slashes
+ * do not split seats (`greedy/./mine.mjs` is two seats). Values are read as YAML (`true`, `0.7`, `turn`).
  * A list of levels is comma-separated: a part with `=` and no `:` continues the settings of the
  * level before it, so `random,greedy,mcts:iterations=200,c=0.7,mcts:iterations=1000` is four
  * levels. The level's name is the spec as written, normalised (`mcts:c=0.7,iterations=200`
  * keeps the order given).
  */
+import { isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
+import { isModulePath } from '../scenario/agent-module.js';
+
+/** The end of an agent module's path: the extensions a scenario's `agent:` loads. */
+const MODULE_FILE = /\.(m?js|cjs|m?tsx?|cts)$/;
 
 /** One seat's agent at a level. */
 export interface SeatLevel {
@@ -29,8 +36,11 @@ export function parseSeatLevel(spec: string, source: string): SeatLevel {
   const text = spec.trim();
   const colon = text.indexOf(':');
   const agent = (colon < 0 ? text : text.slice(0, colon)).trim();
-  if (agent === '' || /[=,/\s]/.test(agent)) {
-    throw new UsageError([{ source, field: '', message: `"${spec}" is not an agent spec; expected agent or agent:key=value,..., such as mcts:iterations=200` }]);
+  const modulePath = MODULE_FILE.test(agent) && isModulePath(agent);
+  if (agent === '' || agent === '.' || agent === '..' || (modulePath ? /[=,]/.test(agent) : /[=,/\s]/.test(agent))) {
+    throw new UsageError([
+      { source, field: '', message: `"${spec}" is not an agent spec; expected agent or agent:key=value,..., such as mcts:iterations=200; a module path must end in .js, .mjs, .cjs or .ts, such as ./my-agent.mjs` },
+    ]);
   }
   const config: Record<string, unknown> = {};
   if (colon >= 0) {
@@ -56,10 +66,48 @@ export function formatSeatLevel(seat: SeatLevel): string {
   return settings.length === 0 ? seat.agent : `${seat.agent}:${settings.join(',')}`;
 }
 
-/** Parses one level: a spec, or per-seat specs joined with `/`. */
-export function parseLevel(spec: string, source: string): Level {
-  const seats = spec.split('/').map((part) => parseSeatLevel(part, source));
-  return { name: seats.map(formatSeatLevel).join('/'), seats };
+/**
+ * Splits a level into its seats' specs at `/`, keeping a module path whole: from a part, the
+ * shortest run of parts whose agent (before any `:`) ends in a module extension is one path,
+ * unless a `.`, `..` or empty part follows a named one in it (`greedy/./mine.mjs` is a seat and
+ * then a path).
+ */
+export function splitSeatSpecs(spec: string): string[] {
+  const parts = spec.split('/');
+  const seats: string[] = [];
+  for (let start = 0; start < parts.length; ) {
+    const end = modulePathEnd(parts, start);
+    seats.push(parts.slice(start, end + 1).join('/'));
+    start = end + 1;
+  }
+  return seats;
+}
+
+/** The last part of the module path that begins at `parts[start]`, or `start` when none does. */
+function modulePathEnd(parts: readonly string[], start: number): number {
+  let named = false;
+  for (let index = start; index < parts.length; index++) {
+    const part = parts[index] as string;
+    const dots = part === '' || part === '.' || part === '..';
+    if (dots && named) return start;
+    named ||= !dots;
+    const colon = part.indexOf(':');
+    if (MODULE_FILE.test(colon < 0 ? part : part.slice(0, colon))) return index;
+    if (colon >= 0) return start;
+  }
+  return start;
+}
+
+/**
+ * Parses one level: a spec, or per-seat specs joined with `/`. With `baseDir`, a relative
+ * module path is resolved from there (a command line's paths are the shell's, not the
+ * scenario file's); the level keeps the name it was written with.
+ */
+export function parseLevel(spec: string, source: string, baseDir?: string): Level {
+  const seats = splitSeatSpecs(spec).map((part) => parseSeatLevel(part, source));
+  const name = seats.map(formatSeatLevel).join('/');
+  if (baseDir === undefined) return { name, seats };
+  return { name, seats: seats.map((seat) => (isModulePath(seat.agent) && !isAbsolute(seat.agent) ? { ...seat, agent: resolve(baseDir, seat.agent) } : seat)) };
 }
 
 /**
@@ -78,9 +126,9 @@ export function splitLevels(text: string): string[] {
   return levels;
 }
 
-/** Parses `--levels` values (each a comma-separated list) into levels, refusing duplicates. */
-export function parseLevels(texts: readonly string[], source: string): Level[] {
-  const levels = texts.flatMap(splitLevels).map((spec) => parseLevel(spec, source));
+/** Parses `--levels` values (each a comma-separated list) into levels, refusing duplicates; `baseDir` as in {@link parseLevel}. */
+export function parseLevels(texts: readonly string[], source: string, baseDir?: string): Level[] {
+  const levels = texts.flatMap(splitLevels).map((spec) => parseLevel(spec, source, baseDir));
   if (levels.length === 0) throw new UsageError([{ source, field: '', message: 'expected at least one level, such as random,greedy,mcts:iterations=200' }]);
   const names = levels.map((level) => level.name);
   const repeated = names.find((name, index) => names.indexOf(name) !== index);

@@ -19,6 +19,18 @@ export interface RunningTally {
   scores: number[];
 }
 
+/** A match of a tally that failed (its agent threw, or its worker thread died), by index. */
+export class TallyFailure extends Error {
+  constructor(
+    message: string,
+    /** The failed match, or the first match of the range a dead thread was playing. */
+    readonly matchIndex: number,
+  ) {
+    super(message);
+    this.name = 'TallyFailure';
+  }
+}
+
 export class TallyPlayer {
   private readonly pool: Piscina<TallyTask, Tally> | null;
 
@@ -35,7 +47,7 @@ export class TallyPlayer {
 
   /**
    * Plays matches `tally.matches..end-1` of `scenario` into `tally`.
-   * @throws Error naming the failed match, its seed and the replay command.
+   * @throws TallyFailure naming the first failed match and its seed.
    */
   async extend(scenario: Scenario, tally: RunningTally, end: number): Promise<void> {
     const start = tally.matches;
@@ -44,12 +56,19 @@ export class TallyPlayer {
     const ranges: [number, number][] = [];
     for (let from = start; from < end; from += size) ranges.push([from, Math.min(end, from + size)]);
     const results = await Promise.all(
-      ranges.map(([from, to]) => (this.pool === null ? Promise.resolve(playTally(scenario, from, to)) : this.pool.run({ source: scenario.source, start: from, end: to }))),
+      ranges.map(([from, to]) =>
+        this.pool === null
+          ? Promise.resolve(playTally(scenario, from, to))
+          : this.pool.run({ source: scenario.source, start: from, end: to }).catch((error: unknown) => {
+              // An agent that ends its thread (process.exit, out of memory) rejects the task.
+              throw new TallyFailure(`a worker thread died playing matches ${from}..${to - 1}: ${error instanceof Error ? error.message : String(error)}`, from);
+            }),
+      ),
     );
     for (const result of results) {
       if (result.failure !== null) {
-        const { matchIndex, matchSeed, message } = result.failure;
-        throw new Error(`${scenario.name}: match ${matchIndex} failed (match seed ${matchSeed}): ${message}`);
+        // The message names the match, its run seed and match seed already.
+        throw new TallyFailure(result.failure.message, result.failure.matchIndex);
       }
     }
     const { report } = scenario.entry;

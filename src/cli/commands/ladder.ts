@@ -61,6 +61,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     },
     workers: workerCount(args),
     command,
+    reproduceLevel: (level, upTo) =>
+      ['hordelab', 'ladder', scenario.file, '--levels', level, '--seed', String(scenario.seed), '--matches', String(upTo), ...set.flatMap((assignment) => ['--set', assignment])]
+        .map(shellQuote)
+        .join(' '),
     onLevel: (index, total, level) => {
       if (!quiet && !json) io.stderr.write(`level ${index + 1} of ${total}: ${level}\n`);
     },
