@@ -3,9 +3,9 @@
  * configuration on the same seeds; tuning finds a known optimum through noise on most seeds,
  * confirms it on fresh seeds, writes a runnable tuned scenario, and resumes where it stopped.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -170,6 +170,33 @@ describe('the sweep and tune commands', () => {
     const badTarget = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate', '--space', 'winRate=0.1..0.9', '--budget', '1000');
     expect(badTarget.status).toBe(2);
     expect(badTarget.stderr).toContain('--target p1WinRate: expected metric=value');
+  });
+});
+
+describe('a configuration whose agent fails', () => {
+  const hordelab = hordelabIn;
+  const doomed = resolve('tests/fixtures/doomed-agent.mjs');
+  const scenario = `game: zombie-trainers\nmatches: 20\nseed: 4\nseats:\n  - { agent: ${JSON.stringify(doomed)}, name: doomed, config: { fate: throw, every: 7 } }\n  - random\n`;
+
+  it('sweep and tune stop with exit 1, write nothing, and print the replay command that meets the same failure', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'z.yaml'), scenario);
+    for (const args of [
+      ['sweep', 'z.yaml', '--vary', 'startXp=0,1', '-n', '20', '-w', '0', '-o', 'out'],
+      ['tune', 'z.yaml', '--space', 'startXp=0,1', '--target', 'p1WinRate=0.5', '--budget', '120', '-w', '0', '-o', 'out'],
+    ]) {
+      const failed = await hordelab(dir, ...args);
+      expect(failed.status).toBe(1);
+      const [problem, reproduce] = failed.stderr.trim().split('\n').slice(-2);
+      expect(problem).toMatch(/^hordelab: configuration startXp=0: match \d+ of run seed 4 \(match seed [0-9a-f]+\) failed at step \d+: doomed agent gave up$/);
+      expect(reproduce).toMatch(/^ {2}reproduce: hordelab replay \S*z\.yaml --match \d+ --seed 4 --set startXp=0$/);
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+      const replayed = await hordelab(dir, ...(reproduce as string).replace('  reproduce: hordelab ', '').split(' '));
+      expect(replayed.status).toBe(1);
+      expect(replayed.stderr).toContain((problem as string).replace('hordelab: configuration startXp=0: ', ''));
+      // Replay's own reproduce line keeps the overrides it was given.
+      expect(replayed.stderr).toMatch(/ {2}reproduce: hordelab replay \S*z\.yaml --match \d+ --seed 4 --set startXp=0 \(match seed/);
+    }
   });
 });
 

@@ -42,6 +42,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return reportError(new UsageError([{ source: name, field: '', message: `${what}; ${hint}` }]), io);
   }
   let scenarioFile: string | undefined;
+  let sets: readonly string[] = [];
   try {
     const args = parseArguments(command, rest, io.cwd);
     if (args === HELP_REQUESTED) {
@@ -49,8 +50,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return 0;
     }
     scenarioFile = command.positionals.some((positional) => positional.name === 'scenario') ? args.text('scenario') : undefined;
+    // A failed match's replay needs the same overrides as the command that met it.
+    sets = 'set' in command.options ? args.list('set') : [];
     return await command.run(args, io);
   } catch (error) {
-    return reportError(error, io, scenarioFile);
+    return reportError(error, io, scenarioFile, sets);
   }
 }

@@ -8,9 +8,10 @@
 import { EXIT_FAILURE, EXIT_USAGE, formatIssue, ReproducibleFailure, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import type { CliIo } from './command.js';
+import { shellQuote } from './shell-quote.js';
 
-/** Writes `error` to stderr and returns its exit code; `scenarioFile` goes into replay commands. */
-export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>'): number {
+/** Writes `error` to stderr and returns its exit code; `scenarioFile` and the `--set` assignments `sets` go into replay commands. */
+export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = []): number {
   if (error instanceof UsageError) {
     if (error.issues.length === 1) {
       io.stderr.write(`hordelab: ${formatIssue(error.issues[0] as UsageError['issues'][number])}\n`);
@@ -23,7 +24,7 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
   if (error instanceof MatchFailure) {
     io.stderr.write(
       `hordelab: internal failure in ${error.message}\n` +
-        `  reproduce: hordelab replay ${scenarioFile} --match ${error.matchIndex} --seed ${error.runSeed}` +
+        `  reproduce: hordelab replay ${scenarioFile === '<scenario>' ? scenarioFile : shellQuote(scenarioFile)} --match ${error.matchIndex} --seed ${error.runSeed}${sets.map((set) => ` --set ${shellQuote(set)}`).join('')}` +
         ` (match seed ${error.matchSeed})\n`,
     );
     if (error.cause instanceof Error && error.cause.stack) io.stderr.write(`${error.cause.stack}\n`);

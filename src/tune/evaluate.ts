@@ -5,7 +5,9 @@
  * configurations differ by their rules, not by their dice). Matches can be added to a
  * configuration later, continuing its aggregate, so a search spends matches where they matter.
  */
-import { UsageError } from '../core/errors.js';
+import { shellQuote } from '../cli/shell-quote.js';
+import { ReproducibleFailure, UsageError } from '../core/errors.js';
+import type { MatchFailureData } from '../core/match-runner.js';
 import { isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { BatchPlayer } from '../run/batches.js';
@@ -62,15 +64,22 @@ export class Evaluator {
     let end = matches;
     if (scenario.rotate && end % 2 === 1) end++;
     const result = await this.player.play(scenario, evaluation.matches, end);
-    if (result.failures.length > 0) {
-      const failure = result.failures[0];
-      throw new Error(
-        `configuration ${evaluation.assignments.join(' ') || '(base)'}: match ${failure?.matchIndex} failed (match seed ${failure?.matchSeed}): ${failure?.message}`,
-      );
-    }
+    const failure = result.failures[0];
+    if (failure !== undefined) throw this.failed(scenario, evaluation.assignments, failure);
     scenario.entry.report.mergeAggregates(evaluation.aggregate, result.aggregate);
     this.onPlayed?.(end - evaluation.matches);
     evaluation.matches = end;
+  }
+
+  /**
+   * A configuration's failed match (its agent threw, or its thread died) as the error to stop
+   * with: the search cannot judge a configuration missing a match, and `hordelab replay` with the
+   * configuration's run seed and assignments plays that match again.
+   */
+  failed(scenario: Scenario, assignments: Assignments, failure: MatchFailureData): ReproducibleFailure {
+    const sets = [...(this.source.overrides.set ?? []), ...assignments];
+    const words = ['hordelab', 'replay', scenario.file, '--match', String(failure.matchIndex), '--seed', String(scenario.seed), ...sets.flatMap((set) => ['--set', set])];
+    return new ReproducibleFailure(`configuration ${assignments.join(' ') || '(base)'}: ${failure.message}`, words.map(shellQuote).join(' '));
   }
 
   /** A fresh evaluation of `assignments` with no matches yet. */

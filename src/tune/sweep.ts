@@ -152,9 +152,7 @@ export async function runSweep(
       const configuration = await evaluator.scenario(assignmentsOf(values));
       const result = await player.play(configuration, matches, metricNames, options.onPlayed);
       const failure = result.failures[0];
-      if (failure !== undefined) {
-        throw new Error(`configuration ${assignmentsOf(values).join(' ') || '(base)'}: match ${failure.matchIndex} failed (match seed ${failure.matchSeed}): ${failure.message}`);
-      }
+      if (failure !== undefined) throw evaluator.failed(configuration, assignmentsOf(values), failure);
       const summary = configuration.entry.report.summarize(result.aggregate, DEFAULT_CONFIDENCE);
       const metrics: Metric[] = [...flattenMetrics(summary), ...flattenMetrics(summarizeOutcomes(result.outcomes, DEFAULT_CONFIDENCE), 'outcomes')];
       const picked: SweepPoint['metrics'] = {};

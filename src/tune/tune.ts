@@ -428,7 +428,6 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   }
   const key = JSON.stringify({ source: scenario.source, targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
   const statePath = join(options.outDir, 'tune-state.json');
-  mkdirSync(options.outDir, { recursive: true });
   const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed);
   try {
     // Every candidate must be a valid scenario before any match runs.
@@ -438,7 +437,10 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     if (saved !== null && saved.key !== key) {
       throw new UsageError([{ source: '--resume', field: '', message: `${statePath} is from another search (scenario, targets, space or budget differ)` }]);
     }
+    // The folder is made with the first file it holds: a search that stops before its first round
+    // is saved (a failed match, an interrupt) leaves nothing behind.
     const write = (state: SavedState): void => {
+      mkdirSync(options.outDir, { recursive: true });
       writeFileSync(`${statePath}.tmp`, JSON.stringify(state));
       renameSync(`${statePath}.tmp`, statePath);
     };
@@ -502,6 +504,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       seconds: Math.round(performance.now() - started) / 1000,
       tunedScenario,
     };
+    mkdirSync(options.outDir, { recursive: true });
     writeTunedScenario(scenario, result);
     const summaryPath = join(options.outDir, 'tune.json');
     writeFileSync(`${summaryPath}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
