@@ -171,3 +171,29 @@ describe('thrown values that are not errors', () => {
     expect(describeThrown(new RangeError('r')).detail).toMatch(/^RangeError: r\n/);
   });
 });
+
+describe('a ladder level whose agent dies, hangs or throws', () => {
+  // The doomed agent's first doomed match on run seed 4 with 1 in 7 is match 1, whatever its fate.
+  const ladder = (fate: string, workers: string, extra: readonly string[] = []) =>
+    hordelab(['ladder', scenario(fate, 20, 7), '--levels', `random,${AGENT}:fate=${fate},every=7`, '--workers', workers, '-q', '--out', `ladder-${fate}-${workers}`, ...extra]);
+
+  it('stops at the first failed match by index, whatever the workers, with the ladder command that meets it again', SLOW, () => {
+    const lines = (result: { stderr: string }) => result.stderr.trim().split('\n');
+    const thrown = lines(ladder('throw', '0'));
+    expect(thrown[0]).toMatch(/^hordelab: level ".*:fate=throw,every=7": match 1 of run seed 4 \(match seed [0-9a-f]{16}\) failed at step \d+: doomed agent gave up$/);
+    for (const workers of ['1', '2']) {
+      const result = ladder('exit', workers);
+      expect(result.status).toBe(1);
+      const [problem, reproduce] = lines(result);
+      expect(problem).toBe(`hordelab: level "${AGENT}:fate=exit,every=7": match 1 of run seed 4 (match seed ${/match seed ([0-9a-f]{16})/.exec(thrown[0] ?? '')?.[1]}) broke its worker thread: worker exited with code 7`);
+      expect(reproduce).toBe(`  reproduce: hordelab ladder ${scenario('exit', 20, 7)} --levels ${AGENT}:fate=exit,every=7 --seed 4 --matches 2`);
+      expect(existsSync(join(work, `ladder-exit-${workers}`))).toBe(false);
+    }
+  });
+
+  it('is stopped after --match-timeout seconds', SLOW, () => {
+    const result = ladder('hang', '1', ['--match-timeout', '1']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/: match 1 of run seed 4 \(match seed [0-9a-f]{16}\) broke its worker thread: timed out after 1 s \(--match-timeout\)\n {2}reproduce: hordelab ladder /);
+  });
+});

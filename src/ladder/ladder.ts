@@ -87,6 +87,8 @@ export interface LadderOptions {
   /** Bands by headline path (`--band p1WinRate=0.45..0.55`). */
   readonly bands?: ReadonlyMap<string, Band>;
   readonly workers: number;
+  /** Seconds a match may run on a worker thread before the thread is killed and the match fails; 0 for no limit. */
+  readonly matchTimeoutSeconds?: number;
   readonly command: string;
   readonly onLevel?: (index: number, total: number, level: string) => void;
   /** Also play consecutive levels of known order against each other for the chance share. */
@@ -170,7 +172,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
       throw new UsageError([{ source: '--band', field: '', message: `"${path}" is not a headline of ${base.entry.game.id}; its headlines are ${headlines.map((h) => h.path).join(', ')}` }]);
     }
   }
-  const player = new TallyPlayer(options.workers);
+  const player = new TallyPlayer(options.workers, options.matchTimeoutSeconds);
   const played: LadderLevel[] = [];
   let chance: LadderSummary['chanceShare'];
   try {

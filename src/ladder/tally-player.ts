@@ -3,10 +3,12 @@
  * tallies in match order, so results do not depend on worker count or chunking: aggregates are
  * exact integer sums, and per-match scores are concatenated by match index.
  */
-import type { Piscina } from 'piscina';
+import { formatSeed, matchSeed } from '../core/rng.js';
+import { matchPlan } from '../run/play-chunk.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
+import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from '../run/pool.js';
+import { compiledWorkerFile } from '../run/thread-pool.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { compiledWorkerFile, startThreadPool } from '../run/thread-pool.js';
 import { mergeActionMix, playTally, type Tally } from './tally.js';
 import type { TallyTask } from './tally-worker.js';
 
@@ -32,11 +34,17 @@ export class TallyFailure extends Error {
 }
 
 export class TallyPlayer {
-  private readonly pool: Piscina<TallyTask, Tally> | null;
+  private readonly pool: WorkerPool<TallyTask, Tally> | null;
 
-  /** `workers` threads; 0 plays in this thread. */
-  constructor(private readonly workers: number) {
-    this.pool = workers > 0 ? startThreadPool<TallyTask, Tally>(compiledWorkerFile('ladder/tally-worker.js'), workers) : null;
+  /**
+   * `workers` threads; 0 plays in this thread (where a hung match cannot be stopped). A match
+   * running longer than `matchTimeoutSeconds` (0: no limit) has its thread killed and fails.
+   */
+  constructor(
+    private readonly workers: number,
+    matchTimeoutSeconds = DEFAULT_MATCH_TIMEOUT_SECONDS,
+  ) {
+    this.pool = workers > 0 ? new WorkerPool<TallyTask, Tally>(workers, { matchTimeoutMs: 1000 * matchTimeoutSeconds }, compiledWorkerFile('ladder/tally-worker.js')) : null;
   }
 
   /** An empty tally for `scenario`. */
@@ -55,22 +63,23 @@ export class TallyPlayer {
     const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
     const ranges: [number, number][] = [];
     for (let from = start; from < end; from += size) ranges.push([from, Math.min(end, from + size)]);
-    const results = await Promise.all(
-      ranges.map(([from, to]) =>
-        this.pool === null
-          ? Promise.resolve(playTally(scenario, from, to))
-          : this.pool.run({ source: scenario.source, start: from, end: to }).catch((error: unknown) => {
-              // An agent that ends its thread (process.exit, out of memory) rejects the task.
-              throw new TallyFailure(`a worker thread died playing matches ${from}..${to - 1}: ${error instanceof Error ? error.message : String(error)}`, from);
-            }),
-      ),
+    // Every range settles before any failure is reported, and the first failed match by index is
+    // the one reported: which thread fails first in time must not decide it.
+    const settled = await Promise.allSettled(
+      ranges.map(([from, to]) => (this.pool === null ? Promise.resolve(playTally(scenario, from, to)) : this.pooled(this.pool, scenario, from, to))),
     );
-    for (const result of results) {
-      if (result.failure !== null) {
+    const failures: TallyFailure[] = [];
+    const results: Tally[] = [];
+    for (const one of settled) {
+      if (one.status === 'fulfilled') {
+        results.push(one.value);
         // The message names the match, its run seed and match seed already.
-        throw new TallyFailure(result.failure.message, result.failure.matchIndex);
-      }
+        if (one.value.failure !== null) failures.push(new TallyFailure(one.value.failure.message, one.value.failure.matchIndex));
+      } else if (one.reason instanceof TallyFailure) failures.push(one.reason);
+      else throw one.reason;
     }
+    const first = failures.reduce<TallyFailure | null>((earliest, failure) => (earliest === null || failure.matchIndex < earliest.matchIndex ? failure : earliest), null);
+    if (first !== null) throw first;
     const { report } = scenario.entry;
     for (const result of results) {
       report.mergeAggregates(tally.aggregate, result.aggregate);
@@ -81,7 +90,16 @@ export class TallyPlayer {
     tally.matches = end;
   }
 
+  /** A range played on the pool; a thread that died (an agent's process.exit, out of memory) or hung fails its match. */
+  private async pooled(pool: WorkerPool<TallyTask, Tally>, scenario: Scenario, from: number, to: number): Promise<Tally> {
+    const outcome = await pool.run({ source: scenario.source, start: from, end: to });
+    if (outcome.kind === 'played') return outcome.result;
+    if (outcome.kind === 'cancelled') throw new Error('the ladder\'s worker pool was closed while it played');
+    const seed = formatSeed(matchSeed(scenario.seed, matchPlan(scenario, outcome.matchIndex).seedIndex));
+    throw new TallyFailure(`match ${outcome.matchIndex} of run seed ${scenario.seed} (match seed ${seed}) broke its worker thread: ${outcome.reason}`, outcome.matchIndex);
+  }
+
   async close(): Promise<void> {
-    await this.pool?.destroy();
+    await this.pool?.terminate();
   }
 }

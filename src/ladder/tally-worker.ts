@@ -1,8 +1,11 @@
 /**
- * The worker-thread side of {@link TallyPlayer} (piscina): loads each scenario once per thread
- * from its source, as the run's worker does, and plays the ranges it is handed.
+ * The worker-thread side of {@link TallyPlayer} (a {@link WorkerPool} entry): loads each scenario
+ * once per thread from its source, as the run's worker does, plays the ranges it is handed, and
+ * counts each match's start for the pool's watchdog (a dead or hung thread's match is known).
  */
-import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
+import type { ThreadReply, ThreadTask } from '../run/pool.js';
+import { countStarts, describeInternalError, loadScenario } from '../run/worker.js';
+import type { ScenarioSource } from '../scenario/scenario.js';
 import { playTally, type Tally } from './tally.js';
 
 export interface TallyTask {
@@ -11,15 +14,12 @@ export interface TallyTask {
   readonly end: number;
 }
 
-const scenarios = new Map<string, Promise<Scenario>>();
-
-export default async function playTallyTask(task: TallyTask): Promise<Tally> {
-  const key = JSON.stringify(task.source);
-  let scenario = scenarios.get(key);
-  if (scenario === undefined) {
-    scenario = parseScenario(task.source.text, task.source.file, task.source.overrides);
-    scenarios.set(key, scenario);
-    scenario.catch(() => scenarios.delete(key));
+/** Never rejects: an internal failure outside any match is answered as `{ error }`. */
+export default async function playTallyTask({ task, progress }: ThreadTask<TallyTask>): Promise<ThreadReply<Tally>> {
+  try {
+    const scenario = await loadScenario(task.source);
+    return { result: playTally(scenario, task.start, task.end, countStarts(new Int32Array(progress))) };
+  } catch (error) {
+    return { error: describeInternalError(error) };
   }
-  return playTally(await scenario, task.start, task.end);
 }

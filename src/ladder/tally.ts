@@ -62,7 +62,7 @@ function counting(factory: AgentFactory, mix: ActionMix, actionKey: (action: unk
 }
 
 /** Plays matches `start..end-1` of `scenario`, stopping at the first failure. */
-export function playTally(scenario: Scenario, start: number, end: number): Tally {
+export function playTally(scenario: Scenario, start: number, end: number, onMatchStart?: () => void): Tally {
   const { game, report } = scenario.entry;
   const seatCount = game.seats.length;
   const collector = report.createCollector({ eventRows: false });
@@ -74,6 +74,7 @@ export function playTally(scenario: Scenario, start: number, end: number): Tally
   const scores: number[] = [];
   const actionKey = (action: unknown): string => game.actionKey(action);
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
+    onMatchStart?.();
     const plan = matchPlan(scenario, matchIndex);
     const seats = plan.seats.map((seat) => ({ ...seat, factory: counting(seat.factory, actionMix, actionKey) }));
     let outcome;

@@ -11,11 +11,27 @@
 import type { Piscina } from 'piscina';
 import type { ChunkResult } from './play-chunk.js';
 import { compiledWorkerFile, startThreadPool } from './thread-pool.js';
-import { PROGRESS_MATCHES_STARTED, PROGRESS_SLOTS, type ChunkTask, type WorkerReply, type WorkerTask } from './worker.js';
+import { PROGRESS_MATCHES_STARTED, PROGRESS_SLOTS, type ChunkTask } from './worker.js';
+
+/** A range of matches a thread plays (the run's chunks, the ladder's tallies). */
+export interface RangeTask {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** What a pool's worker entry receives: the task and {@link PROGRESS_SLOTS} shared Int32 slots it bumps as each match starts. */
+export interface ThreadTask<Task extends RangeTask> {
+  readonly task: Task;
+  /** A SharedArrayBuffer is shared, not copied, when posted. */
+  readonly progress: SharedArrayBuffer;
+}
+
+/** A worker entry's answer: never a rejection, so a failure outside any match is told apart from a dead thread. */
+export type ThreadReply<Result> = { readonly result: Result } | { readonly error: string };
 
 /** How a chunk ended in the pool. */
-export type PoolOutcome =
-  | { readonly kind: 'played'; readonly result: ChunkResult }
+export type PoolOutcome<Result = ChunkResult> =
+  | { readonly kind: 'played'; readonly result: Result }
   /** The thread died or hung while playing match `matchIndex`; none of the chunk's results survive. */
   | { readonly kind: 'broken'; readonly matchIndex: number; readonly reason: string; readonly timedOut: boolean }
   /** The pool was terminated before the chunk ended. */
@@ -35,23 +51,27 @@ export function workerFile(): string {
 }
 
 /** A chunk handed to piscina and not yet settled. */
-interface RunningTask {
-  readonly task: ChunkTask;
+interface RunningTask<Task extends RangeTask, Result> {
+  readonly task: Task;
   readonly progress: Int32Array;
   /** Aborting it makes piscina terminate the thread playing the chunk (or drop it from its queue). */
   readonly abort: AbortController;
-  readonly settle: (outcome: PoolOutcome) => void;
+  readonly settle: (outcome: PoolOutcome<Result>) => void;
   readonly fail: (error: Error) => void;
   /** Matches started when the watchdog last looked, and when that count last changed. */
   seenStarted: number;
   seenAt: number;
 }
 
-/** A fixed number of worker threads playing {@link ChunkTask}s. */
-export class WorkerPool {
-  private readonly threads: Piscina<WorkerTask, WorkerReply>;
+/**
+ * A fixed number of worker threads playing ranges of matches: the run's {@link ChunkTask}s by
+ * default, or any task of a worker entry (`file`) that answers {@link ThreadReply}s and counts
+ * its matches' starts as the run's worker does (the ladder's tallies).
+ */
+export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult> {
+  private readonly threads: Piscina<ThreadTask<Task>, ThreadReply<Result>>;
   /** Every chunk handed out and not yet settled, queued in piscina or playing. */
-  private readonly running = new Set<RunningTask>();
+  private readonly running = new Set<RunningTask<Task, Result>>();
   private watchdog: NodeJS.Timeout | null = null;
   private terminated = false;
 
@@ -62,8 +82,9 @@ export class WorkerPool {
   constructor(
     size: number,
     private readonly options: PoolOptions,
+    file: string = workerFile(),
   ) {
-    this.threads = startThreadPool<WorkerTask, WorkerReply>(workerFile(), size);
+    this.threads = startThreadPool<ThreadTask<Task>, ThreadReply<Result>>(file, size);
   }
 
   /**
@@ -72,11 +93,11 @@ export class WorkerPool {
    * @throws Error (rejects) on an internal failure outside any match, such as a scenario that
    *   no longer loads; the thread stays usable.
    */
-  run(task: ChunkTask): Promise<PoolOutcome> {
+  run(task: Task): Promise<PoolOutcome<Result>> {
     if (this.terminated) return Promise.resolve({ kind: 'cancelled' });
     return new Promise((settle, fail) => {
       const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * Int32Array.BYTES_PER_ELEMENT));
-      const running: RunningTask = { task, progress, abort: new AbortController(), settle, fail, seenStarted: 0, seenAt: 0 };
+      const running: RunningTask<Task, Result> = { task, progress, abort: new AbortController(), settle, fail, seenStarted: 0, seenAt: 0 };
       this.running.add(running);
       this.startWatchdog();
       this.threads.run({ task, progress: progress.buffer as SharedArrayBuffer }, { signal: running.abort.signal }).then(
@@ -105,7 +126,7 @@ export class WorkerPool {
   }
 
   /** Takes `running` out of the pool's books; false when it was settled already. */
-  private release(running: RunningTask): boolean {
+  private release(running: RunningTask<Task, Result>): boolean {
     const held = this.running.delete(running);
     if (this.running.size === 0) this.stopWatchdog();
     return held;
@@ -147,7 +168,7 @@ export class WorkerPool {
 }
 
 /** The match a thread was in: the last one it started for this chunk (the first if none yet). */
-function matchInProgress(running: RunningTask): number {
+function matchInProgress(running: { readonly task: RangeTask; readonly progress: Int32Array }): number {
   const started = Atomics.load(running.progress, PROGRESS_MATCHES_STARTED);
   return Math.min(running.task.end - 1, running.task.start + Math.max(0, started - 1));
 }

@@ -8,6 +8,7 @@
  */
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { playChunk, type ChunkResult } from './play-chunk.js';
+import type { ThreadReply, ThreadTask } from './pool.js';
 
 /** A range of a scenario's matches to play. Plain data: it is posted to a worker thread. */
 export interface ChunkTask {
@@ -18,17 +19,13 @@ export interface ChunkTask {
 }
 
 /** What the pool hands a thread: the chunk, and the counter of its matches started (one per task, so a dying thread cannot write into another task's). */
-export interface WorkerTask {
-  readonly task: ChunkTask;
-  /** {@link PROGRESS_SLOTS} Int32 slots, shared with the pool (a SharedArrayBuffer is shared, not copied, when posted). */
-  readonly progress: SharedArrayBuffer;
-}
+export type WorkerTask = ThreadTask<ChunkTask>;
 
 /**
  * What a thread answers: the chunk, or an internal failure outside any match. The failure is an
  * answer, not a rejection, so that the pool can tell it from the thread dying.
  */
-export type WorkerReply = { readonly result: ChunkResult } | { readonly error: string };
+export type WorkerReply = ThreadReply<ChunkResult>;
 
 /** The shared counter's layout (Int32 slots). */
 export const PROGRESS_MATCHES_STARTED = 0;
@@ -36,7 +33,8 @@ export const PROGRESS_SLOTS = 1;
 
 const scenarios = new Map<string, Promise<Scenario>>();
 
-function loadScenario(source: ScenarioSource): Promise<Scenario> {
+/** The scenario of `source`, parsed once per thread. */
+export function loadScenario(source: ScenarioSource): Promise<Scenario> {
   const key = JSON.stringify(source);
   let scenario = scenarios.get(key);
   if (scenario === undefined) {
@@ -48,13 +46,18 @@ function loadScenario(source: ScenarioSource): Promise<Scenario> {
   return scenario;
 }
 
+/** A match-start callback that counts starts into `progress`, for the pool's watchdog. */
+export function countStarts(progress: Int32Array): () => void {
+  let started = 0;
+  return () => {
+    Atomics.store(progress, PROGRESS_MATCHES_STARTED, ++started);
+  };
+}
+
 /** Plays one chunk, counting each match's start in `progress`. */
 export async function playTask(task: ChunkTask, progress: Int32Array): Promise<ChunkResult> {
   const scenario = await loadScenario(task.source);
-  let started = 0;
-  return playChunk(scenario, task.start, task.end, task.eventFiles, () => {
-    Atomics.store(progress, PROGRESS_MATCHES_STARTED, ++started);
-  });
+  return playChunk(scenario, task.start, task.end, task.eventFiles, countStarts(progress));
 }
 
 /** The task function piscina calls in the thread. Never rejects: an internal failure is answered as `{ error }`. */
@@ -66,7 +69,8 @@ export default async function playWorkerTask({ task, progress }: WorkerTask): Pr
   }
 }
 
-function describeInternalError(error: unknown): string {
+/** An internal failure's stack (or message), as a thread answers it. */
+export function describeInternalError(error: unknown): string {
   try {
     return error instanceof Error ? (error.stack ?? error.message) : String(error);
   } catch {
