@@ -131,6 +131,7 @@ const memoByConfig = new WeakMap<SurvivorsConfig, Map<number, Memo>>();
 let lastMemo: { config: SurvivorsConfig; cost: number; memo: Memo } | null = null;
 
 function memoFor(config: SurvivorsConfig, barricadeCost: number): Memo {
+  // Stryker disable next-line ConditionalExpression: (false) only the fast path: memoFor then finds the same memo through memoByConfig
   if (lastMemo !== null && lastMemo.config === config && lastMemo.cost === barricadeCost) return lastMemo.memo;
   let byCost = memoByConfig.get(config);
   if (byCost === undefined) {
@@ -145,13 +146,17 @@ function memoFor(config: SurvivorsConfig, barricadeCost: number): Memo {
       buffers: { dist: new Int32Array(map.cells), queue: new Int32Array(slots * map.cells * 4), counts: new Int32Array(slots), slots },
       boards: [],
       clock: 0,
+      // Stryker disable next-line ArrayDeclaration: (["Stryker was here"]) entry 0's stamp is then a string, never a board's stamp, until the first field kept overwrites it
       positionStamps: [],
+      // Stryker disable next-line ArrayDeclaration: (["Stryker was here"]) an entry's cells are read only after its stamp matched, and the first field kept overwrites entry 0's cells with its stamp
       positionCells: [],
+      // Stryker disable next-line ArrayDeclaration: (["Stryker was here"]) an entry's field is read only after its stamp matched, and the first field kept overwrites entry 0's field with its stamp
       positionFields: [],
       nextPosition: 0,
     };
     byCost.set(barricadeCost, memo);
   }
+  // Stryker disable next-line ObjectLiteral: ({}) a lastMemo without a config never matches, so the next call takes the slow path to the same memo
   lastMemo = { config, cost: barricadeCost, memo };
   return memo;
 }
@@ -173,8 +178,10 @@ function fill(state: SurvivorsState, buffers: Buffers, barricadeCost: number, so
   const capacity = (queue.length / slots) | 0;
   counts.fill(0);
   let pending = 0;
+  // Stryker disable next-line EqualityOperator: (<=) sources[length] is undefined: it queues cell 0 (undefined stored in an Int32Array) at distance 0, which is skipped when read unless cell 0 is a source, then expanded twice to no effect
   for (let s = 0; s < sources.length; s++) {
     const cell = sources[s] as number;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: (false, &&) a cell below 0 (a dead or carried human) queued anyway is skipped when read (dist[-1] is undefined, not d), and a cell queued twice is expanded twice to no effect
     if (cell < 0 || dist[cell] === 0) continue;
     dist[cell] = 0;
     queue[pending++] = cell;
@@ -187,16 +194,20 @@ function fill(state: SurvivorsState, buffers: Buffers, barricadeCost: number, so
     for (let i = 0; i < counts[slot]!; i++) {
       const cell = queue[base + i]!;
       pending--;
+      // Stryker disable next-line ConditionalExpression: (false) a cell read at d whose distance has since dropped was expanded at that lower distance already; expanding it again at d improves nothing
       if (dist[cell] !== d) continue;
       for (let dir = 0; dir < 4; dir++) {
         const from = neighbour[cell * 4 + dir]!;
+        // Stryker disable next-line ConditionalExpression: (false) off the board the neighbour and its edge are -1: dist[-1] is undefined, so nd < dist[-1] is false and nothing is queued
         if (from < 0) continue;
         const edge = edgeOf[cell * 4 + dir]!;
         const kind = edges[edge];
         if (kind === Edge.Wall) continue;
         // The zombie steps from `from` into `cell`.
         let cost = 1;
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >= for windowCost > cost) cost is 1 here and zombieWindowCost is at least 1 (its schema), so the window's cost is taken either way
         if (kind === Edge.Window && windowCost > cost) cost = windowCost;
+        // Stryker disable next-line EqualityOperator: (>= for obstacleCost > cost) on a tie, taking the obstacle's cost leaves cost as it was
         if (terrain[cell] === Terrain.Obstacle && obstacleCost > cost) cost = obstacleCost;
         if (barricades[edge] === 1) {
           if (barricadeCost < 0) continue;
@@ -206,6 +217,7 @@ function fill(state: SurvivorsState, buffers: Buffers, barricadeCost: number, so
         if (nd < dist[from]!) {
           dist[from] = nd;
           const target = nd % slots;
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, <=) never full: a cell enters bucket d only when its distance drops to d, so a bucket holds at most one entry per cell, and it has room for four
           if (counts[target]! < capacity) {
             queue[target * capacity + counts[target]!] = from;
             counts[target]!++;
@@ -227,9 +239,11 @@ function boardOf(state: SurvivorsState, memo: Memo): BoardFields {
   let oldest: BoardFields | undefined;
   for (const candidate of memo.boards) {
     if (candidate.stamp === state.boardStamp) board = candidate;
+    // Stryker disable next-line EqualityOperator: (<= for the lastUse) every use takes the next clock tick, so no two boards tie
     if (oldest === undefined || candidate.lastUse < oldest.lastUse) oldest = candidate;
   }
   if (board === undefined) {
+    // Stryker disable next-line ConditionalExpression: (false for oldest === undefined) with BOARDS_KEPT boards kept there is an oldest one
     if (memo.boards.length < BOARDS_KEPT || oldest === undefined) {
       board = { stamp: state.boardStamp, lastUse: 0, positions: 0, byCell: [] };
       memo.boards.push(board);
@@ -258,9 +272,11 @@ function humanField(state: SurvivorsState, memo: Memo, board: BoardFields, barri
 function memoized(state: SurvivorsState, barricadeCost: number): Int32Array {
   const memo = memoFor(state.config, barricadeCost);
   const humans = state.humans;
+  // Stryker disable next-line EqualityOperator: (<=) positionStamps[length] is undefined, never a board's stamp
   for (let entry = 0; entry < memo.positionStamps.length; entry++) {
     if (memo.positionStamps[entry] !== state.boardStamp) continue;
     const cells = memo.positionCells[entry] as Int32Array;
+    // Stryker disable next-line ConditionalExpression: (true) a memo serves one config, whose states all have numHumans humans, so the lengths always match
     let same = cells.length === humans.length;
     for (let h = 0; same && h < humans.length; h++) same = cells[h] === (humans[h] as { cell: number }).cell;
     if (same) return memo.positionFields[entry] as Int32Array;
@@ -271,14 +287,17 @@ function memoized(state: SurvivorsState, barricadeCost: number): Int32Array {
   // play is asked again and again as humans move, so there each human's field is kept.
   const board = boardOf(state, memo);
   let field: Int32Array;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: (true, false, !==, positions--) one search from all humans and the least of each human's own field are the same field; which one is used only saves time
   if (board.positions++ === 0) {
     field = fill(state, memo.buffers, barricadeCost, cells).slice();
   } else {
     // A new array per entry: a field handed out stays valid after its entry is replaced.
     field = new Int32Array(state.config.map.cells).fill(UNREACHABLE);
     for (const cell of cells) {
+      // Stryker disable next-line ConditionalExpression: (false) a human below 0 gets an all-UNREACHABLE field (fill skips sources below 0), which lowers nothing
       if (cell < 0) continue;
       const own = humanField(state, memo, board, barricadeCost, cell);
+      // Stryker disable next-line EqualityOperator: (<= for i, <= for own) own[length] and field[length] are undefined, so the extra step copies nothing; copying an equal value changes nothing
       for (let i = 0; i < field.length; i++) if ((own[i] as number) < (field[i] as number)) field[i] = own[i] as number;
     }
   }
