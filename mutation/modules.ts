@@ -73,7 +73,8 @@ export const mutationModules: readonly MutationModule[] = [
     source: 'src/games/survivors/paths.ts',
     tests: SURVIVORS_RULE_TESTS,
     note:
-      'Against the rule tests, which reach the path distances through rule 58. `tests/survivors-paths.test.ts` (random ' +
+      'Against the rule tests, which reach the path distances through rule 58, and `tests/survivors-paths-mut.test.ts` ' +
+      '(distances worked by hand from rules 54, 56 and 58, and the memo). `tests/survivors-paths.test.ts` (random ' +
       'playouts checking the memo against fresh fields) is left out: instrumented for coverage it ran past the 60 s test ' +
       'timeout in the initial run.',
   },
