@@ -173,6 +173,14 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
     expect(warningsOf(2, 0, 2)).toEqual([]);
   });
 
+  it('call an even split of one or two games a split, not a sweep', () => {
+    const warningsOf = (wins: number, draws: number, losses: number): string[] => rateAgents(2, [{ a: 0, b: 1, wins, draws, losses }], 0.95, ['p', 'q']).warnings;
+    expect(warningsOf(1, 0, 1)).toEqual(['p and q split 1–1 in 2 games: their gap rests on so few points that its interval is wide']);
+    expect(warningsOf(0, 1, 0)).toEqual(['p and q split 0.5–0.5 in 1 game: their gap rests on so few points that its interval is wide']);
+    expect(warningsOf(0, 3, 0)).toEqual(['p and q split 1.5–1.5 in 3 games: their gap rests on so few points that its interval is wide']);
+    expect(warningsOf(1, 2, 1)).toEqual([]);
+  });
+
   it('leave agents without games unrated, and ignore pairings without games', () => {
     const pairings: PairingResult[] = [
       { a: 0, b: 2, wins: 9, draws: 0, losses: 1 },

@@ -333,6 +333,11 @@ function sweepWarnings(pairings: readonly PairingResult[], names: readonly strin
     const [winner, loser] = aScore > games - aScore ? [p.a, p.b] : [p.b, p.a];
     const score = `${Math.max(aScore, games - aScore)}–${weaker}`;
     const name = (agent: number): string => names[agent] ?? `agent ${agent}`;
+    // An even split of so few games (1–1, one draw) is no sweep, but its gap is as unsure.
+    if (aScore === games - aScore) {
+      warnings.push(`${name(p.a)} and ${name(p.b)} split ${score} in ${games} game${games === 1 ? '' : 's'}: their gap rests on so few points that its interval is wide`);
+      continue;
+    }
     warnings.push(
       weaker === 0
         ? `${name(winner)} swept ${name(loser)} ${score}: their gap has no finite estimate, only a lower bound`
