@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent, AgentContext, AgentFactory, Decision } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type GameDefinition } from '../src/core/game.js';
-import { CHANCE_STREAM, MatchFailure, SeatDecision, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
+import { CHANCE_STREAM, MatchFailure, SeatDecision, describeThrown, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
 import { formatSeed, matchSeed, matchStream, type Rng } from '../src/core/rng.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -352,6 +352,16 @@ describe('match runner: failures', () => {
     expect(failure(() => play({ script, maxLength: 3 }, [rethrowing, rethrowing]))).toBe(inner);
   });
 
+  it('turns a revoked proxy thrown by an agent into a failure of the match, not a crash of the runner', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const throwing = recordingAgent(() => {
+      throw proxy;
+    }).factory;
+    const error = failure(() => play({ script, maxLength: 3 }, [throwing, throwing]));
+    expect(error.message).toMatch(/failed at step 0: non-Error value thrown: an object that cannot be described$/);
+  });
+
   it('refuses a seat count other than the game\'s, before building any agent', () => {
     const agent = recordingAgent(last);
     const error = failure(() => play({ script, maxLength: 3 }, [agent.factory]));
@@ -440,5 +450,63 @@ describe('match runner: what a seat may see', () => {
     expect(decision.actionsSince).toEqual(['a', 'b', 'c']);
     decision.historyStart = 2;
     expect(decision.actionsSince).toEqual(['c']);
+  });
+});
+
+describe('describeThrown: what any thrown value says', () => {
+  const both = (text: string) => ({ message: text, detail: text });
+
+  it("an Error: its message, and its stack when it has one", () => {
+    const error = new Error('broke');
+    expect(describeThrown(error)).toEqual({ message: 'broke', detail: error.stack });
+    expect(describeThrown(error).detail).toMatch(/^Error: broke\n {4}at /);
+    const noStack = Object.assign(new Error('bare'), { stack: '' });
+    expect(describeThrown(noStack)).toEqual(both('bare'));
+    const oddStack = Object.assign(new Error('odd'), { stack: 42 });
+    expect(describeThrown(oddStack)).toEqual(both('odd'));
+  });
+
+  it('an Error whose message or stack cannot be read', () => {
+    const noMessage = new Error('hidden');
+    Object.defineProperty(noMessage, 'message', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(describeThrown(noMessage).message).toBe('an Error whose message cannot be read');
+    const noStack = new Error('kept');
+    Object.defineProperty(noStack, 'stack', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(describeThrown(noStack)).toEqual(both('kept'));
+  });
+
+  it('a string as it is; other primitives named, a function without its source', () => {
+    expect(describeThrown('plain words')).toEqual(both('plain words'));
+    expect(describeThrown(7)).toEqual(both('non-Error value thrown: 7'));
+    expect(describeThrown(null)).toEqual(both('non-Error value thrown: null'));
+    expect(describeThrown(undefined)).toEqual(both('non-Error value thrown: undefined'));
+    expect(describeThrown(false)).toEqual(both('non-Error value thrown: false'));
+    expect(describeThrown(10n)).toEqual(both('non-Error value thrown: 10'));
+    expect(describeThrown(Symbol('s'))).toEqual(both('non-Error value thrown: Symbol(s)'));
+    expect(describeThrown(() => 'secret source')).toEqual(both('non-Error value thrown: a function'));
+  });
+
+  it('an object as its first 200 characters of JSON, else its tag, else a fixed phrase', () => {
+    expect(describeThrown({ code: 3 })).toEqual(both('non-Error value thrown: {"code":3}'));
+    expect(describeThrown(Object.create(null))).toEqual(both('non-Error value thrown: {}'));
+    const long = { text: 'x'.repeat(500) };
+    expect(describeThrown(long).message).toBe(`non-Error value thrown: ${JSON.stringify(long).slice(0, 200)}`);
+    expect(describeThrown(long).message).toHaveLength('non-Error value thrown: '.length + 200);
+    // JSON.stringify gives undefined for a value whose toJSON does: the tag is said instead.
+    expect(describeThrown({ toJSON: () => undefined })).toEqual(both('non-Error value thrown: [object Object]'));
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(describeThrown(cyclic)).toEqual(both('non-Error value thrown: an object that cannot be described'));
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(describeThrown(proxy)).toEqual(both('non-Error value thrown: an object that cannot be described'));
   });
 });

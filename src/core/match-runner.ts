@@ -150,6 +150,7 @@ export function describeThrown(value: unknown): { message: string; detail: strin
 function safeText(read: () => string, fallback: string): string {
   try {
     const text = read();
+    // Stryker disable next-line ConditionalExpression: (true) every reader given here returns a string or throws (String(), a string stack, JSON text ?? a tag); the check guards later readers
     return typeof text === 'string' ? text : fallback;
   } catch {
     return fallback;
