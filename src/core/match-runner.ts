@@ -118,6 +118,7 @@ export interface MatchFailureData {
 function isMatchFailure(value: unknown): value is MatchFailure {
   try {
     return value instanceof MatchFailure;
+    // Stryker disable next-line BlockStatement: ({}) an empty catch returns undefined, as falsy as false to the one caller
   } catch {
     return false;
   }
@@ -133,12 +134,14 @@ export function describeThrown(value: unknown): { message: string; detail: strin
   try {
     if (value instanceof Error) {
       const message = safeText(() => String(value.message), 'an Error whose message cannot be read');
+      // Stryker disable next-line ConditionalExpression: (true for the typeof test) a stack that is not a string is refused by safeText, which falls back to the message all the same
       return { message, detail: safeText(() => (typeof value.stack === 'string' && value.stack !== '' ? value.stack : message), message) };
     }
   } catch {
     // instanceof itself throws on a revoked proxy: described below.
   }
   if (typeof value === 'string') return { message: value, detail: value };
+  // Stryker disable next-line ConditionalExpression: (false for value === null) null described as an object is JSON's "null", the same words
   if (value === null || typeof value !== 'object') {
     const text = typeof value === 'function' ? 'a function' : safeText(() => String(value), typeof value);
     return { message: `non-Error value thrown: ${text}`, detail: `non-Error value thrown: ${text}` };
