@@ -12,6 +12,8 @@ import { SeatDecision } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { zombieTrainers, type ZombieTrainersAction, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
+import { levelScenario } from '../src/ladder/level-scenario.js';
+import { parseLevel } from '../src/ladder/levels.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
 const params = defaultParameters(zombieTrainers.parameters);
@@ -167,5 +169,11 @@ describe('trainers-tempo: config', () => {
     await expect(parseScenario('name: t\ngame: integer-duel\nmatches: 2\nseed: 1\nseats:\n  - trainers-tempo\n  - greedy\n', 'other.yaml')).rejects.toThrow(/plays only zombie-trainers/);
     const rotated = await parseScenario('name: t\ngame: zombie-trainers\nmatches: 2\nseed: 1\nseats:\n  rotate:\n    - trainers-tempo\n    - greedy\n', 'ok.yaml');
     expect(rotated.rotate).toBe(true);
+  });
+
+  it('a ladder level takes both seats of a base that seats it (it plays every seat, so it holds none)', async () => {
+    const base = await parseScenario('name: t\ngame: zombie-trainers\nmatches: 2\nseed: 1\nseats: [trainers-tempo, trainers-tempo]\n', 'base.yaml');
+    const level = await levelScenario(base, parseLevel('greedy', '--levels'), '--levels');
+    expect(level.seats.map((seat) => seat.factory.id)).toEqual(['greedy', 'greedy']);
   });
 });
