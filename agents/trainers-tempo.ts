@@ -2,23 +2,28 @@
  * The trainers-tempo agent: Zombie Trainers' `greedy` (the same turn planner) on a heuristic that
  * also counts time, and, with `keepLastTrap`, never throws its last trap while that cannot pay off.
  *
- * What greedy misses. A trainer with no traps left is a spectator and can no longer attack
- * (rule 26), and the match ends only when both trainers are out of traps (rule 27) or at the
- * round cap (rule 29). So a trainer's last trap is its licence to keep attacking with the zombies
- * it owns, every turn until the cap, while an opponent who has thrown all of its traps watches.
- * Greedy's heuristic values an unused trap at half its expected catch and an owned zombie's
- * future attacks at a tenth of their expected XP, whatever the rounds left; it throws its last
- * trap as readily as its first and so becomes a spectator with rounds to spare.
+ * What greedy misses. Greedy's only pull toward a target is the distance to the *nearest* wild
+ * zombie, whether or not it would ever attack or catch it: a greedy trainer holding weak zombies
+ * beside a wild zombie with a strong counter-attack neither attacks (the expected damage
+ * outweighs the XP) nor walks away (that lengthens the distance), and an easy kill a few cells off
+ * lies beyond its one-turn plan; two greedy trainers can stand so for a hundred rounds. And a
+ * trainer with no traps left is a spectator and can no longer attack (rule 26), while the match
+ * ends only when both trainers are out of traps (rule 27) or at the round cap (rule 29): the last
+ * trap is the licence to keep attacking, yet greedy values it like any other (half its expected
+ * catch) and throws it with rounds to spare.
  *
  * The heuristic here is greedy's (XP, traps at `trapWeight` of their expected catch, owned
- * zombies, distance to the nearest wild zombie; tanh of the lead with ½ to player 1, who wins
- * ties, rule 28) with one tempo term in place of greedy's future-XP term. For a trainer that
- * still holds a trap (a spectator's zombies earn nothing more), each owned zombie is expected to
- * earn `xpPerAttack` on each attack it survives (rule 22: it hits on A ≥ D, 21 of 36; a kill adds
- * 10 XP in the share of the mean wild health its attack covers), but the trainer gets at most
- * one attack per `turnsPerAttack` of its own turns left before the cap: the zombies' attacks are
- * counted in order of XP per attack, best first, until the turns run out, and `tempoWeight` of
- * that XP is counted now. The term fades to nothing as the cap nears, where only XP counts.
+ * zombies; tanh of the lead with ½ to player 1, who wins ties, rule 28) with two terms changed.
+ * - Target, in place of the nearest-zombie distance: the worth of the best wild zombie to go
+ *   for ({@link bestTarget}: attacking it with one's best owned zombie, or catching it with a
+ *   trap one may throw), less `cellCost` per cell still to walk, at `targetWeight`.
+ * - Tempo, in place of greedy's future-XP term: for a trainer that still holds a trap (a
+ *   spectator's zombies earn nothing more), each owned zombie earns {@link xpPerAttack} on each
+ *   attack it survives (rule 22: it hits on A ≥ D, 21 of 36; a kill adds 10 XP in the share of
+ *   the mean wild health its attack covers), but the trainer gets at most one attack per
+ *   `turnsPerAttack` of its own turns left before the cap: the zombies' attacks are counted best
+ *   earners first until the turns run out, and `tempoWeight` of that XP is counted now. The term
+ *   fades to nothing as the cap nears, where only XP counts.
  *
  * `keepLastTrap: true`: while the opponent still holds a trap, a catch that would use the
  * trainer's last trap is not considered (its own planning included): a success gives 1 XP and a
@@ -27,8 +32,10 @@
  * the planner weighs that like any other action (it then pays off, for instance, for player 2 on
  * equal XP with no zombie left to attack with).
  *
- * Config: `keepLastTrap` (true), `tempoWeight` (0.5), `turnsPerAttack` (2), `trapWeight` (0.5),
- * and greedy's `maxNodes` (300) and `beam` (4). Ties are broken from the agent's own stream.
+ * Config: `keepLastTrap` (true), `tempoWeight` (0.2), `targetWeight` (1), `cellCost` (0.3),
+ * `turnsPerAttack` (2), `trapWeight` (0.5), and greedy's `maxNodes` (300) and `beam` (4). The
+ * defaults are the configuration measured in reports/agent-strength.md. Ties are broken from
+ * the agent's own stream.
  */
 import type { AgentFactory } from '../src/core/agent.js';
 import type { AnyGame } from '../src/core/game.js';
@@ -38,7 +45,7 @@ import type { ZombieTrainersAction, ZombieTrainersState } from '../src/games/zom
 import { choiceField, integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
 import { TurnPlanner, greedyConfig, pickBest } from './greedy.js';
 
-/** Greedy's weights that are kept as they are (agents/../heuristic.ts DEFAULT_WEIGHTS). */
+/** Greedy's weights kept as they are (src/games/zombie-trainers/heuristic.ts, DEFAULT_WEIGHTS). */
 const OWNED_VALUE = 0.5;
 const PROXIMITY_WEIGHT = 0.05;
 const SCALE = 6;
@@ -222,7 +229,7 @@ function valueAfter(state: ZombieTrainersState, values: readonly number[], confi
   return staticValue(next, config);
 }
 
-/** Player 1's expectation over a pending catch or attack, as greedy's heuristic computes it. */
+/** Player 1's estimate: at a pending catch or attack the exact expectation, as greedy's heuristic computes it. */
 export function tempoValue(state: ZombieTrainersState, config: TempoConfig): number {
   switch (state.phase) {
     case Phase.CatchAggressive:
@@ -283,7 +290,7 @@ export function tempoGame(seat: 0 | 1, config: TempoConfig): AnyGame {
 export const trainersTempoAgent: AgentFactory = {
   id: 'trainers-tempo',
   description:
-    "Zombie Trainers only: greedy's turn planner on a heuristic that counts the turns left for its zombies' attacks; with keepLastTrap it never throws its last trap while the opponent holds one. Config: keepLastTrap (true), tempoWeight (0.5), turnsPerAttack (2), trapWeight (0.5), maxNodes (300), beam (4).",
+    "Zombie Trainers only: greedy's turn planner on a heuristic that heads for the wild zombie worth attacking or catching and counts its zombies' attacks within the turns left; with keepLastTrap it never throws its last trap while the opponent holds one. Config: keepLastTrap (true), tempoWeight (0.2), targetWeight (1), cellCost (0.3), turnsPerAttack (2), trapWeight (0.5), maxNodes (300), beam (4).",
   validateConfig: validateTempoConfig,
   playsOnly: { game: 'zombie-trainers', seats: [0, 1] },
   create(rawConfig, { seat, rng }) {
