@@ -5,6 +5,7 @@
  */
 import { greedyAgent } from '../agents/greedy.js';
 import { rolloutAgent } from '../agents/rollout.js';
+import { trainersTempoAgent } from '../agents/trainers-tempo.js';
 import { mctsAgent } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
 import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
@@ -22,7 +23,7 @@ import { zombieTrainersModule } from './games/zombie-trainers/index.js';
 export type RegisteredGame = GameModule;
 
 const gameList: readonly GameModule[] = [zombieTrainersModule, integerDuelModule, survivorsModule, ticTacToeModule, coinFlipModule];
-const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, rolloutAgent, scriptedZombiesAgent, huntingZombiesAgent, survivorsPlannerAgent];
+const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, rolloutAgent, scriptedZombiesAgent, huntingZombiesAgent, survivorsPlannerAgent, trainersTempoAgent];
 
 /** Registered games by id, in registration order. */
 export const games: ReadonlyMap<string, RegisteredGame> = new Map(gameList.map((entry) => [entry.game.id, entry]));

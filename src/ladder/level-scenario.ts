@@ -12,6 +12,7 @@
  */
 import { extname } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import type { AgentFactory } from '../core/agent.js';
 import { UsageError } from '../core/errors.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import type { Level, SeatLevel } from './levels.js';
@@ -33,6 +34,12 @@ function rawSeats(document: Record<string, unknown>): RawSeat[] {
 }
 
 /** The seats a level plays: each seat's entry, and whether the level rotates them. */
+/** An agent that plays only some of the game's seats (a scripted side) keeps its seat in every level. */
+function keepsItsSeat(factory: AgentFactory, seats: number): boolean {
+  const only = factory.playsOnly;
+  return only !== undefined && only.seats.length < seats;
+}
+
 function levelSeats(base: Scenario, raw: readonly RawSeat[], level: Level, source: string): { seats: unknown; rotate: boolean } {
   const count = base.entry.game.seats.length;
   if (level.seats.length > 1) {
@@ -42,7 +49,7 @@ function levelSeats(base: Scenario, raw: readonly RawSeat[], level: Level, sourc
     return { seats: level.seats.map((seat) => seatEntry(seat)), rotate: false };
   }
   const seat = level.seats[0] as SeatLevel;
-  const kept = base.seats.map((named) => named.factory.playsOnly !== undefined);
+  const kept = base.seats.map((named) => keepsItsSeat(named.factory, count));
   if (base.rotate && !kept.some(Boolean)) {
     return { seats: { rotate: [seatEntry(seat, `${level.name}-a`), seatEntry(seat, `${level.name}-b`)] }, rotate: true };
   }
@@ -95,7 +102,7 @@ export async function levelScenario(base: Scenario, level: Level, source: string
  * seat kept by an agent that plays only it.
  */
 export async function pairingScenario(base: Scenario, stronger: Level, weaker: Level, source: string): Promise<Scenario | null> {
-  if (base.entry.game.seats.length !== 2 || base.seats.some((seat) => seat.factory.playsOnly !== undefined)) return null;
+  if (base.entry.game.seats.length !== 2 || base.seats.some((seat) => keepsItsSeat(seat.factory, 2))) return null;
   if (stronger.seats.length !== 1 || weaker.seats.length !== 1) return null;
   // Rotation plays each seed twice: an odd match count loses its last match.
   const matches = base.matches - (base.matches % 2);

@@ -368,8 +368,12 @@ function checkSeat(
   const only = factory.playsOnly;
   if (only !== undefined) {
     const seatNames = only.seats.map((seatIndex) => game.seats[seatIndex] ?? `seat ${seatIndex + 1}`).join(' or ');
+    // An agent for one game that plays each of its seats can rotate and play round robins.
+    const everySeat = game.seats.every((_, seatIndex) => only.seats.includes(seatIndex));
     if (only.game !== game.id) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only ${only.game}, not ${game.id}`));
-    else if (context.roundRobin) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat, so it cannot play a round robin, where every agent plays both seats`));
+    else if (everySeat) {
+      // Nothing more to check: any seat, any seating.
+    } else if (context.roundRobin) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat, so it cannot play a round robin, where every agent plays both seats`));
     else if (context.rotate) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat, so seats cannot be rotated; list the seats in order`));
     else if (!only.seats.includes(seat.index)) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat (seat ${only.seats.map((s) => s + 1).join(', ')}), not seat ${seat.index + 1}`));
   }
