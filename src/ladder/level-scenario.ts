@@ -33,12 +33,13 @@ function rawSeats(document: Record<string, unknown>): RawSeat[] {
   return [];
 }
 
-/** The seats a level plays: each seat's entry, and whether the level rotates them. */
 /** An agent that plays only some of the game's seats (a scripted side) keeps its seat in every level. */
 function keepsItsSeat(factory: AgentFactory, seats: number): boolean {
   const only = factory.playsOnly;
   return only !== undefined && only.seats.length < seats;
 }
+
+/** The seats a level plays: each seat's entry, and whether the level rotates them. */
 
 function levelSeats(base: Scenario, raw: readonly RawSeat[], level: Level, source: string): { seats: unknown; rotate: boolean } {
   const count = base.entry.game.seats.length;
