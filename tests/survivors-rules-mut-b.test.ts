@@ -841,3 +841,53 @@ describe('rule 58: where a zombie may step', () => {
     expect(legalOfKind(state, 'zombieAttack')).toEqual([]);
   });
 });
+
+describe('rules 43, 51, 56, 58: board changes on a large board', () => {
+  it('on a 65 × 64 board, a blast far down the board, a barricade broken and a blast on the first cell each leave the distances of their own board', () => {
+    // A pocket on (1,0): walls west and south of it, its only way out the barricade east of it
+    // (edge 1). The human on (1,31) holds launchers that reach the whole board. Three games on
+    // one parameter object (one board memo): a zombie breaks the barricade; a blast of radius 1
+    // on cell 4096, far from the pocket; a blast of radius 2 on cell 0, opening the pocket.
+    const launcher = variant('Grenade', { name: 'Launcher', count: 1, range: 200 });
+    const charge = variant('Dynamite', { name: 'Charge', count: 1, range: 200 });
+    const params = makeParams(grid(65, 64, { cells: { '64,0': 'Z', '1,31': 'H' }, east: { '0,0': '|', '1,0': 'b' }, south: { '1,0': '-' } }), {
+      itemDeck: deckWith(launcher, charge),
+      blastDestroysObstacles: true,
+    });
+    expect(game.validateParameters(params)).toEqual([]);
+    /** The first cell whose memo distance differs from a fresh computation's, or −1 (cheaper than a deep equality over 4,160 cells). */
+    const stale = (state: SurvivorsState): number => {
+      const memo = zombiePathDistances(state);
+      const fresh = freshZombieDistances(state, null);
+      return memo.findIndex((d, cell) => d !== fresh[cell]);
+    };
+    const pocket = 1;
+    const broken = game.setup(params);
+    expect(edgeAt(broken, 1, 0, E)).toBe(1);
+    addZombie(broken, 2, 0);
+    zombieTurn(broken, 0);
+    act(broken, { kind: 'zombieBreak', dir: W });
+    force(broken, 5);
+    expect(broken.barricades[1]).toBe(0);
+    expect(stale(broken)).toBe(-1);
+    expect(zombiePathDistances(broken)[pocket]).toBe(33); // east, then down column 2
+
+    const throwAt = (card: string, cell: number): SurvivorsState => {
+      const state = game.setup(params);
+      const id = giveCard(state, 0, card);
+      actNow(state, 0, 4);
+      // Applied without listing the legal actions: on this board that means 4,160 sight lines.
+      game.apply(state, { kind: 'throw', card: id, cell }, null);
+      force(state, 4);
+      expect(state.phase).toBe(Phase.Act);
+      expect(stale(state)).toBe(-1);
+      return state;
+    };
+    const far = throwAt('Launcher', 4096);
+    expect(far.barricades[1]).toBe(1);
+    expect(zombiePathDistances(far)[pocket]).toBe(0x3fffffff);
+    const near = throwAt('Charge', 0);
+    expect(near.barricades[1]).toBe(0);
+    expect(zombiePathDistances(near)[pocket]).toBe(31);
+  });
+});
