@@ -27,6 +27,7 @@ import {
   human,
   isLegal,
   lastEvent,
+  legal,
   legalOfKind,
   makeParams,
   passHumanPhase,
@@ -839,6 +840,12 @@ describe('rule 58: where a zombie may step', () => {
     zombieTurn(state, 0);
     expect(legalOfKind(state, 'zombieMove').map((a) => a.dir)).toEqual([N, E, W]);
     expect(legalOfKind(state, 'zombieAttack')).toEqual([]);
+    // In the open, with every cell around it empty (the diagonal ones too): the four steps, no more.
+    const open = start(OPEN, { zombiesMustApproach: false });
+    putHuman(open, 0, 0, 4);
+    addZombie(open, 3, 2);
+    zombieTurn(open, 0);
+    expect(legal(open).filter((a) => a.kind === 'zombieMove')).toEqual([N, E, S, W].map((dir) => ({ kind: 'zombieMove', dir })));
   });
 });
 
