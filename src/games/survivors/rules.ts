@@ -1153,10 +1153,11 @@ function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
     for (const cell of inBlast) board.terrain[cell] = Terrain.Floor;
     changed = true;
   }
-// Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator: (false; <=, >=; − blast) a changed board's renewed stamp only recomputes equal distances; radii of 4096 and more cover any board under 4096 cells a side, so those boards are alike; c · 4096 − r stays distinct; the other codes and conditions are pinned by the blast tests
+// Stryker disable ConditionalExpression: (false on the if; true on the else) a changed board's renewed stamp, or an unchanged board's, only recomputes equal distances; the other conditions are pinned by the blast tests
+// Stryker disable next-line ArithmeticOperator,EqualityOperator: (<=, >=; − blast) radii of 4096 and more cover any board under 4096 cells a side, so those boards are alike; c · 4096 − r stays distinct; the other codes are pinned by the blast tests
   if (changed && item.blast < 4096) boardChanged(state, BoardChange.blast + pending.target * 4096 + item.blast);
-// Stryker disable next-line ConditionalExpression: (true) renewing the stamp of an unchanged board only recomputes equal distances
   else if (changed) renewBoardStamp(state);
+// Stryker restore ConditionalExpression
   const zombies: number[] = [];
   for (const cell of inBlast) if (state.occupant[cell] === ZOMBIE_CELL) zombies.push(cell);
   // Zombie rolls first, the humans' wounds last: a thrower downed by his own blast ends his
