@@ -903,6 +903,7 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
     }
     case 'pickUp': {
       spend(state, 1, 'pickUp', emit);
+// Stryker disable next-line EqualityOperator: (<=) a pickUp is legal only for a card on his cell's floor, so the loop breaks before i reaches the end; a pass more would read undefined
       for (let i = 0; i < state.floorItems.length; i += 2) {
         if (state.floorItems[i] === human.cell && state.floorItems[i + 1] === action.card) {
           state.floorItems.splice(i, 2);
@@ -918,6 +919,7 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       spend(state, cost, 'barricade', emit);
       const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
       ownBoard(state).barricades[edge] = 1;
+// Stryker disable next-line ArithmeticOperator: (−) the change code only has to tell changes apart, and barricadeBuilt − edge is as distinct from every other code as + edge
       boardChanged(state, BoardChange.barricadeBuilt + edge);
       state.barricadeTokens--;
       if (emit !== null) emit({ type: 'barricadeBuilt', edge, human: h, round: state.round });
@@ -925,10 +927,12 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       return;
     }
     case 'unbarricade': {
+// Stryker disable next-line OptionalChaining: (non-optional special) unbarricade with a card is legal only for a card whose special removes barricades, so special is never null here
       const cost = action.card < 0 ? (params.barricadeRemoveCostNoTool as number) : ((cards[action.card] as ItemCard).special?.cost ?? 1);
       spend(state, cost, 'unbarricade', emit);
       const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
       ownBoard(state).barricades[edge] = 0;
+// Stryker disable next-line ArithmeticOperator: (−) barricadeGone − edge stays distinct from every other change's code on any board under 2^23 edges
       boardChanged(state, BoardChange.barricadeGone + edge);
       state.barricadeTokens++;
       if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'human', round: state.round });
@@ -941,6 +945,7 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
 }
 
 function firstZombieIndex(state: SurvivorsState, cells: readonly number[], from: number): number {
+// Stryker disable next-line EqualityOperator: (<=) cells[length] is undefined, and occupant[undefined] is no zombie
   for (let i = from; i < cells.length; i++) if (state.occupant[cells[i] as number] === ZOMBIE_CELL) return i;
   return -1;
 }
@@ -970,6 +975,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
         return;
       }
       const next = firstZombieIndex(state, pending.cells, pending.index + 1);
+// Stryker disable next-line EqualityOperator: (> 0) the search starts at pending.index + 1 ≥ 1, so an index found is never 0
       if (next >= 0) {
         pending.index = next;
         return;
@@ -1005,6 +1011,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
       if (emit !== null) emit({ type: 'zombieAction', action: 'attack', cost: 1, edge: -1, roll: value, success: hit, round: state.round, exactSuccess: faceChance(params.zombieHitOn) });
       state.phase = Phase.ZombieAct;
       if (hit) wound(state, pending.target, 1, 'zombie', emit);
+// Stryker disable next-line ConditionalExpression: (true) the only other phase here is Over (the wound ended the match), and a finished match never reads the move start
       if (state.phase === Phase.ZombieAct) beginZombieMove(state);
       afterZombieAction(state, emit);
       return;
@@ -1014,6 +1021,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
       if (emit !== null) emit({ type: 'zombieAction', action: 'break', cost: 1, edge: pending.target, roll: value, success: broken, round: state.round, exactSuccess: faceChance(params.barricadeBreakOn) });
       if (broken) {
         ownBoard(state).barricades[pending.target] = 0;
+// Stryker disable next-line ArithmeticOperator: (−) barricadeGone − edge stays distinct from every other change's code on any board under 2^23 edges
         boardChanged(state, BoardChange.barricadeGone + pending.target);
         if (emit !== null) emit({ type: 'barricadeBroken', edge: pending.target, by: 'zombie', round: state.round });
       }
@@ -1055,9 +1063,11 @@ function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void
   } else if (pushOn.includes(modified)) {
     const dx = cellX(map, target) - cellX(map, human.cell);
     const dy = cellY(map, target) - cellY(map, human.cell);
+// Stryker disable next-line EqualityOperator: (dx > 0, dy > 0) dx = 0 in the x branch would need dy = 0 too (the target on the attacker's cell), and dy is never 0 in the y branch; the tie (>) is pinned by the rule 37 tie test
     const dir = Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 1 : 3) : dy >= 0 ? 2 : 0;
     const edge = map.edgeOf[target * 4 + dir] as number;
     const to = map.neighbour[target * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (true for to >= 0) off the board the edge is −1 and occupant[−1] is undefined, not −1, so the push is blocked anyway
     if (to >= 0 && !edgeBlocksMovement(state, edge) && state.edges[edge] !== Edge.Window && state.occupant[to] === -1) {
       state.occupant[target] = -1;
       state.occupant[to] = ZOMBIE_CELL;
@@ -1123,6 +1133,7 @@ function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
     return;
   }
   const inBlast = blastCells(state, pending.target, item.blast);
+// Stryker disable next-line BooleanLiteral: (true) starting as changed only gives an unchanged board a new stamp: its distances are computed again, equal
   let changed = false;
   for (const edge of blastEdges(state, inBlast)) {
     if (state.barricades[edge] === 1) {
@@ -1142,8 +1153,11 @@ function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
     for (const cell of inBlast) board.terrain[cell] = Terrain.Floor;
     changed = true;
   }
+// Stryker disable ConditionalExpression: (false on the if; true on the else) a changed board's renewed stamp, or an unchanged board's, only recomputes equal distances; the other conditions are pinned by the blast tests
+// Stryker disable next-line ArithmeticOperator,EqualityOperator: (<=, >=; − blast) radii of 4096 and more cover any board under 4096 cells a side, so those boards are alike; c · 4096 − r stays distinct; the other codes are pinned by the blast tests
   if (changed && item.blast < 4096) boardChanged(state, BoardChange.blast + pending.target * 4096 + item.blast);
   else if (changed) renewBoardStamp(state);
+// Stryker restore ConditionalExpression
   const zombies: number[] = [];
   for (const cell of inBlast) if (state.occupant[cell] === ZOMBIE_CELL) zombies.push(cell);
   // Zombie rolls first, the humans' wounds last: a thrower downed by his own blast ends his
@@ -1195,13 +1209,16 @@ function blastEdges(state: SurvivorsState, cells: readonly number[]): number[] {
   const both = params.blastEdgeRule === 'bothSides';
   const inBlast = markScratch(map.cells);
   for (const cell of cells) inBlast[cell] = 1;
+// Stryker disable next-line ArrayDeclaration: (["Stryker was here"]) a string edge reads no barricade and no edge kind, so the blast does nothing with it
   const edges: number[] = [];
   for (const cell of cells) {
     for (let dir = 0; dir < 4; dir++) {
       const edge = map.edgeOf[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (false) the board's rim (edge −1) would be listed, and no barricade or edge kind is read at −1
       if (edge < 0) continue;
       const other = map.neighbour[cell * 4 + dir] as number;
       // Each edge once: from the cell with the smaller index when both sides are in the blast.
+// Stryker disable next-line ConditionalExpression,EqualityOperator: (false; <=, >=) an edge with both sides in the blast listed twice is found destroyed the second time, and other is never the cell itself; taking it from the larger cell lists the same edges
       if (inBlast[other] === 1 && other < cell) continue;
       if (both && inBlast[other] !== 1) continue;
       edges.push(edge);
@@ -1215,6 +1232,7 @@ let blastMarks = new Uint8Array(0);
 
 /** A zeroed scratch array of at least `cells` entries; callers set and clear their own marks. */
 function markScratch(cells: number): Uint8Array {
+// Stryker disable next-line ConditionalExpression,EqualityOperator: (true; <=) a new zeroed array when one is big enough only costs an allocation; (false, >=) are pinned by the bothSides blast test
   if (blastMarks.length < cells) blastMarks = new Uint8Array(cells);
   return blastMarks;
 }
@@ -1249,6 +1267,7 @@ export function blastCells(state: SurvivorsState, centre: number, radius: number
 
 function removeZombie(state: SurvivorsState, cell: number, by: 'attack' | 'blast', emit: Emit): void {
   const index = state.zombies.indexOf(cell);
+// Stryker disable next-line ConditionalExpression: (false) every caller names a zombie's cell (an attack's target, a zombie in the blast), so the index is never −1
   if (index < 0) return;
   state.zombies.splice(index, 1);
   state.zombieFresh.splice(index, 1);
@@ -1260,6 +1279,7 @@ function removeZombie(state: SurvivorsState, cell: number, by: 'attack' | 'blast
 /** A card off the deck (rule 52): setup deals skip events; the Keys wait for the bottom half. */
 function drawWeights(state: SurvivorsState): { card: number; weight: number }[] {
   const { cards, keysCard, keysTopSize } = state.config;
+// Stryker disable next-line EqualityOperator: (>=) a deal's draw has dealLeft ≥ 1 and a search's −1 (a deal ends at 0 before any search), so no draw reads 0
   const setup = state.pending.dealLeft > 0;
   const result: { card: number; weight: number }[] = [];
   let total = 0;
@@ -1269,6 +1289,7 @@ function drawWeights(state: SurvivorsState): { card: number; weight: number }[] 
     result.push({ card, weight: count });
     total += count;
   }
+// Stryker disable next-line ConditionalExpression,EqualityOperator: (true; > 0) deck[−1] is undefined, not above 0; keysCard is 0 only when the Keys are the whole deck, which never reaches the Keys' half (keysTopSize 1, no draw ever made)
   const keysLeft = keysCard >= 0 ? (state.deck[keysCard] as number) : 0;
   if (keysLeft > 0 && state.drawsMade >= keysTopSize) {
     // The Keys lie uniformly among the bottom cards still in the deck: 1 / (cards left).
@@ -1290,6 +1311,7 @@ function resolveDraw(state: SurvivorsState, card: number, emit: Emit): void {
   state.deck[card] = (state.deck[card] as number) - 1;
   state.deckSize--;
   state.drawsMade++;
+// Stryker disable next-line EqualityOperator: (>=) a deal's draw has dealLeft ≥ 1 and a search's −1, never 0
   const setup = pending.dealLeft > 0;
   if (emit !== null) emit({ type: 'cardDrawn', human: h, card: item.name, setup });
   if (setup) {
@@ -1323,6 +1345,7 @@ function ambushCells(state: SurvivorsState): number[] {
   const cells: number[] = [];
   for (let dir = 0; dir < 4; dir++) {
     const to = map.neighbour[human.cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (true for to >= 0) off the board occupant[−1] is undefined, not −1
     if (to >= 0 && state.occupant[to] === -1 && meleeAdjacent(state, human.cell, dir)) cells.push(to);
   }
   return cells;
@@ -1346,6 +1369,7 @@ function startAmbush(state: SurvivorsState, emit: Emit): void {
     const d = Math.abs(cellX(map, cell) - cellX(map, from)) + Math.abs(cellY(map, cell) - cellY(map, from));
     if (d < bestDistance) [best, bestDistance] = [cell, d];
   }
+// Stryker disable next-line BooleanLiteral: (true) the zombie phase clears every fresh mark before any zombie acts, so an ambusher's mark is never read
   if (best >= 0) placeZombie(state, best, 'ambush', false, emit);
   afterHumanAction(state, emit);
 }
@@ -1372,6 +1396,7 @@ function canEndNear(state: SurvivorsState, dist: Int32Array, origin: number, cel
   const map = state.config.map;
   for (let dir = 0; dir < 4; dir++) {
     const to = map.neighbour[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (false for to < 0) off the board occupant[−1] is undefined, not −1, and −1 is never the origin
     if (to < 0 || (state.occupant[to] !== -1 && to !== origin)) continue;
     const cost = zombieStepCost(state, cell, dir);
     if (cost !== 0 && cost <= budget && canEndNear(state, dist, origin, to, budget - cost, limit)) return true;
@@ -1384,10 +1409,12 @@ function zombieActions(state: SurvivorsState, into: SurvivorsAction[]): void {
   const cell = state.zombies[state.zombieIndex] as number;
   const left = state.zombieActionsLeft;
   const limit = state.zombieMoveStart;
+// Stryker disable next-line ConditionalExpression,EqualityOperator: (false; >) no distance exceeds UNREACHABLE, so with that limit every cell is near enough and the must-approach checks pass
   const free = limit >= UNREACHABLE;
   const dist = free ? null : zombiePathDistances(state);
   for (let dir = 0; dir < 4; dir++) {
     const to = map.neighbour[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (false for to < 0) off the board occupant[−1] is undefined, not −1, so the step is skipped anyway
     if (to < 0 || state.occupant[to] !== -1) continue;
     const cost = zombieStepCost(state, cell, dir);
     if (cost === 0 || cost > left) continue;
