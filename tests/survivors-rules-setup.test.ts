@@ -343,6 +343,21 @@ describe('sections G and M: the item deck as data', () => {
     expect(custom).toEqual([]);
   });
 
+  it('rule 61: an escape deck needs a card besides the Car Keys, counting events only when they are enabled', () => {
+    const eventsOnly = DEFAULT_ITEM_DECK.filter((card) => card.event !== null);
+    expect(eventsOnly.length).toBeGreaterThan(0);
+    const problems = (params: Record<string, unknown>) => game.validateParameters({ ...defaults, startingCardsPerHuman: 0, ...params }).map((issue) => `${issue.path?.join('.')}: ${issue.message}`);
+    expect(problems({ scenario: 'escape', itemDeck: [] })).toEqual([
+      'itemDeck: the escape scenario puts the Car Keys in the bottom half of the deck (rule 61), so the deck needs at least one other card',
+    ]);
+    expect(problems({ scenario: 'escape', itemDeck: eventsOnly, eventCardsEnabled: false })).toEqual([
+      'itemDeck: the escape scenario puts the Car Keys in the bottom half of the deck (rule 61), so the deck needs at least one other card (eventCardsEnabled: false leaves out its event cards)',
+    ]);
+    expect(problems({ scenario: 'escape', itemDeck: eventsOnly })).toEqual([]);
+    expect(problems({ scenario: 'survive', itemDeck: [] })).toEqual([]);
+    expect(problems({ scenario: 'escape', itemDeck: [{ ...deck['Axe']!, count: 1 }] })).toEqual([]);
+  });
+
   const icons = (name: string) => {
     const card = deck[name]!;
     return { count: card.count, size: card.size, kill: card.killOn, push: card.knockbackOn, break: card.breakOn, range: card.range };

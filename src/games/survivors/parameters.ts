@@ -242,5 +242,11 @@ export function validateSurvivorsParams(params: SurvivorsParams): ParameterIssue
   if (nonEvents < params.numHumans * params.startingCardsPerHuman) {
     issues.push({ path: ['itemDeck'], message: `the deck has ${nonEvents} non-event cards; the humans draw ${params.numHumans * params.startingCardsPerHuman} at the start` });
   }
+  // Rule 61 puts the Car Keys in the bottom half of the deck: alone in it they have no half to
+  // be in, and the first search would find no card to draw.
+  const drawable = params.itemDeck.reduce((sum, card) => sum + (params.eventCardsEnabled || card.event === null ? card.count : 0), 0);
+  if (params.scenario === 'escape' && drawable === 0) {
+    issues.push({ path: ['itemDeck'], message: `the escape scenario puts the Car Keys in the bottom half of the deck (rule 61), so the deck needs at least one other card${params.eventCardsEnabled ? '' : ' (eventCardsEnabled: false leaves out its event cards)'}` });
+  }
   return issues;
 }
