@@ -576,6 +576,7 @@ describe('rules 19, 42–55: what an active human is offered', () => {
       return actions - human(state, 0).actionsLeft;
     };
     expect(priceWith(scene({}, ['Toolbox', 'Hammer & nails']), 1)).toBe(1);
+    expect(priceWith(scene({}, ['Hammer & nails', 'Toolbox']), 1)).toBe(1);
     expect(priceWith(scene({}, ['Toolbox']), 2)).toBe(2);
     expect(priceWith(scene({}, ['Kitchen knife']), 3)).toBe(3);
     expect(priceWith(scene({}, ['Kitchen knife']), 2)).toBeNull();
@@ -649,5 +650,22 @@ describe('rule 9: ending an activation', () => {
     const rec = recorder();
     for (let i = 0; i < 4; i++) act(state, { kind: 'move', dir: i % 2 === 0 ? N : S }, rec.sink);
     expect(eventsOf(rec.events, 'activationEnd')).toEqual([{ type: 'activationEnd', human: 0, unspent: 0, reason: 'spent', round: 1 }]);
+  });
+});
+
+describe('rule 15: an immediate wound penalty', () => {
+  it('rules 9, 15: with woundPenaltyImmediate a wound in the zombie phase does not rewrite what a human left unspent in his activation', () => {
+    const state = start(OPEN, { woundPenaltyImmediate: true, spawnPerRound: 0 });
+    putHuman(state, 0, 3, 2);
+    human(state, 0).wounds = 1;
+    addZombie(state, 4, 2);
+    act(state, { kind: 'activate', human: 0 });
+    act(state, { kind: 'aim' });
+    act(state, { kind: 'endActivation' });
+    expect(state.phase).toBe(Phase.ZombieAct);
+    act(state, { kind: 'zombieAttack', human: 0 });
+    force(state, 6);
+    // The second wound lowers his allowance from 4 to 3; the 3 actions he left unspent stay 3.
+    expect(human(state, 0)).toMatchObject({ wounds: 2, actionsLeft: 3 });
   });
 });

@@ -521,6 +521,7 @@ function nearestEmptyCell(state: SurvivorsState, from: number): number {
       for (let dir = 0; dir < 4; dir++) {
         const to = map.neighbour[cell * 4 + dir] as number;
         const edge = map.edgeOf[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (false for to < 0) off the board the search only reaches undefined cells (neighbour[−4..−1]), none of them empty, and after the first one seen[undefined] stops it, so it finds the same cell or runs out as before
         if (to < 0 || seen[to] === 1 || edgeBlocksMovement(state, edge)) continue;
         seen[to] = 1;
         if (state.occupant[to] === -1) return to;
