@@ -681,6 +681,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       if (item === null || item.range === 0) {
         for (let dir = 0; dir < 4; dir++) {
           const target = map.neighbour[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (true for target >= 0) off the board occupant[−1] is undefined, not a zombie
           if (target >= 0 && state.occupant[target] === ZOMBIE_CELL && meleeAdjacent(state, cell, dir)) into.push({ kind: 'attack', card, cell: target });
         }
       } else {
@@ -708,6 +709,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       if (item.special?.effect === 'removeBarricade' && item.special.cost <= actions) {
         for (let dir = 0; dir < 4; dir++) {
           const edge = map.edgeOf[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (true for edge >= 0) barricades[−1] is undefined, not 1
           if (edge >= 0 && state.barricades[edge] === 1) into.push({ kind: 'unbarricade', dir, card });
         }
       }
@@ -715,6 +717,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
     if (params.barricadeRemoveCostNoTool !== null && params.barricadeRemoveCostNoTool <= actions) {
       for (let dir = 0; dir < 4; dir++) {
         const edge = map.edgeOf[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (true for edge >= 0) barricades[−1] is undefined, not 1
         if (edge >= 0 && state.barricades[edge] === 1) into.push({ kind: 'unbarricade', dir, card: -1 });
       }
     }
@@ -727,6 +730,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       const room = capacityOf(state, receiver) - load(state, receiver);
       for (const card of held) {
         const item = cards[card] as ItemCard;
+// Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >= 0) a card's capacityBonus is never negative (the card schema's minimum is 0), so adding a bonus of 0 changes nothing; false and <= 0 are killed by tests/survivors-rules-mut-a.test.ts
         const roomAfter = item.capacityBonus > 0 ? room + item.capacityBonus : room;
         if (sizeCost(params, item) <= roomAfter) into.push({ kind: 'give', card, human: other });
       }
@@ -738,6 +742,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
     if (buildCost > 0 && buildCost <= actions && state.barricadeTokens > 0) {
       for (let dir = 0; dir < 4; dir++) {
         const edge = map.edgeOf[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (false for edge < 0) off the board edges[−1] is undefined, which is no kind a barricade goes on
         if (edge < 0 || state.barricades[edge] === 1) continue;
         const kind = state.edges[edge] as Edge;
         if (kind === Edge.Window || kind === Edge.Doorway || (params.barricadeOnOpenEdges && (kind === Edge.Open || kind === Edge.Destroyed))) {
