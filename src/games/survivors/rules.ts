@@ -601,7 +601,6 @@ export function friendRoutes(state: SurvivorsState, from: number, actions: numbe
         if (!throughFriend) continue;
         const known = routes.find((route) => route.cell === to);
         if (known === undefined) routes.push({ cell: to, cost: total });
-// Stryker disable next-line EqualityOperator: (<=) an equal cost written again changes nothing; >= is killed by tests/survivors-rules-mut-a.test.ts
         else if (total < known.cost) known.cost = total;
       } else if (occupant !== ZOMBIE_CELL) {
         const index = friendCells.indexOf(to);
@@ -609,7 +608,6 @@ export function friendRoutes(state: SurvivorsState, from: number, actions: numbe
         if (index >= 0 && (friendCosts[index] as number) <= total) continue;
 // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, false, > 0, < 0) a cost not recorded only prunes less (see above): same routes at the same costs
         if (index >= 0) friendCosts[index] = total;
-// Stryker disable next-line BlockStatement: ({}) a friend not recorded is never pruned: more expansions, bounded by the actions, the same routes
         else {
           friendCells.push(to);
           friendCosts.push(total);
