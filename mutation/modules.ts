@@ -32,6 +32,7 @@ const SURVIVORS_RULE_TESTS: readonly string[] = [
   'tests/survivors-rules-zombies.test.ts',
   'tests/survivors-rules-edges.test.ts',
   'tests/survivors-rules-geometry.test.ts',
+  'tests/survivors-rules-mut-a.test.ts',
   'tests/survivors-rules-mut-b.test.ts',
   'tests/survivors-rules-mut-c.test.ts',
   'tests/survivors-paths-mut.test.ts',

@@ -254,6 +254,7 @@ function eligibleToActivate(human: Human): boolean {
 }
 
 function nextHumanChoice(state: SurvivorsState, emit: Emit): void {
+// Stryker disable next-line ConditionalExpression: (false) no caller reaches here with the match over: beginRound runs only in play, and endActivation's callers (a bite that downs, the end action, a blast whose thrower is downed) return first when a wound ended it
   if (state.phase === Phase.Over) return;
   if (state.humans.some(eligibleToActivate)) {
     state.phase = Phase.ChooseHuman;
@@ -394,6 +395,7 @@ function wound(state: SurvivorsState, h: number, count: number, source: 'zombie'
     human.downed = true;
     human.bleed = 0;
     if (emit !== null) emit({ type: 'downed', human: h, round: state.round });
+// Stryker disable next-line ConditionalExpression: (true) a human other than the wounded one is never active here (zombie attacks and blast wounds come with no one active), and endActivation with no one active does nothing
     if (state.active === h) endActivation(state, emit, 'downed');
     return;
   }
@@ -403,7 +405,9 @@ function wound(state: SurvivorsState, h: number, count: number, source: 'zombie'
 function kill(state: SurvivorsState, h: number, cause: 'wound' | 'bleedOut', emit: Emit): void {
   const { params } = state.config;
   const human = state.humans[h] as Human;
+// Stryker disable next-line ConditionalExpression: (false) kill is never called on the dead: wound returns for them and the round's end skips them
   if (human.dead) return;
+// Stryker disable next-line ConditionalExpression,EqualityOperator: (false, and the carrying test behind it: true, > 0, < 0) nobody is active when a human dies (zombie phase, round end, blast wounds with the thrower set aside; a bite never kills, the active human is never downed), so the carrying test is never reached; true and !== are killed by tests/survivors-rules-mut-a.test.ts
   if (state.active === h && state.carrying >= 0) dropCarried(state, emit);
   const cell = human.cell;
   human.dead = true;
@@ -420,6 +424,7 @@ function kill(state: SurvivorsState, h: number, cause: 'wound' | 'bleedOut', emi
   human.cell = -1;
   state.deaths++;
   if (emit !== null) emit({ type: 'death', human: h, cause, round: state.round });
+// Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: (true, false, !==, +1) nobody is active when a human dies (see above), so active is already −1 either way
   if (state.active === h) state.active = -1;
   if (state.deaths >= params.humanDeathsToWin) finish(state, 'kills', emit);
 }
@@ -453,10 +458,12 @@ function beginActivation(state: SurvivorsState, h: number): void {
 /** Ends the active human's activation: aim lost, the carried human put down (rules 33, 48). */
 function endActivation(state: SurvivorsState, emit: Emit, reason: 'spent' | 'pass' | 'downed'): void {
   const h = state.active;
+// Stryker disable next-line ConditionalExpression: (false) every caller ends the activation of an active human (the bite's wound, the end action, the last action spent, a downed thrower)
   if (h < 0) return;
   const human = state.humans[h] as Human;
   if (emit !== null) emit({ type: 'activationEnd', human: h, unspent: human.actionsLeft, reason, round: state.round });
   state.aim = 0;
+// Stryker disable next-line ConditionalExpression: (true) not carrying, the vacated list is empty (filled only while carrying, cleared at each pickup and drop), so there is no choice, and dropCarried returns at once
   if (state.carrying >= 0) {
     const choices = dropChoices(state);
     if (state.config.params.carryDropRule === 'playerChoice' && choices.length > 1 && !human.dead) {
@@ -474,6 +481,7 @@ function endActivation(state: SurvivorsState, emit: Emit, reason: 'spent' | 'pas
 /** Empty cells the carrier left since the pickup, most recent first, each once. */
 function dropChoices(state: SurvivorsState): number[] {
   const result: number[] = [];
+// Stryker disable next-line ArithmeticOperator: (length + 1) the two indices past the end read undefined, which is no empty cell (occupant[undefined] is not −1)
   for (let i = state.vacated.length - 1; i >= 0; i--) {
     const cell = state.vacated[i] as number;
     if (state.occupant[cell] === -1 && !result.includes(cell)) result.push(cell);
@@ -484,9 +492,11 @@ function dropChoices(state: SurvivorsState): number[] {
 /** Rule 33: on the last vacated empty cell (or `cell`), else the nearest empty cell. */
 function dropCarried(state: SurvivorsState, emit: Emit, cell = -1): void {
   const carried = state.carrying;
+// Stryker disable next-line ConditionalExpression: (false) dropCarried is only called while someone is carried (endActivation, kill and the DropCarried phase check it)
   if (carried < 0) return;
   let target = cell;
   if (target < 0) target = dropChoices(state)[0] ?? -1;
+// Stryker disable next-line OptionalChaining,UnaryOperator: (non-optional, ?? +1) the carrier is active whenever a carried human is put down, so his cell is always read
   if (target < 0) target = nearestEmptyCell(state, state.humans[state.active]?.cell ?? -1);
   const human = state.humans[carried] as Human;
   state.carrying = -1;
@@ -499,6 +509,7 @@ function dropCarried(state: SurvivorsState, emit: Emit, cell = -1): void {
 
 /** The empty cell nearest to `from` by walking (walls and barricades respected), or −1. */
 function nearestEmptyCell(state: SurvivorsState, from: number): number {
+// Stryker disable next-line ConditionalExpression,UnaryOperator: (false, +1) the only caller passes the carrier's cell, which is on the board
   if (from < 0) return -1;
   const map = state.config.map;
   const seen = new Uint8Array(map.cells);
@@ -510,6 +521,7 @@ function nearestEmptyCell(state: SurvivorsState, from: number): number {
       for (let dir = 0; dir < 4; dir++) {
         const to = map.neighbour[cell * 4 + dir] as number;
         const edge = map.edgeOf[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (false for to < 0) off the board the search only reaches undefined cells (neighbour[−4..−1]), none of them empty, and after the first one seen[undefined] stops it, so it finds the same cell or runs out as before
         if (to < 0 || seen[to] === 1 || edgeBlocksMovement(state, edge)) continue;
         seen[to] = 1;
         if (state.occupant[to] === -1) return to;
@@ -525,6 +537,7 @@ function nearestEmptyCell(state: SurvivorsState, from: number): number {
 function humanStepCost(state: SurvivorsState, from: number, dir: number): number {
   const { map, params } = state.config;
   const edge = map.edgeOf[from * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (false for edge < 0) a step off the board leads only to undefined cells, never to an empty one, so moveLine still finds no line (its cost runs past the actions) and friendRoutes no route
   if (edge < 0 || edgeBlocksMovement(state, edge)) return 0;
   const to = map.neighbour[from * 4 + dir] as number;
   let cost = 1;
@@ -566,7 +579,9 @@ export function moveLine(state: SurvivorsState, from: number, dir: number, actio
 export function friendRoutes(state: SurvivorsState, from: number, actions: number): { cell: number; cost: number }[] {
   const map = state.config.map;
   // Friends' cells reached so far with their cheapest cost; few, so arrays beat maps.
+// Stryker disable next-line ArrayDeclaration: (a stray first entry) it shifts friendCells against friendCosts, which only lets a friend's cell be expanded once more at no cheaper cost; every expansion is bounded by the actions, and routes keep their cheapest cost
   const friendCells: number[] = [];
+// Stryker disable next-line ArrayDeclaration: (a stray first entry) likewise: a friend reached again is expanded once more, bounded by the actions, finding no cheaper route
   const friendCosts: number[] = [];
   const routes: { cell: number; cost: number }[] = [];
   const work: number[] = [from, 0];
@@ -578,6 +593,7 @@ export function friendRoutes(state: SurvivorsState, from: number, actions: numbe
       const step = humanStepCost(state, cell, dir);
       if (step === 0 || cost + step > actions) continue;
       const to = map.neighbour[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (false) his own cell, entered again at a cost above 0, is expanded as a friend's cell but reaches nothing cheaper than from the start (routes out of it are only taken when entered through a friend)
       if (to === from) continue;
       const occupant = state.occupant[to] as number;
       const total = cost + step;
@@ -588,7 +604,9 @@ export function friendRoutes(state: SurvivorsState, from: number, actions: numbe
         else if (total < known.cost) known.cost = total;
       } else if (occupant !== ZOMBIE_CELL) {
         const index = friendCells.indexOf(to);
+// Stryker disable next-line ConditionalExpression,EqualityOperator: (false, true for index >= 0, index > 0, index < 0, < total) each only prunes less: a friend's cell expanded again at no cheaper cost finds nothing cheaper, bounded by the actions; the mutants that prune a cheaper visit (> total, ||, true for the cost test) are killed by tests/survivors-rules-mut-a.test.ts
         if (index >= 0 && (friendCosts[index] as number) <= total) continue;
+// Stryker disable next-line ConditionalExpression,EqualityOperator: (true, false, > 0, < 0) a cost not recorded only prunes less (see above): same routes at the same costs
         if (index >= 0) friendCosts[index] = total;
         else {
           friendCells.push(to);
@@ -610,6 +628,7 @@ function shoulderCost(state: SurvivorsState, from: number, dir: number): number 
 function moveHuman(state: SurvivorsState, h: number, to: number): void {
   const human = state.humans[h] as Human;
   state.occupant[human.cell] = -1;
+// Stryker disable next-line ConditionalExpression: (true) cells left while not carrying are cleared at the pickup, before the list is ever read
   if (state.carrying >= 0) state.vacated.push(human.cell);
   human.cell = to;
   state.occupant[to] = h;
@@ -660,6 +679,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       if (item === null || item.range === 0) {
         for (let dir = 0; dir < 4; dir++) {
           const target = map.neighbour[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (true for target >= 0) off the board occupant[−1] is undefined, not a zombie
           if (target >= 0 && state.occupant[target] === ZOMBIE_CELL && meleeAdjacent(state, cell, dir)) into.push({ kind: 'attack', card, cell: target });
         }
       } else {
@@ -687,6 +707,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       if (item.special?.effect === 'removeBarricade' && item.special.cost <= actions) {
         for (let dir = 0; dir < 4; dir++) {
           const edge = map.edgeOf[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (true for edge >= 0) barricades[−1] is undefined, not 1
           if (edge >= 0 && state.barricades[edge] === 1) into.push({ kind: 'unbarricade', dir, card });
         }
       }
@@ -694,6 +715,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
     if (params.barricadeRemoveCostNoTool !== null && params.barricadeRemoveCostNoTool <= actions) {
       for (let dir = 0; dir < 4; dir++) {
         const edge = map.edgeOf[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (true for edge >= 0) barricades[−1] is undefined, not 1
         if (edge >= 0 && state.barricades[edge] === 1) into.push({ kind: 'unbarricade', dir, card: -1 });
       }
     }
@@ -706,6 +728,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       const room = capacityOf(state, receiver) - load(state, receiver);
       for (const card of held) {
         const item = cards[card] as ItemCard;
+// Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >= 0) a card's capacityBonus is never negative (the card schema's minimum is 0), so adding a bonus of 0 changes nothing; false and <= 0 are killed by tests/survivors-rules-mut-a.test.ts
         const roomAfter = item.capacityBonus > 0 ? room + item.capacityBonus : room;
         if (sizeCost(params, item) <= roomAfter) into.push({ kind: 'give', card, human: other });
       }
@@ -717,6 +740,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
     if (buildCost > 0 && buildCost <= actions && state.barricadeTokens > 0) {
       for (let dir = 0; dir < 4; dir++) {
         const edge = map.edgeOf[cell * 4 + dir] as number;
+// Stryker disable next-line ConditionalExpression: (false for edge < 0) off the board edges[−1] is undefined, which is no kind a barricade goes on
         if (edge < 0 || state.barricades[edge] === 1) continue;
         const kind = state.edges[edge] as Edge;
         if (kind === Edge.Window || kind === Edge.Doorway || (params.barricadeOnOpenEdges && (kind === Edge.Open || kind === Edge.Destroyed))) {
@@ -748,6 +772,7 @@ function sortedZombies(state: SurvivorsState): number[] {
 
 function floorCardsAt(state: SurvivorsState, cell: number): number[] {
   const result: number[] = [];
+// Stryker disable next-line EqualityOperator: (<=) the entry past the end is undefined, which matches no cell
   for (let i = 0; i < state.floorItems.length; i += 2) {
     if (state.floorItems[i] === cell && !result.includes(state.floorItems[i + 1] as number)) result.push(state.floorItems[i + 1] as number);
   }
@@ -763,6 +788,7 @@ function spend(state: SurvivorsState, cost: number, action: HumanActionKind, emi
 /** After an action resolves: the activation ends when nothing is left to spend. */
 function afterHumanAction(state: SurvivorsState, emit: Emit): void {
   // A wound may have ended the activation (downed), or the match.
+// Stryker disable next-line ConditionalExpression: (false for phase === Over) when an action ends the match no one is active any more (it ends at the end of the human phase, or by a blast's wounds, which return before this), so active < 0 returns; the other operands are killed by tests/survivors-rules-mut-a.test.ts
   if (state.phase === Phase.Over || state.phase === Phase.DropCarried || state.active < 0) return;
   const human = state.humans[state.active] as Human;
   if (load(state, human) > capacityOf(state, human)) {
@@ -780,6 +806,7 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
   switch (action.kind) {
     case 'activate':
       state.aim = 0;
+// Stryker disable next-line UnaryOperator: (+1) beginActivation sets the new active human on the next line
       state.active = -1;
       beginActivation(state, action.human);
       return;
