@@ -1603,3 +1603,51 @@ describe('Zombie Trainers state contract', () => {
     expect(game.maxLength(params)).toBe(steps + 3);
   });
 });
+
+describe('per-seat action points in move generation and the length bound', () => {
+  // A 4-wide map: from column 0 the last cell of a row (3 steps) and the first of the next (1 step)
+  // are where a move table sized for the smaller allowance would put two moves on one entry.
+  const OPEN_4 = ['....', '....', '....', '....'].join('\n');
+  for (const [seat, points] of [[0, [4, 1]], [1, [1, 4]]] as const) {
+    it(`player ${seat + 1} with ${points[seat]} action points to his opponent's ${points[1 - seat]} is offered every cell his own points reach, each at its own distance`, () => {
+      const state = start(OPEN_4, { actionPoints: [...points], maxWildZombies: 0 });
+      if (seat === 1) endTurn(state);
+      expect(state.current).toBe(seat);
+      expect(state.actionPoints).toBe(4);
+      const width = state.config.map.width;
+      const from = state.trainers[seat].cell;
+      const blocked = state.trainers[1 - seat].cell;
+      const [fx, fy] = [from % width, Math.floor(from / width)];
+      // On an open map the only obstacle is the other trainer's cell (rule 14), in a corner no shortest path needs.
+      expect([0, 3, 12, 15]).toContain(blocked);
+      const expected: string[] = [];
+      for (let y = 0; y < 4; y++) {
+        for (let x = 0; x < 4; x++) {
+          const steps = Math.abs(x - fx) + Math.abs(y - fy);
+          if (steps >= 1 && steps <= 4 && y * width + x !== blocked) expected.push(`${x},${y}:${steps}`);
+        }
+      }
+      expect(expected.some((move) => move.endsWith(':4'))).toBe(true);
+      const offered = movesOf(state).map((move) => `${move.x},${move.y}:${move.steps}`);
+      expect(offered.sort()).toEqual(expected.sort());
+    });
+  }
+
+  it('catches list the trap rates in ascending order, whichever trainer\'s traps name a rate first', () => {
+    // Player 1 names only 80%; player 2 holds 40% and 80%: the rates are gathered from both.
+    const state = start(OPEN_4, { traps: [{ 80: 1 }, { 40: 1, 80: 1 }], maxWildZombies: 0 });
+    expect(state.config.trapRates).toEqual([40, 80]);
+    endTurn(state);
+    const me = state.trainers[1].cell;
+    const [x, y] = [me % 4, Math.floor(me / 4)];
+    placeWild(state, x === 0 ? 1 : x - 1, y, 3, 1);
+    expect(catchesOf(state).map((action) => action.trapRate)).toEqual([40, 80]);
+  });
+
+  it('rule 29 bounds the length by the larger of the two trainers\' action points', () => {
+    const params = makeParams({ actionPoints: [2, 6], moveCost: 1, catchCost: 2, attackCost: 2, initialWildZombies: 3, maxRounds: 10 });
+    // Per turn at most 6 cheapest actions, each with up to 3 dice and its decision, plus a spawn and its dice.
+    expect(game.maxLength(params)).toBe(3 * 3 + 10 * 2 * (6 * 4 + 1 + 3));
+    expect(game.maxLength(makeParams({ actionPoints: [6, 2], moveCost: 1, initialWildZombies: 3, maxRounds: 10 }))).toBe(game.maxLength(params));
+  });
+});
