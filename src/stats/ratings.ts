@@ -330,7 +330,6 @@ function sweepWarnings(pairings: readonly PairingResult[], names: readonly strin
     const aScore = p.wins + p.draws / 2;
     const weaker = Math.min(aScore, games - aScore);
     if (weaker >= 2) continue;
-    const [winner, loser] = aScore > games - aScore ? [p.a, p.b] : [p.b, p.a];
     const score = `${Math.max(aScore, games - aScore)}–${weaker}`;
     const name = (agent: number): string => names[agent] ?? `agent ${agent}`;
     // An even split of so few games (1–1, one draw) is no sweep, but its gap is as unsure.
@@ -338,6 +337,8 @@ function sweepWarnings(pairings: readonly PairingResult[], names: readonly strin
       warnings.push(`${name(p.a)} and ${name(p.b)} split ${score} in ${games} game${games === 1 ? '' : 's'}: their gap rests on so few points that its interval is wide`);
       continue;
     }
+    // Stryker disable next-line EqualityOperator: (>=) equal scores were answered just above
+    const [winner, loser] = aScore > games - aScore ? [p.a, p.b] : [p.b, p.a];
     warnings.push(
       weaker === 0
         ? `${name(winner)} swept ${name(loser)} ${score}: their gap has no finite estimate, only a lower bound`
