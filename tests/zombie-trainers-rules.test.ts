@@ -1616,7 +1616,7 @@ describe('per-seat action points in move generation and the length bound', () =>
       expect(state.actionPoints).toBe(4);
       const width = state.config.map.width;
       const from = state.trainers[seat].cell;
-      const blocked = state.trainers[1 - seat].cell;
+      const blocked = state.trainers[seat === 0 ? 1 : 0].cell;
       const [fx, fy] = [from % width, Math.floor(from / width)];
       // On an open map the only obstacle is the other trainer's cell (rule 14), in a corner no shortest path needs.
       expect([0, 3, 12, 15]).toContain(blocked);
