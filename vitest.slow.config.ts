@@ -5,8 +5,10 @@ import { defineConfig } from 'vitest/config';
  * test:calibration` runs only its studies): seeded Monte Carlo studies of interval coverage,
  * compare's family-wise false flags, the checks' error rates and the ratings' coverage
  * (tests/calibration/, each printing its figures with their Monte Carlo intervals, see
- * reports/calibration.md), and tests that pack and install the package (tests/slow/). Slower
- * than unit tests, so not part of `npm test`.
+ * reports/calibration.md), tests that pack and install the package, and agents that kill their
+ * worker thread, hang or run out of memory (tests/slow/: each costs thread start-ups and
+ * timeouts in child processes). Slower than unit tests, so not part of `npm test`, which stays
+ * under 3 minutes on 2 cores.
  */
 export default defineConfig({
   test: {

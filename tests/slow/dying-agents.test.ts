@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeThrown } from '../src/core/match-runner.js';
+import { describeThrown } from '../../src/core/match-runner.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 const AGENT = resolve('tests/fixtures/doomed-agent.mjs');
