@@ -227,6 +227,9 @@ describe('Integer Duel rules', () => {
     const state = outcome.finalState as IntegerDuelState;
     expect(state.round).toBe(2);
     expect(state.capped).toBe(true);
+    // The contract's endedAtCap says the same, and no for a game the cap has not cut off.
+    expect(integerDuel.endedAtCap?.(state)).toBe(true);
+    expect(integerDuel.endedAtCap?.(integerDuel.setup(params({ maxRounds: 2, openingHand: 6 })))).toBe(false);
   });
 
   it('rules 4 and 2: decks are validated card by card', () => {
