@@ -8,7 +8,7 @@
 import { EXIT_FAILURE, EXIT_USAGE, formatIssue, ReproducibleFailure, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import type { CliIo } from './command.js';
-import { shellQuote } from './shell-quote.js';
+import { replayCommand } from '../run/replay.js';
 
 /** Writes `error` to stderr and returns its exit code; `scenarioFile` and the `--set` assignments `sets` go into replay commands. */
 export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = []): number {
@@ -24,7 +24,7 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
   if (error instanceof MatchFailure) {
     io.stderr.write(
       `hordelab: internal failure in ${error.message}\n` +
-        `  reproduce: hordelab replay ${scenarioFile === '<scenario>' ? scenarioFile : shellQuote(scenarioFile)} --match ${error.matchIndex} --seed ${error.runSeed}${sets.map((set) => ` --set ${shellQuote(set)}`).join('')}` +
+        `  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets)}` +
         ` (match seed ${error.matchSeed})\n`,
     );
     if (error.cause instanceof Error && error.cause.stack) io.stderr.write(`${error.cause.stack}\n`);

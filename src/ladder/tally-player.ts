@@ -3,8 +3,7 @@
  * tallies in match order, so results do not depend on worker count or chunking: aggregates are
  * exact integer sums, and per-match scores are concatenated by match index.
  */
-import { formatSeed, matchSeed } from '../core/rng.js';
-import { matchPlan } from '../run/play-chunk.js';
+import { brokenMatchMessage } from '../run/chunk-player.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from '../run/pool.js';
 import { compiledWorkerFile } from '../run/thread-pool.js';
@@ -25,7 +24,7 @@ export interface RunningTally {
 export class TallyFailure extends Error {
   constructor(
     message: string,
-    /** The failed match, or the first match of the range a dead thread was playing. */
+    /** The failed match: the one that threw, or the one a dead or hung thread was in. */
     readonly matchIndex: number,
   ) {
     super(message);
@@ -95,8 +94,7 @@ export class TallyPlayer {
     const outcome = await pool.run({ source: scenario.source, start: from, end: to });
     if (outcome.kind === 'played') return outcome.result;
     if (outcome.kind === 'cancelled') throw new Error('the ladder\'s worker pool was closed while it played');
-    const seed = formatSeed(matchSeed(scenario.seed, matchPlan(scenario, outcome.matchIndex).seedIndex));
-    throw new TallyFailure(`match ${outcome.matchIndex} of run seed ${scenario.seed} (match seed ${seed}) broke its worker thread: ${outcome.reason}`, outcome.matchIndex);
+    throw new TallyFailure(brokenMatchMessage(scenario, outcome.matchIndex, outcome.reason).message, outcome.matchIndex);
   }
 
   async close(): Promise<void> {

@@ -112,10 +112,16 @@ export class PooledPlayer implements ChunkPlayer {
   }
 }
 
+/** How a match that broke its worker thread is described (runs and ladders alike), with its match seed. */
+export function brokenMatchMessage(scenario: Scenario, matchIndex: number, reason: string): { seed: string; message: string } {
+  const seed = formatSeed(matchSeed(scenario.seed, matchPlan(scenario, matchIndex).seedIndex));
+  return { seed, message: `match ${matchIndex} of run seed ${scenario.seed} (match seed ${seed}) broke its worker thread: ${reason}` };
+}
+
 /** The result of one match that broke its thread: no rows, one failure with `reason`. */
 export function brokenMatch(scenario: Scenario, matchIndex: number, reason: string, eventFiles: boolean): ChunkResult {
   const { game, report } = scenario.entry;
-  const seed = formatSeed(matchSeed(scenario.seed, matchPlan(scenario, matchIndex).seedIndex));
+  const { seed, message } = brokenMatchMessage(scenario, matchIndex, reason);
   return {
     start: matchIndex,
     end: matchIndex + 1,
@@ -125,7 +131,7 @@ export function brokenMatch(scenario: Scenario, matchIndex: number, reason: stri
     outcomes: emptyOutcomes(game.seats.length),
     failures: [
       {
-        message: `match ${matchIndex} of run seed ${scenario.seed} (match seed ${seed}) broke its worker thread: ${reason}`,
+        message,
         matchIndex,
         runSeed: scenario.seed,
         matchSeed: seed,

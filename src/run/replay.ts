@@ -10,6 +10,7 @@ import { formatSeed } from '../core/rng.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { UsageError } from '../core/errors.js';
 import { matchPlan } from './play-chunk.js';
+import { shellQuote } from '../cli/shell-quote.js';
 
 function formatEvent(event: GameEvent): string {
   const { type, ...fields } = event as GameEvent & Record<string, unknown>;
@@ -53,4 +54,11 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
   );
   write(`returns: ${outcome.returns.join(', ')} after ${outcome.steps} steps (match seed ${formatSeed(outcome.seed)})`);
   return outcome;
+}
+
+/** The `hordelab replay` command line that plays match `matchIndex` of run seed `runSeed` again, with the run's `--set` assignments. */
+export function replayCommand(scenarioFile: string, matchIndex: number, runSeed: number, sets: readonly string[] = []): string {
+  const words = ['hordelab', 'replay', scenarioFile, '--match', String(matchIndex), '--seed', String(runSeed), ...sets.flatMap((set) => ['--set', set])];
+  // The placeholder of a command that names no file is printed as it is, not quoted.
+  return words.map((word) => (word === '<scenario>' ? word : shellQuote(word))).join(' ');
 }

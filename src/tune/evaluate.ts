@@ -5,12 +5,12 @@
  * configurations differ by their rules, not by their dice). Matches can be added to a
  * configuration later, continuing its aggregate, so a search spends matches where they matter.
  */
-import { shellQuote } from '../cli/shell-quote.js';
 import { ReproducibleFailure, UsageError } from '../core/errors.js';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { BatchPlayer } from '../run/batches.js';
+import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 
@@ -78,8 +78,7 @@ export class Evaluator {
    */
   failed(scenario: Scenario, assignments: Assignments, failure: MatchFailureData): ReproducibleFailure {
     const sets = [...(this.source.overrides.set ?? []), ...assignments];
-    const words = ['hordelab', 'replay', scenario.file, '--match', String(failure.matchIndex), '--seed', String(scenario.seed), ...sets.flatMap((set) => ['--set', set])];
-    return new ReproducibleFailure(`configuration ${assignments.join(' ') || '(base)'}: ${failure.message}`, words.map(shellQuote).join(' '));
+    return new ReproducibleFailure(`configuration ${assignments.join(' ') || '(base)'}: ${failure.message}`, replayCommand(scenario.file, failure.matchIndex, scenario.seed, sets));
   }
 
   /** A fresh evaluation of `assignments` with no matches yet. */
