@@ -2,7 +2,6 @@
  * The skill ladder: level specs, the scenario each level plays, verdicts across levels, the
  * whole command on a game with known rates, and checks that must hold across a ladder.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,9 +12,9 @@ import { levelScenario } from '../src/ladder/level-scenario.js';
 import { parseLevel, parseLevels, splitLevels, splitSeatSpecs } from '../src/ladder/levels.js';
 import { ReproducibleFailure } from '../src/core/errors.js';
 import { runLadder } from '../src/ladder/ladder.js';
+import { hordelabIn, type CliResult } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
-const CLI = resolve('dist/src/cli/main.js');
 
 describe('levels', () => {
   it('splits a list where a part without a colon continues the settings before it', () => {
@@ -175,24 +174,33 @@ describe('a ladder on a game whose rates are known', () => {
 
 describe('hordelab ladder and checks across a ladder', () => {
   const work = mkdtempSync(join(tmpdir(), 'hordelab-ladder-'));
-  const hordelab = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: work, encoding: 'utf8' });
+  const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...args);
   writeFileSync(join(work, 'coin.yaml'), 'game: coin-flip\nmatches: 100\nseed: 2\nparams: { winRate: 0.5 }\nseats: [random, random]\n');
 
-  it('writes ladder.json, ladder.md, ladder.html and each level\'s scenario', () => {
-    const result = hordelab('ladder', 'coin.yaml', '--levels', 'random,greedy', '-w', '0', '-o', 'out', '-q');
+  it('writes ladder.json, ladder.md, ladder.html and each level\'s scenario', async () => {
+    const result = await hordelab('ladder', 'coin.yaml', '--levels', 'random,greedy', '-w', '0', '-o', 'out', '-q');
     expect(result.status, result.stderr).toBe(0);
     for (const file of ['ladder.json', 'ladder.md', 'ladder.html', 'levels/random.yaml', 'levels/greedy.yaml']) expect(existsSync(join(work, 'out', file)), file).toBe(true);
-    expect(readFileSync(join(work, 'out', 'ladder.md'), 'utf8')).toContain('hordelab ladder coin.yaml --levels random,greedy --seed 2 --matches 100');
+    // In-process the scenario is named by its full path (a shell's run names it as typed).
+    expect(readFileSync(join(work, 'out', 'ladder.md'), 'utf8')).toMatch(/hordelab ladder \S*coin\.yaml --levels random,greedy --seed 2 --matches 100/);
   });
 
-  it('refuses bad levels and bands with exit 2, writing nothing', () => {
-    const unknown = hordelab('ladder', 'coin.yaml', '--levels', 'random,alphazero', '-o', 'bad');
+  it('reads a level\'s relative module path from the folder the command was given, not the process\'s', async () => {
+    writeFileSync(join(work, 'first-choice.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+    const result = await hordelab('ladder', 'coin.yaml', '--levels', 'random,./first-choice.mjs', '-w', '0', '-o', 'module-level', '-q');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(existsSync(join(work, 'module-level', 'ladder.json'))).toBe(true);
+  });
+
+  it('refuses bad levels and bands with exit 2, writing nothing', async () => {
+    const unknown = await hordelab('ladder', 'coin.yaml', '--levels', 'random,alphazero', '-o', 'bad');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/--levels: level "alphazero": unknown agent "alphazero"/);
-    const band = hordelab('ladder', 'coin.yaml', '--levels', 'random', '--band', 'nothing=0.4..0.6', '-o', 'bad');
+    const band = await hordelab('ladder', 'coin.yaml', '--levels', 'random', '--band', 'nothing=0.4..0.6', '-o', 'bad');
     expect(band.status).toBe(2);
     expect(band.stderr).toMatch(/--band: "nothing" is not a headline of coin-flip/);
-    expect(hordelab('ladder', 'coin.yaml', '-o', 'bad').stderr).toMatch(/--levels: name the skill levels/);
+    expect((await hordelab('ladder', 'coin.yaml', '-o', 'bad')).stderr).toMatch(/--levels: name the skill levels/);
     expect(existsSync(join(work, 'bad'))).toBe(false);
   });
 

@@ -84,6 +84,8 @@ export interface LadderSummary {
 export interface LadderOptions {
   /** Level specs; default: the scenario's `ladder:`. */
   readonly levels?: readonly string[];
+  /** The folder relative module paths in `levels` are read from (the shell's); default this process's. */
+  readonly levelsDir?: string;
   /** Bands by headline path (`--band p1WinRate=0.45..0.55`). */
   readonly bands?: ReadonlyMap<string, Band>;
   readonly workers: number;
@@ -132,9 +134,9 @@ export function chancePairings(levels: readonly Level[]): { stronger: Level; wea
 }
 
 /** The levels to climb: `--levels`, else the scenario's `ladder:`. @throws UsageError when neither gives any. */
-export function ladderLevels(scenario: Scenario, given: readonly string[] | undefined): Level[] {
+export function ladderLevels(scenario: Scenario, given: readonly string[] | undefined, givenDir = process.cwd()): Level[] {
   // A command line's relative module paths are the shell's; a scenario's ladder: list's are the file's.
-  if (given !== undefined && given.length > 0) return parseLevels(given, '--levels', process.cwd());
+  if (given !== undefined && given.length > 0) return parseLevels(given, '--levels', givenDir);
   if (scenario.ladder !== null) return parseLevels(scenario.ladder, `${scenario.file}: ladder`);
   throw new UsageError([{ source: '--levels', field: '', message: `name the skill levels, such as --levels random,greedy,mcts:iterations=200 (or give the scenario a ladder: list)` }]);
 }
@@ -161,7 +163,7 @@ function figureSource(level: LadderLevel, path: string): unknown {
 
 /** Plays every level and judges every headline. */
 export async function runLadder(base: Scenario, options: LadderOptions): Promise<LadderSummary> {
-  const levels = ladderLevels(base, options.levels);
+  const levels = ladderLevels(base, options.levels, options.levelsDir);
   const source = options.levels !== undefined && options.levels.length > 0 ? '--levels' : `${base.file}: ladder`;
   // Every level must be a valid scenario before any match runs.
   const scenarios: Scenario[] = [];

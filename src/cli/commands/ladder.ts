@@ -56,6 +56,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     .join(' ');
   const summary = await runLadder(scenario, {
     levels,
+    levelsDir: io.cwd,
     bands,
     chanceShare: args.flag('chance-share'),
     onPairing: (index, total, pairing) => {
