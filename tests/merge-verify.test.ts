@@ -9,15 +9,22 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hordelabIn, type CliResult } from './cli-harness.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 let work = '';
 
-/** Runs the CLI in `cwd` (relative to the work folder). */
-function hordelab(cwd: string, ...args: string[]): { status: number | null; stderr: string } {
+/**
+ * Runs the compiled CLI in a child process in `cwd` (relative to the work folder): the shards
+ * are run this way so each records the scenario by the relative path its shell typed.
+ */
+function hordelabProcess(cwd: string, ...args: string[]): { status: number | null; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd: join(work, cwd), encoding: 'utf8', timeout: 120_000 });
   return { status: result.status, stderr: result.stderr };
 }
+
+/** The command line in-process, as if run from `cwd` (relative to the work folder). */
+const hordelab = (cwd: string, ...args: string[]): Promise<CliResult> => hordelabIn(join(work, cwd), ...args);
 
 const read = (path: string): Buffer => readFileSync(join(work, path));
 
@@ -35,9 +42,9 @@ beforeAll(() => {
     join(work, 'project', 'duel.yaml'),
     'game: zombie-trainers\nmatches: 90\nseed: 6\nparams: { maxRounds: 30 }\nseats: [./agents/first-legal.mjs, random]\n',
   );
-  expect(hordelab('project', 'run', 'duel.yaml', '-q', '--out', '../single').status).toBe(0);
-  expect(hordelab('machine-a', 'run', '../project/duel.yaml', '-q', '--shard', '0/2', '--out', 'shard-0').status).toBe(0);
-  expect(hordelab('machine-b', 'run', join(work, 'project', 'duel.yaml'), '-q', '--shard', '1/2', '--out', 'shard-1').status).toBe(0);
+  expect(hordelabProcess('project', 'run', 'duel.yaml', '-q', '--out', '../single').status).toBe(0);
+  expect(hordelabProcess('machine-a', 'run', '../project/duel.yaml', '-q', '--shard', '0/2', '--out', 'shard-0').status).toBe(0);
+  expect(hordelabProcess('machine-b', 'run', join(work, 'project', 'duel.yaml'), '-q', '--shard', '1/2', '--out', 'shard-1').status).toBe(0);
 }, 120_000);
 
 /** A copy of both shards to damage. */
@@ -48,8 +55,8 @@ function copyShards(name: string): [string, string] {
 }
 
 describe('merge', () => {
-  it('joins shards run from other folders, resolving the agent module from the scenario file, into exactly one run', () => {
-    const result = hordelab('merger', 'merge', '../machine-a/shard-0', '../machine-b/shard-1', '--out', 'merged');
+  it('joins shards run from other folders, resolving the agent module from the scenario file, into exactly one run', async () => {
+    const result = await hordelab('merger', 'merge', '../machine-a/shard-0', '../machine-b/shard-1', '--out', 'merged');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     for (const name of ['matches.csv', 'catches.csv']) expect(read(`merger/merged/${name}`).equals(read(`single/${name}`)), name).toBe(true);
@@ -57,18 +64,18 @@ describe('merge', () => {
     expect(summary('merger/merged/summary.json')).toEqual(summary('single/summary.json'));
   });
 
-  it('refuses a shard whose matches.csv was cut short, naming the shard and the file, and writes nothing', () => {
+  it('refuses a shard whose matches.csv was cut short, naming the shard and the file, and writes nothing', async () => {
     const [first, second] = copyShards('truncated');
     const path = join(second, 'matches.csv');
     truncateSync(path, readFileSync(path).length - 30);
-    const result = hordelab('merger', 'merge', first, second, '--out', 'from-truncated');
+    const result = await hordelab('merger', 'merge', first, second, '--out', 'from-truncated');
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(`${path}: is `);
     expect(result.stderr).toMatch(/bytes with another SHA-256 than the \d+ bytes shard\.json records: it was cut short or changed since the shard ran/);
     expect(existsSync(join(work, 'merger', 'from-truncated'))).toBe(false);
   });
 
-  it('refuses a shard whose aggregate was edited, or whose summary was', () => {
+  it('refuses a shard whose aggregate was edited, or whose summary was', async () => {
     const [first, second] = copyShards('edited');
     const recordPath = join(first, 'shard.json');
     const record = JSON.parse(readFileSync(recordPath, 'utf8'));
@@ -80,7 +87,7 @@ describe('merge', () => {
       });
     expect(bump(record.aggregate)).toBe(true);
     writeFileSync(recordPath, JSON.stringify(record));
-    const edited = hordelab('merger', 'merge', first, second, '--out', 'from-edited');
+    const edited = await hordelab('merger', 'merge', first, second, '--out', 'from-edited');
     expect(edited.status).toBe(2);
     expect(edited.stderr).toContain(`${recordPath}: aggregate: the aggregate does not match the digest recorded with it`);
     expect(existsSync(join(work, 'merger', 'from-edited'))).toBe(false);
@@ -88,34 +95,34 @@ describe('merge', () => {
     const [third, fourth] = copyShards('edited-summary');
     const summaryPath = join(fourth, 'summary.json');
     writeFileSync(summaryPath, readFileSync(summaryPath, 'utf8').replace('"matchesPlayed": ', '"matchesPlayed": 1'));
-    const summary = hordelab('merger', 'merge', third, fourth, '--out', 'from-edited-summary');
+    const summary = await hordelab('merger', 'merge', third, fourth, '--out', 'from-edited-summary');
     expect(summary.status).toBe(2);
     expect(summary.stderr).toContain(`${summaryPath}: does not have the length and SHA-256 shard.json records`);
   });
 
-  it('refuses a damaged shard.json with the file and field', () => {
+  it('refuses a damaged shard.json with the file and field', async () => {
     const [first, second] = copyShards('damaged');
     const recordPath = join(second, 'shard.json');
     const record = JSON.parse(readFileSync(recordPath, 'utf8'));
     record.files['matches.csv'].bytes = 'many';
     writeFileSync(recordPath, JSON.stringify(record));
-    const result = hordelab('merger', 'merge', first, second, '--out', 'from-damaged');
+    const result = await hordelab('merger', 'merge', first, second, '--out', 'from-damaged');
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(`${recordPath}: files.matches.csv.bytes: Invalid input: expected number`);
   });
 
-  it('claims its output folder as a run does: no foreign files, --force to replace its own', () => {
+  it('claims its output folder as a run does: no foreign files, --force to replace its own', async () => {
     const shards = ['../machine-a/shard-0', '../machine-b/shard-1'];
     mkdirSync(join(work, 'merger', 'busy'));
     writeFileSync(join(work, 'merger', 'busy', 'mine.txt'), 'mine');
-    const foreign = hordelab('merger', 'merge', ...shards, '--out', 'busy', '--force');
+    const foreign = await hordelab('merger', 'merge', ...shards, '--out', 'busy', '--force');
     expect(foreign.status).toBe(2);
     expect(foreign.stderr).toMatch(/busy holds files hordelab did not write \(mine\.txt\)/);
     expect(readdirSync(join(work, 'merger', 'busy'))).toEqual(['mine.txt']);
-    expect(hordelab('merger', 'merge', ...shards, '--out', 'twice').status).toBe(0);
-    const again = hordelab('merger', 'merge', ...shards, '--out', 'twice');
+    expect((await hordelab('merger', 'merge', ...shards, '--out', 'twice')).status).toBe(0);
+    const again = await hordelab('merger', 'merge', ...shards, '--out', 'twice');
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/twice holds a finished run of "duel"; pass --force to replace it/);
-    expect(hordelab('merger', 'merge', ...shards, '--out', 'twice', '--force').status).toBe(0);
+    expect((await hordelab('merger', 'merge', ...shards, '--out', 'twice', '--force')).status).toBe(0);
   });
 });

@@ -2,12 +2,16 @@
  * Output folders are never silently clobbered (issue 13, item 3): what a run may write into,
  * what needs --force or --resume, what is refused untouched, the lock that keeps two runs out of
  * one folder, and publishing that leaves either the old output or the new one. The rules are
- * tested on the module itself and, where a user meets them, on the compiled CLI.
+ * tested on the module itself and, where a user meets them, through the command line run
+ * in-process (`main(argv, io)`, whose messages name folders by their full path); the compiled
+ * CLI runs in a child process only where the process is what is tested: a run killed while it
+ * holds its folder, a file-size limit, a folder named as typed relative to the shell.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { hordelabIn, type CliResult } from './cli-harness.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, MANIFEST_FILE, OutputFolder, PUBLISH_FILE, inspectFolder } from '../src/run/output-folder.js';
 
@@ -19,10 +23,8 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'hordelab-folders-'));
 });
 
-function hordelab(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: work, encoding: 'utf8', timeout: 120_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+/** `hordelab ...args` in-process from `work`: the rules are the command's, not the process's. */
+const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...args);
 
 function scenarioFile(name: string, text: string): string {
   const path = join(work, name);
@@ -46,7 +48,7 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 describe('a run refuses a folder holding anything it did not write', () => {
-  it('exits 2 naming the folder and the files, and leaves every file as it was (--out ..)', () => {
+  it('exits 2 naming the folder and the files, and leaves every file as it was (--out ..)', async () => {
     const parent = join(work, 'project');
     mkdirSync(join(parent, 'runs'), { recursive: true });
     writeFileSync(join(parent, 'notes.md'), 'my notes\n');
@@ -54,6 +56,7 @@ describe('a run refuses a folder holding anything it did not write', () => {
     writeFileSync(join(parent, 'runs', 'keep.txt'), 'keep\n');
     const file = scenarioFile('small.yaml', SMALL);
     const before = snapshot(parent);
+    // A child process: the message names the folder as typed (`..`), relative to the shell's folder.
     const result = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--out', '..', '--force'], { cwd: join(parent, 'runs'), encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/--out: \.\. holds files hordelab did not write \(notes\.md, runs\); write into a new or empty folder/);
@@ -61,16 +64,16 @@ describe('a run refuses a folder holding anything it did not write', () => {
     expect(snapshot(parent)).toEqual(before);
   });
 
-  it('refuses a file given as the folder, and another scenario\'s run even with --force', () => {
+  it('refuses a file given as the folder, and another scenario\'s run even with --force', async () => {
     const file = scenarioFile('small.yaml', SMALL);
     writeFileSync(join(work, 'a-file'), 'x');
-    const onFile = hordelab('run', file, '-q', '--out', 'a-file');
+    const onFile = await hordelab('run', file, '-q', '--out', 'a-file');
     expect(onFile.status).toBe(2);
-    expect(onFile.stderr).toMatch(/--out: a-file is a file; expected a folder/);
-    expect(hordelab('run', file, '-q', '--out', 'theirs').status).toBe(0);
+    expect(onFile.stderr).toMatch(/--out: \S*a-file is a file; expected a folder/);
+    expect((await hordelab('run', file, '-q', '--out', 'theirs')).status).toBe(0);
     const before = snapshot(join(work, 'theirs'));
     const other = scenarioFile('other.yaml', `name: other\n${SMALL}`);
-    const refused = hordelab('run', other, '-q', '--out', 'theirs', '--force');
+    const refused = await hordelab('run', other, '-q', '--out', 'theirs', '--force');
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/theirs holds the output of scenario "small", not "other"/);
     expect(snapshot(join(work, 'theirs'))).toEqual(before);
@@ -78,16 +81,16 @@ describe('a run refuses a folder holding anything it did not write', () => {
 });
 
 describe('a folder holding a run of the same scenario', () => {
-  it('is replaced only with --force, and then holds exactly the new run', () => {
+  it('is replaced only with --force, and then holds exactly the new run', async () => {
     const file = scenarioFile('small.yaml', SMALL);
     // The first run leaves files the second does not write: shard.json, no catches.csv.
-    expect(hordelab('run', file, '-q', '--shard', '0/2', '--no-event-files', '--out', 'again').status).toBe(0);
+    expect((await hordelab('run', file, '-q', '--shard', '0/2', '--no-event-files', '--out', 'again')).status).toBe(0);
     const before = snapshot(join(work, 'again'));
-    const refused = hordelab('run', file, '-q', '--out', 'again');
+    const refused = await hordelab('run', file, '-q', '--out', 'again');
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toMatch(/--out: again holds a finished run of "small"; pass --force to replace it/);
+    expect(refused.stderr).toMatch(/--out: \S*again holds a finished run of "small"; pass --force to replace it/);
     expect(snapshot(join(work, 'again'))).toEqual(before);
-    expect(hordelab('run', file, '-q', '--out', 'again', '--force').status).toBe(0);
+    expect((await hordelab('run', file, '-q', '--out', 'again', '--force')).status).toBe(0);
     expect(readdirSync(join(work, 'again')).sort()).toEqual([MANIFEST_FILE, 'catches.csv', 'matches.csv', 'summary.json']);
     expect(readFileSync(join(work, 'again', 'matches.csv'), 'utf8').trim().split('\n')).toHaveLength(41);
     expect(JSON.parse(readFileSync(join(work, 'again', MANIFEST_FILE), 'utf8'))).toMatchObject({ kind: 'run', scenario: 'small', status: 'complete', files: ['matches.csv', 'catches.csv', 'summary.json'] });
@@ -99,10 +102,10 @@ describe('a folder holding a run of the same scenario', () => {
     await until(() => existsSync(join(work, 'unfinished', '.hordelab-checkpoint.json')));
     child.kill('SIGKILL');
     await new Promise((done) => child.on('exit', done));
-    const refused = hordelab('run', file, '-q', '--out', 'unfinished');
+    const refused = await hordelab('run', file, '-q', '--out', 'unfinished');
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/unfinished holds an unfinished run of "long": continue it with --resume, or start again with --force/);
-    const both = hordelab('run', file, '-q', '--out', 'unfinished', '--resume', '--force');
+    const both = await hordelab('run', file, '-q', '--out', 'unfinished', '--resume', '--force');
     expect(both.status).toBe(2);
     expect(both.stderr).toMatch(/--force: give either --resume/);
   });
@@ -113,14 +116,14 @@ describe('the lock', () => {
     const file = scenarioFile('long.yaml', 'game: zombie-trainers\nmatches: 20000\nseed: 3\nparams: { maxRounds: 10 }\nseats: [random, random]\n');
     const first = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '20', '--out', 'locked'], { cwd: work, stdio: 'ignore' });
     await until(() => existsSync(join(work, 'locked', '.hordelab-checkpoint.json')));
-    const second = hordelab('run', file, '-q', '--out', 'locked', '--force');
+    const second = await hordelab('run', file, '-q', '--out', 'locked', '--force');
     expect(second.status).toBe(2);
     expect(second.stderr).toContain(`locked is in use by another hordelab (pid ${first.pid}, since `);
     first.kill('SIGKILL');
     await new Promise((done) => first.on('exit', done));
     // The killed run left its lock: its process is gone, so the resume takes it over.
     expect(existsSync(join(work, 'locked', LOCK_FILE))).toBe(true);
-    const resumed = hordelab('run', file, '-q', '--workers', '2', '--out', 'locked', '--resume');
+    const resumed = await hordelab('run', file, '-q', '--workers', '2', '--out', 'locked', '--resume');
     expect(resumed.stderr).toBe('');
     expect(resumed.status).toBe(0);
     expect(existsSync(join(work, 'locked', LOCK_FILE))).toBe(false);
@@ -145,9 +148,9 @@ describe('a lock from another host', () => {
 });
 
 describe('publishing', () => {
-  it('leaves the old complete run when the new one dies while writing (a file-size limit standing in for a full disk)', () => {
+  it('leaves the old complete run when the new one dies while writing (a file-size limit standing in for a full disk)', async () => {
     const file = scenarioFile('grow.yaml', SMALL.replace('matches: 40', 'matches: 3000'));
-    expect(hordelab('run', file, '-q', '--matches', '20', '--out', 'old-run').status).toBe(0);
+    expect((await hordelab('run', file, '-q', '--matches', '20', '--out', 'old-run')).status).toBe(0);
     const before = snapshot(join(work, 'old-run'));
     // 64 blocks of 512 bytes: the new run's matches.csv.tmp passes that limit long before it ends.
     const limited = spawnSync('sh', ['-c', `ulimit -f 64; exec "${process.execPath}" "${CLI}" run "${file}" -q --workers 1 --out old-run --force`], { cwd: work, encoding: 'utf8', timeout: 120_000 });
