@@ -154,6 +154,27 @@ describe('hordelab check', () => {
   });
 });
 
+describe('a check whose match fails', () => {
+  it('exits 1 with the failure and the command that plays the match again, no stack', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'throws.mjs'), 'export default () => ({ chooseAction: () => { throw new Error("no move"); } });\n');
+    writeFileSync(join(dir, 's.yaml'), 'game: tic-tac-toe\nmatches: 10\nseed: 1\nseats: [./throws.mjs, random]\n');
+    writeFileSync(join(dir, 'file.checks.yaml'), 'checks:\n  - name: fair\n    scenario: s.yaml\n    metric: outcomes.bySeat.seat1.win\n    between: [0.4, 0.6]\n    budget: 200\n    seed: 5\n');
+    const fromFile = await hordelab(dir, 'check', 'file.checks.yaml', '-w', '0');
+    expect(fromFile.status).toBe(1);
+    expect(fromFile.stderr).toMatch(/^hordelab: check fair: match 0 of run seed 5 \(match seed [0-9a-f]{16}\) failed at step 0: no move\n  reproduce: hordelab replay \S*s\.yaml --match 0 --seed 5\n$/);
+    // The replay it names meets the same failure.
+    const replay = await hordelab(dir, ...(/reproduce: hordelab (.*)\n/.exec(fromFile.stderr)?.[1] ?? '').split(' '));
+    expect(replay.status).toBe(1);
+    expect(replay.stderr).toContain('failed at step 0: no move');
+    // A ladder level's seats are not the scenario file's: the checks file itself plays it again.
+    writeFileSync(join(dir, 'ladder.checks.yaml'), 'checks:\n  - name: fair\n    scenario: s.yaml\n    metric: outcomes.bySeat.seat1.win\n    between: [0.4, 0.6]\n    budget: 200\n    ladder: [random, ./throws.mjs]\n');
+    const fromLadder = await hordelab(dir, 'check', 'ladder.checks.yaml', '-w', '0');
+    expect(fromLadder.status).toBe(1);
+    expect(fromLadder.stderr).toMatch(/^hordelab: check fair@\._throws\.mjs: match 0 of run seed 1 .*: no move\n  reproduce: hordelab check \S*ladder\.checks\.yaml \(check fair@\._throws\.mjs fails again at match 0\)\n$/);
+  });
+});
+
 describe('checks at the ends of the scale and their baselines', () => {
   it('passes a rate of 0 in [0, 0.1] and of 1 in [0.9, 1]: an edge at 0 or 1 cannot be crossed', async () => {
     const dir = tempDir();

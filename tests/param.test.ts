@@ -29,6 +29,11 @@ describe('param builders', () => {
     expect(parseParameters(specs, { rounds: 20, deck: 'large' })).toEqual({ ok: true, params: { rounds: 20, bias: 0.5, strict: false, deck: 'large', even: 2 } });
   });
 
+  it('names the parameters a misspelt one could have meant, or says there are none', () => {
+    expect(parseParameters(specs, { round: 3 })).toMatchObject({ ok: false, issues: [{ path: ['round'], message: 'unknown parameter; expected one of: rounds, bias, strict, deck, even' }] });
+    expect(parseParameters({}, { seed: 5 })).toEqual({ ok: false, issues: [{ path: ['seed'], message: 'unknown parameter; this game takes no parameters' }] });
+  });
+
   it('declares tunable ranges from the bounds, and refuses a default outside them', () => {
     expect(specs.rounds.tunable).toEqual({ kind: 'int', min: 1, max: 20 });
     expect(specs.bias.tunable).toEqual({ kind: 'real', min: 0, max: 1 });

@@ -63,6 +63,11 @@ export interface CheckSpec {
    * per level, each with its own matches, all of which must pass.
    */
   readonly ladder?: { readonly check: string; readonly level: string };
+  /**
+   * The `--set` assignments that make `hordelab replay <scenario file>` play this check's matches,
+   * or null when no replay of the scenario file can (an inline game, a ladder level's seats).
+   */
+  readonly replaySets: readonly string[] | null;
 }
 
 export interface CheckFile {
@@ -183,7 +188,7 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
     const scenarioLabel = check.scenario ?? `inline ${check.game ?? ''}`;
     const spec = { file, index, scenarioLabel, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch };
     if (check.ladder === undefined) {
-      checks.push({ ...spec, name: check.name, scenario });
+      checks.push({ ...spec, name: check.name, scenario, replaySets: check.scenario === undefined ? null : (check.set ?? []) });
       continue;
     }
     // A ladder check is the same check at every level: the band must hold under each skill.
@@ -195,7 +200,7 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
           issues.push({ source: file, field: `${field}.budget`, message: `level ${level.name} rotates the seats, so every seed is played twice: budget and batch must be even` });
           break;
         }
-        checks.push({ ...spec, name: `${check.name}@${levelSlug(level.name)}`, scenario: played, ladder: { check: check.name, level: level.name } });
+        checks.push({ ...spec, name: `${check.name}@${levelSlug(level.name)}`, scenario: played, ladder: { check: check.name, level: level.name }, replaySets: null });
       }
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;

@@ -19,7 +19,10 @@
  *
  * The matches are those of `hordelab run` on the same scenario: match i has the same seed.
  */
-import { UsageError } from '../core/errors.js';
+import { ReproducibleFailure, UsageError } from '../core/errors.js';
+import type { MatchFailureData } from '../core/match-runner.js';
+import { shellQuote } from '../cli/shell-quote.js';
+import { replayCommand } from '../run/replay.js';
 import { boundProblem, BOUNDS } from '../core/input-bounds.js';
 import { emptyOutcomes, mergeOutcomes, summarizeOutcomes } from '../reports/outcomes.js';
 import { flattenMetrics, type MeanMetric, type Metric, type RateMetric } from '../present/metrics.js';
@@ -154,6 +157,20 @@ function meanEdges(meanAt: (confidence: number) => MeanMetric, tests: readonly E
   });
 }
 
+/**
+ * A check's match failed (its agent or game threw, or broke its thread): the check cannot be
+ * judged. Names the match and what plays it again: `hordelab replay` of the scenario file when
+ * one can (with the check's `set:` and seed), else the checks file itself, whose matches are a
+ * pure function of it, so the same match fails again.
+ */
+function matchFailed(check: CheckSpec, failure: MatchFailureData): ReproducibleFailure {
+  const reproduce =
+    check.replaySets === null
+      ? `hordelab check ${shellQuote(check.file)} (check ${check.name} fails again at match ${failure.matchIndex})`
+      : replayCommand(check.scenario.file, failure.matchIndex, check.scenario.seed, check.replaySets);
+  return new ReproducibleFailure(`check ${check.name}: ${failure.message}`, reproduce);
+}
+
 /** Runs one check to its decision or its budget. */
 async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
@@ -173,8 +190,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     const result = await player.play(check.scenario, played, end);
     failedMatches += result.failures.length;
     if (result.failures.length > 0) {
-      const failure = result.failures[0];
-      throw new Error(`check ${check.name}: match ${failure?.matchIndex} failed (match seed ${failure?.matchSeed}): ${failure?.message}; replay it with hordelab replay ${check.scenario.file} --match ${failure?.matchIndex} --seed ${check.scenario.seed}`);
+      throw matchFailed(check, result.failures[0] as MatchFailureData);
     }
     report.mergeAggregates(aggregate, result.aggregate);
     mergeOutcomes(outcomes, result.outcomes);

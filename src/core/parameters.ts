@@ -54,7 +54,7 @@ export function parseParameters<P>(
   const known = Object.keys(specs);
   for (const name of Object.keys(raw)) {
     if (!Object.hasOwn(specs, name)) {
-      issues.push({ path: [name], message: `unknown parameter; expected one of: ${known.join(', ')}` });
+      issues.push({ path: [name], message: known.length === 0 ? 'unknown parameter; this game takes no parameters' : `unknown parameter; expected one of: ${known.join(', ')}` });
     }
   }
   for (const [name, spec] of Object.entries(specs) as [string, ParameterSpec][]) {
