@@ -2,11 +2,15 @@
  * Counterfactual card values: decks in both shapes, the paired interval (its arithmetic and its
  * coverage), and the whole study on small decks, refused variants included.
  */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardValues, pairedWinRateChange, readDeck } from '../src/cards/card-values.js';
 import { formatCardValues } from '../src/cards/card-values-output.js';
 import { Rng } from '../src/core/rng.js';
 import { parseScenario } from '../src/scenario/scenario.js';
+import { hordelabIn } from './cli-harness.js';
 
 describe('decks', () => {
   it('reads counts by name and lists of cards with counts', () => {
@@ -105,5 +109,17 @@ describe('degenerate Integer Duel decks are refused', () => {
     );
     // One side with spells only can still play them on the other's combatants.
     await expect(parseScenario('game: integer-duel\nmatches: 2\nseed: 1\nparams:\n  decks: { plants: { negate: 3 }, zombies: { "-2": 3 } }\nseats: [random, random]\n', 'duel.yaml')).resolves.toBeDefined();
+  });
+});
+
+describe('a card-values study whose agent fails', () => {
+  it('stops with the failed match and the replay that meets it again, naming the deck it was playing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-cards-'));
+    writeFileSync(join(dir, 'throws.mjs'), 'export default () => ({ chooseAction: () => { throw new Error("no card"); } });\n');
+    writeFileSync(join(dir, 'duel.yaml'), 'game: integer-duel\nmatches: 20\nseed: 3\nseats: [./throws.mjs, random]\n');
+    const result = await hordelabIn(dir, 'cards', 'duel.yaml', '-w', '0', '-q', '--out', 'values');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^hordelab: the base deck: match 0 of run seed 3 \(match seed [0-9a-f]{16}\) failed at step \d+: no card\n  reproduce: hordelab replay \S*duel\.yaml --match 0 --seed 3\n$/);
+    expect(existsSync(join(dir, 'values'))).toBe(false);
   });
 });

@@ -15,8 +15,9 @@
  * This answers "is this card too strong?": a card whose extra copy raises its side's win rate
  * beyond chance is worth more than an average card of the deck. It does not say why.
  */
-import { UsageError } from '../core/errors.js';
-import { TallyPlayer, type RunningTally } from '../ladder/tally-player.js';
+import { ReproducibleFailure, UsageError } from '../core/errors.js';
+import { TallyFailure, TallyPlayer, type RunningTally } from '../ladder/tally-player.js';
+import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
 import { normalQuantile } from '../stats/distributions.js';
@@ -128,8 +129,24 @@ export function pairedWinRateChange(variant: readonly number[], base: readonly n
 export interface CardValuesOptions {
   readonly decks: readonly DeckSpec[];
   readonly workers: number;
+  /** Seconds a match may run on a worker thread before the thread is killed and the match fails; 0 for no limit. */
+  readonly matchTimeoutSeconds?: number;
   readonly command: string;
   readonly onVariant?: (index: number, total: number, label: string) => void;
+}
+
+/**
+ * Plays all of `scenario`'s matches into `tally`; a failed match (an agent that threw, killed
+ * or hung its thread) becomes a {@link ReproducibleFailure} naming the variant and the replay
+ * of that match (`sets`: the `--set` assignments that make the scenario file this variant).
+ */
+async function extendExplained(player: TallyPlayer, scenario: Scenario, tally: RunningTally, label: string, sets: readonly string[]): Promise<void> {
+  try {
+    await player.extend(scenario, tally, scenario.matches);
+  } catch (error) {
+    if (!(error instanceof TallyFailure)) throw error;
+    throw new ReproducibleFailure(`${label}: ${error.message}`, replayCommand(scenario.file, error.matchIndex, scenario.seed, sets), { cause: error });
+  }
 }
 
 /**
@@ -166,15 +183,16 @@ export async function cardValues(base: Scenario, options: CardValuesOptions): Pr
   }
   const seats = game.seats.length;
   const perUnit = base.rotate ? 2 : 1;
-  const player = new TallyPlayer(options.workers);
+  const player = new TallyPlayer(options.workers, options.matchTimeoutSeconds);
   const tallies: (RunningTally | null)[] = [];
   let baseTally: RunningTally;
   try {
     const total = 1 + variants.filter((variant) => typeof variant !== 'string').length;
     let played = 0;
     options.onVariant?.(played++, total, 'base');
+    const baseSets = base.source.overrides.set ?? [];
     baseTally = TallyPlayer.empty(base);
-    await player.extend(base, baseTally, base.matches);
+    await extendExplained(player, base, baseTally, 'the base deck', baseSets);
     for (const [index, variant] of variants.entries()) {
       if (typeof variant === 'string') {
         tallies.push(null);
@@ -183,7 +201,7 @@ export async function cardValues(base: Scenario, options: CardValuesOptions): Pr
       const plan = plans[index] as (typeof plans)[number];
       options.onVariant?.(played++, total, `${plan.deck.path} ${plan.name} ${plan.delta > 0 ? '+1' : '−1'}`);
       const tally = TallyPlayer.empty(variant);
-      await player.extend(variant, tally, base.matches);
+      await extendExplained(player, variant, tally, `the variant ${plan.deck.path} ${plan.name} ${plan.delta > 0 ? '+1' : '−1'}`, [...baseSets, plan.assignment]);
       tallies.push(tally);
     }
   } finally {

@@ -67,6 +67,8 @@ export interface CheckResult {
 
 export interface CheckOptions {
   readonly workers: number;
+  /** Seconds a match may run on a worker thread before the thread is killed and the match fails; 0 for no limit. */
+  readonly matchTimeoutSeconds?: number;
   readonly baselineDir?: string;
   readonly updateBaseline?: boolean;
   readonly onBatch?: (check: CheckSpec, matches: number) => void;
@@ -329,7 +331,7 @@ export async function runChecks(checks: readonly CheckSpec[], options: CheckOpti
     const kind = checkMetricName(check);
     if (kind !== null) checkBandFits(check, kind);
   }
-  const player = new BatchPlayer(options.workers);
+  const player = new BatchPlayer(options.workers, options.matchTimeoutSeconds);
   try {
     const results: CheckResult[] = [];
     for (const check of checks) results.push(await runCheck(check, player, options));

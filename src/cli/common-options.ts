@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { BOUNDS, MAX_WORKERS } from '../core/input-bounds.js';
+import { DEFAULT_MATCH_TIMEOUT_SECONDS } from '../run/pool.js';
 import { parseAssignment } from '../scenario/scenario.js';
 import type { OptionSpec, ParsedArguments } from './command.js';
 
@@ -14,6 +15,25 @@ export const workersOption: OptionSpec = {
   bound: BOUNDS.workers,
   describe: `Worker threads [default: the available cores, at most ${MAX_WORKERS}]; 0 plays in the main thread. Results do not depend on it`,
 };
+/**
+ * `--match-timeout SECONDS`: how long one match may run on a worker thread; `then` says what
+ * follows a timeout for this command.
+ */
+export function matchTimeoutOption(then: string): OptionSpec {
+  return {
+    type: 'number',
+    bound: BOUNDS.matchTimeout,
+    placeholder: 'SECONDS',
+    describe: `Seconds one match may run before its worker thread is killed and ${then} [default: ${DEFAULT_MATCH_TIMEOUT_SECONDS}]; 0 for no limit; with --workers 0 a match cannot be stopped`,
+  };
+}
+
+/** `{ matchTimeoutSeconds }` when `--match-timeout` was given, else nothing (the default applies). */
+export function matchTimeout(args: ParsedArguments): { matchTimeoutSeconds?: number } {
+  const seconds = args.number('match-timeout');
+  return seconds === undefined ? {} : { matchTimeoutSeconds: seconds };
+}
+
 /** `--quiet`, `-q`: errors only, no progress line. */
 export const quietOption: OptionSpec = { type: 'boolean', alias: 'q', describe: 'Print nothing but errors (no progress line either)' };
 /** `--json`: the result as JSON on stdout. */

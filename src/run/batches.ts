@@ -7,6 +7,7 @@ import type { MatchFailureData } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
+import type { ChunkResult } from './play-chunk.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
 
 export interface BatchResult {
@@ -18,22 +19,48 @@ export interface BatchResult {
 export class BatchPlayer {
   private readonly pool: WorkerPool | null;
 
-  /** `workers` threads; 0 plays in this thread. */
-  constructor(private readonly workers: number) {
-    this.pool = workers > 0 ? new WorkerPool(workers, { matchTimeoutMs: 1000 * DEFAULT_MATCH_TIMEOUT_SECONDS }) : null;
+  /**
+   * `workers` threads; 0 plays in this thread. A match running longer than
+   * `matchTimeoutSeconds` (0: no limit) on a thread has the thread killed and fails.
+   */
+  constructor(
+    private readonly workers: number,
+    matchTimeoutSeconds = DEFAULT_MATCH_TIMEOUT_SECONDS,
+  ) {
+    this.pool = workers > 0 ? new WorkerPool(workers, { matchTimeoutMs: 1000 * matchTimeoutSeconds }) : null;
   }
 
-  /** Plays matches `start..end-1` of `scenario` and merges what they contribute. */
+  /**
+   * Plays matches `start..end-1` of `scenario` and merges what they contribute. Every caller
+   * stops at a failed match, so once one has failed no chunk after it is started (and a chunk
+   * that broke its thread ends at its first failure): an agent that hangs in every match costs a
+   * timeout or two, not one per match. The failure with the lowest index is always among the
+   * failures returned, whatever the worker count, since every chunk before it is played.
+   */
   async play(scenario: Scenario, start: number, end: number): Promise<BatchResult> {
     const { report, game } = scenario.entry;
     const aggregate: unknown = report.emptyAggregate();
     const outcomes = emptyOutcomes(game.seats.length);
     const failures: MatchFailureData[] = [];
-    const player: ChunkPlayer = this.pool === null ? new InThreadPlayer(scenario, false, false) : new PooledPlayer(this.pool, scenario, false);
+    const player: ChunkPlayer = this.pool === null ? new InThreadPlayer(scenario, false, false) : new PooledPlayer(this.pool, scenario, false, true);
     const chunks: [number, number][] = [];
     const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
     for (let from = start; from < end; from += size) chunks.push([from, Math.min(end, from + size)]);
-    const results = await Promise.all(chunks.map(([from, to]) => player.play(from, to)));
+    const results: (ChunkResult | null)[] = [];
+    let firstFailure = Number.POSITIVE_INFINITY;
+    let next = 0;
+    // One lane per thread, taking chunks in match order.
+    const lane = async (): Promise<void> => {
+      while (next < chunks.length) {
+        const [from, to] = chunks[next++] as [number, number];
+        if (from > firstFailure) return;
+        const result = await player.play(from, to);
+        results.push(result);
+        const failed = result?.failures[0];
+        if (failed !== undefined) firstFailure = Math.min(firstFailure, failed.matchIndex);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.workers) }, lane));
     // Aggregates are exact integer sums: the order of merging cannot change them.
     for (const result of results) {
       if (result === null) throw new Error('the worker pool was closed while it played');
@@ -41,6 +68,8 @@ export class BatchPlayer {
       mergeOutcomes(outcomes, result.outcomes);
       failures.push(...result.failures);
     }
+    // Chunks finish in any order; callers report the first failure by index.
+    failures.sort((a, b) => a.matchIndex - b.matchIndex);
     return { aggregate, outcomes, failures };
   }
 

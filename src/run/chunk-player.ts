@@ -71,10 +71,15 @@ export class InThreadPlayer implements ChunkPlayer {
  * and every other match of the chunk is kept, with the same bytes as if nothing had happened.
  */
 export class PooledPlayer implements ChunkPlayer {
+  /**
+   * With `stopAtFailure`, a chunk that broke its thread ends at its first failed match (the
+   * result covers `start` to that match), for callers that stop at any failure anyway.
+   */
   constructor(
     private readonly pool: WorkerPool,
     private readonly scenario: Scenario,
     private readonly eventFiles: boolean,
+    private readonly stopAtFailure = false,
   ) {}
 
   async play(start: number, end: number): Promise<ChunkResult | null> {
@@ -94,11 +99,14 @@ export class PooledPlayer implements ChunkPlayer {
     for (let matchIndex = start; matchIndex < end; matchIndex++) {
       if (broken.timedOut && matchIndex === broken.matchIndex) {
         parts.push(brokenMatch(this.scenario, matchIndex, broken.reason, this.eventFiles));
+        if (this.stopAtFailure) break;
         continue;
       }
       const single = await this.pool.run(this.task(matchIndex, matchIndex + 1));
       if (single.kind === 'cancelled') return null;
-      parts.push(single.kind === 'played' ? single.result : brokenMatch(this.scenario, matchIndex, single.reason, this.eventFiles));
+      const part = single.kind === 'played' ? single.result : brokenMatch(this.scenario, matchIndex, single.reason, this.eventFiles);
+      parts.push(part);
+      if (this.stopAtFailure && part.failures.length > 0) break;
     }
     return joinChunkResults(this.scenario, parts);
   }

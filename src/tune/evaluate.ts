@@ -38,8 +38,10 @@ export class Evaluator {
     workers: number,
     /** Told how many matches each batch played, as they finish (a progress line). */
     private readonly onPlayed?: (matches: number) => void,
+    /** As {@link BatchPlayer}'s. */
+    matchTimeoutSeconds?: number,
   ) {
-    this.player = new BatchPlayer(workers);
+    this.player = new BatchPlayer(workers, matchTimeoutSeconds);
   }
 
   /** The scenario with `assignments` applied on top of the base's own `--set`s. */

@@ -27,9 +27,12 @@ const WINDOW = 256;
 export class PairedPlayer {
   private readonly player: BatchPlayer;
 
-  /** `workers` threads; 0 plays in this thread. */
-  constructor(workers: number) {
-    this.player = new BatchPlayer(workers);
+  /** `workers` threads; 0 plays in this thread; `matchTimeoutSeconds` as {@link BatchPlayer}'s. */
+  constructor(
+    private readonly workers: number,
+    matchTimeoutSeconds?: number,
+  ) {
+    this.player = new BatchPlayer(workers, matchTimeoutSeconds);
   }
 
   /** Plays matches `0..matches-1` of `scenario`; contributions for `metrics` in match order. */
@@ -42,14 +45,25 @@ export class PairedPlayer {
     let pooled: readonly string[] = metrics;
     for (let start = 0; start < matches; start += WINDOW) {
       const end = Math.min(matches, start + WINDOW);
-      const indices = Array.from({ length: end - start }, (_, offset) => start + offset);
-      const played: PlayedMatch[] = await Promise.all(
-        indices.map(async (index) => {
+      const played: PlayedMatch[] = new Array(end - start);
+      // One lane per thread, taking matches in order; none after a failed one is started.
+      // Every caller stops at a failed match, so playing on would only spend a timeout on each
+      // match of an agent that always hangs; every match before it is still played, so the
+      // first failure by index is found whatever the worker count.
+      let next = start;
+      let firstFailure = Number.POSITIVE_INFINITY;
+      const lane = async (): Promise<void> => {
+        while (next < end) {
+          const index = next++;
+          if (index > firstFailure) return;
           const result = await this.player.play(scenario, index, index + 1);
+          played[index - start] = result;
           failures.push(...result.failures);
-          return result;
-        }),
-      );
+          if (result.failures.length > 0) firstFailure = Math.min(firstFailure, index);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, this.workers) }, lane));
+      if (failures.length > 0) break;
       onPlayed?.(end - start);
       for (const match of played) {
         report.mergeAggregates(aggregate, match.aggregate);

@@ -121,6 +121,8 @@ export async function runSweep(
     readonly metrics?: readonly string[];
     readonly matches?: number;
     readonly workers: number;
+    /** Seconds a match may run on a worker thread before the thread is killed and the match fails; 0 for no limit. */
+    readonly matchTimeoutSeconds?: number;
     readonly onPoint?: (index: number, total: number, values: Record<string, SweepValue>) => void;
     /** Matches played by each chunk as it finishes. */
     readonly onPlayed?: (matches: number) => void;
@@ -133,7 +135,7 @@ export async function runSweep(
   const matches = scenario.rotate && requested % 2 === 1 ? requested + 1 : requested;
   // The evaluator only builds each configuration's scenario here; the paired player plays them.
   const evaluator = new Evaluator(scenario.source, 0);
-  const player = new PairedPlayer(options.workers);
+  const player = new PairedPlayer(options.workers, options.matchTimeoutSeconds);
   const played: { values: Record<string, SweepValue>; metrics: SweepPoint['metrics']; contributions: Record<string, UnitContributions> }[] = [];
   try {
     const all = grid(axes);

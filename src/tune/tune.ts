@@ -53,6 +53,8 @@ export interface TuneOptions {
    */
   readonly refine?: boolean;
   readonly workers: number;
+  /** Seconds a match may run on a worker thread before the thread is killed and the match fails; 0 for no limit. */
+  readonly matchTimeoutSeconds?: number;
   readonly outDir: string;
   readonly resume?: boolean;
   readonly onRound?: (round: number, rounds: number, alive: number, matchesEach: number) => void;
@@ -428,7 +430,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   }
   const key = JSON.stringify({ source: scenario.source, targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
   const statePath = join(options.outDir, 'tune-state.json');
-  const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed);
+  const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed, options.matchTimeoutSeconds);
   try {
     // Every candidate must be a valid scenario before any match runs.
     for (const setting of settings) await evaluator.scenario(toAssignments(setting));

@@ -197,3 +197,44 @@ describe('a ladder level whose agent dies, hangs or throws', () => {
     expect(result.stderr).toMatch(/: match 1 of run seed 4 \(match seed [0-9a-f]{16}\) broke its worker thread: timed out after 1 s \(--match-timeout\)\n {2}reproduce: hordelab ladder /);
   });
 });
+
+describe('checks, sweeps, tuning and card values whose agent dies or hangs', () => {
+  const checksFile = (fate: string, every: number, budget: number): string => {
+    const file = join(work, `${fate}-${every}.checks.yaml`);
+    writeFileSync(file, `checks:\n  - name: fair\n    scenario: ${JSON.stringify(scenario(fate, 20, every))}\n    metric: outcomes.bySeat.seat1.win\n    between: [0.4, 0.6]\n    budget: ${budget}\n`);
+    return file;
+  };
+
+  it('a check stops at the first failed match by index, whatever the workers, naming the replay that meets it again', SLOW, () => {
+    const thrown = hordelab(['check', checksFile('throw', 7, 200), '-q', '--workers', '0']);
+    expect(thrown.status).toBe(1);
+    const matchSeed = /match 1 of run seed 4 \(match seed ([0-9a-f]{16})\) failed at step \d+: doomed agent gave up\n/.exec(thrown.stderr)?.[1];
+    expect(matchSeed, thrown.stderr).toBeDefined();
+    for (const workers of ['1', '2']) {
+      const died = hordelab(['check', checksFile('exit', 7, 200), '-q', '--workers', workers]);
+      expect(died.status).toBe(1);
+      expect(died.stderr).toBe(
+        `hordelab: check fair: match 1 of run seed 4 (match seed ${matchSeed}) broke its worker thread: worker exited with code 7\n  reproduce: hordelab replay ${scenario('exit', 20, 7)} --match 1 --seed 4\n`,
+      );
+    }
+  });
+
+  // An agent that hangs in every match: each command stops at its first match's timeout, not
+  // after one timeout per match (400 of them would outlast the child process's 180 s limit).
+  it('a check, a sweep, tuning and card values stop at the first --match-timeout, not one per match', SLOW, () => {
+    const hangs = scenario('hang', 400, 1);
+    const expectStopped = (result: { status: number | null; stderr: string }, replay: RegExp): void => {
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/match 0 of run seed 4 \(match seed [0-9a-f]{16}\) broke its worker thread: timed out after 1 s \(--match-timeout\)\n/);
+      expect(result.stderr).toMatch(replay);
+    };
+    expectStopped(hordelab(['check', checksFile('hang', 1, 400), '-q', '--workers', '2', '--match-timeout', '1']), /reproduce: hordelab replay \S+ --match 0 --seed 4\n$/);
+    expectStopped(hordelab(['sweep', hangs, '--vary', 'seat1.tag=1,2', '-q', '--workers', '2', '--match-timeout', '1']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --set seat1\.tag=1\n$/);
+    expectStopped(hordelab(['tune', hangs, '--target', 'outcomes.bySeat.seat1.win=0.5', '--space', 'seat1.tag=1,2', '--budget', '400', '-q', '--workers', '2', '--match-timeout', '1', '--out', 'tune-hang']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --set seat1\.tag=1\n$/);
+    const duel = join(work, 'duel-hang.yaml');
+    writeFileSync(duel, `game: integer-duel\nmatches: 400\nseed: 4\nseats:\n  - { agent: ${JSON.stringify(AGENT)}, name: doomed, config: { fate: hang, every: 1 } }\n  - random\n`);
+    const cards = hordelab(['cards', duel, '-q', '--workers', '2', '--match-timeout', '1', '--out', 'cards-hang']);
+    expect(cards.stderr).toMatch(/^hordelab: the base deck: match 0 of run seed 4 /);
+    expectStopped(cards, /reproduce: hordelab replay \S+ --match 0 --seed 4\n$/);
+  });
+});

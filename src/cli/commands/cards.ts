@@ -11,7 +11,7 @@ import { UsageError } from '../../core/errors.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
-import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
+import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption, matchTimeout, matchTimeoutOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
 import { shellQuote } from '../shell-quote.js';
 
@@ -66,6 +66,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const summary = await cardValues(scenario, {
     decks,
     workers: workerCount(args),
+    ...matchTimeout(args),
     command,
     onVariant: (index, total, label) => {
       if (!quiet && !json) io.stderr.write(`configuration ${index + 1} of ${total}: ${label}\n`);
@@ -90,6 +91,7 @@ export const cardsCommand: CommandModule = {
     out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>-cards/]; a run folder also takes them, and its report then shows them' },
     force: forceOption,
     workers: workersOption,
+    'match-timeout': matchTimeoutOption('the card values stop with exit 1 and that match\'s reproduce line'),
     quiet: quietOption,
     json: jsonOption,
   },

@@ -9,7 +9,7 @@ import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../.
 import { runChecks } from '../../check/run-checks.js';
 import { checkOutputFile, checkOutputFolder, writeProblem } from '../../present/output-folder.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
-import { jsonOption, quietOption, workerCount, workersOption } from '../common-options.js';
+import { jsonOption, matchTimeout, matchTimeoutOption, quietOption, workerCount, workersOption } from '../common-options.js';
 import { startProgress } from '../progress.js';
 import { writeAtomically } from '../../run/atomic-file.js';
 
@@ -60,6 +60,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   try {
     results = await runChecks(loaded.checks, {
       workers: workerCount(args),
+      ...matchTimeout(args),
       ...(baseline === undefined ? {} : { baselineDir: baseline }),
       updateBaseline,
       onBatch: (check, matches) => {
@@ -108,6 +109,7 @@ export const checkCommand: CommandModule = {
     'update-baseline': { type: 'boolean', describe: 'Store this run\'s figures in the --baseline folder instead of comparing' },
     'fail-on-inconclusive': { type: 'boolean', describe: 'Exit 1 instead of 3 when a budget runs out before a check is decided' },
     workers: workersOption,
+    'match-timeout': matchTimeoutOption('the check stops with exit 1 and that match\'s reproduce line'),
     json: jsonOption,
     quiet: quietOption,
   },

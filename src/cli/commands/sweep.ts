@@ -8,7 +8,7 @@ import { checkOutputFolder } from '../../present/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
 import { formatSweep, parseAxis, runSweep, SWEEP_FILES, writeSweep } from '../../tune/sweep.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
-import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
+import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption, matchTimeout, matchTimeoutOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
 import { startProgress } from '../progress.js';
 
@@ -32,6 +32,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       metrics: args.list('metric'),
       matches: scenario.matches,
       workers: workerCount(args),
+      ...matchTimeout(args),
       onPoint: (index, count, values) => {
         label = `configuration ${index + 1} of ${count}`;
         if (!quiet && !json) io.stderr.write(`${label}: ${Object.entries(values).map(([key, value]) => `${key}=${value}`).join(' ')}\n`);
@@ -69,6 +70,7 @@ export const sweepCommand: CommandModule = {
     out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>-sweep/]; new, empty or an earlier sweep\'s' },
     force: forceOption,
     workers: workersOption,
+    'match-timeout': matchTimeoutOption('the sweep stops with exit 1 and that match\'s reproduce line'),
     quiet: quietOption,
     json: jsonOption,
   },

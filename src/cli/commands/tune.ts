@@ -9,7 +9,7 @@ import { checkOutputFolder } from '../../present/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
 import { formatTune, isTuneFile, parseDimension, parseTarget, tune } from '../../tune/tune.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
-import { assignments, forceOption, jsonOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
+import { assignments, forceOption, jsonOption, quietOption, seedOption, setOption, workerCount, workersOption, matchTimeout, matchTimeoutOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
 import { startProgress } from '../progress.js';
 
@@ -40,6 +40,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       space,
       budget,
       workers: workerCount(args),
+      ...matchTimeout(args),
       outDir,
       resume: args.flag('resume'),
       ...(candidates === undefined ? {} : { candidates }),
@@ -84,6 +85,7 @@ export const tuneCommand: CommandModule = {
     out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>-tune/]; new, empty or an earlier tuning\'s' },
     force: forceOption,
     workers: workersOption,
+    'match-timeout': matchTimeoutOption('tuning stops with exit 1 and that match\'s reproduce line'),
     resume: { type: 'boolean', describe: 'Continue the search saved in the output folder' },
     quiet: quietOption,
     json: jsonOption,
