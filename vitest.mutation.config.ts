@@ -11,5 +11,7 @@ if (tests === undefined || tests === '') {
   throw new Error('vitest.mutation.config.ts is for npm run mutation, which sets HORDELAB_MUTATION_TESTS to the test files of the module under test');
 }
 
-// Replaces the base include list (mergeConfig would append to it).
-export default defineConfig({ ...base, test: { ...base.test, include: tests.split(',') } });
+// Replaces the base include list (mergeConfig would append to it). Each test file in its own
+// module graph, as when the stored results were measured: Stryker swaps mutants between runs,
+// and a graph shared across files is not what those results assume.
+export default defineConfig({ ...base, test: { ...base.test, include: tests.split(','), isolate: true } });
