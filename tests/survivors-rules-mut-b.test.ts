@@ -544,6 +544,25 @@ describe('rule 51: the humans in a blast', () => {
     expect(state.active).toBe(-1);
   });
 
+  it('rules 9, 13, 15, 51: with interleaving, a blast wound cuts at once the actions of a human who started his activation and switched away, only with woundPenaltyImmediate', () => {
+    const after = (immediate: boolean): number => {
+      const state = start(OPEN, { numHumans: 2, interleaveActivations: true, woundPenaltyImmediate: immediate });
+      putHuman(state, 1, 2, 3);
+      human(state, 1).wounds = 1;
+      // Human 1 starts his activation, aims (one action), and hands over to human 0.
+      act(state, { kind: 'activate', human: 1 });
+      act(state, { kind: 'aim' });
+      act(state, { kind: 'activate', human: 0 });
+      expect([human(state, 1).started, human(state, 1).activated, human(state, 1).actionsLeft]).toEqual([true, false, 3]);
+      dynamite(state, 4);
+      expect(human(state, 1).wounds).toBe(2);
+      return human(state, 1).actionsLeft;
+    };
+    // The second wound lowers his allowance from 4 to 3: at once, his 3 actions left become 2.
+    expect(after(false)).toBe(3);
+    expect(after(true)).toBe(2);
+  });
+
   it('rules 13, 15, 51: a thrower wounded by his own blast loses an action at once only with woundPenaltyImmediate', () => {
     const after = (immediate: boolean): number => {
       const state = start(OPEN, { woundPenaltyImmediate: immediate });

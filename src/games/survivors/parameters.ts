@@ -120,7 +120,7 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
   interleaveActivations: { description: 'Rule 9: humans may switch between figures before one has spent his actions.', schema: z.boolean(), default: false },
   baseActions: { description: 'Rule 11: actions per turn.', schema: int(1), default: 4, tunable: { kind: 'int', min: 2, max: 6 } },
   freeWounds: { description: 'Rule 13: wounds that do not cut actions.', schema: int(0), default: 1, tunable: { kind: 'int', min: 0, max: 3 } },
-  woundPenaltyImmediate: { description: 'Rule 15: a wound cuts actions during the current activation too.', schema: z.boolean(), default: false },
+  woundPenaltyImmediate: { description: 'Rule 15: a wound cuts actions during the current activation too (with interleaveActivations, also one the human started and switched away from).', schema: z.boolean(), default: false },
   downedDiesOnWound: { description: 'Rule 16: a downed human dies on another wound.', schema: z.boolean(), default: true },
   bleedOutRounds: { description: 'Rule 16: a downed human left unhealed dies at this end-of-round check (the 2nd by default).', schema: int(1), default: 2, tunable: { kind: 'int', min: 1, max: 4 } },
   naturalHealing: { description: 'Rule 18: a human who took no wound in a round heals one at its end.', schema: z.boolean(), default: false },

@@ -399,7 +399,10 @@ function wound(state: SurvivorsState, h: number, count: number, source: 'zombie'
     if (state.active === h) endActivation(state, emit, 'downed');
     return;
   }
-  if (params.woundPenaltyImmediate && state.active === h) human.actionsLeft = Math.max(0, human.actionsLeft - (before - after));
+  // Rule 15, immediate: the cut falls on an activation under way, the active human's or, with
+  // interleaving, one he started and switched away from (and a thrower in his own blast, whom
+  // finishBlast sets aside as not active while the blast resolves).
+  if (params.woundPenaltyImmediate && human.started && !human.activated) human.actionsLeft = Math.max(0, human.actionsLeft - (before - after));
 }
 
 function kill(state: SurvivorsState, h: number, cause: 'wound' | 'bleedOut', emit: Emit): void {
@@ -1209,7 +1212,6 @@ function finishBlast(state: SurvivorsState, emit: Emit): void {
   const item = cards[state.pending.card] as ItemCard;
   const thrower = state.active;
   const human = state.humans[thrower] as Human;
-  const allowanceBefore = allowance(params, human.wounds);
   state.phase = Phase.Act;
   state.active = -1;
   for (const cell of blastCells(state, state.pending.target, item.blast)) {
@@ -1223,7 +1225,6 @@ function finishBlast(state: SurvivorsState, emit: Emit): void {
     endActivation(state, emit, 'downed');
     return;
   }
-  if (params.woundPenaltyImmediate) human.actionsLeft = Math.max(0, human.actionsLeft - (allowanceBefore - allowance(params, human.wounds)));
   afterHumanAction(state, emit);
 }
 
