@@ -59,6 +59,21 @@ describe('the progress line', () => {
     expect(time.stops).toBe(1);
   });
 
+  it('before the first update says the total it was given, or that none is known yet, never "0 of 0"', () => {
+    for (const [options, line] of [
+      [{ quiet: false, total: 800 }, 'hordelab: 0 of 800 matches done, none finished yet after 30s\n'],
+      [{ quiet: false }, 'hordelab: no matches done, none finished yet after 30s\n'],
+    ] as const) {
+      const time = fakeTime();
+      const { io, stderr } = capturedIo('.', { now: time.now, every: time.every });
+      const progress = startProgress(io, options);
+      time.set(30_000);
+      time.tick();
+      progress.stop();
+      expect(stderr()).toBe(line);
+    }
+  });
+
   it('says "at most" when the total is a budget that may not all be spent', () => {
     const time = fakeTime();
     const { io, stderr } = capturedIo(tmpdir(), { now: time.now, every: time.every });

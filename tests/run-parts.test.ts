@@ -191,3 +191,18 @@ describe('the pool', () => {
     expect(await Promise.all(outcomes)).toEqual([{ kind: 'cancelled' }, { kind: 'cancelled' }, { kind: 'cancelled' }]);
   });
 });
+
+describe('the run\'s progress', () => {
+  it('is told the total before the first chunk ends, then after each chunk, ending at the total (a shard counts its own matches)', async () => {
+    const { runScenario } = await import('../src/run/run-scenario.js');
+    const scenario = await parseScenario('game: coin-flip\nmatches: 100\nseed: 1\nseats: [random, random]\n', 'coin.yaml');
+    const calls: [number, number][] = [];
+    await runScenario(scenario, { outDir: join(mkdtempSync(join(tmpdir(), 'hordelab-progress-')), 'out'), eventFiles: false, command: 'test', workers: 0, chunkSize: 20, shard: { index: 1, count: 2 }, onProgress: (done, total) => calls.push([done, total]) });
+    expect(calls).toEqual([
+      [0, 50],
+      [20, 50],
+      [40, 50],
+      [50, 50],
+    ]);
+  });
+});

@@ -35,7 +35,8 @@ export function formatDuration(seconds: number): string {
 function describe(done: number, total: number, label: string, elapsedMs: number, upperBound: boolean): string {
   const seconds = elapsedMs / 1000;
   const prefix = label === '' ? '' : `${label}: `;
-  if (done === 0) return `${prefix}0 of ${total} matches done, none finished yet after ${formatDuration(seconds)}`;
+  // A total of 0 is one not known yet (a run learns it once its folder and shard are settled).
+  if (done === 0) return `${prefix}${total === 0 ? 'no' : `0 of ${total}`} matches done, none finished yet after ${formatDuration(seconds)}`;
   const rate = done / Math.max(seconds, 1e-9);
   const left = (total - done) / rate;
   const rateText = rate >= 10 ? String(Math.round(rate)) : rate.toPrecision(2);
@@ -44,14 +45,14 @@ function describe(done: number, total: number, label: string, elapsedMs: number,
 
 /**
  * Starts reporting progress for one command. `upperBound`: the total is a budget that may not
- * all be spent.
+ * all be spent; `total`: the matches to play, when known before the first update.
  */
-export function startProgress(io: CliIo, options: { readonly quiet: boolean; readonly upperBound?: boolean }): Progress {
+export function startProgress(io: CliIo, options: { readonly quiet: boolean; readonly upperBound?: boolean; readonly total?: number }): Progress {
   if (options.quiet) return silent;
   const started = io.now();
   const upperBound = options.upperBound === true;
   let done = 0;
-  let total = 0;
+  let total = options.total ?? 0;
   let label = '';
   if (io.stderr.isTTY === true) {
     let lastDraw = -Infinity;

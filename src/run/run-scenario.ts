@@ -179,6 +179,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const firstMatch = nextMatch;
     let lastCheckpoint = Number.NEGATIVE_INFINITY;
 
+    // The total is known now (shard and resume settled): say it before the first chunk ends.
+    options.onProgress?.(nextMatch - range.start, range.end - range.start);
     // Keep every worker busy with one chunk queued behind it; write strictly in match order.
     const scheduler = new ChunkScheduler({
       start: nextMatch,

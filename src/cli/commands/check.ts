@@ -54,7 +54,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const loaded = await loadChecks(args.list('files'));
   const failOnInconclusive = args.flag('fail-on-inconclusive') || loaded.failOnInconclusive;
   const budget = loaded.checks.reduce((sum, check) => sum + check.budget, 0);
-  const progress = startProgress(io, { quiet, upperBound: true });
+  const progress = startProgress(io, { quiet, upperBound: true, total: budget });
   const played = new Map<string, number>();
   let results;
   try {

@@ -25,7 +25,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const total = points * scenario.matches;
   let played = 0;
   let label = '';
-  const progress = startProgress(io, { quiet });
+  const progress = startProgress(io, { quiet, total });
   let result;
   try {
     result = await runSweep(scenario, axes, {

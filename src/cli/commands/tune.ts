@@ -32,7 +32,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
   let label = '';
-  const progress = startProgress(io, { quiet, upperBound: true });
+  const progress = startProgress(io, { quiet, upperBound: true, total });
   let result;
   try {
     result = await tune(scenario, {
