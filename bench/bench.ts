@@ -12,6 +12,8 @@
  *   limit: `zombie-trainers-playout.ts`), the report with the game-quality figures every run adds
  *   (with and without the heuristic leads), and MCTS iterations/s.
  *
+ * - `hordelab run` on tic-tac-toe random vs random with 1 worker thread (300,000 games) and its
+ *   ratio to the contract loop above;
  * - `hordelab run` on Zombie Trainers random vs random with 1 and 2 worker threads (60,000
  *   matches, files written, in a child process as users run it), the speedup, and the peak
  *   memory (resident set, worker threads included) of runs of 100,000, 1,000,000 and 3,000,000
@@ -24,7 +26,7 @@
  * `--memory-matches 100000,1000000,3000000` for the run lengths whose peak memory is measured.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -224,11 +226,11 @@ await measure('survivors.greedy-vs-scripted.engine', 'matches', 20, (n) => {
 // Matches/s is read from the run's own timing block, so node's start-up is not counted; the
 // worker pool's start-up is.
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
-function cliRun(args: readonly string[], preload: readonly string[] = []): { status: number | null; stdout: string; stderr: string } {
+function cliRun(args: readonly string[], preload: readonly string[] = [], scenario = here('../../scenarios/trainers-first-player.yaml')): { status: number | null; stdout: string; stderr: string } {
   const outDir = mkdtempSync(join(tmpdir(), 'hordelab-bench-'));
   const child = spawnSync(
     process.execPath,
-    ['--single-threaded-gc', '--max-semi-space-size=4', ...preload, here('../src/cli/main.js'), 'run', here('../../scenarios/trainers-first-player.yaml'), ...args, '--quiet', '--out', outDir],
+    ['--single-threaded-gc', '--max-semi-space-size=4', ...preload, here('../src/cli/main.js'), 'run', scenario, ...args, '--quiet', '--out', outDir],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   rmSync(outDir, { recursive: true, force: true });
@@ -246,6 +248,22 @@ for (const workers of [1, 2]) {
   }
   // Two samples at most: a margin of error from them would mean nothing.
   figures.push({ name, unit: 'matches', perSecond: { ...describeRates(rates), relativeMarginOfError: 0 }, samples: rates.length, countPerSample: RUN_MATCHES });
+}
+
+// Tic-tac-toe through the CLI, 1 worker: issue 19 asks for at least 0.2 of the contract loop.
+const TIC_TAC_TOE_RUN_MATCHES = 300_000;
+if ('tic-tac-toe.run.workers-1'.startsWith(only)) {
+  const scenarioDir = mkdtempSync(join(tmpdir(), 'hordelab-bench-ttt-'));
+  const scenario = join(scenarioDir, 'tic-tac-toe-random.yaml');
+  writeFileSync(scenario, 'name: bench-tic-tac-toe\ngame: tic-tac-toe\nmatches: 1000\nseed: 1\nseats: [random, random]\n');
+  const rates: number[] = [];
+  for (let i = 0; i < Math.min(samples, 2); i++) {
+    const child = cliRun(['--matches', String(TIC_TAC_TOE_RUN_MATCHES), '--workers', '1', '--json'], [], scenario);
+    if (child.status !== 0) throw new Error(`tic-tac-toe.run.workers-1: the run failed: ${child.stderr}`);
+    rates.push((JSON.parse(child.stdout) as { timing: { matchesPerSecond: number } }).timing.matchesPerSecond);
+  }
+  rmSync(scenarioDir, { recursive: true, force: true });
+  figures.push({ name: 'tic-tac-toe.run.workers-1', unit: 'games', perSecond: { ...describeRates(rates), relativeMarginOfError: 0 }, samples: rates.length, countPerSample: TIC_TAC_TOE_RUN_MATCHES });
 }
 
 /** Peak memory of a whole CLI run, read from a preloaded exit hook in the child process. */
@@ -281,6 +299,7 @@ process.stdout.write(
         'tic-tac-toe.mcts-iterations.contract/boardgameio': ratio('tic-tac-toe.mcts-iterations.contract', 'tic-tac-toe.mcts-iterations.boardgameio'),
         'zombie-trainers.random-vs-random.engine/hand-written': ratio('zombie-trainers.random-vs-random.engine', 'zombie-trainers.random-vs-random.hand-written'),
         'zombie-trainers.run.workers-1/hand-written': ratio('zombie-trainers.run.workers-1', 'zombie-trainers.random-vs-random.hand-written'),
+        'tic-tac-toe.run.workers-1/contract': ratio('tic-tac-toe.run.workers-1', 'tic-tac-toe.random-games.contract'),
         'zombie-trainers.run.workers-2/workers-1': ratio('zombie-trainers.run.workers-2', 'zombie-trainers.run.workers-1'),
         'zombie-trainers.quality-cost.with-quality/report-alone': ratio('zombie-trainers.quality-cost.with-quality', 'zombie-trainers.quality-cost.report-alone'),
         'zombie-trainers.quality-cost.with-quality-no-leads/report-alone': ratio('zombie-trainers.quality-cost.with-quality-no-leads', 'zombie-trainers.quality-cost.report-alone'),
