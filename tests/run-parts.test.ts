@@ -206,3 +206,33 @@ describe('the run\'s progress', () => {
     ]);
   });
 });
+
+describe('playing until a failure', () => {
+  it('plays every item up to the first failed one, in order, and starts none after it has failed', async () => {
+    const { playUntilFailure } = await import('../src/run/batches.js');
+    // Each play waits until the test settles it, so the order of completion is the test's.
+    const pending = new Map<number, (failed: boolean) => void>();
+    const started: number[] = [];
+    const flush = (): Promise<void> => new Promise((done) => setImmediate(done));
+    const run = playUntilFailure(10, 2, (index) => {
+      started.push(index);
+      return new Promise<boolean>((settle) => pending.set(index, settle));
+    });
+    await flush();
+    expect(started).toEqual([0, 1]);
+    pending.get(1)?.(false);
+    await flush();
+    expect(started).toEqual([0, 1, 2]);
+    // Item 2 fails while 0 is still playing: 0 finishes, nothing after 2 starts.
+    pending.get(2)?.(true);
+    await flush();
+    expect(started).toEqual([0, 1, 2]);
+    pending.get(0)?.(false);
+    await run;
+    expect(started).toEqual([0, 1, 2]);
+    // Without a failure every item is played; one lane plays them one after another.
+    const all: number[] = [];
+    await playUntilFailure(4, 1, async (index) => (all.push(index), false));
+    expect(all).toEqual([0, 1, 2, 3]);
+  });
+});

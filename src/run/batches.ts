@@ -16,6 +16,26 @@ export interface BatchResult {
   readonly failures: MatchFailureData[];
 }
 
+/**
+ * Calls `play(i)` for `i` in `0..count-1` in order on `lanes` concurrent lanes, starting none
+ * after the lowest `i` whose play failed (`play` resolves true when it did). For callers that
+ * stop at any failure: every item up to the first failed one is still played, so the first
+ * failure is found whatever the number of lanes, and an agent that fails (or hangs until its
+ * timeout) in every match costs about one failure per lane, not one per item.
+ */
+export async function playUntilFailure(count: number, lanes: number, play: (index: number) => Promise<boolean>): Promise<void> {
+  let next = 0;
+  let firstFailed = Number.POSITIVE_INFINITY;
+  const lane = async (): Promise<void> => {
+    while (next < count) {
+      const index = next++;
+      if (index > firstFailed) return;
+      if (await play(index)) firstFailed = Math.min(firstFailed, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+}
+
 export class BatchPlayer {
   private readonly pool: WorkerPool | null;
 
@@ -47,20 +67,13 @@ export class BatchPlayer {
     const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
     for (let from = start; from < end; from += size) chunks.push([from, Math.min(end, from + size)]);
     const results: (ChunkResult | null)[] = [];
-    let firstFailure = Number.POSITIVE_INFINITY;
-    let next = 0;
     // One lane per thread, taking chunks in match order.
-    const lane = async (): Promise<void> => {
-      while (next < chunks.length) {
-        const [from, to] = chunks[next++] as [number, number];
-        if (from > firstFailure) return;
-        const result = await player.play(from, to);
-        results.push(result);
-        const failed = result?.failures[0];
-        if (failed !== undefined) firstFailure = Math.min(firstFailure, failed.matchIndex);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, this.workers) }, lane));
+    await playUntilFailure(chunks.length, this.workers, async (index) => {
+      const [from, to] = chunks[index] as [number, number];
+      const result = await player.play(from, to);
+      results.push(result);
+      return result !== null && result.failures.length > 0;
+    });
     // Aggregates are exact integer sums: the order of merging cannot change them.
     for (const result of results) {
       if (result === null) throw new Error('the worker pool was closed while it played');

@@ -7,7 +7,7 @@
  */
 import type { MatchFailureData } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
-import { BatchPlayer } from '../run/batches.js';
+import { BatchPlayer, playUntilFailure } from '../run/batches.js';
 import type { Scenario } from '../scenario/scenario.js';
 import type { UnitContributions } from '../stats/paired-difference.js';
 import { matchContributions, type PlayedMatch } from './paired-chunk.js';
@@ -46,23 +46,13 @@ export class PairedPlayer {
     for (let start = 0; start < matches; start += WINDOW) {
       const end = Math.min(matches, start + WINDOW);
       const played: PlayedMatch[] = new Array(end - start);
-      // One lane per thread, taking matches in order; none after a failed one is started.
-      // Every caller stops at a failed match, so playing on would only spend a timeout on each
-      // match of an agent that always hangs; every match before it is still played, so the
-      // first failure by index is found whatever the worker count.
-      let next = start;
-      let firstFailure = Number.POSITIVE_INFINITY;
-      const lane = async (): Promise<void> => {
-        while (next < end) {
-          const index = next++;
-          if (index > firstFailure) return;
-          const result = await this.player.play(scenario, index, index + 1);
-          played[index - start] = result;
-          failures.push(...result.failures);
-          if (result.failures.length > 0) firstFailure = Math.min(firstFailure, index);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.max(1, this.workers) }, lane));
+      // One lane per thread, in match order; every caller stops at a failed match.
+      await playUntilFailure(end - start, this.workers, async (offset) => {
+        const result = await this.player.play(scenario, start + offset, start + offset + 1);
+        played[offset] = result;
+        failures.push(...result.failures);
+        return result.failures.length > 0;
+      });
       if (failures.length > 0) break;
       onPlayed?.(end - start);
       for (const match of played) {
