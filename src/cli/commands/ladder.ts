@@ -4,15 +4,13 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
-import { BOUNDS } from '../../core/input-bounds.js';
 import type { Band } from '../../ladder/headlines.js';
 import { formatLadder, LADDER_FILES, writeLadder } from '../../ladder/ladder-output.js';
 import { runLadder } from '../../ladder/ladder.js';
-import { DEFAULT_MATCH_TIMEOUT_SECONDS } from '../../run/pool.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
-import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
+import { assignments, forceOption, jsonOption, matchesOption, matchTimeout, matchTimeoutOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
 import { shellQuote } from '../shell-quote.js';
 
@@ -63,7 +61,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       if (!quiet && !json) io.stderr.write(`chance share, pairing ${index + 1} of ${total}: ${pairing}\n`);
     },
     workers: workerCount(args),
-    ...(args.number('match-timeout') === undefined ? {} : { matchTimeoutSeconds: args.number('match-timeout') as number }),
+    ...matchTimeout(args),
     command,
     reproduceLevel: (level, upTo) =>
       ['hordelab', 'ladder', scenario.file, '--levels', level, '--seed', String(scenario.seed), '--matches', String(upTo), ...set.flatMap((assignment) => ['--set', assignment])]
@@ -102,12 +100,7 @@ export const ladderCommand: CommandModule = {
     out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>-ladder/]; new, empty or an earlier ladder\'s' },
     force: forceOption,
     workers: workersOption,
-    'match-timeout': {
-      type: 'number',
-      bound: BOUNDS.matchTimeout,
-      placeholder: 'SECONDS',
-      describe: `Seconds one match may run before its worker thread is killed and the ladder stops with that match's reproduce line [default: ${DEFAULT_MATCH_TIMEOUT_SECONDS}]; 0 for no limit; with --workers 0 a match cannot be stopped`,
-    },
+    'match-timeout': matchTimeoutOption('the ladder stops with exit 1 and that match\'s reproduce line'),
     quiet: quietOption,
     json: jsonOption,
   },

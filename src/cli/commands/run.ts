@@ -7,11 +7,11 @@ import { EXIT_FAILURE, EXIT_INTERRUPTED, UsageError } from '../../core/errors.js
 import { BOUNDS } from '../../core/input-bounds.js';
 import { parseFormats, writeReports } from '../../present/report-page.js';
 import { formatOutcomes } from '../../reports/outcomes.js';
-import { DEFAULT_CHUNK_SIZE, DEFAULT_MATCH_TIMEOUT_SECONDS, runScenario, toJson } from '../../run/run-scenario.js';
+import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../../run/run-scenario.js';
 import { formatTournament, runTournament } from '../../run/tournament.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
-import { assignments, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
+import { assignments, matchesOption, matchTimeoutOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
 import { startProgress, type Progress } from '../progress.js';
 import { shellQuote } from '../shell-quote.js';
@@ -205,12 +205,7 @@ export const runCommand: CommandModule = {
       describe: `Matches per chunk handed to a worker [default: up to ${DEFAULT_CHUNK_SIZE}, fewer on short runs so every worker gets several]; results do not depend on it`,
     },
     'max-errors': { type: 'number', bound: BOUNDS.maxErrors, placeholder: 'K', describe: 'Failed matches tolerated before the run stops [default: 0]; any failure makes the exit code 1' },
-    'match-timeout': {
-      type: 'number',
-      bound: BOUNDS.matchTimeout,
-      placeholder: 'SECONDS',
-      describe: `Seconds one match may run before its worker thread is killed and the match recorded in errors.csv [default: ${DEFAULT_MATCH_TIMEOUT_SECONDS}]; 0 for no limit`,
-    },
+    'match-timeout': matchTimeoutOption('the match recorded in errors.csv'),
     shard: { type: 'string', placeholder: 'I/N', describe: 'Play only shard i of n (0-based; a contiguous block of match indices), for "hordelab merge": --shard 0/4' },
     resume: { type: 'boolean', describe: 'Continue the interrupted (Ctrl-C) or killed run in the output folder; ends identical to an uninterrupted run' },
     force: { type: 'boolean', describe: 'Replace the finished or interrupted run of the same scenario in the output folder (a folder holding anything else is always refused)' },
