@@ -15,8 +15,8 @@
  * This answers "is this card too strong?": a card whose extra copy raises its side's win rate
  * beyond chance is worth more than an average card of the deck. It does not say why.
  */
-import { ReproducibleFailure, UsageError } from '../core/errors.js';
-import { TallyFailure, TallyPlayer, type RunningTally } from '../ladder/tally-player.js';
+import { UsageError } from '../core/errors.js';
+import { TallyPlayer, type RunningTally } from '../ladder/tally-player.js';
 import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
@@ -137,16 +137,11 @@ export interface CardValuesOptions {
 
 /**
  * Plays all of `scenario`'s matches into `tally`; a failed match (an agent that threw, killed
- * or hung its thread) becomes a {@link ReproducibleFailure} naming the variant and the replay
- * of that match (`sets`: the `--set` assignments that make the scenario file this variant).
+ * or hung its thread) becomes a failure naming the variant and the replay of that match
+ * (`sets`: the `--set` assignments that make the scenario file this variant).
  */
-async function extendExplained(player: TallyPlayer, scenario: Scenario, tally: RunningTally, label: string, sets: readonly string[]): Promise<void> {
-  try {
-    await player.extend(scenario, tally, scenario.matches);
-  } catch (error) {
-    if (!(error instanceof TallyFailure)) throw error;
-    throw new ReproducibleFailure(`${label}: ${error.message}`, replayCommand(scenario.file, error.matchIndex, scenario.seed, sets), { cause: error });
-  }
+function extendExplained(player: TallyPlayer, scenario: Scenario, tally: RunningTally, label: string, sets: readonly string[]): Promise<void> {
+  return player.extendOrExplain(scenario, tally, scenario.matches, label, (failure) => replayCommand(scenario.file, failure.matchIndex, scenario.seed, sets));
 }
 
 /**

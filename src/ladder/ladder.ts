@@ -9,7 +9,7 @@
  * changes.
  */
 import { performance } from 'node:perf_hooks';
-import { ReproducibleFailure, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
@@ -19,7 +19,7 @@ import { levelScenario, pairingScenario, standaloneText } from './level-scenario
 import { skillOrder } from '../quality/skill-order.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { parseLevels, type Level } from './levels.js';
-import { TallyFailure, TallyPlayer, type RunningTally } from './tally-player.js';
+import { TallyPlayer, type RunningTally } from './tally-player.js';
 
 /** What a seat chose at one level, as shares of its decisions (descriptive: no interval). */
 export interface SeatActionMix {
@@ -105,18 +105,14 @@ export interface LadderOptions {
 
 /**
  * Plays `end` matches of one level into `tally`, turning a failed match into a
- * {@link ReproducibleFailure} with the command that plays the level up to it again (the same
+ * ReproducibleFailure with the command that plays the level up to it again (the same
  * seeds: the same first failure).
  */
-async function extendLevel(player: TallyPlayer, scenario: Scenario, tally: RunningTally, end: number, label: string, reproduce: (matches: number) => string): Promise<void> {
-  try {
-    await player.extend(scenario, tally, end);
-  } catch (error) {
-    if (!(error instanceof TallyFailure)) throw error;
-    // A rotated level plays each seed twice: stop at the end of the failed match's pair.
-    const matches = Math.min(end, scenario.rotate ? 2 * Math.floor(error.matchIndex / 2) + 2 : error.matchIndex + 1);
-    throw new ReproducibleFailure(`${label}: ${error.message}`, reproduce(matches), { cause: error });
-  }
+function extendLevel(player: TallyPlayer, scenario: Scenario, tally: RunningTally, end: number, label: string, reproduce: (matches: number) => string): Promise<void> {
+  // A rotated level plays each seed twice: stop at the end of the failed match's pair.
+  return player.extendOrExplain(scenario, tally, end, label, (failure) =>
+    reproduce(Math.min(end, scenario.rotate ? 2 * Math.floor(failure.matchIndex / 2) + 2 : failure.matchIndex + 1)),
+  );
 }
 
 /** Consecutive levels whose order of skill the construction says (`quality/skill-order.ts`), stronger first. */

@@ -3,6 +3,8 @@
  * tallies in match order, so results do not depend on worker count or chunking: aggregates are
  * exact integer sums, and per-match scores are concatenated by match index.
  */
+import { ReproducibleFailure } from '../core/errors.js';
+import { playUntilFailure } from '../run/batches.js';
 import { brokenMatchMessage } from '../run/chunk-player.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from '../run/pool.js';
@@ -62,21 +64,27 @@ export class TallyPlayer {
     const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
     const ranges: [number, number][] = [];
     for (let from = start; from < end; from += size) ranges.push([from, Math.min(end, from + size)]);
-    // Every range settles before any failure is reported, and the first failed match by index is
-    // the one reported: which thread fails first in time must not decide it.
-    const settled = await Promise.allSettled(
-      ranges.map(([from, to]) => (this.pool === null ? Promise.resolve(playTally(scenario, from, to)) : this.pooled(this.pool, scenario, from, to))),
-    );
+    // Ranges are played in match order, and none after a failed one is started: the first failed
+    // match by index is the one reported (every range before it is played, so which thread fails
+    // first in time does not decide it), and an agent that fails or hangs in every match costs
+    // about one failure a thread, not one a range.
     const failures: TallyFailure[] = [];
-    const results: Tally[] = [];
-    for (const one of settled) {
-      if (one.status === 'fulfilled') {
-        results.push(one.value);
+    const results: Tally[] = new Array(ranges.length);
+    await playUntilFailure(ranges.length, this.workers, async (index) => {
+      const [from, to] = ranges[index] as [number, number];
+      try {
+        const result = this.pool === null ? playTally(scenario, from, to) : await this.pooled(this.pool, scenario, from, to);
+        results[index] = result;
         // The message names the match, its run seed and match seed already.
-        if (one.value.failure !== null) failures.push(new TallyFailure(one.value.failure.message, one.value.failure.matchIndex));
-      } else if (one.reason instanceof TallyFailure) failures.push(one.reason);
-      else throw one.reason;
-    }
+        if (result.failure === null) return false;
+        failures.push(new TallyFailure(result.failure.message, result.failure.matchIndex));
+        return true;
+      } catch (error) {
+        if (!(error instanceof TallyFailure)) throw error;
+        failures.push(error);
+        return true;
+      }
+    });
     const first = failures.reduce<TallyFailure | null>((earliest, failure) => (earliest === null || failure.matchIndex < earliest.matchIndex ? failure : earliest), null);
     if (first !== null) throw first;
     const { report } = scenario.entry;
@@ -87,6 +95,19 @@ export class TallyPlayer {
       for (const score of result.scores) tally.scores.push(score);
     }
     tally.matches = end;
+  }
+
+  /**
+   * {@link extend}, with a failed match turned into a {@link ReproducibleFailure}: `label` says
+   * what was being played, `reproduce` gives the command that meets the same failure.
+   */
+  async extendOrExplain(scenario: Scenario, tally: RunningTally, end: number, label: string, reproduce: (failure: TallyFailure) => string): Promise<void> {
+    try {
+      await this.extend(scenario, tally, end);
+    } catch (error) {
+      if (!(error instanceof TallyFailure)) throw error;
+      throw new ReproducibleFailure(`${label}: ${error.message}`, reproduce(error), { cause: error });
+    }
   }
 
   /** A range played on the pool; a thread that died (an agent's process.exit, out of memory) or hung fails its match. */
