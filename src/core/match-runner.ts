@@ -206,7 +206,9 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     if (seats.length !== game.seats.length) {
       throw new Error(`${game.id} needs ${game.seats.length} seats, got ${seats.length}`);
     }
-    const chanceRng = matchStream(seed, CHANCE_STREAM);
+    // Derived at the first chance step: a game without chance (tic-tac-toe) then pays for the
+    // seats' streams alone. Derivation is a pure function of the seed, so when is immaterial.
+    let chanceRng: Rng | null = null;
     const state = game.setup(params);
     const agents: Agent[] = seats.map((seat, index) =>
       seat.factory.create(seat.config, { game, params, seat: index, rng: matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)) }),
@@ -229,6 +231,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
         throw new Error(`no terminal state within the declared maximum of ${maxSteps} steps`);
       }
       if (player === CHANCE) {
+        chanceRng ??= matchStream(seed, CHANCE_STREAM);
         const outcome = game.sampleChance(state, chanceRng);
         game.apply(state, outcome, sink);
         spec.trace?.(player, outcome, state);
