@@ -92,6 +92,47 @@ describe('MatchFigures', () => {
     expect(tally.figures['b']).toEqual(sumsOf([[1, 1]]));
   });
 
+  it('records by slot exactly as by name, and keeps adding into a record it closed into before', () => {
+    const byName = new MatchFigures();
+    const bySlot = new MatchFigures();
+    const win = bySlot.slotOf('win');
+    const length = bySlot.slotOf('length');
+    const turns = bySlot.slotOf('turns');
+    expect(bySlot.slotOf('win')).toBe(win);
+    const named = emptyTally();
+    const slotted = emptyTally();
+    for (let match = 0; match < 5; match++) {
+      byName.clear();
+      bySlot.clear();
+      byName.trial('win', match % 2 === 0);
+      bySlot.trialAt(win, match % 2 === 0);
+      byName.sample('length', match + 3);
+      bySlot.sampleAt(length, match + 3);
+      byName.ratio('turns', match, 2);
+      bySlot.ratioAt(turns, match, 2);
+      recordMatch(named, { cluster: match, clusterSize: 1 }, byName);
+      recordMatch(slotted, { cluster: match, clusterSize: 1 }, bySlot);
+      // Another record in between: the collector must not add this record's matches there.
+      if (match === 2) {
+        const other = emptyTally();
+        recordMatch(other, { cluster: 0, clusterSize: 1 }, bySlot);
+        expect(other.figures['win']?.clusters).toBe(1);
+      }
+    }
+    expect(slotted).toEqual(named);
+    expect(slotted.figures['win']).toEqual(sumsOf([[1, 1], [0, 1], [1, 1], [0, 1], [1, 1]]));
+    // A merge into the record adds in place; later matches add to the merged sums.
+    const more = emptyTally();
+    recordMatch(more, { cluster: 9, clusterSize: 1 }, bySlot);
+    mergeTally(slotted, more);
+    bySlot.clear();
+    bySlot.trialAt(win, true);
+    recordMatch(slotted, { cluster: 10, clusterSize: 1 }, bySlot);
+    expect(slotted.figures['win']?.clusters).toBe(7);
+    expect(slotted.figures['win']?.x).toBe(5);
+    expect(slotted.figures['length']?.clusters).toBe(6);
+  });
+
   it('refuses a fractional count, sum or sum of squares, naming the figure', () => {
     const refuse = (fill: (figures: MatchFigures) => void): (() => void) => () => {
       const figures = new MatchFigures();
@@ -102,6 +143,12 @@ describe('MatchFigures', () => {
     expect(refuse((f) => f.ratio('f', 1, 0.5))).toThrow('figure "f" takes whole numbers, got 1, 0.5, 1');
     expect(refuse((f) => f.samples('f', 2, 3, 4.5))).toThrow('figure "f" takes whole numbers, got 3, 2, 4.5');
     expect(refuse((f) => f.trial('f', 2 ** 53, 2 ** 53))).toThrow(RangeError);
+    // Refused before the figure is entered: the record holds nothing of it.
+    const tally = emptyTally();
+    const figures = new MatchFigures();
+    figures.trial('f', 0.5);
+    expect(() => recordMatch(tally, { cluster: 0, clusterSize: 1 }, figures)).toThrow(RangeError);
+    expect(tally.figures).toEqual({});
   });
 });
 

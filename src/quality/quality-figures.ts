@@ -86,39 +86,95 @@ export interface QualityRun {
   readonly skillNote: string | null;
 }
 
+/** The slots of the quality figures in one collector's {@link MatchFigures}, looked up once. */
+interface QualitySlots {
+  /** Per seat (0-based): win, draw, loss. */
+  readonly seats: (readonly number[])[];
+  readonly draw: number;
+  readonly capped: number;
+  readonly firstMoverWin: number;
+  readonly firstMoverDecidedWin: number;
+  readonly decisions: number;
+  readonly turns: number;
+  readonly branching: number;
+  readonly leadChanges: number;
+  readonly decisiveness: number;
+  readonly drama: number;
+  readonly chanceShare: number;
+}
+
+const slotsByFigures = new WeakMap<MatchFigures, QualitySlots>();
+
+function qualitySlots(figures: MatchFigures): QualitySlots {
+  let slots = slotsByFigures.get(figures);
+  if (slots === undefined) {
+    const slot = (key: string): number => figures.slotOf(key);
+    slots = {
+      seats: [],
+      draw: slot('draw'),
+      capped: slot('capped'),
+      firstMoverWin: slot('firstMover:win'),
+      firstMoverDecidedWin: slot('firstMover:decidedWin'),
+      decisions: slot('decisions'),
+      turns: slot('turns'),
+      branching: slot('branching'),
+      leadChanges: slot('leadChanges'),
+      decisiveness: slot('decisiveness'),
+      drama: slot('drama'),
+      chanceShare: slot('chanceShare'),
+    };
+    slotsByFigures.set(figures, slots);
+  }
+  return slots;
+}
+
+/** Seat `seat`'s (0-based) win, draw and loss slots. */
+function seatSlots(slots: QualitySlots, figures: MatchFigures, seat: number): readonly number[] {
+  return (slots.seats[seat] ??= RESULTS.map((each) => figures.slotOf(seatKey(seat + 1)[each] as string)));
+}
+
 /**
  * Adds one played match (its trace, returns and terminal state in `context`) to `aggregate`.
  * `figures` is the caller's reusable scratch.
  */
 export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trace: MatchTrace, context: MatchContext, figures: MatchFigures): void {
   const returns = context.returns ?? [];
+  const slots = qualitySlots(figures);
   figures.clear();
   const results = seatResults(returns);
   let winner = NO_LEADER;
-  results.forEach((result, seat) => {
-    const keys = seatKey(seat + 1);
-    for (const each of RESULTS) figures.trial(keys[each] as string, result === each);
+  for (let seat = 0; seat < results.length; seat++) {
+    const result = results[seat];
+    const resultSlots = seatSlots(slots, figures, seat);
+    for (let each = 0; each < RESULTS.length; each++) figures.trialAt(resultSlots[each] as number, result === RESULTS[each]);
     if (result === 'win') winner = seat;
-  });
+  }
   const decided = winner !== NO_LEADER;
-  figures.trial('draw', !decided);
-  if (run.game.endedAtCap !== undefined) figures.trial('capped', run.game.endedAtCap(context.finalState) === true);
+  figures.trialAt(slots.draw, !decided);
+  if (run.game.endedAtCap !== undefined) figures.trialAt(slots.capped, run.game.endedAtCap(context.finalState) === true);
   if (trace.firstMover >= 0) {
-    figures.trial('firstMover:win', results[trace.firstMover] === 'win');
-    if (decided) figures.trial('firstMover:decidedWin', trace.firstMover === winner);
+    figures.trialAt(slots.firstMoverWin, results[trace.firstMover] === 'win');
+    if (decided) figures.trialAt(slots.firstMoverDecidedWin, trace.firstMover === winner);
   }
-  figures.sample('decisions', trace.decisions);
-  figures.sample('turns', trace.turnStarts);
-  figures.ratio('branching', trace.legalActions, trace.decisions);
-  if (run.leads) figures.sample('leadChanges', leadChanges(trace.leaders, winner));
+  figures.sampleAt(slots.decisions, trace.decisions);
+  figures.sampleAt(slots.turns, trace.turnStarts);
+  figures.ratioAt(slots.branching, trace.legalActions, trace.decisions);
+  if (run.leads) figures.sampleAt(slots.leadChanges, leadChanges(trace.leaders, winner));
   if (run.leads && decided && trace.turnStarts > 0) {
-    figures.ratio('decisiveness', turnsBeforePermanentLead(trace.leaders, winner), trace.turnStarts);
-    figures.trial('drama', winnerTrailed(trace.leaders, winner));
+    figures.ratioAt(slots.decisiveness, turnsBeforePermanentLead(trace.leaders, winner), trace.turnStarts);
+    figures.trialAt(slots.drama, winnerTrailed(trace.leaders, winner));
   }
-  if (run.skill !== null && context.agents !== undefined) {
-    const held = context.agents.map((name, seat) => (name === run.skill?.stronger ? seat : -1)).filter((seat) => seat >= 0);
+  const agents = context.agents;
+  if (run.skill !== null && agents !== undefined) {
     // Its best seat's result, as outcomes count it; a match where it held every seat says nothing.
-    if (held.length > 0 && held.length < returns.length) figures.trial('chanceShare', held.every((seat) => results[seat] === 'loss'));
+    let held = 0;
+    let lostEverySeat = true;
+    for (let seat = 0; seat < agents.length; seat++) {
+      if (agents[seat] !== run.skill.stronger) continue;
+      held++;
+      if (results[seat] !== 'loss') lostEverySeat = false;
+    }
+    if (held > 0 && held < returns.length) figures.trialAt(slots.chanceShare, lostEverySeat);
   }
   recordMatch(aggregate.tally, context, figures);
   const length = String(trace.decisions);

@@ -57,13 +57,18 @@ export interface OutcomeSummary {
 // Figure names: fields joined by a character no agent name contains. Built once per name and
 // reused: the same string objects keep their hashes, and they are looked up for every match.
 const SEPARATOR = '\u0000';
-type ResultKeys = Record<Result | 'halfPoints', string>;
-const resultKeys = (prefix: string): ResultKeys => ({
-  win: `${prefix}${SEPARATOR}win`,
-  draw: `${prefix}${SEPARATOR}draw`,
-  loss: `${prefix}${SEPARATOR}loss`,
-  halfPoints: `${prefix}${SEPARATOR}halfPoints`,
-});
+// Each name set carries its slots in the module's one `figures` collector (win, draw, loss, then
+// half-points), so a match records its figures without looking a name up.
+type ResultKeys = Record<Result | 'halfPoints', string> & { readonly slots: readonly number[] };
+const resultKeys = (prefix: string): ResultKeys => {
+  const names = {
+    win: `${prefix}${SEPARATOR}win`,
+    draw: `${prefix}${SEPARATOR}draw`,
+    loss: `${prefix}${SEPARATOR}loss`,
+    halfPoints: `${prefix}${SEPARATOR}halfPoints`,
+  };
+  return { ...names, slots: [names.win, names.draw, names.loss, names.halfPoints].map((name) => figures.slotOf(name)) };
+};
 const seatKeyCache: ResultKeys[] = [];
 /** The figure names of seat `seat` (1-based). */
 const seatKeys = (seat: number): ResultKeys => (seatKeyCache[seat] ??= resultKeys(`seat${SEPARATOR}${seat}`));
@@ -91,36 +96,47 @@ export function seatResults(returns: readonly number[]): Result[] {
 }
 
 const rank = (result: Result): number => (result === 'win' ? 2 : result === 'draw' ? 1 : 0);
+/** Slot offsets within a name set's `slots`, by result: win, draw, loss. */
+const RESULT_SLOT: Record<Result, number> = { win: 0, draw: 1, loss: 2 };
 
 const figures = new MatchFigures();
+
+/** Records one 0/1 trial for each of win, draw and loss: a success for `result` alone. */
+function recordResult(slots: readonly number[], result: Result): void {
+  const hit = RESULT_SLOT[result];
+  for (let each = 0; each < 3; each++) figures.trialAt(slots[each] as number, each === hit);
+}
 
 /** Adds one match: `agentNames[seat]` played `seat`; `where` is the match's cluster. */
 export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number[], agentNames: readonly string[], where: ClusterOf): void {
   figures.clear();
   const results = seatResults(returns);
-  const best = new Map<string, { result: Result; seats: number }>();
-  results.forEach((result, seat) => {
-    const name = agentNames[seat] as string;
-    const bySeat = seatKeys(seat + 1);
-    const byAgent = agentKeys(name, seat + 1);
-    for (const each of RESULTS) {
-      figures.trial(bySeat[each], each === result);
-      figures.trial(byAgent[each], each === result);
+  const seats = results.length;
+  for (let seat = 0; seat < seats; seat++) {
+    const result = results[seat] as Result;
+    recordResult(seatKeys(seat + 1).slots, result);
+    recordResult(agentKeys(agentNames[seat] as string, seat + 1).slots, result);
+  }
+  // Each agent once, in the order of its first seat, with the result of its best seat.
+  for (let first = 0; first < seats; first++) {
+    const name = agentNames[first] as string;
+    if (agentNames.indexOf(name) !== first) continue;
+    let result = results[first] as Result;
+    let held = 1;
+    for (let seat = first + 1; seat < seats; seat++) {
+      if (agentNames[seat] !== name) continue;
+      held++;
+      if (rank(results[seat] as Result) > rank(result)) result = results[seat] as Result;
     }
-    const held = best.get(name);
-    if (held === undefined) best.set(name, { result, seats: 1 });
-    else best.set(name, { result: rank(result) > rank(held.result) ? result : held.result, seats: held.seats + 1 });
-  });
-  for (const [name, { result, seats }] of best) {
     aggregate.agents[name] = (aggregate.agents[name] ?? 0) + 1;
-    if (seats === results.length) {
+    if (held === seats) {
       aggregate.selfPlay[name] = (aggregate.selfPlay[name] ?? 0) + 1;
       continue;
     }
     const keys = agentKeys(name, 'all');
-    for (const each of RESULTS) figures.trial(keys[each], each === result);
+    recordResult(keys.slots, result);
     // Half-points keep the score a whole number.
-    figures.sample(keys.halfPoints, result === 'win' ? 2 : result === 'draw' ? 1 : 0);
+    figures.sampleAt(keys.slots[3] as number, result === 'win' ? 2 : result === 'draw' ? 1 : 0);
   }
   recordMatch(aggregate.tally, where, figures);
 }

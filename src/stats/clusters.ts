@@ -89,8 +89,18 @@ export class MatchFigures {
   private openWritten: OpenCluster | null = null;
   // Stryker disable next-line ArrayDeclaration: addTo fills it with −1 before its first read
   private readonly position: number[] = [];
+  /**
+   * The figures record this collector last closed matches into, and each slot's sums in it:
+   * a run closes every match into the same record, so each figure is looked up by name once.
+   */
+  private closedInto: Record<string, ClusterSums> | null = null;
+  private readonly sumsOf: (ClusterSums | undefined)[] = [];
 
-  private slot(key: string): number {
+  /**
+   * The slot of figure `key`, for the `…At` methods: a caller that records the same figures
+   * match after match looks each name up once instead of at every match.
+   */
+  slotOf(key: string): number {
     let slot = this.slots.get(key);
     if (slot === undefined) {
       slot = this.names.length;
@@ -99,16 +109,17 @@ export class MatchFigures {
       this.values.push(0, 0, 0);
       this.inUse.push(false);
       this.position.push(-1);
-    }
-    if (!this.inUse[slot]) {
-      this.inUse[slot] = true;
-      this.used.push(slot);
+      this.sumsOf.push(undefined);
     }
     return slot;
   }
 
-  private add(key: string, x: number, n: number, ee: number): void {
-    const at = 3 * this.slot(key);
+  private addAt(slot: number, x: number, n: number, ee: number): void {
+    if (!this.inUse[slot]) {
+      this.inUse[slot] = true;
+      this.used.push(slot);
+    }
+    const at = 3 * slot;
     this.values[at] = (this.values[at] as number) + x;
     this.values[at + 1] = (this.values[at + 1] as number) + n;
     this.values[at + 2] = (this.values[at + 2] as number) + ee;
@@ -116,23 +127,38 @@ export class MatchFigures {
 
   /** `successes` of `trials` more trials of a rate (one trial by default). */
   trial(key: string, successes: number | boolean, trials = 1): void {
+    this.trialAt(this.slotOf(key), successes, trials);
+  }
+
+  /** {@link trial} by slot. */
+  trialAt(slot: number, successes: number | boolean, trials = 1): void {
     const s = Number(successes);
-    this.add(key, s, trials, s);
+    this.addAt(slot, s, trials, s);
   }
 
   /** One more sample of a mean. */
   sample(key: string, value: number): void {
-    this.add(key, value, 1, value * value);
+    this.sampleAt(this.slotOf(key), value);
+  }
+
+  /** {@link sample} by slot. */
+  sampleAt(slot: number, value: number): void {
+    this.addAt(slot, value, 1, value * value);
   }
 
   /** `count` more samples of a mean at once, with their sum and sum of squares. */
   samples(key: string, count: number, sum: number, squares: number): void {
-    this.add(key, sum, count, squares);
+    this.addAt(this.slotOf(key), sum, count, squares);
   }
 
   /** A ratio's numerator and denominator for this match (a custom ratio figure). */
   ratio(key: string, numerator: number, denominator: number): void {
-    this.add(key, numerator, denominator, numerator * numerator);
+    this.ratioAt(this.slotOf(key), numerator, denominator);
+  }
+
+  /** {@link ratio} by slot. */
+  ratioAt(slot: number, numerator: number, denominator: number): void {
+    this.addAt(slot, numerator, denominator, numerator * numerator);
   }
 
   /** Forgets this match's figures. */
@@ -148,9 +174,26 @@ export class MatchFigures {
 
   /** Closes this match as a cluster of its own. */
   closeInto(figures: Record<string, ClusterSums>): void {
+    if (this.closedInto !== figures) {
+      this.closedInto = figures;
+      this.sumsOf.fill(undefined);
+    }
     for (const slot of this.used) {
       const at = 3 * slot;
-      close(figures, this.names[slot] as string, this.values[at] as number, this.values[at + 1] as number, this.values[at + 2] as number);
+      const x = this.values[at] as number;
+      const n = this.values[at + 1] as number;
+      const ee = this.values[at + 2] as number;
+      // Stryker disable next-line ConditionalExpression: (true for x === 0) a non-zero x always comes with a non-zero ee (trial: ee = successes; sample and ratio: ee = Σ value²), so ee = 0 implies x = 0; only a samples() call with inconsistent sums could tell
+      if (x === 0 && n === 0 && ee === 0) continue;
+      checkWhole(this.names[slot] as string, x, n, ee);
+      // Entries of a figures record are only ever added to in place (here, by merges), never
+      // replaced, so a slot's sums found once stay the record's.
+      let sums = this.sumsOf[slot];
+      if (sums === undefined) {
+        sums = sumsIn(figures, this.names[slot] as string);
+        this.sumsOf[slot] = sums;
+      }
+      addCluster(sums, x, n, ee);
     }
   }
 
@@ -183,15 +226,23 @@ export class MatchFigures {
   }
 }
 
-function close(figures: Record<string, ClusterSums>, key: string, x: number, n: number, ee: number): void {
-// Stryker disable next-line ConditionalExpression: (true for x === 0) a non-zero x always comes with a non-zero ee (trial: ee = successes; sample and ratio: ee = Σ value²), so ee = 0 implies x = 0; only a samples() call with inconsistent sums could tell
-  if (x === 0 && n === 0 && ee === 0) return;
-  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(n) || !Number.isSafeInteger(ee)) throw new RangeError(`figure "${key}" takes whole numbers, got ${x}, ${n}, ${ee}`);
+/** The sums of figure `key` in `figures`, created empty when it has none yet. */
+function sumsIn(figures: Record<string, ClusterSums>, key: string): ClusterSums {
   let sums = figures[key];
   if (sums === undefined) {
     sums = emptySums();
     figures[key] = sums;
   }
+  return sums;
+}
+
+/** @throws RangeError unless a cluster's x, n and Σ squared samples are whole numbers. */
+function checkWhole(key: string, x: number, n: number, ee: number): void {
+  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(n) || !Number.isSafeInteger(ee)) throw new RangeError(`figure "${key}" takes whole numbers, got ${x}, ${n}, ${ee}`);
+}
+
+/** Adds one cluster's x, n and Σ squared samples to a figure's sums. */
+function addCluster(sums: ClusterSums, x: number, n: number, ee: number): void {
   sums.clusters++;
   sums.x += x;
   sums.n += n;
@@ -199,6 +250,13 @@ function close(figures: Record<string, ClusterSums>, key: string, x: number, n: 
   sums.xn += x * n;
   sums.nn += n * n;
   sums.ee += ee;
+}
+
+function close(figures: Record<string, ClusterSums>, key: string, x: number, n: number, ee: number): void {
+  // Stryker disable next-line ConditionalExpression: (true for x === 0) a non-zero x always comes with a non-zero ee (trial: ee = successes; sample and ratio: ee = Σ value²), so ee = 0 implies x = 0; only a samples() call with inconsistent sums could tell
+  if (x === 0 && n === 0 && ee === 0) return;
+  checkWhole(key, x, n, ee);
+  addCluster(sumsIn(figures, key), x, n, ee);
 }
 
 function closeCluster(tally: Tally, open: OpenCluster): void {
