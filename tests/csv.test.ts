@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import type { CsvValue } from '../src/reports/report.js';
-import { csv, neutraliseCell } from '../src/run/csv.js';
+import { csv, csvCells, csvRow, neutraliseCell } from '../src/run/csv.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
@@ -59,6 +59,24 @@ describe('csv()', () => {
     const rows = [[1, null as unknown as CsvValue, undefined as unknown as CsvValue, 'x']];
     expect(csv(rows)).toBe(byCsvStringify(rows));
     expect(csv(rows)).toBe('1,,,x\n');
+  });
+
+  it('is the concatenation of its rows by csvRow(), special cells included', () => {
+    // What a chunk writes row by row must be what csv() writes for all rows at once.
+    const cells: CsvValue[] = ['', 'a,b', 'say "hi"', 'two\nlines', '=1+1', '-0.5', 'é', 0, -3, 2.5, Number.NaN, true, false, null as unknown as CsvValue, undefined as unknown as CsvValue];
+    const rng = matchStream(matchSeed(23, 4), 'csv-rows');
+    for (let trial = 0; trial < 1000; trial++) {
+      const rows: CsvValue[][] = [];
+      for (let r = 1 + rng.int(4); r > 0; r--) {
+        const row: CsvValue[] = [];
+        for (let c = rng.int(5); c > 0; c--) row.push(cells[rng.int(cells.length)] as CsvValue);
+        rows.push(row);
+      }
+      expect(rows.map(csvRow).join(''), JSON.stringify(rows)).toBe(csv(rows));
+    }
+    expect(csvCells(['=x', 1, true])).toBe("'=x,1,true");
+    expect(csvCells([1, null as unknown as CsvValue])).toBeNull();
+    expect(csvCells([])).toBe('');
   });
 });
 

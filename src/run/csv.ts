@@ -46,6 +46,27 @@ export function csv(rows: readonly (readonly CsvValue[])[]): string {
   return text;
 }
 
+/**
+ * One row of {@link csv}'s text, ending in `\n`: the same bytes as that row's share of `csv(rows)`
+ * (csv-stringify writes each record on its own), for writers that keep finished rows as text
+ * rather than as arrays of cells.
+ */
+export function csvRow(row: readonly CsvValue[]): string {
+  const cells = csvCells(row);
+  return cells === null ? stringifiedCsv([row]) : `${cells}\n`;
+}
+
+/** The cells of a row joined by commas, without the line end; null when a cell needs csv-stringify. */
+export function csvCells(row: readonly CsvValue[]): string | null {
+  let text = '';
+  for (let i = 0; i < row.length; i++) {
+    const cell = cellText(row[i]);
+    if (cell === null) return null;
+    text += i === 0 ? cell : `,${cell}`;
+  }
+  return text;
+}
+
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** A cell as csv-stringify writes it, or null for a value it would cast some other way. */

@@ -9,7 +9,7 @@ import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from 
 import type { CsvValue, MatchCollector } from '../reports/report.js';
 import type { GameEvent } from '../core/game.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { csv } from './csv.js';
+import { csv, csvCells, csvRow } from './csv.js';
 
 /** What one chunk contributes to a run. Plain data: it crosses thread boundaries as it is. */
 export interface ChunkResult {
@@ -40,8 +40,25 @@ export function matchesHeader(scenario: Scenario): string {
  */
 export function matchPlan(scenario: Scenario, matchIndex: number): { seats: Scenario['seats']; seedIndex: number; streamLabels?: string[] } {
   if (!scenario.rotate) return { seats: scenario.seats, seedIndex: matchIndex };
-  const seats = matchIndex % 2 === 1 ? [...scenario.seats].reverse() : scenario.seats;
-  return { seats, seedIndex: Math.floor(matchIndex / 2), streamLabels: seats.map((seat) => `agent:${seat.name}`) };
+  const seating = rotatedSeatings(scenario)[matchIndex % 2] as RotatedSeating;
+  return { seats: seating.seats, seedIndex: Math.floor(matchIndex / 2), streamLabels: seating.streamLabels };
+}
+
+interface RotatedSeating {
+  readonly seats: Scenario['seats'];
+  readonly streamLabels: string[];
+}
+
+// A rotated scenario's two seatings, made once: a run asks for them at every match.
+const seatingsOfScenario = new WeakMap<Scenario, readonly RotatedSeating[]>();
+
+function rotatedSeatings(scenario: Scenario): readonly RotatedSeating[] {
+  let seatings = seatingsOfScenario.get(scenario);
+  if (seatings === undefined) {
+    seatings = [scenario.seats, [...scenario.seats].reverse()].map((seats) => ({ seats, streamLabels: seats.map((seat) => `agent:${seat.name}`) }));
+    seatingsOfScenario.set(scenario, seatings);
+  }
+  return seatings;
 }
 
 /**
@@ -56,9 +73,12 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
   const hooks = decisionHook(collector);
   const aggregate: unknown = report.emptyAggregate();
   const outcomes = emptyOutcomes(game.seats.length);
-  const matchRows: CsvValue[][] = [];
-  const eventRows: CsvValue[][][] = report.eventTables.map(() => []);
+  // Rows are kept as text, not as arrays of cells: what a chunk holds until it is sent is then
+  // little more than the bytes it will write (large chunks otherwise fill the young heap).
+  const matchLines = new LineBuffer();
+  const eventLines = report.eventTables.map(() => new LineBuffer());
   const failures: MatchFailureData[] = [];
+  const seatings = new SeatingText();
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     onMatchStart?.(matchIndex);
     const plan = matchPlan(scenario, matchIndex);
@@ -73,23 +93,85 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
       continue;
     }
     const seed = formatSeed(outcome.seed);
+    const seating = seatings.of(plan.seats);
     // The independent unit: a rotated pair shares its seed, so its two matches are one cluster.
-    const names = plan.seats.map((seat) => seat.name);
-    const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: names, returns: outcome.returns, finalState: outcome.finalState };
+    const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: seating.names, returns: outcome.returns, finalState: outcome.finalState };
     const rows = collector.finishMatch(context, aggregate);
-    addOutcome(outcomes, outcome.returns, names, context);
-    matchRows.push([matchIndex, seed, ...names, ...rows.matchRow]);
-    if (eventFiles) rows.eventRows.forEach((tableRows, index) => eventRows[index]?.push(...tableRows));
+    addOutcome(outcomes, outcome.returns, seating.names, context);
+    const reportCells = csvCells(rows.matchRow);
+    matchLines.add(
+      reportCells === null || seating.cells === null
+        ? csvRow([matchIndex, seed, ...seating.names, ...rows.matchRow])
+        : `${matchIndex},${seed}${seating.cells}${rows.matchRow.length > 0 ? `,${reportCells}` : ''}\n`,
+    );
+    if (eventFiles) {
+      for (let table = 0; table < rows.eventRows.length; table++) {
+        const lines = eventLines[table];
+        if (lines !== undefined) for (const row of rows.eventRows[table] as CsvValue[][]) lines.add(csvRow(row));
+      }
+    }
   }
   return {
     start,
     end,
-    matchCsv: csv(matchRows),
-    eventCsvs: eventFiles ? eventRows.map(csv) : [],
+    matchCsv: matchLines.text(),
+    eventCsvs: eventFiles ? eventLines.map((lines) => lines.text()) : [],
     aggregate,
     outcomes,
     failures,
   };
+}
+
+/**
+ * Lines of text gathered into flat strings a few hundred at a time. A line built by concatenation
+ * is a tree of small string pieces (a seed alone is eight); joined soon, a chunk of thousands of
+ * matches keeps one flat string per batch alive instead of every piece of every line.
+ */
+class LineBuffer {
+  private readonly parts: string[] = [];
+  private readonly pending: string[] = [];
+
+  add(line: string): void {
+    this.pending.push(line);
+    if (this.pending.length >= LINES_PER_JOIN) this.flush();
+  }
+
+  text(): string {
+    this.flush();
+    return this.parts.join('');
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.parts.push(this.pending.join(''));
+    this.pending.length = 0;
+  }
+}
+const LINES_PER_JOIN = 256;
+
+/**
+ * The agents' names of a seating, and their CSV cells (each after a comma), made once per
+ * seating rather than once per match: a run has one seating, or two with rotated seats.
+ */
+class SeatingText {
+  private lastSeats: Scenario['seats'] | null = null;
+  private last: { names: string[]; cells: string | null } = { names: [], cells: null };
+  private readonly bySignature = new Map<string, { names: string[]; cells: string | null }>();
+
+  of(seats: Scenario['seats']): { readonly names: string[]; readonly cells: string | null } {
+    if (seats === this.lastSeats) return this.last;
+    const names = seats.map((seat) => seat.name);
+    const signature = JSON.stringify(names);
+    let seating = this.bySignature.get(signature);
+    if (seating === undefined) {
+      const cells = csvCells(names);
+      seating = { names, cells: cells === null ? null : names.length > 0 ? `,${cells}` : '' };
+      this.bySignature.set(signature, seating);
+    }
+    this.lastSeats = seats;
+    this.last = seating;
+    return seating;
+  }
 }
 
 /** The runner's `onDecision`, bound to a collector that listens for decisions; nothing for one that does not. */
