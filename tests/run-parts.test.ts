@@ -15,7 +15,7 @@ import { RunJournal } from '../src/run/journal.js';
 import { OutputFolder } from '../src/run/output-folder.js';
 import type { ChunkResult } from '../src/run/play-chunk.js';
 import { WorkerPool } from '../src/run/pool.js';
-import { ChunkScheduler, settledOrAborted } from '../src/run/scheduler.js';
+import { AdaptiveChunkSizer, ChunkScheduler, settledOrAborted } from '../src/run/scheduler.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
 function chunk(start: number, end: number): ChunkResult {
@@ -234,5 +234,53 @@ describe('playing until a failure', () => {
     const all: number[] = [];
     await playUntilFailure(4, 1, async (index) => (all.push(index), false));
     expect(all).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('adaptive chunk sizes', () => {
+  it('start at the initial size, grow toward the target play time per lane, and stay within their bounds', () => {
+    let now = 1000;
+    const sizer = new AdaptiveChunkSizer(200, 5000, 2, 50, () => now);
+    expect(sizer.next(1_000_000)).toBe(200);
+    // The first chunk back starts the clock (its time includes the threads' start-up).
+    now += 900;
+    sizer.returned(200);
+    expect(sizer.next(1_000_000)).toBe(200);
+    // 4,000 matches in 10 ms over 2 lanes: 200 a millisecond a lane, 10,000 in 50 ms, capped at 5,000.
+    now += 10;
+    sizer.returned(4000);
+    expect(sizer.next(1_000_000)).toBe(5000);
+    // 1,000 matches a lane a 50 ms: grows to 1,000.
+    const slow = new AdaptiveChunkSizer(100, 5000, 1, 50, () => now);
+    slow.returned(100);
+    now += 100;
+    slow.returned(2000);
+    expect(slow.next(1_000_000)).toBe(1000);
+    // Near the end no more than an even share for two chunks a lane, but never below the initial size.
+    expect(slow.next(1200)).toBe(600);
+    expect(slow.next(150)).toBe(100);
+    expect(slow.largest).toBe(1000);
+    // A slow game keeps the initial size.
+    const mcts = new AdaptiveChunkSizer(50, 5000, 2, 50, () => now);
+    mcts.returned(50);
+    now += 10_000;
+    mcts.returned(50);
+    expect(mcts.next(1_000_000)).toBe(50);
+    expect(() => new AdaptiveChunkSizer(0, 10, 1, 50)).toThrow(RangeError);
+    expect(() => new AdaptiveChunkSizer(20, 10, 1, 50)).toThrow(RangeError);
+  });
+
+  it('hand out consecutive ranges that cover the run exactly, whatever sizes the sizer picks', async () => {
+    const sizes = [3, 7, 1, 50, 2];
+    let asked = 0;
+    const heard: number[] = [];
+    const sizer = { next: (remaining: number) => Math.min(remaining + 5, sizes[asked++ % sizes.length] as number), returned: (matches: number) => void heard.push(matches) };
+    const scheduler = new ChunkScheduler({ start: 4, end: 90, chunkSize: sizer, maxInFlight: 2, play: (start, end) => Promise.resolve(chunk(start, end)) });
+    const ranges: [number, number][] = [];
+    for await (const result of scheduler.results()) ranges.push([result.start, result.end]);
+    expect(ranges[0]?.[0]).toBe(4);
+    expect(ranges.at(-1)?.[1]).toBe(90);
+    for (let i = 1; i < ranges.length; i++) expect(ranges[i]?.[0]).toBe(ranges[i - 1]?.[1]);
+    expect(heard).toEqual(ranges.map(([start, end]) => end - start));
   });
 });

@@ -25,7 +25,7 @@ import { OutputFolder } from './output-folder.js';
 import { digest, runKey, shardSetKey } from './run-key.js';
 import { matchesHeader, type ChunkResult } from './play-chunk.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
-import { ChunkScheduler } from './scheduler.js';
+import { AdaptiveChunkSizer, ChunkScheduler } from './scheduler.js';
 import { SHARD_FILE, shardRange, type Shard, type ShardRecord } from './shard.js';
 import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type RunStatus, type SummaryDocument, type WholeFile } from './summary.js';
 
@@ -91,6 +91,9 @@ const MATCHES_FILE = 'matches.csv';
 
 /** The largest default chunk: enough matches to dwarf the cost of handing a chunk to a worker. */
 export const DEFAULT_CHUNK_SIZE = 200;
+/** How far chunks grow when the size is not fixed, and the play time per chunk they grow toward. */
+const MAX_ADAPTIVE_CHUNK_SIZE = 20_000;
+const ADAPTIVE_CHUNK_TARGET_MS = 50;
 
 /**
  * The least time between two checkpoints of a running run, in milliseconds (the first is written
@@ -144,7 +147,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const range = shardRange(scenario.matches, options.shard);
   // By default, chunks small enough that every worker gets several: a 200-match MCTS run must
   // not sit in one chunk on one core. The output does not depend on it.
-  const chunkSize = options.chunkSize ?? Math.max(1, Math.min(DEFAULT_CHUNK_SIZE, Math.ceil((range.end - range.start) / (Math.max(1, workers) * 4))));
+  const initialChunkSize = options.chunkSize ?? Math.max(1, Math.min(DEFAULT_CHUNK_SIZE, Math.ceil((range.end - range.start) / (Math.max(1, workers) * 4))));
   const files = appendedFiles(scenario, options.eventFiles);
 
   const folder = OutputFolder.claim(options.outDir, {
@@ -181,11 +184,14 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
 
     // The total is known now (shard and resume settled): say it before the first chunk ends.
     options.onProgress?.(nextMatch - range.start, range.end - range.start);
+    // Unless the user fixed the size, chunks grow while a fast game's come back in a few
+    // milliseconds (the output does not depend on it).
+    const sizer = options.chunkSize === undefined ? new AdaptiveChunkSizer(initialChunkSize, MAX_ADAPTIVE_CHUNK_SIZE, Math.max(1, workers), ADAPTIVE_CHUNK_TARGET_MS) : undefined;
     // Keep every worker busy with one chunk queued behind it; write strictly in match order.
     const scheduler = new ChunkScheduler({
       start: nextMatch,
       end: range.end,
-      chunkSize,
+      chunkSize: sizer ?? initialChunkSize,
       maxInFlight: workers > 0 ? workers * 2 : 1,
       play: (start, end) => player.play(start, end),
       signal: options.signal,
@@ -227,7 +233,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       seconds: round(seconds, 3),
       matchesPerSecond: round((nextMatch - firstMatch) / Math.max(seconds, 1e-9), 1),
       workers,
-      chunkSize,
+      chunkSize: sizer !== undefined && sizer.largest > 0 ? sizer.largest : initialChunkSize,
     };
     const state: JournalState = { nextMatch, aggregate, outcomes, errors, matchesPlayed };
     const document = summaryDocument(scenario, aggregate, outcomes, { status, matchesPlayed, errors }, options.command, timing);

@@ -11,13 +11,77 @@ export interface SchedulerOptions {
   /** The match indices to play: `[start, end)`. */
   readonly start: number;
   readonly end: number;
-  readonly chunkSize: number;
+  /** Matches per chunk: a fixed number, or a sizer that picks each chunk's size as the run goes. */
+  readonly chunkSize: number | ChunkSizer;
   /** Chunks handed out and not yet taken back in order. */
   readonly maxInFlight: number;
   /** Plays a chunk; resolves null when it was cancelled (the run was interrupted). */
   readonly play: (start: number, end: number) => Promise<ChunkResult | null>;
   /** Aborting stops the run: chunks already finished in order are still returned, the rest are not. */
   readonly signal?: AbortSignal | undefined;
+}
+
+/** Picks the size of each chunk as it is handed out, hearing how many matches have come back. */
+export interface ChunkSizer {
+  /** The size of the next chunk, `remaining` matches being left to hand out (at least 1). */
+  next(remaining: number): number;
+  /** `matches` more matches came back, in order. */
+  returned(matches: number): void;
+}
+
+/**
+ * Chunks that grow until each holds about `targetMs` of play on one lane (a worker thread),
+ * from the rate matches have come back at since the sizer was made: a fast game's chunks of a
+ * few milliseconds each cost a round trip to the thread, a message and a merge, which is a
+ * large share of a tic-tac-toe run, while a slow game keeps the initial size. The rate is
+ * measured from the first chunk's return on, so the threads' start-up does not count. Never below the
+ * initial size nor above `maximum`, and near the end no more than an even share of what is left
+ * for two chunks a lane, so the lanes finish together. The clock is injected so that tests can
+ * drive it; a run's output does not depend on chunk sizes, so reading the clock is harmless.
+ */
+export class AdaptiveChunkSizer implements ChunkSizer {
+  /** Matches returned since the first chunk came back, and when it did (thread start-up left out of the rate). */
+  private returnedMatches = 0;
+  private firstReturnAt = Number.NaN;
+  /** The largest size handed out so far. */
+  largest = 0;
+
+  constructor(
+    private readonly initial: number,
+    private readonly maximum: number,
+    private readonly lanes: number,
+    private readonly targetMs: number,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    if (!(initial >= 1) || !(maximum >= initial) || !(lanes >= 1) || !(targetMs > 0)) throw new RangeError('an adaptive chunk size needs 1 <= initial <= maximum, lanes >= 1 and a positive target');
+  }
+
+  next(remaining: number): number {
+    let size = this.initial;
+    const elapsed = this.clock() - this.firstReturnAt;
+    // NaN before the second chunk is back: the first one's time includes the threads' start.
+    if (this.returnedMatches > 0 && elapsed > 0) {
+      const perLane = this.returnedMatches / elapsed / this.lanes;
+      const evenShare = Math.ceil(remaining / (2 * this.lanes));
+      size = Math.max(this.initial, Math.min(this.maximum, Math.floor(perLane * this.targetMs), evenShare));
+    }
+    this.largest = Math.max(this.largest, Math.min(size, remaining));
+    return size;
+  }
+
+  returned(matches: number): void {
+    if (Number.isNaN(this.firstReturnAt)) this.firstReturnAt = this.clock();
+    else this.returnedMatches += matches;
+  }
+}
+
+/** A sizer that always answers `size`. */
+class FixedChunkSizer implements ChunkSizer {
+  constructor(private readonly size: number) {}
+  next(): number {
+    return this.size;
+  }
+  returned(): void {}
 }
 
 interface InFlight {
@@ -30,9 +94,11 @@ interface InFlight {
 export class ChunkScheduler {
   /** Whether the run ended early, by an abort or a cancelled chunk. */
   interrupted = false;
+  private readonly sizer: ChunkSizer;
 
   constructor(private readonly options: SchedulerOptions) {
-    if (!(options.chunkSize >= 1) || !(options.maxInFlight >= 1)) throw new RangeError('chunk size and chunks in flight must be at least 1');
+    if ((typeof options.chunkSize === 'number' && !(options.chunkSize >= 1)) || !(options.maxInFlight >= 1)) throw new RangeError('chunk size and chunks in flight must be at least 1');
+    this.sizer = typeof options.chunkSize === 'number' ? new FixedChunkSizer(options.chunkSize) : options.chunkSize;
   }
 
   /**
@@ -42,12 +108,13 @@ export class ChunkScheduler {
    * @throws the first internal failure of a chunk, when its turn to be returned comes.
    */
   async *results(): AsyncGenerator<ChunkResult, void, undefined> {
-    const { end, chunkSize, maxInFlight, play, signal } = this.options;
+    const { end, maxInFlight, play, signal } = this.options;
+    const sizer = this.sizer;
     const inFlight: InFlight[] = [];
     let submitted = this.options.start;
     for (;;) {
       while (signal?.aborted !== true && submitted < end && inFlight.length < maxInFlight) {
-        const chunkEnd = Math.min(end, submitted + chunkSize);
+        const chunkEnd = Math.min(end, submitted + sizer.next(end - submitted));
         const entry: InFlight = { promise: play(submitted, chunkEnd), settled: false };
         const markSettled = (): void => {
           entry.settled = true;
@@ -71,6 +138,7 @@ export class ChunkScheduler {
         this.interrupted = true;
         return;
       }
+      sizer.returned(result.end - result.start);
       yield result;
     }
   }

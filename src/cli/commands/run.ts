@@ -202,7 +202,7 @@ export const runCommand: CommandModule = {
     'chunk-size': {
       type: 'number',
       bound: BOUNDS.chunkSize,
-      describe: `Matches per chunk handed to a worker [default: up to ${DEFAULT_CHUNK_SIZE}, fewer on short runs so every worker gets several]; results do not depend on it`,
+      describe: `Matches per chunk handed to a worker, kept fixed [default: up to ${DEFAULT_CHUNK_SIZE} at first, fewer on short runs so every worker gets several, then growing toward about 50 ms of play a chunk for fast games]; results do not depend on it`,
     },
     'max-errors': { type: 'number', bound: BOUNDS.maxErrors, placeholder: 'K', describe: 'Failed matches tolerated before the run stops [default: 0]; any failure makes the exit code 1' },
     'match-timeout': matchTimeoutOption('the match recorded in errors.csv'),
