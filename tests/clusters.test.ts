@@ -153,6 +153,20 @@ describe('MatchFigures', () => {
 });
 
 describe('clusters of several matches', () => {
+  it('count a figure only where the pair touched it with trials or a spread, as single matches do', () => {
+    const tally = emptyTally();
+    const figures = new MatchFigures();
+    for (let match = 0; match < 2; match++) {
+      figures.clear();
+      figures.trial('empty', 0, 0);
+      figures.ratio('cancelled', match === 0 ? 3 : -3, 0);
+      recordMatch(tally, { cluster: 5, clusterSize: 2 }, figures);
+    }
+    expect(tally.open).toEqual({});
+    expect(tally.figures['empty']).toBeUndefined();
+    expect(tally.figures['cancelled']).toEqual({ clusters: 1, x: 0, n: 0, xx: 0, xn: 0, nn: 0, ee: 18 });
+  });
+
   it('stay open until their last match and then count once, with the matches summed', () => {
     const tally = emptyTally();
     const figures = new MatchFigures();
