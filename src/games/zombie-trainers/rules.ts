@@ -95,14 +95,21 @@ function newTrainer(seat: 0 | 1, cell: number, config: ZombieTrainersConfig): Tr
 }
 
 /** Rule 7 and 8: trainers on the first and last grass cells, then the initial spawns. */
+/** `count` zeros in a packed array of small integers (`new Array(n).fill(0)` would be holey). */
+function zeros(count: number): number[] {
+  const values: number[] = [];
+  for (let i = 0; i < count; i++) values.push(0);
+  return values;
+}
+
 export function setup(params: ZombieTrainersParams): ZombieTrainersState {
   const config = configFor(params);
   const { map } = config;
   const cells = map.width * map.height;
   const state: ZombieTrainersState = {
     config,
-    wildHealth: new Int32Array(cells),
-    wildAttack: new Int32Array(cells),
+    wildHealth: zeros(cells),
+    wildAttack: zeros(cells),
     wildCount: 0,
     trainers: [
       newTrainer(0, map.grassCells[0] as number, config),
@@ -575,7 +582,7 @@ function resolveAttack(state: ZombieTrainersState, emit: EventSink<ZombieTrainer
       xpGained = config.params.killXpStacks ? HIT_XP + KILL_XP : KILL_XP;
       removeWild(state, pending.cell);
     } else {
-      state.wildHealth[pending.cell] = health;
+      state.wildHealth[pending.cell] = health | 0;
     }
   }
   if (defensive >= aggressive) {
@@ -613,8 +620,10 @@ function removeWild(state: ZombieTrainersState, cell: number): void {
 function placeSpawn(state: ZombieTrainersState, attack: number, emit: EventSink<ZombieTrainersEvent>): void {
   const { pending, config } = state;
   const cell = pending.cell;
-  state.wildHealth[cell] = pending.health;
-  state.wildAttack[cell] = attack;
+  // `| 0`: dice arrive as doubles, and one double stored would turn the arrays into arrays of
+  // doubles, making every read of them in move generation polymorphic.
+  state.wildHealth[cell] = pending.health | 0;
+  state.wildAttack[cell] = attack | 0;
   state.wildCount++;
   const initial = state.turn === 0;
   if (emit !== null) {

