@@ -35,7 +35,7 @@ export interface SurvivorsMap {
   readonly width: number;
   readonly height: number;
   readonly cells: number;
-  readonly terrain: Uint8Array;
+  readonly terrain: number[];
   readonly searchSpot: Uint8Array;
   readonly exit: Uint8Array;
   readonly spawnPoints: readonly number[];
@@ -44,15 +44,26 @@ export interface SurvivorsMap {
   readonly exitCells: readonly number[];
   readonly searchSpotCells: readonly number[];
   /** Edge kinds at the start of a match; edges `0 .. (width−1)·height − 1` are vertical. */
-  readonly edges: Uint8Array;
+  readonly edges: number[];
   /** 1 on edges that start barricaded. */
-  readonly barricades: Uint8Array;
+  readonly barricades: number[];
   /** Neighbour cell per cell and direction (`cell * 4 + dir`), −1 off the board. */
   readonly neighbour: Int32Array;
   /** Edge index per cell and direction, −1 off the board. */
   readonly edgeOf: Int32Array;
   /** The two cells of each edge. */
   readonly edgeCells: Int32Array;
+}
+
+/**
+ * `count` zeros as a packed array of small integers. Terrain, edges and barricades are plain
+ * arrays, not typed arrays, because a state copies them at every clone once its board has
+ * changed, and copying a plain array costs a fraction of allocating a typed array and its buffer.
+ */
+function zeros(count: number): number[] {
+  const values: number[] = [];
+  for (let i = 0; i < count; i++) values.push(0);
+  return values;
 }
 
 const CELL_CHARS = '.#?ZHE';
@@ -96,11 +107,12 @@ export function parseMap(text: string): { ok: true; map: SurvivorsMap } | { ok: 
   const cells = width * height;
   const vertical = (width - 1) * height;
   const edgeCount = vertical + width * (height - 1);
-  const terrain = new Uint8Array(cells);
+  // Plain arrays for what a state copies once its board changes (a clone copies them): see `zeros`.
+  const terrain = zeros(cells);
   const searchSpot = new Uint8Array(cells);
   const exit = new Uint8Array(cells);
-  const edges = new Uint8Array(edgeCount);
-  const barricades = new Uint8Array(edgeCount);
+  const edges = zeros(edgeCount);
+  const barricades = zeros(edgeCount);
   const spawnPoints: number[] = [];
   const startCells: number[] = [];
   const report = (message: string, row: number, col: number): void => {

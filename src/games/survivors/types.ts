@@ -108,16 +108,16 @@ export interface SurvivorsState {
    * whenever the board changes, kept by copies (see `paths.ts`). No rule reads it.
    */
   boardStamp: number;
-  edges: Uint8Array;
-  barricades: Uint8Array;
-  terrain: Uint8Array;
+  edges: number[];
+  barricades: number[];
+  terrain: number[];
   /** −1 empty, a human's index, or ZOMBIE_CELL. */
-  occupant: Int16Array;
+  occupant: number[];
   /** Zombie cells in activation order. */
   zombies: number[];
   /** 1 for zombies spawned in this zombie phase (parallel to `zombies`). */
   zombieFresh: number[];
-  searchLeft: Uint8Array;
+  searchLeft: number[];
   /** Dropped items as [cell, card] pairs. */
   floorItems: number[];
   deck: number[];
