@@ -95,6 +95,14 @@ describe('section A: the board', () => {
     for (let y = 6; y <= 13; y++) if (map.edges[map.edgeOf[(y * 20 + 9) * 4 + E] as number] !== Edge.Wall) innerGaps++;
     for (let x = 5; x <= 14; x++) if (map.edges[map.edgeOf[(9 * 20 + x) * 4 + S] as number] !== Edge.Wall) innerGaps++;
     expect(innerGaps).toBeGreaterThanOrEqual(3);
+    // One entry per cell and per edge of the 20 × 20 board, in the map and in a fresh state.
+    const edgeCount = 19 * 20 * 2;
+    expect([map.terrain.length, map.edges.length, map.barricades.length]).toEqual([400, edgeCount, edgeCount]);
+    const state = game.setup(defaults);
+    expect([state.occupant.length, state.searchLeft.length]).toEqual([400, 400]);
+    expect(state.occupant.filter((occupant) => occupant === -1)).toHaveLength(400 - 4);
+    expect(state.searchLeft.filter((left) => left === defaults.searchesPerSpot)).toHaveLength(16);
+    expect(state.searchLeft.filter((left) => left === 0)).toHaveLength(400 - 16);
   });
 
   it('rule 3: one figure per cell: no move ends on a figure, and zombies cannot step into one', () => {

@@ -213,6 +213,9 @@ describe('Zombie Trainers setup', () => {
     expect(state.trainers[0].cell).toBe(2); // (2, 0)
     expect(state.trainers[1].cell).toBe(10); // (2, 2)
     expect(state.current).toBe(0);
+    // One wild-zombie slot per cell of the 4 × 3 map, all empty.
+    expect(state.wildHealth).toEqual(new Array(12).fill(0));
+    expect(state.wildAttack).toEqual(new Array(12).fill(0));
   });
 
   it('rules 8 and 25: initial zombies are placed through forced chance with the forced health and attack', () => {
