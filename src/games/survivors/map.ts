@@ -11,6 +11,7 @@
  *   `B` barricaded window
  * Corner characters between edges (`+`, `-`, `|` or a space) are decoration.
  */
+import { filledArray } from '../../core/state-arrays.js';
 
 /** Edge kinds. `Destroyed` is a wall or window blown open (rule 43), crossed like an open edge. */
 export const Edge = { Open: 0, Wall: 1, Window: 2, Doorway: 3, Destroyed: 4 } as const;
@@ -55,17 +56,6 @@ export interface SurvivorsMap {
   readonly edgeCells: Int32Array;
 }
 
-/**
- * `count` zeros as a packed array of small integers. Terrain, edges and barricades are plain
- * arrays, not typed arrays, because a state copies them at every clone once its board has
- * changed, and copying a plain array costs a fraction of allocating a typed array and its buffer.
- */
-function zeros(count: number): number[] {
-  const values: number[] = [];
-  for (let i = 0; i < count; i++) values.push(0);
-  return values;
-}
-
 const CELL_CHARS = '.#?ZHE';
 const EDGE_CHARS: Record<string, [Edge, boolean]> = {
   ' ': [Edge.Open, false],
@@ -107,12 +97,12 @@ export function parseMap(text: string): { ok: true; map: SurvivorsMap } | { ok: 
   const cells = width * height;
   const vertical = (width - 1) * height;
   const edgeCount = vertical + width * (height - 1);
-  // Plain arrays for what a state copies once its board changes (a clone copies them): see `zeros`.
-  const terrain = zeros(cells);
+  // Plain arrays (see core/state-arrays.ts): a state copies them at every clone once its board has changed.
+  const terrain = filledArray(cells, 0);
   const searchSpot = new Uint8Array(cells);
   const exit = new Uint8Array(cells);
-  const edges = zeros(edgeCount);
-  const barricades = zeros(edgeCount);
+  const edges = filledArray(edgeCount, 0);
+  const barricades = filledArray(edgeCount, 0);
   const spawnPoints: number[] = [];
   const startCells: number[] = [];
   const report = (message: string, row: number, col: number): void => {

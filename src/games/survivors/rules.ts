@@ -50,6 +50,7 @@ import type { ChanceOutcome, EventSink, GameDefinition } from '../../core/game.j
 import { CHANCE, TERMINAL } from '../../core/game.js';
 import type { ParameterIssue } from '../../core/parameters.js';
 import type { Rng } from '../../core/rng.js';
+import { filledArray } from '../../core/state-arrays.js';
 import { CAR_KEYS, isExplosive, isWeapon, type ItemCard } from './cards.js';
 import { survivorsHeuristic } from './heuristic.js';
 import { Edge, parseMap, Terrain } from './map.js';
@@ -137,26 +138,19 @@ function humanAt(state: SurvivorsState, cell: number): number {
 // ---------------------------------------------------------------------------------------------
 // Setup
 
-/** `count` copies of the small integer `value`, as a packed array (`new Array(n).fill` is holey). */
-function filled(count: number, value: number): number[] {
-  const values: number[] = [];
-  for (let i = 0; i < count; i++) values.push(value);
-  return values;
-}
-
 function setup(params: SurvivorsParams): SurvivorsState {
   const config = configFor(params);
   const { map } = config;
   // The state's own per-cell arrays are plain arrays of small integers: a clone (thousands a
   // match for the turn-planning greedy) copies one for a tenth of a typed array's allocation.
-  const occupant = filled(map.cells, -1);
+  const occupant = filledArray(map.cells, -1);
   const humans: Human[] = [];
   for (let i = 0; i < params.numHumans; i++) {
     const cell = map.startCells[i] as number;
     occupant[cell] = i;
     humans.push({ cell, wounds: 0, downed: false, dead: false, bleed: 0, items: [], activated: false, started: false, actionsLeft: 0, woundedThisRound: false });
   }
-  const searchLeft = filled(map.cells, 0);
+  const searchLeft = filledArray(map.cells, 0);
 // Stryker disable next-line EqualityOperator: (<=) searchSpot one past the last cell reads undefined, which is not 1
   for (let cell = 0; cell < map.cells; cell++) if (map.searchSpot[cell] === 1) searchLeft[cell] = params.searchesPerSpot;
   const deck = config.cards.map((card) => card.count);

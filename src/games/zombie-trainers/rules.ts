@@ -37,6 +37,7 @@
 import type { ChanceOutcome, EventSink, GameDefinition } from '../../core/game.js';
 import { CHANCE, TERMINAL } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
+import { filledArray } from '../../core/state-arrays.js';
 import { catchSucceeds } from './catch-chance.js';
 import { CATCH_XP, DIE_SIDES, HIT_XP, KILL_XP, ROLL_MAX } from './constants.js';
 import { zombieTrainersHeuristic } from './heuristic.js';
@@ -95,21 +96,14 @@ function newTrainer(seat: 0 | 1, cell: number, config: ZombieTrainersConfig): Tr
 }
 
 /** Rule 7 and 8: trainers on the first and last grass cells, then the initial spawns. */
-/** `count` zeros in a packed array of small integers (`new Array(n).fill(0)` would be holey). */
-function zeros(count: number): number[] {
-  const values: number[] = [];
-  for (let i = 0; i < count; i++) values.push(0);
-  return values;
-}
-
 export function setup(params: ZombieTrainersParams): ZombieTrainersState {
   const config = configFor(params);
   const { map } = config;
   const cells = map.width * map.height;
   const state: ZombieTrainersState = {
     config,
-    wildHealth: zeros(cells),
-    wildAttack: zeros(cells),
+    wildHealth: filledArray(cells, 0),
+    wildAttack: filledArray(cells, 0),
     wildCount: 0,
     trainers: [
       newTrainer(0, map.grassCells[0] as number, config),
