@@ -151,25 +151,20 @@ const LINES_PER_JOIN = 256;
 
 /**
  * The agents' names of a seating, and their CSV cells (each after a comma), made once per
- * seating rather than once per match: a run has one seating, or two with rotated seats.
+ * seating rather than once per match: a run has one seating, or two with rotated seats, and
+ * `matchPlan` hands out the same seats array for each, so they are found by identity.
  */
 class SeatingText {
-  private lastSeats: Scenario['seats'] | null = null;
-  private last: { names: string[]; cells: string | null } = { names: [], cells: null };
-  private readonly bySignature = new Map<string, { names: string[]; cells: string | null }>();
+  private readonly bySeats = new Map<Scenario['seats'], { readonly names: string[]; readonly cells: string | null }>();
 
   of(seats: Scenario['seats']): { readonly names: string[]; readonly cells: string | null } {
-    if (seats === this.lastSeats) return this.last;
-    const names = seats.map((seat) => seat.name);
-    const signature = JSON.stringify(names);
-    let seating = this.bySignature.get(signature);
+    let seating = this.bySeats.get(seats);
     if (seating === undefined) {
+      const names = seats.map((seat) => seat.name);
       const cells = csvCells(names);
       seating = { names, cells: cells === null ? null : names.length > 0 ? `,${cells}` : '' };
-      this.bySignature.set(signature, seating);
+      this.bySeats.set(seats, seating);
     }
-    this.lastSeats = seats;
-    this.last = seating;
     return seating;
   }
 }

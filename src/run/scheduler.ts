@@ -31,12 +31,11 @@ export interface ChunkSizer {
 
 /**
  * Chunks that grow until each holds about `targetMs` of play on one lane (a worker thread),
- * from the rate matches have come back at since the sizer was made: a fast game's chunks of a
- * few milliseconds each cost a round trip to the thread, a message and a merge, which is a
- * large share of a tic-tac-toe run, while a slow game keeps the initial size. The rate is
- * measured from the first chunk's return on, so the threads' start-up does not count. Never below the
- * initial size nor above `maximum`, and near the end no more than an even share of what is left
- * for two chunks a lane, so the lanes finish together. The clock is injected so that tests can
+ * from the rate matches have come back at since the first chunk did (so the threads' start-up
+ * does not count): a fast game's chunks of a few milliseconds each cost a round trip to the
+ * thread, a message and a merge, which is a large share of a tic-tac-toe run, while a slow game
+ * keeps the initial size. Never below the initial size nor above `maximum`, and near the end no
+ * more than an even share of what is left for two chunks a lane, so the lanes finish together. The clock is injected so that tests can
  * drive it; a run's output does not depend on chunk sizes, so reading the clock is harmless.
  */
 export class AdaptiveChunkSizer implements ChunkSizer {
