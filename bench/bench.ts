@@ -230,7 +230,7 @@ function cliRun(args: readonly string[], preload: readonly string[] = [], scenar
   const outDir = mkdtempSync(join(tmpdir(), 'hordelab-bench-'));
   const child = spawnSync(
     process.execPath,
-    ['--single-threaded-gc', '--max-semi-space-size=4', ...preload, here('../src/cli/main.js'), 'run', scenario, ...args, '--quiet', '--out', outDir],
+    ['--single-threaded-gc', '--max-semi-space-size=4', '--heap-growing-percent=50', ...preload, here('../src/cli/main.js'), 'run', scenario, ...args, '--quiet', '--out', outDir],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   rmSync(outDir, { recursive: true, force: true });

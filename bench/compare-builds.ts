@@ -93,7 +93,7 @@ function mctsSample(root: string): Sample {
 function runSample(root: string, scenario: string, matches: number, extra: readonly string[] = []): Sample {
   const out = join(mkdtempSync(join(scratch, 'run-')), 'out');
   try {
-    const args = ['--single-threaded-gc', '--max-semi-space-size=4', join(root, 'dist/src/cli/main.js'), 'run', scenario, '--matches', String(matches), '--workers', '1', '--json', '--quiet', '--out', out, ...extra];
+    const args = ['--single-threaded-gc', '--max-semi-space-size=4', '--heap-growing-percent=50', join(root, 'dist/src/cli/main.js'), 'run', scenario, '--matches', String(matches), '--workers', '1', '--json', '--quiet', '--out', out, ...extra];
     const { stdout, cpuSeconds } = child(args);
     const summary = JSON.parse(stdout) as { timing: { matchesPerSecond: number } };
     return { perSecond: summary.timing.matchesPerSecond, perCpuSecond: matches / cpuSeconds };
