@@ -205,23 +205,29 @@ function searchReachable(state: ZombieTrainersState, seat: 0 | 1, maxSteps: numb
   const neighbours = map.grassNeighbours;
   const wildHealth = state.wildHealth;
   const blocking = params.blockingUnits;
-  visitStamp[start] = stamp;
-  distance[start] = 0;
+  // The scratch in locals rather than read from the module's lets at each neighbour: measured a
+  // few percent faster.
+  const visited = visitStamp;
+  const distances = distance;
+  const cells = queue;
+  const mark = stamp;
+  visited[start] = mark;
+  distances[start] = 0;
   let head = 0;
   let tail = 0;
-  queue[tail++] = start;
+  cells[tail++] = start;
   while (head < tail) {
-    const cell = queue[head++] as number;
-    const nextDistance = (distance[cell] as number) + 1;
+    const cell = cells[head++] as number;
+    const nextDistance = (distances[cell] as number) + 1;
     // Breadth-first: every later cell is at least as far, so the search can stop here.
     if (nextDistance > maxSteps) break;
     for (let k = cell * 4, end = k + 4; k < end; k++) {
       const next = neighbours[k] as number;
-      if (next < 0 || visitStamp[next] === stamp) continue;
+      if (next < 0 || visited[next] === mark) continue;
       if (blocking && (wildHealth[next] !== 0 || next === other)) continue;
-      visitStamp[next] = stamp;
-      distance[next] = nextDistance;
-      queue[tail++] = next;
+      visited[next] = mark;
+      distances[next] = nextDistance;
+      cells[tail++] = next;
     }
   }
 }
@@ -324,12 +330,28 @@ function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zom
   return action;
 }
 
+/** Writes `action` at index `count` of `actions` (overwriting or appending); returns the new count. */
+function put(actions: ZombieTrainersAction[], count: number, action: ZombieTrainersAction): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: assigning one past the end appends too; push() only keeps the array packed
+  if (count < actions.length) actions[count] = action;
+  else actions.push(action);
+  return count + 1;
+}
+
+/** `actions` cut to its first `count` entries. */
+function truncate(actions: ZombieTrainersAction[], count: number): ZombieTrainersAction[] {
+  while (actions.length > count) actions.pop();
+  return actions;
+}
+
 function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[]): ZombieTrainersAction[] {
-  // Stryker disable next-line ArrayDeclaration: a junk entry in a fresh list is popped just below
+  // Stryker disable next-line ArrayDeclaration: a junk entry in a fresh list is overwritten or trimmed below
   const actions = into ?? [];
-  // pop() is inlined by the JIT; assigning length is a runtime call.
-  while (actions.length > 0) actions.pop();
-  if (state.phase !== Phase.Decision) return actions;
+  if (state.phase !== Phase.Decision) return truncate(actions, 0);
+  // The list is overwritten in place and trimmed once at the end: consecutive decisions have
+  // lists of similar length, so few entries are pushed or popped (pop() is inlined by the JIT;
+  // assigning length is a runtime call, and emptying the list first cost a pop per entry).
+  let count = 0;
   const { config } = state;
   const { params, trapRates } = config;
   const tables = interned(config);
@@ -344,6 +366,9 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
       // diamond of Manhattan radius maxSteps around the start, so scanning the diamond row by
       // row gives that order with no sort and no pass over the whole map.
       searchReachable(state, seat, maxSteps);
+      const visited = visitStamp;
+      const distances = distance;
+      const mark = stamp;
       const { width, height } = config.map;
       const start = trainer.cell;
       const startX = start % width;
@@ -357,7 +382,7 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
         const row = y * width;
         for (let x = Math.max(0, startX - reach), lastX = Math.min(width - 1, startX + reach); x <= lastX; x++) {
           const cell = row + x;
-          if (visitStamp[cell] === stamp && cell !== start) actions.push(moveAction(tables, config, cell, distance[cell] as number, stepsLimit));
+          if (visited[cell] === mark && cell !== start) count = put(actions, count, moveAction(tables, config, cell, distances[cell] as number, stepsLimit));
         }
       }
     }
@@ -368,23 +393,23 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
       trainer.owned.length > 0;
     // Stryker disable next-line ConditionalExpression: entering with neither allowed pushes nothing; the test only saves the scan
     if (canCatch || canAttack) {
-      const count = targetsInRange(state, seat);
-      for (let t = 0; t < count; t++) {
+      const targetCount = targetsInRange(state, seat);
+      for (let t = 0; t < targetCount; t++) {
         const cell = targets[t] as number;
         if (canCatch) {
           // Stryker disable next-line EqualityOperator: trapCounts[trapRates.length] is undefined, never > 0
           for (let i = 0; i < trapRates.length; i++) {
-            if ((trainer.trapCounts[i] as number) > 0) actions.push(catchAction(tables, config, cell, i));
+            if ((trainer.trapCounts[i] as number) > 0) count = put(actions, count, catchAction(tables, config, cell, i));
           }
         }
         if (canAttack) {
-          for (let zombie = 0; zombie < trainer.owned.length; zombie++) actions.push(attackAction(tables, config, zombie, cell));
+          for (let zombie = 0; zombie < trainer.owned.length; zombie++) count = put(actions, count, attackAction(tables, config, zombie, cell));
         }
       }
     }
   }
-  actions.push(END_TURN);
-  return actions;
+  count = put(actions, count, END_TURN);
+  return truncate(actions, count);
 }
 
 function currentPlayer(state: ZombieTrainersState): number {
