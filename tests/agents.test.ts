@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectedValue, greedyAgent } from '../agents/greedy.js';
-import { Mcts, mctsAgent, mctsConfig } from '../agents/mcts.js';
+import { logOfCount, Mcts, mctsAgent, mctsConfig } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
 import type { AgentFactory } from '../src/core/agent.js';
 import type { AnyGame, GameEvent } from '../src/core/game.js';
@@ -111,6 +111,14 @@ describe('tic-tac-toe: agents against known truth', () => {
       return events;
     };
     expect(play()).toEqual(play());
+  });
+});
+
+describe('MCTS selection arithmetic', () => {
+  it('reads the same logarithms as Math.log, below, across and beyond its table', () => {
+    // Larger counts first, so the table grows from a large request and then serves small ones.
+    for (const n of [(1 << 20) + 7, 5000, 1, 2, 3, 1023, 1024, 1025, 4096, (1 << 20) - 1]) expect(logOfCount(n)).toBe(Math.log(n));
+    for (let n = 1; n <= 3000; n++) if (logOfCount(n) !== Math.log(n)) expect.fail(`logOfCount(${n}) = ${logOfCount(n)}, Math.log gives ${Math.log(n)}`);
   });
 });
 
