@@ -20,26 +20,14 @@
  * printed JSON has each sample, the medians and the head/base ratio of the medians.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as stats from 'simple-statistics';
+import { buildPairFromArguments } from './build-pair.js';
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
-const base = option('base');
-if (base === undefined) throw new Error('--base DIR is required: a checkout of the build to compare against, built (npm ci && npm run build)');
-const head = option('head') ?? fileURLToPath(new URL('../..', import.meta.url));
-const rounds = Number(option('rounds') ?? 3);
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number >= 1');
-const only = option('only') ?? '';
-const builds = { base: resolve(base), head: resolve(head) } as const;
-for (const [name, root] of Object.entries(builds)) {
-  if (!existsSync(join(root, 'dist/src/cli/main.js'))) throw new Error(`--${name} ${root}: no dist/src/cli/main.js; run npm ci && npm run build there first`);
-}
+const { builds, rounds, only } = buildPairFromArguments(3);
 
 const scratch = mkdtempSync(join(tmpdir(), 'hordelab-compare-'));
 // Preloaded into each child: its whole CPU time (every thread) on stderr at exit.

@@ -16,24 +16,12 @@
  * Prints JSON: per workload, each build's median milliseconds and the median of base/head
  * ratios of the pairs (above 1: head faster).
  */
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { buildPairFromArguments } from './build-pair.js';
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
-const base = option('base');
-if (base === undefined) throw new Error('--base DIR is required: a checkout of the build to compare against, built (npm ci && npm run build)');
-const head = option('head') ?? fileURLToPath(new URL('../..', import.meta.url));
-const rounds = Number(option('rounds') ?? 30);
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number >= 1');
-const only = option('only') ?? '';
-for (const root of [base, head]) {
-  if (!existsSync(resolve(root, 'dist/src/core/match-runner.js'))) throw new Error(`${root}: no dist/src/core/match-runner.js; run npm ci && npm run build there first`);
-}
+const { builds, rounds, only } = buildPairFromArguments(30);
 
 type Workload = () => void;
 // The builds are loaded by path, so their types are not this build's.
@@ -79,8 +67,8 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-const baseWork = await workloads(base);
-const headWork = await workloads(head);
+const baseWork = await workloads(builds.base);
+const headWork = await workloads(builds.head);
 const results: Record<string, unknown> = {};
 for (const name of Object.keys(headWork)) {
   if (!name.startsWith(only)) continue;
@@ -109,4 +97,4 @@ for (const name of Object.keys(headWork)) {
   };
   process.stderr.write(`${name}: done\n`);
 }
-process.stdout.write(`${JSON.stringify({ machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version }, builds: { base: resolve(base), head: resolve(head) }, rounds, figures: results }, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify({ machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version }, builds, rounds, figures: results }, null, 2)}\n`);
