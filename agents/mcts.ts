@@ -61,13 +61,12 @@ const DEFAULT_ITERATIONS = 1000;
 // are Math.log's own values, so scores and choices are the same as calling it.
 let logTable = new Float64Array(0);
 
-/** Math.log(n) for a whole number n ≥ 1. */
+/** Math.log(n) for a count n (a whole number ≥ 0): from the table below 2^20, else computed. */
 export function logOfCount(n: number): number {
   if (n < logTable.length) return logTable[n] as number;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a table that stops growing only costs speed; larger counts are computed directly
   if (n >= 1 << 20) return Math.log(n);
   const grown = new Float64Array(Math.max(1024, logTable.length * 2, n + 1));
-  for (let i = 1; i < grown.length; i++) grown[i] = Math.log(i);
+  for (let i = 0; i < grown.length; i++) grown[i] = Math.log(i);
   logTable = grown;
   return logTable[n] as number;
 }
