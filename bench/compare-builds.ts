@@ -36,20 +36,11 @@ writeFileSync(cpuHook, "process.on('exit', () => { const u = process.resourceUsa
 const ticTacToeScenario = join(scratch, 'tic-tac-toe-random.yaml');
 writeFileSync(ticTacToeScenario, 'name: compare-tic-tac-toe\ngame: tic-tac-toe\nmatches: 1000\nseed: 1\nseats:\n  - random\n  - random\n');
 
-// The MCTS child: imports the build it measures by path, so both builds run the same code here.
+// The MCTS child: this build's workload (build-workloads.ts) run against the build it measures,
+// loaded by path, so both builds are timed by the same harness.
 const mctsScript = `
-const root = process.env.HORDELAB_ROOT;
-const load = (path) => import(new URL(path, root).href);
-const { zombieTrainers } = await load('dist/src/games/zombie-trainers/index.js');
-const { Mcts, mctsConfig } = await load('dist/agents/mcts.js');
-const { matchSeed, matchStream } = await load('dist/src/core/rng.js');
-const { defaultParameters } = await load('dist/src/core/parameters.js');
-const { CHANCE } = await load('dist/src/core/game.js');
-const params = defaultParameters(zombieTrainers.parameters);
-const root0 = zombieTrainers.setup(params);
-const setupRng = matchStream(matchSeed(1, 0), 'chance');
-while (zombieTrainers.currentPlayer(root0) === CHANCE) zombieTrainers.apply(root0, zombieTrainers.sampleChance(root0, setupRng), null);
-const search = (iterations) => new Mcts(zombieTrainers, mctsConfig({ iterations }), matchStream(matchSeed(1, 0), 'bench')).search(zombieTrainers.legalActions(root0), () => zombieTrainers.clone(root0));
+const { trainersMctsSearch } = await import(process.env.WORKLOADS);
+const search = await trainersMctsSearch(process.env.HORDELAB_ROOT);
 search(5000);
 const searches = Number(process.env.SEARCHES);
 const started = process.hrtime.bigint();
@@ -74,7 +65,7 @@ function child(args: readonly string[], env: Record<string, string> = {}): { std
 }
 
 function mctsSample(root: string): Sample {
-  const { stdout } = child(['--input-type=module', '-e', mctsScript], { HORDELAB_ROOT: pathToFileURL(`${root}/`).href, SEARCHES: '6' });
+  const { stdout } = child(['--input-type=module', '-e', mctsScript], { HORDELAB_ROOT: root, WORKLOADS: new URL('./build-workloads.js', import.meta.url).href, SEARCHES: '6' });
   return JSON.parse(stdout) as Sample;
 }
 

@@ -16,39 +16,28 @@
  * Prints JSON: per workload, each build's median milliseconds and the median of base/head
  * ratios of the pairs (above 1: head faster).
  */
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
 import { cpus } from 'node:os';
 import { buildPairFromArguments } from './build-pair.js';
+import { loadFrom, trainersMctsSearch } from './build-workloads.js';
 
 const { builds, rounds, only } = buildPairFromArguments(30);
 
 type Workload = () => void;
-// The builds are loaded by path, so their types are not this build's.
-type Loaded = any;
 
 async function workloads(root: string): Promise<Record<string, Workload>> {
-  const load = (path: string): Promise<Loaded> => import(pathToFileURL(resolve(root, path)).href);
-  const { zombieTrainers } = await load('dist/src/games/zombie-trainers/index.js');
-  const { Mcts, mctsConfig } = await load('dist/agents/mcts.js');
-  const { randomAgent } = await load('dist/agents/random.js');
-  const { matchSeed, matchStream } = await load('dist/src/core/rng.js');
-  const { defaultParameters } = await load('dist/src/core/parameters.js');
-  const { CHANCE } = await load('dist/src/core/game.js');
-  const { playMatch } = await load('dist/src/core/match-runner.js');
+  const search = await trainersMctsSearch(root);
+  const { zombieTrainers } = await loadFrom(root, 'dist/src/games/zombie-trainers/index.js');
+  const { randomAgent } = await loadFrom(root, 'dist/agents/random.js');
+  const { defaultParameters } = await loadFrom(root, 'dist/src/core/parameters.js');
+  const { playMatch } = await loadFrom(root, 'dist/src/core/match-runner.js');
   const params = defaultParameters(zombieTrainers.parameters);
-  const root0 = zombieTrainers.setup(params);
-  const setupRng = matchStream(matchSeed(1, 0), 'chance');
-  while (zombieTrainers.currentPlayer(root0) === CHANCE) zombieTrainers.apply(root0, zombieTrainers.sampleChance(root0, setupRng), null);
   const seats = [
     { factory: randomAgent, config: {} },
     { factory: randomAgent, config: {} },
   ];
   let matchIndex = 0;
   return {
-    'zombie-trainers.mcts-search': () => {
-      new Mcts(zombieTrainers, mctsConfig({ iterations: 5000 }), matchStream(matchSeed(1, 0), 'bench')).search(zombieTrainers.legalActions(root0), () => zombieTrainers.clone(root0));
-    },
+    'zombie-trainers.mcts-search': () => search(5000),
     'zombie-trainers.random-matches': () => {
       for (let i = 0; i < 300; i++) playMatch({ game: zombieTrainers, params, seats, runSeed: 1, matchIndex: matchIndex++ }, null);
     },
