@@ -11,7 +11,10 @@
  * - `zombie-trainers.mcts-search`: one 5,000-iteration MCTS search from the first decision of a
  *   Zombie Trainers match (default settings), as `compare-builds` times it;
  * - `zombie-trainers.random-matches`: 300 random-vs-random Zombie Trainers matches through the
- *   match runner (no report).
+ *   match runner (no report);
+ * - `zombie-trainers.quality-matches`: the same 300 matches with the report and the game-quality
+ *   figures a run adds (leads read from the heuristic at each turn start), for builds that have
+ *   them (not the build issue 19 measured).
  *
  * Prints JSON: per workload, each build's median milliseconds and the median of base/head
  * ratios of the pairs (above 1: head faster).
@@ -36,12 +39,34 @@ async function workloads(root: string): Promise<Record<string, Workload>> {
     { factory: randomAgent, config: {} },
   ];
   let matchIndex = 0;
-  return {
+  const work: Record<string, Workload> = {
     'zombie-trainers.mcts-search': () => search(5000),
     'zombie-trainers.random-matches': () => {
       for (let i = 0; i < 300; i++) playMatch({ game: zombieTrainers, params, seats, runSeed: 1, matchIndex: matchIndex++ }, null);
     },
   };
+  const quality = await loadFrom(root, 'dist/src/quality/quality-report.js').catch(() => null);
+  if (quality !== null) {
+    const { zombieTrainersReport } = await loadFrom(root, 'dist/src/games/zombie-trainers/report.js');
+    const { formatSeed } = await loadFrom(root, 'dist/src/core/rng.js');
+    const report = quality.withQualityMetrics(zombieTrainersReport, zombieTrainers, [
+      { name: 'random0', agent: 'random', config: {} },
+      { name: 'random1', agent: 'random', config: {} },
+    ]);
+    const collector = report.createCollector({ eventRows: true });
+    const aggregate = report.emptyAggregate();
+    const onEvent = (event: unknown): void => collector.onEvent(event);
+    const onDecision = (seat: number, legal: number, state: unknown): void => collector.onDecision(seat, legal, state);
+    let qualityIndex = 0;
+    work['zombie-trainers.quality-matches'] = () => {
+      for (let i = 0; i < 300; i++) {
+        const index = qualityIndex++;
+        const outcome = playMatch({ game: zombieTrainers, params, seats, runSeed: 1, matchIndex: index, onDecision }, onEvent);
+        collector.finishMatch({ matchIndex: index, seed: formatSeed(outcome.seed), cluster: index, clusterSize: 1, agents: ['random0', 'random1'], returns: outcome.returns, finalState: outcome.finalState }, aggregate);
+      }
+    };
+  }
+  return work;
 }
 
 function milliseconds(work: Workload): number {
@@ -61,8 +86,9 @@ const headWork = await workloads(builds.head);
 const results: Record<string, unknown> = {};
 for (const name of Object.keys(headWork)) {
   if (!name.startsWith(only)) continue;
-  const a = baseWork[name] as Workload;
-  const b = headWork[name] as Workload;
+  const a = baseWork[name];
+  const b = headWork[name];
+  if (a === undefined || b === undefined) continue;
   for (let i = 0; i < 2; i++) {
     a();
     b();
