@@ -3,7 +3,7 @@
  * searching, and building, holding and removing barricades. Hand-built positions, forced dice.
  */
 import { describe, expect, it } from 'vitest';
-import { Phase, lineOfSight } from '../src/games/survivors/index.js';
+import { Phase, lineOfSight, searchesLeftAt } from '../src/games/survivors/index.js';
 import {
   E,
   HOUSE,
@@ -143,7 +143,7 @@ describe('section I: search', () => {
     const pistol = cardId(state, 'Pistol');
     game.apply(state, { kind: 'draw', card: pistol }, null);
     expect(human(state, 0).items).toEqual([pistol]);
-    expect([state.deckSize, state.searchLeft[cellAt(state, 0, 2)], human(state, 0).actionsLeft]).toEqual([before - 1, 0, 3]);
+    expect([state.deckSize, searchesLeftAt(state, cellAt(state, 0, 2)), human(state, 0).actionsLeft]).toEqual([before - 1, 0, 3]);
     expect(isLegal(state, { kind: 'search' })).toBe(false);
     // Off a spot there is nothing to search.
     putHuman(state, 0, 1, 2);

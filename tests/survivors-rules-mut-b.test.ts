@@ -4,7 +4,7 @@
  * Hand-built positions, forced dice; each test names its rule.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ITEM_DECK, Edge, Phase, Roll, Terrain, ZOMBIE_CELL, blastCells, freshZombieDistances, zombiePathDistances } from '../src/games/survivors/index.js';
+import { DEFAULT_ITEM_DECK, Edge, Phase, Roll, Terrain, ZOMBIE_CELL, blastCells, freshZombieDistances, searchesLeftAt, zombiePathDistances } from '../src/games/survivors/index.js';
 import type { ItemCard, SurvivorsState } from '../src/games/survivors/index.js';
 import {
   E,
@@ -156,7 +156,7 @@ describe('rule 52: searching an empty deck', () => {
     expect([state.phase, state.deckSize, human(state, 0).actionsLeft]).toEqual([Phase.Act, 0, 3]);
     expect(state.deck.every((count) => count === 0)).toBe(true);
     expect(state.discards[cardId(state, 'Bandage')]).toBe(2);
-    expect(state.searchLeft[cellAt(state, 0, 2)]).toBe(0);
+    expect(searchesLeftAt(state, cellAt(state, 0, 2))).toBe(0);
   });
 });
 
@@ -467,6 +467,26 @@ describe('rules 43, 51, 58: a blast changes the board the zombies path over', ()
     const { state, before, after } = blastOpens({}, { '3,2': '#', '0,3': '#' }, { blastDestroysObstacles: true });
     expect([before, after]).toEqual([5, 4]);
     expect([state.terrain[cellAt(state, 3, 2)], state.terrain[cellAt(state, 0, 3)]]).toEqual([Terrain.Floor, Terrain.Obstacle]);
+  });
+
+  it('a blast makes only the arrays it changes the state\'s own, once: a second blast writes the same copy', () => {
+    const state = start(grid(7, 5, { cells: { '6,0': 'Z', '3,4': 'H', '4,2': '#', '0,3': '#' }, south: { '3,1': '-', '1,1': '-' } }), { blastDestroysObstacles: true });
+    const map = state.config.map;
+    const grenades = [giveCard(state, 0, 'Grenade'), giveCard(state, 0, 'Grenade')];
+    actNow(state, 0, 4);
+    act(state, { kind: 'throw', card: grenades[0] as number, cell: cellAt(state, 3, 3) });
+    force(state, 4);
+    expect(state.phase).toBe(Phase.Act);
+    // A wall and an obstacle went: the edges and the terrain are the state's, the barricades
+    // (untouched) still the map's, and the map is as it was.
+    expect([state.edges === map.edges, state.terrain === map.terrain, state.barricades === map.barricades]).toEqual([false, false, true]);
+    expect([map.edges[edgeAt(state, 3, 1, S)], map.terrain[cellAt(state, 4, 2)]]).toEqual([Edge.Wall, Terrain.Obstacle]);
+    const [edges, terrain] = [state.edges, state.terrain];
+    act(state, { kind: 'throw', card: grenades[1] as number, cell: cellAt(state, 1, 3) });
+    force(state, 4);
+    expect([state.edges[edgeAt(state, 1, 1, S)], state.terrain[cellAt(state, 0, 3)]]).toEqual([Edge.Destroyed, Terrain.Floor]);
+    expect(state.edges).toBe(edges);
+    expect(state.terrain).toBe(terrain);
   });
 
   it('rule 51: by default obstacles survive a blast', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultParameters } from '../src/core/parameters.js';
-import { DEFAULT_ITEM_DECK, DEFAULT_MAP, Edge, HUMANS, Phase, Terrain, ZOMBIES, ZOMBIE_CELL, mapCounts, meleeAdjacent, parseMap } from '../src/games/survivors/index.js';
+import { DEFAULT_ITEM_DECK, DEFAULT_MAP, Edge, HUMANS, Phase, Terrain, ZOMBIES, ZOMBIE_CELL, mapCounts, meleeAdjacent, parseMap, searchesLeftAt } from '../src/games/survivors/index.js';
 import { survivorsParameters } from '../src/games/survivors/parameters.js';
 import {
   E,
@@ -99,10 +99,11 @@ describe('section A: the board', () => {
     const edgeCount = 19 * 20 * 2;
     expect([map.terrain.length, map.edges.length, map.barricades.length]).toEqual([400, edgeCount, edgeCount]);
     const state = game.setup(defaults);
-    expect([state.occupant.length, state.searchLeft.length]).toEqual([400, 400]);
+    expect([state.occupant.length, state.searchLeft.length]).toEqual([400, 16]);
     expect(state.occupant.filter((occupant) => occupant === -1)).toHaveLength(400 - 4);
     expect(state.searchLeft.filter((left) => left === defaults.searchesPerSpot)).toHaveLength(16);
-    expect(state.searchLeft.filter((left) => left === 0)).toHaveLength(400 - 16);
+    expect(state.config.map.searchSpotCells.map((cell) => searchesLeftAt(state, cell))).toEqual(state.searchLeft);
+    expect(searchesLeftAt(state, state.config.map.startCells[0] as number)).toBe(0);
   });
 
   it('rule 3: one figure per cell: no move ends on a figure, and zombies cannot step into one', () => {

@@ -394,7 +394,7 @@ function searchWalk(state: SurvivorsState, tables: Tables): number {
     if (human.dead || human.downed || human.cell < 0) continue;
     let nearest: number = WEIGHTS.searchCap;
     for (let i = 0; i < spots.length; i++) {
-      if ((state.searchLeft[spots[i] as number] as number) > 0) nearest = Math.min(nearest, (tables.spotWalks[i] as Int32Array)[human.cell] as number);
+      if ((state.searchLeft[i] as number) > 0) nearest = Math.min(nearest, (tables.spotWalks[i] as Int32Array)[human.cell] as number);
     }
     total += nearest;
   }
@@ -404,7 +404,7 @@ function searchWalk(state: SurvivorsState, tables: Tables): number {
 /** Manhattan distance from the closest living human on the board to a spot with a search left (0 when none is left). */
 function nearestSearchSpot(state: SurvivorsState): number {
   const map = state.config.map;
-  const open = (cell: number): boolean => (state.searchLeft[cell] as number) > 0;
+  const open = (cell: number): boolean => (state.searchLeft[map.spotOf[cell] as number] as number) > 0;
   let best = Infinity;
   for (const human of state.humans) if (!human.dead && human.cell >= 0) best = Math.min(best, nearestOf(map, human.cell, map.searchSpotCells, open));
   return best === Infinity ? 0 : best;

@@ -5,7 +5,7 @@ import { survivorsReport } from './report.js';
 import { survivorsCharts, survivorsLengthCap } from './charts.js';
 import { survivorsRender } from './render.js';
 
-export { survivors, configFor, blastCells, friendRoutes, moveLine } from './rules.js';
+export { survivors, configFor, blastCells, friendRoutes, moveLine, searchesLeftAt } from './rules.js';
 export { allowance } from './allowance.js';
 export { lineOfSight, meleeAdjacent } from './geometry.js';
 export { UNREACHABLE, freshZombieDistances, zombieDistancesToCell, renewBoardStamp, zombieDistancesThroughBarricades, zombiePathDistances } from './paths.js';

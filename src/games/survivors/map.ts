@@ -44,6 +44,8 @@ export interface SurvivorsMap {
   /** Exit cells and search-spot cells, in reading order (the heuristic measures distances to them). */
   readonly exitCells: readonly number[];
   readonly searchSpotCells: readonly number[];
+  /** Each cell's index in `searchSpotCells`, −1 on cells that are no search spot. */
+  readonly spotOf: Int32Array;
   /** Edge kinds at the start of a match; edges `0 .. (width−1)·height − 1` are vertical. */
   readonly edges: number[];
   /** 1 on edges that start barricaded. */
@@ -181,7 +183,11 @@ export function parseMap(text: string): { ok: true; map: SurvivorsMap } | { ok: 
     if (exit[cell] === 1) exitCells.push(cell);
     if (searchSpot[cell] === 1) searchSpotCells.push(cell);
   }
-  const map: SurvivorsMap = { width, height, cells, terrain, searchSpot, exit, spawnPoints, startCells, exitCells, searchSpotCells, edges, barricades, neighbour, edgeOf, edgeCells };
+  const spotOf = new Int32Array(cells).fill(-1);
+  searchSpotCells.forEach((cell, spot) => {
+    spotOf[cell] = spot;
+  });
+  const map: SurvivorsMap = { width, height, cells, terrain, searchSpot, exit, spawnPoints, startCells, exitCells, searchSpotCells, spotOf, edges, barricades, neighbour, edgeOf, edgeCells };
   const at = (cell: number): { line: number; column: number } => ({
     line: firstLine + 2 * Math.floor(cell / width) + 1,
     column: 2 * (cell % width) + 2,

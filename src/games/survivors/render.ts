@@ -92,7 +92,7 @@ function spotsAndItems(state: SurvivorsState): string {
   for (let cell = 0; cell < map.cells; cell++) {
     if (map.searchSpot[cell] !== 1) continue;
     const [x, y] = origin(state, cell);
-    const left = state.searchLeft[cell] as number;
+    const left = state.searchLeft[map.spotOf[cell] as number] as number;
     parts.push(`<text x="${x + CELL - 6}" y="${y + 10}" font-size="10" font-weight="bold" fill="${left > 0 ? '#b7791f' : '#cbd5e0'}" text-anchor="middle">?</text>`);
   }
   for (let i = 0; i < state.floorItems.length; i += 2) {

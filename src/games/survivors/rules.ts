@@ -104,6 +104,12 @@ export function configFor(params: SurvivorsParams): SurvivorsConfig {
   return config;
 }
 
+/** Searches left on `cell` (rule 45): its spot's, or 0 on a cell that is no search spot. */
+export function searchesLeftAt(state: SurvivorsState, cell: number): number {
+  const spot = state.config.map.spotOf[cell] as number;
+  return spot < 0 ? 0 : (state.searchLeft[spot] as number);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Humans: allowance, wounds, inventory
 
@@ -150,14 +156,12 @@ function setup(params: SurvivorsParams): SurvivorsState {
     occupant[cell] = i;
     humans.push({ cell, wounds: 0, downed: false, dead: false, bleed: 0, items: [], activated: false, started: false, actionsLeft: 0, woundedThisRound: false });
   }
-  const searchLeft = filledArray(map.cells, 0);
-// Stryker disable next-line EqualityOperator: (<=) searchSpot one past the last cell reads undefined, which is not 1
-  for (let cell = 0; cell < map.cells; cell++) if (map.searchSpot[cell] === 1) searchLeft[cell] = params.searchesPerSpot;
+  const searchLeft = filledArray(map.searchSpotCells.length, params.searchesPerSpot);
   const deck = config.cards.map((card) => card.count);
   const state: SurvivorsState = {
     config,
     boardStamp: 0,
-    // The map's own arrays, until a change makes them the state's (ownBoard).
+    // The map's own arrays, until a change makes one the state's (ownBarricades, ownEdges, ownTerrain).
     edges: map.edges,
     barricades: map.barricades,
     terrain: map.terrain,
@@ -740,7 +744,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       }
     }
     if (state.aim < params.aimMaxStack && params.aimBonus > 0) into.push({ kind: 'aim' });
-    if (state.searchLeft[cell] as number > 0) into.push({ kind: 'search' });
+    if (searchesLeftAt(state, cell) > 0) into.push({ kind: 'search' });
     for (const card of floorCardsAt(state, cell)) into.push({ kind: 'pickUp', card });
     const buildCost = barricadeCost(state, human);
     if (buildCost > 0 && buildCost <= actions && state.barricadeTokens > 0) {
@@ -917,7 +921,8 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       return;
     case 'search': {
       spend(state, 1, 'search', emit);
-      state.searchLeft[human.cell] = (state.searchLeft[human.cell] as number) - 1;
+      const spot = state.config.map.spotOf[human.cell] as number;
+      state.searchLeft[spot] = (state.searchLeft[spot] as number) - 1;
       if (params.reshuffleDiscards && state.deckSize === 0) {
         for (let card = 0; card < state.deck.length; card++) {
           state.deck[card] = state.discards[card] as number;
@@ -951,7 +956,7 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       const cost = barricadeCost(state, human);
       spend(state, cost, 'barricade', emit);
       const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
-      ownBoard(state).barricades[edge] = 1;
+      ownBarricades(state)[edge] = 1;
 // Stryker disable next-line ArithmeticOperator: (−) the change code only has to tell changes apart, and barricadeBuilt − edge is as distinct from every other code as + edge
       boardChanged(state, BoardChange.barricadeBuilt + edge);
       state.barricadeTokens--;
@@ -964,7 +969,7 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       const cost = action.card < 0 ? (params.barricadeRemoveCostNoTool as number) : ((cards[action.card] as ItemCard).special?.cost ?? 1);
       spend(state, cost, 'unbarricade', emit);
       const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
-      ownBoard(state).barricades[edge] = 0;
+      ownBarricades(state)[edge] = 0;
 // Stryker disable next-line ArithmeticOperator: (−) barricadeGone − edge stays distinct from every other change's code on any board under 2^23 edges
       boardChanged(state, BoardChange.barricadeGone + edge);
       state.barricadeTokens++;
@@ -1053,7 +1058,7 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
       const broken = params.barricadeBreakOn.includes(value);
       if (emit !== null) emit({ type: 'zombieAction', action: 'break', cost: 1, edge: pending.target, roll: value, success: broken, round: state.round, exactSuccess: faceChance(params.barricadeBreakOn) });
       if (broken) {
-        ownBoard(state).barricades[pending.target] = 0;
+        ownBarricades(state)[pending.target] = 0;
 // Stryker disable next-line ArithmeticOperator: (−) barricadeGone − edge stays distinct from every other change's code on any board under 2^23 edges
         boardChanged(state, BoardChange.barricadeGone + pending.target);
         if (emit !== null) emit({ type: 'barricadeBroken', edge: pending.target, by: 'zombie', round: state.round });
@@ -1170,20 +1175,20 @@ function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
   let changed = false;
   for (const edge of blastEdges(state, inBlast)) {
     if (state.barricades[edge] === 1) {
-      ownBoard(state).barricades[edge] = 0;
+      ownBarricades(state)[edge] = 0;
       changed = true;
       if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'blast', round: state.round });
     }
     const kind = state.edges[edge];
     if (kind === Edge.Wall || kind === Edge.Window) {
-      ownBoard(state).edges[edge] = Edge.Destroyed;
+      ownEdges(state)[edge] = Edge.Destroyed;
       changed = true;
       if (emit !== null) emit({ type: 'wallDestroyed', edge, window: kind === Edge.Window, round: state.round });
     }
   }
   if (params.blastDestroysObstacles) {
-    const board = ownBoard(state);
-    for (const cell of inBlast) board.terrain[cell] = Terrain.Floor;
+    const terrain = ownTerrain(state);
+    for (const cell of inBlast) terrain[cell] = Terrain.Floor;
     changed = true;
   }
 // Stryker disable ConditionalExpression: (false on the if; true on the else) a changed board's renewed stamp, or an unchanged board's, only recomputes equal distances; the other conditions are pinned by the blast tests
@@ -1269,16 +1274,25 @@ function markScratch(cells: number): Uint8Array {
 }
 
 /**
- * The state's board (edges, barricades, terrain) made its own before a change: a new state
- * shares the map's arrays until then (copies share them too). The caller then names the change
+ * The state's barricades, edges or terrain, made its own before a change: a new state shares the
+ * map's arrays until then (copies share them too), and each is made its own apart from the
+ * others, so that after a barricade goes up a copy (thousands a match for the greedy agents)
+ * copies the barricades alone, not the walls and terrain too. The caller then names the change
  * (`boardChanged`) for the path-distance memo.
  */
-function ownBoard(state: SurvivorsState): SurvivorsState {
-  const map = state.config.map;
-  if (state.edges === map.edges) state.edges = map.edges.slice();
-  if (state.barricades === map.barricades) state.barricades = map.barricades.slice();
-  if (state.terrain === map.terrain) state.terrain = map.terrain.slice();
-  return state;
+function ownBarricades(state: SurvivorsState): number[] {
+  if (state.barricades === state.config.map.barricades) state.barricades = state.barricades.slice();
+  return state.barricades;
+}
+
+function ownEdges(state: SurvivorsState): number[] {
+  if (state.edges === state.config.map.edges) state.edges = state.edges.slice();
+  return state.edges;
+}
+
+function ownTerrain(state: SurvivorsState): number[] {
+  if (state.terrain === state.config.map.terrain) state.terrain = state.terrain.slice();
+  return state.terrain;
 }
 
 /** Rule 51: cells within `radius` of `centre` (Chebyshev square or Manhattan diamond). */
@@ -1695,7 +1709,7 @@ function cloneState(state: SurvivorsState): SurvivorsState {
   return {
     config: state.config,
     boardStamp: state.boardStamp,
-    // The map's arrays are shared, never written (ownBoard copies them first); a state's own are copied.
+    // The map's arrays are shared, never written (ownBarricades, ownEdges and ownTerrain copy them first); a state's own are copied.
     edges: state.edges === state.config.map.edges ? state.edges : state.edges.slice(),
     barricades: state.barricades === state.config.map.barricades ? state.barricades : state.barricades.slice(),
     terrain: state.terrain === state.config.map.terrain ? state.terrain : state.terrain.slice(),

@@ -117,6 +117,10 @@ export interface SurvivorsState {
   zombies: number[];
   /** 1 for zombies spawned in this zombie phase (parallel to `zombies`). */
   zombieFresh: number[];
+  /**
+   * Searches left on each search spot, in the map's `searchSpotCells` order (rule 45): one entry
+   * a spot, not a cell, so a copy of the state copies a few numbers, not the whole board.
+   */
   searchLeft: number[];
   /** Dropped items as [cell, card] pairs. */
   floorItems: number[];
