@@ -27,9 +27,9 @@ export const CONFORMANCE_PROPERTIES = {
   'stable-order': 'legal actions come in an order the state alone decides: a second call and a clone list them alike',
   apply: 'applying any legal action or chance outcome never throws',
   'chance-outcomes': 'a chance node lists unique outcomes with positive probabilities summing to 1, and samples one of them',
-  'chance-sampling': 'sampleChance draws outcomes as often as chanceOutcomes says (chi-squared test)',
+  'chance-sampling': 'sampleChance draws outcomes as often as chanceOutcomes says (chi-squared test), at the first chance node of each outcome list and at nodes spread over the playouts',
   clone: 'a clone equals its original, shares no mutable part with it, and playing it on leaves the original as it was',
-  determinism: 'the same seed plays the same trajectory',
+  determinism: 'the same seed plays the same trajectory, for every playout',
   observation: 'observing a state leaves it unchanged and never hands out the live state',
   'hidden-observation': "a seat's observation does not change when only what it cannot see does",
   determinization: "a determinization depends only on what the seat can see, re-samples the rest, and keeps the seat's legal actions",
@@ -137,6 +137,8 @@ interface ChanceNodeSample {
   readonly state: unknown;
   readonly seed: number;
   readonly step: number;
+  /** Kept as the first node of its outcome list (else for being spread over the playouts). */
+  readonly firstOfKind: boolean;
 }
 
 /** Runs the whole suite on `game` with `params` (already validated). */
@@ -147,6 +149,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   const findings = new Findings(options.maxProblemsPerProperty ?? 3);
   const chanceNodes: ChanceNodeSample[] = [];
   const chanceWanted = options.chanceNodesTested ?? 12;
+  const chanceKinds = new Set<string>();
   let steps = 0;
 
   checkMetadata(game, params, findings);
@@ -164,14 +167,15 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   const trajectories = new Map<number, string[] | null>();
   for (let i = 0; i < playouts; i++) {
     const seed = baseSeed + i;
-    const result = checkedPlayout(game, params, seed, { every, findings, constants, chanceNodes, chanceWanted, playoutIndex: i, playouts });
+    const result = checkedPlayout(game, params, seed, { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, playoutIndex: i, playouts });
     steps += result.steps;
     trajectories.set(seed, result.trajectory);
   }
-  // Determinism: the first two playouts again, from the same seeds.
-  for (const seed of [baseSeed, baseSeed + 1].filter((s) => trajectories.has(s))) {
-    const first = trajectories.get(seed);
-    if (first === null || first === undefined) continue;
+  // Determinism: every playout again, from the same seed. A game that draws from an unseeded
+  // source somewhere rare (one kind of chance node, one branch) shows it only in the playouts
+  // that get there.
+  for (const [seed, first] of trajectories) {
+    if (first === null) continue;
     const again = replayTrajectory(game, params, seed);
     findings.checked('determinism');
     if (again === null || again.join('|') !== first.join('|')) {
@@ -227,6 +231,8 @@ interface PlayoutContext {
   readonly constants: ReadonlySet<object>;
   readonly chanceNodes: ChanceNodeSample[];
   readonly chanceWanted: number;
+  /** The outcome lists (keys and probabilities) of the chance nodes kept as the first of their kind. */
+  readonly chanceKinds: Set<string>;
   readonly playoutIndex: number;
   readonly playouts: number;
 }
@@ -251,7 +257,9 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
   } catch {
     // Reported by the metadata check.
   }
-  // Chance nodes for the sampling test are spread over the playouts: a few from each.
+  // Chance nodes for the sampling test: the first node of each outcome list (a deal, a die, a
+  // draw from a deck of some size), so every kind of chance the game has is tested however late
+  // in a playout it comes; and besides those, nodes spread over the playouts, a few from each.
   const chancePerPlayout = Math.ceil(context.chanceWanted / Math.max(1, context.playouts));
   let chanceKept = 0;
   let chanceSeen = 0;
@@ -296,13 +304,17 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
     }
     let action: unknown;
     if (player === CHANCE) {
-      action = checkChanceNode(game, state, rng, seed, step, findings);
-      if (action === undefined) return { trajectory: null, steps: step };
+      const drawn = checkChanceNode(game, state, rng, seed, step, findings);
+      if (drawn === undefined) return { trajectory: null, steps: step };
+      action = drawn.action;
       chanceSeen++;
-      if (chanceKept < chancePerPlayout && context.chanceNodes.length < context.chanceWanted && (chanceSeen === 1 || chanceSeen % 13 === 0)) {
+      const firstOfKind = !context.chanceKinds.has(drawn.kind) && context.chanceKinds.size < CHANCE_KINDS_TESTED;
+      const spread = chanceKept < chancePerPlayout && spreadNodesKept(context) < context.chanceWanted && (chanceSeen === 1 || chanceSeen % 13 === 0);
+      if (firstOfKind || spread) {
         try {
-          context.chanceNodes.push({ state: game.clone(state), seed, step });
-          chanceKept++;
+          context.chanceNodes.push({ state: game.clone(state), seed, step, firstOfKind });
+          if (firstOfKind) context.chanceKinds.add(drawn.kind);
+          else chanceKept++;
         } catch {
           // The clone check reports a clone that throws.
         }
@@ -370,7 +382,21 @@ function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: numbe
 }
 
 /** Checks a chance node and samples its outcome; undefined when the node is broken. */
-function checkChanceNode(game: AnyGame, state: unknown, rng: Rng, seed: number, step: number, findings: Findings): unknown {
+/** At most this many chance nodes are tested as the first of their outcome list. */
+const CHANCE_KINDS_TESTED = 24;
+
+/** The chance nodes kept for being spread over the playouts (not for being the first of their kind). */
+function spreadNodesKept(context: PlayoutContext): number {
+  let kept = 0;
+  for (const node of context.chanceNodes) if (!node.firstOfKind) kept++;
+  return kept;
+}
+
+/**
+ * Checks a chance node's outcome list and draws one outcome; returns it and the list's kind (its
+ * keys and probabilities), or undefined when the node cannot be played on.
+ */
+function checkChanceNode(game: AnyGame, state: unknown, rng: Rng, seed: number, step: number, findings: Findings): { action: unknown; kind: string } | undefined {
   findings.checked('chance-outcomes');
   let outcomes;
   try {
@@ -398,7 +424,7 @@ function checkChanceNode(game: AnyGame, state: unknown, rng: Rng, seed: number, 
     return undefined;
   }
   if (!keys.includes(safeKey(game, sampled))) findings.fail('chance-outcomes', `sampleChance drew ${safeKey(game, sampled)}, which chanceOutcomes does not list`, seed, step);
-  return sampled;
+  return { action: sampled, kind: outcomes.map((outcome, i) => `${keys[i]}=${String(outcome.probability)}`).join('\n') };
 }
 
 const safeKey = (game: AnyGame, action: unknown): string => {
