@@ -5,7 +5,7 @@
  * heatmaps; the comparison as a page with a forest plot.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -138,6 +138,13 @@ describe('hordelab compare --format html', () => {
     expect(page).toContain('<figure id="rates">');
     expect(page).toContain('traps: {&quot;40&quot;:4,&quot;60&quot;:2,&quot;80&quot;:1} → {&quot;40&quot;:0,&quot;60&quot;:0,&quot;80&quot;:7}');
     expect(page).toMatch(/<tr class="changed"><td>\*<\/td><td>trapSuccess\.overall/);
+    // The page is Hordelab's own: the run can be played again into its folder, which then drops
+    // the page of the run it replaced.
+    const scenarioFile = join(tempDir(), 'scenario.yaml');
+    writeFileSync(scenarioFile, scenario.replace('maxRounds: 40', 'maxRounds: 40, traps: {40: 0, 60: 0, 80: 7}'));
+    const again = spawnSync(process.execPath, [CLI, 'run', scenarioFile, '--out', raised, '--force', '--quiet', '--workers', '0'], { encoding: 'utf8' });
+    expect(again.status, again.stderr).toBe(0);
+    expect(existsSync(join(raised, 'compare.html'))).toBe(false);
     const bad = spawnSync(process.execPath, [CLI, 'compare', baseline, raised, '--format', 'pdf'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--format: expected text, json or html, got "pdf"');

@@ -275,8 +275,8 @@ export function runFileNames(scenario: Scenario): string[] {
   return [MATCHES_FILE, ERRORS_FILE, ...report.eventTables.map((table) => table.file), ...tables, SUMMARY_FILE, SHARD_FILE, ...REPORT_PAGES];
 }
 
-/** The pages `hordelab report` writes into a run folder by default. */
-const REPORT_PAGES = ['report.html', 'report.md', 'metrics.csv', 'metrics.json'];
+/** The pages `hordelab report` and `hordelab compare --format html` write into a run folder by default. */
+const REPORT_PAGES = ['report.html', 'report.md', 'metrics.csv', 'metrics.json', 'compare.html'];
 
 function shardRecord(
   scenario: Scenario,
