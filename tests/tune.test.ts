@@ -161,9 +161,12 @@ describe('the sweep and tune commands', () => {
     const badVary = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate');
     expect(badVary.status).toBe(2);
     expect(badVary.stderr).toContain('--vary winRate: expected name=v1,v2,...');
-    const badValue = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,1.5', '-w', '0');
+    const badValue = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,1.5', '-w', '0', '-o', 'out2');
     expect(badValue.status).toBe(2);
-    expect(badValue.stderr).toContain('winRate');
+    // Named by the flag the user typed and the value at fault, not the --set it is played as.
+    expect(badValue.stderr).toMatch(/^hordelab: --vary winRate=0\.3,1\.5: winRate: .* \(at winRate=1\.5\)$/m);
+    expect(badValue.stderr).not.toContain('--set');
+    expect(existsSync(join(dir, 'out2'))).toBe(false);
     const badSpace = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.9..0.1', '--budget', '1000');
     expect(badSpace.status).toBe(2);
     expect(badSpace.stderr).toContain('--space winRate=0.9..0.1: expected name=lo..hi');

@@ -107,6 +107,25 @@ function assignmentsOf(values: Record<string, SweepValue>): string[] {
   return Object.entries(values).flatMap(([name, value]) => name.split('+').map((part) => `${part}=${value}`));
 }
 
+/**
+ * `error` with each problem of a varied value named by its `--vary` flag and the value: the
+ * configuration is built as if by `--set`, which the user did not type.
+ */
+function namingTheVariedValue(error: UsageError, axes: readonly SweepAxis[], values: Record<string, SweepValue>): UsageError {
+  return new UsageError(
+    error.issues.map((issue) => {
+      for (const axis of axes) {
+        const value = values[axis.name];
+        for (const part of axis.name.split('+')) {
+          if (issue.source !== `--set ${part}=${value}`) continue;
+          return { ...issue, source: `--vary ${axis.name}=${axis.values.join(',')}`, message: `${issue.message} (at ${part}=${value})` };
+        }
+      }
+      return issue;
+    }),
+  );
+}
+
 const quote = (word: string): string => (/^[\w./:=,@+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 
 /**
@@ -141,7 +160,13 @@ export async function runSweep(
     const all = grid(axes);
     // Every configuration and metric is checked before any match runs: a typo must not cost the
     // sweep. (Deeper metric names, such as one card's, exist only once matches are played.)
-    for (const values of all) await evaluator.scenario(assignmentsOf(values));
+    for (const values of all) {
+      try {
+        await evaluator.scenario(assignmentsOf(values));
+      } catch (error) {
+        throw error instanceof UsageError ? namingTheVariedValue(error, axes, values) : error;
+      }
+    }
     const { report } = scenario.entry;
     const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE) as Record<string, unknown>;
     for (const name of metricNames) {
