@@ -3,6 +3,7 @@
  * in-process through `main(argv, io)` (tests/cli-harness.ts), and as the compiled CLI in a
  * child process where the process itself is what is tested (signals, a worker killing it).
  */
+import { createHash } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -473,7 +474,9 @@ describe('interruption and resume', () => {
     expect(nothing.status).toBe(2);
     expect(nothing.stderr).toMatch(/--resume: .*nothing-here holds no interrupted run to resume/);
     mkdirSync(join(work, 'other'), { recursive: true });
-    writeFileSync(join(work, 'other', '.hordelab-checkpoint.json'), JSON.stringify({ key: 'another run' }));
+    // Another run's checkpoint, sealed as Hordelab seals one (the SHA-256 of its fields' JSON).
+    const fields = { version: 2, key: 'another run' };
+    writeFileSync(join(work, 'other', '.hordelab-checkpoint.json'), JSON.stringify({ ...fields, integrity: createHash('sha256').update(JSON.stringify(fields)).digest('hex') }));
     const other = await hordelab('run', file, '--out', 'other', '--resume');
     expect(other.status).toBe(2);
     expect(other.stderr).toMatch(/was started with another scenario/);

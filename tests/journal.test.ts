@@ -4,7 +4,7 @@
  * failure leaves behind. Each test works in a fresh temporary folder.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,18 +97,21 @@ describe('a fresh journal', () => {
     const journal = RunJournal.start(folder, 'key-9', 'scenario-name', FILES);
     journal.append(['é,2\n', 'one\n']);
     journal.checkpoint(state(3, 1));
-    expect(checkpointIn(dir)).toEqual({
-      version: 1,
+    const fields = {
+      version: 2,
       key: 'key-9',
       scenario: 'scenario-name',
       location: 'temp',
       lengths: { 'a.csv': 9, 'b.csv': 6 },
+      sha256: { 'a.csv': digestOf('x,y\né,2\n').sha256, 'b.csv': digestOf('z\none\n').sha256 },
       nextMatch: 3,
       aggregate: { n: 3 },
       outcomes: emptyOutcomes(2),
       errors: 1,
       matchesPlayed: 4,
-    });
+    };
+    // Sealed with the SHA-256 of the fields' JSON, so that a resume can refuse an edited checkpoint.
+    expect(checkpointIn(dir)).toEqual({ ...fields, integrity: digestOf(JSON.stringify(fields)).sha256 });
     expect(existsSync(join(dir, `${CHECKPOINT_FILE}.tmp`))).toBe(false);
     folder.release();
   });
@@ -288,7 +291,7 @@ describe('resuming', () => {
       `${join(dir, 'b.csv.tmp')} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh`,
     );
     rmSync(join(dir, 'b.csv.tmp'));
-    expect(() => RunJournal.resume(again, 'key-1', 's', FILES)).toThrow(/b\.csv\.tmp holds less than the checkpoint records/);
+    expect(() => RunJournal.resume(again, 'key-1', 's', FILES)).toThrow(`${join(dir, 'b.csv.tmp')} is missing; the interrupted run cannot be resumed`);
     again.release();
   });
 
@@ -303,7 +306,7 @@ describe('resuming', () => {
     rmSync(join(dir, 'c.csv.tmp'));
     const again = claim(dir, true);
     expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', files))).toEqual([
-      { source: '--resume', field: '', message: `${join(dir, 'c.csv.tmp')} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh` },
+      { source: '--resume', field: '', message: `${join(dir, 'c.csv.tmp')} is missing; the interrupted run cannot be resumed` },
     ]);
     again.release();
   });
@@ -345,12 +348,48 @@ describe('resuming', () => {
     const again = claim(dir, true);
     rmSync(join(dir, 'b.csv'));
     expect(() => RunJournal.resume(again, 'key-1', 's', FILES)).toThrow(`${join(dir, 'b.csv')} is missing; the interrupted run cannot be resumed`);
-    // The refusal came after a.csv was taken back: a second attempt finds it already renamed.
-    expect(read(dir, 'a.csv.tmp')).toBe('x,y\n1,2\n');
+    // Every file is checked before any is taken back: the refused folder is as it was.
+    expect([read(dir, 'a.csv'), existsSync(join(dir, 'a.csv.tmp'))]).toEqual(['x,y\n1,2\n', false]);
+    // A resume killed while taking the files back had renamed both already.
+    renameSync(join(dir, 'a.csv'), join(dir, 'a.csv.tmp'));
     writeFileSync(join(dir, 'b.csv.tmp'), 'z\none\n');
     const { journal: resumed } = RunJournal.resume(again, 'key-1', 's', FILES);
     expect(resumed.digests()).toEqual({ 'a.csv': digestOf('x,y\n1,2\n'), 'b.csv': digestOf('z\none\n') });
     resumed.abandon();
+    again.release();
+  });
+
+  it('refuses a checkpoint that is damaged, edited or from an earlier version, and a working file edited since it, changing nothing', () => {
+    const dir = freshDir();
+    killedRun(dir);
+    const path = join(dir, CHECKPOINT_FILE);
+    const written = readFileSync(path, 'utf8');
+    const before = () => [readFileSync(path, 'utf8'), read(dir, 'a.csv.tmp'), read(dir, 'b.csv.tmp')];
+    const again = claim(dir, true);
+    const refusal = (message: string) => [{ source: '--resume', field: '', message }];
+    // The next match moved on by hand: rows would go missing.
+    writeFileSync(path, written.replace('"nextMatch":1', '"nextMatch":9'));
+    let files = before();
+    expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was changed after the run wrote it; the run cannot be resumed safely: run it afresh`));
+    expect(before()).toEqual(files);
+    writeFileSync(path, written.slice(0, 40));
+    const [damaged] = issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES)) as { source: string; message: string }[];
+    expect(damaged?.source).toBe('--resume');
+    expect(damaged?.message.startsWith(`${path} is damaged (`)).toBe(true);
+    expect(damaged?.message.endsWith('); the run cannot be resumed: run it afresh')).toBe(true);
+    writeFileSync(path, written.replace('"version":2', '"version":1'));
+    expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh`));
+    // A row edited in place, the length unchanged.
+    writeFileSync(path, written);
+    writeFileSync(join(dir, 'a.csv.tmp'), read(dir, 'a.csv.tmp').replace('1,2', '1,3'));
+    files = before();
+    expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(
+      refusal(`${join(dir, 'a.csv.tmp')} was changed after the checkpoint; the run cannot be resumed safely: run it afresh`),
+    );
+    expect(before()).toEqual(files);
+    // Rows written after the checkpoint are not covered by it: editing them is no damage.
+    writeFileSync(join(dir, 'a.csv.tmp'), 'x,y\n1,2\n9,9\n');
+    expect(RunJournal.resume(again, 'key-1', 's', FILES).state.nextMatch).toBe(1);
     again.release();
   });
 

@@ -39,7 +39,7 @@ export interface JournalState {
 }
 
 interface Checkpoint extends JournalState {
-  readonly version: 1;
+  readonly version: 2;
   /** Identifies the scenario and the options that shape the output; resume refuses another. */
   readonly key: string;
   /** The scenario's name, so a folder holding this unfinished run says whose it is. */
@@ -48,6 +48,13 @@ interface Checkpoint extends JournalState {
   readonly location: 'temp' | 'final';
   /** Byte length of each working file, by final name, at the checkpoint. */
   readonly lengths: Record<string, number>;
+  /** SHA-256 of each working file's first `lengths` bytes, by final name: a resume refuses a file edited since. */
+  readonly sha256: Record<string, string>;
+}
+
+/** The checkpoint as written: its fields, then the SHA-256 of their JSON, so a resume refuses an edited one. */
+interface SealedCheckpoint extends Checkpoint {
+  readonly integrity: string;
 }
 
 /** The length and SHA-256 of a file as written: what `merge` checks a shard's files against. */
@@ -128,10 +135,47 @@ class WorkingFile {
   }
 }
 
+/**
+ * The checkpoint in `dir`, or null when there is none.
+ * @throws UsageError when it is damaged, edited, or written by an earlier Hordelab.
+ */
 function readCheckpoint(dir: string): Checkpoint | null {
   const path = join(dir, CHECKPOINT_FILE);
   if (!existsSync(path)) return null;
-  return JSON.parse(readFileSync(path, 'utf8')) as Checkpoint;
+  let sealed: Partial<SealedCheckpoint>;
+  try {
+    sealed = JSON.parse(readFileSync(path, 'utf8')) as Partial<SealedCheckpoint>;
+  } catch (error) {
+    throw resumeError(`${path} is damaged (${(error as Error).message}); the run cannot be resumed: run it afresh`);
+  }
+  if (typeof sealed !== 'object' || sealed === null || sealed.version !== 2) {
+    throw resumeError(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh`);
+  }
+  const { integrity, ...checkpoint } = sealed;
+  if (integrity !== sealOf(checkpoint)) throw resumeError(`${path} was changed after the run wrote it; the run cannot be resumed safely: run it afresh`);
+  return checkpoint as Checkpoint;
+}
+
+function sealOf(checkpoint: unknown): string {
+  return createHash('sha256').update(JSON.stringify(checkpoint)).digest('hex');
+}
+
+/** SHA-256 of the first `length` bytes of the file at `path` (read, never changed). */
+function prefixSha256(path: string, length: number): string {
+  const hash = createHash('sha256');
+  const fd = openSync(path, 'r');
+  try {
+    const block = Buffer.allocUnsafe(1 << 16);
+    for (let position = 0; position < length; ) {
+      const read = readSync(fd, block, 0, Math.min(block.length, length - position), position);
+      if (read === 0) break;
+      hash.update(block.subarray(0, read));
+      position += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
 function resumeError(message: string): UsageError {
@@ -194,6 +238,22 @@ export class RunJournal {
     if (checkpoint.key !== key) {
       throw resumeError(`the run in ${dir} was started with another scenario, parameters or options; resume it with the same ones, or run without --resume`);
     }
+    // Every file is checked before anything in the folder changes: a damaged run is refused as it stands.
+    for (const file of files) {
+      const length = checkpoint.lengths[file.name] ?? 0;
+      const published = join(dir, file.name);
+      const working = `${published}.tmp`;
+      // A finished checkpoint's files are published (or back as working files, if a resume was killed while taking them back).
+      const path = checkpoint.location === 'final' && existsSync(published) ? published : working;
+      if (!existsSync(path)) {
+        if (checkpoint.location === 'final' && length <= Buffer.byteLength(file.header)) continue; // written back from its header below
+        throw resumeError(`${checkpoint.location === 'final' ? published : working} is missing; the interrupted run cannot be resumed`);
+      }
+      if (statSync(path).size < length) throw resumeError(`${path} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh`);
+      if (prefixSha256(path, length) !== checkpoint.sha256[file.name]) {
+        throw resumeError(`${path} was changed after the checkpoint; the run cannot be resumed safely: run it afresh`);
+      }
+    }
     if (checkpoint.location === 'final') {
       // An interrupted run published its files: take them back as working files (some may be
       // back already, if a resume was killed right here). Files it did not publish held just
@@ -201,21 +261,9 @@ export class RunJournal {
       for (const file of files) {
         const published = join(dir, file.name);
         if (existsSync(published)) renameSync(published, `${published}.tmp`);
-        else if (!existsSync(`${published}.tmp`)) {
-          if ((checkpoint.lengths[file.name] ?? 0) > Buffer.byteLength(file.header)) {
-            throw resumeError(`${published} is missing; the interrupted run cannot be resumed`);
-          }
-          writeFileSync(`${published}.tmp`, file.header);
-        }
+        else if (!existsSync(`${published}.tmp`)) writeFileSync(`${published}.tmp`, file.header);
       }
       writeCheckpointFile(dir, { ...checkpoint, location: 'temp' });
-    }
-    for (const file of files) {
-      const working = join(dir, `${file.name}.tmp`);
-      const size = existsSync(working) ? statSync(working).size : -1;
-      if (size < (checkpoint.lengths[file.name] ?? 0)) {
-        throw resumeError(`${working} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh`);
-      }
     }
     const opened = files.map((file) => new WorkingFile(join(dir, file.name), checkpoint.lengths[file.name]));
     const state: JournalState = {
@@ -303,12 +351,14 @@ export class RunJournal {
 
   private checkpointOf(state: JournalState, location: Checkpoint['location']): Checkpoint {
     const lengths = Object.fromEntries(this.names.map((name, index) => [name, (this.files[index] as WorkingFile).length]));
-    return { version: 1, key: this.key, scenario: this.scenario, location, lengths, ...state };
+    const sha256 = Object.fromEntries(this.names.map((name, index) => [name, (this.files[index] as WorkingFile).digest().sha256]));
+    return { version: 2, key: this.key, scenario: this.scenario, location, lengths, sha256, ...state };
   }
 }
 
 /** Writes the checkpoint atomically: a kill leaves either the old one or the new one. */
 function writeCheckpointFile(dir: string, checkpoint: Checkpoint): void {
   const path = join(dir, CHECKPOINT_FILE);
-  writeAtomically(path, JSON.stringify(checkpoint));
+  const sealed: SealedCheckpoint = { ...checkpoint, integrity: sealOf(checkpoint) };
+  writeAtomically(path, JSON.stringify(sealed));
 }
