@@ -60,6 +60,7 @@ describe('keys that could reach every object', () => {
     ['a nested agent config key', 'p.yaml', SCENARIO.replace('seats: [random, random]', 'seats: [random, { agent: random, config: { a: { b: { constructor: 1 } } } }]'), 'p.yaml: seats[1].config.a.b.constructor'],
     ['a JSON "__proto__"', 'p.json', JSON.stringify({ game: 'coin-flip', matches: 4, seed: 1, seats: ['random', 'random'], params: { ['__proto__']: { x: 1 } } }).replace('"x"', '"x"'), 'p.json: params'],
     ['JSON nested 10,000 deep', 'deep.json', `{"game":"coin-flip","matches":4,"seed":1,"seats":["random","random"],"description":${'['.repeat(10000)}${']'.repeat(10000)}}`, 'deep.json: description'],
+    ['a JSON key given twice (JSON.parse would keep the last)', 'twice.json', '{"game":"coin-flip","matches":4,"seed":1,"seats":["random","random"],"game":"tic-tac-toe"}', 'twice.json: a key is given twice (the second at line 1, column 70); expected each key once'],
     ['YAML nested 10,000 deep', 'deep.yaml', `${SCENARIO}description: ${'['.repeat(10000)}${']'.repeat(10000)}\n`, 'deep.yaml: not valid YAML'],
   ];
   it.each(documents)('%s in a scenario is exit 2 naming the file and field', async (_label, name, text, message) => {

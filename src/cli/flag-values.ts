@@ -82,3 +82,22 @@ export function flagValues(command: CommandModule, read: ReadArguments, spelling
   }
   return { values, typed };
 }
+
+/**
+ * Refuses a list flag that names one thing twice (`--vary winRate=0.3 --vary winRate=0.9`): each
+ * entry is `name=...`, and `a+b=...` names a and b. Kept, the later entry would silently replace
+ * the earlier one.
+ */
+export function refuseRepeatedNames(flag: string, entries: readonly string[]): void {
+  const first = new Map<string, string>();
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    if (at < 0) continue; // the entry's own parser names what is wrong with it
+    for (const part of entry.slice(0, at).split('+')) {
+      const name = part.trim();
+      const earlier = first.get(name);
+      if (earlier !== undefined) throw usageError(`${flag} ${entry}`, `${name} is given twice (${flag} ${earlier}, then ${flag} ${entry}); give each name once`);
+      first.set(name, entry);
+    }
+  }
+}

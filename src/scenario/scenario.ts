@@ -32,7 +32,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { parse as parseYaml, parseDocument as parseYamlDocument, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import type { AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
@@ -436,11 +436,20 @@ function pathKey(key: PropertyKey): string | number {
 function parseDocument(text: string, file: string): unknown {
   const extension = extname(file).toLowerCase();
   if (extension === '.json') {
+    let data: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      data = JSON.parse(text) as unknown;
     } catch (error) {
       throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message.split('\n')[0]}` }]);
     }
+    // JSON.parse keeps the last of two equal keys; a scenario that says `game` twice is refused,
+    // as in YAML, not run as whichever came last. (JSON is YAML, so its parser finds them.)
+    const duplicate = parseYamlDocument(text).errors.find((error) => error.code === 'DUPLICATE_KEY');
+    if (duplicate !== undefined) {
+      const at = duplicate.linePos?.[0];
+      throw new UsageError([{ source: file, field: '', message: `a key is given twice${at === undefined ? '' : ` (the second at line ${at.line}, column ${at.col})`}; expected each key once` }]);
+    }
+    return data;
   }
   if (extension !== '.yaml' && extension !== '.yml') {
     throw new UsageError([{ source: file, field: '', message: `unknown extension "${extension}"; expected .yaml, .yml or .json` }]);

@@ -2,6 +2,7 @@
  * `hordelab ladder <scenario> --levels random,greedy,...`: the scenario's question at several
  * skill levels on common seeds; writes ladder.json, ladder.md, ladder.html and levels/.
  */
+import { refuseRepeatedNames } from '../flag-values.js';
 import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import type { Band } from '../../ladder/headlines.js';
@@ -31,6 +32,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const quiet = args.flag('quiet');
   const json = args.flag('json');
   const levels = args.list('levels');
+  refuseRepeatedNames('--band', args.list('band'));
   const bands = new Map(args.list('band').map(parseBand));
   const set = assignments(args);
   const file = args.required('scenario');
