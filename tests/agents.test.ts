@@ -269,6 +269,15 @@ describe('agent configs and user agent modules', () => {
     ).rejects.toThrow(/seats\[0\]\.config\.depth: required/);
   });
 
+  it('names a module\'s validateConfig that throws or returns something other than a list as a problem of that seat\'s config', async () => {
+    const agent = (validate: string): string => `export default { validateConfig: ${validate}, create: () => ({ chooseAction: () => 0 }) };\n`;
+    await expect(scenarioWith('throws.mjs', agent('() => { throw new Error("validate boom"); }'))).rejects.toThrow(
+      /seats\[0\]\.config: validateConfig of agent module "\.\/throws\.mjs" threw: validate boom/,
+    );
+    await expect(scenarioWith('text.mjs', agent('() => "fine"'))).rejects.toThrow(/seats\[0\]\.config: validateConfig of agent module "\.\/text\.mjs" returned a string; expected a list of \{ field, message \}/);
+    await expect(scenarioWith('loose.mjs', agent('() => [{ problem: "depth" }]'))).rejects.toThrow(/returned a list with an entry that is not \{ field, message \}; expected a list of \{ field, message \}/);
+  });
+
   it('rejects a module whose factory returns the wrong shape, or that exports nothing usable', async () => {
     await expect(scenarioWith('shape.mjs', 'export default () => ({ choose: () => 0 });\n')).rejects.toThrow(
       /seats\[0\]\.agent: agent module "\.\/shape\.mjs" built an object; expected an object with chooseAction\(decision\)/,

@@ -130,7 +130,7 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
     }
     const entry = list[index];
     const config = structuredClone(typeof entry === 'object' && entry !== null && 'agent' in entry ? (entry.config ?? {}) : {}) as Record<string, unknown>;
-    for (const problem of factory.validateConfig(config)) issues.push({ source: 'scenario', field: `seats[${index}].config.${problem.field}`, message: problem.message });
+    for (const problem of factory.validateConfig(config)) issues.push({ source: 'scenario', field: `seats[${index}].config${problem.field === '' ? '' : `.${problem.field}`}`, message: problem.message });
     const shape = checkAgentShape(factory, config, { game: parsed.entry.game, params: parsed.params, seat: index });
     if (shape !== null) issues.push({ source: 'scenario', field, message: shape });
     return { factory, config, name: seat.name };

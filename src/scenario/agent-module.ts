@@ -45,9 +45,22 @@ export function factoryFromExport(exported: unknown, label: string, moduleUrl?: 
       id: typeof candidate.id === 'string' && moduleUrl === undefined ? candidate.id : label,
       description: typeof candidate.description === 'string' ? candidate.description : `agent module ${label}`,
       ...url,
+      // A module's validateConfig is user code: its failures are problems of the config it was
+      // given, named as such, not internal failures of Hordelab's.
       validateConfig: (config) => {
-        const problems: unknown = typeof validate === 'function' ? validate.call(candidate, config) : [];
-        return Array.isArray(problems) ? (problems as { field: string; message: string }[]) : [];
+        if (typeof validate !== 'function') return [];
+        let problems: unknown;
+        try {
+          problems = validate.call(candidate, config);
+        } catch (error) {
+          return [{ field: '', message: `validateConfig of agent module "${label}" threw: ${(error as Error)?.message ?? String(error)}` }];
+        }
+        const wellFormed = Array.isArray(problems) && problems.every((problem) => typeof problem === 'object' && problem !== null && typeof problem.field === 'string' && typeof problem.message === 'string');
+        if (!wellFormed) {
+          const got = Array.isArray(problems) ? 'a list with an entry that is not { field, message }' : describe(problems);
+          return [{ field: '', message: `validateConfig of agent module "${label}" returned ${got}; expected a list of { field, message } (empty when the config is valid)` }];
+        }
+        return problems as { field: string; message: string }[];
       },
       create: (config, context) => candidate.create.call(candidate, config, context),
     };

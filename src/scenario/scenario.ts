@@ -378,7 +378,7 @@ function checkSeat(
     else if (!only.seats.includes(seat.index)) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat (seat ${only.seats.map((s) => s + 1).join(', ')}), not seat ${seat.index + 1}`));
   }
   const problems = factory.validateConfig(seat.config);
-  for (const problem of problems) issues.push(issue(`${context.seatsField}[${seat.index}].config.${problem.field}`, problem.message));
+  for (const problem of problems) issues.push(issue(`${context.seatsField}[${seat.index}].config${problem.field === '' ? '' : `.${problem.field}`}`, problem.message));
   if (problems.length === 0 && context.params !== undefined && factory.moduleUrl !== undefined) {
     const shape = checkAgentShape(factory, seat.config, { game, params: context.params, seat: seat.index });
     if (shape !== null) issues.push(issue(seat.field, shape));
