@@ -136,6 +136,7 @@ const cases: Record<string, [string[], string][]> = {
     [['conform', 'coin-flip', '--playout', '3'], 'hordelab: --playout: unknown flag of "hordelab conform"; did you mean --playouts?'],
     [['conform'], 'hordelab: <game>: missing; usage: hordelab conform <game> [options]'],
     [['conform', 'coin-flip', '--playouts', '0'], 'hordelab: --playouts: '],
+    [['conform', 'coin-flip', '--playouts', '2', '--seed', '9007199254740991'], 'hordelab: --seed: expected at most 9007199254740990 with --playouts 2'],
     [['conform', './nowhere.mjs'], 'hordelab: <game>: cannot load game module "./nowhere.mjs": no module at '],
   ],
   init: [

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { UsageError, type InputIssue } from '../../core/errors.js';
 import type { AnyGame } from '../../core/game.js';
 import { BOUNDS } from '../../core/input-bounds.js';
+import { MAX_RUN_SEED } from '../../core/rng.js';
 import { formatPath, parseParameters } from '../../core/parameters.js';
 import { checkConformance } from '../../conform/conformance.js';
 import { formatConformance } from '../../conform/conformance-text.js';
@@ -43,13 +44,19 @@ function conformParameters(game: AnyGame, sets: readonly string[]): unknown {
 
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const spec = args.required('game');
+  const playouts = args.number('playouts') as number;
+  const seed = args.number('seed') as number;
+  // Playout i plays seed + i: the last must be a seed too.
+  if (seed > MAX_RUN_SEED - (playouts - 1)) {
+    throw new UsageError([{ source: '--seed', field: '', message: `expected at most ${MAX_RUN_SEED - (playouts - 1)} with --playouts ${playouts} (playout i plays seed + i, and seeds go up to ${MAX_RUN_SEED}), got ${seed}` }]);
+  }
   const sets = assignments(args);
   // A module path on the command line is read from the working folder.
   const { game } = await resolveGame(spec, join(io.cwd, '(command line)'), { source: '<game>', field: '' });
   const params = conformParameters(game, sets);
   const report = checkConformance(game, params, {
-    playouts: args.number('playouts') as number,
-    seed: args.number('seed') as number,
+    playouts,
+    seed,
     agents: args.flag('agents') ? [...agents.values()].filter((factory) => factory.playsOnly === undefined || factory.playsOnly.game === game.id) : [],
     agentConfigs: AGENT_CONFIGS,
   });
