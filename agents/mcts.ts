@@ -298,12 +298,14 @@ export function validateMctsConfig(config: Readonly<Record<string, unknown>>): C
   const problems: ConfigProblem[] = [];
   unknownFields(config, ['iterations', 'timeMs', 'c', 'rollout', 'epsilon', 'rolloutDepth', 'reuseTree'], problems);
   choiceField(config, 'reuseTree', [true, false], problems);
-  integerField(config, 'iterations', 1, problems);
-  integerField(config, 'timeMs', 1, problems);
+  // Bounded as a run's other budgets are (input-bounds.ts): a search of 10^12 iterations would
+  // only end at the match timeout.
+  integerField(config, 'iterations', 1, problems, 1_000_000_000);
+  integerField(config, 'timeMs', 1, problems, 3_600_000);
   numberField(config, 'c', 0, 100, problems);
   choiceField(config, 'rollout', ['random', 'epsilonGreedy'], problems);
   numberField(config, 'epsilon', 0, 1, problems);
-  integerField(config, 'rolloutDepth', 0, problems);
+  integerField(config, 'rolloutDepth', 0, problems, 1_000_000);
   return problems;
 }
 

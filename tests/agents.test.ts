@@ -238,6 +238,12 @@ describe('agent configs and user agent modules', () => {
       'rollout',
       'speed',
     ]);
+    expect(mctsAgent.validateConfig({ iterations: 1e12, timeMs: 3_600_001, rolloutDepth: 1e7 }).map((p) => p.message)).toEqual([
+      'expected a whole number in 1..1000000000, got 1000000000000',
+      'expected a whole number in 1..3600000, got 3600001',
+      'expected a whole number in 0..1000000, got 10000000',
+    ]);
+    expect(mctsAgent.validateConfig({ iterations: 1e9, timeMs: 3_600_000, rolloutDepth: 1e6 })).toEqual([]);
     expect(greedyAgent.validateConfig({ maxChanceLeaves: -1 })[0]?.field).toBe('maxChanceLeaves');
     expect(randomAgent.validateConfig({ anything: 1 })[0]?.field).toBe('anything');
   });
