@@ -139,6 +139,17 @@ describe('where report, sweep and tune may write', () => {
     }
   });
 
+  it.skipIf(process.getuid?.() === 0)('run --out naming an empty folder it may not write into is exit 2, not an internal failure (skipped as root)', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o555);
+    try {
+      expectRefused(await hordelabIn(work, 'run', 's.yaml', '-w', '0', '--out', dir), `--out: cannot write into ${dir} (permission denied); expected a folder you can write`);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      chmodSync(dir, 0o755);
+    }
+  });
+
   it('report --out into a folder of someone else\'s files is refused, and with --force writes beside them', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'thesis.md'), 'mine');

@@ -296,7 +296,17 @@ function acquireLock(dir: string, flag: string): LockRecord {
   const path = join(dir, LOCK_FILE);
   const record: LockRecord = { pid: process.pid, host: hostname(), started: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
   const draft = join(dir, `${LOCK_FILE}.${process.pid}.tmp`);
-  writeFileSync(draft, JSON.stringify(record));
+  try {
+    writeFileSync(draft, JSON.stringify(record));
+  } catch (error) {
+    // The first file written into the folder: a folder this user may not write into is bad
+    // input, named by its flag, not an internal failure.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      throw new UsageError([{ source: flag, field: '', message: `cannot write into ${dir} (${code === 'EROFS' ? 'a read-only file system' : 'permission denied'}); expected a folder you can write` }]);
+    }
+    throw error;
+  }
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
