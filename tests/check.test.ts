@@ -5,7 +5,7 @@
  * checks on one agent's win rate, and a JUnit file that validates against the common schema.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -142,6 +142,61 @@ describe('hordelab check', () => {
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toContain('<testsuites name="hordelab check" tests="3" failures="1" errors="0" skipped="1"');
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('| biased | ❌ fail | `p1WinRate` |');
+  });
+
+  it('--junit and --markdown never overwrite a file hordelab did not write, nor the checks file; their own earlier files they replace', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'c.checks.yaml'), CHECKS(0.45, 200));
+    mkdirSync(join(dir, 'baseline'));
+    writeFileSync(join(dir, 'notes.md'), '# notes\n');
+    writeFileSync(join(dir, 'report.xml'), '<?xml version="1.0"?>\n<testsuites name="other tool"/>\n');
+    // The file is written through <file>.tmp: someone else's file of that name is theirs too.
+    writeFileSync(join(dir, 'fresh.xml.tmp'), 'mine\n');
+    // Every file and its bytes: a refusal writes and changes nothing.
+    const snapshot = (): string[] =>
+      readdirSync(dir, { recursive: true })
+        .map(String)
+        .sort()
+        .map((name) => (statSync(join(dir, name)).isDirectory() ? `${name}/` : `${name}: ${readFileSync(join(dir, name), 'base64')}`));
+    const checksFile = readFileSync(join(dir, 'c.checks.yaml'));
+    const refusals: [string[], string][] = [
+      [['--junit', 'c.checks.yaml'], `--junit: ${join(dir, 'c.checks.yaml')} is a checks file, which this command reads; name a new file`],
+      [['--markdown', 'c.checks.yaml'], `--markdown: ${join(dir, 'c.checks.yaml')} is a checks file`],
+      [['--markdown', 'notes.md'], `--markdown: ${join(dir, 'notes.md')} exists and was not written by hordelab; name a new file or remove it`],
+      [['--junit', 'report.xml'], `--junit: ${join(dir, 'report.xml')} exists and was not written by hordelab; name a new file or remove it`],
+      [['--junit', 'fresh.xml'], `--junit: ${join(dir, 'fresh.xml.tmp')} exists and was not written by hordelab; ${join(dir, 'fresh.xml')} is written through it, so remove it`],
+      [['--junit', 'new.xml', '--markdown', 'notes.md'], `--markdown: ${join(dir, 'notes.md')} exists and was not written by hordelab`],
+      [['--junit', 'both', '--markdown', 'both'], `--markdown: ${join(dir, 'both')} is also the --junit file`],
+      [['--junit', join('baseline', 'new.xml'), '--baseline', 'baseline', '--update-baseline'], `--junit: ${join(dir, 'baseline', 'new.xml')} is inside the --baseline folder`],
+    ];
+    for (const [flags, message] of refusals) {
+      const listing = snapshot();
+      const result = await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', ...flags);
+      expect(result.status, flags.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')).toEqual([expect.stringContaining(`hordelab: ${message}`), '']);
+      expect(snapshot()).toEqual(listing);
+    }
+    expect(readFileSync(join(dir, 'c.checks.yaml')).equals(checksFile)).toBe(true);
+    expect(readFileSync(join(dir, 'notes.md'), 'utf8')).toBe('# notes\n');
+    expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toBe('<?xml version="1.0"?>\n<testsuites name="other tool"/>\n');
+    // Run again in CI: the files of the last run are replaced; an empty file (a fresh
+    // $GITHUB_STEP_SUMMARY) holds nothing to lose.
+    writeFileSync(join(dir, 'step-summary.md'), '');
+    for (let i = 0; i < 2; i++) {
+      const again = await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', '--junit', 'junit.xml', '--markdown', 'step-summary.md');
+      expect(again.status, again.stderr).toBe(3);
+    }
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<testsuites name="hordelab check" tests="1"');
+    expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/^<!-- hordelab check -->\n## Balance checks\n/);
+    // A summary written before the mark was added is still known as Hordelab's.
+    writeFileSync(join(dir, 'old.md'), readFileSync(join(dir, 'step-summary.md'), 'utf8').replace('<!-- hordelab check -->\n', ''));
+    expect((await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', '--markdown', 'old.md')).status).toBe(3);
+    expect(readFileSync(join(dir, 'old.md'), 'utf8')).toMatch(/^<!-- hordelab check -->\n/);
+    // Not each other's, though.
+    const swapped = await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', '--junit', 'step-summary.md');
+    expect(swapped.status).toBe(2);
+    expect(swapped.stderr).toContain('is a hordelab Markdown summary, not a JUnit report');
   });
 
   // Skipped, and reported as skipped, where xmllint is missing; in CI (CI=true) it must be there.

@@ -5,10 +5,11 @@
  * heatmaps; the comparison as a page with a forest plot.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hordelabIn, type CliResult } from './cli-harness.js';
 import { metricTitle, zoomedDomain } from '../src/present/chart-kit.js';
 import { chartsFor } from '../src/present/charts.js';
 import { readRunSummary } from '../src/present/metrics.js';
@@ -151,5 +152,45 @@ describe('hordelab compare --format html', () => {
     const out = join(tempDir(), 'elsewhere.html');
     expect(spawnSync(process.execPath, [CLI, 'compare', baseline, raised, '--out', out], { encoding: 'utf8' }).status).toBe(2);
     expect(existsSync(out)).toBe(false);
+  });
+  it('writes --out only over its own earlier page: never over a foreign file, nor into either run', async () => {
+    const scenario = 'game: coin-flip\nmatches: 40\nseed: 1\nseats: [random, random]\n';
+    const baseline = await run(scenario);
+    const changed = await run(scenario.replace('seed: 1', 'seed: 2'));
+    const dir = tempDir();
+    const notes = join(dir, 'README.md');
+    writeFileSync(notes, '# notes\n');
+    // A page that only quotes Hordelab's mark, after its head, is not Hordelab's.
+    const quoting = join(dir, 'about.html');
+    writeFileSync(quoting, '<!doctype html>\n<html><head><title>About</title></head>\n<body><code>&lt;meta name="generator" content="hordelab compare"&gt;</code> <meta name="generator" content="hordelab compare"></body></html>\n');
+    const files = (): string[] => [dir, baseline, changed].flatMap((folder) => readdirSync(folder).sort().map((name) => `${name}: ${readFileSync(join(folder, name), 'base64')}`));
+    const compare = (...extra: string[]): Promise<CliResult> => hordelabIn(dir, 'compare', baseline, changed, '--format', 'html', ...extra);
+    const refusals: [string, string][] = [
+      [notes, 'exists and was not written by hordelab; name a new file or remove it'],
+      [quoting, 'exists and was not written by hordelab'],
+      [join(baseline, 'summary.json'), `is inside the baseline run folder ${baseline}, which this command reads`],
+      [join(baseline, 'compare.html'), 'is inside the baseline run folder'],
+      [join(changed, 'summary.json'), `is inside the run folder ${changed}`],
+      [join(changed, 'mine.html'), `is inside the run folder ${changed}`],
+    ];
+    for (const [out, message] of refusals) {
+      const before = files();
+      const refused = await compare('--out', out);
+      expect(refused.status, out).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr.split('\n')).toEqual([expect.stringContaining(`hordelab: --out: ${out} ${message}`), '']);
+      expect(files()).toEqual(before);
+    }
+    // Its own page, again and again; by default compare.html in the compared run.
+    const page = join(dir, 'compare.html');
+    for (const extra of [['--out', page], ['--out', page], [], ['--out', join(changed, 'compare.html')]]) {
+      const written = await compare(...extra);
+      expect(written.status, written.stderr).toBe(0);
+    }
+    expect(readFileSync(page, 'utf8')).toContain('<meta name="generator" content="hordelab compare">');
+    // A page written before the mark was added is still known as Hordelab's.
+    writeFileSync(page, readFileSync(page, 'utf8').replace('<meta name="generator" content="hordelab compare">\n', ''));
+    expect((await compare('--out', page)).status).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['README.md', 'about.html', 'compare.html']);
   });
 });

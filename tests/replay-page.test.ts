@@ -4,10 +4,11 @@
  * access; in headless Chromium, two steps of each seed game show the board and differ.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hordelabIn } from './cli-harness.js';
 import { games } from '../src/registry.js';
 import { recordReplay, replayPage, type Replay } from '../src/present/replay-page.js';
 import { replayMatch } from '../src/run/replay.js';
@@ -92,6 +93,35 @@ describe('the replay page', () => {
     const missing = spawnSync(process.execPath, [CLI, 'replay', 'scenarios/trainers-first-player.yaml', '--match', '2', '--html', join(dir, 'no', 'match.html')], { encoding: 'utf8' });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('--html: cannot write');
+  });
+
+  it('--html never overwrites a file hordelab did not write, nor the scenario; its own earlier page it replaces', async () => {
+    const dir = tempDir();
+    const scenario = 'game: coin-flip\nmatches: 40\nseed: 1\nseats: [random, random]\n';
+    writeFileSync(join(dir, 's.yaml'), scenario);
+    // A run's summary is no page of replay's, and a hard link to the scenario is the scenario.
+    writeFileSync(join(dir, 'summary.json'), '{"scenario": {}}\n');
+    linkSync(join(dir, 's.yaml'), join(dir, 'linked.html'));
+    const files = (): string[] => readdirSync(dir).sort().map((name) => `${name}: ${readFileSync(join(dir, name), 'base64')}`);
+    for (const [out, message] of [
+      ['summary.json', 'exists and was not written by hordelab; name a new file or remove it'],
+      ['s.yaml', 'is the scenario file, which this command reads; name a new file'],
+      ['linked.html', 'is the scenario file, which this command reads; name a new file'],
+    ] as const) {
+      const before = files();
+      const refused = await hordelabIn(dir, 'replay', 's.yaml', '--match', '3', '--html', out);
+      expect(refused.status, out).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr.split('\n')).toEqual([`hordelab: --html: ${join(dir, out)} ${message}`, '']);
+      expect(files()).toEqual(before);
+    }
+    expect(readFileSync(join(dir, 's.yaml'), 'utf8')).toBe(scenario);
+    for (const match of ['3', '4']) {
+      const written = await hordelabIn(dir, 'replay', 's.yaml', '--match', match, '--html', 'match.html');
+      expect(written.status, written.stderr).toBe(0);
+    }
+    expect(readFileSync(join(dir, 'match.html'), 'utf8')).toContain('<meta name="generator" content="hordelab replay">');
+    expect(readFileSync(join(dir, 'match.html'), 'utf8')).toContain('match 4 of s');
   });
 
   it.skipIf(noBrowser)('in headless Chromium, two steps of each seed game show the board and differ', async () => {

@@ -5,6 +5,7 @@
  */
 import { table } from '../reports/format.js';
 import type { CheckResult } from './run-checks.js';
+import { MARKDOWN_MARK } from '../present/own-files.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 /** Four significant digits: a mean's scale is the metric's own (2.35 decisions, 48.6 rounds). */
@@ -71,10 +72,10 @@ export function junitXml(results: readonly CheckResult[], timestamp: string): st
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="hordelab check" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
-/** A Markdown table for a CI job summary. */
+/** A Markdown table for a CI job summary, marked as Hordelab's on its first line (hidden where it is shown). */
 export function markdownSummary(results: readonly CheckResult[]): string {
   const icon = { pass: '✅ pass', fail: '❌ fail', inconclusive: '⚠️ inconclusive' } as const;
-  const lines = ['## Balance checks', '', '| check | result | metric | estimate [interval] | band | matches | why |', '| --- | --- | --- | --- | --- | ---: | --- |'];
+  const lines = [MARKDOWN_MARK, '## Balance checks', '', '| check | result | metric | estimate [interval] | band | matches | why |', '| --- | --- | --- | --- | --- | ---: | --- |'];
   for (const result of results) {
     lines.push(`| ${result.name} | ${icon[result.status]} | \`${result.metric}\` | ${estimateText(result)} | ${result.band} | ${result.matches} of ${result.budget} | ${result.reason.replace(/\|/g, '\\|')} |`);
   }

@@ -7,11 +7,16 @@
  * Problems of the path itself (a file where a folder should be, no permission, a read-only
  * disk) are bad input too, named by the flag.
  *
+ * Single output files (`compare --out`, `replay --html`, `check --junit`/`--markdown`) follow
+ * the same rule, see {@link checkOutputFile}: a new file, or one of the same kind Hordelab wrote.
+ *
  * (`run` and `merge` have their own, stricter rules for run folders: locks, resumable runs.)
  */
-import { accessSync, constants, readdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { writeAtomically } from '../run/atomic-file.js';
+import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
 
 /** What may be written where, and who is asking. */
 export interface OutputFolderRequest {
@@ -102,8 +107,65 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   }
 }
 
-/** A `--junit`/`--markdown` style output file: its folder must exist and take a new file; it must not be a folder. */
-export function checkOutputFile(path: string, flag: string): void {
+/** What a single output file is, and what the command reads: the file must be none of those. */
+export interface OutputFileRequest {
+  /** `--out`, `--html`, `--junit`, `--markdown`, or `<run>` for a default path. */
+  readonly flag: string;
+  /** The kind of file written: an existing file may be replaced only when it is one of these. */
+  readonly kind: OwnFileKind;
+  /** Files the command reads, with what they are (`the checks file`). */
+  readonly inputFiles?: readonly { readonly path: string; readonly what: string }[];
+  /**
+   * Folders the command reads (`the baseline run folder`): nothing inside them is written, but
+   * for the names `allow` lets stand directly in it (`compare.html` in the compared run).
+   */
+  readonly inputFolders?: readonly { readonly path: string; readonly what: string; readonly allow?: (name: string) => boolean }[];
+}
+
+/** Where the existing folder `inner` lies in `outer`, links followed: `''` for `outer` itself, null outside it. */
+function placeIn(inner: string, outer: string): string | null {
+  let outerReal: string;
+  try {
+    outerReal = realpathSync(outer);
+  } catch {
+    return null;
+  }
+  const path = relative(outerReal, realpathSync(inner));
+  return path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path) ? null : path;
+}
+
+/**
+ * Why the existing `path` may not be replaced by a file of `kind`, or null when it may: when
+ * it is empty (nothing to lose, such as the $GITHUB_STEP_SUMMARY a CI runner makes) or a file
+ * of that kind Hordelab wrote.
+ */
+function replaceProblem(path: string, kind: OwnFileKind): string | null {
+  const stats = statSync(path);
+  if (!stats.isFile()) return `${path} exists and is not a file hordelab wrote; name a new file or remove it`;
+  if (stats.size === 0) return null;
+  let head: string;
+  try {
+    head = readHead(path);
+  } catch (error) {
+    return `cannot read ${path} to tell whether hordelab wrote it: ${fileSystemReason(error) ?? (error as Error).message}`;
+  }
+  const found = ownFileKind(head);
+  if (found === kind) return null;
+  if (found !== null) return `${path} is a hordelab ${found}, not a ${kind}; name a new file or remove it`;
+  return `${path} exists and was not written by hordelab; name a new file or remove it`;
+}
+
+/**
+ * A single output file (`compare --out`, `replay --html`, `check --junit`/`--markdown`):
+ * checked before any match is played and again just before it is written. Its folder must
+ * exist and take a new file; it must not be a folder, nor one of the command's inputs or a file
+ * inside an input folder; and when it exists it must be empty or a file of the same kind that
+ * Hordelab wrote, so that a command run again replaces its own file and nothing else. The
+ * `<path>.tmp` it is written through (see {@link writeAtomically}) obeys the same rule.
+ * Throws a UsageError naming the flag; writes nothing.
+ */
+export function checkOutputFile(path: string, request: OutputFileRequest): void {
+  const { flag } = request;
   let isFolder = false;
   try {
     isFolder = statSync(path).isDirectory();
@@ -123,5 +185,44 @@ export function checkOutputFile(path: string, flag: string): void {
     accessSync(folder, constants.W_OK);
   } catch (error) {
     throw problem(flag, `cannot write ${path}: ${fileSystemReason(error) ?? (error as Error).message}`);
+  }
+  const exists = existsSync(path);
+  if (exists) {
+    // The same file, however it is named: a link, a hard link, another spelling of the path.
+    const target = statSync(path);
+    for (const input of request.inputFiles ?? []) {
+      let same = false;
+      try {
+        const stats = statSync(input.path);
+        same = stats.dev === target.dev && stats.ino === target.ino;
+      } catch {
+        // An input that is not there cannot be overwritten.
+      }
+      if (same) throw problem(flag, `${path} is ${input.what}, which this command reads; name a new file`);
+    }
+  }
+  for (const input of request.inputFolders ?? []) {
+    const place = placeIn(folder, input.path);
+    if (place === null || (place === '' && input.allow?.(basename(path)) === true)) continue;
+    throw problem(flag, `${path} is inside ${input.what} ${input.path}, which this command reads; name a file outside it`);
+  }
+  if (exists) {
+    const reason = replaceProblem(path, request.kind);
+    if (reason !== null) throw problem(flag, reason);
+  }
+  const temporary = `${path}.tmp`;
+  if (existsSync(temporary)) {
+    const reason = replaceProblem(temporary, request.kind);
+    if (reason !== null) throw problem(flag, `${reason.replace(/; name a new file or remove it$/, '')}; ${path} is written through it, so remove it`);
+  }
+}
+
+/** Writes `text` to the single output file `path`, checked again first (see {@link checkOutputFile}). */
+export function writeOutputFile(path: string, text: string, request: OutputFileRequest): void {
+  checkOutputFile(path, request);
+  try {
+    writeAtomically(path, text);
+  } catch (error) {
+    throw writeProblem(error, request.flag, path);
   }
 }

@@ -17,6 +17,7 @@ import { UsageError } from '../core/errors.js';
 import { matchPlan } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { escapeHtml } from './page-kit.js';
+import { generatorMeta } from './own-files.js';
 
 /** One event of a step as the log shows it. */
 export interface ReplayEvent {
@@ -251,6 +252,7 @@ export function replayPage(replay: Replay): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${generatorMeta('replay')}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(`${replay.title}: match ${replay.matchIndex} of ${replay.scenario}`)} — Hordelab replay</title>
 <style>${STYLE}</style>

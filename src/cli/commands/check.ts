@@ -3,15 +3,15 @@
  * matches in growing batches until its test (an SPRT for a rate, repeated intervals for a mean)
  * is sure the metric is inside or outside its band.
  */
+import { resolve } from 'node:path';
 import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
 import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
 import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../../check/check-output.js';
 import { runChecks } from '../../check/run-checks.js';
-import { checkOutputFile, checkOutputFolder, writeProblem } from '../../present/output-folder.js';
+import { checkOutputFile, checkOutputFolder, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { jsonOption, matchTimeout, matchTimeoutOption, quietOption, workerCount, workersOption } from '../common-options.js';
 import { startProgress } from '../progress.js';
-import { writeAtomically } from '../../run/atomic-file.js';
 
 /** Exit code of `hordelab check` when only inconclusive checks stand between it and a pass. */
 export const EXIT_INCONCLUSIVE = 3;
@@ -44,14 +44,25 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   }
   const junit = args.text('junit');
   const markdown = args.text('markdown');
+  const files = args.list('files');
+  // Neither output is one of the files read, nor inside the baselines' folder, nor the other output.
+  const inputs = {
+    inputFiles: files.map((file) => ({ path: file, what: 'a checks file' })),
+    inputFolders: baseline === undefined ? [] : [{ path: baseline, what: 'the --baseline folder' }],
+  };
+  const outputs: [string, OutputFileRequest][] = [];
+  if (junit !== undefined) outputs.push([junit, { flag: '--junit', kind: 'JUnit report', ...inputs }]);
+  if (markdown !== undefined) outputs.push([markdown, { flag: '--markdown', kind: 'Markdown summary', ...inputs }]);
+  if (junit !== undefined && markdown !== undefined && resolve(junit) === resolve(markdown)) {
+    throw new UsageError([{ source: '--markdown', field: '', message: `${markdown} is also the --junit file; name another file` }]);
+  }
   // Output files are checked before any match: a typo there must not cost the checks.
-  if (junit !== undefined) checkOutputFile(junit, '--junit');
-  if (markdown !== undefined) checkOutputFile(markdown, '--markdown');
+  for (const [path, request] of outputs) checkOutputFile(path, request);
   // Baselines are stored by check name beside whatever else the folder holds; it must only be
   // a folder this process can make and write.
   if (updateBaseline && baseline !== undefined) checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: () => true, force: false });
   const quiet = args.flag('quiet');
-  const loaded = await loadChecks(args.list('files'));
+  const loaded = await loadChecks(files);
   const failOnInconclusive = args.flag('fail-on-inconclusive') || loaded.failOnInconclusive;
   const budget = loaded.checks.reduce((sum, check) => sum + check.budget, 0);
   const progress = startProgress(io, { quiet, upperBound: true, total: budget });
@@ -71,15 +82,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   } finally {
     progress.stop();
   }
-  const write = (path: string, flag: string, text: string): void => {
-    try {
-      writeAtomically(path, text);
-    } catch (error) {
-      throw writeProblem(error, flag, path);
-    }
-  };
-  if (junit !== undefined) write(junit, '--junit', junitXml(results, new Date().toISOString().replace(/\.\d+Z$/, '')));
-  if (markdown !== undefined) write(markdown, '--markdown', markdownSummary(results));
+  // Checked again, both before either is written: the checks may have taken a while.
+  for (const [path, request] of outputs) checkOutputFile(path, request);
+  const timestamp = new Date().toISOString().replace(/\.\d+Z$/, '');
+  for (const [path, request] of outputs) writeOutputFile(path, request.kind === 'JUnit report' ? junitXml(results, timestamp) : markdownSummary(results), request);
   if (args.flag('json')) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else if (!quiet) io.stdout.write(`${formatChecks(results)}\n`);
   if (args.flag('annotations')) {

@@ -4,7 +4,6 @@
  * one declared metric tested unadjusted and the others Holm-adjusted as secondary; as text,
  * JSON, or a page with the differences as forest plots (`--format html`).
  */
-import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
@@ -12,7 +11,7 @@ import { summaryGame } from '../../present/summary-game.js';
 import { comparisonPage } from '../../present/compare-page.js';
 import { compareRuns, formatComparison } from '../../present/compare.js';
 import { readRunSummary } from '../../present/metrics.js';
-import { checkOutputFile, writeProblem } from '../../present/output-folder.js';
+import { checkOutputFile, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { jsonOption } from '../common-options.js';
 
@@ -32,16 +31,20 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     throw new UsageError([{ source: runDir, field: 'summary.json', message: `is a ${summary.scenario.game} run and the baseline a ${baseline.scenario.game} one; compare runs of one game` }]);
   }
   const page = out ?? join(runDir, 'compare.html');
-  if (format === 'html') checkOutputFile(page, out === undefined ? '<run>' : '--out');
+  // Neither run is written over: only the page, by default compare.html in the compared run.
+  const request: OutputFileRequest = {
+    flag: out === undefined ? '<run>' : '--out',
+    kind: 'compare page',
+    inputFolders: [
+      { path: baselineDir, what: 'the baseline run folder' },
+      { path: runDir, what: 'the run folder', allow: (name) => name === 'compare.html' },
+    ],
+  };
+  if (format === 'html') checkOutputFile(page, request);
   const comparison = compareRuns(baselineDir, baseline, runDir, summary, args.number('alpha') as number, args.text('primary'));
   if (format === 'html') {
     const html = await comparisonPage(comparison, summaryGame(summary.scenario)?.game.title ?? summary.scenario.game);
-    try {
-      writeFileSync(`${page}.tmp`, html);
-      renameSync(`${page}.tmp`, page);
-    } catch (error) {
-      throw writeProblem(error, out === undefined ? '<run>' : '--out', page);
-    }
+    writeOutputFile(page, html, request);
     io.stdout.write(`Wrote ${page}\n`);
     return 0;
   }

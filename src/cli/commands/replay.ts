@@ -3,9 +3,8 @@
  * turn: decisions, dice, events and the state after each decision; or, with `--html FILE`, as a
  * page to watch, the board drawn at every step.
  */
-import { renameSync, writeFileSync } from 'node:fs';
 import { BOUNDS } from '../../core/input-bounds.js';
-import { checkOutputFile, writeProblem } from '../../present/output-folder.js';
+import { checkOutputFile, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
 import { recordReplay, replayPage } from '../../present/replay-page.js';
 import { replayMatch } from '../../run/replay.js';
 import { loadScenario } from '../../scenario/scenario.js';
@@ -16,18 +15,15 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const matchIndex = args.number('match') as number;
   const seed = args.number('seed');
   const html = args.text('html');
-  if (html !== undefined) checkOutputFile(html, '--html');
-  const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
+  const scenarioFile = args.required('scenario');
+  const request: OutputFileRequest = { flag: '--html', kind: 'replay page', inputFiles: [{ path: scenarioFile, what: 'the scenario file' }] };
+  if (html !== undefined) checkOutputFile(html, request);
+  const scenario = await loadScenario(scenarioFile, { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
   // The scenario's own match count does not limit which match may be replayed.
   const replayed = { ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) };
   if (html !== undefined) {
     const page = replayPage(recordReplay(replayed, matchIndex));
-    try {
-      writeFileSync(`${html}.tmp`, page);
-      renameSync(`${html}.tmp`, html);
-    } catch (error) {
-      throw writeProblem(error, '--html', html);
-    }
+    writeOutputFile(html, page, request);
     io.stdout.write(`Wrote ${html}\n`);
     return 0;
   }
