@@ -234,6 +234,7 @@ describe('a game module that cannot be a game', () => {
     ['throws.mjs', "throw new Error('the module fails on load');\n", /cannot load game module "\.\/throws\.mjs": the module fails on load/],
     ['syntax.mjs', 'export default {\n', /cannot load game module "\.\/syntax\.mjs": /],
     ['game.ts', 'export default {};\n', /game module "\.\/game\.ts" is TypeScript.*compile it to JavaScript/],
+    ['posing.mjs', "import game from './first-six.mjs';\nexport default { ...game, id: 'coin-flip' };\n", /game module "\.\/posing\.mjs" declares the id "coin-flip", which is a built-in game's; expected an id of its own/],
   ];
   for (const [file, text, message] of cases) {
     it(`${file}: exit 2, one line naming the scenario, the game field and what was expected; nothing written`, async () => {

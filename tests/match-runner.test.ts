@@ -323,6 +323,28 @@ describe('match runner: failures', () => {
     expect(play({ script, maxLength: 3 }, [good, answering(2)]).state.played.at(-1)).toBe('1:2');
   });
 
+  it('fails a match whose returns are not one number per seat within utilityBounds (a NaN would count as a draw), and accepts the bounds themselves', () => {
+    const agent = recordingAgent(last).factory;
+    const params = { script, maxLength: 3 };
+    const withReturns = (returns: unknown): ReturnType<typeof scriptGame> => ({ ...scriptGame(params), returns: () => returns as number[] });
+    const cases: [unknown, string][] = [
+      [[Number.NaN, -1], 'returns gave NaN for seat 1, expected a number within utilityBounds [-1, 1]'],
+      [[1, 1.5], 'returns gave 1.5 for seat 2, expected a number within utilityBounds [-1, 1]'],
+      [[-1.0001, 1], 'returns gave -1.0001 for seat 1'],
+      [[1, '1'], 'returns gave 1 for seat 2'],
+      [[1, Number.POSITIVE_INFINITY], 'returns gave Infinity for seat 2'],
+      [[1], 'returns gave 1 values, expected one number per seat (2)'],
+      [null, 'returns gave null, expected one number per seat (2)'],
+    ];
+    for (const [returns, message] of cases) {
+      const error = failure(() => playMatch(spec(withReturns(returns), params, [agent, agent]), null));
+      expect(error.message).toContain(message);
+      expect(error.step).toBe(3);
+    }
+    expect(playMatch(spec(withReturns([-1, 1]), params, [agent, agent]), null).returns).toEqual([-1, 1]);
+    expect(playMatch(spec(withReturns([0.25, -0.25]), params, [agent, agent]), null).returns).toEqual([0.25, -0.25]);
+  });
+
   it('names the match, the run seed, the match seed and the step of any failure, keeping its cause', () => {
     const agent = recordingAgent(last).factory;
     const error = failure(() => play({ script, maxLength: 3, failAt: 1 }, [agent, agent]));

@@ -195,6 +195,24 @@ export class SeatDecision implements Decision {
 }
 
 /**
+ * `returns`, when they are one finite number per seat within the game's utility bounds; else
+ * the match fails (a NaN would be counted as a draw, a value out of bounds skews every mean).
+ */
+function checkedReturns(game: AnyGame, returns: unknown): number[] {
+  const [low, high] = game.utilityBounds;
+  if (!Array.isArray(returns) || returns.length !== game.seats.length) {
+    throw new Error(`returns gave ${Array.isArray(returns) ? `${returns.length} values` : String(returns)}, expected one number per seat (${game.seats.length})`);
+  }
+  for (let seat = 0; seat < returns.length; seat++) {
+    const value: unknown = returns[seat];
+    if (typeof value !== 'number' || !(value >= low && value <= high)) {
+      throw new Error(`returns gave ${String(value)} for seat ${seat + 1}, expected a number within utilityBounds [${low}, ${high}]`);
+    }
+  }
+  return returns as number[];
+}
+
+/**
  * Plays one match to the end and returns its outcome. Game events go to `sink`.
  * @throws MatchFailure when the rules or an agent fail; the message names the seeds.
  */
@@ -267,7 +285,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
       }
       step++;
     }
-    return { seed, finalState: state, returns: game.returns(state), steps: step };
+    return { seed, finalState: state, returns: checkedReturns(game, game.returns(state)), steps: step };
   } catch (error) {
     if (isMatchFailure(error)) throw error;
     throw new MatchFailure(spec, seed, step, error);

@@ -24,5 +24,9 @@ export async function resolveGame(spec: string, file: string, where: { readonly 
     const typo = !isModulePath(spec) && loaded.problem.startsWith('no package');
     throw problem(typo ? `unknown game "${spec}"; expected one of: ${known}, a game module path such as ./my-game.mjs, or an installed package (${loaded.problem})` : loaded.problem);
   }
+  // Runs record the game by its id, and compare, check and merge match runs by it: a module
+  // taking a built-in's id would be compared with that game's runs as if it were the same game.
+  const id = loaded.module.game.id;
+  if (games.has(id)) throw problem(`game module "${spec}" declares the id "${id}", which is a built-in game's; expected an id of its own`);
   return loaded.module;
 }
