@@ -2,13 +2,15 @@
  * What `report`, `compare` and `check` accept as a run's `summary.json`: a schema for every
  * field they read, then the game's results compared with the shape its own report writes. A
  * damaged or hand-edited file is refused naming the file and the first wrong field, before any
- * page is drawn or any number compared.
+ * page is drawn or any number compared; then every figure's values (`figure-values.ts`): an n,
+ * rate or bound no run could have written is refused the same way.
  */
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { games } from '../registry.js';
+import { figureValueIssue } from './figure-values.js';
 import { summaryGame } from './summary-game.js';
 
 const count = z.number().int().min(0);
@@ -96,5 +98,8 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   const { report } = entry;
   const shape = shapeProblem(report.summarize(report.emptyAggregate(), summary.confidence), summary.results, ['results']);
   if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it`);
+  // Right shape, but are the numbers ones a run could write? An edited n or rate would be compared as measured.
+  const values = figureValueIssue(summary.results, ['results']) ?? figureValueIssue(summary.outcomes, ['outcomes']);
+  if (values !== null) throw new UsageError([{ source: file, ...values }]);
   return summary;
 }
