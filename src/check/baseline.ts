@@ -74,6 +74,26 @@ function schemaProblem(path: string, error: z.ZodError): UsageError {
 }
 
 /**
+ * Where a well-formed record holds values `baselineRecord` could not have written: a rate that
+ * is not its successes / n (the test compares the counts, so an edited rate would be shown while
+ * other counts are tested), or a mean's clusters outside 1..n (each cluster holds a sample).
+ */
+function valueProblem(record: BaselineRecord): { field: string; message: string } | null {
+  if ('kind' in record) {
+    const least = record.n === 0 ? 0 : 1;
+    if (record.clusters < least || record.clusters > record.n) return { field: 'clusters', message: `expected a whole number from ${least} to n (${record.n}), got ${record.clusters}` };
+    return null;
+  }
+  if (record.n > 0 && Math.abs(record.rate - record.successes / record.n) > RATE_ROUNDING) {
+    return { field: 'rate', message: `expected successes / n (${record.successes} / ${record.n} = ${record.successes / record.n}), got ${record.rate}` };
+  }
+  return null;
+}
+
+/** How far a stored rate may be from successes / n: rounding only. */
+const RATE_ROUNDING = 1e-9;
+
+/**
  * The stored baseline of a check, or null when there is none. A damaged file, or the baseline
  * of another metric or scenario, is refused naming the file and field: comparing with it would
  * mean nothing.
@@ -99,6 +119,8 @@ export function readBaseline(dir: string, check: CheckSpec): BaselineRecord | nu
     if (parsed.data.successes > parsed.data.n) throw new UsageError([{ source: path, field: 'successes', message: `${parsed.data.successes} is more than n (${parsed.data.n}); ${AGAIN}` }]);
     record = parsed.data;
   }
+  const impossible = valueProblem(record);
+  if (impossible !== null) throw new UsageError([{ source: path, field: impossible.field, message: `${impossible.message}; ${AGAIN}` }]);
   if (record.metric !== check.metric || record.scenario !== check.scenarioLabel) {
     throw new UsageError([
       {

@@ -2,13 +2,15 @@
  * What `report`, `compare` and `check` accept as a run's `summary.json`: a schema for every
  * field they read, then the game's results compared with the shape its own report writes. A
  * damaged or hand-edited file is refused naming the file and the first wrong field, before any
- * page is drawn or any number compared.
+ * page is drawn or any number compared; then every figure's values (`figure-values.ts`): an n,
+ * rate or bound no run could have written is refused the same way.
  */
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { games } from '../registry.js';
+import { figureValueIssue } from './figure-values.js';
 import { summaryGame } from './summary-game.js';
 
 const count = z.number().int().min(0);
@@ -59,7 +61,8 @@ function kindOf(value: unknown): Kind {
 /**
  * The first place where `actual` lacks a field of `expected` or has it of another kind, as a
  * path and message; null when `actual` has the whole shape. Fields only `actual` has (one per
- * card played, per trap rate seen) are not compared: they appear only once matches are played.
+ * card played, per trap rate seen) are not compared: they appear only once matches are played;
+ * nor is what fills a field that is null before any match (a section of some scenarios only).
  */
 function shapeProblem(expected: unknown, actual: unknown, path: (string | number)[]): { path: (string | number)[]; message: string } | null {
   const stack: { expected: unknown; actual: unknown; path: (string | number)[] }[] = [{ expected, actual, path }];
@@ -67,6 +70,8 @@ function shapeProblem(expected: unknown, actual: unknown, path: (string | number
     const next = stack.pop() as { expected: unknown; actual: unknown; path: (string | number)[] };
     const want = kindOf(next.expected);
     const got = kindOf(next.actual);
+    // Null before any match is also a section only some scenarios fill (Survivors' `escape`).
+    if (next.expected === null && got === 'object') continue;
     if (want !== got) return { path: next.path, message: `expected ${KIND_WORDS[want]}, got ${next.actual === undefined ? 'nothing' : KIND_WORDS[got]}` };
     if (want === 'object') {
       for (const [key, value] of Object.entries(next.expected as Record<string, unknown>)) {
@@ -96,5 +101,8 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   const { report } = entry;
   const shape = shapeProblem(report.summarize(report.emptyAggregate(), summary.confidence), summary.results, ['results']);
   if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it`);
+  // Right shape, but are the numbers ones a run could write? An edited n or rate would be compared as measured.
+  const values = figureValueIssue(summary.results, ['results']) ?? figureValueIssue(summary.outcomes, ['outcomes']);
+  if (values !== null) throw new UsageError([{ source: file, ...values }]);
   return summary;
 }
