@@ -18,6 +18,10 @@ describe('decks', () => {
     expect(readDeck({ itemDeck: [{ name: 'Axe', count: 2, range: 0 }] }, 'itemDeck')).toEqual({ kind: 'list', cards: [{ name: 'Axe', count: 2, range: 0 }] });
     expect(readDeck({ map: '...' }, 'map')).toMatch(/not a deck/);
     expect(readDeck({}, 'decks.x')).toBe('no parameter there');
+    // Only the parameters' own keys: not what every object inherits.
+    expect(readDeck({ decks: {} }, 'decks.__proto__')).toBe('no parameter there');
+    expect(readDeck({ decks: {} }, 'toString')).toBe('no parameter there');
+    expect(readDeck({ decks: {} }, 'decks.hasOwnProperty')).toBe('no parameter there');
   });
 });
 

@@ -43,6 +43,7 @@ describe('keys that could reach every object', () => {
     ['--set seat1.prototype', ['run', 's.yaml', '--set', 'seat1.prototype=1'], '"prototype" is not allowed as a key'],
     ['--vary __proto__.x', ['sweep', 's.yaml', '--vary', '__proto__.x=1,2', '-w', '0'], '--vary __proto__.x=1,2: __proto__.x: "__proto__" is not allowed'],
     ['--vary a+constructor', ['sweep', 's.yaml', '--vary', 'winRate+constructor=0.1,0.2', '-w', '0'], '"constructor" is not allowed'],
+    ['--deck __proto__@1', ['cards', 's.yaml', '--deck', '__proto__@1', '-w', '0'], '--deck __proto__@1: __proto__: "__proto__" is not allowed as a key'],
     ['--space prototype', ['tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'prototype=1..3', '--budget', '400', '-w', '0'], '--space prototype=1..3: prototype: "prototype" is not allowed'],
   ];
   it.each(flags)('%s is exit 2, nothing written, Object.prototype untouched', async (_label, args, message) => {

@@ -70,7 +70,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The deck at `path` in validated parameters, or a message saying why it is not one. */
 export function readDeck(params: unknown, path: string): Deck | string {
   let node: unknown = params;
-  for (const key of path.split('.')) node = isRecord(node) ? node[key] : undefined;
+  // Own keys only: `toString` or `__proto__` name no parameter, whatever the prototype holds.
+  for (const key of path.split('.')) node = isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined;
   if (isRecord(node) && Object.values(node).every((count) => typeof count === 'number')) return { kind: 'counts', counts: { ...(node as Record<string, number>) } };
   if (Array.isArray(node) && node.every((card) => isRecord(card) && typeof card['name'] === 'string' && typeof card['count'] === 'number')) {
     return { kind: 'list', cards: (node as Record<string, unknown>[]).map((card) => ({ ...card })) };

@@ -2,6 +2,7 @@
  * `hordelab cards <scenario> [--deck path@seat]`: the counterfactual value of every card of a
  * deck; writes card-values.json, .csv, .md and .html.
  */
+import { refuseUnsafeName } from '../../tune/evaluate.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cardValues, type DeckSpec } from '../../cards/card-values.js';
@@ -23,6 +24,7 @@ export function parseDeckSpec(text: string, seats: readonly string[]): DeckSpec 
   if (match === null || seat < 0 || seat >= seats.length) {
     throw new UsageError([{ source: `--deck ${text}`, field: '', message: `expected path@seat, the seat a number 1..${seats.length} or one of ${seats.join(', ')}, such as --deck decks.plants@1` }]);
   }
+  refuseUnsafeName(match[1] as string, `--deck ${text}`);
   return { path: match[1] as string, seat };
 }
 
