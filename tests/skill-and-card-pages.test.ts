@@ -3,7 +3,7 @@
  * deck: `run` and `report` name the agents and warn on random play; `cards` writes its files,
  * into a run folder too, whose report then carries a Card values section.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,25 @@ describe('hordelab cards', () => {
     const markdown = readFileSync(join(dir, 'run', 'report.md'), 'utf8');
     expect(markdown).toContain('## Card values (counterfactual)');
     expect(markdown).toContain('decks.plants (Plants): base win rate');
+    // The card values are Hordelab's files: the run can be played again into its folder.
+    const again = await hordelabIn(dir, 'run', 'duel.yaml', '-w', '0', '--out', 'run', '-q', '--force');
+    expect(again.status, again.stderr).toBe(0);
+    expect(existsSync(join(dir, 'run', 'card-values.json'))).toBe(false);
+  });
+
+  it('refuses a run folder whose run played other parameters or seats: its report would show card values of another scenario', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-cards-'));
+    writeFileSync(join(dir, 'duel.yaml'), DUEL);
+    expect((await hordelabIn(dir, 'run', 'duel.yaml', '-w', '0', '--out', 'run', '-q', '--set', 'openingHand=3')).status).toBe(0);
+    const before = readdirSync(join(dir, 'run')).sort();
+    const other = await hordelabIn(dir, 'cards', 'duel.yaml', '-w', '0', '--out', 'run', '-q');
+    expect(other.status).toBe(2);
+    expect(other.stderr.trim()).toBe(
+      `hordelab: --out: ${join(dir, 'run')} holds a run played with other parameters than these card values; its report would show them as its own: write them elsewhere, or give the scenario and --set that run played`,
+    );
+    expect(readdirSync(join(dir, 'run')).sort()).toEqual(before);
+    const same = await hordelabIn(dir, 'cards', 'duel.yaml', '-w', '0', '--out', 'run', '-q', '--set', 'openingHand=3');
+    expect(same.status, same.stderr).toBe(0);
   });
 
   it('refuses a folder holding other files, writing nothing there', async () => {

@@ -275,8 +275,12 @@ export function runFileNames(scenario: Scenario): string[] {
   return [MATCHES_FILE, ERRORS_FILE, ...report.eventTables.map((table) => table.file), ...tables, SUMMARY_FILE, SHARD_FILE, ...REPORT_PAGES];
 }
 
-/** The pages `hordelab report` and `hordelab compare --format html` write into a run folder by default. */
-const REPORT_PAGES = ['report.html', 'report.md', 'metrics.csv', 'metrics.json', 'compare.html'];
+/**
+ * The pages `hordelab report` and `hordelab compare --format html` write into a run folder by
+ * default, and the card values `hordelab cards --out <run folder>` writes beside a run
+ * (CARD_VALUE_FILES, named here: that module imports this one).
+ */
+const REPORT_PAGES = ['report.html', 'report.md', 'metrics.csv', 'metrics.json', 'compare.html', 'card-values.json', 'card-values.csv', 'card-values.md', 'card-values.html'];
 
 function shardRecord(
   scenario: Scenario,

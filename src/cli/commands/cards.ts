@@ -9,6 +9,7 @@ import { cardValues, type DeckSpec } from '../../cards/card-values.js';
 import { CARD_VALUE_FILES, formatCardValues, writeCardValues } from '../../cards/card-values-output.js';
 import { cardValuesPage } from '../../cards/card-values-page.js';
 import { UsageError } from '../../core/errors.js';
+import { readRunSummary } from '../../present/metrics.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
@@ -38,6 +39,29 @@ function decksOf(scenario: Scenario, given: readonly string[]): DeckSpec[] {
   throw new UsageError([{ source: '--deck', field: '', message: `${scenario.entry.game.title} declares no deck; name one as path@seat, such as --deck itemDeck@1` }]);
 }
 
+/** JSON with every object's keys sorted: equal for equal values however their keys were ordered. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, node: unknown) =>
+    typeof node === 'object' && node !== null && !Array.isArray(node) ? Object.fromEntries(Object.entries(node).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : node,
+  );
+}
+
+/**
+ * Card values written into a run folder show in that run's report as its own: refused unless the
+ * run played the game, parameters (after --set) and seats the card values are measured with.
+ */
+async function refuseAnotherRun(dir: string, scenario: Scenario): Promise<void> {
+  const played = (await readRunSummary(dir)).scenario;
+  const differs: string[] = [];
+  if (played.game !== scenario.entry.game.id) differs.push(`the game ${played.game}, not ${scenario.entry.game.id}`);
+  else if (canonical(played.params) !== canonical(scenario.params)) differs.push('other parameters');
+  const seats = played.seats.map((seat) => seat.name);
+  if (canonical(seats) !== canonical(scenario.seats.map((seat) => seat.name)) || played.rotateSeats !== scenario.rotate) differs.push('other seats');
+  if (differs.length > 0) {
+    throw new UsageError([{ source: '--out', field: '', message: `${dir} holds a run played with ${differs.join(' and ')} than these card values; its report would show them as its own: write them elsewhere, or give the scenario and --set that run played` }]);
+  }
+}
+
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const seed = args.number('seed');
   const quiet = args.flag('quiet');
@@ -51,6 +75,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-cards`));
   // A run folder may take the card values beside its own files: its report then shows them.
   const runFolder = existsSync(join(outDir, 'summary.json'));
+  if (runFolder) await refuseAnotherRun(outDir, scenario);
   checkOutputFolder(outDir, { flag: '--out', command: 'cards', ours: (name) => CARD_VALUE_FILES.includes(name), force: args.flag('force') || runFolder });
   const command = [
     'hordelab',
