@@ -62,6 +62,8 @@ describe('keys that could reach every object', () => {
     ['a JSON "__proto__"', 'p.json', JSON.stringify({ game: 'coin-flip', matches: 4, seed: 1, seats: ['random', 'random'], params: { ['__proto__']: { x: 1 } } }).replace('"x"', '"x"'), 'p.json: params'],
     ['JSON nested 10,000 deep', 'deep.json', `{"game":"coin-flip","matches":4,"seed":1,"seats":["random","random"],"description":${'['.repeat(10000)}${']'.repeat(10000)}}`, 'deep.json: description'],
     ['a JSON key given twice (JSON.parse would keep the last)', 'twice.json', '{"game":"coin-flip","matches":4,"seed":1,"seats":["random","random"],"game":"tic-tac-toe"}', 'twice.json: a key is given twice (the second at line 1, column 70); expected each key once'],
+    ['a YAML tag that would run code elsewhere', 'tag.yaml', SCENARIO.replace('game: coin-flip', 'game: !!js/function "x"'), 'tag.yaml: not valid YAML: Unresolved tag: tag:yaml.org,2002:js/function at line 1, column 7'],
+    ['a YAML list used as a key', 'key.yaml', `${SCENARIO}? [a, b]\n: 1\n`, 'key.yaml: not valid YAML: a key must be a plain value, not a list or map, at line 5'],
     ['YAML nested 10,000 deep', 'deep.yaml', `${SCENARIO}description: ${'['.repeat(10000)}${']'.repeat(10000)}\n`, 'deep.yaml: not valid YAML'],
   ];
   it.each(documents)('%s in a scenario is exit 2 naming the file and field', async (_label, name, text, message) => {

@@ -29,6 +29,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml';
+import { parseStrictYaml } from '../core/strict-yaml.js';
 import { z } from 'zod';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
@@ -128,7 +129,7 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
   }
   let raw: unknown;
   try {
-    raw = parseYaml(text);
+    raw = parseStrictYaml(text);
   } catch (error) {
     const where = error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}` : '';
     throw new UsageError([{ source: file, field: '', message: `not valid YAML${where}: ${(error as Error).message.split('\n')[0]}` }]);

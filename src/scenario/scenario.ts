@@ -33,6 +33,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml, parseDocument as parseYamlDocument, YAMLParseError } from 'yaml';
+import { parseStrictYaml, StrictYamlError } from '../core/strict-yaml.js';
 import { z } from 'zod';
 import type { AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
@@ -455,10 +456,10 @@ function parseDocument(text: string, file: string): unknown {
     throw new UsageError([{ source: file, field: '', message: `unknown extension "${extension}"; expected .yaml, .yml or .json` }]);
   }
   try {
-    return parseYaml(text) as unknown;
+    return parseStrictYaml(text);
   } catch (error) {
     // The parser reports nesting deep enough to overflow the stack as a parse error too.
-    const message = error instanceof YAMLParseError ? error.message.split('\n')[0] : String(error);
+    const message = error instanceof YAMLParseError || error instanceof StrictYamlError ? error.message.split('\n')[0] : String(error);
     throw new UsageError([{ source: file, field: '', message: `not valid YAML: ${message}` }]);
   }
 }
@@ -478,7 +479,7 @@ export function parseAssignment(assignment: string): { path: string[]; value: un
   if (unsafe !== undefined) throw new UsageError([{ source: `--set ${assignment}`, field: key, message: unsafeKeyMessage(unsafe) }]);
   let value: unknown;
   try {
-    value = parseYaml(assignment.slice(at + 1));
+    value = parseStrictYaml(assignment.slice(at + 1));
   } catch (error) {
     throw new UsageError([{ source: `--set ${assignment}`, field: key, message: `value is not valid YAML: ${(error as Error).message.split('\n')[0]}` }]);
   }

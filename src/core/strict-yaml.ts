@@ -1,0 +1,37 @@
+/**
+ * YAML as Hordelab reads user input: plain data only. The `yaml` package resolves an unknown tag
+ * (`!!js/function`) to a string, and a list or map used as a key to a string, each with a
+ * multi-line warning of its own on stderr; here those are refused like a syntax error, with a
+ * one-line message, and nothing is printed.
+ */
+import { isCollection, parseDocument, visit } from 'yaml';
+
+/** What is wrong with a document, in one line. */
+export class StrictYamlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StrictYamlError';
+  }
+}
+
+/** The data of `text`; @throws StrictYamlError for the first syntax error, unresolved tag or collection key. */
+export function parseStrictYaml(text: string): unknown {
+  const document = parseDocument(text, { logLevel: 'silent' });
+  const problem = document.errors[0] ?? document.warnings[0];
+  if (problem !== undefined) throw new StrictYamlError((problem.message.split('\n')[0] as string).replace(/:\s*$/, ''));
+  let collectionKey: number | null = null;
+  visit(document, {
+    Pair(_, pair) {
+      if (isCollection(pair.key)) {
+        collectionKey = pair.key.range?.[0] ?? 0;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  if (collectionKey !== null) {
+    const line = text.slice(0, collectionKey).split('\n').length;
+    throw new StrictYamlError(`a key must be a plain value, not a list or map, at line ${line}`);
+  }
+  return document.toJS({ maxAliasCount: 100 });
+}
