@@ -171,7 +171,7 @@ describe('bad input', () => {
   const cases: [string, string, string[], RegExp][] = [
     ['unknown game', base({ game: 'chess' }), [], /bad\.yaml: game: unknown game "chess"; expected one of: zombie-trainers/],
     ['unknown agent', base({ seats: '[random, alphazero]' }), [], /bad\.yaml: seats\[1\]: unknown agent "alphazero"; expected one of: random, greedy, mcts, rollout, scripted-zombies, hunting-zombies, survivors-planner, trainers-tempo, or a module path/],
-    ['a bad agent setting', base({ seats: '[random, {agent: mcts, config: {iterations: 0}}]' }), [], /bad\.yaml: seats\[1\]\.config\.iterations: expected a whole number >= 1, got 0/],
+    ['a bad agent setting', base({ seats: '[random, {agent: mcts, config: {iterations: 0}}]' }), [], /bad\.yaml: seats\[1\]\.config\.iterations: expected a whole number in 1..1000000000, got 0/],
     ['an unknown agent setting', base({ seats: '[random, {agent: mcts, config: {iteration: 5}}]' }), [], /bad\.yaml: seats\[1\]\.config\.iteration: unknown setting/],
     ['rotation with an odd number of matches', base({ matches: '11', seats: '{rotate: [greedy, random]}' }), [], /bad\.yaml: matches: with seats\.rotate every seed is played in both seatings, so matches must be even; got 11/],
     ['rotation of two seats with one name', base({ seats: '{rotate: [random, random]}' }), [], /bad\.yaml: seats\.rotate: two seats are both reported as "random"/],
