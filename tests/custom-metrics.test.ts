@@ -2,11 +2,12 @@
  * Custom metric modules: loaded from the scenario, fed every event, merged exactly, summarized
  * with intervals; bad modules and bad figures refused with the file, the field and the match.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../src/run/run-scenario.js';
+import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-metrics-'));
@@ -56,7 +57,7 @@ describe('custom metric modules', () => {
     );
     const scenario = await parseScenario(scenarioText('[./half.mjs]'), join(dir, 'd.yaml'));
     await expect(runScenario(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test' })).rejects.toThrow(
-      /metric module "\.\/half\.mjs", match 0 \(seed [0-9a-f]{16}\): figure "share" is \{"count":0\.5\}; expected/,
+      /^metric module \.\/half\.mjs, metric "half\.share": finishMatch returned count 0\.5 in match 0 \(match seed [0-9a-f]{16}\); expected count a whole number/,
     );
   });
 });
@@ -72,8 +73,76 @@ describe('custom metric figures keep one kind', () => {
     for (const chunkSize of [10, 20]) {
       const scenario = await parseScenario(text, join(dir, 'mixed.yaml'));
       await expect(runScenario(scenario, { outDir: join(dir, `out-${chunkSize}`), eventFiles: false, command: 'test', chunkSize }), `chunks of ${chunkSize}`).rejects.toThrow(
-        /figure "f" (was a count and is now a rate|was a count in some matches and a rate in others)/,
+        /metric "mixed\.f": finishMatch returned a rate, where earlier matches gave a count|figure "f" was a count in some matches and a rate in others/,
       );
+    }
+  });
+});
+
+/**
+ * A metric module that fails while collecting: the run stops (whatever --max-errors says) with
+ * exit 1, one line naming the module, the metric, the match and what was expected, and the
+ * replay command, which meets the same failure; nothing is published.
+ */
+describe('a metric module that fails while collecting a match', () => {
+  // Match 2's figures are `bad`; every other match's are fine. `onEvent` runs `event`.
+  const module = (bad: string, event = ''): string =>
+    `export default { name: "hits", create() { return { onEvent(e) { ${event} }, finishMatch(m) { if (m.matchIndex === 2) { ${bad} } return { hits: { successes: 1, trials: 3 } }; } }; } };\n`;
+  const SEED = '[0-9a-f]{16}';
+  const cases: [string, string, string, RegExp][] = [
+    ['onEvent throws', module('', 'throw new Error("no events today\\nsecond line");'), '0', new RegExp(`^hordelab: metric module \\./m\\.mjs, metric "hits": onEvent threw "no events today" on a "matchEnd" event in match 0 \\(match seed ${SEED}\\)$`)],
+    ['finishMatch throws', module('throw new TypeError("cannot finish");'), '2', new RegExp(`^hordelab: metric module \\./m\\.mjs, metric "hits": finishMatch threw "cannot finish" in match 2 \\(match seed ${SEED}\\)$`)],
+    ['a count of 0.5', module('return { hits: { count: 0.5 } };'), '2', /metric "hits\.hits": finishMatch returned count 0\.5 in match 2 .*; expected count a whole number \(a safe integer\)$/],
+    ['a count of NaN', module('return { hits: { count: NaN } };'), '2', /metric "hits\.hits": finishMatch returned count NaN in match 2 .*; expected count a whole number/],
+    ['a count of 2**53', module('return { hits: { count: 2 ** 53 } };'), '2', /metric "hits\.hits": finishMatch returned count 9007199254740992 in match 2 .*; expected count a whole number \(a safe integer\)$/],
+    ['a count as text', module('return { hits: { count: "3" } };'), '2', /metric "hits\.hits": finishMatch returned count "3" in match 2 .*; expected count a whole number/],
+    ['successes > trials', module('return { hits: { successes: 5, trials: 3 } };'), '2', /^hordelab: metric module \.\/m\.mjs, metric "hits\.hits": finishMatch returned successes 5 > trials 3 in match 2 \(match seed [0-9a-f]{16}\); expected 0 ≤ successes ≤ trials$/],
+    ['negative successes', module('return { hits: { successes: -1, trials: 3 } };'), '2', /finishMatch returned successes -1 < 0 in match 2 .*; expected 0 ≤ successes ≤ trials$/],
+    ['an infinite denominator', module('return { hits: { numerator: 1, denominator: Infinity } };'), '2', /metric "hits\.hits": finishMatch returned denominator Infinity in match 2 .*; expected denominator a whole number/],
+    ['a null figure', module('return { hits: null };'), '2', /metric "hits\.hits": finishMatch returned null in match 2 .*; expected \{ count \}, \{ successes, trials \} or \{ numerator, denominator \} of whole numbers$/],
+    ['an unknown shape', module('return { hits: { hits: 1 } };'), '2', /metric "hits\.hits": finishMatch returned \{"hits":1\} in match 2 .*; expected \{ count \}/],
+    ['null for the figures', module('return null;'), '2', /metric "hits": finishMatch returned null in match 2 .*; expected an object of figures/],
+    ['a promise for the figures', module('return Promise.resolve({ hits: { count: 1 } });'), '2', /metric "hits": finishMatch returned a promise in match 2 .*; expected an object of figures, returned at once \(not a promise\)$/],
+  ];
+  for (const workers of ['0', '1']) {
+    describe(`with -w ${workers}`, () => {
+      for (const [what, source, match, message] of cases) {
+        it(`${what}: exit 1, the module, the metric and the match, its replay (which fails alike), nothing published`, { timeout: 30_000 }, async () => {
+          const work = tempDir();
+          writeFileSync(join(work, 'm.mjs'), source);
+          writeFileSync(join(work, 's.yaml'), 'game: coin-flip\nmatches: 6\nseed: 3\nmetrics: [./m.mjs]\nseats: [random, random]\n');
+          const result = await hordelabIn(work, 'run', 's.yaml', '-q', '-w', workers, '--max-errors', '5', '--out', 'out');
+          expect(result.status, result.stderr).toBe(1);
+          const lines = result.stderr.trimEnd().split('\n');
+          expect(lines, result.stderr).toHaveLength(2);
+          expect(lines[0]).toMatch(message);
+          expect(lines[0]).toContain(` in match ${match} (match seed `);
+          // The harness hands the command the scenario's absolute path, as a shell would not.
+          expect(lines[1]).toBe(`  reproduce: hordelab replay ${join(work, 's.yaml')} --match ${match} --seed 3`);
+          expect(result.stderr).not.toMatch(/^ {4}at /m);
+          expect(existsSync(join(work, 'out', 'summary.json'))).toBe(false);
+          expect(existsSync(join(work, 'out', 'matches.csv'))).toBe(false);
+          const replay = await hordelabIn(work, ...(lines[1] as string).trim().split(' ').slice(2));
+          expect(replay.status, replay.stderr).toBe(1);
+          expect(replay.stderr.split('\n')[0]).toBe(lines[0]);
+        });
+      }
+    });
+  }
+
+  it('a module whose create() returns no collector, or throws, is bad input: exit 2, one line, before any match', async () => {
+    const work = tempDir();
+    writeFileSync(join(work, 'shape.mjs'), 'export default { name: "shape", create() { return { onEvent() {} }; } };\n');
+    writeFileSync(join(work, 'throws.mjs'), 'export default { name: "throws", create() { throw new Error("no collector"); } };\n');
+    for (const [name, message] of [
+      ['shape', /^hordelab: \S*\/shape\.yaml: metrics\[0\]: metric module \.\/shape\.mjs, metric "shape": create\(\) returned no \{ onEvent, finishMatch \}; expected an object \{ onEvent\(event\), finishMatch\(match\) \}\n$/],
+      ['throws', /^hordelab: \S*\/throws\.yaml: metrics\[0\]: metric module "\.\/throws\.mjs": create\(\) threw "no collector"\n$/],
+    ] as const) {
+      writeFileSync(join(work, `${name}.yaml`), `game: coin-flip\nmatches: 4\nseed: 1\nmetrics: [./${name}.mjs]\nseats: [random, random]\n`);
+      const result = await hordelabIn(work, 'run', `${name}.yaml`, '-q', '-w', '0', '--out', name);
+      expect(result.status, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(existsSync(join(work, name))).toBe(false);
     }
   });
 });

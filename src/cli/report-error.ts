@@ -1,11 +1,12 @@
 /**
  * Turns what a command threw into the exit code the README promises, and the words on stderr:
  * bad input (a UsageError) is exit 2 with one line per problem and no stack; a failed match is
- * exit 1 with the command that replays it, as is any other {@link ReproducibleFailure} (a ladder
+ * exit 1 with the command that replays it, as is a metric module's failure ({@link MetricFailure},
+ * without a stack: the message names the module, the metric and the match) and any other {@link ReproducibleFailure} (a ladder
  * level whose agent failed); anything else is an internal failure, exit 1, with
  * its stack, since only a bug gets there.
  */
-import { EXIT_FAILURE, EXIT_USAGE, formatIssue, ReproducibleFailure, UsageError } from '../core/errors.js';
+import { EXIT_FAILURE, EXIT_USAGE, formatIssue, MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import type { CliIo } from './command.js';
 import { replayCommand } from '../run/replay.js';
@@ -28,6 +29,10 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
         ` (match seed ${error.matchSeed})\n`,
     );
     if (error.cause instanceof Error && error.cause.stack) io.stderr.write(`${error.cause.stack}\n`);
+    return EXIT_FAILURE;
+  }
+  if (error instanceof MetricFailure) {
+    io.stderr.write(`hordelab: ${error.message}\n  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets)}\n`);
     return EXIT_FAILURE;
   }
   if (error instanceof ReproducibleFailure) {

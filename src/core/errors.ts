@@ -45,3 +45,39 @@ export class ReproducibleFailure extends Error {
     this.reproduce = reproduce;
   }
 }
+
+/**
+ * A custom metric module (or a game's figure unit) that threw while collecting a match, or
+ * returned a figure its kind does not allow. Not bad input (the module loaded fine) and not the
+ * match's fault: the run stops, whatever `--max-errors` says, since a metric that skipped the
+ * matches it failed on would be biased. Exit 1 with the command that replays that match.
+ */
+export class MetricFailure extends Error {
+  readonly matchIndex: number;
+  readonly runSeed: number;
+  readonly matchSeed: string;
+  constructor(message: string, matchIndex: number, runSeed: number, matchSeed: string) {
+    super(message);
+    this.name = 'MetricFailure';
+    this.matchIndex = matchIndex;
+    this.runSeed = runSeed;
+    this.matchSeed = matchSeed;
+  }
+
+  /** Plain data, to cross a worker boundary. */
+  toData(): MetricFailureData {
+    return { message: this.message, matchIndex: this.matchIndex, runSeed: this.runSeed, matchSeed: this.matchSeed };
+  }
+
+  static fromData(data: MetricFailureData): MetricFailure {
+    return new MetricFailure(data.message, data.matchIndex, data.runSeed, data.matchSeed);
+  }
+}
+
+/** A {@link MetricFailure} as plain data. */
+export interface MetricFailureData {
+  readonly message: string;
+  readonly matchIndex: number;
+  readonly runSeed: number;
+  readonly matchSeed: string;
+}

@@ -4,7 +4,7 @@
  * counts each match's start for the pool's watchdog (a dead or hung thread's match is known).
  */
 import type { ThreadReply, ThreadTask } from '../run/pool.js';
-import { countStarts, describeInternalError, loadScenario } from '../run/worker.js';
+import { countStarts, loadScenario, threadFailure } from '../run/worker.js';
 import type { ScenarioSource } from '../scenario/scenario.js';
 import { playTally, type Tally } from './tally.js';
 
@@ -20,6 +20,6 @@ export default async function playTallyTask({ task, progress }: ThreadTask<Tally
     const scenario = await loadScenario(task.source);
     return { result: playTally(scenario, task.start, task.end, countStarts(new Int32Array(progress))) };
   } catch (error) {
-    return { error: describeInternalError(error) };
+    return threadFailure(error);
   }
 }

@@ -11,7 +11,8 @@ import type { AgentFactory } from '../core/agent.js';
 import { MatchFailure, playMatch } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
-import { decisionHook, matchPlan } from '../run/play-chunk.js';
+import { decisionHook, failingOnMetrics, matchPlan } from '../run/play-chunk.js';
+import { isMetricModuleError } from '../reports/custom-metrics.js';
 import type { Scenario } from '../scenario/scenario.js';
 
 /** Decisions per action kind, per seat (index: seat). Plain data, mergeable. */
@@ -63,6 +64,13 @@ function counting(factory: AgentFactory, mix: ActionMix, actionKey: (action: unk
 
 /** Plays matches `start..end-1` of `scenario`, stopping at the first failure. */
 export function playTally(scenario: Scenario, start: number, end: number, onMatchStart?: () => void): Tally {
+  return failingOnMetrics(scenario, start, (onMatch) => tallyMatches(scenario, start, end, (matchIndex) => {
+    onMatch(matchIndex);
+    onMatchStart?.();
+  }));
+}
+
+function tallyMatches(scenario: Scenario, start: number, end: number, onMatchStart: (matchIndex: number) => void): Tally {
   const { game, report } = scenario.entry;
   const seatCount = game.seats.length;
   const collector = report.createCollector({ eventRows: false });
@@ -74,14 +82,14 @@ export function playTally(scenario: Scenario, start: number, end: number, onMatc
   const scores: number[] = [];
   const actionKey = (action: unknown): string => game.actionKey(action);
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
-    onMatchStart?.();
+    onMatchStart(matchIndex);
     const plan = matchPlan(scenario, matchIndex);
     const seats = plan.seats.map((seat) => ({ ...seat, factory: counting(seat.factory, actionMix, actionKey) }));
     let outcome;
     try {
       outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, seats, ...hooks }, sink);
     } catch (error) {
-      if (!(error instanceof MatchFailure)) throw error;
+      if (!(error instanceof MatchFailure) || isMetricModuleError(error.cause)) throw error;
       collector.discardMatch();
       return { start, end: matchIndex, aggregate, outcomes, actionMix, scores, failure: { matchIndex, matchSeed: error.matchSeed, message: error.message } };
     }

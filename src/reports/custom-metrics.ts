@@ -36,6 +36,8 @@ import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import type { AnyGameReport, GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
 import { uncompiledModule } from '../core/user-module.js';
+import { MetricFailure } from '../core/errors.js';
+import { describeThrown } from '../core/match-runner.js';
 
 /** One match's value of a figure. */
 export type FigureValue = { readonly count: number } | { readonly successes: number; readonly trials: number } | { readonly numerator: number; readonly denominator: number };
@@ -52,6 +54,8 @@ export interface MetricModule {
   readonly description: string;
   readonly games: readonly string[] | null;
   readonly path: string;
+  /** How messages name it; `metric module <path>` by default. */
+  readonly label?: string;
   create(): CustomCollector;
 }
 
@@ -92,49 +96,127 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
     return { problem: `metric module "${path}": games must be a list of game ids` };
   }
   const create = exported['create'] as () => unknown;
+  const subject = `metric module ${path}, metric "${name}"`;
+  const collectorOf = (): CustomCollector => {
+    const collector = create.call(exported) as Partial<CustomCollector> | null;
+    if (typeof collector?.onEvent !== 'function' || typeof collector.finishMatch !== 'function') {
+      throw new MetricModuleError(subject, `create() returned ${collector === null || typeof collector !== 'object' ? shown(collector) : 'no { onEvent, finishMatch }'}`, 'an object { onEvent(event), finishMatch(match) }');
+    }
+    return collector as CustomCollector;
+  };
+  // create() once now, so that a module of the wrong shape is refused before any match runs.
+  try {
+    collectorOf();
+  } catch (error) {
+    return { problem: error instanceof MetricModuleError ? error.message : `metric module "${path}": create() threw ${thrown(error)}` };
+  }
   return {
     module: {
       name,
       description: typeof exported['description'] === 'string' ? exported['description'] : '',
       games: (games as string[] | undefined) ?? null,
       path,
-      create: () => {
-        const collector = create.call(exported) as Partial<CustomCollector> | null;
-        if (typeof collector?.onEvent !== 'function' || typeof collector.finishMatch !== 'function') {
-          throw new Error(`metric module "${path}": create() returned no { onEvent, finishMatch }`);
-        }
-        return collector as CustomCollector;
-      },
+      create: collectorOf,
     },
   };
 }
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
-function figureKind(value: unknown): FigureKind | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const keys = Object.keys(value).sort().join(',');
-  const record = value as Record<string, unknown>;
-  if (keys === 'count' && isWhole(record['count'])) return 'count';
-  if (keys === 'successes,trials' && isWhole(record['successes']) && isWhole(record['trials']) && record['successes'] >= 0 && record['successes'] <= record['trials']) return 'rate';
-  if (keys === 'denominator,numerator' && isWhole(record['numerator']) && isWhole(record['denominator'])) return 'ratio';
-  return null;
+/**
+ * What a metric module did wrong while collecting a match: `subject` names the module and the
+ * metric (or figure), `problem` what it did, `expected` what was allowed. It carries no match:
+ * the caller that knows the match turns it into a {@link MetricFailure}.
+ */
+export class MetricModuleError extends Error {
+  constructor(
+    readonly subject: string,
+    readonly problem: string,
+    readonly expected: string | null,
+  ) {
+    super(`${subject}: ${problem}${expected === null ? '' : `; expected ${expected}`}`);
+    this.name = 'MetricModuleError';
+  }
 }
 
-function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string, value: FigureValue, where: string): void {
-  const kind = figureKind(value);
-  if (kind === null) {
-    throw new Error(
-      `${where}: figure "${figure}" is ${JSON.stringify(value)}; expected { count } or { successes, trials } or { numerator, denominator } with whole numbers`,
-    );
+/** Whether `error` is a {@link MetricModuleError} (false for a value on which instanceof itself throws). */
+export function isMetricModuleError(error: unknown): error is MetricModuleError {
+  try {
+    return error instanceof MetricModuleError;
+  } catch {
+    return false;
   }
+}
+
+/**
+ * `error` as a {@link MetricFailure} of match `matchIndex` when a metric module caused it (thrown
+ * directly, or as the cause of the match's failure when it threw from `onEvent`); else null.
+ */
+export function metricFailureOf(error: unknown, matchIndex: number, runSeed: number, matchSeed: string): MetricFailure | null {
+  let cause: unknown = error;
+  try {
+    if (!(cause instanceof MetricModuleError) && cause instanceof Error) cause = cause.cause;
+    if (!(cause instanceof MetricModuleError)) return null;
+  } catch {
+    return null;
+  }
+  const { subject, problem, expected } = cause;
+  return new MetricFailure(`${subject}: ${problem} in match ${matchIndex} (match seed ${matchSeed})${expected === null ? '' : `; expected ${expected}`}`, matchIndex, runSeed, matchSeed);
+}
+
+/** A value as a message shows it: numbers as JavaScript writes them (NaN, 9007199254740992), the rest as JSON. */
+function shown(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'bigint' || value === undefined) return typeof value === 'bigint' ? `${value}n` : String(value);
+  if (typeof value === 'function') return 'a function';
+  try {
+    return JSON.stringify(value)?.slice(0, 200) ?? String(value);
+  } catch {
+    return 'a value that cannot be shown';
+  }
+}
+
+const ANY_FIGURE = '{ count }, { successes, trials } or { numerator, denominator } of whole numbers';
+const WHOLE = 'a whole number (a safe integer)';
+
+/** The kind of one figure of a match, or what is wrong with it (`problem` follows "finishMatch returned"). */
+function figureKind(value: unknown): FigureKind | { problem: string; expected: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: shown(value), expected: ANY_FIGURE };
+  const keys = Object.keys(value).sort().join(',');
+  const record = value as Record<string, unknown>;
+  const notWhole = (...fields: string[]): { problem: string; expected: string } | null => {
+    const field = fields.find((name) => !isWhole(record[name]));
+    return field === undefined ? null : { problem: `${field} ${shown(record[field])}`, expected: `${field} ${WHOLE}` };
+  };
+  if (keys === 'count') return notWhole('count') ?? 'count';
+  if (keys === 'successes,trials') {
+    const wrong = notWhole('successes', 'trials');
+    if (wrong !== null) return wrong;
+    const successes = record['successes'] as number;
+    const trials = record['trials'] as number;
+    if (successes < 0) return { problem: `successes ${successes} < 0`, expected: '0 ≤ successes ≤ trials' };
+    if (successes > trials) return { problem: `successes ${successes} > trials ${trials}`, expected: '0 ≤ successes ≤ trials' };
+    return 'rate';
+  }
+  if (keys === 'denominator,numerator') return notWhole('numerator', 'denominator') ?? 'ratio';
+  return { problem: shown(value), expected: ANY_FIGURE };
+}
+
+function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string, value: FigureValue, subject: string): void {
+  const kind = figureKind(value);
+  if (typeof kind !== 'string') throw new MetricModuleError(subject, `finishMatch returned ${kind.problem}`, kind.expected);
   const existing = into.kinds[figure];
-  if (existing !== undefined && existing !== kind) throw new Error(`${where}: figure "${figure}" was a ${existing} and is now a ${kind}`);
+  if (existing !== undefined && existing !== kind) throw new MetricModuleError(subject, `finishMatch returned a ${kind}, where earlier matches gave a ${existing}`, 'a figure to keep one kind');
   into.kinds[figure] = kind;
   into.matches[figure] = (into.matches[figure] ?? 0) + 1;
   if (kind === 'count') figures.sample(figure, (value as { count: number }).count);
   else if (kind === 'rate') figures.trial(figure, (value as { successes: number }).successes, (value as { trials: number }).trials);
   else figures.ratio(figure, (value as { numerator: number }).numerator, (value as { denominator: number }).denominator);
+}
+
+/** What a module threw, in one line. */
+function thrown(error: unknown): string {
+  const { message } = describeThrown(error);
+  return JSON.stringify(message.split('\n')[0]);
 }
 
 function mergeModule(into: ModuleAggregate, other: ModuleAggregate): void {
@@ -199,6 +281,21 @@ export const CUSTOM_PLACEMENT: FigurePlacement = { key: 'custom', heading: 'Cust
 /** A game's own figure units (`GameModule.figures`): `results.figures`, under "Figures". */
 export const FIGURES_PLACEMENT: FigurePlacement = { key: 'figures', heading: 'Figures' };
 
+/** How messages name a module's metric, or one of its figures: `metric module ./m.mjs, metric "hits.share"`. */
+function subjectOf(module: MetricModule, figure?: string): string {
+  return `${module.label ?? `metric module ${module.path}`}, metric "${figure === undefined ? module.name : `${module.name}.${figure}`}"`;
+}
+
+/** The module's collector for a chunk; its failure is the module's, as at load. */
+function createCollector(module: MetricModule): CustomCollector {
+  try {
+    return module.create();
+  } catch (error) {
+    if (error instanceof MetricModuleError) throw error;
+    throw new MetricModuleError(subjectOf(module), `create() threw ${thrown(error)}`, null);
+  }
+}
+
 /**
  * The game's report with the metric modules added: its aggregate holds the game's and the
  * modules' figures, its summary is the game's with `custom` (or the placement's key) added, its
@@ -213,24 +310,43 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
     eventTables: report.eventTables,
     createCollector(options) {
       const inner = report.createCollector(options) as MatchCollector<GameEvent, unknown>;
-      const collectors = modules.map((module) => ({ module, collector: module.create() }));
+      const collectors = modules.map((module) => ({ module, subject: subjectOf(module), collector: createCollector(module) }));
       const matchFigures = new MatchFigures();
       const innerDecision = inner.onDecision?.bind(inner);
       return {
         onEvent(event) {
           inner.onEvent(event);
-          for (const { collector } of collectors) collector.onEvent(event);
+          for (const { subject, collector } of collectors) {
+            try {
+              collector.onEvent(event);
+            } catch (error) {
+              throw new MetricModuleError(subject, `onEvent threw ${thrown(error)} on a "${String(event.type)}" event`, null);
+            }
+          }
         },
         ...(innerDecision === undefined ? {} : { onDecision: innerDecision }),
         finishMatch(context: MatchContext, aggregate: CombinedAggregate): MatchRows {
           const rows = inner.finishMatch(context, aggregate.game);
-          for (const { module, collector } of collectors) {
-            const values = collector.finishMatch(context);
-            const where = `metric module "${module.path}", match ${context.matchIndex} (seed ${context.seed})`;
-            if (typeof values !== 'object' || values === null) throw new Error(`${where}: finishMatch returned ${JSON.stringify(values)}; expected an object of figures`);
+          for (const { module, subject, collector } of collectors) {
+            let values: unknown;
+            try {
+              values = collector.finishMatch(context);
+            } catch (error) {
+              throw new MetricModuleError(subject, `finishMatch threw ${thrown(error)}`, null);
+            }
+            if (typeof values !== 'object' || values === null || Array.isArray(values) || typeof (values as { then?: unknown }).then === 'function') {
+              const what = typeof (values as { then?: unknown } | null)?.then === 'function' ? 'a promise' : shown(values);
+              throw new MetricModuleError(subject, `finishMatch returned ${what}`, 'an object of figures, returned at once (not a promise)');
+            }
             const target = (aggregate.custom[module.name] ??= { kinds: {}, matches: {}, tally: emptyTally() });
             matchFigures.clear();
-            for (const [figure, value] of Object.entries(values)) addFigure(target, matchFigures, figure, value, where);
+            let entries: [string, unknown][];
+            try {
+              entries = Object.entries(values);
+            } catch (error) {
+              throw new MetricModuleError(subject, `finishMatch returned an object whose figures cannot be read: ${thrown(error)}`, 'an object of figures');
+            }
+            for (const [figure, value] of entries) addFigure(target, matchFigures, figure, value as FigureValue, `${subjectOf(module, figure)}`);
             recordMatch(target.tally, context, matchFigures);
           }
           return rows;
@@ -238,7 +354,13 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
         discardMatch() {
           inner.discardMatch();
           // A failed match's events must not count: finish it into a throwaway aggregate.
-          for (const { collector } of collectors) collector.finishMatch({ matchIndex: -1, seed: '', cluster: -1, clusterSize: 1 });
+          for (const { subject, collector } of collectors) {
+            try {
+              collector.finishMatch({ matchIndex: -1, seed: '', cluster: -1, clusterSize: 1 });
+            } catch (error) {
+              throw new MetricModuleError(subject, `finishMatch threw ${thrown(error)} (finishing a match that had failed)`, null);
+            }
+          }
         },
       };
     },

@@ -4,7 +4,8 @@
  * worker threads, so output bytes cannot depend on where a chunk was played.
  */
 import { MatchFailure, playMatch, type MatchFailureData } from '../core/match-runner.js';
-import { formatSeed } from '../core/rng.js';
+import { formatSeed, matchSeed } from '../core/rng.js';
+import { isMetricModuleError, metricFailureOf } from '../reports/custom-metrics.js';
 import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { CsvValue, MatchCollector } from '../reports/report.js';
 import type { GameEvent } from '../core/game.js';
@@ -65,8 +66,34 @@ function rotatedSeatings(scenario: Scenario): readonly RotatedSeating[] {
  * Plays matches `start..end-1` in order. A match that fails is recorded in `failures` (with the
  * seed that reproduces it) and left out of the rows and aggregates. `onMatchStart` hears of each
  * match before it is played (a worker tells its pool which match it is in).
+ * @throws MetricFailure when a metric module throws or returns a bad figure: the chunk, and the
+ *   run, stop there (a metric that skipped the matches it failed on would be biased).
  */
 export function playChunk(scenario: Scenario, start: number, end: number, eventFiles: boolean, onMatchStart?: (matchIndex: number) => void): ChunkResult {
+  return failingOnMetrics(scenario, start, (onMatch) =>
+    playMatches(scenario, start, end, eventFiles, (index) => {
+      onMatch(index);
+      onMatchStart?.(index);
+    }),
+  );
+}
+
+/**
+ * Runs `play` (matches of `scenario` from `start`, each announced to the `onMatch` it is given)
+ * and turns a metric module's failure into a {@link MetricFailure} naming the match it was in.
+ */
+export function failingOnMetrics<T>(scenario: Scenario, start: number, play: (onMatch: (matchIndex: number) => void) => T): T {
+  let matchIndex = start;
+  try {
+    return play((index) => {
+      matchIndex = index;
+    });
+  } catch (error) {
+    throw metricFailureOf(error, matchIndex, scenario.seed, formatSeed(matchSeed(scenario.seed, matchPlan(scenario, matchIndex).seedIndex))) ?? error;
+  }
+}
+
+function playMatches(scenario: Scenario, start: number, end: number, eventFiles: boolean, onMatchStart: (matchIndex: number) => void): ChunkResult {
   const { game, report } = scenario.entry;
   const collector = report.createCollector({ eventRows: eventFiles });
   const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
@@ -80,14 +107,14 @@ export function playChunk(scenario: Scenario, start: number, end: number, eventF
   const failures: MatchFailureData[] = [];
   const seatings = new SeatingText();
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
-    onMatchStart?.(matchIndex);
+    onMatchStart(matchIndex);
     const plan = matchPlan(scenario, matchIndex);
     let outcome;
     try {
       outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, ...hooks }, sink);
     } catch (error) {
       // A failing game or agent costs its match, not the run: the caller decides when to stop.
-      if (!(error instanceof MatchFailure)) throw error;
+      if (!(error instanceof MatchFailure) || isMetricModuleError(error.cause)) throw error;
       collector.discardMatch();
       failures.push(error.toData());
       continue;

@@ -9,7 +9,7 @@ import { playMatch, type MatchOutcome } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { UsageError } from '../core/errors.js';
-import { matchPlan } from './play-chunk.js';
+import { failingOnMetrics, matchPlan } from './play-chunk.js';
 import { shellQuote } from '../cli/shell-quote.js';
 
 function formatEvent(event: GameEvent): string {
@@ -21,7 +21,8 @@ function formatEvent(event: GameEvent): string {
 
 /**
  * Plays match `matchIndex` of the scenario, writing one line per decision and per event.
- * @throws UsageError when the match index is outside the scenario; MatchFailure when it fails.
+ * @throws UsageError when the match index is outside the scenario; MatchFailure when it fails;
+ *   MetricFailure when a metric module fails on it, as in the run.
  */
 export function replayMatch(scenario: Scenario, matchIndex: number, write: (line: string) => void): MatchOutcome {
   if (!Number.isSafeInteger(matchIndex) || matchIndex < 0 || matchIndex >= scenario.matches) {
@@ -34,24 +35,37 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
   // Events are emitted inside apply, before the trace sees the action: hold them so each
   // decision prints first and its consequences under it.
   const events: string[] = [];
-  const outcome = playMatch(
-    {
-      game,
-      params: scenario.params,
-      runSeed: scenario.seed,
-      matchIndex,
-      ...plan,
-      trace: (player, action, state) => {
-        step++;
-        if (player !== CHANCE) write(`${String(step).padStart(5)}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);
-        for (const line of events) write(line);
-        events.length = 0;
+  // The run's report hears the match's events as in the run, so that a metric module that failed
+  // on this match fails here the same way (decisions are left out: only quality figures hear them).
+  const { report } = scenario.entry;
+  const outcome = failingOnMetrics(scenario, matchIndex, () => {
+    const collector = report.createCollector({ eventRows: false });
+    const played = playMatch(
+      {
+        game,
+        params: scenario.params,
+        runSeed: scenario.seed,
+        matchIndex,
+        ...plan,
+        trace: (player, action, state) => {
+          step++;
+          if (player !== CHANCE) write(`${String(step).padStart(5)}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);
+          for (const line of events) write(line);
+          events.length = 0;
+        },
       },
-    },
-    (event) => {
-      if (!isEngineEvent(event)) events.push(`${' '.repeat(7)}${formatEvent(event)}`);
-    },
-  );
+      (event) => {
+        collector.onEvent(event);
+        if (!isEngineEvent(event)) events.push(`${' '.repeat(7)}${formatEvent(event)}`);
+      },
+    );
+    const agents = plan.seats.map((seat) => seat.name);
+    collector.finishMatch(
+      { matchIndex, seed: formatSeed(played.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents, returns: played.returns, finalState: played.finalState },
+      report.emptyAggregate(),
+    );
+    return played;
+  });
   write(`returns: ${outcome.returns.join(', ')} after ${outcome.steps} steps (match seed ${formatSeed(outcome.seed)})`);
   return outcome;
 }

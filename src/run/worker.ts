@@ -6,6 +6,7 @@
  * can tell which match was playing if the thread dies or hangs; that costs one atomic store per
  * match, where a message per match would cost far more.
  */
+import { MetricFailure, type MetricFailureData } from '../core/errors.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { playChunk, type ChunkResult } from './play-chunk.js';
 import type { ThreadReply, ThreadTask } from './pool.js';
@@ -65,8 +66,13 @@ export default async function playWorkerTask({ task, progress }: WorkerTask): Pr
   try {
     return { result: await playTask(task, new Int32Array(progress)) };
   } catch (error) {
-    return { error: describeInternalError(error) };
+    return threadFailure(error);
   }
+}
+
+/** A failure as a thread answers it: a metric module's as data (it names the match to replay), anything else as its stack. */
+export function threadFailure(error: unknown): { readonly error: string } | { readonly metricFailure: MetricFailureData } {
+  return error instanceof MetricFailure ? { metricFailure: error.toData() } : { error: describeInternalError(error) };
 }
 
 /** An internal failure's stack (or message), as a thread answers it. */

@@ -396,6 +396,7 @@ function withGameFigures(registered: RegisteredGame, params: unknown): Registere
     description: unit.title,
     games: [registered.game.id],
     path: `${registered.game.id} figure "${unit.name}"`,
+    label: `figure unit "${unit.name}" of game ${registered.game.id}`,
     create: () => unit.create(params),
   }));
   return { ...registered, report: withCustomMetrics(registered.report, modules, FIGURES_PLACEMENT) };
