@@ -2,10 +2,11 @@
  * Round-robin scenarios: every pairing played with seats rotated on the same seeds, and the
  * agents rated (the ratings themselves: tests/ratings.test.ts).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hordelabIn } from './cli-harness.js';
 import { runTournament } from '../src/run/tournament.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
@@ -44,3 +45,127 @@ describe('round-robin scenarios', () => {
   });
 });
 
+
+describe('a round robin whose agent fails', () => {
+  const doomed = resolve('tests/fixtures/doomed-agent.mjs');
+  /** A folder holding `rr.yaml`: tic-tac-toe, random vs the doomed agent (failing in 1 of `every` of its matches) vs another random. */
+  function project(every: number): string {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-rr-fail-'));
+    const seats = `[random, {agent: ${JSON.stringify(doomed)}, name: thr, config: {every: ${every}}}, {agent: random, name: r3}]`;
+    writeFileSync(join(dir, 'rr.yaml'), `name: rr-fail\ngame: tic-tac-toe\nmatches: 8\nseed: 4\nseats:\n  roundRobin: ${seats}\n`);
+    // The same scenario name with no failing agent, to replace the failed run's folder.
+    writeFileSync(join(dir, 'clean.yaml'), 'name: rr-fail\ngame: tic-tac-toe\nmatches: 8\nseed: 4\nseats:\n  roundRobin: [random, {agent: random, name: thr}, {agent: random, name: r3}]\n');
+    return dir;
+  }
+  const rows = (path: string): string[][] =>
+    readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
+  /** The replay column of errors.csv (the last cell, quoted as it holds the pairing's comma). */
+  const replays = (dir: string, file: string): string[] =>
+    readFileSync(join(dir, file), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => (/,"?(hordelab replay [^"]*)"?$/.exec(line)?.[1] ?? '').replace(`${dir}/`, ''));
+  const noNaN = (dir: string): void => {
+    for (const file of ['pairings.csv', 'ratings.csv']) expect(readFileSync(join(dir, file), 'utf8'), file).not.toMatch(/NaN/);
+  };
+  /** Runs a replay line from errors.csv (`hordelab replay ...`, no quoted words) in `dir`. */
+  const replay = (dir: string, line: string): ReturnType<typeof hordelabIn> => hordelab(dir, ...line.split(' ').slice(1));
+  /** `hordelab ...args` in `dir`, with `dir/` left out of what it prints (the CLI names files by their resolved paths). */
+  const hordelab = async (dir: string, ...args: string[]): ReturnType<typeof hordelabIn> => {
+    const result = await hordelabIn(dir, ...args);
+    return { ...result, stdout: result.stdout.replaceAll(`${dir}/`, ''), stderr: result.stderr.replaceAll(`${dir}/`, '') };
+  };
+
+  it('in some matches: stops at --max-errors, says so with a replay of the pairing even with -q, and --force replaces the folder', async () => {
+    const dir = project(3);
+    const result = await hordelab(dir, 'run', 'rr.yaml', '-q', '-w', '0', '--max-errors', '1', '-o', 'out');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^hordelab: 2 match\(es\) failed \(random vs thr: 2\); stopped after more than --max-errors 1, 2 of 3 pairings not played\. Each is in out\/random-vs-thr\/errors\.csv/);
+    expect(result.stderr).not.toMatch(/internal failure|\n\s+at /);
+    const lines = replays(dir, 'out/random-vs-thr/errors.csv');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/^hordelab replay rr\.yaml --match \d+ --seed 4 --pairing 1,2$/);
+    expect(result.stderr.endsWith(`  reproduce: ${lines[0]}\n`)).toBe(true);
+    // The replay line plays the failing match of that pairing again, and it fails again.
+    const replayed = await replay(dir, lines[0] as string);
+    expect(replayed.status).toBe(1);
+    expect(replayed.stdout).toContain('X: random, O: thr');
+    expect(replayed.stderr).toContain('doomed agent gave up');
+    expect(replayed.stderr).toContain(`reproduce: ${lines[0]}`);
+    noNaN(join(dir, 'out'));
+    const pairings = rows(join(dir, 'out', 'pairings.csv'));
+    expect(Number(pairings[1]?.[2])).toBeGreaterThan(0);
+    expect(pairings.slice(2).map((row) => row.slice(2, 10).join(','))).toEqual(['0,,,,,,,', '0,,,,,,,']);
+    const tournament = JSON.parse(readFileSync(join(dir, 'out', 'tournament.json'), 'utf8')) as { pairings: { status: string }[]; ratings: { agent: string; games: number; score: number | null }[] };
+    expect(tournament.pairings.map((p) => p.status)).toEqual(['stopped', 'not played', 'not played']);
+    expect(tournament.ratings.at(-1)).toMatchObject({ agent: 'r3', games: 0, score: null });
+    // Not quiet, the tables say what is missing instead of NaN.
+    const loud = await hordelab(dir, 'run', 'rr.yaml', '-w', '0', '--max-errors', '1', '-o', 'out', '--force');
+    expect(loud.status).toBe(1);
+    expect(loud.stdout).not.toMatch(/NaN/);
+    expect(loud.stdout).toMatch(/random vs r3 +0 +not played/);
+    expect(loud.stdout).toMatch(/r3 +- +no games +0 +-/);
+    const replaced = await hordelab(dir, 'run', 'clean.yaml', '-q', '-w', '0', '-o', 'out', '--force');
+    expect(replaced).toMatchObject({ status: 0, stderr: '' });
+    expect(existsSync(join(dir, 'out', 'random-vs-thr', 'errors.csv'))).toBe(false);
+  });
+
+  it('replays the pairing --pairing names, and refuses one the scenario does not have', async () => {
+    const dir = project(1);
+    writeFileSync(join(dir, 'plain.yaml'), 'game: tic-tac-toe\nmatches: 2\nseed: 4\nseats:\n  rotate: [random, greedy]\n');
+    expect((await hordelab(dir, 'replay', 'rr.yaml', '--match', '1', '--pairing', '1,3')).stdout).toMatch(/^Tic-tac-toe: match 1 of rr-fail, run seed 4, X: r3, O: random\n/);
+    for (const [file, pairing, message] of [
+      ['rr.yaml', '2,1', 'expected two positions i,j with 1 <= i < j <= 3 in seats.roundRobin, got 2,1'],
+      ['rr.yaml', '1,4', 'expected two positions i,j with 1 <= i < j <= 3 in seats.roundRobin, got 1,4'],
+      ['rr.yaml', 'thr', 'expected the positions of two agents in seats.roundRobin, from 1, such as 1,3; got "thr"'],
+      ['plain.yaml', '1,2', 'only a round robin (seats.roundRobin) has pairings; plain.yaml lists its seats'],
+    ] as const) {
+      expect(await hordelab(dir, 'replay', file, '--match', '0', '--pairing', pairing)).toEqual({ status: 2, stdout: '', stderr: `hordelab: --pairing: ${message}\n` });
+    }
+  });
+
+  it('in every match, stopped at the first: a clean failure, no stack, and a folder --force replaces', async () => {
+    const dir = project(1);
+    const result = await hordelab(dir, 'run', 'rr.yaml', '-q', '-w', '0', '-o', 'out');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      'hordelab: 1 match(es) failed (random vs thr: 1); stopped after more than --max-errors 0, 2 of 3 pairings not played. Each is in out/random-vs-thr/errors.csv with the command that replays it.\n' +
+        '  reproduce: hordelab replay rr.yaml --match 0 --seed 4 --pairing 1,2\n',
+    );
+    expect(replays(dir, 'out/random-vs-thr/errors.csv')).toEqual(['hordelab replay rr.yaml --match 0 --seed 4 --pairing 1,2']);
+    noNaN(join(dir, 'out'));
+    expect(rows(join(dir, 'out', 'ratings.csv')).slice(1).map((row) => row.slice(1).join(','))).toEqual([',,,0,', ',,,0,', ',,,0,']);
+    const again = await hordelab(dir, 'run', 'rr.yaml', '-q', '-w', '0', '-o', 'out');
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('pass --force to replace it');
+    const replaced = await hordelab(dir, 'run', 'clean.yaml', '-q', '-w', '0', '-o', 'out', '--force');
+    expect(replaced).toMatchObject({ status: 0, stderr: '' });
+  });
+
+  it('in every match, with errors tolerated: the pairings without games are reported as such, the same bytes on a worker thread', async () => {
+    const dir = project(1);
+    const threaded = await hordelab(dir, 'run', 'rr.yaml', '-q', '-w', '1', '--max-errors', '100', '-o', 'w1');
+    expect(threaded.status).toBe(1);
+    expect(threaded.stderr).toMatch(/^hordelab: 16 match\(es\) failed \(random vs thr: 8, thr vs r3: 8\)\. Each is in w1\/random-vs-thr\/errors\.csv, w1\/thr-vs-r3\/errors\.csv/);
+    expect(threaded.stderr).not.toMatch(/internal failure|\n\s+at /);
+    expect(threaded.stderr).toMatch(/\n  reproduce: hordelab replay rr\.yaml --match 0 --seed 4 --pairing 1,2\n$/);
+    expect(replays(dir, 'w1/thr-vs-r3/errors.csv')[7]).toBe('hordelab replay rr.yaml --match 7 --seed 4 --pairing 2,3');
+    noNaN(join(dir, 'w1'));
+    expect(rows(join(dir, 'w1', 'pairings.csv')).map((row) => row[2])).toEqual(['games', '0', '8', '0']);
+    const ratings = rows(join(dir, 'w1', 'ratings.csv'));
+    expect(ratings.at(-1)).toEqual(['thr', '', '', '', '0', '']);
+    const inThread = await hordelab(dir, 'run', 'rr.yaml', '-q', '-w', '0', '--max-errors', '100', '-o', 'w0');
+    expect(inThread.stderr).toBe(threaded.stderr.replaceAll('w1/', 'w0/'));
+    for (const file of ['pairings.csv', 'ratings.csv', 'random-vs-thr/errors.csv', 'thr-vs-r3/errors.csv', 'random-vs-r3/matches.csv']) {
+      expect(readFileSync(join(dir, 'w0', file), 'utf8'), file).toBe(readFileSync(join(dir, 'w1', file), 'utf8'));
+    }
+    const forced = await hordelab(dir, 'run', 'rr.yaml', '-q', '-w', '0', '--max-errors', '100', '-o', 'w1', '--force');
+    expect(forced.status).toBe(1);
+    expect(forced.stderr).not.toContain('did not write');
+  });
+});

@@ -43,6 +43,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   let scenarioFile: string | undefined;
   let sets: readonly string[] = [];
+  let pairing: string | undefined;
   try {
     const args = parseArguments(command, rest, io.cwd);
     if (args === HELP_REQUESTED) {
@@ -52,8 +53,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     scenarioFile = command.positionals.some((positional) => positional.name === 'scenario') ? args.text('scenario') : undefined;
     // A failed match's replay needs the same overrides as the command that met it.
     sets = 'set' in command.options ? args.list('set') : [];
+    // And a round robin's, the same pairing (`replay --pairing`).
+    pairing = 'pairing' in command.options ? args.text('pairing') : undefined;
     return await command.run(args, io);
   } catch (error) {
-    return reportError(error, io, scenarioFile, sets);
+    return reportError(error, io, scenarioFile, sets, pairing);
   }
 }

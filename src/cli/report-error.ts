@@ -9,10 +9,13 @@
 import { EXIT_FAILURE, EXIT_USAGE, formatIssue, MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import type { CliIo } from './command.js';
-import { replayCommand } from '../run/replay.js';
+import { parsePairing, replayCommand } from '../run/replay.js';
 
-/** Writes `error` to stderr and returns its exit code; `scenarioFile` and the `--set` assignments `sets` go into replay commands. */
-export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = []): number {
+/**
+ * Writes `error` to stderr and returns its exit code; `scenarioFile`, the `--set` assignments
+ * `sets` and a round robin's `--pairing` (as given, already checked) go into replay commands.
+ */
+export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = [], pairing?: string): number {
   if (error instanceof UsageError) {
     if (error.issues.length === 1) {
       io.stderr.write(`hordelab: ${formatIssue(error.issues[0] as UsageError['issues'][number])}\n`);
@@ -25,7 +28,7 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
   if (error instanceof MatchFailure) {
     io.stderr.write(
       `hordelab: internal failure in ${error.message}\n` +
-        `  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets)}` +
+        `  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets, pairing === undefined ? undefined : parsePairing(pairing))}` +
         ` (match seed ${error.matchSeed})\n`,
     );
     if (error.cause instanceof Error && error.cause.stack) io.stderr.write(`${error.cause.stack}\n`);

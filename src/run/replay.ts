@@ -70,9 +70,43 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
   return outcome;
 }
 
-/** The `hordelab replay` command line that plays match `matchIndex` of run seed `runSeed` again, with the run's `--set` assignments. */
-export function replayCommand(scenarioFile: string, matchIndex: number, runSeed: number, sets: readonly string[] = []): string {
-  const words = ['hordelab', 'replay', scenarioFile, '--match', String(matchIndex), '--seed', String(runSeed), ...sets.flatMap((set) => ['--set', set])];
+/**
+ * The `hordelab replay` command line that plays match `matchIndex` of run seed `runSeed` again,
+ * with the run's `--set` assignments; for a round robin, of the pairing of agents `pairing`
+ * (indices into `seats.roundRobin`, written from 1 as `--pairing` takes them).
+ */
+export function replayCommand(scenarioFile: string, matchIndex: number, runSeed: number, sets: readonly string[] = [], pairing?: readonly [number, number]): string {
+  const words = [
+    'hordelab',
+    'replay',
+    scenarioFile,
+    '--match',
+    String(matchIndex),
+    '--seed',
+    String(runSeed),
+    ...(pairing === undefined ? [] : ['--pairing', formatPairing(pairing)]),
+    ...sets.flatMap((set) => ['--set', set]),
+  ];
   // The placeholder of a command that names no file is printed as it is, not quoted.
   return words.map((word) => (word === '<scenario>' ? word : shellQuote(word))).join(' ');
+}
+
+/** A round robin's pairing as `--pairing` takes it: the two agents' positions in `seats.roundRobin`, from 1. */
+export function formatPairing(pairing: readonly [number, number]): string {
+  return `${pairing[0] + 1},${pairing[1] + 1}`;
+}
+
+/**
+ * `--pairing i,j` read back into indices into `seats.roundRobin` (from 0); the range is checked
+ * against the scenario when it is loaded.
+ * @throws UsageError when it is not two whole numbers from 1.
+ */
+export function parsePairing(text: string): [number, number] {
+  const match = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
+  const first = Number(match?.[1]);
+  const second = Number(match?.[2]);
+  if (match === null || !Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first < 1 || second < 1) {
+    throw new UsageError([{ source: '--pairing', field: '', message: `expected the positions of two agents in seats.roundRobin, from 1, such as 1,3; got "${text}"` }]);
+  }
+  return [first - 1, second - 1];
 }

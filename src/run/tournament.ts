@@ -14,18 +14,56 @@ import { DEFAULT_CONFIDENCE, type RateEstimate } from '../stats/rate-interval.js
 import { rateAgents, type PairingResult } from '../stats/ratings.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { csv } from './csv.js';
-import { OutputFolder } from './output-folder.js';
+import { OutputFolder, type OutputStatus } from './output-folder.js';
 import { runScenario, type RunOptions, type RunResult } from './run-scenario.js';
 
 export interface PairingSummary {
   readonly a: string;
   readonly b: string;
   readonly folder: string;
+  /** Games with a result: 0 when every match of the pairing failed, or it was not played. */
   readonly games: number;
+  /** Rates of a pairing without games are null in JSON (empty in `pairings.csv`). */
   readonly aWinRate: RateEstimate;
   readonly drawRate: RateEstimate;
   readonly bWinRate: RateEstimate;
+  /** The pairing run's status (`complete`, `stopped`, `interrupted`), or `not played` after a stop. */
   readonly status: string;
+}
+
+/** Failed matches of one pairing, and the command that replays the first of them. */
+export interface PairingFailures {
+  readonly a: string;
+  readonly b: string;
+  /** The pairing's folder (its `errors.csv` lists every failure). */
+  readonly folder: string;
+  readonly errors: number;
+  /** The replay command of the pairing's first failure, when a `replayCommand` was given. */
+  readonly reproduce: string | null;
+}
+
+/** How a round robin is run: a run's options, but every pairing's failures replayed with its pairing. */
+export type TournamentOptions = Omit<RunOptions, 'replayCommand'> & {
+  readonly onPairing?: (index: number, total: number, a: string, b: string) => void;
+  /**
+   * The command that replays match `matchIndex` of the pairing of agents `pairing` (indices into
+   * the round robin's list), written beside each failure in the pairing's `errors.csv`.
+   */
+  readonly replayCommand?: (pairing: readonly [number, number], matchIndex: number, matchSeed: string) => string;
+};
+
+/** What a round robin did: its summary, the pairing runs played, the files written, and its failures. */
+export interface TournamentResult {
+  readonly summary: TournamentSummary;
+  readonly runs: RunResult[];
+  readonly files: string[];
+  /**
+   * `stopped` when failed matches passed `maxErrors` (counted over the whole round robin; the
+   * pairings after are not played), `interrupted` when a pairing run was.
+   */
+  readonly status: OutputStatus;
+  /** Pairings with failed matches, in order of play. */
+  readonly failures: readonly PairingFailures[];
 }
 
 export interface TournamentSummary {
@@ -61,10 +99,16 @@ function dispersion(overall: AgentOutcomes['overall']): { dispersion: number; di
 /** A folder name for a pairing: the two names with anything unsafe replaced. */
 const slug = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_');
 
-export async function runTournament(
-  scenario: Scenario,
-  options: RunOptions & { readonly onPairing?: (index: number, total: number, a: string, b: string) => void },
-): Promise<{ summary: TournamentSummary; runs: RunResult[]; files: string[] }> {
+/**
+ * Plays every pairing of a round robin, each an ordinary run in its own folder, and writes the
+ * tables. Failed matches go to the pairing's `errors.csv`; `maxErrors` counts them over the whole
+ * round robin, and past it the pairing that tipped it stops and no later pairing is played. A
+ * pairing without games (every match failed, or not played) is reported with no rates and left
+ * out of the ratings.
+ * @throws UsageError when the folder may not be written; Error on an internal failure, after
+ *   recording the pairing folders already written as this round robin's (unfinished).
+ */
+export async function runTournament(scenario: Scenario, options: TournamentOptions): Promise<TournamentResult> {
   const agents = scenario.tournament ?? scenario.seats;
   const names = agents.map((seat) => seat.name);
   const pairs: [number, number][] = [];
@@ -86,39 +130,86 @@ export async function runTournament(
 
 const TOURNAMENT_FILES = ['pairings.csv', 'ratings.csv', 'tournament.json'];
 
+/** The rate of no games: NaN (null in JSON, as a run's summary gives it), its interval all of [0, 1]. */
+const NO_GAMES: RateEstimate = { rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0, designEffect: 1, clusters: 0 };
+
 async function playTournament(
   scenario: Scenario,
-  options: RunOptions & { readonly onPairing?: (index: number, total: number, a: string, b: string) => void },
+  options: TournamentOptions,
   pairs: readonly [number, number][],
   folders: readonly string[],
   outFolder: OutputFolder,
-): Promise<{ summary: TournamentSummary; runs: RunResult[]; files: string[] }> {
+): Promise<TournamentResult> {
   const agents = scenario.tournament ?? scenario.seats;
   const names = agents.map((seat) => seat.name);
+  const { replayCommand, onPairing, ...runOptions } = options;
+  const maxErrors = options.maxErrors ?? 0;
   const runs: RunResult[] = [];
   const pairings: PairingSummary[] = [];
   const results: PairingResult[] = [];
-  for (const [index, [i, j]] of pairs.entries()) {
-    const a = names[i] as string;
-    const b = names[j] as string;
-    options.onPairing?.(index, pairs.length, a, b);
-    const pairing = await parseScenario(scenario.source.text, scenario.source.file, { ...scenario.source.overrides, pairing: [i, j] });
-    const folder = folders[index] as string;
-    const run = await runScenario(pairing, { ...options, outDir: join(options.outDir, folder), command: `${options.command} # pairing ${a} vs ${b}` });
-    runs.push(run);
-    const outcomes = run.document.outcomes as OutcomeSummary;
-    const overall = outcomes.byAgent[a]?.overall;
-    if (overall === undefined) throw new Error(`the run of ${a} vs ${b} reported no results for ${a}`);
-    const games = overall.n;
-    results.push({ a: i, b: j, wins: overall.win.successes, draws: overall.draw.successes, losses: overall.loss.successes, ...dispersion(overall) });
-    pairings.push({ a, b, folder, games, aWinRate: overall.win, drawRate: overall.draw, bWinRate: overall.loss, status: run.status });
-    if (run.status !== 'complete') break;
+  const failures: PairingFailures[] = [];
+  let errors = 0;
+  let halted = false;
+  try {
+    for (const [index, [i, j]] of pairs.entries()) {
+      const a = names[i] as string;
+      const b = names[j] as string;
+      const folder = folders[index] as string;
+      // After a stop or an interruption, the pairings left are reported as not played.
+      if (halted) {
+        pairings.push({ a, b, folder, games: 0, aWinRate: NO_GAMES, drawRate: NO_GAMES, bWinRate: NO_GAMES, status: 'not played' });
+        continue;
+      }
+      onPairing?.(index, pairs.length, a, b);
+      const pairing = await parseScenario(scenario.source.text, scenario.source.file, { ...scenario.source.overrides, pairing: [i, j] });
+      let reproduce: string | null = null;
+      const run = await runScenario(pairing, {
+        ...runOptions,
+        outDir: join(options.outDir, folder),
+        command: `${options.command} # pairing ${a} vs ${b}`,
+        // The round robin's budget of failures, less what earlier pairings spent.
+        maxErrors: maxErrors - errors,
+        ...(replayCommand === undefined
+          ? {}
+          : {
+              replayCommand: (matchIndex: number, matchSeed: string): string => {
+                const line = replayCommand([i, j], matchIndex, matchSeed);
+                reproduce ??= line;
+                return line;
+              },
+            }),
+      });
+      runs.push(run);
+      errors += run.errors;
+      if (run.errors > 0) failures.push({ a, b, folder, errors: run.errors, reproduce });
+      const outcomes = run.document.outcomes as OutcomeSummary;
+      const overall = outcomes.byAgent[a]?.overall;
+      if (overall === undefined || overall.n === 0) {
+        // Every match failed (or none was played): no rates, and nothing for the ratings.
+        pairings.push({ a, b, folder, games: 0, aWinRate: NO_GAMES, drawRate: NO_GAMES, bWinRate: NO_GAMES, status: run.status });
+      } else {
+        results.push({ a: i, b: j, wins: overall.win.successes, draws: overall.draw.successes, losses: overall.loss.successes, ...dispersion(overall) });
+        pairings.push({ a, b, folder, games: overall.n, aWinRate: overall.win, drawRate: overall.draw, bWinRate: overall.loss, status: run.status });
+      }
+      // Past the budget of failures (or interrupted): the loop goes on only to list the rest.
+      if (run.status !== 'complete') halted = true;
+    }
+  } catch (error) {
+    // The pairing folders written so far are this round robin's, whatever failed after them:
+    // recorded as an unfinished round robin, which --force replaces.
+    if (runs.length > 0) outFolder.publish(folders, 'interrupted');
+    throw error;
   }
   const rated = rateAgents(agents.length, results, DEFAULT_CONFIDENCE, names);
   const ratings = rated.ratings
     .map((rating) => ({ ...rating, agent: names[rating.agent] as string }))
-    // Without finite ratings (a clean sweep), the order is the score's.
-    .sort((x, y) => (Number.isNaN(x.rating) || Number.isNaN(y.rating) ? y.score - x.score : y.rating - x.rating) || x.agent.localeCompare(y.agent));
+    // Without finite ratings (a clean sweep), the order is the score's; agents without games last.
+    .sort(
+      (x, y) =>
+        Number(x.games === 0) - Number(y.games === 0) ||
+        (Number.isNaN(x.rating) || Number.isNaN(y.rating) ? y.score - x.score : y.rating - x.rating) ||
+        x.agent.localeCompare(y.agent),
+    );
   const summary: TournamentSummary = {
     hordelab: { version: HORDELAB_VERSION },
     scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed, matchesPerPairing: scenario.matches, agents: names },
@@ -133,25 +224,37 @@ async function playTournament(
     'pairings.csv',
     csv([
       ['a', 'b', 'games', 'aWinRate', 'aWinLower', 'aWinUpper', 'drawRate', 'bWinRate', 'bWinLower', 'bWinUpper', 'folder'],
-      ...pairings.map((p) => [p.a, p.b, p.games, p.aWinRate.rate, p.aWinRate.lower, p.aWinRate.upper, p.drawRate.rate, p.bWinRate.rate, p.bWinRate.lower, p.bWinRate.upper, p.folder]),
+      // A pairing without games has no rates: empty cells, as null is in tournament.json.
+      ...pairings.map((p) => [
+        p.a,
+        p.b,
+        p.games,
+        ...(p.games === 0 ? ['', '', '', '', '', '', ''] : [p.aWinRate.rate, p.aWinRate.lower, p.aWinRate.upper, p.drawRate.rate, p.bWinRate.rate, p.bWinRate.lower, p.bWinRate.upper]),
+        p.folder,
+      ]),
     ]),
   );
-  // Open sides and missing ratings are empty cells, as null is in tournament.json.
+  // Open sides, missing ratings and the score of an agent without games are empty cells, as
+  // null is in tournament.json.
   const cell = (value: number): number | string => (Number.isFinite(value) ? value : '');
-  write('ratings.csv', csv([['agent', 'rating', 'lower', 'upper', 'games', 'score'], ...ratings.map((r) => [r.agent, cell(r.rating), cell(r.lower), cell(r.upper), r.games, r.score])]));
+  write('ratings.csv', csv([['agent', 'rating', 'lower', 'upper', 'games', 'score'], ...ratings.map((r) => [r.agent, cell(r.rating), cell(r.lower), cell(r.upper), r.games, cell(r.score)])]));
   write('tournament.json', `${JSON.stringify(summary, null, 2)}\n`);
-  const status = runs.length === pairs.length && runs.every((run) => run.status !== 'interrupted') ? 'complete' : 'interrupted';
-  // Every pairing folder stays Hordelab's, played this time or not: an interrupted round robin
-  // removes none of an earlier one's folders.
+  const status: OutputStatus = runs.some((run) => run.status === 'interrupted') ? 'interrupted' : runs.some((run) => run.status === 'stopped') ? 'stopped' : 'complete';
+  // Every pairing folder stays Hordelab's, played this time or not: an interrupted or stopped
+  // round robin removes none of an earlier one's folders.
   const files = outFolder.publish([...folders, ...TOURNAMENT_FILES], status).slice(folders.length);
-  return { summary, runs, files };
+  return { summary, runs, files, status, failures };
 }
 
 /** The tournament as text: pairings, then ratings. */
 export function formatTournament(summary: TournamentSummary): string {
   const pct = (r: RateEstimate): string => `${(100 * r.rate).toFixed(1)}% [${(100 * r.lower).toFixed(1)}, ${(100 * r.upper).toFixed(1)}]`;
   const lines: string[] = [];
-  const rows = summary.pairings.map((p) => [`${p.a} vs ${p.b}`, String(p.games), pct(p.aWinRate), `${(100 * p.drawRate.rate).toFixed(1)}%`, pct(p.bWinRate)]);
+  const rows = summary.pairings.map((p) =>
+    p.games === 0
+      ? [`${p.a} vs ${p.b}`, '0', p.status === 'not played' ? 'not played' : 'no results (every match failed)', '-', '-']
+      : [`${p.a} vs ${p.b}`, String(p.games), pct(p.aWinRate), `${(100 * p.drawRate.rate).toFixed(1)}%`, pct(p.bWinRate)],
+  );
   lines.push(table(['pairing (seats rotated)', 'games', 'first wins [95%]', 'draws', 'second wins [95%]'], rows));
   lines.push('');
   const elo = (value: number | null): string => (value === null || !Number.isFinite(value) ? '' : value.toFixed(0));
@@ -163,7 +266,9 @@ export function formatTournament(summary: TournamentSummary): string {
     if (low === '') return `≤ ${high}`;
     return `[${low}, ${high}]`;
   };
-  const ratingRows = summary.ratings.map((r) => [r.agent, elo(r.rating) || '-', interval(r.lower, r.upper), String(r.games), `${(100 * r.score).toFixed(1)}%`]);
+  const ratingRows = summary.ratings.map((r) =>
+    r.games === 0 ? [r.agent, '-', 'no games', '0', '-'] : [r.agent, elo(r.rating) || '-', interval(r.lower, r.upper), String(r.games), `${(100 * r.score).toFixed(1)}%`],
+  );
   lines.push(table(['agent', 'Elo', '95% interval', 'games', 'score'], ratingRows));
   lines.push('(ratings are relative, mean 0; 400 points are 10:1 odds; a draw counts half; intervals from the profile likelihood)');
   for (const warning of summary.warnings) lines.push(`warning: ${warning}`);

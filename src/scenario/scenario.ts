@@ -256,6 +256,15 @@ export async function parseScenario(text: string, file: string, overrides: Scena
       issues.push({ source: `--set ${settings[0]?.assignment ?? ''}`, field: '', message: `there is no seat ${index + 1}; the scenario lists ${seatList.length}` });
     }
   }
+  if (overrides.pairing !== undefined) {
+    // Positions from 1 on the command line (`replay --pairing 1,3`), as `--set seatN.key` counts seats.
+    const [first, second] = overrides.pairing;
+    const given = `${first + 1},${second + 1}`;
+    if (!roundRobin) issues.push({ source: '--pairing', field: '', message: `only a round robin (seats.roundRobin) has pairings; ${file} lists its seats` });
+    else if (!(Number.isSafeInteger(first) && Number.isSafeInteger(second) && first >= 0 && first < second && second < seatList.length)) {
+      issues.push({ source: '--pairing', field: '', message: `expected two positions i,j with 1 <= i < j <= ${seatList.length} in seats.roundRobin, got ${given}` });
+    }
+  }
   if (rotate) {
     const names = pendingSeats.map((seat) => seat.name);
     const repeated = names.find((name, index) => names.indexOf(name) !== index);

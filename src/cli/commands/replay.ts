@@ -6,7 +6,7 @@
 import { BOUNDS } from '../../core/input-bounds.js';
 import { checkOutputFile, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
 import { recordReplay, replayPage } from '../../present/replay-page.js';
-import { replayMatch } from '../../run/replay.js';
+import { parsePairing, replayMatch } from '../../run/replay.js';
 import { loadScenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, seedOption, setOption } from '../common-options.js';
@@ -17,8 +17,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const html = args.text('html');
   const scenarioFile = args.required('scenario');
   const request: OutputFileRequest = { flag: '--html', kind: 'replay page', inputFiles: [{ path: scenarioFile, what: 'the scenario file' }] };
+  const pairingText = args.text('pairing');
+  const pairing = pairingText === undefined ? undefined : parsePairing(pairingText);
   if (html !== undefined) checkOutputFile(html, request);
-  const scenario = await loadScenario(scenarioFile, { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
+  const scenario = await loadScenario(scenarioFile, { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(pairing === undefined ? {} : { pairing }) });
   // The scenario's own match count does not limit which match may be replayed.
   const replayed = { ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) };
   if (html !== undefined) {
@@ -40,11 +42,17 @@ export const replayCommand: CommandModule = {
     match: { type: 'number', alias: 'm', required: true, bound: BOUNDS.matchIndex, placeholder: 'K', describe: 'Match index (the match column of matches.csv)' },
     seed: { ...seedOption, describe: 'Run seed, if the run overrode the scenario\'s' },
     set: { ...setOption, describe: 'The same parameter overrides as the run (key=value, repeatable)' },
+    pairing: {
+      type: 'string',
+      placeholder: 'I,J',
+      describe: 'A round robin\'s pairing: the positions of its two agents in seats.roundRobin, from 1 (the replay column of a pairing\'s errors.csv gives it) [default: 1,2]',
+    },
     html: { type: 'path', placeholder: 'FILE', describe: 'Write the match as a page to watch instead: the board at every step, step/play/jump controls, the event log' },
   },
   examples: [
     ['hordelab replay scenarios/trainers-first-player.yaml --match 42', 'Match 42 of the default run'],
     ['hordelab replay scenarios/trainers-first-player.yaml --match 42 --html match-42.html', 'The same match as a page'],
+    ['hordelab replay scenarios/tictactoe-ratings.yaml --match 7 --pairing 2,4', 'Match 7 of a round robin\'s pairing of its second and fourth agents'],
   ],
   run,
 };

@@ -8,6 +8,7 @@ import { BOUNDS } from '../../core/input-bounds.js';
 import { parseFormats, writeReports } from '../../present/report-page.js';
 import { formatOutcomes } from '../../reports/outcomes.js';
 import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../../run/run-scenario.js';
+import { replayCommand } from '../../run/replay.js';
 import { formatTournament, runTournament } from '../../run/tournament.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
@@ -49,7 +50,12 @@ export function continueCommand(
 }
 
 /** What the run command prints and returns once the scenario is known to be a round robin. */
-async function runRoundRobin(scenario: Scenario, args: ParsedArguments, io: CliIo, context: { outDir: string; command: string; workers: number; progress: Progress }): Promise<number> {
+async function runRoundRobin(
+  scenario: Scenario,
+  args: ParsedArguments,
+  io: CliIo,
+  context: { outDir: string; command: string; workers: number; progress: Progress; scenarioFile: string; set: readonly string[] },
+): Promise<number> {
   for (const flag of ['resume', 'shard', 'report']) {
     if (args.typed.has(flag)) throw new UsageError([{ source: `--${flag}`, field: '', message: 'not available for a round robin (seats.roundRobin); run a pairing as its own rotated scenario' }]);
   }
@@ -57,13 +63,15 @@ async function runRoundRobin(scenario: Scenario, args: ParsedArguments, io: CliI
   const json = args.flag('json');
   const chunkSize = args.number('chunk-size');
   const matchTimeoutSeconds = args.number('match-timeout');
+  const maxErrors = args.number('max-errors') ?? 0;
   let pairingLabel = '';
-  const { summary, runs, files } = await runTournament(scenario, {
+  const { summary, files, status, failures } = await runTournament(scenario, {
     outDir: context.outDir,
     eventFiles: args.flag('event-files'),
     command: context.command,
     workers: context.workers,
-    maxErrors: args.number('max-errors') ?? 0,
+    maxErrors,
+    replayCommand: (pairing, matchIndex) => replayCommand(context.scenarioFile, matchIndex, scenario.seed, context.set, pairing),
     force: args.flag('force'),
     ...(matchTimeoutSeconds === undefined ? {} : { matchTimeoutSeconds }),
     ...(chunkSize === undefined ? {} : { chunkSize }),
@@ -73,6 +81,7 @@ async function runRoundRobin(scenario: Scenario, args: ParsedArguments, io: CliI
       if (!quiet && !json) io.stderr.write(`pairing ${index + 1} of ${total}: ${a} vs ${b}\n`);
     },
   });
+  context.progress.stop();
   if (json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else if (!quiet) {
     const { game } = scenario.entry;
@@ -81,7 +90,20 @@ async function runRoundRobin(scenario: Scenario, args: ParsedArguments, io: CliI
         `${formatTournament(summary)}\n\nWrote ${files.join(', ')} and a folder per pairing\n`,
     );
   }
-  return runs.some((run) => run.errors > 0) ? EXIT_FAILURE : 0;
+  if (failures.length === 0) return 0;
+  // Failures are not progress: said even with --quiet, as a plain run says them.
+  const errors = failures.reduce((sum, failure) => sum + failure.errors, 0);
+  const where = failures.map((failure) => `${failure.a} vs ${failure.b}: ${failure.errors}`).join(', ');
+  const notPlayed = summary.pairings.filter((pairing) => pairing.status === 'not played').length;
+  const errorFiles = failures.map((failure) => join(context.outDir, failure.folder, 'errors.csv')).join(', ');
+  const reproduce = failures.find((failure) => failure.reproduce !== null)?.reproduce;
+  io.stderr.write(
+    `hordelab: ${errors} match(es) failed (${where})` +
+      (status === 'stopped' ? `; stopped after more than --max-errors ${maxErrors}${notPlayed > 0 ? `, ${notPlayed} of ${summary.pairings.length} pairings not played` : ''}` : '') +
+      `. Each is in ${errorFiles} with the command that replays it.\n` +
+      (reproduce === undefined ? '' : `  reproduce: ${reproduce}\n`),
+  );
+  return EXIT_FAILURE;
 }
 
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
@@ -117,7 +139,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const matchTimeoutSeconds = args.number('match-timeout');
   const progress = startProgress(io, { quiet });
   try {
-    if (scenario.tournament !== null) return await runRoundRobin(scenario, args, io, { outDir, command, workers, progress });
+    if (scenario.tournament !== null) return await runRoundRobin(scenario, args, io, { outDir, command, workers, progress, scenarioFile, set });
     // Ctrl-C: finish writing the chunks already done, publish them with a summary marked
     // interrupted, and keep the checkpoint for --resume. A second Ctrl-C leaves at once.
     const interrupt = new AbortController();
