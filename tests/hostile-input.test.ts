@@ -35,6 +35,14 @@ beforeAll(async () => {
   runDir = join(work, 'run');
 });
 
+describe('parameters without a natural bound', () => {
+  it('an Integer Duel die of a billion faces (a billion cards drawn a round) is exit 2, not an exhausted heap', async () => {
+    writeFileSync(join(work, 'duel.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');
+    expectRefused(await hordelabIn(work, 'run', 'duel.yaml', '-w', '0', '--set', 'dieFaces=1000000000', '--out', 'duel-out'), '--set dieFaces=1000000000: dieFaces: Too big: expected number to be <=1000');
+    expect(existsSync(join(work, 'duel-out'))).toBe(false);
+  });
+});
+
 describe('keys that could reach every object', () => {
   const flags: [string, string[], string][] = [
     ['--set __proto__.shard', ['run', 's.yaml', '--set', '__proto__.shard={index: 1, count: 2}'], '--set __proto__.shard={index: 1, count: 2}: __proto__.shard: "__proto__" is not allowed as a key'],

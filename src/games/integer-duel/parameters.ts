@@ -51,8 +51,9 @@ export const integerDuelParameters: ParameterSpecs<IntegerDuelParams> = {
     default: 'random',
   },
   dieFaces: {
-    description: 'Rule 8: faces of the die that sets how many cards a side draws and may play in a round.',
-    schema: z.number().int().min(1),
+    description: 'Rule 8: faces of the die that sets how many cards a side draws and may play in a round (at most 1000).',
+    // Bounded: a die of 10^9 faces would draw that many cards a round and exhaust memory.
+    schema: z.number().int().min(1).max(1000),
     default: 6,
     tunable: { kind: 'int', min: 2, max: 12 },
   },
@@ -67,8 +68,8 @@ export const integerDuelParameters: ParameterSpecs<IntegerDuelParams> = {
     default: 'draw',
   },
   maxRounds: {
-    description: 'Rule 17: rounds after which a game ends whatever happens, counted as capped.',
-    schema: z.number().int().min(1),
+    description: 'Rule 17: rounds after which a game ends whatever happens, counted as capped (at most 100000).',
+    schema: z.number().int().min(1).max(100_000),
     default: 100,
   },
 };
