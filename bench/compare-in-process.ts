@@ -14,7 +14,10 @@
  *   match runner (no report);
  * - `zombie-trainers.quality-matches`: the same 300 matches with the report and the game-quality
  *   figures a run adds (leads read from the heuristic at each turn start), for builds that have
- *   them (not the build issue 19 measured).
+ *   them (not the build issue 19 measured);
+ * - `survivors.one-step-greedy`: 4 Survivors matches ("survive", default map and deck), the
+ *   one-step greedy (`horizon: action`) against the scripted zombies, for builds whose greedy
+ *   has that setting.
  *
  * Prints JSON: per workload, each build's median milliseconds and the median of base/head
  * ratios of the pairs (above 1: head faster).
@@ -64,6 +67,21 @@ async function workloads(root: string): Promise<Record<string, Workload>> {
         const outcome = playMatch({ game: zombieTrainers, params, seats, runSeed: 1, matchIndex: index, onDecision }, onEvent);
         collector.finishMatch({ matchIndex: index, seed: formatSeed(outcome.seed), cluster: index, clusterSize: 1, agents: ['random0', 'random1'], returns: outcome.returns, finalState: outcome.finalState }, aggregate);
       }
+    };
+  }
+  const greedy = await loadFrom(root, 'dist/agents/greedy.js');
+  const hasHorizon = greedy.greedyAgent.validateConfig({ horizon: 'action' }).length === 0;
+  if (hasHorizon) {
+    const { survivors } = await loadFrom(root, 'dist/src/games/survivors/index.js');
+    const { scriptedZombiesAgent } = await loadFrom(root, 'dist/agents/scripted-zombies.js');
+    const survive = { ...defaultParameters(survivors.parameters), scenario: 'survive' };
+    const survivorSeats = [
+      { factory: greedy.greedyAgent, config: { horizon: 'action' } },
+      { factory: scriptedZombiesAgent, config: {} },
+    ];
+    let survivorsIndex = 0;
+    work['survivors.one-step-greedy'] = () => {
+      for (let i = 0; i < 4; i++) playMatch({ game: survivors, params: survive, seats: survivorSeats, runSeed: 1, matchIndex: survivorsIndex++ % 40 }, null);
     };
   }
   return work;

@@ -377,6 +377,10 @@ describe('resuming', () => {
     expect(damaged?.source).toBe('--resume');
     expect(damaged?.message.startsWith(`${path} is damaged (`)).toBe(true);
     expect(damaged?.message.endsWith('); the run cannot be resumed: run it afresh')).toBe(true);
+    for (const text of ['null', '5', '"text"', '{}']) {
+      writeFileSync(path, text);
+      expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh`));
+    }
     writeFileSync(path, written.replace('"version":2', '"version":1'));
     expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh`));
     // A row edited in place, the length unchanged.
@@ -390,6 +394,28 @@ describe('resuming', () => {
     // Rows written after the checkpoint are not covered by it: editing them is no damage.
     writeFileSync(join(dir, 'a.csv.tmp'), 'x,y\n1,2\n9,9\n');
     expect(RunJournal.resume(again, 'key-1', 's', FILES).state.nextMatch).toBe(1);
+    again.release();
+  });
+
+  it('resumes a killed run in a folder that still holds an earlier finished run: the working files are checked, not the published ones', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const earlier = RunJournal.start(folder, 'key-1', 's', FILES);
+    earlier.append(['7,7\n8,8\n', 'old\n']);
+    earlier.publish(state(2), [], [], 'complete');
+    folder.release();
+    // The run that replaces it (--force) is killed after one checkpointed chunk.
+    const replacing = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true, resume: false, knownNames: [...NAMES, 'summary.json'] });
+    const killed = RunJournal.start(replacing, 'key-1', 's', FILES);
+    killed.append(['1,2\n', 'one\n']);
+    killed.checkpoint(state(1));
+    replacing.release();
+    expect(read(dir, 'a.csv')).toBe('x,y\n7,7\n8,8\n');
+    const again = claim(dir, true);
+    const { journal: resumed, state: restored } = RunJournal.resume(again, 'key-1', 's', FILES);
+    expect(restored.nextMatch).toBe(1);
+    expect(resumed.digests()).toEqual({ 'a.csv': digestOf('x,y\n1,2\n'), 'b.csv': digestOf('z\none\n') });
+    resumed.abandon();
     again.release();
   });
 

@@ -470,7 +470,7 @@ describe('rules 43, 51, 58: a blast changes the board the zombies path over', ()
   });
 
   it('a blast makes only the arrays it changes the state\'s own, once: a second blast writes the same copy', () => {
-    const state = start(grid(7, 5, { cells: { '6,0': 'Z', '3,4': 'H', '4,2': '#', '0,3': '#' }, south: { '3,1': '-', '1,1': '-' } }), { blastDestroysObstacles: true });
+    const state = start(grid(7, 5, { cells: { '6,0': 'Z', '3,4': 'H', '4,2': '#', '0,3': '#' }, south: { '3,1': '-', '1,1': '-', '4,1': 'b', '0,1': 'b' } }), { blastDestroysObstacles: true });
     const map = state.config.map;
     const grenades = [giveCard(state, 0, 'Grenade'), giveCard(state, 0, 'Grenade')];
     actNow(state, 0, 4);
@@ -479,14 +479,30 @@ describe('rules 43, 51, 58: a blast changes the board the zombies path over', ()
     expect(state.phase).toBe(Phase.Act);
     // A wall and an obstacle went: the edges and the terrain are the state's, the barricades
     // (untouched) still the map's, and the map is as it was.
-    expect([state.edges === map.edges, state.terrain === map.terrain, state.barricades === map.barricades]).toEqual([false, false, true]);
-    expect([map.edges[edgeAt(state, 3, 1, S)], map.terrain[cellAt(state, 4, 2)]]).toEqual([Edge.Wall, Terrain.Obstacle]);
-    const [edges, terrain] = [state.edges, state.terrain];
+    expect([state.edges === map.edges, state.terrain === map.terrain, state.barricades === map.barricades]).toEqual([false, false, false]);
+    expect([map.edges[edgeAt(state, 3, 1, S)], map.terrain[cellAt(state, 4, 2)], map.barricades[edgeAt(state, 4, 1, S)]]).toEqual([Edge.Wall, Terrain.Obstacle, 1]);
+    expect(state.barricades[edgeAt(state, 4, 1, S)]).toBe(0);
+    const [edges, terrain, barricades] = [state.edges, state.terrain, state.barricades];
     act(state, { kind: 'throw', card: grenades[1] as number, cell: cellAt(state, 1, 3) });
     force(state, 4);
     expect([state.edges[edgeAt(state, 1, 1, S)], state.terrain[cellAt(state, 0, 3)]]).toEqual([Edge.Destroyed, Terrain.Floor]);
+    expect(state.barricades[edgeAt(state, 0, 1, S)]).toBe(0);
     expect(state.edges).toBe(edges);
     expect(state.terrain).toBe(terrain);
+    expect(state.barricades).toBe(barricades);
+  });
+
+  it('a blast that touches no barricade, wall or obstacle leaves the state on the map\'s arrays', () => {
+    const state = start(grid(7, 5, { cells: { '6,0': 'Z', '3,4': 'H' } }));
+    const map = state.config.map;
+    const grenade = giveCard(state, 0, 'Grenade');
+    actNow(state, 0, 4);
+    act(state, { kind: 'throw', card: grenade, cell: cellAt(state, 3, 2) });
+    force(state, 4);
+    expect([state.edges, state.barricades, state.terrain]).toEqual([map.edges, map.barricades, map.terrain]);
+    expect(state.edges).toBe(map.edges);
+    expect(state.barricades).toBe(map.barricades);
+    expect(state.terrain).toBe(map.terrain);
   });
 
   it('rule 51: by default obstacles survive a blast', () => {
