@@ -201,11 +201,12 @@ function figureKind(value: unknown): FigureKind | { problem: string; expected: s
   return { problem: shown(value), expected: ANY_FIGURE };
 }
 
-function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string, value: FigureValue, subject: string): void {
+/** Adds one figure of `module`'s match; the message naming it is built only when the figure is wrong (this runs for every figure of every match). */
+function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string, value: FigureValue, module: MetricModule): void {
   const kind = figureKind(value);
-  if (typeof kind !== 'string') throw new MetricModuleError(subject, `finishMatch returned ${kind.problem}`, kind.expected);
+  if (typeof kind !== 'string') throw new MetricModuleError(subjectOf(module, figure), `finishMatch returned ${kind.problem}`, kind.expected);
   const existing = into.kinds[figure];
-  if (existing !== undefined && existing !== kind) throw new MetricModuleError(subject, `finishMatch returned a ${kind}, where earlier matches gave a ${existing}`, 'a figure to keep one kind');
+  if (existing !== undefined && existing !== kind) throw new MetricModuleError(subjectOf(module, figure), `finishMatch returned a ${kind}, where earlier matches gave a ${existing}`, 'a figure to keep one kind');
   into.kinds[figure] = kind;
   into.matches[figure] = (into.matches[figure] ?? 0) + 1;
   if (kind === 'count') figures.sample(figure, (value as { count: number }).count);
@@ -346,7 +347,7 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
             } catch (error) {
               throw new MetricModuleError(subject, `finishMatch returned an object whose figures cannot be read: ${thrown(error)}`, 'an object of figures');
             }
-            for (const [figure, value] of entries) addFigure(target, matchFigures, figure, value as FigureValue, `${subjectOf(module, figure)}`);
+            for (const [figure, value] of entries) addFigure(target, matchFigures, figure, value as FigureValue, module);
             recordMatch(target.tally, context, matchFigures);
           }
           return rows;
