@@ -255,6 +255,31 @@ describe('checks at the ends of the scale and their baselines', () => {
   });
 });
 
+describe('storing baselines', () => {
+  it('stores none while any check is still to fail, or when the caller refuses at the end', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'throws.mjs'), 'export default () => ({ chooseAction: () => { throw new Error("no move"); } });\n');
+    const coin = '  - name: coin\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 400\n';
+    writeFileSync(join(dir, 'two.checks.yaml'), `checks:\n${coin}  - name: broken\n    game: tic-tac-toe\n    seats: [./throws.mjs, random]\n    metric: outcomes.bySeat.seat1.win\n    between: [0.4, 0.6]\n    budget: 200\n`);
+    const baselineDir = join(dir, 'b');
+    // The first check passes; the second's match fails: the first's baseline is not stored either.
+    await expect(runChecks((await loadCheckFile(join(dir, 'two.checks.yaml'))).checks, { workers: 0, baselineDir, updateBaseline: true })).rejects.toThrow('no move');
+    expect(() => readdirSync(baselineDir)).toThrow();
+    writeFileSync(join(dir, 'one.checks.yaml'), `checks:\n${coin}`);
+    const { checks } = await loadCheckFile(join(dir, 'one.checks.yaml'));
+    let asked = 0;
+    const refuse = (): void => {
+      asked++;
+      throw new Error('output gone');
+    };
+    await expect(runChecks(checks, { workers: 0, baselineDir, updateBaseline: true, beforeStoring: refuse })).rejects.toThrow('output gone');
+    expect(asked).toBe(1);
+    expect(() => readdirSync(baselineDir)).toThrow();
+    await runChecks(checks, { workers: 0, baselineDir, updateBaseline: true, beforeStoring: () => asked++ });
+    expect([asked, readdirSync(baselineDir)]).toEqual([2, ['coin.json']]);
+  });
+});
+
 describe('a gate that a typo cannot switch off', () => {
   const COIN = 'checks:\n  - name: coin\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 4000\n';
 

@@ -282,10 +282,18 @@ describe('failures inside matches', () => {
     const [matchIndex, seed, , message, replay] = failed[0]!.split(',');
     expect(message).toMatch(/flaky agent gave up/);
     expect(replay).toBe(`hordelab replay ${file} --match ${matchIndex} --seed 3`);
+    // The terminal names the first failure's replay too (the lowest match, whatever the chunks).
+    expect(result.stderr.trim().split('\n').at(-1)).toBe(`  reproduce: ${replay}`);
     const replayed = await hordelab(...replay!.split(' ').slice(1));
     expect(replayed.status).toBe(1);
     expect(replayed.stderr).toContain(`match ${matchIndex} of run seed 3 (match seed ${seed})`);
     expect(replayed.stderr).toContain('flaky agent gave up');
+    // The message and its replay first; the agent's stack after them, labelled and indented.
+    const [said, again, where, thrown] = replayed.stderr.split('\n');
+    expect(said).toBe(`hordelab: match ${matchIndex} of run seed 3 (match seed ${seed}) failed at step 0: flaky agent gave up`);
+    expect(again).toBe(`  reproduce: ${replay} (match seed ${seed})`);
+    expect([where, thrown]).toEqual(['  where it was thrown:', '    Error: flaky agent gave up']);
+    expect(replayed.stderr).toMatch(/\n {6}at .*flaky\.mjs:\d+:\d+/);
   });
 
   it('stops at the first failure by default, keeping exactly the matches before it, whatever the chunking', async () => {

@@ -21,6 +21,13 @@ describe('levels', () => {
     expect(splitLevels('random,greedy,mcts:iterations=200,c=0.7,mcts:iterations=1000')).toEqual(['random', 'greedy', 'mcts:iterations=200,c=0.7', 'mcts:iterations=1000']);
   });
 
+  it('refuses an empty level (a doubled or trailing comma) instead of running a different ladder', () => {
+    for (const text of ['random,,greedy', 'random,greedy,', ',random', ' , ']) {
+      expect(() => parseLevels([text], '--levels')).toThrow(`--levels: "${text}" has an empty level`);
+    }
+    expect(() => parseLevels(['random, greedy'], '--levels')).not.toThrow();
+  });
+
   it('reads settings as YAML and seats joined with /', () => {
     expect(parseLevel('mcts:iterations=200,reuseTree=true,rollout=epsilonGreedy', '--levels')).toEqual({
       name: 'mcts:iterations=200,reuseTree=true,rollout=epsilonGreedy',

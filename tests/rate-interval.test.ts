@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { effectiveRateInterval, rateInterval, scoreBounds } from '../src/stats/rate-interval.js';
+import { formatRate, percentBound } from '../src/reports/format.js';
 
 /** λ_x at tail 0.05: P(Poisson(λ) ≥ x) = 0.05. */
 const LAMBDA_2 = 0.35536151069866195;
@@ -88,5 +89,21 @@ describe('effectiveRateInterval', () => {
   it('gives a zero-width interval for a design effect of 0 and none without trials', () => {
     expect(effectiveRateInterval(30, 100, 0, 50)).toEqual({ rate: 0.3, lower: 0.3, upper: 0.3, successes: 30, n: 100, designEffect: 0, clusters: 50 });
     expect(effectiveRateInterval(0, 0, 2, 5)).toEqual({ rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0, designEffect: 1, clusters: 0 });
+  });
+});
+
+describe('a rate printed with its interval', () => {
+  it('gives a bound the decimals it needs not to print equal to the rate, up to four more', () => {
+    // 8,000 wins of 8,000: the rate is 100% and its lower bound 99.95%, not 100.0%.
+    const all = rateInterval(8000, 8000);
+    expect(all.lower).toBeCloseTo(0.99952, 5);
+    expect(formatRate(all)).toEqual(['100.0%', '[99.95%, 100.0%]']);
+    expect(formatRate(rateInterval(0, 8000))).toEqual(['0.0%', '[0.0%, 0.05%]']);
+    expect(formatRate(rateInterval(50, 100))).toEqual(['50.0%', '[40.4%, 59.6%]']);
+    expect(percentBound(0.5000000001, 0.5)).toBe('50.00000');
+    expect(percentBound(0.5, 0.5)).toBe('50.0');
+    expect(percentBound(0.12344, 0.12346)).toBe('12.34');
+    expect(percentBound(0.1234, 0.12341, 2)).toBe('12.340');
+    expect(formatRate({ ...rateInterval(0, 1), n: 0 })).toEqual(['-', 'no samples']);
   });
 });

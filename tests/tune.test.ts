@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { runSweep, parseAxis } from '../src/tune/sweep.js';
-import { candidateSettings, parseDimension, parseTarget, refinementSettings, tune } from '../src/tune/tune.js';
+import { candidateSettings, offsetSeed, parseDimension, parseTarget, refinementSettings, tune } from '../src/tune/tune.js';
 import { tune as libraryTune } from '../src/index.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-tune-'));
@@ -224,5 +224,26 @@ describe('tune input', () => {
     await expect(
       tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.05..0.95')], budget: 30, candidates: 24, workers: 0, outDir: dir }),
     ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds and the refinement; give at least 246,/);
+  });
+
+  it('derives the refinement and confirmation seeds within the run seeds there are', () => {
+    const top = Number.MAX_SAFE_INTEGER;
+    expect(offsetSeed(5, 7919)).toBe(7924);
+    expect(offsetSeed(top - 7919, 7919)).toBe(top);
+    expect(offsetSeed(top - 7918, 7919)).toBe(0);
+    expect(offsetSeed(top, 7919)).toBe(7918);
+    expect(offsetSeed(top, 104729)).toBe(104728);
+  });
+
+  it('refuses a rate target outside 0 to 1 before writing anything, and keeps a mean target of any size', async () => {
+    const dir = join(tempDir(), 'out');
+    const scenario = await parseScenario(COIN(1), join(dir, '..', 'coin.yaml'));
+    const options = { space: [parseDimension('winRate=0.3,0.7')], budget: 200, confirm: 20, workers: 0, outDir: dir } as const;
+    for (const value of ['5', '-0.1', '1.01']) {
+      await expect(tune(scenario, { ...options, targets: [parseTarget(`p1WinRate=${value}`)] })).rejects.toThrow(`--target p1WinRate=${Number(value)}: p1WinRate is a rate; expected a target from 0 to 1`);
+      expect(existsSync(dir)).toBe(false);
+    }
+    const edge = await tune(scenario, { ...options, targets: [parseTarget('p1WinRate=1')] });
+    expect(edge.best).toEqual({ winRate: '0.7' });
   });
 });

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { intervalChart, type ChartSpec, type Row } from '../present/chart-kit.js';
-import { table } from '../reports/format.js';
+import { percentBound, table } from '../reports/format.js';
 import { csv } from '../run/csv.js';
 import { toJson } from '../run/run-scenario.js';
 import type { CardValue, CardValuesSummary, DeckValues, PairedDifference } from './card-values.js';
@@ -48,7 +48,7 @@ const explanation = (summary: CardValuesSummary): string =>
 export function formatCardValues(summary: CardValuesSummary): string {
   const lines: string[] = [];
   for (const deck of summary.decks) {
-    lines.push(`${deck.path} (${deck.seat}): base win rate ${(100 * deck.baseWinRate.rate).toFixed(1)}% [${(100 * deck.baseWinRate.lower).toFixed(1)}, ${(100 * deck.baseWinRate.upper).toFixed(1)}]`);
+    lines.push(`${deck.path} (${deck.seat}): base win rate ${(100 * deck.baseWinRate.rate).toFixed(1)}% [${percentBound(deck.baseWinRate.lower, deck.baseWinRate.rate)}, ${percentBound(deck.baseWinRate.upper, deck.baseWinRate.rate)}]`);
     lines.push(table(['card', 'count', 'one fewer', 'one more'], deck.cards.map((card) => [card.card, String(card.count), `${formatChange(card.minusOne)}${flag(card.minusOne)}`, `${formatChange(card.plusOne)}${flag(card.plusOne)}`])));
     lines.push('');
   }
@@ -101,7 +101,7 @@ function csvRows(summary: CardValuesSummary): (string | number)[][] {
 function markdown(summary: CardValuesSummary): string {
   const lines = [`# Card values: ${summary.scenario.name} (${summary.scenario.game})`, '', `\`${summary.command}\``, '', explanation(summary), ''];
   for (const deck of summary.decks) {
-    lines.push(`## ${deck.path} (${deck.seat})`, '', `Base win rate ${(100 * deck.baseWinRate.rate).toFixed(1)}% [${(100 * deck.baseWinRate.lower).toFixed(1)}, ${(100 * deck.baseWinRate.upper).toFixed(1)}].`, '');
+    lines.push(`## ${deck.path} (${deck.seat})`, '', `Base win rate ${(100 * deck.baseWinRate.rate).toFixed(1)}% [${percentBound(deck.baseWinRate.lower, deck.baseWinRate.rate)}, ${percentBound(deck.baseWinRate.upper, deck.baseWinRate.rate)}].`, '');
     lines.push('| card | count | one fewer | one more |', '| --- | ---: | --- | --- |');
     for (const card of deck.cards) lines.push(`| ${card.card} | ${card.count} | ${formatChange(card.minusOne)}${flag(card.minusOne)} | ${formatChange(card.plusOne)}${flag(card.plusOne)} |`);
     lines.push('');

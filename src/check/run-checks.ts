@@ -71,6 +71,11 @@ export interface CheckOptions {
   readonly matchTimeoutSeconds?: number;
   readonly baselineDir?: string;
   readonly updateBaseline?: boolean;
+  /**
+   * With `updateBaseline`: called once every check has played, before the first baseline is
+   * stored; a throw stores none (the CLI re-checks its output files here).
+   */
+  readonly beforeStoring?: () => void;
   readonly onBatch?: (check: CheckSpec, matches: number) => void;
 }
 
@@ -174,7 +179,7 @@ function matchFailed(check: CheckSpec, failure: MatchFailureData): ReproducibleF
 }
 
 /** Runs one check to its decision or its budget. */
-async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOptions): Promise<CheckResult> {
+async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOptions, toStore: (() => void)[]): Promise<CheckResult> {
   const started = performance.now();
   const { report } = check.scenario.entry;
   const aggregate: unknown = report.emptyAggregate();
@@ -218,7 +223,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     reason = `the budget of ${check.budget} matches ran out before the ${metric.kind} was clearly inside or outside${noInterval}`;
   }
   const designEffect = metric.designEffect > 0 ? metric.designEffect : 1;
-  const baseline = compareOrStore(check, metric, designEffect, options);
+  const baseline = compareOrStore(check, metric, designEffect, options, toStore);
   if (baseline?.moved === true) {
     status = 'fail';
     const was = 'rate' in baseline ? `${(100 * baseline.rate).toFixed(1)}%` : `${baseline.mean}`;
@@ -270,12 +275,16 @@ function fixedSize(check: CheckSpec, metric: Metric, tests: readonly EdgeTest[],
   return Math.ceil((Math.max(0, ...inner.map((test) => fixedSizeTrials(test.edge, check.margin, test.alpha, test.beta))) * designEffect) / Math.max(trialsPerMatch, 1e-9));
 }
 
-/** With `--baseline`: the comparison with the stored figures, or (`--update-baseline`) stores them. */
-function compareOrStore(check: CheckSpec, metric: Metric, designEffect: number, options: CheckOptions): BaselineComparison | null {
+/**
+ * With `--baseline`: the comparison with the stored figures, or (`--update-baseline`) the
+ * baseline to store, queued on `toStore`: none is written until every check has played.
+ */
+function compareOrStore(check: CheckSpec, metric: Metric, designEffect: number, options: CheckOptions, toStore: (() => void)[]): BaselineComparison | null {
   const dir = options.baselineDir;
   if (dir === undefined) return null;
   if (options.updateBaseline) {
-    writeBaseline(dir, check, baselineRecord(check, metric, designEffect));
+    const record = baselineRecord(check, metric, designEffect);
+    toStore.push(() => writeBaseline(dir, check, record));
     return null;
   }
   const stored = readBaseline(dir, check);
@@ -334,7 +343,14 @@ export async function runChecks(checks: readonly CheckSpec[], options: CheckOpti
   const player = new BatchPlayer(options.workers, options.matchTimeoutSeconds);
   try {
     const results: CheckResult[] = [];
-    for (const check of checks) results.push(await runCheck(check, player, options));
+    // Baselines are stored together at the end: a later check's failed match, or an output the
+    // caller can no longer write, must not leave the folder half old and half new.
+    const toStore: (() => void)[] = [];
+    for (const check of checks) results.push(await runCheck(check, player, options, toStore));
+    if (toStore.length > 0) {
+      options.beforeStoring?.();
+      for (const store of toStore) store();
+    }
     return results;
   } finally {
     await player.close();

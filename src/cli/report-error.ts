@@ -27,11 +27,13 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
   }
   if (error instanceof MatchFailure) {
     io.stderr.write(
-      `hordelab: internal failure in ${error.message}\n` +
+      `hordelab: ${error.message}\n` +
         `  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets, pairing === undefined ? undefined : parsePairing(pairing))}` +
         ` (match seed ${error.matchSeed})\n`,
     );
-    if (error.cause instanceof Error && error.cause.stack) io.stderr.write(`${error.cause.stack}\n`);
+    // The stack is for whoever wrote the agent or game that threw: labelled and indented, so
+    // the two lines above stay the message and a script can take the last of them.
+    if (error.cause instanceof Error && error.cause.stack) io.stderr.write(`  where it was thrown:\n${error.cause.stack.split('\n').map((line, index) => `${index === 0 ? '    ' : '      '}${line.trim()}`).join('\n')}\n`);
     return EXIT_FAILURE;
   }
   if (error instanceof MetricFailure) {

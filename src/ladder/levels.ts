@@ -114,11 +114,13 @@ export function parseLevel(spec: string, source: string, baseDir?: string): Leve
  * Splits a comma-separated list of levels: a part holding `=` but no `:` (and no `/`) is one
  * more setting of the level before it.
  */
-export function splitLevels(text: string): string[] {
+export function splitLevels(text: string, source = '--levels'): string[] {
   const levels: string[] = [];
+  if (text.trim() === '') return levels;
   for (const raw of text.split(',')) {
     const part = raw.trim();
-    if (part === '') continue;
+    // `random,,greedy` is a typo, not two levels: skipping it would run a different ladder.
+    if (part === '') throw new UsageError([{ source, field: '', message: `"${text}" has an empty level; expected levels separated by single commas, such as random,greedy` }]);
     const continues = part.includes('=') && !part.includes(':') && !part.includes('/') && levels.length > 0;
     if (continues) levels[levels.length - 1] = `${levels[levels.length - 1]},${part}`;
     else levels.push(part);
@@ -128,7 +130,7 @@ export function splitLevels(text: string): string[] {
 
 /** Parses `--levels` values (each a comma-separated list) into levels, refusing duplicates; `baseDir` as in {@link parseLevel}. */
 export function parseLevels(texts: readonly string[], source: string, baseDir?: string): Level[] {
-  const levels = texts.flatMap(splitLevels).map((spec) => parseLevel(spec, source, baseDir));
+  const levels = texts.flatMap((text) => splitLevels(text, source)).map((spec) => parseLevel(spec, source, baseDir));
   if (levels.length === 0) throw new UsageError([{ source, field: '', message: 'expected at least one level, such as random,greedy,mcts:iterations=200' }]);
   const names = levels.map((level) => level.name);
   const repeated = names.find((name, index) => names.indexOf(name) !== index);

@@ -82,6 +82,8 @@ export interface RunResult {
   readonly results: unknown;
   /** Paths written. */
   readonly files: readonly string[];
+  /** The failure of lowest match index this call played (a resumed run's earlier ones are in `errors.csv` only), or null. */
+  readonly firstFailure: { readonly matchIndex: number; readonly matchSeed: string } | null;
 }
 
 /** `errors.csv`: one row per failed match. */
@@ -181,6 +183,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const started = performance.now();
     const firstMatch = nextMatch;
     let lastCheckpoint = Number.NEGATIVE_INFINITY;
+    let firstFailure: RunResult['firstFailure'] = null;
 
     // The total is known now (shard and resume settled): say it before the first chunk ends.
     options.onProgress?.(nextMatch - range.start, range.end - range.start);
@@ -211,6 +214,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         status = 'stopped';
       }
       errors += result.failures.length;
+      // Chunks arrive in match order, so the first failure seen is the lowest-numbered one.
+      if (firstFailure === null && result.failures[0] !== undefined) firstFailure = { matchIndex: result.failures[0].matchIndex, matchSeed: result.failures[0].matchSeed };
       matchesPlayed += result.end - result.start - result.failures.filter((failure) => failure.matchIndex < result.end).length;
       journal.append(chunkTexts(result, options.eventFiles, options.replayCommand));
       report.mergeAggregates(aggregate, result.aggregate);
@@ -248,7 +253,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       shard.push({ name: SHARD_FILE, text: `${JSON.stringify(shardRecord(scenario, options, range, state, status, timing, maxErrors, digests))}\n` });
     }
     const published = journal.publish(state, [...tables, ...shard, summary], omit, status);
-    return { document, results: document.results, files: published, errors, status };
+    return { document, results: document.results, files: published, errors, status, firstFailure };
   } catch (error) {
     journal.abandon();
     throw error;

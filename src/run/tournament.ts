@@ -7,7 +7,7 @@
  * intervals (`stats/ratings.ts`), in `tournament.json`, `pairings.csv` and `ratings.csv`.
  */
 import { join } from 'node:path';
-import { table } from '../reports/format.js';
+import { percentBound, table } from '../reports/format.js';
 import type { AgentOutcomes, OutcomeSummary } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE, type RateEstimate } from '../stats/rate-interval.js';
@@ -248,7 +248,7 @@ async function playTournament(
 
 /** The tournament as text: pairings, then ratings. */
 export function formatTournament(summary: TournamentSummary): string {
-  const pct = (r: RateEstimate): string => `${(100 * r.rate).toFixed(1)}% [${(100 * r.lower).toFixed(1)}, ${(100 * r.upper).toFixed(1)}]`;
+  const pct = (r: RateEstimate): string => `${(100 * r.rate).toFixed(1)}% [${percentBound(r.lower, r.rate)}, ${percentBound(r.upper, r.rate)}]`;
   const lines: string[] = [];
   const rows = summary.pairings.map((p) =>
     p.games === 0

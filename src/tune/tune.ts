@@ -9,8 +9,8 @@
  * the starting candidates; the last third to a refinement round around its winner (the winner
  * and its neighbours: a local grid of whole-number steps, a small Latin hypercube in a box one
  * starting stratum wide either side for real values), raced the same way on new common seeds
- * (run seed + 104729), so the answer is not limited to the starting candidates. The refined
- * winner is then played again on fresh seeds (run seed + 7919) and reported with its interval
+ * (run seed + 104729, wrapped past the largest seed), so the answer is not limited to the starting candidates. The refined
+ * winner is then played again on fresh seeds (run seed + 7919, likewise) and reported with its interval
  * per target and `probabilityInBand` (see TargetResult). The tuned scenario is written as a file
  * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
@@ -19,10 +19,11 @@ import { dirname, join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
-import { Rng, affineSeed } from '../core/rng.js';
+import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
 import { relocateModulePaths } from '../scenario/relocate.js';
 import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
+import { percentBound } from '../reports/format.js';
 import { Evaluator, pickMetric, refuseUnsafeName, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
 export interface Target {
@@ -259,7 +260,15 @@ function readSavedState(path: string): SavedState {
 async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<number> {
   const metrics = await evaluator.metrics(evaluation, seed);
   let sum = 0;
-  for (const target of targets) sum += (pickMetric(metrics, target.metric, '--target').value - target.value) ** 2;
+  for (const target of targets) {
+    const metric = pickMetric(metrics, target.metric, '--target');
+    // A rate can never reach a target outside [0, 1]: the search would run its whole budget
+    // toward the nearest end and report a "best" setting that answers nothing.
+    if (metric.kind === 'rate' && !(target.value >= 0 && target.value <= 1)) {
+      throw new UsageError([{ source: `--target ${target.metric}=${target.value}`, field: '', message: `${target.metric} is a rate; expected a target from 0 to 1 (0.5 for 50%)` }]);
+    }
+    sum += (metric.value - target.value) ** 2;
+  }
   return sum;
 }
 
@@ -398,6 +407,16 @@ export function refinementSettings(space: readonly SpaceDimension[], best: Recor
 
 /** Run seed of the refinement's matches: new common seeds, apart from the search's and the confirmation's. */
 const REFINE_SEED_OFFSET = 104729;
+/** Run seed of the confirmation's fresh matches. */
+const CONFIRM_SEED_OFFSET = 7919;
+
+/**
+ * `seed + offset`, wrapped into the run seeds there are (0..MAX_RUN_SEED): a search from a seed
+ * near the top must not fail after its first round on a seed the user never gave.
+ */
+export function offsetSeed(seed: number, offset: number): number {
+  return seed <= MAX_RUN_SEED - offset ? seed + offset : seed - (MAX_RUN_SEED - offset) - 1;
+}
 
 export async function tune(scenario: Scenario, options: TuneOptions): Promise<TuneResult> {
   const started = performance.now();
@@ -453,7 +472,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     let lastMatches = searched.matchesEach;
     let refinement: TuneResult['refinement'] = null;
     if (refinable) {
-      const refineSeed = scenario.seed + REFINE_SEED_OFFSET;
+      const refineSeed = offsetSeed(scenario.seed, REFINE_SEED_OFFSET);
       const local = refinementSettings(space, searched.best, settings.length, scenario.seed);
       for (const setting of local) await evaluator.scenario(toAssignments(setting), refineSeed);
       const finalSearch = searchState ?? saved?.search;
@@ -468,7 +487,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     }
     // Confirmation on fresh seeds: the search's own matches favour its winner (it was picked
     // for looking good on them), so only new matches say how good it is.
-    const confirmSeed = scenario.seed + 7919;
+    const confirmSeed = offsetSeed(scenario.seed, CONFIRM_SEED_OFFSET);
     const confirmMatches = scenario.rotate ? Math.ceil((options.confirm ?? Math.max(2000, lastMatches)) / 2) * 2 : (options.confirm ?? Math.max(2000, lastMatches));
     const fresh = await evaluator.start(toAssignments(best));
     await evaluator.extend(fresh, confirmMatches, confirmSeed);
@@ -563,7 +582,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
 
 /** `49.0% [47.5, 50.6]` for a rate, `6.27 [6.10, 6.44]` for a mean. */
 function formatEstimate(target: TargetResult): string {
-  if (target.kind === 'rate') return `${(100 * target.value).toFixed(1)}% [${(100 * target.lower).toFixed(1)}, ${(100 * target.upper).toFixed(1)}]`;
+  if (target.kind === 'rate') return `${(100 * target.value).toFixed(1)}% [${percentBound(target.lower, target.value)}, ${percentBound(target.upper, target.value)}]`;
   return `${target.value.toFixed(2)} [${target.lower.toFixed(2)}, ${target.upper.toFixed(2)}]`;
 }
 

@@ -74,6 +74,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       ...matchTimeout(args),
       ...(baseline === undefined ? {} : { baselineDir: baseline }),
       updateBaseline,
+      // Checked again before the first baseline is stored: the checks may have taken a while.
+      beforeStoring: () => {
+        for (const [path, request] of outputs) checkOutputFile(path, request);
+      },
       onBatch: (check, matches) => {
         played.set(check.name, matches);
         progress.update([...played.values()].reduce((sum, count) => sum + count, 0), budget, `check ${check.name}`);
@@ -82,7 +86,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   } finally {
     progress.stop();
   }
-  // Checked again, both before either is written: the checks may have taken a while.
+  // Checked again, both before either is written (and, with --update-baseline, before storing).
   for (const [path, request] of outputs) checkOutputFile(path, request);
   const timestamp = new Date().toISOString().replace(/\.\d+Z$/, '');
   for (const [path, request] of outputs) writeOutputFile(path, request.kind === 'JUnit report' ? junitXml(results, timestamp) : markdownSummary(results), request);

@@ -147,6 +147,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       if (interrupt.signal.aborted) io.exit(EXIT_INTERRUPTED);
       interrupt.abort();
     });
+    const replayMatch = (matchIndex: number): string =>
+      ['hordelab', 'replay', scenarioFile, '--match', String(matchIndex), '--seed', String(scenario.seed), ...set.flatMap((assignment) => ['--set', assignment])]
+        .map(shellQuote)
+        .join(' ');
     const result = await runScenario(scenario, {
       outDir,
       eventFiles: args.flag('event-files'),
@@ -158,10 +162,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       force: args.flag('force'),
       signal: interrupt.signal,
       ...(shard === undefined ? {} : { shard }),
-      replayCommand: (matchIndex) =>
-        ['hordelab', 'replay', scenarioFile, '--match', String(matchIndex), '--seed', String(scenario.seed), ...set.flatMap((assignment) => ['--set', assignment])]
-          .map(shellQuote)
-          .join(' '),
+      replayCommand: replayMatch,
       ...(chunkSize === undefined ? {} : { chunkSize }),
       onProgress: (done, total) => progress.update(done, total),
     }).finally(stopListening);
@@ -200,7 +201,8 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       io.stderr.write(
         `hordelab: ${result.errors} match(es) failed` +
           (result.status === 'stopped' ? `; stopped after more than --max-errors ${maxErrors}` : '') +
-          `. Each is in ${join(outDir, 'errors.csv')} with the command that replays it.\n`,
+          `. Each is in ${join(outDir, 'errors.csv')} with the command that replays it.\n` +
+          (result.firstFailure === null ? '' : `  reproduce: ${replayMatch(result.firstFailure.matchIndex)}\n`),
       );
       return EXIT_FAILURE;
     }
