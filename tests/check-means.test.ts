@@ -88,6 +88,25 @@ describe('checks on means', () => {
     await expect(runChecks((await loadCheckFile(margin.file)).checks, { workers: 0 })).rejects.toThrow('expected a number >= 0.0001 and < 0.5, got 2 (p1WinRate is a rate)');
   });
 
+  it('refuses, before any match, a rate band that holds every rate and so cannot fail', async () => {
+    const cases: [string, string][] = [
+      ['atLeast: 0', 'atLeast: every rate is at least 0, so this check cannot fail'],
+      ['atMost: 1', 'atMost: every rate is at most 1, so this check cannot fail'],
+      ['between: [0, 1]', 'between: every rate is between 0 and 1, so this check cannot fail'],
+    ];
+    for (const [band, message] of cases) {
+      const file = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    ${band}\n    budget: 200\n`);
+      await expect(runChecks((await loadCheckFile(file.file)).checks, { workers: 0 })).rejects.toThrow(message);
+    }
+    // Outcome rates are known to be rates once played: refused then, still before a verdict.
+    const outcome = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: outcomes.bySeat.seat1.win\n    atLeast: 0\n    budget: 200\n`);
+    await expect(runChecks((await loadCheckFile(outcome.file)).checks, { workers: 0 })).rejects.toThrow('cannot fail');
+    // A band open at one end still tests the other.
+    const open = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0, 0.6]\n    budget: 200\n`);
+    const [result] = await runChecks((await loadCheckFile(open.file)).checks, { workers: 0 });
+    expect(result?.status).not.toBeUndefined();
+  });
+
   it('a mean\'s baseline stores its spread; an unmoved run passes, a moved one fails, a rate\'s baseline is refused', async () => {
     const { dir, file } = checksFile(check('branching', 'quality.branching', 'between: [5.45, 5.7]'));
     const baselineDir = join(dir, 'baselines');

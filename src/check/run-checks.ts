@@ -104,6 +104,14 @@ function checkBandFits(check: CheckSpec, kind: CheckedKind): void {
   if (outside !== undefined) {
     throw new UsageError([{ source: check.file, field: `${field}.${bandField(check.band)}`, message: `expected a band within 0..1, got ${outside} (${check.metric} is a rate)` }]);
   }
+  // A band holding every rate cannot fail: a gate that always passes, whatever the game does.
+  const band = check.band;
+  const holdsAll = band.kind === 'between' ? band.low <= 0 && band.high >= 1 : band.kind === 'atLeast' ? band.value <= 0 : band.value >= 1;
+  if (holdsAll) {
+    throw new UsageError([
+      { source: check.file, field: `${field}.${bandField(band)}`, message: `every rate is ${band.kind === 'between' ? 'between 0 and 1' : band.kind === 'atLeast' ? 'at least 0' : 'at most 1'}, so this check cannot fail; expected a band that excludes some rates (${check.metric} is a rate)` },
+    ]);
+  }
   const margin = boundProblem(BOUNDS.margin, check.margin);
   if (margin !== null) throw new UsageError([{ source: check.file, field: `${field}.margin`, message: `${margin} (${check.metric} is a rate)` }]);
 }

@@ -125,7 +125,7 @@ export const checkCommand: CommandModule = {
   },
   epilogue:
     'A metric is a rate\'s or a mean\'s path in the results (p1WinRate, quality.branching) or in the outcomes: outcomes.byAgent.<agent>.overall.win, outcomes.bySeat.seat1.win. ' +
-    'A rate is tested with an SPRT and its band lies within 0..1; a mean with repeated confidence intervals, its band and margin in its own units.\n' +
+    'A rate is tested with an SPRT and its band lies within 0..1 and excludes some rates; a mean with repeated confidence intervals, its band and margin in its own units.\n' +
     'Exit codes: 0 every check passed; 1 a check failed (or, with --fail-on-inconclusive, was inconclusive); 3 only inconclusive checks; 2 bad input (a missing --baseline folder too).',
   examples: [
     ['hordelab check scenarios/ci-balance.checks.yaml --junit balance.xml', 'The CI gate, with a JUnit report'],
