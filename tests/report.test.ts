@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { compareRuns, type Comparison } from '../src/present/compare.js';
+import { compareRuns as libraryCompare, run } from '../src/index.js';
 import { holmAdjust } from '../src/stats/tests.js';
 import { readRunSummary } from '../src/present/metrics.js';
 import { writeReports } from '../src/present/report-page.js';
@@ -31,6 +32,16 @@ function findChromium(): string | null {
   }
   return null;
 }
+
+describe('compareRuns from the library', () => {
+  it("takes run()'s results as they are, typed per game, and flags the changed parameter", async () => {
+    const fair = await run({ game: 'coin-flip', matches: 400, seed: 1, seats: ['random', 'random'] });
+    const loaded = await run({ game: 'coin-flip', matches: 400, seed: 2, params: { winRate: 0.8 }, seats: ['random', 'random'] });
+    const comparison = libraryCompare('fair', fair.summary, 'loaded', loaded.summary);
+    expect(comparison.parameterChanges).toEqual(['winRate: 0.5 → 0.8']);
+    expect(comparison.metrics.find((metric) => metric.path === 'p1WinRate')?.changed).toBe(true);
+  });
+});
 
 describe('hordelab compare', () => {
   it('flags raised trap rates, and nothing in a re-run of the same matches', async () => {

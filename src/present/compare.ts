@@ -12,7 +12,7 @@
 import { UsageError } from '../core/errors.js';
 import { meanDifferenceTest, holmAdjust, twoProportionTest, type DifferenceTest } from '../stats/tests.js';
 import { table } from '../reports/format.js';
-import { runMetrics, type Metric, type RunSummary } from './metrics.js';
+import { runMetrics, type Metric, type RunSummary, type SummaryInput } from './metrics.js';
 
 export interface MetricComparison {
   readonly path: string;
@@ -63,7 +63,11 @@ function testPair(a: Metric, b: Metric, confidence: number): DifferenceTest | nu
  * `primary` named, that one unadjusted and the rest Holm-adjusted as secondary.
  * @throws UsageError when `primary` names no metric both runs have with samples.
  */
-export function compareRuns(baselineDir: string, baseline: RunSummary, runDir: string, run: RunSummary, alpha = 0.05, primary?: string): Comparison {
+export function compareRuns(baselineDir: string, baselineInput: SummaryInput, runDir: string, runInput: SummaryInput, alpha = 0.05, primary?: string): Comparison {
+  // A run's summary always has object parameters, agent settings and results: the wider input
+  // type only lets the library's typed `run()` result in as it is.
+  const baseline = baselineInput as RunSummary;
+  const run = runInput as RunSummary;
   const confidence = 1 - alpha;
   const before = new Map(runMetrics(baseline).map((metric) => [metric.path, metric]));
   const skipped: string[] = [];

@@ -67,6 +67,19 @@ export interface RunSummary {
   readonly timing?: unknown;
 }
 
+/**
+ * What {@link RunSummary} readers accept from a caller: a `summary.json` as read, or the library's
+ * `run()` result's `summary`, whose results are typed per game (no index signature) and whose
+ * parameters and agent settings are typed as unknown.
+ */
+export type SummaryInput = Omit<RunSummary, 'results' | 'scenario'> & {
+  readonly results: object;
+  readonly scenario: Omit<RunSummary['scenario'], 'params' | 'seats'> & {
+    readonly params: unknown;
+    readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: unknown }[];
+  };
+};
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A bound from JSON: a number, or null (written for NaN: no interval). */
