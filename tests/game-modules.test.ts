@@ -264,7 +264,11 @@ describe('a game module that cannot be a game', () => {
     const gone = await hordelabIn(dir, 'report', 'out');
     expect(gone.status).toBe(2);
     expect(gone.stderr.trim().split('\n')).toHaveLength(1);
-    expect(gone.stderr).toMatch(/summary\.json: scenario\.gameModule: cannot load game module "\.\/first-six\.mjs": no module at .*gone\.mjs \(the run's game\)/);
+    // Both places looked in are named: where the run loaded it, and beside the scenario.
+    expect(gone.stderr.trim()).toBe(
+      `hordelab: ${summaryFile}: scenario.gameModule: no game module at ${join(dir, 'gone.mjs')}, where the run loaded it, nor at ${join(dir, 'elsewhere', 'first-six.mjs')} ` +
+        `(./first-six.mjs beside the scenario elsewhere/first-six.yaml, from ${dir}); put it back, or run this command from the folder that scenario path is relative to`,
+    );
     expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
   });
 

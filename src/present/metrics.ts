@@ -125,7 +125,7 @@ export function runMetrics(summary: RunSummary): Metric[] {
  * Reads a run folder's `summary.json`, checked field by field ({@link validateRunSummary}), or
  * says clearly why it cannot. A run of a game module loads that module again (`summary-game.ts`).
  */
-export async function readRunSummary(dir: string): Promise<RunSummary> {
+export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<RunSummary> {
   const file = join(dir, 'summary.json');
   let text: string;
   try {
@@ -148,6 +148,6 @@ export async function readRunSummary(dir: string): Promise<RunSummary> {
   } catch (error) {
     throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message.split('\n')[0]}` }]);
   }
-  await loadSummaryGame(data, file);
+  await loadSummaryGame(data, file, cwd);
   return validateRunSummary(data, file) as RunSummary;
 }

@@ -28,11 +28,11 @@ export function summaryGame(scenario: SummaryGameRef): GameModule | undefined {
 
 /**
  * Loads the game module a parsed `summary.json` (`file`) records, if it records one: from the
- * path the run loaded it from, or else beside the scenario as the summary names it (a run folder
- * and its scenario moved together).
+ * path the run loaded it from, or else beside the scenario as the summary names it, from `cwd`
+ * (a run folder and its scenario moved together).
  * @throws UsageError naming the file and `scenario.gameModule` when the module cannot be loaded.
  */
-export async function loadSummaryGame(data: unknown, file: string): Promise<void> {
+export async function loadSummaryGame(data: unknown, file: string, cwd = process.cwd()): Promise<void> {
   const scenario = (data as { scenario?: { file?: unknown; gameModule?: unknown } } | null)?.scenario;
   const recorded = scenario?.gameModule as { spec?: unknown; path?: unknown } | undefined;
   if (recorded === undefined) return;
@@ -40,8 +40,16 @@ export async function loadSummaryGame(data: unknown, file: string): Promise<void
     throw new UsageError([{ source: file, field: 'scenario.gameModule', message: 'expected { spec, path, sha256 } of the game module the run loaded' }]);
   }
   if (loaded.has(recorded.path)) return;
-  const besideScenario = typeof scenario?.file === 'string' ? resolve(dirname(scenario.file), recorded.spec) : null;
+  const besideScenario = typeof scenario?.file === 'string' ? resolve(cwd, dirname(scenario.file), recorded.spec) : null;
   const path = existsSync(recorded.path) || besideScenario === null || !existsSync(besideScenario) ? recorded.path : besideScenario;
+  if (!existsSync(path)) {
+    // Name every place looked in: a moved run folder is the usual cause, and the fix is to run
+    // from where the scenario's path resolves, or to put the module back.
+    const tried = besideScenario === null || besideScenario === recorded.path ? '' : `, nor at ${besideScenario} (${recorded.spec} beside the scenario ${String(scenario?.file)}, from ${cwd})`;
+    throw new UsageError([
+      { source: file, field: 'scenario.gameModule', message: `no game module at ${recorded.path}, where the run loaded it${tried}; put it back, or run this command from the folder that scenario path is relative to` },
+    ]);
+  }
   const result = await loadGameModuleFile(recorded.spec, path);
   if ('problem' in result) throw new UsageError([{ source: file, field: 'scenario.gameModule', message: `${result.problem} (the run's game)` }]);
   loaded.set(recorded.path, result.module);

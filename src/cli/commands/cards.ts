@@ -50,8 +50,8 @@ function canonical(value: unknown): string {
  * Card values written into a run folder show in that run's report as its own: refused unless the
  * run played the game, parameters (after --set) and seats the card values are measured with.
  */
-async function refuseAnotherRun(dir: string, scenario: Scenario): Promise<void> {
-  const played = (await readRunSummary(dir)).scenario;
+async function refuseAnotherRun(dir: string, scenario: Scenario, cwd: string): Promise<void> {
+  const played = (await readRunSummary(dir, cwd)).scenario;
   const differs: string[] = [];
   if (played.game !== scenario.entry.game.id) differs.push(`the game ${played.game}, not ${scenario.entry.game.id}`);
   else if (canonical(played.params) !== canonical(scenario.params)) differs.push('other parameters');
@@ -75,7 +75,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-cards`));
   // A run folder may take the card values beside its own files: its report then shows them.
   const runFolder = existsSync(join(outDir, 'summary.json'));
-  if (runFolder) await refuseAnotherRun(outDir, scenario);
+  if (runFolder) await refuseAnotherRun(outDir, scenario, io.cwd);
   checkOutputFolder(outDir, { flag: '--out', command: 'cards', ours: (name) => CARD_VALUE_FILES.includes(name), force: args.flag('force') || runFolder });
   const command = [
     'hordelab',

@@ -13,7 +13,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const runDir = args.required('run-dir');
   const formats = parseFormats(args.required('format'), '--format');
   // The run is read and checked before anything is written.
-  await readRunSummary(runDir);
+  await readRunSummary(runDir, io.cwd);
   const out = args.text('out');
   // Beside their own run the pages are always redrawn; elsewhere the folder rules apply.
   const beside = out === undefined || resolve(out) === resolve(runDir);
