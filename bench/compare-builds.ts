@@ -11,7 +11,9 @@
  * - `survivors.one-step-greedy-vs-scripted.run`: `scenarios/survivors-survive.yaml`, 1 worker,
  *   with the one-step greedy: the base's `greedy` if it has no `horizon` setting, else the
  *   head's `greedy` with `horizon: action` (the turn-planning greedy is a different agent).
- * Runs read `timing.matchesPerSecond` from the run's own JSON (node's start-up not counted).
+ * Runs read `timing.matchesPerSecond` from the run's own JSON (node's start-up not counted; a
+ * build whose worker threads start before the timed run begins does not count theirs either),
+ * and, beside it, matches per wall second of the whole child process, every start-up included.
  *
  * Every figure also gets its CPU time (user + system, all threads: of the timed searches for
  * MCTS, of the whole child, start-up included, for runs), so a loaded machine can be read per
@@ -53,29 +55,32 @@ process.stdout.write(JSON.stringify({ perSecond: (5000 * searches) / seconds, pe
 
 interface Sample {
   readonly perSecond: number;
+  /** Runs: units per wall second of the whole child process, start-up included; null for MCTS. */
+  readonly perProcessSecond: number | null;
   /** Units per CPU second (all threads; for runs, of the whole child, start-up included). */
   readonly perCpuSecond: number;
 }
 
-function child(args: readonly string[], env: Record<string, string> = {}): { stdout: string; cpuSeconds: number } {
+function child(args: readonly string[], env: Record<string, string> = {}): { stdout: string; cpuSeconds: number; wallSeconds: number } {
+  const started = performance.now();
   const result = spawnSync(process.execPath, ['--import', pathToFileURL(cpuHook).href, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
   const micro = /cpuMicroseconds (\d+)/.exec(result.stderr)?.[1];
   if (result.status !== 0 || micro === undefined) throw new Error(`failed (${result.status}): node ${args.join(' ')}\n${result.stderr}`);
-  return { stdout: result.stdout, cpuSeconds: Number(micro) / 1e6 };
+  return { stdout: result.stdout, cpuSeconds: Number(micro) / 1e6, wallSeconds: (performance.now() - started) / 1000 };
 }
 
 function mctsSample(root: string): Sample {
   const { stdout } = child(['--input-type=module', '-e', mctsScript], { HORDELAB_ROOT: root, WORKLOADS: new URL('./build-workloads.js', import.meta.url).href, SEARCHES: '6' });
-  return JSON.parse(stdout) as Sample;
+  return { ...(JSON.parse(stdout) as Omit<Sample, 'perProcessSecond'>), perProcessSecond: null };
 }
 
 function runSample(root: string, scenario: string, matches: number, extra: readonly string[] = []): Sample {
   const out = join(mkdtempSync(join(scratch, 'run-')), 'out');
   try {
     const args = ['--single-threaded-gc', '--max-semi-space-size=4', '--heap-growing-percent=50', join(root, 'dist/src/cli/main.js'), 'run', scenario, '--matches', String(matches), '--workers', '1', '--json', '--quiet', '--out', out, ...extra];
-    const { stdout, cpuSeconds } = child(args);
+    const { stdout, cpuSeconds, wallSeconds } = child(args);
     const summary = JSON.parse(stdout) as { timing: { matchesPerSecond: number } };
-    return { perSecond: summary.timing.matchesPerSecond, perCpuSecond: matches / cpuSeconds };
+    return { perSecond: summary.timing.matchesPerSecond, perCpuSecond: matches / cpuSeconds, perProcessSecond: matches / wallSeconds };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -104,7 +109,8 @@ try {
       for (const build of order) {
         const sample = run(builds[build]);
         entry[build].push(sample);
-        process.stderr.write(`round ${round + 1} ${figure} ${build}: ${sample.perSecond.toFixed(1)}/s, ${sample.perCpuSecond.toFixed(1)}/CPU s\n`);
+        const whole = sample.perProcessSecond === null ? '' : `, ${sample.perProcessSecond.toFixed(1)}/s of the whole process`;
+        process.stderr.write(`round ${round + 1} ${figure} ${build}: ${sample.perSecond.toFixed(1)}/s, ${sample.perCpuSecond.toFixed(1)}/CPU s${whole}\n`);
       }
     }
   }
@@ -112,15 +118,22 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const median = (list: readonly Sample[], key: keyof Sample): number => Math.round(stats.median(list.map((sample) => sample[key])) * 10) / 10;
+const median = (list: readonly Sample[], key: 'perSecond' | 'perCpuSecond'): number => Math.round(stats.median(list.map((sample) => sample[key])) * 10) / 10;
+/** The median of the whole-process rates, or null where there are none (MCTS). */
+const medianWhole = (list: readonly Sample[]): number | null => {
+  const values = list.map((sample) => sample.perProcessSecond).filter((value): value is number => value !== null);
+  return values.length === 0 ? null : Math.round(stats.median(values) * 10) / 10;
+};
+const ratio = (head: number | null, base: number | null): number | null => (head === null || base === null ? null : Math.round((head / base) * 100) / 100);
 const figures = Object.fromEntries(
   Object.entries(samples).map(([figure, { base: b, head: h }]) => [
     figure,
     {
-      base: { medianPerSecond: median(b, 'perSecond'), medianPerCpuSecond: median(b, 'perCpuSecond'), perSecond: b.map((s) => Math.round(s.perSecond * 10) / 10) },
-      head: { medianPerSecond: median(h, 'perSecond'), medianPerCpuSecond: median(h, 'perCpuSecond'), perSecond: h.map((s) => Math.round(s.perSecond * 10) / 10) },
+      base: { medianPerSecond: median(b, 'perSecond'), medianPerCpuSecond: median(b, 'perCpuSecond'), medianPerProcessSecond: medianWhole(b), perSecond: b.map((s) => Math.round(s.perSecond * 10) / 10) },
+      head: { medianPerSecond: median(h, 'perSecond'), medianPerCpuSecond: median(h, 'perCpuSecond'), medianPerProcessSecond: medianWhole(h), perSecond: h.map((s) => Math.round(s.perSecond * 10) / 10) },
       headOverBase: Math.round((median(h, 'perSecond') / median(b, 'perSecond')) * 100) / 100,
       headOverBasePerCpuSecond: Math.round((median(h, 'perCpuSecond') / median(b, 'perCpuSecond')) * 100) / 100,
+      headOverBasePerProcessSecond: ratio(medianWhole(h), medianWhole(b)),
     },
   ]),
 );

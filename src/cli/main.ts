@@ -14,8 +14,12 @@
  * length (170 MB at 100,000 matches, 230-250 MB from 1,000,000); with it, 158-167 MB from
  * 100,000 to 3,000,000, at no speed cost measurable here (reports/benchmarks.md).
  */
-import { main } from './cli.js';
-import { processIo } from './process-io.js';
+import { prestartRunWorkers, releasePrestartedPool } from './prestart.js';
+
+// Before the command line is loaded (hence the dynamic imports below): see prestart.ts.
+prestartRunWorkers(process.argv.slice(2));
+const { main } = await import('./cli.js');
+const { processIo } = await import('./process-io.js');
 
 // Piping into `head` closes stdout early: that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -24,3 +28,4 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 process.exitCode = await main(process.argv.slice(2), processIo());
+releasePrestartedPool();

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { MAX_RUN_SEED } from './rng.js';
+import { MAX_WORKERS } from './limits.js';
 
 /** A closed or half-open range of numbers, whole or not. */
 export interface NumberBound {
@@ -24,8 +25,8 @@ export interface NumberBound {
 
 /** Most matches one run, check budget, sweep point or tuning budget may ask for. */
 export const MAX_MATCHES = 1_000_000_000;
-/** Most worker threads; see the file comment. */
-export const MAX_WORKERS = 256;
+/** Most worker threads; see the file comment. Kept in `limits.ts`, which imports nothing. */
+export { MAX_WORKERS };
 
 const whole = (min: number, max: number): NumberBound => ({ whole: true, min, max });
 

@@ -1,0 +1,71 @@
+/**
+ * The worker prestart: `hordelab run`'s threads are started from the raw arguments before the
+ * command line loads, only when those arguments say for certain how many; the run takes that
+ * pool, anything else gets its own; an unused one never holds the process; and a run's bytes
+ * are the same either way.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runWorkersFromArguments } from '../src/cli/prestart.js';
+import { compiledWorkerFile, prestartThreadPool, releasePrestartedPool, startThreadPool } from '../src/run/thread-pool.js';
+import { hordelabIn, hordelabProcess } from './cli-harness.js';
+
+describe('the worker count read from the raw arguments', () => {
+  it('is the run\'s --workers, or the run\'s default, and null whenever it is not certain', () => {
+    const cores = Math.min(availableParallelism(), 256);
+    expect(runWorkersFromArguments(['run', 's.yaml'])).toBe(cores);
+    expect(runWorkersFromArguments(['run', 's.yaml', '-w', '2'])).toBe(2);
+    expect(runWorkersFromArguments(['run', '--workers', '3', 's.yaml', '-q'])).toBe(3);
+    expect(runWorkersFromArguments(['run', 's.yaml', '--workers=4'])).toBe(4);
+    expect(runWorkersFromArguments(['run', 's.yaml', '-w', '1', '--workers', '5'])).toBe(5);
+    for (const argv of [
+      ['check', 'c.checks.yaml'],
+      [],
+      ['run', 's.yaml', '-w', '0'],
+      ['run', 's.yaml', '-w'],
+      ['run', 's.yaml', '-w', 'two'],
+      ['run', 's.yaml', '-w', '1.5'],
+      ['run', 's.yaml', '-w', '-1'],
+      ['run', 's.yaml', '-w', '257'],
+      ['run', 's.yaml', '-qw', '2'],
+      ['run', 's.yaml', '--help'],
+      ['run', '-h'],
+      ['run', '--', 's.yaml'],
+    ]) {
+      expect(runWorkersFromArguments(argv), argv.join(' ')).toBeNull();
+    }
+  });
+});
+
+describe('a prestarted pool', () => {
+  it('is taken by the first pool asked for with its file and thread count, and only by that', async () => {
+    const file = compiledWorkerFile('run/worker.js');
+    const prestarted = prestartThreadPool(file, 1);
+    expect(prestartThreadPool(file, 1)).toBe(prestarted);
+    const other = startThreadPool(file, 2);
+    const taken = startThreadPool(file, 1);
+    const fresh = startThreadPool(file, 1);
+    expect([other === prestarted, taken === prestarted, fresh === prestarted]).toEqual([false, true, false]);
+    // Taken once: nothing is left to release.
+    releasePrestartedPool();
+    await Promise.all([other.destroy(), taken.destroy(), fresh.destroy()]);
+    const unused = prestartThreadPool(file, 1);
+    releasePrestartedPool();
+    const after = startThreadPool(file, 1);
+    expect(after).not.toBe(unused);
+    await after.destroy();
+  });
+
+  it('gives the same bytes as a run in one thread, and a refused run still ends at once with exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-prestart-'));
+    writeFileSync(join(dir, 's.yaml'), 'name: s\ngame: zombie-trainers\nmatches: 60\nseed: 4\nparams: { maxRounds: 20 }\nseats: [random, random]\n');
+    const pooled = hordelabProcess(dir, 'run', 's.yaml', '-w', '2', '-q', '-o', 'pooled');
+    expect(pooled.status, pooled.stderr).toBe(0);
+    expect((await hordelabIn(dir, 'run', 's.yaml', '-w', '0', '-q', '-o', 'inline')).status).toBe(0);
+    expect(readFileSync(join(dir, 'pooled', 'matches.csv'), 'utf8')).toBe(readFileSync(join(dir, 'inline', 'matches.csv'), 'utf8'));
+    const refused = hordelabProcess(dir, 'run', 'missing.yaml', '-w', '2');
+    expect([refused.status, refused.stderr]).toEqual([2, `hordelab: missing.yaml: no such file\n`]);
+  });
+});
