@@ -33,7 +33,12 @@ export function runWorkersFromArguments(argv: readonly string[]): number | null 
 /** Prestarts the run's pool when {@link runWorkersFromArguments} is sure of it. */
 export function prestartRunWorkers(argv: readonly string[]): void {
   const threads = runWorkersFromArguments(argv);
-  if (threads !== null) prestartThreadPool(compiledWorkerFile('run/worker.js'), threads);
+  if (threads === null) return;
+  try {
+    prestartThreadPool(compiledWorkerFile('run/worker.js'), threads);
+  } catch {
+    // Only a head start: the run starts its own pool, and reports whatever stops that.
+  }
 }
 
 export { releasePrestartedPool };

@@ -37,10 +37,9 @@ export function prestartThreadPool(file: string, threads: number): Piscina<unkno
 }
 
 /**
- * Lets go of a prestarted pool nothing took (the command failed, or ran in this thread): its
- * threads no longer keep the process alive, and end with it. Waiting for them to stop would
- * cost a command refused for bad input the rest of their start-up (a thread cannot be stopped
- * while it compiles a module).
+ * Lets go of a prestarted pool nothing took (the command failed, or ran in this thread): it is
+ * told to stop, and its threads no longer keep the process alive, so the command ends without
+ * waiting for them.
  */
 export function releasePrestartedPool(): void {
   const unused = prestarted;
