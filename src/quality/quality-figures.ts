@@ -198,6 +198,17 @@ function quantile(pairs: readonly [number, number][], total: number, q: number):
   return pairs[pairs.length - 1]?.[0] ?? Number.NaN;
 }
 
+/**
+ * `estimate` with its interval cut to the values the figure can take (a share lies in 0..1, a
+ * count per match is at least 0, legal actions per decision at least 1). A t interval on a
+ * handful of matches (a run stopped early) can reach past them, which no reader should see;
+ * cutting only ever raises coverage.
+ */
+export function within<E extends { readonly lower: number; readonly upper: number }>(estimate: E, low: number, high: number): E {
+  if (!(estimate.lower < low) && !(estimate.upper > high)) return estimate;
+  return { ...estimate, lower: Math.max(low, estimate.lower), upper: Math.min(high, estimate.upper) };
+}
+
 /** The summary of `aggregate`; does not change it. */
 export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, confidence: number): QualitySummary {
   const sums = settledFigures(aggregate.tally);
@@ -220,7 +231,8 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   if (!run.leads) notes.push('leads: the scenario says quality: { leads: false }, so decisiveness, lead changes and drama (which read the game heuristic at every turn start) are left out');
   // A ratio's matches: those with a decision (branching) or decided with a turn (decisiveness),
   // counted by the one-trial-per-match rate recorded under the same condition.
-  const ratio = (key: string, matchesFrom: string): RatioFigure => ({ kind: 'ratio', ...ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence) });
+  const ratio = (key: string, matchesFrom: string, low: number, high = Infinity): RatioFigure => ({ kind: 'ratio', ...within(ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence), low, high) });
+  const count = (key: string): MeanEstimate => within(clusteredMean(sums[key], confidence), 0, Infinity);
   const chance = run.skill === null ? undefined : { ...rate('chanceShare'), stronger: run.skill.stronger, weaker: run.skill.weaker, basis: run.skill.basis };
   if (chance !== undefined && chance.n > 0 && chance.lower > 0.5) notes.push(`chance share: ${chance.stronger} lost more often than not, so the skill order taken by construction did not hold in this run`);
   return {
@@ -234,13 +246,13 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
       advantage: { fair, value: decidedWin.rate - fair, lower: decidedWin.lower - fair, upper: decidedWin.upper - fair },
     },
     length: {
-      decisions: clusteredMean(sums['decisions'], confidence),
-      turns: clusteredMean(sums['turns'], confidence),
+      decisions: count('decisions'),
+      turns: count('turns'),
       histogram,
       quantiles: matches === 0 ? null : { min: histogram[0]?.[0] as number, median: quantile(histogram, matches, 0.5), p90: quantile(histogram, matches, 0.9), max: histogram[histogram.length - 1]?.[0] as number },
     },
-    branching: ratio('branching', 'firstMover:win'),
-    ...(run.leads ? { decisiveness: ratio('decisiveness', 'drama'), leadChanges: clusteredMean(sums['leadChanges'], confidence), drama: rate('drama') } : {}),
+    branching: ratio('branching', 'firstMover:win', 1),
+    ...(run.leads ? { decisiveness: ratio('decisiveness', 'drama', 0, 1), leadChanges: count('leadChanges'), drama: rate('drama') } : {}),
     ...(chance === undefined ? {} : { chanceShare: chance }),
     notes,
   };

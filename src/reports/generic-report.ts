@@ -143,7 +143,9 @@ export function genericReport(gameId: string, seatNames: readonly string[]): Gam
       const summary: Record<string, unknown> = {};
       for (let seat = 1; seat <= seats; seat++) summary[`seat${seat}WinRate`] = clusteredRate(sums[`win:seat${seat}`], confidence);
       summary['drawRate'] = clusteredRate(sums['draw'], confidence);
-      summary['moves'] = { ...clusteredMean(sums['decisions'], confidence), histogram: sortedHistogram(aggregate.decisionsHistogram) };
+      // A t interval on a few matches can reach below 0 moves: cut at the least there can be.
+      const moves = clusteredMean(sums['decisions'], confidence);
+      summary['moves'] = { ...moves, ...(moves.lower < 0 ? { lower: 0 } : {}), histogram: sortedHistogram(aggregate.decisionsHistogram) };
       summary['events'] = Object.fromEntries(
         Object.keys(aggregate.eventCounts)
           .sort()

@@ -106,6 +106,17 @@ async function runRoundRobin(
   return EXIT_FAILURE;
 }
 
+/**
+ * `2000 matches`, or, for a run that did not finish, what its figures rest on:
+ * `77 of 2000 matches played (run stopped: 1 failed)`, so no one reads them as the whole run.
+ */
+export function matchesLine(played: { readonly status: string; readonly matchesPlayed: number; readonly errors: number }, matches: number): string {
+  if (played.status === 'complete' && played.errors === 0) return `${matches} matches`;
+  const failed = played.errors === 0 ? '' : `, ${played.errors} failed`;
+  if (played.status === 'complete') return `${played.matchesPlayed} of ${matches} matches played${failed}`;
+  return `${played.matchesPlayed} of ${matches} matches played (run ${played.status}${failed})`;
+}
+
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenarioFile = args.required('scenario');
   if (scenarioFile.endsWith('.checks.yaml') || scenarioFile.endsWith('.checks.yml')) {
@@ -178,7 +189,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       // The skill behind the figures is named in the line above; random play gets a warning.
       const warning = randomPlayWarning(result.document.scenario.seats);
       io.stdout.write(
-        `${game.title}: ${scenario.name} — ${scenario.matches} matches, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
+        `${game.title}: ${scenario.name} — ${matchesLine(result.document.run, scenario.matches)}, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
           (warning === null ? '' : `${warning}\n\n`) +
           outcomeTable +
           `${report.formatSummary(result.results)}\n\n` +
