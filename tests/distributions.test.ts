@@ -32,6 +32,11 @@ describe('normalCdf', () => {
     expect(Math.abs(normalCdf(-7.9) - 1.394517146659261e-15)).toBeLessThan(2e-15);
   });
 
+  it('is NaN at NaN, at once (the series never ended on it), and 0 or 1 at the infinities', () => {
+    expect(normalCdf(Number.NaN)).toBeNaN();
+    expect([normalCdf(-Infinity), normalCdf(Infinity)]).toEqual([0, 1]);
+  });
+
   it('is exactly 0 below −8 and 1 above 8', () => {
     expect(normalCdf(-8.5)).toBe(0);
     expect(normalCdf(8.5)).toBe(1);

@@ -217,3 +217,24 @@ describe('where report, sweep and tune may write', () => {
     }
   });
 });
+
+describe('flags that would run something other than what was asked, silently', () => {
+  const refused: [string, string[], string][] = [
+    ['--set of one key twice', ['run', 's.yaml', '--set', 'winRate=0.9', '--set', 'winRate=0.1', '-w', '0'], '--set winRate=0.1: winRate is given twice (--set winRate=0.9, then --set winRate=0.1)'],
+    ['--set of a key --vary also sets', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '--set', 'winRate=0.9', '-w', '0'], '--set winRate=0.9: winRate is also given by --vary winRate=0.4,0.6'],
+    ['--set of a key --space also sets', ['tune', 's.yaml', '--space', 'winRate=0..1', '--set', 'winRate=0.9', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--set winRate=0.9: winRate is also given by --space winRate=0..1'],
+    ['--metric twice (each copy narrowed the paired intervals)', ['sweep', 's.yaml', '--vary', 'winRate=0.5,0.55', '--metric', 'p1WinRate', '--metric', 'p1WinRate', '-w', '0'], '--metric p1WinRate: p1WinRate is given twice'],
+    ['a --space step past its range', ['tune', 's.yaml', '--space', 'winRate=0..1:2', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--space winRate=0..1:2: the step 2 is larger than the range 0..1, which leaves one value to try'],
+    ['a ladder --band of a rate past 0..1', ['ladder', 's.yaml', '--levels', 'random', '--band', 'p1WinRate=0..5', '-w', '0'], '--band p1WinRate=0..5: p1WinRate is a rate; expected a band within 0..1'],
+  ];
+  it.each(refused)('%s is exit 2, before any match, nothing written', async (_label, args, message) => {
+    const before = listing(work);
+    expectRefused(await hordelabIn(work, ...args), message);
+    expect(listing(work)).toEqual(before);
+  });
+
+  it('compare of a run with itself (a typo for another folder) is exit 2', async () => {
+    expectRefused(await hordelabIn(work, 'compare', 'run', './run/'), `is the baseline folder itself`);
+    expect(existsSync(join(runDir, 'compare.html'))).toBe(false);
+  });
+});

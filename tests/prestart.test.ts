@@ -69,3 +69,19 @@ describe('a prestarted pool', () => {
     expect([refused.status, refused.stderr]).toEqual([2, `hordelab: missing.yaml: no such file\n`]);
   });
 });
+
+describe('a process a module ends early', () => {
+  it('is exit 1 with a line saying so, never the exit 0 of a gate that passed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-exit-'));
+    writeFileSync(join(dir, 'quits.mjs'), 'process.exit(0);\n');
+    writeFileSync(join(dir, 'waits.mjs'), 'await new Promise(() => {});\nexport default () => ({ chooseAction: () => 0 });\n');
+    writeFileSync(join(dir, 'leaves.mjs'), 'export default () => ({ chooseAction: () => process.exit(0) });\n');
+    for (const agent of ['quits', 'waits', 'leaves']) writeFileSync(join(dir, `${agent}.yaml`), `game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [./${agent}.mjs, random]\n`);
+    writeFileSync(join(dir, 'gate.checks.yaml'), 'checks:\n  - name: a\n    scenario: quits.yaml\n    metric: p1WinRate\n    between: [0.3, 0.7]\n    budget: 200\n');
+    const said = /^hordelab: the command ended before it finished: a module it loaded \(an agent, game or metric module\) called process\.exit\(0\), or waits on a promise that never settles; nothing it printed or wrote is a result\n$/;
+    for (const args of [['run', 'quits.yaml', '-w', '1', '-o', 'q'], ['check', 'gate.checks.yaml', '-w', '1', '--junit', 'j.xml'], ['run', 'waits.yaml', '-w', '0', '-o', 'w'], ['run', 'leaves.yaml', '-w', '0', '-o', 'l']]) {
+      const result = hordelabProcess(dir, ...args);
+      expect([result.status, result.stderr], args.join(' ')).toEqual([1, expect.stringMatching(said)]);
+    }
+  });
+});

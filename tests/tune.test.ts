@@ -73,6 +73,8 @@ describe('tune', () => {
     expect(parseDimension('actionPoints=2..6')).toEqual({ name: 'actionPoints', kind: 'int', min: 2, max: 6, step: 1 });
     expect(parseDimension('winRate=0.1..0.9')).toEqual({ name: 'winRate', kind: 'real', min: 0.1, max: 0.9 });
     expect(parseDimension('winRate=0.2..0.4:0.1')).toEqual({ name: 'winRate', kind: 'choice', choices: ['0.2', '0.3', '0.4'] });
+    expect(parseDimension('x=0..2:2')).toEqual({ name: 'x', kind: 'int', min: 0, max: 2, step: 2 });
+    expect(() => parseDimension('x=0..1:1.5')).toThrow('the step 1.5 is larger than the range 0..1');
     expect(parseDimension('rollout=random,epsilonGreedy')).toEqual({ name: 'rollout', kind: 'choice', choices: ['random', 'epsilonGreedy'] });
     expect(parseTarget('p1WinRate=0.5')).toEqual({ metric: 'p1WinRate', value: 0.5 });
     expect(() => parseDimension('actionPoints=6..2')).toThrow(/expected name=lo\.\.hi/);

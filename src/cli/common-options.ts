@@ -7,6 +7,7 @@ import { BOUNDS, MAX_WORKERS } from '../core/input-bounds.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS } from '../run/pool.js';
 import { parseAssignment } from '../scenario/scenario.js';
 import type { OptionSpec, ParsedArguments } from './command.js';
+import { refuseRepeatedNames } from './flag-values.js';
 
 /** `--workers N`, `-w N`: worker threads, bounded by {@link MAX_WORKERS}. */
 export const workersOption: OptionSpec = {
@@ -63,5 +64,7 @@ export function workerCount(args: ParsedArguments): number {
 export function assignments(args: ParsedArguments): readonly string[] {
   const set = args.list('set');
   for (const assignment of set) parseAssignment(assignment);
+  // Two values for one key: the last would win silently.
+  refuseRepeatedNames('--set', set);
   return set;
 }

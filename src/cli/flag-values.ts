@@ -101,3 +101,36 @@ export function refuseRepeatedNames(flag: string, entries: readonly string[]): v
     }
   }
 }
+
+/** The names `entries` (`name=...`, `a+b=...`) assign, each trimmed. */
+function assignedNames(entries: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    if (at < 0) continue;
+    for (const part of entry.slice(0, at).split('+')) if (!names.has(part.trim())) names.set(part.trim(), entry);
+  }
+  return names;
+}
+
+/**
+ * Refuses a `--set` of a name that `flag` (`--vary`, `--space`) also gives values: one of the
+ * two would be dropped without a word.
+ */
+export function refuseSetOfVaried(sets: readonly string[], flag: string, varied: readonly string[]): void {
+  const variedNames = assignedNames(varied);
+  for (const [name, entry] of assignedNames(sets)) {
+    const other = variedNames.get(name);
+    if (other !== undefined) throw usageError(`--set ${entry}`, `${name} is also given by ${flag} ${other}, which sets it for every configuration; give it in one place`);
+  }
+}
+
+/** Refuses a list flag (`--metric`) that names one thing twice: each copy would count again. */
+export function refuseRepeatedValues(flag: string, values: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (seen.has(value.trim())) throw usageError(`${flag} ${value}`, `${value.trim()} is given twice; give each once`);
+    seen.add(value.trim());
+  }
+}
+

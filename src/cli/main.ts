@@ -19,13 +19,31 @@ import { prestartRunWorkers, releasePrestartedPool } from './prestart.js';
 // Before the command line is loaded (hence the dynamic imports below): see prestart.ts.
 prestartRunWorkers(process.argv.slice(2));
 const { main } = await import('./cli.js');
-const { processIo } = await import('./process-io.js');
+const { exitingDeliberately, processIo } = await import('./process-io.js');
+
+let finished = false;
+// The process ending before `main` returned is never a result: an agent, game or metric module
+// called process.exit (exit 0 would pass a CI gate that played nothing), or a module's top-level
+// await never settled (Node's exit code 13, with no word of why). Said, and exit 1.
+process.on('exit', (code) => {
+  if (finished || exitingDeliberately()) return;
+  const why =
+    code === 13
+      ? "a module's top-level await never settled, so loading it never finished"
+      : `a module it loaded (an agent, game or metric module) called process.exit(${code}), or waits on a promise that never settles`;
+  process.stderr.write(`hordelab: the command ended before it finished: ${why}; nothing it printed or wrote is a result\n`);
+  process.exitCode = 1;
+});
 
 // Piping into `head` closes stdout early: that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  if (error.code === 'EPIPE') {
+    finished = true;
+    process.exit(process.exitCode ?? 0);
+  }
   throw error;
 });
 
 process.exitCode = await main(process.argv.slice(2), processIo());
+finished = true;
 releasePrestartedPool();

@@ -5,6 +5,10 @@
 import { performance } from 'node:perf_hooks';
 import type { CliIo } from './command.js';
 
+/** Whether the command line itself ended the process (a second Ctrl-C), rather than something it loaded. */
+let exitedDeliberately = false;
+export const exitingDeliberately = (): boolean => exitedDeliberately;
+
 /** This process's streams, folder, monotonic clock, unref'd timers and SIGINT. */
 export function processIo(): CliIo {
   return {
@@ -22,6 +26,9 @@ export function processIo(): CliIo {
       process.on('SIGINT', handler);
       return () => process.off('SIGINT', handler);
     },
-    exit: (code) => process.exit(code),
+    exit: (code) => {
+      exitedDeliberately = true;
+      process.exit(code);
+    },
   };
 }

@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { UsageError } from '../core/errors.js';
 import { summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
+import { flattenMetrics } from '../present/metrics.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -157,6 +158,22 @@ function figureSource(level: LadderLevel, path: string): unknown {
   return path.startsWith('outcomes.') ? { outcomes: level.outcomes } : level.results;
 }
 
+/**
+ * Refuses, before any match, a band for a rate headline that reaches outside 0..1 (`0..5`
+ * meant as percent): every level would read "inside" whatever it measured. A headline whose
+ * kind the empty summary does not show is judged as given.
+ */
+function refuseRateBandsPastRange(base: Scenario, bands: ReadonlyMap<string, Band> | undefined): void {
+  if (bands === undefined || bands.size === 0) return;
+  const { report } = base.entry;
+  const kinds = new Map(flattenMetrics(report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE)).map((metric) => [metric.path, metric.kind]));
+  for (const [path, band] of bands) {
+    if (kinds.get(path) === 'rate' && (band.low < 0 || band.high > 1)) {
+      throw new UsageError([{ source: `--band ${path}=${band.low}..${band.high}`, field: '', message: `${path} is a rate; expected a band within 0..1, such as 0.45..0.55` }]);
+    }
+  }
+}
+
 /** Plays every level and judges every headline. */
 export async function runLadder(base: Scenario, options: LadderOptions): Promise<LadderSummary> {
   const levels = ladderLevels(base, options.levels, options.levelsDir);
@@ -170,6 +187,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
       throw new UsageError([{ source: '--band', field: '', message: `"${path}" is not a headline of ${base.entry.game.id}; its headlines are ${headlines.map((h) => h.path).join(', ')}` }]);
     }
   }
+  refuseRateBandsPastRange(base, options.bands);
   const player = new TallyPlayer(options.workers, options.matchTimeoutSeconds);
   const played: LadderLevel[] = [];
   let chance: LadderSummary['chanceShare'];

@@ -13,6 +13,8 @@
  * third decimal: 1.9572 for 1.95996.)
  */
 export function normalCdf(x: number): number {
+  // NaN never stops the series below (NaN + term !== NaN): a caller with no spread hung here.
+  if (Number.isNaN(x)) return Number.NaN;
   if (x < -8) return 0;
   if (x > 8) return 1;
   let sum = x;

@@ -126,6 +126,10 @@ export function parseDimension(text: string): SpaceDimension {
     const max = Number(range[2]);
     const step = range[3] === undefined ? undefined : Number(range[3]);
     if (!(min < max) || (step !== undefined && !(step > 0))) throw bad();
+    // A step past the range leaves one point: nothing to search, though the search would "find" it.
+    if (step !== undefined && step > max - min) {
+      throw new UsageError([{ source: `--space ${text}`, field: '', message: `the step ${range[3]} is larger than the range ${range[1]}..${range[2]}, which leaves one value to try; give a step of at most ${+(max - min).toFixed(10)}` }]);
+    }
     const decimals = [range[1], range[2], range[3]].some((number) => number !== undefined && number.includes('.'));
     const integral = Number.isInteger(min) && Number.isInteger(max) && (step === undefined || Number.isInteger(step)) && !decimals;
     if (integral) return { name, kind: 'int', min, max, step: step ?? 1 };

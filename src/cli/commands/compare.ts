@@ -4,7 +4,8 @@
  * one declared metric tested unadjusted and the others Holm-adjusted as secondary; as text,
  * JSON, or a page with the differences as forest plots (`--format html`).
  */
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
 import { summaryGame } from '../../present/summary-game.js';
@@ -17,6 +18,15 @@ import { jsonOption } from '../common-options.js';
 
 const FORMATS = ['text', 'json', 'html'] as const;
 
+/** The folder's real path (links resolved), or its absolute path when it cannot be read. */
+function realFolder(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const baselineDir = args.required('baseline');
   const runDir = args.required('run');
@@ -25,6 +35,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   if (args.flag('json') && format !== 'json') throw new UsageError([{ source: '--json', field: '', message: `is --format json; it cannot go with --format ${format}` }]);
   const out = args.text('out');
   if (out !== undefined && format !== 'html') throw new UsageError([{ source: '--out', field: '', message: 'names the page of --format html' }]);
+  // A run against itself can only say "nothing moved": almost surely a typo for another folder.
+  if (realFolder(resolve(io.cwd, baselineDir)) === realFolder(resolve(io.cwd, runDir))) {
+    throw new UsageError([{ source: runDir, field: '', message: `is the baseline folder itself (${baselineDir}); compare two different runs` }]);
+  }
   const baseline = await readRunSummary(baselineDir, io.cwd);
   const summary = await readRunSummary(runDir, io.cwd);
   if (baseline.scenario.game !== summary.scenario.game) {

@@ -3,7 +3,7 @@
  * settings, every configuration on the same match seeds; writes sweep.csv, sweep.json and
  * sweep.html.
  */
-import { refuseRepeatedNames } from '../flag-values.js';
+import { refuseRepeatedNames, refuseRepeatedValues, refuseSetOfVaried } from '../flag-values.js';
 import { join } from 'node:path';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
@@ -15,6 +15,8 @@ import { startProgress } from '../progress.js';
 
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   refuseRepeatedNames('--vary', args.list('vary'));
+  refuseSetOfVaried(args.list('set'), '--vary', args.list('vary'));
+  refuseRepeatedValues('--metric', args.list('metric'));
   const axes = args.list('vary').map(parseAxis);
   const matches = args.number('matches');
   const seed = args.number('seed');

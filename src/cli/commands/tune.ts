@@ -3,7 +3,7 @@
  * seeds towards metric targets, the winner confirmed on fresh seeds; writes tune.json and the
  * tuned scenario.
  */
-import { refuseRepeatedNames } from '../flag-values.js';
+import { refuseRepeatedNames, refuseSetOfVaried } from '../flag-values.js';
 import { join } from 'node:path';
 import { BOUNDS } from '../../core/input-bounds.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
@@ -20,6 +20,7 @@ const DEFAULT_CONFIRM = 2000;
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   refuseRepeatedNames('--target', args.list('target'));
   refuseRepeatedNames('--space', args.list('space'));
+  refuseSetOfVaried(args.list('set'), '--space', args.list('space'));
   const targets = args.list('target').map(parseTarget);
   const space = args.list('space').map(parseDimension);
   const budget = args.number('budget') as number;
