@@ -288,7 +288,7 @@ describe('resuming', () => {
     writeFileSync(join(dir, 'b.csv.tmp'), 'z\n');
     const again = claim(dir, true);
     expect(() => RunJournal.resume(again, 'key-1', 's', FILES)).toThrow(
-      `${join(dir, 'b.csv.tmp')} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh`,
+      `${join(dir, 'b.csv.tmp')} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh with --force`,
     );
     rmSync(join(dir, 'b.csv.tmp'));
     expect(() => RunJournal.resume(again, 'key-1', 's', FILES)).toThrow(`${join(dir, 'b.csv.tmp')} is missing; the interrupted run cannot be resumed`);
@@ -370,25 +370,25 @@ describe('resuming', () => {
     // The next match moved on by hand: rows would go missing.
     writeFileSync(path, written.replace('"nextMatch":1', '"nextMatch":9'));
     let files = before();
-    expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was changed after the run wrote it; the run cannot be resumed safely: run it afresh`));
+    expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was changed after the run wrote it; the run cannot be resumed safely: run it afresh with --force`));
     expect(before()).toEqual(files);
     writeFileSync(path, written.slice(0, 40));
     const [damaged] = issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES)) as { source: string; message: string }[];
     expect(damaged?.source).toBe('--resume');
     expect(damaged?.message.startsWith(`${path} is damaged (`)).toBe(true);
-    expect(damaged?.message.endsWith('); the run cannot be resumed: run it afresh')).toBe(true);
+    expect(damaged?.message.endsWith('); the run cannot be resumed: run it afresh with --force')).toBe(true);
     for (const text of ['null', '5', '"text"', '{}']) {
       writeFileSync(path, text);
-      expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh`));
+      expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh with --force`));
     }
     writeFileSync(path, written.replace('"version":2', '"version":1'));
-    expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh`));
+    expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(refusal(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh with --force`));
     // A row edited in place, the length unchanged.
     writeFileSync(path, written);
     writeFileSync(join(dir, 'a.csv.tmp'), read(dir, 'a.csv.tmp').replace('1,2', '1,3'));
     files = before();
     expect(issueOf(() => RunJournal.resume(again, 'key-1', 's', FILES))).toEqual(
-      refusal(`${join(dir, 'a.csv.tmp')} was changed after the checkpoint; the run cannot be resumed safely: run it afresh`),
+      refusal(`${join(dir, 'a.csv.tmp')} was changed after the checkpoint; the run cannot be resumed safely: run it afresh with --force`),
     );
     expect(before()).toEqual(files);
     // Rows written after the checkpoint are not covered by it: editing them is no damage.

@@ -108,6 +108,18 @@ describe('a folder holding a run of the same scenario', () => {
     const both = await hordelab('run', file, '-q', '--out', 'unfinished', '--resume', '--force');
     expect(both.status).toBe(2);
     expect(both.stderr).toMatch(/--force: give either --resume/);
+    // A damaged checkpoint still marks the run unfinished: a plain run must not start afresh
+    // over the matches played, and --resume says to start again with --force.
+    const checkpoint = join(work, 'unfinished', '.hordelab-checkpoint.json');
+    const played = readFileSync(join(work, 'unfinished', 'matches.csv.tmp'), 'utf8');
+    for (const damage of ['x', readFileSync(checkpoint, 'utf8').slice(0, 40)]) {
+      writeFileSync(checkpoint, damage);
+      const plain = await hordelab('run', file, '-q', '--out', 'unfinished');
+      expect([plain.status, plain.stderr]).toEqual([2, expect.stringMatching(/unfinished holds an unfinished run of "long": continue it with --resume, or start again with --force/)]);
+      const resumed = await hordelab('run', file, '-q', '--out', 'unfinished', '--resume');
+      expect([resumed.status, resumed.stderr]).toEqual([2, expect.stringMatching(/is damaged \(.*\); the run cannot be resumed: run it afresh with --force\n$/)]);
+      expect(readFileSync(join(work, 'unfinished', 'matches.csv.tmp'), 'utf8')).toBe(played);
+    }
   });
 });
 

@@ -146,13 +146,13 @@ function readCheckpoint(dir: string): Checkpoint | null {
   try {
     sealed = JSON.parse(readFileSync(path, 'utf8')) as Partial<SealedCheckpoint>;
   } catch (error) {
-    throw resumeError(`${path} is damaged (${(error as Error).message}); the run cannot be resumed: run it afresh`);
+    throw resumeError(`${path} is damaged (${(error as Error).message}); the run cannot be resumed: run it afresh with --force`);
   }
   if (typeof sealed !== 'object' || sealed === null || sealed.version !== 2) {
-    throw resumeError(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh`);
+    throw resumeError(`${path} was not written by this version of hordelab; the run cannot be resumed: run it afresh with --force`);
   }
   const { integrity, ...checkpoint } = sealed;
-  if (integrity !== sealOf(checkpoint)) throw resumeError(`${path} was changed after the run wrote it; the run cannot be resumed safely: run it afresh`);
+  if (integrity !== sealOf(checkpoint)) throw resumeError(`${path} was changed after the run wrote it; the run cannot be resumed safely: run it afresh with --force`);
   return checkpoint as Checkpoint;
 }
 
@@ -251,9 +251,9 @@ export class RunJournal {
         if (checkpoint.location === 'final' && length <= Buffer.byteLength(file.header)) continue; // written back from its header below
         throw resumeError(`${checkpoint.location === 'final' ? published : working} is missing; the interrupted run cannot be resumed`);
       }
-      if (statSync(path).size < length) throw resumeError(`${path} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh`);
+      if (statSync(path).size < length) throw resumeError(`${path} holds less than the checkpoint records; the run cannot be resumed safely: run it afresh with --force`);
       if (prefixSha256(path, length) !== checkpoint.sha256[file.name]) {
-        throw resumeError(`${path} was changed after the checkpoint; the run cannot be resumed safely: run it afresh`);
+        throw resumeError(`${path} was changed after the checkpoint; the run cannot be resumed safely: run it afresh with --force`);
       }
     }
     if (checkpoint.location === 'final') {

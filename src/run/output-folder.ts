@@ -199,6 +199,9 @@ export function inspectFolder(dir: string, knownNames: readonly string[]): Folde
   const entries = entriesOf(dir);
   const manifest = readManifest(dir);
   const checkpoint = readJson(join(dir, CHECKPOINT_FILE)) as { lengths?: Record<string, number>; scenario?: string } | null;
+  // A checkpoint that cannot be read still marks an unfinished run: a plain run must not take
+  // its damage as leave to start afresh over the matches already played.
+  const unfinished = checkpoint !== null || existsSync(join(dir, CHECKPOINT_FILE));
   const summary = readJson(join(dir, 'summary.json')) as { hordelab?: { version?: string }; scenario?: { name?: string }; run?: { status?: string } } | null;
   const known = new Set([...knownNames, ...(manifest?.files ?? []), ...Object.keys(checkpoint?.lengths ?? {})]);
   const owned: string[] = [];
@@ -212,10 +215,10 @@ export function inspectFolder(dir: string, knownNames: readonly string[]): Folde
   if (foreign.length > 0) return { state: 'foreign', kind: manifest?.kind ?? null, scenario: manifest?.scenario ?? null, status: manifest?.status ?? null, owned, foreign };
   if (manifest !== null) {
     // A checkpoint beside a finished output: a replacement of it was started and not finished.
-    const status = checkpoint !== null ? 'interrupted' : manifest.status;
+    const status = unfinished ? 'interrupted' : manifest.status;
     return { state: 'output', kind: manifest.kind, scenario: manifest.scenario, status, owned, foreign };
   }
-  if (checkpoint !== null) return { state: 'output', kind: 'run', scenario: checkpoint.scenario ?? (hordelabSummary ? (summary.scenario?.name ?? null) : null), status: 'interrupted', owned, foreign };
+  if (unfinished) return { state: 'output', kind: 'run', scenario: checkpoint?.scenario ?? (hordelabSummary ? (summary.scenario?.name ?? null) : null), status: 'interrupted', owned, foreign };
   if (hordelabSummary) {
     const status = summary.run?.status === 'interrupted' ? 'interrupted' : 'complete';
     return { state: 'output', kind: 'run', scenario: summary.scenario?.name ?? null, status, owned, foreign };
