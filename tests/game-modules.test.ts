@@ -272,6 +272,24 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
   });
 
+  it("a validateParameters that throws or answers in another shape is exit 2 naming the scenario's params, not an internal failure", async () => {
+    const cases: [string, string][] = [
+      ["() => { throw new Error('no'); }", `the game's validateParameters threw "no"`],
+      ["() => 'oops'", "the game's validateParameters returned something other than a list of { path, message } (path a list of keys)"],
+      ["() => [{ path: 'rounds', message: 'x' }]", 'returned something other than a list of { path, message }'],
+    ];
+    for (const [check, message] of cases) {
+      const dir = gameFolder('game: ./first-six.mjs\nmatches: 10\nseed: 1\nseats: [random, random]\n');
+      const file = join(dir, 'first-six.mjs');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('  parameters: {', `  validateParameters: ${check},\n  parameters: {`));
+      const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out');
+      expect(run.status, run.stderr).toBe(2);
+      expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^hordelab: \S*first-six\.yaml: params: /)]);
+      expect(run.stderr).toContain(message);
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+    }
+  });
+
   it('an unknown plain word is an unknown game, with the choices', async () => {
     const dir = gameFolder('game: zombie-trainer\nmatches: 10\nseed: 1\nseats: [random, random]\n');
     const run = await hordelabIn(dir, 'run', 'first-six.yaml');

@@ -87,3 +87,26 @@ export function formatPath(path: readonly (string | number)[]): string {
   }
   return text;
 }
+
+/**
+ * `game.validateParameters(params)`, answering in the contract's shape whatever it does: a game
+ * module's check is user code, and one that throws or returns something else is a problem of the
+ * parameters it was handed (exit 2 naming them), not an internal failure.
+ */
+export function parameterIssuesOf(game: { validateParameters(params: never): unknown }, params: unknown): ParameterIssue[] {
+  let issues: unknown;
+  try {
+    issues = (game.validateParameters as (params: unknown) => unknown)(params);
+  } catch (error) {
+    return [{ path: [], message: `the game's validateParameters threw ${JSON.stringify(error instanceof Error ? error.message : String(error))}` }];
+  }
+  const shaped =
+    Array.isArray(issues) &&
+    issues.every((issue: unknown) => {
+      const record = issue as { path?: unknown; message?: unknown } | null;
+      return typeof record === 'object' && record !== null && typeof record.message === 'string' && Array.isArray(record.path) && record.path.every((key) => typeof key === 'string' || typeof key === 'number');
+    });
+  if (!shaped) return [{ path: [], message: "the game's validateParameters returned something other than a list of { path, message } (path a list of keys)" }];
+  return issues as ParameterIssue[];
+}
+

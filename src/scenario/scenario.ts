@@ -38,7 +38,7 @@ import { z } from 'zod';
 import type { AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
 import type { SeatSpec } from '../core/match-runner.js';
-import { formatPath, parseParameters } from '../core/parameters.js';
+import { formatPath, parameterIssuesOf, parseParameters } from '../core/parameters.js';
 import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
 import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
@@ -220,7 +220,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     for (const problem of parsedParams.issues) issues.push({ ...sourceOf(problem.path), message: problem.message });
   } else {
     params = parsedParams.params;
-    for (const problem of game.validateParameters(params)) issues.push({ ...sourceOf(problem.path), message: problem.message });
+    for (const problem of parameterIssuesOf(game, params)) issues.push({ ...sourceOf(problem.path), message: problem.message });
   }
 
   // Seats: one per player, each a known agent (or an agent module) with a config it accepts. A

@@ -7,7 +7,7 @@ import { UsageError, type InputIssue } from '../../core/errors.js';
 import type { AnyGame } from '../../core/game.js';
 import { BOUNDS } from '../../core/input-bounds.js';
 import { MAX_RUN_SEED } from '../../core/rng.js';
-import { formatPath, parseParameters } from '../../core/parameters.js';
+import { formatPath, parameterIssuesOf, parseParameters } from '../../core/parameters.js';
 import { checkConformance } from '../../conform/conformance.js';
 import { formatConformance } from '../../conform/conformance-text.js';
 import { agents } from '../../registry.js';
@@ -37,7 +37,7 @@ function conformParameters(game: AnyGame, sets: readonly string[]): unknown {
   const where = (path: readonly (string | number)[]): { source: string; field: string } => ({ source: `--set ${setBy.get(String(path[0])) ?? ''}`, field: formatPath(path) });
   const parsed = parseParameters(game.parameters, raw);
   if (!parsed.ok) throw new UsageError(parsed.issues.map((issue): InputIssue => ({ ...where(issue.path), message: issue.message })));
-  const problems = game.validateParameters(parsed.params);
+  const problems = parameterIssuesOf(game, parsed.params);
   if (problems.length > 0) throw new UsageError(problems.map((issue): InputIssue => ({ ...where(issue.path), message: issue.message })));
   return parsed.params;
 }
