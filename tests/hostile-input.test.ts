@@ -43,6 +43,26 @@ describe('parameters without a natural bound', () => {
   });
 });
 
+describe('parameters past any board game (each failed inside a match, hung or exhausted memory)', () => {
+  const cases: [string, string, string, string][] = [
+    ['zombie-trainers', 'zombieHealth=[1,1e12]', 'zombieHealth[1]: Too big: expected number to be <=1000000', ''],
+    ['zombie-trainers', 'actionPoints=1e9', 'actionPoints: ', 'Too big'],
+    ['integer-duel', 'decks.plants.+3=1e15', 'decks.plants.+3: expected a count of at most 10000', ''],
+    ['integer-duel', 'decks.plants.subtract:99999999999=1', 'decks.plants.subtract:99999999999: expected k of subtract:k from 1 to 1000', ''],
+    ['survivors', 'roundLimit=1e9', 'roundLimit: Too big: expected number to be <=1000', ''],
+    ['survivors', 'baseActions=1e9', 'baseActions: Too big: expected number to be <=100', ''],
+    ['survivors', 'zombieActions=1e9', 'zombieActions: Too big', ''],
+    ['survivors', 'humansToSurvive=5', 'humansToSurvive: 5 living humans can never be left with 4 humans', ''],
+  ];
+  it.each(cases)('%s --set %s is exit 2 before any match', async (game, assignment, message, alsoSaid) => {
+    writeFileSync(join(work, `${game}.yaml`), `game: ${game}\nmatches: 2\nseed: 1\nseats: [${game === 'survivors' ? 'greedy, scripted-zombies' : 'random, random'}]\n`);
+    const result = await hordelabIn(work, 'run', `${game}.yaml`, '-w', '0', '--set', assignment, '--out', 'bounded-out');
+    expectRefused(result, `--set ${assignment}: ${message}`);
+    expect(result.stderr).toContain(alsoSaid);
+    expect(existsSync(join(work, 'bounded-out'))).toBe(false);
+  });
+});
+
 describe('keys that could reach every object', () => {
   const flags: [string, string[], string][] = [
     ['--set __proto__.shard', ['run', 's.yaml', '--set', '__proto__.shard={index: 1, count: 2}'], '--set __proto__.shard={index: 1, count: 2}: __proto__.shard: "__proto__" is not allowed as a key'],

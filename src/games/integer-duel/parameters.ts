@@ -26,7 +26,10 @@ function defaultDeck(sign: 1 | -1): Record<string, number> {
   return { ...deck, negate: 2, double: 2, annul: 2 };
 }
 
-const deckSchema = z.record(z.string(), z.number().int().min(0, { message: 'expected a count >= 0' }));
+/** Most copies of one card, and the largest k of add:k and subtract:k: far past any real deck, short of what exhausts memory or precision. */
+const MOST_COPIES = 10_000;
+const MOST_SPELL_AMOUNT = 1_000;
+const deckSchema = z.record(z.string(), z.number().int().min(0, { message: 'expected a count >= 0' }).max(MOST_COPIES, { message: `expected a count of at most ${MOST_COPIES}` }));
 
 export const integerDuelParameters: ParameterSpecs<IntegerDuelParams> = {
   decks: {
@@ -93,6 +96,8 @@ export function validateIntegerDuelParams(params: IntegerDuelParams): ParameterI
         // Rule 2: plant combatants are +1..+6, zombie combatants -6..-1.
         const fits = side === 'plants' ? card.value >= 1 && card.value <= 6 : card.value <= -1 && card.value >= -6;
         if (!fits) issues.push({ path: ['decks', side, name], message: `${side} combatants are ${side === 'plants' ? '+1..+6' : '-6..-1'} (rule 2)` });
+      } else if (card.amount > MOST_SPELL_AMOUNT) {
+        issues.push({ path: ['decks', side, name], message: `expected k of ${card.operation}:k from 1 to ${MOST_SPELL_AMOUNT}` });
       } else if (!params.spellKinds.includes(spellKind(card) as string)) {
         issues.push({ path: ['decks', side, name], message: `spell kind ${spellKind(card)} is not in spellKinds (${params.spellKinds.join(', ')})` });
       }

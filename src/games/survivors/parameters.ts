@@ -86,7 +86,12 @@ export interface SurvivorsParams {
   itemDeck: ItemCard[];
 }
 
-const int = (min: number) => z.number().int().min(min);
+/**
+ * A whole number from `min` to `max`: 100 by default, far past any board game's counts and
+ * costs, so a typo (`baseActions: 1e9`) is refused before a match rather than hanging or
+ * exhausting memory inside one.
+ */
+const int = (min: number, max = 100) => z.number().int().min(min).max(max);
 const faces = z
   .array(z.number().int().min(1).max(6))
   .refine((list) => new Set(list).size === list.length, { message: 'expected distinct die faces 1..6' });
@@ -104,19 +109,19 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
     schema: z.union([z.string(), z.array(z.string()).transform((rows) => rows.join('\n'))]),
     default: DEFAULT_MAP,
   },
-  boardWidth: { description: 'Rule 1: board width in cells; must match the map.', schema: int(2), default: DEFAULT_COUNTS.width },
-  boardHeight: { description: 'Rule 1: board height in cells; must match the map.', schema: int(2), default: DEFAULT_COUNTS.height },
-  windows: { description: 'Rule 2: windows on the map; must match it.', schema: int(0), default: DEFAULT_COUNTS.windows },
-  doorways: { description: 'Rule 2: doorways on the map; must match it.', schema: int(0), default: DEFAULT_COUNTS.doorways },
-  searchSpots: { description: 'Rule 2: search spots on the map; must match it.', schema: int(0), default: DEFAULT_COUNTS.searchSpots },
-  spawnPoints: { description: 'Rule 2: spawn points on the map; must match it.', schema: int(1), default: DEFAULT_COUNTS.spawnPoints },
+  boardWidth: { description: 'Rule 1: board width in cells; must match the map.', schema: int(2, 1000), default: DEFAULT_COUNTS.width },
+  boardHeight: { description: 'Rule 1: board height in cells; must match the map.', schema: int(2, 1000), default: DEFAULT_COUNTS.height },
+  windows: { description: 'Rule 2: windows on the map; must match it.', schema: int(0, 1000000), default: DEFAULT_COUNTS.windows },
+  doorways: { description: 'Rule 2: doorways on the map; must match it.', schema: int(0, 1000000), default: DEFAULT_COUNTS.doorways },
+  searchSpots: { description: 'Rule 2: search spots on the map; must match it.', schema: int(0, 1000000), default: DEFAULT_COUNTS.searchSpots },
+  spawnPoints: { description: 'Rule 2: spawn points on the map; must match it.', schema: int(1, 1000000), default: DEFAULT_COUNTS.spawnPoints },
   maxFiguresPerCell: { description: 'Rule 3: figures per cell (only 1 is implemented).', schema: z.literal(1), default: 1 },
   meleeAcrossWindow: { description: 'Rule 4: a window does not block melee.', schema: z.boolean(), default: true },
   numHumans: { description: 'Rule 5: human figures (the map needs a start cell each).', schema: int(1), default: 4, tunable: { kind: 'int', min: 2, max: 4 } },
   initialZombies: { description: 'Rule 6: zombies the zombie player places on spawn points at the start.', schema: int(0), default: 4, tunable: { kind: 'int', min: 0, max: 8 } },
   zombieCapPerHuman: { description: 'Rule 6: zombies on the board at most, per starting human.', schema: int(1), default: 5, tunable: { kind: 'int', min: 2, max: 8 } },
   startingCardsPerHuman: { description: 'Rule 7: cards each human draws at the start (events are redrawn).', schema: int(0), default: 1, tunable: { kind: 'int', min: 0, max: 3 } },
-  roundLimit: { description: 'Rule 8: rounds at most.', schema: int(1), default: 12, tunable: { kind: 'int', min: 6, max: 20 } },
+  roundLimit: { description: 'Rule 8: rounds at most.', schema: int(1, 1000), default: 12, tunable: { kind: 'int', min: 6, max: 20 } },
   interleaveActivations: { description: 'Rule 9: humans may switch between figures before one has spent his actions.', schema: z.boolean(), default: false },
   baseActions: { description: 'Rule 11: actions per turn.', schema: int(1), default: 4, tunable: { kind: 'int', min: 2, max: 6 } },
   freeWounds: { description: 'Rule 13: wounds that do not cut actions.', schema: int(0), default: 1, tunable: { kind: 'int', min: 0, max: 3 } },
@@ -227,6 +232,9 @@ export function validateSurvivorsParams(params: SurvivorsParams): ParameterIssue
   }
   if (params.initialZombies > params.zombieCapPerHuman * params.numHumans) {
     issues.push({ path: ['initialZombies'], message: `above the cap of zombieCapPerHuman × numHumans = ${params.zombieCapPerHuman * params.numHumans}` });
+  }
+  if (params.humansToSurvive > params.numHumans) {
+    issues.push({ path: ['humansToSurvive'], message: `${params.humansToSurvive} living humans can never be left with ${params.numHumans} human${params.numHumans === 1 ? '' : 's'}` });
   }
   if (params.humanDeathsToWin > params.numHumans) {
     issues.push({ path: ['humanDeathsToWin'], message: `${params.humanDeathsToWin} deaths can never happen with ${params.numHumans} human${params.numHumans === 1 ? "" : "s"}` });

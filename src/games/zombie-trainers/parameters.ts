@@ -39,7 +39,14 @@ export interface ZombieTrainersParams {
   maxRounds: number;
 }
 
-const positiveInt = z.number().int().min(1);
+/**
+ * Upper bounds no board game comes near, so a typo (`actionPoints: 1e9`) is refused before a
+ * match instead of failing inside one (a move table of 10^11 entries, a die of 10^12 faces).
+ */
+const MOST_POINTS = 100;
+const MOST_ZOMBIE_VALUE = 1_000_000;
+const MOST_ROUNDS = 1_000_000;
+const positiveInt = z.number().int().min(1).max(MOST_POINTS);
 
 /** A schema accepting one value for both trainers, or a pair `[player 1, player 2]`. */
 function perSeat<T>(schema: z.ZodType<T>, expected: string): z.ZodType<PerSeat<T>> {
@@ -48,10 +55,10 @@ function perSeat<T>(schema: z.ZodType<T>, expected: string): z.ZodType<PerSeat<T
 
 const trapCountsSchema = z.record(
   z.string().regex(/^(100|[1-9]?[0-9])$/, { message: 'expected a trap rate, an integer percent in 0..100' }),
-  z.number().int().min(0),
+  z.number().int().min(0).max(MOST_ZOMBIE_VALUE),
 );
 const inclusiveRange = z
-  .tuple([z.number().int().min(1), z.number().int().min(1)])
+  .tuple([z.number().int().min(1).max(MOST_ZOMBIE_VALUE), z.number().int().min(1).max(MOST_ZOMBIE_VALUE)])
   .refine(([low, high]) => low <= high, { message: 'expected [low, high] with low <= high' });
 
 export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
@@ -72,7 +79,7 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
   },
   startXp: {
     description: 'Compensation: XP each trainer starts with (the rules start both at 0); a pair [p1, p2] gives each his own, such as [0, 1].',
-    schema: perSeat(z.number().int().min(0), 'number (whole, >= 0)'),
+    schema: perSeat(z.number().int().min(0).max(1_000_000_000), 'number (whole, 0 to 10^9)'),
     default: 0,
   },
   initialWildZombies: {
@@ -93,7 +100,7 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
   },
   actionPoints: {
     description: 'Rule 10: action points per turn (unused ones are lost); a pair [p1, p2] gives each trainer his own, such as [3, 4]. Each must cover moveCost, catchCost and attackCost.',
-    schema: perSeat(positiveInt, 'number (whole, >= 1)'),
+    schema: perSeat(positiveInt, `number (whole, 1 to ${MOST_POINTS})`),
     default: 3,
     // Below 3 the default attack (3 AP) is impossible: a degenerate game, rejected by the checks.
     tunable: { kind: 'int', min: 3, max: 8 },
@@ -144,7 +151,7 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
   },
   maxRounds: {
     description: 'Rule 29: rounds (a turn each) after which the match ends, counted as capped.',
-    schema: positiveInt,
+    schema: z.number().int().min(1).max(MOST_ROUNDS),
     default: 200,
   },
 };
