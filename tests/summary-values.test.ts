@@ -80,6 +80,9 @@ describe('a summary.json with impossible figures, given to report and compare', 
     ['a histogram count of 0', (s) => void (s['results']['rounds']['histogram'][0][1] = 0), 'results.rounds.histogram[0][1]: expected a whole count ≥ 1, got 0'],
     ['quantiles out of order', (s) => void (s['results']['quality']['length']['quantiles']['min'] = 1e6), 'results.quality.length.quantiles.median: expected at least min (1000000)'],
     ['an advantage outside its interval', (s) => void (s['results']['quality']['firstMover']['advantage']['value'] = 0.9), 'results.quality.firstMover.advantage.upper: expected at least value (0.9)'],
+    ['a status no run has', (s) => void (s['run']['status'] = 'bogus'), 'run.status: '],
+    ['more matches played than asked for', (s) => void (s['run']['matchesPlayed'] = 999), 'run.matchesPlayed: expected matchesPlayed + errors to be at most scenario.matches'],
+    ['a key hordelab never writes', (s) => void (s['verdict'] = 'balanced'), 'Unrecognized key: "verdict"'],
   ];
 
   it.each(edits)('report on a summary with %s is exit 2 naming the file and field, nothing written', async (_label, edit, message) => {
@@ -93,6 +96,14 @@ describe('a summary.json with impossible figures, given to report and compare', 
     const dir = edited(edit);
     expectRefused(await hordelabIn(work, 'compare', runDir, dir, '--primary', 'p1WinRate'), `${join(dir, 'summary.json')}: ${message}`);
     expectRefused(await hordelabIn(work, 'compare', dir, runDir), `${join(dir, 'summary.json')}: ${message}`);
+  });
+
+  it('a key given twice (JSON.parse would keep the last) is exit 2 for report and compare', async () => {
+    const dir = edited(() => {});
+    const text = readFileSync(join(dir, 'summary.json'), 'utf8');
+    writeFileSync(join(dir, 'summary.json'), text.replace('"confidence": 0.95,', '"confidence": 0.95,\n  "confidence": 0.5,'));
+    expectRefused(await hordelabIn(work, 'report', dir), `${join(dir, 'summary.json')}: a key is given twice (the second at line `);
+    expectRefused(await hordelabIn(work, 'compare', runDir, dir), 'a key is given twice');
   });
 
   it('the unedited run is compared with itself, and nothing changed', async () => {
@@ -126,7 +137,10 @@ describe('the summaries every built-in game writes', () => {
     expect(dirs.length).toBeGreaterThan(0);
     for (const dir of dirs) {
       await expect(readRunSummary(dir)).resolves.toBeDefined();
-      const compared = await hordelabIn(dir, 'compare', dir, dir);
+      // Against a copy of itself: compare refuses a folder given twice, a likely typo.
+      const copy = `${dir}-copy`;
+      cpSync(dir, copy, { recursive: true });
+      const compared = await hordelabIn(dir, 'compare', dir, copy);
       expect(compared.status, `${dir}: ${compared.stderr}`).toBe(0);
     }
     const reported = await hordelabIn(dirs[0] as string, 'report', dirs[0] as string, '--format', 'md');
@@ -157,6 +171,16 @@ describe('a check baseline with impossible values', () => {
 
   it('refuses a rate that is not its successes / n, naming the file and field', async () => {
     expect(await read({ ...RATE, rate: 0.9 }, MEAN)).toThrow(/coin\.json: rate: expected successes \/ n \(104 \/ 200 = 0\.52\), got 0\.9; store a new one with --update-baseline/);
+  });
+
+  it('refuses a record of another check (copied or renamed), and a key given twice', async () => {
+    expect(await read({ ...RATE, check: 'other' }, MEAN)).toThrow(/coin\.json: check: is the baseline of check "other", not "coin"; store a new one with --update-baseline/);
+    const dir = tempDir();
+    writeFileSync(join(dir, 'c.checks.yaml'), CHECKS);
+    mkdirSync(join(dir, 'b'));
+    writeFileSync(join(dir, 'b', 'coin.json'), JSON.stringify(RATE).replace('"rate":0.52', '"rate":0.52,"rate":0.52'));
+    const { checks } = await loadCheckFile(join(dir, 'c.checks.yaml'));
+    expect(() => readBaseline(join(dir, 'b'), checks[0]!)).toThrow(/coin\.json: a key is given twice \(the second at line 1, column \d+\)/);
   });
 
   it('refuses a mean\'s clusters outside 1..n', async () => {

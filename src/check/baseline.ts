@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
+import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
 import { formatPath } from '../core/parameters.js';
 import type { Metric } from '../present/metrics.js';
@@ -102,11 +103,14 @@ export function readBaseline(dir: string, check: CheckSpec): BaselineRecord | nu
   const path = baselinePath(dir, check);
   if (!existsSync(path)) return null;
   let raw: unknown;
+  const text = readFileSync(path, 'utf8');
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new UsageError([{ source: path, field: '', message: `not a baseline file: ${(error as Error).message.split('\n')[0]}; ${AGAIN}` }]);
   }
+  const duplicate = duplicateJsonKey(text);
+  if (duplicate !== null) throw new UsageError([{ source: path, field: '', message: `a key is given twice (the second at ${duplicate}); ${AGAIN}` }]);
   const isMean = typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>)['kind'] !== undefined;
   let record: BaselineRecord;
   if (isMean) {
@@ -121,6 +125,10 @@ export function readBaseline(dir: string, check: CheckSpec): BaselineRecord | nu
   }
   const impossible = valueProblem(record);
   if (impossible !== null) throw new UsageError([{ source: path, field: impossible.field, message: `${impossible.message}; ${AGAIN}` }]);
+  // The file is found by the check's name; a record naming another check was copied or renamed.
+  if (record.check !== check.name) {
+    throw new UsageError([{ source: path, field: 'check', message: `is the baseline of check ${JSON.stringify(record.check)}, not ${JSON.stringify(check.name)}; ${AGAIN}` }]);
+  }
   if (record.metric !== check.metric || record.scenario !== check.scenarioLabel) {
     throw new UsageError([
       {

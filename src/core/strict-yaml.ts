@@ -35,3 +35,15 @@ export function parseStrictYaml(text: string): unknown {
   }
   return document.toJS({ maxAliasCount: 100 });
 }
+
+/**
+ * Where JSON `text` gives one key twice in an object (`JSON.parse` keeps the last silently), as
+ * "line L, column C", or null when it does not. JSON is YAML, so YAML's parser finds them.
+ */
+export function duplicateJsonKey(text: string): string | null {
+  const duplicate = parseDocument(text).errors.find((error) => error.code === 'DUPLICATE_KEY');
+  if (duplicate === undefined) return null;
+  const at = duplicate.linePos?.[0];
+  return at === undefined ? 'somewhere' : `line ${at.line}, column ${at.col}`;
+}
+

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { loadSummaryGame } from './summary-game.js';
 import { validateRunSummary } from './summary-schema.js';
 
@@ -148,6 +149,9 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
   } catch (error) {
     throw new UsageError([{ source: file, field: '', message: `not valid JSON: ${(error as Error).message.split('\n')[0]}` }]);
   }
+  // Two values for one figure: which one a page shows would be JSON.parse's choice, not the run's.
+  const duplicate = duplicateJsonKey(text);
+  if (duplicate !== null) throw new UsageError([{ source: file, field: '', message: `a key is given twice (the second at ${duplicate}); hordelab writes each once, so the file was edited` }]);
   await loadSummaryGame(data, file, cwd);
   return validateRunSummary(data, file) as RunSummary;
 }

@@ -17,7 +17,7 @@ const count = z.number().int().min(0);
 const rate = z.object({ rate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable(), successes: count, n: count });
 const outcomeRates = z.object({ n: count, win: rate, draw: rate, loss: rate });
 
-const summarySchema = z.object({
+const summarySchema = z.strictObject({
   hordelab: z.object({ version: z.string() }),
   scenario: z.object({
     name: z.string(),
@@ -32,7 +32,7 @@ const summarySchema = z.object({
     seats: z.array(z.object({ name: z.string(), agent: z.string(), config: z.record(z.string(), z.unknown()) })).min(1),
   }),
   command: z.string(),
-  run: z.object({ status: z.string(), matchesPlayed: count, errors: count }),
+  run: z.object({ status: z.enum(['complete', 'stopped', 'interrupted']), matchesPlayed: count, errors: count }),
   confidence: z.number().gt(0).lt(1),
   /** Each figure carries its own measured design effect; summaries written before that carry one for the run. */
   independentUnit: z.enum(['match', 'rotated pair']).optional(),
@@ -43,7 +43,13 @@ const summarySchema = z.object({
     byAgent: z.record(z.string(), z.looseObject({ overall: z.looseObject(outcomeRates.shape), bySeat: z.record(z.string(), outcomeRates) })),
   }),
   results: z.record(z.string(), z.unknown()),
-}).refine((summary) => summary.independentUnit !== undefined || summary.designEffect !== undefined, { message: 'expected independentUnit ("match" or "rotated pair")', path: ['independentUnit'] });
+  timing: z.unknown().optional(),
+})
+  .refine((summary) => summary.independentUnit !== undefined || summary.designEffect !== undefined, { message: 'expected independentUnit ("match" or "rotated pair")', path: ['independentUnit'] })
+  .refine((summary) => summary.run.matchesPlayed + summary.run.errors <= summary.scenario.matches, {
+    message: 'expected matchesPlayed + errors to be at most scenario.matches (the matches the run was asked for)',
+    path: ['run', 'matchesPlayed'],
+  });
 
 type Kind = 'object' | 'array' | 'number' | 'string' | 'boolean' | 'other';
 const KIND_WORDS: Record<Kind, string> = { object: 'an object', array: 'a list', number: 'a number', string: 'text', boolean: 'true or false', other: 'something else' };
