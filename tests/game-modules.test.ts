@@ -290,6 +290,17 @@ describe('a game module that cannot be a game', () => {
     }
   });
 
+  it('report refuses a run whose game module changed since it played: exit 2 naming both hashes, nothing written', async () => {
+    const dir = gameFolder('game: ./first-six.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q', '-w', '0')).status).toBe(0);
+    const file = join(dir, 'first-six.mjs');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n// edited after the run\n`);
+    const changed = await hordelabIn(dir, 'report', 'out');
+    expect(changed.status, changed.stderr).toBe(2);
+    expect(changed.stderr.trim().split('\n')).toEqual([expect.stringMatching(/summary\.json: scenario\.gameModule\.sha256: the game module \S*first-six\.mjs changed since the run played it \(sha256 [0-9a-f]{12} then, [0-9a-f]{12} now\)/)]);
+    expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
+  });
+
   it('an unknown plain word is an unknown game, with the choices', async () => {
     const dir = gameFolder('game: zombie-trainer\nmatches: 10\nseed: 1\nseats: [random, random]\n');
     const run = await hordelabIn(dir, 'run', 'first-six.yaml');

@@ -52,5 +52,18 @@ export async function loadSummaryGame(data: unknown, file: string, cwd = process
   }
   const result = await loadGameModuleFile(recorded.spec, path);
   if ('problem' in result) throw new UsageError([{ source: file, field: 'scenario.gameModule', message: `${result.problem} (the run's game)` }]);
+  // Pages drawn with other code than the run played (renamed seats, another report) would put
+  // its words beside the run's numbers under the run's recorded hash.
+  const recordedHash = (recorded as { sha256?: unknown }).sha256;
+  const nowHash = result.module.source?.sha256;
+  if (typeof recordedHash === 'string' && nowHash !== undefined && nowHash !== recordedHash) {
+    throw new UsageError([
+      {
+        source: file,
+        field: 'scenario.gameModule.sha256',
+        message: `the game module ${path} changed since the run played it (sha256 ${recordedHash.slice(0, 12)} then, ${nowHash.slice(0, 12)} now); put back the module the run played, or run the scenario again`,
+      },
+    ]);
+  }
   loaded.set(recorded.path, result.module);
 }
