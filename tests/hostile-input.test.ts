@@ -245,9 +245,12 @@ describe('flags that would run something other than what was asked, silently', (
     ['--set of a key --space also sets', ['tune', 's.yaml', '--space', 'winRate=0..1', '--set', 'winRate=0.9', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--set winRate=0.9: winRate is also given by --space winRate=0..1'],
     ['--metric twice (each copy narrowed the paired intervals)', ['sweep', 's.yaml', '--vary', 'winRate=0.5,0.55', '--metric', 'p1WinRate', '--metric', 'p1WinRate', '-w', '0'], '--metric p1WinRate: p1WinRate is given twice'],
     ['a --space step past its range', ['tune', 's.yaml', '--space', 'winRate=0..1:2', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--space winRate=0..1:2: the step 2 is larger than the range 0..1, which leaves one value to try'],
+    ['cards --deck of one side played as the other', ['cards', 'duel.yaml', '--deck', 'decks.plants@zombies', '-w', '0'], '--deck decks.plants@zombies: decks.plants is the deck of Plants (seat 1), not of Zombies; give --deck decks.plants@1'],
+    ['cards --deck given twice', ['cards', 'duel.yaml', '--deck', 'decks.plants@1', '--deck', 'decks.plants@1', '-w', '0'], '--deck decks.plants@1: decks.plants is given twice'],
     ['a ladder --band of a rate past 0..1', ['ladder', 's.yaml', '--levels', 'random', '--band', 'p1WinRate=0..5', '-w', '0'], '--band p1WinRate=0..5: p1WinRate is a rate; expected a band within 0..1'],
   ];
   it.each(refused)('%s is exit 2, before any match, nothing written', async (_label, args, message) => {
+    writeFileSync(join(work, 'duel.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');
     const before = listing(work);
     expectRefused(await hordelabIn(work, ...args), message);
     expect(listing(work)).toEqual(before);

@@ -32,7 +32,21 @@ export function parseDeckSpec(text: string, seats: readonly string[]): DeckSpec 
 /** The decks to study: `--deck`, else the scenario's `cards.decks`, else the game's own. */
 function decksOf(scenario: Scenario, given: readonly string[]): DeckSpec[] {
   const seats = scenario.entry.game.seats;
-  if (given.length > 0) return given.map((text) => parseDeckSpec(text, seats));
+  if (given.length > 0) {
+    const decks = given.map((text) => parseDeckSpec(text, seats));
+    const declared = scenario.entry.decks ?? [];
+    decks.forEach((deck, index) => {
+      const text = `--deck ${given[index] as string}`;
+      // Studied twice: every row twice over, for twice the matches.
+      if (decks.findIndex((other) => other.path === deck.path) !== index) throw new UsageError([{ source: text, field: '', message: `${deck.path} is given twice; give each deck once` }]);
+      // A deck the game says one seat plays, studied as another's: the wrong side's win rate.
+      const owner = declared.find((known) => known.path === deck.path);
+      if (owner !== undefined && owner.seat !== deck.seat) {
+        throw new UsageError([{ source: text, field: '', message: `${deck.path} is the deck of ${seats[owner.seat]} (seat ${owner.seat + 1}), not of ${seats[deck.seat]}; give --deck ${deck.path}@${owner.seat + 1}` }]);
+      }
+    });
+    return decks;
+  }
   if (scenario.cards?.decks) return scenario.cards.decks.map((deck) => ({ path: deck.path, seat: deck.seat - 1 }));
   const declared = scenario.entry.decks;
   if (declared !== undefined && declared.length > 0) return [...declared];
