@@ -99,6 +99,8 @@ describe('a metric module that fails while collecting a match', () => {
     ['successes > trials', module('return { hits: { successes: 5, trials: 3 } };'), '2', /^hordelab: metric module \.\/m\.mjs, metric "hits\.hits": finishMatch returned successes 5 > trials 3 in match 2 \(match seed [0-9a-f]{16}\); expected 0 ≤ successes ≤ trials$/],
     ['negative successes', module('return { hits: { successes: -1, trials: 3 } };'), '2', /finishMatch returned successes -1 < 0 in match 2 .*; expected 0 ≤ successes ≤ trials$/],
     ['an infinite denominator', module('return { hits: { numerator: 1, denominator: Infinity } };'), '2', /metric "hits\.hits": finishMatch returned denominator Infinity in match 2 .*; expected denominator a whole number/],
+    ['a negative denominator', module('return { hits: { numerator: 1, denominator: -2 } };'), '2', /metric "hits\.hits": finishMatch returned denominator -2 < 0 in match 2 .*; expected a denominator ≥ 0$/],
+    ['a figure named with a dot', module('return { "a.b": { count: 1 } };'), '2', /metric "hits": finishMatch returned a figure named "a\.b" in match 2 .*; expected figure names without dots, such as hitShare$/],
     ['a null figure', module('return { hits: null };'), '2', /metric "hits\.hits": finishMatch returned null in match 2 .*; expected \{ count \}, \{ successes, trials \} or \{ numerator, denominator \} of whole numbers$/],
     ['an unknown shape', module('return { hits: { hits: 1 } };'), '2', /metric "hits\.hits": finishMatch returned \{"hits":1\} in match 2 .*; expected \{ count \}/],
     ['null for the figures', module('return null;'), '2', /metric "hits": finishMatch returned null in match 2 .*; expected an object of figures/],

@@ -197,12 +197,20 @@ function figureKind(value: unknown): FigureKind | { problem: string; expected: s
     if (successes > trials) return { problem: `successes ${successes} > trials ${trials}`, expected: '0 ≤ successes ≤ trials' };
     return 'rate';
   }
-  if (keys === 'denominator,numerator') return notWhole('numerator', 'denominator') ?? 'ratio';
+  if (keys === 'denominator,numerator') {
+    const wrong = notWhole('numerator', 'denominator');
+    if (wrong !== null) return wrong;
+    // Σx / Σy over matches: a negative y could cancel a positive one and flip the ratio's sign.
+    const denominator = record['denominator'] as number;
+    return denominator < 0 ? { problem: `denominator ${denominator} < 0`, expected: 'a denominator ≥ 0' } : 'ratio';
+  }
   return { problem: shown(value), expected: ANY_FIGURE };
 }
 
 /** Adds one figure of `module`'s match; the message naming it is built only when the figure is wrong (this runs for every figure of every match). */
 function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string, value: FigureValue, module: MetricModule): void {
+  // A dot would make the figure's path (custom.<metric>.<figure>) name something else too.
+  if (figure === '' || figure.includes('.')) throw new MetricModuleError(subjectOf(module), `finishMatch returned a figure named ${JSON.stringify(figure)}`, 'figure names without dots, such as hitShare');
   const kind = figureKind(value);
   if (typeof kind !== 'string') throw new MetricModuleError(subjectOf(module, figure), `finishMatch returned ${kind.problem}`, kind.expected);
   const existing = into.kinds[figure];
