@@ -70,11 +70,22 @@ describe('custom metric figures keep one kind', () => {
       'let m = 0;\nexport default { name: "mixed", create() { return { onEvent() {}, finishMatch(match) { return { f: match.matchIndex < 10 ? { count: 1 } : { successes: 1, trials: 2 } }; } }; } };\n',
     );
     const text = 'game: coin-flip\nmatches: 20\nseed: 1\nmetrics: [./mixed.mjs]\nseats: [random, random]\n';
-    for (const chunkSize of [10, 20]) {
+    // The same failure, naming the same two matches, however the matches were chunked.
+    for (const chunkSize of [3, 10, 20]) {
       const scenario = await parseScenario(text, join(dir, 'mixed.yaml'));
       await expect(runScenario(scenario, { outDir: join(dir, `out-${chunkSize}`), eventFiles: false, command: 'test', chunkSize }), `chunks of ${chunkSize}`).rejects.toThrow(
-        /metric "mixed\.f": finishMatch returned a rate, where earlier matches gave a count|figure "f" was a count in some matches and a rate in others/,
+        'metric module ./mixed.mjs, metric "mixed.f": finishMatch returned a rate in match 10, where match 0 gave a count; expected a figure to keep one kind',
       );
+      expect(existsSync(join(dir, `out-${chunkSize}`))).toBe(false);
+    }
+    // At the command line: exit 1, the message, and the command itself (which meets it again).
+    writeFileSync(join(dir, 'mixed.yaml'), text);
+    for (const workers of ['0', '2']) {
+      const result = await hordelabIn(dir, 'run', 'mixed.yaml', '-w', workers, '-q', '-o', `cli-${workers}`);
+      expect([result.status, result.stderr]).toEqual([
+        1,
+        `hordelab: metric module ./mixed.mjs, metric "mixed.f": finishMatch returned a rate in match 10, where match 0 gave a count; expected a figure to keep one kind\n  reproduce: hordelab run mixed.yaml -w ${workers} -q -o cli-${workers}\n`,
+      ]);
     }
   });
 });

@@ -15,6 +15,7 @@ import { closestName } from './did-you-mean.js';
 import { commandHelp, overviewHelp } from './help.js';
 import { HELP_REQUESTED, parseArguments } from './parse-arguments.js';
 import { reportError } from './report-error.js';
+import { shellQuote } from './shell-quote.js';
 
 const names = COMMANDS.map((command) => command.name);
 
@@ -57,6 +58,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     pairing = 'pairing' in command.options ? args.text('pairing') : undefined;
     return await command.run(args, io);
   } catch (error) {
-    return reportError(error, io, scenarioFile, sets, pairing);
+    return reportError(error, io, scenarioFile, sets, pairing, ['hordelab', ...argv].map(shellQuote).join(' '));
   }
 }

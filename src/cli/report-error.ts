@@ -6,7 +6,7 @@
  * level whose agent failed); anything else is an internal failure, exit 1, with
  * its stack, since only a bug gets there.
  */
-import { EXIT_FAILURE, EXIT_USAGE, formatIssue, MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
+import { EXIT_FAILURE, EXIT_USAGE, formatIssue, MetricFailure, ReproducibleFailure, UsageError, WholeRunFailure } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import type { CliIo } from './command.js';
 import { parsePairing, replayCommand } from '../run/replay.js';
@@ -15,7 +15,7 @@ import { parsePairing, replayCommand } from '../run/replay.js';
  * Writes `error` to stderr and returns its exit code; `scenarioFile`, the `--set` assignments
  * `sets` and a round robin's `--pairing` (as given, already checked) go into replay commands.
  */
-export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = [], pairing?: string): number {
+export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = [], pairing?: string, commandLine?: string): number {
   if (error instanceof UsageError) {
     if (error.issues.length === 1) {
       io.stderr.write(`hordelab: ${formatIssue(error.issues[0] as UsageError['issues'][number])}\n`);
@@ -38,6 +38,10 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
   }
   if (error instanceof MetricFailure) {
     io.stderr.write(`hordelab: ${error.message}\n  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets)}\n`);
+    return EXIT_FAILURE;
+  }
+  if (error instanceof WholeRunFailure) {
+    io.stderr.write(`hordelab: ${error.message}${commandLine === undefined ? '' : `\n  reproduce: ${commandLine}`}\n`);
     return EXIT_FAILURE;
   }
   if (error instanceof ReproducibleFailure) {

@@ -47,6 +47,18 @@ export class ReproducibleFailure extends Error {
 }
 
 /**
+ * A failure no single match shows, found while merging matches' figures (a metric figure that
+ * changed kind between matches): exit 1, and the command itself, which meets it again (a run is
+ * a pure function of its inputs), as what reproduces it.
+ */
+export class WholeRunFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WholeRunFailure';
+  }
+}
+
+/**
  * A custom metric module (or a game's figure unit) that threw while collecting a match, or
  * returned a figure its kind does not allow. Not bad input (the module loaded fine) and not the
  * match's fault: the run stops, whatever `--max-errors` says, since a metric that skipped the

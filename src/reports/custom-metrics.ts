@@ -36,7 +36,7 @@ import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import type { AnyGameReport, GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
 import { uncompiledModule } from '../core/user-module.js';
-import { MetricFailure } from '../core/errors.js';
+import { MetricFailure, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
 
 /** One match's value of a figure. */
@@ -65,6 +65,10 @@ type FigureKind = 'count' | 'rate' | 'ratio';
 interface ModuleAggregate {
   kinds: Record<string, FigureKind>;
   matches: Record<string, number>;
+  /** The first match (by index) that gave each figure: named when a figure changes kind. Absent in aggregates from before it was kept. */
+  firstMatch?: Record<string, number>;
+  /** The first match of these that gave a figure in another kind than its first: the merge into the run fails on it. */
+  kindChange?: { readonly figure: string; readonly kind: FigureKind; readonly match: number };
   tally: Tally;
 }
 
@@ -208,13 +212,19 @@ function figureKind(value: unknown): FigureKind | { problem: string; expected: s
 }
 
 /** Adds one figure of `module`'s match; the message naming it is built only when the figure is wrong (this runs for every figure of every match). */
-function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string, value: FigureValue, module: MetricModule): void {
+function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string, value: FigureValue, module: MetricModule, matchIndex: number): void {
   // A dot would make the figure's path (custom.<metric>.<figure>) name something else too.
   if (figure === '' || figure.includes('.')) throw new MetricModuleError(subjectOf(module), `finishMatch returned a figure named ${JSON.stringify(figure)}`, 'figure names without dots, such as hitShare');
   const kind = figureKind(value);
   if (typeof kind !== 'string') throw new MetricModuleError(subjectOf(module, figure), `finishMatch returned ${kind.problem}`, kind.expected);
   const existing = into.kinds[figure];
-  if (existing !== undefined && existing !== kind) throw new MetricModuleError(subjectOf(module, figure), `finishMatch returned a ${kind}, where earlier matches gave a ${existing}`, 'a figure to keep one kind');
+  if (existing !== undefined && existing !== kind) {
+    // Not thrown here: whether this match or an earlier one is the odd one out depends on the
+    // matches before this chunk. Kept, and judged when the chunk merges into the run.
+    into.kindChange ??= { figure, kind, match: matchIndex };
+    return;
+  }
+  if (existing === undefined) (into.firstMatch ??= {})[figure] = matchIndex;
   into.kinds[figure] = kind;
   into.matches[figure] = (into.matches[figure] ?? 0) + 1;
   if (kind === 'count') figures.sample(figure, (value as { count: number }).count);
@@ -228,14 +238,34 @@ function thrown(error: unknown): string {
   return JSON.stringify(message.split('\n')[0]);
 }
 
-function mergeModule(into: ModuleAggregate, other: ModuleAggregate): void {
+/** "match 12" (the first that gave `figure` in `aggregate`), or "earlier matches" where that was not kept. */
+function earlierMatch(aggregate: ModuleAggregate, figure: string): string {
+  const first = aggregate.firstMatch?.[figure];
+  return first === undefined ? 'earlier matches' : `match ${first}`;
+}
+
+/**
+ * Merges `other` (later matches) into `into`. A figure whose kind changed fails here, on the
+ * first match (by index) whose kind differs from the run's first, whatever the chunks: no one
+ * match shows it, so the whole command (which meets it again) is what reproduces it.
+ */
+function mergeModule(into: ModuleAggregate, other: ModuleAggregate, module: MetricModule | undefined): void {
+  const changed = (figure: string, kind: FigureKind, match: number | undefined, earlier: string, earlierKind: FigureKind): WholeRunFailure => {
+    const subject = module === undefined ? `custom metric figure "${figure}"` : subjectOf(module, figure);
+    return new WholeRunFailure(`${subject}: finishMatch returned a ${kind}${match === undefined ? '' : ` in match ${match}`}, where ${earlier} gave a ${earlierKind}; expected a figure to keep one kind`);
+  };
   for (const [figure, kind] of Object.entries(other.kinds)) {
     const existing = into.kinds[figure];
-    // Within a chunk this is caught per match; across chunks it must fail the same way, or the
-    // result would depend on how the run was cut into chunks.
-    if (existing !== undefined && existing !== kind) {
-      throw new Error(`custom metric figure "${figure}" was a ${existing} in some matches and a ${kind} in others; a figure must keep one kind`);
-    }
+    if (existing !== undefined && existing !== kind) throw changed(figure, kind, other.firstMatch?.[figure], earlierMatch(into, figure), existing);
+  }
+  if (other.kindChange !== undefined) {
+    const { figure, kind, match } = other.kindChange;
+    const earlier = into.kinds[figure] !== undefined ? into : other;
+    throw changed(figure, kind, match, earlierMatch(earlier, figure), earlier.kinds[figure] as FigureKind);
+  }
+  for (const [figure, kind] of Object.entries(other.kinds)) {
+    const first = other.firstMatch?.[figure];
+    if (first !== undefined && !(into.firstMatch?.[figure] !== undefined && (into.firstMatch[figure] as number) <= first)) (into.firstMatch ??= {})[figure] = first;
     into.kinds[figure] = kind;
     into.matches[figure] = (into.matches[figure] ?? 0) + (other.matches[figure] ?? 0);
   }
@@ -355,7 +385,7 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
             } catch (error) {
               throw new MetricModuleError(subject, `finishMatch returned an object whose figures cannot be read: ${thrown(error)}`, 'an object of figures');
             }
-            for (const [figure, value] of entries) addFigure(target, matchFigures, figure, value as FigureValue, module);
+            for (const [figure, value] of entries) addFigure(target, matchFigures, figure, value as FigureValue, module, context.matchIndex);
             recordMatch(target.tally, context, matchFigures);
           }
           return rows;
@@ -376,7 +406,7 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
     emptyAggregate: () => ({ game: report.emptyAggregate(), custom: {} }),
     mergeAggregates(into, other) {
       report.mergeAggregates(into.game, other.game);
-      for (const [name, module] of Object.entries(other.custom)) mergeModule((into.custom[name] ??= { kinds: {}, matches: {}, tally: emptyTally() }), module);
+      for (const [name, module] of Object.entries(other.custom)) mergeModule((into.custom[name] ??= { kinds: {}, matches: {}, tally: emptyTally() }), module, modules.find((known) => known.name === name));
     },
     summarize(aggregate, confidence) {
       const summary = report.summarize(aggregate.game, confidence) as Record<string, unknown>;
