@@ -169,9 +169,15 @@ export async function runSweep(
     }
     const { report } = scenario.entry;
     const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE) as Record<string, unknown>;
+    const known = new Set(flattenMetrics(empty).map((metric) => metric.path));
     for (const name of metricNames) {
       if (!Object.hasOwn(empty, name.split('.')[0] as string) && !name.startsWith('outcomes.')) {
         throw new UsageError([{ source: '--metric', field: '', message: `no metric "${name}" in ${scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` }]);
+      }
+      // A group of figures (`quality`), not one: refused now rather than after a configuration.
+      const inside = [...known].filter((path) => path.startsWith(`${name}.`));
+      if (!known.has(name) && inside.length > 0) {
+        throw new UsageError([{ source: `--metric ${name}`, field: '', message: `is a group of figures, not one; name one of them, such as ${inside.slice(0, 3).join(', ')}` }]);
       }
     }
     for (const [index, values] of all.entries()) {
