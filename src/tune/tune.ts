@@ -456,6 +456,21 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed, options.matchTimeoutSeconds);
   try {
     // Every candidate must be a valid scenario before any match runs.
+    // Each end of every range (and every choice) first, named by its --space: a sampled point
+    // past a parameter's range would otherwise be refused or not depending on the seed, and
+    // named by a --set the user never typed.
+    for (const dimension of space) {
+      const values = dimension.kind === 'choice' ? dimension.choices : [String(dimension.min), String(dimension.max)];
+      for (const value of values) {
+        try {
+          await evaluator.scenario(toAssignments({ [dimension.name]: value }));
+        } catch (error) {
+          if (!(error instanceof UsageError)) throw error;
+          const text = dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`;
+          throw new UsageError(error.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: `--space ${dimension.name}=${text}`, message: `${issue.message} (at ${dimension.name}=${value})` } : issue)));
+        }
+      }
+    }
     for (const setting of settings) await evaluator.scenario(toAssignments(setting));
     const saved: SavedState | null = options.resume === true && existsSync(statePath) ? readSavedState(statePath) : null;
     if (options.resume === true && saved === null) throw new UsageError([{ source: '--resume', field: '', message: `no tuning to resume in ${options.outDir}` }]);
