@@ -240,7 +240,8 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     for (const setting of seatSettings.get(index) ?? []) setPath(config, setting.path, setting.value);
     const field = typeof seat === 'string' ? `${seatsField}[${index}]` : `${seatsField}[${index}].agent`;
     const name = typeof seat === 'string' || seat.name === undefined ? defaultAgentName(agentId, config) : seat.name;
-    return { index, agentId, config, field, name, factory: agents.get(agentId) };
+    const setBy = new Map((seatSettings.get(index) ?? []).map((setting) => [setting.path[0] as string, setting.assignment]));
+    return { index, agentId, config, field, name, factory: agents.get(agentId), setBy };
   });
   for (const seat of pendingSeats) {
     if (seat.factory === undefined && !isModulePath(seat.agentId)) {
@@ -365,6 +366,8 @@ interface PendingSeat {
   readonly field: string;
   readonly name: string;
   readonly factory: AgentFactory | undefined;
+  /** The `--set seatN.key=...` that gave each top-level setting, so a problem with it names that flag. */
+  readonly setBy: ReadonlyMap<string, string>;
 }
 
 /** A seat's agent against the game and the seating: which seats it plays, its settings, its shape. */
@@ -388,7 +391,11 @@ function checkSeat(
     else if (!only.seats.includes(seat.index)) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat (seat ${only.seats.map((s) => s + 1).join(', ')}), not seat ${seat.index + 1}`));
   }
   const problems = factory.validateConfig(seat.config);
-  for (const problem of problems) issues.push(issue(`${context.seatsField}[${seat.index}].config${problem.field === '' ? '' : `.${problem.field}`}`, problem.message));
+  for (const problem of problems) {
+    const assignment = seat.setBy.get(problem.field.split(/[.[]/)[0] as string);
+    if (assignment !== undefined) issues.push({ source: `--set ${assignment}`, field: `seat${seat.index + 1}.${problem.field}`, message: problem.message });
+    else issues.push(issue(`${context.seatsField}[${seat.index}].config${problem.field === '' ? '' : `.${problem.field}`}`, problem.message));
+  }
   if (problems.length === 0 && context.params !== undefined && factory.moduleUrl !== undefined) {
     const shape = checkAgentShape(factory, seat.config, { game, params: context.params, seat: seat.index });
     if (shape !== null) issues.push(issue(seat.field, shape));
