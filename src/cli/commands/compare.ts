@@ -35,12 +35,12 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   if (args.flag('json') && format !== 'json') throw new UsageError([{ source: '--json', field: '', message: `is --format json; it cannot go with --format ${format}` }]);
   const out = args.text('out');
   if (out !== undefined && format !== 'html') throw new UsageError([{ source: '--out', field: '', message: 'names the page of --format html' }]);
+  const baseline = await readRunSummary(baselineDir, io.cwd);
+  const summary = await readRunSummary(runDir, io.cwd);
   // A run against itself can only say "nothing moved": almost surely a typo for another folder.
   if (realFolder(resolve(io.cwd, baselineDir)) === realFolder(resolve(io.cwd, runDir))) {
     throw new UsageError([{ source: runDir, field: '', message: `is the baseline folder itself (${baselineDir}); compare two different runs` }]);
   }
-  const baseline = await readRunSummary(baselineDir, io.cwd);
-  const summary = await readRunSummary(runDir, io.cwd);
   if (baseline.scenario.game !== summary.scenario.game) {
     throw new UsageError([{ source: runDir, field: 'summary.json', message: `is a ${summary.scenario.game} run and the baseline a ${baseline.scenario.game} one; compare runs of one game` }]);
   }
