@@ -3,7 +3,7 @@ import { checkConformance } from '../src/conform/conformance.js';
 import type { AnyGame } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { brokenGames } from './fixtures/broken-games.js';
-import { diceRace } from './fixtures/dice-race.js';
+import { diceRace, type DiceRaceAction, type DiceRaceState } from './fixtures/dice-race.js';
 import { hiddenCard } from './fixtures/hidden-card.js';
 
 describe('checkConformance', () => {
@@ -12,6 +12,19 @@ describe('checkConformance', () => {
       const report = checkConformance(game, defaultParameters(game.parameters), { playouts: 12 });
       expect(report.properties.filter((p) => p.status === 'fail').map((p) => `${p.property}: ${p.problems[0]?.message}`), game.id).toEqual([]);
       expect(report.ok).toBe(true);
+    }
+  });
+
+  it('blames only the property broken: no actions at a decision is not also a clone failure, an invalid maxLength not also nondeterminism', () => {
+    const none = (into: DiceRaceAction[] = []): DiceRaceAction[] => {
+      into.length = 0;
+      return into;
+    };
+    const stuck: AnyGame = { ...diceRace, id: 'stuck', legalActions: (state: DiceRaceState, into?: DiceRaceAction[]) => (state.moves >= 3 ? none(into) : diceRace.legalActions(state, into)) };
+    const unbounded: AnyGame = { ...diceRace, id: 'nan-length', maxLength: () => Number.NaN };
+    for (const [game, property] of [[stuck, 'legal-actions'], [unbounded, 'metadata']] as const) {
+      const report = checkConformance(game, defaultParameters(game.parameters), { playouts: 12 });
+      expect(report.properties.filter((p) => p.status === 'fail').map((p) => p.property), game.id).toEqual([property]);
     }
   });
 

@@ -251,12 +251,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
     findings.fail('setup', `setup threw: ${describeError(error)}`, seed, 0);
     return { trajectory: null, steps: 0 };
   }
-  let bound = Number.POSITIVE_INFINITY;
-  try {
-    bound = game.maxLength(params);
-  } catch {
-    // Reported by the metadata check.
-  }
+  const bound = playoutBound(game, params);
   // Chance nodes for the sampling test: the first node of each outcome list (a deal, a die, a
   // draw from a deck of some size), so every kind of chance the game has is tested however late
   // in a playout it comes; and besides those, nodes spread over the playouts, a few from each.
@@ -528,11 +523,29 @@ function checkObservation(game: AnyGame, state: unknown, seed: number, step: num
   }
 }
 
+/**
+ * The steps a playout may take: the game's maxLength, or, where that is not a positive whole
+ * number (the metadata check reports it), a cap that keeps a game that never ends from hanging
+ * the suite, the same for a playout and its replay (so determinism is not blamed for it).
+ */
+function playoutBound(game: AnyGame, params: unknown): number {
+  try {
+    const bound = game.maxLength(params);
+    if (Number.isInteger(bound) && bound > 0) return bound;
+  } catch {
+    // Reported by the metadata check.
+  }
+  return FALLBACK_PLAYOUT_STEPS;
+}
+const FALLBACK_PLAYOUT_STEPS = 100_000;
+
 function playRandomly(game: AnyGame, state: unknown, rng: Rng, steps: number): void {
   for (let i = 0; i < steps && game.currentPlayer(state) !== TERMINAL; i++) {
     if (game.currentPlayer(state) === CHANCE) game.apply(state, game.sampleChance(state, rng), null);
     else {
       const legal = game.legalActions(state);
+      // A decision without actions is the legal-actions check's to report, not a clone's.
+      if (legal.length === 0) return;
       game.apply(state, legal[rng.int(legal.length)], null);
     }
   }
@@ -543,7 +556,7 @@ function replayTrajectory(game: AnyGame, params: unknown, seed: number): string[
     const rng = playoutRng(seed);
     const state = game.setup(params);
     const trajectory: string[] = [];
-    const bound = game.maxLength(params);
+    const bound = playoutBound(game, params);
     for (let step = 0; step <= bound && game.currentPlayer(state) !== TERMINAL; step++) {
       let action: unknown;
       if (game.currentPlayer(state) === CHANCE) {
@@ -635,7 +648,7 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
   } catch {
     return { decisions, resampled }; // reported by the setup check
   }
-  const bound = game.maxLength(params);
+  const bound = playoutBound(game, params);
   for (let step = 0; step <= bound; step++) {
     let player: number;
     try {
@@ -680,6 +693,7 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
       return { decisions, resampled };
     }
     const legal = game.legalActions(state);
+    if (legal.length === 0) break;
     game.apply(state, legal[rng.int(legal.length)], null);
   }
   return { decisions, resampled };
