@@ -50,6 +50,9 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
         trace: (player, action, state) => {
           step++;
           if (player !== CHANCE) write(`${String(step).padStart(5)}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);
+          // A chance outcome the game's events do not describe (a die rolled, a card dealt in
+          // secret) is shown as the outcome itself, so no step of the match is invisible.
+          else if (events.length === 0) write(`${String(step).padStart(5)}  chance: ${game.actionKey(action)}`);
           for (const line of events) write(line);
           events.length = 0;
         },
