@@ -99,6 +99,14 @@ describe('a game module run', () => {
     expect(replay.status).toBe(0);
     expect(replay.stdout).toContain('rolled seat=');
     expect(replay.stdout).not.toContain('hordelab.');
+    // Its rolls have an event each, so no chance line; without the event, the outcome itself shows.
+    expect(replay.stdout).not.toContain('chance: ');
+    const silent = join(dir, 'silent.mjs');
+    writeFileSync(silent, readFileSync(join(dir, 'first-six.mjs'), 'utf8').replace("emit?.({ type: 'rolled', seat: state.current, value: action.value });", ''));
+    writeFileSync(join(dir, 'silent.yaml'), readFileSync(join(dir, 'first-six.yaml'), 'utf8').replace('./first-six.mjs', './silent.mjs'));
+    const quiet = await hordelabIn(dir, 'replay', 'silent.yaml', '--match', '0');
+    expect(quiet.status, quiet.stderr).toBe(0);
+    expect(quiet.stdout).toMatch(/^ {4}2 {2}chance: \S+$/m);
   });
 });
 
