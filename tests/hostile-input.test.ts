@@ -249,13 +249,16 @@ describe('flags that would run something other than what was asked, silently', (
     ['cards --deck given twice', ['cards', 'duel.yaml', '--deck', 'decks.plants@1', '--deck', 'decks.plants@1', '-w', '0'], '--deck decks.plants@1: decks.plants is given twice'],
     ['a sweep --metric naming a group of figures', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '--metric', 'quality', '-w', '0'], '--metric quality: is a group of figures, not one; name one of them, such as quality.'],
     ['a --space reaching past its parameter\'s range', ['tune', 's.yaml', '--space', 'winRate=0.5..1.003', '--candidates', '2', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0', '-s', '2'], '--space winRate=0.5..1.003: winRate: Too big: expected number to be <=1 (at winRate=1.003)'],
+    ['a --set value with a line break in it (shown on one line)', ['run', 's.yaml', '--set', 'winRate=a\nb', '-w', '0'], '--set winRate=a\\nb: winRate: '],
     ['a --set seat setting the agent refuses (named by the flag, not the file)', ['run', 's.yaml', '--set', 'seat1.iterations=5', '-w', '0'], '--set seat1.iterations=5: seat1.iterations: '],
     ['a ladder --band of a rate past 0..1', ['ladder', 's.yaml', '--levels', 'random', '--band', 'p1WinRate=0..5', '-w', '0'], '--band p1WinRate=0..5: p1WinRate is a rate; expected a band within 0..1'],
   ];
   it.each(refused)('%s is exit 2, before any match, nothing written', async (_label, args, message) => {
     writeFileSync(join(work, 'duel.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');
     const before = listing(work);
-    expectRefused(await hordelabIn(work, ...args), message);
+    const result = await hordelabIn(work, ...args);
+    expectRefused(result, message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(listing(work)).toEqual(before);
   });
 

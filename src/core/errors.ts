@@ -20,7 +20,10 @@ export interface InputIssue {
 }
 
 export function formatIssue(issue: InputIssue): string {
-  return issue.field === '' ? `${issue.source}: ${issue.message}` : `${issue.source}: ${issue.field}: ${issue.message}`;
+  const text = issue.field === '' ? `${issue.source}: ${issue.message}` : `${issue.source}: ${issue.field}: ${issue.message}`;
+  // One problem, one line: a value typed with a line break in it (`--set 'x=a<newline>b'`) is
+  // shown with the break written out, so no problem spills onto a line that looks like another.
+  return text.replace(/\r?\n/g, '\\n');
 }
 
 /** Bad input, with every problem found. */
