@@ -281,7 +281,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   } else if (rotate && matches % 2 === 1) {
     issues.push({
       ...(overrides.matches === undefined ? { source: file, field: 'matches' } : { source: '--matches', field: '' }),
-      message: `with seats.rotate every seed is played in both seatings, so matches must be even; got ${matches}`,
+      message: `${roundRobin ? 'a round robin (seats.roundRobin) plays every pairing with its seats rotated' : 'with seats.rotate'}: every seed is played in both seatings, so matches must be even; got ${matches}`,
     });
   }
   const seed = overrides.seed ?? data.seed;
