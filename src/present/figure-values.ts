@@ -168,6 +168,18 @@ function walk(node: unknown, path: (string | number)[]): void {
   if (has('simulated') && has('lower') && has('upper')) return interval(node, path, 'simulated', false);
   if (has('value') && has('lower') && has('upper')) return interval(node, path, 'value', true);
   if (QUANTILES.every(has)) return checkQuantiles(node, path);
+  // A simulated rate beside its exact probability (Zombie Trainers' trap success): the exact
+  // value is a probability, and "inside" says whether the interval holds it.
+  const simulated = node['simulated'];
+  if (has('exact') && isRecord(simulated)) {
+    const exact = node['exact'];
+    if (!isFiniteNumber(exact) || exact < 0 || exact > 1) fail(path, 'exact', 'a probability from 0 to 1', exact);
+    const { lower, upper } = simulated;
+    if (has('exactInsideInterval') && isFiniteNumber(lower) && isFiniteNumber(upper)) {
+      const inside = lower <= exact && exact <= upper;
+      if (node['exactInsideInterval'] !== inside) fail(path, 'exactInsideInterval', `${inside} (exact ${exact}, interval [${lower}, ${upper}])`, node['exactInsideInterval']);
+    }
+  }
   for (const [key, child] of Object.entries(node)) walk(child, [...path, key]);
 }
 
