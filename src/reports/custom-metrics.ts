@@ -265,7 +265,8 @@ function mergeModule(into: ModuleAggregate, other: ModuleAggregate, module: Metr
   }
   for (const [figure, kind] of Object.entries(other.kinds)) {
     const first = other.firstMatch?.[figure];
-    if (first !== undefined && !(into.firstMatch?.[figure] !== undefined && (into.firstMatch[figure] as number) <= first)) (into.firstMatch ??= {})[figure] = first;
+    const known = into.firstMatch?.[figure];
+    if (first !== undefined && (known === undefined || first < known)) (into.firstMatch ??= {})[figure] = first;
     into.kinds[figure] = kind;
     into.matches[figure] = (into.matches[figure] ?? 0) + (other.matches[figure] ?? 0);
   }
