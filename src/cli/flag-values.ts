@@ -83,18 +83,20 @@ export function flagValues(command: CommandModule, read: ReadArguments, spelling
   return { values, typed };
 }
 
+/** The names an entry assigns (`name=...`; `a+b=...` names a and b), trimmed; none without `=` (its own parser names what is wrong). */
+function namesOf(entry: string): string[] {
+  const at = entry.indexOf('=');
+  return at < 0 ? [] : entry.slice(0, at).split('+').map((part) => part.trim());
+}
+
 /**
- * Refuses a list flag that names one thing twice (`--vary winRate=0.3 --vary winRate=0.9`): each
- * entry is `name=...`, and `a+b=...` names a and b. Kept, the later entry would silently replace
- * the earlier one.
+ * Refuses a list flag that names one thing twice (`--vary winRate=0.3 --vary winRate=0.9`).
+ * Kept, the later entry would silently replace the earlier one.
  */
 export function refuseRepeatedNames(flag: string, entries: readonly string[]): void {
   const first = new Map<string, string>();
   for (const entry of entries) {
-    const at = entry.indexOf('=');
-    if (at < 0) continue; // the entry's own parser names what is wrong with it
-    for (const part of entry.slice(0, at).split('+')) {
-      const name = part.trim();
+    for (const name of namesOf(entry)) {
       const earlier = first.get(name);
       if (earlier !== undefined) throw usageError(`${flag} ${entry}`, `${name} is given twice (${flag} ${earlier}, then ${flag} ${entry}); give each name once`);
       first.set(name, entry);
@@ -102,14 +104,10 @@ export function refuseRepeatedNames(flag: string, entries: readonly string[]): v
   }
 }
 
-/** The names `entries` (`name=...`, `a+b=...`) assign, each trimmed. */
+/** Each name `entries` assign, with the first entry that assigns it. */
 function assignedNames(entries: readonly string[]): Map<string, string> {
   const names = new Map<string, string>();
-  for (const entry of entries) {
-    const at = entry.indexOf('=');
-    if (at < 0) continue;
-    for (const part of entry.slice(0, at).split('+')) if (!names.has(part.trim())) names.set(part.trim(), entry);
-  }
+  for (const entry of entries) for (const name of namesOf(entry)) if (!names.has(name)) names.set(name, entry);
   return names;
 }
 
