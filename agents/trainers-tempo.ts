@@ -39,16 +39,13 @@
  */
 import type { AgentFactory } from '../src/core/agent.js';
 import type { AnyGame } from '../src/core/game.js';
-// Through the game's index, which loads the rules before the heuristic they cycle with.
-import { HIT_XP, KILL_XP, Phase, catchChanceGivenDice, exactCatchChance, zombieTrainers } from '../src/games/zombie-trainers/index.js';
+import { DEFAULT_WEIGHTS, HIT_XP, KILL_XP, Phase, catchChanceGivenDice, exactCatchChance, nearestWildDistance, zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import type { ZombieTrainersAction, ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 import { choiceField, integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
 import { TurnPlanner, greedyConfig, pickBest } from './greedy.js';
 
-/** Greedy's weights kept as they are (src/games/zombie-trainers/heuristic.ts, DEFAULT_WEIGHTS). */
-const OWNED_VALUE = 0.5;
-const PROXIMITY_WEIGHT = 0.05;
-const SCALE = 6;
+/** Greedy's weights kept as they are. */
+const { ownedValue: OWNED_VALUE, proximityWeight: PROXIMITY_WEIGHT, scale: SCALE } = DEFAULT_WEIGHTS;
 /** Faces of the dice (rules 16 and 21) and the top of R (rule 17). */
 const DIE_SIDES = 6;
 const ROLL_MAX = 100;
@@ -136,23 +133,6 @@ export function tempoXp(state: ZombieTrainersState, seat: 0 | 1, turnsPerAttack:
     attacksLeft -= used;
   }
   return xp;
-}
-
-/** Manhattan distance from `seat`'s trainer to the nearest wild zombie, less the reach (greedy's term). */
-function nearestWildDistance(state: ZombieTrainersState, seat: 0 | 1): number {
-  const { width } = state.config.map;
-  const from = state.trainers[seat].cell;
-  const fx = from % width;
-  const fy = (from - fx) / width;
-  let best = Number.POSITIVE_INFINITY;
-  const health = state.wildHealth;
-  for (let cell = 0; cell < health.length; cell++) {
-    if (health[cell] === 0) continue;
-    const x = cell % width;
-    const distance = Math.abs(x - fx) + Math.abs((cell - x) / width - fy);
-    if (distance < best) best = distance;
-  }
-  return Math.max(0, best - state.config.params.interactionRange);
 }
 
 /**

@@ -20,10 +20,18 @@ import { HIT_XP, KILL_XP, ROLL_MAX } from './constants.js';
 /** Rule 22 over two fair dice: the trainer's zombie hits on A ≥ D, is hit on D ≥ A (21 of 36 each). */
 const HIT_CHANCE = 21 / 36;
 const HURT_CHANCE = 21 / 36;
-// A cycle with rules.ts, safe because `zombieTrainers` is used only when the heuristic runs.
-import { zombieTrainers } from './rules.js';
 import type { GrassMap } from './map.js';
-import { Phase, type ZombieTrainersState } from './types.js';
+import { Phase, type ZombieTrainersAction, type ZombieTrainersState } from './types.js';
+
+/**
+ * What the heuristic needs of the rules to value a pending catch or attack: a copy of a state
+ * and a step of play. The rules pass their own in when they build the game definition, so this
+ * file does not import them (the rules import the heuristic; the other way round was a cycle).
+ */
+export interface RulesSteps {
+  clone(state: ZombieTrainersState): ZombieTrainersState;
+  apply(state: ZombieTrainersState, action: ZombieTrainersAction, emit: null): void;
+}
 
 /**
  * The heuristic's weights. Defaults in {@link DEFAULT_WEIGHTS}; a game built with other weights
@@ -62,9 +70,9 @@ function pendingCatchChance(state: ZombieTrainersState, trapRate: number): numbe
 }
 
 /** Player 1's static estimate of the state reached by applying the chance `values` in order. */
-function valueAfter(state: ZombieTrainersState, values: readonly number[], weights: TrainersHeuristicWeights): number {
-  const next = zombieTrainers.clone(state);
-  for (const value of values) zombieTrainers.apply(next, { kind: 'chance', value }, null);
+function valueAfter(state: ZombieTrainersState, values: readonly number[], weights: TrainersHeuristicWeights, rules: RulesSteps): number {
+  const next = rules.clone(state);
+  for (const value of values) rules.apply(next, { kind: 'chance', value }, null);
   return staticValue(next, weights);
 }
 
@@ -72,7 +80,7 @@ function valueAfter(state: ZombieTrainersState, values: readonly number[], weigh
  * Player 1's expectation over a pending catch: the most favourable remaining outcomes (highest
  * A, lowest D and R) surely succeed when anything can, the least favourable surely fail.
  */
-function pendingCatchValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
+function pendingCatchValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights, rules: RulesSteps): number {
   const chance = pendingCatchChance(state, state.config.trapRates[state.pending.trapIndex] as number);
   const [best, worst] =
     state.phase === Phase.CatchAggressive
@@ -80,18 +88,18 @@ function pendingCatchValue(state: ZombieTrainersState, weights: TrainersHeuristi
       : state.phase === Phase.CatchDefensive
         ? [[1, 1], [DIE_SIDES, ROLL_MAX]]
         : [[1], [ROLL_MAX]];
-  return (chance > 0 ? chance * valueAfter(state, best, weights) : 0) + (chance < 1 ? (1 - chance) * valueAfter(state, worst, weights) : 0);
+  return (chance > 0 ? chance * valueAfter(state, best, weights, rules) : 0) + (chance < 1 ? (1 - chance) * valueAfter(state, worst, weights, rules) : 0);
 }
 
 /** Player 1's expectation over a pending attack: A > D, D > A and A = D (rule 22). */
-function pendingAttackValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
+function pendingAttackValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights, rules: RulesSteps): number {
   if (state.phase === Phase.AttackAggressive) {
-    return (15 / 36) * valueAfter(state, [DIE_SIDES, 1], weights) + (15 / 36) * valueAfter(state, [1, DIE_SIDES], weights) + (6 / 36) * valueAfter(state, [1, 1], weights);
+    return (15 / 36) * valueAfter(state, [DIE_SIDES, 1], weights, rules) + (15 / 36) * valueAfter(state, [1, DIE_SIDES], weights, rules) + (6 / 36) * valueAfter(state, [1, 1], weights, rules);
   }
   const aggressive = state.pending.aggressive;
-  let value = (1 / DIE_SIDES) * valueAfter(state, [aggressive], weights);
-  if (aggressive > 1) value += ((aggressive - 1) / DIE_SIDES) * valueAfter(state, [1], weights);
-  if (aggressive < DIE_SIDES) value += ((DIE_SIDES - aggressive) / DIE_SIDES) * valueAfter(state, [DIE_SIDES], weights);
+  let value = (1 / DIE_SIDES) * valueAfter(state, [aggressive], weights, rules);
+  if (aggressive > 1) value += ((aggressive - 1) / DIE_SIDES) * valueAfter(state, [1], weights, rules);
+  if (aggressive < DIE_SIDES) value += ((DIE_SIDES - aggressive) / DIE_SIDES) * valueAfter(state, [DIE_SIDES], weights, rules);
   return value;
 }
 
@@ -207,19 +215,23 @@ function staticValue(state: ZombieTrainersState, weights: TrainersHeuristicWeigh
   return Math.tanh((trainerValue(state, 0, weights, wildCount) - trainerValue(state, 1, weights, wildCount) + TIE_ADVANTAGE) / weights.scale);
 }
 
-/** The heuristic with other weights: per-seat estimates in [-1, 1], the returns once over. */
-export function zombieTrainersHeuristicWith(weights: TrainersHeuristicWeights): (state: ZombieTrainersState) => number[] {
+/**
+ * The heuristic with `weights`, valuing pending chance by playing it out with `rules`: per-seat
+ * estimates in [-1, 1], the returns once over. The game's own is `zombieTrainers.heuristic`
+ * (the default weights); a study of other weights builds one with the game's `clone` and `apply`.
+ */
+export function zombieTrainersHeuristicWith(weights: TrainersHeuristicWeights, rules: RulesSteps): (state: ZombieTrainersState) => number[] {
   return (state) => {
     let value: number;
     switch (state.phase) {
       case Phase.CatchAggressive:
       case Phase.CatchDefensive:
       case Phase.CatchRoll:
-        value = pendingCatchValue(state, weights);
+        value = pendingCatchValue(state, weights, rules);
         break;
       case Phase.AttackAggressive:
       case Phase.AttackDefensive:
-        value = pendingAttackValue(state, weights);
+        value = pendingAttackValue(state, weights, rules);
         break;
       default:
         value = staticValue(state, weights);
@@ -227,6 +239,3 @@ export function zombieTrainersHeuristicWith(weights: TrainersHeuristicWeights): 
     return [value, -value];
   };
 }
-
-/** Per-seat estimates in [-1, 1] with the default weights; the returns themselves once the match is over. */
-export const zombieTrainersHeuristic: (state: ZombieTrainersState) => number[] = zombieTrainersHeuristicWith(DEFAULT_WEIGHTS);

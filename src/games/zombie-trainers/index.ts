@@ -8,7 +8,9 @@ import { spawnsFigure } from './figures/spawns.js';
 
 export { zombieTrainers, configFor } from './rules.js';
 export { CATCH_XP, HIT_XP, KILL_XP } from './constants.js';
-export { zombieTrainersHeuristic } from './heuristic.js';
+export { DEFAULT_WEIGHTS, nearestWildDistance, zombieTrainersHeuristicWith, type RulesSteps, type TrainersHeuristicWeights } from './heuristic.js';
+/** Per-seat estimates in [-1, 1] with the default weights; the returns themselves once the match is over. */
+export const zombieTrainersHeuristic = rules.heuristic;
 export { catchChanceGivenDice, catchSucceeds, diceDifferenceProbability, exactCatchChance } from './catch-chance.js';
 export { DEFAULT_MAP, parseMap } from './map.js';
 export type { ZombieTrainersParams } from './parameters.js';

@@ -40,7 +40,7 @@ import type { Rng } from '../../core/rng.js';
 import { filledArray } from '../../core/state-arrays.js';
 import { catchSucceeds } from './catch-chance.js';
 import { CATCH_XP, DIE_SIDES, HIT_XP, KILL_XP, ROLL_MAX } from './constants.js';
-import { zombieTrainersHeuristic } from './heuristic.js';
+import { DEFAULT_WEIGHTS, zombieTrainersHeuristicWith } from './heuristic.js';
 import { compiledMap } from './map.js';
 import { type ZombieTrainersParams, seatValue, validateZombieTrainersParams, zombieTrainersParameters } from './parameters.js';
 import {
@@ -803,7 +803,8 @@ export const zombieTrainers: GameDefinition<
   endedAtCap: (state) => state.endReason === 'maxRounds',
   returns: (state) =>
     state.phase !== Phase.Over ? [0, 0] : state.winner === 0 ? [1, -1] : [-1, 1],
-  heuristic: zombieTrainersHeuristic,
+  // The default weights; the heuristic plays pending chance out with these rules' own steps.
+  heuristic: zombieTrainersHeuristicWith(DEFAULT_WEIGHTS, { clone, apply }),
   // Perfect information: a seat may see everything, but never the live state itself.
   observe: (state) => clone(state),
   clone,
