@@ -5,8 +5,10 @@
  * Three parts do the work: a {@link ChunkPlayer} plays chunks of matches (on a pool of worker
  * threads, or in this thread), a {@link ChunkScheduler} keeps chunks in flight and hands their
  * results back in match order, and a {@link RunJournal} appends them to working files with a
- * checkpoint after each chunk and publishes the files at the end. This file joins them: the
- * run's options, the failures that stop a run, and the summary.
+ * checkpoint now and then (at most one a second) and publishes the files at the end. This file
+ * joins them in named steps: `openRun` (folder and journal), `playChunks` (the scheduler's
+ * chunks into the journal and a `RunTally`, with `withinMaxErrors` cutting the chunk whose
+ * failure stops the run) and `publishRun` (the summary, a shard's record, the publish).
  *
  * Only a finished run renames its files into place; an interrupted one (Ctrl-C) publishes the
  * complete matches with a summary marked interrupted; a killed one leaves its working files and
@@ -142,16 +144,34 @@ function errorRows(failures: readonly MatchFailureData[], replayCommand: RunOpti
  *   Error on an internal failure outside any match, leaving no working file behind.
  */
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
-  const { report, game } = scenario.entry;
   const workers = options.workers ?? 0;
   const maxErrors = options.maxErrors ?? 0;
-  const key = runKey(scenario, { eventFiles: options.eventFiles, maxErrors }, options.shard);
   const range = shardRange(scenario.matches, options.shard);
-  // By default, chunks small enough that every worker gets several: a 200-match MCTS run must
-  // not sit in one chunk on one core. The output does not depend on it.
-  const initialChunkSize = options.chunkSize ?? Math.max(1, Math.min(DEFAULT_CHUNK_SIZE, Math.ceil((range.end - range.start) / (Math.max(1, workers) * 4))));
-  const files = appendedFiles(scenario, options.eventFiles);
+  const { folder, journal, resumed } = openRun(scenario, options, maxErrors);
+  const player = chunkPlayer(scenario, options, workers);
+  try {
+    const tally = new RunTally(scenario, resumed, range.start);
+    const started = performance.now();
+    const firstMatch = tally.nextMatch;
+    const { status, chunkSize } = await playChunks(options, { workers, maxErrors, range }, player, journal, tally);
+    // Whatever is still playing (chunks after a stop or an interruption) is not needed.
+    await player.close();
+    const seconds = (performance.now() - started) / 1000;
+    const timing = { seconds: round(seconds, 3), matchesPerSecond: round((tally.nextMatch - firstMatch) / Math.max(seconds, 1e-9), 1), workers, chunkSize };
+    return publishRun(scenario, options, { maxErrors, range }, journal, tally, status, timing);
+  } catch (error) {
+    journal.abandon();
+    throw error;
+  } finally {
+    await player.close();
+    folder.release();
+  }
+}
 
+/** Claims the run's folder and starts its journal, or takes up the one a killed or interrupted run left (`resume`). */
+function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { folder: OutputFolder; journal: RunJournal; resumed: JournalState | null } {
+  const key = runKey(scenario, { eventFiles: options.eventFiles, maxErrors }, options.shard);
+  const files = appendedFiles(scenario, options.eventFiles);
   const folder = OutputFolder.claim(options.outDir, {
     flag: '--out',
     kind: 'run',
@@ -160,107 +180,150 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     resume: options.resume === true,
     knownNames: runFileNames(scenario),
   });
-  let journal: RunJournal;
-  let resumed: JournalState | null = null;
   try {
-    if (options.resume === true) ({ journal, state: resumed } = RunJournal.resume(folder, key, scenario.name, files));
-    else journal = RunJournal.start(folder, key, scenario.name, files);
+    if (options.resume === true) {
+      const { journal, state } = RunJournal.resume(folder, key, scenario.name, files);
+      return { folder, journal, resumed: state };
+    }
+    return { folder, journal: RunJournal.start(folder, key, scenario.name, files), resumed: null };
   } catch (error) {
     folder.release();
     throw error;
   }
-  const player: ChunkPlayer =
-    workers > 0
-      ? new PooledPlayer(new WorkerPool(workers, { matchTimeoutMs: 1000 * (options.matchTimeoutSeconds ?? DEFAULT_MATCH_TIMEOUT_SECONDS) }), scenario, options.eventFiles)
-      : new InThreadPlayer(scenario, options.eventFiles, options.signal !== undefined, options.signal);
-  try {
-    const aggregate: unknown = resumed?.aggregate ?? report.emptyAggregate();
-    const outcomes = resumed?.outcomes ?? emptyOutcomes(game.seats.length);
-    let errors = resumed?.errors ?? 0;
-    let matchesPlayed = resumed?.matchesPlayed ?? 0;
-    let nextMatch = resumed?.nextMatch ?? range.start;
-    let status: RunStatus = 'complete';
-    const started = performance.now();
-    const firstMatch = nextMatch;
-    let lastCheckpoint = Number.NEGATIVE_INFINITY;
-    let firstFailure: RunResult['firstFailure'] = null;
+}
 
-    // The total is known now (shard and resume settled): say it before the first chunk ends.
-    options.onProgress?.(nextMatch - range.start, range.end - range.start);
-    // Unless the user fixed the size, chunks grow while a fast game's come back in a few
-    // milliseconds (the output does not depend on it).
-    const sizer = options.chunkSize === undefined ? new AdaptiveChunkSizer(initialChunkSize, MAX_ADAPTIVE_CHUNK_SIZE, Math.max(1, workers), ADAPTIVE_CHUNK_TARGET_MS) : undefined;
-    // Keep every worker busy with one chunk queued behind it; write strictly in match order.
-    const scheduler = new ChunkScheduler({
-      start: nextMatch,
-      end: range.end,
-      chunkSize: sizer ?? initialChunkSize,
-      maxInFlight: workers > 0 ? workers * 2 : 1,
-      play: (start, end) => player.play(start, end),
-      signal: options.signal,
-    });
-    for await (const chunk of scheduler.results()) {
-      let result = chunk;
-      const tipping = result.failures[maxErrors - errors]?.matchIndex;
-      if (tipping !== undefined) {
-        // One failure too many: keep exactly the matches before it, however the run was chunked
-        // (replaying that prefix is deterministic), and stop.
-        const prefix = await player.play(result.start, tipping);
-        if (prefix === null) {
-          status = 'interrupted';
-          break;
-        }
-        result = { ...prefix, failures: result.failures.filter((failure) => failure.matchIndex <= tipping) };
-        status = 'stopped';
-      }
-      errors += result.failures.length;
-      // Chunks arrive in match order, so the first failure seen is the lowest-numbered one.
-      if (firstFailure === null && result.failures[0] !== undefined) firstFailure = { matchIndex: result.failures[0].matchIndex, matchSeed: result.failures[0].matchSeed };
-      matchesPlayed += result.end - result.start - result.failures.filter((failure) => failure.matchIndex < result.end).length;
-      journal.append(chunkTexts(result, options.eventFiles, options.replayCommand));
-      report.mergeAggregates(aggregate, result.aggregate);
-      mergeOutcomes(outcomes, result.outcomes);
-      nextMatch = result.end;
-      if (status !== 'complete') break;
-      const now = performance.now();
-      if (now - lastCheckpoint >= CHECKPOINT_INTERVAL_MS) {
-        journal.checkpoint({ nextMatch, aggregate, outcomes, errors, matchesPlayed });
-        lastCheckpoint = now;
-      }
-      options.onProgress?.(nextMatch - range.start, range.end - range.start);
-    }
-    if (scheduler.interrupted && nextMatch < range.end && status === 'complete') status = 'interrupted';
-    // Whatever is still playing (chunks after a stop or an interruption) is not needed.
-    await player.close();
+/** Worker threads, or this thread when `workers` is 0. */
+function chunkPlayer(scenario: Scenario, options: RunOptions, workers: number): ChunkPlayer {
+  return workers > 0
+    ? new PooledPlayer(new WorkerPool(workers, { matchTimeoutMs: 1000 * (options.matchTimeoutSeconds ?? DEFAULT_MATCH_TIMEOUT_SECONDS) }), scenario, options.eventFiles)
+    : new InThreadPlayer(scenario, options.eventFiles, options.signal !== undefined, options.signal);
+}
 
-    const seconds = (performance.now() - started) / 1000;
-    const timing = {
-      seconds: round(seconds, 3),
-      matchesPerSecond: round((nextMatch - firstMatch) / Math.max(seconds, 1e-9), 1),
-      workers,
-      chunkSize: sizer !== undefined && sizer.largest > 0 ? sizer.largest : initialChunkSize,
-    };
-    const state: JournalState = { nextMatch, aggregate, outcomes, errors, matchesPlayed };
-    const document = summaryDocument(scenario, aggregate, outcomes, { status, matchesPlayed, errors }, options.command, timing);
-    const tables = summaryTableFiles(scenario, document);
-    const summary: WholeFile = { name: SUMMARY_FILE, text: `${toJson(document)}\n` };
-    // errors.csv exists only when something failed; an old one from an earlier run goes.
-    const omit = errors === 0 ? [ERRORS_FILE] : [];
-    const shard: WholeFile[] = [];
-    if (options.shard !== undefined) {
-      const digests: Record<string, FileDigest> = Object.fromEntries(Object.entries(journal.digests()).filter(([name]) => !omit.includes(name)));
-      for (const file of [...tables, summary]) digests[file.name] = digestOf(file.text);
-      shard.push({ name: SHARD_FILE, text: `${JSON.stringify(shardRecord(scenario, options, range, state, status, timing, maxErrors, digests))}\n` });
-    }
-    const published = journal.publish(state, [...tables, ...shard, summary], omit, status);
-    return { document, results: document.results, files: published, errors, status, firstFailure };
-  } catch (error) {
-    journal.abandon();
-    throw error;
-  } finally {
-    await player.close();
-    folder.release();
+/** What the run has played so far: the sums a checkpoint records and the summary is made of. */
+class RunTally {
+  readonly aggregate: unknown;
+  readonly outcomes: JournalState['outcomes'];
+  errors: number;
+  matchesPlayed: number;
+  nextMatch: number;
+  /** The failure of lowest match index this call played, or null. */
+  firstFailure: RunResult['firstFailure'] = null;
+
+  private readonly report: Scenario['entry']['report'];
+
+  constructor(scenario: Scenario, resumed: JournalState | null, start: number) {
+    this.report = scenario.entry.report;
+    this.aggregate = resumed?.aggregate ?? scenario.entry.report.emptyAggregate();
+    this.outcomes = resumed?.outcomes ?? emptyOutcomes(scenario.entry.game.seats.length);
+    this.errors = resumed?.errors ?? 0;
+    this.matchesPlayed = resumed?.matchesPlayed ?? 0;
+    this.nextMatch = resumed?.nextMatch ?? start;
   }
+
+  /** Adds the next chunk in match order. */
+  add(result: ChunkResult): void {
+    this.errors += result.failures.length;
+    // Chunks arrive in match order, so the first failure seen is the lowest-numbered one.
+    const first = result.failures[0];
+    if (this.firstFailure === null && first !== undefined) this.firstFailure = { matchIndex: first.matchIndex, matchSeed: first.matchSeed };
+    this.matchesPlayed += result.end - result.start - result.failures.filter((failure) => failure.matchIndex < result.end).length;
+    this.report.mergeAggregates(this.aggregate, result.aggregate);
+    mergeOutcomes(this.outcomes, result.outcomes);
+    this.nextMatch = result.end;
+  }
+
+  get state(): JournalState {
+    return { nextMatch: this.nextMatch, aggregate: this.aggregate, outcomes: this.outcomes, errors: this.errors, matchesPlayed: this.matchesPlayed };
+  }
+}
+
+/**
+ * Plays the run's chunks in match order into the journal and `tally`, checkpointing now and
+ * then, until the last match, an interruption, or one failure past `maxErrors`. Returns how the
+ * run ended and the largest chunk size used.
+ */
+async function playChunks(
+  options: RunOptions,
+  limits: { readonly workers: number; readonly maxErrors: number; readonly range: { readonly start: number; readonly end: number } },
+  player: ChunkPlayer,
+  journal: RunJournal,
+  tally: RunTally,
+): Promise<{ status: RunStatus; chunkSize: number }> {
+  const { workers, maxErrors, range } = limits;
+  // By default, chunks small enough that every worker gets several: a 200-match MCTS run must
+  // not sit in one chunk on one core. The output does not depend on it.
+  const initialChunkSize = options.chunkSize ?? Math.max(1, Math.min(DEFAULT_CHUNK_SIZE, Math.ceil((range.end - range.start) / (Math.max(1, workers) * 4))));
+  // Unless the user fixed the size, chunks grow while a fast game's come back in a few
+  // milliseconds (the output does not depend on it).
+  const sizer = options.chunkSize === undefined ? new AdaptiveChunkSizer(initialChunkSize, MAX_ADAPTIVE_CHUNK_SIZE, Math.max(1, workers), ADAPTIVE_CHUNK_TARGET_MS) : undefined;
+  const chunkSize = (): number => (sizer !== undefined && sizer.largest > 0 ? sizer.largest : initialChunkSize);
+  // The total is known now (shard and resume settled): say it before the first chunk ends.
+  options.onProgress?.(tally.nextMatch - range.start, range.end - range.start);
+  // Keep every worker busy with one chunk queued behind it; write strictly in match order.
+  const scheduler = new ChunkScheduler({
+    start: tally.nextMatch,
+    end: range.end,
+    chunkSize: sizer ?? initialChunkSize,
+    maxInFlight: workers > 0 ? workers * 2 : 1,
+    play: (start, end) => player.play(start, end),
+    signal: options.signal,
+  });
+  let lastCheckpoint = Number.NEGATIVE_INFINITY;
+  for await (const chunk of scheduler.results()) {
+    const kept = await withinMaxErrors(chunk, maxErrors - tally.errors, player);
+    if (kept === null) return { status: 'interrupted', chunkSize: chunkSize() };
+    journal.append(chunkTexts(kept.result, options.eventFiles, options.replayCommand));
+    tally.add(kept.result);
+    if (kept.stopped) return { status: 'stopped', chunkSize: chunkSize() };
+    const now = performance.now();
+    if (now - lastCheckpoint >= CHECKPOINT_INTERVAL_MS) {
+      journal.checkpoint(tally.state);
+      lastCheckpoint = now;
+    }
+    options.onProgress?.(tally.nextMatch - range.start, range.end - range.start);
+  }
+  return { status: scheduler.interrupted && tally.nextMatch < range.end ? 'interrupted' : 'complete', chunkSize: chunkSize() };
+}
+
+/**
+ * `result` as the run keeps it when `allowed` more failures are tolerated: whole, or, when one
+ * failure too many falls in it, exactly its matches before that failure (replaying that prefix
+ * is deterministic, so how the run was chunked does not matter) and `stopped`. Null when the
+ * prefix could not be played (the run was interrupted meanwhile).
+ */
+async function withinMaxErrors(result: ChunkResult, allowed: number, player: ChunkPlayer): Promise<{ result: ChunkResult; stopped: boolean } | null> {
+  const tipping = result.failures[allowed]?.matchIndex;
+  if (tipping === undefined) return { result, stopped: false };
+  const prefix = await player.play(result.start, tipping);
+  if (prefix === null) return null;
+  return { result: { ...prefix, failures: result.failures.filter((failure) => failure.matchIndex <= tipping) }, stopped: true };
+}
+
+/** Writes the summary (and a shard's record) and publishes the run's files, with `status`. */
+function publishRun(
+  scenario: Scenario,
+  options: RunOptions,
+  limits: { readonly maxErrors: number; readonly range: { readonly start: number; readonly end: number } },
+  journal: RunJournal,
+  tally: RunTally,
+  status: RunStatus,
+  timing: SummaryDocument['timing'],
+): RunResult {
+  const { errors, matchesPlayed } = tally;
+  const state = tally.state;
+  const document = summaryDocument(scenario, tally.aggregate, tally.outcomes, { status, matchesPlayed, errors }, options.command, timing);
+  const tables = summaryTableFiles(scenario, document);
+  const summary: WholeFile = { name: SUMMARY_FILE, text: `${toJson(document)}\n` };
+  // errors.csv exists only when something failed; an old one from an earlier run goes.
+  const omit = errors === 0 ? [ERRORS_FILE] : [];
+  const shard: WholeFile[] = [];
+  if (options.shard !== undefined) {
+    const digests: Record<string, FileDigest> = Object.fromEntries(Object.entries(journal.digests()).filter(([name]) => !omit.includes(name)));
+    for (const file of [...tables, summary]) digests[file.name] = digestOf(file.text);
+    shard.push({ name: SHARD_FILE, text: `${JSON.stringify(shardRecord(scenario, options, limits.range, state, status, timing, limits.maxErrors, digests))}\n` });
+  }
+  const published = journal.publish(state, [...tables, ...shard, summary], omit, status);
+  return { document, results: document.results, files: published, errors, status, firstFailure: tally.firstFailure };
 }
 
 /**
