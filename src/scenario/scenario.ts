@@ -164,18 +164,7 @@ export async function loadScenario(file: string, overrides: ScenarioOverrides = 
  * imported once what can be checked without it is valid.
  */
 export async function parseScenario(text: string, file: string, overrides: ScenarioOverrides = {}): Promise<Scenario> {
-  const raw = parseDocument(text, file);
-  const issue = (field: string, message: string): InputIssue => ({ source: file, field, message });
-  const unsafe = findUnsafeKey(raw);
-  if (unsafe !== null) throw new UsageError([issue(unsafe.field, unsafe.message)]);
-
-  const envelope = scenarioSchema.safeParse(raw);
-  if (!envelope.success) {
-    throw new UsageError(envelope.error.issues.map((i) => issue(formatPath(i.path.map(pathKey)), i.message)));
-  }
-  const data = envelope.data;
-  const issues: InputIssue[] = [];
-
+  const data = scenarioData(text, file);
   // A game module is code, and the game is needed to check parameters and seats, so it is the
   // one module loaded before those are valid; what can be checked without it is checked first.
   if (!games.has(data.game)) {
@@ -184,13 +173,75 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   }
   const registered = await resolveGame(data.game, file, { source: file, field: 'game' });
   const { game } = registered;
+  const issues: InputIssue[] = [];
+  const sets = readSetFlags(game, data, overrides.set ?? []);
+  const params = checkedParams(game, sets, file, issues);
+  const seating = seatingOf(data, file);
+  const pendingSeats = pendingSeatsOf(seating, sets.seatSettings);
+  issues.push(...seatIssues(game, params, seating, pendingSeats, sets.seatSettings, overrides, file));
+  const { matches, seed } = runSize(data, overrides, seating, file, issues);
+  // Everything that needs no module is checked: only now may module code run.
+  if (issues.length > 0) throw new UsageError(issues);
 
+  const entry = await withMetricModules(withGameFigures(registered, params), data.metrics ?? [], file, issues);
+  const seats = await loadedSeats(pendingSeats, { game, params, ...seating }, file, issues);
+  if (issues.length > 0) throw new UsageError(issues);
+
+  const { tournament, playedSeats } = seatsToPlay(seats, seating.roundRobin, overrides.pairing);
+  return {
+    source: { text, file, overrides },
+    name: data.name ?? basename(file, extname(file)),
+    description: data.description ?? '',
+    file,
+    // Every game's results get the quality figures, whatever else reads them.
+    entry: { ...entry, report: withQualityMetrics(entry.report, game, playedSeats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })), { leads: data.quality?.leads ?? true }) },
+    params,
+    seats: playedSeats,
+    rotate: seating.rotate,
+    tournament,
+    matches,
+    seed,
+    ladder: data.ladder ?? null,
+    cards: data.cards === undefined ? null : { decks: data.cards.decks ?? null, matches: data.cards.matches ?? null },
+  };
+}
+
+type ScenarioData = z.infer<typeof scenarioSchema>;
+
+/** The scenario text parsed and checked against the schema (no game known yet). */
+function scenarioData(text: string, file: string): ScenarioData {
+  const raw = parseDocument(text, file);
+  const unsafe = findUnsafeKey(raw);
+  if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);
+  const envelope = scenarioSchema.safeParse(raw);
+  if (!envelope.success) {
+    throw new UsageError(envelope.error.issues.map((i) => ({ source: file, field: formatPath(i.path.map(pathKey)), message: i.message })));
+  }
+  return envelope.data;
+}
+
+/** An agent setting given by `--set seatN.key=value`. */
+interface SeatSetting {
+  readonly path: string[];
+  readonly value: unknown;
+  readonly assignment: string;
+}
+
+/** The `--set` flags read: parameters with each flag applied on the file's, and agent settings by seat index. */
+interface SetFlags {
+  readonly rawParams: Record<string, unknown>;
+  /** The flag that last set each top-level parameter. */
+  readonly setBy: ReadonlyMap<string, string>;
+  readonly seatSettings: ReadonlyMap<number, readonly SeatSetting[]>;
+}
+
+function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly string[]): SetFlags {
   // Parameters: the file's, then each --set on top; errors name where the value came from.
   const rawParams: Record<string, unknown> = structuredClone(data.params ?? {});
   const setBy = new Map<string, string>();
   // `seat2.iterations=100` sets an agent setting of the second seat (of the list when rotating).
-  const seatSettings = new Map<number, { path: string[]; value: unknown; assignment: string }[]>();
-  for (const assignment of overrides.set ?? []) {
+  const seatSettings = new Map<number, SeatSetting[]>();
+  for (const assignment of assignments) {
     const parsed = parseAssignment(assignment);
     const top = parsed.path[0] as string;
     const seatMatch = /^seat(\d+)$/.exec(top);
@@ -207,34 +258,49 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     setPath(rawParams, parsed.path, parsed.value);
     setBy.set(top, assignment);
   }
+  return { rawParams, setBy, seatSettings };
+}
+
+/** The game's parameters, defaults filled in, or undefined with their problems added to `issues` (each naming the file or the --set flag it came from). */
+function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: InputIssue[]): unknown {
   const sourceOf = (path: readonly (string | number)[]): { source: string; field: string } => {
     const top = String(path[0] ?? '');
-    const assignment = setBy.get(top);
+    const assignment = sets.setBy.get(top);
     return assignment === undefined
       ? { source: file, field: formatPath(['params', ...path]) }
       : { source: `--set ${assignment}`, field: formatPath(path) };
   };
-  let params: unknown = undefined;
-  const parsedParams = parseParameters(game.parameters, rawParams);
+  const parsedParams = parseParameters(game.parameters, sets.rawParams);
   if (!parsedParams.ok) {
     for (const problem of parsedParams.issues) issues.push({ ...sourceOf(problem.path), message: problem.message });
-  } else {
-    params = parsedParams.params;
-    for (const problem of parameterIssuesOf(game, params)) issues.push({ ...sourceOf(problem.path), message: problem.message });
+    return undefined;
   }
+  for (const problem of parameterIssuesOf(game, parsedParams.params)) issues.push({ ...sourceOf(problem.path), message: problem.message });
+  return parsedParams.params;
+}
 
-  // Seats: one per player, each a known agent (or an agent module) with a config it accepts. A
-  // round robin lists any number of agents; each pairing is played with the seats rotated.
+/** How the scenario seats its agents: in order, rotated, or a round robin (each pairing rotated). */
+interface Seating {
+  readonly roundRobin: boolean;
+  readonly rotate: boolean;
+  readonly seatList: readonly z.infer<typeof seatSchema>[];
+  /** The field the seats are listed under, for messages. */
+  readonly seatsField: string;
+  readonly issue: (field: string, message: string) => InputIssue;
+}
+
+function seatingOf(data: ScenarioData, file: string): Seating {
   const roundRobin = !Array.isArray(data.seats) && 'roundRobin' in data.seats;
   const rotate = !Array.isArray(data.seats);
   const seatList = Array.isArray(data.seats) ? data.seats : 'roundRobin' in data.seats ? data.seats.roundRobin : data.seats.rotate;
   const seatsField = roundRobin ? 'seats.roundRobin' : rotate ? 'seats.rotate' : 'seats';
-  if (roundRobin) {
-    if (game.seats.length !== 2) issues.push(issue(seatsField, `a round robin pairs agents two by two; ${game.title} has ${game.seats.length} seats`));
-  } else if (seatList.length !== game.seats.length) {
-    issues.push(issue(seatsField, `${game.title} has ${game.seats.length} seats (${game.seats.join(', ')}), got ${seatList.length}`));
-  }
-  const pendingSeats: PendingSeat[] = seatList.map((seat, index) => {
+  return { roundRobin, rotate, seatList, seatsField, issue: (field, message) => ({ source: file, field, message }) };
+}
+
+/** Each listed seat with its config (its `--set seatN.` settings applied) and its agent, when built in. */
+function pendingSeatsOf(seating: Seating, seatSettings: SetFlags['seatSettings']): PendingSeat[] {
+  const { seatList, seatsField } = seating;
+  return seatList.map((seat, index) => {
     const agentId = typeof seat === 'string' ? seat : seat.agent;
     const config: Record<string, unknown> = structuredClone(typeof seat === 'string' ? {} : (seat.config ?? {}));
     for (const setting of seatSettings.get(index) ?? []) setPath(config, setting.path, setting.value);
@@ -243,13 +309,30 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     const setBy = new Map((seatSettings.get(index) ?? []).map((setting) => [setting.path[0] as string, setting.assignment]));
     return { index, agentId, config, field, name, factory: agents.get(agentId), setBy };
   });
+}
+
+/**
+ * What is wrong with the seats before any agent module is loaded: their count for the game,
+ * unknown agents, built-in agents' settings, `--set seatN` past the list, `--pairing`, and
+ * rotated seats reported under one name.
+ */
+function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSeats: readonly PendingSeat[], seatSettings: SetFlags['seatSettings'], overrides: ScenarioOverrides, file: string): InputIssue[] {
+  const { roundRobin, rotate, seatList, seatsField, issue } = seating;
+  const issues: InputIssue[] = [];
+  // Seats: one per player, each a known agent (or an agent module) with a config it accepts. A
+  // round robin lists any number of agents; each pairing is played with the seats rotated.
+  if (roundRobin) {
+    if (game.seats.length !== 2) issues.push(issue(seatsField, `a round robin pairs agents two by two; ${game.title} has ${game.seats.length} seats`));
+  } else if (seatList.length !== game.seats.length) {
+    issues.push(issue(seatsField, `${game.title} has ${game.seats.length} seats (${game.seats.join(', ')}), got ${seatList.length}`));
+  }
   for (const seat of pendingSeats) {
     if (seat.factory === undefined && !isModulePath(seat.agentId)) {
       issues.push(
         issue(seat.field, `unknown agent "${seat.agentId}"; expected one of: ${[...agents.keys()].join(', ')}, or a module path such as ./my-agent.js`),
       );
     } else if (seat.factory !== undefined) {
-      issues.push(...checkSeat(seat, seat.factory, { game, params, seatsField, roundRobin, rotate, issue }));
+      issues.push(...checkSeat(seat, seat.factory, { game, params, ...seating }));
     }
   }
   for (const [index, settings] of seatSettings) {
@@ -273,66 +356,53 @@ export async function parseScenario(text: string, file: string, overrides: Scena
       issues.push(issue(seatsField, `two seats are both reported as "${repeated}"; give one a distinct name: field`));
     }
   }
+  return issues;
+}
 
+/** The run's matches and seed (the file's, or the flags'), their problems added to `issues`. */
+function runSize(data: ScenarioData, overrides: ScenarioOverrides, seating: Seating, file: string, issues: InputIssue[]): { matches: number; seed: number } {
   const matches = overrides.matches ?? data.matches;
   const matchesProblem = boundProblem(BOUNDS.matches, matches);
   if (matchesProblem !== null) {
     issues.push({ source: '--matches', field: '', message: matchesProblem });
-  } else if (rotate && matches % 2 === 1) {
+  } else if (seating.rotate && matches % 2 === 1) {
     issues.push({
       ...(overrides.matches === undefined ? { source: file, field: 'matches' } : { source: '--matches', field: '' }),
-      message: `${roundRobin ? 'a round robin (seats.roundRobin) plays every pairing with its seats rotated' : 'with seats.rotate'}: every seed is played in both seatings, so matches must be even; got ${matches}`,
+      message: `${seating.roundRobin ? 'a round robin (seats.roundRobin) plays every pairing with its seats rotated' : 'with seats.rotate'}: every seed is played in both seatings, so matches must be even; got ${matches}`,
     });
   }
   const seed = overrides.seed ?? data.seed;
   const seedProblem = boundProblem(BOUNDS.seed, seed);
   if (seedProblem !== null) issues.push({ source: '--seed', field: '', message: seedProblem });
-  // Everything that needs no module is checked: only now may module code run.
-  if (issues.length > 0) throw new UsageError(issues);
+  return { matches, seed };
+}
 
-  const entry = await withMetricModules(withGameFigures(registered, params), data.metrics ?? [], file, issues);
+/** Every seat with its agent, loading agent modules (now that nothing else is wrong) and checking them as built-in ones were; problems go to `issues`. */
+async function loadedSeats(pendingSeats: readonly PendingSeat[], context: Seating & { game: AnyGame; params: unknown }, file: string, issues: InputIssue[]): Promise<NamedSeat[]> {
   const seats: NamedSeat[] = [];
   for (const seat of pendingSeats) {
     let factory = seat.factory;
     if (factory === undefined) {
       const loaded = await loadAgentModule(seat.agentId, file);
       if ('problem' in loaded) {
-        issues.push(issue(seat.field, loaded.problem));
+        issues.push(context.issue(seat.field, loaded.problem));
         continue;
       }
       factory = loaded.factory;
-      const problems = checkSeat(seat, factory, { game, params, seatsField, roundRobin, rotate, issue });
+      const problems = checkSeat(seat, factory, context);
       issues.push(...problems);
       if (problems.length > 0) continue;
     }
     seats.push({ factory, config: seat.config, name: seat.name });
   }
-  if (issues.length > 0) throw new UsageError(issues);
+  return seats;
+}
 
-  let tournament: readonly NamedSeat[] | null = null;
-  let playedSeats: readonly NamedSeat[] = seats;
-  if (roundRobin) {
-    tournament = seats;
-    const pairing = overrides.pairing ?? [0, 1];
-    playedSeats = [seats[pairing[0]], seats[pairing[1]]].filter((seat): seat is NamedSeat => seat !== undefined);
-  }
-
-  return {
-    source: { text, file, overrides },
-    name: data.name ?? basename(file, extname(file)),
-    description: data.description ?? '',
-    file,
-    // Every game's results get the quality figures, whatever else reads them.
-    entry: { ...entry, report: withQualityMetrics(entry.report, game, playedSeats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })), { leads: data.quality?.leads ?? true }) },
-    params,
-    seats: playedSeats,
-    rotate,
-    tournament,
-    matches,
-    seed,
-    ladder: data.ladder ?? null,
-    cards: data.cards === undefined ? null : { decks: data.cards.decks ?? null, matches: data.cards.matches ?? null },
-  };
+/** The seats a run plays: the listed ones, or a round robin's pairing (the first two unless `pairing` says), with the round robin's agents. */
+function seatsToPlay(seats: readonly NamedSeat[], roundRobin: boolean, pairing: ScenarioOverrides['pairing']): { tournament: readonly NamedSeat[] | null; playedSeats: readonly NamedSeat[] } {
+  if (!roundRobin) return { tournament: null, playedSeats: seats };
+  const [first, second] = pairing ?? [0, 1];
+  return { tournament: seats, playedSeats: [seats[first], seats[second]].filter((seat): seat is NamedSeat => seat !== undefined) };
 }
 
 /**
@@ -340,7 +410,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
  * seats naming an agent that is neither built in nor a module path. Checked before a game module
  * is imported, so such a typo never runs its code; the full checks follow once it is loaded.
  */
-function issuesBeforeGameModule(data: z.infer<typeof scenarioSchema>, overrides: ScenarioOverrides, file: string): InputIssue[] {
+function issuesBeforeGameModule(data: ScenarioData, overrides: ScenarioOverrides, file: string): InputIssue[] {
   const issues: InputIssue[] = [];
   const matchesProblem = boundProblem(BOUNDS.matches, overrides.matches ?? data.matches);
   if (matchesProblem !== null) issues.push(overrides.matches === undefined ? { source: file, field: 'matches', message: matchesProblem } : { source: '--matches', field: '', message: matchesProblem });
