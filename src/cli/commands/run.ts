@@ -7,7 +7,7 @@ import { EXIT_FAILURE, EXIT_INTERRUPTED, UsageError } from '../../core/errors.js
 import { BOUNDS } from '../../core/input-bounds.js';
 import { parseFormats, writeReports } from '../../present/report-page.js';
 import { formatOutcomes } from '../../reports/outcomes.js';
-import { DEFAULT_CHUNK_SIZE, runScenario, toJson } from '../../run/run-scenario.js';
+import { DEFAULT_CHUNK_SIZE, runScenario, toJson, type RunResult } from '../../run/run-scenario.js';
 import { replayCommand } from '../../run/replay.js';
 import { formatTournament, runTournament } from '../../run/tournament.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
@@ -117,6 +117,37 @@ export function matchesLine(played: { readonly status: string; readonly matchesP
   return `${played.matchesPlayed} of ${matches} matches played (run ${played.status}${failed})`;
 }
 
+/**
+ * Ctrl-C: the run finishes writing the chunks already done, publishes them with a summary
+ * marked interrupted, and keeps the checkpoint for --resume. A second Ctrl-C leaves at once.
+ */
+function interruptOnCtrlC(io: CliIo): { readonly signal: AbortSignal; readonly stopListening: () => void } {
+  const interrupt = new AbortController();
+  const stopListening = io.onInterrupt(() => {
+    if (interrupt.signal.aborted) io.exit(EXIT_INTERRUPTED);
+    interrupt.abort();
+  });
+  return { signal: interrupt.signal, stopListening };
+}
+
+/** What a finished run prints: what was played by whom, a warning for random play, the outcomes and the game's summary, then speed and files. */
+function runText(scenario: Scenario, result: RunResult): string {
+  const { game, report } = scenario.entry;
+  const seats = scenario.seats.map((seat) => seat.name).join(' vs ');
+  const rotation = scenario.rotate ? ', seats rotated (each seed played in both seatings)' : '';
+  const agentsDiffer = new Set(scenario.seats.map((seat) => seat.name)).size > 1;
+  const outcomeTable = agentsDiffer ? `${formatOutcomes(result.document.outcomes, game.seats)}\n\n` : '';
+  // The skill behind the figures is named in the line above; random play gets a warning.
+  const warning = randomPlayWarning(result.document.scenario.seats);
+  return (
+    `${game.title}: ${scenario.name} — ${matchesLine(result.document.run, scenario.matches)}, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
+    (warning === null ? '' : `${warning}\n\n`) +
+    outcomeTable +
+    `${report.formatSummary(result.results)}\n\n` +
+    `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`
+  );
+}
+
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenarioFile = args.required('scenario');
   if (scenarioFile.endsWith('.checks.yaml') || scenarioFile.endsWith('.checks.yml')) {
@@ -151,13 +182,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const progress = startProgress(io, { quiet });
   try {
     if (scenario.tournament !== null) return await runRoundRobin(scenario, args, io, { outDir, command, workers, progress, scenarioFile, set });
-    // Ctrl-C: finish writing the chunks already done, publish them with a summary marked
-    // interrupted, and keep the checkpoint for --resume. A second Ctrl-C leaves at once.
-    const interrupt = new AbortController();
-    const stopListening = io.onInterrupt(() => {
-      if (interrupt.signal.aborted) io.exit(EXIT_INTERRUPTED);
-      interrupt.abort();
-    });
+    const interrupt = interruptOnCtrlC(io);
     const replayMatch = (matchIndex: number): string =>
       ['hordelab', 'replay', scenarioFile, '--match', String(matchIndex), '--seed', String(scenario.seed), ...set.flatMap((assignment) => ['--set', assignment])]
         .map(shellQuote)
@@ -176,26 +201,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       replayCommand: replayMatch,
       ...(chunkSize === undefined ? {} : { chunkSize }),
       onProgress: (done, total) => progress.update(done, total),
-    }).finally(stopListening);
+    }).finally(interrupt.stopListening);
     progress.stop();
-    if (json) {
-      io.stdout.write(`${toJson(result.document)}\n`);
-    } else if (!quiet) {
-      const { game, report } = scenario.entry;
-      const seats = scenario.seats.map((seat) => seat.name).join(' vs ');
-      const rotation = scenario.rotate ? ', seats rotated (each seed played in both seatings)' : '';
-      const agentsDiffer = new Set(scenario.seats.map((seat) => seat.name)).size > 1;
-      const outcomeTable = agentsDiffer ? `${formatOutcomes(result.document.outcomes, game.seats)}\n\n` : '';
-      // The skill behind the figures is named in the line above; random play gets a warning.
-      const warning = randomPlayWarning(result.document.scenario.seats);
-      io.stdout.write(
-        `${game.title}: ${scenario.name} — ${matchesLine(result.document.run, scenario.matches)}, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
-          (warning === null ? '' : `${warning}\n\n`) +
-          outcomeTable +
-          `${report.formatSummary(result.results)}\n\n` +
-          `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`,
-      );
-    }
+    if (json) io.stdout.write(`${toJson(result.document)}\n`);
+    else if (!quiet) io.stdout.write(runText(scenario, result));
     if (reportFormats.length > 0 && shard === undefined) {
       const pages = await writeReports(outDir, reportFormats);
       if (!quiet && !json) io.stdout.write(`Wrote ${pages.join(', ')}\n`);
