@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { readBaseline } from '../src/check/run-checks.js';
-import { readRunSummary } from '../src/present/metrics.js';
+import { readRunSummary, runMetrics } from '../src/present/metrics.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-summary-values-'));
 const listing = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).sort();
@@ -147,6 +147,22 @@ describe('the summaries every built-in game writes', () => {
     }
     const reported = await hordelabIn(dirs[0] as string, 'report', dirs[0] as string, '--format', 'md');
     expect(reported.status, reported.stderr).toBe(0);
+  });
+});
+
+describe('the outcome figures report and compare read', () => {
+  it("keep each rate's measured design effect and clusters (a rotated run's pairs are not independent matches)", async () => {
+    const dir = await played('name: rot\ngame: coin-flip\nmatches: 400\nseed: 5\nseats:\n  rotate: [random, greedy]\n');
+    const written = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Record<string, any>;
+    const metrics = runMetrics(await readRunSummary(dir));
+    const checked = ['outcomes.bySeat.seat1.win', 'outcomes.byAgent.greedy.overall.win', 'outcomes.byAgent.random.bySeat.seat2.loss'];
+    for (const path of checked) {
+      const figure = path.split('.').slice(1).reduce((node, key) => node[key], written['outcomes']);
+      const metric = metrics.find((each) => each.path === path);
+      expect(figure.clusters, path).toBe(200);
+      expect(metric?.clusters, path).toBe(figure.clusters);
+      expect(metric?.designEffect, path).toBe(figure.designEffect);
+    }
   });
 });
 
