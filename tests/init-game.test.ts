@@ -70,4 +70,13 @@ describe('hordelab init game', () => {
     expect(existsSync(join(project, 'Dice_Race'))).toBe(false);
     expect(existsSync(join(project, 'my-agent'))).toBe(false);
   });
+
+  it('writes to an absolute folder where it says, not under the working folder', async () => {
+    const target = join(mkdtempSync(join(tmpdir(), 'hordelab-init-abs-')), 'coin-race');
+    const init = await hordelabIn(project, 'init', 'game', target);
+    expect(init.status).toBe(0);
+    expect(readdirSync(target).sort()).toEqual(['coin-race.checks.yaml', 'coin-race.mjs', 'coin-race.test.mjs', 'coin-race.yaml']);
+    expect(init.stdout).toContain(target);
+    expect(existsSync(join(project, target))).toBe(false);
+  });
 });

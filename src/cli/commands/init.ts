@@ -3,7 +3,7 @@
  * that runs it, a balance check and a test that conforms it (`src/init/game-template.ts`).
  */
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { gameTemplate } from '../../init/game-template.js';
 import { writeProblem } from '../../present/output-folder.js';
@@ -16,7 +16,8 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const kind = args.required('kind');
   if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError([{ source: '<kind>', field: '', message: `expected ${KINDS.join(', ')}, got "${kind}"` }]);
   const name = args.required('name');
-  const folder = join(io.cwd, name);
+  // resolve, not join: an absolute name is that folder, not one under the working folder.
+  const folder = resolve(io.cwd, name);
   const id = basename(name);
   if (!GAME_ID.test(id)) {
     throw new UsageError([{ source: '<name>', field: '', message: `"${id}" names the game and its files: expected lowercase letters, digits and single dashes, starting with a letter, such as dice-race` }]);
