@@ -99,7 +99,9 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
   }
 
   finishMatch(context: MatchContext, aggregate: GenericAggregate): MatchRows {
-    const returns = this.returns;
+    // The runner's returns (checked) first: a match over at setup never applies an action, so
+    // no match-end event is heard.
+    const returns = context.returns ?? this.returns;
     if (returns === null) throw new Error('the match ended without reaching a terminal state');
     const best = Math.max(...returns);
     const winner = returns.filter((value) => value === best).length === 1 ? returns.indexOf(best) : -1;
