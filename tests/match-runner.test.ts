@@ -331,9 +331,11 @@ describe('match runner: failures', () => {
       [[Number.NaN, -1], 'returns gave NaN for seat 1, expected a number within utilityBounds [-1, 1]'],
       [[1, 1.5], 'returns gave 1.5 for seat 2, expected a number within utilityBounds [-1, 1]'],
       [[-1.0001, 1], 'returns gave -1.0001 for seat 1'],
-      [[1, '1'], 'returns gave 1 for seat 2'],
+      [[1, '1'], 'returns gave "1" for seat 2'],
       [[1, Number.POSITIVE_INFINITY], 'returns gave Infinity for seat 2'],
-      [[1], 'returns gave 1 values, expected one number per seat (2)'],
+      [[1], 'returns gave 1 values ([1]), expected one number per seat (2)'],
+      [[Number.NaN], 'returns gave 1 values ([NaN]), expected one number per seat (2)'],
+      [[1, Number.NaN, '0'], 'returns gave 3 values ([1, NaN, "0"]), expected one number per seat (2)'],
       [null, 'returns gave null, expected one number per seat (2)'],
     ];
     for (const [returns, message] of cases) {

@@ -195,20 +195,38 @@ export class SeatDecision implements Decision {
 }
 
 /**
- * `returns`, when they are one finite number per seat within the game's utility bounds; else
- * the match fails (a NaN would be counted as a draw, a value out of bounds skews every mean).
+ * What is wrong with `values` as the per-seat figures `what` gave (returns, a heuristic): one
+ * finite number per seat within the game's utility bounds is expected; null when they are that.
+ * A NaN would be counted as a draw or skip a lead, a value out of bounds skews every mean.
  */
-function checkedReturns(game: AnyGame, returns: unknown): number[] {
+export function perSeatProblem(game: AnyGame, values: unknown, what: string): string | null {
   const [low, high] = game.utilityBounds;
-  if (!Array.isArray(returns) || returns.length !== game.seats.length) {
-    throw new Error(`returns gave ${Array.isArray(returns) ? `${returns.length} values` : String(returns)}, expected one number per seat (${game.seats.length})`);
+  if (!Array.isArray(values) || values.length !== game.seats.length) {
+    return `${what} gave ${Array.isArray(values) ? `${values.length} values (${describeValues(values)})` : describeValue(values)}, expected one number per seat (${game.seats.length})`;
   }
-  for (let seat = 0; seat < returns.length; seat++) {
-    const value: unknown = returns[seat];
+  for (let seat = 0; seat < values.length; seat++) {
+    const value: unknown = values[seat];
     if (typeof value !== 'number' || !(value >= low && value <= high)) {
-      throw new Error(`returns gave ${String(value)} for seat ${seat + 1}, expected a number within utilityBounds [${low}, ${high}]`);
+      return `${what} gave ${describeValue(value)} for seat ${seat + 1}, expected a number within utilityBounds [${low}, ${high}]`;
     }
   }
+  return null;
+}
+
+/** A value as a message shows it: NaN and Infinity as themselves (JSON would say null). */
+function describeValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/** `[0.5, NaN]`: the values as {@link describeValue} shows each. */
+export function describeValues(values: readonly unknown[]): string {
+  return `[${values.map(describeValue).join(', ')}]`;
+}
+
+/** `returns` when {@link perSeatProblem} finds nothing wrong with them; else the match fails. */
+function checkedReturns(game: AnyGame, returns: unknown): number[] {
+  const problem = perSeatProblem(game, returns, 'returns');
+  if (problem !== null) throw new Error(problem);
   return returns as number[];
 }
 

@@ -6,7 +6,8 @@
  * Reused match after match: its arrays are cleared, not reallocated.
  */
 import type { AnyGame } from '../core/game.js';
-import { leaderOf, NO_LEADER } from './lead.js';
+import { perSeatProblem } from '../core/match-runner.js';
+import { leaderOf } from './lead.js';
 
 /** Collects one match at a time; {@link reset} starts the next. */
 export class MatchTrace {
@@ -16,7 +17,7 @@ export class MatchTrace {
   legalActions = 0;
   /** The seat of the first decision, or -1 before any. */
   firstMover = -1;
-  /** The leader at each turn start, in order ({@link NO_LEADER} where the lead is shared). */
+  /** The leader at each turn start, in order (`NO_LEADER` where the lead is shared). */
   readonly leaders: number[] = [];
   private lastSeat = -1;
 
@@ -35,8 +36,12 @@ export class MatchTrace {
     this.lastSeat = seat;
     this.turnStarts++;
     if (!this.leads) return;
-    const values = this.game.heuristic(state) as readonly number[];
-    this.leaders.push(Array.isArray(values) ? leaderOf(values) : NO_LEADER);
+    const values: unknown = this.game.heuristic(state);
+    // Checked as returns are: a NaN or a missing seat would skew every lead figure unseen. The
+    // throw fails the match (the runner calls this within it), with its seed.
+    const problem = perSeatProblem(this.game, values, 'heuristic');
+    if (problem !== null) throw new Error(problem);
+    this.leaders.push(leaderOf(values as readonly number[]));
   }
 
   /** Turn starts seen. */

@@ -9,7 +9,7 @@ import { playMatch, type MatchOutcome } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { UsageError } from '../core/errors.js';
-import { failingOnMetrics, matchPlan } from './play-chunk.js';
+import { decisionHook, failingOnMetrics, matchPlan } from './play-chunk.js';
 import { shellQuote } from '../cli/shell-quote.js';
 
 function formatEvent(event: GameEvent): string {
@@ -35,8 +35,9 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
   // Events are emitted inside apply, before the trace sees the action: hold them so each
   // decision prints first and its consequences under it.
   const events: string[] = [];
-  // The run's report hears the match's events as in the run, so that a metric module that failed
-  // on this match fails here the same way (decisions are left out: only quality figures hear them).
+  // The run's report hears the match's events and decisions as in the run, so that a metric
+  // module, or a heuristic the quality figures read, that failed on this match fails here the
+  // same way.
   const { report } = scenario.entry;
   const outcome = failingOnMetrics(scenario, matchIndex, () => {
     const collector = report.createCollector({ eventRows: false });
@@ -47,6 +48,7 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
         runSeed: scenario.seed,
         matchIndex,
         ...plan,
+        ...decisionHook(collector),
         trace: (player, action, state) => {
           step++;
           if (player !== CHANCE) write(`${String(step).padStart(5)}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);
