@@ -28,6 +28,32 @@ describe('checkConformance', () => {
     }
   });
 
+  it('names a setup that hands every match one mutable object (module-level state), where a clone check alone sees a constant', () => {
+    const shared = [0, 0];
+    const sharing: AnyGame = { ...diceRace, id: 'shared-positions', setup: (params: { length: number }) => ({ length: params.length, positions: shared, current: 0, die: 0, moves: 0 }) };
+    const report = checkConformance(sharing, defaultParameters(sharing.parameters), { playouts: 6 });
+    const setup = report.properties.find((p) => p.property === 'setup');
+    expect(setup?.status).toBe('fail');
+    expect(setup?.problems[0]?.message).toBe('state.positions is one object every setup shares, and play changed it: each setup must make its own (or never change it)');
+    // A shared object play never changes (a frozen table, a compiled map) is no problem.
+    const table = [3, 1, 4];
+    const constant: AnyGame = { ...diceRace, id: 'shared-table', setup: (params: { length: number }) => ({ ...diceRace.setup(params), table }) };
+    expect(checkConformance(constant, defaultParameters(constant.parameters), { playouts: 6 }).ok).toBe(true);
+  });
+
+  it('shows a NaN or Infinity a heuristic gives as itself, not as JSON null', () => {
+    const nan: AnyGame = { ...diceRace, id: 'nan-heuristic', heuristic: () => [Number.NaN, Number.POSITIVE_INFINITY] };
+    const heuristic = checkConformance(nan, defaultParameters(nan.parameters), { playouts: 2 }).properties.find((p) => p.property === 'heuristic');
+    expect(heuristic?.status).toBe('fail');
+    expect(heuristic?.problems[0]?.message).toContain('heuristic gave [NaN, Infinity], expected 2 values');
+  });
+
+  it('refuses a one-seat game: a lone seat would win every match', () => {
+    const solo: AnyGame = { ...diceRace, id: 'solo', seats: ['Only'] };
+    const metadata = checkConformance(solo, defaultParameters(solo.parameters), { playouts: 1 }).properties.find((p) => p.property === 'metadata');
+    expect(metadata?.problems.map((problem) => problem.message)).toContain('seats must name at least two seats (win rates and edges compare seats)');
+  });
+
   for (const { game, property } of brokenGames) {
     it(`names ${property} for ${game.id}, with a seed that reproduces it`, () => {
       const report = checkConformance(game, defaultParameters(game.parameters), { playouts: 12 });

@@ -10,15 +10,15 @@
  */
 import type { AgentFactory } from '../core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
-import { SeatDecision } from '../core/match-runner.js';
+import { describeValues, SeatDecision } from '../core/match-runner.js';
 import { matchSeed, matchStream, type Rng } from '../core/rng.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
-import { runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
+import { reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
 
 /** The properties checked, in report order, with what each means. */
 export const CONFORMANCE_PROPERTIES = {
   metadata: 'seats, utility bounds, a positive length bound, and default parameters that validate',
-  setup: 'setup is a pure function of the parameters: two setups are equal',
+  setup: 'setup is a pure function of the parameters: two setups are equal, and what they share play never changes',
   'current-player': 'the player to act is a seat, CHANCE or TERMINAL, and isTerminal agrees',
   terminates: 'every playout ends within maxLength steps',
   returns: 'returns at a terminal state give one finite value per seat, within utilityBounds',
@@ -154,12 +154,16 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
 
   checkMetadata(game, params, findings);
   let constants = new Set<object>();
+  // Each shared object's path and snapshot before play: a "constant" that play changes is a
+  // setup handing every match the same mutable object (a module-level array, say).
+  const constantsBefore = new Map<object, { path: string; text: string }>();
   try {
     const first = game.setup(params);
     const second = game.setup(params);
     findings.checked('setup');
     if (snapshot(first) !== snapshot(second)) findings.fail('setup', 'two setups from the same parameters differ', null, 0);
     constants = runConstants(first, second);
+    for (const [object, path] of reachableObjects(first)) if (constants.has(object)) constantsBefore.set(object, { path, text: snapshot(object) });
   } catch (error) {
     findings.fail('setup', `setup threw: ${describeError(error)}`, null, 0);
   }
@@ -181,6 +185,11 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
     if (again === null || again.join('|') !== first.join('|')) {
       const at = again === null ? -1 : first.findIndex((key, index) => again[index] !== key);
       findings.fail('determinism', `the same seed played another trajectory${at >= 0 ? `, first at step ${at}` : ''}`, seed, at >= 0 ? at : null);
+    }
+  }
+  for (const [object, before] of constantsBefore) {
+    if (snapshot(object) !== before.text) {
+      findings.fail('setup', `${before.path} is one object every setup shares, and play changed it: each setup must make its own (or never change it)`, null, null);
     }
   }
   checkChanceSampling(game, chanceNodes, options.chanceSignificance ?? 1e-4, findings);
@@ -208,7 +217,8 @@ function checkMetadata(game: AnyGame, params: unknown, findings: Findings): void
   findings.checked('metadata');
   const fail = (message: string): void => findings.fail('metadata', message, null, null);
   if (typeof game.id !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(game.id)) fail(`id "${String(game.id)}" is not kebab-case`);
-  if (!Array.isArray(game.seats) || game.seats.length === 0) fail('seats must name at least one seat');
+  // A win is the one strictly highest return: a lone seat would win every match.
+  if (!Array.isArray(game.seats) || game.seats.length < 2) fail('seats must name at least two seats (win rates and edges compare seats)');
   const [low, high] = Array.isArray(game.utilityBounds) ? game.utilityBounds : [Number.NaN, Number.NaN];
   if (!(Number.isFinite(low) && Number.isFinite(high) && low < high)) fail(`utilityBounds must be two finite numbers, low < high; got ${JSON.stringify(game.utilityBounds)}`);
   try {
@@ -349,12 +359,17 @@ function checkTerminal(game: AnyGame, state: unknown, seed: number, step: number
   }
   const [low, high] = game.utilityBounds;
   if (!Array.isArray(returns) || returns.length !== game.seats.length) {
-    findings.fail('returns', `returns gave ${JSON.stringify(returns)}, expected ${game.seats.length} values`, seed, step);
+    findings.fail('returns', `returns gave ${shown(returns)}, expected ${game.seats.length} values`, seed, step);
     return;
   }
   const outside = returns.filter((value) => !(typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high));
-  if (outside.length > 0) findings.fail('returns', `returns ${JSON.stringify(returns)} leave utilityBounds [${low}, ${high}]`, seed, step);
+  if (outside.length > 0) findings.fail('returns', `returns ${shown(returns)} leave utilityBounds [${low}, ${high}]`, seed, step);
   checkHeuristic(game, state, seed, step, findings, true, returns);
+}
+
+/** Per-seat values as a message shows them: NaN and Infinity as themselves, where JSON says null. */
+function shown(values: unknown): string {
+  return Array.isArray(values) ? describeValues(values) : (JSON.stringify(values) ?? String(values));
 }
 
 function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, terminal: boolean, returns?: readonly number[]): void {
@@ -368,11 +383,11 @@ function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: numbe
   }
   const [low, high] = game.utilityBounds;
   if (!Array.isArray(values) || values.length !== game.seats.length || values.some((v) => !(typeof v === 'number' && Number.isFinite(v) && v >= low && v <= high))) {
-    findings.fail('heuristic', `heuristic gave ${JSON.stringify(values)}, expected ${game.seats.length} values within [${low}, ${high}]`, seed, step);
+    findings.fail('heuristic', `heuristic gave ${shown(values)}, expected ${game.seats.length} values within [${low}, ${high}]`, seed, step);
     return;
   }
   if (terminal && returns !== undefined && values.some((v, i) => Math.abs(v - (returns[i] as number)) > 1e-9)) {
-    findings.fail('heuristic', `at a terminal state the heuristic ${JSON.stringify(values)} differs from returns ${JSON.stringify(returns)}`, seed, step);
+    findings.fail('heuristic', `at a terminal state the heuristic ${shown(values)} differs from returns ${shown(returns)}`, seed, step);
   }
 }
 
