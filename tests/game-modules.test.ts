@@ -214,6 +214,47 @@ describe('a game module with custom metrics and in a round robin', () => {
   }, 120_000);
 });
 
+describe('a game module at the edges of the contract', () => {
+  it('plays a game that is over at setup (no decision, no action applied): the returns decide it, exit 0', async () => {
+    const dir = gameFolder('game: ./over.mjs\nmatches: 40\nseed: 1\nseats: [random, random]\n');
+    writeFileSync(join(dir, 'over.mjs'), "import game from './first-six.mjs';\nexport default { ...game, id: 'over', setup: (params) => ({ ...game.setup(params), winner: 1 }) };\n");
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '--workers', '0', '-q');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const summary = json(join(dir, 'out', 'summary.json'));
+    expect(summary['results']['seat2WinRate'].successes).toBe(40);
+    expect(summary['results']['moves'].mean).toBe(0);
+  });
+
+  it('refuses seats.rotate on a three-seat game (a swap would leave one agent in its seat): exit 2, one line, nothing written', async () => {
+    const dir = gameFolder('game: ./three.mjs\nmatches: 40\nseed: 1\nseats:\n  rotate: [random, greedy, { agent: random, name: other }]\n');
+    writeFileSync(join(dir, 'three.mjs'), "import game from './first-six.mjs';\nexport default { ...game, id: 'three', seats: ['A', 'B', 'C'] };\n");
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q');
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('first-six.yaml: seats.rotate: seats.rotate swaps two seats, and First to six has 3; list the seats in order');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('fails a match whose heuristic gives NaN or too few values (the lead figures would skip it unseen): exit 1, and the replay fails alike', async () => {
+    const dir = gameFolder('game: ./nan.mjs\nmatches: 40\nseed: 1\nseats: [random, random]\n');
+    for (const [file, values, message] of [
+      ['nan.mjs', '[Number.NaN, 0]', 'heuristic gave NaN for seat 1, expected a number within utilityBounds [-1, 1]'],
+      ['short.mjs', '[0]', 'heuristic gave 1 values ([0]), expected one number per seat (2)'],
+    ] as const) {
+      writeFileSync(join(dir, file), `import game from './first-six.mjs';\nexport default { ...game, heuristic: () => ${values} };\n`);
+      writeFileSync(join(dir, 'first-six.yaml'), `game: ./${file}\nmatches: 40\nseed: 1\nseats: [random, random]\n`);
+      const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', `out-${file}`, '--workers', '0', '-q');
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/reproduce: hordelab replay \S*first-six\.yaml --match 0 --seed 1/);
+      expect(readFileSync(join(dir, `out-${file}`, 'errors.csv'), 'utf8')).toContain(message);
+      const replay = await hordelabIn(dir, 'replay', 'first-six.yaml', '--match', '0');
+      expect(replay.status).toBe(1);
+      expect(replay.stderr).toContain(message);
+    }
+  });
+});
+
 describe('a changed game module', () => {
   it('changes the run key, so resume and merge refuse a run of the module as it was', async () => {
     const dir = gameFolder();
@@ -237,6 +278,7 @@ describe('a game module that cannot be a game', () => {
     ['number.mjs', 'export default 42;\n', /game module "\.\/number\.mjs" exports a number; expected a default export/],
     ['no-legal-actions.mjs', "import game from './first-six.mjs';\nconst { legalActions, ...rest } = game;\nexport default rest;\n", /exports an object that has no legalActions\(\) function/],
     ['no-seats.mjs', "import game from './first-six.mjs';\nexport default { ...game, seats: [] };\n", /has no seats \(expected a list of seat names/],
+    ['solo.mjs', "import game from './first-six.mjs';\nexport default { ...game, seats: ['Only'] };\n", /has one seat \(Only\); expected at least two: Hordelab's win rates and edges compare seats, and a lone seat would win every match/],
     ['bad-module.mjs', "import game from './first-six.mjs';\nexport default { game: { ...game, utilityBounds: 1 } };\n", /exports a game module whose game has no utilityBounds/],
     ['report-without-metric.mjs', "import game from './first-six.mjs';\nexport default { game, report: { matchColumns: [], eventTables: [], createCollector() {}, emptyAggregate() {}, mergeAggregates() {}, summarize() {}, formatSummary() {} } };\n", /with a report but no defaultMetric/],
     ['throws.mjs', "throw new Error('the module fails on load');\n", /cannot load game module "\.\/throws\.mjs": the module fails on load/],

@@ -96,6 +96,8 @@ export function gameDefinitionProblem(value: unknown): string | null {
   if (typeof game['title'] !== 'string') return 'has no title (expected text, such as "Dice Race")';
   const seats = game['seats'];
   if (!Array.isArray(seats) || seats.length === 0 || !seats.every((seat) => typeof seat === 'string')) return 'has no seats (expected a list of seat names, such as ["First", "Second"])';
+  // A win is the one strictly highest return: with one seat every match would be "won".
+  if (seats.length === 1) return `has one seat (${String(seats[0])}); expected at least two: Hordelab's win rates and edges compare seats, and a lone seat would win every match`;
   const parameters = game['parameters'];
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return 'has no parameters (expected an object of param.int(...), param.real(...), ...; {} for none)';
   for (const [name, spec] of Object.entries(parameters)) {

@@ -323,6 +323,10 @@ function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSea
   // round robin lists any number of agents; each pairing is played with the seats rotated.
   if (roundRobin) {
     if (game.seats.length !== 2) issues.push(issue(seatsField, `a round robin pairs agents two by two; ${game.title} has ${game.seats.length} seats`));
+  } else if (rotate && game.seats.length !== 2) {
+    // Rotation plays each seed in both seatings of two seats; with more seats some agent would
+    // keep its seat, and its figures would still mix its skill with that seat's edge.
+    issues.push(issue(seatsField, `seats.rotate swaps two seats, and ${game.title} has ${game.seats.length}; list the seats in order (seats: [...]), or play one scenario per seating`));
   } else if (seatList.length !== game.seats.length) {
     issues.push(issue(seatsField, `${game.title} has ${game.seats.length} seats (${game.seats.join(', ')}), got ${seatList.length}`));
   }
