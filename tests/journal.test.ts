@@ -4,7 +4,7 @@
  * failure leaves behind. Each test works in a fresh temporary folder.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -197,6 +197,33 @@ describe('publishing', () => {
     expect(read(dir, 'summary.json')).toBe('{}\n');
     expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(false);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses to publish onto a folder standing where a file goes, before its final checkpoint, taking its whole files back', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    journal.checkpoint(state(1));
+    const before = read(dir, CHECKPOINT_FILE);
+    mkdirSync(join(dir, 'b.csv'));
+    expect(issueOf(() => journal.publish(state(1), [{ name: 'summary.json', text: '{}\n' }], [], 'complete'))).toEqual([
+      { source: join(dir, 'b.csv'), field: '', message: 'is a folder, where hordelab publishes a file; nothing was published: move it away and run again' },
+    ]);
+    // The checkpoint is not marked final; nothing was renamed; summary.json.tmp is gone again.
+    expect(read(dir, CHECKPOINT_FILE)).toBe(before);
+    expect(existsSync(join(dir, 'summary.json.tmp'))).toBe(false);
+    expect(existsSync(join(dir, 'summary.json'))).toBe(false);
+    expect(existsSync(join(dir, 'a.csv'))).toBe(false);
+    // An omitted file is no rename: a folder in its place does not stop the publish.
+    const other = freshDir();
+    const second = claim(other);
+    const run = RunJournal.start(second, 'k', 's', FILES);
+    run.append(['1,2\n', 'one\n']);
+    mkdirSync(join(other, 'b.csv'));
+    expect(run.publish(state(1), [], ['b.csv'], 'complete')).toEqual([join(other, 'a.csv')]);
+    second.release();
+    folder.release();
   });
 
   it('drops the files named in omit, and closes each file once', () => {

@@ -202,12 +202,58 @@ describe('publishing', () => {
     expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe('new rows\n');
   });
 
+  it('refuses a damaged or edited publish journal, touching nothing inside the folder or outside it', () => {
+    const dir = join(work, 'edited-journal');
+    const first = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['summary.json'] });
+    first.writeTemp('summary.json', '{"old":true}\n');
+    first.publish(['summary.json'], 'complete');
+    first.release();
+    writeFileSync(join(work, 'thesis.txt'), 'mine');
+    const manifest = { hordelab: 1, kind: 'run', scenario: 's', status: 'complete', files: ['summary.json'] };
+    const journals: unknown[] = [
+      { renames: [], remove: ['../thesis.txt'], manifest },
+      { renames: [['summary.json', '../thesis.txt']], remove: [], manifest },
+      { renames: [1], remove: [], manifest },
+      { renames: [], remove: [] },
+      { renames: [], remove: [], manifest: { ...manifest, files: ['../thesis.txt'] } },
+    ];
+    for (const journal of journals) {
+      writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify(journal));
+      const before = snapshot(dir);
+      expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true }), JSON.stringify(journal)).toThrow(
+        `${join(dir, PUBLISH_FILE)}: is damaged (expected the renames of a publish, as hordelab writes them, of files in this folder); nothing was changed`,
+      );
+      expect(snapshot(dir)).toEqual(before);
+      expect(readFileSync(join(work, 'thesis.txt'), 'utf8')).toBe('mine');
+    }
+  });
+
+  it('refuses a folder where its lock, manifest or checkpoint should be a file, and a publish onto a folder, before the journal is written', () => {
+    for (const name of [LOCK_FILE, MANIFEST_FILE, '.hordelab-checkpoint.json']) {
+      const dir = join(work, `control-${name}`);
+      mkdirSync(join(dir, name), { recursive: true });
+      expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true })).toThrow(`${join(dir, name)}: is a folder, where hordelab keeps a file of its own`);
+      expect(readdirSync(dir)).toEqual([name]);
+    }
+    const dir = join(work, 'publish-onto-folder');
+    const folder = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['matches.csv', 'summary.json'] });
+    folder.writeTemp('summary.json', '{}\n');
+    folder.writeTemp('matches.csv', 'rows\n');
+    mkdirSync(join(dir, 'matches.csv'));
+    expect(() => folder.publish(['matches.csv', 'summary.json'], 'complete')).toThrow(`${join(dir, 'matches.csv')}: is a folder, where hordelab publishes a file; nothing was published`);
+    expect(existsSync(join(dir, PUBLISH_FILE))).toBe(false);
+    expect(existsSync(join(dir, 'summary.json'))).toBe(false);
+    folder.release();
+  });
+
   it('tells its own files from others\' by the manifest, the checkpoint and the names it writes', () => {
     const dir = join(work, 'inspected');
     mkdirSync(dir);
     expect(inspectFolder(dir, []).state).toBe('empty');
     writeFileSync(join(dir, 'matches.csv.tmp'), '');
-    expect(inspectFolder(dir, ['matches.csv']).state).toBe('empty');
+    // A temporary file of a known name is ours only where a hordelab left a sign of writing here.
+    expect(inspectFolder(dir, ['matches.csv'], true).state).toBe('empty');
+    expect(inspectFolder(dir, ['matches.csv']).foreign).toEqual(['matches.csv.tmp']);
     expect(inspectFolder(dir, []).foreign).toEqual(['matches.csv.tmp']);
     writeFileSync(join(dir, 'matches.csv'), '');
     // A known name alone, with no record of whose it is, is not taken as ours.

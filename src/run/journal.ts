@@ -326,14 +326,19 @@ export class RunJournal {
       for (const name of written) rmSync(this.folder.tempPath(name), { force: true });
       throw error;
     }
+    const names = [...this.names.filter((name) => !omit.includes(name)), ...wholeFiles.map((file) => file.name)];
+    try {
+      this.folder.checkPublishable(names);
+    } catch (error) {
+      // Refused before anything changed: the whole files' temporaries go too.
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: (no force) every name in written was written, so its file is there to remove
+      for (const name of written) rmSync(this.folder.tempPath(name), { force: true });
+      throw error;
+    }
     writeCheckpointFile(this.dir, this.checkpointOf(state, 'final'));
-    const names: string[] = [];
     this.files.forEach((file, index) => {
-      const name = this.names[index] as string;
-      if (omit.includes(name)) file.discard();
-      else names.push(name);
+      if (omit.includes(this.names[index] as string)) file.discard();
     });
-    names.push(...wholeFiles.map((file) => file.name));
     // Stryker disable next-line ArrayDeclaration: (a stray name) publishing removes a file that is not there as a no-op
     return this.folder.publish(names, status, status === 'interrupted' ? [] : [CHECKPOINT_FILE]);
   }

@@ -22,7 +22,7 @@
  * `.hordelab-folder.json` records what a folder holds: the kind, the scenario, its status and
  * the files Hordelab wrote there.
  */
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -111,7 +111,12 @@ export class OutputFolder {
   static claim(dir: string, options: ClaimOptions): OutputFolder {
     const createdDir = prepareFolder(dir, options.flag);
     let lock: LockRecord;
+    // A lock already there that this process can take was left by a hordelab that was killed:
+    // its temporary files are then ours to replace.
+    let killedRunLeftLock = false;
     try {
+      refuseDamagedControlFiles(dir);
+      killedRunLeftLock = existsSync(join(dir, LOCK_FILE));
       lock = acquireLock(dir, options.flag);
     } catch (error) {
       if (createdDir) removeIfEmpty(dir);
@@ -119,7 +124,7 @@ export class OutputFolder {
     }
     try {
       completeInterruptedPublish(dir);
-      const previous = inspectFolder(dir, options.knownNames ?? []);
+      const previous = inspectFolder(dir, options.knownNames ?? [], killedRunLeftLock);
       const refusal = refusalFor(dir, previous, options);
       if (refusal !== null) throw new UsageError([{ source: refusal.source, field: '', message: refusal.message }]);
       return new OutputFolder(dir, previous, options, createdDir, lock);
@@ -169,9 +174,25 @@ export class OutputFolder {
       ? { hordelab: 1, kind: current?.kind ?? this.previous.kind ?? this.options.kind, scenario: current?.scenario ?? this.previous.scenario ?? this.options.scenario, status: current?.status ?? this.previous.status ?? 'complete', files: unique([...(current?.files ?? this.previous.owned), ...names]) }
       : { hordelab: 1, kind: this.options.kind, scenario: this.options.scenario, status, files: [...names] };
     const journal: PublishJournal = { renames: names.map((name) => [`${name}.tmp`, name]), remove: unique([...stale, ...alsoRemove]), manifest };
+    this.checkPublishable(names);
     writeAtomically(join(this.dir, PUBLISH_FILE), JSON.stringify(journal));
     applyPublish(this.dir, journal);
     return names.map((name) => this.path(name));
+  }
+
+  /**
+   * Refuses a publish of `names` whose renames would fail halfway: a folder (or anything but a
+   * file) where one of the files is to go. Checked before the publish journal is written, so a
+   * later claim never completes a journal with only some of its files.
+   * @throws UsageError naming the entry in the way.
+   */
+  checkPublishable(names: readonly string[]): void {
+    for (const name of names) {
+      // (A name published without a temporary file, a round robin's pairing folder, is no rename.)
+      if (!existsSync(this.tempPath(name))) continue;
+      const kind = entryKind(this.path(name));
+      if (kind !== null && kind !== 'file') throw new UsageError([{ source: this.path(name), field: '', message: `is ${kind}, where hordelab publishes a file; nothing was published: move it away and run again` }]);
+    }
   }
 
   /**
@@ -192,9 +213,12 @@ export class OutputFolder {
 
 /**
  * What `dir` holds. Hordelab's files are those its manifest lists, those a run's checkpoint
- * names, `knownNames`, and the temporary files of any of these; anything else is foreign.
+ * names, `knownNames`, and the temporary files of any of these where something says a hordelab
+ * wrote here (a manifest, a checkpoint, a run's summary.json, or `killedRunLeftLock`: a stale
+ * lock of a killed run);
+ * anything else is foreign. A user's own `matches.csv.tmp` in a folder of theirs is not ours.
  */
-export function inspectFolder(dir: string, knownNames: readonly string[]): FolderContents {
+export function inspectFolder(dir: string, knownNames: readonly string[], killedRunLeftLock = false): FolderContents {
   if (!existsSync(dir)) return { state: 'missing', kind: null, scenario: null, status: null, owned: [], foreign: [] };
   const entries = entriesOf(dir);
   const manifest = readManifest(dir);
@@ -206,12 +230,13 @@ export function inspectFolder(dir: string, knownNames: readonly string[]): Folde
   const known = new Set([...knownNames, ...(manifest?.files ?? []), ...Object.keys(checkpoint?.lengths ?? {})]);
   const owned: string[] = [];
   const foreign: string[] = [];
+  const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
+  const wroteHere = manifest !== null || unfinished || killedRunLeftLock || hordelabSummary;
   for (const name of entries) {
-    if (CONTROL_FILES.has(name) || (name.endsWith('.tmp') && known.has(name.slice(0, -4)))) continue;
+    if (CONTROL_FILES.has(name) || (wroteHere && name.endsWith('.tmp') && known.has(name.slice(0, -4)))) continue;
     if (known.has(name)) owned.push(name);
     else foreign.push(name);
   }
-  const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
   if (foreign.length > 0) return { state: 'foreign', kind: manifest?.kind ?? null, scenario: manifest?.scenario ?? null, status: manifest?.status ?? null, owned, foreign };
   if (manifest !== null) {
     // A checkpoint beside a finished output: a replacement of it was started and not finished.
@@ -271,10 +296,74 @@ function applyPublish(dir: string, journal: PublishJournal): void {
   rmSync(join(dir, PUBLISH_FILE), { force: true });
 }
 
-/** Completes a publish an earlier process was stopped in the middle of. */
+/**
+ * Completes a publish an earlier process was stopped in the middle of. A journal is written
+ * whole (atomically) or not at all, so one that is not as {@link OutputFolder.publish} writes it
+ * was damaged or edited: refused, nothing touched (its names could point anywhere).
+ * @throws UsageError naming the journal.
+ */
 function completeInterruptedPublish(dir: string): void {
-  const journal = readJson(join(dir, PUBLISH_FILE)) as PublishJournal | null;
-  if (journal !== null && Array.isArray(journal.renames) && Array.isArray(journal.remove)) applyPublish(dir, journal);
+  const path = join(dir, PUBLISH_FILE);
+  if (!existsSync(path)) return;
+  const journal = readJson(path);
+  if (!isPublishJournal(journal)) {
+    throw new UsageError([{ source: path, field: '', message: "is damaged (expected the renames of a publish, as hordelab writes them, of files in this folder); nothing was changed: delete it if the folder's files are whole, or write into a new folder" }]);
+  }
+  applyPublish(dir, journal);
+}
+
+/** A name of an entry directly in the folder: no path separator, not `.` or `..`. */
+function isPlainName(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && !/[/\\\0]/.test(value);
+}
+
+const KINDS: readonly OutputKind[] = ['run', 'report', 'sweep', 'tune', 'tournament'];
+const STATUSES: readonly OutputStatus[] = ['complete', 'stopped', 'interrupted'];
+
+function isManifest(value: unknown): value is FolderManifest {
+  if (typeof value !== 'object' || value === null) return false;
+  const manifest = value as Record<string, unknown>;
+  return (
+    manifest['hordelab'] === 1 &&
+    KINDS.includes(manifest['kind'] as OutputKind) &&
+    typeof manifest['scenario'] === 'string' &&
+    STATUSES.includes(manifest['status'] as OutputStatus) &&
+    Array.isArray(manifest['files']) &&
+    manifest['files'].every(isPlainName)
+  );
+}
+
+function isPublishJournal(value: unknown): value is PublishJournal {
+  if (typeof value !== 'object' || value === null) return false;
+  const journal = value as Record<string, unknown>;
+  const renames = journal['renames'];
+  const remove = journal['remove'];
+  return (
+    Array.isArray(renames) &&
+    renames.every((pair: unknown) => Array.isArray(pair) && pair.length === 2 && isPlainName(pair[1]) && pair[0] === `${pair[1] as string}.tmp`) &&
+    Array.isArray(remove) &&
+    remove.every((name: unknown) => isPlainName(name) && name !== PUBLISH_FILE && name !== LOCK_FILE) &&
+    isManifest(journal['manifest'])
+  );
+}
+
+/** `file`, `a folder`, `a link` or `something other than a file` for what is at `path`; null when nothing is. */
+function entryKind(path: string): 'file' | 'a folder' | 'a link' | 'something other than a file' | null {
+  let stats;
+  try {
+    stats = lstatSync(path);
+  } catch {
+    return null;
+  }
+  return stats.isFile() ? 'file' : stats.isDirectory() ? 'a folder' : stats.isSymbolicLink() ? 'a link' : 'something other than a file';
+}
+
+/** The lock, manifest, checkpoint and publish journal must be files where they exist: a folder there is refused (exit 2) before anything is taken or written. */
+function refuseDamagedControlFiles(dir: string): void {
+  for (const name of [LOCK_FILE, MANIFEST_FILE, PUBLISH_FILE, CHECKPOINT_FILE]) {
+    const kind = entryKind(join(dir, name));
+    if (kind !== null && kind !== 'file') throw new UsageError([{ source: join(dir, name), field: '', message: `is ${kind}, where hordelab keeps a file of its own; move it away, or write into a new folder` }]);
+  }
 }
 
 interface LockRecord {
@@ -432,8 +521,8 @@ function entriesOf(dir: string): string[] {
 }
 
 function readManifest(dir: string): FolderManifest | null {
-  const manifest = readJson(join(dir, MANIFEST_FILE)) as FolderManifest | null;
-  return manifest !== null && manifest.hordelab === 1 && Array.isArray(manifest.files) ? manifest : null;
+  const manifest = readJson(join(dir, MANIFEST_FILE));
+  return isManifest(manifest) ? manifest : null;
 }
 
 function readJson(path: string): unknown {
