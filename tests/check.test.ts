@@ -317,6 +317,25 @@ describe('a gate that a typo cannot switch off', () => {
       expect(result.stderr).toContain(message);
       expect(result.stderr).toContain('--update-baseline');
     }
+    // As the message says, --update-baseline replaces the damaged record (even a cut one).
+    writeFileSync(join(dir, 'b', 'coin.json'), stored.slice(0, 30));
+    expect((await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'b', '--update-baseline')).status).toBe(0);
+    expect(readFileSync(join(dir, 'b', 'coin.json'), 'utf8')).toBe(stored);
+  });
+
+  it('--update-baseline replaces no file that is not a baseline of its check (a check named package beside package.json), and a folder in a baseline\'s place is exit 2', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'package.checks.yaml'), COIN.replace('name: coin', 'name: package'));
+    writeFileSync(join(dir, 'package.json'), '{"name":"my-app"}\n');
+    const refused = await hordelab(dir, 'check', 'package.checks.yaml', '-w', '0', '--baseline', '.', '--update-baseline');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(`hordelab: ${join(dir, 'package.json')}: is not a baseline of check "package", and --update-baseline would replace it; move it away, or pick another --baseline folder\n`);
+    expect(readFileSync(join(dir, 'package.json'), 'utf8')).toBe('{"name":"my-app"}\n');
+    mkdirSync(join(dir, 'b', 'coin.json'), { recursive: true });
+    writeFileSync(join(dir, 'coin.checks.yaml'), COIN);
+    const folder = await hordelab(dir, 'check', 'coin.checks.yaml', '-w', '0', '--baseline', 'b');
+    expect(folder.status).toBe(2);
+    expect(folder.stderr).toContain(`${join(dir, 'b', 'coin.json')}: is not a file; expected the baseline of check "coin"`);
   });
 
   it('the shipped workflow\'s baseline folder is committed, not ignored, and holds a valid baseline of every check', async () => {

@@ -102,6 +102,7 @@ const RATE_ROUNDING = 1e-9;
 export function readBaseline(dir: string, check: CheckSpec): BaselineRecord | null {
   const path = baselinePath(dir, check);
   if (!existsSync(path)) return null;
+  if (!statSync(path).isFile()) throw new UsageError([{ source: path, field: '', message: `is not a file; expected the baseline of check ${JSON.stringify(check.name)}: move it away, or pick another --baseline folder` }]);
   let raw: unknown;
   const text = readFileSync(path, 'utf8');
   try {
@@ -158,6 +159,46 @@ export function checkBaselineFolder(dir: string, checks: readonly CheckSpec[]): 
     throw new UsageError([
       { source: '--baseline', field: '', message: `${dir} holds no baseline of these checks (expected files such as ${checks[0]?.name}.json); store them with --update-baseline` },
     ]);
+  }
+}
+
+/**
+ * Before any match of `--update-baseline`: each file it will replace must be a baseline of its
+ * check (one an earlier `--update-baseline` wrote) or absent, and no temporary file of a user's
+ * may sit where it writes. A check named `package` must not replace a project's package.json.
+ * @throws UsageError naming the file.
+ */
+export function checkBaselineTargets(dir: string, checks: readonly CheckSpec[]): void {
+  for (const check of checks) {
+    const path = baselinePath(dir, check);
+    if (existsSync(`${path}.tmp`)) throw new UsageError([{ source: `${path}.tmp`, field: '', message: 'is in the way of storing the baseline (written there first); move it away' }]);
+    if (!existsSync(path)) continue;
+    try {
+      readBaseline(dir, check);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      // Any baseline of this check, even a damaged or cut one, may be replaced (the refusal of a
+      // check says to); anything else is not ours.
+      if (isBaselineOf(path, check)) continue;
+      throw new UsageError([{ source: path, field: '', message: `is not a baseline of check ${JSON.stringify(check.name)}, and --update-baseline would replace it; move it away, or pick another --baseline folder` }]);
+    }
+  }
+}
+
+/** Whether `path` holds a record of `check` as {@link writeBaseline} writes it: JSON naming it, or text that starts as such a record does (a cut one). */
+function isBaselineOf(path: string, check: CheckSpec): boolean {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return false;
+  }
+  if (text.startsWith(`{\n  "check": ${JSON.stringify(check.name)},`)) return true;
+  try {
+    const raw = JSON.parse(text) as unknown;
+    return typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>)['check'] === check.name;
+  } catch {
+    return false;
   }
 }
 

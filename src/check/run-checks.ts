@@ -31,7 +31,7 @@ import type { MeanEstimate } from '../stats/clusters.js';
 import { effectiveRateInterval, type RateEstimate } from '../stats/rate-interval.js';
 import { fixedSizeMeanMatches, lookConfidence, lookSchedule, meanEdgeDecision, type MeanEdgeLook } from '../stats/repeated-interval.js';
 import { fixedSizeTrials, sprt, type SprtDecision, type SprtState } from '../stats/sprt.js';
-import { baselineRecord, checkBaselineFolder, compareWithBaseline, readBaseline, writeBaseline, type BaselineComparison } from './baseline.js';
+import { baselineRecord, checkBaselineFolder, checkBaselineTargets, compareWithBaseline, readBaseline, writeBaseline, type BaselineComparison } from './baseline.js';
 import { formatBand, type Band, type CheckSpec } from './check-file.js';
 
 export { checkBaselineFolder, readBaseline, type BaselineRecord } from './baseline.js';
@@ -344,6 +344,7 @@ export async function runChecks(checks: readonly CheckSpec[], options: CheckOpti
   // Before any match: baselines must be there and match their checks, and each metric's first
   // name must be one the game reports, with a band that fits it where its kind is known.
   if (options.baselineDir !== undefined && !options.updateBaseline) checkBaselineFolder(options.baselineDir, checks);
+  if (options.baselineDir !== undefined && options.updateBaseline === true) checkBaselineTargets(options.baselineDir, checks);
   for (const check of checks) {
     const kind = checkMetricName(check);
     if (kind !== null) checkBandFits(check, kind);
