@@ -4,7 +4,7 @@
  * every check merge makes of a shard, each on a copy damaged in one way. The CLI's side of merge
  * (exit codes, module paths from other folders): tests/merge-verify.test.ts.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +178,21 @@ describe('what merge refuses', () => {
     await expect(mergeRuns([], out())).rejects.toThrow('merge: name the shard folders to merge');
     const shard = join(work, 'shard-0');
     expect(await issuesOf([shard, join(work, 'shard-1')], shard)).toEqual([{ source: '--out', field: '', message: `${shard} is one of the shards; merge into another folder` }]);
+    // A link to a shard is that shard: with force, merging into it would have replaced the shard.
+    const link = join(work, `link-${copies++}`);
+    symlinkSync(shard, link, 'dir');
+    expect(await issuesOf([shard, join(work, 'shard-1')], link)).toEqual([{ source: '--out', field: '', message: `${link} is one of the shards; merge into another folder` }]);
+    await expect(mergeRuns([shard, join(work, 'shard-1')], link, { force: true })).rejects.toThrow('is one of the shards');
+    expect(existsSync(join(shard, 'shard.json'))).toBe(true);
+  });
+
+  it('a command or scenario file in shard.json that the shard’s own summary.json does not record (the merged summary takes them from there)', async () => {
+    const [first, second] = copyShards();
+    editRecord(first, (record) => (record['command'] = 'hordelab run evil.yaml --seed 999 --matches 1'));
+    expect(await refusal([first, second])).toContain(`${join(first, 'shard.json')}: command: records the command "hordelab run evil.yaml --seed 999 --matches 1", but ${join(first, 'summary.json')} says`);
+    const [third, fourth] = copyShards();
+    editRecord(fourth, (record) => ((record['source'] as Record<string, unknown>)['file'] = 'somewhere/else.yaml'));
+    expect(await refusal([third, fourth])).toContain(`${join(fourth, 'shard.json')}: source.file: records the scenario file "somewhere/else.yaml"`);
   });
 
   it('a folder without shard.json, or with one that is not JSON or not a shard record', async () => {

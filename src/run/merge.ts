@@ -11,7 +11,7 @@
  * key. Any mismatch is exit 2 naming the shard and the file, with nothing published. The
  * merged folder is claimed and published like a run's (`OutputFolder`).
  */
-import { closeSync, createReadStream, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, realpathSync, rmSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -101,7 +101,8 @@ async function shardScenario(record: ShardRecord): Promise<Scenario> {
  */
 export async function mergeRuns(dirs: readonly string[], outDir: string, options: { readonly force?: boolean } = {}): Promise<{ document: SummaryDocument; files: string[] }> {
   if (dirs.length === 0) throw new UsageError([{ source: 'merge', field: '', message: 'name the shard folders to merge' }]);
-  if (dirs.some((dir) => resolve(dir) === resolve(outDir))) {
+  // By the real path: a link to a shard (or a shard reached through one) is that shard.
+  if (dirs.some((dir) => samePath(dir, outDir))) {
     throw new UsageError([{ source: '--out', field: '', message: `${outDir} is one of the shards; merge into another folder` }]);
   }
   const shards = dirs.map(readShard);
@@ -233,6 +234,10 @@ function checkShardRecord(scenario: Scenario, { dir, record }: LoadedShard, name
     }
   }
   const published = JSON.parse(text) as SummaryDocument;
+  // The merged summary takes its command and scenario file from shard.json: they must be the
+  // ones the shard's own (checked) summary.json records.
+  if (published.command !== record.command) throw shardIssue(dir, SHARD_FILE, `records the command ${JSON.stringify(record.command)}, but ${summaryPath} says ${JSON.stringify(published.command)}: shard.json was edited; re-run the shard`, 'command');
+  if (published.scenario.file !== record.source.file) throw shardIssue(dir, SHARD_FILE, `records the scenario file ${JSON.stringify(record.source.file)}, but ${summaryPath} says ${JSON.stringify(published.scenario.file)}: shard.json was edited; re-run the shard`, 'source.file');
   if (canonicalJson(JSON.parse(toJson({ outcomes: expected.outcomes, results: expected.results }))) !== canonicalJson({ outcomes: published.outcomes, results: published.results })) {
     throw shardIssue(dir, SHARD_FILE, `the aggregate does not give the figures of ${summaryPath}: shard.json was edited; re-run the shard`, 'aggregate');
   }
@@ -298,4 +303,16 @@ async function appendCsv(fd: number, path: string, keepHeader: boolean): Promise
     if (!inHeader && from < buffer.length) writeSync(fd, buffer, from, buffer.length - from);
   }
   return { bytes, sha256: hash.digest('hex'), records };
+}
+
+/** Whether `a` and `b` name the same folder, links followed (the plain paths when either is missing). */
+function samePath(a: string, b: string): boolean {
+  const real = (path: string): string => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  return real(a) === real(b);
 }
