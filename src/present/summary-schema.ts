@@ -51,6 +51,11 @@ const summarySchema = z.strictObject({
   .refine((summary) => summary.run.matchesPlayed + summary.run.errors <= summary.scenario.matches, {
     message: 'expected matchesPlayed + errors to be at most scenario.matches (the matches the run was asked for)',
     path: ['run', 'matchesPlayed'],
+  })
+  // Every played match is one result per seat in the outcomes: an edited count shows against them.
+  .refine((summary) => Object.values(summary.outcomes.bySeat).every((rates) => rates.n === summary.run.matchesPlayed), {
+    message: "expected matchesPlayed to equal the matches the outcomes count (each seat's n)",
+    path: ['run', 'matchesPlayed'],
   });
 
 type Kind = 'object' | 'array' | 'number' | 'string' | 'boolean' | 'other';
