@@ -111,12 +111,8 @@ export class OutputFolder {
   static claim(dir: string, options: ClaimOptions): OutputFolder {
     const createdDir = prepareFolder(dir, options.flag);
     let lock: LockRecord;
-    // A lock already there that this process can take was left by a hordelab that was killed:
-    // its temporary files are then ours to replace.
-    let killedRunLeftLock = false;
     try {
       refuseDamagedControlFiles(dir);
-      killedRunLeftLock = existsSync(join(dir, LOCK_FILE));
       lock = acquireLock(dir, options.flag);
     } catch (error) {
       if (createdDir) removeIfEmpty(dir);
@@ -124,7 +120,7 @@ export class OutputFolder {
     }
     try {
       completeInterruptedPublish(dir);
-      const previous = inspectFolder(dir, options.knownNames ?? [], killedRunLeftLock);
+      const previous = inspectFolder(dir, options.knownNames ?? []);
       const refusal = refusalFor(dir, previous, options);
       if (refusal !== null) throw new UsageError([{ source: refusal.source, field: '', message: refusal.message }]);
       return new OutputFolder(dir, previous, options, createdDir, lock);
@@ -213,12 +209,9 @@ export class OutputFolder {
 
 /**
  * What `dir` holds. Hordelab's files are those its manifest lists, those a run's checkpoint
- * names, `knownNames`, and the temporary files of any of these where something says a hordelab
- * wrote here (a manifest, a checkpoint, a run's summary.json, or `killedRunLeftLock`: a stale
- * lock of a killed run);
- * anything else is foreign. A user's own `matches.csv.tmp` in a folder of theirs is not ours.
+ * names, `knownNames`, and the temporary files of any of these; anything else is foreign.
  */
-export function inspectFolder(dir: string, knownNames: readonly string[], killedRunLeftLock = false): FolderContents {
+export function inspectFolder(dir: string, knownNames: readonly string[]): FolderContents {
   if (!existsSync(dir)) return { state: 'missing', kind: null, scenario: null, status: null, owned: [], foreign: [] };
   const entries = entriesOf(dir);
   const manifest = readManifest(dir);
@@ -231,9 +224,10 @@ export function inspectFolder(dir: string, knownNames: readonly string[], killed
   const owned: string[] = [];
   const foreign: string[] = [];
   const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
-  const wroteHere = manifest !== null || unfinished || killedRunLeftLock || hordelabSummary;
   for (const name of entries) {
-    if (CONTROL_FILES.has(name) || (wroteHere && name.endsWith('.tmp') && known.has(name.slice(0, -4)))) continue;
+    // A run killed before its first checkpoint leaves only its temporary files (and, until a
+    // later claim takes it over, its lock): they are taken as ours by name.
+    if (CONTROL_FILES.has(name) || (name.endsWith('.tmp') && known.has(name.slice(0, -4)))) continue;
     if (known.has(name)) owned.push(name);
     else foreign.push(name);
   }
