@@ -189,13 +189,19 @@ describe('where report, sweep and tune may write', () => {
     expect(listing(dir)).toEqual(['thesis.md']);
     const forced = await hordelabIn(work, 'report', runDir, '--out', dir, '--force', '-q');
     expect(forced.status).toBe(0);
-    expect(listing(dir)).toEqual(['report.html', 'report.md', 'thesis.md']);
+    // The pages, and the mark that says hordelab wrote here.
+    expect(listing(dir)).toEqual(['.hordelab-folder.json', 'report.html', 'report.md', 'thesis.md']);
     expect(readFileSync(join(dir, 'thesis.md'), 'utf8')).toBe('mine');
     // Its own pages from before may be replaced without --force.
     expect((await hordelabIn(work, 'report', runDir, '--out', dir, '--format', 'md', '-q', '--force')).status).toBe(0);
     const own = tempDir();
     expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
     expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
+    // A user's own report.md, named as the command names its page, is not taken as an earlier page.
+    const notes = tempDir();
+    writeFileSync(join(notes, 'report.md'), '# My own quarterly report\n');
+    expectRefused(await hordelabIn(work, 'report', runDir, '--out', notes), `--out: ${notes} holds report.md, named as "hordelab report" names its files, but nothing says hordelab wrote them`);
+    expect(readFileSync(join(notes, 'report.md'), 'utf8')).toBe('# My own quarterly report\n');
   });
 
   it('sweep and tune refuse a folder of someone else\'s files before playing a match', async () => {
@@ -209,7 +215,12 @@ describe('where report, sweep and tune may write', () => {
     expect(listing(dir)).toEqual(['data.csv']);
     const sweep = await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', dir, '--force');
     expect(sweep.status).toBe(0);
-    expect(listing(dir)).toEqual(['data.csv', 'sweep.csv', 'sweep.html', 'sweep.json']);
+    expect(listing(dir)).toEqual(['.hordelab-folder.json', 'data.csv', 'sweep.csv', 'sweep.html', 'sweep.json']);
+    // A user's own sweep.csv alone is not an earlier sweep's.
+    const mine = tempDir();
+    writeFileSync(join(mine, 'sweep.csv'), 'my,own,data\n');
+    expectRefused(await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '0', '--out', mine), 'holds sweep.csv, named as "hordelab sweep" names its files, but nothing says hordelab wrote them');
+    expect(readFileSync(join(mine, 'sweep.csv'), 'utf8')).toBe('my,own,data\n');
   });
 
   it('check --junit naming a folder, or in a folder that does not exist, is exit 2 before any match', async () => {

@@ -13,6 +13,7 @@ import { csv } from '../run/csv.js';
 import { toJson } from '../run/run-scenario.js';
 import type { CardValue, CardValuesSummary, DeckValues, PairedDifference } from './card-values.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
+import { markOutputFolder } from '../present/output-folder.js';
 
 export const CARD_VALUES_FILE = 'card-values.json';
 /** Every file `hordelab cards` writes. */
@@ -132,5 +133,7 @@ export function writeCardValues(summary: CardValuesSummary, outDir: string, html
     ['card-values.md', markdown(summary)],
     ['card-values.html', html],
   ];
-  return writeFilesAtomically(outDir, pages);
+  const written = writeFilesAtomically(outDir, pages);
+  markOutputFolder(outDir, 'cards', pages.map(([name]) => name));
+  return written;
 }

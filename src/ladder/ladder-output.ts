@@ -19,6 +19,7 @@ import { formatValue, type Figure } from './headlines.js';
 import type { LadderHeadline, LadderSummary } from './ladder.js';
 import { levelSlug } from './levels.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
+import { markOutputFolder } from '../present/output-folder.js';
 
 
 function formatFigure(figure: Figure | null): string {
@@ -187,5 +188,7 @@ export async function writeLadder(summary: LadderSummary, outDir: string): Promi
     ...(summary.chanceShare?.pairings ?? []).map((pairing): [string, string] => [join('levels', chanceFile(pairing.stronger, pairing.weaker)), levelFileText(pairing.scenarioText, summary.scenario.file, join(outDir, 'levels'))]),
   ];
   mkdirSync(join(outDir, 'levels'), { recursive: true });
-  return writeFilesAtomically(outDir, pages);
+  const written = writeFilesAtomically(outDir, pages);
+  markOutputFolder(outDir, 'ladder', pages.map(([name]) => name));
+  return written;
 }

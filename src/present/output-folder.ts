@@ -12,8 +12,8 @@
  *
  * (`run` and `merge` have their own, stricter rules for run folders: locks, resumable runs.)
  */
-import { accessSync, constants, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { writeAtomically } from '../run/atomic-file.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
@@ -28,6 +28,13 @@ export interface OutputFolderRequest {
   readonly ours: (name: string) => boolean;
   /** `--force`: write beside files the command did not write. */
   readonly force: boolean;
+  /**
+   * Files of the command's names are replaced without `--force` only where the folder shows
+   * hordelab wrote there (its `.hordelab-folder.json`, or a run's summary.json): names alone
+   * would let a user's own report.md be overwritten. False where the files are checked one by
+   * one instead (baselines).
+   */
+  readonly requireSign?: boolean;
 }
 
 const problem = (flag: string, message: string): UsageError => new UsageError([{ source: flag, field: '', message }]);
@@ -100,11 +107,42 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   } catch (error) {
     throw problem(flag, `cannot read ${dir}: ${fileSystemReason(error) ?? (error as Error).message}`);
   }
-  const foreign = entries.filter((name) => !request.ours(name) && !(name.endsWith('.tmp') && request.ours(name.slice(0, -4))));
+  const named = (name: string): boolean => request.ours(name) || (name.endsWith('.tmp') && request.ours(name.slice(0, -4)));
+  const shown = (names: readonly string[]): string => (names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', '));
+  const foreign = entries.filter((name) => name !== MANIFEST_FILE && !named(name));
   if (foreign.length > 0 && !request.force) {
-    const shown = foreign.length > 3 ? `${foreign.slice(0, 3).join(', ')} and ${foreign.length - 3} more` : foreign.join(', ');
-    throw problem(flag, `${dir} holds files "hordelab ${request.command}" did not write (${shown}); choose a new or empty folder, or add --force to write beside them (they are left untouched)`);
+    throw problem(flag, `${dir} holds files "hordelab ${request.command}" did not write (${shown(foreign)}); choose a new or empty folder, or add --force to write beside them (they are left untouched)`);
   }
+  const own = entries.filter(named);
+  if (own.length > 0 && request.requireSign !== false && !request.force && !hordelabWroteIn(dir, entries)) {
+    throw problem(flag, `${dir} holds ${shown(own)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}); choose a new or empty folder, or add --force to replace them`);
+  }
+}
+
+/** The file that marks a folder as written by hordelab (a run's manifest; see `src/run/output-folder.ts`). */
+const MANIFEST_FILE = '.hordelab-folder.json';
+
+/** Whether `dir` (holding `entries`) shows hordelab wrote there: its manifest, or a run's summary.json (folders written before manifests). */
+function hordelabWroteIn(dir: string, entries: readonly string[]): boolean {
+  if (entries.includes(MANIFEST_FILE)) return true;
+  if (!entries.includes('summary.json')) return false;
+  try {
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { hordelab?: { version?: unknown } } | null;
+    return typeof summary?.hordelab?.version === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Marks `dir` as written by `hordelab <command>` (its `files`), unless something already does
+ * (a run's manifest stays as it is): the sign {@link checkOutputFolder} asks for before it lets
+ * the command replace files of its names without `--force`.
+ */
+export function markOutputFolder(dir: string, command: string, files: readonly string[]): void {
+  const path = join(dir, MANIFEST_FILE);
+  if (existsSync(path)) return;
+  writeAtomically(path, `${JSON.stringify({ hordelab: 1, kind: command, scenario: '', status: 'complete', files: [...new Set(files.map((file) => file.split(/[\\/]/)[0] as string))] }, null, 2)}\n`);
 }
 
 /** What a single output file is, and what the command reads: the file must be none of those. */

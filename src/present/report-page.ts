@@ -22,6 +22,7 @@ import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
 import { summaryGame } from './summary-game.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
+import { markOutputFolder } from './output-folder.js';
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -230,6 +231,7 @@ export async function writeReports(runDir: string, formats: readonly ReportForma
   const written: string[] = [];
   try {
     written.push(...writeFilesAtomically(outDir, pages));
+    markOutputFolder(outDir, 'report', pages.map(([name]) => name));
   } catch (error) {
     throw writeProblem(error, outDir, outDir);
   }

@@ -21,6 +21,7 @@ import { contributionsByUnit, pairedDifference, type UnitContributions } from '.
 import { Evaluator, pickMetric, refuseUnsafeName, splitValues } from './evaluate.js';
 import { PairedPlayer } from './paired-player.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
+import { markOutputFolder } from '../present/output-folder.js';
 
 /** A value of a varied setting: a number when it reads as one, else the text as written. */
 export type SweepValue = string | number;
@@ -300,6 +301,7 @@ export async function writeSweep(result: SweepResult, outDir: string): Promise<s
   const written: string[] = [];
   try {
     written.push(...writeFilesAtomically(outDir, files));
+    markOutputFolder(outDir, 'sweep', files.map(([name]) => name));
   } catch (error) {
     throw writeProblem(error, outDir, outDir);
   }

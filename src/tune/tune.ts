@@ -15,6 +15,7 @@
  * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { markOutputFolder } from '../present/output-folder.js';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
@@ -481,6 +482,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     // is saved (a failed match, an interrupt) leaves nothing behind.
     const write = (state: SavedState): void => {
       mkdirSync(options.outDir, { recursive: true });
+      markOutputFolder(options.outDir, 'tune', ['tune-state.json', 'tune.json']);
       writeFileSync(`${statePath}.tmp`, JSON.stringify(state));
       renameSync(`${statePath}.tmp`, statePath);
     };
@@ -545,6 +547,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       tunedScenario,
     };
     mkdirSync(options.outDir, { recursive: true });
+    markOutputFolder(options.outDir, 'tune', ['tune.json']);
     writeTunedScenario(scenario, result);
     const summaryPath = join(options.outDir, 'tune.json');
     writeFileSync(`${summaryPath}.tmp`, `${JSON.stringify(result, null, 2)}\n`);

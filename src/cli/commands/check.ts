@@ -60,7 +60,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   for (const [path, request] of outputs) checkOutputFile(path, request);
   // Baselines are stored by check name beside whatever else the folder holds; it must only be
   // a folder this process can make and write.
-  if (updateBaseline && baseline !== undefined) checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: () => true, force: false });
+  if (updateBaseline && baseline !== undefined) checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: () => true, force: false, requireSign: false });
   const quiet = args.flag('quiet');
   const loaded = await loadChecks(files);
   const failOnInconclusive = args.flag('fail-on-inconclusive') || loaded.failOnInconclusive;
