@@ -246,6 +246,17 @@ describe('publishing', () => {
     folder.release();
   });
 
+  it('takes a folder holding only a killed round robin\'s first pairing (a run folder with its records) for that unfinished round robin', () => {
+    const dir = join(work, 'killed-round-robin');
+    mkdirSync(join(dir, 'a-vs-b'), { recursive: true });
+    // A folder of a known name without a run's records is no sign.
+    expect(inspectFolder(dir, ['a-vs-b']).state).toBe('foreign');
+    writeFileSync(join(dir, 'a-vs-b', LOCK_FILE), '{}');
+    expect(inspectFolder(dir, ['a-vs-b'])).toMatchObject({ state: 'output', kind: 'tournament', status: 'interrupted', owned: ['a-vs-b'] });
+    expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'tournament', scenario: 'rr', force: false, knownNames: ['a-vs-b'] })).toThrow(`${dir} holds an unfinished tournament of "rr": start again with --force`);
+    OutputFolder.claim(dir, { flag: '--out', kind: 'tournament', scenario: 'rr', force: true, knownNames: ['a-vs-b'] }).release();
+  });
+
   it('tells its own files from others\' by the manifest, the checkpoint and the names it writes', () => {
     const dir = join(work, 'inspected');
     mkdirSync(dir);

@@ -242,6 +242,9 @@ export function inspectFolder(dir: string, knownNames: readonly string[]): Folde
     const status = summary.run?.status === 'interrupted' ? 'interrupted' : 'complete';
     return { state: 'output', kind: 'run', scenario: summary.scenario?.name ?? null, status, owned, foreign };
   }
+  // A round robin killed in its first pairing leaves, beside its lock, only that pairing's run
+  // folder: a folder of a known name holding a run's own records is that round robin's.
+  if (owned.some((name) => holdsRunRecords(join(dir, name)))) return { state: 'output', kind: 'tournament', scenario: null, status: 'interrupted', owned, foreign };
   // Entries but no record of whose they are (known names alone, such as a stray errors.csv): not ours to replace.
   if (owned.length > 0) return { state: 'foreign', kind: null, scenario: null, status: null, owned: [], foreign: owned };
   return { state: 'empty', kind: null, scenario: null, status: null, owned: [], foreign: [] };
@@ -350,6 +353,11 @@ function entryKind(path: string): 'file' | 'a folder' | 'a link' | 'something ot
     return null;
   }
   return stats.isFile() ? 'file' : stats.isDirectory() ? 'a folder' : stats.isSymbolicLink() ? 'a link' : 'something other than a file';
+}
+
+/** Whether `path` is a folder holding a run's lock, checkpoint or manifest. */
+function holdsRunRecords(path: string): boolean {
+  return entryKind(path) === 'a folder' && [LOCK_FILE, CHECKPOINT_FILE, MANIFEST_FILE].some((name) => entryKind(join(path, name)) === 'file');
 }
 
 /** The lock, manifest, checkpoint and publish journal must be files where they exist: a folder there is refused (exit 2) before anything is taken or written. */
