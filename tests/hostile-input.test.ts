@@ -4,7 +4,7 @@
  * written, folders holding someone else's files. Each is exit 2 naming the file or flag and the
  * field, with no stack trace, and nothing written or overwritten.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +197,9 @@ describe('where report, sweep and tune may write', () => {
     const own = tempDir();
     expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
     expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
+    // Pages written before the mark existed are known by the report page's title.
+    rmSync(join(own, '.hordelab-folder.json'));
+    expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
     // A user's own report.md, named as the command names its page, is not taken as an earlier page.
     const notes = tempDir();
     writeFileSync(join(notes, 'report.md'), '# My own quarterly report\n');
@@ -221,6 +224,11 @@ describe('where report, sweep and tune may write', () => {
     writeFileSync(join(mine, 'sweep.csv'), 'my,own,data\n');
     expectRefused(await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '0', '--out', mine), 'holds sweep.csv, named as "hordelab sweep" names its files, but nothing says hordelab wrote them');
     expect(readFileSync(join(mine, 'sweep.csv'), 'utf8')).toBe('my,own,data\n');
+    // A sweep folder written before the mark existed is known by its sweep.json.
+    const earlier = tempDir();
+    expect((await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier)).status).toBe(0);
+    rmSync(join(earlier, '.hordelab-folder.json'));
+    expect((await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier)).status).toBe(0);
   });
 
   it('check --junit naming a folder, or in a folder that does not exist, is exit 2 before any match', async () => {

@@ -122,16 +122,23 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
 /** The file that marks a folder as written by hordelab (a run's manifest; see `src/run/output-folder.ts`). */
 const MANIFEST_FILE = '.hordelab-folder.json';
 
-/** Whether `dir` (holding `entries`) shows hordelab wrote there: its manifest, or a run's summary.json (folders written before manifests). */
+/**
+ * Whether `dir` (holding `entries`) shows hordelab wrote there: its mark, or, in a folder
+ * written before the mark, a run's summary.json, a JSON output recording the hordelab command
+ * that wrote it (sweep.json, ladder.json, ...), or a report page titled as hordelab titles it.
+ */
 function hordelabWroteIn(dir: string, entries: readonly string[]): boolean {
   if (entries.includes(MANIFEST_FILE)) return true;
-  if (!entries.includes('summary.json')) return false;
-  try {
-    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { hordelab?: { version?: unknown } } | null;
-    return typeof summary?.hordelab?.version === 'string';
-  } catch {
-    return false;
-  }
+  return entries.some((name) => {
+    try {
+      if (name === 'report.html') return /<title>[^<\n]* — Hordelab report<\/title>/.test(readHead(join(dir, name)));
+      if (!name.endsWith('.json')) return false;
+      const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { hordelab?: { version?: unknown }; command?: unknown } | null;
+      return typeof data?.hordelab?.version === 'string' || (typeof data?.command === 'string' && data.command.startsWith('hordelab '));
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
