@@ -16,6 +16,8 @@ import { accessSync, constants, existsSync, readFileSync, readdirSync, realpathS
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { writeAtomically } from '../run/atomic-file.js';
+// The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
+import { MANIFEST_FILE } from '../run/output-folder.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
 
 /** What may be written where, and who is asking. */
@@ -118,9 +120,6 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
     throw problem(flag, `${dir} holds ${shown(own)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}); choose a new or empty folder, or add --force to replace them`);
   }
 }
-
-/** The file that marks a folder as written by hordelab (a run's manifest; see `src/run/output-folder.ts`). */
-const MANIFEST_FILE = '.hordelab-folder.json';
 
 /**
  * Whether `dir` (holding `entries`) shows hordelab wrote there: its mark, or, in a folder
