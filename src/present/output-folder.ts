@@ -32,8 +32,8 @@ export interface OutputFolderRequest {
   readonly force: boolean;
   /**
    * Files of the command's names are replaced without `--force` only where the folder shows
-   * hordelab wrote there (its `.hordelab-folder.json`, or a run's summary.json): names alone
-   * would let a user's own report.md be overwritten. False where the files are checked one by
+   * hordelab wrote there (its `.hordelab-folder.json`; older folders, see `hordelabWroteIn`):
+   * names alone would let a user's own report.md be overwritten. False where the files are checked one by
    * one instead (baselines).
    */
   readonly requireSign?: boolean;
