@@ -19,6 +19,7 @@ import {
   type ClusterSums,
   type Tally,
 } from '../src/stats/clusters.js';
+import { Rng } from '../src/core/rng.js';
 import { effectiveRateInterval, rateInterval } from '../src/stats/rate-interval.js';
 
 /** The sums of clusters given as `[x, n]` pairs (for a mean, `ee` from the listed samples). */
@@ -304,15 +305,84 @@ describe('clusteredRate', () => {
     // (rounding in Σ(x_c − R·n_c)² made it one: a design effect of 7e−16, ±1e−8).
     for (const clusters of [[[1, 5], [2, 10]], [[1, 5]], [[1, 2], [1, 2], [2, 4]], [[2, 5], [2, 5], [2, 5]]] as [number, number][][]) {
       const estimate = clusteredRate(sumsOf(clusters));
-      const plain = rateInterval(estimate.successes, estimate.n);
+      const expected = effectiveRateInterval(estimate.successes, estimate.n, 1, clusters.length);
       expect(estimate.designEffect, JSON.stringify(clusters)).toBe(1);
-      expect(estimate.lower).toBeCloseTo(plain.lower, 12);
-      expect(estimate.upper).toBeCloseTo(plain.upper, 12);
+      expect(estimate.lower).toBeCloseTo(expected.lower, 12);
+      expect(estimate.upper).toBeCloseTo(expected.upper, 12);
+      expect(estimate.upper - estimate.lower).toBeGreaterThan(0.1);
     }
-    // A rate of 0 or 1: no spread at all.
-    expect(clusteredRate(sumsOf([[0, 3], [0, 2]])).designEffect).toBe(1);
-    expect(clusteredRate(sumsOf([[3, 3], [2, 2]])).upper).toBe(1);
   });
+
+  it('takes a rate of 0 or 1 as one trial per cluster: its design effect cannot be measured there', () => {
+    // 0 of 3 and 0 of 2: Σn/C = 2.5, so 2 effective trials (then the t_1 correction).
+    const none = clusteredRate(sumsOf([[0, 3], [0, 2]]));
+    expect(none.designEffect).toBe(2.5);
+    expect(none.upper).toBeCloseTo(effectiveRateInterval(0, 5, 2.5, 2).upper, 13);
+    expect(clusteredRate(sumsOf([[3, 3], [2, 2]])).upper).toBe(1);
+    expect(clusteredRate(sumsOf([[3, 3], [2, 2]])).designEffect).toBe(2.5);
+    // 100 rotated pairs that lost every match: the interval of 0 of 100 flips (each pair shares
+    // its coin), not of 0 of 200; one 0/1 trial per cluster stays the plain binomial.
+    const pairs = clusteredRate(sumsOf(Array.from({ length: 100 }, () => [0, 2] as [number, number])));
+    expect(pairs.designEffect).toBe(2);
+    expect(pairs.upper).toBeGreaterThan(rateInterval(0, 100).upper * 0.97);
+    expect(pairs.upper).toBeGreaterThan(2 * rateInterval(0, 200).upper * 0.9);
+    expect(clusteredRate(sumsOf(Array.from({ length: 100 }, () => [0, 1] as [number, number])))).toEqual({ ...rateInterval(0, 100), clusters: 100 });
+  });
+
+  it('covers a rotated pair that flips one coin for both matches at least 92% of the time, exactly, even at a rate of 0 or 1', () => {
+    // Summed over the binomial of pairs won: pair k of C wins both or neither match. Before the
+    // rule above a run that won no pair claimed 2C trials: 50% coverage at 2 pairs, 82% at 100
+    // pairs of a 2% rate.
+    const binomial = (n: number, k: number, p: number): number => {
+      let c = 1;
+      for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+      return c * p ** k * (1 - p) ** (n - k);
+    };
+    let worst = 1;
+    const lines: string[] = [];
+    const rates = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 0.9, 0.98];
+    for (const pairs of [2, 3, 5, 10, 25, 50, 100]) {
+      const row: string[] = [];
+      for (const p of rates) {
+        let coverage = 0;
+        for (let won = 0; won <= pairs; won++) {
+          const estimate = clusteredRate({ clusters: pairs, x: 2 * won, n: 2 * pairs, xx: 4 * won, xn: 4 * won, nn: 4 * pairs, ee: 2 * won });
+          if (estimate.lower <= p && p <= estimate.upper) coverage += binomial(pairs, won, p);
+        }
+        row.push(coverage.toFixed(3));
+        worst = Math.min(worst, coverage);
+      }
+      lines.push(`| ${pairs} | ${row.join(' | ')} |`);
+    }
+    console.log(`exact coverage, pairs sharing one coin (rows: pairs; columns: p = ${rates.join(', ')}):\n${lines.join('\n')}\nworst ${worst.toFixed(3)}`);
+    expect(worst).toBeGreaterThanOrEqual(0.92);
+  });
+
+  it('covers a per-event rate from a few matches at least 93% of the time, where z with the measured design effect gave 78–92%', () => {
+    // Independent events (a catch's dice), 1 to 9 per match: the true design effect is 1, but
+    // one measured from 2 to 10 matches scatters widely, far below 1 at times.
+    const rng = Rng.fromSeed(0x5eedn);
+    for (const matches of [2, 3, 5, 10]) {
+      for (const p of [0.39, 0.79]) {
+        let covered = 0;
+        const repetitions = 2000;
+        for (let r = 0; r < repetitions; r++) {
+          const clusters: [number, number][] = [];
+          for (let m = 0; m < matches; m++) {
+            const events = 1 + rng.int(9);
+            let successes = 0;
+            for (let e = 0; e < events; e++) if (rng.float() < p) successes++;
+            clusters.push([successes, events]);
+          }
+          const estimate = clusteredRate(sumsOf(clusters));
+          if (estimate.lower <= p && p <= estimate.upper) covered++;
+        }
+        console.log(`per-event rate, ${matches} matches, p = ${p}: ${covered} of ${repetitions} covered`);
+        expect(covered / repetitions, `${matches} matches, p = ${p}`).toBeGreaterThanOrEqual(0.93);
+      }
+    }
+  });
+
 
   it('has no interval without trials', () => {
     for (const sums of [undefined, emptySums()]) {

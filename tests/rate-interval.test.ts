@@ -70,20 +70,37 @@ describe('scoreBounds', () => {
 });
 
 describe('effectiveRateInterval', () => {
-  it("widens the interval to Kish's effective sample: 30 of 100 with design effect 2 is 15 of 50", () => {
-    const clustered = effectiveRateInterval(30, 100, 2, 50);
+  it("widens the interval to Kish's effective sample: 30 of 100 with design effect 2 in 100 clusters is 15 of 50", () => {
+    // clusters = n: no degrees-of-freedom correction, so exactly the plain interval of 15 of 50.
+    const clustered = effectiveRateInterval(30, 100, 2, 100);
     const plain = rateInterval(15, 50);
     expect(clustered.rate).toBe(0.3);
     expect(clustered.lower).toBeCloseTo(plain.lower, 13);
     expect(clustered.upper).toBeCloseTo(plain.upper, 13);
-    expect([clustered.successes, clustered.n, clustered.designEffect, clustered.clusters]).toEqual([30, 100, 2, 50]);
-    // Design effect 1.5: 20 of 66.67 effective trials.
-    const fractional = effectiveRateInterval(30, 100, 1.5, 40);
-    expect(fractional.lower).toBeCloseTo(0.2033787879446161, 13);
-    expect(fractional.upper).toBeCloseTo(0.4184142113396025, 13);
+    expect([clustered.successes, clustered.n, clustered.designEffect, clustered.clusters]).toEqual([30, 100, 2, 100]);
     // Below 1 (antithetic pairs), narrower than independent trials.
     const antithetic = effectiveRateInterval(30, 100, 0.5, 50);
     expect(antithetic.upper - antithetic.lower).toBeLessThan(rateInterval(30, 100).upper - rateInterval(30, 100).lower);
+  });
+
+  it('shrinks the effective count by (z/t_{C−1})² where the design effect was measured from C < n clusters (Korn and Graubard)', () => {
+    // Reference values from SciPy 1.17 (norm.ppf, t.ppf, gammaincinv for the tail rule), with
+    // the Wilson formula written out there: 30 of 100, deff 2, 50 clusters: 50 · 0.95123 trials.
+    const fifty = effectiveRateInterval(30, 100, 2, 50);
+    expect(fifty.lower).toBeCloseTo(0.1887834061603681, 13);
+    expect(fifty.upper).toBeCloseTo(0.44110936034775966, 13);
+    expect([fifty.successes, fifty.n, fifty.designEffect, fifty.clusters]).toEqual([30, 100, 2, 50]);
+    // Design effect 1.5 in 40 clusters: 66.7 · (1.95996/2.02269)² trials.
+    const forty = effectiveRateInterval(30, 100, 1.5, 40);
+    expect(forty.lower).toBeCloseTo(0.20076663330968997, 13);
+    expect(forty.upper).toBeCloseTo(0.4223616728897555, 13);
+    // Three clusters (t_2 = 4.303): 5 of 8 at deff 2.275 is 0.73 effective trials, nearly [0, 1].
+    const three = effectiveRateInterval(5, 8, 2.275, 3);
+    expect(three.lower).toBeCloseTo(0.0014746442507334125, 13);
+    expect(three.upper).toBeCloseTo(0.9999834733023824, 13);
+    // One cluster measures nothing between clusters: one trial, whatever the design effect says.
+    expect(effectiveRateInterval(6, 10, 1, 1)).toEqual({ ...effectiveRateInterval(0.6, 1, 1, 1), successes: 6, n: 10, clusters: 1 });
+    expect(effectiveRateInterval(6, 10, 1, 1).lower).toBeCloseTo(rateInterval(0.6, 1).lower, 13);
   });
 
   it('gives a zero-width interval for a design effect of 0 and none without trials', () => {

@@ -375,7 +375,9 @@ const ROUNDING = 16 * Number.EPSILON;
  * The rate Σx/Σn with the tail-modified Wilson interval on its effective counts, and the
  * measured design effect C/(C − 1)·Σ(x_c − R·n_c)² / (R(1 − R)·Σn): exactly 1 for one 0/1 trial
  * per cluster (taken as the binomial), so a rate of matches in an unrotated run gets exactly
- * `rateInterval`'s interval.
+ * `rateInterval`'s interval. At a rate of 0 or 1 the design effect cannot be measured and is
+ * taken as Σn/C (each cluster one trial); the interval is corrected for the clusters' degrees of
+ * freedom (`effectiveRateInterval`).
  */
 export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAULT_CONFIDENCE): RateEstimate {
   const s = sums ?? emptySums();
@@ -389,8 +391,12 @@ export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAUL
   const binomial = s.clusters === s.n && s.xx === s.x;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >=) a single cluster's residual is 0, so the factor multiplies 0 either way
   const between = binomial ? 0 : residual(s, rate) * (s.clusters > 1 ? s.clusters / (s.clusters - 1) : 1);
-  // A rate of 0 or 1 (spread 0) has every x_c = R·n_c exactly, so between is 0 there too.
-  const designEffect = between > 0 ? between / spread : 1;
+  // A rate of 0 or 1 (spread 0) has every x_c = R·n_c exactly, so between is 0 there and the
+  // design effect cannot be measured. Taking it as 1 would count every trial as independent:
+  // a rotated pair whose two matches flip the same coin, all heads, would claim twice the
+  // flips there were (0 of 200 matches at a true 2%: [0%, 1.9%]). Taken instead as the mean
+  // cluster size, each cluster counts as one trial, which holds however the trials correlate.
+  const designEffect = between > 0 ? between / spread : spread === 0 && !binomial ? Math.max(1, s.n / s.clusters) : 1;
   return effectiveRateInterval(s.x, s.n, designEffect, s.clusters, confidence);
 }
 

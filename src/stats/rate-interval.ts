@@ -14,10 +14,11 @@
  *
  * Clustered rates (events within a match, the two matches of a rotated pair) use the same
  * interval on Kish's effective counts: n/deff trials and x/deff successes, where the design
- * effect deff is measured from the clusters (`clusters.ts`). The formula and the tail rule take
- * real-valued counts, so the effective ones go in as they are.
+ * effect deff is measured from the clusters (`clusters.ts`), shrunk for the clusters' degrees
+ * of freedom ({@link effectiveRateInterval}). The formula and the tail rule take real-valued
+ * counts, so the effective ones go in as they are.
  */
-import { normalQuantile, poissonLowerMean } from './distributions.js';
+import { normalQuantile, poissonLowerMean, studentTQuantile } from './distributions.js';
 
 /** The default confidence level of every interval. */
 export const DEFAULT_CONFIDENCE = 0.95;
@@ -91,12 +92,21 @@ export function rateInterval(successes: number, n: number, confidence = DEFAULT_
 
 /**
  * The interval of a rate whose trials are correlated in clusters: the same interval on Kish's
- * effective sample, n/designEffect trials with the same rate.
+ * effective sample, n/designEffect trials with the same rate, with Korn and Graubard's
+ * degrees-of-freedom correction where the design effect was measured from the clusters
+ * (`clusters` < n): the effective count times (z/t_{C−1})², C the clusters ("Confidence
+ * intervals for proportions with small expected number of positive counts estimated from survey
+ * data", Survey Methodology 24(2), 1998). A design effect estimated from few clusters is itself
+ * uncertain, and can come out far below its true value (0.19 from three matches whose catches
+ * were independent): z would then claim several times the trials there were. One cluster
+ * measures nothing between clusters, and counts as one trial. One trial per cluster
+ * (`clusters` = n) is the binomial, whose variance is known: no correction.
  */
 export function effectiveRateInterval(successes: number, n: number, designEffect: number, clusters: number, confidence = DEFAULT_CONFIDENCE): RateEstimate {
   if (n === 0) return { rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0, designEffect: 1, clusters: 0 };
   const rate = successes / n;
   if (designEffect <= 0) return { rate, lower: rate, upper: rate, successes, n, designEffect, clusters };
-  const effective = n / designEffect;
+  let effective = n / designEffect;
+  if (clusters < n) effective = clusters < 2 ? Math.min(effective, 1) : effective * (normalQuantile(confidence) / studentTQuantile(confidence, clusters - 1)) ** 2;
   return { rate, ...scoreBounds(rate * effective, effective, confidence), successes, n, designEffect, clusters };
 }
