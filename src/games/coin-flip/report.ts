@@ -1,4 +1,4 @@
-/** The coin-flip report: player 1's, player 2's and the draw rate, beside the exact rates. */
+/** The coin-flip report: player 1's, player 2's and the draw rate with their intervals (the exact rates are the parameters `winRate` and `drawRate`). */
 import type { CoinFlipEvent } from './rules.js';
 import { clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type Tally } from '../../stats/clusters.js';
 import type { RateEstimate } from '../../stats/rate-interval.js';
