@@ -180,6 +180,17 @@ describe('quality figures of scripted matches', () => {
     expect(q.leadChanges!.clusters).toBe(2);
   });
 
+  it('count the chance share over matches where some decision had a choice: in forced moves alone skill cannot show', () => {
+    const forced: ScriptParams = { steps: [A(1, [0, 0]), B(1, [0, 0])], returns: [-1, 1], capped: false };
+    const onlyForced = quality(report, play(report, [{ params: forced, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
+    expect([onlyForced.chanceShare?.successes, onlyForced.chanceShare?.n]).toEqual([0, 0]);
+    expect(onlyForced.notes.join('\n')).toMatch(/chance share: no match had a decision with a choice/);
+    // Beside the three matches above (greedy lost one of them): still 1 of 3.
+    const mixed = quality(report, play(report, [...matches, { params: forced, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
+    expect([mixed.chanceShare?.successes, mixed.chanceShare?.n]).toEqual([1, 3]);
+    expect(mixed.notes.join('\n')).not.toMatch(/no match had a decision with a choice/);
+  });
+
   it('leave out the capped share and the chance share, with notes, where the run cannot say', () => {
     const { endedAtCap: _, ...uncapped } = scriptedLeads;
     const plain = withQualityMetrics(bare, uncapped, seatsOf(['random']));

@@ -19,7 +19,8 @@
  *   end (`lead.ts`);
  * - drama: rate of decided matches where another seat led w_m at some turn start;
  * - chance share: rate of matches the more skilled agent lost, where the run's agents have a
- *   skill order by construction (`skill-order.ts`).
+ *   skill order by construction (`skill-order.ts`), over the matches where some decision had a
+ *   choice (L_m > D_m): in a match of forced moves alone skill cannot show.
  */
 import type { AnyGame } from '../core/game.js';
 import { ratioEstimate } from '../reports/custom-metrics.js';
@@ -165,7 +166,7 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     figures.trialAt(slots.drama, winnerTrailed(trace.leaders, winner));
   }
   const agents = context.agents;
-  if (run.skill !== null && agents !== undefined) {
+  if (run.skill !== null && agents !== undefined && trace.legalActions > trace.decisions) {
     // Its best seat's result, as outcomes count it; a match where it held every seat says nothing.
     let held = 0;
     let lostEverySeat = true;
@@ -234,6 +235,7 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   const ratio = (key: string, matchesFrom: string, low: number, high = Infinity): RatioFigure => ({ kind: 'ratio', ...within(ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence), low, high) });
   const count = (key: string): MeanEstimate => within(clusteredMean(sums[key], confidence), 0, Infinity);
   const chance = run.skill === null ? undefined : { ...rate('chanceShare'), stronger: run.skill.stronger, weaker: run.skill.weaker, basis: run.skill.basis };
+  if (chance !== undefined && chance.n === 0 && matches > 0) notes.push('chance share: no match had a decision with a choice, so skill could not show and the share has no matches');
   if (chance !== undefined && chance.n > 0 && chance.lower > 0.5) notes.push(`chance share: ${chance.stronger} lost more often than not, so the skill order taken by construction did not hold in this run`);
   return {
     matches,
