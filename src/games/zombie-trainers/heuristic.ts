@@ -103,24 +103,6 @@ function pendingAttackValue(state: ZombieTrainersState, weights: TrainersHeurist
   return value;
 }
 
-// The wild zombies' cells of the state being valued, filled once per static value for both
-// trainers: the heuristic runs at every evaluation (greedy, MCTS, the quality figures' leads),
-// where two passes over the whole map were most of its cost. Synchronous, so sharing is safe.
-let wildCells = new Int32Array(0);
-
-/** Fills {@link wildCells} with the cells holding a wild zombie, in row-major order; returns how many. */
-function collectWildCells(state: ZombieTrainersState): number {
-  const wildHealth = state.wildHealth;
-  const cells = wildHealth.length;
-  if (wildCells.length < cells) wildCells = new Int32Array(cells);
-  // The rules keep wildCount equal to the cells holding a zombie (free cells are counted from
-  // it), so the scan can stop at the last one.
-  const wanted = state.wildCount;
-  let count = 0;
-  for (let cell = 0; cell < cells && count < wanted; cell++) if (wildHealth[cell] !== 0) wildCells[count++] = cell;
-  return count;
-}
-
 // Column and row of every cell of the last map seen: the distances below then need no integer
 // division, which V8 does in floating point. A run values one map over and over.
 let coordinatesOf: GrassMap | null = null;
@@ -139,20 +121,44 @@ function ensureCoordinates(map: GrassMap): void {
   coordinatesOf = map;
 }
 
-/** The nearest of the first `count` {@link wildCells} to `seat`'s trainer, as {@link nearestWildDistance} defines it. */
-function nearestCollectedDistance(state: ZombieTrainersState, seat: 0 | 1, count: number): number {
+// The distances {@link findNearestWild} found, for each trainer. The rules run synchronously, so
+// sharing them is safe.
+const nearestOf = new Float64Array(2);
+
+/**
+ * Fills {@link nearestOf} with each trainer's Manhattan distance to the nearest wild zombie,
+ * less the interaction range (0 when one is in reach), +Infinity when there is none: one pass
+ * over the map for both trainers. The heuristic runs at every evaluation (greedy, MCTS, the
+ * quality figures' leads), and this pass is most of its cost.
+ */
+function findNearestWild(state: ZombieTrainersState): void {
   const { map, params } = state.config;
   ensureCoordinates(map);
-  const from = state.trainers[seat].cell;
-  const fromX = columnOf[from] as number;
-  const fromY = rowOf[from] as number;
-  let best = Number.POSITIVE_INFINITY;
-  for (let k = 0; k < count; k++) {
-    const cell = wildCells[k] as number;
-    const distance = Math.abs((columnOf[cell] as number) - fromX) + Math.abs((rowOf[cell] as number) - fromY);
-    if (distance < best) best = distance;
+  const wildHealth = state.wildHealth;
+  const first = state.trainers[0].cell;
+  const second = state.trainers[1].cell;
+  const firstX = columnOf[first] as number;
+  const firstY = rowOf[first] as number;
+  const secondX = columnOf[second] as number;
+  const secondY = rowOf[second] as number;
+  let firstBest = Number.POSITIVE_INFINITY;
+  let secondBest = Number.POSITIVE_INFINITY;
+  // The rules keep wildCount equal to the cells holding a zombie (free cells are counted from
+  // it), so the pass can stop at the last one.
+  const wanted = state.wildCount;
+  let found = 0;
+  for (let cell = 0, cells = wildHealth.length; cell < cells && found < wanted; cell++) {
+    if (wildHealth[cell] === 0) continue;
+    found++;
+    const x = columnOf[cell] as number;
+    const y = rowOf[cell] as number;
+    const firstDistance = Math.abs(x - firstX) + Math.abs(y - firstY);
+    if (firstDistance < firstBest) firstBest = firstDistance;
+    const secondDistance = Math.abs(x - secondX) + Math.abs(y - secondY);
+    if (secondDistance < secondBest) secondBest = secondDistance;
   }
-  return Math.max(0, best - params.interactionRange);
+  nearestOf[0] = Math.max(0, firstBest - params.interactionRange);
+  nearestOf[1] = Math.max(0, secondBest - params.interactionRange);
 }
 
 /**
@@ -160,7 +166,8 @@ function nearestCollectedDistance(state: ZombieTrainersState, seat: 0 | 1, count
  * (0 when one is in reach); +Infinity when there is none.
  */
 export function nearestWildDistance(state: ZombieTrainersState, seat: 0 | 1): number {
-  return nearestCollectedDistance(state, seat, collectWildCells(state));
+  findNearestWild(state);
+  return nearestOf[seat] as number;
 }
 
 /**
@@ -191,8 +198,8 @@ function catchChancesOf(trapRates: readonly number[]): Float64Array {
   return chancesByRateIndex;
 }
 
-/** `wildCount`: how many of {@link wildCells} hold this state's wild zombies. */
-function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: TrainersHeuristicWeights, wildCount: number): number {
+/** {@link findNearestWild} has been run on `state` when it holds a wild zombie. */
+function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: TrainersHeuristicWeights): number {
   const { trapRates } = state.config;
   const trainer = state.trainers[seat];
   let value = trainer.xp + trainer.owned.length * weights.ownedValue;
@@ -204,15 +211,15 @@ function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: Trainers
   for (let i = 0; i < trapRates.length; i++) {
     value += (trainer.trapCounts[i] as number) * (chances[i] as number) * weights.trapWeight;
   }
-  if (trainer.trapsLeft > 0 && state.wildCount > 0) value -= weights.proximityWeight * nearestCollectedDistance(state, seat, wildCount);
+  if (trainer.trapsLeft > 0 && state.wildCount > 0) value -= weights.proximityWeight * (nearestOf[seat] as number);
   return value;
 }
 
 /** Player 1's estimate of the state as it stands, ignoring any pending chance. */
 function staticValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
   if (state.phase === Phase.Over) return state.winner === 0 ? 1 : -1;
-  const wildCount = state.wildCount > 0 ? collectWildCells(state) : 0;
-  return Math.tanh((trainerValue(state, 0, weights, wildCount) - trainerValue(state, 1, weights, wildCount) + TIE_ADVANTAGE) / weights.scale);
+  if (state.wildCount > 0) findNearestWild(state);
+  return Math.tanh((trainerValue(state, 0, weights) - trainerValue(state, 1, weights) + TIE_ADVANTAGE) / weights.scale);
 }
 
 /**
