@@ -90,9 +90,15 @@ export function emptyOutcomes(seats: number): OutcomeAggregate {
 
 /** Classifies each seat's result from the returns. */
 export function seatResults(returns: readonly number[]): Result[] {
-  const best = Math.max(...returns);
-  const atBest = returns.filter((value) => value === best).length;
-  return returns.map((value) => (value < best ? 'loss' : atBest === 1 ? 'win' : 'draw'));
+  // Loops rather than a spread, a filter and a map: this runs twice per match (outcomes and
+  // quality figures), and the returns it reads were checked finite by the runner.
+  let best = Number.NEGATIVE_INFINITY;
+  for (let seat = 0; seat < returns.length; seat++) if ((returns[seat] as number) > best) best = returns[seat] as number;
+  let atBest = 0;
+  for (let seat = 0; seat < returns.length; seat++) if (returns[seat] === best) atBest++;
+  const results = new Array<Result>(returns.length);
+  for (let seat = 0; seat < returns.length; seat++) results[seat] = (returns[seat] as number) < best ? 'loss' : atBest === 1 ? 'win' : 'draw';
+  return results;
 }
 
 const rank = (result: Result): number => (result === 'win' ? 2 : result === 'draw' ? 1 : 0);

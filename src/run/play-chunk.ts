@@ -3,7 +3,7 @@
  * CSV text in match order and mergeable aggregates. The same function runs in process and in
  * worker threads, so output bytes cannot depend on where a chunk was played.
  */
-import { MatchFailure, playMatch, type MatchFailureData } from '../core/match-runner.js';
+import { MatchFailure, playMatch, type MatchFailureData, type MatchSpec } from '../core/match-runner.js';
 import { formatSeed, matchSeed } from '../core/rng.js';
 import { isMetricModuleError, metricFailureOf } from '../reports/custom-metrics.js';
 import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
@@ -106,12 +106,20 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
   const eventLines = report.eventTables.map(() => new LineBuffer());
   const failures: MatchFailureData[] = [];
   const seatings = new SeatingText();
+  // One spec for the chunk, its per-match fields set before each match: the runner reads a spec
+  // while it plays and keeps none of it, and a literal with two spreads per match was a visible
+  // share of a short game's time. Every field is present from the start, so its shape is fixed.
+  const spec: ReusedSpec = { game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex: start, seedIndex: start, streamLabels: undefined, onDecision: hooks.onDecision };
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     onMatchStart(matchIndex);
     const plan = matchPlan(scenario, matchIndex);
+    spec.matchIndex = matchIndex;
+    spec.seats = plan.seats;
+    spec.seedIndex = plan.seedIndex;
+    spec.streamLabels = plan.streamLabels;
     let outcome;
     try {
-      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, ...hooks }, sink);
+      outcome = playMatch(spec as MatchSpec, sink);
     } catch (error) {
       // A failing game or agent costs its match, not the run: the caller decides when to stop.
       if (!(error instanceof MatchFailure) || isMetricModuleError(error.cause)) throw error;
@@ -147,6 +155,22 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
     outcomes,
     failures,
   };
+}
+
+/**
+ * A {@link MatchSpec} whose per-match fields are rewritten match after match. Its optional
+ * fields are present as undefined when unused (the runner reads each with `?.` or `??`), which
+ * MatchSpec's exact optional types do not spell, hence the cast where it is passed.
+ */
+interface ReusedSpec {
+  readonly game: MatchSpec['game'];
+  readonly params: unknown;
+  seats: MatchSpec['seats'];
+  readonly runSeed: number;
+  matchIndex: number;
+  seedIndex: number;
+  streamLabels: readonly string[] | undefined;
+  readonly onDecision: MatchSpec['onDecision'] | undefined;
 }
 
 /**
