@@ -141,6 +141,25 @@ describe('tune', () => {
     expect(resumed.best).toEqual(first.best);
     expect(resumed.targets[0]?.value).toBe(first.targets[0]?.value);
     await expect(tune(scenario, { ...options, budget: 7000, resume: true })).rejects.toThrow(/is from another search/);
+    // An edited saved search (an evaluation given more matches than were played) is refused,
+    // naming the file: it would change the answer with exit 0.
+    const statePath = join(dir, 'tune-state.json');
+    const state = JSON.parse(readFileSync(statePath, 'utf8')) as { search: { evaluations: { matches: number }[] } };
+    (state.search.evaluations[0] as { matches: number }).matches += 1000;
+    writeFileSync(statePath, JSON.stringify(state));
+    await expect(tune(scenario, { ...options, resume: true })).rejects.toThrow(/tune-state\.json.*edited or damaged/);
+  });
+
+  it('refuses to resume a search whose agent module changed since: its saved matches were another agent\'s', async () => {
+    const dir = tempDir();
+    const agentFile = join(dir, 'agent.mjs');
+    writeFileSync(agentFile, "export default function first() { return { chooseAction: () => 0 }; }\n");
+    const text = `name: moduled\ngame: coin-flip\nmatches: 1000\nseed: 4\nseats: [{ agent: ./agent.mjs }, random]\n`;
+    writeFileSync(join(dir, 'moduled.yaml'), text);
+    const options = { targets: [parseTarget('p1WinRate=0.7')], space: [parseDimension('winRate=0.5..0.9:0.1')], budget: 6000, confirm: 2000, workers: 0, outDir: dir } as const;
+    await tune(await parseScenario(text, join(dir, 'moduled.yaml')), options);
+    writeFileSync(agentFile, "export default function first() { return { chooseAction: (decision) => decision.legalActions.length - 1 }; }\n");
+    await expect(tune(await parseScenario(text, join(dir, 'moduled.yaml')), { ...options, resume: true })).rejects.toThrow(/is from another search .*agent or game modules/);
   });
 });
 

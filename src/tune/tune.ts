@@ -25,6 +25,7 @@ import { relocateModulePaths } from '../scenario/relocate.js';
 import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { percentBound } from '../reports/format.js';
+import { digest, effectiveScenario } from '../run/run-key.js';
 import { Evaluator, pickMetric, refuseUnsafeName, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
 export interface Target {
@@ -237,7 +238,16 @@ const raceSchema = z.object({
   rounds: z.array(roundSchema),
   spent: z.number().int().min(0),
 });
-const savedStateSchema = z.object({ key: z.string(), search: raceSchema, refine: raceSchema.nullable() });
+const savedStateSchema = z.object({ key: z.string(), search: raceSchema, refine: raceSchema.nullable(), sha256: z.string() });
+
+/**
+ * The digest a saved search carries of its own content: an edited state (an evaluation's match
+ * count, a candidate's sums, which candidates are alive) would change the answer with exit 0, as
+ * an edited run checkpoint would.
+ */
+function stateDigest(state: SavedState): string {
+  return digest({ key: state.key, search: state.search, refine: state.refine });
+}
 
 /** A saved search, checked field by field: a damaged file is bad input naming it, not a crash. */
 function readSavedState(path: string): SavedState {
@@ -252,7 +262,10 @@ function readSavedState(path: string): SavedState {
     const first = parsed.error.issues[0];
     throw new UsageError([{ source: path, field: (first?.path ?? []).map(String).join('.'), message: `${first?.message ?? 'not a saved tuning'}; start afresh without --resume` }]);
   }
-  const state = parsed.data as SavedState;
+  const { sha256, ...state } = parsed.data as SavedState & { sha256: string };
+  if (sha256 !== stateDigest(state)) {
+    throw new UsageError([{ source: path, field: 'sha256', message: 'does not match the saved search: the file was edited or damaged; start afresh without --resume' }]);
+  }
   for (const [name, race] of [['search', state.search], ['refine', state.refine]] as const) {
     if (race !== null && race.alive.some((index) => index >= race.evaluations.length)) {
       throw new UsageError([{ source: path, field: `${name}.alive`, message: 'names a candidate the file does not hold; start afresh without --resume' }]);
@@ -452,7 +465,9 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       { source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates in ${search.rounds} rounds${refinable ? ' and the refinement' : ''}; give at least ${least}, or fewer --candidates` },
     ]);
   }
-  const key = JSON.stringify({ source: scenario.source, targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
+  // The scenario as played too (agent and game modules by content): a module edited between a
+  // search and its resume is another agent, whose matches must not be raced against the old one's.
+  const key = JSON.stringify({ source: scenario.source, played: digest(effectiveScenario(scenario)), targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
   const statePath = join(options.outDir, 'tune-state.json');
   const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed, options.matchTimeoutSeconds);
   try {
@@ -476,14 +491,14 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     const saved: SavedState | null = options.resume === true && existsSync(statePath) ? readSavedState(statePath) : null;
     if (options.resume === true && saved === null) throw new UsageError([{ source: '--resume', field: '', message: `no tuning to resume in ${options.outDir}` }]);
     if (saved !== null && saved.key !== key) {
-      throw new UsageError([{ source: '--resume', field: '', message: `${statePath} is from another search (scenario, targets, space or budget differ)` }]);
+      throw new UsageError([{ source: '--resume', field: '', message: `${statePath} is from another search (scenario, seed, agent or game modules, targets, space or budget differ)` }]);
     }
     // The folder is made with the first file it holds: a search that stops before its first round
     // is saved (a failed match, an interrupt) leaves nothing behind.
     const write = (state: SavedState): void => {
       mkdirSync(options.outDir, { recursive: true });
       markOutputFolder(options.outDir, 'tune', ['tune-state.json', 'tune.json']);
-      writeFileSync(`${statePath}.tmp`, JSON.stringify(state));
+      writeFileSync(`${statePath}.tmp`, JSON.stringify({ ...state, sha256: stateDigest(state) }));
       renameSync(`${statePath}.tmp`, statePath);
     };
     let searchState: RaceState | null = saved?.search ?? null;
