@@ -4,11 +4,12 @@
  * written, folders holding someone else's files. Each is exit 2 naming the file or flag and the
  * field, with no stack trace, and nothing written or overwritten.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hordelabIn, type CliResult } from './cli-harness.js';
+import { digest } from '../src/run/run-key.js';
 
 const SCENARIO = 'game: coin-flip\nmatches: 40\nseed: 1\nseats: [random, random]\n';
 let work = '';
@@ -231,6 +232,28 @@ describe('where report, sweep and tune may write', () => {
     expect((await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier)).status).toBe(0);
   });
 
+  it('never writes over the scenario a command reads, --force or not, nor through a link of one of its names', async () => {
+    // The scenario named sweep.json in the sweep's own folder: --force had replaced it with results.
+    const dir = tempDir();
+    const scenarioText = JSON.stringify({ name: 'coin', game: 'coin-flip', matches: 20, seed: 1, seats: ['random', 'random'] });
+    writeFileSync(join(dir, 'sweep.json'), scenarioText);
+    expectRefused(await hordelabIn(work, 'sweep', join(dir, 'sweep.json'), '--vary', 'winRate=0.4,0.5', '-w', '0', '--out', dir, '--force'), `${join(dir, 'sweep.json')} is the scenario, which this command reads`);
+    writeFileSync(join(dir, 'tune.json'), scenarioText);
+    expectRefused(
+      await hordelabIn(work, 'tune', join(dir, 'tune.json'), '--target', 'p1WinRate=0.5', '--space', 'winRate=0.1..0.9', '--budget', '400', '-w', '0', '--out', dir, '--force'),
+      'is the scenario, which this command reads',
+    );
+    expect(listing(dir)).toEqual(['sweep.json', 'tune.json']);
+    expect(readFileSync(join(dir, 'sweep.json'), 'utf8')).toBe(scenarioText);
+    // A ladder's levels/ linked to another folder: its level scenarios went there.
+    const ladder = tempDir();
+    const victim = tempDir();
+    writeFileSync(join(victim, 'random.yaml'), 'PRECIOUS\n');
+    symlinkSync(victim, join(ladder, 'levels'));
+    expectRefused(await hordelabIn(work, 'ladder', 's.yaml', '--levels', 'random', '-n', '10', '-w', '0', '--out', ladder, '--force'), `${join(ladder, 'levels')} is a symbolic link`);
+    expect(readFileSync(join(victim, 'random.yaml'), 'utf8')).toBe('PRECIOUS\n');
+  });
+
   it('check --junit naming a folder, or in a folder that does not exist, is exit 2 before any match', async () => {
     writeFileSync(join(work, 'c.checks.yaml'), 'checks:\n  - name: c\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.4\n    budget: 100\n');
     mkdirSync(join(work, 'a-folder'), { recursive: true });
@@ -243,13 +266,16 @@ describe('where report, sweep and tune may write', () => {
   });
 
   it('tune --resume on a damaged saved search is exit 2 naming the file and field', async () => {
+    // A state with its own digest right, so the check after it is reached.
+    const withDigest = (state: { key: string; search: unknown; refine: unknown }): string => JSON.stringify({ ...state, sha256: digest(state) });
     const dir = tempDir();
     const tune = (...extra: string[]): Promise<CliResult> =>
       hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
     for (const [text, message] of [
       ['{"key": ', 'tune-state.json: not a saved tuning'],
       ['{"key": 3}', 'tune-state.json: key: '],
-      [JSON.stringify({ key: 'k', search: { settings: [], evaluations: [], alive: [4], round: 0, rounds: [], spent: 0 }, refine: null }), 'tune-state.json: search.alive: names a candidate'],
+      [withDigest({ key: 'k', search: { settings: [], evaluations: [], alive: [4], round: 0, rounds: [], spent: 0 }, refine: null }), 'tune-state.json: search.alive: names a candidate'],
+      [JSON.stringify({ key: 'k', search: { settings: [], evaluations: [], alive: [0], round: 0, rounds: [], spent: 0 }, refine: null, sha256: 'edited' }), 'tune-state.json: sha256: does not match the saved search'],
     ] as const) {
       writeFileSync(join(dir, 'tune-state.json'), text);
       expectRefused(await tune('--resume'), message);

@@ -12,7 +12,7 @@
  *
  * (`run` and `merge` have their own, stricter rules for run folders: locks, resumable runs.)
  */
-import { accessSync, constants, existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { writeAtomically } from '../run/atomic-file.js';
@@ -37,6 +37,11 @@ export interface OutputFolderRequest {
    * one instead (baselines).
    */
   readonly requireSign?: boolean;
+  /**
+   * Files the command reads (its scenario): refused, `--force` or not, where one lies in the
+   * folder under a name the command writes (a sweep into the folder of its own `sweep.json`).
+   */
+  readonly inputs?: readonly { readonly path: string; readonly what: string }[];
 }
 
 const problem = (flag: string, message: string): UsageError => new UsageError([{ source: flag, field: '', message }]);
@@ -110,12 +115,35 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
     throw problem(flag, `cannot read ${dir}: ${fileSystemReason(error) ?? (error as Error).message}`);
   }
   const named = (name: string): boolean => request.ours(name) || (name.endsWith('.tmp') && request.ours(name.slice(0, -4)));
+  for (const input of request.inputs ?? []) {
+    let place: string | null;
+    try {
+      place = existsSync(input.path) ? placeIn(dirname(input.path), dir) : null;
+    } catch {
+      place = null;
+    }
+    if (place === null) continue;
+    // The entry of the folder the input is, or lies under (levels/ holds a ladder's scenarios).
+    const entry = (place === '' ? basename(input.path) : place).split(sep)[0] as string;
+    if (named(entry)) throw problem(flag, `${input.path} is ${input.what}, which this command reads, and "hordelab ${request.command}" writes ${entry} in ${dir}; choose another folder`);
+  }
   const shown = (names: readonly string[]): string => (names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', '));
   const foreign = entries.filter((name) => name !== MANIFEST_FILE && !named(name));
   if (foreign.length > 0 && !request.force) {
     throw problem(flag, `${dir} holds files "hordelab ${request.command}" did not write (${shown(foreign)}); choose a new or empty folder, or add --force to write beside them (they are left untouched)`);
   }
   const own = entries.filter(named);
+  // A link of one of the command's names would be written through (a ladder's levels/ linked
+  // elsewhere had its files replaced there), whatever --force says.
+  for (const name of own) {
+    let link = false;
+    try {
+      link = lstatSync(join(dir, name)).isSymbolicLink();
+    } catch {
+      // Gone since the listing: nothing to write through.
+    }
+    if (link) throw problem(flag, `${join(dir, name)} is a symbolic link, and "hordelab ${request.command}" writes ${name} there; remove the link or choose another folder`);
+  }
   if (own.length > 0 && request.requireSign !== false && !request.force && !hordelabWroteIn(dir, entries)) {
     throw problem(flag, `${dir} holds ${shown(own)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}); choose a new or empty folder, or add --force to replace them`);
   }

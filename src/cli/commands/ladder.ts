@@ -38,7 +38,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const file = args.required('scenario');
   const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-ladder`));
-  checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), force: args.flag('force') });
+  checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
   const command = [
     'hordelab',
     'ladder',

@@ -24,7 +24,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const json = args.flag('json');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(matches === undefined ? {} : { matches }) });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-sweep`));
-  checkOutputFolder(outDir, { flag: '--out', command: 'sweep', ours: (name) => SWEEP_FILES.includes(name), force: args.flag('force') });
+  checkOutputFolder(outDir, { flag: '--out', command: 'sweep', ours: (name) => SWEEP_FILES.includes(name), force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
   const points = axes.reduce((product, axis) => product * axis.values.length, 1);
   const total = points * scenario.matches;
   let played = 0;

@@ -33,7 +33,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-tune`));
   // --resume names the saved search as this tune's own; its state file is checked field by field.
-  checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: isTuneFile, force: args.flag('force'), requireSign: !args.flag('resume') });
+  checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: isTuneFile, force: args.flag('force'), requireSign: !args.flag('resume'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
   const total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
   let label = '';
