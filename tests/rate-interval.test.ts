@@ -98,6 +98,10 @@ describe('effectiveRateInterval', () => {
     const three = effectiveRateInterval(5, 8, 2.275, 3);
     expect(three.lower).toBeCloseTo(0.0014746442507334125, 13);
     expect(three.upper).toBeCloseTo(0.9999834733023824, 13);
+    // Two clusters: t_1 = 12.706, so 3 of 10 is 0.238 effective trials, all but [0, 1].
+    const two = effectiveRateInterval(3, 10, 1, 2);
+    expect(two.lower).toBeCloseTo(1.4827792979266433e-18, 13);
+    expect(two.upper).toBeCloseTo(0.9999999586310028, 13);
     // One cluster measures nothing between clusters: one trial, whatever the design effect says.
     expect(effectiveRateInterval(6, 10, 1, 1)).toEqual({ ...effectiveRateInterval(0.6, 1, 1, 1), successes: 6, n: 10, clusters: 1 });
     expect(effectiveRateInterval(6, 10, 1, 1).lower).toBeCloseTo(rateInterval(0.6, 1).lower, 13);
