@@ -232,6 +232,34 @@ describe('where report, sweep and tune may write', () => {
     expect((await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier)).status).toBe(0);
   });
 
+  it('report and cards beside a run replace only the files the run folder lists as Hordelab\'s, others with --force', async () => {
+    const folder = join(tempDir(), 'run');
+    cpSync(runDir, folder, { recursive: true });
+    writeFileSync(join(folder, 'report.md'), '# my notes\n');
+    writeFileSync(join(folder, 'metrics.csv'), 'my,analysis\n');
+    writeFileSync(join(folder, 'notes.txt'), 'left alone\n');
+    expectRefused(await hordelabIn(work, 'report', folder, '--format', 'md,csv'), `<run-dir>: ${folder} holds metrics.csv, report.md`);
+    expect(readFileSync(join(folder, 'report.md'), 'utf8')).toBe('# my notes\n');
+    expect(readFileSync(join(folder, 'metrics.csv'), 'utf8')).toBe('my,analysis\n');
+    // Pages of its own names it wrote there are listed, and redrawn without --force; the user's
+    // other files stay.
+    rmSync(join(folder, 'report.md'));
+    rmSync(join(folder, 'metrics.csv'));
+    for (let time = 0; time < 2; time++) {
+      const redrawn = await hordelabIn(work, 'report', folder, '--format', 'html,md,csv', '-q');
+      expect(redrawn.status, redrawn.stderr).toBe(0);
+    }
+    expect(readFileSync(join(folder, 'notes.txt'), 'utf8')).toBe('left alone\n');
+    // Card values into a run folder: the user's card-values.md is not replaced.
+    writeFileSync(join(work, 'duel.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');
+    const duelRun = join(tempDir(), 'duel-run');
+    const duel = await hordelabIn(work, 'run', 'duel.yaml', '-q', '-w', '0', '-n', '4', '--out', duelRun);
+    expect(duel.status, duel.stderr).toBe(0);
+    writeFileSync(join(duelRun, 'card-values.md'), 'precious\n');
+    expectRefused(await hordelabIn(work, 'cards', 'duel.yaml', '-q', '-w', '0', '-n', '4', '--deck', 'decks.plants@1', '--out', duelRun), 'holds card-values.md');
+    expect(readFileSync(join(duelRun, 'card-values.md'), 'utf8')).toBe('precious\n');
+  });
+
   it('never writes over the scenario a command reads, --force or not, nor through a link of one of its names', async () => {
     // The scenario named sweep.json in the sweep's own folder: --force had replaced it with results.
     const dir = tempDir();

@@ -17,7 +17,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { UsageError } from '../core/errors.js';
 import { writeAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
-import { MANIFEST_FILE } from '../run/output-folder.js';
+import { CONTROL_FILES, MANIFEST_FILE, readManifest } from '../run/output-folder.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
 
 /** What may be written where, and who is asking. */
@@ -37,6 +37,11 @@ export interface OutputFolderRequest {
    * one instead (baselines).
    */
   readonly requireSign?: boolean;
+  /**
+   * Files of other names may stay beside the command's (pages written into a run's folder):
+   * only files of the command's own names are checked.
+   */
+  readonly othersAllowed?: boolean;
   /**
    * Files the command reads (its scenario): refused, `--force` or not, where one lies in the
    * folder under a name the command writes (a sweep into the folder of its own `sweep.json`).
@@ -128,8 +133,8 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
     if (named(entry)) throw problem(flag, `${input.path} is ${input.what}, which this command reads, and "hordelab ${request.command}" writes ${entry} in ${dir}; choose another folder`);
   }
   const shown = (names: readonly string[]): string => (names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', '));
-  const foreign = entries.filter((name) => name !== MANIFEST_FILE && !named(name));
-  if (foreign.length > 0 && !request.force) {
+  const foreign = entries.filter((name) => !CONTROL_FILES.has(name) && !named(name));
+  if (foreign.length > 0 && !request.force && request.othersAllowed !== true) {
     throw problem(flag, `${dir} holds files "hordelab ${request.command}" did not write (${shown(foreign)}); choose a new or empty folder, or add --force to write beside them (they are left untouched)`);
   }
   const own = entries.filter(named);
@@ -147,6 +152,16 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   if (own.length > 0 && request.requireSign !== false && !request.force && !hordelabWroteIn(dir, entries)) {
     throw problem(flag, `${dir} holds ${shown(own)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}); choose a new or empty folder, or add --force to replace them`);
   }
+  // Where the folder says which files Hordelab wrote, one of these names it does not list was put
+  // there since (a user's report.md beside a run), unless its content shows it is Hordelab's own
+  // (a page or JSON output written before pages were listed).
+  const listed = request.requireSign === false || request.force ? null : readManifest(dir)?.files ?? null;
+  if (listed !== null) {
+    const unlisted = own.filter((name) => !name.endsWith('.tmp') && !listed.includes(name) && !hordelabWroteFile(dir, name));
+    if (unlisted.length > 0) {
+      throw problem(flag, `${dir} holds ${shown(unlisted)}, named as "hordelab ${request.command}" names its files, but ${MANIFEST_FILE} does not list ${unlisted.length === 1 ? 'it' : 'them'} as written by hordelab; move ${unlisted.length === 1 ? 'it' : 'them'} away, choose another folder, or add --force to replace ${unlisted.length === 1 ? 'it' : 'them'}`);
+    }
+  }
 }
 
 /**
@@ -156,16 +171,19 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
  */
 function hordelabWroteIn(dir: string, entries: readonly string[]): boolean {
   if (entries.includes(MANIFEST_FILE)) return true;
-  return entries.some((name) => {
-    try {
-      if (name === 'report.html') return /<title>[^<\n]* — Hordelab report<\/title>/.test(readHead(join(dir, name)));
-      if (!name.endsWith('.json')) return false;
-      const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { hordelab?: { version?: unknown }; command?: unknown } | null;
-      return typeof data?.hordelab?.version === 'string' || (typeof data?.command === 'string' && data.command.startsWith('hordelab '));
-    } catch {
-      return false;
-    }
-  });
+  return entries.some((name) => hordelabWroteFile(dir, name));
+}
+
+/** Whether the file `name` in `dir` shows by its content that Hordelab wrote it: a report page's title, or a JSON output recording hordelab. */
+function hordelabWroteFile(dir: string, name: string): boolean {
+  try {
+    if (name === 'report.html') return /<title>[^<\n]* — Hordelab report<\/title>/.test(readHead(join(dir, name)));
+    if (!name.endsWith('.json')) return false;
+    const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { hordelab?: { version?: unknown }; command?: unknown } | null;
+    return typeof data?.hordelab?.version === 'string' || (typeof data?.command === 'string' && data.command.startsWith('hordelab '));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -175,8 +193,16 @@ function hordelabWroteIn(dir: string, entries: readonly string[]): boolean {
  */
 export function markOutputFolder(dir: string, command: string, files: readonly string[]): void {
   const path = join(dir, MANIFEST_FILE);
-  if (existsSync(path)) return;
-  writeAtomically(path, `${JSON.stringify({ hordelab: 1, kind: command, scenario: '', status: 'complete', files: [...new Set(files.map((file) => file.split(/[\\/]/)[0] as string))] }, null, 2)}\n`);
+  const names = files.map((file) => file.split(/[\\/]/)[0] as string);
+  if (existsSync(path)) {
+    // Another command's folder (a run's, which report and cards write beside): its manifest
+    // stays as it is, these files added to what it lists, so they are known as Hordelab's next time.
+    const manifest = readManifest(dir);
+    if (manifest === null || names.every((name) => manifest.files.includes(name))) return;
+    writeAtomically(path, `${JSON.stringify({ ...manifest, files: [...new Set([...manifest.files, ...names])] }, null, 2)}\n`);
+    return;
+  }
+  writeAtomically(path, `${JSON.stringify({ hordelab: 1, kind: command, scenario: '', status: 'complete', files: [...new Set(names)] }, null, 2)}\n`);
 }
 
 /** What a single output file is, and what the command reads: the file must be none of those. */

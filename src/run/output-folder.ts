@@ -50,7 +50,8 @@ export const LOCK_FILE = '.hordelab-lock';
 export const PUBLISH_FILE = '.hordelab-publish.json';
 /** A run's checkpoint (written by the run's journal): its `lengths` name the run's working files. */
 const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
-const CONTROL_FILES = new Set([MANIFEST_FILE, LOCK_FILE, PUBLISH_FILE, CHECKPOINT_FILE, `${CHECKPOINT_FILE}.tmp`, `${MANIFEST_FILE}.tmp`, `${PUBLISH_FILE}.tmp`]);
+/** Files Hordelab keeps for itself in an output folder: never anyone's output. */
+export const CONTROL_FILES: ReadonlySet<string> = new Set([MANIFEST_FILE, LOCK_FILE, PUBLISH_FILE, CHECKPOINT_FILE, `${CHECKPOINT_FILE}.tmp`, `${MANIFEST_FILE}.tmp`, `${PUBLISH_FILE}.tmp`]);
 
 /** What an existing folder was found to hold. */
 export interface FolderContents {
@@ -522,7 +523,8 @@ function entriesOf(dir: string): string[] {
   return readdirSync(dir).sort();
 }
 
-function readManifest(dir: string): FolderManifest | null {
+/** The folder's manifest (what Hordelab wrote there), or null when it has none or it is damaged. */
+export function readManifest(dir: string): FolderManifest | null {
   const manifest = readJson(join(dir, MANIFEST_FILE));
   return isManifest(manifest) ? manifest : null;
 }

@@ -562,7 +562,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       tunedScenario,
     };
     mkdirSync(options.outDir, { recursive: true });
-    markOutputFolder(options.outDir, 'tune', ['tune.json']);
+    markOutputFolder(options.outDir, 'tune', ['tune.json', 'tune-state.json', `${scenario.name}-tuned.yaml`]);
     writeTunedScenario(scenario, result);
     const summaryPath = join(options.outDir, 'tune.json');
     writeFileSync(`${summaryPath}.tmp`, `${JSON.stringify(result, null, 2)}\n`);

@@ -90,7 +90,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // A run folder may take the card values beside its own files: its report then shows them.
   const runFolder = existsSync(join(outDir, 'summary.json'));
   if (runFolder) await refuseAnotherRun(outDir, scenario, io.cwd);
-  checkOutputFolder(outDir, { flag: '--out', command: 'cards', ours: (name) => CARD_VALUE_FILES.includes(name), force: args.flag('force') || runFolder, inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+  checkOutputFolder(outDir, { flag: '--out', command: 'cards', ours: (name) => CARD_VALUE_FILES.includes(name), force: args.flag('force'), othersAllowed: runFolder, inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
   const command = [
     'hordelab',
     'cards',

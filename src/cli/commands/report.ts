@@ -15,9 +15,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // The run is read and checked before anything is written.
   await readRunSummary(runDir, io.cwd);
   const out = args.text('out');
-  // Beside their own run the pages are always redrawn; elsewhere the folder rules apply.
   const beside = out === undefined || resolve(out) === resolve(runDir);
-  checkOutputFolder(out ?? runDir, { flag: beside ? '<run-dir>' : '--out', command: 'report', ours: (name) => beside || REPORT_FILES.includes(name), force: args.flag('force') });
+  // Beside the run its other files stay as they are; a page's name that the folder does not list
+  // as Hordelab's (a user's own report.md) is replaced only with --force.
+  checkOutputFolder(out ?? runDir, { flag: beside ? '<run-dir>' : '--out', command: 'report', ours: (name) => REPORT_FILES.includes(name), force: args.flag('force'), othersAllowed: beside });
   const written = await writeReports(runDir, formats, out ?? runDir);
   if (!args.flag('quiet')) io.stdout.write(`Wrote ${written.join(', ')}\n`);
   return 0;
