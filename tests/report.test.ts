@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
-import { compareRuns, type Comparison } from '../src/present/compare.js';
+import { compareRuns, formatComparison, type Comparison } from '../src/present/compare.js';
 import { compareRuns as libraryCompare, run } from '../src/index.js';
 import { holmAdjust } from '../src/stats/tests.js';
 import { readRunSummary } from '../src/present/metrics.js';
@@ -40,6 +40,24 @@ describe('compareRuns from the library', () => {
     const comparison = libraryCompare('fair', fair.summary, 'loaded', loaded.summary);
     expect(comparison.parameterChanges).toEqual(['winRate: 0.5 → 0.8']);
     expect(comparison.metrics.find((metric) => metric.path === 'p1WinRate')?.changed).toBe(true);
+  });
+});
+
+describe('compareRuns on runs that cannot say what they seem to', () => {
+  it('refuses a run with no matches played, and notes an unfinished run and seats that differ', async () => {
+    const fair = await run({ game: 'coin-flip', matches: 400, seed: 1, seats: ['random', 'random'] });
+    const other = await run({ game: 'coin-flip', matches: 400, seed: 2, seats: ['greedy', 'random'] });
+    // As an interrupted run's summary records it: stopped before any match, or part-way.
+    const none = { ...fair.summary, run: { ...fair.summary.run, status: 'interrupted' as const, matchesPlayed: 0 } };
+    expect(() => libraryCompare('fair', fair.summary, 'none', none)).toThrow(/none\/summary\.json: run\.matchesPlayed: is 0: the run was stopped before any match was played/);
+    const partial = { ...fair.summary, run: { ...fair.summary.run, status: 'interrupted' as const } };
+    const comparison = libraryCompare('partial', partial, 'other', other.summary);
+    expect(comparison.notes).toEqual([
+      'partial is an unfinished run (interrupted): 400 of 400 matches',
+      'the seats differ: random vs random in the baseline, greedy vs random in the run',
+    ]);
+    expect(formatComparison(comparison, false)).toContain('Note: the seats differ: random vs random in the baseline, greedy vs random in the run');
+    expect(libraryCompare('fair', fair.summary, 'again', fair.summary).notes).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@
  * run was planned for keeps the power `plan` promised. The others are then secondary: Holm
  * among themselves, a family of their own at α.
  */
+import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { meanDifferenceTest, holmAdjust, twoProportionTest, type DifferenceTest } from '../stats/tests.js';
 import { table } from '../reports/format.js';
@@ -43,6 +44,8 @@ export interface Comparison {
   readonly skipped: readonly string[];
   /** Parameters that differ between the two scenarios, as `name: baseline → run`. */
   readonly parameterChanges: readonly string[];
+  /** What the figures do not say on their own: a run that was interrupted, seats that differ. */
+  readonly notes: readonly string[];
   readonly metrics: readonly MetricComparison[];
 }
 
@@ -69,6 +72,11 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   const baseline = baselineInput as RunSummary;
   const run = runInput as RunSummary;
   const confidence = 1 - alpha;
+  // A run stopped before its first matches has no figure to compare: "nothing moved" would be
+  // a verdict drawn from nothing.
+  for (const [dir, summary] of [[baselineDir, baseline], [runDir, run]] as const) {
+    if (summary.run.matchesPlayed === 0) throw new UsageError([{ source: join(dir, 'summary.json'), field: 'run.matchesPlayed', message: 'is 0: the run was stopped before any match was played; compare runs that played matches' }]);
+  }
   const before = new Map(runMetrics(baseline).map((metric) => [metric.path, metric]));
   const skipped: string[] = [];
   const pairs: { a: Metric; b: Metric; test: DifferenceTest }[] = [];
@@ -93,6 +101,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     const why = skipped.includes(primary) ? 'is not comparable in these runs (missing from one, no samples, or no spread in either)' : 'is not a metric of these runs';
     throw new UsageError([{ source: '--primary', field: '', message: `"${primary}" ${why}; name a rate or mean path as compare --all lists them` }]);
   }
+  if (pairs.length === 0) throw new UsageError([{ source: runDir, field: 'summary.json', message: `shares no metric with samples with the baseline ${baselineDir}; there is nothing to compare` }]);
   const secondary = pairs.filter(({ b }) => b.path !== primary);
   const holm = holmAdjust(secondary.map(({ test }) => test.pValue));
   const adjusted = new Map(secondary.map(({ b }, index) => [b.path, holm[index] as number]));
@@ -120,6 +129,12 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     const y = JSON.stringify(run.scenario.params[name]);
     if (x !== y) parameterChanges.push(`${name}: ${x ?? '(none)'} → ${y ?? '(none)'}`);
   }
+  const notes: string[] = [];
+  for (const [dir, summary] of [[baselineDir, baseline], [runDir, run]] as const) {
+    if (summary.run.status !== 'complete') notes.push(`${dir} is an unfinished run (${summary.run.status}): ${summary.run.matchesPlayed} of ${summary.scenario.matches} matches`);
+  }
+  const seatsOf = (summary: RunSummary): string => summary.scenario.seats.map((seat) => seat.name).join(' vs ') + (summary.scenario.rotateSeats ? ' (rotated)' : '');
+  if (seatsOf(baseline) !== seatsOf(run)) notes.push(`the seats differ: ${seatsOf(baseline)} in the baseline, ${seatsOf(run)} in the run`);
   return {
     baseline: baselineDir,
     run: runDir,
@@ -130,6 +145,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     changed: metrics.filter((metric) => metric.changed).length,
     skipped,
     parameterChanges,
+    notes,
     metrics,
   };
 }
@@ -147,6 +163,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
   const lines: string[] = [];
   lines.push(`Comparing ${comparison.run} against the baseline ${comparison.baseline} (${comparison.game})`);
   if (comparison.parameterChanges.length > 0) lines.push(`Parameters changed: ${comparison.parameterChanges.join('; ')}`);
+  for (const note of comparison.notes) lines.push(`Note: ${note}`);
   const primary = comparison.metrics.find((metric) => metric.role === 'primary');
   if (primary !== undefined) {
     lines.push(
