@@ -260,6 +260,12 @@ describe('where report, sweep and tune may write', () => {
     expect(readFileSync(join(duelRun, 'card-values.md'), 'utf8')).toBe('precious\n');
   });
 
+  it.skipIf(!existsSync('/proc/self'))('a folder under /proc is exit 2 before any match (Node\'s recursive mkdir spun there forever)', async () => {
+    expectRefused(await hordelabIn(work, 'run', 's.yaml', '-w', '0', '--out', '/proc/hordelab-out/run'), '--out: cannot');
+    expectRefused(await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '0', '--out', '/proc/hordelab-out'), '--out: cannot');
+    expect(existsSync('/proc/hordelab-out')).toBe(false);
+  });
+
   it('never writes over the scenario a command reads, --force or not, nor through a link of one of its names', async () => {
     // The scenario named sweep.json in the sweep's own folder: --force had replaced it with results.
     const dir = tempDir();

@@ -5,7 +5,7 @@
  * with Welch's test on the clustered variances. Files from before means could be checked have
  * no `kind` and are rates.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
@@ -13,7 +13,7 @@ import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
 import { formatPath } from '../core/parameters.js';
 import type { Metric } from '../present/metrics.js';
-import { writeAtomically } from '../run/atomic-file.js';
+import { makeFolders, writeAtomically } from '../run/atomic-file.js';
 import { meanDifferenceTest, twoProportionTest } from '../stats/tests.js';
 import type { CheckSpec } from './check-file.js';
 
@@ -206,7 +206,7 @@ export function baselineRecord(check: CheckSpec, metric: Metric, designEffect: n
 
 /** Stores a check's baseline, replacing the file whole or not at all. */
 export function writeBaseline(dir: string, check: CheckSpec, record: BaselineRecord): void {
-  mkdirSync(dir, { recursive: true });
+  makeFolders(dir);
   writeAtomically(baselinePath(dir, check), `${JSON.stringify(record, null, 2)}\n`);
 }
 

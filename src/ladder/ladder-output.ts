@@ -8,7 +8,6 @@
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { relocateModulePaths } from '../scenario/relocate.js';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { intervalChart, type Row } from '../present/chart-kit.js';
 import { escapeHtml } from '../present/page-kit.js';
@@ -18,7 +17,7 @@ import { toJson } from '../run/run-scenario.js';
 import { formatValue, type Figure } from './headlines.js';
 import type { LadderHeadline, LadderSummary } from './ladder.js';
 import { levelSlug } from './levels.js';
-import { writeFilesAtomically } from '../run/atomic-file.js';
+import { makeFolders, writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
 
 
@@ -187,7 +186,7 @@ export async function writeLadder(summary: LadderSummary, outDir: string): Promi
     ...summary.levels.map((level): [string, string] => [join('levels', `${levelSlug(level.name)}.yaml`), levelFileText(level.scenarioText, summary.scenario.file, join(outDir, 'levels'))]),
     ...(summary.chanceShare?.pairings ?? []).map((pairing): [string, string] => [join('levels', chanceFile(pairing.stronger, pairing.weaker)), levelFileText(pairing.scenarioText, summary.scenario.file, join(outDir, 'levels'))]),
   ];
-  mkdirSync(join(outDir, 'levels'), { recursive: true });
+  makeFolders(join(outDir, 'levels'));
   const written = writeFilesAtomically(outDir, pages);
   markOutputFolder(outDir, 'ladder', pages.map(([name]) => name));
   return written;

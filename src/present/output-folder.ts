@@ -12,7 +12,7 @@
  *
  * (`run` and `merge` have their own, stricter rules for run folders: locks, resumable runs.)
  */
-import { accessSync, constants, existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { writeAtomically } from '../run/atomic-file.js';
@@ -112,7 +112,19 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   } catch (error) {
     throw problem(flag, `cannot write in ${existing.path}: ${fileSystemReason(error) ?? (error as Error).message}`);
   }
-  if (existing.path !== resolve(dir)) return;
+  if (existing.path !== resolve(dir)) {
+    // Writable by its permissions is not always writable (a root user under /proc): make the
+    // first missing folder and remove it again, so a folder that cannot be made is refused
+    // before any match is played rather than after.
+    const first = join(existing.path, relative(existing.path, resolve(dir)).split(sep)[0] as string);
+    try {
+      mkdirSync(first);
+      rmdirSync(first);
+    } catch (error) {
+      throw problem(flag, `cannot create ${dir}: ${fileSystemReason(error) ?? (error as Error).message}`);
+    }
+    return;
+  }
   let entries: string[];
   try {
     entries = readdirSync(dir);

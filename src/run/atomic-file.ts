@@ -3,8 +3,8 @@
  * the new one, never half of one: the text goes to `<path>.tmp`, which is renamed over `path`
  * (atomic within a folder), and the `.tmp` is removed if anything fails on the way.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 /** Writes `text` to `path` atomically; throws the file system's error, leaving no `.tmp` behind. */
 export function writeAtomically(path: string, text: string): void {
@@ -23,9 +23,36 @@ export function writeAtomically(path: string, text: string): void {
   }
 }
 
+/**
+ * Makes `dir` and any missing folders above it, one level at a time; throws the file system's
+ * error for the first that cannot be made. Node 20's `mkdirSync(dir, { recursive: true })` spins
+ * forever under `/proc` (each level reports ENOENT, and it retries), which turned
+ * `--out /proc/x` into a hang.
+ */
+export function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let current = resolve(dir); ; current = dirname(current)) {
+    try {
+      if (statSync(current).isDirectory()) break;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+    }
+    if (dirname(current) === current) break;
+    missing.push(current);
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(folder).isDirectory()) throw error;
+    }
+  }
+}
+
 /** Writes each `[name, text]` into `dir` (made if missing, names may hold subfolders that exist), atomically; the paths written. */
 export function writeFilesAtomically(dir: string, files: readonly (readonly [string, string])[]): string[] {
-  mkdirSync(dir, { recursive: true });
+  makeFolders(dir);
   return files.map(([name, text]) => {
     const path = join(dir, name);
     writeAtomically(path, text);

@@ -26,7 +26,7 @@ import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { writeAtomically } from './atomic-file.js';
+import { makeFolders, writeAtomically } from './atomic-file.js';
 
 /** What a folder holds. A merge of shards is a `run` folder like any other. */
 export type OutputKind = 'run' | 'report' | 'sweep' | 'tune' | 'tournament';
@@ -504,7 +504,7 @@ function prepareFolder(dir: string, flag: string): boolean {
     return false;
   }
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
   } catch (error) {
     throw new UsageError([{ source: flag, field: '', message: `cannot create ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }]);
   }

@@ -14,7 +14,8 @@
  * per target and `probabilityInBand` (see TargetResult). The tuned scenario is written as a file
  * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { makeFolders } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
@@ -496,7 +497,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     // The folder is made with the first file it holds: a search that stops before its first round
     // is saved (a failed match, an interrupt) leaves nothing behind.
     const write = (state: SavedState): void => {
-      mkdirSync(options.outDir, { recursive: true });
+      makeFolders(options.outDir);
       markOutputFolder(options.outDir, 'tune', ['tune-state.json', 'tune.json']);
       writeFileSync(`${statePath}.tmp`, JSON.stringify({ ...state, sha256: stateDigest(state) }));
       renameSync(`${statePath}.tmp`, statePath);
@@ -561,7 +562,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       seconds: Math.round(performance.now() - started) / 1000,
       tunedScenario,
     };
-    mkdirSync(options.outDir, { recursive: true });
+    makeFolders(options.outDir);
     markOutputFolder(options.outDir, 'tune', ['tune.json', 'tune-state.json', `${scenario.name}-tuned.yaml`]);
     writeTunedScenario(scenario, result);
     const summaryPath = join(options.outDir, 'tune.json');

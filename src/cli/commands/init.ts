@@ -2,7 +2,8 @@
  * `hordelab init game <name>`: a new folder holding a small complete game module, a scenario
  * that runs it, a balance check and a test that conforms it (`src/init/game-template.ts`).
  */
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { makeFolders } from '../../run/atomic-file.js';
 import { basename, join, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { gameTemplate } from '../../init/game-template.js';
@@ -28,7 +29,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   }
   const files = gameTemplate(id);
   try {
-    mkdirSync(folder, { recursive: true });
+    makeFolders(folder);
     for (const file of files) writeFileSync(join(folder, file.name), file.text, { flag: 'wx' });
   } catch (error) {
     throw writeProblem(error, '<name>', folder);
