@@ -110,6 +110,29 @@ describe('keys that could reach every object', () => {
 });
 
 describe('damaged run folders given to report and compare', () => {
+  it('report refuses a damaged card-values.json beside the run, naming the file and field, rather than crash or draw it', async () => {
+    writeFileSync(join(work, 'duel.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');
+    const folder = join(tempDir(), 'duel-run');
+    expect((await hordelabIn(work, 'run', 'duel.yaml', '-q', '-w', '0', '-n', '4', '--out', folder)).status).toBe(0);
+    expect((await hordelabIn(work, 'cards', 'duel.yaml', '-q', '-w', '0', '-n', '4', '--deck', 'decks.plants@1', '--out', folder)).status).toBe(0);
+    expect((await hordelabIn(work, 'report', folder, '-q')).status).toBe(0);
+    const file = join(folder, 'card-values.json');
+    const good = JSON.parse(readFileSync(file, 'utf8')) as { decks: { cards: { plusOne: { change?: { difference: number } } }[] }[] };
+    const edited = structuredClone(good);
+    const change = edited.decks[0]?.cards.find((card) => card.plusOne.change !== undefined)?.plusOne.change;
+    if (change === undefined) throw new Error('no played variant in the card values');
+    change.difference = 5;
+    for (const [text, where] of [
+      [JSON.stringify(edited), 'card-values.json: decks[0].cards'],
+      ['{"hordelab":"x","decks":[{"path":"decks.plants","cards":"oops"}]}', 'card-values.json: hordelab: '],
+      [JSON.stringify(good).slice(0, 100), 'card-values.json: not card values'],
+    ] as const) {
+      writeFileSync(file, text);
+      expectRefused(await hordelabIn(work, 'report', folder, '-q'), where);
+    }
+  });
+
+
   /** A copy of the run with its summary.json changed by `damage`. */
   function damaged(damage: (summary: Record<string, any>) => unknown): string {
     const dir = join(tempDir(), 'run');

@@ -7,6 +7,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
+import { UsageError } from '../core/errors.js';
+import { formatPath } from '../core/parameters.js';
+import { figureValueIssue } from '../present/figure-values.js';
 import { intervalChart, type ChartSpec, type Row } from '../present/chart-kit.js';
 import { percentBound, table } from '../reports/format.js';
 import { csv } from '../run/csv.js';
@@ -114,13 +118,38 @@ function markdown(summary: CardValuesSummary): string {
 export function readCardValues(dir: string): CardValuesSummary | null {
   const path = join(dir, CARD_VALUES_FILE);
   if (!existsSync(path)) return null;
+  const refuse = (field: string, message: string): UsageError => new UsageError([{ source: path, field, message: `${message}; write the card values again with "hordelab cards", or remove the file` }]);
+  let data: unknown;
   try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as CardValuesSummary;
-    return Array.isArray(data.decks) ? data : null;
-  } catch {
-    return null;
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw refuse('', `not card values: ${(error as Error).message.split('\n')[0]}`);
   }
+  const parsed = cardValuesSchema.safeParse(data);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw refuse(formatPath((first?.path ?? []).map((key) => (typeof key === 'number' ? key : String(key)))), first?.message ?? 'not card values');
+  }
+  // Right shape; are the numbers ones `cards` could write? An edited rate or change (a
+  // difference outside its own interval) would be drawn on the run's page as measured.
+  const summary = parsed.data as unknown as CardValuesSummary;
+  const rates = figureValueIssue(summary.decks, ['decks']);
+  if (rates !== null) throw refuse(rates.field, rates.message);
+  return summary;
 }
+
+const count = z.number().int().min(0);
+const rateSchema = z.looseObject({ rate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable(), successes: count, n: count });
+const changeSchema = z.looseObject({ difference: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable() });
+const variantSchema = z.union([z.object({ winRate: rateSchema, change: changeSchema }), z.object({ refused: z.string() })]);
+const cardValuesSchema = z.object({
+  hordelab: z.object({ version: z.string() }),
+  scenario: z.object({ name: z.string(), file: z.string(), game: z.string(), seed: z.number(), matches: count, rotateSeats: z.boolean(), seats: z.array(z.string()) }),
+  command: z.string(),
+  confidence: z.number().gt(0).lt(1),
+  unit: z.enum(['match', 'rotated pair']),
+  decks: z.array(z.object({ path: z.string(), seat: z.string(), baseWinRate: rateSchema, cards: z.array(z.object({ card: z.string(), count, minusOne: variantSchema.nullable(), plusOne: variantSchema })) })),
+});
 
 /**
  * Writes the card values' files into `outDir`, `html` being the page (`card-values-page.ts`);
