@@ -311,6 +311,11 @@ describe('where report, sweep and tune may write', () => {
     expect(readFileSync(join(victim, 'random.yaml'), 'utf8')).toBe('PRECIOUS\n');
   });
 
+  it('check given one checks file twice is exit 2 (every check ran, and counted, twice)', async () => {
+    writeFileSync(join(work, 'twice.checks.yaml'), 'checks:\n  - name: twice\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.4\n    budget: 100\n');
+    expectRefused(await hordelabIn(work, 'check', 'twice.checks.yaml', join('.', 'twice.checks.yaml'), '-w', '0'), `is the checks file ${join(work, 'twice.checks.yaml')} again`);
+  });
+
   it('check --junit naming a folder, or in a folder that does not exist, is exit 2 before any match', async () => {
     writeFileSync(join(work, 'c.checks.yaml'), 'checks:\n  - name: c\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.4\n    budget: 100\n');
     mkdirSync(join(work, 'a-folder'), { recursive: true });
@@ -349,6 +354,9 @@ describe('flags that would run something other than what was asked, silently', (
     ['a --space step past its range', ['tune', 's.yaml', '--space', 'winRate=0..1:2', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--space winRate=0..1:2: the step 2 is larger than the range 0..1, which leaves one value to try'],
     ['cards --deck of one side played as the other', ['cards', 'duel.yaml', '--deck', 'decks.plants@zombies', '-w', '0'], '--deck decks.plants@zombies: decks.plants is the deck of Plants (seat 1), not of Zombies; give --deck decks.plants@1'],
     ['cards --deck given twice', ['cards', 'duel.yaml', '--deck', 'decks.plants@1', '--deck', 'decks.plants@1', '-w', '0'], '--deck decks.plants@1: decks.plants is given twice'],
+    ['a --vary list ending in a comma (it ran one configuration)', ['sweep', 's.yaml', '--vary', 'winRate=0.4,', '-w', '0'], '--vary winRate=0.4,: '],
+    ['a --vary value listed twice', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.4', '-w', '0'], '--vary winRate=0.4,0.4: the value 0.4 is listed twice'],
+    ['a --space choice listed twice', ['tune', 's.yaml', '--space', 'winRate=0.3,0.3,0.5', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--space winRate=0.3,0.3,0.5: the choice 0.3 is listed twice'],
     ['a sweep --metric naming a group of figures', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '--metric', 'quality', '-w', '0'], '--metric quality: is a group of figures, not one; name one of them, such as quality.'],
     ['a --space reaching past its parameter\'s range', ['tune', 's.yaml', '--space', 'winRate=0.5..1.003', '--candidates', '2', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0', '-s', '2'], '--space winRate=0.5..1.003: winRate: Too big: expected number to be <=1 (at winRate=1.003)'],
     ['a --set value with a line break in it (shown on one line)', ['run', 's.yaml', '--set', 'winRate=a\nb', '-w', '0'], '--set winRate=a\\nb: winRate: '],

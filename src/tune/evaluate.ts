@@ -139,6 +139,18 @@ export function splitValues(text: string): string[] {
       current += ch;
     }
   }
-  if (current.trim() !== '') parts.push(current.trim());
+  // A trailing comma leaves an empty value, refused as `a,,b` is: `--vary winRate=0.4,` had run
+  // one configuration where two were meant.
+  if (parts.length > 0 || current.trim() !== '') parts.push(current.trim());
   return parts;
+}
+
+/** The first value of `values` given twice (as written), or null: a repeated value would be played, and counted, twice. */
+export function repeatedValue(values: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (seen.has(value)) return value;
+    seen.add(value);
+  }
+  return null;
 }

@@ -18,7 +18,7 @@ import { csv } from '../run/csv.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
-import { Evaluator, pickMetric, refuseUnsafeName, splitValues } from './evaluate.js';
+import { Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues } from './evaluate.js';
 import { PairedPlayer } from './paired-player.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
@@ -94,6 +94,8 @@ export function parseAxis(text: string): SweepAxis {
   const values = at < 0 ? [] : splitValues(text.slice(at + 1));
   if (name === '' || values.length === 0) throw new UsageError([{ source: `--vary ${text}`, field: '', message: 'expected name=v1,v2,..., such as --vary actionPoints=2,3,4 or --vary seat1.iterations=100,1000' }]);
   refuseUnsafeName(name, `--vary ${text}`);
+  const twice = repeatedValue(values);
+  if (twice !== null) throw new UsageError([{ source: `--vary ${text}`, field: '', message: `the value ${twice} is listed twice; list each value once` }]);
   return { name, values: values.map(sweepValue) };
 }
 

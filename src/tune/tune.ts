@@ -27,7 +27,7 @@ import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { percentBound } from '../reports/format.js';
 import { digest, effectiveScenario } from '../run/run-key.js';
-import { Evaluator, pickMetric, refuseUnsafeName, splitValues, type Assignments, type Evaluation } from './evaluate.js';
+import { Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
 export interface Target {
   readonly metric: string;
@@ -144,7 +144,9 @@ export function parseDimension(text: string): SpaceDimension {
     return { name, kind: 'real', min, max };
   }
   const choices = splitValues(spec);
-  if (choices.length < 2) throw bad();
+  if (choices.length < 2 || choices.includes('')) throw bad();
+  const twice = repeatedValue(choices);
+  if (twice !== null) throw new UsageError([{ source: `--space ${text}`, field: '', message: `the choice ${twice} is listed twice; list each choice once` }]);
   return { name, kind: 'choice', choices };
 }
 

@@ -3,6 +3,7 @@
  * matches in growing batches until its test (an SPRT for a rate, repeated intervals for a mean)
  * is sure the metric is inside or outside its band.
  */
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
 import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
@@ -20,7 +21,18 @@ export const EXIT_INCONCLUSIVE = 3;
 async function loadChecks(files: readonly string[]): Promise<{ checks: CheckSpec[]; failOnInconclusive: boolean }> {
   const checks: CheckSpec[] = [];
   let failOnInconclusive = false;
+  const seen = new Map<string, string>();
   for (const file of files) {
+    // The same file twice (by another spelling or a link too) would run and count every check twice.
+    let real = resolve(file);
+    try {
+      real = realpathSync(file);
+    } catch {
+      // Missing: loadCheckFile names it.
+    }
+    const earlier = seen.get(real);
+    if (earlier !== undefined) throw new UsageError([{ source: file, field: '', message: `is the checks file ${earlier} again; give each file once` }]);
+    seen.set(real, file);
     const loaded = await loadCheckFile(file);
     checks.push(...loaded.checks);
     failOnInconclusive ||= loaded.failOnInconclusive;
