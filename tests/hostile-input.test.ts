@@ -311,6 +311,19 @@ describe('where report, sweep and tune may write', () => {
     expect(readFileSync(join(victim, 'random.yaml'), 'utf8')).toBe('PRECIOUS\n');
   });
 
+  it('tune over an unfinished search asks for --resume or --force instead of starting again', async () => {
+    const dir = tempDir();
+    const tune = (...extra: string[]): Promise<CliResult> =>
+      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+    expect((await tune()).status).toBe(0);
+    // As a search stopped after its saved rounds leaves it: the state, no tune.json.
+    rmSync(join(dir, 'tune.json'));
+    const state = readFileSync(join(dir, 'tune-state.json'), 'utf8');
+    expectRefused(await tune(), `--out: ${dir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again`);
+    expect(readFileSync(join(dir, 'tune-state.json'), 'utf8')).toBe(state);
+    expect((await tune('--resume')).status).toBe(0);
+  });
+
   it('check given one checks file twice is exit 2 (every check ran, and counted, twice)', async () => {
     writeFileSync(join(work, 'twice.checks.yaml'), 'checks:\n  - name: twice\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.4\n    budget: 100\n');
     expectRefused(await hordelabIn(work, 'check', 'twice.checks.yaml', join('.', 'twice.checks.yaml'), '-w', '0'), `is the checks file ${join(work, 'twice.checks.yaml')} again`);

@@ -4,7 +4,9 @@
  * tuned scenario.
  */
 import { refuseRepeatedNames, refuseSetOfVaried } from '../flag-values.js';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
@@ -34,6 +36,11 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-tune`));
   // --resume names the saved search as this tune's own; its state file is checked field by field.
   checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: isTuneFile, force: args.flag('force'), requireSign: !args.flag('resume'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+  // A search saved but never finished (no tune.json beside it) is the user's matches: starting
+  // again over it, without a word, threw them away.
+  if (!args.flag('resume') && !args.flag('force') && existsSync(join(outDir, 'tune-state.json')) && !existsSync(join(outDir, 'tune.json'))) {
+    throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again` }]);
+  }
   const total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
   let label = '';
