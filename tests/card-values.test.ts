@@ -97,6 +97,13 @@ describe('a study of small decks', () => {
     expect(formatCardValues(summary)).toContain('decks.plants (Plants): base win rate');
   });
 
+  it('refuses fewer than two independent units: one rotated pair gave NaN changes with exit 0', async () => {
+    const pair = await parseScenario('game: integer-duel\nmatches: 2\nseed: 4\nseats: { rotate: [random, {agent: random, name: other}] }\n', 'duel.yaml');
+    await expect(cardValues(pair, { decks: [{ path: 'decks.plants', seat: 0 }], workers: 0, command: 'test' })).rejects.toThrow(/duel\.yaml: matches: 2 matches .* are 1 rotated pair; card values need at least 2/);
+    const one = await parseScenario('game: integer-duel\nmatches: 1\nseed: 4\nseats: [random, random]\n', 'duel.yaml');
+    await expect(cardValues(one, { decks: [{ path: 'decks.plants', seat: 0 }], workers: 0, command: 'test' })).rejects.toThrow(/are 1 match; card values need at least 2/);
+  });
+
   it('a variant the game refuses is reported with the reason, not played', async () => {
     const base = await parseScenario('game: integer-duel\nmatches: 4\nseed: 4\nparams:\n  openingHand: 1\n  decks:\n    plants: { "+6": 1 }\n    zombies: { "-6": 2 }\nseats: [random, random]\n', 'duel.yaml');
     const summary = await cardValues(base, { decks: [{ path: 'decks.plants', seat: 0 }], workers: 0, command: 'test' });

@@ -152,6 +152,13 @@ function extendExplained(player: TallyPlayer, scenario: Scenario, tally: Running
 export async function cardValues(base: Scenario, options: CardValuesOptions): Promise<CardValuesSummary> {
   const { game } = base.entry;
   if (base.tournament !== null) throw new UsageError([{ source: base.file, field: 'seats.roundRobin', message: 'card values need one seating; give a scenario without a round robin' }]);
+  // A paired interval needs two independent units at least; with one, every change was NaN in
+  // the files, written with exit 0.
+  const units = base.rotate ? Math.floor(base.matches / 2) : base.matches;
+  if (units < 2) {
+    const unit = base.rotate ? (units === 1 ? 'rotated pair' : 'rotated pairs') : units === 1 ? 'match' : 'matches';
+    throw new UsageError([{ source: base.file, field: 'matches', message: `${base.matches} matches (from the scenario or --matches) are ${units} ${unit}; card values need at least 2 (${base.rotate ? '4 matches with rotated seats' : '2 matches'})` }]);
+  }
   const plans: { deck: DeckSpec; name: string; count: number; delta: -1 | 1; assignment: string }[] = [];
   const decks = options.decks.map((spec) => {
     const deck = readDeck(base.params, spec.path);
