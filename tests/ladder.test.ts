@@ -40,6 +40,10 @@ describe('levels', () => {
     expect(() => parseLevels(['greedy,random,greedy'], '--levels')).toThrow(/level "greedy" is listed twice/);
     expect(() => parseLevels([''], '--levels')).toThrow(/at least one level/);
     expect(() => parseLevels(['mcts:iterations'], '--levels')).toThrow(/"iterations" in "mcts:iterations" is not a setting/);
+    // The same agent and settings in another order: one level played and ranked twice.
+    expect(() => parseLevels(['mcts:iterations=20,c=1,mcts:c=1,iterations=20'], '--levels')).toThrow(/level "mcts:c=1,iterations=20" is level "mcts:iterations=20,c=1" again/);
+    // Two modules whose names make one level file.
+    expect(() => parseLevels(['/tmp/aw/hp.mjs,_tmp_aw_hp.mjs'], '--levels')).toThrow(/would both be written to levels\/_tmp_aw_hp\.mjs\.yaml/);
   });
 });
 

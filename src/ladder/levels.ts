@@ -15,6 +15,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
 import { isModulePath } from '../scenario/agent-module.js';
+import { canonicalJson } from '../run/run-key.js';
 
 /** The end of an agent module's path: the extensions a scenario's `agent:` loads. */
 const MODULE_FILE = /\.(m?js|cjs|m?tsx?|cts)$/;
@@ -135,6 +136,20 @@ export function parseLevels(texts: readonly string[], source: string, baseDir?: 
   const names = levels.map((level) => level.name);
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
   if (repeated !== undefined) throw new UsageError([{ source, field: '', message: `level "${repeated}" is listed twice` }]);
+  // The same agent and settings written in another order (`c=1,iterations=20`) would be played,
+  // and ranked, as two levels; two names that make one file name would share a level file.
+  const played = new Map<string, string>();
+  const files = new Map<string, string>();
+  for (const level of levels) {
+    const key = canonicalJson(level.seats);
+    const same = played.get(key);
+    if (same !== undefined) throw new UsageError([{ source, field: '', message: `level "${level.name}" is level "${same}" again (the same agents and settings); list each level once` }]);
+    played.set(key, level.name);
+    const slug = levelSlug(level.name);
+    const clash = files.get(slug);
+    if (clash !== undefined) throw new UsageError([{ source, field: '', message: `levels "${clash}" and "${level.name}" would both be written to levels/${slug}.yaml; give one of them another spelling (a module by another path)` }]);
+    files.set(slug, level.name);
+  }
   return levels;
 }
 
