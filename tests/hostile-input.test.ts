@@ -273,6 +273,11 @@ describe('where report, sweep and tune may write', () => {
       expect(redrawn.status, redrawn.stderr).toBe(0);
     }
     expect(readFileSync(join(folder, 'notes.txt'), 'utf8')).toBe('left alone\n');
+    // The run's folder through a link is the run's folder: not refused for the run's own files.
+    const link = join(tempDir(), 'link');
+    symlinkSync(folder, link);
+    const throughLink = await hordelabIn(work, 'report', folder, '--out', link, '-q');
+    expect(throughLink.status, throughLink.stderr).toBe(0);
     // Card values into a run folder: the user's card-values.md is not replaced.
     writeFileSync(join(work, 'duel.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');
     const duelRun = join(tempDir(), 'duel-run');
