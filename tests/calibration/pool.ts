@@ -128,6 +128,7 @@ export function wholePool(pool: Pool): Cluster {
 /** The parts of `summary.json` that `compare` reads, for a run of the pool. */
 export function summaryOf(pool: Pool, run: Cluster): RunSummary {
   const { scenario } = pool;
+  const outcomes = summarizeOutcomes(run.outcomes, 0.95);
   return {
     hordelab: { version: 'calibration' },
     scenario: {
@@ -141,10 +142,10 @@ export function summaryOf(pool: Pool, run: Cluster): RunSummary {
       seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: {} })),
     },
     command: 'calibration',
-    run: { status: 'complete', matchesPlayed: 0, errors: 0 },
+    run: { status: 'complete', matchesPlayed: outcomes.bySeat['seat1']?.n ?? 0, errors: 0 },
     confidence: 0.95,
     independentUnit: scenario.rotate ? 'rotated pair' : 'match',
-    outcomes: summarizeOutcomes(run.outcomes, 0.95),
+    outcomes,
     results: scenario.entry.report.summarize(run.aggregate, 0.95) as Record<string, unknown>,
   };
 }
