@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/parameters.js';
 import { figureValueIssue } from '../present/figure-values.js';
+import { count, rate } from '../present/summary-schema.js';
 import { intervalChart, type ChartSpec, type Row } from '../present/chart-kit.js';
 import { percentBound, table } from '../reports/format.js';
 import { csv } from '../run/csv.js';
@@ -138,17 +139,15 @@ export function readCardValues(dir: string): CardValuesSummary | null {
   return summary;
 }
 
-const count = z.number().int().min(0);
-const rateSchema = z.looseObject({ rate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable(), successes: count, n: count });
 const changeSchema = z.looseObject({ difference: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable() });
-const variantSchema = z.union([z.object({ winRate: rateSchema, change: changeSchema }), z.object({ refused: z.string() })]);
+const variantSchema = z.union([z.object({ winRate: rate, change: changeSchema }), z.object({ refused: z.string() })]);
 const cardValuesSchema = z.object({
   hordelab: z.object({ version: z.string() }),
   scenario: z.object({ name: z.string(), file: z.string(), game: z.string(), seed: z.number(), matches: count, rotateSeats: z.boolean(), seats: z.array(z.string()) }),
   command: z.string(),
   confidence: z.number().gt(0).lt(1),
   unit: z.enum(['match', 'rotated pair']),
-  decks: z.array(z.object({ path: z.string(), seat: z.string(), baseWinRate: rateSchema, cards: z.array(z.object({ card: z.string(), count, minusOne: variantSchema.nullable(), plusOne: variantSchema })) })),
+  decks: z.array(z.object({ path: z.string(), seat: z.string(), baseWinRate: rate, cards: z.array(z.object({ card: z.string(), count, minusOne: variantSchema.nullable(), plusOne: variantSchema })) })),
 });
 
 /**

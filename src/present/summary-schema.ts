@@ -13,10 +13,12 @@ import { games } from '../registry.js';
 import { figureValueIssue } from './figure-values.js';
 import { summaryGame } from './summary-game.js';
 
-const count = z.number().int().min(0);
+/** A whole count (n, successes, matches) as summaries write it. */
+export const count = z.number().int().min(0);
 // Loose: a rate's designEffect and clusters pass through to the figures compared and reported (stripped, every
 // outcome rate was compared as if its matches were independent).
-const rate = z.looseObject({ rate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable(), successes: count, n: count });
+/** A rate with its interval and counts, as every summary figure writes one. */
+export const rate = z.looseObject({ rate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable(), successes: count, n: count });
 const outcomeRates = z.object({ n: count, win: rate, draw: rate, loss: rate });
 
 const summarySchema = z.strictObject({
