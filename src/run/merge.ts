@@ -11,11 +11,12 @@
  * key. Any mismatch is exit 2 naming the shard and the file, with nothing published. The
  * merged folder is claimed and published like a run's (`OutputFolder`).
  */
-import { closeSync, createReadStream, existsSync, openSync, readFileSync, realpathSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
+import { samePath } from '../core/same-path.js';
 import { formatPath } from '../core/parameters.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
@@ -303,16 +304,4 @@ async function appendCsv(fd: number, path: string, keepHeader: boolean): Promise
     if (!inHeader && from < buffer.length) writeSync(fd, buffer, from, buffer.length - from);
   }
   return { bytes, sha256: hash.digest('hex'), records };
-}
-
-/** Whether `a` and `b` name the same folder, links followed (the plain paths when either is missing). */
-function samePath(a: string, b: string): boolean {
-  const real = (path: string): string => {
-    try {
-      return realpathSync(path);
-    } catch {
-      return resolve(path);
-    }
-  };
-  return real(a) === real(b);
 }

@@ -4,9 +4,9 @@
  * one declared metric tested unadjusted and the others Holm-adjusted as secondary; as text,
  * JSON, or a page with the differences as forest plots (`--format html`).
  */
-import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
+import { samePath } from '../../core/same-path.js';
 import { BOUNDS } from '../../core/input-bounds.js';
 import { summaryGame } from '../../present/summary-game.js';
 import { comparisonPage } from '../../present/compare-page.js';
@@ -17,15 +17,6 @@ import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { jsonOption } from '../common-options.js';
 
 const FORMATS = ['text', 'json', 'html'] as const;
-
-/** The folder's real path (links resolved), or its absolute path when it cannot be read. */
-function realFolder(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
 
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const baselineDir = args.required('baseline');
@@ -38,7 +29,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const baseline = await readRunSummary(baselineDir, io.cwd);
   const summary = await readRunSummary(runDir, io.cwd);
   // A run against itself can only say "nothing moved": almost surely a typo for another folder.
-  if (realFolder(resolve(io.cwd, baselineDir)) === realFolder(resolve(io.cwd, runDir))) {
+  if (samePath(resolve(io.cwd, baselineDir), resolve(io.cwd, runDir))) {
     throw new UsageError([{ source: runDir, field: '', message: `is the baseline folder itself (${baselineDir}); compare two different runs` }]);
   }
   if (baseline.scenario.game !== summary.scenario.game) {

@@ -2,22 +2,12 @@
  * `hordelab report <run-dir>`: pages people read from a run folder: report.html (self-contained,
  * with charts), report.md, metrics.csv, metrics.json.
  */
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { samePath } from '../../core/same-path.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { readRunSummary } from '../../present/metrics.js';
 import { parseFormats, REPORT_FILES, writeReports } from '../../present/report-page.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { forceOption, quietOption } from '../common-options.js';
-
-/** Whether two paths name one folder: by real path where both exist, else as written. */
-function samePlace(a: string, b: string): boolean {
-  try {
-    return realpathSync(a) === realpathSync(b);
-  } catch {
-    return resolve(a) === resolve(b);
-  }
-}
 
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const runDir = args.required('run-dir');
@@ -26,7 +16,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   await readRunSummary(runDir, io.cwd);
   const out = args.text('out');
   // The run's own folder by any spelling, a link to it included.
-  const beside = out === undefined || samePlace(out, runDir);
+  const beside = out === undefined || samePath(out, runDir);
   // Beside the run its other files stay as they are; a page's name that the folder does not list
   // as Hordelab's (a user's own report.md) is replaced only with --force.
   checkOutputFolder(out ?? runDir, { flag: beside ? '<run-dir>' : '--out', command: 'report', ours: (name) => REPORT_FILES.includes(name), force: args.flag('force'), othersAllowed: beside });
