@@ -33,6 +33,7 @@
  */
 import type { AgentFactory } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../src/core/game.js';
+import { chanceExpectation } from '../src/core/chance-expectation.js';
 import type { Rng } from '../src/core/rng.js';
 import { choiceField, integerField, unknownFields, type ConfigProblem } from './config.js';
 
@@ -74,13 +75,7 @@ export function expectedValue(game: AnyGame, state: unknown, seat: number, leafB
   const outcomes = game.chanceOutcomes(state);
   if (outcomes.length > leafBudget) return game.heuristic(state)[seat] as number;
   const childBudget = Math.floor(leafBudget / outcomes.length);
-  let value = 0;
-  for (const outcome of outcomes) {
-    const child = game.clone(state);
-    game.apply(child, outcome.action, null);
-    value += outcome.probability * expectedValue(game, child, seat, childBudget);
-  }
-  return value;
+  return chanceExpectation(game, state, outcomes, (child) => expectedValue(game, child, seat, childBudget));
 }
 
 /**
@@ -145,13 +140,7 @@ export class TurnPlanner {
     if (outcomes.length <= leaves && outcomes.length <= Math.max(nodes, 1)) {
       const nodeShare = Math.floor(Math.max(0, nodes - outcomes.length) / outcomes.length);
       const leafShare = Math.floor(leaves / outcomes.length);
-      let value = 0;
-      for (const outcome of outcomes) {
-        const child = game.clone(state);
-        game.apply(child, outcome.action, null);
-        value += outcome.probability * this.value(child, nodeShare, leafShare);
-      }
-      return value;
+      return chanceExpectation(game, state, outcomes, (child) => this.value(child, nodeShare, leafShare));
     }
     const samples = this.config.chanceSamples;
     if (samples === 0 || nodes < samples || this.config.horizon === 'action') return game.heuristic(state)[seat] as number;

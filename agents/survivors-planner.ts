@@ -20,6 +20,7 @@
  * Config: `depth` (2, actions planned ahead), `width` (6, actions searched deeper at each node).
  */
 import type { AgentFactory } from '../src/core/agent.js';
+import { chanceExpectation } from '../src/core/chance-expectation.js';
 import { CHANCE, type AnyGame } from '../src/core/game.js';
 import { Phase, type SurvivorsState } from '../src/games/survivors/index.js';
 import { integerField, unknownFields } from './config.js';
@@ -56,13 +57,7 @@ class Planner {
       const outcomes = game.chanceOutcomes(state);
       if (outcomes.length > budget) return game.heuristic(state)[this.seat] as number;
       const childBudget = Math.floor(budget / outcomes.length);
-      let expected = 0;
-      for (const outcome of outcomes) {
-        const child = game.clone(state) as SurvivorsState;
-        game.apply(child, outcome.action, null);
-        expected += outcome.probability * this.value(child, depth, human, childBudget);
-      }
-      return expected;
+      return chanceExpectation(game, state, outcomes, (child) => this.value(child as SurvivorsState, depth, human, childBudget));
     }
     if (player !== this.seat || depth <= 0 || !this.planning(state, human)) return game.heuristic(state)[this.seat] as number;
     return this.best(state, depth, human).value;

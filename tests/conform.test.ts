@@ -48,6 +48,30 @@ describe('checkConformance', () => {
     expect(heuristic?.problems[0]?.message).toContain('heuristic gave [NaN, Infinity], expected 2 values');
   });
 
+  it('checks chance groups where a game gives them: grouped outcomes leaving equal states pass, numbers out of order or of the wrong count fail, and a game without groups is not asked', () => {
+    // A die whose low faces all move one cell and high faces six: the state keeps only which half came up.
+    const halves: AnyGame = {
+      ...diceRace,
+      id: 'half-die',
+      apply: (state: DiceRaceState, action: DiceRaceAction, emit) => diceRace.apply(state, action.kind === 'roll' ? { kind: 'roll', value: action.value <= 3 ? 1 : 6 } : action, emit),
+      chanceGroups: (state: DiceRaceState) => diceRace.chanceOutcomes(state).map((outcome) => ((outcome.action as { value: number }).value <= 3 ? 0 : 1)),
+    };
+    const groupsOf = (game: AnyGame) => checkConformance(game, defaultParameters(game.parameters), { playouts: 6 }).properties.find((p) => p.property === 'chance-groups');
+    const passing = groupsOf(halves);
+    expect(passing?.status).toBe('pass');
+    expect(passing?.checks).toBeGreaterThan(6);
+    const reversed = groupsOf({ ...halves, id: 'reversed-groups', chanceGroups: (state: DiceRaceState) => diceRace.chanceOutcomes(state).map((outcome) => ((outcome.action as { value: number }).value <= 3 ? 1 : 0)) });
+    expect(reversed?.status).toBe('fail');
+    expect(reversed?.problems[0]?.message).toBe(
+      'chanceGroups gave [1, 1, 1, 0, 0, 0]: outcome 0 (roll(1)) has 1, expected a group already used or the next new one, 0 (groups are numbered 0, 1, 2, … by first appearance)',
+    );
+    const short = groupsOf({ ...halves, id: 'short-groups', chanceGroups: () => [0, 1] });
+    expect(short?.problems[0]?.message).toBe('chanceGroups gave [0, 1], expected one group number for each of the 6 outcomes');
+    const merged = groupsOf({ ...diceRace, id: 'merged', chanceGroups: (state: DiceRaceState) => diceRace.chanceOutcomes(state).map(() => 0) });
+    expect(merged?.problems[0]?.message).toBe('outcomes roll(1) and roll(2) share group 0 but leave different states: group only outcomes after which the state is the same in every field');
+    expect(groupsOf(diceRace)).toBeUndefined();
+  });
+
   it('refuses a one-seat game: a lone seat would win every match', () => {
     const solo: AnyGame = { ...diceRace, id: 'solo', seats: ['Only'] };
     const metadata = checkConformance(solo, defaultParameters(solo.parameters), { playouts: 1 }).properties.find((p) => p.property === 'metadata');

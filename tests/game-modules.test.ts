@@ -13,6 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { loadScenario } from '../src/scenario/scenario.js';
 import { runKey } from '../src/run/run-key.js';
+import { gameDefinitionProblem } from '../src/scenario/game-module-loader.js';
+import { diceRace } from './fixtures/dice-race.js';
 
 const FIXTURES = resolve('tests/fixtures/game-modules');
 const PACKAGE_INDEX = pathToFileURL(resolve('dist/src/index.js')).href;
@@ -269,6 +271,17 @@ describe('a changed game module', () => {
     expect(merged.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(join(dir, 'merged', 'summary.json'))).toBe(false);
   }, 120_000);
+});
+
+describe('optional parts of a game definition', () => {
+  it('takes a definition without them, and refuses one given as something other than a function, naming it', () => {
+    const valid = diceRace as unknown as Record<string, unknown>;
+    expect(gameDefinitionProblem(valid)).toBeNull();
+    for (const name of ['validateParameters', 'determinize', 'endedAtCap', 'chanceGroups']) {
+      expect(gameDefinitionProblem({ ...valid, [name]: [0, 1] }), name).toBe(`has a ${name} that is not a function (leave it out, or make it one)`);
+      expect(gameDefinitionProblem({ ...valid, [name]: undefined }), name).toBeNull();
+    }
+  });
 });
 
 describe('a game module that cannot be a game', () => {

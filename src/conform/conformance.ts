@@ -27,6 +27,7 @@ export const CONFORMANCE_PROPERTIES = {
   'stable-order': 'legal actions come in an order the state alone decides: a second call and a clone list them alike',
   apply: 'applying any legal action or chance outcome never throws',
   'chance-outcomes': 'a chance node lists unique outcomes with positive probabilities summing to 1, and samples one of them',
+  'chance-groups': 'where a game groups chance outcomes (chanceGroups), one group number per outcome, numbered by first appearance, and outcomes of one group leave equal states',
   'chance-sampling': 'sampleChance draws outcomes as often as chanceOutcomes says (chi-squared test), at the first chance node of each outcome list and at nodes spread over the playouts',
   clone: 'a clone equals its original, shares no mutable part with it, and playing it on leaves the original as it was',
   determinism: 'the same seed plays the same trajectory, for every playout',
@@ -150,6 +151,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   const chanceNodes: ChanceNodeSample[] = [];
   const chanceWanted = options.chanceNodesTested ?? 12;
   const chanceKinds = new Set<string>();
+  const groupings = new Set<string>();
   let steps = 0;
 
   checkMetadata(game, params, findings);
@@ -171,7 +173,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   const trajectories = new Map<number, string[] | null>();
   for (let i = 0; i < playouts; i++) {
     const seed = baseSeed + i;
-    const result = checkedPlayout(game, params, seed, { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, playoutIndex: i, playouts });
+    const result = checkedPlayout(game, params, seed, { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts });
     steps += result.steps;
     trajectories.set(seed, result.trajectory);
   }
@@ -209,6 +211,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
 
   const properties = (Object.keys(CONFORMANCE_PROPERTIES) as ConformanceProperty[])
     .filter((property) => game.hiddenInformation || !['hidden-observation', 'determinization', 'no-peeking'].includes(property))
+    .filter((property) => property !== 'chance-groups' || game.chanceGroups !== undefined)
     .map((property) => findings.result(property));
   return { game: game.id, title: game.title, ok: properties.every((p) => p.status !== 'fail'), playouts, steps, seed: baseSeed, properties };
 }
@@ -243,6 +246,8 @@ interface PlayoutContext {
   readonly chanceWanted: number;
   /** The outcome lists (keys and probabilities) of the chance nodes kept as the first of their kind. */
   readonly chanceKinds: Set<string>;
+  /** The groupings (outcome list and group numbers) whose states were compared as the first of their kind. */
+  readonly groupings: Set<string>;
   readonly playoutIndex: number;
   readonly playouts: number;
 }
@@ -268,6 +273,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
   const chancePerPlayout = Math.ceil(context.chanceWanted / Math.max(1, context.playouts));
   let chanceKept = 0;
   let chanceSeen = 0;
+  let groupsCompared = 0;
   const seats = game.seats.length;
   for (let step = 0; ; step++) {
     let player: number;
@@ -313,6 +319,17 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
       if (drawn === undefined) return { trajectory: null, steps: step };
       action = drawn.action;
       chanceSeen++;
+      if (game.chanceGroups !== undefined) {
+        // States are compared at the first node of each grouping, and at a few of the deeper-checked steps of each playout.
+        const compare = (grouping: string): boolean => {
+          const first = !context.groupings.has(grouping) && context.groupings.size < GROUPINGS_COMPARED;
+          if (first) context.groupings.add(grouping);
+          else if (!(deep && groupsCompared < GROUP_CHECKS_PER_PLAYOUT)) return false;
+          groupsCompared++;
+          return true;
+        };
+        checkChanceGroups(game, state, drawn.kind, compare, seed, step, findings);
+      }
       const firstOfKind = !context.chanceKinds.has(drawn.kind) && context.chanceKinds.size < CHANCE_KINDS_TESTED;
       const spread = chanceKept < chancePerPlayout && spreadNodesKept(context) < context.chanceWanted && (chanceSeen === 1 || chanceSeen % 13 === 0);
       if (firstOfKind || spread) {
@@ -435,6 +452,69 @@ function checkChanceNode(game: AnyGame, state: unknown, rng: Rng, seed: number, 
   }
   if (!keys.includes(safeKey(game, sampled))) findings.fail('chance-outcomes', `sampleChance drew ${safeKey(game, sampled)}, which chanceOutcomes does not list`, seed, step);
   return { action: sampled, kind: outcomes.map((outcome, i) => `${keys[i]}=${String(outcome.probability)}`).join('\n') };
+}
+
+/** Groupings whose states are compared as the first of their kind, at most. */
+const GROUPINGS_COMPARED = 48;
+/** Further chance nodes, at the deeper-checked steps, whose grouped states are compared in each playout. */
+const GROUP_CHECKS_PER_PLAYOUT = 4;
+
+/**
+ * Checks the groups of a chance node's outcomes (`chanceGroups`): one whole number per outcome,
+ * numbered 0, 1, 2, … by first appearance; and, where `compare` says so for this grouping (the
+ * outcome list's `kind` and the numbers), that the outcomes of each group leave equal states.
+ */
+function checkChanceGroups(game: AnyGame, state: unknown, kind: string, compare: (grouping: string) => boolean, seed: number, step: number, findings: Findings): void {
+  findings.checked('chance-groups');
+  let groups: readonly number[];
+  let outcomes;
+  try {
+    groups = (game.chanceGroups as (state: unknown) => readonly number[])(state);
+    outcomes = game.chanceOutcomes(state);
+  } catch (error) {
+    findings.fail('chance-groups', `chanceGroups threw: ${describeError(error)}`, seed, step);
+    return;
+  }
+  if (!(Array.isArray(groups) || ArrayBuffer.isView(groups)) || groups.length !== outcomes.length) {
+    findings.fail('chance-groups', `chanceGroups gave ${shown(groups)}, expected one group number for each of the ${outcomes.length} outcomes`, seed, step);
+    return;
+  }
+  let next = 0;
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i];
+    if (!(Number.isInteger(group) && (group as number) >= 0 && (group as number) <= next)) {
+      findings.fail('chance-groups', `chanceGroups gave ${shown(Array.from(groups))}: outcome ${i} (${safeKey(game, outcomes[i]?.action)}) has ${String(group)}, expected a group already used or the next new one, ${next} (groups are numbered 0, 1, 2, … by first appearance)`, seed, step);
+      return;
+    }
+    if (group === next) next++;
+  }
+  // Nothing to compare where every outcome is its own group.
+  if (next === groups.length || !compare(`${kind}\n${Array.from(groups).join(',')}`)) return;
+  const firstOfGroup: (string | undefined)[] = [];
+  for (let i = 0; i < outcomes.length; i++) {
+    const group = groups[i] as number;
+    let after: string;
+    try {
+      const child = game.clone(state);
+      game.apply(child, (outcomes[i] as { action: unknown }).action, null);
+      after = snapshot(child);
+    } catch {
+      return; // The apply and clone checks report a failure here.
+    }
+    const first = firstOfGroup[group];
+    if (first === undefined) {
+      firstOfGroup[group] = after;
+    } else if (first !== after) {
+      const member = groups.indexOf(group);
+      findings.fail(
+        'chance-groups',
+        `outcomes ${safeKey(game, outcomes[member]?.action)} and ${safeKey(game, outcomes[i]?.action)} share group ${group} but leave different states: group only outcomes after which the state is the same in every field`,
+        seed,
+        step,
+      );
+      return;
+    }
+  }
 }
 
 const safeKey = (game: AnyGame, action: unknown): string => {

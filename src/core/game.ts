@@ -68,6 +68,17 @@ export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = un
   legalActions(state: S, into?: A[]): A[];
   /** The outcomes of the current chance node with their probabilities. */
   chanceOutcomes(state: S): ChanceOutcome<A>[];
+  /**
+   * Optional, for search: which outcomes of `chanceOutcomes(state)` leave equal states. One group
+   * number per outcome, in that list's order, numbered 0, 1, 2, … by first appearance; outcomes
+   * given one number must leave states equal in every field after `apply` (their events may
+   * differ: the face rolled). Search that values states (greedy, the Survivors planner) then
+   * applies one outcome of each group and weighs its value by every outcome's own probability, in
+   * list order, so its figures are exactly those of applying each outcome. Without it, every
+   * outcome is its own group. Grouping less than possible is allowed; the conformance suite
+   * checks that grouped outcomes do leave equal states.
+   */
+  chanceGroups?(state: S): readonly number[];
   /** Draws one outcome of the current chance node, distributed as `chanceOutcomes` says. */
   sampleChance(state: S, rng: Rng): A;
   /**

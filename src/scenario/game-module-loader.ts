@@ -37,6 +37,8 @@ const GAME_FUNCTIONS = [
   'actionKey',
   'describeState',
 ] as const;
+/** The functions a game definition may leave out; given, each must be a function. */
+const OPTIONAL_GAME_FUNCTIONS = ['validateParameters', 'determinize', 'endedAtCap', 'chanceGroups'] as const;
 const REPORT_FUNCTIONS = ['createCollector', 'emptyAggregate', 'mergeAggregates', 'summarize', 'formatSummary'] as const;
 
 const EXPECTED =
@@ -111,7 +113,8 @@ export function gameDefinitionProblem(value: unknown): string | null {
   if (typeof game['hiddenInformation'] !== 'boolean') return 'has no hiddenInformation (expected true or false)';
   const missing = GAME_FUNCTIONS.find((name) => typeof game[name] !== 'function');
   if (missing !== undefined) return `has no ${missing}() function`;
-  if (game['validateParameters'] !== undefined && typeof game['validateParameters'] !== 'function') return 'has a validateParameters that is not a function';
+  const notFunction = OPTIONAL_GAME_FUNCTIONS.find((name) => game[name] !== undefined && typeof game[name] !== 'function');
+  if (notFunction !== undefined) return `has a ${notFunction} that is not a function (leave it out, or make it one)`;
   if (game['hiddenInformation'] === true && typeof game['determinize'] !== 'function') return 'hides information but has no determinize() function';
   return null;
 }

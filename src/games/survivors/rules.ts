@@ -1594,6 +1594,73 @@ function chanceOutcomes(state: SurvivorsState): ChanceOutcome<SurvivorsAction>[]
   return [];
 }
 
+/**
+ * What a face of this roll decides, as a small code: faces with one code leave equal states (the
+ * rolled value reaches the state only through these tests; events name the face). Mirrors the
+ * resolution functions above, test for test.
+ */
+function faceEffect(state: SurvivorsState, face: number): number {
+  const { params, cards } = state.config;
+  const pending = state.pending;
+  switch (pending.roll) {
+    case Roll.Bite:
+      return params.crossBiteOn.includes(face) ? 1 : 0;
+    case Roll.Attack: {
+      const item = pending.card < 0 ? null : (cards[pending.card] as ItemCard);
+      const modified = Math.min(6, face + pending.amount);
+      const killOn = item === null ? params.unarmedKillOn : item.killOn;
+      const pushOn = item === null ? params.unarmedKnockbackOn : item.knockbackOn;
+      return (killOn.includes(modified) ? 1 : 0) + (pushOn.includes(modified) ? 2 : 0) + (item !== null && item.breakOn.includes(face) ? 4 : 0);
+    }
+    case Roll.Heal: {
+      const item = cards[pending.card] as ItemCard;
+      const success = item.useOn.length === 0 || item.useOn.includes(face);
+      return success ? 1 : item.breakOn.includes(face) ? 2 : 0;
+    }
+    case Roll.Throw: {
+      const item = cards[pending.card] as ItemCard;
+      if (!(item.useOn.length === 0 || item.useOn.includes(face))) return 0;
+      // A blast this wide renews the board's stamp afresh (resolveThrow): each face its own state.
+      return item.blast < 4096 ? 1 : face;
+    }
+    case Roll.BlastKill:
+      return (cards[pending.card] as ItemCard).killOn.includes(face) ? 1 : 0;
+    case Roll.ZombieAttack:
+      return params.zombieHitOn.includes(face) ? 1 : 0;
+    default:
+      return params.barricadeBreakOn.includes(face) ? 1 : 0;
+  }
+}
+
+/** Group numbers by faces' codes (3 bits a face, 6 faces), numbered by first appearance; shared, never written. */
+const faceGroupsByCodes = new Map<number, readonly number[]>();
+/** [0, 1, …, n − 1] by n: every outcome its own group; shared, never written. */
+const eachAlone: (readonly number[])[] = [];
+
+/** The contract's `chanceGroups`: die faces that decide alike share a group; each card drawn is its own. */
+function chanceGroups(state: SurvivorsState): readonly number[] {
+  if (state.phase !== Phase.Roll) {
+    const count = chanceOutcomes(state).length;
+    return (eachAlone[count] ??= Array.from({ length: count }, (_, i) => i));
+  }
+  let codes = 0;
+  for (let face = 1; face <= 6; face++) codes = codes * 8 + faceEffect(state, face);
+  let groups = faceGroupsByCodes.get(codes);
+  if (groups === undefined) {
+    const firstFaceOfCode: number[] = [];
+    const numbered: number[] = [];
+    for (let face = 1; face <= 6; face++) {
+      const code = faceEffect(state, face);
+      let group = firstFaceOfCode.indexOf(code);
+      if (group < 0) group = firstFaceOfCode.push(code) - 1;
+      numbered.push(group);
+    }
+    groups = numbered;
+    faceGroupsByCodes.set(codes, groups);
+  }
+  return groups;
+}
+
 function sampleChance(state: SurvivorsState, rng: Rng): SurvivorsAction {
   if (state.phase === Phase.Roll) return DIE[rng.int(6)]!.action;
   const weights = drawWeights(state);
@@ -1835,6 +1902,7 @@ export const survivors: GameDefinition<SurvivorsParams, SurvivorsState, Survivor
   currentPlayer,
   legalActions,
   chanceOutcomes,
+  chanceGroups,
   sampleChance,
   apply,
   isTerminal: (state) => state.phase === Phase.Over,

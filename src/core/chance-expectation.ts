@@ -1,0 +1,44 @@
+/**
+ * The expectation search takes over a chance node: Σ p(o) · value(o(state)) over the node's
+ * outcomes. Where the game groups outcomes that leave equal states (`chanceGroups`), one outcome
+ * of each group is applied and valued; the sum still runs over every outcome, in list order, with
+ * its own probability, so the figure is exactly the one applying each outcome gives (a Survivors
+ * blast's kill rolls have two results among six faces: a third of the states to value).
+ */
+import type { AnyGame, ChanceOutcome } from './game.js';
+
+/**
+ * Σ p(o) · valueOf(child) over `outcomes` (the game's `chanceOutcomes(state)`), each child a
+ * clone of `state` with its outcome applied (the caller's `valueOf` owns it).
+ */
+export function chanceExpectation(
+  game: AnyGame,
+  state: unknown,
+  outcomes: readonly ChanceOutcome<unknown>[],
+  valueOf: (child: unknown) => number,
+): number {
+  const groups = game.chanceGroups === undefined ? undefined : game.chanceGroups(state);
+  let value = 0;
+  if (groups === undefined) {
+    for (const outcome of outcomes) {
+      const child = game.clone(state);
+      game.apply(child, outcome.action, null);
+      value += outcome.probability * valueOf(child);
+    }
+    return value;
+  }
+  // Local, not shared: valueOf may search further chance nodes below this one.
+  const groupValues: number[] = [];
+  for (let i = 0; i < outcomes.length; i++) {
+    const outcome = outcomes[i] as ChanceOutcome<unknown>;
+    const group = groups[i] as number;
+    // Groups are numbered by first appearance: a number not yet valued is the next one.
+    if (group === groupValues.length) {
+      const child = game.clone(state);
+      game.apply(child, outcome.action, null);
+      groupValues.push(valueOf(child));
+    }
+    value += outcome.probability * (groupValues[group] as number);
+  }
+  return value;
+}
