@@ -67,4 +67,30 @@ describe('Survivors heuristic', () => {
     barricadeEdge(barred, edgeAt(barred, 1, 1, E));
     expect(game.heuristic(barred)[0]).toBeGreaterThan(game.heuristic(state)[0] as number);
   });
+
+  it('values each position alone, whatever it valued before: the openings\' danger kept for one board and set of zombies serves no other', () => {
+    const near = start(HOUSE);
+    addZombie(near, 4, 1);
+    actNow(near, 0, 4);
+    // The same board, one zombie more; two zombies on other cells; the first position with the window barricaded.
+    const more = game.clone(near);
+    addZombie(more, 3, 2);
+    const moved = start(HOUSE);
+    addZombie(moved, 4, 0);
+    addZombie(moved, 3, 0);
+    actNow(moved, 0, 4);
+    const barred = game.clone(near);
+    barricadeEdge(barred, edgeAt(barred, 1, 1, E));
+    const positions = [near, more, moved, barred];
+    const value = (state: SurvivorsState): number => game.heuristic(state)[0] as number;
+    const first = positions.map(value);
+    expect(new Set(first).size).toBe(4);
+    // Each again, after each other one.
+    for (const [i, state] of positions.entries()) {
+      for (const other of positions) {
+        value(other);
+        expect(value(state)).toBe(first[i]);
+      }
+    }
+  });
 });

@@ -8,7 +8,7 @@
  * recomputed). Quick and deterministic: a mutation run re-runs these per mutant.
  */
 import { describe, expect, it } from 'vitest';
-import { Edge, UNREACHABLE, freshZombieDistances, renewBoardStamp, zombieDistancesThroughBarricades, zombieDistancesToCell, zombiePathDistances } from '../src/games/survivors/index.js';
+import { Edge, UNREACHABLE, freshZombieDistances, renewBoardStamp, zombieDistancesAt, zombieDistancesThroughBarricades, zombieDistancesToCell, zombiePathDistances } from '../src/games/survivors/index.js';
 import type { SurvivorsState } from '../src/games/survivors/index.js';
 import { zombieStepCost } from '../src/games/survivors/geometry.js';
 import { BoardChange, boardChanged } from '../src/games/survivors/paths.js';
@@ -259,6 +259,38 @@ describe('path distances: the memo never serves a stale field', () => {
     expect(values(zombiePathDistances(other))).toEqual(ROOMS_58);
     expect(zombiePathDistances(state)).toBe(impassable);
     expect(values(impassable)).toEqual(ROOMS_58);
+  });
+});
+
+describe('path distances at a few cells (zombieDistancesAt)', () => {
+  it('gives the field at the cells asked, on a board seen first, for a position kept, and from each human\'s own field; entries past the cells are left alone', () => {
+    const state = start(CORRIDOR2, { numHumans: 2 });
+    renewBoardStamp(state);
+    const at = (cells: number[], cost: number): number[] => {
+      const out = new Int32Array(cells.length + 1).fill(-7);
+      zombieDistancesAt(state, cost, cells, out);
+      expect(out[cells.length]).toBe(-7);
+      return [...out.subarray(0, cells.length)];
+    };
+    const fresh = (cells: number[], cost: number): number[] => {
+      const field = freshZombieDistances(state, cost < 0 ? null : cost);
+      return cells.map((cell) => field[cell] as number);
+    };
+    // Humans on cells 0 and 5: the least of [0, 2, 3, 5, 6, 7] and [7, 5, 3, 2, 1, 0].
+    place(state, 0, 5);
+    expect(at([5, 1, 3, 2], -1)).toEqual([0, 2, 2, 3]);
+    expect(at([5, 1, 3, 2], -1)).toEqual([0, 2, 2, 3]);
+    for (const cells of [
+      [0, 4],
+      [4, 0],
+      [-1, 3],
+      [2, -1],
+    ]) {
+      place(state, ...cells);
+      for (const cost of [-1, 0, 2]) expect(at([0, 1, 2, 3, 4, 5], cost), `${cells} at ${cost}`).toEqual(fresh([0, 1, 2, 3, 4, 5], cost));
+    }
+    place(state, -1, -1);
+    expect(at([0, 5], -1)).toEqual([X, X]);
   });
 });
 

@@ -39,7 +39,7 @@ import { allowance } from './allowance.js';
 import { lineOfSight, meleeAdjacent, rangeBetween } from './geometry.js';
 import { Edge, Terrain, type SurvivorsMap } from './map.js';
 import { faceChance } from './odds.js';
-import { UNREACHABLE, zombieDistancesThroughBarricades } from './paths.js';
+import { UNREACHABLE, zombieDistancesAt } from './paths.js';
 import { HUMANS, Phase, ZOMBIE_CELL, type SurvivorsConfig, type SurvivorsState } from './types.js';
 
 /** The weights of the terms above. */
@@ -83,9 +83,25 @@ interface Tables {
   readonly dangerByDistance: Float64Array;
   /** threat(T, R) = h · (γ^(T−1) − γ^R) / (1 − γ) at `R · (roundLimit + 1) + T`, for 1 ≤ T ≤ R ≤ roundLimit. */
   readonly threatByTurns: Float64Array;
-  /** Work arrays for one evaluation, as long as the zombie cap: a zombie's threat and survival chance. */
+  /** Work arrays for one evaluation, as long as the zombie cap: a zombie's threat, survival chance and path distance. */
   readonly threat: Float64Array;
   readonly survives: Float64Array;
+  readonly zombieDistances: Int32Array;
+  /** The openings' danger last computed, with the board and zombies it was computed for. */
+  readonly lastDanger: OpeningsDanger;
+  /** Work space of `killChances`: one human's best target. */
+  readonly targetPick: TargetPick;
+}
+
+/** The part of `openDanger` that depends on the board and the zombies alone. */
+interface OpeningsDanger {
+  /** The board's stamp (−1: nothing computed yet) and the zombies' cells, `count` of them. */
+  stamp: number;
+  zombies: Int32Array;
+  count: number;
+  total: number;
+  worst: number;
+  worstIndex: number;
 }
 
 /**
@@ -195,7 +211,7 @@ function tablesFor(config: SurvivorsConfig): Tables {
   }
   // Risen dead and ambushes can pass the cap only by placement rules; the board never holds more.
   const most = Math.max(config.zombieCap, 1) + params.numHumans + 8;
-  const tables = { worth, kill, openings, openingWalks, spotWalks, spawnDanger, dangerByDistance, threatByTurns, threat: new Float64Array(most), survives: new Float64Array(most) };
+  const tables = { worth, kill, openings, openingWalks, spotWalks, spawnDanger, dangerByDistance, threatByTurns, threat: new Float64Array(most), survives: new Float64Array(most), zombieDistances: new Int32Array(most), lastDanger: { stamp: -1, zombies: new Int32Array(most), count: 0, total: 0, worst: 0, worstIndex: -1 }, targetPick: { best: 0, target: -1, chance: 0 } };
   tablesByConfig.set(config, tables);
   return tables;
 }
@@ -268,13 +284,14 @@ function escapeProgress(state: SurvivorsState): number {
  */
 function expectedThreat(state: SurvivorsState, tables: Tables): number {
   const { params } = state.config;
-  const dist = zombieDistancesThroughBarricades(state, BARRICADE_PRICE);
   const phasesLeft = params.roundLimit - state.round + 1;
   const zombies = state.zombies;
   const threat = zombies.length <= tables.threat.length ? tables.threat : new Float64Array(zombies.length);
+  const dist = zombies.length <= tables.zombieDistances.length ? tables.zombieDistances : new Int32Array(zombies.length);
+  zombieDistancesAt(state, BARRICADE_PRICE, zombies, dist);
   for (let i = 0; i < zombies.length; i++) {
     threat[i] = 0;
-    const d = dist[zombies[i] as number] as number;
+    const d = dist[i] as number;
     if (d >= UNREACHABLE) continue;
     const turns = Math.max(1, Math.ceil(d / params.zombieActions));
     if (turns > phasesLeft) continue;
@@ -305,27 +322,19 @@ function killChances(state: SurvivorsState, tables: Tables, threat: Float64Array
     const actions = active ? human.actionsLeft : allowance(params, human.wounds);
     if (actions <= 0) continue;
     const aimed = active && state.aim > 0 ? 1 : 0;
-    let best = 0;
-    let bestTarget = -1;
-    let bestChance = 0;
-    const consider = (table: readonly [Float64Array, Float64Array], zombie: number): void => {
-      const chance = table[aimed]![Math.min(actions, table[0].length - 1)] as number;
-      const value = chance * (threat[zombie] as number);
-      if (value > best) {
-        best = value;
-        bestTarget = zombie;
-        bestChance = chance;
-      }
-    };
+    const pick = tables.targetPick;
+    pick.best = 0;
+    pick.target = -1;
+    pick.chance = 0;
     const unarmed = tables.kill[cards.length]!;
     for (let dir = 0; dir < 4; dir++) {
       const to = map.neighbour[human.cell * 4 + dir] as number;
       if (to < 0 || state.occupant[to] !== ZOMBIE_CELL || !meleeAdjacent(state, human.cell, dir)) continue;
       const zombie = state.zombies.indexOf(to);
-      consider(unarmed, zombie);
+      considerTarget(pick, unarmed, aimed, actions, threat, zombie);
       for (const card of human.items) {
         const table = tables.kill[card];
-        if (table != null && (cards[card] as ItemCard).range === 0) consider(table, zombie);
+        if (table != null && (cards[card] as ItemCard).range === 0) considerTarget(pick, table, aimed, actions, threat, zombie);
       }
     }
     for (const card of human.items) {
@@ -334,12 +343,30 @@ function killChances(state: SurvivorsState, tables: Tables, threat: Float64Array
       if (table == null || item.range === 0) continue;
       for (let z = 0; z < state.zombies.length; z++) {
         const cell = state.zombies[z] as number;
-        if ((threat[z] as number) > 0 && rangeBetween(state, human.cell, cell) <= item.range && lineOfSight(state, human.cell, cell)) consider(table, z);
+        if ((threat[z] as number) > 0 && rangeBetween(state, human.cell, cell) <= item.range && lineOfSight(state, human.cell, cell)) considerTarget(pick, table, aimed, actions, threat, z);
       }
     }
-    if (bestTarget >= 0) survives[bestTarget] = (survives[bestTarget] as number) * (1 - bestChance);
+    if (pick.target >= 0) survives[pick.target] = (survives[pick.target] as number) * (1 - pick.chance);
   }
   return survives;
+}
+
+/** One human's best target so far: its worth (threat × kill chance), index and kill chance. */
+interface TargetPick {
+  best: number;
+  target: number;
+  chance: number;
+}
+
+/** Takes `zombie` as `pick`'s target if attacking it with `table` is worth more than the best so far. */
+function considerTarget(pick: TargetPick, table: readonly [Float64Array, Float64Array], aimed: number, actions: number, threat: Float64Array, zombie: number): void {
+  const chance = table[aimed]![Math.min(actions, table[0].length - 1)] as number;
+  const value = chance * (threat[zombie] as number);
+  if (value > pick.best) {
+    pick.best = value;
+    pick.target = zombie;
+    pick.chance = chance;
+  }
 }
 
 /**
@@ -347,6 +374,32 @@ function killChances(state: SurvivorsState, tables: Tables, threat: Float64Array
  * walk of the nearest human to it: one human at a time is drawn to the opening most worth closing.
  */
 function openDanger(state: SurvivorsState, tables: Tables): number {
+  const last = tables.lastDanger;
+  // Search values many positions of one board and one set of zombies (every human move tried):
+  // the openings' danger is then the last one computed.
+  if (last.stamp !== state.boardStamp || !sameCells(last.zombies, last.count, state.zombies)) {
+    dangerOfOpenings(state, tables, last);
+  }
+  let total = last.total;
+  const worstIndex = last.worstIndex;
+  if (worstIndex >= 0) {
+    const walks = tables.openingWalks[worstIndex] as Int32Array;
+    let walk: number = WEIGHTS.openingCap;
+    for (const human of state.humans) if (!human.dead && !human.downed && human.cell >= 0) walk = Math.min(walk, walks[human.cell] as number);
+    total += last.worst * WEIGHTS.openingWalk * walk;
+  }
+  return total;
+}
+
+/** Whether the first `count` of `kept` are `cells`. */
+function sameCells(kept: Int32Array, count: number, cells: readonly number[]): boolean {
+  if (count !== cells.length) return false;
+  for (let i = 0; i < count; i++) if (kept[i] !== cells[i]) return false;
+  return true;
+}
+
+/** Into `into`: Σ over open windows and doorways of their danger, and the most endangered one, for this board and these zombies. */
+function dangerOfOpenings(state: SurvivorsState, tables: Tables, into: OpeningsDanger): void {
   const { map } = state.config;
   let total = 0;
   let worst = 0;
@@ -364,13 +417,14 @@ function openDanger(state: SurvivorsState, tables: Tables): number {
       worstIndex = i;
     }
   }
-  if (worstIndex >= 0) {
-    const walks = tables.openingWalks[worstIndex] as Int32Array;
-    let walk: number = WEIGHTS.openingCap;
-    for (const human of state.humans) if (!human.dead && !human.downed && human.cell >= 0) walk = Math.min(walk, walks[human.cell] as number);
-    total += worst * WEIGHTS.openingWalk * walk;
-  }
-  return total;
+  const zombies = state.zombies;
+  if (into.zombies.length < zombies.length) into.zombies = new Int32Array(zombies.length);
+  for (let i = 0; i < zombies.length; i++) into.zombies[i] = zombies[i] as number;
+  into.count = zombies.length;
+  into.stamp = state.boardStamp;
+  into.total = total;
+  into.worst = worst;
+  into.worstIndex = worstIndex;
 }
 
 function manhattan(map: SurvivorsMap, a: number, b: number): number {

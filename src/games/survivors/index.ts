@@ -8,7 +8,7 @@ import { survivorsRender } from './render.js';
 export { survivors, configFor, blastCells, friendRoutes, moveLine, searchesLeftAt } from './rules.js';
 export { allowance } from './allowance.js';
 export { lineOfSight, meleeAdjacent } from './geometry.js';
-export { UNREACHABLE, freshZombieDistances, zombieDistancesToCell, renewBoardStamp, zombieDistancesThroughBarricades, zombiePathDistances } from './paths.js';
+export { UNREACHABLE, freshZombieDistances, zombieDistancesAt, zombieDistancesToCell, renewBoardStamp, zombieDistancesThroughBarricades, zombiePathDistances } from './paths.js';
 export { attackOdds, attackTwiceKill, attackTwiceKillStrict, attacksUntilBreak, faceChance, turnsUntilBreak, weaponOdds, type WeaponOdds } from './odds.js';
 export { survivorsHeuristic } from './heuristic.js';
 export { CAR_KEYS, DEFAULT_ITEM_DECK, isExplosive, isWeapon, type ItemCard } from './cards.js';

@@ -268,9 +268,8 @@ function humanField(state: SurvivorsState, memo: Memo, board: BoardFields, barri
   return field;
 }
 
-/** The field of `state` for this price, kept or computed now; never modify it. */
-function memoized(state: SurvivorsState, barricadeCost: number): Int32Array {
-  const memo = memoFor(state.config, barricadeCost);
+/** The kept field of `state`'s position (board and humans' cells), or undefined. */
+function keptPosition(memo: Memo, state: SurvivorsState): Int32Array | undefined {
   const humans = state.humans;
   // Stryker disable next-line EqualityOperator: (<=) positionStamps[length] is undefined, never a board's stamp
   for (let entry = 0; entry < memo.positionStamps.length; entry++) {
@@ -281,8 +280,30 @@ function memoized(state: SurvivorsState, barricadeCost: number): Int32Array {
     for (let h = 0; same && h < humans.length; h++) same = cells[h] === (humans[h] as { cell: number }).cell;
     if (same) return memo.positionFields[entry] as Int32Array;
   }
+  return undefined;
+}
+
+/** Keeps `field` as the field of `cells` on `state`'s board, over the oldest position kept. */
+function keepPosition(memo: Memo, state: SurvivorsState, cells: Int32Array, field: Int32Array): void {
+  memo.positionStamps[memo.nextPosition] = state.boardStamp;
+  memo.positionCells[memo.nextPosition] = cells;
+  memo.positionFields[memo.nextPosition] = field;
+  memo.nextPosition = (memo.nextPosition + 1) % POSITIONS_KEPT;
+}
+
+function humansCells(state: SurvivorsState): Int32Array {
+  const humans = state.humans;
   const cells = new Int32Array(humans.length);
   for (let h = 0; h < humans.length; h++) cells[h] = (humans[h] as { cell: number }).cell;
+  return cells;
+}
+
+/** The field of `state` for this price, kept or computed now; never modify it. */
+function memoized(state: SurvivorsState, barricadeCost: number): Int32Array {
+  const memo = memoFor(state.config, barricadeCost);
+  const kept = keptPosition(memo, state);
+  if (kept !== undefined) return kept;
+  const cells = humansCells(state);
   // A board seen once (a blast tried in search) costs one search from all humans; a board in
   // play is asked again and again as humans move, so there each human's field is kept.
   const board = boardOf(state, memo);
@@ -301,11 +322,39 @@ function memoized(state: SurvivorsState, barricadeCost: number): Int32Array {
       for (let i = 0; i < field.length; i++) if ((own[i] as number) < (field[i] as number)) field[i] = own[i] as number;
     }
   }
-  memo.positionStamps[memo.nextPosition] = state.boardStamp;
-  memo.positionCells[memo.nextPosition] = cells;
-  memo.positionFields[memo.nextPosition] = field;
-  memo.nextPosition = (memo.nextPosition + 1) % POSITIONS_KEPT;
+  keepPosition(memo, state, cells, field);
   return field;
+}
+
+/**
+ * Into `out[i]`, the zombie path distance from `cells[i]` to the nearest human, a barricade
+ * crossed at `barricadeCost` actions: `zombieDistancesThroughBarricades(state, cost)[cells[i]]`,
+ * without building the whole field where each human's own is kept (the board seen before), so a
+ * search reading a few cells of many positions (the heuristic, at the zombies) skips a pass over
+ * the board per position.
+ */
+export function zombieDistancesAt(state: SurvivorsState, barricadeCost: number, cells: readonly number[], out: Int32Array): void {
+  const memo = memoFor(state.config, barricadeCost);
+  let field = keptPosition(memo, state);
+  const board = field === undefined ? boardOf(state, memo) : null;
+  if (board !== null && board.positions++ === 0) {
+    const humans = humansCells(state);
+    field = fill(state, memo.buffers, barricadeCost, humans).slice();
+    keepPosition(memo, state, humans, field);
+  }
+  if (field !== undefined) {
+    for (let i = 0; i < cells.length; i++) out[i] = field[cells[i] as number] as number;
+    return;
+  }
+  out.fill(UNREACHABLE, 0, cells.length);
+  for (const human of state.humans) {
+    if (human.cell < 0) continue;
+    const own = humanField(state, memo, board as BoardFields, barricadeCost, human.cell);
+    for (let i = 0; i < cells.length; i++) {
+      const d = own[cells[i] as number] as number;
+      if (d < (out[i] as number)) out[i] = d;
+    }
+  }
 }
 
 /**
