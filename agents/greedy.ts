@@ -68,14 +68,15 @@ export function greedyConfig(raw: Readonly<Record<string, unknown>>): GreedyConf
 
 /**
  * The expected heuristic value of `state` for `seat`, expanding chance within `leafBudget`
- * leaves and stopping at the first decision: the one-step score of an action's result.
+ * leaves and stopping at the first decision: the one-step score of an action's result. With
+ * `owned`, the caller gives `state` up: it may be played on (one copy fewer).
  */
-export function expectedValue(game: AnyGame, state: unknown, seat: number, leafBudget: number): number {
+export function expectedValue(game: AnyGame, state: unknown, seat: number, leafBudget: number, owned = false): number {
   if (game.currentPlayer(state) !== CHANCE) return game.heuristic(state)[seat] as number;
   const outcomes = game.chanceOutcomes(state);
   if (outcomes.length > leafBudget) return game.heuristic(state)[seat] as number;
   const childBudget = Math.floor(leafBudget / outcomes.length);
-  return chanceExpectation(game, state, outcomes, (child) => expectedValue(game, child, seat, childBudget));
+  return chanceExpectation(game, state, outcomes, (child) => expectedValue(game, child, seat, childBudget, true), owned);
 }
 
 /**
@@ -140,7 +141,7 @@ export class TurnPlanner {
     if (outcomes.length <= leaves && outcomes.length <= Math.max(nodes, 1)) {
       const nodeShare = Math.floor(Math.max(0, nodes - outcomes.length) / outcomes.length);
       const leafShare = Math.floor(leaves / outcomes.length);
-      return chanceExpectation(game, state, outcomes, (child) => this.value(child, nodeShare, leafShare));
+      return chanceExpectation(game, state, outcomes, (child) => this.value(child, nodeShare, leafShare), true);
     }
     const samples = this.config.chanceSamples;
     if (samples === 0 || nodes < samples || this.config.horizon === 'action') return game.heuristic(state)[seat] as number;
@@ -206,7 +207,7 @@ export const greedyAgent: AgentFactory = {
           scores = legal.map((action) => {
             const next = game.clone(base);
             game.apply(next, action, null);
-            return expectedValue(game, next, seat, config.maxChanceLeaves);
+            return expectedValue(game, next, seat, config.maxChanceLeaves, true);
           });
         } else {
           // Every legal action is scored, whatever the budget: one-step lookahead is the floor.

@@ -9,24 +9,30 @@ import type { AnyGame, ChanceOutcome } from './game.js';
 
 /**
  * Σ p(o) · valueOf(child) over `outcomes` (the game's `chanceOutcomes(state)`), each child a
- * clone of `state` with its outcome applied (the caller's `valueOf` owns it).
+ * clone of `state` with its outcome applied (the caller's `valueOf` owns it). With `owned`, the
+ * caller hands `state` over: the last outcome (or group) to be valued is applied to `state`
+ * itself, one clone fewer.
  */
 export function chanceExpectation(
   game: AnyGame,
   state: unknown,
   outcomes: readonly ChanceOutcome<unknown>[],
   valueOf: (child: unknown) => number,
+  owned = false,
 ): number {
   const groups = game.chanceGroups === undefined ? undefined : game.chanceGroups(state);
   let value = 0;
   if (groups === undefined) {
-    for (const outcome of outcomes) {
-      const child = game.clone(state);
+    for (let i = 0; i < outcomes.length; i++) {
+      const outcome = outcomes[i] as ChanceOutcome<unknown>;
+      const child = owned && i === outcomes.length - 1 ? state : game.clone(state);
       game.apply(child, outcome.action, null);
       value += outcome.probability * valueOf(child);
     }
     return value;
   }
+  let lastGroup = 0;
+  for (let i = 0; i < groups.length; i++) if ((groups[i] as number) > lastGroup) lastGroup = groups[i] as number;
   // Local, not shared: valueOf may search further chance nodes below this one.
   const groupValues: number[] = [];
   for (let i = 0; i < outcomes.length; i++) {
@@ -34,7 +40,8 @@ export function chanceExpectation(
     const group = groups[i] as number;
     // Groups are numbered by first appearance: a number not yet valued is the next one.
     if (group === groupValues.length) {
-      const child = game.clone(state);
+      // The last group to appear needs no copy when the state is ours: nothing applies to it after.
+      const child = owned && group === lastGroup ? state : game.clone(state);
       game.apply(child, outcome.action, null);
       groupValues.push(valueOf(child));
     }

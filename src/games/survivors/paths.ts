@@ -111,6 +111,9 @@ interface BoardFields {
   positions: number;
   /** Per cell, the field of a human standing there (or undefined). */
   readonly byCell: (Int32Array | undefined)[];
+  /** The board's step costs at the memo's price (`stepCosts`), once `stepsReady`. */
+  readonly steps: Int32Array;
+  stepsReady: boolean;
 }
 
 /** Everything kept for one (config, price). */
@@ -162,18 +165,52 @@ function memoFor(config: SurvivorsConfig, barricadeCost: number): Memo {
 }
 
 /**
- * Fills `buffers.dist` with the distance to the nearest of `sources`. `barricadeCost` −1:
- * barricades are impassable; otherwise a barricaded edge costs that much on top of its step.
+ * Into `into` (cell · 4 + direction), what a zombie pays to step into the cell from its neighbour
+ * that way on `state`'s board: 1, `zombieWindowCost` through a window, `zombieObstacleCost` onto an
+ * obstacle (the larger where both), plus `barricadeCost` across a barricade; −1 where it cannot
+ * (off the board, a wall, a barricade when `barricadeCost` is −1). Read by every field of the board.
  */
-function fill(state: SurvivorsState, buffers: Buffers, barricadeCost: number, sources: ArrayLike<number>): Int32Array {
+function stepCosts(state: SurvivorsState, barricadeCost: number, into: Int32Array): Int32Array {
   const { map, params } = state.config;
-  const { dist, queue, counts, slots } = buffers;
   const { neighbour, edgeOf } = map;
   const edges = state.edges;
   const barricades = state.barricades;
   const terrain = state.terrain;
   const windowCost = params.zombieWindowCost;
   const obstacleCost = params.zombieObstacleCost;
+  for (let cell = 0; cell < map.cells; cell++) {
+    const obstacle = terrain[cell] === Terrain.Obstacle;
+    for (let dir = 0; dir < 4; dir++) {
+      const at = cell * 4 + dir;
+      into[at] = -1;
+      // Off the board the neighbour and its edge are −1.
+      if ((neighbour[at] as number) < 0) continue;
+      const edge = edgeOf[at] as number;
+      const kind = edges[edge];
+      if (kind === Edge.Wall) continue;
+      // The zombie steps from the neighbour into `cell`.
+      let cost = 1;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >= for windowCost > cost) cost is 1 here and zombieWindowCost is at least 1 (its schema), so the window's cost is taken either way
+      if (kind === Edge.Window && windowCost > cost) cost = windowCost;
+      // Stryker disable next-line EqualityOperator: (>= for obstacleCost > cost) on a tie, taking the obstacle's cost leaves cost as it was
+      if (obstacle && obstacleCost > cost) cost = obstacleCost;
+      if (barricades[edge] === 1) {
+        if (barricadeCost < 0) continue;
+        cost += barricadeCost;
+      }
+      into[at] = cost;
+    }
+  }
+  return into;
+}
+
+/**
+ * Fills `buffers.dist` with the distance to the nearest of `sources`, over a board's step costs
+ * (`stepCosts`).
+ */
+function fill(state: SurvivorsState, buffers: Buffers, steps: Int32Array, sources: ArrayLike<number>): Int32Array {
+  const neighbour = state.config.map.neighbour;
+  const { dist, queue, counts, slots } = buffers;
   dist.fill(UNREACHABLE);
   const capacity = (queue.length / slots) | 0;
   counts.fill(0);
@@ -196,23 +233,10 @@ function fill(state: SurvivorsState, buffers: Buffers, barricadeCost: number, so
       pending--;
       // Stryker disable next-line ConditionalExpression: (false) a cell read at d whose distance has since dropped was expanded at that lower distance already; expanding it again at d improves nothing
       if (dist[cell] !== d) continue;
-      for (let dir = 0; dir < 4; dir++) {
-        const from = neighbour[cell * 4 + dir]!;
-        // Stryker disable next-line ConditionalExpression: (false) off the board the neighbour and its edge are -1: dist[-1] is undefined, so nd < dist[-1] is false and nothing is queued
-        if (from < 0) continue;
-        const edge = edgeOf[cell * 4 + dir]!;
-        const kind = edges[edge];
-        if (kind === Edge.Wall) continue;
-        // The zombie steps from `from` into `cell`.
-        let cost = 1;
-        // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >= for windowCost > cost) cost is 1 here and zombieWindowCost is at least 1 (its schema), so the window's cost is taken either way
-        if (kind === Edge.Window && windowCost > cost) cost = windowCost;
-        // Stryker disable next-line EqualityOperator: (>= for obstacleCost > cost) on a tie, taking the obstacle's cost leaves cost as it was
-        if (terrain[cell] === Terrain.Obstacle && obstacleCost > cost) cost = obstacleCost;
-        if (barricades[edge] === 1) {
-          if (barricadeCost < 0) continue;
-          cost += barricadeCost;
-        }
+      for (let at = cell * 4, end = at + 4; at < end; at++) {
+        const cost = steps[at]!;
+        if (cost < 0) continue;
+        const from = neighbour[at]!;
         const nd = d + cost;
         if (nd < dist[from]!) {
           dist[from] = nd;
@@ -245,24 +269,34 @@ function boardOf(state: SurvivorsState, memo: Memo): BoardFields {
   if (board === undefined) {
     // Stryker disable next-line ConditionalExpression: (false for oldest === undefined) with BOARDS_KEPT boards kept there is an oldest one
     if (memo.boards.length < BOARDS_KEPT || oldest === undefined) {
-      board = { stamp: state.boardStamp, lastUse: 0, positions: 0, byCell: [] };
+      board = { stamp: state.boardStamp, lastUse: 0, positions: 0, byCell: [], steps: new Int32Array(state.config.map.cells * 4), stepsReady: false };
       memo.boards.push(board);
     } else {
       board = oldest;
       board.stamp = state.boardStamp;
       board.positions = 0;
       board.byCell.length = 0;
+      board.stepsReady = false;
     }
   }
   board.lastUse = ++memo.clock;
   return board;
 }
 
+/** `board`'s step costs at `barricadeCost` (its memo's price), computed on first use. */
+function boardSteps(state: SurvivorsState, board: BoardFields, barricadeCost: number): Int32Array {
+  if (!board.stepsReady) {
+    stepCosts(state, barricadeCost, board.steps);
+    board.stepsReady = true;
+  }
+  return board.steps;
+}
+
 /** The field of one human standing on `cell`, on `board`. */
 function humanField(state: SurvivorsState, memo: Memo, board: BoardFields, barricadeCost: number, cell: number): Int32Array {
   let field = board.byCell[cell];
   if (field === undefined) {
-    field = fill(state, memo.buffers, barricadeCost, [cell]).slice();
+    field = fill(state, memo.buffers, boardSteps(state, board, barricadeCost), [cell]).slice();
     board.byCell[cell] = field;
   }
   return field;
@@ -310,7 +344,7 @@ function memoized(state: SurvivorsState, barricadeCost: number): Int32Array {
   let field: Int32Array;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: (true, false, !==, positions--) one search from all humans and the least of each human's own field are the same field; which one is used only saves time
   if (board.positions++ === 0) {
-    field = fill(state, memo.buffers, barricadeCost, cells).slice();
+    field = fill(state, memo.buffers, boardSteps(state, board, barricadeCost), cells).slice();
   } else {
     // A new array per entry: a field handed out stays valid after its entry is replaced.
     field = new Int32Array(state.config.map.cells).fill(UNREACHABLE);
@@ -339,7 +373,7 @@ export function zombieDistancesAt(state: SurvivorsState, barricadeCost: number, 
   const board = field === undefined ? boardOf(state, memo) : null;
   if (board !== null && board.positions++ === 0) {
     const humans = humansCells(state);
-    field = fill(state, memo.buffers, barricadeCost, humans).slice();
+    field = fill(state, memo.buffers, boardSteps(state, board, barricadeCost), humans).slice();
     keepPosition(memo, state, humans, field);
   }
   if (field !== undefined) {
@@ -392,5 +426,5 @@ export function zombieDistancesToCell(state: SurvivorsState, cell: number, barri
 export function freshZombieDistances(state: SurvivorsState, barricadeCost: number | null): Int32Array {
   const cost = barricadeCost ?? -1;
   const sources = state.humans.map((human) => human.cell);
-  return fill(state, memoFor(state.config, cost).buffers, cost, sources).slice();
+  return fill(state, memoFor(state.config, cost).buffers, stepCosts(state, cost, new Int32Array(state.config.map.cells * 4)), sources).slice();
 }
