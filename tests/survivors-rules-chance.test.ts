@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshot } from '../src/conform/state-inspection.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { DEFAULT_ITEM_DECK, Phase, Roll, type SurvivorsState } from '../src/games/survivors/index.js';
-import { BLAST, E, HOUSE, OPEN, W, act, actNow, addZombie, barricadeEdge, edgeAt, force, game, giveCard, human, putHuman, start, zombieTurn } from './fixtures/survivors-scene.js';
+import { BLAST, E, HOUSE, OPEN, W, act, actNow, addZombie, barricadeEdge, edgeAt, force, game, giveCard, human, makeParams, putHuman, start, zombieTurn } from './fixtures/survivors-scene.js';
 
 /** Group numbers by first appearance of each face's resulting state. */
 function groupsByStates(state: SurvivorsState): number[] {
@@ -122,6 +122,26 @@ describe('Survivors chance groups, rule by rule', () => {
     zombieTurn(barred, 0);
     act(barred, { kind: 'zombieBreak', dir: W });
     expect(groupsAt(barred, Roll.ZombieBreak)).toEqual([0, 0, 0, 0, 1, 1]);
+  });
+
+  it('rule 51: a blast reaches its own radius\'s cells, whatever blasts of another radius were set off on that cell before under the same parameters', () => {
+    const params = makeParams(OPEN, { numHumans: 2 });
+    for (const order of [
+      ['Grenade', 'Dynamite'],
+      ['Dynamite', 'Grenade'],
+    ]) {
+      for (const name of order) {
+        const state = game.setup(params);
+        putHuman(state, 0, 1, 2);
+        putHuman(state, 1, 5, 2);
+        const card = giveCard(state, 0, name);
+        actNow(state, 0, 4);
+        act(state, { kind: 'throw', card, cell: state.config.map.width * 2 + 3 });
+        force(state, 4);
+        // (5,2) is 2 from the target: in the Dynamite's blast (radius 2), not the Grenade's (1).
+        expect(human(state, 1).wounds, `${name} after ${order.join(', ')}`).toBe(name === 'Dynamite' ? 1 : 0);
+      }
+    }
   });
 
   it('every card a draw can bring is its own group', () => {

@@ -91,6 +91,8 @@ interface Tables {
   readonly lastDanger: OpeningsDanger;
   /** Work space of `killChances`: one human's best target. */
   readonly targetPick: TargetPick;
+  /** The fewest wounds at which a human has no actions left to take (`allowance` 0). */
+  readonly woundsToDown: number;
 }
 
 /** The part of `openDanger` that depends on the board and the zombies alone. */
@@ -211,7 +213,9 @@ function tablesFor(config: SurvivorsConfig): Tables {
   }
   // Risen dead and ambushes can pass the cap only by placement rules; the board never holds more.
   const most = Math.max(config.zombieCap, 1) + params.numHumans + 8;
-  const tables = { worth, kill, openings, openingWalks, spotWalks, spawnDanger, dangerByDistance, threatByTurns, threat: new Float64Array(most), survives: new Float64Array(most), zombieDistances: new Int32Array(most), lastDanger: { stamp: -1, zombies: new Int32Array(most), count: 0, total: 0, worst: 0, worstIndex: -1 }, targetPick: { best: 0, target: -1, chance: 0 } };
+  let woundsToDown = 1;
+  while (allowance(params, woundsToDown) > 0) woundsToDown++;
+  const tables = { woundsToDown, worth, kill, openings, openingWalks, spotWalks, spawnDanger, dangerByDistance, threatByTurns, threat: new Float64Array(most), survives: new Float64Array(most), zombieDistances: new Int32Array(most), lastDanger: { stamp: -1, zombies: new Int32Array(most), count: 0, total: 0, worst: 0, worstIndex: -1 }, targetPick: { best: 0, target: -1, chance: 0 } };
   tablesByConfig.set(config, tables);
   return tables;
 }
@@ -222,8 +226,7 @@ export function survivorsHeuristic(state: SurvivorsState): number[] {
   const config = state.config;
   const { params } = config;
   const tables = tablesFor(config);
-  let woundsToDown = 1;
-  while (allowance(params, woundsToDown) > 0) woundsToDown++;
+  const woundsToDown = tables.woundsToDown;
   let score = 0;
   let wounds = 0;
   let downed = 0;

@@ -120,6 +120,8 @@ interface BoardFields {
 interface Memo {
   readonly buffers: Buffers;
   readonly boards: BoardFields[];
+  /** The board last asked for (or null): its entry in `boards`, whose stamp may since have been given to another board. */
+  recentBoard: BoardFields | null;
   clock: number;
   /** Whole-position fields: board stamp and humans' cells (−1 off the board) per entry. */
   readonly positionStamps: number[];
@@ -148,6 +150,7 @@ function memoFor(config: SurvivorsConfig, barricadeCost: number): Memo {
     memo = {
       buffers: { dist: new Int32Array(map.cells), queue: new Int32Array(slots * map.cells * 4), counts: new Int32Array(slots), slots },
       boards: [],
+      recentBoard: null,
       clock: 0,
       // Stryker disable next-line ArrayDeclaration: (["Stryker was here"]) entry 0's stamp is then a string, never a board's stamp, until the first field kept overwrites it
       positionStamps: [],
@@ -257,6 +260,12 @@ function fill(state: SurvivorsState, buffers: Buffers, steps: Int32Array, source
 
 /** This state's board in the memo, made the most recently used (added if new, over the least recently used). */
 function boardOf(state: SurvivorsState, memo: Memo): BoardFields {
+  // Search asks for one board many times running: the last one asked for is looked at first.
+  const recent = memo.recentBoard;
+  if (recent !== null && recent.stamp === state.boardStamp) {
+    recent.lastUse = ++memo.clock;
+    return recent;
+  }
   // Search tries many boards once (a blast, a barricade) while the board in play is asked for
   // all along: keep the most recently used.
   let board: BoardFields | undefined;
@@ -280,6 +289,7 @@ function boardOf(state: SurvivorsState, memo: Memo): BoardFields {
     }
   }
   board.lastUse = ++memo.clock;
+  memo.recentBoard = board;
   return board;
 }
 

@@ -1170,10 +1170,10 @@ function resolveThrow(state: SurvivorsState, roll: number, emit: Emit): void {
     afterHumanAction(state, emit);
     return;
   }
-  const inBlast = blastCells(state, pending.target, item.blast);
+  const { cells: inBlast, edges: blastEdgeList } = blastArea(state, pending.target, item.blast);
 // Stryker disable next-line BooleanLiteral: (true) starting as changed only gives an unchanged board a new stamp: its distances are computed again, equal
   let changed = false;
-  for (const edge of blastEdges(state, inBlast)) {
+  for (const edge of blastEdgeList) {
     if (state.barricades[edge] === 1) {
       ownBarricades(state)[edge] = 0;
       changed = true;
@@ -1222,7 +1222,7 @@ function finishBlast(state: SurvivorsState, emit: Emit): void {
   const human = state.humans[thrower] as Human;
   state.phase = Phase.Act;
   state.active = -1;
-  for (const cell of blastCells(state, state.pending.target, item.blast)) {
+  for (const cell of blastArea(state, state.pending.target, item.blast).cells) {
     const h = humanAt(state, cell);
     if (h < 0) continue;
     wound(state, h, params.blastHumanWounds, 'blast', emit);
@@ -1240,6 +1240,35 @@ function finishBlast(state: SurvivorsState, emit: Emit): void {
  * Rule 51: the edges a blast over `cells` destroys, in ascending order: those with at least one
  * side in it (`anyAffectedSide`) or both (`bothSides`). Only the blast cells' own edges can be.
  */
+/** A blast's cells and edges by radius, then centre, per config: they depend on the map and rules only. */
+const blastAreas = new WeakMap<SurvivorsConfig, Map<number, Map<number, BlastArea>>>();
+
+interface BlastArea {
+  readonly cells: readonly number[];
+  readonly edges: readonly number[];
+}
+
+/** The cells and edges of a blast of `radius` on `centre` (rule 51): kept per config, shared, never written. */
+function blastArea(state: SurvivorsState, centre: number, radius: number): BlastArea {
+  let byRadius = blastAreas.get(state.config);
+  if (byRadius === undefined) {
+    byRadius = new Map();
+    blastAreas.set(state.config, byRadius);
+  }
+  let byCentre = byRadius.get(radius);
+  if (byCentre === undefined) {
+    byCentre = new Map();
+    byRadius.set(radius, byCentre);
+  }
+  let area = byCentre.get(centre);
+  if (area === undefined) {
+    const cells = blastCells(state, centre, radius);
+    area = { cells, edges: blastEdges(state, cells) };
+    byCentre.set(centre, area);
+  }
+  return area;
+}
+
 function blastEdges(state: SurvivorsState, cells: readonly number[]): number[] {
   const { map, params } = state.config;
   const both = params.blastEdgeRule === 'bothSides';
