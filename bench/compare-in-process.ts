@@ -16,8 +16,8 @@
  *   figures a run adds (leads read from the heuristic at each turn start), for builds that have
  *   them (not the build issue 19 measured);
  * - `survivors.one-step-greedy`: 4 Survivors matches ("survive", default map and deck), the
- *   one-step greedy (`horizon: action`) against the scripted zombies, for builds whose greedy
- *   has that setting.
+ *   one-step greedy against the scripted zombies: `horizon: action`, or, for a build whose greedy
+ *   has no such setting, its greedy (then one step only), as `compare-builds` takes it.
  *
  * Prints JSON: per workload, each build's median milliseconds and the median of base/head
  * ratios of the pairs (above 1: head faster).
@@ -70,13 +70,14 @@ async function workloads(root: string): Promise<Record<string, Workload>> {
     };
   }
   const greedy = await loadFrom(root, 'dist/agents/greedy.js');
+  // A build whose greedy has no horizon setting has only the one-step greedy (as compare-builds takes it).
   const hasHorizon = greedy.greedyAgent.validateConfig({ horizon: 'action' }).length === 0;
-  if (hasHorizon) {
+  {
     const { survivors } = await loadFrom(root, 'dist/src/games/survivors/index.js');
     const { scriptedZombiesAgent } = await loadFrom(root, 'dist/agents/scripted-zombies.js');
     const survive = { ...defaultParameters(survivors.parameters), scenario: 'survive' };
     const survivorSeats = [
-      { factory: greedy.greedyAgent, config: { horizon: 'action' } },
+      { factory: greedy.greedyAgent, config: hasHorizon ? { horizon: 'action' } : {} },
       { factory: scriptedZombiesAgent, config: {} },
     ];
     let survivorsIndex = 0;
