@@ -41,6 +41,13 @@ function roomsPriced(k: number): number[] {
   return [4, 3, k + 4, k + 5, 3, 2, k + 4, k + 5, 2, 1, k + 3, k + 4, 1, 0, k + 2, k + 3];
 }
 
+/** zombieDistancesAt the corridor's cells 2 and 4, barricades at price 1. */
+function zombieDistancesAt0(state: SurvivorsState): number[] {
+  const out = new Int32Array(2);
+  zombieDistancesAt(state, 1, [2, 4], out);
+  return [...out];
+}
+
 /** Puts the humans on `cells` in order (−1: off the board); path distances ignore figures, so occupancy is left alone. */
 function place(state: SurvivorsState, ...cells: number[]): void {
   state.humans.forEach((human, i) => {
@@ -279,6 +286,11 @@ describe('path distances at a few cells (zombieDistancesAt)', () => {
     // Humans on cells 0 and 5: the least of [0, 2, 3, 5, 6, 7] and [7, 5, 3, 2, 1, 0].
     place(state, 0, 5);
     expect(at([5, 1, 3, 2], -1)).toEqual([0, 2, 2, 3]);
+    // The position is kept: asked again after another search has used the work buffers, it still reads its own field.
+    fresh([0], -1);
+    place(state, 3, 3);
+    fresh([0], -1);
+    place(state, 0, 5);
     expect(at([5, 1, 3, 2], -1)).toEqual([0, 2, 2, 3]);
     for (const cells of [
       [0, 4],
@@ -394,6 +406,27 @@ describe('path distances: what the memo keeps', () => {
     const recomputed = zombieDistancesToCell(board(2), 5, 1);
     expect(recomputed).not.toBe(fields[2]);
     expect(values(recomputed)).toEqual([7, 5, 3, 2, 1, 0]);
+  });
+
+  it('a board asked for again and again stays the most recently used, and an entry given to another board takes that board\'s step costs', () => {
+    const base = start(CORRIDOR);
+    place(base, 5);
+    const boards = Array.from({ length: 32 }, () => {
+      const board = game.clone(base);
+      renewBoardStamp(board);
+      return board;
+    });
+    const fields = boards.map((b) => zombieDistancesToCell(b, 5, 1));
+    // Board 0, asked for 40 times running, is then the most recently used: a new board takes board 1's entry.
+    for (let i = 0; i < 40; i++) expect(zombieDistancesToCell(boards[0] as SurvivorsState, 5, 1)).toBe(fields[0]);
+    // The new board has a wall east of cell 3: the entry it takes must not keep board 1's step costs.
+    const walled = game.clone(base);
+    setEdge(walled, 3, Edge.Wall);
+    renewBoardStamp(walled);
+    expect(values(zombieDistancesToCell(walled, 5, 1))).toEqual([X, X, X, X, 1, 0]);
+    expect(values(zombieDistancesAt0(walled))).toEqual([X, 1]);
+    expect(zombieDistancesToCell(boards[0] as SurvivorsState, 5, 1)).toBe(fields[0]);
+    expect(zombieDistancesToCell(boards[1] as SurvivorsState, 5, 1)).not.toBe(fields[1]);
   });
 
   it('32 positions are kept per price, the oldest replaced', () => {

@@ -107,6 +107,7 @@ describe('Survivors chance groups, rule by rule', () => {
   it('rule 51: a blast wide enough to take a fresh board stamp on every throw leaves each use face its own state', () => {
     const deck = DEFAULT_ITEM_DECK.map((card) => (card.name === 'Dynamite' ? { ...card, blast: 4096 } : card));
     expect(groupsAt(dynamite({ itemDeck: deck }), Roll.Throw)).toEqual([0, 1, 2, 3, 4, 5]);
+
   });
 
   it('rule 56: a zombie\'s attack wounds on zombieHitOn, its blow on a barricade breaks it on barricadeBreakOn', () => {

@@ -181,12 +181,15 @@ function stepCosts(state: SurvivorsState, barricadeCost: number, into: Int32Arra
   const terrain = state.terrain;
   const windowCost = params.zombieWindowCost;
   const obstacleCost = params.zombieObstacleCost;
+  // Stryker disable next-line EqualityOperator: (<=) a cell past the board writes past the table, which a typed array ignores
   for (let cell = 0; cell < map.cells; cell++) {
     const obstacle = terrain[cell] === Terrain.Obstacle;
+    // Stryker disable next-line EqualityOperator: (<=) a fifth direction writes the next cell's first entry, which that cell's own pass then writes again
     for (let dir = 0; dir < 4; dir++) {
       const at = cell * 4 + dir;
       into[at] = -1;
       // Off the board the neighbour and its edge are −1.
+      // Stryker disable next-line ConditionalExpression: (false) a cost kept for a step from off the board is never taken: fill reads dist[−1], undefined, and queues nothing
       if ((neighbour[at] as number) < 0) continue;
       const edge = edgeOf[at] as number;
       const kind = edges[edge];
@@ -238,6 +241,7 @@ function fill(state: SurvivorsState, buffers: Buffers, steps: Int32Array, source
       if (dist[cell] !== d) continue;
       for (let at = cell * 4, end = at + 4; at < end; at++) {
         const cost = steps[at]!;
+        // Stryker disable next-line EqualityOperator: (<=) no step costs 0: the least is 1, and a barricade's price is added to it
         if (cost < 0) continue;
         const from = neighbour[at]!;
         const nd = d + cost;
@@ -262,6 +266,7 @@ function fill(state: SurvivorsState, buffers: Buffers, steps: Int32Array, source
 function boardOf(state: SurvivorsState, memo: Memo): BoardFields {
   // Search asks for one board many times running: the last one asked for is looked at first.
   const recent = memo.recentBoard;
+  // Stryker disable next-line ConditionalExpression,BlockStatement: (false, {}) without the shortcut the scan below finds the same entry and uses it alike
   if (recent !== null && recent.stamp === state.boardStamp) {
     recent.lastUse = ++memo.clock;
     return recent;
@@ -295,8 +300,10 @@ function boardOf(state: SurvivorsState, memo: Memo): BoardFields {
 
 /** `board`'s step costs at `barricadeCost` (its memo's price), computed on first use. */
 function boardSteps(state: SurvivorsState, board: BoardFields, barricadeCost: number): Int32Array {
+  // Stryker disable next-line ConditionalExpression: (true) working the costs out again gives the same costs
   if (!board.stepsReady) {
     stepCosts(state, barricadeCost, board.steps);
+    // Stryker disable next-line BooleanLiteral: (false) working the costs out again gives the same costs
     board.stepsReady = true;
   }
   return board.steps;
@@ -380,7 +387,9 @@ function memoized(state: SurvivorsState, barricadeCost: number): Int32Array {
 export function zombieDistancesAt(state: SurvivorsState, barricadeCost: number, cells: readonly number[], out: Int32Array): void {
   const memo = memoFor(state.config, barricadeCost);
   let field = keptPosition(memo, state);
+  // Stryker disable next-line ConditionalExpression: (true) asking for the board of a kept position only makes it the most recently used
   const board = field === undefined ? boardOf(state, memo) : null;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator,BlockStatement: (true, false, ===, !==, positions--, {}) one search from all humans and the least of each human's own field are the same figures; which one is used only saves time
   if (board !== null && board.positions++ === 0) {
     const humans = humansCells(state);
     field = fill(state, memo.buffers, boardSteps(state, board, barricadeCost), humans).slice();
@@ -392,10 +401,13 @@ export function zombieDistancesAt(state: SurvivorsState, barricadeCost: number, 
   }
   out.fill(UNREACHABLE, 0, cells.length);
   for (const human of state.humans) {
+    // Stryker disable next-line ConditionalExpression: (false) a human off the board has a field of UNREACHABLE only, which lowers nothing
     if (human.cell < 0) continue;
     const own = humanField(state, memo, board as BoardFields, barricadeCost, human.cell);
+    // Stryker disable next-line EqualityOperator: (<=) cells[length] is undefined, and own[undefined] < out[length] is false: nothing is written
     for (let i = 0; i < cells.length; i++) {
       const d = own[cells[i] as number] as number;
+      // Stryker disable next-line EqualityOperator: (<=) writing an equal distance changes nothing
       if (d < (out[i] as number)) out[i] = d;
     }
   }

@@ -1251,16 +1251,19 @@ interface BlastArea {
 /** The cells and edges of a blast of `radius` on `centre` (rule 51): kept per config, shared, never written. */
 function blastArea(state: SurvivorsState, centre: number, radius: number): BlastArea {
   let byRadius = blastAreas.get(state.config);
+// Stryker disable next-line ConditionalExpression: (true) a fresh table each time only forgets areas, which are worked out again alike
   if (byRadius === undefined) {
     byRadius = new Map();
     blastAreas.set(state.config, byRadius);
   }
   let byCentre = byRadius.get(radius);
+// Stryker disable next-line ConditionalExpression: (true) a fresh table each time only forgets areas, which are worked out again alike
   if (byCentre === undefined) {
     byCentre = new Map();
     byRadius.set(radius, byCentre);
   }
   let area = byCentre.get(centre);
+// Stryker disable next-line ConditionalExpression: (true) an area worked out again is the same area
   if (area === undefined) {
     const cells = blastCells(state, centre, radius);
     area = { cells, edges: blastEdges(state, cells) };
@@ -1639,15 +1642,18 @@ function faceEffect(state: SurvivorsState, face: number): number {
       const modified = Math.min(6, face + pending.amount);
       const killOn = item === null ? params.unarmedKillOn : item.killOn;
       const pushOn = item === null ? params.unarmedKnockbackOn : item.knockbackOn;
+// Stryker disable next-line ArithmeticOperator: (− for either +) each of the 8 combinations still has a code of its own (0 to 7 become 8 other distinct numbers), and only equality of codes is read
       return (killOn.includes(modified) ? 1 : 0) + (pushOn.includes(modified) ? 2 : 0) + (item !== null && item.breakOn.includes(face) ? 4 : 0);
     }
     case Roll.Heal: {
       const item = cards[pending.card] as ItemCard;
+// Stryker disable next-line ConditionalExpression: (false for the first test) an item with no use faces works without a roll, so a heal roll always has use faces
       const success = item.useOn.length === 0 || item.useOn.includes(face);
       return success ? 1 : item.breakOn.includes(face) ? 2 : 0;
     }
     case Roll.Throw: {
       const item = cards[pending.card] as ItemCard;
+// Stryker disable next-line ConditionalExpression: (false for the first test) an explosive with no use faces goes off without a roll, so a throw roll always has use faces
       if (!(item.useOn.length === 0 || item.useOn.includes(face))) return 0;
       // A blast this wide renews the board's stamp afresh (resolveThrow): each face its own state.
       return item.blast < 4096 ? 1 : face;
@@ -1661,31 +1667,17 @@ function faceEffect(state: SurvivorsState, face: number): number {
   }
 }
 
-/** Group numbers by faces' codes (3 bits a face, 6 faces), numbered by first appearance; shared, never written. */
-const faceGroupsByCodes = new Map<number, readonly number[]>();
-/** [0, 1, …, n − 1] by n: every outcome its own group; shared, never written. */
-const eachAlone: (readonly number[])[] = [];
-
 /** The contract's `chanceGroups`: die faces that decide alike share a group; each card drawn is its own. */
 function chanceGroups(state: SurvivorsState): readonly number[] {
-  if (state.phase !== Phase.Roll) {
-    const count = chanceOutcomes(state).length;
-    return (eachAlone[count] ??= Array.from({ length: count }, (_, i) => i));
-  }
-  let codes = 0;
-  for (let face = 1; face <= 6; face++) codes = codes * 8 + faceEffect(state, face);
-  let groups = faceGroupsByCodes.get(codes);
-  if (groups === undefined) {
-    const firstFaceOfCode: number[] = [];
-    const numbered: number[] = [];
-    for (let face = 1; face <= 6; face++) {
-      const code = faceEffect(state, face);
-      let group = firstFaceOfCode.indexOf(code);
-      if (group < 0) group = firstFaceOfCode.push(code) - 1;
-      numbered.push(group);
-    }
-    groups = numbered;
-    faceGroupsByCodes.set(codes, groups);
+  if (state.phase !== Phase.Roll) return Array.from({ length: chanceOutcomes(state).length }, (_, i) => i);
+  // A new list each call: search asks again below this node while it reads this one.
+  const codes: number[] = [];
+  const groups: number[] = [];
+  for (let face = 1; face <= 6; face++) {
+    const code = faceEffect(state, face);
+    let group = codes.indexOf(code);
+    if (group < 0) group = codes.push(code) - 1;
+    groups.push(group);
   }
   return groups;
 }
