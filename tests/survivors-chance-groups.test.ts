@@ -9,28 +9,16 @@
 import { describe, expect, it } from 'vitest';
 import { greedyAgent } from '../agents/greedy.js';
 import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
-import { snapshot } from '../src/conform/state-inspection.js';
 import type { AnyGame } from '../src/core/game.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { Phase, Roll, survivors, type SurvivorsParams, type SurvivorsState } from '../src/games/survivors/index.js';
+import { groupsByStates } from './fixtures/survivors-scene.js';
 
 const ROLL_NAMES = Object.fromEntries(Object.entries(Roll).map(([name, value]) => [value, name])) as Record<number, string>;
 /** Roll kinds whose faces have two or more results that never leave equal states. */
 const ALWAYS_DISTINCT = new Set<number>([Roll.Bite, Roll.Throw, Roll.BlastKill, Roll.ZombieAttack, Roll.ZombieBreak]);
 const KEPT_PER_KIND = 30;
-
-/** Group numbers by first appearance of each face's resulting state. */
-function groupsByStates(state: SurvivorsState): number[] {
-  const seen: string[] = [];
-  return survivors.chanceOutcomes(state).map((outcome) => {
-    const child = survivors.clone(state);
-    survivors.apply(child, outcome.action, null);
-    const text = snapshot(child);
-    const at = seen.indexOf(text);
-    return at >= 0 ? at : seen.push(text) - 1;
-  });
-}
 
 /** Copies of roll nodes met while greedy humans play scripted zombies: in play (sampleChance) and in search (chanceGroups). */
 function rollNodes(params: SurvivorsParams, matches: number): Map<number, SurvivorsState[]> {

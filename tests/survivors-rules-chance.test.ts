@@ -5,22 +5,9 @@
  * face applied to a copy, the copies compared field by field). Search applies one face per group.
  */
 import { describe, expect, it } from 'vitest';
-import { snapshot } from '../src/conform/state-inspection.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { DEFAULT_ITEM_DECK, Phase, Roll, type SurvivorsState } from '../src/games/survivors/index.js';
-import { BLAST, E, HOUSE, OPEN, W, act, actNow, addZombie, barricadeEdge, edgeAt, force, game, giveCard, human, makeParams, putHuman, start, zombieTurn } from './fixtures/survivors-scene.js';
-
-/** Group numbers by first appearance of each face's resulting state. */
-function groupsByStates(state: SurvivorsState): number[] {
-  const seen: string[] = [];
-  return game.chanceOutcomes(state).map((outcome) => {
-    const child = game.clone(state);
-    game.apply(child, outcome.action, null);
-    const text = snapshot(child);
-    const at = seen.indexOf(text);
-    return at >= 0 ? at : seen.push(text) - 1;
-  });
-}
+import { BLAST, E, HOUSE, OPEN, W, act, actNow, addZombie, barricadeEdge, edgeAt, force, game, giveCard, groupsByStates, human, makeParams, putHuman, start, zombieTurn } from './fixtures/survivors-scene.js';
 
 /** The state's groups, after checking it is the roll expected and its groups are the states' own. */
 function groupsAt(state: SurvivorsState, roll: number): readonly number[] {
