@@ -58,4 +58,15 @@ describe('chanceExpectation', () => {
       expect(given.die).toBe(6);
     }
   });
+
+  it('stops with what is wrong when a game\'s groups cannot be read: a number for each outcome, numbered by first appearance', () => {
+    const { game } = halfDie(true);
+    const state = start();
+    const outcomes = game.chanceOutcomes(state);
+    const wrong = (groups: number[]): AnyGame => ({ ...game, id: 'wrong-groups', chanceGroups: () => groups });
+    expect(() => chanceExpectation(wrong([0, 1]), state, outcomes, valueOf)).toThrow('wrong-groups: chanceGroups gave 2 group numbers for 6 chance outcomes; expected one each (hordelab conform checks this)');
+    expect(() => chanceExpectation(wrong([1, 1, 1, 0, 0, 0]), state, outcomes, valueOf)).toThrow('wrong-groups: chanceGroups gave 1 for outcome 0; expected a number already used or the next new one, 0');
+    expect(() => chanceExpectation(wrong([0, 0, 0, 1, 1, -1]), state, outcomes, valueOf)).toThrow('gave -1 for outcome 5');
+    expect(() => chanceExpectation(wrong([0, 0, 0, 1, 1, 1.5]), state, outcomes, valueOf)).toThrow('gave 1.5 for outcome 5');
+  });
 });

@@ -31,6 +31,9 @@ export function chanceExpectation(
     }
     return value;
   }
+  // A module's groups are trusted as far as conform checks them; a list that cannot be read
+  // stops the match with what is wrong, where it would otherwise value the node as NaN.
+  if (groups.length !== outcomes.length) throw new Error(`${game.id}: chanceGroups gave ${groups.length} group numbers for ${outcomes.length} chance outcomes; expected one each (hordelab conform checks this)`);
   let lastGroup = 0;
   for (let i = 0; i < groups.length; i++) if ((groups[i] as number) > lastGroup) lastGroup = groups[i] as number;
   // Local, not shared: valueOf may search further chance nodes below this one.
@@ -38,6 +41,9 @@ export function chanceExpectation(
   for (let i = 0; i < outcomes.length; i++) {
     const outcome = outcomes[i] as ChanceOutcome<unknown>;
     const group = groups[i] as number;
+    if (!(Number.isInteger(group) && group >= 0 && group <= groupValues.length)) {
+      throw new Error(`${game.id}: chanceGroups gave ${String(group)} for outcome ${i}; expected a number already used or the next new one, ${groupValues.length} (numbered 0, 1, 2, … by first appearance; hordelab conform checks this)`);
+    }
     // Groups are numbered by first appearance: a number not yet valued is the next one.
     if (group === groupValues.length) {
       // The last group to appear needs no copy when the state is ours: nothing applies to it after.
