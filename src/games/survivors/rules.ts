@@ -1236,10 +1236,6 @@ function finishBlast(state: SurvivorsState, emit: Emit): void {
   afterHumanAction(state, emit);
 }
 
-/**
- * Rule 51: the edges a blast over `cells` destroys, in ascending order: those with at least one
- * side in it (`anyAffectedSide`) or both (`bothSides`). Only the blast cells' own edges can be.
- */
 /** A blast's cells and edges by radius, then centre, per config: they depend on the map and rules only. */
 const blastAreas = new WeakMap<SurvivorsConfig, Map<number, Map<number, BlastArea>>>();
 
@@ -1272,6 +1268,10 @@ function blastArea(state: SurvivorsState, centre: number, radius: number): Blast
   return area;
 }
 
+/**
+ * Rule 51: the edges a blast over `cells` destroys, in ascending order: those with at least one
+ * side in it (`anyAffectedSide`) or both (`bothSides`). Only the blast cells' own edges can be.
+ */
 function blastEdges(state: SurvivorsState, cells: readonly number[]): number[] {
   const { map, params } = state.config;
   const both = params.blastEdgeRule === 'bothSides';
