@@ -8,8 +8,8 @@
  * holds its folder, a file-size limit, a folder named as typed relative to the shell.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,43 @@ describe('the lock', () => {
   });
 });
 
+describe('temporary files', () => {
+  const RUN_NAMES = { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['matches.csv', 'summary.json'] } as const;
+  /** A lock left by a process that is gone: one that has run and ended. */
+  const deadLock = JSON.stringify({ pid: spawnSync('true').pid, host: hostname(), started: '2026-12-01T00:00:00.000Z', command: 'hordelab run s.yaml' });
+
+  it("are someone else's where no killed run left its lock: refused, and left as they were", async () => {
+    const dir = join(work, 'user-tmp');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'matches.csv.tmp'), 'my notes\n');
+    expect(() => OutputFolder.claim(dir, RUN_NAMES)).toThrow(/matches\.csv\.tmp/);
+    expect(() => OutputFolder.claim(dir, { ...RUN_NAMES, force: true })).toThrow(/matches\.csv\.tmp/);
+    const file = scenarioFile('user-tmp.yaml', SMALL);
+    const refused = await hordelab('run', file, '-q', '--out', 'user-tmp', '--force');
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining('matches.csv.tmp')]);
+    expect(snapshot(dir)).toEqual({ 'matches.csv.tmp': 'my notes\n' });
+  });
+
+  it("are a killed run's beside its lock: taken over, and the lock put back when the claim is refused", () => {
+    const dir = join(work, 'killed-tmp');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'matches.csv.tmp'), 'half a run\n');
+    writeFileSync(join(dir, LOCK_FILE), deadLock);
+    const longAgo = new Date(Date.now() - 60 * 60_000);
+    utimesSync(join(dir, LOCK_FILE), longAgo, longAgo);
+    // A finished output beside them: a plain run is refused (it needs --force) ...
+    writeFileSync(join(dir, 'summary.json'), JSON.stringify({ hordelab: { version: '0.1.0' }, scenario: { name: 's' }, run: { status: 'complete' } }));
+    expect(() => OutputFolder.claim(dir, RUN_NAMES)).toThrow(/--force/);
+    // ... and the dead process's lock is back as it was, so --force still knows the files.
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(deadLock);
+    expect(Math.abs(statSync(join(dir, LOCK_FILE)).mtimeMs - longAgo.getTime())).toBeLessThan(1000);
+    const folder = OutputFolder.claim(dir, { ...RUN_NAMES, force: true });
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    folder.release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+});
+
 describe('a lock from another host', () => {
   it('is reported while it is refreshed, and taken over once it has not been for 10 minutes', () => {
     const dir = join(work, 'shared-volume');
@@ -262,8 +299,11 @@ describe('publishing', () => {
     mkdirSync(dir);
     expect(inspectFolder(dir, []).state).toBe('empty');
     writeFileSync(join(dir, 'matches.csv.tmp'), '');
-    expect(inspectFolder(dir, ['matches.csv']).state).toBe('empty');
-    expect(inspectFolder(dir, []).foreign).toEqual(['matches.csv.tmp']);
+    // A temporary file of a name it writes is a run's only where a killed run left its lock.
+    expect(inspectFolder(dir, ['matches.csv'], { killedRunLeftLock: true }).state).toBe('empty');
+    expect(inspectFolder(dir, ['matches.csv']).foreign).toEqual(['matches.csv.tmp']);
+    expect(inspectFolder(dir, [], { killedRunLeftLock: true }).foreign).toEqual(['matches.csv.tmp']);
+    rmSync(join(dir, 'matches.csv.tmp'));
     writeFileSync(join(dir, 'matches.csv'), '');
     // A known name alone, with no record of whose it is, is not taken as ours.
     expect(inspectFolder(dir, ['matches.csv']).state).toBe('foreign');

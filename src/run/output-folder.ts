@@ -111,22 +111,27 @@ export class OutputFolder {
    */
   static claim(dir: string, options: ClaimOptions): OutputFolder {
     const createdDir = prepareFolder(dir, options.flag);
-    let lock: LockRecord;
+    let taken: TakenLock;
     try {
       refuseDamagedControlFiles(dir);
-      lock = acquireLock(dir, options.flag);
+      taken = acquireLock(dir, options.flag);
     } catch (error) {
       if (createdDir) removeIfEmpty(dir);
       throw error;
     }
+    const { lock, stale } = taken;
     try {
       completeInterruptedPublish(dir);
-      const previous = inspectFolder(dir, options.knownNames ?? []);
+      // Temporary files are a killed process's only where that process left its lock behind.
+      const previous = inspectFolder(dir, options.knownNames ?? [], { killedRunLeftLock: stale !== null });
       const refusal = refusalFor(dir, previous, options);
       if (refusal !== null) throw new UsageError([{ source: refusal.source, field: '', message: refusal.message }]);
       return new OutputFolder(dir, previous, options, createdDir, lock);
     } catch (error) {
       releaseLock(dir, lock);
+      // The dead process's lock goes back: it is what marks its temporary files as Hordelab's
+      // for the next claim (the one that is told to add --force, say).
+      if (stale !== null) restoreStaleLock(dir, stale);
       if (createdDir) removeIfEmpty(dir);
       throw error;
     }
@@ -210,9 +215,12 @@ export class OutputFolder {
 
 /**
  * What `dir` holds. Hordelab's files are those its manifest lists, those a run's checkpoint
- * names, `knownNames`, and the temporary files of any of these; anything else is foreign.
+ * names, `knownNames`, and the temporary files of any of these where a run left them (beside its
+ * checkpoint, or where `killedRunLeftLock`: the claim found the lock of a process that is gone);
+ * anything else is foreign. A `matches.csv.tmp` in a folder no killed run left is someone
+ * else's file, and the run would overwrite it.
  */
-export function inspectFolder(dir: string, knownNames: readonly string[]): FolderContents {
+export function inspectFolder(dir: string, knownNames: readonly string[], found: { readonly killedRunLeftLock: boolean } = { killedRunLeftLock: false }): FolderContents {
   if (!existsSync(dir)) return { state: 'missing', kind: null, scenario: null, status: null, owned: [], foreign: [] };
   const entries = entriesOf(dir);
   const manifest = readManifest(dir);
@@ -222,13 +230,16 @@ export function inspectFolder(dir: string, knownNames: readonly string[]): Folde
   const unfinished = checkpoint !== null || existsSync(join(dir, CHECKPOINT_FILE));
   const summary = readJson(join(dir, 'summary.json')) as { hordelab?: { version?: string }; scenario?: { name?: string }; run?: { status?: string } } | null;
   const known = new Set([...knownNames, ...(manifest?.files ?? []), ...Object.keys(checkpoint?.lengths ?? {})]);
+  // A run's working files are its checkpoint's (an interrupted run), or a killed run's.
+  const runLeftFiles = unfinished || found.killedRunLeftLock;
+  const isWorkingFile = (name: string): boolean => runLeftFiles && name.endsWith('.tmp') && known.has(name.slice(0, -4));
   const owned: string[] = [];
   const foreign: string[] = [];
   const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
   for (const name of entries) {
-    // A run killed before its first checkpoint leaves only its temporary files (and, until a
-    // later claim takes it over, its lock): they are taken as ours by name.
-    if (CONTROL_FILES.has(name) || (name.endsWith('.tmp') && known.has(name.slice(0, -4)))) continue;
+    // A run killed before its first checkpoint leaves only its temporary files and its lock:
+    // with that lock found, they are taken as ours by name.
+    if (CONTROL_FILES.has(name) || isWorkingFile(name)) continue;
     if (known.has(name)) owned.push(name);
     else foreign.push(name);
   }
@@ -387,10 +398,11 @@ const OTHER_HOST_STALE_MS = 10 * 60_000;
  * (a shared volume, a retried cluster pod), when it has not been refreshed for
  * {@link OTHER_HOST_STALE_MS}. One held by a live process is reported.
  */
-function acquireLock(dir: string, flag: string): LockRecord {
+function acquireLock(dir: string, flag: string): TakenLock {
   const path = join(dir, LOCK_FILE);
   const record: LockRecord = { pid: process.pid, host: hostname(), started: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
   const draft = join(dir, `${LOCK_FILE}.${process.pid}.tmp`);
+  let stale: StaleLock | null = null;
   try {
     writeFileSync(draft, JSON.stringify(record));
   } catch (error) {
@@ -418,7 +430,7 @@ function acquireLock(dir: string, flag: string): LockRecord {
             }
           }, LOCK_HEARTBEAT_MS).unref(),
         );
-        return record;
+        return { lock: record, stale };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
@@ -448,6 +460,7 @@ function acquireLock(dir: string, flag: string): LockRecord {
         if (!existsSync(path)) renameSync(aside, path);
         continue;
       }
+      stale = { text: readText(aside), modified: modifiedAt(aside) };
       rmSync(aside, { force: true });
     }
     throw new UsageError([{ source: flag, field: '', message: `${dir}: could not take the lock ${path}; another hordelab keeps taking it` }]);
@@ -488,6 +501,29 @@ process.on('exit', () => {
   }
 });
 
+/** The lock this process holds, and the dead process's lock it replaced (null when there was none). */
+interface TakenLock {
+  readonly lock: LockRecord;
+  readonly stale: StaleLock | null;
+}
+
+/** A dead process's lock as it was: its text, and when it was last refreshed (which tells another host's lock is stale). */
+interface StaleLock {
+  readonly text: string;
+  readonly modified: Date | null;
+}
+
+/** Puts a dead process's lock back, as it was, where a claim that took it over let go again (unless another process holds the folder by now). */
+function restoreStaleLock(dir: string, stale: StaleLock): void {
+  const path = join(dir, LOCK_FILE);
+  try {
+    writeFileSync(path, stale.text, { flag: 'wx' });
+    if (stale.modified !== null) utimesSync(path, stale.modified, stale.modified);
+  } catch {
+    // Another hordelab took the folder in between: its lock stands.
+  }
+}
+
 function releaseLock(dir: string, record: LockRecord): void {
   const path = join(dir, LOCK_FILE);
   ownLocks.delete(path);
@@ -527,6 +563,22 @@ function entriesOf(dir: string): string[] {
 export function readManifest(dir: string): FolderManifest | null {
   const manifest = readJson(join(dir, MANIFEST_FILE));
   return isManifest(manifest) ? manifest : null;
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function modifiedAt(path: string): Date | null {
+  try {
+    return statSync(path).mtime;
+  } catch {
+    return null;
+  }
 }
 
 function readJson(path: string): unknown {
