@@ -14,6 +14,9 @@ import { ReproducibleFailure } from '../src/core/errors.js';
 import { runLadder } from '../src/ladder/ladder.js';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
+import { games } from '../src/registry.js';
+
+const builtInGames = [...games.values()];
 
 
 describe('levels', () => {
@@ -168,6 +171,25 @@ describe('verdicts', () => {
     expect(band.text).toMatch(/leaves the band \[45%, 55%\] at L2/);
     expect(judge({ path: 't', label: 't' }, at(0.1, 0.11), null, 0.95).verdict.holds).toBe(true);
     expect(judge({ path: 't', label: 't' }, at(0.1, 0.3), null, 0.95).verdict.text).toMatch(/changes beyond chance between levels \(L1 → L2: 10% → 30%\)/);
+  });
+});
+
+describe("the built-in games' headlines", () => {
+  it('judge win rates against 50% and differences against 0, and give other shares no reference', () => {
+    const references = Object.fromEntries(builtInGames.flatMap((module) => (module.headlines ?? []).map((headline) => [`${module.game.id}:${headline.path}`, headline.reference ?? null])));
+    expect(references).toEqual({
+      'zombie-trainers:p1WinRate': 0.5,
+      'zombie-trainers:tieRule.tieRate': null,
+      'zombie-trainers:decided.p1WinRate': 0.5,
+      // Half the matches reaching the round cap is no balance line: the verdict says where it moves.
+      'zombie-trainers:cappedRate': null,
+      'integer-duel:plantsMinusZombies': 0,
+      'integer-duel:plantsWinRate': null,
+      'integer-duel:drawRate': null,
+    });
+    const share = (level: string, value: number, lower: number, upper: number): { level: string; figure: Figure } => ({ level, figure: { value, lower, upper, n: 200, percent: true } });
+    const capped = judge({ path: 'cappedRate', label: 'Capped share' }, [share('greedy', 0.27, 0.213, 0.335), share('trainers-tempo', 1, 0.981, 1)], null, 0.95).verdict.text;
+    expect(capped).toMatch(/^changes beyond chance between levels \(greedy → trainers-tempo/);
   });
 });
 

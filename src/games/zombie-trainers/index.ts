@@ -32,6 +32,8 @@ export const zombieTrainersModule: GameModule = {
     { path: 'p1WinRate', label: 'P1 win rate', reference: 0.5 },
     { path: 'tieRule.tieRate', label: 'Ties (to P1, rule 28)' },
     { path: 'decided.p1WinRate', label: 'P1 among decided', reference: 0.5 },
-    { path: 'cappedRate', label: 'Capped share', reference: 0.5 },
+    // No reference: half the matches reaching the round cap is no balance line; the verdict
+    // says between which levels the share moves beyond chance.
+    { path: 'cappedRate', label: 'Capped share' },
   ],
 };
