@@ -221,6 +221,11 @@ describe('hordelab ladder and checks across a ladder', () => {
     for (const file of ['ladder.json', 'ladder.md', 'ladder.html', 'levels/random.yaml', 'levels/greedy.yaml']) expect(existsSync(join(work, 'out', file)), file).toBe(true);
     // In-process the scenario is named by its full path (a shell's run names it as typed).
     expect(readFileSync(join(work, 'out', 'ladder.md'), 'utf8')).toMatch(/hordelab ladder \S*coin\.yaml --levels random,greedy --seed 2 --matches 100/);
+    // Each level's figure with its interval, as run prints a rate: to a tenth of a percent.
+    const ladder = JSON.parse(readFileSync(join(work, 'out', 'ladder.json'), 'utf8')) as { headlines: { levels: { figure: { value: number; lower: number; upper: number } }[] }[] };
+    const { value, lower, upper } = ladder.headlines[0]!.levels[0]!.figure;
+    const tenth = (share: number): string => `${(100 * share).toFixed(1)}%`;
+    expect(readFileSync(join(work, 'out', 'ladder.md'), 'utf8')).toContain(`${tenth(value)} [${tenth(lower)}, ${tenth(upper)}]`);
   });
 
   it('reads a level\'s relative module path from the folder the command was given, not the process\'s', async () => {

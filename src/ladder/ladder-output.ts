@@ -21,11 +21,16 @@ import { makeFolders, writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
 
 
+/** A measured figure as `run` prints one: a rate to a tenth of a percent (`54.1% [53.1%, 55.0%]`), a mean to three places. */
+function formatEstimate(value: number, percent: boolean): string {
+  return percent ? `${(100 * value).toFixed(1)}%` : value.toFixed(3);
+}
+
 function formatFigure(figure: Figure | null): string {
   if (figure === null) return '-';
   // One rotated pair, or one match, gives a value but no variance to build an interval from.
-  if (!Number.isFinite(figure.lower) || !Number.isFinite(figure.upper)) return `${formatValue(figure.value, figure.percent)} [no interval: too few matches]`;
-  return `${formatValue(figure.value, figure.percent)} [${formatValue(figure.lower, figure.percent)}, ${formatValue(figure.upper, figure.percent)}]`;
+  if (!Number.isFinite(figure.lower) || !Number.isFinite(figure.upper)) return `${formatEstimate(figure.value, figure.percent)} [no interval: too few matches]`;
+  return `${formatEstimate(figure.value, figure.percent)} [${formatEstimate(figure.lower, figure.percent)}, ${formatEstimate(figure.upper, figure.percent)}]`;
 }
 
 /** The names `hordelab ladder` writes in its folder (an earlier ladder's may be replaced). */
