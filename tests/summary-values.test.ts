@@ -63,6 +63,10 @@ describe('a summary.json with impossible figures, given to report and compare', 
     ['a design effect of 0', (s) => void (s['results']['p1WinRate']['designEffect'] = 0), 'results.p1WinRate.designEffect: expected a finite number above 0, got 0'],
     ['a design effect of -1', (s) => void (s['results']['p1WinRate']['designEffect'] = -1), 'results.p1WinRate.designEffect: expected a finite number above 0, got -1'],
     ['0 clusters', (s) => void (s['results']['p1WinRate']['clusters'] = 0), 'results.p1WinRate.clusters: expected a whole number from 1 to n (30), got 0'],
+    ['a design effect above n (an effective count of nothing)', (s) => void (s['results']['p1WinRate']['designEffect'] = 1e300), 'results.p1WinRate.designEffect: expected at most n (30), got 1e+300'],
+    ['a design effect its bounds were not drawn with', (s) => void (s['results']['p1WinRate']['designEffect'] = 3), 'results.p1WinRate.lower: expected '],
+    ['bounds wider than its counts give', (s) => void Object.assign(s['results']['p1WinRate'], { lower: 0.01, upper: 0.999 }), 'results.p1WinRate.lower: expected '],
+    ['an outcome rate with an edited bound', (s) => void (s['outcomes']['bySeat']['seat1']['win']['upper'] = 0.999), 'outcomes.bySeat.seat1.win.upper: expected '],
     ['more clusters than trials', (s) => void (s['results']['p1WinRate']['clusters'] = 31), 'results.p1WinRate.clusters: expected a whole number from 1 to n (30), got 31'],
     ['a lower bound above the rate', (s) => void (s['results']['p1WinRate']['lower'] = 0.99), 'results.p1WinRate.lower: expected at most rate'],
     ['an upper bound below the rate', (s) => void (s['results']['p1WinRate']['upper'] = s['results']['p1WinRate']['rate'] / 2), 'results.p1WinRate.upper: expected at least rate'],
@@ -186,6 +190,12 @@ describe('a check baseline with impossible values', () => {
 
   it('reads records as --update-baseline writes them', async () => {
     expect((await read(RATE, MEAN))()).toEqual([RATE, MEAN]);
+  });
+
+  it('refuses a design effect above n, which would keep the check from ever flagging a move', async () => {
+    expect(await read({ ...RATE, designEffect: 1e300 }, MEAN)).toThrow(/coin\.json: designEffect: expected at most n \(200\), got 1e\+300; store a new one with --update-baseline/);
+    expect(await read(RATE, { ...MEAN, designEffect: 201 })).toThrow(/length\.json: designEffect: expected at most n \(200\), got 201/);
+    expect((await read({ ...RATE, designEffect: 200 }, MEAN))()).toEqual([{ ...RATE, designEffect: 200 }, MEAN]);
   });
 
   it('refuses a rate that is not its successes / n, naming the file and field', async () => {

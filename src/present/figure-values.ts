@@ -21,6 +21,7 @@
  * Figures older summaries lack (`designEffect`, `clusters` per figure) are checked where present.
  */
 import { formatPath } from '../core/parameters.js';
+import { effectiveRateInterval } from '../stats/rate-interval.js';
 
 /** Where a figure's value is impossible, and why. */
 export interface ValueProblem {
@@ -89,7 +90,7 @@ function interval(node: Record<string, unknown>, path: (string | number)[], valu
   if (lower !== null && upper !== null && !atMost(lower, upper)) fail(path, 'lower', `at most upper (${upper})`, lower);
 }
 
-function checkRate(node: Record<string, unknown>, path: (string | number)[]): void {
+function checkRate(node: Record<string, unknown>, path: (string | number)[], confidence: number | null): void {
   const n = wholeAtLeast(node, path, 'n', 0);
   const successes = node['successes'];
   if (!isWhole(successes) || successes < 0 || successes > n) fail(path, 'successes', `a whole number from 0 to n (${n})`, successes);
@@ -108,6 +109,23 @@ function checkRate(node: Record<string, unknown>, path: (string | number)[]): vo
   designEffect(node, path);
   clusters(node, path, n, 1);
   if ('matches' in node) wholeAtLeast(node, path, 'matches', 0);
+  if (confidence !== null && n > 0 && 'designEffect' in node && 'clusters' in node) clusteredBounds(node, path, successes, n, confidence);
+}
+
+/**
+ * A clustered rate's bounds are a function of its successes, n, design effect and clusters
+ * (`effectiveRateInterval`): recomputed, they must be the ones written. A design effect can be at
+ * most n (every trial in one cluster counts as one trial; `clusters.ts`), so an edited one
+ * cannot make a figure's effective count vanish and keep it from ever being flagged.
+ */
+function clusteredBounds(node: Record<string, unknown>, path: (string | number)[], successes: number, n: number, confidence: number): void {
+  const effect = node['designEffect'] as number;
+  if (effect > n) fail(path, 'designEffect', `at most n (${n})`, effect);
+  const expected = effectiveRateInterval(successes, n, effect, node['clusters'] as number, confidence);
+  for (const key of ['lower', 'upper'] as const) {
+    const value = node[key] as number;
+    if (Math.abs(value - expected[key]) > TOLERANCE) fail(path, key, `${expected[key]}, the ${Math.round(confidence * 1000) / 10}% interval of ${successes} in ${n} with design effect ${effect} over ${String(node['clusters'])} clusters`, value);
+  }
 }
 
 function checkMean(node: Record<string, unknown>, path: (string | number)[], valueKey: string): void {
@@ -155,14 +173,14 @@ function checkQuantiles(node: Record<string, unknown>, path: (string | number)[]
   }
 }
 
-function walk(node: unknown, path: (string | number)[]): void {
+function walk(node: unknown, path: (string | number)[], confidence: number | null): void {
   if (Array.isArray(node)) {
-    node.forEach((child, index) => walk(child, [...path, index]));
+    node.forEach((child, index) => walk(child, [...path, index], confidence));
     return;
   }
   if (!isRecord(node)) return;
   const has = (key: string): boolean => key in node;
-  if (has('n') && (has('successes') || has('rate'))) return checkRate(node, path);
+  if (has('n') && (has('successes') || has('rate'))) return checkRate(node, path, confidence);
   if (has('n') && has('mean')) return checkMean(node, path, 'mean');
   if (has('n') && has('difference')) return checkMean(node, path, 'difference');
   if (has('simulated') && has('lower') && has('upper')) return interval(node, path, 'simulated', false);
@@ -180,16 +198,16 @@ function walk(node: unknown, path: (string | number)[]): void {
       if (node['exactInsideInterval'] !== inside) fail(path, 'exactInsideInterval', `${inside} (exact ${exact}, interval [${lower}, ${upper}])`, node['exactInsideInterval']);
     }
   }
-  for (const [key, child] of Object.entries(node)) walk(child, [...path, key]);
+  for (const [key, child] of Object.entries(node)) walk(child, [...path, key], confidence);
 }
 
 /**
  * The first figure under `value` (found at `path`) whose values no run could have written, as a
  * path and message; null when every figure is possible.
  */
-export function figureValueProblem(value: unknown, path: (string | number)[]): ValueProblem | null {
+export function figureValueProblem(value: unknown, path: (string | number)[], confidence: number | null = null): ValueProblem | null {
   try {
-    walk(value, path);
+    walk(value, path, confidence);
     return null;
   } catch (error) {
     if (error instanceof Problem) return { path: error.path, message: error.message };
@@ -198,7 +216,7 @@ export function figureValueProblem(value: unknown, path: (string | number)[]): V
 }
 
 /** {@link figureValueProblem} with the path written as in error messages (`results.p1WinRate.n`). */
-export function figureValueIssue(value: unknown, path: (string | number)[]): { field: string; message: string } | null {
-  const problem = figureValueProblem(value, path);
+export function figureValueIssue(value: unknown, path: (string | number)[], confidence: number | null = null): { field: string; message: string } | null {
+  const problem = figureValueProblem(value, path, confidence);
   return problem === null ? null : { field: formatPath(problem.path), message: problem.message };
 }

@@ -117,7 +117,7 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   const shape = shapeProblem(report.summarize(report.emptyAggregate(), summary.confidence), summary.results, ['results']);
   if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it`);
   // Right shape, but are the numbers ones a run could write? An edited n or rate would be compared as measured.
-  const values = figureValueIssue(summary.results, ['results']) ?? figureValueIssue(summary.outcomes, ['outcomes']);
+  const values = figureValueIssue(summary.results, ['results'], summary.confidence) ?? figureValueIssue(summary.outcomes, ['outcomes'], summary.confidence);
   if (values !== null) throw new UsageError([{ source: file, ...values }]);
   return summary;
 }
