@@ -142,6 +142,26 @@ describe('the lock', () => {
   });
 });
 
+describe("a user's file named as Hordelab names its own", () => {
+  it('beside a finished run is refused by --force, not deleted or overwritten', async () => {
+    const file = scenarioFile('named.yaml', SMALL);
+    expect((await hordelab('run', file, '-q', '--out', 'named', '--no-event-files')).status).toBe(0);
+    for (const name of ['report.md', 'errors.csv', 'catches.csv', 'metrics.csv']) {
+      writeFileSync(join(work, 'named', name), `my ${name}\n`);
+      const before = snapshot(join(work, 'named'));
+      const again = await hordelab('run', file, '-q', '--out', 'named', '--force', '--report', 'md');
+      expect([again.status, again.stderr]).toEqual([2, expect.stringContaining(`named holds files hordelab did not write (${name})`)]);
+      expect(snapshot(join(work, 'named'))).toEqual(before);
+      rmSync(join(work, 'named', name));
+    }
+    // Its own pages it knows again: the compare page another command left in the run.
+    expect((await hordelab('run', file, '-q', '--out', 'named-base', '--no-event-files')).status).toBe(0);
+    expect((await hordelab('compare', 'named-base', 'named', '--format', 'html')).status).toBe(0);
+    expect((await hordelab('run', file, '-q', '--out', 'named', '--force')).status).toBe(0);
+    expect(existsSync(join(work, 'named', 'compare.html'))).toBe(false);
+  });
+});
+
 describe('temporary files', () => {
   const RUN_NAMES = { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['matches.csv', 'summary.json'] } as const;
   /** A lock left by a process that is gone: one that has run and ended. */

@@ -27,6 +27,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { makeFolders, writeAtomically } from './atomic-file.js';
+import { ownFileKind, readHead } from '../present/own-files.js';
 
 /** What a folder holds. A merge of shards is a `run` folder like any other. */
 export type OutputKind = 'run' | 'report' | 'sweep' | 'tune' | 'tournament';
@@ -229,7 +230,12 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
   // its damage as leave to start afresh over the matches already played.
   const unfinished = checkpoint !== null || existsSync(join(dir, CHECKPOINT_FILE));
   const summary = readJson(join(dir, 'summary.json')) as { hordelab?: { version?: string }; scenario?: { name?: string }; run?: { status?: string } } | null;
-  const known = new Set([...knownNames, ...(manifest?.files ?? []), ...Object.keys(checkpoint?.lengths ?? {})]);
+  // With a manifest, Hordelab's files are the ones it lists (and an unfinished run's working
+  // files), and pages other commands mark as theirs: a user's report.md or catches.csv beside a
+  // finished run is theirs, whatever its name. The names a command writes count alone only in a
+  // folder without a manifest (a run killed before its first publish, a summary from before
+  // manifests).
+  const known = new Set([...(manifest === null ? knownNames : []), ...(manifest?.files ?? []), ...Object.keys(checkpoint?.lengths ?? {})]);
   // A run's working files are its checkpoint's (an interrupted run), or a killed run's.
   const runLeftFiles = unfinished || found.killedRunLeftLock;
   const isWorkingFile = (name: string): boolean => runLeftFiles && name.endsWith('.tmp') && known.has(name.slice(0, -4));
@@ -240,7 +246,7 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
     // A run killed before its first checkpoint leaves only its temporary files and its lock:
     // with that lock found, they are taken as ours by name.
     if (CONTROL_FILES.has(name) || isWorkingFile(name)) continue;
-    if (known.has(name)) owned.push(name);
+    if (known.has(name) || (manifest !== null && knownNames.includes(name) && isMarkedOwnFile(join(dir, name)))) owned.push(name);
     else foreign.push(name);
   }
   if (foreign.length > 0) return { state: 'foreign', kind: manifest?.kind ?? null, scenario: manifest?.scenario ?? null, status: manifest?.status ?? null, owned, foreign };
@@ -563,6 +569,18 @@ function entriesOf(dir: string): string[] {
 export function readManifest(dir: string): FolderManifest | null {
   const manifest = readJson(join(dir, MANIFEST_FILE));
   return isManifest(manifest) ? manifest : null;
+}
+
+/**
+ * A file another command writes into a finished output without listing it (`compare.html` in
+ * the compared run), known by the mark at its start (`own-files.ts`).
+ */
+function isMarkedOwnFile(path: string): boolean {
+  try {
+    return statSync(path).isFile() && ownFileKind(readHead(path)) !== null;
+  } catch {
+    return false;
+  }
 }
 
 function readText(path: string): string {
