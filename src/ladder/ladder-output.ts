@@ -94,7 +94,7 @@ function markdown(summary: LadderSummary): string {
   lines.push(`\`${summary.command}\``, '');
   lines.push(
     `${scenario.matchesPerLevel} matches per level on run seed ${scenario.seed} (every level meets the same dice and deals). ` +
-      `${Math.round(summary.confidence * 100)}% intervals from the game's report (a design effect of 2 where seats are rotated).`,
+      `${Math.round(summary.confidence * 100)}% intervals from the game's report (clustered by rotated pair where seats are rotated, with the design effect each level's run measures).`,
     '',
   );
   lines.push('## Verdicts', '');
