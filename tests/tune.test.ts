@@ -74,6 +74,11 @@ describe('tune', () => {
     expect(parseDimension('winRate=0.1..0.9')).toEqual({ name: 'winRate', kind: 'real', min: 0.1, max: 0.9 });
     expect(parseDimension('winRate=0.2..0.4:0.1')).toEqual({ name: 'winRate', kind: 'choice', choices: ['0.2', '0.3', '0.4'] });
     expect(parseDimension('x=0..2:2')).toEqual({ name: 'x', kind: 'int', min: 0, max: 2, step: 2 });
+    // The most values a stepped range may list, and one more.
+    expect(parseDimension('x=0..0.9999:0.0001')).toMatchObject({ kind: 'choice', choices: expect.arrayContaining(['0', '0.9999']) });
+    expect(() => parseDimension('x=0..1:0.0001')).toThrow('10,001 values to try; expected at most 10,000');
+    // Two dimensions whose grid would be millions of points are sampled, not listed.
+    expect(candidateSettings([parseDimension('a=0..0.5:0.0001'), parseDimension('b=0..0.5:0.0001')], 8, 1)).toHaveLength(8);
     expect(() => parseDimension('x=0..1:1.5')).toThrow('the step 1.5 is larger than the range 0..1');
     expect(parseDimension('rollout=random,epsilonGreedy')).toEqual({ name: 'rollout', kind: 'choice', choices: ['random', 'epsilonGreedy'] });
     expect(parseTarget('p1WinRate=0.5')).toEqual({ metric: 'p1WinRate', value: 0.5 });
@@ -191,6 +196,13 @@ describe('the sweep and tune commands', () => {
     const badSpace = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.9..0.1', '--budget', '1000');
     expect(badSpace.status).toBe(2);
     expect(badSpace.stderr).toContain('--space winRate=0.9..0.1: expected name=lo..hi');
+    // A step so fine its values would not fit in memory is refused at once, naming the count.
+    const fine = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3..0.7:0.0000001', '--budget', '1000', '-o', 'fine');
+    expect([fine.status, fine.stderr]).toEqual([2, 'hordelab: --space winRate=0.3..0.7:0.0000001: 4,000,001 values to try; expected at most 10,000: give a coarser step, or none for a range of real values\n']);
+    expect(existsSync(join(dir, 'fine'))).toBe(false);
+    writeFileSync(join(dir, 'wide.yaml'), 'game: zombie-trainers\nmatches: 10\nseed: 1\nseats: [random, random]\n');
+    const wide = await hordelab(dir, 'tune', 'wide.yaml', '--target', 'p1WinRate=0.5', '--space', 'maxRounds=1..20000', '--budget', '1000', '-o', 'wide');
+    expect([wide.status, wide.stderr]).toEqual([2, 'hordelab: --space maxRounds=1..20000: 20,000 whole numbers to try; expected at most 10,000: give a coarser step (name=lo..hi:step)\n']);
     const badTarget = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate', '--space', 'winRate=0.1..0.9', '--budget', '1000');
     expect(badTarget.status).toBe(2);
     expect(badTarget.stderr).toContain('--target p1WinRate: expected metric=value');

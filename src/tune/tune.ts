@@ -114,6 +114,9 @@ export interface TuneResult {
   readonly tunedScenario: string;
 }
 
+/** The most values a stepped or whole-number `--space` range may list. */
+export const MAX_DIMENSION_VALUES = 10_000;
+
 /** Parses `name=lo..hi[:step]` (a range) or `name=a,b,c` (choices). */
 export function parseDimension(text: string): SpaceDimension {
   const at = text.indexOf('=');
@@ -132,6 +135,14 @@ export function parseDimension(text: string): SpaceDimension {
     // A step past the range leaves one point: nothing to search, though the search would "find" it.
     if (step !== undefined && step > max - min) {
       throw new UsageError([{ source: `--space ${text}`, field: '', message: `the step ${range[3]} is larger than the range ${range[1]}..${range[2]}, which leaves one value to try; give a step of at most ${+(max - min).toFixed(10)}` }]);
+    }
+    // The values of a stepped or whole-number range are listed (and gridded): a step of 1e-7 over
+    // 0.3..0.7 listed four million of them and ran out of memory.
+    const values = Math.floor((max - min) / (step ?? 1) + 1e-9) + 1;
+    // A range of whole numbers without a step may be a real parameter's (`tune` searches it as
+    // real then), so it is sized once the game says which (`tune`).
+    if (step !== undefined && values > MAX_DIMENSION_VALUES) {
+      throw new UsageError([{ source: `--space ${text}`, field: '', message: `${values.toLocaleString('en-US')} values to try; expected at most ${MAX_DIMENSION_VALUES.toLocaleString('en-US')}: give a coarser step${step === undefined ? ' (name=lo..hi:step)' : ', or none for a range of real values'}` }]);
     }
     const decimals = [range[1], range[2], range[3]].some((number) => number !== undefined && number.includes('.'));
     const integral = Number.isInteger(min) && Number.isInteger(max) && (step === undefined || Number.isInteger(step)) && !decimals;
@@ -177,7 +188,9 @@ function dimensionValues(dimension: SpaceDimension): string[] | null {
 /** The full grid when it has at most `count` points; else `count` seeded Latin-hypercube samples. */
 export function candidateSettings(space: readonly SpaceDimension[], count: number, seed: number): Record<string, string>[] {
   const lists = space.map(dimensionValues);
-  if (lists.every((list) => list !== null)) {
+  // Sized before it is built: two dimensions of thousands of values each would not fit.
+  const gridSize = lists.reduce((product, list) => product * (list === null ? Infinity : list.length), 1);
+  if (gridSize <= count) {
     let grid: Record<string, string>[] = [{}];
     (lists as string[][]).forEach((values, index) => {
       const name = (space[index] as SpaceDimension).name;
@@ -449,6 +462,13 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   const space = options.space.map((dimension): SpaceDimension =>
     dimension.kind === 'int' && specs[dimension.name]?.tunable?.kind === 'real' && dimension.step === 1 ? { name: dimension.name, kind: 'real', min: dimension.min, max: dimension.max } : dimension,
   );
+  for (const dimension of space) {
+    if (dimension.kind !== 'int') continue;
+    const values = Math.floor((dimension.max - dimension.min) / dimension.step) + 1;
+    if (values > MAX_DIMENSION_VALUES) {
+      throw new UsageError([{ source: `--space ${dimension.name}=${dimension.min}..${dimension.max}`, field: '', message: `${values.toLocaleString('en-US')} whole numbers to try; expected at most ${MAX_DIMENSION_VALUES.toLocaleString('en-US')}: give a coarser step (name=lo..hi:step)` }]);
+    }
+  }
   const settings = candidateSettings(space, options.candidates ?? 24, scenario.seed);
   // Categorical choices alone have no neighbourhood to refine in.
   const refinable = options.refine !== false && space.some((dimension) => dimension.kind !== 'choice' || dimension.choices.every((choice) => Number.isFinite(Number(choice))));
