@@ -282,6 +282,8 @@ describe('failures inside matches', () => {
     // The replay command reproduces the failure, and names the same match seed.
     const [matchIndex, seed, , message, replay] = failed[0]!.split(',');
     expect(message).toMatch(/flaky agent gave up/);
+    // The first failure's reason is on the terminal too, above the command that replays it.
+    expect(result.stderr).toContain(`\n  first: match ${matchIndex}: ${message}\n  reproduce: hordelab replay `);
     expect(replay).toBe(`hordelab replay ${file} --match ${matchIndex} --seed 3`);
     // The terminal names the first failure's replay too (the lowest match, whatever the chunks).
     expect(result.stderr.trim().split('\n').at(-1)).toBe(`  reproduce: ${replay}`);
@@ -295,6 +297,15 @@ describe('failures inside matches', () => {
     expect(again).toBe(`  reproduce: ${replay} (match seed ${seed})`);
     expect([where, thrown]).toEqual(['  where it was thrown:', '    Error: flaky agent gave up']);
     expect(replayed.stderr).toMatch(/\n {6}at .*flaky\.mjs:\d+:\d+/);
+    // An agent whose choice Hordelab's own check refuses: the message is all, no stack of ours.
+    writeFileSync(join(work, 'out-of-range.mjs'), 'export default () => ({ chooseAction: () => 99 });\n');
+    const breach = scenarioFile('out-of-range.yaml', 'game: tic-tac-toe\nmatches: 5\nseed: 3\nseats: [./out-of-range.mjs, random]\n');
+    const refused = await hordelab('replay', breach, '--match', '0');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^hordelab: match 0 of run seed 3 \(match seed [0-9a-f]{16}\) failed at step 0: agent ".*out-of-range\.mjs" of seat 1 chose index 99, expected an integer in 0\.\.8$/),
+      expect.stringMatching(/^ {2}reproduce: hordelab replay .*out-of-range\.yaml --match 0 --seed 3 \(match seed [0-9a-f]{16}\)$/),
+    ]);
   });
 
   it('stops at the first failure by default, keeping exactly the matches before it, whatever the chunking', async () => {

@@ -78,6 +78,15 @@ describe('checkConformance', () => {
     expect(metadata?.problems.map((problem) => problem.message)).toContain('seats must name at least two seats (win rates and edges compare seats)');
   });
 
+  it('says what legalActions returned when it is no list, instead of a TypeError from iterating it', () => {
+    for (const returned of [undefined, 7]) {
+      const game = { ...diceRace, id: 'no-list', legalActions: (state: DiceRaceState, into?: DiceRaceAction[]) => (state.moves >= 1 ? returned : diceRace.legalActions(state, into)) } as unknown as AnyGame;
+      const report = checkConformance(game, defaultParameters(game.parameters), { playouts: 4 });
+      const problems = report.properties.find((p) => p.property === 'legal-actions')?.problems.map((problem) => problem.message);
+      expect(problems).toContain(`legalActions(state) returned ${String(returned)}; expected an array of actions`);
+    }
+  });
+
   for (const { game, property } of brokenGames) {
     it(`names ${property} for ${game.id}, with a seed that reproduces it`, () => {
       const report = checkConformance(game, defaultParameters(game.parameters), { playouts: 12 });

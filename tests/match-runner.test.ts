@@ -9,6 +9,7 @@ import type { Agent, AgentContext, AgentFactory, Decision } from '../src/core/ag
 import { CHANCE, TERMINAL, type GameDefinition } from '../src/core/game.js';
 import { CHANCE_STREAM, MatchFailure, SeatDecision, describeThrown, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
 import { formatSeed, matchSeed, matchStream, type Rng } from '../src/core/rng.js';
+import { ContractBreach } from '../src/core/errors.js';
 
 // ---------------------------------------------------------------------------------------------
 // A scripted game: the parameters list the nodes in order.
@@ -318,6 +319,10 @@ describe('match runner: failures', () => {
       expect(error.message).toContain(`agent "fixed" of seat 2 chose index ${String(bad)}, expected an integer in 0..2`);
       expect(error.step).toBe(2);
     }
+    // An object String() cannot print (no prototype) is still described, not thrown again.
+    expect(failure(() => play({ script, maxLength: 3 }, [good, answering(Object.create(null) as never)])).message).toContain('agent "fixed" of seat 2 chose index an object that cannot be printed, expected an integer in 0..2');
+    // A string is shown as one: "0", not 0, which would read as a valid choice.
+    expect(failure(() => play({ script, maxLength: 3 }, [good, answering('0' as never)])).message).toContain('agent "fixed" of seat 2 chose index "0", expected an integer in 0..2');
     // The edges of the range are fine.
     expect(play({ script, maxLength: 3 }, [good, answering(0)]).state.played.at(-1)).toBe('1:0');
     expect(play({ script, maxLength: 3 }, [good, answering(2)]).state.played.at(-1)).toBe('1:2');
@@ -403,16 +408,93 @@ describe('match runner: failures', () => {
     expect(endless.step).toBe(50);
   });
 
-  it('fails when the game names a seat that has no agent', () => {
+  it('fails when the game names a seat that is not one, saying what currentPlayer returned', () => {
     const agent = recordingAgent(last).factory;
-    const error = failure(() => play({ script: [{ seat: 2, actions: 2 }], maxLength: 3 }, [agent, agent]));
-    expect(error.message).toMatch(/failed at step 0: no agent for seat 2$/);
+    for (const seat of [2, -3, 0.5, Number.NaN]) {
+      const error = failure(() => play({ script: [{ seat, actions: 2 }], maxLength: 3 }, [agent, agent]));
+      expect(error.message).toMatch(new RegExp(`failed at step 0: currentPlayer returned ${String(seat)}, expected a seat 0\\.\\.1, CHANCE \\(-1\\) or TERMINAL \\(-2\\)$`));
+    }
+    // The last seat is one.
+    expect(play({ script: [{ seat: 1, actions: 2 }], maxLength: 3 }, [agent, agent]).state.played).toEqual(['1:1']);
   });
 
-  it('fails when a seat to act has no legal action', () => {
+  it('fails a match whose maxLength is not a whole number of steps (the guard against endless games would be off)', () => {
+    const agent = recordingAgent(last).factory;
+    const params = { script, maxLength: 3 };
+    for (const bound of [Number.NaN, 0, 2.5, -1, '3', Number.POSITIVE_INFINITY]) {
+      const game = { ...scriptGame(params), maxLength: () => bound as number };
+      const error = failure(() => playMatch(spec(game, params, [agent, agent]), null));
+      expect(error.message).toContain(`failed at step 0: maxLength gave ${typeof bound === 'string' ? `"${bound}"` : String(bound)}, expected a whole number of steps >= 1`);
+    }
+    // One step is a bound.
+    expect(play({ script: [{ seat: 0, actions: 2 }], maxLength: 1 }, [agent, agent]).outcome.steps).toBe(1);
+  });
+
+  it("marks what its own checks found as a contract breach (no stack worth showing), and keeps a game's or agent's own error as it was", () => {
+    const agent = recordingAgent(last).factory;
+    const params = { script, maxLength: 3 };
+    const breach = failure(() => playMatch(spec({ ...scriptGame(params), returns: () => [Number.NaN, 0] }, params, [agent, agent]), null));
+    expect(breach.cause).toBeInstanceOf(ContractBreach);
+    const short = failure(() => play({ script, maxLength: 2 }, [agent, agent]));
+    expect(short.cause).toBeInstanceOf(ContractBreach);
+    const own = failure(() => play({ script, maxLength: 3, failAt: 1 }, [agent, agent]));
+    expect(own.cause).not.toBeInstanceOf(ContractBreach);
+    expect((own.cause as Error).message).toBe('scripted failure at step 1');
+  });
+
+  it('fails when a seat to act has no legal action, naming the seat from 1 as every message does', () => {
     const agent = recordingAgent(last).factory;
     const error = failure(() => play({ script: [{ seat: 1, actions: 0 }], maxLength: 3 }, [agent, agent]));
-    expect(error.message).toMatch(/failed at step 0: seat 1 has no legal action in a non-terminal state$/);
+    expect(error.message).toMatch(/failed at step 0: seat 2 has no legal action in a non-terminal state$/);
+  });
+
+  it('fails when legalActions returns anything but the list it was given (the last decision\'s actions would be played)', () => {
+    const agent = recordingAgent(last).factory;
+    const params = { script: [{ seat: 0, actions: 2 }, { seat: 1, actions: 3 }], maxLength: 3 };
+    const cases: [(state: ScriptState, into?: ScriptAction[]) => unknown, string][] = [
+      [() => [{ value: 0 }], 'legalActions(state, into) returned another array; expected it to fill and return the array it is given'],
+      [() => undefined, 'legalActions(state, into) returned undefined; expected it to fill and return the array it is given'],
+    ];
+    for (const [legalActions, message] of cases) {
+      const base = scriptGame(params);
+      // Fills the given list at the first decision, then answers with something else.
+      const game = { ...base, legalActions: (state: ScriptState, into?: ScriptAction[]) => (state.at === 0 ? base.legalActions(state, into) : legalActions(state, into)) };
+      const error = failure(() => playMatch(spec(game as typeof base, params, [agent, agent]), null));
+      expect(error.step).toBe(1);
+      expect(error.message).toMatch(new RegExp(`failed at step 1: ${message.replace(/[()]/g, '\\$&')}$`));
+    }
+  });
+
+  it("fails at a match's first chance node when its draw or its list is not a chance node's", () => {
+    const agent = recordingAgent(last).factory;
+    const params = { script: [{ chance: 2 }, { seat: 0, actions: 2 }, { chance: 2 }], maxLength: 3 };
+    const base = scriptGame(params);
+    const halves = (state: ScriptState): { action: ScriptAction; probability: number }[] => base.chanceOutcomes(state);
+    const cases: [Partial<typeof base>, string][] = [
+      [{ chanceOutcomes: (state) => halves(state).map((outcome, i) => ({ ...outcome, probability: i === 0 ? 1 / 3 : 1 / 2 })) }, "chanceOutcomes' probabilities sum to 0.8333333333333333; expected 1"],
+      [{ chanceOutcomes: (state) => halves(state).map((outcome) => ({ ...outcome, probability: 1 })) }, "chanceOutcomes' probabilities sum to 2; expected 1"],
+      [{ chanceOutcomes: (state) => halves(state).map((outcome, i) => ({ ...outcome, probability: i === 0 ? 0 : 1 })) }, 'chanceOutcomes gave a probability of 0; expected each in (0, 1]'],
+      [{ chanceOutcomes: (state) => halves(state).map((outcome, i) => ({ ...outcome, probability: i === 0 ? 1.5 : -0.5 })) }, 'chanceOutcomes gave a probability of 1.5; expected each in (0, 1]'],
+      [{ chanceOutcomes: () => [null] as never }, 'chanceOutcomes gave a probability of undefined; expected each in (0, 1]'],
+      [{ chanceOutcomes: (state) => halves(state).map((outcome, i) => ({ ...outcome, probability: i === 0 ? Number.NaN : 1 })) }, 'chanceOutcomes gave a probability of NaN; expected each in (0, 1]'],
+      [{ chanceOutcomes: (state) => halves(state).map((outcome, i) => ({ ...outcome, probability: i === 0 ? '0.5' : 0.5 })) as never }, 'chanceOutcomes gave a probability of "0.5"; expected each in (0, 1]'],
+      [{ chanceOutcomes: () => [] }, 'chanceOutcomes gave no outcomes at a chance node; expected a non-empty list'],
+      [{ chanceOutcomes: () => null as never }, 'chanceOutcomes gave null at a chance node; expected a non-empty list'],
+      [{ sampleChance: () => ({ value: 7 }) }, 'sampleChance drew "7", which chanceOutcomes does not list'],
+    ];
+    for (const [broken, message] of cases) {
+      const error = failure(() => playMatch(spec({ ...base, ...broken }, params, [agent, agent]), null));
+      expect(error.step, message).toBe(0);
+      expect(error.message).toContain(`failed at step 0: ${message}`);
+    }
+    // Probabilities that sum to 1 within rounding, and a draw of the list's last outcome, pass.
+    const thirds = { chanceOutcomes: () => [0, 1, 2].map((value) => ({ action: { value }, probability: 1 / 3 })), sampleChance: () => ({ value: 2 }) };
+    expect((playMatch(spec({ ...base, ...thirds }, params, [agent, agent]), null).finalState as ScriptState).played[0]).toBe('chance:2');
+    // Only the first chance node is checked: a later one is the game's (and conform's) to get right.
+    let nodes = 0;
+    const laterWrong = { chanceOutcomes: (state: ScriptState) => (++nodes > 1 ? [] : halves(state)) };
+    expect(playMatch(spec({ ...base, ...laterWrong }, params, [agent, agent]), null).steps).toBe(3);
+    expect(nodes).toBe(1);
   });
 
   it('crosses a worker boundary as plain data and comes back with the same fields', () => {

@@ -6,7 +6,7 @@
  * level whose agent failed); anything else is an internal failure, exit 1, with
  * its stack, since only a bug gets there.
  */
-import { EXIT_FAILURE, EXIT_USAGE, formatIssue, MetricFailure, ReproducibleFailure, UsageError, WholeRunFailure } from '../core/errors.js';
+import { ContractBreach, EXIT_FAILURE, EXIT_USAGE, formatIssue, MetricFailure, ReproducibleFailure, UsageError, WholeRunFailure } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
 import type { CliIo } from './command.js';
 import { parsePairing, replayCommand } from '../run/replay.js';
@@ -32,8 +32,9 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
         ` (match seed ${error.matchSeed})\n`,
     );
     // The stack is for whoever wrote the agent or game that threw: labelled and indented, so
-    // the two lines above stay the message and a script can take the last of them.
-    if (error.cause instanceof Error && error.cause.stack) io.stderr.write(`  where it was thrown:\n${error.cause.stack.split('\n').map((line, index) => `${index === 0 ? '    ' : '      '}${line.trim()}`).join('\n')}\n`);
+    // the two lines above stay the message and a script can take the last of them. A breach
+    // Hordelab's own checks found has no stack worth reading: the message names what broke.
+    if (error.cause instanceof Error && !(error.cause instanceof ContractBreach) && error.cause.stack) io.stderr.write(`  where it was thrown:\n${error.cause.stack.split('\n').map((line, index) => `${index === 0 ? '    ' : '      '}${line.trim()}`).join('\n')}\n`);
     return EXIT_FAILURE;
   }
   if (error instanceof MetricFailure) {

@@ -10,7 +10,7 @@
  */
 import type { AgentFactory } from '../core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
-import { describeValues, SeatDecision } from '../core/match-runner.js';
+import { describeValue, describeValues, SeatDecision } from '../core/match-runner.js';
 import { matchSeed, matchStream, type Rng } from '../core/rng.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
 import { reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
@@ -528,13 +528,18 @@ const safeKey = (game: AnyGame, action: unknown): string => {
 /** Checks a decision node's legal actions; null when there are none to play. */
 function checkDecisionNode(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, deep: boolean): unknown[] | null {
   findings.checked('legal-actions');
-  let legal: unknown[];
+  let listed: unknown;
   try {
-    legal = [...game.legalActions(state)];
+    listed = game.legalActions(state);
   } catch (error) {
     findings.fail('legal-actions', `legalActions threw: ${describeError(error)}`, seed, step);
     return null;
   }
+  if (!Array.isArray(listed)) {
+    findings.fail('legal-actions', `legalActions(state) returned ${describeValue(listed)}; expected an array of actions`, seed, step);
+    return null;
+  }
+  const legal: unknown[] = [...(listed as unknown[])];
   if (legal.length === 0) {
     findings.fail('legal-actions', 'a decision node has no legal actions', seed, step);
     return null;

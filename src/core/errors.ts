@@ -37,6 +37,18 @@ export class UsageError extends Error {
 }
 
 /**
+ * A game or agent that broke the contract where Hordelab checks it while playing (returns that
+ * are not one number per seat, an index out of range, an action list not the one given): the
+ * message says all there is, and a stack would show only Hordelab's own checking code.
+ */
+export class ContractBreach extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContractBreach';
+  }
+}
+
+/**
  * A failure that is not bad input and not a bug of Hordelab's, such as an agent that throws:
  * exit 1 with `reproduce`, the command that plays the failure again, instead of a stack.
  */

@@ -7,6 +7,7 @@
  * plays the match.
  */
 import type { Agent, AgentFactory, Decision } from './agent.js';
+import { ContractBreach } from './errors.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from './game.js';
 import { formatSeed, matchSeed, matchStream, type Rng, type Seed64 } from './rng.js';
 
@@ -214,8 +215,14 @@ export function perSeatProblem(game: AnyGame, values: unknown, what: string): st
 }
 
 /** A value as a message shows it: NaN and Infinity as themselves (JSON would say null). */
-function describeValue(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  try {
+    return String(value);
+  } catch {
+    // Object.create(null), a revoked proxy: a hostile module's value must not throw again here.
+    return 'an object that cannot be printed';
+  }
 }
 
 /** `[0.5, NaN]`: the values as {@link describeValue} shows each. */
@@ -223,10 +230,33 @@ export function describeValues(values: readonly unknown[]): string {
   return `[${values.map(describeValue).join(', ')}]`;
 }
 
+/**
+ * What is wrong with a chance node whose `sampleChance` drew `drawn`: its `chanceOutcomes` list
+ * empty, a probability outside (0, 1], probabilities not summing to 1 (within 1e-9), or `drawn`
+ * not among the listed outcomes (by `actionKey`); null when nothing is.
+ */
+export function chanceNodeProblem(game: AnyGame, state: unknown, drawn: unknown): string | null {
+  const outcomes: unknown = game.chanceOutcomes(state);
+  if (!Array.isArray(outcomes) || outcomes.length === 0) return `chanceOutcomes gave ${Array.isArray(outcomes) ? 'no outcomes' : describeValue(outcomes)} at a chance node; expected a non-empty list`;
+  let total = 0;
+  let listed = false;
+  const drawnKey = game.actionKey(drawn);
+  for (const outcome of outcomes as { action: unknown; probability: unknown }[]) {
+    const probability = outcome?.probability;
+    if (typeof probability !== 'number' || !(probability > 0 && probability <= 1)) return `chanceOutcomes gave a probability of ${describeValue(probability)}; expected each in (0, 1]`;
+    total += probability;
+    if (!listed && game.actionKey(outcome.action) === drawnKey) listed = true;
+  }
+  // Stryker disable next-line EqualityOperator: (<) a sum exactly 1e-9 away from 1 is not one a list of doubles lands on
+  if (!(Math.abs(total - 1) <= 1e-9)) return `chanceOutcomes' probabilities sum to ${total}; expected 1`;
+  if (!listed) return `sampleChance drew ${JSON.stringify(drawnKey)}, which chanceOutcomes does not list`;
+  return null;
+}
+
 /** `returns` when {@link perSeatProblem} finds nothing wrong with them; else the match fails. */
 function checkedReturns(game: AnyGame, returns: unknown): number[] {
   const problem = perSeatProblem(game, returns, 'returns');
-  if (problem !== null) throw new Error(problem);
+  if (problem !== null) throw new ContractBreach(problem);
   return returns as number[];
 }
 
@@ -240,7 +270,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
   let step = 0;
   try {
     if (seats.length !== game.seats.length) {
-      throw new Error(`${game.id} needs ${game.seats.length} seats, got ${seats.length}`);
+      throw new ContractBreach(`${game.id} needs ${game.seats.length} seats, got ${seats.length}`);
     }
     // Derived at the first chance step: a game without chance (tic-tac-toe) then pays for the
     // seats' streams alone. Derivation is a pure function of the seed, so when is immaterial.
@@ -250,6 +280,8 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
       seat.factory.create(seat.config, { game, params, seat: index, rng: matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)) }),
     );
     const maxSteps = game.maxLength(params);
+    // NaN or a fraction would switch the guard against a game that never ends off unseen.
+    if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new ContractBreach(`maxLength gave ${describeValue(maxSteps)}, expected a whole number of steps >= 1`);
     // Perfect information only: every decision of the match, so search can find its previous
     // subtree (hidden games may keep actions private). Each seat's view starts at its last answer.
     const history: unknown[] | null = game.hiddenInformation ? null : [];
@@ -264,16 +296,29 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
       const player = game.currentPlayer(state);
       if (player === TERMINAL) break;
       if (step >= maxSteps) {
-        throw new Error(`no terminal state within the declared maximum of ${maxSteps} steps`);
+        throw new ContractBreach(`no terminal state within the declared maximum of ${maxSteps} steps`);
       }
       if (player === CHANCE) {
+        const firstChance = chanceRng === null;
         chanceRng ??= matchStream(seed, CHANCE_STREAM);
         const outcome = game.sampleChance(state, chanceRng);
+        // A match's first chance node is checked against its list (search weighs outcomes by the
+        // list, play draws them from sampleChance): a module whose two disagree at every node
+        // fails its first match, not just conform. One list per match; every node costs a search.
+        if (firstChance) {
+          const problem = chanceNodeProblem(game, state, outcome);
+          if (problem !== null) throw new ContractBreach(problem);
+        }
         game.apply(state, outcome, sink);
         spec.trace?.(player, outcome, state);
       } else {
-        game.legalActions(state, legal);
-        if (legal.length === 0) throw new Error(`seat ${player} has no legal action in a non-terminal state`);
+        if (!(player >= 0 && player < agents.length) || !Number.isInteger(player)) {
+          throw new ContractBreach(`currentPlayer returned ${describeValue(player)}, expected a seat 0..${agents.length - 1}, CHANCE (${CHANCE}) or TERMINAL (${TERMINAL})`);
+        }
+        const listed: unknown = game.legalActions(state, legal);
+        // A list other than the one given (a fresh array, undefined) would leave the last decision's actions in `legal`.
+        if (listed !== legal) throw new ContractBreach(`legalActions(state, into) returned ${Array.isArray(listed) ? 'another array' : describeValue(listed)}; expected it to fill and return the array it is given`);
+        if (legal.length === 0) throw new ContractBreach(`seat ${player + 1} has no legal action in a non-terminal state`);
         spec.onDecision?.(player, legal.length, state);
         let choice = 0;
         // A forced move needs no agent: the random agent's stream is then not advanced either.
@@ -282,13 +327,12 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
           decision.legalActions = legal;
           decision.step = step;
           decision.historyStart = lastAnswer[player] as number;
-          const agent = agents[player];
-          if (agent === undefined) throw new Error(`no agent for seat ${player}`);
-          choice = agent.chooseAction(decision);
+          // A seat, checked above: every seat has its agent.
+          choice = (agents[player] as Agent).chooseAction(decision);
           if (!Number.isInteger(choice) || choice < 0 || choice >= legal.length) {
-            throw new Error(
+            throw new ContractBreach(
               // Stryker disable next-line OptionalChaining: a seat that has an agent has a spec
-              `agent "${seats[player]?.factory.id}" of seat ${player + 1} chose index ${String(choice)}, ` +
+              `agent "${seats[player]?.factory.id}" of seat ${player + 1} chose index ${describeValue(choice)}, ` +
                 `expected an integer in 0..${legal.length - 1}`,
             );
           }

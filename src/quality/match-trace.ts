@@ -6,6 +6,7 @@
  * Reused match after match: its arrays are cleared, not reallocated.
  */
 import type { AnyGame } from '../core/game.js';
+import { ContractBreach } from '../core/errors.js';
 import { perSeatProblem } from '../core/match-runner.js';
 import { leaderOf } from './lead.js';
 
@@ -40,7 +41,7 @@ export class MatchTrace {
     // Checked as returns are: a NaN or a missing seat would skew every lead figure unseen. The
     // throw fails the match (the runner calls this within it), with its seed.
     const problem = perSeatProblem(this.game, values, 'heuristic');
-    if (problem !== null) throw new Error(problem);
+    if (problem !== null) throw new ContractBreach(problem);
     this.leaders.push(leaderOf(values as readonly number[]));
   }
 

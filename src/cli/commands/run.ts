@@ -222,7 +222,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
         `hordelab: ${result.errors} match(es) failed` +
           (result.status === 'stopped' ? `; stopped after more than --max-errors ${maxErrors}` : '') +
           `. Each is in ${join(outDir, 'errors.csv')} with the command that replays it.\n` +
-          (result.firstFailure === null ? '' : `  reproduce: ${replayMatch(result.firstFailure.matchIndex)}\n`),
+          (result.firstFailure === null ? '' : `  first: match ${result.firstFailure.matchIndex}: ${result.firstFailure.reason}\n  reproduce: ${replayMatch(result.firstFailure.matchIndex)}\n`),
       );
       return EXIT_FAILURE;
     }
