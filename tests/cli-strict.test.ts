@@ -48,6 +48,9 @@ const cases: Record<string, [string[], string][]> = {
     [['run', 's.yaml', 'other.yaml'], 'hordelab: other.yaml: unexpected argument'],
     [['run', 's.yaml', '--workers', '1000'], 'hordelab: --workers: expected a whole number in 0..256, got "1000"'],
     [['run', 's.yaml', '--matches', '1e3'], 'hordelab: --matches: expected a whole number in 1..1000000000, got "1e3"'],
+    [['run', 's.yaml', '--matches', ' 10'], 'hordelab: --matches: expected a whole number in 1..1000000000, got " 10"'],
+    [['run', 's.yaml', '--matches', '+10'], 'hordelab: --matches: expected a whole number in 1..1000000000, got "+10"'],
+    [['run', 's.yaml', '--seed', '-0'], 'hordelab: --seed: expected a whole number in 0..9007199254740991, got "-0"'],
     [['run', 's.yaml', '--no-matches'], 'unknown flag of "hordelab run"'],
     [['run', 's.yaml', '--quiet=yes'], 'hordelab: --quiet: takes no value; got "yes"'],
     [['run', 's.yaml', '--out'], 'hordelab: --out: expects a value'],
@@ -284,6 +287,15 @@ describe('the executable', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('hordelab: --matchs: unknown flag of "hordelab run"; did you mean --matches?\n');
     expect(listing()).toEqual(before);
+  });
+
+  it('refuses what follows --version or the overview help instead of dropping it', async () => {
+    expect(await refused(['--version', 'run', 's.yaml'])).toBe('hordelab: run: --version takes nothing more; give it alone, or leave it out\n');
+    expect(await refused(['--version', '--bogus'])).toBe('hordelab: --bogus: --version takes nothing more; give it alone, or leave it out\n');
+    expect(await refused(['--help', '--bogus'])).toMatch(/^hordelab: --bogus: not a command; expected one of: run, /);
+    expect(await refused(['help', 'run', 'extra'])).toBe('hordelab: extra: help run takes nothing more\n');
+    const { dir } = workspace();
+    expect((await hordelabIn(dir, 'help', 'run')).stdout).toMatch(/^hordelab run <scenario>/);
   });
 
   it('prints its version and runs a command to exit 0', () => {

@@ -28,10 +28,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   if (name === '--help' || name === '-h' || name === 'help') {
     const topic = COMMANDS.find((command) => command.name === rest[0]);
+    // `help run` is run's help; anything else after it was meant as something, so it is not dropped.
+    const extra = rest[topic === undefined ? 0 : 1];
+    if (extra !== undefined) return reportError(new UsageError([{ source: extra, field: '', message: `${topic === undefined ? `not a command; expected one of: ${names.join(', ')}` : `${name} ${topic.name} takes nothing more`}` }]), io);
     io.stdout.write(topic === undefined ? overviewHelp(COMMANDS) : commandHelp(topic));
     return 0;
   }
   if (name === '--version') {
+    // `--version run s.yaml` must not drop the command it was given with and exit 0.
+    if (rest[0] !== undefined) return reportError(new UsageError([{ source: rest[0], field: '', message: '--version takes nothing more; give it alone, or leave it out' }]), io);
     io.stdout.write(`${HORDELAB_VERSION}\n`);
     return 0;
   }

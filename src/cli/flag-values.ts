@@ -16,9 +16,11 @@ const usageError = (source: string, message: string): UsageError => new UsageErr
 
 function convert(name: string, spec: OptionSpec, value: string, cwd: string): ArgumentValue {
   if (spec.type === 'number') {
-    const text = value.trim();
-    const pattern = spec.bound.whole ? /^[-+]?\d+$/ : /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
-    const number = pattern.test(text) ? Number(text) : Number.NaN;
+    // As typed: no spaces around it, no plus sign, no "-0" (each read as a number by Number(),
+    // none what "a whole number" says).
+    const pattern = spec.bound.whole ? /^-?\d+$/ : /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+    const read = pattern.test(value) ? Number(value) : Number.NaN;
+    const number = Object.is(read, -0) ? Number.NaN : read;
     if (!withinBound(spec.bound, number)) throw usageError(`--${name}`, `expected ${describeBound(spec.bound)}, got "${value}"`);
     return number;
   }
