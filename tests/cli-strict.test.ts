@@ -289,6 +289,28 @@ describe('the executable', () => {
     expect(listing()).toEqual(before);
   });
 
+  it('names every problem of a bad scenario on one line', async () => {
+    const { dir, listing } = workspace();
+    writeFileSync(join(dir, 'two.yaml'), 'game: coin-flip\nmatches: -1\nseed: -1\nseats: [random, random]\n');
+    const before = listing();
+    const result = await hordelabIn(dir, 'run', 'two.yaml');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^hordelab: 2 problems: \S*two\.yaml: matches: expected a whole number in 1\.\.1000000000, got -1; \S*two\.yaml: seed: expected a whole number in 0\.\.9007199254740991, got -1\n$/);
+    expect(listing()).toEqual(before);
+  });
+
+  it('says a scenario is not a checks file, and a checks file not a scenario, and why a checks file cannot be read', async () => {
+    expect(await refused(['check', 's.yaml'])).toMatch(/^hordelab: \S*s\.yaml: is a scenario \(it has game:\), not a checks file; play it with hordelab run, or give check a file with a checks: list\n$/);
+    expect(await refused(['run', 'c.checks.yaml'])).toMatch(/^hordelab: \S*c\.checks\.yaml: is a checks file; run it with "hordelab check"\n$/);
+    expect(await refused(['ladder', 'c.checks.yaml', '--levels', 'random'])).toMatch(/^hordelab: \S*c\.checks\.yaml: is a checks file \(it has checks:\), not a scenario; run its checks with hordelab check, or give a scenario with game: and seats:\n$/);
+    expect(await refused(['check', 'none.checks.yaml'])).toMatch(/none\.checks\.yaml: cannot read this checks file \(no such file\); expected a \.checks\.yaml file with a checks: list\n$/);
+    expect(await refused(['check', '.'])).toContain(': cannot read this checks file (is a folder)');
+  });
+
+  it('asks for a command in one line when given none', async () => {
+    expect(await refused([])).toMatch(/^hordelab: name a command: run, .* \(hordelab --help says what each does\)\n$/);
+  });
+
   it('refuses what follows --version or the overview help instead of dropping it', async () => {
     expect(await refused(['--version', 'run', 's.yaml'])).toBe('hordelab: run: --version takes nothing more; give it alone, or leave it out\n');
     expect(await refused(['--version', '--bogus'])).toBe('hordelab: --bogus: --version takes nothing more; give it alone, or leave it out\n');

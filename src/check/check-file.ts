@@ -124,8 +124,10 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError([{ source: file, field: '', message: 'cannot read this checks file' }]);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'unreadable');
+    throw new UsageError([{ source: file, field: '', message: `cannot read this checks file (${why}); expected a .checks.yaml file with a checks: list` }]);
   }
   let raw: unknown;
   try {
@@ -136,6 +138,10 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
   }
   const unsafe = findUnsafeKey(raw);
   if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);
+  // A scenario given where a checks file was meant: said as such, not as its fields' problems.
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !('checks' in raw) && 'game' in raw) {
+    throw new UsageError([{ source: file, field: '', message: 'is a scenario (it has game:), not a checks file; play it with hordelab run, or give check a file with a checks: list' }]);
+  }
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {
     throw new UsageError(parsed.error.issues.map((issue) => ({ source: file, field: formatPath(issue.path.map(pathKey)), message: issue.message })));

@@ -23,7 +23,8 @@ const names = COMMANDS.map((command) => command.name);
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    io.stderr.write(`${overviewHelp(COMMANDS)}\nhordelab: name a command: ${names.join(', ')}\n`);
+    // Bad input like any other: one line (`hordelab --help` has the overview).
+    io.stderr.write(`hordelab: name a command: ${names.join(', ')} (hordelab --help says what each does)\n`);
     return EXIT_USAGE;
   }
   if (name === '--help' || name === '-h' || name === 'help') {

@@ -1,6 +1,6 @@
 /**
  * Turns what a command threw into the exit code the README promises, and the words on stderr:
- * bad input (a UsageError) is exit 2 with one line per problem and no stack; a failed match is
+ * bad input (a UsageError) is exit 2 with one line naming every problem and no stack; a failed match is
  * exit 1 with the command that replays it, as is a metric module's failure ({@link MetricFailure},
  * without a stack: the message names the module, the metric and the match) and any other {@link ReproducibleFailure} (a ladder
  * level whose agent failed); anything else is an internal failure, exit 1, with
@@ -17,12 +17,10 @@ import { parsePairing, replayCommand } from '../run/replay.js';
  */
 export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = [], pairing?: string, commandLine?: string): number {
   if (error instanceof UsageError) {
-    if (error.issues.length === 1) {
-      io.stderr.write(`hordelab: ${formatIssue(error.issues[0] as UsageError['issues'][number])}\n`);
-    } else {
-      io.stderr.write(`hordelab: ${error.issues.length} problems\n`);
-      for (const issue of error.issues) io.stderr.write(`  ${formatIssue(issue)}\n`);
-    }
+    // One line, however many problems: a script or CI log takes the last line of stderr as
+    // the reason, and every problem is on it.
+    const issues = error.issues.map(formatIssue);
+    io.stderr.write(`hordelab: ${issues.length === 1 ? issues[0] : `${issues.length} problems: ${issues.join('; ')}`}\n`);
     return EXIT_USAGE;
   }
   if (error instanceof MatchFailure) {

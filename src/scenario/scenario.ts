@@ -213,6 +213,10 @@ function scenarioData(text: string, file: string): ScenarioData {
   const raw = parseDocument(text, file);
   const unsafe = findUnsafeKey(raw);
   if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);
+  // A checks file given where a scenario was meant: said as such, not as its fields' problems.
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'checks' in raw && !('game' in raw)) {
+    throw new UsageError([{ source: file, field: '', message: 'is a checks file (it has checks:), not a scenario; run its checks with hordelab check, or give a scenario with game: and seats:' }]);
+  }
   const envelope = scenarioSchema.safeParse(raw);
   if (!envelope.success) {
     throw new UsageError(envelope.error.issues.map((i) => ({ source: file, field: formatPath(i.path.map(pathKey)), message: i.message })));
