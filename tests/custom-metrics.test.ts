@@ -44,6 +44,11 @@ describe('custom metric modules', () => {
   it('refuses a missing module, a module for another game and a malformed export', async () => {
     const dir = tempDir();
     await expect(parseScenario(scenarioText('[./nowhere.mjs]'), join(dir, 'a.yaml'))).rejects.toThrow(/a\.yaml: metrics\[0\]: cannot load metric module "\.\/nowhere\.mjs": no module at/);
+    // A module that is there but imports a package that is not: the package is what is missing.
+    writeFileSync(join(dir, 'imports.mjs'), 'import "no-such-package-xyz";\nexport default {};\n');
+    await expect(parseScenario(scenarioText('[./imports.mjs]'), join(dir, 'd.yaml'))).rejects.toThrow(/metrics\[0\]: cannot load metric module "\.\/imports\.mjs": Cannot find package 'no-such-package-xyz'/);
+    const agentScenario = 'game: tic-tac-toe\nmatches: 2\nseed: 1\nseats: [random, ./imports.mjs]\n';
+    await expect(parseScenario(agentScenario, join(dir, 'e.yaml'))).rejects.toThrow(/seats\[1\]: cannot load agent module "\.\/imports\.mjs": Cannot find package 'no-such-package-xyz'/);
     await expect(parseScenario(scenarioText(`[${EXAMPLE}]`, 'tic-tac-toe'), join(dir, 'b.yaml'))).rejects.toThrow(/metrics\[0\]: metric module ".*moves-per-turn\.mjs" is for zombie-trainers, not tic-tac-toe/);
     writeFileSync(join(dir, 'bad.mjs'), 'export default { name: "bad" };\n');
     await expect(parseScenario(scenarioText('[./bad.mjs]'), join(dir, 'c.yaml'))).rejects.toThrow(/expected a default export \{ name, create\(\) \}/);

@@ -2,6 +2,7 @@
  * User modules (agents, custom metrics) are loaded by Node's own `import`, which runs
  * JavaScript: a TypeScript file is refused before loading, with the way to compile it.
  */
+import { existsSync } from 'node:fs';
 
 /**
  * Why a module path cannot be loaded by Node as it is, or null: TypeScript is not run as it
@@ -14,4 +15,15 @@ export function uncompiledModule(path: string, what: string): string | null {
     `${what} "${path}" is TypeScript, which Node ${process.versions.node} does not run as it stands: compile it to JavaScript ` +
     `(for example: npx tsc --module nodenext --target es2022 --strict ${path}) and name "${js}" instead`
   );
+}
+
+/**
+ * Why `import` of the module at `absolute` failed, in one line: "no module at …" only when that
+ * file is missing; a module that is there but imports something missing (a package not
+ * installed) says what it could not find, as Node does.
+ */
+export function importFailure(error: unknown, absolute: string): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ERR_MODULE_NOT_FOUND' && !existsSync(absolute)) return `no module at ${absolute}`;
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }

@@ -35,7 +35,7 @@ import { studentTQuantile } from '../stats/distributions.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import type { AnyGameReport, GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
-import { uncompiledModule } from '../core/user-module.js';
+import { importFailure, uncompiledModule } from '../core/user-module.js';
 import { MetricFailure, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
 
@@ -87,8 +87,7 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
   try {
     loaded = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { problem: `cannot load metric module "${path}": ${code === 'ERR_MODULE_NOT_FOUND' ? `no module at ${absolute}` : (error as Error).message.split('\n')[0]}` };
+    return { problem: `cannot load metric module "${path}": ${importFailure(error, absolute)}` };
   }
   const exported = loaded['default'] as Record<string, unknown> | undefined;
   const expected = 'expected a default export { name, create() } whose create() returns { onEvent(event), finishMatch(match) }';

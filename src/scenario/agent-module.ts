@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { AgentContext, AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
 import { matchSeed, matchStream } from '../core/rng.js';
-import { uncompiledModule } from '../core/user-module.js';
+import { importFailure, uncompiledModule } from '../core/user-module.js';
 
 /** Whether a seat's `agent` names a module rather than a built-in id. */
 export function isModulePath(agent: string): boolean {
@@ -83,9 +83,7 @@ export async function loadAgentModule(path: string, scenarioFile: string): Promi
   try {
     loaded = (await import(url)) as Record<string, unknown>;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ERR_MODULE_NOT_FOUND' ? `no module at ${absolute}` : (error as Error).message.split('\n')[0];
-    return { problem: `cannot load agent module "${path}": ${reason}` };
+    return { problem: `cannot load agent module "${path}": ${importFailure(error, absolute)}` };
   }
   const exported = loaded['default'];
   const expected = 'expected a default export: a function (config, context) => agent, or an object with create(config, context)';
