@@ -70,6 +70,9 @@ describe('a run refuses a folder holding anything it did not write', () => {
     const onFile = await hordelab('run', file, '-q', '--out', 'a-file');
     expect(onFile.status).toBe(2);
     expect(onFile.stderr).toMatch(/--out: \S*a-file is a file; expected a folder/);
+    // A file where a folder on the way should be: named, not an error code.
+    const under = await hordelab('run', file, '-q', '--out', join('a-file', 'deeper', 'run'));
+    expect([under.status, under.stderr]).toEqual([2, expect.stringMatching(/^hordelab: --out: cannot create \S*a-file\/deeper\/run: \S*a-file is a file, not a folder\n$/)]);
     expect((await hordelab('run', file, '-q', '--out', 'theirs')).status).toBe(0);
     const before = snapshot(join(work, 'theirs'));
     const other = scenarioFile('other.yaml', `name: other\n${SMALL}`);

@@ -24,7 +24,7 @@
  */
 import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { makeFolders, writeAtomically } from './atomic-file.js';
 import { ownFileKind, readHead } from '../present/own-files.js';
@@ -548,9 +548,20 @@ function prepareFolder(dir: string, flag: string): boolean {
   try {
     makeFolders(dir);
   } catch (error) {
-    throw new UsageError([{ source: flag, field: '', message: `cannot create ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }]);
+    const file = fileInTheWay(dir);
+    const why = file !== null ? `${file} is a file, not a folder` : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    throw new UsageError([{ source: flag, field: '', message: `cannot create ${dir}: ${why}` }]);
   }
   return true;
+}
+
+/** The nearest ancestor of `dir` that exists and is not a folder (what makes creating `dir` fail with EEXIST or ENOTDIR), or null. */
+function fileInTheWay(dir: string): string | null {
+  for (let at = dirname(dir); at !== dirname(at); at = dirname(at)) {
+    if (!existsSync(at)) continue;
+    return statSync(at).isDirectory() ? null : at;
+  }
+  return null;
 }
 
 function removeIfEmpty(dir: string): void {
