@@ -89,6 +89,7 @@ const cases: Record<string, [string[], string][]> = {
     [['compare', 'a', 'b', '--alhpa', '0.1'], 'did you mean --alpha?'],
     [['compare', 'a'], 'hordelab: <run>: missing; usage: hordelab compare <baseline> <run> [options]'],
     [['compare', 'a', 'b', 'c'], 'hordelab: c: unexpected argument'],
+    [['compare', 'a', 'b', '--format', 'text', '--out', 'x.html'], 'hordelab: --out: names the page --format html writes; give --format html with it, or leave --out out'],
     [['compare', 'a', 'b', '--alpha', '0.7'], 'hordelab: --alpha: expected a number > 0 and < 0.5, got "0.7"'],
   ],
   plan: [

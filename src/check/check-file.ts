@@ -82,7 +82,7 @@ export interface CheckFile {
 const edge = z.number({ message: 'expected a number' });
 const checkSchema = z
   .strictObject({
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected letters, digits, ".", "_" or "-" (it names the baseline file)' }),
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected a letter or digit first, then letters, digits, ".", "_" or "-" (it names the baseline file)' }),
     scenario: z.string().min(1).optional(),
     game: z.string().min(1).optional(),
     params: z.record(z.string(), z.unknown()).optional(),

@@ -66,7 +66,7 @@ const seatsSchema = z.union([
 const scenarioSchema = z.strictObject({
   name: z
     .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected letters, digits, ".", "_" or "-" (it names the output folder)' })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected a letter or digit first, then letters, digits, ".", "_" or "-" (it names the output folder)' })
     .optional(),
   description: z.string().optional(),
   game: z.string().min(1),

@@ -67,7 +67,7 @@ function canonical(value: unknown): string {
 async function refuseAnotherRun(dir: string, scenario: Scenario, cwd: string): Promise<void> {
   const played = (await readRunSummary(dir, cwd)).scenario;
   const differs: string[] = [];
-  if (played.game !== scenario.entry.game.id) differs.push(`the game ${played.game}, not ${scenario.entry.game.id}`);
+  if (played.game !== scenario.entry.game.id) differs.push(`another game (${played.game}, these are ${scenario.entry.game.id})`);
   else if (canonical(played.params) !== canonical(scenario.params)) differs.push('other parameters');
   const seats = played.seats.map((seat) => seat.name);
   if (canonical(seats) !== canonical(scenario.seats.map((seat) => seat.name)) || played.rotateSeats !== scenario.rotate) differs.push('other seats');

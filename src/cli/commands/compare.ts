@@ -25,7 +25,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError([{ source: '--format', field: '', message: `expected text, json or html, got "${format}"` }]);
   if (args.flag('json') && format !== 'json') throw new UsageError([{ source: '--json', field: '', message: `is --format json; it cannot go with --format ${format}` }]);
   const out = args.text('out');
-  if (out !== undefined && format !== 'html') throw new UsageError([{ source: '--out', field: '', message: 'names the page of --format html' }]);
+  if (out !== undefined && format !== 'html') throw new UsageError([{ source: '--out', field: '', message: 'names the page --format html writes; give --format html with it, or leave --out out' }]);
   const baseline = await readRunSummary(baselineDir, io.cwd);
   const summary = await readRunSummary(runDir, io.cwd);
   // A run against itself can only say "nothing moved": almost surely a typo for another folder.
