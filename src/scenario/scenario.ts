@@ -48,20 +48,29 @@ import { withQualityMetrics } from '../quality/quality-report.js';
 import { checkAgentShape, isModulePath, loadAgentModule } from './agent-module.js';
 import { resolveGame } from './resolve-game.js';
 
-const seatSchema = z.union([
-  z.string().min(1),
-  z.strictObject({
-    agent: z.string().min(1),
-    config: z.record(z.string(), z.unknown()).optional(),
-    name: z.string().min(1).optional(),
-  }),
-]);
+/** What a seat may be, said where one is not (zod's own word for a union is "Invalid input"). */
+const SEAT_FORMS = 'an agent name, a module path, or { agent, config, name } with config a mapping of settings';
 
-const seatsSchema = z.union([
-  z.array(seatSchema).min(1),
-  z.strictObject({ rotate: z.array(seatSchema).min(2) }),
-  z.strictObject({ roundRobin: z.array(seatSchema).min(2, { message: 'a round robin needs at least 2 agents' }) }),
-]);
+const seatSchema = z.union(
+  [
+    z.string().min(1),
+    z.strictObject({
+      agent: z.string().min(1),
+      config: z.record(z.string(), z.unknown()).optional(),
+      name: z.string().min(1).optional(),
+    }),
+  ],
+  { error: `expected ${SEAT_FORMS}` },
+);
+
+const seatsSchema = z.union(
+  [
+    z.array(seatSchema).min(1),
+    z.strictObject({ rotate: z.array(seatSchema).min(2) }),
+    z.strictObject({ roundRobin: z.array(seatSchema).min(2, { message: 'a round robin needs at least 2 agents' }) }),
+  ],
+  { error: `expected a list of seats (each ${SEAT_FORMS}), { rotate: [two or more seats] } or { roundRobin: [two or more agents] }` },
+);
 
 const scenarioSchema = z.strictObject({
   name: z
