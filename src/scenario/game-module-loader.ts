@@ -90,11 +90,22 @@ function exportTarget(exports: unknown): string | null {
   return null;
 }
 
+/** A field's value as a message shows it: JSON where it can be, else its type. */
+function shownValue(value: unknown): string {
+  try {
+    return JSON.stringify(value)?.slice(0, 80) ?? typeof value;
+  } catch {
+    return typeof value;
+  }
+}
+
 /** Why `value` is not a game definition (naming the first field at fault), or null. */
 export function gameDefinitionProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return `is ${describeExport(value)}, not a game definition`;
   const game = value as Record<string, unknown>;
-  if (typeof game['id'] !== 'string' || !/^[a-z0-9][a-z0-9._-]*$/i.test(game['id'])) return 'has no id (expected text of letters, digits, ".", "_" or "-", such as "dice-race")';
+  // Said as "has no" only when it is missing; a value that is there but wrong is shown.
+  const has = (name: string): string => (game[name] === undefined ? `has no ${name}` : `has ${name} ${shownValue(game[name])}`);
+  if (typeof game['id'] !== 'string' || !/^[a-z0-9][a-z0-9._-]*$/i.test(game['id'])) return `${has('id')} (expected text of letters, digits, ".", "_" or "-", starting with a letter or digit, such as "dice-race")`;
   if (typeof game['title'] !== 'string') return 'has no title (expected text, such as "Dice Race")';
   const seats = game['seats'];
   if (!Array.isArray(seats) || seats.length === 0 || !seats.every((seat) => typeof seat === 'string')) return 'has no seats (expected a list of seat names, such as ["First", "Second"])';
@@ -108,7 +119,7 @@ export function gameDefinitionProblem(value: unknown): string | null {
   }
   const bounds = game['utilityBounds'];
   if (!Array.isArray(bounds) || bounds.length !== 2 || !bounds.every((bound) => typeof bound === 'number' && Number.isFinite(bound)) || (bounds[0] as number) > (bounds[1] as number)) {
-    return 'has no utilityBounds (expected [lowest, highest] return, such as [-1, 1])';
+    return `${has('utilityBounds')} (expected [lowest, highest] return, lowest first, such as [-1, 1])`;
   }
   if (typeof game['hiddenInformation'] !== 'boolean') return 'has no hiddenInformation (expected true or false)';
   const missing = GAME_FUNCTIONS.find((name) => typeof game[name] !== 'function');
