@@ -109,6 +109,10 @@ describe('hordelab check', () => {
     const param = await hordelab(dir, 'check', 'param.checks.yaml');
     expect(param.status).toBe(2);
     expect(param.stderr).toMatch(/param\.checks\.yaml: checks\[0\] \(coin\): params\.winRate: /);
+    // A scenario file that is not there: the checks file and its field are at fault.
+    writeFileSync(join(dir, 'lost.checks.yaml'), 'checks:\n  - name: lost\n    scenario: nope.yaml\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 100\n');
+    const lost = await hordelab(dir, 'check', 'lost.checks.yaml');
+    expect([lost.status, lost.stderr]).toEqual([2, `hordelab: ${join(dir, 'lost.checks.yaml')}: checks[0].scenario: no such file: ${join(dir, 'nope.yaml')} (read from the checks file's folder)\n`]);
   });
 
   it('fails a check whose rate moved significantly from its stored baseline', async () => {

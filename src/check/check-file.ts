@@ -26,7 +26,7 @@
  *     budget: 5000
  * ```
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml';
 import { parseStrictYaml } from '../core/strict-yaml.js';
@@ -156,7 +156,13 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
     let scenario: Scenario;
     try {
       if (check.scenario !== undefined) {
-        scenario = await loadScenario(resolve(dirname(file), check.scenario), {
+        const scenarioPath = resolve(dirname(file), check.scenario);
+        // A scenario that is not there is this file's mistake: named by its field here.
+        if (!existsSync(scenarioPath)) {
+          issues.push({ source: file, field: `${field}.scenario`, message: `no such file: ${scenarioPath} (read from the checks file's folder)` });
+          continue;
+        }
+        scenario = await loadScenario(scenarioPath, {
           matches: check.budget,
           set: check.set ?? [],
           ...(check.seed === undefined ? {} : { seed: check.seed }),
