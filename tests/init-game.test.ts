@@ -28,6 +28,8 @@ describe('hordelab init game', () => {
     const folder = join(project, 'games', 'dice-race');
     expect(readdirSync(folder).sort()).toEqual(['dice-race.checks.yaml', 'dice-race.mjs', 'dice-race.test.mjs', 'dice-race.yaml']);
     expect(readFileSync(join(folder, 'dice-race.mjs'), 'utf8')).toContain("from 'hordelab'");
+    // The project has hordelab installed: no step to install it.
+    expect(init.stdout).not.toContain('npm install hordelab');
 
     const conform = await hordelabIn(project, 'conform', 'games/dice-race/dice-race.mjs');
     expect(conform.stderr).toBe('');
@@ -78,5 +80,7 @@ describe('hordelab init game', () => {
     expect(readdirSync(target).sort()).toEqual(['coin-race.checks.yaml', 'coin-race.mjs', 'coin-race.test.mjs', 'coin-race.yaml']);
     expect(init.stdout).toContain(target);
     expect(existsSync(join(project, target))).toBe(false);
+    // A folder no node_modules above has hordelab in: installing it comes first.
+    expect(init.stdout).toMatch(/Next:\n {2}npm install hordelab +the game imports it, and no node_modules above \S*coin-race has it\n/);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { makeFolders } from '../../run/atomic-file.js';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { gameTemplate } from '../../init/game-template.js';
 import { writeProblem } from '../../present/output-folder.js';
@@ -37,6 +37,8 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const [game, scenario, checks, test] = files.map((file) => join(name, file.name));
   const run = join(name, 'run');
   const steps: [string, string][] = [
+    // The module imports 'hordelab': outside a project that has it, nothing below would load it.
+    ...(hordelabInstalledAbove(folder) ? [] : ([['npm install hordelab', `the game imports it, and no node_modules above ${name} has it`]] as [string, string][])),
     [`npx hordelab conform ${game}`, 'the game keeps the contract'],
     [`npx hordelab run ${scenario} --out ${run}`, 'play its matches'],
     [`npx hordelab report ${run}`, 'report.html and report.md'],
@@ -61,3 +63,11 @@ export const initCommand: CommandModule = {
   examples: [['hordelab init game dice-race', 'dice-race/ with dice-race.mjs, dice-race.yaml, dice-race.checks.yaml and dice-race.test.mjs']],
   run,
 };
+
+/** Whether a `node_modules/hordelab` lies in `folder` or a folder above it (where Node would find the package). */
+function hordelabInstalledAbove(folder: string): boolean {
+  for (let at = resolve(folder); ; at = dirname(at)) {
+    if (existsSync(join(at, 'node_modules', 'hordelab'))) return true;
+    if (dirname(at) === at) return false;
+  }
+}
