@@ -106,7 +106,7 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
   map: {
     description:
       'Rules 1–2: the board as text, cells at even positions ("." floor, "#" obstacle, "?" search spot, "Z" spawn, "H" start, "E" exit) and edges between (" " open, "|"/"-" wall, "w" window, "d" doorway, "b"/"B" barricaded doorway/window); see the README.',
-    schema: z.union([z.string(), z.array(z.string()).transform((rows) => rows.join('\n'))]),
+    schema: z.union([z.string(), z.array(z.string()).transform((rows) => rows.join('\n'))], { error: 'expected the board as text (a YAML block of rows) or a list of rows' }),
     default: DEFAULT_MAP,
   },
   boardWidth: { description: 'Rule 1: board width in cells; must match the map.', schema: int(2, 1000), default: DEFAULT_COUNTS.width },

@@ -64,7 +64,7 @@ const inclusiveRange = z
 export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
   map: {
     description: 'Rule 2: the map as rows of "." (grass) and "#" (rock); a YAML block or a list of rows.',
-    schema: z.union([z.string(), z.array(z.string()).transform((rows) => rows.join('\n'))]),
+    schema: z.union([z.string(), z.array(z.string()).transform((rows) => rows.join('\n'))], { error: 'expected the map as text (a YAML block of "." and "#" rows) or a list of rows' }),
     default: DEFAULT_MAP,
   },
   colors: {
