@@ -90,6 +90,7 @@ describe('a summary.json with impossible figures, given to report and compare', 
     ['a status no run has', (s) => void (s['run']['status'] = 'bogus'), 'run.status: '],
     ['more matches played than asked for', (s) => void (s['run']['matchesPlayed'] = 999), 'run.matchesPlayed: expected matchesPlayed + errors to be at most scenario.matches'],
     ['a key hordelab never writes', (s) => void (s['verdict'] = 'balanced'), 'Unrecognized key: "verdict"'],
+    ['a results figure hordelab never writes', (s) => void (s['results']['bogus'] = 1), 'results.bogus: not a figure a zombie-trainers run writes'],
   ];
 
   it.each(edits)('report on a summary with %s is exit 2 naming the file and field, nothing written', async (_label, edit, message) => {

@@ -12,6 +12,11 @@ import { findUnsafeKey } from '../core/safe-keys.js';
 import { games } from '../registry.js';
 import { figureValueIssue } from './figure-values.js';
 import { summaryGame } from './summary-game.js';
+import { QUALITY_KEY } from '../quality/quality-report.js';
+import { CUSTOM_PLACEMENT, FIGURES_PLACEMENT } from '../reports/custom-metrics.js';
+
+/** Results sections a run adds to its game's own summary. */
+const ADDED_RESULTS: ReadonlySet<string> = new Set([QUALITY_KEY, CUSTOM_PLACEMENT.key, FIGURES_PLACEMENT.key]);
 
 /** A whole count (n, successes, matches) as summaries write it. */
 export const count = z.number().int().min(0);
@@ -114,8 +119,14 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   const entry = summaryGame(summary.scenario);
   if (entry === undefined) throw refuse('scenario.game', `unknown game "${summary.scenario.game}"; this hordelab knows ${[...games.keys()].join(', ')}, and the summary names no game module`);
   const { report } = entry;
-  const shape = shapeProblem(report.summarize(report.emptyAggregate(), summary.confidence), summary.results, ['results']);
+  const expected = report.summarize(report.emptyAggregate(), summary.confidence) as Record<string, unknown>;
+  const shape = shapeProblem(expected, summary.results, ['results']);
   if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it`);
+  // A figure no run writes (an added results.verdict) would be shown and compared as measured.
+  // Besides the game's own: the quality figures every run adds, a game's figure units and
+  // custom metrics where it has them.
+  const extra = Object.keys(summary.results as Record<string, unknown>).find((key) => !(key in expected) && !ADDED_RESULTS.has(key));
+  if (extra !== undefined) throw refuse(formatPath(['results', extra]), `not a figure a ${entry.game.id} run writes`);
   // Right shape, but are the numbers ones a run could write? An edited n or rate would be compared as measured.
   const values = figureValueIssue(summary.results, ['results'], summary.confidence) ?? figureValueIssue(summary.outcomes, ['outcomes'], summary.confidence);
   if (values !== null) throw new UsageError([{ source: file, ...values }]);
