@@ -165,6 +165,20 @@ describe("a user's file named as Hordelab names its own", () => {
   });
 });
 
+describe("a user's file named as a command's temporary file", () => {
+  it('is refused by report, with --force too, and left as it was', async () => {
+    const file = scenarioFile('tmp-named.yaml', SMALL);
+    expect((await hordelab('run', file, '-q', '--out', 'tmp-named', '--no-event-files')).status).toBe(0);
+    writeFileSync(join(work, 'tmp-named', 'report.md.tmp'), 'mine\n');
+    const before = snapshot(join(work, 'tmp-named'));
+    for (const force of [[], ['--force']]) {
+      const refused = await hordelab('report', 'tmp-named', ...force);
+      expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/tmp-named holds report\.md\.tmp, which "hordelab report" would write its file through; move it away/)]);
+    }
+    expect(snapshot(join(work, 'tmp-named'))).toEqual(before);
+  });
+});
+
 describe('temporary files', () => {
   const RUN_NAMES = { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['matches.csv', 'summary.json'] } as const;
   /** A lock left by a process that is gone: one that has run and ended. */

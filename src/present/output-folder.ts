@@ -131,7 +131,14 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   } catch (error) {
     throw problem(flag, `cannot read ${dir}: ${fileSystemReason(error) ?? (error as Error).message}`);
   }
-  const named = (name: string): boolean => request.ours(name) || (name.endsWith('.tmp') && request.ours(name.slice(0, -4)));
+  const named = (name: string): boolean => request.ours(name);
+  // Each file is written through `<name>.tmp`, which the write would replace: one already there is
+  // someone's (or a stopped hordelab's, which cannot be told apart), so it is refused, --force or not.
+  const inTheWay = entries.filter((name) => name.endsWith('.tmp') && request.ours(name.slice(0, -4)));
+  if (inTheWay.length > 0) {
+    const one = inTheWay.length === 1;
+    throw problem(flag, `${dir} holds ${inTheWay.slice(0, 3).join(', ')}${inTheWay.length > 3 ? ` and ${inTheWay.length - 3} more` : ''}, which "hordelab ${request.command}" would write ${one ? 'its file' : 'its files'} through; move ${one ? 'it' : 'them'} away (a hordelab stopped while writing leaves such files) or choose another folder`);
+  }
   for (const input of request.inputs ?? []) {
     let place: string | null;
     try {
@@ -169,7 +176,7 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   // (a page or JSON output written before pages were listed).
   const listed = request.requireSign === false || request.force ? null : readManifest(dir)?.files ?? null;
   if (listed !== null) {
-    const unlisted = own.filter((name) => !name.endsWith('.tmp') && !listed.includes(name) && !hordelabWroteFile(dir, name));
+    const unlisted = own.filter((name) => !listed.includes(name) && !hordelabWroteFile(dir, name));
     if (unlisted.length > 0) {
       throw problem(flag, `${dir} holds ${shown(unlisted)}, named as "hordelab ${request.command}" names its files, but ${MANIFEST_FILE} does not list ${unlisted.length === 1 ? 'it' : 'them'} as written by hordelab; move ${unlisted.length === 1 ? 'it' : 'them'} away, choose another folder, or add --force to replace ${unlisted.length === 1 ? 'it' : 'them'}`);
     }
