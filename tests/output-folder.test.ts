@@ -165,6 +165,32 @@ describe("a user's file named as Hordelab names its own", () => {
   });
 });
 
+describe("a user's file beside a run stopped with Ctrl-C (its files published, its checkpoint kept)", () => {
+  it('is refused by --force and --resume unless it holds the bytes the checkpoint recorded', async () => {
+    const file = scenarioFile('interrupted.yaml', 'game: zombie-trainers\nmatches: 20000\nseed: 3\nparams: { maxRounds: 10 }\nseats: [random, random]\n');
+    const child = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '20', '--out', 'interrupted'], { cwd: work, stdio: 'ignore' });
+    await until(() => existsSync(join(work, 'interrupted', '.hordelab-checkpoint.json')));
+    child.kill('SIGINT');
+    await new Promise((done) => child.on('exit', done));
+    const dir = join(work, 'interrupted');
+    expect(JSON.parse(readFileSync(join(dir, '.hordelab-checkpoint.json'), 'utf8')).location).toBe('final');
+    // errors.csv was never published (no errors); the others are named as the run's working files.
+    for (const name of ['errors.csv', 'matches.csv.tmp', 'summary.json.tmp']) {
+      writeFileSync(join(dir, name), 'mine\n');
+      const before = snapshot(dir);
+      for (const flag of ['--force', '--resume']) {
+        const refused = await hordelab('run', file, '-q', '--out', 'interrupted', flag);
+        expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining(`interrupted holds files hordelab did not write (${name})`)]);
+      }
+      expect(snapshot(dir)).toEqual(before);
+      rmSync(join(dir, name));
+    }
+    // Its own published files still resume.
+    const resumed = await hordelab('run', file, '-q', '--workers', '2', '--out', 'interrupted', '--resume', '--matches', '20000');
+    expect([resumed.status, resumed.stderr]).toEqual([0, '']);
+  });
+});
+
 describe("a user's file named as a command's temporary file", () => {
   it('is refused by report, with --force too, and left as it was', async () => {
     const file = scenarioFile('tmp-named.yaml', SMALL);

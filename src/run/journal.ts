@@ -161,7 +161,7 @@ function sealOf(checkpoint: unknown): string {
 }
 
 /** SHA-256 of the first `length` bytes of the file at `path` (read, never changed). */
-function prefixSha256(path: string, length: number): string {
+export function prefixSha256(path: string, length: number): string {
   const hash = createHash('sha256');
   const fd = openSync(path, 'r');
   try {

@@ -28,6 +28,7 @@ import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { makeFolders, writeAtomically } from './atomic-file.js';
 import { ownFileKind, readHead } from '../present/own-files.js';
+import { prefixSha256 } from './journal.js';
 
 /** What a folder holds. A merge of shards is a `run` folder like any other. */
 export type OutputKind = 'run' | 'report' | 'sweep' | 'tune' | 'tournament';
@@ -225,7 +226,7 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
   if (!existsSync(dir)) return { state: 'missing', kind: null, scenario: null, status: null, owned: [], foreign: [] };
   const entries = entriesOf(dir);
   const manifest = readManifest(dir);
-  const checkpoint = readJson(join(dir, CHECKPOINT_FILE)) as { lengths?: Record<string, number>; scenario?: string } | null;
+  const checkpoint = readJson(join(dir, CHECKPOINT_FILE)) as { lengths?: Record<string, number>; sha256?: Record<string, string>; location?: string; scenario?: string } | null;
   // A checkpoint that cannot be read still marks an unfinished run: a plain run must not take
   // its damage as leave to start afresh over the matches already played.
   const unfinished = checkpoint !== null || existsSync(join(dir, CHECKPOINT_FILE));
@@ -235,17 +236,41 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
   // finished run is theirs, whatever its name. The names a command writes count alone only in a
   // folder without a manifest (a run killed before its first publish, a summary from before
   // manifests).
-  const known = new Set([...(manifest === null ? knownNames : []), ...(manifest?.files ?? []), ...Object.keys(checkpoint?.lengths ?? {})]);
+  // An interrupted run (Ctrl-C) published its files and left its checkpoint at "final": a file of
+  // a name it records (published or `.tmp`) and its manifest does not list is its own only where
+  // it holds the bytes the checkpoint recorded (a resume taking files back renames them to
+  // `.tmp`); a user's errors.csv or matches.csv.tmp beside it is theirs.
+  const interrupted = checkpoint?.location === 'final' ? checkpoint : null;
+  const recorded = new Set(Object.keys(checkpoint?.lengths ?? {}));
+  const known = new Set([...(manifest === null ? knownNames : []), ...(manifest?.files ?? []), ...(interrupted === null ? recorded : [])]);
   // A run's working files are its checkpoint's (an interrupted run), or a killed run's.
   const runLeftFiles = unfinished || found.killedRunLeftLock;
-  const isWorkingFile = (name: string): boolean => runLeftFiles && name.endsWith('.tmp') && known.has(name.slice(0, -4));
+  const isWorkingFile = (name: string): boolean => runLeftFiles && interrupted === null && name.endsWith('.tmp') && known.has(name.slice(0, -4));
+  const isRecordedCopy = (name: string): boolean => {
+    const base = name.endsWith('.tmp') ? name.slice(0, -4) : name;
+    const length = interrupted?.lengths?.[base];
+    const sha256 = interrupted?.sha256?.[base];
+    if (typeof length !== 'number' || typeof sha256 !== 'string') return false;
+    try {
+      const path = join(dir, name);
+      return statSync(path).isFile() && statSync(path).size >= length && prefixSha256(path, length) === sha256;
+    } catch {
+      return false;
+    }
+  };
   const owned: string[] = [];
   const foreign: string[] = [];
   const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
   for (const name of entries) {
     // A run killed before its first checkpoint leaves only its temporary files and its lock:
     // with that lock found, they are taken as ours by name.
-    if (CONTROL_FILES.has(name) || isWorkingFile(name)) continue;
+    if (CONTROL_FILES.has(name)) continue;
+    if (interrupted !== null && recorded.has(name.endsWith('.tmp') ? name.slice(0, -4) : name) && !(manifest?.files.includes(name) ?? false)) {
+      if (!isRecordedCopy(name)) foreign.push(name);
+      else if (!name.endsWith('.tmp')) owned.push(name);
+      continue;
+    }
+    if (isWorkingFile(name)) continue;
     if (known.has(name) || (manifest !== null && knownNames.includes(name) && isMarkedOwnFile(join(dir, name)))) owned.push(name);
     else foreign.push(name);
   }
