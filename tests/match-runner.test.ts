@@ -421,10 +421,10 @@ describe('match runner: failures', () => {
   it('fails a match whose maxLength is not a whole number of steps (the guard against endless games would be off)', () => {
     const agent = recordingAgent(last).factory;
     const params = { script, maxLength: 3 };
-    for (const bound of [Number.NaN, 0, 2.5, -1, '3', Number.POSITIVE_INFINITY]) {
+    for (const bound of [Number.NaN, 0, 2.5, -1, '3', Number.POSITIVE_INFINITY, 2 ** 53]) {
       const game = { ...scriptGame(params), maxLength: () => bound as number };
       const error = failure(() => playMatch(spec(game, params, [agent, agent]), null));
-      expect(error.message).toContain(`failed at step 0: maxLength gave ${typeof bound === 'string' ? `"${bound}"` : String(bound)}, expected a whole number of steps >= 1`);
+      expect(error.message).toContain(`failed at step 0: maxLength gave ${typeof bound === 'string' ? `"${bound}"` : String(bound)}, expected a whole number of steps from 1 to 9007199254740991`);
     }
     // One step is a bound.
     expect(play({ script: [{ seat: 0, actions: 2 }], maxLength: 1 }, [agent, agent]).outcome.steps).toBe(1);
@@ -481,6 +481,7 @@ describe('match runner: failures', () => {
       [{ chanceOutcomes: () => [] }, 'chanceOutcomes gave no outcomes at a chance node; expected a non-empty list'],
       [{ chanceOutcomes: () => null as never }, 'chanceOutcomes gave null at a chance node; expected a non-empty list'],
       [{ sampleChance: () => ({ value: 7 }) }, 'sampleChance drew "7", which chanceOutcomes does not list'],
+      [{ sampleChance: () => undefined as never }, "sampleChance drew undefined, which actionKey cannot name (Cannot read properties of undefined (reading 'value')); expected one of the outcomes chanceOutcomes lists"],
     ];
     for (const [broken, message] of cases) {
       const error = failure(() => playMatch(spec({ ...base, ...broken }, params, [agent, agent]), null));

@@ -240,7 +240,13 @@ export function chanceNodeProblem(game: AnyGame, state: unknown, drawn: unknown)
   if (!Array.isArray(outcomes) || outcomes.length === 0) return `chanceOutcomes gave ${Array.isArray(outcomes) ? 'no outcomes' : describeValue(outcomes)} at a chance node; expected a non-empty list`;
   let total = 0;
   let listed = false;
-  const drawnKey = game.actionKey(drawn);
+  let drawnKey: string;
+  try {
+    drawnKey = game.actionKey(drawn);
+  } catch (error) {
+    // undefined drawn, say: what was drawn is the news, not the TypeError it causes downstream.
+    return `sampleChance drew ${describeValue(drawn)}, which actionKey cannot name (${describeThrown(error).message}); expected one of the outcomes chanceOutcomes lists`;
+  }
   for (const outcome of outcomes as { action: unknown; probability: unknown }[]) {
     const probability = outcome?.probability;
     if (typeof probability !== 'number' || !(probability > 0 && probability <= 1)) return `chanceOutcomes gave a probability of ${describeValue(probability)}; expected each in (0, 1]`;
@@ -281,7 +287,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     );
     const maxSteps = game.maxLength(params);
     // NaN or a fraction would switch the guard against a game that never ends off unseen.
-    if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new ContractBreach(`maxLength gave ${describeValue(maxSteps)}, expected a whole number of steps >= 1`);
+    if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new ContractBreach(`maxLength gave ${describeValue(maxSteps)}, expected a whole number of steps from 1 to ${Number.MAX_SAFE_INTEGER}`);
     // Perfect information only: every decision of the match, so search can find its previous
     // subtree (hidden games may keep actions private). Each seat's view starts at its last answer.
     const history: unknown[] | null = game.hiddenInformation ? null : [];

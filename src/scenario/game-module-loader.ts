@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { AnyGame } from '../core/game.js';
 import type { AnyFigureUnit } from '../core/figure-unit.js';
 import type { GameModule, GameModuleSource } from '../core/game-module.js';
+import { describeValues } from '../core/match-runner.js';
 import { uncompiledModule } from '../core/user-module.js';
 import { genericReport, withEngineEvents } from '../reports/generic-report.js';
 import { describeExport, isModulePath } from './agent-module.js';
@@ -92,6 +93,8 @@ function exportTarget(exports: unknown): string | null {
 
 /** A field's value as a message shows it: JSON where it can be, else its type. */
 function shownValue(value: unknown): string {
+  // A list as its values (NaN and Infinity as themselves, where JSON says null).
+  if (Array.isArray(value) && value.length <= 8) return describeValues(value);
   try {
     return JSON.stringify(value)?.slice(0, 80) ?? typeof value;
   } catch {
@@ -118,8 +121,9 @@ export function gameDefinitionProblem(value: unknown): string | null {
     if (typeof schema?.safeParse !== 'function' || !Object.hasOwn(spec as object, 'default')) return `has parameter "${name}" without a schema and default (expected param.int({ ... }) or the like)`;
   }
   const bounds = game['utilityBounds'];
-  if (!Array.isArray(bounds) || bounds.length !== 2 || !bounds.every((bound) => typeof bound === 'number' && Number.isFinite(bound)) || (bounds[0] as number) > (bounds[1] as number)) {
-    return `${has('utilityBounds')} (expected [lowest, highest] return, lowest first, such as [-1, 1])`;
+  // Equal bounds leave no room for a result: every return, and every heuristic, would be one value.
+  if (!Array.isArray(bounds) || bounds.length !== 2 || !bounds.every((bound) => typeof bound === 'number' && Number.isFinite(bound)) || (bounds[0] as number) >= (bounds[1] as number)) {
+    return `${has('utilityBounds')} (expected [lowest, highest] return, finite, lowest below highest, such as [-1, 1])`;
   }
   if (typeof game['hiddenInformation'] !== 'boolean') return 'has no hiddenInformation (expected true or false)';
   const missing = GAME_FUNCTIONS.find((name) => typeof game[name] !== 'function');
