@@ -67,6 +67,11 @@ describe('a summary.json with impossible figures, given to report and compare', 
     ['a design effect its bounds were not drawn with', (s) => void (s['results']['p1WinRate']['designEffect'] = 3), 'results.p1WinRate.lower: expected '],
     ['bounds wider than its counts give', (s) => void Object.assign(s['results']['p1WinRate'], { lower: 0.01, upper: 0.999 }), 'results.p1WinRate.lower: expected '],
     ['an outcome rate with an edited bound', (s) => void (s['outcomes']['bySeat']['seat1']['win']['upper'] = 0.999), 'outcomes.bySeat.seat1.win.upper: expected '],
+    [
+      'a rate whose design effect was taken away with its bounds edited',
+      (s) => void Object.assign(s['outcomes']['bySeat']['seat1']['win'], { designEffect: undefined, clusters: undefined, lower: 0.01, upper: 0.999 }),
+      'outcomes.bySeat.seat1.win.designEffect: expected a number, as every other rate of this summary has one, got nothing',
+    ],
     ['more clusters than trials', (s) => void (s['results']['p1WinRate']['clusters'] = 31), 'results.p1WinRate.clusters: expected a whole number from 1 to n (30), got 31'],
     ['a lower bound above the rate', (s) => void (s['results']['p1WinRate']['lower'] = 0.99), 'results.p1WinRate.lower: expected at most rate'],
     ['an upper bound below the rate', (s) => void (s['results']['p1WinRate']['upper'] = s['results']['p1WinRate']['rate'] / 2), 'results.p1WinRate.upper: expected at least rate'],
@@ -81,6 +86,7 @@ describe('a summary.json with impossible figures, given to report and compare', 
     ['a mean outside its interval', (s) => void (s['results']['rounds']['mean'] = s['results']['rounds']['upper'] + 50), 'results.rounds.upper: expected at least mean'],
     ['a mean with a negative sd', (s) => void (s['results']['rounds']['sd'] = -2), 'results.rounds.sd: expected a finite number ≥ 0 or null, got -2'],
     ['a mean with a design effect of 0', (s) => void (s['results']['perGame']['kills']['designEffect'] = 0), 'results.perGame.kills.designEffect: expected a finite number above 0, got 0'],
+    ['a mean with a design effect above n', (s) => void (s['results']['perGame']['kills']['designEffect'] = 1e6), 'results.perGame.kills.designEffect: expected at most n (30), got 1000000'],
     ['a mean with 0 clusters', (s) => void (s['results']['perGame']['kills']['clusters'] = 0), 'results.perGame.kills.clusters: expected a whole number from 1 to n (30), got 0'],
     ['a histogram count of 0', (s) => void (s['results']['rounds']['histogram'][0][1] = 0), 'results.rounds.histogram[0][1]: expected a whole count ≥ 1, got 0'],
     ['quantiles out of order', (s) => void (s['results']['quality']['length']['quantiles']['min'] = 1e6), 'results.quality.length.quantiles.median: expected at least min (1000000)'],
@@ -197,6 +203,8 @@ describe('a check baseline with impossible values', () => {
     expect(await read({ ...RATE, designEffect: 1e300 }, MEAN)).toThrow(/coin\.json: designEffect: expected at most n \(200\), got 1e\+300; store a new one with --update-baseline/);
     expect(await read(RATE, { ...MEAN, designEffect: 201 })).toThrow(/length\.json: designEffect: expected at most n \(200\), got 201/);
     expect((await read({ ...RATE, designEffect: 200 }, MEAN))()).toEqual([{ ...RATE, designEffect: 200 }, MEAN]);
+    // No trials at all: nothing to compare, and no count to bound the rest by.
+    expect(await read({ ...RATE, n: 0, successes: 0, rate: 0.9, designEffect: 1e300 }, MEAN)).toThrow(/coin\.json: n: expected a whole number >= 1 \(a baseline of no trials compares nothing\), got 0/);
   });
 
   it('refuses a rate that is not its successes / n, naming the file and field', async () => {

@@ -82,7 +82,9 @@ function schemaProblem(path: string, error: z.ZodError): UsageError {
 function valueProblem(record: BaselineRecord): { field: string; message: string } | null {
   // At most n: every trial in one cluster counts as one trial (`clusters.ts`). A larger one
   // would shrink the stored figure's effective count toward 0, and the check could never flag it.
-  if (record.n > 0 && record.designEffect > record.n) return { field: 'designEffect', message: `expected at most n (${record.n}), got ${record.designEffect}` };
+  // A baseline of no trials compares nothing: --update-baseline stores measured figures only.
+  if (record.n === 0) return { field: 'n', message: 'expected a whole number >= 1 (a baseline of no trials compares nothing), got 0' };
+  if (record.designEffect > record.n) return { field: 'designEffect', message: `expected at most n (${record.n}), got ${record.designEffect}` };
   if ('kind' in record) {
     const least = record.n === 0 ? 0 : 1;
     if (record.clusters < least || record.clusters > record.n) return { field: 'clusters', message: `expected a whole number from ${least} to n (${record.n}), got ${record.clusters}` };

@@ -90,7 +90,13 @@ function interval(node: Record<string, unknown>, path: (string | number)[], valu
   if (lower !== null && upper !== null && !atMost(lower, upper)) fail(path, 'lower', `at most upper (${upper})`, lower);
 }
 
-function checkRate(node: Record<string, unknown>, path: (string | number)[], confidence: number | null): void {
+/** What the whole summary says that a figure's check needs: its confidence, and whether its rates carry design effects. */
+interface SummaryContext {
+  readonly confidence: number | null;
+  readonly clustered: boolean;
+}
+
+function checkRate(node: Record<string, unknown>, path: (string | number)[], { confidence, clustered }: SummaryContext): void {
   const n = wholeAtLeast(node, path, 'n', 0);
   const successes = node['successes'];
   if (!isWhole(successes) || successes < 0 || successes > n) fail(path, 'successes', `a whole number from 0 to n (${n})`, successes);
@@ -110,6 +116,17 @@ function checkRate(node: Record<string, unknown>, path: (string | number)[], con
   clusters(node, path, n, 1);
   if ('matches' in node) wholeAtLeast(node, path, 'matches', 0);
   if (confidence !== null && n > 0 && 'designEffect' in node && 'clusters' in node) clusteredBounds(node, path, successes, n, confidence);
+  // In a summary whose rates carry their design effect, one without it had it taken away (its
+  // bounds then go unchecked): every rate this build writes has both.
+  else if (clustered && !('designEffect' in node && 'clusters' in node)) fail(path, 'designEffect' in node ? 'clusters' : 'designEffect', 'a number, as every other rate of this summary has one', undefined);
+}
+
+/** Whether any rate under `value` carries a design effect and clusters. */
+export function hasClusteredRates(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasClusteredRates);
+  if (!isRecord(value)) return false;
+  if ('n' in value && ('successes' in value || 'rate' in value)) return 'designEffect' in value && 'clusters' in value;
+  return Object.values(value).some(hasClusteredRates);
 }
 
 /**
@@ -143,6 +160,8 @@ function checkMean(node: Record<string, unknown>, path: (string | number)[], val
     if (sd !== null && (!isFiniteNumber(sd) || sd < 0)) fail(path, 'sd', 'a finite number ≥ 0 or null', sd);
   }
   designEffect(node, path);
+  // At most n, as for a rate (`clusteredBounds`): larger, a mean's interval would swallow any change.
+  if (n > 0 && isFiniteNumber(node['designEffect']) && node['designEffect'] > n) fail(path, 'designEffect', `at most n (${n})`, node['designEffect']);
   // A ratio's n counts the matches that reported it, some of them 0 / 0 and in no cluster.
   clusters(node, path, n, ratio ? 0 : 1);
   if ('histogram' in node) checkHistogram(node['histogram'], [...path, 'histogram']);
@@ -173,14 +192,14 @@ function checkQuantiles(node: Record<string, unknown>, path: (string | number)[]
   }
 }
 
-function walk(node: unknown, path: (string | number)[], confidence: number | null): void {
+function walk(node: unknown, path: (string | number)[], context: SummaryContext): void {
   if (Array.isArray(node)) {
-    node.forEach((child, index) => walk(child, [...path, index], confidence));
+    node.forEach((child, index) => walk(child, [...path, index], context));
     return;
   }
   if (!isRecord(node)) return;
   const has = (key: string): boolean => key in node;
-  if (has('n') && (has('successes') || has('rate'))) return checkRate(node, path, confidence);
+  if (has('n') && (has('successes') || has('rate'))) return checkRate(node, path, context);
   if (has('n') && has('mean')) return checkMean(node, path, 'mean');
   if (has('n') && has('difference')) return checkMean(node, path, 'difference');
   if (has('simulated') && has('lower') && has('upper')) return interval(node, path, 'simulated', false);
@@ -198,16 +217,16 @@ function walk(node: unknown, path: (string | number)[], confidence: number | nul
       if (node['exactInsideInterval'] !== inside) fail(path, 'exactInsideInterval', `${inside} (exact ${exact}, interval [${lower}, ${upper}])`, node['exactInsideInterval']);
     }
   }
-  for (const [key, child] of Object.entries(node)) walk(child, [...path, key], confidence);
+  for (const [key, child] of Object.entries(node)) walk(child, [...path, key], context);
 }
 
 /**
  * The first figure under `value` (found at `path`) whose values no run could have written, as a
  * path and message; null when every figure is possible.
  */
-export function figureValueProblem(value: unknown, path: (string | number)[], confidence: number | null = null): ValueProblem | null {
+export function figureValueProblem(value: unknown, path: (string | number)[], confidence: number | null = null, clustered = false): ValueProblem | null {
   try {
-    walk(value, path, confidence);
+    walk(value, path, { confidence, clustered });
     return null;
   } catch (error) {
     if (error instanceof Problem) return { path: error.path, message: error.message };
@@ -216,7 +235,7 @@ export function figureValueProblem(value: unknown, path: (string | number)[], co
 }
 
 /** {@link figureValueProblem} with the path written as in error messages (`results.p1WinRate.n`). */
-export function figureValueIssue(value: unknown, path: (string | number)[], confidence: number | null = null): { field: string; message: string } | null {
-  const problem = figureValueProblem(value, path, confidence);
+export function figureValueIssue(value: unknown, path: (string | number)[], confidence: number | null = null, clustered = false): { field: string; message: string } | null {
+  const problem = figureValueProblem(value, path, confidence, clustered);
   return problem === null ? null : { field: formatPath(problem.path), message: problem.message };
 }

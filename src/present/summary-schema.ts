@@ -10,7 +10,7 @@ import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { games } from '../registry.js';
-import { figureValueIssue } from './figure-values.js';
+import { figureValueIssue, hasClusteredRates } from './figure-values.js';
 import { summaryGame } from './summary-game.js';
 import { QUALITY_KEY } from '../quality/quality-report.js';
 import { CUSTOM_PLACEMENT, FIGURES_PLACEMENT } from '../reports/custom-metrics.js';
@@ -128,7 +128,8 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   const extra = Object.keys(summary.results as Record<string, unknown>).find((key) => !(key in expected) && !ADDED_RESULTS.has(key));
   if (extra !== undefined) throw refuse(formatPath(['results', extra]), `not a figure a ${entry.game.id} run writes`);
   // Right shape, but are the numbers ones a run could write? An edited n or rate would be compared as measured.
-  const values = figureValueIssue(summary.results, ['results'], summary.confidence) ?? figureValueIssue(summary.outcomes, ['outcomes'], summary.confidence);
+  const clustered = hasClusteredRates(summary.results) || hasClusteredRates(summary.outcomes);
+  const values = figureValueIssue(summary.results, ['results'], summary.confidence, clustered) ?? figureValueIssue(summary.outcomes, ['outcomes'], summary.confidence, clustered);
   if (values !== null) throw new UsageError([{ source: file, ...values }]);
   return summary;
 }
