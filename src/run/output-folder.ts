@@ -253,7 +253,8 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
     if (typeof length !== 'number' || typeof sha256 !== 'string') return false;
     try {
       const path = join(dir, name);
-      return statSync(path).isFile() && statSync(path).size >= length && prefixSha256(path, length) === sha256;
+      const stats = statSync(path);
+      return stats.isFile() && stats.size >= length && prefixSha256(path, length) === sha256;
     } catch {
       return false;
     }
@@ -262,14 +263,14 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
   const foreign: string[] = [];
   const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
   for (const name of entries) {
-    // A run killed before its first checkpoint leaves only its temporary files and its lock:
-    // with that lock found, they are taken as ours by name.
     if (CONTROL_FILES.has(name)) continue;
     if (interrupted !== null && recorded.has(name.endsWith('.tmp') ? name.slice(0, -4) : name) && !(manifest?.files.includes(name) ?? false)) {
       if (!isRecordedCopy(name)) foreign.push(name);
       else if (!name.endsWith('.tmp')) owned.push(name);
       continue;
     }
+    // A run killed before its first checkpoint leaves only its temporary files and its lock:
+    // with that lock found, they are taken as ours by name.
     if (isWorkingFile(name)) continue;
     if (known.has(name) || (manifest !== null && knownNames.includes(name) && isMarkedOwnFile(join(dir, name)))) owned.push(name);
     else foreign.push(name);
