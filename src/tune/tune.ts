@@ -142,7 +142,7 @@ export function parseDimension(text: string): SpaceDimension {
     // A range of whole numbers without a step may be a real parameter's (`tune` searches it as
     // real then), so it is sized once the game says which (`tune`).
     if (step !== undefined && values > MAX_DIMENSION_VALUES) {
-      throw new UsageError([{ source: `--space ${text}`, field: '', message: `${values.toLocaleString('en-US')} values to try; expected at most ${MAX_DIMENSION_VALUES.toLocaleString('en-US')}: give a coarser step${step === undefined ? ' (name=lo..hi:step)' : ', or none for a range of real values'}` }]);
+      throw new UsageError([{ source: `--space ${text}`, field: '', message: `${values.toLocaleString('en-US')} values to try; expected at most ${MAX_DIMENSION_VALUES.toLocaleString('en-US')}: give a coarser step, or none for a range of real values` }]);
     }
     const decimals = [range[1], range[2], range[3]].some((number) => number !== undefined && number.includes('.'));
     const integral = Number.isInteger(min) && Number.isInteger(max) && (step === undefined || Number.isInteger(step)) && !decimals;
