@@ -15,7 +15,9 @@
  * - `hordelab run` on tic-tac-toe random vs random with 1 worker thread (300,000 games) and its
  *   ratio to the contract loop above;
  * - `hordelab run` on Zombie Trainers random vs random with 1 and 2 worker threads (60,000
- *   matches, files written, in a child process as users run it), the speedup, and the peak
+ *   matches, files written, in a child process as users run it; up to 3 pairs, the two runs of a
+ *   pair one after the other), the speedup (of the medians, and the median of the pairs' own
+ *   ratios), and the peak
  *   memory (resident set, worker threads included) of runs of 100,000, 1,000,000 and 3,000,000
  *   matches (with `maxRounds: 10` so a million takes minutes, not tens of minutes: memory
  *   depends on the pipeline, not on match length, since only a few chunks are held). Whether
@@ -237,17 +239,28 @@ function cliRun(args: readonly string[], preload: readonly string[] = [], scenar
   return child;
 }
 const RUN_MATCHES = 60_000;
-for (const workers of [1, 2]) {
-  const name = `zombie-trainers.run.workers-${workers}`;
-  if (!name.startsWith(only)) continue;
-  const rates: number[] = [];
-  for (let i = 0; i < Math.min(samples, 2); i++) {
+// Runs of 1 and 2 workers alternate (1 then 2, then 2 then 1, ...), so a change in the machine's
+// load between samples hits both, and each pair gives its own 2-over-1 ratio.
+const RUN_PAIRS = Math.min(samples, 3);
+const runWorkers = [1, 2].filter((workers) => `zombie-trainers.run.workers-${workers}`.startsWith(only));
+const runRates = new Map<number, number[]>(runWorkers.map((workers) => [workers, []]));
+const pairedRunRatios: number[] = [];
+for (let pair = 0; pair < RUN_PAIRS && runWorkers.length > 0; pair++) {
+  const ratesOfPair = new Map<number, number>();
+  for (const workers of pair % 2 === 0 ? runWorkers : [...runWorkers].reverse()) {
     const child = cliRun(['--matches', String(RUN_MATCHES), '--workers', String(workers), '--json']);
-    if (child.status !== 0) throw new Error(`${name}: the run failed: ${child.stderr}`);
-    rates.push((JSON.parse(child.stdout) as { timing: { matchesPerSecond: number } }).timing.matchesPerSecond);
+    if (child.status !== 0) throw new Error(`zombie-trainers.run.workers-${workers}: the run failed: ${child.stderr}`);
+    const rate = (JSON.parse(child.stdout) as { timing: { matchesPerSecond: number } }).timing.matchesPerSecond;
+    runRates.get(workers)?.push(rate);
+    ratesOfPair.set(workers, rate);
   }
-  // Two samples at most: a margin of error from them would mean nothing.
-  figures.push({ name, unit: 'matches', perSecond: { ...describeRates(rates), relativeMarginOfError: 0 }, samples: rates.length, countPerSample: RUN_MATCHES });
+  const one = ratesOfPair.get(1);
+  const two = ratesOfPair.get(2);
+  if (one !== undefined && two !== undefined) pairedRunRatios.push(two / one);
+}
+for (const [workers, rates] of runRates) {
+  // Three samples at most: a margin of error from them would mean nothing.
+  figures.push({ name: `zombie-trainers.run.workers-${workers}`, unit: 'matches', perSecond: { ...describeRates(rates), relativeMarginOfError: 0 }, samples: rates.length, countPerSample: RUN_MATCHES });
 }
 
 // Tic-tac-toe through the CLI, 1 worker: issue 19 asks for at least 0.2 of the contract loop.
@@ -301,6 +314,9 @@ process.stdout.write(
         'zombie-trainers.run.workers-1/hand-written': ratio('zombie-trainers.run.workers-1', 'zombie-trainers.random-vs-random.hand-written'),
         'tic-tac-toe.run.workers-1/contract': ratio('tic-tac-toe.run.workers-1', 'tic-tac-toe.random-games.contract'),
         'zombie-trainers.run.workers-2/workers-1': ratio('zombie-trainers.run.workers-2', 'zombie-trainers.run.workers-1'),
+        // The median of the ratios of runs played one after the other, and every pair's.
+        'zombie-trainers.run.workers-2/workers-1.paired': pairedRunRatios.length === 0 ? null : Math.round(stats.median(pairedRunRatios) * 1000) / 1000,
+        'zombie-trainers.run.workers-2/workers-1.pairs': pairedRunRatios.map((value) => Math.round(value * 1000) / 1000),
         'zombie-trainers.quality-cost.with-quality/report-alone': ratio('zombie-trainers.quality-cost.with-quality', 'zombie-trainers.quality-cost.report-alone'),
         'zombie-trainers.quality-cost.with-quality-no-leads/report-alone': ratio('zombie-trainers.quality-cost.with-quality-no-leads', 'zombie-trainers.quality-cost.report-alone'),
       },
