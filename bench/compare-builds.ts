@@ -5,7 +5,9 @@
  *
  * Figures, each measured in a fresh child process of the build it measures:
  * - `zombie-trainers.mcts-iterations`: MCTS iterations/s from the first decision of a Zombie
- *   Trainers match (default settings), as `npm run bench` measures it;
+ *   Trainers match (default settings), 6 searches of 5,000 after one untimed search;
+ *   `….steady` 20 searches after 4 untimed ones, once V8 has compiled the search, as
+ *   `npm run bench` measures it;
  * - `tic-tac-toe.run.workers-1`: `hordelab run` of random against random tic-tac-toe, 1 worker;
  * - `zombie-trainers.run.workers-1`: `hordelab run scenarios/trainers-first-player.yaml`, 1 worker;
  * - `survivors.one-step-greedy-vs-scripted.run`: `scenarios/survivors-survive.yaml`, 1 worker,
@@ -44,7 +46,7 @@ writeFileSync(ticTacToeScenario, 'name: compare-tic-tac-toe\ngame: tic-tac-toe\n
 const mctsScript = `
 const { trainersMctsSearch } = await import(process.env.WORKLOADS);
 const search = await trainersMctsSearch(process.env.HORDELAB_ROOT);
-search(5000);
+for (let i = 0; i < Number(process.env.WARMUP_SEARCHES); i++) search(5000);
 const searches = Number(process.env.SEARCHES);
 const started = process.hrtime.bigint();
 const cpuStarted = process.cpuUsage();
@@ -70,8 +72,8 @@ function child(args: readonly string[], env: Record<string, string> = {}): { std
   return { stdout: result.stdout, cpuSeconds: Number(micro) / 1e6, wallSeconds: (performance.now() - started) / 1000 };
 }
 
-function mctsSample(root: string): Sample {
-  const { stdout } = child(['--input-type=module', '-e', mctsScript], { HORDELAB_ROOT: root, WORKLOADS: new URL('./build-workloads.js', import.meta.url).href, SEARCHES: '6' });
+function mctsSample(root: string, warmupSearches = 1, searches = 6): Sample {
+  const { stdout } = child(['--input-type=module', '-e', mctsScript], { HORDELAB_ROOT: root, WORKLOADS: new URL('./build-workloads.js', import.meta.url).href, WARMUP_SEARCHES: String(warmupSearches), SEARCHES: String(searches) });
   return { ...(JSON.parse(stdout) as Omit<Sample, 'perProcessSecond'>), perProcessSecond: null };
 }
 
@@ -93,7 +95,10 @@ function greedyHasHorizon(root: string): boolean {
 }
 
 const figureRuns: Record<string, (root: string) => Sample> = {
-  'zombie-trainers.mcts-iterations': mctsSample,
+  'zombie-trainers.mcts-iterations': (root) => mctsSample(root),
+  // After V8 has compiled the search (the first searches above still include it), as
+  // `npm run bench` times it and as a long MCTS run spends nearly all its time.
+  'zombie-trainers.mcts-iterations.steady': (root) => mctsSample(root, 4, 20),
   'tic-tac-toe.run.workers-1': (root) => runSample(root, ticTacToeScenario, 300_000),
   'zombie-trainers.run.workers-1': (root) => runSample(root, join(root, 'scenarios/trainers-first-player.yaml'), 10_000),
   'survivors.one-step-greedy-vs-scripted.run': (root) =>
