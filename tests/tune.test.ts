@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { runSweep, parseAxis } from '../src/tune/sweep.js';
-import { candidateSettings, offsetSeed, parseDimension, parseTarget, refinementSettings, tune } from '../src/tune/tune.js';
+import { candidateSettings, offsetSeed, parseDimension, parseTarget, raceSchedule, refinementSettings, tune } from '../src/tune/tune.js';
 import { tune as libraryTune } from '../src/index.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-tune-'));
@@ -73,7 +73,7 @@ describe('tune', () => {
     expect(parseDimension('actionPoints=2..6')).toEqual({ name: 'actionPoints', kind: 'int', min: 2, max: 6, step: 1 });
     expect(parseDimension('winRate=0.1..0.9')).toEqual({ name: 'winRate', kind: 'real', min: 0.1, max: 0.9 });
     expect(parseDimension('winRate=0.2..0.4:0.1')).toEqual({ name: 'winRate', kind: 'choice', choices: ['0.2', '0.3', '0.4'] });
-    expect(parseDimension('x=0..2:2')).toEqual({ name: 'x', kind: 'int', min: 0, max: 2, step: 2 });
+    expect(parseDimension('x=0..2:2')).toEqual({ name: 'x', kind: 'int', min: 0, max: 2, step: 2, stepGiven: true });
     // The most values a stepped range may list, and one more.
     expect(parseDimension('x=0..0.9999:0.0001')).toMatchObject({ kind: 'choice', choices: expect.arrayContaining(['0', '0.9999']) });
     expect(() => parseDimension('x=0..1:0.0001')).toThrow('10,001 values to try; expected at most 10,000');
@@ -256,7 +256,7 @@ describe('tune input', () => {
     const scenario = await parseScenario(COIN(1), join(dir, 'coin.yaml'));
     await expect(
       tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.05..0.95')], budget: 30, candidates: 24, workers: 0, outDir: dir }),
-    ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds and the refinement; give at least 246,/);
+    ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds and the refinement; give at least 141,/);
   });
 
   it('derives the refinement and confirmation seeds within the run seeds there are', () => {
@@ -278,5 +278,101 @@ describe('tune input', () => {
     }
     const edge = await tune(scenario, { ...options, targets: [parseTarget('p1WinRate=1')] });
     expect(edge.best).toEqual({ winRate: '0.7' });
+  });
+});
+
+describe('tune targets and budgets', () => {
+  it('reads a target value only as a decimal number: empty, hexadecimal or words are refused', () => {
+    for (const text of ['p1WinRate=', 'p1WinRate= ', 'p1WinRate=0x0', 'p1WinRate=half', 'p1WinRate=Infinity', 'p1WinRate=1,5']) {
+      expect(() => parseTarget(text), text).toThrow(`--target ${text}: expected metric=value with a decimal number`);
+    }
+    expect(parseTarget('p1WinRate=.5')).toEqual({ metric: 'p1WinRate', value: 0.5 });
+    expect(parseTarget('rounds=-2e1')).toEqual({ metric: 'rounds', value: -20 });
+  });
+
+  it('refuses a misspelt or partial target before any match is played', async () => {
+    const dir = join(tempDir(), 'out');
+    const scenario = await parseScenario(COIN(1), join(dir, '..', 'coin.yaml'));
+    let played = 0;
+    const options = { space: [parseDimension('winRate=0.3,0.7')], budget: 200, confirm: 20, workers: 0, outDir: dir, onPlayed: (count: number) => (played += count) } as const;
+    const refused: [string, string][] = [
+      ['p1WinRatio=0.5', 'no metric "p1WinRatio" in coin-flip results; they start with: p1WinRate'],
+      ['quality.firstMover.wn=0.5', 'no metric "quality.firstMover.wn" in coin-flip results; the quality figures are: '],
+      ['quality.firstMover=0.5', 'is a group of figures, not one; name one of them, such as quality.firstMover.win'],
+      ['p1WinRate.upper=0.5', 'no metric "p1WinRate.upper": p1WinRate is a figure, with no figures inside it'],
+      ['outcomes.bySeat.seat1.win=0.5', 'no metric "outcomes.bySeat.seat1.win"'],
+    ];
+    for (const [target, message] of refused) {
+      await expect(tune(scenario, { ...options, targets: [parseTarget(target)] }), target).rejects.toThrow(`--target ${target}: ${message}`);
+    }
+    expect(played).toBe(0);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('names no best setting for a target no candidate measures, and ranks an unmeasured candidate last', async () => {
+    const dir = join(tempDir(), 'out');
+    const scenario = await parseScenario(COIN(1), join(dir, '..', 'coin.yaml'));
+    // The coin game has no turns, so its first mover's win rate is never measured.
+    const options = { space: [parseDimension('winRate=0.1..0.9')], budget: 400, confirm: 20, workers: 0, outDir: dir } as const;
+    await expect(tune(scenario, { ...options, targets: [parseTarget('quality.firstMover.win=0.5')] })).rejects.toThrow(
+      "--target quality.firstMover.win=0.5: quality.firstMover.win is not measured in any candidate's 2 matches",
+    );
+    expect(existsSync(dir)).toBe(false);
+    // A figure of decided matches only: at drawRate 1 no match is decided, so it is unmeasured
+    // there. Listed first, that candidate won on the index tie-break when NaN compared as equal.
+    writeFileSync(join(dir, '..', 'decided.mjs'), `export default { name: 'decided', games: ['coin-flip'], create() {
+  let outcome = '';
+  return { onEvent(event) { if (event.type === 'matchEnd') outcome = event.outcome; }, finishMatch() { const trials = outcome === 'draw' ? 0 : 1; const successes = outcome === 'p1' ? 1 : 0; outcome = ''; return { p1: { successes, trials } }; } };
+} };
+`);
+    const text = `${COIN(2)}params: { winRate: 0 }\nmetrics: [./decided.mjs]\n`;
+    const decided = await parseScenario(text, join(dir, '..', 'decided.yaml'));
+    const result = await tune(decided, { ...options, space: [parseDimension('drawRate=1,0.5')], refine: false, budget: 40, targets: [parseTarget('custom.decided.p1=0.5')] });
+    expect(result.best).toEqual({ drawRate: '0.5' });
+    expect(result.rounds[0]?.best).toEqual({ drawRate: '0.5' });
+  });
+
+  it('keeps an explicit whole step on a real parameter: 0..1:1 searches 0 and 1 only', async () => {
+    expect(parseDimension('winRate=0..1:1')).toEqual({ name: 'winRate', kind: 'int', min: 0, max: 1, step: 1, stepGiven: true });
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(3), join(dir, 'coin.yaml'));
+    const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.4')], space: [parseDimension('winRate=0..1:1')], budget: 200, confirm: 20, workers: 0, outDir: dir });
+    expect(result.candidates).toBe(2);
+    const tried = [...result.rounds, ...(result.refinement?.rounds ?? [])].map((round) => round.best['winRate']);
+    for (const value of [...tried, result.best['winRate']]) expect(['0', '1']).toContain(value);
+  });
+
+  it('schedules every budget from its least up within it, and refuses every one below', () => {
+    for (const rotate of [false, true]) {
+      for (let count = 2; count <= 33; count++) {
+        const { rounds, minimum } = raceSchedule(count, 0, rotate);
+        for (let budget = minimum - 3; budget <= minimum + 400; budget++) {
+          const schedule = raceSchedule(count, budget, rotate);
+          let spent = 0;
+          let alive = count;
+          for (let round = 0; round < rounds && alive > 1; round++) {
+            const step = schedule.increment(round, spent);
+            expect(step).toBeGreaterThanOrEqual(2);
+            if (rotate) expect(step % 2).toBe(0);
+            spent += step * alive;
+            alive = round === rounds - 1 ? 1 : Math.ceil(alive / 2);
+          }
+          expect(spent <= budget, `count ${count}, budget ${budget}, rotate ${rotate}: spent ${spent}`).toBe(budget >= minimum);
+        }
+      }
+    }
+  });
+
+  it('plays a rotated tune on a budget the old schedule refused, within it, and names the least in one round', async () => {
+    const dir = tempDir();
+    const text = 'name: rotated\ngame: coin-flip\nmatches: 100\nseed: 5\nseats: { rotate: [random, { agent: random, name: random-b }] }\n';
+    const scenario = await parseScenario(text, join(dir, 'rotated.yaml'));
+    for (const budget of [113, 119]) {
+      const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.1..0.5:0.1')], budget, confirm: 20, workers: 0, outDir: join(dir, String(budget)) });
+      expect(result.searchMatches).toBeLessThanOrEqual(budget);
+    }
+    await expect(tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('drawRate=0,0.1')], budget: 3, refine: false, confirm: 20, workers: 0, outDir: dir })).rejects.toThrow(
+      '3 matches are too few for 2 candidates in 1 round; give at least 4,',
+    );
   });
 });

@@ -14,6 +14,50 @@ import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 
+/** A metric name as typed, with the flag that typed it (`--metric`, `--target p1WinRate=0.5`). */
+export interface NamedMetric {
+  readonly name: string;
+  readonly source: string;
+}
+
+/**
+ * Checks metric names against what `scenario`'s game reports, before any match is played: a
+ * typo must not cost the matches played before it is met. The empty summary names every
+ * figure whose name does not depend on what happens (deeper names, such as one card's, exist
+ * only once matches are played, and are checked then). `outcomes` allows the outcome tables'
+ * `outcomes.` names (a sweep has them; a tune's targets do not). Returns the kind of each name
+ * the empty summary already has.
+ */
+export function checkMetricNames(scenario: Scenario, names: readonly NamedMetric[], outcomes: boolean): Map<string, 'rate' | 'mean'> {
+  const { report } = scenario.entry;
+  const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE) as Record<string, unknown>;
+  const known = flattenMetrics(empty);
+  const kinds = new Map<string, 'rate' | 'mean'>();
+  for (const { name, source } of names) {
+    if (outcomes && name.startsWith('outcomes.')) continue;
+    if (!Object.hasOwn(empty, name.split('.')[0] as string)) {
+      throw new UsageError([{ source, field: '', message: `no metric "${name}" in ${scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` }]);
+    }
+    const metric = known.find((candidate) => candidate.path === name);
+    if (metric !== undefined) {
+      kinds.set(name, metric.kind);
+      continue;
+    }
+    // A group of figures (`quality`), not one: refused now rather than after a configuration.
+    const inside = known.filter((candidate) => candidate.path.startsWith(`${name}.`)).map((candidate) => candidate.path);
+    if (inside.length > 0) throw new UsageError([{ source, field: '', message: `is a group of figures, not one; name one of them, such as ${inside.slice(0, 3).join(', ')}` }]);
+    // Below a figure (`p1WinRate.lower`): its parts are not figures of their own.
+    const above = known.find((candidate) => name.startsWith(`${candidate.path}.`));
+    if (above !== undefined) throw new UsageError([{ source, field: '', message: `no metric "${name}": ${above.path} is a figure, with no figures inside it; name ${above.path}` }]);
+    // The quality figures are Hordelab's own, the same whatever the matches: every one is there.
+    if (name.startsWith('quality.')) {
+      const quality = known.filter((candidate) => candidate.path.startsWith('quality.')).map((candidate) => candidate.path);
+      throw new UsageError([{ source, field: '', message: `no metric "${name}" in ${scenario.entry.game.id} results; the quality figures are: ${quality.join(', ')}` }]);
+    }
+  }
+  return kinds;
+}
+
 /** A configuration: `--set` assignments in a stable order. */
 export type Assignments = readonly string[];
 

@@ -18,7 +18,7 @@ import { csv } from '../run/csv.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
-import { Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues } from './evaluate.js';
+import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues } from './evaluate.js';
 import { PairedPlayer } from './paired-player.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
@@ -170,19 +170,7 @@ export async function runSweep(
         throw error instanceof UsageError ? namingTheVariedValue(error, axes, values) : error;
       }
     }
-    const { report } = scenario.entry;
-    const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE) as Record<string, unknown>;
-    const known = new Set(flattenMetrics(empty).map((metric) => metric.path));
-    for (const name of metricNames) {
-      if (!Object.hasOwn(empty, name.split('.')[0] as string) && !name.startsWith('outcomes.')) {
-        throw new UsageError([{ source: '--metric', field: '', message: `no metric "${name}" in ${scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` }]);
-      }
-      // A group of figures (`quality`), not one: refused now rather than after a configuration.
-      const inside = [...known].filter((path) => path.startsWith(`${name}.`));
-      if (!known.has(name) && inside.length > 0) {
-        throw new UsageError([{ source: `--metric ${name}`, field: '', message: `is a group of figures, not one; name one of them, such as ${inside.slice(0, 3).join(', ')}` }]);
-      }
-    }
+    checkMetricNames(scenario, metricNames.map((name) => ({ name, source: `--metric ${name}` })), true);
     for (const [index, values] of all.entries()) {
       options.onPoint?.(index, all.length, values);
       const configuration = await evaluator.scenario(assignmentsOf(values));

@@ -27,7 +27,7 @@ import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { percentBound } from '../reports/format.js';
 import { digest, effectiveScenario } from '../run/run-key.js';
-import { Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, type Assignments, type Evaluation } from './evaluate.js';
+import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
 export interface Target {
   readonly metric: string;
@@ -35,7 +35,8 @@ export interface Target {
 }
 
 export type SpaceDimension =
-  | { readonly name: string; readonly kind: 'int'; readonly min: number; readonly max: number; readonly step: number }
+  /** `stepGiven`: the step was written (`0..1:1`), so a real parameter is searched at those values too. */
+  | { readonly name: string; readonly kind: 'int'; readonly min: number; readonly max: number; readonly step: number; readonly stepGiven?: true }
   | { readonly name: string; readonly kind: 'real'; readonly min: number; readonly max: number }
   | { readonly name: string; readonly kind: 'choice'; readonly choices: readonly string[] };
 
@@ -112,6 +113,12 @@ export interface TuneResult {
   readonly refinement: { readonly candidates: number; readonly seed: number; readonly matches: number; readonly rounds: readonly RoundRecord[] } | null;
   readonly seconds: number;
   readonly tunedScenario: string;
+  /**
+   * The SHA-256 of the saved search this result finished (`tune-state.json`'s), or null when no
+   * round was saved: a later search stopped beside this result leaves another, so `hordelab
+   * tune` can tell an unfinished search from a finished one.
+   */
+  readonly stateSha256: string | null;
 }
 
 /** The most values a stepped or whole-number `--space` range may list. */
@@ -146,7 +153,7 @@ export function parseDimension(text: string): SpaceDimension {
     }
     const decimals = [range[1], range[2], range[3]].some((number) => number !== undefined && number.includes('.'));
     const integral = Number.isInteger(min) && Number.isInteger(max) && (step === undefined || Number.isInteger(step)) && !decimals;
-    if (integral) return { name, kind: 'int', min, max, step: step ?? 1 };
+    if (integral) return step === undefined ? { name, kind: 'int', min, max, step: 1 } : { name, kind: 'int', min, max, step, stepGiven: true };
     if (step !== undefined) {
       const choices: string[] = [];
       for (let value = min; value <= max + 1e-9; value += step) choices.push(String(+value.toFixed(10)));
@@ -161,18 +168,46 @@ export function parseDimension(text: string): SpaceDimension {
   return { name, kind: 'choice', choices };
 }
 
+/**
+ * Whether the search saved in `dir` (its `tune-state.json`) was left unfinished: no `tune.json`
+ * beside it records finishing that very state (a later search stopped after a round leaves a
+ * state the earlier result does not name). False when there is no saved search.
+ */
+export function holdsUnfinishedSearch(dir: string): boolean {
+  const statePath = join(dir, 'tune-state.json');
+  if (!existsSync(statePath)) return false;
+  const shaOf = (path: string, field: string): unknown => {
+    try {
+      return (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> | null)?.[field];
+    } catch {
+      return undefined;
+    }
+  };
+  const saved = shaOf(statePath, 'sha256');
+  return typeof saved !== 'string' || shaOf(join(dir, 'tune.json'), 'stateSha256') !== saved;
+}
+
 /** Whether `name` is a file `hordelab tune` writes in its folder (and so may replace). */
 export function isTuneFile(name: string): boolean {
   return name === 'tune.json' || name === 'tune-state.json' || name.endsWith('-tuned.yaml');
 }
 
-/** Parses `metric=value`. */
+/** Parses `metric=value`; the value a decimal number as written (`0.5`, `-3`, `1e-3`). */
 export function parseTarget(text: string): Target {
   const at = text.lastIndexOf('=');
   const metric = at < 0 ? '' : text.slice(0, at).trim();
-  const value = at < 0 ? Number.NaN : Number(text.slice(at + 1));
-  if (metric === '' || !Number.isFinite(value)) throw new UsageError([{ source: `--target ${text}`, field: '', message: 'expected metric=value, such as --target p1WinRate=0.5' }]);
+  const written = at < 0 ? '' : text.slice(at + 1).trim();
+  // Number() reads '' as 0 and `0x10` as 16: an empty or mistyped target would be searched for.
+  const value = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(written) ? Number(written) : Number.NaN;
+  if (metric === '' || !Number.isFinite(value)) throw new UsageError([{ source: `--target ${text}`, field: '', message: 'expected metric=value with a decimal number, such as --target p1WinRate=0.5' }]);
   return { metric, value };
+}
+
+/** Refuses a rate target outside [0, 1]: no setting can reach it (see `distance`). */
+function checkRateTarget(target: Target): void {
+  if (!(target.value >= 0 && target.value <= 1)) {
+    throw new UsageError([{ source: `--target ${target.metric}=${target.value}`, field: '', message: `${target.metric} is a rate; expected a target from 0 to 1 (0.5 for 50%)` }]);
+  }
 }
 
 function dimensionValues(dimension: SpaceDimension): string[] | null {
@@ -290,40 +325,59 @@ function readSavedState(path: string): SavedState {
   return state;
 }
 
-/** Squared distance of an evaluation's metrics to the targets. */
-async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<number> {
+/**
+ * Squared distance of an evaluation's metrics to the targets, and the first target its matches
+ * leave unmeasured (a NaN value, such as a rate of an event that never happened), or null.
+ */
+async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<{ distance: number; unmeasured: Target | null }> {
   const metrics = await evaluator.metrics(evaluation, seed);
   let sum = 0;
+  let unmeasured: Target | null = null;
   for (const target of targets) {
-    const metric = pickMetric(metrics, target.metric, '--target');
+    const metric = pickMetric(metrics, target.metric, `--target ${target.metric}=${target.value}`);
     // A rate can never reach a target outside [0, 1]: the search would run its whole budget
     // toward the nearest end and report a "best" setting that answers nothing.
-    if (metric.kind === 'rate' && !(target.value >= 0 && target.value <= 1)) {
-      throw new UsageError([{ source: `--target ${target.metric}=${target.value}`, field: '', message: `${target.metric} is a rate; expected a target from 0 to 1 (0.5 for 50%)` }]);
-    }
+    if (metric.kind === 'rate') checkRateTarget(target);
+    if (Number.isNaN(metric.value)) unmeasured ??= target;
     sum += (metric.value - target.value) ** 2;
   }
-  return sum;
+  return { distance: sum, unmeasured };
+}
+
+/** The message for a target no candidate measured: the search has nothing to rank by. */
+function unmeasuredTarget(target: Target, where: string): UsageError {
+  return new UsageError([
+    {
+      source: `--target ${target.metric}=${target.value}`,
+      field: '',
+      message: `${target.metric} is not measured in ${where} (its value is undefined: the event it counts did not happen); choose a metric these matches measure`,
+    },
+  ]);
 }
 
 /**
- * The schedule of a race of `count` candidates on `budget` matches: rounds, and the matches
- * each round adds to every candidate still in it (at least 2, even with rotated seats).
+ * The schedule of a race of `count` candidates on `budget` matches. Each of its `rounds` adds
+ * matches to every candidate still in it: an equal share of the budget per round, split between
+ * them, at least 2 each (a whole number of seat pairs when seats rotate, rounded up to one). So
+ * that a race never spends more than its budget, a round adds no more than the budget left
+ * once every later round has its least (2 matches a candidate); so every budget of at least
+ * `minimum` fits, and none below.
  */
-function raceSchedule(count: number, budget: number, rotate: boolean): { rounds: number; increment: (alive: number) => number; total: (budget: number) => number } {
+export function raceSchedule(count: number, budget: number, rotate: boolean): { rounds: number; minimum: number; increment: (round: number, spent: number) => number } {
   const rounds = Math.max(1, Math.ceil(Math.log2(count)));
-  const even = (n: number): number => (rotate ? Math.ceil(n / 2) * 2 : n);
-  const step = (alive: number, perRound: number): number => even(Math.max(2, Math.floor(perRound / alive)));
-  const total = (within: number): number => {
-    let sum = 0;
-    let alive = count;
-    for (let round = 0; round < rounds; round++) {
-      sum += step(alive, within / rounds) * alive;
-      alive = Math.max(1, Math.ceil(alive / 2));
-    }
-    return sum;
+  const alive: number[] = [];
+  for (let round = 0, left = count; round < rounds; round++, left = Math.max(1, Math.ceil(left / 2))) alive.push(left);
+  // The least the rounds after each round need: 2 matches for each candidate in them.
+  const leastAfter = alive.map((_, round) => alive.slice(round + 1).reduce((sum, each) => sum + 2 * each, 0));
+  const minimum = alive.reduce((sum, each) => sum + 2 * each, 0);
+  const increment = (round: number, spent: number): number => {
+    const each = alive[round] as number;
+    const share = Math.max(2, Math.floor(budget / rounds / each));
+    const most = Math.floor((budget - spent - (leastAfter[round] as number)) / each);
+    const wanted = rotate ? Math.ceil(share / 2) * 2 : share;
+    return Math.max(2, Math.min(wanted, rotate ? Math.floor(most / 2) * 2 : most));
   };
-  return { rounds, increment: (alive) => step(alive, budget / rounds), total };
+  return { rounds, minimum, increment };
 }
 
 /**
@@ -355,15 +409,21 @@ async function race(
   const history: RoundRecord[] = [...(restored?.rounds ?? [])];
   let matchesEach = alive.reduce((most, index) => Math.max(most, evaluations[index]?.matches ?? 0), 0);
   for (; round < schedule.rounds && alive.length > 1; round++) {
-    matchesEach += schedule.increment(alive.length);
+    matchesEach += schedule.increment(round, spent);
     onRound?.(round + 1, schedule.rounds, alive.length, matchesEach);
     const scored: { index: number; distance: number }[] = [];
+    let unmeasured: Target | null = null;
     for (const index of alive) {
       const evaluation = evaluations[index] as Evaluation;
       spent += Math.max(0, matchesEach - evaluation.matches);
       await evaluator.extend(evaluation, matchesEach, seed);
-      scored.push({ index, distance: await distance(evaluator, evaluation, targets, seed) });
+      const measured = await distance(evaluator, evaluation, targets, seed);
+      unmeasured ??= measured.unmeasured;
+      // A candidate whose matches leave a target unmeasured cannot be judged on it: it ranks last.
+      scored.push({ index, distance: Number.isNaN(measured.distance) ? Infinity : measured.distance });
     }
+    // With no candidate measured there is nothing to rank: a "best" would be the first listed.
+    if (unmeasured !== null && scored.every((entry) => entry.distance === Infinity)) throw unmeasuredTarget(unmeasured, `any candidate's ${matchesEach} matches`);
     scored.sort((x, y) => x.distance - y.distance || x.index - y.index);
     history.push({ alive: alive.length, matchesEach, best: settings[scored[0]?.index ?? 0] ?? {}, bestDistance: scored[0]?.distance ?? Number.NaN });
     alive = scored.slice(0, round === schedule.rounds - 1 ? 1 : Math.max(1, Math.ceil(scored.length / 2))).map((entry) => entry.index);
@@ -457,10 +517,14 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   if (options.targets.length === 0) throw new UsageError([{ source: '--target', field: '', message: 'give at least one --target metric=value' }]);
   if (options.space.length === 0) throw new UsageError([{ source: '--space', field: '', message: 'give at least one --space name=lo..hi' }]);
   const tolerance = options.tolerance ?? 0.01;
+  // Each target's name before any match (a typo must not cost a round), and a rate's value
+  // where the game's empty summary says it is a rate.
+  const kinds = checkMetricNames(scenario, options.targets.map((target) => ({ name: target.metric, source: `--target ${target.metric}=${target.value}` })), false);
+  for (const target of options.targets) if (kinds.get(target.metric) === 'rate') checkRateTarget(target);
   // `winRate=0..1` reads as whole numbers; a parameter the game declares real is searched as real.
   const specs = scenario.entry.game.parameters as Record<string, { tunable?: { kind: string } } | undefined>;
   const space = options.space.map((dimension): SpaceDimension =>
-    dimension.kind === 'int' && specs[dimension.name]?.tunable?.kind === 'real' && dimension.step === 1 ? { name: dimension.name, kind: 'real', min: dimension.min, max: dimension.max } : dimension,
+    dimension.kind === 'int' && specs[dimension.name]?.tunable?.kind === 'real' && dimension.stepGiven !== true ? { name: dimension.name, kind: 'real', min: dimension.min, max: dimension.max } : dimension,
   );
   for (const dimension of space) {
     if (dimension.kind !== 'int') continue;
@@ -476,16 +540,18 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   const refineBudget = options.budget - searchBudget;
   const search = raceSchedule(settings.length, searchBudget, scenario.rotate);
   // The refinement races at most 9 candidates (4 rounds).
-  const refineMinimum = refinable ? raceSchedule(9, 0, scenario.rotate).total(0) : 0;
+  const refineMinimum = refinable ? raceSchedule(9, 0, scenario.rotate).minimum : 0;
+  // Both shares grow with the budget, so the least budget that fits is one number.
   const fits = (budget: number): boolean => {
     const share = refinable ? Math.floor((2 * budget) / 3) : budget;
-    return raceSchedule(settings.length, share, scenario.rotate).total(share) <= share && budget - share >= refineMinimum;
+    return share >= search.minimum && budget - share >= refineMinimum;
   };
   if (!fits(options.budget)) {
-    let least = search.total(0) + refineMinimum;
+    let least = search.minimum + refineMinimum;
     while (!fits(least)) least++;
+    const rounds = search.rounds === 1 ? '1 round' : `${search.rounds} rounds`;
     throw new UsageError([
-      { source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates in ${search.rounds} rounds${refinable ? ' and the refinement' : ''}; give at least ${least}, or fewer --candidates` },
+      { source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates in ${rounds}${refinable ? ' and the refinement' : ''}; give at least ${least}, or fewer --candidates` },
     ]);
   }
   // The scenario as played too (agent and game modules by content): a module edited between a
@@ -518,10 +584,12 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     }
     // The folder is made with the first file it holds: a search that stops before its first round
     // is saved (a failed match, an interrupt) leaves nothing behind.
+    let stateSha256 = saved === null ? null : stateDigest(saved);
     const write = (state: SavedState): void => {
       makeFolders(options.outDir);
       markOutputFolder(options.outDir, 'tune', ['tune-state.json', 'tune.json']);
-      writeFileSync(`${statePath}.tmp`, JSON.stringify({ ...state, sha256: stateDigest(state) }));
+      stateSha256 = stateDigest(state);
+      writeFileSync(`${statePath}.tmp`, JSON.stringify({ ...state, sha256: stateSha256 }));
       renameSync(`${statePath}.tmp`, statePath);
     };
     let searchState: RaceState | null = saved?.search ?? null;
@@ -552,7 +620,8 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     await evaluator.extend(fresh, confirmMatches, confirmSeed);
     const metrics = await evaluator.metrics(fresh, confirmSeed);
     const targets = options.targets.map((target): TargetResult => {
-      const metric = pickMetric(metrics, target.metric, '--target');
+      const metric = pickMetric(metrics, target.metric, `--target ${target.metric}=${target.value}`);
+      if (Number.isNaN(metric.value)) throw unmeasuredTarget(target, `the best setting's ${confirmMatches} fresh matches (${toAssignments(best).join(' ')})`);
       // Normal approximation of where the true value lies, from the interval's half-width.
       const se = Math.max(1e-12, (metric.upper - metric.lower) / (2 * 1.959964));
       const probabilityInBand = normalCdf((target.value + tolerance - metric.value) / se) - normalCdf((target.value - tolerance - metric.value) / se);
@@ -583,6 +652,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       refinement,
       seconds: Math.round(performance.now() - started) / 1000,
       tunedScenario,
+      stateSha256,
     };
     makeFolders(options.outDir);
     markOutputFolder(options.outDir, 'tune', ['tune.json', 'tune-state.json', `${scenario.name}-tuned.yaml`]);

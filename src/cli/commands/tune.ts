@@ -4,13 +4,12 @@
  * tuned scenario.
  */
 import { refuseRepeatedNames, refuseSetOfVaried } from '../flag-values.js';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
-import { formatTune, isTuneFile, parseDimension, parseTarget, tune } from '../../tune/tune.js';
+import { formatTune, holdsUnfinishedSearch, isTuneFile, parseDimension, parseTarget, tune } from '../../tune/tune.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, quietOption, seedOption, setOption, workerCount, workersOption, matchTimeout, matchTimeoutOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
@@ -36,9 +35,9 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-tune`));
   // --resume names the saved search as this tune's own; its state file is checked field by field.
   checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: isTuneFile, force: args.flag('force'), requireSign: !args.flag('resume'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
-  // A search saved but never finished (no tune.json beside it) is the user's matches: starting
-  // again over it, without a word, threw them away.
-  if (!args.flag('resume') && !args.flag('force') && existsSync(join(outDir, 'tune-state.json')) && !existsSync(join(outDir, 'tune.json'))) {
+  // A search saved but never finished is the user's matches: starting again over it, without a
+  // word, threw them away (a finished result beside it, from an earlier search, does not finish it).
+  if (!args.flag('resume') && !args.flag('force') && holdsUnfinishedSearch(outDir)) {
     throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again` }]);
   }
   const total = budget + (confirm ?? DEFAULT_CONFIRM);
@@ -104,7 +103,7 @@ export const tuneCommand: CommandModule = {
   },
   examples: [
     [
-      'hordelab tune scenarios/trainers-tune-fairness.yaml --target p1WinRate=0.5 --space actionPoints=2..5 --space traps.80=0..3 --budget 40000',
+      'hordelab tune scenarios/trainers-tune-fairness.yaml --target p1WinRate=0.5 --space actionPoints=3..5 --space traps.80=0..3 --budget 16000',
       'Fair starting traps and action points',
     ],
   ],
