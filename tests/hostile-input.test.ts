@@ -248,6 +248,24 @@ describe('where report, sweep and tune may write', () => {
     writeFileSync(join(mine, 'sweep.csv'), 'my,own,data\n');
     expectRefused(await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '0', '--out', mine), 'holds sweep.csv, named as "hordelab sweep" names its files, but nothing says hordelab wrote them');
     expect(readFileSync(join(mine, 'sweep.csv'), 'utf8')).toBe('my,own,data\n');
+    // Beside other files, --force replaces a file of the sweep's own names: the refusal says so.
+    writeFileSync(join(mine, 'notes.txt'), 'n\n');
+    expectRefused(
+      await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '0', '--out', mine),
+      `holds files "hordelab sweep" did not write (notes.txt); choose a new or empty folder, or add --force to write beside them (they are left untouched; sweep.csv, of the names it writes, would be replaced)`,
+    );
+    expect(readFileSync(join(mine, 'sweep.csv'), 'utf8')).toBe('my,own,data\n');
+    // A damaged mark says nothing about who wrote the folder: refused, --force or not.
+    const damaged = tempDir();
+    writeFileSync(join(damaged, 'sweep.csv'), 'my,own,data\n');
+    writeFileSync(join(damaged, '.hordelab-folder.json'), '{"hordelab": 1, "files": ');
+    for (const force of [[], ['--force']]) {
+      expectRefused(
+        await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '--out', damaged, ...force),
+        `--out: ${join(damaged, '.hordelab-folder.json')} is damaged or not hordelab's (expected the JSON mark hordelab leaves in its folders)`,
+      );
+    }
+    expect(readFileSync(join(damaged, 'sweep.csv'), 'utf8')).toBe('my,own,data\n');
     // A sweep folder written before the mark existed is known by its sweep.json.
     const earlier = tempDir();
     expect((await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier)).status).toBe(0);
@@ -327,6 +345,16 @@ describe('where report, sweep and tune may write', () => {
     expectRefused(await tune(), `--out: ${dir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again`);
     expect(readFileSync(join(dir, 'tune-state.json'), 'utf8')).toBe(state);
     expect((await tune('--resume')).status).toBe(0);
+    // A later search stopped after a round, beside the earlier one's finished tune.json: its
+    // saved state is not that result's, so it is unfinished too.
+    const later = tempDir();
+    expect((await hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.4', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', later)).status).toBe(0);
+    const finished = readFileSync(join(dir, 'tune.json'), 'utf8');
+    writeFileSync(join(dir, 'tune-state.json'), readFileSync(join(later, 'tune-state.json')));
+    expectRefused(await tune(), `--out: ${dir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again`);
+    expect(readFileSync(join(dir, 'tune.json'), 'utf8')).toBe(finished);
+    // Its own finished search is not: run again, the tune replaces it.
+    expect((await hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.4', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', later)).status).toBe(0);
   });
 
   it('check given one checks file twice is exit 2 (every check ran, and counted, twice)', async () => {
@@ -375,6 +403,8 @@ describe('flags that would run something other than what was asked, silently', (
     ['a --vary list ending in a comma (it ran one configuration)', ['sweep', 's.yaml', '--vary', 'winRate=0.4,', '-w', '0'], '--vary winRate=0.4,: '],
     ['a --vary value listed twice', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.4', '-w', '0'], '--vary winRate=0.4,0.4: the value 0.4 is listed twice'],
     ['a --space choice listed twice', ['tune', 's.yaml', '--space', 'winRate=0.3,0.3,0.5', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--space winRate=0.3,0.3,0.5: the choice 0.3 is listed twice'],
+    ['a sweep --metric misspelt inside the quality figures (found after a configuration before)', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '--metric', 'quality.firstMover.wn', '-w', '0'], '--metric quality.firstMover.wn: no metric "quality.firstMover.wn" in coin-flip results; the quality figures are: quality.bySeat.seat1.win'],
+    ['a sweep --metric naming a part of a figure', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '--metric', 'p1WinRate.lower', '-w', '0'], '--metric p1WinRate.lower: no metric "p1WinRate.lower": p1WinRate is a figure'],
     ['a sweep --metric naming a group of figures', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '--metric', 'quality', '-w', '0'], '--metric quality: is a group of figures, not one; name one of them, such as quality.'],
     ['a --space reaching past its parameter\'s range', ['tune', 's.yaml', '--space', 'winRate=0.5..1.003', '--candidates', '2', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0', '-s', '2'], '--space winRate=0.5..1.003: winRate: Too big: expected number to be <=1 (at winRate=1.003)'],
     ['a --set value with a line break in it (shown on one line)', ['run', 's.yaml', '--set', 'winRate=a\nb', '-w', '0'], '--set winRate=a\\nb: winRate: '],

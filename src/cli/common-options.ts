@@ -50,7 +50,7 @@ export const setOption: OptionSpec = {
   describe: 'Override a game parameter (value in YAML: --set actionPoints=4 --set "traps={40: 6, 80: 1}" --set traps.80=2) or an agent setting (--set seat1.iterations=500)',
 };
 /** `--force`: write beside files the command did not write (see `present/output-folder.ts`). */
-export const forceOption: OptionSpec = { type: 'boolean', describe: 'Write into a folder that holds files this command did not write (they are left untouched)' };
+export const forceOption: OptionSpec = { type: 'boolean', describe: "Write into a folder that holds files this command did not write: those of other names are left untouched, those of the command's own file names replaced" };
 
 /** `--workers`, or the available cores (at most {@link MAX_WORKERS}). */
 export function workerCount(args: ParsedArguments): number {

@@ -152,11 +152,18 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
     if (named(entry)) throw problem(flag, `${input.path} is ${input.what}, which this command reads, and "hordelab ${request.command}" writes ${entry} in ${dir}; choose another folder`);
   }
   const shown = (names: readonly string[]): string => (names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', '));
-  const foreign = entries.filter((name) => !CONTROL_FILES.has(name) && !named(name));
-  if (foreign.length > 0 && !request.force && request.othersAllowed !== true) {
-    throw problem(flag, `${dir} holds files "hordelab ${request.command}" did not write (${shown(foreign)}); choose a new or empty folder, or add --force to write beside them (they are left untouched)`);
+  // A mark that cannot be read says nothing about who wrote the folder: taken as Hordelab's, a
+  // user's file of one of the command's names was replaced without --force.
+  if (entries.includes(MANIFEST_FILE) && readManifest(dir) === null) {
+    throw problem(flag, `${join(dir, MANIFEST_FILE)} is damaged or not hordelab's (expected the JSON mark hordelab leaves in its folders), so nothing says which files in ${dir} hordelab wrote; choose another folder, or remove it if the folder is hordelab's`);
   }
+  const foreign = entries.filter((name) => !CONTROL_FILES.has(name) && !named(name));
   const own = entries.filter(named);
+  if (foreign.length > 0 && !request.force && request.othersAllowed !== true) {
+    // --force replaces the files of the command's own names, whoever wrote them: said, not left to be found.
+    const replaced = own.length === 0 ? '' : `; ${shown(own)}, of the names it writes, would be replaced`;
+    throw problem(flag, `${dir} holds files "hordelab ${request.command}" did not write (${shown(foreign)}); choose a new or empty folder, or add --force to write beside them (they are left untouched${replaced})`);
+  }
   // A link of one of the command's names would be written through (a ladder's levels/ linked
   // elsewhere had its files replaced there), whatever --force says.
   for (const name of own) {
