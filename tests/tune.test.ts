@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { runSweep, parseAxis } from '../src/tune/sweep.js';
+import { jointParts } from '../src/tune/evaluate.js';
+import { refuseRepeatedNames } from '../src/cli/flag-values.js';
 import { candidateSettings, offsetSeed, parseDimension, parseTarget, raceSchedule, refinementSettings, tune } from '../src/tune/tune.js';
 import { tune as libraryTune } from '../src/index.js';
 
@@ -374,5 +376,24 @@ describe('tune targets and budgets', () => {
     await expect(tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('drawRate=0,0.1')], budget: 3, refine: false, confirm: 20, workers: 0, outDir: dir })).rejects.toThrow(
       '3 matches are too few for 2 candidates in 1 round; give at least 4,',
     );
+  });
+});
+
+describe('card names with a plus sign', () => {
+  it('are one key, not two settings varied together', async () => {
+    expect(jointParts('decks.plants.+6')).toEqual(['decks.plants.+6']);
+    expect(jointParts('decks.plants.+5+decks.plants.+6')).toEqual(['decks.plants.+5', 'decks.plants.+6']);
+    expect(jointParts('seat1.iterations+seat2.iterations')).toEqual(['seat1.iterations', 'seat2.iterations']);
+    expect(jointParts('+1')).toEqual(['+1']);
+    expect(() => refuseRepeatedNames('--space', ['decks.plants.+5=3..5', 'decks.plants.+6=3..5'])).not.toThrow();
+    expect(() => refuseRepeatedNames('--space', ['decks.plants.+5=3..5', 'decks.plants.+5+decks.plants.+6=3..5'])).toThrow('decks.plants.+5 is given twice');
+    const dir = tempDir();
+    const text = 'name: duel\ngame: integer-duel\nmatches: 10\nseed: 1\nseats: [random, random]\n';
+    const scenario = await parseScenario(text, join(dir, 'duel.yaml'));
+    // No +6 cards against eight of them: the varied count must reach the deck the matches play.
+    const result = await runSweep(scenario, [parseAxis('decks.plants.+6=0,8')], { matches: 10, workers: 0, metrics: ['decks.plants.pointsPerGame'] });
+    expect(result.points.map((point) => point.values['decks.plants.+6'])).toEqual([0, 8]);
+    const [none, eight] = result.points.map((point) => point.metrics['decks.plants.pointsPerGame']?.value ?? Number.NaN);
+    expect(none).not.toBe(eight);
   });
 });

@@ -11,6 +11,7 @@ import type { ArgumentValue, CommandModule, OptionSpec } from './command.js';
 import { negationOf, type ReadArguments } from './command-parser.js';
 import type { FlagSpelling } from './flag-spelling.js';
 import { resolvePath } from './resolve-path.js';
+import { jointParts } from '../tune/evaluate.js';
 
 const usageError = (source: string, message: string): UsageError => new UsageError([{ source, field: '', message }]);
 
@@ -85,10 +86,10 @@ export function flagValues(command: CommandModule, read: ReadArguments, spelling
   return { values, typed };
 }
 
-/** The names an entry assigns (`name=...`; `a+b=...` names a and b), trimmed; none without `=` (its own parser names what is wrong). */
+/** The names an entry assigns (`name=...`; `a+b=...` names a and b, `decks.plants.+6=...` one card), trimmed; none without `=` (its own parser names what is wrong). */
 function namesOf(entry: string): string[] {
   const at = entry.indexOf('=');
-  return at < 0 ? [] : entry.slice(0, at).split('+').map((part) => part.trim());
+  return at < 0 ? [] : jointParts(entry.slice(0, at));
 }
 
 /**

@@ -18,7 +18,7 @@ import { csv } from '../run/csv.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
-import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues } from './evaluate.js';
+import { checkMetricNames, Evaluator, jointParts, pickMetric, refuseUnsafeName, repeatedValue, splitValues } from './evaluate.js';
 import { PairedPlayer } from './paired-player.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
@@ -107,7 +107,7 @@ function grid(axes: readonly SweepAxis[]): Record<string, SweepValue>[] {
 
 /** `--set` assignments of a grid point; an axis `a+b` sets both names to its value. */
 function assignmentsOf(values: Record<string, SweepValue>): string[] {
-  return Object.entries(values).flatMap(([name, value]) => name.split('+').map((part) => `${part}=${value}`));
+  return Object.entries(values).flatMap(([name, value]) => jointParts(name).map((part) => `${part}=${value}`));
 }
 
 /**
@@ -119,7 +119,7 @@ function namingTheVariedValue(error: UsageError, axes: readonly SweepAxis[], val
     error.issues.map((issue) => {
       for (const axis of axes) {
         const value = values[axis.name];
-        for (const part of axis.name.split('+')) {
+        for (const part of jointParts(axis.name)) {
           if (issue.source !== `--set ${part}=${value}`) continue;
           return { ...issue, source: `--vary ${axis.name}=${axis.values.join(',')}`, message: `${issue.message} (at ${part}=${value})` };
         }
