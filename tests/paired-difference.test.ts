@@ -120,4 +120,53 @@ describe('pairedDifference', () => {
     expect(uneven.upper).toBeCloseTo(0.3087941189500425, 12);
     expect(uneven.unpairedLower).toBeCloseTo(-0.27693878458890714, 12);
   });
+
+  it('is not zero-width when no match differs: the rule of three on the share that could', () => {
+    const units = 100;
+    const wins = { numerator: Array.from({ length: units }, (_, u) => u % 2), denominator: Array<number>(units).fill(1) };
+    const same = pairedDifference(wins, wins, 0.95, 'rate');
+    // At most 1 − 0.025^(1/100) of the matches differ (97.5% upper bound), each by one win.
+    const half = 1 - 0.025 ** (1 / units);
+    expect(same.difference).toBe(0);
+    expect(same.upper).toBeCloseTo(half, 12);
+    expect(same.lower).toBeCloseTo(-half, 12);
+    expect(half).toBeCloseTo(3.6889 / units, 2);
+    // All losses on both sides: a rate still spans 0..1 per trial.
+    const losses = { numerator: Array<number>(units).fill(0), denominator: Array<number>(units).fill(1) };
+    expect(pairedDifference(losses, losses, 0.95, 'rate').upper).toBeCloseTo(half, 12);
+    // Per-event rates: a unit twice the mean size moves the rate twice as far.
+    const events = { numerator: Array<number>(units).fill(1), denominator: Array.from({ length: units }, (_, u) => (u === 0 ? 3 : 1)) };
+    expect(pairedDifference(events, events, 0.95, 'rate').upper).toBeCloseTo((half * 3) / (102 / 100), 12);
+    // A mean: the range of the values seen; one that never varied has nothing to scale by.
+    const rounds = { numerator: Array.from({ length: units }, (_, u) => 10 + (u % 5)), denominator: Array<number>(units).fill(1) };
+    expect(pairedDifference(rounds, rounds, 0.95, 'mean').upper).toBeCloseTo(half * 4, 12);
+    const fixed = { numerator: Array<number>(units).fill(30), denominator: Array<number>(units).fill(1) };
+    expect(pairedDifference(fixed, fixed, 0.95, 'mean').upper).toBe(0);
+  });
+
+  it('covers a difference so small that most runs see no match differ, 95 in 100 or more', () => {
+    // Common seeds: a wins when u < 0.5, b when u < 0.503, so 0.3% of matches differ, all one
+    // way, and the true difference is 0.003; 200 matches see none differ in 55% of runs.
+    const rng = matchStream(matchSeed(2026, 0), 'paired-difference-sparse');
+    const repetitions = 2000;
+    const units = 200;
+    let covered = 0;
+    let noneDiffered = 0;
+    for (let r = 0; r < repetitions; r++) {
+      const a = { numerator: [] as number[], denominator: [] as number[] };
+      const b = { numerator: [] as number[], denominator: [] as number[] };
+      for (let u = 0; u < units; u++) {
+        const shared = rng.float();
+        a.numerator.push(shared < 0.5 ? 1 : 0);
+        b.numerator.push(shared < 0.503 ? 1 : 0);
+        a.denominator.push(1);
+        b.denominator.push(1);
+      }
+      if (a.numerator.every((x, u) => x === b.numerator[u])) noneDiffered++;
+      const result = pairedDifference(a, b, 0.95, 'rate');
+      if (result.lower <= 0.003 && 0.003 <= result.upper) covered++;
+    }
+    expect(noneDiffered / repetitions).toBeGreaterThan(0.5);
+    expect(covered / repetitions).toBeGreaterThan(0.95);
+  });
 });

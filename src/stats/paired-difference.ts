@@ -16,7 +16,8 @@
  * since Σ zᵤ = 0 exactly. For win rates (yᵤ = 1) this is the textbook paired difference of
  * per-match outcomes. The same zᵤ without pairing, Σ z_a² + Σ z_b² over m (m − 1), is the
  * interval two independent runs would give: shown beside it, it says what common seeds bought.
- * Normal intervals; coverage is tested in tests/paired-difference.test.ts.
+ * Normal intervals, but for the case of no unit differing, which has no variance to estimate
+ * (see `noDifferenceHalfWidth`); coverage is tested in tests/paired-difference.test.ts.
  */
 import { sampleVariance, sum } from 'simple-statistics';
 import { normalQuantile } from './intervals.js';
@@ -55,11 +56,44 @@ function linearized(contributions: UnitContributions, units: number): { ratio: n
 }
 
 /**
+ * The half-width of the interval when no unit differs between the configurations: their
+ * differences, all 0, have no variance, and a zero-width interval would claim the difference is
+ * exactly 0 when a setting that changes one match in a thousand is just as consistent with what
+ * was seen. The share of units that differ is below 1 − (α/2)^(1/m) with probability at least
+ * 1 − α/2 (Clopper–Pearson with no successes, the "rule of three" at 95%), and a differing unit
+ * moves the ratio by at most its size relative to the mean unit times the most one unit's value
+ * can change: the whole range 0..1 for a rate, the range of values seen for a mean (which for a
+ * figure that never varied leaves the width 0: nothing measured says by how much it could).
+ */
+function noDifferenceHalfWidth(a: UnitContributions, b: UnitContributions, units: number, confidence: number, kind: 'rate' | 'mean'): number {
+  const share = 1 - ((1 - confidence) / 2) ** (1 / units);
+  let totalY = 0;
+  let largestY = 0;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const side of [a, b]) {
+    for (let u = 0; u < units; u++) {
+      const y = side.denominator[u] ?? 0;
+      totalY += y;
+      largestY = Math.max(largestY, y);
+      if (y > 0) {
+        const value = (side.numerator[u] ?? 0) / y;
+        low = Math.min(low, value);
+        high = Math.max(high, value);
+      }
+    }
+  }
+  const range = kind === 'rate' ? 1 : high - low;
+  return share * range * (largestY / (totalY / (2 * units)));
+}
+
+/**
  * Configuration b minus configuration a over the units both played (the first
  * `min(length)`), with a `confidence` interval. NaN with an infinite interval when either has
- * no denominator (say, no trap was ever thrown) or fewer than 2 units.
+ * no denominator (say, no trap was ever thrown) or fewer than 2 units. `kind` says what the
+ * figure is, for the interval when no unit differs (see `noDifferenceHalfWidth`).
  */
-export function pairedDifference(a: UnitContributions, b: UnitContributions, confidence: number): PairedDifference {
+export function pairedDifference(a: UnitContributions, b: UnitContributions, confidence: number, kind: 'rate' | 'mean' = 'mean'): PairedDifference {
   const units = Math.min(a.numerator.length, a.denominator.length, b.numerator.length, b.denominator.length);
   const none = { difference: Number.NaN, lower: -Infinity, upper: Infinity, unpairedLower: -Infinity, unpairedUpper: Infinity, units };
   if (units < 2) return none;
@@ -73,7 +107,8 @@ export function pairedDifference(a: UnitContributions, b: UnitContributions, con
   const unpairedVariance = (sampleVariance(Array.from(first.z)) + sampleVariance(Array.from(second.z))) / units;
   const z = normalQuantile(confidence);
   const difference = second.ratio - first.ratio;
-  const half = z * Math.sqrt(pairedVariance);
+  // Differences with no variance are all 0 (they sum to 0): no unit differs.
+  const half = pairedVariance > 0 ? z * Math.sqrt(pairedVariance) : noDifferenceHalfWidth(a, b, units, confidence, kind);
   const unpairedHalf = z * Math.sqrt(unpairedVariance);
   return { difference, lower: difference - half, upper: difference + half, unpairedLower: difference - unpairedHalf, unpairedUpper: difference + unpairedHalf, units };
 }

@@ -200,7 +200,7 @@ export async function runSweep(
       const from = baseline?.contributions[name];
       const to = point.contributions[name];
       if (index === 0 || from === undefined || to === undefined) continue;
-      const difference = pairedDifference(from, to, DEFAULT_CONFIDENCE);
+      const difference = pairedDifference(from, to, DEFAULT_CONFIDENCE, point.metrics[name]?.kind ?? 'mean');
       if (Number.isFinite(difference.difference)) differences[name] = difference;
     }
     return { values: point.values, matches, metrics: point.metrics, differences };
