@@ -97,6 +97,8 @@ const point = (values: Record<string, number>, value: number, difference?: numbe
 const sweep = (axes: SweepResult['axes'], points: SweepResult['points']): SweepResult => ({
   scenario: { name: 's', file: 's.yaml', game: 'zombie-trainers', seed: 1 },
   command: 'hordelab sweep s.yaml',
+  agents: 'greedy vs greedy',
+  randomPlay: null,
   matchesPerPoint: 1000,
   confidence: 0.95,
   axes,

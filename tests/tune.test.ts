@@ -140,7 +140,8 @@ describe('tune', () => {
     const options = { targets: [parseTarget('p1WinRate=0.7')], space: [parseDimension('winRate=0.5..0.9:0.1')], budget: 6000, confirm: 2000, workers: 0, outDir: dir } as const;
     const first = await libraryTune(scenario, options);
     const tuned = readFileSync(first.tunedScenario, 'utf8');
-    expect(tuned).toMatch(/^# Tuned by hordelab tune from .*coin\.yaml: winRate=/);
+    expect(tuned).toMatch(/^# Tuned by hordelab tune from .*coin\.yaml: winRate=.*\n# Played by random vs random \(random play: the verdict may not hold under competent play\)\.\n/);
+    expect([first.agents, first.randomPlay]).toEqual(['random vs random', expect.stringContaining('Random play: every seat plays uniformly at random.')]);
     const reloaded = await parseScenario(tuned, first.tunedScenario);
     expect((reloaded.params as { winRate: number }).winRate).toBe(Number(first.best['winRate']));
     // Resuming the finished search replays nothing and reaches the same answer.
@@ -179,6 +180,8 @@ describe('the sweep and tune commands', () => {
     const sweep = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.3,0.6', '-n', '400', '-w', '0', '-o', 'out');
     expect(sweep.status).toBe(0);
     expect(sweep.stdout).toContain('winRate');
+    // The skill behind the figures, and the warning random play gets.
+    expect(sweep.stdout).toContain('Played by random vs random.\nRandom play: every seat plays uniformly at random.');
     expect(readFileSync(join(dir, 'out', 'sweep.csv'), 'utf8').split('\n')[0]).toBe(
       'winRate,matches,p1WinRate,p1WinRateLower,p1WinRateUpper,p1WinRateN,p1WinRateDifference,p1WinRateDifferenceLower,p1WinRateDifferenceUpper',
     );

@@ -23,3 +23,9 @@ export function randomPlayWarning(seats: readonly SeatRecord[]): string | null {
   const who = random.length === seats.length ? 'every seat plays' : `${random.map((seat) => seat.name).join(' and ')} ${random.length === 1 ? 'plays' : 'play'}`;
   return `Random play: ${who} uniformly at random. A verdict measured with random players may not hold under competent play; ask hordelab ladder whether it does.`;
 }
+
+/** The skill of a loaded scenario's seats, and its random-play warning: what a sweep or tune names beside its figures. */
+export function scenarioSkill(seats: readonly { readonly name: string; readonly factory: { readonly id: string } }[], rotated: boolean): { agents: string; randomPlay: string | null } {
+  const records = seats.map((seat) => ({ name: seat.name, agent: seat.factory.id }));
+  return { agents: skillOf(records, rotated), randomPlay: randomPlayWarning(records) };
+}

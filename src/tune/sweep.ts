@@ -20,6 +20,7 @@ import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
 import { checkMetricNames, Evaluator, jointParts, pickMetric, refuseUnsafeName, repeatedValue, splitValues } from './evaluate.js';
 import { PairedPlayer } from './paired-player.js';
+import { scenarioSkill } from '../ladder/skill.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
 
@@ -73,6 +74,10 @@ export interface SweepResult {
   readonly scenario: { readonly name: string; readonly file: string; readonly game: string; readonly seed: number };
   /** The command that plays this sweep again. */
   readonly command: string;
+  /** Who played: the base scenario's seats ("greedy vs greedy, seats rotated"; a varied seat setting changes its seat in that row). */
+  readonly agents: string;
+  /** The warning when a seat plays at random, or null. */
+  readonly randomPlay: string | null;
   readonly matchesPerPoint: number;
   readonly confidence: number;
   readonly axes: readonly SweepAxis[];
@@ -222,6 +227,7 @@ export async function runSweep(
   return {
     scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
     command,
+    ...scenarioSkill(scenario.seats, scenario.rotate),
     matchesPerPoint: matches,
     confidence: DEFAULT_CONFIDENCE,
     axes,
@@ -256,7 +262,9 @@ export function formatSweep(result: SweepResult): string {
   lines.push(
     '',
     `(${result.matchesPerPoint} matches per configuration, all on the same seeds from run seed ${result.scenario.seed}; differences from the first configuration, per match${rates ? ', rates in points' : ''})`,
+    `Played by ${result.agents}${result.axes.some((axis) => /^seat\d/.test(axis.name)) ? ', with the seat settings of each row' : ''}.`,
   );
+  if (result.randomPlay !== null) lines.push(result.randomPlay);
   return lines.join('\n');
 }
 

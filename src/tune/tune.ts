@@ -25,6 +25,7 @@ import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
 import { relocateModulePaths } from '../scenario/relocate.js';
 import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
+import { scenarioSkill } from '../ladder/skill.js';
 import { percentBound } from '../reports/format.js';
 import { digest, effectiveScenario } from '../run/run-key.js';
 import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, type Assignments, type Evaluation } from './evaluate.js';
@@ -98,6 +99,10 @@ export interface RoundRecord {
 
 export interface TuneResult {
   readonly scenario: { readonly name: string; readonly file: string; readonly game: string; readonly seed: number };
+  /** Who played the best setting's matches ("greedy vs greedy, seats rotated"): the skill its verdict holds for. */
+  readonly agents: string;
+  /** The warning when a seat plays at random, or null. */
+  readonly randomPlay: string | null;
   readonly best: Record<string, string>;
   readonly assignments: readonly string[];
   readonly targets: readonly TargetResult[];
@@ -616,6 +621,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     // for looking good on them), so only new matches say how good it is.
     const confirmSeed = offsetSeed(scenario.seed, CONFIRM_SEED_OFFSET);
     const confirmMatches = scenario.rotate ? Math.ceil((options.confirm ?? Math.max(2000, lastMatches)) / 2) * 2 : (options.confirm ?? Math.max(2000, lastMatches));
+    const played = await evaluator.scenario(toAssignments(best));
     const fresh = await evaluator.start(toAssignments(best));
     await evaluator.extend(fresh, confirmMatches, confirmSeed);
     const metrics = await evaluator.metrics(fresh, confirmSeed);
@@ -640,6 +646,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     const tunedScenario = join(options.outDir, `${scenario.name}-tuned.yaml`);
     const result: TuneResult = {
       scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
+      ...scenarioSkill(played.seats, played.rotate),
       best,
       assignments: toAssignments(best),
       targets,
@@ -701,6 +708,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
   );
   const header = [
     `# Tuned by hordelab tune from ${scenario.file}: ${result.assignments.join(' ')}`,
+    `# Played by ${result.agents}${result.randomPlay === null ? '' : ' (random play: the verdict may not hold under competent play)'}.`,
     `# Search: ${result.candidates} candidates${result.refinement === null ? '' : ` and ${result.refinement.candidates} in the refinement`}, ${result.searchMatches} matches; confirmation on run seed ${result.confirmSeed}:`,
     ...lines,
     '',
@@ -719,7 +727,8 @@ function formatEstimate(target: TargetResult): string {
 /** The result as text. */
 export function formatTune(result: TuneResult): string {
   const lines: string[] = [];
-  lines.push(`Best setting: ${result.assignments.join('  ')}`);
+  lines.push(`Best setting: ${result.assignments.join('  ')}   (played by ${result.agents})`);
+  if (result.randomPlay !== null) lines.push(`  ${result.randomPlay}`);
   for (const target of result.targets) {
     lines.push(
       `  ${target.metric} = ${formatEstimate(target)} on ${result.confirmMatches} fresh matches; ` +
