@@ -400,3 +400,18 @@ describe('card names with a plus sign', () => {
     expect(none).not.toBe(eight);
   });
 });
+
+describe('a saved search', () => {
+  it('is the same bytes whatever the workers (its maps fill in the order chunks finish)', async () => {
+    const text = 'name: duel\ngame: integer-duel\nmatches: 10\nseed: 3\nseats: [greedy, random]\n';
+    const states: string[] = [];
+    const base = tempDir();
+    for (const workers of [0, 2]) {
+      const dir = join(base, `w${workers}`);
+      const scenario = await parseScenario(text, join(base, 'duel.yaml'));
+      await tune(scenario, { targets: [parseTarget('plantsWinRate=0.5')], space: [parseDimension('decks.plants.negate=0..2')], budget: 140, confirm: 4, workers, outDir: dir });
+      states.push(readFileSync(join(dir, 'tune-state.json'), 'utf8'));
+    }
+    expect(states[1]).toBe(states[0]);
+  });
+});

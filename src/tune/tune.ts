@@ -27,7 +27,7 @@ import { setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { scenarioSkill } from '../ladder/skill.js';
 import { percentBound } from '../reports/format.js';
-import { digest, effectiveScenario } from '../run/run-key.js';
+import { canonicalJson, digest, effectiveScenario } from '../run/run-key.js';
 import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
 export interface Target {
@@ -594,7 +594,8 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       makeFolders(options.outDir);
       markOutputFolder(options.outDir, 'tune', ['tune-state.json', 'tune.json']);
       stateSha256 = stateDigest(state);
-      writeFileSync(`${statePath}.tmp`, JSON.stringify({ ...state, sha256: stateSha256 }));
+      // Keys sorted: an aggregate's maps fill in the order chunks finish, which depends on the workers.
+      writeFileSync(`${statePath}.tmp`, canonicalJson({ ...state, sha256: stateSha256 }));
       renameSync(`${statePath}.tmp`, statePath);
     };
     let searchState: RaceState | null = saved?.search ?? null;
