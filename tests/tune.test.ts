@@ -12,7 +12,7 @@ import { parseScenario } from '../src/scenario/scenario.js';
 import { runSweep, parseAxis } from '../src/tune/sweep.js';
 import { jointParts } from '../src/tune/evaluate.js';
 import { refuseRepeatedNames } from '../src/cli/flag-values.js';
-import { candidateSettings, offsetSeed, parseDimension, parseTarget, raceSchedule, refinementSettings, tune } from '../src/tune/tune.js';
+import { candidateSettings, formatTune, offsetSeed, parseDimension, parseTarget, raceSchedule, refinementSettings, tune } from '../src/tune/tune.js';
 import { tune as libraryTune } from '../src/index.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-tune-'));
@@ -262,6 +262,25 @@ describe('tune input', () => {
     await expect(
       tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.05..0.95')], budget: 30, candidates: 24, workers: 0, outDir: dir }),
     ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds and the refinement; give at least 141,/);
+  });
+
+  it('leaves out combinations that are no valid setting, and names them by the flags the user typed when none is', async () => {
+    const dir = join(tempDir(), 'out');
+    const scenario = await parseScenario(COIN(1), join(dir, '..', 'coin.yaml'));
+    const options = { targets: [parseTarget('p1WinRate=0.5')], budget: 400, confirm: 20, workers: 0, outDir: dir } as const;
+    // Every value valid alone (with the other at its default), every combination over 1.
+    const refused = tune(scenario, { ...options, space: [parseDimension('winRate=0.6..0.9'), parseDimension('drawRate=0.45..0.5')] });
+    await expect(refused).rejects.toThrow(/^--space winRate=0\.6\.\.0\.9 --space drawRate=0\.45\.\.0\.5: drawRate: winRate \+ drawRate is [\d.]+; expected at most 1 \(at winRate=[\d.]+ drawRate=[\d.]+\); no candidate is a valid setting/);
+    expect(existsSync(dir)).toBe(false);
+    await expect(runSweep(scenario, [parseAxis('winRate=0.5,0.9'), parseAxis('drawRate=0.1,0.5')], { matches: 10, workers: 0 })).rejects.toThrow(
+      '--vary drawRate=0.1,0.5: drawRate: winRate + drawRate is 1.4; expected at most 1 (at winRate=0.9 drawRate=0.5)',
+    );
+    // A grid with one of its nine points past the limit (0.6 + 0.5): the eight others are raced, that one named.
+    const grid = await tune(scenario, { ...options, targets: [parseTarget('drawRate=0.5')], space: [parseDimension('winRate=0.4..0.6:0.1'), parseDimension('drawRate=0.3..0.5:0.1')] });
+    expect(grid.candidates).toBe(8);
+    expect(grid.leftOut).toEqual(['winRate=0.6 drawRate=0.5']);
+    expect(formatTune(grid)).toContain('  1 sampled combination left out as no valid setting: winRate=0.6 drawRate=0.5');
+    for (const setting of [grid.best, ...grid.rounds.map((round) => round.best)]) expect(Number(setting['winRate']) + Number(setting['drawRate'])).toBeLessThanOrEqual(1 + 1e-9);
   });
 
   it('derives the refinement and confirmation seeds within the run seeds there are', () => {

@@ -126,7 +126,9 @@ function namingTheVariedValue(error: UsageError, axes: readonly SweepAxis[], val
         const value = values[axis.name];
         for (const part of jointParts(axis.name)) {
           if (issue.source !== `--set ${part}=${value}`) continue;
-          return { ...issue, source: `--vary ${axis.name}=${axis.values.join(',')}`, message: `${issue.message} (at ${part}=${value})` };
+          // With more than one axis, the combination may be what is wrong: all of it is named.
+          const at = axes.length > 1 ? assignmentsOf(values).join(' ') : `${part}=${value}`;
+          return { ...issue, source: `--vary ${axis.name}=${axis.values.join(',')}`, message: `${issue.message} (at ${at})` };
         }
       }
       return issue;

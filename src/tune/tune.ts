@@ -113,6 +113,8 @@ export interface TuneResult {
   readonly confirmSeed: number;
   /** Starting candidates. */
   readonly candidates: number;
+  /** Sampled or gridded combinations left out because they are no valid setting (`winRate=0.7 drawRate=0.5` of a coin), as assignments. */
+  readonly leftOut: readonly string[];
   readonly rounds: readonly RoundRecord[];
   /** The refinement around the search's winner: its candidates, seed and rounds; null when the space has nothing to refine or `refine` is false. */
   readonly refinement: { readonly candidates: number; readonly seed: number; readonly matches: number; readonly rounds: readonly RoundRecord[] } | null;
@@ -538,30 +540,9 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       throw new UsageError([{ source: `--space ${dimension.name}=${dimension.min}..${dimension.max}`, field: '', message: `${values.toLocaleString('en-US')} whole numbers to try; expected at most ${MAX_DIMENSION_VALUES.toLocaleString('en-US')}: give a coarser step (name=lo..hi:step)` }]);
     }
   }
-  const settings = candidateSettings(space, options.candidates ?? 24, scenario.seed);
+  const sampled = candidateSettings(space, options.candidates ?? 24, scenario.seed);
   // Categorical choices alone have no neighbourhood to refine in.
   const refinable = options.refine !== false && space.some((dimension) => dimension.kind !== 'choice' || dimension.choices.every((choice) => Number.isFinite(Number(choice))));
-  const searchBudget = refinable ? Math.floor((2 * options.budget) / 3) : options.budget;
-  const refineBudget = options.budget - searchBudget;
-  const search = raceSchedule(settings.length, searchBudget, scenario.rotate);
-  // The refinement races at most 9 candidates (4 rounds).
-  const refineMinimum = refinable ? raceSchedule(9, 0, scenario.rotate).minimum : 0;
-  // Both shares grow with the budget, so the least budget that fits is one number.
-  const fits = (budget: number): boolean => {
-    const share = refinable ? Math.floor((2 * budget) / 3) : budget;
-    return share >= search.minimum && budget - share >= refineMinimum;
-  };
-  if (!fits(options.budget)) {
-    let least = search.minimum + refineMinimum;
-    while (!fits(least)) least++;
-    const rounds = search.rounds === 1 ? '1 round' : `${search.rounds} rounds`;
-    throw new UsageError([
-      { source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates in ${rounds}${refinable ? ' and the refinement' : ''}; give at least ${least}, or fewer --candidates` },
-    ]);
-  }
-  // The scenario as played too (agent and game modules by content): a module edited between a
-  // search and its resume is another agent, whose matches must not be raced against the old one's.
-  const key = JSON.stringify({ source: scenario.source, played: digest(effectiveScenario(scenario)), targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
   const statePath = join(options.outDir, 'tune-state.json');
   const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed, options.matchTimeoutSeconds);
   try {
@@ -581,7 +562,45 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
         }
       }
     }
-    for (const setting of settings) await evaluator.scenario(toAssignments(setting));
+    // A combination each of whose values is valid alone may not be (coin-flip's winRate +
+    // drawRate above 1): it is no setting, so it is left out, and said so. Refusing the search
+    // instead made it run or not depending on where the seed put the samples.
+    const settings: Record<string, string>[] = [];
+    const leftOut: string[] = [];
+    let invalid: UsageError | null = null;
+    for (const setting of sampled) {
+      try {
+        await evaluator.scenario(toAssignments(setting));
+        settings.push(setting);
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        leftOut.push(toAssignments(setting).join(' '));
+        const flags = space.map((dimension) => `--space ${dimension.name}=${dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`}`).join(' ');
+        invalid ??= new UsageError(error.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: flags, message: `${issue.message} (at ${toAssignments(setting).join(' ')}); no candidate is a valid setting: narrow the ranges` } : issue)));
+      }
+    }
+    if (invalid !== null && settings.length === 0) throw invalid;
+    const searchBudget = refinable ? Math.floor((2 * options.budget) / 3) : options.budget;
+    const refineBudget = options.budget - searchBudget;
+    const search = raceSchedule(settings.length, searchBudget, scenario.rotate);
+    // The refinement races at most 9 candidates (4 rounds).
+    const refineMinimum = refinable ? raceSchedule(9, 0, scenario.rotate).minimum : 0;
+    // Both shares grow with the budget, so the least budget that fits is one number.
+    const fits = (budget: number): boolean => {
+      const share = refinable ? Math.floor((2 * budget) / 3) : budget;
+      return share >= search.minimum && budget - share >= refineMinimum;
+    };
+    if (!fits(options.budget)) {
+      let least = search.minimum + refineMinimum;
+      while (!fits(least)) least++;
+      const rounds = search.rounds === 1 ? '1 round' : `${search.rounds} rounds`;
+      throw new UsageError([
+        { source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates in ${rounds}${refinable ? ' and the refinement' : ''}; give at least ${least}, or fewer --candidates` },
+      ]);
+    }
+    // The scenario as played too (agent and game modules by content): a module edited between a
+    // search and its resume is another agent, whose matches must not be raced against the old one's.
+    const key = JSON.stringify({ source: scenario.source, played: digest(effectiveScenario(scenario)), targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
     const saved: SavedState | null = options.resume === true && existsSync(statePath) ? readSavedState(statePath) : null;
     if (options.resume === true && saved === null) throw new UsageError([{ source: '--resume', field: '', message: `no tuning to resume in ${options.outDir}` }]);
     if (saved !== null && saved.key !== key) {
@@ -606,8 +625,16 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     let refinement: TuneResult['refinement'] = null;
     if (refinable) {
       const refineSeed = offsetSeed(scenario.seed, REFINE_SEED_OFFSET);
-      const local = refinementSettings(space, searched.best, settings.length, scenario.seed);
-      for (const setting of local) await evaluator.scenario(toAssignments(setting), refineSeed);
+      // A neighbour that is no valid setting (a combination past a parameter's limit) is no candidate.
+      const local: Record<string, string>[] = [];
+      for (const setting of refinementSettings(space, searched.best, settings.length, scenario.seed)) {
+        try {
+          await evaluator.scenario(toAssignments(setting), refineSeed);
+          local.push(setting);
+        } catch (error) {
+          if (!(error instanceof UsageError)) throw error;
+        }
+      }
       const finalSearch = searchState ?? saved?.search;
       const refined = await race(evaluator, local, refineBudget, options.targets, scenario.rotate, refineSeed, saved?.refine ?? null, (state) => {
         if (finalSearch !== null && finalSearch !== undefined) write({ key, search: finalSearch, refine: state });
@@ -656,6 +683,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       confirmMatches,
       confirmSeed,
       candidates: settings.length,
+      leftOut,
       rounds: searched.rounds,
       refinement,
       seconds: Math.round(performance.now() - started) / 1000,
@@ -741,6 +769,10 @@ export function formatTune(result: TuneResult): string {
     `  round ${index + 1}: ${record.alive} candidates × ${record.matchesEach} matches; best ${toAssignments(record.best).join(' ')} (squared distance ${record.bestDistance.toExponential(2)})`;
   const refineMatches = result.refinement?.matches ?? 0;
   lines.push(`Search: ${result.candidates} candidates in ${result.rounds.length} rounds, ${result.searchMatches - refineMatches} matches; ${result.seconds} s in all`);
+  if (result.leftOut.length > 0) {
+    const shown = result.leftOut.length > 3 ? `${result.leftOut.slice(0, 3).join('; ')}; and ${result.leftOut.length - 3} more` : result.leftOut.join('; ');
+    lines.push(`  ${result.leftOut.length} sampled combination${result.leftOut.length === 1 ? '' : 's'} left out as no valid setting: ${shown}`);
+  }
   result.rounds.forEach((record, index) => lines.push(round(record, index)));
   if (result.refinement !== null) {
     lines.push(`Refinement around the search's winner: ${result.refinement.candidates} candidates on run seed ${result.refinement.seed}, ${refineMatches} matches`);
