@@ -266,6 +266,16 @@ describe('where report, sweep and tune may write', () => {
       );
     }
     expect(readFileSync(join(damaged, 'sweep.csv'), 'utf8')).toBe('my,own,data\n');
+    // Another scenario's tuned file beside a tune is not one of this tune's files: --force
+    // writes beside it and leaves it as it was.
+    const tuned = tempDir();
+    const tuneInto = (...extra: string[]): Promise<CliResult> =>
+      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', tuned, ...extra);
+    expect((await tuneInto()).status).toBe(0);
+    writeFileSync(join(tuned, 'other-tuned.yaml'), 'mine: 1\n');
+    expectRefused(await tuneInto(), 'holds files "hordelab tune" did not write (other-tuned.yaml)');
+    expect((await tuneInto('--force')).status).toBe(0);
+    expect(readFileSync(join(tuned, 'other-tuned.yaml'), 'utf8')).toBe('mine: 1\n');
     // A sweep folder written before the mark existed is known by its sweep.json.
     const earlier = tempDir();
     expect((await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier)).status).toBe(0);
@@ -402,6 +412,8 @@ describe('flags that would run something other than what was asked, silently', (
     ['cards --deck given twice', ['cards', 'duel.yaml', '--deck', 'decks.plants@1', '--deck', 'decks.plants@1', '-w', '0'], '--deck decks.plants@1: decks.plants is given twice'],
     ['a --vary list ending in a comma (it ran one configuration)', ['sweep', 's.yaml', '--vary', 'winRate=0.4,', '-w', '0'], '--vary winRate=0.4,: '],
     ['a --vary value listed twice', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.4', '-w', '0'], '--vary winRate=0.4,0.4: the value 0.4 is listed twice'],
+    ['a --vary value written twice two ways', ['sweep', 's.yaml', '--vary', 'winRate=0.5,0.50', '-w', '0'], '--vary winRate=0.5,0.50: the value 0.50 (the same as 0.5) is listed twice'],
+    ['a --space choice written twice two ways', ['tune', 's.yaml', '--space', 'winRate=0.3,.3', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--space winRate=0.3,.3: the choice .3 (the same as 0.3) is listed twice'],
     ['a --space choice listed twice', ['tune', 's.yaml', '--space', 'winRate=0.3,0.3,0.5', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--space winRate=0.3,0.3,0.5: the choice 0.3 is listed twice'],
     ['a sweep --metric misspelt inside the quality figures (found after a configuration before)', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '--metric', 'quality.firstMover.wn', '-w', '0'], '--metric quality.firstMover.wn: no metric "quality.firstMover.wn" in coin-flip results; the quality figures are: quality.bySeat.seat1.win'],
     ['a sweep --metric naming a part of a figure', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '--metric', 'p1WinRate.lower', '-w', '0'], '--metric p1WinRate.lower: no metric "p1WinRate.lower": p1WinRate is a figure'],

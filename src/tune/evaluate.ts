@@ -198,12 +198,18 @@ export function splitValues(text: string): string[] {
   return parts;
 }
 
-/** The first value of `values` given twice (as written), or null: a repeated value would be played, and counted, twice. */
+/**
+ * The first value of `values` given twice (as written; `0.50 (the same as 0.5)` when written
+ * two ways), or null: a repeated value would be played, and counted, twice. Numbers are
+ * compared as numbers, as `--set` reads them.
+ */
 export function repeatedValue(values: readonly string[]): string | null {
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   for (const value of values) {
-    if (seen.has(value)) return value;
-    seen.add(value);
+    const key = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value.trim()) ? String(Number(value)) : value;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) return earlier === value ? value : `${value} (the same as ${earlier})`;
+    seen.set(key, value);
   }
   return null;
 }

@@ -194,9 +194,12 @@ export function holdsUnfinishedSearch(dir: string): boolean {
   return typeof saved !== 'string' || shaOf(join(dir, 'tune.json'), 'stateSha256') !== saved;
 }
 
-/** Whether `name` is a file `hordelab tune` writes in its folder (and so may replace). */
-export function isTuneFile(name: string): boolean {
-  return name === 'tune.json' || name === 'tune-state.json' || name.endsWith('-tuned.yaml');
+/**
+ * Whether `name` is a file `hordelab tune` of the scenario `scenarioName` writes in its folder
+ * (and so may replace): another scenario's tuned file beside it is not one.
+ */
+export function isTuneFile(name: string, scenarioName: string): boolean {
+  return name === 'tune.json' || name === 'tune-state.json' || name === `${scenarioName}-tuned.yaml`;
 }
 
 /** Parses `metric=value`; the value a decimal number as written (`0.5`, `-3`, `1e-3`). */

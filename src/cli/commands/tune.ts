@@ -34,7 +34,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-tune`));
   // --resume names the saved search as this tune's own; its state file is checked field by field.
-  checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: isTuneFile, force: args.flag('force'), requireSign: !args.flag('resume'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+  checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: (name) => isTuneFile(name, scenario.name), force: args.flag('force'), requireSign: !args.flag('resume'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
   // A search saved but never finished is the user's matches: starting again over it, without a
   // word, threw them away (a finished result beside it, from an earlier search, does not finish it).
   if (!args.flag('resume') && !args.flag('force') && holdsUnfinishedSearch(outDir)) {
