@@ -356,6 +356,23 @@ describe('tune targets and budgets', () => {
     expect(result.rounds[0]?.best).toEqual({ drawRate: '0.5' });
   });
 
+  it('weighs a mean target by its miss relative to the target, so a rate target beside it still counts', async () => {
+    const dir = tempDir();
+    // A mean of 100 points per win: 100 × winRate.
+    writeFileSync(join(dir, 'score.mjs'), `export default { name: 'score', games: ['coin-flip'], create() {
+  let outcome = '';
+  return { onEvent(event) { if (event.type === 'matchEnd') outcome = event.outcome; }, finishMatch() { const points = outcome === 'p1' ? 100 : 0; outcome = ''; return { points: { count: points } }; } };
+} };
+`);
+    const text = `${COIN(4)}metrics: [./score.mjs]\n`;
+    const scenario = await parseScenario(text, join(dir, 'score.yaml'));
+    // Targets pulling apart: winRate 0.2, and 80 points (winRate 0.8). As shares the sum of squares
+    // is least near 0.57 (0.5 of these: 0.09 + 0.14 against 0.36 at 0.8); summed unscaled, the
+    // points' miss of 30 at 0.5 outweighed everything and 0.8 won.
+    const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.2'), parseTarget('custom.score.points=80')], space: [parseDimension('winRate=0.2,0.5,0.8')], refine: false, budget: 3000, confirm: 20, workers: 0, outDir: join(dir, 'out') });
+    expect(result.best).toEqual({ winRate: '0.5' });
+  });
+
   it('keeps an explicit whole step on a real parameter: 0..1:1 searches 0 and 1 only', async () => {
     expect(parseDimension('winRate=0..1:1')).toEqual({ name: 'winRate', kind: 'int', min: 0, max: 1, step: 1, stepGiven: true });
     const dir = tempDir();

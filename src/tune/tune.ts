@@ -336,7 +336,8 @@ function readSavedState(path: string): SavedState {
 }
 
 /**
- * Squared distance of an evaluation's metrics to the targets, and the first target its matches
+ * Squared distance of an evaluation's metrics to the targets (a rate's miss as it is, a mean's
+ * relative to its target, unless that is 0), and the first target its matches
  * leave unmeasured (a NaN value, such as a rate of an event that never happened), or null.
  */
 async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<{ distance: number; unmeasured: Target | null }> {
@@ -349,7 +350,10 @@ async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: r
     // toward the nearest end and report a "best" setting that answers nothing.
     if (metric.kind === 'rate') checkRateTarget(target);
     if (Number.isNaN(metric.value)) unmeasured ??= target;
-    sum += (metric.value - target.value) ** 2;
+    // Targets on different scales (a rate and a mean of rounds) are summed as shares: a mean's
+    // miss relative to its target, so 2 rounds off 50 weigh as 4 points off a rate, not as 200.
+    const scale = metric.kind === 'mean' && target.value !== 0 ? Math.abs(target.value) : 1;
+    sum += ((metric.value - target.value) / scale) ** 2;
   }
   return { distance: sum, unmeasured };
 }
