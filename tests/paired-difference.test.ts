@@ -142,6 +142,13 @@ describe('pairedDifference', () => {
     expect(pairedDifference(rounds, rounds, 0.95, 'mean').upper).toBeCloseTo(half * 4, 12);
     const fixed = { numerator: Array<number>(units).fill(30), denominator: Array<number>(units).fill(1) };
     expect(pairedDifference(fixed, fixed, 0.95, 'mean').upper).toBe(0);
+    // Per-event means (values x / y): a unit with no events has no value, and only the units
+    // both played count (here the first 3 of a's 4). Values 3, 5 and (no events) none: range 2;
+    // the largest unit, 2 events, over the mean 4/3.
+    const events3 = { numerator: [6, 0, 5, 99], denominator: [2, 0, 1, 1] };
+    const same3 = { numerator: [6, 0, 5], denominator: [2, 0, 1] };
+    const share3 = 1 - 0.025 ** (1 / 3);
+    expect(pairedDifference(events3, same3, 0.95).upper).toBeCloseTo(share3 * 2 * (2 / (6 / 6)), 12);
   });
 
   it('covers a difference so small that most runs see no match differ, 95 in 100 or more', () => {

@@ -65,7 +65,7 @@ function linearized(contributions: UnitContributions, units: number): { ratio: n
  * can change: the whole range 0..1 for a rate, the range of values seen for a mean (which for a
  * figure that never varied leaves the width 0: nothing measured says by how much it could).
  */
-function noDifferenceHalfWidth(a: UnitContributions, b: UnitContributions, units: number, confidence: number, kind: 'rate' | 'mean'): number {
+function noDifferenceHalfWidth(a: UnitContributions, b: UnitContributions, units: number, confidence: number, kind: 'rate' | 'mean' | undefined): number {
   const share = 1 - ((1 - confidence) / 2) ** (1 / units);
   let totalY = 0;
   let largestY = 0;
@@ -91,9 +91,9 @@ function noDifferenceHalfWidth(a: UnitContributions, b: UnitContributions, units
  * Configuration b minus configuration a over the units both played (the first
  * `min(length)`), with a `confidence` interval. NaN with an infinite interval when either has
  * no denominator (say, no trap was ever thrown) or fewer than 2 units. `kind` says what the
- * figure is, for the interval when no unit differs (see `noDifferenceHalfWidth`).
+ * figure is (a mean when not given), for the interval when no unit differs (see `noDifferenceHalfWidth`).
  */
-export function pairedDifference(a: UnitContributions, b: UnitContributions, confidence: number, kind: 'rate' | 'mean' = 'mean'): PairedDifference {
+export function pairedDifference(a: UnitContributions, b: UnitContributions, confidence: number, kind?: 'rate' | 'mean'): PairedDifference {
   const units = Math.min(a.numerator.length, a.denominator.length, b.numerator.length, b.denominator.length);
   const none = { difference: Number.NaN, lower: -Infinity, upper: Infinity, unpairedLower: -Infinity, unpairedUpper: Infinity, units };
   if (units < 2) return none;
