@@ -266,6 +266,9 @@ describe('where report, sweep and tune may write', () => {
       );
     }
     expect(readFileSync(join(damaged, 'sweep.csv'), 'utf8')).toBe('my,own,data\n');
+    // Every command's own mark is a mark: a ladder run again into its folder replaces its pages.
+    const ladder = tempDir();
+    for (let time = 0; time < 2; time++) expect((await hordelabIn(work, 'ladder', 's.yaml', '--levels', 'random,greedy', '-n', '10', '-w', '0', '-q', '--out', ladder)).status).toBe(0);
     // Another scenario's tuned file beside a tune is not one of this tune's files: --force
     // writes beside it and leaves it as it was.
     const tuned = tempDir();

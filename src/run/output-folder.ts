@@ -31,7 +31,7 @@ import { ownFileKind, readHead } from '../present/own-files.js';
 import { prefixSha256 } from './journal.js';
 
 /** What a folder holds. A merge of shards is a `run` folder like any other. */
-export type OutputKind = 'run' | 'report' | 'sweep' | 'tune' | 'tournament';
+export type OutputKind = 'run' | 'report' | 'sweep' | 'tune' | 'tournament' | 'ladder' | 'cards';
 
 /** Whether an output is whole (`complete`, `stopped` at `--max-errors`) or unfinished (`interrupted`). */
 export type OutputStatus = 'complete' | 'stopped' | 'interrupted';
@@ -294,7 +294,7 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
   return { state: 'empty', kind: null, scenario: null, status: null, owned: [], foreign: [] };
 }
 
-const COMMAND_OF: Record<OutputKind, string> = { run: 'hordelab run or merge', report: 'hordelab report', sweep: 'hordelab sweep', tune: 'hordelab tune', tournament: 'a round robin (hordelab run)' };
+const COMMAND_OF: Record<OutputKind, string> = { run: 'hordelab run or merge', report: 'hordelab report', sweep: 'hordelab sweep', tune: 'hordelab tune', tournament: 'a round robin (hordelab run)', ladder: 'hordelab ladder', cards: 'hordelab cards' };
 
 /** Why `options` may not write into a folder holding `contents` (the flag to blame, and what to do); null when it may. */
 export function refusalFor(dir: string, contents: FolderContents, options: ClaimOptions): { source: string; message: string } | null {
@@ -358,7 +358,7 @@ function isPlainName(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && !/[/\\\0]/.test(value);
 }
 
-const KINDS: readonly OutputKind[] = ['run', 'report', 'sweep', 'tune', 'tournament'];
+const KINDS: readonly OutputKind[] = ['run', 'report', 'sweep', 'tune', 'tournament', 'ladder', 'cards'];
 const STATUSES: readonly OutputStatus[] = ['complete', 'stopped', 'interrupted'];
 
 function isManifest(value: unknown): value is FolderManifest {
