@@ -366,8 +366,18 @@ describe('where report, sweep and tune may write', () => {
     writeFileSync(join(dir, 'tune-state.json'), readFileSync(join(later, 'tune-state.json')));
     expectRefused(await tune(), `--out: ${dir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again`);
     expect(readFileSync(join(dir, 'tune.json'), 'utf8')).toBe(finished);
+    // A finished tune.json from before results recorded their state is taken as finished.
+    const older = JSON.parse(readFileSync(join(later, 'tune.json'), 'utf8')) as Record<string, unknown>;
+    delete older['stateSha256'];
+    writeFileSync(join(later, 'tune.json'), JSON.stringify(older));
     // Its own finished search is not: run again, the tune replaces it.
     expect((await hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.4', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', later)).status).toBe(0);
+    // A tune of one valid candidate saves no round: the earlier search's state goes, so the
+    // folder does not read as unfinished after it.
+    const one = ['tune', 's.yaml', '--target', 'p1WinRate=0.4', '--space', 'winRate=0.55,0.6', '--space', 'drawRate=0.45,0.5', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', later, '--force'];
+    expect((await hordelabIn(work, ...one)).status).toBe(0);
+    expect(existsSync(join(later, 'tune-state.json'))).toBe(false);
+    expect((await hordelabIn(work, ...one.slice(0, -1))).status).toBe(0);
   });
 
   it('check given one checks file twice is exit 2 (every check ran, and counted, twice)', async () => {

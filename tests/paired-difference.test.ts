@@ -131,6 +131,13 @@ describe('pairedDifference', () => {
     expect(same.upper).toBeCloseTo(half, 12);
     expect(same.lower).toBeCloseTo(-half, 12);
     expect(half).toBeCloseTo(3.6889 / units, 2);
+    // One or two matches seen to differ give no narrower a rate interval than none.
+    for (const differing of [1, 2]) {
+      const moved = { numerator: wins.numerator.map((x, u) => (u < 2 * differing && u % 2 === 0 ? 1 : x)), denominator: wins.denominator };
+      const seen = pairedDifference(wins, moved, 0.95, 'rate');
+      expect(seen.difference).toBeCloseTo(differing / units, 12);
+      expect(seen.upper - seen.difference).toBeGreaterThanOrEqual(half - 1e-12);
+    }
     // All losses on both sides: a rate still spans 0..1 per trial.
     const losses = { numerator: Array<number>(units).fill(0), denominator: Array<number>(units).fill(1) };
     expect(pairedDifference(losses, losses, 0.95, 'rate').upper).toBeCloseTo(half, 12);

@@ -107,8 +107,12 @@ export function pairedDifference(a: UnitContributions, b: UnitContributions, con
   const unpairedVariance = (sampleVariance(Array.from(first.z)) + sampleVariance(Array.from(second.z))) / units;
   const z = normalQuantile(confidence);
   const difference = second.ratio - first.ratio;
-  // Differences with no variance are all 0 (they sum to 0): no unit differs.
-  const half = pairedVariance > 0 ? z * Math.sqrt(pairedVariance) : noDifferenceHalfWidth(a, b, units, confidence, kind);
+  // Differences with no variance are all 0 (they sum to 0): no unit differs. For a rate, the
+  // width that allows for differences unseen is also the least: a unit or two seen to differ
+  // must not give a narrower interval than none (a variance from so few is as uncertain, and
+  // the honest bound with one differing unit is wider still). A mean has no such bound.
+  const wald = z * Math.sqrt(pairedVariance);
+  const half = kind === 'rate' ? Math.max(wald, noDifferenceHalfWidth(a, b, units, confidence, kind)) : pairedVariance > 0 ? wald : noDifferenceHalfWidth(a, b, units, confidence, kind);
   const unpairedHalf = z * Math.sqrt(unpairedVariance);
   return { difference, lower: difference - half, upper: difference + half, unpairedLower: difference - unpairedHalf, unpairedUpper: difference + unpairedHalf, units };
 }

@@ -14,6 +14,38 @@ import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 
+/**
+ * The part of `path` at which the empty summary holds something that is no figure and cannot
+ * become one: a number, text or true/false, or an interval of its own kind (a difference, with
+ * `lower` and `upper` but no rate or mean). Null when the walk meets none (an object, a map that
+ * fills as matches are played, null).
+ */
+function summaryNodeAt(summary: Record<string, unknown>, path: string): string | null {
+  let node: unknown = summary;
+  const parts = path.split('.');
+  for (let depth = 0; depth < parts.length; depth++) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, parts[depth] as string)) return null;
+    node = (node as Record<string, unknown>)[parts[depth] as string];
+    const kind = typeof node;
+    const here = parts.slice(0, depth + 1).join('.');
+    if (kind === 'number' || kind === 'string' || kind === 'boolean') return here;
+    if (kind === 'object' && node !== null) {
+      const keys = node as Record<string, unknown>;
+      if ('lower' in keys && 'upper' in keys && !('rate' in keys) && !('mean' in keys)) return here;
+    }
+  }
+  return null;
+}
+
+/** What the node at `path` of the summary is, in words. */
+function describeNode(summary: Record<string, unknown>, path: string): string {
+  let node: unknown = summary;
+  for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node === 'number') return 'a plain number';
+  if (typeof node === 'object' && node !== null) return `an interval of another kind (${Object.keys(node).slice(0, 3).join(', ')})`;
+  return `a ${typeof node}`;
+}
+
 /** A metric name as typed, with the flag that typed it (`--metric`, `--target p1WinRate=0.5`). */
 export interface NamedMetric {
   readonly name: string;
@@ -49,6 +81,10 @@ export function checkMetricNames(scenario: Scenario, names: readonly NamedMetric
     // Below a figure (`p1WinRate.lower`): its parts are not figures of their own.
     const above = known.find((candidate) => name.startsWith(`${candidate.path}.`));
     if (above !== undefined) throw new UsageError([{ source, field: '', message: `no metric "${name}": ${above.path} is a figure, with no figures inside it; name ${above.path}` }]);
+    // A count or a difference in the summary (`matches`, `plantsMinusZombies`) is there from
+    // the start, and never a figure with an interval to rank or compare by.
+    const notFigure = summaryNodeAt(empty, name);
+    if (notFigure !== null) throw new UsageError([{ source, field: '', message: `no metric "${name}": ${notFigure} is ${describeNode(empty, notFigure)}, not a rate or mean with an interval` }]);
     // The quality figures are Hordelab's own, the same whatever the matches: every one is there.
     if (name.startsWith('quality.')) {
       const quality = known.filter((candidate) => candidate.path.startsWith('quality.')).map((candidate) => candidate.path);

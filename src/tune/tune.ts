@@ -14,7 +14,7 @@
  * per target and `probabilityInBand` (see TargetResult). The tuned scenario is written as a file
  * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { makeFolders } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
 import { dirname, join } from 'node:path';
@@ -191,7 +191,10 @@ export function holdsUnfinishedSearch(dir: string): boolean {
     }
   };
   const saved = shaOf(statePath, 'sha256');
-  return typeof saved !== 'string' || shaOf(join(dir, 'tune.json'), 'stateSha256') !== saved;
+  const finished = shaOf(join(dir, 'tune.json'), 'stateSha256');
+  // A tune.json from before results recorded their state (no field at all): finished, as it was read then.
+  if (finished === undefined && existsSync(join(dir, 'tune.json')) && typeof shaOf(join(dir, 'tune.json'), 'best') === 'object') return false;
+  return typeof saved !== 'string' || finished !== saved;
 }
 
 /**
@@ -337,7 +340,7 @@ function readSavedState(path: string): SavedState {
 
 /**
  * Squared distance of an evaluation's metrics to the targets (a rate's miss as it is, a mean's
- * relative to its target, unless that is 0), and the first target its matches
+ * relative to its target, or as it is for a target within ±1), and the first target its matches
  * leave unmeasured (a NaN value, such as a rate of an event that never happened), or null.
  */
 async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<{ distance: number; unmeasured: Target | null }> {
@@ -352,7 +355,8 @@ async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: r
     if (Number.isNaN(metric.value)) unmeasured ??= target;
     // Targets on different scales (a rate and a mean of rounds) are summed as shares: a mean's
     // miss relative to its target, so 2 rounds off 50 weigh as 4 points off a rate, not as 200.
-    const scale = metric.kind === 'mean' && target.value !== 0 ? Math.abs(target.value) : 1;
+    // Within ±1 a mean's miss counts as it is: relative to a target near 0 it would explode.
+    const scale = metric.kind === 'mean' ? Math.max(1, Math.abs(target.value)) : 1;
     sum += ((metric.value - target.value) / scale) ** 2;
   }
   return { distance: sum, unmeasured };
@@ -383,7 +387,8 @@ export function raceSchedule(count: number, budget: number, rotate: boolean): { 
   for (let round = 0, left = count; round < rounds; round++, left = Math.max(1, Math.ceil(left / 2))) alive.push(left);
   // The least the rounds after each round need: 2 matches for each candidate in them.
   const leastAfter = alive.map((_, round) => alive.slice(round + 1).reduce((sum, each) => sum + 2 * each, 0));
-  const minimum = alive.reduce((sum, each) => sum + 2 * each, 0);
+  // One candidate is no race: it plays no round.
+  const minimum = count <= 1 ? 0 : alive.reduce((sum, each) => sum + 2 * each, 0);
   const increment = (round: number, spent: number): number => {
     const each = alive[round] as number;
     const share = Math.max(2, Math.floor(budget / rounds / each));
@@ -555,18 +560,33 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
   try {
     // Every candidate must be a valid scenario before any match runs.
     // Each end of every range (and every choice) first, named by its --space: a sampled point
-    // past a parameter's range would otherwise be refused or not depending on the seed, and
-    // named by a --set the user never typed.
+    // past a parameter's range would otherwise be left out or not depending on the seed, and
+    // named by a --set the user never typed. An end need only be valid beside some corner of the
+    // other ranges (winRate=0.6 fits drawRate=0 though not drawRate=0.6): which combinations
+    // are no setting is for the candidates below.
+    const endsOf = (dimension: SpaceDimension): readonly string[] => (dimension.kind === 'choice' ? dimension.choices : [String(dimension.min), String(dimension.max)]);
     for (const dimension of space) {
-      const values = dimension.kind === 'choice' ? dimension.choices : [String(dimension.min), String(dimension.max)];
-      for (const value of values) {
-        try {
-          await evaluator.scenario(toAssignments({ [dimension.name]: value }));
-        } catch (error) {
-          if (!(error instanceof UsageError)) throw error;
-          const text = dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`;
-          throw new UsageError(error.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: `--space ${dimension.name}=${text}`, message: `${issue.message} (at ${dimension.name}=${value})` } : issue)));
+      let corners: Record<string, string>[] = [{}];
+      for (const other of space) {
+        if (other !== dimension && corners.length < 64) corners = corners.flatMap((corner) => endsOf(other).slice(0, 64).map((value) => ({ ...corner, [other.name]: value })));
+      }
+      for (const value of endsOf(dimension)) {
+        let alone: UsageError | null = null;
+        let fits = false;
+        for (const corner of [{}, ...corners.slice(0, 64)]) {
+          try {
+            await evaluator.scenario(toAssignments({ ...corner, [dimension.name]: value }));
+            fits = true;
+            break;
+          } catch (error) {
+            if (!(error instanceof UsageError)) throw error;
+            alone ??= error;
+          }
         }
+        if (fits || alone === null) continue;
+        const text = dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`;
+        const beside = space.length > 1 ? ', with every end of the other ranges too' : '';
+        throw new UsageError(alone.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: `--space ${dimension.name}=${text}`, message: `${issue.message} (at ${dimension.name}=${value}${beside})` } : issue)));
       }
     }
     // A combination each of whose values is valid alone may not be (coin-flip's winRate +
@@ -699,6 +719,9 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     };
     makeFolders(options.outDir);
     markOutputFolder(options.outDir, 'tune', ['tune.json', 'tune-state.json', `${scenario.name}-tuned.yaml`]);
+    // A search that saved no round (one candidate) replaced whatever search was saved here: its
+    // state, left, would read as this result's unfinished search.
+    if (stateSha256 === null) rmSync(statePath, { force: true });
     writeTunedScenario(scenario, result);
     const summaryPath = join(options.outDir, 'tune.json');
     writeFileSync(`${summaryPath}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
