@@ -65,6 +65,13 @@ export const mutationModules: readonly MutationModule[] = [
   },
   { source: 'src/run/merge.ts', tests: ['tests/merge.test.ts'] },
   {
+    source: 'src/tune/evaluate.ts',
+    tests: ['tests/tune-evaluate.test.ts'],
+    note:
+      'What sweep and tune share: configurations on common seeds, metric names checked before any match, joint and card names, ' +
+      'repeated values. Against its own unit tests: `tests/tune.test.ts` plays whole searches for every mutant it reaches.',
+  },
+  {
     source: 'src/games/survivors/rules.ts',
     tests: SURVIVORS_RULE_TESTS,
     note:

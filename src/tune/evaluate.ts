@@ -20,7 +20,7 @@ import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
  * `lower` and `upper` but no rate or mean). Null when the walk meets none (an object, a map that
  * fills as matches are played, null).
  */
-function summaryNodeAt(summary: Record<string, unknown>, path: string): string | null {
+export function summaryNodeAt(summary: Record<string, unknown>, path: string): string | null {
   let node: unknown = summary;
   const parts = path.split('.');
   for (let depth = 0; depth < parts.length; depth++) {
@@ -38,7 +38,7 @@ function summaryNodeAt(summary: Record<string, unknown>, path: string): string |
 }
 
 /** What the node at `path` of the summary is, in words. */
-function describeNode(summary: Record<string, unknown>, path: string): string {
+export function describeNode(summary: Record<string, unknown>, path: string): string {
   let node: unknown = summary;
   for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
   if (typeof node === 'number') return 'a plain number';
@@ -131,6 +131,7 @@ export class Evaluator {
     if (scenario === undefined) {
       scenario = parseScenario(this.source.text, this.source.file, {
         ...this.source.overrides,
+        // Stryker disable next-line ConditionalExpression: { seed: undefined } reads as no seed override, as {} does
         ...(seed === undefined ? {} : { seed }),
         set: [...(this.source.overrides.set ?? []), ...assignments],
       });
