@@ -230,7 +230,7 @@ describe('checks, sweeps, tuning and card values whose agent dies or hangs', () 
     };
     expectStopped(hordelab(['check', checksFile('hang', 1, 400), '-q', '--workers', '2', '--match-timeout', '1']), /reproduce: hordelab replay \S+ --match 0 --seed 4\n$/);
     expectStopped(hordelab(['sweep', hangs, '--vary', 'seat1.tag=1,2', '-q', '--workers', '2', '--match-timeout', '1']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --set seat1\.tag=1\n$/);
-    expectStopped(hordelab(['tune', hangs, '--target', 'outcomes.bySeat.seat1.win=0.5', '--space', 'seat1.tag=1,2', '--budget', '400', '-q', '--workers', '2', '--match-timeout', '1', '--out', 'tune-hang']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --set seat1\.tag=1\n$/);
+    expectStopped(hordelab(['tune', hangs, '--target', 'quality.bySeat.seat1.win=0.5', '--space', 'seat1.tag=1,2', '--budget', '400', '-q', '--workers', '2', '--match-timeout', '1', '--out', 'tune-hang']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --set seat1\.tag=1\n$/);
     const duel = join(work, 'duel-hang.yaml');
     writeFileSync(duel, `game: integer-duel\nmatches: 400\nseed: 4\nseats:\n  - { agent: ${JSON.stringify(AGENT)}, name: doomed, config: { fate: hang, every: 1 } }\n  - random\n`);
     const cards = hordelab(['cards', duel, '-q', '--workers', '2', '--match-timeout', '1', '--out', 'cards-hang']);
