@@ -154,7 +154,7 @@ describe('metric names', () => {
     // The outcome tables only where the command has them.
     expect(check('outcomes.bySeat.seat1.win', true)).toBe('no error');
     expect(check('p1WinRatio', true)).toContain('no metric "p1WinRatio" in coin-flip results');
-    expect(check('outcomes.bySeat.seat1.win')).toContain('no metric "outcomes.bySeat.seat1.win" in coin-flip results');
+    expect(check('outcomes.bySeat.seat1.win')).toBe('--metric outcomes.bySeat.seat1.win: no metric "outcomes.bySeat.seat1.win": a tune reads the game\'s results, not the outcome tables; per-seat rates are quality.bySeat.<seat>.win (or .draw, .loss)');
     const kinds = checkMetricNames(scenario, [{ name: 'p1WinRate', source: '-' }, { name: 'quality.length.turns', source: '-' }], false);
     expect([...kinds]).toEqual([
       ['p1WinRate', 'rate'],

@@ -66,7 +66,10 @@ export function checkMetricNames(scenario: Scenario, names: readonly NamedMetric
   const known = flattenMetrics(empty);
   const kinds = new Map<string, 'rate' | 'mean'>();
   for (const { name, source } of names) {
-    if (outcomes && name.startsWith('outcomes.')) continue;
+    if (name.startsWith('outcomes.')) {
+      if (outcomes) continue;
+      throw new UsageError([{ source, field: '', message: `no metric "${name}": a tune reads the game's results, not the outcome tables; per-seat rates are quality.bySeat.<seat>.win (or .draw, .loss)` }]);
+    }
     if (!Object.hasOwn(empty, name.split('.')[0] as string)) {
       throw new UsageError([{ source, field: '', message: `no metric "${name}" in ${scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}` }]);
     }
