@@ -518,6 +518,11 @@ export function refinementSettings(space: readonly SpaceDimension[], best: Recor
   return points;
 }
 
+/** A dimension as its `--space` flag reads (`--space winRate=0.5..0.9`), to name it in a message. */
+function spaceFlag(dimension: SpaceDimension): string {
+  return `--space ${dimension.name}=${dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`}`;
+}
+
 /** Run seed of the refinement's matches: new common seeds, apart from the search's and the confirmation's. */
 const REFINE_SEED_OFFSET = 104729;
 /** Run seed of the confirmation's fresh matches. */
@@ -584,9 +589,8 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
           }
         }
         if (fits || alone === null) continue;
-        const text = dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`;
         const beside = space.length > 1 ? ', with every end of the other ranges too' : '';
-        throw new UsageError(alone.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: `--space ${dimension.name}=${text}`, message: `${issue.message} (at ${dimension.name}=${value}${beside})` } : issue)));
+        throw new UsageError(alone.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: spaceFlag(dimension), message: `${issue.message} (at ${dimension.name}=${value}${beside})` } : issue)));
       }
     }
     // A combination each of whose values is valid alone may not be (coin-flip's winRate +
@@ -602,7 +606,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
         leftOut.push(toAssignments(setting).join(' '));
-        const flags = space.map((dimension) => `--space ${dimension.name}=${dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`}`).join(' ');
+        const flags = space.map(spaceFlag).join(' ');
         invalid ??= new UsageError(error.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: flags, message: `${issue.message} (at ${toAssignments(setting).join(' ')}); no candidate is a valid setting: narrow the ranges` } : issue)));
       }
     }
