@@ -111,8 +111,8 @@ export function pairedDifference(a: UnitContributions, b: UnitContributions, con
   // width that allows for differences unseen is also the least: a unit or two seen to differ
   // must not give a narrower interval than none (a variance from so few is as uncertain, and
   // the honest bound with one differing unit is wider still). A mean has no such bound.
-  const wald = z * Math.sqrt(pairedVariance);
-  const half = kind === 'rate' ? Math.max(wald, noDifferenceHalfWidth(a, b, units, confidence, kind)) : pairedVariance > 0 ? wald : noDifferenceHalfWidth(a, b, units, confidence, kind);
+  const floor = kind === 'rate' || pairedVariance === 0 ? noDifferenceHalfWidth(a, b, units, confidence, kind) : 0;
+  const half = Math.max(z * Math.sqrt(pairedVariance), floor);
   const unpairedHalf = z * Math.sqrt(unpairedVariance);
   return { difference, lower: difference - half, upper: difference + half, unpairedLower: difference - unpairedHalf, unpairedUpper: difference + unpairedHalf, units };
 }

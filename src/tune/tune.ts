@@ -183,18 +183,18 @@ export function parseDimension(text: string): SpaceDimension {
 export function holdsUnfinishedSearch(dir: string): boolean {
   const statePath = join(dir, 'tune-state.json');
   if (!existsSync(statePath)) return false;
-  const shaOf = (path: string, field: string): unknown => {
+  const read = (path: string): Record<string, unknown> | null => {
     try {
-      return (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> | null)?.[field];
+      return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> | null;
     } catch {
-      return undefined;
+      return null;
     }
   };
-  const saved = shaOf(statePath, 'sha256');
-  const finished = shaOf(join(dir, 'tune.json'), 'stateSha256');
+  const saved = read(statePath)?.['sha256'];
+  const result = read(join(dir, 'tune.json'));
   // A tune.json from before results recorded their state (no field at all): finished, as it was read then.
-  if (finished === undefined && existsSync(join(dir, 'tune.json')) && typeof shaOf(join(dir, 'tune.json'), 'best') === 'object') return false;
-  return typeof saved !== 'string' || finished !== saved;
+  if (result !== null && !('stateSha256' in result) && typeof result['best'] === 'object') return false;
+  return typeof saved !== 'string' || result?.['stateSha256'] !== saved;
 }
 
 /**
