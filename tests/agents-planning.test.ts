@@ -11,7 +11,7 @@ import { SeatDecision } from '../src/core/match-runner.js';
 import { defaultParameters, parseParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { integerDuel, Phase as DuelPhase, PLANTS, type IntegerDuelParams, type IntegerDuelState } from '../src/games/integer-duel/index.js';
-import { zombieTrainers, type ZombieTrainersParams, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
+import { placeWildZombie, zombieTrainers, type ZombieTrainersParams, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 
 /** The action `factory` picks at `state`, with the agent's stream for `streamSeed`. */
 function pick(factory: AgentFactory, game: AnyGame, state: unknown, config: Record<string, unknown>, streamSeed: number): string {
@@ -34,9 +34,7 @@ describe('greedy plans its whole turn', () => {
   // Only the move to (1,0) leaves the 2 action points a catch needs.
   const besideAfterOneStep = (): ZombieTrainersState => {
     const state = trainers({ maxWildZombies: 1 });
-    state.wildHealth[2] = 6;
-    state.wildAttack[2] = 2;
-    state.wildCount = 1;
+    placeWildZombie(state, 2, 6, 2);
     return state;
   };
 

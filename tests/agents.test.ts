@@ -16,7 +16,7 @@ import { SeatDecision, playMatch, type SeatSpec } from '../src/core/match-runner
 import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { ticTacToe, type TicTacToeState } from '../src/games/tic-tac-toe/index.js';
-import { Phase, zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
+import { Phase, placeWildZombie, zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 import { seatResults } from '../src/reports/outcomes.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { rateInterval } from '../src/stats/intervals.js';
@@ -180,9 +180,7 @@ describe('Zombie Trainers: agents that play well', () => {
   /** P1 next to one wild zombie with the default traps, at the start of its turn. */
   function besideZombie(health = 5, attack = 2): ZombieTrainersState {
     const state = zombieTrainers.setup({ ...params, initialWildZombies: 0 });
-    state.wildHealth[1] = health;
-    state.wildAttack[1] = attack;
-    state.wildCount = 1;
+    placeWildZombie(state, 1, health, attack);
     return state;
   }
 

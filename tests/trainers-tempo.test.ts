@@ -11,7 +11,7 @@ import type { AnyGame } from '../src/core/game.js';
 import { SeatDecision } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
-import { zombieTrainers, type ZombieTrainersAction, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
+import { placeWildZombie, zombieTrainers, type ZombieTrainersAction, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 import { levelScenario } from '../src/ladder/level-scenario.js';
 import { parseLevel } from '../src/ladder/levels.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -36,9 +36,7 @@ function start(): ZombieTrainersState {
 
 function putWild(state: ZombieTrainersState, x: number, y: number, health: number, attack: number): void {
   const cell = y * state.config.map.width + x;
-  state.wildHealth[cell] = health;
-  state.wildAttack[cell] = attack;
-  state.wildCount++;
+  placeWildZombie(state, cell, health, attack);
 }
 
 /** Leaves `seat` one trap of the lowest rate. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseParameters } from '../src/core/parameters.js';
-import { Phase, zombieTrainers, type ZombieTrainersParams, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
+import { Phase, placeWildZombie, zombieTrainers, type ZombieTrainersParams, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 
 function params(raw: Record<string, unknown>): ZombieTrainersParams {
   const parsed = parseParameters(zombieTrainers.parameters, { initialWildZombies: 0, ...raw });
@@ -59,9 +59,7 @@ describe('per-seat parameters', () => {
     // A wild zombie beside each trainer (maxWildZombies 0: nothing else spawns).
     for (const trainer of state.trainers) {
       const neighbour = [...state.config.map.grassNeighbours.slice(trainer.cell * 4, trainer.cell * 4 + 4)].find((cell) => cell >= 0) as number;
-      state.wildHealth[neighbour] = 5;
-      state.wildAttack[neighbour] = 1;
-      state.wildCount++;
+      placeWildZombie(state, neighbour, 5, 1);
     }
     for (const seat of [0, 1] as const) {
       turnOf(state, seat);

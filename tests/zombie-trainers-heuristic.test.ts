@@ -7,19 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { nearestWildDistance } from '../src/games/zombie-trainers/heuristic.js';
-import { zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
+import { placeWildZombie, zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 
 function stateOn(map: string, interactionRange = 1): ZombieTrainersState {
   const params = { ...defaultParameters(zombieTrainers.parameters), map, initialWildZombies: 0, interactionRange };
   const state = zombieTrainers.setup(params) as ZombieTrainersState;
   state.wildHealth.fill(0);
   state.wildCount = 0;
+  state.wildCells.length = 0;
   return state;
 }
 
 function placeWild(state: ZombieTrainersState, cell: number): void {
-  state.wildHealth[cell] = 3;
-  state.wildCount++;
+  placeWildZombie(state, cell, 3, 1);
 }
 
 /** The definition: the minimum Manhattan distance over every wild cell, less the range, at least 0. */

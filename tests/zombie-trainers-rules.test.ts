@@ -18,6 +18,7 @@ import {
   catchSucceeds,
   exactCatchChance,
   parseMap,
+  placeWildZombie,
   zombieTrainers,
 } from '../src/games/zombie-trainers/index.js';
 import type {
@@ -88,9 +89,7 @@ function placeWild(state: ZombieTrainersState, x: number, y: number, health: num
   const cell = cellOf(state, x, y);
   expect(state.config.map.grass[cell]).toBe(1);
   expect(state.wildHealth[cell]).toBe(0);
-  state.wildHealth[cell] = health;
-  state.wildAttack[cell] = attack;
-  state.wildCount++;
+  placeWildZombie(state, cell, health, attack);
   return cell;
 }
 
@@ -1441,9 +1440,7 @@ describe('Zombie Trainers legal actions against an independent reading of the ru
         state.trainers[1].cell = pick();
         for (let z = rng.int(Math.min(7, grassCount - 1)); z > 0; z--) {
           const cell = pick();
-          state.wildHealth[cell] = 1 + rng.int(9);
-          state.wildAttack[cell] = 1 + rng.int(4);
-          state.wildCount++;
+          placeWildZombie(state, cell, 1 + rng.int(9), 1 + rng.int(4));
         }
         state.current = rng.int(2) === 0 ? 0 : 1;
         state.actionPoints = rng.int(state.config.actionPoints[state.current] + 1);
@@ -1484,6 +1481,7 @@ describe('Zombie Trainers state contract', () => {
     expect(JSON.stringify(copy, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v))).toBe(snapshot);
     copy.wildHealth[1] = 0;
     copy.wildAttack[1] = 0;
+    copy.wildCells.length = 0;
     for (const trainer of copy.trainers) {
       trainer.trapCounts[0] = 99;
       trainer.owned[0]!.health = 99;
@@ -1499,6 +1497,36 @@ describe('Zombie Trainers state contract', () => {
     force(state, 1);
     force(state, 1);
     expect(state.phase).toBe(Phase.Decision);
+  });
+
+  it('wildCells lists the cells holding a wild zombie, ascending, after every step of seeded random playouts', () => {
+    const rng = matchStream(matchSeed(21, 1), 'wild-cells');
+    const chance = matchStream(matchSeed(21, 1), 'chance');
+    const legal: ZombieTrainersAction[] = [];
+    let checked = 0;
+    let removals = 0;
+    for (const overrides of [{}, { map: OPEN_5, maxWildZombies: 6, initialWildZombies: 4 }, { maxWildZombies: 12 }]) {
+      const params = makeParams(overrides);
+      for (let match = 0; match < 8; match++) {
+        const state = game.setup(params);
+        for (let step = 0; !game.isTerminal(state) && step < 5000; step++) {
+          const before = state.wildCount;
+          if (game.currentPlayer(state) === CHANCE) game.apply(state, game.sampleChance(state, chance), null);
+          else {
+            game.legalActions(state, legal);
+            game.apply(state, legal[rng.int(legal.length)] as ZombieTrainersAction, null);
+          }
+          if (state.wildCount < before) removals++;
+          const holding = state.wildHealth.flatMap((health, cell) => (health === 0 ? [] : [cell]));
+          expect(state.wildCells).toEqual(holding);
+          expect(state.wildCount).toBe(holding.length);
+          checked++;
+        }
+      }
+    }
+    // The playouts spawned, caught and killed: the list was kept through removals, not only spawns.
+    expect(removals).toBeGreaterThan(20);
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it('observe gives a copy of the whole state (perfect information), never the state itself', () => {

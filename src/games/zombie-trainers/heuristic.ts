@@ -128,13 +128,12 @@ const nearestOf = new Float64Array(2);
 /**
  * Fills {@link nearestOf} with each trainer's Manhattan distance to the nearest wild zombie,
  * less the interaction range (0 when one is in reach), +Infinity when there is none: one pass
- * over the map for both trainers. The heuristic runs at every evaluation (greedy, MCTS, the
- * quality figures' leads), and this pass is most of its cost.
+ * over the wild zombies' cells for both trainers. The heuristic runs at every evaluation (greedy,
+ * MCTS, the quality figures' leads); a pass over every cell of the map was most of its cost.
  */
 function findNearestWild(state: ZombieTrainersState): void {
   const { map, params } = state.config;
   ensureCoordinates(map);
-  const wildHealth = state.wildHealth;
   const first = state.trainers[0].cell;
   const second = state.trainers[1].cell;
   const firstX = columnOf[first] as number;
@@ -143,13 +142,9 @@ function findNearestWild(state: ZombieTrainersState): void {
   const secondY = rowOf[second] as number;
   let firstBest = Number.POSITIVE_INFINITY;
   let secondBest = Number.POSITIVE_INFINITY;
-  // The rules keep wildCount equal to the cells holding a zombie (free cells are counted from
-  // it), so the pass can stop at the last one.
-  const wanted = state.wildCount;
-  let found = 0;
-  for (let cell = 0, cells = wildHealth.length; cell < cells && found < wanted; cell++) {
-    if (wildHealth[cell] === 0) continue;
-    found++;
+  const wildCells = state.wildCells;
+  for (let i = 0, count = wildCells.length; i < count; i++) {
+    const cell = wildCells[i] as number;
     const x = columnOf[cell] as number;
     const y = rowOf[cell] as number;
     const firstDistance = Math.abs(x - firstX) + Math.abs(y - firstY);

@@ -6,7 +6,7 @@ import { zombieTrainersCharts, zombieTrainersLengthCap } from './charts.js';
 import { zombieTrainersRender } from './render.js';
 import { spawnsFigure } from './figures/spawns.js';
 
-export { zombieTrainers, configFor } from './rules.js';
+export { zombieTrainers, configFor, placeWildZombie } from './rules.js';
 export { CATCH_XP, HIT_XP, KILL_XP } from './constants.js';
 export { DEFAULT_WEIGHTS, nearestWildDistance, zombieTrainersHeuristicWith, type RulesSteps, type TrainersHeuristicWeights } from './heuristic.js';
 /** Per-seat estimates in [-1, 1] with the default weights; the returns themselves once the match is over. */

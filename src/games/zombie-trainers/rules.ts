@@ -105,6 +105,7 @@ export function setup(params: ZombieTrainersParams): ZombieTrainersState {
     wildHealth: filledArray(cells, 0),
     wildAttack: filledArray(cells, 0),
     wildCount: 0,
+    wildCells: [],
     trainers: [
       newTrainer(0, map.grassCells[0] as number, config),
       newTrainer(1, map.grassCells[map.grassCells.length - 1] as number, config),
@@ -634,16 +635,34 @@ function removeWild(state: ZombieTrainersState, cell: number): void {
   state.wildHealth[cell] = 0;
   state.wildAttack[cell] = 0;
   state.wildCount--;
+  // Shifted down by hand: splice would allocate the array of what it removed.
+  const cells = state.wildCells;
+  let at = cells.indexOf(cell);
+  while (++at < cells.length) cells[at - 1] = cells[at] as number;
+  cells.pop();
+}
+
+/**
+ * Puts a wild zombie with `health` and `attack` on `cell`, which holds none (a spawn, rule 25;
+ * or a test's hand-built position), keeping `wildCells` ascending.
+ */
+export function placeWildZombie(state: ZombieTrainersState, cell: number, health: number, attack: number): void {
+  // `| 0`: dice arrive as doubles, and one double stored would turn the arrays into arrays of
+  // doubles, making every read of them in move generation polymorphic.
+  state.wildHealth[cell] = health | 0;
+  state.wildAttack[cell] = attack | 0;
+  state.wildCount++;
+  const cells = state.wildCells;
+  let at = cells.length;
+  cells.push(cell);
+  for (; at > 0 && (cells[at - 1] as number) > cell; at--) cells[at] = cells[at - 1] as number;
+  cells[at] = cell;
 }
 
 function placeSpawn(state: ZombieTrainersState, attack: number, emit: EventSink<ZombieTrainersEvent>): void {
   const { pending, config } = state;
   const cell = pending.cell;
-  // `| 0`: dice arrive as doubles, and one double stored would turn the arrays into arrays of
-  // doubles, making every read of them in move generation polymorphic.
-  state.wildHealth[cell] = pending.health | 0;
-  state.wildAttack[cell] = attack | 0;
-  state.wildCount++;
+  placeWildZombie(state, cell, pending.health, attack);
   const initial = state.turn === 0;
   if (emit !== null) {
     const x = cell % config.map.width;
@@ -730,6 +749,7 @@ function clone(state: ZombieTrainersState): ZombieTrainersState {
     wildHealth: state.wildHealth.slice(),
     wildAttack: state.wildAttack.slice(),
     wildCount: state.wildCount,
+    wildCells: state.wildCells.slice(),
     trainers: [cloneTrainer(state.trainers[0]), cloneTrainer(state.trainers[1])],
     current: state.current,
     actionPoints: state.actionPoints,

@@ -64,6 +64,12 @@ export interface ZombieTrainersState {
   /** Attack of the wild zombie on each cell. */
   wildAttack: number[];
   wildCount: number;
+  /**
+   * The cells holding a wild zombie, ascending (`wildCount` of them): the heuristic's distance
+   * pass reads these few rather than every cell of the map. The rules keep it beside
+   * `wildHealth`; a hand-built state places zombies with `placeWildZombie` to keep it so.
+   */
+  wildCells: number[];
   trainers: [Trainer, Trainer];
   /** Seat whose turn it is (0 = player 1). */
   current: 0 | 1;
