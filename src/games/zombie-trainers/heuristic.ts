@@ -165,17 +165,39 @@ export function nearestWildDistance(state: ZombieTrainersState, seat: 0 | 1): nu
   return nearestOf[seat] as number;
 }
 
+/** What {@link futureXp} reads of the parameters, derived once per parameter object. */
+interface FutureXpTerms {
+  /** Expected damage an owned zombie takes per attack (rule 22): HURT_CHANCE × the mean wild attack. */
+  readonly damagePerAttack: number;
+  readonly meanWildHealth: number;
+  /** XP for a kill on top of the hit's (rule 23: the two stack, or the kill replaces the hit). */
+  readonly killXp: number;
+}
+
+// The terms of the last parameters seen: a run values one parameter object over and over.
+let termsOf: ZombieTrainersState['config']['params'] | null = null;
+let terms: FutureXpTerms = { damagePerAttack: 1, meanWildHealth: 1, killXp: 0 };
+
+function futureXpTerms(params: ZombieTrainersState['config']['params']): FutureXpTerms {
+  if (termsOf !== params) {
+    const meanWildAttack = (params.zombieAttack[0] + params.zombieAttack[1]) / 2;
+    terms = {
+      damagePerAttack: HURT_CHANCE * meanWildAttack,
+      meanWildHealth: (params.zombieHealth[0] + params.zombieHealth[1]) / 2,
+      killXp: params.killXpStacks ? KILL_XP : KILL_XP - HIT_XP,
+    };
+    termsOf = params;
+  }
+  return terms;
+}
+
 /**
  * The XP an owned zombie is expected to earn before it dies: attacks it survives
  * (health ÷ expected damage taken per attack, rule 22) times the XP per attack (a hit on A ≥ D,
  * and a kill when its attack reaches the mean wild health).
  */
-function futureXp(state: ZombieTrainersState, attack: number, health: number): number {
-  const { params } = state.config;
-  const meanWildAttack = (params.zombieAttack[0] + params.zombieAttack[1]) / 2;
-  const meanWildHealth = (params.zombieHealth[0] + params.zombieHealth[1]) / 2;
-  const attacks = health / (HURT_CHANCE * meanWildAttack);
-  const killXp = params.killXpStacks ? KILL_XP : KILL_XP - HIT_XP;
+function futureXp({ damagePerAttack, meanWildHealth, killXp }: FutureXpTerms, attack: number, health: number): number {
+  const attacks = health / damagePerAttack;
   const xpPerAttack = HIT_CHANCE * (HIT_XP + killXp * Math.min(1, attack / meanWildHealth));
   return attacks * xpPerAttack;
 }
@@ -200,7 +222,8 @@ function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: Trainers
   let value = trainer.xp + trainer.owned.length * weights.ownedValue;
   // A spectator's zombies never attack again (rule 26): their future is worth nothing.
   if (weights.futureXpWeight > 0 && trainer.trapsLeft > 0) {
-    for (const zombie of trainer.owned) value += weights.futureXpWeight * futureXp(state, zombie.attack, zombie.health);
+    const xpTerms = futureXpTerms(state.config.params);
+    for (const zombie of trainer.owned) value += weights.futureXpWeight * futureXp(xpTerms, zombie.attack, zombie.health);
   }
   const chances = catchChancesOf(trapRates);
   for (let i = 0; i < trapRates.length; i++) {
