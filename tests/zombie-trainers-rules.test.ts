@@ -1505,7 +1505,7 @@ describe('Zombie Trainers state contract', () => {
     const legal: ZombieTrainersAction[] = [];
     let checked = 0;
     let removals = 0;
-    for (const overrides of [{}, { map: OPEN_5, maxWildZombies: 6, initialWildZombies: 4 }, { maxWildZombies: 12 }]) {
+    for (const overrides of [{}, { map: OPEN_5, maxWildZombies: 6, initialWildZombies: 4 }, { maxWildZombies: 12 }, { blockingUnits: false, maxWildZombies: 10 }]) {
       const params = makeParams(overrides);
       for (let match = 0; match < 8; match++) {
         const state = game.setup(params);
