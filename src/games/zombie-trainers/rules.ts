@@ -266,6 +266,8 @@ function targetsInRange(state: ZombieTrainersState, seat: 0 | 1): number {
 interface InternedActions {
   /** Index `cell * (maxSteps + 1) + steps`; dense (null until first used) so lookups stay fast. */
   moves: (ZombieTrainersAction | null)[];
+  /** By start cell: its {@link StaticReach}, made on first use. */
+  readonly reach: (StaticReach | undefined)[];
   /** Index `cell * trapRates.length + rateIndex`. */
   readonly catches: (ZombieTrainersAction | undefined)[];
   /** Index `ownedIndex * cells + cell`. */
@@ -282,7 +284,7 @@ function interned(config: ZombieTrainersConfig): InternedActions {
   // Stryker disable next-line ConditionalExpression: fresh tables on every call (true) intern equal actions; only allocation differs
   if (tables === undefined) {
     // Stryker disable next-line ArrayDeclaration: each table entry is checked for null or undefined before use, and the move table is replaced by a dense one on first use
-    tables = { moves: [], catches: [], attacks: [] };
+    tables = { moves: [], catches: [], attacks: [], reach: [] };
     internedByConfig.set(config, tables);
   }
   lastConfig = config;
@@ -331,6 +333,98 @@ function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zom
   return action;
 }
 
+/**
+ * The moves from one start cell on the map alone (walls, no units), to every grass cell within
+ * the longest move (`stepsLimit`), in row-major order of their destination, as interned actions
+ * with their shortest-path steps. With no unit near the start these are the moves themselves
+ * (see {@link unitsNearStart}), so move generation copies them instead of searching.
+ */
+interface StaticReach {
+  readonly moves: readonly ZombieTrainersAction[];
+  /** Destination cell of each move. */
+  readonly cells: Int32Array;
+  /** Steps of each move (its shortest path on the map alone). */
+  readonly steps: Int32Array;
+}
+
+/**
+ * Starts whose reach holds more moves than this are always searched: a table per start cell
+ * would cost memory on a large map with many action points (the default map's longest move, 3
+ * steps, reaches at most 24 cells).
+ */
+const MAX_STATIC_REACH = 112;
+
+/** The {@link StaticReach} of `start`, made on first use; null where it would be too large to keep. */
+function staticReach(tables: InternedActions, config: ZombieTrainersConfig, start: number, stepsLimit: number): StaticReach | null {
+  let reach = tables.reach[start];
+  if (reach !== undefined) return reach;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a looser bound keeps more tables, a tighter one searches more often; the moves are the same
+  if (2 * stepsLimit * (stepsLimit + 1) > MAX_STATIC_REACH) return null;
+  const { map } = config;
+  ensureScratch(map.width * map.height);
+  // Stryker disable next-line UpdateOperator: any stamp unlike the previous ones marks this search apart
+  stamp++;
+  const mark = stamp;
+  const neighbours = map.grassNeighbours;
+  visitStamp[start] = mark;
+  distance[start] = 0;
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = start;
+  while (head < tail) {
+    const cell = queue[head++] as number;
+    const nextDistance = (distance[cell] as number) + 1;
+    if (nextDistance > stepsLimit) break;
+    for (let k = cell * 4, end = k + 4; k < end; k++) {
+      const next = neighbours[k] as number;
+      if (next < 0 || visitStamp[next] === mark) continue;
+      visitStamp[next] = mark;
+      distance[next] = nextDistance;
+      queue[tail++] = next;
+    }
+  }
+  const moves: ZombieTrainersAction[] = [];
+  const cells: number[] = [];
+  const steps: number[] = [];
+  const { width, height } = map;
+  const startX = start % width;
+  const startY = (start - startX) / width;
+  for (let y = Math.max(0, startY - stepsLimit), lastY = Math.min(height - 1, startY + stepsLimit); y <= lastY; y++) {
+    const rowReach = stepsLimit - Math.abs(y - startY);
+    for (let x = Math.max(0, startX - rowReach), lastX = Math.min(width - 1, startX + rowReach); x <= lastX; x++) {
+      const cell = y * width + x;
+      if (visitStamp[cell] !== mark || cell === start) continue;
+      moves.push(moveAction(tables, config, cell, distance[cell] as number, stepsLimit));
+      cells.push(cell);
+      steps.push(distance[cell] as number);
+    }
+  }
+  reach = { moves, cells: Int32Array.from(cells), steps: Int32Array.from(steps) };
+  tables.reach[start] = reach;
+  return reach;
+}
+
+/**
+ * Whether a unit that blocks moves (rule 14: a wild zombie or the other trainer) stands closer
+ * than `maxSteps` (Manhattan) to the trainer at `start`. When none does, no path of at most
+ * `maxSteps` steps passes one: a path's i-th cell lies within i of the start, so a unit at
+ * `maxSteps` or beyond can only be a path's last cell, and the moves are the start's
+ * {@link StaticReach} less the cells such units stand on.
+ */
+function unitsNearStart(state: ZombieTrainersState, seat: 0 | 1, start: number, maxSteps: number): boolean {
+  const { width } = state.config.map;
+  const startX = start % width;
+  const startY = (start - startX) / width;
+  const wildCells = state.wildCells;
+  // The other trainer first (index -1), then each wild zombie.
+  for (let i = -1; i < wildCells.length; i++) {
+    const cell = i < 0 ? state.trainers[seat === 0 ? 1 : 0].cell : (wildCells[i] as number);
+    const x = cell % width;
+    if (Math.abs(x - startX) + Math.abs((cell - x) / width - startY) < maxSteps) return true;
+  }
+  return false;
+}
+
 /** Writes `action` at index `count` of `actions` (overwriting or appending); returns the new count. */
 function put(actions: ZombieTrainersAction[], count: number, action: ZombieTrainersAction): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: assigning one past the end appends too; push() only keeps the array packed
@@ -361,8 +455,25 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
   // Rule 26: a spectator can only let the turn pass.
   if (trainer.trapsLeft > 0) {
     const maxSteps = Math.floor(state.actionPoints / params.moveCost);
-    // Stryker disable next-line ConditionalExpression: a search limited to 0 steps reaches only the start, which is not a move
-    if (maxSteps >= 1) {
+    // Stryker disable next-line ArithmeticOperator: any stride of at least the longest move keeps move table indices apart; AP × moveCost is one
+    const stepsLimit = Math.floor(Math.max(config.actionPoints[0], config.actionPoints[1]) / params.moveCost);
+    const start = trainer.cell;
+    const reach = maxSteps >= 1 ? staticReach(tables, config, start, stepsLimit) : null;
+    if (reach !== null && !(params.blockingUnits && unitsNearStart(state, seat, start, maxSteps))) {
+      // No unit can block a path: the start's moves on the map alone, within maxSteps, less the
+      // cells units stand on at exactly maxSteps (rule 14; with blockingUnits false, none).
+      const wildHealth = state.wildHealth;
+      const other = state.trainers[seat === 0 ? 1 : 0].cell;
+      const blocking = params.blockingUnits;
+      const { moves, cells, steps } = reach;
+      for (let i = 0; i < moves.length; i++) {
+        if ((steps[i] as number) > maxSteps) continue;
+        const cell = cells[i] as number;
+        if (blocking && (wildHealth[cell] !== 0 || cell === other)) continue;
+        count = put(actions, count, moves[i] as ZombieTrainersAction);
+      }
+      // Stryker disable next-line ConditionalExpression: a search limited to 0 steps reaches only the start, which is not a move
+    } else if (maxSteps >= 1) {
       // Moves in row-major order of their destination. Every reached cell lies within the
       // diamond of Manhattan radius maxSteps around the start, so scanning the diamond row by
       // row gives that order with no sort and no pass over the whole map.
@@ -371,17 +482,14 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
       const distances = distance;
       const mark = stamp;
       const { width, height } = config.map;
-      const start = trainer.cell;
       const startX = start % width;
       const startY = (start - startX) / width;
-      // Stryker disable next-line ArithmeticOperator: any stride of at least the longest move keeps move table indices apart; AP × moveCost is one
-      const stepsLimit = Math.floor(Math.max(config.actionPoints[0], config.actionPoints[1]) / params.moveCost);
       // Stryker disable next-line MethodExpression,ArithmeticOperator: scanning rows off the map reads no reached cell (visitStamp is undefined there)
       for (let y = Math.max(0, startY - maxSteps), lastY = Math.min(height - 1, startY + maxSteps); y <= lastY; y++) {
         // Stryker disable next-line ArithmeticOperator: a wider scan of a row finds no more reached cells, in the same order
-        const reach = maxSteps - Math.abs(y - startY);
+        const rowReach = maxSteps - Math.abs(y - startY);
         const row = y * width;
-        for (let x = Math.max(0, startX - reach), lastX = Math.min(width - 1, startX + reach); x <= lastX; x++) {
+        for (let x = Math.max(0, startX - rowReach), lastX = Math.min(width - 1, startX + rowReach); x <= lastX; x++) {
           const cell = row + x;
           if (visited[cell] === mark && cell !== start) count = put(actions, count, moveAction(tables, config, cell, distances[cell] as number, stepsLimit));
         }
