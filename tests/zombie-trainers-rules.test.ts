@@ -1423,6 +1423,10 @@ describe('Zombie Trainers legal actions against an independent reading of the ru
     // make two different actions share one entry.
     { map: OPEN_5, interactionRange: 2 },
     { map: ['..', '..', '..', '..'].join('\n'), interactionRange: 3 },
+    // Move generation copies a start cell's moves on the map alone when no unit is near enough
+    // to block, up to a reach of 7 steps, and searches beyond: one config each side of that.
+    { map: ['.......', '..#....', '.......', '...#...', '.......', '.#.....', '.......'].join('\n'), actionPoints: 7 },
+    { actionPoints: 8 },
   ];
 
   it('rules 11 to 15, 20 and 26: moves, catches and attacks over many seeded positions, several in one config', () => {
