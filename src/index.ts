@@ -28,7 +28,7 @@ export { replayMatch } from './run/replay.js';
 export { rateInterval, DEFAULT_CONFIDENCE, type RateEstimate } from './stats/rate-interval.js';
 export { clusteredMean, clusteredRate, type ClusterSums, type MeanEstimate } from './stats/clusters.js';
 export { normalQuantile, studentTQuantile } from './stats/distributions.js';
-export { zombieTrainers } from './games/zombie-trainers/index.js';
+export { zombieTrainers, placeWildZombie } from './games/zombie-trainers/index.js';
 export { integerDuel } from './games/integer-duel/index.js';
 export { ticTacToe } from './games/tic-tac-toe/index.js';
 export { randomAgent } from '../agents/random.js';

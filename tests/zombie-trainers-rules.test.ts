@@ -21,6 +21,7 @@ import {
   placeWildZombie,
   zombieTrainers,
 } from '../src/games/zombie-trainers/index.js';
+import { setSearchStampForTests } from '../src/games/zombie-trainers/rules.js';
 import type {
   ZombieTrainersAction,
   ZombieTrainersEvent,
@@ -1427,6 +1428,7 @@ describe('Zombie Trainers legal actions against an independent reading of the ru
     // to block, up to a reach of 7 steps, and searches beyond: one config each side of that.
     { map: ['.......', '..#....', '.......', '...#...', '.......', '.#.....', '.......'].join('\n'), actionPoints: 7 },
     { actionPoints: 8 },
+    { actionPoints: 8, blockingUnits: false },
   ];
 
   it('rules 11 to 15, 20 and 26: moves, catches and attacks over many seeded positions, several in one config', () => {
@@ -1531,6 +1533,52 @@ describe('Zombie Trainers state contract', () => {
     // The playouts spawned, caught and killed: the list was kept through removals, not only spawns.
     expect(removals).toBeGreaterThan(20);
     expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('a position built by writing wildHealth and wildCount alone (no wildCells) plays and values as one built with placeWildZombie', () => {
+    // The way earlier versions had hand-built positions written: the rules then read the cells
+    // from wildHealth, so such a zombie still blocks moves and counts for the heuristic.
+    const listed = start(OPEN_5, { initialWildZombies: 0 });
+    const written = start(OPEN_5, { initialWildZombies: 0 });
+    for (const state of [listed, written]) {
+      state.trainers[0].cell = cellOf(state, 0, 0);
+      state.trainers[1].cell = cellOf(state, 4, 4);
+    }
+    placeWild(listed, 2, 0, 5, 2);
+    placeWild(listed, 0, 1, 5, 2);
+    placeWild(written, 2, 0, 5, 2); // one through the list, as a spawn is
+    const cell = cellOf(written, 0, 1); // one written in by hand
+    written.wildHealth[cell] = 5;
+    written.wildAttack[cell] = 2;
+    written.wildCount++;
+    expect(legal(written)).toEqual(legal(listed));
+    expect(game.heuristic(written)).toEqual(game.heuristic(listed));
+    // Catching the hand-written zombie leaves the other listed and counted.
+    for (const state of [listed, written]) doCatch(state, 0, 1, 40, 6, 1, 1);
+    expect(written.wildHealth).toEqual(listed.wildHealth);
+    expect(written.wildCount).toBe(1);
+    expect(written.wildCells).toEqual([cellOf(written, 2, 0)]);
+    expect(legal(written)).toEqual(legal(listed));
+    expect(game.heuristic(written)).toEqual(game.heuristic(listed));
+  });
+
+  it('move generation still finds the moves when its search stamps run out and start over', () => {
+    // Player 1 at (0, 0) with a zombie beside it, so every call searches; 2^31 - 1 is the last
+    // stamp a 32-bit mark holds, and a worker of a long run makes billions of searches.
+    const state = start(OPEN_5, { initialWildZombies: 0 });
+    placeWild(state, 1, 0, 5, 2);
+    const expected = expectedActions(state).moves;
+    expect(expected.length).toBeGreaterThan(3);
+    // Once first, so the search scratch exists for this map (making it resets the stamps).
+    expect(movesOf(state).map((m) => `${m.x},${m.y}:${m.steps}`)).toEqual(expected);
+    try {
+      setSearchStampForTests(0x7fffffff - 3);
+      for (let call = 0; call < 8; call++) {
+        expect(movesOf(state).map((m) => `${m.x},${m.y}:${m.steps}`), `call ${call}`).toEqual(expected);
+      }
+    } finally {
+      setSearchStampForTests(0);
+    }
   });
 
   it('observe gives a copy of the whole state (perfect information), never the state itself', () => {

@@ -22,6 +22,7 @@ const HIT_CHANCE = 21 / 36;
 const HURT_CHANCE = 21 / 36;
 import type { GrassMap } from './map.js';
 import { Phase, type ZombieTrainersAction, type ZombieTrainersState } from './types.js';
+import { wildCellsOf } from './wild-cells.js';
 
 /**
  * What the heuristic needs of the rules to value a pending catch or attack: a copy of a state
@@ -142,7 +143,7 @@ function findNearestWild(state: ZombieTrainersState): void {
   const secondY = rowOf[second] as number;
   let firstBest = Number.POSITIVE_INFINITY;
   let secondBest = Number.POSITIVE_INFINITY;
-  const wildCells = state.wildCells;
+  const wildCells = wildCellsOf(state);
   for (let i = 0, count = wildCells.length; i < count; i++) {
     const cell = wildCells[i] as number;
     const x = columnOf[cell] as number;
