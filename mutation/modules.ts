@@ -42,6 +42,11 @@ const SURVIVORS_RULE_TESTS: readonly string[] = [
 /** Every configured module, in the order `npm run mutation` runs them and the report lists them. */
 export const mutationModules: readonly MutationModule[] = [
   { source: 'src/games/zombie-trainers/rules.ts', tests: ['tests/zombie-trainers-rules.test.ts'] },
+  {
+    source: 'src/games/zombie-trainers/heuristic.ts',
+    tests: ['tests/zombie-trainers-heuristic.test.ts', 'tests/agents.test.ts'],
+    note: 'The static value term by term and the nearest-zombie distance in its own test; the pending catch and attack expectations in `agents.test.ts`, against expectimax over every chance outcome.',
+  },
   { source: 'src/games/integer-duel/rules.ts', tests: ['tests/integer-duel-rules.test.ts'] },
   { source: 'src/core/match-runner.ts', tests: ['tests/match-runner.test.ts'] },
   { source: 'src/stats/sprt.ts', tests: ['tests/sprt.test.ts'] },

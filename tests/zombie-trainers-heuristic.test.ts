@@ -1,12 +1,15 @@
 /**
- * The Zombie Trainers heuristic's distance to the nearest wild zombie, which scans rows outward
- * from the trainer and stops early: checked against the plain definition (the minimum Manhattan
- * distance over every wild cell) on hand-built states and on seeded random fields.
+ * The Zombie Trainers heuristic: its distance to the nearest wild zombie (a pass over the wild
+ * zombies' cells) checked against the plain definition (the minimum Manhattan distance over
+ * every wild cell) on hand-built states and seeded random fields; and its static value, term by
+ * term, against the formula its file states, on hand-built states.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { nearestWildDistance } from '../src/games/zombie-trainers/heuristic.js';
+import { exactCatchChance, HIT_XP, KILL_XP, Phase } from '../src/games/zombie-trainers/index.js';
+import type { ZombieTrainersParams } from '../src/games/zombie-trainers/index.js';
 import { placeWildZombie, zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 
 function stateOn(map: string, interactionRange = 1): ZombieTrainersState {
@@ -74,7 +77,10 @@ describe('nearestWildDistance', () => {
         state.trainers[0].cell = rng.int(cells);
         state.trainers[1].cell = rng.int(cells);
         const wild = rng.int(4);
-        for (let k = 0; k < wild; k++) placeWild(state, rng.int(cells));
+        for (let k = 0; k < wild; k++) {
+          const cell = rng.int(cells);
+          if (state.wildHealth[cell] === 0) placeWild(state, cell);
+        }
         for (const seat of [0, 1] as const) {
           expect(nearestWildDistance(state, seat)).toBe(byDefinition(state, seat));
           checked++;
@@ -82,5 +88,99 @@ describe('nearestWildDistance', () => {
       }
     }
     expect(checked).toBe(2400);
+  });
+});
+
+describe('the heuristic\'s static value, by its formula', () => {
+  // Each trainer: XP + owned × 0.5 + Σ owned 0.1 × future XP (while it has traps)
+  //   + Σ traps × exact catch chance × 0.5 − 0.05 × distance to the nearest wild zombie beyond
+  //   reach (while it has traps and a wild zombie stands); player 1's value is
+  //   tanh((own − other + ½) / 6), player 2's its negation.
+  const OPEN = ['.....', '.....', '.....', '.....', '.....'].join('\n');
+  const params = (overrides: Partial<ZombieTrainersParams> = {}): ZombieTrainersParams => ({
+    ...(defaultParameters(zombieTrainers.parameters) as ZombieTrainersParams),
+    map: OPEN,
+    initialWildZombies: 0,
+    ...overrides,
+  });
+  /** Future XP of an owned zombie with the default wild ranges: mean wild attack 2.5, health 6.5. */
+  const futureXp = (attack: number, health: number, killXp = HIT_XP + KILL_XP - HIT_XP): number =>
+    (health / ((21 / 36) * 2.5)) * ((21 / 36) * (HIT_XP + killXp * Math.min(1, attack / 6.5)));
+  const traps = (counts: Record<string, number>): number => Object.entries(counts).reduce((sum, [rate, count]) => sum + count * exactCatchChance(Number(rate)) * 0.5, 0);
+
+  /** P1 at (0, 0), P2 at (4, 4), on the open 5 x 5 map with the parameters given. */
+  function position(overrides: Partial<ZombieTrainersParams> = {}): ZombieTrainersState {
+    const state = zombieTrainers.setup(params(overrides)) as ZombieTrainersState;
+    expect(state.phase).toBe(Phase.Decision);
+    state.trainers[0].cell = 0;
+    state.trainers[1].cell = 24;
+    return state;
+  }
+
+  it('equal trainers: player 1 is ahead by the tie rule alone', () => {
+    const state = position();
+    expect(zombieTrainers.heuristic(state)).toEqual([Math.tanh(0.5 / 6), -Math.tanh(0.5 / 6)]);
+  });
+
+  it('adds XP, owned zombies, their future XP, traps and distance, each as the formula says', () => {
+    const state = position();
+    const [p1, p2] = state.trainers;
+    p1.xp = 3;
+    p1.owned.push({ health: 4, attack: 5 }, { health: 2, attack: 9 });
+    p2.xp = 1;
+    p2.trapCounts = [1, 0, 0];
+    p2.trapsLeft = 1;
+    // A wild zombie at (1, 3): 4 from P1 and 4 from P2, both 3 beyond reach (range 1).
+    placeWildZombie(state, 3 * 5 + 1, 5, 2);
+    const own = 3 + 2 * 0.5 + 0.1 * (futureXp(5, 4) + futureXp(9, 2)) + traps({ 40: 4, 60: 2, 80: 1 }) - 0.05 * 3;
+    const other = 1 + traps({ 40: 1 }) - 0.05 * 3;
+    const [value, negated] = zombieTrainers.heuristic(state) as number[];
+    expect(value).toBeCloseTo(Math.tanh((own - other + 0.5) / 6), 14);
+    expect(negated).toBe(-(value as number));
+  });
+
+  it('counts each trainer\'s own distance: moving the zombie nearer one trainer shifts the value by 0.05 a cell', () => {
+    const state = position();
+    placeWildZombie(state, 4 * 5 + 0, 5, 2); // (0, 4): 4 from P1 (3 beyond reach), 4 from P2 (3 beyond)
+    const even = zombieTrainers.heuristic(state)[0] as number;
+    expect(even).toBeCloseTo(Math.tanh(0.5 / 6), 14);
+    const nearer = position();
+    placeWildZombie(nearer, 1 * 5 + 0, 5, 2); // (0, 1): in P1's reach (0), 7 from P2 (6 beyond)
+    expect(zombieTrainers.heuristic(nearer)[0]).toBeCloseTo(Math.tanh((0.5 + 0.05 * 6) / 6), 14);
+  });
+
+  it('a spectator (no traps left) gets nothing for its zombies\' future and no distance penalty', () => {
+    const state = position();
+    const [p1, p2] = state.trainers;
+    p1.trapCounts = [0, 0, 0];
+    p1.trapsLeft = 0;
+    p1.owned.push({ health: 4, attack: 5 });
+    p2.trapCounts = [0, 0, 0];
+    p2.trapsLeft = 0;
+    placeWildZombie(state, 4 * 5 + 0, 5, 2);
+    expect(zombieTrainers.heuristic(state)[0]).toBeCloseTo(Math.tanh((0.5 + 0.5) / 6), 14);
+  });
+
+  it('with killXpStacks false a kill is worth the kill XP alone, and two parameter sets read in turn keep their own terms', () => {
+    const stacking = position();
+    stacking.trainers[0].owned.push({ health: 4, attack: 5 });
+    const alone = position({ killXpStacks: false, zombieAttack: [2, 2] });
+    alone.trainers[0].owned.push({ health: 4, attack: 5 });
+    const expectStacking = Math.tanh((0.5 + 0.5 + 0.1 * futureXp(5, 4)) / 6);
+    // Mean wild attack 2 here, so the expected damage per attack is 21/36 × 2.
+    const expectAlone = Math.tanh((0.5 + 0.5 + 0.1 * (4 / ((21 / 36) * 2)) * ((21 / 36) * (HIT_XP + (KILL_XP - HIT_XP) * Math.min(1, 5 / 6.5)))) / 6);
+    for (let round = 0; round < 2; round++) {
+      expect(zombieTrainers.heuristic(stacking)[0]).toBeCloseTo(expectStacking, 14);
+      expect(zombieTrainers.heuristic(alone)[0]).toBeCloseTo(expectAlone, 14);
+    }
+  });
+
+  it('is the returns once the match is over', () => {
+    const state = position();
+    state.phase = Phase.Over;
+    state.winner = 1;
+    expect(zombieTrainers.heuristic(state)).toEqual([-1, 1]);
+    state.winner = 0;
+    expect(zombieTrainers.heuristic(state)).toEqual([1, -1]);
   });
 });
