@@ -1425,10 +1425,13 @@ describe('Zombie Trainers legal actions against an independent reading of the ru
     { map: OPEN_5, interactionRange: 2 },
     { map: ['..', '..', '..', '..'].join('\n'), interactionRange: 3 },
     // Move generation copies a start cell's moves on the map alone when no unit is near enough
-    // to block, up to a reach of 7 steps, and searches beyond: one config each side of that.
+    // to block, while a config's tables hold at most 250,000 moves (cells × 2L(L + 1) for moves
+    // of up to L steps), and searches beyond: configs on each side of that.
     { map: ['.......', '..#....', '.......', '...#...', '.......', '.#.....', '.......'].join('\n'), actionPoints: 7 },
-    { actionPoints: 8 },
     { actionPoints: 8, blockingUnits: false },
+    // 30 cells × 2 · 70 · 71 = 298,200 moves: always searched, the whole map in reach.
+    { actionPoints: 70 },
+    { actionPoints: 70, blockingUnits: false },
   ];
 
   it('rules 11 to 15, 20 and 26: moves, catches and attacks over many seeded positions, several in one config', () => {
