@@ -5,6 +5,7 @@
  * term, against the formula its file states, on hand-built states.
  */
 import { describe, expect, it } from 'vitest';
+import { expectedValue } from '../agents/greedy.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { nearestWildDistance } from '../src/games/zombie-trainers/heuristic.js';
@@ -157,8 +158,48 @@ describe('the heuristic\'s static value, by its formula', () => {
     p1.owned.push({ health: 4, attack: 5 });
     p2.trapCounts = [0, 0, 0];
     p2.trapsLeft = 0;
-    placeWildZombie(state, 4 * 5 + 0, 5, 2);
+    // (0, 1): in P1's reach, 6 beyond P2's: a distance term for either would tip the value.
+    placeWildZombie(state, 1 * 5 + 0, 5, 2);
     expect(zombieTrainers.heuristic(state)[0]).toBeCloseTo(Math.tanh((0.5 + 0.5) / 6), 14);
+  });
+
+  it('with no wild zombie there is no distance term, whatever the state read before had', () => {
+    const before = position();
+    placeWildZombie(before, 1 * 5 + 0, 5, 2); // in P1's reach, 6 beyond P2's
+    expect(zombieTrainers.heuristic(before)[0]).toBeCloseTo(Math.tanh((0.5 + 0.05 * 6) / 6), 14);
+    expect(zombieTrainers.heuristic(position())[0]).toBeCloseTo(Math.tanh(0.5 / 6), 14);
+  });
+
+  it('values every pending catch and attack as the expectation over its chance outcomes', () => {
+    // expectedValue expands every chance outcome down to the next decision and reads the
+    // static value there: the heuristic's closed forms must agree at every chance node.
+    const exact = (state: ZombieTrainersState): void => {
+      expect(zombieTrainers.heuristic(state)[0]).toBeCloseTo(expectedValue(zombieTrainers, state, 0, 100_000), 12);
+    };
+    for (const [aggressive, defensive] of [[1, 6], [6, 1], [3, 3], [4, 2]] as const) {
+      const state = position();
+      placeWildZombie(state, 1, 5, 2); // (1, 0), in P1's reach
+      zombieTrainers.apply(state, { kind: 'catch', x: 1, y: 0, trapRate: 60 }, null);
+      expect(state.phase).toBe(Phase.CatchAggressive);
+      exact(state);
+      zombieTrainers.apply(state, { kind: 'chance', value: aggressive }, null);
+      expect(state.phase).toBe(Phase.CatchDefensive);
+      exact(state);
+      zombieTrainers.apply(state, { kind: 'chance', value: defensive }, null);
+      expect(state.phase).toBe(Phase.CatchRoll);
+      exact(state);
+    }
+    for (const aggressive of [1, 2, 5, 6]) {
+      const state = position();
+      placeWildZombie(state, 1, 4, 3);
+      state.trainers[0].owned.push({ health: 4, attack: 2 });
+      zombieTrainers.apply(state, { kind: 'attack', zombie: 0, x: 1, y: 0 }, null);
+      expect(state.phase).toBe(Phase.AttackAggressive);
+      exact(state);
+      zombieTrainers.apply(state, { kind: 'chance', value: aggressive }, null);
+      expect(state.phase).toBe(Phase.AttackDefensive);
+      exact(state);
+    }
   });
 
   it('with killXpStacks false a kill is worth the kill XP alone, and two parameter sets read in turn keep their own terms', () => {

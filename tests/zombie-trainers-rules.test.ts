@@ -21,7 +21,7 @@ import {
   placeWildZombie,
   zombieTrainers,
 } from '../src/games/zombie-trainers/index.js';
-import { setSearchStampForTests } from '../src/games/zombie-trainers/rules.js';
+import { searchStampForTests, setSearchStampForTests } from '../src/games/zombie-trainers/rules.js';
 import type {
   ZombieTrainersAction,
   ZombieTrainersEvent,
@@ -1579,6 +1579,8 @@ describe('Zombie Trainers state contract', () => {
       for (let call = 0; call < 8; call++) {
         expect(movesOf(state).map((m) => `${m.x},${m.y}:${m.steps}`), `call ${call}`).toEqual(expected);
       }
+      // They did run out and start over: the 4th search after the set one took the last stamp.
+      expect(searchStampForTests()).toBeLessThan(10);
     } finally {
       setSearchStampForTests(0);
     }

@@ -189,6 +189,7 @@ let stamp = 0;
  * start over from 1, with every mark cleared, when they run out.
  */
 function nextStamp(): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, <) starting over at every search, or at every one but the last, gives the same marks
   if (stamp >= STAMP_LIMIT) {
     visitStamp.fill(0);
     stamp = 0;
@@ -203,6 +204,11 @@ const STAMP_LIMIT = 0x7fffffff;
 /** Sets the next search's stamp to `value` + 1: for the test of what happens when stamps run out. */
 export function setSearchStampForTests(value: number): void {
   stamp = value;
+}
+
+/** The last search's stamp: for the same test, to see the stamps started over. */
+export function searchStampForTests(): number {
+  return stamp;
 }
 
 function ensureScratch(cells: number): void {
@@ -392,6 +398,7 @@ function staticReach(tables: InternedActions, config: ZombieTrainersConfig, star
   const { map } = config;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a looser bound keeps more tables, a tighter one searches more often; the moves are the same
   if (map.width * map.height * 2 * stepsLimit * (stepsLimit + 1) > MAX_STATIC_MOVES) return null;
+  // Stryker disable next-line UnaryOperator: with no blocking units given the search reads no other cell
   breadthFirst(map, start, stepsLimit, null, -1);
   const mark = stamp;
   const moves: ZombieTrainersAction[] = [];
@@ -479,6 +486,7 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
     const start = trainer.cell;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: the copy and the search give the same moves, none with 0 steps to go (every copied move has steps >= 1)
     const reach = maxSteps >= 1 ? staticReach(tables, config, start, stepsLimit) : null;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: (the whole test false, the near test true, || for &&) each only searches where it could copy, with the same moves; copying where a unit is near is what the oracle test catches
     if (reach !== null && !(params.blockingUnits && unitsNearStart(state, seat, start, maxSteps))) {
       // No unit can block a path: the start's moves on the map alone, within maxSteps, less the
       // cells units stand on at exactly maxSteps (rule 14; with blockingUnits false, none).
@@ -492,8 +500,10 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
         if (blocking && (wildHealth[cell] !== 0 || cell === other)) continue;
         count = put(actions, count, moves[i] as ZombieTrainersAction);
       }
+    } else if (
       // Stryker disable next-line ConditionalExpression: a search limited to 0 steps reaches only the start, which is not a move
-    } else if (maxSteps >= 1) {
+      maxSteps >= 1
+    ) {
       // Moves in row-major order of their destination. Every reached cell lies within the
       // diamond of Manhattan radius maxSteps around the start, so scanning the diamond row by
       // row gives that order with no sort and no pass over the whole map.
