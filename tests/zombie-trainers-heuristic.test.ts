@@ -10,7 +10,7 @@ import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { nearestWildDistance } from '../src/games/zombie-trainers/heuristic.js';
 import { exactCatchChance, HIT_XP, KILL_XP, Phase } from '../src/games/zombie-trainers/index.js';
-import type { ZombieTrainersParams } from '../src/games/zombie-trainers/index.js';
+import type { ZombieTrainersAction, ZombieTrainersParams } from '../src/games/zombie-trainers/index.js';
 import { placeWildZombie, zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 
 function stateOn(map: string, interactionRange = 1): ZombieTrainersState {
@@ -176,29 +176,32 @@ describe('the heuristic\'s static value, by its formula', () => {
     const exact = (state: ZombieTrainersState): void => {
       expect(zombieTrainers.heuristic(state)[0]).toBeCloseTo(expectedValue(zombieTrainers, state, 0, 100_000), 12);
     };
+    /** Plays each action in turn, checking the phase it leads to and the value there. */
+    const through = (state: ZombieTrainersState, steps: readonly (readonly [ZombieTrainersAction, Phase])[]): void => {
+      for (const [action, phase] of steps) {
+        zombieTrainers.apply(state, action, null);
+        expect(state.phase).toBe(phase);
+        exact(state);
+      }
+    };
+    const chance = (value: number): ZombieTrainersAction => ({ kind: 'chance', value });
     for (const [aggressive, defensive] of [[1, 6], [6, 1], [3, 3], [4, 2]] as const) {
       const state = position();
       placeWildZombie(state, 1, 5, 2); // (1, 0), in P1's reach
-      zombieTrainers.apply(state, { kind: 'catch', x: 1, y: 0, trapRate: 60 }, null);
-      expect(state.phase).toBe(Phase.CatchAggressive);
-      exact(state);
-      zombieTrainers.apply(state, { kind: 'chance', value: aggressive }, null);
-      expect(state.phase).toBe(Phase.CatchDefensive);
-      exact(state);
-      zombieTrainers.apply(state, { kind: 'chance', value: defensive }, null);
-      expect(state.phase).toBe(Phase.CatchRoll);
-      exact(state);
+      through(state, [
+        [{ kind: 'catch', x: 1, y: 0, trapRate: 60 }, Phase.CatchAggressive],
+        [chance(aggressive), Phase.CatchDefensive],
+        [chance(defensive), Phase.CatchRoll],
+      ]);
     }
     for (const aggressive of [1, 2, 5, 6]) {
       const state = position();
       placeWildZombie(state, 1, 4, 3);
       state.trainers[0].owned.push({ health: 4, attack: 2 });
-      zombieTrainers.apply(state, { kind: 'attack', zombie: 0, x: 1, y: 0 }, null);
-      expect(state.phase).toBe(Phase.AttackAggressive);
-      exact(state);
-      zombieTrainers.apply(state, { kind: 'chance', value: aggressive }, null);
-      expect(state.phase).toBe(Phase.AttackDefensive);
-      exact(state);
+      through(state, [
+        [{ kind: 'attack', zombie: 0, x: 1, y: 0 }, Phase.AttackAggressive],
+        [chance(aggressive), Phase.AttackDefensive],
+      ]);
     }
   });
 
