@@ -89,6 +89,7 @@ function pendingCatchValue(state: ZombieTrainersState, weights: TrainersHeuristi
       : state.phase === Phase.CatchDefensive
         ? [[1, 1], [DIE_SIDES, ROLL_MAX]]
         : [[1], [ROLL_MAX]];
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: each guard only skips a term weighted 0 (a sure or impossible catch), whose state is valued all the same
   return (chance > 0 ? chance * valueAfter(state, best, weights, rules) : 0) + (chance < 1 ? (1 - chance) * valueAfter(state, worst, weights, rules) : 0);
 }
 
@@ -99,7 +100,9 @@ function pendingAttackValue(state: ZombieTrainersState, weights: TrainersHeurist
   }
   const aggressive = state.pending.aggressive;
   let value = (1 / DIE_SIDES) * valueAfter(state, [aggressive], weights, rules);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: at A = 1 the term's weight is (1 - 1) / 6 = 0
   if (aggressive > 1) value += ((aggressive - 1) / DIE_SIDES) * valueAfter(state, [1], weights, rules);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: at A = 6 the term's weight is (6 - 6) / 6 = 0
   if (aggressive < DIE_SIDES) value += ((DIE_SIDES - aggressive) / DIE_SIDES) * valueAfter(state, [DIE_SIDES], weights, rules);
   return value;
 }
@@ -111,6 +114,7 @@ let columnOf = new Int32Array(0);
 let rowOf = new Int32Array(0);
 
 function ensureCoordinates(map: GrassMap): void {
+  // Stryker disable next-line ConditionalExpression: (false) deriving the coordinates at every read gives the same coordinates
   if (coordinatesOf === map) return;
   const cells = map.width * map.height;
   columnOf = new Int32Array(cells);
