@@ -11,6 +11,7 @@
  * Prints JSON: the build, the states, each round's nanoseconds per read, and the sum of every
  * value read (the same in two builds whose heuristics give the same values).
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { option } from './build-pair.js';
@@ -23,6 +24,10 @@ const ROUNDS = 40;
 const PRINTED_ROUNDS = 5;
 
 const build = resolve(option('build') ?? fileURLToPath(new URL('../..', import.meta.url)));
+if (!existsSync(resolve(build, 'dist/src/run/play-chunk.js'))) {
+  process.stderr.write(`trainers-heuristic: --build ${build}: no dist/src/run/play-chunk.js; expected a checkout with npm ci && npm run build done\n`);
+  process.exit(2);
+}
 const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(resolve(build, 'dist', path)).href)) as T;
 const { loadScenario } = await load<{ loadScenario(file: string): Promise<Scenario> }>('src/scenario/scenario.js');
 const { playChunk } = await load<{ playChunk(scenario: Scenario, start: number, end: number, eventFiles: boolean): ChunkResult }>('src/run/play-chunk.js');
