@@ -5,6 +5,8 @@ import { defaultParameters } from '../src/core/parameters.js';
 import { brokenGames } from './fixtures/broken-games.js';
 import { diceRace, type DiceRaceAction, type DiceRaceState } from './fixtures/dice-race.js';
 import { hiddenCard } from './fixtures/hidden-card.js';
+import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
+import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 
 describe('checkConformance', () => {
   it('passes correct games', () => {
@@ -70,6 +72,24 @@ describe('checkConformance', () => {
     const merged = groupsOf({ ...diceRace, id: 'merged', chanceGroups: (state: DiceRaceState) => diceRace.chanceOutcomes(state).map(() => 0) });
     expect(merged?.problems[0]?.message).toBe('outcomes roll(1) and roll(2) share group 0 but leave different states: group only outcomes after which the state is the same in every field');
     expect(groupsOf(diceRace)).toBeUndefined();
+  });
+
+  it('checks a heuristic that names its leader against its values, and does not ask a heuristic without one', () => {
+    const values = diceRace.heuristic;
+    const withLeader = (leader: (state: DiceRaceState) => unknown): AnyGame => ({ ...diceRace, id: 'leader', heuristic: Object.assign((state: DiceRaceState) => values(state), { leader: leader as (state: DiceRaceState) => number }) });
+    const leaderOf = (game: AnyGame) => checkConformance(game, defaultParameters(game.parameters), { playouts: 6 }).properties.find((p) => p.property === 'heuristic-leader');
+    const right = leaderOf(withLeader((state) => { const [a, b] = values(state) as [number, number]; return a > b ? 0 : b > a ? 1 : -1; }));
+    expect(right?.status).toBe('pass');
+    expect(right?.checks).toBeGreaterThan(6);
+    // Wrong only where the runners are level (the first turn start among them): conform finds it where a run's first-turn check could not.
+    const levelWrong = leaderOf(withLeader((state) => { const [a, b] = values(state) as [number, number]; return a > b ? 0 : b > a ? 1 : 0; }));
+    expect(levelWrong?.status).toBe('fail');
+    expect(levelWrong?.problems[0]?.message).toMatch(/^heuristic\.leader gave 0 where the heuristic's values \[0, -?0\] make it -1$/);
+    const throwing = leaderOf(withLeader(() => { throw new Error('no leader here'); }));
+    expect(throwing?.problems[0]?.message).toBe('heuristic.leader threw: no leader here');
+    expect(leaderOf(withLeader(() => Number.NaN))?.problems[0]?.message).toMatch(/^heuristic\.leader gave NaN where/);
+    expect(leaderOf(diceRace)).toBeUndefined();
+    for (const game of [zombieTrainers, ticTacToe]) expect(leaderOf(game)?.status).toBe('pass');
   });
 
   it('refuses a one-seat game: a lone seat would win every match', () => {

@@ -37,8 +37,9 @@ describe.each(gamesUnderTest)('conformance: %s', (_id, game) => {
   const hiddenOnly = new Set<ConformanceProperty>(['hidden-observation', 'determinization', 'no-peeking']);
   const properties = (Object.keys(CONFORMANCE_PROPERTIES) as ConformanceProperty[])
     .filter((property) => game.hiddenInformation || !hiddenOnly.has(property))
-    // Chance groups are checked for games that give them.
-    .filter((property) => property !== 'chance-groups' || game.chanceGroups !== undefined);
+    // Chance groups and a heuristic's leader are checked for games that give them.
+    .filter((property) => property !== 'chance-groups' || game.chanceGroups !== undefined)
+    .filter((property) => property !== 'heuristic-leader' || game.heuristic.leader !== undefined);
   for (const property of properties) it(property, (context) => {
     const result = report.properties.find((p) => p.property === property);
     // A property with nothing to check (no chance node in tic-tac-toe) is reported as skipped.

@@ -281,6 +281,9 @@ describe('optional parts of a game definition', () => {
       expect(gameDefinitionProblem({ ...valid, [name]: [0, 1] }), name).toBe(`has a ${name} that is not a function (leave it out, or make it one)`);
       expect(gameDefinitionProblem({ ...valid, [name]: undefined }), name).toBeNull();
     }
+    const values = diceRace.heuristic;
+    expect(gameDefinitionProblem({ ...valid, heuristic: Object.assign((state: never) => values(state), { leader: 0 }) })).toBe('has a heuristic.leader that is not a function (leave it out, or make it one)');
+    expect(gameDefinitionProblem({ ...valid, heuristic: Object.assign((state: never) => values(state), { leader: () => -1 }) })).toBeNull();
   });
 });
 

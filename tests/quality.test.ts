@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { greedyAgent } from '../agents/greedy.js';
 import { randomAgent } from '../agents/random.js';
 import type { AgentFactory } from '../src/core/agent.js';
+import type { AnyGame, Heuristic } from '../src/core/game.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { formatSeed } from '../src/core/rng.js';
 import { leadChanges, leaderOf, NO_LEADER, turnsBeforePermanentLead, winnerTrailed } from '../src/quality/lead.js';
@@ -62,12 +63,12 @@ interface Played {
 const seatsOf = (names: readonly string[]) => names.map((name) => ({ name, agent: name, config: {} }));
 
 /** Plays each match through the runner into one collector, as a chunk does. */
-function play(report: AnyGameReport, matches: readonly Played[], aggregate: unknown = report.emptyAggregate(), cluster?: (index: number) => { cluster: number; clusterSize: number }): unknown {
+function play(report: AnyGameReport, matches: readonly Played[], aggregate: unknown = report.emptyAggregate(), cluster?: (index: number) => { cluster: number; clusterSize: number }, game: AnyGame = scriptedLeads): unknown {
   const collector = report.createCollector({ eventRows: false }) as MatchCollector<never, unknown>;
   matches.forEach((match, matchIndex) => {
     const outcome = playMatch(
       {
-        game: scriptedLeads,
+        game,
         params: match.params,
         seats: match.agents.map((factory) => ({ factory, config: {} })),
         runSeed: 1,
@@ -209,6 +210,60 @@ describe('quality figures of scripted matches', () => {
     expect(q.length.turns.mean).toBe(3);
     expect(q.branching.mean).toBeCloseTo(2.4, 12);
     expect(q.notes.join('\n')).toMatch(/leads: the scenario says quality: \{ leads: false \}/);
+  });
+
+  describe('where the heuristic names its leader (heuristic.leader)', () => {
+    /** scriptedLeads with a heuristic that counts its calls and carries `leader`. */
+    const withLeader = (leader: (state: never, values: readonly number[]) => unknown) => {
+      const calls = { values: 0, leader: 0 };
+      const values = (state: never): number[] => scriptedLeads.heuristic(state);
+      const heuristic = Object.assign(
+        (state: never): number[] => {
+          calls.values++;
+          return values(state);
+        },
+        {
+          leader: (state: never): number => {
+            calls.leader++;
+            return leader(state, values(state)) as number;
+          },
+        },
+      ) as Heuristic<unknown>;
+      return { game: { ...scriptedLeads, heuristic } as AnyGame, calls };
+    };
+
+    it('read the leader at every turn start and the values once a match, with the same figures', () => {
+      const { game, calls } = withLeader((_state, values) => leaderOf(values));
+      const fast = withQualityMetrics(bare, game, seatsOf(['greedy', 'random']));
+      const q = quality(fast, play(fast, matches, undefined, undefined, game));
+      expect(q).toEqual(quality(report, play(report, matches)));
+      // Turn starts: 5, 2 and 2; the values once at the first of each of the 3 matches.
+      expect(calls).toEqual({ values: 3, leader: 9 });
+    });
+
+    it('fail the match whose first turn start has a leader the values do not make', () => {
+      const { game } = withLeader((_state, values) => (leaderOf(values) === NO_LEADER ? 0 : leaderOf(values)));
+      const fast = withQualityMetrics(bare, game, seatsOf(['greedy', 'random']));
+      expect(() => play(fast, matches, undefined, undefined, game)).toThrow(/heuristic\.leader gave 0 where the heuristic's values \[0, 0\] make it -1; expected the seat whose value is strictly the highest, or -1 when the highest is shared/);
+    });
+
+    it.each([
+      [2, '2'],
+      [Number.NaN, 'NaN'],
+      [0.5, '0.5'],
+      ['0', '"0"'],
+    ])('fail a match whose leader is no seat (%s)', (given, shown) => {
+      const { game } = withLeader(() => given);
+      const fast = withQualityMetrics(bare, game, seatsOf(['greedy', 'random']));
+      expect(() => play(fast, matches, undefined, undefined, game)).toThrow(`heuristic.leader gave ${shown}, expected a seat 0..1 or -1 (the highest value shared)`);
+    });
+
+    it('never read the leader or the values with leads off', () => {
+      const { game, calls } = withLeader((_state, values) => leaderOf(values));
+      const fast = withQualityMetrics(bare, game, seatsOf(['greedy', 'random']), { leads: false });
+      play(fast, matches, undefined, undefined, game);
+      expect(calls).toEqual({ values: 0, leader: 0 });
+    });
   });
 
   it('never ask for the heuristic when no one listens for decisions', () => {

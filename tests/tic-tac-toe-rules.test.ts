@@ -4,6 +4,7 @@ import type { GameEvent } from '../src/core/game.js';
 import { TERMINAL } from '../src/core/game.js';
 import { ticTacToe, type TicTacToeState } from '../src/games/tic-tac-toe/index.js';
 import { markAt } from '../src/games/tic-tac-toe/rules.js';
+import { leaderOf } from '../src/quality/lead.js';
 
 function play(cells: number[]): { state: TicTacToeState; events: GameEvent[] } {
   const state = ticTacToe.setup({});
@@ -62,5 +63,30 @@ describe('tic-tac-toe rules', () => {
     const same = ticTacToe.legalActions(play([4, 0]).state, buffer);
     expect(same).toBe(buffer);
     expect(same.map((a) => a.cell)).toEqual([1, 2, 3, 5, 6, 7, 8]);
+  });
+});
+
+describe("tic-tac-toe's heuristic leader", () => {
+  it('is the seat its values put strictly ahead, or -1, at every position a game can reach', () => {
+    const leader = ticTacToe.heuristic.leader as (state: TicTacToeState) => number;
+    const seen = new Set<string>();
+    const counts = [0, 0, 0];
+    const visit = (state: TicTacToeState): void => {
+      const key = `${state.xCells},${state.oCells}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const expected = leaderOf(ticTacToe.heuristic(state));
+      expect(leader(state)).toBe(expected);
+      counts[expected + 1] = (counts[expected + 1] as number) + 1;
+      for (const action of ticTacToe.legalActions(state)) {
+        const next = ticTacToe.clone(state);
+        ticTacToe.apply(next, action, null);
+        visit(next);
+      }
+    };
+    visit(ticTacToe.setup({}));
+    // The 5,478 positions of tic-tac-toe, with each answer given somewhere.
+    expect(seen.size).toBe(5478);
+    expect(counts.every((count) => count > 0)).toBe(true);
   });
 });

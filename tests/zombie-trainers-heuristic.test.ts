@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { expectedValue } from '../agents/greedy.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
-import { nearestWildDistance } from '../src/games/zombie-trainers/heuristic.js';
+import { tempoConfig, tempoGame } from '../agents/trainers-tempo.js';
+import { CHANCE, type Heuristic } from '../src/core/game.js';
+import { leaderOf } from '../src/quality/lead.js';
+import { nearestWildDistance, zombieTrainersHeuristicWith } from '../src/games/zombie-trainers/heuristic.js';
 import { exactCatchChance, HIT_XP, KILL_XP, Phase } from '../src/games/zombie-trainers/index.js';
 import type { ZombieTrainersAction, ZombieTrainersParams } from '../src/games/zombie-trainers/index.js';
 import { placeWildZombie, zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
@@ -226,5 +229,60 @@ describe('the heuristic\'s static value, by its formula', () => {
     expect(zombieTrainers.heuristic(state)).toEqual([-1, 1]);
     state.winner = 0;
     expect(zombieTrainers.heuristic(state)).toEqual([1, -1]);
+  });
+});
+
+describe("the heuristic's leader (what the quality leads read)", () => {
+  const leaderOfState = (heuristic: Heuristic<ZombieTrainersState>, state: ZombieTrainersState): number => (heuristic.leader as (state: ZombieTrainersState) => number)(state);
+  const OPEN = ['.....', '.....', '.....', '.....', '.....'].join('\n');
+  function position(): ZombieTrainersState {
+    const params = { ...(defaultParameters(zombieTrainers.parameters) as ZombieTrainersParams), map: OPEN, initialWildZombies: 0 };
+    const state = zombieTrainers.setup(params) as ZombieTrainersState;
+    state.trainers[0].cell = 0;
+    state.trainers[1].cell = 24;
+    return state;
+  }
+
+  it('is the seat the values put strictly ahead, and none where they are level', () => {
+    // Player 2 half an XP ahead cancels player 1's tie advantage exactly: the values are [0, -0].
+    for (const [xp, leader] of [[0.4, 0], [0.5, -1], [0.6, 1]] as const) {
+      const state = position();
+      state.trainers[1].xp = xp;
+      expect(leaderOf(zombieTrainers.heuristic(state))).toBe(leader);
+      expect(leaderOfState(zombieTrainers.heuristic, state)).toBe(leader);
+    }
+    const over = position();
+    over.phase = Phase.Over;
+    for (const winner of [0, 1] as const) {
+      over.winner = winner;
+      expect(leaderOfState(zombieTrainers.heuristic, over)).toBe(winner);
+    }
+  });
+
+  it('agrees with the values at every state of seeded random playouts, pending dice included, for the default weights and others', () => {
+    const other = zombieTrainersHeuristicWith({ trapWeight: 2, ownedValue: 3, futureXpWeight: 0.7, proximityWeight: 0.4, scale: 0.5 }, zombieTrainers);
+    const params = defaultParameters(zombieTrainers.parameters) as ZombieTrainersParams;
+    const legal: ZombieTrainersAction[] = [];
+    const seen = new Set<number>();
+    for (let playout = 0; playout < 30; playout++) {
+      const rng = matchStream(matchSeed(7, playout), 'leader-test');
+      const state = zombieTrainers.setup(params) as ZombieTrainersState;
+      while (!zombieTrainers.isTerminal(state)) {
+        for (const heuristic of [zombieTrainers.heuristic, other]) {
+          const leader = leaderOfState(heuristic, state);
+          expect(leader).toBe(leaderOf(heuristic(state)));
+          seen.add(leader);
+        }
+        const action = zombieTrainers.currentPlayer(state) === CHANCE ? zombieTrainers.sampleChance(state, rng) : (zombieTrainers.legalActions(state, legal)[rng.int(legal.length)] as ZombieTrainersAction);
+        zombieTrainers.apply(state, action, null);
+      }
+      expect(leaderOfState(zombieTrainers.heuristic, state)).toBe(leaderOf(zombieTrainers.returns(state)));
+    }
+    // Both seats led somewhere: the test saw more than one answer.
+    expect([seen.has(0), seen.has(1)]).toEqual([true, true]);
+  });
+
+  it('is dropped by a game that swaps in its own heuristic (the tempo agent\'s planner)', () => {
+    expect(tempoGame(0, tempoConfig({})).heuristic.leader).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import type { AgentFactory } from '../core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
 import { describeValue, describeValues, SeatDecision } from '../core/match-runner.js';
 import { matchSeed, matchStream, type Rng } from '../core/rng.js';
+import { leaderOf } from '../quality/lead.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
 import { reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
 
@@ -23,6 +24,7 @@ export const CONFORMANCE_PROPERTIES = {
   terminates: 'every playout ends within maxLength steps',
   returns: 'returns at a terminal state give one finite value per seat, within utilityBounds',
   heuristic: 'the heuristic gives one value per seat within utilityBounds, equal to returns at a terminal state',
+  'heuristic-leader': "where the heuristic names its leader (heuristic.leader), it names the seat whose value is strictly the highest, or -1 when the highest is shared",
   'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed',
   'stable-order': 'legal actions come in an order the state alone decides: a second call and a clone list them alike',
   apply: 'applying any legal action or chance outcome never throws',
@@ -212,6 +214,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   const properties = (Object.keys(CONFORMANCE_PROPERTIES) as ConformanceProperty[])
     .filter((property) => game.hiddenInformation || !['hidden-observation', 'determinization', 'no-peeking'].includes(property))
     .filter((property) => property !== 'chance-groups' || game.chanceGroups !== undefined)
+    .filter((property) => property !== 'heuristic-leader' || game.heuristic.leader !== undefined)
     .map((property) => findings.result(property));
   return { game: game.id, title: game.title, ok: properties.every((p) => p.status !== 'fail'), playouts, steps, seed: baseSeed, properties };
 }
@@ -405,6 +408,23 @@ function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: numbe
   }
   if (terminal && returns !== undefined && values.some((v, i) => Math.abs(v - (returns[i] as number)) > 1e-9)) {
     findings.fail('heuristic', `at a terminal state the heuristic ${shown(values)} differs from returns ${shown(returns)}`, seed, step);
+  }
+  if (game.heuristic.leader !== undefined) checkLeader(game, state, values, seed, step, findings);
+}
+
+/** The heuristic's own leader against the leader its values make. */
+function checkLeader(game: AnyGame, state: unknown, values: readonly number[], seed: number, step: number, findings: Findings): void {
+  findings.checked('heuristic-leader');
+  let leader: unknown;
+  try {
+    leader = game.heuristic.leader!(state);
+  } catch (error) {
+    findings.fail('heuristic-leader', `heuristic.leader threw: ${describeError(error)}`, seed, step);
+    return;
+  }
+  const expected = leaderOf(values);
+  if (leader !== expected) {
+    findings.fail('heuristic-leader', `heuristic.leader gave ${describeValue(leader)} where the heuristic's values ${shown(values)} make it ${expected}`, seed, step);
   }
 }
 

@@ -98,9 +98,10 @@ export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = un
   returns(state: S): number[];
   /**
    * A cheap estimate of each seat's return from this state, within `utilityBounds`; equal to
-   * `returns` at a terminal state. Greedy play and MCTS cut-offs rely on it.
+   * `returns` at a terminal state. Greedy play and MCTS cut-offs rely on it. It may carry its
+   * {@link Heuristic.leader}.
    */
-  heuristic(state: S): number[];
+  readonly heuristic: Heuristic<S>;
   /** What `seat` may see. For perfect-information games, a deep copy of the state. */
   observe(state: S, seat: number): O;
   /**
@@ -116,6 +117,17 @@ export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = un
   /** A one-line human description of the state, for traces and error messages. */
   describeState(state: S): string;
 }
+
+/**
+ * A game's heuristic: per-seat estimates of the returns. Optionally, for speed, it carries
+ * `leader`: the seat whose value it would give as strictly the highest, or -1 when the highest is
+ * shared, read without building the values (the game-quality leads read one at every turn start
+ * of every match). The leader lives on the function it describes, so a game that swaps in another
+ * heuristic (`{ ...game, heuristic: mine }`) drops it rather than keep one that disagrees.
+ * `conform` checks it against the values at every state it checks the heuristic, and a run checks
+ * it at the first turn start of each match.
+ */
+export type Heuristic<S> = ((state: S) => number[]) & { readonly leader?: (state: S) => number };
 
 /** A game with its type parameters erased, as the registry and the runner hold it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

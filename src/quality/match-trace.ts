@@ -2,13 +2,14 @@
  * What quality metrics hear of one match while it is played: decisions and their legal action
  * counts, the seat that made the first decision, and the leader at each turn start. A turn starts
  * at a decision whose seat differs from the previous decision's; only then is the game's
- * heuristic computed, once, so a match pays one heuristic per turn and nothing per chance step.
+ * heuristic computed, once (or only its leader read, where the heuristic gives one), so a match
+ * pays one heuristic per turn and nothing per chance step.
  * Reused match after match: its arrays are cleared, not reallocated.
  */
 import type { AnyGame } from '../core/game.js';
 import { ContractBreach } from '../core/errors.js';
-import { perSeatProblem } from '../core/match-runner.js';
-import { leaderOf } from './lead.js';
+import { describeValue, describeValues, perSeatProblem } from '../core/match-runner.js';
+import { leaderOf, NO_LEADER } from './lead.js';
 
 /** Collects one match at a time; {@link reset} starts the next. */
 export class MatchTrace {
@@ -37,12 +38,35 @@ export class MatchTrace {
     this.lastSeat = seat;
     this.turnStarts++;
     if (!this.leads) return;
+    const heuristic = this.game.heuristic;
+    if (heuristic.leader === undefined) {
+      this.leaders.push(leaderOf(this.checkedValues(state)));
+      return;
+    }
+    const leader: unknown = heuristic.leader(state);
+    const seats = this.game.seats.length;
+    if (!(leader === NO_LEADER || (Number.isInteger(leader) && (leader as number) >= 0 && (leader as number) < seats))) {
+      throw new ContractBreach(`heuristic.leader gave ${describeValue(leader)}, expected a seat 0..${seats - 1} or ${NO_LEADER} (the highest value shared)`);
+    }
+    // The values once a match, at its first turn start: a leader that disagrees with the
+    // heuristic it comes with fails the first match it is wrong in there, with its seed.
+    if (this.turnStarts === 1) {
+      const values = this.checkedValues(state);
+      const fromValues = leaderOf(values);
+      if (fromValues !== leader) {
+        throw new ContractBreach(`heuristic.leader gave ${String(leader)} where the heuristic's values ${describeValues(values)} make it ${fromValues}; expected the seat whose value is strictly the highest, or ${NO_LEADER} when the highest is shared`);
+      }
+    }
+    this.leaders.push(leader as number);
+  }
+
+  /** The heuristic's values, checked as returns are: a NaN or a missing seat would skew every lead figure unseen. */
+  private checkedValues(state: unknown): readonly number[] {
     const values: unknown = this.game.heuristic(state);
-    // Checked as returns are: a NaN or a missing seat would skew every lead figure unseen. The
-    // throw fails the match (the runner calls this within it), with its seed.
+    // The throw fails the match (the runner calls this within it), with its seed.
     const problem = perSeatProblem(this.game, values, 'heuristic');
     if (problem !== null) throw new ContractBreach(problem);
-    this.leaders.push(leaderOf(values as readonly number[]));
+    return values as readonly number[];
   }
 
   /** Turn starts seen. */

@@ -9,7 +9,7 @@
  *
  * It is also the template for a new game: copy this folder, keep the contract.
  */
-import type { ChanceOutcome, GameDefinition } from '../../core/game.js';
+import type { ChanceOutcome, GameDefinition, Heuristic } from '../../core/game.js';
 import { TERMINAL } from '../../core/game.js';
 import type { ParameterIssue } from '../../core/parameters.js';
 
@@ -58,8 +58,21 @@ function clone(state: TicTacToeState): TicTacToeState {
  * over; otherwise open lines (no opponent mark) weighted by how many own marks they hold, minus
  * the same for the opponent, scaled to stay strictly inside (-1, 1).
  */
-export function ticTacToeHeuristic(state: TicTacToeState): number[] {
+export const ticTacToeHeuristic: Heuristic<TicTacToeState> = Object.assign((state: TicTacToeState): number[] => {
   if (state.over) return returns(state);
+  const value = valueBeforeOver(state);
+  return [value, -value];
+}, {
+  /** The seat the values put strictly ahead (-1 when level), without building them. */
+  leader(state: TicTacToeState): number {
+    if (state.over) return state.winner;
+    const value = valueBeforeOver(state);
+    return value > 0 ? 0 : value < 0 ? 1 : -1;
+  },
+});
+
+/** X's heuristic value of a position not yet over. */
+function valueBeforeOver(state: TicTacToeState): number {
   // Read from a table by position: the quality figures ask at every turn start of every match.
   const values = (heuristicValues ??= new Float64Array(512 * 512).fill(Number.NaN));
   const index = (state.xCells << 9) | state.oCells;
@@ -68,7 +81,7 @@ export function ticTacToeHeuristic(state: TicTacToeState): number[] {
     value = Math.tanh(lineScore(state.xCells, state.oCells) / 12);
     values[index] = value;
   }
-  return [value, -value];
+  return value;
 }
 
 /** Seat 0's heuristic value by position (X cells · 512 + O cells), NaN until first asked for; made on first use (2 MB). */

@@ -20,6 +20,7 @@ import { HIT_XP, KILL_XP, ROLL_MAX } from './constants.js';
 /** Rule 22 over two fair dice: the trainer's zombie hits on A ≥ D, is hit on D ≥ A (21 of 36 each). */
 const HIT_CHANCE = 21 / 36;
 const HURT_CHANCE = 21 / 36;
+import type { Heuristic } from '../../core/game.js';
 import type { GrassMap } from './map.js';
 import { Phase, type ZombieTrainersAction, type ZombieTrainersState } from './types.js';
 import { wildCellsOf } from './wild-cells.js';
@@ -248,32 +249,55 @@ function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: Trainers
 /** Player 1's estimate of the state as it stands, ignoring any pending chance. */
 function staticValue(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
   if (state.phase === Phase.Over) return state.winner === 0 ? 1 : -1;
+  return Math.tanh(staticArgument(state, weights));
+}
+
+/** What {@link staticValue} takes the tanh of, before the match is over. */
+function staticArgument(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: with no zombie the pass finds none, and trainerValue reads no distance then
   if (state.wildCount > 0) findNearestWild(state);
-  return Math.tanh((trainerValue(state, 0, weights) - trainerValue(state, 1, weights) + TIE_ADVANTAGE) / weights.scale);
+  return (trainerValue(state, 0, weights) - trainerValue(state, 1, weights) + TIE_ADVANTAGE) / weights.scale;
+}
+
+/** Player 1's estimate, pending chance valued by playing it out. */
+function valueOf(state: ZombieTrainersState, weights: TrainersHeuristicWeights, rules: RulesSteps): number {
+  switch (state.phase) {
+    case Phase.CatchAggressive:
+    case Phase.CatchDefensive:
+    case Phase.CatchRoll:
+      return pendingCatchValue(state, weights, rules);
+    case Phase.AttackAggressive:
+    case Phase.AttackDefensive:
+      return pendingAttackValue(state, weights, rules);
+    default:
+      return staticValue(state, weights);
+  }
+}
+
+/**
+ * The seat the values [v, −v] put strictly ahead: player 1 for v > 0, player 2 for v < 0, none
+ * (−1) for 0; NaN for a NaN value, which the caller reports as the values' NaN would be.
+ */
+function leaderBySign(value: number): number {
+  if (value > 0) return 0;
+  if (value < 0) return 1;
+  return value === 0 ? -1 : Number.NaN;
 }
 
 /**
  * The heuristic with `weights`, valuing pending chance by playing it out with `rules`: per-seat
  * estimates in [-1, 1], the returns once over. The game's own is `zombieTrainers.heuristic`
  * (the default weights); a study of other weights builds one with the game's `clone` and `apply`.
+ * Its `leader` is the sign of player 1's value; at a decision, where the quality leads read it,
+ * that is the sign of the tanh's argument (tanh keeps the sign, and 0 only at 0), so it skips
+ * the tanh and the values' array.
  */
-export function zombieTrainersHeuristicWith(weights: TrainersHeuristicWeights, rules: RulesSteps): (state: ZombieTrainersState) => number[] {
-  return (state) => {
-    let value: number;
-    switch (state.phase) {
-      case Phase.CatchAggressive:
-      case Phase.CatchDefensive:
-      case Phase.CatchRoll:
-        value = pendingCatchValue(state, weights, rules);
-        break;
-      case Phase.AttackAggressive:
-      case Phase.AttackDefensive:
-        value = pendingAttackValue(state, weights, rules);
-        break;
-      default:
-        value = staticValue(state, weights);
-    }
+export function zombieTrainersHeuristicWith(weights: TrainersHeuristicWeights, rules: RulesSteps): Heuristic<ZombieTrainersState> {
+  const heuristic = (state: ZombieTrainersState): number[] => {
+    const value = valueOf(state, weights, rules);
     return [value, -value];
   };
+  const leader = (state: ZombieTrainersState): number =>
+    leaderBySign(state.phase === Phase.Decision ? staticArgument(state, weights) : valueOf(state, weights, rules));
+  return Object.assign(heuristic, { leader });
 }
