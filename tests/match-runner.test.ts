@@ -7,9 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent, AgentContext, AgentFactory, Decision } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type GameDefinition } from '../src/core/game.js';
-import { CHANCE_STREAM, MatchFailure, SeatDecision, describeThrown, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
+import { CHANCE_STREAM, MatchFailure, MatchScratch, SeatDecision, describeThrown, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
 import { formatSeed, matchSeed, matchStream, type Rng } from '../src/core/rng.js';
 import { ContractBreach } from '../src/core/errors.js';
+import { defaultParameters } from '../src/core/parameters.js';
+import { mctsAgent } from '../agents/mcts.js';
+import { randomAgent } from '../agents/random.js';
+import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
+import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
+import { hiddenCard } from './fixtures/hidden-card.js';
 
 // ---------------------------------------------------------------------------------------------
 // A scripted game: the parameters list the nodes in order.
@@ -615,5 +621,50 @@ describe('describeThrown: what any thrown value says', () => {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
     expect(describeThrown(proxy)).toEqual(both('non-Error value thrown: an object that cannot be described'));
+  });
+});
+
+describe('a scratch reused match after match', () => {
+  it('plays every match as a fresh one does: the same actions, returns and steps, and the same history for search', () => {
+    const random = { factory: randomAgent, config: {} };
+    // History-reading search: MCTS looks its previous subtree up in the decisions since its last answer.
+    const mcts = { factory: mctsAgent, config: { iterations: 40 } };
+    // And an agent that writes down what it is shown of the history at every decision.
+    let shown: string[] = [];
+    const reader = {
+      factory: {
+        id: 'history-reader',
+        description: 'test',
+        validateConfig: () => [],
+        create: (_config: unknown, { rng }: AgentContext): Agent => ({
+          chooseAction(decision: Decision) {
+            shown.push(JSON.stringify(decision.actionsSince));
+            return rng.int(decision.legalActions.length);
+          },
+        }),
+      } as AgentFactory,
+      config: {},
+    };
+    for (const [game, seats] of [
+      [zombieTrainers, [random, random]],
+      [ticTacToe, [mcts, random]],
+      [ticTacToe, [reader, random]],
+      [zombieTrainers, [random, reader]],
+      [hiddenCard, [random, random]],
+    ] as const) {
+      const params = defaultParameters(game.parameters);
+      const scratch = new MatchScratch();
+      for (let matchIndex = 0; matchIndex < 12; matchIndex++) {
+        const played = (withScratch: boolean) => {
+          const actions: string[] = [];
+          shown = [];
+          const outcome = playMatch({ game, params, seats, runSeed: 5, matchIndex, trace: (_player, action) => actions.push(game.actionKey(action as never)), ...(withScratch ? { scratch } : {}) }, null);
+          return { actions, shown, returns: outcome.returns, steps: outcome.steps };
+        };
+        expect(played(true), `${game.id} match ${matchIndex}`).toEqual(played(false));
+      }
+      // Lists of more than one decision were reused (a match's history is emptied, not replaced).
+      expect(scratch.legal.length + scratch.history.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -43,6 +43,19 @@ export interface MatchSpec {
    * match through this; without it the loop pays one check per decision.
    */
   readonly onDecision?: (seat: number, legalActions: number, state: unknown) => void;
+  /**
+   * Lists to reuse, for a caller that plays match after match (a chunk): the legal actions, the
+   * decisions so far and each seat's last answer are then refilled, not made anew each match.
+   * Never give one scratch to two matches in play at once.
+   */
+  readonly scratch?: MatchScratch;
+}
+
+/** The lists a match fills as it goes, kept from one match to the next: see {@link MatchSpec.scratch}. */
+export class MatchScratch {
+  readonly legal: unknown[] = [];
+  readonly history: unknown[] = [];
+  readonly lastAnswer: number[] = [];
 }
 
 /** The end of a match. */
@@ -60,8 +73,10 @@ export interface MatchOutcome {
 /** Role names of the streams inside a match. */
 export const CHANCE_STREAM = 'chance';
 export function seatStream(seat: number): string {
-  return `seat:${seat}`;
+  // Made once per seat: every match derives its seats' streams by these names.
+  return (SEAT_STREAMS[seat] ??= `seat:${seat}`);
 }
+const SEAT_STREAMS: string[] = [];
 
 /**
  * A failure inside a match (a rules bug, an agent that throws or answers out of range), with
@@ -259,6 +274,15 @@ export function chanceNodeProblem(game: AnyGame, state: unknown, drawn: unknown)
   return null;
 }
 
+/**
+ * `list` with no entries, its storage kept: pop() is inlined by the JIT, and assigning `length`
+ * a runtime call that also frees the storage the next match grows again.
+ */
+function emptied<T>(list: T[]): T[] {
+  while (list.length > 0) list.pop();
+  return list;
+}
+
 /** `returns` when {@link perSeatProblem} finds nothing wrong with them; else the match fails. */
 function checkedReturns(game: AnyGame, returns: unknown): number[] {
   const problem = perSeatProblem(game, returns, 'returns');
@@ -290,13 +314,14 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new ContractBreach(`maxLength gave ${describeValue(maxSteps)}, expected a whole number of steps from 1 to ${Number.MAX_SAFE_INTEGER}`);
     // Perfect information only: every decision of the match, so search can find its previous
     // subtree (hidden games may keep actions private). Each seat's view starts at its last answer.
-    const history: unknown[] | null = game.hiddenInformation ? null : [];
-    // Stryker disable next-line ArrowFunction: an undefined start slices the history from 0 all the same
-    const lastAnswer = seats.map(() => 0);
+    const scratch = spec.scratch;
+    const history: unknown[] | null = game.hiddenInformation ? null : emptied(scratch?.history ?? []);
+    const lastAnswer = scratch?.lastAnswer ?? [];
+    for (let seat = 0; seat < seats.length; seat++) lastAnswer[seat] = 0;
     const decision = new SeatDecision(game, state, history);
-    // One list for the whole match: the game refills it at every decision.
+    // One list for the whole match (or the chunk): the game refills it at every decision.
     // Stryker disable next-line ArrayDeclaration: legalActions refills the list it is given, clearing it first
-    const legal: unknown[] = [];
+    const legal: unknown[] = scratch?.legal ?? [];
 
     for (;;) {
       const player = game.currentPlayer(state);

@@ -42,9 +42,12 @@ const FNV_PRIME_HI = 0x100;
 const FNV_PRIME_LO = 0x1b3;
 
 // The 64-bit helpers below return their result in these two words rather than in a new object:
-// derivation runs several times per match and must not allocate.
-let resultHi = 0;
-let resultLo = 0;
+// derivation runs several times per match and must not allocate. A typed array, not two `let`s:
+// a word of 2^31 or more is no small integer, and each store of one into a variable of the
+// module boxed it in a new heap number (a third of a tic-tac-toe match's seeding time).
+const result = new Uint32Array(2);
+const HI = 0;
+const LO = 1;
 
 /** (a × b) mod 2^64 into the result words: the low word's 32×32 product split into 16-bit parts. */
 function multiply(aHi: number, aLo: number, bHi: number, bLo: number): void {
@@ -56,16 +59,16 @@ function multiply(aHi: number, aLo: number, bHi: number, bLo: number): void {
   const p01 = a0 * b1;
   const p10 = a1 * b0;
   const middle = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
-  resultLo = (((middle & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+  result[LO] = (((middle & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
   const carryIntoHigh = a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (middle >>> 16);
-  resultHi = (carryIntoHigh + Math.imul(aHi, bLo) + Math.imul(aLo, bHi)) >>> 0;
+  result[HI] = (carryIntoHigh + Math.imul(aHi, bLo) + Math.imul(aLo, bHi)) >>> 0;
 }
 
 /** (a + b) mod 2^64 into the result words. */
 function add(aHi: number, aLo: number, bHi: number, bLo: number): void {
   const low = aLo + bLo;
-  resultLo = low >>> 0;
-  resultHi = (aHi + bHi + (low >= TWO_32 ? 1 : 0)) >>> 0;
+  result[LO] = low >>> 0;
+  result[HI] = (aHi + bHi + (low >= TWO_32 ? 1 : 0)) >>> 0;
 }
 
 /** SplitMix64's output function (a bijective, avalanche-strong 64-bit mix) into the result words. */
@@ -73,13 +76,15 @@ function mix64(hi: number, lo: number): void {
   lo = (lo ^ ((lo >>> 30) | (hi << 2))) >>> 0;
   hi = (hi ^ (hi >>> 30)) >>> 0;
   multiply(hi, lo, MIX1_HI, MIX1_LO);
-  lo = (resultLo ^ ((resultLo >>> 27) | (resultHi << 5))) >>> 0;
-  hi = (resultHi ^ (resultHi >>> 27)) >>> 0;
+  let productHi = result[HI] as number;
+  let productLo = result[LO] as number;
+  lo = (productLo ^ ((productLo >>> 27) | (productHi << 5))) >>> 0;
+  hi = (productHi ^ (productHi >>> 27)) >>> 0;
   multiply(hi, lo, MIX2_HI, MIX2_LO);
-  lo = (resultLo ^ ((resultLo >>> 31) | (resultHi << 1))) >>> 0;
-  hi = (resultHi ^ (resultHi >>> 31)) >>> 0;
-  resultHi = hi;
-  resultLo = lo;
+  productHi = result[HI] as number;
+  productLo = result[LO] as number;
+  result[LO] = (productLo ^ ((productLo >>> 31) | (productHi << 1))) >>> 0;
+  result[HI] = (productHi ^ (productHi >>> 31)) >>> 0;
 }
 
 /** FNV-1a, 64-bit, over UTF-16 code units: turns a role name such as `"seat:0"` into label bits. */
@@ -95,8 +100,8 @@ function hashLabel(label: string): void {
     hi = (hi * FNV_PRIME_LO + lo * FNV_PRIME_HI + carry) % TWO_32;
     lo = low % TWO_32;
   }
-  resultHi = hi;
-  resultLo = lo;
+  result[HI] = hi;
+  result[LO] = lo;
 }
 
 /**
@@ -105,7 +110,7 @@ function hashLabel(label: string): void {
  */
 function labelIncrement(bitsHi: number, bitsLo: number): void {
   mix64(bitsHi, bitsLo);
-  multiply(GAMMA_HI, GAMMA_LO, resultHi, (resultLo | 1) >>> 0);
+  multiply(GAMMA_HI, GAMMA_LO, (result[HI] as number), ((result[LO] as number) | 1) >>> 0);
 }
 
 /** Increments of string labels: a run uses a handful ("chance", "seat:0", ...) millions of times. */
@@ -116,8 +121,8 @@ function stringLabelIncrement(label: string): Seed64 {
   let increment = labelIncrements.get(label);
   if (increment === undefined) {
     hashLabel(label);
-    labelIncrement(resultHi, resultLo);
-    increment = { hi: resultHi, lo: resultLo };
+    labelIncrement((result[HI] as number), (result[LO] as number));
+    increment = { hi: (result[HI] as number), lo: (result[LO] as number) };
     // An agent inventing labels without end must not grow memory without end.
     if (labelIncrements.size >= MAX_CACHED_LABELS) labelIncrements.clear();
     labelIncrements.set(label, increment);
@@ -151,8 +156,8 @@ export function affineSeed(value: number, multiplier: number, addend: number): S
   checkWord('a multiplier', multiplier);
   checkWord('an addend', addend);
   multiply(base.hi, base.lo, 0, multiplier);
-  add(resultHi, resultLo, 0, addend);
-  return { hi: resultHi, lo: resultLo };
+  add((result[HI] as number), (result[LO] as number), 0, addend);
+  return { hi: (result[HI] as number), lo: (result[LO] as number) };
 }
 
 /**
@@ -162,7 +167,7 @@ export function affineSeed(value: number, multiplier: number, addend: number): S
  */
 export function deriveSeed(parent: Seed64, label: number | string): Seed64 {
   deriveInto(parent.hi, parent.lo, label);
-  return { hi: resultHi, lo: resultLo };
+  return { hi: (result[HI] as number), lo: (result[LO] as number) };
 }
 
 function deriveInto(parentHi: number, parentLo: number, label: number | string): void {
@@ -172,9 +177,9 @@ function deriveInto(parentHi: number, parentLo: number, label: number | string):
   } else {
     if (!Number.isSafeInteger(label) || label < 0) throw new RangeError(`a numeric seed label must be a non-negative safe integer, got ${label}`);
     labelIncrement(Math.floor(label / TWO_32), label >>> 0);
-    add(parentHi, parentLo, resultHi, resultLo);
+    add(parentHi, parentLo, (result[HI] as number), (result[LO] as number));
   }
-  mix64(resultHi, resultLo);
+  mix64((result[HI] as number), (result[LO] as number));
 }
 
 /** The largest run seed accepted: any non-negative safe integer. */
@@ -195,12 +200,12 @@ export function matchSeed(runSeed: number, matchIndex: number): Seed64 {
   }
   if (runSeed !== lastRunSeed) {
     mix64(Math.floor(runSeed / TWO_32), runSeed >>> 0);
-    lastRunHi = resultHi;
-    lastRunLo = resultLo;
+    lastRunHi = (result[HI] as number);
+    lastRunLo = (result[LO] as number);
     lastRunSeed = runSeed;
   }
   deriveInto(lastRunHi, lastRunLo, matchIndex);
-  return { hi: resultHi, lo: resultLo };
+  return { hi: (result[HI] as number), lo: (result[LO] as number) };
 }
 
 /**
@@ -247,7 +252,7 @@ export function sameSeed(a: Seed64, b: Seed64): boolean {
 export function matchStream(seedOfMatch: Seed64 | bigint, role: string): Rng {
   const { hi, lo } = wordsOf(seedOfMatch);
   deriveInto(hi, lo, role);
-  return Rng.fromWords(resultHi, resultLo);
+  return Rng.fromWords((result[HI] as number), (result[LO] as number));
 }
 
 /**
@@ -285,17 +290,17 @@ export class Rng {
     checkWord('the high word of a seed', hi);
     checkWord('the low word of a seed', lo);
     add(hi, lo, GAMMA_HI, GAMMA_LO);
-    const xHi = resultHi;
-    const xLo = resultLo;
+    const xHi = (result[HI] as number);
+    const xLo = (result[LO] as number);
     mix64(xHi, xLo);
-    const aHi = resultHi;
-    const aLo = resultLo;
+    const aHi = (result[HI] as number);
+    const aLo = (result[LO] as number);
     add(xHi, xLo, GAMMA_HI, GAMMA_LO);
-    mix64(resultHi, resultLo);
+    mix64((result[HI] as number), (result[LO] as number));
     // An all-zero state would emit zeros forever; SplitMix64 makes it practically impossible,
     // but the guard costs nothing.
-    if ((aLo | aHi | resultLo | resultHi) === 0) return new Rng(1, 0, 0, 0);
-    return new Rng(aLo | 0, aHi | 0, resultLo | 0, resultHi | 0);
+    if ((aLo | aHi | (result[LO] as number) | (result[HI] as number)) === 0) return new Rng(1, 0, 0, 0);
+    return new Rng(aLo | 0, aHi | 0, (result[LO] as number) | 0, (result[HI] as number) | 0);
   }
 
   /** A uniformly distributed unsigned 32-bit integer. */

@@ -3,7 +3,7 @@
  * CSV text in match order and mergeable aggregates. The same function runs in process and in
  * worker threads, so output bytes cannot depend on where a chunk was played.
  */
-import { MatchFailure, playMatch, type MatchFailureData, type MatchSpec } from '../core/match-runner.js';
+import { MatchFailure, MatchScratch, playMatch, type MatchFailureData, type MatchSpec } from '../core/match-runner.js';
 import { formatSeed, matchSeed } from '../core/rng.js';
 import { isMetricModuleError, metricFailureOf } from '../reports/custom-metrics.js';
 import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
@@ -109,7 +109,7 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
   // One spec for the chunk, its per-match fields set before each match: the runner reads a spec
   // while it plays and keeps none of it, and a literal with two spreads per match was a visible
   // share of a short game's time. Every field is present from the start, so its shape is fixed.
-  const spec: ReusedSpec = { game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex: start, seedIndex: start, streamLabels: undefined, onDecision: hooks.onDecision };
+  const spec: ReusedSpec = { game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex: start, seedIndex: start, streamLabels: undefined, onDecision: hooks.onDecision, scratch: new MatchScratch() };
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     onMatchStart(matchIndex);
     const plan = matchPlan(scenario, matchIndex);
@@ -171,6 +171,7 @@ interface ReusedSpec {
   seedIndex: number;
   streamLabels: readonly string[] | undefined;
   readonly onDecision: MatchSpec['onDecision'] | undefined;
+  readonly scratch: MatchScratch;
 }
 
 /**
