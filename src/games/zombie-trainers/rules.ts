@@ -307,6 +307,9 @@ interface InternedActions {
   readonly catches: (ZombieTrainersAction | undefined)[];
   /** Index `ownedIndex * cells + cell`. */
   readonly attacks: (ZombieTrainersAction | undefined)[];
+  /** Each cell's column and row: read where `%` and `/` by the width cost an integer division each. */
+  readonly column: Int32Array;
+  readonly row: Int32Array;
 }
 const internedByConfig = new WeakMap<ZombieTrainersConfig, InternedActions>();
 // A run plays one config over and over: remembering the last one skips the WeakMap lookup.
@@ -319,7 +322,13 @@ function interned(config: ZombieTrainersConfig): InternedActions {
   // Stryker disable next-line ConditionalExpression: fresh tables on every call (true) intern equal actions; only allocation differs
   if (tables === undefined) {
     // Stryker disable next-line ArrayDeclaration: each table entry is checked for null or undefined before use, and the move table is replaced by a dense one on first use
-    tables = { moves: [], catches: [], attacks: [], reach: [] };
+    const { width, height } = config.map;
+    tables = { moves: [], catches: [], attacks: [], reach: [], column: new Int32Array(width * height), row: new Int32Array(width * height) };
+    // Stryker disable next-line EqualityOperator: (<=) a typed array ignores the write one past its end
+    for (let cell = 0; cell < width * height; cell++) {
+      tables.column[cell] = cell % width;
+      tables.row[cell] = Math.floor(cell / width);
+    }
     internedByConfig.set(config, tables);
   }
   lastConfig = config;
@@ -372,7 +381,7 @@ function attackAction(tables: InternedActions, config: ZombieTrainersConfig, zom
  * The moves from one start cell on the map alone (walls, no units), to every grass cell within
  * the longest move (`stepsLimit`), in row-major order of their destination, as interned actions
  * with their shortest-path steps. With no unit near the start these are the moves themselves
- * (see {@link unitsNearStart}), so move generation copies them instead of searching.
+ * (see {@link unitsAround}), so move generation copies them instead of searching.
  */
 interface StaticReach {
   readonly moves: readonly ZombieTrainersAction[];
@@ -380,6 +389,11 @@ interface StaticReach {
   readonly cells: Int32Array;
   /** Steps of each move (its shortest path on the map alone). */
   readonly steps: Int32Array;
+  /**
+   * By a number of steps m from 1 to the longest move: the moves of at most m steps, in the same
+   * order. With no unit within m of the start these are the moves themselves, copied as they are.
+   */
+  readonly within: (readonly ZombieTrainersAction[])[];
 }
 
 /**
@@ -419,36 +433,49 @@ function staticReach(tables: InternedActions, config: ZombieTrainersConfig, star
       steps.push(distance[cell] as number);
     }
   }
-  reach = { moves, cells: Int32Array.from(cells), steps: Int32Array.from(steps) };
+  const within: ZombieTrainersAction[][] = [[]];
+  for (let limit = 1; limit <= stepsLimit; limit++) within.push(moves.filter((_, i) => (steps[i] as number) <= limit));
+  reach = { moves, cells: Int32Array.from(cells), steps: Int32Array.from(steps), within };
   tables.reach[start] = reach;
   return reach;
 }
 
+/** {@link unitsAround}: no unit that blocks stands within `maxSteps` of the start. */
+const NO_UNIT_NEAR = 0;
+/** {@link unitsAround}: none stands closer than `maxSteps`, but one stands at exactly `maxSteps`. */
+const UNIT_AT_EDGE = 1;
+/** {@link unitsAround}: one stands closer than `maxSteps`. */
+const UNIT_NEAR = 2;
+
 /**
- * Whether a unit that blocks moves (rule 14: a wild zombie or the other trainer) stands closer
- * than `maxSteps` (Manhattan) to the trainer at `start`. When none does, no path of at most
- * `maxSteps` steps passes one: a path's i-th cell lies within i of the start, so a unit at
- * `maxSteps` or beyond can only be a path's last cell, and the moves are the start's
- * {@link StaticReach} less the cells such units stand on.
+ * Where the units that block moves (rule 14: the wild zombies and the other trainer) stand
+ * against the trainer at `start`: {@link UNIT_NEAR} when one is closer than `maxSteps`
+ * (Manhattan), else {@link UNIT_AT_EDGE} when one is at exactly `maxSteps`, else
+ * {@link NO_UNIT_NEAR}. When none is near, no path of at most `maxSteps` steps passes one: a
+ * path's i-th cell lies within i of the start, so a unit at `maxSteps` or beyond can only be a
+ * path's last cell, and the moves are the start's {@link StaticReach} less the cells such units
+ * stand on (none of them when no unit is at the edge either).
  */
-function unitsNearStart(state: ZombieTrainersState, seat: 0 | 1, start: number, maxSteps: number): boolean {
-  const { width } = state.config.map;
-  const startX = start % width;
-  const startY = (start - startX) / width;
+function unitsAround(state: ZombieTrainersState, seat: 0 | 1, start: number, maxSteps: number, column: Int32Array, row: Int32Array): number {
+  const startX = column[start] as number;
+  const startY = row[start] as number;
   const wildCells = wildCellsOf(state);
+  let around = NO_UNIT_NEAR;
   // The other trainer first (index -1), then each wild zombie. A wrong "near" only makes move
-  // generation search where it could have copied, with the same moves (the mutants marked
-  // below); a wrong "not near" gives wrong moves, which the oracle test catches.
+  // generation search where it could have copied, and a wrong "at the edge" filter where it
+  // could have copied, with the same moves (the mutants marked below); a wrong "not near" or
+  // "not at the edge" gives wrong moves, which the oracle test catches.
   // Stryker disable next-line EqualityOperator: (<=) wildCells[length] is undefined, and an undefined cell is never near
   for (let i = -1; i < wildCells.length; i++) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: the trainer's own cell (at 0) is always near, and skipping the other trainer for a zombie repeats one
     const cell = i < 0 ? state.trainers[seat === 0 ? 1 : 0].cell : (wildCells[i] as number);
-    const x = cell % width;
+    const distance = Math.abs((column[cell] as number) - startX) + Math.abs((row[cell] as number) - startY);
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: (true, <=, |dx| - |dy|) each says near at least as often
-    if (Math.abs(x - startX) + Math.abs((cell - x) / width - startY) < maxSteps) return true;
+    if (distance < maxSteps) return UNIT_NEAR;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, <=) says at the edge at least as often: the moves are then filtered where a copy would do
+    if (distance === maxSteps) around = UNIT_AT_EDGE;
   }
-  // Stryker disable next-line BooleanLiteral: (true) always near: always searched
-  return false;
+  return around;
 }
 
 /** Writes `action` at index `count` of `actions` (overwriting or appending); returns the new count. */
@@ -486,18 +513,23 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
     const start = trainer.cell;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: the copy and the search give the same moves, none with 0 steps to go (every copied move has steps >= 1)
     const reach = maxSteps >= 1 ? staticReach(tables, config, start, stepsLimit) : null;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: (the whole test false, the near test true, || for &&) each only searches where it could copy, with the same moves; copying where a unit is near is what the oracle test catches
-    if (reach !== null && !(params.blockingUnits && unitsNearStart(state, seat, start, maxSteps))) {
+    // With blockingUnits false no unit blocks a move, wherever it stands (rule 14).
+    // Stryker disable next-line ConditionalExpression: (NO_UNIT_NEAR) a copy where blocking is off is what the oracle test checks; (UNIT_NEAR) only searches, with the same moves
+    const around = reach === null ? UNIT_NEAR : params.blockingUnits ? unitsAround(state, seat, start, maxSteps, tables.column, tables.row) : NO_UNIT_NEAR;
+    if (around === NO_UNIT_NEAR) {
+      // No unit can block a path or stands on a destination: the start's moves on the map alone.
+      const within = (reach as StaticReach).within[maxSteps] as readonly ZombieTrainersAction[];
+      for (let i = 0; i < within.length; i++) count = put(actions, count, within[i] as ZombieTrainersAction);
+    } else if (around === UNIT_AT_EDGE) {
       // No unit can block a path: the start's moves on the map alone, within maxSteps, less the
-      // cells units stand on at exactly maxSteps (rule 14; with blockingUnits false, none).
+      // cells units stand on at exactly maxSteps (rule 14).
       const wildHealth = state.wildHealth;
       const other = state.trainers[seat === 0 ? 1 : 0].cell;
-      const blocking = params.blockingUnits;
-      const { moves, cells, steps } = reach;
+      const { moves, cells, steps } = reach as StaticReach;
       for (let i = 0; i < moves.length; i++) {
         if ((steps[i] as number) > maxSteps) continue;
         const cell = cells[i] as number;
-        if (blocking && (wildHealth[cell] !== 0 || cell === other)) continue;
+        if (wildHealth[cell] !== 0 || cell === other) continue;
         count = put(actions, count, moves[i] as ZombieTrainersAction);
       }
     } else if (
