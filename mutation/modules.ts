@@ -49,6 +49,16 @@ export const mutationModules: readonly MutationModule[] = [
   },
   { source: 'src/games/integer-duel/rules.ts', tests: ['tests/integer-duel-rules.test.ts'] },
   { source: 'src/core/match-runner.ts', tests: ['tests/match-runner.test.ts'] },
+  {
+    source: 'src/core/rng.ts',
+    tests: ['tests/rng.test.ts'],
+    note: 'Against the seeding tests, which compare every stream with the BigInt SplitMix64 reference kept in the test file.',
+  },
+  {
+    source: 'src/quality/match-trace.ts',
+    tests: ['tests/quality.test.ts'],
+    note: 'What the game-quality figures hear of a match: decisions, turn starts, and the leader at each (read from the values, or from the heuristic\'s `leader`, checked against them once a match).',
+  },
   { source: 'src/stats/sprt.ts', tests: ['tests/sprt.test.ts'] },
   { source: 'src/stats/intervals.ts', tests: ['tests/histogram.test.ts'] },
   { source: 'src/stats/tests.ts', tests: ['tests/difference-tests.test.ts'] },

@@ -624,6 +624,12 @@ describe('describeThrown: what any thrown value says', () => {
   });
 });
 
+describe('seat streams', () => {
+  it('are named seat:0, seat:1, …, the same text every time', () => {
+    expect([seatStream(0), seatStream(1), seatStream(2), seatStream(0)]).toEqual(['seat:0', 'seat:1', 'seat:2', 'seat:0']);
+  });
+});
+
 describe('a scratch reused match after match', () => {
   it('plays every match as a fresh one does: the same actions, returns and steps, and the same history for search', () => {
     const random = { factory: randomAgent, config: {} };

@@ -1,6 +1,6 @@
 /** The seeded streams: deterministic, independent per role and match, unbiased. */
-import { describe, expect, it } from 'vitest';
-import { Rng, affineSeed, deriveSeed, formatSeed, matchSeed, matchStream, parseSeed, seedFromInteger, type Seed64 } from '../src/core/rng.js';
+import { describe, expect, it, vi } from 'vitest';
+import { Rng, affineSeed, deriveSeed, formatSeed, matchSeed, matchStream, parseSeed, sameSeed, seed64, seedFromInteger, type Seed64 } from '../src/core/rng.js';
 
 /**
  * The BigInt implementation the engine used until the seeds moved to 32-bit halves, kept here
@@ -191,5 +191,80 @@ describe('seeded streams', () => {
     walk('src');
     walk('agents');
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('seeds and streams at their edges', () => {
+  it('refuses words, integers and labels outside their range, naming which', () => {
+    expect(() => seed64(-1, 0)).toThrow('the high word of a seed must be a 32-bit unsigned integer, got -1');
+    expect(() => seed64(0, 2 ** 32)).toThrow('the low word of a seed must be a 32-bit unsigned integer, got 4294967296');
+    expect(() => seed64(0.5, 0)).toThrow('the high word of a seed must be a 32-bit unsigned integer, got 0.5');
+    expect(seed64(2 ** 32 - 1, 0)).toEqual({ hi: 2 ** 32 - 1, lo: 0 });
+    expect(() => seedFromInteger(-1)).toThrow('a seed integer must be a non-negative safe integer, got -1');
+    expect(() => seedFromInteger(1.5)).toThrow(RangeError);
+    expect(() => seedFromInteger(2 ** 53)).toThrow(RangeError);
+    expect(() => affineSeed(1, 2 ** 32, 0)).toThrow('a multiplier must be a 32-bit unsigned integer, got 4294967296');
+    expect(() => affineSeed(1, 1, -1)).toThrow('an addend must be a 32-bit unsigned integer, got -1');
+    expect(() => deriveSeed(seedFromInteger(1), -1)).toThrow('a numeric seed label must be a non-negative safe integer, got -1');
+    expect(() => deriveSeed(seedFromInteger(1), 0.5)).toThrow(RangeError);
+    expect(() => matchSeed(2 ** 53, 0)).toThrow('run seed must be a non-negative safe integer, got 9007199254740992');
+    expect(() => matchSeed(1, 0.5)).toThrow('match index must be a non-negative safe integer, got 0.5');
+    expect(() => Rng.fromWords(0, -1)).toThrow('the low word of a seed must be a 32-bit unsigned integer, got -1');
+    expect(() => Rng.fromWords(2 ** 32, 0)).toThrow('the high word of a seed must be a 32-bit unsigned integer, got 4294967296');
+  });
+
+  it('carries into the high word when the low words sum to exactly 2^32', () => {
+    expect(affineSeed(2 ** 32 - 97, 1, 97)).toEqual({ hi: 1, lo: 0 });
+    expect(affineSeed(2 ** 32 - 98, 1, 97)).toEqual({ hi: 0, lo: 2 ** 32 - 1 });
+  });
+
+  it('reads only 1 to 16 hex digits as a seed', () => {
+    for (const text of ['g1', '1g', '0123456789abcdef0', '', ' 1']) expect(() => parseSeed(text), text).toThrow(`a match seed is 1 to 16 hex digits, got "${text}"`);
+    expect(parseSeed('FFFFFFFFFFFFFFFF')).toEqual({ hi: 2 ** 32 - 1, lo: 2 ** 32 - 1 });
+  });
+
+  it('compares seeds by both words', () => {
+    expect(sameSeed({ hi: 1, lo: 2 }, { hi: 1, lo: 2 })).toBe(true);
+    expect(sameSeed({ hi: 1, lo: 2 }, { hi: 1, lo: 3 })).toBe(false);
+    expect(sameSeed({ hi: 1, lo: 2 }, { hi: 0, lo: 2 })).toBe(false);
+  });
+
+  it('derives the first match seed of a fresh process right, whatever run seed comes first', async () => {
+    // The run seed's mix is remembered between calls; a fresh module must not take its empty
+    // memory for some run seed's (0 and 1 are the seeds most runs use).
+    for (const runSeed of [1, 0]) {
+      vi.resetModules();
+      const fresh = (await import('../src/core/rng.js')) as typeof import('../src/core/rng.js');
+      expect(asBigInt(fresh.matchSeed(runSeed, 3))).toBe(reference.matchSeed(runSeed, 3));
+    }
+  });
+
+  it('draws int(n) by rejecting the incomplete top band, so every value is equally likely', () => {
+    // n = 3 · 2^30: the top quarter of the 32-bit draws is rejected and the next draw taken.
+    const n = 3 * 2 ** 30;
+    const rng = matchStream(matchSeed(5, 1), 'band');
+    const raw = rng.clone();
+    let rejected = 0;
+    for (let i = 0; i < 400; i++) {
+      let value = raw.nextUint32();
+      while (value >= n) {
+        value = raw.nextUint32();
+        rejected++;
+      }
+      expect(rng.int(n)).toBe(value % n);
+    }
+    expect(rejected).toBeGreaterThan(50);
+    expect(() => rng.int(0)).toThrow('Rng.int needs an integer count in 1..2^32, got 0');
+  });
+
+  it('draws float() as the next 32-bit draw over 2^32', () => {
+    const rng = matchStream(matchSeed(5, 2), 'float');
+    const raw = rng.clone();
+    for (let i = 0; i < 50; i++) {
+      const value = rng.float();
+      expect(value).toBe(raw.nextUint32() / 2 ** 32);
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThan(1);
+    }
   });
 });

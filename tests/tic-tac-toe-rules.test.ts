@@ -66,6 +66,22 @@ describe('tic-tac-toe rules', () => {
   });
 });
 
+describe('tic-tac-toe events', () => {
+  it('name each mark as placed, then the end, whoever wins or none', () => {
+    expect(play([4, 0, 8]).events).toEqual([
+      { type: 'place', seat: 0, cell: 4 },
+      { type: 'place', seat: 1, cell: 0 },
+      { type: 'place', seat: 0, cell: 8 },
+    ]);
+    const draw = play([0, 1, 2, 4, 3, 5, 7, 6, 8]).events;
+    expect(draw.at(-2)).toEqual({ type: 'place', seat: 0, cell: 8 });
+    expect(draw.at(-1)).toEqual({ type: 'matchEnd', winner: -1, moves: 9 });
+    expect(play([0, 3, 1, 4, 8, 5]).events.at(-1)).toEqual({ type: 'matchEnd', winner: 1, moves: 6 });
+    // Shared between games, so no one may change one.
+    expect(draw.every((event) => Object.isFrozen(event))).toBe(true);
+  });
+});
+
 describe("tic-tac-toe's heuristic leader", () => {
   it('is the seat its values put strictly ahead, or -1, at every position a game can reach', () => {
     const leader = ticTacToe.heuristic.leader as (state: TicTacToeState) => number;

@@ -282,6 +282,12 @@ describe("the heuristic's leader (what the quality leads read)", () => {
     expect([seen.has(0), seen.has(1)]).toEqual([true, true]);
   });
 
+  it('is NaN where the value is, so a run reports it as no seat rather than as a shared lead', () => {
+    const broken = zombieTrainersHeuristicWith({ trapWeight: 0.5, ownedValue: 0.5, futureXpWeight: 0.1, proximityWeight: 0.05, scale: Number.NaN }, zombieTrainers);
+    expect(broken(position())[0]).toBeNaN();
+    expect(leaderOfState(broken, position())).toBeNaN();
+  });
+
   it('is dropped by a game that swaps in its own heuristic (the tempo agent\'s planner)', () => {
     expect(tempoGame(0, tempoConfig({})).heuristic.leader).toBeUndefined();
   });

@@ -53,8 +53,11 @@ export interface MatchSpec {
 
 /** The lists a match fills as it goes, kept from one match to the next: see {@link MatchSpec.scratch}. */
 export class MatchScratch {
+  // Stryker disable next-line ArrayDeclaration: legalActions refills the list it is given, clearing it first
   readonly legal: unknown[] = [];
+  // Stryker disable next-line ArrayDeclaration: emptied at the start of every match
   readonly history: unknown[] = [];
+  // Stryker disable next-line ArrayDeclaration: each seat's entry is set to 0 at the start of every match, and only seats' entries are read
   readonly lastAnswer: number[] = [];
 }
 
@@ -315,8 +318,11 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     // Perfect information only: every decision of the match, so search can find its previous
     // subtree (hidden games may keep actions private). Each seat's view starts at its last answer.
     const scratch = spec.scratch;
+    // Stryker disable next-line ArrayDeclaration: a fresh list is emptied all the same
     const history: unknown[] | null = game.hiddenInformation ? null : emptied(scratch?.history ?? []);
+    // Stryker disable next-line ArrayDeclaration: each seat's entry is set just below, and only seats' entries are read
     const lastAnswer = scratch?.lastAnswer ?? [];
+    // Stryker disable next-line EqualityOperator: (<=) one entry past the seats is never read
     for (let seat = 0; seat < seats.length; seat++) lastAnswer[seat] = 0;
     const decision = new SeatDecision(game, state, history);
     // One list for the whole match (or the chunk): the game refills it at every decision.

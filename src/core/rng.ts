@@ -119,11 +119,13 @@ const MAX_CACHED_LABELS = 4096;
 
 function stringLabelIncrement(label: string): Seed64 {
   let increment = labelIncrements.get(label);
+  // Stryker disable next-line ConditionalExpression: (true) deriving the increment again at every call gives the same one
   if (increment === undefined) {
     hashLabel(label);
     labelIncrement((result[HI] as number), (result[LO] as number));
     increment = { hi: (result[HI] as number), lo: (result[LO] as number) };
     // An agent inventing labels without end must not grow memory without end.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: (never, or one label later) only the memory held changes, not an increment
     if (labelIncrements.size >= MAX_CACHED_LABELS) labelIncrements.clear();
     labelIncrements.set(label, increment);
   }
@@ -198,6 +200,7 @@ export function matchSeed(runSeed: number, matchIndex: number): Seed64 {
   if (!Number.isSafeInteger(matchIndex) || matchIndex < 0) {
     throw new RangeError(`match index must be a non-negative safe integer, got ${matchIndex}`);
   }
+  // Stryker disable next-line ConditionalExpression: (true) mixing the run seed at every call gives the same words
   if (runSeed !== lastRunSeed) {
     mix64(Math.floor(runSeed / TWO_32), runSeed >>> 0);
     lastRunHi = (result[HI] as number);
@@ -299,6 +302,7 @@ export class Rng {
     mix64((result[HI] as number), (result[LO] as number));
     // An all-zero state would emit zeros forever; SplitMix64 makes it practically impossible,
     // but the guard costs nothing.
+    // Stryker disable next-line ConditionalExpression: (false) no seed is known to reach an all-zero state, so no test can give one
     if ((aLo | aHi | (result[LO] as number) | (result[HI] as number)) === 0) return new Rng(1, 0, 0, 0);
     return new Rng(aLo | 0, aHi | 0, (result[LO] as number) | 0, (result[HI] as number) | 0);
   }
@@ -326,6 +330,7 @@ export class Rng {
     }
     const limit = 0x100000000 - (0x100000000 % n);
     let value = this.nextUint32();
+    // Stryker disable next-line EqualityOperator: (>) differs only for a draw of exactly `limit`, one in 2^32
     while (value >= limit) value = this.nextUint32();
     return value % n;
   }

@@ -79,6 +79,8 @@ export class MatchTrace {
     this.firstMover = -1;
     this.lastSeat = -1;
     this.turnStarts = 0;
-    this.leaders.length = 0;
+    // Emptied by pop, which keeps the storage: assigning length 0 frees it, and every match grew
+    // it again from nothing.
+    while (this.leaders.length > 0) this.leaders.pop();
   }
 }

@@ -178,9 +178,13 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     if (held > 0 && held < returns.length) figures.trialAt(slots.chanceShare, lostEverySeat);
   }
   recordMatch(aggregate.tally, context, figures);
-  const length = String(trace.decisions);
+  const length = lengthKey(trace.decisions);
   aggregate.lengths[length] = (aggregate.lengths[length] ?? 0) + 1;
 }
+
+// The key of each match length seen, made once: a run counts one length per match.
+const LENGTH_KEYS: string[] = [];
+const lengthKey = (decisions: number): string => (LENGTH_KEYS[decisions] ??= String(decisions));
 
 /** Adds `other` into `into`; the order of merges does not matter. */
 export function mergeQuality(into: QualityAggregate, other: QualityAggregate): void {

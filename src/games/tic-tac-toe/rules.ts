@@ -46,6 +46,14 @@ const FULL = 0b111111111;
 const WINNING = new Uint8Array(512);
 for (let cells = 0; cells < 512; cells++) WINNING[cells] = LINES.some((line) => (cells & line) === line) ? 1 : 0;
 
+/**
+ * Interned events, frozen: an event is a fact that never changes, and the few there are (a
+ * seat's mark on a cell; a winner or none after some moves) are made once rather than at every
+ * move of every game.
+ */
+const PLACE_EVENTS: readonly TicTacToeEvent[] = Array.from({ length: 18 }, (_, index) => Object.freeze({ type: 'place', seat: Math.floor(index / 9), cell: index % 9 }));
+const END_EVENTS: readonly TicTacToeEvent[] = Array.from({ length: 30 }, (_, index) => Object.freeze({ type: 'matchEnd', winner: Math.floor(index / 10) - 1, moves: index % 10 }));
+
 /** Interned actions: enumerating moves allocates nothing but the list (or nothing, given one). */
 const PLACE: readonly TicTacToeAction[] = Array.from({ length: 9 }, (_, cell) => Object.freeze({ kind: 'place', cell }));
 
@@ -149,7 +157,7 @@ export const ticTacToe: GameDefinition<TicTacToeParams, TicTacToeState, TicTacTo
     if (seat === 0) mine = state.xCells |= bit;
     else mine = state.oCells |= bit;
     state.moves++;
-    if (emit !== null) emit({ type: 'place', seat, cell: action.cell });
+    if (emit !== null) emit(PLACE_EVENTS[seat * 9 + action.cell] as TicTacToeEvent);
     if (WINNING[mine] === 1) {
       state.over = true;
       state.winner = seat;
@@ -158,7 +166,7 @@ export const ticTacToe: GameDefinition<TicTacToeParams, TicTacToeState, TicTacTo
     } else {
       state.current = seat === 0 ? 1 : 0;
     }
-    if (state.over && emit !== null) emit({ type: 'matchEnd', winner: state.winner, moves: state.moves });
+    if (state.over && emit !== null) emit(END_EVENTS[(state.winner + 1) * 10 + state.moves] as TicTacToeEvent);
   },
   isTerminal: (state) => state.over,
   returns,

@@ -298,6 +298,7 @@ export function zombieTrainersHeuristicWith(weights: TrainersHeuristicWeights, r
     return [value, -value];
   };
   const leader = (state: ZombieTrainersState): number =>
+    // Stryker disable next-line ConditionalExpression: (false) the value itself has the same sign; only the tanh is spent
     leaderBySign(state.phase === Phase.Decision ? staticArgument(state, weights) : valueOf(state, weights, rules));
   return Object.assign(heuristic, { leader });
 }
