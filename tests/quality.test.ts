@@ -204,6 +204,20 @@ describe('quality figures of scripted matches', () => {
     expect(q.notes.join('\n')).toMatch(/leads: the scenario says quality: \{ leads: false \}/);
   });
 
+  it('take each match\'s first mover and turn starts afresh, seat 2 first included', () => {
+    // A fresh collector's first match, and a match after one that seat 2 opened.
+    const b = quality(report, play(report, [matches[2] as Played]));
+    expect([b.length.turns.mean, b.firstMover.win.successes, b.firstMover.win.n]).toEqual([2, 1, 1]);
+    const then = quality(report, play(report, [matches[2] as Played, matches[0] as Played]));
+    expect([then.length.turns.mean, then.firstMover.win.successes, then.firstMover.win.n]).toEqual([3.5, 2, 2]);
+  });
+
+  it('fail a match whose heuristic gives a value that is no number within the bounds, naming it', () => {
+    const nan = { ...scriptedLeads, heuristic: () => [Number.NaN, 0] } as AnyGame;
+    const checked = withQualityMetrics(bare, nan, seatsOf(['greedy', 'random']));
+    expect(() => play(checked, matches, undefined, undefined, nan)).toThrow('heuristic gave NaN for seat 1, expected a number within utilityBounds [-1, 1]');
+  });
+
   describe('where the heuristic names its leader (heuristic.leader)', () => {
     /** scriptedLeads with a heuristic that counts its calls and carries `leader`. */
     const withLeader = (leader: (state: never, values: readonly number[]) => unknown) => {
@@ -241,6 +255,7 @@ describe('quality figures of scripted matches', () => {
 
     it.each([
       [2, '2'],
+      [-2, '-2'],
       [Number.NaN, 'NaN'],
       [0.5, '0.5'],
       ['0', '"0"'],

@@ -209,6 +209,7 @@ describe('seeds and streams at their edges', () => {
     expect(() => deriveSeed(seedFromInteger(1), 0.5)).toThrow(RangeError);
     expect(() => matchSeed(2 ** 53, 0)).toThrow('run seed must be a non-negative safe integer, got 9007199254740992');
     expect(() => matchSeed(1, 0.5)).toThrow('match index must be a non-negative safe integer, got 0.5');
+    expect(() => matchSeed(1, -2)).toThrow('match index must be a non-negative safe integer, got -2');
     expect(() => Rng.fromWords(0, -1)).toThrow('the low word of a seed must be a 32-bit unsigned integer, got -1');
     expect(() => Rng.fromWords(2 ** 32, 0)).toThrow('the high word of a seed must be a 32-bit unsigned integer, got 4294967296');
   });

@@ -26,7 +26,7 @@ export class MatchTrace {
   /** With `leads` false the heuristic is never called and no leaders are kept. */
   constructor(
     private readonly game: AnyGame,
-    private readonly leads = true,
+    private readonly leads: boolean,
   ) {}
 
   /** One decision: `seat` acts with `legalActions` choices in `state` (read, never kept). */
