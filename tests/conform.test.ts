@@ -89,6 +89,14 @@ describe('checkConformance', () => {
     expect(throwing?.problems[0]?.message).toBe('heuristic.leader threw: no leader here');
     expect(leaderOf(withLeader(() => Number.NaN))?.problems[0]?.message).toMatch(/^heuristic\.leader gave NaN where/);
     expect(leaderOf(diceRace)).toBeUndefined();
+    // A leader that cannot be read, or is no function, is reported, not thrown.
+    const getter = Object.defineProperty((state: DiceRaceState) => values(state), 'leader', { get: () => { throw new Error('boom'); } });
+    expect(leaderOf({ ...diceRace, id: 'getter', heuristic: getter } as AnyGame)?.problems[0]?.message).toBe('heuristic.leader threw: it cannot be read: boom');
+    expect(leaderOf({ ...diceRace, id: 'five', heuristic: Object.assign((state: DiceRaceState) => values(state), { leader: 5 }) } as unknown as AnyGame)?.problems[0]?.message).toBe('heuristic.leader threw: it is 5, not a function');
+    // No heuristic at all is the heuristic property's failure, not the suite's.
+    const none = checkConformance({ ...diceRace, id: 'no-heuristic', heuristic: undefined } as unknown as AnyGame, defaultParameters(diceRace.parameters), { playouts: 2 });
+    expect(none.properties.find((p) => p.property === 'heuristic')?.status).toBe('fail');
+    expect(none.properties.find((p) => p.property === 'heuristic-leader')).toBeUndefined();
     for (const game of [zombieTrainers, ticTacToe]) expect(leaderOf(game)?.status).toBe('pass');
   });
 

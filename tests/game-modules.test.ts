@@ -284,6 +284,8 @@ describe('optional parts of a game definition', () => {
     const values = diceRace.heuristic;
     expect(gameDefinitionProblem({ ...valid, heuristic: Object.assign((state: never) => values(state), { leader: 0 }) })).toBe('has a heuristic.leader that is not a function (leave it out, or make it one)');
     expect(gameDefinitionProblem({ ...valid, heuristic: Object.assign((state: never) => values(state), { leader: () => -1 }) })).toBeNull();
+    const getter = Object.defineProperty((state: never) => values(state), 'leader', { get: () => { throw new Error('boom'); } });
+    expect(gameDefinitionProblem({ ...valid, heuristic: getter })).toBe('has a heuristic.leader that cannot be read (boom)');
   });
 });
 

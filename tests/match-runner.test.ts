@@ -673,4 +673,32 @@ describe('a scratch reused match after match', () => {
       expect(scratch.legal.length + scratch.history.length).toBeGreaterThan(0);
     }
   });
+
+  it('shows a game that appends to the list it is given none of the last match\'s actions', () => {
+    // One decision a match among three picks, appended without clearing (a contract breach conform
+    // reports): each match must still choose among its own three, as with a fresh list.
+    const PICKS = [0, 1, 2].map((pick) => Object.freeze({ pick }));
+    const appending: GameDefinition<Record<string, never>, { picked: number }, { pick: number }> = {
+      id: 'appending', title: 'Appending', seats: ['A', 'B'], parameters: {} as never, utilityBounds: [-1, 1], hiddenInformation: false,
+      validateParameters: () => [], maxLength: () => 1, setup: () => ({ picked: -1 }),
+      currentPlayer: (state) => (state.picked < 0 ? 0 : TERMINAL),
+      legalActions(_state, into) {
+        const actions = into ?? [];
+        for (const pick of PICKS) actions.push(pick);
+        return actions;
+      },
+      chanceOutcomes: () => [], sampleChance: () => { throw new Error('none'); },
+      apply(state, action) { state.picked = action.pick; },
+      isTerminal: (state) => state.picked >= 0, returns: (state) => (state.picked === 0 ? [1, -1] : [0, 0]), heuristic: () => [0, 0],
+      observe: (state) => ({ ...state }), clone: (state) => ({ ...state }), actionKey: (action) => String(action.pick), describeState: () => '',
+    };
+    const seats = [{ factory: randomAgent, config: {} }, { factory: randomAgent, config: {} }];
+    const scratch = new MatchScratch();
+    for (let matchIndex = 0; matchIndex < 10; matchIndex++) {
+      const counts: number[] = [];
+      const played = (withScratch: boolean) => playMatch({ game: appending, params: {}, seats, runSeed: 2, matchIndex, onDecision: (_seat, legal) => counts.push(legal), ...(withScratch ? { scratch } : {}) }, null).returns;
+      expect(played(true)).toEqual(played(false));
+      expect(counts).toEqual([3, 3]);
+    }
+  });
 });

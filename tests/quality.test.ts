@@ -253,6 +253,14 @@ describe('quality figures of scripted matches', () => {
       expect(() => play(fast, matches, undefined, undefined, game)).toThrow(/heuristic\.leader gave 0 where the heuristic's values \[0, 0\] make it -1; expected the seat whose value is strictly the highest, or -1 when the highest is shared/);
     });
 
+    it('check the values again every 32nd turn start: a leader wrong at the 33rd fails its match, one wrong only at the 32nd is left to conform', () => {
+      const long: ScriptParams = { steps: Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? A(2, [0.1, -0.1]) : B(2, [0.1, -0.1]))), returns: [1, -1], capped: false };
+      const wrongAt = (at: number) => withLeader((state, values) => ((state as unknown as { at: number }).at === at ? 1 : leaderOf(values))).game;
+      const run = (game: AnyGame) => play(withQualityMetrics(bare, game, seatsOf(['greedy', 'random'])), [{ params: long, agents: [randomAgent, randomAgent] }], undefined, undefined, game);
+      expect(() => run(wrongAt(32))).toThrow("heuristic.leader gave 1 where the heuristic's values [0.1, -0.1] make it 0");
+      expect(() => run(wrongAt(31))).not.toThrow();
+    });
+
     it.each([
       [2, '2'],
       [-2, '-2'],

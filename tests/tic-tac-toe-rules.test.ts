@@ -66,6 +66,12 @@ describe('tic-tac-toe rules', () => {
   });
 });
 
+describe('tic-tac-toe moves off the board', () => {
+  it.each([9, -1, 1.5, Number.NaN])('are refused (cell %s)', (cell) => {
+    expect(() => ticTacToe.apply(ticTacToe.setup({}), { kind: 'place', cell }, null)).toThrow(`illegal move: cell ${cell}`);
+  });
+});
+
 describe('tic-tac-toe events', () => {
   it('name each mark as placed, then the end, whoever wins or none', () => {
     expect(play([4, 0, 8]).events).toEqual([

@@ -1586,6 +1586,12 @@ describe('Zombie Trainers state contract', () => {
     }
   });
 
+  it('refuses a state written with more action points than a turn starts with, naming them', () => {
+    const state = start(OPEN_5, { initialWildZombies: 0, actionPoints: [4, 3] });
+    state.actionPoints = 99;
+    expect(() => game.legalActions(state)).toThrow('99 action points left, more than a turn starts with (4): not a state these rules reach');
+  });
+
   it('reads every cell\'s column and row right, on a map wider than tall and one taller than wide', () => {
     for (const [width, height] of [[12, 3], [3, 7]] as const) {
       const state = start(Array.from({ length: height }, () => '.'.repeat(width)).join('\n'), { initialWildZombies: 0 });

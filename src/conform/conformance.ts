@@ -214,7 +214,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   const properties = (Object.keys(CONFORMANCE_PROPERTIES) as ConformanceProperty[])
     .filter((property) => game.hiddenInformation || !['hidden-observation', 'determinization', 'no-peeking'].includes(property))
     .filter((property) => property !== 'chance-groups' || game.chanceGroups !== undefined)
-    .filter((property) => property !== 'heuristic-leader' || game.heuristic.leader !== undefined)
+    .filter((property) => property !== 'heuristic-leader' || heuristicLeader(game) !== undefined)
     .map((property) => findings.result(property));
   return { game: game.id, title: game.title, ok: properties.every((p) => p.status !== 'fail'), playouts, steps, seed: baseSeed, properties };
 }
@@ -409,22 +409,48 @@ function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: numbe
   if (terminal && returns !== undefined && values.some((v, i) => Math.abs(v - (returns[i] as number)) > 1e-9)) {
     findings.fail('heuristic', `at a terminal state the heuristic ${shown(values)} differs from returns ${shown(returns)}`, seed, step);
   }
-  if (game.heuristic.leader !== undefined) checkLeader(game, state, values, seed, step, findings);
+  const leader = heuristicLeader(game);
+  if (leader !== undefined) checkLeader(leader, state, values, seed, step, findings);
+}
+
+/**
+ * The heuristic's `leader`, bound to it, or undefined where it has none (or no heuristic at all,
+ * which the heuristic property reports). A leader that cannot be read (a getter that throws) or
+ * is no function is given as one that throws, so the check reports it instead of the suite.
+ */
+function heuristicLeader(game: AnyGame): ((state: unknown) => unknown) | undefined {
+  let heuristic: unknown;
+  let leader: unknown;
+  try {
+    heuristic = game.heuristic;
+    leader = typeof heuristic === 'function' ? (heuristic as { leader?: unknown }).leader : undefined;
+  } catch (error) {
+    return () => {
+      throw new Error(`it cannot be read: ${describeError(error)}`);
+    };
+  }
+  if (leader === undefined) return undefined;
+  if (typeof leader !== 'function') {
+    return () => {
+      throw new Error(`it is ${describeValue(leader)}, not a function`);
+    };
+  }
+  return (state) => (leader as (this: unknown, state: unknown) => unknown).call(heuristic, state);
 }
 
 /** The heuristic's own leader against the leader its values make. */
-function checkLeader(game: AnyGame, state: unknown, values: readonly number[], seed: number, step: number, findings: Findings): void {
+function checkLeader(leader: (state: unknown) => unknown, state: unknown, values: readonly number[], seed: number, step: number, findings: Findings): void {
   findings.checked('heuristic-leader');
-  let leader: unknown;
+  let given: unknown;
   try {
-    leader = game.heuristic.leader!(state);
+    given = leader(state);
   } catch (error) {
     findings.fail('heuristic-leader', `heuristic.leader threw: ${describeError(error)}`, seed, step);
     return;
   }
   const expected = leaderOf(values);
-  if (leader !== expected) {
-    findings.fail('heuristic-leader', `heuristic.leader gave ${describeValue(leader)} where the heuristic's values ${shown(values)} make it ${expected}`, seed, step);
+  if (given !== expected) {
+    findings.fail('heuristic-leader', `heuristic.leader gave ${describeValue(given)} where the heuristic's values ${shown(values)} make it ${expected}`, seed, step);
   }
 }
 

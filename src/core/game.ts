@@ -125,7 +125,7 @@ export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = un
  * of every match). The leader lives on the function it describes, so a game that swaps in another
  * heuristic (`{ ...game, heuristic: mine }`) drops it rather than keep one that disagrees.
  * `conform` checks it against the values at every state it checks the heuristic, and a run checks
- * it at the first turn start of each match.
+ * it at each match's first turn start and every 32nd after.
  */
 export type Heuristic<S> = ((state: S) => number[]) & { readonly leader?: (state: S) => number };
 

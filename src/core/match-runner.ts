@@ -327,7 +327,9 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     const decision = new SeatDecision(game, state, history);
     // One list for the whole match (or the chunk): the game refills it at every decision.
     // Stryker disable next-line ArrayDeclaration: legalActions refills the list it is given, clearing it first
-    const legal: unknown[] = scratch?.legal ?? [];
+    // Emptied: a game that appends to the list it is given (breaking the contract, which conform
+    // reports) must still see none of the last match's actions.
+    const legal: unknown[] = emptied(scratch?.legal ?? []);
 
     for (;;) {
       const player = game.currentPlayer(state);

@@ -11,6 +11,9 @@ import { ContractBreach } from '../core/errors.js';
 import { describeValue, describeValues, perSeatProblem } from '../core/match-runner.js';
 import { leaderOf, NO_LEADER } from './lead.js';
 
+/** Every how many turn starts a heuristic's leader is checked against its values (from the first). */
+const LEADER_CHECK_EVERY = 32;
+
 /** Collects one match at a time; {@link reset} starts the next. */
 export class MatchTrace {
   /** Decisions made (forced ones included). */
@@ -48,9 +51,11 @@ export class MatchTrace {
     if (!(leader === NO_LEADER || (Number.isInteger(leader) && (leader as number) >= 0 && (leader as number) < seats))) {
       throw new ContractBreach(`heuristic.leader gave ${describeValue(leader)}, expected a seat 0..${seats - 1} or ${NO_LEADER} (the highest value shared)`);
     }
-    // The values once a match, at its first turn start: a leader that disagrees with the
-    // heuristic it comes with fails the first match it is wrong in there, with its seed.
-    if (this.turnStarts === 1) {
+    // The values at a match's first turn start and every 32nd after (a few per match, against
+    // hundreds of leaders read): a leader that disagrees with the heuristic it comes with fails
+    // the first match it is caught in, with its seed. `conform` checks it wherever it checks
+    // the heuristic.
+    if (this.turnStarts % LEADER_CHECK_EVERY === 1) {
       const values = this.checkedValues(state);
       const fromValues = leaderOf(values);
       if (fromValues !== leader) {

@@ -130,7 +130,12 @@ export function gameDefinitionProblem(value: unknown): string | null {
   if (missing !== undefined) return `has no ${missing}() function`;
   const notFunction = OPTIONAL_GAME_FUNCTIONS.find((name) => game[name] !== undefined && typeof game[name] !== 'function');
   if (notFunction !== undefined) return `has a ${notFunction} that is not a function (leave it out, or make it one)`;
-  const leader = (game['heuristic'] as { leader?: unknown }).leader;
+  let leader: unknown;
+  try {
+    leader = (game['heuristic'] as { leader?: unknown }).leader;
+  } catch (error) {
+    return `has a heuristic.leader that cannot be read (${error instanceof Error ? error.message : 'a value was thrown'})`;
+  }
   if (leader !== undefined && typeof leader !== 'function') return 'has a heuristic.leader that is not a function (leave it out, or make it one)';
   if (game['hiddenInformation'] === true && typeof game['determinize'] !== 'function') return 'hides information but has no determinize() function';
   return null;

@@ -151,7 +151,7 @@ export const ticTacToe: GameDefinition<TicTacToeParams, TicTacToeState, TicTacTo
   },
   apply(state, action, emit) {
     const bit = 1 << action.cell;
-    if (state.over || ((state.xCells | state.oCells) & bit) !== 0) throw new Error(`illegal move: cell ${action.cell}`);
+    if (state.over || !(action.cell >= 0 && action.cell < 9) || !Number.isInteger(action.cell) || ((state.xCells | state.oCells) & bit) !== 0) throw new Error(`illegal move: cell ${action.cell}`);
     const seat = state.current;
     let mine: number;
     if (seat === 0) mine = state.xCells |= bit;

@@ -519,6 +519,11 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
     const maxSteps = Math.floor(state.actionPoints / params.moveCost);
     // Stryker disable next-line ArithmeticOperator: any stride of at least the longest move keeps move table indices apart; AP × moveCost is one
     const stepsLimit = Math.floor(Math.max(config.actionPoints[0], config.actionPoints[1]) / params.moveCost);
+    // Rule 10 sets a turn's points from the config and moves only spend them; a state with more
+    // (written by hand) has moves no table is made for.
+    if (maxSteps > stepsLimit) {
+      throw new Error(`${state.actionPoints} action points left, more than a turn starts with (${Math.max(config.actionPoints[0], config.actionPoints[1])}): not a state these rules reach`);
+    }
     const start = trainer.cell;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: the copy and the search give the same moves, none with 0 steps to go (every copied move has steps >= 1)
     const reach = maxSteps >= 1 ? staticReach(tables, config, start, stepsLimit) : null;
