@@ -21,7 +21,7 @@ import {
   placeWildZombie,
   zombieTrainers,
 } from '../src/games/zombie-trainers/index.js';
-import { cellPositionForTests, searchStampForTests, setSearchStampForTests } from '../src/games/zombie-trainers/rules.js';
+import { searchStampForTests, setSearchStampForTests } from '../src/games/zombie-trainers/rules.js';
 import type {
   ZombieTrainersAction,
   ZombieTrainersEvent,
@@ -1595,7 +1595,8 @@ describe('Zombie Trainers state contract', () => {
   it('reads every cell\'s column and row right, on a map wider than tall and one taller than wide', () => {
     for (const [width, height] of [[12, 3], [3, 7]] as const) {
       const state = start(Array.from({ length: height }, () => '.'.repeat(width)).join('\n'), { initialWildZombies: 0 });
-      for (let cell = 0; cell < width * height; cell++) expect(cellPositionForTests(state.config, cell), `${width} x ${height}, cell ${cell}`).toEqual([cell % width, Math.floor(cell / width)]);
+      const { column, row } = state.config.map;
+      for (let cell = 0; cell < width * height; cell++) expect([column[cell], row[cell]], `${width} x ${height}, cell ${cell}`).toEqual([cell % width, Math.floor(cell / width)]);
     }
   });
 

@@ -108,25 +108,6 @@ function pendingAttackValue(state: ZombieTrainersState, weights: TrainersHeurist
   return value;
 }
 
-// Column and row of every cell of the last map seen: the distances below then need no integer
-// division, which V8 does in floating point. A run values one map over and over.
-let coordinatesOf: GrassMap | null = null;
-let columnOf = new Int32Array(0);
-let rowOf = new Int32Array(0);
-
-function ensureCoordinates(map: GrassMap): void {
-  // Stryker disable next-line ConditionalExpression: (false) deriving the coordinates at every read gives the same coordinates
-  if (coordinatesOf === map) return;
-  const cells = map.width * map.height;
-  columnOf = new Int32Array(cells);
-  rowOf = new Int32Array(cells);
-  // Stryker disable next-line EqualityOperator: (<=) a typed array ignores the write one past its end
-  for (let cell = 0; cell < cells; cell++) {
-    columnOf[cell] = cell % map.width;
-    rowOf[cell] = Math.floor(cell / map.width);
-  }
-  coordinatesOf = map;
-}
 
 // The distances {@link findNearestWild} found, for each trainer. The rules run synchronously, so
 // sharing them is safe.
@@ -140,7 +121,7 @@ const nearestOf = new Float64Array(2);
  */
 function findNearestWild(state: ZombieTrainersState): void {
   const { map, params } = state.config;
-  ensureCoordinates(map);
+  const { column: columnOf, row: rowOf } = map;
   const first = state.trainers[0].cell;
   const second = state.trainers[1].cell;
   const firstX = columnOf[first] as number;

@@ -35,6 +35,12 @@ export interface GrassMap {
   readonly grassCells: Int32Array;
   /** Four orthogonal neighbours per cell (up, left, right, down), -1 off the map or on rock. */
   readonly grassNeighbours: Int32Array;
+  /**
+   * Each cell's column and row: distances read them where `%` and `/` by the width would cost an
+   * integer division each (move generation and the heuristic, at every decision).
+   */
+  readonly column: Int32Array;
+  readonly row: Int32Array;
 }
 
 /**
@@ -98,7 +104,14 @@ export function parseMap(text: string): { ok: true; map: GrassMap } | { ok: fals
       });
     }
   }
-  const map: GrassMap = { width, height, grass, grassCells: Int32Array.from(cells), grassNeighbours: neighbours };
+  const column = new Int32Array(width * height);
+  const row = new Int32Array(width * height);
+  // Stryker disable next-line EqualityOperator: (<=) a typed array ignores the write one past its end
+  for (let cell = 0; cell < width * height; cell++) {
+    column[cell] = cell % width;
+    row[cell] = Math.floor(cell / width);
+  }
+  const map: GrassMap = { width, height, grass, grassCells: Int32Array.from(cells), grassNeighbours: neighbours, column, row };
 
   if (cells.length < 2) {
     return { ok: false, issues: [{ message: `the map has ${cells.length} grass cell(s); both trainers need one each` }] };

@@ -206,12 +206,6 @@ export function setSearchStampForTests(value: number): void {
   stamp = value;
 }
 
-/** The column and row move generation reads for `cell` of `config`'s map: for the test of its position tables. */
-export function cellPositionForTests(config: ZombieTrainersConfig, cell: number): [number, number] {
-  const tables = interned(config);
-  return [tables.column[cell] as number, tables.row[cell] as number];
-}
-
 /** The last search's stamp: for the same test, to see the stamps started over. */
 export function searchStampForTests(): number {
   return stamp;
@@ -313,9 +307,6 @@ interface InternedActions {
   readonly catches: (ZombieTrainersAction | undefined)[];
   /** Index `ownedIndex * cells + cell`. */
   readonly attacks: (ZombieTrainersAction | undefined)[];
-  /** Each cell's column and row: read where `%` and `/` by the width cost an integer division each. */
-  readonly column: Int32Array;
-  readonly row: Int32Array;
 }
 const internedByConfig = new WeakMap<ZombieTrainersConfig, InternedActions>();
 // A run plays one config over and over: remembering the last one skips the WeakMap lookup.
@@ -327,14 +318,8 @@ function interned(config: ZombieTrainersConfig): InternedActions {
   let tables = internedByConfig.get(config);
   // Stryker disable next-line ConditionalExpression: fresh tables on every call (true) intern equal actions; only allocation differs
   if (tables === undefined) {
-    const { width, height } = config.map;
     // Stryker disable next-line ArrayDeclaration: each table entry is checked for null or undefined before use, and the move table is replaced by a dense one on first use
-    tables = { moves: [], catches: [], attacks: [], reach: [], column: new Int32Array(width * height), row: new Int32Array(width * height) };
-    // Stryker disable next-line EqualityOperator: (<=) a typed array ignores the write one past its end
-    for (let cell = 0; cell < width * height; cell++) {
-      tables.column[cell] = cell % width;
-      tables.row[cell] = Math.floor(cell / width);
-    }
+    tables = { moves: [], catches: [], attacks: [], reach: [] };
     internedByConfig.set(config, tables);
   }
   lastConfig = config;
@@ -529,7 +514,7 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
     const reach = maxSteps >= 1 ? staticReach(tables, config, start, stepsLimit) : null;
     // With blockingUnits false no unit blocks a move, wherever it stands (rule 14).
     // Stryker disable next-line ConditionalExpression: (NO_UNIT_NEAR) a copy where blocking is off is what the oracle test checks; (UNIT_NEAR) only searches, with the same moves
-    const around = reach === null ? UNIT_NEAR : params.blockingUnits ? unitsAround(state, seat, start, maxSteps, tables.column, tables.row) : NO_UNIT_NEAR;
+    const around = reach === null ? UNIT_NEAR : params.blockingUnits ? unitsAround(state, seat, start, maxSteps, config.map.column, config.map.row) : NO_UNIT_NEAR;
     // Stryker disable next-line ConditionalExpression: (false) a start with no unit near is then searched, with the same moves
     if (around === NO_UNIT_NEAR) {
       // No unit can block a path or stands on a destination: the start's moves on the map alone.
