@@ -15,6 +15,8 @@
  * - `zombie-trainers.quality-matches`: the same 300 matches with the report and the game-quality
  *   figures a run adds (leads read from the heuristic at each turn start), for builds that have
  *   them (not the build issue 19 measured);
+ * - `tic-tac-toe.chunk`: 20,000 random-vs-random tic-tac-toe games through a worker's own loop
+ *   (`playChunk`: the report, the game-quality figures and the CSV text, no event files);
  * - `survivors.one-step-greedy`: 4 Survivors matches ("survive", default map and deck), the
  *   one-step greedy against the scripted zombies: `horizon: action`, or, for a build whose greedy
  *   has no such setting, its greedy (then one step only), as `compare-builds` takes it.
@@ -85,8 +87,23 @@ async function workloads(root: string): Promise<Record<string, Workload>> {
       for (let i = 0; i < 4; i++) playMatch({ game: survivors, params: survive, seats: survivorSeats, runSeed: 1, matchIndex: survivorsIndex++ % 40 }, null);
     };
   }
+  // The worker's own loop on tic-tac-toe (report, quality figures, CSV text), for builds whose
+  // playChunk and scenario loader take these arguments.
+  const chunk = await loadFrom(root, 'dist/src/run/play-chunk.js').catch(() => null);
+  const scenarioModule = await loadFrom(root, 'dist/src/scenario/scenario.js').catch(() => null);
+  if (chunk !== null && typeof scenarioModule?.parseScenario === 'function') {
+    const scenario = await scenarioModule.parseScenario(TIC_TAC_TOE_RANDOM, 'compare-in-process:tic-tac-toe.yaml');
+    let chunkStart = 0;
+    work['tic-tac-toe.chunk'] = () => {
+      chunk.playChunk(scenario, chunkStart, chunkStart + 20_000, false);
+      chunkStart += 20_000;
+    };
+  }
   return work;
 }
+
+/** Random against random tic-tac-toe, the scenario of the bench's `tic-tac-toe.run.workers-1`. */
+const TIC_TAC_TOE_RANDOM = 'name: bench-tic-tac-toe\ngame: tic-tac-toe\nmatches: 1000\nseed: 1\nseats: [random, random]\n';
 
 function milliseconds(work: Workload): number {
   const started = process.hrtime.bigint();
