@@ -91,6 +91,22 @@ describe('a fresh journal', () => {
     folder.release();
   });
 
+  it('takes bytes as well as text: the file, its length and its digest are those of the UTF-8 text', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'k', 's', FILES);
+    const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+    journal.append([encode('é,2\n'), 'one\n']);
+    journal.append(['3,4\n', encode('')]);
+    journal.append([encode('5,🧟\n'), encode('two\n')]);
+    journal.checkpoint(state(3));
+    expect(read(dir, 'a.csv.tmp')).toBe('x,y\né,2\n3,4\n5,🧟\n');
+    expect(read(dir, 'b.csv.tmp')).toBe('z\none\ntwo\n');
+    expect(journal.digests()).toEqual({ 'a.csv': digestOf('x,y\né,2\n3,4\n5,🧟\n'), 'b.csv': digestOf('z\none\ntwo\n') });
+    expect(checkpointIn(dir)['lengths']).toEqual({ 'a.csv': 20, 'b.csv': 10 });
+    folder.release();
+  });
+
   it('checkpoints the byte length of each file, the key, the scenario and the state, atomically', () => {
     const dir = freshDir();
     const folder = claim(dir);

@@ -19,7 +19,7 @@ import { AdaptiveChunkSizer, ChunkScheduler, settledOrAborted } from '../src/run
 import { parseScenario } from '../src/scenario/scenario.js';
 
 function chunk(start: number, end: number): ChunkResult {
-  return { start, end, matchCsv: `${start}-${end}\n`, eventCsvs: [], aggregate: null, outcomes: emptyOutcomes(2), failures: [] };
+  return { start, end, matchCsv: Buffer.from(`${start}-${end}\n`), eventCsvs: [], aggregate: null, outcomes: emptyOutcomes(2), failures: [] };
 }
 
 /** A play function whose chunks finish only when the test says, in any order. */

@@ -133,7 +133,7 @@ export function brokenMatch(scenario: Scenario, matchIndex: number, reason: stri
   return {
     start: matchIndex,
     end: matchIndex + 1,
-    matchCsv: '',
+    matchCsv: new Uint8Array(0),
     eventCsvs: eventFiles ? report.eventTables.map(() => '') : [],
     aggregate: report.emptyAggregate(),
     outcomes: emptyOutcomes(game.seats.length),

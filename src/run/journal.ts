@@ -69,11 +69,16 @@ export function digestOf(text: string): FileDigest {
 }
 
 /** A file appended under a temporary name and renamed into place when published. */
+/** Writes all of `bytes` at the file's end: a write may take fewer bytes than it is given. */
+function writeWhole(fd: number, bytes: Uint8Array): void {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+}
+
 class WorkingFile {
   readonly path: string;
   readonly tempPath: string;
   private fd: number;
-  private buffer: string[] = [];
+  private buffer: (string | Uint8Array)[] = [];
   /** SHA-256 of every byte written so far. */
   private readonly hash = createHash('sha256');
   /** Bytes written so far (flushed or not). */
@@ -104,12 +109,14 @@ class WorkingFile {
       this.length = resumeLength;
     }
   }
-  write(text: string): void {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: (false, another string) appending '' changes neither buffer contents, hash nor length; this only skips the work
-    if (text === '') return;
+  /** Appends text (written as UTF-8) or bytes. */
+  write(text: string | Uint8Array): void {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: (false, <=) appending nothing changes neither buffer contents, hash nor length; this only skips the work
+    if (text.length === 0) return;
     this.buffer.push(text);
     this.hash.update(text);
-    this.length += Buffer.byteLength(text);
+    // Stryker disable next-line ConditionalExpression: (true) Buffer.byteLength of bytes is their length
+    this.length += typeof text === 'string' ? Buffer.byteLength(text) : text.length;
   }
   /** Length and SHA-256 of everything written (call once, when writing is over). */
   digest(): FileDigest {
@@ -117,7 +124,7 @@ class WorkingFile {
   }
   flush(): void {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >=) writing '' writes nothing; this only skips the call
-    if (this.buffer.length > 0) writeSync(this.fd, this.buffer.join(''));
+    if (this.buffer.length > 0) writeWhole(this.fd, Buffer.concat(this.buffer.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))));
     this.buffer = [];
   }
   close(): void {
@@ -289,7 +296,7 @@ export class RunJournal {
   }
 
   /** Appends one chunk's text to each file (`texts[i]` to the i-th file), and writes it out. */
-  append(texts: readonly string[]): void {
+  append(texts: readonly (string | Uint8Array)[]): void {
     this.files.forEach((file, index) => file.write(texts[index] ?? ''));
     for (const file of this.files) file.flush();
   }

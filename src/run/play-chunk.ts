@@ -11,13 +11,14 @@ import type { CsvValue, MatchCollector } from '../reports/report.js';
 import type { GameEvent } from '../core/game.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { csv, csvCells, csvRow } from './csv.js';
+import { CsvBytes, plainCells } from './csv-bytes.js';
 
 /** What one chunk contributes to a run. Plain data: it crosses thread boundaries as it is. */
 export interface ChunkResult {
   readonly start: number;
   readonly end: number;
-  /** Rows of `matches.csv` for matches `start..end-1`, without the header. */
-  readonly matchCsv: string;
+  /** Rows of `matches.csv` for matches `start..end-1`, without the header, as UTF-8. */
+  readonly matchCsv: Uint8Array;
   /** Rows of each event table, in `eventTables` order, without headers (empty when switched off). */
   readonly eventCsvs: string[];
   /** The game report's aggregate of these matches (failed ones left out). */
@@ -100,9 +101,10 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
   const hooks = decisionHook(collector);
   const aggregate: unknown = report.emptyAggregate();
   const outcomes = emptyOutcomes(game.seats.length);
-  // Rows are kept as text, not as arrays of cells: what a chunk holds until it is sent is then
-  // little more than the bytes it will write (large chunks otherwise fill the young heap).
-  const matchLines = new LineBuffer();
+  // Rows are kept as the bytes they will be written as, not as arrays of cells or strings: what
+  // a chunk holds until it is sent is then just those bytes (large chunks otherwise fill the
+  // young heap), and the main thread writes them as they are.
+  const matchBytes = new CsvBytes(64 * (end - start));
   const eventLines = report.eventTables.map(() => new LineBuffer());
   const failures: MatchFailureData[] = [];
   const seatings = new SeatingText();
@@ -133,12 +135,20 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
     const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: seating.names, returns: outcome.returns, finalState: outcome.finalState };
     const rows = collector.finishMatch(context, aggregate);
     addOutcome(outcomes, outcome.returns, seating.names, context);
-    const reportCells = csvCells(rows.matchRow);
-    matchLines.add(
-      reportCells === null || seating.cells === null
-        ? csvRow([matchIndex, seed, ...seating.names, ...rows.matchRow])
-        : `${matchIndex},${seed}${seating.cells}${rows.matchRow.length > 0 ? `,${reportCells}` : ''}\n`,
-    );
+    const reportCells = rows.matchRow;
+    if (seating.cells === null || !plainCells(reportCells)) {
+      matchBytes.text(csvRow([matchIndex, seed, ...seating.names, ...reportCells]));
+    } else {
+      matchBytes.index(matchIndex);
+      matchBytes.comma();
+      matchBytes.seed(outcome.seed.hi, outcome.seed.lo);
+      matchBytes.raw(seating.cells);
+      for (let i = 0; i < reportCells.length; i++) {
+        matchBytes.comma();
+        matchBytes.cell(reportCells[i] as CsvValue);
+      }
+      matchBytes.newline();
+    }
     if (eventFiles) {
       for (let table = 0; table < rows.eventRows.length; table++) {
         const lines = eventLines[table];
@@ -149,7 +159,7 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
   return {
     start,
     end,
-    matchCsv: matchLines.text(),
+    matchCsv: matchBytes.take(),
     eventCsvs: eventFiles ? eventLines.map((lines) => lines.text()) : [],
     aggregate,
     outcomes,
@@ -207,14 +217,14 @@ const LINES_PER_JOIN = 256;
  * `matchPlan` hands out the same seats array for each, so they are found by identity.
  */
 class SeatingText {
-  private readonly bySeats = new Map<Scenario['seats'], { readonly names: string[]; readonly cells: string | null }>();
+  private readonly bySeats = new Map<Scenario['seats'], { readonly names: string[]; readonly cells: Uint8Array | null }>();
 
-  of(seats: Scenario['seats']): { readonly names: string[]; readonly cells: string | null } {
+  of(seats: Scenario['seats']): { readonly names: string[]; readonly cells: Uint8Array | null } {
     let seating = this.bySeats.get(seats);
     if (seating === undefined) {
       const names = seats.map((seat) => seat.name);
       const cells = csvCells(names);
-      seating = { names, cells: cells === null ? null : names.length > 0 ? `,${cells}` : '' };
+      seating = { names, cells: cells === null ? null : new TextEncoder().encode(names.length > 0 ? `,${cells}` : '') };
       this.bySeats.set(seats, seating);
     }
     return seating;
@@ -249,7 +259,7 @@ export function joinChunkResults(scenario: Scenario, parts: readonly ChunkResult
   return {
     start: first.start,
     end,
-    matchCsv: parts.map((part) => part.matchCsv).join(''),
+    matchCsv: Buffer.concat(parts.map((part) => part.matchCsv)),
     eventCsvs: first.eventCsvs.map((_, index) => parts.map((part) => part.eventCsvs[index] ?? '').join('')),
     aggregate,
     outcomes,

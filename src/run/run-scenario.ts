@@ -120,7 +120,7 @@ function appendedFiles(scenario: Scenario, eventFiles: boolean): AppendedFile[] 
 }
 
 /** A chunk's text for each appended file, in {@link appendedFiles} order. */
-function chunkTexts(result: ChunkResult, eventFiles: boolean, replayCommand: RunOptions['replayCommand']): string[] {
+function chunkTexts(result: ChunkResult, eventFiles: boolean, replayCommand: RunOptions['replayCommand']): (string | Uint8Array)[] {
   return [result.matchCsv, ...(eventFiles ? result.eventCsvs : []), errorRows(result.failures, replayCommand)];
 }
 
