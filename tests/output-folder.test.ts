@@ -13,6 +13,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../src/core/errors.js';
 import { LOCK_FILE, MANIFEST_FILE, OutputFolder, PUBLISH_FILE, inspectFolder } from '../src/run/output-folder.js';
 
 const CLI = resolve('dist/src/cli/main.js');
@@ -326,6 +327,44 @@ describe('publishing', () => {
       expect(snapshot(dir)).toEqual(before);
       expect(readFileSync(join(work, 'thesis.txt'), 'utf8')).toBe('mine');
     }
+  });
+
+  it.skipIf(!existsSync('/proc/self'))('refuses, in one line naming the flag, a folder the system takes no new file in (/proc/self)', () => {
+    expect(() => OutputFolder.claim('/proc/self', { flag: '--out', kind: 'run', scenario: 's', force: true })).toThrow(UsageError);
+    expect(() => OutputFolder.claim('/proc/self', { flag: '--out', kind: 'run', scenario: 's', force: true })).toThrow(
+      /^--out: cannot write into \/proc\/self \(ENOENT: no such file or directory\); expected a folder you can write$/,
+    );
+  });
+
+  it("refuses a publish journal that would remove a file or folder hordelab did not write there, touching nothing", () => {
+    const dir = join(work, 'journal-removes-theirs');
+    const first = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['matches.csv', 'summary.json'] });
+    first.writeTemp('matches.csv', 'rows\n');
+    first.writeTemp('summary.json', '{"old":true}\n');
+    first.publish(['matches.csv', 'summary.json'], 'complete');
+    first.release();
+    writeFileSync(join(dir, 'precious.txt'), 'mine');
+    mkdirSync(join(dir, 'theirs'));
+    writeFileSync(join(dir, 'theirs', 'd.txt'), 'mine too');
+    const manifest = { hordelab: 1, kind: 'run', scenario: 's', status: 'complete', files: ['matches.csv', 'summary.json'] };
+    for (const remove of [['precious.txt'], ['theirs'], ['matches.csv', 'precious.txt']]) {
+      writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify({ renames: [], remove, manifest }));
+      const before = snapshot(dir);
+      for (const force of [false, true]) {
+        expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force, knownNames: ['matches.csv', 'summary.json'] }), JSON.stringify(remove)).toThrow(
+          `${join(dir, PUBLISH_FILE)}: remove: names "${remove.at(-1) as string}", which hordelab did not write here (expected only the files of the folder's previous output); nothing was changed`,
+        );
+        expect(snapshot(dir)).toEqual(before);
+      }
+    }
+    expect(readFileSync(join(dir, 'precious.txt'), 'utf8')).toBe('mine');
+    expect(readFileSync(join(dir, 'theirs', 'd.txt'), 'utf8')).toBe('mine too');
+    // The previous output's own files, and a run's checkpoint, are still removed as a publish lists them.
+    writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify({ renames: [], remove: ['matches.csv', '.hordelab-checkpoint.json'], manifest: { ...manifest, files: ['summary.json'] } }));
+    rmSync(join(dir, 'precious.txt'));
+    rmSync(join(dir, 'theirs'), { recursive: true });
+    OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true }).release();
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'summary.json']);
   });
 
   it('refuses a folder where its lock, manifest or checkpoint should be a file, and a publish onto a folder, before the journal is written', () => {

@@ -123,7 +123,7 @@ export class OutputFolder {
     }
     const { lock, stale } = taken;
     try {
-      completeInterruptedPublish(dir);
+      completeInterruptedPublish(dir, inspectFolder(dir, options.knownNames ?? [], { killedRunLeftLock: stale !== null }).owned);
       // Temporary files are a killed process's only where that process left its lock behind.
       const previous = inspectFolder(dir, options.knownNames ?? [], { killedRunLeftLock: stale !== null });
       const refusal = refusalFor(dir, previous, options);
@@ -343,12 +343,20 @@ function applyPublish(dir: string, journal: PublishJournal): void {
  * was damaged or edited: refused, nothing touched (its names could point anywhere).
  * @throws UsageError naming the journal.
  */
-function completeInterruptedPublish(dir: string): void {
+function completeInterruptedPublish(dir: string, owned: readonly string[]): void {
   const path = join(dir, PUBLISH_FILE);
   if (!existsSync(path)) return;
   const journal = readJson(path);
   if (!isPublishJournal(journal)) {
     throw new UsageError([{ source: path, field: '', message: "is damaged (expected the renames of a publish, as hordelab writes them, of files in this folder); nothing was changed: delete it if the folder's files are whole, or write into a new folder" }]);
+  }
+  // A publish removes only what Hordelab wrote: the previous output's files, which the folder's
+  // record still lists until the publish ends, and a run's checkpoint. A journal that would
+  // remove anything else was not written by a publish.
+  const removable = new Set([...owned, CHECKPOINT_FILE, `${CHECKPOINT_FILE}.tmp`]);
+  const foreign = journal.remove.find((name) => !removable.has(name));
+  if (foreign !== undefined) {
+    throw new UsageError([{ source: path, field: 'remove', message: `names ${JSON.stringify(foreign)}, which hordelab did not write here (expected only the files of the folder's previous output); nothing was changed: delete the journal if the folder's files are whole, or write into a new folder` }]);
   }
   applyPublish(dir, journal);
 }
@@ -444,6 +452,9 @@ function acquireLock(dir: string, flag: string): TakenLock {
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
       throw new UsageError([{ source: flag, field: '', message: `cannot write into ${dir} (${code === 'EROFS' ? 'a read-only file system' : 'permission denied'}); expected a folder you can write` }]);
     }
+    // Any other refusal of the system's (a folder such as /proc/self that takes no new files, a
+    // full disk) is the folder's, not Hordelab's: said in one line.
+    if (typeof code === 'string') throw new UsageError([{ source: flag, field: '', message: `cannot write into ${dir} (${String((error as Error).message).split(',')[0]}); expected a folder you can write` }]);
     throw error;
   }
   try {
