@@ -2,7 +2,7 @@
  * The runner and the Zombie Trainers report, in process: simulated catch rates against the exact
  * rule-17 figures, failures that name their seed, and no half-written output.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -154,5 +154,23 @@ describe('match runner failures', () => {
     const outcome = playMatch({ game: zombieTrainers, params: short, seats: [{ factory: counting, config: {} }, { factory: counting, config: {} }], runSeed: 1, matchIndex: 0 }, null);
     expect(outcome.returns).toEqual([1, -1]);
     expect(consulted).toBe(6);
+  });
+});
+
+describe('a folder where a run publishes a file', () => {
+  it('is refused before a match is played (the check precedes a resume as well), the folder as it was', async () => {
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 50\nseed: 3\nseats: [random, random]\n', 'in-the-way.yaml');
+    const outDir = tempDir();
+    await runScenario(scenario, { outDir, eventFiles: false, command: 'test', workers: 0 });
+    rmSync(join(outDir, 'summary.json'));
+    mkdirSync(join(outDir, 'summary.json'));
+    const before = readdirSync(outDir).sort();
+    for (const how of [{ force: true }]) {
+      let played = 0;
+      const counting = { ...scenario, seats: scenario.seats.map((seat) => ({ ...seat, factory: { ...seat.factory, create: (...args: Parameters<AgentFactory['create']>) => (played++, seat.factory.create(...args)) } })) };
+      await expect(runScenario(counting, { outDir, eventFiles: false, command: 'test', workers: 0, ...how })).rejects.toThrow(`${join(outDir, 'summary.json')}: is a folder, where hordelab publishes a file; nothing was changed`);
+      expect(played, JSON.stringify(how)).toBe(0);
+      expect(readdirSync(outDir).sort()).toEqual(before);
+    }
   });
 });

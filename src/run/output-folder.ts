@@ -185,6 +185,18 @@ export class OutputFolder {
   }
 
   /**
+   * Refuses, before an output is made, a folder (or anything but a file) where one of `names` is
+   * to be published: found only at the publish, it would cost the whole run.
+   * @throws UsageError naming the entry in the way.
+   */
+  refuseNonFiles(names: readonly string[]): void {
+    for (const name of names) {
+      const kind = entryKind(this.path(name));
+      if (kind !== null && kind !== 'file') throw new UsageError([{ source: this.path(name), field: '', message: `is ${kind}, where hordelab publishes a file; nothing was changed: move it away and run again` }]);
+    }
+  }
+
+  /**
    * Refuses a publish of `names` whose renames would fail halfway: a folder (or anything but a
    * file) where one of the files is to go. Checked before the publish journal is written, so a
    * later claim never completes a journal with only some of its files.

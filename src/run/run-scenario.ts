@@ -181,6 +181,7 @@ function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { 
     knownNames: runFileNames(scenario),
   });
   try {
+    folder.refuseNonFiles(runFileNames(scenario).filter((name) => !REPORT_PAGES.includes(name)));
     if (options.resume === true) {
       const { journal, state } = RunJournal.resume(folder, key, scenario.name, files);
       return { folder, journal, resumed: state };
