@@ -13,6 +13,7 @@ import { matchSeed, matchStream } from '../src/core/rng.js';
 import { emptyOutcomes } from '../src/reports/outcomes.js';
 import { RunJournal } from '../src/run/journal.js';
 import { OutputFolder } from '../src/run/output-folder.js';
+import { PooledPlayer } from '../src/run/chunk-player.js';
 import type { ChunkResult } from '../src/run/play-chunk.js';
 import { WorkerPool } from '../src/run/pool.js';
 import { AdaptiveChunkSizer, ChunkScheduler, settledOrAborted } from '../src/run/scheduler.js';
@@ -178,6 +179,26 @@ describe('the pool', () => {
       expect(played.kind).toBe('played');
     } finally {
       await pool.terminate();
+    }
+  });
+
+  it('ends a broken chunk at the failure past the ones its caller can still take: the matches after it, each hanging to its timeout, are not played', { timeout: 60_000 }, async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    // Every match hangs at the doomed seat's first decision.
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 10\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 1 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
+    for (const allowed of [0, 1]) {
+      const pool = new WorkerPool(1, { matchTimeoutMs: 300 });
+      let asked = 0;
+      const player = new PooledPlayer(pool, scenario, false, () => (asked++, allowed));
+      try {
+        const result = (await player.play(3, 9)) as ChunkResult;
+        expect(result.start).toBe(3);
+        expect(result.end, `allowed ${allowed}`).toBe(3 + allowed + 1);
+        expect(result.failures.map((failure) => failure.matchIndex)).toEqual(Array.from({ length: allowed + 1 }, (_, i) => 3 + i));
+        expect(asked).toBeGreaterThan(0);
+      } finally {
+        await player.close();
+      }
     }
   });
 

@@ -62,7 +62,7 @@ export class BatchPlayer {
     const aggregate: unknown = report.emptyAggregate();
     const outcomes = emptyOutcomes(game.seats.length);
     const failures: MatchFailureData[] = [];
-    const player: ChunkPlayer = this.pool === null ? new InThreadPlayer(scenario, false, false) : new PooledPlayer(this.pool, scenario, false, true);
+    const player: ChunkPlayer = this.pool === null ? new InThreadPlayer(scenario, false, false) : new PooledPlayer(this.pool, scenario, false, () => 0);
     const chunks: [number, number][] = [];
     const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
     for (let from = start; from < end; from += size) chunks.push([from, Math.min(end, from + size)]);

@@ -72,14 +72,17 @@ export class InThreadPlayer implements ChunkPlayer {
  */
 export class PooledPlayer implements ChunkPlayer {
   /**
-   * With `stopAtFailure`, a chunk that broke its thread ends at its first failed match (the
-   * result covers `start` to that match), for callers that stop at any failure anyway.
+   * `failuresAllowed` says how many failed matches the caller can still take (at least: it may
+   * learn of more before it reaches this chunk, never of fewer). A chunk that broke its thread
+   * ends at the failed match past that many (the result then covers `start` to that match): the
+   * caller stops there anyway, and every match after it would be played for nothing (each to its
+   * timeout, with a game that hangs). Callers that stop at any failure give `() => 0`.
    */
   constructor(
     private readonly pool: WorkerPool,
     private readonly scenario: Scenario,
     private readonly eventFiles: boolean,
-    private readonly stopAtFailure = false,
+    private readonly failuresAllowed: () => number = () => Number.POSITIVE_INFINITY,
   ) {}
 
   async play(start: number, end: number): Promise<ChunkResult | null> {
@@ -96,17 +99,19 @@ export class PooledPlayer implements ChunkPlayer {
    */
   private async playOneByOne(start: number, end: number, broken: Extract<PoolOutcome, { kind: 'broken' }>): Promise<ChunkResult | null> {
     const parts: ChunkResult[] = [];
+    let failures = 0;
     for (let matchIndex = start; matchIndex < end; matchIndex++) {
+      let part: ChunkResult;
       if (broken.timedOut && matchIndex === broken.matchIndex) {
-        parts.push(brokenMatch(this.scenario, matchIndex, broken.reason, this.eventFiles));
-        if (this.stopAtFailure) break;
-        continue;
+        part = brokenMatch(this.scenario, matchIndex, broken.reason, this.eventFiles);
+      } else {
+        const single = await this.pool.run(this.task(matchIndex, matchIndex + 1));
+        if (single.kind === 'cancelled') return null;
+        part = single.kind === 'played' ? single.result : brokenMatch(this.scenario, matchIndex, single.reason, this.eventFiles);
       }
-      const single = await this.pool.run(this.task(matchIndex, matchIndex + 1));
-      if (single.kind === 'cancelled') return null;
-      const part = single.kind === 'played' ? single.result : brokenMatch(this.scenario, matchIndex, single.reason, this.eventFiles);
       parts.push(part);
-      if (this.stopAtFailure && part.failures.length > 0) break;
+      failures += part.failures.length;
+      if (failures > this.failuresAllowed()) break;
     }
     return joinChunkResults(this.scenario, parts);
   }

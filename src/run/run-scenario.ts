@@ -148,9 +148,11 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const maxErrors = options.maxErrors ?? 0;
   const range = shardRange(scenario.matches, options.shard);
   const { folder, journal, resumed } = openRun(scenario, options, maxErrors);
-  const player = chunkPlayer(scenario, options, workers);
+  let tally: RunTally | null = null;
+  // Failures the run can still take: those kept so far are all before any chunk still playing.
+  const player = chunkPlayer(scenario, options, workers, () => maxErrors - (tally?.errors ?? 0));
   try {
-    const tally = new RunTally(scenario, resumed, range.start);
+    tally = new RunTally(scenario, resumed, range.start);
     const started = performance.now();
     const firstMatch = tally.nextMatch;
     const { status, chunkSize } = await playChunks(options, { workers, maxErrors, range }, player, journal, tally);
@@ -194,9 +196,9 @@ function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { 
 }
 
 /** Worker threads, or this thread when `workers` is 0. */
-function chunkPlayer(scenario: Scenario, options: RunOptions, workers: number): ChunkPlayer {
+function chunkPlayer(scenario: Scenario, options: RunOptions, workers: number, failuresAllowed: () => number): ChunkPlayer {
   return workers > 0
-    ? new PooledPlayer(new WorkerPool(workers, { matchTimeoutMs: 1000 * (options.matchTimeoutSeconds ?? DEFAULT_MATCH_TIMEOUT_SECONDS) }), scenario, options.eventFiles)
+    ? new PooledPlayer(new WorkerPool(workers, { matchTimeoutMs: 1000 * (options.matchTimeoutSeconds ?? DEFAULT_MATCH_TIMEOUT_SECONDS) }), scenario, options.eventFiles, failuresAllowed)
     : new InThreadPlayer(scenario, options.eventFiles, options.signal !== undefined, options.signal);
 }
 
