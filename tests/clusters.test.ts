@@ -6,19 +6,7 @@
  * SciPy 1.17's `t.ppf`, not from the sums the code keeps.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  clusteredMean,
-  clusteredRate,
-  complementSums,
-  emptySums,
-  emptyTally,
-  MatchFigures,
-  mergeTally,
-  recordMatch,
-  settledFigures,
-  type ClusterSums,
-  type Tally,
-} from '../src/stats/clusters.js';
+import { clusteredMean, clusteredRate, complementSums, emptySums, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure } from '../src/stats/clusters.js';
 import { Rng } from '../src/core/rng.js';
 import { effectiveRateInterval, rateInterval } from '../src/stats/rate-interval.js';
 
@@ -434,5 +422,22 @@ describe('clusteredMean', () => {
     for (const sums of [undefined, emptySums()]) {
       expect(clusteredMean(sums)).toEqual({ mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: Number.NaN, n: 0, designEffect: 1, clusters: 0 });
     }
+  });
+});
+
+describe('inexactFigure', () => {
+  const sums = (over: Partial<ClusterSums> = {}): ClusterSums => ({ ...emptySums(), clusters: 2, x: 3, n: 2, xx: 5, xn: 3, nn: 2, ee: 5, ...over });
+  const MAX = Number.MAX_SAFE_INTEGER;
+
+  it('passes sums of squares up to 2^53 − 1, and names the first figure (by name) with one past it', () => {
+    expect(inexactFigure({})).toBeNull();
+    expect(inexactFigure({ a: sums(), b: sums({ xx: MAX, nn: MAX, ee: MAX }) })).toBeNull();
+    for (const field of ['xx', 'nn', 'ee'] as const) {
+      expect(inexactFigure({ a: sums(), b: sums({ [field]: MAX + 1 }) }), field).toBe('b');
+      expect(inexactFigure({ c: sums({ [field]: 2 ** 60 }), b: sums({ [field]: MAX + 1 }) }), field).toBe('b');
+      expect(inexactFigure({ b: sums({ [field]: Number.NaN }) }), field).toBe('b');
+    }
+    // x and xn are bounded by the squares (|x| ≤ x², |xn| ≤ (x² + n²) / 2): not read.
+    expect(inexactFigure({ a: sums({ x: 2 ** 60, xn: -(2 ** 60) }) })).toBeNull();
   });
 });

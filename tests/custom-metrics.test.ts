@@ -67,6 +67,35 @@ describe('custom metric modules', () => {
   });
 });
 
+describe('custom metric figures whose names or sums no record can hold', () => {
+  it('refuses a metric named after a property every object has, at load', async () => {
+    const dir = tempDir();
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      writeFileSync(join(dir, `${name}.mjs`), `export default { name: "${name}", create() { return { onEvent() {}, finishMatch() { return {}; } }; } };\n`);
+      await expect(parseScenario(scenarioText(`[./${name}.mjs]`), join(dir, 'p.yaml'))).rejects.toThrow(
+        `metrics[0]: metric module "./${name}.mjs": name "${name}" is a name every JavaScript object has as a property; expected another (results are keyed by metric name)`,
+      );
+    }
+  });
+
+  it('fails the run, naming the figure and not any match, when its sums of squares pass 2^53, however it is chunked', async () => {
+    const dir = tempDir();
+    // Each match's count is within bounds (its square is 2^53 − 2^27.5 or so), two matches' squares are not.
+    writeFileSync(join(dir, 'big.mjs'), 'export default { name: "big", create() { return { onEvent() {}, finishMatch() { return { load: { count: 94906265 } }; } }; } };\n');
+    for (const chunkSize of [1, 3]) {
+      const scenario = await parseScenario(scenarioText('[./big.mjs]', 'tic-tac-toe').replace('matches: 60', 'matches: 3'), join(dir, 'q.yaml'));
+      await expect(runScenario(scenario, { outDir: join(dir, `out-${chunkSize}`), eventFiles: false, command: 'test', chunkSize })).rejects.toThrow(
+        'metric module ./big.mjs, metric "big.load": its sums of squares over the run\'s matches pass 9007199254740991, beyond which they do not add exactly',
+      );
+      expect(existsSync(join(dir, `out-${chunkSize}`, 'summary.json'))).toBe(false);
+    }
+    // One such match alone sums exactly.
+    const one = await parseScenario(scenarioText('[./big.mjs]', 'tic-tac-toe').replace('matches: 60', 'matches: 1'), join(dir, 'r.yaml'));
+    const run = await runScenario(one, { outDir: join(dir, 'out-one'), eventFiles: false, command: 'test' });
+    expect((run.results as { custom: Record<string, Record<string, { mean: number }>> }).custom['big']?.['load']?.mean).toBe(94906265);
+  });
+});
+
 describe('custom metric figures keep one kind', () => {
   it('fails however the run is cut into chunks when a figure changes kind', async () => {
     const dir = tempDir();
@@ -108,15 +137,17 @@ describe('a metric module that fails while collecting a match', () => {
   const cases: [string, string, string, RegExp][] = [
     ['onEvent throws', module('', 'throw new Error("no events today\\nsecond line");'), '0', new RegExp(`^hordelab: metric module \\./m\\.mjs, metric "hits": onEvent threw "no events today" on a "matchEnd" event in match 0 \\(match seed ${SEED}\\)$`)],
     ['finishMatch throws', module('throw new TypeError("cannot finish");'), '2', new RegExp(`^hordelab: metric module \\./m\\.mjs, metric "hits": finishMatch threw "cannot finish" in match 2 \\(match seed ${SEED}\\)$`)],
-    ['a count of 0.5', module('return { hits: { count: 0.5 } };'), '2', /metric "hits\.hits": finishMatch returned count 0\.5 in match 2 .*; expected count a whole number \(a safe integer\)$/],
+    ['a count of 0.5', module('return { hits: { count: 0.5 } };'), '2', /metric "hits\.hits": finishMatch returned count 0\.5 in match 2 .*; expected count a whole number from -94906265 to 94906265 \(its square a safe integer, so sums of squares add exactly\)$/],
     ['a count of NaN', module('return { hits: { count: NaN } };'), '2', /metric "hits\.hits": finishMatch returned count NaN in match 2 .*; expected count a whole number/],
-    ['a count of 2**53', module('return { hits: { count: 2 ** 53 } };'), '2', /metric "hits\.hits": finishMatch returned count 9007199254740992 in match 2 .*; expected count a whole number \(a safe integer\)$/],
+    ['a count of 2**53', module('return { hits: { count: 2 ** 53 } };'), '2', /metric "hits\.hits": finishMatch returned count 9007199254740992 in match 2 .*; expected count a whole number from -94906265 to 94906265 /],
+    ['a count whose square is past 2**53', module('return { hits: { count: 94906266 } };'), '2', /metric "hits\.hits": finishMatch returned count 94906266 in match 2 .*; expected count a whole number from -94906265 to 94906265 /],
+    ['a figure named constructor', module('return { constructor: { count: 1 } };'), '2', /metric "hits": finishMatch returned a figure named "constructor" in match 2 .*; expected figure names without dots that no JavaScript object has as a property \(not constructor, toString, \.\.\.\), such as hitShare$/],
     ['a count as text', module('return { hits: { count: "3" } };'), '2', /metric "hits\.hits": finishMatch returned count "3" in match 2 .*; expected count a whole number/],
     ['successes > trials', module('return { hits: { successes: 5, trials: 3 } };'), '2', /^hordelab: metric module \.\/m\.mjs, metric "hits\.hits": finishMatch returned successes 5 > trials 3 in match 2 \(match seed [0-9a-f]{16}\); expected 0 ≤ successes ≤ trials$/],
     ['negative successes', module('return { hits: { successes: -1, trials: 3 } };'), '2', /finishMatch returned successes -1 < 0 in match 2 .*; expected 0 ≤ successes ≤ trials$/],
     ['an infinite denominator', module('return { hits: { numerator: 1, denominator: Infinity } };'), '2', /metric "hits\.hits": finishMatch returned denominator Infinity in match 2 .*; expected denominator a whole number/],
     ['a negative denominator', module('return { hits: { numerator: 1, denominator: -2 } };'), '2', /metric "hits\.hits": finishMatch returned denominator -2 < 0 in match 2 .*; expected a denominator ≥ 0$/],
-    ['a figure named with a dot', module('return { "a.b": { count: 1 } };'), '2', /metric "hits": finishMatch returned a figure named "a\.b" in match 2 .*; expected figure names without dots, such as hitShare$/],
+    ['a figure named with a dot', module('return { "a.b": { count: 1 } };'), '2', /metric "hits": finishMatch returned a figure named "a\.b" in match 2 .*; expected figure names without dots that no JavaScript object has as a property/],
     ['a null figure', module('return { hits: null };'), '2', /metric "hits\.hits": finishMatch returned null in match 2 .*; expected \{ count \}, \{ successes, trials \} or \{ numerator, denominator \} of whole numbers$/],
     ['an unknown shape', module('return { hits: { hits: 1 } };'), '2', /metric "hits\.hits": finishMatch returned \{"hits":1\} in match 2 .*; expected \{ count \}/],
     ['null for the figures', module('return null;'), '2', /metric "hits": finishMatch returned null in match 2 .*; expected an object of figures/],

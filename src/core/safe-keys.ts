@@ -30,6 +30,15 @@ export function isUnsafeKey(key: string): boolean {
   return UNSAFE_KEYS.has(key);
 }
 
+/**
+ * Whether `name` is a property every plain object has (`toString`, `constructor`, `__proto__`,
+ * ...): a record keyed by names a module chooses (event types, figure names) would read that
+ * property instead of a missing entry, or, for `__proto__`, drop what is written under it.
+ */
+export function isObjectPropertyName(name: string): boolean {
+  return name in Object.prototype;
+}
+
 /** The message for an unsafe key, the same wherever it is found. */
 export function unsafeKeyMessage(key: string): string {
   return `"${key}" is not allowed as a key (${[...UNSAFE_KEYS].join(', ')} could change every object)`;

@@ -30,7 +30,8 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GameEvent } from '../core/game.js';
-import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { clusteredMean, clusteredRate, emptyTally, inexactFigure, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { isObjectPropertyName } from '../core/safe-keys.js';
 import { studentTQuantile } from '../stats/distributions.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
@@ -94,6 +95,7 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
   if (typeof exported !== 'object' || exported === null || typeof exported['create'] !== 'function') return { problem: `metric module "${path}": ${expected}` };
   const name = exported['name'];
   if (typeof name !== 'string' || !NAME.test(name)) return { problem: `metric module "${path}": name must be letters, digits, "-" or "_", starting with a letter; got ${JSON.stringify(name)}` };
+  if (isObjectPropertyName(name)) return { problem: `metric module "${path}": name ${JSON.stringify(name)} is a name every JavaScript object has as a property; expected another (results are keyed by metric name)` };
   const games = exported['games'];
   if (games !== undefined && !(Array.isArray(games) && games.every((game) => typeof game === 'string'))) {
     return { problem: `metric module "${path}": games must be a list of game ids` };
@@ -179,7 +181,12 @@ function shown(value: unknown): string {
 }
 
 const ANY_FIGURE = '{ count }, { successes, trials } or { numerator, denominator } of whole numbers';
-const WHOLE = 'a whole number (a safe integer)';
+/**
+ * The largest magnitude of a match's figure: its square must be a safe integer, so that the sums
+ * of squares intervals rest on add exactly (and whatever the chunks, the same).
+ */
+export const LARGEST_FIGURE = Math.floor(Math.sqrt(Number.MAX_SAFE_INTEGER));
+const WHOLE = `a whole number from -${LARGEST_FIGURE} to ${LARGEST_FIGURE} (its square a safe integer, so sums of squares add exactly)`;
 
 /** The kind of one figure of a match, or what is wrong with it (`problem` follows "finishMatch returned"). */
 function figureKind(value: unknown): FigureKind | { problem: string; expected: string } {
@@ -187,7 +194,7 @@ function figureKind(value: unknown): FigureKind | { problem: string; expected: s
   const keys = Object.keys(value).sort().join(',');
   const record = value as Record<string, unknown>;
   const notWhole = (...fields: string[]): { problem: string; expected: string } | null => {
-    const field = fields.find((name) => !isWhole(record[name]));
+    const field = fields.find((name) => !isWhole(record[name]) || Math.abs(record[name] as number) > LARGEST_FIGURE);
     return field === undefined ? null : { problem: `${field} ${shown(record[field])}`, expected: `${field} ${WHOLE}` };
   };
   if (keys === 'count') return notWhole('count') ?? 'count';
@@ -213,7 +220,9 @@ function figureKind(value: unknown): FigureKind | { problem: string; expected: s
 /** Adds one figure of `module`'s match; the message naming it is built only when the figure is wrong (this runs for every figure of every match). */
 function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string, value: FigureValue, module: MetricModule, matchIndex: number): void {
   // A dot would make the figure's path (custom.<metric>.<figure>) name something else too.
-  if (figure === '' || figure.includes('.')) throw new MetricModuleError(subjectOf(module), `finishMatch returned a figure named ${JSON.stringify(figure)}`, 'figure names without dots, such as hitShare');
+  if (figure === '' || figure.includes('.') || isObjectPropertyName(figure)) {
+    throw new MetricModuleError(subjectOf(module), `finishMatch returned a figure named ${JSON.stringify(figure)}`, 'figure names without dots that no JavaScript object has as a property (not constructor, toString, ...), such as hitShare');
+  }
   const kind = figureKind(value);
   if (typeof kind !== 'string') throw new MetricModuleError(subjectOf(module, figure), `finishMatch returned ${kind.problem}`, kind.expected);
   const existing = into.kinds[figure];
@@ -288,8 +297,14 @@ export function ratioEstimate(sums: ClusterSums | undefined, matches: number, co
   return { mean: ratio, lower: ratio - half, upper: ratio + half, sd: Math.sqrt(matches * variance), n: matches, designEffect: 1, clusters: sums.clusters };
 }
 
-function summarizeModule(module: ModuleAggregate, confidence: number): Record<string, CustomFigure> {
+function summarizeModule(module: ModuleAggregate, confidence: number, subject: (figure: string) => string): Record<string, CustomFigure> {
   const sums = settledFigures(module.tally);
+  // Each match's figure is bounded (LARGEST_FIGURE), but a run of many can still pass 2^53 in
+  // its sums of squares, and then neither they nor the intervals are exact: said, not printed.
+  const inexact = inexactFigure(sums);
+  if (inexact !== null) {
+    throw new WholeRunFailure(`${subject(inexact)}: its sums of squares over the run's matches pass ${Number.MAX_SAFE_INTEGER}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
+  }
   return Object.fromEntries(
     Object.keys(module.kinds)
       .sort()
@@ -413,7 +428,7 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
       const custom: Record<string, Record<string, CustomFigure>> = {};
       for (const module of modules) {
         const figures = aggregate.custom[module.name];
-        custom[module.name] = figures === undefined ? {} : summarizeModule(figures, confidence);
+        custom[module.name] = figures === undefined ? {} : summarizeModule(figures, confidence, (figure) => subjectOf(module, figure));
       }
       return { ...summary, [key]: custom };
     },

@@ -11,7 +11,10 @@
  *
  * A seat wins when its return is strictly the highest, as in `outcomes.ts`.
  */
+import { ContractBreach } from '../core/errors.js';
 import type { AnyGame, GameEvent } from '../core/game.js';
+import { describeValue } from '../core/match-runner.js';
+import { isObjectPropertyName } from '../core/safe-keys.js';
 import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../stats/intervals.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
@@ -34,6 +37,15 @@ export const isEngineEvent = (event: GameEvent): boolean => event.type === DECIS
 
 const DECISION_EVENT: GameEvent = Object.freeze({ type: DECISION_EVENT_TYPE });
 
+/** The wrapper's own end-of-match event: told apart from a game's event of the same type by its class. */
+class EngineEnd implements EngineMatchEnd {
+  readonly type = MATCH_END_EVENT_TYPE;
+  constructor(readonly returns: readonly number[]) {}
+}
+
+/** Event types the wrapper's own events use: a game's events may not start so. */
+const ENGINE_PREFIX = 'hordelab.';
+
 /**
  * `game` with an `apply` that also emits {@link DECISION_EVENT_TYPE} before each decision and
  * {@link MATCH_END_EVENT_TYPE} (with the returns) once the match is over. Only when someone
@@ -50,10 +62,7 @@ export function withEngineEvents(game: AnyGame): AnyGame {
       }
       if (game.currentPlayer(state) >= 0) emit(DECISION_EVENT);
       apply(state, action, emit);
-      if (game.isTerminal(state)) {
-        const end: EngineMatchEnd = { type: MATCH_END_EVENT_TYPE, returns: game.returns(state) };
-        emit(end);
-      }
+      if (game.isTerminal(state)) emit(new EngineEnd(game.returns(state)));
     },
   };
 }
@@ -89,9 +98,24 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
   constructor(private readonly seats: number) {}
 
   onEvent(event: GameEvent): void {
-    if (event.type === DECISION_EVENT_TYPE) this.decisions++;
-    else if (event.type === MATCH_END_EVENT_TYPE) this.returns = (event as EngineMatchEnd).returns;
-    else this.counts.set(event.type, (this.counts.get(event.type) ?? 0) + 1);
+    if (event === DECISION_EVENT) {
+      this.decisions++;
+      return;
+    }
+    if (event instanceof EngineEnd) {
+      this.returns = event.returns;
+      return;
+    }
+    const type = event?.type;
+    const count = this.counts.get(type);
+    if (count !== undefined) {
+      this.counts.set(type, count + 1);
+      return;
+    }
+    // A type first heard in this match: checked once, before it becomes a key of the summary.
+    const problem = eventTypeProblem(type);
+    if (problem !== null) throw new ContractBreach(problem);
+    this.counts.set(type, 1);
   }
 
   discardMatch(): void {
@@ -123,6 +147,19 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
     this.returns = null;
     this.counts.clear();
   }
+}
+
+/**
+ * What is wrong with an event type the generic report would count under its name, or null: it
+ * must be text, not start with `hordelab.` (the wrapper's own events, which a game's would
+ * pass for) and not name a property every object has (`constructor`, `__proto__`, ...), which
+ * the summary's record of counts would read instead of a count.
+ */
+export function eventTypeProblem(type: unknown): string | null {
+  if (typeof type !== 'string') return `an event's type is ${describeValue(type)}; expected text naming the event`;
+  if (type.startsWith(ENGINE_PREFIX)) return `an event's type is ${JSON.stringify(type)}; types starting "${ENGINE_PREFIX}" are Hordelab's own (the decisions and match ends it counts), expected another`;
+  if (isObjectPropertyName(type)) return `an event's type is ${JSON.stringify(type)}, a name every JavaScript object has as a property; expected another (the report counts events by type)`;
+  return null;
 }
 
 /** The report of a game that brings none, with one win rate per seat of `seatNames`. */

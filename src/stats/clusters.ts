@@ -239,9 +239,26 @@ function sumsIn(figures: Record<string, ClusterSums>, key: string): ClusterSums 
   return sums;
 }
 
-/** @throws RangeError unless a cluster's x, n and Σ squared samples are whole numbers. */
+/**
+ * @throws RangeError unless a cluster's x and n are safe integers and its Σ squared samples a
+ *   whole number (which may pass 2^53: {@link inexactFigure} tells a run whose sums did).
+ */
 function checkWhole(key: string, x: number, n: number, ee: number): void {
-  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(n) || !Number.isSafeInteger(ee)) throw new RangeError(`figure "${key}" takes whole numbers, got ${x}, ${n}, ${ee}`);
+  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(n) || !Number.isInteger(ee)) throw new RangeError(`figure "${key}" takes whole numbers, got ${x}, ${n}, ${ee}`);
+}
+
+/**
+ * The first figure (by key) whose sums of squares (Σx², Σn², Σ squared samples) pass 2^53 − 1,
+ * or null. Below that every sum is exact whatever the order of its terms (|x| ≤ x² and
+ * |xn| ≤ (x² + n²) / 2 for whole numbers bound the other sums by these), so the figures do not
+ * depend on chunking; above it they may, and a sum that passes it in one order passes it in all.
+ */
+export function inexactFigure(figures: Record<string, ClusterSums>): string | null {
+  for (const key of Object.keys(figures).sort()) {
+    const sums = figures[key] as ClusterSums;
+    if (!(sums.xx <= Number.MAX_SAFE_INTEGER && sums.nn <= Number.MAX_SAFE_INTEGER && sums.ee <= Number.MAX_SAFE_INTEGER)) return key;
+  }
+  return null;
 }
 
 /** Adds one cluster's x, n and Σ squared samples to a figure's sums. */

@@ -1,0 +1,69 @@
+/**
+ * The report a game module gets when it brings none: it counts the wrapper's decisions and the
+ * game's own events by type, and refuses event types that would pass for the wrapper's own or
+ * that no record of counts can hold.
+ */
+import { describe, expect, it } from 'vitest';
+import { randomAgent } from '../agents/random.js';
+import { ContractBreach } from '../src/core/errors.js';
+import type { GameEvent } from '../src/core/game.js';
+import { playMatch } from '../src/core/match-runner.js';
+import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
+import { eventTypeProblem, genericReport, withEngineEvents, type GenericAggregate } from '../src/reports/generic-report.js';
+
+const report = genericReport('tic-tac-toe', ['X', 'O']);
+const seats = [
+  { factory: randomAgent, config: {} },
+  { factory: randomAgent, config: {} },
+];
+
+describe('the generic report', () => {
+  it("counts each match's decisions (from the wrapper) and the game's own events by type", () => {
+    const game = withEngineEvents(ticTacToe);
+    const aggregate = report.emptyAggregate() as GenericAggregate;
+    const collector = report.createCollector({ eventRows: false });
+    let steps = 0;
+    for (let matchIndex = 0; matchIndex < 20; matchIndex++) {
+      const outcome = playMatch({ game, params: {}, seats, runSeed: 9, matchIndex }, (event) => collector.onEvent(event));
+      const rows = collector.finishMatch({ matchIndex, seed: '', cluster: matchIndex, clusterSize: 1, returns: outcome.returns }, aggregate);
+      expect(rows.matchRow[1]).toBe(outcome.steps);
+      steps += outcome.steps;
+    }
+    expect(aggregate.eventCounts).toEqual({ place: steps, matchEnd: 20 });
+    const summary = report.summarize(aggregate, 0.95);
+    expect(summary.moves.mean).toBeCloseTo(steps / 20, 12);
+    expect(summary.events['place']).toEqual({ total: steps, perMatch: steps / 20 });
+  });
+
+  it("refuses a game's event typed as the wrapper's own, as a property every object has, or not as text: the match fails", () => {
+    const bad: [unknown, string][] = [
+      ['hordelab.decision', 'types starting "hordelab." are Hordelab\'s own'],
+      ['hordelab.matchEnd', 'types starting "hordelab." are Hordelab\'s own'],
+      ['hordelab.other', 'types starting "hordelab." are Hordelab\'s own'],
+      ['constructor', 'a name every JavaScript object has as a property'],
+      ['__proto__', 'a name every JavaScript object has as a property'],
+      ['toString', 'a name every JavaScript object has as a property'],
+      [42, "an event's type is 42; expected text naming the event"],
+      [undefined, "an event's type is undefined; expected text naming the event"],
+    ];
+    for (const [type, message] of bad) {
+      const collector = report.createCollector({ eventRows: false });
+      collector.onEvent({ type: 'hit' });
+      expect(() => collector.onEvent({ type } as GameEvent), String(type)).toThrow(ContractBreach);
+      expect(() => collector.onEvent({ type } as GameEvent), String(type)).toThrow(message);
+      expect(eventTypeProblem(type)).toContain(message);
+    }
+    expect(eventTypeProblem('hit')).toBeNull();
+    expect(eventTypeProblem('hordelab')).toBeNull();
+  });
+
+  it("takes a game's events of an allowed type however often they come, and counts the wrapper's events only once each", () => {
+    const aggregate = report.emptyAggregate() as GenericAggregate;
+    const collector = report.createCollector({ eventRows: false });
+    for (let i = 0; i < 3; i++) collector.onEvent({ type: 'hit' });
+    collector.onEvent({ type: 'valueOf ' });
+    const rows = collector.finishMatch({ matchIndex: 0, seed: '', cluster: 0, clusterSize: 1, returns: [1, -1] }, aggregate);
+    expect(rows.matchRow).toEqual(['seat1', 0]);
+    expect(aggregate.eventCounts).toEqual({ hit: 3, 'valueOf ': 1 });
+  });
+});
