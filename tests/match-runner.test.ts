@@ -702,3 +702,49 @@ describe('a scratch reused match after match', () => {
     }
   });
 });
+
+describe("an agent from a user's module edits the list it is handed", () => {
+  // What a module agent sees is a copy: the runner applies the entry of its own list at the
+  // index chosen, never an action the agent slipped into the list.
+  const editing = (moduleUrl: string | undefined): AgentFactory => ({
+    id: 'editor',
+    description: 'slips an action of its own into the list, then empties it',
+    validateConfig: () => [],
+    create: () => ({
+      chooseAction(decision) {
+        const list = decision.legalActions as unknown[];
+        list[list.length - 1] = { kind: 'place', cell: 99 };
+        const index = list.length - 1;
+        list.length = 0;
+        return index;
+      },
+    }),
+    ...(moduleUrl === undefined ? {} : { moduleUrl }),
+  });
+
+  it("plays the runner's own action at the index chosen, whatever the module agent did to its copy", () => {
+    const played: unknown[] = [];
+    const listed: string[][] = [];
+    const recorder: AgentFactory = {
+      ...randomAgent,
+      create: (config, context) => {
+        const inner = randomAgent.create(config, context);
+        return { chooseAction: (decision) => (listed.push(decision.legalActions.map((action) => ticTacToe.actionKey(action as never))), inner.chooseAction(decision)) };
+      },
+    };
+    const outcome = playMatch(
+      { game: ticTacToe, params: {}, seats: [{ factory: editing('file:///agents/editor.mjs'), config: {} }, { factory: recorder, config: {} }], runSeed: 3, matchIndex: 0, trace: (player, action) => player === 0 && played.push(action) },
+      null,
+    );
+    expect(played.length).toBeGreaterThan(0);
+    // Each of the editor's moves is the last empty cell: the game's own action, not cell 99.
+    for (const action of played) expect((action as { cell: number }).cell).toBeLessThan(9);
+    expect(outcome.returns).toHaveLength(2);
+    expect(listed.every((keys) => keys.length > 0 && keys.every((key) => !key.includes('99')))).toBe(true);
+  });
+
+  it('a built-in agent (no module) is handed the live list, as the contract says: its edit reaches the game, which refuses it', () => {
+    const error = failure(() => playMatch({ game: ticTacToe, params: {}, seats: [{ factory: editing(undefined), config: {} }, { factory: randomAgent, config: {} }], runSeed: 3, matchIndex: 0 }, null));
+    expect(error.message).toMatch(/illegal move: cell 99|expected an integer in 0\.\.-1/);
+  });
+});

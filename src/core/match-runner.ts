@@ -286,6 +286,16 @@ function emptied<T>(list: T[]): T[] {
   return list;
 }
 
+/** Whether a seat's agent comes from a user's module (see `src/scenario/agent-module.ts`). */
+const fromModule = (seat: SeatSpec): boolean => seat.factory.moduleUrl !== undefined;
+
+/** `list` emptied and filled with `from`'s entries. */
+function refilled(list: unknown[], from: readonly unknown[]): unknown[] {
+  emptied(list);
+  for (let i = 0; i < from.length; i++) list.push(from[i]);
+  return list;
+}
+
 /** `returns` when {@link perSeatProblem} finds nothing wrong with them; else the match fails. */
 function checkedReturns(game: AnyGame, returns: unknown): number[] {
   const problem = perSeatProblem(game, returns, 'returns');
@@ -330,6 +340,11 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     // Emptied: a game that appends to the list it is given (breaking the contract, which conform
     // reports) must still see none of the last match's actions.
     const legal: unknown[] = emptied(scratch?.legal ?? []);
+    // Agents from user modules are handed a copy of the list: one that edits what it is handed
+    // (to slip in an action of its own) edits its copy, and the runner applies its own entry.
+    const copyFor = seats.some(fromModule) ? seats.map(fromModule) : null;
+    // Stryker disable next-line ArrayDeclaration: refilled before every decision it is handed to
+    const copy: unknown[] = [];
 
     for (;;) {
       const player = game.currentPlayer(state);
@@ -363,7 +378,8 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
         // A forced move needs no agent: the random agent's stream is then not advanced either.
         if (legal.length > 1) {
           decision.seat = player;
-          decision.legalActions = legal;
+          // Stryker disable next-line ConditionalExpression: (true for the seat test) a built-in agent beside a module's handed a copy too plays the same; only an edit, which the contract forbids, could tell
+          decision.legalActions = copyFor !== null && copyFor[player] === true ? refilled(copy, legal) : legal;
           decision.step = step;
           decision.historyStart = lastAnswer[player] as number;
           // A seat, checked above: every seat has its agent.
