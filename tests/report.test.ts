@@ -180,3 +180,20 @@ describe('hordelab report', () => {
     expect(result.stderr).toContain('--format: expected a comma-separated list of html, md, csv, json, got "pdf"');
   });
 });
+
+describe('run() from the library refuses what the CLI refuses', () => {
+  it('an unknown scenario field, or options unknown or out of bounds: a UsageError naming the field', async () => {
+    const scenario = { game: 'coin-flip', matches: 10, seed: 1, seats: ['random', 'random'] } as const;
+    await expect(run({ ...scenario, foo: 1 } as typeof scenario)).rejects.toThrow(/foo/);
+    await expect(run(scenario, { workers: -3 })).rejects.toThrow('options: workers: expected a whole number in 0..256, got');
+    await expect(run(scenario, { workers: 1.5 })).rejects.toThrow('options: workers: expected a whole number in 0..256, got');
+    await expect(run(scenario, { wokers: 2 } as never)).rejects.toThrow('options: wokers: is not a run option; expected one of workers, outDir, eventFiles, baseDir');
+    await expect(run(scenario, { eventFiles: 'yes' } as never)).rejects.toThrow('options: eventFiles: expected true or false');
+    await expect(run(scenario, { outDir: '' })).rejects.toThrow('options: outDir: expected a folder path');
+  });
+
+  it('takes the scenario fields a scenario file may hold, such as quality, as the file does', async () => {
+    const result = await run({ game: 'coin-flip', matches: 20, seed: 1, seats: ['random', 'random'], quality: { leads: false } } as never);
+    expect((result.results as { quality: { notes: string[] } }).quality.notes.some((note) => note.startsWith('leads: the scenario says quality: { leads: false }'))).toBe(true);
+  });
+});

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AgentFactory } from '../core/agent.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
+import { boundProblem, BOUNDS } from '../core/input-bounds.js';
 import type { OutcomeSummary } from '../reports/outcomes.js';
 import type { QualitySummary } from '../quality/quality-figures.js';
 import { BatchPlayer } from '../run/batches.js';
@@ -97,16 +98,10 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     // A built-in id stands in while the rest of the scenario is validated; its config is checked by the object itself.
     return { agent: 'random', name };
   });
-  const document = {
-    name: scenario.name ?? 'scenario',
-    ...(scenario.description === undefined ? {} : { description: scenario.description }),
-    game: scenario.game,
-    matches: scenario.matches,
-    seed: scenario.seed,
-    ...(scenario.params === undefined ? {} : { params: scenario.params }),
-    seats: Array.isArray(scenario.seats) ? seats : { rotate: seats },
-    ...(scenario.metrics === undefined ? {} : { metrics: scenario.metrics }),
-  };
+  // Every other field as the caller gave it: the scenario schema takes what a scenario file may
+  // hold (quality: { leads: false }, ...) and refuses, naming it, what it may not.
+  const { seats: _seats, ...fields } = scenario;
+  const document = { ...fields, name: scenario.name ?? 'scenario', seats: Array.isArray(scenario.seats) ? seats : { rotate: seats } };
   return { text: JSON.stringify(document), objects };
 }
 
@@ -145,6 +140,7 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
  *   errors for a match that fails (the message names its seeds).
  */
 export async function run<G extends GameId>(scenario: ScenarioObject<G>, options: LibraryRunOptions = {}): Promise<LibraryRunResult<G>> {
+  checkRunOptions(options);
   const parsed = await scenarioFromObject(scenario as ScenarioObject<GameId>, options.baseDir);
   // A factory that is neither registered nor loaded from a module is an object of this thread.
   const objects = parsed.seats.some((seat) => seat.factory.moduleUrl === undefined && agents.get(seat.factory.id) !== seat.factory);
@@ -167,5 +163,25 @@ export async function run<G extends GameId>(scenario: ScenarioObject<G>, options
     return { results: document.results, outcomes: document.outcomes, summary: document, files: [] };
   } finally {
     await player.close();
+  }
+}
+
+/** @throws UsageError naming the first option that is unknown or out of its bounds (`options.workers`). */
+function checkRunOptions(options: LibraryRunOptions): void {
+  const fail = (field: string, message: string): never => {
+    throw new UsageError([{ source: 'options', field, message }]);
+  };
+  if (typeof options !== 'object' || options === null) fail('', `expected an object of run options, got ${describeExport(options)}`);
+  const known = ['workers', 'outDir', 'eventFiles', 'baseDir'];
+  const unknown = Object.keys(options).find((key) => !known.includes(key));
+  if (unknown !== undefined) fail(unknown, `is not a run option; expected one of ${known.join(', ')}`);
+  if (options.workers !== undefined) {
+    const problem = boundProblem(BOUNDS.workers, options.workers);
+    if (problem !== null) fail('workers', problem);
+  }
+  if (options.eventFiles !== undefined && typeof options.eventFiles !== 'boolean') fail('eventFiles', 'expected true or false');
+  for (const field of ['outDir', 'baseDir'] as const) {
+    const value = options[field];
+    if (value !== undefined && (typeof value !== 'string' || value === '')) fail(field, 'expected a folder path');
   }
 }
