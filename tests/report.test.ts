@@ -193,7 +193,7 @@ describe('run() from the library refuses what the CLI refuses', () => {
   });
 
   it('takes the scenario fields a scenario file may hold, such as quality, as the file does', async () => {
-    const result = await run({ game: 'coin-flip', matches: 20, seed: 1, seats: ['random', 'random'], quality: { leads: false } } as never);
+    const result = await run({ game: 'coin-flip', matches: 20, seed: 1, seats: ['random', 'random'], quality: { leads: false } });
     expect((result.results as { quality: { notes: string[] } }).quality.notes.some((note) => note.startsWith('leads: the scenario says quality: { leads: false }'))).toBe(true);
   });
 });

@@ -49,6 +49,8 @@ export interface ScenarioObject<G extends GameId> {
   readonly seats: readonly SeatObject[] | { readonly rotate: readonly SeatObject[] };
   /** Custom metric modules (JavaScript), relative to the working folder. */
   readonly metrics?: readonly string[];
+  /** `{ leads: false }` leaves out the game-quality figures that read the heuristic at every turn start. */
+  readonly quality?: { readonly leads?: boolean };
 }
 
 /** How to run. */
