@@ -115,6 +115,21 @@ describe('checkConformance', () => {
     }
   });
 
+  it('names an actionKey that throws on a legal action as such, not as legal actions sharing keys', () => {
+    const game = {
+      ...ticTacToe,
+      id: 'no-keys',
+      actionKey: () => {
+        throw new Error('no names here');
+      },
+    } as unknown as AnyGame;
+    const report = checkConformance(game, {}, { playouts: 2 });
+    const problems = report.properties.find((p) => p.property === 'legal-actions')?.problems.map((problem) => problem.message) ?? [];
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((message) => message.startsWith('actionKey threw') && message.endsWith('no names here'))).toBe(true);
+    expect(problems.some((message) => message.includes('share keys'))).toBe(false);
+  });
+
   for (const { game, property } of brokenGames) {
     it(`names ${property} for ${game.id}, with a seed that reproduces it`, () => {
       const report = checkConformance(game, defaultParameters(game.parameters), { playouts: 12 });

@@ -488,6 +488,14 @@ describe('match runner: failures', () => {
       [{ chanceOutcomes: () => null as never }, 'chanceOutcomes gave null at a chance node; expected a non-empty list'],
       [{ sampleChance: () => ({ value: 7 }) }, 'sampleChance drew "7", which chanceOutcomes does not list'],
       [{ sampleChance: () => undefined as never }, "sampleChance drew undefined, which actionKey cannot name (Cannot read properties of undefined (reading 'value')); expected one of the outcomes chanceOutcomes lists"],
+      [
+        {
+          actionKey: () => {
+            throw new Error('no names here');
+          },
+        },
+        'actionKey threw on an outcome chanceOutcomes lists: no names here; expected it to name every action',
+      ],
     ];
     for (const [broken, message] of cases) {
       const error = failure(() => playMatch(spec({ ...base, ...broken }, params, [agent, agent]), null));

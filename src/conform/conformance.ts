@@ -563,11 +563,14 @@ function checkChanceGroups(game: AnyGame, state: unknown, kind: string, compare:
   }
 }
 
+/** How {@link safeKey} marks a key actionKey could not make. */
+const KEY_FAILED = '<actionKey threw: ';
+
 const safeKey = (game: AnyGame, action: unknown): string => {
   try {
     return game.actionKey(action);
   } catch (error) {
-    return `<actionKey threw: ${describeError(error)}>`;
+    return `${KEY_FAILED}${describeError(error)}>`;
   }
 };
 
@@ -591,6 +594,12 @@ function checkDecisionNode(game: AnyGame, state: unknown, seed: number, step: nu
     return null;
   }
   const keys = legal.map((action) => safeKey(game, action));
+  // A key that could not be made is actionKey's fault, not a duplicate (every failure reads alike).
+  const failed = keys.find((key) => key.startsWith(KEY_FAILED));
+  if (failed !== undefined) {
+    findings.fail('legal-actions', `actionKey threw on a legal action: ${failed.slice(KEY_FAILED.length, -1)}`, seed, step);
+    return null;
+  }
   const duplicates = keys.filter((key, index) => keys.indexOf(key) !== index);
   if (duplicates.length > 0) findings.fail('legal-actions', `legal actions share keys: ${[...new Set(duplicates)].slice(0, 3).join(', ')}`, seed, step);
   try {

@@ -262,7 +262,17 @@ export function chanceNodeProblem(game: AnyGame, state: unknown, drawn: unknown)
   try {
     drawnKey = game.actionKey(drawn);
   } catch (error) {
-    // undefined drawn, say: what was drawn is the news, not the TypeError it causes downstream.
+    // An actionKey that fails on a listed outcome as well is at fault itself; else what was
+    // drawn is the news (undefined, say), not the TypeError it causes downstream.
+    const listedFails = (() => {
+      try {
+        game.actionKey((outcomes[0] as { action: unknown }).action);
+        return false;
+      } catch {
+        return true;
+      }
+    })();
+    if (listedFails) return `actionKey threw on an outcome chanceOutcomes lists: ${describeThrown(error).message}; expected it to name every action`;
     return `sampleChance drew ${describeValue(drawn)}, which actionKey cannot name (${describeThrown(error).message}); expected one of the outcomes chanceOutcomes lists`;
   }
   for (const outcome of outcomes as { action: unknown; probability: unknown }[]) {
