@@ -329,6 +329,7 @@ describe('match runner: failures', () => {
     expect(failure(() => play({ script, maxLength: 3 }, [good, answering(Object.create(null) as never)])).message).toContain('agent "fixed" of seat 2 chose index an object that cannot be printed, expected an integer in 0..2');
     // A string is shown as one: "0", not 0, which would read as a valid choice.
     expect(failure(() => play({ script, maxLength: 3 }, [good, answering('0' as never)])).message).toContain('agent "fixed" of seat 2 chose index "0", expected an integer in 0..2');
+    expect(failure(() => play({ script, maxLength: 3 }, [good, answering(0n as never)])).message).toContain('agent "fixed" of seat 2 chose index 0n (a BigInt), expected an integer in 0..2');
     // The edges of the range are fine.
     expect(play({ script, maxLength: 3 }, [good, answering(0)]).state.played.at(-1)).toBe('1:0');
     expect(play({ script, maxLength: 3 }, [good, answering(2)]).state.played.at(-1)).toBe('1:2');

@@ -235,6 +235,8 @@ export function perSeatProblem(game: AnyGame, values: unknown, what: string): st
 /** A value as a message shows it: NaN and Infinity as themselves (JSON would say null). */
 export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
+  // 0n printed as 0 would read as a valid index.
+  if (typeof value === 'bigint') return `${value}n (a BigInt)`;
   try {
     return String(value);
   } catch {
