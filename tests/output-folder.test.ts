@@ -352,7 +352,7 @@ describe('publishing', () => {
       const before = snapshot(dir);
       for (const force of [false, true]) {
         expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force, knownNames: ['matches.csv', 'summary.json'] }), JSON.stringify(remove)).toThrow(
-          `${join(dir, PUBLISH_FILE)}: remove: names "${remove.at(-1) as string}", which hordelab did not write here (expected only the files of the folder's previous output); nothing was changed`,
+          `${join(dir, PUBLISH_FILE)}: remove: names "${remove.at(-1) as string}", which hordelab did not write here (expected only files of the folder's previous output, or the new output's own); nothing was changed`,
         );
         expect(snapshot(dir)).toEqual(before);
       }
@@ -365,6 +365,52 @@ describe('publishing', () => {
     rmSync(join(dir, 'theirs'), { recursive: true });
     OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true }).release();
     expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'summary.json']);
+  });
+
+  it('completes a publish cut short after it removed a file, or after it wrote the new record', () => {
+    const dir = join(work, 'cut-after-removal');
+    const first = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['matches.csv', 'report.html', 'summary.json'] });
+    for (const name of ['matches.csv', 'report.html', 'summary.json']) first.writeTemp(name, `old ${name}\n`);
+    first.publish(['matches.csv', 'report.html', 'summary.json'], 'complete');
+    first.release();
+    // Replacing it without report.html: killed right after removing it (the renames were made).
+    writeFileSync(join(dir, 'matches.csv'), 'new rows\n');
+    writeFileSync(join(dir, 'summary.json'), '{"new":true}\n');
+    rmSync(join(dir, 'report.html'));
+    const journal = {
+      renames: [
+        ['matches.csv.tmp', 'matches.csv'],
+        ['summary.json.tmp', 'summary.json'],
+      ],
+      remove: ['report.html', '.hordelab-checkpoint.json'],
+      manifest: { hordelab: 1, kind: 'run', scenario: 's', status: 'complete', files: ['matches.csv', 'summary.json'] },
+    };
+    writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify(journal));
+    OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true }).release();
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'matches.csv', 'summary.json']);
+    // Killed after writing the new record, before dropping the journal: completed all the same.
+    writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify(journal));
+    OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true }).release();
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'matches.csv', 'summary.json']);
+  });
+
+  it("refuses a journal that would rename over, record or (in a folder without a record) remove a user's file, touching nothing", () => {
+    const manifest = { hordelab: 1, kind: 'run', scenario: 's', status: 'complete', files: ['matches.csv'] };
+    const cases: [string, Record<string, string>, unknown, string][] = [
+      // No record: names a run writes, but not holding Hordelab's output.
+      ['no-record', { 'metrics.csv': 'mine', 'report.md': 'mine', 'notes.txt': 'x' }, { renames: [], remove: ['metrics.csv', 'report.md'], manifest }, 'remove: names "metrics.csv", which hordelab did not write here'],
+      ['rename-over', { 'notes.txt': 'precious', 'notes.txt.tmp': 'junk' }, { renames: [['notes.txt.tmp', 'notes.txt']], remove: [], manifest }, 'renames: names "notes.txt", which hordelab did not write here and a rename would replace'],
+      ['claims', { 'thesis.docx': 't' }, { renames: [], remove: [], manifest: { ...manifest, files: ['matches.csv', 'thesis.docx'] } }, 'manifest: names "thesis.docx", which hordelab did not write here and the record would claim'],
+    ];
+    for (const [name, files, journal, message] of cases) {
+      const dir = join(work, `journal-${name}`);
+      mkdirSync(dir, { recursive: true });
+      for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+      writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify(journal));
+      const before = snapshot(dir);
+      expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true, knownNames: ['matches.csv', 'metrics.csv', 'report.md', 'summary.json'] }), name).toThrow(`${join(dir, PUBLISH_FILE)}: ${message}`);
+      expect(snapshot(dir), name).toEqual(before);
+    }
   });
 
   it('refuses a folder where its lock, manifest or checkpoint should be a file, and a publish onto a folder, before the journal is written', () => {

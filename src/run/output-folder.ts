@@ -123,7 +123,7 @@ export class OutputFolder {
     }
     const { lock, stale } = taken;
     try {
-      completeInterruptedPublish(dir, inspectFolder(dir, options.knownNames ?? [], { killedRunLeftLock: stale !== null }).owned);
+      completeInterruptedPublish(dir, options.knownNames ?? []);
       // Temporary files are a killed process's only where that process left its lock behind.
       const previous = inspectFolder(dir, options.knownNames ?? [], { killedRunLeftLock: stale !== null });
       const refusal = refusalFor(dir, previous, options);
@@ -355,22 +355,45 @@ function applyPublish(dir: string, journal: PublishJournal): void {
  * was damaged or edited: refused, nothing touched (its names could point anywhere).
  * @throws UsageError naming the journal.
  */
-function completeInterruptedPublish(dir: string, owned: readonly string[]): void {
+function completeInterruptedPublish(dir: string, knownNames: readonly string[]): void {
   const path = join(dir, PUBLISH_FILE);
   if (!existsSync(path)) return;
   const journal = readJson(path);
   if (!isPublishJournal(journal)) {
     throw new UsageError([{ source: path, field: '', message: "is damaged (expected the renames of a publish, as hordelab writes them, of files in this folder); nothing was changed: delete it if the folder's files are whole, or write into a new folder" }]);
   }
-  // A publish removes only what Hordelab wrote: the previous output's files, which the folder's
-  // record still lists until the publish ends, and a run's checkpoint. A journal that would
-  // remove anything else was not written by a publish.
-  const removable = new Set([...owned, CHECKPOINT_FILE, `${CHECKPOINT_FILE}.tmp`]);
-  const foreign = journal.remove.find((name) => !removable.has(name));
-  if (foreign !== undefined) {
-    throw new UsageError([{ source: path, field: 'remove', message: `names ${JSON.stringify(foreign)}, which hordelab did not write here (expected only the files of the folder's previous output); nothing was changed: delete the journal if the folder's files are whole, or write into a new folder` }]);
+  const foreign = journalOverreach(dir, journal, knownNames);
+  if (foreign !== null) {
+    throw new UsageError([{ source: path, field: foreign.field, message: `names ${JSON.stringify(foreign.name)}, ${foreign.why} (expected only files of the folder's previous output, or the new output's own); nothing was changed: delete the journal if the folder's files are whole, or write into a new folder` }]);
   }
   applyPublish(dir, journal);
+}
+
+/**
+ * Where a publish journal reaches past what Hordelab wrote in `dir`, or null. Hordelab's files
+ * are those the folder's record (its manifest, written last by a publish, so still the previous
+ * output's while one is cut short) lists; in a folder without a record, those of `knownNames`
+ * that carry Hordelab's mark; and a run's checkpoint. A publish removes only such files (one
+ * already gone is skipped: a publish cut short removed it), renames its temporary files over
+ * nothing or over such files, and records only such files or the ones it renames into place.
+ */
+function journalOverreach(dir: string, journal: PublishJournal, knownNames: readonly string[]): { field: string; name: string; why: string } | null {
+  const manifest = readManifest(dir);
+  const recorded = new Set([CHECKPOINT_FILE, `${CHECKPOINT_FILE}.tmp`, ...(manifest?.files ?? [])]);
+  const isOurs = (name: string): boolean => recorded.has(name) || (manifest === null && knownNames.includes(name) && isMarkedOwnFile(join(dir, name)));
+  const present = (name: string): boolean => entryKind(join(dir, name)) !== null;
+  for (const name of journal.remove) {
+    if (present(name) && !isOurs(name)) return { field: 'remove', name, why: 'which hordelab did not write here' };
+  }
+  const renamed = new Set<string>();
+  for (const [from, to] of journal.renames) {
+    renamed.add(to);
+    if (present(from) && present(to) && !isOurs(to)) return { field: 'renames', name: to, why: 'which hordelab did not write here and a rename would replace' };
+  }
+  for (const name of journal.manifest.files) {
+    if (!renamed.has(name) && present(name) && !isOurs(name)) return { field: 'manifest', name, why: 'which hordelab did not write here and the record would claim' };
+  }
+  return null;
 }
 
 /** A name of an entry directly in the folder: no path separator, not `.` or `..`. */
