@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent, AgentContext, AgentFactory, Decision } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type GameDefinition } from '../src/core/game.js';
-import { CHANCE_STREAM, MatchFailure, MatchScratch, SeatDecision, describeThrown, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
+import { CHANCE_STREAM, MatchFailure, MatchScratch, SeatDecision, describeThrown, markOwnAgent, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
 import { formatSeed, matchSeed, matchStream, type Rng } from '../src/core/rng.js';
 import { ContractBreach } from '../src/core/errors.js';
 import { defaultParameters } from '../src/core/parameters.js';
@@ -701,6 +701,8 @@ describe('a scratch reused match after match', () => {
       isTerminal: (state) => state.picked >= 0, returns: (state) => (state.picked === 0 ? [1, -1] : [0, 0]), heuristic: () => [0, 0],
       observe: (state) => ({ ...state }), clone: (state) => ({ ...state }), actionKey: (action) => String(action.pick), describeState: () => '',
     };
+    // The registry's random agent, handed the list as it is (another agent's list is listed afresh, which would add three more).
+    markOwnAgent(randomAgent);
     const seats = [{ factory: randomAgent, config: {} }, { factory: randomAgent, config: {} }];
     const scratch = new MatchScratch();
     for (let matchIndex = 0; matchIndex < 10; matchIndex++) {
@@ -752,8 +754,45 @@ describe("an agent from a user's module edits the list it is handed", () => {
     expect(listed.every((keys) => keys.length > 0 && keys.every((key) => !key.includes('99')))).toBe(true);
   });
 
-  it('a built-in agent (no module) is handed the live list, as the contract says: its edit reaches the game, which refuses it', () => {
-    const error = failure(() => playMatch({ game: ticTacToe, params: {}, seats: [{ factory: editing(undefined), config: {} }, { factory: randomAgent, config: {} }], runSeed: 3, matchIndex: 0 }, null));
+  it("an agent that rewrites the action object it is handed (not the list) still has the game's own action played", () => {
+    const params: ScriptParams = { script: [{ seat: 0, actions: 3 }], maxLength: 2 };
+    const rewriting: AgentFactory = {
+      id: 'rewriter',
+      description: 'rewrites the first action it is handed into the last, then picks it',
+      validateConfig: () => [],
+      create: () => ({
+        chooseAction(decision) {
+          (decision.legalActions[0] as { value: number }).value = 2;
+          return 0;
+        },
+      }),
+    };
+    const outcome = playMatch(spec(scriptGame(params), params, [rewriting, rewriting]), null);
+    expect((outcome.finalState as ScriptState).played).toEqual(['0:0']);
+    // Beside one of Hordelab's own agents as well.
+    markOwnAgent(randomAgent);
+    const second: ScriptParams = { script: [{ seat: 1, actions: 3 }], maxLength: 2 };
+    const beside = playMatch(spec(scriptGame(second), second, [randomAgent, rewriting]), null);
+    expect((beside.finalState as ScriptState).played).toEqual(['1:0']);
+  });
+
+  it("one of Hordelab's own agents is handed the live list, as the contract says: its edit reaches the game, which refuses it", () => {
+    const builtIn = editing(undefined);
+    markOwnAgent(builtIn);
+    const error = failure(() => playMatch({ game: ticTacToe, params: {}, seats: [{ factory: builtIn, config: {} }, { factory: randomAgent, config: {} }], runSeed: 3, matchIndex: 0 }, null));
     expect(error.message).toMatch(/illegal move: cell 99|expected an integer in 0\.\.-1/);
+  });
+
+  it('fails the match of a game that lists another number of actions when listed again for the same state', () => {
+    let calls = 0;
+    const params: ScriptParams = { script: [{ seat: 0, actions: 3 }], maxLength: 2 };
+    const base = scriptGame(params);
+    const picking: AgentFactory = { id: 'picker', description: 'picks 1', validateConfig: () => [], create: () => ({ chooseAction: () => 1 }) };
+    const again = (second: (state: ScriptState, into: ScriptAction[]) => ScriptAction[]): typeof base => {
+      calls = 0;
+      return { ...base, legalActions: (state: ScriptState, into?: ScriptAction[]) => (calls++ === 0 ? base.legalActions(state, into) : second(state, into ?? [])) } as typeof base;
+    };
+    expect(failure(() => playMatch(spec(again((_state, into) => (into.push({ value: 3 }), into)), params, [picking, picking]), null)).message).toContain('legalActions listed 3 actions, then 4 for the same state; expected the same list every time');
+    expect(failure(() => playMatch(spec(again((state) => base.legalActions(state, [])), params, [picking, picking]), null)).message).toContain('legalActions(state, into) returned another array when asked again');
   });
 });

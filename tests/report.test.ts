@@ -192,6 +192,20 @@ describe('run() from the library refuses what the CLI refuses', () => {
     await expect(run(scenario, { outDir: '' })).rejects.toThrow('options: outDir: expected a folder path');
   });
 
+  it('takes a scenario whose fields are inherited or getters, as before', async () => {
+    const inherited = await run(Object.create({ game: 'coin-flip', matches: 20, seed: 1, seats: ['random', 'random'] }));
+    expect(inherited.summary.run.matchesPlayed).toBe(20);
+    class Spec {
+      get game(): 'coin-flip' {
+        return 'coin-flip';
+      }
+      readonly matches = 20;
+      readonly seed = 1;
+      readonly seats = ['random', 'random'];
+    }
+    expect((await run(new Spec())).summary.run.matchesPlayed).toBe(20);
+  });
+
   it('takes the scenario fields a scenario file may hold, such as quality, as the file does', async () => {
     const result = await run({ game: 'coin-flip', matches: 20, seed: 1, seats: ['random', 'random'], quality: { leads: false } });
     expect((result.results as { quality: { notes: string[] } }).quality.notes.some((note) => note.startsWith('leads: the scenario says quality: { leads: false }'))).toBe(true);

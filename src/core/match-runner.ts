@@ -298,8 +298,28 @@ function emptied<T>(list: T[]): T[] {
   return list;
 }
 
-/** Whether a seat's agent comes from a user's module (see `src/scenario/agent-module.ts`). */
-const fromModule = (seat: SeatSpec): boolean => seat.factory.moduleUrl !== undefined;
+/** Hordelab's own agent factories (the registry's): handed the runner's list as it is. */
+const OWN_AGENTS = new WeakSet<AgentFactory>();
+
+/** Marks `factory` as one of Hordelab's own agents (the registry does, for each it lists). */
+export function markOwnAgent(factory: AgentFactory): void {
+  OWN_AGENTS.add(factory);
+}
+
+/** Whether a seat's agent is guarded: not one of Hordelab's own. */
+const isGuarded = (seat: SeatSpec): boolean => !OWN_AGENTS.has(seat.factory);
+
+/**
+ * Lists `state`'s legal actions into `legal` again, after a guarded agent answered: what it was
+ * handed may have been edited, and the game's own action at the index chosen is what is played.
+ * @throws ContractBreach when the game lists another number of actions for the same state.
+ */
+function relist(game: AnyGame, state: unknown, legal: unknown[]): void {
+  const count = legal.length;
+  const listed: unknown = game.legalActions(state, legal);
+  if (listed !== legal) throw new ContractBreach(`legalActions(state, into) returned ${Array.isArray(listed) ? 'another array' : describeValue(listed)} when asked again; expected it to fill and return the array it is given`);
+  if (legal.length !== count) throw new ContractBreach(`legalActions listed ${count} actions, then ${legal.length} for the same state; expected the same list every time`);
+}
 
 /** `list` emptied and filled with `from`'s entries. */
 function refilled(list: unknown[], from: readonly unknown[]): unknown[] {
@@ -352,9 +372,10 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     // Emptied: a game that appends to the list it is given (breaking the contract, which conform
     // reports) must still see none of the last match's actions.
     const legal: unknown[] = emptied(scratch?.legal ?? []);
-    // Agents from user modules are handed a copy of the list: one that edits what it is handed
-    // (to slip in an action of its own) edits its copy, and the runner applies its own entry.
-    const copyFor = seats.some(fromModule) ? seats.map(fromModule) : null;
+    // Agents other than Hordelab's own (a user's module, a library caller's object) are handed a
+    // copy of the list, and after they answer the game lists its actions afresh: one that edits
+    // what it is handed (slips in an action of its own, or rewrites one) changes nothing played.
+    const guarded = seats.some(isGuarded) ? seats.map(isGuarded) : null;
     // Stryker disable next-line ArrayDeclaration: refilled before every decision it is handed to
     const copy: unknown[] = [];
 
@@ -390,8 +411,9 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
         // A forced move needs no agent: the random agent's stream is then not advanced either.
         if (legal.length > 1) {
           decision.seat = player;
-          // Stryker disable next-line ConditionalExpression: (true for the seat test) a built-in agent beside a module's handed a copy too plays the same; only an edit, which the contract forbids, could tell
-          decision.legalActions = copyFor !== null && copyFor[player] === true ? refilled(copy, legal) : legal;
+          // Stryker disable next-line ConditionalExpression: (true for the seat test) a built-in agent beside a user's, guarded too, plays the same; only an edit, which the contract forbids, could tell
+          const guard = guarded !== null && guarded[player] === true;
+          decision.legalActions = guard ? refilled(copy, legal) : legal;
           decision.step = step;
           decision.historyStart = lastAnswer[player] as number;
           // A seat, checked above: every seat has its agent.
@@ -403,6 +425,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
                 `expected an integer in 0..${legal.length - 1}`,
             );
           }
+          if (guard) relist(game, state, legal);
         }
         const action = legal[choice];
         if (history !== null) {

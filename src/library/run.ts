@@ -25,7 +25,7 @@ import type { QualitySummary } from '../quality/quality-figures.js';
 import { BatchPlayer } from '../run/batches.js';
 import { runScenario, summaryDocument, type SummaryDocument } from '../run/run-scenario.js';
 import { checkAgentShape, describeExport, factoryFromExport } from '../scenario/agent-module.js';
-import { defaultAgentName, parseScenario, type NamedSeat, type Scenario } from '../scenario/scenario.js';
+import { defaultAgentName, parseScenario, SCENARIO_FIELDS, type NamedSeat, type Scenario } from '../scenario/scenario.js';
 import { agents } from '../registry.js';
 import type { GameId, ParamsOf, ResultsOf } from './game-types.js';
 
@@ -101,8 +101,13 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     return { agent: 'random', name };
   });
   // Every other field as the caller gave it: the scenario schema takes what a scenario file may
-  // hold (quality: { leads: false }, ...) and refuses, naming it, what it may not.
-  const { seats: _seats, ...fields } = scenario;
+  // hold (quality: { leads: false }, ...) and refuses, naming it, what it may not. Read by name
+  // as well as listed, so an object whose fields are getters or inherited gives them too.
+  const fields: Record<string, unknown> = {};
+  for (const key of new Set([...SCENARIO_FIELDS, ...Object.keys(scenario)])) {
+    const value: unknown = (scenario as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) fields[key] = value;
+  }
   const document = { ...fields, name: scenario.name ?? 'scenario', seats: Array.isArray(scenario.seats) ? seats : { rotate: seats } };
   return { text: JSON.stringify(document), objects };
 }

@@ -279,6 +279,15 @@ function mergeModule(into: ModuleAggregate, other: ModuleAggregate, module: Metr
     into.matches[figure] = (into.matches[figure] ?? 0) + (other.matches[figure] ?? 0);
   }
   mergeTally(into.tally, other.tally);
+  // Said as soon as the run's sums pass the bound, not only when it ends: the matches after
+  // that point would be played for a summary that cannot be written.
+  const inexact = inexactFigure(into.tally.figures);
+  if (inexact !== null) throw inexactSums(module === undefined ? `custom metric figure "${inexact}"` : subjectOf(module, inexact));
+}
+
+/** The failure of a run whose sums of squares for `subject` passed 2^53 − 1. */
+function inexactSums(subject: string): WholeRunFailure {
+  return new WholeRunFailure(`${subject}: its sums of squares over the run's matches pass ${Number.MAX_SAFE_INTEGER}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
 }
 
 /**
@@ -302,9 +311,7 @@ function summarizeModule(module: ModuleAggregate, confidence: number, subject: (
   // Each match's figure is bounded (LARGEST_FIGURE), but a run of many can still pass 2^53 in
   // its sums of squares, and then neither they nor the intervals are exact: said, not printed.
   const inexact = inexactFigure(sums);
-  if (inexact !== null) {
-    throw new WholeRunFailure(`${subject(inexact)}: its sums of squares over the run's matches pass ${Number.MAX_SAFE_INTEGER}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
-  }
+  if (inexact !== null) throw inexactSums(subject(inexact));
   return Object.fromEntries(
     Object.keys(module.kinds)
       .sort()

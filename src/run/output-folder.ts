@@ -462,6 +462,9 @@ interface LockRecord {
   readonly command: string;
 }
 
+/** Errors creating a file that say the folder's path cannot hold one. */
+const FOLDER_PATH_ERRORS: ReadonlySet<string> = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG', 'ELOOP', 'EINVAL']);
+
 /** How often a held lock's modification time is refreshed, so other hosts can tell it is alive. */
 const LOCK_HEARTBEAT_MS = 30_000;
 /** A lock from another host not refreshed for this long is taken over (its holder is gone). */
@@ -487,9 +490,10 @@ function acquireLock(dir: string, flag: string): TakenLock {
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
       throw new UsageError([{ source: flag, field: '', message: `cannot write into ${dir} (${code === 'EROFS' ? 'a read-only file system' : 'permission denied'}); expected a folder you can write` }]);
     }
-    // Any other refusal of the system's (a folder such as /proc/self that takes no new files, a
-    // full disk) is the folder's, not Hordelab's: said in one line.
-    if (typeof code === 'string') throw new UsageError([{ source: flag, field: '', message: `cannot write into ${dir} (${String((error as Error).message).split(',')[0]}); expected a folder you can write` }]);
+    // A path that cannot hold a file (a folder such as /proc/self that takes none, a name too
+    // long) is the folder's fault, not Hordelab's: said in one line. A full disk or too many open
+    // files stay internal failures.
+    if (typeof code === 'string' && FOLDER_PATH_ERRORS.has(code)) throw new UsageError([{ source: flag, field: '', message: `cannot write into ${dir} (${String((error as Error).message).split(',')[0]}); expected a folder you can write` }]);
     throw error;
   }
   try {

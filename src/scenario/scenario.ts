@@ -100,6 +100,9 @@ const scenarioSchema = z.strictObject({
     .optional(),
 });
 
+/** The fields a scenario may hold, in the schema's order. */
+export const SCENARIO_FIELDS: readonly string[] = Object.keys(scenarioSchema.shape);
+
 /** Where a scenario came from: enough for a worker thread to load the very same scenario. */
 export interface ScenarioSource {
   readonly text: string;
