@@ -104,7 +104,8 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
   // Rows are kept as the bytes they will be written as, not as arrays of cells or strings: what
   // a chunk holds until it is sent is then just those bytes (large chunks otherwise fill the
   // young heap), and the main thread writes them as they are.
-  const matchBytes = new CsvBytes(64 * (end - start));
+  // Room for a short row per match, up to a megabyte: a longer chunk's buffer grows as it fills.
+  const matchBytes = new CsvBytes(Math.min(64 * (end - start), 1 << 20));
   const eventLines = report.eventTables.map(() => new LineBuffer());
   const failures: MatchFailureData[] = [];
   const seatings = new SeatingText();
