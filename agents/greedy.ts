@@ -36,6 +36,7 @@ import { CHANCE, TERMINAL, type AnyGame } from '../src/core/game.js';
 import { chanceExpectation } from '../src/core/chance-expectation.js';
 import type { Rng } from '../src/core/rng.js';
 import { choiceField, integerField, unknownFields, type ConfigProblem } from './config.js';
+import { markOwnAgent } from '../src/core/match-runner.js';
 
 /** Values closer than this are ties (floating sums of the same terms in another order). */
 const TIE_TOLERANCE = 1e-12;
@@ -218,3 +219,5 @@ export const greedyAgent: AgentFactory = {
     };
   },
 };
+// One of Hordelab's own: the runner hands it its list of legal actions as it is.
+markOwnAgent(greedyAgent);

@@ -38,6 +38,7 @@ import {
   type SurvivorsState,
 } from '../src/games/survivors/index.js';
 import { integerField, numberField, unknownFields } from './config.js';
+import { markOwnAgent } from '../src/core/match-runner.js';
 
 /** Zombie-turns a zombie that cannot reach a human counts for in the quarry's mean. */
 const UNREACHABLE_TURNS = 20;
@@ -161,3 +162,5 @@ export const huntingZombiesAgent: AgentFactory = {
     };
   },
 };
+// One of Hordelab's own: the runner hands it its list of legal actions as it is.
+markOwnAgent(huntingZombiesAgent);

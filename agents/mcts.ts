@@ -43,6 +43,7 @@ import type { AgentFactory } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../src/core/game.js';
 import type { Rng } from '../src/core/rng.js';
 import { choiceField, integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
+import { markOwnAgent } from '../src/core/match-runner.js';
 
 export interface MctsConfig {
   readonly reuseTree: boolean;
@@ -329,3 +330,5 @@ export const mctsAgent: AgentFactory = {
     };
   },
 };
+// One of Hordelab's own: the runner hands it its list of legal actions as it is.
+markOwnAgent(mctsAgent);

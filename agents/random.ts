@@ -3,6 +3,7 @@
  * disturbs the dice. The baseline every balance question starts from.
  */
 import type { AgentFactory } from '../src/core/agent.js';
+import { markOwnAgent } from '../src/core/match-runner.js';
 
 export const randomAgent: AgentFactory = {
   id: 'random',
@@ -14,3 +15,5 @@ export const randomAgent: AgentFactory = {
     return { chooseAction: (decision) => rng.int(decision.legalActions.length) };
   },
 };
+// One of Hordelab's own: the runner hands it its list of legal actions as it is.
+markOwnAgent(randomAgent);

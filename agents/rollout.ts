@@ -30,6 +30,7 @@ import { CHANCE, TERMINAL, type AnyGame } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
 import { integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
 import { TurnPlanner, greedyConfig, pickBest } from './greedy.js';
+import { markOwnAgent } from '../src/core/match-runner.js';
 
 /** Means closer than this are equal (floating sums in another order). */
 const TIE_TOLERANCE = 1e-12;
@@ -207,3 +208,5 @@ export const rolloutAgent: AgentFactory = {
     };
   },
 };
+// One of Hordelab's own: the runner hands it its list of legal actions as it is.
+markOwnAgent(rolloutAgent);

@@ -17,6 +17,7 @@
 import type { AgentFactory } from '../src/core/agent.js';
 import { Edge, Phase, zombieDistancesThroughBarricades, type SurvivorsAction, type SurvivorsState } from '../src/games/survivors/index.js';
 import { integerField, unknownFields } from './config.js';
+import { markOwnAgent } from '../src/core/match-runner.js';
 
 function nearestSpawn(state: SurvivorsState, options: readonly SurvivorsAction[]): number {
   const map = state.config.map;
@@ -99,3 +100,5 @@ export const scriptedZombiesAgent: AgentFactory = {
     };
   },
 };
+// One of Hordelab's own: the runner hands it its list of legal actions as it is.
+markOwnAgent(scriptedZombiesAgent);

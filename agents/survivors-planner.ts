@@ -24,6 +24,7 @@ import { chanceExpectation } from '../src/core/chance-expectation.js';
 import { CHANCE, type AnyGame } from '../src/core/game.js';
 import { Phase, type SurvivorsState } from '../src/games/survivors/index.js';
 import { integerField, unknownFields } from './config.js';
+import { markOwnAgent } from '../src/core/match-runner.js';
 
 /** Values closer than this are ties. */
 const TIE_TOLERANCE = 1e-12;
@@ -136,3 +137,5 @@ export const survivorsPlannerAgent: AgentFactory = {
     };
   },
 };
+// One of Hordelab's own: the runner hands it its list of legal actions as it is.
+markOwnAgent(survivorsPlannerAgent);

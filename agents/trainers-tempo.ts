@@ -43,6 +43,7 @@ import { DEFAULT_WEIGHTS, HIT_XP, KILL_XP, Phase, catchChanceGivenDice, exactCat
 import type { ZombieTrainersAction, ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
 import { choiceField, integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
 import { TurnPlanner, greedyConfig, pickBest } from './greedy.js';
+import { markOwnAgent } from '../src/core/match-runner.js';
 
 /** Greedy's weights kept as they are. */
 const { ownedValue: OWNED_VALUE, proximityWeight: PROXIMITY_WEIGHT, scale: SCALE } = DEFAULT_WEIGHTS;
@@ -293,3 +294,5 @@ export const trainersTempoAgent: AgentFactory = {
     };
   },
 };
+// One of Hordelab's own: the runner hands it its list of legal actions as it is.
+markOwnAgent(trainersTempoAgent);

@@ -12,7 +12,6 @@ import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
 import { huntingZombiesAgent } from '../agents/hunting-zombies.js';
 import { survivorsPlannerAgent } from '../agents/survivors-planner.js';
 import type { AgentFactory } from './core/agent.js';
-import { markOwnAgent } from './core/match-runner.js';
 import type { GameModule } from './core/game-module.js';
 import { coinFlipModule } from './games/coin-flip/index.js';
 import { integerDuelModule } from './games/integer-duel/index.js';
@@ -28,9 +27,6 @@ const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent,
 
 /** Registered games by id, in registration order. */
 export const games: ReadonlyMap<string, RegisteredGame> = new Map(gameList.map((entry) => [entry.game.id, entry]));
-
-// The registry's agents are Hordelab's own: the runner hands them its list as it is.
-for (const factory of agentList) markOwnAgent(factory);
 
 /** Registered agent factories by id, in registration order. */
 export const agents: ReadonlyMap<string, AgentFactory> = new Map(agentList.map((factory) => [factory.id, factory]));
