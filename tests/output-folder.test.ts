@@ -394,6 +394,47 @@ describe('publishing', () => {
     expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'matches.csv', 'summary.json']);
   });
 
+  it("completes a publish cut short that removes a compare page (Hordelab's by its mark, not the record)", () => {
+    const dir = join(work, 'cut-with-compare-page');
+    const knownNames = ['matches.csv', 'summary.json', 'compare.html'];
+    const first = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames });
+    for (const name of ['matches.csv', 'summary.json']) first.writeTemp(name, `old ${name}\n`);
+    first.publish(['matches.csv', 'summary.json'], 'complete');
+    first.release();
+    writeFileSync(join(dir, 'compare.html'), '<!doctype html>\n<html><head><meta name="generator" content="hordelab compare"></head></html>\n');
+    // Replacing the run, killed after its first rename: the page is to go, the record is still the old one.
+    writeFileSync(join(dir, 'matches.csv'), 'new rows\n');
+    writeFileSync(join(dir, 'summary.json.tmp'), '{"new":true}\n');
+    const journal = {
+      renames: [
+        ['matches.csv.tmp', 'matches.csv'],
+        ['summary.json.tmp', 'summary.json'],
+      ],
+      remove: ['compare.html'],
+      manifest: { hordelab: 1, kind: 'run', scenario: 's', status: 'complete', files: ['matches.csv', 'summary.json'] },
+    };
+    writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify(journal));
+    OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true, knownNames }).release();
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'matches.csv', 'summary.json']);
+    expect(readFileSync(join(dir, 'summary.json'), 'utf8')).toBe('{"new":true}\n');
+  });
+
+  it("refuses a journal whose record claims a user's file as renamed into place (its temporary file gone), touching nothing", () => {
+    const dir = join(work, 'journal-claims-renamed');
+    const first = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['matches.csv', 'summary.json'] });
+    for (const name of ['matches.csv', 'summary.json']) first.writeTemp(name, `${name}\n`);
+    first.publish(['matches.csv', 'summary.json'], 'complete');
+    first.release();
+    writeFileSync(join(dir, 'mynotes.txt'), 'notes');
+    const manifest = { hordelab: 1, kind: 'run', scenario: 's', status: 'complete', files: ['matches.csv', 'summary.json', 'mynotes.txt'] };
+    writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify({ renames: [['mynotes.txt.tmp', 'mynotes.txt']], remove: [], manifest }));
+    const before = snapshot(dir);
+    expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true, knownNames: ['matches.csv', 'summary.json'] })).toThrow(
+      `${join(dir, PUBLISH_FILE)}: manifest: names "mynotes.txt", which hordelab did not write here and the record would claim`,
+    );
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it("refuses a journal that would rename over, record or (in a folder without a record) remove a user's file, touching nothing", () => {
     const manifest = { hordelab: 1, kind: 'run', scenario: 's', status: 'complete', files: ['matches.csv'] };
     const cases: [string, Record<string, string>, unknown, string][] = [

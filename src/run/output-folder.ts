@@ -372,26 +372,36 @@ function completeInterruptedPublish(dir: string, knownNames: readonly string[]):
 /**
  * Where a publish journal reaches past what Hordelab wrote in `dir`, or null. Hordelab's files
  * are those the folder's record (its manifest, written last by a publish, so still the previous
- * output's while one is cut short) lists; in a folder without a record, those of `knownNames`
- * that carry Hordelab's mark; and a run's checkpoint. A publish removes only such files (one
- * already gone is skipped: a publish cut short removed it), renames its temporary files over
- * nothing or over such files, and records only such files or the ones it renames into place.
+ * output's while one is cut short) lists, those of `knownNames` that carry Hordelab's mark (a
+ * compare page another command added), and a run's checkpoint. A publish removes only such files
+ * (one already gone is skipped: a publish cut short removed it), renames its temporary files over
+ * nothing or over such files, and records only such files or the ones it renamed into place: a
+ * name the command writes, or a round robin's pairing folder (which holds a run's records).
  */
 function journalOverreach(dir: string, journal: PublishJournal, knownNames: readonly string[]): { field: string; name: string; why: string } | null {
   const manifest = readManifest(dir);
   const recorded = new Set([CHECKPOINT_FILE, `${CHECKPOINT_FILE}.tmp`, ...(manifest?.files ?? [])]);
-  const isOurs = (name: string): boolean => recorded.has(name) || (manifest === null && knownNames.includes(name) && isMarkedOwnFile(join(dir, name)));
-  const present = (name: string): boolean => entryKind(join(dir, name)) !== null;
+  const path = (name: string): string => join(dir, name);
+  const isOurs = (name: string): boolean => recorded.has(name) || (knownNames.includes(name) && isMarkedOwnFile(path(name)));
+  const present = (name: string): boolean => entryKind(path(name)) !== null;
   for (const name of journal.remove) {
     if (present(name) && !isOurs(name)) return { field: 'remove', name, why: 'which hordelab did not write here' };
   }
+  const pending = new Set<string>();
   const renamed = new Set<string>();
   for (const [from, to] of journal.renames) {
-    renamed.add(to);
-    if (present(from) && present(to) && !isOurs(to)) return { field: 'renames', name: to, why: 'which hordelab did not write here and a rename would replace' };
+    if (present(from)) {
+      pending.add(to);
+      if (present(to) && !isOurs(to)) return { field: 'renames', name: to, why: 'which hordelab did not write here and a rename would replace' };
+    } else {
+      renamed.add(to);
+    }
   }
+  // A name renamed into place before the cut is the command's own by its name or, for a pairing
+  // folder, by the run records it holds: a file of any other name is not taken for one.
+  const mayHaveRenamed = (name: string): boolean => renamed.has(name) && (knownNames.includes(name) || holdsRunRecords(path(name)));
   for (const name of journal.manifest.files) {
-    if (!renamed.has(name) && present(name) && !isOurs(name)) return { field: 'manifest', name, why: 'which hordelab did not write here and the record would claim' };
+    if (present(name) && !pending.has(name) && !isOurs(name) && !mayHaveRenamed(name)) return { field: 'manifest', name, why: 'which hordelab did not write here and the record would claim' };
   }
   return null;
 }
