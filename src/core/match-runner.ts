@@ -298,10 +298,10 @@ function emptied<T>(list: T[]): T[] {
   return list;
 }
 
-/** Hordelab's own agent factories (the registry's): handed the runner's list as it is. */
+/** Hordelab's own agent factories (those in `agents/`): handed the runner's list as it is. */
 const OWN_AGENTS = new WeakSet<AgentFactory>();
 
-/** Marks `factory` as one of Hordelab's own agents (the registry does, for each it lists). */
+/** Marks `factory` as one of Hordelab's own agents (each in `agents/` marks itself where it is defined). */
 export function markOwnAgent(factory: AgentFactory): void {
   OWN_AGENTS.add(factory);
 }
