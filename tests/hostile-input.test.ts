@@ -445,6 +445,25 @@ describe('flags that would run something other than what was asked, silently', (
     expect(listing(work)).toEqual(before);
   });
 
+  it('seats reported under one name that play different agents (counted as self-play), or a name with a line break, are exit 2 naming the seat', async () => {
+    const seatsOf = (seats: string): string => `game: coin-flip\nmatches: 4\nseed: 1\nseats:\n${seats}`;
+    const cases: [string, string][] = [
+      [seatsOf('  - { agent: random, name: x }\n  - { agent: greedy, name: x }\n'), 'seats[1]: seats 1 and 2 play different agents or settings but are both reported as "x"'],
+      [seatsOf('  - { agent: mcts, config: { iterations: 5 }, name: x }\n  - { agent: mcts, config: { iterations: 6 }, name: x }\n'), 'seats[1]: seats 1 and 2 play different agents or settings'],
+      [seatsOf('  - { agent: random, name: "a\\nb" }\n  - random\n'), 'seats[0].name: contains a line break or another control character'],
+    ];
+    for (const [text, message] of cases) {
+      writeFileSync(join(work, 'names.yaml'), text);
+      const before = listing(work);
+      const result = await hordelabIn(work, 'run', 'names.yaml', '-w', '0', '--out', 'names-run');
+      expectRefused(result, `names.yaml: ${message}`);
+      expect(listing(work)).toEqual(before);
+    }
+    // The same agent with the same settings (in any key order) may share a name: a mirror match.
+    writeFileSync(join(work, 'names.yaml'), seatsOf('  - { agent: mcts, config: { iterations: 5, c: 1 }, name: m }\n  - { agent: mcts, config: { c: 1, iterations: 5 }, name: m }\n'));
+    expect((await hordelabIn(work, 'run', 'names.yaml', '-q', '-w', '0', '--out', 'names-run')).status).toBe(0);
+  });
+
   it('compare of a run with itself (a typo for another folder) is exit 2', async () => {
     expectRefused(await hordelabIn(work, 'compare', 'run', './run/'), `is the baseline folder itself`);
     expect(existsSync(join(runDir, 'compare.html'))).toBe(false);

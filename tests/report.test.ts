@@ -11,6 +11,7 @@ import { hordelabIn } from './cli-harness.js';
 import { compareRuns, formatComparison, type Comparison } from '../src/present/compare.js';
 import { compareRuns as libraryCompare, run } from '../src/index.js';
 import { holmAdjust } from '../src/stats/tests.js';
+import { UsageError } from '../src/core/errors.js';
 import { readRunSummary } from '../src/present/metrics.js';
 import { writeReports } from '../src/present/report-page.js';
 import { runScenario } from '../src/run/run-scenario.js';
@@ -204,6 +205,33 @@ describe('run() from the library refuses what the CLI refuses', () => {
       readonly seats = ['random', 'random'];
     }
     expect((await run(new Spec())).summary.run.matchesPlayed).toBe(20);
+  });
+
+  it('seats missing or of no known form are a UsageError naming seats, not a TypeError', async () => {
+    const base = { game: 'coin-flip', matches: 10, seed: 1 };
+    for (const seats of [undefined, null, 'random', { rotate: 5 }, { rotate: ['random', 'random'], other: 1 }, { bench: ['random'] }]) {
+      const attempt = run({ ...base, seats } as never);
+      await expect(attempt).rejects.toBeInstanceOf(UsageError);
+      await expect(attempt).rejects.toThrow(/scenario\.json: seats: (expected a list of seats|Unrecognized key: "other")/);
+    }
+  });
+
+  it('refuses a round robin (which would return one pairing as the whole), naming seats.roundRobin', async () => {
+    const attempt = run({ game: 'coin-flip', matches: 10, seed: 1, seats: { roundRobin: ['random', 'greedy', { agent: 'random', name: 'other' }] } } as never);
+    await expect(attempt).rejects.toBeInstanceOf(UsageError);
+    await expect(attempt).rejects.toThrow('scenario: seats.roundRobin: run() plays one seating');
+  });
+
+  it('refuses two different agents under one name (their matches would count as self-play), and a name with a line break', async () => {
+    const base = { game: 'coin-flip', matches: 10, seed: 1 } as const;
+    await expect(run({ ...base, seats: [{ agent: 'random', name: 'x' }, { agent: 'greedy', name: 'x' }] })).rejects.toThrow('seats[1]: seats 1 and 2 play different agents or settings but are both reported as "x"');
+    const pick = (id: string) => ({ id, create: () => ({ chooseAction: (decision: { legalActions: readonly unknown[] }) => decision.legalActions[0] }) });
+    await expect(run({ ...base, seats: [pick('same'), pick('same')] } as never)).rejects.toThrow('seats[1]: seats 1 and 2 play different agents or settings but are both reported as "same"');
+    await expect(run({ ...base, seats: [{ agent: 'random', name: 'a\nb' }, 'random'] })).rejects.toThrow('seats[0].name: contains a line break');
+    // One agent with the same settings in two seats shares its name, as a mirror match does.
+    const shared = pick('same');
+    expect((await run({ ...base, seats: [shared, shared] } as never)).summary.run.matchesPlayed).toBe(10);
+    expect((await run({ ...base, seats: ['random', 'random'] })).summary.run.matchesPlayed).toBe(10);
   });
 
   it('takes the scenario fields a scenario file may hold, such as quality, as the file does', async () => {

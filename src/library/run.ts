@@ -88,8 +88,8 @@ const isAgentObject = (value: unknown): value is AgentObject => typeof value ===
  */
 function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objects: Map<number, { agent: AgentObject; label: string }> } {
   const objects = new Map<number, { agent: AgentObject; label: string }>();
-  const list = Array.isArray(scenario.seats) ? (scenario.seats as readonly SeatObject[]) : (scenario.seats as { rotate: readonly SeatObject[] }).rotate;
-  const seats = list.map((seat, index) => {
+  const seating = seatListOf(scenario.seats);
+  const seats = (seating?.list ?? []).map((seat, index) => {
     const agent = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.agent : seat;
     if (typeof agent === 'string') return seat;
     const described = agent as { id?: unknown; name?: unknown };
@@ -108,8 +108,21 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     const value: unknown = (scenario as unknown as Record<string, unknown>)[key];
     if (value !== undefined) fields[key] = value;
   }
-  const document = { ...fields, name: scenario.name ?? 'scenario', seats: Array.isArray(scenario.seats) ? seats : { rotate: seats } };
+  // Seats that are not a list, { rotate } or { roundRobin } go to the schema as given, which
+  // names what a seats field may be.
+  const document = { ...fields, name: scenario.name ?? 'scenario', seats: seating === null ? scenario.seats : seating.under === null ? seats : { [seating.under]: seats } };
   return { text: JSON.stringify(document), objects };
+}
+
+/** The seats of a scenario object as a list, and the field they are under (null for a plain list); null when `seats` is none of those forms. */
+function seatListOf(seats: unknown): { list: readonly SeatObject[]; under: 'rotate' | 'roundRobin' | null } | null {
+  if (Array.isArray(seats)) return { list: seats as readonly SeatObject[], under: null };
+  if (typeof seats !== 'object' || seats === null) return null;
+  const keys = Object.keys(seats);
+  const under = keys.length === 1 && (keys[0] === 'rotate' || keys[0] === 'roundRobin') ? keys[0] : null;
+  if (under === null) return null;
+  const list = (seats as Record<string, unknown>)[under];
+  return Array.isArray(list) ? { list: list as readonly SeatObject[], under } : null;
 }
 
 /** Validates a scenario object into the scenario a run plays. @throws UsageError naming the field. */
@@ -120,7 +133,7 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
   const parsed = await parseScenario(text, file);
   if (objects.size === 0) return parsed;
   const issues: InputIssue[] = [];
-  const list = Array.isArray(scenario.seats) ? (scenario.seats as readonly SeatObject[]) : (scenario.seats as { rotate: readonly SeatObject[] }).rotate;
+  const list = (seatListOf(scenario.seats) as { list: readonly SeatObject[] }).list;
   const seats: NamedSeat[] = parsed.seats.map((seat, index) => {
     const object = objects.get(index);
     if (object === undefined) return seat;
@@ -137,6 +150,15 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
     if (shape !== null) issues.push({ source: 'scenario', field, message: shape });
     return { factory, config, name: seat.name };
   });
+  // Seats reported under one name are one agent in the per-agent table: two different agent
+  // objects may not share one (a file's seats are checked by agent and settings as it is parsed).
+  const agentOf = (index: number): unknown => objects.get(index)?.agent ?? seats[index]?.factory;
+  seats.forEach((seat, index) => {
+    const first = seats.findIndex((other) => other.name === seat.name);
+    if (first !== index && (agentOf(first) !== agentOf(index) || JSON.stringify(seats[first]?.config) !== JSON.stringify(seat.config))) {
+      issues.push({ source: 'scenario', field: `seats[${index}]`, message: `seats ${first + 1} and ${index + 1} play different agents or settings but are both reported as "${seat.name}"; give one a distinct name` });
+    }
+  });
   if (issues.length > 0) throw new UsageError(issues);
   return { ...parsed, seats };
 }
@@ -149,6 +171,11 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
 export async function run<G extends GameId>(scenario: ScenarioObject<G>, options: LibraryRunOptions = {}): Promise<LibraryRunResult<G>> {
   checkRunOptions(options);
   const parsed = await scenarioFromObject(scenario as ScenarioObject<GameId>, options.baseDir);
+  if (parsed.tournament !== null) {
+    // Its pairings would each need a summary of their own; playing only the first would return
+    // one pairing's figures as if they were the round robin's.
+    throw new UsageError([{ source: 'scenario', field: 'seats.roundRobin', message: 'run() plays one seating and returns its summary; play a round robin with hordelab run (one folder per pairing), or call run() once per pairing with seats: { rotate: [a, b] }' }]);
+  }
   // A factory that is neither registered nor loaded from a module is an object of this thread.
   const objects = parsed.seats.some((seat) => seat.factory.moduleUrl === undefined && agents.get(seat.factory.id) !== seat.factory);
   const workers = objects ? 0 : (options.workers ?? 0);

@@ -375,8 +375,60 @@ function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSea
     if (repeated !== undefined) {
       issues.push(issue(seatsField, `two seats are both reported as "${repeated}"; give one a distinct name: field`));
     }
+  } else {
+    issues.push(...sharedNameIssues(pendingSeats, seatsField, issue));
+  }
+  for (const seat of pendingSeats) {
+    // A name is a cell of matches.csv and a row of the printed tables: a line break in it would
+    // split a table row, so it is refused rather than printed broken.
+    if (CONTROL_CHARACTER.test(seat.name)) {
+      const given = typeof seatList[seat.index] === 'object' && (seatList[seat.index] as { name?: string }).name !== undefined;
+      issues.push(
+        given
+          ? issue(`${seatsField}[${seat.index}].name`, 'contains a line break or another control character; expected a name on one line')
+          : issue(seat.field, `is reported as ${JSON.stringify(seat.name)}, which contains a line break or another control character; give the seat a name: on one line`),
+      );
+    }
   }
   return issues;
+}
+
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * Listed seats reported under one name are one agent in the per-agent table, and their matches
+ * against each other count as self-play: so two seats may share a name only when they play the
+ * same agent with the same settings (`seats: [random, random]`), never two different agents.
+ */
+function sharedNameIssues(pendingSeats: readonly PendingSeat[], seatsField: string, issue: Seating['issue']): InputIssue[] {
+  const issues: InputIssue[] = [];
+  const firstByName = new Map<string, PendingSeat>();
+  for (const seat of pendingSeats) {
+    const first = firstByName.get(seat.name);
+    if (first === undefined) {
+      firstByName.set(seat.name, seat);
+    } else if (first.agentId !== seat.agentId || canonicalJson(first.config) !== canonicalJson(seat.config)) {
+      issues.push(
+        issue(
+          `${seatsField}[${seat.index}]`,
+          `seats ${first.index + 1} and ${seat.index + 1} play different agents or settings but are both reported as "${seat.name}"; give one a distinct name: field`,
+        ),
+      );
+    }
+  }
+  return issues;
+}
+
+/** `value` as JSON with every mapping's keys in order, so two configs written in a different key order compare equal. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
 }
 
 /** The run's matches and seed (the file's, or the flags'), their problems added to `issues`. */
