@@ -303,6 +303,37 @@ describe('publishing', () => {
     expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe('new rows\n');
   });
 
+  it('pages are not drawn from a folder whose publish was cut short (two runs mixed); run --resume finishes it, exit 0, and then they are', async () => {
+    const scenario = scenarioFile('cut.yaml', SMALL.replace('seed: 11', 'seed: 12'));
+    expect((await hordelab('run', scenario, '-q', '-w', '0', '--out', 'cut-publish')).status).toBe(0);
+    const dir = join(work, 'cut-publish');
+    const oldSummary = readFileSync(join(dir, 'summary.json'), 'utf8');
+    // A replacing run (another seed) killed after its first rename: matches.csv new, summary.json old.
+    expect((await hordelab('run', scenario, '-q', '-w', '0', '--seed', '13', '--out', 'cut-replacement')).status).toBe(0);
+    const replacement = join(work, 'cut-replacement');
+    writeFileSync(join(dir, 'summary.json.tmp'), readFileSync(join(replacement, 'summary.json')));
+    writeFileSync(join(dir, 'matches.csv'), readFileSync(join(replacement, 'matches.csv')));
+    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as { files: string[] };
+    writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify({ renames: [['matches.csv.tmp', 'matches.csv'], ['summary.json.tmp', 'summary.json']], remove: [], manifest }));
+    const before = snapshot(dir);
+    for (const args of [['report', 'cut-publish'], ['compare', 'cut-replacement', 'cut-publish'], ['report', 'cut-publish', '--out', 'cut-pages']]) {
+      const refused = await hordelab(...args);
+      expect(refused.status, args.join(' ')).toBe(2);
+      expect(refused.stderr).toContain(`${join(dir, PUBLISH_FILE)}: a publish into ${dir} was cut short, so its files may be of two outputs; finish it with "hordelab run <scenario> --out ${dir} --resume"`);
+      expect(snapshot(dir)).toEqual(before);
+    }
+    expect(existsSync(join(work, 'cut-pages'))).toBe(false);
+    expect(readFileSync(join(dir, 'summary.json'), 'utf8')).toBe(oldSummary);
+    const finished = await hordelab('run', scenario, '-q', '-w', '0', '--out', 'cut-publish', '--resume');
+    expect(finished.status, finished.stderr).toBe(0);
+    expect(finished.stderr).toContain(`finished the publish a stopped run left in ${dir}; its output there is complete`);
+    expect(readFileSync(join(dir, 'summary.json'))).toEqual(readFileSync(join(replacement, 'summary.json')));
+    expect(existsSync(join(dir, PUBLISH_FILE))).toBe(false);
+    expect((await hordelab('report', 'cut-publish', '-q')).status).toBe(0);
+    // With nothing cut short, --resume of a finished run is still refused.
+    expect((await hordelab('run', scenario, '-q', '-w', '0', '--out', 'cut-publish', '--resume')).status).toBe(2);
+  });
+
   it('refuses a damaged or edited publish journal, touching nothing inside the folder or outside it', () => {
     const dir = join(work, 'edited-journal');
     const first = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['summary.json'] });

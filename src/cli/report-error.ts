@@ -8,6 +8,7 @@
  */
 import { ContractBreach, EXIT_FAILURE, EXIT_USAGE, formatIssue, MetricFailure, ReproducibleFailure, UsageError, WholeRunFailure } from '../core/errors.js';
 import { MatchFailure } from '../core/match-runner.js';
+import { PublishFinished } from '../run/output-folder.js';
 import type { CliIo } from './command.js';
 import { parsePairing, replayCommand } from '../run/replay.js';
 
@@ -16,6 +17,11 @@ import { parsePairing, replayCommand } from '../run/replay.js';
  * `sets` and a round robin's `--pairing` (as given, already checked) go into replay commands.
  */
 export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = [], pairing?: string, commandLine?: string): number {
+  if (error instanceof PublishFinished) {
+    // --resume found only a cut-short publish to finish, and finished it: done, not an error.
+    io.stderr.write(`hordelab: ${error.message}\n`);
+    return 0;
+  }
   if (error instanceof UsageError) {
     // One line, however many problems: a script or CI log takes the last line of stderr as
     // the reason, and every problem is on it.

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { PUBLISH_FILE } from '../run/output-folder.js';
 import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { loadSummaryGame } from './summary-game.js';
 import { validateRunSummary } from './summary-schema.js';
@@ -128,6 +129,17 @@ export function runMetrics(summary: RunSummary): Metric[] {
  */
 export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<RunSummary> {
   const file = join(dir, 'summary.json');
+  // A publish cut short leaves its journal: summary.json may still be the previous output's while
+  // matches.csv is already the new one's. Read as it stands, a page would mix two runs.
+  if (existsSync(join(dir, PUBLISH_FILE))) {
+    throw new UsageError([
+      {
+        source: join(dir, PUBLISH_FILE),
+        field: '',
+        message: `a publish into ${dir} was cut short, so its files may be of two outputs; finish it with "hordelab run <scenario> --out ${dir} --resume", then read the folder again`,
+      },
+    ]);
+  }
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -123,9 +123,13 @@ export class OutputFolder {
     }
     const { lock, stale } = taken;
     try {
-      completeInterruptedPublish(dir, options.knownNames ?? []);
+      const finishedPublish = completeInterruptedPublish(dir, options.knownNames ?? []);
       // Temporary files are a killed process's only where that process left its lock behind.
       const previous = inspectFolder(dir, options.knownNames ?? [], { killedRunLeftLock: stale !== null });
+      if (finishedPublish && options.resume === true && previous.status === 'complete' && previous.kind === options.kind && previous.scenario === options.scenario) {
+        // What --resume was asked to finish was the publish: the output is whole now.
+        throw new PublishFinished(dir, options.kind);
+      }
       const refusal = refusalFor(dir, previous, options);
       if (refusal !== null) throw new UsageError([{ source: refusal.source, field: '', message: refusal.message }]);
       return new OutputFolder(dir, previous, options, createdDir, lock);
@@ -355,9 +359,9 @@ function applyPublish(dir: string, journal: PublishJournal): void {
  * was damaged or edited: refused, nothing touched (its names could point anywhere).
  * @throws UsageError naming the journal.
  */
-function completeInterruptedPublish(dir: string, knownNames: readonly string[]): void {
+function completeInterruptedPublish(dir: string, knownNames: readonly string[]): boolean {
   const path = join(dir, PUBLISH_FILE);
-  if (!existsSync(path)) return;
+  if (!existsSync(path)) return false;
   const journal = readJson(path);
   if (!isPublishJournal(journal)) {
     throw new UsageError([{ source: path, field: '', message: "is damaged (expected the renames of a publish, as hordelab writes them, of files in this folder); nothing was changed: delete it if the folder's files are whole, or write into a new folder" }]);
@@ -367,6 +371,22 @@ function completeInterruptedPublish(dir: string, knownNames: readonly string[]):
     throw new UsageError([{ source: path, field: foreign.field, message: `names ${JSON.stringify(foreign.name)}, ${foreign.why} (expected only files of the folder's previous output, or the new output's own); nothing was changed: delete the journal if the folder's files are whole, or write into a new folder` }]);
   }
   applyPublish(dir, journal);
+  return true;
+}
+
+/**
+ * Thrown by {@link OutputFolder.claim} with `resume` when all that was left to do was a publish
+ * an earlier process was stopped in the middle of, and the claim finished it: the folder holds
+ * a complete output of the same scenario, and nothing remains to resume (exit 0, said).
+ */
+export class PublishFinished extends Error {
+  constructor(
+    readonly dir: string,
+    kind: OutputKind,
+  ) {
+    super(`finished the publish a stopped ${kind} left in ${dir}; its output there is complete, with nothing left to resume`);
+    this.name = 'PublishFinished';
+  }
 }
 
 /**
