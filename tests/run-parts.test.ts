@@ -20,7 +20,7 @@ import { AdaptiveChunkSizer, ChunkScheduler, settledOrAborted } from '../src/run
 import { parseScenario } from '../src/scenario/scenario.js';
 
 function chunk(start: number, end: number): ChunkResult {
-  return { start, end, matchCsv: Buffer.from(`${start}-${end}\n`), eventCsvs: [], aggregate: null, outcomes: emptyOutcomes(2), failures: [] };
+  return { start, end, matchCsv: Buffer.from(`${start}-${end}\n`), eventCsvs: [], aggregate: null, outcomes: emptyOutcomes(2), failures: [], playMs: end - start };
 }
 
 /** A play function whose chunks finish only when the test says, in any order. */
@@ -259,36 +259,44 @@ describe('playing until a failure', () => {
 });
 
 describe('adaptive chunk sizes', () => {
-  it('start at the initial size, grow toward the target play time per lane, and stay within their bounds', () => {
-    let now = 1000;
-    const sizer = new AdaptiveChunkSizer(200, 5000, 2, 50, () => now);
+  it('start at the initial size, grow toward the target play time per lane from the chunks\' own play times, and stay within their bounds', () => {
+    const sizer = new AdaptiveChunkSizer(200, 5000, 2, 50);
     expect(sizer.next(1_000_000)).toBe(200);
-    // The first chunk back starts the clock (its time includes the threads' start-up).
-    now += 900;
-    sizer.returned(200);
-    expect(sizer.next(1_000_000)).toBe(200);
-    // 4,000 matches in 10 ms over 2 lanes: 200 a millisecond a lane, 10,000 in 50 ms, capped at 5,000.
-    now += 10;
-    sizer.returned(4000);
+    // 4,000 matches in 20 ms of their lanes: 200 a millisecond, 10,000 in 50 ms, capped at 5,000.
+    sizer.returned(4000, 20);
     expect(sizer.next(1_000_000)).toBe(5000);
-    // 1,000 matches a lane a 50 ms: grows to 1,000.
-    const slow = new AdaptiveChunkSizer(100, 5000, 1, 50, () => now);
-    slow.returned(100);
-    now += 100;
-    slow.returned(2000);
+    // 1,000 matches a lane a 50 ms (2,100 in 105 ms): grows to 1,000.
+    const slow = new AdaptiveChunkSizer(100, 5000, 1, 50);
+    slow.returned(100, 5);
+    slow.returned(2000, 100);
     expect(slow.next(1_000_000)).toBe(1000);
     // Near the end no more than an even share for two chunks a lane, but never below the initial size.
     expect(slow.next(1200)).toBe(600);
     expect(slow.next(150)).toBe(100);
     expect(slow.largest).toBe(1000);
     // A slow game keeps the initial size.
-    const mcts = new AdaptiveChunkSizer(50, 5000, 2, 50, () => now);
-    mcts.returned(50);
-    now += 10_000;
-    mcts.returned(50);
+    const mcts = new AdaptiveChunkSizer(50, 5000, 2, 50);
+    mcts.returned(50, 5000);
+    mcts.returned(50, 5000);
     expect(mcts.next(1_000_000)).toBe(50);
     expect(() => new AdaptiveChunkSizer(0, 10, 1, 50)).toThrow(RangeError);
     expect(() => new AdaptiveChunkSizer(20, 10, 1, 50)).toThrow(RangeError);
+  });
+
+  it('take the rate from play times, not from when results arrive: a burst of results finished behind a slow chunk does not grow the next chunk', () => {
+    // Per lane, 2 matches a millisecond: 100 in the 50 ms target, below the initial 200.
+    const sizer = new AdaptiveChunkSizer(200, 20_000, 2, 50);
+    for (let i = 0; i < 6; i++) sizer.returned(200, 100);
+    expect(sizer.next(60_000)).toBe(200);
+    // A chunk without a play time (one broken match) says nothing about the rate.
+    sizer.returned(1, 0);
+    sizer.returned(1, Number.NaN);
+    expect(sizer.next(60_000)).toBe(200);
+    expect(sizer.largest).toBe(200);
+    // Three times as fast: 6 a millisecond over the whole, 300 in 50 ms.
+    const fast = new AdaptiveChunkSizer(200, 20_000, 2, 50);
+    fast.returned(600, 100);
+    expect(fast.next(60_000)).toBe(300);
   });
 
   it('hand out consecutive ranges that cover the run exactly, whatever sizes the sizer picks', async () => {

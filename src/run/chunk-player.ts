@@ -152,5 +152,7 @@ export function brokenMatch(scenario: Scenario, matchIndex: number, reason: stri
         cause: reason,
       },
     ],
+    // No play to time: the chunk sizer leaves it out.
+    playMs: 0,
   };
 }

@@ -10,6 +10,7 @@ import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from 
 import type { CsvValue, MatchCollector } from '../reports/report.js';
 import type { GameEvent } from '../core/game.js';
 import type { Scenario } from '../scenario/scenario.js';
+import { performance } from 'node:perf_hooks';
 import { csv, csvCells, csvRow } from './csv.js';
 import { CsvBytes, plainCells } from './csv-bytes.js';
 
@@ -26,6 +27,11 @@ export interface ChunkResult {
   readonly outcomes: OutcomeAggregate;
   /** Matches that failed: recorded here instead of in `matchCsv`. */
   readonly failures: MatchFailureData[];
+  /**
+   * Milliseconds the thread spent playing the chunk: only for sizing the chunks that follow
+   * (never written; a run's output does not depend on chunk sizes).
+   */
+  readonly playMs: number;
 }
 
 /** The header line of `matches.csv`. */
@@ -108,6 +114,7 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
   const matchBytes = new CsvBytes(Math.min(64 * (end - start), 1 << 20));
   const eventLines = report.eventTables.map(() => new LineBuffer());
   const failures: MatchFailureData[] = [];
+  const began = performance.now();
   const seatings = new SeatingText();
   // One spec for the chunk, its per-match fields set before each match: the runner reads a spec
   // while it plays and keeps none of it, and a literal with two spreads per match was a visible
@@ -165,6 +172,7 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
     aggregate,
     outcomes,
     failures,
+    playMs: performance.now() - began,
   };
 }
 
@@ -265,5 +273,6 @@ export function joinChunkResults(scenario: Scenario, parts: readonly ChunkResult
     aggregate,
     outcomes,
     failures: parts.flatMap((part) => part.failures),
+    playMs: parts.reduce((sum, part) => sum + part.playMs, 0),
   };
 }

@@ -25,23 +25,29 @@ export interface SchedulerOptions {
 export interface ChunkSizer {
   /** The size of the next chunk, `remaining` matches being left to hand out (at least 1). */
   next(remaining: number): number;
-  /** `matches` more matches came back, in order. */
-  returned(matches: number): void;
+  /** `matches` more matches came back, in order, played in `playMs` milliseconds of their thread. */
+  returned(matches: number, playMs: number): void;
 }
 
 /**
  * Chunks that grow until each holds about `targetMs` of play on one lane (a worker thread),
- * from the rate matches have come back at since the first chunk did (so the threads' start-up
- * does not count): a fast game's chunks of a few milliseconds each cost a round trip to the
+ * from the rate the lanes played the chunks that came back (each chunk's own play time, as its
+ * thread measured it): a fast game's chunks of a few milliseconds each cost a round trip to the
  * thread, a message and a merge, which is a large share of a tic-tac-toe run, while a slow game
  * keeps the initial size. Never below the initial size nor above `maximum`, and near the end no
- * more than an even share of what is left for two chunks a lane, so the lanes finish together. The clock is injected so that tests can
- * drive it; a run's output does not depend on chunk sizes, so reading the clock is harmless.
+ * more than an even share of what is left for two chunks a lane, so the lanes finish together.
+ *
+ * The rate is not read from when results arrive: they are taken in match order, so the chunks
+ * finished behind a slower one arrive together, and a rate read from arrival times jumped at each
+ * such burst. The chunk handed out then was several times the others, and the other lanes, once
+ * their in-flight chunks were done, waited for it (a third of a second idle per worker was seen
+ * in a 2-worker Zombie Trainers run). A run's output does not depend on chunk sizes, so using
+ * measured times here is harmless.
  */
 export class AdaptiveChunkSizer implements ChunkSizer {
-  /** Matches returned since the first chunk came back, and when it did (thread start-up left out of the rate). */
-  private returnedMatches = 0;
-  private firstReturnAt = Number.NaN;
+  /** Matches that came back with a play time, and the milliseconds their lanes spent on them. */
+  private playedMatches = 0;
+  private playedMs = 0;
   /** The largest size handed out so far. */
   largest = 0;
 
@@ -50,27 +56,27 @@ export class AdaptiveChunkSizer implements ChunkSizer {
     private readonly maximum: number,
     private readonly lanes: number,
     private readonly targetMs: number,
-    private readonly clock: () => number = () => performance.now(),
   ) {
     if (!(initial >= 1) || !(maximum >= initial) || !(lanes >= 1) || !(targetMs > 0)) throw new RangeError('an adaptive chunk size needs 1 <= initial <= maximum, lanes >= 1 and a positive target');
   }
 
   next(remaining: number): number {
     let size = this.initial;
-    const elapsed = this.clock() - this.firstReturnAt;
-    // NaN before the second chunk is back: the first one's time includes the threads' start.
-    if (this.returnedMatches > 0 && elapsed > 0) {
-      const perLane = this.returnedMatches / elapsed / this.lanes;
+    if (this.playedMs > 0) {
+      const perLaneMs = this.playedMatches / this.playedMs;
       const evenShare = Math.ceil(remaining / (2 * this.lanes));
-      size = Math.max(this.initial, Math.min(this.maximum, Math.floor(perLane * this.targetMs), evenShare));
+      size = Math.max(this.initial, Math.min(this.maximum, Math.floor(perLaneMs * this.targetMs), evenShare));
     }
     this.largest = Math.max(this.largest, Math.min(size, remaining));
     return size;
   }
 
-  returned(matches: number): void {
-    if (Number.isNaN(this.firstReturnAt)) this.firstReturnAt = this.clock();
-    else this.returnedMatches += matches;
+  returned(matches: number, playMs: number): void {
+    // A chunk whose time is not a positive number (a chunk of failures only, or a clock that did
+    // not move) says nothing about the rate.
+    if (!(playMs > 0)) return;
+    this.playedMatches += matches;
+    this.playedMs += playMs;
   }
 }
 
@@ -137,7 +143,7 @@ export class ChunkScheduler {
         this.interrupted = true;
         return;
       }
-      sizer.returned(result.end - result.start);
+      sizer.returned(result.end - result.start, result.playMs);
       yield result;
     }
   }
