@@ -11,7 +11,7 @@ import { matchSeed, matchStream } from '../src/core/rng.js';
 import { tempoConfig, tempoGame } from '../agents/trainers-tempo.js';
 import { CHANCE, type Heuristic } from '../src/core/game.js';
 import { leaderOf } from '../src/quality/lead.js';
-import { nearestWildDistance, zombieTrainersHeuristicWith } from '../src/games/zombie-trainers/heuristic.js';
+import { DEFAULT_WEIGHTS, nearestWildDistance, zombieTrainersHeuristicWith } from '../src/games/zombie-trainers/heuristic.js';
 import { exactCatchChance, HIT_XP, KILL_XP, Phase } from '../src/games/zombie-trainers/index.js';
 import type { ZombieTrainersAction, ZombieTrainersParams } from '../src/games/zombie-trainers/index.js';
 import { placeWildZombie, zombieTrainers, type ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
@@ -280,6 +280,36 @@ describe("the heuristic's leader (what the quality leads read)", () => {
     }
     // Both seats led somewhere: the test saw more than one answer.
     expect([seen.has(0), seen.has(1)]).toEqual([true, true]);
+  });
+
+  it('agrees with the values where the distances to the wild zombies decide, and just past where they cannot', () => {
+    // Player 1 in a corner and a zombie in the far corner, player 2 beside one: the distance terms
+    // are as far apart as the map allows (0.05 × 8 less the range), and an XP gap on either side
+    // of that is decided by them or not.
+    const heuristics = [zombieTrainers.heuristic, zombieTrainersHeuristicWith({ ...DEFAULT_WEIGHTS, proximityWeight: -0.3 }, zombieTrainers), zombieTrainersHeuristicWith({ ...DEFAULT_WEIGHTS, scale: -2 }, zombieTrainers)];
+    const outcomes = new Set<string>();
+    for (const gap of [-1.2, -0.9, -0.85, -0.8, -0.55, -0.5, -0.45, -0.2, 0, 0.2, 0.5]) {
+      for (const [first, second] of [[0, 23], [23, 0], [12, 13]] as const) {
+        const state = position();
+        state.trainers[0].cell = first;
+        state.trainers[1].cell = second;
+        placeWildZombie(state, 24, 3, 3);
+        state.trainers[0].xp = 10 + gap;
+        state.trainers[1].xp = 10;
+        for (const heuristic of heuristics) {
+          const leader = leaderOfState(heuristic, state);
+          expect(leader, `gap ${gap}, cells ${first} and ${second}`).toBe(leaderOf(heuristic(state)));
+          outcomes.add(`${first}:${leader}`);
+        }
+      }
+    }
+    // Both seats led from the same cells at some gap: the distances' reach was crossed.
+    expect([...outcomes].filter((entry) => entry.startsWith('0:')).length).toBeGreaterThanOrEqual(2);
+    // A scale of NaN gives NaN values, and NaN for the leader too, with zombies on the map.
+    const state = position();
+    placeWildZombie(state, 24, 3, 3);
+    state.trainers[0].xp = 30;
+    expect(leaderOfState(zombieTrainersHeuristicWith({ ...DEFAULT_WEIGHTS, scale: Number.NaN }, zombieTrainers), state)).toBeNaN();
   });
 
   it('is NaN where the value is, so a run reports it as no seat rather than as a shared lead', () => {

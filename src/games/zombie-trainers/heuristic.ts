@@ -211,6 +211,16 @@ function catchChancesOf(trapRates: readonly number[]): Float64Array {
 
 /** {@link findNearestWild} has been run on `state` when it holds a wild zombie. */
 function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: TrainersHeuristicWeights): number {
+  let value = valueBeforeDistance(state, seat, weights);
+  if (state.trainers[seat].trapsLeft > 0 && state.wildCount > 0) value -= weights.proximityWeight * (nearestOf[seat] as number);
+  return value;
+}
+
+/**
+ * {@link trainerValue} without its distance term, and the most that term can take off: the
+ * leader reads these first and searches the wild zombies only when the distances could decide.
+ */
+function valueBeforeDistance(state: ZombieTrainersState, seat: 0 | 1, weights: TrainersHeuristicWeights): number {
   const { trapRates } = state.config;
   const trainer = state.trainers[seat];
   let value = trainer.xp + trainer.owned.length * weights.ownedValue;
@@ -223,8 +233,29 @@ function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: Trainers
   for (let i = 0; i < trapRates.length; i++) {
     value += (trainer.trapCounts[i] as number) * (chances[i] as number) * weights.trapWeight;
   }
-  if (trainer.trapsLeft > 0 && state.wildCount > 0) value -= weights.proximityWeight * (nearestOf[seat] as number);
   return value;
+}
+
+/**
+ * The sign of {@link staticArgument}, reading the wild zombies' distances only when they could
+ * change it. Each trainer's distance term is `proximityWeight × d` with d between 0 and the
+ * map's largest Manhattan distance less the interaction range; when the rest of the difference
+ * is further from 0 than that term can move it (with a margin far above rounding error, so the
+ * sign is the one the full sum gives), the distances cannot decide. At most turn starts of a
+ * match with an XP lead, they cannot.
+ */
+function decisionLeader(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
+  // Dividing by a scale that is not positive (a study's odd weights, or NaN) changes or loses the
+  // sign: then the values decide, as they are.
+  if (state.wildCount > 0 && weights.scale > 0) {
+    const { map, params } = state.config;
+    const rest = valueBeforeDistance(state, 0, weights) - valueBeforeDistance(state, 1, weights) + TIE_ADVANTAGE;
+    const farthest = Math.max(0, map.width - 1 + (map.height - 1) - params.interactionRange);
+    const reach = Math.abs(weights.proximityWeight) * farthest * (1 + 1e-9) + 1e-9 * (1 + Math.abs(rest));
+    if (rest > reach) return 0;
+    if (rest < -reach) return 1;
+  }
+  return leaderBySign(staticArgument(state, weights));
 }
 
 /** Player 1's estimate of the state as it stands, ignoring any pending chance. */
@@ -280,6 +311,6 @@ export function zombieTrainersHeuristicWith(weights: TrainersHeuristicWeights, r
   };
   const leader = (state: ZombieTrainersState): number =>
     // Stryker disable next-line ConditionalExpression: (false) the value itself has the same sign; only the tanh is spent
-    leaderBySign(state.phase === Phase.Decision ? staticArgument(state, weights) : valueOf(state, weights, rules));
+    state.phase === Phase.Decision ? decisionLeader(state, weights) : leaderBySign(valueOf(state, weights, rules));
   return Object.assign(heuristic, { leader });
 }
