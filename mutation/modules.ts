@@ -80,6 +80,11 @@ export const mutationModules: readonly MutationModule[] = [
   },
   { source: 'src/run/merge.ts', tests: ['tests/merge.test.ts'] },
   {
+    source: 'src/run/scheduler.ts',
+    tests: ['tests/scheduler.test.ts'],
+    note: 'Chunks handed out in match order and taken back in it, and their sizes (from each chunk\'s own play time).',
+  },
+  {
     source: 'src/run/csv-bytes.ts',
     tests: ['tests/csv-bytes.test.ts'],
     note: "Writes matches.csv rows as bytes; against its tests, which compare every byte with csv.ts's text for the same cells.",

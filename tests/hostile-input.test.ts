@@ -451,6 +451,8 @@ describe('flags that would run something other than what was asked, silently', (
       [seatsOf('  - { agent: random, name: x }\n  - { agent: greedy, name: x }\n'), 'seats[1]: seats 1 and 2 play different agents or settings but are both reported as "x"'],
       [seatsOf('  - { agent: mcts, config: { iterations: 5 }, name: x }\n  - { agent: mcts, config: { iterations: 6 }, name: x }\n'), 'seats[1]: seats 1 and 2 play different agents or settings'],
       [seatsOf('  - { agent: random, name: "a\\nb" }\n  - random\n'), 'seats[0].name: contains a line break or another control character'],
+      [seatsOf('  - { agent: random, name: "a\\u2028b" }\n  - random\n'), 'seats[0].name: contains a line break or another control character'],
+      [seatsOf('  - { agent: mcts, config: { iterations: 5, c: .inf }, name: x }\n  - { agent: mcts, config: { iterations: 5, c: -.inf }, name: x }\n'), 'seats[1]: seats 1 and 2 play different agents or settings'],
     ];
     for (const [text, message] of cases) {
       writeFileSync(join(work, 'names.yaml'), text);
@@ -459,6 +461,10 @@ describe('flags that would run something other than what was asked, silently', (
       expectRefused(result, `names.yaml: ${message}`);
       expect(listing(work)).toEqual(before);
     }
+    // A flag that makes one of two seats sharing a name play other settings is named, not the file.
+    writeFileSync(join(work, 'names.yaml'), seatsOf('  - { agent: mcts, config: { iterations: 5 }, name: m }\n  - { agent: mcts, config: { iterations: 5 }, name: m }\n'));
+    const flagged = await hordelabIn(work, 'run', 'names.yaml', '-w', '0', '--set', 'seat2.iterations=6', '--out', 'names-run');
+    expectRefused(flagged, '--set seat2.iterations=6: seats 1 and 2 play different agents or settings but are both reported as "m"');
     // The same agent with the same settings (in any key order) may share a name: a mirror match.
     writeFileSync(join(work, 'names.yaml'), seatsOf('  - { agent: mcts, config: { iterations: 5, c: 1 }, name: m }\n  - { agent: mcts, config: { c: 1, iterations: 5 }, name: m }\n'));
     expect((await hordelabIn(work, 'run', 'names.yaml', '-q', '-w', '0', '--out', 'names-run')).status).toBe(0);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyOutcomes } from '../src/reports/outcomes.js';
 import { UsageError } from '../src/core/errors.js';
-import { CHECKPOINT_FILE, digestOf, RunJournal, type JournalState } from '../src/run/journal.js';
+import { CHECKPOINT_FILE, checkpointKeyIn, digestOf, RunJournal, type JournalState } from '../src/run/journal.js';
 import { OutputFolder } from '../src/run/output-folder.js';
 
 const FILES = [
@@ -130,6 +130,19 @@ describe('a fresh journal', () => {
     expect(checkpointIn(dir)).toEqual({ ...fields, integrity: digestOf(JSON.stringify(fields)).sha256 });
     expect(existsSync(join(dir, `${CHECKPOINT_FILE}.tmp`))).toBe(false);
     folder.release();
+  });
+
+  it('tells the key of the run whose checkpoint a folder holds: none without one, none when it is damaged or edited', () => {
+    const dir = freshDir();
+    expect(checkpointKeyIn(dir)).toBeNull();
+    killedRun(dir, 'key-7');
+    expect(checkpointKeyIn(dir)).toBe('key-7');
+    const path = join(dir, CHECKPOINT_FILE);
+    const sealed = readFileSync(path, 'utf8');
+    writeFileSync(path, sealed.replace('key-7', 'key-8'));
+    expect(checkpointKeyIn(dir)).toBeNull();
+    writeFileSync(path, '{ not json');
+    expect(checkpointKeyIn(dir)).toBeNull();
   });
 
   it('gives the digest of everything appended, and again after more is appended', () => {

@@ -8,6 +8,7 @@
  * holds its folder, a file-size limit, a folder named as typed relative to the shell.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +16,9 @@ import { hordelabIn, type CliResult } from './cli-harness.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/errors.js';
 import { LOCK_FILE, MANIFEST_FILE, OutputFolder, PUBLISH_FILE, inspectFolder } from '../src/run/output-folder.js';
+import { CHECKPOINT_FILE } from '../src/run/journal.js';
+import { runKey } from '../src/run/run-key.js';
+import { parseScenario } from '../src/scenario/scenario.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 let work = '';
@@ -303,18 +307,24 @@ describe('publishing', () => {
     expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe('new rows\n');
   });
 
-  it('pages are not drawn from a folder whose publish was cut short (two runs mixed); run --resume finishes it, exit 0, and then they are', async () => {
-    const scenario = scenarioFile('cut.yaml', SMALL.replace('seed: 11', 'seed: 12'));
+  it('pages are not drawn from a folder whose publish was cut short (two runs mixed); run --resume of that very run finishes it, exit 0, and another is refused untouched', async () => {
+    const scenario = scenarioFile('cut-a.yaml', `name: cut\n${SMALL.replace('seed: 11', 'seed: 12')}`);
+    const replacing = scenarioFile('cut-b.yaml', `name: cut\n${SMALL.replace('seed: 11', 'seed: 13')}`);
     expect((await hordelab('run', scenario, '-q', '-w', '0', '--out', 'cut-publish')).status).toBe(0);
     const dir = join(work, 'cut-publish');
     const oldSummary = readFileSync(join(dir, 'summary.json'), 'utf8');
-    // A replacing run (another seed) killed after its first rename: matches.csv new, summary.json old.
-    expect((await hordelab('run', scenario, '-q', '-w', '0', '--seed', '13', '--out', 'cut-replacement')).status).toBe(0);
+    // A replacing run (cut-b, another seed) killed in its publish after the first rename:
+    // matches.csv new, summary.json old, its final checkpoint (which records its key) still there.
+    expect((await hordelab('run', replacing, '-q', '-w', '0', '--out', 'cut-replacement')).status).toBe(0);
     const replacement = join(work, 'cut-replacement');
     writeFileSync(join(dir, 'summary.json.tmp'), readFileSync(join(replacement, 'summary.json')));
     writeFileSync(join(dir, 'matches.csv'), readFileSync(join(replacement, 'matches.csv')));
     const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as { files: string[] };
-    writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify({ renames: [['matches.csv.tmp', 'matches.csv'], ['summary.json.tmp', 'summary.json']], remove: [], manifest }));
+    const journal = JSON.stringify({ renames: [['matches.csv.tmp', 'matches.csv'], ['summary.json.tmp', 'summary.json']], remove: [CHECKPOINT_FILE], manifest });
+    writeFileSync(join(dir, PUBLISH_FILE), journal);
+    const key = runKey(await parseScenario(readFileSync(replacing, 'utf8'), replacing), { eventFiles: true, maxErrors: 0 }, undefined);
+    const checkpoint = { version: 2, key, scenario: 'cut', location: 'final', lengths: {}, sha256: {} };
+    writeFileSync(join(dir, CHECKPOINT_FILE), JSON.stringify({ ...checkpoint, integrity: createHash('sha256').update(JSON.stringify(checkpoint)).digest('hex') }));
     const before = snapshot(dir);
     for (const args of [['report', 'cut-publish'], ['compare', 'cut-replacement', 'cut-publish'], ['report', 'cut-publish', '--out', 'cut-pages']]) {
       const refused = await hordelab(...args);
@@ -323,15 +333,30 @@ describe('publishing', () => {
       expect(snapshot(dir)).toEqual(before);
     }
     expect(existsSync(join(work, 'cut-pages'))).toBe(false);
+    // Another run's resume (the other seed, or other matches) is refused, and changes nothing.
+    for (const args of [[scenario], [replacing, '-n', '20']]) {
+      const other = await hordelab('run', ...args, '-q', '-w', '0', '--out', 'cut-publish', '--resume');
+      expect(other.status, args.join(' ')).toBe(2);
+      expect(other.stderr).toContain(`--resume: ${dir} holds a publish cut short of a run started with another scenario, parameters or options`);
+      expect(snapshot(dir)).toEqual(before);
+    }
     expect(readFileSync(join(dir, 'summary.json'), 'utf8')).toBe(oldSummary);
-    const finished = await hordelab('run', scenario, '-q', '-w', '0', '--out', 'cut-publish', '--resume');
+    const finished = await hordelab('run', replacing, '-q', '-w', '0', '--out', 'cut-publish', '--resume');
     expect(finished.status, finished.stderr).toBe(0);
     expect(finished.stderr).toContain(`finished the publish a stopped run left in ${dir}; its output there is complete`);
     expect(readFileSync(join(dir, 'summary.json'))).toEqual(readFileSync(join(replacement, 'summary.json')));
     expect(existsSync(join(dir, PUBLISH_FILE))).toBe(false);
+    expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(false);
     expect((await hordelab('report', 'cut-publish', '-q')).status).toBe(0);
     // With nothing cut short, --resume of a finished run is still refused.
-    expect((await hordelab('run', scenario, '-q', '-w', '0', '--out', 'cut-publish', '--resume')).status).toBe(2);
+    expect((await hordelab('run', replacing, '-q', '-w', '0', '--out', 'cut-publish', '--resume')).status).toBe(2);
+    // A journal no checkpoint ties to a run: --resume cannot tell whose it is, and changes nothing.
+    writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify({ renames: [], remove: [], manifest }));
+    const untied = snapshot(dir);
+    const unknown = await hordelab('run', replacing, '-q', '-w', '0', '--out', 'cut-publish', '--resume');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('holds a publish cut short that no checkpoint ties to a run');
+    expect(snapshot(dir)).toEqual(untied);
   });
 
   it('refuses a damaged or edited publish journal, touching nothing inside the folder or outside it', () => {

@@ -209,7 +209,7 @@ describe('run() from the library refuses what the CLI refuses', () => {
 
   it('seats missing or of no known form are a UsageError naming seats, not a TypeError', async () => {
     const base = { game: 'coin-flip', matches: 10, seed: 1 };
-    for (const seats of [undefined, null, 'random', { rotate: 5 }, { rotate: ['random', 'random'], other: 1 }, { bench: ['random'] }]) {
+    for (const seats of [undefined, null, 'random', { rotate: 5 }, { rotate: ['random', 'random'], other: 1 }, { bench: ['random'] }, [null, 'random'], [undefined, 'random'], [{ agent: null }, 'random'], [7, 'random']]) {
       const attempt = run({ ...base, seats } as never);
       await expect(attempt).rejects.toBeInstanceOf(UsageError);
       await expect(attempt).rejects.toThrow(/scenario\.json: seats: (expected a list of seats|Unrecognized key: "other")/);
@@ -228,8 +228,12 @@ describe('run() from the library refuses what the CLI refuses', () => {
     const pick = (id: string) => ({ id, create: () => ({ chooseAction: (decision: { legalActions: readonly unknown[] }) => decision.legalActions[0] }) });
     await expect(run({ ...base, seats: [pick('same'), pick('same')] } as never)).rejects.toThrow('seats[1]: seats 1 and 2 play different agents or settings but are both reported as "same"');
     await expect(run({ ...base, seats: [{ agent: 'random', name: 'a\nb' }, 'random'] })).rejects.toThrow('seats[0].name: contains a line break');
-    // One agent with the same settings in two seats shares its name, as a mirror match does.
+    // One agent with the same settings in two seats shares its name, as a mirror match does
+    // (settings compared whatever their key order); Infinity and -Infinity are not the same setting.
     const shared = pick('same');
+    expect((await run({ ...base, seats: [{ agent: shared, config: { a: 1, b: 2 }, name: 'm' }, { agent: shared, config: { b: 2, a: 1 }, name: 'm' }] } as never)).summary.run.matchesPlayed).toBe(10);
+    await expect(run({ ...base, seats: [{ agent: shared, config: { a: Infinity }, name: 'm' }, { agent: shared, config: { a: -Infinity }, name: 'm' }] } as never)).rejects.toThrow('are both reported as "m"');
+    await expect(run({ ...base, seats: [{ agent: shared, config: { a: Number.NaN }, name: 'm' }, { agent: shared, config: { a: null }, name: 'm' }] } as never)).rejects.toThrow('are both reported as "m"');
     expect((await run({ ...base, seats: [shared, shared] } as never)).summary.run.matchesPlayed).toBe(10);
     expect((await run({ ...base, seats: ['random', 'random'] })).summary.run.matchesPlayed).toBe(10);
   });

@@ -286,11 +286,25 @@ describe("the heuristic's leader (what the quality leads read)", () => {
     // Player 1 in a corner and a zombie in the far corner, player 2 beside one: the distance terms
     // are as far apart as the map allows (0.05 × 8 less the range), and an XP gap on either side
     // of that is decided by them or not.
-    const heuristics = [zombieTrainers.heuristic, zombieTrainersHeuristicWith({ ...DEFAULT_WEIGHTS, proximityWeight: -0.3 }, zombieTrainers), zombieTrainersHeuristicWith({ ...DEFAULT_WEIGHTS, scale: -2 }, zombieTrainers)];
+    const heuristics = [
+      zombieTrainers.heuristic,
+      zombieTrainersHeuristicWith({ ...DEFAULT_WEIGHTS, proximityWeight: -0.3 }, zombieTrainers),
+      zombieTrainersHeuristicWith({ ...DEFAULT_WEIGHTS, scale: -2 }, zombieTrainers),
+      // tanh(x / Infinity) is 0 for every x: the values are level, and so must the leader be.
+      zombieTrainersHeuristicWith({ ...DEFAULT_WEIGHTS, scale: Number.POSITIVE_INFINITY }, zombieTrainers),
+    ];
     const outcomes = new Set<string>();
-    for (const gap of [-1.2, -0.9, -0.85, -0.8, -0.55, -0.5, -0.45, -0.2, 0, 0.2, 0.5]) {
-      for (const [first, second] of [[0, 23], [23, 0], [12, 13]] as const) {
+    // XP gaps every 0.05 from -1.5 to 1, and the trainers in corners, beside the zombie and in the middle.
+    const gaps = Array.from({ length: 51 }, (_, i) => Math.round((i * 0.05 - 1.5) * 100) / 100);
+    for (const gap of gaps) {
+      for (const [first, second, spectator] of [[0, 23, -1], [23, 0, -1], [12, 13, -1], [4, 20, -1], [20, 4, -1], [0, 23, 0], [23, 0, 1]] as const) {
         const state = position();
+        // A spectator (no trap left) has no distance term.
+        if (spectator >= 0) {
+          const trainer = state.trainers[spectator as 0 | 1];
+          trainer.trapCounts.fill(0);
+          trainer.trapsLeft = 0;
+        }
         state.trainers[0].cell = first;
         state.trainers[1].cell = second;
         placeWildZombie(state, 24, 3, 3);
@@ -305,6 +319,21 @@ describe("the heuristic's leader (what the quality leads read)", () => {
     }
     // Both seats led from the same cells at some gap: the distances' reach was crossed.
     expect([...outcomes].filter((entry) => entry.startsWith('0:')).length).toBeGreaterThanOrEqual(2);
+    // Values of 1e8 and more round at 1e-8: a distance term a few billionths short of the XP
+    // difference it would cancel is lost in the sum, and the leader says what the sum says.
+    for (const xp of [1e7, 1e8, 1e9, 1e12]) {
+      for (const shortBy of [3e-9, 5e-9, 1e-7, 1e-5]) {
+        const weights = { ...DEFAULT_WEIGHTS, proximityWeight: (0.5 - shortBy) / 7 };
+        const heuristic = zombieTrainersHeuristicWith(weights, zombieTrainers);
+        const state = position();
+        state.trainers[0].cell = 0;
+        state.trainers[1].cell = 23;
+        placeWildZombie(state, 24, 3, 3);
+        state.trainers[0].xp = xp;
+        state.trainers[1].xp = xp;
+        expect(leaderOfState(heuristic, state), `xp ${xp}, short by ${shortBy}`).toBe(leaderOf(heuristic(state)));
+      }
+    }
     // A scale of NaN gives NaN values, and NaN for the leader too, with zombies on the map.
     const state = position();
     placeWildZombie(state, 24, 3, 3);

@@ -25,7 +25,7 @@ import type { QualitySummary } from '../quality/quality-figures.js';
 import { BatchPlayer } from '../run/batches.js';
 import { runScenario, summaryDocument, type SummaryDocument } from '../run/run-scenario.js';
 import { checkAgentShape, describeExport, factoryFromExport } from '../scenario/agent-module.js';
-import { defaultAgentName, parseScenario, SCENARIO_FIELDS, type NamedSeat, type Scenario } from '../scenario/scenario.js';
+import { canonicalJson, defaultAgentName, parseScenario, SCENARIO_FIELDS, type NamedSeat, type Scenario } from '../scenario/scenario.js';
 import { agents } from '../registry.js';
 import type { GameId, ParamsOf, ResultsOf } from './game-types.js';
 
@@ -91,7 +91,9 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   const seating = seatListOf(scenario.seats);
   const seats = (seating?.list ?? []).map((seat, index) => {
     const agent = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.agent : seat;
-    if (typeof agent === 'string') return seat;
+    // Anything but an agent object (a string, null, a number) goes to the schema as given, which
+    // names what a seat may be.
+    if (typeof agent !== 'function' && (typeof agent !== 'object' || agent === null)) return seat;
     const described = agent as { id?: unknown; name?: unknown };
     const label = typeof described.id === 'string' ? described.id : typeof described.name === 'string' && described.name !== '' ? described.name : `agent-object-${index + 1}`;
     objects.set(index, { agent, label });
@@ -155,7 +157,7 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
   const agentOf = (index: number): unknown => objects.get(index)?.agent ?? seats[index]?.factory;
   seats.forEach((seat, index) => {
     const first = seats.findIndex((other) => other.name === seat.name);
-    if (first !== index && (agentOf(first) !== agentOf(index) || JSON.stringify(seats[first]?.config) !== JSON.stringify(seat.config))) {
+    if (first !== index && (agentOf(first) !== agentOf(index) || canonicalJson(seats[first]?.config) !== canonicalJson(seat.config))) {
       issues.push({ source: 'scenario', field: `seats[${index}]`, message: `seats ${first + 1} and ${index + 1} play different agents or settings but are both reported as "${seat.name}"; give one a distinct name` });
     }
   });

@@ -166,6 +166,19 @@ function readCheckpoint(dir: string): Checkpoint | null {
   return checkpoint as Checkpoint;
 }
 
+/**
+ * The resume key of the run whose checkpoint is in `dir`, or null when there is none or it
+ * cannot be read: what a resume checks before finishing a publish that run left cut short.
+ */
+export function checkpointKeyIn(dir: string): string | null {
+  try {
+    // Stryker disable next-line OptionalChaining: reading .key of no checkpoint throws, and the catch answers null too
+    return readCheckpoint(dir)?.key ?? null;
+  } catch {
+    return null;
+  }
+}
+
 function sealOf(checkpoint: unknown): string {
   return createHash('sha256').update(JSON.stringify(checkpoint)).digest('hex');
 }

@@ -14,7 +14,9 @@
  * complete matches with a summary marked interrupted; a killed one leaves its working files and
  * checkpoint. Both continue with `resume`, and end byte-identical to a run never interrupted.
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../core/errors.js';
 import { performance } from 'node:perf_hooks';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
@@ -22,8 +24,8 @@ import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
 import { csv } from './csv.js';
-import { RunJournal, digestOf, type AppendedFile, type FileDigest, type JournalState } from './journal.js';
-import { OutputFolder } from './output-folder.js';
+import { RunJournal, checkpointKeyIn, digestOf, type AppendedFile, type FileDigest, type JournalState } from './journal.js';
+import { OutputFolder, PUBLISH_FILE } from './output-folder.js';
 import { digest, runKey, shardSetKey } from './run-key.js';
 import { matchesHeader, type ChunkResult } from './play-chunk.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
@@ -174,6 +176,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
 function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { folder: OutputFolder; journal: RunJournal; resumed: JournalState | null } {
   const key = runKey(scenario, { eventFiles: options.eventFiles, maxErrors }, options.shard);
   const files = appendedFiles(scenario, options.eventFiles);
+  if (options.resume === true) refuseOtherRunsPublish(options.outDir, key);
   const folder = OutputFolder.claim(options.outDir, {
     flag: '--out',
     kind: 'run',
@@ -193,6 +196,27 @@ function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { 
     folder.release();
     throw error;
   }
+}
+
+/**
+ * A resume finishes a publish cut short in its folder (the claim does) only when that publish is
+ * of this very run: the checkpoint it left records the run's key. Another scenario, parameters or
+ * options, or no checkpoint to say, is refused before anything in the folder changes.
+ */
+function refuseOtherRunsPublish(dir: string, key: string): void {
+  if (!existsSync(join(dir, PUBLISH_FILE))) return;
+  const recorded = checkpointKeyIn(dir);
+  if (recorded === key) return;
+  throw new UsageError([
+    {
+      source: '--resume',
+      field: '',
+      message:
+        recorded === null
+          ? `${dir} holds a publish cut short that no checkpoint ties to a run, so --resume cannot tell it is this one; nothing was changed: replace the folder's output with --force, or write into a new folder`
+          : `${dir} holds a publish cut short of a run started with another scenario, parameters or options; resume with the ones it was run with (nothing was changed)`,
+    },
+  ]);
 }
 
 /** Worker threads, or this thread when `workers` is 0. */

@@ -393,7 +393,8 @@ function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSea
   return issues;
 }
 
-const CONTROL_CHARACTER = /\p{Cc}/u;
+// Control characters, and the Unicode line and paragraph separators (U+2028, U+2029).
+const CONTROL_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 /**
  * Listed seats reported under one name are one agent in the per-agent table, and their matches
@@ -408,27 +409,43 @@ function sharedNameIssues(pendingSeats: readonly PendingSeat[], seatsField: stri
     if (first === undefined) {
       firstByName.set(seat.name, seat);
     } else if (first.agentId !== seat.agentId || canonicalJson(first.config) !== canonicalJson(seat.config)) {
-      issues.push(
-        issue(
-          `${seatsField}[${seat.index}]`,
-          `seats ${first.index + 1} and ${seat.index + 1} play different agents or settings but are both reported as "${seat.name}"; give one a distinct name: field`,
-        ),
-      );
+      const message = `seats ${first.index + 1} and ${seat.index + 1} play different agents or settings but are both reported as "${seat.name}"; give one a distinct name: field`;
+      // Settings a flag gave (--set seat2.iterations=..., a sweep's values) are blamed on the flag.
+      const flagged = first.agentId === seat.agentId ? differingSettingFlag(first, seat) : undefined;
+      issues.push(flagged === undefined ? issue(`${seatsField}[${seat.index}]`, message) : { source: `--set ${flagged}`, field: '', message });
     }
   }
   return issues;
 }
 
-/** `value` as JSON with every mapping's keys in order, so two configs written in a different key order compare equal. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
+/** The flag assignment that set a top-level setting on which two seats' configs differ, if a flag set one. */
+function differingSettingFlag(first: PendingSeat, second: PendingSeat): string | undefined {
+  const keys = new Set([...Object.keys(first.config), ...Object.keys(second.config)]);
+  for (const key of keys) {
+    if (canonicalJson(first.config[key]) === canonicalJson(second.config[key])) continue;
+    const assignment = second.setBy.get(key) ?? first.setBy.get(key);
+    if (assignment !== undefined) return assignment;
   }
-  return JSON.stringify(value) ?? 'undefined';
+  return undefined;
+}
+
+/**
+ * `value` as JSON with every mapping's keys in order, so two configs written in a different key
+ * order compare equal; numbers JSON cannot hold (NaN, ±Infinity) and undefined keep their own
+ * text rather than all reading as null.
+ */
+export function canonicalJson(value: unknown, within: readonly object[] = []): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
+  // A library caller's config may refer to itself: the loop is written once, not followed forever.
+  if (within.includes(value)) return '[cycle]';
+  const path = [...within, value];
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, path)).join(',')}]`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key], path)}`)
+    .join(',')}}`;
 }
 
 /** The run's matches and seed (the file's, or the flags'), their problems added to `issues`. */

@@ -237,23 +237,48 @@ function valueBeforeDistance(state: ZombieTrainersState, seat: 0 | 1, weights: T
 }
 
 /**
+ * How far `seat`'s distance term can reach: the Manhattan distance from its trainer to the map's
+ * farthest corner less the interaction range (the nearest wild zombie is at most that far), or 0
+ * for a spectator, whose term is not counted.
+ */
+// Stryker disable next-line BlockStatement: (undefined) the bounds are then NaN and the values decide, the same leader
+function farthestReach(state: ZombieTrainersState, seat: 0 | 1): number {
+  const trainer = state.trainers[seat];
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a spectator's reach counted anyway only widens the bounds: the values decide more often, the same leader
+  if (trainer.trapsLeft <= 0) return 0;
+  const { map, params } = state.config;
+  const x = map.column[trainer.cell] as number;
+  const y = map.row[trainer.cell] as number;
+  // Stryker disable next-line ArithmeticOperator: each surviving change makes the reach larger (a looser bound, the values decide more often); a smaller one gives wrong leaders, which the tests catch
+  return Math.max(0, Math.max(x, map.width - 1 - x) + Math.max(y, map.height - 1 - y) - params.interactionRange);
+}
+
+/**
  * The sign of {@link staticArgument}, reading the wild zombies' distances only when they could
- * change it. Each trainer's distance term is `proximityWeight × d` with d between 0 and the
- * map's largest Manhattan distance less the interaction range; when the rest of the difference
- * is further from 0 than that term can move it (with a margin far above rounding error, so the
- * sign is the one the full sum gives), the distances cannot decide. At most turn starts of a
- * match with an XP lead, they cannot.
+ * change it. Player 1's distance term takes `proximityWeight × d₁` off and player 2's adds
+ * `proximityWeight × d₂`, each d between 0 and {@link farthestReach}; when the rest of the
+ * difference stays on one side of 0 whatever the two terms are (with a margin of a millionth of
+ * the values, far above their rounding, so the sign is the one the full sum gives), the distances
+ * cannot decide. At most turn
+ * starts of a match with an XP lead, they cannot.
  */
 function decisionLeader(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
-  // Dividing by a scale that is not positive (a study's odd weights, or NaN) changes or loses the
-  // sign: then the values decide, as they are.
-  if (state.wildCount > 0 && weights.scale > 0) {
-    const { map, params } = state.config;
-    const rest = valueBeforeDistance(state, 0, weights) - valueBeforeDistance(state, 1, weights) + TIE_ADVANTAGE;
-    const farthest = Math.max(0, map.width - 1 + (map.height - 1) - params.interactionRange);
-    const reach = Math.abs(weights.proximityWeight) * farthest * (1 + 1e-9) + 1e-9 * (1 + Math.abs(rest));
-    if (rest > reach) return 0;
-    if (rest < -reach) return 1;
+  // Dividing by a scale that is not positive and finite (a study's odd weights, NaN, Infinity)
+  // changes or loses the sign: then the values decide, as they are.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: (false, {}) the values decide, the same leader; with no zombie (wildCount) the distance terms are 0, within the bounds; at scale 0 the values are ±Infinity of the bounds' sign
+  if (state.wildCount > 0 && weights.scale > 0 && weights.scale < Number.POSITIVE_INFINITY) {
+    const first = valueBeforeDistance(state, 0, weights);
+    const second = valueBeforeDistance(state, 1, weights);
+    const rest = first - second + TIE_ADVANTAGE;
+    const firstTerm = -weights.proximityWeight * farthestReach(state, 0);
+    const secondTerm = weights.proximityWeight * farthestReach(state, 1);
+    // The full sum rounds at the scale of each trainer's value, not of their difference: two
+    // values of 1e8 an ulp apart differ by 1.5e-8. A millionth of the magnitudes is far above that.
+    const margin = 1e-6 * (1 + Math.abs(first) + Math.abs(second) + Math.abs(firstTerm) + Math.abs(secondTerm));
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: (false) the values decide, the same leader; (>=) a sum exactly at the margin is still a margin away from 0
+    if (rest + Math.min(0, firstTerm) + Math.min(0, secondTerm) > margin) return 0;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: (false) the values decide, the same leader; (<=) as above
+    if (rest + Math.max(0, firstTerm) + Math.max(0, secondTerm) < -margin) return 1;
   }
   return leaderBySign(staticArgument(state, weights));
 }
