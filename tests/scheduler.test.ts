@@ -30,14 +30,21 @@ function controlledPlay(): { play: (start: number, end: number) => Promise<Chunk
 }
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Takes `scheduler`'s results as they come: the starts seen so far, and the end of the taking. */
+function consume(scheduler: ChunkScheduler): { seen: number[]; consuming: Promise<void> } {
+  const seen: number[] = [];
+  const consuming = (async () => {
+    for await (const result of scheduler.results()) seen.push(result.start);
+  })();
+  return { seen, consuming };
+}
+
 describe('the scheduler', () => {
   it('keeps at most maxInFlight chunks out and hands results back in match order, whatever order they finish in', async () => {
     const control = controlledPlay();
     const scheduler = new ChunkScheduler({ start: 0, end: 50, chunkSize: 10, maxInFlight: 3, play: control.play });
-    const seen: number[] = [];
-    const consuming = (async () => {
-      for await (const result of scheduler.results()) seen.push(result.start);
-    })();
+    const { seen, consuming } = consume(scheduler);
     await tick();
     expect(control.started).toEqual([0, 10, 20]);
     control.finish(20);
@@ -59,10 +66,7 @@ describe('the scheduler', () => {
     const control = controlledPlay();
     const abort = new AbortController();
     const scheduler = new ChunkScheduler({ start: 0, end: 100, chunkSize: 10, maxInFlight: 4, play: control.play, signal: abort.signal });
-    const seen: number[] = [];
-    const consuming = (async () => {
-      for await (const result of scheduler.results()) seen.push(result.start);
-    })();
+    const { seen, consuming } = consume(scheduler);
     await tick();
     control.finish(0);
     control.finish(10);
@@ -115,10 +119,7 @@ describe('the scheduler', () => {
   it('stops as interrupted when a chunk is cancelled', async () => {
     const control = controlledPlay();
     const scheduler = new ChunkScheduler({ start: 0, end: 30, chunkSize: 10, maxInFlight: 1, play: control.play });
-    const seen: number[] = [];
-    const consuming = (async () => {
-      for await (const result of scheduler.results()) seen.push(result.start);
-    })();
+    const { seen, consuming } = consume(scheduler);
     await tick();
     control.finish(0);
     await tick();
