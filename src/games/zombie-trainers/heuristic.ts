@@ -209,9 +209,9 @@ function catchChancesOf(trapRates: readonly number[]): Float64Array {
   return chancesByRateIndex;
 }
 
-/** {@link findNearestWild} has been run on `state` when it holds a wild zombie. */
-function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: TrainersHeuristicWeights): number {
-  let value = valueBeforeDistance(state, seat, weights);
+/** `seat`'s value, given its {@link valueBeforeDistance}; {@link findNearestWild} has been run on `state` when it holds a wild zombie. */
+function trainerValue(state: ZombieTrainersState, seat: 0 | 1, weights: TrainersHeuristicWeights, beforeDistance: number): number {
+  let value = beforeDistance;
   if (state.trainers[seat].trapsLeft > 0 && state.wildCount > 0) value -= weights.proximityWeight * (nearestOf[seat] as number);
   return value;
 }
@@ -279,6 +279,8 @@ function decisionLeader(state: ZombieTrainersState, weights: TrainersHeuristicWe
     if (rest + Math.min(0, firstTerm) + Math.min(0, secondTerm) > margin) return 0;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: (false) the values decide, the same leader; (<=) as above
     if (rest + Math.max(0, firstTerm) + Math.max(0, secondTerm) < -margin) return 1;
+    // The distances decide: the values without them are already known.
+    return leaderBySign(argumentGiven(state, weights, first, second));
   }
   return leaderBySign(staticArgument(state, weights));
 }
@@ -291,9 +293,14 @@ function staticValue(state: ZombieTrainersState, weights: TrainersHeuristicWeigh
 
 /** What {@link staticValue} takes the tanh of, before the match is over. */
 function staticArgument(state: ZombieTrainersState, weights: TrainersHeuristicWeights): number {
+  return argumentGiven(state, weights, valueBeforeDistance(state, 0, weights), valueBeforeDistance(state, 1, weights));
+}
+
+/** {@link staticArgument}, given each trainer's {@link valueBeforeDistance}. */
+function argumentGiven(state: ZombieTrainersState, weights: TrainersHeuristicWeights, first: number, second: number): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: with no zombie the pass finds none, and trainerValue reads no distance then
   if (state.wildCount > 0) findNearestWild(state);
-  return (trainerValue(state, 0, weights) - trainerValue(state, 1, weights) + TIE_ADVANTAGE) / weights.scale;
+  return (trainerValue(state, 0, weights, first) - trainerValue(state, 1, weights, second) + TIE_ADVANTAGE) / weights.scale;
 }
 
 /** Player 1's estimate, pending chance valued by playing it out. */
