@@ -25,7 +25,7 @@ import type { QualitySummary } from '../quality/quality-figures.js';
 import { BatchPlayer } from '../run/batches.js';
 import { runScenario, summaryDocument, type SummaryDocument } from '../run/run-scenario.js';
 import { checkAgentShape, describeExport, factoryFromExport } from '../scenario/agent-module.js';
-import { canonicalJson, defaultAgentName, parseScenario, SCENARIO_FIELDS, type NamedSeat, type Scenario } from '../scenario/scenario.js';
+import { defaultAgentName, namesSharedByOthers, parseScenario, SCENARIO_FIELDS, sharedNameMessage, type NamedSeat, type Scenario } from '../scenario/scenario.js';
 import { agents } from '../registry.js';
 import type { GameId, ParamsOf, ResultsOf } from './game-types.js';
 
@@ -154,13 +154,10 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
   });
   // Seats reported under one name are one agent in the per-agent table: two different agent
   // objects may not share one (a file's seats are checked by agent and settings as it is parsed).
-  const agentOf = (index: number): unknown => objects.get(index)?.agent ?? seats[index]?.factory;
-  seats.forEach((seat, index) => {
-    const first = seats.findIndex((other) => other.name === seat.name);
-    if (first !== index && (agentOf(first) !== agentOf(index) || canonicalJson(seats[first]?.config) !== canonicalJson(seat.config))) {
-      issues.push({ source: 'scenario', field: `seats[${index}]`, message: `seats ${first + 1} and ${index + 1} play different agents or settings but are both reported as "${seat.name}"; give one a distinct name` });
-    }
-  });
+  for (const [first, seat] of namesSharedByOthers(seats, (entry, index) => objects.get(index)?.agent ?? entry.factory)) {
+    const index = seats.indexOf(seat);
+    issues.push({ source: 'scenario', field: `seats[${index}]`, message: sharedNameMessage(seats.indexOf(first), index, seat.name) });
+  }
   if (issues.length > 0) throw new UsageError(issues);
   return { ...parsed, seats };
 }

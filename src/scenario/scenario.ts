@@ -402,20 +402,33 @@ const CONTROL_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}]/u;
  * same agent with the same settings (`seats: [random, random]`), never two different agents.
  */
 function sharedNameIssues(pendingSeats: readonly PendingSeat[], seatsField: string, issue: Seating['issue']): InputIssue[] {
-  const issues: InputIssue[] = [];
-  const firstByName = new Map<string, PendingSeat>();
-  for (const seat of pendingSeats) {
+  return namesSharedByOthers(pendingSeats, (seat) => seat.agentId).map(([first, seat]) => {
+    const message = `${sharedNameMessage(first.index, seat.index, seat.name)}: field`;
+    // Settings a flag gave (--set seat2.iterations=..., a sweep's values) are blamed on the flag.
+    const flagged = first.agentId === seat.agentId ? differingSettingFlag(first, seat) : undefined;
+    return flagged === undefined ? issue(`${seatsField}[${seat.index}]`, message) : { source: `--set ${flagged}`, field: '', message };
+  });
+}
+
+/**
+ * Each seat reported under a name an earlier seat has, paired with that earlier seat, where the
+ * two differ: in `agentOf` (an agent id, or an agent object) or in settings (compared
+ * canonically). Shared by scenario files and the library's scenario objects.
+ */
+export function namesSharedByOthers<S extends { readonly name: string; readonly config: Readonly<Record<string, unknown>> }>(seats: readonly S[], agentOf: (seat: S, index: number) => unknown): [S, S][] {
+  const pairs: [S, S][] = [];
+  const firstByName = new Map<string, [S, number]>();
+  seats.forEach((seat, index) => {
     const first = firstByName.get(seat.name);
-    if (first === undefined) {
-      firstByName.set(seat.name, seat);
-    } else if (first.agentId !== seat.agentId || canonicalJson(first.config) !== canonicalJson(seat.config)) {
-      const message = `seats ${first.index + 1} and ${seat.index + 1} play different agents or settings but are both reported as "${seat.name}"; give one a distinct name: field`;
-      // Settings a flag gave (--set seat2.iterations=..., a sweep's values) are blamed on the flag.
-      const flagged = first.agentId === seat.agentId ? differingSettingFlag(first, seat) : undefined;
-      issues.push(flagged === undefined ? issue(`${seatsField}[${seat.index}]`, message) : { source: `--set ${flagged}`, field: '', message });
-    }
-  }
-  return issues;
+    if (first === undefined) firstByName.set(seat.name, [seat, index]);
+    else if (agentOf(first[0], first[1]) !== agentOf(seat, index) || canonicalJson(first[0].config) !== canonicalJson(seat.config)) pairs.push([first[0], seat]);
+  });
+  return pairs;
+}
+
+/** What is wrong with seats `first` and `second` (0-based) sharing `name`. */
+export function sharedNameMessage(first: number, second: number, name: string): string {
+  return `seats ${first + 1} and ${second + 1} play different agents or settings but are both reported as "${name}"; give one a distinct name`;
 }
 
 /** The flag assignment that set a top-level setting on which two seats' configs differ, if a flag set one. */
