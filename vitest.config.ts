@@ -15,6 +15,8 @@ export default defineConfig({
     // mocks a module, stubs a global or changes the process's folder; the suite passes with
     // its files shuffled (--sequence.shuffle.files) as well.
     isolate: false,
+    // Scratch folders of the whole run live in one folder that is removed at the end.
+    globalSetup: ['tests/temp-root.ts'],
     // CLI tests spawn the compiled CLI; give them room on a loaded 2-core CI machine.
     testTimeout: 60_000,
   },

@@ -13,6 +13,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/calibration/**/*.calibration.ts', 'tests/slow/**/*.test.ts'],
+    globalSetup: ['tests/temp-root.ts'],
     testTimeout: 180_000,
   },
 });
