@@ -333,6 +333,15 @@ describe('publishing', () => {
       expect(snapshot(dir)).toEqual(before);
     }
     expect(existsSync(join(work, 'cut-pages'))).toBe(false);
+    // A run into the folder that neither resumes nor replaces is refused before the claim would
+    // finish the publish: a refused command changes nothing.
+    for (const args of [[replacing], [scenario]]) {
+      const plain = await hordelab('run', ...args, '-q', '-w', '0', '--out', 'cut-publish');
+      expect(plain.status, args.join(' ')).toBe(2);
+      expect(plain.stderr).toContain(`${join(dir, PUBLISH_FILE)}: a publish into ${dir} was cut short, so its files may be of two outputs; nothing was changed: finish it with "hordelab run <scenario> --out ${dir} --resume" (a run's), replace the folder's output with --out ${dir} --force`);
+      expect(plain.stderr.trim().split('\n')).toHaveLength(1);
+      expect(snapshot(dir)).toEqual(before);
+    }
     // Another run's resume (the other seed, or other matches) is refused, and changes nothing.
     for (const args of [[scenario], [replacing, '-n', '20']]) {
       const other = await hordelab('run', ...args, '-q', '-w', '0', '--out', 'cut-publish', '--resume');

@@ -16,7 +16,8 @@
  * a live holder refreshes it every 30 seconds). Files are written under temporary names and published together by
  * {@link OutputFolder.publish}: a publish journal (`.hordelab-publish.json`) lists the renames
  * and removals before any is made, summary.json is renamed last, and a publish cut short (a
- * kill, a crash) is completed by the next claim. A full disk fails while writing the temporary
+ * kill, a crash) is completed by the next claim that resumes or replaces the output (any other
+ * is refused, the folder untouched). A full disk fails while writing the temporary
  * files, before any rename: the folder keeps its previous complete output.
  *
  * `.hordelab-folder.json` records what a folder holds: the kind, the scenario, its status and
@@ -123,7 +124,7 @@ export class OutputFolder {
     }
     const { lock, stale } = taken;
     try {
-      const finishedPublish = completeInterruptedPublish(dir, options.knownNames ?? []);
+      const finishedPublish = completeInterruptedPublish(dir, options);
       // Temporary files are a killed process's only where that process left its lock behind.
       const previous = inspectFolder(dir, options.knownNames ?? [], { killedRunLeftLock: stale !== null });
       if (finishedPublish && options.resume === true && previous.status === 'complete' && previous.kind === options.kind && previous.scenario === options.scenario) {
@@ -359,19 +360,36 @@ function applyPublish(dir: string, journal: PublishJournal): void {
  * was damaged or edited: refused, nothing touched (its names could point anywhere).
  * @throws UsageError naming the journal.
  */
-function completeInterruptedPublish(dir: string, knownNames: readonly string[]): boolean {
+function completeInterruptedPublish(dir: string, options: ClaimOptions): boolean {
   const path = join(dir, PUBLISH_FILE);
   if (!existsSync(path)) return false;
   const journal = readJson(path);
   if (!isPublishJournal(journal)) {
     throw new UsageError([{ source: path, field: '', message: "is damaged (expected the renames of a publish, as hordelab writes them, of files in this folder); nothing was changed: delete it if the folder's files are whole, or write into a new folder" }]);
   }
-  const foreign = journalOverreach(dir, journal, knownNames);
+  const foreign = journalOverreach(dir, journal, options.knownNames ?? []);
   if (foreign !== null) {
     throw new UsageError([{ source: path, field: foreign.field, message: `names ${JSON.stringify(foreign.name)}, ${foreign.why} (expected only files of the folder's previous output, or the new output's own); nothing was changed: delete the journal if the folder's files are whole, or write into a new folder` }]);
   }
+  refuseCutShortPublish(dir, options);
   applyPublish(dir, journal);
   return true;
+}
+
+/**
+ * A claim that neither resumes nor replaces leaves a publish cut short as it is: finishing it
+ * changes the folder, and a command refused for the folder it names changes nothing. `--resume`
+ * (a run's, checked by the caller to be of that very run) and `--force` finish it.
+ */
+function refuseCutShortPublish(dir: string, options: ClaimOptions): void {
+  if (options.force || options.resume === true) return;
+  throw new UsageError([
+    {
+      source: join(dir, PUBLISH_FILE),
+      field: '',
+      message: `a publish into ${dir} was cut short, so its files may be of two outputs; nothing was changed: finish it with "hordelab run <scenario> --out ${dir} --resume" (a run's), replace the folder's output with ${options.flag} ${dir} --force, or write into a new folder`,
+    },
+  ]);
 }
 
 /**
