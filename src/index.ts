@@ -23,6 +23,8 @@ export { checkConformance, CONFORMANCE_PROPERTIES, type ConformanceOptions, type
 export { formatConformance } from './conform/conformance-text.js';
 export { loadScenario, parseScenario, type Scenario, type ScenarioOverrides } from './scenario/scenario.js';
 export { runScenario, type RunOptions, type RunResult, type SummaryDocument } from './run/run-scenario.js';
+// What runScenario({ resume: true }) throws when all that was left was a publish it then finished: a success, not a failure.
+export { PublishFinished } from './run/output-folder.js';
 export { mergeRuns } from './run/merge.js';
 export { replayMatch } from './run/replay.js';
 export { rateInterval, DEFAULT_CONFIDENCE, type RateEstimate } from './stats/rate-interval.js';

@@ -19,6 +19,7 @@ import { LOCK_FILE, MANIFEST_FILE, OutputFolder, PUBLISH_FILE, inspectFolder } f
 import { CHECKPOINT_FILE } from '../src/run/journal.js';
 import { runKey } from '../src/run/run-key.js';
 import { parseScenario } from '../src/scenario/scenario.js';
+import { PublishFinished, runScenario } from '../src/index.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 let work = '';
@@ -305,6 +306,24 @@ describe('publishing', () => {
     expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'matches.csv', 'summary.json']);
     expect(readFileSync(join(dir, 'summary.json'), 'utf8')).toBe('{"new":true}\n');
     expect(readFileSync(join(dir, 'matches.csv'), 'utf8')).toBe('new rows\n');
+  });
+
+  it("the library's runScenario with resume finishes a publish cut short of that run and throws the exported PublishFinished (a success)", async () => {
+    const file = scenarioFile('cut-lib.yaml', `name: cut-lib\n${SMALL}`);
+    const scenario = await parseScenario(readFileSync(file, 'utf8'), file);
+    const dir = join(work, 'cut-lib');
+    const options = { outDir: dir, eventFiles: true, command: 'test', workers: 0 };
+    await runScenario(scenario, options);
+    const summary = readFileSync(join(dir, 'summary.json'));
+    // Killed in its publish before summary.json was renamed into place, its final checkpoint there.
+    writeFileSync(join(dir, 'summary.json.tmp'), summary);
+    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as { files: string[] };
+    writeFileSync(join(dir, PUBLISH_FILE), JSON.stringify({ renames: [['summary.json.tmp', 'summary.json']], remove: [CHECKPOINT_FILE], manifest }));
+    const checkpoint = { version: 2, key: runKey(scenario, { eventFiles: true, maxErrors: 0 }, undefined), scenario: 'cut-lib', location: 'final', lengths: {}, sha256: {} };
+    writeFileSync(join(dir, CHECKPOINT_FILE), JSON.stringify({ ...checkpoint, integrity: createHash('sha256').update(JSON.stringify(checkpoint)).digest('hex') }));
+    await expect(runScenario(scenario, { ...options, resume: true })).rejects.toBeInstanceOf(PublishFinished);
+    expect(existsSync(join(dir, PUBLISH_FILE))).toBe(false);
+    expect(readFileSync(join(dir, 'summary.json'))).toEqual(summary);
   });
 
   it('pages are not drawn from a folder whose publish was cut short (two runs mixed); run --resume of that very run finishes it, exit 0, and another is refused untouched', async () => {
