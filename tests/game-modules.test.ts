@@ -273,6 +273,26 @@ describe('a changed game module', () => {
   }, 120_000);
 });
 
+describe('a game module split into an entry and the rules it imports', () => {
+  it('changes the run key when only the imported rules change, so merge refuses shards of the two', async () => {
+    const dir = gameFolder('game: ./entry.mjs\nmatches: 4000\nseed: 3\nseats: [random, random]\n');
+    writeFileSync(join(dir, 'entry.mjs'), "export { default } from './first-six.mjs';\n");
+    const key = async (): Promise<string> => runKey(await loadScenario(join(dir, 'first-six.yaml')), { eventFiles: true, maxErrors: 0 }, undefined);
+    const before = await key();
+    // A file beside it that nothing imports is not the game.
+    writeFileSync(join(dir, 'notes.mjs'), 'export const unused = 1;\n');
+    expect(await key()).toBe(before);
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard0', '--shard', '0/2', '-n', '100', '-q')).status).toBe(0);
+    writeFileSync(join(dir, 'first-six.mjs'), `${readFileSync(join(dir, 'first-six.mjs'), 'utf8')}\n// a rule changed\n`);
+    expect(await key()).not.toBe(before);
+    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard1', '--shard', '1/2', '-n', '100', '-q')).status).toBe(0);
+    const merged = await hordelabIn(dir, 'merge', 'shard0', 'shard1', '--out', 'merged');
+    expect(merged.status).toBe(2);
+    expect(merged.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(dir, 'merged', 'summary.json'))).toBe(false);
+  }, 120_000);
+});
+
 describe('optional parts of a game definition', () => {
   it('takes a definition without them, and refuses one given as something other than a function, naming it', () => {
     const valid = diceRace as unknown as Record<string, unknown>;

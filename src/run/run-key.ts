@@ -7,8 +7,8 @@
  * folders merge.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { moduleGraphDigest } from '../scenario/module-digest.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { HORDELAB_VERSION } from '../version.js';
 import type { Shard } from './shard.js';
@@ -57,10 +57,10 @@ export function effectiveScenario(scenario: Scenario): unknown {
   };
 }
 
-/** SHA-256 of an agent module's file: an agent edited between a run and its resume is another agent. */
+/** The digest of an agent module's file and the files it imports: an agent edited between a run and its resume is another agent. */
 function moduleDigest(url: string): string {
   try {
-    return createHash('sha256').update(readFileSync(fileURLToPath(url))).digest('hex');
+    return moduleGraphDigest(fileURLToPath(url));
   } catch {
     return `unreadable ${url}`;
   }

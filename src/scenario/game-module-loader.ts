@@ -9,7 +9,6 @@
  * The module is loaded by its absolute path, which the returned module keeps (`source`), so a
  * worker thread, `report` and `merge` load the very same file again.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +19,7 @@ import { describeValues } from '../core/match-runner.js';
 import { uncompiledModule } from '../core/user-module.js';
 import { genericReport, withEngineEvents } from '../reports/generic-report.js';
 import { describeExport, isModulePath } from './agent-module.js';
+import { moduleGraphDigest } from './module-digest.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -242,9 +242,10 @@ export async function loadGameModule(spec: string, scenarioFile: string): Promis
 
 /** Loads the game module at the absolute `path`; `spec` names it in messages. */
 export async function loadGameModuleFile(spec: string, path: string): Promise<{ module: GameModule } | { problem: string }> {
-  let bytes: Buffer;
+  // The file and the files it imports: a game whose rules sit beside its entry is edited there.
+  let sha256: string;
   try {
-    bytes = readFileSync(path);
+    sha256 = moduleGraphDigest(path);
   } catch {
     return { problem: `cannot load game module "${spec}": no module at ${path}` };
   }
@@ -257,6 +258,6 @@ export async function loadGameModuleFile(spec: string, path: string): Promise<{ 
   }
   const result = gameModuleFromExport(loaded['default']);
   if ('problem' in result) return { problem: `game module "${spec}" ${result.problem}; ${EXPECTED}` };
-  const source: GameModuleSource = { spec, path, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const source: GameModuleSource = { spec, path, sha256 };
   return { module: { ...result.module, source } };
 }
