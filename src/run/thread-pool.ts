@@ -4,7 +4,7 @@
  * at a time, started at once and replaced when one dies or is stopped.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 
 /**
@@ -67,7 +67,9 @@ export function startThreadPool<Task, Result>(file: string, threads: number): Pi
 
 function newPool<Task, Result>(file: string, threads: number): Piscina<Task, Result> {
   const pool = new Piscina<Task, Result>({
-    filename: file,
+    // Each thread's entry imports the task module: see thread-entry.cts for why not the module itself.
+    filename: compiledWorkerFile('run/thread-entry.cjs'),
+    workerData: { module: pathToFileURL(file).href },
     minThreads: threads,
     maxThreads: threads,
     concurrentTasksPerWorker: 1,

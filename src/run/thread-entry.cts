@@ -1,0 +1,20 @@
+/**
+ * What piscina loads in each worker thread: the pool's task module (an ES module, named in
+ * `workerData.module`), imported asynchronously. CommonJS on purpose: piscina loads its file with
+ * require() first, and a require() of an ES module instantiates it synchronously; a thread
+ * stopped in the middle of that (a command refused while its prestarted threads were still
+ * loading) aborted the whole process on Node 20 (V8 "FATAL ERROR: v8::Module::IsGraphAsync",
+ * exit 134). Stopped during an import() instead, a thread just stops. The import starts when
+ * the thread does, so threads still load while the main thread loads the command.
+ */
+import worker_threads = require('node:worker_threads');
+
+type TaskFunction = (argument: unknown) => Promise<unknown>;
+
+const loaded = import((worker_threads.workerData as { module: string }).module) as Promise<{ default: TaskFunction }>;
+// A module that fails to load fails each task that awaits it, as before; not an unhandled rejection first.
+loaded.catch(() => undefined);
+
+export = async function runTask(argument: unknown): Promise<unknown> {
+  return (await loaded).default(argument);
+};
