@@ -93,6 +93,8 @@ describe('keys that could reach every object', () => {
     ['a JSON key given twice (JSON.parse would keep the last)', 'twice.json', '{"game":"coin-flip","matches":4,"seed":1,"seats":["random","random"],"game":"tic-tac-toe"}', 'twice.json: a key is given twice (the second at line 1, column 70); expected each key once'],
     ['a YAML tag that would run code elsewhere', 'tag.yaml', SCENARIO.replace('game: coin-flip', 'game: !!js/function "x"'), 'tag.yaml: not valid YAML: Unresolved tag: tag:yaml.org,2002:js/function at line 1, column 7'],
     ['a YAML list used as a key', 'key.yaml', `${SCENARIO}? [a, b]\n: 1\n`, 'key.yaml: not valid YAML: a key must be a plain value, not a list or map, at line 5'],
+    ['a second YAML document (a parse of the first alone drops it unsaid)', 'two.yaml', `${SCENARIO}---\ngame: tic-tac-toe\n`, 'two.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 5); expected one'],
+    ['YAML after a document end marker', 'end.yaml', `${SCENARIO}...\n[\n`, 'end.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 6); expected one'],
     ['YAML nested 10,000 deep', 'deep.yaml', `${SCENARIO}description: ${'['.repeat(10000)}${']'.repeat(10000)}\n`, 'deep.yaml: not valid YAML'],
   ];
   it.each(documents)('%s in a scenario is exit 2 naming the file and field', async (_label, name, text, message) => {
@@ -101,6 +103,12 @@ describe('keys that could reach every object', () => {
     const before = listing(work);
     expectRefused(await hordelabIn(work, 'run', name, '-w', '0'), message);
     expect(listing(work)).toEqual(before);
+  });
+
+  it('a checks file holding a second YAML document is exit 2: its checks are not dropped from the gate unsaid', async () => {
+    const check = (name: string, atLeast: number): string => `checks:\n  - name: ${name}\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: ${atLeast}\n    budget: 100\n`;
+    writeFileSync(join(work, 'two.checks.yaml'), `${check('a', 0.1)}---\n${check('b', 0.99)}`);
+    expectRefused(await hordelabIn(work, 'check', 'two.checks.yaml', '-w', '0'), 'two.checks.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 8); expected one');
   });
 
   it('a check file with __proto__ inside a check is exit 2 naming the field', async () => {

@@ -4,7 +4,7 @@
  * multi-line warning of its own on stderr; here those are refused like a syntax error, with a
  * one-line message, and nothing is printed.
  */
-import { isCollection, parseDocument, visit } from 'yaml';
+import { isCollection, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
 
 /** What is wrong with a document, in one line. */
 export class StrictYamlError extends Error {
@@ -16,6 +16,14 @@ export class StrictYamlError extends Error {
 
 /** The data of `text`; @throws StrictYamlError for the first syntax error, unresolved tag or collection key. */
 export function parseStrictYaml(text: string): unknown {
+  const documents = parseAllDocuments(text, { logLevel: 'silent' });
+  // `---` or `...` then more: a second document, which a parse of the first alone drops unsaid
+  // (two checks files joined into one would lose the second file's checks from a CI gate).
+  if (Array.isArray(documents) && documents.length > 1) {
+    const second = documents[1] as Document;
+    const line = text.slice(0, second.range?.[0] ?? text.length).split('\n').length;
+    throw new StrictYamlError(`holds ${documents.length} YAML documents (the second starts at line ${line}); expected one`);
+  }
   const document = parseDocument(text, { logLevel: 'silent' });
   const problem = document.errors[0] ?? document.warnings[0];
   if (problem !== undefined) throw new StrictYamlError((problem.message.split('\n')[0] as string).replace(/:\s*$/, ''));
