@@ -43,6 +43,10 @@ describe('levels', () => {
     expect(() => parseLevels(['greedy,random,greedy'], '--levels')).toThrow(/level "greedy" is listed twice/);
     expect(() => parseLevels([''], '--levels')).toThrow(/at least one level/);
     expect(() => parseLevels(['mcts:iterations'], '--levels')).toThrow(/"iterations" in "mcts:iterations" is not a setting/);
+    // Assigned as a key, __proto__ would set the settings' prototype and vanish from them unseen.
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      expect(() => parseLevels([`mcts:${key}={iterations: 5}`], '--levels')).toThrow(`--levels: "${key}" in "mcts:${key}={iterations: 5}" is not allowed as a setting name`);
+    }
     // The same agent and settings in another order: one level played and ranked twice.
     expect(() => parseLevels(['mcts:iterations=20,c=1,mcts:c=1,iterations=20'], '--levels')).toThrow(/level "mcts:c=1,iterations=20" is level "mcts:iterations=20,c=1" again/);
     // Two modules whose names make one level file.

@@ -14,6 +14,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
+import { isUnsafeKey } from '../core/safe-keys.js';
 import { isModulePath } from '../scenario/agent-module.js';
 import { canonicalJson } from '../run/run-key.js';
 
@@ -49,6 +50,9 @@ export function parseSeatLevel(spec: string, source: string): SeatLevel {
       const at = part.indexOf('=');
       const key = at < 0 ? '' : part.slice(0, at).trim();
       if (key === '') throw new UsageError([{ source, field: '', message: `"${part}" in "${spec}" is not a setting; expected key=value, such as iterations=200` }]);
+      // Refused here, before the assignment below: `config.__proto__ = value` sets the object's
+      // prototype instead of a key, which the later walk over its own keys never sees.
+      if (isUnsafeKey(key)) throw new UsageError([{ source, field: '', message: `"${key}" in "${spec}" is not allowed as a setting name` }]);
       let value: unknown;
       try {
         value = parseYaml(part.slice(at + 1));
