@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { loadScenario } from '../src/scenario/scenario.js';
 import { runKey } from '../src/run/run-key.js';
-import { gameDefinitionProblem } from '../src/scenario/game-module-loader.js';
+import { gameDefinitionProblem, gameModuleFromExport } from '../src/scenario/game-module-loader.js';
 import { diceRace } from './fixtures/dice-race.js';
 
 const FIXTURES = resolve('tests/fixtures/game-modules');
@@ -291,6 +291,16 @@ describe('a game module split into an entry and the rules it imports', () => {
     expect(merged.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(join(dir, 'merged', 'summary.json'))).toBe(false);
   }, 120_000);
+});
+
+describe('a game module whose definition throws as it is read', () => {
+  it('is a problem with the module, in one line, not an internal failure', () => {
+    const parameters = {};
+    Object.defineProperty(parameters, 'length', { enumerable: true, get: () => { throw new Error('getter boom'); } });
+    for (const exported of [{ ...diceRace, parameters }, { game: { ...diceRace, parameters } }]) {
+      expect(gameModuleFromExport(exported)).toEqual({ problem: 'threw while its definition was read: getter boom' });
+    }
+  });
 });
 
 describe('optional parts of a game definition', () => {

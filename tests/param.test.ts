@@ -29,6 +29,19 @@ describe('param builders', () => {
     expect(parseParameters(specs, { rounds: 20, deck: 'large' })).toEqual({ ok: true, params: { rounds: 20, bias: 0.5, strict: false, deck: 'large', even: 2 } });
   });
 
+  it("refuses a value a game's own check throws on, or answers oddly for, as bad input naming the parameter", () => {
+    const naive = {
+      weights: param.custom<number[]>({ description: 'Weights.', default: [1], validate: (v) => ((v as number[]).every((w) => w > 0) ? null : 'expected positive weights') }),
+      odd: param.custom<number>({ description: 'Odd.', default: 1, validate: (v) => (v === 1 ? null : (false as unknown as string)) }),
+    };
+    expect(parseParameters(naive, { weights: [2, 3] }).ok).toBe(true);
+    const bad = parseParameters(naive, { weights: 5, odd: 2 });
+    expect(bad.ok ? [] : bad.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([
+      `weights: expected a value the game's own check accepts; it threw "v.every is not a function" on this one`,
+      "odd: expected a value the game's own check accepts; it answered false for this one (a check answers null or a message)",
+    ]);
+  });
+
   it('names the parameters a misspelt one could have meant, or says there are none', () => {
     expect(parseParameters(specs, { round: 3 })).toMatchObject({ ok: false, issues: [{ path: ['round'], message: 'unknown parameter; expected one of: rounds, bias, strict, deck, even' }] });
     expect(parseParameters({}, { seed: 5 })).toEqual({ ok: false, issues: [{ path: ['seed'], message: 'unknown parameter; this game takes no parameters' }] });

@@ -85,8 +85,15 @@ export const param = {
   /** Any value with your own check: `validate` returns null when fine, else what was expected. */
   custom<T>(options: Common<T> & { readonly validate: (value: unknown) => string | null }): ParameterSpec<T> {
     const schema = z.unknown().superRefine((value, context) => {
-      const problem = options.validate(value);
-      if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+      // A game's own check that throws on a value it did not expect (a number where it reads a
+      // list) refuses that value: the user's input is what is wrong, not Hordelab.
+      let problem: unknown;
+      try {
+        problem = options.validate(value);
+      } catch (error) {
+        problem = `expected a value the game's own check accepts; it threw ${JSON.stringify(error instanceof Error ? error.message : String(error))} on this one`;
+      }
+      if (problem !== null) context.addIssue({ code: 'custom', message: typeof problem === 'string' ? problem : `expected a value the game's own check accepts; it answered ${String(problem)} for this one (a check answers null or a message)` });
     }) as unknown as z.ZodType<T>;
     return checkDefault({ description: options.description, schema, default: options.default }, 'custom');
   },

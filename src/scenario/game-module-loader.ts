@@ -157,6 +157,16 @@ function reportProblem(value: unknown): string | null {
  * (without the module's name) instead when it is neither.
  */
 export function gameModuleFromExport(exported: unknown): { module: GameModule } | { problem: string } {
+  // Reading the definition runs the module's code (a getter, a proxy): a throw there is the
+  // module's problem, said in one line, not an internal failure of Hordelab's.
+  try {
+    return readGameModule(exported);
+  } catch (error) {
+    return { problem: `threw while its definition was read: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function readGameModule(exported: unknown): { module: GameModule } | { problem: string } {
   if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) return { problem: `exports ${exported === undefined ? 'no default' : describeExport(exported)}` };
   const candidate = exported as Record<string, unknown>;
   if (!('game' in candidate)) {
