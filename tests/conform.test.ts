@@ -50,6 +50,17 @@ describe('checkConformance', () => {
     expect(heuristic?.problems[0]?.message).toContain('heuristic gave [NaN, Infinity], expected 2 values');
   });
 
+  it('fails a heuristic whose values change between two reads of one state: agents reading it would not replay', () => {
+    let reads = 0;
+    // Deterministic in this test: every third read of a state is off by a little.
+    const drifting: AnyGame = { ...diceRace, id: 'drifting-heuristic', heuristic: (state: unknown) => (diceRace.heuristic(state as DiceRaceState) as number[]).map((v, i) => (++reads % 3 === 0 && i === 0 ? v * 0.5 : v)) };
+    const heuristic = checkConformance(drifting, defaultParameters(drifting.parameters), { playouts: 4 }).properties.find((p) => p.property === 'heuristic');
+    expect(heuristic?.status).toBe('fail');
+    expect(heuristic?.problems[0]?.message).toMatch(/^heuristic gave \[.*\], then \[.*\] for the same state; expected values that depend on the state alone$/);
+    const steady = checkConformance(diceRace, defaultParameters(diceRace.parameters), { playouts: 4 }).properties.find((p) => p.property === 'heuristic');
+    expect(steady?.status).toBe('pass');
+  });
+
   it('checks chance groups where a game gives them: grouped outcomes leaving equal states pass, numbers out of order or of the wrong count fail, and a game without groups is not asked', () => {
     // A die whose low faces all move one cell and high faces six: the state keeps only which half came up.
     const halves: AnyGame = {

@@ -23,7 +23,7 @@ export const CONFORMANCE_PROPERTIES = {
   'current-player': 'the player to act is a seat, CHANCE or TERMINAL, and isTerminal agrees',
   terminates: 'every playout ends within maxLength steps',
   returns: 'returns at a terminal state give one finite value per seat, within utilityBounds',
-  heuristic: 'the heuristic gives one value per seat within utilityBounds, equal to returns at a terminal state',
+  heuristic: 'the heuristic gives one value per seat within utilityBounds, the same values each time for the same state, equal to returns at a terminal state',
   'heuristic-leader': "where the heuristic names its leader (heuristic.leader), it names the seat whose value is strictly the highest, or -1 when the highest is shared",
   'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed',
   'stable-order': 'legal actions come in an order the state alone decides: a second call and a clone list them alike',
@@ -408,6 +408,18 @@ function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: numbe
   }
   if (terminal && returns !== undefined && values.some((v, i) => Math.abs(v - (returns[i] as number)) > 1e-9)) {
     findings.fail('heuristic', `at a terminal state the heuristic ${shown(values)} differs from returns ${shown(returns)}`, seed, step);
+  }
+  // Agents and the quality figures read it: values that change between two reads of one state
+  // make runs with such agents unrepeatable, which no random playout (it never reads them) shows.
+  let again: unknown;
+  try {
+    again = game.heuristic(state);
+  } catch (error) {
+    findings.fail('heuristic', `heuristic threw when asked a second time for the same state: ${describeError(error)}`, seed, step);
+    return;
+  }
+  if (!Array.isArray(again) || again.length !== values.length || values.some((v, i) => !Object.is(v, again[i]))) {
+    findings.fail('heuristic', `heuristic gave ${shown(values)}, then ${shown(again)} for the same state; expected values that depend on the state alone`, seed, step);
   }
   const leader = heuristicLeader(game);
   if (leader !== undefined) checkLeader(leader, state, values, seed, step, findings);
