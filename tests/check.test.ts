@@ -131,6 +131,21 @@ describe('hordelab check', () => {
     expect(moved.stdout).toContain("coin: the rate moved from the baseline's");
   });
 
+  it('says of a check the baseline folder has no baseline for that its regression test did not run, in the text, JUnit and annotations', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'base.checks.yaml'), CHECKS(0.5, 20000));
+    expect((await hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline', '--update-baseline')).status).toBe(0);
+    // A second check, renamed or new, whose baseline was never stored: it passes its band, and says so.
+    writeFileSync(join(dir, 'base.checks.yaml'), `${CHECKS(0.5, 20000)}${CHECKS(0.5, 20000).replace('checks:\n', '').replace('name: coin', 'name: coin-renamed')}`);
+    const run = await hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '--baseline', 'baseline', '--junit', 'out.xml', '--annotations');
+    expect(run.status).toBe(0);
+    const note = 'no baseline stored for it in the baseline folder, so its regression test did not run (store one with --update-baseline)';
+    expect(run.stdout).toContain(`  coin-renamed: the rate is inside the band; ${note}`);
+    expect(run.stdout).not.toContain('  coin: ');
+    expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toContain(`matches of 20000; the rate is inside the band; ${note}`);
+    expect(run.stdout).toMatch(/::warning file=.*title=balance check coin-renamed::.*no baseline stored/);
+  });
+
   /** Checks that pass, fail and run out of budget, with their JUnit and Markdown files. */
   async function mixedChecks(): Promise<{ dir: string; status: number }> {
     const dir = tempDir();

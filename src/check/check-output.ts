@@ -32,7 +32,7 @@ export function formatChecks(results: readonly CheckResult[]): string {
     fixedSizeText(result),
   ]);
   const lines = table(header, rows, 5).split('\n');
-  for (const result of results) if (result.status !== 'pass' || result.baseline?.moved === true) lines.push(`  ${result.name}: ${result.reason}`);
+  for (const result of results) if (result.status !== 'pass' || result.baseline?.moved === true || result.missingBaseline) lines.push(`  ${result.name}: ${result.reason}`);
   const count = (status: CheckResult['status']): number => results.filter((result) => result.status === status).length;
   lines.push(`${count('pass')} passed, ${count('fail')} failed, ${count('inconclusive')} inconclusive (fixed-size: matches a fixed-size test with the same error rates would need)`);
   return lines.join('\n');
@@ -50,7 +50,7 @@ export function junitXml(results: readonly CheckResult[], timestamp: string): st
     const cases = results.filter((result) => result.file === file);
     const time = cases.reduce((sum, result) => sum + result.seconds, 0);
     const body = cases.map((result) => {
-      const detail = `${result.metric} = ${estimateText(result)}, ${result.band}; ${result.matches} matches of ${result.budget}`;
+      const detail = `${result.metric} = ${estimateText(result)}, ${result.band}; ${result.matches} matches of ${result.budget}${result.missingBaseline ? `; ${result.reason}` : ''}`;
       const inner =
         result.status === 'fail'
           ? `\n      <failure message="${xml(result.reason)}" type="balance">${xml(detail)}</failure>`
@@ -82,13 +82,13 @@ export function markdownSummary(results: readonly CheckResult[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** GitHub Actions workflow commands: an error per failed check, a warning per inconclusive one. */
+/** GitHub Actions workflow commands: an error per failed check, a warning per inconclusive one or one with no baseline to compare with. */
 export function githubAnnotations(results: readonly CheckResult[]): string {
   // Workflow command data escapes %, CR and LF; properties also escape ":" and ",".
   const data = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const property = (text: string): string => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
   return results
-    .filter((result) => result.status !== 'pass')
+    .filter((result) => result.status !== 'pass' || result.missingBaseline)
     .map((result) => {
       const level = result.status === 'fail' ? 'error' : 'warning';
       return `::${level} file=${property(result.file)},title=${property(`balance check ${result.name}`)}::${data(`${result.metric} = ${estimateText(result)}, expected ${result.band}: ${result.reason}`)}`;

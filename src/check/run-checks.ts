@@ -44,6 +44,9 @@ export type CheckedKind = 'rate' | 'mean';
 /** The state of one edge's test at the last look. */
 export type EdgeState = ({ readonly edge: number } & SprtState) | MeanEdgeLook;
 
+/** Why a check with a baseline folder given was not compared with a baseline. */
+const NO_BASELINE = 'no baseline stored for it in the baseline folder, so its regression test did not run (store one with --update-baseline)';
+
 export interface CheckResult {
   readonly name: string;
   readonly file: string;
@@ -61,6 +64,8 @@ export interface CheckResult {
   readonly estimate: RateEstimate | MeanEstimate;
   readonly edges: readonly EdgeState[];
   readonly baseline: BaselineComparison | null;
+  /** A baseline folder was given (not to update) but held no baseline for this check: its regression test did not run. */
+  readonly missingBaseline: boolean;
   readonly seconds: number;
   readonly failedMatches: number;
 }
@@ -238,9 +243,9 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     const by = 'rate' in baseline ? (x: number): string => (100 * x).toFixed(1) : (x: number): string => `${+x.toPrecision(4)}`;
     const unit = 'rate' in baseline ? ' points' : '';
     reason = `the ${metric.kind} moved from the baseline's ${was} by ${by(baseline.difference)}${unit} [${by(baseline.lower)}, ${by(baseline.upper)}]${reason === '' ? '' : `; ${reason}`}`;
-  } else if (baseline === null && options.baselineDir !== undefined && !options.updateBaseline) {
-    reason = `${reason}; no baseline stored for it yet`;
   }
+  const missingBaseline = baseline === null && options.baselineDir !== undefined && options.updateBaseline !== true;
+  if (missingBaseline) reason = reason === '' ? NO_BASELINE : `${reason}; ${NO_BASELINE}`;
   return {
     name: check.name,
     file: check.file,
@@ -255,6 +260,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     estimate: estimateOf(metric, check, designEffect),
     edges: states,
     baseline,
+    missingBaseline,
     seconds: Math.round(performance.now() - started) / 1000,
     failedMatches,
   };
