@@ -293,6 +293,15 @@ describe('a game module split into an entry and the rules it imports', () => {
   }, 120_000);
 });
 
+describe('seat names a report could not tell apart', () => {
+  it('refuses a seat named twice, an empty one and one with a line break, naming them', () => {
+    expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'A'] })).toBe('has seats ["A", "A"], naming "A" twice; expected a distinct name for each seat');
+    expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'B\nC'] })).toBe('has a seat named "B\\nC"; expected each seat\'s name non-empty and on one line');
+    expect(gameDefinitionProblem({ ...diceRace, seats: ['', 'B'] })).toBe('has a seat named ""; expected each seat\'s name non-empty and on one line');
+    expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'B'] })).toBeNull();
+  });
+});
+
 describe('a game module whose definition throws as it is read', () => {
   it('is a problem with the module, in one line, not an internal failure', () => {
     const parameters = {};

@@ -20,6 +20,7 @@ import { uncompiledModule } from '../core/user-module.js';
 import { genericReport, withEngineEvents } from '../reports/generic-report.js';
 import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
+import { CONTROL_CHARACTER } from '../core/one-line.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -114,6 +115,11 @@ export function gameDefinitionProblem(value: unknown): string | null {
   if (!Array.isArray(seats) || seats.length === 0 || !seats.every((seat) => typeof seat === 'string')) return 'has no seats (expected a list of seat names, such as ["First", "Second"])';
   // A win is the one strictly highest return: with one seat every match would be "won".
   if (seats.length === 1) return `has one seat (${String(seats[0])}); expected at least two: Hordelab's win rates and edges compare seats, and a lone seat would win every match`;
+  // Reports name seats: two alike print two rows no reader can tell apart, a line break splits one.
+  const repeated = seats.find((seat, index) => seats.indexOf(seat) !== index);
+  if (repeated !== undefined) return `has seats ${shownValue(seats)}, naming ${JSON.stringify(repeated)} twice; expected a distinct name for each seat`;
+  const broken = seats.find((seat) => seat === '' || CONTROL_CHARACTER.test(seat as string));
+  if (broken !== undefined) return `has a seat named ${JSON.stringify(broken)}; expected each seat's name non-empty and on one line`;
   const parameters = game['parameters'];
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return 'has no parameters (expected an object of param.int(...), param.real(...), ...; {} for none)';
   for (const [name, spec] of Object.entries(parameters)) {

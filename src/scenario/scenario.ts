@@ -30,6 +30,7 @@
  * (`src/reports/custom-metrics.ts`). `quality: { leads: false }` leaves out the game-quality
  * figures that read the game's heuristic at every turn start (`src/quality/`), for speed.
  */
+import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml, parseDocument as parseYamlDocument, YAMLParseError } from 'yaml';
@@ -393,8 +394,6 @@ function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSea
   return issues;
 }
 
-// Control characters, and the Unicode line and paragraph separators (U+2028, U+2029).
-const CONTROL_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 /**
  * Listed seats reported under one name are one agent in the per-agent table, and their matches
