@@ -60,6 +60,8 @@ describe('hordelab init game', () => {
       [['game', 'taken'], /^hordelab: <name>: taken is a folder that is not empty; expected a new or empty folder/],
       [['game', 'Dice_Race'], /^hordelab: <name>: "Dice_Race" names the game and its files: expected lowercase letters, digits and single dashes/],
       [['agent', 'my-agent'], /^hordelab: <kind>: expected game, got "agent"/],
+      // Every command refuses a module declaring a built-in game's id.
+      [['game', 'games/zombie-trainers'], /^hordelab: <name>: "zombie-trainers" is a built-in game's id, and the folder's last part names the new game; expected another name, such as my-zombie-trainers$/m],
       [['game'], /^hordelab: /],
     ];
     for (const [args, message] of cases) {
@@ -71,6 +73,7 @@ describe('hordelab init game', () => {
     expect(readdirSync(join(project, 'taken'))).toEqual(['notes.txt']);
     expect(existsSync(join(project, 'Dice_Race'))).toBe(false);
     expect(existsSync(join(project, 'my-agent'))).toBe(false);
+    expect(existsSync(join(project, 'games'))).toBe(false);
   });
 
   it('writes to an absolute folder where it says, not under the working folder', async () => {

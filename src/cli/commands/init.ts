@@ -7,6 +7,7 @@ import { makeFolders } from '../../run/atomic-file.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { gameTemplate } from '../../init/game-template.js';
+import { games } from '../../registry.js';
 import { writeProblem } from '../../present/output-folder.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 
@@ -22,6 +23,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const id = basename(name);
   if (!GAME_ID.test(id)) {
     throw new UsageError([{ source: '<name>', field: '', message: `"${id}" names the game and its files: expected lowercase letters, digits and single dashes, starting with a letter, such as dice-race` }]);
+  }
+  // Every command refuses a module declaring a built-in game's id: a folder of files no command would take.
+  if (games.has(id)) {
+    throw new UsageError([{ source: '<name>', field: '', message: `"${id}" is a built-in game's id, and the folder's last part names the new game; expected another name, such as my-${id}` }]);
   }
   if (existsSync(folder)) {
     if (!statSync(folder).isDirectory()) throw new UsageError([{ source: '<name>', field: '', message: `${name} is a file; expected a new folder` }]);
