@@ -73,7 +73,7 @@ describe('hordelab init game', () => {
     expect(readdirSync(join(project, 'taken'))).toEqual(['notes.txt']);
     expect(existsSync(join(project, 'Dice_Race'))).toBe(false);
     expect(existsSync(join(project, 'my-agent'))).toBe(false);
-    expect(existsSync(join(project, 'games'))).toBe(false);
+    expect(existsSync(join(project, 'games', 'zombie-trainers'))).toBe(false);
   });
 
   it('writes to an absolute folder where it says, not under the working folder', async () => {
