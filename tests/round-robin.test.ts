@@ -2,13 +2,40 @@
  * Round-robin scenarios: every pairing played with seats rotated on the same seeds, and the
  * agents rated (the ratings themselves: tests/ratings.test.ts).
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { runTournament } from '../src/run/tournament.js';
 import { parseScenario } from '../src/scenario/scenario.js';
+
+describe('a round robin interrupted by Ctrl-C', () => {
+  it('publishes the pairings played, marked interrupted, says it cannot be resumed, exit 130, and leaves no working file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-tournament-'));
+    writeFileSync(join(dir, 'rr.yaml'), 'game: tic-tac-toe\nmatches: 2000000\nseed: 3\nseats:\n  roundRobin: [random, greedy, {agent: mcts, config: {iterations: 20}}]\n');
+    const child = spawn(process.execPath, [resolve('dist/src/cli/main.js'), 'run', 'rr.yaml', '-w', '1', '--out', 'out'], { cwd: dir });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Interrupted within the first pairing, once it has a checkpoint: finished chunks to publish.
+    const checkpoint = join(dir, 'out', 'random-vs-greedy', '.hordelab-checkpoint.json');
+    for (let waited = 0; !existsSync(checkpoint); waited++) {
+      if (waited > 6000) throw new Error(`the first pairing never wrote a checkpoint: ${stderr}`);
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((done) => child.on('exit', done));
+    expect(code, stderr).toBe(130);
+    expect(stderr).toContain(`hordelab: interrupted; out holds the pairings played so far (the last one cut short), 2 of 3 not played, marked interrupted.\n  A round robin cannot be resumed: to play it whole, run it again with --force.\n`);
+    const left = (readdirSync(join(dir, 'out'), { recursive: true }) as string[]).filter((name) => name.endsWith('.tmp') || name.endsWith('.hordelab-lock'));
+    expect(left).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dir, 'out', '.hordelab-folder.json'), 'utf8')).status).toBe('interrupted');
+    expect(JSON.parse(readFileSync(join(dir, 'out', 'random-vs-greedy', 'summary.json'), 'utf8')).run.status).toBe('interrupted');
+    const again = await hordelabIn(dir, 'run', 'rr.yaml', '-q', '-w', '0', '-n', '10', '--out', 'out', '--force');
+    expect(again.status, again.stderr).toBe(0);
+  }, 120_000);
+});
 
 describe('round-robin scenarios', () => {
   it('play every pairing with seats rotated on the same seeds and rate the agents', async () => {

@@ -65,7 +65,11 @@ async function runRoundRobin(
   const matchTimeoutSeconds = args.number('match-timeout');
   const maxErrors = args.number('max-errors') ?? 0;
   let pairingLabel = '';
+  // Ctrl-C as in a plain run: the pairing playing publishes what it finished, marked
+  // interrupted, and the pairings after it are listed as not played.
+  const interrupt = interruptOnCtrlC(io);
   const { summary, files, status, failures } = await runTournament(scenario, {
+    signal: interrupt.signal,
     outDir: context.outDir,
     eventFiles: args.flag('event-files'),
     command: context.command,
@@ -80,7 +84,7 @@ async function runRoundRobin(
       pairingLabel = `pairing ${index + 1} of ${total}`;
       if (!quiet && !json) io.stderr.write(`pairing ${index + 1} of ${total}: ${a} vs ${b}\n`);
     },
-  });
+  }).finally(interrupt.stopListening);
   context.progress.stop();
   if (json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else if (!quiet) {
@@ -89,6 +93,14 @@ async function runRoundRobin(
       `${game.title}: ${scenario.name} — round robin of ${summary.scenario.agents.length} agents, ${scenario.matches} matches per pairing, seed ${scenario.seed}\n\n` +
         `${formatTournament(summary)}\n\nWrote ${files.join(', ')} and a folder per pairing\n`,
     );
+  }
+  if (status === 'interrupted') {
+    const notPlayed = summary.pairings.filter((pairing) => pairing.status === 'not played').length;
+    io.stderr.write(
+      `hordelab: interrupted; ${context.outDir} holds the pairings played so far (the last one cut short), ${notPlayed} of ${summary.pairings.length} not played, marked interrupted.\n` +
+        `  A round robin cannot be resumed: to play it whole, run it again with --force.\n`,
+    );
+    return EXIT_INTERRUPTED;
   }
   if (failures.length === 0) return 0;
   // Failures are not progress: said even with --quiet, as a plain run says them.
