@@ -310,6 +310,18 @@ describe('resuming', () => {
       `the run in ${dir} was started with another scenario, parameters or options; resume it with the same ones, or run without --resume`,
     );
     again.release();
+    // An interrupted run whose checkpoint is gone: not "run without --resume", which asks for
+    // --resume or --force in turn, but the one way out.
+    const stopped = freshDir();
+    const first = claim(stopped);
+    first.writeTemp('summary.json', '{}\n');
+    first.publish(['summary.json'], 'interrupted');
+    first.release();
+    const gone = claim(stopped, true);
+    expect(issueOf(() => RunJournal.resume(gone, 'key-1', 's', FILES))).toEqual([
+      { source: '--resume', field: '', message: `${stopped} holds an unfinished run without the checkpoint to resume it from; start it again with --force (in place of --resume)` },
+    ]);
+    gone.release();
   });
 
   it('continues a killed run from its checkpoint: rows after it are cut, the state comes back, the digest covers the whole file', () => {

@@ -259,7 +259,12 @@ export class RunJournal {
   static resume(folder: OutputFolder, key: string, scenario: string, files: readonly AppendedFile[]): { journal: RunJournal; state: JournalState } {
     const dir = folder.dir;
     const checkpoint = readCheckpoint(dir);
-    if (checkpoint === null) throw resumeError(`${dir} holds no interrupted run to resume; run without --resume`);
+    if (checkpoint === null) {
+      // A new or empty folder has nothing to resume; an unfinished run whose checkpoint is gone
+      // cannot be resumed, and only --force starts it again (without --resume it asks for one of the two).
+      const empty = folder.previous.state === 'missing' || folder.previous.state === 'empty';
+      throw resumeError(empty ? `${dir} holds no interrupted run to resume; run without --resume` : `${dir} holds an unfinished run without the checkpoint to resume it from; start it again with --force (in place of --resume)`);
+    }
     if (checkpoint.key !== key) {
       throw resumeError(`the run in ${dir} was started with another scenario, parameters or options; resume it with the same ones, or run without --resume`);
     }

@@ -319,20 +319,20 @@ function readSavedState(path: string): SavedState {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new UsageError([{ source: path, field: '', message: `not a saved tuning: ${(error as Error).message.split('\n')[0]}; start afresh without --resume` }]);
+    throw new UsageError([{ source: path, field: '', message: `not a saved tuning: ${(error as Error).message.split('\n')[0]}; start afresh with --force in place of --resume` }]);
   }
   const parsed = savedStateSchema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new UsageError([{ source: path, field: (first?.path ?? []).map(String).join('.'), message: `${first?.message ?? 'not a saved tuning'}; start afresh without --resume` }]);
+    throw new UsageError([{ source: path, field: (first?.path ?? []).map(String).join('.'), message: `${first?.message ?? 'not a saved tuning'}; start afresh with --force in place of --resume` }]);
   }
   const { sha256, ...state } = parsed.data as SavedState & { sha256: string };
   if (sha256 !== stateDigest(state)) {
-    throw new UsageError([{ source: path, field: 'sha256', message: 'does not match the saved search: the file was edited or damaged; start afresh without --resume' }]);
+    throw new UsageError([{ source: path, field: 'sha256', message: 'does not match the saved search: the file was edited or damaged; start afresh with --force in place of --resume' }]);
   }
   for (const [name, race] of [['search', state.search], ['refine', state.refine]] as const) {
     if (race !== null && race.alive.some((index) => index >= race.evaluations.length)) {
-      throw new UsageError([{ source: path, field: `${name}.alive`, message: 'names a candidate the file does not hold; start afresh without --resume' }]);
+      throw new UsageError([{ source: path, field: `${name}.alive`, message: 'names a candidate the file does not hold; start afresh with --force in place of --resume' }]);
     }
   }
   return state;
