@@ -384,6 +384,16 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
   });
 
+  it('a problem of the parameters as a whole, met with --set flags, names the file and the flags together', async () => {
+    const dir = gameFolder('game: ./first-six.mjs\nmatches: 10\nseed: 1\nseats: [random, random]\n');
+    const file = join(dir, 'first-six.mjs');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('  parameters: {', "  validateParameters: (p) => (p.rounds > 30 ? [{ path: [], message: 'expected at most 30 rounds in all' }] : []),\n  parameters: {"));
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--set', 'rounds=40', '--out', 'out');
+    expect(run.status, run.stderr).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([`hordelab: ${join(dir, 'first-six.yaml')} with --set rounds=40: params: expected at most 30 rounds in all`]);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it("a validateParameters that throws or answers in another shape is exit 2 naming the scenario's params, not an internal failure", async () => {
     const cases: [string, string][] = [
       ["() => { throw new Error('no'); }", `the game's validateParameters threw "no"`],

@@ -281,6 +281,9 @@ function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly s
 /** The game's parameters, defaults filled in, or undefined with their problems added to `issues` (each naming the file or the --set flag it came from). */
 function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: InputIssue[]): unknown {
   const sourceOf = (path: readonly (string | number)[]): { source: string; field: string } => {
+    // A problem of the parameters as a whole (two that must agree) is the file's values and the
+    // flags' together: both named.
+    if (path.length === 0 && sets.setBy.size > 0) return { source: `${file} with ${[...new Set(sets.setBy.values())].map((assignment) => `--set ${assignment}`).join(' ')}`, field: 'params' };
     const top = String(path[0] ?? '');
     const assignment = sets.setBy.get(top);
     return assignment === undefined
