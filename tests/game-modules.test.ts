@@ -384,6 +384,15 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
   });
 
+  it("a sweep without --metric blames a game module's wrong defaultMetric on the module, not on a flag no one typed", async () => {
+    const dir = gameFolder('game: ./entry.mjs\nmatches: 10\nseed: 1\nseats: [random, random]\n');
+    writeFileSync(join(dir, 'entry.mjs'), "import game from './first-six.mjs';\nexport default { game, defaultMetric: 'nope.metric' };\n");
+    const sweep = await hordelabIn(dir, 'sweep', 'first-six.yaml', '--vary', 'rounds=5,6', '-n', '10', '-w', '0', '--out', 'out');
+    expect(sweep.status, sweep.stderr).toBe(2);
+    expect(sweep.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^hordelab: game module "\.\/entry\.mjs": defaultMetric \(no --metric given\): no metric "nope\.metric" in first-six results/)]);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
   it('a problem of the parameters as a whole, met with --set flags, names the file and the flags together', async () => {
     const dir = gameFolder('game: ./first-six.mjs\nmatches: 10\nseed: 1\nseats: [random, random]\n');
     const file = join(dir, 'first-six.mjs');

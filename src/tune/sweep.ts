@@ -177,7 +177,10 @@ export async function runSweep(
         throw error instanceof UsageError ? namingTheVariedValue(error, axes, values) : error;
       }
     }
-    checkMetricNames(scenario, metricNames.map((name) => ({ name, source: `--metric ${name}` })), true);
+    // With no --metric, the metric is the game's own default: a wrong one is the game module's, not a flag's.
+    const given = options.metrics !== undefined && options.metrics.length > 0;
+    const moduleSpec = scenario.entry.source?.spec;
+    checkMetricNames(scenario, metricNames.map((name) => ({ name, source: given ? `--metric ${name}` : `${moduleSpec === undefined ? scenario.entry.game.id : `game module "${moduleSpec}"`}: defaultMetric (no --metric given)` })), true);
     for (const [index, values] of all.entries()) {
       options.onPoint?.(index, all.length, values);
       const configuration = await evaluator.scenario(assignmentsOf(values));
