@@ -110,13 +110,21 @@ describe('hordelab run', () => {
 
   it('applies --matches, --seed and --set overrides and records them', async () => {
     const file = scenarioFile('override.yaml', SMALL);
-    const result = await hordelab('run', file, '--json', '-n', '20', '-s', '5', '--set', 'actionPoints=4', '--set', 'traps.80=3', '--out', 'ov');
+    const result = await hordelab('run', file, '--json', '-n', '20', '-s', '5', '--set', 'actionPoints=4', '--set', 'traps.80=3', '--set', 'zombieHealth.1=5', '--out', 'ov');
     expect(result.status).toBe(0);
     const summary = JSON.parse(result.stdout);
     expect(summary.scenario.matches).toBe(20);
     expect(summary.scenario.seed).toBe(5);
     expect(summary.scenario.params.actionPoints).toBe(4);
     expect(summary.scenario.params.traps).toEqual({ '40': 4, '60': 2, '80': 3 });
+    // A dotted key into a list changes that entry (the default's first entry stays), and only an index of it is taken.
+    expect(summary.scenario.params.zombieHealth).toEqual([3, 5]);
+    for (const key of ['2', 'x', '01']) {
+      const refused = await hordelab('run', file, '-n', '20', '--set', `zombieHealth.${key}=5`, '--out', `ov-${key}`);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toBe(`hordelab: --set zombieHealth.${key}=5: zombieHealth: is a list of 2 entries: expected an index from 0 to 1 after it, got "${key}"\n`);
+      expect(existsSync(join(work, `ov-${key}`))).toBe(false);
+    }
     expect(summary.results.matches).toBe(20);
   });
 

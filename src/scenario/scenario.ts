@@ -272,7 +272,12 @@ function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly s
     if (parsed.path.length > 1 && rawParams[top] === undefined && Object.hasOwn(game.parameters, top)) {
       rawParams[top] = structuredClone((game.parameters as Record<string, { default: unknown }>)[top]?.default);
     }
-    setPath(rawParams, parsed.path, parsed.value);
+    try {
+      setPath(rawParams, parsed.path, parsed.value);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      throw new UsageError(error.issues.map((issue) => ({ source: `--set ${assignment}`, field: issue.source, message: issue.message })));
+    }
     setBy.set(top, assignment);
   }
   return { rawParams, setBy, seatSettings };
@@ -686,12 +691,27 @@ export function parseAssignment(assignment: string): { path: string[]; value: un
 export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
   const unsafe = path.find(isUnsafeKey);
   if (unsafe !== undefined) throw new UsageError([{ source: path.join('.'), field: '', message: unsafeKeyMessage(unsafe) }]);
-  let node = target;
-  for (let i = 0; i < path.length - 1; i++) {
+  let node: Record<string, unknown> | unknown[] = target;
+  for (let i = 0; i < path.length; i++) {
     const key = path[i] as string;
-    const next = Object.hasOwn(node, key) ? node[key] : undefined;
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
-    node = node[key] as Record<string, unknown>;
+    // In a list (a pair of bounds, a deck's counts) a dotted key is an entry's index: `zombieHealth.1=5`.
+    const at: string | number = Array.isArray(node) ? listIndex(node, key, path.slice(0, i)) : key;
+    const container = node as Record<string | number, unknown>;
+    if (i === path.length - 1) {
+      container[at] = value;
+      return;
+    }
+    const next = Array.isArray(node) || Object.hasOwn(node, key) ? container[at] : undefined;
+    if (typeof next !== 'object' || next === null) container[at] = {};
+    node = container[at] as Record<string, unknown> | unknown[];
   }
-  node[path[path.length - 1] as string] = value;
+}
+
+/** `key` as an index of `list`, the value at `above`. @throws UsageError unless it is one of the list's indices. */
+function listIndex(list: readonly unknown[], key: string, above: readonly string[]): number {
+  const index = /^(0|[1-9]\d*)$/.test(key) ? Number(key) : Number.NaN;
+  if (!(index < list.length)) {
+    throw new UsageError([{ source: above.join('.'), field: '', message: `is a list of ${list.length} entries: expected an index from 0 to ${list.length - 1} after it, got "${key}"` }]);
+  }
+  return index;
 }
