@@ -304,6 +304,14 @@ describe('resuming', () => {
       { source: '--resume', field: '', message: `${dir} holds no interrupted run to resume; run without --resume` },
     ]);
     folder.release();
+    // A folder that exists, empty, says the same.
+    const emptyDir = freshDir();
+    mkdirSync(emptyDir);
+    const empty = claim(emptyDir);
+    expect(issueOf(() => RunJournal.resume(empty, 'k', 's', FILES))).toEqual([
+      { source: '--resume', field: '', message: `${emptyDir} holds no interrupted run to resume; run without --resume` },
+    ]);
+    empty.release();
     killedRun(dir);
     const again = claim(dir, true);
     expect(() => RunJournal.resume(again, 'key-2', 's', FILES)).toThrow(

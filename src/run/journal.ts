@@ -262,7 +262,8 @@ export class RunJournal {
     if (checkpoint === null) {
       // A new or empty folder has nothing to resume; an unfinished run whose checkpoint is gone
       // cannot be resumed, and only --force starts it again (without --resume it asks for one of the two).
-      const empty = folder.previous.state === 'missing' || folder.previous.state === 'empty';
+      // (A missing folder is made by the claim, and found empty.)
+      const empty = folder.previous.state === 'empty';
       throw resumeError(empty ? `${dir} holds no interrupted run to resume; run without --resume` : `${dir} holds an unfinished run without the checkpoint to resume it from; start it again with --force (in place of --resume)`);
     }
     if (checkpoint.key !== key) {
