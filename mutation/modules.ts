@@ -85,6 +85,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: 'Chunks handed out in match order and taken back in it, and their sizes (from each chunk\'s own play time).',
   },
   {
+    source: 'src/scenario/module-digest.ts',
+    tests: ['tests/module-digest.test.ts'],
+    note: 'The digest of a game or agent module and the files it imports: what makes a module edited between shards or before a resume another game.',
+  },
+  {
     source: 'src/run/csv-bytes.ts',
     tests: ['tests/csv-bytes.test.ts'],
     note: "Writes matches.csv rows as bytes; against its tests, which compare every byte with csv.ts's text for the same cells.",

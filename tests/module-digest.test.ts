@@ -27,11 +27,18 @@ describe('moduleGraphDigest', () => {
 
   it('changes with every file reached by a relative import, of each form, and with none other', () => {
     const dir = folder({
-      'entry.mjs': "export { default } from './rules.mjs';\nimport './side.mjs';\nconst later = () => import(\"./later.mjs\");\n",
+      'entry.mjs': "export { default } from './rules.mjs';\nimport './side.mjs';\nconst later = () => import (\"./later.mjs\");\nconst soon = () => import('./soon.mjs');\n",
       'rules.mjs': "import { dice } from '../shared-dice/dice.mjs';\nexport * from './more/cards.mjs';\nexport default { dice };\n",
       'side.mjs': '',
-      'later.mjs': "const helper = require('./helper');\n",
+      'later.mjs': "const helper = require ('./helper');\nrequire('./plain');\nrequire('./esm');\nrequire('./data');\nrequire('./lib');\nrequire('./lib2');\nrequire(`./exact.cjs`);\n",
       'helper.cjs': 'module.exports = 1;\n',
+      'plain.js': '',
+      'soon.mjs': '',
+      'esm.mjs': '',
+      'data.json': '{}',
+      'lib/index.js': '',
+      'lib2/index.cjs': '',
+      'exact.cjs': '',
       'more/cards.mjs': "import again from '../rules.mjs';\nexport const cards = 3;\n",
       'unused.mjs': 'export const unused = 1;\n',
       '../shared-dice/dice.mjs': 'export const dice = 6;\n',
@@ -42,7 +49,7 @@ describe('moduleGraphDigest', () => {
     writeFileSync(join(dir, 'unused.mjs'), 'export const unused = 2;\n');
     expect(moduleGraphDigest(entry)).toBe(first);
     let previous = first;
-    for (const name of ['rules.mjs', 'side.mjs', 'later.mjs', 'helper.cjs', 'more/cards.mjs', '../shared-dice/dice.mjs']) {
+    for (const name of ['rules.mjs', 'side.mjs', 'later.mjs', 'soon.mjs', 'helper.cjs', 'plain.js', 'esm.mjs', 'data.json', 'lib/index.js', 'lib2/index.cjs', 'exact.cjs', 'more/cards.mjs', '../shared-dice/dice.mjs']) {
       writeFileSync(join(dir, name), `${readFileSync(join(dir, name), 'utf8')}// edited\n`);
       const now = moduleGraphDigest(entry);
       expect(now, name).not.toBe(previous);
