@@ -7,6 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { brokenGames } from './fixtures/broken-games.js';
@@ -88,6 +89,14 @@ describe('hordelab conform', () => {
       expect(result.stderr).toMatch(message);
       expect(result.stdout).toBe('');
     }
+  });
+
+  it('names the --set flags, not an empty one, for a problem of the parameters as a whole', async () => {
+    const index = pathToFileURL(resolve('dist/src/index.js')).href;
+    writeFileSync(join(dir, 'capped-coin.mjs'), `import { coinFlip } from '${index}';\nexport default { ...coinFlip, id: 'capped-coin', validateParameters: (p) => (p.winRate > 0.8 ? [{ path: [], message: 'expected winRate at most 0.8 in all' }] : []) };\n`);
+    const result = await hordelabIn(dir, 'conform', './capped-coin.mjs', '--set', 'winRate=0.9');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('hordelab: --set winRate=0.9: params: expected winRate at most 0.8 in all\n');
   });
 
   it('explains itself in --help: the properties and the exit codes', async () => {

@@ -34,7 +34,10 @@ function conformParameters(game: AnyGame, sets: readonly string[]): unknown {
     setPath(raw, path, value);
     setBy.set(top, assignment);
   }
-  const where = (path: readonly (string | number)[]): { source: string; field: string } => ({ source: `--set ${setBy.get(String(path[0])) ?? ''}`, field: formatPath(path) });
+  // A problem of the parameters as a whole (two that must agree) is every --set's, or the defaults'.
+  const whole = setBy.size === 0 ? '<game>' : [...new Set(setBy.values())].map((assignment) => `--set ${assignment}`).join(' ');
+  const where = (path: readonly (string | number)[]): { source: string; field: string } =>
+    path.length === 0 ? { source: whole, field: 'params' } : { source: `--set ${setBy.get(String(path[0])) ?? ''}`, field: formatPath(path) };
   const parsed = parseParameters(game.parameters, raw);
   if (!parsed.ok) throw new UsageError(parsed.issues.map((issue): InputIssue => ({ ...where(issue.path), message: issue.message })));
   const problems = parameterIssuesOf(game, parsed.params);
