@@ -257,39 +257,37 @@ describe('a game module at the edges of the contract', () => {
   });
 });
 
+/** The run key of the folder's first-six.yaml as it now reads. */
+const keyIn = async (dir: string): Promise<string> => runKey(await loadScenario(join(dir, 'first-six.yaml')), { eventFiles: true, maxErrors: 0 }, undefined);
+
+/** Plays shard 0, appends a line to `file` in `dir`, plays shard 1: the run key changes, and merge refuses the two shards. */
+async function expectEditSplitsShards(dir: string, file: string): Promise<void> {
+  const before = await keyIn(dir);
+  expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard0', '--shard', '0/2', '-n', '100', '-q')).status).toBe(0);
+  writeFileSync(join(dir, file), `${readFileSync(join(dir, file), 'utf8')}\n// a rule changed\n`);
+  expect(await keyIn(dir)).not.toBe(before);
+  expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard1', '--shard', '1/2', '-n', '100', '-q')).status).toBe(0);
+  const merged = await hordelabIn(dir, 'merge', 'shard0', 'shard1', '--out', 'merged');
+  expect(merged.status).toBe(2);
+  expect(merged.stderr.trim().split('\n')).toHaveLength(1);
+  expect(existsSync(join(dir, 'merged', 'summary.json'))).toBe(false);
+}
+
 describe('a changed game module', () => {
   it('changes the run key, so resume and merge refuse a run of the module as it was', async () => {
     const dir = gameFolder();
-    const before = runKey(await loadScenario(join(dir, 'first-six.yaml')), { eventFiles: true, maxErrors: 0 }, undefined);
-    expect(runKey(await loadScenario(join(dir, 'first-six.yaml')), { eventFiles: true, maxErrors: 0 }, undefined)).toBe(before);
-    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard0', '--shard', '0/2', '-n', '100', '-q')).status).toBe(0);
-    writeFileSync(join(dir, 'first-six.mjs'), `${readFileSync(join(dir, 'first-six.mjs'), 'utf8')}\n// a rule changed\n`);
-    expect(runKey(await loadScenario(join(dir, 'first-six.yaml')), { eventFiles: true, maxErrors: 0 }, undefined)).not.toBe(before);
-    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard1', '--shard', '1/2', '-n', '100', '-q')).status).toBe(0);
-    const merged = await hordelabIn(dir, 'merge', 'shard0', 'shard1', '--out', 'merged');
-    expect(merged.status).toBe(2);
-    expect(merged.stderr.trim().split('\n')).toHaveLength(1);
-    expect(existsSync(join(dir, 'merged', 'summary.json'))).toBe(false);
+    expect(await keyIn(dir)).toBe(await keyIn(dir));
+    await expectEditSplitsShards(dir, 'first-six.mjs');
   }, 120_000);
-});
 
-describe('a game module split into an entry and the rules it imports', () => {
-  it('changes the run key when only the imported rules change, so merge refuses shards of the two', async () => {
+  it('changes the run key when only the rules its entry imports change', async () => {
     const dir = gameFolder('game: ./entry.mjs\nmatches: 4000\nseed: 3\nseats: [random, random]\n');
     writeFileSync(join(dir, 'entry.mjs'), "export { default } from './first-six.mjs';\n");
-    const key = async (): Promise<string> => runKey(await loadScenario(join(dir, 'first-six.yaml')), { eventFiles: true, maxErrors: 0 }, undefined);
-    const before = await key();
+    const before = await keyIn(dir);
     // A file beside it that nothing imports is not the game.
     writeFileSync(join(dir, 'notes.mjs'), 'export const unused = 1;\n');
-    expect(await key()).toBe(before);
-    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard0', '--shard', '0/2', '-n', '100', '-q')).status).toBe(0);
-    writeFileSync(join(dir, 'first-six.mjs'), `${readFileSync(join(dir, 'first-six.mjs'), 'utf8')}\n// a rule changed\n`);
-    expect(await key()).not.toBe(before);
-    expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'shard1', '--shard', '1/2', '-n', '100', '-q')).status).toBe(0);
-    const merged = await hordelabIn(dir, 'merge', 'shard0', 'shard1', '--out', 'merged');
-    expect(merged.status).toBe(2);
-    expect(merged.stderr.trim().split('\n')).toHaveLength(1);
-    expect(existsSync(join(dir, 'merged', 'summary.json'))).toBe(false);
+    expect(await keyIn(dir)).toBe(before);
+    await expectEditSplitsShards(dir, 'first-six.mjs');
   }, 120_000);
 });
 
