@@ -84,6 +84,14 @@ describe('the replay page', () => {
     expect(page).not.toContain('<svg');
   });
 
+  it("shows a describeState that throws at the steps it threw on, instead of failing the page (a run never calls it)", async () => {
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 1\nseed: 1\nseats: [random, random]\n', 'ttt.yaml');
+    const game = { ...scenario.entry.game, describeState: (): string => { throw new Error('no words for this'); } };
+    const replay = recordReplay({ ...scenario, entry: { ...scenario.entry, game } }, 0);
+    expect(replay.steps.length).toBeGreaterThan(5);
+    for (const step of replay.steps) expect(step.description).toBe('(describeState threw: no words for this)');
+  });
+
   it('is written by hordelab replay --html, and a missing folder is refused with exit 2', () => {
     const dir = tempDir();
     const out = join(dir, 'match.html');

@@ -88,10 +88,19 @@ export function recordReplay(scenario: Scenario, matchIndex: number): Replay {
       }
       return index;
     });
+  // A module's describeState that throws is the page's to show, at the steps it threw on: a
+  // run never calls it, so the match itself is not at fault.
+  const describe = (state: unknown): string => {
+    try {
+      return String(game.describeState(state));
+    } catch (error) {
+      return `(describeState threw: ${error instanceof Error ? error.message : String(error)})`;
+    }
+  };
   // Setup is deterministic (chance comes as steps after it), so this is the match's first state.
   const initial: unknown = game.setup(scenario.params);
   const board = render === undefined ? null : { ...render.size(initial), svg: render.board(initial) };
-  const steps: ReplayStep[] = [{ who: 'setup', action: 'the table is set', chance: false, events: [], description: game.describeState(initial), layers: intern(initial) }];
+  const steps: ReplayStep[] = [{ who: 'setup', action: 'the table is set', chance: false, events: [], description: describe(initial), layers: intern(initial) }];
   let before: unknown = game.clone(initial);
   const pending: GameEvent[] = [];
   const outcome = playMatch(
@@ -107,7 +116,7 @@ export function recordReplay(scenario: Scenario, matchIndex: number): Replay {
         const events = pending.map((event) => ({ text: eventText(event, render), key: render?.keyEvent?.(event) ?? true }));
         pending.length = 0;
         const seat = game.seats[player] ?? `seat ${player + 1}`;
-        steps.push({ who: chance ? 'chance' : `${seat} (${plan.seats[player]?.name ?? ''})`, action: label, chance, events, description: game.describeState(state), layers: intern(state) });
+        steps.push({ who: chance ? 'chance' : `${seat} (${plan.seats[player]?.name ?? ''})`, action: label, chance, events, description: describe(state), layers: intern(state) });
         before = game.clone(state);
       },
     },
