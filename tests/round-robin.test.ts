@@ -27,7 +27,7 @@ describe('a round robin interrupted by Ctrl-C', () => {
     child.kill('SIGINT');
     const code = await new Promise<number | null>((done) => child.on('exit', done));
     expect(code, stderr).toBe(130);
-    expect(stderr).toContain(`hordelab: interrupted; out holds the pairings played so far (the last one cut short), 2 of 3 not played, marked interrupted.\n  A round robin cannot be resumed: to play it whole, run it again with --force.\n`);
+    expect(stderr).toContain(`hordelab: interrupted; out holds the pairings played so far (random vs greedy cut short), 2 of 3 not played, marked interrupted.\n  A round robin cannot be resumed: to play it whole, run it again with --force.\n`);
     const left = (readdirSync(join(dir, 'out'), { recursive: true }) as string[]).filter((name) => name.endsWith('.tmp') || name.endsWith('.hordelab-lock'));
     expect(left).toEqual([]);
     expect(JSON.parse(readFileSync(join(dir, 'out', '.hordelab-folder.json'), 'utf8')).status).toBe('interrupted');

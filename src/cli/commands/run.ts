@@ -96,8 +96,9 @@ async function runRoundRobin(
   }
   if (status === 'interrupted') {
     const notPlayed = summary.pairings.filter((pairing) => pairing.status === 'not played').length;
+    const cut = summary.pairings.find((pairing) => pairing.status === 'interrupted');
     io.stderr.write(
-      `hordelab: interrupted; ${context.outDir} holds the pairings played so far (the last one cut short), ${notPlayed} of ${summary.pairings.length} not played, marked interrupted.\n` +
+      `hordelab: interrupted; ${context.outDir} holds the pairings played so far${cut === undefined ? '' : ` (${cut.a} vs ${cut.b} cut short)`}, ${notPlayed} of ${summary.pairings.length} not played, marked interrupted.\n` +
         `  A round robin cannot be resumed: to play it whole, run it again with --force.\n`,
     );
     return EXIT_INTERRUPTED;
