@@ -288,7 +288,7 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
   const sourceOf = (path: readonly (string | number)[]): { source: string; field: string } => {
     // A problem of the parameters as a whole (two that must agree) is the file's values and the
     // flags' together: both named.
-    if (path.length === 0 && sets.setBy.size > 0) return { source: `${file} with ${[...new Set(sets.setBy.values())].map((assignment) => `--set ${assignment}`).join(' ')}`, field: 'params' };
+    if (path.length === 0 && sets.setBy.size > 0) return { source: `${file} with ${setFlagsText(sets.setBy)}`, field: 'params' };
     const top = String(path[0] ?? '');
     const assignment = sets.setBy.get(top);
     return assignment === undefined
@@ -682,6 +682,11 @@ export function parseAssignment(assignment: string): { path: string[]; value: un
   const inside = findUnsafeKey(value, path);
   if (inside !== null) throw new UsageError([{ source: `--set ${assignment}`, field: inside.field, message: inside.message }]);
   return { path, value };
+}
+
+/** The --set flags that gave parameters (`setBy`: parameter → assignment), each once, as typed: for a problem of the parameters as a whole. */
+export function setFlagsText(setBy: ReadonlyMap<string, string>): string {
+  return [...new Set(setBy.values())].map((assignment) => `--set ${assignment}`).join(' ');
 }
 
 /**

@@ -302,6 +302,9 @@ const raceSchema = z.object({
   rounds: z.array(roundSchema),
   spent: z.number().int().min(0),
 });
+/** What a saved search that cannot be resumed leaves: without --resume the folder asks for --resume or --force, so --force. */
+const START_AFRESH = 'start afresh with --force in place of --resume';
+
 const savedStateSchema = z.object({ key: z.string(), search: raceSchema, refine: raceSchema.nullable(), sha256: z.string() });
 
 /**
@@ -319,20 +322,20 @@ function readSavedState(path: string): SavedState {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new UsageError([{ source: path, field: '', message: `not a saved tuning: ${(error as Error).message.split('\n')[0]}; start afresh with --force in place of --resume` }]);
+    throw new UsageError([{ source: path, field: '', message: `not a saved tuning: ${(error as Error).message.split('\n')[0]}; ${START_AFRESH}` }]);
   }
   const parsed = savedStateSchema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new UsageError([{ source: path, field: (first?.path ?? []).map(String).join('.'), message: `${first?.message ?? 'not a saved tuning'}; start afresh with --force in place of --resume` }]);
+    throw new UsageError([{ source: path, field: (first?.path ?? []).map(String).join('.'), message: `${first?.message ?? 'not a saved tuning'}; ${START_AFRESH}` }]);
   }
   const { sha256, ...state } = parsed.data as SavedState & { sha256: string };
   if (sha256 !== stateDigest(state)) {
-    throw new UsageError([{ source: path, field: 'sha256', message: 'does not match the saved search: the file was edited or damaged; start afresh with --force in place of --resume' }]);
+    throw new UsageError([{ source: path, field: 'sha256', message: `does not match the saved search: the file was edited or damaged; ${START_AFRESH}` }]);
   }
   for (const [name, race] of [['search', state.search], ['refine', state.refine]] as const) {
     if (race !== null && race.alive.some((index) => index >= race.evaluations.length)) {
-      throw new UsageError([{ source: path, field: `${name}.alive`, message: 'names a candidate the file does not hold; start afresh with --force in place of --resume' }]);
+      throw new UsageError([{ source: path, field: `${name}.alive`, message: `names a candidate the file does not hold; ${START_AFRESH}` }]);
     }
   }
   return state;

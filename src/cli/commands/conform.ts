@@ -12,7 +12,7 @@ import { checkConformance } from '../../conform/conformance.js';
 import { formatConformance } from '../../conform/conformance-text.js';
 import { agents } from '../../registry.js';
 import { resolveGame } from '../../scenario/resolve-game.js';
-import { parseAssignment, setPath } from '../../scenario/scenario.js';
+import { parseAssignment, setFlagsText, setPath } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, jsonOption, setOption } from '../common-options.js';
 
@@ -35,7 +35,7 @@ function conformParameters(game: AnyGame, sets: readonly string[]): unknown {
     setBy.set(top, assignment);
   }
   // A problem of the parameters as a whole (two that must agree) is every --set's, or the defaults'.
-  const whole = setBy.size === 0 ? '<game>' : [...new Set(setBy.values())].map((assignment) => `--set ${assignment}`).join(' ');
+  const whole = setBy.size === 0 ? '<game>' : setFlagsText(setBy);
   const where = (path: readonly (string | number)[]): { source: string; field: string } =>
     path.length === 0 ? { source: whole, field: 'params' } : { source: `--set ${setBy.get(String(path[0])) ?? ''}`, field: formatPath(path) };
   const parsed = parseParameters(game.parameters, raw);
