@@ -108,7 +108,7 @@ describe('a game module run', () => {
     writeFileSync(join(dir, 'silent.yaml'), readFileSync(join(dir, 'first-six.yaml'), 'utf8').replace('./first-six.mjs', './silent.mjs'));
     const quiet = await hordelabIn(dir, 'replay', 'silent.yaml', '--match', '0');
     expect(quiet.status, quiet.stderr).toBe(0);
-    expect(quiet.stdout).toMatch(/^ {4}2 {2}chance: \S+$/m);
+    expect(quiet.stdout).toMatch(/^ {4}1 {2}chance: \S+$/m);
   });
 });
 

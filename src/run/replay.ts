@@ -50,11 +50,13 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
         ...plan,
         ...decisionHook(collector),
         trace: (player, action, state) => {
-          step++;
-          if (player !== CHANCE) write(`${String(step).padStart(5)}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);
+          // Steps count from 0, as "failed at step N", errors.csv and the match runner count
+          // them: a replay of a failed match lists steps 0 to N − 1, then the failure at N.
+          const number = String(step++).padStart(5);
+          if (player !== CHANCE) write(`${number}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);
           // A chance outcome the game's events do not describe (a die rolled, a card dealt in
           // secret) is shown as the outcome itself, so no step of the match is invisible.
-          else if (events.length === 0) write(`${String(step).padStart(5)}  chance: ${game.actionKey(action)}`);
+          else if (events.length === 0) write(`${number}  chance: ${game.actionKey(action)}`);
           for (const line of events) write(line);
           events.length = 0;
         },

@@ -1,0 +1,49 @@
+/**
+ * `hordelab replay`'s text: its step numbers are the ones a failure names ("failed at step N",
+ * errors.csv's `step`), so a replay of a failed match ends just before the step that failed.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MatchFailure } from '../src/core/match-runner.js';
+import { replayMatch } from '../src/run/replay.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+
+/** An agent that plays its first legal action and throws at its `fail`-th decision (from 0). */
+const agentFailingAt = (fail: number): string => `export default () => {
+  let decisions = 0;
+  return { chooseAction: () => { if (decisions++ === ${fail}) throw new Error('gave up'); return 0; } };
+};
+`;
+
+describe('the text replay', () => {
+  it('numbers its steps from 0, as the failure it ends in does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-replay-text-'));
+    // Tic-tac-toe has no chance: X plays steps 0, 2, 4, so X's third decision is step 4.
+    writeFileSync(join(dir, 'third.mjs'), agentFailingAt(2));
+    const file = join(dir, 's.yaml');
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 3\nseed: 5\nseats: [./third.mjs, random]\n', file);
+    const lines: string[] = [];
+    let failure: unknown;
+    try {
+      replayMatch(scenario, 1, (line) => lines.push(line));
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(MatchFailure);
+    expect((failure as MatchFailure).step).toBe(4);
+    expect((failure as MatchFailure).message).toContain('failed at step 4: gave up');
+    const numbers = lines.slice(1).map((line) => /^ *(\d+) {2}/.exec(line)?.[1]).filter((n) => n !== undefined).map(Number);
+    expect(numbers).toEqual([0, 1, 2, 3]);
+    expect(lines[1]).toMatch(/^ {4}0 {2}X: /);
+  });
+
+  it('numbers a finished match\'s steps 0 to steps − 1', async () => {
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 2\nseed: 5\nseats: [random, random]\n', join(tmpdir(), 'finished.yaml'));
+    const lines: string[] = [];
+    const outcome = replayMatch(scenario, 0, (line) => lines.push(line));
+    const numbers = lines.map((line) => /^ *(\d+) {2}[XO]: /.exec(line)?.[1]).filter((n) => n !== undefined).map(Number);
+    expect(numbers).toEqual(Array.from({ length: outcome.steps }, (_, i) => i));
+  });
+});
