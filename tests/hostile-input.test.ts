@@ -237,6 +237,23 @@ describe('where report, sweep and tune may write', () => {
     writeFileSync(join(notes, 'report.md'), '# My own quarterly report\n');
     expectRefused(await hordelabIn(work, 'report', runDir, '--out', notes), `--out: ${notes} holds report.md, named as "hordelab report" names its files, but nothing says hordelab wrote them`);
     expect(readFileSync(join(notes, 'report.md'), 'utf8')).toBe('# My own quarterly report\n');
+    // A format that does not write report.md leaves it alone, so it is no reason to refuse: in a
+    // folder of earlier pages, and beside a run (whose mark does not list it).
+    const json = await hordelabIn(work, 'report', runDir, '--out', notes, '--format', 'json,csv', '-q');
+    expect(json.status, json.stderr).toBe(0);
+    expect(listing(notes)).toEqual(['.hordelab-folder.json', 'metrics.csv', 'metrics.json', 'report.md']);
+    expect(readFileSync(join(notes, 'report.md'), 'utf8')).toBe('# My own quarterly report\n');
+    // The mark lists only what was written: report.md is still refused for md.
+    expectRefused(await hordelabIn(work, 'report', runDir, '--out', notes, '--format', 'md'), `--out: ${notes} holds report.md, named as "hordelab report" names its files, but .hordelab-folder.json does not list it`);
+    writeFileSync(join(runDir, 'report.md'), '# mine\n');
+    try {
+      expect((await hordelabIn(work, 'report', runDir, '--format', 'json', '-q')).status).toBe(0);
+      expect(readFileSync(join(runDir, 'report.md'), 'utf8')).toBe('# mine\n');
+      expectRefused(await hordelabIn(work, 'report', runDir, '--format', 'html,md'), `<run-dir>: ${runDir} holds report.md, named as "hordelab report" names its files, but .hordelab-folder.json does not list it`);
+      expect(readFileSync(join(runDir, 'report.md'), 'utf8')).toBe('# mine\n');
+    } finally {
+      rmSync(join(runDir, 'report.md'));
+    }
   });
 
   it('sweep and tune refuse a folder of someone else\'s files before playing a match', async () => {

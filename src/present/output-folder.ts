@@ -28,6 +28,13 @@ export interface OutputFolderRequest {
   readonly command: string;
   /** Whether a file of this name is one the command writes (and so may replace). */
   readonly ours: (name: string) => boolean;
+  /**
+   * Whether this invocation writes a file of this name, where it writes only some of the
+   * command's names (`report --format json`): a file of the command's names that it will not
+   * write is left as it is, so only these are checked as ones it would replace. All of
+   * {@link ours} when not given.
+   */
+  readonly writes?: (name: string) => boolean;
   /** `--force`: write beside files the command did not write. */
   readonly force: boolean;
   /**
@@ -134,7 +141,8 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   const named = (name: string): boolean => request.ours(name);
   // Each file is written through `<name>.tmp`, which the write would replace: one already there is
   // someone's (or a stopped hordelab's, which cannot be told apart), so it is refused, --force or not.
-  const inTheWay = entries.filter((name) => name.endsWith('.tmp') && request.ours(name.slice(0, -4)));
+  const writes = (name: string): boolean => request.ours(name) && (request.writes?.(name) ?? true);
+  const inTheWay = entries.filter((name) => name.endsWith('.tmp') && writes(name.slice(0, -4)));
   if (inTheWay.length > 0) {
     const one = inTheWay.length === 1;
     throw problem(flag, `${dir} holds ${inTheWay.slice(0, 3).join(', ')}${inTheWay.length > 3 ? ` and ${inTheWay.length - 3} more` : ''}, which "hordelab ${request.command}" would write ${one ? 'its file' : 'its files'} through; move ${one ? 'it' : 'them'} away (a hordelab stopped while writing leaves such files) or choose another folder`);
@@ -158,7 +166,9 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
     throw problem(flag, `${join(dir, MANIFEST_FILE)} is damaged or not hordelab's (expected the JSON mark hordelab leaves in its folders), so nothing says which files in ${dir} hordelab wrote; choose another folder, or remove it if the folder is hordelab's`);
   }
   const foreign = entries.filter((name) => !CONTROL_FILES.has(name) && !named(name));
-  const own = entries.filter(named);
+  // Files of the command's names are left alone unless this invocation writes them: only those
+  // it writes could be replaced, so only those are checked below.
+  const own = entries.filter(writes);
   if (foreign.length > 0 && !request.force && request.othersAllowed !== true) {
     // --force replaces the files of the command's own names, whoever wrote them: said, not left to be found.
     const replaced = own.length === 0 ? '' : `; ${shown(own)}, of the names it writes, would be replaced`;

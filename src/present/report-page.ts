@@ -217,10 +217,10 @@ export async function writeReports(runDir: string, formats: readonly ReportForma
   const pages: [string, string][] = [];
   try {
     for (const format of formats) {
-      if (format === 'html') pages.push(['report.html', await htmlPage(summary, cardValues)]);
-      if (format === 'md') pages.push(['report.md', markdownPage(summary, cardValues)]);
-      if (format === 'csv') pages.push(['metrics.csv', csv([METRIC_COLUMNS, ...metricRows(summary)])]);
-      if (format === 'json') pages.push(['metrics.json', `${JSON.stringify(runMetrics(summary), null, 2)}\n`]);
+      if (format === 'html') pages.push([REPORT_FILE_OF.html, await htmlPage(summary, cardValues)]);
+      if (format === 'md') pages.push([REPORT_FILE_OF.md, markdownPage(summary, cardValues)]);
+      if (format === 'csv') pages.push([REPORT_FILE_OF.csv, csv([METRIC_COLUMNS, ...metricRows(summary)])]);
+      if (format === 'json') pages.push([REPORT_FILE_OF.json, `${JSON.stringify(runMetrics(summary), null, 2)}\n`]);
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -240,3 +240,6 @@ export async function writeReports(runDir: string, formats: readonly ReportForma
 
 /** The page files `hordelab report` writes: the only names it may replace in a folder. */
 export const REPORT_FILES: readonly string[] = ['report.html', 'report.md', 'metrics.csv', 'metrics.json'];
+
+/** The file each format is written to. */
+export const REPORT_FILE_OF: Readonly<Record<ReportFormat, string>> = { html: 'report.html', md: 'report.md', csv: 'metrics.csv', json: 'metrics.json' };

@@ -5,7 +5,7 @@
 import { samePath } from '../../core/same-path.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { readRunSummary } from '../../present/metrics.js';
-import { parseFormats, REPORT_FILES, writeReports } from '../../present/report-page.js';
+import { parseFormats, REPORT_FILE_OF, REPORT_FILES, writeReports } from '../../present/report-page.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { forceOption, quietOption } from '../common-options.js';
 
@@ -19,7 +19,17 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const beside = out === undefined || samePath(out, runDir);
   // Beside the run its other files stay as they are; a page's name that the folder does not list
   // as Hordelab's (a user's own report.md) is replaced only with --force.
-  checkOutputFolder(out ?? runDir, { flag: beside ? '<run-dir>' : '--out', command: 'report', ours: (name) => REPORT_FILES.includes(name), force: args.flag('force'), othersAllowed: beside });
+  // Only the pages of the formats asked for are checked as ones to replace: a user's report.md
+  // stays untouched by --format json, so it is no reason to refuse.
+  const pages = formats.map((format) => REPORT_FILE_OF[format]);
+  checkOutputFolder(out ?? runDir, {
+    flag: beside ? '<run-dir>' : '--out',
+    command: 'report',
+    ours: (name) => REPORT_FILES.includes(name),
+    writes: (name) => pages.includes(name),
+    force: args.flag('force'),
+    othersAllowed: beside,
+  });
   const written = await writeReports(runDir, formats, out ?? runDir);
   if (!args.flag('quiet')) io.stdout.write(`Wrote ${written.join(', ')}\n`);
   return 0;
