@@ -22,7 +22,7 @@ export const CONFORMANCE_PROPERTIES = {
   setup: 'setup is a pure function of the parameters: two setups are equal, and what they share play never changes',
   'current-player': 'the player to act is a seat, CHANCE or TERMINAL, and isTerminal agrees',
   terminates: 'every playout ends within maxLength steps',
-  returns: 'returns at a terminal state give one finite value per seat, within utilityBounds',
+  returns: 'returns at a terminal state give one finite value per seat, within utilityBounds, the same values each time for the same state',
   heuristic: 'the heuristic gives one value per seat within utilityBounds, the same values each time for the same state, equal to returns at a terminal state',
   'heuristic-leader': "where the heuristic names its leader (heuristic.leader), it names the seat whose value is strictly the highest, or -1 when the highest is shared",
   'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed',
@@ -384,6 +384,20 @@ function checkTerminal(game: AnyGame, state: unknown, seed: number, step: number
   }
   const outside = returns.filter((value) => !(typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high));
   if (outside.length > 0) findings.fail('returns', `returns ${shown(returns)} leave utilityBounds [${low}, ${high}]`, seed, step);
+  // Read twice: returns that drift (drawn from Math.random, or a counter outside the state) would
+  // otherwise show up as whatever reads them next (the heuristic at a terminal state, an agent in
+  // the no-peeking check), blamed on the wrong part.
+  let again: unknown;
+  try {
+    again = game.returns(state);
+  } catch (error) {
+    findings.fail('returns', `returns threw when asked a second time for the same state: ${describeError(error)}`, seed, step);
+    return;
+  }
+  if (shown(again) !== shown(returns)) {
+    findings.fail('returns', `returns gave ${shown(returns)}, then ${shown(again)} for the same state; expected values that depend on the state alone`, seed, step);
+    return;
+  }
   checkHeuristic(game, state, seed, step, findings, true, returns);
 }
 
