@@ -195,6 +195,7 @@ export const greedyAgent: AgentFactory = {
   description:
     "Plans its whole turn (its own consecutive decisions, exact over chance within budget) on the game heuristic; ties broken from its own stream. Config: horizon (turn | action), maxNodes (300), beam (4), maxChanceLeaves (64), chanceSamples (0).",
   validateConfig: validateGreedyConfig,
+  settingsPlayed: (config) => ({ ...greedyConfig(config) }),
   create(rawConfig, { game, seat, rng }) {
     const config = greedyConfig(rawConfig);
     const planner = new TurnPlanner(game, seat, config, rng);

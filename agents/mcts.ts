@@ -315,6 +315,7 @@ export const mctsAgent: AgentFactory = {
   description:
     'UCT search (ISMCTS on hidden information). Config: iterations (1000), timeMs (not reproducible), c (√2), rollout (random | epsilonGreedy), epsilon (0.1), rolloutDepth (20), reuseTree (false).',
   validateConfig: validateMctsConfig,
+  settingsPlayed: (config) => ({ ...mctsConfig(config) }),
   create(rawConfig, { game, rng }) {
     const config = mctsConfig(rawConfig);
     const search = new Mcts(game, config, rng);

@@ -176,6 +176,7 @@ export const rolloutAgent: AgentFactory = {
   description:
     "Greedy improved by rollouts: rolls out greedy's best `candidates` actions `samples` times each, every seat playing greedy for `turns` turns (then the heuristic), and picks the best mean; sees only its seat's view. Config: candidates (4), samples (4), turns (2), maxNodes (300), policyNodes (100), beam (4).",
   validateConfig: validateRolloutConfig,
+  settingsPlayed: (config) => ({ ...rolloutConfig(config) }),
   create(rawConfig, { game, seat, rng, params }) {
     const config = rolloutConfig(rawConfig);
     const ranker = new TurnPlanner(game, seat, greedyConfig({ maxNodes: config.maxNodes, beam: config.beam }), rng);

@@ -273,6 +273,7 @@ export const trainersTempoAgent: AgentFactory = {
   description:
     "Zombie Trainers only: greedy's turn planner on a heuristic that heads for the wild zombie worth attacking or catching and counts its zombies' attacks within the turns left; with keepLastTrap it never throws its last trap while the opponent holds one. Config: keepLastTrap (true), tempoWeight (0.2), targetWeight (1), cellCost (0.3), turnsPerAttack (2), trapWeight (0.5), maxNodes (300), beam (4).",
   validateConfig: validateTempoConfig,
+  settingsPlayed: (config) => ({ ...tempoConfig(config) }),
   playsOnly: { game: 'zombie-trainers', seats: [0, 1] },
   create(rawConfig, { seat, rng }) {
     const config = tempoConfig(rawConfig);

@@ -493,6 +493,18 @@ describe('flags that would run something other than what was asked, silently', (
     // The same agent with the same settings (in any key order) may share a name: a mirror match.
     writeFileSync(join(work, 'names.yaml'), seatsOf('  - { agent: mcts, config: { iterations: 5, c: 1 }, name: m }\n  - { agent: mcts, config: { c: 1, iterations: 5 }, name: m }\n'));
     expect((await hordelabIn(work, 'run', 'names.yaml', '-q', '-w', '0', '--out', 'names-run')).status).toBe(0);
+    // Settings equal once the agent's defaults are filled in play alike: a default written out
+    // is no other setting. One off the default still is.
+    for (const seats of [
+      '  - { agent: mcts, config: { iterations: 5 }, name: m }\n  - { agent: mcts, config: { iterations: 5, c: 1.4142135623730951, rollout: random }, name: m }\n',
+      '  - { agent: greedy, name: g }\n  - { agent: greedy, config: { horizon: turn, maxNodes: 300, beam: 4 }, name: g }\n',
+    ]) {
+      writeFileSync(join(work, 'names.yaml'), seatsOf(seats));
+      const played = await hordelabIn(work, 'run', 'names.yaml', '-q', '-w', '0', '--force', '--out', 'names-run');
+      expect(played.status, played.stderr).toBe(0);
+    }
+    writeFileSync(join(work, 'names.yaml'), seatsOf('  - { agent: greedy, name: g }\n  - { agent: greedy, config: { horizon: turn, maxNodes: 301 }, name: g }\n'));
+    expectRefused(await hordelabIn(work, 'run', 'names.yaml', '-w', '0', '--force', '--out', 'names-run'), 'names.yaml: seats[1]: seats 1 and 2 play different agents or settings');
   });
 
   it('compare of a run with itself (a typo for another folder) is exit 2', async () => {

@@ -62,6 +62,12 @@ export interface AgentFactory {
    * pairs (empty when fine), so a bad scenario fails before it writes anything.
    */
   validateConfig(config: Readonly<Record<string, unknown>>): { field: string; message: string }[];
+  /**
+   * The settings the agent plays with, defaults filled in, for a valid config: two seats under
+   * one name whose configs differ only by a default written out (`{}` and `{ iterations: 1000 }`)
+   * play alike, and are compared so. Without it, configs are compared as given.
+   */
+  settingsPlayed?(config: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
   /** Builds the agent for one seat of one match. */
   create(config: Readonly<Record<string, unknown>>, context: AgentContext): Agent;
   /** For agents loaded from a user module: its absolute file URL, so any worker can load it again. */

@@ -419,18 +419,28 @@ function sharedNameIssues(pendingSeats: readonly PendingSeat[], seatsField: stri
 
 /**
  * Each seat reported under a name an earlier seat has, paired with that earlier seat, where the
- * two differ: in `agentOf` (an agent id, or an agent object) or in settings (compared
- * canonically). Shared by scenario files and the library's scenario objects.
+ * two differ: in `agentOf` (an agent id, or an agent object) or in the settings played (defaults
+ * filled in where the agent says how, compared canonically). Shared by scenario files and the
+ * library's scenario objects.
  */
-export function namesSharedByOthers<S extends { readonly name: string; readonly config: Readonly<Record<string, unknown>> }>(seats: readonly S[], agentOf: (seat: S, index: number) => unknown): [S, S][] {
+export function namesSharedByOthers<S extends { readonly name: string; readonly config: Readonly<Record<string, unknown>>; readonly factory?: AgentFactory | undefined }>(
+  seats: readonly S[],
+  agentOf: (seat: S, index: number) => unknown,
+): [S, S][] {
   const pairs: [S, S][] = [];
   const firstByName = new Map<string, [S, number]>();
   seats.forEach((seat, index) => {
     const first = firstByName.get(seat.name);
     if (first === undefined) firstByName.set(seat.name, [seat, index]);
-    else if (agentOf(first[0], first[1]) !== agentOf(seat, index) || canonicalJson(first[0].config) !== canonicalJson(seat.config)) pairs.push([first[0], seat]);
+    else if (agentOf(first[0], first[1]) !== agentOf(seat, index) || canonicalJson(settingsPlayed(first[0])) !== canonicalJson(settingsPlayed(seat))) pairs.push([first[0], seat]);
   });
   return pairs;
+}
+
+/** A seat's settings as its agent plays them (defaults filled in, where the agent says how), else as given. */
+function settingsPlayed(seat: { readonly config: Readonly<Record<string, unknown>>; readonly factory?: AgentFactory | undefined }): Readonly<Record<string, unknown>> {
+  const { factory, config } = seat;
+  return factory?.settingsPlayed === undefined || factory.validateConfig(config).length > 0 ? config : factory.settingsPlayed(config);
 }
 
 /** What is wrong with seats `first` and `second` (0-based) sharing `name`. */
