@@ -301,6 +301,14 @@ describe('publishing', () => {
       }),
     );
     renameSync(join(dir, 'matches.csv.tmp'), join(dir, 'matches.csv'));
+    // --force for another scenario, or another command, would finish the publish and then refuse
+    // the folder it made: refused first, nothing changed.
+    const before = snapshot(dir);
+    expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 't', force: true })).toThrow(
+      `--out: ${dir} holds the output of scenario "s", not "t"; write into a new or empty folder (or delete that one yourself); its publish was cut short, and nothing was changed`,
+    );
+    expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'sweep', scenario: 's', force: true })).toThrow(`${dir} holds the output of hordelab run or merge`);
+    expect(snapshot(dir)).toEqual(before);
     const next = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true });
     next.release();
     expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'matches.csv', 'summary.json']);

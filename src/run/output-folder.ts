@@ -371,7 +371,7 @@ function completeInterruptedPublish(dir: string, options: ClaimOptions): boolean
   if (foreign !== null) {
     throw new UsageError([{ source: path, field: foreign.field, message: `names ${JSON.stringify(foreign.name)}, ${foreign.why} (expected only files of the folder's previous output, or the new output's own); nothing was changed: delete the journal if the folder's files are whole, or write into a new folder` }]);
   }
-  refuseCutShortPublish(dir, options);
+  refuseCutShortPublish(dir, journal, options);
   applyPublish(dir, journal);
   return true;
 }
@@ -379,10 +379,18 @@ function completeInterruptedPublish(dir: string, options: ClaimOptions): boolean
 /**
  * A claim that neither resumes nor replaces leaves a publish cut short as it is: finishing it
  * changes the folder, and a command refused for the folder it names changes nothing. `--resume`
- * (a run's, checked by the caller to be of that very run) and `--force` finish it.
+ * (a run's, checked by the caller to be of that very run) and `--force` finish it; `--force` only
+ * where the output being published is one it may replace (the same command and scenario), since
+ * the claim would refuse that output once published, with the folder already changed.
  */
-function refuseCutShortPublish(dir: string, options: ClaimOptions): void {
-  if (options.force || options.resume === true) return;
+function refuseCutShortPublish(dir: string, journal: PublishJournal, options: ClaimOptions): void {
+  if (options.resume === true) return;
+  if (options.force) {
+    const { kind, scenario, status } = journal.manifest;
+    const refusal = refusalFor(dir, { state: 'output', kind, scenario, status, owned: [], foreign: [] }, options);
+    if (refusal !== null) throw new UsageError([{ source: refusal.source, field: '', message: `${refusal.message}; its publish was cut short, and nothing was changed` }]);
+    return;
+  }
   throw new UsageError([
     {
       source: join(dir, PUBLISH_FILE),
