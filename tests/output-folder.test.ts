@@ -346,7 +346,8 @@ describe('publishing', () => {
     const replacement = join(work, 'cut-replacement');
     writeFileSync(join(dir, 'summary.json.tmp'), readFileSync(join(replacement, 'summary.json')));
     writeFileSync(join(dir, 'matches.csv'), readFileSync(join(replacement, 'matches.csv')));
-    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as { files: string[] };
+    // The journal's manifest is the replacing run's (its files, its summary's digest).
+    const manifest = JSON.parse(readFileSync(join(replacement, MANIFEST_FILE), 'utf8')) as { files: string[] };
     const journal = JSON.stringify({ renames: [['matches.csv.tmp', 'matches.csv'], ['summary.json.tmp', 'summary.json']], remove: [CHECKPOINT_FILE], manifest });
     writeFileSync(join(dir, PUBLISH_FILE), journal);
     const key = runKey(await parseScenario(readFileSync(replacing, 'utf8'), replacing), { eventFiles: true, maxErrors: 0 }, undefined);

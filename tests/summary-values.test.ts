@@ -120,6 +120,37 @@ describe('a summary.json with impossible figures, given to report and compare', 
     expectRefused(await hordelabIn(work, 'compare', runDir, dir), 'a key is given twice');
   });
 
+  it('an edit that keeps every figure consistent (the seed, a mean) is found by the digest the folder records; reformatting is no edit', async () => {
+    const edits: ((summary: Record<string, any>) => void)[] = [
+      (summary) => void (summary['scenario']['seed'] += 1),
+      (summary) => void (summary['command'] = `${summary['command']} `),
+    ];
+    for (const edit of edits) {
+      const dir = edited(edit);
+      const before = listing(dir);
+      const message = `${join(dir, 'summary.json')}: is not the summary hordelab wrote: its content's SHA-256 differs from the one .hordelab-folder.json records`;
+      expectRefused(await hordelabIn(work, 'report', dir), message);
+      expectRefused(await hordelabIn(work, 'compare', runDir, dir), message);
+      expect(listing(dir)).toEqual(before);
+    }
+    // The same values spaced another way, and pages added beside the run (which rewrite its
+    // manifest), are still the run's.
+    const spaced = edited(() => {});
+    writeFileSync(join(spaced, 'summary.json'), JSON.stringify(JSON.parse(readFileSync(join(spaced, 'summary.json'), 'utf8')), null, 4));
+    expect((await hordelabIn(work, 'report', spaced, '-q')).status).toBe(0);
+    expect((await hordelabIn(work, 'report', spaced, '-q', '--format', 'json')).status).toBe(0);
+    const summary = JSON.parse(readFileSync(join(spaced, 'summary.json'), 'utf8'));
+    summary['scenario']['seed'] += 1;
+    writeFileSync(join(spaced, 'summary.json'), JSON.stringify(summary));
+    expectRefused(await hordelabIn(work, 'report', spaced), 'is not the summary hordelab wrote');
+    // A folder written before digests were recorded says nothing either way: its summary is read.
+    const older = edited((s) => void (s['scenario']['seed'] += 1));
+    const manifest = JSON.parse(readFileSync(join(older, '.hordelab-folder.json'), 'utf8'));
+    delete manifest['contentSha256'];
+    writeFileSync(join(older, '.hordelab-folder.json'), JSON.stringify(manifest));
+    expect((await hordelabIn(work, 'report', older, '-q')).status).toBe(0);
+  });
+
   it('the unedited run is compared with itself, and nothing changed', async () => {
     const result = await hordelabIn(work, 'compare', runDir, edited(() => {}), '--primary', 'p1WinRate');
     expect(result.status, result.stderr).toBe(0);

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { PUBLISH_FILE } from '../run/output-folder.js';
+import { MANIFEST_FILE, matchesRecordedContent, PUBLISH_FILE } from '../run/output-folder.js';
 import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { loadSummaryGame } from './summary-game.js';
 import { validateRunSummary } from './summary-schema.js';
@@ -165,5 +165,17 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
   const duplicate = duplicateJsonKey(text);
   if (duplicate !== null) throw new UsageError([{ source: file, field: '', message: `a key is given twice (the second at ${duplicate}); hordelab writes each once, so the file was edited` }]);
   await loadSummaryGame(data, file, cwd);
-  return validateRunSummary(data, file) as RunSummary;
+  const summary = validateRunSummary(data, file) as RunSummary;
+  // Checked after the schema, so a file edited out of shape is told what is wrong with it; one
+  // edited and still valid (a bound, a rate, the seed) is found by its digest.
+  if (!matchesRecordedContent(dir, 'summary.json', text)) {
+    throw new UsageError([
+      {
+        source: file,
+        field: '',
+        message: `is not the summary hordelab wrote: its content's SHA-256 differs from the one ${MANIFEST_FILE} records, so a value was edited since, and figures drawn from it would not be the run's; restore it, or run the scenario again`,
+      },
+    ]);
+  }
+  return summary;
 }

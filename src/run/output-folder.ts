@@ -30,6 +30,7 @@ import { UsageError } from '../core/errors.js';
 import { makeFolders, writeAtomically } from './atomic-file.js';
 import { ownFileKind, readHead } from '../present/own-files.js';
 import { prefixSha256 } from './journal.js';
+import { digest } from './run-key.js';
 
 /** What a folder holds. A merge of shards is a `run` folder like any other. */
 export type OutputKind = 'run' | 'report' | 'sweep' | 'tune' | 'tournament' | 'ladder' | 'cards';
@@ -46,6 +47,34 @@ export interface FolderManifest {
   readonly status: OutputStatus;
   /** Names of the files (and folders) Hordelab wrote here. */
   readonly files: readonly string[];
+  /**
+   * By file name, the SHA-256 (hex) of a JSON file's content as canonical JSON (keys sorted, no
+   * spacing), checked when the file is read: a run's summary.json, which pages and comparisons
+   * are drawn from, so an edit that keeps it valid (a bound, a rate, the seed) is still found,
+   * while reformatting it is no edit. Absent in folders written before it was recorded.
+   */
+  readonly contentSha256?: Readonly<Record<string, string>>;
+}
+
+/** The JSON files whose content digest a publish records in the manifest (small, read back whole). */
+const DIGESTED_FILES: readonly string[] = ['summary.json'];
+
+/** The digest {@link FolderManifest.contentSha256} records for a JSON file's text; null when it is not JSON. */
+function contentDigest(text: string): string | null {
+  try {
+    return digest(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `text`, read from `name` in `dir`, has the content the folder's manifest records for it:
+ * true where none is recorded (an older folder, a file copied out of its folder).
+ */
+export function matchesRecordedContent(dir: string, name: string, text: string): boolean {
+  const recorded = readManifest(dir)?.contentSha256?.[name];
+  return recorded === undefined || recorded === contentDigest(text);
 }
 
 export const MANIFEST_FILE = '.hordelab-folder.json';
@@ -179,9 +208,16 @@ export class OutputFolder {
     const adding = this.adding();
     const stale = adding ? [] : this.previous.owned.filter((name) => !names.includes(name));
     const current = readManifest(this.dir);
+    // Digests of the files published now; adding to an output, those of its files stay.
+    const digests: Record<string, string> = adding ? { ...current?.contentSha256 } : {};
+    for (const name of names) {
+      const content = DIGESTED_FILES.includes(name) && existsSync(this.tempPath(name)) ? contentDigest(readFileSync(this.tempPath(name), 'utf8')) : null;
+      if (content !== null) digests[name] = content;
+    }
+    const sha256 = Object.keys(digests).length > 0 ? { contentSha256: digests } : {};
     const manifest: FolderManifest = adding
-      ? { hordelab: 1, kind: current?.kind ?? this.previous.kind ?? this.options.kind, scenario: current?.scenario ?? this.previous.scenario ?? this.options.scenario, status: current?.status ?? this.previous.status ?? 'complete', files: unique([...(current?.files ?? this.previous.owned), ...names]) }
-      : { hordelab: 1, kind: this.options.kind, scenario: this.options.scenario, status, files: [...names] };
+      ? { hordelab: 1, kind: current?.kind ?? this.previous.kind ?? this.options.kind, scenario: current?.scenario ?? this.previous.scenario ?? this.options.scenario, status: current?.status ?? this.previous.status ?? 'complete', files: unique([...(current?.files ?? this.previous.owned), ...names]), ...sha256 }
+      : { hordelab: 1, kind: this.options.kind, scenario: this.options.scenario, status, files: [...names], ...sha256 };
     const journal: PublishJournal = { renames: names.map((name) => [`${name}.tmp`, name]), remove: unique([...stale, ...alsoRemove]), manifest };
     this.checkPublishable(names);
     writeAtomically(join(this.dir, PUBLISH_FILE), JSON.stringify(journal));
@@ -469,8 +505,15 @@ function isManifest(value: unknown): value is FolderManifest {
     typeof manifest['scenario'] === 'string' &&
     STATUSES.includes(manifest['status'] as OutputStatus) &&
     Array.isArray(manifest['files']) &&
-    manifest['files'].every(isPlainName)
+    manifest['files'].every(isPlainName) &&
+    (manifest['contentSha256'] === undefined || isDigestRecord(manifest['contentSha256']))
   );
+}
+
+/** `{ name: 64 hex digits }` for plain names. */
+function isDigestRecord(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([name, digest]) => isPlainName(name) && typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest));
 }
 
 function isPublishJournal(value: unknown): value is PublishJournal {
