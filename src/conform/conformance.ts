@@ -384,7 +384,7 @@ function checkTerminal(game: AnyGame, state: unknown, seed: number, step: number
   }
   const outside = returns.filter((value) => !(typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high));
   if (outside.length > 0) findings.fail('returns', `returns ${shown(returns)} leave utilityBounds [${low}, ${high}]`, seed, step);
-  // Read twice: returns that drift (drawn from Math.random, or a counter outside the state) would
+  // Read twice: returns that drift (drawn from an unseeded source, or a counter outside the state) would
   // otherwise show up as whatever reads them next (the heuristic at a terminal state, an agent in
   // the no-peeking check), blamed on the wrong part.
   let again: unknown;
