@@ -62,6 +62,10 @@ describe('matchesForMargin', () => {
 describe('matchesForDifference', () => {
   it("follows Fleiss' formula: n = (z_α/2·√(2p̄q̄) + z_β·√(p1q1 + p2q2))²/(p1 − p2)², rounded up", () => {
     expect(matchesForDifference(0.5, 0.55)).toBe(1565);
+    // A power of one half, the least --power takes: z_β = 0, so n = (z_α/2·√(2p̄q̄))² / δ² =
+    // 1.959964² × 0.49875 / 0.0025 = 766.4, the same as a power a hair above it.
+    expect(matchesForDifference(0.5, 0.55, 0.5)).toBe(767);
+    expect(matchesForDifference(0.5, 0.55, 0.5000001)).toBe(767);
     expect(matchesForDifference(0.3, 0.4, 0.9)).toBe(477);
     expect(matchesForDifference(0.3, 0.4, 0.9, 0.99)).toBe(675);
     // In either order, times the design effect before rounding.

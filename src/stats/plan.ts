@@ -53,8 +53,10 @@ export function matchesForMargin(rate: number, margin: number, confidence = DEFA
  */
 export function matchesForDifference(rate1: number, rate2: number, power = 0.8, confidence = DEFAULT_CONFIDENCE, designEffect = 1, metrics = 1): number {
   const zAlpha = normalQuantile(1 - (1 - confidence) / metrics);
-  // normalQuantile takes a two-sided confidence: the one-sided quantile of `power` is its (2·power − 1) form.
-  const zBeta = normalQuantile(2 * power - 1);
+  // normalQuantile takes a two-sided confidence: the one-sided quantile of `power` is its
+  // (2·power − 1) form, and at a power of ½ (a two-sided confidence of 0, which normalQuantile
+  // refuses) it is 0.
+  const zBeta = power === 0.5 ? 0 : normalQuantile(2 * power - 1);
   const mean = (rate1 + rate2) / 2;
   const numerator = zAlpha * Math.sqrt(2 * mean * (1 - mean)) + zBeta * Math.sqrt(rate1 * (1 - rate1) + rate2 * (1 - rate2));
   return Math.ceil(((numerator * numerator) / ((rate1 - rate2) ** 2)) * designEffect);
