@@ -261,7 +261,9 @@ describe('bounds are the same in scenario files, check files and flags', () => {
     const variants: [string, string, string][] = [
       ['budget: 400', 'budget: 1e12', 'checks[0].budget: expected a whole number in 2..1000000000'],
       ['budget: 400', 'budget: 400\n    margin: 1e-9', 'checks[0].margin: expected a number >= 0.0001 and < 0.5'],
-      ['budget: 400', 'budget: 400\n    confidence: 1', 'checks[0].confidence: expected a number >= 0.5 and <= 0.9999'],
+      ['budget: 400', 'budget: 400\n    confidence: 1', 'checks[0].confidence: expected a number > 0.5 and <= 0.9999'],
+      // One half, where a sequential test has nothing to wait for (it was an internal failure, exit 1).
+      ['budget: 400', 'budget: 400\n    confidence: 0.5', 'checks[0].confidence: expected a number > 0.5 and <= 0.9999, got 0.5'],
       ['budget: 400', 'budget: 400\n    seed: -1', 'checks[0].seed: expected a whole number in 0..9007199254740991'],
     ];
     for (const [from, to, message] of variants) {

@@ -94,7 +94,7 @@ const checkSchema = z
     between: z.tuple([edge, edge]).refine(([low, high]) => low < high, { message: 'expected [low, high] with low < high' }).optional(),
     atLeast: edge.optional(),
     atMost: edge.optional(),
-    confidence: boundedNumber(BOUNDS.confidence).default(0.95),
+    confidence: boundedNumber(BOUNDS.checkConfidence).default(0.95),
     margin: boundedNumber(BOUNDS.checkMargin).default(0.01),
     budget: boundedNumber(BOUNDS.budget),
     batch: boundedNumber(BOUNDS.budget).default(200),

@@ -47,6 +47,12 @@ export const BOUNDS = {
   /** A rate strictly between 0 and 1 (`plan --rate`, `--vs`). */
   rate: { whole: false, min: 0, max: 1, minExclusive: true, maxExclusive: true },
   confidence: { whole: false, min: 0.5, max: 0.9999 },
+  /**
+   * A check's confidence: above one half, where {@link BOUNDS.confidence} takes it too. Its error
+   * rates are 1 − confidence each way, and at one half a sequential test has no evidence to wait
+   * for (its decision bounds and fixed-size plan are 0).
+   */
+  checkConfidence: { whole: false, min: 0.5, max: 0.9999, minExclusive: true },
   power: { whole: false, min: 0.5, max: 0.9999 },
   /** Half-width of an interval, or the indifference zone either side of a check's edge. */
   margin: { whole: false, min: 0.0001, max: 0.5, maxExclusive: true },
