@@ -11,6 +11,7 @@ import { MatchFailure } from '../core/match-runner.js';
 import { PublishFinished } from '../run/output-folder.js';
 import type { CliIo } from './command.js';
 import { parsePairing, replayCommand } from '../run/replay.js';
+import { HORDELAB_VERSION } from '../version.js';
 
 /**
  * Writes `error` to stderr and returns its exit code; `scenarioFile`, the `--set` assignments
@@ -53,6 +54,11 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
     io.stderr.write(`hordelab: ${error.message}\n  reproduce: ${error.reproduce}\n`);
     return EXIT_FAILURE;
   }
-  io.stderr.write(`hordelab: internal failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A bug: what was asked (the command line, with the version it ran on) first, so a report of it
+  // can be replayed, then where it was thrown.
+  const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const reproduce = commandLine === undefined ? '' : `  reproduce: ${commandLine} (hordelab ${HORDELAB_VERSION}, Node ${process.version})\n`;
+  const stack = error instanceof Error && error.stack ? `  where it was thrown:\n${error.stack.split('\n').map((line) => `    ${line.trim()}`).join('\n')}\n` : '';
+  io.stderr.write(`hordelab: internal failure: ${said}\n${reproduce}${stack}`);
   return EXIT_FAILURE;
 }
