@@ -142,8 +142,31 @@ describe('hordelab check', () => {
     const note = 'no baseline stored for it in the baseline folder, so its regression test did not run (store one with --update-baseline)';
     expect(run.stdout).toContain(`  coin-renamed: the rate is inside the band; ${note}`);
     expect(run.stdout).not.toContain('  coin: ');
-    expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toContain(`matches of 20000; the rate is inside the band; ${note}`);
+    expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toContain(`matches of 20000; played by random vs random (random play); the rate is inside the band; ${note}`);
     expect(run.stdout).toMatch(/::warning file=.*title=balance check coin-renamed::.*no baseline stored/);
+  });
+
+  it('names who played each verdict, in the text, JSON, JUnit, Markdown and annotations, and warns of random play', async () => {
+    const dir = tempDir();
+    const greedy = CHECKS(0.5, 400).replace('checks:\n', '').replace('name: coin', 'name: coin-greedy').replace('seats: [random, random]', 'seats: [greedy, greedy]');
+    writeFileSync(join(dir, 'skill.checks.yaml'), `${CHECKS(0.5, 20000)}${greedy}`);
+    const text = await hordelab(dir, 'check', 'skill.checks.yaml', '-w', '0', '--junit', 'skill.xml', '--markdown', 'skill.md');
+    expect([0, 3]).toContain(text.status);
+    expect(text.stdout).toContain('Played by random vs random: coin.\n');
+    expect(text.stdout).toContain('Played by greedy vs greedy: coin-greedy.\n');
+    expect(text.stdout).toContain('Random play (coin): a verdict measured with random players may not hold under competent play');
+    // The count stays the last line, for CI logs that read it.
+    expect(text.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, \d+ failed, \d+ inconclusive/);
+    const json = JSON.parse((await hordelab(dir, 'check', 'skill.checks.yaml', '-w', '0', '--json')).stdout) as { name: string; agents: string; randomPlay: string | null }[];
+    expect(json.map((result) => [result.name, result.agents, result.randomPlay !== null])).toEqual([
+      ['coin', 'random vs random', true],
+      ['coin-greedy', 'greedy vs greedy', false],
+    ]);
+    expect(readFileSync(join(dir, 'skill.xml'), 'utf8')).toContain('; played by greedy vs greedy</system-out>');
+    expect(readFileSync(join(dir, 'skill.md'), 'utf8')).toContain('| random vs random (random play) |');
+    // Only one agent plays: no warning.
+    writeFileSync(join(dir, 'greedy.checks.yaml'), `checks:\n${greedy}`);
+    expect((await hordelab(dir, 'check', 'greedy.checks.yaml', '-w', '0')).stdout).not.toContain('Random play');
   });
 
   /** Checks that pass, fail and run out of budget, with their JUnit and Markdown files. */
@@ -209,7 +232,7 @@ describe('hordelab check', () => {
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<testsuites name="hordelab check" tests="1"');
     expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/^<!-- hordelab check -->\n## Balance checks\n/);
     // A summary written before the mark was added is still known as Hordelab's.
-    writeFileSync(join(dir, 'old.md'), readFileSync(join(dir, 'step-summary.md'), 'utf8').replace('<!-- hordelab check -->\n', ''));
+    writeFileSync(join(dir, 'old.md'), '## Balance checks\n\n| check | result | metric | estimate [interval] | band | matches | why |\n| --- | --- | --- | --- | --- | ---: | --- |\n| coin | ✅ pass | `p1WinRate` | 50.0% [49.0%, 51.0%] | between 40% and 60% | 400 of 400 | the rate is inside the band |\n');
     expect((await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', '--markdown', 'old.md')).status).toBe(3);
     expect(readFileSync(join(dir, 'old.md'), 'utf8')).toMatch(/^<!-- hordelab check -->\n/);
     // Not each other's, though.

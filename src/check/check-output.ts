@@ -33,9 +33,26 @@ export function formatChecks(results: readonly CheckResult[]): string {
   ]);
   const lines = table(header, rows, 5).split('\n');
   for (const result of results) if (result.status !== 'pass' || result.baseline?.moved === true || result.missingBaseline) lines.push(`  ${result.name}: ${result.reason}`);
+  lines.push(...skillLines(results));
   const count = (status: CheckResult['status']): number => results.filter((result) => result.status === status).length;
   lines.push(`${count('pass')} passed, ${count('fail')} failed, ${count('inconclusive')} inconclusive (fixed-size: matches a fixed-size test with the same error rates would need)`);
   return lines.join('\n');
+}
+
+/**
+ * Who played, for each set of checks played by the same seats ("Played by random vs random:
+ * coin, fair"), then the random-play warning once: a verdict is of the agents that produced it.
+ */
+function skillLines(results: readonly CheckResult[]): string[] {
+  const byAgents = new Map<string, string[]>();
+  for (const result of results) byAgents.set(result.agents, [...(byAgents.get(result.agents) ?? []), result.name]);
+  const lines = [...byAgents].map(([agents, names]) => (byAgents.size === 1 ? `Played by ${agents}.` : `Played by ${agents}: ${names.join(', ')}.`));
+  const random = results.filter((result) => result.randomPlay !== null);
+  if (random.length > 0) {
+    const which = random.length === results.length ? '' : ` (${random.map((result) => result.name).join(', ')})`;
+    lines.push(`Random play${which}: a verdict measured with random players may not hold under competent play; ask hordelab ladder whether it does, or give the check a ladder: of skill levels.`);
+  }
+  return lines;
 }
 
 const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -50,7 +67,7 @@ export function junitXml(results: readonly CheckResult[], timestamp: string): st
     const cases = results.filter((result) => result.file === file);
     const time = cases.reduce((sum, result) => sum + result.seconds, 0);
     const body = cases.map((result) => {
-      const detail = `${result.metric} = ${estimateText(result)}, ${result.band}; ${result.matches} matches of ${result.budget}${result.missingBaseline ? `; ${result.reason}` : ''}`;
+      const detail = `${result.metric} = ${estimateText(result)}, ${result.band}; ${result.matches} matches of ${result.budget}; played by ${result.agents}${result.randomPlay === null ? '' : ` (random play)`}${result.missingBaseline ? `; ${result.reason}` : ''}`;
       const inner =
         result.status === 'fail'
           ? `\n      <failure message="${xml(result.reason)}" type="balance">${xml(detail)}</failure>`
@@ -75,10 +92,13 @@ export function junitXml(results: readonly CheckResult[], timestamp: string): st
 /** A Markdown table for a CI job summary, marked as Hordelab's on its first line (hidden where it is shown). */
 export function markdownSummary(results: readonly CheckResult[]): string {
   const icon = { pass: '✅ pass', fail: '❌ fail', inconclusive: '⚠️ inconclusive' } as const;
-  const lines = [MARKDOWN_MARK, '## Balance checks', '', '| check | result | metric | estimate [interval] | band | matches | why |', '| --- | --- | --- | --- | --- | ---: | --- |'];
+  const cell = (text: string): string => text.replace(/\|/g, '\\|');
+  const lines = [MARKDOWN_MARK, '## Balance checks', '', '| check | result | metric | estimate [interval] | band | matches | played by | why |', '| --- | --- | --- | --- | --- | ---: | --- | --- |'];
   for (const result of results) {
-    lines.push(`| ${result.name} | ${icon[result.status]} | \`${result.metric}\` | ${estimateText(result)} | ${result.band} | ${result.matches} of ${result.budget} | ${result.reason.replace(/\|/g, '\\|')} |`);
+    lines.push(`| ${cell(result.name)} | ${icon[result.status]} | \`${result.metric}\` | ${estimateText(result)} | ${result.band} | ${result.matches} of ${result.budget} | ${cell(result.agents)}${result.randomPlay === null ? '' : ' (random play)'} | ${cell(result.reason)} |`);
   }
+  const random = results.some((result) => result.randomPlay !== null);
+  if (random) lines.push('', '_Random play: a verdict measured with random players may not hold under competent play; `hordelab ladder` asks whether it does._');
   return `${lines.join('\n')}\n`;
 }
 
@@ -91,7 +111,7 @@ export function githubAnnotations(results: readonly CheckResult[]): string {
     .filter((result) => result.status !== 'pass' || result.missingBaseline)
     .map((result) => {
       const level = result.status === 'fail' ? 'error' : 'warning';
-      return `::${level} file=${property(result.file)},title=${property(`balance check ${result.name}`)}::${data(`${result.metric} = ${estimateText(result)}, expected ${result.band}: ${result.reason}`)}`;
+      return `::${level} file=${property(result.file)},title=${property(`balance check ${result.name}`)}::${data(`${result.metric} = ${estimateText(result)}, expected ${result.band}, played by ${result.agents}: ${result.reason}`)}`;
     })
     .join('\n');
 }

@@ -19,6 +19,7 @@
  *
  * The matches are those of `hordelab run` on the same scenario: match i has the same seed.
  */
+import { scenarioSkill } from '../ladder/skill.js';
 import { ReproducibleFailure, UsageError } from '../core/errors.js';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { shellQuote } from '../cli/shell-quote.js';
@@ -68,6 +69,10 @@ export interface CheckResult {
   readonly missingBaseline: boolean;
   readonly seconds: number;
   readonly failedMatches: number;
+  /** Who played the check's matches, seat by seat ("greedy vs random, seats rotated"): the skill its verdict is of. */
+  readonly agents: string;
+  /** The warning that a seat played at random, whose verdict may not hold under competent play; null when none did. */
+  readonly randomPlay: string | null;
 }
 
 export interface CheckOptions {
@@ -263,6 +268,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     missingBaseline,
     seconds: Math.round(performance.now() - started) / 1000,
     failedMatches,
+    ...scenarioSkill(check.scenario.seats, check.scenario.rotate),
   };
 }
 
