@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { compareRuns, formatComparison, type Comparison } from '../src/present/compare.js';
+import { comparisonPage } from '../src/present/compare-page.js';
 import { compareRuns as libraryCompare, run } from '../src/index.js';
 import { holmAdjust } from '../src/stats/tests.js';
 import { UsageError } from '../src/core/errors.js';
@@ -59,6 +60,24 @@ describe('compareRuns on runs that cannot say what they seem to', () => {
     ]);
     expect(formatComparison(comparison, false)).toContain('Note: the seats differ: random vs random in the baseline, greedy vs random in the run');
     expect(libraryCompare('fair', fair.summary, 'again', fair.summary).notes).toEqual([]);
+  });
+
+  it('names who played each run, and warns when either played at random, in the text and the page', async () => {
+    const random = await run({ game: 'coin-flip', matches: 40, seed: 1, seats: ['random', 'random'] });
+    const greedy = await run({ game: 'coin-flip', matches: 40, seed: 2, seats: ['greedy', 'greedy'] });
+    const mixed = libraryCompare('random', random.summary, 'greedy', greedy.summary);
+    expect(mixed.agents).toEqual({ baseline: 'random vs random', run: 'greedy vs greedy' });
+    expect(mixed.randomPlay).toMatch(/^Random play: every seat plays uniformly at random/);
+    const text = formatComparison(mixed, false).split('\n');
+    expect(text[1]).toBe('The baseline played by random vs random; the run by greedy vs greedy.');
+    expect(text[2]).toMatch(/^Random play: /);
+    const same = libraryCompare('greedy', greedy.summary, 'again', greedy.summary);
+    expect(same.randomPlay).toBeNull();
+    expect(formatComparison(same, false).split('\n')[1]).toBe('Both played by greedy vs greedy.');
+    expect(formatComparison(same, false)).not.toContain('Random play');
+    const page = await comparisonPage(mixed, 'Coin Flip');
+    expect(page).toContain('<p>The baseline played by random vs random; the run by greedy vs greedy. Random play: every seat plays');
+    expect(page).toContain('<li>Note: the seats differ: random vs random in the baseline, greedy vs greedy in the run</li>');
   });
 });
 

@@ -6,7 +6,7 @@
  * the table below the plots.
  */
 import { CATEGORY_COLOURS, PLOT_WIDTH, specBase, symmetricDomain } from './chart-kit.js';
-import type { Comparison, MetricComparison } from './compare.js';
+import { playedBy, type Comparison, type MetricComparison } from './compare.js';
 import { escapeHtml, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
 import { generatorMeta } from './own-files.js';
@@ -126,6 +126,8 @@ ${generatorMeta('compare')}
 <body>
 <h1>${escapeHtml(gameTitle)}: what changed</h1>
 <p class="lead">${escapeHtml(comparison.run)} against the baseline ${escapeHtml(comparison.baseline)}: ${comparison.compared} shared metrics, <strong>${comparison.changed} changed</strong> beyond chance (Holm-adjusted p &lt; ${comparison.alpha}; a re-run with other seeds flags none ${level}% of the time).</p>
+<p>${escapeHtml(playedBy(comparison))}${comparison.randomPlay === null ? '' : ` ${escapeHtml(comparison.randomPlay)}`}</p>
+${comparison.notes.length === 0 ? '' : `<ul>${comparison.notes.map((note) => `<li>${escapeHtml(`Note: ${note}`)}</li>`).join('')}</ul>`}
 <h2>Parameters changed</h2>
 ${parameters}
 <h2>Differences</h2>

@@ -9,6 +9,7 @@
  * run was planned for keeps the power `plan` promised. The others are then secondary: Holm
  * among themselves, a family of their own at α.
  */
+import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { meanDifferenceTest, holmAdjust, twoProportionTest, type DifferenceTest } from '../stats/tests.js';
@@ -46,6 +47,10 @@ export interface Comparison {
   readonly parameterChanges: readonly string[];
   /** What the figures do not say on their own: a run that was interrupted, seats that differ. */
   readonly notes: readonly string[];
+  /** Who played each run, seat by seat: the skill its figures, and so any change, are of. */
+  readonly agents: { readonly baseline: string; readonly run: string };
+  /** The warning that a seat of either run played at random; null when none did. */
+  readonly randomPlay: string | null;
   readonly metrics: readonly MetricComparison[];
 }
 
@@ -135,7 +140,10 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   }
   const seatsOf = (summary: RunSummary): string => summary.scenario.seats.map((seat) => seat.name).join(' vs ') + (summary.scenario.rotateSeats ? ' (rotated)' : '');
   if (seatsOf(baseline) !== seatsOf(run)) notes.push(`the seats differ: ${seatsOf(baseline)} in the baseline, ${seatsOf(run)} in the run`);
+  const randomPlay = randomPlayWarning(run.scenario.seats) ?? randomPlayWarning(baseline.scenario.seats);
   return {
+    agents: { baseline: skillOf(baseline.scenario.seats, baseline.scenario.rotateSeats), run: skillOf(run.scenario.seats, run.scenario.rotateSeats) },
+    randomPlay,
     baseline: baselineDir,
     run: runDir,
     game: run.scenario.game,
@@ -158,10 +166,18 @@ const formatDifference = (kind: 'rate' | 'mean', value: number): string => {
 
 const formatP = (p: number): string => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
 
+/** Who played: "Both played by greedy vs random.", or each run's agents where they differ. */
+export function playedBy(comparison: Comparison): string {
+  const { baseline, run } = comparison.agents;
+  return baseline === run ? `Both played by ${run}.` : `The baseline played by ${baseline}; the run by ${run}.`;
+}
+
 /** The comparison as text: the primary metric, then changed metrics, then the rest. */
 export function formatComparison(comparison: Comparison, showAll: boolean): string {
   const lines: string[] = [];
   lines.push(`Comparing ${comparison.run} against the baseline ${comparison.baseline} (${comparison.game})`);
+  lines.push(playedBy(comparison));
+  if (comparison.randomPlay !== null) lines.push(comparison.randomPlay);
   if (comparison.parameterChanges.length > 0) lines.push(`Parameters changed: ${comparison.parameterChanges.join('; ')}`);
   for (const note of comparison.notes) lines.push(`Note: ${note}`);
   const primary = comparison.metrics.find((metric) => metric.role === 'primary');
