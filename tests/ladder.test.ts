@@ -47,6 +47,9 @@ describe('levels', () => {
     for (const key of ['__proto__', 'constructor', 'prototype']) {
       expect(() => parseLevels([`mcts:${key}={iterations: 5}`], '--levels')).toThrow(`--levels: "${key}" in "mcts:${key}={iterations: 5}" is not allowed as a setting name`);
     }
+    // A setting given twice kept its last value without a word (a typo for another setting).
+    expect(() => parseLevels(['mcts:iterations=5,iterations=50'], '--levels')).toThrow('--levels: iterations is given twice in "mcts:iterations=5,iterations=50"; give each setting once');
+    expect(() => parseLevels(['greedy/mcts:c=1,c=2'], '--levels')).toThrow('c is given twice in "mcts:c=1,c=2"');
     // The same agent and settings in another order: one level played and ranked twice.
     expect(() => parseLevels(['mcts:iterations=20,c=1,mcts:c=1,iterations=20'], '--levels')).toThrow(/level "mcts:c=1,iterations=20" is level "mcts:iterations=20,c=1" again/);
     // Two modules whose names make one level file.

@@ -53,6 +53,8 @@ export function parseSeatLevel(spec: string, source: string): SeatLevel {
       // Refused here, before the assignment below: `config.__proto__ = value` sets the object's
       // prototype instead of a key, which the later walk over its own keys never sees.
       if (isUnsafeKey(key)) throw new UsageError([{ source, field: '', message: `"${key}" in "${spec}" is not allowed as a setting name` }]);
+      // The last value would silently win, as a typo for another setting's name would leave it.
+      if (Object.hasOwn(config, key)) throw new UsageError([{ source, field: '', message: `${key} is given twice in "${spec}"; give each setting once` }]);
       let value: unknown;
       try {
         value = parseYaml(part.slice(at + 1));
