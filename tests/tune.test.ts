@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
-import { runSweep, parseAxis } from '../src/tune/sweep.js';
+import { formatSweep, runSweep, parseAxis, writeSweep } from '../src/tune/sweep.js';
 import { jointParts } from '../src/tune/evaluate.js';
 import { refuseRepeatedNames } from '../src/cli/flag-values.js';
 import { candidateSettings, formatTune, offsetSeed, parseDimension, parseTarget, raceSchedule, refinementSettings, tune } from '../src/tune/tune.js';
@@ -51,6 +51,27 @@ describe('sweep', () => {
     const half = 1.959963984540054 * Math.sqrt((changed * (1 - changed)) / 1999);
     expect((second?.upper ?? 0) - changed).toBeCloseTo(half, 9);
     expect((second?.unpairedUpper ?? 0) - (second?.unpairedLower ?? 0)).toBeGreaterThan((second?.upper ?? 0) - (second?.lower ?? 0));
+  });
+
+  it('says which metrics have no paired difference, and why; a figure without an interval is an empty cell in sweep.csv', async () => {
+    const dir = tempDir();
+    const swept = await runSweep(await parseScenario('game: tic-tac-toe\nmatches: 20\nseed: 4\nseats: [mcts, random]\n', join(dir, 'm.yaml')), [parseAxis('seat1.iterations=5,10')], {
+      metrics: ['quality.branching', 'moves'],
+      workers: 0,
+    });
+    expect(Object.keys(swept.unpaired ?? {})).toEqual(['quality.branching']);
+    expect(swept.unpaired?.['quality.branching']).toMatch(/^a ratio figure/);
+    expect(swept.points[1]?.differences['moves']).toBeDefined();
+    expect(formatSweep(swept)).toContain('No paired difference for quality.branching: a ratio figure');
+    // A mean with no spread (every match the same length) has no interval: empty cells, not NaN.
+    const flat = await runSweep(await parseScenario('game: coin-flip\nmatches: 20\nseed: 4\nseats: [random, random]\n', join(dir, 'c.yaml')), [parseAxis('winRate=0.2,0.8')], {
+      metrics: ['quality.length.decisions'],
+      workers: 0,
+    });
+    await writeSweep(flat, join(dir, 'out'));
+    const rows = readFileSync(join(dir, 'out', 'sweep.csv'), 'utf8');
+    expect(rows).not.toContain('NaN');
+    expect(rows.split('\n')[1]).toMatch(/^0\.2,20,\d+(\.\d+)?,,,20,/);
   });
 
   it.skipIf(noWorkerThreads)('measures paired differences of per-event rates exactly, whatever the workers', async () => {

@@ -85,7 +85,13 @@ export interface SweepResult {
   /** Index in `points` of the configuration differences are measured from (the grid's first). */
   readonly baseline: number;
   readonly points: readonly SweepPoint[];
+  /** Metrics with no paired difference in any configuration, each with why (said under the table). */
+  readonly unpaired?: Readonly<Record<string, string>>;
 }
+
+/** Why a ratio figure has no paired difference. */
+const RATIO_UNPAIRED =
+  "a ratio figure (one total divided by another, each pooled over the matches, such as quality.branching's legal actions per decision), which does not split into per-match parts; compare the configurations' own intervals";
 
 /** `"3"` → 3, `"0.25"` → 0.25; anything that is not plainly a number stays text. */
 export function sweepValue(text: string): SweepValue {
@@ -215,6 +221,11 @@ export async function runSweep(
     }
     return { values: point.values, matches, metrics: point.metrics, differences };
   });
+  const unpaired: Record<string, string> = {};
+  for (const name of metricNames) {
+    if (points.length < 2 || points.some((point) => point.differences[name] !== undefined)) continue;
+    unpaired[name] = baseline?.contributions[name] === undefined ? RATIO_UNPAIRED : 'a configuration has no samples of it, or none that vary';
+  }
   const command = [
     'hordelab',
     'sweep',
@@ -239,6 +250,7 @@ export async function runSweep(
     metrics: metricNames,
     baseline: 0,
     points,
+    unpaired,
   };
 }
 
@@ -270,6 +282,7 @@ export function formatSweep(result: SweepResult): string {
     `Played by ${result.agents}${result.axes.some((axis) => /^seat\d/.test(axis.name)) ? ', with the seat settings of each row' : ''}.`,
   );
   if (result.randomPlay !== null) lines.push(result.randomPlay);
+  for (const [metric, why] of Object.entries(result.unpaired ?? {})) lines.push(`No paired difference for ${metric}: ${why}.`);
   return lines.join('\n');
 }
 
@@ -289,9 +302,12 @@ export async function writeSweep(result: SweepResult, outDir: string): Promise<s
     ...result.metrics.flatMap((metric): CsvValue[] => {
       const figure = point.metrics[metric];
       const difference = point.differences[metric];
+      // A figure without an interval (a mean with no spread) has an empty cell, as in
+      // metrics.csv, not the text NaN.
+      const cell = (value: number): CsvValue => (Number.isFinite(value) ? value : '');
       return [
-        ...(figure === undefined ? ['', '', '', ''] : [figure.value, figure.lower, figure.upper, figure.n]),
-        ...(difference === undefined ? ['', '', ''] : [difference.difference, difference.lower, difference.upper]),
+        ...(figure === undefined ? ['', '', '', ''] : [cell(figure.value), cell(figure.lower), cell(figure.upper), figure.n]),
+        ...(difference === undefined ? ['', '', ''] : [cell(difference.difference), cell(difference.lower), cell(difference.upper)]),
       ];
     }),
   ]);
