@@ -169,6 +169,22 @@ describe('hordelab check', () => {
     expect((await hordelab(dir, 'check', 'greedy.checks.yaml', '-w', '0')).stdout).not.toContain('Random play');
   });
 
+  it('reports progress as each chunk of a batch finishes, not only when the batch does', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'progress.checks.yaml'), CHECKS(0.5, 400).replace('budget: 400', 'budget: 400\n    batch: 200'));
+    const seen: number[] = [];
+    const batches: number[] = [];
+    await runChecks((await loadCheckFile(join(dir, 'progress.checks.yaml'))).checks, {
+      workers: 0,
+      onMatches: (_check, matches) => seen.push(matches),
+      onBatch: (_check, matches) => batches.push(matches),
+    });
+    // A batch of 200 in one thread is played in chunks of 50: progress at each.
+    expect(batches[0]).toBe(200);
+    expect(seen.slice(0, 4)).toEqual([50, 100, 150, 200]);
+    expect(seen.at(-1)).toBe(batches.at(-1));
+  });
+
   /** Checks that pass, fail and run out of budget, with their JUnit and Markdown files. */
   async function mixedChecks(): Promise<{ dir: string; status: number }> {
     const dir = tempDir();

@@ -87,6 +87,8 @@ export interface CheckOptions {
    */
   readonly beforeStoring?: () => void;
   readonly onBatch?: (check: CheckSpec, matches: number) => void;
+  /** The matches of `check` played so far, as each chunk of a batch finishes (progress: a batch of a slow game takes minutes). */
+  readonly onMatches?: (check: CheckSpec, matches: number) => void;
 }
 
 /** The metric in a summary, or a clear error listing the figures there are. */
@@ -212,7 +214,11 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
   let status: CheckStatus | null = null;
   let reason = '';
   for (const end of schedule) {
-    const result = await player.play(check.scenario, played, end);
+    let inBatch = 0;
+    const result = await player.play(check.scenario, played, end, (matches) => {
+      inBatch += matches;
+      options.onMatches?.(check, played + inBatch);
+    });
     failedMatches += result.failures.length;
     if (result.failures.length > 0) {
       throw matchFailed(check, result.failures[0] as MatchFailureData);

@@ -56,8 +56,9 @@ export class BatchPlayer {
    * that broke its thread ends at its first failure): an agent that hangs in every match costs a
    * timeout or two, not one per match. The failure with the lowest index is always among the
    * failures returned, whatever the worker count, since every chunk before it is played.
+   * `onChunk` hears each chunk's match count as it finishes (for progress; order is timing's).
    */
-  async play(scenario: Scenario, start: number, end: number): Promise<BatchResult> {
+  async play(scenario: Scenario, start: number, end: number, onChunk?: (matches: number) => void): Promise<BatchResult> {
     const { report, game } = scenario.entry;
     const aggregate: unknown = report.emptyAggregate();
     const outcomes = emptyOutcomes(game.seats.length);
@@ -72,6 +73,7 @@ export class BatchPlayer {
       const [from, to] = chunks[index] as [number, number];
       const result = await player.play(from, to);
       results.push(result);
+      if (result !== null) onChunk?.(to - from);
       return result !== null && result.failures.length > 0;
     });
     // Aggregates are exact integer sums: the order of merging cannot change them.

@@ -90,7 +90,9 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       beforeStoring: () => {
         for (const [path, request] of outputs) checkOutputFile(path, request);
       },
-      onBatch: (check, matches) => {
+      // Counted as each chunk finishes, not each batch: a slow game's batch takes minutes, and
+      // "none finished yet" must mean that.
+      onMatches: (check, matches) => {
         played.set(check.name, matches);
         progress.update([...played.values()].reduce((sum, count) => sum + count, 0), budget, `check ${check.name}`);
       },
