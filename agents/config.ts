@@ -2,13 +2,16 @@
 
 export type ConfigProblem = { field: string; message: string };
 
+/** A value as a message shows it: NaN and ±Infinity as themselves, where JSON would say null. */
+const shown = (value: unknown): string => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value)));
+
 /** A whole number >= `min` (and <= `max`), if present. */
 export function integerField(config: Readonly<Record<string, unknown>>, field: string, min: number, problems: ConfigProblem[], max = Number.MAX_SAFE_INTEGER): void {
   const value = config[field];
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     const expected = max === Number.MAX_SAFE_INTEGER ? `a whole number >= ${min}` : `a whole number in ${min}..${max}`;
-    problems.push({ field, message: `expected ${expected}, got ${JSON.stringify(value)}` });
+    problems.push({ field, message: `expected ${expected}, got ${shown(value)}` });
   }
 }
 
@@ -17,7 +20,7 @@ export function numberField(config: Readonly<Record<string, unknown>>, field: st
   const value = config[field];
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    problems.push({ field, message: `expected a number in [${min}, ${max}], got ${JSON.stringify(value)}` });
+    problems.push({ field, message: `expected a number in [${min}, ${max}], got ${shown(value)}` });
   }
 }
 
@@ -25,7 +28,7 @@ export function numberField(config: Readonly<Record<string, unknown>>, field: st
 export function choiceField(config: Readonly<Record<string, unknown>>, field: string, choices: readonly unknown[], problems: ConfigProblem[]): void {
   const value = config[field];
   if (value === undefined) return;
-  if (!choices.includes(value)) problems.push({ field, message: `expected one of ${choices.map((c) => JSON.stringify(c)).join(', ')}, got ${JSON.stringify(value)}` });
+  if (!choices.includes(value)) problems.push({ field, message: `expected one of ${choices.map((c) => JSON.stringify(c)).join(', ')}, got ${shown(value)}` });
 }
 
 /** Fields not in `known`. */

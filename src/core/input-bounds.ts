@@ -10,6 +10,8 @@
  * points) asks for over 10⁸ matches per rate, beyond the match bound.
  */
 import { z } from 'zod';
+// Every bounded number is read through here, so zod's messages are set before any schema runs.
+import './zod-messages.js';
 import { MAX_RUN_SEED } from './rng.js';
 import { MAX_WORKERS } from './limits.js';
 

@@ -69,7 +69,8 @@ export function parseSeatLevel(spec: string, source: string): SeatLevel {
 
 /** The canonical text of a seat's spec. */
 export function formatSeatLevel(seat: SeatLevel): string {
-  const settings = Object.entries(seat.config).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  // NaN and ±Infinity (`.nan`, `1e999`) as themselves, where JSON would write null.
+  const settings = Object.entries(seat.config).map(([key, value]) => `${key}=${typeof value === 'string' || (typeof value === 'number' && !Number.isFinite(value)) ? String(value) : JSON.stringify(value)}`);
   return settings.length === 0 ? seat.agent : `${seat.agent}:${settings.join(',')}`;
 }
 

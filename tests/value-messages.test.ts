@@ -1,0 +1,28 @@
+/**
+ * Values a YAML file or a flag can hold that JSON cannot (`.nan`, `.inf`, `1e999`) are named as
+ * themselves in refusals, not as the `null` JSON would print, nor in zod's default words.
+ */
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { validateMctsConfig } from '../agents/mcts.js';
+import { validateGreedyConfig } from '../agents/greedy.js';
+import { formatSeatLevel, parseLevels } from '../src/ladder/levels.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+
+const file = join(tmpdir(), 'values.yaml');
+
+describe('values JSON cannot hold, in messages', () => {
+  it('a parameter of NaN is "expected a number, got NaN", in the file and through --set', async () => {
+    await expect(parseScenario('game: coin-flip\nmatches: 2\nseed: 1\nparams: { winRate: .nan }\nseats: [random, random]\n', file)).rejects.toThrow('params.winRate: expected a number, got NaN (.nan)');
+    await expect(parseScenario('game: zombie-trainers\nmatches: 2\nseed: 1\nseats: [random, random]\n', file, { set: ['maxRounds=.nan'] })).rejects.toThrow('--set maxRounds=.nan: maxRounds: expected a number, got NaN (.nan)');
+  });
+
+  it('an agent setting of NaN or Infinity is shown as such, in its problem and in a ladder level\'s name', () => {
+    expect(validateMctsConfig({ iterations: Number.NaN })).toEqual([{ field: 'iterations', message: 'expected a whole number in 1..1000000000, got NaN' }]);
+    expect(validateMctsConfig({ c: Number.POSITIVE_INFINITY })[0]?.message).toMatch(/, got Infinity$/);
+    expect(validateGreedyConfig({ maxNodes: Number.NEGATIVE_INFINITY })[0]?.message).toMatch(/, got -Infinity$/);
+    expect(formatSeatLevel({ agent: 'mcts', config: { iterations: Number.NaN } })).toBe('mcts:iterations=NaN');
+    expect(parseLevels(['mcts:iterations=1e999'], '--levels')[0]?.name).toBe('mcts:iterations=Infinity');
+  });
+});
