@@ -92,7 +92,13 @@ describe('hordelab check', () => {
     const edge = await hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0');
     expect(edge.status).toBe(3);
     expect(edge.stdout).toContain('the budget of 400 matches ran out');
-    expect((await hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0', '--fail-on-inconclusive')).status).toBe(1);
+    const strict = await hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0', '--fail-on-inconclusive');
+    expect(strict.status).toBe(1);
+    // Its count says 0 failed: the reason for exit 1 is said.
+    expect(strict.stdout).toContain('0 passed, 0 failed, 1 inconclusive');
+    expect(strict.stderr).toBe('hordelab: exit 1: no check failed, but an inconclusive one fails the run (--fail-on-inconclusive)\n');
+    writeFileSync(join(dir, 'strict.checks.yaml'), CHECKS(0.45, 400, 'failOnInconclusive: true\n'));
+    expect((await hordelab(dir, 'check', 'strict.checks.yaml', '-w', '0')).stderr).toContain('(failOnInconclusive: true in the checks file)');
   });
 
   it('refuses bad check files with the file, the field and what was expected, exit 2', async () => {

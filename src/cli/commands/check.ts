@@ -112,7 +112,13 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   }
   if (updateBaseline && !quiet) io.stderr.write(`Stored ${results.length} baselines in ${baseline}\n`);
   if (results.some((result) => result.status === 'fail')) return EXIT_FAILURE;
-  if (results.some((result) => result.status === 'inconclusive')) return failOnInconclusive ? EXIT_FAILURE : EXIT_INCONCLUSIVE;
+  if (results.some((result) => result.status === 'inconclusive')) {
+    if (!failOnInconclusive) return EXIT_INCONCLUSIVE;
+    // The count says 0 failed: the exit code's reason is said, not left to be guessed.
+    const by = args.flag('fail-on-inconclusive') ? '--fail-on-inconclusive' : 'failOnInconclusive: true in the checks file';
+    if (!quiet) io.stderr.write(`hordelab: exit 1: no check failed, but an inconclusive one fails the run (${by})\n`);
+    return EXIT_FAILURE;
+  }
   return 0;
 }
 
