@@ -148,6 +148,16 @@ describe('hordelab plan', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('hordelab: --rate: expected a number > 0 and < 1, got "1.5"\n');
   });
+
+  it('tells rates apart in its words however close, and says when no run can play what it asks', async () => {
+    const cwd = tempDir();
+    const close = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.50000001', '--power', '0.9999', '--confidence', '0.9999', '--metrics', '100000', '--design-effect', '10000');
+    expect(close.status).toBe(0);
+    expect(close.stdout).toContain('detect 50% against 50.000001% with 99.99% power');
+    expect(close.stdout).toContain('That is more than any run takes (1000000000 matches at most)');
+    // Within the bound: no such note.
+    expect((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.55')).stdout).not.toContain('more than any run takes');
+  });
 });
 
 describe('hordelab report', () => {

@@ -6,7 +6,7 @@
  * keep it busy.
  */
 import { UsageError } from '../../core/errors.js';
-import { BOUNDS } from '../../core/input-bounds.js';
+import { BOUNDS, MAX_MATCHES } from '../../core/input-bounds.js';
 import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../../stats/plan.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { jsonOption } from '../common-options.js';
@@ -23,7 +23,8 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     throw new UsageError([{ source: '--rotated', field: '', message: 'give either --rotated (a design effect of 2) or --design-effect D, not both' }]);
   }
   const designEffect = measured ?? (args.flag('rotated') ? 2 : 1);
-  const percent = (x: number): string => `${+(100 * x).toFixed(3)}%`;
+  // Ten significant digits: 50% and 50.000001% must not both print as 50% (three decimals did).
+  const percent = (x: number): string => `${+(100 * x).toPrecision(10)}%`;
   const seats =
     measured !== undefined
       ? ` (design effect ${measured}: ${measured >= 1 ? `${measured} times as many as independent matches` : 'fewer than independent matches'})`
@@ -65,6 +66,8 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     designEffect,
     metrics: vs !== undefined && margin === undefined ? (metrics ?? 1) : null,
   };
+  // An answer no run can give is said to be one (a run takes at most MAX_MATCHES).
+  if (matches > MAX_MATCHES) text += ` That is more than any run takes (${MAX_MATCHES} matches at most): ask for a larger difference, a wider margin or a lower confidence.`;
   io.stdout.write(args.flag('json') ? `${JSON.stringify(plan)}\n` : `${text}\n`);
   return 0;
 }
