@@ -241,7 +241,7 @@ describe('run() from the library refuses what the CLI refuses', () => {
     for (const seats of [undefined, null, 'random', { rotate: 5 }, { rotate: ['random', 'random'], other: 1 }, { bench: ['random'] }, [null, 'random'], [undefined, 'random'], [{ agent: null }, 'random'], [7, 'random']]) {
       const attempt = run({ ...base, seats } as never);
       await expect(attempt).rejects.toBeInstanceOf(UsageError);
-      await expect(attempt).rejects.toThrow(/scenario\.json: seats: (expected a list of seats|Unrecognized key: "other")/);
+      await expect(attempt).rejects.toThrow(/^scenario: seats: (expected a list of seats|Unrecognized key: "other")/);
     }
   });
 

@@ -9,6 +9,7 @@ import { validateMctsConfig } from '../agents/mcts.js';
 import { validateGreedyConfig } from '../agents/greedy.js';
 import { formatSeatLevel, parseLevels } from '../src/ladder/levels.js';
 import { parseScenario } from '../src/scenario/scenario.js';
+import { run } from '../src/index.js';
 
 const file = join(tmpdir(), 'values.yaml');
 
@@ -24,5 +25,13 @@ describe('values JSON cannot hold, in messages', () => {
     expect(validateGreedyConfig({ maxNodes: Number.NEGATIVE_INFINITY })[0]?.message).toMatch(/, got -Infinity$/);
     expect(formatSeatLevel({ agent: 'mcts', config: { iterations: Number.NaN } })).toBe('mcts:iterations=NaN');
     expect(parseLevels(['mcts:iterations=1e999'], '--levels')[0]?.name).toBe('mcts:iterations=Infinity');
+  });
+
+  it("the library's run() names NaN in a scenario object by its path, blamed on the object (no file of the caller's), and in its options", async () => {
+    await expect(run({ game: 'coin-flip', matches: Number.NaN, seed: 1, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: matches: got NaN; expected a finite number$/);
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: Number.POSITIVE_INFINITY }, seats: ['random', 'random'] })).rejects.toThrow('scenario: params.winRate: got Infinity');
+    // A problem the schema finds is the object's too, not a made-up scenario.json's.
+    await expect(run({ game: 'coin-flip', matches: 0, seed: 1, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: matches: expected a whole number in 1\.\.1000000000, got 0$/);
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 1, seats: ['random', 'random'] }, { workers: Number.NaN })).rejects.toThrow('options: workers: expected a whole number in 0..256, got NaN');
   });
 });

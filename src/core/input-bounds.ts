@@ -90,7 +90,9 @@ export function withinBound(bound: NumberBound, value: number): boolean {
 /** A problem message for `value`, or null when it is inside `bound`. */
 export function boundProblem(bound: NumberBound, value: unknown): string | null {
   if (typeof value === 'number' && withinBound(bound, value)) return null;
-  return `expected ${describeBound(bound)}, got ${typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value)}`;
+  // NaN and ±Infinity as themselves: JSON would print null.
+  const shown = typeof value === 'string' ? `"${value}"` : typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
+  return `expected ${describeBound(bound)}, got ${shown}`;
 }
 
 /** A zod schema for a number inside `bound`, with the same message the flags give. */

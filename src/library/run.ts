@@ -113,7 +113,23 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   // Seats that are not a list, { rotate } or { roundRobin } go to the schema as given, which
   // names what a seats field may be.
   const document = { ...fields, name: scenario.name ?? 'scenario', seats: seating === null ? scenario.seats : seating.under === null ? seats : { [seating.under]: seats } };
+  // JSON has no NaN or Infinity: written as null, a refusal would say "got null". Named here.
+  const nonFinite = nonFiniteAt(document, '');
+  if (nonFinite !== null) throw new UsageError([{ source: 'scenario', field: nonFinite.path, message: `got ${nonFinite.value}; expected a finite number` }]);
   return { text: JSON.stringify(document), objects };
+}
+
+/** The first NaN or ±Infinity in plain data, with its path (`params.winRate`, `seats[0].config.c`); null when none. */
+function nonFiniteAt(value: unknown, path: string, seen: Set<object> = new Set()): { path: string; value: number } | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, value };
+  if (typeof value !== 'object' || value === null || seen.has(value)) return null;
+  seen.add(value);
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`${path}[${index}]`, item]) : Object.entries(value).map(([key, item]) => [path === '' ? key : `${path}.${key}`, item]);
+  for (const [at, item] of entries) {
+    const found = nonFiniteAt(item, at, seen);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** The seats of a scenario object as a list, and the field they are under (null for a plain list); null when `seats` is none of those forms. */
@@ -132,7 +148,15 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
   if (typeof scenario !== 'object' || scenario === null) throw new UsageError([{ source: 'scenario', field: '', message: 'expected a scenario object with game, matches, seed and seats' }]);
   const { text, objects } = asScenarioText(scenario);
   const file = join(baseDir, `${scenario.name ?? 'scenario'}.json`);
-  const parsed = await parseScenario(text, file);
+  let parsed: Scenario;
+  try {
+    parsed = await parseScenario(text, file);
+  } catch (error) {
+    // The file is a name for the object's text, not a file the caller has: a problem in it is
+    // the scenario object's.
+    if (error instanceof UsageError) throw new UsageError(error.issues.map((issue) => (issue.source === file ? { ...issue, source: 'scenario' } : issue)));
+    throw error;
+  }
   if (objects.size === 0) return parsed;
   const issues: InputIssue[] = [];
   const list = (seatListOf(scenario.seats) as { list: readonly SeatObject[] }).list;
