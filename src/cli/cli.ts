@@ -7,7 +7,7 @@
  * reproduces it); 2 bad input (a scenario, a flag, a folder), with nothing run and nothing
  * written; 3 `check` with only inconclusive checks; 130 interrupted.
  */
-import { EXIT_USAGE, UsageError } from '../core/errors.js';
+import { EXIT_INTERRUPTED, EXIT_USAGE, UsageError } from '../core/errors.js';
 import { HORDELAB_VERSION } from '../version.js';
 import type { CliIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
@@ -62,8 +62,22 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     sets = 'set' in command.options ? args.list('set') : [];
     // And a round robin's, the same pairing (`replay --pairing`).
     pairing = 'pairing' in command.options ? args.text('pairing') : undefined;
-    return await command.run(args, io);
+    // `run` handles Ctrl-C itself (it publishes what it finished); the other long commands
+    // would die silently by the signal's default, so they say what stopped, and how to go on.
+    const stopInterrupt = command.name === 'run' ? () => undefined : io.onInterrupt(() => interrupted(command.name, io));
+    try {
+      return await command.run(args, io);
+    } finally {
+      stopInterrupt();
+    }
   } catch (error) {
     return reportError(error, io, scenarioFile, sets, pairing, ['hordelab', ...argv].map(shellQuote).join(' '));
   }
+}
+
+/** Ctrl-C in a command other than `run`: one line saying what stopped, then exit 130 (threads and all). */
+function interrupted(name: string, io: CliIo): void {
+  const next = name === 'tune' ? '; if it finished a round, the same command with --resume goes on from there' : '';
+  io.stderr.write(`hordelab: interrupted (Ctrl-C): ${name} stopped before it finished${next}\n`);
+  io.exit(EXIT_INTERRUPTED);
 }
