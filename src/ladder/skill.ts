@@ -24,6 +24,18 @@ export function randomPlayWarning(seats: readonly SeatRecord[]): string | null {
   return `Random play: ${who} uniformly at random. A verdict measured with random players may not hold under competent play; ask hordelab ladder whether it does.`;
 }
 
+/**
+ * The warning that a run is not reproducible because a seat's play depends on the clock (mcts
+ * with `timeMs`: as many iterations as fit in the time, so the machine and its load decide them),
+ * or null when no seat's does.
+ */
+export function clockPlayWarning(seats: readonly SeatRecord[]): string | null {
+  const timed = seats.filter((seat) => seat.agent === 'mcts' && typeof seat.config === 'object' && seat.config !== null && (seat.config as Record<string, unknown>)['timeMs'] !== undefined);
+  if (timed.length === 0) return null;
+  const who = timed.map((seat) => seat.name).join(' and ');
+  return `Not reproducible: ${who} ${timed.length === 1 ? 'plays' : 'play'} mcts with timeMs, a time budget: how many iterations fit depends on the machine and its load, so the same seeds can play other matches. Use iterations for a run that replays.`;
+}
+
 /** The skill of a loaded scenario's seats, and its random-play warning: what a sweep or tune names beside its figures. */
 export function scenarioSkill(seats: readonly { readonly name: string; readonly factory: { readonly id: string } }[], rotated: boolean): { agents: string; randomPlay: string | null } {
   const records = seats.map((seat) => ({ name: seat.name, agent: seat.factory.id }));

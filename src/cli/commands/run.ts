@@ -16,7 +16,7 @@ import { assignments, matchesOption, matchTimeoutOption, quietOption, seedOption
 import { resolvePath } from '../resolve-path.js';
 import { startProgress, type Progress } from '../progress.js';
 import { shellQuote } from '../shell-quote.js';
-import { randomPlayWarning } from '../../ladder/skill.js';
+import { clockPlayWarning, randomPlayWarning } from '../../ladder/skill.js';
 
 /** `--shard i/n`: shard i (0-based) of n. */
 export function parseShard(text: string): { index: number; count: number } {
@@ -152,9 +152,11 @@ function runText(scenario: Scenario, result: RunResult): string {
   const outcomeTable = agentsDiffer ? `${formatOutcomes(result.document.outcomes, game.seats)}\n\n` : '';
   // The skill behind the figures is named in the line above; random play gets a warning.
   const warning = randomPlayWarning(result.document.scenario.seats);
+  const clock = clockPlayWarning(result.document.scenario.seats);
   return (
     `${game.title}: ${scenario.name} — ${matchesLine(result.document.run, scenario.matches)}, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
     (warning === null ? '' : `${warning}\n\n`) +
+    (clock === null ? '' : `${clock}\n\n`) +
     outcomeTable +
     `${report.formatSummary(result.results)}\n\n` +
     `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`
