@@ -86,6 +86,14 @@ describe('checks on means', () => {
     await expect(runChecks((await loadCheckFile(rate.file)).checks, { workers: 0 })).rejects.toThrow('expected a band within 0..1, got 55 (p1WinRate is a rate)');
     const margin = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.5\n    margin: 2\n    budget: 200\n`);
     await expect(runChecks((await loadCheckFile(margin.file)).checks, { workers: 0 })).rejects.toThrow('expected a number >= 0.0001 and < 0.5, got 2 (p1WinRate is a rate)');
+    // A margin reaching past 0 or 1 from an edge inside: its test would weigh a rate below 0.
+    const past = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.2\n    margin: 0.3\n    budget: 200\n`);
+    await expect(runChecks((await loadCheckFile(past.file)).checks, { workers: 0 })).rejects.toThrow('checks[0].margin: 0.3 reaches past 0 from the edge 0.2 (the test weighs edge − margin against edge + margin, both rates); expected a margin below 0.2 for this band');
+    const high = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.1, 0.95]\n    margin: 0.05\n    budget: 200\n`);
+    await expect(runChecks((await loadCheckFile(high.file)).checks, { workers: 0 })).rejects.toThrow('0.05 reaches past 1 from the edge 0.95');
+    // An edge at 0 or 1 is no test, so any margin suits it; a margin just inside is taken.
+    const inside = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0, 0.9]\n    margin: 0.09\n    budget: 200\n`);
+    await expect(runChecks((await loadCheckFile(inside.file)).checks, { workers: 0 })).resolves.toHaveLength(1);
   });
 
   it('refuses, before any match, a rate band that holds every rate and so cannot fail', async () => {

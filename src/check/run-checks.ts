@@ -126,6 +126,19 @@ function checkBandFits(check: CheckSpec, kind: CheckedKind): void {
   }
   const margin = boundProblem(BOUNDS.margin, check.margin);
   if (margin !== null) throw new UsageError([{ source: check.file, field: `${field}.margin`, message: `${margin} (${check.metric} is a rate)` }]);
+  // Each edge inside (0, 1) is tested as edge − margin against edge + margin, both rates: a zone
+  // running past 0 or 1 was clamped inside the test, which then had other error rates than said.
+  for (const edge of bandValues(band)) {
+    if (edge <= 0 || edge >= 1 || (edge - check.margin > 0 && edge + check.margin < 1)) continue;
+    const room = Math.min(edge, 1 - edge);
+    throw new UsageError([
+      {
+        source: check.file,
+        field: `${field}.margin`,
+        message: `${check.margin} reaches past ${edge - check.margin <= 0 ? 0 : 1} from the edge ${edge} (the test weighs edge − margin against edge + margin, both rates); expected a margin below ${+room.toPrecision(6)} for this band`,
+      },
+    ]);
+  }
 }
 
 interface EdgeTest {
