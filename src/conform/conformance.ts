@@ -384,21 +384,28 @@ function checkTerminal(game: AnyGame, state: unknown, seed: number, step: number
   }
   const outside = returns.filter((value) => !(typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high));
   if (outside.length > 0) findings.fail('returns', `returns ${shown(returns)} leave utilityBounds [${low}, ${high}]`, seed, step);
-  // Read twice: returns that drift (drawn from an unseeded source, or a counter outside the state) would
-  // otherwise show up as whatever reads them next (the heuristic at a terminal state, an agent in
-  // the no-peeking check), blamed on the wrong part.
+  // Read twice: returns that drift (drawn from an unseeded source, or a counter outside the
+  // state) would otherwise show up as whatever reads them next (the heuristic at a terminal
+  // state, an agent in the no-peeking check), blamed on the wrong part.
+  if (!sameOnSecondRead('returns', () => game.returns(state), returns, seed, step, findings)) return;
+  checkHeuristic(game, state, seed, step, findings, true, returns);
+}
+
+/**
+ * Asks `property` (returns, heuristic) of one state a second time; a throw, or values other than
+ * `first`, fails it. Returns whether the second read agreed.
+ */
+function sameOnSecondRead(property: 'returns' | 'heuristic', read: () => unknown, first: readonly number[], seed: number, step: number, findings: Findings): boolean {
   let again: unknown;
   try {
-    again = game.returns(state);
+    again = read();
   } catch (error) {
-    findings.fail('returns', `returns threw when asked a second time for the same state: ${describeError(error)}`, seed, step);
-    return;
+    findings.fail(property, `${property} threw when asked a second time for the same state: ${describeError(error)}`, seed, step);
+    return false;
   }
-  if (shown(again) !== shown(returns)) {
-    findings.fail('returns', `returns gave ${shown(returns)}, then ${shown(again)} for the same state; expected values that depend on the state alone`, seed, step);
-    return;
-  }
-  checkHeuristic(game, state, seed, step, findings, true, returns);
+  if (Array.isArray(again) && again.length === first.length && first.every((value, i) => Object.is(value, again[i]))) return true;
+  findings.fail(property, `${property} gave ${shown(first)}, then ${shown(again)} for the same state; expected values that depend on the state alone`, seed, step);
+  return false;
 }
 
 /** Per-seat values as a message shows them: NaN and Infinity as themselves, where JSON says null. */
@@ -425,16 +432,7 @@ function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: numbe
   }
   // Agents and the quality figures read it: values that change between two reads of one state
   // make runs with such agents unrepeatable, which no random playout (it never reads them) shows.
-  let again: unknown;
-  try {
-    again = game.heuristic(state);
-  } catch (error) {
-    findings.fail('heuristic', `heuristic threw when asked a second time for the same state: ${describeError(error)}`, seed, step);
-    return;
-  }
-  if (!Array.isArray(again) || again.length !== values.length || values.some((v, i) => !Object.is(v, again[i]))) {
-    findings.fail('heuristic', `heuristic gave ${shown(values)}, then ${shown(again)} for the same state; expected values that depend on the state alone`, seed, step);
-  }
+  sameOnSecondRead('heuristic', () => game.heuristic(state), values, seed, step, findings);
   const leader = heuristicLeader(game);
   if (leader !== undefined) checkLeader(leader, state, values, seed, step, findings);
 }
