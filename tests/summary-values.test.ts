@@ -143,6 +143,13 @@ describe('a summary.json with impossible figures, given to report and compare', 
     summary['scenario']['seed'] += 1;
     writeFileSync(join(spaced, 'summary.json'), JSON.stringify(summary));
     expectRefused(await hordelabIn(work, 'report', spaced), 'is not the summary hordelab wrote');
+    // A damaged mark would let any edit through: refused, by report and compare alike.
+    const damaged = edited((s) => void (s['scenario']['seed'] += 1));
+    const mark = JSON.parse(readFileSync(join(damaged, '.hordelab-folder.json'), 'utf8'));
+    mark['contentSha256'] = { 'summary.json': 'x' };
+    writeFileSync(join(damaged, '.hordelab-folder.json'), JSON.stringify(mark));
+    expectRefused(await hordelabIn(work, 'compare', damaged, runDir), `${join(damaged, '.hordelab-folder.json')}: is damaged or not hordelab's`);
+    expectRefused(await hordelabIn(work, 'report', damaged, '--format', 'json'), '.hordelab-folder.json');
     // A folder written before digests were recorded says nothing either way: its summary is read.
     const older = edited((s) => void (s['scenario']['seed'] += 1));
     const manifest = JSON.parse(readFileSync(join(older, '.hordelab-folder.json'), 'utf8'));

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { MANIFEST_FILE, matchesRecordedContent, PUBLISH_FILE } from '../run/output-folder.js';
+import { MANIFEST_FILE, matchesRecordedContent, PUBLISH_FILE, readManifest } from '../run/output-folder.js';
 import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { loadSummaryGame } from './summary-game.js';
 import { validateRunSummary } from './summary-schema.js';
@@ -167,7 +167,17 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
   await loadSummaryGame(data, file, cwd);
   const summary = validateRunSummary(data, file) as RunSummary;
   // Checked after the schema, so a file edited out of shape is told what is wrong with it; one
-  // edited and still valid (a bound, a rate, the seed) is found by its digest.
+  // edited and still valid (a bound, a rate, the seed) is found by its digest. A mark that cannot
+  // be read would let any edit through, so it is refused rather than passed over.
+  if (existsSync(join(dir, MANIFEST_FILE)) && readManifest(dir) === null) {
+    throw new UsageError([
+      {
+        source: join(dir, MANIFEST_FILE),
+        field: '',
+        message: "is damaged or not hordelab's (expected the JSON mark hordelab leaves in its folders), so summary.json cannot be checked against the digest it records; restore the folder, or run the scenario again",
+      },
+    ]);
+  }
   if (!matchesRecordedContent(dir, 'summary.json', text)) {
     throw new UsageError([
       {
