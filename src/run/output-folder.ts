@@ -214,10 +214,10 @@ export class OutputFolder {
       const content = DIGESTED_FILES.includes(name) && existsSync(this.tempPath(name)) ? contentDigest(readFileSync(this.tempPath(name), 'utf8')) : null;
       if (content !== null) digests[name] = content;
     }
-    const sha256 = Object.keys(digests).length > 0 ? { contentSha256: digests } : {};
+    const recorded = Object.keys(digests).length > 0 ? { contentSha256: digests } : {};
     const manifest: FolderManifest = adding
-      ? { hordelab: 1, kind: current?.kind ?? this.previous.kind ?? this.options.kind, scenario: current?.scenario ?? this.previous.scenario ?? this.options.scenario, status: current?.status ?? this.previous.status ?? 'complete', files: unique([...(current?.files ?? this.previous.owned), ...names]), ...sha256 }
-      : { hordelab: 1, kind: this.options.kind, scenario: this.options.scenario, status, files: [...names], ...sha256 };
+      ? { hordelab: 1, kind: current?.kind ?? this.previous.kind ?? this.options.kind, scenario: current?.scenario ?? this.previous.scenario ?? this.options.scenario, status: current?.status ?? this.previous.status ?? 'complete', files: unique([...(current?.files ?? this.previous.owned), ...names]), ...recorded }
+      : { hordelab: 1, kind: this.options.kind, scenario: this.options.scenario, status, files: [...names], ...recorded };
     const journal: PublishJournal = { renames: names.map((name) => [`${name}.tmp`, name]), remove: unique([...stale, ...alsoRemove]), manifest };
     this.checkPublishable(names);
     writeAtomically(join(this.dir, PUBLISH_FILE), JSON.stringify(journal));
