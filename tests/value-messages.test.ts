@@ -10,6 +10,7 @@ import { validateGreedyConfig } from '../agents/greedy.js';
 import { formatSeatLevel, parseLevels } from '../src/ladder/levels.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { run } from '../src/index.js';
+import { parseAxis } from '../src/tune/sweep.js';
 
 const file = join(tmpdir(), 'values.yaml');
 
@@ -17,6 +18,11 @@ describe('values JSON cannot hold, in messages', () => {
   it('a parameter of NaN is "expected a number, got NaN", in the file and through --set', async () => {
     await expect(parseScenario('game: coin-flip\nmatches: 2\nseed: 1\nparams: { winRate: .nan }\nseats: [random, random]\n', file)).rejects.toThrow('params.winRate: expected a number, got NaN (.nan)');
     await expect(parseScenario('game: zombie-trainers\nmatches: 2\nseed: 1\nseats: [random, random]\n', file, { set: ['maxRounds=.nan'] })).rejects.toThrow('--set maxRounds=.nan: maxRounds: expected a number, got NaN (.nan)');
+    await expect(parseScenario('game: zombie-trainers\nmatches: 2\nseed: 1\nseats: [random, random]\n', file, { set: ['maxRounds=1e999'] })).rejects.toThrow('--set maxRounds=1e999: maxRounds: expected a finite number, got Infinity');
+  });
+
+  it('a swept value past the doubles is passed on and named as typed', () => {
+    expect(parseAxis('maxRounds=10,1e999,-1e999')).toEqual({ name: 'maxRounds', values: [10, '1e999', '-1e999'] });
   });
 
   it('an agent setting of NaN or Infinity is shown as such, in its problem and in a ladder level\'s name', () => {

@@ -93,9 +93,13 @@ export interface SweepResult {
 const RATIO_UNPAIRED =
   "a ratio figure (one total divided by another, each pooled over the matches, such as quality.branching's legal actions per decision), which does not split into per-match parts; compare the configurations' own intervals";
 
-/** `"3"` → 3, `"0.25"` → 0.25; anything that is not plainly a number stays text. */
+/**
+ * `"3"` → 3, `"0.25"` → 0.25; anything that is not plainly a finite number stays text (`1e999`
+ * too: as the number it would be passed on as "Infinity" and echoed so, where the user typed 1e999).
+ */
 export function sweepValue(text: string): SweepValue {
-  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim()) ? Number(text) : text;
+  const number = Number(text);
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim()) && Number.isFinite(number) ? number : text;
 }
 
 /** Parses `--vary name=v1,v2,...`; `a+b=v1,v2` varies a and b together (both seats' iterations). */
