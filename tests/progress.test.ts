@@ -135,7 +135,7 @@ describe('run, check, sweep and tune report progress off a terminal', () => {
   const commands: [string, string[], RegExp][] = [
     ['run', ['run', 's.yaml', '-w', '0', '--out', 'r', '--json'], /^hordelab: 40 of 40 matches done, [\d.]+\/s, about 0s left$/m],
     ['check', ['check', 'c.checks.yaml', '-w', '0', '--json'], /^hordelab: check coin: \d+ of 400 matches done, [\d.]+\/s, at most .* left$/m],
-    ['sweep', ['sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '0', '--out', 'sw', '--json'], /^hordelab: configuration 2 of 2: 80 of 80 matches done/m],
+    ['sweep', ['sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '0', '--out', 'sw', '--json'], /^hordelab: sweep, at configuration 2 of 2: 80 of 80 matches done/m],
     ['tune', ['tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '40', '-w', '0', '--out', 'tu', '--json'], /^hordelab: round \d of \d: \d+ of 160 matches done/m],
   ];
 

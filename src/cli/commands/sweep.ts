@@ -38,8 +38,9 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       workers: workerCount(args),
       ...matchTimeout(args),
       onPoint: (index, count, values) => {
-        label = `configuration ${index + 1} of ${count}`;
-        if (!quiet && !json) io.stderr.write(`${label}: ${Object.entries(values).map(([key, value]) => `${key}=${value}`).join(' ')}\n`);
+        // The progress count is the whole sweep's (every configuration's matches): the label says so.
+        label = `sweep, at configuration ${index + 1} of ${count}`;
+        if (!quiet && !json) io.stderr.write(`configuration ${index + 1} of ${count}: ${Object.entries(values).map(([key, value]) => `${key}=${value}`).join(' ')}\n`);
       },
       onPlayed: (count) => {
         played += count;
