@@ -6,6 +6,7 @@
 import { table } from '../reports/format.js';
 import type { CheckResult } from './run-checks.js';
 import { MARKDOWN_MARK } from '../present/own-files.js';
+import { RANDOM_PLAY_CAVEAT } from '../ladder/skill.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 /** Four significant digits: a mean's scale is the metric's own (2.35 decisions, 48.6 rounds). */
@@ -50,7 +51,7 @@ function skillLines(results: readonly CheckResult[]): string[] {
   const random = results.filter((result) => result.randomPlay !== null);
   if (random.length > 0) {
     const which = random.length === results.length ? '' : ` (${random.map((result) => result.name).join(', ')})`;
-    lines.push(`Random play${which}: a verdict measured with random players may not hold under competent play; ask hordelab ladder whether it does, or give the check a ladder: of skill levels.`);
+    lines.push(`Random play${which}: ${RANDOM_PLAY_CAVEAT}, or give the check a ladder: of skill levels.`);
   }
   return lines;
 }
@@ -98,7 +99,7 @@ export function markdownSummary(results: readonly CheckResult[]): string {
     lines.push(`| ${cell(result.name)} | ${icon[result.status]} | \`${result.metric}\` | ${estimateText(result)} | ${result.band} | ${result.matches} of ${result.budget} | ${cell(result.agents)}${result.randomPlay === null ? '' : ' (random play)'} | ${cell(result.reason)} |`);
   }
   const random = results.some((result) => result.randomPlay !== null);
-  if (random) lines.push('', '_Random play: a verdict measured with random players may not hold under competent play; `hordelab ladder` asks whether it does._');
+  if (random) lines.push('', `_Random play: ${RANDOM_PLAY_CAVEAT}._`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -16,12 +16,15 @@ export function skillOf(seats: readonly SeatRecord[], rotated: boolean): string 
   return `${seats.map((seat) => (seat.name === seat.agent ? seat.agent : `${seat.name} (${seat.agent})`)).join(' vs ')}${rotated ? ', seats rotated' : ''}`;
 }
 
+/** Why random play is worth a warning, as every report words it. */
+export const RANDOM_PLAY_CAVEAT = 'a verdict measured with random players may not hold under competent play; ask hordelab ladder whether it does';
+
 /** The warning for random play, or null when no seat plays at random. */
 export function randomPlayWarning(seats: readonly SeatRecord[]): string | null {
   const random = seats.filter((seat) => seat.agent === 'random');
   if (random.length === 0) return null;
   const who = random.length === seats.length ? 'every seat plays' : `${random.map((seat) => seat.name).join(' and ')} ${random.length === 1 ? 'plays' : 'play'}`;
-  return `Random play: ${who} uniformly at random. A verdict measured with random players may not hold under competent play; ask hordelab ladder whether it does.`;
+  return `Random play: ${who} uniformly at random. ${RANDOM_PLAY_CAVEAT[0]?.toUpperCase()}${RANDOM_PLAY_CAVEAT.slice(1)}.`;
 }
 
 /**
