@@ -258,6 +258,23 @@ describe('seeds and streams at their edges', () => {
     expect(() => rng.int(0)).toThrow('Rng.int needs an integer count in 1..2^32, got 0');
   });
 
+  it('draws int(n) as the remainder of the first draw below the largest multiple of n, for counts of every size', () => {
+    // The definition with `%`, against which int's division-based arithmetic must agree exactly:
+    // small counts (the agents' and dice's), counts just around powers of two, and the largest.
+    const counts = [1, 2, 3, 5, 6, 7, 10, 25, 100, 255, 256, 257, 1000, 65535, 65537, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1, 2 ** 32];
+    for (let i = 0; i < 200; i++) counts.push(1 + ((i * 2654435761 + 12345) % 0xffffffff));
+    const rng = matchStream(matchSeed(11, 4), 'counts');
+    const raw = rng.clone();
+    for (const n of counts) {
+      for (let i = 0; i < 40; i++) {
+        const limit = 2 ** 32 - (2 ** 32 % n);
+        let value = raw.nextUint32();
+        while (value >= limit) value = raw.nextUint32();
+        expect(rng.int(n)).toBe(value % n);
+      }
+    }
+  });
+
   it('draws float() as the next 32-bit draw over 2^32', () => {
     const rng = matchStream(matchSeed(5, 2), 'float');
     const raw = rng.clone();

@@ -328,11 +328,16 @@ export class Rng {
     if (!(n >= 1 && n <= 0x100000000) || !Number.isInteger(n)) {
       throw new RangeError(`Rng.int needs an integer count in 1..2^32, got ${n}`);
     }
-    const limit = 0x100000000 - (0x100000000 % n);
+    // The draws below 2^32 − (2^32 mod n): the largest multiple of n up to 2^32. Written as
+    // floor(2^32 / n) × n, and the remainder as value − floor(value / n) × n, because `%` on a
+    // number past 2^31 is a floating-point remainder, a call into the runtime: 25 ns a draw
+    // against 5 (a throwaway loop of 2×10^7 draws). Both are exact: the quotient of two
+    // integers below 2^33 is never rounded across an integer in a double.
+    const limit = Math.floor(0x100000000 / n) * n;
     let value = this.nextUint32();
     // Stryker disable next-line EqualityOperator: (>) differs only for a draw of exactly `limit`, one in 2^32
     while (value >= limit) value = this.nextUint32();
-    return value % n;
+    return value - Math.floor(value / n) * n;
   }
 
   /** A uniform integer in `[low, high]`, both inclusive. */
