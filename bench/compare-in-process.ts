@@ -17,6 +17,8 @@
  *   them (not the build issue 19 measured);
  * - `tic-tac-toe.chunk`: 20,000 random-vs-random tic-tac-toe games through a worker's own loop
  *   (`playChunk`: the report, the game-quality figures and the CSV text, no event files);
+ * - `zombie-trainers.chunk`: 300 matches of `trainers-first-player` through the same loop, with
+ *   the event files a run writes by default (the worker's part of `hordelab run`);
  * - `survivors.one-step-greedy`: 4 Survivors matches ("survive", default map and deck), the
  *   one-step greedy against the scripted zombies: `horizon: action`, or, for a build whose greedy
  *   has no such setting, its greedy (then one step only), as `compare-builds` takes it.
@@ -98,9 +100,19 @@ async function workloads(root: string): Promise<Record<string, Workload>> {
       chunk.playChunk(scenario, chunkStart, chunkStart + 20_000, false);
       chunkStart += 20_000;
     };
+    // The worker's loop of the default scenario, as `hordelab run` plays it (event files on).
+    const trainers = await scenarioModule.parseScenario(TRAINERS_FIRST_PLAYER, 'compare-in-process:trainers-first-player.yaml');
+    let trainersStart = 0;
+    work['zombie-trainers.chunk'] = () => {
+      chunk.playChunk(trainers, trainersStart, trainersStart + 300, true);
+      trainersStart += 300;
+    };
   }
   return work;
 }
+
+/** `scenarios/trainers-first-player.yaml`: random against random Zombie Trainers, default rules. */
+const TRAINERS_FIRST_PLAYER = 'name: trainers-first-player\ngame: zombie-trainers\nmatches: 10000\nseed: 1\nseats: [random, random]\n';
 
 /** Random against random tic-tac-toe, the scenario of the bench's `tic-tac-toe.run.workers-1`. */
 const TIC_TAC_TOE_RANDOM = 'name: bench-tic-tac-toe\ngame: tic-tac-toe\nmatches: 1000\nseed: 1\nseats: [random, random]\n';

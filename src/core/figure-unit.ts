@@ -21,6 +21,8 @@ export interface FigureUnit<P = unknown, E extends GameEvent = GameEvent> {
   readonly title: string;
   /** How to read it: the chart's caption. */
   readonly description: string;
+  /** Optional: the event types its collector reads; a run then hands it only these. Without it, every event. */
+  readonly eventTypes?: readonly string[];
   /**
    * A collector for one chunk of matches under these parameters. `finishMatch` returns the
    * match's figures, each `{ count }`, `{ successes, trials }` or `{ numerator, denominator }`

@@ -13,6 +13,7 @@ import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
 import { decisionHook, failingOnMetrics, matchPlan } from '../run/play-chunk.js';
 import { isMetricModuleError } from '../reports/custom-metrics.js';
+import { collectorSink } from '../reports/report.js';
 import type { Scenario } from '../scenario/scenario.js';
 
 /** Decisions per action kind, per seat (index: seat). Plain data, mergeable. */
@@ -74,7 +75,7 @@ function tallyMatches(scenario: Scenario, start: number, end: number, onMatchSta
   const { game, report } = scenario.entry;
   const seatCount = game.seats.length;
   const collector = report.createCollector({ eventRows: false });
-  const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
+  const sink = collectorSink(report, collector);
   const hooks = decisionHook(collector);
   const aggregate: unknown = report.emptyAggregate();
   const outcomes = emptyOutcomes(seatCount);

@@ -34,6 +34,8 @@ export function withQualityMetrics(report: AnyGameReport, game: AnyGame, seats: 
     gameId: report.gameId,
     matchColumns: report.matchColumns,
     eventTables: report.eventTables,
+    // The figures read no events: the report's own.
+    ...(report.eventTypes === undefined ? {} : { eventTypes: report.eventTypes }),
     createCollector(options) {
       const inner = report.createCollector(options) as MatchCollector<GameEvent, unknown>;
       const trace = new MatchTrace(game, qualityOptions.leads);

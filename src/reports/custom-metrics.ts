@@ -35,7 +35,7 @@ import { isObjectPropertyName } from '../core/safe-keys.js';
 import { studentTQuantile } from '../stats/distributions.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
-import type { AnyGameReport, GameReport, MatchCollector, MatchContext, MatchRows } from './report.js';
+import { eventTypesOfAll, type AnyGameReport, type GameReport, type MatchCollector, type MatchContext, type MatchRows } from './report.js';
 import { importFailure, uncompiledModule } from '../core/user-module.js';
 import { MetricFailure, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
@@ -57,6 +57,8 @@ export interface MetricModule {
   readonly path: string;
   /** How messages name it; `metric module <path>` by default. */
   readonly label?: string;
+  /** The event types its collector reads (a game's figure unit may say); without it, every event. */
+  readonly eventTypes?: readonly string[];
   create(): CustomCollector;
 }
 
@@ -365,10 +367,12 @@ function createCollector(module: MetricModule): CustomCollector {
 export function withCustomMetrics(report: AnyGameReport, modules: readonly MetricModule[], placement: FigurePlacement = CUSTOM_PLACEMENT): AnyGameReport {
   if (modules.length === 0) return report;
   const { key, heading } = placement;
+  const eventTypes = eventTypesOfAll([report.eventTypes, ...modules.map((module) => module.eventTypes)]);
   const combined: GameReport<GameEvent, CombinedAggregate, Record<string, unknown>> = {
     gameId: report.gameId,
     matchColumns: report.matchColumns,
     eventTables: report.eventTables,
+    ...(eventTypes === undefined ? {} : { eventTypes }),
     createCollector(options) {
       const inner = report.createCollector(options) as MatchCollector<GameEvent, unknown>;
       const collectors = modules.map((module) => ({ module, subject: subjectOf(module), collector: createCollector(module) }));

@@ -61,6 +61,13 @@ export interface GameReport<E extends GameEvent, A, S> {
   readonly gameId: string;
   readonly matchColumns: readonly string[];
   readonly eventTables: readonly EventTable[];
+  /**
+   * Optional: the event types its collectors read. A run then hands them only events of these
+   * types; without it, every event. A game emits what replays and metric modules may want (a
+   * Zombie Trainers match emits about 900 moves and turn ends, which its report never reads), and
+   * passing each one down the chain of collectors was a visible share of a run.
+   */
+  readonly eventTypes?: readonly string[];
   /** A collector for a run; `eventRows: false` skips per-event rows (the aggregate stays complete). */
   createCollector(options: { readonly eventRows: boolean }): MatchCollector<E, A>;
   emptyAggregate(): A;
@@ -77,6 +84,31 @@ export interface GameReport<E extends GameEvent, A, S> {
   formatSummary(summary: S): string;
   /** CSV files computed from the summary, written beside it at the end (`cards.csv`). */
   summaryTables?(summary: S): { readonly file: string; readonly columns: readonly string[]; readonly rows: CsvValue[][] }[];
+}
+
+/**
+ * The sink a run hands the game for `collector`, made by `report`: every event, or only those of
+ * the types the report reads ({@link GameReport.eventTypes}).
+ */
+export function collectorSink<E extends GameEvent>(report: { readonly eventTypes?: readonly string[] }, collector: MatchCollector<E, unknown>): (event: E) => void {
+  if (report.eventTypes === undefined) return (event) => collector.onEvent(event);
+  const read: ReadonlySet<string> = new Set(report.eventTypes);
+  return (event) => {
+    if (read.has(event.type)) collector.onEvent(event);
+  };
+}
+
+/**
+ * The event types a report wrapping `parts` reads: every type any of them reads, or undefined
+ * (every event) when one of them reads every event.
+ */
+export function eventTypesOfAll(parts: readonly (readonly string[] | undefined)[]): readonly string[] | undefined {
+  const types = new Set<string>();
+  for (const part of parts) {
+    if (part === undefined) return undefined;
+    for (const type of part) types.add(type);
+  }
+  return [...types].sort();
 }
 
 /** A report with its type parameters erased, as the registry holds it. */

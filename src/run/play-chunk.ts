@@ -7,7 +7,7 @@ import { MatchFailure, MatchScratch, playMatch, type MatchFailureData, type Matc
 import { formatSeed, matchSeed } from '../core/rng.js';
 import { isMetricModuleError, metricFailureOf } from '../reports/custom-metrics.js';
 import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
-import type { CsvValue, MatchCollector } from '../reports/report.js';
+import { collectorSink, type CsvValue, type MatchCollector } from '../reports/report.js';
 import type { GameEvent } from '../core/game.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { performance } from 'node:perf_hooks';
@@ -103,7 +103,7 @@ export function failingOnMetrics<T>(scenario: Scenario, start: number, play: (on
 function playMatches(scenario: Scenario, start: number, end: number, eventFiles: boolean, onMatchStart: (matchIndex: number) => void): ChunkResult {
   const { game, report } = scenario.entry;
   const collector = report.createCollector({ eventRows: eventFiles });
-  const sink = (event: Parameters<typeof collector.onEvent>[0]): void => collector.onEvent(event);
+  const sink = collectorSink(report, collector);
   const hooks = decisionHook(collector);
   const aggregate: unknown = report.emptyAggregate();
   const outcomes = emptyOutcomes(game.seats.length);

@@ -154,7 +154,24 @@ function reportProblem(value: unknown): string | null {
   if (!Array.isArray(report['matchColumns'])) return 'has a report without matchColumns (expected a list of column names, [] for none)';
   if (!Array.isArray(report['eventTables'])) return 'has a report without eventTables (expected a list of tables, [] for none)';
   const missing = REPORT_FUNCTIONS.find((name) => typeof report[name] !== 'function');
-  return missing === undefined ? null : `has a report without ${missing}()`;
+  if (missing !== undefined) return `has a report without ${missing}()`;
+  const types = eventTypesProblem(report['eventTypes']);
+  return types === null ? null : `has a report whose ${types}`;
+}
+
+/**
+ * Why an optional `eventTypes` (the event types a report or figure unit reads) is not a list of
+ * type names, said from `eventTypes`, or null. A wrong one would not fail: its collectors would
+ * just not hear some events.
+ */
+function eventTypesProblem(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (!Array.isArray(value)) return `eventTypes is ${describeExport(value)}; expected a list of event type names (leave it out to hear every event)`;
+  const index = value.findIndex((type) => typeof type !== 'string' || type === '');
+  if (index < 0) return null;
+  const entry: unknown = value[index];
+  const shown = typeof entry === 'string' ? '""' : typeof entry === 'number' || typeof entry === 'boolean' ? String(entry) : describeExport(entry);
+  return `eventTypes[${index}] is ${shown}; expected an event type name`;
 }
 
 /**
@@ -216,11 +233,14 @@ function figureUnits(value: unknown): AnyFigureUnit[] | string | undefined {
     if (typeof name !== 'string' || !FIGURE_NAME.test(name)) return `[${index}] has name ${JSON.stringify(name)}; expected letters, digits, "-" or "_", starting with a letter`;
     if (typeof record['create'] !== 'function') return `[${index}] ("${name}") has no create(params) function`;
     if (units.some((other) => other.name === name)) return `name "${name}" twice; each figure needs a name of its own`;
+    const types = eventTypesProblem(record['eventTypes']);
+    if (types !== null) return `[${index}] ("${name}"): ${types}`;
     const create = record['create'] as AnyFigureUnit['create'];
     units.push({
       name,
       title: typeof record['title'] === 'string' ? record['title'] : name,
       description: typeof record['description'] === 'string' ? record['description'] : '',
+      ...(record['eventTypes'] === undefined ? {} : { eventTypes: [...(record['eventTypes'] as string[])] }),
       create: (params: unknown) => create.call(unit, params),
     });
   }

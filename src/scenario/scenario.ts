@@ -602,6 +602,7 @@ function withGameFigures(registered: RegisteredGame, params: unknown): Registere
     games: [registered.game.id],
     path: `${registered.game.id} figure "${unit.name}"`,
     label: `figure unit "${unit.name}" of game ${registered.game.id}`,
+    ...(unit.eventTypes === undefined ? {} : { eventTypes: unit.eventTypes }),
     create: () => unit.create(params),
   }));
   return { ...registered, report: withCustomMetrics(registered.report, modules, FIGURES_PLACEMENT) };

@@ -432,6 +432,8 @@ export const zombieTrainersReport: GameReport<ZombieTrainersEvent, ZombieTrainer
     'zombiesLost2',
     'spawns',
   ],
+  // What the collector reads: moves and turn ends (most of a match's events) are for replays.
+  eventTypes: ['catch', 'attack', 'spawn', 'matchEnd'],
   eventTables: [
     {
       file: 'catches.csv',

@@ -12,6 +12,7 @@ export const spawnsFigure: FigureUnit<ZombieTrainersParams, ZombieTrainersEvent>
   name: 'spawns',
   title: 'Wild zombie spawns',
   description: 'Wild zombies placed per match (setup and turn ends), and the share of them drawn at the highest health zombieHealth allows (exact: 1 / (high − low + 1)).',
+  eventTypes: ['spawn'],
   create(params) {
     const highest = params.zombieHealth[1];
     let initial = 0;

@@ -1,0 +1,125 @@
+/**
+ * Reports and figure units that say which event types they read (`eventTypes`): a run hands them
+ * only those (most of a Zombie Trainers match's events are moves and turn ends, for replays), and
+ * what they compute must be exactly what they compute when handed every event.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../src/core/game.js';
+import { playMatch } from '../src/core/match-runner.js';
+import { formatSeed } from '../src/core/rng.js';
+import { games } from '../src/registry.js';
+import { withCustomMetrics, type MetricModule } from '../src/reports/custom-metrics.js';
+import { collectorSink, eventTypesOfAll, type AnyGameReport, type MatchCollector, type MatchRows } from '../src/reports/report.js';
+import { gameModuleFromExport } from '../src/scenario/game-module-loader.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+
+const recorder = (): MatchCollector<GameEvent, unknown> & { heard: string[] } => {
+  const heard: string[] = [];
+  return { heard, onEvent: (event) => void heard.push(event.type), finishMatch: () => ({ matchRow: [], eventRows: [] }), discardMatch: () => undefined };
+};
+
+describe('collectorSink', () => {
+  it('hands every event to a report that does not say which it reads, and only the named types to one that does', () => {
+    const events: GameEvent[] = ['move', 'catch', 'turnEnd', 'spawn', 'catch'].map((type) => ({ type }));
+    const all = recorder();
+    const some = recorder();
+    const none = recorder();
+    const sinks = [collectorSink({}, all), collectorSink({ eventTypes: ['catch', 'spawn'] }, some), collectorSink({ eventTypes: [] }, none)];
+    for (const event of events) for (const sink of sinks) sink(event);
+    expect(all.heard).toEqual(['move', 'catch', 'turnEnd', 'spawn', 'catch']);
+    expect(some.heard).toEqual(['catch', 'spawn', 'catch']);
+    expect(none.heard).toEqual([]);
+  });
+
+  it('a report wrapping others reads what any of them reads, or every event when one of them reads every event', () => {
+    expect(eventTypesOfAll([['spawn', 'catch'], ['attack', 'catch'], []])).toEqual(['attack', 'catch', 'spawn']);
+    expect(eventTypesOfAll([['spawn'], undefined])).toBeUndefined();
+    expect(eventTypesOfAll([undefined, ['spawn']])).toBeUndefined();
+    expect(eventTypesOfAll([])).toEqual([]);
+  });
+
+  it('custom metric modules: a module that does not say makes the wrapped report read every event', () => {
+    const report = { ...(games.get('zombie-trainers')?.report as AnyGameReport) };
+    const module = (eventTypes?: readonly string[]): MetricModule => ({ name: 'm', description: '', games: null, path: 'm.mjs', ...(eventTypes === undefined ? {} : { eventTypes }), create: () => ({ onEvent: () => undefined, finishMatch: () => ({}) }) });
+    expect(withCustomMetrics(report, [module(['move'])]).eventTypes).toEqual(['attack', 'catch', 'matchEnd', 'move', 'spawn']);
+    expect(withCustomMetrics(report, [module(['move']), module()]).eventTypes).toBeUndefined();
+    const { eventTypes: _, ...readsAll } = report;
+    expect(withCustomMetrics(readsAll as AnyGameReport, [module(['move'])]).eventTypes).toBeUndefined();
+  });
+});
+
+/**
+ * Plays `matches` random matches of a scenario of `gameId`, handing its report's collector the
+ * events a run hands it and a second collector every event: their rows and summaries must agree.
+ */
+async function filteredAgainstAll(gameId: string, matches: number): Promise<{ handed: number; emitted: number; declared: readonly string[] | undefined }> {
+  const seats = (games.get(gameId)?.game.seats ?? []).map(() => 'random').join(', ');
+  const scenario = await parseScenario(`game: ${gameId}\nmatches: ${matches}\nseed: 7\nseats: [${seats}]\n`, `${gameId}.yaml`);
+  const { game, report } = scenario.entry;
+  const filtered = report.createCollector({ eventRows: true }) as MatchCollector<GameEvent, unknown>;
+  const everything = report.createCollector({ eventRows: true }) as MatchCollector<GameEvent, unknown>;
+  const filteredSink = collectorSink(report, filtered);
+  let emitted = 0;
+  let handed = 0;
+  const counting = recorder();
+  const countingSink = collectorSink(report, counting);
+  const sink = (event: GameEvent): void => {
+    emitted++;
+    filteredSink(event);
+    everything.onEvent(event);
+    countingSink(event);
+  };
+  const aggregates = [report.emptyAggregate(), report.emptyAggregate()];
+  for (let matchIndex = 0; matchIndex < matches; matchIndex++) {
+    const onDecision = (seat: number, legal: number, state: unknown): void => {
+      filtered.onDecision?.(seat, legal, state);
+      everything.onDecision?.(seat, legal, state);
+    };
+    const outcome = playMatch({ game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex, onDecision }, sink);
+    const context = { matchIndex, seed: formatSeed(outcome.seed), cluster: matchIndex, clusterSize: 1, agents: scenario.seats.map((seat) => seat.name), returns: outcome.returns, finalState: outcome.finalState };
+    const rows: MatchRows[] = [filtered.finishMatch(context, aggregates[0]), everything.finishMatch(context, aggregates[1])];
+    expect(rows[0], `${gameId} match ${matchIndex}`).toEqual(rows[1]);
+  }
+  handed = counting.heard.length;
+  expect(report.summarize(aggregates[0], 0.95), gameId).toEqual(report.summarize(aggregates[1], 0.95));
+  return { handed, emitted, declared: report.eventTypes };
+}
+
+describe('the event types a run hands a report', () => {
+  it('Zombie Trainers: its report and figures, handed only the types they name, give the same rows and summary as with every event', async () => {
+    const { handed, emitted, declared } = await filteredAgainstAll('zombie-trainers', 120);
+    expect(declared).toEqual(['attack', 'catch', 'matchEnd', 'spawn']);
+    // Not a vacuous comparison: most events are left out, and some of each read kind are in.
+    expect(handed).toBeGreaterThan(120 * 20);
+    expect(handed).toBeLessThan(emitted / 10);
+  });
+
+  it('every other registered game gives the same rows and summary as with every event', async () => {
+    for (const id of games.keys()) {
+      if (id === 'zombie-trainers' || id === 'survivors') continue;
+      const { handed, emitted, declared } = await filteredAgainstAll(id, 40);
+      if (declared === undefined) expect(handed, id).toBe(emitted);
+    }
+    // Survivors' random matches are long: a few.
+    await filteredAgainstAll('survivors', 3);
+  });
+});
+
+describe('eventTypes in a game module', () => {
+  const firstSix = pathToFileURL(resolve('tests/fixtures/game-modules/first-six.mjs')).href;
+
+  it('refuses a report or figure unit whose eventTypes is not a list of type names, naming it; takes a list', async () => {
+    const game = (await import(firstSix)).default;
+    const unit = { name: 'sixes', create: () => ({ onEvent: () => undefined, finishMatch: () => ({}) }) };
+    expect(gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: 'roll' }] })).toEqual({ problem: 'exports a game module whose figures [0] ("sixes"): eventTypes is a string; expected a list of event type names (leave it out to hear every event)' });
+    expect(gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: ['roll', 3] }] })).toEqual({ problem: 'exports a game module whose figures [0] ("sixes"): eventTypes[1] is 3; expected an event type name' });
+    const taken = gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: ['roll'] }] });
+    expect('module' in taken && taken.module.figures?.[0]?.eventTypes).toEqual(['roll']);
+    const report = { ...(games.get('coin-flip')?.report as AnyGameReport) };
+    expect(gameModuleFromExport({ game, report: { ...report, eventTypes: {} }, defaultMetric: 'p1WinRate' })).toEqual({ problem: 'exports a game module that has a report whose eventTypes is an object; expected a list of event type names (leave it out to hear every event)' });
+    expect(gameModuleFromExport({ game, report: { ...report, eventTypes: [''] }, defaultMetric: 'p1WinRate' })).toEqual({ problem: 'exports a game module that has a report whose eventTypes[0] is ""; expected an event type name' });
+    expect(gameModuleFromExport({ game, report: { ...report, eventTypes: ['roll'] }, defaultMetric: 'p1WinRate' })).toHaveProperty('module');
+  });
+});
