@@ -55,6 +55,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: 'Against the seeding tests, which compare every stream with the BigInt SplitMix64 reference kept in the test file.',
   },
   {
+    source: 'src/core/read-only.ts',
+    tests: ['tests/read-only.test.ts'],
+    note: 'What an agent from a user\'s module is handed of the game and its parameters: read-only views and frozen copies.',
+  },
+  {
     source: 'src/quality/match-trace.ts',
     tests: ['tests/quality.test.ts'],
     note: 'What the game-quality figures hear of a match: decisions, turn starts, and the leader at each (read from the values, or from the heuristic\'s `leader`, checked against them once a match).',

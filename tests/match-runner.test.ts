@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent, AgentContext, AgentFactory, Decision } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type GameDefinition } from '../src/core/game.js';
-import { CHANCE_STREAM, MatchFailure, MatchScratch, SeatDecision, describeThrown, markOwnAgent, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
+import { CHANCE_STREAM, MatchFailure, MatchScratch, SeatDecision, describeThrown, isOwnAgent, markOwnAgent, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
 import { formatSeed, matchSeed, matchStream, type Rng } from '../src/core/rng.js';
 import { ContractBreach } from '../src/core/errors.js';
 import { defaultParameters } from '../src/core/parameters.js';
@@ -218,7 +218,8 @@ describe('match runner: playing a match', () => {
     expect(agent.contexts.map((context) => context.seat)).toEqual([0, 1]);
     expect(agent.configs).toEqual([{ label: 'recording' }, { label: 'recording' }]);
     for (const [seat, context] of agent.contexts.entries()) {
-      expect(context.params).toBe(params);
+      // A test's agent is not one of Hordelab's own: it gets a frozen copy (see below).
+      expect(context.params).toEqual(params);
       expect(context.game.id).toBe('script');
       const own = matchStream(matchSeed(42, 3), seatStream(seat));
       expect(context.rng.int(1_000_000_000)).toBe(own.int(1_000_000_000));
@@ -572,6 +573,63 @@ describe('match runner: what a seat may see', () => {
     expect(decision.actionsSince).toEqual(['a', 'b', 'c']);
     decision.historyStart = 2;
     expect(decision.actionsSince).toEqual(['c']);
+  });
+});
+
+describe('match runner: what an agent is handed of the game and its parameters', () => {
+  const params: ScriptParams = { script: [{ seat: 0, actions: 2 }, { seat: 1, actions: 2 }], maxLength: 2 };
+  const seen: AgentContext[] = [];
+  const recording = (id: string, onCreate: (context: AgentContext) => void = () => undefined): AgentFactory => ({
+    id,
+    description: 'records its context',
+    validateConfig: () => [],
+    create: (_config, context) => {
+      seen.push(context);
+      onCreate(context);
+      return { chooseAction: () => 0 };
+    },
+  });
+
+  it("one of Hordelab's own agents gets the game and parameters themselves", () => {
+    seen.length = 0;
+    const own = recording('own');
+    markOwnAgent(own);
+    const game = scriptGame(params);
+    playMatch(spec(game, params, [own, own]), null);
+    expect(seen.map((context) => [context.game === game, context.params === params, context.seat])).toEqual([[true, true, 0], [true, true, 1]]);
+    expect([isOwnAgent(own), isOwnAgent(recording('other'))]).toEqual([true, false]);
+  });
+
+  it("an agent from a user's module gets a read-only view of the game and a frozen copy of the parameters, the same each match", () => {
+    seen.length = 0;
+    const user = recording('user');
+    const game = scriptGame(params);
+    playMatch(spec(game, params, [user, user]), null);
+    playMatch(spec(game, params, [user, user], { matchIndex: 4 }), null);
+    const [first, second, third] = seen as [AgentContext, AgentContext, AgentContext];
+    expect(first.game).not.toBe(game);
+    expect(first.game.id).toBe('script');
+    expect(first.params).not.toBe(params);
+    expect(first.params).toEqual(params);
+    expect(Object.isFrozen(first.params)).toBe(true);
+    expect(Object.isFrozen(params)).toBe(false);
+    expect([second.seat, third.game === first.game, third.params === first.params]).toEqual([1, true, true]);
+    expect(() => ((first.game as { returns: unknown }).returns = () => [1, -1])).toThrow('agent "user" tried to change game.returns: agents are handed the game and its parameters read-only');
+  });
+
+  it("fails the match of a user's agent that rewrites the rules as it is built, naming it; the rules stay as they were", () => {
+    const game = scriptGame(params);
+    const { returns, currentPlayer } = game;
+    const rigging = recording('rig', (context) => {
+      (context.game as { returns: unknown }).returns = () => [1, -1];
+    });
+    expect(failure(() => playMatch(spec(game, params, [rigging, rigging]), null)).message).toContain('agent "rig" tried to change game.returns');
+    const peeking = recording('peek', (context) => {
+      const live = context.game.currentPlayer;
+      (context.game as { currentPlayer: unknown }).currentPlayer = (state: unknown) => live(state);
+    });
+    expect(failure(() => playMatch(spec(game, params, [randomAgent, peeking]), null)).message).toContain('agent "peek" tried to change game.currentPlayer');
+    expect([game.returns, game.currentPlayer]).toEqual([returns, currentPlayer]);
   });
 });
 

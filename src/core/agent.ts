@@ -41,9 +41,13 @@ export interface Agent<A = unknown, O = unknown> {
 
 /** What a factory is given besides the user's config. */
 export interface AgentContext {
-  /** The game being played. */
+  /**
+   * The game being played: for an agent from a user's module, a read-only view of it (calling
+   * its rules works; changing any of it throws), so no agent can rewrite the rules for every seat
+   * or catch the live state through them (`read-only.ts`).
+   */
   readonly game: AnyGame;
-  /** The validated game parameters of this match. */
+  /** The validated game parameters of this match: for an agent from a user's module, a frozen copy. */
   readonly params: unknown;
   /** The seat this agent plays, 0-based. */
   readonly seat: number;

@@ -6,10 +6,11 @@
  * draw from separate streams derived from it, so nothing depends on which worker or chunk
  * plays the match.
  */
-import type { Agent, AgentFactory, Decision } from './agent.js';
+import type { Agent, AgentContext, AgentFactory, Decision } from './agent.js';
 import { ContractBreach } from './errors.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from './game.js';
 import { formatSeed, matchSeed, matchStream, type Rng, type Seed64 } from './rng.js';
+import { ReadOnlyViews } from './read-only.js';
 
 /** One seat of a match: which factory builds its agent, and with what config. */
 export interface SeatSpec {
@@ -306,6 +307,24 @@ export function markOwnAgent(factory: AgentFactory): void {
   OWN_AGENTS.add(factory);
 }
 
+const agentViews = new ReadOnlyViews();
+
+/**
+ * What `factory`'s agent for `seat` is told: the game and parameters themselves for Hordelab's
+ * own agents; read-only views of them for any other (see `read-only.ts`), which an agent cannot
+ * use to rewrite the rules or reach the live state.
+ */
+export function agentContext(factory: AgentFactory, game: AnyGame, params: unknown, seat: number, rng: Rng): AgentContext {
+  if (OWN_AGENTS.has(factory)) return { game, params, seat, rng };
+  const who = `agent "${factory.id}"`;
+  return { game: agentViews.of(factory, game, 'game', who), params: agentViews.params(factory, params, who), seat, rng };
+}
+
+/** Whether `factory` is one of Hordelab's own agents (or wraps one without changing its play). */
+export function isOwnAgent(factory: AgentFactory): boolean {
+  return OWN_AGENTS.has(factory);
+}
+
 /** Whether a seat's agent is guarded: not one of Hordelab's own. */
 const isGuarded = (seat: SeatSpec): boolean => !OWN_AGENTS.has(seat.factory);
 
@@ -351,9 +370,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     // seats' streams alone. Derivation is a pure function of the seed, so when is immaterial.
     let chanceRng: Rng | null = null;
     const state = game.setup(params);
-    const agents: Agent[] = seats.map((seat, index) =>
-      seat.factory.create(seat.config, { game, params, seat: index, rng: matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)) }),
-    );
+    const agents: Agent[] = seats.map((seat, index) => seat.factory.create(seat.config, agentContext(seat.factory, game, params, index, matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)))));
     const maxSteps = game.maxLength(params);
     // NaN or a fraction would switch the guard against a game that never ends off unseen.
     if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new ContractBreach(`maxLength gave ${describeValue(maxSteps)}, expected a whole number of steps from 1 to ${Number.MAX_SAFE_INTEGER}`);

@@ -8,7 +8,7 @@
  * `pass`). It is read by wrapping each seat's agent, so it costs the rules nothing.
  */
 import type { AgentFactory } from '../core/agent.js';
-import { MatchFailure, playMatch } from '../core/match-runner.js';
+import { isOwnAgent, markOwnAgent, MatchFailure, playMatch } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
 import { decisionHook, failingOnMetrics, matchPlan } from '../run/play-chunk.js';
@@ -42,7 +42,7 @@ const kindOf = (key: string): string => {
 
 /** Wraps a factory so that every choice of its agents is counted in `mix`. */
 function counting(factory: AgentFactory, mix: ActionMix, actionKey: (action: unknown) => string): AgentFactory {
-  return {
+  const wrapper: AgentFactory = {
     ...factory,
     create(config, context) {
       const agent = factory.create(config, context);
@@ -61,6 +61,9 @@ function counting(factory: AgentFactory, mix: ActionMix, actionKey: (action: unk
       };
     },
   };
+  // Counting changes no play: a wrapped agent of Hordelab's own is still handed what it would be.
+  if (isOwnAgent(factory)) markOwnAgent(wrapper);
+  return wrapper;
 }
 
 /** Plays matches `start..end-1` of `scenario`, stopping at the first failure. */

@@ -11,6 +11,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentContext, AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
+import { agentContext } from '../core/match-runner.js';
 import { matchSeed, matchStream } from '../core/rng.js';
 import { importFailure, uncompiledModule } from '../core/user-module.js';
 
@@ -103,7 +104,9 @@ export function checkAgentShape(
 ): string | null {
   let agent: unknown;
   try {
-    agent = factory.create(config, { ...context, rng: matchStream(matchSeed(0, 0), 'shape-check') });
+    // Told what it is told in a match: a module that changes the rules as it is built must not
+    // change them before the run.
+    agent = factory.create(config, agentContext(factory, context.game, context.params, context.seat, matchStream(matchSeed(0, 0), 'shape-check')));
   } catch (error) {
     return `agent module "${factory.id}" threw while building an agent: ${(error as Error).message}`;
   }

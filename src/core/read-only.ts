@@ -1,0 +1,119 @@
+/**
+ * What an agent module (code Hordelab did not write) is handed of the game and its parameters:
+ * views through which nothing can be changed. An agent handed the runner's own game object could
+ * replace `returns` and win every match, or wrap `currentPlayer` to see the live state of a
+ * hidden-information game, and the run would report it as play. Hordelab's own agents are
+ * handed the objects themselves (they are tested not to, and search calls the rules millions of
+ * times).
+ *
+ * This guards what an agent is given, not the process: a module is code that runs with
+ * Hordelab's rights, and one written to get around the views (importing the game module itself)
+ * is not stopped.
+ */
+
+/** Thrown when an agent tries to change what it was handed read-only. */
+export class ReadOnlyViolation extends TypeError {
+  constructor(who: string, path: string) {
+    super(`${who} tried to change ${path}: agents are handed the game and its parameters read-only (a change would alter the rules for every seat)`);
+    this.name = 'ReadOnlyViolation';
+  }
+}
+
+interface ViewFamily {
+  readonly who: string;
+  /** The view of each object reached, so one object keeps one view (and search pays one lookup). */
+  readonly views: WeakMap<object, object>;
+}
+
+const isObjectLike = (value: unknown): value is object => (typeof value === 'object' && value !== null) || typeof value === 'function';
+
+function viewOf<T>(family: ViewFamily, value: T, path: string): T {
+  if (!isObjectLike(value)) return value;
+  const known = family.views.get(value);
+  if (known !== undefined) return known as T;
+  const refuse = (key: string | symbol | null): never => {
+    throw new ReadOnlyViolation(family.who, key === null ? path : `${path}.${String(key)}`);
+  };
+  // Values reached through a view are views themselves, except where the proxy invariants
+  // require the object itself (a property that can neither be written nor reconfigured): such
+  // a property's object is as the owner froze it.
+  const reached = (target: object, key: string | symbol, found: unknown): unknown => {
+    // Stryker disable next-line ConditionalExpression: (false) a number or text then reaches viewOf, which passes it through; this only skips the descriptor lookup
+    if (!isObjectLike(found)) return found;
+    const own = Reflect.getOwnPropertyDescriptor(target, key);
+    if (own !== undefined && own.configurable === false && own.writable === false) return found;
+    return viewOf(family, found, `${path}.${String(key)}`);
+  };
+  const view = new Proxy(value, {
+    get: (target, key) => reached(target, key, Reflect.get(target, key)),
+    getOwnPropertyDescriptor(target, key) {
+      const own = Reflect.getOwnPropertyDescriptor(target, key);
+      if (own === undefined || !('value' in own) || own.configurable === false) return own;
+      return { ...own, value: reached(target, key, own.value) };
+    },
+    set: (_target, key) => refuse(key),
+    defineProperty: (_target, key) => refuse(key),
+    deleteProperty: (_target, key) => refuse(key),
+    setPrototypeOf: () => refuse(null),
+    preventExtensions: () => refuse(null),
+    // A function is called as itself, on the view it was read from; what it returns (a state, a
+    // list of actions) is the caller's own and is not wrapped.
+    apply: (target, thisArgument, args) => Reflect.apply(target as (...a: unknown[]) => unknown, thisArgument, args),
+  });
+  family.views.set(value, view);
+  return view as T;
+}
+
+/** Whether `value` is plain data all the way down: objects of Object's or Array's kind, and primitives. */
+function isPlainData(value: unknown, depth = 0): boolean {
+  if (!isObjectLike(value)) return typeof value !== 'symbol';
+  if (depth > 64) return false;
+  // A function's prototype is Function's: not plain.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) return false;
+  return Reflect.ownKeys(value).every((key) => typeof key === 'string' && isPlainData((value as Record<string, unknown>)[key], depth + 1));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (isObjectLike(value)) {
+    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<string | symbol, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Views made for one agent factory, reused match after match: the same objects get the same
+ * views, so an agent's search pays a lookup per call, not a new proxy.
+ */
+export class ReadOnlyViews {
+  readonly #families = new WeakMap<object, ViewFamily>();
+
+  /** `value` read-only for `owner` (the agent factory), named `path` in messages and `who` as the one who tried. */
+  of<T>(owner: object, value: T, path: string, who: string): T {
+    let family = this.#families.get(owner);
+    if (family === undefined) {
+      family = { who, views: new WeakMap() };
+      this.#families.set(owner, family);
+    }
+    return viewOf(family, value, path);
+  }
+
+  readonly #copies = new WeakMap<object, unknown>();
+
+  /**
+   * The game parameters as an agent gets them: a frozen copy when they are plain data (so the
+   * agent can still copy them as data, with `structuredClone` or JSON, which a view would refuse),
+   * else a read-only view. Either way, nothing the agent does reaches the run's own.
+   */
+  params<T>(owner: object, params: T, who: string): T {
+    if (!isObjectLike(params)) return params;
+    if (!isPlainData(params)) return this.of(owner, params, 'params', who);
+    let copy = this.#copies.get(params);
+    if (copy === undefined) {
+      copy = deepFreeze(structuredClone(params));
+      this.#copies.set(params, copy);
+    }
+    return copy as T;
+  }
+}
