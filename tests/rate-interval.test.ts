@@ -114,17 +114,50 @@ describe('effectiveRateInterval', () => {
 });
 
 describe('a rate printed with its interval', () => {
-  it('gives a bound the decimals it needs not to print equal to the rate, up to four more', () => {
-    // 8,000 wins of 8,000: the rate is 100% and its lower bound 99.95%, not 100.0%.
+  it('rounds a bound to the nearest, or away from the rate where that would print it equal to the rate', () => {
+    // 8,000 wins of 8,000: the rate is 100% and its lower bound 99.95%, printed 99.9%, not 100.0%.
     const all = rateInterval(8000, 8000);
     expect(all.lower).toBeCloseTo(0.99952, 5);
-    expect(formatRate(all)).toEqual(['100.0%', '[99.95%, 100.0%]']);
-    expect(formatRate(rateInterval(0, 8000))).toEqual(['0.0%', '[0.0%, 0.05%]']);
+    expect(formatRate(all)).toEqual(['100.0%', '[99.9%, 100.0%]']);
+    expect(formatRate(rateInterval(0, 8000))).toEqual(['0.0%', '[0.0%, 0.1%]']);
     expect(formatRate(rateInterval(50, 100))).toEqual(['50.0%', '[40.4%, 59.6%]']);
-    expect(percentBound(0.5000000001, 0.5)).toBe('50.00000');
+    expect(percentBound(0.5000001, 0.5)).toBe('50.1');
+    expect(percentBound(0.4999999, 0.5)).toBe('49.9');
     expect(percentBound(0.5, 0.5)).toBe('50.0');
-    expect(percentBound(0.12344, 0.12346)).toBe('12.34');
-    expect(percentBound(0.1234, 0.12341, 2)).toBe('12.340');
+    expect(percentBound(0.12344, 0.12346)).toBe('12.3');
+    expect(percentBound(0.12344, 0.12356)).toBe('12.3');
+    // A bound exactly on a step prints as itself, even equal to the rate.
+    expect(percentBound(0.1234, 0.12341, 2)).toBe('12.34');
+    expect(percentBound(0.12339, 0.12341, 2)).toBe('12.33');
+    expect(percentBound(0.1236, 0.12341, 2)).toBe('12.36');
+    // The audit's case: a rate of 2.468% with an upper bound of 2.4934% printed 2.5% [2.4%, 2.49%].
+    expect(percentBound(0.024934, 0.02468)).toBe('2.5');
+    // A bound a whole number of steps in decimal is not pushed a step out by its binary error.
+    expect(percentBound(0.07, 0.0699)).toBe('7.0');
+    expect(percentBound(0.29, 0.2901)).toBe('29.0');
+  });
+
+  it('never prints a bound on the far side of the printed rate, whatever the digits', () => {
+    // A seeded sweep of narrow intervals around rates of every size.
+    let x = 12345;
+    const next = (): number => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      return x / 2 ** 32;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const rate = next();
+      const width = next() * 0.002;
+      const lower = Math.max(0, rate - width * next());
+      const upper = Math.min(1, rate + width * next());
+      for (const digits of [1, 2]) {
+        const shown = Number((rate * 100).toFixed(digits));
+        expect(Number(percentBound(lower, rate, digits)), `${lower} ${rate}`).toBeLessThanOrEqual(shown);
+        expect(Number(percentBound(upper, rate, digits)), `${upper} ${rate}`).toBeGreaterThanOrEqual(shown);
+        // Nearest, or a step further out: never more than a step from the bound.
+        expect(Math.abs(Number(percentBound(lower, rate, digits)) - lower * 100)).toBeLessThan(10 ** -digits + 1e-9);
+        expect(Math.abs(Number(percentBound(upper, rate, digits)) - upper * 100)).toBeLessThan(10 ** -digits + 1e-9);
+      }
+    }
     expect(formatRate({ ...rateInterval(0, 1), n: 0 })).toEqual(['-', 'no samples']);
   });
 });

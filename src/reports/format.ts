@@ -2,15 +2,21 @@
 import type { MeanEstimate, RateEstimate } from '../stats/intervals.js';
 
 /**
- * A bound of a rate's interval as a percentage, without the sign: with `digits` decimals, or with up to four more
- * when those would print it equal to the rate it bounds. `100.0% [100.0%, 100.0%]` reads as an
- * interval of zero width, certainty no finite sample gives; `100.0% [99.963%, 100.0%]` does not.
+ * A bound of a rate's interval as a percentage, without the sign, with `digits` decimals: rounded
+ * to the nearest, or, where that would print it equal to the rate it bounds, rounded away from
+ * the rate (a lower bound down, an upper bound up). `100.0% [100.0%, 100.0%]` reads as an interval
+ * of zero width, certainty no finite sample gives; `100.0% [99.9%, 100.0%]` does not. Rounding
+ * never crosses the printed rate: a bound printed with more decimals than the rate could
+ * (`2.5% [2.4%, 2.49%]` for a rate of 2.468% and an upper bound of 2.4934%).
  */
 export function percentBound(bound: number, rate: number, digits = 1): string {
-  let places = digits;
-  const rateText = (value: number, at: number): string => (value * 100).toFixed(at);
-  while (bound !== rate && places < digits + 4 && rateText(bound, places) === rateText(rate, places)) places++;
-  return rateText(bound, places);
+  const nearest = (bound * 100).toFixed(digits);
+  if (bound === rate || nearest !== (rate * 100).toFixed(digits)) return nearest;
+  const scale = 10 ** digits;
+  // The tolerance keeps a bound that is a whole number of steps in decimal, but a hair off it in
+  // binary (0.07 × 100 = 7.000000000000001), from being pushed a step further out.
+  const steps = bound < rate ? Math.floor(bound * 100 * scale + 1e-9) : Math.ceil(bound * 100 * scale - 1e-9);
+  return (steps / scale).toFixed(digits);
 }
 
 /** `[51.3%, 53.3%]`: a rate's interval, each bound as {@link percentBound} prints it. */
