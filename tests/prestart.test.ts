@@ -4,7 +4,7 @@
  * pool, anything else gets its own; an unused one never holds the process; and a run's bytes
  * are the same either way.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,10 +78,25 @@ describe('a process a module ends early', () => {
     writeFileSync(join(dir, 'leaves.mjs'), 'export default () => ({ chooseAction: () => process.exit(0) });\n');
     for (const agent of ['quits', 'waits', 'leaves']) writeFileSync(join(dir, `${agent}.yaml`), `game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [./${agent}.mjs, random]\n`);
     writeFileSync(join(dir, 'gate.checks.yaml'), 'checks:\n  - name: a\n    scenario: quits.yaml\n    metric: p1WinRate\n    between: [0.3, 0.7]\n    budget: 200\n');
-    const said = /^hordelab: the command ended before it finished: a module it loaded \(an agent, game or metric module\) called process\.exit\(0\), or waits on a promise that never settles; nothing it printed or wrote is a result\n$/;
+    const said = /^hordelab: the command ended before it finished: a module it loaded \(an agent, game or metric module\) called process\.exit\(0\), or waits on a promise that never settles; nothing it printed or wrote is a result\n {2}reproduce: hordelab (.+) \(hordelab \d+\.\d+\.\d+, Node v\d+\.\d+\.\d+\)\n$/;
     for (const args of [['run', 'quits.yaml', '-w', '1', '-o', 'q'], ['check', 'gate.checks.yaml', '-w', '1', '--junit', 'j.xml'], ['run', 'waits.yaml', '-w', '0', '-o', 'w'], ['run', 'leaves.yaml', '-w', '0', '-o', 'l']]) {
       const result = hordelabProcess(dir, ...args);
       expect([result.status, result.stderr], args.join(' ')).toEqual([1, expect.stringMatching(said)]);
+      expect(said.exec(result.stderr)?.[1]).toBe(args.join(' '));
     }
+  });
+
+  it('leaves no working files of its own behind: a folder it made is gone, and the next run into one it was given is not refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-exit-files-'));
+    writeFileSync(join(dir, 'leaves.mjs'), 'let calls = 0;\nexport default () => ({ chooseAction: () => (++calls > 200 ? process.exit(0) : 0) });\n');
+    writeFileSync(join(dir, 'leaves.yaml'), 'name: leaves\ngame: zombie-trainers\nmatches: 40\nseed: 1\nseats: [./leaves.mjs, random]\n');
+    writeFileSync(join(dir, 'plain.yaml'), 'name: plain\ngame: zombie-trainers\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+    expect(hordelabProcess(dir, 'run', 'leaves.yaml', '-w', '0', '-o', 'made').status).toBe(1);
+    expect(existsSync(join(dir, 'made'))).toBe(false);
+    mkdirSync(join(dir, 'given'));
+    expect(hordelabProcess(dir, 'run', 'leaves.yaml', '-w', '0', '-o', 'given').status).toBe(1);
+    expect(readdirSync(join(dir, 'given'))).toEqual([]);
+    const next = hordelabProcess(dir, 'run', 'plain.yaml', '-w', '1', '-q', '-o', 'given');
+    expect([next.status, next.stderr]).toEqual([0, '']);
   });
 });

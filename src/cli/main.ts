@@ -20,6 +20,8 @@ import { prestartRunWorkers, releasePrestartedPool } from './prestart.js';
 prestartRunWorkers(process.argv.slice(2));
 const { main } = await import('./cli.js');
 const { exitingDeliberately, processIo } = await import('./process-io.js');
+const { shellQuote } = await import('./shell-quote.js');
+const { HORDELAB_VERSION } = await import('../version.js');
 
 let finished = false;
 // The process ending before `main` returned is never a result: an agent, game or metric module
@@ -31,7 +33,10 @@ process.on('exit', (code) => {
     code === 13
       ? "a module's top-level await never settled, so loading it never finished"
       : `a module it loaded (an agent, game or metric module) called process.exit(${code}), or waits on a promise that never settles`;
-  process.stderr.write(`hordelab: the command ended before it finished: ${why}; nothing it printed or wrote is a result\n`);
+  // What was asked, to replay it (as an internal failure says), kept to what is already loaded:
+  // nothing can be imported while the process exits.
+  const reproduce = `  reproduce: ${['hordelab', ...process.argv.slice(2)].map(shellQuote).join(' ')} (hordelab ${HORDELAB_VERSION}, Node ${process.version})\n`;
+  process.stderr.write(`hordelab: the command ended before it finished: ${why}; nothing it printed or wrote is a result\n${reproduce}`);
   process.exitCode = 1;
 });
 

@@ -133,7 +133,9 @@ export class OutputFolder {
     private readonly options: ClaimOptions,
     private readonly createdDir: boolean,
     private readonly lock: LockRecord,
-  ) {}
+  ) {
+    workOnExit.set(join(dir, LOCK_FILE), { dir, names: options.knownNames ?? [], createdDir });
+  }
 
   /**
    * Takes `dir` for an output (creating it if missing): locks it, completes a publish an earlier
@@ -675,10 +677,36 @@ function isStale(lock: LockRecord, path: string): boolean {
 const ownLocks = new Map<string, LockRecord>();
 /** The timers that keep this process's locks fresh. */
 const heartbeats = new Map<string, NodeJS.Timeout>();
+/**
+ * By lock: the folder, the names its output is written under and whether the claim created it,
+ * for a process that ends while it holds the lock (a module that called process.exit, a second
+ * Ctrl-C). Where no checkpoint makes the work resumable, the working files (`<name>.tmp`) it
+ * wrote are removed with the lock: left, with neither lock nor checkpoint to mark them as
+ * Hordelab's, they read as a stranger's and the folder was refused for good.
+ */
+const workOnExit = new Map<string, { readonly dir: string; readonly names: readonly string[]; readonly createdDir: boolean }>();
+
+/** Removes the unresumable working files of the claim that holds lock `path`; @returns the folder to remove if empty once the lock is gone, or null. */
+function removeUnresumableWork(path: string): string | null {
+  const work = workOnExit.get(path);
+  if (work === undefined || existsSync(join(work.dir, CHECKPOINT_FILE))) return null;
+  // The claim found none of these (they would have been refused as in the way), and the lock
+  // kept every other process out: each one here is this process's.
+  for (const name of work.names) rmSync(join(work.dir, `${name}.tmp`), { force: true });
+  return work.createdDir ? work.dir : null;
+}
+
 process.on('exit', () => {
   for (const [path, record] of ownLocks) {
+    let emptied: string | null = null;
+    try {
+      emptied = removeUnresumableWork(path);
+    } catch {
+      // The process is ending: what cannot be removed stays, and the next claim names it.
+    }
     const holder = readJson(path) as LockRecord | null;
     if (holder !== null && holder.pid === record.pid && holder.started === record.started) rmSync(path, { force: true });
+    if (emptied !== null) removeIfEmpty(emptied);
   }
 });
 
@@ -708,6 +736,7 @@ function restoreStaleLock(dir: string, stale: StaleLock): void {
 function releaseLock(dir: string, record: LockRecord): void {
   const path = join(dir, LOCK_FILE);
   ownLocks.delete(path);
+  workOnExit.delete(path);
   clearInterval(heartbeats.get(path));
   heartbeats.delete(path);
   const holder = readJson(path) as LockRecord | null;
