@@ -30,6 +30,48 @@ describe('checkConformance', () => {
     }
   });
 
+  it('fails a playout that outruns its time on the clock given, naming the seed, plays no more, and says where it is as it goes', () => {
+    type Waiting = { steps: number };
+    const endless: AnyGame = {
+      ...(diceRace as AnyGame),
+      id: 'endless',
+      maxLength: () => 1e15,
+      setup: (): Waiting => ({ steps: 0 }),
+      currentPlayer: () => 0,
+      isTerminal: () => false,
+      legalActions: (_state: Waiting, into: string[] = []) => {
+        into.length = 0;
+        into.push('wait');
+        return into;
+      },
+      apply: (state: Waiting) => {
+        state.steps++;
+      },
+      clone: (state: Waiting) => ({ ...state }),
+      observe: (state: Waiting) => ({ ...state }),
+      heuristic: () => [0, 0],
+      actionKey: (action: string) => action,
+    };
+    let now = 0;
+    const told: [number, number, number][] = [];
+    const options = { playouts: 5, playoutTimeMs: 500, clock: () => (now += 1), progressEveryMs: 100, onProgress: (playout: number, playouts: number, step: number) => told.push([playout, playouts, step]) };
+    const report = checkConformance(endless, {}, options);
+    const terminates = report.properties.find((p) => p.property === 'terminates');
+    expect(terminates?.status).toBe('fail');
+    expect(terminates?.checks).toBe(1);
+    expect(terminates?.problems[0]?.message).toMatch(/^no terminal state after 0\.5 s \(--playout-time\) and \d+ steps, with maxLength 1000000000000000; the other 4 playouts were not played$/);
+    expect(terminates?.problems[0]?.seed).toBe(1);
+    expect(told.length).toBeGreaterThanOrEqual(3);
+    expect(told.every(([playout, playouts]) => playout === 1 && playouts === 5)).toBe(true);
+    expect(told.map(([, , step]) => step)).toEqual([...told.map(([, , step]) => step)].sort((a, b) => a - b));
+    // The last playout timing out has no others to skip.
+    const last = checkConformance(endless, {}, { ...options, playouts: 1 });
+    expect(last.properties.find((p) => p.property === 'terminates')?.problems[0]?.message).toMatch(/with maxLength 1000000000000000$/);
+    // A game that ends is untouched by a limit it never reaches.
+    const ends = checkConformance(diceRace as AnyGame, defaultParameters(diceRace.parameters), { playouts: 6, playoutTimeMs: 1e9, clock: () => (now += 1) });
+    expect(ends.ok).toBe(true);
+  });
+
   it('names a setup that hands every match one mutable object (module-level state), where a clone check alone sees a constant', () => {
     const shared = [0, 0];
     const sharing: AnyGame = { ...diceRace, id: 'shared-positions', setup: (params: { length: number }) => ({ length: params.length, positions: shared, current: 0, die: 0, moves: 0 }) };

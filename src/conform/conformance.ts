@@ -95,6 +95,18 @@ export interface ConformanceOptions {
   readonly agentConfigs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Problems kept per property (3). */
   readonly maxProblemsPerProperty?: number;
+  /**
+   * The longest a playout may take, in milliseconds of `clock`: a game that never ends (with a
+   * maxLength too large to reach) or takes seconds a step fails `terminates` there, naming the
+   * seed, instead of holding the suite forever. Without it, no limit.
+   */
+  readonly playoutTimeMs?: number;
+  /** The clock `playoutTimeMs` and `onProgress` read (milliseconds); `performance.now` by default. */
+  readonly clock?: () => number;
+  /** Told where the suite is (playout i of n, its step) at most every `progressEveryMs` of `clock`, from within a playout. */
+  readonly onProgress?: (playout: number, playouts: number, step: number) => void;
+  /** How often `onProgress` is told (30,000). */
+  readonly progressEveryMs?: number;
 }
 
 class Findings {
@@ -173,11 +185,19 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   }
 
   const trajectories = new Map<number, string[] | null>();
+  const clock = options.clock ?? (() => performance.now());
+  const timing: PlayoutTiming | null =
+    options.playoutTimeMs === undefined && options.onProgress === undefined
+      ? null
+      : { clock, limitMs: options.playoutTimeMs ?? Number.POSITIVE_INFINITY, onProgress: options.onProgress ?? null, progressEveryMs: options.progressEveryMs ?? 30_000, lastProgress: clock() };
   for (let i = 0; i < playouts; i++) {
     const seed = baseSeed + i;
-    const result = checkedPlayout(game, params, seed, { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts });
+    const result = checkedPlayout(game, params, seed, { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts, timing });
     steps += result.steps;
     trajectories.set(seed, result.trajectory);
+    // A game that outran the limit once would most likely outrun it every time: the suite says
+    // so now, not after playouts × the limit.
+    if (result.timedOut === true) break;
   }
   // Determinism: every playout again, from the same seed. A game that draws from an unseeded
   // source somewhere rare (one kind of chance node, one branch) shows it only in the playouts
@@ -253,12 +273,26 @@ interface PlayoutContext {
   readonly groupings: Set<string>;
   readonly playoutIndex: number;
   readonly playouts: number;
+  readonly timing: PlayoutTiming | null;
+}
+
+/** The suite's clock, for the playout time limit and the progress it reports. */
+interface PlayoutTiming {
+  readonly clock: () => number;
+  readonly limitMs: number;
+  readonly onProgress: ((playout: number, playouts: number, step: number) => void) | null;
+  readonly progressEveryMs: number;
+  /** When progress was last told (or the suite began). */
+  lastProgress: number;
 }
 
 const playoutRng = (seed: number): Rng => matchStream(matchSeed(seed, 0), 'conform');
 
+/** `60 s`, `1.5 s`. */
+const formatSeconds = (ms: number): string => `${Number((ms / 1000).toPrecision(3))} s`;
+
 /** One random playout with every per-step check. Returns the action keys played (null when it broke off). */
-function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number } {
+function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
   const { findings, every } = context;
   const rng = playoutRng(seed);
   const trajectory: string[] = [];
@@ -270,6 +304,8 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
     return { trajectory: null, steps: 0 };
   }
   const bound = playoutBound(game, params);
+  const timing = context.timing;
+  const began = timing === null ? 0 : timing.clock();
   // Chance nodes for the sampling test: the first node of each outcome list (a deal, a die, a
   // draw from a deck of some size), so every kind of chance the game has is tested however late
   // in a playout it comes; and besides those, nodes spread over the playouts, a few from each.
@@ -309,6 +345,19 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
     if (step >= bound) {
       findings.fail('terminates', `no terminal state within the declared maxLength of ${bound} steps`, seed, step);
       return { trajectory: null, steps: step };
+    }
+    if (timing !== null) {
+      const now = timing.clock();
+      if (now - began > timing.limitMs) {
+        const left = context.playouts - context.playoutIndex - 1;
+        const skipped = left === 0 ? '' : `; the other ${left} playout${left === 1 ? ' was' : 's were'} not played`;
+        findings.fail('terminates', `no terminal state after ${formatSeconds(timing.limitMs)} (--playout-time) and ${step} steps, with maxLength ${bound}${skipped}`, seed, step);
+        return { trajectory: null, steps: step, timedOut: true };
+      }
+      if (timing.onProgress !== null && now - timing.lastProgress >= timing.progressEveryMs) {
+        timing.lastProgress = now;
+        timing.onProgress(context.playoutIndex + 1, context.playouts, step);
+      }
     }
     const deep = step % every === 0;
     if (deep) {

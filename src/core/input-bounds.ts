@@ -42,6 +42,8 @@ export const BOUNDS = {
   chunkSize: whole(1, 1_000_000),
   /** Seconds one match may run (`--match-timeout`); 0 for no limit, at most a day. */
   matchTimeout: whole(0, 86_400),
+  /** Seconds one conform playout may run (`--playout-time`); 0 for no limit, at most a day. */
+  playoutTime: whole(0, 86_400),
   maxErrors: whole(0, MAX_MATCHES),
   /** A check's or tuning's budget of matches, and a check's first batch. */
   budget: whole(2, MAX_MATCHES),

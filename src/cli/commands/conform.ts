@@ -15,8 +15,12 @@ import { resolveGame } from '../../scenario/resolve-game.js';
 import { parseAssignment, setFlagsText, setPath } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, jsonOption, setOption } from '../common-options.js';
+import { formatDuration } from '../progress.js';
 
 /** Small budgets, so every registered agent can think at every decision of the no-peeking check. */
+/** How long one playout may run by default: the built-in games' take milliseconds. */
+const DEFAULT_PLAYOUT_SECONDS = 60;
+
 const AGENT_CONFIGS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = { mcts: { iterations: 60 } };
 
 /** The game's parameters: defaults, then each `--set`. @throws UsageError naming the `--set`. */
@@ -57,11 +61,17 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // A module path on the command line is read from the working folder.
   const { game } = await resolveGame(spec, join(io.cwd, '(command line)'), { source: '<game>', field: '' });
   const params = conformParameters(game, sets);
+  const playoutSeconds = args.number('playout-time') as number;
+  const began = io.now();
   const report = checkConformance(game, params, {
     playouts,
     seed,
     agents: args.flag('agents') ? [...agents.values()].filter((factory) => factory.playsOnly === undefined || factory.playsOnly.game === game.id) : [],
     agentConfigs: AGENT_CONFIGS,
+    ...(playoutSeconds === 0 ? {} : { playoutTimeMs: playoutSeconds * 1000 }),
+    clock: () => io.now(),
+    // The suite runs in this thread, so no timer could fire: it says where it is from within.
+    onProgress: (playout, total, step) => io.stderr.write(`hordelab: conform: playout ${playout} of ${total}, at step ${step}, after ${formatDuration((io.now() - began) / 1000)}\n`),
   });
   io.stdout.write(args.flag('json') ? `${JSON.stringify(report, null, 2)}\n` : formatConformance(report, { gameArgument: spec, assignments: sets }));
   return report.ok ? 0 : 1;
@@ -82,6 +92,13 @@ export const conformCommand: CommandModule = {
       negatable: true,
       describe: 'Hidden-information games: check that every registered agent decides alike on the true state and on a re-sampled one (no peeking)',
     },
+    'playout-time': {
+      type: 'number',
+      bound: BOUNDS.playoutTime,
+      default: DEFAULT_PLAYOUT_SECONDS,
+      placeholder: 'SECONDS',
+      describe: 'Seconds one playout may run before it fails "terminates", naming its seed (a game that never ends, or a very slow one); 0 for no limit',
+    },
     json: jsonOption,
   },
   epilogue:
@@ -89,6 +106,7 @@ export const conformCommand: CommandModule = {
     'non-empty, unique by actionKey and in an order the state decides; chance outcomes have positive probabilities summing to 1 and\n' +
     'sampleChance draws them as often as they say (chi-squared); returns and heuristic stay within utilityBounds; apply of a legal\n' +
     'action never throws; hidden-information games: observations and determinizations read nothing hidden, and agents do not peek.\n' +
+    'A playout still going prints where it is on stderr every 30 s.\n' +
     'Exit codes: 0 the game conforms; 1 problems found (each printed with its seed and step); 2 bad input (the game cannot be loaded,\n' +
     'or a --set is not a parameter value).',
   examples: [
