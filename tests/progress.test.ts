@@ -104,6 +104,47 @@ describe('the progress line', () => {
     expect(time.intervals).toEqual([]);
   });
 
+  it('adds the matches finished in chunks still playing, never past the total, on and off a terminal', () => {
+    const time = fakeTime();
+    const plain = capturedIo(tmpdir(), { now: time.now, every: time.every });
+    const progress = startProgress(plain.io, { quiet: false });
+    let playing = 0;
+    progress.alsoFinished?.(() => playing);
+    progress.update(0, 300);
+    time.set(30_000);
+    time.tick();
+    playing = 24;
+    time.set(60_000);
+    time.tick();
+    progress.update(100, 300);
+    playing = 500;
+    time.set(90_000);
+    time.tick();
+    progress.stop();
+    expect(plain.stderr()).toBe(
+      'hordelab: 0 of 300 matches done, none finished yet after 30s\n' +
+        'hordelab: 24 of 300 matches done, 0.40/s, about 11m 30s left\n' +
+        'hordelab: 300 of 300 matches done, 3.3/s, about 0s left\n',
+    );
+
+    const ttyTime = fakeTime();
+    const tty = capturedIo(tmpdir(), { tty: true, now: ttyTime.now, every: ttyTime.every });
+    const line = startProgress(tty.io, { quiet: false });
+    expect(ttyTime.intervals).toEqual([]);
+    let beyond = 0;
+    line.alsoFinished?.(() => beyond);
+    expect(ttyTime.intervals).toEqual([1000]);
+    ttyTime.set(1000);
+    line.update(0, 100);
+    beyond = 10;
+    ttyTime.set(2000);
+    ttyTime.tick();
+    line.stop();
+    ttyTime.tick();
+    expect(tty.stderr()).toBe('\r0 of 100 matches done, none finished yet after 1s\x1b[K\r10 of 100 matches done, 5.0/s, about 18s left\x1b[K\r\x1b[K');
+    expect(ttyTime.stops).toBe(1);
+  });
+
   it('formats durations', () => {
     expect(formatDuration(0.2)).toBe('1s');
     expect(formatDuration(185)).toBe('3m 05s');

@@ -69,6 +69,27 @@ describe('the pool', () => {
     expect(await pool.run({ source: scenario.source, start: 0, end: 1, eventFiles: false })).toEqual({ kind: 'cancelled' });
   });
 
+  it('counts the matches a chunk still playing has finished (every one before the match its thread is in)', { timeout: 60_000 }, async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 100\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 4 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
+    const doomed = (match: number): boolean => matchStream(matchSeed(2, match), 'seat:0').int(4) === 0;
+    const firstDoomed = Array.from({ length: 20 }, (_, i) => 10 + i).find(doomed) as number;
+    const pool = new WorkerPool(1, { matchTimeoutMs: 0 });
+    const player = new PooledPlayer(pool, scenario, false);
+    try {
+      expect(player.finishedInFlight()).toBe(0);
+      const playing = player.play(10, 30);
+      // The thread hangs in match firstDoomed for good: the count settles at the matches before it.
+      for (let polls = 0; polls < 2000 && player.finishedInFlight() < firstDoomed - 10; polls++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(player.finishedInFlight()).toBe(firstDoomed - 10);
+      await pool.terminate();
+      expect(await playing).toBeNull();
+      expect(player.finishedInFlight()).toBe(0);
+    } finally {
+      await pool.terminate();
+    }
+  });
+
   it('stops a thread stuck in one match after the timeout, names that match, and plays on a fresh thread', { timeout: 60_000 }, async () => {
     const agent = resolve('tests/fixtures/doomed-agent.mjs');
     const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 100\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 4 } }\n  - random\n`, join(tmpdir(), 's.yaml'));

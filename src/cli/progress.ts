@@ -17,11 +17,20 @@ export interface Progress {
    * upper bound (checks stop early) makes the time left "at most".
    */
   update(done: number, total: number, label?: string): void;
+  /**
+   * Optional: matches finished beyond `done` that the caller has not taken in yet (a worker
+   * thread's part of a chunk still playing), added to what the line says. Chunks of a slow game
+   * take minutes, and "none finished yet" while matches finish reads as a hung run.
+   */
+  alsoFinished?(count: () => number): void;
   /** Clears the terminal line and stops the timer. */
   stop(): void;
 }
 
-const silent: Progress = { update: () => {}, stop: () => {} };
+const silent: Progress = { update: () => {}, alsoFinished: () => {}, stop: () => {} };
+
+/** How often the terminal line is redrawn when matches finish between the caller's updates. */
+const REDRAW_INTERVAL_MS = 1000;
 
 /** `45s`, `3m 05s`, `2h 04m`. */
 export function formatDuration(seconds: number): string {
@@ -54,31 +63,50 @@ export function startProgress(io: CliIo, options: { readonly quiet: boolean; rea
   let done = 0;
   let total = options.total ?? 0;
   let label = '';
+  let finishedBeyond: () => number = () => 0;
+  // Never past the total, whatever the count beyond says.
+  const doneNow = (): number => Math.min(total, done + finishedBeyond());
   if (io.stderr.isTTY === true) {
     let lastDraw = -Infinity;
     let drawn = false;
+    let stopRedraws: (() => void) | null = null;
+    const draw = (now: number): void => {
+      lastDraw = now;
+      drawn = true;
+      io.stderr.write(`\r${describe(doneNow(), total, label, now - started, upperBound)}\x1b[K`);
+    };
     return {
       update(nextDone, nextTotal, nextLabel = '') {
+        done = nextDone;
+        total = nextTotal;
+        label = nextLabel;
         const now = io.now();
         if (nextDone < nextTotal && now - lastDraw < 200) return;
-        lastDraw = now;
-        drawn = true;
-        io.stderr.write(`\r${describe(nextDone, nextTotal, nextLabel, now - started, upperBound)}\x1b[K`);
+        draw(now);
+      },
+      alsoFinished(count) {
+        finishedBeyond = count;
+        stopRedraws ??= io.every(REDRAW_INTERVAL_MS, () => draw(io.now()));
       },
       stop() {
+        stopRedraws?.();
+        stopRedraws = null;
         if (drawn) io.stderr.write('\r\x1b[K');
         drawn = false;
       },
     };
   }
   const stopTimer = io.every(PROGRESS_INTERVAL_MS, () => {
-    io.stderr.write(`hordelab: ${describe(done, total, label, io.now() - started, upperBound)}\n`);
+    io.stderr.write(`hordelab: ${describe(doneNow(), total, label, io.now() - started, upperBound)}\n`);
   });
   return {
     update(nextDone, nextTotal, nextLabel = '') {
       done = nextDone;
       total = nextTotal;
       label = nextLabel;
+    },
+    alsoFinished(count) {
+      finishedBeyond = count;
     },
     stop: stopTimer,
   };

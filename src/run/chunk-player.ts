@@ -18,6 +18,8 @@ export interface ChunkPlayer {
    * @throws Error (rejects) on an internal failure outside any match.
    */
   play(start: number, end: number): Promise<ChunkResult | null>;
+  /** Optional: matches finished in chunks still playing (for progress: a slow game's chunk takes minutes). */
+  finishedInFlight?(): number;
   /** Stops whatever is playing, at once. */
   close(): Promise<void>;
 }
@@ -84,6 +86,10 @@ export class PooledPlayer implements ChunkPlayer {
     private readonly eventFiles: boolean,
     private readonly failuresAllowed: () => number = () => Number.POSITIVE_INFINITY,
   ) {}
+
+  finishedInFlight(): number {
+    return this.pool.matchesFinishedInFlight();
+  }
 
   async play(start: number, end: number): Promise<ChunkResult | null> {
     const outcome = await this.pool.run(this.task(start, end));

@@ -147,6 +147,17 @@ export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult
     this.watchdog = null;
   }
 
+  /**
+   * Matches finished in the chunks still playing: each thread has started a number of its
+   * chunk's matches, and every one before the last it started is over. Chunks already answered
+   * are not counted (their caller has them).
+   */
+  matchesFinishedInFlight(): number {
+    let finished = 0;
+    for (const running of this.running) finished += Math.max(0, Atomics.load(running.progress, PROGRESS_MATCHES_STARTED) - 1);
+    return finished;
+  }
+
   /** Stops a thread whose match has not changed for longer than the match timeout. */
   private checkTimeouts(): void {
     const now = Date.now();

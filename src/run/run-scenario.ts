@@ -47,6 +47,11 @@ export interface RunOptions {
   readonly command: string;
   /** Called now and then with the number of matches done. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Called once, before play, with a count of the matches finished beyond the last `done` (in
+   * chunks still playing on worker threads): progress can add it between updates.
+   */
+  readonly onFinishedInFlight?: (count: () => number) => void;
   /** Worker threads; 0 (the default) plays in this thread. Output bytes do not depend on it. */
   readonly workers?: number;
   /** Matches per chunk handed to a worker; output bytes do not depend on it. */
@@ -153,6 +158,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   let tally: RunTally | null = null;
   // Failures the run can still take: those kept so far are all before any chunk still playing.
   const player = chunkPlayer(scenario, options, workers, () => maxErrors - (tally?.errors ?? 0));
+  if (player.finishedInFlight !== undefined) options.onFinishedInFlight?.(() => player.finishedInFlight?.() ?? 0);
   try {
     tally = new RunTally(scenario, resumed, range.start);
     const started = performance.now();

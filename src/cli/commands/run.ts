@@ -216,6 +216,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       replayCommand: replayMatch,
       ...(chunkSize === undefined ? {} : { chunkSize }),
       onProgress: (done, total) => progress.update(done, total),
+      onFinishedInFlight: (count) => progress.alsoFinished?.(count),
     }).finally(interrupt.stopListening);
     progress.stop();
     if (json) io.stdout.write(`${toJson(result.document)}\n`);
