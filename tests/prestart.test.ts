@@ -70,6 +70,20 @@ describe('a prestarted pool', () => {
   });
 });
 
+describe("a module's console output", () => {
+  it('goes to stderr, in this thread and in worker threads, so --json prints JSON alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-console-'));
+    writeFileSync(join(dir, 'chatty.mjs'), "export default () => { console.log('chosen by chatty'); console.info('info'); return { chooseAction: () => 0 }; };\n");
+    writeFileSync(join(dir, 'chatty.yaml'), 'name: chatty\ngame: tic-tac-toe\nmatches: 6\nseed: 1\nseats: [./chatty.mjs, random]\n');
+    for (const workers of ['0', '1']) {
+      const result = hordelabProcess(dir, 'run', 'chatty.yaml', '-w', workers, '--json', '-o', `out${workers}`);
+      expect(result.status, result.stderr).toBe(0);
+      expect((JSON.parse(result.stdout) as { scenario: { name: string } }).scenario.name).toBe('chatty');
+      expect(result.stderr).toContain('chosen by chatty\ninfo\n');
+    }
+  });
+});
+
 describe('a process a module ends early', () => {
   it('is exit 1 with a line saying so, never the exit 0 of a gate that passed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-exit-'));

@@ -14,7 +14,13 @@
  * length (170 MB at 100,000 matches, 230-250 MB from 1,000,000); with it, 158-167 MB from
  * 100,000 to 3,000,000, at no speed cost measurable here (reports/benchmarks.md).
  */
+import { Console } from 'node:console';
 import { prestartRunWorkers, releasePrestartedPool } from './prestart.js';
+
+// Hordelab writes its own output with process.stdout.write; console is left to the modules it
+// loads (games, agents, metrics), whose debugging lines go to stderr: stdout holds only what the
+// command prints, so `--json` output stays JSON. Worker threads do the same (thread-entry.cts).
+globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
 
 // Before the command line is loaded (hence the dynamic imports below): see prestart.ts.
 prestartRunWorkers(process.argv.slice(2));

@@ -8,6 +8,11 @@
  * the thread does, so threads still load while the main thread loads the command.
  */
 import worker_threads = require('node:worker_threads');
+import nodeConsole = require('node:console');
+
+// A module's console.log in a thread would reach the command's stdout (a thread's stdout is the
+// process's): to stderr instead, as in the main thread (see cli/main.ts), so `--json` stays JSON.
+globalThis.console = new nodeConsole.Console({ stdout: process.stderr, stderr: process.stderr });
 
 type TaskFunction = (argument: unknown) => Promise<unknown>;
 
