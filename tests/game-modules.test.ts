@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hordelabIn } from './cli-harness.js';
+import { hordelabIn, hordelabProcess } from './cli-harness.js';
 import { loadScenario } from '../src/scenario/scenario.js';
 import { runKey } from '../src/run/run-key.js';
 import { gameDefinitionProblem, gameModuleFromExport } from '../src/scenario/game-module-loader.js';
@@ -331,6 +331,7 @@ describe('a game module that cannot be a game', () => {
     ['missing.mjs', '', /cannot load game module "\.\/missing\.mjs": no module at .*missing\.mjs/],
     ['no-default.mjs', 'export const game = {};\n', /game module "\.\/no-default\.mjs" exports no default; expected a default export: a game definition/],
     ['number.mjs', 'export default 42;\n', /game module "\.\/number\.mjs" exports a number; expected a default export/],
+    ['promise.mjs', "import game from './first-six.mjs';\nexport default Promise.resolve(game);\n", /game module "\.\/promise\.mjs" exports a promise, not the game \(a module may await before exporting: export default await makeGame\(\)\); expected a default export: a game definition/],
     ['no-legal-actions.mjs', "import game from './first-six.mjs';\nconst { legalActions, ...rest } = game;\nexport default rest;\n", /exports an object that has no legalActions\(\) function/],
     ['no-seats.mjs', "import game from './first-six.mjs';\nexport default { ...game, seats: [] };\n", /has no seats \(expected a list of seat names/],
     ['solo.mjs', "import game from './first-six.mjs';\nexport default { ...game, seats: ['Only'] };\n", /has one seat \(Only\); expected at least two: Hordelab's win rates and edges compare seats, and a lone seat would win every match/],
@@ -346,6 +347,13 @@ describe('a game module that cannot be a game', () => {
     ['game.ts', 'export default {};\n', /game module "\.\/game\.ts" is TypeScript.*compile it to JavaScript/],
     ['posing.mjs', "import game from './first-six.mjs';\nexport default { ...game, id: 'coin-flip' };\n", /game module "\.\/posing\.mjs" declares the id "coin-flip", which is a built-in game's; expected an id of its own/],
   ];
+  it('a syntax error names the line it is on (Node\'s own import error does not)', () => {
+    const dir = gameFolder('game: ./syntax.mjs\nmatches: 10\nseed: 1\nseats: [random, random]\n');
+    writeFileSync(join(dir, 'syntax.mjs'), 'export default {\n  a: 1,\n  b:\n');
+    const run = hordelabProcess(dir, 'run', 'first-six.yaml', '--out', 'out');
+    expect([run.status, run.stderr]).toEqual([2, `hordelab: first-six.yaml: game: cannot load game module "./syntax.mjs": Unexpected end of input (${join(dir, 'syntax.mjs')}:4)\n`]);
+  });
+
   for (const [file, text, message] of cases) {
     it(`${file}: exit 2, one line naming the scenario, the game field and what was expected; nothing written`, async () => {
       const dir = gameFolder(`game: ./${file}\nmatches: 10\nseed: 1\nseats: [random, random]\n`);

@@ -3,14 +3,14 @@
  * browser; `compare` flags a real change and not a re-run with another seed; `plan` answers.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { compareRuns, formatComparison, type Comparison } from '../src/present/compare.js';
 import { comparisonPage } from '../src/present/compare-page.js';
-import { compareRuns as libraryCompare, run } from '../src/index.js';
+import { compareRuns as libraryCompare, loadScenario, run } from '../src/index.js';
 import { holmAdjust } from '../src/stats/tests.js';
 import { UsageError } from '../src/core/errors.js';
 import { readRunSummary } from '../src/present/metrics.js';
@@ -220,6 +220,23 @@ describe('run() from the library refuses what the CLI refuses', () => {
     await expect(run(scenario, { wokers: 2 } as never)).rejects.toThrow('options: wokers: is not a run option; expected one of workers, outDir, eventFiles, baseDir');
     await expect(run(scenario, { eventFiles: 'yes' } as never)).rejects.toThrow('options: eventFiles: expected true or false');
     await expect(run(scenario, { outDir: '' })).rejects.toThrow('options: outDir: expected a folder path');
+    // The folder is named as the option the caller gave, not as the command line's flag.
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'x');
+    await expect(run(scenario, { outDir: file })).rejects.toThrow(`outDir: ${file} is a file; expected a folder`);
+  });
+
+  it('loadScenario takes a path: a number (which the file system would read as a descriptor) or nothing is a UsageError naming it', async () => {
+    for (const [given, said] of [[0, 'the number 0'], [42, 'the number 42'], ['', 'empty text'], [undefined, 'nothing'], [{}, 'an object']] as const) {
+      const refusal = await loadScenario(given as never).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(UsageError);
+      expect((refusal as Error).message).toBe(`loadScenario: file: expected the path of a scenario file, got ${said}`);
+    }
+    const folder = tempDir();
+    await expect(loadScenario(folder)).rejects.toThrow(`${folder}: is a folder, expected a scenario file`);
   });
 
   it('takes a scenario whose fields are inherited or getters, as before', async () => {

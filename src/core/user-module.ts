@@ -2,6 +2,7 @@
  * User modules (agents, custom metrics) are loaded by Node's own `import`, which runs
  * JavaScript: a TypeScript file is refused before loading, with the way to compile it.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
@@ -25,5 +26,23 @@ export function uncompiledModule(path: string, what: string): string | null {
 export function importFailure(error: unknown, absolute: string): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'ERR_MODULE_NOT_FOUND' && !existsSync(absolute)) return `no module at ${absolute}`;
-  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  if (!(error instanceof SyntaxError) || !existsSync(absolute)) return message;
+  const line = syntaxErrorLine(absolute);
+  return line === null ? message : `${message} (${absolute}:${line})`;
+}
+
+/**
+ * The line of a syntax error in the file at `absolute`, or null: Node's import error does not
+ * carry it (Node prints it itself only for an error it is not handed back), `node --check` does.
+ * Asked only once a load has failed, so a module that loads costs nothing.
+ */
+function syntaxErrorLine(absolute: string): number | null {
+  try {
+    const checked = spawnSync(process.execPath, ['--check', absolute], { encoding: 'utf8', timeout: 10_000 });
+    const at = (checked.stderr ?? '').split('\n')[0]?.match(/:(\d+)$/);
+    return at === null || at === undefined ? null : Number(at[1]);
+  } catch {
+    return null;
+  }
 }

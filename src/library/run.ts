@@ -203,7 +203,7 @@ export async function run<G extends GameId>(scenario: ScenarioObject<G>, options
   const objects = parsed.seats.some((seat) => seat.factory.moduleUrl === undefined && agents.get(seat.factory.id) !== seat.factory);
   const workers = objects ? 0 : (options.workers ?? 0);
   if (options.outDir !== undefined) {
-    const result = await runScenario(parsed, { outDir: options.outDir, eventFiles: options.eventFiles ?? true, command: 'hordelab library run()', workers });
+    const result = await runScenario(parsed, { outDir: options.outDir, outDirSource: 'outDir', eventFiles: options.eventFiles ?? true, command: 'hordelab library run()', workers });
     if (result.errors > 0) throw new Error(`${result.errors} match(es) failed; ${join(options.outDir, 'errors.csv')} names them with the command that replays each`);
     const document = result.document as unknown as LibraryRunResult<G>['summary'];
     return { results: document.results, outcomes: document.outcomes, summary: document, files: result.files };

@@ -41,6 +41,8 @@ export { summaryDocument, toJson, type RunStatus, type SummaryDocument } from '.
 export interface RunOptions {
   /** Folder for the reports; created if missing. */
   readonly outDir: string;
+  /** How messages name `outDir`: `--out` on the command line (the default), `outDir` for the library. */
+  readonly outDirSource?: string;
   /** Write per-event CSV files such as `catches.csv` (the summary is complete either way). */
   readonly eventFiles: boolean;
   /** The command line that reproduces the run, recorded in `summary.json`. */
@@ -184,7 +186,7 @@ function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { 
   const files = appendedFiles(scenario, options.eventFiles);
   if (options.resume === true) refuseOtherRunsPublish(options.outDir, key);
   const folder = OutputFolder.claim(options.outDir, {
-    flag: '--out',
+    flag: options.outDirSource ?? '--out',
     kind: 'run',
     scenario: scenario.name,
     force: options.force === true,

@@ -16,7 +16,7 @@ import type { AnyGame } from '../core/game.js';
 import type { AnyFigureUnit } from '../core/figure-unit.js';
 import type { GameModule, GameModuleSource } from '../core/game-module.js';
 import { describeValues } from '../core/match-runner.js';
-import { uncompiledModule } from '../core/user-module.js';
+import { importFailure, uncompiledModule } from '../core/user-module.js';
 import { genericReport, withEngineEvents } from '../reports/generic-report.js';
 import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
@@ -192,6 +192,7 @@ export function gameModuleFromExport(exported: unknown): { module: GameModule } 
 function readGameModule(exported: unknown): { module: GameModule } | { problem: string } {
   if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) return { problem: `exports ${exported === undefined ? 'no default' : describeExport(exported)}` };
   const candidate = exported as Record<string, unknown>;
+  if (typeof candidate['then'] === 'function') return { problem: 'exports a promise, not the game (a module may await before exporting: export default await makeGame())' };
   if (!('game' in candidate)) {
     const problem = gameDefinitionProblem(candidate);
     if (problem !== null) return { problem: `exports an object that ${problem}` };
@@ -289,8 +290,7 @@ export async function loadGameModuleFile(spec: string, path: string): Promise<{ 
   try {
     loaded = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
-    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-    return { problem: `cannot load game module "${spec}": ${reason}` };
+    return { problem: `cannot load game module "${spec}": ${importFailure(error, path)}` };
   }
   const result = gameModuleFromExport(loaded['default']);
   if ('problem' in result) return { problem: `game module "${spec}" ${result.problem}; ${EXPECTED}` };

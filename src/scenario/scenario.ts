@@ -46,7 +46,7 @@ import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { FIGURES_PLACEMENT, loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
 import { withQualityMetrics } from '../quality/quality-report.js';
-import { checkAgentShape, isModulePath, loadAgentModule } from './agent-module.js';
+import { checkAgentShape, describeExport, isModulePath, loadAgentModule } from './agent-module.js';
 import { resolveGame } from './resolve-game.js';
 
 /** What a seat may be, said where one is not (zod's own word for a union is "Invalid input"). */
@@ -156,12 +156,16 @@ export interface ScenarioOverrides {
 
 /** Reads, parses and validates a scenario file. @throws UsageError naming the file and field. */
 export async function loadScenario(file: string, overrides: ScenarioOverrides = {}): Promise<Scenario> {
+  // readFileSync takes a number as a file descriptor: loadScenario(0) would read stdin.
+  if (typeof file !== 'string' || file === '') {
+    throw new UsageError([{ source: 'loadScenario', field: 'file', message: `expected the path of a scenario file, got ${file === '' ? 'empty text' : typeof file === 'number' ? `the number ${String(file)}` : describeExport(file)}` }]);
+  }
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, expected a scenario file' : String(error);
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, expected a scenario file' : `cannot read it: ${(error as Error).message}`;
     throw new UsageError([{ source: file, field: '', message: reason }]);
   }
   return parseScenario(text, file, overrides);
