@@ -600,3 +600,20 @@ async function until(condition: () => boolean): Promise<void> {
     await new Promise((done) => setTimeout(done, 10));
   }
 }
+
+describe('a publish whose working file went missing', () => {
+  it('is refused naming the file, and publishes nothing: not a manifest listing a file the folder does not hold', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'hordelab-lost-work-')), 'out');
+    const folder = OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: false, knownNames: ['matches.csv', 'summary.json'] });
+    try {
+      folder.writeTemp('matches.csv', 'rows\n');
+      folder.writeTemp('summary.json', '{}\n');
+      rmSync(folder.tempPath('matches.csv'));
+      expect(() => folder.publish(['matches.csv', 'summary.json'], 'complete')).toThrow(UsageError);
+      expect(() => folder.publish(['matches.csv', 'summary.json'], 'complete')).toThrow(/matches\.csv\.tmp: this run's working file is gone/);
+      expect(readdirSync(dir).sort()).toEqual([LOCK_FILE, 'summary.json.tmp']);
+    } finally {
+      folder.release();
+    }
+  });
+});

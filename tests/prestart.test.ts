@@ -4,13 +4,14 @@
  * pool, anything else gets its own; an unused one never holds the process; and a run's bytes
  * are the same either way.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runWorkersFromArguments } from '../src/cli/prestart.js';
 import { compiledWorkerFile, prestartThreadPool, releasePrestartedPool, startThreadPool } from '../src/run/thread-pool.js';
-import { hordelabIn, hordelabProcess } from './cli-harness.js';
+import { CLI_BIN, hordelabIn, hordelabProcess } from './cli-harness.js';
 
 describe('the worker count read from the raw arguments', () => {
   it('is the run\'s --workers, or the run\'s default, and null whenever it is not certain', () => {
@@ -112,5 +113,32 @@ describe('a process a module ends early', () => {
     expect(readdirSync(join(dir, 'given'))).toEqual([]);
     const next = hordelabProcess(dir, 'run', 'plain.yaml', '-w', '1', '-q', '-o', 'given');
     expect([next.status, next.stderr]).toEqual([0, '']);
+  });
+
+  it("removes nothing from a folder that is no longer its own: one deleted and taken by another run while it played", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-exit-race-'));
+    // The agent says when the run is playing, then waits (spinning: a decision is synchronous)
+    // until told to end the process.
+    writeFileSync(
+      join(dir, 'waits.mjs'),
+      "import { existsSync, writeFileSync } from 'node:fs';\nexport default () => ({ chooseAction: () => { writeFileSync('playing', ''); while (!existsSync('go')) {} process.exit(0); } });\n",
+    );
+    writeFileSync(join(dir, 'waits.yaml'), 'name: waits\ngame: zombie-trainers\nmatches: 40\nseed: 1\nseats: [./waits.mjs, random]\n');
+    const first = spawn(process.execPath, [CLI_BIN, 'run', 'waits.yaml', '-w', '0', '-q', '-o', 'out'], { cwd: dir, stdio: 'ignore' });
+    const ended = new Promise<number | null>((settle) => first.on('exit', (code) => settle(code)));
+    while (!existsSync(join(dir, 'playing'))) await new Promise((wake) => setTimeout(wake, 20));
+    expect(readdirSync(join(dir, 'out'))).toContain('matches.csv.tmp');
+    // The folder is thrown away and another run (a live process: this one) takes the path.
+    rmSync(join(dir, 'out'), { recursive: true });
+    mkdirSync(join(dir, 'out'));
+    const lock = JSON.stringify({ pid: process.pid, host: hostname(), started: new Date().toISOString(), command: 'another run' });
+    writeFileSync(join(dir, 'out', '.hordelab-lock'), lock);
+    writeFileSync(join(dir, 'out', 'matches.csv.tmp'), "another run's rows\n");
+    writeFileSync(join(dir, 'out', 'errors.csv.tmp'), "another run's errors\n");
+    writeFileSync(join(dir, 'go'), '');
+    expect(await ended).toBe(1);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.hordelab-lock', 'errors.csv.tmp', 'matches.csv.tmp']);
+    expect(readFileSync(join(dir, 'out', 'matches.csv.tmp'), 'utf8')).toBe("another run's rows\n");
+    expect(readFileSync(join(dir, 'out', '.hordelab-lock'), 'utf8')).toBe(lock);
   });
 });

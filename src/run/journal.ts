@@ -89,9 +89,9 @@ class WorkingFile {
   length = 0;
 
   /** Opens a fresh working file, or one cut back to `resumeLength` bytes to append after it. */
-  constructor(path: string, resumeLength?: number) {
+  constructor(path: string, tempPath: string, resumeLength?: number) {
     this.path = path;
-    this.tempPath = `${path}.tmp`;
+    this.tempPath = tempPath;
     if (resumeLength === undefined) {
       this.fd = openSync(this.tempPath, 'w');
     } else {
@@ -233,7 +233,7 @@ export class RunJournal {
     const opened: WorkingFile[] = [];
     try {
       for (const file of files) {
-        const working = new WorkingFile(join(dir, file.name));
+        const working = new WorkingFile(join(dir, file.name), folder.workingPath(file.name));
         opened.push(working);
         working.write(file.header);
       }
@@ -296,7 +296,7 @@ export class RunJournal {
       }
       writeCheckpointFile(dir, { ...checkpoint, location: 'temp' });
     }
-    const opened = files.map((file) => new WorkingFile(join(dir, file.name), checkpoint.lengths[file.name]));
+    const opened = files.map((file) => new WorkingFile(join(dir, file.name), folder.workingPath(file.name), checkpoint.lengths[file.name]));
     const state: JournalState = {
       nextMatch: checkpoint.nextMatch,
       aggregate: checkpoint.aggregate,

@@ -177,7 +177,7 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   try {
     for (const name of dataNames) {
       temps.push(name);
-      await concatenateVerified(shards, name, folder.tempPath(name));
+      await concatenateVerified(shards, name, folder.workingPath(name));
     }
     const timing = { seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round((scenario.matches / Math.max(seconds, 1e-9)) * 10) / 10, workers: first.record.workers, chunkSize: first.record.chunkSize };
     const document = summaryDocument(scenario, aggregate, outcomes, { status: 'complete', matchesPlayed, errors }, first.record.command, timing);

@@ -134,8 +134,14 @@ export class OutputFolder {
     private readonly createdDir: boolean,
     private readonly lock: LockRecord,
   ) {
-    workOnExit.set(join(dir, LOCK_FILE), { dir, names: options.knownNames ?? [], createdDir });
+    workOnExit.set(join(dir, LOCK_FILE), { dir, identity: folderIdentity(dir), names: this.workingNames, createdDir, lock });
   }
+
+  /**
+   * The names whose working file (`<name>.tmp`) this claim has opened: the only ones it removes
+   * when the process ends unresumably, and the ones a publish needs to find still there.
+   */
+  private readonly workingNames = new Set<string>();
 
   /**
    * Takes `dir` for an output (creating it if missing): locks it, completes a publish an earlier
@@ -186,12 +192,21 @@ export class OutputFolder {
   }
 
   /**
+   * The temporary path of `name`, noted as this claim's working file: one the claim writes
+   * (rather than only reads or removes) is asked for here.
+   */
+  workingPath(name: string): string {
+    this.workingNames.add(name);
+    return this.tempPath(name);
+  }
+
+  /**
    * Writes `text` to `name`'s temporary path. On failure (a full disk) the temporary file is
    * removed and the error rethrown; the folder's published files are untouched.
    */
   writeTemp(name: string, text: string): void {
     try {
-      writeFileSync(this.tempPath(name), text);
+      writeFileSync(this.workingPath(name), text);
     } catch (error) {
       rmSync(this.tempPath(name), { force: true });
       throw error;
@@ -222,6 +237,7 @@ export class OutputFolder {
       : { hordelab: 1, kind: this.options.kind, scenario: this.options.scenario, status, files: [...names], ...recorded };
     const journal: PublishJournal = { renames: names.map((name) => [`${name}.tmp`, name]), remove: unique([...stale, ...alsoRemove]), manifest };
     this.checkPublishable(names);
+    this.refuseLostWork(names);
     writeAtomically(join(this.dir, PUBLISH_FILE), JSON.stringify(journal));
     applyPublish(this.dir, journal);
     return names.map((name) => this.path(name));
@@ -251,6 +267,20 @@ export class OutputFolder {
       if (!existsSync(this.tempPath(name))) continue;
       const kind = entryKind(this.path(name));
       if (kind !== null && kind !== 'file') throw new UsageError([{ source: this.path(name), field: '', message: `is ${kind}, where hordelab publishes a file; nothing was published: move it away and run again` }]);
+    }
+  }
+
+  /**
+   * Refuses a publish of `names` where a working file this claim wrote is gone (removed by hand,
+   * or by another process while the folder was not this one's): published without it, the output
+   * would list a file it does not hold.
+   * @throws UsageError naming the missing file.
+   */
+  private refuseLostWork(names: readonly string[]): void {
+    for (const name of names) {
+      if (this.workingNames.has(name) && !existsSync(this.tempPath(name))) {
+        throw new UsageError([{ source: this.tempPath(name), field: '', message: 'this run\'s working file is gone (removed while the run played); nothing was published: run again' }]);
+      }
     }
   }
 
@@ -684,14 +714,47 @@ const heartbeats = new Map<string, NodeJS.Timeout>();
  * wrote are removed with the lock: left, with neither lock nor checkpoint to mark them as
  * Hordelab's, they read as a stranger's and the folder was refused for good.
  */
-const workOnExit = new Map<string, { readonly dir: string; readonly names: readonly string[]; readonly createdDir: boolean }>();
+const workOnExit = new Map<string, ClaimedWork>();
 
-/** Removes the unresumable working files of the claim that holds lock `path`; @returns the folder to remove if empty once the lock is gone, or null. */
+/** What {@link workOnExit} keeps of a claim. */
+interface ClaimedWork {
+  readonly dir: string;
+  /** The folder's device and inode when claimed: a folder removed and made again at the same path is another's. */
+  readonly identity: string | null;
+  /** The names whose working files the claim opened (see {@link OutputFolder.workingPath}). */
+  readonly names: ReadonlySet<string>;
+  readonly createdDir: boolean;
+  readonly lock: LockRecord;
+}
+
+/** `dir`'s device and inode, or null when it cannot be read. */
+function folderIdentity(dir: string): string | null {
+  try {
+    const { dev, ino } = statSync(dir);
+    return `${dev}:${ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the lock at `path` is still `record` (this process's), and not another's that took the folder since. */
+function holdsLock(path: string, record: LockRecord): boolean {
+  const holder = readJson(path) as LockRecord | null;
+  return holder !== null && holder.pid === record.pid && holder.started === record.started;
+}
+
+/**
+ * Removes the unresumable working files of the claim that holds lock `path`; @returns the folder
+ * to remove if empty once the lock is gone, or null. Nothing is removed unless the folder is still
+ * the one claimed and its lock still this process's: a folder deleted and taken by another run
+ * while this one played holds that run's working files under the same names.
+ */
 function removeUnresumableWork(path: string): string | null {
   const work = workOnExit.get(path);
-  if (work === undefined || existsSync(join(work.dir, CHECKPOINT_FILE))) return null;
-  // The claim found none of these (they would have been refused as in the way), and the lock
-  // kept every other process out: each one here is this process's.
+  if (work === undefined || !holdsLock(path, work.lock) || folderIdentity(work.dir) !== work.identity) return null;
+  if (existsSync(join(work.dir, CHECKPOINT_FILE))) return null;
+  // Only the files this claim opened: the lock keeps other runs out, but not the commands that
+  // add pages to a run folder without one (report, compare), whose working files share the suffix.
   for (const name of work.names) rmSync(join(work.dir, `${name}.tmp`), { force: true });
   return work.createdDir ? work.dir : null;
 }
@@ -704,8 +767,7 @@ process.on('exit', () => {
     } catch {
       // The process is ending: what cannot be removed stays, and the next claim names it.
     }
-    const holder = readJson(path) as LockRecord | null;
-    if (holder !== null && holder.pid === record.pid && holder.started === record.started) rmSync(path, { force: true });
+    if (holdsLock(path, record)) rmSync(path, { force: true });
     if (emptied !== null) removeIfEmpty(emptied);
   }
 });
@@ -739,8 +801,7 @@ function releaseLock(dir: string, record: LockRecord): void {
   workOnExit.delete(path);
   clearInterval(heartbeats.get(path));
   heartbeats.delete(path);
-  const holder = readJson(path) as LockRecord | null;
-  if (holder !== null && holder.pid === record.pid && holder.started === record.started) rmSync(path, { force: true });
+  if (holdsLock(path, record)) rmSync(path, { force: true });
 }
 
 /** Creates the folder if missing; @returns whether it did. @throws UsageError when it is a file or cannot be written. */
