@@ -3,6 +3,7 @@ import { checkConformance } from '../src/conform/conformance.js';
 import type { AnyGame } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { brokenGames } from './fixtures/broken-games.js';
+import { withEngineEvents } from '../src/reports/generic-report.js';
 import { diceRace, type DiceRaceAction, type DiceRaceState } from './fixtures/dice-race.js';
 import { hiddenCard } from './fixtures/hidden-card.js';
 import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
@@ -181,6 +182,35 @@ describe('checkConformance', () => {
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.every((message) => message.startsWith('actionKey threw') && message.endsWith('no names here'))).toBe(true);
     expect(problems.some((message) => message.includes('share keys'))).toBe(false);
+  });
+
+  it('says what a replay changed: the states, or the events, when the actions are the same', () => {
+    const said = (id: string): string | undefined => {
+      const game = brokenGames.find((broken) => broken.game.id === id)?.game as AnyGame;
+      const report = checkConformance(game, defaultParameters(game.parameters), { playouts: 4 });
+      expect(report.properties.filter((p) => p.status === 'fail').map((p) => p.property), id).toEqual(['determinism']);
+      return report.properties.find((p) => p.property === 'determinism')?.problems[0]?.message;
+    };
+    expect(said('unseeded-state')).toMatch(/^the same seed played the same actions to another state at step \d+/);
+    expect(said('unseeded-events')).toMatch(/^the same seed played the same actions, but step \d+ emitted other events$/);
+  });
+
+  it("fails, under the generic report, an event type a run would fail its match for, and not under a report of the game's own", () => {
+    const emitting = (type: unknown): AnyGame => ({
+      ...(diceRace as AnyGame),
+      id: 'odd-events',
+      apply: (state: DiceRaceState, action: DiceRaceAction, emit) => {
+        diceRace.apply(state, action, emit);
+        emit?.({ type } as never);
+      },
+    });
+    for (const type of ['constructor', 'hordelab.decision', undefined, 7]) {
+      const report = checkConformance(withEngineEvents(emitting(type)), defaultParameters(diceRace.parameters), { playouts: 3 });
+      expect(report.properties.filter((p) => p.status === 'fail').map((p) => p.property), String(type)).toEqual(['apply']);
+      expect(report.properties.find((p) => p.property === 'apply')?.problems[0]?.message).toMatch(/^applying \S+ emitted an event a run refuses: an event's type is /);
+      expect(checkConformance(emitting(type), defaultParameters(diceRace.parameters), { playouts: 3 }).ok, String(type)).toBe(true);
+    }
+    expect(checkConformance(withEngineEvents(emitting('moved')), defaultParameters(diceRace.parameters), { playouts: 3 }).ok).toBe(true);
   });
 
   for (const { game, property } of brokenGames) {

@@ -13,6 +13,7 @@ import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
 import { describeValue, describeValues, SeatDecision } from '../core/match-runner.js';
 import { matchSeed, matchStream, type Rng } from '../core/rng.js';
 import { leaderOf } from '../quality/lead.js';
+import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
 import { reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
 
@@ -27,12 +28,12 @@ export const CONFORMANCE_PROPERTIES = {
   'heuristic-leader': "where the heuristic names its leader (heuristic.leader), it names the seat whose value is strictly the highest, or -1 when the highest is shared",
   'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed',
   'stable-order': 'legal actions come in an order the state alone decides: a second call and a clone list them alike',
-  apply: 'applying any legal action or chance outcome never throws',
+  apply: 'applying any legal action or chance outcome never throws, and emits only event types a run accepts (under the generic report)',
   'chance-outcomes': 'a chance node lists unique outcomes with positive probabilities summing to 1, and samples one of them',
   'chance-groups': 'where a game groups chance outcomes (chanceGroups), one group number per outcome, numbered by first appearance, and outcomes of one group leave equal states',
   'chance-sampling': 'sampleChance draws outcomes as often as chanceOutcomes says (chi-squared test), at the first chance node of each outcome list and at nodes spread over the playouts',
   clone: 'a clone equals its original, shares no mutable part with it, and playing it on leaves the original as it was',
-  determinism: 'the same seed plays the same trajectory, for every playout',
+  determinism: 'the same seed plays the same trajectory, events, states and returns, for every playout',
   observation: 'observing a state leaves it unchanged and never hands out the live state',
   'hidden-observation': "a seat's observation does not change when only what it cannot see does",
   determinization: "a determinization depends only on what the seat can see, re-samples the rest, and keeps the seat's legal actions",
@@ -204,12 +205,11 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   // that get there.
   for (const [seed, first] of trajectories) {
     if (first === null) continue;
-    const again = replayTrajectory(game, params, seed);
+    const again = replayTrajectory(game, params, seed, every);
     findings.checked('determinism');
-    if (again === null || again.join('|') !== first.join('|')) {
-      const at = again === null ? -1 : first.findIndex((key, index) => again[index] !== key);
-      findings.fail('determinism', `the same seed played another trajectory${at >= 0 ? `, first at step ${at}` : ''}`, seed, at >= 0 ? at : null);
-    }
+    const divergence = again === null ? null : firstDivergence(first, again);
+    if (again === null) findings.fail('determinism', 'the same seed played another trajectory', seed, null);
+    else if (divergence !== null) findings.fail('determinism', divergence.message, seed, divergence.step);
   }
   for (const [object, before] of constantsBefore) {
     if (snapshot(object) !== before.text) {
@@ -340,6 +340,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
     if (player === TERMINAL) {
       findings.checked('terminates');
       checkTerminal(game, state, seed, step, findings);
+      recordEnd(game, state, trajectory);
       return { trajectory, steps: step };
     }
     if (step >= bound) {
@@ -361,6 +362,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
     }
     const deep = step % every === 0;
     if (deep) {
+      trajectory.push(`${STATE_ENTRY}${snapshot(state)}`);
       checkHeuristic(game, state, seed, step, findings, false);
       checkClone(game, state, seed, step, context, rng);
       checkObservation(game, state, seed, step, findings);
@@ -406,15 +408,65 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
       findings.fail('legal-actions', `actionKey threw: ${describeError(error)}`, seed, step);
       return { trajectory: null, steps: step };
     }
-    trajectory.push(key);
+    trajectory.push(`${ACTION_ENTRY}${key}`);
     findings.checked('apply');
+    const events: unknown[] = [];
     try {
-      game.apply(state, action, null);
+      game.apply(state, action, (event) => events.push(event));
     } catch (error) {
       findings.fail('apply', `applying ${key} threw: ${describeError(error)}`, seed, step);
       return { trajectory: null, steps: step };
     }
+    // A game reported by the generic report has its events' types checked as a run checks
+    // them: one a run would fail its match for fails here.
+    for (const event of isGenericallyReported(game) ? events : []) {
+      if (isWrapperEvent(event)) continue;
+      const problem = eventTypeProblem((event as { type?: unknown } | null)?.type);
+      if (problem !== null) {
+        findings.fail('apply', `applying ${key} emitted an event a run refuses: ${problem}`, seed, step);
+        return { trajectory: null, steps: step };
+      }
+    }
+    if (events.length > 0) trajectory.push(`${EVENTS_ENTRY}${snapshot(events)}`);
   }
+}
+
+/** How a playout's record marks its entries: an action's key, the events its apply emitted, a state (at deep-checked steps), the end (returns and the final state). */
+const ACTION_ENTRY = 'action ';
+const EVENTS_ENTRY = 'events ';
+const STATE_ENTRY = 'state ';
+const END_ENTRY = 'end ';
+
+/** Adds a terminal state's returns and the state itself to a playout's record (what the determinism check compares). */
+function recordEnd(game: AnyGame, state: unknown, record: string[]): void {
+  let returns: string;
+  try {
+    returns = snapshot(game.returns(state));
+  } catch {
+    returns = '[threw]'; // the returns check reports it
+  }
+  record.push(`${END_ENTRY}${returns} ${snapshot(state)}`);
+}
+
+/**
+ * Where a replay's record first departs from the playout's, said as what differed: the actions
+ * (another trajectory), the events an action emitted, the state at a step, or the returns and
+ * final state; null when the two are the same.
+ */
+function firstDivergence(first: readonly string[], again: readonly string[]): { message: string; step: number | null } | null {
+  let step = 0;
+  for (let i = 0; i < Math.max(first.length, again.length); i++) {
+    const entry = first[i];
+    const other = again[i];
+    if (entry !== other) {
+      if (entry === undefined || other === undefined || entry.startsWith(ACTION_ENTRY) || other.startsWith(ACTION_ENTRY)) return { message: `the same seed played another trajectory, first at step ${step}`, step };
+      if (entry.startsWith(EVENTS_ENTRY) || other.startsWith(EVENTS_ENTRY)) return { message: `the same seed played the same actions, but step ${step - 1} emitted other events`, step: step - 1 };
+      if (entry.startsWith(STATE_ENTRY)) return { message: `the same seed played the same actions to another state at step ${step} (something in the state comes from outside the seed: Math.random, the clock, a module-level counter)`, step };
+      return { message: `the same seed played the same actions to another end (returns or final state) after step ${step - 1}`, step: Math.max(0, step - 1) };
+    }
+    if (entry?.startsWith(ACTION_ENTRY) === true) step++;
+  }
+  return null;
 }
 
 function checkTerminal(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings): void {
@@ -779,13 +831,15 @@ function playRandomly(game: AnyGame, state: unknown, rng: Rng, steps: number): v
   }
 }
 
-function replayTrajectory(game: AnyGame, params: unknown, seed: number): string[] | null {
+/** A playout's record again, from the same seed, with the same entries as {@link checkedPlayout} keeps (states every `every` steps). */
+function replayTrajectory(game: AnyGame, params: unknown, seed: number, every: number): string[] | null {
   try {
     const rng = playoutRng(seed);
     const state = game.setup(params);
     const trajectory: string[] = [];
     const bound = playoutBound(game, params);
     for (let step = 0; step <= bound && game.currentPlayer(state) !== TERMINAL; step++) {
+      if (step % every === 0) trajectory.push(`${STATE_ENTRY}${snapshot(state)}`);
       let action: unknown;
       if (game.currentPlayer(state) === CHANCE) {
         // The checked playout listed the outcomes before sampling; listing never draws.
@@ -794,9 +848,12 @@ function replayTrajectory(game: AnyGame, params: unknown, seed: number): string[
         const legal = game.legalActions(state);
         action = legal[rng.int(legal.length)];
       }
-      trajectory.push(game.actionKey(action));
-      game.apply(state, action, null);
+      trajectory.push(`${ACTION_ENTRY}${game.actionKey(action)}`);
+      const events: unknown[] = [];
+      game.apply(state, action, (event) => events.push(event));
+      if (events.length > 0) trajectory.push(`${EVENTS_ENTRY}${snapshot(events)}`);
     }
+    if (game.currentPlayer(state) === TERMINAL) recordEnd(game, state, trajectory);
     return trajectory;
   } catch {
     return null;

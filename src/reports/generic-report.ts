@@ -53,7 +53,7 @@ const ENGINE_PREFIX = 'hordelab.';
  */
 export function withEngineEvents(game: AnyGame): AnyGame {
   const apply = game.apply.bind(game);
-  return {
+  const wrapped: AnyGame = {
     ...game,
     apply(state, action, emit) {
       if (emit === null) {
@@ -65,6 +65,21 @@ export function withEngineEvents(game: AnyGame): AnyGame {
       if (game.isTerminal(state)) emit(new EngineEnd(game.returns(state)));
     },
   };
+  GENERICALLY_REPORTED.add(wrapped);
+  return wrapped;
+}
+
+/** The games {@link withEngineEvents} made: their own events go to the generic report. */
+const GENERICALLY_REPORTED = new WeakSet<AnyGame>();
+
+/** Whether `game`'s events go to the generic report (it was wrapped by {@link withEngineEvents}), whose rule on event types ({@link eventTypeProblem}) then holds. */
+export function isGenericallyReported(game: AnyGame): boolean {
+  return GENERICALLY_REPORTED.has(game);
+}
+
+/** Whether `event` is one the wrapper itself emitted (not a game's own event of the same type). */
+export function isWrapperEvent(event: unknown): boolean {
+  return event === DECISION_EVENT || event instanceof EngineEnd;
 }
 
 /** Plain-data, mergeable. */
