@@ -71,6 +71,23 @@ describe('checkConformance', () => {
     // A game that ends is untouched by a limit it never reaches.
     const ends = checkConformance(diceRace as AnyGame, defaultParameters(diceRace.parameters), { playouts: 6, playoutTimeMs: 1e9, clock: () => (now += 1) });
     expect(ends.ok).toBe(true);
+    // With hidden information, the checks that play a seed again (determinizations, agents not
+    // peeking) do not play the one that outran the limit: the suite still ends.
+    let applied = 0;
+    const hidden: AnyGame = {
+      ...endless,
+      id: 'endless-hidden',
+      hiddenInformation: true,
+      maxLength: () => 100_000,
+      determinize: (state: Waiting) => ({ ...state }),
+      apply: (state: Waiting) => {
+        state.steps++;
+        applied++;
+      },
+    };
+    const hiddenReport = checkConformance(hidden, {}, { playouts: 3, playoutTimeMs: 500, clock: () => (now += 1), agents: [] });
+    expect(hiddenReport.properties.find((p) => p.property === 'terminates')?.problems.map((problem) => problem.seed)).toEqual([1]);
+    expect(applied).toBeLessThan(20_000);
   });
 
   it('names a setup that hands every match one mutable object (module-level state), where a clone check alone sees a constant', () => {

@@ -186,6 +186,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   }
 
   const trajectories = new Map<number, string[] | null>();
+  const timedOut = new Set<number>();
   const clock = options.clock ?? (() => performance.now());
   const timing: PlayoutTiming | null =
     options.playoutTimeMs === undefined && options.onProgress === undefined
@@ -198,7 +199,10 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
     trajectories.set(seed, result.trajectory);
     // A game that outran the limit once would most likely outrun it every time: the suite says
     // so now, not after playouts × the limit.
-    if (result.timedOut === true) break;
+    if (result.timedOut === true) {
+      timedOut.add(seed);
+      break;
+    }
   }
   // Determinism: every playout again, from the same seed. A game that draws from an unseeded
   // source somewhere rare (one kind of chance node, one branch) shows it only in the playouts
@@ -221,7 +225,10 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
     let decisions = 0;
     let resampled = false;
     for (let i = 0; i < Math.min(playouts, 12); i++) {
-      const seen = checkHiddenInformation(game, params, baseSeed + i, options, findings);
+      // Only seeds whose playout was played and did not outrun the time limit: the pass plays
+      // them again, and one that outran it once would hold the suite as long again.
+      if (!trajectories.has(baseSeed + i) || timedOut.has(baseSeed + i)) continue;
+      const seen = checkHiddenInformation(game, params, baseSeed + i, options, findings, timing);
       decisions += seen.decisions;
       resampled ||= seen.resampled;
     }
@@ -919,7 +926,7 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
  *   is re-sampled and the other checks prove nothing: the caller checks that);
  * - each given agent, with the same seed, must choose the same in both.
  */
-function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings): { decisions: number; resampled: boolean } {
+function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null): { decisions: number; resampled: boolean } {
   let resampled = false;
   let decisions = 0;
   if (game.determinize === undefined) {
@@ -934,7 +941,12 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
     return { decisions, resampled }; // reported by the setup check
   }
   const bound = playoutBound(game, params);
+  const began = timing === null ? 0 : timing.clock();
   for (let step = 0; step <= bound; step++) {
+    if (timing !== null && timing.clock() - began > timing.limitMs) {
+      findings.fail('terminates', `the hidden-information checks' playout reached no terminal state after ${formatSeconds(timing.limitMs)} (--playout-time) and ${step} steps, with maxLength ${bound}`, seed, step);
+      break;
+    }
     let player: number;
     try {
       player = game.currentPlayer(state);
