@@ -158,6 +158,33 @@ describe('pairedDifference', () => {
     expect(pairedDifference(events3, same3, 0.95).upper).toBeCloseTo(share3 * 2 * (2 / (6 / 6)), 12);
   });
 
+  it('gives the interval independent seeds would give the same floor when neither configuration varied', () => {
+    // Decisions per match always 4 under a, always 12 under b (review19g's four-seat game at 1
+    // and 3 rounds): every unit differs by exactly 8, so neither the paired differences nor the
+    // configurations themselves have any variance. Both intervals are 8 ± the rule of three
+    // times the range of the values seen (4..12): the unpaired one was zero-width, [8, 8].
+    const units = 300;
+    const share = 1 - 0.025 ** (1 / units);
+    const four = { numerator: Array<number>(units).fill(4), denominator: Array<number>(units).fill(1) };
+    const twelve = { numerator: Array<number>(units).fill(12), denominator: Array<number>(units).fill(1) };
+    const result = pairedDifference(four, twelve, 0.95, 'mean');
+    expect(result.difference).toBe(8);
+    expect(result.upper - 8).toBeCloseTo(share * 8, 12);
+    expect(result.unpairedLower).toBeCloseTo(8 - share * 8, 12);
+    expect(result.unpairedUpper).toBeCloseTo(8 + share * 8, 12);
+    // The same for rates that never varied (always lost against always won): ± the share, not [1, 1].
+    const lost = { numerator: Array<number>(units).fill(0), denominator: Array<number>(units).fill(1) };
+    const won = { numerator: Array<number>(units).fill(1), denominator: Array<number>(units).fill(1) };
+    const flipped = pairedDifference(lost, won, 0.95, 'rate');
+    expect(flipped.unpairedUpper - flipped.unpairedLower).toBeCloseTo(2 * share, 12);
+    expect(flipped.unpairedUpper - flipped.unpairedLower).toBeCloseTo(flipped.upper - flipped.lower, 12);
+    // Where only one side varies, the unpaired interval is its own variance's, as before.
+    const rounds = { numerator: Array.from({ length: units }, (_, u) => 10 + (u % 5)), denominator: Array<number>(units).fill(1) };
+    const mixed = pairedDifference(four, rounds, 0.95, 'mean');
+    const z = 1.959963984540054;
+    expect(mixed.unpairedUpper - mixed.difference).toBeCloseTo(z * Math.sqrt(2 / (units - 1)), 12);
+  });
+
   it('covers a difference so small that most runs see no match differ, 95 in 100 or more', () => {
     // Common seeds: a wins when u < 0.5, b when u < 0.503, so 0.3% of matches differ, all one
     // way, and the true difference is 0.003; 200 matches see none differ in 55% of runs.

@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
-import { formatSweep, runSweep, parseAxis, writeSweep } from '../src/tune/sweep.js';
+import { formatSweep, runSweep, parseAxis, writeSweep, type SweepResult } from '../src/tune/sweep.js';
+import { sweepPage } from '../src/present/sweep-page.js';
 import { jointParts } from '../src/tune/evaluate.js';
 import { refuseRepeatedNames } from '../src/cli/flag-values.js';
 import { candidateSettings, formatTune, offsetSeed, parseDimension, parseTarget, raceSchedule, refinementSettings, tune } from '../src/tune/tune.js';
@@ -72,6 +73,57 @@ describe('sweep', () => {
     const rows = readFileSync(join(dir, 'out', 'sweep.csv'), 'utf8');
     expect(rows).not.toContain('NaN');
     expect(rows.split('\n')[1]).toMatch(/^0\.2,20,\d+(\.\d+)?,,,20,/);
+    // The other three formats say the same: no interval, and why (review19g printed [NaN, NaN]).
+    expect(flat.points[0]?.metrics['quality.length.decisions']?.note).toBe('all 20 samples equal');
+    const json = JSON.parse(readFileSync(join(dir, 'out', 'sweep.json'), 'utf8')) as { points: { metrics: Record<string, { lower: unknown; note?: string }> }[] };
+    expect(json.points[0]?.metrics['quality.length.decisions']).toMatchObject({ lower: null, upper: null, note: 'all 20 samples equal' });
+    expect(formatSweep(flat)).toMatch(/^0\.2\s+0\.00 \(all 20 samples equal\)/m);
+    const page = readFileSync(join(dir, 'out', 'sweep.html'), 'utf8');
+    expect(page).not.toContain('NaN');
+    expect(page).toContain('winRate = 0.2: 0.00 (all 20 samples equal), n = 20');
+  });
+
+  it('prints a mean that never varies as itself and why, never [NaN, NaN], in the table and the page', async () => {
+    // Hand-built: decisions per match always 4 at one round, always 12 at three (review19g's
+    // four-seat game), beside a rate with its interval.
+    const constant = (value: number) => ({ kind: 'mean' as const, value, lower: Number.NaN, upper: Number.NaN, n: 300, note: 'all 300 samples equal' });
+    const rate = { kind: 'rate' as const, value: 0.25, lower: 0.2, upper: 0.3, n: 300 };
+    const difference = { difference: 8, lower: 7.9, upper: 8.1, unpairedLower: 7.9, unpairedUpper: 8.1, units: 300 };
+    const twoAxes = (axes: SweepResult['axes'], points: SweepResult['points']): SweepResult => ({
+      scenario: { name: 'four', file: 'four.yaml', game: 'four-scores', seed: 1 },
+      command: 'hordelab sweep four.yaml',
+      agents: 'random vs random vs random vs random',
+      randomPlay: null,
+      matchesPerPoint: 300,
+      confidence: 0.95,
+      axes,
+      metrics: ['quality.length.decisions', 'seat1WinRate'],
+      baseline: 0,
+      points,
+      unpaired: {},
+    });
+    const oneAxis = twoAxes(
+      [{ name: 'rounds', values: [1, 3] }],
+      [
+        { values: { rounds: 1 }, matches: 300, metrics: { 'quality.length.decisions': constant(4), seat1WinRate: rate }, differences: {} },
+        { values: { rounds: 3 }, matches: 300, metrics: { 'quality.length.decisions': constant(12), seat1WinRate: rate }, differences: { 'quality.length.decisions': difference } },
+      ],
+    );
+    const text = formatSweep(oneAxis);
+    expect(text).not.toContain('NaN');
+    expect(text).toMatch(/^1\s+4\.00 \(all 300 samples equal\)\s+baseline\s+25\.0% \[20\.0%, 30\.0%\]/m);
+    expect(text).toMatch(/^3\s+12\.00 \(all 300 samples equal\)\s+\+8\.00 \[\+7\.90, \+8\.10\]/m);
+    const lines = await sweepPage(oneAxis, text);
+    expect(lines).not.toContain('NaN');
+    expect(lines).toContain('rounds = 3: 12.00 (all 300 samples equal), n = 300');
+    const grid = twoAxes(
+      [{ name: 'rounds', values: [1, 3] }, { name: 'seat1.iterations', values: [10] }],
+      oneAxis.points.map((point) => ({ ...point, values: { ...point.values, 'seat1.iterations': 10 } })),
+    );
+    const heatmaps = await sweepPage(grid, formatSweep(grid));
+    expect(heatmaps).not.toContain('NaN');
+    expect(heatmaps).toContain('rounds = 3, seat1.iterations = 10: 12.00 (all 300 samples equal), n = 300');
+    expect(heatmaps).toContain('no spread');
   });
 
   it.skipIf(noWorkerThreads)('measures paired differences of per-event rates exactly, whatever the workers', async () => {

@@ -7,7 +7,7 @@
  * given). Two varied settings make heatmaps, each cell with its value, its interval in the
  * hover title, and the same for the differences.
  */
-import type { SweepAxis, SweepPoint, SweepResult, SweepValue } from '../tune/sweep.js';
+import type { SweepAxis, SweepFigure, SweepPoint, SweepResult, SweepValue } from '../tune/sweep.js';
 import { axisFormat, ESTIMATE_COLOUR, FAIR, metricTitle, PLOT_WIDTH, specBase, symmetricDomain, zoomedDomain, type Reference } from './chart-kit.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
@@ -24,6 +24,17 @@ const signed = (value: number, percent: boolean): string => {
   return value >= 0 ? `+${text}` : text;
 };
 const figureText = (value: number, percent: boolean): string => (percent ? percentText(value) : value.toFixed(2));
+
+/**
+ * A figure with its interval, `4.00 [3.90, 4.10]`, or where it has none (a mean that never
+ * varied) the figure and why, `4.00 (all 300 samples equal)`, as `run`, `report`, `check` and
+ * `compare` print it: never `[NaN, NaN]`.
+ */
+export function formatSweepFigure(figure: SweepFigure): string {
+  const value = figureText(figure.value, figure.kind === 'rate');
+  if (!Number.isFinite(figure.lower) || !Number.isFinite(figure.upper)) return `${value} (${figure.note ?? 'no interval'})`;
+  return `${value} [${figureText(figure.lower, figure.kind === 'rate')}, ${figureText(figure.upper, figure.kind === 'rate')}]`;
+}
 
 /** The x encoding of a varied setting: numbers on a numeric axis ticked at the values played, text as categories. */
 function settingAxis(axis: SweepAxis): Record<string, unknown> {
@@ -64,7 +75,11 @@ function lineCharts(result: SweepResult, metric: string): Record<string, unknown
     const figure = point.metrics[metric];
     if (figure === undefined || !Number.isFinite(figure.value)) return [];
     const setting = point.values[axis.name] ?? '';
-    return [{ setting, value: figure.value, lower: figure.lower, upper: figure.upper, n: figure.n, baseline: index === result.baseline, tip: `${axis.name} = ${setting}: ${figureText(figure.value, percent)} [${figureText(figure.lower, percent)}, ${figureText(figure.upper, percent)}], n = ${figure.n}` }];
+    // A figure without an interval (a mean that never varied) is drawn as its point alone.
+    const bounded = Number.isFinite(figure.lower) && Number.isFinite(figure.upper);
+    const lower = bounded ? figure.lower : figure.value;
+    const upper = bounded ? figure.upper : figure.value;
+    return [{ setting, value: figure.value, lower, upper, n: figure.n, baseline: index === result.baseline, tip: `${axis.name} = ${setting}: ${formatSweepFigure(figure)}, n = ${figure.n}` }];
   });
   const domain = zoomedDomain([...rows.flatMap((row) => [row.lower, row.upper]), ...references.map((reference) => reference.value)], percent);
   const x = settingAxis(axis);
@@ -174,7 +189,7 @@ function heatmapCharts(result: SweepResult, metric: string): Record<string, unkn
           y: String(point.values[yAxis.name]),
           value: figure.value,
           label: figureText(figure.value, percent),
-          spread: `±${percent ? (50 * (figure.upper - figure.lower)).toFixed(1) : ((figure.upper - figure.lower) / 2).toFixed(2)}`,
+          spread: !Number.isFinite(figure.lower) || !Number.isFinite(figure.upper) ? 'no spread' : `±${percent ? (50 * (figure.upper - figure.lower)).toFixed(1) : ((figure.upper - figure.lower) / 2).toFixed(2)}`,
           difference: index === result.baseline ? 0 : difference === undefined ? null : difference.difference * scale,
           differenceLabel: index === result.baseline ? 'baseline' : difference === undefined ? '' : signed(difference.difference, percent),
           differenceSpread: difference === undefined ? '' : `±${(((difference.upper - difference.lower) / 2) * scale).toFixed(percent ? 1 : 2)}`,
@@ -182,7 +197,7 @@ function heatmapCharts(result: SweepResult, metric: string): Record<string, unkn
           // Text turns white on the darkest third of either colour scale.
           dark: Math.abs(figure.value - valueMid) > 0.62 * valueReach,
           differenceDark: difference !== undefined && Math.abs(difference.difference * scale) > 0.62 * differenceReach,
-          tip: `${where}: ${figureText(figure.value, percent)} [${figureText(figure.lower, percent)}, ${figureText(figure.upper, percent)}], n = ${figure.n}${differenceTip}`,
+          tip: `${where}: ${formatSweepFigure(figure)}, n = ${figure.n}${differenceTip}`,
         },
       ];
     });

@@ -111,9 +111,13 @@ export function pairedDifference(a: UnitContributions, b: UnitContributions, con
   // width that allows for differences unseen is also the least: a unit or two seen to differ
   // must not give a narrower interval than none (a variance from so few is as uncertain, and
   // the honest bound with one differing unit is wider still). A mean has no such bound.
+  // The interval independent seeds would give has the same blind spot: when neither
+  // configuration varied at all, its variance is 0 too, and a zero-width interval beside the
+  // paired one would claim independent seeds measure a constant exactly. It gets the same floor
+  // (computed then: neither side varying leaves the paired differences no variance either).
   const floor = kind === 'rate' || pairedVariance === 0 ? noDifferenceHalfWidth(a, b, units, confidence, kind) : 0;
   const half = Math.max(z * Math.sqrt(pairedVariance), floor);
-  const unpairedHalf = z * Math.sqrt(unpairedVariance);
+  const unpairedHalf = unpairedVariance === 0 ? floor : z * Math.sqrt(unpairedVariance);
   return { difference, lower: difference - half, upper: difference + half, unpairedLower: difference - unpairedHalf, unpairedUpper: difference + unpairedHalf, units };
 }
 

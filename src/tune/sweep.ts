@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { writeProblem } from '../present/output-folder.js';
-import { sweepPage } from '../present/sweep-page.js';
+import { formatSweepFigure, sweepPage } from '../present/sweep-page.js';
 import { table } from '../reports/format.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
 import type { CsvValue } from '../reports/report.js';
@@ -40,6 +40,11 @@ export interface SweepFigure {
   readonly lower: number;
   readonly upper: number;
   readonly n: number;
+  /**
+   * Why there is no interval (`lower` and `upper` NaN, null in `sweep.json`, empty in
+   * `sweep.csv`): "all 300 samples equal" for a mean that never varied, as `run` prints it.
+   */
+  readonly note?: string;
 }
 
 /**
@@ -202,7 +207,8 @@ export async function runSweep(
       const picked: SweepPoint['metrics'] = {};
       for (const name of metricNames) {
         const metric = pickMetric(metrics, name, '--metric');
-        picked[name] = { kind: metric.kind, value: metric.value, lower: metric.lower, upper: metric.upper, n: metric.n };
+        const note = metric.kind === 'mean' && metric.note !== undefined ? { note: metric.note } : {};
+        picked[name] = { kind: metric.kind, value: metric.value, lower: metric.lower, upper: metric.upper, n: metric.n, ...note };
       }
       const unitOf = scenario.rotate ? (match: number): number => Math.floor(match / 2) : (match: number): number => match;
       const contributions: Record<string, UnitContributions> = {};
@@ -272,7 +278,7 @@ export function formatSweep(result: SweepResult): string {
     ...result.metrics.flatMap((metric) => {
       const figure = point.metrics[metric];
       const difference = point.differences[metric];
-      const value = figure === undefined ? '-' : `${formatFigure(figure.value, figure.kind)} [${formatFigure(figure.lower, figure.kind)}, ${formatFigure(figure.upper, figure.kind)}]`;
+      const value = figure === undefined ? '-' : formatSweepFigure(figure);
       const kind = figure?.kind ?? 'mean';
       const paired = index === result.baseline ? 'baseline' : difference === undefined ? '-' : `${formatSigned(difference.difference, kind)} [${formatSigned(difference.lower, kind)}, ${formatSigned(difference.upper, kind)}]`;
       return [value, paired];
