@@ -81,6 +81,25 @@ describe('checks on means', () => {
     expect(edge?.reason).toBe('the budget of 2000 matches ran out before the mean was clearly inside or outside');
   });
 
+  it('a mean that never varied is inconclusive and says why: equal samples cannot bound how far unseen ones would move it', async () => {
+    // A coin flip has no decisions: quality.length.decisions is 0 in every match. review19g's
+    // "always 12, at most 11" read "ran out before the mean was clearly inside or outside".
+    const constant = (name: string, band: string): string => `  - name: ${name}\n    game: coin-flip\n    seats: [random, random]\n    metric: quality.length.decisions\n    ${band}\n    budget: 60\n    batch: 20\n`;
+    const { file } = checksFile(constant('never-long', 'atLeast: 1') + constant('never-short', 'atMost: 1'));
+    const results = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
+    for (const result of results) {
+      expect(result.status).toBe('inconclusive');
+      // It still looks for variation over its whole budget: a figure that varies rarely may show it.
+      expect(result.matches).toBe(60);
+      expect(result.reason).toBe(
+        'no variation observed (all 60 samples equal: 0), so the mean has no interval; ' +
+          'equal samples bound how often a match could differ, not by how much (a mean has no known bounds), so no count of them decides the check; ' +
+          'its budget of 60 matches was played looking for variation',
+      );
+    }
+    expect(formatChecks(results)).toContain('  never-long: no variation observed (all 60 samples equal: 0)');
+  });
+
   it('refuses, before any match, a rate band outside 0..1 or a rate margin of 0.5 or more', async () => {
     const rate = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 55\n    budget: 200\n`);
     await expect(runChecks((await loadCheckFile(rate.file)).checks, { workers: 0 })).rejects.toThrow('expected a band within 0..1, got 55 (p1WinRate is a rate)');

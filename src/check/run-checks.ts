@@ -256,8 +256,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
   if (metric === null) throw new Error(`check ${check.name} played no match`);
   if (status === null) {
     status = 'inconclusive';
-    const noInterval = metric.kind === 'mean' && !Number.isFinite(metric.lower) ? ` (no interval: ${metric.note ?? 'no spread'})` : '';
-    reason = `the budget of ${check.budget} matches ran out before the ${metric.kind} was clearly inside or outside${noInterval}`;
+    reason = inconclusiveReason(check, metric);
   }
   const designEffect = metric.designEffect > 0 ? metric.designEffect : 1;
   const baseline = compareOrStore(check, metric, designEffect, options, toStore);
@@ -289,6 +288,28 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     failedMatches,
     ...scenarioSkill(check.scenario.seats, check.scenario.rotate),
   };
+}
+
+/**
+ * Why a check ran out of budget. A mean that never varied gets its own reason: no count of equal
+ * matches can decide it. A rate that is always 0 or always 1 is decided anyway, because every
+ * trial is 0 or 1: the rule of three bounds how often a trial could differ, and that bounds the
+ * rate. A mean's values have no known bound. Say 2,000 matches all last 12 decisions. That limits
+ * matches of another length to under 0.2% (at 97.5%), but not how long they are. One match in
+ * 1,000 lasting 5,000 decisions would still put the mean near 17, so "at most 11" cannot be
+ * failed, or "at most 13" passed, at the stated error rate. The check still plays its whole
+ * budget, since a figure that varies rarely may yet show its spread, and then it is judged.
+ */
+export function inconclusiveReason(check: Pick<CheckSpec, 'budget'>, metric: Metric): string {
+  if (metric.kind === 'mean' && !Number.isFinite(metric.lower) && metric.sd === 0 && metric.n > 1) {
+    return (
+      `no variation observed (${metric.note ?? `all ${metric.n} samples equal`}: ${+metric.value.toPrecision(6)}), so the mean has no interval; ` +
+      `equal samples bound how often a match could differ, not by how much (a mean has no known bounds), so no count of them decides the check; ` +
+      `its budget of ${check.budget} matches was played looking for variation`
+    );
+  }
+  const noInterval = metric.kind === 'mean' && !Number.isFinite(metric.lower) ? ` (no interval: ${metric.note ?? 'no spread'})` : '';
+  return `the budget of ${check.budget} matches ran out before the ${metric.kind} was clearly inside or outside${noInterval}`;
 }
 
 /** The metric at the check's confidence, as the result reports it. */
