@@ -35,6 +35,23 @@ describe('the generic report', () => {
     expect(summary.events['place']).toEqual({ total: steps, perMatch: steps / 20 });
   });
 
+  it("gives each seat's share of the decided matches, draws left out, with the match as the unit", () => {
+    // Four seats, 10 hand-made matches: seat 1 alone on top 3 times, seat 2 twice, a shared top 5
+    // times (two seats or all four). Seat 1 won 30% of the matches and 60% of the decided ones.
+    const four = genericReport('four', ['N', 'E', 'S', 'W']);
+    const aggregate = four.emptyAggregate() as GenericAggregate;
+    const collector = four.createCollector({ eventRows: false });
+    const results: number[][] = [[3, 1, 0, 0], [5, 2, 2, 2], [1, 0, 0, 0], [0, 4, 1, 1], [1, 2, 0, 0], [2, 2, 0, 0], [1, 1, 1, 1], [0, 3, 3, 0], [4, 4, 4, 4], [0, 0, 7, 7]];
+    results.forEach((returns, matchIndex) => collector.finishMatch({ matchIndex, seed: '', cluster: matchIndex, clusterSize: 1, returns }, aggregate));
+    const summary = four.summarize(aggregate, 0.95);
+    expect(summary.seat1WinRate).toMatchObject({ successes: 3, n: 10 });
+    expect(summary.drawRate).toMatchObject({ successes: 5, n: 10 });
+    expect(summary.decided['seat1WinRate']).toMatchObject({ rate: 0.6, successes: 3, n: 5, clusters: 5 });
+    expect(summary.decided['seat2WinRate']).toMatchObject({ rate: 0.4, successes: 2, n: 5 });
+    expect(summary.decided['seat3WinRate']).toMatchObject({ successes: 0, n: 5 });
+    expect(Object.keys(summary.decided)).toEqual(['seat1WinRate', 'seat2WinRate', 'seat3WinRate', 'seat4WinRate']);
+  });
+
   it("refuses a game's event typed as the wrapper's own, as a property every object has, or not as text: the match fails", () => {
     const bad: [unknown, string][] = [
       ['hordelab.decision', 'types starting "hordelab." are Hordelab\'s own'],

@@ -217,6 +217,27 @@ describe('a ladder on a game whose rates are known', () => {
   });
 });
 
+describe('a ladder on a game with draws', () => {
+  it("judges a game module's first seat by its share of the decided matches, against 1/seats: draws alone do not read as a disadvantage", async () => {
+    // First to six over 2 rounds: First wins (6/11)(1 − (25/36)²) = 28.2% of all matches, 48.2%
+    // are draws, so First wins 6/11 = 54.5% of the decided ones. review19g's ladder compared the
+    // 28.2% with 50% and read "below 50%": an edge reported as a handicap.
+    const module = resolve('tests/fixtures/game-modules/first-six.mjs');
+    const base = await parseScenario(`game: ${module}\nmatches: 4000\nseed: 3\nparams: { rounds: 2 }\nseats: [random, random]\n`, resolve('tests/fixtures/game-modules/draws.yaml'));
+    const summary = await runLadder(base, { levels: ['random'], workers: 0, command: 'test' });
+    const headline = summary.headlines[0];
+    expect(headline).toMatchObject({ path: 'decided.seat1WinRate', label: 'First wins among decided matches', reference: 0.5 });
+    const figure = headline?.levels[0]?.figure as Figure;
+    expect(figure.lower).toBeLessThan(6 / 11);
+    expect(figure.upper).toBeGreaterThan(6 / 11);
+    // Its trials are the decided matches, one per match.
+    const results = summary.levels[0]?.results as { seat1WinRate: { rate: number; n: number }; drawRate: { rate: number }; decided: { seat1WinRate: { n: number } } };
+    expect(figure.n).toBe(Math.round(4000 * (1 - results.drawRate.rate)));
+    expect(results.seat1WinRate.rate).toBeLessThan(0.3);
+    expect(headline?.verdict.text).toBe('holds at every level: above 50%');
+  });
+});
+
 describe('hordelab ladder and checks across a ladder', () => {
   const work = mkdtempSync(join(tmpdir(), 'hordelab-ladder-'));
   const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...args);

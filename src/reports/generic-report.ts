@@ -99,6 +99,14 @@ export interface GenericSummary {
   readonly [seatWinRate: `seat${number}WinRate`]: RateEstimate;
   /** Matches where the highest return was shared. */
   readonly drawRate: RateEstimate;
+  /**
+   * Each seat's share of the decided matches (those with one seat strictly highest): `seat1WinRate`
+   * of `decided` is seat 1's wins over the matches someone won. Draws say nothing of which seat
+   * is stronger, so this is the figure to hold against 1/seats (the ladder's headline): with 40%
+   * draws a seat winning 33% of all matches wins 56% of the decided ones, not "below 50%".
+   * Trials are matches (rotated pairs as clusters), so its interval has the match as its unit.
+   */
+  readonly decided: { readonly [seatWinRate: `seat${number}WinRate`]: RateEstimate };
   /** Moves per match: decisions, chance outcomes not counted, with their histogram (the report's game-length chart). */
   readonly moves: MeanEstimate & { readonly histogram: [number, number][] };
   /** The game's own events: how many of each type the run's matches emitted, in all and per match. */
@@ -147,6 +155,7 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
     this.figures.clear();
     for (let seat = 0; seat < this.seats; seat++) this.figures.trial(`win:seat${seat + 1}`, seat === winner);
     this.figures.trial('draw', winner === -1);
+    if (winner !== -1) for (let seat = 0; seat < this.seats; seat++) this.figures.trial(`decided:seat${seat + 1}`, seat === winner);
     this.figures.sample('decisions', this.decisions);
     for (const [type, count] of this.counts) aggregate.eventCounts[type] = (aggregate.eventCounts[type] ?? 0) + count;
     aggregate.matches++;
@@ -197,6 +206,9 @@ export function genericReport(gameId: string, seatNames: readonly string[]): Gam
       const summary: Record<string, unknown> = {};
       for (let seat = 1; seat <= seats; seat++) summary[`seat${seat}WinRate`] = clusteredRate(sums[`win:seat${seat}`], confidence);
       summary['drawRate'] = clusteredRate(sums['draw'], confidence);
+      const decided: Record<string, RateEstimate> = {};
+      for (let seat = 1; seat <= seats; seat++) decided[`seat${seat}WinRate`] = clusteredRate(sums[`decided:seat${seat}`], confidence);
+      summary['decided'] = decided;
       // A t interval on a few matches can reach below 0 moves: cut at the least there can be.
       const moves = clusteredMean(sums['decisions'], confidence);
       summary['moves'] = { ...moves, ...(moves.lower < 0 ? { lower: 0 } : {}), histogram: sortedHistogram(aggregate.decisionsHistogram) };
