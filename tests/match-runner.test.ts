@@ -631,6 +631,24 @@ describe('match runner: what an agent is handed of the game and its parameters',
     expect(failure(() => playMatch(spec(game, params, [randomAgent, peeking]), null)).message).toContain('agent "peek" tried to change game.currentPlayer');
     expect([game.returns, game.currentPlayer]).toEqual([returns, currentPlayer]);
   });
+
+  it("fails the match of an agent that rewrites the streams' or the decisions' shared class: every seat's dice and decisions stay as they were", () => {
+    const game = scriptGame(params);
+    const before = [matchStream(matchSeed(1, 0), 'x').int(6), matchStream(matchSeed(1, 0), 'x').int(1000)];
+    const loading = recording('dice', (context) => {
+      (Object.getPrototypeOf(context.rng) as { int: unknown }).int = (count: number) => count - 1;
+    });
+    expect(failure(() => playMatch(spec(game, params, [loading, loading]), null)).message).toMatch(/read only property 'int'/);
+    const restreaming = recording('streams', (context) => {
+      (context.rng.constructor as unknown as { fromWords: unknown }).fromWords = () => null;
+    });
+    expect(failure(() => playMatch(spec(game, params, [restreaming, restreaming]), null)).message).toMatch(/read only property 'fromWords'/);
+    const deciding = recording('decisions', () => {
+      (SeatDecision.prototype as unknown as { searchState: unknown }).searchState = () => null;
+    });
+    expect(failure(() => playMatch(spec(game, params, [deciding, deciding]), null)).message).toMatch(/read only property 'searchState'/);
+    expect([matchStream(matchSeed(1, 0), 'x').int(6), matchStream(matchSeed(1, 0), 'x').int(1000)]).toEqual(before);
+  });
 });
 
 describe('describeThrown: what any thrown value says', () => {

@@ -78,11 +78,38 @@ describe('a read-only view of the game', () => {
     expect(Object.isExtensible(game)).toBe(true);
   });
 
-  it('a function that writes to `this` is refused when called through the view', () => {
-    const game = { count: 0, bump(this: { count: number }) { this.count++; } };
+  it("runs a rule called through the view on the game itself (its own memo and scratch work), while the agent's own writes are refused", () => {
+    const game = {
+      count: 0,
+      memo: new Map<number, number>(),
+      scratch: [0, 0],
+      bump(this: { count: number }) {
+        this.count++;
+      },
+      squared(this: { memo: Map<number, number>; scratch: number[] }, n: number) {
+        this.scratch[0] = n;
+        if (!this.memo.has(n)) this.memo.set(n, n * n);
+        return this.memo.get(n);
+      },
+      self(this: object) {
+        return this;
+      },
+    };
     const view = new ReadOnlyViews().of({}, game, 'game', 'agent "a"');
-    expect(() => view.bump()).toThrow(message('agent "a"', 'game.count'));
-    expect(game.count).toBe(0);
+    view.bump();
+    expect(game.count).toBe(1);
+    expect(view.squared(7)).toBe(49);
+    expect([game.memo.get(7), game.scratch[0]]).toEqual([49, 7]);
+    // Handed back, the game itself is the view again.
+    expect(view.self()).toBe(view);
+    expect(() => {
+      (view as { count: number }).count = 5;
+    }).toThrow(message('agent "a"', 'game.count'));
+    expect(() => view.memo.set(1, 2)).toThrow(TypeError);
+    expect(() => {
+      view.scratch[1] = 3;
+    }).toThrow(message('agent "a"', 'game.scratch.1'));
+    expect([game.count, game.memo.has(1), game.scratch[1]]).toEqual([1, false, 0]);
   });
 
   it('keeps one view per object for one owner (search reads the same function many times)', () => {

@@ -468,7 +468,7 @@ function firstDivergence(first: readonly string[], again: readonly string[]): { 
     if (entry !== other) {
       if (entry === undefined || other === undefined || entry.startsWith(ACTION_ENTRY) || other.startsWith(ACTION_ENTRY)) return { message: `the same seed played another trajectory, first at step ${step}`, step };
       if (entry.startsWith(EVENTS_ENTRY) || other.startsWith(EVENTS_ENTRY)) return { message: `the same seed played the same actions, but step ${step - 1} emitted other events`, step: step - 1 };
-      if (entry.startsWith(STATE_ENTRY)) return { message: `the same seed played the same actions to another state at step ${step} (something in the state comes from outside the seed: Math.random, the clock, a module-level counter)`, step };
+      if (entry.startsWith(STATE_ENTRY)) return { message: `the same seed played the same actions to another state at step ${step} (something in the state comes from outside the seed: an unseeded random number, the clock, a module-level counter)`, step };
       return { message: `the same seed played the same actions to another end (returns or final state) after step ${step - 1}`, step: Math.max(0, step - 1) };
     }
     if (entry?.startsWith(ACTION_ENTRY) === true) step++;

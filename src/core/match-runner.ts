@@ -213,6 +213,9 @@ export class SeatDecision implements Decision {
     return game.determinize(this.#state, this.seat, rng);
   }
 }
+// Every seat's decision shares this class: frozen, so no agent can change how another's answers.
+Object.freeze(SeatDecision.prototype);
+Object.freeze(SeatDecision);
 
 /**
  * What is wrong with `values` as the per-seat figures `what` gave (returns, a heuristic): one

@@ -23,6 +23,8 @@ interface ViewFamily {
   readonly who: string;
   /** The view of each object reached, so one object keeps one view (and search pays one lookup). */
   readonly views: WeakMap<object, object>;
+  /** The object behind each view: a rule called on a view runs on its own object. */
+  readonly targets: WeakMap<object, object>;
 }
 
 const isObjectLike = (value: unknown): value is object => (typeof value === 'object' && value !== null) || typeof value === 'function';
@@ -44,6 +46,17 @@ function viewOf<T>(family: ViewFamily, value: T, path: string): T {
     if (own !== undefined && own.configurable === false && own.writable === false) return found;
     return viewOf(family, found, `${path}.${String(key)}`);
   };
+  // The game's own functions are called on the object they were read from, not on the view: its
+  // code (a memo in a Map, scratch arrays it writes) runs as it does for the runner; only what
+  // the agent itself does goes through the view. JavaScript's built-in functions (an array's
+  // push, a Map's set) stay on the view, where a change is refused. What a call returns (a
+  // state, a list of actions) is the caller's own and is not wrapped, unless it is the object
+  // itself.
+  const call = (target: object, thisArgument: unknown, args: unknown[]): unknown => {
+    const self = isObjectLike(thisArgument) && !isBuiltIn(target) ? (family.targets.get(thisArgument) ?? thisArgument) : thisArgument;
+    const result: unknown = Reflect.apply(target as (...a: unknown[]) => unknown, self, args);
+    return isObjectLike(result) && result === self && self !== thisArgument ? thisArgument : result;
+  };
   const view = new Proxy(value, {
     get: (target, key) => reached(target, key, Reflect.get(target, key)),
     getOwnPropertyDescriptor(target, key) {
@@ -56,12 +69,27 @@ function viewOf<T>(family: ViewFamily, value: T, path: string): T {
     deleteProperty: (_target, key) => refuse(key),
     setPrototypeOf: () => refuse(null),
     preventExtensions: () => refuse(null),
-    // A function is called as itself, on the view it was read from; what it returns (a state, a
-    // list of actions) is the caller's own and is not wrapped.
-    apply: (target, thisArgument, args) => Reflect.apply(target as (...a: unknown[]) => unknown, thisArgument, args),
+    apply: call,
   });
   family.views.set(value, view);
+  family.targets.set(view, value);
   return view as T;
+}
+
+const builtIn = new WeakMap<object, boolean>();
+
+/** Whether `fn` is one of JavaScript's own functions (or a bound function, which ignores `this`): its source reads `[native code]`. */
+function isBuiltIn(fn: object): boolean {
+  let known = builtIn.get(fn);
+  if (known === undefined) {
+    try {
+      known = /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(fn));
+    } catch {
+      known = true;
+    }
+    builtIn.set(fn, known);
+  }
+  return known;
 }
 
 /** Whether `value` is plain data all the way down: objects of Object's or Array's kind, and primitives. */
@@ -93,7 +121,7 @@ export class ReadOnlyViews {
   of<T>(owner: object, value: T, path: string, who: string): T {
     let family = this.#families.get(owner);
     if (family === undefined) {
-      family = { who, views: new WeakMap() };
+      family = { who, views: new WeakMap(), targets: new WeakMap() };
       this.#families.set(owner, family);
     }
     return viewOf(family, value, path);

@@ -355,6 +355,10 @@ export class Rng {
     return new Rng(this.s0, this.s1, this.s2, this.s3);
   }
 }
+// Every stream of a match (each seat's, chance's) shares this class: an agent handed its stream
+// could otherwise rewrite `int` on the prototype, or `fromWords`, and load every die in the run.
+Object.freeze(Rng.prototype);
+Object.freeze(Rng);
 
 function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
