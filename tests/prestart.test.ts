@@ -74,13 +74,15 @@ describe('a prestarted pool', () => {
 describe("a module's console output", () => {
   it('goes to stderr, in this thread and in worker threads, so --json prints JSON alone', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-console-'));
-    writeFileSync(join(dir, 'chatty.mjs'), "export default () => { console.log('chosen by chatty'); console.info('info'); return { chooseAction: () => 0 }; };\n");
+    // The global console, and the console module's own object (what `import console from
+    // 'node:console'` and a CommonJS require hand a module).
+    writeFileSync(join(dir, 'chatty.mjs'), "import imported from 'node:console';\nimport { createRequire } from 'node:module';\nconst required = createRequire(import.meta.url)('console');\nexport default () => { console.log('chosen by chatty'); console.info('info'); imported.log('imported'); required.warn('required'); imported.table([1]); return { chooseAction: () => 0 }; };\n");
     writeFileSync(join(dir, 'chatty.yaml'), 'name: chatty\ngame: tic-tac-toe\nmatches: 6\nseed: 1\nseats: [./chatty.mjs, random]\n');
     for (const workers of ['0', '1']) {
       const result = hordelabProcess(dir, 'run', 'chatty.yaml', '-w', workers, '--json', '-o', `out${workers}`);
       expect(result.status, result.stderr).toBe(0);
       expect((JSON.parse(result.stdout) as { scenario: { name: string } }).scenario.name).toBe('chatty');
-      expect(result.stderr).toContain('chosen by chatty\ninfo\n');
+      expect(result.stderr).toContain('chosen by chatty\ninfo\nimported\nrequired\n');
     }
   });
 });

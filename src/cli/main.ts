@@ -20,7 +20,10 @@ import { prestartRunWorkers, releasePrestartedPool } from './prestart.js';
 // Hordelab writes its own output with process.stdout.write; console is left to the modules it
 // loads (games, agents, metrics), whose debugging lines go to stderr: stdout holds only what the
 // command prints, so `--json` output stays JSON. Worker threads do the same (thread-entry.cts).
-globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
+// The console object itself is redirected, not replaced: `import console from 'node:console'`
+// hands a module that object, not the global binding.
+const toStderr = new Console({ stdout: process.stderr, stderr: process.stderr }) as unknown as Record<string, unknown>;
+for (const key of Object.keys(toStderr)) if (typeof toStderr[key] === 'function') (console as unknown as Record<string, unknown>)[key] = toStderr[key];
 
 // Before the command line is loaded (hence the dynamic imports below): see prestart.ts.
 prestartRunWorkers(process.argv.slice(2));

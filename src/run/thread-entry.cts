@@ -12,7 +12,9 @@ import nodeConsole = require('node:console');
 
 // A module's console.log in a thread would reach the command's stdout (a thread's stdout is the
 // process's): to stderr instead, as in the main thread (see cli/main.ts), so `--json` stays JSON.
-globalThis.console = new nodeConsole.Console({ stdout: process.stderr, stderr: process.stderr });
+// The console object itself is redirected, not replaced, so `require('node:console')` is too.
+const toStderr = new nodeConsole.Console({ stdout: process.stderr, stderr: process.stderr }) as unknown as Record<string, unknown>;
+for (const key of Object.keys(toStderr)) if (typeof toStderr[key] === 'function') (nodeConsole as unknown as Record<string, unknown>)[key] = toStderr[key];
 
 type TaskFunction = (argument: unknown) => Promise<unknown>;
 
