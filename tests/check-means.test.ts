@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../src/check/check-file.js';
-import { formatChecks } from '../src/check/check-output.js';
+import { formatChecks, markdownSummary } from '../src/check/check-output.js';
 import { runChecks, type CheckResult } from '../src/check/run-checks.js';
 import type { MeanEstimate } from '../src/stats/clusters.js';
 import { exactRandomTicTacToe } from './fixtures/random-tic-tac-toe.js';
@@ -98,6 +98,14 @@ describe('checks on means', () => {
       );
     }
     expect(formatChecks(results)).toContain('  never-long: no variation observed (all 60 samples equal: 0)');
+  });
+
+  it("prints a rate's bounds as run does: one that would round to the rate is rounded away from it, never a zero-width interval", async () => {
+    const { file } = checksFile('  - name: near\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.1\n    budget: 20\n    batch: 20\n');
+    const [result] = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
+    const near = { ...(result as CheckResult), estimate: { ...(result as CheckResult).estimate, rate: 0.99995, lower: 0.999923, upper: 0.999967 } } as CheckResult;
+    expect(formatChecks([near])).toContain('100.0% [99.9%, 100.0%]');
+    expect(markdownSummary([near])).toContain('100.0% [99.9%, 100.0%]');
   });
 
   it('refuses, before any match, a rate band outside 0..1 or a rate margin of 0.5 or more', async () => {

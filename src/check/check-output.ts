@@ -3,7 +3,7 @@
  * (rendered by Jenkins, GitLab, GitHub test reporters), Markdown for a job summary, and GitHub
  * Actions workflow commands (`::error file=...::`) for annotations.
  */
-import { table } from '../reports/format.js';
+import { percentInterval, table } from '../reports/format.js';
 import type { CheckResult } from './run-checks.js';
 import { MARKDOWN_MARK } from '../present/own-files.js';
 import { RANDOM_PLAY_CAVEAT } from '../ladder/skill.js';
@@ -13,7 +13,7 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const plain = (x: number): string => `${+x.toPrecision(4)}`;
 function estimateText(result: CheckResult): string {
   const estimate = result.estimate;
-  if ('rate' in estimate) return `${pct(estimate.rate)} [${pct(estimate.lower)}, ${pct(estimate.upper)}]`;
+  if ('rate' in estimate) return `${pct(estimate.rate)} ${percentInterval(estimate)}`;
   if (!Number.isFinite(estimate.lower) || !Number.isFinite(estimate.upper)) return `${plain(estimate.mean)} (${estimate.note ?? 'no interval'})`;
   return `${plain(estimate.mean)} [${plain(estimate.lower)}, ${plain(estimate.upper)}]`;
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { intervalChart, type Row } from '../present/chart-kit.js';
 import { escapeHtml } from '../present/page-kit.js';
 import { renderSvg } from '../present/render.js';
-import { table } from '../reports/format.js';
+import { percentInterval, table } from '../reports/format.js';
 import { toJson } from '../run/run-scenario.js';
 import { formatValue, type Figure } from './headlines.js';
 import type { LadderHeadline, LadderSummary } from './ladder.js';
@@ -30,7 +30,8 @@ function formatFigure(figure: Figure | null): string {
   if (figure === null) return '-';
   // One rotated pair, or one match, gives a value but no variance to build an interval from.
   if (!Number.isFinite(figure.lower) || !Number.isFinite(figure.upper)) return `${formatEstimate(figure.value, figure.percent)} [no interval: too few matches]`;
-  return `${formatEstimate(figure.value, figure.percent)} [${formatEstimate(figure.lower, figure.percent)}, ${formatEstimate(figure.upper, figure.percent)}]`;
+  if (figure.percent) return `${formatEstimate(figure.value, true)} ${percentInterval({ rate: figure.value, lower: figure.lower, upper: figure.upper })}`;
+  return `${formatEstimate(figure.value, false)} [${formatEstimate(figure.lower, false)}, ${formatEstimate(figure.upper, false)}]`;
 }
 
 /** The names `hordelab ladder` writes in its folder (an earlier ladder's may be replaced). */

@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { percentInterval } from '../reports/format.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { csv } from '../run/csv.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -46,8 +47,7 @@ const escapeMd = (text: string): string => text.replace(/\|/g, '\\|');
 function formatMetric(metric: Metric): [string, string] {
   if (Number.isNaN(metric.value)) return ['-', ''];
   if (metric.kind === 'rate') {
-    const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-    return [pct(metric.value), `[${pct(metric.lower)}, ${pct(metric.upper)}]`];
+    return [`${(100 * metric.value).toFixed(1)}%`, percentInterval({ rate: metric.value, lower: metric.lower, upper: metric.upper })];
   }
   const digits = Math.abs(metric.value) >= 100 ? 1 : 2;
   if (!Number.isFinite(metric.lower) || !Number.isFinite(metric.upper)) return [metric.value.toFixed(digits), metric.sd === 0 ? `no interval: all ${metric.n} samples equal` : 'no interval'];
