@@ -217,13 +217,29 @@ describe('run() from the library refuses what the CLI refuses', () => {
     await expect(run({ ...scenario, foo: 1 } as typeof scenario)).rejects.toThrow(/foo/);
     await expect(run(scenario, { workers: -3 })).rejects.toThrow('options: workers: expected a whole number in 0..256, got');
     await expect(run(scenario, { workers: 1.5 })).rejects.toThrow('options: workers: expected a whole number in 0..256, got');
-    await expect(run(scenario, { wokers: 2 } as never)).rejects.toThrow('options: wokers: is not a run option; expected one of workers, outDir, eventFiles, baseDir');
+    await expect(run(scenario, { wokers: 2 } as never)).rejects.toThrow('options: wokers: is not a run option; expected one of workers, outDir, eventFiles, baseDir, force');
     await expect(run(scenario, { eventFiles: 'yes' } as never)).rejects.toThrow('options: eventFiles: expected true or false');
+    await expect(run(scenario, { force: 1 } as never)).rejects.toThrow('options: force: expected true or false');
     await expect(run(scenario, { outDir: '' })).rejects.toThrow('options: outDir: expected a folder path');
     // The folder is named as the option the caller gave, not as the command line's flag.
     const file = join(tempDir(), 'a-file');
     writeFileSync(file, 'x');
     await expect(run(scenario, { outDir: file })).rejects.toThrow(`outDir: ${file} is a file; expected a folder`);
+  });
+
+  it("a folder holding an earlier output: refused naming the library's own option (force: true), which replaces it", async () => {
+    const scenario = { name: 'again', game: 'coin-flip', matches: 10, seed: 1, seats: ['random', 'random'] } as const;
+    const outDir = join(tempDir(), 'out');
+    await run(scenario, { outDir });
+    const refusal = await run(scenario, { outDir }).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(refusal).toBeInstanceOf(UsageError);
+    expect(refusal?.message).toBe(`outDir: ${outDir} holds a finished run of "again"; pass force: true to replace it`);
+    const replaced = await run({ ...scenario, seed: 2 }, { outDir, force: true });
+    expect(replaced.files).toContain(join(outDir, 'summary.json'));
+    expect((JSON.parse(readFileSync(join(outDir, 'summary.json'), 'utf8')) as { scenario: { seed: number } }).scenario.seed).toBe(2);
   });
 
   it('loadScenario takes a path: a number (which the file system would read as a descriptor) or nothing is a UsageError naming it', async () => {

@@ -55,7 +55,7 @@ function viewOf<T>(family: ViewFamily, value: T, path: string): T {
   const call = (target: object, thisArgument: unknown, args: unknown[]): unknown => {
     const self = isObjectLike(thisArgument) && !isBuiltIn(target) ? (family.targets.get(thisArgument) ?? thisArgument) : thisArgument;
     const result: unknown = Reflect.apply(target as (...a: unknown[]) => unknown, self, args);
-    return isObjectLike(result) && result === self && self !== thisArgument ? thisArgument : result;
+    return result === self && self !== thisArgument ? thisArgument : result;
   };
   const view = new Proxy(value, {
     get: (target, key) => reached(target, key, Reflect.get(target, key)),
@@ -78,15 +78,15 @@ function viewOf<T>(family: ViewFamily, value: T, path: string): T {
 
 const builtIn = new WeakMap<object, boolean>();
 
-/** Whether `fn` is one of JavaScript's own functions (or a bound function, which ignores `this`): its source reads `[native code]`. */
+/**
+ * Whether `fn` (a function: the apply trap's target) is one of JavaScript's own functions, or a
+ * bound function, which ignores `this`: its source reads `{ [native code] }`.
+ */
 function isBuiltIn(fn: object): boolean {
   let known = builtIn.get(fn);
+  // Stryker disable next-line ConditionalExpression: (true) asking the source at every call gives the same answer; the map only saves the asking
   if (known === undefined) {
-    try {
-      known = /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(fn));
-    } catch {
-      known = true;
-    }
+    known = Function.prototype.toString.call(fn).endsWith('{ [native code] }');
     builtIn.set(fn, known);
   }
   return known;

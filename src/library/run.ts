@@ -63,6 +63,8 @@ export interface LibraryRunOptions {
   readonly eventFiles?: boolean;
   /** Relative agent and metric module paths are read from here (default: the working folder). */
   readonly baseDir?: string;
+  /** With `outDir`: replace an earlier output of the same scenario there (default false: refused). */
+  readonly force?: boolean;
 }
 
 /** A run's summary, typed for its game. */
@@ -203,7 +205,7 @@ export async function run<G extends GameId>(scenario: ScenarioObject<G>, options
   const objects = parsed.seats.some((seat) => seat.factory.moduleUrl === undefined && agents.get(seat.factory.id) !== seat.factory);
   const workers = objects ? 0 : (options.workers ?? 0);
   if (options.outDir !== undefined) {
-    const result = await runScenario(parsed, { outDir: options.outDir, outDirSource: 'outDir', eventFiles: options.eventFiles ?? true, command: 'hordelab library run()', workers });
+    const result = await runScenario(parsed, { outDir: options.outDir, outDirSource: 'outDir', force: options.force === true, optionNames: { force: 'force: true', resume: null }, eventFiles: options.eventFiles ?? true, command: 'hordelab library run()', workers });
     if (result.errors > 0) throw new Error(`${result.errors} match(es) failed; ${join(options.outDir, 'errors.csv')} names them with the command that replays each`);
     const document = result.document as unknown as LibraryRunResult<G>['summary'];
     return { results: document.results, outcomes: document.outcomes, summary: document, files: result.files };
@@ -229,14 +231,16 @@ function checkRunOptions(options: LibraryRunOptions): void {
     throw new UsageError([{ source: 'options', field, message }]);
   };
   if (typeof options !== 'object' || options === null) fail('', `expected an object of run options, got ${describeExport(options)}`);
-  const known = ['workers', 'outDir', 'eventFiles', 'baseDir'];
+  const known = ['workers', 'outDir', 'eventFiles', 'baseDir', 'force'];
   const unknown = Object.keys(options).find((key) => !known.includes(key));
   if (unknown !== undefined) fail(unknown, `is not a run option; expected one of ${known.join(', ')}`);
   if (options.workers !== undefined) {
     const problem = boundProblem(BOUNDS.workers, options.workers);
     if (problem !== null) fail('workers', problem);
   }
-  if (options.eventFiles !== undefined && typeof options.eventFiles !== 'boolean') fail('eventFiles', 'expected true or false');
+  for (const field of ['eventFiles', 'force'] as const) {
+    if (options[field] !== undefined && typeof options[field] !== 'boolean') fail(field, 'expected true or false');
+  }
   for (const field of ['outDir', 'baseDir'] as const) {
     const value = options[field];
     if (value !== undefined && (typeof value !== 'string' || value === '')) fail(field, 'expected a folder path');

@@ -119,6 +119,12 @@ export interface ClaimOptions {
    * pages beside a run). Then {@link OutputFolder.publish} adds files instead of replacing.
    */
   readonly addsTo?: readonly OutputKind[];
+  /**
+   * How the caller's users ask for `force` and `resume`, for the messages: `--force` and
+   * `--resume` by default (the command line); the library names its options, and has no resume
+   * (null).
+   */
+  readonly optionNames?: { readonly force: string; readonly resume: string | null };
 }
 
 /** A folder held by this process: locked, checked, ready for temporary files and a publish. */
@@ -398,10 +404,11 @@ export function refusalFor(dir: string, contents: FolderContents, options: Claim
   const unfinished = contents.status === 'interrupted';
   if (options.resume === true) return unfinished ? null : refuse(`${dir} holds no interrupted run to resume; run without --resume`, '--resume');
   if (options.force) return null;
-  const canResume = kind === 'run' || kind === 'tune';
+  const names = options.optionNames ?? { force: '--force', resume: '--resume' };
+  const canResume = (kind === 'run' || kind === 'tune') && names.resume !== null;
   return unfinished
-    ? refuse(`${dir} holds an unfinished ${kind} of "${options.scenario}": ${canResume ? 'continue it with --resume, or ' : ''}start again with --force`)
-    : refuse(`${dir} holds a finished ${kind} of "${options.scenario}"; pass --force to replace it`);
+    ? refuse(`${dir} holds an unfinished ${kind} of "${options.scenario}": ${canResume ? `continue it with ${names.resume}, or ` : ''}start again with ${names.force}`)
+    : refuse(`${dir} holds a finished ${kind} of "${options.scenario}"; pass ${names.force} to replace it`);
 }
 
 interface PublishJournal {

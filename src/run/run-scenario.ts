@@ -43,6 +43,8 @@ export interface RunOptions {
   readonly outDir: string;
   /** How messages name `outDir`: `--out` on the command line (the default), `outDir` for the library. */
   readonly outDirSource?: string;
+  /** How messages name `force` and `resume` (see the output folder's `optionNames`): `--force` and `--resume` by default. */
+  readonly optionNames?: { readonly force: string; readonly resume: string | null };
   /** Write per-event CSV files such as `catches.csv` (the summary is complete either way). */
   readonly eventFiles: boolean;
   /** The command line that reproduces the run, recorded in `summary.json`. */
@@ -192,6 +194,7 @@ function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { 
     force: options.force === true,
     resume: options.resume === true,
     knownNames: runFileNames(scenario),
+    ...(options.optionNames === undefined ? {} : { optionNames: options.optionNames }),
   });
   try {
     folder.refuseNonFiles(runFileNames(scenario).filter((name) => !REPORT_PAGES.includes(name)));
