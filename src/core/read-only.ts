@@ -55,7 +55,7 @@ function viewOf<T>(family: ViewFamily, value: T, path: string): T {
   const call = (target: object, thisArgument: unknown, args: unknown[]): unknown => {
     const self = isObjectLike(thisArgument) && !isBuiltIn(target) ? (family.targets.get(thisArgument) ?? thisArgument) : thisArgument;
     const result: unknown = Reflect.apply(target as (...a: unknown[]) => unknown, self, args);
-    return result === self && self !== thisArgument ? thisArgument : result;
+    return result === self ? thisArgument : result;
   };
   const view = new Proxy(value, {
     get: (target, key) => reached(target, key, Reflect.get(target, key)),
