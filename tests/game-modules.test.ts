@@ -5,7 +5,7 @@
  * `fixtures/game-modules/first-six.mjs`, written as a designer would (plain JavaScript, `param`
  * from the package): the first to roll a six wins, so the first player's edge is known by hand.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -352,6 +352,16 @@ describe('a game module that cannot be a game', () => {
     writeFileSync(join(dir, 'syntax.mjs'), 'export default {\n  a: 1,\n  b:\n');
     const run = hordelabProcess(dir, 'run', 'first-six.yaml', '--out', 'out');
     expect([run.status, run.stderr]).toEqual([2, `hordelab: first-six.yaml: game: cannot load game module "./syntax.mjs": Unexpected end of input (${join(dir, 'syntax.mjs')}:4)\n`]);
+  });
+
+  it('a syntax error in a file the module imports names that file and its line, not the module', () => {
+    const dir = gameFolder('game: ./entry.mjs\nmatches: 10\nseed: 1\nseats: [random, random]\n');
+    writeFileSync(join(dir, 'entry.mjs'), "import { rules } from './lib/index.mjs';\nexport default rules;\n");
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'index.mjs'), "export { rules } from './rules.mjs';\n");
+    writeFileSync(join(dir, 'lib', 'rules.mjs'), 'export const rules = {\n  a: 1,\n  b: ;\n};\n');
+    const run = hordelabProcess(dir, 'run', 'first-six.yaml', '--out', 'out');
+    expect([run.status, run.stderr]).toEqual([2, `hordelab: first-six.yaml: game: cannot load game module "./entry.mjs": Unexpected token ';' (${join(dir, 'lib', 'rules.mjs')}:3)\n`]);
   });
 
   for (const [file, text, message] of cases) {

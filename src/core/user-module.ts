@@ -3,7 +3,8 @@
  * JavaScript: a TypeScript file is refused before loading, with the way to compile it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 /**
  * Why a module path cannot be loaded by Node as it is, or null: TypeScript is not run as it
@@ -28,15 +29,54 @@ export function importFailure(error: unknown, absolute: string): string {
   if (code === 'ERR_MODULE_NOT_FOUND' && !existsSync(absolute)) return `no module at ${absolute}`;
   const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
   if (!(error instanceof SyntaxError) || !existsSync(absolute)) return message;
-  const line = syntaxErrorLine(absolute);
-  return line === null ? message : `${message} (${absolute}:${line})`;
+  const at = syntaxErrorAt(absolute);
+  return at === null ? message : `${message} (${at})`;
 }
 
+/** How many files {@link syntaxErrorAt} checks at most: the module and what it imports, nearest first. */
+const FILES_CHECKED = 50;
+
 /**
- * The line of a syntax error in the file at `absolute`, or null: Node's import error does not
- * carry it (Node prints it itself only for an error it is not handed back), `node --check` does.
- * Asked only once a load has failed, so a module that loads costs nothing.
+ * Where the syntax error is (`file:line`) in the module at `absolute` or a file it imports by a
+ * relative path, or null: Node's import error carries neither (Node prints them itself only for
+ * an error it is not handed back), `node --check` does, one file at a time. The module is
+ * checked first, then the files it imports, breadth first. Asked only once a load has failed,
+ * so a module that loads costs nothing.
  */
+function syntaxErrorAt(absolute: string): string | null {
+  const queue = [absolute];
+  const seen = new Set(queue);
+  for (let checked = 0; checked < queue.length && checked < FILES_CHECKED; checked++) {
+    const file = queue[checked] as string;
+    const line = syntaxErrorLine(file);
+    if (line !== null) return `${file}:${line}`;
+    for (const imported of relativeImports(file)) {
+      if (!seen.has(imported)) {
+        seen.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  return null;
+}
+
+/** The files `file` imports or requires by a relative path (`./rules.mjs`, `../x.js`) that exist. */
+function relativeImports(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\1/g)) {
+    const path = resolve(dirname(file), match[2] as string);
+    if (existsSync(path)) found.push(path);
+  }
+  return found;
+}
+
+/** The line of a syntax error in the file at `absolute` (by `node --check`), or null. */
 function syntaxErrorLine(absolute: string): number | null {
   try {
     const checked = spawnSync(process.execPath, ['--check', absolute], { encoding: 'utf8', timeout: 10_000 });
