@@ -171,7 +171,7 @@ describe('checkConformance', () => {
     for (const game of [zombieTrainers, ticTacToe]) expect(leaderOf(game)?.status).toBe('pass');
   });
 
-  it('refuses a one-seat game: a lone seat would win every match', () => {
+  it('refuses a one-seat game: a win is the strictly highest return among seats', () => {
     const solo: AnyGame = { ...diceRace, id: 'solo', seats: ['Only'] };
     const metadata = checkConformance(solo, defaultParameters(solo.parameters), { playouts: 1 }).properties.find((p) => p.property === 'metadata');
     expect(metadata?.problems.map((problem) => problem.message)).toContain('seats must name at least two seats (win rates and edges compare seats)');

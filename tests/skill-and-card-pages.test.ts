@@ -17,6 +17,10 @@ describe('the skill behind a report', () => {
     expect(skillOf([{ name: 'greedy-a', agent: 'greedy' }, { name: 'greedy-b', agent: 'greedy' }], true)).toBe('greedy-a (greedy) vs greedy-b (greedy), seats rotated');
     expect(randomPlayWarning([{ name: 'greedy', agent: 'greedy' }, { name: 'greedy', agent: 'greedy' }])).toBeNull();
     expect(randomPlayWarning([{ name: 'random', agent: 'random' }, { name: 'greedy', agent: 'greedy' }])).toMatch(/^Random play: random plays uniformly at random\./);
+    // Seats reported under one name are counted, not named again and again.
+    const fourSeats = [{ name: 'greedy', agent: 'greedy' }, ...[1, 2, 3].map(() => ({ name: 'random', agent: 'random' }))];
+    expect(randomPlayWarning(fourSeats)).toMatch(/^Random play: 3 of the 4 seats \(random\) play uniformly at random\./);
+    expect(randomPlayWarning([{ name: 'a', agent: 'random' }, { name: 'b', agent: 'random' }, { name: 'c', agent: 'greedy' }])).toMatch(/^Random play: a and b play uniformly at random\./);
     expect(randomPlayWarning([{ name: 'random', agent: 'random' }, { name: 'random', agent: 'random' }])).toMatch(/^Random play: every seat plays uniformly at random/);
   });
 

@@ -250,7 +250,7 @@ function checkMetadata(game: AnyGame, params: unknown, findings: Findings): void
   findings.checked('metadata');
   const fail = (message: string): void => findings.fail('metadata', message, null, null);
   if (typeof game.id !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(game.id)) fail(`id "${String(game.id)}" is not kebab-case`);
-  // A win is the one strictly highest return: a lone seat would win every match.
+  // A win is the one strictly highest return among seats: every figure compares seats.
   if (!Array.isArray(game.seats) || game.seats.length < 2) fail('seats must name at least two seats (win rates and edges compare seats)');
   const [low, high] = Array.isArray(game.utilityBounds) ? game.utilityBounds : [Number.NaN, Number.NaN];
   if (!(Number.isFinite(low) && Number.isFinite(high) && low < high)) fail(`utilityBounds must be two finite numbers, low < high; got ${JSON.stringify(game.utilityBounds)}`);
@@ -738,7 +738,7 @@ function checkDecisionNode(game: AnyGame, state: unknown, seed: number, step: nu
     const buffer: unknown[] = [legal[0], legal[0], legal[0], ...legal, ...legal];
     const filled = game.legalActions(state, buffer);
     if (filled !== buffer) findings.fail('legal-actions', 'legalActions(state, into) must fill and return the array it is given', seed, step);
-    else if (filled.map((action) => safeKey(game, action)).join('\n') !== keys.join('\n')) findings.fail('legal-actions', 'legalActions(state, into) left other actions in the given array', seed, step);
+    else if (filled.map((action) => safeKey(game, action)).join('\n') !== keys.join('\n')) findings.fail('legal-actions', 'legalActions(state, into) filled the given array with other actions, or another order, than legalActions(state) returned', seed, step);
   } catch (error) {
     findings.fail('legal-actions', `legalActions(state, into) threw: ${describeError(error)}`, seed, step);
   }

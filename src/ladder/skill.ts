@@ -23,7 +23,14 @@ export const RANDOM_PLAY_CAVEAT = 'a verdict measured with random players may no
 export function randomPlayWarning(seats: readonly SeatRecord[]): string | null {
   const random = seats.filter((seat) => seat.agent === 'random');
   if (random.length === 0) return null;
-  const who = random.length === seats.length ? 'every seat plays' : `${random.map((seat) => seat.name).join(' and ')} ${random.length === 1 ? 'plays' : 'play'}`;
+  const names = [...new Set(random.map((seat) => seat.name))];
+  // Seats reported under one name (a rotation's, or one agent in several seats) are counted, not repeated.
+  const who =
+    random.length === seats.length
+      ? 'every seat plays'
+      : names.length < random.length
+        ? `${random.length} of the ${seats.length} seats (${names.join(', ')}) play`
+        : `${names.join(' and ')} ${random.length === 1 ? 'plays' : 'play'}`;
   return `Random play: ${who} uniformly at random. ${RANDOM_PLAY_CAVEAT[0]?.toUpperCase()}${RANDOM_PLAY_CAVEAT.slice(1)}.`;
 }
 

@@ -112,9 +112,10 @@ export function gameDefinitionProblem(value: unknown): string | null {
   if (typeof game['id'] !== 'string' || !/^[a-z0-9][a-z0-9._-]*$/i.test(game['id'])) return `${has('id')} (expected text of letters, digits, ".", "_" or "-", starting with a letter or digit, such as "dice-race")`;
   if (typeof game['title'] !== 'string') return 'has no title (expected text, such as "Dice Race")';
   const seats = game['seats'];
-  if (!Array.isArray(seats) || seats.length === 0 || !seats.every((seat) => typeof seat === 'string')) return 'has no seats (expected a list of seat names, such as ["First", "Second"])';
-  // A win is the one strictly highest return: with one seat every match would be "won".
-  if (seats.length === 1) return `has one seat (${String(seats[0])}); expected at least two: Hordelab's win rates and edges compare seats, and a lone seat would win every match`;
+  if (!Array.isArray(seats) || seats.length === 0 || !seats.every((seat) => typeof seat === 'string')) return `${Array.isArray(seats) && seats.length === 0 ? 'has no seats' : has('seats')} (expected a list of seat names, such as ["First", "Second"])`;
+  // Every figure Hordelab reports of a match (wins, draws, first-mover edges, agents' results)
+  // compares seats' returns: a win is the one strictly highest.
+  if (seats.length === 1) return `has one seat (${String(seats[0])}); expected at least two: a win is the strictly highest return among seats, so every figure compares seats (give a one-player game a second seat that never acts, with a fixed return to beat)`;
   // Reports name seats: two alike print two rows no reader can tell apart, a line break splits one.
   const repeated = seats.find((seat, index) => seats.indexOf(seat) !== index);
   if (repeated !== undefined) return `has seats ${shownValue(seats)}, naming ${JSON.stringify(repeated)} twice; expected a distinct name for each seat`;
@@ -295,7 +296,8 @@ export async function loadGameModuleFile(spec: string, path: string): Promise<{ 
     return { problem: `cannot load game module "${spec}": ${importFailure(error, path)}` };
   }
   const result = gameModuleFromExport(loaded['default']);
-  if ('problem' in result) return { problem: `game module "${spec}" ${result.problem}; ${EXPECTED}` };
+  // What a module should export is said where the problem does not already say what it expected.
+  if ('problem' in result) return { problem: `game module "${spec}" ${result.problem}${/\bexpected\b/.test(result.problem) ? '' : `; ${EXPECTED}`}` };
   const source: GameModuleSource = { spec, path, sha256 };
   return { module: { ...result.module, source } };
 }

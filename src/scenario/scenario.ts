@@ -386,7 +386,7 @@ function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSea
     const names = pendingSeats.map((seat) => seat.name);
     const repeated = names.find((name, index) => names.indexOf(name) !== index);
     if (repeated !== undefined) {
-      issues.push(issue(seatsField, `two seats are both reported as "${repeated}"; give one a distinct name: field`));
+      issues.push(issue(seatsField, `two seats are both reported as "${repeated}"; give one a distinct name (a seat's name field)`));
     }
   } else {
     issues.push(...sharedNameIssues(pendingSeats, seatsField, issue));
