@@ -154,7 +154,7 @@ describe('damaged run folders given to report and compare', () => {
   const damages: [string, (summary: Record<string, any>) => unknown, string][] = [
     ['cut short', (summary) => JSON.stringify(summary).slice(0, 200), 'summary.json: not valid JSON'],
     ['empty', () => '', 'summary.json: not valid JSON'],
-    ['an array', () => '[]', 'summary.json: Invalid input: expected object, received array'],
+    ['an array', () => '[]', 'summary.json: expected an object of fields (name: value), got a list'],
     ['a results rate made a string', (summary) => void (summary['results']['p1WinRate'] = 'high'), 'summary.json: results.p1WinRate: expected an object, got text'],
     ['a results figure removed', (summary) => void delete summary['results']['drawRate'], 'summary.json: results.drawRate: expected an object, got nothing'],
     ['no seats', (summary) => void (summary['scenario']['seats'] = []), 'summary.json: scenario.seats'],

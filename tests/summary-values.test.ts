@@ -95,7 +95,7 @@ describe('a summary.json with impossible figures, given to report and compare', 
     ['"exact inside" flipped', (s) => void (s['results']['trapSuccess']['byRate']['rate40']['exactInsideInterval'] = !s['results']['trapSuccess']['byRate']['rate40']['exactInsideInterval']), 'results.trapSuccess.byRate.rate40.exactInsideInterval: expected '],
     ['a status no run has', (s) => void (s['run']['status'] = 'bogus'), 'run.status: '],
     ['more matches played than asked for', (s) => void (s['run']['matchesPlayed'] = 999), 'run.matchesPlayed: expected matchesPlayed + errors to be at most scenario.matches'],
-    ['a key hordelab never writes', (s) => void (s['verdict'] = 'balanced'), 'Unrecognized key: "verdict"'],
+    ['a key hordelab never writes', (s) => void (s['verdict'] = 'balanced'), '"verdict" is not a field here; expected '],
     ['a results figure hordelab never writes', (s) => void (s['results']['bogus'] = 1), 'results.bogus: not a figure a zombie-trainers run writes'],
   ];
 

@@ -12,6 +12,14 @@ z.config({
       if (Number.isNaN(issue.input)) return 'expected a number, got NaN (.nan)';
       if (!Number.isFinite(issue.input)) return `expected a finite number, got ${issue.input}`;
     }
+    // "Unrecognized key" alone leaves a misspelt field to guess: the fields that are taken.
+    if (issue.code === 'unrecognized_keys') {
+      const shape = (issue.inst as { _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined)?._zod?.def?.shape;
+      const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+      const fields = shape === undefined ? [] : Object.keys(shape);
+      return `${keys} ${issue.keys.length === 1 ? 'is not a field' : 'are not fields'} here${fields.length === 0 ? '' : `; expected ${fields.join(', ')}`}`;
+    }
+    if (issue.code === 'invalid_type' && issue.expected === 'object' && Array.isArray(issue.input)) return 'expected an object of fields (name: value), got a list';
     return undefined;
   },
 });
