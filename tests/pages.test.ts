@@ -19,6 +19,7 @@ import { sweepChart } from '../src/present/sweep-page.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import type { SweepResult } from '../src/tune/sweep.js';
+import { sweepResult } from './fixtures/sweep-result.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-pages-'));
@@ -94,18 +95,7 @@ const point = (values: Record<string, number>, value: number, difference?: numbe
   metrics: { p1WinRate: { kind: 'rate' as const, value, lower: value - 0.03, upper: value + 0.03, n: 1000 } },
   differences: difference === undefined ? {} : { p1WinRate: { difference, lower: difference - 0.01, upper: difference + 0.01, unpairedLower: difference - 0.04, unpairedUpper: difference + 0.04, units: 1000 } },
 });
-const sweep = (axes: SweepResult['axes'], points: SweepResult['points']): SweepResult => ({
-  scenario: { name: 's', file: 's.yaml', game: 'zombie-trainers', seed: 1 },
-  command: 'hordelab sweep s.yaml',
-  agents: 'greedy vs greedy',
-  randomPlay: null,
-  matchesPerPoint: 1000,
-  confidence: 0.95,
-  axes,
-  metrics: ['p1WinRate'],
-  baseline: 0,
-  points,
-});
+const sweep = (axes: SweepResult['axes'], points: SweepResult['points']): SweepResult => sweepResult(axes, points);
 
 describe('sweep charts', () => {
   it('draws discrete settings as points with interval bars, ticked at the integers played', async () => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { formatSweep, runSweep, parseAxis, writeSweep, type SweepResult } from '../src/tune/sweep.js';
+import { sweepResult } from './fixtures/sweep-result.js';
 import { sweepPage } from '../src/present/sweep-page.js';
 import { jointParts } from '../src/tune/evaluate.js';
 import { refuseRepeatedNames } from '../src/cli/flag-values.js';
@@ -89,19 +90,15 @@ describe('sweep', () => {
     const constant = (value: number) => ({ kind: 'mean' as const, value, lower: Number.NaN, upper: Number.NaN, n: 300, note: 'all 300 samples equal' });
     const rate = { kind: 'rate' as const, value: 0.25, lower: 0.2, upper: 0.3, n: 300 };
     const difference = { difference: 8, lower: 7.9, upper: 8.1, unpairedLower: 7.9, unpairedUpper: 8.1, units: 300 };
-    const twoAxes = (axes: SweepResult['axes'], points: SweepResult['points']): SweepResult => ({
-      scenario: { name: 'four', file: 'four.yaml', game: 'four-scores', seed: 1 },
-      command: 'hordelab sweep four.yaml',
-      agents: 'random vs random vs random vs random',
-      randomPlay: null,
-      matchesPerPoint: 300,
-      confidence: 0.95,
-      axes,
-      metrics: ['quality.length.decisions', 'seat1WinRate'],
-      baseline: 0,
-      points,
-      unpaired: {},
-    });
+    const twoAxes = (axes: SweepResult['axes'], points: SweepResult['points']): SweepResult =>
+      sweepResult(axes, points, {
+        scenario: { name: 'four', file: 'four.yaml', game: 'four-scores', seed: 1 },
+        command: 'hordelab sweep four.yaml',
+        agents: 'random vs random vs random vs random',
+        matchesPerPoint: 300,
+        metrics: ['quality.length.decisions', 'seat1WinRate'],
+        unpaired: {},
+      });
     const oneAxis = twoAxes(
       [{ name: 'rounds', values: [1, 3] }],
       [
