@@ -116,14 +116,31 @@ describe('a level whose agent fails', () => {
 });
 
 describe('a headline read from the outcomes', () => {
-  it("tic-tac-toe's default metric, outcomes.bySeat.seat1.win, is measured at each level", async () => {
-    const base = await parseScenario('game: tic-tac-toe\nmatches: 40\nseed: 4\nseats: [random, random]\n', 'ttt.yaml');
+  it('a default metric under outcomes (outcomes.bySeat.seat1.win) is measured at each level', async () => {
+    const parsed = await parseScenario('game: tic-tac-toe\nmatches: 40\nseed: 4\nseats: [random, random]\n', 'ttt.yaml');
+    // A game module naming no headlines is judged on its default metric.
+    const { headlines: _own, ...entry } = parsed.entry;
+    const base = { ...parsed, entry: { ...entry, defaultMetric: 'outcomes.bySeat.seat1.win' } };
     const summary = await runLadder(base, { workers: 0, command: 'test', levels: ['random,greedy'] });
+    expect(summary.headlines.map((headline) => headline.path)).toEqual(['outcomes.bySeat.seat1.win']);
     const figures = summary.headlines[0]?.levels.map((level) => level.figure);
     // Greedy X and greedy O: the perfect player's game is always drawn, so X never wins.
     expect(figures?.[1]).toMatchObject({ value: 0, n: 40 });
     expect(figures?.[0]?.n).toBe(40);
     expect(figures?.[0]?.value).toBe(summary.levels[0]?.outcomes.bySeat['seat1']?.win.rate);
+  });
+
+  it("tic-tac-toe's headlines: X's share of the decided games against 50%, not measured where every game is drawn, and the draws", async () => {
+    const base = await parseScenario('game: tic-tac-toe\nmatches: 40\nseed: 4\nseats: [random, random]\n', 'ttt.yaml');
+    const summary = await runLadder(base, { workers: 0, command: 'test', levels: ['random,greedy'] });
+    const [decided, draws] = summary.headlines;
+    expect([decided?.path, decided?.reference, draws?.path]).toEqual(['quality.firstMover.decidedWin', 0.5, 'quality.draw']);
+    const random = summary.levels[0]?.results as { quality: { firstMover: { decidedWin: { rate: number; n: number } } } };
+    expect(decided?.levels[0]?.figure).toMatchObject({ value: random.quality.firstMover.decidedWin.rate, n: random.quality.firstMover.decidedWin.n });
+    // Greedy draws every game: no decided game to measure X's share in, rather than "X wins 0%".
+    expect(decided?.levels[1]?.figure).toBeNull();
+    expect(decided?.verdict.text).toContain('not measured at greedy');
+    expect(draws?.levels[1]?.figure).toMatchObject({ value: 1, n: 40 });
   });
 });
 
@@ -193,6 +210,8 @@ describe("the built-in games' headlines", () => {
       'integer-duel:plantsMinusZombies': 0,
       'integer-duel:plantsWinRate': null,
       'integer-duel:drawRate': null,
+      'tic-tac-toe:quality.firstMover.decidedWin': 0.5,
+      'tic-tac-toe:quality.draw': null,
     });
     const share = (level: string, value: number, lower: number, upper: number): { level: string; figure: Figure } => ({ level, figure: { value, lower, upper, n: 200, percent: true } });
     const capped = judge({ path: 'cappedRate', label: 'Capped share' }, [share('greedy', 0.27, 0.213, 0.335), share('trainers-tempo', 1, 0.981, 1)], null, 0.95).verdict.text;

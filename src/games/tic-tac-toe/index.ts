@@ -9,4 +9,15 @@ export type { TicTacToeAction, TicTacToeEvent, TicTacToeParams, TicTacToeState }
 export { ticTacToeReport } from './report.js';
 
 /** Tic-tac-toe, whole: rules, report and the metric sweeps and tunes report by default. */
-export const ticTacToeModule: GameModule = { game: rules, report: ticTacToeReport, defaultMetric: 'outcomes.bySeat.seat1.win' };
+export const ticTacToeModule: GameModule = {
+  game: rules,
+  report: ticTacToeReport,
+  defaultMetric: 'outcomes.bySeat.seat1.win',
+  // Competent players draw most games: X's win rate alone falls below 50% as play improves with
+  // no edge changing, so the ladder reads the first mover's (X's) share of the decided games
+  // against 50%, and the draws beside it.
+  headlines: [
+    { path: 'quality.firstMover.decidedWin', label: 'X among decided games', reference: 0.5 },
+    { path: 'quality.draw', label: 'Draws' },
+  ],
+};
