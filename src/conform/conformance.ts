@@ -369,7 +369,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
     }
     const deep = step % every === 0;
     if (deep) {
-      trajectory.push(`${STATE_ENTRY}${snapshot(state)}`);
+      recordState(trajectory, state);
       checkHeuristic(game, state, seed, step, findings, false);
       checkClone(game, state, seed, step, context, rng);
       checkObservation(game, state, seed, step, findings);
@@ -415,7 +415,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
       findings.fail('legal-actions', `actionKey threw: ${describeError(error)}`, seed, step);
       return { trajectory: null, steps: step };
     }
-    trajectory.push(`${ACTION_ENTRY}${key}`);
+    recordAction(trajectory, key);
     findings.checked('apply');
     const events: unknown[] = [];
     try {
@@ -434,7 +434,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
         return { trajectory: null, steps: step };
       }
     }
-    if (events.length > 0) trajectory.push(`${EVENTS_ENTRY}${snapshot(events)}`);
+    recordEvents(trajectory, events);
   }
 }
 
@@ -444,7 +444,25 @@ const EVENTS_ENTRY = 'events ';
 const STATE_ENTRY = 'state ';
 const END_ENTRY = 'end ';
 
-/** Adds a terminal state's returns and the state itself to a playout's record (what the determinism check compares). */
+// A playout's record (what the determinism check compares), written alike by the checked
+// playout and its replay: these four are the only writers.
+
+/** A state at a deep-checked step. */
+function recordState(record: string[], state: unknown): void {
+  record.push(`${STATE_ENTRY}${snapshot(state)}`);
+}
+
+/** The action (or chance outcome) played, by its key. */
+function recordAction(record: string[], key: string): void {
+  record.push(`${ACTION_ENTRY}${key}`);
+}
+
+/** The events the last apply emitted, if any. */
+function recordEvents(record: string[], events: readonly unknown[]): void {
+  if (events.length > 0) record.push(`${EVENTS_ENTRY}${snapshot(events)}`);
+}
+
+/** A terminal state's returns and the state itself. */
 function recordEnd(game: AnyGame, state: unknown, record: string[]): void {
   let returns: string;
   try {
@@ -846,7 +864,7 @@ function replayTrajectory(game: AnyGame, params: unknown, seed: number, every: n
     const trajectory: string[] = [];
     const bound = playoutBound(game, params);
     for (let step = 0; step <= bound && game.currentPlayer(state) !== TERMINAL; step++) {
-      if (step % every === 0) trajectory.push(`${STATE_ENTRY}${snapshot(state)}`);
+      if (step % every === 0) recordState(trajectory, state);
       let action: unknown;
       if (game.currentPlayer(state) === CHANCE) {
         // The checked playout listed the outcomes before sampling; listing never draws.
@@ -855,10 +873,10 @@ function replayTrajectory(game: AnyGame, params: unknown, seed: number, every: n
         const legal = game.legalActions(state);
         action = legal[rng.int(legal.length)];
       }
-      trajectory.push(`${ACTION_ENTRY}${game.actionKey(action)}`);
+      recordAction(trajectory, game.actionKey(action));
       const events: unknown[] = [];
       game.apply(state, action, (event) => events.push(event));
-      if (events.length > 0) trajectory.push(`${EVENTS_ENTRY}${snapshot(events)}`);
+      recordEvents(trajectory, events);
     }
     if (game.currentPlayer(state) === TERMINAL) recordEnd(game, state, trajectory);
     return trajectory;
