@@ -212,6 +212,10 @@ describe("the built-in games' headlines", () => {
       'integer-duel:drawRate': null,
       'tic-tac-toe:quality.firstMover.decidedWin': 0.5,
       'tic-tac-toe:quality.draw': null,
+      'coin-flip:decided.p1WinRate': 0.5,
+      'coin-flip:drawRate': null,
+      'survivors:decided.humansWinRate': 0.5,
+      'survivors:drawRate': null,
     });
     const share = (level: string, value: number, lower: number, upper: number): { level: string; figure: Figure } => ({ level, figure: { value, lower, upper, n: 200, percent: true } });
     const capped = judge({ path: 'cappedRate', label: 'Capped share' }, [share('greedy', 0.27, 0.213, 0.335), share('trainers-tempo', 1, 0.981, 1)], null, 0.95).verdict.text;
@@ -227,6 +231,16 @@ describe('a ladder on a game whose rates are known', () => {
     expect(summary.headlines[0]?.verdict.text).toBe('holds at every level: not distinguishable from 50%');
     // Common seeds: the coin does not care who plays, so both levels see the very same flips.
     expect(summary.headlines[0]?.levels[0]?.figure).toEqual(summary.headlines[0]?.levels[1]?.figure);
+  });
+
+  it('a fair coin that is often drawn: P1 among the decided flips is judged, not P1 among all flips, which would read below 50%', async () => {
+    // winRate 0.35, drawRate 0.3: P1 wins 35% of all flips, 50% of the decided ones, exactly.
+    const base = await parseScenario('game: coin-flip\nmatches: 600\nseed: 5\nparams: { winRate: 0.35, drawRate: 0.3 }\nseats: [random, random]\nladder: [random, greedy]\n', 'coin.yaml');
+    const summary = await runLadder(base, { workers: 0, command: 'test' });
+    expect(summary.headlines.map((headline) => headline.path)).toEqual(['decided.p1WinRate', 'drawRate']);
+    expect(summary.headlines[0]?.verdict).toEqual({ holds: true, text: 'holds at every level: not distinguishable from 50%' });
+    const all = summary.levels[0]?.results as { p1WinRate: { upper: number } };
+    expect(all.p1WinRate.upper).toBeLessThan(0.5);
   });
 
   it('a biased coin: above 50% at every level', async () => {

@@ -247,6 +247,22 @@ describe('Survivors report counting, from hand-made event streams', () => {
     expect(p.attacksUntilBreak.simulated).toBe(1); // broke on its only attack
   });
 
+  it("reads the humans' share of the decided games apart from their share of all games: draws count in neither side's decided share", () => {
+    const collector = survivorsReport.createCollector({ eventRows: false });
+    const aggregate = survivorsReport.emptyAggregate();
+    const drawn = end({ deck: 35, keysTopSize: 18, drawsPossible: 20, drawsMade: 9, keysFound: false });
+    const winners: SurvivorsEvent[] = [end(), { ...end(), winner: 'zombies', condition: 'kills' } as SurvivorsEvent, drawn, end(), drawn];
+    winners.forEach((event, index) => {
+      collector.onEvent(event);
+      collector.finishMatch({ matchIndex: index, seed: String(index), cluster: index, clusterSize: 1 }, aggregate);
+    });
+    const summary = survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary;
+    expect([summary.humansWinRate.successes, summary.humansWinRate.n]).toEqual([2, 5]);
+    expect([summary.decided.humansWinRate.successes, summary.decided.humansWinRate.n]).toEqual([2, 3]);
+    expect(summary.decided.humansWinRate.rate).toBeCloseTo(2 / 3, 12);
+    expect(survivorsReport.formatSummary(summary)).toMatch(/Humans among decided games +66\.7% /);
+  });
+
   it('puts the escape arithmetic in the escape report: where the Keys can be and how many draws were possible', () => {
     const { summary } = count([end({ deck: 35, keysTopSize: 18, drawsPossible: 20, drawsMade: 9, keysFound: false })]);
     expect(summary.escape).toMatchObject({ deck: 35, keysFrom: 19, drawsPossible: 20 });

@@ -145,7 +145,7 @@ describe('metric names', () => {
   it('are checked against the empty summary: a top-level typo, a group, a part of a figure, a quality typo, a count', async () => {
     const scenario = await parseScenario(COIN, join(dir, 'coin.yaml'));
     const check = (name: string, outcomes = false): string => messageOf(() => checkMetricNames(scenario, [{ name, source: `--metric ${name}` }], outcomes));
-    expect(check('p1WinRatio')).toBe('--metric p1WinRatio: no metric "p1WinRatio" in coin-flip results; they start with: p1WinRate, p2WinRate, drawRate, quality');
+    expect(check('p1WinRatio')).toBe('--metric p1WinRatio: no metric "p1WinRatio" in coin-flip results; they start with: p1WinRate, p2WinRate, drawRate, decided, quality');
     expect(check('quality.firstMover')).toBe('--metric quality.firstMover: is a group of figures, not one; name one of them, such as quality.firstMover.win, quality.firstMover.decidedWin');
     expect(check('p1WinRate.lower')).toBe('--metric p1WinRate.lower: no metric "p1WinRate.lower": p1WinRate is a figure, with no figures inside it; name p1WinRate');
     expect(check('quality.drama.x')).toBe('--metric quality.drama.x: no metric "quality.drama.x": quality.drama is a figure, with no figures inside it; name quality.drama');

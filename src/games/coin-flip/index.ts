@@ -9,4 +9,14 @@ export type { CoinFlipAction, CoinFlipEvent, CoinFlipParams, CoinFlipState } fro
 export { coinFlipReport } from './report.js';
 
 /** Coin flip, whole: rules, report and the metric sweeps and tunes report by default. */
-export const coinFlipModule: GameModule = { game: rules, report: coinFlipReport, defaultMetric: 'p1WinRate' };
+export const coinFlipModule: GameModule = {
+  game: rules,
+  report: coinFlipReport,
+  defaultMetric: 'p1WinRate',
+  // With drawRate above 0, P1's share of all flips reads below 50% on a fair coin: the ladder
+  // reads P1's share of the decided flips against 50%, and the draws beside it.
+  headlines: [
+    { path: 'decided.p1WinRate', label: 'P1 among decided flips', reference: 0.5 },
+    { path: 'drawRate', label: 'Draws' },
+  ],
+};

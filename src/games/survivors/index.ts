@@ -20,4 +20,18 @@ export type { AttackOdds, EndCondition, EscapeFigures, SurvivorsAction, Survivor
 export { survivorsReport } from './report.js';
 
 /** Survivors, whole: rules, report, charts, map drawing and the metric sweeps and tunes report by default. */
-export const survivorsModule: GameModule = { game: rules, report: survivorsReport, charts: survivorsCharts, lengthCap: survivorsLengthCap, render: survivorsRender, defaultMetric: 'humansWinRate' };
+export const survivorsModule: GameModule = {
+  game: rules,
+  report: survivorsReport,
+  charts: survivorsCharts,
+  lengthCap: survivorsLengthCap,
+  render: survivorsRender,
+  defaultMetric: 'humansWinRate',
+  // Escape games can be drawn (escapeTimeLimit: draw): the humans' share of all games would then
+  // fall below 50% with no edge changing, so the ladder reads their share of the decided games
+  // against 50%, and the draws beside it. Without draws the two shares are the same figure.
+  headlines: [
+    { path: 'decided.humansWinRate', label: 'Humans among decided games', reference: 0.5 },
+    { path: 'drawRate', label: 'Draws' },
+  ],
+};

@@ -69,8 +69,8 @@ export interface SurvivorsAggregate {
   matches: number;
   /**
    * Per match, clustered by the run's independent unit. Trials (rates): `humansWin`,
-   * `zombiesWin`, `draw`, `end:<condition>`, `death`, `share:<kind>` (action points of that kind
-   * over all spent), `passed` and `downedEnd` (of activations), `barricadeBroken:built` and
+   * `zombiesWin`, `draw`, `decidedHumansWin` (games not drawn only), `end:<condition>`,
+   * `death`, `share:<kind>` (action points of that kind over all spent), `passed` and `downedEnd` (of activations), `barricadeBroken:built` and
    * `:map` (broken by zombies over zombie attacks on them), `bitten` (of passes through
    * zombies), `zombieHit`, `barricadeBreak`, `rescued` (of downed), `keysFound`; per card
    * `<card>|unaimed|kill` (and `push`, `break`; `aimed` likewise), `<card>|break` (aimed or not),
@@ -390,6 +390,7 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
     figures.trial('humansWin', end.winner === 'humans');
     figures.trial('zombiesWin', end.winner === 'zombies');
     figures.trial('draw', end.winner === 'draw');
+    if (end.winner !== 'draw') figures.trial('decidedHumansWin', end.winner === 'humans');
     for (const condition of CONDITIONS) figures.trial(`end:${condition}`, end.condition === condition);
     figures.sample('rounds', end.round);
     figures.sample('deaths', end.deaths);

@@ -124,6 +124,8 @@ export interface SurvivorsSummary {
   readonly zombiesWinRate: RateEstimate;
   /** Draws: escape games that ran out of rounds, with `escapeTimeLimit: draw`. */
   readonly drawRate: RateEstimate;
+  /** The humans' wins among the games not drawn: the side's figure to read against 50% when games can be drawn. */
+  readonly decided: { readonly humansWinRate: RateEstimate };
   /** Share of all games ending each way: `kills` (zombies), `survived`, `escape` (humans), `timeLimit`. */
   readonly endCondition: Record<string, RateEstimate>;
   readonly rounds: MeanEstimate & { readonly histogram: [number, number][] };
@@ -314,6 +316,7 @@ function summarize(aggregate: SurvivorsAggregate, confidence: number): Survivors
     humansWinRate: rate('humansWin'),
     zombiesWinRate: rate('zombiesWin'),
     drawRate: rate('draw'),
+    decided: { humansWinRate: rate('decidedHumansWin') },
     endCondition,
     rounds: { ...mean('rounds'), histogram: sortedHistogram(aggregate.roundsHistogram) },
     gamesWithADeath: rate('death'),
@@ -366,7 +369,7 @@ function formatOutcomes(summary: SurvivorsSummary): string[] {
     ['Humans', ...formatRate(summary.humansWinRate)],
     ['Zombies', ...formatRate(summary.zombiesWinRate)],
   ];
-  if (summary.drawRate.successes > 0) sides.push(['Draw', ...formatRate(summary.drawRate)]);
+  if (summary.drawRate.successes > 0) sides.push(['Draw', ...formatRate(summary.drawRate)], ['Humans among decided games', ...formatRate(summary.decided.humansWinRate)]);
   return [
     table(['side', 'wins', '95% interval'], sides),
     '',
