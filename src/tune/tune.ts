@@ -541,14 +541,73 @@ export function offsetSeed(seed: number, offset: number): number {
 
 export async function tune(scenario: Scenario, options: TuneOptions): Promise<TuneResult> {
   const started = performance.now();
+  const space = checkedSpace(scenario, options);
+  const tolerance = options.tolerance ?? 0.01;
+  const sampled = candidateSettings(space, options.candidates ?? 24, scenario.seed);
+  // Categorical choices alone have no neighbourhood to refine in.
+  const refinable = options.refine !== false && space.some((dimension) => dimension.kind !== 'choice' || dimension.choices.every((choice) => Number.isFinite(Number(choice))));
+  const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed, options.matchTimeoutSeconds);
+  try {
+    // Every candidate must be a valid scenario before any match runs.
+    await checkRangeEnds(evaluator, space);
+    const { settings, leftOut } = await validSettings(evaluator, space, sampled);
+    const { searchBudget, refineBudget } = splitBudget(options.budget, settings.length, refinable, scenario.rotate);
+    // The scenario as played too (agent and game modules by content): a module edited between a
+    // search and its resume is another agent, whose matches must not be raced against the old one's.
+    const key = JSON.stringify({ source: scenario.source, played: digest(effectiveScenario(scenario)), targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
+    const checkpoint = new TuneCheckpoint(options.outDir, key, options.resume === true);
+    const searched = await race(evaluator, settings, searchBudget, options.targets, scenario.rotate, undefined, checkpoint.saved?.search ?? null, checkpoint.saveSearch, options.onRound);
+    let best = searched.best;
+    let spent = searched.spent;
+    let lastMatches = searched.matchesEach;
+    let refinement: TuneResult['refinement'] = null;
+    if (refinable) {
+      const refineSeed = offsetSeed(scenario.seed, REFINE_SEED_OFFSET);
+      const local = await validNeighbours(evaluator, refinementSettings(space, searched.best, settings.length, scenario.seed), refineSeed);
+      const refined = await race(evaluator, local, refineBudget, options.targets, scenario.rotate, refineSeed, checkpoint.saved?.refine ?? null, checkpoint.saveRefine, options.onRound);
+      best = refined.best;
+      spent += refined.spent;
+      // The winner's own matches in the last round it raced.
+      lastMatches = refined.matchesEach;
+      refinement = { candidates: local.length, seed: refineSeed, matches: refined.spent, rounds: refined.rounds };
+    }
+    const confirmation = await confirmOnFreshSeeds(evaluator, scenario, options, best, lastMatches, tolerance);
+    const result: TuneResult = {
+      scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
+      ...scenarioSkill(confirmation.played.seats, confirmation.played.rotate),
+      best,
+      assignments: toAssignments(best),
+      targets: confirmation.targets,
+      tolerance,
+      searchMatches: spent,
+      confirmMatches: confirmation.matches,
+      confirmSeed: confirmation.seed,
+      candidates: settings.length,
+      leftOut,
+      rounds: searched.rounds,
+      refinement,
+      seconds: Math.round(performance.now() - started) / 1000,
+      tunedScenario: join(options.outDir, `${scenario.name}-tuned.yaml`),
+      stateSha256: checkpoint.sha256,
+    };
+    publishTune(scenario, options.outDir, result, checkpoint);
+    return result;
+  } finally {
+    await evaluator.close();
+  }
+}
+
+/**
+ * The search space as searched, after the checks that need no match: at least one target and
+ * one dimension, each target's name (a typo must not cost a round) and a rate's value where the
+ * game's empty summary says it is a rate, and whole-number ranges of a size a search can list.
+ * `winRate=0..1` reads as whole numbers; a parameter the game declares real is searched as real.
+ */
+function checkedSpace(scenario: Scenario, options: TuneOptions): SpaceDimension[] {
   if (options.targets.length === 0) throw new UsageError([{ source: '--target', field: '', message: 'give at least one --target metric=value' }]);
   if (options.space.length === 0) throw new UsageError([{ source: '--space', field: '', message: 'give at least one --space name=lo..hi' }]);
-  const tolerance = options.tolerance ?? 0.01;
-  // Each target's name before any match (a typo must not cost a round), and a rate's value
-  // where the game's empty summary says it is a rate.
   const kinds = checkMetricNames(scenario, options.targets.map((target) => ({ name: target.metric, source: `--target ${target.metric}=${target.value}` })), false);
   for (const target of options.targets) if (kinds.get(target.metric) === 'rate') checkRateTarget(target);
-  // `winRate=0..1` reads as whole numbers; a parameter the game declares real is searched as real.
   const specs = scenario.entry.game.parameters as Record<string, { tunable?: { kind: string } } | undefined>;
   const space = options.space.map((dimension): SpaceDimension =>
     dimension.kind === 'int' && specs[dimension.name]?.tunable?.kind === 'real' && dimension.stepGiven !== true ? { name: dimension.name, kind: 'real', min: dimension.min, max: dimension.max } : dimension,
@@ -560,183 +619,217 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       throw new UsageError([{ source: `--space ${dimension.name}=${dimension.min}..${dimension.max}`, field: '', message: `${values.toLocaleString('en-US')} whole numbers to try; expected at most ${MAX_DIMENSION_VALUES.toLocaleString('en-US')}: give a coarser step (name=lo..hi:step)` }]);
     }
   }
-  const sampled = candidateSettings(space, options.candidates ?? 24, scenario.seed);
-  // Categorical choices alone have no neighbourhood to refine in.
-  const refinable = options.refine !== false && space.some((dimension) => dimension.kind !== 'choice' || dimension.choices.every((choice) => Number.isFinite(Number(choice))));
-  const statePath = join(options.outDir, 'tune-state.json');
-  const evaluator = new Evaluator(scenario.source, options.workers, options.onPlayed, options.matchTimeoutSeconds);
-  try {
-    // Every candidate must be a valid scenario before any match runs.
-    // Each end of every range (and every choice) first, named by its --space: a sampled point
-    // past a parameter's range would otherwise be left out or not depending on the seed, and
-    // named by a --set the user never typed. An end need only be valid beside some corner of the
-    // other ranges (winRate=0.6 fits drawRate=0 though not drawRate=0.6): which combinations
-    // are no setting is for the candidates below.
-    const endsOf = (dimension: SpaceDimension): readonly string[] => (dimension.kind === 'choice' ? dimension.choices : [String(dimension.min), String(dimension.max)]);
-    for (const dimension of space) {
-      let corners: Record<string, string>[] = [{}];
-      for (const other of space) {
-        if (other !== dimension && corners.length < 64) corners = corners.flatMap((corner) => endsOf(other).slice(0, 64).map((value) => ({ ...corner, [other.name]: value })));
-      }
-      for (const value of endsOf(dimension)) {
-        let alone: UsageError | null = null;
-        let fits = false;
-        for (const corner of [{}, ...corners.slice(0, 64)]) {
-          try {
-            await evaluator.scenario(toAssignments({ ...corner, [dimension.name]: value }));
-            fits = true;
-            break;
-          } catch (error) {
-            if (!(error instanceof UsageError)) throw error;
-            alone ??= error;
-          }
-        }
-        if (fits || alone === null) continue;
-        const beside = space.length > 1 ? ', with every end of the other ranges too' : '';
-        throw new UsageError(alone.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: spaceFlag(dimension), message: `${issue.message} (at ${dimension.name}=${value}${beside})` } : issue)));
-      }
+  return space;
+}
+
+/**
+ * Each end of every range (and every choice) must be a valid setting, refused by its --space: a
+ * sampled point past a parameter's range would otherwise be left out or not depending on the
+ * seed, and named by a --set the user never typed. An end need only be valid beside some corner
+ * of the other ranges (winRate=0.6 fits drawRate=0 though not drawRate=0.6): which combinations
+ * are no setting is for {@link validSettings}.
+ */
+async function checkRangeEnds(evaluator: Evaluator, space: readonly SpaceDimension[]): Promise<void> {
+  const endsOf = (dimension: SpaceDimension): readonly string[] => (dimension.kind === 'choice' ? dimension.choices : [String(dimension.min), String(dimension.max)]);
+  for (const dimension of space) {
+    let corners: Record<string, string>[] = [{}];
+    for (const other of space) {
+      if (other !== dimension && corners.length < 64) corners = corners.flatMap((corner) => endsOf(other).slice(0, 64).map((value) => ({ ...corner, [other.name]: value })));
     }
-    // A combination each of whose values is valid alone may not be (coin-flip's winRate +
-    // drawRate above 1): it is no setting, so it is left out, and said so. Refusing the search
-    // instead made it run or not depending on where the seed put the samples.
-    const settings: Record<string, string>[] = [];
-    const leftOut: string[] = [];
-    let invalid: UsageError | null = null;
-    for (const setting of sampled) {
-      try {
-        await evaluator.scenario(toAssignments(setting));
-        settings.push(setting);
-      } catch (error) {
-        if (!(error instanceof UsageError)) throw error;
-        leftOut.push(toAssignments(setting).join(' '));
-        const flags = space.map(spaceFlag).join(' ');
-        invalid ??= new UsageError(error.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: flags, message: `${issue.message} (at ${toAssignments(setting).join(' ')}); no candidate is a valid setting: narrow the ranges` } : issue)));
-      }
-    }
-    if (invalid !== null && settings.length === 0) throw invalid;
-    const searchBudget = refinable ? Math.floor((2 * options.budget) / 3) : options.budget;
-    const refineBudget = options.budget - searchBudget;
-    const search = raceSchedule(settings.length, searchBudget, scenario.rotate);
-    // The refinement races at most 9 candidates (4 rounds).
-    const refineMinimum = refinable ? raceSchedule(9, 0, scenario.rotate).minimum : 0;
-    // Both shares grow with the budget, so the least budget that fits is one number.
-    const fits = (budget: number): boolean => {
-      const share = refinable ? Math.floor((2 * budget) / 3) : budget;
-      return share >= search.minimum && budget - share >= refineMinimum;
-    };
-    if (!fits(options.budget)) {
-      let least = search.minimum + refineMinimum;
-      while (!fits(least)) least++;
-      const rounds = search.rounds === 1 ? '1 round' : `${search.rounds} rounds`;
-      throw new UsageError([
-        { source: '--budget', field: '', message: `${options.budget} matches are too few for ${settings.length} candidates in ${rounds}${refinable ? ' and the refinement' : ''}; give at least ${least}, or fewer --candidates` },
-      ]);
-    }
-    // The scenario as played too (agent and game modules by content): a module edited between a
-    // search and its resume is another agent, whose matches must not be raced against the old one's.
-    const key = JSON.stringify({ source: scenario.source, played: digest(effectiveScenario(scenario)), targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
-    const saved: SavedState | null = options.resume === true && existsSync(statePath) ? readSavedState(statePath) : null;
-    if (options.resume === true && saved === null) throw new UsageError([{ source: '--resume', field: '', message: `no tuning to resume in ${options.outDir}` }]);
-    if (saved !== null && saved.key !== key) {
-      throw new UsageError([{ source: '--resume', field: '', message: `${statePath} is from another search (scenario, seed, agent or game modules, targets, space or budget differ)` }]);
-    }
-    // The folder is made with the first file it holds: a search that stops before its first round
-    // is saved (a failed match, an interrupt) leaves nothing behind.
-    let stateSha256 = saved === null ? null : stateDigest(saved);
-    const write = (state: SavedState): void => {
-      makeFolders(options.outDir);
-      markOutputFolder(options.outDir, 'tune', ['tune-state.json', 'tune.json']);
-      stateSha256 = stateDigest(state);
-      // Keys sorted: an aggregate's maps fill in the order chunks finish, which depends on the workers.
-      writeFileSync(`${statePath}.tmp`, canonicalJson({ ...state, sha256: stateSha256 }));
-      renameSync(`${statePath}.tmp`, statePath);
-    };
-    let searchState: RaceState | null = saved?.search ?? null;
-    const searched = await race(evaluator, settings, searchBudget, options.targets, scenario.rotate, undefined, searchState, (state) => write({ key, search: (searchState = state), refine: null }), options.onRound);
-    let best = searched.best;
-    let spent = searched.spent;
-    let lastMatches = searched.matchesEach;
-    let refinement: TuneResult['refinement'] = null;
-    if (refinable) {
-      const refineSeed = offsetSeed(scenario.seed, REFINE_SEED_OFFSET);
-      // A neighbour that is no valid setting (a combination past a parameter's limit) is no candidate.
-      const local: Record<string, string>[] = [];
-      for (const setting of refinementSettings(space, searched.best, settings.length, scenario.seed)) {
+    for (const value of endsOf(dimension)) {
+      let alone: UsageError | null = null;
+      let fits = false;
+      for (const corner of [{}, ...corners.slice(0, 64)]) {
         try {
-          await evaluator.scenario(toAssignments(setting), refineSeed);
-          local.push(setting);
+          await evaluator.scenario(toAssignments({ ...corner, [dimension.name]: value }));
+          fits = true;
+          break;
         } catch (error) {
           if (!(error instanceof UsageError)) throw error;
+          alone ??= error;
         }
       }
-      const finalSearch = searchState ?? saved?.search;
-      const refined = await race(evaluator, local, refineBudget, options.targets, scenario.rotate, refineSeed, saved?.refine ?? null, (state) => {
-        if (finalSearch !== null && finalSearch !== undefined) write({ key, search: finalSearch, refine: state });
-      }, options.onRound);
-      best = refined.best;
-      spent += refined.spent;
-      // The winner's own matches in the last round it raced.
-      lastMatches = refined.matchesEach;
-      refinement = { candidates: local.length, seed: refineSeed, matches: refined.spent, rounds: refined.rounds };
+      if (fits || alone === null) continue;
+      const beside = space.length > 1 ? ', with every end of the other ranges too' : '';
+      throw new UsageError(alone.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: spaceFlag(dimension), message: `${issue.message} (at ${dimension.name}=${value}${beside})` } : issue)));
     }
-    // Confirmation on fresh seeds: the search's own matches favour its winner (it was picked
-    // for looking good on them), so only new matches say how good it is.
-    const confirmSeed = offsetSeed(scenario.seed, CONFIRM_SEED_OFFSET);
-    const confirmMatches = scenario.rotate ? Math.ceil((options.confirm ?? Math.max(2000, lastMatches)) / 2) * 2 : (options.confirm ?? Math.max(2000, lastMatches));
-    const played = await evaluator.scenario(toAssignments(best));
-    const fresh = await evaluator.start(toAssignments(best));
-    await evaluator.extend(fresh, confirmMatches, confirmSeed);
-    const metrics = await evaluator.metrics(fresh, confirmSeed);
-    const targets = options.targets.map((target): TargetResult => {
-      const metric = pickMetric(metrics, target.metric, `--target ${target.metric}=${target.value}`);
-      if (Number.isNaN(metric.value)) throw unmeasuredTarget(target, `the best setting's ${confirmMatches} fresh matches (${toAssignments(best).join(' ')})`);
-      // Normal approximation of where the true value lies, from the interval's half-width.
-      const se = Math.max(1e-12, (metric.upper - metric.lower) / (2 * 1.959964));
-      const probabilityInBand = normalCdf((target.value + tolerance - metric.value) / se) - normalCdf((target.value - tolerance - metric.value) / se);
-      return {
-        metric: target.metric,
-        kind: metric.kind,
-        target: target.value,
-        value: metric.value,
-        lower: metric.lower,
-        upper: metric.upper,
-        n: metric.n,
-        probabilityInBand,
-        intervalContainsTarget: metric.lower <= target.value && target.value <= metric.upper,
-      };
-    });
-    const tunedScenario = join(options.outDir, `${scenario.name}-tuned.yaml`);
-    const result: TuneResult = {
-      scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
-      ...scenarioSkill(played.seats, played.rotate),
-      best,
-      assignments: toAssignments(best),
-      targets,
-      tolerance,
-      searchMatches: spent,
-      confirmMatches,
-      confirmSeed,
-      candidates: settings.length,
-      leftOut,
-      rounds: searched.rounds,
-      refinement,
-      seconds: Math.round(performance.now() - started) / 1000,
-      tunedScenario,
-      stateSha256,
-    };
-    makeFolders(options.outDir);
-    markOutputFolder(options.outDir, 'tune', ['tune.json', 'tune-state.json', `${scenario.name}-tuned.yaml`]);
-    // A search that saved no round (one candidate) replaced whatever search was saved here: its
-    // state, left, would read as this result's unfinished search.
-    if (stateSha256 === null) rmSync(statePath, { force: true });
-    writeTunedScenario(scenario, result);
-    const summaryPath = join(options.outDir, 'tune.json');
-    writeFileSync(`${summaryPath}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
-    renameSync(`${summaryPath}.tmp`, summaryPath);
-    return result;
-  } finally {
-    await evaluator.close();
   }
+}
+
+/**
+ * The sampled combinations that are valid settings, and the others as assignments. A
+ * combination each of whose values is valid alone may not be (coin-flip's winRate + drawRate
+ * above 1): it is no setting, so it is left out, and said so. Refusing the search instead made
+ * it run or not depending on where the seed put the samples; with no valid one it is refused.
+ */
+async function validSettings(evaluator: Evaluator, space: readonly SpaceDimension[], sampled: readonly Record<string, string>[]): Promise<{ settings: Record<string, string>[]; leftOut: string[] }> {
+  const settings: Record<string, string>[] = [];
+  const leftOut: string[] = [];
+  let invalid: UsageError | null = null;
+  for (const setting of sampled) {
+    try {
+      await evaluator.scenario(toAssignments(setting));
+      settings.push(setting);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      leftOut.push(toAssignments(setting).join(' '));
+      const flags = space.map(spaceFlag).join(' ');
+      invalid ??= new UsageError(error.issues.map((issue) => (issue.source.startsWith('--set ') ? { ...issue, source: flags, message: `${issue.message} (at ${toAssignments(setting).join(' ')}); no candidate is a valid setting: narrow the ranges` } : issue)));
+    }
+  }
+  if (invalid !== null && settings.length === 0) throw invalid;
+  return { settings, leftOut };
+}
+
+/** The refinement's candidates that are valid settings: a neighbour past a parameter's limit is no candidate. */
+async function validNeighbours(evaluator: Evaluator, neighbourhood: readonly Record<string, string>[], refineSeed: number): Promise<Record<string, string>[]> {
+  const local: Record<string, string>[] = [];
+  for (const setting of neighbourhood) {
+    try {
+      await evaluator.scenario(toAssignments(setting), refineSeed);
+      local.push(setting);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+    }
+  }
+  return local;
+}
+
+/**
+ * The budget's two shares: two thirds to the search from the starting candidates, the rest to
+ * the refinement (all to the search when there is nothing to refine); refused, naming the least
+ * budget that fits, when either share is below what its race needs.
+ */
+function splitBudget(budget: number, candidates: number, refinable: boolean, rotate: boolean): { searchBudget: number; refineBudget: number } {
+  const searchBudget = refinable ? Math.floor((2 * budget) / 3) : budget;
+  const search = raceSchedule(candidates, searchBudget, rotate);
+  // The refinement races at most 9 candidates (4 rounds).
+  const refineMinimum = refinable ? raceSchedule(9, 0, rotate).minimum : 0;
+  // Both shares grow with the budget, so the least budget that fits is one number.
+  const fits = (total: number): boolean => {
+    const share = refinable ? Math.floor((2 * total) / 3) : total;
+    return share >= search.minimum && total - share >= refineMinimum;
+  };
+  if (!fits(budget)) {
+    let least = search.minimum + refineMinimum;
+    while (!fits(least)) least++;
+    const rounds = search.rounds === 1 ? '1 round' : `${search.rounds} rounds`;
+    throw new UsageError([
+      { source: '--budget', field: '', message: `${budget} matches are too few for ${candidates} candidates in ${rounds}${refinable ? ' and the refinement' : ''}; give at least ${least}, or fewer --candidates` },
+    ]);
+  }
+  return { searchBudget, refineBudget: budget - searchBudget };
+}
+
+/**
+ * A search's saved state in its folder (`tune-state.json`): read for `--resume` (refused when
+ * there is none, or when it is another search's), written after every round of either race.
+ * The folder is made with the first state written, so a search that stops before its first
+ * round is saved (a failed match, an interrupt) leaves nothing behind.
+ */
+class TuneCheckpoint {
+  readonly path: string;
+  /** The state `--resume` continues from, or null for a new search. */
+  readonly saved: SavedState | null;
+  /** The SHA-256 of the state last saved (or resumed), or null when none was. */
+  sha256: string | null;
+  /** The search's race as last saved: the refinement's states are saved beside it. */
+  private search: RaceState | null;
+
+  constructor(
+    private readonly outDir: string,
+    private readonly key: string,
+    resume: boolean,
+  ) {
+    this.path = join(outDir, 'tune-state.json');
+    this.saved = resume && existsSync(this.path) ? readSavedState(this.path) : null;
+    if (resume && this.saved === null) throw new UsageError([{ source: '--resume', field: '', message: `no tuning to resume in ${outDir}` }]);
+    if (this.saved !== null && this.saved.key !== key) {
+      throw new UsageError([{ source: '--resume', field: '', message: `${this.path} is from another search (scenario, seed, agent or game modules, targets, space or budget differ)` }]);
+    }
+    this.sha256 = this.saved === null ? null : stateDigest(this.saved);
+    this.search = this.saved?.search ?? null;
+  }
+
+  /** After a round of the search. */
+  readonly saveSearch = (state: RaceState): void => {
+    this.search = state;
+    this.write({ key: this.key, search: state, refine: null });
+  };
+
+  /** After a round of the refinement; a search that saved no round (one candidate) has nothing to save it beside. */
+  readonly saveRefine = (state: RaceState): void => {
+    if (this.search !== null) this.write({ key: this.key, search: this.search, refine: state });
+  };
+
+  /**
+   * At publishing: a search that saved no round (one candidate) replaced whatever search was
+   * saved here, whose state, left, would read as this result's unfinished search.
+   */
+  dropUnsaved(): void {
+    if (this.sha256 === null) rmSync(this.path, { force: true });
+  }
+
+  private write(state: SavedState): void {
+    makeFolders(this.outDir);
+    markOutputFolder(this.outDir, 'tune', ['tune-state.json', 'tune.json']);
+    this.sha256 = stateDigest(state);
+    // Keys sorted: an aggregate's maps fill in the order chunks finish, which depends on the workers.
+    writeFileSync(`${this.path}.tmp`, canonicalJson({ ...state, sha256: this.sha256 }));
+    renameSync(`${this.path}.tmp`, this.path);
+  }
+}
+
+/**
+ * The best setting played again on fresh seeds (run seed + 7919): the search's own matches
+ * favour its winner (it was picked for looking good on them), so only new matches say how good
+ * it is. Each target's value with its interval, and the probability it lies within the tolerance.
+ */
+async function confirmOnFreshSeeds(
+  evaluator: Evaluator,
+  scenario: Scenario,
+  options: TuneOptions,
+  best: Record<string, string>,
+  lastMatches: number,
+  tolerance: number,
+): Promise<{ played: Scenario; matches: number; seed: number; targets: TargetResult[] }> {
+  const seed = offsetSeed(scenario.seed, CONFIRM_SEED_OFFSET);
+  const wanted = options.confirm ?? Math.max(2000, lastMatches);
+  const matches = scenario.rotate ? Math.ceil(wanted / 2) * 2 : wanted;
+  const played = await evaluator.scenario(toAssignments(best));
+  const fresh = await evaluator.start(toAssignments(best));
+  await evaluator.extend(fresh, matches, seed);
+  const metrics = await evaluator.metrics(fresh, seed);
+  const targets = options.targets.map((target): TargetResult => {
+    const metric = pickMetric(metrics, target.metric, `--target ${target.metric}=${target.value}`);
+    if (Number.isNaN(metric.value)) throw unmeasuredTarget(target, `the best setting's ${matches} fresh matches (${toAssignments(best).join(' ')})`);
+    // Normal approximation of where the true value lies, from the interval's half-width.
+    const se = Math.max(1e-12, (metric.upper - metric.lower) / (2 * 1.959964));
+    const probabilityInBand = normalCdf((target.value + tolerance - metric.value) / se) - normalCdf((target.value - tolerance - metric.value) / se);
+    return {
+      metric: target.metric,
+      kind: metric.kind,
+      target: target.value,
+      value: metric.value,
+      lower: metric.lower,
+      upper: metric.upper,
+      n: metric.n,
+      probabilityInBand,
+      intervalContainsTarget: metric.lower <= target.value && target.value <= metric.upper,
+    };
+  });
+  return { played, matches, seed, targets };
+}
+
+/** Writes the result: the tuned scenario, then `tune.json`, each whole or not at all. */
+function publishTune(scenario: Scenario, outDir: string, result: TuneResult, checkpoint: TuneCheckpoint): void {
+  makeFolders(outDir);
+  markOutputFolder(outDir, 'tune', ['tune.json', 'tune-state.json', `${scenario.name}-tuned.yaml`]);
+  checkpoint.dropUnsaved();
+  writeTunedScenario(scenario, result);
+  const summaryPath = join(outDir, 'tune.json');
+  writeFileSync(`${summaryPath}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
+  renameSync(`${summaryPath}.tmp`, summaryPath);
 }
 
 /** The scenario with the best setting applied, as YAML, with how it was found on top. */
