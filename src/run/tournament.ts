@@ -142,6 +142,38 @@ async function playTournament(
 ): Promise<TournamentResult> {
   const agents = scenario.tournament ?? scenario.seats;
   const names = agents.map((seat) => seat.name);
+  const played = await playPairings(scenario, options, pairs, folders, outFolder, names);
+  const summary: TournamentSummary = {
+    hordelab: { version: HORDELAB_VERSION },
+    scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed, matchesPerPairing: scenario.matches, agents: names },
+    command: options.command,
+    confidence: DEFAULT_CONFIDENCE,
+    pairings: played.pairings,
+    ...ratedAgents(names, played.results),
+  };
+  writeTournamentFiles(outFolder, summary);
+  const { runs } = played;
+  const status: OutputStatus = runs.some((run) => run.status === 'interrupted') ? 'interrupted' : runs.some((run) => run.status === 'stopped') ? 'stopped' : 'complete';
+  // Every pairing folder stays Hordelab's, played this time or not: an interrupted or stopped
+  // round robin removes none of an earlier one's folders.
+  const files = outFolder.publish([...folders, ...TOURNAMENT_FILES], status).slice(folders.length);
+  return { summary, runs, files, status, failures: played.failures };
+}
+
+/**
+ * Plays each pairing as a run of its own into its folder, in order, with the round robin's
+ * budget of failures shared between them; once one stops or is interrupted, the pairings left
+ * are listed as not played. A failure outside the runs publishes the folders written so far as
+ * an unfinished round robin before it is thrown.
+ */
+async function playPairings(
+  scenario: Scenario,
+  options: TournamentOptions,
+  pairs: readonly [number, number][],
+  folders: readonly string[],
+  outFolder: OutputFolder,
+  names: readonly string[],
+): Promise<{ runs: RunResult[]; pairings: PairingSummary[]; results: PairingResult[]; failures: PairingFailures[] }> {
   const { replayCommand, onPairing, ...runOptions } = options;
   const maxErrors = options.maxErrors ?? 0;
   const runs: RunResult[] = [];
@@ -200,7 +232,12 @@ async function playTournament(
     if (runs.length > 0) outFolder.publish(folders, 'interrupted');
     throw error;
   }
-  const rated = rateAgents(agents.length, results, DEFAULT_CONFIDENCE, names);
+  return { runs, pairings, results, failures };
+}
+
+/** The agents' ratings from the pairings' results, by agent name, best first, and the fit's warnings. */
+function ratedAgents(names: readonly string[], results: readonly PairingResult[]): Pick<TournamentSummary, 'ratings' | 'warnings'> {
+  const rated = rateAgents(names.length, results, DEFAULT_CONFIDENCE, names);
   const ratings = rated.ratings
     .map((rating) => ({ ...rating, agent: names[rating.agent] as string }))
     // Without finite ratings (a clean sweep), the order is the score's; agents without games last.
@@ -210,22 +247,18 @@ async function playTournament(
         (Number.isNaN(x.rating) || Number.isNaN(y.rating) ? y.score - x.score : y.rating - x.rating) ||
         x.agent.localeCompare(y.agent),
     );
-  const summary: TournamentSummary = {
-    hordelab: { version: HORDELAB_VERSION },
-    scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed, matchesPerPairing: scenario.matches, agents: names },
-    command: options.command,
-    confidence: DEFAULT_CONFIDENCE,
-    pairings,
-    ratings,
-    warnings: rated.warnings,
-  };
+  return { ratings, warnings: rated.warnings };
+}
+
+/** `pairings.csv`, `ratings.csv` and `tournament.json`, as working files the folder publishes. */
+function writeTournamentFiles(outFolder: OutputFolder, summary: TournamentSummary): void {
   const write = (file: string, text: string): void => outFolder.writeTemp(file, text);
   write(
     'pairings.csv',
     csv([
       ['a', 'b', 'games', 'aWinRate', 'aWinLower', 'aWinUpper', 'drawRate', 'bWinRate', 'bWinLower', 'bWinUpper', 'folder'],
       // A pairing without games has no rates: empty cells, as null is in tournament.json.
-      ...pairings.map((p) => [
+      ...summary.pairings.map((p) => [
         p.a,
         p.b,
         p.games,
@@ -237,13 +270,8 @@ async function playTournament(
   // Open sides, missing ratings and the score of an agent without games are empty cells, as
   // null is in tournament.json.
   const cell = (value: number): number | string => (Number.isFinite(value) ? value : '');
-  write('ratings.csv', csv([['agent', 'rating', 'lower', 'upper', 'games', 'score'], ...ratings.map((r) => [r.agent, cell(r.rating), cell(r.lower), cell(r.upper), r.games, cell(r.score)])]));
+  write('ratings.csv', csv([['agent', 'rating', 'lower', 'upper', 'games', 'score'], ...summary.ratings.map((r) => [r.agent, cell(r.rating), cell(r.lower), cell(r.upper), r.games, cell(r.score)])]));
   write('tournament.json', `${JSON.stringify(summary, null, 2)}\n`);
-  const status: OutputStatus = runs.some((run) => run.status === 'interrupted') ? 'interrupted' : runs.some((run) => run.status === 'stopped') ? 'stopped' : 'complete';
-  // Every pairing folder stays Hordelab's, played this time or not: an interrupted or stopped
-  // round robin removes none of an earlier one's folders.
-  const files = outFolder.publish([...folders, ...TOURNAMENT_FILES], status).slice(folders.length);
-  return { summary, runs, files, status, failures };
 }
 
 /** The tournament as text: pairings, then ratings. */
