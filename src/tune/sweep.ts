@@ -180,47 +180,95 @@ export async function runSweep(
   // The evaluator only builds each configuration's scenario here; the paired player plays them.
   const evaluator = new Evaluator(scenario.source, 0);
   const player = new PairedPlayer(options.workers, options.matchTimeoutSeconds);
-  const played: { values: Record<string, SweepValue>; metrics: SweepPoint['metrics']; contributions: Record<string, UnitContributions> }[] = [];
+  const played: PlayedPoint[] = [];
   try {
     const all = grid(axes);
-    // Every configuration and metric is checked before any match runs: a typo must not cost the
-    // sweep. (Deeper metric names, such as one card's, exist only once matches are played.)
-    for (const values of all) {
-      try {
-        await evaluator.scenario(assignmentsOf(values));
-      } catch (error) {
-        throw error instanceof UsageError ? namingTheVariedValue(error, axes, values) : error;
-      }
-    }
-    // With no --metric, the metric is the game's own default: a wrong one is the game module's, not a flag's.
-    const given = options.metrics !== undefined && options.metrics.length > 0;
-    const moduleSpec = scenario.entry.source?.spec;
-    checkMetricNames(scenario, metricNames.map((name) => ({ name, source: given ? `--metric ${name}` : `${moduleSpec === undefined ? scenario.entry.game.id : `game module "${moduleSpec}"`}: defaultMetric (no --metric given)` })), true);
+    await checkSweep(scenario, evaluator, axes, all, metricNames, options.metrics !== undefined && options.metrics.length > 0);
     for (const [index, values] of all.entries()) {
       options.onPoint?.(index, all.length, values);
-      const configuration = await evaluator.scenario(assignmentsOf(values));
-      const result = await player.play(configuration, matches, metricNames, options.onPlayed);
-      const failure = result.failures[0];
-      if (failure !== undefined) throw evaluator.failed(configuration, assignmentsOf(values), failure);
-      const summary = configuration.entry.report.summarize(result.aggregate, DEFAULT_CONFIDENCE);
-      const metrics: Metric[] = [...flattenMetrics(summary), ...flattenMetrics(summarizeOutcomes(result.outcomes, DEFAULT_CONFIDENCE), 'outcomes')];
-      const picked: SweepPoint['metrics'] = {};
-      for (const name of metricNames) {
-        const metric = pickMetric(metrics, name, '--metric');
-        const note = metric.kind === 'mean' && metric.note !== undefined ? { note: metric.note } : {};
-        picked[name] = { kind: metric.kind, value: metric.value, lower: metric.lower, upper: metric.upper, n: metric.n, ...note };
-      }
-      const unitOf = scenario.rotate ? (match: number): number => Math.floor(match / 2) : (match: number): number => match;
-      const contributions: Record<string, UnitContributions> = {};
-      for (const [name, perMatch] of Object.entries(result.contributions)) contributions[name] = contributionsByUnit(perMatch, unitOf);
-      played.push({ values, metrics: picked, contributions });
+      played.push(await playPoint(scenario, evaluator, player, values, matches, metricNames, options.onPlayed));
     }
   } finally {
     await player.close();
     await evaluator.close();
   }
+  const points = pairedPoints(played, metricNames, matches);
+  const unpaired: Record<string, string> = {};
+  for (const name of metricNames) {
+    if (points.length < 2 || points.some((point) => point.differences[name] !== undefined)) continue;
+    unpaired[name] = played[0]?.contributions[name] === undefined ? RATIO_UNPAIRED : 'a configuration has no samples of it, or none that vary';
+  }
+  return {
+    scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
+    command: sweepCommand(scenario, axes, options.metrics, requested),
+    ...scenarioSkill(scenario.seats, scenario.rotate),
+    matchesPerPoint: matches,
+    confidence: DEFAULT_CONFIDENCE,
+    axes,
+    metrics: metricNames,
+    baseline: 0,
+    points,
+    unpaired,
+  };
+}
+
+/** One configuration played: its values, each metric's figure, and each metric's samples by independent unit (for the paired differences). */
+interface PlayedPoint {
+  readonly values: Record<string, SweepValue>;
+  readonly metrics: SweepPoint['metrics'];
+  readonly contributions: Record<string, UnitContributions>;
+}
+
+/**
+ * Every configuration and metric checked before any match runs: a typo must not cost the sweep.
+ * (Deeper metric names, such as one card's, exist only once matches are played.) With no
+ * --metric (`given` false), the metric is the game's own default: a wrong one is the game
+ * module's, not a flag's.
+ */
+async function checkSweep(scenario: Scenario, evaluator: Evaluator, axes: readonly SweepAxis[], all: readonly Record<string, SweepValue>[], metricNames: readonly string[], given: boolean): Promise<void> {
+  for (const values of all) {
+    try {
+      await evaluator.scenario(assignmentsOf(values));
+    } catch (error) {
+      throw error instanceof UsageError ? namingTheVariedValue(error, axes, values) : error;
+    }
+  }
+  const moduleSpec = scenario.entry.source?.spec;
+  checkMetricNames(scenario, metricNames.map((name) => ({ name, source: given ? `--metric ${name}` : `${moduleSpec === undefined ? scenario.entry.game.id : `game module "${moduleSpec}"`}: defaultMetric (no --metric given)` })), true);
+}
+
+/** Plays one configuration's matches (the sweep's common seeds) and measures each metric; a failed match fails the sweep, naming the configuration. */
+async function playPoint(
+  scenario: Scenario,
+  evaluator: Evaluator,
+  player: PairedPlayer,
+  values: Record<string, SweepValue>,
+  matches: number,
+  metricNames: readonly string[],
+  onPlayed: ((matches: number) => void) | undefined,
+): Promise<PlayedPoint> {
+  const configuration = await evaluator.scenario(assignmentsOf(values));
+  const result = await player.play(configuration, matches, metricNames, onPlayed);
+  const failure = result.failures[0];
+  if (failure !== undefined) throw evaluator.failed(configuration, assignmentsOf(values), failure);
+  const summary = configuration.entry.report.summarize(result.aggregate, DEFAULT_CONFIDENCE);
+  const metrics: Metric[] = [...flattenMetrics(summary), ...flattenMetrics(summarizeOutcomes(result.outcomes, DEFAULT_CONFIDENCE), 'outcomes')];
+  const picked: SweepPoint['metrics'] = {};
+  for (const name of metricNames) {
+    const metric = pickMetric(metrics, name, '--metric');
+    const note = metric.kind === 'mean' && metric.note !== undefined ? { note: metric.note } : {};
+    picked[name] = { kind: metric.kind, value: metric.value, lower: metric.lower, upper: metric.upper, n: metric.n, ...note };
+  }
+  const unitOf = scenario.rotate ? (match: number): number => Math.floor(match / 2) : (match: number): number => match;
+  const contributions: Record<string, UnitContributions> = {};
+  for (const [name, perMatch] of Object.entries(result.contributions)) contributions[name] = contributionsByUnit(perMatch, unitOf);
+  return { values, metrics: picked, contributions };
+}
+
+/** The points as reported: each but the first with its paired difference from the first, per metric, where that difference is finite. */
+function pairedPoints(played: readonly PlayedPoint[], metricNames: readonly string[], matches: number): SweepPoint[] {
   const baseline = played[0];
-  const points: SweepPoint[] = played.map((point, index) => {
+  return played.map((point, index) => {
     const differences: Record<string, SweepDifference> = {};
     for (const name of metricNames) {
       const from = baseline?.contributions[name];
@@ -231,17 +279,16 @@ export async function runSweep(
     }
     return { values: point.values, matches, metrics: point.metrics, differences };
   });
-  const unpaired: Record<string, string> = {};
-  for (const name of metricNames) {
-    if (points.length < 2 || points.some((point) => point.differences[name] !== undefined)) continue;
-    unpaired[name] = baseline?.contributions[name] === undefined ? RATIO_UNPAIRED : 'a configuration has no samples of it, or none that vary';
-  }
-  const command = [
+}
+
+/** The command line that plays this sweep again, quoted for a shell. */
+function sweepCommand(scenario: Scenario, axes: readonly SweepAxis[], metrics: readonly string[] | undefined, requested: number): string {
+  return [
     'hordelab',
     'sweep',
     scenario.file,
     ...axes.flatMap((axis) => ['--vary', `${axis.name}=${axis.values.join(',')}`]),
-    ...(options.metrics && options.metrics.length > 0 ? options.metrics.flatMap((metric) => ['--metric', metric]) : []),
+    ...(metrics && metrics.length > 0 ? metrics.flatMap((metric) => ['--metric', metric]) : []),
     '-n',
     String(requested),
     '--seed',
@@ -250,18 +297,6 @@ export async function runSweep(
   ]
     .map(quote)
     .join(' ');
-  return {
-    scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
-    command,
-    ...scenarioSkill(scenario.seats, scenario.rotate),
-    matchesPerPoint: matches,
-    confidence: DEFAULT_CONFIDENCE,
-    axes,
-    metrics: metricNames,
-    baseline: 0,
-    points,
-    unpaired,
-  };
 }
 
 const formatFigure = (value: number, kind: 'rate' | 'mean'): string => (kind === 'rate' ? `${(100 * value).toFixed(1)}%` : value.toFixed(2));
