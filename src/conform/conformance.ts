@@ -313,37 +313,10 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
   const bound = playoutBound(game, params);
   const timing = context.timing;
   const began = timing === null ? 0 : timing.clock();
-  // Chance nodes for the sampling test: the first node of each outcome list (a deal, a die, a
-  // draw from a deck of some size), so every kind of chance the game has is tested however late
-  // in a playout it comes; and besides those, nodes spread over the playouts, a few from each.
-  const chancePerPlayout = Math.ceil(context.chanceWanted / Math.max(1, context.playouts));
-  let chanceKept = 0;
-  let chanceSeen = 0;
-  let groupsCompared = 0;
-  const seats = game.seats.length;
+  const chance: ChanceKeeping = { perPlayout: Math.ceil(context.chanceWanted / Math.max(1, context.playouts)), kept: 0, seen: 0, groupsCompared: 0 };
   for (let step = 0; ; step++) {
-    let player: number;
-    try {
-      player = game.currentPlayer(state);
-    } catch (error) {
-      findings.fail('current-player', `currentPlayer threw: ${describeError(error)}`, seed, step);
-      return { trajectory: null, steps: step };
-    }
-    findings.checked('current-player');
-    if (player !== TERMINAL && player !== CHANCE && !(Number.isInteger(player) && player >= 0 && player < seats)) {
-      findings.fail('current-player', `currentPlayer returned ${player}, expected a seat 0..${seats - 1}, CHANCE (${CHANCE}) or TERMINAL (${TERMINAL})`, seed, step);
-      return { trajectory: null, steps: step };
-    }
-    let terminal: boolean;
-    try {
-      terminal = game.isTerminal(state);
-    } catch (error) {
-      findings.fail('current-player', `isTerminal threw: ${describeError(error)}`, seed, step);
-      return { trajectory: null, steps: step };
-    }
-    if (terminal !== (player === TERMINAL)) {
-      findings.fail('current-player', `isTerminal says ${terminal} but currentPlayer says ${player === TERMINAL ? 'TERMINAL' : player}`, seed, step);
-    }
+    const player = seatToAct(game, state, seed, step, findings);
+    if (player === null) return { trajectory: null, steps: step };
     if (player === TERMINAL) {
       findings.checked('terminates');
       checkTerminal(game, state, seed, step, findings);
@@ -354,19 +327,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
       findings.fail('terminates', `no terminal state within the declared maxLength of ${bound} steps`, seed, step);
       return { trajectory: null, steps: step };
     }
-    if (timing !== null) {
-      const now = timing.clock();
-      if (now - began > timing.limitMs) {
-        const left = context.playouts - context.playoutIndex - 1;
-        const skipped = left === 0 ? '' : `; the other ${left} playout${left === 1 ? ' was' : 's were'} not played`;
-        findings.fail('terminates', `no terminal state after ${formatSeconds(timing.limitMs)} (--playout-time) and ${step} steps, with maxLength ${bound}${skipped}`, seed, step);
-        return { trajectory: null, steps: step, timedOut: true };
-      }
-      if (timing.onProgress !== null && now - timing.lastProgress >= timing.progressEveryMs) {
-        timing.lastProgress = now;
-        timing.onProgress(context.playoutIndex + 1, context.playouts, step);
-      }
-    }
+    if (timing !== null && outOfTime(timing, began, context, seed, step, bound)) return { trajectory: null, steps: step, timedOut: true };
     const deep = step % every === 0;
     if (deep) {
       recordState(trajectory, state);
@@ -379,63 +340,141 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
       const drawn = checkChanceNode(game, state, rng, seed, step, findings);
       if (drawn === undefined) return { trajectory: null, steps: step };
       action = drawn.action;
-      chanceSeen++;
-      if (game.chanceGroups !== undefined) {
-        // States are compared at the first node of each grouping, and at a few of the deeper-checked steps of each playout.
-        const compare = (grouping: string): boolean => {
-          const first = !context.groupings.has(grouping) && context.groupings.size < GROUPINGS_COMPARED;
-          if (first) context.groupings.add(grouping);
-          else if (!(deep && groupsCompared < GROUP_CHECKS_PER_PLAYOUT)) return false;
-          groupsCompared++;
-          return true;
-        };
-        checkChanceGroups(game, state, drawn.kind, compare, seed, step, findings);
-      }
-      const firstOfKind = !context.chanceKinds.has(drawn.kind) && context.chanceKinds.size < CHANCE_KINDS_TESTED;
-      const spread = chanceKept < chancePerPlayout && spreadNodesKept(context) < context.chanceWanted && (chanceSeen === 1 || chanceSeen % 13 === 0);
-      if (firstOfKind || spread) {
-        try {
-          context.chanceNodes.push({ state: game.clone(state), seed, step, firstOfKind });
-          if (firstOfKind) context.chanceKinds.add(drawn.kind);
-          else chanceKept++;
-        } catch {
-          // The clone check reports a clone that throws.
-        }
-      }
+      keepChanceNode(game, state, drawn.kind, deep, chance, context, seed, step);
     } else {
       const legal = checkDecisionNode(game, state, seed, step, findings, deep);
       if (legal === null) return { trajectory: null, steps: step };
       if (deep) checkEveryActionApplies(game, state, legal, seed, step, findings);
       action = legal[rng.int(legal.length)];
     }
-    let key: string;
-    try {
-      key = game.actionKey(action);
-    } catch (error) {
-      findings.fail('legal-actions', `actionKey threw: ${describeError(error)}`, seed, step);
-      return { trajectory: null, steps: step };
-    }
-    recordAction(trajectory, key);
-    findings.checked('apply');
-    const events: unknown[] = [];
-    try {
-      game.apply(state, action, (event) => events.push(event));
-    } catch (error) {
-      findings.fail('apply', `applying ${key} threw: ${describeError(error)}`, seed, step);
-      return { trajectory: null, steps: step };
-    }
-    // A game reported by the generic report has its events' types checked as a run checks
-    // them: one a run would fail its match for fails here.
-    for (const event of isGenericallyReported(game) ? events : []) {
-      if (isWrapperEvent(event)) continue;
-      const problem = eventTypeProblem((event as { type?: unknown } | null)?.type);
-      if (problem !== null) {
-        findings.fail('apply', `applying ${key} emitted an event a run refuses: ${problem}`, seed, step);
-        return { trajectory: null, steps: step };
-      }
-    }
-    recordEvents(trajectory, events);
+    if (!applyChecked(game, state, action, seed, step, findings, trajectory)) return { trajectory: null, steps: step };
   }
+}
+
+/**
+ * The seat to act (or CHANCE, or TERMINAL), checked: `currentPlayer` must not throw and must
+ * name a seat, CHANCE or TERMINAL, and `isTerminal` must agree with it. Null when the playout
+ * cannot go on.
+ */
+function seatToAct(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings): number | null {
+  let player: number;
+  try {
+    player = game.currentPlayer(state);
+  } catch (error) {
+    findings.fail('current-player', `currentPlayer threw: ${describeError(error)}`, seed, step);
+    return null;
+  }
+  findings.checked('current-player');
+  const seats = game.seats.length;
+  if (player !== TERMINAL && player !== CHANCE && !(Number.isInteger(player) && player >= 0 && player < seats)) {
+    findings.fail('current-player', `currentPlayer returned ${player}, expected a seat 0..${seats - 1}, CHANCE (${CHANCE}) or TERMINAL (${TERMINAL})`, seed, step);
+    return null;
+  }
+  let terminal: boolean;
+  try {
+    terminal = game.isTerminal(state);
+  } catch (error) {
+    findings.fail('current-player', `isTerminal threw: ${describeError(error)}`, seed, step);
+    return null;
+  }
+  if (terminal !== (player === TERMINAL)) {
+    findings.fail('current-player', `isTerminal says ${terminal} but currentPlayer says ${player === TERMINAL ? 'TERMINAL' : player}`, seed, step);
+  }
+  return player;
+}
+
+/**
+ * Whether the playout has run past `--playout-time` (a `terminates` failure naming the steps
+ * played and the playouts left unplayed); tells progress when it is due.
+ */
+function outOfTime(timing: NonNullable<PlayoutContext['timing']>, began: number, context: PlayoutContext, seed: number, step: number, bound: number): boolean {
+  const now = timing.clock();
+  if (now - began > timing.limitMs) {
+    const left = context.playouts - context.playoutIndex - 1;
+    const skipped = left === 0 ? '' : `; the other ${left} playout${left === 1 ? ' was' : 's were'} not played`;
+    context.findings.fail('terminates', `no terminal state after ${formatSeconds(timing.limitMs)} (--playout-time) and ${step} steps, with maxLength ${bound}${skipped}`, seed, step);
+    return true;
+  }
+  if (timing.onProgress !== null && now - timing.lastProgress >= timing.progressEveryMs) {
+    timing.lastProgress = now;
+    timing.onProgress(context.playoutIndex + 1, context.playouts, step);
+  }
+  return false;
+}
+
+/** A playout's count of the chance nodes it has seen and kept for the sampling test. */
+interface ChanceKeeping {
+  /** The spread nodes one playout may keep. */
+  readonly perPlayout: number;
+  kept: number;
+  seen: number;
+  /** Chance groupings compared at deep-checked steps of this playout. */
+  groupsCompared: number;
+}
+
+/**
+ * At a chance node: its groupings checked (at the first node of each grouping, and at a few of
+ * the deeper-checked steps of each playout), and the node kept for the sampling test when it is
+ * the first of its kind (a deal, a die, a draw from a deck of some size: every kind of chance the
+ * game has is tested however late in a playout it comes) or one of the nodes spread over the
+ * playouts, a few from each.
+ */
+function keepChanceNode(game: AnyGame, state: unknown, kind: string, deep: boolean, chance: ChanceKeeping, context: PlayoutContext, seed: number, step: number): void {
+  chance.seen++;
+  if (game.chanceGroups !== undefined) {
+    const compare = (grouping: string): boolean => {
+      const first = !context.groupings.has(grouping) && context.groupings.size < GROUPINGS_COMPARED;
+      if (first) context.groupings.add(grouping);
+      else if (!(deep && chance.groupsCompared < GROUP_CHECKS_PER_PLAYOUT)) return false;
+      chance.groupsCompared++;
+      return true;
+    };
+    checkChanceGroups(game, state, kind, compare, seed, step, context.findings);
+  }
+  const firstOfKind = !context.chanceKinds.has(kind) && context.chanceKinds.size < CHANCE_KINDS_TESTED;
+  const spread = chance.kept < chance.perPlayout && spreadNodesKept(context) < context.chanceWanted && (chance.seen === 1 || chance.seen % 13 === 0);
+  if (!firstOfKind && !spread) return;
+  try {
+    context.chanceNodes.push({ state: game.clone(state), seed, step, firstOfKind });
+    if (firstOfKind) context.chanceKinds.add(kind);
+    else chance.kept++;
+  } catch {
+    // The clone check reports a clone that throws.
+  }
+}
+
+/**
+ * Applies `action`, recording its key and events: `actionKey` and `apply` must not throw, and
+ * for a game on the generic report each event's type is checked as a run checks it (one a run
+ * would fail its match for fails here). False when the playout cannot go on.
+ */
+function applyChecked(game: AnyGame, state: unknown, action: unknown, seed: number, step: number, findings: Findings, trajectory: string[]): boolean {
+  let key: string;
+  try {
+    key = game.actionKey(action);
+  } catch (error) {
+    findings.fail('legal-actions', `actionKey threw: ${describeError(error)}`, seed, step);
+    return false;
+  }
+  recordAction(trajectory, key);
+  findings.checked('apply');
+  const events: unknown[] = [];
+  try {
+    game.apply(state, action, (event) => events.push(event));
+  } catch (error) {
+    findings.fail('apply', `applying ${key} threw: ${describeError(error)}`, seed, step);
+    return false;
+  }
+  for (const event of isGenericallyReported(game) ? events : []) {
+    if (isWrapperEvent(event)) continue;
+    const problem = eventTypeProblem((event as { type?: unknown } | null)?.type);
+    if (problem !== null) {
+      findings.fail('apply', `applying ${key} emitted an event a run refuses: ${problem}`, seed, step);
+      return false;
+    }
+  }
+  recordEvents(trajectory, events);
+  return true;
 }
 
 /** How a playout's record marks its entries: an action's key, the events its apply emitted, a state (at deep-checked steps), the end (returns and the final state). */
