@@ -46,6 +46,31 @@ describe('outcome tables', () => {
     expect(byAgent['a']?.selfPlayMatches).toBe(0);
   });
 
+  it("judge an agent holding several seats by its best seat against the other agents' best: its own seats sharing the top is its win", () => {
+    const aggregate = emptyOutcomes(4);
+    const agents = ['a', 'a', 'b', 'b'];
+    const at = (match: number) => ({ cluster: match, clusterSize: 1 });
+    // a's two seats share the top, no b seat is level: a wins, b loses (each seat alone drew or lost).
+    addOutcome(aggregate, [3, 3, 1, 0], agents, at(0));
+    // a's best is level with b's best: a draw for both.
+    addOutcome(aggregate, [3, 1, 3, 0], agents, at(1));
+    // b's best is above a's: b wins.
+    addOutcome(aggregate, [1, 2, 0, 5], agents, at(2));
+    // a's one seat strictly on top: a wins.
+    addOutcome(aggregate, [0, 4, 1, 1], agents, at(3));
+    const { byAgent, bySeat } = summarizeOutcomes(aggregate, 0.95);
+    const counts = (name: string) => {
+      const overall = byAgent[name]!.overall;
+      return [overall.win.successes, overall.draw.successes, overall.loss.successes];
+    };
+    expect(counts('a')).toEqual([2, 1, 1]);
+    expect(counts('b')).toEqual([1, 1, 2]);
+    // The seat table is still per seat: seats 1 and 2 each drew match 0, seat 1 drew match 1 too.
+    expect([bySeat['seat1']!.draw.successes, bySeat['seat2']!.draw.successes]).toEqual([2, 1]);
+    // (2 + 1/2) / 4 points a match.
+    expect(byAgent['a']!.overall.score.mean).toBe(2.5 / 4);
+  });
+
   it('cluster rotated pairs: the agents\' rates count pairs as their independent units', () => {
     const aggregate = emptyOutcomes(2);
     // Every pair split: a wins one seating and loses the other, so a's rate has no spread across pairs.

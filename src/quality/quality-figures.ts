@@ -167,7 +167,8 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
   }
   const agents = context.agents;
   if (run.skill !== null && agents !== undefined && trace.legalActions > trace.decisions) {
-    // Its best seat's result, as outcomes count it; a match where it held every seat says nothing.
+    // Lost as outcomes count it: no seat of its at the top return (every seat a loss); a match
+    // where it held every seat says nothing.
     let held = 0;
     let lostEverySeat = true;
     for (let seat = 0; seat < agents.length; seat++) {

@@ -5,7 +5,8 @@
  * first-player edge and a skill edge can be told apart.
  *
  * Each agent is counted once per match. Where it holds some seats of a match but not all, its
- * result is that of its best seat; a match where it holds every seat (one agent playing itself)
+ * result is its best seat's return against the best of the other agents' seats (its own seats
+ * sharing the top return are its win); a match where it holds every seat (one agent playing itself)
  * says nothing about it: such matches are left out of its overall rates and counted in
  * `selfPlayMatches`. Every rate is clustered by the run's independent unit (the match, or the
  * rotated pair), so its interval and measured design effect hold for paired seeds too.
@@ -36,7 +37,7 @@ export interface OutcomeRates {
 }
 
 export interface AgentOutcomes {
-  /** Matches against other agents: each counted once, with the agent's best seat's result. */
+  /** Matches against other agents: each counted once, its best seat's return against the other agents' best. */
   readonly overall: OutcomeRates & {
     /** Points per match (a win 1, a draw ½), the figure ratings are fitted to. */
     readonly score: MeanEstimate;
@@ -101,7 +102,6 @@ export function seatResults(returns: readonly number[]): Result[] {
   return results;
 }
 
-const rank = (result: Result): number => (result === 'win' ? 2 : result === 'draw' ? 1 : 0);
 /** Slot offsets within a name set's `slots`, by result: win, draw, loss. */
 const RESULT_SLOT: Record<Result, number> = { win: 0, draw: 1, loss: 2 };
 
@@ -123,22 +123,28 @@ export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number
     recordResult(seatKeys(seat + 1).slots, result);
     recordResult(agentKeys(agentNames[seat] as string, seat + 1).slots, result);
   }
-  // Each agent once, in the order of its first seat, with the result of its best seat.
+  // Each agent once, in the order of its first seat: its best seat's return against the best of
+  // the other agents' seats. Its own seats sharing the top return is its win, not a draw: no
+  // other agent is level with it.
   for (let first = 0; first < seats; first++) {
     const name = agentNames[first] as string;
     if (agentNames.indexOf(name) !== first) continue;
-    let result = results[first] as Result;
-    let held = 1;
-    for (let seat = first + 1; seat < seats; seat++) {
-      if (agentNames[seat] !== name) continue;
-      held++;
-      if (rank(results[seat] as Result) > rank(result)) result = results[seat] as Result;
+    let own = Number.NEGATIVE_INFINITY;
+    let others = Number.NEGATIVE_INFINITY;
+    let held = 0;
+    for (let seat = 0; seat < seats; seat++) {
+      const value = returns[seat] as number;
+      if (agentNames[seat] === name) {
+        held++;
+        if (value > own) own = value;
+      } else if (value > others) others = value;
     }
     aggregate.agents[name] = (aggregate.agents[name] ?? 0) + 1;
     if (held === seats) {
       aggregate.selfPlay[name] = (aggregate.selfPlay[name] ?? 0) + 1;
       continue;
     }
+    const result: Result = own > others ? 'win' : own === others ? 'draw' : 'loss';
     const keys = agentKeys(name, 'all');
     recordResult(keys.slots, result);
     // Half-points keep the score a whole number.
