@@ -93,6 +93,8 @@ describe('keys that could reach every object', () => {
     ['a JSON key given twice (JSON.parse would keep the last)', 'twice.json', '{"game":"coin-flip","matches":4,"seed":1,"seats":["random","random"],"game":"tic-tac-toe"}', 'twice.json: a key is given twice (the second at line 1, column 70); expected each key once'],
     ['a YAML tag that would run code elsewhere', 'tag.yaml', SCENARIO.replace('game: coin-flip', 'game: !!js/function "x"'), 'tag.yaml: not valid YAML: Unresolved tag: tag:yaml.org,2002:js/function at line 1, column 7'],
     ['a YAML list used as a key', 'key.yaml', `${SCENARIO}? [a, b]\n: 1\n`, 'key.yaml: not valid YAML: a key must be a plain value, not a list or map, at line 5'],
+    ['a YAML seed past 2^53 (read as the nearest double, another seed)', 'big.yaml', SCENARIO.replace(/seed: \d+/, 'seed: 9007199254740993'), 'big.yaml: the whole number 9007199254740993 at line 3 is past 9007199254740991, the largest read exactly'],
+    ['a hexadecimal parameter past 2^53', 'hex.yaml', SCENARIO.replace('seats:', 'params: { winRate: 0x20000000000001 }\nseats:'), 'hex.yaml: the whole number 0x20000000000001 at line 4'],
     ['a second YAML document (a parse of the first alone drops it unsaid)', 'two.yaml', `${SCENARIO}---\ngame: tic-tac-toe\n`, 'two.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 5); expected one'],
     ['YAML after a document end marker', 'end.yaml', `${SCENARIO}...\n[\n`, 'end.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 6); expected one'],
     ['YAML nested 10,000 deep', 'deep.yaml', `${SCENARIO}description: ${'['.repeat(10000)}${']'.repeat(10000)}\n`, 'deep.yaml: not valid YAML'],

@@ -29,7 +29,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml';
-import { parseStrictYaml } from '../core/strict-yaml.js';
+import { parseStrictYaml, yamlProblem } from '../core/strict-yaml.js';
 import { z } from 'zod';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
@@ -134,7 +134,7 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
     raw = parseStrictYaml(text);
   } catch (error) {
     const where = error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}` : '';
-    throw new UsageError([{ source: file, field: '', message: `not valid YAML${where}: ${(error as Error).message.split('\n')[0]}` }]);
+    throw new UsageError([{ source: file, field: '', message: yamlProblem(error, where) }]);
   }
   const unsafe = findUnsafeKey(raw);
   if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);

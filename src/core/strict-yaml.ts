@@ -6,12 +6,28 @@
  */
 import { isCollection, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
 
+/** A whole number as written in decimal, octal (0o) or hexadecimal (0x), signed or not. */
+const WHOLE_NUMBER_TEXT = /^[+-]?(?:\d+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+
 /** What is wrong with a document, in one line. */
 export class StrictYamlError extends Error {
-  constructor(message: string) {
+  /**
+   * `syntax`: not YAML Hordelab reads (the callers say "not valid YAML"); `inexact`: valid YAML
+   * holding a number that cannot be read as written.
+   */
+  constructor(
+    message: string,
+    readonly kind: 'syntax' | 'inexact' = 'syntax',
+  ) {
     super(message);
     this.name = 'StrictYamlError';
   }
+}
+
+/** How a caller introduces a parse error: "not valid YAML: …", but a number read inexactly as itself. */
+export function yamlProblem(error: unknown, where = ''): string {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] as string;
+  return error instanceof StrictYamlError && error.kind === 'inexact' ? message : `not valid YAML${where}: ${message}`;
 }
 
 /** The data of `text`; @throws StrictYamlError for the first syntax error, unresolved tag or collection key. */
@@ -28,6 +44,7 @@ export function parseStrictYaml(text: string): unknown {
   const problem = document.errors[0] ?? document.warnings[0];
   if (problem !== undefined) throw new StrictYamlError((problem.message.split('\n')[0] as string).replace(/:\s*$/, ''));
   let collectionKey: number | null = null;
+  let inexact: { source: string; at: number } | null = null;
   visit(document, {
     Pair(_, pair) {
       if (isCollection(pair.key)) {
@@ -36,10 +53,25 @@ export function parseStrictYaml(text: string): unknown {
       }
       return undefined;
     },
+    Scalar(_, scalar) {
+      // A whole number past 2^53 − 1 is read as the nearest double, another number: a seed of
+      // 9007199254740993 would run as ...992, and a message would quote the number read, not
+      // the one written. Refused, quoting the text.
+      if (typeof scalar.value === 'number' && Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value) && WHOLE_NUMBER_TEXT.test(scalar.source ?? '')) {
+        inexact = { source: scalar.source as string, at: scalar.range?.[0] ?? 0 };
+        return visit.BREAK;
+      }
+      return undefined;
+    },
   });
   if (collectionKey !== null) {
     const line = text.slice(0, collectionKey).split('\n').length;
     throw new StrictYamlError(`a key must be a plain value, not a list or map, at line ${line}`);
+  }
+  if (inexact !== null) {
+    const { source, at } = inexact;
+    const line = text.slice(0, at).split('\n').length;
+    throw new StrictYamlError(`the whole number ${source} at line ${line} is past ${Number.MAX_SAFE_INTEGER}, the largest read exactly; expected a smaller one (or, for an approximate value, an exponent such as 1.5e19)`, 'inexact');
   }
   return document.toJS({ maxAliasCount: 100 });
 }

@@ -34,7 +34,7 @@ import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml, parseDocument as parseYamlDocument, YAMLParseError } from 'yaml';
-import { parseStrictYaml, StrictYamlError } from '../core/strict-yaml.js';
+import { parseStrictYaml, StrictYamlError, yamlProblem } from '../core/strict-yaml.js';
 import { z } from 'zod';
 import type { AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
@@ -670,8 +670,7 @@ function parseDocument(text: string, file: string): unknown {
     return parseStrictYaml(text);
   } catch (error) {
     // The parser reports nesting deep enough to overflow the stack as a parse error too.
-    const message = error instanceof YAMLParseError || error instanceof StrictYamlError ? error.message.split('\n')[0] : String(error);
-    throw new UsageError([{ source: file, field: '', message: `not valid YAML: ${message}` }]);
+    throw new UsageError([{ source: file, field: '', message: yamlProblem(error instanceof YAMLParseError || error instanceof StrictYamlError ? error : String(error)) }]);
   }
 }
 
@@ -692,7 +691,9 @@ export function parseAssignment(assignment: string): { path: string[]; value: un
   try {
     value = parseStrictYaml(assignment.slice(at + 1));
   } catch (error) {
-    throw new UsageError([{ source: `--set ${assignment}`, field: key, message: `value is not valid YAML: ${(error as Error).message.split('\n')[0]}` }]);
+    // One value on one line: its line number says nothing.
+    const inexact = error instanceof StrictYamlError && error.kind === 'inexact';
+    throw new UsageError([{ source: `--set ${assignment}`, field: key, message: inexact ? yamlProblem(error).replace(' at line 1 ', ' ') : `value is ${yamlProblem(error)}` }]);
   }
   const inside = findUnsafeKey(value, path);
   if (inside !== null) throw new UsageError([{ source: `--set ${assignment}`, field: inside.field, message: inside.message }]);
