@@ -64,6 +64,11 @@ export const mutationModules: readonly MutationModule[] = [
     tests: ['tests/quality.test.ts'],
     note: 'What the game-quality figures hear of a match: decisions, turn starts, and the leader at each (read from the values, or from the heuristic\'s `leader`, checked against them once a match).',
   },
+  {
+    source: 'src/reports/outcomes.ts',
+    tests: ['tests/outcomes.test.ts'],
+    note: "Every game's wins, draws and losses per seat and per agent (an agent holding several seats judged by its best against the other agents' best), clustered by the run's independent unit.",
+  },
   { source: 'src/stats/sprt.ts', tests: ['tests/sprt.test.ts'] },
   { source: 'src/stats/intervals.ts', tests: ['tests/histogram.test.ts'] },
   { source: 'src/stats/tests.ts', tests: ['tests/difference-tests.test.ts'] },

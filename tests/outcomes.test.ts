@@ -4,7 +4,8 @@
  * clustered by the run's independent unit.
  */
 import { describe, expect, it } from 'vitest';
-import { addOutcome, emptyOutcomes, mergeOutcomes, summarizeOutcomes } from '../src/reports/outcomes.js';
+import { addOutcome, emptyOutcomes, formatOutcomes, mergeOutcomes, seatResults, summarizeOutcomes } from '../src/reports/outcomes.js';
+import { clusteredMean, emptyTally, MatchFigures, recordMatch, settledFigures } from '../src/stats/clusters.js';
 
 const WIN = [1, -1];
 const LOSS = [-1, 1];
@@ -84,5 +85,103 @@ describe('outcome tables', () => {
     // Seat 1 won every match: a seat rate of 1 over 20 pairs.
     expect(summary.bySeat['seat1']?.win.clusters).toBe(20);
     expect(summary.bySeat['seat1']?.win.rate).toBe(1);
+  });
+
+  it('classify each seat from the returns: strictly highest wins, a shared highest draws, the rest lose', () => {
+    expect(seatResults([2, 3])).toEqual(['loss', 'win']);
+    expect(seatResults([1, 1, 0])).toEqual(['draw', 'draw', 'loss']);
+    expect(seatResults([-5, -5])).toEqual(['draw', 'draw']);
+    expect(seatResults([0, 4, 4, 4])).toEqual(['loss', 'draw', 'draw', 'draw']);
+    expect(seatResults([7])).toEqual(['win']);
+  });
+
+  it('merge counts of matches and of self-play, so notes and rates are the same however the run is split', () => {
+    const agents = ['a', 'a', 'b'];
+    const matches: [number[], string[]][] = [
+      [[1, 0, 0], agents],
+      [[0, 0, 1], ['a', 'a', 'a']],
+      [[2, 1, 0], ['a', 'a', 'a']],
+      [[0, 1, 2], agents],
+      [[3, 3, 3], agents],
+    ];
+    const whole = emptyOutcomes(3);
+    matches.forEach(([returns, names], match) => addOutcome(whole, returns, names, { cluster: match, clusterSize: 1 }));
+    const parts = [emptyOutcomes(3), emptyOutcomes(3)];
+    matches.forEach(([returns, names], match) => addOutcome(parts[match % 2]!, returns, names, { cluster: match, clusterSize: 1 }));
+    const merged = emptyOutcomes(3);
+    mergeOutcomes(merged, parts[0]!);
+    mergeOutcomes(merged, parts[1]!);
+    expect(merged.agents).toEqual({ a: 5, b: 3 });
+    expect(merged.selfPlay).toEqual({ a: 2 });
+    expect(whole.agents).toEqual(merged.agents);
+    expect(whole.selfPlay).toEqual(merged.selfPlay);
+    const summary = summarizeOutcomes(merged, 0.95);
+    expect(summary).toEqual(summarizeOutcomes(whole, 0.95));
+    expect(summary.byAgent['a']?.selfPlayMatches).toBe(2);
+    expect(summary.byAgent['a']?.note).toBe('2 matches against itself left out of overall');
+    // b never played itself: no note at all.
+    expect(summary.byAgent['b']?.selfPlayMatches).toBe(0);
+    expect('note' in (summary.byAgent['b'] as object)).toBe(false);
+    // a: a win, a loss and a three-way draw over the 3 matches against b.
+    expect([summary.byAgent['a']?.overall.win.successes, summary.byAgent['a']?.overall.draw.successes, summary.byAgent['a']?.overall.loss.successes]).toEqual([1, 1, 1]);
+  });
+
+  it('list seats 1..N, agents in name order, and only the seats an agent played', () => {
+    const aggregate = emptyOutcomes(3);
+    addOutcome(aggregate, [1, 0, 0], ['zed', 'amy', 'amy'], { cluster: 0, clusterSize: 1 });
+    addOutcome(aggregate, [0, 1, 0], ['zed', 'amy', 'amy'], { cluster: 1, clusterSize: 1 });
+    const summary = summarizeOutcomes(aggregate, 0.95);
+    expect(Object.keys(summary.bySeat)).toEqual(['seat1', 'seat2', 'seat3']);
+    expect(Object.keys(summary.byAgent)).toEqual(['amy', 'zed']);
+    expect(Object.keys(summary.byAgent['zed']!.bySeat)).toEqual(['seat1']);
+    expect(Object.keys(summary.byAgent['amy']!.bySeat)).toEqual(['seat2', 'seat3']);
+  });
+
+  it('give the score in points with its interval: the half-points mean, halved bound by bound', () => {
+    const aggregate = emptyOutcomes(2);
+    const results = [WIN, DRAW, LOSS, WIN, WIN, DRAW, LOSS, LOSS, WIN, DRAW, WIN, LOSS];
+    results.forEach((returns, match) => addOutcome(aggregate, returns, ['a', 'b'], { cluster: match, clusterSize: 1 }));
+    const score = summarizeOutcomes(aggregate, 0.95).byAgent['a']!.overall.score;
+    // The same points (1, ½, 0) measured directly.
+    const tally = emptyTally();
+    const figures = new MatchFigures();
+    results.forEach((returns, match) => {
+      figures.clear();
+      figures.sample('halfPoints', returns[0] === 1 ? 2 : returns[0] === 0 ? 1 : 0);
+      recordMatch(tally, { cluster: match, clusterSize: 1 }, figures);
+    });
+    const direct = clusteredMean(settledFigures(tally)['halfPoints'], 0.95);
+    expect(score.mean).toBeCloseTo(direct.mean / 2, 12);
+    expect(score.lower).toBeCloseTo(direct.lower / 2, 12);
+    expect(score.upper).toBeCloseTo(direct.upper / 2, 12);
+    expect(score.sd).toBeCloseTo(direct.sd / 2, 12);
+    expect(score.lower).toBeLessThan(score.mean);
+  });
+
+  it('print one row per agent and per seat it played, named by the seat, with the notes below', () => {
+    const aggregate = emptyOutcomes(2);
+    [WIN, LOSS, DRAW, WIN].forEach((returns, match) => addOutcome(aggregate, returns, match % 2 === 0 ? ['a', 'b'] : ['b', 'a'], { cluster: match, clusterSize: 1 }));
+    addOutcome(aggregate, WIN, ['a', 'a'], { cluster: 4, clusterSize: 1 });
+    addOutcome(aggregate, DRAW, ['b', 'b'], { cluster: 5, clusterSize: 1 });
+    const text = formatOutcomes(summarizeOutcomes(aggregate, 0.95), ['first', 'second']);
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^agent +games +wins +95% interval +draws +losses +points per game \[95%\]$/);
+    // a: won match 0 (seat 1) and match 1 (seat 2), drew match 2, lost match 3 (seat 2).
+    expect(lines[1]).toMatch(/^a +4 +50\.0% +\[[\d.]+%, [\d.]+%\] +25\.0% +25\.0% +0\.625 /);
+    expect(lines[2]).toMatch(/^ {2}as first +3 /);
+    expect(lines[3]).toMatch(/^ {2}as second +3 /);
+    // A seat row has no score cell: label, games, wins, interval, draws, losses.
+    expect(lines[2]?.trim().split(/\s{2,}/)).toHaveLength(6);
+    expect(lines[4]).toMatch(/^b +4 +25\.0% /);
+    expect(lines.slice(-2)).toEqual(['(a: 1 matches against itself left out of overall)', '(b: 1 matches against itself left out of overall)']);
+    // Without notes, no lines after the table; an agent that only played itself shows no score.
+    const alone = emptyOutcomes(2);
+    addOutcome(alone, WIN, ['c', 'c'], { cluster: 0, clusterSize: 1 });
+    const aloneText = formatOutcomes(summarizeOutcomes(alone, 0.95), ['first', 'second']);
+    expect(aloneText.split('\n')[1]?.trim().split(/\s{2,}/)).toEqual(['c', '0', '-', 'no samples', '-', '-', '-']);
+    expect(aloneText.split('\n').at(-1)).toBe('(c: plays itself in every match: its results are the seat table)');
+    const plain = emptyOutcomes(2);
+    addOutcome(plain, WIN, ['a', 'b'], { cluster: 0, clusterSize: 1 });
+    expect(formatOutcomes(summarizeOutcomes(plain, 0.95), ['first', 'second']).split('\n')).toHaveLength(5);
   });
 });

