@@ -121,6 +121,39 @@ const pathKey = (key: PropertyKey): string | number => (typeof key === 'number' 
 
 /** Reads and validates a checks file and every scenario it names, before anything runs. */
 export async function loadCheckFile(file: string): Promise<CheckFile> {
+  const data = readChecksData(file);
+  const issues: InputIssue[] = [];
+  const checks: CheckSpec[] = [];
+  const names = new Set<string>();
+  for (const [index, check] of data.checks.entries()) {
+    const field = `checks[${index}]`;
+    if (names.has(check.name)) issues.push({ source: file, field: `${field}.name`, message: `"${check.name}" is used twice; each check needs its own name` });
+    names.add(check.name);
+    const scenario = await checkScenario(file, field, check, issues);
+    if (scenario === null) continue;
+    if (scenario.tournament !== null) {
+      issues.push({ source: file, field: `${field}.scenario`, message: 'a round robin cannot be checked; name one pairing as a rotated scenario' });
+      continue;
+    }
+    if (scenario.rotate && (check.budget % 2 === 1 || check.batch % 2 === 1)) {
+      issues.push({ source: file, field: `${field}.budget`, message: 'with rotated seats every seed is played twice: budget and batch must be even' });
+      continue;
+    }
+    checks.push(...(await checkSpecs(file, index, check, scenario, issues)));
+  }
+  if (issues.length > 0) throw new UsageError(issues);
+  return { file, failOnInconclusive: data.failOnInconclusive, checks };
+}
+
+type ChecksData = z.infer<typeof fileSchema>;
+type CheckEntry = ChecksData['checks'][number];
+
+/**
+ * The file's data, checked against the checks file's schema: an unreadable file, YAML that is
+ * not plain data, an unsafe key, a scenario given where a checks file was meant (said as such,
+ * not as its fields' problems) and every field's problem are refused here.
+ */
+function readChecksData(file: string): ChecksData {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -138,7 +171,6 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
   }
   const unsafe = findUnsafeKey(raw);
   if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);
-  // A scenario given where a checks file was meant: said as such, not as its fields' problems.
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !('checks' in raw) && 'game' in raw) {
     throw new UsageError([{ source: file, field: '', message: 'is a scenario (it has game:), not a checks file; play it with hordelab run, or give check a file with a checks: list' }]);
   }
@@ -146,82 +178,77 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
   if (!parsed.success) {
     throw new UsageError(parsed.error.issues.map((issue) => ({ source: file, field: formatPath(issue.path.map(pathKey)), message: issue.message })));
   }
-  const issues: InputIssue[] = [];
-  const checks: CheckSpec[] = [];
-  const names = new Set<string>();
-  for (const [index, check] of parsed.data.checks.entries()) {
-    const field = `checks[${index}]`;
-    if (names.has(check.name)) issues.push({ source: file, field: `${field}.name`, message: `"${check.name}" is used twice; each check needs its own name` });
-    names.add(check.name);
-    let scenario: Scenario;
-    try {
-      if (check.scenario !== undefined) {
-        const scenarioPath = resolve(dirname(file), check.scenario);
-        // A scenario that is not there is this file's mistake: named by its field here.
-        if (!existsSync(scenarioPath)) {
-          issues.push({ source: file, field: `${field}.scenario`, message: `no such file: ${scenarioPath} (read from the checks file's folder)` });
-          continue;
-        }
-        scenario = await loadScenario(scenarioPath, {
-          matches: check.budget,
-          set: check.set ?? [],
-          ...(check.seed === undefined ? {} : { seed: check.seed }),
-        });
-      } else {
-        const inline = stringifyYaml({
-          name: check.name,
-          game: check.game,
-          matches: check.budget,
-          seed: check.seed ?? 1,
-          ...(check.params === undefined ? {} : { params: check.params }),
-          ...(check.metrics === undefined ? {} : { metrics: check.metrics }),
-          seats: check.seats,
-        });
-        scenario = await parseScenario(inline, file, { set: check.set ?? [] });
+  return parsed.data;
+}
+
+/**
+ * The scenario a check plays: its scenario file (read from the checks file's folder) with the
+ * check's budget, seed and `set`, or the scenario written inline in the check. Its problems go
+ * to `issues`, named by the check; null then.
+ */
+async function checkScenario(file: string, field: string, check: CheckEntry, issues: InputIssue[]): Promise<Scenario | null> {
+  try {
+    if (check.scenario !== undefined) {
+      const scenarioPath = resolve(dirname(file), check.scenario);
+      // A scenario that is not there is this file's mistake: named by its field here.
+      if (!existsSync(scenarioPath)) {
+        issues.push({ source: file, field: `${field}.scenario`, message: `no such file: ${scenarioPath} (read from the checks file's folder)` });
+        return null;
       }
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      for (const problem of error.issues) issues.push({ ...problem, message: `${field} (${check.name}): ${problem.field === '' ? '' : `${problem.field}: `}${problem.message}`, field: '' });
-      continue;
+      return await loadScenario(scenarioPath, {
+        matches: check.budget,
+        set: check.set ?? [],
+        ...(check.seed === undefined ? {} : { seed: check.seed }),
+      });
     }
-    if (scenario.tournament !== null) {
-      issues.push({ source: file, field: `${field}.scenario`, message: 'a round robin cannot be checked; name one pairing as a rotated scenario' });
-      continue;
-    }
-    if (scenario.rotate && (check.budget % 2 === 1 || check.batch % 2 === 1)) {
-      issues.push({ source: file, field: `${field}.budget`, message: 'with rotated seats every seed is played twice: budget and batch must be even' });
-      continue;
-    }
-    const band: Band =
-      check.between !== undefined
-        ? { kind: 'between', low: check.between[0], high: check.between[1] }
-        : check.atLeast !== undefined
-          ? { kind: 'atLeast', value: check.atLeast }
-          : { kind: 'atMost', value: check.atMost as number };
-    const scenarioLabel = check.scenario ?? `inline ${check.game ?? ''}`;
-    const spec = { file, index, scenarioLabel, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch };
-    if (check.ladder === undefined) {
-      checks.push({ ...spec, name: check.name, scenario, replaySets: check.scenario === undefined ? null : (check.set ?? []) });
-      continue;
-    }
-    // A ladder check is the same check at every level: the band must hold under each skill.
-    try {
-      for (const text of check.ladder) {
-        const level = parseLevel(text, `${file}: ${field}.ladder`);
-        const played = await levelScenario(scenario, level, `${file}: ${field}.ladder`);
-        if (played.rotate && (check.budget % 2 === 1 || check.batch % 2 === 1)) {
-          issues.push({ source: file, field: `${field}.budget`, message: `level ${level.name} rotates the seats, so every seed is played twice: budget and batch must be even` });
-          break;
-        }
-        checks.push({ ...spec, name: `${check.name}@${levelSlug(level.name)}`, scenario: played, ladder: { check: check.name, level: level.name }, replaySets: null });
-      }
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      issues.push(...error.issues);
-    }
+    const inline = stringifyYaml({
+      name: check.name,
+      game: check.game,
+      matches: check.budget,
+      seed: check.seed ?? 1,
+      ...(check.params === undefined ? {} : { params: check.params }),
+      ...(check.metrics === undefined ? {} : { metrics: check.metrics }),
+      seats: check.seats,
+    });
+    return await parseScenario(inline, file, { set: check.set ?? [] });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    for (const problem of error.issues) issues.push({ ...problem, message: `${field} (${check.name}): ${problem.field === '' ? '' : `${problem.field}: `}${problem.message}`, field: '' });
+    return null;
   }
-  if (issues.length > 0) throw new UsageError(issues);
-  return { file, failOnInconclusive: parsed.data.failOnInconclusive, checks };
+}
+
+/**
+ * The checks one entry makes: itself, or with `ladder:` the same check at every level (the band
+ * must hold under each skill), named `name@level`. A level's problem goes to `issues`.
+ */
+async function checkSpecs(file: string, index: number, check: CheckEntry, scenario: Scenario, issues: InputIssue[]): Promise<CheckSpec[]> {
+  const field = `checks[${index}]`;
+  const band: Band =
+    check.between !== undefined
+      ? { kind: 'between', low: check.between[0], high: check.between[1] }
+      : check.atLeast !== undefined
+        ? { kind: 'atLeast', value: check.atLeast }
+        : { kind: 'atMost', value: check.atMost as number };
+  const scenarioLabel = check.scenario ?? `inline ${check.game ?? ''}`;
+  const spec = { file, index, scenarioLabel, metric: check.metric, band, confidence: check.confidence, margin: check.margin, budget: check.budget, batch: check.batch };
+  if (check.ladder === undefined) return [{ ...spec, name: check.name, scenario, replaySets: check.scenario === undefined ? null : (check.set ?? []) }];
+  const specs: CheckSpec[] = [];
+  try {
+    for (const text of check.ladder) {
+      const level = parseLevel(text, `${file}: ${field}.ladder`);
+      const played = await levelScenario(scenario, level, `${file}: ${field}.ladder`);
+      if (played.rotate && (check.budget % 2 === 1 || check.batch % 2 === 1)) {
+        issues.push({ source: file, field: `${field}.budget`, message: `level ${level.name} rotates the seats, so every seed is played twice: budget and batch must be even` });
+        break;
+      }
+      specs.push({ ...spec, name: `${check.name}@${levelSlug(level.name)}`, scenario: played, ladder: { check: check.name, level: level.name }, replaySets: null });
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    issues.push(...error.issues);
+  }
+  return specs;
 }
 
 /** `between 45% and 55%` for a rate, `between 4.5 and 5.5` for a mean. */
