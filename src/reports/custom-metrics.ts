@@ -360,6 +360,68 @@ function createCollector(module: MetricModule): CustomCollector {
 }
 
 /**
+ * The collector of a report with metric modules: each event to the game's collector, then to
+ * each module's; at a match's end the game's rows, and each module's figures checked and added
+ * to its part of the aggregate. A module's throw, or figures that are not an object returned at
+ * once, fail the match naming the module.
+ */
+function combinedCollector(inner: MatchCollector<GameEvent, unknown>, modules: readonly MetricModule[]): MatchCollector<GameEvent, CombinedAggregate> {
+  const collectors = modules.map((module) => ({ module, subject: subjectOf(module), collector: createCollector(module) }));
+  const matchFigures = new MatchFigures();
+  const innerDecision = inner.onDecision?.bind(inner);
+  return {
+    onEvent(event) {
+      inner.onEvent(event);
+      for (const { subject, collector } of collectors) {
+        try {
+          collector.onEvent(event);
+        } catch (error) {
+          throw new MetricModuleError(subject, `onEvent threw ${thrown(error)} on a "${String(event.type)}" event`, null);
+        }
+      }
+    },
+    ...(innerDecision === undefined ? {} : { onDecision: innerDecision }),
+    finishMatch(context: MatchContext, aggregate: CombinedAggregate): MatchRows {
+      const rows = inner.finishMatch(context, aggregate.game);
+      for (const { module, subject, collector } of collectors) {
+        let values: unknown;
+        try {
+          values = collector.finishMatch(context);
+        } catch (error) {
+          throw new MetricModuleError(subject, `finishMatch threw ${thrown(error)}`, null);
+        }
+        if (typeof values !== 'object' || values === null || Array.isArray(values) || typeof (values as { then?: unknown }).then === 'function') {
+          const what = typeof (values as { then?: unknown } | null)?.then === 'function' ? 'a promise' : shown(values);
+          throw new MetricModuleError(subject, `finishMatch returned ${what}`, 'an object of figures, returned at once (not a promise)');
+        }
+        const target = (aggregate.custom[module.name] ??= { kinds: {}, matches: {}, tally: emptyTally() });
+        matchFigures.clear();
+        let entries: [string, unknown][];
+        try {
+          entries = Object.entries(values);
+        } catch (error) {
+          throw new MetricModuleError(subject, `finishMatch returned an object whose figures cannot be read: ${thrown(error)}`, 'an object of figures');
+        }
+        for (const [figure, value] of entries) addFigure(target, matchFigures, figure, value as FigureValue, module, context.matchIndex);
+        recordMatch(target.tally, context, matchFigures);
+      }
+      return rows;
+    },
+    discardMatch() {
+      inner.discardMatch();
+      // A failed match's events must not count: finish it into a throwaway aggregate.
+      for (const { subject, collector } of collectors) {
+        try {
+          collector.finishMatch({ matchIndex: -1, seed: '', cluster: -1, clusterSize: 1 });
+        } catch (error) {
+          throw new MetricModuleError(subject, `finishMatch threw ${thrown(error)} (finishing a match that had failed)`, null);
+        }
+      }
+    },
+  };
+}
+
+/**
  * The game's report with the metric modules added: its aggregate holds the game's and the
  * modules' figures, its summary is the game's with `custom` (or the placement's key) added, its
  * text the game's with a table of those figures under it.
@@ -373,62 +435,7 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
     matchColumns: report.matchColumns,
     eventTables: report.eventTables,
     ...(eventTypes === undefined ? {} : { eventTypes }),
-    createCollector(options) {
-      const inner = report.createCollector(options) as MatchCollector<GameEvent, unknown>;
-      const collectors = modules.map((module) => ({ module, subject: subjectOf(module), collector: createCollector(module) }));
-      const matchFigures = new MatchFigures();
-      const innerDecision = inner.onDecision?.bind(inner);
-      return {
-        onEvent(event) {
-          inner.onEvent(event);
-          for (const { subject, collector } of collectors) {
-            try {
-              collector.onEvent(event);
-            } catch (error) {
-              throw new MetricModuleError(subject, `onEvent threw ${thrown(error)} on a "${String(event.type)}" event`, null);
-            }
-          }
-        },
-        ...(innerDecision === undefined ? {} : { onDecision: innerDecision }),
-        finishMatch(context: MatchContext, aggregate: CombinedAggregate): MatchRows {
-          const rows = inner.finishMatch(context, aggregate.game);
-          for (const { module, subject, collector } of collectors) {
-            let values: unknown;
-            try {
-              values = collector.finishMatch(context);
-            } catch (error) {
-              throw new MetricModuleError(subject, `finishMatch threw ${thrown(error)}`, null);
-            }
-            if (typeof values !== 'object' || values === null || Array.isArray(values) || typeof (values as { then?: unknown }).then === 'function') {
-              const what = typeof (values as { then?: unknown } | null)?.then === 'function' ? 'a promise' : shown(values);
-              throw new MetricModuleError(subject, `finishMatch returned ${what}`, 'an object of figures, returned at once (not a promise)');
-            }
-            const target = (aggregate.custom[module.name] ??= { kinds: {}, matches: {}, tally: emptyTally() });
-            matchFigures.clear();
-            let entries: [string, unknown][];
-            try {
-              entries = Object.entries(values);
-            } catch (error) {
-              throw new MetricModuleError(subject, `finishMatch returned an object whose figures cannot be read: ${thrown(error)}`, 'an object of figures');
-            }
-            for (const [figure, value] of entries) addFigure(target, matchFigures, figure, value as FigureValue, module, context.matchIndex);
-            recordMatch(target.tally, context, matchFigures);
-          }
-          return rows;
-        },
-        discardMatch() {
-          inner.discardMatch();
-          // A failed match's events must not count: finish it into a throwaway aggregate.
-          for (const { subject, collector } of collectors) {
-            try {
-              collector.finishMatch({ matchIndex: -1, seed: '', cluster: -1, clusterSize: 1 });
-            } catch (error) {
-              throw new MetricModuleError(subject, `finishMatch threw ${thrown(error)} (finishing a match that had failed)`, null);
-            }
-          }
-        },
-      };
-    },
+    createCollector: (options) => combinedCollector(report.createCollector(options) as MatchCollector<GameEvent, unknown>, modules),
     emptyAggregate: () => ({ game: report.emptyAggregate(), custom: {} }),
     mergeAggregates(into, other) {
       report.mergeAggregates(into.game, other.game);
