@@ -5,9 +5,10 @@
  * match is one trial.
  */
 import { describe, expect, it } from 'vitest';
+import { exactCoverage } from './fixtures/binomial.js';
 import { matchSeed, matchStream, type Rng } from '../src/core/rng.js';
 import { normalQuantile } from '../src/stats/intervals.js';
-import { contributionsByUnit, pairedDifference } from '../src/stats/paired-difference.js';
+import { adjustedRateInterval, contributionsByUnit, pairedDifference } from '../src/stats/paired-difference.js';
 
 /** Coupled outcomes: with probability `coupling` both configurations read the same uniform. */
 function coupledMatches(rng: Rng, units: number, rateA: number, rateB: number, coupling: number, trials: () => number) {
@@ -125,11 +126,14 @@ describe('pairedDifference', () => {
     const units = 100;
     const wins = { numerator: Array.from({ length: units }, (_, u) => u % 2), denominator: Array<number>(units).fill(1) };
     const same = pairedDifference(wins, wins, 0.95, 'rate');
-    // At most 1 − 0.025^(1/100) of the matches differ (97.5% upper bound), each by one win.
+    // At most 1 − 0.025^(1/100) of the matches differ (97.5% upper bound), each by one win. A
+    // rate's adjusted interval (its z²/2 pseudo-units each way) is a little wider still.
     const half = 1 - 0.025 ** (1 / units);
+    const adjusted = adjustedRateInterval(0, 0, units, 0.95);
+    expect(adjusted.upper).toBeGreaterThan(half);
     expect(same.difference).toBe(0);
-    expect(same.upper).toBeCloseTo(half, 12);
-    expect(same.lower).toBeCloseTo(-half, 12);
+    expect(same.upper).toBeCloseTo(adjusted.upper, 12);
+    expect(same.lower).toBeCloseTo(-adjusted.upper, 12);
     expect(half).toBeCloseTo(3.6889 / units, 2);
     // One or two matches seen to differ give no narrower a rate interval than none.
     for (const differing of [1, 2]) {
@@ -140,7 +144,7 @@ describe('pairedDifference', () => {
     }
     // All losses on both sides: a rate still spans 0..1 per trial.
     const losses = { numerator: Array<number>(units).fill(0), denominator: Array<number>(units).fill(1) };
-    expect(pairedDifference(losses, losses, 0.95, 'rate').upper).toBeCloseTo(half, 12);
+    expect(pairedDifference(losses, losses, 0.95, 'rate').upper).toBeCloseTo(adjusted.upper, 12);
     // Per-event rates: a unit twice the mean size moves the rate twice as far.
     const events = { numerator: Array<number>(units).fill(1), denominator: Array.from({ length: units }, (_, u) => (u === 0 ? 3 : 1)) };
     expect(pairedDifference(events, events, 0.95, 'rate').upper).toBeCloseTo((half * 3) / (102 / 100), 12);
@@ -177,7 +181,9 @@ describe('pairedDifference', () => {
     const won = { numerator: Array<number>(units).fill(1), denominator: Array<number>(units).fill(1) };
     const flipped = pairedDifference(lost, won, 0.95, 'rate');
     expect(flipped.unpairedUpper - flipped.unpairedLower).toBeCloseTo(2 * share, 12);
-    expect(flipped.unpairedUpper - flipped.unpairedLower).toBeCloseTo(flipped.upper - flipped.lower, 12);
+    // The paired one is a rate's adjusted interval, within [−1, 1].
+    expect(flipped.upper).toBe(1);
+    expect(flipped.lower).toBeCloseTo(Math.min(adjustedRateInterval(1, 0, units, 0.95).lower, 1 - share), 12);
     // Where only one side varies, the unpaired interval is its own variance's, as before.
     const rounds = { numerator: Array.from({ length: units }, (_, u) => 10 + (u % 5)), denominator: Array<number>(units).fill(1) };
     const mixed = pairedDifference(four, rounds, 0.95, 'mean');
@@ -209,5 +215,69 @@ describe('pairedDifference', () => {
     }
     expect(noneDiffered / repetitions).toBeGreaterThan(0.5);
     expect(covered / repetitions).toBeGreaterThan(0.95);
+  });
+
+  /** The rate interval of m units of which `up` changed +1 and `down` −1 (one trial each). */
+  function rateInterval(m: number, up: number, down: number): { lower: number; upper: number } {
+    const a = { numerator: [] as number[], denominator: Array<number>(m).fill(1) };
+    const b = { numerator: [] as number[], denominator: Array<number>(m).fill(1) };
+    for (let u = 0; u < m; u++) {
+      // Half the unchanged units won under both: the rates themselves do not matter, only the changes.
+      a.numerator.push(u >= up && u < up + down ? 1 : u >= up + down && u % 2 === 0 ? 1 : 0);
+      b.numerator.push(u < up ? 1 : u >= up + down && u % 2 === 0 ? 1 : 0);
+    }
+    return pairedDifference(a, b, 0.95, 'rate');
+  }
+
+  it('covers a rate difference 94.5% or more by exact sums when few units change, where the plain interval fell to 89% (audit 20)', () => {
+    // Common seeds, every change one way (a coin whose winRate moves): the count of changed units
+    // is binomial, and the coverage is the sum of its probabilities where the interval holds the
+    // truth. Over shares of 0.25 to 10 changed units in m, at 30, 100 and 300 units.
+    for (const m of [30, 100, 300]) {
+      let worst = 1;
+      for (let q = 1; q <= 40; q++) {
+        const p = q / (4 * m);
+        worst = Math.min(worst, exactCoverage(m, p, 0, (up) => {
+          const interval = rateInterval(m, up, 0);
+          return interval.lower <= p && p <= interval.upper;
+        }));
+      }
+      console.info(`adjusted rate interval, exact coverage: worst ${(100 * worst).toFixed(2)}% at ${m} units, every change one way`);
+      expect(worst, `${m} units`).toBeGreaterThan(0.945);
+    }
+    // The audit's worst point for the plain interval: 300 matches, difference 0.027 (exact 90.1%).
+    const audit = exactCoverage(300, 0.027, 0, (up) => {
+      const interval = rateInterval(300, up, 0);
+      return interval.lower <= 0.027 && 0.027 <= interval.upper;
+    });
+    expect(audit).toBeGreaterThan(0.95);
+    // Changes both ways (a setting that reshuffles outcomes): at or above 95%, not far above.
+    for (const [up, down] of [[0.3, 0.3], [0.1, 0.05]] as const) {
+      const covered = exactCoverage(100, up, down, (u, d) => {
+        const interval = rateInterval(100, u, d);
+        return interval.lower <= up - down && up - down <= interval.upper;
+      });
+      console.info(`adjusted rate interval, exact coverage: ${(100 * covered).toFixed(2)}% at 100 units changing +1 with ${up} and −1 with ${down}`);
+      expect(covered).toBeGreaterThan(0.945);
+      expect(covered).toBeLessThan(0.98);
+    }
+  });
+
+  it('keeps the adjusted rate interval within [−1, 1] and around the difference itself', () => {
+    // Every unit changed +1: the difference is 1 exactly.
+    const all = rateInterval(50, 50, 0);
+    expect(all.upper).toBe(1);
+    expect(all.lower).toBeLessThan(1);
+    expect(all.lower).toBeGreaterThan(0.8);
+    const none = rateInterval(50, 0, 50);
+    expect(none.lower).toBe(-1);
+    // The hand formula: 2 of 10 units +1, none −1; z²/2 pseudo-units each way, centred on 2 / (10 + z²).
+    const z = 1.959963984540054;
+    const n = 10 + z * z;
+    const squares = 2 * (1 - 0.2) ** 2 + 8 * 0.2 ** 2 + z * z + (z * z * 10 * 0.04) / n;
+    const half = z * Math.sqrt(squares / (n - 1) / n);
+    const hand = adjustedRateInterval(0.2, 2 * 0.8 ** 2 + 8 * 0.04, 10, 0.95);
+    expect(hand.lower).toBeCloseTo(2 / n - half, 12);
+    expect(hand.upper).toBeCloseTo(2 / n + half, 12);
   });
 });

@@ -43,15 +43,21 @@ describe('sweep', () => {
     expect(wins[0]).toBeLessThan(wins[1] as number);
     expect(wins[1]).toBeLessThan(wins[2] as number);
     // Paired differences from the first setting: nested wins make each match's difference 0 or 1,
-    // so the difference is the value difference and the paired interval the binomial one of
-    // the share of matches that changed sides (0.3 of them for 0.2 → 0.5).
+    // so the difference is the value difference and the paired interval the adjusted one of the
+    // share of matches that changed sides (0.3 of them for 0.2 → 0.5): z²/2 pseudo-units at +1
+    // and at −1, centred on the changes over 2000 + z².
     expect(result.baseline).toBe(0);
     expect(result.points[0]?.differences).toEqual({});
     const second = result.points[1]?.differences['p1WinRate'];
     expect(second?.difference).toBeCloseTo(((wins[1] as number) - (wins[0] as number)) / 2000, 12);
     const changed = second?.difference ?? 0;
-    const half = 1.959963984540054 * Math.sqrt((changed * (1 - changed)) / 1999);
-    expect((second?.upper ?? 0) - changed).toBeCloseTo(half, 9);
+    const z = 1.959963984540054;
+    const n = 2000 + z * z;
+    const centre = (changed * 2000) / n;
+    const squares = 2000 * changed * (1 - changed) + z * z + (z * z * 2000 * changed * changed) / n;
+    const half = z * Math.sqrt(squares / (n - 1) / n);
+    expect(second?.upper).toBeCloseTo(centre + half, 9);
+    expect(second?.lower).toBeCloseTo(centre - half, 9);
     expect((second?.unpairedUpper ?? 0) - (second?.unpairedLower ?? 0)).toBeGreaterThan((second?.upper ?? 0) - (second?.lower ?? 0));
   });
 

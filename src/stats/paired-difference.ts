@@ -16,8 +16,11 @@
  * since Σ zᵤ = 0 exactly. For win rates (yᵤ = 1) this is the textbook paired difference of
  * per-match outcomes. The same zᵤ without pairing, Σ z_a² + Σ z_b² over m (m − 1), is the
  * interval two independent runs would give: shown beside it, it says what common seeds bought.
- * Normal intervals, but for the case of no unit differing, which has no variance to estimate
- * (see `noDifferenceHalfWidth`); coverage is tested in tests/paired-difference.test.ts.
+ * Normal intervals for means. For rates, the interval of {@link adjustedRateInterval}: a plain
+ * normal interval covers as little as 89% when a setting changes a few to ten units (audit 20,
+ * exact sums over the binomial). Either way, the case of no unit differing has no variance to
+ * estimate (see `noDifferenceHalfWidth`). Coverage is tested in tests/paired-difference.test.ts,
+ * by exact sums over every count of differing units.
  */
 import { sampleVariance, sum } from 'simple-statistics';
 import { normalQuantile } from './intervals.js';
@@ -88,6 +91,30 @@ function noDifferenceHalfWidth(a: UnitContributions, b: UnitContributions, units
 }
 
 /**
+ * The interval of a paired difference of rates, `difference` the mean of m per-unit changes
+ * rᵤ in [−1, 1] (a unit's wins, or successes over its mean size, under b less under a) and
+ * `sumOfSquares` = Σ (rᵤ − difference)²: the mean ± z·sd/√n after adding z²/2 pseudo-units at +1
+ * and as many at −1, as Agresti and Coull add z²/2 successes and failures to a binomial
+ * (Agresti & Min, 2005, do the like for paired proportions). When few units differ the changes
+ * are a handful of ±1s, whose sample variance is as uncertain as their count: the plain
+ * interval's exact coverage falls to 89–90% at every number of units, where this one's stays at
+ * 94.6% or more (worst over the share of units that change, 30 to 1000 units; no closer to 0.95
+ * than that, and 95–98% when changes go both ways). The interval is centred on the shrunk mean
+ * Σrᵤ / (m + z²), kept within [−1, 1], and always holds `difference` itself.
+ */
+export function adjustedRateInterval(difference: number, sumOfSquares: number, units: number, confidence: number): { lower: number; upper: number } {
+  const z = normalQuantile(confidence);
+  const pseudo = (z * z) / 2;
+  const n = units + 2 * pseudo;
+  const centre = (difference * units) / n;
+  // Σ over the units and pseudo-units of (r − centre)²: the units' own deviations from the
+  // difference, moved to the centre, and the pseudo-units' (±1 − centre)².
+  const squares = sumOfSquares + 2 * pseudo + (2 * pseudo * units * difference * difference) / n;
+  const half = z * Math.sqrt(squares / (n - 1) / n);
+  return { lower: Math.max(-1, Math.min(centre - half, difference)), upper: Math.min(1, Math.max(centre + half, difference)) };
+}
+
+/**
  * Configuration b minus configuration a over the units both played (the first
  * `min(length)`), with a `confidence` interval. NaN with an infinite interval when either has
  * no denominator (say, no trap was ever thrown) or fewer than 2 units. `kind` says what the
@@ -116,9 +143,19 @@ export function pairedDifference(a: UnitContributions, b: UnitContributions, con
   // paired one would claim independent seeds measure a constant exactly. It gets the same floor
   // (computed then: neither side varying leaves the paired differences no variance either).
   const floor = kind === 'rate' || pairedVariance === 0 ? noDifferenceHalfWidth(a, b, units, confidence, kind) : 0;
-  const half = Math.max(z * Math.sqrt(pairedVariance), floor);
   const unpairedHalf = unpairedVariance === 0 ? floor : z * Math.sqrt(unpairedVariance);
-  return { difference, lower: difference - half, upper: difference + half, unpairedLower: difference - unpairedHalf, unpairedUpper: difference + unpairedHalf, units };
+  const unpaired = { unpairedLower: difference - unpairedHalf, unpairedUpper: difference + unpairedHalf, units };
+  if (kind === 'rate') {
+    // The linearized differences dᵤ are each unit's change less the difference: their squares
+    // are the Σ (rᵤ − difference)² the adjusted interval takes.
+    let squares = 0;
+    for (const d of differences) squares += d * d;
+    const adjusted = adjustedRateInterval(difference, squares, units, confidence);
+    // A difference of rates lies in [−1, 1]: the floor does not widen it past that.
+    return { difference, lower: Math.max(-1, Math.min(adjusted.lower, difference - floor)), upper: Math.min(1, Math.max(adjusted.upper, difference + floor)), ...unpaired };
+  }
+  const half = Math.max(z * Math.sqrt(pairedVariance), floor);
+  return { difference, lower: difference - half, upper: difference + half, ...unpaired };
 }
 
 /** Sums per-match contributions into per-unit ones: `unitOf(match)` numbers units from 0. */
