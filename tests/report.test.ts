@@ -59,7 +59,12 @@ describe('compareRuns on runs that cannot say what they seem to', () => {
       'the seats differ: random vs random in the baseline, greedy vs random in the run',
     ]);
     expect(formatComparison(comparison, false)).toContain('Note: the seats differ: random vs random in the baseline, greedy vs random in the run');
-    expect(libraryCompare('fair', fair.summary, 'again', fair.summary).notes).toEqual([]);
+    // A run compared with itself: both on run seed 1, said (the tests assume independent runs).
+    expect(libraryCompare('fair', fair.summary, 'again', fair.summary).notes).toEqual([
+      'both runs played run seed 1: their matches share dice, so these intervals and tests, made for independent runs, are conservative; for a paired difference on common seeds, use hordelab sweep',
+    ]);
+    const reseeded = await run({ game: 'coin-flip', matches: 400, seed: 3, seats: ['random', 'random'] });
+    expect(libraryCompare('fair', fair.summary, 'reseeded', reseeded.summary).notes).toEqual([]);
   });
 
   it('names who played each run, and warns when either played at random, in the text and the page', async () => {
@@ -111,12 +116,48 @@ describe('hordelab compare', () => {
     expect(first?.role).toBe('primary');
     expect(first?.adjustedPValue).toBe(first?.pValue);
     const secondary = declared.metrics.filter((metric) => metric.role === 'secondary');
-    expect(secondary.map((metric) => metric.adjustedPValue)).toEqual(holmAdjust(secondary.map((metric) => metric.pValue)));
+    // Holm never lowers a p-value, and a family of the distinct tests is never stricter than one
+    // of every row (the counts repeated under other names are tested once: see the coin test).
+    const everyRow = holmAdjust(secondary.map((metric) => metric.pValue));
+    secondary.forEach((metric, index) => {
+      expect(metric.adjustedPValue).toBeGreaterThanOrEqual(metric.pValue);
+      expect(metric.adjustedPValue).toBeLessThanOrEqual((everyRow[index] as number) + 1e-12);
+    });
     const text = await hordelabIn(tempDir(), 'compare', baseline, raised, '--primary', 'p1WinRate');
     expect(text.stdout).toMatch(/^Primary metric p1WinRate: .* \(unadjusted\)/m);
     const unknown = await hordelabIn(tempDir(), 'compare', baseline, raised, '--primary', 'p1WinRatio');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('--primary: "p1WinRatio" is not a metric of these runs');
+  });
+
+  it("tests the same counts once in Holm's family, however many names a summary gives them (audit 20)", async () => {
+    const coinRun = async (seed: number, winRate: number): Promise<string> => {
+      const dir = tempDir();
+      const scenario = await parseScenario(`game: coin-flip\nmatches: 500\nseed: ${seed}\nparams: { winRate: ${winRate} }\nseats: [random, {agent: random, name: other}]\n`, 'coin.yaml');
+      await runScenario(scenario, { outDir: dir, eventFiles: false, command: 'test' });
+      return dir;
+    };
+    const a = await coinRun(1, 0.5);
+    const b = await coinRun(2, 0.65);
+    const comparison = compareRuns(a, await readRunSummary(a), b, await readRunSummary(b));
+    const byPath = new Map(comparison.metrics.map((metric) => [metric.path, metric]));
+    // Without draws P1's win rate, P2's (its complement), P1's share of the decided flips and the
+    // quality figures' seat rows are one test: the same raw p and the same adjusted p.
+    const same = ['p1WinRate', 'p2WinRate', 'decided.p1WinRate', 'quality.bySeat.seat1.win', 'quality.bySeat.seat2.loss'];
+    for (const path of same) {
+      expect(byPath.get(path)?.pValue, path).toBeCloseTo(byPath.get('p1WinRate')?.pValue as number, 12);
+      expect(byPath.get(path)?.adjustedPValue, path).toBe(byPath.get('p1WinRate')?.adjustedPValue);
+    }
+    // The distinct tests among the rows: the rates' by their counts (here: the win test and the
+    // draw test), and every mean (the two agents' scores); Holm over those alone.
+    const distinct = new Map<string, number>();
+    comparison.metrics.forEach((metric, index) => distinct.set(metric.kind === 'rate' ? `${metric.pValue.toPrecision(12)}|${Math.abs(metric.difference).toPrecision(12)}` : `mean ${index}`, metric.pValue));
+    expect(distinct.size).toBe(4);
+    expect(comparison.metrics.length).toBeGreaterThan(10);
+    const family = [...distinct.values()];
+    const expected = holmAdjust(family)[family.indexOf(byPath.get('p1WinRate')?.pValue as number)];
+    expect(byPath.get('p1WinRate')?.adjustedPValue).toBeCloseTo(expected as number, 12);
+    expect(byPath.get('p1WinRate')?.changed).toBe(true);
   });
 
   it('refuses a folder that holds no run', async () => {
