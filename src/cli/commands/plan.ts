@@ -25,6 +25,8 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const designEffect = measured ?? (args.flag('rotated') ? 2 : 1);
   // Ten significant digits: 50% and 50.000001% must not both print as 50% (three decimals did).
   const percent = (x: number): string => `${+(100 * x).toPrecision(10)}%`;
+  // ±1 point, ±2.5 points.
+  const points = (x: number): string => `±${+(100 * x).toFixed(3)} ${+(100 * x).toFixed(3) === 1 ? 'point' : 'points'}`;
   const seats =
     measured !== undefined
       ? ` (design effect ${measured}: ${measured >= 1 ? `${measured} times as many as independent matches` : 'fewer than independent matches'})`
@@ -40,11 +42,13 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     if (margin === undefined) throw new UsageError([{ source: '--margin', field: '', message: 'give the interval half-width you want, such as --margin 0.01 for ±1 point' }]);
     if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'power is for telling two rates apart; add --vs RATE' }]);
     matches = matchesForMargin(rate, margin, confidence, designEffect);
-    text = `${matches} matches pin a rate near ${percent(rate)} to ±${+(100 * margin).toFixed(3)} points (${percent(confidence)} Wilson interval)${seats}.`;
+    // The half-width at exactly that rate: a run's rate comes out on either side of it, and the
+    // side nearer 50% gets a slightly wider interval (at 5% ± 1 point, half of runs; audit 20).
+    text = `${matches} matches pin a rate near ${percent(rate)} to ${points(margin)} (${percent(confidence)} Wilson interval at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.`;
   } else if (margin !== undefined) {
     if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'give either --margin (interval width) or --power (a test), not both' }]);
     matches = matchesForDifferenceMargin(rate, vs, margin, confidence, designEffect);
-    text = `${matches} matches per run measure the difference between ${percent(rate)} and ${percent(vs)} to ±${+(100 * margin).toFixed(3)} points (${percent(confidence)} interval)${seats}.`;
+    text = `${matches} matches per run measure the difference between ${percent(rate)} and ${percent(vs)} to ${points(margin)} (${percent(confidence)} interval at those rates)${seats}.`;
   } else {
     if (rate === vs) throw new UsageError([{ source: '--vs', field: '', message: 'equal to --rate: no number of matches tells a rate from itself' }]);
     const wanted = power ?? 0.8;
@@ -53,7 +57,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     const test =
       family === 1
         ? `a single test at the ${percent(1 - confidence)} level (two-sided): compare it with hordelab compare --primary METRIC; among Holm-adjusted metrics the power is lower (plan with --metrics K)`
-        : `one of ${family} Holm-adjusted metrics, as hordelab compare flags them (a moved metric needs p below ${percent((1 - confidence) / family)})`;
+        : `one of ${family} Holm-adjusted metrics, as hordelab compare flags them (a moved metric needs p below ${+(100 * ((1 - confidence) / family)).toPrecision(3)}%)`;
     text = `${matches} matches per run detect ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power, planned for ${test}${seats}.`;
   }
   const plan = {
