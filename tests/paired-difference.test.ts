@@ -263,6 +263,21 @@ describe('pairedDifference', () => {
     }
   });
 
+  it('keeps the rule-of-three floor under a per-event rate whose largest unit could move it further than the adjusted interval allows', () => {
+    // 100 units of 1 trial and one of 30: the mean unit is 1.29 trials, so the big unit alone
+    // could move the rate by 30 / 1.29 of a unit's share. One small unit seen to change (the
+    // paired differences vary) still gets the floor, both ways.
+    const units = 101;
+    const denominator = Array.from({ length: units }, (_, u) => (u === 0 ? 30 : 1));
+    const a = { numerator: Array.from({ length: units }, (_, u) => (u === 0 ? 15 : u % 2)), denominator };
+    const b = { numerator: a.numerator.map((x, u) => (u === 1 ? 0 : u === 2 ? 1 : x)), denominator };
+    const result = pairedDifference(a, b, 0.95, 'rate');
+    const floor = (1 - 0.025 ** (1 / units)) * (30 / (130 / units));
+    expect(result.difference).toBeCloseTo(0, 12);
+    expect(result.upper).toBeCloseTo(result.difference + floor, 12);
+    expect(result.lower).toBeCloseTo(result.difference - floor, 12);
+  });
+
   it('keeps the adjusted rate interval within [−1, 1] and around the difference itself', () => {
     // Every unit changed +1: the difference is 1 exactly.
     const all = rateInterval(50, 50, 0);
