@@ -374,6 +374,13 @@ describe('tune input', () => {
       const [win, draw] = left.split(' ').map((part) => Number(part.split('=')[1]));
       expect((win as number) + (draw as number)).toBeGreaterThan(1);
     }
+    // The combinations left out are made up by further samplings: all 24 candidates raced, none
+    // twice (audit 20: a square cut by winRate + drawRate <= 1 raced 11 of 24).
+    expect(result.candidates).toBe(24);
+    const square = await tune(scenario, { targets: [parseTarget('p1WinRate=0.3')], space: [parseDimension('winRate=0..1'), parseDimension('drawRate=0..1')], budget: 300, confirm: 20, workers: 0, outDir: join(dir, 'square') });
+    expect(square.candidates).toBe(24);
+    expect(square.leftOut.length).toBeGreaterThan(5);
+    expect(new Set(square.leftOut).size).toBe(square.leftOut.length);
     // An end valid beside no end of the others is still refused, naming its flag.
     await expect(tune(scenario, { targets: [parseTarget('p1WinRate=0.3')], space: [parseDimension('winRate=0.5..1.003'), parseDimension('drawRate=0..0.2')], budget: 300, workers: 0, outDir: join(dir, 'out2') })).rejects.toThrow(
       '--space winRate=0.5..1.003: winRate: Too big: expected number to be <=1 (at winRate=1.003, with every end of the other ranges too)',

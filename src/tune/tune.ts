@@ -551,6 +551,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     // Every candidate must be a valid scenario before any match runs.
     await checkRangeEnds(evaluator, space);
     const { settings, leftOut } = await validSettings(evaluator, space, sampled);
+    await topUpCandidates(evaluator, space, settings, leftOut, options.candidates ?? 24, scenario.seed);
     const { searchBudget, refineBudget } = splitBudget(options.budget, settings.length, refinable, scenario.rotate);
     // The scenario as played too (agent and game modules by content): a module edited between a
     // search and its resume is another agent, whose matches must not be raced against the old one's.
@@ -680,6 +681,41 @@ async function validSettings(evaluator: Evaluator, space: readonly SpaceDimensio
   if (invalid !== null && settings.length === 0) throw invalid;
   return { settings, leftOut };
 }
+
+/** Further samplings tried when combinations are left out (see {@link topUpCandidates}). */
+const TOP_UP_DRAWS = 8;
+
+/**
+ * Where sampled combinations were no valid setting (a coin's winRate + drawRate above 1 leaves
+ * out about half of a square), more are drawn, each sampling on a seed of its own derived from
+ * the run seed, until `count` valid candidates are there or {@link TOP_UP_DRAWS} samplings have
+ * been tried: audit 20 found a 2-D tune racing 11 of its 24 candidates. A full grid has no more
+ * points to draw. Those drawn and left out are listed too.
+ */
+async function topUpCandidates(evaluator: Evaluator, space: readonly SpaceDimension[], settings: Record<string, string>[], leftOut: string[], count: number, seed: number): Promise<void> {
+  if (leftOut.length === 0) return;
+  const key = (setting: Record<string, string>): string => JSON.stringify(space.map((dimension) => setting[dimension.name]));
+  const seen = new Set([...settings.map(key), ...leftOut]);
+  for (let draw = 1; draw <= TOP_UP_DRAWS && settings.length < count; draw++) {
+    for (const setting of candidateSettings(space, count, offsetSeed(seed, TOP_UP_SEED_STEP * draw))) {
+      if (settings.length >= count) break;
+      const assignments = toAssignments(setting).join(' ');
+      if (seen.has(key(setting)) || seen.has(assignments)) continue;
+      seen.add(key(setting));
+      try {
+        await evaluator.scenario(toAssignments(setting));
+        settings.push(setting);
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        leftOut.push(assignments);
+        seen.add(assignments);
+      }
+    }
+  }
+}
+
+/** Run-seed step between the top-up samplings: apart from the refinement's and the confirmation's offsets. */
+const TOP_UP_SEED_STEP = 1_000_003;
 
 /** The refinement's candidates that are valid settings: a neighbour past a parameter's limit is no candidate. */
 async function validNeighbours(evaluator: Evaluator, neighbourhood: readonly Record<string, string>[], refineSeed: number): Promise<Record<string, string>[]> {
