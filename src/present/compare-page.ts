@@ -97,7 +97,7 @@ export async function comparisonPage(comparison: Comparison, gameTitle: string):
     await forestFigure(
       'rates',
       'Rates: run minus baseline, in points',
-      `Each row is one rate's difference with its ${level}% interval (Newcombe's). Orange: changed beyond chance after Holm's correction over all ${comparison.compared} metrics (adjusted p < ${comparison.alpha}).`,
+      `Each row is one rate's difference with its ${level}% interval (Newcombe's). Orange: changed beyond chance after Holm's correction over the distinct tests among the ${comparison.compared} metrics (adjusted p < ${comparison.alpha}; the same counts under another name are tested once).`,
       rates,
       false,
     ),
