@@ -44,21 +44,10 @@ export function parseStrictYaml(text: string): unknown {
   const problem = document.errors[0] ?? document.warnings[0];
   if (problem !== undefined) throw new StrictYamlError((problem.message.split('\n')[0] as string).replace(/:\s*$/, ''));
   let collectionKey: number | null = null;
-  let inexact: { source: string; at: number } | null = null;
   visit(document, {
     Pair(_, pair) {
       if (isCollection(pair.key)) {
         collectionKey = pair.key.range?.[0] ?? 0;
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-    Scalar(_, scalar) {
-      // A whole number past 2^53 − 1 is read as the nearest double, another number: a seed of
-      // 9007199254740993 would run as ...992, and a message would quote the number read, not
-      // the one written. Refused, quoting the text.
-      if (typeof scalar.value === 'number' && Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value) && WHOLE_NUMBER_TEXT.test(scalar.source ?? '')) {
-        inexact = { source: scalar.source as string, at: scalar.range?.[0] ?? 0 };
         return visit.BREAK;
       }
       return undefined;
@@ -68,12 +57,31 @@ export function parseStrictYaml(text: string): unknown {
     const line = text.slice(0, collectionKey).split('\n').length;
     throw new StrictYamlError(`a key must be a plain value, not a list or map, at line ${line}`);
   }
-  if (inexact !== null) {
-    const { source, at } = inexact;
-    const line = text.slice(0, at).split('\n').length;
-    throw new StrictYamlError(`the whole number ${source} at line ${line} is past ${Number.MAX_SAFE_INTEGER}, the largest read exactly; expected a smaller one (or, for an approximate value, an exponent such as 1.5e19)`, 'inexact');
-  }
+  refuseInexactWholeNumbers(document, text);
   return document.toJS({ maxAliasCount: 100 });
+}
+
+/**
+ * @throws StrictYamlError (`inexact`) for the first whole number past 2^53 − 1 in `document`
+ * (parsed from `text`): it would be read as the nearest double, another number (a seed of
+ * 9007199254740993 would run as ...992, and a message would quote the number read, not the one
+ * written). The error quotes the text. JSON is YAML, so a JSON file's numbers are checked so too.
+ */
+export function refuseInexactWholeNumbers(document: Document, text: string): void {
+  let inexact: { source: string; at: number } | null = null;
+  visit(document, {
+    Scalar(_, scalar) {
+      if (typeof scalar.value === 'number' && Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value) && WHOLE_NUMBER_TEXT.test(scalar.source ?? '')) {
+        inexact = { source: scalar.source as string, at: scalar.range?.[0] ?? 0 };
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  if (inexact === null) return;
+  const { source, at } = inexact;
+  const line = text.slice(0, at).split('\n').length;
+  throw new StrictYamlError(`the whole number ${source} at line ${line} is past ${Number.MAX_SAFE_INTEGER}, the largest read exactly; expected a smaller one (or, for an approximate value, an exponent such as 1.5e19)`, 'inexact');
 }
 
 /**

@@ -34,7 +34,7 @@ import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml, parseDocument as parseYamlDocument, YAMLParseError } from 'yaml';
-import { parseStrictYaml, StrictYamlError, yamlProblem } from '../core/strict-yaml.js';
+import { parseStrictYaml, refuseInexactWholeNumbers, StrictYamlError, yamlProblem } from '../core/strict-yaml.js';
 import { z } from 'zod';
 import type { AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
@@ -656,10 +656,16 @@ function parseDocument(text: string, file: string): unknown {
     }
     // JSON.parse keeps the last of two equal keys; a scenario that says `game` twice is refused,
     // as in YAML, not run as whichever came last. (JSON is YAML, so its parser finds them.)
-    const duplicate = parseYamlDocument(text).errors.find((error) => error.code === 'DUPLICATE_KEY');
+    const asYaml = parseYamlDocument(text);
+    const duplicate = asYaml.errors.find((error) => error.code === 'DUPLICATE_KEY');
     if (duplicate !== undefined) {
       const at = duplicate.linePos?.[0];
       throw new UsageError([{ source: file, field: '', message: `a key is given twice${at === undefined ? '' : ` (the second at line ${at.line}, column ${at.col})`}; expected each key once` }]);
+    }
+    try {
+      refuseInexactWholeNumbers(asYaml, text);
+    } catch (error) {
+      throw new UsageError([{ source: file, field: '', message: yamlProblem(error) }]);
     }
     return data;
   }
