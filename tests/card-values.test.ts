@@ -30,8 +30,8 @@ describe('paired differences', () => {
   it('is the mean of the per-unit differences, with the adjusted interval of z²/2 pseudo-units at +1 and at −1', () => {
     const variant = [1, 1, 0, 1, 0, 1];
     const base = [0, 1, 0, 0, 0, 1];
-    // Differences 1, 0, 0, 1, 0, 0: mean 1/3; with z² pseudo-units (half each way) n = 6 + z²,
-    // centred on 2 / n.
+    // Differences 1, 0, 0, 1, 0, 0: mean 1/3; with z² pseudo-units (half each way) n = 6 + z²;
+    // the interval runs from the shrunk centre 2 / n less the half-width to 1/3 plus it.
     const z = 1.959963984540054;
     const n = 6 + z * z;
     const squares = 2 * (2 / 3) ** 2 + 4 * (1 / 3) ** 2 + z * z + (z * z * 6 * (1 / 9)) / n;
@@ -39,20 +39,20 @@ describe('paired differences', () => {
     const estimate = pairedWinRateChange(variant, base, 1, 0.95);
     expect(estimate.difference).toBeCloseTo(1 / 3, 12);
     expect(estimate.lower).toBeCloseTo(2 / n - half, 9);
-    expect(estimate.upper).toBeCloseTo(2 / n + half, 9);
+    expect(estimate.upper).toBeCloseTo(1 / 3 + half, 9);
     expect(estimate.n).toBe(6);
     // A rotated pair's two matches count as one unit; its wins are halved to a rate.
     expect(pairedWinRateChange([2, 1, 1], [0, 1, 1], 2, 0.95).difference).toBeCloseTo(1 / 3, 12);
   });
 
-  it('covers the change of one copy 94.5% or more by exact sums, where half a pseudo-unit each way fell to 86% (audit 20)', () => {
-    // One copy moving a few units, all one way (common seeds): the count of units it moves is
-    // binomial; the coverage is the sum of its probabilities where the interval holds the truth.
-    // Expected counts of moved units from 1/3 to 10.
-    const counts = Array.from({ length: 30 }, (_, i) => (i + 1) / 3);
-    for (const m of [100, 200, 500]) {
+  it('covers the change of one copy 94.9% or more by exact sums, where half a pseudo-unit each way fell to 86% (audit 20)', () => {
+    // One copy moving units all one way (common seeds): the count of units it moves is binomial;
+    // the coverage is the sum of its probabilities where the interval holds the truth. Expected
+    // counts of moved units from 1/3 to 10, and every share of the units in steps of 1/100.
+    for (const m of [5, 20, 100, 200, 500]) {
+      const counts = [...Array.from({ length: 30 }, (_, i) => (i + 1) / 3), ...Array.from({ length: 99 }, (_, i) => ((i + 1) * m) / 100)].filter((count) => count < m);
       const worst = worstOneWayCoverage(m, counts, (moved) => pairedWinRateChange(Array.from({ length: m }, (_, u) => (u < moved ? 1 : 0)), Array<number>(m).fill(0), 1, 0.95));
-      expect(worst, `${m} units`).toBeGreaterThan(0.945);
+      expect(worst, `${m} units`).toBeGreaterThan(0.949);
     }
   });
 

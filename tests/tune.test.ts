@@ -45,7 +45,7 @@ describe('sweep', () => {
     // Paired differences from the first setting: nested wins make each match's difference 0 or 1,
     // so the difference is the value difference and the paired interval the adjusted one of the
     // share of matches that changed sides (0.3 of them for 0.2 → 0.5): z²/2 pseudo-units at +1
-    // and at −1, centred on the changes over 2000 + z².
+    // and at −1, spanning the shrunk centre (the changes over 2000 + z²) and the difference.
     expect(result.baseline).toBe(0);
     expect(result.points[0]?.differences).toEqual({});
     const second = result.points[1]?.differences['p1WinRate'];
@@ -56,7 +56,8 @@ describe('sweep', () => {
     const centre = (changed * 2000) / n;
     const squares = 2000 * changed * (1 - changed) + z * z + (z * z * 2000 * changed * changed) / n;
     const half = z * Math.sqrt(squares / (n - 1) / n);
-    expect(second?.upper).toBeCloseTo(centre + half, 9);
+    // From the shrunk centre less the half-width to the difference itself plus it.
+    expect(second?.upper).toBeCloseTo(changed + half, 9);
     expect(second?.lower).toBeCloseTo(centre - half, 9);
     expect((second?.unpairedUpper ?? 0) - (second?.unpairedLower ?? 0)).toBeGreaterThan((second?.upper ?? 0) - (second?.lower ?? 0));
   });
