@@ -94,6 +94,7 @@ describe('keys that could reach every object', () => {
     ['a YAML tag that would run code elsewhere', 'tag.yaml', SCENARIO.replace('game: coin-flip', 'game: !!js/function "x"'), 'tag.yaml: not valid YAML: Unresolved tag: tag:yaml.org,2002:js/function at line 1, column 7'],
     ['a YAML list used as a key', 'key.yaml', `${SCENARIO}? [a, b]\n: 1\n`, 'key.yaml: not valid YAML: a key must be a plain value, not a list or map, at line 5'],
     ['a YAML seed past 2^53 (read as the nearest double, another seed)', 'big.yaml', SCENARIO.replace(/seed: \d+/, 'seed: 9007199254740993'), 'big.yaml: the whole number 9007199254740993 at line 3 is past 9007199254740991, the largest read exactly'],
+    ['a YAML seed past 2^53 written with .0', 'dot.yaml', SCENARIO.replace(/seed: \d+/, 'seed: 9007199254740993.0'), 'dot.yaml: the whole number 9007199254740993.0 at line 3 is past 9007199254740991'],
     ['a hexadecimal parameter past 2^53', 'hex.yaml', SCENARIO.replace('seats:', 'params: { winRate: 0x20000000000001 }\nseats:'), 'hex.yaml: the whole number 0x20000000000001 at line 4'],
     ['a JSON seed past 2^53 (JSON.parse reads the nearest double)', 'big.json', '{"game":"coin-flip","matches":4,\n"seed":9007199254740993,"seats":["random","random"]}', 'big.json: the whole number 9007199254740993 at line 2 is past 9007199254740991'],
     ['a second YAML document (a parse of the first alone drops it unsaid)', 'two.yaml', `${SCENARIO}---\ngame: tic-tac-toe\n`, 'two.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 5); expected one'],

@@ -191,6 +191,10 @@ describe('verdicts', () => {
     // (within chance): a matter of the intervals, not said to be a change (audit 20).
     const resolution = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.53, 0.515), null, 0.95).verdict;
     expect(resolution).toEqual({ holds: false, text: 'reads differently, though no two levels differ beyond chance (first between L1 and L2): above 50% at L1; not distinguishable from 50% at L2' });
+    // Two levels far apart on the same side, the reading changing only by a little later on:
+    // 80% and 51.5% do differ beyond chance, so this is a change (review 20).
+    const apart = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.8, 0.53, 0.515), null, 0.95).verdict;
+    expect(apart.text).toMatch(/^changes \(first between L2 and L3\)/);
   });
 
   it('says where a headline is outside its band, and where one without reference moves beyond chance', () => {

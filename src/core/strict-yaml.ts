@@ -6,8 +6,8 @@
  */
 import { isCollection, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
 
-/** A whole number as written in decimal, octal (0o) or hexadecimal (0x), signed or not. */
-const WHOLE_NUMBER_TEXT = /^[+-]?(?:\d+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+/** A whole number as written in decimal (`.0` allowed), octal (0o) or hexadecimal (0x), signed or not. */
+const WHOLE_NUMBER_TEXT = /^[+-]?(?:\d+(?:\.0*)?|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 
 /** What is wrong with a document, in one line. */
 export class StrictYamlError extends Error {

@@ -122,10 +122,11 @@ export function judge(headline: Headline, figures: readonly { level: string; fig
       const first = measured.findIndex((reading) => reading.side !== measured[0]?.side);
       const where = `between ${measured[first - 1]?.level} and ${measured[first]?.level}`;
       // A reading that only fades into its interval (above at one level, not distinguishable at
-      // the next) may be the intervals' resolution, not the game: "changes" only where two
-      // consecutive levels that read differently also differ beyond chance (audit 20: a true
-      // edge growing from 2.2 to 4.5 points read "changes" in 119 of 171 ladders).
-      const moved = measured.some((reading, i) => i > 0 && reading.side !== measured[i - 1]?.side && differ(measured[i - 1]?.figure as Figure, reading.figure as Figure, confidence));
+      // the next) may be the intervals' resolution, not the game: "changes" only where some two
+      // levels also differ beyond chance (audit 20: a true edge growing from 2.2 to 4.5 points
+      // read "changes" in 119 of 171 ladders). Every pair is compared, so the words "no two
+      // levels differ beyond chance" are true as said (review 20).
+      const moved = measured.some((reading, i) => measured.some((other, j) => j < i && differ(other.figure as Figure, reading.figure as Figure, confidence)));
       const change = crossing ? (headline.reference === 0 ? `changes sign` : `crosses ${reference}`) : moved ? `changes` : `reads differently, though no two levels differ beyond chance`;
       parts.push(`${change} (first ${where}): ${groups.join('; ')}`);
     }

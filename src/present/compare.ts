@@ -73,8 +73,10 @@ function testPair(a: Metric, b: Metric, confidence: number): DifferenceTest | nu
  */
 function sameTestKey(a: Metric, b: Metric): string | null {
   if (a.kind !== 'rate' || b.kind !== 'rate') return null;
-  const counts = `${a.successes}/${a.n}|${b.successes}/${b.n}|${a.designEffect}|${b.designEffect}`;
-  const complement = `${a.n - a.successes}/${a.n}|${b.n - b.successes}/${b.n}|${a.designEffect}|${b.designEffect}`;
+  // The design effect and the clusters too: the test's variance and degrees of freedom read them.
+  const spread = `${a.designEffect}|${b.designEffect}|${a.clusters}|${b.clusters}`;
+  const counts = `${a.successes}/${a.n}|${b.successes}/${b.n}|${spread}`;
+  const complement = `${a.n - a.successes}/${a.n}|${b.n - b.successes}/${b.n}|${spread}`;
   return counts < complement ? counts : complement;
 }
 
@@ -185,9 +187,10 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   }
   // The same run seed gives both runs the same dice: their figures are correlated, and the
   // tests here, made for independent runs, are then conservative (audit 20: a 5-point change was
-  // found 13% of the time on one seed against 37% on two). Said, with where a paired test is.
+  // found 13% of the time on one seed against 37% on two), though not where they move apart
+  // (seats swapped, say). Said, with where a paired test is.
   if (baseline.scenario.seed === run.scenario.seed) {
-    notes.push(`both runs played run seed ${run.scenario.seed}: their matches share dice, so these intervals and tests, made for independent runs, are conservative; for a paired difference on common seeds, use hordelab sweep`);
+    notes.push(`both runs played run seed ${run.scenario.seed}: their matches share dice, and these intervals and tests assume independent runs (they are conservative where the shared dice move both runs alike, as for most changes of a setting); for a paired difference on common seeds, use hordelab sweep`);
   }
   const seatsOf = (summary: RunSummary): string => summary.scenario.seats.map((seat) => seat.name).join(' vs ') + (summary.scenario.rotateSeats ? ' (rotated)' : '');
   if (seatsOf(baseline) !== seatsOf(run)) notes.push(`the seats differ: ${seatsOf(baseline)} in the baseline, ${seatsOf(run)} in the run`);
