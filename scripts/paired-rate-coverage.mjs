@@ -6,36 +6,15 @@
 // are the same at every run. Usage (after npm run build):
 //   node scripts/paired-rate-coverage.mjs [units ...]     (default: 2 3 5 10 30 100 300 1000)
 import { pairedWinRateChange } from '../dist/src/cards/card-values.js';
+import { exactCoverage } from '../dist/src/stats/exact-coverage.js';
 import { pairedDifference } from '../dist/src/stats/paired-difference.js';
 
-function logFactorials(n) {
-  const table = new Float64Array(n + 1);
-  for (let k = 1; k <= n; k++) table[k] = table[k - 1] + Math.log(k);
-  return table;
-}
-
-/** Σ P(up, down) over the outcomes whose interval holds pUp − pDown. */
-function coverage(m, pUp, pDown, interval) {
-  const logs = logFactorials(m);
-  const truth = pUp - pDown;
-  let total = 0;
-  for (let up = 0; up <= m; up++) {
-    if (pUp === 0 && up > 0) break;
-    for (let down = 0; up + down <= m; down++) {
-      if (pDown === 0 && down > 0) break;
-      const stay = m - up - down;
-      let log = logs[m] - logs[up] - logs[down] - logs[stay];
-      if (up > 0) log += up * Math.log(pUp);
-      if (down > 0) log += down * Math.log(pDown);
-      if (stay > 0) log += stay * Math.log(1 - pUp - pDown);
-      const p = Math.exp(log);
-      if (p < 1e-13) continue;
-      const { lower, upper } = interval(m, up, down);
-      if (lower <= truth && truth <= upper) total += p;
-    }
-  }
-  return total;
-}
+/** The exact coverage of `interval(m, up, down)` when each unit changes +1 with pUp, −1 with pDown. */
+const coverage = (m, pUp, pDown, interval) =>
+  exactCoverage(m, pUp, pDown, (up, down) => {
+    const { lower, upper } = interval(m, up, down);
+    return lower <= pUp - pDown && pUp - pDown <= upper;
+  });
 
 // Unit u changes +1 when u < up, −1 when up <= u < up + down.
 const sweep = (m, up, down) => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardValues, pairedWinRateChange, readDeck } from '../src/cards/card-values.js';
-import { worstOneWayCoverage } from './fixtures/binomial.js';
+import { worstOneWayCoverage } from '../src/stats/exact-coverage.js';
 import { formatCardValues } from '../src/cards/card-values-output.js';
 import { Rng } from '../src/core/rng.js';
 import { parseScenario } from '../src/scenario/scenario.js';

@@ -5,7 +5,7 @@
  * match is one trial.
  */
 import { describe, expect, it } from 'vitest';
-import { exactCoverage, worstOneWayCoverage } from './fixtures/binomial.js';
+import { exactCoverage, worstOneWayCoverage } from '../src/stats/exact-coverage.js';
 import { matchSeed, matchStream, type Rng } from '../src/core/rng.js';
 import { normalQuantile } from '../src/stats/intervals.js';
 import { adjustedRateInterval, contributionsByUnit, pairedDifference } from '../src/stats/paired-difference.js';
