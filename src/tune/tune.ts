@@ -694,21 +694,22 @@ const TOP_UP_DRAWS = 8;
  */
 async function topUpCandidates(evaluator: Evaluator, space: readonly SpaceDimension[], settings: Record<string, string>[], leftOut: string[], count: number, seed: number): Promise<void> {
   if (leftOut.length === 0) return;
-  const key = (setting: Record<string, string>): string => JSON.stringify(space.map((dimension) => setting[dimension.name]));
-  const seen = new Set([...settings.map(key), ...leftOut]);
+  // Every setting lists its values in the space's order, so its assignments name it; left-out
+  // combinations are already listed that way.
+  const named = (setting: Record<string, string>): string => toAssignments(setting).join(' ');
+  const seen = new Set([...settings.map(named), ...leftOut]);
   for (let draw = 1; draw <= TOP_UP_DRAWS && settings.length < count; draw++) {
     for (const setting of candidateSettings(space, count, offsetSeed(seed, TOP_UP_SEED_STEP * draw))) {
       if (settings.length >= count) break;
-      const assignments = toAssignments(setting).join(' ');
-      if (seen.has(key(setting)) || seen.has(assignments)) continue;
-      seen.add(key(setting));
+      const name = named(setting);
+      if (seen.has(name)) continue;
+      seen.add(name);
       try {
         await evaluator.scenario(toAssignments(setting));
         settings.push(setting);
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        leftOut.push(assignments);
-        seen.add(assignments);
+        leftOut.push(name);
       }
     }
   }
