@@ -134,8 +134,9 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   const before = new Map(runMetrics(baseline).map((metric) => [metric.path, metric]));
   const skipped: string[] = [];
   const pairs: { a: Metric; b: Metric; test: DifferenceTest }[] = [];
-  // outcomes.bySeat.seat1.win is p1WinRate again: the same counts tested twice would only make
-  // Holm's correction stricter for every other metric.
+  // outcomes.bySeat.seat1.win is p1WinRate again: an outcomes row repeating counts listed before
+  // is left out of the listing (Holm's family counts each distinct test once anyway: see
+  // holmOverDistinctTests).
   const seen = new Set<string>();
   for (const b of runMetrics(run)) {
     const a = before.get(b.path);
