@@ -160,6 +160,40 @@ describe('hordelab compare', () => {
     expect(byPath.get('p1WinRate')?.changed).toBe(true);
   });
 
+  it('counts a row repeating the primary\'s test with the primary, not among the secondary metrics', async () => {
+    const coinRun = async (seed: number, winRate: number): Promise<string> => {
+      const dir = tempDir();
+      const scenario = await parseScenario(`game: coin-flip\nmatches: 400\nseed: ${seed}\nparams: { winRate: ${winRate} }\nseats: [random, {agent: random, name: other}]\n`, 'coin.yaml');
+      await runScenario(scenario, { outDir: dir, eventFiles: false, command: 'test' });
+      return dir;
+    };
+    const a = await coinRun(3, 0.5);
+    const b = await coinRun(4, 0.7);
+    const comparison = compareRuns(a, await readRunSummary(a), b, await readRunSummary(b), 0.05, 'p1WinRate');
+    const byPath = new Map(comparison.metrics.map((metric) => [metric.path, metric]));
+    const primary = byPath.get('p1WinRate');
+    expect(primary).toMatchObject({ role: 'primary', sameTestAs: null, changed: true });
+    // P2's rate (the complement, no draws) and the seat rows are the primary's one test.
+    for (const path of ['p2WinRate', 'decided.p1WinRate', 'quality.bySeat.seat1.win']) {
+      expect(byPath.get(path), path).toMatchObject({ role: 'primary', sameTestAs: 'p1WinRate', adjustedPValue: primary?.pValue, changed: true });
+    }
+    // Without a primary the same rows are secondary repeats of the first of them.
+    const plain = compareRuns(a, await readRunSummary(a), b, await readRunSummary(b));
+    expect(plain.metrics.find((metric) => metric.path === 'p2WinRate')).toMatchObject({ role: 'secondary', sameTestAs: 'p1WinRate' });
+    expect(plain.metrics.find((metric) => metric.path === 'p1WinRate')).toMatchObject({ role: 'secondary', sameTestAs: null });
+    const secondary = comparison.metrics.filter((metric) => metric.role === 'secondary');
+    const text = formatComparison(comparison, true);
+    expect(text).toContain(`${secondary.length} secondary metrics; ${secondary.filter((metric) => metric.changed).length} changed significantly`);
+    expect(secondary.length).toBeLessThan(comparison.compared - 3);
+    expect(text).toMatch(/^The same test as the primary, under other names: .*p2WinRate/m);
+    expect(text).toMatch(/p2WinRate .*\(the primary's test, unadjusted\)/);
+    const page = await comparisonPage(comparison, 'Coin Flip');
+    expect(page).toContain('the primary metric <code>p1WinRate</code> <strong>changed</strong>');
+    expect(page).toContain(`of ${secondary.length} secondary metrics`);
+    expect(page).toContain('the two together at most 10%');
+    expect(page).not.toContain('flags none 95% of the time');
+  });
+
   it('refuses a folder that holds no run', async () => {
     const empty = tempDir();
     const result = await hordelabIn(empty, 'compare', empty, empty);

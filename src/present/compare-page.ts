@@ -21,6 +21,7 @@ const signedText = (kind: 'rate' | 'mean', value: number): string => {
   const text = kind === 'rate' ? (100 * value).toFixed(1) : value.toFixed(2);
   return value >= 0 ? `+${text}` : text;
 };
+const percentText = (share: number): string => `${Number((100 * share).toPrecision(3))}%`;
 const pText = (p: number): string => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
 
 /** Changed metrics first, then by adjusted p-value: the order of the plots and the table. */
@@ -38,13 +39,13 @@ export function forestChart(metrics: readonly MetricComparison[], options: { rea
       difference: metric.difference * scale,
       lower: metric.lower * scale,
       upper: metric.upper * scale,
-      status: metric.changed ? 'changed (Holm)' : 'not shown to change',
+      status: metric.changed ? 'changed' : 'not shown to change',
       tip: `${metric.path}: ${valueText(metric.kind, metric.baseline.value)} → ${valueText(metric.kind, metric.run.value)}, ${signedText(metric.kind, metric.difference)} [${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]${metric.kind === 'rate' ? ' points' : ''}${options.relative ? ` (${(metric.difference * scale).toFixed(1)}${unit})` : ''}, adjusted p ${pText(metric.adjustedPValue)}`,
     };
   });
   const domain = symmetricDomain(rows.flatMap((row) => [row.lower, row.upper]));
   const y = { field: 'label', type: 'nominal', title: null, sort: null, axis: { labelLimit: 360, ticks: false, domain: false, labelPadding: 6, labelFontSize: 10.5 } };
-  const colour = { field: 'status', type: 'nominal', title: null, scale: { domain: ['changed (Holm)', 'not shown to change'], range: [CHANGED_COLOUR, UNCHANGED_COLOUR] } };
+  const colour = { field: 'status', type: 'nominal', title: null, scale: { domain: ['changed', 'not shown to change'], range: [CHANGED_COLOUR, UNCHANGED_COLOUR] } };
   const x = { type: 'quantitative', scale: { domain, nice: false } };
   return {
     ...specBase({ width: PLOT_WIDTH - 40, height: Math.max(60, rows.length * 19) }),
@@ -70,7 +71,7 @@ function table(comparison: Comparison): string {
   const header = `<tr><th></th><th>metric</th><th class="num">baseline</th><th class="num">run</th><th class="num">difference [${Math.round(100 * (1 - comparison.alpha))}%]</th><th class="num">p (adjusted)</th></tr>`;
   const rows = comparisonOrder(comparison.metrics).map(
     (metric) =>
-      `<tr${metric.changed ? ' class="changed"' : ''}><td>${metric.changed ? '*' : ''}</td><td>${escapeHtml(metric.path)}</td><td class="num">${valueText(metric.kind, metric.baseline.value)}</td><td class="num">${valueText(metric.kind, metric.run.value)}</td><td class="num">${signedText(metric.kind, metric.difference)} [${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]</td><td class="num">${pText(metric.adjustedPValue)}</td></tr>`,
+      `<tr${metric.changed ? ' class="changed"' : ''}><td>${metric.changed ? '*' : ''}</td><td>${escapeHtml(metric.path)}</td><td class="num">${valueText(metric.kind, metric.baseline.value)}</td><td class="num">${valueText(metric.kind, metric.run.value)}</td><td class="num">${signedText(metric.kind, metric.difference)} [${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]</td><td class="num">${pText(metric.adjustedPValue)}${metric.role === 'primary' ? ' (primary, unadjusted)' : ''}</td></tr>`,
   );
   return `<table>\n${header}\n${rows.join('\n')}\n</table>`;
 }
@@ -87,24 +88,46 @@ async function forestFigure(id: string, title: string, caption: string, metrics:
   return `<figure id="${id}"><h3>${escapeHtml(title)}</h3><div class="chart">${svg}</div><figcaption>${escapeHtml(caption + rest)}</figcaption></figure>`;
 }
 
+/**
+ * What the page found, in one sentence. With a primary metric the family-wise promise differs:
+ * the primary is tested alone at α and the secondary metrics are a Holm family of their own,
+ * so "a re-run flags none 95% of the time" holds for each part, not for the page.
+ */
+function leadSentence(comparison: Comparison, level: number): string {
+  const runs = `${escapeHtml(comparison.run)} against the baseline ${escapeHtml(comparison.baseline)}`;
+  const primary = comparison.metrics.find((metric) => metric.path === comparison.primary);
+  if (primary === undefined) {
+    return `${runs}: ${comparison.compared} shared metrics, <strong>${comparison.changed} changed</strong> beyond chance (Holm-adjusted p &lt; ${comparison.alpha}; a re-run with other seeds flags none ${level}% of the time).`;
+  }
+  const secondary = comparison.metrics.filter((metric) => metric.role === 'secondary');
+  const secondaryChanged = secondary.filter((metric) => metric.changed).length;
+  const verdict = primary.changed ? `<strong>changed</strong> beyond chance (p = ${pText(primary.pValue)} &lt; ${comparison.alpha}, unadjusted)` : `not shown to change (p = ${pText(primary.pValue)}, unadjusted)`;
+  return (
+    `${runs}: the primary metric <code>${escapeHtml(primary.path)}</code> ${verdict}; ` +
+    `of ${secondary.length} secondary metrics, <strong>${secondaryChanged} changed</strong> (Holm-adjusted among themselves, p &lt; ${comparison.alpha}). ` +
+    `Where nothing changed, each part flags a change at most ${percentText(comparison.alpha)} of the time, the two together at most ${percentText(2 * comparison.alpha)}.`
+  );
+}
+
 /** The whole page. */
 export async function comparisonPage(comparison: Comparison, gameTitle: string): Promise<string> {
   const rates = comparison.metrics.filter((metric) => metric.kind === 'rate');
   // A mean whose baseline is 0 has no relative difference to draw; the table still lists it.
   const means = comparison.metrics.filter((metric) => metric.kind === 'mean' && metric.baseline.value !== 0);
   const level = Math.round(100 * (1 - comparison.alpha));
+  const primaryNote = comparison.primary === null ? '' : ` The primary metric, ${comparison.primary}, and any row repeating its test are tested alone, unadjusted.`;
   const figures = [
     await forestFigure(
       'rates',
       'Rates: run minus baseline, in points',
-      `Each row is one rate's difference with its ${level}% interval (Newcombe's). Orange: changed beyond chance after Holm's correction over the distinct tests among the ${comparison.compared} metrics (adjusted p < ${comparison.alpha}; the same counts under another name are tested once).`,
+      `Each row is one rate's difference with its ${level}% interval (Newcombe's). Orange: changed beyond chance after Holm's correction over the distinct tests among the ${comparison.compared} metrics (adjusted p < ${comparison.alpha}; the same counts under another name are tested once).${primaryNote}`,
       rates,
       false,
     ),
     await forestFigure(
       'means',
       'Means: run minus baseline, relative to the baseline',
-      `Each row is one mean's difference with its ${level}% interval (Welch's), divided by the baseline's mean so that metrics in different units share an axis. Orange: changed beyond chance after Holm's correction.`,
+      `Each row is one mean's difference with its ${level}% interval (Welch's), divided by the baseline's mean so that metrics in different units share an axis. Orange: changed beyond chance after Holm's correction.${primaryNote}`,
       means,
       true,
     ),
@@ -125,7 +148,7 @@ ${generatorMeta('compare')}
 </head>
 <body>
 <h1>${escapeHtml(gameTitle)}: what changed</h1>
-<p class="lead">${escapeHtml(comparison.run)} against the baseline ${escapeHtml(comparison.baseline)}: ${comparison.compared} shared metrics, <strong>${comparison.changed} changed</strong> beyond chance (Holm-adjusted p &lt; ${comparison.alpha}; a re-run with other seeds flags none ${level}% of the time).</p>
+<p class="lead">${leadSentence(comparison, level)}</p>
 <p>${escapeHtml(playedBy(comparison))}${comparison.randomPlay === null ? '' : ` ${escapeHtml(comparison.randomPlay)}`}</p>
 ${comparison.notes.length === 0 ? '' : `<ul>${comparison.notes.map((note) => `<li>${escapeHtml(`Note: ${note}`)}</li>`).join('')}</ul>`}
 <h2>Parameters changed</h2>

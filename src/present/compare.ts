@@ -28,8 +28,13 @@ export interface MetricComparison {
   /** Holm-adjusted over every compared secondary metric; the primary's own p-value for the primary. */
   readonly adjustedPValue: number;
   readonly changed: boolean;
-  /** `primary` for the metric named by `--primary`, tested unadjusted; else `secondary`. */
+  /**
+   * `primary` for the metric named by `--primary` and for any row that repeats its test (the
+   * same counts under another name), tested unadjusted; else `secondary`.
+   */
   readonly role: 'primary' | 'secondary';
+  /** The metric whose test this row repeats (same counts, or their complement), or null. */
+  readonly sameTestAs: string | null;
 }
 
 export interface Comparison {
@@ -88,22 +93,19 @@ function sameTestKey(a: Metric, b: Metric): string | null {
  * halving the power `plan` promised (audit 20). A repeat gets its first occurrence's adjusted
  * p-value, or the primary's own when it repeats the primary.
  */
-function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: DifferenceTest }[], primary: string | undefined): Map<string, number> {
+function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: DifferenceTest }[], primary: string | undefined): { adjusted: Map<string, number>; sameTestAs: Map<string, string> } {
   const primaryPair = pairs.find(({ b }) => b.path === primary);
   const primaryKey = primaryPair === undefined ? null : sameTestKey(primaryPair.a, primaryPair.b);
   const family: { path: string; pValue: number }[] = [];
   const firstOf = new Map<string, string>();
-  const repeats: { path: string; of: string }[] = [];
+  if (primaryKey !== null) firstOf.set(primaryKey, primary as string);
+  const sameTestAs = new Map<string, string>();
   for (const { a, b, test } of pairs) {
     if (b.path === primary) continue;
     const key = sameTestKey(a, b);
-    if (key !== null && key === primaryKey) {
-      repeats.push({ path: b.path, of: primary as string });
-      continue;
-    }
     const first = key === null ? undefined : firstOf.get(key);
     if (first !== undefined) {
-      repeats.push({ path: b.path, of: first });
+      sameTestAs.set(b.path, first);
       continue;
     }
     if (key !== null) firstOf.set(key, b.path);
@@ -111,8 +113,9 @@ function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: Dif
   }
   const holm = holmAdjust(family.map(({ pValue }) => pValue));
   const adjusted = new Map(family.map(({ path }, index) => [path, holm[index] as number]));
-  for (const { path, of } of repeats) adjusted.set(path, of === primary ? (primaryPair as { test: DifferenceTest }).test.pValue : (adjusted.get(of) as number));
-  return adjusted;
+  if (primaryPair !== undefined) adjusted.set(primaryPair.b.path, primaryPair.test.pValue);
+  for (const [path, of] of sameTestAs) adjusted.set(path, adjusted.get(of) as number);
+  return { adjusted, sameTestAs };
 }
 
 /**
@@ -157,10 +160,13 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     throw new UsageError([{ source: '--primary', field: '', message: `"${primary}" ${why}; name a rate or mean path as compare --all lists them` }]);
   }
   if (pairs.length === 0) throw new UsageError([{ source: runDir, field: 'summary.json', message: `shares no metric with samples with the baseline ${baselineDir}; there is nothing to compare` }]);
-  const adjusted = holmOverDistinctTests(pairs, primary);
+  const { adjusted, sameTestAs } = holmOverDistinctTests(pairs, primary);
   const metrics = pairs.map(({ a, b, test }): MetricComparison => {
-    const role = b.path === primary ? 'primary' : 'secondary';
-    const adjustedPValue = role === 'primary' ? test.pValue : (adjusted.get(b.path) as number);
+    const repeats = sameTestAs.get(b.path) ?? null;
+    // A repeat of the primary's test is the primary under another name: counting it among the
+    // secondary metrics would report one change twice, once unadjusted.
+    const role = b.path === primary || (repeats !== null && repeats === primary) ? 'primary' : 'secondary';
+    const adjustedPValue = adjusted.get(b.path) as number;
     return {
       path: b.path,
       kind: b.kind,
@@ -173,6 +179,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
       adjustedPValue,
       changed: adjustedPValue < alpha,
       role,
+      sameTestAs: repeats,
     };
   });
   const parameterChanges: string[] = [];
@@ -235,15 +242,20 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
   if (comparison.randomPlay !== null) lines.push(comparison.randomPlay);
   if (comparison.parameterChanges.length > 0) lines.push(`Parameters changed: ${comparison.parameterChanges.join('; ')}`);
   for (const note of comparison.notes) lines.push(`Note: ${note}`);
-  const primary = comparison.metrics.find((metric) => metric.role === 'primary');
+  const primary = comparison.metrics.find((metric) => metric.path === comparison.primary);
   if (primary !== undefined) {
+    const primaryRows = comparison.metrics.filter((metric) => metric.role === 'primary');
+    const secondary = comparison.metrics.filter((metric) => metric.role === 'secondary');
     lines.push(
       `Primary metric ${primary.path}: ${formatDifference(primary.kind, primary.difference)} [${formatDifference(primary.kind, primary.lower)}, ${formatDifference(primary.kind, primary.upper)}], ` +
         `p = ${formatP(primary.pValue)} (unadjusted): ${primary.changed ? `changed (p < ${comparison.alpha})` : 'no change shown'}`,
     );
-    const secondaryChanged = comparison.changed - Number(primary.changed);
+    if (primaryRows.length > 1) {
+      lines.push(`The same test as the primary, under other names: ${primaryRows.filter((metric) => metric !== primary).map((metric) => metric.path).join(', ')}`);
+    }
+    const secondaryChanged = secondary.filter((metric) => metric.changed).length;
     lines.push(
-      `${comparison.compared - 1} secondary metrics; ${secondaryChanged} changed significantly (Holm-adjusted among themselves, p < ${comparison.alpha}; rates in points, means in their units)`,
+      `${secondary.length} secondary metrics; ${secondaryChanged} changed significantly (Holm-adjusted among themselves, p < ${comparison.alpha}; rates in points, means in their units)`,
     );
   } else {
     lines.push(
@@ -252,7 +264,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
   }
   const rows = comparison.metrics
     .filter((metric) => showAll || metric.changed)
-    .sort((x, y) => Number(y.role === 'primary') - Number(x.role === 'primary') || Number(y.changed) - Number(x.changed) || x.adjustedPValue - y.adjustedPValue);
+    .sort((x, y) => Number(y.path === comparison.primary) - Number(x.path === comparison.primary) || Number(y.role === 'primary') - Number(x.role === 'primary') || Number(y.changed) - Number(x.changed) || x.adjustedPValue - y.adjustedPValue);
   if (rows.length === 0) {
     lines.push('No metric moved beyond what chance explains.');
     return lines.join('\n');
@@ -264,7 +276,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     formatValue(metric.kind, metric.baseline.value),
     formatValue(metric.kind, metric.run.value),
     `${formatDifference(metric.kind, metric.difference)} [${formatDifference(metric.kind, metric.lower)}, ${formatDifference(metric.kind, metric.upper)}]`,
-    `${formatP(metric.adjustedPValue)}${metric.role === 'primary' ? ' (primary, unadjusted)' : ''}`,
+    `${formatP(metric.adjustedPValue)}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}`,
   ]);
   lines.push(table(header, body, 2));
   if (!showAll) lines.push(`(${comparison.compared - rows.length} unchanged metrics not shown; --all shows them)`);
