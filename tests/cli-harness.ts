@@ -41,6 +41,21 @@ export async function hordelabIn(cwd: string, ...args: string[]): Promise<CliRes
   return { status, stdout: captured.stdout(), stderr: captured.stderr() };
 }
 
+/** The commands that play matches and so take `--workers`. */
+const PLAYING_COMMANDS = new Set(['run', 'sweep', 'tune', 'ladder', 'check', 'cards']);
+
+/**
+ * `args` with `--workers 0` added to a command that plays matches and names no worker count:
+ * for tests whose subject is not the worker threads (folders, shards, flags, files), which then
+ * play in this thread. Starting two threads, each importing the engine, cost about a second of
+ * CPU per run, a fifth of the suite; the tests that name `--workers` still get their threads,
+ * and every output is the same bytes whatever the worker count (tested in cli.test.ts).
+ */
+export function inThisThread(args: readonly string[]): string[] {
+  const names = args.some((arg) => arg === '-w' || arg === '--workers' || arg.startsWith('--workers=') || /^-w\d/.test(arg) || arg === '--help' || arg === '-h');
+  return PLAYING_COMMANDS.has(args[0] ?? '') && !names ? [...args, '--workers', '0'] : [...args];
+}
+
 /** The compiled executable (built by `npm test`'s pretest step). */
 export const CLI_BIN = resolve('dist/src/cli/main.js');
 

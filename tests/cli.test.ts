@@ -11,12 +11,14 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { studentTQuantile } from '../src/stats/distributions.js';
-import { CLI_BIN, hordelabIn, type CliResult } from './cli-harness.js';
+import { CLI_BIN, hordelabIn, inThisThread, type CliResult } from './cli-harness.js';
 
 const CLI = CLI_BIN;
 let work = '';
 
-const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...args);
+// In this thread unless a test names --workers (see inThisThread): worker threads are the subject
+// only of the tests that name them.
+const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...inThisThread(args));
 
 /** A run's summary.json without its timing block, the only part allowed to differ between runs. */
 function summaryWithoutTiming(dir: string): unknown {
@@ -392,7 +394,7 @@ describe('hordelab replay', () => {
 });
 
 describe('interruption and resume', () => {
-  const LONG = 'game: zombie-trainers\nmatches: 6000\nseed: 21\nparams: { maxRounds: 60 }\nseats: [random, random]\n';
+  const LONG = 'game: zombie-trainers\nmatches: 2000\nseed: 21\nparams: { maxRounds: 60 }\nseats: [random, random]\n';
 
   /** Starts a run in the background and resolves once its first checkpoint is on disk. */
   async function startAndWaitForCheckpoint(file: string, out: string): Promise<ChildProcess> {
@@ -441,7 +443,7 @@ describe('interruption and resume', () => {
     const rows = readFileSync(join(work, 'long-interrupted', 'matches.csv'), 'utf8').trim().split('\n');
     expect(rows.length - 1).toBe(summary.run.matchesPlayed);
     expect(summary.results.matches).toBe(summary.run.matchesPlayed);
-    expect(summary.run.matchesPlayed).toBeLessThan(6000);
+    expect(summary.run.matchesPlayed).toBeLessThan(2000);
     const resumed = await hordelab('run', file, '-q', '--out', 'long-interrupted', '--resume');
     expect(resumed.status).toBe(0);
     sameAsUninterrupted('long-interrupted', 'long-reference');
@@ -576,7 +578,8 @@ describe('shards and merge', () => {
       const args = podArgs({ SHARD_INDEX: String(index), RESULTS_DIR: results });
       // In-process from the repository root (the pod's working folder): the command, not the
       // process, is what the manifest fixes.
-      const result = await hordelabIn(resolve('.'), ...args);
+      // In this thread: a pod's worker count is its machine's, and the bytes do not depend on it.
+      const result = await hordelabIn(resolve('.'), ...inThisThread(args));
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
     }
@@ -586,7 +589,7 @@ describe('shards and merge', () => {
     const single = podArgs({ SHARD_INDEX: '0', RESULTS_DIR: results });
     single.splice(single.indexOf('--shard'), 2);
     single[single.indexOf('--out') + 1] = join(results, 'single');
-    expect((await hordelabIn(resolve('.'), ...single)).status).toBe(0);
+    expect((await hordelabIn(resolve('.'), ...inThisThread(single))).status).toBe(0);
     expect(readFileSync(join(results, 'merged', 'matches.csv')).equals(readFileSync(join(results, 'single', 'matches.csv')))).toBe(true);
   });
 });

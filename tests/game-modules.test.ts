@@ -151,7 +151,8 @@ describe('a game module in checks, sweeps, tuning, ladders and beside user agent
       const metric = point.metrics.seat1WinRate;
       expect([metric.lower < firstPlayerWins(point.values.rounds), metric.upper > firstPlayerWins(point.values.rounds)]).toEqual([true, true]);
     }
-    const tune = await hordelabIn(dir, 'tune', 'first-six.yaml', '--target', 'seat1WinRate=0.36', '--space', 'rounds=1..6', '--budget', '4000', '--confirm', '1000', '--out', 'tune', '-q');
+    // The sweep above played the module's paired chunks on worker threads; the tune plays them here.
+    const tune = await hordelabIn(dir, 'tune', 'first-six.yaml', '--target', 'seat1WinRate=0.36', '--space', 'rounds=1..6', '--budget', '4000', '--confirm', '1000', '--out', 'tune', '-q', '-w', '0');
     expect(tune.stderr).toBe('');
     expect(tune.status).toBe(0);
     // (6/11)(1 - (25/36)^3) = 0.363: three rounds is the setting nearest the target.
@@ -159,7 +160,7 @@ describe('a game module in checks, sweeps, tuning, ladders and beside user agent
     expect(tuned).toContain('rounds: 3');
     // The tuned scenario names the module from where it lies, so it runs as written.
     expect(tuned).toContain('game: ../first-six.mjs');
-    expect((await hordelabIn(dir, 'run', 'tune/first-six-tuned.yaml', '-n', '50', '--out', 'tuned-run', '-q')).status).toBe(0);
+    expect((await hordelabIn(dir, 'run', 'tune/first-six-tuned.yaml', '-n', '50', '--out', 'tuned-run', '-q', '-w', '0')).status).toBe(0);
   }, 180_000);
 
   it('plays a ladder and a user agent module', async () => {
