@@ -88,10 +88,26 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const bound = (value: unknown): number | undefined => (typeof value === 'number' ? value : value === null ? Number.NaN : undefined);
 
 /**
+ * The paths of `paths` and every path above them (`a` and `a.b` for `a.b.c`): where a walk for
+ * those paths alone must go ({@link flattenMetrics}'s `only`).
+ */
+export function pathsAndAbove(paths: Iterable<string>): Set<string> {
+  const within = new Set<string>();
+  for (const path of paths) {
+    within.add(path);
+    for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', dot + 1)) within.add(path.slice(0, dot));
+  }
+  return within;
+}
+
+/**
  * Walks `value` in key order and collects every rate and mean under `prefix`. `designEffect` is
  * what a figure without its own measured one gets (a summary from before they were measured).
+ * With `only` (from {@link pathsAndAbove}), the walk goes only where those paths lie: the same
+ * metrics for those paths, in the same order, without building every other (a sweep reads a
+ * few figures from a summary per match).
  */
-export function flattenMetrics(value: unknown, prefix = '', designEffect = 1): Metric[] {
+export function flattenMetrics(value: unknown, prefix = '', designEffect = 1, only?: ReadonlySet<string>): Metric[] {
   const metrics: Metric[] = [];
   const walk = (node: unknown, path: string): void => {
     if (!isRecord(node)) return;
@@ -111,7 +127,10 @@ export function flattenMetrics(value: unknown, prefix = '', designEffect = 1): M
         return;
       }
     }
-    for (const [key, child] of Object.entries(node)) walk(child, path === '' ? key : `${path}.${key}`);
+    for (const [key, child] of Object.entries(node)) {
+      const childPath = path === '' ? key : `${path}.${key}`;
+      if (only === undefined || only.has(childPath)) walk(child, childPath);
+    }
   };
   walk(value, prefix);
   return metrics;

@@ -9,9 +9,12 @@
  * match's (x, y). The window's own total is the starting point so that every summary has enough
  * samples to skip small-sample bootstraps, which only widen intervals and never change counts.
  */
-import { flattenMetrics, type Metric } from '../present/metrics.js';
+import type { MatchFailureData } from '../core/match-runner.js';
+import { flattenMetrics, pathsAndAbove, type Metric } from '../present/metrics.js';
 import { emptyOutcomes, mergeOutcomes, summarizeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { AnyGameReport } from '../reports/report.js';
+import { playChunk } from '../run/play-chunk.js';
+import type { Scenario } from '../scenario/scenario.js';
 import type { UnitContributions } from '../stats/paired-difference.js';
 
 /** What one match contributed: its aggregate and its outcome table, as a one-match batch returns them. */
@@ -40,6 +43,57 @@ function unpooled(summary: unknown, prefix = '', into: Set<string> = new Set()):
 }
 
 /**
+ * A window of matches played in order: their merged aggregate and outcomes, the failure that
+ * ended it (every caller stops at a failed match, so none after it is played), and, when none
+ * failed, each metric's per-match contributions. Plain data: it crosses thread boundaries.
+ */
+export interface PairedWindow {
+  readonly start: number;
+  /** One past the last match played: `end` of the window asked for, or one past its failed match. */
+  readonly end: number;
+  readonly aggregate: unknown;
+  readonly outcomes: OutcomeAggregate;
+  readonly failures: MatchFailureData[];
+  /** Per metric asked for and pooled, one (x, y) per match; null when a match failed. */
+  readonly contributions: Record<string, UnitContributions> | null;
+}
+
+/**
+ * Plays matches `start..end-1` of `scenario` one at a time (each match's aggregate is needed
+ * alone), stopping at the first that fails, and works out their contributions to `metrics`.
+ * The same function runs in this thread and in worker threads, over the same windows, so the
+ * contributions are the same numbers wherever they were played.
+ */
+export function playPairedWindow(scenario: Scenario, start: number, end: number, metrics: readonly string[], onMatchStart?: (matchIndex: number) => void): PairedWindow {
+  const played: PlayedMatch[] = [];
+  const failures: MatchFailureData[] = [];
+  let matchIndex = start;
+  while (matchIndex < end) {
+    const result = playChunk(scenario, matchIndex, matchIndex + 1, false, onMatchStart);
+    matchIndex++;
+    if (result.failures.length > 0) {
+      failures.push(...result.failures);
+      break;
+    }
+    played.push(result);
+  }
+  return pairedWindow(scenario, start, matchIndex, played, failures, metrics);
+}
+
+/** The {@link PairedWindow} of matches `start..end-1`, of which `played` are the ones that did not fail, in order. */
+export function pairedWindow(scenario: Scenario, start: number, end: number, played: readonly PlayedMatch[], failures: MatchFailureData[], metrics: readonly string[]): PairedWindow {
+  const { report, game } = scenario.entry;
+  const aggregate: unknown = report.emptyAggregate();
+  const outcomes = emptyOutcomes(game.seats.length);
+  for (const match of played) {
+    report.mergeAggregates(aggregate, match.aggregate);
+    mergeOutcomes(outcomes, match.outcomes);
+  }
+  const contributions = failures.length > 0 || metrics.length === 0 ? null : matchContributions(report, game.seats.length, played, metrics);
+  return { start, end, aggregate, outcomes, failures, contributions };
+}
+
+/**
  * Per metric, one (x, y) per match of `matches`, in order; metrics that are not pooled ratios of
  * counts are left out.
  */
@@ -50,22 +104,30 @@ export function matchContributions(report: AnyGameReport, seats: number, matches
     report.mergeAggregates(cumulative, match.aggregate);
     mergeOutcomes(cumulativeOutcomes, match.outcomes);
   }
-  const snapshot = (): { byPath: Map<string, Metric>; skip: Set<string> } => {
-    const results = report.summarize(cumulative, 0.95);
-    const all = [...flattenMetrics(results), ...flattenMetrics(summarizeOutcomes(cumulativeOutcomes, 0.95), 'outcomes')];
-    return { byPath: new Map(all.map((metric) => [metric.path, metric])), skip: unpooled(results) };
+  // The outcome tables are summarized only when a metric asked for is one of theirs.
+  const readsOutcomes = metrics.some((path) => path.startsWith('outcomes.'));
+  // Only the figures asked for are read from each summary.
+  const only = pathsAndAbove(metrics);
+  const byPath = (results: unknown): Map<string, Metric> => {
+    const all = flattenMetrics(results, '', 1, only);
+    if (readsOutcomes) all.push(...flattenMetrics(summarizeOutcomes(cumulativeOutcomes, 0.95), 'outcomes', 1, only));
+    return new Map(all.map((metric) => [metric.path, metric]));
   };
-  let before = snapshot();
-  const wanted = metrics.filter((path) => !before.skip.has(path));
+  const first = report.summarize(cumulative, 0.95);
+  // Which figures are pooled is read from the first summary alone (read from every one, it was a
+  // tenth of a sweep's time).
+  const skip = unpooled(first);
+  let before = byPath(first);
+  const wanted = metrics.filter((path) => !skip.has(path));
   const contributions: Record<string, { numerator: number[]; denominator: number[] }> = {};
   for (const path of wanted) contributions[path] = { numerator: [], denominator: [] };
   for (const match of matches) {
     report.mergeAggregates(cumulative, match.aggregate);
     mergeOutcomes(cumulativeOutcomes, match.outcomes);
-    const after = snapshot();
+    const after = byPath(report.summarize(cumulative, 0.95));
     for (const path of wanted) {
-      const [x0, y0] = counts(before.byPath.get(path));
-      const [x1, y1] = counts(after.byPath.get(path));
+      const [x0, y0] = counts(before.get(path));
+      const [x1, y1] = counts(after.get(path));
       const target = contributions[path] as { numerator: number[]; denominator: number[] };
       target.numerator.push(x1 - x0);
       target.denominator.push(y1 - y0);

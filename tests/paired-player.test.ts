@@ -1,0 +1,105 @@
+/**
+ * The sweep's paired player: windows of matches played with each match's contributions worked
+ * out where the window was played, the same numbers in this thread and on any number of threads,
+ * after a thread died mid-window, and with the first failed match found whatever the threads.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { matchSeed, matchStream } from '../src/core/rng.js';
+import { summarizeOutcomes } from '../src/reports/outcomes.js';
+import { playChunk } from '../src/run/play-chunk.js';
+import { parseScenario, type Scenario } from '../src/scenario/scenario.js';
+import { matchContributions, playPairedWindow } from '../src/tune/paired-chunk.js';
+import { PairedPlayer, type PairedPlay } from '../src/tune/paired-player.js';
+
+/** Stryker's sandbox has no compiled `dist/` for worker threads: those tests are skipped there (and reported skipped). */
+const noWorkerThreads = process.env['HORDELAB_MUTATION_TESTS'] !== undefined;
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-paired-'));
+const METRICS = ['p1WinRate', 'drawRate', 'quality.length.turns', 'outcomes.bySeat.seat2.win'];
+
+async function play(scenario: Scenario, workers: number, matches: number, metrics = METRICS, timeoutSeconds?: number): Promise<PairedPlay> {
+  const player = new PairedPlayer(workers, timeoutSeconds);
+  try {
+    return await player.play(scenario, matches, metrics);
+  } finally {
+    await player.close();
+  }
+}
+
+describe('the paired player', () => {
+  it('gives each match its own counts, window after window, and the aggregate of all of them', async () => {
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 600\nseed: 5\nseats: [random, random]\n', join(tempDir(), 't.yaml'));
+    const played = await play(scenario, 0, 600, ['outcomes.bySeat.seat1.win', 'moves', 'quality.draw']);
+    const p1 = played.contributions['outcomes.bySeat.seat1.win'];
+    const turns = played.contributions['moves'];
+    expect(p1?.numerator).toHaveLength(600);
+    // Match by match, from the match's own result: a win of X (seat 1) is (1, 1), anything else
+    // (0, 1); its moves are the moves its row records.
+    for (const index of [0, 1, 255, 256, 257, 511, 512, 599]) {
+      const alone = playChunk(scenario, index, index + 1, false);
+      const row = new TextDecoder().decode(alone.matchCsv).trim().split(',');
+      expect([p1?.numerator[index], p1?.denominator[index]], `match ${index}`).toEqual([row[4] === 'X' ? 1 : 0, 1]);
+      expect([turns?.numerator[index], turns?.denominator[index]], `match ${index}`).toEqual([Number(row[5]), 1]);
+    }
+    // The aggregates are every match's: the moves summed are the contributions' sum.
+    const moves = (turns?.numerator ?? []).reduce((sum, x) => sum + x, 0);
+    expect(scenario.entry.report.summarize(played.aggregate, 0.95)).toMatchObject({ moves: { n: 600 } });
+    expect((scenario.entry.report.summarize(played.aggregate, 0.95) as { moves: { mean: number } }).moves.mean).toBeCloseTo(moves / 600, 12);
+    const wins = (p1?.numerator ?? []).reduce((sum, x) => sum + x, 0);
+    expect(summarizeOutcomes(played.outcomes, 0.95).bySeat['seat1']?.win).toMatchObject({ successes: wins, n: 600 });
+    expect(played.failures).toEqual([]);
+  });
+
+  it('reads its windows as the summaries of their matches so far: the same numbers as matchContributions over each window', async () => {
+    const scenario = await parseScenario('game: coin-flip\nmatches: 300\nseed: 2\nseats: [random, random]\n', join(tempDir(), 'c.yaml'));
+    const window = playPairedWindow(scenario, 256, 300, METRICS);
+    const parts = Array.from({ length: 44 }, (_, offset) => playChunk(scenario, 256 + offset, 257 + offset, false));
+    expect(window.contributions).toEqual(matchContributions(scenario.entry.report, 2, parts, METRICS));
+    expect([window.start, window.end]).toEqual([256, 300]);
+  });
+
+  it.skipIf(noWorkerThreads)('gives the same numbers on 0, 1 and 2 threads, over several windows', { timeout: 60_000 }, async () => {
+    const scenario = await parseScenario('game: coin-flip\nmatches: 700\nseed: 9\nparams: { winRate: 0.45, drawRate: 0.1 }\nseats: [random, random]\n', join(tempDir(), 'c.yaml'));
+    const inThread = await play(scenario, 0, 700);
+    expect(inThread.contributions['drawRate']?.numerator).toHaveLength(700);
+    for (const workers of [1, 2]) expect(JSON.stringify(await play(scenario, workers, 700)), `${workers} threads`).toBe(JSON.stringify(inThread));
+  });
+
+  it.skipIf(noWorkerThreads)('plays a window whose thread died again one match at a time, and ends with the same numbers', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    const marker = join(dir, 'died-once');
+    writeFileSync(
+      join(dir, 'dies-once.mjs'),
+      `import { existsSync, writeFileSync } from 'node:fs';
+export default () => ({ chooseAction: (decision) => { if (!existsSync(${JSON.stringify(marker)})) { writeFileSync(${JSON.stringify(marker)}, ''); process.exit(7); } return decision.legalActions.length - 1; } });
+`,
+    );
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 400\nseed: 3\nseats: [./dies-once.mjs, random]\n', join(dir, 't.yaml'));
+    const died = await play(scenario, 2, 400);
+    expect(existsSync(marker)).toBe(true);
+    expect(died.failures).toEqual([]);
+    const clean = await play(scenario, 0, 400);
+    expect(JSON.stringify(died)).toBe(JSON.stringify(clean));
+  });
+
+  it.skipIf(noWorkerThreads)('stops at the first failed match, the same one whatever the threads, and a hung match fails at its timeout', { timeout: 60_000 }, async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    const doomed = (seed: number, every: number) => (match: number): boolean => matchStream(matchSeed(seed, match), 'seat:0').int(every) === 0;
+    const throwing = await parseScenario(`game: tic-tac-toe\nmatches: 900\nseed: 4\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: throw, every: 400 } }\n  - random\n`, join(tempDir(), 't.yaml'));
+    const first = Array.from({ length: 900 }, (_, i) => i).find(doomed(4, 400)) as number;
+    expect(first).toBeGreaterThan(256);
+    for (const workers of [0, 2]) {
+      const result = await play(throwing, workers, 900);
+      expect(result.failures[0]?.matchIndex, `${workers} threads`).toBe(first);
+      expect(result.failures[0]?.message).toContain('doomed agent gave up');
+    }
+    const hanging = await parseScenario(`game: tic-tac-toe\nmatches: 300\nseed: 6\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 100 } }\n  - random\n`, join(tempDir(), 't.yaml'));
+    const firstHung = Array.from({ length: 300 }, (_, i) => i).find(doomed(6, 100)) as number;
+    expect(firstHung).toBeLessThan(300);
+    const hung = await play(hanging, 1, 300, METRICS, 1);
+    expect(hung.failures[0]?.matchIndex).toBe(firstHung);
+    expect(hung.failures[0]?.message).toContain('timed out after 1 s');
+  });
+});
