@@ -11,7 +11,9 @@ import { matchSeed, matchStream } from '../src/core/rng.js';
 import { summarizeOutcomes } from '../src/reports/outcomes.js';
 import { playChunk } from '../src/run/play-chunk.js';
 import { parseScenario, type Scenario } from '../src/scenario/scenario.js';
-import { matchContributions, playPairedWindow } from '../src/tune/paired-chunk.js';
+import { matchContributions, playPairedWindow, type PlayedMatch } from '../src/tune/paired-chunk.js';
+import type { AnyGameReport } from '../src/reports/report.js';
+import { emptyOutcomes } from '../src/reports/outcomes.js';
 import { PairedPlayer, type PairedPlay } from '../src/tune/paired-player.js';
 
 /** Stryker's sandbox has no compiled `dist/` for worker threads: those tests are skipped there (and reported skipped). */
@@ -58,6 +60,79 @@ describe('the paired player', () => {
     const parts = Array.from({ length: 44 }, (_, offset) => playChunk(scenario, 256 + offset, 257 + offset, false));
     expect(window.contributions).toEqual(matchContributions(scenario.entry.report, 2, parts, METRICS));
     expect([window.start, window.end]).toEqual([256, 300]);
+  });
+
+  it('reads rates as their counts, means as their sums (whole sums kept whole), and leaves out custom ratios', () => {
+    // A report of hand-made figures, so each match's contribution is known: `hits` a rate whose
+    // point estimate is shrunk (its counts, not the estimate, are read), `score` and `big` means of
+    // whole values, `fraction` a mean of tenths, `empty` a rate and `none` a mean with no samples,
+    // `nested.deep` a rate under another key, `ratio` and `nested.share` custom ratio figures (not
+    // pooled counts), a null where a figure might be, and `late`, given from 3 samples on.
+    interface Aggregate { n: number; hits: number; score: number; big: number; fraction: number }
+    const rate = (successes: number, n: number) => ({ rate: (successes + 1) / (n + 2), lower: 0, upper: 1, successes, n });
+    const mean = (sum: number, n: number) => ({ mean: sum / n, lower: 0, upper: 1, sd: 1, n });
+    const ratio = (a: Aggregate) => ({ kind: 'ratio', mean: a.hits / Math.max(1, a.score), lower: 0, upper: 1, sd: 0, n: a.n });
+    const report = {
+      emptyAggregate: (): Aggregate => ({ n: 0, hits: 0, score: 0, big: 0, fraction: 0 }),
+      mergeAggregates: (into: Aggregate, from: Aggregate) => {
+        into.n += from.n;
+        into.hits += from.hits;
+        into.score += from.score;
+        into.big += from.big;
+        into.fraction += from.fraction;
+      },
+      summarize: (a: Aggregate) => ({
+        hits: rate(a.hits, a.n),
+        // A figure the summary gives only from 3 samples on, as small-sample figures may be.
+        ...(a.n >= 3 ? { late: rate(a.hits, a.n) } : {}),
+        score: mean(a.score, a.n),
+        big: mean(a.big, a.n),
+        fraction: mean(a.fraction, a.n),
+        empty: rate(0, 0),
+        none: mean(0, 0),
+        nothing: null,
+        nested: { deep: rate(a.n - a.hits, a.n), share: ratio(a) },
+        ratio: ratio(a),
+      }),
+    } as unknown as AnyGameReport;
+    // Whole values whose sums, read back through their means (sum / n × n), are not whole in
+    // floating point at some matches: 11 values of tens, and 11 of a hundred billion.
+    const scores = [40, 24, 46, 30, 3, 22, 16, 49, 24, 1, 3];
+    const bigs = [977, 408, 228, 933, 298, 981, 635, 13, 865, 814, 63].map((offset) => 1e11 + offset);
+    const matches: PlayedMatch[] = scores.map((score, index) => ({ aggregate: { n: 1, hits: index % 3 === 0 ? 1 : 0, score, big: bigs[index], fraction: score / 10 }, outcomes: emptyOutcomes(2) }));
+    const paths = ['hits', 'late', 'score', 'big', 'fraction', 'empty', 'none', 'nested.deep', 'nested.share', 'ratio', 'missing'];
+    const found = matchContributions(report, 2, matches, paths);
+    expect(Object.keys(found).sort()).toEqual(['big', 'empty', 'fraction', 'hits', 'late', 'missing', 'nested.deep', 'none', 'score']);
+    const ones = scores.map(() => 1);
+    expect(found['hits']).toEqual({ numerator: scores.map((_, index) => (index % 3 === 0 ? 1 : 0)), denominator: ones });
+    // Each match's summary is of its window's matches and the window's matches so far: never
+    // too few samples for a figure the window has at all.
+    expect(found['late']).toEqual(found['hits']);
+    expect(found['nested.deep']?.numerator).toEqual(scores.map((_, index) => (index % 3 === 0 ? 0 : 1)));
+    // Kept whole, so the bytes never depend on where a window starts.
+    expect(found['score']).toEqual({ numerator: scores, denominator: ones });
+    expect(found['big']).toEqual({ numerator: bigs, denominator: ones });
+    found['fraction']?.numerator.forEach((value, index) => expect(value, `match ${index}`).toBeCloseTo((scores[index] as number) / 10, 9));
+    expect(found['fraction']?.numerator.some((value) => !Number.isInteger(value))).toBe(true);
+    for (const path of ['empty', 'none', 'missing']) expect(found[path], path).toEqual({ numerator: scores.map(() => 0), denominator: scores.map(() => 0) });
+  });
+
+  it('stops a window at its first failed match, in this thread, with no contributions', async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 100\nseed: 4\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: throw, every: 10 } }\n  - random\n`, join(tempDir(), 't.yaml'));
+    const doomed = (match: number): boolean => matchStream(matchSeed(4, match), 'seat:0').int(10) === 0;
+    const first = Array.from({ length: 100 }, (_, i) => i).find((i) => i >= 5 && doomed(i)) as number;
+    const started: number[] = [];
+    const window = playPairedWindow(scenario, 5, 100, ['outcomes.bySeat.seat1.win'], (index) => started.push(index));
+    expect(window.failures.map((failure) => failure.matchIndex)).toEqual([first]);
+    expect([window.start, window.end, window.contributions]).toEqual([5, first + 1, null]);
+    expect(started).toEqual(Array.from({ length: first - 4 }, (_, i) => 5 + i));
+    // The matches before it are in the aggregate, the failed one is not.
+    expect(summarizeOutcomes(window.outcomes, 0.95).bySeat['seat1']?.n).toBe(first - 5);
+    const clean = playPairedWindow(scenario, 5, first, ['outcomes.bySeat.seat1.win']);
+    expect(clean.failures).toEqual([]);
+    expect(clean.contributions?.['outcomes.bySeat.seat1.win']?.denominator).toHaveLength(first - 5);
+    expect(playPairedWindow(scenario, 5, first, []).contributions).toBeNull();
   });
 
   it.skipIf(noWorkerThreads)('gives the same numbers on 0, 1 and 2 threads, over several windows', { timeout: 60_000 }, async () => {
