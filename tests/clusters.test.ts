@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusteredMean, clusteredRate, complementSums, emptySums, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure } from '../src/stats/clusters.js';
 import { Rng } from '../src/core/rng.js';
+import { exactCoverage } from '../src/stats/exact-coverage.js';
 import { effectiveRateInterval, rateInterval } from '../src/stats/rate-interval.js';
 
 /** The sums of clusters given as `[x, n]` pairs (for a mean, `ee` from the listed samples). */
@@ -279,8 +280,69 @@ describe('clusteredRate', () => {
     expect(estimate.lower).toBeCloseTo(expected.lower, 12);
     expect(estimate.upper).toBeCloseTo(expected.upper, 12);
     expect([estimate.successes, estimate.n, estimate.clusters]).toEqual([5, 8, 3]);
-    // Two trials per match, one or no success each: 8/9, measured, not taken as binomial.
-    expect(clusteredRate(sumsOf([[1, 2], [0, 2], [1, 2], [0, 2]])).designEffect).toBeCloseTo(8 / 9, 12);
+    // Two trials per match, one or no success each: 8/9 measured from four pairs, which the
+    // pseudo-clusters below raise to 1 (not taken as binomial, not left below 1).
+    expect(clusteredRate(sumsOf([[1, 2], [0, 2], [1, 2], [0, 2]])).designEffect).toBe(1);
+  });
+
+  it('raises a design effect measured below 1 by z²/2 pseudo-clusters at ratio 0 and at ratio 1, to at most 1', () => {
+    // 1,000 rotated pairs: the agent won one match of each but 3 drawn pairs (0 of 2).
+    // R = 997/2000; Σ(x_c − R·n_c)² = 997·(1 − 2R)² + 3·(2R)², ×1000/999; spread R(1 − R)·2000;
+    // pseudo-clusters: z²/2·2²·(R² + (1 − R)²), z = 1.959963984540054.
+    const pairs = (drawn: number): ClusterSums => sumsOf(Array.from({ length: 1000 }, (_, index) => [index < drawn ? 0 : 1, 2] as [number, number]));
+    const R = 997 / 2000;
+    const measured = ((997 * (1 - 2 * R) ** 2 + 3 * (2 * R) ** 2) * 1000) / 999 / (R * (1 - R) * 2000);
+    const pseudo = ((1.959963984540054 ** 2 / 2) * 4 * (R * R + (1 - R) * (1 - R))) / (R * (1 - R) * 2000);
+    const three = clusteredRate(pairs(3));
+    expect(measured).toBeLessThan(0.01);
+    expect(three.designEffect).toBeCloseTo(measured + pseudo, 12);
+    const expected = effectiveRateInterval(997, 2000, measured + pseudo, 1000);
+    expect([three.lower, three.upper]).toEqual([expect.closeTo(expected.lower, 12), expect.closeTo(expected.upper, 12)]);
+    // No drawn pair or one: no jump from the binomial's width to a twenty-second of it (audit 21:
+    // [49.85%, 50.05%] at one drawn pair of 1,000, which missed the true 49.84%).
+    const widths = [0, 1, 3, 10].map((drawn) => {
+      const estimate = clusteredRate(pairs(drawn));
+      return estimate.upper - estimate.lower;
+    });
+    expect(widths[0]).toBeLessThan(widths[1] as number);
+    expect(widths[1]).toBeLessThan(widths[2] as number);
+    expect(widths[2]).toBeLessThan(widths[3] as number);
+    expect((widths[1] as number) / (widths[0] as number)).toBeLessThan(1.5);
+    expect(clusteredRate(pairs(1)).lower).toBeLessThan(0.4984);
+    // A design effect of 1 or more is left as measured (the first test's 2.275); one below 1 is
+    // never raised past 1.
+    expect(clusteredRate(sumsOf([[1, 2], [1, 2], [1, 2], [0, 2], [1, 2]])).designEffect).toBe(1);
+  });
+
+  it("covers a rotated agent's win rate at least 94.5% of the time, exactly, however rarely the pair's outcome strays", () => {
+    // An agent that wins one match of every pair (the dice decide, the seats swap) unless the
+    // pair is drawn (none), or that wins both or none: summed over the binomial (trinomial) of
+    // such pairs. scripts/rotated-agent-coverage.mjs prints the finer grid reports/calibration.md gives.
+    const pairsOf = (pairs: number, both: number, none: number): ClusterSums => {
+      const ones = pairs - both - none;
+      return { clusters: pairs, x: ones + 2 * both, n: 2 * pairs, xx: ones + 4 * both, xn: 2 * (ones + 2 * both), nn: 4 * pairs, ee: ones + 2 * both };
+    };
+    const covers = (pairs: number, truth: number) => (both: number, none: number): boolean => {
+      const estimate = clusteredRate(pairsOf(pairs, both, none));
+      return estimate.lower <= truth && truth <= estimate.upper;
+    };
+    const lines: string[] = [];
+    for (const pairs of [20, 150, 1000]) {
+      let worst = { coverage: 1, drawn: 0 };
+      for (let drawn = 0.0005; drawn < 0.5; drawn *= 1.25) {
+        const coverage = exactCoverage(pairs, 0, drawn, covers(pairs, (1 - drawn) / 2));
+        if (coverage < worst.coverage) worst = { coverage, drawn };
+      }
+      lines.push(`${pairs} pairs, one win a pair unless drawn: worst ${(100 * worst.coverage).toFixed(2)}% (drawn share ${(100 * worst.drawn).toFixed(2)}%)`);
+      expect(worst.coverage, `${pairs} pairs`).toBeGreaterThanOrEqual(0.945);
+    }
+    let worst = 1;
+    for (const none of [0.001, 0.005, 0.02, 0.05, 0.1, 0.3]) {
+      for (const both of [0, 0.001, 0.005, 0.02, 0.05, 0.1, 0.3]) worst = Math.min(worst, exactCoverage(100, both, none, covers(100, both + (1 - none - both) / 2)));
+    }
+    lines.push(`100 pairs, none, one or both won: worst ${(100 * worst).toFixed(2)}%`);
+    expect(worst).toBeGreaterThanOrEqual(0.945);
+    console.log(lines.join('\n'));
   });
 
   it('is exactly the plain rate interval for one 0/1 trial per cluster', () => {

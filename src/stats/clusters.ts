@@ -15,9 +15,10 @@
  * The design effect deff = V(R) / V_independent is measured per figure: R(1 − R)/Σn for a rate
  * of trials, s²/Σn for a mean of samples with spread s. A rate's interval is the tail-modified
  * Wilson interval on the effective counts Σn/deff (`rate-interval.ts`); a mean's is R ± t·√V
- * with C − 1 degrees of freedom. Where every cluster has the same ratio (a rate of 0 or 1, or
- * one win in every rotated pair) the clusters show no spread to measure, and deff is taken as 1:
- * a zero-width interval would claim a certainty the clusters do not give.
+ * with C − 1 degrees of freedom. A rate's design effect below 1 is measured with z²/2
+ * pseudo-clusters at each extreme added to its spread, and held at most 1 by them (see
+ * `belowOneAdjusted`): measured from the few clusters that stray (one win in every rotated pair but
+ * the drawn ones), it would claim a certainty the clusters do not give.
  *
  * What a summary keeps are whole-number sums (Σx, Σn, Σx², Σxn, Σn², Σ of squared samples and
  * the cluster count), so merges across chunks, workers and shards are exact and the summary's
@@ -25,7 +26,7 @@
  * index, until its other matches are merged in; one that never completes (a failed match) is
  * counted as it stands.
  */
-import { studentTQuantile } from './distributions.js';
+import { normalQuantile, studentTQuantile } from './distributions.js';
 import { DEFAULT_CONFIDENCE, effectiveRateInterval, type RateEstimate } from './rate-interval.js';
 
 /** Whole-number sums of one figure over its clusters. Plain data. */
@@ -393,8 +394,9 @@ const ROUNDING = 16 * Number.EPSILON;
  * measured design effect C/(C − 1)·Σ(x_c − R·n_c)² / (R(1 − R)·Σn): exactly 1 for one 0/1 trial
  * per cluster (taken as the binomial), so a rate of matches in an unrotated run gets exactly
  * `rateInterval`'s interval. At a rate of 0 or 1 the design effect cannot be measured and is
- * taken as Σn/C (each cluster one trial); the interval is corrected for the clusters' degrees of
- * freedom (`effectiveRateInterval`).
+ * taken as Σn/C (each cluster one trial); one measured below 1 is raised by pseudo-clusters
+ * (`belowOneAdjusted`); the interval is corrected for the clusters' degrees of freedom
+ * (`effectiveRateInterval`).
  */
 export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAULT_CONFIDENCE): RateEstimate {
   const s = sums ?? emptySums();
@@ -413,8 +415,29 @@ export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAUL
   // a rotated pair whose two matches flip the same coin, all heads, would claim twice the
   // flips there were (0 of 200 matches at a true 2%: [0%, 1.9%]). Taken instead as the mean
   // cluster size, each cluster counts as one trial, which holds however the trials correlate.
-  const designEffect = between > 0 ? between / spread : spread === 0 && !binomial ? Math.max(1, s.n / s.clusters) : 1;
+  const designEffect = binomial ? 1 : spread === 0 ? Math.max(1, s.n / s.clusters) : belowOneAdjusted(between / spread, s, rate, spread, confidence);
   return effectiveRateInterval(s.x, s.n, designEffect, s.clusters, confidence);
+}
+
+/**
+ * A measured design effect below 1, raised by what z²/2 pseudo-clusters at ratio 0 and as many at
+ * ratio 1 (each of the mean cluster size) add to the clusters' spread, and never above 1; one of
+ * 1 or more as measured. Why: below 1, the variance often comes from a few clusters that stray
+ * (a rotated pair where an agent wins once unless the pair is drawn: its rate's spread is the
+ * count of drawn pairs), and measured from those few it is a Wald estimate of a rare count's
+ * variance, as short as the count is small: 85% exact coverage at 1,000 pairs with 0.3% drawn,
+ * and an interval that went from the binomial's at no drawn pair to a twenty-second of its width at
+ * one (audit 21). Wilson's z²/2 pseudo-successes and failures mend the same fault for a plain
+ * rate; here they go to the clusters. The added spread fades as the clusters grow (it is z²/2
+ * clusters' worth, however many there are) and leaves a design effect of 1 or more as it is.
+ */
+function belowOneAdjusted(measured: number, s: ClusterSums, rate: number, spread: number, confidence: number): number {
+  // Stryker disable next-line EqualityOperator: (>) at exactly 1, min(1, 1 + pseudo / spread) is 1 as well
+  if (measured >= 1) return measured;
+  const z = normalQuantile(confidence);
+  const size = s.n / s.clusters;
+  const pseudo = ((z * z) / 2) * size * size * (rate * rate + (1 - rate) * (1 - rate));
+  return Math.min(1, measured + pseudo / spread);
 }
 
 /** A mean with its interval, spread, count, design effect and clusters. */
