@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chancePairings, runLadder } from '../src/ladder/ladder.js';
+import { formatLadder } from '../src/ladder/ladder-output.js';
 import { standaloneText } from '../src/ladder/level-scenario.js';
 import { parseLevels } from '../src/ladder/levels.js';
 import { TallyPlayer } from '../src/ladder/tally-player.js';
@@ -52,6 +53,16 @@ describe('the ladder with the chance share', () => {
     } finally {
       await player.close();
     }
+  });
+
+  it('says a pairing has no share where no match had a choice to make, not "NaN%" beside its matches (audit 21)', async () => {
+    // The coin flip's seats decide nothing: the share has no matches to count.
+    const base = await parseScenario('game: coin-flip\nmatches: 40\nseed: 3\nseats: [random, random]\n', 'coin.yaml');
+    const summary = await runLadder(base, { levels: ['random', 'greedy'], workers: 0, command: 'test', chanceShare: true });
+    expect(summary.chanceShare?.pairings[0]?.estimate.n).toBe(0);
+    const text = formatLadder(summary);
+    expect(text).toMatch(/greedy vs random .* 40 +none: no match had a decision with a choice, so skill could not show/);
+    expect(text).not.toContain('NaN');
   });
 
   it('says why there is no chance share when no pairing has a known order, and plays none unasked', async () => {

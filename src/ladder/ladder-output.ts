@@ -28,6 +28,8 @@ function formatEstimate(value: number, percent: boolean): string {
 
 function formatFigure(figure: Figure | null): string {
   if (figure === null) return '-';
+  // A rate of no trials has no value: "NaN%" beside a match count read as a figure.
+  if (figure.n === 0 || Number.isNaN(figure.value)) return 'no samples';
   // One rotated pair, or one match, gives a value but no variance to build an interval from.
   if (!Number.isFinite(figure.lower) || !Number.isFinite(figure.upper)) return `${formatEstimate(figure.value, figure.percent)} [no interval: too few matches]`;
   if (figure.percent) return `${formatEstimate(figure.value, true)} ${percentInterval({ rate: figure.value, lower: figure.lower, upper: figure.upper })}`;
@@ -48,7 +50,10 @@ function chanceRows(summary: LadderSummary): string[][] {
     `${pairing.stronger} vs ${pairing.weaker}`,
     pairing.basis,
     String(pairing.matches),
-    formatFigure({ value: pairing.estimate.rate, lower: pairing.estimate.lower, upper: pairing.estimate.upper, n: pairing.estimate.n, percent: true }),
+    // As the run's quality figures say it: a game without a choice to make has no share.
+    pairing.estimate.n === 0
+      ? 'none: no match had a decision with a choice, so skill could not show'
+      : formatFigure({ value: pairing.estimate.rate, lower: pairing.estimate.lower, upper: pairing.estimate.upper, n: pairing.estimate.n, percent: true }),
   ]);
 }
 
