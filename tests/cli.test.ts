@@ -385,6 +385,22 @@ describe('hordelab replay', () => {
     }
   });
 
+  it('stops a match whose call never returns at --match-timeout, exit 1, with the steps up to it (audit 21)', async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    // Every match hangs at the doomed seat's first decision, after the steps before it.
+    const file = scenarioFile('replay-hang.yaml', `game: tic-tac-toe\nmatches: 5\nseed: 2\nseats:\n  - random\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 1 } }\n`);
+    const result = await hordelab('replay', file, '--match', '3', '--match-timeout', '1');
+    expect(result.status).toBe(1);
+    // X's first move is printed; O (the doomed seat) never returns from its first decision.
+    expect(result.stdout).toMatch(/^ {4}0 {2}X: /m);
+    expect(result.stdout).not.toMatch(/^ {4}1 /m);
+    expect(result.stderr).toMatch(/^hordelab: match 3 of run seed 2 \(match seed [0-9a-f]{16}\) did not end within 1 s \(--match-timeout\): the last step printed is where it had got to\n {2}reproduce: hordelab replay .*replay-hang\.yaml --match 3 --match-timeout 1\n$/);
+    const page = await hordelab('replay', file, '--match', '3', '--match-timeout', '1', '--html', join(work, 'hang.html'));
+    expect(page.status).toBe(1);
+    expect(page.stderr).toMatch(/did not end within 1 s \(--match-timeout\)\n/);
+    expect(existsSync(join(work, 'hang.html'))).toBe(false);
+  });
+
   it('rejects a match index that is not a whole number', async () => {
     const file = scenarioFile('replay-bad.yaml', SMALL);
     const result = await hordelab('replay', file, '--match', 'x');

@@ -90,6 +90,45 @@ describe('checkConformance', () => {
     expect(applied).toBeLessThan(20_000);
   });
 
+  it('stops a playout whose step never returns a second after its time, naming the seed and step, and plays no more (audit 21)', () => {
+    // apply loops forever at the playout's fourth step (not on the copies the checks play ahead
+    // on): the limit, checked between steps, is never reached.
+    type Counting = { steps: number; copy?: true };
+    const stuck: AnyGame = {
+      ...(diceRace as AnyGame),
+      id: 'stuck-apply',
+      maxLength: () => 100,
+      setup: (): Counting => ({ steps: 0 }),
+      currentPlayer: () => 0,
+      isTerminal: () => false,
+      legalActions: (_state: Counting, into: string[] = []) => {
+        into.length = 0;
+        into.push('go');
+        return into;
+      },
+      apply: (state: Counting) => {
+        if (state.steps === 3 && state.copy === undefined) for (;;);
+        state.steps++;
+      },
+      clone: (state: Counting): Counting => ({ ...state, copy: true }),
+      observe: (state: Counting) => ({ ...state }),
+      heuristic: () => [0, 0],
+      actionKey: (action: string) => action,
+    };
+    const began = performance.now();
+    const report = checkConformance(stuck, {}, { playouts: 4, seed: 7, playoutTimeMs: 200 });
+    const elapsed = performance.now() - began;
+    const terminates = report.properties.find((p) => p.property === 'terminates');
+    expect(terminates?.status).toBe('fail');
+    expect(terminates?.problems).toEqual([
+      { property: 'terminates', message: 'a call into the game did not return within 1.2 s (--playout-time); the playout was at step 3 (whose checks play on copies of its state too); the other 3 playouts were not played', seed: 7, step: 3 },
+    ]);
+    expect(report.ok).toBe(false);
+    // One stopped playout, not four, and no replay of it for determinism.
+    expect(elapsed).toBeLessThan(20_000);
+    expect(report.properties.find((p) => p.property === 'determinism')?.checks).toBe(0);
+  });
+
   it('names a setup that hands every match one mutable object (module-level state), where a clone check alone sees a constant', () => {
     const shared = [0, 0];
     const sharing: AnyGame = { ...diceRace, id: 'shared-positions', setup: (params: { length: number }) => ({ length: params.length, positions: shared, current: 0, die: 0, moves: 0 }) };

@@ -12,6 +12,7 @@ import type { AgentFactory } from '../core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
 import { describeValue, describeValues, SeatDecision } from '../core/match-runner.js';
 import { matchSeed, matchStream, type Rng } from '../core/rng.js';
+import { withinTimeout } from '../core/watchdog.js';
 import { leaderOf } from '../quality/lead.js';
 import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
@@ -191,10 +192,14 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   const timing: PlayoutTiming | null =
     options.playoutTimeMs === undefined && options.onProgress === undefined
       ? null
-      : { clock, limitMs: options.playoutTimeMs ?? Number.POSITIVE_INFINITY, onProgress: options.onProgress ?? null, progressEveryMs: options.progressEveryMs ?? 30_000, lastProgress: clock() };
+      : { clock, limitMs: options.playoutTimeMs ?? Number.POSITIVE_INFINITY, onProgress: options.onProgress ?? null, progressEveryMs: options.progressEveryMs ?? 30_000, lastProgress: clock(), step: 0 };
   for (let i = 0; i < playouts; i++) {
     const seed = baseSeed + i;
-    const result = checkedPlayout(game, params, seed, { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts, timing });
+    const context: PlayoutContext = { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts, timing };
+    const result = withinWatchdog(timing, () => checkedPlayout(game, params, seed, context), (limit, step) => {
+      findings.fail('terminates', `a call into the game did not return within ${formatSeconds(limit)} (--playout-time); the playout was at step ${step} (whose checks play on copies of its state too)${unplayed(playouts - i - 1)}`, seed, step);
+      return { trajectory: null, steps: step, timedOut: true as const };
+    });
     steps += result.steps;
     trajectories.set(seed, result.trajectory);
     // A game that outran the limit once would most likely outrun it every time: the suite says
@@ -209,7 +214,11 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   // that get there.
   for (const [seed, first] of trajectories) {
     if (first === null) continue;
-    const again = replayTrajectory(game, params, seed, every);
+    const again = withinWatchdog(timing, () => replayTrajectory(game, params, seed, every, timing), (limit, step) => {
+      findings.fail('terminates', `playing the seed again (for determinism), a call into the game did not return within ${formatSeconds(limit)} (--playout-time), at step ${step}`, seed, step);
+      return undefined;
+    });
+    if (again === undefined) continue;
     findings.checked('determinism');
     const divergence = again === null ? null : firstDivergence(first, again);
     if (again === null) findings.fail('determinism', 'the same seed played another trajectory', seed, null);
@@ -228,7 +237,10 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
       // Only seeds whose playout was played and did not outrun the time limit: the pass plays
       // them again, and one that outran it once would hold the suite as long again.
       if (!trajectories.has(baseSeed + i) || timedOut.has(baseSeed + i)) continue;
-      const seen = checkHiddenInformation(game, params, baseSeed + i, options, findings, timing);
+      const seen = withinWatchdog(timing, () => checkHiddenInformation(game, params, baseSeed + i, options, findings, timing), (limit, step) => {
+        findings.fail('terminates', `the hidden-information checks' playout: a call into the game or an agent did not return within ${formatSeconds(limit)} (--playout-time), at step ${step}`, baseSeed + i, step);
+        return { decisions: 0, resampled: false };
+      });
       decisions += seen.decisions;
       resampled ||= seen.resampled;
     }
@@ -291,12 +303,32 @@ interface PlayoutTiming {
   readonly progressEveryMs: number;
   /** When progress was last told (or the suite began). */
   lastProgress: number;
+  /** The step the playout running is at: what a step that never returns is named by. */
+  step: number;
 }
 
 const playoutRng = (seed: number): Rng => matchStream(matchSeed(seed, 0), 'conform');
 
 /** `60 s`, `1.5 s`. */
 const formatSeconds = (ms: number): string => `${Number((ms / 1000).toPrecision(3))} s`;
+
+/** What a playout that ran out of time leaves unplayed, as the end of its message. */
+const unplayed = (left: number): string => (left === 0 ? '' : `; the other ${left} playout${left === 1 ? ' was' : 's were'} not played`);
+
+/**
+ * `play()`, stopped if it runs past the playout time limit and a second more: the limit itself
+ * is checked between steps, which a step that never returns (an `apply` stuck in a loop) never
+ * reaches. V8 stops the script from a watchdog thread (`vm`'s `timeout`), whatever code it is in,
+ * the game's own included; `stopped(limit, step)` then says so, with the step the playout was at.
+ * Without a limit, `play()` as it is.
+ */
+function withinWatchdog<T>(timing: PlayoutTiming | null, play: () => T, stopped: (limitMs: number, step: number) => T): T {
+  if (timing === null) return play();
+  const limitMs = timing.limitMs + 1000;
+  timing.step = 0;
+  const result = withinTimeout(limitMs, play);
+  return result.stopped ? stopped(limitMs, timing.step) : result.value;
+}
 
 /** One random playout with every per-step check. Returns the action keys played (null when it broke off). */
 function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
@@ -315,6 +347,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
   const began = timing === null ? 0 : timing.clock();
   const chance: ChanceKeeping = { perPlayout: Math.ceil(context.chanceWanted / Math.max(1, context.playouts)), kept: 0, seen: 0, groupsCompared: 0 };
   for (let step = 0; ; step++) {
+    if (timing !== null) timing.step = step;
     const player = seatToAct(game, state, seed, step, findings);
     if (player === null) return { trajectory: null, steps: step };
     if (player === TERMINAL) {
@@ -390,9 +423,7 @@ function seatToAct(game: AnyGame, state: unknown, seed: number, step: number, fi
 function outOfTime(timing: NonNullable<PlayoutContext['timing']>, began: number, context: PlayoutContext, seed: number, step: number, bound: number): boolean {
   const now = timing.clock();
   if (now - began > timing.limitMs) {
-    const left = context.playouts - context.playoutIndex - 1;
-    const skipped = left === 0 ? '' : `; the other ${left} playout${left === 1 ? ' was' : 's were'} not played`;
-    context.findings.fail('terminates', `no terminal state after ${formatSeconds(timing.limitMs)} (--playout-time) and ${step} steps, with maxLength ${bound}${skipped}`, seed, step);
+    context.findings.fail('terminates', `no terminal state after ${formatSeconds(timing.limitMs)} (--playout-time) and ${step} steps, with maxLength ${bound}${unplayed(context.playouts - context.playoutIndex - 1)}`, seed, step);
     return true;
   }
   if (timing.onProgress !== null && now - timing.lastProgress >= timing.progressEveryMs) {
@@ -896,13 +927,14 @@ function playRandomly(game: AnyGame, state: unknown, rng: Rng, steps: number): v
 }
 
 /** A playout's record again, from the same seed, with the same entries as {@link checkedPlayout} keeps (states every `every` steps). */
-function replayTrajectory(game: AnyGame, params: unknown, seed: number, every: number): string[] | null {
+function replayTrajectory(game: AnyGame, params: unknown, seed: number, every: number, timing: PlayoutTiming | null): string[] | null {
   try {
     const rng = playoutRng(seed);
     const state = game.setup(params);
     const trajectory: string[] = [];
     const bound = playoutBound(game, params);
     for (let step = 0; step <= bound && game.currentPlayer(state) !== TERMINAL; step++) {
+      if (timing !== null) timing.step = step;
       if (step % every === 0) recordState(trajectory, state);
       let action: unknown;
       if (game.currentPlayer(state) === CHANCE) {
@@ -1000,6 +1032,7 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
   const bound = playoutBound(game, params);
   const began = timing === null ? 0 : timing.clock();
   for (let step = 0; step <= bound; step++) {
+    if (timing !== null) timing.step = step;
     if (timing !== null && timing.clock() - began > timing.limitMs) {
       findings.fail('terminates', `the hidden-information checks' playout reached no terminal state after ${formatSeconds(timing.limitMs)} (--playout-time) and ${step} steps, with maxLength ${bound}`, seed, step);
       break;

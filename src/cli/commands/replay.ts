@@ -3,7 +3,12 @@
  * turn: decisions, dice, events and the state after each decision; or, with `--html FILE`, as a
  * page to watch, the board drawn at every step.
  */
+import { WholeRunFailure } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
+import { formatSeed, matchSeed } from '../../core/rng.js';
+import { withinTimeout } from '../../core/watchdog.js';
+import { DEFAULT_MATCH_TIMEOUT_SECONDS } from '../../run/pool.js';
+import { matchPlan } from '../../run/play-chunk.js';
 import { checkOutputFile, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
 import { recordReplay, replayPage } from '../../present/replay-page.js';
 import { parsePairing, replayMatch } from '../../run/replay.js';
@@ -23,13 +28,21 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenario = await loadScenario(scenarioFile, { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(pairing === undefined ? {} : { pairing }) });
   // The scenario's own match count does not limit which match may be replayed.
   const replayed = { ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) };
+  // A match stuck in a call that never returns (the run's "timed out" failures) ends here too,
+  // after the same time a run gives it, instead of holding the terminal for ever.
+  const seconds = (args.number('match-timeout') as number | undefined) ?? DEFAULT_MATCH_TIMEOUT_SECONDS;
+  const timedOut = (): WholeRunFailure => {
+    const seed = formatSeed(matchSeed(replayed.seed, matchPlan(replayed, matchIndex).seedIndex));
+    return new WholeRunFailure(`match ${matchIndex} of run seed ${replayed.seed} (match seed ${seed}) did not end within ${seconds} s (--match-timeout)${html === undefined ? ': the last step printed is where it had got to' : ''}`);
+  };
   if (html !== undefined) {
-    const page = replayPage(recordReplay(replayed, matchIndex));
-    writeOutputFile(html, page, request);
+    const recorded = withinTimeout(seconds * 1000, () => recordReplay(replayed, matchIndex));
+    if (recorded.stopped) throw timedOut();
+    writeOutputFile(html, replayPage(recorded.value), request);
     io.stdout.write(`Wrote ${html}\n`);
     return 0;
   }
-  replayMatch(replayed, matchIndex, (line) => io.stdout.write(`${line}\n`));
+  if (withinTimeout(seconds * 1000, () => replayMatch(replayed, matchIndex, (line) => io.stdout.write(`${line}\n`))).stopped) throw timedOut();
   return 0;
 }
 
@@ -48,6 +61,12 @@ export const replayCommand: CommandModule = {
       describe: 'A round robin\'s pairing: the positions of its two agents in seats.roundRobin, from 1 (the replay column of a pairing\'s errors.csv gives it) [default: 1,2]',
     },
     html: { type: 'path', placeholder: 'FILE', describe: 'Write the match as a page to watch instead: the board at every step, step/play/jump controls, the event log' },
+    'match-timeout': {
+      type: 'number',
+      bound: BOUNDS.matchTimeout,
+      placeholder: 'SECONDS',
+      describe: `Seconds the match may run before it is stopped, exit 1 [default: ${DEFAULT_MATCH_TIMEOUT_SECONDS}]; 0 for no limit`,
+    },
   },
   examples: [
     ['hordelab replay scenarios/trainers-first-player.yaml --match 42', 'Match 42 of the default run'],
