@@ -97,7 +97,7 @@ export const conformCommand: CommandModule = {
       bound: BOUNDS.playoutTime,
       default: DEFAULT_PLAYOUT_SECONDS,
       placeholder: 'SECONDS',
-      describe: 'Seconds one playout may run before it fails "terminates", naming its seed (a game that never ends, or a very slow one); 0 for no limit',
+      describe: 'Seconds one playout may run before it fails "terminates", naming its seed (a game that never ends, or a very slow one; a call into the game that never returns is stopped a second later); 0 for no limit',
     },
     json: jsonOption,
   },
