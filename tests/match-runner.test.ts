@@ -507,11 +507,41 @@ describe('match runner: failures', () => {
     // Probabilities that sum to 1 within rounding, and a draw of the list's last outcome, pass.
     const thirds = { chanceOutcomes: () => [0, 1, 2].map((value) => ({ action: { value }, probability: 1 / 3 })), sampleChance: () => ({ value: 2 }) };
     expect((playMatch(spec({ ...base, ...thirds }, params, [agent, agent]), null).finalState as ScriptState).played[0]).toBe('chance:2');
-    // Only the first chance node is checked: a later one is the game's (and conform's) to get right.
+    // Beyond the first chance node, one in 16 by the match index: match 3's second is not
+    // checked (the test below: which ones are).
     let nodes = 0;
     const laterWrong = { chanceOutcomes: (state: ScriptState) => (++nodes > 1 ? [] : halves(state)) };
     expect(playMatch(spec({ ...base, ...laterWrong }, params, [agent, agent]), null).steps).toBe(3);
     expect(nodes).toBe(1);
+  });
+
+  it('checks one later chance node in 16, shifted by the match index, so every position is checked over 16 matches (audit 21)', () => {
+    const agent = recordingAgent(last).factory;
+    const params = { script: Array.from({ length: 20 }, () => ({ chance: 2 })), maxLength: 20 };
+    const base = scriptGame(params);
+    // The list is wrong only at a match's sixth chance node (position 5).
+    const wrongAtSix = { ...base, chanceOutcomes: (state: ScriptState) => (state.at === 5 ? [] : base.chanceOutcomes(state)) };
+    const failed: number[] = [];
+    for (let matchIndex = 0; matchIndex < 40; matchIndex++) {
+      try {
+        playMatch(spec(wrongAtSix, params, [agent, agent], { matchIndex }), null);
+      } catch (error) {
+        expect(error).toBeInstanceOf(MatchFailure);
+        expect((error as MatchFailure).step).toBe(5);
+        expect((error as MatchFailure).message).toContain('failed at step 5: chanceOutcomes gave no outcomes at a chance node');
+        failed.push(matchIndex);
+      }
+    }
+    // Node 5 of match m is checked when (5 + m) is a multiple of 16.
+    expect(failed).toEqual([11, 27]);
+    // The first node of every match is checked.
+    const wrongAtFirst = { ...base, chanceOutcomes: (state: ScriptState) => (state.at === 0 ? [] : base.chanceOutcomes(state)) };
+    for (const matchIndex of [0, 1, 7, 15]) expect(failure(() => playMatch(spec(wrongAtFirst, params, [agent, agent], { matchIndex }), null)).step).toBe(0);
+    // Lists are read at the first node and one in 16 after it: 2 of a 20-node match 3 (nodes 0 and 13).
+    let lists = 0;
+    const counting = { ...base, chanceOutcomes: (state: ScriptState) => (lists++, base.chanceOutcomes(state)) };
+    playMatch(spec(counting, params, [agent, agent], { matchIndex: 3 }), null);
+    expect(lists).toBe(2);
   });
 
   it('crosses a worker boundary as plain data and comes back with the same fields', () => {
