@@ -1,7 +1,7 @@
 // Exact coverage of the 95% interval a rotated run gives an agent's win rate
 // (outcomes.byAgent.*.overall.win, clusteredRate over rotated pairs) when the pair's outcome
 // rarely strays from one win each: first, pairs each won once unless drawn (won by neither) with
-// probability d, worst over d = 0.0005 · 1.12^k below 0.5; then, at 100 pairs, pairs won by
+// probability d, worst over d = 0.0005 · 1.003^k below 0.5; then, at 100 pairs, pairs won by
 // neither with probability a, by both with b, once otherwise (trinomial). Sums over every count
 // of such pairs, not samples: the figures are the same at every run. Usage (after npm run build):
 //   node scripts/rotated-agent-coverage.mjs [pairs ...]     (default: 2 5 10 20 50 150 500 1000 3000)
@@ -22,7 +22,7 @@ const counts = process.argv.slice(2).map(Number);
 console.log('pairs | worst coverage, one win a pair unless drawn | at drawn share');
 for (const pairs of counts.length > 0 ? counts : [2, 5, 10, 20, 50, 150, 500, 1000, 3000]) {
   let worst = { coverage: 1, drawn: 0 };
-  for (let drawn = 0.0005; drawn < 0.5; drawn *= 1.12) {
+  for (let drawn = 0.0005; drawn < 0.5; drawn *= 1.003) {
     const coverage = exactCoverage(pairs, 0, drawn, covers(pairs, (1 - drawn) / 2));
     if (coverage < worst.coverage) worst = { coverage, drawn };
   }

@@ -121,12 +121,25 @@ describe('checkConformance', () => {
     const terminates = report.properties.find((p) => p.property === 'terminates');
     expect(terminates?.status).toBe('fail');
     expect(terminates?.problems).toEqual([
-      { property: 'terminates', message: 'a call into the game did not return within 1.2 s (--playout-time); the playout was at step 3 (whose checks play on copies of its state too); the other 3 playouts were not played', seed: 7, step: 3 },
+      { property: 'terminates', message: 'a call into the game did not return within 1.2 s (--playout-time 0.2 s and a second more); the playout was at step 3 (whose checks play on copies of its state too); the other 3 playouts were not played', seed: 7, step: 3 },
     ]);
     expect(report.ok).toBe(false);
     // One stopped playout, not four, and no replay of it for determinism.
     expect(elapsed).toBeLessThan(20_000);
     expect(report.properties.find((p) => p.property === 'determinism')?.checks).toBe(0);
+    // A setup that never returns is stopped before any playout (review 21).
+    const stuckSetup: AnyGame = {
+      ...stuck,
+      id: 'stuck-setup',
+      setup: () => {
+        for (;;);
+      },
+    };
+    const none = checkConformance(stuckSetup, {}, { playouts: 4, seed: 7, playoutTimeMs: 200 });
+    expect(none.properties.find((p) => p.property === 'setup')?.problems).toEqual([
+      { property: 'setup', message: 'setup (or maxLength, or validateParameters) did not return within 1.2 s (--playout-time 0.2 s and a second more); no playout was played', seed: null, step: 0 },
+    ]);
+    expect(none.steps).toBe(0);
   });
 
   it('names a setup that hands every match one mutable object (module-level state), where a clone check alone sees a constant', () => {

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MetricFailure } from '../src/core/errors.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { summarizeOutcomes } from '../src/reports/outcomes.js';
 import { playChunk } from '../src/run/play-chunk.js';
@@ -126,7 +127,10 @@ describe('the paired player', () => {
     const window = playPairedWindow(scenario, 5, 100, ['outcomes.bySeat.seat1.win'], (index) => started.push(index));
     expect(window.failures.map((failure) => failure.matchIndex)).toEqual([first]);
     expect([window.start, window.end, window.contributions]).toEqual([5, first + 1, null]);
-    expect(started).toEqual(Array.from({ length: first - 4 }, (_, i) => 5 + i));
+    // Each match's start, in order; after them only the last one again (the merges and summaries
+    // that follow it tell the thread's watchdog the thread is still moving).
+    expect(started.slice(0, first - 4)).toEqual(Array.from({ length: first - 4 }, (_, i) => 5 + i));
+    expect(started.slice(first - 4).every((index) => index === first)).toBe(true);
     // The matches before it are in the aggregate, the failed one is not.
     expect(summarizeOutcomes(window.outcomes, 0.95).bySeat['seat1']?.n).toBe(first - 5);
     const clean = playPairedWindow(scenario, 5, first, ['outcomes.bySeat.seat1.win']);
@@ -135,11 +139,40 @@ describe('the paired player', () => {
     expect(playPairedWindow(scenario, 5, first, []).contributions).toBeNull();
   });
 
+  it('tells the watchdog the window is moving while it merges and summarizes, after its last match started (review 21)', async () => {
+    const scenario = await parseScenario('game: coin-flip\nmatches: 40\nseed: 2\nseats: [random, random]\n', join(tempDir(), 'c.yaml'));
+    const started: number[] = [];
+    playPairedWindow(scenario, 0, 40, ['p1WinRate'], (index) => started.push(index));
+    // 40 starts, then 40 merges into the window, 40 into the summaries' starting total and 40 summaries, each naming match 39.
+    expect(started.slice(0, 40)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(started.slice(40)).toEqual(Array.from({ length: 120 }, () => 39));
+  });
+
   it.skipIf(noWorkerThreads)('gives the same numbers on 0, 1 and 2 threads, over several windows', { timeout: 60_000 }, async () => {
     const scenario = await parseScenario('game: coin-flip\nmatches: 700\nseed: 9\nparams: { winRate: 0.45, drawRate: 0.1 }\nseats: [random, random]\n', join(tempDir(), 'c.yaml'));
     const inThread = await play(scenario, 0, 700);
     expect(inThread.contributions['drawRate']?.numerator).toHaveLength(700);
     for (const workers of [1, 2]) expect(JSON.stringify(await play(scenario, workers, 700)), `${workers} threads`).toBe(JSON.stringify(inThread));
+  });
+
+  it.skipIf(noWorkerThreads)("reports a metric module's first failure by match index, whatever thread met one first (review 21)", { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    // Throws in the matches whose event count is 13 more than a multiple of 97 (as review 21's did).
+    writeFileSync(
+      join(dir, 'breaks.mjs'),
+      "export default { name: 'breaks', description: 'throws', create() { let k = 0; return { onEvent() { k++; }, finishMatch() { const r = k; k = 0; if (r % 97 === 13) throw new Error('metric broke at ' + r); return { ev: { count: r } }; } }; } };\n",
+    );
+    const scenario = await parseScenario('game: zombie-trainers\nmatches: 600\nseed: 7\nparams: { actionPoints: 3 }\nmetrics: [./breaks.mjs]\nseats: [random, random]\n', join(dir, 'z.yaml'));
+    const firstOf = async (workers: number): Promise<number> => {
+      const error = await play(scenario, workers, 600, ['p1WinRate']).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(MetricFailure);
+      return (error as MetricFailure).matchIndex;
+    };
+    const inThread = await firstOf(0);
+    for (const workers of [1, 2]) expect(await firstOf(workers), `${workers} threads`).toBe(inThread);
   });
 
   it.skipIf(noWorkerThreads)('plays a window whose thread died again one match at a time, and ends with the same numbers', { timeout: 60_000 }, async () => {

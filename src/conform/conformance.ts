@@ -170,34 +170,46 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   const groupings = new Set<string>();
   let steps = 0;
 
-  checkMetadata(game, params, findings);
-  let constants = new Set<object>();
-  // Each shared object's path and snapshot before play: a "constant" that play changes is a
-  // setup handing every match the same mutable object (a module-level array, say).
-  const constantsBefore = new Map<object, { path: string; text: string }>();
-  try {
-    const first = game.setup(params);
-    const second = game.setup(params);
-    findings.checked('setup');
-    if (snapshot(first) !== snapshot(second)) findings.fail('setup', 'two setups from the same parameters differ', null, 0);
-    constants = runConstants(first, second);
-    for (const [object, path] of reachableObjects(first)) if (constants.has(object)) constantsBefore.set(object, { path, text: snapshot(object) });
-  } catch (error) {
-    findings.fail('setup', `setup threw: ${describeError(error)}`, null, 0);
-  }
-
-  const trajectories = new Map<number, string[] | null>();
-  const timedOut = new Set<number>();
   const clock = options.clock ?? (() => performance.now());
   const timing: PlayoutTiming | null =
     options.playoutTimeMs === undefined && options.onProgress === undefined
       ? null
       : { clock, limitMs: options.playoutTimeMs ?? Number.POSITIVE_INFINITY, onProgress: options.onProgress ?? null, progressEveryMs: options.progressEveryMs ?? 30_000, lastProgress: clock(), step: 0 };
-  for (let i = 0; i < playouts; i++) {
+  let constants = new Set<object>();
+  // Each shared object's path and snapshot before play: a "constant" that play changes is a
+  // setup handing every match the same mutable object (a module-level array, say).
+  const constantsBefore = new Map<object, { path: string; text: string }>();
+  // The metadata and setup checks call into the game before any playout: a setup that never
+  // returns is stopped as a playout's step would be, and then nothing else can be played.
+  const prepared = withinWatchdog(
+    timing,
+    () => {
+      checkMetadata(game, params, findings);
+      try {
+        const first = game.setup(params);
+        const second = game.setup(params);
+        findings.checked('setup');
+        if (snapshot(first) !== snapshot(second)) findings.fail('setup', 'two setups from the same parameters differ', null, 0);
+        constants = runConstants(first, second);
+        for (const [object, path] of reachableObjects(first)) if (constants.has(object)) constantsBefore.set(object, { path, text: snapshot(object) });
+      } catch (error) {
+        findings.fail('setup', `setup threw: ${describeError(error)}`, null, 0);
+      }
+      return true;
+    },
+    (limit) => {
+      findings.fail('setup', `setup (or maxLength, or validateParameters) did not return within ${limitText(limit)}; no playout was played`, null, 0);
+      return false;
+    },
+  );
+
+  const trajectories = new Map<number, string[] | null>();
+  const timedOut = new Set<number>();
+  for (let i = 0; prepared && i < playouts; i++) {
     const seed = baseSeed + i;
     const context: PlayoutContext = { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts, timing };
     const result = withinWatchdog(timing, () => checkedPlayout(game, params, seed, context), (limit, step) => {
-      findings.fail('terminates', `a call into the game did not return within ${formatSeconds(limit)} (--playout-time); the playout was at step ${step} (whose checks play on copies of its state too)${unplayed(playouts - i - 1)}`, seed, step);
+      findings.fail('terminates', `a call into the game did not return within ${limitText(limit)}; the playout was at step ${step} (whose checks play on copies of its state too)${unplayed(playouts - i - 1)}`, seed, step);
       return { trajectory: null, steps: step, timedOut: true as const };
     });
     steps += result.steps;
@@ -215,7 +227,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   for (const [seed, first] of trajectories) {
     if (first === null) continue;
     const again = withinWatchdog(timing, () => replayTrajectory(game, params, seed, every, timing), (limit, step) => {
-      findings.fail('terminates', `playing the seed again (for determinism), a call into the game did not return within ${formatSeconds(limit)} (--playout-time), at step ${step}`, seed, step);
+      findings.fail('terminates', `playing the seed again (for determinism), a call into the game did not return within ${limitText(limit)}, at step ${step}`, seed, step);
       return undefined;
     });
     if (again === undefined) continue;
@@ -238,7 +250,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
       // them again, and one that outran it once would hold the suite as long again.
       if (!trajectories.has(baseSeed + i) || timedOut.has(baseSeed + i)) continue;
       const seen = withinWatchdog(timing, () => checkHiddenInformation(game, params, baseSeed + i, options, findings, timing), (limit, step) => {
-        findings.fail('terminates', `the hidden-information checks' playout: a call into the game or an agent did not return within ${formatSeconds(limit)} (--playout-time), at step ${step}`, baseSeed + i, step);
+        findings.fail('terminates', `the hidden-information checks' playout: a call into the game or an agent did not return within ${limitText(limit)}, at step ${step}`, baseSeed + i, step);
         return { decisions: 0, resampled: false };
       });
       decisions += seen.decisions;
@@ -311,6 +323,9 @@ const playoutRng = (seed: number): Rng => matchStream(matchSeed(seed, 0), 'confo
 
 /** `60 s`, `1.5 s`. */
 const formatSeconds = (ms: number): string => `${Number((ms / 1000).toPrecision(3))} s`;
+
+/** The watchdog's limit as a message says it: `--playout-time` and the second added to it. */
+const limitText = (limitMs: number): string => `${formatSeconds(limitMs)} (--playout-time ${formatSeconds(limitMs - 1000)} and a second more)`;
 
 /** What a playout that ran out of time leaves unplayed, as the end of its message. */
 const unplayed = (left: number): string => (left === 0 ? '' : `; the other ${left} playout${left === 1 ? ' was' : 's were'} not played`);

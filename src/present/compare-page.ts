@@ -71,7 +71,7 @@ function table(comparison: Comparison): string {
   const header = `<tr><th></th><th>metric</th><th class="num">baseline</th><th class="num">run</th><th class="num">difference [${Math.round(100 * (1 - comparison.alpha))}%]</th><th class="num">p (adjusted)</th></tr>`;
   const rows = comparisonOrder(comparison.metrics).map(
     (metric) =>
-      `<tr${metric.changed ? ' class="changed"' : ''}><td>${metric.changed ? '*' : ''}</td><td>${escapeHtml(metric.path)}</td><td class="num">${valueText(metric.kind, metric.baseline.value)}</td><td class="num">${valueText(metric.kind, metric.run.value)}</td><td class="num">${signedText(metric.kind, metric.difference)} [${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]</td><td class="num">${pText(metric.adjustedPValue)}${metric.role === 'primary' ? ' (primary, unadjusted)' : ''}</td></tr>`,
+      `<tr${metric.changed ? ' class="changed"' : ''}><td>${metric.changed ? '*' : ''}</td><td>${escapeHtml(metric.path)}</td><td class="num">${valueText(metric.kind, metric.baseline.value)}</td><td class="num">${valueText(metric.kind, metric.run.value)}</td><td class="num">${signedText(metric.kind, metric.difference)} [${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]</td><td class="num">${pText(metric.adjustedPValue)}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}</td></tr>`,
   );
   return `<table>\n${header}\n${rows.join('\n')}\n</table>`;
 }
@@ -101,7 +101,8 @@ function leadSentence(comparison: Comparison, level: number): string {
   }
   const secondary = comparison.metrics.filter((metric) => metric.role === 'secondary');
   const secondaryChanged = secondary.filter((metric) => metric.changed).length;
-  const verdict = primary.changed ? `<strong>changed</strong> beyond chance (p = ${pText(primary.pValue)} &lt; ${comparison.alpha}, unadjusted)` : `not shown to change (p = ${pText(primary.pValue)}, unadjusted)`;
+  const p = primary.pValue < 0.0001 ? 'p &lt; 0.0001' : `p = ${pText(primary.pValue)}`;
+  const verdict = primary.changed ? `<strong>changed</strong> beyond chance (${p}, below ${comparison.alpha}, unadjusted)` : `not shown to change (${p}, unadjusted)`;
   return (
     `${runs}: the primary metric <code>${escapeHtml(primary.path)}</code> ${verdict}; ` +
     `of ${secondary.length} secondary metrics, <strong>${secondaryChanged} changed</strong> (Holm-adjusted among themselves, p &lt; ${comparison.alpha}). ` +
@@ -115,12 +116,13 @@ export async function comparisonPage(comparison: Comparison, gameTitle: string):
   // A mean whose baseline is 0 has no relative difference to draw; the table still lists it.
   const means = comparison.metrics.filter((metric) => metric.kind === 'mean' && metric.baseline.value !== 0);
   const level = Math.round(100 * (1 - comparison.alpha));
+  const familySize = comparison.metrics.filter((metric) => metric.role === 'secondary').length;
   const primaryNote = comparison.primary === null ? '' : ` The primary metric, ${comparison.primary}, and any row repeating its test are tested alone, unadjusted.`;
   const figures = [
     await forestFigure(
       'rates',
       'Rates: run minus baseline, in points',
-      `Each row is one rate's difference with its ${level}% interval (Newcombe's). Orange: changed beyond chance after Holm's correction over the distinct tests among the ${comparison.compared} metrics (adjusted p < ${comparison.alpha}; the same counts under another name are tested once).${primaryNote}`,
+      `Each row is one rate's difference with its ${level}% interval (Newcombe's). Orange: changed beyond chance after Holm's correction over the distinct tests among the ${familySize} ${comparison.primary === null ? '' : 'secondary '}metrics (adjusted p < ${comparison.alpha}; the same counts under another name are tested once).${primaryNote}`,
       rates,
       false,
     ),

@@ -425,7 +425,7 @@ export function clusteredRate(sums: ClusterSums | undefined, confidence = DEFAUL
  * 1 or more as measured. Why: below 1, the variance often comes from a few clusters that stray
  * (a rotated pair where an agent wins once unless the pair is drawn: its rate's spread is the
  * count of drawn pairs), and measured from those few it is a Wald estimate of a rare count's
- * variance, as short as the count is small: 85% exact coverage at 1,000 pairs with 0.3% drawn,
+ * variance, as short as the count is small: 84% exact coverage at 1,000 pairs with 0.3% drawn,
  * and an interval that went from the binomial's at no drawn pair to a twenty-second of its width at
  * one (audit 21). Wilson's z²/2 pseudo-successes and failures mend the same fault for a plain
  * rate; here they go to the clusters. The added spread fades as the clusters grow (it is z²/2

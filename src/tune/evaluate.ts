@@ -5,7 +5,7 @@
  * configurations differ by their rules, not by their dice). Matches can be added to a
  * configuration later, continuing its aggregate, so a search spends matches where they matter.
  */
-import { ReproducibleFailure, UsageError } from '../core/errors.js';
+import { MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
@@ -149,7 +149,7 @@ export class Evaluator {
     const scenario = await this.scenario(evaluation.assignments, seed);
     let end = matches;
     if (scenario.rotate && end % 2 === 1) end++;
-    const result = await this.player.play(scenario, evaluation.matches, end);
+    const result = await this.explainingMetricFailures(scenario, evaluation.assignments, () => this.player.play(scenario, evaluation.matches, end));
     const failure = result.failures[0];
     if (failure !== undefined) throw this.failed(scenario, evaluation.assignments, failure);
     scenario.entry.report.mergeAggregates(evaluation.aggregate, result.aggregate);
@@ -165,6 +165,20 @@ export class Evaluator {
   failed(scenario: Scenario, assignments: Assignments, failure: MatchFailureData): ReproducibleFailure {
     const sets = [...(this.source.overrides.set ?? []), ...assignments];
     return new ReproducibleFailure(`configuration ${assignments.join(' ') || '(base)'}: ${failure.message}`, replayCommand(scenario.file, failure.matchIndex, scenario.seed, sets));
+  }
+
+  /**
+   * `play()`, with a metric module's failure in one of its matches said as the configuration's
+   * (its assignments, and the replay command with them, which the command's own --set lacks):
+   * review 21 found a sweep's reproduce line that replayed the base configuration, exit 0.
+   */
+  async explainingMetricFailures<T>(scenario: Scenario, assignments: Assignments, play: () => Promise<T>): Promise<T> {
+    try {
+      return await play();
+    } catch (error) {
+      if (!(error instanceof MetricFailure)) throw error;
+      throw this.failed(scenario, assignments, { ...error.toData(), step: null, cause: error.message });
+    }
   }
 
   /** A fresh evaluation of `assignments` with no matches yet. */

@@ -77,19 +77,23 @@ export function playPairedWindow(scenario: Scenario, start: number, end: number,
     }
     played.push(result);
   }
-  return pairedWindow(scenario, start, matchIndex, played, failures, metrics);
+  // The merges and summaries come after the window's last match has started: each tells the
+  // thread's watchdog the thread is still moving, or their time would count against that match's
+  // --match-timeout (review 21: a healthy match failed as "timed out").
+  return pairedWindow(scenario, start, matchIndex, played, failures, metrics, onMatchStart === undefined ? undefined : () => onMatchStart(matchIndex - 1));
 }
 
 /** The {@link PairedWindow} of matches `start..end-1`, of which `played` are the ones that did not fail, in order. */
-export function pairedWindow(scenario: Scenario, start: number, end: number, played: readonly PlayedMatch[], failures: MatchFailureData[], metrics: readonly string[]): PairedWindow {
+export function pairedWindow(scenario: Scenario, start: number, end: number, played: readonly PlayedMatch[], failures: MatchFailureData[], metrics: readonly string[], onSummary?: () => void): PairedWindow {
   const { report, game } = scenario.entry;
   const aggregate: unknown = report.emptyAggregate();
   const outcomes = emptyOutcomes(game.seats.length);
   for (const match of played) {
     report.mergeAggregates(aggregate, match.aggregate);
     mergeOutcomes(outcomes, match.outcomes);
+    onSummary?.();
   }
-  const contributions = failures.length > 0 || metrics.length === 0 ? null : matchContributions(report, game.seats.length, played, metrics);
+  const contributions = failures.length > 0 || metrics.length === 0 ? null : matchContributions(report, game.seats.length, played, metrics, onSummary);
   return { start, end, aggregate, outcomes, failures, contributions };
 }
 
@@ -97,12 +101,13 @@ export function pairedWindow(scenario: Scenario, start: number, end: number, pla
  * Per metric, one (x, y) per match of `matches`, in order; metrics that are not pooled ratios of
  * counts are left out.
  */
-export function matchContributions(report: AnyGameReport, seats: number, matches: readonly PlayedMatch[], metrics: readonly string[]): Record<string, UnitContributions> {
+export function matchContributions(report: AnyGameReport, seats: number, matches: readonly PlayedMatch[], metrics: readonly string[], onSummary?: () => void): Record<string, UnitContributions> {
   const cumulative: unknown = report.emptyAggregate();
   const cumulativeOutcomes = emptyOutcomes(seats);
   for (const match of matches) {
     report.mergeAggregates(cumulative, match.aggregate);
     mergeOutcomes(cumulativeOutcomes, match.outcomes);
+    onSummary?.();
   }
   // The outcome tables are summarized only when a metric asked for is one of theirs.
   const readsOutcomes = metrics.some((path) => path.startsWith('outcomes.'));
@@ -125,6 +130,7 @@ export function matchContributions(report: AnyGameReport, seats: number, matches
     report.mergeAggregates(cumulative, match.aggregate);
     mergeOutcomes(cumulativeOutcomes, match.outcomes);
     const after = byPath(report.summarize(cumulative, 0.95));
+    onSummary?.();
     for (const path of wanted) {
       const [x0, y0] = counts(before.get(path));
       const [x1, y1] = counts(after.get(path));

@@ -55,7 +55,15 @@ export class PairedPlayer {
     // One lane per thread, windows in match order; none is started after one that failed.
     await playUntilFailure(windows.length, this.workers, async (index) => {
       const [from, to] = windows[index] as [number, number];
-      const window = await this.playWindow(scenario, from, to, metrics);
+      let window: PairedWindow;
+      try {
+        window = await this.playWindow(scenario, from, to, metrics);
+      } catch (error) {
+        // A metric module's failure (or an internal one) is taken in match order too: the one
+        // reported is the first by index, whichever thread met it first (review 21).
+        taken.add(index, { error });
+        return true;
+      }
       if (window.failures.length === 0) onPlayed?.(to - from);
       taken.add(index, window);
       return window.failures.length > 0;
@@ -102,6 +110,11 @@ export class PairedPlayer {
   }
 }
 
+/** A window that threw instead of answering (a metric module's failure, an internal one). */
+interface WindowError {
+  readonly error: unknown;
+}
+
 /**
  * Windows' results taken in match order as they arrive (they finish in any order): merged into the
  * configuration's aggregate and contributions as soon as every window before them is in, so only
@@ -112,9 +125,11 @@ class WindowsInOrder {
   private readonly outcomes: OutcomeAggregate;
   private readonly failures: MatchFailureData[] = [];
   private readonly contributions: Record<string, { numerator: number[]; denominator: number[] }> = {};
-  private readonly waiting = new Map<number, PairedWindow>();
+  private readonly waiting = new Map<number, PairedWindow | WindowError>();
   private next = 0;
   private pooled: readonly string[];
+  /** The error of the first window in order that threw, if one did before any failed match. */
+  private error: WindowError | null = null;
 
   constructor(
     private readonly scenario: Scenario,
@@ -125,12 +140,13 @@ class WindowsInOrder {
     this.pooled = metrics;
   }
 
-  add(index: number, window: PairedWindow): void {
+  add(index: number, window: PairedWindow | WindowError): void {
     this.waiting.set(index, window);
-    for (let ready = this.waiting.get(this.next); ready !== undefined && this.failures.length === 0; ready = this.waiting.get(this.next)) {
+    for (let ready = this.waiting.get(this.next); ready !== undefined && this.failures.length === 0 && this.error === null; ready = this.waiting.get(this.next)) {
       this.waiting.delete(this.next);
       this.next++;
-      this.take(ready);
+      if ('error' in ready) this.error = ready;
+      else this.take(ready);
     }
   }
 
@@ -152,7 +168,9 @@ class WindowsInOrder {
     }
   }
 
+  /** @throws the first window's error in match order, when it came before any failed match. */
   result(): PairedPlay {
+    if (this.error !== null) throw this.error.error;
     for (const metric of Object.keys(this.contributions)) if (!this.pooled.includes(metric)) delete this.contributions[metric];
     const failures = [...this.failures].sort((a, b) => a.matchIndex - b.matchIndex);
     return { aggregate: this.aggregate, outcomes: this.outcomes, failures, contributions: this.contributions };

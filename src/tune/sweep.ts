@@ -248,7 +248,7 @@ async function playPoint(
   onPlayed: ((matches: number) => void) | undefined,
 ): Promise<PlayedPoint> {
   const configuration = await evaluator.scenario(assignmentsOf(values));
-  const result = await player.play(configuration, matches, metricNames, onPlayed);
+  const result = await evaluator.explainingMetricFailures(configuration, assignmentsOf(values), () => player.play(configuration, matches, metricNames, onPlayed));
   const failure = result.failures[0];
   if (failure !== undefined) throw evaluator.failed(configuration, assignmentsOf(values), failure);
   const summary = configuration.entry.report.summarize(result.aggregate, DEFAULT_CONFIDENCE);

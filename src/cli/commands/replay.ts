@@ -31,9 +31,12 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // A match stuck in a call that never returns (the run's "timed out" failures) ends here too,
   // after the same time a run gives it, instead of holding the terminal for ever.
   const seconds = (args.number('match-timeout') as number | undefined) ?? DEFAULT_MATCH_TIMEOUT_SECONDS;
+  // Lines printed: the heading, then one or more per step.
+  let printed = 0;
   const timedOut = (): WholeRunFailure => {
     const seed = formatSeed(matchSeed(replayed.seed, matchPlan(replayed, matchIndex).seedIndex));
-    return new WholeRunFailure(`match ${matchIndex} of run seed ${replayed.seed} (match seed ${seed}) did not end within ${seconds} s (--match-timeout)${html === undefined ? ': the last step printed is where it had got to' : ''}`);
+    const where = html !== undefined ? '' : printed > 1 ? ': the last step printed is where it had got to' : ': before its first step (in setup, or an agent made for it)';
+    return new WholeRunFailure(`match ${matchIndex} of run seed ${replayed.seed} (match seed ${seed}) did not end within ${seconds} s (--match-timeout)${where}`);
   };
   if (html !== undefined) {
     const recorded = withinTimeout(seconds * 1000, () => recordReplay(replayed, matchIndex));
@@ -42,7 +45,11 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     io.stdout.write(`Wrote ${html}\n`);
     return 0;
   }
-  if (withinTimeout(seconds * 1000, () => replayMatch(replayed, matchIndex, (line) => io.stdout.write(`${line}\n`))).stopped) throw timedOut();
+  const write = (line: string): void => {
+    printed++;
+    io.stdout.write(`${line}\n`);
+  };
+  if (withinTimeout(seconds * 1000, () => replayMatch(replayed, matchIndex, write)).stopped) throw timedOut();
   return 0;
 }
 
