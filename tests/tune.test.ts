@@ -130,6 +130,20 @@ describe('sweep', () => {
     expect(heatmaps).toContain('no spread');
   });
 
+  it("says a metric module's failure as the configuration's, with its --set in the reproduce line (sweep and tune; review 21)", async () => {
+    const dir = tempDir();
+    // Fails in every match P1 wins: never at winRate 0, soon at 0.9.
+    writeFileSync(join(dir, 'fails.mjs'), "export default { name: 'fails', create() { return { onEvent() {}, finishMatch(context) { if (context.returns[0] > context.returns[1]) throw new Error('no wins here'); return {}; } }; } };\n");
+    writeFileSync(join(dir, 'coin.yaml'), 'name: coin\ngame: coin-flip\nmatches: 40\nseed: 5\nmetrics: [./fails.mjs]\nparams: { winRate: 0 }\nseats: [random, random]\n');
+    const sweep = await hordelabIn(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0,0.9', '-w', '0', '-q', '-o', 'out');
+    expect(sweep.status).toBe(1);
+    expect(sweep.stderr).toMatch(/^hordelab: configuration winRate=0\.9: metric module .*fails\.mjs.*no wins here.* in match \d+ /);
+    expect(sweep.stderr).toMatch(/\n {2}reproduce: hordelab replay \S*coin\.yaml --match \d+ --seed 5 --set winRate=0\.9\n$/);
+    const tuned = await hordelabIn(dir, 'tune', 'coin.yaml', '--space', 'winRate=0.5,0.9', '--target', 'p1WinRate=0.7', '--budget', '200', '-w', '0', '-q', '-o', 'tuned');
+    expect(tuned.status).toBe(1);
+    expect(tuned.stderr).toMatch(/\n {2}reproduce: hordelab replay \S*coin\.yaml --match \d+ --seed \d+ --set winRate=0\.[59]\n$/);
+  });
+
   it.skipIf(noWorkerThreads)('measures paired differences of per-event rates exactly, whatever the workers', async () => {
     const text = 'game: zombie-trainers\nmatches: 120\nseed: 4\nparams: { maxRounds: 30 }\nseats: [random, random]\n';
     const scenario = await parseScenario(text, join(tempDir(), 'zt.yaml'));
