@@ -27,6 +27,14 @@ async function trainersRun(seed: number, matches: number, extra = ''): Promise<s
   return dir;
 }
 
+/** A coin-flip run of `matches` at P1's `winRate`, two agents of one kind under two names. */
+async function coinRun(seed: number, winRate: number, matches: number): Promise<string> {
+  const dir = tempDir();
+  const scenario = await parseScenario(`game: coin-flip\nmatches: ${matches}\nseed: ${seed}\nparams: { winRate: ${winRate} }\nseats: [random, {agent: random, name: other}]\n`, 'coin.yaml');
+  await runScenario(scenario, { outDir: dir, eventFiles: false, command: 'test' });
+  return dir;
+}
+
 function findChromium(): string | null {
   for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
     const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
@@ -131,14 +139,8 @@ describe('hordelab compare', () => {
   });
 
   it("tests the same counts once in Holm's family, however many names a summary gives them (audit 20)", async () => {
-    const coinRun = async (seed: number, winRate: number): Promise<string> => {
-      const dir = tempDir();
-      const scenario = await parseScenario(`game: coin-flip\nmatches: 500\nseed: ${seed}\nparams: { winRate: ${winRate} }\nseats: [random, {agent: random, name: other}]\n`, 'coin.yaml');
-      await runScenario(scenario, { outDir: dir, eventFiles: false, command: 'test' });
-      return dir;
-    };
-    const a = await coinRun(1, 0.5);
-    const b = await coinRun(2, 0.65);
+    const a = await coinRun(1, 0.5, 500);
+    const b = await coinRun(2, 0.65, 500);
     const comparison = compareRuns(a, await readRunSummary(a), b, await readRunSummary(b));
     const byPath = new Map(comparison.metrics.map((metric) => [metric.path, metric]));
     // Without draws P1's win rate, P2's (its complement), P1's share of the decided flips and the
@@ -161,14 +163,8 @@ describe('hordelab compare', () => {
   });
 
   it('counts a row repeating the primary\'s test with the primary, not among the secondary metrics', async () => {
-    const coinRun = async (seed: number, winRate: number): Promise<string> => {
-      const dir = tempDir();
-      const scenario = await parseScenario(`game: coin-flip\nmatches: 400\nseed: ${seed}\nparams: { winRate: ${winRate} }\nseats: [random, {agent: random, name: other}]\n`, 'coin.yaml');
-      await runScenario(scenario, { outDir: dir, eventFiles: false, command: 'test' });
-      return dir;
-    };
-    const a = await coinRun(3, 0.5);
-    const b = await coinRun(4, 0.7);
+    const a = await coinRun(3, 0.5, 400);
+    const b = await coinRun(4, 0.7, 400);
     const comparison = compareRuns(a, await readRunSummary(a), b, await readRunSummary(b), 0.05, 'p1WinRate');
     const byPath = new Map(comparison.metrics.map((metric) => [metric.path, metric]));
     const primary = byPath.get('p1WinRate');
