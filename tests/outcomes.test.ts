@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addOutcome, emptyOutcomes, formatOutcomes, mergeOutcomes, seatResults, summarizeOutcomes } from '../src/reports/outcomes.js';
-import { clusteredMean, emptyTally, MatchFigures, recordMatch, settledFigures } from '../src/stats/clusters.js';
+import { clusteredMean, clusteredRate, emptyTally, MatchFigures, recordMatch, settledFigures, type ClusterSums, type MeanEstimate } from '../src/stats/clusters.js';
+import { exactCoverage } from '../src/stats/exact-coverage.js';
 
 const WIN = [1, -1];
 const LOSS = [-1, 1];
@@ -24,6 +25,8 @@ describe('outcome tables', () => {
     expect(agent?.overall.n).toBe(0);
     expect(agent?.selfPlayMatches).toBe(10);
     expect(agent?.note).toBe('plays itself in every match: its results are the seat table');
+    // No match against another agent: no score either.
+    expect(agent?.overall.score).toEqual({ mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: Number.NaN, n: 0, designEffect: 1, clusters: 0 });
     // Its seat rows count each match once, as the seat table does.
     expect(agent?.bySeat['seat1']?.n).toBe(10);
     expect(agent?.bySeat['seat2']?.win.successes).toBe(3);
@@ -137,7 +140,7 @@ describe('outcome tables', () => {
     expect(Object.keys(summary.byAgent['amy']!.bySeat)).toEqual(['seat2', 'seat3']);
   });
 
-  it('give the score in points with its interval: the half-points mean, halved bound by bound', () => {
+  it('give the score in points: the half-points mean halved, its interval that of a rate of half-points, two a match', () => {
     const aggregate = emptyOutcomes(2);
     const results = [WIN, DRAW, LOSS, WIN, WIN, DRAW, LOSS, LOSS, WIN, DRAW, WIN, LOSS];
     results.forEach((returns, match) => addOutcome(aggregate, returns, ['a', 'b'], { cluster: match, clusterSize: 1 }));
@@ -150,12 +153,50 @@ describe('outcome tables', () => {
       figures.sample('halfPoints', returns[0] === 1 ? 2 : returns[0] === 0 ? 1 : 0);
       recordMatch(tally, { cluster: match, clusterSize: 1 }, figures);
     });
-    const direct = clusteredMean(settledFigures(tally)['halfPoints'], 0.95);
+    const sums = settledFigures(tally)['halfPoints'] as ClusterSums;
+    const direct = clusteredMean(sums, 0.95);
     expect(score.mean).toBeCloseTo(direct.mean / 2, 12);
-    expect(score.lower).toBeCloseTo(direct.lower / 2, 12);
-    expect(score.upper).toBeCloseTo(direct.upper / 2, 12);
     expect(score.sd).toBeCloseTo(direct.sd / 2, 12);
+    expect([score.n, score.designEffect, score.clusters]).toEqual([direct.n, direct.designEffect, direct.clusters]);
+    // 13 half-points of 24 (two a match), the matches the clusters.
+    const asRate = clusteredRate({ clusters: 12, x: 13, n: 24, xx: sums.xx, xn: 2 * sums.xn, nn: 4 * sums.nn, ee: 13 }, 0.95);
+    expect([sums.x, sums.n]).toEqual([13, 12]);
+    expect([score.lower, score.upper]).toEqual([asRate.lower, asRate.upper]);
     expect(score.lower).toBeLessThan(score.mean);
+    expect(score.upper).toBeGreaterThan(score.mean);
+    // Every match drawn: no spread, and still an interval (the mean alone would give none).
+    const drawn = emptyOutcomes(2);
+    for (let match = 0; match < 10; match++) addOutcome(drawn, DRAW, ['a', 'b'], { cluster: match, clusterSize: 1 });
+    const even = summarizeOutcomes(drawn, 0.95).byAgent['a']!.overall.score;
+    expect(even.mean).toBe(0.5);
+    expect(even.lower).toBeLessThan(0.5);
+    expect(even.upper).toBeGreaterThan(0.5);
+    expect(even.note).toBeUndefined();
+  });
+
+  it("covers a rotated agent's score at least 94.5% of the time, exactly, where pairs rarely stray from one win each (review 21)", () => {
+    // 100 rotated pairs: a pair is won by a twice with probability `both`, by b twice with `none`,
+    // else split; summed over the trinomial of such pairs (each outcome's run built and summarized).
+    const scoreOf = (both: number, none: number): MeanEstimate => {
+      const aggregate = emptyOutcomes(2);
+      for (let pair = 0; pair < 100; pair++) {
+        const aWins = pair < both ? [true, true] : pair < both + none ? [false, false] : [true, false];
+        aWins.forEach((won, k) => {
+          const aSeat = k;
+          const returns = won === (aSeat === 0) ? WIN : LOSS;
+          addOutcome(aggregate, returns, k === 0 ? ['a', 'b'] : ['b', 'a'], { cluster: pair, clusterSize: 2 });
+        });
+      }
+      return summarizeOutcomes(aggregate, 0.95).byAgent['a']!.overall.score;
+    };
+    for (const [none, both] of [[0.01, 0], [0.03, 0.005]] as const) {
+      const truth = both + (1 - none - both) / 2;
+      const coverage = exactCoverage(100, both, none, (twice, never) => {
+        const score = scoreOf(twice, never);
+        return score.lower <= truth && truth <= score.upper;
+      });
+      expect(coverage, `none ${none}, both ${both}`).toBeGreaterThanOrEqual(0.945);
+    }
   });
 
   it('print one row per agent and per seat it played, named by the seat, with the notes below', () => {
