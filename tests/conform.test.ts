@@ -9,6 +9,31 @@ import { hiddenCard } from './fixtures/hidden-card.js';
 import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
 import { zombieTrainers } from '../src/games/zombie-trainers/index.js';
 
+/** A game that never ends: one seat, one action ('wait') at every step, a count of steps played; `changes` replace any part. */
+function neverEnding(id: string, changes: Partial<AnyGame>): AnyGame {
+  type Waiting = { steps: number };
+  return {
+    ...(diceRace as AnyGame),
+    id,
+    setup: (): Waiting => ({ steps: 0 }),
+    currentPlayer: () => 0,
+    isTerminal: () => false,
+    legalActions: (_state: Waiting, into: string[] = []) => {
+      into.length = 0;
+      into.push('wait');
+      return into;
+    },
+    apply: (state: Waiting) => {
+      state.steps++;
+    },
+    clone: (state: Waiting) => ({ ...state }),
+    observe: (state: Waiting) => ({ ...state }),
+    heuristic: () => [0, 0],
+    actionKey: (action: string) => action,
+    ...changes,
+  };
+}
+
 describe('checkConformance', () => {
   it('passes correct games', () => {
     for (const game of [diceRace, hiddenCard] as AnyGame[]) {
@@ -33,26 +58,7 @@ describe('checkConformance', () => {
 
   it('fails a playout that outruns its time on the clock given, naming the seed, plays no more, and says where it is as it goes', () => {
     type Waiting = { steps: number };
-    const endless: AnyGame = {
-      ...(diceRace as AnyGame),
-      id: 'endless',
-      maxLength: () => 1e15,
-      setup: (): Waiting => ({ steps: 0 }),
-      currentPlayer: () => 0,
-      isTerminal: () => false,
-      legalActions: (_state: Waiting, into: string[] = []) => {
-        into.length = 0;
-        into.push('wait');
-        return into;
-      },
-      apply: (state: Waiting) => {
-        state.steps++;
-      },
-      clone: (state: Waiting) => ({ ...state }),
-      observe: (state: Waiting) => ({ ...state }),
-      heuristic: () => [0, 0],
-      actionKey: (action: string) => action,
-    };
+    const endless = neverEnding('endless', { maxLength: () => 1e15 });
     let now = 0;
     const told: [number, number, number][] = [];
     const options = { playouts: 5, playoutTimeMs: 500, clock: () => (now += 1), progressEveryMs: 100, onProgress: (playout: number, playouts: number, step: number) => told.push([playout, playouts, step]) };
@@ -94,27 +100,14 @@ describe('checkConformance', () => {
     // apply loops forever at the playout's fourth step (not on the copies the checks play ahead
     // on): the limit, checked between steps, is never reached.
     type Counting = { steps: number; copy?: true };
-    const stuck: AnyGame = {
-      ...(diceRace as AnyGame),
-      id: 'stuck-apply',
+    const stuck = neverEnding('stuck-apply', {
       maxLength: () => 100,
-      setup: (): Counting => ({ steps: 0 }),
-      currentPlayer: () => 0,
-      isTerminal: () => false,
-      legalActions: (_state: Counting, into: string[] = []) => {
-        into.length = 0;
-        into.push('go');
-        return into;
-      },
       apply: (state: Counting) => {
         if (state.steps === 3 && state.copy === undefined) for (;;);
         state.steps++;
       },
       clone: (state: Counting): Counting => ({ ...state, copy: true }),
-      observe: (state: Counting) => ({ ...state }),
-      heuristic: () => [0, 0],
-      actionKey: (action: string) => action,
-    };
+    });
     const began = performance.now();
     const report = checkConformance(stuck, {}, { playouts: 4, seed: 7, playoutTimeMs: 200 });
     const elapsed = performance.now() - began;
