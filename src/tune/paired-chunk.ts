@@ -68,19 +68,39 @@ export function playPairedWindow(scenario: Scenario, start: number, end: number,
   const played: PlayedMatch[] = [];
   const failures: MatchFailureData[] = [];
   let matchIndex = start;
-  while (matchIndex < end) {
-    const result = playChunk(scenario, matchIndex, matchIndex + 1, false, onMatchStart);
-    matchIndex++;
-    if (result.failures.length > 0) {
-      failures.push(...result.failures);
-      break;
-    }
-    played.push(result);
-  }
+  // Every caller stops at a failed match: none after it is played.
+  for (let going = true; going && matchIndex < end; matchIndex++) going = playWindowMatch(scenario, matchIndex, played, failures, onMatchStart);
+  const last = matchIndex - 1;
   // The merges and summaries come after the window's last match has started: each tells the
   // thread's watchdog the thread is still moving, or their time would count against that match's
   // --match-timeout (review 21: a healthy match failed as "timed out").
-  return pairedWindow(scenario, start, matchIndex, played, failures, metrics, onMatchStart === undefined ? undefined : () => onMatchStart(matchIndex - 1));
+  return pairedWindow(scenario, start, matchIndex, played, failures, metrics, onMatchStart === undefined ? undefined : () => onMatchStart(last));
+}
+
+/**
+ * {@link playPairedWindow} in this thread, a match per turn of the event loop: Ctrl-C (and
+ * progress) are heard between matches, not only between windows of 256 slow ones.
+ */
+export async function playPairedWindowHeard(scenario: Scenario, start: number, end: number, metrics: readonly string[]): Promise<PairedWindow> {
+  const played: PlayedMatch[] = [];
+  const failures: MatchFailureData[] = [];
+  let matchIndex = start;
+  for (let going = true; going && matchIndex < end; matchIndex++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    going = playWindowMatch(scenario, matchIndex, played, failures);
+  }
+  return pairedWindow(scenario, start, matchIndex, played, failures, metrics);
+}
+
+/** Plays match `matchIndex` alone into `played`, or its failure into `failures`: whether the window goes on. */
+function playWindowMatch(scenario: Scenario, matchIndex: number, played: PlayedMatch[], failures: MatchFailureData[], onMatchStart?: (matchIndex: number) => void): boolean {
+  const result = playChunk(scenario, matchIndex, matchIndex + 1, false, onMatchStart);
+  if (result.failures.length > 0) {
+    failures.push(...result.failures);
+    return false;
+  }
+  played.push(result);
+  return true;
 }
 
 /** The {@link PairedWindow} of matches `start..end-1`, of which `played` are the ones that did not fail, in order. */

@@ -14,7 +14,7 @@ import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool, type PoolOutcome } from '../
 import { compiledWorkerFile } from '../run/thread-pool.js';
 import type { Scenario } from '../scenario/scenario.js';
 import type { UnitContributions } from '../stats/paired-difference.js';
-import { pairedWindow, playPairedWindow, type PairedWindow, type PlayedMatch } from './paired-chunk.js';
+import { pairedWindow, playPairedWindowHeard, type PairedWindow, type PlayedMatch } from './paired-chunk.js';
 import type { PairedTask } from './paired-worker.js';
 
 /** A configuration's matches, merged, with per-match contributions in match order. */
@@ -72,11 +72,7 @@ export class PairedPlayer {
   }
 
   private async playWindow(scenario: Scenario, from: number, to: number, metrics: readonly string[]): Promise<PairedWindow> {
-    if (this.pool === null) {
-      // Let signals (Ctrl-C) and other events in between windows.
-      await new Promise((resolve) => setImmediate(resolve));
-      return playPairedWindow(scenario, from, to, metrics);
-    }
+    if (this.pool === null) return playPairedWindowHeard(scenario, from, to, metrics);
     const outcome = await this.pool.run({ source: scenario.source, start: from, end: to, metrics });
     return this.windowOf(scenario, from, to, metrics, outcome);
   }
