@@ -401,6 +401,33 @@ describe('hordelab replay', () => {
     expect(existsSync(join(work, 'hang.html'))).toBe(false);
   });
 
+  it('writes the run\'s --match-timeout into the replay line of a match that hung, so replay stops it at the same limit, not at its own 600 s', async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    const file = scenarioFile('run-hang.yaml', `game: tic-tac-toe\nmatches: 12\nseed: 2\nseats:\n  - random\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 6 } }\n`);
+    const result = await hordelab('run', file, '-q', '--workers', '1', '--match-timeout', '1', '--max-errors', '12', '--out', 'run-hang');
+    expect(result.status).toBe(1);
+    const failed = readFileSync(join(work, 'run-hang', 'errors.csv'), 'utf8').trim().split('\n').slice(1);
+    expect(failed.length).toBeGreaterThan(0);
+    const [matchIndex, , , message, replay] = failed[0]!.split(',');
+    expect(message).toMatch(/timed out after 1 s \(--match-timeout\)/);
+    expect(replay).toBe(`hordelab replay ${file} --match ${matchIndex} --seed 2 --match-timeout 1`);
+    const replayed = await hordelab(...replay!.split(' ').slice(1));
+    expect(replayed.status).toBe(1);
+    expect(replayed.stderr).toContain(`match ${matchIndex} of run seed 2`);
+    expect(replayed.stderr).toContain('did not end within 1 s (--match-timeout)');
+  });
+
+  it('carries --match-timeout into the reproduce line of a sweep\'s failed match, and leaves it out when not given', async () => {
+    const agent = resolve('tests/fixtures/doomed-agent.mjs');
+    const file = scenarioFile('sweep-throw.yaml', `game: tic-tac-toe\nmatches: 20\nseed: 2\nseats:\n  - random\n  - { agent: ${JSON.stringify(agent)}, config: { fate: throw, every: 4 } }\n`);
+    const limited = await hordelab('sweep', file, '--vary', 'seat2.every=4,5', '--match-timeout', '30', '-q', '--out', 'sweep-throw-a');
+    expect(limited.status).toBe(1);
+    expect(limited.stderr).toMatch(/\n {2}reproduce: hordelab replay .*sweep-throw\.yaml --match \d+ --seed 2 --set seat2\.every=4 --match-timeout 30\n$/);
+    const plain = await hordelab('sweep', file, '--vary', 'seat2.every=4,5', '-q', '--out', 'sweep-throw-b');
+    expect(plain.status).toBe(1);
+    expect(plain.stderr).toMatch(/\n {2}reproduce: hordelab replay .*sweep-throw\.yaml --match \d+ --seed 2 --set seat2\.every=4\n$/);
+  });
+
   it('rejects a match index that is not a whole number', async () => {
     const file = scenarioFile('replay-bad.yaml', SMALL);
     const result = await hordelab('replay', file, '--match', 'x');

@@ -136,8 +136,8 @@ export interface CardValuesOptions {
  * or hung its thread) becomes a failure naming the variant and the replay of that match
  * (`sets`: the `--set` assignments that make the scenario file this variant).
  */
-function extendExplained(player: TallyPlayer, scenario: Scenario, tally: RunningTally, label: string, sets: readonly string[]): Promise<void> {
-  return player.extendOrExplain(scenario, tally, scenario.matches, label, (failure) => replayCommand(scenario.file, failure.matchIndex, scenario.seed, sets));
+function extendExplained(player: TallyPlayer, scenario: Scenario, tally: RunningTally, label: string, sets: readonly string[], matchTimeoutSeconds: number | undefined): Promise<void> {
+  return player.extendOrExplain(scenario, tally, scenario.matches, label, (failure) => replayCommand(scenario.file, failure.matchIndex, scenario.seed, sets, { matchTimeoutSeconds }));
 }
 
 /**
@@ -194,7 +194,7 @@ export async function cardValues(base: Scenario, options: CardValuesOptions): Pr
     options.onVariant?.(played++, total, 'base');
     const baseSets = base.source.overrides.set ?? [];
     baseTally = TallyPlayer.empty(base);
-    await extendExplained(player, base, baseTally, 'the base deck', baseSets);
+    await extendExplained(player, base, baseTally, 'the base deck', baseSets, options.matchTimeoutSeconds);
     for (const [index, variant] of variants.entries()) {
       if (typeof variant === 'string') {
         tallies.push(null);
@@ -203,7 +203,7 @@ export async function cardValues(base: Scenario, options: CardValuesOptions): Pr
       const plan = plans[index] as (typeof plans)[number];
       options.onVariant?.(played++, total, `${plan.deck.path} ${plan.name} ${plan.delta > 0 ? '+1' : '−1'}`);
       const tally = TallyPlayer.empty(variant);
-      await extendExplained(player, variant, tally, `the variant ${plan.deck.path} ${plan.name} ${plan.delta > 0 ? '+1' : '−1'}`, [...baseSets, plan.assignment]);
+      await extendExplained(player, variant, tally, `the variant ${plan.deck.path} ${plan.name} ${plan.delta > 0 ? '+1' : '−1'}`, [...baseSets, plan.assignment], options.matchTimeoutSeconds);
       tallies.push(tally);
     }
   } finally {

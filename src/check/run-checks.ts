@@ -201,13 +201,14 @@ function meanEdges(meanAt: (confidence: number) => MeanMetric, tests: readonly E
  * A check's match failed (its agent or game threw, or broke its thread): the check cannot be
  * judged. Names the match and what plays it again: `hordelab replay` of the scenario file when
  * one can (with the check's `set:` and seed), else the checks file itself, whose matches are a
- * pure function of it, so the same match fails again.
+ * pure function of it, so the same match fails again; either with the `--match-timeout` given.
  */
-function matchFailed(check: CheckSpec, failure: MatchFailureData): ReproducibleFailure {
+function matchFailed(check: CheckSpec, failure: MatchFailureData, matchTimeoutSeconds: number | undefined): ReproducibleFailure {
+  const limit = matchTimeoutSeconds === undefined ? '' : ` --match-timeout ${matchTimeoutSeconds}`;
   const reproduce =
     check.replaySets === null
-      ? `hordelab check ${shellQuote(check.file)} (check ${check.name} fails again at match ${failure.matchIndex})`
-      : replayCommand(check.scenario.file, failure.matchIndex, check.scenario.seed, check.replaySets);
+      ? `hordelab check ${shellQuote(check.file)}${limit} (check ${check.name} fails again at match ${failure.matchIndex})`
+      : replayCommand(check.scenario.file, failure.matchIndex, check.scenario.seed, check.replaySets, { matchTimeoutSeconds });
   return new ReproducibleFailure(`check ${check.name}: ${failure.message}`, reproduce);
 }
 
@@ -234,7 +235,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     });
     failedMatches += result.failures.length;
     if (result.failures.length > 0) {
-      throw matchFailed(check, result.failures[0] as MatchFailureData);
+      throw matchFailed(check, result.failures[0] as MatchFailureData, options.matchTimeoutSeconds);
     }
     report.mergeAggregates(aggregate, result.aggregate);
     mergeOutcomes(outcomes, result.outcomes);

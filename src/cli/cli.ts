@@ -51,6 +51,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   let scenarioFile: string | undefined;
   let sets: readonly string[] = [];
   let pairing: string | undefined;
+  let matchTimeoutSeconds: number | undefined;
   try {
     const args = parseArguments(command, rest, io.cwd);
     if (args === HELP_REQUESTED) {
@@ -62,6 +63,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     sets = 'set' in command.options ? args.list('set') : [];
     // And a round robin's, the same pairing (`replay --pairing`).
     pairing = 'pairing' in command.options ? args.text('pairing') : undefined;
+    // And its time limit, so a match that hung is stopped where the command stopped it.
+    matchTimeoutSeconds = 'match-timeout' in command.options ? args.number('match-timeout') : undefined;
     // `run` handles Ctrl-C itself (it publishes what it finished); the other long commands
     // would die silently by the signal's default, so they say what stopped, and how to go on.
     const stopInterrupt = command.name === 'run' ? () => undefined : io.onInterrupt(() => interrupted(command.name, io));
@@ -71,7 +74,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       stopInterrupt();
     }
   } catch (error) {
-    return reportError(error, io, scenarioFile, sets, pairing, ['hordelab', ...argv].map(shellQuote).join(' '));
+    return reportError(error, io, scenarioFile, sets, pairing, ['hordelab', ...argv].map(shellQuote).join(' '), matchTimeoutSeconds);
   }
 }
 

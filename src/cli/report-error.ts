@@ -15,9 +15,10 @@ import { HORDELAB_VERSION } from '../version.js';
 
 /**
  * Writes `error` to stderr and returns its exit code; `scenarioFile`, the `--set` assignments
- * `sets` and a round robin's `--pairing` (as given, already checked) go into replay commands.
+ * `sets`, a round robin's `--pairing` (as given, already checked) and the `--match-timeout` given
+ * go into replay commands.
  */
-export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = [], pairing?: string, commandLine?: string): number {
+export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = [], pairing?: string, commandLine?: string, matchTimeoutSeconds?: number): number {
   if (error instanceof PublishFinished) {
     // --resume found only a cut-short publish to finish, and finished it: done, not an error.
     io.stderr.write(`hordelab: ${error.message}\n`);
@@ -33,7 +34,7 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
   if (error instanceof MatchFailure) {
     io.stderr.write(
       `hordelab: ${error.message}\n` +
-        `  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets, pairing === undefined ? undefined : parsePairing(pairing))}` +
+        `  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets, { pairing: pairing === undefined ? undefined : parsePairing(pairing), matchTimeoutSeconds })}` +
         ` (match seed ${error.matchSeed})\n`,
     );
     // The stack is for whoever wrote the agent or game that threw: labelled and indented, so
@@ -43,7 +44,7 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
     return EXIT_FAILURE;
   }
   if (error instanceof MetricFailure) {
-    io.stderr.write(`hordelab: ${error.message}\n  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets)}\n`);
+    io.stderr.write(`hordelab: ${error.message}\n  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets, { matchTimeoutSeconds })}\n`);
     return EXIT_FAILURE;
   }
   if (error instanceof WholeRunFailure) {

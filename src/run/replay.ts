@@ -77,12 +77,23 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
   return outcome;
 }
 
+/** What a replay line carries beyond the match: the pairing of a round robin, the match's time limit. */
+export interface ReplayLineOptions {
+  /** A round robin's pairing of agents (indices into `seats.roundRobin`, written from 1 as `--pairing` takes them). */
+  readonly pairing?: readonly [number, number] | undefined;
+  /**
+   * The `--match-timeout` the command that met the failure was given: the replay stops a match
+   * that hangs at the same limit instead of at replay's own default.
+   */
+  readonly matchTimeoutSeconds?: number | undefined;
+}
+
 /**
  * The `hordelab replay` command line that plays match `matchIndex` of run seed `runSeed` again,
- * with the run's `--set` assignments; for a round robin, of the pairing of agents `pairing`
- * (indices into `seats.roundRobin`, written from 1 as `--pairing` takes them).
+ * with the run's `--set` assignments (and, in `options`, its pairing and time limit).
  */
-export function replayCommand(scenarioFile: string, matchIndex: number, runSeed: number, sets: readonly string[] = [], pairing?: readonly [number, number]): string {
+export function replayCommand(scenarioFile: string, matchIndex: number, runSeed: number, sets: readonly string[] = [], options: ReplayLineOptions = {}): string {
+  const { pairing, matchTimeoutSeconds } = options;
   const words = [
     'hordelab',
     'replay',
@@ -93,6 +104,7 @@ export function replayCommand(scenarioFile: string, matchIndex: number, runSeed:
     String(runSeed),
     ...(pairing === undefined ? [] : ['--pairing', formatPairing(pairing)]),
     ...sets.flatMap((set) => ['--set', set]),
+    ...(matchTimeoutSeconds === undefined ? [] : ['--match-timeout', String(matchTimeoutSeconds)]),
   ];
   // The placeholder of a command that names no file is printed as it is, not quoted.
   return words.map((word) => (word === '<scenario>' ? word : shellQuote(word))).join(' ');

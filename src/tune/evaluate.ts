@@ -121,8 +121,8 @@ export class Evaluator {
     workers: number,
     /** Told how many matches each batch played, as they finish (a progress line). */
     private readonly onPlayed?: (matches: number) => void,
-    /** As {@link BatchPlayer}'s. */
-    matchTimeoutSeconds?: number,
+    /** As {@link BatchPlayer}'s; also carried by the replay line of a failed match. */
+    private readonly matchTimeoutSeconds?: number,
   ) {
     this.player = new BatchPlayer(workers, matchTimeoutSeconds);
   }
@@ -164,7 +164,7 @@ export class Evaluator {
    */
   failed(scenario: Scenario, assignments: Assignments, failure: MatchFailureData): ReproducibleFailure {
     const sets = [...(this.source.overrides.set ?? []), ...assignments];
-    return new ReproducibleFailure(`configuration ${assignments.join(' ') || '(base)'}: ${failure.message}`, replayCommand(scenario.file, failure.matchIndex, scenario.seed, sets));
+    return new ReproducibleFailure(`configuration ${assignments.join(' ') || '(base)'}: ${failure.message}`, replayCommand(scenario.file, failure.matchIndex, scenario.seed, sets, { matchTimeoutSeconds: this.matchTimeoutSeconds }));
   }
 
   /**

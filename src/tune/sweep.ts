@@ -178,7 +178,7 @@ export async function runSweep(
   // Rotated seats play each seed in both seatings: a whole number of pairs.
   const matches = scenario.rotate && requested % 2 === 1 ? requested + 1 : requested;
   // The evaluator only builds each configuration's scenario here; the paired player plays them.
-  const evaluator = new Evaluator(scenario.source, 0);
+  const evaluator = new Evaluator(scenario.source, 0, undefined, options.matchTimeoutSeconds);
   const player = new PairedPlayer(options.workers, options.matchTimeoutSeconds);
   const played: PlayedPoint[] = [];
   try {

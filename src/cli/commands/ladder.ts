@@ -39,6 +39,9 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-ladder`));
   checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+  // A reproduce line stops a match that hangs where this command stopped it.
+  const matchTimeoutSeconds = args.number('match-timeout');
+  const timeLimitWords = matchTimeoutSeconds === undefined ? [] : ['--match-timeout', String(matchTimeoutSeconds)];
   const command = [
     'hordelab',
     'ladder',
@@ -51,6 +54,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     ...set.flatMap((assignment) => ['--set', assignment]),
     ...args.list('band').flatMap((band) => ['--band', band]),
     ...(args.flag('chance-share') ? ['--chance-share'] : []),
+    ...timeLimitWords,
   ]
     .map(shellQuote)
     .join(' ');
@@ -66,7 +70,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     ...matchTimeout(args),
     command,
     reproduceLevel: (level, upTo) =>
-      ['hordelab', 'ladder', scenario.file, '--levels', level, '--seed', String(scenario.seed), '--matches', String(upTo), ...set.flatMap((assignment) => ['--set', assignment])]
+      ['hordelab', 'ladder', scenario.file, '--levels', level, '--seed', String(scenario.seed), '--matches', String(upTo), ...set.flatMap((assignment) => ['--set', assignment]), ...timeLimitWords]
         .map(shellQuote)
         .join(' '),
     onLevel: (index, total, level) => {

@@ -75,7 +75,7 @@ async function runRoundRobin(
     command: context.command,
     workers: context.workers,
     maxErrors,
-    replayCommand: (pairing, matchIndex) => replayCommand(context.scenarioFile, matchIndex, scenario.seed, context.set, pairing),
+    replayCommand: (pairing, matchIndex) => replayCommand(context.scenarioFile, matchIndex, scenario.seed, context.set, { pairing, matchTimeoutSeconds }),
     force: args.flag('force'),
     ...(matchTimeoutSeconds === undefined ? {} : { matchTimeoutSeconds }),
     ...(chunkSize === undefined ? {} : { chunkSize }),
@@ -198,10 +198,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   try {
     if (scenario.tournament !== null) return await runRoundRobin(scenario, args, io, { outDir, command, workers, progress, scenarioFile, set });
     const interrupt = interruptOnCtrlC(io);
-    const replayMatch = (matchIndex: number): string =>
-      ['hordelab', 'replay', scenarioFile, '--match', String(matchIndex), '--seed', String(scenario.seed), ...set.flatMap((assignment) => ['--set', assignment])]
-        .map(shellQuote)
-        .join(' ');
+    const replayMatch = (matchIndex: number): string => replayCommand(scenarioFile, matchIndex, scenario.seed, set, { matchTimeoutSeconds });
     const result = await runScenario(scenario, {
       outDir,
       eventFiles: args.flag('event-files'),
