@@ -81,6 +81,11 @@ export const mutationModules: readonly MutationModule[] = [
   { source: 'src/stats/paired-difference.ts', tests: ['tests/paired-difference.test.ts'] },
   { source: 'src/stats/repeated-interval.ts', tests: ['tests/repeated-interval.test.ts'] },
   {
+    source: 'src/core/watchdog.ts',
+    tests: ['tests/watchdog.test.ts'],
+    note: 'What stops a game or agent call that never returns in `conform` and `replay`, and tells that stop from an error the call threw.',
+  },
+  {
     source: 'src/tune/paired-chunk.ts',
     tests: ['tests/paired-player.test.ts'],
     note: "A sweep's per-match contributions. Its thread tests (0, 1 and 2 threads, a dying thread, a hung match) are skipped in Stryker's sandbox, which has no compiled worker; the in-thread ones check each match's counts against its own row.",

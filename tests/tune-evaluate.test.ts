@@ -127,6 +127,10 @@ describe('an evaluator', () => {
       expect(base.failed(configuration, [], { matchIndex: 1, message: 'gone' } as never).reproduce).toBe(`hordelab replay ${join(dir, 'coin.yaml')} --match 1 --seed 7`);
       expect(base.failed(configuration, ['winRate=0.3', 'drawRate=0.1'], { matchIndex: 1, message: 'gone' } as never).message).toBe('configuration winRate=0.3 drawRate=0.1: gone');
       await base.close();
+      // The command's --match-timeout goes with it, so replay stops a hung match where the command did.
+      const limited = new Evaluator((await parseScenario(COIN, join(dir, 'coin.yaml'))).source, 0, undefined, 5);
+      expect(limited.failed(configuration, [], { matchIndex: 1, message: 'gone' } as never).reproduce).toBe(`hordelab replay ${join(dir, 'coin.yaml')} --match 1 --seed 7 --match-timeout 5`);
+      await limited.close();
     } finally {
       await evaluator.close();
     }

@@ -5,6 +5,7 @@
  */
 import { Script } from 'node:vm';
 
+// Stryker disable next-line StringLiteral: any key the script and this module share works alike
 const WATCHED = Symbol.for('hordelab.watched');
 /** Runs the function stored under {@link WATCHED}, as a script V8 can stop. */
 let watchedScript: Script | null = null;
@@ -22,12 +23,25 @@ export function withinTimeout<T>(timeoutMs: number, call: () => T): { readonly s
   if (!(timeoutMs >= 1 && timeoutMs <= MAX_WATCHDOG_MS)) return { stopped: false, value: call() };
   const global = globalThis as unknown as Record<symbol, (() => unknown) | undefined>;
   const outer = global[WATCHED];
-  global[WATCHED] = call;
+  // Whether the call itself threw. A stop cannot be caught inside the script (V8 ends it
+  // uncatchably, then Node throws the timeout error outside it), so an error the call threw,
+  // even one with the stop's code (thrown by a game or agent, or its own vm timeout), passes
+  // here first and is told from a stop by this flag, not by what it looks like.
+  let callThrew = false;
+  global[WATCHED] = () => {
+    try {
+      return call();
+    } catch (error) {
+      callThrew = true;
+      throw error;
+    }
+  };
   try {
     watchedScript ??= new Script(`globalThis[Symbol.for(${JSON.stringify(WATCHED.description)})]()`);
     return { stopped: false, value: watchedScript.runInThisContext({ timeout: Math.ceil(timeoutMs) }) as T };
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { stopped: true };
+    // Stryker disable next-line ConditionalExpression,OptionalChaining: the code is a second guard: what reaches here without the call throwing is Node's stop, short of a failure to enter the call at all (a stack already exhausted), which no test can set up
+    if (!callThrew && (error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { stopped: true };
     throw error;
   } finally {
     global[WATCHED] = outer;
