@@ -41,6 +41,24 @@ describe('custom metric modules', () => {
     for (const figure of Object.values(figures!)) expect(figure.lower).toBeLessThanOrEqual(figure.upper);
   });
 
+  it('shows its figures, and the game\'s figure units, in the report page\'s summary as the run printed them', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'moves.yaml'), scenarioText(`[${JSON.stringify(EXAMPLE)}]`));
+    const run = await hordelabIn(dir, 'run', 'moves.yaml', '-w', '0', '--out', 'out');
+    expect(run.status, run.stderr).toBe(0);
+    expect((await hordelabIn(dir, 'report', 'out', '-q')).status).toBe(0);
+    // The run's text from the Figures table to the end of the Custom metrics table.
+    const printed = run.stdout.slice(run.stdout.indexOf('\nFigures\n'), run.stdout.indexOf('\n\nGame quality'));
+    expect(printed).toMatch(/^\nFigures\nfigure +kind +value +95% interval\nspawns\.atSetup /);
+    expect(printed).toMatch(/\n\nCustom metrics\nfigure +kind +value +95% interval\nmoves-per-turn\.moves +per match /);
+    for (const page of ['report.md', 'report.html']) {
+      const text = readFileSync(join(dir, 'out', page), 'utf8');
+      const summary = text.slice(text.indexOf('Summary'), text.indexOf('Game quality'));
+      // The page sets each block of the text in its own <pre>, sized to fit.
+      for (const block of page === 'report.md' ? [printed] : printed.trim().split('\n\n')) expect(summary, page).toContain(block);
+    }
+  });
+
   it('refuses a missing module, a module for another game and a malformed export', async () => {
     const dir = tempDir();
     await expect(parseScenario(scenarioText('[./nowhere.mjs]'), join(dir, 'a.yaml'))).rejects.toThrow(/a\.yaml: metrics\[0\]: cannot load metric module "\.\/nowhere\.mjs": no module at/);

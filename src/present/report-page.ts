@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { percentInterval } from '../reports/format.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
+import { CUSTOM_PLACEMENT, FIGURES_PLACEMENT, formatFigureTable, type CustomFigure } from '../reports/custom-metrics.js';
 import { csv } from '../run/csv.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { cardValueCharts, formatCardValues, readCardValues } from '../cards/card-values-output.js';
@@ -90,7 +91,35 @@ function summaryText(summary: RunSummary): string {
   if (entry === undefined) return '';
   const agentsDiffer = new Set(summary.scenario.seats.map((seat) => seat.name)).size > 1;
   const outcomes = agentsDiffer ? `${formatOutcomes(summary.outcomes as OutcomeSummary, entry.game.seats)}\n\n` : '';
-  return `${outcomes}${entry.report.formatSummary(summary.results)}`;
+  const tables = [FIGURES_PLACEMENT, CUSTOM_PLACEMENT].flatMap(({ key, heading }) => {
+    const figures = figureTable(summary.results[key]);
+    return figures === null ? [] : [`\n\n${formatFigureTable(figures, heading)}`];
+  });
+  return `${outcomes}${entry.report.formatSummary(summary.results)}${tables.join('')}`;
+}
+
+/**
+ * A game's figure units or a run's metric modules as `summary.json` holds them (`results.figures`,
+ * `results.custom`), or null when there are none: the tables the run printed below the game's
+ * summary. The report's own entry is the game's alone (the modules are not loaded to draw a
+ * page), so the tables are drawn from the figures. Every figure is read for its kind and numbers
+ * first: a summary edited by hand shows its tables only where they are whole.
+ */
+function figureTable(value: unknown): Record<string, Record<string, CustomFigure>> | null {
+  if (typeof value !== 'object' || value === null || Object.keys(value).length === 0) return null;
+  for (const figures of Object.values(value)) {
+    if (typeof figures !== 'object' || figures === null) return null;
+    for (const figure of Object.values(figures) as unknown[]) if (!isCustomFigure(figure)) return null;
+  }
+  return value as Record<string, Record<string, CustomFigure>>;
+}
+
+function isCustomFigure(figure: unknown): figure is CustomFigure {
+  if (typeof figure !== 'object' || figure === null) return false;
+  const { kind, n, lower, upper } = figure as Record<string, unknown>;
+  const central = kind === 'rate' ? (figure as Record<string, unknown>)['rate'] : (figure as Record<string, unknown>)['mean'];
+  // A mean with no interval (every sample equal) has null bounds in JSON.
+  return (kind === 'rate' || kind === 'count' || kind === 'ratio') && typeof n === 'number' && typeof central === 'number' && [lower, upper].every((bound) => typeof bound === 'number' || bound === null);
 }
 
 

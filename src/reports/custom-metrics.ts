@@ -344,6 +344,25 @@ export const CUSTOM_PLACEMENT: FigurePlacement = { key: 'custom', heading: 'Cust
 /** A game's own figure units (`GameModule.figures`): `results.figures`, under "Figures". */
 export const FIGURES_PLACEMENT: FigurePlacement = { key: 'figures', heading: 'Figures' };
 
+/**
+ * The table of metric modules' (or a game's figure units') figures under `heading`, as a run
+ * prints it below the game's summary: one row per figure, `module.figure`, its kind, value and
+ * interval.
+ */
+export function formatFigureTable(byModule: Readonly<Record<string, Readonly<Record<string, CustomFigure>>>>, heading: string): string {
+  const rows: string[][] = [];
+  for (const [name, figures] of Object.entries(byModule)) {
+    for (const [figure, value] of Object.entries(figures)) {
+      if (value.kind === 'rate') rows.push([`${name}.${figure}`, 'rate', ...formatRate(value)]);
+      else {
+        const [mean, interval] = formatMean(value, 3).split(' [');
+        rows.push([`${name}.${figure}`, value.kind === 'count' ? 'per match' : 'ratio', mean ?? '-', interval === undefined ? '' : `[${interval}`]);
+      }
+    }
+  }
+  return `${heading}\n${table(['figure', 'kind', 'value', '95% interval'], rows)}`;
+}
+
 /** How messages name a module's metric, or one of its figures: `metric module ./m.mjs, metric "hits.share"`. */
 function subjectOf(module: MetricModule, figure?: string): string {
   return `${module.label ?? `metric module ${module.path}`}, metric "${figure === undefined ? module.name : `${module.name}.${figure}`}"`;
@@ -451,18 +470,7 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
       return { ...summary, [key]: custom };
     },
     formatSummary(summary) {
-      const custom = summary[key] as Record<string, Record<string, CustomFigure>>;
-      const rows: string[][] = [];
-      for (const [name, figures] of Object.entries(custom)) {
-        for (const [figure, value] of Object.entries(figures)) {
-          if (value.kind === 'rate') rows.push([`${name}.${figure}`, 'rate', ...formatRate(value)]);
-          else {
-            const [mean, interval] = formatMean(value, 3).split(' [');
-            rows.push([`${name}.${figure}`, value.kind === 'count' ? 'per match' : 'ratio', mean ?? '-', interval === undefined ? '' : `[${interval}`]);
-          }
-        }
-      }
-      return `${report.formatSummary(summary)}\n\n${heading}\n${table(['figure', 'kind', 'value', '95% interval'], rows)}`;
+      return `${report.formatSummary(summary)}\n\n${formatFigureTable(summary[key] as Record<string, Record<string, CustomFigure>>, heading)}`;
     },
     ...(report.summaryTables === undefined ? {} : { summaryTables: (summary: Record<string, unknown>) => report.summaryTables!(summary) }),
   };
