@@ -59,6 +59,23 @@ describe('custom metric modules', () => {
     }
   });
 
+  it('gives each match a fresh collector: one that never resets its count gives the same figures whatever the threads and chunks (audit 22)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'forgets.mjs'), "export default { name: 'forgets', create() { let k = 0; return { onEvent() { k++; }, finishMatch() { return { events: { count: k } }; } }; } };\n");
+    writeFileSync(join(dir, 'resets.mjs'), "export default { name: 'resets', create() { let k = 0; return { onEvent() { k++; }, finishMatch() { const r = k; k = 0; return { events: { count: r } }; } }; } };\n");
+    writeFileSync(join(dir, 's.yaml'), 'game: tic-tac-toe\nmatches: 60\nseed: 2\nmetrics: [./forgets.mjs, ./resets.mjs]\nseats: [random, random]\n');
+    const figures = async (...flags: string[]): Promise<{ forgets: unknown; resets: unknown }> => {
+      const out = `out${flags.join('')}`;
+      const result = await hordelabIn(dir, 'run', 's.yaml', '-q', '--out', out, ...flags);
+      expect(result.status, result.stderr).toBe(0);
+      const custom = JSON.parse(readFileSync(join(dir, out, 'summary.json'), 'utf8')).results.custom;
+      return { forgets: custom.forgets.events, resets: custom.resets.events };
+    };
+    const inThread = await figures('-w', '0');
+    expect(inThread.forgets).toEqual(inThread.resets);
+    expect(await figures('-w', '1', '--chunk-size', '7')).toEqual(inThread);
+  });
+
   it('refuses a missing module, a module for another game and a malformed export', async () => {
     const dir = tempDir();
     await expect(parseScenario(scenarioText('[./nowhere.mjs]'), join(dir, 'a.yaml'))).rejects.toThrow(/a\.yaml: metrics\[0\]: cannot load metric module "\.\/nowhere\.mjs": no module at/);

@@ -292,6 +292,18 @@ describe('a changed game module', () => {
   }, 120_000);
 });
 
+describe('a changed metric module', () => {
+  it('changes the run key, so resume and merge refuse figures of two definitions (audit 22)', async () => {
+    const dir = gameFolder('game: ./first-six.mjs\nmatches: 4000\nseed: 3\nmetrics: [./decisions.mjs]\nseats: [random, random]\n');
+    writeFileSync(
+      join(dir, 'decisions.mjs'),
+      "export default { name: 'decisions', create() { let k = 0; return { onEvent() { k++; }, finishMatch() { const r = k; k = 0; return { events: { count: r } }; } }; } };\n",
+    );
+    expect(await keyIn(dir)).toBe(await keyIn(dir));
+    await expectEditSplitsShards(dir, 'decisions.mjs');
+  }, 120_000);
+});
+
 describe('seat names a report could not tell apart', () => {
   it('refuses a seat named twice, an empty one and one with a line break, naming them', () => {
     expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'A'] })).toBe('has seats ["A", "A"], naming "A" twice; expected a distinct name for each seat');

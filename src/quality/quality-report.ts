@@ -36,6 +36,7 @@ export function withQualityMetrics(report: AnyGameReport, game: AnyGame, seats: 
     eventTables: report.eventTables,
     // The figures read no events: the report's own.
     ...(report.eventTypes === undefined ? {} : { eventTypes: report.eventTypes }),
+    ...(report.metricModules === undefined ? {} : { metricModules: report.metricModules }),
     createCollector(options) {
       const inner = report.createCollector(options) as MatchCollector<GameEvent, unknown>;
       const trace = new MatchTrace(game, qualityOptions.leads);

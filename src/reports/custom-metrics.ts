@@ -10,7 +10,7 @@
  *     name: 'moves-per-turn',                 // letters, digits, "-" or "_"
  *     description: 'Moves per turn',          // optional
  *     games: ['zombie-trainers'],             // optional: the games it understands
- *     create() {                              // once per chunk of matches
+ *     create() {                              // once per match: a fresh collector each
  *       return {
  *         onEvent(event) { ... },             // every event of the match, in order
  *         finishMatch(match) { ... return { figure: value, ... } },  // match: { matchIndex, seed }
@@ -37,6 +37,7 @@ import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import { eventTypesOfAll, type AnyGameReport, type GameReport, type MatchCollector, type MatchContext, type MatchRows } from './report.js';
 import { importFailure, uncompiledModule } from '../core/user-module.js';
+import { moduleGraphDigest } from '../scenario/module-digest.js';
 import { MetricFailure, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
 
@@ -59,6 +60,8 @@ export interface MetricModule {
   readonly label?: string;
   /** The event types its collector reads (a game's figure unit may say); without it, every event. */
   readonly eventTypes?: readonly string[];
+  /** The digest of its file and the files it imports (a scenario's `metrics:`); none for a game's own figure units, which are the game's. */
+  readonly sha256?: string;
   create(): CustomCollector;
 }
 
@@ -123,9 +126,19 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
       description: typeof exported['description'] === 'string' ? exported['description'] : '',
       games: (games as string[] | undefined) ?? null,
       path,
+      sha256: fileDigest(absolute),
       create: collectorOf,
     },
   };
+}
+
+/** The digest of a module and what it imports; a file that cannot be read is named instead (its key then differs from any readable one's). */
+function fileDigest(path: string): string {
+  try {
+    return moduleGraphDigest(path);
+  } catch {
+    return `unreadable ${path}`;
+  }
 }
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
@@ -383,26 +396,37 @@ function createCollector(module: MetricModule): CustomCollector {
  * each module's; at a match's end the game's rows, and each module's figures checked and added
  * to its part of the aggregate. A module's throw, or figures that are not an object returned at
  * once, fail the match naming the module.
+ *
+ * Each match gets a fresh collector of each module (`create()` per match): a collector that
+ * carries anything from one match to the next (a count never reset) would give figures that
+ * depend on which matches a worker thread happened to play before it, so on `--workers` and the
+ * chunks (audit 22). Made when the match first needs it, so a `create()` that throws fails that
+ * match.
  */
 function combinedCollector(inner: MatchCollector<GameEvent, unknown>, modules: readonly MetricModule[]): MatchCollector<GameEvent, CombinedAggregate> {
-  const collectors = modules.map((module) => ({ module, subject: subjectOf(module), collector: createCollector(module) }));
+  const collectors = modules.map((module) => ({ module, subject: subjectOf(module), collector: null as CustomCollector | null }));
   const matchFigures = new MatchFigures();
   const innerDecision = inner.onDecision?.bind(inner);
   return {
     onEvent(event) {
       inner.onEvent(event);
-      for (const { subject, collector } of collectors) {
+      for (const entry of collectors) {
+        const collector = (entry.collector ??= createCollector(entry.module));
         try {
           collector.onEvent(event);
         } catch (error) {
-          throw new MetricModuleError(subject, `onEvent threw ${thrown(error)} on a "${String(event.type)}" event`, null);
+          throw new MetricModuleError(entry.subject, `onEvent threw ${thrown(error)} on a "${String(event.type)}" event`, null);
         }
       }
     },
     ...(innerDecision === undefined ? {} : { onDecision: innerDecision }),
     finishMatch(context: MatchContext, aggregate: CombinedAggregate): MatchRows {
       const rows = inner.finishMatch(context, aggregate.game);
-      for (const { module, subject, collector } of collectors) {
+      for (const entry of collectors) {
+        const { module, subject } = entry;
+        const collector = entry.collector ?? createCollector(module);
+        // The next match gets its own.
+        entry.collector = null;
         let values: unknown;
         try {
           values = collector.finishMatch(context);
@@ -428,14 +452,8 @@ function combinedCollector(inner: MatchCollector<GameEvent, unknown>, modules: r
     },
     discardMatch() {
       inner.discardMatch();
-      // A failed match's events must not count: finish it into a throwaway aggregate.
-      for (const { subject, collector } of collectors) {
-        try {
-          collector.finishMatch({ matchIndex: -1, seed: '', cluster: -1, clusterSize: 1 });
-        } catch (error) {
-          throw new MetricModuleError(subject, `finishMatch threw ${thrown(error)} (finishing a match that had failed)`, null);
-        }
-      }
+      // A failed match's events must not count: its collectors are dropped, unread.
+      for (const entry of collectors) entry.collector = null;
     },
   };
 }
@@ -445,6 +463,12 @@ function combinedCollector(inner: MatchCollector<GameEvent, unknown>, modules: r
  * modules' figures, its summary is the game's with `custom` (or the placement's key) added, its
  * text the game's with a table of those figures under it.
  */
+/** The report's metric modules with `modules` added: those read from files, with their digests. */
+function metricModulesOf(report: AnyGameReport, modules: readonly MetricModule[]): { metricModules?: NonNullable<AnyGameReport['metricModules']> } {
+  const listed = [...(report.metricModules ?? []), ...modules.flatMap((module) => (module.sha256 === undefined ? [] : [{ name: module.name, path: module.path, sha256: module.sha256 }]))];
+  return listed.length === 0 ? {} : { metricModules: listed };
+}
+
 export function withCustomMetrics(report: AnyGameReport, modules: readonly MetricModule[], placement: FigurePlacement = CUSTOM_PLACEMENT): AnyGameReport {
   if (modules.length === 0) return report;
   const { key, heading } = placement;
@@ -454,6 +478,7 @@ export function withCustomMetrics(report: AnyGameReport, modules: readonly Metri
     matchColumns: report.matchColumns,
     eventTables: report.eventTables,
     ...(eventTypes === undefined ? {} : { eventTypes }),
+    ...metricModulesOf(report, modules),
     createCollector: (options) => combinedCollector(report.createCollector(options) as MatchCollector<GameEvent, unknown>, modules),
     emptyAggregate: () => ({ game: report.emptyAggregate(), custom: {} }),
     mergeAggregates(into, other) {

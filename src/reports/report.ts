@@ -68,6 +68,12 @@ export interface GameReport<E extends GameEvent, A, S> {
    * passing each one down the chain of collectors was a visible share of a run.
    */
   readonly eventTypes?: readonly string[];
+  /**
+   * Optional: the metric modules added to the game's report, each with the digest of its file and
+   * the files it imports, so a run's key changes when one is edited (a resume or merge then
+   * refuses to mix figures of two definitions).
+   */
+  readonly metricModules?: readonly { readonly name: string; readonly path: string; readonly sha256: string }[];
   /** A collector for a run; `eventRows: false` skips per-event rows (the aggregate stays complete). */
   createCollector(options: { readonly eventRows: boolean }): MatchCollector<E, A>;
   emptyAggregate(): A;

@@ -111,7 +111,7 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   const count = first.record.shard.count;
   for (const { dir, record } of shards) {
     if (record.key !== first.record.key) {
-      throw new UsageError([{ source: dir, field: '', message: `a shard of another run than ${first.dir} (scenario, parameters, seed or options differ)` }]);
+      throw new UsageError([{ source: dir, field: '', message: `a shard of another run than ${first.dir} (scenario, parameters, seed, options, or a game, agent or metric module differ)` }]);
     }
     if (record.status !== 'complete') {
       throw new UsageError([{ source: dir, field: '', message: `shard ${record.shard.index}/${count} is ${record.status}; finish it (hordelab run ... --resume) before merging` }]);
@@ -134,7 +134,7 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   const scenario = await shardScenario(first.record);
   const shape = { eventFiles: first.record.eventFiles, maxErrors: first.record.maxErrors };
   if (shardSetKey(scenario, shape, count) !== first.record.key) {
-    throw shardIssue(first.dir, SHARD_FILE, `the scenario it records (${first.record.scenarioPath}, with its agent modules) no longer gives the shards' key: the scenario or a module changed since the shards ran, or shard.json was edited`, 'key');
+    throw shardIssue(first.dir, SHARD_FILE, `the scenario it records (${first.record.scenarioPath}, with its game, agent and metric modules) no longer gives the shards' key: the scenario or a module changed since the shards ran, or shard.json was edited`, 'key');
   }
   const { report } = scenario.entry;
   const names = ['matches.csv', ...(first.record.eventFiles ? report.eventTables.map((table) => table.file) : [])];

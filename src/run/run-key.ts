@@ -33,7 +33,8 @@ export function shardSetKey(scenario: Scenario, shape: OutputShape, count: numbe
  * The scenario as played: game, parameters with their defaults, seats (agent, settings, the
  * name it is reported under, and the content of an agent module), the content of a game module,
  * rotation, matches, run seed,
- * and the report's shape (custom metric modules show in its columns and aggregate).
+ * the report's shape (custom metric modules show in its columns and aggregate) and the content
+ * of each metric module.
  */
 export function effectiveScenario(scenario: Scenario): unknown {
   const { game, report } = scenario.entry;
@@ -54,6 +55,8 @@ export function effectiveScenario(scenario: Scenario): unknown {
     matches: scenario.matches,
     seed: scenario.seed,
     report: { matchColumns: report.matchColumns, eventTables: report.eventTables, emptyAggregate: report.emptyAggregate() },
+    // A metric module edited between a run and its resume (or between shards) is another metric.
+    ...(report.metricModules === undefined ? {} : { metricModules: report.metricModules.map(({ name, sha256 }) => ({ name, sha256 })) }),
   };
 }
 
