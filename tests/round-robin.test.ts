@@ -196,3 +196,22 @@ describe('a round robin whose agent fails', () => {
     expect(forced.stderr).not.toContain('did not write');
   });
 });
+
+describe('a round robin whose pairings would share a folder', () => {
+  it('is refused before anything is written, naming both pairings and the folder (audit 22)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-tournament-'));
+    // "a/b" and "a_b" both become a_b in a folder name; "C" and "c" share one on a disk that ignores case.
+    writeFileSync(join(dir, 'slash.yaml'), 'game: tic-tac-toe\nmatches: 4\nseed: 1\nseats:\n  roundRobin:\n    - { agent: random, name: "a/b" }\n    - { agent: greedy, name: a_b }\n    - { agent: random, name: c }\n');
+    writeFileSync(join(dir, 'case.yaml'), 'game: tic-tac-toe\nmatches: 4\nseed: 1\nseats:\n  roundRobin:\n    - { agent: random, name: x }\n    - { agent: greedy, name: C }\n    - { agent: random, name: c }\n');
+    for (const force of [[], ['--force']]) {
+      const slash = await hordelabIn(dir, 'run', 'slash.yaml', '-q', '-w', '0', '--out', 'out', ...force);
+      expect(slash.status).toBe(2);
+      expect(slash.stderr).toBe(`hordelab: ${join(dir, 'slash.yaml')}: seats.roundRobin: the pairings "a/b" vs "c" and "a_b" vs "c" would share the folder a_b-vs-c; expected agent names that stay apart in folder names (letters, digits, ".", "_" and "-" are kept, anything else becomes "_")\n`);
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+    }
+    const cased = await hordelabIn(dir, 'run', 'case.yaml', '-q', '-w', '0', '--out', 'out');
+    expect(cased.status).toBe(2);
+    expect(cased.stderr).toContain('the pairings "x" vs "C" and "x" vs "c" would share the folder x-vs-C (x-vs-c on a disk that ignores case)');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});

@@ -7,6 +7,7 @@
  * intervals (`stats/ratings.ts`), in `tournament.json`, `pairings.csv` and `ratings.csv`.
  */
 import { join } from 'node:path';
+import { UsageError } from '../core/errors.js';
 import { percentBound, table } from '../reports/format.js';
 import type { AgentOutcomes, OutcomeSummary } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
@@ -114,6 +115,7 @@ export async function runTournament(scenario: Scenario, options: TournamentOptio
   const pairs: [number, number][] = [];
   for (let i = 0; i < agents.length; i++) for (let j = i + 1; j < agents.length; j++) pairs.push([i, j]);
   const folders = pairs.map(([i, j]) => `${slug(names[i] as string)}-vs-${slug(names[j] as string)}`);
+  refuseSharedFolders(scenario, pairs, names, folders);
   const outFolder = OutputFolder.claim(options.outDir, {
     flag: '--out',
     kind: 'tournament',
@@ -129,6 +131,35 @@ export async function runTournament(scenario: Scenario, options: TournamentOptio
 }
 
 const TOURNAMENT_FILES = ['pairings.csv', 'ratings.csv', 'tournament.json'];
+
+/**
+ * Refuses, before anything is written, a round robin two of whose pairings would share a folder:
+ * names that differ only in what the folder name replaces (`a/b` and `a_b`), or in case (one
+ * folder on a case-insensitive disk), or that split around "-vs-" alike. Played, the later
+ * pairing would replace the earlier one's matches (audit 22).
+ * @throws UsageError naming the two pairings and the folder.
+ */
+function refuseSharedFolders(scenario: Scenario, pairs: readonly [number, number][], names: readonly string[], folders: readonly string[]): void {
+  const seen = new Map<string, number>();
+  for (const [index, folder] of folders.entries()) {
+    const key = folder.toLowerCase();
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      const pairing = (at: number): string => {
+        const [i, j] = pairs[at] as [number, number];
+        return `${JSON.stringify(names[i])} vs ${JSON.stringify(names[j])}`;
+      };
+      throw new UsageError([
+        {
+          source: scenario.file,
+          field: 'seats.roundRobin',
+          message: `the pairings ${pairing(earlier)} and ${pairing(index)} would share the folder ${folders[earlier]}${folders[earlier] === folder ? '' : ` (${folder} on a disk that ignores case)`}; expected agent names that stay apart in folder names (letters, digits, ".", "_" and "-" are kept, anything else becomes "_")`,
+        },
+      ]);
+    }
+    seen.set(key, index);
+  }
+}
 
 /** The rate of no games: NaN (null in JSON, as a run's summary gives it), its interval all of [0, 1]. */
 const NO_GAMES: RateEstimate = { rate: Number.NaN, lower: 0, upper: 1, successes: 0, n: 0, designEffect: 1, clusters: 0 };
