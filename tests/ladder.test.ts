@@ -197,6 +197,19 @@ describe('verdicts', () => {
     expect(apart.text).toMatch(/^changes \(first between L2 and L3\)/);
   });
 
+  it('holds each pair of levels to the confidence shared among all the pairs compared (Bonferroni; audit 22)', () => {
+    // 53% and 50% are 2.08 standard errors apart: beyond chance as the one pair of two levels,
+    // within it as one of three pairs (2.39 needed), where levels of one value read "changes"
+    // 7.5% of the time when every pair was held to 1.96.
+    expect(judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.53, 0.5), null, 0.95).verdict.text).toMatch(/^changes \(first between L1 and L2\)/);
+    expect(judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.53, 0.5, 0.51), null, 0.95).verdict.text).toMatch(/^reads differently, though no two levels differ beyond chance \(first between L1 and L2\)/);
+    // 3.5 points (2.43 standard errors) is beyond chance among three pairs.
+    expect(judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.535, 0.5, 0.51), null, 0.95).verdict.text).toMatch(/^changes \(first between L1 and L2\)/);
+    // Without a reference, consecutive levels: two comparisons for three levels.
+    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13), null, 0.95).verdict.holds).toBe(false);
+    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13, 0.16), null, 0.95).verdict.holds).toBe(true);
+  });
+
   it('says where a headline is outside its band, and where one without reference moves beyond chance', () => {
     const band = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.52, 0.6), { low: 0.45, high: 0.55 }, 0.95).verdict;
     expect(band.holds).toBe(false);
