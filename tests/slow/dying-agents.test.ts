@@ -221,6 +221,7 @@ describe('checks, sweeps, tuning and card values whose agent dies or hangs', () 
 
   // An agent that hangs in every match: each command stops at its first match's timeout, not
   // after one timeout per match (400 of them would outlast the child process's 180 s limit).
+  // Each reproduce line carries the command's --match-timeout, so replay stops where it did.
   it('a check, a sweep, tuning and card values stop at the first --match-timeout, not one per match', SLOW, () => {
     const hangs = scenario('hang', 400, 1);
     const expectStopped = (result: { status: number | null; stderr: string }, replay: RegExp): void => {
@@ -228,13 +229,13 @@ describe('checks, sweeps, tuning and card values whose agent dies or hangs', () 
       expect(result.stderr).toMatch(/match 0 of run seed 4 \(match seed [0-9a-f]{16}\) broke its worker thread: timed out after 1 s \(--match-timeout\)\n/);
       expect(result.stderr).toMatch(replay);
     };
-    expectStopped(hordelab(['check', checksFile('hang', 1, 400), '-q', '--workers', '2', '--match-timeout', '1']), /reproduce: hordelab replay \S+ --match 0 --seed 4\n$/);
-    expectStopped(hordelab(['sweep', hangs, '--vary', 'seat1.tag=1,2', '-q', '--workers', '2', '--match-timeout', '1']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --set seat1\.tag=1\n$/);
-    expectStopped(hordelab(['tune', hangs, '--target', 'quality.bySeat.seat1.win=0.5', '--space', 'seat1.tag=1,2', '--budget', '400', '-q', '--workers', '2', '--match-timeout', '1', '--out', 'tune-hang']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --set seat1\.tag=1\n$/);
+    expectStopped(hordelab(['check', checksFile('hang', 1, 400), '-q', '--workers', '2', '--match-timeout', '1']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --match-timeout 1\n$/);
+    expectStopped(hordelab(['sweep', hangs, '--vary', 'seat1.tag=1,2', '-q', '--workers', '2', '--match-timeout', '1']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --set seat1\.tag=1 --match-timeout 1\n$/);
+    expectStopped(hordelab(['tune', hangs, '--target', 'quality.bySeat.seat1.win=0.5', '--space', 'seat1.tag=1,2', '--budget', '400', '-q', '--workers', '2', '--match-timeout', '1', '--out', 'tune-hang']), /reproduce: hordelab replay \S+ --match 0 --seed 4 --set seat1\.tag=1 --match-timeout 1\n$/);
     const duel = join(work, 'duel-hang.yaml');
     writeFileSync(duel, `game: integer-duel\nmatches: 400\nseed: 4\nseats:\n  - { agent: ${JSON.stringify(AGENT)}, name: doomed, config: { fate: hang, every: 1 } }\n  - random\n`);
     const cards = hordelab(['cards', duel, '-q', '--workers', '2', '--match-timeout', '1', '--out', 'cards-hang']);
     expect(cards.stderr).toMatch(/^hordelab: the base deck: match 0 of run seed 4 /);
-    expectStopped(cards, /reproduce: hordelab replay \S+ --match 0 --seed 4\n$/);
+    expectStopped(cards, /reproduce: hordelab replay \S+ --match 0 --seed 4 --match-timeout 1\n$/);
   });
 });
