@@ -543,6 +543,37 @@ describe('interruption and resume', () => {
     expect(refused.stderr).toMatch(/matches\.csv\.tmp holds less than the checkpoint records/);
   });
 
+  it('keeps an interrupted run published whole while a resume of it fails, and report reads that run', async () => {
+    writeFileSync(
+      join(work, 'crash-on-demand.mjs'),
+      "export default { name: 'crash', create: () => ({ onEvent() {}, finishMatch() { if (process.env.HORDELAB_TEST_CRASH) throw new Error('crash on demand'); return {}; } }) };\n",
+    );
+    const file = scenarioFile('crash.yaml', 'game: tic-tac-toe\nmatches: 30000\nseed: 2\nmetrics: [./crash-on-demand.mjs]\nseats: [random, random]\n');
+    if (!existsSync(join(work, 'crash-reference'))) expect((await hordelab('run', file, '-q', '--out', 'crash-reference')).status).toBe(0);
+    const child = await startAndWaitForCheckpoint(file, 'crash-interrupted');
+    child.kill('SIGINT');
+    expect(await exited(child)).toBe(130);
+    const names = ['matches.csv', 'catches.csv', 'summary.json'].filter((name) => existsSync(join(work, 'crash-interrupted', name)));
+    expect(names).toContain('matches.csv');
+    const before = names.map((name) => readFileSync(join(work, 'crash-interrupted', name)));
+    const failed = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--out', 'crash-interrupted', '--resume'], {
+      cwd: work,
+      encoding: 'utf8',
+      env: { ...process.env, HORDELAB_TEST_CRASH: '1' },
+    });
+    expect(failed.status).toBe(1);
+    // The resume had made its working copies; the interrupted run's files are as it left them.
+    expect(existsSync(join(work, 'crash-interrupted', 'matches.csv.tmp'))).toBe(true);
+    expect(names.map((name) => readFileSync(join(work, 'crash-interrupted', name)))).toEqual(before);
+    const summary = JSON.parse(readFileSync(join(work, 'crash-interrupted', 'summary.json'), 'utf8'));
+    const report = await hordelab('report', 'crash-interrupted', '--format', 'md');
+    expect(report.status).toBe(0);
+    expect(readFileSync(join(work, 'crash-interrupted', 'report.md'), 'utf8')).toContain(`${summary.run.matchesPlayed}`);
+    const resumed = await hordelab('run', file, '-q', '--out', 'crash-interrupted', '--resume');
+    expect(resumed.status).toBe(0);
+    expect(readFileSync(join(work, 'crash-interrupted', 'matches.csv')).equals(readFileSync(join(work, 'crash-reference', 'matches.csv')))).toBe(true);
+  });
+
   it('refuses to resume where there is nothing to resume, or another run', async () => {
     const file = scenarioFile('long.yaml', LONG);
     const nothing = await hordelab('run', file, '--out', 'nothing-here', '--resume');

@@ -400,11 +400,13 @@ describe('resuming', () => {
     const again = claim(dir, true);
     const { journal: resumed, state: restored } = RunJournal.resume(again, 'key-1', 's', FILES);
     expect(restored.nextMatch).toBe(1);
-    expect(existsSync(join(dir, 'a.csv'))).toBe(false);
+    // The interrupted run stays published, whole, until the resume publishes over it.
+    expect([read(dir, 'a.csv'), read(dir, 'summary.json')]).toEqual(['x,y\n1,2\n', '{"interrupted":true}\n']);
     expect(read(dir, 'a.csv.tmp')).toBe('x,y\n1,2\n');
     expect(read(dir, 'b.csv.tmp')).toBe('z\n');
     expect(checkpointIn(dir)).toMatchObject({ location: 'temp' });
     resumed.append(['3,4\n', 'two\n']);
+    expect(read(dir, 'a.csv')).toBe('x,y\n1,2\n');
     resumed.publish(state(2), [{ name: 'summary.json', text: '{}\n' }], [], 'complete');
     again.release();
     expect(read(dir, 'a.csv')).toBe('x,y\n1,2\n3,4\n');
@@ -433,6 +435,38 @@ describe('resuming', () => {
     expect(resumed.digests()).toEqual({ 'a.csv': digestOf('x,y\n1,2\n'), 'b.csv': digestOf('z\none\n') });
     resumed.abandon();
     again.release();
+  });
+
+  it('resumes again after a resume killed mid-copy or mid-run, the interrupted run published whole meanwhile', () => {
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'key-1', 's', FILES);
+    journal.append(['1,2\n', 'one\n']);
+    journal.publish(state(1), [{ name: 'summary.json', text: '{"n":1}\n' }], [], 'interrupted');
+    folder.release();
+    const published = () => [read(dir, 'a.csv'), read(dir, 'b.csv'), read(dir, 'summary.json')];
+    const before = published();
+
+    // Killed in the middle of a copy: a short scratch copy, no working file yet.
+    writeFileSync(join(dir, '.hordelab-resume-copy.tmp'), 'x,');
+    const first = claim(dir, true);
+    const { journal: killed } = RunJournal.resume(first, 'key-1', 's', FILES);
+    killed.append(['3,4\n', 'two\n']);
+    killed.checkpoint(state(2));
+    // Killed after a checkpoint of its own: the working files have run on, the published files not.
+    killed.abandon();
+    first.release();
+    expect(published()).toEqual(before);
+    expect(existsSync(join(dir, '.hordelab-resume-copy.tmp'))).toBe(false);
+
+    const second = claim(dir, true);
+    const { journal: resumed, state: restored } = RunJournal.resume(second, 'key-1', 's', FILES);
+    expect(restored.nextMatch).toBe(2);
+    resumed.append(['5,6\n', '']);
+    resumed.publish(state(3), [{ name: 'summary.json', text: '{"n":3}\n' }], [], 'complete');
+    second.release();
+    expect(published()).toEqual(['x,y\n1,2\n3,4\n5,6\n', 'z\none\ntwo\n', '{"n":3}\n']);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp') || name === CHECKPOINT_FILE)).toEqual([]);
   });
 
   it('refuses a checkpoint that is damaged, edited or from an earlier version, and a working file edited since it, changing nothing', () => {

@@ -12,11 +12,11 @@
  * during the renames leaves a publish the next claim completes.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { OutcomeAggregate } from '../reports/outcomes.js';
-import type { OutputFolder, OutputStatus } from './output-folder.js';
+import { RESUME_COPY_FILE, type OutputFolder, type OutputStatus } from './output-folder.js';
 import type { WholeFile } from './summary.js';
 import { writeAtomically } from './atomic-file.js';
 
@@ -286,12 +286,15 @@ export class RunJournal {
       }
     }
     if (checkpoint.location === 'final') {
-      // An interrupted run published its files: take them back as working files (some may be
-      // back already, if a resume was killed right here). Files it did not publish held just
-      // their header (errors.csv without errors).
+      // An interrupted run published its files: continue copies of them as working files, so
+      // the folder keeps the interrupted run whole (summary.json and its CSVs) until this one
+      // publishes over it, even if this one is killed. Each copy is made under a control name
+      // and renamed, so a kill mid-copy leaves no short working file. (A resume by an earlier
+      // version may have renamed them back already.) Files it did not publish held just their
+      // header (errors.csv without errors).
       for (const file of files) {
         const published = join(dir, file.name);
-        if (existsSync(published)) renameSync(published, `${published}.tmp`);
+        if (existsSync(published)) copyWhole(published, `${published}.tmp`, join(dir, RESUME_COPY_FILE));
         else if (!existsSync(`${published}.tmp`)) writeFileSync(`${published}.tmp`, file.header);
       }
       writeCheckpointFile(dir, { ...checkpoint, location: 'temp' });
@@ -369,7 +372,8 @@ export class RunJournal {
       if (omit.includes(this.names[index] as string)) file.discard();
     });
     // Stryker disable next-line ArrayDeclaration: (a stray name) publishing removes a file that is not there as a no-op
-    return this.folder.publish(names, status, status === 'interrupted' ? [] : [CHECKPOINT_FILE]);
+    // (A resume's scratch copy is left only by a kill in the middle of a copy.)
+    return this.folder.publish(names, status, status === 'interrupted' ? [RESUME_COPY_FILE] : [CHECKPOINT_FILE, RESUME_COPY_FILE]);
   }
 
   /**
@@ -390,6 +394,13 @@ export class RunJournal {
     const sha256 = Object.fromEntries(this.names.map((name, index) => [name, (this.files[index] as WorkingFile).digest().sha256]));
     return { version: 2, key: this.key, scenario: this.scenario, location, lengths, sha256, ...state };
   }
+}
+
+/** Copies `from` to `to` by way of `scratch`, so `to` is the whole copy or what it was before. */
+function copyWhole(from: string, to: string, scratch: string): void {
+  // A copy-on-write clone where the file system has them; a plain copy elsewhere.
+  copyFileSync(from, scratch, constants.COPYFILE_FICLONE);
+  renameSync(scratch, to);
 }
 
 /** Writes the checkpoint atomically: a kill leaves either the old one or the new one. */

@@ -82,8 +82,10 @@ export const LOCK_FILE = '.hordelab-lock';
 export const PUBLISH_FILE = '.hordelab-publish.json';
 /** A run's checkpoint (written by the run's journal): its `lengths` name the run's working files. */
 const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
+/** Where a resume copies a published file before renaming the copy to its working name (see the journal). */
+export const RESUME_COPY_FILE = '.hordelab-resume-copy.tmp';
 /** Files Hordelab keeps for itself in an output folder: never anyone's output. */
-export const CONTROL_FILES: ReadonlySet<string> = new Set([MANIFEST_FILE, LOCK_FILE, PUBLISH_FILE, CHECKPOINT_FILE, `${CHECKPOINT_FILE}.tmp`, `${MANIFEST_FILE}.tmp`, `${PUBLISH_FILE}.tmp`]);
+export const CONTROL_FILES: ReadonlySet<string> = new Set([MANIFEST_FILE, LOCK_FILE, PUBLISH_FILE, CHECKPOINT_FILE, `${CHECKPOINT_FILE}.tmp`, `${MANIFEST_FILE}.tmp`, `${PUBLISH_FILE}.tmp`, RESUME_COPY_FILE]);
 
 /** What an existing folder was found to hold. */
 export interface FolderContents {
