@@ -5,7 +5,7 @@
  * checks on one agent's win rate, and a JUnit file that validates against the common schema.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,29 @@ describe('sequential checks', () => {
     const counts = clustered?.estimate as RateEstimate;
     const plain = rateInterval(counts.successes, counts.n);
     expect((clustered?.estimate.upper as number) - (clustered?.estimate.lower as number)).toBeGreaterThan(1.35 * (plain.upper - plain.lower));
+  });
+});
+
+describe('checks of a metric without samples', () => {
+  it('are inconclusive saying so, with no estimate, no fixed-size count and no baseline stored', async () => {
+    const dir = tempDir();
+    const module = resolve('tests/fixtures/no-samples-metric.mjs');
+    const check = (name: string, metric: string, band: string): string =>
+      `  - name: ${name}\n    game: coin-flip\n    seats: [random, random]\n    metrics: [${module}]\n    metric: ${metric}\n    ${band}\n    budget: 200\n`;
+    writeFileSync(join(dir, 'empty.checks.yaml'), `checks:\n${check('rate', 'custom.empty.rate', 'atLeast: 0.5')}${check('ratio', 'custom.empty.ratio', 'atLeast: 0.5')}`);
+    const [rate, ratio] = await runChecks((await loadCheckFile(join(dir, 'empty.checks.yaml'))).checks, { workers: 0 });
+    expect([rate?.status, ratio?.status]).toEqual(['inconclusive', 'inconclusive']);
+    expect(rate?.reason).toBe('no samples: in 200 matches no match gave it a trial, so the rate has no value to judge; its budget was played looking for one');
+    expect(ratio?.reason).toBe('no samples: in 200 matches no match gave it a sample (every denominator 0), so the mean has no value to judge; its budget was played looking for one');
+    expect([rate?.fixedSizeMatches, ratio?.fixedSizeMatches]).toEqual([Number.NaN, Number.NaN]);
+    const shown = await hordelab(dir, 'check', 'empty.checks.yaml', '-w', '0', '--baseline', 'base', '--update-baseline');
+    expect(shown.status).toBe(3);
+    expect(shown.stdout).toMatch(/^rate +INCONCLUSIVE +custom\.empty\.rate +- \(no samples\) +at least 50% +200 +n\/a$/m);
+    expect(shown.stdout).toMatch(/^ratio +INCONCLUSIVE +custom\.empty\.ratio +- \(no samples\) +at least 0\.5 +200 +n\/a$/m);
+    expect(shown.stdout).toContain('; with no samples it was neither stored as a baseline');
+    expect(shown.stderr).toMatch(/^Stored 0 baselines in \S*base \(2 without samples not stored\)$/m);
+    const stored = existsSync(join(dir, 'base')) ? readdirSync(join(dir, 'base')) : [];
+    expect(stored).toEqual([]);
   });
 });
 

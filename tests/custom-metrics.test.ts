@@ -59,6 +59,26 @@ describe('custom metric modules', () => {
     }
   });
 
+  it('shows a rate without trials and a ratio whose denominators are all 0 as having no samples, in the summary, metrics.csv and report.md', async () => {
+    const dir = tempDir();
+    const module = resolve('tests/fixtures/no-samples-metric.mjs');
+    writeFileSync(join(dir, 'empty.yaml'), `game: coin-flip\nmatches: 30\nseed: 2\nmetrics: [${JSON.stringify(module)}]\nseats: [random, random]\n`);
+    const run = await hordelabIn(dir, 'run', 'empty.yaml', '-w', '0', '--out', 'out', '--report', 'md,csv');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^empty\.rate +rate +- +no samples$/m);
+    expect(run.stdout).toMatch(/^empty\.ratio +ratio +- +no samples \(every denominator 0\)$/m);
+    expect(run.stdout).not.toContain('NaN');
+    const rows = readFileSync(join(dir, 'out', 'metrics.csv'), 'utf8').split('\n');
+    // metric, kind, value, lower, upper, n, successes, sd, designEffect, clusters: no value, n 0.
+    expect(rows.find((row) => row.startsWith('custom.empty.rate,'))).toMatch(/^custom\.empty\.rate,rate,,[^,]*,[^,]*,0,0,,/);
+    expect(rows.find((row) => row.startsWith('custom.empty.ratio,'))).toMatch(/^custom\.empty\.ratio,[a-z]+,,,,0,,,/);
+    expect(rows.find((row) => row.startsWith('custom.empty.count,'))).toMatch(/^custom\.empty\.count,mean,2,/);
+    const page = readFileSync(join(dir, 'out', 'report.md'), 'utf8');
+    expect(page).toContain('| `custom.empty.rate` | - | no samples | 0 |');
+    expect(page).toContain('| `custom.empty.ratio` | - | no samples | 0 |');
+    expect(page).not.toContain('NaN');
+  });
+
   it('gives each match a fresh collector: one that never resets its count gives the same figures whatever the threads and chunks (audit 22)', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'forgets.mjs'), "export default { name: 'forgets', create() { let k = 0; return { onEvent() { k++; }, finishMatch() { return { events: { count: k } }; } }; } };\n");

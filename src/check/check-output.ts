@@ -13,6 +13,7 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const plain = (x: number): string => `${+x.toPrecision(4)}`;
 function estimateText(result: CheckResult): string {
   const estimate = result.estimate;
+  if (estimate.n === 0) return '- (no samples)';
   if ('rate' in estimate) return `${pct(estimate.rate)} ${percentInterval(estimate)}`;
   if (!Number.isFinite(estimate.lower) || !Number.isFinite(estimate.upper)) return `${plain(estimate.mean)} (${estimate.note ?? 'no interval'})`;
   return `${plain(estimate.mean)} [${plain(estimate.lower)}, ${plain(estimate.upper)}]`;

@@ -260,7 +260,10 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     reason = inconclusiveReason(check, metric);
   }
   const designEffect = metric.designEffect > 0 ? metric.designEffect : 1;
-  const baseline = compareOrStore(check, metric, designEffect, options, toStore);
+  // A metric without a single sample (a rate no match gave a trial, a ratio whose denominators
+  // were all 0) has no value: nothing to store as a baseline, or to set against one.
+  const noSamples = metric.n === 0;
+  const baseline = noSamples ? null : compareOrStore(check, metric, designEffect, options, toStore);
   if (baseline?.moved === true) {
     status = 'fail';
     const was = 'rate' in baseline ? `${(100 * baseline.rate).toFixed(1)}%` : `${baseline.mean}`;
@@ -268,8 +271,9 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
     const unit = 'rate' in baseline ? ' points' : '';
     reason = `the ${metric.kind} moved from the baseline's ${was} by ${by(baseline.difference)}${unit} [${by(baseline.lower)}, ${by(baseline.upper)}]${reason === '' ? '' : `; ${reason}`}`;
   }
-  const missingBaseline = baseline === null && options.baselineDir !== undefined && options.updateBaseline !== true;
+  const missingBaseline = !noSamples && baseline === null && options.baselineDir !== undefined && options.updateBaseline !== true;
   if (missingBaseline) reason = reason === '' ? NO_BASELINE : `${reason}; ${NO_BASELINE}`;
+  if (noSamples && options.baselineDir !== undefined) reason = `${reason}; with no samples it was neither ${options.updateBaseline === true ? 'stored as a baseline' : 'compared with its baseline'}`;
   return {
     name: check.name,
     file: check.file,
@@ -302,6 +306,10 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
  * budget, since a figure that varies rarely may yet show its spread, and then it is judged.
  */
 export function inconclusiveReason(check: Pick<CheckSpec, 'budget'>, metric: Metric): string {
+  if (metric.n === 0) {
+    const what = metric.kind === 'rate' ? 'no match gave it a trial' : `no match gave it a sample${metric.note === undefined ? '' : ` (${metric.note})`}`;
+    return `no samples: in ${check.budget} matches ${what}, so the ${metric.kind} has no value to judge; its budget was played looking for one`;
+  }
   if (metric.kind === 'mean' && !Number.isFinite(metric.lower) && metric.sd === 0 && metric.n > 1) {
     return (
       `no variation observed (${metric.note ?? `all ${metric.n} samples equal`}: ${+metric.value.toPrecision(6)}), so the mean has no interval; ` +
@@ -326,6 +334,8 @@ function estimateOf(metric: Metric, check: CheckSpec, designEffect: number): Rat
  * seen; a mean's comes from its measured variance.
  */
 function fixedSize(check: CheckSpec, metric: Metric, tests: readonly EdgeTest[], played: number, designEffect: number): number {
+  // No samples, no variance and no trials per match to scale by.
+  if (metric.n === 0) return Number.NaN;
   const inner = tests.filter((test) => metric.kind === 'mean' || (test.edge > 0 && test.edge < 1));
   if (metric.kind === 'mean') {
     const variance = (designEffect * metric.sd * metric.sd) / metric.n;

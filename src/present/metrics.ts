@@ -117,13 +117,16 @@ export function flattenMetrics(value: unknown, prefix = '', designEffect = 1, on
     if (typeof n === 'number' && lower !== undefined && upper !== undefined) {
       const deff = typeof node['designEffect'] === 'number' ? node['designEffect'] : designEffect;
       const clusters = typeof node['clusters'] === 'number' ? node['clusters'] : n;
-      if (typeof node['rate'] === 'number' && typeof node['successes'] === 'number') {
-        metrics.push({ kind: 'rate', path, value: node['rate'], lower, upper, successes: node['successes'], n, designEffect: deff, clusters });
+      // A figure without samples (n 0) has no value: NaN, which summary.json holds as null.
+      const rate = n === 0 ? bound(node['rate']) : node['rate'];
+      if (typeof rate === 'number' && typeof node['successes'] === 'number') {
+        metrics.push({ kind: 'rate', path, value: rate, lower, upper, successes: node['successes'], n, designEffect: deff, clusters });
         return;
       }
-      if (typeof node['mean'] === 'number' && (typeof node['sd'] === 'number' || node['sd'] === null)) {
+      const mean = n === 0 ? bound(node['mean']) : node['mean'];
+      if (typeof mean === 'number' && (typeof node['sd'] === 'number' || node['sd'] === null)) {
         const note = typeof node['note'] === 'string' ? { note: node['note'] } : {};
-        metrics.push({ kind: 'mean', path, value: node['mean'], lower, upper, sd: typeof node['sd'] === 'number' ? node['sd'] : Number.NaN, n, designEffect: deff, clusters, ...note });
+        metrics.push({ kind: 'mean', path, value: mean, lower, upper, sd: typeof node['sd'] === 'number' ? node['sd'] : Number.NaN, n, designEffect: deff, clusters, ...note });
         return;
       }
     }

@@ -46,7 +46,7 @@ export { escapeHtml } from './page-kit.js';
 const escapeMd = (text: string): string => text.replace(/\|/g, '\\|');
 
 function formatMetric(metric: Metric): [string, string] {
-  if (Number.isNaN(metric.value)) return ['-', ''];
+  if (Number.isNaN(metric.value)) return ['-', metric.n === 0 ? 'no samples' : ''];
   if (metric.kind === 'rate') {
     return [`${(100 * metric.value).toFixed(1)}%`, percentInterval({ rate: metric.value, lower: metric.lower, upper: metric.upper })];
   }
@@ -220,12 +220,13 @@ function metricRows(summary: RunSummary): (string | number)[][] {
   return runMetrics(summary).map((metric) => [
     metric.path,
     metric.kind,
-    metric.value,
+    // A figure without samples has no value: an empty cell, as for a missing bound.
+    Number.isFinite(metric.value) ? metric.value : '',
     Number.isFinite(metric.lower) ? metric.lower : '',
     Number.isFinite(metric.upper) ? metric.upper : '',
     metric.n,
     metric.kind === 'rate' ? metric.successes : '',
-    metric.kind === 'mean' ? metric.sd : '',
+    metric.kind === 'mean' && Number.isFinite(metric.sd) ? metric.sd : '',
     metric.designEffect,
     metric.clusters,
   ]);

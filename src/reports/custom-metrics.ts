@@ -312,8 +312,10 @@ function inexactSums(subject: string): WholeRunFailure {
  * independent-sample baseline, so its design effect is 1 by definition.
  */
 export function ratioEstimate(sums: ClusterSums | undefined, matches: number, confidence: number): MeanEstimate {
+  // Every denominator 0: the ratio has no sample to stand on (n 0, as a rate without trials).
+  if (sums === undefined || sums.n === 0) return { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: Number.NaN, n: 0, designEffect: 1, clusters: 0, note: 'every denominator 0' };
   const estimate = clusteredMean(sums, confidence);
-  if (sums === undefined || sums.n === 0 || sums.clusters < 2) return { ...estimate, sd: Number.NaN, n: matches, designEffect: 1 };
+  if (sums.clusters < 2) return { ...estimate, sd: Number.NaN, n: matches, designEffect: 1 };
   const ratio = sums.x / sums.n;
   const variance = (sums.clusters / (sums.clusters - 1)) * (Math.max(0, sums.xx - 2 * ratio * sums.xn + ratio * ratio * sums.nn) / (sums.n * sums.n));
   if (variance === 0) return { mean: ratio, lower: Number.NaN, upper: Number.NaN, sd: 0, n: matches, designEffect: 1, clusters: sums.clusters, note: `all ${sums.clusters} clusters have the same ratio` };
@@ -369,7 +371,8 @@ export function formatFigureTable(byModule: Readonly<Record<string, Readonly<Rec
       if (value.kind === 'rate') rows.push([`${name}.${figure}`, 'rate', ...formatRate(value)]);
       else {
         const [mean, interval] = formatMean(value, 3).split(' [');
-        rows.push([`${name}.${figure}`, value.kind === 'count' ? 'per match' : 'ratio', mean ?? '-', interval === undefined ? '' : `[${interval}`]);
+        const empty = value.n === 0 ? `no samples${value.note === undefined ? '' : ` (${value.note})`}` : '';
+        rows.push([`${name}.${figure}`, value.kind === 'count' ? 'per match' : 'ratio', mean ?? '-', interval === undefined ? empty : `[${interval}`]);
       }
     }
   }

@@ -110,7 +110,12 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     const annotations = githubAnnotations(results);
     if (annotations !== '') io.stdout.write(`${annotations}\n`);
   }
-  if (updateBaseline && !quiet) io.stderr.write(`Stored ${results.length} baselines in ${baseline}\n`);
+  if (updateBaseline && !quiet) {
+    // A check whose metric had no samples stores none (its line says so).
+    const stored = results.filter((result) => result.estimate.n > 0).length;
+    const without = results.length - stored;
+    io.stderr.write(`Stored ${stored} baseline${stored === 1 ? '' : 's'} in ${baseline}${without === 0 ? '' : ` (${without} without samples not stored)`}\n`);
+  }
   if (results.some((result) => result.status === 'fail')) return EXIT_FAILURE;
   if (results.some((result) => result.status === 'inconclusive')) {
     if (!failOnInconclusive) return EXIT_INCONCLUSIVE;
