@@ -85,6 +85,19 @@ describe("a module's console output", () => {
       expect(result.stderr).toContain('chosen by chatty\ninfo\nimported\nrequired\n');
     }
   });
+
+  it('written with process.stdout.write goes to stderr too, at import and in play, in this thread and in worker threads (audit 22)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-raw-stdout-'));
+    writeFileSync(join(dir, 'raw.mjs'), "process.stdout.write('RAW AT IMPORT\\n');\nexport default () => ({ chooseAction: () => { process.stdout.write('RAW IN PLAY\\n'); return 0; } });\n");
+    writeFileSync(join(dir, 'raw.yaml'), 'name: raw\ngame: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [./raw.mjs, random]\n');
+    for (const workers of ['0', '1']) {
+      const result = hordelabProcess(dir, 'run', 'raw.yaml', '-w', workers, '--json', '-o', `out${workers}`);
+      expect(result.status, result.stderr).toBe(0);
+      expect((JSON.parse(result.stdout) as { scenario: { name: string } }).scenario.name).toBe('raw');
+      expect(result.stderr).toContain('RAW AT IMPORT\n');
+      expect(result.stderr).toContain('RAW IN PLAY\n');
+    }
+  });
 });
 
 describe('a process a module ends early', () => {

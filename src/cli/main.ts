@@ -24,6 +24,11 @@ import { prestartRunWorkers, releasePrestartedPool } from './prestart.js';
 // hands a module that object, not the global binding.
 const toStderr = new Console({ stdout: process.stderr, stderr: process.stderr }) as unknown as Record<string, unknown>;
 for (const key of Object.keys(toStderr)) if (typeof toStderr[key] === 'function') (console as unknown as Record<string, unknown>)[key] = toStderr[key];
+// A module writing with process.stdout.write goes to stderr too, and so does what worker threads
+// write to their stdout (Node pipes it into this process.stdout's write). The command's own output
+// keeps the real write, handed to it below.
+const commandStdout = process.stdout.write.bind(process.stdout) as (text: string) => boolean;
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 
 // Before the command line is loaded (hence the dynamic imports below): see prestart.ts.
 prestartRunWorkers(process.argv.slice(2));
@@ -58,6 +63,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-process.exitCode = await main(process.argv.slice(2), processIo());
+process.exitCode = await main(process.argv.slice(2), processIo(commandStdout));
 finished = true;
 releasePrestartedPool();

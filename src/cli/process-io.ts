@@ -9,10 +9,14 @@ import type { CliIo } from './command.js';
 let exitedDeliberately = false;
 export const exitingDeliberately = (): boolean => exitedDeliberately;
 
-/** This process's streams, folder, monotonic clock, unref'd timers and SIGINT. */
-export function processIo(): CliIo {
+/**
+ * This process's streams, folder, monotonic clock, unref'd timers and SIGINT. `writeStdout` is
+ * the command's way to stdout where `process.stdout.write` itself was sent elsewhere (to keep
+ * what loaded modules write out of the command's output: see main.ts).
+ */
+export function processIo(writeStdout: (text: string) => unknown = (text) => process.stdout.write(text)): CliIo {
   return {
-    stdout: process.stdout,
+    stdout: { write: writeStdout, isTTY: process.stdout.isTTY },
     stderr: process.stderr,
     cwd: process.cwd(),
     now: () => performance.now(),
