@@ -267,6 +267,28 @@ describe('a lock from another host', () => {
   });
 });
 
+describe('pages written beside a run', () => {
+  it('are refused while another hordelab holds the folder (its publish would remove them), and written once its lock is stale, the lock put back', async () => {
+    const file = scenarioFile('paged.yaml', SMALL);
+    expect((await hordelab('run', file, '-q', '--out', 'paged')).status).toBe(0);
+    const lock = join(work, 'paged', LOCK_FILE);
+    const held = JSON.stringify({ pid: 4242, host: 'pod-7', started: '2026-12-01T00:00:00.000Z', command: 'hordelab run x.yaml --force' });
+    writeFileSync(lock, held);
+    const before = snapshot(join(work, 'paged'));
+    const refused = await hordelab('report', 'paged');
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/^hordelab: <run-dir>: .*paged is in use by another hordelab \(pid 4242 on pod-7, .*\n$/)]);
+    expect(snapshot(join(work, 'paged'))).toEqual(before);
+    // A lock not refreshed for 10 minutes is a gone holder's: the pages are written, and its lock
+    // is left as it was (it marks that holder's working files).
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
+    utimesSync(lock, elevenMinutesAgo, elevenMinutesAgo);
+    const written = await hordelab('report', 'paged', '--format', 'md');
+    expect([written.status, written.stderr]).toEqual([0, '']);
+    expect(existsSync(join(work, 'paged', 'report.md'))).toBe(true);
+    expect(readFileSync(lock, 'utf8')).toBe(held);
+  });
+});
+
 describe('publishing', () => {
   it('leaves the old complete run when the new one dies while writing (a file-size limit standing in for a full disk)', async () => {
     const file = scenarioFile('grow.yaml', SMALL.replace('matches: 40', 'matches: 3000'));

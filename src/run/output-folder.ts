@@ -813,6 +813,23 @@ function releaseLock(dir: string, record: LockRecord): void {
   if (holdsLock(path, record)) rmSync(path, { force: true });
 }
 
+/**
+ * Runs `act` holding the lock of the existing folder `dir`, as a run holds it while it writes
+ * there: pages written beside a run (`report`) are refused, exit 2, while another hordelab is
+ * using the folder, rather than written into a folder whose publish would then remove them. A
+ * dead process's lock taken over is put back afterwards: it marks that process's working files.
+ */
+export async function whileHoldingLock<T>(dir: string, flag: string, act: () => Promise<T>): Promise<T> {
+  refuseDamagedControlFiles(dir);
+  const { lock, stale } = acquireLock(dir, flag);
+  try {
+    return await act();
+  } finally {
+    releaseLock(dir, lock);
+    if (stale !== null) restoreStaleLock(dir, stale);
+  }
+}
+
 /** Creates the folder if missing; @returns whether it did. @throws UsageError when it is a file or cannot be written. */
 function prepareFolder(dir: string, flag: string): boolean {
   if (existsSync(dir)) {

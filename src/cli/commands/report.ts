@@ -5,6 +5,7 @@
 import { samePath } from '../../core/same-path.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { readRunSummary } from '../../present/metrics.js';
+import { whileHoldingLock } from '../../run/output-folder.js';
 import { parseFormats, REPORT_FILE_OF, REPORT_FILES, writeReports } from '../../present/report-page.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { forceOption, quietOption } from '../common-options.js';
@@ -22,15 +23,20 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // Only the pages of the formats asked for are checked as ones to replace: a user's report.md
   // stays untouched by --format json, so it is no reason to refuse.
   const pages = formats.map((format) => REPORT_FILE_OF[format]);
-  checkOutputFolder(out ?? runDir, {
-    flag: beside ? '<run-dir>' : '--out',
-    command: 'report',
-    ours: (name) => REPORT_FILES.includes(name),
-    writes: (name) => pages.includes(name),
-    force: args.flag('force'),
-    othersAllowed: beside,
-  });
-  const written = await writeReports(runDir, formats, out ?? runDir);
+  const write = async (): Promise<string[]> => {
+    checkOutputFolder(out ?? runDir, {
+      flag: beside ? '<run-dir>' : '--out',
+      command: 'report',
+      ours: (name) => REPORT_FILES.includes(name),
+      writes: (name) => pages.includes(name),
+      force: args.flag('force'),
+      othersAllowed: beside,
+    });
+    return writeReports(runDir, formats, out ?? runDir);
+  };
+  // Beside the run, under the folder's lock: a run replacing that output (run --force) would
+  // remove the pages when it publishes, so while one is at work the pages are refused.
+  const written = beside ? await whileHoldingLock(runDir, '<run-dir>', write) : await write();
   if (!args.flag('quiet')) io.stdout.write(`Wrote ${written.join(', ')}\n`);
   return 0;
 }
