@@ -3,7 +3,7 @@
  * and runs. The command line (`hordelab`) is built on exactly these.
  */
 export type { Agent, AgentContext, AgentFactory, Decision } from './core/agent.js';
-export { CHANCE, TERMINAL, type AnyGame, type ChanceOutcome, type EventSink, type GameDefinition, type GameEvent } from './core/game.js';
+export { CHANCE, TERMINAL, hears, type AnyGame, type ChanceOutcome, type EventSink, type GameDefinition, type GameEvent } from './core/game.js';
 export { MatchFailure, playMatch, type MatchOutcome, type MatchSpec, type SeatSpec } from './core/match-runner.js';
 export { defaultParameters, parseParameters, type ParameterSpec, type ParameterSpecs, type TunableRange } from './core/parameters.js';
 export { Rng, formatSeed, matchSeed, matchStream, parseSeed, seedFromInteger, type Seed64 } from './core/rng.js';

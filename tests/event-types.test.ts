@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../src/core/game.js';
+import { hears, type EventSink, type GameEvent } from '../src/core/game.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { formatSeed } from '../src/core/rng.js';
 import { games } from '../src/registry.js';
@@ -104,6 +104,35 @@ describe('the event types a run hands a report', () => {
     }
     // Survivors' random matches are long: a few.
     await filteredAgainstAll('survivors', 3);
+  });
+});
+
+describe('rules that skip events no sink takes (hears)', () => {
+  it('hears: no sink hears nothing, a sink without types hears every type, a sink with types only those', () => {
+    const plain: EventSink<GameEvent> = () => undefined;
+    const typed: EventSink<GameEvent> = Object.assign(() => undefined, { types: new Set(['catch']) });
+    expect([hears(null, 'catch'), hears(plain, 'move'), hears(typed, 'catch'), hears(typed, 'move')]).toEqual([false, true, true, false]);
+    const report = recorder();
+    expect(hears(collectorSink({ eventTypes: ['spawn'] }, report), 'spawn')).toBe(true);
+    expect(hears(collectorSink({ eventTypes: ['spawn'] }, report), 'move')).toBe(false);
+    expect(hears(collectorSink({}, report), 'move')).toBe(true);
+  });
+
+  it('Zombie Trainers builds no move or turn-end event for a sink that does not take them, and plays the same matches', async () => {
+    const scenario = await parseScenario('game: zombie-trainers\nmatches: 30\nseed: 5\nseats: [random, random]\n', 'zt.yaml');
+    const { game, report } = scenario.entry;
+    const types = new Set(report.eventTypes);
+    for (let matchIndex = 0; matchIndex < 30; matchIndex++) {
+      const every: string[] = [];
+      const some: string[] = [];
+      const spec = { game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex };
+      const played = playMatch(spec, (event) => void every.push(event.type));
+      const skipped = playMatch(spec, Object.assign((event: GameEvent) => void some.push(event.type), { types }));
+      expect(skipped.returns).toEqual(played.returns);
+      expect(skipped.steps).toBe(played.steps);
+      expect(some).toEqual(every.filter((type) => types.has(type)));
+      expect(every.filter((type) => type === 'move' || type === 'turnEnd').length).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -375,6 +375,21 @@ describe('Zombie Trainers action points', () => {
     expect(state.turn).toBe(3);
     expect(eventsOf(events, 'turnEnd').map((e) => e.seat)).toEqual([0, 1]);
   });
+
+  it('a sink that names the types it takes is handed moves and turn ends only when it names them', () => {
+    for (const [types, heard] of [
+      [['catch'], []],
+      [['move'], ['move']],
+      [['turnEnd', 'spawn'], ['turnEnd']],
+    ] as const) {
+      const state = apState();
+      const handed: string[] = [];
+      const sink = Object.assign((event: ZombieTrainersEvent) => void handed.push(event.type), { types: new Set<string>(types) });
+      game.apply(state, moveTo(state, 1, 2) as MoveAction, sink);
+      game.apply(state, { kind: 'endTurn' }, sink);
+      expect(handed.filter((type) => type === 'move' || type === 'turnEnd'), types.join()).toEqual(heard);
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -24,8 +24,21 @@ export interface GameEvent {
   readonly type: string;
 }
 
-/** Receives events as they happen. `null` where nobody listens (search, benchmarks). */
-export type EventSink<E extends GameEvent> = ((event: E) => void) | null;
+/**
+ * Receives events as they happen. `null` where nobody listens (search, benchmarks). A sink that
+ * takes only some types says which in `types` (a run whose report reads a few, see
+ * `GameReport.eventTypes`): rules may skip building the others ({@link hears}).
+ */
+export type EventSink<E extends GameEvent> = (((event: E) => void) & { readonly types?: ReadonlySet<string> }) | null;
+
+/**
+ * Whether `emit` takes events of `type`: a sink, and one that takes every type or names this
+ * one. Rules that emit many events no report reads (a move per step, for replays) ask before
+ * building each; handing one to a sink that does not take it is no error, only wasted work.
+ */
+export function hears<E extends GameEvent>(emit: EventSink<E>, type: E['type']): emit is ((event: E) => void) & { readonly types?: ReadonlySet<string> } {
+  return emit !== null && (emit.types === undefined || emit.types.has(type));
+}
 
 /** One outcome of a chance node. Probabilities of a node's outcomes sum to 1. */
 export interface ChanceOutcome<A> {

@@ -4,7 +4,7 @@
  * come from events), and aggregates are plain data merged exactly, so a run split into chunks
  * or across workers sums to the same bytes.
  */
-import type { GameEvent } from '../core/game.js';
+import type { EventSink, GameEvent } from '../core/game.js';
 import type { ClusterOf } from '../stats/clusters.js';
 
 /** One CSV cell. */
@@ -96,12 +96,16 @@ export interface GameReport<E extends GameEvent, A, S> {
  * The sink a run hands the game for `collector`, made by `report`: every event, or only those of
  * the types the report reads ({@link GameReport.eventTypes}).
  */
-export function collectorSink<E extends GameEvent>(report: { readonly eventTypes?: readonly string[] }, collector: MatchCollector<E, unknown>): (event: E) => void {
+export function collectorSink<E extends GameEvent>(report: { readonly eventTypes?: readonly string[] }, collector: MatchCollector<E, unknown>): NonNullable<EventSink<E>> {
   if (report.eventTypes === undefined) return (event) => collector.onEvent(event);
-  const read: ReadonlySet<string> = new Set(report.eventTypes);
-  return (event) => {
-    if (read.has(event.type)) collector.onEvent(event);
-  };
+  const types: ReadonlySet<string> = new Set(report.eventTypes);
+  // The types are on the sink too, so rules can skip building events it would drop (hears()).
+  return Object.assign(
+    (event: E): void => {
+      if (types.has(event.type)) collector.onEvent(event);
+    },
+    { types },
+  );
 }
 
 /**

@@ -35,7 +35,7 @@
  * node, so tests force any outcome and search can weigh them exactly.
  */
 import type { ChanceOutcome, EventSink, GameDefinition } from '../../core/game.js';
-import { CHANCE, TERMINAL } from '../../core/game.js';
+import { CHANCE, hears, TERMINAL } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import { filledArray } from '../../core/state-arrays.js';
 import { catchSucceeds } from './catch-chance.js';
@@ -643,7 +643,8 @@ function apply(state: ZombieTrainersState, action: ZombieTrainersAction, emit: E
   switch (action.kind) {
     case 'move': {
       const cost = action.steps * params.moveCost;
-      if (emit !== null) {
+      // A move is most of a match's events, and only replays and metric modules read them.
+      if (hears(emit, 'move')) {
         const fromX = trainer.cell % map.width;
         emit({
           type: 'move',
@@ -858,7 +859,7 @@ function placeSpawn(state: ZombieTrainersState, attack: number, emit: EventSink<
 /** Rules 10, 25 and 29. */
 function endTurn(state: ZombieTrainersState, emit: EventSink<ZombieTrainersEvent>): void {
   const { params } = state.config;
-  if (emit !== null) {
+  if (hears(emit, 'turnEnd')) {
     emit({
       type: 'turnEnd',
       seat: state.current,
