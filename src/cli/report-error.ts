@@ -55,6 +55,11 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
     io.stderr.write(`hordelab: ${error.message}\n  reproduce: ${error.reproduce}\n`);
     return EXIT_FAILURE;
   }
+  const full = outOfSpace(error);
+  if (full !== null) {
+    io.stderr.write(`hordelab: ${full}\n`);
+    return EXIT_USAGE;
+  }
   // A bug: what was asked (the command line, with the version it ran on) first, so a report of it
   // can be replayed, then where it was thrown.
   const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -62,4 +67,22 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
   const stack = error instanceof Error && error.stack ? `  where it was thrown:\n${error.stack.split('\n').map((line) => `    ${line.trim()}`).join('\n')}\n` : '';
   io.stderr.write(`hordelab: internal failure: ${said}\n${reproduce}${stack}`);
   return EXIT_FAILURE;
+}
+
+/** File-system errors of a disk or quota that is full, or a file past the size this process may write. */
+const OUT_OF_SPACE: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file is past the size this process may write (ulimit -f)',
+};
+
+/**
+ * The line for a write the disk could not take, or null for any other error. Not a bug, so no
+ * stack: the machine's, like a folder that cannot be written (exit 2). (Output folders publish
+ * whole or not at all: a run's earlier output stays as it was.)
+ */
+function outOfSpace(error: unknown): string | null {
+  const { code, path } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; path?: unknown };
+  if (typeof code !== 'string' || !Object.hasOwn(OUT_OF_SPACE, code)) return null;
+  return `cannot write ${typeof path === 'string' ? path : 'its output'}: ${OUT_OF_SPACE[code]} (${code}); free space, or write elsewhere`;
 }
