@@ -38,6 +38,10 @@ describe('values JSON cannot hold, in messages', () => {
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: Number.POSITIVE_INFINITY }, seats: ['random', 'random'] })).rejects.toThrow('scenario: params.winRate: got Infinity');
     // A problem the schema finds is the object's too, not a made-up scenario.json's.
     await expect(run({ game: 'coin-flip', matches: 0, seed: 1, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: matches: expected a whole number in 1\.\.1000000000, got 0$/);
+    // A BigInt (JSON.stringify throws on one), and a whole number past 2^53 - 1 (the text would be refused "at line 1").
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 5n as unknown as number, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: seed: got the BigInt 5n; expected a number$/);
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 2 ** 53 + 2, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: seed: got 9007199254740994, a whole number past 9007199254740991 \(2\^53 − 1\), beyond which whole numbers are not exact; expected a smaller one$/);
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: 10n }, seats: ['random', 'random'] } as never)).rejects.toThrow('scenario: params.winRate: got the BigInt 10n');
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, seats: ['random', 'random'] }, { workers: Number.NaN })).rejects.toThrow('options: workers: expected a whole number in 0..256, got NaN');
   });
 });

@@ -115,20 +115,31 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   // Seats that are not a list, { rotate } or { roundRobin } go to the schema as given, which
   // names what a seats field may be.
   const document = { ...fields, name: scenario.name ?? 'scenario', seats: seating === null ? scenario.seats : seating.under === null ? seats : { [seating.under]: seats } };
-  // JSON has no NaN or Infinity: written as null, a refusal would say "got null". Named here.
-  const nonFinite = nonFiniteAt(document, '');
-  if (nonFinite !== null) throw new UsageError([{ source: 'scenario', field: nonFinite.path, message: `got ${nonFinite.value}; expected a finite number` }]);
+  // Numbers the scenario text cannot carry as they are, named here by their field: JSON has no
+  // NaN, Infinity or BigInt (a refusal would say "got null", or JSON.stringify throw), and a whole
+  // number past 2^53 − 1 would be refused "at line 1" of a text the caller never wrote.
+  const unfit = unfitNumberAt(document, '');
+  if (unfit !== null) throw new UsageError([{ source: 'scenario', field: unfit.path, message: unfit.message }]);
   return { text: JSON.stringify(document), objects };
 }
 
-/** The first NaN or ±Infinity in plain data, with its path (`params.winRate`, `seats[0].config.c`); null when none. */
-function nonFiniteAt(value: unknown, path: string, seen: Set<object> = new Set()): { path: string; value: number } | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, value };
+/**
+ * The first number in plain data that a scenario cannot take as given (NaN, ±Infinity, a BigInt, a
+ * whole number past 2^53 − 1), with its path (`params.winRate`, `seats[0].config.c`) and what was
+ * expected; null when none.
+ */
+function unfitNumberAt(value: unknown, path: string, seen: Set<object> = new Set()): { path: string; message: string } | null {
+  if (typeof value === 'bigint') return { path, message: `got the BigInt ${value}n; expected a number` };
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { path, message: `got ${value}; expected a finite number` };
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return { path, message: `got ${value}, a whole number past ${Number.MAX_SAFE_INTEGER} (2^53 − 1), beyond which whole numbers are not exact; expected a smaller one` };
+    return null;
+  }
   if (typeof value !== 'object' || value === null || seen.has(value)) return null;
   seen.add(value);
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`${path}[${index}]`, item]) : Object.entries(value).map(([key, item]) => [path === '' ? key : `${path}.${key}`, item]);
   for (const [at, item] of entries) {
-    const found = nonFiniteAt(item, at, seen);
+    const found = unfitNumberAt(item, at, seen);
     if (found !== null) return found;
   }
   return null;
