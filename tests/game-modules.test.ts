@@ -239,6 +239,27 @@ describe('a game module at the edges of the contract', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
+  it('refuses a maxLength that is no whole number of steps for the scenario\'s parameters, or throws, before any match: exit 2, one line, nothing written', async () => {
+    const dir = gameFolder();
+    const cases = [
+      ['Infinity', 'gave Infinity'],
+      ['NaN', 'gave NaN'],
+      ['0', 'gave 0'],
+      ["'80'", 'gave "80"'],
+      ['(params.rounds > 20 ? 1.5 : 80)', 'gave 1.5'],
+      ["(() => { throw new RangeError('no limit'); })()", 'threw RangeError: no limit'],
+    ] as const;
+    for (const [index, [length, shown]] of cases.entries()) {
+      // A module of its own name each: a module, once imported, is not read again.
+      writeFileSync(join(dir, `long${index}.mjs`), `import game from './first-six.mjs';\nexport default { ...game, id: 'long', maxLength: (params) => ${length} };\n`);
+      writeFileSync(join(dir, `long${index}.yaml`), `game: ./long${index}.mjs\nmatches: 40\nseed: 1\nparams: { rounds: 30 }\nseats: [random, random]\n`);
+      const run = await hordelabIn(dir, 'run', `long${index}.yaml`, '--out', 'out', '-q');
+      const said = `hordelab: long${index}.yaml: game: game "./long${index}.mjs": maxLength(params) ${shown}${shown.startsWith('gave') ? " for the scenario's parameters" : ''}; expected a whole number of steps from 1 to 9007199254740991\n`;
+      expect([run.status, run.stderr.replace(`${dir}/`, '')], length).toEqual([2, said]);
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+    }
+  });
+
   it('fails a match whose heuristic gives NaN or too few values (the lead figures would skip it unseen): exit 1, and the replay fails alike', async () => {
     const dir = gameFolder('game: ./nan.mjs\nmatches: 40\nseed: 1\nseats: [random, random]\n');
     for (const [file, values, message] of [

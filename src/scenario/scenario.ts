@@ -38,7 +38,7 @@ import { parseStrictYaml, refuseInexactWholeNumbers, StrictYamlError, yamlProble
 import { z } from 'zod';
 import type { AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
-import type { SeatSpec } from '../core/match-runner.js';
+import { describeValue, type SeatSpec } from '../core/match-runner.js';
 import { formatPath, parameterIssuesOf, parseParameters } from '../core/parameters.js';
 import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
 import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
@@ -199,6 +199,10 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   const { matches, seed } = runSize(data, overrides, seating, file, issues);
   // Everything that needs no module is checked: only now may module code run.
   if (issues.length > 0) throw new UsageError(issues);
+  // The game's length limit for these parameters, which every match asks for first: a bad one
+  // is the module's fault, found before any match (not a failed match, exit 1, per match).
+  const lengthIssue = maxLengthIssue(game, params, data.game, file);
+  if (lengthIssue !== null) throw new UsageError([lengthIssue]);
 
   const entry = await withMetricModules(withGameFigures(registered, params), data.metrics ?? [], file, issues);
   const seats = await loadedSeats(pendingSeats, { game, params, ...seating }, file, issues);
@@ -306,6 +310,18 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
   }
   for (const problem of parameterIssuesOf(game, parsedParams.params)) issues.push({ ...sourceOf(problem.path), message: problem.message });
   return parsedParams.params;
+}
+
+/** Why `game.maxLength(params)` is no whole number of steps from 1 to 2^53 − 1 (or threw), blamed on the scenario's `game`; null when it is one. */
+function maxLengthIssue(game: AnyGame, params: unknown, gameName: string, file: string): InputIssue | null {
+  let steps: unknown;
+  try {
+    steps = game.maxLength(params);
+  } catch (error) {
+    return { source: file, field: 'game', message: `game "${gameName}": maxLength(params) threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}; expected a whole number of steps from 1 to ${Number.MAX_SAFE_INTEGER}` };
+  }
+  if (typeof steps === 'number' && Number.isSafeInteger(steps) && steps >= 1) return null;
+  return { source: file, field: 'game', message: `game "${gameName}": maxLength(params) gave ${describeValue(steps)} for the scenario's parameters; expected a whole number of steps from 1 to ${Number.MAX_SAFE_INTEGER}` };
 }
 
 /** How the scenario seats its agents: in order, rotated, or a round robin (each pairing rotated). */
