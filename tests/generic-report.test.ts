@@ -52,7 +52,7 @@ describe('the generic report', () => {
     expect(Object.keys(summary.decided)).toEqual(['seat1WinRate', 'seat2WinRate', 'seat3WinRate', 'seat4WinRate']);
   });
 
-  it("refuses a game's event typed as the wrapper's own, as a property every object has, or not as text: the match fails", () => {
+  it("refuses a game's event typed as the wrapper's own, as a property every object has, with a line break, or not as text: the match fails", () => {
     const bad: [unknown, string][] = [
       ['hordelab.decision', 'types starting "hordelab." are Hordelab\'s own'],
       ['hordelab.matchEnd', 'types starting "hordelab." are Hordelab\'s own'],
@@ -62,6 +62,9 @@ describe('the generic report', () => {
       ['toString', 'a name every JavaScript object has as a property'],
       [42, "an event's type is 42; expected text naming the event"],
       [undefined, "an event's type is undefined; expected text naming the event"],
+      ['moved\n<b>', 'expected a name, without line breaks or control characters'],
+      ['tab\there', 'expected a name, without line breaks or control characters'],
+      ['', 'expected a name, without line breaks or control characters'],
     ];
     for (const [type, message] of bad) {
       const collector = report.createCollector({ eventRows: false });
@@ -72,6 +75,7 @@ describe('the generic report', () => {
     }
     expect(eventTypeProblem('hit')).toBeNull();
     expect(eventTypeProblem('hordelab')).toBeNull();
+    expect(eventTypeProblem('card played (ü)')).toBeNull();
   });
 
   it("takes a game's events of an allowed type however often they come, and counts the wrapper's events only once each", () => {

@@ -6,6 +6,7 @@
 import { percentInterval, table } from '../reports/format.js';
 import type { CheckResult } from './run-checks.js';
 import { MARKDOWN_MARK } from '../present/own-files.js';
+import { markdownCell, markdownCode } from '../present/markdown.js';
 import { RANDOM_PLAY_CAVEAT } from '../ladder/skill.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -94,10 +95,10 @@ export function junitXml(results: readonly CheckResult[], timestamp: string): st
 /** A Markdown table for a CI job summary, marked as Hordelab's on its first line (hidden where it is shown). */
 export function markdownSummary(results: readonly CheckResult[]): string {
   const icon = { pass: '✅ pass', fail: '❌ fail', inconclusive: '⚠️ inconclusive' } as const;
-  const cell = (text: string): string => text.replace(/\|/g, '\\|');
+  const cell = markdownCell;
   const lines = [MARKDOWN_MARK, '## Balance checks', '', '| check | result | metric | estimate [interval] | band | matches | played by | why |', '| --- | --- | --- | --- | --- | ---: | --- | --- |'];
   for (const result of results) {
-    lines.push(`| ${cell(result.name)} | ${icon[result.status]} | \`${result.metric}\` | ${estimateText(result)} | ${result.band} | ${result.matches} of ${result.budget} | ${cell(result.agents)}${result.randomPlay === null ? '' : ' (random play)'} | ${cell(result.reason)} |`);
+    lines.push(`| ${cell(result.name)} | ${icon[result.status]} | ${markdownCode(result.metric)} | ${estimateText(result)} | ${cell(result.band)} | ${result.matches} of ${result.budget} | ${cell(result.agents)}${result.randomPlay === null ? '' : ' (random play)'} | ${cell(result.reason)} |`);
   }
   const random = results.some((result) => result.randomPlay !== null);
   if (random) lines.push('', `_Random play: ${RANDOM_PLAY_CAVEAT}._`);

@@ -11,6 +11,7 @@ import { relocateModulePaths } from '../scenario/relocate.js';
 import { join } from 'node:path';
 import { intervalChart, type Row } from '../present/chart-kit.js';
 import { escapeHtml } from '../present/page-kit.js';
+import { markdownCell } from '../present/markdown.js';
 import { renderSvg } from '../present/render.js';
 import { percentInterval, table } from '../reports/format.js';
 import { toJson } from '../run/run-scenario.js';
@@ -91,7 +92,7 @@ function mixRows(summary: LadderSummary): string[][] {
   return rows;
 }
 
-const mdRow = (cells: readonly string[]): string => `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
+const mdRow = (cells: readonly string[]): string => `| ${cells.map(markdownCell).join(' | ')} |`;
 
 function markdown(summary: LadderSummary): string {
   const { scenario } = summary;

@@ -18,6 +18,7 @@ import type { CardValuesSummary } from '../cards/card-values.js';
 import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { chartsFor } from './charts.js';
 import { QUALITY_LEAD, qualityCharts, qualityText } from './quality-section.js';
+import { markdownCell, markdownCode, markdownFenced } from './markdown.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
 import { writeProblem } from './output-folder.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
@@ -43,8 +44,6 @@ export function parseFormats(text: string, flag: string): ReportFormat[] {
 }
 
 export { escapeHtml } from './page-kit.js';
-const escapeMd = (text: string): string => text.replace(/\|/g, '\\|');
-
 function formatMetric(metric: Metric): [string, string] {
   if (Number.isNaN(metric.value)) return ['-', metric.n === 0 ? 'no samples' : ''];
   if (metric.kind === 'rate') {
@@ -196,19 +195,20 @@ ${metrics}
 function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null): string {
   const title = summaryGame(summary.scenario)?.game.title ?? summary.scenario.game;
   const lines: string[] = [];
-  lines.push(`# ${title}: ${summary.scenario.name}`, '');
-  if (summary.scenario.description) lines.push(summary.scenario.description, '');
+  lines.push(`# ${markdownCell(`${title}: ${summary.scenario.name}`)}`, '');
+  // The scenario's own words, Markdown kept; HTML in them is shown, not rendered.
+  if (summary.scenario.description) lines.push(summary.scenario.description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), '');
   const warning = randomPlayWarning(summary.scenario.seats);
   if (warning !== null) lines.push(`**${warning}**`, '');
   lines.push('| | |', '| --- | --- |');
-  for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? `\`${value}\`` : escapeMd(value)} |`);
-  lines.push('', '## Summary', '', '```text', summaryText(summary), '```', '');
-  lines.push('## Game quality', '', QUALITY_LEAD, '', '```text', qualityText(summary), '```', '');
-  if (cardValues !== null) lines.push('## Card values (counterfactual)', '', `\`${cardValues.command}\``, '', '```text', formatCardValues(cardValues), '```', '');
+  for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? markdownCode(value) : markdownCell(value)} |`);
+  lines.push('', '## Summary', '', ...markdownFenced(summaryText(summary)), '');
+  lines.push('## Game quality', '', QUALITY_LEAD, '', ...markdownFenced(qualityText(summary)), '');
+  if (cardValues !== null) lines.push('## Card values (counterfactual)', '', markdownCode(cardValues.command), '', ...markdownFenced(formatCardValues(cardValues)), '');
   lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
   for (const metric of runMetrics(summary)) {
     const [value, interval] = formatMetric(metric);
-    lines.push(`| \`${metric.path}\` | ${value} | ${interval} | ${metric.n} | ${formatDesignEffect(metric)} |`);
+    lines.push(`| ${markdownCode(metric.path)} | ${value} | ${interval} | ${metric.n} | ${formatDesignEffect(metric)} |`);
   }
   lines.push('', 'Charts: open `report.html` beside this file.', '');
   return lines.join('\n');

@@ -15,6 +15,7 @@ import { ContractBreach } from '../core/errors.js';
 import type { AnyGame, GameEvent } from '../core/game.js';
 import { describeValue } from '../core/match-runner.js';
 import { isObjectPropertyName } from '../core/safe-keys.js';
+import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../stats/intervals.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
@@ -176,13 +177,16 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
 /**
  * What is wrong with an event type the generic report would count under its name, or null: it
  * must be text, not start with `hordelab.` (the wrapper's own events, which a game's would
- * pass for) and not name a property every object has (`constructor`, `__proto__`, ...), which
- * the summary's record of counts would read instead of a count.
+ * pass for), not name a property every object has (`constructor`, `__proto__`, ...), which
+ * the summary's record of counts would read instead of a count, and be a non-empty name without
+ * line breaks or control characters.
  */
 export function eventTypeProblem(type: unknown): string | null {
   if (typeof type !== 'string') return `an event's type is ${describeValue(type)}; expected text naming the event`;
   if (type.startsWith(ENGINE_PREFIX)) return `an event's type is ${JSON.stringify(type)}; types starting "${ENGINE_PREFIX}" are Hordelab's own (the decisions and match ends it counts), expected another`;
   if (isObjectPropertyName(type)) return `an event's type is ${JSON.stringify(type)}, a name every JavaScript object has as a property; expected another (the report counts events by type)`;
+  // The summary prints a line per type: a line break in one would make lines of its own.
+  if (type === '' || CONTROL_CHARACTER.test(type)) return `an event's type is ${JSON.stringify(type)}; expected a name, without line breaks or control characters (the summary prints one per line)`;
   return null;
 }
 

@@ -1,0 +1,39 @@
+/**
+ * Text set into Markdown pages (report.md, the check and ladder summaries): names and values come
+ * from scenarios, agents and game modules, so nothing in them may end a table cell, start a row,
+ * or be rendered as HTML by a preview that does not sanitise it.
+ */
+
+/** Text for a table cell: `|` escaped, HTML characters as entities, line breaks as spaces. */
+export function markdownCell(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
+}
+
+/**
+ * A code span for a table cell: fenced with more backticks than any run inside it, `|` escaped
+ * (GitHub's tables split on it even inside code), line breaks as spaces.
+ */
+export function markdownCode(text: string): string {
+  const fence = '`'.repeat(longestBacktickRun(text) + 1);
+  const inner = text.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  // A span that starts or ends with a backtick needs a space between it and the fence.
+  const pad = inner.startsWith('`') || inner.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${inner}${pad}${fence}`;
+}
+
+/** The lines of a fenced block holding `text` as it is: a fence longer than any run of backticks in it. */
+export function markdownFenced(text: string, info = 'text'): string[] {
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
+  return [`${fence}${info}`, text, fence];
+}
+
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return longest;
+}

@@ -1,0 +1,51 @@
+/**
+ * Names and values set into Markdown pages come from scenarios, agents and game modules: none may
+ * split a table cell, end a row or a fenced block, or be rendered as HTML.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hordelabIn } from './cli-harness.js';
+import { markdownCell, markdownCode, markdownFenced } from '../src/present/markdown.js';
+
+/** The cells of a table row as GitHub splits it: on every `|` not escaped by a backslash. */
+const cellsOf = (row: string): string[] => row.split(/(?<!\\)\|/).slice(1, -1);
+
+describe('markdown cells, code spans and fenced blocks', () => {
+  it('escape what would split a cell, render as HTML or end a row', () => {
+    expect(markdownCell("=cmd|' /C calc'!A0")).toBe("=cmd\\|' /C calc'!A0");
+    expect(markdownCell('</script><img src=x onerror=alert(2)> & co')).toBe('&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; &amp; co');
+    expect(markdownCell('two\nlines\r\nhere')).toBe('two lines here');
+    expect(markdownCode('outcomes.byAgent.a|b.overall.win')).toBe('`outcomes.byAgent.a\\|b.overall.win`');
+    expect(markdownCode('a`b')).toBe('``a`b``');
+    expect(markdownCode('`edge`')).toBe('`` `edge` ``');
+    expect(markdownCode('x\ny')).toBe('`x y`');
+    expect(markdownFenced('plain')).toEqual(['```text', 'plain', '```']);
+    expect(markdownFenced('a ```` b')).toEqual(['`````text', 'a ```` b', '`````']);
+  });
+});
+
+describe('report.md of a run whose names are hostile', () => {
+  it('keeps every table row whole and renders no HTML from a name (audit 22b)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-markdown-'));
+    writeFileSync(
+      join(dir, 'hostile.yaml'),
+      'name: hostile\ndescription: "hostile <b>bold</b> | pipe"\ngame: coin-flip\nmatches: 40\nseed: 1\nseats:\n  - agent: random\n    name: "=cmd|\' /C calc\'!A0"\n  - agent: random\n    name: "</script><img src=x onerror=alert(2)>"\n',
+    );
+    const run = await hordelabIn(dir, 'run', 'hostile.yaml', '-w', '0', '-q', '--out', 'out', '--report', 'md');
+    expect(run.status, run.stderr).toBe(0);
+    const page = readFileSync(join(dir, 'out', 'report.md'), 'utf8');
+    // Outside fenced blocks and code spans (whose text is shown as it is, never rendered) no name is HTML.
+    const rendered = page.replace(/^(`{3,})text\n[\s\S]*?\n\1$/gm, '').replace(/(`+)[^`][\s\S]*?\1/g, '');
+    expect(rendered).not.toBe(page);
+    expect(rendered).not.toMatch(/<img|<\/script|<b>/);
+    const tables = page.split('\n').filter((line) => line.startsWith('|'));
+    const metricRows = tables.filter((line) => line.startsWith('| `'));
+    expect(metricRows.some((line) => line.includes('=cmd\\|'))).toBe(true);
+    // Every metric row has its five cells, whatever the agent's name holds.
+    for (const row of metricRows) expect(cellsOf(row), row).toHaveLength(5);
+    // The provenance rows have their two.
+    for (const row of tables.filter((line) => !line.startsWith('| `') && !line.startsWith('| metric') && !line.startsWith('| ---') && !line.startsWith('| |'))) expect(cellsOf(row), row).toHaveLength(2);
+  });
+});
