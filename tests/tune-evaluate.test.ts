@@ -189,7 +189,7 @@ describe('flag values', () => {
     expect(splitValues(',')).toEqual(['', '']);
   });
 
-  it('name a value given twice, as written, numbers compared as numbers', () => {
+  it('name a value given twice, as written, values compared as --set reads them', () => {
     expect(repeatedValue(['a', 'b', 'c'])).toBeNull();
     expect(repeatedValue(['a', 'b', 'a'])).toBe('a');
     expect(repeatedValue(['0.5', '0.50'])).toBe('0.50 (the same as 0.5)');
@@ -198,8 +198,12 @@ describe('flag values', () => {
     expect(repeatedValue(['-2', '2'])).toBeNull();
     expect(repeatedValue(['1E2', '100'])).toBe('100 (the same as 1E2)');
     expect(repeatedValue(['1e+2', '100.0'])).toBe('100.0 (the same as 1e+2)');
-    // Not numbers: compared as written.
-    expect(repeatedValue(['0x10', '16'])).toBeNull();
+    // As --set reads them (YAML): hex and octal are numbers too (audit 22b); text is compared as written.
+    expect(repeatedValue(['0x10', '16'])).toBe('16 (the same as 0x10)');
+    expect(repeatedValue(['0o5', '5'])).toBe('5 (the same as 0o5)');
+    expect(repeatedValue(['True', 'true'])).toBe('true (the same as True)');
+    expect(repeatedValue(['.nan', '.inf'])).toBeNull();
+    expect(repeatedValue(['"5"', '5'])).toBeNull();
     expect(repeatedValue(['1.', '1'])).toBe('1 (the same as 1.)');
     expect(repeatedValue(['5e', '5'])).toBeNull();
     expect(repeatedValue(['a5', '5'])).toBeNull();

@@ -8,6 +8,7 @@
 import { MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
+import { parseStrictYaml } from '../core/strict-yaml.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { BatchPlayer } from '../run/batches.js';
 import { replayCommand } from '../run/replay.js';
@@ -254,16 +255,29 @@ export function splitValues(text: string): string[] {
 
 /**
  * The first value of `values` given twice (as written; `0.50 (the same as 0.5)` when written
- * two ways), or null: a repeated value would be played, and counted, twice. Numbers are
- * compared as numbers, as `--set` reads them.
+ * two ways), or null: a repeated value would be played, and counted, twice. Values are compared
+ * as `--set` reads them (YAML): `5`, `05`, `5.0`, `0x5` and `0o5` are one number.
  */
 export function repeatedValue(values: readonly string[]): string | null {
   const seen = new Map<string, string>();
   for (const value of values) {
-    const key = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value.trim()) ? String(Number(value)) : value;
+    const key = valueAsRead(value);
     const earlier = seen.get(key);
     if (earlier !== undefined) return earlier === value ? value : `${value} (the same as ${earlier})`;
     seen.set(key, value);
   }
   return null;
+}
+
+/** `value` as `--set` reads it, as a key: the same for two spellings of one value. */
+function valueAsRead(value: string): string {
+  let read: unknown;
+  try {
+    read = parseStrictYaml(value);
+  } catch {
+    // Not a value --set takes: it refuses it later, as typed.
+    return `text:${value}`;
+  }
+  // Numbers by their value (JSON would write NaN and Infinity alike as null).
+  return typeof read === 'number' ? `number:${read}` : `value:${JSON.stringify(read)}`;
 }
