@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/cli.js';
+import { capturedIo } from './cli-harness.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 
@@ -58,5 +60,50 @@ describe('Ctrl-C in sweep, tune and check', () => {
     });
     expect(code).toBe(130);
     expect(stderr).toBe('hordelab: interrupted (Ctrl-C): check stopped before it finished\n');
+  });
+});
+
+describe('Ctrl-C in run outside its matches (audit 22b)', () => {
+  it('while its modules load: exit 130, saying so, nothing written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-load-'));
+    // An agent module that takes its time to load: the command is surely loading when the signal comes.
+    writeFileSync(join(dir, 'slow-load.mjs'), 'await new Promise((done) => setTimeout(done, 20000));\nexport default () => ({ chooseAction: () => 0 });\n');
+    writeFileSync(join(dir, 'loading.yaml'), 'game: tic-tac-toe\nmatches: 10\nseed: 1\nseats: [./slow-load.mjs, random]\n');
+    const child = spawn(process.execPath, [CLI, 'run', 'loading.yaml', '-w', '0', '-q', '--out', 'out'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    await new Promise((done) => setTimeout(done, 1500));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/^hordelab: interrupted \(Ctrl-C\): (run stopped before it finished|before the command started; nothing was run or written)\n$/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('once its matches are published, while it prints and draws its pages: exit 130, naming what the folder holds and the command that writes the pages', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-pages-'));
+    writeFileSync(join(dir, 'quick.yaml'), 'game: coin-flip\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+    const captured = capturedIo(dir);
+    const listeners: (() => void)[] = [];
+    const stdout: string[] = [];
+    const exits: number[] = [];
+    const io = {
+      ...captured.io,
+      onInterrupt: (handler: () => void) => {
+        listeners.push(handler);
+        return () => void listeners.splice(listeners.indexOf(handler), 1);
+      },
+      // Ctrl-C as the run's text is printed, after its matches were published and before its pages.
+      stdout: { write: (text: string) => (stdout.push(text), text.includes(' matches/s. Wrote ') ? listeners.forEach((listener) => listener()) : undefined) },
+      exit: (code: number) => {
+        exits.push(code);
+        throw new Error('left');
+      },
+    };
+    await main(['run', 'quick.yaml', '-w', '0', '--out', 'out', '--report', 'html,md'], io);
+    expect(exits).toEqual([130]);
+    expect(captured.stderr().split('\n')[0]?.replaceAll(`${dir}/`, '')).toBe('hordelab: interrupted (Ctrl-C) after the matches were played: out holds the whole run; its pages may not all be written: hordelab report out --format html,md');
+    expect(existsSync(join(dir, 'out', 'summary.json'))).toBe(true);
+    expect(existsSync(join(dir, 'out', 'report.md'))).toBe(false);
   });
 });

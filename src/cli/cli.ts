@@ -65,11 +65,23 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     pairing = 'pairing' in command.options ? args.text('pairing') : undefined;
     // And its time limit, so a match that hung is stopped where the command stopped it.
     matchTimeoutSeconds = 'match-timeout' in command.options ? args.number('match-timeout') : undefined;
-    // `run` handles Ctrl-C itself (it publishes what it finished); the other long commands
-    // would die silently by the signal's default, so they say what stopped, and how to go on.
-    const stopInterrupt = command.name === 'run' ? () => undefined : io.onInterrupt(() => interrupted(command.name, io));
+    // Ctrl-C would end a command silently by the signal's default: each says what stopped, and
+    // how to go on. A command may take Ctrl-C over for a part of its work (`run` publishes what
+    // it finished): the handler it gives last answers, until it lets go.
+    const handlers: (() => void)[] = [() => interrupted(command.name, io)];
+    const stopInterrupt = io.onInterrupt(() => (handlers[handlers.length - 1] as () => void)());
+    const commandIo: CliIo = {
+      ...io,
+      onInterrupt: (handler) => {
+        handlers.push(handler);
+        return () => {
+          const at = handlers.lastIndexOf(handler);
+          if (at > 0) handlers.splice(at, 1);
+        };
+      },
+    };
     try {
-      return await command.run(args, io);
+      return await command.run(args, commandIo);
     } finally {
       stopInterrupt();
     }

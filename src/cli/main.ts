@@ -30,6 +30,19 @@ for (const key of Object.keys(toStderr)) if (typeof toStderr[key] === 'function'
 const commandStdout = process.stdout.write.bind(process.stdout) as (text: string) => boolean;
 process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 
+/** Whether the command finished, or ended the process deliberately (see the exit handler below). */
+let finished = false;
+
+// Ctrl-C while the command line itself loads (up to a second or so, with a scenario's modules)
+// would end the process by the signal's default, without a word: said instead. The command's
+// own handler replaces this one (processIo below) once it listens.
+const beforeCommand = (): void => {
+  finished = true;
+  process.stderr.write('hordelab: interrupted (Ctrl-C) before the command started; nothing was run or written\n');
+  process.exit(130);
+};
+process.on('SIGINT', beforeCommand);
+
 // Before the command line is loaded (hence the dynamic imports below): see prestart.ts.
 prestartRunWorkers(process.argv.slice(2));
 const { main } = await import('./cli.js');
@@ -37,7 +50,6 @@ const { exitingDeliberately, processIo } = await import('./process-io.js');
 const { shellQuote } = await import('./shell-quote.js');
 const { HORDELAB_VERSION } = await import('../version.js');
 
-let finished = false;
 // The process ending before `main` returned is never a result: an agent, game or metric module
 // called process.exit (exit 0 would pass a CI gate that played nothing), or a module's top-level
 // await never settled (Node's exit code 13, with no word of why). Said, and exit 1.
@@ -63,6 +75,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-process.exitCode = await main(process.argv.slice(2), processIo(commandStdout));
+process.exitCode = await main(process.argv.slice(2), processIo(commandStdout, beforeCommand));
 finished = true;
 releasePrestartedPool();

@@ -12,9 +12,10 @@ export const exitingDeliberately = (): boolean => exitedDeliberately;
 /**
  * This process's streams, folder, monotonic clock, unref'd timers and SIGINT. `writeStdout` is
  * the command's way to stdout where `process.stdout.write` itself was sent elsewhere (to keep
- * what loaded modules write out of the command's output: see main.ts).
+ * what loaded modules write out of the command's output: see main.ts); `untilListening`, a
+ * SIGINT listener that stops listening once the command does.
  */
-export function processIo(writeStdout: (text: string) => unknown = (text) => process.stdout.write(text)): CliIo {
+export function processIo(writeStdout: (text: string) => unknown = (text) => process.stdout.write(text), untilListening?: () => void): CliIo {
   return {
     stdout: { write: writeStdout, isTTY: process.stdout.isTTY },
     stderr: process.stderr,
@@ -27,6 +28,8 @@ export function processIo(writeStdout: (text: string) => unknown = (text) => pro
       return () => clearInterval(timer);
     },
     onInterrupt: (handler) => {
+      // The handler for the time before a command listened (main.ts) gives way to the command's.
+      if (untilListening !== undefined) process.off('SIGINT', untilListening);
       process.on('SIGINT', handler);
       return () => process.off('SIGINT', handler);
     },

@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
-import { parseFormats, writeReports } from '../../present/report-page.js';
+import { parseFormats, writeReports, type ReportFormat } from '../../present/report-page.js';
+import type { Shard } from '../../run/shard.js';
 import { formatOutcomes } from '../../reports/outcomes.js';
 import { DEFAULT_CHUNK_SIZE, runScenario, toJson, type RunResult } from '../../run/run-scenario.js';
 import { replayCommand } from '../../run/replay.js';
@@ -215,34 +216,70 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       onProgress: (done, total) => progress.update(done, total),
       onFinishedInFlight: (count) => progress.alsoFinished?.(count),
     }).finally(interrupt.stopListening);
+    // Played and published: a Ctrl-C from here on (the text, the pages) says what the folder holds.
+    const stopAfterPlay = io.onInterrupt(() => interruptedAfterPlay(io, outDir, result.status, reportFormats));
     progress.stop();
-    if (json) io.stdout.write(`${toJson(result.document)}\n`);
-    else if (!quiet) io.stdout.write(runText(scenario, result));
-    if (reportFormats.length > 0 && shard === undefined) {
-      const pages = await writeReports(outDir, reportFormats);
-      if (!quiet && !json) io.stdout.write(`Wrote ${pages.join(', ')}\n`);
+    try {
+      return await finishRun(scenario, result, { io, outDir, json, quiet, reportFormats, shard, command, maxErrors, eventFiles: args.flag('event-files'), matchTimeoutSeconds, replayMatch });
+    } finally {
+      stopAfterPlay();
     }
-    if (result.status === 'interrupted') {
-      const played = result.document.run.matchesPlayed + result.errors;
-      io.stderr.write(
-        `hordelab: interrupted after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
-          `  continue: ${continueCommand(command, { maxErrors, eventFiles: args.flag('event-files'), shard, matchTimeoutSeconds, outDir })}\n`,
-      );
-      return EXIT_INTERRUPTED;
-    }
-    if (result.errors > 0) {
-      io.stderr.write(
-        `hordelab: ${result.errors} match(es) failed` +
-          (result.status === 'stopped' ? `; stopped after more than --max-errors ${maxErrors}` : '') +
-          `. Each is in ${join(outDir, 'errors.csv')} with the command that replays it.\n` +
-          (result.firstFailure === null ? '' : `  first: match ${result.firstFailure.matchIndex}: ${result.firstFailure.reason}\n  reproduce: ${replayMatch(result.firstFailure.matchIndex)}\n`),
-      );
-      return EXIT_FAILURE;
-    }
-    return 0;
   } finally {
     progress.stop();
   }
+}
+
+/** Ctrl-C once a run has published: the folder holds the run; pages asked for and not yet written are named, with the command that writes them. */
+function interruptedAfterPlay(io: CliIo, outDir: string, status: string, reportFormats: readonly string[]): void {
+  const held = status === 'complete' ? 'holds the whole run' : `holds the run as it stopped (${status})`;
+  const pages = reportFormats.length === 0 ? '' : `; its pages may not all be written: hordelab report ${shellQuote(outDir)} --format ${reportFormats.join(',')}`;
+  io.stderr.write(`hordelab: interrupted (Ctrl-C) after the matches were played: ${outDir} ${held}${pages}\n`);
+  io.exit(EXIT_INTERRUPTED);
+}
+
+/** What a run prints and writes once its matches are published, and its exit code. */
+async function finishRun(
+  scenario: Scenario,
+  result: RunResult,
+  context: {
+    io: CliIo;
+    outDir: string;
+    json: boolean;
+    quiet: boolean;
+    reportFormats: readonly ReportFormat[];
+    shard: Shard | undefined;
+    command: string;
+    maxErrors: number;
+    eventFiles: boolean;
+    matchTimeoutSeconds: number | undefined;
+    replayMatch: (matchIndex: number) => string;
+  },
+): Promise<number> {
+  const { io, outDir, json, quiet, reportFormats, shard, command, maxErrors, matchTimeoutSeconds, replayMatch } = context;
+  if (json) io.stdout.write(`${toJson(result.document)}\n`);
+  else if (!quiet) io.stdout.write(runText(scenario, result));
+  if (reportFormats.length > 0 && shard === undefined) {
+    const pages = await writeReports(outDir, reportFormats);
+    if (!quiet && !json) io.stdout.write(`Wrote ${pages.join(', ')}\n`);
+  }
+  if (result.status === 'interrupted') {
+    const played = result.document.run.matchesPlayed + result.errors;
+    io.stderr.write(
+      `hordelab: interrupted after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
+        `  continue: ${continueCommand(command, { maxErrors, eventFiles: context.eventFiles, shard, matchTimeoutSeconds, outDir })}\n`,
+    );
+    return EXIT_INTERRUPTED;
+  }
+  if (result.errors > 0) {
+    io.stderr.write(
+      `hordelab: ${result.errors} match(es) failed` +
+        (result.status === 'stopped' ? `; stopped after more than --max-errors ${maxErrors}` : '') +
+        `. Each is in ${join(outDir, 'errors.csv')} with the command that replays it.\n` +
+        (result.firstFailure === null ? '' : `  first: match ${result.firstFailure.matchIndex}: ${result.firstFailure.reason}\n  reproduce: ${replayMatch(result.firstFailure.matchIndex)}\n`),
+    );
+    return EXIT_FAILURE;
+  }
+  return 0;
 }
 
 /** `hordelab run`. */
