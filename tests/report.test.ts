@@ -251,6 +251,14 @@ describe('hordelab report', () => {
     for (const id of CHARTS) expect(html).toContain(`<figure id="${id}">`);
     expect(html).toContain('<code>test</code>');
     expect(readFileSync(join(run, 'report.md'), 'utf8')).toContain('| `p1WinRate` |');
+    // metrics.csv: a ratio of totals is labelled a ratio, and the first mover's advantage (a
+    // difference from the fair share) has its row, with the summary's value and interval (audit 22).
+    const rows = new Map(readFileSync(join(run, 'metrics.csv'), 'utf8').trim().split('\n').map((line) => [line.split(',')[0], line.split(',')]));
+    const summary = JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8'));
+    expect(rows.get('quality.branching')?.[1]).toBe('ratio');
+    expect(rows.get('p1WinRate')?.[1]).toBe('rate');
+    const advantage = summary.results.quality.firstMover.advantage;
+    expect(rows.get('quality.firstMover.advantage')?.slice(1, 5)).toEqual(['difference', String(advantage.value), String(advantage.lower), String(advantage.upper)]);
   });
 
   // Skipped, and reported as skipped, where Chromium is missing; in CI (CI=true) it must be there.

@@ -39,6 +39,8 @@ export interface MeanMetric {
   readonly clusters: number;
   /** Why there is no interval ("all 10 samples equal"), where the summary says. */
   readonly note?: string;
+  /** A ratio of two pooled totals (`kind: "ratio"` in summary.json), not a mean of per-match values. */
+  readonly ratio?: true;
 }
 
 export type Metric = RateMetric | MeanMetric;
@@ -126,7 +128,8 @@ export function flattenMetrics(value: unknown, prefix = '', designEffect = 1, on
       const mean = n === 0 ? bound(node['mean']) : node['mean'];
       if (typeof mean === 'number' && (typeof node['sd'] === 'number' || node['sd'] === null)) {
         const note = typeof node['note'] === 'string' ? { note: node['note'] } : {};
-        metrics.push({ kind: 'mean', path, value: mean, lower, upper, sd: typeof node['sd'] === 'number' ? node['sd'] : Number.NaN, n, designEffect: deff, clusters, ...note });
+        const ratio = node['kind'] === 'ratio' ? { ratio: true as const } : {};
+        metrics.push({ kind: 'mean', path, value: mean, lower, upper, sd: typeof node['sd'] === 'number' ? node['sd'] : Number.NaN, n, designEffect: deff, clusters, ...note, ...ratio });
         return;
       }
     }

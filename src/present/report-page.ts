@@ -217,9 +217,9 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
 const METRIC_COLUMNS = ['metric', 'kind', 'value', 'lower', 'upper', 'n', 'successes', 'sd', 'designEffect', 'clusters'];
 
 function metricRows(summary: RunSummary): (string | number)[][] {
-  return runMetrics(summary).map((metric) => [
+  const rows = runMetrics(summary).map((metric) => [
     metric.path,
-    metric.kind,
+    metric.kind === 'mean' && metric.ratio === true ? 'ratio' : metric.kind,
     // A figure without samples has no value: an empty cell, as for a missing bound.
     Number.isFinite(metric.value) ? metric.value : '',
     Number.isFinite(metric.lower) ? metric.lower : '',
@@ -230,6 +230,20 @@ function metricRows(summary: RunSummary): (string | number)[][] {
     metric.designEffect,
     metric.clusters,
   ]);
+  // Differences from a reference (the first mover's advantage over a fair share): value and interval.
+  for (const [path, difference] of differencesIn(summary.results, '')) rows.push([path, 'difference', difference.value, difference.lower, difference.upper, '', '', '', '', '']);
+  return rows;
+}
+
+/** The figures of `node` that are a difference from a reference (`{ fair, value, lower, upper }`), by path. */
+function differencesIn(node: unknown, path: string): [string, { value: number; lower: number; upper: number }][] {
+  if (typeof node !== 'object' || node === null) return [];
+  const record = node as Record<string, unknown>;
+  const finite = (key: string): boolean => typeof record[key] === 'number' && Number.isFinite(record[key]);
+  if (typeof record['fair'] === 'number' && finite('value') && finite('lower') && finite('upper')) {
+    return [[path, { value: record['value'] as number, lower: record['lower'] as number, upper: record['upper'] as number }]];
+  }
+  return Object.entries(record).flatMap(([key, child]) => differencesIn(child, path === '' ? key : `${path}.${key}`));
 }
 
 /**
