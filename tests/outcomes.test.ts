@@ -73,6 +73,32 @@ describe('outcome tables', () => {
     expect([bySeat['seat1']!.draw.successes, bySeat['seat2']!.draw.successes]).toEqual([2, 1]);
     // (2 + 1/2) / 4 points a match.
     expect(byAgent['a']!.overall.score.mean).toBe(2.5 / 4);
+    // Its rows per seat judge it by the same rule (audit 22a: a team's seats read 0% wins as each
+    // seat alone, under an overall row of 50%): in every match it held both seats, so each row is
+    // its overall result.
+    for (const name of ['a', 'b']) {
+      for (const seat of name === 'a' ? ['seat1', 'seat2'] : ['seat3', 'seat4']) {
+        const row = byAgent[name]!.bySeat[seat]!;
+        expect([row.win.successes, row.draw.successes, row.loss.successes], `${name} ${seat}`).toEqual(counts(name));
+      }
+    }
+  });
+
+  it("give an agent holding some seats of some matches its result there in each seat's row, and self-play the seats' own results", () => {
+    const aggregate = emptyOutcomes(3);
+    const at = (match: number) => ({ cluster: match, clusterSize: 1 });
+    // a holds seats 1 and 3: its seat 3 shares the top with seat 1, above b: a wins in rows 1 and 3.
+    addOutcome(aggregate, [2, 1, 2], ['a', 'b', 'a'], at(0));
+    // a holds seat 2 alone: its seat's own result, a loss.
+    addOutcome(aggregate, [2, 1, 0], ['b', 'a', 'b'], at(1));
+    // a plays itself: left out of overall; each row the seat's result (seat 1 wins, seats 2, 3 lose).
+    addOutcome(aggregate, [3, 1, 0], ['a', 'a', 'a'], at(2));
+    const a = summarizeOutcomes(aggregate, 0.95).byAgent['a']!;
+    const row = (seat: string) => [a.bySeat[seat]!.win.successes, a.bySeat[seat]!.draw.successes, a.bySeat[seat]!.loss.successes, a.bySeat[seat]!.n];
+    expect([a.overall.win.successes, a.overall.loss.successes, a.overall.n, a.selfPlayMatches]).toEqual([1, 1, 2, 1]);
+    expect(row('seat1')).toEqual([2, 0, 0, 2]);
+    expect(row('seat2')).toEqual([0, 0, 2, 2]);
+    expect(row('seat3')).toEqual([1, 0, 1, 2]);
   });
 
   it('cluster rotated pairs: the agents\' rates count pairs as their independent units', () => {

@@ -6,9 +6,10 @@
  *
  * Each agent is counted once per match. Where it holds some seats of a match but not all, its
  * result is its best seat's return against the best of the other agents' seats (its own seats
- * sharing the top return are its win); a match where it holds every seat (one agent playing itself)
- * says nothing about it: such matches are left out of its overall rates and counted in
- * `selfPlayMatches`. Every rate is clustered by the run's independent unit (the match, or the
+ * sharing the top return are its win), overall and in its row for each seat it held; a match
+ * where it holds every seat (one agent playing itself) says nothing about it: such matches are
+ * left out of its overall rates and counted in `selfPlayMatches`, and its rows per seat give the
+ * seats' own results there. Every rate is clustered by the run's independent unit (the match, or the
  * rotated pair), so its interval and measured design effect hold for paired seeds too.
  */
 import { clusteredMean, clusteredRate, emptyTally, mergeTally, MatchFigures, recordMatch, settledFigures, type ClusterOf, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
@@ -127,11 +128,7 @@ export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number
   const results = seatResults(returns);
   const seats = results.length;
   // Stryker disable next-line EqualityOperator: (<=) a seat past the last records only failed trials under names no summary reads
-  for (let seat = 0; seat < seats; seat++) {
-    const result = results[seat] as Result;
-    recordResult(seatKeys(seat + 1).slots, result);
-    recordResult(agentKeys(agentNames[seat] as string, seat + 1).slots, result);
-  }
+  for (let seat = 0; seat < seats; seat++) recordResult(seatKeys(seat + 1).slots, results[seat] as Result);
   // Each agent once, in the order of its first seat: its best seat's return against the best of
   // the other agents' seats. Its own seats sharing the top return is its win, not a draw: no
   // other agent is level with it.
@@ -155,6 +152,9 @@ export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number
     aggregate.agents[name] = (aggregate.agents[name] ?? 0) + 1;
     if (held === seats) {
       aggregate.selfPlay[name] = (aggregate.selfPlay[name] ?? 0) + 1;
+      // Against itself its rows per seat are the seats' own results (the first seat's edge).
+      // Stryker disable next-line EqualityOperator: (<=) agentNames[seats] is undefined, never this name
+      for (let seat = first; seat < seats; seat++) recordResult(agentKeys(name, seat + 1).slots, results[seat] as Result);
       continue;
     }
     const result: Result = own > others ? 'win' : own === others ? 'draw' : 'loss';
@@ -162,6 +162,11 @@ export function addOutcome(aggregate: OutcomeAggregate, returns: readonly number
     recordResult(keys.slots, result);
     // Half-points keep the score a whole number.
     figures.sampleAt(keys.slots[3] as number, result === 'win' ? 2 : result === 'draw' ? 1 : 0);
+    // Its row for each seat it held is its result in those matches, by the same rule: a team's
+    // two seats sharing the top return are a win from either, not the draw the seat rule reads.
+    // (Holding one seat, that is the seat's own result.)
+    // Stryker disable next-line EqualityOperator: (<=) agentNames[seats] is undefined, never this name
+    for (let seat = first; seat < seats; seat++) if (agentNames[seat] === name) recordResult(agentKeys(name, seat + 1).slots, result);
   }
   recordMatch(aggregate.tally, where, figures);
 }
