@@ -323,6 +323,23 @@ describe('a changed metric module', () => {
     expect(await keyIn(dir)).toBe(await keyIn(dir));
     await expectEditSplitsShards(dir, 'decisions.mjs');
   }, 120_000);
+
+  it('is named in summary.json by its name, path and digest, which an edit changes, so the figures name the code that made them', async () => {
+    const dir = gameFolder('game: ./first-six.mjs\nmatches: 40\nseed: 3\nmetrics: [./counted.mjs]\nseats: [random, random]\n');
+    const recorded = async (out: string): Promise<{ name: string; path: string; sha256: string }[]> => {
+      expect((await hordelabIn(dir, 'run', 'first-six.yaml', '-q', '--out', out)).status).toBe(0);
+      return json(join(dir, out, 'summary.json'))['scenario']['metricModules'];
+    };
+    writeFileSync(join(dir, 'counted.mjs'), "export default { name: 'counted', create() { return { onEvent() {}, finishMatch() { return { one: { count: 1 } }; } }; } };\n");
+    const before = await recorded('before');
+    expect(before).toEqual([{ name: 'counted', path: './counted.mjs', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    // The digest is of the file as it is read when the run starts.
+    writeFileSync(join(dir, 'counted.mjs'), "export default { name: 'counted', create() { return { onEvent() {}, finishMatch() { return { one: { count: 2 } }; } }; } };\n");
+    const after = await recorded('after');
+    expect(after[0]?.sha256).not.toBe(before[0]?.sha256);
+    // The pages read a summary that records them.
+    expect((await hordelabIn(dir, 'report', 'after', '-q')).status).toBe(0);
+  });
 });
 
 describe('seat names a report could not tell apart', () => {
