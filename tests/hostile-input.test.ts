@@ -100,6 +100,9 @@ describe('keys that could reach every object', () => {
     ['a second YAML document (a parse of the first alone drops it unsaid)', 'two.yaml', `${SCENARIO}---\ngame: tic-tac-toe\n`, 'two.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 5); expected one'],
     ['YAML after a document end marker', 'end.yaml', `${SCENARIO}...\n[\n`, 'end.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 6); expected one'],
     ['YAML nested 10,000 deep', 'deep.yaml', `${SCENARIO}description: ${'['.repeat(10000)}${']'.repeat(10000)}\n`, 'deep.yaml: not valid YAML'],
+    ['an empty file', 'empty.yaml', '', 'empty.yaml: is empty; expected a scenario: a mapping with game, matches, seed and seats'],
+    ['a file holding only ~', 'null.yaml', '~\n', 'null.yaml: holds nothing (null); expected a scenario: a mapping with game, matches, seed and seats'],
+    ['a file holding a list', 'list.yaml', '- game: coin-flip\n', 'list.yaml: holds a list; expected a scenario'],
   ];
   it.each(documents)('%s in a scenario is exit 2 naming the file and field', async (_label, name, text, message) => {
     // JSON.stringify drops a __proto__ key set by literal; write it by hand where needed.

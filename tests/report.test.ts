@@ -286,7 +286,11 @@ describe('hordelab report', () => {
     const empty = tempDir();
     const result = await hordelabIn(empty, 'report', empty, '--format', 'pdf');
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('--format: expected a comma-separated list of html, md, csv, json, got "pdf"');
+    expect(result.stderr).toContain('--format: expected a comma-separated list of html, md, csv, json, each once, got "pdf"');
+    // A comma too many, or a format twice, is a typo too (audit 22b).
+    expect((await hordelabIn(empty, 'report', empty, '--format', 'html,')).stderr).toContain('got "html," (an empty entry: a comma too many)');
+    expect((await hordelabIn(empty, 'report', empty, '--format', 'md,html,md')).stderr).toContain('got "md,html,md" (md listed twice)');
+    expect((await hordelabIn(empty, 'run', 'x.yaml', '--report', 'html,,md')).stderr).toContain('--report: expected a comma-separated list');
   });
 });
 

@@ -32,15 +32,15 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** Parses `html,md`; names the flag and what was expected when a format is unknown. */
 export function parseFormats(text: string, flag: string): ReportFormat[] {
-  const formats = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
+  const formats = text.split(',').map((part) => part.trim());
   const unknown = formats.filter((format) => !(REPORT_FORMATS as readonly string[]).includes(format));
-  if (unknown.length > 0 || formats.length === 0) {
-    throw new UsageError([{ source: flag, field: '', message: `expected a comma-separated list of ${REPORT_FORMATS.join(', ')}, got "${text}"` }]);
+  // An empty entry (a comma too many) or one listed twice is a typo, as it is in --vary's lists.
+  const twice = formats.find((format, index) => formats.indexOf(format) !== index);
+  if (unknown.length > 0 || twice !== undefined) {
+    const why = unknown.includes('') ? ' (an empty entry: a comma too many)' : unknown.length === 0 && twice !== undefined ? ` (${twice} listed twice)` : '';
+    throw new UsageError([{ source: flag, field: '', message: `expected a comma-separated list of ${REPORT_FORMATS.join(', ')}, each once, got "${text}"${why}` }]);
   }
-  return [...new Set(formats)] as ReportFormat[];
+  return formats as ReportFormat[];
 }
 
 export { escapeHtml } from './page-kit.js';

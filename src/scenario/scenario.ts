@@ -232,6 +232,11 @@ type ScenarioData = z.infer<typeof scenarioSchema>;
 /** The scenario text parsed and checked against the schema (no game known yet). */
 function scenarioData(text: string, file: string): ScenarioData {
   const raw = parseDocument(text, file);
+  // An empty file (or one holding only `~` or a list) is no scenario: said as such, not as a schema's "expected object".
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    const found = raw === null || raw === undefined ? (text.trim() === '' ? 'is empty' : 'holds nothing (null)') : Array.isArray(raw) ? 'holds a list' : `holds ${typeof raw === 'string' ? 'text' : typeof raw} ${JSON.stringify(raw)}`;
+    throw new UsageError([{ source: file, field: '', message: `${found}; expected a scenario: a mapping with game, matches, seed and seats` }]);
+  }
   const unsafe = findUnsafeKey(raw);
   if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);
   // A checks file given where a scenario was meant: said as such, not as its fields' problems.
