@@ -278,6 +278,11 @@ describe('pages written beside a run', () => {
     const refused = await hordelab('report', 'paged');
     expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/^hordelab: <run-dir>: .*paged is in use by another hordelab \(pid 4242 on pod-7, .*\n$/)]);
     expect(snapshot(join(work, 'paged'))).toEqual(before);
+    // compare's page goes into the run's folder by default: the same.
+    expect((await hordelab('run', file, '-q', '--seed', '2', '--out', 'paged-base')).status).toBe(0);
+    const compared = await hordelab('compare', 'paged-base', 'paged', '--format', 'html');
+    expect([compared.status, compared.stderr]).toEqual([2, expect.stringMatching(/^hordelab: <run>: .*paged is in use by another hordelab \(pid 4242 on pod-7, .*\n$/)]);
+    expect(snapshot(join(work, 'paged'))).toEqual(before);
     // A lock not refreshed for 10 minutes is a gone holder's: the pages are written, and its lock
     // is left as it was (it marks that holder's working files).
     const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);

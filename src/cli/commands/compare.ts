@@ -14,6 +14,7 @@ import { compareRuns, formatComparison } from '../../present/compare.js';
 import { readRunSummary } from '../../present/metrics.js';
 import { checkOutputFile, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { whileHoldingLock } from '../../run/output-folder.js';
 import { jsonOption } from '../common-options.js';
 
 const FORMATS = ['text', 'json', 'html'] as const;
@@ -49,7 +50,13 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const comparison = compareRuns(baselineDir, baseline, runDir, summary, args.number('alpha') as number, args.text('primary'));
   if (format === 'html') {
     const html = await comparisonPage(comparison, summaryGame(summary.scenario)?.game.title ?? summary.scenario.game);
-    writeOutputFile(page, html, request);
+    const write = async (): Promise<void> => {
+      checkOutputFile(page, request);
+      writeOutputFile(page, html, request);
+    };
+    // Into the run's folder, under its lock, as report writes pages there: a run replacing that
+    // output (run --force) would remove the page when it publishes.
+    await (out === undefined ? whileHoldingLock(runDir, '<run>', write) : write());
     io.stdout.write(`Wrote ${page}\n`);
     return 0;
   }
