@@ -100,6 +100,8 @@ describe('keys that could reach every object', () => {
     ['a second YAML document (a parse of the first alone drops it unsaid)', 'two.yaml', `${SCENARIO}---\ngame: tic-tac-toe\n`, 'two.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 5); expected one'],
     ['YAML after a document end marker', 'end.yaml', `${SCENARIO}...\n[\n`, 'end.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 6); expected one'],
     ['YAML nested 10,000 deep', 'deep.yaml', `${SCENARIO}description: ${'['.repeat(10000)}${']'.repeat(10000)}\n`, 'deep.yaml: not valid YAML'],
+    ['a seed of 1e309 (Infinity)', 'inf.yaml', SCENARIO.replace(/seed: \d+/, 'seed: 1e309'), 'inf.yaml: seed: expected a whole number in 0..9007199254740991, got Infinity'],
+    ['a match count given as text', 'text.yaml', SCENARIO.replace(/matches: \d+/, 'matches: "10"'), 'text.yaml: matches: expected a whole number in 1..1000000000, got "10"'],
     ['an empty file', 'empty.yaml', '', 'empty.yaml: is empty; expected a scenario: a mapping with game, matches, seed and seats'],
     ['a file holding only ~', 'null.yaml', '~\n', 'null.yaml: holds nothing (null); expected a scenario: a mapping with game, matches, seed and seats'],
     ['a file holding a list', 'list.yaml', '- game: coin-flip\n', 'list.yaml: holds a list; expected a scenario'],
@@ -349,6 +351,13 @@ describe('where report, sweep and tune may write', () => {
     writeFileSync(join(duelRun, 'card-values.md'), 'precious\n');
     expectRefused(await hordelabIn(work, 'cards', 'duel.yaml', '-q', '-w', '0', '-n', '4', '--deck', 'decks.plants@1', '--out', duelRun), 'holds card-values.md');
     expect(readFileSync(join(duelRun, 'card-values.md'), 'utf8')).toBe('precious\n');
+  });
+
+  it('an --out that is a link to nothing is exit 2 saying so, the link left as it was', async () => {
+    const link = join(tempDir(), 'dangling');
+    symlinkSync(join(tempDir(), 'gone'), link);
+    expectRefused(await hordelabIn(work, 'run', 's.yaml', '-w', '0', '--out', link), `--out: ${link} is a link to `);
+    expect(readdirSync(join(link, '..'))).toEqual(['dangling']);
   });
 
   it.skipIf(!existsSync('/proc/self'))('a folder under /proc is exit 2 before any match (Node\'s recursive mkdir spun there forever)', async () => {

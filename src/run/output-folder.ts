@@ -23,7 +23,7 @@
  * `.hordelab-folder.json` records what a folder holds: the kind, the scenario, its status and
  * the files Hordelab wrote there.
  */
-import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -830,12 +830,25 @@ export async function whileHoldingLock<T>(dir: string, flag: string, act: () => 
   }
 }
 
+/** The target of `path` when it is a symbolic link to nothing; null otherwise. */
+function danglingLink(path: string): string | null {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Creates the folder if missing; @returns whether it did. @throws UsageError when it is a file or cannot be written. */
 function prepareFolder(dir: string, flag: string): boolean {
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) throw new UsageError([{ source: flag, field: '', message: `${dir} is a file; expected a folder` }]);
     return false;
   }
+  // A link whose target is gone: existsSync follows it and finds nothing, and making the folder
+  // would fail with a bare ENOENT.
+  const link = danglingLink(dir);
+  if (link !== null) throw new UsageError([{ source: flag, field: '', message: `${dir} is a link to ${link}, which does not exist; expected a folder, or a link to one` }]);
   try {
     makeFolders(dir);
   } catch (error) {
