@@ -47,3 +47,20 @@ describe('the text replay', () => {
     expect(numbers).toEqual(Array.from({ length: outcome.steps }, (_, i) => i));
   });
 });
+
+describe('hordelab replay of a match past the scenario\'s count', () => {
+  it('replays it as a longer run would play it, and says it is past the count (audit 22b)', async () => {
+    const { hordelabIn } = await import('./cli-harness.js');
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-replay-past-'));
+    writeFileSync(join(dir, 's.yaml'), 'game: coin-flip\nmatches: 50\nseed: 3\nseats: [random, random]\n');
+    const inside = await hordelabIn(dir, 'replay', 's.yaml', '--match', '49');
+    expect([inside.status, inside.stderr]).toEqual([0, '']);
+    const past = await hordelabIn(dir, 'replay', 's.yaml', '--match', '50');
+    expect(past.status).toBe(0);
+    expect(past.stderr).toBe("hordelab: (match 50 is past the scenario's 50 matches, 0..49: replayed as a run of more matches, --matches 51 or more, plays it)\n");
+    // The same match a run of 51 plays, with no note there.
+    writeFileSync(join(dir, 'longer.yaml'), 'name: s\ngame: coin-flip\nmatches: 51\nseed: 3\nseats: [random, random]\n');
+    const longer = await hordelabIn(dir, 'replay', 'longer.yaml', '--match', '50');
+    expect([longer.stderr, longer.stdout]).toEqual(['', past.stdout]);
+  });
+});

@@ -28,6 +28,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenario = await loadScenario(scenarioFile, { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(pairing === undefined ? {} : { pairing }) });
   // The scenario's own match count does not limit which match may be replayed.
   const replayed = { ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) };
+  // A run of the scenario as written never plays it: said, in case the index was a slip.
+  if (matchIndex >= scenario.matches) {
+    io.stderr.write(`hordelab: (match ${matchIndex} is past the scenario's ${scenario.matches} matches, 0..${scenario.matches - 1}: replayed as a run of more matches, --matches ${matchIndex + 1} or more, plays it)\n`);
+  }
   // A match stuck in a call that never returns (the run's "timed out" failures) ends here too,
   // after the same time a run gives it, instead of holding the terminal for ever.
   const seconds = (args.number('match-timeout') as number | undefined) ?? DEFAULT_MATCH_TIMEOUT_SECONDS;
