@@ -471,6 +471,16 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
+  it('a problem the game names on a parameter the file set, met after a --set of another, names the file with the flags (audit 22b)', async () => {
+    const dir = gameFolder('game: zombie-trainers\nmatches: 10\nseed: 1\nparams: { initialWildZombies: 3 }\nseats: [random, random]\n');
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--set', 'map=["..",".."]', '--out', 'out');
+    expect(run.status, run.stderr).toBe(2);
+    expect(run.stderr).toBe(`hordelab: ${join(dir, 'first-six.yaml')} with --set map=["..",".."]: params.initialWildZombies: the map has 4 grass cells: too few for 2 trainers and 3 zombies\n`);
+    // Without a --set, the file alone.
+    writeFileSync(join(dir, 'small.yaml'), 'game: zombie-trainers\nmatches: 10\nseed: 1\nparams: { initialWildZombies: 3, map: ["..", ".."] }\nseats: [random, random]\n');
+    expect((await hordelabIn(dir, 'run', 'small.yaml', '--out', 'out')).stderr).toMatch(/^hordelab: \S*small\.yaml: params\.initialWildZombies: the map has 4 grass cells/);
+  });
+
   it("a validateParameters that throws or answers in another shape is exit 2 naming the scenario's params, not an internal failure", async () => {
     const cases: [string, string][] = [
       ["() => { throw new Error('no'); }", `the game's validateParameters threw "no"`],

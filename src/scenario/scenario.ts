@@ -313,7 +313,14 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
     for (const problem of parsedParams.issues) issues.push({ ...sourceOf(problem.path), message: problem.message });
     return undefined;
   }
-  for (const problem of parameterIssuesOf(game, parsedParams.params)) issues.push({ ...sourceOf(problem.path), message: problem.message });
+  // A problem of parameters together (the game's validateParameters: too many zombies for the
+  // map) may come from a --set of another parameter than the one it names: with --set flags given,
+  // a parameter the file set is named with the flags too.
+  const togetherSourceOf = (path: readonly (string | number)[]): { source: string; field: string } => {
+    const named = sourceOf(path);
+    return sets.setBy.size > 0 && named.source === file ? { source: `${file} with ${setFlagsText(sets.setBy)}`, field: named.field } : named;
+  };
+  for (const problem of parameterIssuesOf(game, parsedParams.params)) issues.push({ ...togetherSourceOf(problem.path), message: problem.message });
   return parsedParams.params;
 }
 
