@@ -577,8 +577,8 @@ describe('publishing', () => {
     }
   });
 
-  it('refuses a folder where its lock, manifest or checkpoint should be a file, and a publish onto a folder, before the journal is written', () => {
-    for (const name of [LOCK_FILE, MANIFEST_FILE, '.hordelab-checkpoint.json']) {
+  it('refuses a folder where its lock, manifest, checkpoint or a resume\'s scratch copy should be a file, and a publish onto a folder, before the journal is written', () => {
+    for (const name of [LOCK_FILE, MANIFEST_FILE, '.hordelab-checkpoint.json', '.hordelab-resume-copy.tmp']) {
       const dir = join(work, `control-${name}`);
       mkdirSync(join(dir, name), { recursive: true });
       expect(() => OutputFolder.claim(dir, { flag: '--out', kind: 'run', scenario: 's', force: true })).toThrow(`${join(dir, name)}: is a folder, where hordelab keeps a file of its own`);

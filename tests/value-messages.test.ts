@@ -40,7 +40,16 @@ describe('values JSON cannot hold, in messages', () => {
     await expect(run({ game: 'coin-flip', matches: 0, seed: 1, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: matches: expected a whole number in 1\.\.1000000000, got 0$/);
     // A BigInt (JSON.stringify throws on one), and a whole number past 2^53 - 1 (the text would be refused "at line 1").
     await expect(run({ game: 'coin-flip', matches: 4, seed: 5n as unknown as number, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: seed: got the BigInt 5n; expected a number$/);
-    await expect(run({ game: 'coin-flip', matches: 4, seed: 2 ** 53 + 2, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: seed: got 9007199254740994, a whole number past 9007199254740991 \(2\^53 − 1\), beyond which whole numbers are not exact; expected a smaller one$/);
+    // A whole number past 2^53 - 1 is refused as a seed by the seed's bounds, naming the field, not "at line 1".
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 2 ** 53 + 2, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: seed: expected a whole number in 0\.\.9007199254740991, got 9007199254740994$/);
+    // Where a large number is fine (an agent setting of 1e21 or 1.5e300), it is taken as given, as a file's 1.5e300 is (review 23).
+    const seen: unknown[] = [];
+    const agent = { id: 'noting', description: '', validateConfig: () => [], create: (config: Readonly<Record<string, unknown>>) => (seen.push(config['x']), { chooseAction: () => 0 }) };
+    for (const x of [1e21, 1.5e300, 1e20]) await run({ game: 'tic-tac-toe', matches: 1, seed: 1, seats: [{ agent, config: { x } }, 'random'] }, { workers: 0 });
+    expect(seen).toEqual(expect.arrayContaining([1e21, 1.5e300, 1e20]));
+    // A BigInt in an agent object's config is named too.
+    await expect(run({ game: 'tic-tac-toe', matches: 1, seed: 1, seats: [{ agent, config: { x: 5n } }, 'random'] } as never, { workers: 0 })).rejects.toThrow(/^scenario: seats\[0\]\.config\.x: got the BigInt 5n; expected a number$/);
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: 1e20 }, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: params\.winRate: /);
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: 10n }, seats: ['random', 'random'] } as never)).rejects.toThrow('scenario: params.winRate: got the BigInt 10n');
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, seats: ['random', 'random'] }, { workers: Number.NaN })).rejects.toThrow('options: workers: expected a whole number in 0..256, got NaN');
   });

@@ -100,6 +100,9 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     const label = typeof described.id === 'string' ? described.id : typeof described.name === 'string' && described.name !== '' ? described.name : `agent-object-${index + 1}`;
     objects.set(index, { agent, label });
     const config = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.config : undefined;
+    // Its config is not in the text, but is named and recorded as JSON all the same.
+    const unfitConfig = unfitNumberAt(config, `seats[${index}].config`);
+    if (unfitConfig !== null) throw new UsageError([{ source: 'scenario', field: unfitConfig.path, message: unfitConfig.message }]);
     const name = typeof seat === 'object' && seat !== null && 'agent' in seat && seat.name !== undefined ? seat.name : defaultAgentName(label, config ?? {});
     // A built-in id stands in while the rest of the scenario is validated; its config is checked by the object itself.
     return { agent: 'random', name };
@@ -115,26 +118,39 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   // Seats that are not a list, { rotate } or { roundRobin } go to the schema as given, which
   // names what a seats field may be.
   const document = { ...fields, name: scenario.name ?? 'scenario', seats: seating === null ? scenario.seats : seating.under === null ? seats : { [seating.under]: seats } };
-  // Numbers the scenario text cannot carry as they are, named here by their field: JSON has no
-  // NaN, Infinity or BigInt (a refusal would say "got null", or JSON.stringify throw), and a whole
-  // number past 2^53 − 1 would be refused "at line 1" of a text the caller never wrote.
+  // Numbers the scenario text cannot carry, named here by their field: JSON has no NaN, Infinity
+  // or BigInt (a refusal would say "got null", or JSON.stringify throw).
   const unfit = unfitNumberAt(document, '');
   if (unfit !== null) throw new UsageError([{ source: 'scenario', field: unfit.path, message: unfit.message }]);
-  return { text: JSON.stringify(document), objects };
+  return { text: scenarioText(document), objects };
 }
 
 /**
- * The first number in plain data that a scenario cannot take as given (NaN, ±Infinity, a BigInt, a
- * whole number past 2^53 − 1), with its path (`params.winRate`, `seats[0].config.c`) and what was
- * expected; null when none.
+ * `document` as JSON, except that a number JSON would write as a whole number past 2^53 − 1 (such
+ * as 1e20, written 100000000000000000000) is written with an exponent: a scenario file reads
+ * such digits as a whole number it cannot hold exactly, and refuses them "at line 1" of a text
+ * the caller never wrote, but reads an exponent as the approximate number it is (and a field
+ * that needs a whole number then says so, naming the field).
+ */
+function scenarioText(value: unknown): string {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? value.toExponential() : JSON.stringify(value);
+  // What JSON leaves out of an object, or writes as null in a list.
+  const skipped = (item: unknown): boolean => item === undefined || typeof item === 'function' || typeof item === 'symbol';
+  if (Array.isArray(value)) return `[${value.map((item: unknown) => (skipped(item) ? 'null' : scenarioText(item))).join(',')}]`;
+  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
+    const entries = Object.entries(value).filter(([, item]) => !skipped(item));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${scenarioText(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The first number in plain data that a scenario cannot take (NaN, ±Infinity, a BigInt), with its
+ * path (`params.winRate`, `seats[0].config.c`) and what was expected; null when none.
  */
 function unfitNumberAt(value: unknown, path: string, seen: Set<object> = new Set()): { path: string; message: string } | null {
   if (typeof value === 'bigint') return { path, message: `got the BigInt ${value}n; expected a number` };
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return { path, message: `got ${value}; expected a finite number` };
-    if (Number.isInteger(value) && !Number.isSafeInteger(value)) return { path, message: `got ${value}, a whole number past ${Number.MAX_SAFE_INTEGER} (2^53 − 1), beyond which whole numbers are not exact; expected a smaller one` };
-    return null;
-  }
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, message: `got ${value}; expected a finite number` };
   if (typeof value !== 'object' || value === null || seen.has(value)) return null;
   seen.add(value);
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`${path}[${index}]`, item]) : Object.entries(value).map(([key, item]) => [path === '' ? key : `${path}.${key}`, item]);

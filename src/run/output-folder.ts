@@ -587,9 +587,9 @@ function holdsRunRecords(path: string): boolean {
   return entryKind(path) === 'a folder' && [LOCK_FILE, CHECKPOINT_FILE, MANIFEST_FILE].some((name) => entryKind(join(path, name)) === 'file');
 }
 
-/** The lock, manifest, checkpoint and publish journal must be files where they exist: a folder there is refused (exit 2) before anything is taken or written. */
+/** The lock, manifest, checkpoint, publish journal and a resume's scratch copy must be files where they exist: a folder there is refused (exit 2) before anything is taken or written. */
 function refuseDamagedControlFiles(dir: string): void {
-  for (const name of [LOCK_FILE, MANIFEST_FILE, PUBLISH_FILE, CHECKPOINT_FILE]) {
+  for (const name of [LOCK_FILE, MANIFEST_FILE, PUBLISH_FILE, CHECKPOINT_FILE, RESUME_COPY_FILE]) {
     const kind = entryKind(join(dir, name));
     if (kind !== null && kind !== 'file') throw new UsageError([{ source: join(dir, name), field: '', message: `is ${kind}, where hordelab keeps a file of its own; move it away, or write into a new folder` }]);
   }
