@@ -84,13 +84,13 @@ describe('checks of a metric without samples', () => {
     const [rate, ratio] = await runChecks((await loadCheckFile(join(dir, 'empty.checks.yaml'))).checks, { workers: 0 });
     expect([rate?.status, ratio?.status]).toEqual(['inconclusive', 'inconclusive']);
     expect(rate?.reason).toBe('no samples: in 200 matches no match gave it a trial, so the rate has no value to judge; its budget was played looking for one');
-    expect(ratio?.reason).toBe('no samples: in 200 matches no match gave it a sample (every denominator 0), so the mean has no value to judge; its budget was played looking for one');
+    expect(ratio?.reason).toBe('no samples: in 200 matches no match gave it a sample (every denominator 0), so the ratio has no value to judge; its budget was played looking for one');
     expect([rate?.fixedSizeMatches, ratio?.fixedSizeMatches]).toEqual([Number.NaN, Number.NaN]);
     const shown = await hordelab(dir, 'check', 'empty.checks.yaml', '-w', '0', '--baseline', 'base', '--update-baseline');
     expect(shown.status).toBe(3);
     expect(shown.stdout).toMatch(/^rate +INCONCLUSIVE +custom\.empty\.rate +- \(no samples\) +at least 50% +200 +n\/a$/m);
     expect(shown.stdout).toMatch(/^ratio +INCONCLUSIVE +custom\.empty\.ratio +- \(no samples\) +at least 0\.5 +200 +n\/a$/m);
-    expect(shown.stdout).toContain('; with no samples it was neither stored as a baseline');
+    expect(shown.stdout).toContain('; with no samples, it was not stored as a baseline');
     expect(shown.stderr).toMatch(/^Stored 0 baselines in \S*base \(2 without samples not stored\)$/m);
     const stored = existsSync(join(dir, 'base')) ? readdirSync(join(dir, 'base')) : [];
     expect(stored).toEqual([]);

@@ -258,6 +258,12 @@ describe('a game module at the edges of the contract', () => {
       expect([run.status, run.stderr.replace(`${dir}/`, '')], length).toEqual([2, said]);
       expect(existsSync(join(dir, 'out'))).toBe(false);
     }
+    // Where only some parameters give a bad length, the --set that gave them is named (a sweep's value too).
+    writeFileSync(join(dir, 'some.mjs'), "import game from './first-six.mjs';\nexport default { ...game, id: 'some', maxLength: (params) => (params.rounds > 35 ? 1.5 : 4 * params.rounds) };\n");
+    writeFileSync(join(dir, 'some.yaml'), 'game: ./some.mjs\nmatches: 40\nseed: 1\nparams: { rounds: 30 }\nseats: [random, random]\n');
+    expect((await hordelabIn(dir, 'run', 'some.yaml', '--out', 'fine', '-q')).status).toBe(0);
+    const run = await hordelabIn(dir, 'run', 'some.yaml', '--set', 'rounds=40', '--out', 'out', '-q');
+    expect(run.stderr.replace(`${dir}/`, '')).toBe(`hordelab: some.yaml with --set rounds=40: game: game "./some.mjs": maxLength(params) gave 1.5 for the scenario's parameters; expected a whole number of steps from 1 to 9007199254740991\n`);
   });
 
   it('fails a match whose heuristic gives NaN or too few values (the lead figures would skip it unseen): exit 1, and the replay fails alike', async () => {
@@ -326,13 +332,14 @@ describe('a changed metric module', () => {
 
   it('is named in summary.json by its name, path and digest, which an edit changes, so the figures name the code that made them', async () => {
     const dir = gameFolder('game: ./first-six.mjs\nmatches: 40\nseed: 3\nmetrics: [./counted.mjs]\nseats: [random, random]\n');
-    const recorded = async (out: string): Promise<{ name: string; path: string; sha256: string }[]> => {
+    const recorded = async (out: string): Promise<{ name: string; spec: string; path: string; sha256: string }[]> => {
       expect((await hordelabIn(dir, 'run', 'first-six.yaml', '-q', '--out', out)).status).toBe(0);
       return json(join(dir, out, 'summary.json'))['scenario']['metricModules'];
     };
     writeFileSync(join(dir, 'counted.mjs'), "export default { name: 'counted', create() { return { onEvent() {}, finishMatch() { return { one: { count: 1 } }; } }; } };\n");
     const before = await recorded('before');
-    expect(before).toEqual([{ name: 'counted', path: './counted.mjs', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    // As the game module is recorded: the path as the scenario wrote it, and the file it was loaded from.
+    expect(before).toEqual([{ name: 'counted', spec: './counted.mjs', path: join(dir, 'counted.mjs'), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     // The digest is of the file as it is read when the run starts.
     writeFileSync(join(dir, 'counted.mjs'), "export default { name: 'counted', create() { return { onEvent() {}, finishMatch() { return { one: { count: 2 } }; } }; } };\n");
     const after = await recorded('after');

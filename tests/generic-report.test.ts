@@ -64,6 +64,7 @@ describe('the generic report', () => {
       [undefined, "an event's type is undefined; expected text naming the event"],
       ['moved\n<b>', 'expected a name, without line breaks or control characters'],
       ['tab\there', 'expected a name, without line breaks or control characters'],
+      ['a\u2028b', 'an event\'s type is "a\\u2028b"; expected a name'],
       ['', 'expected a name, without line breaks or control characters'],
     ];
     for (const [type, message] of bad) {

@@ -102,8 +102,9 @@ describe('keys that could reach every object', () => {
     ['YAML nested 10,000 deep', 'deep.yaml', `${SCENARIO}description: ${'['.repeat(10000)}${']'.repeat(10000)}\n`, 'deep.yaml: not valid YAML'],
     ['a seed of 1e309 (Infinity)', 'inf.yaml', SCENARIO.replace(/seed: \d+/, 'seed: 1e309'), 'inf.yaml: seed: expected a whole number in 0..9007199254740991, got Infinity'],
     ['a match count given as text', 'text.yaml', SCENARIO.replace(/matches: \d+/, 'matches: "10"'), 'text.yaml: matches: expected a whole number in 1..1000000000, got "10"'],
-    ['an empty file', 'empty.yaml', '', 'empty.yaml: is empty; expected a scenario: a mapping with game, matches, seed and seats'],
-    ['a file holding only ~', 'null.yaml', '~\n', 'null.yaml: holds nothing (null); expected a scenario: a mapping with game, matches, seed and seats'],
+    ['an empty file', 'empty.yaml', '', 'empty.yaml: is empty (no document, or only comments or ~); expected a scenario: a mapping with game, matches, seed and seats'],
+    ['a file holding only ~', 'null.yaml', '~\n', 'null.yaml: is empty (no document, or only comments or ~); expected a scenario'],
+    ['a file holding only a comment', 'comment.yaml', '# nothing yet\n', 'comment.yaml: is empty (no document, or only comments or ~); expected a scenario'],
     ['a file holding a list', 'list.yaml', '- game: coin-flip\n', 'list.yaml: holds a list; expected a scenario'],
   ];
   it.each(documents)('%s in a scenario is exit 2 naming the file and field', async (_label, name, text, message) => {
@@ -112,6 +113,11 @@ describe('keys that could reach every object', () => {
     const before = listing(work);
     expectRefused(await hordelabIn(work, 'run', name, '-w', '0'), message);
     expect(listing(work)).toEqual(before);
+  });
+
+  it('an empty checks file is exit 2 saying so (review 23)', async () => {
+    writeFileSync(join(work, 'empty.checks.yaml'), '');
+    expectRefused(await hordelabIn(work, 'check', 'empty.checks.yaml', '-w', '0'), 'empty.checks.yaml: is empty (no document, or only comments or ~); expected a checks file: a mapping with a checks: list');
   });
 
   it('a checks file holding a second YAML document is exit 2: its checks are not dropped from the gate unsaid', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
-import { markdownCell, markdownCode, markdownFenced } from '../src/present/markdown.js';
+import { markdownCell, markdownCode, markdownFenced, markdownInlineCode, markdownProse } from '../src/present/markdown.js';
 
 /** The cells of a table row as GitHub splits it: on every `|` not escaped by a backslash. */
 const cellsOf = (row: string): string[] => row.split(/(?<!\\)\|/).slice(1, -1);
@@ -21,6 +21,9 @@ describe('markdown cells, code spans and fenced blocks', () => {
     expect(markdownCode('a`b')).toBe('``a`b``');
     expect(markdownCode('`edge`')).toBe('`` `edge` ``');
     expect(markdownCode('x\ny')).toBe('`x y`');
+    // Outside a table a command keeps its pipes; the author's prose keeps its code spans as written.
+    expect(markdownInlineCode("hordelab run s.yaml --set 'x=a|b'")).toBe("`hordelab run s.yaml --set 'x=a|b'`");
+    expect(markdownProse('**bold** <b>tag</b> and `code <b>` & more')).toBe('**bold** &lt;b&gt;tag&lt;/b&gt; and `code <b>` &amp; more');
     expect(markdownFenced('plain')).toEqual(['```text', 'plain', '```']);
     expect(markdownFenced('a ```` b')).toEqual(['`````text', 'a ```` b', '`````']);
   });

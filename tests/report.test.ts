@@ -259,6 +259,12 @@ describe('hordelab report', () => {
     expect(rows.get('p1WinRate')?.[1]).toBe('rate');
     const advantage = summary.results.quality.firstMover.advantage;
     expect(rows.get('quality.firstMover.advantage')?.slice(1, 5)).toEqual(['difference', String(advantage.value), String(advantage.lower), String(advantage.upper)]);
+    // After its parent's rows, in metrics.csv and in report.md's table (review 23).
+    const paths = [...rows.keys()];
+    expect(paths.indexOf('quality.firstMover.advantage')).toBe(paths.indexOf('quality.firstMover.decidedWin') + 1);
+    const points = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+    expect(readFileSync(join(run, 'report.md'), 'utf8')).toContain(`| \`quality.firstMover.decidedWin\` |`);
+    expect(readFileSync(join(run, 'report.md'), 'utf8')).toMatch(new RegExp(`\\| \`quality\\.firstMover\\.decidedWin\` \\|[^\\n]*\\n\\| \`quality\\.firstMover\\.advantage\` \\| ${points(advantage.value).replace('+', '\\+')} pts \\|`));
   });
 
   // Skipped, and reported as skipped, where Chromium is missing; in CI (CI=true) it must be there.

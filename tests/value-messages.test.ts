@@ -48,7 +48,7 @@ describe('values JSON cannot hold, in messages', () => {
     for (const x of [1e21, 1.5e300, 1e20]) await run({ game: 'tic-tac-toe', matches: 1, seed: 1, seats: [{ agent, config: { x } }, 'random'] }, { workers: 0 });
     expect(seen).toEqual(expect.arrayContaining([1e21, 1.5e300, 1e20]));
     // A BigInt in an agent object's config is named too.
-    await expect(run({ game: 'tic-tac-toe', matches: 1, seed: 1, seats: [{ agent, config: { x: 5n } }, 'random'] } as never, { workers: 0 })).rejects.toThrow(/^scenario: seats\[0\]\.config\.x: got the BigInt 5n; expected a number$/);
+    await expect(run({ game: 'tic-tac-toe', matches: 1, seed: 1, seats: [{ agent, config: { w: Infinity, x: 5n } }, 'random'] } as never, { workers: 0 })).rejects.toThrow(/^scenario: seats\[0\]\.config\.x: got the BigInt 5n; expected a number$/);
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: 1e20 }, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: params\.winRate: /);
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: 10n }, seats: ['random', 'random'] } as never)).rejects.toThrow('scenario: params.winRate: got the BigInt 10n');
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, seats: ['random', 'random'] }, { workers: Number.NaN })).rejects.toThrow('options: workers: expected a whole number in 0..256, got NaN');

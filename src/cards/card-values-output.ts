@@ -5,7 +5,7 @@
  * intervals). `hordelab report` adds the same section and charts to a run's page when the run
  * folder holds `card-values.json`.
  */
-import { markdownCell, markdownCode } from '../present/markdown.js';
+import { markdownCell, markdownInlineCode } from '../present/markdown.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -106,7 +106,7 @@ function csvRows(summary: CardValuesSummary): (string | number)[][] {
 }
 
 function markdown(summary: CardValuesSummary): string {
-  const lines = [`# Card values: ${markdownCell(`${summary.scenario.name} (${summary.scenario.game})`)}`, '', markdownCode(summary.command), '', explanation(summary), ''];
+  const lines = [`# Card values: ${markdownCell(`${summary.scenario.name} (${summary.scenario.game})`)}`, '', markdownInlineCode(summary.command), '', explanation(summary), ''];
   for (const deck of summary.decks) {
     lines.push(`## ${markdownCell(`${deck.path} (${deck.seat})`)}`, '', `Base win rate ${(100 * deck.baseWinRate.rate).toFixed(1)}% [${percentBound(deck.baseWinRate.lower, deck.baseWinRate.rate)}, ${percentBound(deck.baseWinRate.upper, deck.baseWinRate.rate)}].`, '');
     lines.push('| card | count | one fewer | one more |', '| --- | ---: | --- | --- |');

@@ -35,7 +35,7 @@ import { UsageError, type InputIssue } from '../core/errors.js';
 import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
 import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
-import { loadScenario, parseScenario, type Scenario } from '../scenario/scenario.js';
+import { loadScenario, notAMapping, parseScenario, type Scenario } from '../scenario/scenario.js';
 import { levelScenario } from '../ladder/level-scenario.js';
 import { levelSlug, parseLevel } from '../ladder/levels.js';
 
@@ -169,6 +169,8 @@ function readChecksData(file: string): ChecksData {
     const where = error instanceof YAMLParseError && error.linePos ? ` at line ${error.linePos[0].line}` : '';
     throw new UsageError([{ source: file, field: '', message: yamlProblem(error, where) }]);
   }
+  const shape = notAMapping(raw);
+  if (shape !== null) throw new UsageError([{ source: file, field: '', message: `${shape}; expected a checks file: a mapping with a checks: list` }]);
   const unsafe = findUnsafeKey(raw);
   if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !('checks' in raw) && 'game' in raw) {

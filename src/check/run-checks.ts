@@ -273,7 +273,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
   }
   const missingBaseline = !noSamples && baseline === null && options.baselineDir !== undefined && options.updateBaseline !== true;
   if (missingBaseline) reason = reason === '' ? NO_BASELINE : `${reason}; ${NO_BASELINE}`;
-  if (noSamples && options.baselineDir !== undefined) reason = `${reason}; with no samples it was neither ${options.updateBaseline === true ? 'stored as a baseline' : 'compared with its baseline'}`;
+  if (noSamples && options.baselineDir !== undefined) reason = `${reason}; with no samples, it was not ${options.updateBaseline === true ? 'stored as a baseline' : 'compared with its baseline'}`;
   return {
     name: check.name,
     file: check.file,
@@ -308,7 +308,8 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
 export function inconclusiveReason(check: Pick<CheckSpec, 'budget'>, metric: Metric): string {
   if (metric.n === 0) {
     const what = metric.kind === 'rate' ? 'no match gave it a trial' : `no match gave it a sample${metric.note === undefined ? '' : ` (${metric.note})`}`;
-    return `no samples: in ${check.budget} matches ${what}, so the ${metric.kind} has no value to judge; its budget was played looking for one`;
+    const kind = metric.kind === 'mean' && metric.ratio === true ? 'ratio' : metric.kind;
+    return `no samples: in ${check.budget} matches ${what}, so the ${kind} has no value to judge; its budget was played looking for one`;
   }
   if (metric.kind === 'mean' && !Number.isFinite(metric.lower) && metric.sd === 0 && metric.n > 1) {
     return (

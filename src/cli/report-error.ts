@@ -71,9 +71,9 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
 
 /** File-system errors of a disk or quota that is full, or a file past the size this process may write. */
 const OUT_OF_SPACE: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'the disk quota is used up',
-  EFBIG: 'the file is past the size this process may write (ulimit -f)',
+  ENOSPC: 'no space left on the device; free space, or write elsewhere',
+  EDQUOT: 'the disk quota is used up; free space within it, or write elsewhere',
+  EFBIG: 'the file is past the size this process may write; raise the limit (ulimit -f), or play fewer matches',
 };
 
 /**
@@ -82,7 +82,10 @@ const OUT_OF_SPACE: Readonly<Record<string, string>> = {
  * whole or not at all: a run's earlier output stays as it was.)
  */
 function outOfSpace(error: unknown): string | null {
-  const { code, path } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; path?: unknown };
+  const { code, path, dest } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; path?: unknown; dest?: unknown };
   if (typeof code !== 'string' || !Object.hasOwn(OUT_OF_SPACE, code)) return null;
-  return `cannot write ${typeof path === 'string' ? path : 'its output'}: ${OUT_OF_SPACE[code]} (${code}); free space, or write elsewhere`;
+  // A copy's error names its source as `path` and the file written as `dest`.
+  const written = typeof dest === 'string' ? dest : typeof path === 'string' ? path : 'its output';
+  const [why, advice] = (OUT_OF_SPACE[code] as string).split('; ');
+  return `cannot write ${written}: ${why} (${code}); ${advice}`;
 }

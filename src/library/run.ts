@@ -100,8 +100,9 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     const label = typeof described.id === 'string' ? described.id : typeof described.name === 'string' && described.name !== '' ? described.name : `agent-object-${index + 1}`;
     objects.set(index, { agent, label });
     const config = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.config : undefined;
-    // Its config is not in the text, but is named and recorded as JSON all the same.
-    const unfitConfig = unfitNumberAt(config, `seats[${index}].config`);
+    // Its config is not in the text (the object checks it: NaN and Infinity may be settings), but
+    // it is named and recorded as JSON all the same, which has no BigInt.
+    const unfitConfig = unfitNumberAt(config, `seats[${index}].config`, true);
     if (unfitConfig !== null) throw new UsageError([{ source: 'scenario', field: unfitConfig.path, message: unfitConfig.message }]);
     const name = typeof seat === 'object' && seat !== null && 'agent' in seat && seat.name !== undefined ? seat.name : defaultAgentName(label, config ?? {});
     // A built-in id stands in while the rest of the scenario is validated; its config is checked by the object itself.
@@ -145,17 +146,18 @@ function scenarioText(value: unknown): string {
 }
 
 /**
- * The first number in plain data that a scenario cannot take (NaN, ±Infinity, a BigInt), with its
- * path (`params.winRate`, `seats[0].config.c`) and what was expected; null when none.
+ * The first number in plain data that a scenario cannot take (NaN, ±Infinity, a BigInt; only a
+ * BigInt with `bigIntsOnly`), with its path (`params.winRate`, `seats[0].config.c`) and what was
+ * expected; null when none.
  */
-function unfitNumberAt(value: unknown, path: string, seen: Set<object> = new Set()): { path: string; message: string } | null {
+function unfitNumberAt(value: unknown, path: string, bigIntsOnly = false, seen: Set<object> = new Set()): { path: string; message: string } | null {
   if (typeof value === 'bigint') return { path, message: `got the BigInt ${value}n; expected a number` };
-  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, message: `got ${value}; expected a finite number` };
+  if (typeof value === 'number') return Number.isFinite(value) || bigIntsOnly ? null : { path, message: `got ${value}; expected a finite number` };
   if (typeof value !== 'object' || value === null || seen.has(value)) return null;
   seen.add(value);
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`${path}[${index}]`, item]) : Object.entries(value).map(([key, item]) => [path === '' ? key : `${path}.${key}`, item]);
   for (const [at, item] of entries) {
-    const found = unfitNumberAt(item, at, seen);
+    const found = unfitNumberAt(item, at, bigIntsOnly, seen);
     if (found !== null) return found;
   }
   return null;

@@ -19,8 +19,28 @@ export function markdownCell(text: string): string {
  * (GitHub's tables split on it even inside code), line breaks as spaces.
  */
 export function markdownCode(text: string): string {
+  return codeSpan(text.replace(/\|/g, '\\|'));
+}
+
+/** A code span outside a table (a command to copy): as {@link markdownCode}, but `|` as it is. */
+export function markdownInlineCode(text: string): string {
+  return codeSpan(text);
+}
+
+/**
+ * The scenario author's own Markdown (a description): kept as Markdown, but HTML in it shown
+ * rather than rendered; code spans are left as they are, where entities would show literally.
+ */
+export function markdownProse(text: string): string {
+  return text
+    .split(/(`+[^`][\s\S]*?`+)/)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('');
+}
+
+function codeSpan(text: string): string {
   const fence = '`'.repeat(longestBacktickRun(text) + 1);
-  const inner = text.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  const inner = text.replace(/[\r\n]+/g, ' ');
   // A span that starts or ends with a backtick needs a space between it and the fence.
   const pad = inner.startsWith('`') || inner.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${inner}${pad}${fence}`;

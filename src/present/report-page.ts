@@ -18,7 +18,7 @@ import type { CardValuesSummary } from '../cards/card-values.js';
 import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { chartsFor } from './charts.js';
 import { QUALITY_LEAD, qualityCharts, qualityText } from './quality-section.js';
-import { markdownCell, markdownCode, markdownFenced } from './markdown.js';
+import { markdownCell, markdownCode, markdownFenced, markdownInlineCode, markdownProse } from './markdown.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
 import { writeProblem } from './output-folder.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
@@ -197,19 +197,28 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   const lines: string[] = [];
   lines.push(`# ${markdownCell(`${title}: ${summary.scenario.name}`)}`, '');
   // The scenario's own words, Markdown kept; HTML in them is shown, not rendered.
-  if (summary.scenario.description) lines.push(summary.scenario.description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), '');
+  if (summary.scenario.description) lines.push(markdownProse(summary.scenario.description), '');
   const warning = randomPlayWarning(summary.scenario.seats);
   if (warning !== null) lines.push(`**${warning}**`, '');
   lines.push('| | |', '| --- | --- |');
   for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? markdownCode(value) : markdownCell(value)} |`);
   lines.push('', '## Summary', '', ...markdownFenced(summaryText(summary)), '');
   lines.push('## Game quality', '', QUALITY_LEAD, '', ...markdownFenced(qualityText(summary)), '');
-  if (cardValues !== null) lines.push('## Card values (counterfactual)', '', markdownCode(cardValues.command), '', ...markdownFenced(formatCardValues(cardValues)), '');
+  if (cardValues !== null) lines.push('## Card values (counterfactual)', '', markdownInlineCode(cardValues.command), '', ...markdownFenced(formatCardValues(cardValues)), '');
   lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
-  for (const metric of runMetrics(summary)) {
+  const metricLines = runMetrics(summary).map((metric) => {
     const [value, interval] = formatMetric(metric);
-    lines.push(`| ${markdownCode(metric.path)} | ${value} | ${interval} | ${metric.n} | ${formatDesignEffect(metric)} |`);
+    return { path: metric.path, line: `| ${markdownCode(metric.path)} | ${value} | ${interval} | ${metric.n} | ${formatDesignEffect(metric)} |` };
+  });
+  // Differences from a reference after their parent's rows, in points (they are differences of rates).
+  const points = (x: number | null): string => (x === null || !Number.isFinite(x) ? '-' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`);
+  for (const [path, difference] of differencesIn(summary.results, '')) {
+    const parent = path.slice(0, path.lastIndexOf('.') + 1);
+    const after = lastIndexWhere(metricLines.map((other) => other.path), (other) => other.startsWith(parent));
+    const interval = difference.lower === null || difference.upper === null ? '' : `[${points(difference.lower)}, ${points(difference.upper)}] pts`;
+    metricLines.splice(after + 1, 0, { path, line: `| ${markdownCode(path)} | ${points(difference.value)} pts | ${interval} | | |` });
   }
+  for (const { line } of metricLines) lines.push(line);
   lines.push('', 'Charts: open `report.html` beside this file.', '');
   return lines.join('\n');
 }
@@ -230,18 +239,37 @@ function metricRows(summary: RunSummary): (string | number)[][] {
     metric.designEffect,
     metric.clusters,
   ]);
-  // Differences from a reference (the first mover's advantage over a fair share): value and interval.
-  for (const [path, difference] of differencesIn(summary.results, '')) rows.push([path, 'difference', difference.value, difference.lower, difference.upper, '', '', '', '', '']);
+  // Differences from a reference (the first mover's advantage over a fair share): value and
+  // interval, each after the last row of its parent (quality.firstMover.* then its advantage).
+  const cell = (value: number | null): number | string => (value !== null && Number.isFinite(value) ? value : '');
+  for (const [path, difference] of differencesIn(summary.results, '')) {
+    const parent = path.slice(0, path.lastIndexOf('.') + 1);
+    const after = lastIndexWhere(rows.map((row) => String(row[0])), (other) => other.startsWith(parent));
+    rows.splice(after + 1, 0, [path, 'difference', cell(difference.value), cell(difference.lower), cell(difference.upper), '', '', '', '', '']);
+  }
   return rows;
 }
 
+/** The index of the last item that `holds`, or -1 (Array#findLastIndex is past this build's ES2022 target). */
+function lastIndexWhere<T>(items: readonly T[], holds: (item: T) => boolean): number {
+  for (let index = items.length - 1; index >= 0; index--) if (holds(items[index] as T)) return index;
+  return -1;
+}
+
+/** A difference from a reference in a summary; null where summary.json holds no number. */
+interface Difference {
+  readonly value: number | null;
+  readonly lower: number | null;
+  readonly upper: number | null;
+}
+
 /** The figures of `node` that are a difference from a reference (`{ fair, value, lower, upper }`), by path. */
-function differencesIn(node: unknown, path: string): [string, { value: number; lower: number; upper: number }][] {
+function differencesIn(node: unknown, path: string): [string, Difference][] {
   if (typeof node !== 'object' || node === null) return [];
   const record = node as Record<string, unknown>;
-  const finite = (key: string): boolean => typeof record[key] === 'number' && Number.isFinite(record[key]);
-  if (typeof record['fair'] === 'number' && finite('value') && finite('lower') && finite('upper')) {
-    return [[path, { value: record['value'] as number, lower: record['lower'] as number, upper: record['upper'] as number }]];
+  const numberOrNull = (key: string): number | null => (typeof record[key] === 'number' ? (record[key] as number) : null);
+  if (typeof record['fair'] === 'number' && 'value' in record && 'lower' in record && 'upper' in record) {
+    return [[path, { value: numberOrNull('value'), lower: numberOrNull('lower'), upper: numberOrNull('upper') }]];
   }
   return Object.entries(record).flatMap(([key, child]) => differencesIn(child, path === '' ? key : `${path}.${key}`));
 }

@@ -34,7 +34,7 @@ const summarySchema = z.strictObject({
     description: z.string().optional(),
     game: z.string(),
     gameModule: z.object({ spec: z.string(), path: z.string(), sha256: z.string() }).optional(),
-    metricModules: z.array(z.object({ name: z.string(), path: z.string(), sha256: z.string() })).optional(),
+    metricModules: z.array(z.object({ name: z.string(), spec: z.string(), path: z.string(), sha256: z.string() })).optional(),
     seed: z.number().int().min(0),
     matches: count,
     params: z.record(z.string(), z.unknown()),

@@ -62,6 +62,8 @@ export interface MetricModule {
   readonly eventTypes?: readonly string[];
   /** The digest of its file and the files it imports (a scenario's `metrics:`); none for a game's own figure units, which are the game's. */
   readonly sha256?: string;
+  /** The file it was loaded from (a scenario's `metrics:`), where `path` is as the scenario wrote it. */
+  readonly file?: string;
   create(): CustomCollector;
 }
 
@@ -126,6 +128,7 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
       description: typeof exported['description'] === 'string' ? exported['description'] : '',
       games: (games as string[] | undefined) ?? null,
       path,
+      file: absolute,
       sha256: fileDigest(absolute),
       create: collectorOf,
     },
@@ -468,7 +471,7 @@ function combinedCollector(inner: MatchCollector<GameEvent, unknown>, modules: r
  */
 /** The report's metric modules with `modules` added: those read from files, with their digests. */
 function metricModulesOf(report: AnyGameReport, modules: readonly MetricModule[]): { metricModules?: NonNullable<AnyGameReport['metricModules']> } {
-  const listed = [...(report.metricModules ?? []), ...modules.flatMap((module) => (module.sha256 === undefined ? [] : [{ name: module.name, path: module.path, sha256: module.sha256 }]))];
+  const listed = [...(report.metricModules ?? []), ...modules.flatMap((module) => (module.sha256 === undefined ? [] : [{ name: module.name, spec: module.path, path: module.file ?? module.path, sha256: module.sha256 }]))];
   return listed.length === 0 ? {} : { metricModules: listed };
 }
 

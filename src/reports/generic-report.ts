@@ -182,11 +182,13 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
  * line breaks or control characters.
  */
 export function eventTypeProblem(type: unknown): string | null {
+  // Quoted on one line: JSON leaves the line and paragraph separators as they are.
+  const quoted = (text: string): string => JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   if (typeof type !== 'string') return `an event's type is ${describeValue(type)}; expected text naming the event`;
-  if (type.startsWith(ENGINE_PREFIX)) return `an event's type is ${JSON.stringify(type)}; types starting "${ENGINE_PREFIX}" are Hordelab's own (the decisions and match ends it counts), expected another`;
-  if (isObjectPropertyName(type)) return `an event's type is ${JSON.stringify(type)}, a name every JavaScript object has as a property; expected another (the report counts events by type)`;
+  if (type.startsWith(ENGINE_PREFIX)) return `an event's type is ${quoted(type)}; types starting "${ENGINE_PREFIX}" are Hordelab's own (the decisions and match ends it counts), expected another`;
+  if (isObjectPropertyName(type)) return `an event's type is ${quoted(type)}, a name every JavaScript object has as a property; expected another (the report counts events by type)`;
   // The summary prints a line per type: a line break in one would make lines of its own.
-  if (type === '' || CONTROL_CHARACTER.test(type)) return `an event's type is ${JSON.stringify(type)}; expected a name, without line breaks or control characters (the summary prints one per line)`;
+  if (type === '' || CONTROL_CHARACTER.test(type)) return `an event's type is ${quoted(type)}; expected a name, without line breaks or control characters (the summary prints one per line)`;
   return null;
 }
 

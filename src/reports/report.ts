@@ -73,7 +73,7 @@ export interface GameReport<E extends GameEvent, A, S> {
    * the files it imports, so a run's key changes when one is edited (a resume or merge then
    * refuses to mix figures of two definitions).
    */
-  readonly metricModules?: readonly { readonly name: string; readonly path: string; readonly sha256: string }[];
+  readonly metricModules?: readonly { readonly name: string; readonly spec: string; readonly path: string; readonly sha256: string }[];
   /** A collector for a run; `eventRows: false` skips per-event rows (the aggregate stays complete). */
   createCollector(options: { readonly eventRows: boolean }): MatchCollector<E, A>;
   emptyAggregate(): A;

@@ -22,8 +22,8 @@ export interface SummaryDocument {
     readonly game: string;
     /** A game module's file (absent for built-in games): `report`, `compare` and `check` load it from here. */
     readonly gameModule?: { readonly spec: string; readonly path: string; readonly sha256: string };
-    /** The scenario's metric modules: each one's name, file and SHA-256 (its file and what it imports), so the figures name the code that made them. */
-    readonly metricModules?: readonly { readonly name: string; readonly path: string; readonly sha256: string }[];
+    /** The scenario's metric modules, as `gameModule`: each one's name, path as the scenario wrote it, file and SHA-256 (its file and what it imports), so the figures name the code that made them. */
+    readonly metricModules?: readonly { readonly name: string; readonly spec: string; readonly path: string; readonly sha256: string }[];
     readonly seed: number;
     readonly matches: number;
     readonly params: unknown;
@@ -68,7 +68,7 @@ export function summaryDocument(
       description: scenario.description,
       game: game.id,
       ...(scenario.entry.source === undefined ? {} : { gameModule: { ...scenario.entry.source } }),
-      ...(report.metricModules === undefined ? {} : { metricModules: report.metricModules.map(({ name, path, sha256 }) => ({ name, path, sha256 })) }),
+      ...(report.metricModules === undefined ? {} : { metricModules: report.metricModules.map(({ name, spec, path, sha256 }) => ({ name, spec, path, sha256 })) }),
       seed: scenario.seed,
       matches: scenario.matches,
       params: scenario.params,

@@ -201,7 +201,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   if (issues.length > 0) throw new UsageError(issues);
   // The game's length limit for these parameters, which every match asks for first: a bad one
   // is the module's fault, found before any match (not a failed match, exit 1, per match).
-  const lengthIssue = maxLengthIssue(game, params, data.game, file);
+  const lengthIssue = maxLengthIssue(game, params, data.game, sets.setBy.size > 0 ? `${file} with ${setFlagsText(sets.setBy)}` : file);
   if (lengthIssue !== null) throw new UsageError([lengthIssue]);
 
   const entry = await withMetricModules(withGameFigures(registered, params), data.metrics ?? [], file, issues);
@@ -232,11 +232,9 @@ type ScenarioData = z.infer<typeof scenarioSchema>;
 /** The scenario text parsed and checked against the schema (no game known yet). */
 function scenarioData(text: string, file: string): ScenarioData {
   const raw = parseDocument(text, file);
-  // An empty file (or one holding only `~` or a list) is no scenario: said as such, not as a schema's "expected object".
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    const found = raw === null || raw === undefined ? (text.trim() === '' ? 'is empty' : 'holds nothing (null)') : Array.isArray(raw) ? 'holds a list' : `holds ${typeof raw === 'string' ? 'text' : typeof raw} ${JSON.stringify(raw)}`;
-    throw new UsageError([{ source: file, field: '', message: `${found}; expected a scenario: a mapping with game, matches, seed and seats` }]);
-  }
+  // An empty file (or one holding only `~`, comments or a list) is no scenario: said as such, not as a schema's "expected object".
+  const shape = notAMapping(raw);
+  if (shape !== null) throw new UsageError([{ source: file, field: '', message: `${shape}; expected a scenario: a mapping with game, matches, seed and seats` }]);
   const unsafe = findUnsafeKey(raw);
   if (unsafe !== null) throw new UsageError([{ source: file, field: unsafe.field, message: unsafe.message }]);
   // A checks file given where a scenario was meant: said as such, not as its fields' problems.
@@ -248,6 +246,17 @@ function scenarioData(text: string, file: string): ScenarioData {
     throw new UsageError(envelope.error.issues.map((i) => ({ source: file, field: formatPath(i.path.map(pathKey)), message: i.message })));
   }
   return envelope.data;
+}
+
+/**
+ * What a YAML or JSON document holds where a mapping was expected (`is empty`, `holds a list`,
+ * `holds text "hello"`), or null when it is a mapping.
+ */
+export function notAMapping(raw: unknown): string | null {
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) return null;
+  if (raw === null || raw === undefined) return 'is empty (no document, or only comments or ~)';
+  if (Array.isArray(raw)) return 'holds a list';
+  return `holds ${typeof raw === 'string' ? 'text' : typeof raw} ${JSON.stringify(raw)}`;
 }
 
 /** An agent setting given by `--set seatN.key=value`. */
@@ -324,7 +333,7 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
   return parsedParams.params;
 }
 
-/** Why `game.maxLength(params)` is no whole number of steps from 1 to 2^53 − 1 (or threw), blamed on the scenario's `game`; null when it is one. */
+/** Why `game.maxLength(params)` is no whole number of steps from 1 to 2^53 − 1 (or threw), blamed on the scenario's `game` (`file`: the file, with any --set flags); null when it is one. */
 function maxLengthIssue(game: AnyGame, params: unknown, gameName: string, file: string): InputIssue | null {
   let steps: unknown;
   try {
