@@ -453,6 +453,22 @@ describe('interruption and resume', () => {
   const exited = (child: ChildProcess): Promise<number | null> =>
     new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.on('exit', (code) => resolve(code))));
 
+  /**
+   * A scenario whose metric module fails on demand (HORDELAB_TEST_CRASH set): an internal failure
+   * outside any match (a dying agent would only cost its match).
+   */
+  function crashOnDemandScenario(): string {
+    writeFileSync(
+      join(work, 'crash-on-demand.mjs'),
+      "export default { name: 'crash', create: () => ({ onEvent() {}, finishMatch() { if (process.env.HORDELAB_TEST_CRASH) throw new Error('crash on demand'); return {}; } }) };\n",
+    );
+    return scenarioFile('crash.yaml', 'game: tic-tac-toe\nmatches: 30000\nseed: 2\nmetrics: [./crash-on-demand.mjs]\nseats: [random, random]\n');
+  }
+
+  /** `run --resume` of `file` into `out` with the metric module failing: it fails on its first chunk. */
+  const resumeThatCrashes = (file: string, out: string) =>
+    spawnSync(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--out', out, '--resume'], { cwd: work, encoding: 'utf8', env: { ...process.env, HORDELAB_TEST_CRASH: '1' } });
+
   function sameAsUninterrupted(out: string, reference: string): void {
     for (const name of ['matches.csv', 'catches.csv']) {
       expect(readFileSync(join(work, out, name)).equals(readFileSync(join(work, reference, name))), name).toBe(true);
@@ -508,24 +524,13 @@ describe('interruption and resume', () => {
   });
 
   it('keeps a killed run resumable when its resume fails, and refuses a working file cut short', async () => {
-    // A metric module that fails on demand: an internal failure outside any match (a dying
-    // agent would only cost its match).
-    writeFileSync(
-      join(work, 'crash-on-demand.mjs'),
-      "export default { name: 'crash', create: () => ({ onEvent() {}, finishMatch() { if (process.env.HORDELAB_TEST_CRASH) throw new Error('crash on demand'); return {}; } }) };\n",
-    );
-    const text = 'game: tic-tac-toe\nmatches: 30000\nseed: 2\nmetrics: [./crash-on-demand.mjs]\nseats: [random, random]\n';
-    const file = scenarioFile('crash.yaml', text);
+    const file = crashOnDemandScenario();
     const child = await startAndWaitForCheckpoint(file, 'crash');
     child.kill('SIGKILL');
     await exited(child);
     // The resume fails on its first chunk: an internal failure. The run's earlier matches and
     // its checkpoint must survive it.
-    const failed = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--out', 'crash', '--resume'], {
-      cwd: work,
-      encoding: 'utf8',
-      env: { ...process.env, HORDELAB_TEST_CRASH: '1' },
-    });
+    const failed = resumeThatCrashes(file, 'crash');
     expect(failed.status).toBe(1);
     expect(existsSync(join(work, 'crash', '.hordelab-checkpoint.json'))).toBe(true);
     expect(existsSync(join(work, 'crash', 'matches.csv.tmp'))).toBe(true);
@@ -544,11 +549,7 @@ describe('interruption and resume', () => {
   });
 
   it('keeps an interrupted run published whole while a resume of it fails, and report reads that run', async () => {
-    writeFileSync(
-      join(work, 'crash-on-demand.mjs'),
-      "export default { name: 'crash', create: () => ({ onEvent() {}, finishMatch() { if (process.env.HORDELAB_TEST_CRASH) throw new Error('crash on demand'); return {}; } }) };\n",
-    );
-    const file = scenarioFile('crash.yaml', 'game: tic-tac-toe\nmatches: 30000\nseed: 2\nmetrics: [./crash-on-demand.mjs]\nseats: [random, random]\n');
+    const file = crashOnDemandScenario();
     if (!existsSync(join(work, 'crash-reference'))) expect((await hordelab('run', file, '-q', '--out', 'crash-reference')).status).toBe(0);
     const child = await startAndWaitForCheckpoint(file, 'crash-interrupted');
     child.kill('SIGINT');
@@ -556,11 +557,7 @@ describe('interruption and resume', () => {
     const names = ['matches.csv', 'catches.csv', 'summary.json'].filter((name) => existsSync(join(work, 'crash-interrupted', name)));
     expect(names).toContain('matches.csv');
     const before = names.map((name) => readFileSync(join(work, 'crash-interrupted', name)));
-    const failed = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--out', 'crash-interrupted', '--resume'], {
-      cwd: work,
-      encoding: 'utf8',
-      env: { ...process.env, HORDELAB_TEST_CRASH: '1' },
-    });
+    const failed = resumeThatCrashes(file, 'crash-interrupted');
     expect(failed.status).toBe(1);
     // The resume had made its working copies; the interrupted run's files are as it left them.
     expect(existsSync(join(work, 'crash-interrupted', 'matches.csv.tmp'))).toBe(true);
