@@ -403,7 +403,8 @@ describe('hordelab replay', () => {
 
   it('writes the run\'s --match-timeout into the replay line of a match that hung, so replay stops it at the same limit, not at its own 600 s', async () => {
     const agent = resolve('tests/fixtures/doomed-agent.mjs');
-    const file = scenarioFile('run-hang.yaml', `game: tic-tac-toe\nmatches: 12\nseed: 2\nseats:\n  - random\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 6 } }\n`);
+    // One hung match is enough (each costs its limit and a fresh thread).
+    const file = scenarioFile('run-hang.yaml', `game: tic-tac-toe\nmatches: 12\nseed: 2\nseats:\n  - random\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 12 } }\n`);
     const result = await hordelab('run', file, '-q', '--workers', '1', '--match-timeout', '1', '--max-errors', '12', '--out', 'run-hang');
     expect(result.status).toBe(1);
     const failed = readFileSync(join(work, 'run-hang', 'errors.csv'), 'utf8').trim().split('\n').slice(1);
@@ -550,7 +551,6 @@ describe('interruption and resume', () => {
 
   it('keeps an interrupted run published whole while a resume of it fails, and report reads that run', async () => {
     const file = crashOnDemandScenario();
-    if (!existsSync(join(work, 'crash-reference'))) expect((await hordelab('run', file, '-q', '--out', 'crash-reference')).status).toBe(0);
     const child = await startAndWaitForCheckpoint(file, 'crash-interrupted');
     child.kill('SIGINT');
     expect(await exited(child)).toBe(130);
@@ -566,9 +566,7 @@ describe('interruption and resume', () => {
     const report = await hordelab('report', 'crash-interrupted', '--format', 'md');
     expect(report.status).toBe(0);
     expect(readFileSync(join(work, 'crash-interrupted', 'report.md'), 'utf8')).toContain(`${summary.run.matchesPlayed}`);
-    const resumed = await hordelab('run', file, '-q', '--out', 'crash-interrupted', '--resume');
-    expect(resumed.status).toBe(0);
-    expect(readFileSync(join(work, 'crash-interrupted', 'matches.csv')).equals(readFileSync(join(work, 'crash-reference', 'matches.csv')))).toBe(true);
+    // (That a resume then finishes it as an uninterrupted run would is the tests' above.)
   });
 
   it('refuses to resume where there is nothing to resume, or another run', async () => {

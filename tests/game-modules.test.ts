@@ -333,7 +333,7 @@ describe('a changed metric module', () => {
   it('is named in summary.json by its name, path and digest, which an edit changes, so the figures name the code that made them', async () => {
     const dir = gameFolder('game: ./first-six.mjs\nmatches: 40\nseed: 3\nmetrics: [./counted.mjs]\nseats: [random, random]\n');
     const recorded = async (out: string): Promise<{ name: string; spec: string; path: string; sha256: string }[]> => {
-      expect((await hordelabIn(dir, 'run', 'first-six.yaml', '-q', '--out', out)).status).toBe(0);
+      expect((await hordelabIn(dir, 'run', 'first-six.yaml', '-q', '-w', '0', '--out', out)).status).toBe(0);
       return json(join(dir, out, 'summary.json'))['scenario']['metricModules'];
     };
     writeFileSync(join(dir, 'counted.mjs'), "export default { name: 'counted', create() { return { onEvent() {}, finishMatch() { return { one: { count: 1 } }; } }; } };\n");
