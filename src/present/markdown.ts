@@ -6,12 +6,7 @@
 
 /** Text for a table cell: `|` escaped, HTML characters as entities, line breaks as spaces. */
 export function markdownCell(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ');
+  return escapeTags(text).replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 }
 
 /**
@@ -34,7 +29,7 @@ export function markdownInlineCode(text: string): string {
 export function markdownProse(text: string): string {
   return text
     .split(/(`+[^`][\s\S]*?`+)/)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .map((part, index) => (index % 2 === 1 ? part : escapeTags(part)))
     .join('');
 }
 
@@ -56,4 +51,12 @@ function longestBacktickRun(text: string): number {
   let longest = 0;
   for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   return longest;
+}
+
+/**
+ * `&`, `<` and `>` as entities, so no HTML is rendered; quotes stay as they are (page-kit's
+ * escapeHtml writes `&quot;`, which a reader of the raw Markdown would see).
+ */
+function escapeTags(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -206,18 +206,20 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   lines.push('## Game quality', '', QUALITY_LEAD, '', ...markdownFenced(qualityText(summary)), '');
   if (cardValues !== null) lines.push('## Card values (counterfactual)', '', markdownInlineCode(cardValues.command), '', ...markdownFenced(formatCardValues(cardValues)), '');
   lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
-  const metricLines = runMetrics(summary).map((metric) => {
-    const [value, interval] = formatMetric(metric);
-    return { path: metric.path, line: `| ${markdownCode(metric.path)} | ${value} | ${interval} | ${metric.n} | ${formatDesignEffect(metric)} |` };
-  });
   // Differences from a reference after their parent's rows, in points (they are differences of rates).
   const points = (x: number | null): string => (x === null || !Number.isFinite(x) ? '-' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`);
-  for (const [path, difference] of differencesIn(summary.results, '')) {
-    const parent = path.slice(0, path.lastIndexOf('.') + 1);
-    const after = lastIndexWhere(metricLines.map((other) => other.path), (other) => other.startsWith(parent));
-    const interval = difference.lower === null || difference.upper === null ? '' : `[${points(difference.lower)}, ${points(difference.upper)}] pts`;
-    metricLines.splice(after + 1, 0, { path, line: `| ${markdownCode(path)} | ${points(difference.value)} pts | ${interval} | | |` });
-  }
+  const metricLines = withDifferences(
+    runMetrics(summary).map((metric) => {
+      const [value, interval] = formatMetric(metric);
+      return { path: metric.path, line: `| ${markdownCode(metric.path)} | ${value} | ${interval} | ${metric.n} | ${formatDesignEffect(metric)} |` };
+    }),
+    (row) => row.path,
+    summary,
+    (path, difference) => {
+      const interval = difference.lower === null || difference.upper === null ? '' : `[${points(difference.lower)}, ${points(difference.upper)}] pts`;
+      return { path, line: `| ${markdownCode(path)} | ${points(difference.value)} pts | ${interval} | | |` };
+    },
+  );
   for (const { line } of metricLines) lines.push(line);
   lines.push('', 'Charts: open `report.html` beside this file.', '');
   return lines.join('\n');
@@ -239,21 +241,24 @@ function metricRows(summary: RunSummary): (string | number)[][] {
     metric.designEffect,
     metric.clusters,
   ]);
-  // Differences from a reference (the first mover's advantage over a fair share): value and
-  // interval, each after the last row of its parent (quality.firstMover.* then its advantage).
+  // Differences from a reference (the first mover's advantage over a fair share): value and interval.
   const cell = (value: number | null): number | string => (value !== null && Number.isFinite(value) ? value : '');
-  for (const [path, difference] of differencesIn(summary.results, '')) {
-    const parent = path.slice(0, path.lastIndexOf('.') + 1);
-    const after = lastIndexWhere(rows.map((row) => String(row[0])), (other) => other.startsWith(parent));
-    rows.splice(after + 1, 0, [path, 'difference', cell(difference.value), cell(difference.lower), cell(difference.upper), '', '', '', '', '']);
-  }
-  return rows;
+  return withDifferences(rows, (row) => String(row[0]), summary, (path, difference) => [path, 'difference', cell(difference.value), cell(difference.lower), cell(difference.upper), '', '', '', '', '']);
 }
 
-/** The index of the last item that `holds`, or -1 (Array#findLastIndex is past this build's ES2022 target). */
-function lastIndexWhere<T>(items: readonly T[], holds: (item: T) => boolean): number {
-  for (let index = items.length - 1; index >= 0; index--) if (holds(items[index] as T)) return index;
-  return -1;
+/**
+ * `rows` with a row made by `make` for each difference from a reference in the summary's
+ * results, placed after the last row of its parent (quality.firstMover.* then its advantage).
+ */
+function withDifferences<T>(rows: readonly T[], pathOf: (row: T) => string, summary: RunSummary, make: (path: string, difference: Difference) => T): T[] {
+  const placed = [...rows];
+  for (const [path, difference] of differencesIn(summary.results, '')) {
+    const parent = path.slice(0, path.lastIndexOf('.') + 1);
+    let after = placed.length - 1;
+    while (after >= 0 && !pathOf(placed[after] as T).startsWith(parent)) after--;
+    placed.splice(after + 1, 0, make(path, difference));
+  }
+  return placed;
 }
 
 /** A difference from a reference in a summary; null where summary.json holds no number. */
