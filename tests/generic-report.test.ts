@@ -42,14 +42,35 @@ describe('the generic report', () => {
     const aggregate = four.emptyAggregate() as GenericAggregate;
     const collector = four.createCollector({ eventRows: false });
     const results: number[][] = [[3, 1, 0, 0], [5, 2, 2, 2], [1, 0, 0, 0], [0, 4, 1, 1], [1, 2, 0, 0], [2, 2, 0, 0], [1, 1, 1, 1], [0, 3, 3, 0], [4, 4, 4, 4], [0, 0, 7, 7]];
-    results.forEach((returns, matchIndex) => collector.finishMatch({ matchIndex, seed: '', cluster: matchIndex, clusterSize: 1, returns }, aggregate));
+    const winners = results.map((returns, matchIndex) => collector.finishMatch({ matchIndex, seed: '', cluster: matchIndex, clusterSize: 1, returns }, aggregate).matchRow[0]);
     const summary = four.summarize(aggregate, 0.95);
     expect(summary.seat1WinRate).toMatchObject({ successes: 3, n: 10 });
-    expect(summary.drawRate).toMatchObject({ successes: 5, n: 10 });
+    // Of the five without a single winner, two are draws (every seat equal) and three a top that
+    // some seats share while others are below (a team's win): no draw.
+    expect(summary.drawRate).toMatchObject({ successes: 2, n: 10 });
+    expect(summary.sharedTopRate).toMatchObject({ successes: 3, n: 10 });
+    expect([1, 2, 3, 4].map((seat) => summary[`seat${seat}TopRate`]?.successes)).toEqual([4, 4, 2, 1]);
+    expect(winners).toEqual(['seat1', 'seat1', 'seat1', 'seat2', 'seat2', 'seat1+seat2', 'draw', 'seat2+seat3', 'draw', 'seat3+seat4']);
+    const text = four.formatSummary(summary);
+    expect(text).toMatch(/top shared by some seats +30\.0%/);
+    expect(text).toMatch(/draws \(all seats equal\) +20\.0%/);
+    expect(text).toMatch(/S at the top, alone or shared +20\.0%/);
     expect(summary.decided['seat1WinRate']).toMatchObject({ rate: 0.6, successes: 3, n: 5, clusters: 5 });
     expect(summary.decided['seat2WinRate']).toMatchObject({ rate: 0.4, successes: 2, n: 5 });
     expect(summary.decided['seat3WinRate']).toMatchObject({ successes: 0, n: 5 });
     expect(Object.keys(summary.decided)).toEqual(['seat1WinRate', 'seat2WinRate', 'seat3WinRate', 'seat4WinRate']);
+  });
+
+  it('keeps two seats as they were: a shared top is every seat, so a draw, and no shared-top figures', () => {
+    const aggregate = report.emptyAggregate() as GenericAggregate;
+    const collector = report.createCollector({ eventRows: false });
+    const winners = [[1, 1], [1, 0], [0, 2]].map((returns, matchIndex) => collector.finishMatch({ matchIndex, seed: '', cluster: matchIndex, clusterSize: 1, returns }, aggregate).matchRow[0]);
+    const summary = report.summarize(aggregate, 0.95);
+    expect(winners).toEqual(['draw', 'seat1', 'seat2']);
+    expect(summary.drawRate).toMatchObject({ successes: 1, n: 3 });
+    expect(summary.sharedTopRate).toBeUndefined();
+    expect(summary.seat1TopRate).toBeUndefined();
+    expect(report.formatSummary(summary)).toMatch(/^draws +33\.3%/m);
   });
 
   it("refuses a game's event typed as the wrapper's own, as a property every object has, with a line break, or not as text: the match fails", () => {

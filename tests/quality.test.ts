@@ -11,7 +11,10 @@ import type { AnyGame, Heuristic } from '../src/core/game.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { formatSeed } from '../src/core/rng.js';
 import { leadChanges, leaderOf, NO_LEADER, turnsBeforePermanentLead, winnerTrailed } from '../src/quality/lead.js';
-import type { QualitySummary } from '../src/quality/quality-figures.js';
+import { emptyQuality, recordQuality, summarizeQuality, type QualitySummary } from '../src/quality/quality-figures.js';
+import { MatchTrace } from '../src/quality/match-trace.js';
+import { formatQuality } from '../src/quality/quality-text.js';
+import { MatchFigures } from '../src/stats/clusters.js';
 import { withQualityMetrics } from '../src/quality/quality-report.js';
 import { skillOrder } from '../src/quality/skill-order.js';
 import type { AnyGameReport, MatchCollector } from '../src/reports/report.js';
@@ -319,5 +322,52 @@ describe('intervals cut to what a figure can take', () => {
     expect(matchesLine({ status: 'complete', matchesPlayed: 296, errors: 4 }, 300)).toBe('296 of 300 matches played, 4 failed');
     expect(matchesLine({ status: 'stopped', matchesPlayed: 77, errors: 1 }, 2000)).toBe('77 of 2000 matches played (run stopped, 1 failed)');
     expect(matchesLine({ status: 'interrupted', matchesPlayed: 50, errors: 0 }, 2000)).toBe('50 of 2000 matches played (run interrupted)');
+  });
+});
+
+describe('quality figures with three or more seats', () => {
+  /** A four-seat stub: only its seats, heuristic and lack of endedAtCap are read (leads off). */
+  // Without endedAtCap, which reads the scripted state: these matches are recorded, not played.
+  const { endedAtCap: _endedAtCap, ...uncapped } = scriptedLeads as AnyGame;
+  const fourSeats: AnyGame = { ...uncapped, seats: ['A1', 'B1', 'A2', 'B2'] };
+  const run = { game: fourSeats, leads: false, skill: null, skillNote: null };
+
+  /** Records one match whose first decision was `firstMover`'s and which ended with `returns`. */
+  const record = (aggregate: ReturnType<typeof emptyQuality>, figures: MatchFigures, matchIndex: number, firstMover: number, returns: number[]): void => {
+    const trace = new MatchTrace(fourSeats, false);
+    trace.decision(firstMover, 2, null);
+    recordQuality(aggregate, run, trace, { matchIndex, seed: '', cluster: matchIndex, clusterSize: 1, returns, finalState: null }, figures);
+  };
+
+  it("tell a team's win (a top some seats share, others below) from a draw (every seat equal), and give the first mover's side its wins", () => {
+    const aggregate = emptyQuality();
+    const figures = new MatchFigures();
+    // Seat 1 moves first in each. Team A (seats 1, 3) wins, team B wins, a draw, seat 1 alone, seat 3 alone.
+    const matches: number[][] = [[1, 0, 1, 0], [0, 1, 0, 1], [2, 2, 2, 2], [3, 1, 0, 0], [0, 0, 5, 0]];
+    matches.forEach((returns, index) => record(aggregate, figures, index, 0, returns));
+    const q = summarizeQuality(aggregate, run, 0.95);
+    expect([q.draw.successes, q.draw.n]).toEqual([1, 5]);
+    expect([q.sharedTop?.successes, q.sharedTop?.n]).toEqual([2, 5]);
+    expect([q.firstMover.win.successes, q.firstMover.decidedWin.successes, q.firstMover.decidedWin.n]).toEqual([1, 1, 2]);
+    // At the top, alone or shared, in a match that was no draw: the team's win and the outright one.
+    expect([q.firstMover.top?.successes, q.firstMover.top?.n]).toEqual([2, 5]);
+    const text = formatQuality(q, fourSeats.seats);
+    expect(text).toMatch(/quality\.sharedTop +top shared by some seats, not all +40\.0%/);
+    expect(text).toMatch(/quality\.draw +draws \(every seat's return equal\) +20\.0%/);
+    expect(text).toMatch(/quality\.firstMover\.top +first mover at the top, alone or shared +40\.0%/);
+  });
+
+  it('leave two-seat figures as they were: no shared top, no first mover at the top', () => {
+    const twoSeats: AnyGame = uncapped;
+    const two = { game: twoSeats, leads: false, skill: null, skillNote: null };
+    const aggregate = emptyQuality();
+    const trace = new MatchTrace(twoSeats, false);
+    trace.decision(0, 2, null);
+    recordQuality(aggregate, two, trace, { matchIndex: 0, seed: '', cluster: 0, clusterSize: 1, returns: [0, 0], finalState: null }, new MatchFigures());
+    const q = summarizeQuality(aggregate, two, 0.95);
+    expect([q.draw.successes, q.draw.n]).toEqual([1, 1]);
+    expect(q.sharedTop).toBeUndefined();
+    expect(q.firstMover.top).toBeUndefined();
+    expect(formatQuality(q, scriptedLeads.seats)).toMatch(/quality\.draw +draws \(no single winner\) +100\.0%/);
   });
 });

@@ -28,6 +28,7 @@ export function qualityCharts(summary: RunSummary): ChartSpec[] {
   const rows = present([
     intervalRow('first mover wins (decided matches)', get(quality, 'firstMover', 'decidedWin')),
     intervalRow('draws', get(quality, 'draw')),
+    intervalRow('top shared by some seats', get(quality, 'sharedTop')),
     intervalRow('ended at the length cap', get(quality, 'capped')),
     intervalRow('winner trailed at some turn (drama)', get(quality, 'drama')),
     intervalRow(`more skilled agent lost (chance share)`, get(quality, 'chanceShare')),

@@ -7,10 +7,12 @@
  * D_m decisions, L_m legal actions summed over them, w_m the winner (the one seat with the
  * strictly highest return; none in a draw):
  * - per seat: win, draw and loss rates over matches;
- * - draws: rate of matches without a single winner; caps: rate of matches the game says ended at
+ * - draws: rate of matches where every seat's return is the same; shared top (three or more
+ *   seats): rate of matches where some seats, not all, share the highest return; caps: rate of matches the game says ended at
  *   its length cap (`endedAtCap`), for games that say;
  * - first mover: the seat of the first decision; its win rate over all matches and over decided
- *   ones, and its advantage, the decided win rate minus the fair share 1/seats;
+ *   ones, and its advantage, the decided win rate minus the fair share 1/seats; with three or
+ *   more seats, its rate of being at the top, alone or shared, in a match that was no draw;
  * - length: mean decisions and mean turns per match, and the distribution of decisions;
  * - branching: ΣL / ΣD, legal actions per decision (a ratio estimator);
  * - decisiveness: Σk_m / ΣT_m over decided matches, k_m the turn starts before w_m's heuristic
@@ -46,11 +48,16 @@ export type RatioFigure = MeanEstimate & { readonly kind: 'ratio' };
 export interface QualitySummary {
   readonly matches: number;
   readonly bySeat: Record<string, { readonly win: RateEstimate; readonly draw: RateEstimate; readonly loss: RateEstimate }>;
+  /** Matches where every seat's return was the same. */
   readonly draw: RateEstimate;
+  /** Three or more seats only: matches where some seats, not all, shared the highest return (a team's win, a tie for first). */
+  readonly sharedTop?: RateEstimate;
   readonly capped?: RateEstimate;
   readonly firstMover: {
     readonly win: RateEstimate;
     readonly decidedWin: RateEstimate;
+    /** Three or more seats only: the first mover at the highest return, alone or shared, in a match that was no draw (its side's win in a team game). */
+    readonly top?: RateEstimate;
     /** The decided win rate minus the fair share 1/seats, with the rate's interval shifted alike. */
     readonly advantage: { readonly fair: number; readonly value: number; readonly lower: number; readonly upper: number };
   };
@@ -92,9 +99,11 @@ interface QualitySlots {
   /** Per seat (0-based): win, draw, loss. */
   readonly seats: (readonly number[])[];
   readonly draw: number;
+  readonly sharedTop: number;
   readonly capped: number;
   readonly firstMoverWin: number;
   readonly firstMoverDecidedWin: number;
+  readonly firstMoverTop: number;
   readonly decisions: number;
   readonly turns: number;
   readonly branching: number;
@@ -113,9 +122,11 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
     slots = {
       seats: [],
       draw: slot('draw'),
+      sharedTop: slot('sharedTop'),
       capped: slot('capped'),
       firstMoverWin: slot('firstMover:win'),
       firstMoverDecidedWin: slot('firstMover:decidedWin'),
+      firstMoverTop: slot('firstMover:top'),
       decisions: slot('decisions'),
       turns: slot('turns'),
       branching: slot('branching'),
@@ -151,11 +162,18 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     if (result === 'win') winner = seat;
   }
   const decided = winner !== NO_LEADER;
-  figures.trialAt(slots.draw, !decided);
+  // A draw only when every seat shares the top (each 'draw'); with three or more seats a top
+  // some share while others lost (a team's win) is counted apart, as a shared top.
+  let lost = false;
+  for (let seat = 0; seat < results.length; seat++) if (results[seat] === 'loss') lost = true;
+  figures.trialAt(slots.draw, !decided && !lost);
+  if (results.length > 2) figures.trialAt(slots.sharedTop, !decided && lost);
   if (run.game.endedAtCap !== undefined) figures.trialAt(slots.capped, run.game.endedAtCap(context.finalState) === true);
   if (trace.firstMover >= 0) {
     figures.trialAt(slots.firstMoverWin, results[trace.firstMover] === 'win');
     if (decided) figures.trialAt(slots.firstMoverDecidedWin, trace.firstMover === winner);
+    // Its side's win where seats share the top: a team game has no single winner to count.
+    if (results.length > 2) figures.trialAt(slots.firstMoverTop, lost && results[trace.firstMover] !== 'loss');
   }
   figures.sampleAt(slots.decisions, trace.decisions);
   figures.sampleAt(slots.turns, trace.turnStarts);
@@ -246,10 +264,12 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
     matches,
     bySeat,
     draw: rate('draw'),
+    ...(seats > 2 ? { sharedTop: rate('sharedTop') } : {}),
     ...(run.game.endedAtCap === undefined ? {} : { capped: rate('capped') }),
     firstMover: {
       win: rate('firstMover:win'),
       decidedWin,
+      ...(seats > 2 ? { top: rate('firstMover:top') } : {}),
       advantage: { fair, value: decidedWin.rate - fair, lower: decidedWin.lower - fair, upper: decidedWin.upper - fair },
     },
     length: {

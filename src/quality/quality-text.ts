@@ -34,10 +34,14 @@ export function formatQuality(quality: unknown, seatNames: readonly string[]): s
     const seat = seatNames[Number(key.slice(4)) - 1] ?? key;
     rate(`quality.bySeat.${key}.win`, `${seat} wins`, figures.win);
   }
-  rate('quality.draw', 'draws (no single winner)', q.draw);
+  if (q.sharedTop !== undefined) {
+    rate('quality.sharedTop', 'top shared by some seats, not all', q.sharedTop);
+    rate('quality.draw', "draws (every seat's return equal)", q.draw);
+  } else rate('quality.draw', 'draws (no single winner)', q.draw);
   rate('quality.capped', 'ended at the length cap', q.capped);
   rate('quality.firstMover.win', 'first mover wins', q.firstMover.win);
   rate('quality.firstMover.decidedWin', 'first mover wins, decided matches', q.firstMover.decidedWin);
+  rate('quality.firstMover.top', 'first mover at the top, alone or shared', q.firstMover.top);
   const advantage = q.firstMover.advantage;
   if (isRate(q.firstMover.decidedWin) && q.firstMover.decidedWin.n > 0) {
     const points = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;

@@ -98,8 +98,15 @@ export interface GenericAggregate {
 export interface GenericSummary {
   /** `seat1WinRate`, `seat2WinRate`, ...: the share of matches the seat won outright. */
   readonly [seatWinRate: `seat${number}WinRate`]: RateEstimate;
-  /** Matches where the highest return was shared. */
+  /** Matches where every seat's return was the same: no seat did better than another. */
   readonly drawRate: RateEstimate;
+  /**
+   * Three or more seats only: matches where some seats, not all, shared the highest return (a
+   * team's win, or a tie for first), so that wins, shared tops and draws make up every match.
+   */
+  readonly sharedTopRate?: RateEstimate;
+  /** Three or more seats only: `seat1TopRate`, ...: the share of matches the seat ended at the highest return, alone or shared, in a match that was no draw (its team's win rate). */
+  readonly [seatTopRate: `seat${number}TopRate`]: RateEstimate | undefined;
   /**
    * Each seat's share of the decided matches (those with one seat strictly highest): `seat1WinRate`
    * of `decided` is seat 1's wins over the matches someone won. Draws say nothing of which seat
@@ -152,17 +159,25 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
     const returns = context.returns ?? this.returns;
     if (returns === null) throw new Error('the match ended without reaching a terminal state');
     const best = Math.max(...returns);
-    const winner = returns.filter((value) => value === best).length === 1 ? returns.indexOf(best) : -1;
+    const atTop = returns.filter((value) => value === best).length;
+    const winner = atTop === 1 ? returns.indexOf(best) : -1;
+    // A draw only when no seat did better than another: a top some seats share while others
+    // are below (a team's win) is no draw, and with three or more seats it is counted apart.
+    const draw = winner === -1 && atTop === returns.length;
     this.figures.clear();
     for (let seat = 0; seat < this.seats; seat++) this.figures.trial(`win:seat${seat + 1}`, seat === winner);
-    this.figures.trial('draw', winner === -1);
+    this.figures.trial('draw', draw);
+    if (this.seats > 2) {
+      this.figures.trial('sharedTop', winner === -1 && !draw);
+      for (let seat = 0; seat < this.seats; seat++) this.figures.trial(`top:seat${seat + 1}`, !draw && returns[seat] === best);
+    }
     if (winner !== -1) for (let seat = 0; seat < this.seats; seat++) this.figures.trial(`decided:seat${seat + 1}`, seat === winner);
     this.figures.sample('decisions', this.decisions);
     for (const [type, count] of this.counts) aggregate.eventCounts[type] = (aggregate.eventCounts[type] ?? 0) + count;
     aggregate.matches++;
     recordMatch(aggregate.tally, context, this.figures);
     addToHistogram(aggregate.decisionsHistogram, this.decisions);
-    const row = [winner === -1 ? 'draw' : `seat${winner + 1}`, this.decisions];
+    const row = [draw ? 'draw' : topSeats(returns, best), this.decisions];
     this.reset();
     return { matchRow: row, eventRows: [] };
   }
@@ -172,6 +187,13 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
     this.returns = null;
     this.counts.clear();
   }
+}
+
+/** The seats at the top return, as matches.csv's winner: `seat2`, or `seat1+seat3` where they share it. */
+function topSeats(returns: readonly number[], best: number): string {
+  const seats: string[] = [];
+  for (let seat = 0; seat < returns.length; seat++) if (returns[seat] === best) seats.push(`seat${seat + 1}`);
+  return seats.join('+');
 }
 
 /**
@@ -212,6 +234,10 @@ export function genericReport(gameId: string, seatNames: readonly string[]): Gam
       const summary: Record<string, unknown> = {};
       for (let seat = 1; seat <= seats; seat++) summary[`seat${seat}WinRate`] = clusteredRate(sums[`win:seat${seat}`], confidence);
       summary['drawRate'] = clusteredRate(sums['draw'], confidence);
+      if (seats > 2) {
+        summary['sharedTopRate'] = clusteredRate(sums['sharedTop'], confidence);
+        for (let seat = 1; seat <= seats; seat++) summary[`seat${seat}TopRate`] = clusteredRate(sums[`top:seat${seat}`], confidence);
+      }
       const decided: Record<string, RateEstimate> = {};
       for (let seat = 1; seat <= seats; seat++) decided[`seat${seat}WinRate`] = clusteredRate(sums[`decided:seat${seat}`], confidence);
       summary['decided'] = decided;
@@ -230,7 +256,14 @@ export function genericReport(gameId: string, seatNames: readonly string[]): Gam
     },
     formatSummary(summary) {
       const rows = seatNames.map((name, seat) => [`${name} wins`, ...formatRate(summary[`seat${seat + 1}WinRate`] as RateEstimate)]);
-      rows.push(['draws', ...formatRate(summary.drawRate)]);
+      if (summary.sharedTopRate !== undefined) {
+        rows.push(['top shared by some seats', ...formatRate(summary.sharedTopRate)]);
+        rows.push(['draws (all seats equal)', ...formatRate(summary.drawRate)]);
+        seatNames.forEach((name, seat) => {
+          const top = summary[`seat${seat + 1}TopRate`];
+          if (top !== undefined) rows.push([`${name} at the top, alone or shared`, ...formatRate(top)]);
+        });
+      } else rows.push(['draws', ...formatRate(summary.drawRate)]);
       const events = Object.entries(summary.events).map(([type, count]) => `  ${type}: ${count.perMatch.toFixed(2)} (${count.total} in all)`);
       return [
         table(['', 'rate', '95% interval'], rows),
