@@ -326,6 +326,11 @@ describe('hordelab ladder and checks across a ladder', () => {
     expect(band.status).toBe(2);
     expect(band.stderr).toMatch(/--band: "nothing" is not a headline of coin-flip/);
     expect((await hordelab('ladder', 'coin.yaml', '-o', 'bad')).stderr).toMatch(/--levels: name the skill levels/);
+    // Written apart, played alike: 4 is greedy's default beam, 1000 MCTS's default iterations.
+    const alike = await hordelab('ladder', 'coin.yaml', '--levels', 'random,greedy,greedy:beam=4', '-o', 'bad');
+    expect([alike.status, alike.stderr]).toEqual([2, 'hordelab: --levels: level "greedy:beam=4" plays as level "greedy" (the same agents and settings once defaults are filled in); list each level once\n']);
+    expect((await hordelab('ladder', 'coin.yaml', '--levels', 'mcts:iterations=1000,mcts', '-o', 'bad')).stderr).toContain('level "mcts" plays as level "mcts:iterations=1000"');
+    expect((await hordelab('ladder', 'coin.yaml', '--levels', 'greedy,greedy:beam=3', '-w', '0', '-n', '2', '-o', 'two-beams', '-q')).status).toBe(0);
     expect(existsSync(join(work, 'bad'))).toBe(false);
   });
 

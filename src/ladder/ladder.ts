@@ -12,7 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { UsageError } from '../core/errors.js';
 import { summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { flattenMetrics } from '../present/metrics.js';
-import type { Scenario } from '../scenario/scenario.js';
+import { settingsPlayed, type Scenario } from '../scenario/scenario.js';
+import { canonicalJson } from '../run/run-key.js';
 import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { headlinesOf, judge, readFigure, type Band, type Figure, type Headline, type LevelReading, type Verdict } from './headlines.js';
@@ -174,6 +175,23 @@ function refuseRateBandsPastRange(base: Scenario, bands: ReadonlyMap<string, Ban
   }
 }
 
+/**
+ * Refuses two levels whose seats play the same agents with the same settings once each agent's
+ * defaults are filled in (`greedy` and `greedy:beam=4` where 4 is greedy's default beam): the
+ * ladder would play, and rank, one agent as two levels. Levels written alike are refused
+ * earlier, as written (`parseLevels`).
+ */
+function refuseLevelsPlayedAlike(levels: readonly Level[], scenarios: readonly Scenario[], source: string): void {
+  const played = new Map<string, string>();
+  scenarios.forEach((scenario, index) => {
+    const name = (levels[index] as Level).name;
+    const key = canonicalJson(scenario.seats.map((seat) => [seat.factory.moduleUrl ?? seat.factory.id, settingsPlayed(seat)]));
+    const same = played.get(key);
+    if (same !== undefined) throw new UsageError([{ source, field: '', message: `level "${name}" plays as level "${same}" (the same agents and settings once defaults are filled in); list each level once` }]);
+    played.set(key, name);
+  });
+}
+
 /** Plays every level and judges every headline. */
 export async function runLadder(base: Scenario, options: LadderOptions): Promise<LadderSummary> {
   const levels = ladderLevels(base, options.levels, options.levelsDir);
@@ -181,6 +199,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
   // Every level must be a valid scenario before any match runs.
   const scenarios: Scenario[] = [];
   for (const level of levels) scenarios.push(await levelScenario(base, level, source));
+  refuseLevelsPlayedAlike(levels, scenarios, source);
   const headlines = headlinesOf(base.entry);
   for (const path of options.bands?.keys() ?? []) {
     if (!headlines.some((headline) => headline.path === path)) {

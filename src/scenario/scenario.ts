@@ -479,7 +479,7 @@ export function namesSharedByOthers<S extends { readonly name: string; readonly 
 }
 
 /** A seat's settings as its agent plays them (defaults filled in, where the agent says how), else as given. */
-function settingsPlayed(seat: { readonly config: Readonly<Record<string, unknown>>; readonly factory?: AgentFactory | undefined }): Readonly<Record<string, unknown>> {
+export function settingsPlayed(seat: { readonly config: Readonly<Record<string, unknown>>; readonly factory?: AgentFactory | undefined }): Readonly<Record<string, unknown>> {
   const { factory, config } = seat;
   return factory?.settingsPlayed === undefined || factory.validateConfig(config).length > 0 ? config : factory.settingsPlayed(config);
 }
