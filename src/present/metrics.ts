@@ -122,7 +122,8 @@ export function flattenMetrics(value: unknown, prefix = '', designEffect = 1, on
       // A figure without samples (n 0) has no value: NaN, which summary.json holds as null.
       const rate = n === 0 ? bound(node['rate']) : node['rate'];
       if (typeof rate === 'number' && typeof node['successes'] === 'number') {
-        metrics.push({ kind: 'rate', path, value: rate, lower, upper, successes: node['successes'], n, designEffect: deff, clusters });
+        // Nor an interval: a rate's [0, 1] says nothing measured, and a mean's bounds are empty too.
+        metrics.push({ kind: 'rate', path, value: rate, lower: n === 0 ? Number.NaN : lower, upper: n === 0 ? Number.NaN : upper, successes: node['successes'], n, designEffect: deff, clusters });
         return;
       }
       const mean = n === 0 ? bound(node['mean']) : node['mean'];

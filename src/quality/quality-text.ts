@@ -27,6 +27,11 @@ export function formatQuality(quality: unknown, seatNames: readonly string[]): s
   };
   const average = (path: string, what: string, value: unknown, digits = 2): void => {
     if (!isMean(value)) return;
+    // As a rate without samples reads: decisiveness has none where no match was decided.
+    if (value.n === 0) {
+      rows.push([path, what, '-', 'no samples', '0']);
+      return;
+    }
     const [shown, interval] = formatMean(mean(value), digits).split(' [');
     rows.push([path, what, shown ?? '-', interval === undefined ? '' : `[${interval}`, String(value.n)]);
   };
