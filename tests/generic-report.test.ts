@@ -10,6 +10,7 @@ import type { GameEvent } from '../src/core/game.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
 import { eventTypeProblem, genericReport, withEngineEvents, type GenericAggregate } from '../src/reports/generic-report.js';
+import { clusteredMean, emptyTally, MatchFigures, recordMatch, settledFigures } from '../src/stats/clusters.js';
 
 const report = genericReport('tic-tac-toe', ['X', 'O']);
 const seats = [
@@ -32,7 +33,7 @@ describe('the generic report', () => {
     expect(aggregate.eventCounts).toEqual({ place: steps, matchEnd: 20 });
     const summary = report.summarize(aggregate, 0.95);
     expect(summary.moves.mean).toBeCloseTo(steps / 20, 12);
-    expect(summary.events['place']).toEqual({ total: steps, perMatch: steps / 20 });
+    expect(summary.events['place']).toMatchObject({ total: steps, perMatch: steps / 20, mean: steps / 20, n: 20, clusters: 20 });
   });
 
   it("gives each seat's share of the decided matches, draws left out, with the match as the unit", () => {
@@ -59,6 +60,36 @@ describe('the generic report', () => {
     expect(summary.decided['seat2WinRate']).toMatchObject({ rate: 0.4, successes: 2, n: 5 });
     expect(summary.decided['seat3WinRate']).toMatchObject({ successes: 0, n: 5 });
     expect(Object.keys(summary.decided)).toEqual(['seat1WinRate', 'seat2WinRate', 'seat3WinRate', 'seat4WinRate']);
+  });
+
+  it("gives each event type's count per match the interval of every match's count, zeros included, whatever the chunks and clusters", () => {
+    // An oracle tally records every match's count of 'hit' as a sample, zeros too; the report
+    // records a type only in matches that emit it. Their figures must agree exactly, for single
+    // matches and for rotated pairs, in one aggregate or merged from two.
+    const counts = Array.from({ length: 60 }, (_, i) => ((i * 7919) % 13) % 4 === 0 ? 0 : ((i * 104729) % 17) % 5);
+    for (const clusterSize of [1, 2]) {
+      const oracle = emptyTally();
+      const figures = new MatchFigures();
+      const parts = [report.emptyAggregate() as GenericAggregate, report.emptyAggregate() as GenericAggregate];
+      counts.forEach((count, matchIndex) => {
+        const where = { cluster: Math.floor(matchIndex / clusterSize), clusterSize };
+        // The two parts split inside a pair (matches 0-24 and 25-59): a chunk boundary.
+        const part = parts[matchIndex < 25 ? 0 : 1] as GenericAggregate;
+        const collector = report.createCollector({ eventRows: false });
+        for (let event = 0; event < count; event++) collector.onEvent({ type: 'hit' });
+        collector.finishMatch({ matchIndex, seed: '', ...where, returns: [1, 0] }, part);
+        figures.clear();
+        figures.sample('hit', count);
+        recordMatch(oracle, where, figures);
+      });
+      const merged = report.emptyAggregate() as GenericAggregate;
+      for (const part of [parts[1], parts[0]]) report.mergeAggregates(merged, part);
+      const expected = clusteredMean(settledFigures(oracle)['hit'], 0.95);
+      const hit = report.summarize(merged, 0.95).events['hit'];
+      expect(hit, `clusters of ${clusterSize}`).toMatchObject({ total: counts.reduce((a, b) => a + b, 0), n: 60, clusters: 60 / clusterSize });
+      for (const key of ['mean', 'lower', 'upper', 'sd', 'designEffect'] as const) expect(hit?.[key], `${key}, clusters of ${clusterSize}`).toBeCloseTo(expected[key], 12);
+      expect(Number.isFinite(hit?.lower)).toBe(true);
+    }
   });
 
   it('keeps two seats as they were: a shared top is every seat, so a draw, and no shared-top figures', () => {

@@ -16,7 +16,7 @@ import type { AnyGame, GameEvent } from '../core/game.js';
 import { describeValue } from '../core/match-runner.js';
 import { isObjectPropertyName } from '../core/safe-keys.js';
 import { CONTROL_CHARACTER } from '../core/one-line.js';
-import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { clusteredMean, clusteredRate, emptySums, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import { addToHistogram, mergeHistograms, sortedHistogram, type Histogram } from '../stats/intervals.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
@@ -117,8 +117,11 @@ export interface GenericSummary {
   readonly decided: { readonly [seatWinRate: `seat${number}WinRate`]: RateEstimate };
   /** Moves per match: decisions, chance outcomes not counted, with their histogram (the report's game-length chart). */
   readonly moves: MeanEstimate & { readonly histogram: [number, number][] };
-  /** The game's own events: how many of each type the run's matches emitted, in all and per match. */
-  readonly events: Record<string, { readonly total: number; readonly perMatch: number }>;
+  /**
+   * The game's own events: how many of each type the run's matches emitted, in all and per
+   * match, and the mean per match with its interval (its `mean` is `perMatch`).
+   */
+  readonly events: Record<string, { readonly total: number; readonly perMatch: number } & Partial<MeanEstimate>>;
 }
 
 class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
@@ -173,7 +176,13 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
     }
     if (winner !== -1) for (let seat = 0; seat < this.seats; seat++) this.figures.trial(`decided:seat${seat + 1}`, seat === winner);
     this.figures.sample('decisions', this.decisions);
-    for (const [type, count] of this.counts) aggregate.eventCounts[type] = (aggregate.eventCounts[type] ?? 0) + count;
+    for (const [type, count] of this.counts) {
+      aggregate.eventCounts[type] = (aggregate.eventCounts[type] ?? 0) + count;
+      // The count with no sample count (n 0): only matches that emit a type record it, so its
+      // cluster sums hold Σ counts and their squares alone, and every match's count of samples
+      // is taken from `decisions`, which each match records ({@link eventsPerMatch}).
+      this.figures.samples(`${EVENT_FIGURE}${type}`, 0, count, count * count);
+    }
     aggregate.matches++;
     recordMatch(aggregate.tally, context, this.figures);
     addToHistogram(aggregate.decisionsHistogram, this.decisions);
@@ -187,6 +196,29 @@ class GenericCollector implements MatchCollector<GameEvent, GenericAggregate> {
     this.returns = null;
     this.counts.clear();
   }
+}
+
+/** Figure names of the per-match event counts: the prefix, then the type. */
+const EVENT_FIGURE = 'event:';
+
+/**
+ * Events of one type per match, with the interval of a clustered mean. A type's figure holds
+ * each cluster's count and the squares of each match's count, recorded only where the type
+ * happened, so its sums are the same however the run was cut into chunks; the matches and
+ * clusters are those of `decisions`, which every match records. Σx_c·n_c needs each cluster's
+ * matches: with every cluster the same size s it is s·Σx; clusters of different sizes (a run
+ * stopped inside a rotated pair) give the mean without an interval.
+ */
+function eventsPerMatch(counts: ClusterSums | undefined, matches: ClusterSums | undefined, confidence: number): MeanEstimate {
+  const empty = emptySums();
+  const events = counts ?? empty;
+  const all = matches ?? empty;
+  const size = all.clusters === 0 ? 0 : all.n / all.clusters;
+  const equalSizes = all.nn * all.clusters === all.n * all.n;
+  const sums: ClusterSums = { clusters: all.clusters, x: events.x, n: all.n, xx: events.xx, xn: size * events.x, nn: all.nn, ee: events.ee };
+  const estimate = clusteredMean(sums, confidence);
+  if (equalSizes || all.n === 0) return estimate;
+  return { ...estimate, lower: Number.NaN, upper: Number.NaN, note: 'no interval: the run\'s clusters differ in size (a run stopped inside a rotated pair)' };
 }
 
 /** The seats at the top return, as matches.csv's winner: `seat2`, or `seat1+seat3` where they share it. */
@@ -249,7 +281,7 @@ export function genericReport(gameId: string, seatNames: readonly string[]): Gam
           .sort()
           .map((type) => {
             const total = aggregate.eventCounts[type] as number;
-            return [type, { total, perMatch: aggregate.matches === 0 ? 0 : total / aggregate.matches }];
+            return [type, { total, perMatch: aggregate.matches === 0 ? 0 : total / aggregate.matches, ...eventsPerMatch(sums[`${EVENT_FIGURE}${type}`], sums['decisions'], confidence) }];
           }),
       );
       return summary as unknown as GenericSummary;
@@ -264,7 +296,8 @@ export function genericReport(gameId: string, seatNames: readonly string[]): Gam
           if (top !== undefined) rows.push([`${name} at the top, alone or shared`, ...formatRate(top)]);
         });
       } else rows.push(['draws', ...formatRate(summary.drawRate)]);
-      const events = Object.entries(summary.events).map(([type, count]) => `  ${type}: ${count.perMatch.toFixed(2)} (${count.total} in all)`);
+      // A summary from before the intervals has the figure alone.
+      const events = Object.entries(summary.events).map(([type, count]) => `  ${type}: ${typeof count.mean === 'number' ? formatMean(count as MeanEstimate) : count.perMatch.toFixed(2)} (${count.total} in all)`);
       return [
         table(['', 'rate', '95% interval'], rows),
         '',
