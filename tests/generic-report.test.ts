@@ -83,7 +83,7 @@ describe('the generic report', () => {
         recordMatch(oracle, where, figures);
       });
       const merged = report.emptyAggregate() as GenericAggregate;
-      for (const part of [parts[1], parts[0]]) report.mergeAggregates(merged, part);
+      for (const part of [parts[1], parts[0]] as GenericAggregate[]) report.mergeAggregates(merged, part);
       const expected = clusteredMean(settledFigures(oracle)['hit'], 0.95);
       const hit = report.summarize(merged, 0.95).events['hit'];
       expect(hit, `clusters of ${clusterSize}`).toMatchObject({ total: counts.reduce((a, b) => a + b, 0), n: 60, clusters: 60 / clusterSize });

@@ -177,6 +177,13 @@ describe('hordelab compare', () => {
     const plain = compareRuns(a, await readRunSummary(a), b, await readRunSummary(b));
     expect(plain.metrics.find((metric) => metric.path === 'p2WinRate')).toMatchObject({ role: 'secondary', sameTestAs: 'p1WinRate' });
     expect(plain.metrics.find((metric) => metric.path === 'p1WinRate')).toMatchObject({ role: 'secondary', sameTestAs: null });
+    // Rows and distinct tests counted apart: the repeats are rows, not tests.
+    const repeats = plain.metrics.filter((metric) => metric.sameTestAs !== null);
+    expect(repeats.length).toBeGreaterThan(0);
+    expect([plain.compared, plain.distinctTests]).toEqual([plain.metrics.length, plain.metrics.length - repeats.length]);
+    expect(plain.distinctChanged).toBe(plain.metrics.filter((metric) => metric.sameTestAs === null && metric.changed).length);
+    expect(plain.distinctChanged).toBeLessThan(plain.changed);
+    expect(formatComparison(plain, false)).toContain(`${plain.compared} shared metrics (${plain.distinctTests} distinct tests: some repeat another's counts); ${plain.changed} changed significantly`);
     const secondary = comparison.metrics.filter((metric) => metric.role === 'secondary');
     const text = formatComparison(comparison, true);
     expect(text).toContain(`${secondary.length} secondary metrics; ${secondary.filter((metric) => metric.changed).length} changed significantly`);

@@ -44,8 +44,15 @@ export interface Comparison {
   readonly alpha: number;
   /** The metric tested unadjusted, or null when every metric is one of the Holm family. */
   readonly primary: string | null;
+  /** Metrics compared (rows), and of them those flagged as changed. */
   readonly compared: number;
   readonly changed: number;
+  /**
+   * Distinct tests among them (a metric repeating another's counts, `sameTestAs`, is one test
+   * under two names), and of those the changed: the family Holm's adjustment counts.
+   */
+  readonly distinctTests: number;
+  readonly distinctChanged: number;
   /** Metrics only one of the runs has, or with no samples in one. */
   readonly skipped: readonly string[];
   /** Parameters that differ between the two scenarios, as `name: baseline → run`. */
@@ -213,6 +220,8 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     primary: primary ?? null,
     compared: metrics.length,
     changed: metrics.filter((metric) => metric.changed).length,
+    distinctTests: metrics.filter((metric) => metric.sameTestAs === null).length,
+    distinctChanged: metrics.filter((metric) => metric.sameTestAs === null && metric.changed).length,
     skipped,
     parameterChanges,
     notes,
@@ -259,7 +268,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     );
   } else {
     lines.push(
-      `${comparison.compared} shared metrics; ${comparison.changed} changed significantly (Holm-adjusted p < ${comparison.alpha}; rates in points, means in their units)`,
+      `${comparison.compared} shared metrics${comparison.distinctTests === comparison.compared ? '' : ` (${comparison.distinctTests} distinct tests: some repeat another's counts)`}; ${comparison.changed} changed significantly (Holm-adjusted p < ${comparison.alpha}; rates in points, means in their units)`,
     );
   }
   const rows = comparison.metrics
