@@ -24,6 +24,11 @@ describe('markdown cells, code spans and fenced blocks', () => {
     // Outside a table a command keeps its pipes; the author's prose keeps its code spans as written.
     expect(markdownInlineCode("hordelab run s.yaml --set 'x=a|b'")).toBe("`hordelab run s.yaml --set 'x=a|b'`");
     expect(markdownProse('**bold** <b>tag</b> and `code <b>` & more')).toBe('**bold** &lt;b&gt;tag&lt;/b&gt; and `code <b>` &amp; more');
+    // The author's links stay links, but not to a scheme that runs or embeds something.
+    expect(markdownProse('see [rules](https://example.org/r), [mail](mailto:a@b.c), [file](rules.md)')).toBe('see [rules](https://example.org/r), [mail](mailto:a@b.c), [file](rules.md)');
+    expect(markdownProse('[x](javascript:alert(1)) [y]( JavaScript:alert(2)) [z](data:text/html,hi)')).toBe('[x]\\(javascript:alert(1)) [y]\\( JavaScript:alert(2)) [z]\\(data:text/html,hi)');
+    expect(markdownProse('a [ref][r]\n\n[r]: vbscript:msgbox\n  [ok]: https://example.org')).toBe('a [ref][r]\n\n\\[r]: vbscript:msgbox\n  [ok]: https://example.org');
+    expect(markdownProse('`[x](javascript:1)` stays code')).toBe('`[x](javascript:1)` stays code');
     expect(markdownFenced('plain')).toEqual(['```text', 'plain', '```']);
     expect(markdownFenced('a ```` b')).toEqual(['`````text', 'a ```` b', '`````']);
   });

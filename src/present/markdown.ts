@@ -29,8 +29,20 @@ export function markdownInlineCode(text: string): string {
 export function markdownProse(text: string): string {
   return text
     .split(/(`+[^`][\s\S]*?`+)/)
-    .map((part, index) => (index % 2 === 1 ? part : escapeTags(part)))
+    .map((part, index) => (index % 2 === 1 ? part : withoutUnsafeLinks(escapeTags(part))))
     .join('');
+}
+
+/**
+ * A link (`[text](dest)`) or link definition (`[label]: dest`) whose destination names a scheme
+ * other than http, https or mailto: `javascript:` runs in a preview that does not sanitise links.
+ */
+const UNSAFE_INLINE_LINK = /\]\((?=[ \t]*(?!(?:https?|mailto):)[a-z][a-z0-9+.-]*:)/gi;
+const UNSAFE_LINK_DEFINITION = /^([ ]{0,3})\[(?=[^\]\n]+\]:[ \t]*(?!(?:https?|mailto):)[a-z][a-z0-9+.-]*:)/gim;
+
+/** `text` with links to unsafe schemes left as text: the bracket before them escaped, so no link forms. */
+function withoutUnsafeLinks(text: string): string {
+  return text.replace(UNSAFE_INLINE_LINK, ']\\(').replace(UNSAFE_LINK_DEFINITION, '$1\\[');
 }
 
 function codeSpan(text: string): string {
