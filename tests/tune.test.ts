@@ -430,6 +430,8 @@ describe('tune input', () => {
     }
     const edge = await tune(scenario, { ...options, targets: [parseTarget('p1WinRate=1')] });
     expect(edge.best).toEqual({ winRate: '0.7' });
+    // As written, and as --set reads it: a script gets a number.
+    expect(edge.bestValues).toEqual({ winRate: 0.7 });
   });
 });
 

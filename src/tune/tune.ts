@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
 import { relocateModulePaths } from '../scenario/relocate.js';
-import { setPath, type Scenario } from '../scenario/scenario.js';
+import { parseAssignment, setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { scenarioSkill } from '../ladder/skill.js';
 import { percentBound } from '../reports/format.js';
@@ -103,7 +103,10 @@ export interface TuneResult {
   readonly agents: string;
   /** The warning when a seat plays at random, or null. */
   readonly randomPlay: string | null;
+  /** The best setting, each value as written (`--set`'s text). */
   readonly best: Record<string, string>;
+  /** The same values as `--set` reads them (numbers as numbers, `{40: 4}` as an object), for a script to use. */
+  readonly bestValues: Record<string, unknown>;
   readonly assignments: readonly string[];
   readonly targets: readonly TargetResult[];
   readonly tolerance: number;
@@ -577,6 +580,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
       ...scenarioSkill(confirmation.played.seats, confirmation.played.rotate),
       best,
+      bestValues: Object.fromEntries(Object.entries(best).map(([name, value]) => [name, parseAssignment(`${name}=${value}`).value])),
       assignments: toAssignments(best),
       targets: confirmation.targets,
       tolerance,
