@@ -433,6 +433,20 @@ describe('tune input', () => {
     // As written, and as --set reads it: a script gets a number.
     expect(edge.bestValues).toEqual({ winRate: 0.7 });
   });
+
+  it('reads a figure every match gives alike as that value: the target met or missed by it, not "outside the interval" with NaN', async () => {
+    // A coin flip has no decision: every match's decisions are 0.
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(1), join(dir, '..', 'coin.yaml'));
+    const options = { space: [parseDimension('winRate=0.3,0.7')], budget: 200, confirm: 40, workers: 0, outDir: dir } as const;
+    const met = await tune(scenario, { ...options, targets: [parseTarget('quality.length.decisions=0')] });
+    expect(met.targets[0]).toMatchObject({ value: 0, lower: 0, upper: 0, probabilityInBand: 1, intervalContainsTarget: true, note: 'every match gave 0' });
+    expect(formatTune(met)).toContain('quality.length.decisions = 0.00 (every match gave 0) on 40 fresh matches; target 0; within ±');
+    expect(formatTune(met)).not.toContain('NaN');
+    const missed = await tune(scenario, { ...options, outDir: join(dir, 'missed'), targets: [parseTarget('quality.length.decisions=2')] });
+    expect(missed.targets[0]).toMatchObject({ value: 0, probabilityInBand: 0, intervalContainsTarget: false });
+    expect(formatTune(missed)).toMatch(/target 2; outside ±\S+ in every match/);
+  });
 });
 
 describe('tune targets and budgets', () => {

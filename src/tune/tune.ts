@@ -87,6 +87,13 @@ export interface TargetResult {
    */
   readonly probabilityInBand: number;
   readonly intervalContainsTarget: boolean;
+  /**
+   * Where the figure has no interval, why: every fresh match (or cluster) gave the same value, so
+   * the figure is that value ({@link lower} and {@link upper} equal it, and the probability is 1
+   * or 0 by whether it lies within the tolerance); or there were too few clusters to measure one
+   * (bounds and probability NaN, null in JSON).
+   */
+  readonly note?: string;
 }
 
 /** One round of a race: the candidates still in it, the matches each has played, the best so far. */
@@ -844,20 +851,21 @@ async function confirmOnFreshSeeds(
   const targets = options.targets.map((target): TargetResult => {
     const metric = pickMetric(metrics, target.metric, `--target ${target.metric}=${target.value}`);
     if (Number.isNaN(metric.value)) throw unmeasuredTarget(target, `the best setting's ${matches} fresh matches (${toAssignments(best).join(' ')})`);
+    const common = { metric: target.metric, kind: metric.kind, target: target.value, value: metric.value, n: metric.n };
+    if (!(Number.isFinite(metric.lower) && Number.isFinite(metric.upper))) {
+      // No interval: a mean whose samples (or a ratio whose clusters) never varied is the value
+      // every match gave, and the target is met or not by that value; any other has none.
+      if (metric.kind === 'mean' && metric.sd === 0 && metric.clusters >= 2) {
+        const within = Math.abs(metric.value - target.value) <= tolerance;
+        const note = metric.ratio === true ? `the ratio ${formatNumber(metric.value)} in every one of its ${metric.clusters} units` : `every match gave ${formatNumber(metric.value)}`;
+        return { ...common, lower: metric.value, upper: metric.value, probabilityInBand: within ? 1 : 0, intervalContainsTarget: metric.value === target.value, note };
+      }
+      return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: false, note: `no interval: ${metric.kind === 'mean' ? (metric.note ?? 'too few clusters') : 'too few clusters'}` };
+    }
     // Normal approximation of where the true value lies, from the interval's half-width.
     const se = Math.max(1e-12, (metric.upper - metric.lower) / (2 * 1.959964));
     const probabilityInBand = normalCdf((target.value + tolerance - metric.value) / se) - normalCdf((target.value - tolerance - metric.value) / se);
-    return {
-      metric: target.metric,
-      kind: metric.kind,
-      target: target.value,
-      value: metric.value,
-      lower: metric.lower,
-      upper: metric.upper,
-      n: metric.n,
-      probabilityInBand,
-      intervalContainsTarget: metric.lower <= target.value && target.value <= metric.upper,
-    };
+    return { ...common, lower: metric.lower, upper: metric.upper, probabilityInBand, intervalContainsTarget: metric.lower <= target.value && target.value <= metric.upper };
   });
   return { played, matches, seed, targets };
 }
@@ -904,7 +912,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
   // Module paths (game, agents, metrics) are named again from where the tuned scenario lies.
   relocateModulePaths(data, scenario.file, dirname(result.tunedScenario));
   const lines = result.targets.map(
-    (target) => `#   ${target.metric}: ${formatEstimate(target)} on ${result.confirmMatches} fresh matches (target ${target.target}; P(within ±${result.tolerance}) = ${target.probabilityInBand.toFixed(2)})`,
+    (target) => `#   ${target.metric}: ${formatEstimate(target)} on ${result.confirmMatches} fresh matches (target ${target.target}; ${verdictOf(target, result.tolerance)})`,
   );
   const header = [
     `# Tuned by hordelab tune from ${scenario.file}: ${result.assignments.join(' ')}`,
@@ -918,10 +926,21 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
 }
 
 
-/** `49.0% [47.5, 50.6]` for a rate, `6.27 [6.10, 6.44]` for a mean. */
+/** A value as the text shows a mean's: up to 6 significant digits, no trailing zeros. */
+const formatNumber = (value: number): string => String(Number(value.toPrecision(6)));
+
+/** `49.0% [47.5, 50.6]` for a rate, `6.27 [6.10, 6.44]` for a mean, `4.00 (every match gave 4)` where it has no interval. */
 function formatEstimate(target: TargetResult): string {
+  if (target.note !== undefined) return `${target.value.toFixed(2)} (${target.note})`;
   if (target.kind === 'rate') return `${(100 * target.value).toFixed(1)}% [${percentBound(target.lower, target.value)}, ${percentBound(target.upper, target.value)}]`;
   return `${target.value.toFixed(2)} [${target.lower.toFixed(2)}, ${target.upper.toFixed(2)}]`;
+}
+
+/** `P(within ±0.01) = 0.83`, or what a figure without an interval says instead. */
+function verdictOf(target: TargetResult, tolerance: number): string {
+  if (target.note === undefined) return `P(within ±${tolerance}) = ${target.probabilityInBand.toFixed(2)}`;
+  if (Number.isNaN(target.probabilityInBand)) return `P(within ±${tolerance}) not measured`;
+  return target.probabilityInBand === 1 ? `within ±${tolerance} in every match` : `outside ±${tolerance} in every match`;
 }
 
 /** The result as text. */
@@ -932,7 +951,7 @@ export function formatTune(result: TuneResult): string {
   for (const target of result.targets) {
     lines.push(
       `  ${target.metric} = ${formatEstimate(target)} on ${result.confirmMatches} fresh matches; ` +
-        `target ${target.target}${target.intervalContainsTarget ? ' (inside the interval)' : ' (outside the interval)'}; P(within ±${result.tolerance}) = ${target.probabilityInBand.toFixed(2)}`,
+        `target ${target.target}${target.note !== undefined ? '' : target.intervalContainsTarget ? ' (inside the interval)' : ' (outside the interval)'}; ${verdictOf(target, result.tolerance)}`,
     );
   }
   lines.push(`  (P(within ±${result.tolerance}): from the fresh matches alone, normal approximation, flat prior; not corrected for the setting having been picked)`);
