@@ -151,9 +151,13 @@ describe('hordelab compare', () => {
       expect(byPath.get(path)?.adjustedPValue, path).toBe(byPath.get('p1WinRate')?.adjustedPValue);
     }
     // The distinct tests among the rows: the rates' by their counts (here: the win test and the
-    // draw test), and every mean (the two agents' scores); Holm over those alone.
+    // draw test), and every mean with a spread (the two agents' scores); Holm over those alone.
+    // A mean every flip gave alike (no decision: 0 in each run) is no test, and not in the family.
+    expect(byPath.get('quality.length.decisions')).toMatchObject({ exact: true, pValue: 1, adjustedPValue: 1 });
     const distinct = new Map<string, number>();
-    comparison.metrics.forEach((metric, index) => distinct.set(metric.kind === 'rate' ? `${metric.pValue.toPrecision(12)}|${Math.abs(metric.difference).toPrecision(12)}` : `mean ${index}`, metric.pValue));
+    comparison.metrics.forEach((metric, index) => {
+      if (metric.exact !== true) distinct.set(metric.kind === 'rate' ? `${metric.pValue.toPrecision(12)}|${Math.abs(metric.difference).toPrecision(12)}` : `mean ${index}`, metric.pValue);
+    });
     expect(distinct.size).toBe(4);
     expect(comparison.metrics.length).toBeGreaterThan(10);
     const family = [...distinct.values()];
@@ -195,6 +199,39 @@ describe('hordelab compare', () => {
     expect(page).toContain(`of ${secondary.length} secondary metrics`);
     expect(page).toContain('the two together at most 10%');
     expect(page).not.toContain('flags none 95% of the time');
+  });
+
+  it('compares a figure every match gave alike in each run (a fixed game length) as those values, and names what it leaves out (review 24)', async () => {
+    const a = await coinRun(3, 0.5, 200);
+    const b = await coinRun(4, 0.5, 200);
+    const [before, after] = [await readRunSummary(a), await readRunSummary(b)];
+    // A mean with no spread, as a game of fixed length gives: every match 2 moves, then 4.
+    const constant = (value: number) => ({ mean: value, lower: Number.NaN, upper: Number.NaN, sd: 0, n: 200, designEffect: 1, clusters: 200, note: 'all 200 samples equal' });
+    Object.assign(before.results, { length: constant(2), same: constant(3) });
+    Object.assign(after.results, { length: constant(4), same: constant(3) });
+    const comparison = compareRuns(a, before, b, after);
+    const byPath = new Map(comparison.metrics.map((metric) => [metric.path, metric]));
+    // Different values: the exact permutation p of 200 matches a side, 2 / C(400, 200).
+    expect(byPath.get('length')).toMatchObject({ difference: 2, lower: 2, upper: 2, changed: true, exact: true });
+    expect((byPath.get('length')?.pValue as number) / 1.942643449522762e-119).toBeCloseTo(1, 9);
+    // Equal values can never flag: p 1, outside Holm's family.
+    expect(byPath.get('same')).toMatchObject({ difference: 0, pValue: 1, adjustedPValue: 1, changed: false, exact: true });
+    const text = formatComparison(comparison, false);
+    expect(text).toMatch(/^\* +length +2\.00 +4\.00 +\+2\.00 \[\+2\.00, \+2\.00\] +<0\.0001 \(every match alike in each run\)$/m);
+    // Two matches a side, all alike: 2 / C(4, 2) = 1/3 of the splits put the values apart, no change shown.
+    const few = (value: number) => ({ ...constant(value), n: 2, clusters: 2 });
+    const small = compareRuns(a, { ...before, results: { ...before.results, length: few(2) } }, b, { ...after, results: { ...after.results, length: few(4) } });
+    expect(small.metrics.find((metric) => metric.path === 'length')).toMatchObject({ changed: false, exact: true });
+    expect(small.metrics.find((metric) => metric.path === 'length')?.pValue).toBeCloseTo(1 / 3, 12);
+    // Left out: what no match gave (a coin flip has no decision, so no first mover), never these.
+    expect(comparison.skipped).not.toContain('length');
+    expect(comparison.skipped).toContain('quality.firstMover.win');
+    expect(compareRuns(a, before, b, after, 0.05, 'length').metrics.find((metric) => metric.path === 'length')).toMatchObject({ role: 'primary', changed: true });
+    // A figure one run lacks is named under the table, with why.
+    const { same: _same, ...withoutSame } = after.results as Record<string, unknown>;
+    const partial = compareRuns(a, before, b, { ...after, results: withoutSame } as typeof after);
+    expect(partial.skipped).toContain('same');
+    expect(formatComparison(partial, true)).toMatch(/^\(\d+ metrics not compared, in one run only, or without samples in one \(a figure no match gave, an agent that only played itself\), or of a single sample or unit: .*same/m);
   });
 
   it('refuses a folder that holds no run', async () => {

@@ -6,7 +6,7 @@
  * the table below the plots.
  */
 import { CATEGORY_COLOURS, PLOT_WIDTH, specBase, symmetricDomain } from './chart-kit.js';
-import { playedBy, type Comparison, type MetricComparison } from './compare.js';
+import { playedBy, SKIPPED_WHY, type Comparison, type MetricComparison } from './compare.js';
 import { escapeHtml, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
 import { generatorMeta } from './own-files.js';
@@ -138,7 +138,7 @@ export async function comparisonPage(comparison: Comparison, gameTitle: string):
     comparison.parameterChanges.length === 0
       ? '<p>No game parameter differs between the two runs.</p>'
       : `<ul>${comparison.parameterChanges.map((change) => `<li><code>${escapeHtml(change)}</code></li>`).join('')}</ul>`;
-  const skipped = comparison.skipped.length === 0 ? '' : `<details><summary>${comparison.skipped.length} metrics not compared (in one run only, or without samples)</summary><p>${comparison.skipped.map((path) => `<code>${escapeHtml(path)}</code>`).join(', ')}</p></details>`;
+  const skipped = comparison.skipped.length === 0 ? '' : `<details><summary>${comparison.skipped.length} metrics not compared (${SKIPPED_WHY})</summary><p>${comparison.skipped.map((path) => `<code>${escapeHtml(path)}</code>`).join(', ')}</p></details>`;
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -9,6 +9,7 @@
  * run was planned for keeps the power `plan` promised. The others are then secondary: Holm
  * among themselves, a family of their own at α.
  */
+import { logGamma } from '../stats/distributions.js';
 import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -35,6 +36,12 @@ export interface MetricComparison {
   readonly role: 'primary' | 'secondary';
   /** The metric whose test this row repeats (same counts, or their complement), or null. */
   readonly sameTestAs: string | null;
+  /**
+   * Every match (or unit of a ratio) of each run gave one value, so the difference is that of the
+   * two values: p is 1 where they are equal (left out of Holm's family: it can never flag), and
+   * where they differ the exact permutation p of the runs' independent units.
+   */
+  readonly exact?: true;
 }
 
 export interface Comparison {
@@ -68,11 +75,22 @@ export interface Comparison {
 
 const brief = (metric: Metric): MetricComparison['baseline'] => ({ value: metric.value, lower: metric.lower, upper: metric.upper, n: metric.n });
 
-function testPair(a: Metric, b: Metric, confidence: number): DifferenceTest | null {
+function testPair(a: Metric, b: Metric, confidence: number): (DifferenceTest & { readonly exact?: true }) | null {
   if (a.n === 0 || b.n === 0) return null;
   if (a.kind === 'rate' && b.kind === 'rate') return twoProportionTest(a, b, confidence);
   if (a.kind === 'mean' && b.kind === 'mean') {
     if (a.n < 2 || b.n < 2 || !Number.isFinite(a.sd) || !Number.isFinite(b.sd)) return null;
+    // No spread in either run (a fixed game length): each run's figure is the value every unit
+    // gave, and a t test has no variance to work with. Equal values: p 1. Different ones: the
+    // exact permutation p of the runs' independent units, the share of ways to split the pooled
+    // units into the two runs' counts that puts one value wholly on each side (two of them when
+    // the counts are equal): 2 units each give 1/3, never a change at 5%; 200 each, about 1e-119.
+    if (a.sd === 0 && b.sd === 0 && a.clusters >= 2 && b.clusters >= 2) {
+      const difference = b.value - a.value;
+      const splits = (a.clusters === b.clusters ? 2 : 1) * Math.exp(logGamma(a.clusters + 1) + logGamma(b.clusters + 1) - logGamma(a.clusters + b.clusters + 1));
+      const pValue = difference === 0 ? 1 : Math.min(1, splits);
+      return { difference, lower: difference, upper: difference, z: difference === 0 ? 0 : Math.sign(difference) * Number.POSITIVE_INFINITY, pValue, exact: true };
+    }
     return meanDifferenceTest({ ...a, mean: a.value }, { ...b, mean: b.value }, confidence);
   }
   return null;
@@ -100,15 +118,23 @@ function sameTestKey(a: Metric, b: Metric): string | null {
  * halving the power `plan` promised (audit 20). A repeat gets its first occurrence's adjusted
  * p-value, or the primary's own when it repeats the primary.
  */
-function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: DifferenceTest }[], primary: string | undefined): { adjusted: Map<string, number>; sameTestAs: Map<string, string> } {
+function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: DifferenceTest & { readonly exact?: true } }[], primary: string | undefined): { adjusted: Map<string, number>; sameTestAs: Map<string, string> } {
   const primaryPair = pairs.find(({ b }) => b.path === primary);
   const primaryKey = primaryPair === undefined ? null : sameTestKey(primaryPair.a, primaryPair.b);
   const family: { path: string; pValue: number }[] = [];
   const firstOf = new Map<string, string>();
   if (primaryKey !== null) firstOf.set(primaryKey, primary as string);
   const sameTestAs = new Map<string, string>();
+  const exact: [string, number][] = [];
   for (const { a, b, test } of pairs) {
     if (b.path === primary) continue;
+    // Every unit of both runs alike (p 1 whatever the split): a test that can never flag, left
+    // out of the family as Tarone's rule leaves out tests that cannot reach significance;
+    // counting it would only make the others' stricter.
+    if (test.exact === true && test.pValue === 1) {
+      exact.push([b.path, test.pValue]);
+      continue;
+    }
     const key = sameTestKey(a, b);
     const first = key === null ? undefined : firstOf.get(key);
     if (first !== undefined) {
@@ -121,6 +147,7 @@ function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: Dif
   const holm = holmAdjust(family.map(({ pValue }) => pValue));
   const adjusted = new Map(family.map(({ path }, index) => [path, holm[index] as number]));
   if (primaryPair !== undefined) adjusted.set(primaryPair.b.path, primaryPair.test.pValue);
+  for (const [path, pValue] of exact) adjusted.set(path, pValue);
   for (const [path, of] of sameTestAs) adjusted.set(path, adjusted.get(of) as number);
   return { adjusted, sameTestAs };
 }
@@ -143,7 +170,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   }
   const before = new Map(runMetrics(baseline).map((metric) => [metric.path, metric]));
   const skipped: string[] = [];
-  const pairs: { a: Metric; b: Metric; test: DifferenceTest }[] = [];
+  const pairs: { a: Metric; b: Metric; test: DifferenceTest & { readonly exact?: true } }[] = [];
   // outcomes.bySeat.seat1.win is p1WinRate again: an outcomes row repeating counts listed before
   // is left out of the listing (Holm's family counts each distinct test once anyway: see
   // holmOverDistinctTests).
@@ -163,7 +190,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   }
   skipped.push(...before.keys());
   if (primary !== undefined && !pairs.some(({ b }) => b.path === primary)) {
-    const why = skipped.includes(primary) ? 'is not comparable in these runs (missing from one, no samples, or no spread in either)' : 'is not a metric of these runs';
+    const why = skipped.includes(primary) ? `is not comparable in these runs (${SKIPPED_WHY})` : 'is not a metric of these runs';
     throw new UsageError([{ source: '--primary', field: '', message: `"${primary}" ${why}; name a rate or mean path as compare --all lists them` }]);
   }
   if (pairs.length === 0) throw new UsageError([{ source: runDir, field: 'summary.json', message: `shares no metric with samples with the baseline ${baselineDir}; there is nothing to compare` }]);
@@ -187,6 +214,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
       changed: adjustedPValue < alpha,
       role,
       sameTestAs: repeats,
+      ...(test.exact === true ? { exact: true as const } : {}),
     };
   });
   const parameterChanges: string[] = [];
@@ -235,6 +263,13 @@ const formatDifference = (kind: 'rate' | 'mean', value: number): string => {
   return value >= 0 ? `+${text}` : text;
 };
 
+/** Why some metrics are not in the table, and which: the first few by name. */
+export const SKIPPED_WHY = 'in one run only, or without samples in one (a figure no match gave, an agent that only played itself), or of a single sample or unit';
+function skippedLine(skipped: readonly string[]): string {
+  const shown = skipped.length > 6 ? `${skipped.slice(0, 6).join(', ')} and ${skipped.length - 6} more (--json lists them)` : skipped.join(', ');
+  return `(${skipped.length} metric${skipped.length === 1 ? '' : 's'} not compared, ${SKIPPED_WHY}: ${shown})`;
+}
+
 const formatP = (p: number): string => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
 
 /** Who played: "Both played by greedy vs random.", or each run's agents where they differ. */
@@ -257,7 +292,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     const secondary = comparison.metrics.filter((metric) => metric.role === 'secondary');
     lines.push(
       `Primary metric ${primary.path}: ${formatDifference(primary.kind, primary.difference)} [${formatDifference(primary.kind, primary.lower)}, ${formatDifference(primary.kind, primary.upper)}], ` +
-        `p = ${formatP(primary.pValue)} (unadjusted): ${primary.changed ? `changed (p < ${comparison.alpha})` : 'no change shown'}`,
+        `p = ${formatP(primary.pValue)}${primary.exact === true ? ' (every match alike in each run)' : ''} (unadjusted): ${primary.changed ? `changed (p < ${comparison.alpha})` : 'no change shown'}`,
     );
     if (primaryRows.length > 1) {
       lines.push(`The same test as the primary, under other names: ${primaryRows.filter((metric) => metric !== primary).map((metric) => metric.path).join(', ')}`);
@@ -276,6 +311,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     .sort((x, y) => Number(y.path === comparison.primary) - Number(x.path === comparison.primary) || Number(y.role === 'primary') - Number(x.role === 'primary') || Number(y.changed) - Number(x.changed) || x.adjustedPValue - y.adjustedPValue);
   if (rows.length === 0) {
     lines.push('No metric moved beyond what chance explains.');
+    if (comparison.skipped.length > 0) lines.push(skippedLine(comparison.skipped));
     return lines.join('\n');
   }
   const header = ['', 'metric', 'baseline', 'run', `difference [${Math.round(100 * (1 - comparison.alpha))}%]`, 'p (adjusted)'];
@@ -285,9 +321,10 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     formatValue(metric.kind, metric.baseline.value),
     formatValue(metric.kind, metric.run.value),
     `${formatDifference(metric.kind, metric.difference)} [${formatDifference(metric.kind, metric.lower)}, ${formatDifference(metric.kind, metric.upper)}]`,
-    `${formatP(metric.adjustedPValue)}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}`,
+    `${formatP(metric.adjustedPValue)}${metric.exact === true ? ' (every match alike in each run)' : ''}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}`,
   ]);
   lines.push(table(header, body, 2));
   if (!showAll) lines.push(`(${comparison.compared - rows.length} unchanged metrics not shown; --all shows them)`);
+  if (comparison.skipped.length > 0) lines.push(skippedLine(comparison.skipped));
   return lines.join('\n');
 }
