@@ -227,6 +227,10 @@ describe('hordelab compare', () => {
     expect(comparison.skipped).not.toContain('length');
     expect(comparison.skipped).toContain('quality.firstMover.win');
     expect(compareRuns(a, before, b, after, 0.05, 'length').metrics.find((metric) => metric.path === 'length')).toMatchObject({ role: 'primary', changed: true });
+    // A game module edited between the runs: said, as every figure may move with it.
+    const moduleRun = (sha256: string) => ({ ...after, scenario: { ...after.scenario, gameModule: { spec: './game.mjs', path: '/g/game.mjs', sha256 } } });
+    expect(compareRuns(a, moduleRun('a'.repeat(64)), b, moduleRun('b'.repeat(64))).notes.join('\n')).toContain("the game's rules differ: the baseline played ./game.mjs (SHA-256 aaaaaaaaaaaa), the run ./game.mjs (SHA-256 bbbbbbbbbbbb)");
+    expect(compareRuns(a, moduleRun('a'.repeat(64)), b, moduleRun('a'.repeat(64))).notes.join('\n')).not.toContain('rules differ');
     // A figure one run lacks is named under the table, with why.
     const { same: _same, ...withoutSame } = after.results as Record<string, unknown>;
     const partial = compareRuns(a, before, b, { ...after, results: withoutSame } as typeof after);

@@ -235,6 +235,12 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   if (baseline.scenario.seed === run.scenario.seed) {
     notes.push(`both runs played run seed ${run.scenario.seed}: their matches share dice, and these intervals and tests assume independent runs (they are conservative where the shared dice move both runs alike, as for most changes of a setting); for a paired difference on common seeds, use hordelab sweep`);
   }
+  // The same game id with other rules (a module edited between the runs) changes every figure.
+  const moduleOf = (summary: RunSummary): string | undefined => summary.scenario.gameModule?.sha256;
+  if (moduleOf(baseline) !== moduleOf(run)) {
+    const which = (summary: RunSummary): string => (summary.scenario.gameModule === undefined ? 'a built-in game' : `${summary.scenario.gameModule.spec} (SHA-256 ${summary.scenario.gameModule.sha256.slice(0, 12)})`);
+    notes.push(`the game's rules differ: the baseline played ${which(baseline)}, the run ${which(run)}; every difference may be the rules' as much as the setting's`);
+  }
   const seatsOf = (summary: RunSummary): string => summary.scenario.seats.map((seat) => seat.name).join(' vs ') + (summary.scenario.rotateSeats ? ' (rotated)' : '');
   if (seatsOf(baseline) !== seatsOf(run)) notes.push(`the seats differ: ${seatsOf(baseline)} in the baseline, ${seatsOf(run)} in the run`);
   const randomPlay = randomPlayWarning(run.scenario.seats) ?? randomPlayWarning(baseline.scenario.seats);
