@@ -139,7 +139,7 @@ describe('a headline read from the outcomes', () => {
     expect(decided?.levels[0]?.figure).toMatchObject({ value: random.quality.firstMover.decidedWin.rate, n: random.quality.firstMover.decidedWin.n });
     // Greedy draws every game: no decided game to measure X's share in, rather than "X wins 0%".
     expect(decided?.levels[1]?.figure).toBeNull();
-    expect(decided?.verdict.text).toContain('not measured at greedy');
+    expect(decided?.verdict.text).toContain('not measured at greedy (no match there gave it a sample: a share of the decided matches where every match was drawn, say)');
     expect(draws?.levels[1]?.figure).toMatchObject({ value: 1, n: 40 });
   });
 });
@@ -289,6 +289,8 @@ describe('a ladder on a game with draws', () => {
     expect(figure.n).toBe(Math.round(4000 * (1 - results.drawRate.rate)));
     expect(results.seat1WinRate.rate).toBeLessThan(0.3);
     expect(headline?.verdict.text).toBe('holds at every level: above 50%');
+    // The draws are a headline too: a level where every match is drawn has no decided share, and says so.
+    expect(summary.headlines.map((each) => [each.path, each.label])).toEqual([['decided.seat1WinRate', 'First wins among decided matches'], ['drawRate', 'Draws']]);
   });
 });
 

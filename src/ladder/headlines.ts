@@ -97,6 +97,9 @@ function differ(a: Figure, b: Figure, confidence: number, comparisons: number): 
   return se > 0 && Math.abs(a.value - b.value) / se > normalQuantile(1 - (1 - confidence) / Math.max(1, comparisons));
 }
 
+/** Why a level has no figure: its matches gave the figure no sample. */
+const NO_SAMPLE = 'no match there gave it a sample: a share of the decided matches where every match was drawn, say';
+
 const list = (names: readonly string[]): string => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
 
 /** Reads a headline at every level and says whether the reading holds. */
@@ -108,7 +111,7 @@ export function judge(headline: Headline, figures: readonly { level: string; fig
     band: figure === null || band === null ? null : bandOf(figure, band),
   }));
   const measured = readings.filter((reading) => reading.figure !== null);
-  if (measured.length === 0) return { readings, verdict: { holds: false, text: 'not measured at any level' } };
+  if (measured.length === 0) return { readings, verdict: { holds: false, text: `not measured at any level (${NO_SAMPLE})` } };
   const percent = (measured[0]?.figure as Figure).percent;
   const parts: string[] = [];
   let holds = true;
@@ -160,7 +163,7 @@ export function judge(headline: Headline, figures: readonly { level: string; fig
   }
   if (measured.length < readings.length) {
     holds = false;
-    parts.push(`not measured at ${list(readings.filter((reading) => reading.figure === null).map((reading) => reading.level))}`);
+    parts.push(`not measured at ${list(readings.filter((reading) => reading.figure === null).map((reading) => reading.level))} (${NO_SAMPLE})`);
   }
   const text = parts.join('; ');
   return { readings, verdict: { holds, text: holds ? `holds at every level: ${text}` : text } };

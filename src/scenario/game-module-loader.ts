@@ -262,7 +262,12 @@ function withGenericReport(game: AnyGame): GameModule {
     defaultMetric: 'seat1WinRate',
     // Seat 1's share of the decided matches, against 1/seats: its share of all matches would be
     // pulled below 1/seats by draws alone (review19g: 33% wins with 40% draws read "below 50%").
-    headlines: [{ path: 'decided.seat1WinRate', label: `${game.seats[0] ?? 'seat 1'} wins among decided matches`, reference: 1 / game.seats.length }],
+    // The draws beside it: a level where every match is drawn has no decided share to read.
+    headlines: [
+      { path: 'decided.seat1WinRate', label: `${game.seats[0] ?? 'seat 1'} wins among decided matches`, reference: 1 / game.seats.length },
+      { path: 'drawRate', label: game.seats.length > 2 ? 'Draws (every seat alike)' : 'Draws' },
+      ...(game.seats.length > 2 ? [{ path: 'sharedTopRate', label: 'Top shared by some seats' }] : []),
+    ],
   };
 }
 
