@@ -51,7 +51,7 @@ describe('param builders', () => {
     expect(specs.rounds.tunable).toEqual({ kind: 'int', min: 1, max: 20 });
     expect(specs.bias.tunable).toEqual({ kind: 'real', min: 0, max: 1 });
     expect(param.int({ description: 'x', default: 3, min: 1 }).tunable).toBeUndefined();
-    expect(() => param.int({ description: 'x', default: 30, min: 1, max: 20 })).toThrow(/default 30/);
+    expect(() => param.int({ description: 'cells to the finish', default: 30, min: 1, max: 20 })).toThrow('param.int (described "cells to the finish"): the default 30 does not satisfy its own bounds; expected a whole number in 1..20');
   });
 });
 

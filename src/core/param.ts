@@ -35,7 +35,11 @@ function bounded(schema: z.ZodNumber, options: NumberOptions, what: string): z.Z
 
 function checkDefault<T>(spec: ParameterSpec<T>, name: string): ParameterSpec<T> {
   const parsed = spec.schema.safeParse(spec.default);
-  if (!parsed.success) throw new RangeError(`param.${name}: the default ${JSON.stringify(spec.default)} does not satisfy its own bounds`);
+  // The builder is not told the parameter's name: its description and bounds say which it is.
+  if (!parsed.success) {
+    const expected = parsed.error.issues[0]?.message ?? 'another value';
+    throw new RangeError(`param.${name} (described "${spec.description}"): the default ${JSON.stringify(spec.default)} does not satisfy its own bounds; ${expected}`);
+  }
   return spec;
 }
 
