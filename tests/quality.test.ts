@@ -162,6 +162,9 @@ describe('quality figures of scripted matches', () => {
     expect(q.decisiveness!.mean).toBe(1);
     expect([q.drama!.successes, q.drama!.n]).toEqual([0, 1]);
     expect(q.leadChanges!.mean).toBe(0);
+    // Figures from a heuristic that never told the seats apart: said, not left to pass as measured.
+    expect(q.notes.join('\n')).toContain('leads: the game heuristic put no seat strictly ahead at any turn start of the match, so decisiveness');
+    expect(quality(report, play(report, matches)).notes.join('\n')).not.toContain('put no seat strictly ahead');
   });
 
   it('refuse to merge a part recorded without quality figures, naming why', () => {

@@ -108,6 +108,7 @@ interface QualitySlots {
   readonly turns: number;
   readonly branching: number;
   readonly leadChanges: number;
+  readonly led: number;
   readonly decisiveness: number;
   readonly drama: number;
   readonly chanceShare: number;
@@ -131,6 +132,7 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
       turns: slot('turns'),
       branching: slot('branching'),
       leadChanges: slot('leadChanges'),
+      led: slot('led'),
       decisiveness: slot('decisiveness'),
       drama: slot('drama'),
       chanceShare: slot('chanceShare'),
@@ -178,7 +180,14 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
   figures.sampleAt(slots.decisions, trace.decisions);
   figures.sampleAt(slots.turns, trace.turnStarts);
   figures.ratioAt(slots.branching, trace.legalActions, trace.decisions);
-  if (run.leads) figures.sampleAt(slots.leadChanges, leadChanges(trace.leaders, winner));
+  if (run.leads) {
+    figures.sampleAt(slots.leadChanges, leadChanges(trace.leaders, winner));
+    // Whether the heuristic ever put a seat strictly ahead: one that never does (a flat
+    // heuristic, hidden information valued alike) gives lead figures that say nothing.
+    let led = false;
+    for (let turn = 0; turn < trace.leaders.length && !led; turn++) led = trace.leaders[turn] !== NO_LEADER;
+    figures.trialAt(slots.led, led);
+  }
   if (run.leads && decided && trace.turnStarts > 0) {
     figures.ratioAt(slots.decisiveness, turnsBeforePermanentLead(trace.leaders, winner), trace.turnStarts);
     figures.trialAt(slots.drama, winnerTrailed(trace.leaders, winner));
@@ -253,6 +262,11 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   if (run.game.endedAtCap === undefined) notes.push('caps: the game does not say which matches ended at a length cap (endedAtCap), so the capped share is left out');
   if (run.skillNote !== null) notes.push(run.skillNote);
   if (!run.leads) notes.push('leads: the scenario says quality: { leads: false }, so decisiveness, lead changes and drama (which read the game heuristic at every turn start) are left out');
+  const led = sums['led'];
+  // Every match recorded whether a seat ever led (a checkpoint from before that was recorded has fewer).
+  if (run.leads && led !== undefined && led.n === matches && matches > 0 && led.x === 0 && (sums['turns']?.x ?? 0) > 0) {
+    notes.push(`leads: the game heuristic put no seat strictly ahead at any turn start of ${matches === 1 ? 'the match' : `the ${matches} matches`}, so decisiveness, lead changes and drama say nothing about this game; a heuristic that tells positions apart would`);
+  }
   // A ratio's matches: those with a decision (branching) or decided with a turn (decisiveness),
   // counted by the one-trial-per-match rate recorded under the same condition.
   const ratio = (key: string, matchesFrom: string, low: number, high = Infinity): RatioFigure => ({ kind: 'ratio', ...within(ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence), low, high) });
