@@ -232,7 +232,7 @@ describe('outcome tables', () => {
     addOutcome(aggregate, DRAW, ['b', 'b'], { cluster: 5, clusterSize: 1 });
     const text = formatOutcomes(summarizeOutcomes(aggregate, 0.95), ['first', 'second']);
     const lines = text.split('\n');
-    expect(lines[0]).toMatch(/^agent +games +wins +95% interval +draws +losses +points per game \[95%\]$/);
+    expect(lines[0]).toMatch(/^agent +games +wins +95% interval +draws +losses +match points per game \(win 1, draw ½\) \[95%\]$/);
     // a: won match 0 (seat 1) and match 1 (seat 2), drew match 2, lost match 3 (seat 2).
     expect(lines[1]).toMatch(/^a +4 +50\.0% +\[[\d.]+%, [\d.]+%\] +25\.0% +25\.0% +0\.625 /);
     expect(lines[2]).toMatch(/^ {2}as first +3 /);

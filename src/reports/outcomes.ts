@@ -232,6 +232,7 @@ export function formatOutcomes(summary: OutcomeSummary, seatNames: readonly stri
     }
     if (figures.note !== undefined) notes.push(`${name}: ${figures.note}`);
   }
-  const text = table(['agent', 'games', 'wins', '95% interval', 'draws', 'losses', 'points per game [95%]'], rows);
+  // Match points (a win 1, a draw ½), not the game's own score: the ratings are fitted to them.
+  const text = table(['agent', 'games', 'wins', '95% interval', 'draws', 'losses', 'match points per game (win 1, draw ½) [95%]'], rows);
   return notes.length === 0 ? text : `${text}\n${notes.map((note) => `(${note})`).join('\n')}`;
 }
