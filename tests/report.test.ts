@@ -184,10 +184,13 @@ describe('hordelab compare', () => {
     // Rows and distinct tests counted apart: the repeats are rows, not tests.
     const repeats = plain.metrics.filter((metric) => metric.sameTestAs !== null);
     expect(repeats.length).toBeGreaterThan(0);
-    expect([plain.compared, plain.distinctTests]).toEqual([plain.metrics.length, plain.metrics.length - repeats.length]);
+    // Tests: one per set of repeats, less the means every flip gave alike in both runs (0 decisions), which can never flag.
+    const neverFlag = plain.metrics.filter((metric) => metric.exact === true && metric.pValue === 1 && metric.sameTestAs === null).length;
+    expect(neverFlag).toBeGreaterThan(0);
+    expect([plain.compared, plain.distinctTests]).toEqual([plain.metrics.length, plain.metrics.length - repeats.length - neverFlag]);
     expect(plain.distinctChanged).toBe(plain.metrics.filter((metric) => metric.sameTestAs === null && metric.changed).length);
     expect(plain.distinctChanged).toBeLessThan(plain.changed);
-    expect(formatComparison(plain, false)).toContain(`${plain.compared} shared metrics (${plain.distinctTests} distinct tests: some repeat another's counts); ${plain.changed} changed significantly`);
+    expect(formatComparison(plain, false)).toContain(`${plain.compared} shared metrics (${plain.distinctTests} distinct tests: the rest repeat another's figures, or every match of both runs gave one value); ${plain.changed} changed significantly`);
     const secondary = comparison.metrics.filter((metric) => metric.role === 'secondary');
     const text = formatComparison(comparison, true);
     expect(text).toContain(`${secondary.length} secondary metrics; ${secondary.filter((metric) => metric.changed).length} changed significantly`);
@@ -212,12 +215,16 @@ describe('hordelab compare', () => {
     const comparison = compareRuns(a, before, b, after);
     const byPath = new Map(comparison.metrics.map((metric) => [metric.path, metric]));
     // Different values: the exact permutation p of 200 matches a side, 2 / C(400, 200).
-    expect(byPath.get('length')).toMatchObject({ difference: 2, lower: 2, upper: 2, changed: true, exact: true });
+    expect(byPath.get('length')).toMatchObject({ difference: 2, lower: Number.NaN, upper: Number.NaN, changed: true, exact: true });
     expect((byPath.get('length')?.pValue as number) / 1.942643449522762e-119).toBeCloseTo(1, 9);
     // Equal values can never flag: p 1, outside Holm's family.
     expect(byPath.get('same')).toMatchObject({ difference: 0, pValue: 1, adjustedPValue: 1, changed: false, exact: true });
     const text = formatComparison(comparison, false);
-    expect(text).toMatch(/^\* +length +2\.00 +4\.00 +\+2\.00 \[\+2\.00, \+2\.00\] +<0\.0001 \(every match alike in each run\)$/m);
+    expect(text).toMatch(/^\* +length +2\.00 +4\.00 +\+2\.00 \(no interval\) +<0\.0001 \(every match alike in each run\)$/m);
+    expect(text).not.toContain('NaN');
+    const page = await comparisonPage(comparison, 'Coin Flip');
+    expect(page).toContain('+2.00 (no interval: every match alike in each run)');
+    expect(page).not.toContain('NaN');
     // Two matches a side, all alike: 2 / C(4, 2) = 1/3 of the splits put the values apart, no change shown.
     const few = (value: number) => ({ ...constant(value), n: 2, clusters: 2 });
     const small = compareRuns(a, { ...before, results: { ...before.results, length: few(2) } }, b, { ...after, results: { ...after.results, length: few(4) } });

@@ -71,7 +71,7 @@ function table(comparison: Comparison): string {
   const header = `<tr><th></th><th>metric</th><th class="num">baseline</th><th class="num">run</th><th class="num">difference [${Math.round(100 * (1 - comparison.alpha))}%]</th><th class="num">p (adjusted)</th></tr>`;
   const rows = comparisonOrder(comparison.metrics).map(
     (metric) =>
-      `<tr${metric.changed ? ' class="changed"' : ''}><td>${metric.changed ? '*' : ''}</td><td>${escapeHtml(metric.path)}</td><td class="num">${valueText(metric.kind, metric.baseline.value)}</td><td class="num">${valueText(metric.kind, metric.run.value)}</td><td class="num">${signedText(metric.kind, metric.difference)} [${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]</td><td class="num">${pText(metric.adjustedPValue)}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}</td></tr>`,
+      `<tr${metric.changed ? ' class="changed"' : ''}><td>${metric.changed ? '*' : ''}</td><td>${escapeHtml(metric.path)}</td><td class="num">${valueText(metric.kind, metric.baseline.value)}</td><td class="num">${valueText(metric.kind, metric.run.value)}</td><td class="num">${signedText(metric.kind, metric.difference)} ${metric.exact === true ? '(no interval: every match alike in each run)' : `[${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]`}</td><td class="num">${pText(metric.adjustedPValue)}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}</td></tr>`,
   );
   return `<table>\n${header}\n${rows.join('\n')}\n</table>`;
 }
@@ -79,7 +79,8 @@ function table(comparison: Comparison): string {
 /** One forest plot's figure, or nothing when there are no such metrics. */
 async function forestFigure(id: string, title: string, caption: string, metrics: readonly MetricComparison[], relative: boolean): Promise<string> {
   // A rate that is 0 (or 1) in both runs, say draws in a game without draws, says nothing drawn as a row.
-  const informative = metrics.filter((metric) => !(metric.lower === metric.upper && metric.difference === 0));
+  // A difference without an interval (every match alike in each run) has no line to draw: the table lists it.
+  const informative = metrics.filter((metric) => metric.exact !== true && !(metric.lower === metric.upper && metric.difference === 0));
   if (informative.length === 0) return '';
   const shown = comparisonOrder(informative).slice(0, MOST_ROWS);
   const more = informative.length - shown.length;

@@ -37,9 +37,10 @@ export interface MetricComparison {
   /** The metric whose test this row repeats (same counts, or their complement), or null. */
   readonly sameTestAs: string | null;
   /**
-   * Every match (or unit of a ratio) of each run gave one value, so the difference is that of the
-   * two values: p is 1 where they are equal (left out of Holm's family: it can never flag), and
-   * where they differ the exact permutation p of the runs' independent units.
+   * Every match (or unit of a ratio) of each run gave one value: the difference is that of the
+   * two values, with no interval (NaN bounds: other matches may still differ); p is 1 where they
+   * are equal (left out of Holm's family: it can never flag), and where they differ the exact
+   * permutation p of the runs' independent units.
    */
   readonly exact?: true;
 }
@@ -55,8 +56,9 @@ export interface Comparison {
   readonly compared: number;
   readonly changed: number;
   /**
-   * Distinct tests among them (a metric repeating another's counts, `sameTestAs`, is one test
-   * under two names), and of those the changed: the family Holm's adjustment counts.
+   * The tests behind them: one for each set of metrics with the same counts or estimates
+   * (`sameTestAs`), less those that can never flag (every match alike in both runs, one value):
+   * Holm's family, with the primary's own test where there is one; and of those, the changed.
    */
   readonly distinctTests: number;
   readonly distinctChanged: number;
@@ -89,7 +91,8 @@ function testPair(a: Metric, b: Metric, confidence: number): (DifferenceTest & {
       const difference = b.value - a.value;
       const splits = (a.clusters === b.clusters ? 2 : 1) * Math.exp(logGamma(a.clusters + 1) + logGamma(b.clusters + 1) - logGamma(a.clusters + b.clusters + 1));
       const pValue = difference === 0 ? 1 : Math.min(1, splits);
-      return { difference, lower: difference, upper: difference, z: difference === 0 ? 0 : Math.sign(difference) * Number.POSITIVE_INFINITY, pValue, exact: true };
+      // No interval on the difference: no spread seen in either run rules out none in other matches.
+      return { difference, lower: Number.NaN, upper: Number.NaN, z: difference === 0 ? 0 : Math.sign(difference) * Number.POSITIVE_INFINITY, pValue, exact: true };
     }
     return meanDifferenceTest({ ...a, mean: a.value }, { ...b, mean: b.value }, confidence);
   }
@@ -102,6 +105,9 @@ function testPair(a: Metric, b: Metric, confidence: number): (DifferenceTest & {
  * mean.
  */
 function sameTestKey(a: Metric, b: Metric): string | null {
+  // Two means with the same estimate in each run are one figure under two names (`moves` and
+  // `quality.length.decisions`): the same test.
+  if (a.kind === 'mean' && b.kind === 'mean') return `mean|${a.value}|${a.sd}|${a.n}|${a.clusters}|${a.designEffect}|${b.value}|${b.sd}|${b.n}|${b.clusters}|${b.designEffect}`;
   if (a.kind !== 'rate' || b.kind !== 'rate') return null;
   // The design effect and the clusters too: the test's variance and degrees of freedom read them.
   const spread = `${a.designEffect}|${b.designEffect}|${a.clusters}|${b.clusters}`;
@@ -118,7 +124,7 @@ function sameTestKey(a: Metric, b: Metric): string | null {
  * halving the power `plan` promised (audit 20). A repeat gets its first occurrence's adjusted
  * p-value, or the primary's own when it repeats the primary.
  */
-function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: DifferenceTest & { readonly exact?: true } }[], primary: string | undefined): { adjusted: Map<string, number>; sameTestAs: Map<string, string> } {
+function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: DifferenceTest & { readonly exact?: true } }[], primary: string | undefined): { adjusted: Map<string, number>; sameTestAs: Map<string, string>; tests: number } {
   const primaryPair = pairs.find(({ b }) => b.path === primary);
   const primaryKey = primaryPair === undefined ? null : sameTestKey(primaryPair.a, primaryPair.b);
   const family: { path: string; pValue: number }[] = [];
@@ -149,7 +155,8 @@ function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: Dif
   if (primaryPair !== undefined) adjusted.set(primaryPair.b.path, primaryPair.test.pValue);
   for (const [path, pValue] of exact) adjusted.set(path, pValue);
   for (const [path, of] of sameTestAs) adjusted.set(path, adjusted.get(of) as number);
-  return { adjusted, sameTestAs };
+  // The tests that count: the family, and the primary's own.
+  return { adjusted, sameTestAs, tests: family.length + (primaryPair === undefined ? 0 : 1) };
 }
 
 /**
@@ -194,7 +201,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     throw new UsageError([{ source: '--primary', field: '', message: `"${primary}" ${why}; name a rate or mean path as compare --all lists them` }]);
   }
   if (pairs.length === 0) throw new UsageError([{ source: runDir, field: 'summary.json', message: `shares no metric with samples with the baseline ${baselineDir}; there is nothing to compare` }]);
-  const { adjusted, sameTestAs } = holmOverDistinctTests(pairs, primary);
+  const { adjusted, sameTestAs, tests } = holmOverDistinctTests(pairs, primary);
   const metrics = pairs.map(({ a, b, test }): MetricComparison => {
     const repeats = sameTestAs.get(b.path) ?? null;
     // A repeat of the primary's test is the primary under another name: counting it among the
@@ -254,7 +261,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     primary: primary ?? null,
     compared: metrics.length,
     changed: metrics.filter((metric) => metric.changed).length,
-    distinctTests: metrics.filter((metric) => metric.sameTestAs === null).length,
+    distinctTests: tests,
     distinctChanged: metrics.filter((metric) => metric.sameTestAs === null && metric.changed).length,
     skipped,
     parameterChanges,
@@ -297,7 +304,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     const primaryRows = comparison.metrics.filter((metric) => metric.role === 'primary');
     const secondary = comparison.metrics.filter((metric) => metric.role === 'secondary');
     lines.push(
-      `Primary metric ${primary.path}: ${formatDifference(primary.kind, primary.difference)} [${formatDifference(primary.kind, primary.lower)}, ${formatDifference(primary.kind, primary.upper)}], ` +
+      `Primary metric ${primary.path}: ${formatDifference(primary.kind, primary.difference)} ${primary.exact === true ? '(no interval)' : `[${formatDifference(primary.kind, primary.lower)}, ${formatDifference(primary.kind, primary.upper)}]`}, ` +
         `p = ${formatP(primary.pValue)}${primary.exact === true ? ' (every match alike in each run)' : ''} (unadjusted): ${primary.changed ? `changed (p < ${comparison.alpha})` : 'no change shown'}`,
     );
     if (primaryRows.length > 1) {
@@ -309,7 +316,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     );
   } else {
     lines.push(
-      `${comparison.compared} shared metrics${comparison.distinctTests === comparison.compared ? '' : ` (${comparison.distinctTests} distinct tests: some repeat another's counts)`}; ${comparison.changed} changed significantly (Holm-adjusted p < ${comparison.alpha}; rates in points, means in their units)`,
+      `${comparison.compared} shared metrics${comparison.distinctTests === comparison.compared ? '' : ` (${comparison.distinctTests} distinct tests: the rest repeat another's figures, or every match of both runs gave one value)`}; ${comparison.changed} changed significantly (Holm-adjusted p < ${comparison.alpha}; rates in points, means in their units)`,
     );
   }
   const rows = comparison.metrics
@@ -326,7 +333,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     metric.path,
     formatValue(metric.kind, metric.baseline.value),
     formatValue(metric.kind, metric.run.value),
-    `${formatDifference(metric.kind, metric.difference)} [${formatDifference(metric.kind, metric.lower)}, ${formatDifference(metric.kind, metric.upper)}]`,
+    metric.exact === true ? `${formatDifference(metric.kind, metric.difference)} (no interval)` : `${formatDifference(metric.kind, metric.difference)} [${formatDifference(metric.kind, metric.lower)}, ${formatDifference(metric.kind, metric.upper)}]`,
     `${formatP(metric.adjustedPValue)}${metric.exact === true ? ' (every match alike in each run)' : ''}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}`,
   ]);
   lines.push(table(header, body, 2));

@@ -88,10 +88,10 @@ export interface TargetResult {
   readonly probabilityInBand: number;
   readonly intervalContainsTarget: boolean;
   /**
-   * Where the figure has no interval, why: every fresh match (or cluster) gave the same value, so
-   * the figure is that value ({@link lower} and {@link upper} equal it, and the probability is 1
-   * or 0 by whether it lies within the tolerance); or there were too few clusters to measure one
-   * (bounds and probability NaN, null in JSON).
+   * Where the figure has no interval, why: every fresh match (or unit of a ratio) gave the same
+   * value (`intervalContainsTarget` then says whether that value is the target), or there were
+   * too few clusters to measure one. Bounds and probability are then NaN (null in JSON): no
+   * spread among the matches played does not rule out other values in other matches.
    */
   readonly note?: string;
 }
@@ -855,10 +855,11 @@ async function confirmOnFreshSeeds(
     if (!(Number.isFinite(metric.lower) && Number.isFinite(metric.upper))) {
       // No interval: a mean whose samples (or a ratio whose clusters) never varied is the value
       // every match gave, and the target is met or not by that value; any other has none.
-      if (metric.kind === 'mean' && metric.sd === 0 && metric.clusters >= 2) {
-        const within = Math.abs(metric.value - target.value) <= tolerance;
-        const note = metric.ratio === true ? `the ratio ${formatNumber(metric.value)} in every one of its ${metric.clusters} units` : `every match gave ${formatNumber(metric.value)}`;
-        return { ...common, lower: metric.value, upper: metric.value, probabilityInBand: within ? 1 : 0, intervalContainsTarget: metric.value === target.value, note };
+      // No spread seen is no certainty: other matches may give other values (two matches alike
+      // say little), so no probability is claimed, only whether the value seen is the target.
+      if (metric.kind === 'mean' && metric.sd === 0) {
+        const seen = metric.ratio === true ? `the same ratio, ${formatNumber(metric.value)}, in every one of its ${metric.clusters} units` : `every one of the ${metric.n} fresh matches gave ${formatNumber(metric.value)}`;
+        return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: metric.value === target.value, note: `${seen}: no spread, so no interval` };
       }
       return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: false, note: `no interval: ${metric.kind === 'mean' ? (metric.note ?? 'too few clusters') : 'too few clusters'}` };
     }
@@ -939,8 +940,7 @@ function formatEstimate(target: TargetResult): string {
 /** `P(within ±0.01) = 0.83`, or what a figure without an interval says instead. */
 function verdictOf(target: TargetResult, tolerance: number): string {
   if (target.note === undefined) return `P(within ±${tolerance}) = ${target.probabilityInBand.toFixed(2)}`;
-  if (Number.isNaN(target.probabilityInBand)) return `P(within ±${tolerance}) not measured`;
-  return target.probabilityInBand === 1 ? `within ±${tolerance} in every match` : `outside ±${tolerance} in every match`;
+  return `P(within ±${tolerance}) not measured`;
 }
 
 /** The result as text. */
@@ -951,7 +951,7 @@ export function formatTune(result: TuneResult): string {
   for (const target of result.targets) {
     lines.push(
       `  ${target.metric} = ${formatEstimate(target)} on ${result.confirmMatches} fresh matches; ` +
-        `target ${target.target}${target.note !== undefined ? '' : target.intervalContainsTarget ? ' (inside the interval)' : ' (outside the interval)'}; ${verdictOf(target, result.tolerance)}`,
+        `target ${target.target}${target.note !== undefined ? (target.intervalContainsTarget ? ' (the value seen)' : ' (not the value seen)') : target.intervalContainsTarget ? ' (inside the interval)' : ' (outside the interval)'}; ${verdictOf(target, result.tolerance)}`,
     );
   }
   lines.push(`  (P(within ±${result.tolerance}): from the fresh matches alone, normal approximation, flat prior; not corrected for the setting having been picked)`);
