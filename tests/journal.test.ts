@@ -315,7 +315,7 @@ describe('resuming', () => {
     killedRun(dir);
     const again = claim(dir, true);
     expect(() => RunJournal.resume(again, 'key-2', 's', FILES)).toThrow(
-      `the run in ${dir} was started with another scenario, parameters or options, or with a game, agent or metric module that has changed since; resume it with the same ones, or run without --resume`,
+      `the run in ${dir} was started with another scenario, parameters or options, with a game, agent or metric module that has changed since, or by a Hordelab that recorded other figures; resume it with the same ones, or run without --resume`,
     );
     again.release();
     // An interrupted run whose checkpoint is gone: not "run without --resume", which asks for

@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runKey } from '../src/run/run-key.js';
+import { digest, effectiveScenario, RECORDED_FIGURES, runKey } from '../src/run/run-key.js';
+import { HORDELAB_VERSION } from '../src/version.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
 const CLI = resolve('dist/src/cli/main.js');
@@ -79,6 +80,15 @@ describe('the resume key', () => {
     ];
     for (const other of changed) expect(other).not.toBe(reference);
     expect(new Set(changed).size).toBe(changed.length);
+  });
+
+  it('holds the number of the figures a match records: a checkpoint of a build that recorded fewer is another run (review 24b)', async () => {
+    const scenario = await parseScenario(base, join(work, 'k.yaml'));
+    const shape = { eventFiles: true, maxErrors: 0 };
+    const before = { scenario: effectiveScenario(scenario), ...shape, shard: null, version: HORDELAB_VERSION };
+    expect(RECORDED_FIGURES).toBe(2);
+    expect(runKey(scenario, shape, undefined)).toBe(digest({ ...before, figures: RECORDED_FIGURES }));
+    expect(runKey(scenario, shape, undefined)).not.toBe(digest(before));
   });
 
   it('changes when an agent module is edited between the run and its resume', async () => {

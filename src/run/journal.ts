@@ -267,7 +267,7 @@ export class RunJournal {
       throw resumeError(empty ? `${dir} holds no interrupted run to resume; run without --resume` : `${dir} holds an unfinished run without the checkpoint to resume it from; start it again with --force (in place of --resume)`);
     }
     if (checkpoint.key !== key) {
-      throw resumeError(`the run in ${dir} was started with another scenario, parameters or options, or with a game, agent or metric module that has changed since; resume it with the same ones, or run without --resume`);
+      throw resumeError(`the run in ${dir} was started with another scenario, parameters or options, with a game, agent or metric module that has changed since, or by a Hordelab that recorded other figures; resume it with the same ones, or run without --resume`);
     }
     // Every file is checked before anything in the folder changes: a damaged run is refused as it stands.
     for (const file of files) {

@@ -134,7 +134,7 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   const scenario = await shardScenario(first.record);
   const shape = { eventFiles: first.record.eventFiles, maxErrors: first.record.maxErrors };
   if (shardSetKey(scenario, shape, count) !== first.record.key) {
-    throw shardIssue(first.dir, SHARD_FILE, `the scenario it records (${first.record.scenarioPath}, with its game, agent and metric modules) no longer gives the shards' key: the scenario or a module changed since the shards ran, or shard.json was edited`, 'key');
+    throw shardIssue(first.dir, SHARD_FILE, `the scenario it records (${first.record.scenarioPath}, with its game, agent and metric modules) no longer gives the shards' key: the scenario or a module changed since the shards ran, a Hordelab that records other figures ran them, or shard.json was edited`, 'key');
   }
   const { report } = scenario.entry;
   const names = ['matches.csv', ...(first.record.eventFiles ? report.eventTables.map((table) => table.file) : [])];

@@ -19,9 +19,17 @@ export interface OutputShape {
   readonly maxErrors: number;
 }
 
+/**
+ * What a match records into a run's aggregate, numbered: raised whenever a figure is added or
+ * recorded otherwise, so that a checkpoint or shard recorded before is not resumed or merged into
+ * figures it holds no part of (it would count only the later matches). 2: shared tops with three
+ * or more seats, event counts per match, whether a seat ever led (December 2026).
+ */
+export const RECORDED_FIGURES = 2;
+
 /** The key of one run (or one shard of a run). */
 export function runKey(scenario: Scenario, shape: OutputShape, shard: Shard | undefined): string {
-  return digest({ scenario: effectiveScenario(scenario), ...shape, shard: shard ?? null, version: HORDELAB_VERSION });
+  return digest({ scenario: effectiveScenario(scenario), ...shape, shard: shard ?? null, version: HORDELAB_VERSION, figures: RECORDED_FIGURES });
 }
 
 /** The key every shard of one run shares: what `merge` checks. */
