@@ -29,6 +29,11 @@ describe('markdown cells, code spans and fenced blocks', () => {
     expect(markdownProse('[x](javascript:alert(1)) [y]( JavaScript:alert(2)) [z](data:text/html,hi)')).toBe('[x]\\(javascript:alert(1)) [y]\\( JavaScript:alert(2)) [z]\\(data:text/html,hi)');
     expect(markdownProse('a [ref][r]\n\n[r]: vbscript:msgbox\n  [ok]: https://example.org')).toBe('a [ref][r]\n\n\\[r]: vbscript:msgbox\n  [ok]: https://example.org');
     expect(markdownProse('`[x](javascript:1)` stays code')).toBe('`[x](javascript:1)` stays code');
+    // CommonMark takes a line ending before the destination, and a definition inside a list item or a quote.
+    expect(markdownProse('[nl](\njavascript:alert(4)) [ok](\nhttps://example.org)')).toBe('[nl]\\(\njavascript:alert(4)) [ok](\nhttps://example.org)');
+    expect(markdownProse('- [l]: javascript:alert(5)\n> [q]:\n  data:text/html,x')).toBe('- \\[l]: javascript:alert(5)\n&gt; \\[q]:\n  data:text/html,x');
+    // Names in table cells (a seat named as a link) get the same.
+    expect(markdownCell('[s](javascript:alert(8))')).toBe('[s]\\(javascript:alert(8))');
     expect(markdownFenced('plain')).toEqual(['```text', 'plain', '```']);
     expect(markdownFenced('a ```` b')).toEqual(['`````text', 'a ```` b', '`````']);
   });

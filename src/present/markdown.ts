@@ -6,7 +6,7 @@
 
 /** Text for a table cell: `|` escaped, HTML characters as entities, line breaks as spaces. */
 export function markdownCell(text: string): string {
-  return escapeTags(text).replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  return withoutUnsafeLinks(escapeTags(text)).replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 }
 
 /**
@@ -34,15 +34,19 @@ export function markdownProse(text: string): string {
 }
 
 /**
- * A link (`[text](dest)`) or link definition (`[label]: dest`) whose destination names a scheme
- * other than http, https or mailto: `javascript:` runs in a preview that does not sanitise links.
+ * A link (`[text](dest)`) or link definition (`[label]: dest`, wherever it stands: a list item or
+ * a quote holds one too) whose destination names a scheme other than http, https or mailto:
+ * `javascript:` runs in a preview that does not sanitise links. CommonMark lets spaces, tabs and
+ * one line ending come before the destination.
  */
-const UNSAFE_INLINE_LINK = /\]\((?=[ \t]*(?!(?:https?|mailto):)[a-z][a-z0-9+.-]*:)/gi;
-const UNSAFE_LINK_DEFINITION = /^([ ]{0,3})\[(?=[^\]\n]+\]:[ \t]*(?!(?:https?|mailto):)[a-z][a-z0-9+.-]*:)/gim;
+const BEFORE_DESTINATION = '[ \\t]*(?:\\r?\\n[ \\t]*)?';
+const UNSAFE_SCHEME = '(?!(?:https?|mailto):)[a-z][a-z0-9+.-]*:';
+const UNSAFE_INLINE_LINK = new RegExp(`\\]\\((?=${BEFORE_DESTINATION}${UNSAFE_SCHEME})`, 'gi');
+const UNSAFE_LINK_DEFINITION = new RegExp(`\\[(?=[^\\]]+\\]:${BEFORE_DESTINATION}${UNSAFE_SCHEME})`, 'gi');
 
-/** `text` with links to unsafe schemes left as text: the bracket before them escaped, so no link forms. */
+/** `text` with links to unsafe schemes left as text: the bracket that would open them escaped, so no link forms. */
 function withoutUnsafeLinks(text: string): string {
-  return text.replace(UNSAFE_INLINE_LINK, ']\\(').replace(UNSAFE_LINK_DEFINITION, '$1\\[');
+  return text.replace(UNSAFE_INLINE_LINK, ']\\(').replace(UNSAFE_LINK_DEFINITION, '\\[');
 }
 
 function codeSpan(text: string): string {

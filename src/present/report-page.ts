@@ -199,7 +199,7 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   // The scenario's own words, Markdown kept; HTML in them is shown, not rendered.
   if (summary.scenario.description) lines.push(markdownProse(summary.scenario.description), '');
   const warning = randomPlayWarning(summary.scenario.seats);
-  if (warning !== null) lines.push(`**${warning}**`, '');
+  if (warning !== null) lines.push(`**${markdownCell(warning)}**`, '');
   lines.push('| | |', '| --- | --- |');
   for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? markdownCode(value) : markdownCell(value)} |`);
   lines.push('', '## Summary', '', ...markdownFenced(summaryText(summary)), '');
