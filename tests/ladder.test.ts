@@ -139,7 +139,7 @@ describe('a headline read from the outcomes', () => {
     expect(decided?.levels[0]?.figure).toMatchObject({ value: random.quality.firstMover.decidedWin.rate, n: random.quality.firstMover.decidedWin.n });
     // Greedy draws every game: no decided game to measure X's share in, rather than "X wins 0%".
     expect(decided?.levels[1]?.figure).toBeNull();
-    expect(decided?.verdict.text).toContain('not measured at greedy (no match there gave it a sample: a share of the decided matches where every match was drawn, say)');
+    expect(decided?.verdict.text).toContain('not measured at greedy (no figure with an interval there: no match gave it a sample (a share of the decided matches where none was decided), or every sample was alike)');
     expect(draws?.levels[1]?.figure).toMatchObject({ value: 1, n: 40 });
   });
 });

@@ -43,6 +43,16 @@ function checkDefault<T>(spec: ParameterSpec<T>, name: string): ParameterSpec<T>
   return spec;
 }
 
+/** A real number's spec; `name` is the builder's, for the error of a default outside the bounds. */
+function realSpec(options: NumberOptions, name: string): ParameterSpec<number> {
+  const schema = bounded(z.number({ message: 'expected a number' }).finite({ message: 'expected a finite number' }), options, 'a number');
+  const tunable = options.tunable !== false && options.min !== undefined && options.max !== undefined;
+  return checkDefault(
+    { description: options.description, schema, default: options.default, ...(tunable ? { tunable: { kind: 'real' as const, min: options.min as number, max: options.max as number } } : {}) },
+    name,
+  );
+}
+
 /** Builders of parameter specs. */
 export const param = {
   /** A whole number. */
@@ -61,16 +71,11 @@ export const param = {
   },
   /** A real number. */
   real(options: NumberOptions): ParameterSpec<number> {
-    const schema = bounded(z.number({ message: 'expected a number' }).finite({ message: 'expected a finite number' }), options, 'a number');
-    const tunable = options.tunable !== false && options.min !== undefined && options.max !== undefined;
-    return checkDefault(
-      { description: options.description, schema, default: options.default, ...(tunable ? { tunable: { kind: 'real' as const, min: options.min as number, max: options.max as number } } : {}) },
-      'real',
-    );
+    return realSpec(options, 'real');
   },
   /** A probability in 0..1. */
   probability(options: Common<number> & { readonly tunable?: boolean }): ParameterSpec<number> {
-    return param.real({ ...options, min: 0, max: 1 });
+    return realSpec({ ...options, min: 0, max: 1 }, 'probability');
   },
   /** true or false. */
   bool(options: Common<boolean>): ParameterSpec<boolean> {

@@ -98,7 +98,7 @@ function differ(a: Figure, b: Figure, confidence: number, comparisons: number): 
 }
 
 /** Why a level has no figure: its matches gave the figure no sample. */
-const NO_SAMPLE = 'no match there gave it a sample: a share of the decided matches where every match was drawn, say';
+const NO_SAMPLE = 'no figure with an interval there: no match gave it a sample (a share of the decided matches where none was decided), or every sample was alike';
 
 const list = (names: readonly string[]): string => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
 
