@@ -95,6 +95,19 @@ describe('checks of a metric without samples', () => {
     const stored = existsSync(join(dir, 'base')) ? readdirSync(join(dir, 'base')) : [];
     expect(stored).toEqual([]);
   });
+
+  it("of a game module's event type: judged where its matches emit it, refused naming why where none did", async () => {
+    const dir = tempDir();
+    const module = resolve('tests/fixtures/game-modules/first-six.mjs');
+    const check = (metric: string): string => `checks:\n  - name: events\n    game: ${module}\n    seats: [random, random]\n    metric: ${metric}\n    atLeast: 0.5\n    budget: 200\n`;
+    writeFileSync(join(dir, 'rolled.checks.yaml'), check('events.rolled'));
+    const [rolled] = await runChecks((await loadCheckFile(join(dir, 'rolled.checks.yaml'))).checks, { workers: 0 });
+    expect(rolled?.status).toBe('pass');
+    writeFileSync(join(dir, 'never.checks.yaml'), check('events.castled'));
+    await expect(runChecks((await loadCheckFile(join(dir, 'never.checks.yaml'))).checks, { workers: 0 })).rejects.toThrow(
+      'no metric "events.castled" in first-six results (an event type no match of the check emitted has no figure: castled never happened in them)',
+    );
+  });
 });
 
 describe('hordelab check', () => {

@@ -89,7 +89,35 @@ describe('the generic report', () => {
       expect(hit, `clusters of ${clusterSize}`).toMatchObject({ total: counts.reduce((a, b) => a + b, 0), n: 60, clusters: 60 / clusterSize });
       for (const key of ['mean', 'lower', 'upper', 'sd', 'designEffect'] as const) expect(hit?.[key], `${key}, clusters of ${clusterSize}`).toBeCloseTo(expected[key], 12);
       expect(Number.isFinite(hit?.lower)).toBe(true);
+      expect(hit?.note).toBeUndefined();
     }
+  });
+
+  it('gives an approximate interval, and says so, where a rotated pair lacks a match', () => {
+    // 59 matches in pairs: the last pair has one. Each unit is taken at the mean size, 59/30.
+    const counts = Array.from({ length: 59 }, (_, i) => ((i * 7919) % 13) % 5);
+    const oracle = emptyTally();
+    const figures = new MatchFigures();
+    const aggregate = report.emptyAggregate() as GenericAggregate;
+    counts.forEach((count, matchIndex) => {
+      const where = { cluster: Math.floor(matchIndex / 2), clusterSize: 2 };
+      const collector = report.createCollector({ eventRows: false });
+      for (let event = 0; event < count; event++) collector.onEvent({ type: 'hit' });
+      collector.finishMatch({ matchIndex, seed: '', ...where, returns: [1, 0] }, aggregate);
+      figures.clear();
+      figures.sample('hit', count);
+      recordMatch(oracle, where, figures);
+    });
+    const exact = clusteredMean(settledFigures(oracle)['hit'], 0.95);
+    const summary = report.summarize(aggregate, 0.95);
+    const hit = summary.events['hit'];
+    expect(hit?.mean).toBeCloseTo(exact.mean, 12);
+    expect(hit?.note).toMatch(/^approximate interval/);
+    // Close to the exact interval, not equal to it.
+    const half = (exact.upper - exact.lower) / 2;
+    expect(Math.abs((hit?.lower as number) - exact.lower)).toBeLessThan(0.05 * half);
+    expect(Math.abs((hit?.upper as number) - exact.upper)).toBeLessThan(0.05 * half);
+    expect(report.formatSummary(summary)).toMatch(/hit: .*\(approximate interval: some units lack a match\)/);
   });
 
   it('keeps two seats as they were: a shared top is every seat, so a draw, and no shared-top figures', () => {

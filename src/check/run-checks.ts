@@ -98,7 +98,9 @@ function findMetric(summary: unknown, check: CheckSpec): Metric {
   if (metric !== undefined) return metric;
   const paths = metrics.map((candidate) => candidate.path);
   const shown = paths.length > 12 ? `${paths.slice(0, 12).join(', ')}, ... (${paths.length} in all)` : paths.join(', ');
-  throw new UsageError([{ source: check.file, field: `checks[${check.index}].metric`, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results; rates and means there: ${shown}` }]);
+  // An event type's figure exists once a match has emitted it: none of these matches did.
+  const unseen = check.metric.startsWith('events.') ? ` (an event type no match of the check emitted has no figure: ${check.metric.slice('events.'.length)} never happened in them)` : '';
+  throw new UsageError([{ source: check.file, field: `checks[${check.index}].metric`, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results${unseen}; rates and means there: ${shown}` }]);
 }
 
 const bandField = (band: Band): string => (band.kind === 'between' ? 'between' : band.kind);

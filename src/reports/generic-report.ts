@@ -206,8 +206,9 @@ const EVENT_FIGURE = 'event:';
  * each cluster's count and the squares of each match's count, recorded only where the type
  * happened, so its sums are the same however the run was cut into chunks; the matches and
  * clusters are those of `decisions`, which every match records. Σx_c·n_c needs each cluster's
- * matches: with every cluster the same size s it is s·Σx; clusters of different sizes (a run
- * stopped inside a rotated pair) give the mean without an interval.
+ * matches: with every cluster the same size s (single matches, or whole rotated pairs) it is
+ * s·Σx, exactly. Where sizes differ (a failed match, a run stopped or a shard cut inside a pair)
+ * it is taken at the mean size, and the interval says it is approximate.
  */
 function eventsPerMatch(counts: ClusterSums | undefined, matches: ClusterSums | undefined, confidence: number): MeanEstimate {
   const empty = emptySums();
@@ -217,8 +218,8 @@ function eventsPerMatch(counts: ClusterSums | undefined, matches: ClusterSums | 
   const equalSizes = all.nn * all.clusters === all.n * all.n;
   const sums: ClusterSums = { clusters: all.clusters, x: events.x, n: all.n, xx: events.xx, xn: size * events.x, nn: all.nn, ee: events.ee };
   const estimate = clusteredMean(sums, confidence);
-  if (equalSizes || all.n === 0) return estimate;
-  return { ...estimate, lower: Number.NaN, upper: Number.NaN, note: 'no interval: the run\'s clusters differ in size (a run stopped inside a rotated pair)' };
+  if (equalSizes || !Number.isFinite(estimate.lower)) return estimate;
+  return { ...estimate, note: 'approximate interval: the run\'s units differ in size (a failed match, or a rotated pair cut), so each unit is taken at the mean size' };
 }
 
 /** The seats at the top return, as matches.csv's winner: `seat2`, or `seat1+seat3` where they share it. */
@@ -297,7 +298,8 @@ export function genericReport(gameId: string, seatNames: readonly string[]): Gam
         });
       } else rows.push(['draws', ...formatRate(summary.drawRate)]);
       // A summary from before the intervals has the figure alone.
-      const events = Object.entries(summary.events).map(([type, count]) => `  ${type}: ${typeof count.mean === 'number' ? formatMean(count as MeanEstimate) : count.perMatch.toFixed(2)} (${count.total} in all)`);
+      const approximate = (count: Partial<MeanEstimate>): string => (typeof count.note === 'string' && count.note.startsWith('approximate') ? ' (approximate interval: some units lack a match)' : '');
+      const events = Object.entries(summary.events).map(([type, count]) => `  ${type}: ${typeof count.mean === 'number' ? `${formatMean(count as MeanEstimate)}${approximate(count)}` : count.perMatch.toFixed(2)} (${count.total} in all)`);
       return [
         table(['', 'rate', '95% interval'], rows),
         '',
