@@ -18,6 +18,25 @@ const seats = [
   { factory: randomAgent, config: {} },
 ];
 
+/**
+ * Plays `counts[i]` 'hit' events into match i's collector, recorded into `aggregateOf(i)` in
+ * clusters of `clusterSize`; returns the exact figure, every match's count a sample, zeros too.
+ */
+function recordHits(counts: readonly number[], clusterSize: number, aggregateOf: (matchIndex: number) => GenericAggregate): ReturnType<typeof clusteredMean> {
+  const oracle = emptyTally();
+  const figures = new MatchFigures();
+  counts.forEach((count, matchIndex) => {
+    const where = { cluster: Math.floor(matchIndex / clusterSize), clusterSize };
+    const collector = report.createCollector({ eventRows: false });
+    for (let event = 0; event < count; event++) collector.onEvent({ type: 'hit' });
+    collector.finishMatch({ matchIndex, seed: '', ...where, returns: [1, 0] }, aggregateOf(matchIndex));
+    figures.clear();
+    figures.sample('hit', count);
+    recordMatch(oracle, where, figures);
+  });
+  return clusteredMean(settledFigures(oracle)['hit'], 0.95);
+}
+
 describe('the generic report', () => {
   it("counts each match's decisions (from the wrapper) and the game's own events by type", () => {
     const game = withEngineEvents(ticTacToe);
@@ -68,23 +87,11 @@ describe('the generic report', () => {
     // matches and for rotated pairs, in one aggregate or merged from two.
     const counts = Array.from({ length: 60 }, (_, i) => ((i * 7919) % 13) % 4 === 0 ? 0 : ((i * 104729) % 17) % 5);
     for (const clusterSize of [1, 2]) {
-      const oracle = emptyTally();
-      const figures = new MatchFigures();
       const parts = [report.emptyAggregate() as GenericAggregate, report.emptyAggregate() as GenericAggregate];
-      counts.forEach((count, matchIndex) => {
-        const where = { cluster: Math.floor(matchIndex / clusterSize), clusterSize };
-        // The two parts split inside a pair (matches 0-24 and 25-59): a chunk boundary.
-        const part = parts[matchIndex < 25 ? 0 : 1] as GenericAggregate;
-        const collector = report.createCollector({ eventRows: false });
-        for (let event = 0; event < count; event++) collector.onEvent({ type: 'hit' });
-        collector.finishMatch({ matchIndex, seed: '', ...where, returns: [1, 0] }, part);
-        figures.clear();
-        figures.sample('hit', count);
-        recordMatch(oracle, where, figures);
-      });
+      // The two parts split inside a pair (matches 0-24 and 25-59): a chunk boundary.
+      const expected = recordHits(counts, clusterSize, (matchIndex) => parts[matchIndex < 25 ? 0 : 1] as GenericAggregate);
       const merged = report.emptyAggregate() as GenericAggregate;
       for (const part of [parts[1], parts[0]] as GenericAggregate[]) report.mergeAggregates(merged, part);
-      const expected = clusteredMean(settledFigures(oracle)['hit'], 0.95);
       const hit = report.summarize(merged, 0.95).events['hit'];
       expect(hit, `clusters of ${clusterSize}`).toMatchObject({ total: counts.reduce((a, b) => a + b, 0), n: 60, clusters: 60 / clusterSize });
       for (const key of ['mean', 'lower', 'upper', 'sd', 'designEffect'] as const) expect(hit?.[key], `${key}, clusters of ${clusterSize}`).toBeCloseTo(expected[key], 12);
@@ -96,19 +103,8 @@ describe('the generic report', () => {
   it('gives an approximate interval, and says so, where a rotated pair lacks a match', () => {
     // 59 matches in pairs: the last pair has one. Each unit is taken at the mean size, 59/30.
     const counts = Array.from({ length: 59 }, (_, i) => ((i * 7919) % 13) % 5);
-    const oracle = emptyTally();
-    const figures = new MatchFigures();
     const aggregate = report.emptyAggregate() as GenericAggregate;
-    counts.forEach((count, matchIndex) => {
-      const where = { cluster: Math.floor(matchIndex / 2), clusterSize: 2 };
-      const collector = report.createCollector({ eventRows: false });
-      for (let event = 0; event < count; event++) collector.onEvent({ type: 'hit' });
-      collector.finishMatch({ matchIndex, seed: '', ...where, returns: [1, 0] }, aggregate);
-      figures.clear();
-      figures.sample('hit', count);
-      recordMatch(oracle, where, figures);
-    });
-    const exact = clusteredMean(settledFigures(oracle)['hit'], 0.95);
+    const exact = recordHits(counts, 2, () => aggregate);
     const summary = report.summarize(aggregate, 0.95);
     const hit = summary.events['hit'];
     expect(hit?.mean).toBeCloseTo(exact.mean, 12);
