@@ -271,6 +271,24 @@ describe('a ladder on a game whose rates are known', () => {
   });
 });
 
+describe('a ladder on a team game', () => {
+  it("reads a team's wins as shared tops, not draws: the first seat's share of tops against the coin's bias", async () => {
+    // Team A (seats 1 and 3) wins with probability 0.7: no match is a draw or decided by one seat.
+    const module = resolve('tests/fixtures/game-modules/team-coin.mjs');
+    const base = await parseScenario(`game: ${module}\nmatches: 2000\nseed: 5\nparams: { bias: 0.7 }\nseats: [random, random, random, random]\n`, resolve('tests/fixtures/game-modules/team.yaml'));
+    const summary = await runLadder(base, { levels: ['random'], workers: 0, command: 'test' });
+    expect(summary.headlines.map((headline) => headline.path)).toEqual(['decided.seat1WinRate', 'drawRate', 'sharedTopRate', 'seat1TopRate']);
+    const [decided, draws, shared, top] = summary.headlines;
+    expect(decided?.levels[0]?.figure).toBeNull();
+    expect(draws?.levels[0]?.figure?.value).toBe(0);
+    expect(shared?.levels[0]?.figure?.value).toBe(1);
+    const figure = top?.levels[0]?.figure as Figure;
+    expect(figure.lower).toBeLessThan(0.7);
+    expect(figure.upper).toBeGreaterThan(0.7);
+    expect(top?.label).toBe('A1 at the top, alone or shared');
+  });
+});
+
 describe('a ladder on a game with draws', () => {
   it("judges a game module's first seat by its share of the decided matches, against 1/seats: draws alone do not read as a disadvantage", async () => {
     // First to six over 2 rounds: First wins (6/11)(1 − (25/36)²) = 28.2% of all matches, 48.2%
@@ -290,6 +308,7 @@ describe('a ladder on a game with draws', () => {
     expect(results.seat1WinRate.rate).toBeLessThan(0.3);
     expect(headline?.verdict.text).toBe('holds at every level: above 50%');
     // The draws are a headline too: a level where every match is drawn has no decided share, and says so.
+    expect(summary.headlines.length).toBe(2);
     expect(summary.headlines.map((each) => [each.path, each.label])).toEqual([['decided.seat1WinRate', 'First wins among decided matches'], ['drawRate', 'Draws']]);
   });
 });

@@ -266,7 +266,14 @@ function withGenericReport(game: AnyGame): GameModule {
     headlines: [
       { path: 'decided.seat1WinRate', label: `${game.seats[0] ?? 'seat 1'} wins among decided matches`, reference: 1 / game.seats.length },
       { path: 'drawRate', label: game.seats.length > 2 ? 'Draws (every seat alike)' : 'Draws' },
-      ...(game.seats.length > 2 ? [{ path: 'sharedTopRate', label: 'Top shared by some seats' }] : []),
+      // With three or more seats a team's win is a shared top: the first seat's share of the
+      // matches it ended at the top, alone or shared (no reference: a fair share depends on the teams).
+      ...(game.seats.length > 2
+        ? [
+            { path: 'sharedTopRate', label: 'Top shared by some seats' },
+            { path: 'seat1TopRate', label: `${game.seats[0] ?? 'seat 1'} at the top, alone or shared` },
+          ]
+        : []),
     ],
   };
 }
