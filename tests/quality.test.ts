@@ -354,10 +354,13 @@ describe('quality figures with three or more seats', () => {
     expect([q.firstMover.win.successes, q.firstMover.decidedWin.successes, q.firstMover.decidedWin.n]).toEqual([1, 1, 2]);
     // At the top, alone or shared, in a match that was no draw: the team's win and the outright one.
     expect([q.firstMover.top?.successes, q.firstMover.top?.n]).toEqual([2, 5]);
+    // Each seat at the top, alone or shared, in a match that was no draw: its team's wins.
+    expect([1, 2, 3, 4].map((seat) => q.bySeat[`seat${seat}`]?.top?.successes)).toEqual([2, 1, 2, 1]);
     const text = formatQuality(q, fourSeats.seats);
     expect(text).toMatch(/quality\.sharedTop +top shared by some seats, not all +40\.0%/);
     expect(text).toMatch(/quality\.draw +draws \(every seat's return equal\) +20\.0%/);
     expect(text).toMatch(/quality\.firstMover\.top +first mover at the top, alone or shared +40\.0%/);
+    expect(text).toMatch(/quality\.bySeat\.seat2\.top +B1 at the top, alone or shared +20\.0%/);
   });
 
   it('leave two-seat figures as they were: no shared top, no first mover at the top', () => {
@@ -371,6 +374,7 @@ describe('quality figures with three or more seats', () => {
     expect([q.draw.successes, q.draw.n]).toEqual([1, 1]);
     expect(q.sharedTop).toBeUndefined();
     expect(q.firstMover.top).toBeUndefined();
+    expect(q.bySeat['seat1']?.top).toBeUndefined();
     expect(formatQuality(q, scriptedLeads.seats)).toMatch(/quality\.draw +draws \(no single winner\) +100\.0%/);
   });
 });

@@ -47,7 +47,12 @@ export type RatioFigure = MeanEstimate & { readonly kind: 'ratio' };
 /** `quality` in a run's results. */
 export interface QualitySummary {
   readonly matches: number;
-  readonly bySeat: Record<string, { readonly win: RateEstimate; readonly draw: RateEstimate; readonly loss: RateEstimate }>;
+  /**
+   * Per seat: wins (alone at the top), draws (sharing the top: with three or more seats a team's
+   * win or a tie for first too), losses; with three or more seats also `top`, at the top alone or
+   * shared in a match that was no draw (its team's win rate).
+   */
+  readonly bySeat: Record<string, { readonly win: RateEstimate; readonly draw: RateEstimate; readonly loss: RateEstimate; readonly top?: RateEstimate }>;
   /** Matches where every seat's return was the same. */
   readonly draw: RateEstimate;
   /** Three or more seats only: matches where some seats, not all, shared the highest return (a team's win, a tie for first). */
@@ -98,6 +103,8 @@ export interface QualityRun {
 interface QualitySlots {
   /** Per seat (0-based): win, draw, loss. */
   readonly seats: (readonly number[])[];
+  /** Per seat (0-based), three or more seats: at the top, alone or shared, in a match that was no draw. */
+  readonly seatTops: number[];
   readonly draw: number;
   readonly sharedTop: number;
   readonly capped: number;
@@ -122,6 +129,7 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
     const slot = (key: string): number => figures.slotOf(key);
     slots = {
       seats: [],
+      seatTops: [],
       draw: slot('draw'),
       sharedTop: slot('sharedTop'),
       capped: slot('capped'),
@@ -140,6 +148,11 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
     slotsByFigures.set(figures, slots);
   }
   return slots;
+}
+
+/** Seat `seat`'s (0-based) slot of being at the top, alone or shared, in a match that was no draw. */
+function seatTopSlot(slots: QualitySlots, figures: MatchFigures, seat: number): number {
+  return (slots.seatTops[seat] ??= figures.slotOf(`seat${seat + 1}:top`));
 }
 
 /** Seat `seat`'s (0-based) win, draw and loss slots. */
@@ -169,7 +182,11 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
   let lost = false;
   for (let seat = 0; seat < results.length; seat++) if (results[seat] === 'loss') lost = true;
   figures.trialAt(slots.draw, !decided && !lost);
-  if (results.length > 2) figures.trialAt(slots.sharedTop, !decided && lost);
+  if (results.length > 2) {
+    figures.trialAt(slots.sharedTop, !decided && lost);
+    // Each seat at the top, alone or shared, in a match that was no draw: its team's win.
+    for (let seat = 0; seat < results.length; seat++) figures.trialAt(seatTopSlot(slots, figures, seat), lost && results[seat] !== 'loss');
+  }
   if (run.game.endedAtCap !== undefined) figures.trialAt(slots.capped, run.game.endedAtCap(context.finalState) === true);
   if (trace.firstMover >= 0) {
     figures.trialAt(slots.firstMoverWin, results[trace.firstMover] === 'win');
@@ -254,7 +271,7 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   const bySeat: QualitySummary['bySeat'] = {};
   for (let seat = 1; seat <= seats; seat++) {
     const keys = seatKey(seat);
-    bySeat[`seat${seat}`] = { win: rate(keys['win'] as string), draw: rate(keys['draw'] as string), loss: rate(keys['loss'] as string) };
+    bySeat[`seat${seat}`] = { win: rate(keys['win'] as string), draw: rate(keys['draw'] as string), loss: rate(keys['loss'] as string), ...(seats > 2 ? { top: rate(`seat${seat}:top`) } : {}) };
   }
   const decidedWin = rate('firstMover:decidedWin');
   const fair = 1 / seats;

@@ -38,6 +38,7 @@ export function formatQuality(quality: unknown, seatNames: readonly string[]): s
   for (const [key, figures] of Object.entries(q.bySeat)) {
     const seat = seatNames[Number(key.slice(4)) - 1] ?? key;
     rate(`quality.bySeat.${key}.win`, `${seat} wins`, figures.win);
+    rate(`quality.bySeat.${key}.top`, `${seat} at the top, alone or shared`, figures.top);
   }
   if (q.sharedTop !== undefined) {
     rate('quality.sharedTop', 'top shared by some seats, not all', q.sharedTop);
