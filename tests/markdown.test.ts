@@ -24,16 +24,21 @@ describe('markdown cells, code spans and fenced blocks', () => {
     // Outside a table a command keeps its pipes; the author's prose keeps its code spans as written.
     expect(markdownInlineCode("hordelab run s.yaml --set 'x=a|b'")).toBe("`hordelab run s.yaml --set 'x=a|b'`");
     expect(markdownProse('**bold** <b>tag</b> and `code <b>` & more')).toBe('**bold** &lt;b&gt;tag&lt;/b&gt; and `code <b>` &amp; more');
-    // The author's links stay links, but not to a scheme that runs or embeds something.
-    expect(markdownProse('see [rules](https://example.org/r), [mail](mailto:a@b.c), [file](rules.md)')).toBe('see [rules](https://example.org/r), [mail](mailto:a@b.c), [file](rules.md)');
-    expect(markdownProse('[x](javascript:alert(1)) [y]( JavaScript:alert(2)) [z](data:text/html,hi)')).toBe('[x]\\(javascript:alert(1)) [y]\\( JavaScript:alert(2)) [z]\\(data:text/html,hi)');
-    expect(markdownProse('a [ref][r]\n\n[r]: vbscript:msgbox\n  [ok]: https://example.org')).toBe('a [ref][r]\n\n\\[r]: vbscript:msgbox\n  [ok]: https://example.org');
+    // Links are shown as text: brackets as entities, which CommonMark never reads as a link,
+    // whatever the scheme, escapes or labels (review 24c: `javascript\:`, a label with `\]`).
+    expect(markdownProse('see [rules](https://example.org/r), an interval [1, 2]')).toBe('see [rules&#93;(https://example.org/r), an interval [1, 2]');
+    for (const hostile of ['[a](javascript\\:alert(1))', '[x][a\\]b]\n\n[a\\]b]: javascript:alert(1)', '[nl](\njavascript:alert(4))', '- [l]: javascript:alert(5)', '![i](data:image/svg+xml,x)']) {
+      // No "](", "][", "]:" (a link, a reference, a definition) and no "<" (a tag, an autolink).
+      expect(markdownProse(hostile), hostile).not.toMatch(/\][([:]|</);
+      expect(markdownCell(hostile), hostile).not.toMatch(/\][([:]|</);
+    }
+    // Code spans as CommonMark finds them: unequal backtick runs open none, so the HTML after them is shown, not rendered.
     expect(markdownProse('`[x](javascript:1)` stays code')).toBe('`[x](javascript:1)` stays code');
-    // CommonMark takes a line ending before the destination, and a definition inside a list item or a quote.
-    expect(markdownProse('[nl](\njavascript:alert(4)) [ok](\nhttps://example.org)')).toBe('[nl]\\(\njavascript:alert(4)) [ok](\nhttps://example.org)');
-    expect(markdownProse('- [l]: javascript:alert(5)\n> [q]:\n  data:text/html,x')).toBe('- \\[l]: javascript:alert(5)\n&gt; \\[q]:\n  data:text/html,x');
-    // Names in table cells (a seat named as a link) get the same.
-    expect(markdownCell('[s](javascript:alert(8))')).toBe('[s]\\(javascript:alert(8))');
+    expect(markdownProse('`` <img src=x onerror=alert(2)> `')).toBe('`` &lt;img src=x onerror=alert(2)&gt; `');
+    expect(markdownProse('``a`b`` then <b>')).toBe('``a`b`` then &lt;b&gt;');
+    // An escaped backtick opens nothing: the span is "` and `", and the <i> after it is prose.
+    expect(markdownProse('\\`<b>` and `<i>`')).toBe('\\`&lt;b&gt;` and `&lt;i&gt;`');
+    expect(markdownCell('[s](javascript:alert(8))')).toBe('[s&#93;(javascript:alert(8))');
     expect(markdownFenced('plain')).toEqual(['```text', 'plain', '```']);
     expect(markdownFenced('a ```` b')).toEqual(['`````text', 'a ```` b', '`````']);
   });

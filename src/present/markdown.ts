@@ -4,9 +4,9 @@
  * or be rendered as HTML by a preview that does not sanitise it.
  */
 
-/** Text for a table cell: `|` escaped, HTML characters as entities, line breaks as spaces. */
+/** Text for a table cell: `|` escaped, HTML characters and a link's brackets as entities, line breaks as spaces. */
 export function markdownCell(text: string): string {
-  return withoutUnsafeLinks(escapeTags(text)).replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  return withoutMarkup(text).replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 }
 
 /**
@@ -23,30 +23,79 @@ export function markdownInlineCode(text: string): string {
 }
 
 /**
- * The scenario author's own Markdown (a description): kept as Markdown, but HTML in it shown
- * rather than rendered; code spans are left as they are, where entities would show literally.
+ * The scenario author's own Markdown (a description): kept as Markdown (emphasis, lists, headings,
+ * code spans), but HTML in it shown rather than rendered, and links shown as text: a link's closing
+ * bracket becomes an entity, which CommonMark never reads as part of a link, so no scheme, escape
+ * or label can make one (a `javascript:` link would run in a preview that does not sanitise
+ * links). Code spans, found
+ * as CommonMark finds them, are left as they are, where entities would show literally.
  */
 export function markdownProse(text: string): string {
-  return text
-    .split(/(`+[^`][\s\S]*?`+)/)
-    .map((part, index) => (index % 2 === 1 ? part : withoutUnsafeLinks(escapeTags(part))))
+  return codeSpansAndProse(text)
+    .map((part) => (part.code ? part.text : withoutMarkup(part.text)))
     .join('');
 }
 
 /**
- * A link (`[text](dest)`) or link definition (`[label]: dest`, wherever it stands: a list item or
- * a quote holds one too) whose destination names a scheme other than http, https or mailto:
- * `javascript:` runs in a preview that does not sanitise links. CommonMark lets spaces, tabs and
- * one line ending come before the destination.
+ * HTML characters as entities, and a closing bracket that a link would need next to what follows
+ * it (`](`, `][`, `]:`): no tag, autolink, link, image or link definition can form, and brackets
+ * standing alone (an interval, `[37.5%, 56.7%]`) stay as they are.
  */
-const BEFORE_DESTINATION = '[ \\t]*(?:\\r?\\n[ \\t]*)?';
-const UNSAFE_SCHEME = '(?!(?:https?|mailto):)[a-z][a-z0-9+.-]*:';
-const UNSAFE_INLINE_LINK = new RegExp(`\\]\\((?=${BEFORE_DESTINATION}${UNSAFE_SCHEME})`, 'gi');
-const UNSAFE_LINK_DEFINITION = new RegExp(`\\[(?=[^\\]]+\\]:${BEFORE_DESTINATION}${UNSAFE_SCHEME})`, 'gi');
+function withoutMarkup(text: string): string {
+  return escapeTags(text).replace(/\](?=[([:])/g, '&#93;');
+}
 
-/** `text` with links to unsafe schemes left as text: the bracket that would open them escaped, so no link forms. */
-function withoutUnsafeLinks(text: string): string {
-  return text.replace(UNSAFE_INLINE_LINK, ']\\(').replace(UNSAFE_LINK_DEFINITION, '\\[');
+/**
+ * `text` cut into code spans and the rest, as CommonMark reads them: a run of n backticks opens a
+ * span that the next run of exactly n closes; with none, the run is literal text. A backslash
+ * outside a span makes the next character literal (so an escaped backtick opens nothing); inside
+ * one it is itself.
+ */
+function codeSpansAndProse(text: string): { code: boolean; text: string }[] {
+  const parts: { code: boolean; text: string }[] = [];
+  let start = 0;
+  let at = 0;
+  while (at < text.length) {
+    if (text[at] === '\\') {
+      at += 2;
+      continue;
+    }
+    if (text[at] !== '`') {
+      at++;
+      continue;
+    }
+    const open = backtickRunEnd(text, at);
+    const length = open - at;
+    let close = -1;
+    for (let next = open; next < text.length; ) {
+      if (text[next] !== '`') {
+        next++;
+        continue;
+      }
+      const end = backtickRunEnd(text, next);
+      if (end - next === length) {
+        close = end;
+        break;
+      }
+      next = end;
+    }
+    if (close < 0) {
+      at = open;
+      continue;
+    }
+    if (at > start) parts.push({ code: false, text: text.slice(start, at) });
+    parts.push({ code: true, text: text.slice(at, close) });
+    start = at = close;
+  }
+  if (start < text.length) parts.push({ code: false, text: text.slice(start) });
+  return parts;
+}
+
+/** Where the run of backticks that starts at `at` ends. */
+function backtickRunEnd(text: string, at: number): number {
+  let end = at;
+  while (text[end] === '`') end++;
+  return end;
 }
 
 function codeSpan(text: string): string {
