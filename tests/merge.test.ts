@@ -222,7 +222,7 @@ describe('what merge refuses', () => {
   it('shards of another run, and unfinished shards', async () => {
     const [first, second] = copyShards();
     editRecord(second, (record) => (record.key = 'another'));
-    expect(await refusal([first, second])).toContain(`${second}: a shard of another run than ${first} (scenario, parameters, seed, options, or a game, agent or metric module differ)`);
+    expect(await refusal([first, second])).toContain(`${second}: a shard of another run than ${first} (scenario, parameters, seed, options, or a game, agent or metric module differ, or a Hordelab that records other figures ran one of them)`);
     const [third, fourth] = copyShards();
     editRecord(fourth, (record) => (record.status = 'interrupted'));
     expect(await refusal([third, fourth])).toContain(`${fourth}: shard 1/2 is interrupted; finish it (hordelab run ... --resume) before merging`);

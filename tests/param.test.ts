@@ -53,6 +53,7 @@ describe('param builders', () => {
     expect(param.int({ description: 'x', default: 3, min: 1 }).tunable).toBeUndefined();
     expect(() => param.int({ description: 'cells to the finish', default: 30, min: 1, max: 20 })).toThrow('param.int (described "cells to the finish"): the default 30 does not satisfy its own bounds; expected a whole number in 1..20');
     expect(() => param.probability({ description: 'trap chance', default: 2 })).toThrow('param.probability (described "trap chance"): the default 2 does not satisfy its own bounds; expected a number in 0..1');
+    expect(() => param.probability({ description: 'p', default: Number.NaN })).toThrow('the default NaN does not satisfy');
   });
 });
 

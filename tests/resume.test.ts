@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { digest, effectiveScenario, RECORDED_FIGURES, runKey } from '../src/run/run-key.js';
 import { HORDELAB_VERSION } from '../src/version.js';
 import { parseScenario } from '../src/scenario/scenario.js';
+import { playChunk } from '../src/run/play-chunk.js';
+import type { Tally } from '../src/stats/clusters.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 let work = '';
@@ -86,9 +88,38 @@ describe('the resume key', () => {
     const scenario = await parseScenario(base, join(work, 'k.yaml'));
     const shape = { eventFiles: true, maxErrors: 0 };
     const before = { scenario: effectiveScenario(scenario), ...shape, shard: null, version: HORDELAB_VERSION };
-    expect(RECORDED_FIGURES).toBe(2);
+    expect(RECORDED_FIGURES).toBe(3);
     expect(runKey(scenario, shape, undefined)).toBe(digest({ ...before, figures: RECORDED_FIGURES }));
     expect(runKey(scenario, shape, undefined)).not.toBe(digest(before));
+  });
+
+  it('is raised with the figures a match records: those of a team game and of a game with leads, listed here', async () => {
+    // A figure added to what a match records shows here: raise RECORDED_FIGURES (src/run/run-key.ts)
+    // with it, so that no checkpoint or shard without it is resumed or merged, then list it here.
+    const recorded = async (game: string, seats: string): Promise<string[]> => {
+      const scenario = await parseScenario(`game: ${resolve('tests/fixtures/game-modules', game)}\nmatches: 40\nseed: 1\nseats: ${seats}\n`, resolve('tests/fixtures/game-modules/pin.yaml'));
+      const chunk = playChunk(scenario, 0, 40, true);
+      const aggregate = chunk.aggregate as { game: { tally: Tally }; quality: { tally: Tally } };
+      const names = (prefix: string, tally: Tally): string[] => Object.keys(tally.figures).map((name) => `${prefix}${name.replace(/\u0000/g, '/')}`);
+      return [...names('game ', aggregate.game.tally), ...names('quality ', aggregate.quality.tally), ...names('outcomes ', chunk.outcomes.tally)].sort();
+    };
+    const seatsOf = (prefix: string, seats: number, results: readonly string[]): string[] => Array.from({ length: seats }, (_, seat) => results.map((result) => prefix.replace('#', String(seat + 1)) + result)).flat();
+    expect(await recorded('team-coin.mjs', '[random, random, random, random]'), `RECORDED_FIGURES is ${RECORDED_FIGURES}`).toEqual(
+      [
+        'game decisions', 'game draw', 'game event:won', 'game sharedTop', ...seatsOf('game top:seat#', 4, ['']), ...seatsOf('game win:seat#', 4, ['']),
+        'quality branching', 'quality decisions', 'quality draw', 'quality firstMover:top', 'quality firstMover:win', 'quality leadChanges', 'quality led', ...seatsOf('quality seat#:', 4, ['draw', 'loss', 'top', 'win']), 'quality sharedTop', 'quality turns',
+        ...seatsOf('outcomes agent/random/seat#/', 4, ['draw', 'loss', 'win']), ...seatsOf('outcomes seat/#/', 4, ['draw', 'loss', 'win']),
+      ].sort(),
+    );
+    expect(await recorded('first-six.mjs', '[random, greedy]')).toEqual(
+      [
+        'game decided:seat1', 'game decided:seat2', 'game decisions', 'game draw', 'game event:rolled', 'game win:seat1', 'game win:seat2',
+        'quality branching', 'quality decisions', 'quality decisiveness', 'quality draw', 'quality drama', 'quality firstMover:decidedWin', 'quality firstMover:win', 'quality leadChanges', 'quality led', ...seatsOf('quality seat#:', 2, ['draw', 'loss', 'win']), 'quality turns',
+        'outcomes agent/greedy/all/draw', 'outcomes agent/greedy/all/halfPoints', 'outcomes agent/greedy/all/loss', 'outcomes agent/greedy/all/win', 'outcomes agent/greedy/seat2/draw', 'outcomes agent/greedy/seat2/loss', 'outcomes agent/greedy/seat2/win',
+        'outcomes agent/random/all/draw', 'outcomes agent/random/all/halfPoints', 'outcomes agent/random/all/loss', 'outcomes agent/random/all/win', 'outcomes agent/random/seat1/draw', 'outcomes agent/random/seat1/loss', 'outcomes agent/random/seat1/win',
+        ...seatsOf('outcomes seat/#/', 2, ['draw', 'loss', 'win']),
+      ].sort(),
+    );
   });
 
   it('changes when an agent module is edited between the run and its resume', async () => {

@@ -38,7 +38,9 @@ function checkDefault<T>(spec: ParameterSpec<T>, name: string): ParameterSpec<T>
   // The builder is not told the parameter's name: its description and bounds say which it is.
   if (!parsed.success) {
     const expected = parsed.error.issues[0]?.message ?? 'another value';
-    throw new RangeError(`param.${name} (described "${spec.description}"): the default ${JSON.stringify(spec.default)} does not satisfy its own bounds; ${expected}`);
+    // String, not JSON: a NaN or Infinity default reads as itself, not null.
+    const given = typeof spec.default === 'string' ? JSON.stringify(spec.default) : String(spec.default);
+    throw new RangeError(`param.${name} (described "${spec.description}"): the default ${given} does not satisfy its own bounds; ${expected}`);
   }
   return spec;
 }

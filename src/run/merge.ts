@@ -111,7 +111,7 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   const count = first.record.shard.count;
   for (const { dir, record } of shards) {
     if (record.key !== first.record.key) {
-      throw new UsageError([{ source: dir, field: '', message: `a shard of another run than ${first.dir} (scenario, parameters, seed, options, or a game, agent or metric module differ)` }]);
+      throw new UsageError([{ source: dir, field: '', message: `a shard of another run than ${first.dir} (scenario, parameters, seed, options, or a game, agent or metric module differ, or a Hordelab that records other figures ran one of them)` }]);
     }
     if (record.status !== 'complete') {
       throw new UsageError([{ source: dir, field: '', message: `shard ${record.shard.index}/${count} is ${record.status}; finish it (hordelab run ... --resume) before merging` }]);

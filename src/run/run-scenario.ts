@@ -225,7 +225,7 @@ function refuseOtherRunsPublish(dir: string, key: string): void {
       message:
         recorded === null
           ? `${dir} holds a publish cut short that no checkpoint ties to a run, so --resume cannot tell it is this one; nothing was changed: replace the folder's output with --force, or write into a new folder`
-          : `${dir} holds a publish cut short of a run started with another scenario, parameters or options, or with a game, agent or metric module that has changed since; resume with the ones it was run with (nothing was changed)`,
+          : `${dir} holds a publish cut short of a run started with another scenario, parameters or options, with a game, agent or metric module that has changed since, or by a Hordelab that recorded other figures; resume with the ones it was run with (nothing was changed)`,
     },
   ]);
 }
