@@ -448,6 +448,17 @@ describe('tune input', () => {
     expect(missed.targets[0]).toMatchObject({ value: 0, intervalContainsTarget: false });
     expect(formatTune(missed)).toContain('target 2 (not the value seen); P(within ±0.01) not measured');
   });
+
+  it("gives a rate's probability within the tolerance from its Beta posterior, so a rate at 0% is not read as certain", async () => {
+    // No draws in 300 flips: under a flat prior the draw rate is Beta(1, 301), within 0.01 of 0
+    // with probability 1 − 0.99^301 = 0.951, where a normal from the one-sided interval said 1.00.
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(1), join(dir, '..', 'coin.yaml'));
+    const result = await tune(scenario, { space: [parseDimension('winRate=0.3,0.7')], budget: 200, confirm: 300, workers: 0, outDir: dir, targets: [parseTarget('drawRate=0')] });
+    expect(result.targets[0]).toMatchObject({ value: 0, n: 300, intervalContainsTarget: true });
+    expect(result.targets[0]?.probabilityInBand).toBeCloseTo(1 - 0.99 ** 301, 6);
+    expect(formatTune(result)).toContain('P(within ±0.01) = 0.95');
+  });
 });
 
 describe('tune targets and budgets', () => {

@@ -25,6 +25,8 @@ import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
 import { relocateModulePaths } from '../scenario/relocate.js';
 import { parseAssignment, setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
+import { regularizedBeta } from '../stats/distributions.js';
+import type { Metric } from '../present/metrics.js';
 import { scenarioSkill } from '../ladder/skill.js';
 import { percentBound } from '../reports/format.js';
 import { canonicalJson, digest, effectiveScenario } from '../run/run-key.js';
@@ -79,8 +81,9 @@ export interface TargetResult {
   readonly n: number;
   /**
    * The probability that the true value lies in target ± tolerance given the confirmation's
-   * matches alone: the normal approximation of its estimate (mean and standard error from its
-   * interval) under a flat prior. A statement about this setting's measured value, not a
+   * matches alone, under a flat prior: for a rate its Beta posterior on the effective counts, for
+   * a mean the normal approximation of its estimate (mean and standard error from its interval).
+   * A statement about this setting's measured value, not a
    * promise about the search: it ignores that the setting was picked, and the true value is
    * fixed, not random. Over repeated tunes of a coin it averaged close to the share that really
    * was within the tolerance (reports/calibration.md).
@@ -861,14 +864,31 @@ async function confirmOnFreshSeeds(
         const seen = metric.ratio === true ? `the same ratio, ${formatNumber(metric.value)}, in every one of its ${metric.clusters} units` : `every one of the ${metric.n} fresh matches gave ${formatNumber(metric.value)}`;
         return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: metric.value === target.value, note: `${seen}: no spread, so no interval` };
       }
-      return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: false, note: `no interval: ${metric.kind === 'mean' ? (metric.note ?? 'too few clusters') : 'too few clusters'}` };
+      const reason = `no interval: ${metric.kind === 'mean' ? (metric.note ?? 'too few clusters') : 'too few clusters'}`;
+      return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: metric.value === target.value, note: reason };
     }
-    // Normal approximation of where the true value lies, from the interval's half-width.
-    const se = Math.max(1e-12, (metric.upper - metric.lower) / (2 * 1.959964));
-    const probabilityInBand = normalCdf((target.value + tolerance - metric.value) / se) - normalCdf((target.value - tolerance - metric.value) / se);
-    return { ...common, lower: metric.lower, upper: metric.upper, probabilityInBand, intervalContainsTarget: metric.lower <= target.value && target.value <= metric.upper };
+    return { ...common, lower: metric.lower, upper: metric.upper, probabilityInBand: probabilityWithin(metric, target.value, tolerance), intervalContainsTarget: metric.lower <= target.value && target.value <= metric.upper };
   });
   return { played, matches, seed, targets };
+}
+
+/**
+ * The probability that the true value lies within `tolerance` of `target`, under a flat prior,
+ * from the confirmation's matches alone. A rate: its Beta posterior on the effective counts (n
+ * over the measured design effect), which stays inside 0..1 where a normal built from a
+ * one-sided interval at 0% or 100% would not (review 24c: 0 of 300 read 1.00 for a band of
+ * ±0.01, where the posterior gives 0.95). A mean: the normal approximation from its interval.
+ */
+function probabilityWithin(metric: Metric, target: number, tolerance: number): number {
+  if (metric.kind === 'rate') {
+    const effective = metric.n / Math.max(1, metric.designEffect);
+    const successes = metric.value * effective;
+    const a = successes + 1;
+    const b = effective - successes + 1;
+    return regularizedBeta(Math.min(1, target + tolerance), a, b) - regularizedBeta(Math.max(0, target - tolerance), a, b);
+  }
+  const se = Math.max(1e-12, (metric.upper - metric.lower) / (2 * 1.959964));
+  return normalCdf((target + tolerance - metric.value) / se) - normalCdf((target - tolerance - metric.value) / se);
 }
 
 /** Writes the result: the tuned scenario, then `tune.json`, each whole or not at all. */
@@ -913,7 +933,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
   // Module paths (game, agents, metrics) are named again from where the tuned scenario lies.
   relocateModulePaths(data, scenario.file, dirname(result.tunedScenario));
   const lines = result.targets.map(
-    (target) => `#   ${target.metric}: ${formatEstimate(target)} on ${result.confirmMatches} fresh matches (target ${target.target}; ${verdictOf(target, result.tolerance)})`,
+    (target) => `#   ${target.metric}: ${formatEstimate(target)} on ${result.confirmMatches} fresh matches (target ${target.target}${targetNote(target)}; ${verdictOf(target, result.tolerance)})`,
   );
   const header = [
     `# Tuned by hordelab tune from ${scenario.file}: ${result.assignments.join(' ')}`,
@@ -937,6 +957,12 @@ function formatEstimate(target: TargetResult): string {
   return `${target.value.toFixed(2)} [${target.lower.toFixed(2)}, ${target.upper.toFixed(2)}]`;
 }
 
+/** Where the target lies: inside or outside the interval, or, without one, whether it is the value seen. */
+function targetNote(target: TargetResult): string {
+  if (target.note !== undefined) return target.intervalContainsTarget ? ' (the value seen)' : ' (not the value seen)';
+  return target.intervalContainsTarget ? ' (inside the interval)' : ' (outside the interval)';
+}
+
 /** `P(within ±0.01) = 0.83`, or what a figure without an interval says instead. */
 function verdictOf(target: TargetResult, tolerance: number): string {
   if (target.note === undefined) return `P(within ±${tolerance}) = ${target.probabilityInBand.toFixed(2)}`;
@@ -951,10 +977,10 @@ export function formatTune(result: TuneResult): string {
   for (const target of result.targets) {
     lines.push(
       `  ${target.metric} = ${formatEstimate(target)} on ${result.confirmMatches} fresh matches; ` +
-        `target ${target.target}${target.note !== undefined ? (target.intervalContainsTarget ? ' (the value seen)' : ' (not the value seen)') : target.intervalContainsTarget ? ' (inside the interval)' : ' (outside the interval)'}; ${verdictOf(target, result.tolerance)}`,
+        `target ${target.target}${targetNote(target)}; ${verdictOf(target, result.tolerance)}`,
     );
   }
-  lines.push(`  (P(within ±${result.tolerance}): from the fresh matches alone, normal approximation, flat prior; not corrected for the setting having been picked)`);
+  lines.push(`  (P(within ±${result.tolerance}): from the fresh matches alone, flat prior: a rate's Beta posterior, a mean's normal approximation; not corrected for the setting having been picked)`);
   const round = (record: RoundRecord, index: number): string =>
     `  round ${index + 1}: ${record.alive} candidates × ${record.matchesEach} matches; best ${toAssignments(record.best).join(' ')} (squared distance ${record.bestDistance.toExponential(2)})`;
   const refineMatches = result.refinement?.matches ?? 0;
