@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
-import { compareRuns, formatComparison, type Comparison } from '../src/present/compare.js';
+import { compareRuns, formatComparison, type Comparison, type MetricComparison } from '../src/present/compare.js';
 import { comparisonPage } from '../src/present/compare-page.js';
 import { compareRuns as libraryCompare, loadScenario, run } from '../src/index.js';
 import { holmAdjust } from '../src/stats/tests.js';
@@ -28,6 +28,10 @@ async function trainersRun(seed: number, matches: number, extra = ''): Promise<s
 }
 
 /** A coin-flip run of `matches` at P1's `winRate`, two agents of one kind under two names. */
+/** A compared metric that can never be flagged: alike in every match of both runs, or a rate at 0% or 100% in both. */
+const neverFlags = (metric: MetricComparison): boolean =>
+  (metric.exact === true && metric.pValue === 1) || (metric.kind === 'rate' && metric.baseline.value === metric.run.value && (metric.run.value === 0 || metric.run.value === 1));
+
 async function coinRun(seed: number, winRate: number, matches: number): Promise<string> {
   const dir = tempDir();
   const scenario = await parseScenario(`game: coin-flip\nmatches: ${matches}\nseed: ${seed}\nparams: { winRate: ${winRate} }\nseats: [random, {agent: random, name: other}]\n`, 'coin.yaml');
@@ -150,15 +154,17 @@ describe('hordelab compare', () => {
       expect(byPath.get(path)?.pValue, path).toBeCloseTo(byPath.get('p1WinRate')?.pValue as number, 12);
       expect(byPath.get(path)?.adjustedPValue, path).toBe(byPath.get('p1WinRate')?.adjustedPValue);
     }
-    // The distinct tests among the rows: the rates' by their counts (here: the win test and the
-    // draw test), and every mean with a spread (the two agents' scores); Holm over those alone.
-    // A mean every flip gave alike (no decision: 0 in each run) is no test, and not in the family.
+    // The distinct tests among the rows: the rates' by their counts (here: the win test), and
+    // every mean with a spread (the two agents' scores); Holm over those alone. A mean every flip
+    // gave alike (no decision: 0 in each run), and a rate at 0% in both runs (no flip is drawn),
+    // can never flag: not in the family.
     expect(byPath.get('quality.length.decisions')).toMatchObject({ exact: true, pValue: 1, adjustedPValue: 1 });
+    expect(byPath.get('drawRate')).toMatchObject({ baseline: { value: 0 }, run: { value: 0 }, adjustedPValue: 1, changed: false });
     const distinct = new Map<string, number>();
     comparison.metrics.forEach((metric, index) => {
-      if (metric.exact !== true) distinct.set(metric.kind === 'rate' ? `${metric.pValue.toPrecision(12)}|${Math.abs(metric.difference).toPrecision(12)}` : `mean ${index}`, metric.pValue);
+      if (!neverFlags(metric)) distinct.set(metric.kind === 'rate' ? `${metric.pValue.toPrecision(12)}|${Math.abs(metric.difference).toPrecision(12)}` : `mean ${index}`, metric.pValue);
     });
-    expect(distinct.size).toBe(4);
+    expect(distinct.size).toBe(3);
     expect(comparison.metrics.length).toBeGreaterThan(10);
     const family = [...distinct.values()];
     const expected = holmAdjust(family)[family.indexOf(byPath.get('p1WinRate')?.pValue as number)];
@@ -184,8 +190,8 @@ describe('hordelab compare', () => {
     // Rows and distinct tests counted apart: the repeats are rows, not tests.
     const repeats = plain.metrics.filter((metric) => metric.sameTestAs !== null);
     expect(repeats.length).toBeGreaterThan(0);
-    // Tests: one per set of repeats, less the means every flip gave alike in both runs (0 decisions), which can never flag.
-    const neverFlag = plain.metrics.filter((metric) => metric.exact === true && metric.pValue === 1 && metric.sameTestAs === null).length;
+    // Tests: one per set of repeats, less those that can never flag (0 decisions, no draw, in both runs).
+    const neverFlag = plain.metrics.filter((metric) => neverFlags(metric) && metric.sameTestAs === null).length;
     expect(neverFlag).toBeGreaterThan(0);
     expect([plain.compared, plain.distinctTests]).toEqual([plain.metrics.length, plain.metrics.length - repeats.length - neverFlag]);
     expect(plain.distinctChanged).toBe(plain.metrics.filter((metric) => metric.sameTestAs === null && metric.changed).length);

@@ -116,6 +116,13 @@ function sameTestKey(a: Metric, b: Metric): string | null {
   return counts < complement ? counts : complement;
 }
 
+/** Whether two rates' pooled trials were all failures or all successes: no split of them can differ. */
+function cannotFlag(a: Metric, b: Metric): boolean {
+  if (a.kind !== 'rate' || b.kind !== 'rate') return false;
+  const successes = a.successes + b.successes;
+  return successes === 0 || successes === a.n + b.n;
+}
+
 /**
  * The adjusted p-value of every compared metric but the primary (which keeps its own), by path.
  * Holm's family holds each distinct test once: a summary repeats the same counts under several
@@ -134,10 +141,11 @@ function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: Dif
   const exact: [string, number][] = [];
   for (const { a, b, test } of pairs) {
     if (b.path === primary) continue;
-    // Every unit of both runs alike (p 1 whatever the split): a test that can never flag, left
-    // out of the family as Tarone's rule leaves out tests that cannot reach significance;
-    // counting it would only make the others' stricter.
-    if (test.exact === true && test.pValue === 1) {
+    // Every unit of both runs alike (p 1 whatever the split), or a rate at 0% or 100% in both
+    // (every trial alike): a test that can never flag, left out of the family as Tarone's rule
+    // leaves out tests that cannot reach significance; counting it would only make the others'
+    // stricter.
+    if ((test.exact === true && test.pValue === 1) || cannotFlag(a, b)) {
       exact.push([b.path, test.pValue]);
       continue;
     }
