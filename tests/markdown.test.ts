@@ -36,6 +36,10 @@ describe('markdown cells, code spans and fenced blocks', () => {
     expect(markdownProse('`[x](javascript:1)` stays code')).toBe('`[x](javascript:1)` stays code');
     expect(markdownProse('`` <img src=x onerror=alert(2)> `')).toBe('`` &lt;img src=x onerror=alert(2)&gt; `');
     expect(markdownProse('``a`b`` then <b>')).toBe('``a`b`` then &lt;b&gt;');
+    // A span never crosses a line here: paired across blocks, a link or a tag would pass (review 24d).
+    for (const hostile of ['`\n\n[click](javascript:alert(1))\n\n`', '`\n\n<img src=x onerror=alert(1)>\n\n`', 'a `b\n- <script>alert(1)</script>\n`', '[x`]: javascript:alert(1)\n`\n\n[x`]', '`\r\n\r\n<b>x</b>\r\n`']) {
+      expect(markdownProse(hostile), hostile).not.toMatch(/\][([:]|</);
+    }
     // An escaped backtick opens nothing: the span is "` and `", and the <i> after it is prose.
     expect(markdownProse('\\`<b>` and `<i>`')).toBe('\\`&lt;b&gt;` and `&lt;i&gt;`');
     expect(markdownCell('[s](javascript:alert(8))')).toBe('[s&#93;(javascript:alert(8))');

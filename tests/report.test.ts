@@ -210,6 +210,21 @@ describe('hordelab compare', () => {
     expect(page).not.toContain('flags none 95% of the time');
   });
 
+  it("counts a rate and its complement as one test with seats rotated, whose design effects differ in the last bits (review 24d)", async () => {
+    const rotated = async (seed: number, winRate: number): Promise<string> => {
+      const dir = tempDir();
+      const scenario = await parseScenario(`game: coin-flip\nmatches: 300\nseed: ${seed}\nparams: { winRate: ${winRate} }\nseats:\n  rotate: [{ agent: random, name: A }, { agent: random, name: B }]\n`, 'coin.yaml');
+      await runScenario(scenario, { outDir: dir, eventFiles: false, command: 'test' });
+      return dir;
+    };
+    const a = await rotated(1, 0.4);
+    const b = await rotated(2, 0.6);
+    const comparison = compareRuns(a, await readRunSummary(a), b, await readRunSummary(b));
+    const byPath = new Map(comparison.metrics.map((metric) => [metric.path, metric]));
+    expect(byPath.get('p2WinRate')).toMatchObject({ sameTestAs: 'p1WinRate' });
+    expect(byPath.get('p2WinRate')?.adjustedPValue).toBe(byPath.get('p1WinRate')?.adjustedPValue);
+  });
+
   it('compares a figure every match gave alike in each run (a fixed game length) as those values, and names what it leaves out (review 24)', async () => {
     const a = await coinRun(3, 0.5, 200);
     const b = await coinRun(4, 0.5, 200);

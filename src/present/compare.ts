@@ -107,10 +107,15 @@ function testPair(a: Metric, b: Metric, confidence: number): (DifferenceTest & {
 function sameTestKey(a: Metric, b: Metric): string | null {
   // Two means with the same estimate in each run are one figure under two names (`moves` and
   // `quality.length.decisions`): the same test.
-  if (a.kind === 'mean' && b.kind === 'mean') return `mean|${a.value}|${a.sd}|${a.n}|${a.clusters}|${a.designEffect}|${b.value}|${b.sd}|${b.n}|${b.clusters}|${b.designEffect}`;
+  if (a.kind === 'mean' && b.kind === 'mean') {
+    const estimate = (metric: Metric & { kind: 'mean' }): string => `${metric.value.toPrecision(12)}|${metric.sd.toPrecision(12)}|${metric.n}|${metric.clusters}|${metric.designEffect.toPrecision(12)}`;
+    return `mean|${estimate(a)}|${estimate(b)}`;
+  }
   if (a.kind !== 'rate' || b.kind !== 'rate') return null;
   // The design effect and the clusters too: the test's variance and degrees of freedom read them.
-  const spread = `${a.designEffect}|${b.designEffect}|${a.clusters}|${b.clusters}`;
+  // To 12 digits: a rate and its complement get design effects that differ in the last bits
+  // (review 24d: 2.013422818791947 and 2.0134228187919465 made one test two).
+  const spread = `${a.designEffect.toPrecision(12)}|${b.designEffect.toPrecision(12)}|${a.clusters}|${b.clusters}`;
   const counts = `${a.successes}/${a.n}|${b.successes}/${b.n}|${spread}`;
   const complement = `${a.n - a.successes}/${a.n}|${b.n - b.successes}/${b.n}|${spread}`;
   return counts < complement ? counts : complement;

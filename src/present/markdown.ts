@@ -46,10 +46,13 @@ function withoutMarkup(text: string): string {
 }
 
 /**
- * `text` cut into code spans and the rest, as CommonMark reads them: a run of n backticks opens a
- * span that the next run of exactly n closes; with none, the run is literal text. A backslash
- * outside a span makes the next character literal (so an escaped backtick opens nothing); inside
- * one it is itself.
+ * `text` cut into code spans and the rest: a run of n backticks opens a span that the next run of
+ * exactly n on the same line closes; with none, the run is literal text. A backslash outside a
+ * span makes the next character literal (so an escaped backtick opens nothing); inside one it is
+ * itself. CommonMark lets a span run over lines of one paragraph but never across blocks (a blank
+ * line, a list item, a quote), and a link definition's label may hold a backtick: taking only
+ * one-line spans as code, everything else is escaped, never the reverse (review 24d: a span paired
+ * across paragraphs let a link and a tag through).
  */
 function codeSpansAndProse(text: string): { code: boolean; text: string }[] {
   const parts: { code: boolean; text: string }[] = [];
@@ -68,6 +71,7 @@ function codeSpansAndProse(text: string): { code: boolean; text: string }[] {
     const length = open - at;
     let close = -1;
     for (let next = open; next < text.length; ) {
+      if (text[next] === '\n' || text[next] === '\r') break;
       if (text[next] !== '`') {
         next++;
         continue;

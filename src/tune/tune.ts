@@ -933,7 +933,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
   // Module paths (game, agents, metrics) are named again from where the tuned scenario lies.
   relocateModulePaths(data, scenario.file, dirname(result.tunedScenario));
   const lines = result.targets.map(
-    (target) => `#   ${target.metric}: ${formatEstimate(target)} on ${result.confirmMatches} fresh matches (target ${target.target}${targetNote(target)}; ${verdictOf(target, result.tolerance)})`,
+    (target) => `#   ${target.metric}: ${formatEstimate(target)} on ${result.confirmMatches} fresh matches; target ${target.target}${targetNote(target)}; ${verdictOf(target, result.tolerance)}`,
   );
   const header = [
     `# Tuned by hordelab tune from ${scenario.file}: ${result.assignments.join(' ')}`,
