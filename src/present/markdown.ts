@@ -23,17 +23,15 @@ export function markdownInlineCode(text: string): string {
 }
 
 /**
- * The scenario author's own Markdown (a description): kept as Markdown (emphasis, lists, headings,
- * code spans), but HTML in it shown rather than rendered, and links shown as text: a link's closing
- * bracket becomes an entity, which CommonMark never reads as part of a link, so no scheme, escape
- * or label can make one (a `javascript:` link would run in a preview that does not sanitise
- * links). Code spans, found
- * as CommonMark finds them, are left as they are, where entities would show literally.
+ * The scenario author's own Markdown (a description): emphasis, lists and headings render, but
+ * HTML in it is shown rather than rendered and links are shown as text, everywhere, code spans
+ * included (where the entities then show as written). Keeping code spans raw was tried and given
+ * up: a stretch kept raw is safe only where every renderer reads it as code, and spans over
+ * lines, definition labels holding a backtick and GFM table rows each made it not so
+ * (reviews 24c to 24e), letting a `javascript:` link or a tag through.
  */
 export function markdownProse(text: string): string {
-  return codeSpansAndProse(text)
-    .map((part) => (part.code ? part.text : withoutMarkup(part.text)))
-    .join('');
+  return withoutMarkup(text);
 }
 
 /**
@@ -43,63 +41,6 @@ export function markdownProse(text: string): string {
  */
 function withoutMarkup(text: string): string {
   return escapeTags(text).replace(/\](?=[([:])/g, '&#93;');
-}
-
-/**
- * `text` cut into code spans and the rest: a run of n backticks opens a span that the next run of
- * exactly n on the same line closes; with none, the run is literal text. A backslash outside a
- * span makes the next character literal (so an escaped backtick opens nothing); inside one it is
- * itself. CommonMark lets a span run over lines of one paragraph but never across blocks (a blank
- * line, a list item, a quote), and a link definition's label may hold a backtick: taking only
- * one-line spans as code, everything else is escaped, never the reverse (review 24d: a span paired
- * across paragraphs let a link and a tag through).
- */
-function codeSpansAndProse(text: string): { code: boolean; text: string }[] {
-  const parts: { code: boolean; text: string }[] = [];
-  let start = 0;
-  let at = 0;
-  while (at < text.length) {
-    if (text[at] === '\\') {
-      at += 2;
-      continue;
-    }
-    if (text[at] !== '`') {
-      at++;
-      continue;
-    }
-    const open = backtickRunEnd(text, at);
-    const length = open - at;
-    let close = -1;
-    for (let next = open; next < text.length; ) {
-      if (text[next] === '\n' || text[next] === '\r') break;
-      if (text[next] !== '`') {
-        next++;
-        continue;
-      }
-      const end = backtickRunEnd(text, next);
-      if (end - next === length) {
-        close = end;
-        break;
-      }
-      next = end;
-    }
-    if (close < 0) {
-      at = open;
-      continue;
-    }
-    if (at > start) parts.push({ code: false, text: text.slice(start, at) });
-    parts.push({ code: true, text: text.slice(at, close) });
-    start = at = close;
-  }
-  if (start < text.length) parts.push({ code: false, text: text.slice(start) });
-  return parts;
-}
-
-/** Where the run of backticks that starts at `at` ends. */
-function backtickRunEnd(text: string, at: number): number {
-  let end = at;
-  while (text[end] === '`') end++;
-  return end;
 }
 
 function codeSpan(text: string): string {
