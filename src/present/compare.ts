@@ -57,7 +57,8 @@ export interface Comparison {
   readonly changed: number;
   /**
    * The tests behind them: one for each set of metrics with the same counts or estimates
-   * (`sameTestAs`), less those that can never flag (every match alike in both runs, one value):
+   * (`sameTestAs`), less those that can never flag (one value in every match of both runs, or a
+   * rate at 0% or 100% in both):
    * Holm's family, with the primary's own test where there is one; and of those, the changed.
    */
   readonly distinctTests: number;
@@ -143,7 +144,7 @@ function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: Dif
   const firstOf = new Map<string, string>();
   if (primaryKey !== null) firstOf.set(primaryKey, primary as string);
   const sameTestAs = new Map<string, string>();
-  const exact: [string, number][] = [];
+  const neverFlag: [string, number][] = [];
   for (const { a, b, test } of pairs) {
     if (b.path === primary) continue;
     // Every unit of both runs alike (p 1 whatever the split), or a rate at 0% or 100% in both
@@ -151,7 +152,7 @@ function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: Dif
     // leaves out tests that cannot reach significance; counting it would only make the others'
     // stricter.
     if ((test.exact === true && test.pValue === 1) || cannotFlag(a, b)) {
-      exact.push([b.path, test.pValue]);
+      neverFlag.push([b.path, test.pValue]);
       continue;
     }
     const key = sameTestKey(a, b);
@@ -166,7 +167,7 @@ function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: Dif
   const holm = holmAdjust(family.map(({ pValue }) => pValue));
   const adjusted = new Map(family.map(({ path }, index) => [path, holm[index] as number]));
   if (primaryPair !== undefined) adjusted.set(primaryPair.b.path, primaryPair.test.pValue);
-  for (const [path, pValue] of exact) adjusted.set(path, pValue);
+  for (const [path, pValue] of neverFlag) adjusted.set(path, pValue);
   for (const [path, of] of sameTestAs) adjusted.set(path, adjusted.get(of) as number);
   // The tests that count: the family, and the primary's own.
   return { adjusted, sameTestAs, tests: family.length + (primaryPair === undefined ? 0 : 1) };
