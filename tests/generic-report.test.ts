@@ -3,7 +3,11 @@
  * game's own events by type, and refuses event types that would pass for the wrapper's own or
  * that no record of counts can hold.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hordelabIn } from './cli-harness.js';
 import { randomAgent } from '../agents/random.js';
 import { ContractBreach } from '../src/core/errors.js';
 import type { GameEvent } from '../src/core/game.js';
@@ -114,6 +118,24 @@ describe('the generic report', () => {
     expect(Math.abs((hit?.lower as number) - exact.lower)).toBeLessThan(0.05 * half);
     expect(Math.abs((hit?.upper as number) - exact.upper)).toBeLessThan(0.05 * half);
     expect(report.formatSummary(summary)).toMatch(/hit: .*\(approximate interval: some units lack a match\)/);
+  });
+
+  it("keeps an approximate interval of few units within what a mean can have, and says it is approximate in report.md", async () => {
+    // Three matches in pairs, counts 0, 0 and 9: taken at the mean size the variance would pass a
+    // single match's (a design effect above n, which summary.json refuses), and the interval 0.
+    const aggregate = report.emptyAggregate() as GenericAggregate;
+    recordHits([0, 0, 9], 2, () => aggregate);
+    const hit = report.summarize(aggregate, 0.95).events['hit'];
+    expect(hit?.designEffect).toBeLessThanOrEqual(3);
+    expect(hit?.lower).toBeGreaterThanOrEqual(0);
+    expect(hit?.note).toMatch(/^approximate interval/);
+    // A shard that cuts a rotated pair: its own report reads the figure and marks it.
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-generic-'));
+    writeFileSync(join(dir, 'fs.yaml'), `game: ${resolve('tests/fixtures/game-modules/first-six.mjs')}\nmatches: 6\nseed: 2\nseats:\n  rotate: [random, greedy]\n`);
+    expect((await hordelabIn(dir, 'run', 'fs.yaml', '--shard', '1/2', '-w', '0', '-q', '-o', 's1')).status).toBe(0);
+    const written = await hordelabIn(dir, 'report', 's1', '--format', 'md');
+    expect(written.stderr).toBe('');
+    expect(readFileSync(join(dir, 's1', 'report.md'), 'utf8')).toMatch(/^\| `events\.rolled` \| [\d.]+ \| \[[\d.]+, [\d.]+\] \(approximate\) \|/m);
   });
 
   it('keeps two seats as they were: a shared top is every seat, so a draw, and no shared-top figures', () => {

@@ -51,7 +51,9 @@ function formatMetric(metric: Metric): [string, string] {
   }
   const digits = Math.abs(metric.value) >= 100 ? 1 : 2;
   if (!Number.isFinite(metric.lower) || !Number.isFinite(metric.upper)) return [metric.value.toFixed(digits), metric.sd === 0 ? `no interval: all ${metric.n} samples equal` : 'no interval'];
-  return [metric.value.toFixed(digits), `[${metric.lower.toFixed(digits)}, ${metric.upper.toFixed(digits)}]`];
+  // An interval its figure says is approximate (a generic report's events where a unit lacks a match) says so here too.
+  const approximate = metric.note?.startsWith('approximate') === true ? ' (approximate)' : '';
+  return [metric.value.toFixed(digits), `[${metric.lower.toFixed(digits)}, ${metric.upper.toFixed(digits)}]${approximate}`];
 }
 
 /** The measured design effect as printed: two decimals. */

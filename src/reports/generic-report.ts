@@ -217,9 +217,16 @@ function eventsPerMatch(counts: ClusterSums | undefined, matches: ClusterSums | 
   const size = all.clusters === 0 ? 0 : all.n / all.clusters;
   const equalSizes = all.nn * all.clusters === all.n * all.n;
   const sums: ClusterSums = { clusters: all.clusters, x: events.x, n: all.n, xx: events.xx, xn: size * events.x, nn: all.nn, ee: events.ee };
-  const estimate = clusteredMean(sums, confidence);
-  if (equalSizes || !Number.isFinite(estimate.lower)) return estimate;
-  return { ...estimate, note: 'approximate interval: the run\'s units differ in size (a failed match, or a rotated pair cut), so each unit is taken at the mean size' };
+  let estimate = clusteredMean(sums, confidence);
+  if (!equalSizes && Number.isFinite(estimate.lower)) {
+    // Taken at the mean size, a few units can give a variance above a single match's, which no
+    // mean has (its design effect past n): held at that bound, the interval narrowed alike.
+    const factor = estimate.designEffect > estimate.n ? Math.sqrt(estimate.n / estimate.designEffect) : 1;
+    const half = (estimate.upper - estimate.mean) * factor;
+    estimate = { ...estimate, lower: estimate.mean - half, upper: estimate.mean + half, designEffect: Math.min(estimate.designEffect, estimate.n), note: 'approximate interval: the run\'s units differ in size (a failed match, or a rotated pair cut), so each unit is taken at the mean size' };
+  }
+  // A t interval on a few units can reach below 0 events: cut at the least there can be, as moves are.
+  return estimate.lower < 0 ? { ...estimate, lower: 0 } : estimate;
 }
 
 /** The seats at the top return, as matches.csv's winner: `seat2`, or `seat1+seat3` where they share it. */
