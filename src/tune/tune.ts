@@ -856,10 +856,9 @@ async function confirmOnFreshSeeds(
     if (Number.isNaN(metric.value)) throw unmeasuredTarget(target, `the best setting's ${matches} fresh matches (${toAssignments(best).join(' ')})`);
     const common = { metric: target.metric, kind: metric.kind, target: target.value, value: metric.value, n: metric.n };
     if (!(Number.isFinite(metric.lower) && Number.isFinite(metric.upper))) {
-      // No interval: a mean whose samples (or a ratio whose clusters) never varied is the value
-      // every match gave, and the target is met or not by that value; any other has none.
-      // No spread seen is no certainty: other matches may give other values (two matches alike
-      // say little), so no probability is claimed, only whether the value seen is the target.
+      // No interval: a mean whose samples (or a ratio whose units) never varied, or one with too
+      // few clusters. No spread seen is no certainty (other matches may give other values; two
+      // alike say little), so no probability is claimed, only whether the value seen is the target.
       if (metric.kind === 'mean' && metric.sd === 0) {
         const seen = metric.ratio === true ? `the same ratio, ${formatNumber(metric.value)}, in every one of its ${metric.clusters} units` : `every one of the ${metric.n} fresh matches gave ${formatNumber(metric.value)}`;
         return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: metric.value === target.value, note: `${seen}: no spread, so no interval` };
@@ -881,6 +880,7 @@ async function confirmOnFreshSeeds(
  */
 function probabilityWithin(metric: Metric, target: number, tolerance: number): number {
   if (metric.kind === 'rate') {
+    // A design effect below 1 (draws in rotated pairs) is taken as 1: never more certain than independent trials.
     const effective = metric.n / Math.max(1, metric.designEffect);
     const successes = metric.value * effective;
     const a = successes + 1;
@@ -950,7 +950,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
 /** A value as the text shows a mean's: up to 6 significant digits, no trailing zeros. */
 const formatNumber = (value: number): string => String(Number(value.toPrecision(6)));
 
-/** `49.0% [47.5, 50.6]` for a rate, `6.27 [6.10, 6.44]` for a mean, `4.00 (every match gave 4)` where it has no interval. */
+/** `49.0% [47.5, 50.6]` for a rate, `6.27 [6.10, 6.44]` for a mean, `4.00 (every one of the 40 fresh matches gave 4: …)` where it has no interval. */
 function formatEstimate(target: TargetResult): string {
   if (target.note !== undefined) return `${target.value.toFixed(2)} (${target.note})`;
   if (target.kind === 'rate') return `${(100 * target.value).toFixed(1)}% [${percentBound(target.lower, target.value)}, ${percentBound(target.upper, target.value)}]`;
