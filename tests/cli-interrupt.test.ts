@@ -108,3 +108,28 @@ describe('Ctrl-C in run outside its matches (audit 22b)', () => {
     expect(existsSync(join(dir, 'out', 'report.md'))).toBe(false);
   });
 });
+
+describe('Ctrl-C before the command line has loaded', () => {
+  it('exit 130, saying nothing was run or written, and nothing is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-early-'));
+    writeFileSync(join(dir, 'quick.yaml'), 'game: coin-flip\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+    // A module hook that sends the process Ctrl-C as the executable asks for the command line
+    // (cli.js), and holds that import back: the signal surely comes while only the executable's
+    // first lines have run, with no timing to guess.
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      "export async function resolve(specifier, context, next) {\n  if (specifier === './cli.js') {\n    process.kill(process.pid, 'SIGINT');\n    await new Promise((done) => setTimeout(done, 20000));\n  }\n  return next(specifier, context);\n}\n",
+    );
+    writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
+    const child = spawn(process.execPath, ['--import', './register.mjs', CLI, 'run', 'quick.yaml', '-w', '0', '-q', '--out', 'out'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
+    expect(stderr).toBe('hordelab: interrupted (Ctrl-C) before the command started; nothing was run or written\n');
+    expect(code).toBe(130);
+    expect(stdout).toBe('');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});

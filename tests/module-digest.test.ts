@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { moduleGraphDigest } from '../src/scenario/module-digest.js';
+import { moduleGraphDigest, moduleGraphDigestOrName } from '../src/scenario/module-digest.js';
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'hordelab-module-digest-'));
@@ -65,5 +65,18 @@ describe('moduleGraphDigest', () => {
 
   it('throws when the module itself cannot be read', () => {
     expect(() => moduleGraphDigest(join(tmpdir(), 'no-such-module-here.mjs'))).toThrow();
+  });
+});
+
+describe('moduleGraphDigestOrName', () => {
+  it('is the digest of a module that can be read', () => {
+    const dir = folder({ 'entry.mjs': "import './a.mjs';\n", 'a.mjs': 'x' });
+    expect(moduleGraphDigestOrName(join(dir, 'entry.mjs'), 'my-agent')).toBe(moduleGraphDigest(join(dir, 'entry.mjs')));
+  });
+
+  it('names a module that cannot be read, by the name given or else by its path, so no key holding it matches a readable one', () => {
+    const missing = join(tmpdir(), 'no-such-module-here.mjs');
+    expect(moduleGraphDigestOrName(missing, 'file:///agents/mine.mjs')).toBe('unreadable file:///agents/mine.mjs');
+    expect(moduleGraphDigestOrName(missing)).toBe(`unreadable ${missing}`);
   });
 });

@@ -37,7 +37,7 @@ import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import { eventTypesOfAll, type AnyGameReport, type GameReport, type MatchCollector, type MatchContext, type MatchRows } from './report.js';
 import { importFailure, uncompiledModule } from '../core/user-module.js';
-import { moduleGraphDigest } from '../scenario/module-digest.js';
+import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
 import { MetricFailure, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
 
@@ -129,19 +129,10 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
       games: (games as string[] | undefined) ?? null,
       path,
       file: absolute,
-      sha256: fileDigest(absolute),
+      sha256: moduleGraphDigestOrName(absolute),
       create: collectorOf,
     },
   };
-}
-
-/** The digest of a module and what it imports; a file that cannot be read is named instead (its key then differs from any readable one's). */
-function fileDigest(path: string): string {
-  try {
-    return moduleGraphDigest(path);
-  } catch {
-    return `unreadable ${path}`;
-  }
 }
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);

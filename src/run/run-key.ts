@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { moduleGraphDigest } from '../scenario/module-digest.js';
+import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { HORDELAB_VERSION } from '../version.js';
 import type { Shard } from './shard.js';
@@ -72,11 +72,7 @@ export function effectiveScenario(scenario: Scenario): unknown {
 
 /** The digest of an agent module's file and the files it imports: an agent edited between a run and its resume is another agent. */
 function moduleDigest(url: string): string {
-  try {
-    return moduleGraphDigest(fileURLToPath(url));
-  } catch {
-    return `unreadable ${url}`;
-  }
+  return moduleGraphDigestOrName(fileURLToPath(url), url);
 }
 
 /** SHA-256 of a value's canonical JSON (object keys sorted), so key order never matters. */

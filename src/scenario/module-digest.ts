@@ -59,6 +59,18 @@ export function moduleGraphDigest(path: string): string {
   return hash.digest('hex');
 }
 
+/**
+ * {@link moduleGraphDigest}, or `unreadable <name>` where the file cannot be read: a key holding
+ * it then differs from any readable module's, so a resume or merge across the change is refused.
+ */
+export function moduleGraphDigestOrName(path: string, name: string = path): string {
+  try {
+    return moduleGraphDigest(path);
+  } catch {
+    return `unreadable ${name}`;
+  }
+}
+
 /** The files `file`'s source imports by relative specifiers that exist (a missing one fails the import itself). */
 function relativeImports(file: string, bytes: Buffer): string[] {
   // Stryker disable next-line ArrayDeclaration: an entry that names no file is skipped as unreadable
