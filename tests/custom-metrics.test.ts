@@ -69,11 +69,12 @@ describe('custom metric modules', () => {
     expect(run.stdout).toMatch(/^empty\.ratio +ratio +- +no samples \(every denominator 0\)$/m);
     expect(run.stdout).not.toContain('NaN');
     const rows = readFileSync(join(dir, 'out', 'metrics.csv'), 'utf8').split('\n');
-    // metric, kind, value, lower, upper, n, successes, sd, designEffect, clusters: no value, no
-    // interval (a rate's [0, 1] would say nothing measured), n 0.
+    // metric, kind, value, lower, upper, n, successes, sd, designEffect, clusters, note: no value,
+    // no interval (a rate's [0, 1] would say nothing measured), n 0; a constant mean says why it
+    // has no interval.
     expect(rows.find((row) => row.startsWith('custom.empty.rate,'))).toMatch(/^custom\.empty\.rate,rate,,,,0,0,,/);
     expect(rows.find((row) => row.startsWith('custom.empty.ratio,'))).toMatch(/^custom\.empty\.ratio,[a-z]+,,,,0,,,/);
-    expect(rows.find((row) => row.startsWith('custom.empty.count,'))).toMatch(/^custom\.empty\.count,mean,2,/);
+    expect(rows.find((row) => row.startsWith('custom.empty.count,'))).toBe('custom.empty.count,mean,2,,,30,,0,1,30,all 30 samples equal');
     const page = readFileSync(join(dir, 'out', 'report.md'), 'utf8');
     expect(page).toContain('| `custom.empty.rate` | - | no samples | 0 |');
     expect(page).toContain('| `custom.empty.ratio` | - | no samples | 0 |');

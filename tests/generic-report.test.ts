@@ -133,9 +133,11 @@ describe('the generic report', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-generic-'));
     writeFileSync(join(dir, 'fs.yaml'), `game: ${resolve('tests/fixtures/game-modules/first-six.mjs')}\nmatches: 6\nseed: 2\nseats:\n  rotate: [random, greedy]\n`);
     expect((await hordelabIn(dir, 'run', 'fs.yaml', '--shard', '1/2', '-w', '0', '-q', '-o', 's1')).status).toBe(0);
-    const written = await hordelabIn(dir, 'report', 's1', '--format', 'md');
+    const written = await hordelabIn(dir, 'report', 's1', '--format', 'md,csv');
     expect(written.stderr).toBe('');
     expect(readFileSync(join(dir, 's1', 'report.md'), 'utf8')).toMatch(/^\| `events\.rolled` \| [\d.]+ \| \[[\d.]+, [\d.]+\] \(approximate\) \|/m);
+    // And metrics.csv's note column, where a reader of the bounds alone would take them as exact.
+    expect(readFileSync(join(dir, 's1', 'metrics.csv'), 'utf8')).toMatch(/^events\.rolled,mean,[^\n]*,"approximate interval: [^"\n]*"$/m);
   });
 
   it('keeps two seats as they were: a shared top is every seat, so a draw, and no shared-top figures', () => {

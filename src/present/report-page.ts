@@ -227,7 +227,7 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   return lines.join('\n');
 }
 
-const METRIC_COLUMNS = ['metric', 'kind', 'value', 'lower', 'upper', 'n', 'successes', 'sd', 'designEffect', 'clusters'];
+const METRIC_COLUMNS = ['metric', 'kind', 'value', 'lower', 'upper', 'n', 'successes', 'sd', 'designEffect', 'clusters', 'note'];
 
 function metricRows(summary: RunSummary): (string | number)[][] {
   const rows = runMetrics(summary).map((metric) => [
@@ -242,10 +242,12 @@ function metricRows(summary: RunSummary): (string | number)[][] {
     metric.kind === 'mean' && Number.isFinite(metric.sd) ? metric.sd : '',
     metric.designEffect,
     metric.clusters,
+    // Why a mean has no interval, or that its interval is approximate: a reader of the bounds alone would take them as exact.
+    metric.kind === 'mean' ? (metric.note ?? '') : '',
   ]);
   // Differences from a reference (the first mover's advantage over a fair share): value and interval.
   const cell = (value: number | null): number | string => (value !== null && Number.isFinite(value) ? value : '');
-  return withDifferences(rows, (row) => String(row[0]), summary, (path, difference) => [path, 'difference', cell(difference.value), cell(difference.lower), cell(difference.upper), '', '', '', '', '']);
+  return withDifferences(rows, (row) => String(row[0]), summary, (path, difference) => [path, 'difference', cell(difference.value), cell(difference.lower), cell(difference.upper), '', '', '', '', '', '']);
 }
 
 /**
