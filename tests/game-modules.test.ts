@@ -181,6 +181,50 @@ describe('a game module in checks, sweeps, tuning, ladders and beside user agent
   }, 120_000);
 });
 
+describe('an event type that some matches never see (audit 25a)', () => {
+  const RARE = join(FIXTURES, 'rare-event.mjs');
+  const folder = (chance: number): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-rare-event-'));
+    writeFileSync(join(dir, 'rare.yaml'), `game: ${JSON.stringify(RARE)}\nmatches: 300\nseed: 1\nparams: { chance: ${chance} }\nseats: [random, random]\n`);
+    return dir;
+  };
+
+  it("sweep: the paired difference of events.rare is the difference of the two settings' means, every match counted", async () => {
+    const dir = folder(0.02);
+    // 300 matches a setting, in windows of 256 and 44: a window with no 'rare' lost its matches
+    // from the difference's denominator, which read 1/256 where the means differ by 1/300.
+    const sweep = await hordelabIn(dir, 'sweep', 'rare.yaml', '--vary', 'chance=0.02,0.03', '-n', '300', '--metric', 'events.rare', '--metric', 'moves', '-w', '0', '-q', '--out', 'sweep');
+    expect(sweep.stderr).toBe('');
+    const points = json(join(dir, 'sweep', 'sweep.json'))['points'] as { metrics: Record<string, { value: number; n: number }>; differences: Record<string, { difference: number; units: number }> }[];
+    const [first, second] = points as [(typeof points)[0], (typeof points)[0]];
+    expect(first.metrics['events.rare']?.n).toBe(300);
+    expect(second.differences['events.rare']?.units).toBe(300);
+    expect(second.differences['events.rare']?.difference).toBeCloseTo((second.metrics['events.rare']?.value as number) - (first.metrics['events.rare']?.value as number), 12);
+    // A setting that never sees the event reads 0 a match, and the difference to it is whole too.
+    const never = await hordelabIn(dir, 'sweep', 'rare.yaml', '--vary', 'chance=0,0.05', '-n', '300', '--metric', 'events.rare', '-w', '0', '-q', '--out', 'never');
+    expect(never.stderr).toBe('');
+    const [none, some] = json(join(dir, 'never', 'sweep.json'))['points'] as typeof points;
+    expect(none?.metrics['events.rare']).toMatchObject({ value: 0, n: 300 });
+    expect(some?.differences['events.rare']?.difference).toBeCloseTo(some?.metrics['events.rare']?.value as number, 12);
+  }, 60_000);
+
+  it('check: a batch without the event plays on, and an event never seen is inconclusive, naming the types that were', async () => {
+    const dir = folder(0);
+    writeFileSync(join(dir, 'rare.checks.yaml'), 'checks:\n  - name: rare-enough\n    scenario: rare.yaml\n    metric: events.rare\n    atMost: 0.05\n    margin: 0.01\n    batch: 100\n    budget: 400\n');
+    const check = await hordelabIn(dir, 'check', 'rare.checks.yaml', '-w', '0');
+    expect(check.status, check.stderr).toBe(3);
+    expect(check.stdout).toContain('rare-enough: no variation observed (no match emitted rare; all 400 counts 0 (types emitted: common): 0)');
+  }, 60_000);
+
+  it('tune: a target on an event no match of a setting emitted reads 0 a match there', async () => {
+    const dir = folder(0.02);
+    const tune = await hordelabIn(dir, 'tune', 'rare.yaml', '--target', 'events.rare=0.1', '--space', 'chance=0,0.1,0.5', '--budget', '3000', '--confirm', '1000', '-w', '0', '-q', '--out', 'tune');
+    expect(tune.stderr).toBe('');
+    expect(tune.status).toBe(0);
+    expect(readFileSync(join(dir, 'tune', 'rare-tuned.yaml'), 'utf8')).toMatch(/chance: 0\.1\b/);
+  }, 60_000);
+});
+
 describe('a game module with custom metrics and in a round robin', () => {
   it('counts its events in a metric module and plays every pairing', async () => {
     const dir = gameFolder('game: ./first-six.mjs\nmatches: 400\nseed: 1\nseats: [random, random]\nmetrics: [./sixes.mjs]\n');

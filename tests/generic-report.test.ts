@@ -13,8 +13,8 @@ import { ContractBreach } from '../src/core/errors.js';
 import type { GameEvent } from '../src/core/game.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { ticTacToe } from '../src/games/tic-tac-toe/index.js';
-import { eventTypeProblem, genericReport, withEngineEvents, type GenericAggregate } from '../src/reports/generic-report.js';
-import { clusteredMean, emptyTally, MatchFigures, recordMatch, settledFigures } from '../src/stats/clusters.js';
+import { eventTypeProblem, genericReport, withEngineEvents, withUnseenEvents, type GenericAggregate } from '../src/reports/generic-report.js';
+import { clusteredMean, clusteredRate, emptyTally, MatchFigures, recordMatch, settledFigures } from '../src/stats/clusters.js';
 
 const report = genericReport('tic-tac-toe', ['X', 'O']);
 const seats = [
@@ -102,6 +102,59 @@ describe('the generic report', () => {
       expect(Number.isFinite(hit?.lower)).toBe(true);
       expect(hit?.note).toBeUndefined();
     }
+  });
+
+  it("gives a rare event's 0/1 counts the interval of a rate (the share of matches with it), for single matches and rotated pairs", () => {
+    // 8 of 400 matches with one event each, the rest none: a t interval on such counts under-covers
+    // on the low side (audit 25a); the rate's interval of 8 in 400 is the figure's.
+    const counts = Array.from({ length: 400 }, (_, i) => (i % 50 === 7 ? 1 : 0));
+    for (const clusterSize of [1, 2]) {
+      const aggregate = report.emptyAggregate() as GenericAggregate;
+      const oracle = emptyTally();
+      const figures = new MatchFigures();
+      counts.forEach((count, matchIndex) => {
+        figures.clear();
+        figures.trial('hit', count === 1);
+        recordMatch(oracle, { cluster: Math.floor(matchIndex / clusterSize), clusterSize }, figures);
+      });
+      const asMean = recordHits(counts, clusterSize, () => aggregate);
+      const asRate = clusteredRate(settledFigures(oracle)['hit'], 0.95);
+      const hit = report.summarize(aggregate, 0.95).events['hit'];
+      expect(hit, `clusters of ${clusterSize}`).toMatchObject({ mean: 0.02, n: 400, clusters: 400 / clusterSize });
+      expect(hit?.lower, `clusters of ${clusterSize}`).toBeCloseTo(asRate.lower, 12);
+      expect(hit?.upper, `clusters of ${clusterSize}`).toBeCloseTo(asRate.upper, 12);
+      // Not the t interval, which is symmetric about the mean; the spread and design effect stay the mean's.
+      expect(hit?.upper).not.toBeCloseTo(asMean.upper, 6);
+      expect(hit?.sd).toBeCloseTo(asMean.sd, 12);
+      expect(hit?.designEffect).toBeCloseTo(asMean.designEffect, 12);
+    }
+    // One match with two events: the counts are no rate, and the t interval stands.
+    const aggregate = report.emptyAggregate() as GenericAggregate;
+    const twice = counts.map((count, i) => (i === 7 ? 2 : count));
+    const expected = recordHits(twice, 1, () => aggregate);
+    const hit = report.summarize(aggregate, 0.95).events['hit'];
+    expect(hit?.lower).toBeCloseTo(expected.lower, 12);
+    expect(hit?.upper).toBeCloseTo(expected.upper, 12);
+  });
+
+  it('gives an event type no match emitted 0 a match where a reader asks for it by name, and leaves every other figure and summary alone', () => {
+    const aggregate = report.emptyAggregate() as GenericAggregate;
+    recordHits([0, 2, 0, 1], 1, () => aggregate);
+    const summary = report.summarize(aggregate, 0.95);
+    const read = withUnseenEvents(summary, ['events.miss', 'events.hit', 'moves', 'eventsmiss', 'events.']) as typeof summary;
+    expect(read.events['miss']).toEqual({ total: 0, perMatch: 0, mean: 0, lower: Number.NaN, upper: Number.NaN, sd: 0, n: 4, designEffect: 1, clusters: 4, note: 'no match emitted miss; all 4 counts 0 (types emitted: hit)' });
+    expect(Object.keys(read.events)).toEqual(['hit', 'miss']);
+    expect(read.events['hit']).toBe(summary.events['hit']);
+    expect(read.moves).toBe(summary.moves);
+    // The summary read is not changed; one with every asked type, or none, is handed back as it is.
+    expect(Object.keys(summary.events)).toEqual(['hit']);
+    expect(withUnseenEvents(summary, ['events.hit', 'p1WinRate'])).toBe(summary);
+    // No match at all: no value either. A summary that is not the generic report's is left alone.
+    const empty = withUnseenEvents(report.summarize(report.emptyAggregate(), 0.95), ['events.miss']) as typeof summary;
+    expect(empty.events['miss']).toMatchObject({ mean: Number.NaN, n: 0, clusters: 0, note: 'no match emitted miss; all 0 counts 0 (types emitted: none)' });
+    const trainers = { p1WinRate: { rate: 0.5 }, events: 'not a record' };
+    expect(withUnseenEvents(trainers, ['events.miss'])).toBe(trainers);
+    expect(withUnseenEvents(null, ['events.miss'])).toBeNull();
   });
 
   it('gives an approximate interval, and says so, where a rotated pair lacks a match', () => {

@@ -15,6 +15,7 @@ import { parseScenario, type Scenario } from '../src/scenario/scenario.js';
 import { matchContributions, playPairedWindow, type PlayedMatch } from '../src/tune/paired-chunk.js';
 import type { AnyGameReport } from '../src/reports/report.js';
 import { emptyOutcomes } from '../src/reports/outcomes.js';
+import { genericReport } from '../src/reports/generic-report.js';
 import { PairedPlayer, type PairedPlay } from '../src/tune/paired-player.js';
 
 /** Stryker's sandbox has no compiled `dist/` for worker threads: those tests are skipped there (and reported skipped). */
@@ -116,6 +117,22 @@ describe('the paired player', () => {
     found['fraction']?.numerator.forEach((value, index) => expect(value, `match ${index}`).toBeCloseTo((scores[index] as number) / 10, 9));
     expect(found['fraction']?.numerator.some((value) => !Number.isInteger(value))).toBe(true);
     for (const path of ['empty', 'none', 'missing']) expect(found[path], path).toEqual({ numerator: scores.map(() => 0), denominator: scores.map(() => 0) });
+  });
+
+  it("counts a game module's event type 0 in each match of a window where no match emitted it (audit 25a)", () => {
+    // The generic report has events.<type> only once a match emits the type: read as no figure, a
+    // window without it gave its matches no denominator, and a sweep's difference was off.
+    const report = genericReport('g', ['A', 'B']) as AnyGameReport;
+    const played = (hits: number): PlayedMatch => {
+      const aggregate = report.emptyAggregate();
+      const collector = report.createCollector({ eventRows: false });
+      for (let hit = 0; hit < hits; hit++) collector.onEvent({ type: 'hit' });
+      collector.onEvent({ type: 'other' });
+      collector.finishMatch({ matchIndex: 0, seed: '', cluster: 0, clusterSize: 1, returns: [1, 0] }, aggregate);
+      return { aggregate, outcomes: emptyOutcomes(2) };
+    };
+    expect(matchContributions(report, 2, [played(0), played(0), played(0)], ['events.hit'])).toEqual({ 'events.hit': { numerator: [0, 0, 0], denominator: [1, 1, 1] } });
+    expect(matchContributions(report, 2, [played(0), played(2), played(1)], ['events.hit'])).toEqual({ 'events.hit': { numerator: [0, 2, 1], denominator: [1, 1, 1] } });
   });
 
   it('stops a window at its first failed match, in this thread, with no contributions', async () => {

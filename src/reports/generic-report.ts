@@ -218,6 +218,13 @@ function eventsPerMatch(counts: ClusterSums | undefined, matches: ClusterSums | 
   const equalSizes = all.nn * all.clusters === all.n * all.n;
   const sums: ClusterSums = { clusters: all.clusters, x: events.x, n: all.n, xx: events.xx, xn: size * events.x, nn: all.nn, ee: events.ee };
   let estimate = clusteredMean(sums, confidence);
+  // Every match's count 0 or 1 (Σ count² = Σ count), some of each: the mean is the share of
+  // matches with the event, a rate, and gets a rate's interval. A t interval on a rare event's
+  // 0/1 counts under-covers on the low side (about 85-90% for 2% at 400 matches, audit 25a).
+  if (equalSizes && events.ee === events.x && Number.isFinite(estimate.lower)) {
+    const share = clusteredRate({ ...sums, ee: events.x }, confidence);
+    return { ...estimate, lower: share.lower, upper: share.upper };
+  }
   if (!equalSizes && Number.isFinite(estimate.lower)) {
     // Taken at the mean size, a few units can give a variance above a single match's, which no
     // mean has (its design effect past n): held at that bound, the interval narrowed alike.
@@ -227,6 +234,38 @@ function eventsPerMatch(counts: ClusterSums | undefined, matches: ClusterSums | 
   }
   // A t interval on a few units can reach below 0 events: cut at the least there can be, as moves are.
   return estimate.lower < 0 ? { ...estimate, lower: 0 } : estimate;
+}
+
+/** The prefix of an event type's figure path in the generic report's results: `events.<type>`. */
+const EVENTS_PREFIX = 'events.';
+
+/**
+ * `summary` with a figure for each `events.<type>` of `paths` that no match emitted: 0 events in
+ * every match, over the matches of `moves`. The generic report counts an event type only once a
+ * match emits it (which types a game emits is known only by playing), so a rare event's figure is
+ * missing from a summary of matches that happened not to see it. Readers that ask for the figure
+ * by name (check, sweep, tune) take its absence as that zero: read as no figure, a sweep's paired
+ * difference lost every match of a window without the event (audit 25a), and a check stopped as
+ * if the name were misspelt. Other summaries, and paths that are no event's, are left as they are.
+ */
+export function withUnseenEvents(summary: unknown, paths: readonly string[]): unknown {
+  if (typeof summary !== 'object' || summary === null) return summary;
+  const { events, moves } = summary as { events?: unknown; moves?: unknown };
+  if (typeof events !== 'object' || events === null || typeof moves !== 'object' || moves === null) return summary;
+  const { n, clusters } = moves as { n?: unknown; clusters?: unknown };
+  if (typeof n !== 'number' || typeof clusters !== 'number') return summary;
+  const unseen = paths.filter((path) => path.startsWith(EVENTS_PREFIX) && path.length > EVENTS_PREFIX.length && !Object.hasOwn(events, path.slice(EVENTS_PREFIX.length)));
+  if (unseen.length === 0) return summary;
+  const seen = Object.keys(events);
+  // The types that were emitted, so a misspelt one is plain to see.
+  const emitted = seen.length === 0 ? 'none' : `${seen.slice(0, 8).join(', ')}${seen.length > 8 ? `, ... (${seen.length} in all)` : ''}`;
+  const added: Record<string, unknown> = { ...(events as Record<string, unknown>) };
+  for (const path of unseen) {
+    const type = path.slice(EVENTS_PREFIX.length);
+    // As clusteredMean gives every equal sample: no interval, and the note says why.
+    added[type] = { total: 0, perMatch: 0, mean: n === 0 ? Number.NaN : 0, lower: Number.NaN, upper: Number.NaN, sd: n === 0 ? Number.NaN : 0, n, designEffect: 1, clusters, note: `no match emitted ${type}; all ${n} counts 0 (types emitted: ${emitted})` };
+  }
+  return { ...(summary as Record<string, unknown>), events: added };
 }
 
 /** The seats at the top return, as matches.csv's winner: `seat2`, or `seat1+seat3` where they share it. */

@@ -10,6 +10,7 @@ import type { MatchFailureData } from '../core/match-runner.js';
 import { isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { parseStrictYaml } from '../core/strict-yaml.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
+import { withUnseenEvents } from '../reports/generic-report.js';
 import { BatchPlayer } from '../run/batches.js';
 import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
@@ -188,11 +189,14 @@ export class Evaluator {
     return { assignments, matches: 0, aggregate: scenario.entry.report.emptyAggregate() };
   }
 
-  /** Every metric of an evaluation, with intervals clustered by the scenario's independent unit. */
-  async metrics(evaluation: Evaluation, seed?: number): Promise<Metric[]> {
+  /**
+   * Every metric of an evaluation, with intervals clustered by the scenario's independent unit;
+   * each event type of `wanted` that no match emitted is there too, at 0 events a match.
+   */
+  async metrics(evaluation: Evaluation, seed?: number, wanted: readonly string[] = []): Promise<Metric[]> {
     const scenario = await this.scenario(evaluation.assignments, seed);
     const summary = scenario.entry.report.summarize(evaluation.aggregate, DEFAULT_CONFIDENCE);
-    return flattenMetrics(summary);
+    return flattenMetrics(withUnseenEvents(summary, wanted));
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@
  */
 import type { MatchFailureData } from '../core/match-runner.js';
 import { flattenMetrics, pathsAndAbove, type Metric } from '../present/metrics.js';
+import { withUnseenEvents } from '../reports/generic-report.js';
 import { emptyOutcomes, mergeOutcomes, summarizeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { AnyGameReport } from '../reports/report.js';
 import { playChunk } from '../run/play-chunk.js';
@@ -134,7 +135,8 @@ export function matchContributions(report: AnyGameReport, seats: number, matches
   // Only the figures asked for are read from each summary.
   const only = pathsAndAbove(metrics);
   const byPath = (results: unknown): Map<string, Metric> => {
-    const all = flattenMetrics(results, '', 1, only);
+    // An event type no match of the window emitted counts 0 in each, not no figure (audit 25a).
+    const all = flattenMetrics(withUnseenEvents(results, metrics), '', 1, only);
     if (readsOutcomes) all.push(...flattenMetrics(summarizeOutcomes(cumulativeOutcomes, 0.95), 'outcomes', 1, only));
     return new Map(all.map((metric) => [metric.path, metric]));
   };

@@ -12,6 +12,7 @@ import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { writeProblem } from '../present/output-folder.js';
 import { formatSweepFigure, sweepPage } from '../present/sweep-page.js';
 import { table } from '../reports/format.js';
+import { withUnseenEvents } from '../reports/generic-report.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
 import type { CsvValue } from '../reports/report.js';
 import { csv } from '../run/csv.js';
@@ -252,7 +253,8 @@ async function playPoint(
   const failure = result.failures[0];
   if (failure !== undefined) throw evaluator.failed(configuration, assignmentsOf(values), failure);
   const summary = configuration.entry.report.summarize(result.aggregate, DEFAULT_CONFIDENCE);
-  const metrics: Metric[] = [...flattenMetrics(summary), ...flattenMetrics(summarizeOutcomes(result.outcomes, DEFAULT_CONFIDENCE), 'outcomes')];
+  // An event type no match of this configuration emitted counts 0 in each (audit 25a).
+  const metrics: Metric[] = [...flattenMetrics(withUnseenEvents(summary, metricNames)), ...flattenMetrics(summarizeOutcomes(result.outcomes, DEFAULT_CONFIDENCE), 'outcomes')];
   const picked: SweepPoint['metrics'] = {};
   for (const name of metricNames) {
     const metric = pickMetric(metrics, name, '--metric');

@@ -360,7 +360,7 @@ function readSavedState(path: string): SavedState {
  * leave unmeasured (a NaN value, such as a rate of an event that never happened), or null.
  */
 async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<{ distance: number; unmeasured: Target | null }> {
-  const metrics = await evaluator.metrics(evaluation, seed);
+  const metrics = await evaluator.metrics(evaluation, seed, targets.map((target) => target.metric));
   let sum = 0;
   let unmeasured: Target | null = null;
   for (const target of targets) {
@@ -850,7 +850,7 @@ async function confirmOnFreshSeeds(
   const played = await evaluator.scenario(toAssignments(best));
   const fresh = await evaluator.start(toAssignments(best));
   await evaluator.extend(fresh, matches, seed);
-  const metrics = await evaluator.metrics(fresh, seed);
+  const metrics = await evaluator.metrics(fresh, seed, options.targets.map((target) => target.metric));
   const targets = options.targets.map((target): TargetResult => {
     const metric = pickMetric(metrics, target.metric, `--target ${target.metric}=${target.value}`);
     if (Number.isNaN(metric.value)) throw unmeasuredTarget(target, `the best setting's ${matches} fresh matches (${toAssignments(best).join(' ')})`);
