@@ -282,9 +282,20 @@ describe('agent configs and user agent modules', () => {
     await expect(scenarioWith('loose.mjs', agent('() => [{ problem: "depth" }]'))).rejects.toThrow(/returned a list with an entry that is not \{ field, message \}; expected a list of \{ field, message \}/);
   });
 
+  it("names a module whose code throws as its definition or its agent is read (a getter), or whose factory is async, as bad input, not an internal failure (audit 25b)", async () => {
+    const cases: [string, string, RegExp][] = [
+      ['create.mjs', 'export default { get create() { throw new Error("c boom"); } };\n', /seats\[0\]\.agent: agent module "\.\/create\.mjs" threw while its definition was read: c boom$/],
+      ['validate.mjs', 'export default { create: () => ({ chooseAction: () => 0 }), get validateConfig() { throw new Error("v boom"); } };\n', /agent module "\.\/validate\.mjs" threw while its definition was read: v boom$/],
+      ['description.mjs', 'export default { create: () => ({ chooseAction: () => 0 }), get description() { throw new Error("d boom"); } };\n', /agent module "\.\/description\.mjs" threw while its definition was read: d boom$/],
+      ['choose.mjs', 'export default () => ({ get chooseAction() { throw new Error("g boom"); } });\n', /agent module "\.\/choose\.mjs" built an agent that threw when its chooseAction was read: g boom$/],
+      ['async.mjs', 'export default async () => ({ chooseAction: () => 0 });\n', /agent module "\.\/async\.mjs" built a promise \(an async factory\?\); expected it to return an object with chooseAction\(decision\) at once$/],
+    ];
+    for (const [name, text, message] of cases) await expect(scenarioWith(name, text), name).rejects.toThrow(message);
+  });
+
   it('rejects a module whose factory returns the wrong shape, or that exports nothing usable', async () => {
     await expect(scenarioWith('shape.mjs', 'export default () => ({ choose: () => 0 });\n')).rejects.toThrow(
-      /seats\[0\]\.agent: agent module "\.\/shape\.mjs" built an object; expected an object with chooseAction\(decision\)/,
+      /seats\[0\]\.agent: agent module "\.\/shape\.mjs" built an object without chooseAction; expected an object with chooseAction\(decision\)/,
     );
     await expect(scenarioWith('none.mjs', 'export const agent = 1;\n')).rejects.toThrow(/exports no default; expected a default export/);
     await expect(scenarioWith('syntax.mjs', 'export default (;\n')).rejects.toThrow(/cannot load agent module "\.\/syntax\.mjs"/);

@@ -98,6 +98,21 @@ describe('custom metric modules', () => {
     expect(await figures('-w', '1', '--chunk-size', '7')).toEqual(inThread);
   });
 
+  it("names a module whose code throws as its definition is read (a getter), or whose create() is async, as bad input (audit 25b)", async () => {
+    const dir = tempDir();
+    const collector = 'return { onEvent() {}, finishMatch() { return {}; } };';
+    const cases: [string, string, string][] = [
+      ['name.mjs', `export default { get name() { throw new Error("n boom"); }, create() { ${collector} } };\n`, 'metrics[0]: metric module "./name.mjs" threw while its definition was read: n boom'],
+      ['create.mjs', 'export default { name: "m", get create() { throw new Error("c boom"); } };\n', 'metrics[0]: metric module "./create.mjs" threw while its definition was read: c boom'],
+      ['games.mjs', `export default { name: "m", get games() { throw new Error("g boom"); }, create() { ${collector} } };\n`, 'metrics[0]: metric module "./games.mjs" threw while its definition was read: g boom'],
+      ['async.mjs', `export default { name: "m", async create() { ${collector} } };\n`, 'metrics[0]: metric module ./async.mjs, metric "m": create() returned a promise (an async create?); expected an object { onEvent(event), finishMatch(match) }, returned at once'],
+    ];
+    for (const [name, text, message] of cases) {
+      writeFileSync(join(dir, name), text);
+      await expect(parseScenario(scenarioText(`[./${name}]`), join(dir, 's.yaml')), name).rejects.toThrow(message);
+    }
+  });
+
   it('refuses a missing module, a module for another game and a malformed export', async () => {
     const dir = tempDir();
     await expect(parseScenario(scenarioText('[./nowhere.mjs]'), join(dir, 'a.yaml'))).rejects.toThrow(/a\.yaml: metrics\[0\]: cannot load metric module "\.\/nowhere\.mjs": no module at/);

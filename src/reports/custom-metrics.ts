@@ -97,20 +97,14 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
   } catch (error) {
     return { problem: `cannot load metric module "${path}": ${importFailure(error, absolute)}` };
   }
-  const exported = loaded['default'] as Record<string, unknown> | undefined;
-  const expected = 'expected a default export { name, create() } whose create() returns { onEvent(event), finishMatch(match) }';
-  if (typeof exported !== 'object' || exported === null || typeof exported['create'] !== 'function') return { problem: `metric module "${path}": ${expected}` };
-  const name = exported['name'];
-  if (typeof name !== 'string' || !NAME.test(name)) return { problem: `metric module "${path}": name must be letters, digits, "-" or "_", starting with a letter; got ${JSON.stringify(name)}` };
-  if (isObjectPropertyName(name)) return { problem: `metric module "${path}": name ${JSON.stringify(name)} is a name every JavaScript object has as a property; expected another (results are keyed by metric name)` };
-  const games = exported['games'];
-  if (games !== undefined && !(Array.isArray(games) && games.every((game) => typeof game === 'string'))) {
-    return { problem: `metric module "${path}": games must be a list of game ids` };
-  }
-  const create = exported['create'] as () => unknown;
+  const read = readMetricExport(loaded, path);
+  if ('problem' in read) return read;
+  const { exported, name, games, create, description } = read;
   const subject = `metric module ${path}, metric "${name}"`;
   const collectorOf = (): CustomCollector => {
     const collector = create.call(exported) as Partial<CustomCollector> | null;
+    // An async create() gives a promise: said as what it is.
+    if (typeof (collector as { then?: unknown } | null)?.then === 'function') throw new MetricModuleError(subject, 'create() returned a promise (an async create?)', 'an object { onEvent(event), finishMatch(match) }, returned at once');
     if (typeof collector?.onEvent !== 'function' || typeof collector.finishMatch !== 'function') {
       throw new MetricModuleError(subject, `create() returned ${collector === null || typeof collector !== 'object' ? shown(collector) : 'no { onEvent, finishMatch }'}`, 'an object { onEvent(event), finishMatch(match) }');
     }
@@ -125,7 +119,7 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
   return {
     module: {
       name,
-      description: typeof exported['description'] === 'string' ? exported['description'] : '',
+      description,
       games: (games as string[] | undefined) ?? null,
       path,
       file: absolute,
@@ -133,6 +127,34 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
       create: collectorOf,
     },
   };
+}
+
+/**
+ * The parts of a metric module's default export, each read once, checked. Reading them runs the
+ * module's code (a getter, a proxy): a throw there is the module's problem, said in one line.
+ */
+function readMetricExport(
+  loaded: Record<string, unknown>,
+  path: string,
+): { exported: Record<string, unknown>; name: string; games: readonly string[] | undefined; create: () => unknown; description: string } | { problem: string } {
+  const expected = 'expected a default export { name, create() } whose create() returns { onEvent(event), finishMatch(match) }';
+  try {
+    const exported = loaded['default'] as Record<string, unknown> | undefined;
+    if (typeof exported !== 'object' || exported === null) return { problem: `metric module "${path}": ${expected}` };
+    const create = exported['create'];
+    if (typeof create !== 'function') return { problem: `metric module "${path}": ${expected}` };
+    const name = exported['name'];
+    if (typeof name !== 'string' || !NAME.test(name)) return { problem: `metric module "${path}": name must be letters, digits, "-" or "_", starting with a letter; got ${JSON.stringify(name)}` };
+    if (isObjectPropertyName(name)) return { problem: `metric module "${path}": name ${JSON.stringify(name)} is a name every JavaScript object has as a property; expected another (results are keyed by metric name)` };
+    const games = exported['games'];
+    if (games !== undefined && !(Array.isArray(games) && games.every((game) => typeof game === 'string'))) {
+      return { problem: `metric module "${path}": games must be a list of game ids` };
+    }
+    const description = exported['description'];
+    return { exported, name, games: games as readonly string[] | undefined, create: create as () => unknown, description: typeof description === 'string' ? description : '' };
+  } catch (error) {
+    return { problem: `metric module "${path}" threw while its definition was read: ${describeThrown(error).message.split('\n')[0]}` };
+  }
 }
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);

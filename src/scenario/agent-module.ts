@@ -86,9 +86,17 @@ export async function loadAgentModule(path: string, scenarioFile: string): Promi
   } catch (error) {
     return { problem: `cannot load agent module "${path}": ${importFailure(error, absolute)}` };
   }
-  const exported = loaded['default'];
   const expected = 'expected a default export: a function (config, context) => agent, or an object with create(config, context)';
-  const factory = factoryFromExport(exported, path, url);
+  // Reading the export runs the module's code (a getter, a proxy): a throw there is the module's
+  // problem, said in one line, as a game module's is, not an internal failure of Hordelab's.
+  let exported: unknown;
+  let factory: AgentFactory | null;
+  try {
+    exported = loaded['default'];
+    factory = factoryFromExport(exported, path, url);
+  } catch (error) {
+    return { problem: `agent module "${path}" threw while its definition was read: ${thrownMessage(error)}` };
+  }
   if (factory !== null) return { factory };
   return { problem: `agent module "${path}" exports ${exported === undefined ? 'no default' : describe(exported)}; ${expected}` };
 }
@@ -108,10 +116,36 @@ export function checkAgentShape(
     // change them before the run.
     agent = factory.create(config, agentContext(factory, context.game, context.params, context.seat, matchStream(matchSeed(0, 0), 'shape-check')));
   } catch (error) {
-    return `agent module "${factory.id}" threw while building an agent: ${(error as Error).message}`;
+    return `agent module "${factory.id}" threw while building an agent: ${thrownMessage(error)}`;
   }
-  if (typeof agent !== 'object' || agent === null || typeof (agent as { chooseAction?: unknown }).chooseAction !== 'function') {
-    return `agent module "${factory.id}" built ${describe(agent)}; expected an object with chooseAction(decision) returning a legal action's index`;
+  // An async factory builds a promise, which has no chooseAction: said as what it is.
+  if (isPromiseLike(agent)) return `agent module "${factory.id}" built a promise (an async factory?); expected it to return an object with chooseAction(decision) at once`;
+  let chooseAction: unknown;
+  try {
+    chooseAction = typeof agent === 'object' && agent !== null ? (agent as { chooseAction?: unknown }).chooseAction : undefined;
+  } catch (error) {
+    return `agent module "${factory.id}" built an agent that threw when its chooseAction was read: ${thrownMessage(error)}`;
+  }
+  if (typeof chooseAction !== 'function') {
+    return `agent module "${factory.id}" built ${describe(agent)}${typeof agent === 'object' && agent !== null ? ' without chooseAction' : ''}; expected an object with chooseAction(decision) returning a legal action's index`;
   }
   return null;
+}
+
+/** A thrown value's message, for one line: whatever was thrown, even a value whose own reading throws. */
+function thrownMessage(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'a value that cannot be described';
+  }
+}
+
+/** Whether `value` is a promise or another thenable (what an async function returns). */
+function isPromiseLike(value: unknown): boolean {
+  try {
+    return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
+  }
 }
