@@ -359,6 +359,46 @@ describe('where report, sweep and tune may write', () => {
     expect(readFileSync(join(duelRun, 'card-values.md'), 'utf8')).toBe('precious\n');
   });
 
+  it('a folder where a command writes a file (or a file where it writes a folder) is exit 2 naming it, --force or not, before any match and with nothing written (audit 25b)', async () => {
+    writeFileSync(join(work, 'duel-cards.yaml'), 'game: integer-duel\nmatches: 4\nseed: 1\nseats: [random, random]\n');
+    const cases: [string, string[], string, 'folder' | 'file'][] = [
+      ['ladder.json', ['ladder', 's.yaml', '--levels', 'random,greedy', '-n', '4'], 'a folder, where "hordelab ladder" writes a file', 'folder'],
+      ['levels', ['ladder', 's.yaml', '--levels', 'random,greedy', '-n', '4'], 'a file, where "hordelab ladder" writes a folder of files', 'file'],
+      ['tune.json', ['tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.4..0.6:0.1', '--budget', '112', '--confirm', '20'], 'a folder, where "hordelab tune" writes a file', 'folder'],
+      ['s-tuned.yaml', ['tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.4..0.6:0.1', '--budget', '112', '--confirm', '20'], 'a folder, where "hordelab tune" writes a file', 'folder'],
+      ['card-values.md', ['cards', 'duel-cards.yaml', '-n', '4'], 'a folder, where "hordelab cards" writes a file', 'folder'],
+      ['sweep.csv', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '-n', '4'], 'a folder, where "hordelab sweep" writes a file', 'folder'],
+    ];
+    for (const [name, args, message, kind] of cases) {
+      for (const force of [[], ['--force']]) {
+        const out = join(tempDir(), 'out');
+        mkdirSync(out);
+        if (kind === 'folder') mkdirSync(join(out, name));
+        else writeFileSync(join(out, name), 'mine\n');
+        const before = listing(out);
+        const result = await hordelabIn(work, ...args, '-w', '0', '-q', '--out', out, ...force);
+        expectRefused(result, `${join(out, name)}: is ${message}; nothing was written`);
+        expect(listing(out), `${name} ${force.join('')}`).toEqual(before);
+      }
+    }
+    // report --force over a run whose report.md is a folder: report.html was written before the
+    // failure, which named the run folder.
+    const folder = join(tempDir(), 'run');
+    cpSync(runDir, folder, { recursive: true });
+    mkdirSync(join(folder, 'report.md'));
+    const before = listing(folder);
+    expectRefused(await hordelabIn(work, 'report', folder, '--force'), `${join(folder, 'report.md')}: is a folder, where "hordelab report" writes a file; nothing was written`);
+    expect(listing(folder)).toEqual(before);
+  });
+
+  it("a ladder level's scenario whose path is a folder is refused with nothing written, where a file-by-file write left the pages without the levels", async () => {
+    const out = join(tempDir(), 'ladder');
+    mkdirSync(join(out, 'levels', 'random.yaml'), { recursive: true });
+    const before = listing(out);
+    expectRefused(await hordelabIn(work, 'ladder', 's.yaml', '--levels', 'random,greedy', '-n', '4', '-w', '0', '-q', '--out', out, '--force'), `${join(out, 'levels', 'random.yaml')}: is a folder, where hordelab writes a file; nothing was written`);
+    expect(listing(out)).toEqual(before);
+  });
+
   it('an --out that is a link to nothing is exit 2 saying so, the link left as it was', async () => {
     const link = join(tempDir(), 'dangling');
     symlinkSync(join(tempDir(), 'gone'), link);

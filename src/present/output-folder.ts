@@ -15,7 +15,7 @@
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { writeAtomically } from '../run/atomic-file.js';
+import { entryKind, writeAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
 import { CONTROL_FILES, MANIFEST_FILE, readManifest } from '../run/output-folder.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
@@ -54,6 +54,8 @@ export interface OutputFolderRequest {
    * folder under a name the command writes (a sweep into the folder of its own `sweep.json`).
    */
   readonly inputs?: readonly { readonly path: string; readonly what: string }[];
+  /** The names the command writes as folders of files (a ladder's `levels`); every other name it writes is a file. */
+  readonly folders?: readonly string[];
 }
 
 const problem = (flag: string, message: string): UsageError => new UsageError([{ source: flag, field: '', message }]);
@@ -173,6 +175,15 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
     // --force replaces the files of the command's own names, whoever wrote them: said, not left to be found.
     const replaced = own.length === 0 ? '' : `; ${shown(own)}, of the names it writes, would be replaced`;
     throw problem(flag, `${dir} holds files "hordelab ${request.command}" did not write (${shown(foreign)}); choose a new or empty folder, or add --force to write beside them (they are left untouched${replaced})`);
+  }
+  // A folder where a file is written (or a file where a folder of them is) would fail the write
+  // after every match was played, with some files written and others not (audit 25b): refused
+  // now, whatever --force says, since --force replaces files and never removes a folder.
+  for (const name of own) {
+    const kind = entryKind(join(dir, name));
+    const folder = request.folders?.includes(name) === true;
+    if (kind === null || kind === 'a link' || kind === (folder ? 'a folder' : 'file')) continue;
+    throw new UsageError([{ source: join(dir, name), field: '', message: `is ${kind === 'file' ? 'a file' : kind}, where "hordelab ${request.command}" writes ${folder ? 'a folder of files' : 'a file'}; nothing was written: move it away and run again` }]);
   }
   // A link of one of the command's names would be written through (a ladder's levels/ linked
   // elsewhere had its files replaced there), whatever --force says.

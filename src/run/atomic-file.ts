@@ -3,7 +3,8 @@
  * the new one, never half of one: the text goes to `<path>.tmp`, which is renamed over `path`
  * (atomic within a folder), and the `.tmp` is removed if anything fails on the way.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { UsageError } from '../core/errors.js';
 import { dirname, join, resolve } from 'node:path';
 
 /** Writes `text` to `path` atomically; throws the file system's error, leaving no `.tmp` behind. */
@@ -50,12 +51,48 @@ export function makeFolders(dir: string): void {
   }
 }
 
-/** Writes each `[name, text]` into `dir` (made if missing, names may hold subfolders that exist), atomically; the paths written. */
+/**
+ * Writes each `[name, text]` into `dir` (made if missing, names may hold subfolders that exist),
+ * each atomically, and all or none where it can tell: every file goes to its `.tmp` first and is
+ * renamed only once all are written, and a folder (or anything but a file) where one of them goes
+ * is refused before any is written. Returns the paths written.
+ * @throws UsageError naming the entry in the way; the file system's error for a failed write,
+ *   with no `.tmp` left behind.
+ */
 export function writeFilesAtomically(dir: string, files: readonly (readonly [string, string])[]): string[] {
   makeFolders(dir);
-  return files.map(([name, text]) => {
-    const path = join(dir, name);
-    writeAtomically(path, text);
-    return path;
-  });
+  const paths = files.map(([name]) => join(dir, name));
+  for (const path of paths) {
+    const kind = entryKind(path);
+    if (kind !== null && kind !== 'file' && kind !== 'a link') throw new UsageError([{ source: path, field: '', message: `is ${kind}, where hordelab writes a file; nothing was written: move it away and run again` }]);
+  }
+  const written: string[] = [];
+  try {
+    files.forEach(([, text], index) => {
+      const temporary = `${paths[index] as string}.tmp`;
+      written.push(temporary);
+      const fd = openSync(temporary, 'w');
+      try {
+        writeSync(fd, text);
+      } finally {
+        closeSync(fd);
+      }
+    });
+  } catch (error) {
+    for (const temporary of written) rmSync(temporary, { force: true });
+    throw error;
+  }
+  for (const path of paths) renameSync(`${path}.tmp`, path);
+  return paths;
+}
+
+/** What `path` is, as messages name it (links not followed); null where nothing is. */
+export function entryKind(path: string): 'file' | 'a folder' | 'a link' | 'something other than a file' | null {
+  let stats;
+  try {
+    stats = lstatSync(path);
+  } catch {
+    return null;
+  }
+  return stats.isFile() ? 'file' : stats.isDirectory() ? 'a folder' : stats.isSymbolicLink() ? 'a link' : 'something other than a file';
 }

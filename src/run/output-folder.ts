@@ -27,7 +27,7 @@ import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, 
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { makeFolders, writeAtomically } from './atomic-file.js';
+import { entryKind, makeFolders, writeAtomically } from './atomic-file.js';
 import { ownFileKind, readHead } from '../present/own-files.js';
 import { prefixSha256 } from './journal.js';
 import { digest } from './run-key.js';
@@ -572,15 +572,6 @@ function isPublishJournal(value: unknown): value is PublishJournal {
 }
 
 /** `file`, `a folder`, `a link` or `something other than a file` for what is at `path`; null when nothing is. */
-function entryKind(path: string): 'file' | 'a folder' | 'a link' | 'something other than a file' | null {
-  let stats;
-  try {
-    stats = lstatSync(path);
-  } catch {
-    return null;
-  }
-  return stats.isFile() ? 'file' : stats.isDirectory() ? 'a folder' : stats.isSymbolicLink() ? 'a link' : 'something other than a file';
-}
 
 /** Whether `path` is a folder holding a run's lock, checkpoint or manifest. */
 function holdsRunRecords(path: string): boolean {

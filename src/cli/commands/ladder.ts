@@ -38,7 +38,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const file = args.required('scenario');
   const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-ladder`));
-  checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+  checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), folders: ['levels'], force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
   // A reproduce line stops a match that hangs where this command stopped it.
   const matchTimeoutSeconds = args.number('match-timeout');
   const timeLimitWords = matchTimeoutSeconds === undefined ? [] : ['--match-timeout', String(matchTimeoutSeconds)];
