@@ -399,6 +399,20 @@ describe('where report, sweep and tune may write', () => {
     expect(listing(out)).toEqual(before);
   });
 
+  it('compare --out and replay --html naming a report page say it is hordelab\'s report page, not that hordelab did not write it (audit 25b)', async () => {
+    const folder = join(tempDir(), 'run');
+    cpSync(runDir, folder, { recursive: true });
+    expect((await hordelabIn(work, 'report', folder, '--format', 'html', '-q')).status).toBe(0);
+    const page = join(folder, 'report.html');
+    expect(readFileSync(page, 'utf8')).toContain('<meta name="generator" content="hordelab report">');
+    const other = join(tempDir(), 'other');
+    expect((await hordelabIn(work, 'run', 's.yaml', '--seed', '2', '-w', '0', '-q', '--out', other)).status).toBe(0);
+    const before = readFileSync(page, 'utf8');
+    expectRefused(await hordelabIn(work, 'compare', runDir, other, '--format', 'html', '--out', page), `${page} is a hordelab report page, not a compare page; name a new file or remove it`);
+    expectRefused(await hordelabIn(work, 'replay', 's.yaml', '--match', '0', '--html', page), `${page} is a hordelab report page, not a replay page`);
+    expect(readFileSync(page, 'utf8')).toBe(before);
+  });
+
   it('an --out that is a link to nothing is exit 2 saying so, the link left as it was', async () => {
     const link = join(tempDir(), 'dangling');
     symlinkSync(join(tempDir(), 'gone'), link);

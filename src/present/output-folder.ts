@@ -224,7 +224,7 @@ function hordelabWroteIn(dir: string, entries: readonly string[]): boolean {
 /** Whether the file `name` in `dir` shows by its content that Hordelab wrote it: a report page's title, or a JSON output recording hordelab. */
 function hordelabWroteFile(dir: string, name: string): boolean {
   try {
-    if (name === 'report.html') return /<title>[^<\n]* — Hordelab report<\/title>/.test(readHead(join(dir, name)));
+    if (name === 'report.html') return ownFileKind(readHead(join(dir, name))) === 'report page' || /<title>[^<\n]* — Hordelab report<\/title>/.test(readHead(join(dir, name)));
     if (!name.endsWith('.json')) return false;
     const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { hordelab?: { version?: unknown }; command?: unknown } | null;
     return typeof data?.hordelab?.version === 'string' || (typeof data?.command === 'string' && data.command.startsWith('hordelab '));

@@ -9,11 +9,15 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 
-/** Each kind of single file, by what it is called in messages. */
-export type OwnFileKind = 'compare page' | 'replay page' | 'JUnit report' | 'Markdown summary';
+/**
+ * Each kind of single file, by what it is called in messages. A report page is never written
+ * where a user names a single file, but is known, so that naming one for another kind of file
+ * says what it is rather than that hordelab did not write it.
+ */
+export type OwnFileKind = 'compare page' | 'replay page' | 'report page' | 'JUnit report' | 'Markdown summary';
 
 /** The `<meta>` that marks a page written by `hordelab <command>`; it goes in the page's `<head>`. */
-export const generatorMeta = (command: 'compare' | 'replay'): string => `<meta name="generator" content="hordelab ${command}">`;
+export const generatorMeta = (command: 'compare' | 'replay' | 'report'): string => `<meta name="generator" content="hordelab ${command}">`;
 
 /** The first line of `hordelab check --markdown`: hidden where the Markdown is shown. */
 export const MARKDOWN_MARK = '<!-- hordelab check -->';
@@ -22,7 +26,7 @@ export const MARKDOWN_MARK = '<!-- hordelab check -->';
 export const HEAD_BYTES = 4096;
 
 /** A page of Hordelab's: a doctype first, the generator `<meta>` before the end of the head. */
-function isPageOf(command: 'compare' | 'replay', head: string): boolean {
+function isPageOf(command: 'compare' | 'replay' | 'report', head: string): boolean {
   if (!head.startsWith('<!doctype html>\n')) return false;
   const end = head.indexOf('</head>');
   return head.slice(0, end === -1 ? head.length : end).includes(generatorMeta(command));
@@ -34,6 +38,7 @@ const OLD_PAGE_HEAD = '<!doctype html>\n<html lang="en">\n<head>\n<meta charset=
 const KINDS: readonly (readonly [OwnFileKind, (head: string) => boolean])[] = [
   ['compare page', (head) => isPageOf('compare', head) || (head.startsWith(OLD_PAGE_HEAD) && /^<title>[^<\n]*: comparison — Hordelab<\/title>\n/.test(head.slice(OLD_PAGE_HEAD.length)))],
   ['replay page', (head) => isPageOf('replay', head) || (head.startsWith(OLD_PAGE_HEAD) && /^<title>[^<\n]*: match \d+ of [^<\n]* — Hordelab replay<\/title>\n/.test(head.slice(OLD_PAGE_HEAD.length)))],
+  ['report page', (head) => isPageOf('report', head) || (head.startsWith(OLD_PAGE_HEAD) && /^<title>[^<\n]* — Hordelab report<\/title>\n/.test(head.slice(OLD_PAGE_HEAD.length)))],
   ['JUnit report', (head) => head.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="hordelab check" ')],
   [
     'Markdown summary',

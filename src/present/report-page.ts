@@ -26,6 +26,7 @@ import { renderSvg } from './render.js';
 import { summaryGame } from './summary-game.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from './output-folder.js';
+import { generatorMeta } from './own-files.js';
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -162,6 +163,7 @@ async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | nul
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${generatorMeta('report')}
 <title>${escapeHtml(`${title}: ${summary.scenario.name}`)} — Hordelab report</title>
 <style>${PAGE_STYLE}</style>
 </head>
