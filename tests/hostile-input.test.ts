@@ -196,6 +196,15 @@ describe('damaged run folders given to report and compare', () => {
     expectRefused(await hordelabIn(work, 'report', tempDir()), 'no summary.json here; expected the output folder of "hordelab run"');
     expectRefused(await hordelabIn(work, 'report', join(runDir, 'matches.csv')), 'no summary.json here');
   });
+
+  it('says a run killed before its summary was written is one, and how to finish it, where it said the folder held no run (audit 25b)', async () => {
+    const killed = tempDir();
+    // What a kill before the first publish leaves: the checkpoint and the working files, no summary.
+    writeFileSync(join(killed, '.hordelab-checkpoint.json'), '{}\n');
+    const message = `a run that stopped before it wrote its summary.json (its checkpoint is here); finish it with "hordelab run <scenario> --out ${killed} --resume"`;
+    expectRefused(await hordelabIn(work, 'report', killed), message);
+    expectRefused(await hordelabIn(work, 'compare', runDir, killed), message);
+  });
 });
 
 describe('where report, sweep and tune may write', () => {

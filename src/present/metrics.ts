@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { MANIFEST_FILE, matchesRecordedContent, PUBLISH_FILE, readManifest } from '../run/output-folder.js';
+import { CHECKPOINT_FILE, MANIFEST_FILE, matchesRecordedContent, PUBLISH_FILE, readManifest } from '../run/output-folder.js';
 import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { loadSummaryGame } from './summary-game.js';
 import { validateRunSummary } from './summary-schema.js';
@@ -171,13 +171,18 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
     text = readFileSync(file, 'utf8');
   } catch {
     const tournament = existsSync(join(dir, 'tournament.json'));
+    // A run stopped before its first publish (killed, or its machine lost) holds its checkpoint
+    // and matches so far, and no summary yet: it is a run folder, one --resume finishes.
+    const unfinished = existsSync(join(dir, CHECKPOINT_FILE));
     throw new UsageError([
       {
         source: dir,
         field: '',
         message: tournament
           ? 'this is a round robin (tournament.json): each pairing has its own run folder inside it, such as <a>-vs-<b>/'
-          : 'no summary.json here; expected the output folder of "hordelab run"',
+          : unfinished
+            ? `a run that stopped before it wrote its summary.json (its checkpoint is here); finish it with "hordelab run <scenario> --out ${dir} --resume", then read the folder again`
+            : 'no summary.json here; expected the output folder of "hordelab run"',
       },
     ]);
   }

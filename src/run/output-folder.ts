@@ -81,7 +81,7 @@ export const MANIFEST_FILE = '.hordelab-folder.json';
 export const LOCK_FILE = '.hordelab-lock';
 export const PUBLISH_FILE = '.hordelab-publish.json';
 /** A run's checkpoint (written by the run's journal): its `lengths` name the run's working files. */
-const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
+export const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
 /** Where a resume copies a published file before renaming the copy to its working name (see the journal). */
 export const RESUME_COPY_FILE = '.hordelab-resume-copy.tmp';
 /** Files Hordelab keeps for itself in an output folder: never anyone's output. */
