@@ -33,6 +33,7 @@
  */
 import type { AgentFactory } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../src/core/game.js';
+import { ContractBreach } from '../src/core/errors.js';
 import { chanceExpectation } from '../src/core/chance-expectation.js';
 import type { Rng } from '../src/core/rng.js';
 import { choiceField, integerField, unknownFields, type ConfigProblem } from './config.js';
@@ -167,6 +168,9 @@ export function pickBest(scores: readonly number[], rng: Rng, ties: number[] = [
   ties.length = 0;
   for (let index = 0; index < scores.length; index++) {
     const value = scores[index] as number;
+    // A NaN value loses every comparison: every action NaN drew from no ties at all (a RangeError
+    // that named the agent's stream, audit 25b), and one NaN among others was passed over unsaid.
+    if (value !== value) throw new ContractBreach(`an action's value is NaN: the game's heuristic or returns gave NaN where the agent read them (hordelab conform checks both)`);
     if (value > best + TIE_TOLERANCE) {
       best = value;
       ties.length = 0;

@@ -7,12 +7,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectedValue, greedyAgent } from '../agents/greedy.js';
+import { expectedValue, greedyAgent, pickBest } from '../agents/greedy.js';
 import { logOfCount, Mcts, mctsAgent, mctsConfig } from '../agents/mcts.js';
 import { randomAgent } from '../agents/random.js';
 import type { AgentFactory } from '../src/core/agent.js';
 import type { AnyGame, GameEvent } from '../src/core/game.js';
-import { SeatDecision, playMatch, type SeatSpec } from '../src/core/match-runner.js';
+import { MatchFailure, SeatDecision, playMatch, type SeatSpec } from '../src/core/match-runner.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { matchSeed, matchStream } from '../src/core/rng.js';
 import { ticTacToe, type TicTacToeState } from '../src/games/tic-tac-toe/index.js';
@@ -299,5 +299,27 @@ describe('agent configs and user agent modules', () => {
     );
     await expect(scenarioWith('none.mjs', 'export const agent = 1;\n')).rejects.toThrow(/exports no default; expected a default export/);
     await expect(scenarioWith('syntax.mjs', 'export default (;\n')).rejects.toThrow(/cannot load agent module "\.\/syntax\.mjs"/);
+  });
+});
+
+describe('greedy on a game whose values are NaN (audit 25b)', () => {
+  it('fails the match blaming the NaN, not the draw among no ties', () => {
+    const rng = matchStream(matchSeed(1, 0), 'test');
+    expect(() => pickBest([Number.NaN, Number.NaN], rng)).toThrow("an action's value is NaN: the game's heuristic or returns gave NaN where the agent read them (hordelab conform checks both)");
+    expect(() => pickBest([0.5, Number.NaN, 0.2], rng)).toThrow(/an action's value is NaN/);
+    expect(pickBest([0.5, 0.7, 0.2], rng)).toBe(1);
+    const nan: AnyGame = { ...ticTacToe, heuristic: () => [Number.NaN, Number.NaN] };
+    const seats: SeatSpec[] = [
+      { factory: greedyAgent, config: {} },
+      { factory: greedyAgent, config: {} },
+    ];
+    let failure: unknown;
+    try {
+      playMatch({ game: nan, params: {}, seats, runSeed: 1, matchIndex: 0 }, null);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(MatchFailure);
+    expect(String((failure as Error).message)).toMatch(/an action's value is NaN/);
   });
 });
