@@ -81,6 +81,21 @@ describe('Ctrl-C in run outside its matches (audit 22b)', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
+  it('a Ctrl-C that came while a module kept the thread busy is not lost with --workers 0: exit 130, not a whole run and exit 0 (audit 25b)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-busy-'));
+    // An agent module whose top level is sent Ctrl-C and keeps the thread busy a moment, so the
+    // signal waits while the command loads it: the first chunk's interruptible script took the
+    // SIGINT listeners away before the waiting signal was read.
+    writeFileSync(join(dir, 'busy.mjs'), "process.kill(process.pid, 'SIGINT');\nconst from = Date.now();\nwhile (Date.now() - from < 50) {}\nexport default () => ({ chooseAction: () => 0 });\n");
+    writeFileSync(join(dir, 'busy.yaml'), 'game: tic-tac-toe\nmatches: 2000\nseed: 1\nseats: [./busy.mjs, random]\n');
+    const child = spawn(process.execPath, [CLI, 'run', 'busy.yaml', '-w', '0', '-q', '--out', 'out'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(/^hordelab: interrupted/);
+  });
+
   it('once its matches are published, while it prints and draws its pages: exit 130, naming what the folder holds and the command that writes the pages', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-pages-'));
     writeFileSync(join(dir, 'quick.yaml'), 'game: coin-flip\nmatches: 20\nseed: 1\nseats: [random, random]\n');

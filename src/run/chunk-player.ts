@@ -44,7 +44,12 @@ export class InThreadPlayer implements ChunkPlayer {
   ) {}
 
   async play(start: number, end: number): Promise<ChunkResult | null> {
-    // Let signals (Ctrl-C) and other events in between chunks.
+    // Let signals (Ctrl-C) and other events in between chunks. Twice: one setImmediate resolves
+    // in the check phase of the loop turn it was set in, after that turn's poll, so a Ctrl-C that
+    // came while this thread was busy (a module's top level) is read only at the next poll; the
+    // script below takes the SIGINT listeners away while it runs, and the signal still waiting
+    // was lost with them (a run went on to exit 0, audit 25b).
+    await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
     if (this.closed || this.signal?.aborted === true) return null;
     if (!this.interruptible) return playChunk(this.scenario, start, end, this.eventFiles);
