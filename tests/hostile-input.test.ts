@@ -64,6 +64,15 @@ describe('parameters past any board game (each failed inside a match, hung or ex
   });
 });
 
+describe('text that would reorder a message', () => {
+  it('a bidirectional control in a name the message quotes is shown as its escape, not printed raw (audit 25b)', async () => {
+    writeFileSync(join(work, 'bidi.yaml'), 'game: coin-flip\nmatches: 2\nseed: 1\nseats: [random, "ran\u202edom"]\n');
+    const result = await hordelabIn(work, 'run', 'bidi.yaml', '-w', '0', '--out', 'bidi-out');
+    expectRefused(result, 'seats[1]: unknown agent "ran\\u202edom"');
+    expect(result.stderr).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/u);
+  });
+});
+
 describe('keys that could reach every object', () => {
   const flags: [string, string[], string][] = [
     ['--set __proto__.shard', ['run', 's.yaml', '--set', '__proto__.shard={index: 1, count: 2}'], '--set __proto__.shard={index: 1, count: 2}: __proto__.shard: "__proto__" is not allowed as a key'],
