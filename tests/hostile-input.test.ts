@@ -124,6 +124,20 @@ describe('keys that could reach every object', () => {
     expect(listing(work)).toEqual(before);
   });
 
+  it('a byte-order mark an editor put first is read past in a JSON scenario as in a YAML one, and the same run results (audit 25b)', async () => {
+    const scenario = { game: 'coin-flip', matches: 6, seed: 4, seats: ['random', 'random'] };
+    writeFileSync(join(work, 'plain.json'), JSON.stringify(scenario));
+    writeFileSync(join(work, 'bom.json'), `\ufeff${JSON.stringify(scenario)}`);
+    writeFileSync(join(work, 'bom.yaml'), `\ufeff${SCENARIO.replace(/matches: \d+/, 'matches: 6').replace(/seed: \d+/, 'seed: 4')}`);
+    for (const name of ['plain.json', 'bom.json', 'bom.yaml']) {
+      const result = await hordelabIn(work, 'run', name, '-w', '0', '-q', '--out', `${name}-out`);
+      expect(result.status, result.stderr).toBe(0);
+    }
+    const matches = (name: string): string => readFileSync(join(work, `${name}-out`, 'matches.csv'), 'utf8');
+    expect(matches('bom.json')).toBe(matches('plain.json'));
+    expect(matches('bom.yaml')).toBe(matches('plain.json'));
+  });
+
   it('an empty checks file is exit 2 saying so (review 23)', async () => {
     writeFileSync(join(work, 'empty.checks.yaml'), '');
     expectRefused(await hordelabIn(work, 'check', 'empty.checks.yaml', '-w', '0'), 'empty.checks.yaml: is empty (no document, or only comments or ~); expected a checks file: a mapping with a checks: list');

@@ -682,8 +682,11 @@ function pathKey(key: PropertyKey): string | number {
   return typeof key === 'number' ? key : String(key);
 }
 
-function parseDocument(text: string, file: string): unknown {
+function parseDocument(written: string, file: string): unknown {
   const extension = extname(file).toLowerCase();
+  // A byte-order mark an editor put first is no part of the scenario: YAML skips it, and so does
+  // JSON here (JSON.parse refused it, naming a character no one can see).
+  const text = written.startsWith('\ufeff') ? written.slice(1) : written;
   if (extension === '.json') {
     let data: unknown;
     try {
