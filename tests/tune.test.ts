@@ -180,7 +180,11 @@ describe('tune', () => {
     expect(() => parseDimension('x=0..1:1.5')).toThrow('the step 1.5 is larger than the range 0..1');
     expect(parseDimension('rollout=random,epsilonGreedy')).toEqual({ name: 'rollout', kind: 'choice', choices: ['random', 'epsilonGreedy'] });
     expect(parseTarget('p1WinRate=0.5')).toEqual({ metric: 'p1WinRate', value: 0.5 });
-    expect(() => parseDimension('actionPoints=6..2')).toThrow(/expected name=lo\.\.hi/);
+    // A range read but not usable says why (audit 25b: all got the form's generic message).
+    expect(() => parseDimension('actionPoints=6..2')).toThrow('--space actionPoints=6..2: the range 6..2 holds no value; expected lo below hi, such as actionPoints=2..6');
+    expect(() => parseDimension('actionPoints=3..3')).toThrow('--space actionPoints=3..3: the range 3..3 holds one value; expected lo below hi');
+    expect(() => parseDimension('actionPoints=3..5:0')).toThrow('--space actionPoints=3..5:0: the step 0 is not above 0; expected a step such as actionPoints=3..5:1');
+    expect(() => parseDimension('actionPoints=:1e-9')).toThrow(/expected name=lo\.\.hi/);
     expect(candidateSettings([parseDimension('a=1..3'), parseDimension('b=x,y')], 24, 1)).toHaveLength(6);
     const sampled = candidateSettings([parseDimension('winRate=0.0..1.0')], 16, 1).map((setting) => Number(setting['winRate']));
     expect(new Set(sampled).size).toBe(16);
@@ -296,7 +300,7 @@ describe('the sweep and tune commands', () => {
     expect(existsSync(join(dir, 'out2'))).toBe(false);
     const badSpace = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.9..0.1', '--budget', '1000');
     expect(badSpace.status).toBe(2);
-    expect(badSpace.stderr).toContain('--space winRate=0.9..0.1: expected name=lo..hi');
+    expect(badSpace.stderr).toContain('--space winRate=0.9..0.1: the range 0.9..0.1 holds no value; expected lo below hi');
     // A step so fine its values would not fit in memory is refused at once, naming the count.
     const fine = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3..0.7:0.0000001', '--budget', '1000', '-o', 'fine');
     expect([fine.status, fine.stderr]).toEqual([2, 'hordelab: --space winRate=0.3..0.7:0.0000001: 4,000,001 values to try; expected at most 10,000: give a coarser step, or none for a range of real values\n']);

@@ -158,7 +158,12 @@ export function parseDimension(text: string): SpaceDimension {
     const min = Number(range[1]);
     const max = Number(range[2]);
     const step = range[3] === undefined ? undefined : Number(range[3]);
-    if (!(min < max) || (step !== undefined && !(step > 0))) throw bad();
+    // Said plainly: a range read but not usable is no misspelt form.
+    if (!(min < max)) {
+      const example = min > max ? `, such as ${name}=${range[2]}..${range[1]}` : '';
+      throw new UsageError([{ source: `--space ${text}`, field: '', message: `the range ${range[1]}..${range[2]} holds ${min === max ? 'one value' : 'no value'}; expected lo below hi${example}` }]);
+    }
+    if (step !== undefined && !(step > 0)) throw new UsageError([{ source: `--space ${text}`, field: '', message: `the step ${range[3]} is not above 0; expected a step such as ${name}=${range[1]}..${range[2]}:1` }]);
     // A step past the range leaves one point: nothing to search, though the search would "find" it.
     if (step !== undefined && step > max - min) {
       throw new UsageError([{ source: `--space ${text}`, field: '', message: `the step ${range[3]} is larger than the range ${range[1]}..${range[2]}, which leaves one value to try; give a step of at most ${+(max - min).toFixed(10)}` }]);
