@@ -138,6 +138,13 @@ describe('keys that could reach every object', () => {
     expect(matches('bom.yaml')).toBe(matches('plain.json'));
   });
 
+  it("a checks file's scenario that is a folder, and a switch written yes, are named by the checks file and field (audit 25b)", async () => {
+    writeFileSync(join(work, 'folder.checks.yaml'), 'checks:\n  - name: a\n    scenario: .\n    metric: p1WinRate\n    atLeast: 0.1\n    budget: 100\n');
+    expectRefused(await hordelabIn(work, 'check', 'folder.checks.yaml', '-w', '0'), `folder.checks.yaml: checks[0].scenario: ${work} is a folder; expected a scenario file`);
+    writeFileSync(join(work, 'yes.checks.yaml'), 'checks:\n  - name: a\n    scenario: s.yaml\n    metric: p1WinRate\n    atLeast: 0.1\n    budget: 100\nfailOnInconclusive: "yes"\n');
+    expectRefused(await hordelabIn(work, 'check', 'yes.checks.yaml', '-w', '0'), 'yes.checks.yaml: failOnInconclusive: expected true or false, got "yes"');
+  });
+
   it('an empty checks file is exit 2 saying so (review 23)', async () => {
     writeFileSync(join(work, 'empty.checks.yaml'), '');
     expectRefused(await hordelabIn(work, 'check', 'empty.checks.yaml', '-w', '0'), 'empty.checks.yaml: is empty (no document, or only comments or ~); expected a checks file: a mapping with a checks: list');

@@ -26,7 +26,7 @@
  *     budget: 5000
  * ```
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from 'yaml';
 import { parseStrictYaml, yamlProblem } from '../core/strict-yaml.js';
@@ -195,6 +195,10 @@ async function checkScenario(file: string, field: string, check: CheckEntry, iss
       // A scenario that is not there is this file's mistake: named by its field here.
       if (!existsSync(scenarioPath)) {
         issues.push({ source: file, field: `${field}.scenario`, message: `no such file: ${scenarioPath} (read from the checks file's folder)` });
+        return null;
+      }
+      if (statSync(scenarioPath).isDirectory()) {
+        issues.push({ source: file, field: `${field}.scenario`, message: `${scenarioPath} is a folder; expected a scenario file (read from the checks file's folder)` });
         return null;
       }
       return await loadScenario(scenarioPath, {

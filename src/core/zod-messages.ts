@@ -20,6 +20,18 @@ z.config({
       return `${keys} ${issue.keys.length === 1 ? 'is not a field' : 'are not fields'} here${fields.length === 0 ? '' : `; expected ${fields.join(', ')}`}`;
     }
     if (issue.code === 'invalid_type' && issue.expected === 'object' && Array.isArray(issue.input)) return 'expected an object of fields (name: value), got a list';
+    // "expected boolean, received string" for `yes`: say what YAML takes for a switch.
+    if (issue.code === 'invalid_type' && issue.expected === 'boolean') return `expected true or false, got ${shownInput(issue.input)}`;
     return undefined;
   },
 });
+
+/** A value as a message shows it: text quoted, anything JSON cannot hold by its kind. */
+function shownInput(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  try {
+    return JSON.stringify(value)?.slice(0, 60) ?? typeof value;
+  } catch {
+    return typeof value;
+  }
+}
