@@ -465,6 +465,17 @@ describe('tune input', () => {
   });
 });
 
+describe('tune --tolerance', () => {
+  it("is in the target metric's own units: a mean's may be wider than 1 (audit 25b: it had to be below 1, which a mean in moves could never use)", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'six.yaml'), `game: ${JSON.stringify(resolve('tests/fixtures/game-modules/first-six.mjs'))}\nmatches: 200\nseed: 1\nseats: [random, random]\n`);
+    const tuned = await hordelabIn(dir, 'tune', 'six.yaml', '--target', 'moves=4', '--space', 'rounds=1..3', '--budget', '300', '--confirm', '200', '--tolerance', '2', '-w', '0', '-q', '-o', 'out');
+    expect(tuned.status, tuned.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'six-tuned.yaml'), 'utf8')).toMatch(/P\(within ±2\) = [01]\.\d\d/);
+    expect((await hordelabIn(dir, 'tune', 'six.yaml', '--target', 'moves=4', '--space', 'rounds=1..3', '--tolerance', '0', '-w', '0', '-o', 'zero')).stderr).toContain('--tolerance: expected a number > 0');
+  });
+});
+
 describe('tune targets and budgets', () => {
   it('reads a target value only as a decimal number: empty, hexadecimal or words are refused', () => {
     for (const text of ['p1WinRate=', 'p1WinRate= ', 'p1WinRate=0x0', 'p1WinRate=half', 'p1WinRate=Infinity', 'p1WinRate=1,5']) {

@@ -67,7 +67,8 @@ export const BOUNDS = {
   checkMargin: { whole: false, min: 0, max: 1e12, minExclusive: true },
   /** Significance level of `compare`, after Holm's correction. */
   alpha: { whole: false, min: 0, max: 0.5, minExclusive: true, maxExclusive: true },
-  tolerance: { whole: false, min: 0, max: 1, minExclusive: true, maxExclusive: true },
+  // In the target metric's own units: a rate's band is a fraction (0.01, a point), a mean's may be many of its units.
+  tolerance: { whole: false, min: 0, max: 1e12, minExclusive: true },
   /** Metrics compared at once (`plan --metrics`: Holm's correction over them). */
   metrics: whole(1, 100_000),
   /** A measured design effect (`plan --design-effect`), as `summary.json` gives it per figure. */

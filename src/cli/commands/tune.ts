@@ -90,7 +90,7 @@ export const tuneCommand: CommandModule = {
     budget: { type: 'number', required: true, bound: BOUNDS.budget, describe: 'Matches for the search, all candidates and rounds together' },
     candidates: { type: 'number', bound: BOUNDS.candidates, describe: 'Settings to start from [default: 24; the whole grid when smaller]' },
     confirm: { type: 'number', bound: BOUNDS.budget, describe: `Fresh-seed matches to confirm the winner [default: ${DEFAULT_CONFIRM}, or the last round's if more]` },
-    tolerance: { type: 'number', bound: BOUNDS.tolerance, describe: 'Band around each target for the reported probability [default: 0.01]' },
+    tolerance: { type: 'number', bound: BOUNDS.tolerance, describe: "Band around each target for the reported probability, in the metric's own units: a rate's as a fraction (0.01 is one point), a mean's in its units [default: 0.01]" },
     seed: { ...seedOption, describe: 'Run seed of the search' },
     set: { ...setOption, describe: 'Fixed overrides applied to every candidate (key=value)' },
     out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>-tune/]; new, empty or an earlier tuning\'s' },
