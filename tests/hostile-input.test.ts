@@ -4,6 +4,7 @@
  * written, folders holding someone else's files. Each is exit 2 naming the file or flag and the
  * field, with no stack trace, and nothing written or overwritten.
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -450,6 +451,14 @@ describe('where report, sweep and tune may write', () => {
     expectRefused(await hordelabIn(work, 'compare', runDir, other, '--format', 'html', '--out', page), `${page} is a hordelab report page, not a compare page; name a new file or remove it`);
     expectRefused(await hordelabIn(work, 'replay', 's.yaml', '--match', '0', '--html', page), `${page} is a hordelab report page, not a replay page`);
     expect(readFileSync(page, 'utf8')).toBe(before);
+  });
+
+  it('an --out that is a named pipe is called one kind of not-a-folder, not a file (audit 25b)', async () => {
+    const dir = tempDir();
+    expect(spawnSync('mkfifo', [join(dir, 'pipe')]).status).toBe(0);
+    for (const command of [['run', 's.yaml'], ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '-n', '4']]) {
+      expectRefused(await hordelabIn(work, ...command, '-w', '0', '--out', join(dir, 'pipe')), `--out: ${join(dir, 'pipe')} is not a folder (a pipe, socket or device); expected a folder`);
+    }
   });
 
   it('an --out that is a link to nothing is exit 2 saying so, the link left as it was', async () => {

@@ -114,7 +114,8 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   const { flag } = request;
   const existing = nearestExisting(dir);
   if (!existing.isFolder) {
-    throw problem(flag, existing.path === resolve(dir) ? `${dir} is a file; expected a folder` : `${dir}: ${existing.path} is a file, so no folder can be made inside it`);
+    const what = isRegularFile(existing.path) ? 'a file' : 'not a folder (a pipe, socket or device)';
+    throw problem(flag, existing.path === resolve(dir) ? `${dir} is ${what}; expected a folder` : `${dir}: ${existing.path} is ${what}, so no folder can be made inside it`);
   }
   try {
     accessSync(existing.path, constants.W_OK | constants.X_OK);
@@ -369,5 +370,14 @@ export function writeOutputFile(path: string, text: string, request: OutputFileR
     writeAtomically(path, text);
   } catch (error) {
     throw writeProblem(error, request.flag, path);
+  }
+}
+
+/** Whether `path` is a regular file (links followed); false where it cannot be read. */
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }

@@ -833,7 +833,7 @@ function danglingLink(path: string): string | null {
 /** Creates the folder if missing; @returns whether it did. @throws UsageError when it is a file or cannot be written. */
 function prepareFolder(dir: string, flag: string): boolean {
   if (existsSync(dir)) {
-    if (!statSync(dir).isDirectory()) throw new UsageError([{ source: flag, field: '', message: `${dir} is a file; expected a folder` }]);
+    if (!statSync(dir).isDirectory()) throw new UsageError([{ source: flag, field: '', message: `${dir} is ${statSync(dir).isFile() ? 'a file' : 'not a folder (a pipe, socket or device)'}; expected a folder` }]);
     return false;
   }
   // A link whose target is gone: existsSync follows it and finds nothing, and making the folder
