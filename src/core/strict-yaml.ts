@@ -26,6 +26,9 @@ export class StrictYamlError extends Error {
 
 /** How a caller introduces a parse error: "not valid YAML: …", but a number read inexactly as itself. */
 export function yamlProblem(error: unknown, where = ''): string {
+  // The parser recurses per level: a document nested thousands deep overflows the stack, which is
+  // the document's depth, not a fault of Hordelab's to name in the engine's words.
+  if (/Maximum call stack size exceeded/.test(error instanceof Error ? error.message : String(error))) return `not valid YAML${where}: nested too deeply to read (thousands of levels); expected a scenario's few`;
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] as string;
   return error instanceof StrictYamlError && error.kind === 'inexact' ? message : `not valid YAML${where}: ${message}`;
 }
