@@ -155,6 +155,12 @@ describe('the generic report', () => {
     const trainers = { p1WinRate: { rate: 0.5 }, events: 'not a record' };
     expect(withUnseenEvents(trainers, ['events.miss'])).toBe(trainers);
     expect(withUnseenEvents(null, ['events.miss'])).toBeNull();
+    // A game's own report with moves and a group of figures under events: its events.rare.share
+    // is its own, and a zero added beside it was read in its place (review 25c).
+    const own = { p1WinRate: summary.seat1WinRate, moves: summary.moves, decided: summary.decided, drawRate: summary.drawRate, events: { rare: { share: summary.seat1WinRate } } };
+    expect(withUnseenEvents(own, ['events.rare.share', 'events.miss'])).toBe(own);
+    // A field of an emitted type's figure is no type of its own.
+    expect(withUnseenEvents(summary, ['events.hit.perMatch', 'events.hit.total'])).toBe(summary);
   });
 
   it('gives an approximate interval, and says so, where a rotated pair lacks a match', () => {

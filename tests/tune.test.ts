@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { formatSweep, runSweep, parseAxis, writeSweep, type SweepResult } from '../src/tune/sweep.js';
@@ -128,6 +128,23 @@ describe('sweep', () => {
     expect(heatmaps).not.toContain('NaN');
     expect(heatmaps).toContain('rounds = 3, seat1.iterations = 10: 12.00 (all 300 samples equal), n = 300');
     expect(heatmaps).toContain('no spread');
+  });
+
+  it('draws settings spanning decades on a log scale without a charting library warning on stderr (review 25c)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'coin.yaml'), COIN(2));
+    // The charting library writes its warnings to the console (the executable sends it to stderr).
+    const consoleLines: unknown[] = [];
+    const spies = (['warn', 'log', 'error', 'info'] as const).map((method) => vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleLines.push(args)));
+    try {
+      const sweep = await hordelabIn(dir, 'sweep', 'coin.yaml', '--vary', 'winRate=0.01,0.1,0.9', '-n', '20', '-w', '0', '-q', '-o', 'out');
+      expect(sweep.status).toBe(0);
+      expect(sweep.stderr).toBe('');
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(consoleLines).toEqual([]);
+    expect(readFileSync(join(dir, 'out', 'sweep.html'), 'utf8')).toContain('winRate (log scale)');
   });
 
   it("says a metric module's failure as the configuration's, with its --set in the reproduce line (sweep and tune; review 21)", async () => {

@@ -51,7 +51,8 @@ function settingAxis(axis: SweepAxis): Record<string, unknown> {
     field: 'setting',
     type: 'quantitative',
     title: `${axis.name}${logarithmic ? ' (log scale)' : ''}`,
-    scale: { type: logarithmic ? 'log' : 'linear', domain, nice: false, zero: false },
+    // A log scale has no zero to drop: given `zero`, Vega-Lite warned on stderr at every sweep page.
+    scale: logarithmic ? { type: 'log', domain, nice: false } : { type: 'linear', domain, nice: false, zero: false },
     axis: { values, format: integers ? 'd' : '~g', grid: false, labelFlush: false },
   };
 }

@@ -249,17 +249,20 @@ const EVENTS_PREFIX = 'events.';
  * if the name were misspelt. Other summaries, and paths that are no event's, are left as they are.
  */
 export function withUnseenEvents(summary: unknown, paths: readonly string[]): unknown {
-  if (typeof summary !== 'object' || summary === null) return summary;
-  const { events, moves } = summary as { events?: unknown; moves?: unknown };
-  if (typeof events !== 'object' || events === null || typeof moves !== 'object' || moves === null) return summary;
-  const { n, clusters } = moves as { n?: unknown; clusters?: unknown };
-  if (typeof n !== 'number' || typeof clusters !== 'number') return summary;
-  const unseen = paths.filter((path) => path.startsWith(EVENTS_PREFIX) && path.length > EVENTS_PREFIX.length && !Object.hasOwn(events, path.slice(EVENTS_PREFIX.length)));
-  if (unseen.length === 0) return summary;
+  const generic = genericSummaryParts(summary);
+  if (generic === null) return summary;
+  const { events, n, clusters } = generic;
   const seen = Object.keys(events);
+  const unseen = paths.filter((path) => {
+    if (!path.startsWith(EVENTS_PREFIX) || path.length === EVENTS_PREFIX.length) return false;
+    const type = path.slice(EVENTS_PREFIX.length);
+    // A field of a type's figure (`events.roll.perMatch`) is no type of its own.
+    return !Object.hasOwn(events, type) && !seen.some((known) => type.startsWith(`${known}.`));
+  });
+  if (unseen.length === 0) return summary;
   // The types that were emitted, so a misspelt one is plain to see.
   const emitted = seen.length === 0 ? 'none' : `${seen.slice(0, 8).join(', ')}${seen.length > 8 ? `, ... (${seen.length} in all)` : ''}`;
-  const added: Record<string, unknown> = { ...(events as Record<string, unknown>) };
+  const added: Record<string, unknown> = { ...events };
   for (const path of unseen) {
     const type = path.slice(EVENTS_PREFIX.length);
     // As clusteredMean gives every equal sample: no interval, and the note says why.
@@ -267,6 +270,25 @@ export function withUnseenEvents(summary: unknown, paths: readonly string[]): un
   }
   return { ...(summary as Record<string, unknown>), events: added };
 }
+
+/**
+ * The parts {@link withUnseenEvents} reads of a generic report's summary, or null for any other:
+ * its events counted by type (each with `total` and `perMatch`), its matches and clusters (those
+ * of `moves`, with its histogram), beside its seats' figures (`drawRate`, `decided`). A game's own
+ * report whose `events` is a group of figures of its own is left alone: a zero added there was
+ * read in place of its real figure (review 25c).
+ */
+function genericSummaryParts(summary: unknown): { events: Record<string, unknown>; n: number; clusters: number } | null {
+  if (!isRecord(summary)) return null;
+  const { events, moves, decided, drawRate } = summary;
+  if (!isRecord(events) || !isRecord(moves) || !isRecord(decided) || !isRecord(drawRate) || !Array.isArray(moves['histogram'])) return null;
+  const { n, clusters } = moves;
+  if (typeof n !== 'number' || typeof clusters !== 'number') return null;
+  const counted = Object.values(events).every((figure) => isRecord(figure) && typeof figure['total'] === 'number' && typeof figure['perMatch'] === 'number');
+  return counted ? { events, n, clusters } : null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The seats at the top return, as matches.csv's winner: `seat2`, or `seat1+seat3` where they share it. */
 function topSeats(returns: readonly number[], best: number): string {
