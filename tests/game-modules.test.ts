@@ -222,6 +222,10 @@ describe('an event type that some matches never see (audit 25a)', () => {
     expect(tune.stderr).toBe('');
     expect(tune.status).toBe(0);
     expect(readFileSync(join(dir, 'tune', 'rare-tuned.yaml'), 'utf8')).toMatch(/chance: 0\.1\b/);
+    // A misspelt type reads 0 everywhere: the confirmation says no match emitted it, naming those that were (review 25c).
+    const misspelt = await hordelabIn(dir, 'tune', 'rare.yaml', '--target', 'events.rarre=0.1', '--space', 'chance=0,0.1', '--budget', '400', '--confirm', '300', '-w', '0', '--out', 'misspelt');
+    expect(misspelt.status, misspelt.stderr).toBe(0);
+    expect(misspelt.stdout).toMatch(/no match emitted rarre; all 300 counts 0 \(types emitted: common(, rare)?\)/);
   }, 60_000);
 });
 

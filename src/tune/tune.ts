@@ -866,7 +866,9 @@ async function confirmOnFreshSeeds(
       // alike say little), so no probability is claimed, only whether the value seen is the target.
       if (metric.kind === 'mean' && metric.sd === 0) {
         const seen = metric.ratio === true ? `the same ratio, ${formatNumber(metric.value)}, in every one of its ${metric.clusters} units` : `every one of the ${metric.n} fresh matches gave ${formatNumber(metric.value)}`;
-        return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: metric.value === target.value, note: `${seen}: no spread, so no interval` };
+        // An event type no match emitted says so, naming the types that were: a misspelt one reads as 0 everywhere (review 25c).
+        const unseen = metric.note?.startsWith('no match emitted ') === true ? `; ${metric.note}` : '';
+        return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: metric.value === target.value, note: `${seen}: no spread, so no interval${unseen}` };
       }
       const reason = `no interval: ${metric.kind === 'mean' ? (metric.note ?? 'too few clusters') : 'too few clusters'}`;
       return { ...common, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: metric.value === target.value, note: reason };
