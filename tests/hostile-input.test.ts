@@ -71,6 +71,13 @@ describe('text that would reorder a message', () => {
     const result = await hordelabIn(work, 'run', 'bidi.yaml', '-w', '0', '--out', 'bidi-out');
     expectRefused(result, 'seats[1]: unknown agent "ran\\u202edom"');
     expect(result.stderr).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/u);
+    // And in what a failed match prints: the agent's own error, written by run (review 25c).
+    writeFileSync(join(work, 'evil.mjs'), "export default () => ({ chooseAction() { throw new Error('evil \\u202e txt'); } });\n");
+    writeFileSync(join(work, 'evil-ttt.yaml'), 'game: tic-tac-toe\nmatches: 2\nseed: 1\nseats: [./evil.mjs, random]\n');
+    const failed = await hordelabIn(work, 'run', 'evil-ttt.yaml', '-w', '0', '-q', '--out', 'evil-out');
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('evil \\u202e txt');
+    expect(failed.stderr).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/u);
   });
 });
 

@@ -12,17 +12,13 @@ import { PublishFinished } from '../run/output-folder.js';
 import type { CliIo } from './command.js';
 import { parsePairing, replayCommand } from '../run/replay.js';
 import { HORDELAB_VERSION } from '../version.js';
-import { withBidiControlsShown } from '../core/one-line.js';
 
 /**
  * Writes `error` to stderr and returns its exit code; `scenarioFile`, the `--set` assignments
  * `sets`, a round robin's `--pairing` (as given, already checked) and the `--match-timeout` given
  * go into replay commands.
  */
-export function reportError(error: unknown, errorIo: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = [], pairing?: string, commandLine?: string, matchTimeoutSeconds?: number): number {
-  // A message quotes what it was given (a seat's name, a path): bidirectional controls in it are
-  // shown as escapes, or they would reorder the line the terminal prints.
-  const io = { stderr: { write: (text: string): unknown => errorIo.stderr.write(withBidiControlsShown(text)) } };
+export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario>', sets: readonly string[] = [], pairing?: string, commandLine?: string, matchTimeoutSeconds?: number): number {
   if (error instanceof PublishFinished) {
     // --resume found only a cut-short publish to finish, and finished it: done, not an error.
     io.stderr.write(`hordelab: ${error.message}\n`);
