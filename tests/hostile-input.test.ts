@@ -239,7 +239,7 @@ describe('damaged run folders given to report and compare', () => {
     const killed = tempDir();
     // What a kill before the first publish leaves: the checkpoint and the working files, no summary.
     writeFileSync(join(killed, '.hordelab-checkpoint.json'), '{}\n');
-    const message = `a run that stopped before it wrote its summary.json (its checkpoint is here); finish it with "hordelab run <scenario> --out ${killed} --resume"`;
+    const message = `a run that stopped before it wrote its summary.json (its checkpoint is here); finish it with the command that started it and --resume ("hordelab run <scenario> --out ${killed} --resume", with its --shard if it was a shard; a round robin's pairing is played again by its round robin, with --force)`;
     expectRefused(await hordelabIn(work, 'report', killed), message);
     expectRefused(await hordelabIn(work, 'compare', runDir, killed), message);
   });
