@@ -289,6 +289,7 @@ describe('agent configs and user agent modules', () => {
       ['description.mjs', 'export default { create: () => ({ chooseAction: () => 0 }), get description() { throw new Error("d boom"); } };\n', /agent module "\.\/description\.mjs" threw while its definition was read: d boom$/],
       ['choose.mjs', 'export default () => ({ get chooseAction() { throw new Error("g boom"); } });\n', /agent module "\.\/choose\.mjs" built an agent that threw when its chooseAction was read: g boom$/],
       ['async.mjs', 'export default async () => ({ chooseAction: () => 0 });\n', /agent module "\.\/async\.mjs" built a promise \(an async factory\?\); expected it to return an object with chooseAction\(decision\) at once$/],
+      ['problems.mjs', 'export default { create: () => ({ chooseAction: () => 0 }), validateConfig: () => [{ get field() { throw new Error("f boom"); }, message: "m" }] };\n', /seats\[0\]\.config: validateConfig of agent module "\.\/problems\.mjs" returned a list that threw as it was read: f boom$/],
     ];
     for (const [name, text, message] of cases) await expect(scenarioWith(name, text), name).rejects.toThrow(message);
   });

@@ -106,6 +106,7 @@ describe('custom metric modules', () => {
       ['create.mjs', 'export default { name: "m", get create() { throw new Error("c boom"); } };\n', 'metrics[0]: metric module "./create.mjs" threw while its definition was read: c boom'],
       ['games.mjs', `export default { name: "m", get games() { throw new Error("g boom"); }, create() { ${collector} } };\n`, 'metrics[0]: metric module "./games.mjs" threw while its definition was read: g boom'],
       ['async.mjs', `export default { name: "m", async create() { ${collector} } };\n`, 'metrics[0]: metric module ./async.mjs, metric "m": create() returned a promise (an async create?); expected an object { onEvent(event), finishMatch(match) }, returned at once'],
+      ['getter.mjs', 'export default { name: "m", create() { return { get onEvent() { throw new Error("o boom"); }, finishMatch() { return {}; } }; } };\n', 'metrics[0]: metric module ./getter.mjs, metric "m": create() returned an object that threw as it was read: "o boom"'],
     ];
     for (const [name, text, message] of cases) {
       writeFileSync(join(dir, name), text);

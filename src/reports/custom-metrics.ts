@@ -103,9 +103,16 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
   const subject = `metric module ${path}, metric "${name}"`;
   const collectorOf = (): CustomCollector => {
     const collector = create.call(exported) as Partial<CustomCollector> | null;
-    // An async create() gives a promise: said as what it is.
-    if (typeof (collector as { then?: unknown } | null)?.then === 'function') throw new MetricModuleError(subject, 'create() returned a promise (an async create?)', 'an object { onEvent(event), finishMatch(match) }, returned at once');
-    if (typeof collector?.onEvent !== 'function' || typeof collector.finishMatch !== 'function') {
+    let shape: 'promise' | 'collector' | 'other';
+    try {
+      // An async create() gives a promise: said as what it is.
+      shape = typeof (collector as { then?: unknown } | null)?.then === 'function' ? 'promise' : typeof collector?.onEvent === 'function' && typeof collector.finishMatch === 'function' ? 'collector' : 'other';
+    } catch (error) {
+      // A getter of what create() returned threw: create() itself did not (review 25c).
+      throw new MetricModuleError(subject, `create() returned an object that threw as it was read: ${thrown(error)}`, 'an object { onEvent(event), finishMatch(match) }');
+    }
+    if (shape === 'promise') throw new MetricModuleError(subject, 'create() returned a promise (an async create?)', 'an object { onEvent(event), finishMatch(match) }, returned at once');
+    if (shape === 'other') {
       throw new MetricModuleError(subject, `create() returned ${collector === null || typeof collector !== 'object' ? shown(collector) : 'no { onEvent, finishMatch }'}`, 'an object { onEvent(event), finishMatch(match) }');
     }
     return collector as CustomCollector;

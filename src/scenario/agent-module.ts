@@ -54,14 +54,22 @@ export function factoryFromExport(exported: unknown, label: string, moduleUrl?: 
         try {
           problems = validate.call(candidate, config);
         } catch (error) {
-          return [{ field: '', message: `validateConfig of agent module "${label}" threw: ${(error as Error)?.message ?? String(error)}` }];
+          return [{ field: '', message: `validateConfig of agent module "${label}" threw: ${thrownMessage(error)}` }];
         }
-        const wellFormed = Array.isArray(problems) && problems.every((problem) => typeof problem === 'object' && problem !== null && typeof problem.field === 'string' && typeof problem.message === 'string');
-        if (!wellFormed) {
+        // Read once, into plain objects: a getter of what it returned that throws is the module's
+        // problem, not an internal failure (review 25c), and one read twice could answer otherwise.
+        let copied: { field: string; message: string }[] | null;
+        try {
+          const wellFormed = Array.isArray(problems) && problems.every((problem) => typeof problem === 'object' && problem !== null && typeof problem.field === 'string' && typeof problem.message === 'string');
+          copied = wellFormed ? (problems as { field: string; message: string }[]).map(({ field, message }) => ({ field, message })) : null;
+        } catch (error) {
+          return [{ field: '', message: `validateConfig of agent module "${label}" returned a list that threw as it was read: ${thrownMessage(error)}` }];
+        }
+        if (copied === null || copied.some(({ field, message }) => typeof field !== 'string' || typeof message !== 'string')) {
           const got = Array.isArray(problems) ? 'a list with an entry that is not { field, message }' : describe(problems);
           return [{ field: '', message: `validateConfig of agent module "${label}" returned ${got}; expected a list of { field, message } (empty when the config is valid)` }];
         }
-        return problems as { field: string; message: string }[];
+        return copied;
       },
       create: (config, context) => candidate.create.call(candidate, config, context),
     };
