@@ -201,6 +201,9 @@ describe('tune', () => {
     expect(() => parseDimension('actionPoints=6..2')).toThrow('--space actionPoints=6..2: the range 6..2 holds no value; expected lo below hi, such as actionPoints=2..6');
     expect(() => parseDimension('actionPoints=3..3')).toThrow('--space actionPoints=3..3: the range 3..3 holds one value; expected lo below hi');
     expect(() => parseDimension('actionPoints=3..5:0')).toThrow('--space actionPoints=3..5:0: the step 0 is not above 0; expected a step such as actionPoints=3..5:1');
+    // The example given is one that is accepted (review 25c: :1 over 0..0.5 was refused in turn).
+    expect(() => parseDimension('chance=0..0.5:-1')).toThrow('--space chance=0..0.5:-1: the step -1 is not above 0; expected a step such as chance=0..0.5:0.05');
+    expect(parseDimension('chance=0..0.5:0.05')).toMatchObject({ kind: 'choice' });
     expect(() => parseDimension('actionPoints=:1e-9')).toThrow(/expected name=lo\.\.hi/);
     expect(candidateSettings([parseDimension('a=1..3'), parseDimension('b=x,y')], 24, 1)).toHaveLength(6);
     const sampled = candidateSettings([parseDimension('winRate=0.0..1.0')], 16, 1).map((setting) => Number(setting['winRate']));

@@ -153,7 +153,7 @@ export function parseDimension(text: string): SpaceDimension {
     new UsageError([{ source: `--space ${text}`, field: '', message: 'expected name=lo..hi (a range), name=lo..hi:step, or name=a,b,c (choices), such as --space actionPoints=2..6' }]);
   if (name === '' || spec === '') throw bad();
   refuseUnsafeName(name, `--space ${text}`);
-  const range = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(spec);
+  const range = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)(?::(-?\d+(?:\.\d+)?))?$/.exec(spec);
   if (range !== null) {
     const min = Number(range[1]);
     const max = Number(range[2]);
@@ -163,7 +163,11 @@ export function parseDimension(text: string): SpaceDimension {
       const example = min > max ? `, such as ${name}=${range[2]}..${range[1]}` : '';
       throw new UsageError([{ source: `--space ${text}`, field: '', message: `the range ${range[1]}..${range[2]} holds ${min === max ? 'one value' : 'no value'}; expected lo below hi${example}` }]);
     }
-    if (step !== undefined && !(step > 0)) throw new UsageError([{ source: `--space ${text}`, field: '', message: `the step ${range[3]} is not above 0; expected a step such as ${name}=${range[1]}..${range[2]}:1` }]);
+    if (step !== undefined && !(step > 0)) {
+      // An example that is itself accepted: a tenth of a real range, 1 for whole numbers.
+      const whole = Number.isInteger(min) && Number.isInteger(max) && !`${range[1]}${range[2]}`.includes('.');
+      throw new UsageError([{ source: `--space ${text}`, field: '', message: `the step ${range[3]} is not above 0; expected a step such as ${name}=${range[1]}..${range[2]}:${whole ? 1 : +((max - min) / 10).toPrecision(6)}` }]);
+    }
     // A step past the range leaves one point: nothing to search, though the search would "find" it.
     if (step !== undefined && step > max - min) {
       throw new UsageError([{ source: `--space ${text}`, field: '', message: `the step ${range[3]} is larger than the range ${range[1]}..${range[2]}, which leaves one value to try; give a step of at most ${+(max - min).toFixed(10)}` }]);
