@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 import { digest } from '../src/run/run-key.js';
+import { writeFilesAtomically } from '../src/run/atomic-file.js';
 
 const SCENARIO = 'game: coin-flip\nmatches: 40\nseed: 1\nseats: [random, random]\n';
 let work = '';
@@ -438,12 +439,22 @@ describe('where report, sweep and tune may write', () => {
     expect(listing(folder)).toEqual(before);
   });
 
-  it("a ladder level's scenario whose path is a folder is refused with nothing written, where a file-by-file write left the pages without the levels", async () => {
+  it("a ladder level's scenario whose path is a folder is refused before any match with nothing written, where a file-by-file write left the pages without the levels", async () => {
     const out = join(tempDir(), 'ladder');
     mkdirSync(join(out, 'levels', 'random.yaml'), { recursive: true });
     const before = listing(out);
-    expectRefused(await hordelabIn(work, 'ladder', 's.yaml', '--levels', 'random,greedy', '-n', '4', '-w', '0', '-q', '--out', out, '--force'), `${join(out, 'levels', 'random.yaml')}: is a folder, where hordelab writes a file; nothing was written`);
+    const refused = await hordelabIn(work, 'ladder', 's.yaml', '--levels', 'random,greedy', '-n', '4', '-w', '0', '--out', out, '--force');
+    expectRefused(refused, `${join(out, 'levels', 'random.yaml')}: is a folder, where "hordelab ladder" writes a level's scenario file; nothing was written`);
     expect(listing(out)).toEqual(before);
+  });
+
+  it('files written together are refused all at once where one is a folder: none written, no temporary left (the write after the matches, as a last guard)', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'b.txt'));
+    expect(() => writeFilesAtomically(dir, [['a.txt', 'a'], ['b.txt', 'b']])).toThrow(`${join(dir, 'b.txt')}: is a folder, where hordelab writes a file; nothing was written`);
+    expect(listing(dir)).toEqual(['b.txt']);
+    expect(writeFilesAtomically(dir, [['a.txt', 'a'], ['c.txt', 'c']])).toEqual([join(dir, 'a.txt'), join(dir, 'c.txt')]);
+    expect(listing(dir)).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });
 
   it('compare --out and replay --html naming a report page say it is hordelab\'s report page, not that hordelab did not write it (audit 25b)', async () => {

@@ -3,7 +3,9 @@
  * skill levels on common seeds; writes ladder.json, ladder.md, ladder.html and levels/.
  */
 import { refuseRepeatedNames } from '../flag-values.js';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { entryKind } from '../../run/atomic-file.js';
 import { UsageError } from '../../core/errors.js';
 import type { Band } from '../../ladder/headlines.js';
 import { formatLadder, LADDER_FILES, writeLadder } from '../../ladder/ladder-output.js';
@@ -39,6 +41,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-ladder`));
   checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), folders: ['levels'], force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+  refuseNonFilesInLevels(join(outDir, 'levels'));
   // A reproduce line stops a match that hangs where this command stopped it.
   const matchTimeoutSeconds = args.number('match-timeout');
   const timeLimitWords = matchTimeoutSeconds === undefined ? [] : ['--match-timeout', String(matchTimeoutSeconds)];
@@ -113,3 +116,22 @@ export const ladderCommand: CommandModule = {
   examples: [['hordelab ladder scenarios/trainers-first-player.yaml --levels random,greedy,mcts:iterations=300 -n 400', 'Does the first-player verdict survive competent play?']],
   run,
 };
+
+/**
+ * A ladder writes only `<level>.yaml` files in its `levels/` folder: a folder (or anything but a
+ * file) of such a name there would fail the write after every match was played (review 25c), so
+ * it is refused now, before any.
+ */
+function refuseNonFilesInLevels(levelsDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(levelsDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.yaml')) continue;
+    const kind = entryKind(join(levelsDir, name));
+    if (kind !== null && kind !== 'file' && kind !== 'a link') throw new UsageError([{ source: join(levelsDir, name), field: '', message: `is ${kind}, where "hordelab ladder" writes a level's scenario file; nothing was written: move it away and run again` }]);
+  }
+}
