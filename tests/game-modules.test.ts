@@ -216,6 +216,19 @@ describe('an event type that some matches never see (audit 25a)', () => {
     expect(check.stdout).toContain('rare-enough: no variation observed (no match emitted rare; all 400 counts 0 (types emitted: common): 0)');
   }, 60_000);
 
+  it("compare: an event type one run emitted and the other did not is 0 a match in the other, compared, not skipped (review 25c)", async () => {
+    const never = folder(0);
+    const some = folder(0.05);
+    for (const dir of [never, some]) expect((await hordelabIn(dir, 'run', 'rare.yaml', '-n', '1000', '-w', '0', '-q', '--out', 'run')).status).toBe(0);
+    expect(json(join(never, 'run', 'summary.json'))['results']['events']['rare']).toBeUndefined();
+    const compared = await hordelabIn(never, 'compare', join(never, 'run'), join(some, 'run'), '--primary', 'events.rare', '--json');
+    expect(compared.status, compared.stderr).toBe(0);
+    const primary = (JSON.parse(compared.stdout) as { metrics: { path: string; difference: number; changed: boolean }[] }).metrics.find((metric) => metric.path === 'events.rare');
+    const rare = json(join(some, 'run', 'summary.json'))['results']['events']['rare'] as { mean: number };
+    expect(primary).toMatchObject({ changed: true });
+    expect(primary?.difference).toBeCloseTo(rare.mean, 12);
+  }, 60_000);
+
   it('tune: a target on an event no match of a setting emitted reads 0 a match there', async () => {
     const dir = folder(0.02);
     const tune = await hordelabIn(dir, 'tune', 'rare.yaml', '--target', 'events.rare=0.1', '--space', 'chance=0,0.1,0.5', '--budget', '3000', '--confirm', '1000', '-w', '0', '-q', '--out', 'tune');

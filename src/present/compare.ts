@@ -16,6 +16,7 @@ import { UsageError } from '../core/errors.js';
 import { meanDifferenceTest, holmAdjust, twoProportionTest, type DifferenceTest } from '../stats/tests.js';
 import { table } from '../reports/format.js';
 import { runMetrics, type Metric, type RunSummary, type SummaryInput } from './metrics.js';
+import { withUnseenEvents } from '../reports/generic-report.js';
 
 export interface MetricComparison {
   readonly path: string;
@@ -189,14 +190,18 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   for (const [dir, summary] of [[baselineDir, baseline], [runDir, run]] as const) {
     if (summary.run.matchesPlayed === 0) throw new UsageError([{ source: join(dir, 'summary.json'), field: 'run.matchesPlayed', message: 'is 0: the run was stopped before any match was played; compare runs that played matches' }]);
   }
-  const before = new Map(runMetrics(baseline).map((metric) => [metric.path, metric]));
+  // An event type one run's matches emitted and the other's did not is 0 a match in the other,
+  // as check, sweep and tune read it (review 25c), not a figure to skip.
+  const eventPaths = [...runMetrics(baseline), ...runMetrics(run)].map((metric) => metric.path).filter((path) => path.startsWith('events.'));
+  const withEvents = (summary: RunSummary): RunSummary => ({ ...summary, results: withUnseenEvents(summary.results, eventPaths) as Record<string, unknown> });
+  const before = new Map(runMetrics(withEvents(baseline)).map((metric) => [metric.path, metric]));
   const skipped: string[] = [];
   const pairs: { a: Metric; b: Metric; test: DifferenceTest & { readonly exact?: true } }[] = [];
   // outcomes.bySeat.seat1.win is p1WinRate again: an outcomes row repeating counts listed before
   // is left out of the listing (Holm's family counts each distinct test once anyway: see
   // holmOverDistinctTests).
   const seen = new Set<string>();
-  for (const b of runMetrics(run)) {
+  for (const b of runMetrics(withEvents(run))) {
     const a = before.get(b.path);
     before.delete(b.path);
     const identity = b.kind === 'rate' && a?.kind === 'rate' ? `${a.successes}/${a.n}|${b.successes}/${b.n}` : null;
