@@ -12,6 +12,16 @@ import { capturedIo } from './cli-harness.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 
+/** `hordelab <args>` as a child process in `dir`: its exit code once it ends, and what it wrote so far. */
+function spawned(dir: string, args: readonly string[], nodeFlags: readonly string[] = []): { exited: Promise<number | null>; kill: () => void; stdout: () => string; stderr: () => string } {
+  const child = spawn(process.execPath, [...nodeFlags, CLI, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  return { exited: new Promise((done) => child.on('exit', (code) => done(code))), kill: () => child.kill('SIGINT'), stdout: () => stdout, stderr: () => stderr };
+}
+
 /** An agent that marks a file when it first decides (so the command is surely playing), then plays slowly. */
 const MARKING_AGENT = `import { writeFileSync } from 'node:fs';
 export default (config) => ({
@@ -69,15 +79,12 @@ describe('Ctrl-C in run outside its matches (audit 22b)', () => {
     // An agent module that takes its time to load: the command is surely loading when the signal comes.
     writeFileSync(join(dir, 'slow-load.mjs'), 'await new Promise((done) => setTimeout(done, 20000));\nexport default () => ({ chooseAction: () => 0 });\n');
     writeFileSync(join(dir, 'loading.yaml'), 'game: tic-tac-toe\nmatches: 10\nseed: 1\nseats: [./slow-load.mjs, random]\n');
-    const child = spawn(process.execPath, [CLI, 'run', 'loading.yaml', '-w', '0', '-q', '--out', 'out'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const child = spawned(dir, ['run', 'loading.yaml', '-w', '0', '-q', '--out', 'out']);
     await new Promise((done) => setTimeout(done, 1500));
-    child.kill('SIGINT');
-    expect(await exited).toBe(130);
+    child.kill();
+    expect(await child.exited).toBe(130);
     // 1.5 s in, the command line has long been loaded and run is loading its agent: the command's own handler answers.
-    expect(stderr).toBe('hordelab: interrupted (Ctrl-C): run stopped before it finished\n');
+    expect(child.stderr()).toBe('hordelab: interrupted (Ctrl-C): run stopped before it finished\n');
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
@@ -88,12 +95,9 @@ describe('Ctrl-C in run outside its matches (audit 22b)', () => {
     // SIGINT listeners away before the waiting signal was read.
     writeFileSync(join(dir, 'busy.mjs'), "process.kill(process.pid, 'SIGINT');\nconst from = Date.now();\nwhile (Date.now() - from < 50) {}\nexport default () => ({ chooseAction: () => 0 });\n");
     writeFileSync(join(dir, 'busy.yaml'), 'game: tic-tac-toe\nmatches: 2000\nseed: 1\nseats: [./busy.mjs, random]\n');
-    const child = spawn(process.execPath, [CLI, 'run', 'busy.yaml', '-w', '0', '-q', '--out', 'out'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
-    expect(code, stderr).toBe(130);
-    expect(stderr).toMatch(/^hordelab: interrupted/);
+    const child = spawned(dir, ['run', 'busy.yaml', '-w', '0', '-q', '--out', 'out']);
+    expect(await child.exited, child.stderr()).toBe(130);
+    expect(child.stderr()).toMatch(/^hordelab: interrupted/);
   });
 
   it('once its matches are published, while it prints and draws its pages: exit 130, naming what the folder holds and the command that writes the pages', async () => {
@@ -136,15 +140,11 @@ describe('Ctrl-C before the command line has loaded', () => {
       "export async function resolve(specifier, context, next) {\n  if (specifier === './cli.js') {\n    process.kill(process.pid, 'SIGINT');\n    await new Promise((done) => setTimeout(done, 20000));\n  }\n  return next(specifier, context);\n}\n",
     );
     writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
-    const child = spawn(process.execPath, ['--import', './register.mjs', CLI, 'run', 'quick.yaml', '-w', '0', '-q', '--out', 'out'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
-    expect(stderr).toBe('hordelab: interrupted (Ctrl-C) before the command started; nothing was run or written\n');
+    const child = spawned(dir, ['run', 'quick.yaml', '-w', '0', '-q', '--out', 'out'], ['--import', './register.mjs']);
+    const code = await child.exited;
+    expect(child.stderr()).toBe('hordelab: interrupted (Ctrl-C) before the command started; nothing was run or written\n');
     expect(code).toBe(130);
-    expect(stdout).toBe('');
+    expect(child.stdout()).toBe('');
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 });
