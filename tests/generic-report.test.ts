@@ -142,7 +142,7 @@ describe('the generic report', () => {
     recordHits([0, 2, 0, 1], 1, () => aggregate);
     const summary = report.summarize(aggregate, 0.95);
     const read = withUnseenEvents(summary, ['events.miss', 'events.hit', 'moves', 'eventsmiss', 'events.']) as typeof summary;
-    expect(read.events['miss']).toEqual({ total: 0, perMatch: 0, mean: 0, lower: Number.NaN, upper: Number.NaN, sd: 0, n: 4, designEffect: 1, clusters: 4, note: 'no match emitted miss; all 4 counts 0 (types emitted: hit)' });
+    expect(read.events['miss']).toEqual({ total: 0, perMatch: 0, mean: 0, lower: Number.NaN, upper: Number.NaN, sd: 0, n: 4, designEffect: 1, clusters: 4, note: 'no match emitted miss, all 4 counts 0; types emitted: hit' });
     expect(Object.keys(read.events)).toEqual(['hit', 'miss']);
     expect(read.events['hit']).toBe(summary.events['hit']);
     expect(read.moves).toBe(summary.moves);
@@ -151,7 +151,7 @@ describe('the generic report', () => {
     expect(withUnseenEvents(summary, ['events.hit', 'p1WinRate'])).toBe(summary);
     // No match at all: no value either. A summary that is not the generic report's is left alone.
     const empty = withUnseenEvents(report.summarize(report.emptyAggregate(), 0.95), ['events.miss']) as typeof summary;
-    expect(empty.events['miss']).toMatchObject({ mean: Number.NaN, n: 0, clusters: 0, note: 'no match emitted miss; all 0 counts 0 (types emitted: none)' });
+    expect(empty.events['miss']).toMatchObject({ mean: Number.NaN, n: 0, clusters: 0, note: 'no match emitted miss, all 0 counts 0; types emitted: none' });
     const trainers = { p1WinRate: { rate: 0.5 }, events: 'not a record' };
     expect(withUnseenEvents(trainers, ['events.miss'])).toBe(trainers);
     expect(withUnseenEvents(null, ['events.miss'])).toBeNull();
@@ -159,8 +159,12 @@ describe('the generic report', () => {
     // is its own, and a zero added beside it was read in its place (review 25c).
     const own = { p1WinRate: summary.seat1WinRate, moves: summary.moves, decided: summary.decided, drawRate: summary.drawRate, events: { rare: { share: summary.seat1WinRate } } };
     expect(withUnseenEvents(own, ['events.rare.share', 'events.miss'])).toBe(own);
-    // A field of an emitted type's figure is no type of its own.
-    expect(withUnseenEvents(summary, ['events.hit.perMatch', 'events.hit.total'])).toBe(summary);
+    // A field of an emitted type's figure is no type of its own; a type with a dot in its name is
+    // one (review 25d: 'card.drawn' beside 'card' was refused); a name every object has is none.
+    expect(withUnseenEvents(summary, ['events.hit.perMatch', 'events.hit.total', 'events.constructor', 'events.__proto__'])).toBe(summary);
+    const dotted = withUnseenEvents(summary, ['events.hit.drawn']) as typeof summary;
+    expect(dotted.events['hit.drawn']).toMatchObject({ mean: 0, n: 4, note: 'no match emitted hit.drawn, all 4 counts 0; types emitted: hit' });
+    expect(Object.getPrototypeOf(dotted.events)).toBe(Object.prototype);
   });
 
   it('gives an approximate interval, and says so, where a rotated pair lacks a match', () => {

@@ -313,6 +313,11 @@ export function inconclusiveReason(check: Pick<CheckSpec, 'budget'>, metric: Met
     const kind = metric.kind === 'mean' && metric.ratio === true ? 'ratio' : metric.kind;
     return `no samples: in ${check.budget} matches ${what}, so the ${kind} has no value to judge; its budget was played looking for one`;
   }
+  // An event type no match of the budget emitted (withUnseenEvents): it cannot be told from a
+  // misspelt type, so it decides nothing, and says which types were emitted.
+  if (metric.kind === 'mean' && metric.note?.startsWith('no match emitted ') === true) {
+    return `${metric.note}; an event type that never happened cannot be told from a misspelt one, so it decides nothing; its budget of ${check.budget} matches was played looking for it`;
+  }
   if (metric.kind === 'mean' && !Number.isFinite(metric.lower) && metric.sd === 0 && metric.n > 1) {
     return (
       `no variation observed (${metric.note ?? `all ${metric.n} samples equal`}: ${+metric.value.toPrecision(6)}), so the mean has no interval; ` +

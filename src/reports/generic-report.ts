@@ -239,14 +239,21 @@ function eventsPerMatch(counts: ClusterSums | undefined, matches: ClusterSums | 
 /** The prefix of an event type's figure path in the generic report's results: `events.<type>`. */
 const EVENTS_PREFIX = 'events.';
 
+/** The fields of a type's figure under `events`: `events.roll.total` names one of them, not a type `roll.total`. */
+const EVENT_FIGURE_FIELDS: ReadonlySet<string> = new Set(['total', 'perMatch', 'mean', 'lower', 'upper', 'sd', 'n', 'designEffect', 'clusters', 'note']);
+
 /**
  * `summary` with a figure for each `events.<type>` of `paths` that no match emitted: 0 events in
  * every match, over the matches of `moves`. The generic report counts an event type only once a
  * match emits it (which types a game emits is known only by playing), so a rare event's figure is
  * missing from a summary of matches that happened not to see it. Readers that ask for the figure
- * by name (check, sweep, tune) take its absence as that zero: read as no figure, a sweep's paired
- * difference lost every match of a window without the event (audit 25a), and a check stopped as
- * if the name were misspelt. Other summaries, and paths that are no event's, are left as they are.
+ * by name (check, sweep, tune, compare) take its absence as that zero: read as no figure, a
+ * sweep's paired difference lost every match of a window without the event (audit 25a), and a
+ * check stopped as if the name were misspelt. The zero has no interval, as any mean every match
+ * gave alike: a type no match emitted cannot be told from a misspelt one, so it must decide nothing
+ * (a check's band, a tune's probability) that a typo would decide alike. Other summaries, names no
+ * event type can have (`constructor`, a figure's own fields), and paths that are no event's are
+ * left as they are.
  */
 export function withUnseenEvents(summary: unknown, paths: readonly string[]): unknown {
   const generic = genericSummaryParts(summary);
@@ -256,8 +263,10 @@ export function withUnseenEvents(summary: unknown, paths: readonly string[]): un
   const unseen = paths.filter((path) => {
     if (!path.startsWith(EVENTS_PREFIX) || path.length === EVENTS_PREFIX.length) return false;
     const type = path.slice(EVENTS_PREFIX.length);
-    // A field of a type's figure (`events.roll.perMatch`) is no type of its own.
-    return !Object.hasOwn(events, type) && !seen.some((known) => type.startsWith(`${known}.`));
+    if (Object.hasOwn(events, type) || isObjectPropertyName(type)) return false;
+    // A field of an emitted type's figure (`events.roll.total`) is no type of its own; a type with
+    // a dot in its name (`card.drawn`) is one.
+    return !seen.some((known) => type.startsWith(`${known}.`) && EVENT_FIGURE_FIELDS.has(type.slice(known.length + 1)));
   });
   if (unseen.length === 0) return summary;
   // The types that were emitted, so a misspelt one is plain to see.
@@ -266,7 +275,7 @@ export function withUnseenEvents(summary: unknown, paths: readonly string[]): un
   for (const path of unseen) {
     const type = path.slice(EVENTS_PREFIX.length);
     // As clusteredMean gives every equal sample: no interval, and the note says why.
-    added[type] = { total: 0, perMatch: 0, mean: n === 0 ? Number.NaN : 0, lower: Number.NaN, upper: Number.NaN, sd: n === 0 ? Number.NaN : 0, n, designEffect: 1, clusters, note: `no match emitted ${type}; all ${n} counts 0 (types emitted: ${emitted})` };
+    added[type] = { total: 0, perMatch: 0, mean: n === 0 ? Number.NaN : 0, lower: Number.NaN, upper: Number.NaN, sd: n === 0 ? Number.NaN : 0, n, designEffect: 1, clusters, note: `no match emitted ${type}, all ${n} counts 0; types emitted: ${emitted}` };
   }
   return { ...(summary as Record<string, unknown>), events: added };
 }
