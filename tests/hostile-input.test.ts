@@ -448,11 +448,27 @@ describe('where report, sweep and tune may write', () => {
     expect(listing(out)).toEqual(before);
   });
 
+  it("a ladder's levels/ holding a level's temporary file, a folder or a pipe, is refused before any match (review 25d: it crashed after every match, or hung)", async () => {
+    for (const make of [(path: string) => mkdirSync(path), (path: string) => expect(spawnSync('mkfifo', [path]).status).toBe(0), (path: string) => writeFileSync(path, 'mine\n')]) {
+      const out = join(tempDir(), 'ladder');
+      mkdirSync(join(out, 'levels'), { recursive: true });
+      make(join(out, 'levels', 'greedy.yaml.tmp'));
+      const before = listing(out);
+      expectRefused(await hordelabIn(work, 'ladder', 's.yaml', '--levels', 'random,greedy', '-n', '4', '-w', '0', '--out', out, '--force'), `${join(out, 'levels', 'greedy.yaml.tmp')}: is where "hordelab ladder" writes a level's scenario through a temporary file`);
+      expect(listing(out)).toEqual(before);
+    }
+  });
+
   it('files written together are refused all at once where one is a folder: none written, no temporary left (the write after the matches, as a last guard)', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'b.txt'));
     expect(() => writeFilesAtomically(dir, [['a.txt', 'a'], ['b.txt', 'b']])).toThrow(`${join(dir, 'b.txt')}: is a folder, where hordelab writes a file; nothing was written`);
     expect(listing(dir)).toEqual(['b.txt']);
+    // Or its temporary name: a folder there failed the write and its clean-up, a pipe held it open.
+    mkdirSync(join(dir, 'c.txt.tmp'));
+    expect(() => writeFilesAtomically(dir, [['a.txt', 'a'], ['c.txt', 'c']])).toThrow(`${join(dir, 'c.txt.tmp')}: is a folder, where hordelab writes ${join(dir, 'c.txt')} through a temporary file; nothing was written`);
+    expect(listing(dir)).toEqual(['b.txt', 'c.txt.tmp']);
+    rmSync(join(dir, 'c.txt.tmp'), { recursive: true });
     expect(writeFilesAtomically(dir, [['a.txt', 'a'], ['c.txt', 'c']])).toEqual([join(dir, 'a.txt'), join(dir, 'c.txt')]);
     expect(listing(dir)).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });

@@ -65,13 +65,17 @@ export function writeFilesAtomically(dir: string, files: readonly (readonly [str
   for (const path of paths) {
     const kind = entryKind(path);
     if (kind !== null && kind !== 'file' && kind !== 'a link') throw new UsageError([{ source: path, field: '', message: `is ${kind}, where hordelab writes a file; nothing was written: move it away and run again` }]);
+    // Its temporary name too: a folder there failed the write (and its clean-up), and a pipe
+    // there held the write open for ever (review 25d).
+    const temporaryKind = entryKind(`${path}.tmp`);
+    if (temporaryKind !== null && temporaryKind !== 'file') throw new UsageError([{ source: `${path}.tmp`, field: '', message: `is ${temporaryKind}, where hordelab writes ${path} through a temporary file; nothing was written: move it away and run again` }]);
   }
   const written: string[] = [];
   try {
     files.forEach(([, text], index) => {
       const temporary = `${paths[index] as string}.tmp`;
-      written.push(temporary);
       const fd = openSync(temporary, 'w');
+      written.push(temporary);
       try {
         writeSync(fd, text);
       } finally {
@@ -79,7 +83,15 @@ export function writeFilesAtomically(dir: string, files: readonly (readonly [str
       }
     });
   } catch (error) {
-    for (const temporary of written) rmSync(temporary, { force: true });
+    // Each removed on its own: one that cannot be removed leaves the others' removal, and the
+    // write's own error, as they are.
+    for (const temporary of written) {
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // Left behind; the error below says what failed.
+      }
+    }
     throw error;
   }
   for (const path of paths) renameSync(`${path}.tmp`, path);

@@ -118,9 +118,9 @@ export const ladderCommand: CommandModule = {
 };
 
 /**
- * A ladder writes only `<level>.yaml` files in its `levels/` folder: a folder (or anything but a
- * file) of such a name there would fail the write after every match was played (review 25c), so
- * it is refused now, before any.
+ * A ladder writes only `<level>.yaml` files in its `levels/` folder, each through its `.tmp`: a
+ * folder (or anything but a file) of such a name there, or any such temporary, would fail or hang
+ * the write after every match was played (reviews 25c and 25d), so it is refused now, before any.
  */
 function refuseNonFilesInLevels(levelsDir: string): void {
   let names: string[];
@@ -130,6 +130,11 @@ function refuseNonFilesInLevels(levelsDir: string): void {
     return;
   }
   for (const name of names) {
+    // A level's scenario goes through `<level>.yaml.tmp`: one there is someone's (or a stopped
+    // hordelab's, which cannot be told apart), refused as at the folder's top (review 25d).
+    if (name.endsWith('.yaml.tmp')) {
+      throw new UsageError([{ source: join(levelsDir, name), field: '', message: 'is where "hordelab ladder" writes a level\'s scenario through a temporary file; move it away (a hordelab stopped while writing leaves such files) or choose another folder' }]);
+    }
     if (!name.endsWith('.yaml')) continue;
     const kind = entryKind(join(levelsDir, name));
     if (kind !== null && kind !== 'file' && kind !== 'a link') throw new UsageError([{ source: join(levelsDir, name), field: '', message: `is ${kind}, where "hordelab ladder" writes a level's scenario file; nothing was written: move it away and run again` }]);
