@@ -290,8 +290,16 @@ describe('agent configs and user agent modules', () => {
       ['choose.mjs', 'export default () => ({ get chooseAction() { throw new Error("g boom"); } });\n', /agent module "\.\/choose\.mjs" built an agent that threw when its chooseAction was read: g boom$/],
       ['async.mjs', 'export default async () => ({ chooseAction: () => 0 });\n', /agent module "\.\/async\.mjs" built a promise \(an async factory\?\); expected it to return an object with chooseAction\(decision\) at once$/],
       ['problems.mjs', 'export default { create: () => ({ chooseAction: () => 0 }), validateConfig: () => [{ get field() { throw new Error("f boom"); }, message: "m" }] };\n', /seats\[0\]\.config: validateConfig of agent module "\.\/problems\.mjs" returned a list that threw as it was read: f boom$/],
+      // A list whose own every and map answer what they like is read by index (review 25d).
+      ['own-map.mjs', 'export default { create: () => ({ chooseAction: () => 0 }), validateConfig: () => Object.assign([{ field: "depth", message: "too deep" }], { every: () => true, map: () => ({ some: () => false }) }) };\n', /seats\[0\]\.config\.depth: too deep$/],
+      ['empty-map.mjs', 'export default { create: () => ({ chooseAction: () => 0 }), validateConfig: () => Object.assign([], { map: () => [{ get field() { throw new Error("late"); } }] }) };\n', null as unknown as RegExp],
+      ['length.mjs', 'export default { create: () => ({ chooseAction: () => 0 }), validateConfig: () => new Proxy([], { get: (target, key) => { if (key === "length") throw new Error("len boom"); return target[key]; } }) };\n', /validateConfig of agent module "\.\/length\.mjs" returned a list that threw as it was read: len boom$/],
     ];
-    for (const [name, text, message] of cases) await expect(scenarioWith(name, text), name).rejects.toThrow(message);
+    for (const [name, text, message] of cases) {
+      // An empty list is a valid config: whatever its own map would say, nothing is refused.
+      if (message === null) await expect(scenarioWith(name, text), name).resolves.toBeDefined();
+      else await expect(scenarioWith(name, text), name).rejects.toThrow(message);
+    }
   });
 
   it('rejects a module whose factory returns the wrong shape, or that exports nothing usable', async () => {

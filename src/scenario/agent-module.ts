@@ -58,15 +58,29 @@ export function factoryFromExport(exported: unknown, label: string, moduleUrl?: 
         }
         // Read once, into plain objects: a getter of what it returned that throws is the module's
         // problem, not an internal failure (review 25c), and one read twice could answer otherwise.
-        let copied: { field: string; message: string }[] | null;
+        // By index, with the list's length read once: a list's own every or map (a subclass, an
+        // own property) is the module's code too, and answered what it liked (review 25d).
+        let copied: { field: string; message: string }[] | null = null;
+        let list = false;
         try {
-          const wellFormed = Array.isArray(problems) && problems.every((problem) => typeof problem === 'object' && problem !== null && typeof problem.field === 'string' && typeof problem.message === 'string');
-          copied = wellFormed ? (problems as { field: string; message: string }[]).map(({ field, message }) => ({ field, message })) : null;
+          list = Array.isArray(problems);
+          if (list) {
+            const entries = problems as readonly unknown[];
+            const length = entries.length;
+            copied = [];
+            for (let index = 0; index < length && copied !== null; index++) {
+              const entry = entries[index];
+              const field = typeof entry === 'object' && entry !== null ? (entry as { field?: unknown }).field : undefined;
+              const message = typeof entry === 'object' && entry !== null ? (entry as { message?: unknown }).message : undefined;
+              if (typeof field === 'string' && typeof message === 'string') copied.push({ field, message });
+              else copied = null;
+            }
+          }
         } catch (error) {
-          return [{ field: '', message: `validateConfig of agent module "${label}" returned a list that threw as it was read: ${thrownMessage(error)}` }];
+          return [{ field: '', message: `validateConfig of agent module "${label}" returned ${list ? 'a list' : 'a value'} that threw as it was read: ${thrownMessage(error)}` }];
         }
-        if (copied === null || copied.some(({ field, message }) => typeof field !== 'string' || typeof message !== 'string')) {
-          const got = Array.isArray(problems) ? 'a list with an entry that is not { field, message }' : describe(problems);
+        if (copied === null) {
+          const got = list ? 'a list with an entry that is not { field, message }' : describe(problems);
           return [{ field: '', message: `validateConfig of agent module "${label}" returned ${got}; expected a list of { field, message } (empty when the config is valid)` }];
         }
         return copied;
