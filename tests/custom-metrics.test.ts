@@ -225,6 +225,7 @@ describe('a metric module that fails while collecting a match', () => {
     ['an unknown shape', module('return { hits: { hits: 1 } };'), '2', /metric "hits\.hits": finishMatch returned \{"hits":1\} in match 2 .*; expected \{ count \}/],
     ['null for the figures', module('return null;'), '2', /metric "hits": finishMatch returned null in match 2 .*; expected an object of figures/],
     ['a promise for the figures', module('return Promise.resolve({ hits: { count: 1 } });'), '2', /metric "hits": finishMatch returned a promise in match 2 .*; expected an object of figures, returned at once \(not a promise\)$/],
+    ['a revoked proxy for the figures (review 25d)', module('const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy;'), '2', /metric "hits": finishMatch returned an object that threw as it was read: ".*revoked.*" in match 2 .*; expected an object of figures$/],
   ];
   for (const workers of ['0', '1']) {
     describe(`with -w ${workers}`, () => {

@@ -459,15 +459,20 @@ function combinedCollector(inner: MatchCollector<GameEvent, unknown>, modules: r
         } catch (error) {
           throw new MetricModuleError(subject, `finishMatch threw ${thrown(error)}`, null);
         }
-        if (typeof values !== 'object' || values === null || Array.isArray(values) || typeof (values as { then?: unknown }).then === 'function') {
-          const what = typeof (values as { then?: unknown } | null)?.then === 'function' ? 'a promise' : shown(values);
-          throw new MetricModuleError(subject, `finishMatch returned ${what}`, 'an object of figures, returned at once (not a promise)');
+        let what: string | null;
+        try {
+          const promise = typeof (values as { then?: unknown } | null)?.then === 'function';
+          what = promise ? 'a promise' : typeof values !== 'object' || values === null || Array.isArray(values) ? shown(values) : null;
+        } catch (error) {
+          // Reading what it returned ran the module's code (a getter, a revoked proxy): its failure, not Hordelab's (review 25d).
+          throw new MetricModuleError(subject, `finishMatch returned an object that threw as it was read: ${thrown(error)}`, 'an object of figures');
         }
+        if (what !== null) throw new MetricModuleError(subject, `finishMatch returned ${what}`, 'an object of figures, returned at once (not a promise)');
         const target = (aggregate.custom[module.name] ??= { kinds: {}, matches: {}, tally: emptyTally() });
         matchFigures.clear();
         let entries: [string, unknown][];
         try {
-          entries = Object.entries(values);
+          entries = Object.entries(values as Record<string, unknown>);
         } catch (error) {
           throw new MetricModuleError(subject, `finishMatch returned an object whose figures cannot be read: ${thrown(error)}`, 'an object of figures');
         }
