@@ -204,6 +204,9 @@ describe('tune', () => {
     // The example given is one that is accepted (review 25c: :1 over 0..0.5 was refused in turn).
     expect(() => parseDimension('chance=0..0.5:-1')).toThrow('--space chance=0..0.5:-1: the step -1 is not above 0; expected a step such as chance=0..0.5:0.05');
     expect(parseDimension('chance=0..0.5:0.05')).toMatchObject({ kind: 'choice' });
+    // Written without an exponent, which the range syntax does not read.
+    expect(() => parseDimension('x=0..0.000001:0')).toThrow('expected a step such as x=0..0.000001:0.0000001');
+    expect(parseDimension('x=0..0.000001:0.0000001')).toMatchObject({ kind: 'choice' });
     expect(() => parseDimension('actionPoints=:1e-9')).toThrow(/expected name=lo\.\.hi/);
     expect(candidateSettings([parseDimension('a=1..3'), parseDimension('b=x,y')], 24, 1)).toHaveLength(6);
     const sampled = candidateSettings([parseDimension('winRate=0.0..1.0')], 16, 1).map((setting) => Number(setting['winRate']));

@@ -144,6 +144,12 @@ export interface TuneResult {
 /** The most values a stepped or whole-number `--space` range may list. */
 export const MAX_DIMENSION_VALUES = 10_000;
 
+/** `x` (positive) as a plain decimal of six significant digits, never in exponent form: the range syntax reads no exponent. */
+function plainDecimal(x: number): string {
+  const decimals = Math.min(100, Math.max(0, 5 - Math.floor(Math.log10(x))));
+  return x.toFixed(decimals).replace(/\.?0+$/, '');
+}
+
 /** Parses `name=lo..hi[:step]` (a range) or `name=a,b,c` (choices). */
 export function parseDimension(text: string): SpaceDimension {
   const at = text.indexOf('=');
@@ -166,7 +172,7 @@ export function parseDimension(text: string): SpaceDimension {
     if (step !== undefined && !(step > 0)) {
       // An example that is itself accepted: a tenth of a real range, 1 for whole numbers.
       const whole = Number.isInteger(min) && Number.isInteger(max) && !`${range[1]}${range[2]}`.includes('.');
-      throw new UsageError([{ source: `--space ${text}`, field: '', message: `the step ${range[3]} is not above 0; expected a step such as ${name}=${range[1]}..${range[2]}:${whole ? 1 : +((max - min) / 10).toPrecision(6)}` }]);
+      throw new UsageError([{ source: `--space ${text}`, field: '', message: `the step ${range[3]} is not above 0; expected a step such as ${name}=${range[1]}..${range[2]}:${whole ? 1 : plainDecimal((max - min) / 10)}` }]);
     }
     // A step past the range leaves one point: nothing to search, though the search would "find" it.
     if (step !== undefined && step > max - min) {
