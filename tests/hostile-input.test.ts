@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 import { digest } from '../src/run/run-key.js';
-import { writeFilesAtomically } from '../src/run/atomic-file.js';
+import { writeAtomically, writeFilesAtomically } from '../src/run/atomic-file.js';
 
 const SCENARIO = 'game: coin-flip\nmatches: 40\nseed: 1\nseats: [random, random]\n';
 let work = '';
@@ -457,6 +457,39 @@ describe('where report, sweep and tune may write', () => {
       expectRefused(await hordelabIn(work, 'ladder', 's.yaml', '--levels', 'random,greedy', '-n', '4', '-w', '0', '--out', out, '--force'), `${join(out, 'levels', 'greedy.yaml.tmp')}: is where "hordelab ladder" writes a level's scenario through a temporary file`);
       expect(listing(out)).toEqual(before);
     }
+  });
+
+  it("a link, folder or pipe at hordelab's own temporary names is refused before any match, and nothing outside the folder is written through a link (review 25e: it hung, crashed after every match, or overwrote the link's target)", async () => {
+    const victim = join(tempDir(), 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    const makers: [string, (path: string) => void][] = [
+      ['a link', (path) => symlinkSync(victim, path)],
+      ['a folder', (path) => mkdirSync(path)],
+      ['a named pipe', (path) => expect(spawnSync('mkfifo', [path]).status).toBe(0)],
+    ];
+    const commands: [string, string, string[]][] = [
+      ['sweep', '.hordelab-folder.json.tmp', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '-n', '4']],
+      ['ladder', '.hordelab-folder.json.tmp', ['ladder', 's.yaml', '--levels', 'random,greedy', '-n', '4']],
+      ['run', '.hordelab-publish.json.tmp', ['run', 's.yaml', '-n', '4']],
+      ['run', '.hordelab-folder.json.tmp', ['run', 's.yaml', '-n', '4']],
+    ];
+    for (const [kind, make] of makers) {
+      for (const [command, name, args] of commands) {
+        const out = join(tempDir(), 'out');
+        mkdirSync(out);
+        make(join(out, name));
+        const before = listing(out);
+        expectRefused(await hordelabIn(work, ...args, '-w', '0', '-q', '--out', out), `${join(out, name)}: is ${kind}, where hordelab keeps a file of its own`);
+        expect(listing(out), `${command} ${kind}`).toEqual(before);
+      }
+    }
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    // The write itself refuses them too, as a last guard, removing nothing it did not make.
+    const dir = tempDir();
+    symlinkSync(victim, join(dir, 'x.json.tmp'));
+    expect(() => writeAtomically(join(dir, 'x.json'), '{}')).toThrow(`${join(dir, 'x.json.tmp')}: is a link, where hordelab writes a temporary file; nothing was written there`);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(listing(dir)).toEqual(['x.json.tmp']);
   });
 
   it('files written together are refused all at once where one is a folder: none written, no temporary left (the write after the matches, as a last guard)', () => {

@@ -141,6 +141,13 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   } catch (error) {
     throw problem(flag, `cannot read ${dir}: ${fileSystemReason(error) ?? (error as Error).message}`);
   }
+  // The mark hordelab leaves, and the temporary it is written through, must be files: found only
+  // when the mark is written, after every match, a link there wrote outside the folder and a pipe
+  // hung the command (review 25e).
+  for (const name of [MANIFEST_FILE, `${MANIFEST_FILE}.tmp`]) {
+    const kind = entries.includes(name) ? entryKind(join(dir, name)) : null;
+    if (kind !== null && kind !== 'file') throw new UsageError([{ source: join(dir, name), field: '', message: `is ${kind}, where hordelab keeps a file of its own; move it away, or write into a new folder` }]);
+  }
   const named = (name: string): boolean => request.ours(name);
   // Each file is written through `<name>.tmp`, which the write would replace: one already there is
   // someone's (or a stopped hordelab's, which cannot be told apart), so it is refused, --force or not.

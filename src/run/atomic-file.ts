@@ -3,15 +3,47 @@
  * the new one, never half of one: the text goes to `<path>.tmp`, which is renamed over `path`
  * (atomic within a folder), and the `.tmp` is removed if anything fails on the way.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import { dirname, join, resolve } from 'node:path';
 
-/** Writes `text` to `path` atomically; throws the file system's error, leaving no `.tmp` behind. */
+/**
+ * How a temporary file is opened: created or emptied for writing, but never through a link (a
+ * link at the name wrote over a file outside the folder, review 25e) and never waiting on a pipe
+ * (one at the name held the write open for ever): both fail at once instead.
+ */
+const TEMPORARY_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/**
+ * Opens `temporary` for writing; a link, a folder or a pipe already at that name is refused,
+ * naming it, and left as it is.
+ * @throws UsageError naming the entry in the way; the file system's error otherwise.
+ */
+function openTemporary(temporary: string): number {
+  try {
+    return openSync(temporary, TEMPORARY_FLAGS, 0o666);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const kind = code === 'ELOOP' || code === 'EISDIR' || code === 'ENXIO' || code === 'EEXIST' ? entryKind(temporary) : null;
+    if (kind !== null && kind !== 'file') throw new UsageError([{ source: temporary, field: '', message: `is ${kind}, where hordelab writes a temporary file; nothing was written there: move it away and run again` }]);
+    throw error;
+  }
+}
+
+/** Removes a temporary file this process made, if it is there; a failure to is left unsaid (the caller's own error says what failed). */
+function removeTemporary(temporary: string): void {
+  try {
+    rmSync(temporary, { force: true });
+  } catch {
+    // Left behind.
+  }
+}
+
+/** Writes `text` to `path` atomically; throws the file system's error, leaving no `.tmp` of its own behind. */
 export function writeAtomically(path: string, text: string): void {
   const temporary = `${path}.tmp`;
+  const fd = openTemporary(temporary);
   try {
-    const fd = openSync(temporary, 'w');
     try {
       writeSync(fd, text);
     } finally {
@@ -19,7 +51,7 @@ export function writeAtomically(path: string, text: string): void {
     }
     renameSync(temporary, path);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    removeTemporary(temporary);
     throw error;
   }
 }
@@ -74,7 +106,7 @@ export function writeFilesAtomically(dir: string, files: readonly (readonly [str
   try {
     files.forEach(([, text], index) => {
       const temporary = `${paths[index] as string}.tmp`;
-      const fd = openSync(temporary, 'w');
+      const fd = openTemporary(temporary);
       written.push(temporary);
       try {
         writeSync(fd, text);
@@ -83,15 +115,9 @@ export function writeFilesAtomically(dir: string, files: readonly (readonly [str
       }
     });
   } catch (error) {
-    // Each removed on its own: one that cannot be removed leaves the others' removal, and the
-    // write's own error, as they are.
-    for (const temporary of written) {
-      try {
-        rmSync(temporary, { force: true });
-      } catch {
-        // Left behind; the error below says what failed.
-      }
-    }
+    // Only the temporaries this call made, each on its own: one that cannot be removed leaves
+    // the others' removal, and the write's own error, as they are.
+    for (const temporary of written) removeTemporary(temporary);
     throw error;
   }
   for (const path of paths) renameSync(`${path}.tmp`, path);
@@ -99,12 +125,12 @@ export function writeFilesAtomically(dir: string, files: readonly (readonly [str
 }
 
 /** What `path` is, as messages name it (links not followed); null where nothing is. */
-export function entryKind(path: string): 'file' | 'a folder' | 'a link' | 'something other than a file' | null {
+export function entryKind(path: string): 'file' | 'a folder' | 'a link' | 'a named pipe' | 'something other than a file' | null {
   let stats;
   try {
     stats = lstatSync(path);
   } catch {
     return null;
   }
-  return stats.isFile() ? 'file' : stats.isDirectory() ? 'a folder' : stats.isSymbolicLink() ? 'a link' : 'something other than a file';
+  return stats.isFile() ? 'file' : stats.isDirectory() ? 'a folder' : stats.isSymbolicLink() ? 'a link' : stats.isFIFO() ? 'a named pipe' : 'something other than a file';
 }

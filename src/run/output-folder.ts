@@ -580,7 +580,9 @@ function holdsRunRecords(path: string): boolean {
 
 /** The lock, manifest, checkpoint, publish journal and a resume's scratch copy must be files where they exist: a folder there is refused (exit 2) before anything is taken or written. */
 function refuseDamagedControlFiles(dir: string): void {
-  for (const name of [LOCK_FILE, MANIFEST_FILE, PUBLISH_FILE, CHECKPOINT_FILE, RESUME_COPY_FILE]) {
+  // The temporaries they are written through too: found only at the publish, a folder, link or
+  // pipe there failed (or hung) it after every match was played (review 25e).
+  for (const name of [LOCK_FILE, MANIFEST_FILE, PUBLISH_FILE, CHECKPOINT_FILE, RESUME_COPY_FILE, `${MANIFEST_FILE}.tmp`, `${PUBLISH_FILE}.tmp`, `${CHECKPOINT_FILE}.tmp`]) {
     const kind = entryKind(join(dir, name));
     if (kind !== null && kind !== 'file') throw new UsageError([{ source: join(dir, name), field: '', message: `is ${kind}, where hordelab keeps a file of its own; move it away, or write into a new folder` }]);
   }
