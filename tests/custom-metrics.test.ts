@@ -226,6 +226,9 @@ describe('a metric module that fails while collecting a match', () => {
     ['null for the figures', module('return null;'), '2', /metric "hits": finishMatch returned null in match 2 .*; expected an object of figures/],
     ['a promise for the figures', module('return Promise.resolve({ hits: { count: 1 } });'), '2', /metric "hits": finishMatch returned a promise in match 2 .*; expected an object of figures, returned at once \(not a promise\)$/],
     ['a revoked proxy for the figures (review 25d)', module('const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy;'), '2', /metric "hits": finishMatch returned an object that threw as it was read: ".*revoked.*" in match 2 .*; expected an object of figures$/],
+    ['a revoked proxy for a figure (review 25e)', module('const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return { a: proxy };'), '2', /metric "hits\.a": finishMatch returned a figure that threw as it was read: ".*revoked.*" in match 2 .*; expected \{ count \}/],
+    ['a figure whose field throws as it is read (review 25e)', module('return { a: { get count() { throw new Error("count boom"); } } };'), '2', /metric "hits\.a": finishMatch returned a figure that threw as it was read: "count boom" in match 2 /],
+    ['a figure whose keys cannot be listed (review 25e)', module('return { a: new Proxy({ count: 1 }, { ownKeys() { throw new Error("keys"); } }) };'), '2', /metric "hits\.a": finishMatch returned a figure that threw as it was read: "keys" in match 2 /],
   ];
   for (const workers of ['0', '1']) {
     describe(`with -w ${workers}`, () => {

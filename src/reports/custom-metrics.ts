@@ -261,7 +261,15 @@ function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string,
   if (figure === '' || figure.includes('.') || isObjectPropertyName(figure)) {
     throw new MetricModuleError(subjectOf(module), `finishMatch returned a figure named ${JSON.stringify(figure)}`, 'figure names without dots that no JavaScript object has as a property (not constructor, toString, ...), such as hitShare');
   }
-  const kind = figureKind(value);
+  // Its fields read once, into a plain object: reading them runs the module's code (a getter, a
+  // proxy), whose throw is its failure, and a getter read twice could answer otherwise (review 25e).
+  let plain: unknown;
+  try {
+    plain = plainFigure(value);
+  } catch (error) {
+    throw new MetricModuleError(subjectOf(module, figure), `finishMatch returned a figure that threw as it was read: ${thrown(error)}`, ANY_FIGURE);
+  }
+  const kind = figureKind(plain);
   if (typeof kind !== 'string') throw new MetricModuleError(subjectOf(module, figure), `finishMatch returned ${kind.problem}`, kind.expected);
   const existing = into.kinds[figure];
   if (existing !== undefined && existing !== kind) {
@@ -273,9 +281,17 @@ function addFigure(into: ModuleAggregate, figures: MatchFigures, figure: string,
   if (existing === undefined) (into.firstMatch ??= {})[figure] = matchIndex;
   into.kinds[figure] = kind;
   into.matches[figure] = (into.matches[figure] ?? 0) + 1;
-  if (kind === 'count') figures.sample(figure, (value as { count: number }).count);
-  else if (kind === 'rate') figures.trial(figure, (value as { successes: number }).successes, (value as { trials: number }).trials);
-  else figures.ratio(figure, (value as { numerator: number }).numerator, (value as { denominator: number }).denominator);
+  if (kind === 'count') figures.sample(figure, (plain as { count: number }).count);
+  else if (kind === 'rate') figures.trial(figure, (plain as { successes: number }).successes, (plain as { trials: number }).trials);
+  else figures.ratio(figure, (plain as { numerator: number }).numerator, (plain as { denominator: number }).denominator);
+}
+
+/** `value`'s own fields copied once into a plain object (anything else as it is); throws what reading them throws. */
+function plainFigure(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = (value as Record<string, unknown>)[key];
+  return copy;
 }
 
 /** What a module threw, in one line. */
