@@ -207,6 +207,10 @@ describe('tune', () => {
     // Written without an exponent, which the range syntax does not read.
     expect(() => parseDimension('x=0..0.000001:0')).toThrow('expected a step such as x=0..0.000001:0.0000001');
     expect(parseDimension('x=0..0.000001:0.0000001')).toMatchObject({ kind: 'choice' });
+    // Large ranges keep their digits (review 25e: 200000 was written 2).
+    expect(() => parseDimension('x=0.5..2000000.5:0')).toThrow('expected a step such as x=0.5..2000000.5:200000');
+    // Past 10²¹ without an exponent: the digits of the double a tenth of the range is.
+    expect(() => parseDimension(`x=0..1${'0'.repeat(30)}.0:0`)).toThrow(/expected a step such as x=0\.\.1(0){30}\.0:1\d{29}$/);
     expect(() => parseDimension('actionPoints=:1e-9')).toThrow(/expected name=lo\.\.hi/);
     expect(candidateSettings([parseDimension('a=1..3'), parseDimension('b=x,y')], 24, 1)).toHaveLength(6);
     const sampled = candidateSettings([parseDimension('winRate=0.0..1.0')], 16, 1).map((setting) => Number(setting['winRate']));

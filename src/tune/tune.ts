@@ -146,8 +146,12 @@ export const MAX_DIMENSION_VALUES = 10_000;
 
 /** `x` (positive) as a plain decimal of six significant digits, never in exponent form: the range syntax reads no exponent. */
 function plainDecimal(x: number): string {
+  // toFixed writes exponents from 10²¹ on: a whole number's digits instead.
+  if (x >= 1e21) return BigInt(Math.round(x)).toString();
   const decimals = Math.min(100, Math.max(0, 5 - Math.floor(Math.log10(x))));
-  return x.toFixed(decimals).replace(/\.?0+$/, '');
+  // Only zeros after the point go: 200000 keeps its own (review 25e read it as 2).
+  const fixed = x.toFixed(decimals);
+  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
 }
 
 /** Parses `name=lo..hi[:step]` (a range) or `name=a,b,c` (choices). */
