@@ -492,6 +492,15 @@ describe('where report, sweep and tune may write', () => {
     expect(listing(dir)).toEqual(['x.json.tmp']);
   });
 
+  it("ladder.md shows a command whose scenario file name holds a backtick as one code span (review 25e: raw backticks broke it)", async () => {
+    writeFileSync(join(work, 'tick`s.yaml'), SCENARIO);
+    const out = join(tempDir(), 'ladder');
+    const ladder = await hordelabIn(work, 'ladder', 'tick`s.yaml', '--levels', 'random,greedy', '-n', '4', '-w', '0', '-q', '--out', out);
+    expect(ladder.status, ladder.stderr).toBe(0);
+    const line = readFileSync(join(out, 'ladder.md'), 'utf8').split('\n').find((text) => text.includes('hordelab ladder'));
+    expect(line).toMatch(/^(``+) ?[^`]*tick`s\.yaml[^`]* ?\1$/);
+  });
+
   it('files written together are refused all at once where one is a folder: none written, no temporary left (the write after the matches, as a last guard)', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'b.txt'));

@@ -11,7 +11,7 @@ import { relocateModulePaths } from '../scenario/relocate.js';
 import { join } from 'node:path';
 import { intervalChart, type Row } from '../present/chart-kit.js';
 import { escapeHtml } from '../present/page-kit.js';
-import { markdownCell } from '../present/markdown.js';
+import { markdownCell, markdownInlineCode } from '../present/markdown.js';
 import { renderSvg } from '../present/render.js';
 import { percentInterval, table } from '../reports/format.js';
 import { toJson } from '../run/run-scenario.js';
@@ -97,8 +97,8 @@ const mdRow = (cells: readonly string[]): string => `| ${cells.map(markdownCell)
 function markdown(summary: LadderSummary): string {
   const { scenario } = summary;
   const lines: string[] = [];
-  lines.push(`# Skill ladder: ${scenario.name} (${scenario.game})`, '');
-  lines.push(`\`${summary.command}\``, '');
+  lines.push(`# ${markdownCell(`Skill ladder: ${scenario.name} (${scenario.game})`)}`, '');
+  lines.push(markdownInlineCode(summary.command), '');
   lines.push(
     `${scenario.matchesPerLevel} matches per level on run seed ${scenario.seed} (every level meets the same dice and deals). ` +
       `${Math.round(summary.confidence * 100)}% intervals from the game's report (clustered by rotated pair where seats are rotated, with the design effect each level's run measures).`,
