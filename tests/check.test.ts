@@ -310,6 +310,16 @@ describe('hordelab check', () => {
     const valid = spawnSync(xmllint as string, ['--noout', '--schema', resolve('tests/fixtures/junit.xsd'), join(dir, 'junit.xml')], { encoding: 'utf8' });
     expect(valid.stderr).toContain('validates');
     expect(valid.status).toBe(0);
+    // A checks file whose name holds a control character XML cannot hold (review 25e: the whole
+    // report was not XML).
+    const odd = tempDir();
+    writeFileSync(join(odd, 'c\u0001.checks.yaml'), 'checks:\n  - name: fair\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.45, 0.55]\n    budget: 200\n');
+    const checked = await hordelab(odd, 'check', 'c\u0001.checks.yaml', '-w', '0', '--junit', 'junit.xml');
+    expect([0, 1, 3]).toContain(checked.status);
+    const report = readFileSync(join(odd, 'junit.xml'), 'utf8');
+    expect(report).toContain('c\\u0001.checks.yaml');
+    const oddValid = spawnSync(xmllint as string, ['--noout', '--schema', resolve('tests/fixtures/junit.xsd'), join(odd, 'junit.xml')], { encoding: 'utf8' });
+    expect(oddValid.status, oddValid.stderr).toBe(0);
   });
 });
 

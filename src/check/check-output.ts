@@ -58,7 +58,21 @@ function skillLines(results: readonly CheckResult[]): string[] {
   return lines;
 }
 
-const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+/**
+ * Text for XML 1.0, in an attribute or an element: markup characters as entities, tabs and line
+ * breaks as character references (an attribute would read them as spaces), and the characters
+ * XML 1.0 cannot hold at all (other controls, U+FFFE, U+FFFF) as a visible `\u0001`, or a file
+ * name holding one made the whole report not XML (review 25e).
+ */
+const xml = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/[\t\n\r]/g, (character) => `&#${character.charCodeAt(0)};`)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * JUnit XML: one `testsuite` per checks file, one `testcase` per check; a failed check is a
