@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -490,6 +490,32 @@ describe('interruption and resume', () => {
     expect(resumed.stderr).toBe('');
     expect(resumed.status).toBe(0);
     sameAsUninterrupted('long-killed', 'long-reference');
+  });
+
+  it("refuses, before any match, a link, folder or pipe at a killed run's working files, where resume and --force wrote through the link, hung or crashed (review 25f)", async () => {
+    const file = scenarioFile('long.yaml', LONG);
+    const child = await startAndWaitForCheckpoint(file, 'long-hostile');
+    child.kill('SIGKILL');
+    await exited(child);
+    const folder = join(work, 'long-hostile');
+    const victim = join(work, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    renameSync(join(folder, 'matches.csv.tmp'), join(work, 'kept-matches.csv.tmp'));
+    for (const [name, make] of [
+      ['matches.csv.tmp', (path: string) => symlinkSync(victim, path)],
+      ['summary.json.tmp', (path: string) => symlinkSync(victim, path)],
+      ['summary.json.tmp', (path: string) => mkdirSync(path)],
+      ['summary.json.tmp', (path: string) => expect(spawnSync('mkfifo', [path]).status).toBe(0)],
+    ] as const) {
+      make(join(folder, name));
+      for (const how of ['--resume', '--force']) {
+        const result = await hordelab('run', file, '-q', '--workers', '0', '--out', 'long-hostile', how);
+        expect(result.status, `${name} ${how}: ${result.stderr}`).toBe(2);
+        expect(result.stderr).toContain(`${join(folder, name)}: is `);
+      }
+      rmSync(join(folder, name), { recursive: true });
+    }
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
   });
 
   it('stops cleanly on Ctrl-C with a summary marked interrupted, and resumes', async () => {

@@ -4,7 +4,7 @@
  * every check merge makes of a shard, each on a copy damaged in one way. The CLI's side of merge
  * (exit codes, module paths from other folders): tests/merge-verify.test.ts.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +170,11 @@ describe('merging shards in-process', () => {
     await expect(mergeRuns(shards, target)).rejects.toThrow(`--out: ${target} holds a finished run of "duel"; pass --force to replace it`);
     await mergeRuns(shards, target, { force: true });
     expect(readFileSync(join(target, 'matches.csv'), 'utf8')).toBe(read('single/matches.csv'));
+    // A folder where a file goes is refused before any file is joined, not at the publish (review 25f).
+    rmSync(join(target, 'matches.csv'));
+    mkdirSync(join(target, 'matches.csv'));
+    await expect(mergeRuns(shards, target, { force: true })).rejects.toThrow(`${join(target, 'matches.csv')}: is a folder, where hordelab publishes a file; nothing was changed`);
+    expect(existsSync(join(target, 'matches.csv.tmp'))).toBe(false);
   });
 });
 

@@ -364,6 +364,9 @@ export function checkOutputFile(path: string, request: OutputFileRequest): void 
     if (reason !== null) throw problem(flag, reason);
   }
   const temporary = `${path}.tmp`;
+  // Not followed: a link there (even a dangling one) is refused now, not after the matches (review 25f).
+  const temporaryKind = entryKind(temporary);
+  if (temporaryKind !== null && temporaryKind !== 'file') throw problem(flag, `${temporary} is ${temporaryKind}; ${path} is written through it, so remove it`);
   if (existsSync(temporary)) {
     const reason = replaceProblem(temporary, request.kind);
     if (reason !== null) throw problem(flag, `${reason.replace(/; name a new file or remove it$/, '')}; ${path} is written through it, so remove it`);

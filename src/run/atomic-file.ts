@@ -8,24 +8,46 @@ import { UsageError } from '../core/errors.js';
 import { dirname, join, resolve } from 'node:path';
 
 /**
- * How a temporary file is opened: created or emptied for writing, but never through a link (a
- * link at the name wrote over a file outside the folder, review 25e) and never waiting on a pipe
- * (one at the name held the write open for ever): both fail at once instead.
+ * How a temporary file is opened: created afresh for writing, never through a link (a link at the
+ * name wrote over a file outside the folder, review 25e), never into a file another name shares
+ * (a hard link: review 25f) and never waiting on a pipe (one at the name held the write open for
+ * ever): each fails at once instead.
  */
-const TEMPORARY_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+const TEMPORARY_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /**
- * Opens `temporary` for writing; a link, a folder or a pipe already at that name is refused,
- * naming it, and left as it is.
+ * Opens `temporary` for writing, created afresh: a file left at that name (a killed run's) is
+ * removed first, its name only, so a hard link's other name keeps its content; a link, a folder
+ * or a pipe there is refused, naming it, and left as it is.
  * @throws UsageError naming the entry in the way; the file system's error otherwise.
  */
 function openTemporary(temporary: string): number {
+  const refuse = (kind: string): UsageError => new UsageError([{ source: temporary, field: '', message: `is ${kind}, where hordelab writes a temporary file; nothing was written there: move it away and run again` }]);
+  const found = entryKind(temporary);
+  if (found !== null && found !== 'file') throw refuse(found);
+  if (found === 'file') rmSync(temporary, { force: true });
   try {
     return openSync(temporary, TEMPORARY_FLAGS, 0o666);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    // Put there since it was looked at: refused as it is now.
     const kind = code === 'ELOOP' || code === 'EISDIR' || code === 'ENXIO' || code === 'EEXIST' ? entryKind(temporary) : null;
-    if (kind !== null && kind !== 'file') throw new UsageError([{ source: temporary, field: '', message: `is ${kind}, where hordelab writes a temporary file; nothing was written there: move it away and run again` }]);
+    if (kind !== null) throw refuse(kind === 'file' ? 'a file put there while hordelab wrote' : kind);
+    throw error;
+  }
+}
+
+/** Writes `text` to the fresh temporary file `temporary` (see {@link openTemporary}); on failure removes what it wrote and rethrows. */
+export function writeTemporary(temporary: string, text: string): void {
+  const fd = openTemporary(temporary);
+  try {
+    try {
+      writeSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    removeTemporary(temporary);
     throw error;
   }
 }

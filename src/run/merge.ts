@@ -172,6 +172,13 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
 
   const folder = OutputFolder.claim(outDir, { flag: '--out', kind: 'run', scenario: scenario.name, force: options.force === true, knownNames: runFileNames(scenario) });
   const dataNames = [...names, ...(errors > 0 ? ['errors.csv'] : [])];
+  try {
+    // Before any file is joined: a link, folder or pipe where one goes, or its working file (review 25f).
+    folder.refuseNonFiles(runFileNames(scenario));
+  } catch (error) {
+    folder.release();
+    throw error;
+  }
   // Stryker disable next-line ArrayDeclaration: (a stray entry) removing a file that is not there, with force, does nothing
   const temps: string[] = [];
   try {

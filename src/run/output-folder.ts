@@ -27,7 +27,7 @@ import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, 
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { entryKind, makeFolders, writeAtomically } from './atomic-file.js';
+import { entryKind, makeFolders, writeAtomically, writeTemporary } from './atomic-file.js';
 import { ownFileKind, readHead } from '../present/own-files.js';
 import { prefixSha256 } from './journal.js';
 import { digest } from './run-key.js';
@@ -213,12 +213,7 @@ export class OutputFolder {
    * removed and the error rethrown; the folder's published files are untouched.
    */
   writeTemp(name: string, text: string): void {
-    try {
-      writeFileSync(this.workingPath(name), text);
-    } catch (error) {
-      rmSync(this.tempPath(name), { force: true });
-      throw error;
-    }
+    writeTemporary(this.workingPath(name), text);
   }
 
   /**
@@ -260,6 +255,11 @@ export class OutputFolder {
     for (const name of names) {
       const kind = entryKind(this.path(name));
       if (kind !== null && kind !== 'file') throw new UsageError([{ source: this.path(name), field: '', message: `is ${kind}, where hordelab publishes a file; nothing was changed: move it away and run again` }]);
+      // And the working file it is written through (a killed run's is taken as this run's own):
+      // a link there was written through, a pipe hung the run, a folder failed it after every
+      // match (review 25f).
+      const working = entryKind(this.tempPath(name));
+      if (working !== null && working !== 'file') throw new UsageError([{ source: this.tempPath(name), field: '', message: `is ${working}, where hordelab writes ${name} as the run goes; nothing was changed: move it away and run again` }]);
     }
   }
 
@@ -615,7 +615,7 @@ function acquireLock(dir: string, flag: string): TakenLock {
   const draft = join(dir, `${LOCK_FILE}.${process.pid}.tmp`);
   let stale: StaleLock | null = null;
   try {
-    writeFileSync(draft, JSON.stringify(record));
+    writeTemporary(draft, JSON.stringify(record));
   } catch (error) {
     // The first file written into the folder: a folder this user may not write into is bad
     // input, named by its flag, not an internal failure.
