@@ -64,13 +64,8 @@ function removeTemporary(temporary: string): void {
 /** Writes `text` to `path` atomically; throws the file system's error, leaving no `.tmp` of its own behind. */
 export function writeAtomically(path: string, text: string): void {
   const temporary = `${path}.tmp`;
-  const fd = openTemporary(temporary);
+  writeTemporary(temporary, text);
   try {
-    try {
-      writeSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
     renameSync(temporary, path);
   } catch (error) {
     removeTemporary(temporary);
