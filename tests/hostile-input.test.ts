@@ -508,7 +508,7 @@ describe('where report, sweep and tune may write', () => {
     expect(listing(dir)).toEqual(['b.txt']);
     // Or its temporary name: a folder there failed the write and its clean-up, a pipe held it open.
     mkdirSync(join(dir, 'c.txt.tmp'));
-    expect(() => writeFilesAtomically(dir, [['a.txt', 'a'], ['c.txt', 'c']])).toThrow(`${join(dir, 'c.txt.tmp')}: is a folder, where hordelab writes ${join(dir, 'c.txt')} through a temporary file; nothing was written`);
+    expect(() => writeFilesAtomically(dir, [['a.txt', 'a'], ['c.txt', 'c']])).toThrow(`${join(dir, 'c.txt.tmp')}: is a folder, where hordelab writes a temporary file; nothing was written there`);
     expect(listing(dir)).toEqual(['b.txt', 'c.txt.tmp']);
     rmSync(join(dir, 'c.txt.tmp'), { recursive: true });
     expect(writeFilesAtomically(dir, [['a.txt', 'a'], ['c.txt', 'c']])).toEqual([join(dir, 'a.txt'), join(dir, 'c.txt')]);

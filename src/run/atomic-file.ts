@@ -114,11 +114,9 @@ export function writeFilesAtomically(dir: string, files: readonly (readonly [str
   for (const path of paths) {
     const kind = entryKind(path);
     if (kind !== null && kind !== 'file' && kind !== 'a link') throw new UsageError([{ source: path, field: '', message: `is ${kind}, where hordelab writes a file; nothing was written: move it away and run again` }]);
-    // Its temporary name too: a folder there failed the write (and its clean-up), and a pipe
-    // there held the write open for ever (review 25d).
-    const temporaryKind = entryKind(`${path}.tmp`);
-    if (temporaryKind !== null && temporaryKind !== 'file') throw new UsageError([{ source: `${path}.tmp`, field: '', message: `is ${temporaryKind}, where hordelab writes ${path} through a temporary file; nothing was written: move it away and run again` }]);
   }
+  // A temporary name that is no file is refused as it is opened (openTemporary), and the
+  // temporaries written before it are removed: still none renamed.
   const written: string[] = [];
   try {
     files.forEach(([, text], index) => {

@@ -11,7 +11,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentContext, AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
-import { agentContext } from '../core/match-runner.js';
+import { agentContext, describeThrown } from '../core/match-runner.js';
 import { matchSeed, matchStream } from '../core/rng.js';
 import { importFailure, uncompiledModule } from '../core/user-module.js';
 
@@ -54,7 +54,7 @@ export function factoryFromExport(exported: unknown, label: string, moduleUrl?: 
         try {
           problems = validate.call(candidate, config);
         } catch (error) {
-          return [{ field: '', message: `validateConfig of agent module "${label}" threw: ${thrownMessage(error)}` }];
+          return [{ field: '', message: `validateConfig of agent module "${label}" threw: ${describeThrown(error).message}` }];
         }
         // Read once, into plain objects: a getter of what it returned that throws is the module's
         // problem, not an internal failure (review 25c), and one read twice could answer otherwise.
@@ -77,7 +77,7 @@ export function factoryFromExport(exported: unknown, label: string, moduleUrl?: 
             }
           }
         } catch (error) {
-          return [{ field: '', message: `validateConfig of agent module "${label}" returned ${list ? 'a list' : 'a value'} that threw as it was read: ${thrownMessage(error)}` }];
+          return [{ field: '', message: `validateConfig of agent module "${label}" returned ${list ? 'a list' : 'a value'} that threw as it was read: ${describeThrown(error).message}` }];
         }
         if (copied === null) {
           const got = list ? 'a list with an entry that is not { field, message }' : describe(problems);
@@ -117,7 +117,7 @@ export async function loadAgentModule(path: string, scenarioFile: string): Promi
     exported = loaded['default'];
     factory = factoryFromExport(exported, path, url);
   } catch (error) {
-    return { problem: `agent module "${path}" threw while its definition was read: ${thrownMessage(error)}` };
+    return { problem: `agent module "${path}" threw while its definition was read: ${describeThrown(error).message}` };
   }
   if (factory !== null) return { factory };
   return { problem: `agent module "${path}" exports ${exported === undefined ? 'no default' : describe(exported)}; ${expected}` };
@@ -138,7 +138,7 @@ export function checkAgentShape(
     // change them before the run.
     agent = factory.create(config, agentContext(factory, context.game, context.params, context.seat, matchStream(matchSeed(0, 0), 'shape-check')));
   } catch (error) {
-    return `agent module "${factory.id}" threw while building an agent: ${thrownMessage(error)}`;
+    return `agent module "${factory.id}" threw while building an agent: ${describeThrown(error).message}`;
   }
   // An async factory builds a promise, which has no chooseAction: said as what it is.
   if (isPromiseLike(agent)) return `agent module "${factory.id}" built a promise (an async factory?); expected it to return an object with chooseAction(decision) at once`;
@@ -146,7 +146,7 @@ export function checkAgentShape(
   try {
     chooseAction = typeof agent === 'object' && agent !== null ? (agent as { chooseAction?: unknown }).chooseAction : undefined;
   } catch (error) {
-    return `agent module "${factory.id}" built an agent that threw when its chooseAction was read: ${thrownMessage(error)}`;
+    return `agent module "${factory.id}" built an agent that threw when its chooseAction was read: ${describeThrown(error).message}`;
   }
   if (typeof chooseAction !== 'function') {
     return `agent module "${factory.id}" built ${describe(agent)}${typeof agent === 'object' && agent !== null ? ' without chooseAction' : ''}; expected an object with chooseAction(decision) returning a legal action's index`;
@@ -154,14 +154,6 @@ export function checkAgentShape(
   return null;
 }
 
-/** A thrown value's message, for one line: whatever was thrown, even a value whose own reading throws. */
-function thrownMessage(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'a value that cannot be described';
-  }
-}
 
 /** Whether `value` is a promise or another thenable (what an async function returns). */
 function isPromiseLike(value: unknown): boolean {
