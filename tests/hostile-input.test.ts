@@ -66,6 +66,19 @@ describe('parameters past any board game (each failed inside a match, hung or ex
   });
 });
 
+describe('parameters a match can never satisfy', () => {
+  it('a Survivors escape quota above the humans (every match a draw) is exit 2 before any match (audit 26b)', async () => {
+    writeFileSync(join(work, 'quota.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nparams: { scenario: escape, numHumans: 2, escapeQuota: 3 }\nseats: [greedy, scripted-zombies]\n');
+    expectRefused(await hordelabIn(work, 'run', 'quota.yaml', '-w', '0', '--out', 'quota-out'), 'quota.yaml: params.escapeQuota: 3 humans on exit cells can never be reached with 2 humans');
+    expect(existsSync(join(work, 'quota-out'))).toBe(false);
+    // The quota met by every human is a game (and outside the escape scenario the quota is not read).
+    writeFileSync(join(work, 'quota-met.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nparams: { scenario: escape, numHumans: 2, escapeQuota: 2 }\nseats: [greedy, scripted-zombies]\n');
+    expect((await hordelabIn(work, 'run', 'quota-met.yaml', '-w', '0', '-q', '--out', 'quota-met-out')).status).toBe(0);
+    writeFileSync(join(work, 'quota-survive.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nparams: { scenario: survive, numHumans: 2, humanDeathsToWin: 2, escapeQuota: 3 }\nseats: [greedy, scripted-zombies]\n');
+    expect((await hordelabIn(work, 'run', 'quota-survive.yaml', '-w', '0', '-q', '--out', 'quota-survive-out')).status).toBe(0);
+  });
+});
+
 describe('text that would reorder a message', () => {
   it('a bidirectional control in a name the message quotes is shown as its escape, not printed raw (audit 25b)', async () => {
     writeFileSync(join(work, 'bidi.yaml'), 'game: coin-flip\nmatches: 2\nseed: 1\nseats: [random, "ran\u202edom"]\n');

@@ -236,6 +236,11 @@ export function validateSurvivorsParams(params: SurvivorsParams): ParameterIssue
   if (params.humansToSurvive > params.numHumans) {
     issues.push({ path: ['humansToSurvive'], message: `${params.humansToSurvive} living humans can never be left with ${params.numHumans} human${params.numHumans === 1 ? '' : 's'}` });
   }
+  // Rule 61: the quota counts humans on exit cells, so one above the humans there are is never met
+  // (every escape match a draw, audit 26b).
+  if (params.scenario === 'escape' && params.escapeQuota > params.numHumans) {
+    issues.push({ path: ['escapeQuota'], message: `${params.escapeQuota} humans on exit cells can never be reached with ${params.numHumans} human${params.numHumans === 1 ? '' : 's'}` });
+  }
   if (params.humanDeathsToWin > params.numHumans) {
     issues.push({ path: ['humanDeathsToWin'], message: `${params.humanDeathsToWin} deaths can never happen with ${params.numHumans} human${params.numHumans === 1 ? "" : "s"}` });
   }
