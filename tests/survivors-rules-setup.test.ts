@@ -69,6 +69,19 @@ describe('section A: the board', () => {
     expect(game.validateParameters({ ...defaults, boardWidth: 19 }).map((issue) => issue.path[0])).toEqual(['boardWidth']);
   });
 
+  it('a line shorter than the first is refused, not read as open edges: a wall line cut short would open every wall it lost (audit 26b)', () => {
+    const whole = ['+-+-+', '|H .|', '+-+ +', '|. Z|', '+-+-+'];
+    expect(parseMap(whole.join('\n')).ok).toBe(true);
+    const cut = parseMap(['+-+-+', '|H .|', '+', '|. Z|', '+-+-+'].join('\n'));
+    expect(cut.ok).toBe(false);
+    if (!cut.ok) expect(cut.issues).toContainEqual({ message: 'line is 1 characters long; expected 5 like the first line', line: 3, column: 2 });
+    // One character short, the last one missing: the frame's, decoration a trailing space's trimming may take.
+    const oneShort = parseMap(['+-+-+', '|H .|', '+-+ +', '|. Z', '+-+-+'].join('\n'));
+    expect(oneShort.ok).toBe(true);
+    const twoShort = parseMap(['+-+-+', '|H .|', '+-+', '|. Z|', '+-+-+'].join('\n'));
+    expect(twoShort.ok).toBe(false);
+  });
+
   it('rule 2: the default map: a 10 × 8 house of 4 rooms, 6 windows, 2 doorways, 6 furniture, 8 bushes, 16 search spots, 4 starts indoors, 8 spawns 2 per edge', () => {
     const map = defaultMap();
     expect(mapCounts(map)).toMatchObject({ windows: 6, doorways: 2, searchSpots: 16, spawnPoints: 8, startCells: 4 });

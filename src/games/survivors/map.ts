@@ -112,7 +112,10 @@ export function parseMap(text: string): { ok: true; map: SurvivorsMap } | { ok: 
   };
   raw.forEach((rowText, row) => {
     const trimmed = rowText.trimEnd();
-    if (trimmed.length > lineLength) report(`line is ${trimmed.length} characters long; expected ${lineLength} like the first line`, row, lineLength);
+    // A shorter line would be read as if spaces followed: open edges where a wall line was cut
+    // short (audit 26b: walls vanished, exit 0). Only the frame's last character, decoration that
+    // an editor's trimming may take when it is a space, may be missing.
+    if (trimmed.length > lineLength || trimmed.length < lineLength - 1) report(`line is ${trimmed.length} characters long; expected ${lineLength} like the first line`, row, Math.min(trimmed.length, lineLength));
     const line = trimmed.padEnd(lineLength, ' ');
     for (let col = 0; col < lineLength; col++) {
       const ch = line[col] as string;
