@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusteredMean, clusteredRate, complementSums, emptySums, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure } from '../src/stats/clusters.js';
 import { Rng } from '../src/core/rng.js';
+import { WholeRunFailure } from '../src/core/errors.js';
 import { exactCoverage } from '../src/stats/exact-coverage.js';
 import { effectiveRateInterval, rateInterval } from '../src/stats/rate-interval.js';
 
@@ -501,5 +502,50 @@ describe('inexactFigure', () => {
     }
     // x and xn are bounded by the squares (|x| ≤ x², |xn| ≤ (x² + n²) / 2): not read.
     expect(inexactFigure({ a: sums({ x: 2 ** 60, xn: -(2 ** 60) }) })).toBeNull();
+  });
+});
+
+describe('sums past 2^53 − 1 stop the run at the merge or summary that finds them', () => {
+  const MAX = Number.MAX_SAFE_INTEGER;
+  const tallyOf = (figures: Record<string, ClusterSums>): Tally => ({ figures, open: {} });
+  const sums = (over: Partial<ClusterSums> = {}): ClusterSums => ({ ...emptySums(), clusters: 1, x: 3, n: 1, xx: 9, xn: 3, nn: 1, ee: 9, ...over });
+
+  it("a merge whose sum of squares passes it throws the run's failure naming the figure, whatever its kind (audit 26b: a game's own figures were not checked)", () => {
+    const into = tallyOf({ points: sums({ xx: MAX - 5, ee: MAX - 5 }) });
+    // At the bound exactly: still exact.
+    mergeTally(into, tallyOf({ points: sums({ xx: 5, ee: 5 }) }));
+    expect(into.figures['points']?.xx).toBe(MAX);
+    let thrown: unknown;
+    try {
+      mergeTally(into, tallyOf({ points: sums({ xx: 1, ee: 1 }) }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(WholeRunFailure);
+    expect((thrown as Error).message).toBe(`figure "points": its sums of squares over the run's matches pass ${MAX}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
+    // A figure new to the tally is checked as well, and a caller may name it its own way.
+    expect(() => mergeTally(tallyOf({}), tallyOf({ big: sums({ nn: MAX + 1 }) }), (key) => `metric "${key}"`)).toThrow(/^metric "big": its sums of squares/);
+  });
+
+  it('a tally built match by match, never merged, is refused when its summary is read', () => {
+    const tally = emptyTally();
+    const figures = new MatchFigures();
+    figures.sample('points', 2 ** 26);
+    recordMatch(tally, { cluster: 0, clusterSize: 1 }, figures);
+    expect(settledFigures(tally)['points']?.ee).toBe(2 ** 52);
+    figures.clear();
+    figures.sample('points', 2 ** 27);
+    recordMatch(tally, { cluster: 1, clusterSize: 1 }, figures);
+    expect(() => settledFigures(tally)).toThrow(WholeRunFailure);
+    expect(() => settledFigures(tally)).toThrow(/^figure "points": its sums of squares/);
+    // And where an unfinished cluster, closed for the summary, is what passes it.
+    const open = emptyTally();
+    figures.clear();
+    figures.sample('points', 47_000_000);
+    recordMatch(open, { cluster: 0, clusterSize: 2 }, figures);
+    recordMatch(open, { cluster: 1, clusterSize: 2 }, figures);
+    recordMatch(open, { cluster: 1, clusterSize: 2 }, figures);
+    expect(open.figures['points']?.xx).toBeLessThanOrEqual(MAX);
+    expect(() => settledFigures(open)).toThrow(/^figure "points": its sums of squares/);
   });
 });

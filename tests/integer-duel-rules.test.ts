@@ -90,6 +90,41 @@ describe('Integer Duel rules', () => {
     ]);
   });
 
+  it('values past 2^53 − 1, where integers stop being exact in doubles, fail the match saying so instead of scoring rounded points (audit 26b)', () => {
+    const setup = game([{ '+3': 1, double: 2 }, {}], { decks: { plants: { '+3': 4, double: 2 }, zombies: { '-1': 30 } }, maxRounds: 5 });
+    setup.state.librarySizes = [0, 0];
+    setup.state.libraries = [setup.state.libraries[0].map(() => 0), setup.state.libraries[1].map(() => 0)];
+    setup.state.lastRound = true;
+    const { id } = setup;
+    act(setup, chance(6));
+    act(setup, chance(1));
+    act(setup, { kind: 'combatant', card: id('+3') });
+    // A value doubled to 2^52 is exact; doubled again to 2^53 it is not.
+    (setup.state.table[0] as { value: number }).value = 2 ** 51;
+    act(setup, { kind: 'spell', card: id('double'), target: 0 });
+    expect(setup.state.table[0]?.value).toBe(2 ** 52);
+    expect(() => act(setup, { kind: 'spell', card: id('double'), target: 0 })).toThrow(`a combatant's value after double reached ${2 ** 53}, past 9007199254740991, beyond which these integers are not exact`);
+  });
+
+  it("a round's value or a side's points past 2^53 − 1 fail the match too", () => {
+    // The +3 played last ends the round (each side throws 1; the Zombies hold nothing).
+    for (const [table, points, said] of [
+      [[2 ** 52, 2 ** 52], 0, /^the round value reached 9007199254740996, past 9007199254740991/],
+      [[], Number.MAX_SAFE_INTEGER - 2, /^the Plants' points reached 9007199254740992, past 9007199254740991/],
+    ] as const) {
+      const setup = game([{ '+3': 1 }, {}], { decks: { plants: { '+3': 4 }, zombies: { '-1': 30 } }, maxRounds: 5 });
+      setup.state.librarySizes = [0, 0];
+      setup.state.libraries = [setup.state.libraries[0].map(() => 0), setup.state.libraries[1].map(() => 0)];
+      setup.state.lastRound = true;
+      const { id } = setup;
+      act(setup, chance(1));
+      act(setup, chance(1));
+      for (const value of table) setup.state.table.push({ card: id('+3'), side: PLANTS, spells: [], value });
+      setup.state.points[PLANTS] = points;
+      expect(() => act(setup, { kind: 'combatant', card: id('+3') })).toThrow(said);
+    }
+  });
+
   it('rule 10: a spell needs a combatant on the table; the throw caps the cards played; a pass ends a side\'s plays', () => {
     const setup = game([{ '+2': 3, negate: 1 }, { '-5': 2 }]);
     setup.state.lastRound = true;

@@ -30,7 +30,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GameEvent } from '../core/game.js';
-import { clusteredMean, clusteredRate, emptyTally, inexactFigure, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import { isObjectPropertyName } from '../core/safe-keys.js';
 import { studentTQuantile } from '../stats/distributions.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
@@ -332,16 +332,9 @@ function mergeModule(into: ModuleAggregate, other: ModuleAggregate, module: Metr
     into.kinds[figure] = kind;
     into.matches[figure] = (into.matches[figure] ?? 0) + (other.matches[figure] ?? 0);
   }
-  mergeTally(into.tally, other.tally);
   // Said as soon as the run's sums pass the bound, not only when it ends: the matches after
   // that point would be played for a summary that cannot be written.
-  const inexact = inexactFigure(into.tally.figures);
-  if (inexact !== null) throw inexactSums(module === undefined ? `custom metric figure "${inexact}"` : subjectOf(module, inexact));
-}
-
-/** The failure of a run whose sums of squares for `subject` passed 2^53 − 1. */
-function inexactSums(subject: string): WholeRunFailure {
-  return new WholeRunFailure(`${subject}: its sums of squares over the run's matches pass ${Number.MAX_SAFE_INTEGER}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
+  mergeTally(into.tally, other.tally, (figure) => (module === undefined ? `custom metric figure "${figure}"` : subjectOf(module, figure)));
 }
 
 /**
@@ -363,11 +356,10 @@ export function ratioEstimate(sums: ClusterSums | undefined, matches: number, co
 }
 
 function summarizeModule(module: ModuleAggregate, confidence: number, subject: (figure: string) => string): Record<string, CustomFigure> {
-  const sums = settledFigures(module.tally);
   // Each match's figure is bounded (LARGEST_FIGURE), but a run of many can still pass 2^53 in
-  // its sums of squares, and then neither they nor the intervals are exact: said, not printed.
-  const inexact = inexactFigure(sums);
-  if (inexact !== null) throw inexactSums(subject(inexact));
+  // its sums of squares, and then neither they nor the intervals are exact: said (by
+  // settledFigures), not printed.
+  const sums = settledFigures(module.tally, subject);
   return Object.fromEntries(
     Object.keys(module.kinds)
       .sort()

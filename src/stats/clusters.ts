@@ -26,6 +26,7 @@
  * index, until its other matches are merged in; one that never completes (a failed match) is
  * counted as it stands.
  */
+import { WholeRunFailure } from '../core/errors.js';
 import { normalQuantile, studentTQuantile } from './distributions.js';
 import { DEFAULT_CONFIDENCE, effectiveRateInterval, type RateEstimate } from './rate-interval.js';
 
@@ -305,8 +306,25 @@ export function recordMatch(tally: Tally, where: ClusterOf, figures: MatchFigure
   }
 }
 
-/** Adds `other` into `into`; clusters completed by the merge are closed. Order of merges does not matter. */
-export function mergeTally(into: Tally, other: Tally): void {
+/**
+ * The failure of a run whose sums of squares for a figure passed 2^53 − 1: said as soon as a
+ * merge finds them, since past it the sums do not add exactly and the intervals (and the
+ * summary's bytes) would depend on how the run was chunked (audit 26b: an Integer Duel deck of
+ * doubles gave points near 10¹¹, and `--chunk-size` changed the last digits).
+ */
+export function inexactSums(subject: string): WholeRunFailure {
+  return new WholeRunFailure(`${subject}: its sums of squares over the run's matches pass ${Number.MAX_SAFE_INTEGER}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
+}
+
+/** How a figure of a game's own report is named in {@link inexactSums}. */
+const figureNamed = (key: string): string => `figure "${key}"`;
+
+/**
+ * Adds `other` into `into`; clusters completed by the merge are closed. Order of merges does not
+ * matter.
+ * @throws WholeRunFailure when a figure's sums of squares pass 2^53 − 1 (named by `subject`).
+ */
+export function mergeTally(into: Tally, other: Tally, subject: (key: string) => string = figureNamed): void {
   // for...in over plain records: no entry arrays allocated.
   for (const key in other.figures) {
     const sums = other.figures[key] as ClusterSums;
@@ -346,18 +364,33 @@ export function mergeTally(into: Tally, other: Tally): void {
       delete into.open[id];
     }
   }
+  refuseInexact(into.figures, subject);
+}
+
+/** @throws WholeRunFailure naming the first figure (by key) whose sums of squares pass 2^53 − 1. */
+function refuseInexact(figures: Record<string, ClusterSums>, subject: (key: string) => string): void {
+  // A pass without sorting the names: a merge checks every figure, and a run merges every chunk.
+  for (const key in figures) {
+    const sums = figures[key] as ClusterSums;
+    if (!(sums.xx <= Number.MAX_SAFE_INTEGER && sums.nn <= Number.MAX_SAFE_INTEGER && sums.ee <= Number.MAX_SAFE_INTEGER)) {
+      throw inexactSums(subject(inexactFigure(figures) as string));
+    }
+  }
 }
 
 /**
  * The tally's figures with every unfinished cluster counted as it stands (a run that stopped
  * or lost a match). Does not change the tally, which may still be merged with more matches.
  */
-export function settledFigures(tally: Tally): Record<string, ClusterSums> {
+export function settledFigures(tally: Tally, subject: (key: string) => string = figureNamed): Record<string, ClusterSums> {
   const openClusters = Object.values(tally.open);
+  // A tally built match by match (never merged) is checked here, before any interval is read from it.
+  refuseInexact(tally.figures, subject);
   // Stryker disable next-line ConditionalExpression: (false) with nothing open the copy equals the figures; returning them saves the clone
   if (openClusters.length === 0) return tally.figures;
   const settled: Tally = { figures: structuredClone(tally.figures), open: {} };
   for (const open of openClusters) closeCluster(settled, open);
+  refuseInexact(settled.figures, subject);
   return settled.figures;
 }
 

@@ -229,15 +229,27 @@ function tableValue(table: readonly TableEntry[]): number {
   return value;
 }
 
+/**
+ * `value` when it is a whole number doubles hold exactly; else the match cannot be played by the
+ * rules (their integers would round, audit 26b: a deck of doubles passed 10⁵³), and it fails
+ * saying so rather than scoring rounded points.
+ */
+function exact(value: number, what: string): number {
+  if (!Number.isSafeInteger(value)) {
+    throw new RangeError(`${what} reached ${value}, past ${Number.MAX_SAFE_INTEGER}, beyond which these integers are not exact; expected decks whose spells keep values below it (fewer double cards, or a smaller dieFaces or maxRounds)`);
+  }
+  return value;
+}
+
 /** Rules 11 to 13. */
 function scoreRound(state: IntegerDuelState, emit: EventSink<IntegerDuelEvent> | null): void {
-  const value = tableValue(state.table);
+  const value = exact(tableValue(state.table), 'the round value');
   const winner: -1 | Side = value > 0 ? PLANTS : value < 0 ? ZOMBIES : -1;
   const cards = state.table.reduce((count, entry) => count + 1 + entry.spells.length, 0);
   if (winner === -1) {
     state.tieRounds++;
   } else {
-    state.points[winner] += value;
+    state.points[winner] = exact(state.points[winner] + value, `${winner === PLANTS ? 'the Plants' : 'the Zombies'}' points`);
     // Rule 12: every card of the round, whichever side played it, to the winner's cemetery.
     const cemetery = state.cemeteries[winner];
     for (const entry of state.table) {
@@ -428,7 +440,7 @@ function apply(state: IntegerDuelState, action: IntegerDuelAction, emit: EventSi
       const valueBefore = entry.value;
       removeFromHand(state, side, action.card);
       entry.spells.push(action.card);
-      entry.value = applySpell(entry.value, spell);
+      entry.value = exact(applySpell(entry.value, spell), `a combatant's value after ${spell.name}`);
       state.played[side]++;
       if (emit !== null) {
         emit({
