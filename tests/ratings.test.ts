@@ -92,10 +92,13 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
       { a: 1, b: 2, wins: 4, draws: 0, losses: 6, dispersion: 1.2, dispersionDf: 9 },
       { a: 0, b: 2, wins: 7, draws: 1, losses: 2, dispersion: 0.7, dispersionDf: 9 },
     ];
+    // The maximum-likelihood fit, whatever the dispersions; each interval's threshold times the
+    // agent's sandwich-over-naive variance ratio (0.7995, 1.0529, 0.9543). Reference values from an
+    // independent fit (SciPy 1.17: BFGS on the likelihood, numpy's pinv, brentq on the profile).
     const expected: [number, number, number][] = [
-      [89.41800218887145, -8.483478871519637, 198.42616230529043],
-      [-42.07431853735049, -159.57820905382812, 68.91877649356874],
-      [-47.34368365152096, -157.631985105354, 56.694584120447196],
+      [84.66993750918635, -13.199423645733704, 193.10117834890147],
+      [-48.37402136284398, -167.32319307275102, 63.092865759895325],
+      [-36.29591614634237, -147.60524624284335, 69.9878158771691],
     ];
     rateAgents(3, pairings).ratings.forEach((rating, agent) => {
       const [centre, lower, upper] = expected[agent] as [number, number, number];
@@ -103,6 +106,33 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
       expect(rating.lower, `agent ${agent}`).toBeCloseTo(lower, 3);
       expect(rating.upper, `agent ${agent}`).toBeCloseTo(upper, 3);
     });
+  });
+
+  it('are the maximum-likelihood fit whatever the dispersions, which move only the intervals (audit 26a: dividing each pairing by its own dispersion moved aggro from +37.5 to +30)', () => {
+    // Audit 26a's round robin of one-card poker, 1,000 rotated pairs a pairing: counts and
+    // measured dispersions from its tournament.json. Reference: the same independent fit as above.
+    const pairings: PairingResult[] = [
+      { a: 0, b: 1, wins: 948, draws: 0, losses: 1052, dispersion: 0.20705435802558267, dispersionDf: 999 },
+      { a: 0, b: 2, wins: 737, draws: 0, losses: 1263, dispersion: 0.42571034636983035, dispersionDf: 999 },
+      { a: 1, b: 2, wins: 943, draws: 0, losses: 1057, dispersion: 0.11569337683174125, dispersionDf: 999 },
+    ];
+    const expected: [number, number, number][] = [
+      [-36.896547893117706, -40.99251491690907, -32.808172709974855],
+      [-0.5857236798549467, -3.487059481057567, 2.3155579486678137],
+      [37.48227157297266, 33.701612986859935, 41.269518377133814],
+    ];
+    const ratings = rateAgents(3, pairings).ratings;
+    const plain = fitRatings(3, pairings.map(({ a, b, wins, draws, losses }) => ({ a, b, wins, draws, losses })));
+    ratings.forEach((rating, agent) => {
+      const [centre, lower, upper] = expected[agent] as [number, number, number];
+      expect(rating.rating, `agent ${agent}`).toBeCloseTo(centre, 3);
+      expect(rating.rating, `agent ${agent}`).toBeCloseTo(plain[agent] as number, 6);
+      expect(rating.lower, `agent ${agent}`).toBeCloseTo(lower, 3);
+      expect(rating.upper, `agent ${agent}`).toBeCloseTo(upper, 3);
+    });
+    // On a balanced schedule the fit's expected scores are the scores seen: aggro's 58.0%.
+    const predicted = (1 / (1 + 10 ** (((ratings[0]?.rating as number) - (ratings[2]?.rating as number)) / 400)) + 1 / (1 + 10 ** (((ratings[1]?.rating as number) - (ratings[2]?.rating as number)) / 400))) / 2;
+    expect(predicted).toBeCloseTo(ratings[2]?.score as number, 6);
   });
 
   it('pool the degrees of freedom of the measured dispersions only: a pairing without one adds none', () => {

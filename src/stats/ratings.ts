@@ -9,12 +9,19 @@
  * to infinity, and then no finite rating is given (null) and a warning says which sweep.
  *
  * Intervals: the profile likelihood (likelihood-ratio) interval of each agent's rating,
- * {R : 2·(ℓ̂ − max ℓ with that rating) ≤ χ²₁}, one-sided where the data bound only one side (a
- * sweep leaves the other open: "at least 512"). Each pairing's log-likelihood is divided by its
- * dispersion φ, its score's variance over the binomial one, measured from the pairing's
- * independent units (rotated pairs; draws make φ < 1, pairs sharing dice can make it > 1): a
- * quasi-likelihood (McCullagh & Nelder, Generalized Linear Models, 1989, §9.2), so the intervals
- * carry the variance the games really have.
+ * {R : 2·(ℓ̂ − max ℓ with that rating) ≤ φ_R·χ²₁}, one-sided where the data bound only one side
+ * (a sweep leaves the other open: "at least 512"). Each pairing has a dispersion φ, its score's
+ * variance over the binomial one, measured from the pairing's independent units (rotated pairs;
+ * draws make φ < 1, pairs sharing dice can make it > 1). The dispersions widen or narrow the
+ * intervals, never move the fit: φ_R is the variance of the agent's maximum-likelihood rating
+ * with each pairing's games carrying their dispersion (the sandwich H⁺(Σ φ_p H_p)H⁺) over its
+ * variance without (H⁺), the scalar adjustment of a likelihood-ratio statistic for a
+ * misspecified variance (Chandler & Bate, Biometrika 94(1), 2007); with one dispersion for every
+ * pairing it is that dispersion, the quasi-likelihood of McCullagh & Nelder (Generalized Linear
+ * Models, 1989, §9.2). Dividing each pairing's likelihood by its own dispersion instead, as this
+ * did before, weighted the pairings by how much their shared dice cancel, which moved the ratings
+ * away from the maximum-likelihood fit wherever Bradley–Terry does not fit exactly (audit 26a:
+ * +30 [26, 33] where the fit, and the scores, said +37.5).
  *
  * Why not a bootstrap of the games: every resample of a 50–0 sweep is 50–0, so it cannot put a
  * bound on that gap, and near sweeps its percentiles sit on the wrong side of the truth; the
@@ -80,9 +87,11 @@ const sigmoid = (x: number): number => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.e
 interface Term {
   readonly a: number;
   readonly b: number;
-  /** Points of a and games, each divided by the dispersion. */
+  /** Points of a, and games. */
   readonly score: number;
   readonly games: number;
+  /** The pairing's dispersion (1 when none was measured): read for the intervals only. */
+  readonly dispersion: number;
 }
 
 function terms(pairings: readonly PairingResult[]): Term[] {
@@ -90,10 +99,73 @@ function terms(pairings: readonly PairingResult[]): Term[] {
     .map((p) => {
       const games = p.wins + p.draws + p.losses;
       // Stryker disable next-line ConditionalExpression: (true in place of the undefined test) undefined > 0 is false too; the undefined check is for the type
-      const weight = 1 / (p.dispersion !== undefined && p.dispersion > 0 ? p.dispersion : 1);
-      return { a: p.a, b: p.b, score: (p.wins + p.draws / 2) * weight, games: games * weight };
+      const dispersion = p.dispersion !== undefined && p.dispersion > 0 ? p.dispersion : 1;
+      return { a: p.a, b: p.b, score: p.wins + p.draws / 2, games, dispersion };
     })
     .filter((term) => term.games > 0);
+}
+
+/**
+ * The Fisher information of the fit's log-odds at `beta`, each pairing's games counted
+ * `weight(term)` times, without the ridge: Σ w·n·p(1 − p) on the pattern of the pairing.
+ */
+function information(beta: Float64Array, list: readonly Term[], weight: (term: Term) => number): Float64Array[] {
+  const k = beta.length;
+  const matrix = Array.from({ length: k }, () => new Float64Array(k));
+  for (const term of list) {
+    const p = sigmoid((beta[term.a] as number) - (beta[term.b] as number));
+    const curvature = weight(term) * term.games * p * (1 - p);
+    const ha = matrix[term.a] as Float64Array;
+    const hb = matrix[term.b] as Float64Array;
+    ha[term.a] = (ha[term.a] as number) + curvature;
+    hb[term.b] = (hb[term.b] as number) + curvature;
+    ha[term.b] = (ha[term.b] as number) - curvature;
+    hb[term.a] = (hb[term.a] as number) - curvature;
+  }
+  return matrix;
+}
+
+/**
+ * The pseudo-inverse of a connected Bradley–Terry information matrix H (symmetric, null space the
+ * constant vector): (H + 11ᵀ/k)⁻¹ − 11ᵀ/k, the covariance of log-odds held to mean 0.
+ */
+function pseudoInverse(matrix: readonly Float64Array[]): Float64Array[] {
+  const k = matrix.length;
+  const shifted = matrix.map((row) => Float64Array.from(row, (value) => value + 1 / k));
+  return Array.from({ length: k }, (_, column) => {
+    const unit = new Float64Array(k);
+    unit[column] = 1;
+    return solve(shifted, unit).map((value) => value - 1 / k);
+  });
+}
+
+/**
+ * Each agent's φ_R (see the head of this file): the variance of its rating with the pairings'
+ * dispersions over the variance without, at the fit. Where every pairing has one dispersion, that
+ * dispersion. Where the fit is not finite (a sweep) or the variance cannot be read, the largest
+ * dispersion of the agent's own pairings, which no mix of them exceeds.
+ */
+function ratingDispersions(list: readonly Term[], fit: Float64Array, finite: boolean): number[] {
+  const k = fit.length;
+  const largest = (agent: number): number => list.reduce((most, term) => (term.a === agent || term.b === agent ? Math.max(most, term.dispersion) : most), 0) || 1;
+  const common = list.every((term) => term.dispersion === list[0]?.dispersion);
+  if (common) return Array.from({ length: k }, () => list[0]?.dispersion ?? 1);
+  if (!finite) return Array.from({ length: k }, (_, agent) => largest(agent));
+  const covariance = pseudoInverse(information(fit, list, () => 1));
+  const meat = information(fit, list, (term) => term.dispersion);
+  return Array.from({ length: k }, (_, agent) => {
+    const row = covariance[agent] as Float64Array;
+    // (H⁺ M H⁺)_aa = rowᵀ M row, H⁺ being symmetric.
+    let sandwich = 0;
+    for (let i = 0; i < k; i++) {
+      let dot = 0;
+      for (let j = 0; j < k; j++) dot += ((meat[i] as Float64Array)[j] as number) * (row[j] as number);
+      sandwich += (row[i] as number) * dot;
+    }
+    const naive = row[agent] as number;
+    const ratio = sandwich / naive;
+    return naive > 0 && Number.isFinite(ratio) && ratio > 0 ? ratio : largest(agent);
+  });
 }
 
 /** The negative log-quasi-likelihood plus the tiny ridge, its gradient and Hessian. */
@@ -358,9 +430,8 @@ export function rateAgents(agents: number, pairings: readonly PairingResult[], c
   const fit = minimize(new Float64Array(activeCount(active)), list, null);
   const df = pairings.reduce((sum, p) => sum + (p.dispersion === undefined ? 0 : (p.dispersionDf ?? Infinity)), 0);
   const t = studentTQuantile(confidence, df > 0 ? df : Infinity);
-  const threshold = t * t;
   const tOne = studentTQuantile(2 * confidence - 1, df > 0 ? df : Infinity);
-  const oneSided = tOne * tOne;
+  const dispersions = ratingDispersions(list, fit.beta, finite);
   const warnings = sweepWarnings(pairings, names);
   if (!finite) warnings.push('a clean sweep splits the agents: no finite maximum-likelihood ratings, only the intervals (open on the swept side)');
   const ratings = Array.from({ length: agents }, (_, agent): Rating => {
@@ -379,6 +450,8 @@ export function rateAgents(agents: number, pairings: readonly PairingResult[], c
     // points / games is NaN without games (null in JSON).
     if (!active[agent] || agents < 2) return { agent, rating: Number.NaN, lower: -Infinity, upper: Infinity, games, score: points / games };
     const at = index[agent] as number;
+    const threshold = (dispersions[at] as number) * t * t;
+    const oneSided = (dispersions[at] as number) * tOne * tOne;
     let lower = profileBound(at, list, fit, threshold, -1);
     let upper = profileBound(at, list, fit, threshold, 1);
     // Open on one side: the whole error budget goes to the other, a one-sided bound at `confidence`.

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
 import { rateAgents, type PairingResult } from '../../src/stats/ratings.js';
 import { share } from './pool.js';
+import { pairsCoverage } from '../ratings-simulation.js';
 
 /** Games of every pairing from the Bradley–Terry model with a share of draws, and the dispersion a run would measure. */
 function simulate(truth: readonly number[], games: number, drawShare: number, rng: Rng): PairingResult[] {
@@ -58,6 +59,22 @@ describe('Elo rating intervals on synthetic Bradley–Terry data', () => {
       const total = repetitions * truth.length;
       const coverage = share(covered, total);
       console.info(`ratings, ${name}: ${coverage.text} of intervals cover; ${((100 * open) / total).toFixed(1)}% open on one side or both`);
+      expect(coverage.rate).toBeGreaterThanOrEqual(0.92);
+      expect(coverage.rate).toBeLessThanOrEqual(0.98);
+    });
+  }
+
+  // Pairwise rates no Elo ratings give exactly, games in rotated pairs that split 55–88% of the
+  // time (dispersions about 0.12 to 0.45), as in audit 26a's one-card poker: the intervals must
+  // cover what the fit estimates, the maximum-likelihood fit of the exact rates.
+  for (const pairs of [1000, 50]) {
+    it(`cover the fit of the exact rates 92–98% where Bradley–Terry does not hold, with pairings' own dispersions: ${pairs} rotated pairs a pairing`, () => {
+      const repetitions = 400;
+      const rates = [[0, 0.474, 0.3685], [0, 0, 0.4715], [0, 0, 0]];
+      const split = [[0, 0.8, 0.55], [0, 0, 0.88], [0, 0, 0]];
+      const total = repetitions * rates.length;
+      const coverage = share(Math.round(pairsCoverage(rates, split, pairs, repetitions, 0x26cn + BigInt(pairs)) * total), total);
+      console.info(`ratings, non-Bradley–Terry rates, rotated pairs with their own dispersions, ${pairs} pairs a pairing: ${coverage.text} of intervals cover`);
       expect(coverage.rate).toBeGreaterThanOrEqual(0.92);
       expect(coverage.rate).toBeLessThanOrEqual(0.98);
     });
