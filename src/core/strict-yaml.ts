@@ -4,7 +4,7 @@
  * multi-line warning of its own on stderr; here those are refused like a syntax error, with a
  * one-line message, and nothing is printed.
  */
-import { isCollection, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
+import { isCollection, isScalar, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
 
 /** A whole number as written in decimal (`.0` allowed), octal (0o) or hexadecimal (0x), signed or not. */
 const WHOLE_NUMBER_TEXT = /^[+-]?(?:\d+(?:\.0*)?|0o[0-7]+|0x[0-9a-fA-F]+)$/;
@@ -13,11 +13,12 @@ const WHOLE_NUMBER_TEXT = /^[+-]?(?:\d+(?:\.0*)?|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 export class StrictYamlError extends Error {
   /**
    * `syntax`: not YAML Hordelab reads (the callers say "not valid YAML"); `inexact`: valid YAML
-   * holding a number that cannot be read as written.
+   * holding a number that cannot be read as written; `ambiguous`: valid YAML whose data would
+   * lose a value (two keys naming one field).
    */
   constructor(
     message: string,
-    readonly kind: 'syntax' | 'inexact' = 'syntax',
+    readonly kind: 'syntax' | 'inexact' | 'ambiguous' = 'syntax',
   ) {
     super(message);
     this.name = 'StrictYamlError';
@@ -30,7 +31,7 @@ export function yamlProblem(error: unknown, where = ''): string {
   // the document's depth, not a fault of Hordelab's to name in the engine's words.
   if (/Maximum call stack size exceeded/.test(error instanceof Error ? error.message : String(error))) return `not valid YAML${where}: nested too deeply to read (thousands of levels); expected a scenario's few`;
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] as string;
-  return error instanceof StrictYamlError && error.kind === 'inexact' ? message : `not valid YAML${where}: ${message}`;
+  return error instanceof StrictYamlError && error.kind !== 'syntax' ? message : `not valid YAML${where}: ${message}`;
 }
 
 /** The data of `text`; @throws StrictYamlError for the first syntax error, unresolved tag or collection key. */
@@ -47,7 +48,27 @@ export function parseStrictYaml(text: string): unknown {
   const problem = document.errors[0] ?? document.warnings[0];
   if (problem !== undefined) throw new StrictYamlError((problem.message.split('\n')[0] as string).replace(/:\s*$/, ''));
   let collectionKey: number | null = null;
+  let sameName: { first: string; second: string; at: number } | null = null;
   visit(document, {
+    Map(_, map) {
+      // Keys YAML tells apart by type (the string "-1" and the number -1, "40" and 40) name one
+      // field of the data: the last would replace the first unsaid (audit 26b: a deck's
+      // {"-1": 1, -1: 9} read as 9 copies). Keys the same to YAML are its own DUPLICATE_KEY error.
+      const seen = new Map<string, string>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const name = String(pair.key.value);
+        const source = pair.key.source ?? name;
+        const written = (pair.key.type === 'QUOTE_DOUBLE' || pair.key.type === 'QUOTE_SINGLE') ? JSON.stringify(source) : source;
+        const earlier = seen.get(name);
+        if (earlier !== undefined) {
+          sameName = { first: earlier, second: written, at: pair.key.range?.[0] ?? 0 };
+          return visit.BREAK;
+        }
+        seen.set(name, written);
+      }
+      return undefined;
+    },
     Pair(_, pair) {
       if (isCollection(pair.key)) {
         collectionKey = pair.key.range?.[0] ?? 0;
@@ -59,6 +80,11 @@ export function parseStrictYaml(text: string): unknown {
   if (collectionKey !== null) {
     const line = text.slice(0, collectionKey).split('\n').length;
     throw new StrictYamlError(`a key must be a plain value, not a list or map, at line ${line}`);
+  }
+  if (sameName !== null) {
+    const { first, second, at } = sameName;
+    const line = text.slice(0, at).split('\n').length;
+    throw new StrictYamlError(`the keys ${first} and ${second} name the same field (line ${line}); expected each key once`, 'ambiguous');
   }
   refuseInexactWholeNumbers(document, text);
   return document.toJS({ maxAliasCount: 100 });

@@ -738,8 +738,8 @@ export function parseAssignment(assignment: string): { path: string[]; value: un
     value = parseStrictYaml(assignment.slice(at + 1));
   } catch (error) {
     // One value on one line: its line number says nothing.
-    const inexact = error instanceof StrictYamlError && error.kind === 'inexact';
-    throw new UsageError([{ source: `--set ${assignment}`, field: key, message: inexact ? yamlProblem(error).replace(' at line 1 ', ' ') : `value is ${yamlProblem(error)}` }]);
+    const readable = error instanceof StrictYamlError && error.kind !== 'syntax';
+    throw new UsageError([{ source: `--set ${assignment}`, field: key, message: readable ? yamlProblem(error).replace(' at line 1 ', ' ').replace(' (line 1)', '') : `value is ${yamlProblem(error)}` }]);
   }
   const inside = findUnsafeKey(value, path);
   if (inside !== null) throw new UsageError([{ source: `--set ${assignment}`, field: inside.field, message: inside.message }]);
