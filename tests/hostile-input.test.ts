@@ -306,9 +306,13 @@ describe('where report, sweep and tune may write', () => {
     const own = tempDir();
     expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
     expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
-    // Pages written before the mark existed are known by the report page's title.
+    // Pages written before the mark existed are known by the report page's title; a report.md,
+    // which carries nothing to know it by, is replaced only with --force (audit 26b).
     rmSync(join(own, '.hordelab-folder.json'));
-    expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q')).status).toBe(0);
+    expect((await hordelabIn(work, 'report', runDir, '--out', own, '--format', 'html', '-q')).status).toBe(0);
+    rmSync(join(own, '.hordelab-folder.json'));
+    expectRefused(await hordelabIn(work, 'report', runDir, '--out', own, '-q'), `--out: ${own} holds report.md, named as "hordelab report" names its files, but nothing says hordelab wrote it (no .hordelab-folder.json`);
+    expect((await hordelabIn(work, 'report', runDir, '--out', own, '-q', '--force')).status).toBe(0);
     // A user's own report.md, named as the command names its page, is not taken as an earlier page.
     const notes = tempDir();
     writeFileSync(join(notes, 'report.md'), '# My own quarterly report\n');
@@ -331,6 +335,23 @@ describe('where report, sweep and tune may write', () => {
     } finally {
       rmSync(join(runDir, 'report.md'));
     }
+    // A copy of the run without its hidden mark (`cp run/* copy/`): its summary.json says the run
+    // was hordelab's, not that a report.md or metrics.csv beside it is (audit 26b: both replaced).
+    const copy = tempDir();
+    for (const name of readdirSync(runDir)) if (!name.startsWith('.')) cpSync(join(runDir, name), join(copy, name), { recursive: true });
+    writeFileSync(join(copy, 'report.md'), '# my notes\n');
+    writeFileSync(join(copy, 'metrics.csv'), 'a,b\n');
+    expectRefused(await hordelabIn(work, 'report', copy, '--format', 'md,csv'), `<run-dir>: ${copy} holds metrics.csv, report.md, named as "hordelab report" names its files, but nothing says hordelab wrote them (no .hordelab-folder.json`);
+    expect([readFileSync(join(copy, 'report.md'), 'utf8'), readFileSync(join(copy, 'metrics.csv'), 'utf8')]).toEqual(['# my notes\n', 'a,b\n']);
+    // Pages it knows by their content are its own, mark or not; --force replaces the rest.
+    rmSync(join(copy, 'report.md'));
+    rmSync(join(copy, 'metrics.csv'));
+    expect((await hordelabIn(work, 'report', copy, '--format', 'html', '-q')).status).toBe(0);
+    rmSync(join(copy, '.hordelab-folder.json'));
+    expect((await hordelabIn(work, 'report', copy, '--format', 'html', '-q')).status).toBe(0);
+    writeFileSync(join(copy, 'report.md'), '# my notes\n');
+    expect((await hordelabIn(work, 'report', copy, '--format', 'md', '-q', '--force')).status).toBe(0);
+    expect(readFileSync(join(copy, 'report.md'), 'utf8')).not.toBe('# my notes\n');
   });
 
   it('sweep and tune refuse a folder of someone else\'s files before playing a match', async () => {

@@ -210,12 +210,26 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   // Where the folder says which files Hordelab wrote, one of these names it does not list was put
   // there since (a user's report.md beside a run), unless its content shows it is Hordelab's own
   // (a page or JSON output written before pages were listed).
-  const listed = request.requireSign === false || request.force ? null : readManifest(dir)?.files ?? null;
+  if (request.requireSign === false || request.force) return;
+  const listed = readManifest(dir)?.files ?? null;
+  const one = (names: readonly string[], single: string, plural: string): string => (names.length === 1 ? single : plural);
   if (listed !== null) {
     const unlisted = own.filter((name) => !listed.includes(name) && !hordelabWroteFile(dir, name));
     if (unlisted.length > 0) {
-      throw problem(flag, `${dir} holds ${shown(unlisted)}, named as "hordelab ${request.command}" names its files, but ${MANIFEST_FILE} does not list ${unlisted.length === 1 ? 'it' : 'them'} as written by hordelab; move ${unlisted.length === 1 ? 'it' : 'them'} away, choose another folder, or add --force to replace ${unlisted.length === 1 ? 'it' : 'them'}`);
+      throw problem(flag, `${dir} holds ${shown(unlisted)}, named as "hordelab ${request.command}" names its files, but ${MANIFEST_FILE} does not list ${one(unlisted, 'it', 'them')} as written by hordelab; move ${one(unlisted, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unlisted, 'it', 'them')}`);
     }
+    return;
+  }
+  // No mark (a copy made with `cp run/* copy/` leaves it behind: hidden files are not copied): a
+  // summary.json of hordelab's says the run was hordelab's, not that a report.md beside it is
+  // (audit 26b: a user's notes of that name were replaced). Each file is replaced only where its
+  // own content shows hordelab wrote it.
+  // A JSON output that records this same command (sweep.json: "hordelab sweep …") vouches for
+  // the files that command writes beside it: they are written together.
+  const vouched = entries.some((name) => name.endsWith('.json') && recordedCommand(dir, name)?.startsWith(`hordelab ${request.command} `) === true);
+  const unsigned = vouched ? [] : own.filter((name) => !hordelabWroteFile(dir, name));
+  if (unsigned.length > 0) {
+    throw problem(flag, `${dir} holds ${shown(unsigned)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote ${one(unsigned, 'it', 'them')} (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move ${one(unsigned, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unsigned, 'it', 'them')}`);
   }
 }
 
@@ -227,6 +241,16 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
 function hordelabWroteIn(dir: string, entries: readonly string[]): boolean {
   if (entries.includes(MANIFEST_FILE)) return true;
   return entries.some((name) => hordelabWroteFile(dir, name));
+}
+
+/** The command a JSON output of hordelab's records (`"command": "hordelab sweep …"`), or null. */
+function recordedCommand(dir: string, name: string): string | null {
+  try {
+    const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { command?: unknown } | null;
+    return typeof data?.command === 'string' ? data.command : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the file `name` in `dir` shows by its content that Hordelab wrote it: a report page's title, or a JSON output recording hordelab. */
