@@ -135,6 +135,51 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
     expect(predicted).toBeCloseTo(ratings[2]?.score as number, 6);
   });
 
+  it('weigh each pairing in the variance ratio by its own games and dispersion: pairings of 50, 20 and 100 games', () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 1, wins: 30, draws: 5, losses: 15, dispersion: 0.6, dispersionDf: 49 },
+      { a: 1, b: 2, wins: 8, draws: 2, losses: 10, dispersion: 1.5, dispersionDf: 19 },
+      { a: 0, b: 2, wins: 70, draws: 10, losses: 20, dispersion: 0.9, dispersionDf: 99 },
+    ];
+    // The same independent fit as above (variance ratios 0.7582, 0.9335, 1.0773).
+    const expected: [number, number, number][] = [
+      [103.88212507576539, 67.49586724923482, 141.874667294263],
+      [-34.823568171843995, -92.38121274669068, 21.059637935769302],
+      [-69.0585569039214, -121.38928229742255, -18.452466828454238],
+    ];
+    rateAgents(3, pairings).ratings.forEach((rating, agent) => {
+      const [centre, lower, upper] = expected[agent] as [number, number, number];
+      expect(rating.rating, `agent ${agent}`).toBeCloseTo(centre, 3);
+      expect(rating.lower, `agent ${agent}`).toBeCloseTo(lower, 3);
+      expect(rating.upper, `agent ${agent}`).toBeCloseTo(upper, 3);
+    });
+  });
+
+  it("across a sweep (no finite fit) give each agent the largest dispersion of its own pairings: the interval each would get were every pairing's that", () => {
+    const pairings: PairingResult[] = [
+      { a: 0, b: 1, wins: 20, draws: 0, losses: 0, dispersion: 2, dispersionDf: 19 },
+      { a: 1, b: 2, wins: 5, draws: 2, losses: 3, dispersion: 0.5, dispersionDf: 9 },
+    ];
+    const ratings = rateAgents(3, pairings).ratings;
+    const withAll = (dispersion: number): ReturnType<typeof rateAgents>['ratings'] => rateAgents(3, pairings.map((pairing) => ({ ...pairing, dispersion }))).ratings;
+    for (const [agent, largest] of [[0, 2], [1, 2], [2, 0.5]] as const) {
+      const same = withAll(largest)[agent];
+      expect([ratings[agent]?.lower, ratings[agent]?.upper], `agent ${agent}`).toEqual([same?.lower, same?.upper]);
+    }
+    // And the smallest would have given agent 2 a narrower interval: the largest is taken.
+    const finiteSide = (rating: ReturnType<typeof rateAgents>['ratings'][number] | undefined): number => (Number.isFinite(rating?.lower) ? (rating?.lower as number) : (rating?.upper as number));
+    expect(Number.isFinite(finiteSide(ratings[2]))).toBe(true);
+    expect(finiteSide(withAll(2)[2])).not.toBeCloseTo(finiteSide(ratings[2]), 0);
+  });
+
+  it('give agents without games no rating and no interval', () => {
+    const ratings = rateAgents(2, [{ a: 0, b: 1, wins: 0, draws: 0, losses: 0, dispersion: 0.5, dispersionDf: 3 }]).ratings;
+    expect(ratings.map((rating) => [rating.rating, rating.lower, rating.upper])).toEqual([
+      [Number.NaN, -Infinity, Infinity],
+      [Number.NaN, -Infinity, Infinity],
+    ]);
+  });
+
   it('pool the degrees of freedom of the measured dispersions only: a pairing without one adds none', () => {
     // A dispersion of 1 leaves the likelihood as it is, so only the pooled degrees of freedom differ.
     const base: PairingResult[] = [
