@@ -235,10 +235,12 @@ describe('an event type that some matches never see (audit 25a)', () => {
     expect(tune.stderr).toBe('');
     expect(tune.status).toBe(0);
     expect(readFileSync(join(dir, 'tune', 'rare-tuned.yaml'), 'utf8')).toMatch(/chance: 0\.1\b/);
-    // A misspelt type reads 0 everywhere: the confirmation says no match emitted it, naming those that were (review 25c).
+    // A misspelt type reads 0 for every candidate: nothing to rank by, so nothing is tuned, as
+    // check decides nothing on it (audit 26a: the first candidate was "best", exit 0).
     const misspelt = await hordelabIn(dir, 'tune', 'rare.yaml', '--target', 'events.rarre=0.1', '--space', 'chance=0,0.1', '--budget', '400', '--confirm', '300', '-w', '0', '--out', 'misspelt');
-    expect(misspelt.status, misspelt.stderr).toBe(0);
-    expect(misspelt.stdout).toMatch(/no match emitted rarre, all 300 counts 0; types emitted: common(, rare)?\)/);
+    expect(misspelt.status, misspelt.stderr).toBe(2);
+    expect(misspelt.stderr).toMatch(/(^|\n)hordelab: --target events\.rarre=0\.1: no match of any candidate's \d+ matches emitted rarre, so every candidate reads 0 and the search has nothing to rank by \(a misspelt type reads so too\); types emitted: common(, rare)?\. Check the name/);
+    expect(existsSync(join(dir, 'misspelt', 'rare-tuned.yaml'))).toBe(false);
   }, 60_000);
 });
 

@@ -378,12 +378,14 @@ function readSavedState(path: string): SavedState {
  * relative to its target, or as it is for a target within ±1), and the first target its matches
  * leave unmeasured (a NaN value, such as a rate of an event that never happened), or null.
  */
-async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<{ distance: number; unmeasured: Target | null }> {
+async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<{ distance: number; unmeasured: Target | null; unseen: { target: Target; note: string } | null }> {
   const metrics = await evaluator.metrics(evaluation, seed, targets.map((target) => target.metric));
   let sum = 0;
   let unmeasured: Target | null = null;
+  let unseen: { target: Target; note: string } | null = null;
   for (const target of targets) {
     const metric = pickMetric(metrics, target.metric, `--target ${target.metric}=${target.value}`);
+    if (metric.kind === 'mean' && metric.note?.startsWith('no match emitted ') === true) unseen ??= { target, note: metric.note };
     // A rate can never reach a target outside [0, 1]: the search would run its whole budget
     // toward the nearest end and report a "best" setting that answers nothing.
     if (metric.kind === 'rate') checkRateTarget(target);
@@ -394,7 +396,20 @@ async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: r
     const scale = metric.kind === 'mean' ? Math.max(1, Math.abs(target.value)) : 1;
     sum += ((metric.value - target.value) / scale) ** 2;
   }
-  return { distance: sum, unmeasured };
+  return { distance: sum, unmeasured, unseen };
+}
+
+/** The message for a target whose event type no candidate's matches emitted: every one reads 0, as a misspelt type would. */
+function unseenTarget(target: Target, note: string, where: string): UsageError {
+  const type = target.metric.slice('events.'.length);
+  const emitted = note.slice(note.indexOf('types emitted: ') + 'types emitted: '.length);
+  return new UsageError([
+    {
+      source: `--target ${target.metric}=${target.value}`,
+      field: '',
+      message: `no match of ${where} emitted ${type}, so every candidate reads 0 and the search has nothing to rank by (a misspelt type reads so too); types emitted: ${emitted}. Check the name, or give a rare event more matches (--budget)`,
+    },
+  ]);
 }
 
 /** The message for a target no candidate measured: the search has nothing to rank by. */
@@ -467,17 +482,24 @@ async function race(
     onRound?.(round + 1, schedule.rounds, alive.length, matchesEach);
     const scored: { index: number; distance: number }[] = [];
     let unmeasured: Target | null = null;
+    // Event types no candidate's matches emitted, by target: every candidate reads 0 for them.
+    let unseenByAll: { target: Target; note: string } | null | undefined;
     for (const index of alive) {
       const evaluation = evaluations[index] as Evaluation;
       spent += Math.max(0, matchesEach - evaluation.matches);
       await evaluator.extend(evaluation, matchesEach, seed);
       const measured = await distance(evaluator, evaluation, targets, seed);
       unmeasured ??= measured.unmeasured;
+      unseenByAll = unseenByAll === undefined ? measured.unseen : unseenByAll !== null && measured.unseen?.target === unseenByAll.target ? unseenByAll : null;
       // A candidate whose matches leave a target unmeasured cannot be judged on it: it ranks last.
       scored.push({ index, distance: Number.isNaN(measured.distance) ? Infinity : measured.distance });
     }
     // With no candidate measured there is nothing to rank: a "best" would be the first listed.
     if (unmeasured !== null && scored.every((entry) => entry.distance === Infinity)) throw unmeasuredTarget(unmeasured, `any candidate's ${matchesEach} matches`);
+    // Nor when every candidate read a target's event type as never emitted: all read 0, and a
+    // misspelt type reads so too (audit 26a: --target events.tripple=0.05 "tuned" to the first
+    // candidate, exit 0). Said as check says it of such a type.
+    if (unseenByAll !== undefined && unseenByAll !== null) throw unseenTarget(unseenByAll.target, unseenByAll.note, `any candidate's ${matchesEach} matches`);
     scored.sort((x, y) => x.distance - y.distance || x.index - y.index);
     history.push({ alive: alive.length, matchesEach, best: settings[scored[0]?.index ?? 0] ?? {}, bestDistance: scored[0]?.distance ?? Number.NaN });
     alive = scored.slice(0, round === schedule.rounds - 1 ? 1 : Math.max(1, Math.ceil(scored.length / 2))).map((entry) => entry.index);
