@@ -34,7 +34,20 @@ export function formatRate(estimate: RateEstimate, digits = 1): [string, string]
 export function formatMean(estimate: MeanEstimate, digits = 2): string {
   if (estimate.n === 0) return '-';
   if (!Number.isFinite(estimate.lower) || !Number.isFinite(estimate.upper)) return `${estimate.mean.toFixed(digits)} (${estimate.note ?? 'no interval'})`;
-  return `${estimate.mean.toFixed(digits)} [${estimate.lower.toFixed(digits)}, ${estimate.upper.toFixed(digits)}]`;
+  const shown = intervalDigits(estimate.lower, estimate.upper, digits);
+  return `${estimate.mean.toFixed(shown)} [${estimate.lower.toFixed(shown)}, ${estimate.upper.toFixed(shown)}]`;
+}
+
+/**
+ * Decimals enough to show an interval's half-width to one significant digit, and at least
+ * `digits`: two decimals read a rare event's 0.0325 [0.0301, 0.0350] as "0.03 [0.03, 0.03]",
+ * its target 0.03 then "outside the interval" (audit 26a). At most 10.
+ */
+export function intervalDigits(lower: number, upper: number, digits: number): number {
+  const half = (upper - lower) / 2;
+  if (!(half > 0) || !Number.isFinite(half)) return digits;
+  // A half-width of 0.0001 computed as 0.0000999…: still 4 decimals.
+  return Math.min(10, Math.max(digits, Math.ceil(-Math.log10(half) - 1e-9)));
 }
 
 /** A plain aligned text table: the first `leftColumns` columns left-aligned (names), the others right-aligned (numbers). */

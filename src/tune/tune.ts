@@ -28,7 +28,7 @@ import { normalCdf } from '../stats/intervals.js';
 import { regularizedBeta } from '../stats/distributions.js';
 import type { Metric } from '../present/metrics.js';
 import { scenarioSkill } from '../ladder/skill.js';
-import { percentBound } from '../reports/format.js';
+import { intervalDigits, percentBound } from '../reports/format.js';
 import { canonicalJson, digest, effectiveScenario } from '../run/run-key.js';
 import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
@@ -997,7 +997,8 @@ const formatNumber = (value: number): string => String(Number(value.toPrecision(
 function formatEstimate(target: TargetResult): string {
   if (target.note !== undefined) return `${target.value.toFixed(2)} (${target.note})`;
   if (target.kind === 'rate') return `${(100 * target.value).toFixed(1)}% [${percentBound(target.lower, target.value)}, ${percentBound(target.upper, target.value)}]`;
-  return `${target.value.toFixed(2)} [${target.lower.toFixed(2)}, ${target.upper.toFixed(2)}]`;
+  const digits = intervalDigits(target.lower, target.upper, 2);
+  return `${target.value.toFixed(digits)} [${target.lower.toFixed(digits)}, ${target.upper.toFixed(digits)}]`;
 }
 
 /** Where the target lies: inside or outside the interval, or, without one, whether it is the value seen. */
