@@ -49,6 +49,14 @@ function act(setup: { state: IntegerDuelState; events: GameEvent[] }, action: In
 
 const chance = (value: number): IntegerDuelAction => ({ kind: 'chance', value });
 
+/** `setup` in its last round with empty libraries: no draws, the hands as built. */
+function lastRound<T extends { state: IntegerDuelState }>(setup: T): T {
+  setup.state.librarySizes = [0, 0];
+  setup.state.libraries = [setup.state.libraries[0].map(() => 0), setup.state.libraries[1].map(() => 0)];
+  setup.state.lastRound = true;
+  return setup;
+}
+
 /** Throws for both sides with no draws wanted: each draw phase is skipped by passing hands in. */
 function throwBoth(setup: { state: IntegerDuelState; events: GameEvent[] }, plants: number, zombies: number): void {
   for (const [side, value] of [[setup.state.starter, setup.state.starter === PLANTS ? plants : zombies], [setup.state.starter === PLANTS ? ZOMBIES : PLANTS, setup.state.starter === PLANTS ? zombies : plants]] as const) {
@@ -91,10 +99,7 @@ describe('Integer Duel rules', () => {
   });
 
   it('values past 2^53 − 1, where integers stop being exact in doubles, fail the match saying so instead of scoring rounded points (audit 26b)', () => {
-    const setup = game([{ '+3': 1, double: 2 }, {}], { decks: { plants: { '+3': 4, double: 2 }, zombies: { '-1': 30 } }, maxRounds: 5 });
-    setup.state.librarySizes = [0, 0];
-    setup.state.libraries = [setup.state.libraries[0].map(() => 0), setup.state.libraries[1].map(() => 0)];
-    setup.state.lastRound = true;
+    const setup = lastRound(game([{ '+3': 1, double: 2 }, {}], { decks: { plants: { '+3': 4, double: 2 }, zombies: { '-1': 30 } }, maxRounds: 5 }));
     const { id } = setup;
     act(setup, chance(6));
     act(setup, chance(1));
@@ -112,10 +117,7 @@ describe('Integer Duel rules', () => {
       [[2 ** 52, 2 ** 52], 0, /^the round value reached 9007199254740996, past 9007199254740991/],
       [[], Number.MAX_SAFE_INTEGER - 2, /^the Plants' points reached 9007199254740992, past 9007199254740991/],
     ] as const) {
-      const setup = game([{ '+3': 1 }, {}], { decks: { plants: { '+3': 4 }, zombies: { '-1': 30 } }, maxRounds: 5 });
-      setup.state.librarySizes = [0, 0];
-      setup.state.libraries = [setup.state.libraries[0].map(() => 0), setup.state.libraries[1].map(() => 0)];
-      setup.state.lastRound = true;
+      const setup = lastRound(game([{ '+3': 1 }, {}], { decks: { plants: { '+3': 4 }, zombies: { '-1': 30 } }, maxRounds: 5 }));
       const { id } = setup;
       act(setup, chance(1));
       act(setup, chance(1));

@@ -105,6 +105,16 @@ function terms(pairings: readonly PairingResult[]): Term[] {
     .filter((term) => term.games > 0);
 }
 
+/** Adds a pairing's curvature to a Bradley–Terry Hessian: +c on both diagonal entries, −c between them. */
+function addCurvature(matrix: Float64Array[], term: Term, curvature: number): void {
+  const ha = matrix[term.a] as Float64Array;
+  const hb = matrix[term.b] as Float64Array;
+  ha[term.a] = (ha[term.a] as number) + curvature;
+  hb[term.b] = (hb[term.b] as number) + curvature;
+  ha[term.b] = (ha[term.b] as number) - curvature;
+  hb[term.a] = (hb[term.a] as number) - curvature;
+}
+
 /**
  * The Fisher information of the fit's log-odds at `beta`, each pairing's games counted
  * `weight(term)` times, without the ridge: Σ w·n·p(1 − p) on the pattern of the pairing.
@@ -114,13 +124,7 @@ function information(beta: Float64Array, list: readonly Term[], weight: (term: T
   const matrix = Array.from({ length: k }, () => new Float64Array(k));
   for (const term of list) {
     const p = sigmoid((beta[term.a] as number) - (beta[term.b] as number));
-    const curvature = weight(term) * term.games * p * (1 - p);
-    const ha = matrix[term.a] as Float64Array;
-    const hb = matrix[term.b] as Float64Array;
-    ha[term.a] = (ha[term.a] as number) + curvature;
-    hb[term.b] = (hb[term.b] as number) + curvature;
-    ha[term.b] = (ha[term.b] as number) - curvature;
-    hb[term.a] = (hb[term.a] as number) - curvature;
+    addCurvature(matrix, term, weight(term) * term.games * p * (1 - p));
   }
   return matrix;
 }
@@ -194,13 +198,7 @@ function objective(beta: Float64Array, list: readonly Term[]): { value: number; 
     const slope = term.games * p - term.score;
     gradient[term.a] = (gradient[term.a] as number) + slope;
     gradient[term.b] = (gradient[term.b] as number) - slope;
-    const curvature = term.games * p * (1 - p);
-    const ha = hessian[term.a] as Float64Array;
-    const hb = hessian[term.b] as Float64Array;
-    ha[term.a] = (ha[term.a] as number) + curvature;
-    hb[term.b] = (hb[term.b] as number) + curvature;
-    ha[term.b] = (ha[term.b] as number) - curvature;
-    hb[term.a] = (hb[term.a] as number) - curvature;
+    addCurvature(hessian, term, term.games * p * (1 - p));
   }
   return { value, gradient, hessian };
 }
