@@ -268,6 +268,21 @@ describe('a lock from another host', () => {
 });
 
 describe('pages written beside a run', () => {
+  it('of a run still being played say so, not that it stopped and wants --resume (audit 26b)', async () => {
+    const dir = join(work, 'playing');
+    mkdirSync(dir);
+    writeFileSync(join(dir, CHECKPOINT_FILE), '{}');
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 4242, host: 'pod-7', started: '2026-12-01T00:00:00.000Z', command: 'hordelab run x.yaml' }));
+    const before = snapshot(dir);
+    const reading = await hordelab('report', 'playing');
+    expect([reading.status, reading.stderr]).toEqual([2, expect.stringMatching(/^hordelab: .*playing: a run still being played \(by hordelab pid 4242 on pod-7, since 2026-12-01T00:00:00\.000Z: hordelab run x\.yaml\): it writes its summary\.json when it ends; read the folder then\n$/)]);
+    expect(snapshot(dir)).toEqual(before);
+    // Its process gone (a lock from another host not refreshed for 10 minutes): a stopped run, which --resume finishes.
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
+    utimesSync(join(dir, LOCK_FILE), elevenMinutesAgo, elevenMinutesAgo);
+    expect((await hordelab('report', 'playing')).stderr).toContain('a run that stopped before it wrote its summary.json');
+  });
+
   it('are refused while another hordelab holds the folder (its publish would remove them), and written once its lock is stale, the lock put back', async () => {
     const file = scenarioFile('paged.yaml', SMALL);
     expect((await hordelab('run', file, '-q', '--out', 'paged')).status).toBe(0);

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { CHECKPOINT_FILE, MANIFEST_FILE, matchesRecordedContent, PUBLISH_FILE, readManifest } from '../run/output-folder.js';
+import { CHECKPOINT_FILE, liveHolderOf, MANIFEST_FILE, matchesRecordedContent, PUBLISH_FILE, readManifest } from '../run/output-folder.js';
 import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { loadSummaryGame } from './summary-game.js';
 import { validateRunSummary } from './summary-schema.js';
@@ -174,13 +174,17 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
     // A run stopped before its first publish (killed, or its machine lost) holds its checkpoint
     // and matches so far, and no summary yet: it is a run folder, one --resume finishes.
     const unfinished = existsSync(join(dir, CHECKPOINT_FILE));
+    // One still being played holds the folder's lock: it will write its summary.json itself (audit 26b).
+    const playing = tournament || !unfinished ? null : liveHolderOf(dir);
     throw new UsageError([
       {
         source: dir,
         field: '',
         message: tournament
           ? 'this is a round robin (tournament.json): each pairing has its own run folder inside it, such as <a>-vs-<b>/'
-          : unfinished
+          : playing !== null
+            ? `a run still being played (by hordelab ${playing}): it writes its summary.json when it ends; read the folder then`
+            : unfinished
             ? `a run that stopped before it wrote its summary.json (its checkpoint is here); finish it with the command that started it and --resume ("hordelab run <scenario> --out ${dir} --resume", with its --shard if it was a shard; a round robin's pairing is played again by its round robin, with --force), then read the folder again`
             : 'no summary.json here; expected the output folder of "hordelab run"',
       },

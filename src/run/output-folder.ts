@@ -807,6 +807,17 @@ function releaseLock(dir: string, record: LockRecord): void {
 }
 
 /**
+ * The hordelab process holding `dir` now (a run still being played there), as "pid N, since …:
+ * command", or null when no live process holds it (none, or a dead one's lock).
+ */
+export function liveHolderOf(dir: string): string | null {
+  const path = join(dir, LOCK_FILE);
+  const holder = readJson(path) as LockRecord | null;
+  if (holder === null || typeof holder !== 'object' || isStale(holder, path)) return null;
+  return `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}, since ${holder.started}: ${holder.command}`;
+}
+
+/**
  * Runs `act` holding the lock of the existing folder `dir`, as a run holds it while it writes
  * there: pages written beside a run (`report`) are refused, exit 2, while another hordelab is
  * using the folder, rather than written into a folder whose publish would then remove them. A
