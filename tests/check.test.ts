@@ -146,7 +146,14 @@ describe('hordelab check', () => {
     writeFileSync(join(dir, 'two-bands.checks.yaml'), CHECKS(0.5).replace('    budget:', '    atLeast: 0.4\n    budget:'));
     const twoBands = await hordelab(dir, 'check', 'two-bands.checks.yaml');
     expect(twoBands.status).toBe(2);
-    expect(twoBands.stderr).toContain('two-bands.checks.yaml: checks[0].between: give exactly one of between: [low, high], atLeast: x or atMost: x');
+    expect(twoBands.stderr).toContain('two-bands.checks.yaml: checks[0].atLeast: a second band beside between: give exactly one of between: [low, high], atLeast: x or atMost: x');
+    // Both one-sided bands: the second named, not a between the file does not hold (audit 26b).
+    const oneSided = CHECKS(0.5).replace(/ {4}between: .*\n/, '    atLeast: 0.4\n    atMost: 0.6\n');
+    expect(oneSided).not.toContain('between');
+    writeFileSync(join(dir, 'one-sided.checks.yaml'), oneSided);
+    expect((await hordelab(dir, 'check', 'one-sided.checks.yaml')).stderr).toContain('one-sided.checks.yaml: checks[0].atMost: a second band beside atLeast: give exactly one of');
+    writeFileSync(join(dir, 'no-band.checks.yaml'), CHECKS(0.5).replace(/ {4}between: .*\n/, ''));
+    expect((await hordelab(dir, 'check', 'no-band.checks.yaml')).stderr).toContain('no-band.checks.yaml: checks[0]: no band: give exactly one of between: [low, high], atLeast: x or atMost: x');
     writeFileSync(join(dir, 'metric.checks.yaml'), CHECKS(0.5).replace('metric: p1WinRate', 'metric: p1WinRatio'));
     const metric = await hordelab(dir, 'check', 'metric.checks.yaml', '-w', '0');
     expect(metric.status).toBe(2);

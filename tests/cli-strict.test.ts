@@ -70,6 +70,7 @@ const cases: Record<string, [string[], string][]> = {
     [['sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '5', '-n', '6'], 'hordelab: --matches: given twice'],
     [['sweep', 's.yaml', '--vary', 'winRate=0.3', '--vary', 'winRate=0.9'], 'hordelab: --vary winRate=0.9: winRate is given twice (--vary winRate=0.3, then --vary winRate=0.9); give each name once'],
     [['sweep', 's.yaml', '--vary', 'winRate+drawRate=0.1,0.2', '--vary', 'drawRate=0.3'], 'hordelab: --vary drawRate=0.3: drawRate is given twice'],
+    [['sweep', 's.yaml', '--vary', 'winRate+winRate=0.1,0.2'], 'hordelab: --vary winRate+winRate=0.1,0.2: winRate is named twice in this joint entry; give each name once'],
   ],
   tune: [
     [['tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.1..0.9', '--budgte', '400'], 'did you mean --budget?'],

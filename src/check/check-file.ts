@@ -101,8 +101,10 @@ const checkSchema = z
     ladder: z.array(z.string().min(1), { message: 'expected a list of skill levels as agent specs, such as [random, greedy, "mcts:iterations=300"]' }).min(1).optional(),
   })
   .superRefine((check, context) => {
-    const bands = [check.between, check.atLeast, check.atMost].filter((band) => band !== undefined).length;
-    if (bands !== 1) context.addIssue({ code: 'custom', path: ['between'], message: 'give exactly one of between: [low, high], atLeast: x or atMost: x' });
+    const given = (['between', 'atLeast', 'atMost'] as const).filter((band) => check[band] !== undefined);
+    // Named where the problem is: the second band given, or the check itself when none is (audit 26b: `between` was named for atLeast with atMost).
+    if (given.length > 1) context.addIssue({ code: 'custom', path: [given[1] as string], message: `a second band beside ${given[0]}: give exactly one of between: [low, high], atLeast: x or atMost: x (for a band with both ends, between)` });
+    else if (given.length === 0) context.addIssue({ code: 'custom', path: [], message: 'no band: give exactly one of between: [low, high], atLeast: x or atMost: x' });
     if ((check.scenario === undefined) === (check.game === undefined)) {
       context.addIssue({ code: 'custom', path: ['scenario'], message: 'give either scenario: <file> or an inline game: with seats:' });
     }

@@ -99,7 +99,11 @@ function namesOf(entry: string): string[] {
 export function refuseRepeatedNames(flag: string, entries: readonly string[]): void {
   const first = new Map<string, string>();
   for (const entry of entries) {
+    const inEntry = new Set<string>();
     for (const name of namesOf(entry)) {
+      // One joint entry naming it twice (`dieFaces+dieFaces=4,5`): quoting the entry twice says nothing.
+      if (inEntry.has(name)) throw usageError(`${flag} ${entry}`, `${name} is named twice in this joint entry; give each name once`);
+      inEntry.add(name);
       const earlier = first.get(name);
       if (earlier !== undefined) throw usageError(`${flag} ${entry}`, `${name} is given twice (${flag} ${earlier}, then ${flag} ${entry}); give each name once`);
       first.set(name, entry);

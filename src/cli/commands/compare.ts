@@ -34,7 +34,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     throw new UsageError([{ source: runDir, field: '', message: `is the baseline folder itself (${baselineDir}); compare two different runs` }]);
   }
   if (baseline.scenario.game !== summary.scenario.game) {
-    throw new UsageError([{ source: runDir, field: 'summary.json', message: `is a ${summary.scenario.game} run and the baseline a ${baseline.scenario.game} one; compare runs of one game` }]);
+    throw new UsageError([{ source: runDir, field: 'summary.json', message: `is ${article(summary.scenario.game)} ${summary.scenario.game} run and the baseline ${article(baseline.scenario.game)} ${baseline.scenario.game} one; compare runs of one game` }]);
   }
   const page = out ?? join(runDir, 'compare.html');
   // Neither run is written over: only the page, by default compare.html in the compared run.
@@ -91,3 +91,8 @@ export const compareCommand: CommandModule = {
   ],
   run,
 };
+
+/** "an" before a game id that starts with a vowel sound as written (integer-duel), else "a". */
+function article(id: string): string {
+  return /^[aeiou]/i.test(id) ? 'an' : 'a';
+}
