@@ -67,6 +67,23 @@ describe('parameters past any board game (each failed inside a match, hung or ex
 });
 
 describe('parameters a match can never satisfy', () => {
+  it('Zombie Trainers where no wild zombie can ever stand (every match player 1 on the tie rule) is exit 2 before any match (audit 26b)', async () => {
+    for (const [assignment, message] of [
+      ['map=".."', "map: the map has 2 grass cells, both the trainers', so no wild zombie can ever stand on it"],
+      ['maxWildZombies=0', 'maxWildZombies: with initialWildZombies 0 too, no wild zombie is ever on the map'],
+    ] as const) {
+      writeFileSync(join(work, 'zt.yaml'), 'game: zombie-trainers\nmatches: 2\nseed: 1\nparams: { initialWildZombies: 0 }\nseats: [random, random]\n');
+      expectRefused(await hordelabIn(work, 'run', 'zt.yaml', '-w', '0', '--set', assignment, '--out', 'zt-out'), message);
+      expect(existsSync(join(work, 'zt-out'))).toBe(false);
+    }
+    // Zombies at the start and none spawned later, or none at the start and spawns later: a game.
+    for (const params of ['{ initialWildZombies: 2, maxWildZombies: 0 }', '{ initialWildZombies: 0, maxWildZombies: 1 }', '{ map: "...", initialWildZombies: 0 }']) {
+      writeFileSync(join(work, 'zt-ok.yaml'), `game: zombie-trainers\nmatches: 2\nseed: 1\nparams: ${params}\nseats: [random, random]\n`);
+      const played = await hordelabIn(work, 'run', 'zt-ok.yaml', '-w', '0', '-q', '--out', 'zt-ok-out', '--force');
+      expect(played.status, `${params}: ${played.stderr}`).toBe(0);
+    }
+  });
+
   it('a Survivors escape quota above the humans (every match a draw) is exit 2 before any match (audit 26b)', async () => {
     writeFileSync(join(work, 'quota.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nparams: { scenario: escape, numHumans: 2, escapeQuota: 3 }\nseats: [greedy, scripted-zombies]\n');
     expectRefused(await hordelabIn(work, 'run', 'quota.yaml', '-w', '0', '--out', 'quota-out'), 'quota.yaml: params.escapeQuota: 3 humans on exit cells can never be reached with 2 humans');

@@ -160,7 +160,8 @@ export const zombieTrainersParameters: ParameterSpecs<ZombieTrainersParams> = {
  * Checks across fields: the map itself, room on it, distinct colors, at least one trap per
  * trainer, and no core action made impossible (a turn's action points below the cost of a move,
  * a catch or an attack would hand the game to whoever can still act: with catching impossible
- * nobody scores, and player 1 wins every match on the tie rule).
+ * nobody scores, and player 1 wins every match on the tie rule), nor a map or zombie counts that
+ * never put a wild zombie on the map, which do the same.
  */
 export function validateZombieTrainersParams(params: ZombieTrainersParams): ParameterIssue[] {
   const issues: ParameterIssue[] = [];
@@ -178,7 +179,13 @@ export function validateZombieTrainersParams(params: ZombieTrainersParams): Para
         path: ['initialWildZombies'],
         message: `the map has ${grassCount} grass cells: too few for 2 trainers and ${params.initialWildZombies} zombies`,
       });
+    } else if (grassCount === 2) {
+      // As with catching made impossible below (audit 26b: every match went to player 1 on the tie rule, exit 0).
+      issues.push({ path: ['map'], message: 'the map has 2 grass cells, both the trainers\', so no wild zombie can ever stand on it: nobody could catch, and player 1 would win every match on the tie rule; expected at least 3' });
     }
+  }
+  if (params.initialWildZombies === 0 && params.maxWildZombies === 0) {
+    issues.push({ path: ['maxWildZombies'], message: 'with initialWildZombies 0 too, no wild zombie is ever on the map: nobody could catch, and player 1 would win every match on the tie rule; expected at least 1' });
   }
   // "Red" and "red " are one color to a player.
   if (params.colors[0].trim().toLowerCase() === params.colors[1].trim().toLowerCase()) {
