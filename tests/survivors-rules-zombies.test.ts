@@ -3,7 +3,11 @@
  * must-approach directive and the ambush event. Hand-built positions, forced dice.
  */
 import { describe, expect, it } from 'vitest';
-import { Phase, ZOMBIES } from '../src/games/survivors/index.js';
+import { DEFAULT_MAP, Phase, UNREACHABLE, ZOMBIES, zombiePathDistances, type SurvivorsAction, type SurvivorsState } from '../src/games/survivors/index.js';
+import { canEndNear } from '../src/games/survivors/rules.js';
+import { zombieStepCost } from '../src/games/survivors/geometry.js';
+import { CHANCE, TERMINAL } from '../src/core/game.js';
+import { Rng } from '../src/core/rng.js';
 import {
   E,
   HOUSE,
@@ -24,6 +28,7 @@ import {
   isLegal,
   lastEvent,
   legalOfKind,
+  makeParams,
   passHumanPhase,
   putHuman,
   recorder,
@@ -219,5 +224,83 @@ describe('rule 59: the ambush event', () => {
     capped.draw();
     expect(capped.state.phase).toBe(Phase.Act);
     expect(eventsOf(capped.rec.events, 'spawn')).toEqual([]);
+  });
+});
+
+describe('rule 58: whether a zombie can still end near enough, at any budget', () => {
+  /** The walk the rules once tried, every one of them (4^budget): the oracle for small budgets. */
+  function everyWalk(state: SurvivorsState, dist: Int32Array, origin: number, cell: number, budget: number, limit: number): boolean {
+    if ((dist[cell] as number) <= limit) return true;
+    for (let dir = 0; dir < 4; dir++) {
+      const to = state.config.map.neighbour[cell * 4 + dir] as number;
+      if (to < 0 || (state.occupant[to] !== -1 && to !== origin)) continue;
+      const cost = zombieStepCost(state, cell, dir);
+      if (cost !== 0 && cost <= budget && everyWalk(state, dist, origin, to, budget - cost, limit)) return true;
+    }
+    return false;
+  }
+
+  /** The same question by dynamic programming over (cell, budget left): the oracle for large budgets. */
+  function byBudget(state: SurvivorsState, dist: Int32Array, origin: number, start: number, budget: number, limit: number): boolean {
+    const cells = state.config.map.width * state.config.map.height;
+    // can[b][c]: from c with b left, some walk ends within the limit.
+    let can = Array.from({ length: cells }, (_, c) => (dist[c] as number) <= limit);
+    const levels = [can];
+    for (let left = 1; left <= budget; left++) {
+      can = Array.from({ length: cells }, (_, c) => {
+        if ((dist[c] as number) <= limit) return true;
+        for (let dir = 0; dir < 4; dir++) {
+          const to = state.config.map.neighbour[c * 4 + dir] as number;
+          if (to < 0 || (state.occupant[to] !== -1 && to !== origin)) continue;
+          const cost = zombieStepCost(state, c, dir);
+          if (cost !== 0 && cost <= left && levels[left - cost]?.[to] === true) return true;
+        }
+        return false;
+      });
+      levels.push(can);
+    }
+    return levels[budget]?.[start] === true;
+  }
+
+  it('answers as trying every walk does, on the positions of seeded random playouts, and as a search by budget does where budgets are large (audit 26b: 4^budget walks hung a match at zombieActions 50)', () => {
+    let compared = 0;
+    let near = 0;
+    let decisions = 0;
+    for (let seed = 1; seed <= 3; seed++) {
+      const params = makeParams(DEFAULT_MAP, { numHumans: 2, initialZombies: 3, humanDeathsToWin: 2, zombieActions: 4, zombieWindowCost: 2, zombieObstacleCost: 3 });
+      expect(game.validateParameters(params)).toEqual([]);
+      const state = game.setup(params);
+      const rng = Rng.fromSeed(BigInt(seed));
+      for (let step = 0; step < 800 && game.currentPlayer(state) !== TERMINAL; step++) {
+        const player = game.currentPlayer(state);
+        if (player === ZOMBIES && state.zombieMoveStart < UNREACHABLE) {
+          const dist = zombiePathDistances(state);
+          const origin = state.zombies[state.zombieIndex] as number;
+          decisions++;
+          for (let cell = decisions % 11; cell < state.config.map.width * state.config.map.height; cell += 37) {
+            if (state.occupant[cell] !== -1 && cell !== origin) continue;
+            for (const [budget, limit] of [[0, state.zombieMoveStart], [3, state.zombieMoveStart], [6, state.zombieMoveStart - 1], [5, state.zombieMoveStart - 3]] as const) {
+              const expected = everyWalk(state, dist, origin, cell, budget, limit);
+              expect(canEndNear(state, dist, origin, cell, budget, limit), `seed ${seed}, step ${step}, cell ${cell}, budget ${budget}, limit ${limit}`).toBe(expected);
+              compared++;
+              if (expected) near++;
+            }
+            if (decisions % 10 === 0) {
+              const big = canEndNear(state, dist, origin, cell, 60, state.zombieMoveStart - 4);
+              expect(big, `seed ${seed}, step ${step}, cell ${cell}, budget 60`).toBe(byBudget(state, dist, origin, cell, 60, state.zombieMoveStart - 4));
+            }
+          }
+        }
+        const action = player === CHANCE ? game.sampleChance(state, rng) : (() => {
+          const legal = game.legalActions(state);
+          return legal[rng.int(legal.length)] as SurvivorsAction;
+        })();
+        game.apply(state, action, null);
+      }
+    }
+    // Both answers were met often: the comparison says something.
+    expect(compared).toBeGreaterThan(500);
+    expect(near).toBeGreaterThan(compared / 10);
+    expect(near).toBeLessThan(compared);
   });
 });

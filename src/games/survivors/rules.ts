@@ -1464,19 +1464,83 @@ function beginZombieMove(state: SurvivorsState): void {
   state.zombieMoveStart = zombiePathDistances(state)[cell] as number;
 }
 
+// canEndNear's search scratch, reused (the rules run synchronously): the cheapest cost found to
+// each cell, and stamps marking the cells reached and those waiting in the queue.
+let nearCost = new Int32Array(0);
+let nearReached = new Int32Array(0);
+let nearQueued = new Int32Array(0);
+let nearQueue = new Int32Array(0);
+let nearStamp = 0;
+
+/** A stamp no cell of the scratch holds yet; the scratch sized for `cells`. */
+function nextNearStamp(cells: number): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: reallocating more often changes only speed
+  if (nearCost.length < cells) {
+    nearCost = new Int32Array(cells);
+    nearReached = new Int32Array(cells);
+    nearQueued = new Int32Array(cells);
+    nearQueue = new Int32Array(cells);
+    nearStamp = 0;
+  }
+  // Past 2^31 − 1 a stamp would wrap: every mark cleared, and the stamps start over.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: starting over earlier clears marks no search still reads
+  if (nearStamp >= 0x7fffffff) {
+    nearReached.fill(0);
+    nearQueued.fill(0);
+    nearStamp = 0;
+  }
+  return ++nearStamp;
+}
+
 /**
- * Rule 58: can the zombie that left `origin`, now on `cell` with `budget` actions, still end its
- * move on a cell no farther than `limit`? A small search over empty cells at zombie step costs.
+ * Rule 58: can the zombie that left `origin`, now on `start` with `budget` actions, still end its
+ * move on a cell no farther than `limit`? The cheapest cost of reaching each cell through empty
+ * cells (or back through `origin`) at zombie step costs, within the budget: some cell within
+ * `limit` is reached within it exactly when some walk of at most `budget` reaches one. (It tried
+ * every walk before, 4^budget of them: a match at `zombieActions: 50` did not end in minutes,
+ * audit 26b.) Exported for the test that checks it against that walk.
  */
-function canEndNear(state: SurvivorsState, dist: Int32Array, origin: number, cell: number, budget: number, limit: number): boolean {
-  if ((dist[cell] as number) <= limit) return true;
+export function canEndNear(state: SurvivorsState, dist: Int32Array, origin: number, start: number, budget: number, limit: number): boolean {
+  if ((dist[start] as number) <= limit) return true;
   const map = state.config.map;
-  for (let dir = 0; dir < 4; dir++) {
-    const to = map.neighbour[cell * 4 + dir] as number;
-// Stryker disable next-line ConditionalExpression: (false for to < 0) off the board occupant[−1] is undefined, not −1, and −1 is never the origin
-    if (to < 0 || (state.occupant[to] !== -1 && to !== origin)) continue;
-    const cost = zombieStepCost(state, cell, dir);
-    if (cost !== 0 && cost <= budget && canEndNear(state, dist, origin, to, budget - cost, limit)) return true;
+  const cells = map.width * map.height;
+  const mark = nextNearStamp(cells);
+  const cost = nearCost;
+  const reached = nearReached;
+  const queued = nearQueued;
+  const queue = nearQueue;
+  reached[start] = mark;
+  cost[start] = 0;
+  // A ring of cells, each in it at most once at a time: `cells` slots are enough.
+  let head = 0;
+  let size = 1;
+  queue[0] = start;
+  queued[start] = mark;
+  while (size > 0) {
+    const cell = queue[head] as number;
+    head = head + 1 === cells ? 0 : head + 1;
+    size--;
+    queued[cell] = 0;
+    if ((dist[cell] as number) <= limit) return true;
+    const spent = cost[cell] as number;
+    for (let dir = 0; dir < 4; dir++) {
+      const to = map.neighbour[cell * 4 + dir] as number;
+      // Stryker disable next-line ConditionalExpression: (false for to < 0) off the board occupant[−1] is undefined, not −1, and −1 is never the origin
+      if (to < 0 || (state.occupant[to] !== -1 && to !== origin)) continue;
+      const step = zombieStepCost(state, cell, dir);
+      if (step === 0) continue;
+      const total = spent + step;
+      if (total > budget) continue;
+      if (reached[to] === mark && (cost[to] as number) <= total) continue;
+      reached[to] = mark;
+      cost[to] = total;
+      if (queued[to] !== mark) {
+        const tail = head + size;
+        queue[tail >= cells ? tail - cells : tail] = to;
+        size++;
+        queued[to] = mark;
+      }
+    }
   }
   return false;
 }
