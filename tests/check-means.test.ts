@@ -108,6 +108,15 @@ describe('checks on means', () => {
     expect(markdownSummary([near])).toContain('100.0% [99.9%, 100.0%]');
   });
 
+  it("says why a rate's verdict can stand beside an interval that holds the band's edge, naming those checks only (audit 26a)", async () => {
+    const { file } = checksFile('  - name: edge\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atMost: 0.38\n    budget: 20\n    batch: 20\n');
+    const [result] = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
+    const verdict = (lower: number, upper: number): CheckResult => ({ ...(result as CheckResult), status: 'fail', estimate: { ...(result as CheckResult).estimate, rate: 0.394, lower, upper } } as CheckResult);
+    expect(formatChecks([verdict(0.377, 0.412)])).toContain("Decided with the band's edge inside the interval shown (edge): a rate's check tests the edge − margin against the edge + margin");
+    expect(formatChecks([verdict(0.381, 0.412)])).not.toContain('Decided with the band');
+    expect(formatChecks([{ ...verdict(0.377, 0.412), status: 'inconclusive' }])).not.toContain('Decided with the band');
+  });
+
   it('refuses, before any match, a rate band outside 0..1 or a rate margin of 0.5 or more', async () => {
     const rate = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 55\n    budget: 200\n`);
     await expect(runChecks((await loadCheckFile(rate.file)).checks, { workers: 0 })).rejects.toThrow('expected a band within 0..1, got 55 (p1WinRate is a rate)');

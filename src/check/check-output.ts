@@ -36,10 +36,27 @@ export function formatChecks(results: readonly CheckResult[]): string {
   ]);
   const lines = table(header, rows, 5).split('\n');
   for (const result of results) if (result.status !== 'pass' || result.baseline?.moved === true || result.missingBaseline) lines.push(`  ${result.name}: ${result.reason}`);
+  lines.push(...edgeInIntervalLines(results));
   lines.push(...skillLines(results));
   const count = (status: CheckResult['status']): number => results.filter((result) => result.status === status).length;
   lines.push(`${count('pass')} passed, ${count('fail')} failed, ${count('inconclusive')} inconclusive (fixed-size: matches a fixed-size test with the same error rates would need)`);
   return lines.join('\n');
+}
+
+/**
+ * A rate's verdict beside a 95% interval that still holds its band's edge reads as a
+ * contradiction (audit 26a: FAIL at 39.4% [37.7%, 41.2%] for "at most 38%"): said once why. The
+ * sequential test decides between the edge − margin and the edge + margin, which takes fewer
+ * matches than an interval clear of the edge; the interval is the estimate's, not the test's.
+ */
+function edgeInIntervalLines(results: readonly CheckResult[]): string[] {
+  const named = results.filter((result) => {
+    if (result.status === 'inconclusive' || !('rate' in result.estimate)) return false;
+    const { lower, upper } = result.estimate;
+    return result.edges.some((edge) => edge.edge > 0 && edge.edge < 1 && lower <= edge.edge && edge.edge <= upper);
+  });
+  if (named.length === 0) return [];
+  return [`Decided with the band's edge inside the interval shown (${named.map((result) => result.name).join(', ')}): a rate's check tests the edge − margin against the edge + margin, which decides in fewer matches than an interval clear of the edge would take; the interval is the estimate's, the verdict the test's, at the check's confidence.`];
 }
 
 /**
