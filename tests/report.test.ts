@@ -302,6 +302,9 @@ describe('hordelab plan', () => {
     expect(close.status).toBe(0);
     expect(close.stdout).toContain('detect 50% against 50.000001% with 99.99% power');
     expect(close.stdout).toContain('That is more than any run takes (1000000000 matches at most)');
+    // Past 2^53 the count is written to three digits, not with digits that are rounding (audit 26b).
+    expect(close.stdout).toMatch(/^about \d\.\d\de\+\d+ matches per run detect/);
+    expect(Number.isSafeInteger(JSON.parse((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.50000001', '--json')).stdout).matches)).toBe(false);
     // Within the bound: no such note.
     expect((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.55')).stdout).not.toContain('more than any run takes');
   });

@@ -44,11 +44,11 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     matches = matchesForMargin(rate, margin, confidence, designEffect);
     // The half-width at exactly that rate: a run's rate comes out on either side of it, and the
     // side nearer 50% gets a slightly wider interval (at 5% ± 1 point, half of runs; audit 20).
-    text = `${matches} matches pin a rate near ${percent(rate)} to ${points(margin)} (${percent(confidence)} Wilson interval at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.`;
+    text = `${countText(matches)} matches pin a rate near ${percent(rate)} to ${points(margin)} (${percent(confidence)} Wilson interval at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.`;
   } else if (margin !== undefined) {
     if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'give either --margin (interval width) or --power (a test), not both' }]);
     matches = matchesForDifferenceMargin(rate, vs, margin, confidence, designEffect);
-    text = `${matches} matches per run measure the difference between ${percent(rate)} and ${percent(vs)} to ${points(margin)} (${percent(confidence)} interval at those rates)${seats}.`;
+    text = `${countText(matches)} matches per run measure the difference between ${percent(rate)} and ${percent(vs)} to ${points(margin)} (${percent(confidence)} interval at those rates)${seats}.`;
   } else {
     if (rate === vs) throw new UsageError([{ source: '--vs', field: '', message: 'equal to --rate: no number of matches tells a rate from itself' }]);
     const wanted = power ?? 0.8;
@@ -58,7 +58,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       family === 1
         ? `a single test at the ${percent(1 - confidence)} level (two-sided): compare it with hordelab compare --primary METRIC; among Holm-adjusted metrics the power is lower (plan with --metrics K)`
         : `one of ${family} Holm-adjusted metrics, as hordelab compare flags them (a moved metric needs p below ${+(100 * ((1 - confidence) / family)).toPrecision(3)}%)`;
-    text = `${matches} matches per run detect ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power, planned for ${test}${seats}.`;
+    text = `${countText(matches)} matches per run detect ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power, planned for ${test}${seats}.`;
   }
   const plan = {
     matches,
@@ -109,3 +109,12 @@ export const planCommand: CommandModule = {
   ],
   run,
 };
+
+/**
+ * A planned count as text: whole digits up to 2^53 − 1; past it, where the digits beyond the
+ * 16th or so are rounding (audit 26b: "1912649339406014500 matches"), three significant
+ * digits ("about 1.91e18").
+ */
+function countText(matches: number): string {
+  return Number.isSafeInteger(matches) ? String(matches) : `about ${matches.toPrecision(3)}`;
+}
