@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP, Phase, UNREACHABLE, ZOMBIES, zombiePathDistances, type SurvivorsAction, type SurvivorsState } from '../src/games/survivors/index.js';
-import { canEndNear } from '../src/games/survivors/rules.js';
+import { canEndNear, setNearStampForTests } from '../src/games/survivors/rules.js';
 import { zombieStepCost } from '../src/games/survivors/geometry.js';
 import { CHANCE, TERMINAL } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
@@ -298,9 +298,40 @@ describe('rule 58: whether a zombie can still end near enough, at any budget', (
         game.apply(state, action, null);
       }
     }
+    // On a board of 4 cells with a window and an obstacle, a large budget sends cells through the
+    // search's ring of 4 slots many times over, cheaper costs found after dearer ones.
+    const tiny = makeParams(['+-+-+', '|Z .|', '|  w', '|H #|', '+-+-+'], { zombieWindowCost: 3, zombieObstacleCost: 2, zombiesMustApproach: true });
+    expect(game.validateParameters(tiny)).toEqual([]);
+    const small = game.setup(tiny);
+    const smallDist = zombiePathDistances(small);
+    for (let budget = 0; budget <= 12; budget++) {
+      for (let cell = 0; cell < 4; cell++) {
+        for (const limit of [-1, 0, 1, 2, 3]) {
+          const origin = 0;
+          if (small.occupant[cell] !== -1 && cell !== origin) continue;
+          expect(canEndNear(small, smallDist, origin, cell, budget, limit), `tiny board: cell ${cell}, budget ${budget}, limit ${limit}`).toBe(byBudget(small, smallDist, origin, cell, budget, limit));
+          compared++;
+        }
+      }
+    }
     // Both answers were met often: the comparison says something.
     expect(compared).toBeGreaterThan(500);
     expect(near).toBeGreaterThan(compared / 10);
     expect(near).toBeLessThan(compared);
+  });
+});
+
+describe('rule 58: the search of where a zombie may end, when its stamps run out', () => {
+  it('starts the stamps over with every mark cleared, and answers as before', () => {
+    const params = makeParams(DEFAULT_MAP, { numHumans: 2, initialZombies: 3, humanDeathsToWin: 2 });
+    const state = game.setup(params);
+    const dist = zombiePathDistances(state);
+    const cells = state.config.map.width * state.config.map.height;
+    const free = Array.from({ length: cells }, (_, cell) => cell).filter((cell) => state.occupant[cell] === -1);
+    const answers = (): boolean[] => free.slice(0, 40).map((cell, i) => canEndNear(state, dist, -1, cell, i % 4, (dist[cell] as number) - 2));
+    const before = answers();
+    expect(before.some(Boolean) && before.some((answer) => !answer)).toBe(true);
+    setNearStampForTests(0x7fffffff - 5);
+    expect(answers()).toEqual(before);
   });
 });
