@@ -1465,28 +1465,26 @@ function beginZombieMove(state: SurvivorsState): void {
 }
 
 // canEndNear's search scratch, reused (the rules run synchronously): the cheapest cost found to
-// each cell, and stamps marking the cells reached and those waiting in the queue.
+// each cell, a stamp marking the cells reached, and the queue of cells to look from.
 let nearCost = new Int32Array(0);
 let nearReached = new Int32Array(0);
-let nearQueued = new Int32Array(0);
 let nearQueue = new Int32Array(0);
 let nearStamp = 0;
 
-/** A stamp no cell of the scratch holds yet; the scratch sized for `cells`. */
-function nextNearStamp(cells: number): number {
+/** A stamp no cell of the scratch holds yet; the scratch sized for `cells` and a queue of `entries`. */
+function nextNearStamp(cells: number, entries: number): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: reallocating more often changes only speed
   if (nearCost.length < cells) {
     nearCost = new Int32Array(cells);
     nearReached = new Int32Array(cells);
-    nearQueued = new Int32Array(cells);
-    nearQueue = new Int32Array(cells);
     nearStamp = 0;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: reallocating more often changes only speed
+  if (nearQueue.length < entries) nearQueue = new Int32Array(entries);
   // Past 2^31 − 1 a stamp would wrap: every mark cleared, and the stamps start over.
   // Stryker disable next-line ConditionalExpression,EqualityOperator: starting over earlier clears marks no search still reads
   if (nearStamp >= 0x7fffffff) {
     nearReached.fill(0);
-    nearQueued.fill(0);
     nearStamp = 0;
   }
   // Stryker disable next-line UpdateOperator: stamps counted down (−1, −2, …) are as unlike each other and the cleared 0
@@ -1509,23 +1507,19 @@ export function setNearStampForTests(value: number): void {
 export function canEndNear(state: SurvivorsState, dist: Int32Array, origin: number, start: number, budget: number, limit: number): boolean {
   const map = state.config.map;
   const cells = map.width * map.height;
-  const mark = nextNearStamp(cells);
+  // A cell is queued each time its cost falls: whole numbers from `budget` down to 0, so at most
+  // budget + 1 times.
+  const mark = nextNearStamp(cells, cells * (budget + 1) + 1);
   const cost = nearCost;
   const reached = nearReached;
-  const queued = nearQueued;
   const queue = nearQueue;
   reached[start] = mark;
   cost[start] = 0;
-  // A ring of cells, each in it at most once at a time: `cells` slots are enough.
   let head = 0;
-  let size = 1;
-  queue[0] = start;
-  queued[start] = mark;
-  while (size > 0) {
-    const cell = queue[head] as number;
-    head = head + 1 === cells ? 0 : head + 1;
-    size--;
-    queued[cell] = 0;
+  let tail = 0;
+  queue[tail++] = start;
+  while (head < tail) {
+    const cell = queue[head++] as number;
     if ((dist[cell] as number) <= limit) return true;
     const spent = cost[cell] as number;
     for (let dir = 0; dir < 4; dir++) {
@@ -1536,16 +1530,11 @@ export function canEndNear(state: SurvivorsState, dist: Int32Array, origin: numb
       if (step === 0) continue;
       const total = spent + step;
       if (total > budget) continue;
-      // Stryker disable next-line EqualityOperator: (<) relaxing at an equal cost again only repeats work
+      // Stryker disable next-line EqualityOperator: (<) queueing a cell again at an equal cost only repeats work
       if (reached[to] === mark && (cost[to] as number) <= total) continue;
       reached[to] = mark;
       cost[to] = total;
-      if (queued[to] !== mark) {
-        const tail = head + size;
-        queue[tail >= cells ? tail - cells : tail] = to;
-        size++;
-        queued[to] = mark;
-      }
+      queue[tail++] = to;
     }
   }
   return false;
