@@ -378,14 +378,15 @@ function readSavedState(path: string): SavedState {
  * relative to its target, or as it is for a target within ±1), and the first target its matches
  * leave unmeasured (a NaN value, such as a rate of an event that never happened), or null.
  */
-async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<{ distance: number; unmeasured: Target | null; unseen: { target: Target; note: string } | null }> {
+async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: readonly Target[], seed?: number): Promise<{ distance: number; unmeasured: Target | null; unseen: ReadonlyMap<Target, string> }> {
   const metrics = await evaluator.metrics(evaluation, seed, targets.map((target) => target.metric));
   let sum = 0;
   let unmeasured: Target | null = null;
-  let unseen: { target: Target; note: string } | null = null;
+  // Each target on an event type these matches never emitted, with its note.
+  const unseen = new Map<Target, string>();
   for (const target of targets) {
     const metric = pickMetric(metrics, target.metric, `--target ${target.metric}=${target.value}`);
-    if (metric.kind === 'mean' && metric.note?.startsWith('no match emitted ') === true) unseen ??= { target, note: metric.note };
+    if (metric.kind === 'mean' && metric.note?.startsWith('no match emitted ') === true) unseen.set(target, metric.note);
     // A rate can never reach a target outside [0, 1]: the search would run its whole budget
     // toward the nearest end and report a "best" setting that answers nothing.
     if (metric.kind === 'rate') checkRateTarget(target);
@@ -463,6 +464,7 @@ async function race(
   restored: RaceState | null,
   save: (state: RaceState) => void,
   onRound: ((round: number, rounds: number, alive: number, matchesEach: number) => void) | undefined,
+  seenOnce: Set<Target>,
 ): Promise<{ best: Record<string, string>; rounds: RoundRecord[]; spent: number; matchesEach: number }> {
   const schedule = raceSchedule(settings.length, budget, rotate);
   const evaluations: Evaluation[] = [];
@@ -477,29 +479,47 @@ async function race(
   let spent = restored?.spent ?? 0;
   const history: RoundRecord[] = [...(restored?.rounds ?? [])];
   let matchesEach = alive.reduce((most, index) => Math.max(most, evaluations[index]?.matches ?? 0), 0);
+  // The targets on event types no evaluation so far emitted, with a note naming those that were:
+  // a target leaves for good once any candidate's matches emit its type (`seenOnce`, shared by
+  // the search and its refinement: the refinement's few candidates may all miss a rare event the
+  // search saw).
+  const neverSeen = new Map<Target, string>();
+  const noteUnseen = (unseen: ReadonlyMap<Target, string>): void => {
+    for (const target of targets) {
+      const note = unseen.get(target);
+      if (note === undefined) {
+        seenOnce.add(target);
+        neverSeen.delete(target);
+      } else if (!seenOnce.has(target) && !neverSeen.has(target)) neverSeen.set(target, note);
+    }
+  };
+  // A resumed search: what its saved evaluations (eliminated candidates' too) emitted.
+  for (const evaluation of evaluations) if (evaluation.matches > 0) noteUnseen((await distance(evaluator, evaluation, targets, seed)).unseen);
   for (; round < schedule.rounds && alive.length > 1; round++) {
     matchesEach += schedule.increment(round, spent);
     onRound?.(round + 1, schedule.rounds, alive.length, matchesEach);
     const scored: { index: number; distance: number }[] = [];
     let unmeasured: Target | null = null;
-    // Event types no candidate's matches emitted, by target: every candidate reads 0 for them.
-    let unseenByAll: { target: Target; note: string } | null | undefined;
     for (const index of alive) {
       const evaluation = evaluations[index] as Evaluation;
       spent += Math.max(0, matchesEach - evaluation.matches);
       await evaluator.extend(evaluation, matchesEach, seed);
       const measured = await distance(evaluator, evaluation, targets, seed);
       unmeasured ??= measured.unmeasured;
-      unseenByAll = unseenByAll === undefined ? measured.unseen : unseenByAll !== null && measured.unseen?.target === unseenByAll.target ? unseenByAll : null;
+      noteUnseen(measured.unseen);
       // A candidate whose matches leave a target unmeasured cannot be judged on it: it ranks last.
       scored.push({ index, distance: Number.isNaN(measured.distance) ? Infinity : measured.distance });
     }
     // With no candidate measured there is nothing to rank: a "best" would be the first listed.
     if (unmeasured !== null && scored.every((entry) => entry.distance === Infinity)) throw unmeasuredTarget(unmeasured, `any candidate's ${matchesEach} matches`);
-    // Nor when every candidate read a target's event type as never emitted: all read 0, and a
-    // misspelt type reads so too (audit 26a: --target events.tripple=0.05 "tuned" to the first
-    // candidate, exit 0). Said as check says it of such a type.
-    if (unseenByAll !== undefined && unseenByAll !== null) throw unseenTarget(unseenByAll.target, unseenByAll.note, `any candidate's ${matchesEach} matches`);
+    // Nor when no candidate's matches so far (this round's and every earlier one's, eliminated
+    // candidates' too) emitted a target's event type: every one reads 0, as a misspelt type does
+    // (audit 26a: --target events.tripple=0.05 "tuned" to the first candidate, exit 0). Said as
+    // check says it of such a type.
+    for (const target of targets) {
+      const note = neverSeen.get(target);
+      if (note !== undefined) throw unseenTarget(target, note, `any candidate's ${matchesEach} matches`);
+    }
     scored.sort((x, y) => x.distance - y.distance || x.index - y.index);
     history.push({ alive: alive.length, matchesEach, best: settings[scored[0]?.index ?? 0] ?? {}, bestDistance: scored[0]?.distance ?? Number.NaN });
     alive = scored.slice(0, round === schedule.rounds - 1 ? 1 : Math.max(1, Math.ceil(scored.length / 2))).map((entry) => entry.index);
@@ -611,7 +631,8 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     // search and its resume is another agent, whose matches must not be raced against the old one's.
     const key = JSON.stringify({ source: scenario.source, played: digest(effectiveScenario(scenario)), targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
     const checkpoint = new TuneCheckpoint(options.outDir, key, options.resume === true);
-    const searched = await race(evaluator, settings, searchBudget, options.targets, scenario.rotate, undefined, checkpoint.saved?.search ?? null, checkpoint.saveSearch, options.onRound);
+    const seen = new Set<Target>();
+    const searched = await race(evaluator, settings, searchBudget, options.targets, scenario.rotate, undefined, checkpoint.saved?.search ?? null, checkpoint.saveSearch, options.onRound, seen);
     let best = searched.best;
     let spent = searched.spent;
     let lastMatches = searched.matchesEach;
@@ -619,7 +640,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     if (refinable) {
       const refineSeed = offsetSeed(scenario.seed, REFINE_SEED_OFFSET);
       const local = await validNeighbours(evaluator, refinementSettings(space, searched.best, settings.length, scenario.seed), refineSeed);
-      const refined = await race(evaluator, local, refineBudget, options.targets, scenario.rotate, refineSeed, checkpoint.saved?.refine ?? null, checkpoint.saveRefine, options.onRound);
+      const refined = await race(evaluator, local, refineBudget, options.targets, scenario.rotate, refineSeed, checkpoint.saved?.refine ?? null, checkpoint.saveRefine, options.onRound, seen);
       best = refined.best;
       spent += refined.spent;
       // The winner's own matches in the last round it raced.
