@@ -155,21 +155,23 @@ describe('Bradley–Terry ratings on tiny hand-made results', () => {
     });
   });
 
-  it("across a sweep (no finite fit) give each agent the largest dispersion of its own pairings: the interval each would get were every pairing's that", () => {
-    const pairings: PairingResult[] = [
-      { a: 0, b: 1, wins: 20, draws: 0, losses: 0, dispersion: 2, dispersionDf: 19 },
-      { a: 1, b: 2, wins: 5, draws: 2, losses: 3, dispersion: 0.5, dispersionDf: 9 },
+  it("across a sweep (no finite fit) give every agent the largest dispersion of all pairings, a bound on its variance ratio (review 26c: its own pairings' largest was none)", () => {
+    // A chain A–B (dispersion 0.5), B–C (5), and a sweep C–D elsewhere.
+    const chain: PairingResult[] = [
+      { a: 0, b: 1, wins: 60, draws: 0, losses: 40, dispersion: 0.5, dispersionDf: 99 },
+      { a: 1, b: 2, wins: 55, draws: 0, losses: 45, dispersion: 5, dispersionDf: 99 },
     ];
-    const ratings = rateAgents(3, pairings).ratings;
-    const withAll = (dispersion: number): ReturnType<typeof rateAgents>['ratings'] => rateAgents(3, pairings.map((pairing) => ({ ...pairing, dispersion }))).ratings;
-    for (const [agent, largest] of [[0, 2], [1, 2], [2, 0.5]] as const) {
-      const same = withAll(largest)[agent];
+    const swept: PairingResult[] = [...chain, { a: 2, b: 3, wins: 2, draws: 0, losses: 0, dispersion: 1, dispersionDf: 1 }];
+    const ratings = rateAgents(4, swept).ratings;
+    const allAt = (dispersion: number): ReturnType<typeof rateAgents>['ratings'] => rateAgents(4, swept.map((pairing) => ({ ...pairing, dispersion }))).ratings;
+    for (let agent = 0; agent < 4; agent++) {
+      const same = allAt(5)[agent];
       expect([ratings[agent]?.lower, ratings[agent]?.upper], `agent ${agent}`).toEqual([same?.lower, same?.upper]);
     }
-    // And the smallest would have given agent 2 a narrower interval: the largest is taken.
-    const finiteSide = (rating: ReturnType<typeof rateAgents>['ratings'][number] | undefined): number => (Number.isFinite(rating?.lower) ? (rating?.lower as number) : (rating?.upper as number));
-    expect(Number.isFinite(finiteSide(ratings[2]))).toBe(true);
-    expect(finiteSide(withAll(2)[2])).not.toBeCloseTo(finiteSide(ratings[2]), 0);
+    // Without the sweep, A's ratio mixes both pairings (about 1.38): never above the largest, 5.
+    const finite = rateAgents(3, chain).ratings[0];
+    const widest = rateAgents(3, chain.map((pairing) => ({ ...pairing, dispersion: 5 }))).ratings[0];
+    expect((finite?.upper as number) - (finite?.lower as number)).toBeLessThan((widest?.upper as number) - (widest?.lower as number));
   });
 
   it('give agents without games no rating and no interval', () => {
