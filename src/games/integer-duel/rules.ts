@@ -223,9 +223,13 @@ function advancePlay(state: IntegerDuelState, emit: EventSink<IntegerDuelEvent> 
   else if (!canAct(state, state.current)) scoreRound(state, emit);
 }
 
+/**
+ * The table's sum, each partial sum checked: a partial sum past 2^53 rounds, and a later term can
+ * bring the total back below it, wrong (review 26c: [A + 1, A, −A, −A] and +3 scored 3, not 4).
+ */
 function tableValue(table: readonly TableEntry[]): number {
   let value = 0;
-  for (const entry of table) value += entry.value;
+  for (const entry of table) value = exact(value + entry.value, 'the round value');
   return value;
 }
 
@@ -426,7 +430,7 @@ function apply(state: IntegerDuelState, action: IntegerDuelAction, emit: EventSi
           valueBefore: 0,
           valueAfter: card.value,
           roundValueBefore: before,
-          roundValueAfter: before + card.value,
+          roundValueAfter: exact(before + card.value, 'the round value'),
         });
       }
       advancePlay(state, emit);
@@ -454,7 +458,7 @@ function apply(state: IntegerDuelState, action: IntegerDuelAction, emit: EventSi
           valueBefore,
           valueAfter: entry.value,
           roundValueBefore: before,
-          roundValueAfter: before - valueBefore + entry.value,
+          roundValueAfter: exact(before - valueBefore + entry.value, 'the round value'),
         });
       }
       advancePlay(state, emit);
