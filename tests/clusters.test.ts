@@ -505,26 +505,29 @@ describe('inexactFigure', () => {
   });
 });
 
-describe('sums past 2^53 − 1 stop the run at the merge or summary that finds them', () => {
+describe('sums past 2^53 − 1 stop the run at the summary that finds them', () => {
   const MAX = Number.MAX_SAFE_INTEGER;
   const tallyOf = (figures: Record<string, ClusterSums>): Tally => ({ figures, open: {} });
   const sums = (over: Partial<ClusterSums> = {}): ClusterSums => ({ ...emptySums(), clusters: 1, x: 3, n: 1, xx: 9, xn: 3, nn: 1, ee: 9, ...over });
 
-  it("a merge whose sum of squares passes it throws the run's failure naming the figure, whatever its kind (audit 26b: a game's own figures were not checked)", () => {
+  it("a summary of sums of squares past it throws the run's failure naming every such figure, whatever the order of merges (audit 26b; review 26c: a merge named whichever passed first)", () => {
     const into = tallyOf({ points: sums({ xx: MAX - 5, ee: MAX - 5 }) });
     // At the bound exactly: still exact.
     mergeTally(into, tallyOf({ points: sums({ xx: 5, ee: 5 }) }));
     expect(into.figures['points']?.xx).toBe(MAX);
+    expect(() => settledFigures(into)).not.toThrow();
+    // Past it: a merge adds as ever; the summary refuses.
+    mergeTally(into, tallyOf({ points: sums({ xx: 1, ee: 1 }), big: sums({ nn: MAX + 1 }), also: sums({ ee: MAX + 7 }), fine: sums() }));
     let thrown: unknown;
     try {
-      mergeTally(into, tallyOf({ points: sums({ xx: 1, ee: 1 }) }));
+      settledFigures(into);
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(WholeRunFailure);
-    expect((thrown as Error).message).toBe(`figure "points": its sums of squares over the run's matches pass ${MAX}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
-    // A figure new to the tally is checked as well, and a caller may name it its own way.
-    expect(() => mergeTally(tallyOf({}), tallyOf({ big: sums({ nn: MAX + 1 }) }), (key) => `metric "${key}"`)).toThrow(/^metric "big": its sums of squares/);
+    expect((thrown as Error).message).toBe(`figure "also" (and 2 more figures: big, points): its sums of squares over the run's matches pass ${MAX}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
+    // A caller may name the first its own way.
+    expect(() => settledFigures(tallyOf({ big: sums({ nn: MAX + 1 }) }), (key) => `metric "${key}"`)).toThrow(/^metric "big": its sums of squares/);
   });
 
   it('a tally built match by match, never merged, is refused when its summary is read', () => {

@@ -162,6 +162,12 @@ describe('custom metric figures whose names or sums no record can hold', () => {
       );
       expect(existsSync(join(dir, `out-${chunkSize}`, 'summary.json'))).toBe(false);
     }
+    // A sweep sums its windows in worker threads: the same words, not an internal failure (review 26c).
+    writeFileSync(join(dir, 's.yaml'), scenarioText('[./big.mjs]', 'coin-flip').replace('matches: 60', 'matches: 4'));
+    const swept = await hordelabIn(dir, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '1', '-q', '--out', 'swept');
+    expect(swept.status, swept.stderr).toBe(1);
+    expect(swept.stderr).toMatch(/^hordelab: metric module \.\/big\.mjs, metric "big\.load": its sums of squares over the run's matches pass 9007199254740991/);
+    expect(swept.stderr).not.toContain('internal failure');
     // One such match alone sums exactly.
     const one = await parseScenario(scenarioText('[./big.mjs]', 'tic-tac-toe').replace('matches: 60', 'matches: 1'), join(dir, 'r.yaml'));
     const run = await runScenario(one, { outDir: join(dir, 'out-one'), eventFiles: false, command: 'test' });

@@ -332,9 +332,9 @@ function mergeModule(into: ModuleAggregate, other: ModuleAggregate, module: Metr
     into.kinds[figure] = kind;
     into.matches[figure] = (into.matches[figure] ?? 0) + (other.matches[figure] ?? 0);
   }
-  // Said as soon as the run's sums pass the bound, not only when it ends: the matches after
-  // that point would be played for a summary that cannot be written.
-  mergeTally(into.tally, other.tally, (figure) => (module === undefined ? `custom metric figure "${figure}"` : subjectOf(module, figure)));
+  // Sums past 2^53 are refused where the summary is made (summarizeModule): at a merge, which
+  // figures have passed part-way would depend on the chunks (review 26c).
+  mergeTally(into.tally, other.tally);
 }
 
 /**

@@ -9,7 +9,7 @@
  * terminating that thread and starting a fresh one.
  */
 import type { Piscina } from 'piscina';
-import { MetricFailure, type MetricFailureData } from '../core/errors.js';
+import { MetricFailure, WholeRunFailure, type MetricFailureData } from '../core/errors.js';
 import type { ChunkResult } from './play-chunk.js';
 import { compiledWorkerFile, startThreadPool } from './thread-pool.js';
 import { PROGRESS_MATCHES_STARTED, PROGRESS_SLOTS, type ChunkTask } from './worker.js';
@@ -28,7 +28,7 @@ export interface ThreadTask<Task extends RangeTask> {
 }
 
 /** A worker entry's answer: never a rejection, so a failure outside any match is told apart from a dead thread. */
-export type ThreadReply<Result> = { readonly result: Result } | { readonly error: string } | { readonly metricFailure: MetricFailureData };
+export type ThreadReply<Result> = { readonly result: Result } | { readonly error: string } | { readonly metricFailure: MetricFailureData } | { readonly wholeRunFailure: string };
 
 /** How a chunk ended in the pool. */
 export type PoolOutcome<Result = ChunkResult> =
@@ -106,6 +106,7 @@ export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult
           if (!this.release(running)) return;
           if ('result' in reply) settle({ kind: 'played', result: reply.result });
           else if ('metricFailure' in reply) fail(MetricFailure.fromData(reply.metricFailure));
+          else if ('wholeRunFailure' in reply) fail(new WholeRunFailure(reply.wholeRunFailure));
           else fail(new Error(`matches ${task.start}..${task.end - 1}: internal failure in a worker thread: ${reply.error}`));
         },
         (error: unknown) => {

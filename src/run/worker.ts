@@ -6,7 +6,7 @@
  * can tell which match was playing if the thread dies or hangs; that costs one atomic store per
  * match, where a message per match would cost far more.
  */
-import { MetricFailure, type MetricFailureData } from '../core/errors.js';
+import { MetricFailure, WholeRunFailure, type MetricFailureData } from '../core/errors.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { playChunk, type ChunkResult } from './play-chunk.js';
 import type { ThreadReply, ThreadTask } from './pool.js';
@@ -70,9 +70,15 @@ export default async function playWorkerTask({ task, progress }: WorkerTask): Pr
   }
 }
 
-/** A failure as a thread answers it: a metric module's as data (it names the match to replay), anything else as its stack. */
-export function threadFailure(error: unknown): { readonly error: string } | { readonly metricFailure: MetricFailureData } {
-  return error instanceof MetricFailure ? { metricFailure: error.toData() } : { error: describeInternalError(error) };
+/**
+ * A failure as a thread answers it: a metric module's as data (it names the match to replay), a
+ * whole run's by its message (the command reproduces it; a sweep's windows are summed in the
+ * threads, review 26c), anything else as its stack.
+ */
+export function threadFailure(error: unknown): { readonly error: string } | { readonly metricFailure: MetricFailureData } | { readonly wholeRunFailure: string } {
+  if (error instanceof MetricFailure) return { metricFailure: error.toData() };
+  if (error instanceof WholeRunFailure) return { wholeRunFailure: error.message };
+  return { error: describeInternalError(error) };
 }
 
 /** An internal failure's stack (or message), as a thread answers it. */

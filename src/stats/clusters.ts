@@ -307,10 +307,10 @@ export function recordMatch(tally: Tally, where: ClusterOf, figures: MatchFigure
 }
 
 /**
- * The failure of a run whose sums of squares for a figure passed 2^53 − 1: said as soon as a
- * merge finds them, since past it the sums do not add exactly and the intervals (and the
- * summary's bytes) would depend on how the run was chunked (audit 26b: an Integer Duel deck of
- * doubles gave points near 10¹¹, and `--chunk-size` changed the last digits).
+ * The failure of a run whose sums of squares for a figure passed 2^53 − 1: past it the sums do
+ * not add exactly and the intervals (and the summary's bytes) would depend on how the run was
+ * chunked (audit 26b: an Integer Duel deck of doubles gave points near 10¹¹, and `--chunk-size`
+ * changed the last digits). Conservative: a figure of 10⁸ in one match is exact, and refused.
  */
 export function inexactSums(subject: string): WholeRunFailure {
   return new WholeRunFailure(`${subject}: its sums of squares over the run's matches pass ${Number.MAX_SAFE_INTEGER}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
@@ -319,12 +319,8 @@ export function inexactSums(subject: string): WholeRunFailure {
 /** How a figure of a game's own report is named in {@link inexactSums}. */
 const figureNamed = (key: string): string => `figure "${key}"`;
 
-/**
- * Adds `other` into `into`; clusters completed by the merge are closed. Order of merges does not
- * matter.
- * @throws WholeRunFailure when a figure's sums of squares pass 2^53 − 1 (named by `subject`).
- */
-export function mergeTally(into: Tally, other: Tally, subject: (key: string) => string = figureNamed): void {
+/** Adds `other` into `into`; clusters completed by the merge are closed. Order of merges does not matter. */
+export function mergeTally(into: Tally, other: Tally): void {
   // for...in over plain records: no entry arrays allocated.
   for (const key in other.figures) {
     const sums = other.figures[key] as ClusterSums;
@@ -364,18 +360,23 @@ export function mergeTally(into: Tally, other: Tally, subject: (key: string) => 
       delete into.open[id];
     }
   }
-  refuseInexact(into.figures, subject);
 }
 
-/** @throws WholeRunFailure naming the first figure (by key) whose sums of squares pass 2^53 − 1. */
+/**
+ * @throws WholeRunFailure naming every figure (by key) whose sums of squares pass 2^53 − 1. Read
+ * where a summary is made from the sums, never at a merge: which figures have passed it part-way
+ * depends on how the run was chunked, and the message must not (review 26c).
+ */
 function refuseInexact(figures: Record<string, ClusterSums>, subject: (key: string) => string): void {
-  // A pass without sorting the names: a merge checks every figure, and a run merges every chunk.
-  for (const key in figures) {
-    const sums = figures[key] as ClusterSums;
-    if (!(sums.xx <= Number.MAX_SAFE_INTEGER && sums.nn <= Number.MAX_SAFE_INTEGER && sums.ee <= Number.MAX_SAFE_INTEGER)) {
-      throw inexactSums(subject(inexactFigure(figures) as string));
-    }
-  }
+  if (inexactFigure(figures) === null) return;
+  const past = Object.keys(figures)
+    .sort()
+    .filter((key) => {
+      const sums = figures[key] as ClusterSums;
+      return !(sums.xx <= Number.MAX_SAFE_INTEGER && sums.nn <= Number.MAX_SAFE_INTEGER && sums.ee <= Number.MAX_SAFE_INTEGER);
+    });
+  const others = past.length - 1;
+  throw inexactSums(`${subject(past[0] as string)}${others === 0 ? '' : ` (and ${others} more figure${others === 1 ? '' : 's'}: ${past.slice(1, 4).join(', ')}${others > 3 ? ', ...' : ''})`}`);
 }
 
 /**

@@ -123,13 +123,16 @@ export function pairedWindow(scenario: Scenario, start: number, end: number, pla
  * counts are left out.
  */
 export function matchContributions(report: AnyGameReport, seats: number, matches: readonly PlayedMatch[], metrics: readonly string[], onSummary?: () => void): Record<string, UnitContributions> {
-  const cumulative: unknown = report.emptyAggregate();
-  const cumulativeOutcomes = emptyOutcomes(seats);
+  const whole: unknown = report.emptyAggregate();
   for (const match of matches) {
-    report.mergeAggregates(cumulative, match.aggregate);
-    mergeOutcomes(cumulativeOutcomes, match.outcomes);
+    report.mergeAggregates(whole, match.aggregate);
     onSummary?.();
   }
+  // Each match's contribution is the step it adds, from nothing up to the window: summed from a
+  // base of the whole window, every summary read sums twice the window's matches, and a figure's
+  // sums of squares could pass 2^53 there and not in the run (review 26c).
+  const cumulative: unknown = report.emptyAggregate();
+  const cumulativeOutcomes = emptyOutcomes(seats);
   // The outcome tables are summarized only when a metric asked for is one of theirs.
   const readsOutcomes = metrics.some((path) => path.startsWith('outcomes.'));
   // Only the figures asked for are read from each summary.
@@ -140,11 +143,10 @@ export function matchContributions(report: AnyGameReport, seats: number, matches
     if (readsOutcomes) all.push(...flattenMetrics(summarizeOutcomes(cumulativeOutcomes, 0.95), 'outcomes', 1, only));
     return new Map(all.map((metric) => [metric.path, metric]));
   };
-  const first = report.summarize(cumulative, 0.95);
-  // Which figures are pooled is read from the first summary alone (read from every one, it was a
-  // tenth of a sweep's time).
-  const skip = unpooled(first);
-  let before = byPath(first);
+  // Which figures are pooled is read from the whole window's summary alone (read from every one,
+  // it was a tenth of a sweep's time).
+  const skip = unpooled(report.summarize(whole, 0.95));
+  let before = byPath(report.summarize(cumulative, 0.95));
   const wanted = metrics.filter((path) => !skip.has(path));
   const contributions: Record<string, { numerator: number[]; denominator: number[] }> = {};
   for (const path of wanted) contributions[path] = { numerator: [], denominator: [] };
