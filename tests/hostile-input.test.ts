@@ -141,6 +141,8 @@ describe('keys that could reach every object', () => {
     ['a JSON key given twice (JSON.parse would keep the last)', 'twice.json', '{"game":"coin-flip","matches":4,"seed":1,"seats":["random","random"],"game":"tic-tac-toe"}', 'twice.json: a key is given twice (the second at line 1, column 70); expected each key once'],
     ['a YAML tag that would run code elsewhere', 'tag.yaml', SCENARIO.replace('game: coin-flip', 'game: !!js/function "x"'), 'tag.yaml: not valid YAML: Unresolved tag: tag:yaml.org,2002:js/function at line 1, column 7'],
     ['two YAML keys of one name, one quoted (the data kept the last unsaid, audit 26b)', 'keys.yaml', SCENARIO.replace('seats:', 'params: { winRate: 0.5 }\nextra:\n  "-1": 1\n  -1: 9\nseats:'), 'keys.yaml: the keys "-1" and -1 name the same field (line 7); expected each key once'],
+    ['a null key and an empty one (both the empty name in the data, review 26c)', 'nullkey.yaml', SCENARIO.replace('seats:', 'extra: { ~: 1, "": 2 }\nseats:'), 'nullkey.yaml: the keys ~ and "" name the same field (line 4); expected each key once'],
+    ['an alias used as a key beside the key it names (review 26c)', 'alias.yaml', SCENARIO.replace('seats:', 'label: &k x\nextra:\n  *k : 2\n  x: 3\nseats:'), 'alias.yaml: the keys *k and x name the same field (line 7); expected each key once'],
     ['a YAML list used as a key', 'key.yaml', `${SCENARIO}? [a, b]\n: 1\n`, 'key.yaml: not valid YAML: a key must be a plain value, not a list or map, at line 5'],
     ['a YAML seed past 2^53 (read as the nearest double, another seed)', 'big.yaml', SCENARIO.replace(/seed: \d+/, 'seed: 9007199254740993'), 'big.yaml: the whole number 9007199254740993 at line 3 is past 9007199254740991, the largest read exactly'],
     ['a YAML seed past 2^53 written with .0', 'dot.yaml', SCENARIO.replace(/seed: \d+/, 'seed: 9007199254740993.0'), 'dot.yaml: the whole number 9007199254740993.0 at line 3 is past 9007199254740991'],
@@ -419,11 +421,14 @@ describe('where report, sweep and tune may write', () => {
     expectRefused(await tuneInto(), 'holds files "hordelab tune" did not write (other-tuned.yaml)');
     expect((await tuneInto('--force')).status).toBe(0);
     expect(readFileSync(join(tuned, 'other-tuned.yaml'), 'utf8')).toBe('mine: 1\n');
-    // A sweep folder written before the mark existed is known by its sweep.json.
+    // A sweep folder without the mark (written before it existed, or copied without hidden
+    // files): its sweep.json is known by its content, its sweep.csv is not, and a sweep.json
+    // does not vouch for a file beside it (review 26c): --force replaces them.
     const earlier = tempDir();
     expect((await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier)).status).toBe(0);
     rmSync(join(earlier, '.hordelab-folder.json'));
-    expect((await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier)).status).toBe(0);
+    expectRefused(await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier), `--out: ${earlier} holds sweep.csv, sweep.html, named as "hordelab sweep" names its files, but nothing says hordelab wrote them`);
+    expect((await hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-n', '20', '-w', '0', '-q', '--out', earlier, '--force')).status).toBe(0);
   });
 
   it('report and cards beside a run replace only the files the run folder lists as Hordelab\'s, others with --force', async () => {

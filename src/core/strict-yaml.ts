@@ -4,7 +4,7 @@
  * multi-line warning of its own on stderr; here those are refused like a syntax error, with a
  * one-line message, and nothing is printed.
  */
-import { isCollection, isScalar, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
+import { isAlias, isCollection, isScalar, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
 
 /** A whole number as written in decimal (`.0` allowed), octal (0o) or hexadecimal (0x), signed or not. */
 const WHOLE_NUMBER_TEXT = /^[+-]?(?:\d+(?:\.0*)?|0o[0-7]+|0x[0-9a-fA-F]+)$/;
@@ -56,13 +56,16 @@ export function parseStrictYaml(text: string): unknown {
       // {"-1": 1, -1: 9} read as 9 copies). Keys the same to YAML are its own DUPLICATE_KEY error.
       const seen = new Map<string, string>();
       for (const pair of map.items) {
-        if (!isScalar(pair.key)) continue;
-        const name = String(pair.key.value);
-        const source = pair.key.source ?? name;
-        const written = (pair.key.type === 'QUOTE_DOUBLE' || pair.key.type === 'QUOTE_SINGLE') ? JSON.stringify(source) : source;
+        // An alias used as a key names its anchor's value (review 26c: `*k : 2` beside `x: 3` lost a value).
+        const key = isAlias(pair.key) ? pair.key.resolve(document) : pair.key;
+        if (!isScalar(key)) continue;
+        // As the data names it: a null key (`~`, `null`) is the empty name (review 26c).
+        const name = key.value === null ? '' : String(key.value);
+        const source = key.source ?? name;
+        const written = isAlias(pair.key) ? `*${pair.key.source}` : key.type === 'QUOTE_DOUBLE' || key.type === 'QUOTE_SINGLE' ? JSON.stringify(source) : source === '' ? '(empty)' : source;
         const earlier = seen.get(name);
         if (earlier !== undefined) {
-          sameName = { first: earlier, second: written, at: pair.key.range?.[0] ?? 0 };
+          sameName = { first: earlier, second: written, at: (isAlias(pair.key) ? pair.key : key).range?.[0] ?? 0 };
           return visit.BREAK;
         }
         seen.set(name, written);

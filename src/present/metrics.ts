@@ -175,7 +175,8 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
     // and matches so far, and no summary yet: it is a run folder, one --resume finishes.
     const unfinished = existsSync(join(dir, CHECKPOINT_FILE));
     // One still being played holds the folder's lock: it will write its summary.json itself (audit 26b).
-    const playing = tournament || !unfinished ? null : liveHolderOf(dir);
+    // Before its first checkpoint (written after its first chunk) it holds the lock all the same (review 26c).
+    const playing = tournament ? null : liveHolderOf(dir);
     throw new UsageError([
       {
         source: dir,

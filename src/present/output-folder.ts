@@ -222,12 +222,10 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   }
   // No mark (a copy made with `cp run/* copy/` leaves it behind: hidden files are not copied): a
   // summary.json of hordelab's says the run was hordelab's, not that a report.md beside it is
-  // (audit 26b: a user's notes of that name were replaced). Each file is replaced only where its
-  // own content shows hordelab wrote it.
-  // A JSON output that records this same command (sweep.json: "hordelab sweep …") vouches for
-  // the files that command writes beside it: they are written together.
-  const vouched = entries.some((name) => name.endsWith('.json') && recordedCommand(dir, name)?.startsWith(`hordelab ${request.command} `) === true);
-  const unsigned = vouched ? [] : own.filter((name) => !hordelabWroteFile(dir, name));
+  // (audit 26b: a user's notes of that name were replaced), and a sweep.json not that a
+  // sweep.csv beside it is (review 26c). Each file is replaced only where its own content shows
+  // hordelab wrote it; the rest take --force.
+  const unsigned = own.filter((name) => !hordelabWroteFile(dir, name));
   if (unsigned.length > 0) {
     throw problem(flag, `${dir} holds ${shown(unsigned)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote ${one(unsigned, 'it', 'them')} (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move ${one(unsigned, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unsigned, 'it', 'them')}`);
   }
@@ -241,16 +239,6 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
 function hordelabWroteIn(dir: string, entries: readonly string[]): boolean {
   if (entries.includes(MANIFEST_FILE)) return true;
   return entries.some((name) => hordelabWroteFile(dir, name));
-}
-
-/** The command a JSON output of hordelab's records (`"command": "hordelab sweep …"`), or null. */
-function recordedCommand(dir: string, name: string): string | null {
-  try {
-    const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { command?: unknown } | null;
-    return typeof data?.command === 'string' ? data.command : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Whether the file `name` in `dir` shows by its content that Hordelab wrote it: a report page's title, or a JSON output recording hordelab. */
