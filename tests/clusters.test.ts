@@ -6,7 +6,7 @@
  * SciPy 1.17's `t.ppf`, not from the sums the code keeps.
  */
 import { describe, expect, it } from 'vitest';
-import { clusteredMean, clusteredRate, complementSums, emptySums, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure } from '../src/stats/clusters.js';
+import { clusteredMean, clusteredRate, complementSums, emptySums, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure, withoutSumsCheck } from '../src/stats/clusters.js';
 import { Rng } from '../src/core/rng.js';
 import { WholeRunFailure } from '../src/core/errors.js';
 import { exactCoverage } from '../src/stats/exact-coverage.js';
@@ -528,6 +528,15 @@ describe('sums past 2^53 − 1 stop the run at the summary that finds them', () 
     expect((thrown as Error).message).toBe(`figure "also" (and 2 more figures: big, points): its sums of squares over the run's matches pass ${MAX}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
     // A caller may name the first its own way.
     expect(() => settledFigures(tallyOf({ big: sums({ nn: MAX + 1 }) }), (key) => `metric "${key}"`)).toThrow(/^metric "big": its sums of squares/);
+  });
+
+  it('a reader of counts alone may read such sums, the check back on after it', () => {
+    const big = tallyOf({ big: sums({ nn: MAX + 1 }) });
+    expect(withoutSumsCheck(() => settledFigures(big)['big']?.n)).toBe(1);
+    expect(() => withoutSumsCheck(() => {
+      throw new Error('inside');
+    })).toThrow('inside');
+    expect(() => settledFigures(big)).toThrow(WholeRunFailure);
   });
 
   it('a tally built match by match, never merged, is refused when its summary is read', () => {

@@ -168,6 +168,11 @@ describe('custom metric figures whose names or sums no record can hold', () => {
     expect(swept.status, swept.stderr).toBe(1);
     expect(swept.stderr).toMatch(/^hordelab: metric module \.\/big\.mjs, metric "big\.load": its sums of squares over the run's matches pass 9007199254740991/);
     expect(swept.stderr).not.toContain('internal failure');
+    // A sweep of one match a setting: its per-match steps are read on top of the window, twice
+    // its sums, which must not be refused where the run's own are exact (review 26c).
+    writeFileSync(join(dir, 'one.yaml'), scenarioText('[./big.mjs]', 'coin-flip').replace('matches: 60', 'matches: 1'));
+    const single = await hordelabIn(dir, 'sweep', 'one.yaml', '--vary', 'winRate=0.3,0.6', '--metric', 'custom.big.load', '-w', '0', '-q', '--out', 'single');
+    expect(single.status, single.stderr).toBe(0);
     // One such match alone sums exactly.
     const one = await parseScenario(scenarioText('[./big.mjs]', 'tic-tac-toe').replace('matches: 60', 'matches: 1'), join(dir, 'r.yaml'));
     const run = await runScenario(one, { outDir: join(dir, 'out-one'), eventFiles: false, command: 'test' });

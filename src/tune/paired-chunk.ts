@@ -17,6 +17,7 @@ import type { AnyGameReport } from '../reports/report.js';
 import { playChunk } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
 import type { UnitContributions } from '../stats/paired-difference.js';
+import { withoutSumsCheck } from '../stats/clusters.js';
 
 /** What one match contributed: its aggregate and its outcome table, as a one-match batch returns them. */
 export interface PlayedMatch {
@@ -123,16 +124,13 @@ export function pairedWindow(scenario: Scenario, start: number, end: number, pla
  * counts are left out.
  */
 export function matchContributions(report: AnyGameReport, seats: number, matches: readonly PlayedMatch[], metrics: readonly string[], onSummary?: () => void): Record<string, UnitContributions> {
-  const whole: unknown = report.emptyAggregate();
-  for (const match of matches) {
-    report.mergeAggregates(whole, match.aggregate);
-    onSummary?.();
-  }
-  // Each match's contribution is the step it adds, from nothing up to the window: summed from a
-  // base of the whole window, every summary read sums twice the window's matches, and a figure's
-  // sums of squares could pass 2^53 there and not in the run (review 26c).
   const cumulative: unknown = report.emptyAggregate();
   const cumulativeOutcomes = emptyOutcomes(seats);
+  for (const match of matches) {
+    report.mergeAggregates(cumulative, match.aggregate);
+    mergeOutcomes(cumulativeOutcomes, match.outcomes);
+    onSummary?.();
+  }
   // The outcome tables are summarized only when a metric asked for is one of theirs.
   const readsOutcomes = metrics.some((path) => path.startsWith('outcomes.'));
   // Only the figures asked for are read from each summary.
@@ -143,17 +141,19 @@ export function matchContributions(report: AnyGameReport, seats: number, matches
     if (readsOutcomes) all.push(...flattenMetrics(summarizeOutcomes(cumulativeOutcomes, 0.95), 'outcomes', 1, only));
     return new Map(all.map((metric) => [metric.path, metric]));
   };
-  // Which figures are pooled is read from the whole window's summary alone (read from every one,
-  // it was a tenth of a sweep's time).
-  const skip = unpooled(report.summarize(whole, 0.95));
-  let before = byPath(report.summarize(cumulative, 0.95));
+  const first = report.summarize(cumulative, 0.95);
+  // Which figures are pooled is read from the first summary alone (read from every one, it was a
+  // tenth of a sweep's time).
+  const skip = unpooled(first);
+  let before = byPath(first);
   const wanted = metrics.filter((path) => !skip.has(path));
   const contributions: Record<string, { numerator: number[]; denominator: number[] }> = {};
   for (const path of wanted) contributions[path] = { numerator: [], denominator: [] };
   for (const match of matches) {
     report.mergeAggregates(cumulative, match.aggregate);
     mergeOutcomes(cumulativeOutcomes, match.outcomes);
-    const after = byPath(report.summarize(cumulative, 0.95));
+    // The window's sums twice over by the last match: counts alone are read here.
+    const after = withoutSumsCheck(() => byPath(report.summarize(cumulative, 0.95)));
     onSummary?.();
     for (const path of wanted) {
       const [x0, y0] = counts(before.get(path));
