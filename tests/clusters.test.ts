@@ -526,6 +526,12 @@ describe('sums past 2^53 − 1 stop the run at the summary that finds them', () 
     }
     expect(thrown).toBeInstanceOf(WholeRunFailure);
     expect((thrown as Error).message).toBe(`figure "also" (and 2 more figures: big, points): its sums of squares over the run's matches pass ${MAX}, beyond which they do not add exactly (the intervals would depend on how the run was chunked); expected smaller figures per match, or fewer matches`);
+    // A figure exactly at the bound is exact and not named; past three others, the rest are counted.
+    const many = tallyOf({ at: sums({ xx: MAX, ee: MAX }), e: sums({ ee: MAX + 1 }), d: sums({ ee: MAX + 1 }), c: sums({ ee: MAX + 1 }), b: sums({ ee: MAX + 1 }), a: sums({ ee: MAX + 1 }) });
+    expect(() => settledFigures(many)).toThrow(/^figure "a" \(and 4 more figures: b, c, d, \.\.\.\): its sums/);
+    const two = tallyOf({ at: sums({ xx: MAX, nn: MAX, ee: MAX }), b: sums({ nn: MAX + 1 }) });
+    expect(() => settledFigures(two)).toThrow(/^figure "b": its sums/);
+    expect(() => settledFigures(tallyOf({ a: sums({ xx: MAX + 1 }), b: sums({ ee: MAX + 1 }) }))).toThrow(/^figure "a" \(and 1 more figure: b\): its sums/);
     // A caller may name the first its own way.
     expect(() => settledFigures(tallyOf({ big: sums({ nn: MAX + 1 }) }), (key) => `metric "${key}"`)).toThrow(/^metric "big": its sums of squares/);
   });

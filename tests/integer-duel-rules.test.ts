@@ -118,6 +118,8 @@ describe('Integer Duel rules', () => {
       // A partial sum past it, the total back below (review 26c: scored 3 where it is 4).
       [[6 * 2 ** 50 + 1, 6 * 2 ** 50, -6 * 2 ** 50, -6 * 2 ** 50], 0, /^the round value reached 13510798882111488, past 9007199254740991/],
       [[], Number.MAX_SAFE_INTEGER - 2, /^the Plants' points reached 9007199254740992, past 9007199254740991/],
+      // The round's value after the card, as its event gives it.
+      [[Number.MAX_SAFE_INTEGER - 1], 0, /^the round value reached 9007199254740992, past 9007199254740991/],
     ] as const) {
       const setup = lastRound(game([{ '+3': 1 }, {}], { decks: { plants: { '+3': 4 }, zombies: { '-1': 30 } }, maxRounds: 5 }));
       const { id } = setup;
@@ -127,6 +129,22 @@ describe('Integer Duel rules', () => {
       setup.state.points[PLANTS] = points;
       expect(() => act(setup, { kind: 'combatant', card: id('+3') })).toThrow(said);
     }
+  });
+
+  it("the Zombies' points, and a round's value after a spell, past 2^53 − 1 fail the match as well", () => {
+    // The Zombies score a round of −3 on points already at the bound.
+    const zombies = lastRound(game([{}, { '-3': 1 }], { decks: { plants: { '+1': 4 }, zombies: { '-3': 30 } }, maxRounds: 5 }));
+    act(zombies, chance(1));
+    act(zombies, chance(1));
+    zombies.state.points[ZOMBIES] = -(Number.MAX_SAFE_INTEGER - 1);
+    expect(() => act(zombies, { kind: 'combatant', card: zombies.id('-3') })).toThrow(/^the Zombies' points reached -9007199254740992, past 9007199254740991/);
+    // A double on a small combatant beside one near the bound: the combatant stays exact, the round does not.
+    const spell = lastRound(game([{ '+3': 1, double: 1 }, {}], { decks: { plants: { '+3': 4, double: 1 }, zombies: { '-1': 30 } }, maxRounds: 5 }));
+    act(spell, chance(6));
+    act(spell, chance(1));
+    spell.state.table.push({ card: spell.id('+3'), side: PLANTS, spells: [], value: Number.MAX_SAFE_INTEGER - 3 });
+    act(spell, { kind: 'combatant', card: spell.id('+3') });
+    expect(() => act(spell, { kind: 'spell', card: spell.id('double'), target: 1 })).toThrow(/^the round value reached 9007199254740994, past 9007199254740991/);
   });
 
   it('rule 10: a spell needs a combatant on the table; the throw caps the cards played; a pass ends a side\'s plays', () => {

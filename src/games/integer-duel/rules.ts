@@ -247,7 +247,7 @@ function exact(value: number, what: string): number {
 
 /** Rules 11 to 13. */
 function scoreRound(state: IntegerDuelState, emit: EventSink<IntegerDuelEvent> | null): void {
-  const value = exact(tableValue(state.table), 'the round value');
+  const value = tableValue(state.table);
   const winner: -1 | Side = value > 0 ? PLANTS : value < 0 ? ZOMBIES : -1;
   const cards = state.table.reduce((count, entry) => count + 1 + entry.spells.length, 0);
   if (winner === -1) {
