@@ -115,8 +115,6 @@ describe('Integer Duel rules', () => {
     // The +3 played last ends the round (each side throws 1; the Zombies hold nothing).
     for (const [table, points, said] of [
       [[2 ** 52, 2 ** 52], 0, /^the round value reached 9007199254740992, past 9007199254740991/],
-      // A partial sum past it, the total back below (review 26c: scored 3 where it is 4).
-      [[6 * 2 ** 50 + 1, 6 * 2 ** 50, -6 * 2 ** 50, -6 * 2 ** 50], 0, /^the round value reached 13510798882111488, past 9007199254740991/],
       [[], Number.MAX_SAFE_INTEGER - 2, /^the Plants' points reached 9007199254740992, past 9007199254740991/],
       // The round's value after the card, as its event gives it.
       [[Number.MAX_SAFE_INTEGER - 1], 0, /^the round value reached 9007199254740992, past 9007199254740991/],
@@ -129,6 +127,29 @@ describe('Integer Duel rules', () => {
       setup.state.points[PLANTS] = points;
       expect(() => act(setup, { kind: 'combatant', card: id('+3') })).toThrow(said);
     }
+  });
+
+  it('sums a table exactly whatever its order, where a partial sum passes 2^53 and the total does not (reviews 26c and 26d)', () => {
+    const A = 6 * 2 ** 50;
+    for (const table of [[A + 1, A, -A, -A], [A, A, -A], [A, -A, A, -A + 1]]) {
+      const setup = lastRound(game([{ '+3': 1 }, {}], { decks: { plants: { '+3': 4 }, zombies: { '-1': 30 } }, maxRounds: 5 }));
+      act(setup, chance(1));
+      act(setup, chance(1));
+      for (const value of table) setup.state.table.push({ card: setup.id('+3'), side: PLANTS, spells: [], value });
+      act(setup, { kind: 'combatant', card: setup.id('+3') });
+      const total = table.reduce((sum, value) => sum + BigInt(value), 3n);
+      const scored = setup.events.find((event): event is IntegerDuelEvent & { type: 'roundScored' } => event.type === 'roundScored');
+      expect(BigInt(scored?.value as number), table.join(', ')).toBe(total);
+      expect(BigInt(setup.state.points[PLANTS]), table.join(', ')).toBe(total);
+    }
+    // A spell's event gives the table summed again, not the sum of the others in doubles, which rounds.
+    const spell = lastRound(game([{ 'add:1': 1 }, {}], { decks: { plants: { '+3': 4, 'add:1': 1 }, zombies: { '-1': 30 } }, maxRounds: 5 }));
+    for (const value of [A + 1, -A, A]) spell.state.table.push({ card: spell.id('+3'), side: PLANTS, spells: [], value });
+    act(spell, chance(6));
+    act(spell, chance(1));
+    act(spell, { kind: 'spell', card: spell.id('add:1'), target: 1 });
+    const played = spell.events.filter((event): event is IntegerDuelEvent & { type: 'cardPlayed' } => event.type === 'cardPlayed').at(-1);
+    expect(BigInt(played?.roundValueAfter as number)).toBe(BigInt(A + 1) + BigInt(-A + 1) + BigInt(A));
   });
 
   it("the Zombies' points, and a round's value after a spell, past 2^53 − 1 fail the match as well", () => {

@@ -275,13 +275,16 @@ describe('pages written beside a run', () => {
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 4242, host: 'pod-7', started: '2026-12-01T00:00:00.000Z', command: 'hordelab run x.yaml' }));
     const before = snapshot(dir);
     const reading = await hordelab('report', 'playing');
-    expect([reading.status, reading.stderr]).toEqual([2, expect.stringMatching(/^hordelab: .*playing: a run still being played \(by hordelab pid 4242 on pod-7, since 2026-12-01T00:00:00\.000Z: hordelab run x\.yaml\): it writes its summary\.json when it ends; read the folder then\n$/)]);
+    expect([reading.status, reading.stderr]).toEqual([2, expect.stringMatching(/^hordelab: .*playing: still being written \(by hordelab pid 4242 on pod-7, since 2026-12-01T00:00:00\.000Z: hordelab run x\.yaml\); read the folder when that command has ended\n$/)]);
     expect(snapshot(dir)).toEqual(before);
     // Before its first checkpoint, its lock alone says so (review 26c: "no summary.json here").
     const early = join(work, 'playing-early');
     mkdirSync(early);
     writeFileSync(join(early, LOCK_FILE), JSON.stringify({ pid: 4242, host: 'pod-7', started: '2026-12-01T00:00:00.000Z', command: 'hordelab run x.yaml' }));
-    expect((await hordelab('compare', 'playing-early', 'playing-early')).stderr).toContain('a run still being played (by hordelab pid 4242 on pod-7');
+    expect((await hordelab('compare', 'playing-early', 'playing-early')).stderr).toContain('still being written (by hordelab pid 4242 on pod-7');
+    // A lock file that is not one names no process (review 26d).
+    writeFileSync(join(early, LOCK_FILE), '{}');
+    expect((await hordelab('report', 'playing-early')).stderr).toContain('no summary.json here');
     // Its process gone (a lock from another host not refreshed for 10 minutes): a stopped run, which --resume finishes.
     const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
     utimesSync(join(dir, LOCK_FILE), elevenMinutesAgo, elevenMinutesAgo);

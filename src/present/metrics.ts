@@ -184,7 +184,7 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
         message: tournament
           ? 'this is a round robin (tournament.json): each pairing has its own run folder inside it, such as <a>-vs-<b>/'
           : playing !== null
-            ? `a run still being played (by hordelab ${playing}): it writes its summary.json when it ends; read the folder then`
+            ? `still being written (by hordelab ${playing}); read the folder when that command has ended`
             : unfinished
             ? `a run that stopped before it wrote its summary.json (its checkpoint is here); finish it with the command that started it and --resume ("hordelab run <scenario> --out ${dir} --resume", with its --shard if it was a shard; a round robin's pairing is played again by its round robin, with --force), then read the folder again`
             : 'no summary.json here; expected the output folder of "hordelab run"',

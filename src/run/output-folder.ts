@@ -813,7 +813,8 @@ function releaseLock(dir: string, record: LockRecord): void {
 export function liveHolderOf(dir: string): string | null {
   const path = join(dir, LOCK_FILE);
   const holder = readJson(path) as LockRecord | null;
-  if (holder === null || typeof holder !== 'object' || isStale(holder, path)) return null;
+  // A lock that is not one (`{}`) names no process (review 26d: "pid undefined on undefined").
+  if (holder === null || typeof holder !== 'object' || !Number.isSafeInteger(holder.pid) || typeof holder.host !== 'string' || isStale(holder, path)) return null;
   return `pid ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}, since ${holder.started}: ${holder.command}`;
 }
 

@@ -400,10 +400,20 @@ async function distance(evaluator: Evaluator, evaluation: Evaluation, targets: r
   return { distance: sum, unmeasured, unseen };
 }
 
+/** The types a "no match emitted …; types emitted: a, b" note names (none for "none"; a list cut short keeps its first eight). */
+function emittedTypes(note: string): string[] {
+  const listed = note.slice(note.indexOf('types emitted: ') + 'types emitted: '.length);
+  if (listed === 'none') return [];
+  return listed
+    .replace(/, \.\.\. \(\d+ in all\)$/, '')
+    .split(', ')
+    .filter((type) => type !== '');
+}
+
 /** The message for a target whose event type no candidate's matches emitted: every one reads 0, as a misspelt type would. */
-function unseenTarget(target: Target, note: string, where: string): UsageError {
+function unseenTarget(target: Target, types: ReadonlySet<string>, where: string): UsageError {
   const type = target.metric.slice('events.'.length);
-  const emitted = note.slice(note.indexOf('types emitted: ') + 'types emitted: '.length);
+  const emitted = types.size === 0 ? 'none' : [...types].sort().join(', ');
   return new UsageError([
     {
       source: `--target ${target.metric}=${target.value}`,
@@ -483,14 +493,20 @@ async function race(
   // a target leaves for good once any candidate's matches emit its type (`seenOnce`, shared by
   // the search and its refinement: the refinement's few candidates may all miss a rare event the
   // search saw).
-  const neverSeen = new Map<Target, string>();
+  // With each, the types the candidates' matches did emit, together (review 26d: the first
+  // candidate's alone left out the type misspelt).
+  const neverSeen = new Map<Target, Set<string>>();
   const noteUnseen = (unseen: ReadonlyMap<Target, string>): void => {
     for (const target of targets) {
       const note = unseen.get(target);
       if (note === undefined) {
         seenOnce.add(target);
         neverSeen.delete(target);
-      } else if (!seenOnce.has(target) && !neverSeen.has(target)) neverSeen.set(target, note);
+      } else if (!seenOnce.has(target)) {
+        const types = neverSeen.get(target) ?? new Set<string>();
+        for (const type of emittedTypes(note)) types.add(type);
+        neverSeen.set(target, types);
+      }
     }
   };
   // A resumed search: what its saved evaluations (eliminated candidates' too) emitted.
@@ -517,8 +533,8 @@ async function race(
     // (audit 26a: --target events.tripple=0.05 "tuned" to the first candidate, exit 0). Said as
     // check says it of such a type.
     for (const target of targets) {
-      const note = neverSeen.get(target);
-      if (note !== undefined) throw unseenTarget(target, note, `any candidate's ${matchesEach} matches`);
+      const types = neverSeen.get(target);
+      if (types !== undefined) throw unseenTarget(target, types, `any candidate's ${matchesEach} matches`);
     }
     scored.sort((x, y) => x.distance - y.distance || x.index - y.index);
     history.push({ alive: alive.length, matchesEach, best: settings[scored[0]?.index ?? 0] ?? {}, bestDistance: scored[0]?.distance ?? Number.NaN });

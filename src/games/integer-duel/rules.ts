@@ -224,13 +224,27 @@ function advancePlay(state: IntegerDuelState, emit: EventSink<IntegerDuelEvent> 
 }
 
 /**
- * The table's sum, each partial sum checked: a partial sum past 2^53 rounds, and a later term can
- * bring the total back below it, wrong (review 26c: [A + 1, A, −A, −A] and +3 scored 3, not 4).
+ * The table's sum, exactly: in doubles while every partial sum is a safe integer, else again in
+ * BigInt, refused only when the total itself passes 2^53 − 1. A partial sum past it rounds, and a
+ * later term can bring the total back below it, wrong (review 26c: [A + 1, A, −A, −A] and +3
+ * scored 3, not 4); refusing every such partial sum refused exact rounds in one order and not in
+ * another (review 26d).
  */
 function tableValue(table: readonly TableEntry[]): number {
   let value = 0;
-  for (const entry of table) value = exact(value + entry.value, 'the round value');
+  for (const entry of table) {
+    value += entry.value;
+    if (!Number.isSafeInteger(value)) return exactTableValue(table);
+  }
   return value;
+}
+
+function exactTableValue(table: readonly TableEntry[]): number {
+  let total = 0n;
+  // Each combatant's value is a safe integer (every spell's result is checked).
+  for (const entry of table) total += BigInt(entry.value);
+  // Number(total) is exact within ±(2^53 − 1) and, past it, not a safe integer: refused.
+  return exact(Number(total), 'the round value');
 }
 
 /**
@@ -430,7 +444,7 @@ function apply(state: IntegerDuelState, action: IntegerDuelAction, emit: EventSi
           valueBefore: 0,
           valueAfter: card.value,
           roundValueBefore: before,
-          roundValueAfter: exact(before + card.value, 'the round value'),
+          roundValueAfter: tableValue(state.table),
         });
       }
       advancePlay(state, emit);
@@ -458,7 +472,8 @@ function apply(state: IntegerDuelState, action: IntegerDuelAction, emit: EventSi
           valueBefore,
           valueAfter: entry.value,
           roundValueBefore: before,
-          roundValueAfter: exact(before - valueBefore + entry.value, 'the round value'),
+          // The table summed again, not before − old + new: the sum of the others can round (review 26d).
+          roundValueAfter: tableValue(state.table),
         });
       }
       advancePlay(state, emit);

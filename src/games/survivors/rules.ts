@@ -1468,19 +1468,18 @@ function beginZombieMove(state: SurvivorsState): void {
 // each cell, a stamp marking the cells reached, and the queue of cells to look from.
 let nearCost = new Int32Array(0);
 let nearReached = new Int32Array(0);
-let nearQueue = new Int32Array(0);
+// Grown as far as a search needs it, not to its worst case (cells × (budget + 1)): review 26d.
+const nearQueue: number[] = [];
 let nearStamp = 0;
 
-/** A stamp no cell of the scratch holds yet; the scratch sized for `cells` and a queue of `entries`. */
-function nextNearStamp(cells: number, entries: number): number {
+/** A stamp no cell of the scratch holds yet; the scratch sized for `cells`. */
+function nextNearStamp(cells: number): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: reallocating more often changes only speed
   if (nearCost.length < cells) {
     nearCost = new Int32Array(cells);
     nearReached = new Int32Array(cells);
     nearStamp = 0;
   }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: reallocating more often changes only speed
-  if (nearQueue.length < entries) nearQueue = new Int32Array(entries);
   // Past 2^31 − 1 a stamp would wrap: every mark cleared, and the stamps start over.
   // Stryker disable next-line ConditionalExpression,EqualityOperator: starting over earlier clears marks no search still reads
   if (nearStamp >= 0x7fffffff) {
@@ -1507,9 +1506,9 @@ export function setNearStampForTests(value: number): void {
 export function canEndNear(state: SurvivorsState, dist: Int32Array, origin: number, start: number, budget: number, limit: number): boolean {
   const map = state.config.map;
   const cells = map.width * map.height;
-  // A cell is queued each time its cost falls: whole numbers from `budget` down to 0, so at most
-  // budget + 1 times.
-  const mark = nextNearStamp(cells, cells * (budget + 1) + 1);
+  // A cell is queued each time its cost falls (whole numbers from `budget` down to 0, so at most
+  // budget + 1 times); the queue keeps its entries from earlier searches and is overwritten.
+  const mark = nextNearStamp(cells);
   const cost = nearCost;
   const reached = nearReached;
   const queue = nearQueue;
