@@ -489,12 +489,11 @@ async function race(
   let spent = restored?.spent ?? 0;
   const history: RoundRecord[] = [...(restored?.rounds ?? [])];
   let matchesEach = alive.reduce((most, index) => Math.max(most, evaluations[index]?.matches ?? 0), 0);
-  // The targets on event types no evaluation so far emitted, with a note naming those that were:
-  // a target leaves for good once any candidate's matches emit its type (`seenOnce`, shared by
-  // the search and its refinement: the refinement's few candidates may all miss a rare event the
+  // The targets on event types no evaluation so far emitted, each with the types the candidates'
+  // matches did emit, together (review 26d: the first candidate's alone left out the type
+  // misspelt). A target leaves for good once any candidate's matches emit its type (`seenOnce`,
+  // shared by the search and its refinement, whose few candidates may all miss a rare event the
   // search saw).
-  // With each, the types the candidates' matches did emit, together (review 26d: the first
-  // candidate's alone left out the type misspelt).
   const neverSeen = new Map<Target, Set<string>>();
   const noteUnseen = (unseen: ReadonlyMap<Target, string>): void => {
     for (const target of targets) {

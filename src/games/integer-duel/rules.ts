@@ -445,7 +445,8 @@ function apply(state: IntegerDuelState, action: IntegerDuelAction, emit: EventSi
           valueBefore: 0,
           valueAfter: card.value,
           roundValueBefore: before,
-          roundValueAfter: tableValue(state.table),
+          // Two safe integers: their sum is exact, or past the bound and refused.
+          roundValueAfter: exact(before + card.value, 'the round value'),
         });
       }
       advancePlay(state, emit);
