@@ -387,13 +387,15 @@ export function withoutSumsCheck<T>(read: () => T): T {
  * depends on how the run was chunked, and the message must not (review 26c).
  */
 function refuseInexact(figures: Record<string, ClusterSums>, subject: (key: string) => string): void {
-  if (!checkingSums || inexactFigure(figures) === null) return;
-  const past = Object.keys(figures)
-    .sort()
-    .filter((key) => {
-      const sums = figures[key] as ClusterSums;
-      return !(sums.xx <= Number.MAX_SAFE_INTEGER && sums.nn <= Number.MAX_SAFE_INTEGER && sums.ee <= Number.MAX_SAFE_INTEGER);
-    });
+  if (!checkingSums) return;
+  // One pass, no sort: every summary reads this; only the figures past the bound are sorted.
+  const past: string[] = [];
+  for (const key in figures) {
+    const sums = figures[key] as ClusterSums;
+    if (!(sums.xx <= Number.MAX_SAFE_INTEGER && sums.nn <= Number.MAX_SAFE_INTEGER && sums.ee <= Number.MAX_SAFE_INTEGER)) past.push(key);
+  }
+  if (past.length === 0) return;
+  past.sort();
   const others = past.length - 1;
   throw inexactSums(`${subject(past[0] as string)}${others === 0 ? '' : ` (and ${others} more figure${others === 1 ? '' : 's'}: ${past.slice(1, 4).join(', ')}${others > 3 ? ', ...' : ''})`}`);
 }
