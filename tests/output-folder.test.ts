@@ -317,6 +317,41 @@ describe('pages written beside a run', () => {
   });
 });
 
+describe('sweep, tune, ladder and cards hold their folder while they play', () => {
+  const held = JSON.stringify({ pid: 4242, host: 'pod-7', started: '2026-12-01T00:00:00.000Z', command: 'hordelab sweep x.yaml' });
+  const commands: readonly (readonly [string, (file: string, duel: string, out: string) => string[]])[] = [
+    ['sweep', (file, _duel, out) => ['sweep', file, '--vary', 'actionPoints=3,4', '-n', '4', '-q', '--out', out]],
+    ['tune', (file, _duel, out) => ['tune', file, '--target', 'p1WinRate=0.5', '--space', 'actionPoints=3..4', '--budget', '120', '--confirm', '10', '-q', '--out', out]],
+    ['ladder', (file, _duel, out) => ['ladder', file, '--levels', 'random,greedy', '-n', '4', '-q', '--out', out]],
+    ['cards', (_file, duel, out) => ['cards', duel, '-n', '4', '-q', '--out', out]],
+  ];
+
+  it.each(commands)('%s: a folder another hordelab holds is refused untouched; its own lock is gone once it is done', async (command, argv) => {
+    const file = scenarioFile(`held-${command}.yaml`, SMALL);
+    const duel = scenarioFile(`held-${command}-duel.yaml`, 'game: integer-duel\nmatches: 4\nseed: 3\nseats: [random, random]\n');
+    const dir = join(work, `held-${command}`);
+    mkdirSync(dir);
+    writeFileSync(join(dir, LOCK_FILE), held);
+    const before = snapshot(dir);
+    const refused = await hordelab(...argv(file, duel, `held-${command}`));
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(new RegExp(`^hordelab: --out: .*held-${command} is in use by another hordelab \\(pid 4242 on pod-7, .*\n$`))]);
+    expect(snapshot(dir)).toEqual(before);
+    rmSync(join(dir, LOCK_FILE));
+    const done = await hordelab(...argv(file, duel, `held-${command}`));
+    expect([done.status, done.stderr]).toEqual([0, '']);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    expect(existsSync(join(dir, MANIFEST_FILE))).toBe(true);
+  });
+
+  it('a folder made for the command is removed again, with the folders made above it, when the command stops on bad input', async () => {
+    const file = scenarioFile('held-ladder-bad.yaml', SMALL);
+    // An unknown agent is found once the levels are read, after the folder was taken.
+    const refused = await hordelab('ladder', file, '--levels', 'random,bogus', '-n', '4', '-q', '--out', 'made/for/ladder');
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining('unknown agent "bogus"')]);
+    expect(existsSync(join(work, 'made'))).toBe(false);
+  });
+});
+
 describe('publishing', () => {
   it('leaves the old complete run when the new one dies while writing (a file-size limit standing in for a full disk)', async () => {
     const file = scenarioFile('grow.yaml', SMALL.replace('matches: 40', 'matches: 3000'));

@@ -25,7 +25,7 @@
  */
 import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { entryKind, makeFolders, writeAtomically, writeTemporary } from './atomic-file.js';
 import { ownFileKind, readHead } from '../present/own-files.js';
@@ -833,6 +833,40 @@ export async function whileHoldingLock<T>(dir: string, flag: string, act: () => 
     releaseLock(dir, lock);
     if (stale !== null) restoreStaleLock(dir, stale);
   }
+}
+
+/**
+ * Runs `act` holding the lock of the output folder `dir`, made first if missing: what `sweep`,
+ * `tune`, `ladder` and `cards` write is then refused (exit 2, naming the holder) while another
+ * hordelab uses the folder, instead of two commands writing one folder's files in turns, each
+ * replacing what the other wrote. `check` runs once the lock is held (a folder checked before
+ * is not the folder written after). Folders made here are removed again if left empty.
+ */
+export async function whileHoldingFolder<T>(dir: string, flag: string, check: () => void, act: () => Promise<T>): Promise<T> {
+  // Refusals about the folder itself (a file in the way, no permission) come from the check,
+  // before anything is made.
+  check();
+  const made = missingFolders(dir);
+  try {
+    makeFolders(dir);
+  } catch (error) {
+    throw new UsageError([{ source: flag, field: '', message: `cannot create ${dir}: ${(error as Error).message.split(',')[0]}` }]);
+  }
+  try {
+    return await whileHoldingLock(dir, flag, async () => {
+      check();
+      return act();
+    });
+  } finally {
+    for (const folder of made) removeIfEmpty(folder);
+  }
+}
+
+/** The folders `dir` needs made, deepest first. */
+function missingFolders(dir: string): string[] {
+  const missing: string[] = [];
+  for (let current = resolve(dir); !existsSync(current) && dirname(current) !== current; current = dirname(current)) missing.push(current);
+  return missing;
 }
 
 /** The target of `path` when it is a symbolic link to nothing; null otherwise. */

@@ -11,6 +11,7 @@ import { cardValuesPage } from '../../cards/card-values-page.js';
 import { UsageError } from '../../core/errors.js';
 import { readRunSummary } from '../../present/metrics.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
+import { whileHoldingFolder } from '../../run/output-folder.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption, matchTimeout, matchTimeoutOption } from '../common-options.js';
@@ -90,7 +91,8 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // A run folder may take the card values beside its own files: its report then shows them.
   const runFolder = existsSync(join(outDir, 'summary.json'));
   if (runFolder) await refuseAnotherRun(outDir, scenario, io.cwd);
-  checkOutputFolder(outDir, { flag: '--out', command: 'cards', ours: (name) => CARD_VALUE_FILES.includes(name), force: args.flag('force'), othersAllowed: runFolder, inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+  const checkOut = (): void =>
+    checkOutputFolder(outDir, { flag: '--out', command: 'cards', ours: (name) => CARD_VALUE_FILES.includes(name), force: args.flag('force'), othersAllowed: runFolder, inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
   const command = [
     'hordelab',
     'cards',
@@ -104,16 +106,18 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   ]
     .map(shellQuote)
     .join(' ');
-  const summary = await cardValues(scenario, {
-    decks,
-    workers: workerCount(args),
-    ...matchTimeout(args),
-    command,
-    onVariant: (index, total, label) => {
-      if (!quiet && !json) io.stderr.write(`configuration ${index + 1} of ${total}: ${label}\n`);
-    },
+  const { summary, files } = await whileHoldingFolder(outDir, '--out', checkOut, async () => {
+    const summary = await cardValues(scenario, {
+      decks,
+      workers: workerCount(args),
+      ...matchTimeout(args),
+      command,
+      onVariant: (index, total, label) => {
+        if (!quiet && !json) io.stderr.write(`configuration ${index + 1} of ${total}: ${label}\n`);
+      },
+    });
+    return { summary, files: writeCardValues(summary, outDir, await cardValuesPage(summary)) };
   });
-  const files = writeCardValues(summary, outDir, await cardValuesPage(summary));
   if (json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else if (!quiet) io.stdout.write(`${formatCardValues(summary)}\n\nWrote ${files.join(', ')}\n`);
   return 0;

@@ -9,8 +9,9 @@ import { entryKind } from '../../run/atomic-file.js';
 import { UsageError } from '../../core/errors.js';
 import type { Band } from '../../ladder/headlines.js';
 import { formatLadder, LADDER_FILES, writeLadder } from '../../ladder/ladder-output.js';
-import { runLadder } from '../../ladder/ladder.js';
+import { runLadder, type LadderSummary } from '../../ladder/ladder.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
+import { whileHoldingFolder } from '../../run/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, matchesOption, matchTimeout, matchTimeoutOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
@@ -40,8 +41,10 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const file = args.required('scenario');
   const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-ladder`));
-  checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), folders: ['levels'], force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
-  refuseNonFilesInLevels(join(outDir, 'levels'));
+  const checkOut = (): void => {
+    checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), folders: ['levels'], force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+    refuseNonFilesInLevels(join(outDir, 'levels'));
+  };
   // A reproduce line stops a match that hangs where this command stopped it.
   const matchTimeoutSeconds = args.number('match-timeout');
   const timeLimitWords = matchTimeoutSeconds === undefined ? [] : ['--match-timeout', String(matchTimeoutSeconds)];
@@ -61,26 +64,30 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   ]
     .map(shellQuote)
     .join(' ');
-  const summary = await runLadder(scenario, {
-    levels,
-    levelsDir: io.cwd,
-    bands,
-    chanceShare: args.flag('chance-share'),
-    onPairing: (index, total, pairing) => {
-      if (!quiet && !json) io.stderr.write(`chance share, pairing ${index + 1} of ${total}: ${pairing}\n`);
-    },
-    workers: workerCount(args),
-    ...matchTimeout(args),
-    command,
-    reproduceLevel: (level, upTo) =>
-      ['hordelab', 'ladder', scenario.file, '--levels', level, '--seed', String(scenario.seed), '--matches', String(upTo), ...set.flatMap((assignment) => ['--set', assignment]), ...timeLimitWords]
-        .map(shellQuote)
-        .join(' '),
-    onLevel: (index, total, level) => {
-      if (!quiet && !json) io.stderr.write(`level ${index + 1} of ${total}: ${level}\n`);
-    },
+  const ladder = (): Promise<LadderSummary> =>
+    runLadder(scenario, {
+      levels,
+      levelsDir: io.cwd,
+      bands,
+      chanceShare: args.flag('chance-share'),
+      onPairing: (index, total, pairing) => {
+        if (!quiet && !json) io.stderr.write(`chance share, pairing ${index + 1} of ${total}: ${pairing}\n`);
+      },
+      workers: workerCount(args),
+      ...matchTimeout(args),
+      command,
+      reproduceLevel: (level, upTo) =>
+        ['hordelab', 'ladder', scenario.file, '--levels', level, '--seed', String(scenario.seed), '--matches', String(upTo), ...set.flatMap((assignment) => ['--set', assignment]), ...timeLimitWords]
+          .map(shellQuote)
+          .join(' '),
+      onLevel: (index, total, level) => {
+        if (!quiet && !json) io.stderr.write(`level ${index + 1} of ${total}: ${level}\n`);
+      },
+    });
+  const { summary, files } = await whileHoldingFolder(outDir, '--out', checkOut, async () => {
+    const summary = await ladder();
+    return { summary, files: await writeLadder(summary, outDir) };
   });
-  const files = await writeLadder(summary, outDir);
   if (json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else if (!quiet) io.stdout.write(`${formatLadder(summary)}\n\nWrote ${files.filter((path) => !path.includes('levels')).join(', ')} and each level's scenario in levels/\n`);
   return 0;

@@ -6,8 +6,9 @@
 import { refuseRepeatedNames, refuseRepeatedValues, refuseSetOfVaried } from '../flag-values.js';
 import { join } from 'node:path';
 import { checkOutputFolder } from '../../present/output-folder.js';
-import { loadScenario } from '../../scenario/scenario.js';
-import { formatSweep, parseAxis, runSweep, SWEEP_FILES, writeSweep } from '../../tune/sweep.js';
+import { loadScenario, type Scenario } from '../../scenario/scenario.js';
+import { formatSweep, parseAxis, runSweep, SWEEP_FILES, writeSweep, type SweepAxis, type SweepResult } from '../../tune/sweep.js';
+import { whileHoldingFolder } from '../../run/output-folder.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workerCount, workersOption, matchTimeout, matchTimeoutOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
@@ -24,7 +25,18 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const json = args.flag('json');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(matches === undefined ? {} : { matches }) });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-sweep`));
-  checkOutputFolder(outDir, { flag: '--out', command: 'sweep', ours: (name) => SWEEP_FILES.includes(name), force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+  const checkOut = (): void =>
+    checkOutputFolder(outDir, { flag: '--out', command: 'sweep', ours: (name) => SWEEP_FILES.includes(name), force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+  const { result, files } = await whileHoldingFolder(outDir, '--out', checkOut, () => sweepInto(outDir, scenario, axes, args, io));
+  if (json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else if (!quiet) io.stdout.write(`${formatSweep(result)}\nWrote ${files.join(', ')}\n`);
+  return 0;
+}
+
+/** Plays the sweep and writes its files into `outDir`. */
+async function sweepInto(outDir: string, scenario: Scenario, axes: readonly SweepAxis[], args: ParsedArguments, io: CliIo): Promise<{ result: SweepResult; files: string[] }> {
+  const quiet = args.flag('quiet');
+  const json = args.flag('json');
   const points = axes.reduce((product, axis) => product * axis.values.length, 1);
   const total = points * scenario.matches;
   let played = 0;
@@ -50,10 +62,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   } finally {
     progress.stop();
   }
-  const files = await writeSweep(result, outDir);
-  if (json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  else if (!quiet) io.stdout.write(`${formatSweep(result)}\nWrote ${files.join(', ')}\n`);
-  return 0;
+  return { result, files: await writeSweep(result, outDir) };
 }
 
 /** `hordelab sweep`. */

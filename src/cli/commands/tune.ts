@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
+import { whileHoldingFolder } from '../../run/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
 import { formatTune, holdsUnfinishedSearch, isTuneFile, parseDimension, parseTarget, tune } from '../../tune/tune.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
@@ -34,41 +35,44 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-tune`));
   // --resume names the saved search as this tune's own; its state file is checked field by field.
-  checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: (name) => isTuneFile(name, scenario.name), force: args.flag('force'), requireSign: !args.flag('resume'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
-  // A search saved but never finished is the user's matches: starting again over it, without a
-  // word, threw them away (a finished result beside it, from an earlier search, does not finish it).
-  if (!args.flag('resume') && !args.flag('force') && holdsUnfinishedSearch(outDir)) {
-    throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again` }]);
-  }
+  const checkOut = (): void => {
+    checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: (name) => isTuneFile(name, scenario.name), force: args.flag('force'), requireSign: !args.flag('resume'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+    // A search saved but never finished is the user's matches: starting again over it, without a
+    // word, threw them away (a finished result beside it, from an earlier search, does not finish it).
+    if (!args.flag('resume') && !args.flag('force') && holdsUnfinishedSearch(outDir)) {
+      throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again` }]);
+    }
+  };
   const total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
   let label = '';
-  const progress = startProgress(io, { quiet, upperBound: true, total });
-  let result;
-  try {
-    result = await tune(scenario, {
-      targets,
-      space,
-      budget,
-      workers: workerCount(args),
-      ...matchTimeout(args),
-      outDir,
-      resume: args.flag('resume'),
-      ...(candidates === undefined ? {} : { candidates }),
-      ...(confirm === undefined ? {} : { confirm }),
-      ...(tolerance === undefined ? {} : { tolerance }),
-      onRound: (round, rounds, alive, matchesEach) => {
-        label = `round ${round} of ${rounds}`;
-        if (!quiet && !json) io.stderr.write(`${label}: ${alive} candidates, ${matchesEach} matches each\n`);
-      },
-      onPlayed: (count) => {
-        played += count;
-        progress.update(Math.min(played, total), total, label);
-      },
-    });
-  } finally {
-    progress.stop();
-  }
+  const result = await whileHoldingFolder(outDir, '--out', checkOut, async () => {
+    const progress = startProgress(io, { quiet, upperBound: true, total });
+    try {
+      return await tune(scenario, {
+        targets,
+        space,
+        budget,
+        workers: workerCount(args),
+        ...matchTimeout(args),
+        outDir,
+        resume: args.flag('resume'),
+        ...(candidates === undefined ? {} : { candidates }),
+        ...(confirm === undefined ? {} : { confirm }),
+        ...(tolerance === undefined ? {} : { tolerance }),
+        onRound: (round, rounds, alive, matchesEach) => {
+          label = `round ${round} of ${rounds}`;
+          if (!quiet && !json) io.stderr.write(`${label}: ${alive} candidates, ${matchesEach} matches each\n`);
+        },
+        onPlayed: (count) => {
+          played += count;
+          progress.update(Math.min(played, total), total, label);
+        },
+      });
+    } finally {
+      progress.stop();
+    }
+  });
   if (json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else if (!quiet) io.stdout.write(`${formatTune(result)}\n`);
   return 0;
