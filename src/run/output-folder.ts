@@ -772,6 +772,7 @@ process.on('exit', () => {
     if (holdsLock(path, record)) rmSync(path, { force: true });
     if (emptied !== null) removeIfEmpty(emptied);
   }
+  for (const made of foldersMadeForCommands) for (const folder of made) removeIfEmpty(folder);
 });
 
 /** The lock this process holds, and the dead process's lock it replaced (null when there was none). */
@@ -852,15 +853,21 @@ export async function whileHoldingFolder<T>(dir: string, flag: string, check: ()
   } catch (error) {
     throw new UsageError([{ source: flag, field: '', message: `cannot create ${dir}: ${(error as Error).message.split(',')[0]}` }]);
   }
+  // Also on an exit mid-play (Ctrl-C exits with 130, past this function's `finally`).
+  foldersMadeForCommands.add(made);
   try {
     return await whileHoldingLock(dir, flag, async () => {
       check();
       return act();
     });
   } finally {
+    foldersMadeForCommands.delete(made);
     for (const folder of made) removeIfEmpty(folder);
   }
 }
+
+/** Folders {@link whileHoldingFolder} made (deepest first) for commands still going: removed at exit where left empty. */
+const foldersMadeForCommands = new Set<readonly string[]>();
 
 /** The folders `dir` needs made, deepest first. */
 function missingFolders(dir: string): string[] {
