@@ -101,8 +101,9 @@ describe('a game module run', () => {
     expect(replay.status).toBe(0);
     expect(replay.stdout).toContain('rolled seat=');
     expect(replay.stdout).not.toContain('hordelab.');
-    // Its rolls have an event each, so no chance line; without the event, the outcome itself shows.
-    expect(replay.stdout).not.toContain('chance: ');
+    // Each chance outcome shows as itself, its events under it (audit 27a: an event that names a
+    // consequence does not always say which outcome it was); without the event, the outcome alone.
+    expect(replay.stdout).toMatch(/^ {4}1 {2}chance: \S+\n {7}rolled seat=0 value=\d$/m);
     const silent = join(dir, 'silent.mjs');
     writeFileSync(silent, readFileSync(join(dir, 'first-six.mjs'), 'utf8').replace("emit?.({ type: 'rolled', seat: state.current, value: action.value });", ''));
     writeFileSync(join(dir, 'silent.yaml'), readFileSync(join(dir, 'first-six.yaml'), 'utf8').replace('./first-six.mjs', './silent.mjs'));
@@ -206,6 +207,24 @@ describe('an event type that some matches never see (audit 25a)', () => {
     const [none, some] = json(join(dir, 'never', 'sweep.json'))['points'] as typeof points;
     expect(none?.metrics['events.rare']).toMatchObject({ value: 0, n: 300 });
     expect(some?.differences['events.rare']?.difference).toBeCloseTo(some?.metrics['events.rare']?.value as number, 12);
+  }, 60_000);
+
+  it('sweep: settings neither of which happened to emit the event differ by an interval of some width, not "exactly 0" (audit 27a)', async () => {
+    const dir = folder(0);
+    const sweep = await hordelabIn(dir, 'sweep', 'rare.yaml', '--vary', 'chance=0,0.000000001', '-n', '300', '--metric', 'events.rare', '-w', '0', '--out', 'unseen');
+    expect(sweep.stderr).not.toContain('rare=');
+    const [, other] = json(join(dir, 'unseen', 'sweep.json'))['points'] as { differences: Record<string, { difference: number; lower: number; upper: number }> }[];
+    // No match of 300 differed: read as a share of matches, as a rate's difference is, at least
+    // the share that could have differed unseen, 1 − 0.025^(1/300) (the rule of three), and here
+    // the pseudo-units' ±z·√(z²/(m + z²)/(m + z² − 1)) (src/stats/paired-difference.ts).
+    const share = 1 - 0.025 ** (1 / 300);
+    const z = 1.959963984540054;
+    const half = z * Math.sqrt(z ** 2 / (300 + z ** 2) / (299 + z ** 2));
+    expect(half).toBeGreaterThan(share);
+    expect(other?.differences['events.rare']).toMatchObject({ difference: 0 });
+    expect(other?.differences['events.rare']?.lower).toBeCloseTo(-half, 12);
+    expect(other?.differences['events.rare']?.upper).toBeCloseTo(half, 12);
+    expect(sweep.stdout).toMatch(/1e-9 +0\.00 \(no match emitted rare[^)]*\) +\+0\.00 \[-0\.01, \+0\.01\]/);
   }, 60_000);
 
   it('check: a batch without the event plays on, and an event never seen is inconclusive, naming the types that were', async () => {

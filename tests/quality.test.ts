@@ -305,6 +305,15 @@ describe('skill order', () => {
     expect(skillOrder([{ name: 'r1', agent: 'random', config: {} }, { name: 'r2', agent: 'random', config: {} }])).toHaveProperty('note');
     expect(skillOrder([{ name: 'greedy', agent: 'greedy', config: {} }, { name: 'greedy', agent: 'greedy', config: {} }])).toHaveProperty('note');
   });
+
+  it('gives no order where the two agents hold unequal numbers of seats (audit 27a: one seat of five loses most matches at any skill)', () => {
+    const greedy = { name: 'greedy', agent: 'greedy', config: {} };
+    const random = { name: 'random', agent: 'random', config: {} };
+    expect(skillOrder([greedy, random, random, random, random])).toEqual({ note: 'chance share needs the two agents to hold as many seats each; greedy holds 1 and random 4 of 5' });
+    expect(skillOrder([random, greedy, random])).toHaveProperty('note');
+    // Two seats each of four (a team game): the order stands.
+    expect(skillOrder([greedy, random, greedy, random])).toMatchObject({ stronger: 'greedy', weaker: 'random' });
+  });
 });
 
 describe('intervals cut to what a figure can take', () => {

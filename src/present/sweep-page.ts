@@ -11,6 +11,7 @@ import type { SweepAxis, SweepFigure, SweepPoint, SweepResult, SweepValue } from
 import { axisFormat, ESTIMATE_COLOUR, FAIR, metricTitle, PLOT_WIDTH, specBase, symmetricDomain, zoomedDomain, type Reference } from './chart-kit.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
+import { intervalDigits } from '../reports/format.js';
 
 /** Whether a metric path names a win rate, whose fair value is 50%. */
 export const isWinRate = (path: string): boolean => /winrate$/i.test(path.split('.').pop() ?? '') || /(^|\.)win$/.test(path);
@@ -19,21 +20,34 @@ const PAIRED_COLOUR = '#2c7a7b';
 const UNPAIRED_COLOUR = '#b8c4d6';
 
 const percentText = (value: number, digits = 1): string => `${(100 * value).toFixed(digits)}%`;
-const signed = (value: number, percent: boolean): string => {
-  const text = percent ? (100 * value).toFixed(1) : value.toFixed(2);
+const signed = (value: number, percent: boolean, digits = percent ? 1 : 2): string => {
+  const text = percent ? (100 * value).toFixed(digits) : value.toFixed(digits);
   return value >= 0 ? `+${text}` : text;
 };
-const figureText = (value: number, percent: boolean): string => (percent ? percentText(value) : value.toFixed(2));
+const figureText = (value: number, percent: boolean, digits = percent ? 1 : 2): string => (percent ? percentText(value, digits) : value.toFixed(digits));
+
+/** Decimals for a figure and its interval `lower..upper`: enough to show its half-width (a rate's in points). */
+const digitsFor = (lower: number, upper: number, percent: boolean): number => (percent ? intervalDigits(100 * lower, 100 * upper, 1) : intervalDigits(lower, upper, 2));
 
 /**
  * A figure with its interval, `4.00 [3.90, 4.10]`, or where it has none (a mean that never
  * varied) the figure and why, `4.00 (all 300 samples equal)`, as `run`, `report`, `check` and
- * `compare` print it: never `[NaN, NaN]`.
+ * `compare` print it: never `[NaN, NaN]`. Decimals as many as the interval's width needs.
  */
 export function formatSweepFigure(figure: SweepFigure): string {
-  const value = figureText(figure.value, figure.kind === 'rate');
-  if (!Number.isFinite(figure.lower) || !Number.isFinite(figure.upper)) return `${value} (${figure.note ?? 'no interval'})`;
-  return `${value} [${figureText(figure.lower, figure.kind === 'rate')}, ${figureText(figure.upper, figure.kind === 'rate')}]`;
+  const percent = figure.kind === 'rate';
+  if (!Number.isFinite(figure.lower) || !Number.isFinite(figure.upper)) return `${figureText(figure.value, percent)} (${figure.note ?? 'no interval'})`;
+  const digits = digitsFor(figure.lower, figure.upper, percent);
+  return `${figureText(figure.value, percent, digits)} [${figureText(figure.lower, percent, digits)}, ${figureText(figure.upper, percent, digits)}]`;
+}
+
+/**
+ * A paired difference with its interval, `+0.4 [-0.3, +1.1]` (a rate's in points), with decimals
+ * enough for its width: a rare event's `+0.002 [-0.002, +0.006]` read `+0.00 [-0.00, +0.00]` (audit 27a).
+ */
+export function formatSweepDifference(difference: { readonly difference: number; readonly lower: number; readonly upper: number }, percent: boolean): string {
+  const digits = digitsFor(difference.lower, difference.upper, percent);
+  return `${signed(difference.difference, percent, digits)} [${signed(difference.lower, percent, digits)}, ${signed(difference.upper, percent, digits)}]`;
 }
 
 /** The x encoding of a varied setting: numbers on a numeric axis ticked at the values played, text as categories. */
@@ -110,6 +124,7 @@ function lineCharts(result: SweepResult, metric: string): Record<string, unknown
     if (difference === undefined) return [];
     const setting = point.values[axis.name] ?? '';
     const unit = percent ? ' points' : '';
+    const unpaired = formatSweepDifference({ difference: difference.difference, lower: difference.unpairedLower, upper: difference.unpairedUpper }, percent).split(' [')[1];
     return [
       {
         setting,
@@ -118,7 +133,7 @@ function lineCharts(result: SweepResult, metric: string): Record<string, unknown
         upper: difference.upper * scale,
         unpairedLower: difference.unpairedLower * scale,
         unpairedUpper: difference.unpairedUpper * scale,
-        tip: `${axis.name} = ${setting} minus the baseline: ${signed(difference.difference, percent)}${unit}, paired 95% [${signed(difference.lower, percent)}, ${signed(difference.upper, percent)}]; with independent seeds it would be [${signed(difference.unpairedLower, percent)}, ${signed(difference.unpairedUpper, percent)}]`,
+        tip: `${axis.name} = ${setting} minus the baseline: ${formatSweepDifference(difference, percent).replace(' [', `${unit}, paired 95% [`)}; with independent seeds it would be [${unpaired}`,
       },
     ];
   });
@@ -183,17 +198,17 @@ function heatmapCharts(result: SweepResult, metric: string): Record<string, unkn
       const where = `${xAxis.name} = ${point.values[xAxis.name]}, ${yAxis.name} = ${point.values[yAxis.name]}`;
       const difference = point.differences[metric];
       const differenceTip =
-        index === result.baseline ? ' (the baseline)' : difference === undefined ? '' : `; minus the baseline ${signed(difference.difference, percent)} [${signed(difference.lower, percent)}, ${signed(difference.upper, percent)}] paired`;
+        index === result.baseline ? ' (the baseline)' : difference === undefined ? '' : `; minus the baseline ${formatSweepDifference(difference, percent)} paired`;
       return [
         {
           x: String(point.values[xAxis.name]),
           y: String(point.values[yAxis.name]),
           value: figure.value,
           label: figureText(figure.value, percent),
-          spread: !Number.isFinite(figure.lower) || !Number.isFinite(figure.upper) ? 'no spread' : `±${percent ? (50 * (figure.upper - figure.lower)).toFixed(1) : ((figure.upper - figure.lower) / 2).toFixed(2)}`,
+          spread: !Number.isFinite(figure.lower) || !Number.isFinite(figure.upper) ? 'no spread' : `±${percent ? (50 * (figure.upper - figure.lower)).toFixed(digitsFor(figure.lower, figure.upper, true)) : ((figure.upper - figure.lower) / 2).toFixed(digitsFor(figure.lower, figure.upper, false))}`,
           difference: index === result.baseline ? 0 : difference === undefined ? null : difference.difference * scale,
-          differenceLabel: index === result.baseline ? 'baseline' : difference === undefined ? '' : signed(difference.difference, percent),
-          differenceSpread: difference === undefined ? '' : `±${(((difference.upper - difference.lower) / 2) * scale).toFixed(percent ? 1 : 2)}`,
+          differenceLabel: index === result.baseline ? 'baseline' : difference === undefined ? '' : signed(difference.difference, percent, digitsFor(difference.lower, difference.upper, percent)),
+          differenceSpread: difference === undefined ? '' : `±${(((difference.upper - difference.lower) / 2) * scale).toFixed(digitsFor(difference.lower, difference.upper, percent))}`,
           clear: difference !== undefined && (difference.lower > 0 || difference.upper < 0),
           // Text turns white on the darkest third of either colour scale.
           dark: Math.abs(figure.value - valueMid) > 0.62 * valueReach,

@@ -37,6 +37,12 @@ export function skillOrder(seats: readonly SkillSeat[]): SkillOrder | { readonly
   const none = 'chance share needs two agents of known different skill (an agent against random, or one agent at two iterations budgets)';
   if (distinct.length !== 2) return { note: `${none}; this run has ${distinct.length === 1 ? 'one agent' : `${distinct.length} agents`}` };
   const [a, b] = distinct as [SkillSeat, SkillSeat];
+  // With more seats for one agent than the other, the one with fewer loses most matches even at
+  // equal skill (one seat of five loses four matches in five): the share would measure the seats,
+  // not chance, and its 50% mark would misread (audit 27a: greedy in one seat against four random
+  // "lost" 74.6%, and was said not to be the stronger).
+  const seatsOf = (agent: SkillSeat): number => seats.filter((seat) => seat.name === agent.name).length;
+  if (seatsOf(a) !== seatsOf(b)) return { note: `chance share needs the two agents to hold as many seats each; ${a.name} holds ${seatsOf(a)} and ${b.name} ${seatsOf(b)} of ${seats.length}` };
   if ((a.agent === 'random') !== (b.agent === 'random')) {
     const [weaker, stronger] = a.agent === 'random' ? [a, b] : [b, a];
     return { stronger: stronger.name, weaker: weaker.name, basis: `${weaker.name} plays uniformly at random` };

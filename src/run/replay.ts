@@ -54,9 +54,9 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
           // them: a replay of a failed match lists steps 0 to N − 1, then the failure at N.
           const number = String(step++).padStart(5);
           if (player !== CHANCE) write(`${number}  ${game.seats[player]}: ${game.actionKey(action)}  →  ${game.describeState(state)}`);
-          // A chance outcome the game's events do not describe (a die rolled, a card dealt in
-          // secret) is shown as the outcome itself, so no step of the match is invisible.
-          else if (events.length === 0) write(`${number}  chance: ${game.actionKey(action)}`);
+          // A chance outcome is shown as the outcome itself, its events under it: events that
+          // describe a consequence ("out") do not always say which outcome it was (audit 27a).
+          else write(`${number}  chance: ${game.actionKey(action)}`);
           for (const line of events) write(line);
           events.length = 0;
         },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { writeProblem } from '../present/output-folder.js';
-import { formatSweepFigure, sweepPage } from '../present/sweep-page.js';
+import { formatSweepDifference, formatSweepFigure, sweepPage } from '../present/sweep-page.js';
 import { table } from '../reports/format.js';
 import { withUnseenEvents } from '../reports/generic-report.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
@@ -276,11 +276,30 @@ function pairedPoints(played: readonly PlayedPoint[], metricNames: readonly stri
       const from = baseline?.contributions[name];
       const to = point.contributions[name];
       if (index === 0 || from === undefined || to === undefined) continue;
-      const difference = pairedDifference(from, to, DEFAULT_CONFIDENCE, point.metrics[name]?.kind ?? 'mean');
+      const difference = pairedDifference(from, to, DEFAULT_CONFIDENCE, differenceKind(name, point.metrics[name]?.kind ?? 'mean', from, to));
       if (Number.isFinite(difference.difference)) differences[name] = difference;
     }
     return { values: point.values, matches, metrics: point.metrics, differences };
   });
+}
+
+/**
+ * How a metric's paired difference is measured: a rate's way for rates, and for an event type's
+ * count a match (`events.<type>`) when no unit of either configuration counted more events than
+ * it has matches (0 or 1 a match where the units are matches): a share of matches, as a run reads
+ * 0/1 counts. A rare event that neither configuration
+ * happened to emit then gets a rate's floor, the most a share of matches unseen could change it
+ * by; taken as a mean that never varied, its difference was an interval of zero width, "exactly
+ * no change", where the setting tripled the event's rate (audit 27a).
+ */
+function differenceKind(name: string, kind: 'rate' | 'mean', a: UnitContributions, b: UnitContributions): 'rate' | 'mean' {
+  if (kind === 'rate' || !name.startsWith('events.')) return kind;
+  const shares = (side: UnitContributions): boolean =>
+    side.numerator.every((count, unit) => {
+      const matches = side.denominator[unit] ?? 0;
+      return Number.isInteger(count) && count >= 0 && count <= matches;
+    });
+  return shares(a) && shares(b) ? 'rate' : kind;
 }
 
 /** The command line that plays this sweep again, quoted for a shell. */
@@ -301,11 +320,6 @@ function sweepCommand(scenario: Scenario, axes: readonly SweepAxis[], metrics: r
     .join(' ');
 }
 
-const formatFigure = (value: number, kind: 'rate' | 'mean'): string => (kind === 'rate' ? `${(100 * value).toFixed(1)}%` : value.toFixed(2));
-const formatSigned = (value: number, kind: 'rate' | 'mean'): string => {
-  const text = kind === 'rate' ? (100 * value).toFixed(1) : value.toFixed(2);
-  return value >= 0 ? `+${text}` : text;
-};
 
 /** The sweep as a text table: each metric with its interval, and its paired difference from the baseline. */
 export function formatSweep(result: SweepResult): string {
@@ -317,7 +331,7 @@ export function formatSweep(result: SweepResult): string {
       const difference = point.differences[metric];
       const value = figure === undefined ? '-' : formatSweepFigure(figure);
       const kind = figure?.kind ?? 'mean';
-      const paired = index === result.baseline ? 'baseline' : difference === undefined ? '-' : `${formatSigned(difference.difference, kind)} [${formatSigned(difference.lower, kind)}, ${formatSigned(difference.upper, kind)}]`;
+      const paired = index === result.baseline ? 'baseline' : difference === undefined ? '-' : formatSweepDifference(difference, kind === 'rate');
       return [value, paired];
     }),
   ]);
