@@ -301,6 +301,19 @@ describe('tune', () => {
 describe('the sweep and tune commands', () => {
   const hordelab = hordelabIn;
 
+  it('refuse a round robin, which they would play at its first pairing alone, and tune an odd --confirm with rotated seats (audit 27b)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'rr.yaml'), 'game: coin-flip\nmatches: 4\nseed: 1\nseats: { roundRobin: [random, greedy, { name: cautious, agent: greedy }] }\n');
+    writeFileSync(join(dir, 'rotated.yaml'), 'game: coin-flip\nmatches: 4\nseed: 1\nseats: { rotate: [random, greedy] }\n');
+    const sweep = await hordelab(dir, 'sweep', 'rr.yaml', '--vary', 'winRate=0.3,0.6', '-n', '4', '-w', '0', '-o', 'swept');
+    expect([sweep.status, sweep.stderr]).toEqual([2, `hordelab: ${join(dir, 'rr.yaml')}: seats.roundRobin: a sweep needs one seating; give a scenario without a round robin (a pairing's seats listed, or seats.rotate)\n`]);
+    const tuned = await hordelab(dir, 'tune', 'rr.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.1..0.9', '--budget', '300', '-w', '0', '-o', 'tuned');
+    expect([tuned.status, tuned.stderr]).toEqual([2, expect.stringContaining('seats.roundRobin: tuning needs one seating')]);
+    const odd = await hordelab(dir, 'tune', 'rotated.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.1..0.9', '--budget', '300', '--confirm', '3', '-w', '0', '-o', 'odd');
+    expect([odd.status, odd.stderr]).toEqual([2, 'hordelab: --confirm: with seats.rotate every seed is played in both seatings, so --confirm must be even; got 3\n']);
+    for (const out of ['swept', 'tuned', 'odd']) expect(existsSync(join(dir, out))).toBe(false);
+  });
+
   it('sweep writes its files; bad --vary, --space and --target are refused with exit 2', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'coin.yaml'), COIN(3));

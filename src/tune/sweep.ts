@@ -174,6 +174,9 @@ export async function runSweep(
   },
 ): Promise<SweepResult> {
   if (axes.length === 0) throw new UsageError([{ source: '--vary', field: '', message: 'give at least one --vary name=v1,v2,...' }]);
+  // A round robin's configurations would be played at its first pairing alone, the other agents'
+  // settings checked and never played (audit 27b).
+  if (scenario.tournament !== null) throw new UsageError([{ source: scenario.file, field: 'seats.roundRobin', message: 'a sweep needs one seating; give a scenario without a round robin (a pairing\'s seats listed, or seats.rotate)' }]);
   const metricNames = options.metrics && options.metrics.length > 0 ? options.metrics : [scenario.entry.defaultMetric];
   const requested = options.matches ?? scenario.matches;
   // Rotated seats play each seed in both seatings: a whole number of pairs.

@@ -696,6 +696,13 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
  * `winRate=0..1` reads as whole numbers; a parameter the game declares real is searched as real.
  */
 function checkedSpace(scenario: Scenario, options: TuneOptions): SpaceDimension[] {
+  // A round robin's candidates would be played at its first pairing alone, and its tuned
+  // scenario could not be written (audit 27b): a tune asks of one seating.
+  if (scenario.tournament !== null) throw new UsageError([{ source: scenario.file, field: 'seats.roundRobin', message: 'tuning needs one seating; give a scenario without a round robin (a pairing\'s seats listed, or seats.rotate)' }]);
+  // Rotated seats play each seed in both seatings: an odd count was played one match longer, unsaid.
+  if (scenario.rotate && options.confirm !== undefined && options.confirm % 2 === 1) {
+    throw new UsageError([{ source: '--confirm', field: '', message: `with seats.rotate every seed is played in both seatings, so --confirm must be even; got ${options.confirm}` }]);
+  }
   if (options.targets.length === 0) throw new UsageError([{ source: '--target', field: '', message: 'give at least one --target metric=value' }]);
   if (options.space.length === 0) throw new UsageError([{ source: '--space', field: '', message: 'give at least one --space name=lo..hi' }]);
   const kinds = checkMetricNames(scenario, options.targets.map((target) => ({ name: target.metric, source: `--target ${target.metric}=${target.value}` })), false);
