@@ -439,6 +439,12 @@ function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSea
           : issue(seat.field, `is reported as ${JSON.stringify(seat.name)}, which contains a line break or another control character; give the seat a name: on one line`),
       );
     }
+    // Results are kept by name in plain objects, where "__proto__" is no key: that agent's rows
+    // vanished from every table, exit 0 (audit 27b).
+    if (seat.name === '__proto__') {
+      const given = typeof seatList[seat.index] === 'object' && (seatList[seat.index] as { name?: string }).name !== undefined;
+      issues.push(given ? issue(`${seatsField}[${seat.index}].name`, 'is "__proto__", a name JavaScript reserves; expected another name') : issue(seat.field, 'is reported as "__proto__", a name JavaScript reserves; give the seat a name:'));
+    }
   }
   return issues;
 }
