@@ -84,6 +84,21 @@ describe('parameters a match can never satisfy', () => {
     }
   });
 
+  it("a Survivors card named as one of the report's own rows, a name objects reserve, or with the figures' separator is exit 2 (audit 27b)", async () => {
+    writeFileSync(join(work, 'cards.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nseats: [greedy, scripted-zombies]\n');
+    for (const [name, message] of [
+      ['Unarmed', '"Unarmed" is the name of the bare-hands row of the card tables; expected another name'],
+      ['Car Keys', '"Car Keys" is the name of the card the escape scenario adds (rule 61); expected another name'],
+      ['__proto__', '"__proto__" is a name JavaScript reserves; expected another name'],
+      ['hasOwnProperty', '"hasOwnProperty" is a name JavaScript reserves; expected another name'],
+      ['Axe|aimed', '"Axe|aimed" holds "|", which the card figures\' names are joined with; expected a name without it'],
+    ]) {
+      expectRefused(await hordelabIn(work, 'run', 'cards.yaml', '-w', '0', '--set', `itemDeck.2.name=${name}`, '--out', 'cards-out'), `--set itemDeck.2.name=${name}: itemDeck[2].name: ${message}`);
+      expect(existsSync(join(work, 'cards-out'))).toBe(false);
+    }
+    expect((await hordelabIn(work, 'run', 'cards.yaml', '-w', '0', '-q', '--set', 'itemDeck.2.name=Hatchet', '--out', 'cards-out')).status).toBe(0);
+  });
+
   it('a Survivors escape quota above the humans (every match a draw) is exit 2 before any match (audit 26b)', async () => {
     writeFileSync(join(work, 'quota.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nparams: { scenario: escape, numHumans: 2, escapeQuota: 3 }\nseats: [greedy, scripted-zombies]\n');
     expectRefused(await hordelabIn(work, 'run', 'quota.yaml', '-w', '0', '--out', 'quota-out'), 'quota.yaml: params.escapeQuota: 3 humans on exit cells can never be reached with 2 humans');

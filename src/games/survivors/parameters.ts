@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { ParameterIssue, ParameterSpecs } from '../../core/parameters.js';
-import { DEFAULT_ITEM_DECK, itemCardSchema, type ItemCard } from './cards.js';
+import { CAR_KEYS, DEFAULT_ITEM_DECK, itemCardSchema, type ItemCard } from './cards.js';
 import { DEFAULT_MAP, mapCounts, parseMap } from './map.js';
 
 export interface SurvivorsParams {
@@ -198,6 +198,12 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
 };
 
 /** Cross-field checks: the map against the parameters that describe it, the deck, the cap. */
+/** Card names the game's report uses for rows of its own, with what each row is. */
+const RESERVED_CARD_NAMES: ReadonlyMap<string, string> = new Map([
+  ['Unarmed', 'the name of the bare-hands row of the card tables'],
+  [CAR_KEYS.name, 'the name of the card the escape scenario adds (rule 61)'],
+]);
+
 export function validateSurvivorsParams(params: SurvivorsParams): ParameterIssue[] {
   const issues: ParameterIssue[] = [];
   const parsed = parseMap(params.map);
@@ -247,6 +253,12 @@ export function validateSurvivorsParams(params: SurvivorsParams): ParameterIssue
   const names = new Set<string>();
   params.itemDeck.forEach((card, index) => {
     if (names.has(card.name)) issues.push({ path: ['itemDeck', index, 'name'], message: `"${card.name}" appears twice; give each card one entry with its count` });
+    // The report keeps its rows by card name: a card named as a row of the game's own merged its
+    // attacks into that row, exit 0, and a name objects reserve broke every match (audit 27b).
+    const reserved = RESERVED_CARD_NAMES.get(card.name) ?? (card.name in Object.prototype ? 'a name JavaScript reserves' : undefined);
+    if (reserved !== undefined) issues.push({ path: ['itemDeck', index, 'name'], message: `"${card.name}" is ${reserved}; expected another name` });
+    // The report's figures are keyed "<card>|aimed|kill": a "|" in a name could read as another card's.
+    else if (card.name.includes('|')) issues.push({ path: ['itemDeck', index, 'name'], message: `"${card.name}" holds "|", which the card figures' names are joined with; expected a name without it` });
     names.add(card.name);
     if (card.blast > 0 && card.range === 0) issues.push({ path: ['itemDeck', index, 'range'], message: 'an explosive needs a throwing range of at least 1' });
     if (card.keys) issues.push({ path: ['itemDeck', index, 'keys'], message: 'the Car Keys are added by the escape scenario; leave them out of the deck' });
