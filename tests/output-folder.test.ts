@@ -343,6 +343,18 @@ describe('sweep, tune, ladder and cards hold their folder while they play', () =
     expect(existsSync(join(dir, MANIFEST_FILE))).toBe(true);
   });
 
+  it('report --out: a folder another hordelab holds is refused untouched, --force or not (audit 27b: it wrote into a live run)', async () => {
+    const file = scenarioFile('held-report.yaml', SMALL);
+    expect((await hordelab('run', file, '-q', '--out', 'held-report-run')).status).toBe(0);
+    const dir = join(work, 'held-report');
+    mkdirSync(dir);
+    writeFileSync(join(dir, LOCK_FILE), held);
+    const before = snapshot(dir);
+    const refused = await hordelab('report', 'held-report-run', '--out', 'held-report', '--force');
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/^hordelab: --out: .*held-report is in use by another hordelab \(pid 4242 on pod-7, .*\n$/)]);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('a folder made for the command is removed again, with the folders made above it, when the command stops on bad input', async () => {
     const file = scenarioFile('held-ladder-bad.yaml', SMALL);
     // An unknown agent is found once the levels are read, after the folder was taken.

@@ -5,7 +5,7 @@
 import { samePath } from '../../core/same-path.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { readRunSummary } from '../../present/metrics.js';
-import { whileHoldingLock } from '../../run/output-folder.js';
+import { whileHoldingFolder, whileHoldingLock } from '../../run/output-folder.js';
 import { parseFormats, REPORT_FILE_OF, REPORT_FILES, writeReports } from '../../present/report-page.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { forceOption, quietOption } from '../common-options.js';
@@ -23,7 +23,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // Only the pages of the formats asked for are checked as ones to replace: a user's report.md
   // stays untouched by --format json, so it is no reason to refuse.
   const pages = formats.map((format) => REPORT_FILE_OF[format]);
-  const write = async (): Promise<string[]> => {
+  const checkOut = (): void =>
     checkOutputFolder(out ?? runDir, {
       flag: beside ? '<run-dir>' : '--out',
       command: 'report',
@@ -32,11 +32,16 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       force: args.flag('force'),
       othersAllowed: beside,
     });
-    return writeReports(runDir, formats, out ?? runDir);
-  };
-  // Beside the run, under the folder's lock: a run replacing that output (run --force) would
-  // remove the pages when it publishes, so while one is at work the pages are refused.
-  const written = beside ? await whileHoldingLock(runDir, '<run-dir>', write) : await write();
+  const write = (): Promise<string[]> => writeReports(runDir, formats, out ?? runDir);
+  // Under the folder's lock: a run replacing that output (run --force) would remove the pages
+  // when it publishes, so while one is at work the pages are refused; elsewhere, --out (a live
+  // run's folder with --force, audit 27b) is held as sweep holds its own.
+  const written = beside
+    ? await whileHoldingLock(runDir, '<run-dir>', async () => {
+        checkOut();
+        return write();
+      })
+    : await whileHoldingFolder(out, '--out', checkOut, write);
   if (!args.flag('quiet')) io.stdout.write(`Wrote ${written.join(', ')}\n`);
   return 0;
 }
