@@ -33,7 +33,7 @@ export default (config) => ({
 });
 `;
 
-async function interruptWhilePlaying(args: (dir: string) => string[]): Promise<{ code: number | null; stderr: string; dir: string }> {
+async function interruptWhilePlaying(args: (dir: string) => string[], signal: NodeJS.Signals = 'SIGINT'): Promise<{ code: number | null; stderr: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-'));
   writeFileSync(join(dir, 'marking.mjs'), MARKING_AGENT);
   writeFileSync(join(dir, 's.yaml'), `name: slow\ngame: tic-tac-toe\nmatches: 100000\nseed: 1\nseats:\n  - { agent: ./marking.mjs, config: { marker: ${JSON.stringify(join(dir, 'playing'))} } }\n  - { agent: mcts, config: { iterations: 2 } }\n`);
@@ -45,7 +45,7 @@ async function interruptWhilePlaying(args: (dir: string) => string[]): Promise<{
     if (waited > 3000) throw new Error(`never started playing: ${stderr}`);
     await new Promise((done) => setTimeout(done, 10));
   }
-  child.kill('SIGINT');
+  child.kill(signal);
   return { code: await exited, stderr, dir };
 }
 
@@ -55,6 +55,20 @@ describe('Ctrl-C in sweep, tune and check', () => {
     expect(code).toBe(130);
     expect(stderr).toBe('hordelab: interrupted (Ctrl-C): sweep stopped before it finished\n');
     expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('sweep, stopped by SIGTERM (a CI time limit, a container stopped): the same, naming the signal (audit 27b: exit 143, not a word)', async () => {
+    const { code, stderr, dir } = await interruptWhilePlaying(() => ['sweep', 's.yaml', '--vary', 'seat2.iterations=2,3', '-w', '1', '-q', '--out', 'out'], 'SIGTERM');
+    expect(code).toBe(130);
+    expect(stderr).toBe('hordelab: interrupted (SIGTERM): sweep stopped before it finished\n');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('run, stopped by SIGTERM: publishes what it played, marked interrupted, and says how to go on with the pages it was asked for (audit 27b)', async () => {
+    const { code, stderr, dir } = await interruptWhilePlaying(() => ['run', 's.yaml', '-w', '1', '-q', '--report', 'md', '--out', 'out'], 'SIGTERM');
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/^hordelab: interrupted after \d+ of 100000 matches; out holds them with a summary marked interrupted\.\n {2}continue: hordelab run s\.yaml --seed 1 --matches 100000 --report md --out out --resume\n$/);
+    expect(existsSync(join(dir, 'out', 'summary.json'))).toBe(true);
   });
 
   it('tune: exit 130, saying how to go on', async () => {

@@ -245,8 +245,30 @@ describe('temporary files', () => {
     expect(Math.abs(statSync(join(dir, LOCK_FILE)).mtimeMs - longAgo.getTime())).toBeLessThan(1000);
     const folder = OutputFolder.claim(dir, { ...RUN_NAMES, force: true });
     expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    // Let go with nothing written, the dead process's lock goes back too (audit 27b): its files are still there.
     folder.release();
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(deadLock);
+    // Once the claim writes, the files it left are this claim's: no lock put back.
+    const writing = OutputFolder.claim(dir, { ...RUN_NAMES, force: true });
+    writing.writeTemp('matches.csv', 'a new run\n');
+    writing.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it("of a run killed before its first checkpoint stay a killed run's after a refused --resume: --force then replaces them (audit 27b)", async () => {
+    const file = scenarioFile('killed-early.yaml', SMALL);
+    const dir = join(work, 'killed-early');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'matches.csv.tmp'), 'half a run\n');
+    writeFileSync(join(dir, 'errors.csv.tmp'), '');
+    writeFileSync(join(dir, LOCK_FILE), deadLock);
+    const resumed = await hordelab('run', file, '-q', '--out', 'killed-early', '--resume');
+    expect([resumed.status, resumed.stderr]).toEqual([2, expect.stringContaining('killed-early holds no interrupted run to resume; run without --resume')]);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(deadLock);
+    const replaced = await hordelab('run', file, '-q', '--out', 'killed-early', '--force');
+    expect([replaced.status, replaced.stderr]).toEqual([0, '']);
+    expect(existsSync(join(dir, 'summary.json'))).toBe(true);
+    expect(existsSync(join(dir, 'matches.csv.tmp'))).toBe(false);
   });
 });
 

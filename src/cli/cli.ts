@@ -9,7 +9,7 @@
  */
 import { EXIT_INTERRUPTED, EXIT_USAGE, UsageError } from '../core/errors.js';
 import { HORDELAB_VERSION } from '../version.js';
-import type { CliIo } from './command.js';
+import { interruptName, type CliIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { closestName } from './did-you-mean.js';
 import { commandHelp, overviewHelp } from './help.js';
@@ -98,6 +98,6 @@ export async function main(argv: readonly string[], given: CliIo): Promise<numbe
 /** Ctrl-C in a command other than `run`: one line saying what stopped, then exit 130 (threads and all). */
 function interrupted(name: string, io: CliIo): void {
   const next = name === 'tune' ? '; if it finished a round, the same command with --resume goes on from there' : '';
-  io.stderr.write(`hordelab: interrupted (Ctrl-C): ${name} stopped before it finished${next}\n`);
+  io.stderr.write(`hordelab: interrupted (${interruptName(io)}): ${name} stopped before it finished${next}\n`);
   io.exit(EXIT_INTERRUPTED);
 }

@@ -29,8 +29,10 @@ export interface CliIo {
   readonly now: () => number;
   /** Timers for the progress line. */
   readonly every: Ticker;
-  /** Registers a Ctrl-C handler; returns the function that removes it. */
+  /** Registers a handler of Ctrl-C (SIGINT) and SIGTERM; returns the function that removes it. */
   readonly onInterrupt: (handler: () => void) => () => void;
+  /** What interrupted the command, for its messages: "Ctrl-C" unless told otherwise ("SIGTERM": a CI time limit, a container stopped). */
+  readonly interruptedBy?: () => string;
   /** Leaves the process at once (a second Ctrl-C). */
   readonly exit: (code: number) => void;
 }
@@ -128,3 +130,6 @@ export interface CommandModule {
   /** Runs the command; returns the exit code. Bad input is thrown as a UsageError. */
   readonly run: (args: ParsedArguments, io: CliIo) => Promise<number>;
 }
+
+/** What interrupted a command, as its messages name it. */
+export const interruptName = (io: CliIo): string => io.interruptedBy?.() ?? 'Ctrl-C';

@@ -59,7 +59,7 @@ export function overviewHelp(commands: readonly CommandModule[]): string {
     row('-h, --help', 'Show help; "hordelab <command> --help" for a command\'s flags'),
     row('--version', 'Show the version'),
     '',
-    'Exit codes: 0 done; 1 a match or check failed, or an internal failure; 2 bad input (nothing run, nothing written); 3 check: only inconclusive checks; 130 interrupted.',
+    'Exit codes: 0 done; 1 a match or check failed, or an internal failure; 2 bad input (nothing run, nothing written); 3 check: only inconclusive checks; 130 interrupted (Ctrl-C or SIGTERM).',
   ];
   return `${lines.join('\n')}\n`;
 }

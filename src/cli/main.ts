@@ -36,12 +36,13 @@ let finished = false;
 // Ctrl-C while the command line itself loads (up to a second or so, with a scenario's modules)
 // would end the process by the signal's default, without a word: said instead. The command's
 // own handler replaces this one (processIo below) once it listens.
-const beforeCommand = (): void => {
+const beforeCommand = (signal: NodeJS.Signals): void => {
   finished = true;
-  process.stderr.write('hordelab: interrupted (Ctrl-C) before the command started; nothing was run or written\n');
+  process.stderr.write(`hordelab: interrupted (${signal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C'}) before the command started; nothing was run or written\n`);
   process.exit(130);
 };
 process.on('SIGINT', beforeCommand);
+process.on('SIGTERM', beforeCommand);
 
 // Before the command line is loaded (hence the dynamic imports below): see prestart.ts.
 prestartRunWorkers(process.argv.slice(2));

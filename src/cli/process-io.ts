@@ -5,6 +5,11 @@
 import { performance } from 'node:perf_hooks';
 import type { CliIo } from './command.js';
 
+/** The signals that interrupt a command. */
+export const INTERRUPTS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+/** The last of them this process heard. */
+let lastSignal: NodeJS.Signals | null = null;
+
 /** Whether the command line itself ended the process (a second Ctrl-C), rather than something it loaded. */
 let exitedDeliberately = false;
 export const exitingDeliberately = (): boolean => exitedDeliberately;
@@ -15,7 +20,7 @@ export const exitingDeliberately = (): boolean => exitedDeliberately;
  * what loaded modules write out of the command's output: see main.ts); `untilListening`, a
  * SIGINT listener that stops listening once the command does.
  */
-export function processIo(writeStdout: (text: string) => unknown = (text) => process.stdout.write(text), untilListening?: () => void): CliIo {
+export function processIo(writeStdout: (text: string) => unknown = (text) => process.stdout.write(text), untilListening?: (signal: NodeJS.Signals) => void): CliIo {
   return {
     stdout: { write: writeStdout, isTTY: process.stdout.isTTY },
     stderr: process.stderr,
@@ -29,10 +34,20 @@ export function processIo(writeStdout: (text: string) => unknown = (text) => pro
     },
     onInterrupt: (handler) => {
       // The handler for the time before a command listened (main.ts) gives way to the command's.
-      if (untilListening !== undefined) process.off('SIGINT', untilListening);
-      process.on('SIGINT', handler);
-      return () => process.off('SIGINT', handler);
+      if (untilListening !== undefined) for (const signal of INTERRUPTS) process.off(signal, untilListening);
+      // SIGTERM (a CI job's time limit, a container stopped) stops a command as Ctrl-C does: a run
+      // publishes what it played, marked interrupted, and keeps its checkpoint (audit 27b: it
+      // ended with 143 and not a word).
+      const heard = (signal: NodeJS.Signals): void => {
+        lastSignal = signal;
+        handler();
+      };
+      for (const signal of INTERRUPTS) process.on(signal, heard);
+      return () => {
+        for (const signal of INTERRUPTS) process.off(signal, heard);
+      };
     },
+    interruptedBy: () => (lastSignal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C'),
     exit: (code) => {
       exitedDeliberately = true;
       process.exit(code);

@@ -132,6 +132,8 @@ export interface ClaimOptions {
 /** A folder held by this process: locked, checked, ready for temporary files and a publish. */
 export class OutputFolder {
   private released = false;
+  /** Whether a publish was begun. */
+  private publishedAny = false;
 
   private constructor(
     /** The folder. */
@@ -141,6 +143,8 @@ export class OutputFolder {
     private readonly options: ClaimOptions,
     private readonly createdDir: boolean,
     private readonly lock: LockRecord,
+    /** The lock of a process that is gone, which this claim took over (null when there was none). */
+    private readonly staleLock: StaleLock | null = null,
   ) {
     workOnExit.set(join(dir, LOCK_FILE), { dir, identity: folderIdentity(dir), names: this.workingNames, createdDir, lock });
   }
@@ -178,7 +182,7 @@ export class OutputFolder {
       }
       const refusal = refusalFor(dir, previous, options);
       if (refusal !== null) throw new UsageError([{ source: refusal.source, field: '', message: refusal.message }]);
-      return new OutputFolder(dir, previous, options, createdDir, lock);
+      return new OutputFolder(dir, previous, options, createdDir, lock, stale);
     } catch (error) {
       releaseLock(dir, lock);
       // The dead process's lock goes back: it is what marks its temporary files as Hordelab's
@@ -225,6 +229,7 @@ export class OutputFolder {
    * @returns the paths published.
    */
   publish(names: readonly string[], status: OutputStatus, alsoRemove: readonly string[] = []): string[] {
+    this.publishedAny = true;
     const adding = this.adding();
     const stale = adding ? [] : this.previous.owned.filter((name) => !names.includes(name));
     const current = readManifest(this.dir);
@@ -300,6 +305,10 @@ export class OutputFolder {
     if (this.released) return;
     this.released = true;
     releaseLock(this.dir, this.lock);
+    // Let go before writing or publishing anything (a --resume with nothing to resume), the dead
+    // process's lock goes back: it is what marks that process's working files as Hordelab's, and
+    // without it the folder was refused as a stranger's for good, even with --force (audit 27b).
+    if (this.staleLock !== null && this.workingNames.size === 0 && !this.publishedAny && holdsWorkingFiles(this.dir)) restoreStaleLock(this.dir, this.staleLock);
     if (this.createdDir) removeIfEmpty(this.dir);
   }
 
@@ -882,6 +891,15 @@ function danglingLink(path: string): string | null {
     return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : null;
   } catch {
     return null;
+  }
+}
+
+/** Whether `dir` holds a working file (`<name>.tmp`), such as a killed run leaves. */
+function holdsWorkingFiles(dir: string): boolean {
+  try {
+    return readdirSync(dir).some((name) => name.endsWith('.tmp'));
+  } catch {
+    return false;
   }
 }
 

@@ -12,7 +12,7 @@ import { DEFAULT_CHUNK_SIZE, runScenario, toJson, type RunResult } from '../../r
 import { replayCommand } from '../../run/replay.js';
 import { formatTournament, runTournament } from '../../run/tournament.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
-import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { interruptName, type CliIo, type CommandModule, type ParsedArguments } from '../command.js';
 import { assignments, matchesOption, matchTimeoutOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
 import { startProgress, type Progress } from '../progress.js';
@@ -37,11 +37,13 @@ export function parseShard(text: string): { index: number; count: number } {
  */
 export function continueCommand(
   command: string,
-  options: { maxErrors: number; eventFiles: boolean; shard: { index: number; count: number } | undefined; matchTimeoutSeconds: number | undefined; outDir: string },
+  options: { maxErrors: number; eventFiles: boolean; shard: { index: number; count: number } | undefined; matchTimeoutSeconds: number | undefined; outDir: string; reportFormats: readonly string[] },
 ): string {
   return [
     command,
     ...(options.maxErrors > 0 ? [`--max-errors ${options.maxErrors}`] : []),
+    // The pages asked for: resumed without it, the finished run removed the interrupted one's pages and wrote none (audit 27b).
+    ...(options.reportFormats.length > 0 ? [`--report ${options.reportFormats.join(',')}`] : []),
     ...(options.eventFiles ? [] : ['--no-event-files']),
     ...(options.shard === undefined ? [] : [`--shard ${options.shard.index}/${options.shard.count}`]),
     ...(options.matchTimeoutSeconds === undefined ? [] : [`--match-timeout ${options.matchTimeoutSeconds}`]),
@@ -233,7 +235,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
 function interruptedAfterPlay(io: CliIo, outDir: string, status: string, reportFormats: readonly string[]): void {
   const held = status === 'complete' ? 'holds the whole run' : `holds the run as it stopped (${status})`;
   const pages = reportFormats.length === 0 ? '' : `; its pages may not all be written: hordelab report ${shellQuote(outDir)} --format ${reportFormats.join(',')}`;
-  io.stderr.write(`hordelab: interrupted (Ctrl-C) after the matches were played: ${outDir} ${held}${pages}\n`);
+  io.stderr.write(`hordelab: interrupted (${interruptName(io)}) after the matches were played: ${outDir} ${held}${pages}\n`);
   io.exit(EXIT_INTERRUPTED);
 }
 
@@ -266,7 +268,7 @@ async function finishRun(
     const played = result.document.run.matchesPlayed + result.errors;
     io.stderr.write(
       `hordelab: interrupted after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
-        `  continue: ${continueCommand(command, { maxErrors, eventFiles: context.eventFiles, shard, matchTimeoutSeconds, outDir })}\n`,
+        `  continue: ${continueCommand(command, { maxErrors, eventFiles: context.eventFiles, shard, matchTimeoutSeconds, outDir, reportFormats })}\n`,
     );
     return EXIT_INTERRUPTED;
   }
@@ -311,7 +313,7 @@ export const runCommand: CommandModule = {
   epilogue:
     'Progress: on a terminal a line redrawn in place; otherwise a plain line on stderr every 30 s (matches done, rate, time left). --quiet silences both.\n' +
     'Output folder: new or empty; a run of the same scenario only with --force (or --resume if unfinished); anything else refused. A lock keeps a second run out.\n' +
-    'Exit codes: 0 done; 1 a match failed (see errors.csv) or an internal failure; 2 bad input (a folder refused included), nothing run or written; 130 interrupted.',
+    'Exit codes: 0 done; 1 a match failed (see errors.csv) or an internal failure; 2 bad input (a folder refused included), nothing run or written; 130 interrupted (Ctrl-C or SIGTERM).',
   examples: [
     ['hordelab run scenarios/trainers-first-player.yaml', 'The default scenario: 10,000 random-vs-random matches'],
     ['hordelab run scenarios/duel-deck-balance.yaml --report html', 'The deck report with report.html to open in a browser'],
