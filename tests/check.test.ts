@@ -184,6 +184,18 @@ describe('hordelab check', () => {
     expect(moved.stdout).toContain("coin: the rate moved from the baseline's");
   });
 
+  it('stores baselines beside a subfolder of the baseline folder, and refuses a folder standing where a baseline goes (audit 27b)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'base.checks.yaml'), CHECKS(0.5, 20000));
+    mkdirSync(join(dir, 'baseline', 'archive'), { recursive: true });
+    const stored = await hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '-q', '--baseline', 'baseline', '--update-baseline');
+    expect([stored.status, stored.stderr]).toEqual([0, '']);
+    expect(existsSync(join(dir, 'baseline', 'coin.json'))).toBe(true);
+    mkdirSync(join(dir, 'other', 'coin.json'), { recursive: true });
+    const refused = await hordelab(dir, 'check', 'base.checks.yaml', '-w', '0', '-q', '--baseline', 'other', '--update-baseline');
+    expect([refused.status, refused.stderr]).toEqual([2, `hordelab: ${join(dir, 'other', 'coin.json')}: is a folder, where "hordelab check" writes a file; nothing was written: move it away and run again\n`]);
+  });
+
   it('says of a check the baseline folder has no baseline for that its regression test did not run, in the text, JUnit and annotations', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'base.checks.yaml'), CHECKS(0.5, 20000));

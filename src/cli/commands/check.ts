@@ -70,11 +70,15 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   }
   // Output files are checked before any match: a typo there must not cost the checks.
   for (const [path, request] of outputs) checkOutputFile(path, request);
-  // Baselines are stored by check name beside whatever else the folder holds; it must only be
-  // a folder this process can make and write.
-  if (updateBaseline && baseline !== undefined) checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: () => true, force: false, requireSign: false });
   const quiet = args.flag('quiet');
   const loaded = await loadChecks(files);
+  // Baselines are stored by check name (`<check>.json`) beside whatever else the folder holds
+  // (a subfolder of older ones was refused as where a file goes, audit 27b); it must only be a
+  // folder this process can make and write, where none of those names is taken by a folder.
+  if (updateBaseline && baseline !== undefined) {
+    const written = new Set(loaded.checks.map((check) => `${check.name}.json`));
+    checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: (name) => written.has(name), force: false, requireSign: false, othersAllowed: true });
+  }
   const failOnInconclusive = args.flag('fail-on-inconclusive') || loaded.failOnInconclusive;
   const budget = loaded.checks.reduce((sum, check) => sum + check.budget, 0);
   const progress = startProgress(io, { quiet, upperBound: true, total: budget });
