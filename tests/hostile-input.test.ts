@@ -99,6 +99,12 @@ describe('parameters a match can never satisfy', () => {
     expect((await hordelabIn(work, 'run', 'cards.yaml', '-w', '0', '-q', '--set', 'itemDeck.2.name=Hatchet', '--out', 'cards-out')).status).toBe(0);
   });
 
+  it('an Integer Duel opening hand of 2^53 is refused by its own name, not as a match length the game gave (audit 27b)', async () => {
+    writeFileSync(join(work, 'hand.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');
+    expectRefused(await hordelabIn(work, 'run', 'hand.yaml', '-w', '0', '--set', 'openingHand=9007199254740991', '--out', 'hand-out'), '--set openingHand=9007199254740991: openingHand: ');
+    expect(existsSync(join(work, 'hand-out'))).toBe(false);
+  });
+
   it('a Survivors escape quota above the humans (every match a draw) is exit 2 before any match (audit 26b)', async () => {
     writeFileSync(join(work, 'quota.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nparams: { scenario: escape, numHumans: 2, escapeQuota: 3 }\nseats: [greedy, scripted-zombies]\n');
     expectRefused(await hordelabIn(work, 'run', 'quota.yaml', '-w', '0', '--out', 'quota-out'), 'quota.yaml: params.escapeQuota: 3 humans on exit cells can never be reached with 2 humans');

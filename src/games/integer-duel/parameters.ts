@@ -43,8 +43,10 @@ export const integerDuelParameters: ParameterSpecs<IntegerDuelParams> = {
     default: [...SPELL_KINDS],
   },
   openingHand: {
-    description: 'Rule 6: cards each side draws before round 1.',
-    schema: z.number().int().min(0),
+    description: 'Rule 6: cards each side draws before round 1 (at most 1,000,000).',
+    // Bounded: a hand past any deck only empties it, and 2^53 cards overflowed the match length
+    // bound, which then blamed the game instead of this parameter (audit 27b).
+    schema: z.number().int().min(0).max(1_000_000),
     default: 6,
     tunable: { kind: 'int', min: 0, max: 12 },
   },
