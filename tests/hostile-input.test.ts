@@ -738,6 +738,7 @@ describe('flags that would run something other than what was asked, silently', (
     ['a --set value with a line break in it (shown on one line)', ['run', 's.yaml', '--set', 'winRate=a\nb', '-w', '0'], '--set winRate=a\\nb: winRate: '],
     ['a --set seat setting the agent refuses (named by the flag, not the file)', ['run', 's.yaml', '--set', 'seat1.iterations=5', '-w', '0'], '--set seat1.iterations=5: seat1.iterations: '],
     ['a ladder --band of a rate past 0..1', ['ladder', 's.yaml', '--levels', 'random', '--band', 'decided.p1WinRate=0..5', '-w', '0'], '--band decided.p1WinRate=0..5: decided.p1WinRate is a rate; expected a band within 0..1'],
+    ['a ladder --band of a rate that every rate is inside (audit 27b)', ['ladder', 's.yaml', '--levels', 'random', '--band', 'decided.p1WinRate=0..1', '-w', '0'], '--band decided.p1WinRate=0..1: every rate is between 0 and 1, so this band holds at every level whatever they measure'],
   ];
   it.each(refused)('%s is exit 2, before any match, nothing written', async (_label, args, message) => {
     writeFileSync(join(work, 'duel.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');

@@ -172,6 +172,10 @@ function refuseRateBandsPastRange(base: Scenario, bands: ReadonlyMap<string, Ban
     if (kinds.get(path) === 'rate' && (band.low < 0 || band.high > 1)) {
       throw new UsageError([{ source: `--band ${path}=${band.low}..${band.high}`, field: '', message: `${path} is a rate; expected a band within 0..1, such as 0.45..0.55` }]);
     }
+    // Every rate is inside 0..1: the verdict "holds at every level" would be no measurement (as check refuses it, audit 27b).
+    if (kinds.get(path) === 'rate' && band.low === 0 && band.high === 1) {
+      throw new UsageError([{ source: `--band ${path}=${band.low}..${band.high}`, field: '', message: `every rate is between 0 and 1, so this band holds at every level whatever they measure; expected a band that excludes some rates (${path} is a rate)` }]);
+    }
   }
 }
 
