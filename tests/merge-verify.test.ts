@@ -108,7 +108,7 @@ describe('merge', () => {
     writeFileSync(recordPath, JSON.stringify(record));
     const result = await hordelab('merger', 'merge', first, second, '--out', 'from-damaged');
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(`${recordPath}: files.matches.csv.bytes: Invalid input: expected number`);
+    expect(result.stderr).toContain(`${recordPath}: files.matches.csv.bytes: expected a number, got`);
   });
 
   it('claims its output folder as a run does: no foreign files, --force to replace its own', async () => {

@@ -442,7 +442,7 @@ describe('tune input', () => {
     expect(new Set(square.leftOut).size).toBe(square.leftOut.length);
     // An end valid beside no end of the others is still refused, naming its flag.
     await expect(tune(scenario, { targets: [parseTarget('p1WinRate=0.3')], space: [parseDimension('winRate=0.5..1.003'), parseDimension('drawRate=0..0.2')], budget: 300, workers: 0, outDir: join(dir, 'out2') })).rejects.toThrow(
-      '--space winRate=0.5..1.003: winRate: Too big: expected number to be <=1 (at winRate=1.003, with every end of the other ranges too)',
+      '--space winRate=0.5..1.003: winRate: expected a number of at most 1, got 1.003 (at winRate=1.003, with every end of the other ranges too)',
     );
   });
 

@@ -22,6 +22,20 @@ z.config({
     if (issue.code === 'invalid_type' && issue.expected === 'object' && Array.isArray(issue.input)) return 'expected an object of fields (name: value), got a list';
     // "expected boolean, received string" for `yes`: say what YAML takes for a switch.
     if (issue.code === 'invalid_type' && issue.expected === 'boolean') return `expected true or false, got ${shownInput(issue.input)}`;
+    // Zod's own "Too big: expected number to be <=1000" and "Invalid input: expected tuple,
+    // received number", said as the rest of Hordelab's messages say what was expected and got.
+    if (issue.code === 'invalid_type' && typeof issue.expected === 'string' && EXPECTED[issue.expected] !== undefined) return `expected ${EXPECTED[issue.expected]}, got ${shownInput(issue.input)}`;
+    if ((issue.code === 'too_big' || issue.code === 'too_small') && (issue.origin === 'number' || issue.origin === 'int')) {
+      const bound = issue.code === 'too_big' ? issue.maximum : issue.minimum;
+      const side = issue.code === 'too_big' ? (issue.inclusive ? 'of at most' : 'below') : issue.inclusive ? 'of at least' : 'above';
+      return `expected a number ${side} ${String(bound)}, got ${shownInput(issue.input)}`;
+    }
+    if ((issue.code === 'too_big' || issue.code === 'too_small') && (issue.origin === 'array' || issue.origin === 'string') && issue.inclusive) {
+      const bound = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+      const unit = issue.origin === 'array' ? (bound === 1 ? 'item' : 'items') : bound === 1 ? 'character' : 'characters';
+      const length = Array.isArray(issue.input) || typeof issue.input === 'string' ? ` (got ${(issue.input as { length: number }).length})` : '';
+      return `expected ${issue.code === 'too_big' ? 'at most' : 'at least'} ${bound} ${unit}${length}`;
+    }
     return undefined;
   },
 });
@@ -35,3 +49,14 @@ function shownInput(value: unknown): string {
     return typeof value;
   }
 }
+
+/** What zod's expected types are, as a message names them. */
+const EXPECTED: Readonly<Record<string, string>> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  array: 'a list',
+  tuple: 'a list',
+  object: 'an object of fields (name: value)',
+  record: 'an object of fields (name: value)',
+};
