@@ -131,6 +131,25 @@ describe('text that would reorder a message', () => {
     expect(failed.stderr).toContain('evil \\u202e txt');
     expect(failed.stderr).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/u);
   });
+
+  it('a scenario or checks file that is a named pipe is exit 2, not read until a writer comes (audit 27b: the command hung)', async () => {
+    const pipe = join(work, 'pipe.yaml');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    expectRefused(await hordelabIn(work, 'run', 'pipe.yaml', '-w', '0', '--out', 'pipe-out'), 'pipe.yaml: is not a file (a pipe, socket or device); expected a scenario file');
+    expectRefused(await hordelabIn(work, 'check', 'pipe.yaml', '-w', '0'), 'pipe.yaml: is not a file (a pipe, socket or device); expected a .checks.yaml file');
+    expect(existsSync(join(work, 'pipe-out'))).toBe(false);
+    rmSync(pipe);
+  });
+
+  it('a character that prints as nothing (a byte-order mark) in a message is shown as its escape (audit 27b)', async () => {
+    const dir = join(work, 'bom-run');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'summary.json'), '\ufeff{}');
+    const result = await hordelabIn(work, 'report', 'bom-run', '-q');
+    expectRefused(result, 'summary.json: not valid JSON: ');
+    expect(result.stderr).toContain('\\ufeff');
+    expect(result.stderr).not.toMatch(/[\u200b\ufeff]/u);
+  });
 });
 
 describe('keys that could reach every object', () => {

@@ -35,7 +35,7 @@ import { UsageError, type InputIssue } from '../core/errors.js';
 import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
 import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
-import { loadScenario, notAMapping, parseScenario, type Scenario } from '../scenario/scenario.js';
+import { isSpecialFile, loadScenario, notAMapping, parseScenario, type Scenario } from '../scenario/scenario.js';
 import { levelScenario } from '../ladder/level-scenario.js';
 import { levelSlug, parseLevel } from '../ladder/levels.js';
 
@@ -156,6 +156,7 @@ type CheckEntry = ChecksData['checks'][number];
  * not as its fields' problems) and every field's problem are refused here.
  */
 function readChecksData(file: string): ChecksData {
+  if (isSpecialFile(file)) throw new UsageError([{ source: file, field: '', message: 'is not a file (a pipe, socket or device); expected a .checks.yaml file with a checks: list' }]);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

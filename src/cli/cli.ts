@@ -16,7 +16,7 @@ import { commandHelp, overviewHelp } from './help.js';
 import { HELP_REQUESTED, parseArguments } from './parse-arguments.js';
 import { reportError } from './report-error.js';
 import { shellQuote } from './shell-quote.js';
-import { withBidiControlsShown } from '../core/one-line.js';
+import { withInvisibleCharactersShown } from '../core/one-line.js';
 
 const names = COMMANDS.map((command) => command.name);
 
@@ -25,7 +25,7 @@ export async function main(argv: readonly string[], given: CliIo): Promise<numbe
   // Messages quote what they were given (a seat's name, a path, what an agent threw): a
   // bidirectional control in it would reorder the line a terminal prints, so every line on
   // stderr shows such characters as escapes.
-  const io: CliIo = { ...given, stderr: { isTTY: given.stderr.isTTY === true, write: (text: string) => given.stderr.write(withBidiControlsShown(text)) } };
+  const io: CliIo = { ...given, stderr: { isTTY: given.stderr.isTTY === true, write: (text: string) => given.stderr.write(withInvisibleCharactersShown(text)) } };
   const [name, ...rest] = argv;
   if (name === undefined) {
     // Bad input like any other: one line (`hordelab --help` has the overview).

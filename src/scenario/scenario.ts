@@ -31,7 +31,7 @@
  * figures that read the game's heuristic at every turn start (`src/quality/`), for speed.
  */
 import { CONTROL_CHARACTER } from '../core/one-line.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml, parseDocument as parseYamlDocument, YAMLParseError } from 'yaml';
 import { parseStrictYaml, refuseInexactWholeNumbers, StrictYamlError, yamlProblem } from '../core/strict-yaml.js';
@@ -160,6 +160,8 @@ export async function loadScenario(file: string, overrides: ScenarioOverrides = 
   if (typeof file !== 'string' || file === '') {
     throw new UsageError([{ source: 'loadScenario', field: 'file', message: `expected the path of a scenario file, got ${file === '' ? 'empty text' : typeof file === 'number' ? `the number ${String(file)}` : describeExport(file)}` }]);
   }
+  // A pipe would be read until a writer came, and the command hung without a word (audit 27b).
+  if (isSpecialFile(file)) throw new UsageError([{ source: file, field: '', message: 'is not a file (a pipe, socket or device); expected a scenario file' }]);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -787,4 +789,14 @@ function listIndex(list: readonly unknown[], key: string, above: readonly string
     throw new UsageError([{ source: above.join('.'), field: '', message: `is a list of ${list.length} entries: expected an index from 0 to ${list.length - 1} after it, got "${key}"` }]);
   }
   return index;
+}
+
+/** Whether `path` is there and neither a file nor a folder (a pipe, a socket, a device): reading one may never end. */
+export function isSpecialFile(path: string): boolean {
+  try {
+    const stats = statSync(path);
+    return !stats.isFile() && !stats.isDirectory();
+  } catch {
+    return false;
+  }
 }
