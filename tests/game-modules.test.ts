@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { twoProportionTest } from '../src/stats/tests.js';
 import { hordelabIn, hordelabProcess } from './cli-harness.js';
 import { loadScenario } from '../src/scenario/scenario.js';
 import { runKey } from '../src/run/run-key.js';
@@ -246,6 +247,25 @@ describe('an event type that some matches never see (audit 25a)', () => {
     const rare = json(join(some, 'run', 'summary.json'))['results']['events']['rare'] as { mean: number };
     expect(primary).toMatchObject({ changed: true });
     expect(primary?.difference).toBeCloseTo(rare.mean, 12);
+  }, 60_000);
+
+  it('compare: an event every match of both runs counted 0 or 1 times is compared as the share of matches with it, the unseen side counting too (audit 27a)', async () => {
+    const never = folder(0);
+    const some = folder(0.005);
+    for (const dir of [never, some]) expect((await hordelabIn(dir, 'run', 'rare.yaml', '-n', '1000', '-w', '0', '-q', '--out', 'run')).status).toBe(0);
+    const compared = await hordelabIn(never, 'compare', join(never, 'run'), join(some, 'run'), '--json');
+    expect(compared.status, compared.stderr).toBe(0);
+    const rare = (JSON.parse(compared.stdout) as { metrics: { path: string; kind: string; difference: number; lower: number; upper: number }[] }).metrics.find((metric) => metric.path === 'events.rare');
+    const total = (json(join(some, 'run', 'summary.json'))['results']['events']['rare'] as { total: number }).total;
+    expect(total).toBeGreaterThan(0);
+    // Newcombe's interval of two rates: 0 of 1,000 against `total` of 1,000, each side's own
+    // uncertainty counted (as a mean, the side with no spread added none).
+    const expected = twoProportionTest({ successes: 0, n: 1000 }, { successes: total, n: 1000 });
+    expect(rare).toMatchObject({ kind: 'rate', difference: total / 1000 });
+    expect(rare?.lower).toBeCloseTo(expected.lower, 12);
+    expect(rare?.upper).toBeCloseTo(expected.upper, 12);
+    const text = await hordelabIn(never, 'compare', join(never, 'run'), join(some, 'run'), '--all');
+    expect(text.stdout).toMatch(new RegExp(`events\\.rare +0\\.0% +${(total / 10).toFixed(1)}% +\\+${(total / 10).toFixed(1)} \\[`));
   }, 60_000);
 
   it('tune: a target on an event no match of a setting emitted reads 0 a match there', async () => {

@@ -14,8 +14,9 @@ import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { meanDifferenceTest, holmAdjust, twoProportionTest, type DifferenceTest } from '../stats/tests.js';
-import { table } from '../reports/format.js';
-import { runMetrics, type Metric, type RunSummary, type SummaryInput } from './metrics.js';
+import { intervalDigits, table } from '../reports/format.js';
+import { runMetrics, type Metric, type RateMetric, type RunSummary, type SummaryInput } from './metrics.js';
+import { rateInterval } from '../stats/rate-interval.js';
 import { withUnseenEvents } from '../reports/generic-report.js';
 
 export interface MetricComparison {
@@ -123,6 +124,35 @@ function sameTestKey(a: Metric, b: Metric): string | null {
   return counts < complement ? counts : complement;
 }
 
+/**
+ * Two runs' `events.<type>` figures as the share of matches with the event (rates), where every
+ * match of both counted it 0 or 1 times, as a run's own interval reads such counts; else as they
+ * are. A type one run never emitted, compared as a mean, had no spread on that side, and the
+ * difference's interval left out how often it could have happened there unseen (0 of 1,000
+ * against 1 of 1,000: [−0.10, +0.30] points; audit 27a found the like in sweep).
+ */
+function sharesOfMatches(a: Metric, b: Metric): [Metric, Metric] {
+  const shareA = shareOfMatches(a);
+  const shareB = shareOfMatches(b);
+  return shareA === null || shareB === null ? [a, b] : [shareA, shareB];
+}
+
+/** An `events.<type>` figure whose every count was 0 or 1, as a rate of matches; null for any other figure. */
+function shareOfMatches(metric: Metric): RateMetric | null {
+  if (metric.kind !== 'mean' || !metric.path.startsWith('events.') || metric.ratio === true || !(metric.n >= 1) || !Number.isFinite(metric.sd)) return null;
+  const total = metric.value * metric.n;
+  const successes = Math.round(total);
+  const close = (x: number, y: number): boolean => Math.abs(x - y) <= 1e-6 * Math.max(1, y);
+  if (!close(total, successes)) return null;
+  // Σ count² equals Σ count only where every count is 0 or 1 (a whole number's square is above
+  // it from 2 on); the sample variance gives Σ count² back: s²(n − 1) + (Σ count)²/n.
+  const squares = metric.n < 2 ? successes : metric.sd ** 2 * (metric.n - 1) + (successes * successes) / metric.n;
+  if (!close(squares, successes)) return null;
+  // A type the run never emitted has no interval of its own (every count 0): the rate's.
+  const own = Number.isFinite(metric.lower) && Number.isFinite(metric.upper) ? metric : rateInterval(successes, metric.n);
+  return { kind: 'rate', path: metric.path, value: successes / metric.n, lower: own.lower, upper: own.upper, successes, n: metric.n, designEffect: metric.designEffect, clusters: metric.clusters };
+}
+
 /** Whether two rates' pooled trials were all failures or all successes: no split of them can differ. */
 function cannotFlag(a: Metric, b: Metric): boolean {
   if (a.kind !== 'rate' || b.kind !== 'rate') return false;
@@ -201,9 +231,10 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   // is left out of the listing (Holm's family counts each distinct test once anyway: see
   // holmOverDistinctTests).
   const seen = new Set<string>();
-  for (const b of runMetrics(withEvents(run))) {
-    const a = before.get(b.path);
-    before.delete(b.path);
+  for (const measured of runMetrics(withEvents(run))) {
+    const found = before.get(measured.path);
+    before.delete(measured.path);
+    const [a, b] = found === undefined ? [found, measured] : sharesOfMatches(found, measured);
     const identity = b.kind === 'rate' && a?.kind === 'rate' ? `${a.successes}/${a.n}|${b.successes}/${b.n}` : null;
     if (identity !== null && seen.has(identity) && b.path.startsWith('outcomes.') && b.path !== primary) continue;
     if (identity !== null) seen.add(identity);
@@ -289,10 +320,21 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   };
 }
 
-const formatValue = (kind: 'rate' | 'mean', value: number): string => (kind === 'rate' ? `${(100 * value).toFixed(1)}%` : value.toFixed(2));
-const formatDifference = (kind: 'rate' | 'mean', value: number): string => {
-  const text = kind === 'rate' ? (100 * value).toFixed(1) : value.toFixed(2);
+/**
+ * Decimals for a figure of `kind` whose interval runs `lower..upper`: enough to show its
+ * half-width (a rate's in points). A rare event's 0.000 → 0.001, +0.001 [−0.001, +0.003], read
+ * 0.00 → 0.00, +0.00 [−0.00, +0.00].
+ */
+const digitsOf = (kind: 'rate' | 'mean', lower: number, upper: number): number => (kind === 'rate' ? intervalDigits(100 * lower, 100 * upper, 1) : intervalDigits(lower, upper, 2));
+const formatValue = (kind: 'rate' | 'mean', value: number, digits = kind === 'rate' ? 1 : 2): string => (kind === 'rate' ? `${(100 * value).toFixed(digits)}%` : value.toFixed(digits));
+const formatDifference = (kind: 'rate' | 'mean', value: number, digits = kind === 'rate' ? 1 : 2): string => {
+  const text = kind === 'rate' ? (100 * value).toFixed(digits) : value.toFixed(digits);
   return value >= 0 ? `+${text}` : text;
+};
+/** A difference and its interval, `+0.4 [-0.3, +1.1]`, with the decimals the interval needs. */
+const formatChange = (metric: Pick<MetricComparison, 'kind' | 'difference' | 'lower' | 'upper'>): string => {
+  const digits = digitsOf(metric.kind, metric.lower, metric.upper);
+  return `${formatDifference(metric.kind, metric.difference, digits)} [${formatDifference(metric.kind, metric.lower, digits)}, ${formatDifference(metric.kind, metric.upper, digits)}]`;
 };
 
 /** Why some metrics are not in the table, and which: the first few by name. */
@@ -323,7 +365,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     const primaryRows = comparison.metrics.filter((metric) => metric.role === 'primary');
     const secondary = comparison.metrics.filter((metric) => metric.role === 'secondary');
     lines.push(
-      `Primary metric ${primary.path}: ${formatDifference(primary.kind, primary.difference)} ${primary.exact === true ? '(no interval)' : `[${formatDifference(primary.kind, primary.lower)}, ${formatDifference(primary.kind, primary.upper)}]`}, ` +
+      `Primary metric ${primary.path}: ${primary.exact === true ? `${formatDifference(primary.kind, primary.difference)} (no interval)` : formatChange(primary)}, ` +
         `p = ${formatP(primary.pValue)}${primary.exact === true ? ' (every match alike in each run)' : ''} (unadjusted): ${primary.changed ? `changed (p < ${comparison.alpha})` : 'no change shown'}`,
     );
     if (primaryRows.length > 1) {
@@ -350,9 +392,9 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
   const body = rows.map((metric) => [
     metric.changed ? '*' : '',
     metric.path,
-    formatValue(metric.kind, metric.baseline.value),
-    formatValue(metric.kind, metric.run.value),
-    metric.exact === true ? `${formatDifference(metric.kind, metric.difference)} (no interval)` : `${formatDifference(metric.kind, metric.difference)} [${formatDifference(metric.kind, metric.lower)}, ${formatDifference(metric.kind, metric.upper)}]`,
+    formatValue(metric.kind, metric.baseline.value, metric.exact === true ? undefined : digitsOf(metric.kind, metric.lower, metric.upper)),
+    formatValue(metric.kind, metric.run.value, metric.exact === true ? undefined : digitsOf(metric.kind, metric.lower, metric.upper)),
+    metric.exact === true ? `${formatDifference(metric.kind, metric.difference)} (no interval)` : formatChange(metric),
     `${formatP(metric.adjustedPValue)}${metric.exact === true ? ' (every match alike in each run)' : ''}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}`,
   ]);
   lines.push(table(header, body, 2));
