@@ -67,7 +67,7 @@ describe('Ctrl-C in sweep, tune and check', () => {
   it('run, stopped by SIGTERM: publishes what it played, marked interrupted, and says how to go on with the pages it was asked for (audit 27b)', async () => {
     const { code, stderr, dir } = await interruptWhilePlaying(() => ['run', 's.yaml', '-w', '1', '-q', '--report', 'md', '--out', 'out'], 'SIGTERM');
     expect(code).toBe(130);
-    expect(stderr).toMatch(/^hordelab: interrupted after \d+ of 100000 matches; out holds them with a summary marked interrupted\.\n {2}continue: hordelab run s\.yaml --seed 1 --matches 100000 --report md --out out --resume\n$/);
+    expect(stderr).toMatch(/^hordelab: interrupted \(SIGTERM\) after \d+ of 100000 matches; out holds them with a summary marked interrupted\.\n {2}continue: hordelab run s\.yaml --seed 1 --matches 100000 --report md --out out --resume\n$/);
     expect(existsSync(join(dir, 'out', 'summary.json'))).toBe(true);
   });
 

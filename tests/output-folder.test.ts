@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { hordelabIn, inThisThread, type CliResult } from './cli-harness.js';
@@ -329,13 +329,19 @@ describe('pages written beside a run', () => {
     expect([compared.status, compared.stderr]).toEqual([2, expect.stringMatching(/^hordelab: <run>: .*paged is in use by another hordelab \(pid 4242 on pod-7, .*\n$/)]);
     expect(snapshot(join(work, 'paged'))).toEqual(before);
     // A lock not refreshed for 10 minutes is a gone holder's: the pages are written, and its lock
-    // is left as it was (it marks that holder's working files).
+    // is left as it was where it marks that holder's working files, and not where it marks none
+    // (review 27c: put back after every command, it refused the folder once its pid was another's).
     const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
     utimesSync(lock, elevenMinutesAgo, elevenMinutesAgo);
+    writeFileSync(join(work, 'paged', 'matches.csv.tmp'), 'the gone holder\'s\n');
     const written = await hordelab('report', 'paged', '--format', 'md');
     expect([written.status, written.stderr]).toEqual([0, '']);
     expect(existsSync(join(work, 'paged', 'report.md'))).toBe(true);
     expect(readFileSync(lock, 'utf8')).toBe(held);
+    rmSync(join(work, 'paged', 'matches.csv.tmp'));
+    utimesSync(lock, elevenMinutesAgo, elevenMinutesAgo);
+    expect((await hordelab('report', 'paged', '--format', 'md')).status).toBe(0);
+    expect(existsSync(lock)).toBe(false);
   });
 });
 
@@ -375,6 +381,42 @@ describe('sweep, tune, ladder and cards hold their folder while they play', () =
     const refused = await hordelab('report', 'held-report-run', '--out', 'held-report', '--force');
     expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/^hordelab: --out: .*held-report is in use by another hordelab \(pid 4242 on pod-7, .*\n$/)]);
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  it("a dead command's lock is taken over, and not put back where it marks no working files (review 27c: it was rewritten after every command, and refused the folder once its pid was another's)", async () => {
+    const file = scenarioFile('dead-sweep.yaml', SMALL);
+    const dir = join(work, 'dead-sweep');
+    mkdirSync(dir);
+    const dead = JSON.stringify({ pid: spawnSync('true').pid, host: hostname(), started: '2026-12-01T00:00:00.000Z', command: 'hordelab sweep x.yaml' });
+    writeFileSync(join(dir, LOCK_FILE), dead);
+    const swept = await hordelab('sweep', file, '--vary', 'actionPoints=3,4', '-n', '4', '-q', '--out', 'dead-sweep');
+    expect([swept.status, swept.stderr]).toEqual([0, '']);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it("a killed run's lock goes back beside its working files when a command that took it over is stopped by Ctrl-C (review 27c)", async () => {
+    const file = scenarioFile('dead-run.yaml', 'game: zombie-trainers\nmatches: 200000\nseed: 3\nseats: [random, random]\n');
+    const dir = join(work, 'dead-run');
+    mkdirSync(dir);
+    const dead = JSON.stringify({ pid: spawnSync('true').pid, host: hostname(), started: '2026-12-01T00:00:00.000Z', command: 'hordelab run dead-run.yaml' });
+    writeFileSync(join(dir, LOCK_FILE), dead);
+    writeFileSync(join(dir, 'matches.csv.tmp'), 'half a run\n');
+    const sweep = spawn(process.execPath, [CLI, 'sweep', file, '--vary', 'actionPoints=3,4', '-q', '-w', '0', '--out', 'dead-run', '--force'], { cwd: work, stdio: 'ignore' });
+    await until(() => existsSync(join(dir, LOCK_FILE)) && readFileSync(join(dir, LOCK_FILE), 'utf8').includes(`"pid":${sweep.pid}`));
+    sweep.kill('SIGINT');
+    const code = await new Promise((done) => sweep.on('exit', done));
+    expect(code).toBe(130);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(dead);
+    // So the run it marks is still a killed run's: --force replaces it.
+    const replaced = await hordelab('run', file, '-q', '-n', '10', '--out', 'dead-run', '--force');
+    expect([replaced.status, replaced.stderr]).toEqual([0, '']);
+  });
+
+  it('an --out that is a link to nothing is named as such (review 27c: "EEXIST: file already exists")', async () => {
+    const file = scenarioFile('dangling.yaml', SMALL);
+    symlinkSync(join(work, 'nowhere'), join(work, 'dangling-out'));
+    const refused = await hordelab('sweep', file, '--vary', 'actionPoints=3,4', '-n', '4', '--out', 'dangling-out');
+    expect([refused.status, refused.stderr]).toEqual([2, `hordelab: --out: ${join(work, 'dangling-out')} is a link to ${join(work, 'nowhere')}, which does not exist; expected a folder, or a link to one\n`]);
   });
 
   it('a folder made for the command is removed again, with the folders made above it, when the command stops on bad input', async () => {

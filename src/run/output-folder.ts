@@ -147,6 +147,7 @@ export class OutputFolder {
     private readonly staleLock: StaleLock | null = null,
   ) {
     workOnExit.set(join(dir, LOCK_FILE), { dir, identity: folderIdentity(dir), names: this.workingNames, createdDir, lock });
+    if (staleLock !== null) staleOnExit.set(join(dir, LOCK_FILE), { dir, stale: staleLock, restorable: () => !this.publishedAny });
   }
 
   /**
@@ -187,7 +188,7 @@ export class OutputFolder {
       releaseLock(dir, lock);
       // The dead process's lock goes back: it is what marks its temporary files as Hordelab's
       // for the next claim (the one that is told to add --force, say).
-      if (stale !== null) restoreStaleLock(dir, stale);
+      if (stale !== null && holdsWorkingFiles(dir)) restoreStaleLock(dir, stale);
       if (createdDir) removeIfEmpty(dir);
       throw error;
     }
@@ -779,10 +780,17 @@ process.on('exit', () => {
       // The process is ending: what cannot be removed stays, and the next claim names it.
     }
     if (holdsLock(path, record)) rmSync(path, { force: true });
+    // A dead process's lock this one took over goes back where its working files are still
+    // there, as when a command lets go in its own time (a Ctrl-C exits past that, review 27c).
+    const taken = staleOnExit.get(path);
+    if (taken !== undefined && taken.restorable() && holdsWorkingFiles(taken.dir)) restoreStaleLock(taken.dir, taken.stale);
     if (emptied !== null) removeIfEmpty(emptied);
   }
   for (const made of foldersMadeForCommands) for (const folder of made) removeIfEmpty(folder);
 });
+
+/** By lock: a dead process's lock this process took over, for the exit handler to put back where its working files remain. */
+const staleOnExit = new Map<string, { readonly dir: string; readonly stale: StaleLock; readonly restorable: () => boolean }>();
 
 /** The lock this process holds, and the dead process's lock it replaced (null when there was none). */
 interface TakenLock {
@@ -811,6 +819,7 @@ function releaseLock(dir: string, record: LockRecord): void {
   const path = join(dir, LOCK_FILE);
   ownLocks.delete(path);
   workOnExit.delete(path);
+  staleOnExit.delete(path);
   clearInterval(heartbeats.get(path));
   heartbeats.delete(path);
   if (holdsLock(path, record)) rmSync(path, { force: true });
@@ -837,11 +846,15 @@ export function liveHolderOf(dir: string): string | null {
 export async function whileHoldingLock<T>(dir: string, flag: string, act: () => Promise<T>): Promise<T> {
   refuseDamagedControlFiles(dir);
   const { lock, stale } = acquireLock(dir, flag);
+  if (stale !== null) staleOnExit.set(join(dir, LOCK_FILE), { dir, stale, restorable: () => true });
   try {
     return await act();
   } finally {
     releaseLock(dir, lock);
-    if (stale !== null) restoreStaleLock(dir, stale);
+    // Only where working files remain for it to mark: put back beside none (a sweep killed, then
+    // run again), it was rewritten after every command, and once its pid was another process's
+    // the folder was refused for good (review 27c).
+    if (stale !== null && holdsWorkingFiles(dir)) restoreStaleLock(dir, stale);
   }
 }
 
@@ -857,6 +870,9 @@ export async function whileHoldingFolder<T>(dir: string, flag: string, check: ()
   // before anything is made.
   check();
   const made = missingFolders(dir);
+  // A link whose target is gone: making the folder would fail with a bare EEXIST.
+  const link = danglingLink(dir);
+  if (link !== null) throw new UsageError([{ source: flag, field: '', message: `${dir} is a link to ${link}, which does not exist; expected a folder, or a link to one` }]);
   try {
     makeFolders(dir);
   } catch (error) {

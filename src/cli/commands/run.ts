@@ -267,7 +267,7 @@ async function finishRun(
   if (result.status === 'interrupted') {
     const played = result.document.run.matchesPlayed + result.errors;
     io.stderr.write(
-      `hordelab: interrupted after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
+      `hordelab: interrupted (${interruptName(io)}) after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
         `  continue: ${continueCommand(command, { maxErrors, eventFiles: context.eventFiles, shard, matchTimeoutSeconds, outDir, reportFormats })}\n`,
     );
     return EXIT_INTERRUPTED;
