@@ -23,6 +23,8 @@ function sumsOf(clusters: readonly (readonly [number, number])[], ee?: number): 
     sums.xn += x * n;
     sums.nn += n * n;
     sums.ee += x;
+    sums.xxx = (sums.xxx as number) + x * x * x;
+    sums.aaa = (sums.aaa as number) + Math.abs(x * x * x);
   }
   if (ee !== undefined) sums.ee = ee;
   return sums;
@@ -50,11 +52,11 @@ describe('MatchFigures', () => {
     figures.ratio('per-turn', 4, 2);
     recordMatch(tally, { cluster: 0, clusterSize: 1 }, figures);
     expect(tally.figures).toEqual({
-      win: { clusters: 1, x: 1, n: 2, xx: 1, xn: 2, nn: 4, ee: 1 },
-      catch: { clusters: 1, x: 2, n: 5, xx: 4, xn: 10, nn: 25, ee: 2 },
-      length: { clusters: 1, x: 8, n: 2, xx: 64, xn: 16, nn: 4, ee: 34 },
-      damage: { clusters: 1, x: 12, n: 3, xx: 144, xn: 36, nn: 9, ee: 50 },
-      'per-turn': { clusters: 1, x: 4, n: 2, xx: 16, xn: 8, nn: 4, ee: 16 },
+      win: { clusters: 1, x: 1, n: 2, xx: 1, xn: 2, nn: 4, ee: 1, xxx: 1, aaa: 1 },
+      catch: { clusters: 1, x: 2, n: 5, xx: 4, xn: 10, nn: 25, ee: 2, xxx: 8, aaa: 8 },
+      length: { clusters: 1, x: 8, n: 2, xx: 64, xn: 16, nn: 4, ee: 34, xxx: 512, aaa: 512 },
+      damage: { clusters: 1, x: 12, n: 3, xx: 144, xn: 36, nn: 9, ee: 50, xxx: 1728, aaa: 1728 },
+      'per-turn': { clusters: 1, x: 4, n: 2, xx: 16, xn: 8, nn: 4, ee: 16, xxx: 64, aaa: 64 },
     });
     expect(tally.open).toEqual({});
   });
@@ -75,7 +77,7 @@ describe('MatchFigures', () => {
     figures.ratio('r', 3, 0);
     figures.ratio('r', -3, 0);
     recordMatch(tally, { cluster: 3, clusterSize: 1 }, figures);
-    expect(tally.figures['r']).toEqual({ clusters: 1, x: 0, n: 0, xx: 0, xn: 0, nn: 0, ee: 18 });
+    expect(tally.figures['r']).toEqual({ clusters: 1, x: 0, n: 0, xx: 0, xn: 0, nn: 0, ee: 18, xxx: 0, aaa: 0 });
     // Touched but empty (no trial at all): not a cluster of that figure.
     figures.clear();
     figures.trial('b', 0, 0);
@@ -155,7 +157,7 @@ describe('clusters of several matches', () => {
     }
     expect(tally.open).toEqual({});
     expect(tally.figures['empty']).toBeUndefined();
-    expect(tally.figures['cancelled']).toEqual({ clusters: 1, x: 0, n: 0, xx: 0, xn: 0, nn: 0, ee: 18 });
+    expect(tally.figures['cancelled']).toEqual({ clusters: 1, x: 0, n: 0, xx: 0, xn: 0, nn: 0, ee: 18, xxx: 0, aaa: 0 });
   });
 
   it('stay open until their last match and then count once, with the matches summed', () => {
@@ -266,7 +268,9 @@ describe('clusters of several matches', () => {
 describe('complementSums', () => {
   it('are the sums of the failures, cluster by cluster', () => {
     // Clusters 2 of 3, 0 of 2, 3 of 3: failures 1 of 3, 2 of 2, 0 of 3.
-    expect(complementSums(sumsOf([[2, 3], [0, 2], [3, 3]]))).toEqual(sumsOf([[1, 3], [2, 2], [0, 3]]));
+    // The failures' cubes cannot be had from the sums: left out (a rate reads none).
+    const { xxx: _cubes, aaa: _absolute, ...failures } = sumsOf([[1, 3], [2, 2], [0, 3]]);
+    expect(complementSums(sumsOf([[2, 3], [0, 2], [3, 3]]))).toEqual(failures);
   });
 });
 
@@ -485,6 +489,88 @@ describe('clusteredMean', () => {
     for (const sums of [undefined, emptySums()]) {
       expect(clusteredMean(sums)).toEqual({ mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: Number.NaN, n: 0, designEffect: 1, clusters: 0 });
     }
+  });
+});
+
+describe("a mean's caution where its units are skewed past what their number carries (audit 27a)", () => {
+  /** G₁ of `values` computed from the values themselves: the adjusted Fisher–Pearson sample skewness. */
+  function skewnessOf(values: readonly number[]): number {
+    const c = values.length;
+    const mean = values.reduce((sum, value) => sum + value, 0) / c;
+    const second = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / c;
+    const third = values.reduce((sum, value) => sum + (value - mean) ** 3, 0) / c;
+    return (third / second ** 1.5) * (Math.sqrt(c * (c - 1)) / (c - 2));
+  }
+  /** One match a cluster, recorded as a run records them. */
+  function tallyOf(values: readonly number[]): Tally {
+    const tally = emptyTally();
+    const figures = new MatchFigures();
+    values.forEach((value, match) => {
+      figures.clear();
+      figures.sample('hits', value);
+      recordMatch(tally, { cluster: match, clusterSize: 1 }, figures);
+    });
+    return tally;
+  }
+  // 300 matches of 0, 1 or 100 events (the audit's figure): three 100s, 27 ones.
+  const heavy = [...Array(3).fill(100), ...Array(27).fill(1), ...Array(270).fill(0)] as number[];
+
+  it("says so with Cochran's count where fewer units were played than 25·G₁², and not where more were", () => {
+    const g = skewnessOf(heavy);
+    expect(g).toBeGreaterThan(5);
+    const estimate = clusteredMean(settledFigures(tallyOf(heavy))['hits']);
+    expect(estimate.caution).toBe(`skewed (G₁ = ${g.toFixed(1)}): Cochran's rule asks for more than ${Math.ceil(25 * g * g)} matches for a t interval, and 300 were played, so it may cover less than it says`);
+    // The same shares over 30,000 matches: the skewness the same, the count past Cochran's.
+    const many = Array.from({ length: 100 }, () => heavy).flat();
+    expect(25 * skewnessOf(many) ** 2).toBeLessThan(30_000);
+    expect(clusteredMean(settledFigures(tallyOf(many))['hits']).caution).toBeUndefined();
+    // Symmetric figures, and a figure skewed the other way past the count, alike by |G₁|.
+    expect(clusteredMean(settledFigures(tallyOf(Array.from({ length: 40 }, (_, i) => i % 10)))['hits']).caution).toBeUndefined();
+    const left = heavy.map((value) => 100 - value);
+    expect(clusteredMean(settledFigures(tallyOf(left))['hits']).caution).toContain(`G₁ = ${skewnessOf(left).toFixed(1)}`);
+  });
+
+  it('reads the units of a rotated pair as their totals, and says nothing where units differ in size or the cubes are unknown', () => {
+    const pairs = emptyTally();
+    const figures = new MatchFigures();
+    heavy.forEach((value, match) => {
+      figures.clear();
+      figures.sample('hits', value);
+      recordMatch(pairs, { cluster: Math.floor(match / 2), clusterSize: 2 }, figures);
+    });
+    const totals = Array.from({ length: 150 }, (_, pair) => (heavy[2 * pair] as number) + (heavy[2 * pair + 1] as number));
+    expect(clusteredMean(settledFigures(pairs)['hits']).caution).toContain(`G₁ = ${skewnessOf(totals).toFixed(1)}): Cochran's rule asks for more than ${Math.ceil(25 * skewnessOf(totals) ** 2)} units`);
+    // Units of two sizes (a failed match left a pair of one): no skewness of one unit's figure.
+    const sums = meanSums([...Array.from({ length: 50 }, () => [0, 0]), [100, 0], [100]]);
+    expect(clusteredMean(sums).caution).toBeUndefined();
+    // Sums written before the cubes were kept, or past 2^53 (−1): no caution.
+    const { xxx: _cubes, aaa: _absolute, ...old } = settledFigures(tallyOf(heavy))['hits'] as ClusterSums;
+    expect(clusteredMean(old).caution).toBeUndefined();
+    expect(clusteredMean({ ...old, xxx: -1, aaa: -1 }).caution).toBeUndefined();
+    // Fewer than three units: no sample skewness.
+    expect(clusteredMean(meanSums([[0], [100]])).caution).toBeUndefined();
+  });
+
+  it('sums the cubes exactly in any order of merges, and leaves them unknown in every order once Σ|x_c|³ reaches 2^53', () => {
+    const values = [3, -7, 100, 0, 250_000, -2];
+    const parts = values.map((value) => tallyOf([value]));
+    const forward = emptyTally();
+    for (const part of parts) mergeTally(forward, structuredClone(part));
+    const backward = emptyTally();
+    for (const part of [...parts].reverse()) mergeTally(backward, structuredClone(part));
+    // 250,000³ alone passes 2^53: unknown, whichever order.
+    expect([forward.figures['hits']?.xxx, forward.figures['hits']?.aaa]).toEqual([-1, -1]);
+    expect(backward.figures['hits']).toEqual(forward.figures['hits']);
+    const small = values.filter((value) => value !== 250_000);
+    const merged = emptyTally();
+    for (const part of small.map((value) => tallyOf([value])).reverse()) mergeTally(merged, part);
+    expect(merged.figures['hits']).toMatchObject({ xxx: small.reduce((sum, value) => sum + value ** 3, 0), aaa: small.reduce((sum, value) => sum + Math.abs(value) ** 3, 0) });
+    // A merge with sums that kept no cubes leaves none.
+    const { xxx: _cubes, aaa: _absolute, ...old } = tallyOf([5]).figures['hits'] as ClusterSums;
+    const mixed = tallyOf([1]);
+    mergeTally(mixed, { figures: { hits: old }, open: {} });
+    expect(mixed.figures['hits']?.aaa).toBeUndefined();
+    expect(mixed.figures['hits']?.xxx).toBeUndefined();
   });
 });
 

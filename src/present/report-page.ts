@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { percentInterval } from '../reports/format.js';
+import { cautionLines, percentInterval } from '../reports/format.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { CUSTOM_PLACEMENT, FIGURES_PLACEMENT, formatFigureTable, type CustomFigure } from '../reports/custom-metrics.js';
 import { csv } from '../run/csv.js';
@@ -97,7 +97,8 @@ function summaryText(summary: RunSummary): string {
     const figures = figureTable(summary.results[key]);
     return figures === null ? [] : [`\n\n${formatFigureTable(figures, heading)}`];
   });
-  return `${outcomes}${entry.report.formatSummary(summary.results)}${tables.join('')}`;
+  const cautions = cautionLines(summary.results);
+  return `${outcomes}${entry.report.formatSummary(summary.results)}${tables.join('')}${cautions.length === 0 ? '' : `\n\n${cautions.join('\n')}`}`;
 }
 
 /**

@@ -63,3 +63,21 @@ export function table(header: readonly string[], rows: readonly (readonly string
     )
     .join('\n');
 }
+
+/**
+ * A line for each figure of `results` whose interval carries a caution (a mean skewed past what
+ * its units carry: `clusters.ts`'s `meanCaution`), by its metric path, at most `most` of them and
+ * a count of the rest; none when no figure has one.
+ */
+export function cautionLines(results: unknown, most = 8): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value !== 'object' || value === null) return;
+    const caution = (value as Record<string, unknown>)['caution'];
+    if (typeof caution === 'string') found.push(`Caution: ${path}: ${caution}.`);
+    for (const [key, child] of Object.entries(value)) if (key !== 'caution') visit(child, path === '' ? key : `${path}.${key}`);
+  };
+  visit(results, '');
+  if (found.length <= most) return found;
+  return [...found.slice(0, most), `(and ${found.length - most} more figures with a caution: summary.json has each under "caution")`];
+}

@@ -12,6 +12,7 @@ import { DEFAULT_CHUNK_SIZE, runScenario, toJson, type RunResult } from '../../r
 import { replayCommand } from '../../run/replay.js';
 import { formatTournament, runTournament } from '../../run/tournament.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
+import { cautionLines } from '../../reports/format.js';
 import { interruptName, type CliIo, type CommandModule, type ParsedArguments } from '../command.js';
 import { assignments, matchesOption, matchTimeoutOption, quietOption, seedOption, setOption, workerCount, workersOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
@@ -162,6 +163,8 @@ function runText(scenario: Scenario, result: RunResult): string {
     (clock === null ? '' : `${clock}\n\n`) +
     outcomeTable +
     `${report.formatSummary(result.results)}\n\n` +
+    cautionLines(result.results).map((line) => `${line}\n`).join('') +
+    (cautionLines(result.results).length === 0 ? '' : '\n') +
     `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`
   );
 }
