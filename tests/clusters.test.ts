@@ -543,11 +543,16 @@ describe("a mean's caution where its units are skewed past what their number car
     // Units of two sizes (a failed match left a pair of one): no skewness of one unit's figure.
     const sums = meanSums([...Array.from({ length: 50 }, () => [0, 0]), [100, 0], [100]]);
     expect(clusteredMean(sums).caution).toBeUndefined();
-    // Sums written before the cubes were kept, or past 2^53 (−1): no caution.
-    const { xxx: _cubes, aaa: _absolute, ...old } = settledFigures(tallyOf(heavy))['hits'] as ClusterSums;
-    expect(clusteredMean(old).caution).toBeUndefined();
-    expect(clusteredMean({ ...old, xxx: -1, aaa: -1 }).caution).toBeUndefined();
-    // Fewer than three units: no sample skewness.
+    // Sums written before the cubes were kept, or past 2^53 (−1): no caution, where read as cubes
+    // those sums would give one (figures near 1,000 whose cubes would read as −1 or absent).
+    const near = settledFigures(tallyOf(Array.from({ length: 30 }, (_, i) => 999 + (i % 3))))['hits'] as ClusterSums;
+    expect(clusteredMean(near).caution).toBeUndefined();
+    expect(clusteredMean({ ...near, xxx: -1, aaa: -1 }).caution).toBeUndefined();
+    expect(clusteredMean({ ...near, xxx: -1 }).caution).toContain('G₁ = -');
+    const { aaa: _absolute, ...noAbsolute } = { ...near, xxx: -1 };
+    expect(clusteredMean(noAbsolute).caution).toBeUndefined();
+    // Three units have a skewness ([0, 0, 100]: G₁ = √3, so 75 asked for); two never do.
+    expect(clusteredMean(meanSums([[0], [0], [100]])).caution).toBe("skewed (G₁ = 1.7): Cochran's rule asks for more than 75 matches for a t interval, and 3 were played, so it may cover less than it says");
     expect(clusteredMean(meanSums([[0], [100]])).caution).toBeUndefined();
   });
 
@@ -565,12 +570,22 @@ describe("a mean's caution where its units are skewed past what their number car
     const merged = emptyTally();
     for (const part of small.map((value) => tallyOf([value])).reverse()) mergeTally(merged, part);
     expect(merged.figures['hits']).toMatchObject({ xxx: small.reduce((sum, value) => sum + value ** 3, 0), aaa: small.reduce((sum, value) => sum + Math.abs(value) ** 3, 0) });
-    // A merge with sums that kept no cubes leaves none.
+    // A merge with sums that kept no cubes leaves none, into them or from them.
     const { xxx: _cubes, aaa: _absolute, ...old } = tallyOf([5]).figures['hits'] as ClusterSums;
     const mixed = tallyOf([1]);
-    mergeTally(mixed, { figures: { hits: old }, open: {} });
-    expect(mixed.figures['hits']?.aaa).toBeUndefined();
-    expect(mixed.figures['hits']?.xxx).toBeUndefined();
+    mergeTally(mixed, { figures: { hits: { ...old } }, open: {} });
+    expect([mixed.figures['hits']?.xxx, mixed.figures['hits']?.aaa]).toEqual([undefined, undefined]);
+    const intoOld: Tally = { figures: { hits: { ...old } }, open: {} };
+    mergeTally(intoOld, tallyOf([2]));
+    expect([intoOld.figures['hits']?.xxx, intoOld.figures['hits']?.aaa]).toEqual([undefined, undefined]);
+    // Unknown stays unknown, whatever is merged into it.
+    const unknown = tallyOf([250_000]);
+    mergeTally(unknown, tallyOf([1]));
+    expect([unknown.figures['hits']?.xxx, unknown.figures['hits']?.aaa]).toEqual([-1, -1]);
+    // At 2^53 itself the sums are no longer known to be exact: Σ|x_c|³ of 2^53 − 1 and 1.
+    const edge: Tally = { figures: { hits: { ...emptySums(), clusters: 1, x: 1, n: 1, xx: 1, xn: 1, nn: 1, ee: 1, xxx: 2 ** 53 - 1, aaa: 2 ** 53 - 1 } }, open: {} };
+    mergeTally(edge, tallyOf([1]));
+    expect([edge.figures['hits']?.xxx, edge.figures['hits']?.aaa]).toEqual([-1, -1]);
   });
 });
 
