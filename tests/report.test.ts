@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
-import { compareRuns, formatComparison, type Comparison, type MetricComparison } from '../src/present/compare.js';
+import { compareRuns, formatComparison, shareOfMatches, type Comparison, type MetricComparison } from '../src/present/compare.js';
 import { comparisonPage } from '../src/present/compare-page.js';
 import { compareRuns as libraryCompare, loadScenario, run } from '../src/index.js';
 import { holmAdjust } from '../src/stats/tests.js';
+import { cautionLines } from '../src/reports/format.js';
 import { UsageError } from '../src/core/errors.js';
 import { readRunSummary } from '../src/present/metrics.js';
 import { writeReports } from '../src/present/report-page.js';
@@ -95,6 +96,46 @@ describe('compareRuns on runs that cannot say what they seem to', () => {
     const page = await comparisonPage(mixed, 'Coin Flip');
     expect(page).toContain('<p>The baseline played by random vs random; the run by greedy vs greedy. Random play: every seat plays');
     expect(page).toContain('<li>Note: the seats differ: random vs random in the baseline, greedy vs greedy in the run</li>');
+  });
+});
+
+describe("an event's figure read as a share of matches (audit 27a, review 27d)", () => {
+  /** An `events.<type>` mean as a run's summary gives it for these per-match counts. */
+  const eventFigure = (counts: readonly number[]) => {
+    const n = counts.length;
+    const total = counts.reduce((sum, count) => sum + count, 0);
+    const squares = counts.reduce((sum, count) => sum + count * count, 0);
+    const sd = n < 2 ? 0 : Math.sqrt((squares - (total * total) / n) / (n - 1));
+    return { kind: 'mean' as const, path: 'events.rare', value: total / n, lower: 0, upper: 1, sd, n, designEffect: 1, clusters: n };
+  };
+
+  it('is a rate where every count is 0 or 1, and a mean otherwise, even one 2 among two million events', () => {
+    expect(shareOfMatches(eventFigure([0, 1, 0, 0, 1]))).toMatchObject({ kind: 'rate', successes: 2, n: 5, value: 0.4 });
+    expect(shareOfMatches(eventFigure([0, 2, 0, 0, 0]))).toBeNull();
+    // One match says nothing of its counts (review 27d: 100 events in one match read as 100 of 1, and compare failed).
+    expect(shareOfMatches(eventFigure([100]))).toBeNull();
+    expect(shareOfMatches(eventFigure([1]))).toBeNull();
+    // Two million matches with one event each, and one of them with two: told apart.
+    const many = { ...eventFigure([1, 1]), n: 2_000_000, clusters: 2_000_000, value: 1, sd: 0 };
+    expect(shareOfMatches(many)).toMatchObject({ kind: 'rate', successes: 2_000_000 });
+    const one2 = { ...many, value: 2_000_001 / 2_000_000, sd: Math.sqrt((2_000_003 - 2_000_001 ** 2 / 2_000_000) / 1_999_999) };
+    expect(shareOfMatches(one2)).toBeNull();
+    // Other figures are left as they are.
+    expect(shareOfMatches({ ...eventFigure([0, 1]), path: 'moves' })).toBeNull();
+  });
+});
+
+describe('cautions under a summary', () => {
+  it('name each figure that carries one by its metric path, results and outcomes alike, at most eight and a count of the rest', () => {
+    expect(cautionLines({ results: { events: { hit: { mean: 1, caution: 'skewed' } }, moves: { mean: 3 } }, outcomes: { byAgent: { a: { overall: { score: { caution: 'odd' } } } } } })).toEqual([
+      'Caution: events.hit: skewed.',
+      'Caution: outcomes.byAgent.a.overall.score: odd.',
+    ]);
+    const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, { caution: 'c' }]));
+    const lines = cautionLines({ results: many });
+    expect(lines).toHaveLength(9);
+    expect(lines[8]).toBe('(and 2 more figures with a caution: summary.json has each under "caution")');
+    expect(cautionLines({ results: { moves: { mean: 3 } } })).toEqual([]);
   });
 });
 

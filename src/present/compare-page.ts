@@ -6,7 +6,7 @@
  * the table below the plots.
  */
 import { CATEGORY_COLOURS, PLOT_WIDTH, specBase, symmetricDomain } from './chart-kit.js';
-import { playedBy, SKIPPED_WHY, type Comparison, type MetricComparison } from './compare.js';
+import { digitsOf, formatChange, formatDifference, formatValue, playedBy, SKIPPED_WHY, type Comparison, type MetricComparison } from './compare.js';
 import { escapeHtml, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
 import { generatorMeta } from './own-files.js';
@@ -16,11 +16,10 @@ const MOST_ROWS = 36;
 const CHANGED_COLOUR = CATEGORY_COLOURS[1] as string;
 const UNCHANGED_COLOUR = '#7b8794';
 
-const valueText = (kind: 'rate' | 'mean', value: number): string => (kind === 'rate' ? `${(100 * value).toFixed(1)}%` : value.toFixed(2));
-const signedText = (kind: 'rate' | 'mean', value: number): string => {
-  const text = kind === 'rate' ? (100 * value).toFixed(1) : value.toFixed(2);
-  return value >= 0 ? `+${text}` : text;
-};
+// With the decimals an interval needs, as the text comparison prints them (review 27d: a rare
+// event's change read +0.00 [-0.00, +0.01] on the page).
+const valueText = formatValue;
+const signedText = formatDifference;
 const percentText = (share: number): string => `${Number((100 * share).toPrecision(3))}%`;
 const pText = (p: number): string => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
 
@@ -40,7 +39,7 @@ export function forestChart(metrics: readonly MetricComparison[], options: { rea
       lower: metric.lower * scale,
       upper: metric.upper * scale,
       status: metric.changed ? 'changed' : 'not shown to change',
-      tip: `${metric.path}: ${valueText(metric.kind, metric.baseline.value)} → ${valueText(metric.kind, metric.run.value)}, ${signedText(metric.kind, metric.difference)} [${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]${metric.kind === 'rate' ? ' points' : ''}${options.relative ? ` (${(metric.difference * scale).toFixed(1)}${unit})` : ''}, adjusted p ${pText(metric.adjustedPValue)}`,
+      tip: `${metric.path}: ${valueText(metric.kind, metric.baseline.value, digitsOf(metric.kind, metric.lower, metric.upper))} → ${valueText(metric.kind, metric.run.value, digitsOf(metric.kind, metric.lower, metric.upper))}, ${formatChange(metric)}${metric.kind === 'rate' ? ' points' : ''}${options.relative ? ` (${(metric.difference * scale).toFixed(1)}${unit})` : ''}, adjusted p ${pText(metric.adjustedPValue)}`,
     };
   });
   const domain = symmetricDomain(rows.flatMap((row) => [row.lower, row.upper]));
@@ -71,7 +70,7 @@ function table(comparison: Comparison): string {
   const header = `<tr><th></th><th>metric</th><th class="num">baseline</th><th class="num">run</th><th class="num">difference [${Math.round(100 * (1 - comparison.alpha))}%]</th><th class="num">p (adjusted)</th></tr>`;
   const rows = comparisonOrder(comparison.metrics).map(
     (metric) =>
-      `<tr${metric.changed ? ' class="changed"' : ''}><td>${metric.changed ? '*' : ''}</td><td>${escapeHtml(metric.path)}</td><td class="num">${valueText(metric.kind, metric.baseline.value)}</td><td class="num">${valueText(metric.kind, metric.run.value)}</td><td class="num">${signedText(metric.kind, metric.difference)} ${metric.exact === true ? '(no interval: every match alike in each run)' : `[${signedText(metric.kind, metric.lower)}, ${signedText(metric.kind, metric.upper)}]`}</td><td class="num">${pText(metric.adjustedPValue)}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}</td></tr>`,
+      `<tr${metric.changed ? ' class="changed"' : ''}><td>${metric.changed ? '*' : ''}</td><td>${escapeHtml(metric.path)}</td><td class="num">${valueText(metric.kind, metric.baseline.value, metric.exact === true ? undefined : digitsOf(metric.kind, metric.lower, metric.upper))}</td><td class="num">${valueText(metric.kind, metric.run.value, metric.exact === true ? undefined : digitsOf(metric.kind, metric.lower, metric.upper))}</td><td class="num">${metric.exact === true ? `${signedText(metric.kind, metric.difference)} (no interval: every match alike in each run)` : formatChange(metric)}</td><td class="num">${pText(metric.adjustedPValue)}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}</td></tr>`,
   );
   return `<table>\n${header}\n${rows.join('\n')}\n</table>`;
 }

@@ -138,16 +138,18 @@ function sharesOfMatches(a: Metric, b: Metric): [Metric, Metric] {
 }
 
 /** An `events.<type>` figure whose every count was 0 or 1, as a rate of matches; null for any other figure. */
-function shareOfMatches(metric: Metric): RateMetric | null {
-  if (metric.kind !== 'mean' || !metric.path.startsWith('events.') || metric.ratio === true || !(metric.n >= 1) || !Number.isFinite(metric.sd)) return null;
+export function shareOfMatches(metric: Metric): RateMetric | null {
+  // One match says nothing of its counts' spread (review 27d: 100 events in one match read as 100 of 1).
+  if (metric.kind !== 'mean' || !metric.path.startsWith('events.') || metric.ratio === true || !(metric.n >= 2) || !Number.isFinite(metric.sd)) return null;
   const total = metric.value * metric.n;
   const successes = Math.round(total);
-  const close = (x: number, y: number): boolean => Math.abs(x - y) <= 1e-6 * Math.max(1, y);
-  if (!close(total, successes)) return null;
-  // Σ count² equals Σ count only where every count is 0 or 1 (a whole number's square is above
-  // it from 2 on); the sample variance gives Σ count² back: s²(n − 1) + (Σ count)²/n.
-  const squares = metric.n < 2 ? successes : metric.sd ** 2 * (metric.n - 1) + (successes * successes) / metric.n;
-  if (!close(squares, successes)) return null;
+  if (!(Math.abs(total - successes) <= 1e-6 * Math.max(1, successes)) || successes > metric.n) return null;
+  // Σ count² equals Σ count only where every count is 0 or 1: a count of 2 adds 2 more to Σ
+  // count² than to Σ count, so the two are told apart within half of that, whatever the total
+  // (review 27d: a relative tolerance let one 2 pass among millions). The sample variance gives
+  // Σ count² back: s²(n − 1) + (Σ count)²/n.
+  const squares = metric.sd ** 2 * (metric.n - 1) + (successes * successes) / metric.n;
+  if (!(Math.abs(squares - successes) < 0.5)) return null;
   // A type the run never emitted has no interval of its own (every count 0): the rate's.
   const own = Number.isFinite(metric.lower) && Number.isFinite(metric.upper) ? metric : rateInterval(successes, metric.n);
   return { kind: 'rate', path: metric.path, value: successes / metric.n, lower: own.lower, upper: own.upper, successes, n: metric.n, designEffect: metric.designEffect, clusters: metric.clusters };
@@ -325,14 +327,14 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
  * half-width (a rate's in points). A rare event's 0.000 → 0.001, +0.001 [−0.001, +0.003], read
  * 0.00 → 0.00, +0.00 [−0.00, +0.00].
  */
-const digitsOf = (kind: 'rate' | 'mean', lower: number, upper: number): number => (kind === 'rate' ? intervalDigits(100 * lower, 100 * upper, 1) : intervalDigits(lower, upper, 2));
-const formatValue = (kind: 'rate' | 'mean', value: number, digits = kind === 'rate' ? 1 : 2): string => (kind === 'rate' ? `${(100 * value).toFixed(digits)}%` : value.toFixed(digits));
-const formatDifference = (kind: 'rate' | 'mean', value: number, digits = kind === 'rate' ? 1 : 2): string => {
+export const digitsOf = (kind: 'rate' | 'mean', lower: number, upper: number): number => (kind === 'rate' ? intervalDigits(100 * lower, 100 * upper, 1) : intervalDigits(lower, upper, 2));
+export const formatValue = (kind: 'rate' | 'mean', value: number, digits = kind === 'rate' ? 1 : 2): string => (kind === 'rate' ? `${(100 * value).toFixed(digits)}%` : value.toFixed(digits));
+export const formatDifference = (kind: 'rate' | 'mean', value: number, digits = kind === 'rate' ? 1 : 2): string => {
   const text = kind === 'rate' ? (100 * value).toFixed(digits) : value.toFixed(digits);
   return value >= 0 ? `+${text}` : text;
 };
 /** A difference and its interval, `+0.4 [-0.3, +1.1]`, with the decimals the interval needs. */
-const formatChange = (metric: Pick<MetricComparison, 'kind' | 'difference' | 'lower' | 'upper'>): string => {
+export const formatChange = (metric: Pick<MetricComparison, 'kind' | 'difference' | 'lower' | 'upper'>): string => {
   const digits = digitsOf(metric.kind, metric.lower, metric.upper);
   return `${formatDifference(metric.kind, metric.difference, digits)} [${formatDifference(metric.kind, metric.lower, digits)}, ${formatDifference(metric.kind, metric.upper, digits)}]`;
 };

@@ -97,7 +97,7 @@ function summaryText(summary: RunSummary): string {
     const figures = figureTable(summary.results[key]);
     return figures === null ? [] : [`\n\n${formatFigureTable(figures, heading)}`];
   });
-  const cautions = cautionLines(summary.results);
+  const cautions = cautionLines(summary);
   return `${outcomes}${entry.report.formatSummary(summary.results)}${tables.join('')}${cautions.length === 0 ? '' : `\n\n${cautions.join('\n')}`}`;
 }
 

@@ -69,7 +69,7 @@ export function table(header: readonly string[], rows: readonly (readonly string
  * its units carry: `clusters.ts`'s `meanCaution`), by its metric path, at most `most` of them and
  * a count of the rest; none when no figure has one.
  */
-export function cautionLines(results: unknown, most = 8): string[] {
+export function cautionLines(summary: { readonly results: unknown; readonly outcomes?: unknown }, most = 8): string[] {
   const found: string[] = [];
   const visit = (value: unknown, path: string): void => {
     if (typeof value !== 'object' || value === null) return;
@@ -77,7 +77,9 @@ export function cautionLines(results: unknown, most = 8): string[] {
     if (typeof caution === 'string') found.push(`Caution: ${path}: ${caution}.`);
     for (const [key, child] of Object.entries(value)) if (key !== 'caution') visit(child, path === '' ? key : `${path}.${key}`);
   };
-  visit(results, '');
+  // Paths as check, compare and sweep name metrics: results' without a prefix, outcomes' under "outcomes".
+  visit(summary.results, '');
+  visit(summary.outcomes, 'outcomes');
   if (found.length <= most) return found;
   return [...found.slice(0, most), `(and ${found.length - most} more figures with a caution: summary.json has each under "caution")`];
 }

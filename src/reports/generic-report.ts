@@ -216,7 +216,7 @@ function eventsPerMatch(counts: ClusterSums | undefined, matches: ClusterSums | 
   const all = matches ?? empty;
   const size = all.clusters === 0 ? 0 : all.n / all.clusters;
   const equalSizes = all.nn * all.clusters === all.n * all.n;
-  const cubes = events.aaa === undefined ? {} : { xxx: events.xxx as number, aaa: events.aaa };
+  const cubes = events.aaa === undefined || events.xxx === undefined ? {} : { xxx: events.xxx, aaa: events.aaa };
   const sums: ClusterSums = { clusters: all.clusters, x: events.x, n: all.n, xx: events.xx, xn: size * events.x, nn: all.nn, ee: events.ee, ...cubes };
   let estimate = clusteredMean(sums, confidence);
   // Every match's count 0 or 1 (Σ count² = Σ count), some of each: the mean is the share of

@@ -191,7 +191,8 @@ export function scoreOf(halfPoints: ClusterSums | undefined, confidence: number)
   if (halfPoints === undefined || halfPoints.n === 0) return mean;
   const { clusters, x, n, xx, xn, nn } = halfPoints;
   const asRate = clusteredRate({ clusters, x, n: 2 * n, xx, xn: 2 * xn, nn: 4 * nn, ee: x }, confidence);
-  const { note: _note, ...measured } = mean;
+  // A rate's interval is no t interval: the mean's skewness caution is none of its business.
+  const { note: _note, caution: _caution, ...measured } = mean;
   return { ...measured, mean: mean.mean / 2, lower: asRate.lower, upper: asRate.upper, sd: mean.sd / 2 };
 }
 

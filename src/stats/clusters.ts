@@ -46,12 +46,14 @@ export interface ClusterSums {
   ee: number;
   /**
    * Σ x_c³ and Σ |x_c|³ over the clusters: the skewness a mean's interval is read against (see
-   * {@link meanCaution}). −1 both once Σ |x_c|³ reached 2^53, past which they would not add
-   * exactly (and checkpoints' bytes would depend on chunking); absent from sums written before
-   * they were kept, or made by hand. Neither is refused: the interval does not read them.
+   * {@link meanCaution}). Numbers while Σ |x_c|³ is below 2^53, where they add exactly in any
+   * order; from there on the decimal text of the exact sums (a figure of 10⁶ a match passes it
+   * in its first match), so neither the sums nor their bytes depend on how a run was chunked.
+   * Absent from sums written before they were kept, or made by hand. Neither is refused: the
+   * interval does not read them.
    */
-  xxx?: number;
-  aaa?: number;
+  xxx?: number | string;
+  aaa?: number | string;
 }
 
 /**
@@ -280,27 +282,54 @@ function addCluster(sums: ClusterSums, x: number, n: number, ee: number): void {
   sums.xn += x * n;
   sums.nn += n * n;
   sums.ee += ee;
-  const cube = x * x * x;
-  addCubes(sums, cube, Math.abs(cube));
+  addCubes(sums, x);
 }
 
+/** Where sums of whole numbers stop being exact in doubles. */
+const EXACT_BELOW = 2 ** 53;
+
 /**
- * Adds cubes to `sums`' Σ x_c³ and Σ |x_c|³, or leaves them unknown (−1) once Σ |x_c|³ reaches
- * 2^53: its terms are never negative, so it reaches that bound in every order of adding or in
- * none (below it every sum of whole numbers is exact, and rounding never takes a sum at or past
- * it back below), and the sums' bytes do not depend on how a run was chunked.
+ * Adds the cube of a cluster's total `x` (a safe integer) to `sums`' Σ x_c³ and Σ |x_c|³: in
+ * doubles while Σ |x_c|³ stays below 2^53, exactly in BigInt from there. Its terms are never
+ * negative, so it passes that bound in every order of adding or in none (below it every sum of
+ * whole numbers is exact, and rounding never takes a sum at or past it back below): which form
+ * the sums take, and their value, do not depend on the order.
  */
-function addCubes(sums: ClusterSums, cubes: number, absolute: number): void {
-  const known = sums.aaa;
-  if (known === undefined || known < 0) return;
-  const total = known + absolute;
-  if (absolute < 0 || !(total < 2 ** 53)) {
-    sums.xxx = -1;
-    sums.aaa = -1;
+function addCubes(sums: ClusterSums, x: number): void {
+  const absolute = sums.aaa;
+  if (absolute === undefined) return;
+  const cube = x * x * x;
+  const magnitude = Math.abs(cube);
+  if (typeof absolute === 'number' && magnitude < EXACT_BELOW && absolute + magnitude < EXACT_BELOW) {
+    sums.xxx = (sums.xxx as number) + cube;
+    sums.aaa = absolute + magnitude;
     return;
   }
-  sums.xxx = (sums.xxx as number) + cubes;
-  sums.aaa = total;
+  const exact = BigInt(x) ** 3n;
+  setCubes(sums, BigInt(sums.xxx as number | string) + exact, BigInt(absolute) + (exact < 0n ? -exact : exact));
+}
+
+/** Adds `other`'s cubes into `into`'s as {@link addCubes} does; sums that kept none leave none. */
+function mergeCubes(into: ClusterSums, other: ClusterSums): void {
+  if (into.aaa === undefined) return;
+  if (other.aaa === undefined) {
+    delete into.xxx;
+    delete into.aaa;
+    return;
+  }
+  if (typeof into.aaa === 'number' && typeof other.aaa === 'number' && into.aaa + other.aaa < EXACT_BELOW) {
+    into.xxx = (into.xxx as number) + (other.xxx as number);
+    into.aaa += other.aaa;
+    return;
+  }
+  setCubes(into, BigInt(into.xxx as number | string) + BigInt(other.xxx as number | string), BigInt(into.aaa) + BigInt(other.aaa));
+}
+
+/** Exact cube sums in the form their size takes: numbers below 2^53, decimal text from there. */
+function setCubes(sums: ClusterSums, cubes: bigint, absolute: bigint): void {
+  const small = absolute < BigInt(EXACT_BELOW);
+  sums.xxx = small ? Number(cubes) : cubes.toString();
+  sums.aaa = small ? Number(absolute) : absolute.toString();
 }
 
 function close(figures: Record<string, ClusterSums>, key: string, x: number, n: number, ee: number): void {
@@ -366,10 +395,7 @@ export function mergeTally(into: Tally, other: Tally): void {
     target.nn += sums.nn;
     target.ee += sums.ee;
     // Sums written before cubes were kept make the merged cubes unknown too.
-    if (sums.aaa === undefined) {
-      delete target.xxx;
-      delete target.aaa;
-    } else addCubes(target, sums.xxx as number, sums.aaa);
+    mergeCubes(target, sums);
   }
   for (const id in other.open) {
     const cluster = other.open[id] as OpenCluster;
@@ -583,11 +609,10 @@ export function clusteredMean(sums: ClusterSums | undefined, confidence = DEFAUL
  */
 export function meanCaution(sums: ClusterSums): string | null {
   const { clusters, n, x, xx } = sums;
-  const cubes = sums.xxx;
-  const absolute = sums.aaa;
-  // Cubes unknown (sums kept before them, or past 2^53: −1) say nothing of the skewness.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: (false for the first; <=) cubes undefined make every moment below NaN, and NaN no caution; a Σ|x_c|³ of 0 is units all 0, whose second moment of 0 gives NaN too
-  if (cubes === undefined || absolute === undefined || absolute < 0) return null;
+  // Cubes unknown (sums kept before them) say nothing of the skewness.
+  if (sums.xxx === undefined || sums.aaa === undefined) return null;
+  // Exact, as text past 2^53: the nearest double, the same in every run of the same matches.
+  const cubes = Number(sums.xxx);
   // Stryker disable next-line ConditionalExpression,EqualityOperator: (false, <=) two units are always symmetric: a third moment of 0 times the adjustment's 1/0 is NaN, and three units have a skewness
   if (clusters < 3) return null;
   // Units of several sizes (a failed match left a pair one short): no one unit's figure to be skewed.
@@ -602,5 +627,6 @@ export function meanCaution(sums: ClusterSums): string | null {
   // Stryker disable next-line EqualityOperator: (<) a count of units exactly 25·G₁² is where the rule's line falls either way
   if (!(clusters <= asked)) return null;
   const units = clusters === n ? 'matches' : 'units';
-  return `skewed (G₁ = ${skewness.toFixed(1)}): Cochran's rule asks for more than ${Math.ceil(asked)} ${units} for a t interval, and ${clusters} were played, so it may cover less than it says`;
+  // The units measured, not the matches played: a figure some matches lack (a round of first death) has fewer (review 27d).
+  return `skewed (G₁ = ${skewness.toFixed(1)}): Cochran's rule asks for more than ${Math.ceil(asked)} ${units} for a t interval, and it was measured over ${clusters}, so its interval may cover less than it says`;
 }

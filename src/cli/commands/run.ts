@@ -163,8 +163,8 @@ function runText(scenario: Scenario, result: RunResult): string {
     (clock === null ? '' : `${clock}\n\n`) +
     outcomeTable +
     `${report.formatSummary(result.results)}\n\n` +
-    cautionLines(result.results).map((line) => `${line}\n`).join('') +
-    (cautionLines(result.results).length === 0 ? '' : '\n') +
+    cautionLines(result.document).map((line) => `${line}\n`).join('') +
+    (cautionLines(result.document).length === 0 ? '' : '\n') +
     `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`
   );
 }
