@@ -589,6 +589,12 @@ describe("a mean's caution where its units are skewed past what their number car
     const intoOld: Tally = { figures: { hits: { ...old } }, open: {} };
     mergeTally(intoOld, tallyOf([2]));
     expect([intoOld.figures['hits']?.xxx, intoOld.figures['hits']?.aaa]).toEqual([undefined, undefined]);
+    // And a match recorded into sums without cubes (a resume of an older checkpoint) adds none.
+    const resumed: Tally = { figures: { hits: { ...old } }, open: {} };
+    const match = new MatchFigures();
+    match.sample('hits', 3);
+    recordMatch(resumed, { cluster: 4, clusterSize: 1 }, match);
+    expect(resumed.figures['hits']).toEqual({ ...old, clusters: 2, x: 8, n: 2, xx: 34, xn: 8, nn: 2, ee: 34 });
     // Text merged with numbers, and numbers merged into text, stay exact text.
     const text = tallyOf([250_000]);
     mergeTally(text, tallyOf([-1]));
