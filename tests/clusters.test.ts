@@ -558,6 +558,15 @@ describe("a mean's caution where its units are skewed past what their number car
     const big = settledFigures(tallyOf(scaled))['hits'] as ClusterSums;
     expect(typeof big.xxx).toBe('string');
     expect(clusteredMean(big).caution).toBe(clusteredMean(settledFigures(tallyOf(heavy))['hits']).caution);
+    // Large figures of little spread are not skewed (review 27e: moments taken in doubles
+    // cancelled to rounding, and 999,999 or 1,000,000 read G₁ = 2,000; 100,000 or 100,001, −2.7).
+    const alternating = (low: number, units: number): number[] => Array.from({ length: units }, (_, i) => low + (i % 2));
+    for (const [low, units] of [[999_999, 30], [999_999, 1000], [100_000, 6], [100_000, 60]] as const) {
+      expect(clusteredMean(settledFigures(tallyOf(alternating(low, units)))['hits']).caution, `${low} × ${units}`).toBeUndefined();
+    }
+    // And a skewed one among them is read as skewed: 10⁶ in 1 of 300, 0 elsewhere, shifted by 10⁶.
+    const shifted = heavy.map((value) => 1_000_000 + value);
+    expect(clusteredMean(settledFigures(tallyOf(shifted))['hits']).caution).toBe(clusteredMean(settledFigures(tallyOf(heavy))['hits']).caution);
     // Three units have a skewness ([0, 0, 100]: G₁ = √3, so 75 asked for); two never do.
     expect(clusteredMean(meanSums([[0], [0], [100]])).caution).toBe("skewed (G₁ = 1.7): Cochran's rule asks for more than 75 matches for a t interval, and it was measured over 3, so its interval may cover less than it says");
     expect(clusteredMean(meanSums([[0], [100]])).caution).toBeUndefined();

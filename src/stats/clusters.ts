@@ -615,24 +615,27 @@ export function clusteredMean(sums: ClusterSums | undefined, confidence = DEFAUL
  */
 export function meanCaution(sums: ClusterSums): string | null {
   const { clusters, n, x, xx } = sums;
-  // Cubes unknown (sums kept before them) say nothing of the skewness. (Both are kept or neither.)
-  if (sums.aaa === undefined) return null;
-  // Exact, as text past 2^53: the nearest double, the same in every run of the same matches.
-  const cubes = Number(sums.xxx);
+  // Cubes unknown (sums kept before them, or made by hand) say nothing of the skewness.
+  if (sums.aaa === undefined || sums.xxx === undefined) return null;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: (false, <=) two units are always symmetric: a third moment of 0 times the adjustment's 1/0 is NaN, and three units have a skewness
   if (clusters < 3) return null;
   // Units of several sizes (a failed match left a pair one short): no one unit's figure to be skewed.
   if (sums.nn * clusters !== n * n) return null;
-  // Moments of the units' totals x_c (one size, so the skewness of x_c − R·n_c alike). A second
-  // moment of 0 (every unit's total alike) leaves a skewness of NaN: no caution.
-  const mean = x / clusters;
-  const second = xx / clusters - mean * mean;
-  const third = cubes / clusters - 3 * mean * (xx / clusters) + 2 * mean * mean * mean;
-  const skewness = (third / second ** 1.5) * (Math.sqrt(clusters * (clusters - 1)) / (clusters - 2));
+  // Central moments of the units' totals x_c (one size, so the skewness of x_c − R·n_c alike),
+  // from the exact sums in BigInt: C²·m₂ = C·Σx² − (Σx)², C³·m₃ = C²·Σx³ − 3C·Σx·Σx² + 2(Σx)³.
+  // In doubles their terms (10¹⁸ for figures near 10⁶) cancel to rounding: figures of 999,999
+  // and 1,000,000 alike read G₁ = 2,000 (review 27e). A second moment of 0 (every unit's total
+  // alike) leaves a skewness of NaN: no caution.
+  const units = BigInt(clusters);
+  const total = BigInt(x);
+  const squares = BigInt(xx);
+  const second = units * squares - total * total;
+  const third = units * units * BigInt(sums.xxx as number | string) - 3n * units * total * squares + 2n * total * total * total;
+  const skewness = (Number(third) / Number(second) ** 1.5) * (Math.sqrt(clusters * (clusters - 1)) / (clusters - 2));
   const asked = 25 * skewness * skewness;
   // Stryker disable next-line EqualityOperator: (<) a count of units exactly 25·G₁² is where the rule's line falls either way
   if (!(clusters <= asked)) return null;
-  const units = clusters === n ? 'matches' : 'units';
+  const unitWord = clusters === n ? 'matches' : 'units';
   // The units measured, not the matches played: a figure some matches lack (a round of first death) has fewer (review 27d).
-  return `skewed (G₁ = ${skewness.toFixed(1)}): Cochran's rule asks for more than ${Math.ceil(asked)} ${units} for a t interval, and it was measured over ${clusters}, so its interval may cover less than it says`;
+  return `skewed (G₁ = ${skewness.toFixed(1)}): Cochran's rule asks for more than ${Math.ceil(asked)} ${unitWord} for a t interval, and it was measured over ${clusters}, so its interval may cover less than it says`;
 }
