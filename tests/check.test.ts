@@ -11,7 +11,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { loadCheckFile } from '../src/check/check-file.js';
-import { readBaseline, runChecks } from '../src/check/run-checks.js';
+import { readBaseline, runChecks, type CheckResult } from '../src/check/run-checks.js';
+import { formatChecks } from '../src/check/check-output.js';
+import type { MeanEstimate } from '../src/stats/clusters.js';
 import { rateInterval, type RateEstimate } from '../src/stats/rate-interval.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-check-'));
@@ -71,6 +73,18 @@ describe('sequential checks', () => {
     const counts = clustered?.estimate as RateEstimate;
     const plain = rateInterval(counts.successes, counts.n);
     expect((clustered?.estimate.upper as number) - (clustered?.estimate.lower as number)).toBeGreaterThan(1.35 * (plain.upper - plain.lower));
+  });
+});
+
+describe('checks of a skewed mean', () => {
+  it("say, pass or fail, that the figure is skewed past what its matches carry (review 27e)", async () => {
+    const dir = tempDir();
+    const module = resolve('tests/fixtures/skewed-coin-metric.mjs');
+    writeFileSync(join(dir, 'skewed.checks.yaml'), `checks:\n  - name: skewed\n    game: coin-flip\n    params: { winRate: 0.01 }\n    seats: [random, random]\n    seed: 3\n    metrics: [${module}]\n    metric: custom.skewed.hits\n    atMost: 5\n    budget: 400\n    batch: 400\n`);
+    const [result] = await runChecks((await loadCheckFile(join(dir, 'skewed.checks.yaml'))).checks, { workers: 0 });
+    const caution = (result?.estimate as MeanEstimate).caution;
+    expect(caution).toMatch(/^skewed \(G₁ = \d+\.\d\): Cochran's rule asks for more than \d+ matches for a t interval, and it was measured over 400, so its interval may cover less than it says$/);
+    expect(formatChecks([result as CheckResult])).toContain(`  skewed: caution: custom.skewed.hits is ${caution as string}`);
   });
 });
 

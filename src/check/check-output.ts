@@ -36,6 +36,11 @@ export function formatChecks(results: readonly CheckResult[]): string {
   ]);
   const lines = table(header, rows, 5).split('\n');
   for (const result of results) if (result.status !== 'pass' || result.baseline?.moved === true || result.missingBaseline) lines.push(`  ${result.name}: ${result.reason}`);
+  // A verdict read from a t interval on a figure skewed past what its matches carry (review 27e): said, pass or fail.
+  for (const result of results) {
+    const caution = (result.estimate as { caution?: unknown }).caution;
+    if (typeof caution === 'string') lines.push(`  ${result.name}: caution: ${result.metric} is ${caution}`);
+  }
   lines.push(...edgeInIntervalLines(results));
   lines.push(...skillLines(results));
   const count = (status: CheckResult['status']): number => results.filter((result) => result.status === status).length;

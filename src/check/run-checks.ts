@@ -332,8 +332,8 @@ export function inconclusiveReason(check: Pick<CheckSpec, 'budget'>, metric: Met
 /** The metric at the check's confidence, as the result reports it. */
 function estimateOf(metric: Metric, check: CheckSpec, designEffect: number): RateEstimate | MeanEstimate {
   if (metric.kind === 'rate') return effectiveRateInterval(metric.successes, metric.n, designEffect, metric.clusters, check.confidence);
-  const { value: mean, lower, upper, sd, n, clusters, note } = metric;
-  return { mean, lower, upper, sd, n, designEffect, clusters, ...(note === undefined ? {} : { note }) };
+  const { value: mean, lower, upper, sd, n, clusters, note, caution } = metric;
+  return { mean, lower, upper, sd, n, designEffect, clusters, ...(note === undefined ? {} : { note }), ...(caution === undefined ? {} : { caution }) };
 }
 
 /**

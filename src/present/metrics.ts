@@ -39,6 +39,8 @@ export interface MeanMetric {
   readonly clusters: number;
   /** Why there is no interval ("all 10 samples equal"), where the summary says. */
   readonly note?: string;
+  /** Why the interval may cover less than it says (a skewed figure), where the summary says. */
+  readonly caution?: string;
   /** A ratio of two pooled totals (`kind: "ratio"` in summary.json), not a mean of per-match values. */
   readonly ratio?: true;
 }
@@ -129,8 +131,9 @@ export function flattenMetrics(value: unknown, prefix = '', designEffect = 1, on
       const mean = n === 0 ? bound(node['mean']) : node['mean'];
       if (typeof mean === 'number' && (typeof node['sd'] === 'number' || node['sd'] === null)) {
         const note = typeof node['note'] === 'string' ? { note: node['note'] } : {};
+        const caution = typeof node['caution'] === 'string' ? { caution: node['caution'] } : {};
         const ratio = node['kind'] === 'ratio' ? { ratio: true as const } : {};
-        metrics.push({ kind: 'mean', path, value: mean, lower, upper, sd: typeof node['sd'] === 'number' ? node['sd'] : Number.NaN, n, designEffect: deff, clusters, ...note, ...ratio });
+        metrics.push({ kind: 'mean', path, value: mean, lower, upper, sd: typeof node['sd'] === 'number' ? node['sd'] : Number.NaN, n, designEffect: deff, clusters, ...note, ...caution, ...ratio });
         return;
       }
     }
