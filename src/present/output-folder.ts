@@ -12,12 +12,12 @@
  *
  * (`run` and `merge` have their own, stricter rules for run folders: locks, resumable runs.)
  */
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { entryKind, writeAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
-import { CONTROL_FILES, MANIFEST_FILE, readManifest } from '../run/output-folder.js';
+import { CONTROL_FILES, MANIFEST_FILE, danglingLink, readManifest } from '../run/output-folder.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
 
 /** What may be written where, and who is asking. */
@@ -113,7 +113,7 @@ function nearestExisting(path: string): { path: string; isFolder: boolean } {
 export function checkOutputFolder(dir: string, request: OutputFolderRequest): void {
   const { flag } = request;
   // A link whose target is gone reads as missing, and making the folder failed with a bare EEXIST (review 27c).
-  const target = danglingTarget(dir);
+  const target = existsSync(dir) ? null : danglingLink(dir);
   if (target !== null) throw problem(flag, `${dir} is a link to ${target}, which does not exist; expected a folder, or a link to one`);
   const existing = nearestExisting(dir);
   if (!existing.isFolder) {
@@ -232,16 +232,6 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   if (unsigned.length > 0) {
     throw problem(flag, `${dir} holds ${shown(unsigned)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote ${one(unsigned, 'it', 'them')} (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move ${one(unsigned, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unsigned, 'it', 'them')}`);
   }
-}
-
-/** The target of `path` when it is a symbolic link to nothing; null otherwise. */
-function danglingTarget(path: string): string | null {
-  try {
-    if (!lstatSync(path).isSymbolicLink()) return null;
-  } catch {
-    return null;
-  }
-  return existsSync(path) ? null : readlinkSync(path);
 }
 
 /**

@@ -870,9 +870,6 @@ export async function whileHoldingFolder<T>(dir: string, flag: string, check: ()
   // before anything is made.
   check();
   const made = missingFolders(dir);
-  // A link whose target is gone: making the folder would fail with a bare EEXIST.
-  const link = danglingLink(dir);
-  if (link !== null) throw new UsageError([{ source: flag, field: '', message: `${dir} is a link to ${link}, which does not exist; expected a folder, or a link to one` }]);
   try {
     makeFolders(dir);
   } catch (error) {
@@ -901,8 +898,8 @@ function missingFolders(dir: string): string[] {
   return missing;
 }
 
-/** The target of `path` when it is a symbolic link to nothing; null otherwise. */
-function danglingLink(path: string): string | null {
+/** The target of `path` when it is a symbolic link, null otherwise: asked where `path` reads as missing, a link to nothing. */
+export function danglingLink(path: string): string | null {
   try {
     return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : null;
   } catch {

@@ -157,14 +157,14 @@ function runText(scenario: Scenario, result: RunResult): string {
   // The skill behind the figures is named in the line above; random play gets a warning.
   const warning = randomPlayWarning(result.document.scenario.seats);
   const clock = clockPlayWarning(result.document.scenario.seats);
+  const cautions = cautionLines(result.document);
   return (
     `${game.title}: ${scenario.name} — ${matchesLine(result.document.run, scenario.matches)}, seed ${scenario.seed}, ${seats}${rotation}\n\n` +
     (warning === null ? '' : `${warning}\n\n`) +
     (clock === null ? '' : `${clock}\n\n`) +
     outcomeTable +
     `${report.formatSummary(result.results)}\n\n` +
-    cautionLines(result.document).map((line) => `${line}\n`).join('') +
-    (cautionLines(result.document).length === 0 ? '' : '\n') +
+    (cautions.length === 0 ? '' : `${cautions.join('\n')}\n\n`) +
     `${result.document.timing.matchesPerSecond} matches/s. Wrote ${result.files.join(', ')}\n`
   );
 }
