@@ -79,12 +79,12 @@ describe('sequential checks', () => {
 describe('checks of a skewed mean', () => {
   it("say, pass or fail, that the figure is skewed past what its matches carry (review 27e)", async () => {
     const dir = tempDir();
-    const module = resolve('tests/fixtures/skewed-coin-metric.mjs');
-    writeFileSync(join(dir, 'skewed.checks.yaml'), `checks:\n  - name: skewed\n    game: coin-flip\n    params: { winRate: 0.01 }\n    seats: [random, random]\n    seed: 3\n    metrics: [${module}]\n    metric: custom.skewed.hits\n    atMost: 5\n    budget: 400\n    batch: 400\n`);
+    const module = resolve('tests/fixtures/clustered-coin-metric.mjs');
+    writeFileSync(join(dir, 'skewed.checks.yaml'), `checks:\n  - name: skewed\n    game: coin-flip\n    params: { winRate: 0.01 }\n    seats: [random, random]\n    seed: 3\n    metrics: [${module}]\n    metric: custom.clustered.hits\n    atMost: 5\n    budget: 400\n    batch: 400\n`);
     const [result] = await runChecks((await loadCheckFile(join(dir, 'skewed.checks.yaml'))).checks, { workers: 0 });
     const caution = (result?.estimate as MeanEstimate).caution;
     expect(caution).toMatch(/^skewed \(G₁ = \d+\.\d\): Cochran's rule asks for more than \d+ matches for a t interval, and it was measured over 400, so its interval may cover less than it says$/);
-    expect(formatChecks([result as CheckResult])).toContain(`  skewed: caution: custom.skewed.hits is ${caution as string}`);
+    expect(formatChecks([result as CheckResult])).toContain(`  skewed: caution: custom.clustered.hits is ${caution as string}`);
   });
 });
 
