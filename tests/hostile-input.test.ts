@@ -5,7 +5,7 @@
  * field, with no stack trace, and nothing written or overwritten.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -638,6 +638,16 @@ describe('where report, sweep and tune may write', () => {
     const link = join(tempDir(), 'dangling');
     symlinkSync(join(tempDir(), 'gone'), link);
     expectRefused(await hordelabIn(work, 'run', 's.yaml', '-w', '0', '--out', link), `--out: ${link} is a link to `);
+    expect(readdirSync(join(link, '..'))).toEqual(['dangling']);
+  });
+
+  it('an --out below a link to nothing names that link, for run and sweep alike (it was a bare ENOENT)', async () => {
+    const link = join(tempDir(), 'dangling');
+    symlinkSync(join(tempDir(), 'gone'), link);
+    for (const command of [['run', 's.yaml'], ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '-n', '4']]) {
+      const refused = await hordelabIn(work, ...command, '-w', '0', '--out', join(link, 'a', 'b'));
+      expect([refused.status, refused.stderr]).toEqual([2, `hordelab: --out: ${join(link, 'a', 'b')}: ${link} is a link to ${readlinkSync(link)}, which does not exist; expected a folder, or a link to one\n`]);
+    }
     expect(readdirSync(join(link, '..'))).toEqual(['dangling']);
   });
 

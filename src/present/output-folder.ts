@@ -17,7 +17,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { UsageError } from '../core/errors.js';
 import { entryKind, writeAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
-import { CONTROL_FILES, MANIFEST_FILE, danglingLink, readManifest } from '../run/output-folder.js';
+import { CONTROL_FILES, MANIFEST_FILE, danglingLinkOnTheWay, danglingLinkProblem, readManifest } from '../run/output-folder.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
 
 /** What may be written where, and who is asking. */
@@ -113,8 +113,8 @@ function nearestExisting(path: string): { path: string; isFolder: boolean } {
 export function checkOutputFolder(dir: string, request: OutputFolderRequest): void {
   const { flag } = request;
   // A link whose target is gone reads as missing, and making the folder failed with a bare EEXIST (review 27c).
-  const target = existsSync(dir) ? null : danglingLink(dir);
-  if (target !== null) throw problem(flag, `${dir} is a link to ${target}, which does not exist; expected a folder, or a link to one`);
+  const link = danglingLinkOnTheWay(dir);
+  if (link !== null) throw problem(flag, danglingLinkProblem(dir, link));
   const existing = nearestExisting(dir);
   if (!existing.isFolder) {
     const what = isRegularFile(existing.path) ? 'a file' : 'not a folder (a pipe, socket or device)';

@@ -907,6 +907,24 @@ export function danglingLink(path: string): string | null {
   }
 }
 
+/**
+ * The nearest of `dir` and its missing parents that is a link to nothing, with its target; null
+ * when none is. Making `dir` through such a link fails with a bare ENOENT or EEXIST.
+ */
+export function danglingLinkOnTheWay(dir: string): { path: string; target: string } | null {
+  for (let current = resolve(dir); !existsSync(current) && dirname(current) !== current; current = dirname(current)) {
+    const target = danglingLink(current);
+    if (target !== null) return { path: current, target };
+  }
+  return null;
+}
+
+/** What {@link danglingLinkOnTheWay} found, as the reason a folder cannot be made. */
+export function danglingLinkProblem(dir: string, link: { path: string; target: string }): string {
+  const which = link.path === resolve(dir) ? dir : `${dir}: ${link.path}`;
+  return `${which} is a link to ${link.target}, which does not exist; expected a folder, or a link to one`;
+}
+
 /** Whether `dir` holds a working file (`<name>.tmp`), such as a killed run leaves. */
 function holdsWorkingFiles(dir: string): boolean {
   try {
@@ -924,8 +942,8 @@ function prepareFolder(dir: string, flag: string): boolean {
   }
   // A link whose target is gone: existsSync follows it and finds nothing, and making the folder
   // would fail with a bare ENOENT.
-  const link = danglingLink(dir);
-  if (link !== null) throw new UsageError([{ source: flag, field: '', message: `${dir} is a link to ${link}, which does not exist; expected a folder, or a link to one` }]);
+  const link = danglingLinkOnTheWay(dir);
+  if (link !== null) throw new UsageError([{ source: flag, field: '', message: danglingLinkProblem(dir, link) }]);
   try {
     makeFolders(dir);
   } catch (error) {
