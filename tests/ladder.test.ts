@@ -271,6 +271,20 @@ describe('a ladder on a game whose rates are known', () => {
   });
 });
 
+describe("a scenario's ladder: list", () => {
+  it('is read when the scenario is, so a typo there is refused by run too, for a built-in game and a module alike', async () => {
+    const bad = async (ladder: string, game = 'coin-flip') =>
+      (await parseScenario(`game: ${game}\nmatches: 4\nseed: 1\nseats: [random, random]\nladder: ${ladder}\n`, 'coin.yaml').catch((error: unknown) => error)) as Error;
+    expect((await bad('[random, grexdy]')).message).toMatch(/^coin\.yaml: ladder: unknown agent "grexdy"; expected one of: random, greedy/);
+    expect((await bad('[random, random]')).message).toBe('coin.yaml: ladder: level "random" is listed twice');
+    expect((await bad('["mcts:iterations"]')).message).toBe('coin.yaml: ladder: "iterations" in "mcts:iterations" is not a setting; expected key=value, such as iterations=200');
+    // A game module's scenario is checked before the module is imported (its code never runs on a typo).
+    expect((await bad('[random, grexdy]', './nowhere-game.mjs')).message).toMatch(/^coin\.yaml: ladder: unknown agent "grexdy"/);
+    const good = await parseScenario('game: coin-flip\nmatches: 4\nseed: 1\nseats: [random, random]\nladder: [random, "mcts:iterations=20", ./mine.mjs]\n', 'coin.yaml');
+    expect(good.ladder).toEqual(['random', 'mcts:iterations=20', './mine.mjs']);
+  });
+});
+
 describe('a ladder on a team game', () => {
   it("reads a team's wins as shared tops, not draws: the first seat's share of tops against the coin's bias", async () => {
     // Team A (seats 1 and 3) wins with probability 0.7: no match is a draw or decided by one seat.

@@ -48,6 +48,7 @@ import { FIGURES_PLACEMENT, loadMetricModule, withCustomMetrics, type MetricModu
 import { withQualityMetrics } from '../quality/quality-report.js';
 import { checkAgentShape, describeExport, isModulePath, loadAgentModule } from './agent-module.js';
 import { resolveGame } from './resolve-game.js';
+import { parseLevels } from '../ladder/levels.js';
 
 /** What a seat may be, said where one is not (zod's own word for a union is "Invalid input"). */
 const SEAT_FORMS = 'an agent name, a module path, or { agent, config, name } with config a mapping of settings';
@@ -198,6 +199,8 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   const seating = seatingOf(data, file);
   const pendingSeats = pendingSeatsOf(seating, sets.seatSettings);
   issues.push(...seatIssues(game, params, seating, pendingSeats, sets.seatSettings, overrides, file));
+  // Already checked before the game module when it is a module's.
+  if (games.has(data.game)) issues.push(...ladderIssues(data, file));
   const { matches, seed } = runSize(data, overrides, seating, file, issues);
   // Everything that needs no module is checked: only now may module code run.
   if (issues.length > 0) throw new UsageError(issues);
@@ -592,7 +595,26 @@ function issuesBeforeGameModule(data: ScenarioData, overrides: ScenarioOverrides
     const field = typeof seat === 'string' ? `${seatsField}[${index}]` : `${seatsField}[${index}].agent`;
     issues.push({ source: file, field, message: `unknown agent "${agentId}"; expected one of: ${[...agents.keys()].join(', ')}, or a module path such as ./my-agent.js` });
   });
+  issues.push(...ladderIssues(data, file));
   return issues;
+}
+
+/**
+ * A `ladder:` list's problems as `hordelab ladder` would find them before playing (a spec that
+ * does not parse, a level listed twice, an agent neither built in nor a module path), so a typo
+ * there is refused by every command that reads the scenario, not first by `ladder`.
+ */
+function ladderIssues(data: ScenarioData, file: string): InputIssue[] {
+  if (data.ladder === undefined) return [];
+  try {
+    const seats = parseLevels(data.ladder, `${file}: ladder`).flatMap((level) => level.seats);
+    const unknown = seats.find((seat) => !agents.has(seat.agent) && !isModulePath(seat.agent));
+    if (unknown === undefined) return [];
+    return [{ source: file, field: 'ladder', message: `unknown agent "${unknown.agent}"; expected one of: ${[...agents.keys()].join(', ')}, or a module path such as ./my-agent.js` }];
+  } catch (error) {
+    if (error instanceof UsageError) return [...error.issues];
+    throw error;
+  }
 }
 
 /** A seat as written, before its agent module (if any) is loaded. */
