@@ -137,6 +137,34 @@ describe('cautions under a summary', () => {
     expect(lines[8]).toBe('(and 2 more figures with a caution: summary.json has each under "caution")');
     expect(cautionLines({ results: { moves: { mean: 3 } } })).toEqual([]);
   });
+
+  it("reach report.md, metrics.csv's note and compare (text, page and the primary's line) from a run's skewed figure, and nothing else of the run", async () => {
+    // custom.clustered.hits is 100 in about 1% of matches, else 0: skewed past what 300 matches carry.
+    const skewed = async (seed: number, winRate: number): Promise<string> => {
+      const dir = tempDir();
+      const module = resolve('tests/fixtures/clustered-coin-metric.mjs');
+      await runScenario(await parseScenario(`game: coin-flip\nmatches: 300\nseed: ${seed}\nparams: { winRate: ${winRate} }\nseats: [random, random]\nmetrics: [${module}]\n`, 'skewed.yaml'), { outDir: dir, eventFiles: false, command: 'test' });
+      return dir;
+    };
+    const [a, b] = [await skewed(3, 0.01), await skewed(4, 0.02)];
+    const summaryA = await readRunSummary(a);
+    const caution = (summaryA.results as { custom: { clustered: { hits: { caution: string } } } }).custom.clustered.hits.caution;
+    expect(caution).toMatch(/^skewed \(G₁ = /);
+    await writeReports(a, ['md', 'csv']);
+    expect(readFileSync(join(a, 'report.md'), 'utf8')).toContain(`Caution: custom.clustered.hits: ${caution}.`);
+    const rows = readFileSync(join(a, 'metrics.csv'), 'utf8').split('\n');
+    expect(rows.find((row) => row.startsWith('custom.clustered.hits,'))).toMatch(new RegExp(`,"caution: ${caution.replace(/[()]/g, '\\$&')}"$`));
+    expect(rows.filter((row) => row.includes('caution: '))).toHaveLength(1);
+    const comparison = compareRuns(a, summaryA, b, await readRunSummary(b), 0.05, 'custom.clustered.hits');
+    const hits = comparison.metrics.find((metric) => metric.path === 'custom.clustered.hits');
+    expect(hits?.caution).toMatch(new RegExp(`^in the baseline ${caution.replace(/[()]/g, '\\$&')}; in the run skewed \\(G₁ = .*; the difference's interval is a t interval on the same figures$`));
+    expect(comparison.metrics.filter((metric) => metric.caution !== undefined)).toEqual([hits]);
+    const text = formatComparison(comparison, true);
+    // Under the primary's line, once.
+    expect(text.split('\n').filter((line) => line.startsWith('Caution: '))).toEqual([`Caution: custom.clustered.hits: ${hits?.caution as string}.`]);
+    expect(text.split('\n')[text.split('\n').findIndex((line) => line.startsWith('Primary metric')) + 1]).toBe(`Caution: custom.clustered.hits: ${hits?.caution as string}.`);
+    expect(await comparisonPage(comparison, 'Coin flip')).toContain(`<li>Caution: custom.clustered.hits: in the baseline skewed (G₁ = `);
+  });
 });
 
 describe('hordelab compare', () => {

@@ -110,6 +110,12 @@ function leadSentence(comparison: Comparison, level: number): string {
   );
 }
 
+/** The compared means whose runs' intervals carried a skewness caution, one line each; empty where none did. */
+function cautions(comparison: Comparison): string {
+  const cautioned = comparison.metrics.filter((metric) => metric.caution !== undefined);
+  return cautioned.length === 0 ? '' : `<ul>${cautioned.map((metric) => `<li>${escapeHtml(`Caution: ${metric.path}: ${metric.caution as string}.`)}</li>`).join('')}</ul>`;
+}
+
 /** The whole page. */
 export async function comparisonPage(comparison: Comparison, gameTitle: string): Promise<string> {
   const rates = comparison.metrics.filter((metric) => metric.kind === 'rate');
@@ -160,6 +166,7 @@ ${figures.join('\n')}
 <h2>Every compared metric</h2>
 <p class="lead">Changed metrics first (*), then by adjusted p-value. Rates in percent, their differences in points; means in their own units.</p>
 ${table(comparison)}
+${cautions(comparison)}
 ${skipped}
 </body>
 </html>

@@ -45,6 +45,12 @@ export interface MetricComparison {
    * permutation p of the runs' independent units.
    */
   readonly exact?: true;
+  /**
+   * A mean compared with a t interval where either run's own interval carried a skewness caution
+   * (`meanCaution`): which run's, and why. The difference's interval rests on the same normal
+   * approximation.
+   */
+  readonly caution?: string;
 }
 
 export interface Comparison {
@@ -153,6 +159,16 @@ export function shareOfMatches(metric: Metric): RateMetric | null {
   // A type the run never emitted has no interval of its own (every count 0): the rate's.
   const own = Number.isFinite(metric.lower) && Number.isFinite(metric.upper) ? metric : rateInterval(successes, metric.n);
   return { kind: 'rate', path: metric.path, value: successes / metric.n, lower: own.lower, upper: own.upper, successes, n: metric.n, designEffect: metric.designEffect, clusters: metric.clusters };
+}
+
+/** The runs' skewness cautions on a mean compared with a t interval, as one sentence; nothing where neither run has one. */
+function cautionOf(a: Metric, b: Metric, test: { readonly exact?: true }): { caution?: string } {
+  if (a.kind !== 'mean' || b.kind !== 'mean' || test.exact === true) return {};
+  const which = [
+    ...(a.caution === undefined ? [] : [`in the baseline ${a.caution}`]),
+    ...(b.caution === undefined ? [] : [`in the run ${b.caution}`]),
+  ];
+  return which.length === 0 ? {} : { caution: `${which.join('; ')}; the difference's interval is a t interval on the same figures` };
 }
 
 /** Whether two rates' pooled trials were all failures or all successes: no split of them can differ. */
@@ -274,6 +290,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
       role,
       sameTestAs: repeats,
       ...(test.exact === true ? { exact: true as const } : {}),
+      ...cautionOf(a, b, test),
     };
   });
   const parameterChanges: string[] = [];
@@ -370,6 +387,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
       `Primary metric ${primary.path}: ${primary.exact === true ? `${formatDifference(primary.kind, primary.difference)} (no interval)` : formatChange(primary)}, ` +
         `p = ${formatP(primary.pValue)}${primary.exact === true ? ' (every match alike in each run)' : ''} (unadjusted): ${primary.changed ? `changed (p < ${comparison.alpha})` : 'no change shown'}`,
     );
+    if (primary.caution !== undefined) lines.push(`Caution: ${primary.path}: ${primary.caution}.`);
     if (primaryRows.length > 1) {
       lines.push(`The same test as the primary, under other names: ${primaryRows.filter((metric) => metric !== primary).map((metric) => metric.path).join(', ')}`);
     }
@@ -400,6 +418,8 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
     `${formatP(metric.adjustedPValue)}${metric.exact === true ? ' (every match alike in each run)' : ''}${metric.path === comparison.primary ? ' (primary, unadjusted)' : metric.role === 'primary' ? ' (the primary\'s test, unadjusted)' : ''}`,
   ]);
   lines.push(table(header, body, 2));
+  // The primary's caution is printed under its line, above.
+  for (const metric of rows) if (metric.caution !== undefined && metric !== primary) lines.push(`Caution: ${metric.path}: ${metric.caution}.`);
   if (!showAll) lines.push(`(${comparison.compared - rows.length} unchanged metrics not shown; --all shows them)`);
   if (comparison.skipped.length > 0) lines.push(skippedLine(comparison.skipped));
   return lines.join('\n');

@@ -245,8 +245,9 @@ function metricRows(summary: RunSummary): (string | number)[][] {
     metric.kind === 'mean' && Number.isFinite(metric.sd) ? metric.sd : '',
     metric.designEffect,
     metric.clusters,
-    // Why a mean has no interval, or that its interval is approximate: a reader of the bounds alone would take them as exact.
-    metric.kind === 'mean' ? (metric.note ?? '') : '',
+    // Why a mean has no interval, or that its interval may cover less than it says (a skewed
+    // figure's caution): a reader of the bounds alone would take them as exact.
+    metric.kind === 'mean' ? (metric.note ?? (metric.caution === undefined ? '' : `caution: ${metric.caution}`)) : '',
   ]);
   // Differences from a reference (the first mover's advantage over a fair share): value and interval.
   const cell = (value: number | null): number | string => (value !== null && Number.isFinite(value) ? value : '');
