@@ -16,6 +16,7 @@ import { cautionLines } from '../src/reports/format.js';
 import { UsageError } from '../src/core/errors.js';
 import { readRunSummary } from '../src/present/metrics.js';
 import { writeReports } from '../src/present/report-page.js';
+import { rateInterval } from '../src/stats/rate-interval.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
@@ -122,6 +123,17 @@ describe("an event's figure read as a share of matches (audit 27a, review 27d)",
     expect(shareOfMatches(one2)).toBeNull();
     // Other figures are left as they are.
     expect(shareOfMatches({ ...eventFigure([0, 1]), path: 'moves' })).toBeNull();
+  });
+
+  it('never seen, gets the interval of its independent units: a rotated run\'s pairs, not its matches (review 27d)', () => {
+    const unseen = { kind: 'mean' as const, path: 'events.rare', value: 0, lower: Number.NaN, upper: Number.NaN, sd: 0, n: 1000, designEffect: 1, clusters: 1000 };
+    expect(shareOfMatches(unseen)).toMatchObject({ kind: 'rate', successes: 0, n: 1000, lower: 0, upper: rateInterval(0, 1000).upper, designEffect: 1, clusters: 1000 });
+    // 500 rotated pairs: a pair may hold the event in both matches or neither, so 0 of 500 units.
+    const rotated = shareOfMatches({ ...unseen, clusters: 500 });
+    expect(rotated).toMatchObject({ kind: 'rate', successes: 0, n: 1000, lower: 0, upper: rateInterval(0, 500).upper, designEffect: 2, clusters: 500 });
+    expect(rotated?.upper).toBeGreaterThan(0.0075);
+    // In every match: the same, from the top.
+    expect(shareOfMatches({ ...unseen, value: 1, clusters: 500 })).toMatchObject({ successes: 1000, lower: rateInterval(500, 500).lower, upper: 1, designEffect: 2 });
   });
 });
 
