@@ -120,6 +120,10 @@ describe('merging shards in-process', () => {
     const shardSeconds = [0, 1].reduce((sum, i) => sum + (JSON.parse(read(`shard-${i}/shard.json`)) as { seconds: number }).seconds, 0);
     expect(timing.seconds).toBeCloseTo(shardSeconds, 3);
     expect(timing.matchesPerSecond).toBeCloseTo(24 / Math.max(shardSeconds, 1e-9), -1);
+    // Each shard's own summary names the command that plays it again, the merged one the whole run's.
+    const commandOf = (path: string): string => (JSON.parse(read(path)) as { command: string }).command;
+    expect([commandOf('shard-0/summary.json'), commandOf('shard-1/summary.json')]).toEqual([`${commandOf('single/summary.json')} --shard 0/2`, `${commandOf('single/summary.json')} --shard 1/2`]);
+    expect(document.command).toBe(commandOf('single/summary.json'));
   });
 
   it('joins the failed matches of every shard into one errors.csv, with one header', async () => {

@@ -23,7 +23,7 @@ import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { OutputFolder } from './output-folder.js';
 import { canonicalJson, digest, shardSetKey } from './run-key.js';
 import { runFileNames } from './run-scenario.js';
-import { SHARD_FILE, type ShardRecord } from './shard.js';
+import { SHARD_FILE, shardCommand, type ShardRecord } from './shard.js';
 import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type SummaryDocument } from './summary.js';
 
 const wholeNumber = z.number().int().min(0);
@@ -244,7 +244,9 @@ function checkShardRecord(scenario: Scenario, { dir, record }: LoadedShard, name
   const published = JSON.parse(text) as SummaryDocument;
   // The merged summary takes its command and scenario file from shard.json: they must be the
   // ones the shard's own (checked) summary.json records.
-  if (published.command !== record.command) throw shardIssue(dir, SHARD_FILE, `records the command ${JSON.stringify(record.command)}, but ${summaryPath} says ${JSON.stringify(published.command)}: shard.json was edited; re-run the shard`, 'command');
+  // A shard's own summary.json records its command with `--shard i/n` (which plays that shard again).
+  const own = shardCommand(record.command, record.shard);
+  if (published.command !== own) throw shardIssue(dir, SHARD_FILE, `records the command ${JSON.stringify(record.command)}, but ${summaryPath} says ${JSON.stringify(published.command)}, not ${JSON.stringify(own)}: shard.json was edited; re-run the shard`, 'command');
   if (published.scenario.file !== record.source.file) throw shardIssue(dir, SHARD_FILE, `records the scenario file ${JSON.stringify(record.source.file)}, but ${summaryPath} says ${JSON.stringify(published.scenario.file)}: shard.json was edited; re-run the shard`, 'source.file');
   if (canonicalJson(JSON.parse(toJson({ outcomes: expected.outcomes, results: expected.results }))) !== canonicalJson({ outcomes: published.outcomes, results: published.results })) {
     throw shardIssue(dir, SHARD_FILE, `the aggregate does not give the figures of ${summaryPath}: shard.json was edited; re-run the shard`, 'aggregate');

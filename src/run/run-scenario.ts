@@ -30,7 +30,7 @@ import { digest, runKey, shardSetKey } from './run-key.js';
 import { matchesHeader, type ChunkResult } from './play-chunk.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
 import { AdaptiveChunkSizer, ChunkScheduler } from './scheduler.js';
-import { SHARD_FILE, shardRange, type Shard, type ShardRecord } from './shard.js';
+import { SHARD_FILE, shardCommand, shardRange, type Shard, type ShardRecord } from './shard.js';
 import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type RunStatus, type SummaryDocument, type WholeFile } from './summary.js';
 
 export { CHECKPOINT_FILE } from './journal.js';
@@ -349,7 +349,8 @@ function publishRun(
 ): RunResult {
   const { errors, matchesPlayed } = tally;
   const state = tally.state;
-  const document = summaryDocument(scenario, tally.aggregate, tally.outcomes, { status, matchesPlayed, errors }, options.command, timing);
+  const command = options.shard === undefined ? options.command : shardCommand(options.command, options.shard);
+  const document = summaryDocument(scenario, tally.aggregate, tally.outcomes, { status, matchesPlayed, errors }, command, timing);
   const tables = summaryTableFiles(scenario, document);
   const summary: WholeFile = { name: SUMMARY_FILE, text: `${toJson(document)}\n` };
   // errors.csv exists only when something failed; an old one from an earlier run goes.

@@ -20,6 +20,13 @@ export function shardRange(matches: number, shard: Shard | undefined): { start: 
   return { start: Math.floor((shard.index * matches) / shard.count), end: Math.floor(((shard.index + 1) * matches) / shard.count) };
 }
 
+/**
+ * The command a shard's own summary.json records: the whole run's with `--shard i/n`, which plays
+ * that shard's figures again (the whole run's command, as shard.json keeps it, would play every
+ * match).
+ */
+export const shardCommand = (command: string, shard: Shard): string => `${command} --shard ${shard.index}/${shard.count}`;
+
 /** The record's name in a shard's folder. */
 export const SHARD_FILE = 'shard.json';
 
