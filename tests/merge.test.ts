@@ -289,6 +289,24 @@ describe('what merge refuses', () => {
     expect(await refusal([third, fourth])).toContain(`${join(fourth, 'shard.json')}: matchesPlayed: records 11 matches played and 0 failed, but covers 12 matches`);
   });
 
+  it('cube sums that are no number, under a digest recomputed by hand: exit 2 naming that shard, not a stack (review 27e)', async () => {
+    const forge = (shard: string, field: 'xxx' | 'aaa', value: unknown): void => {
+      editRecord(shard, (record) => {
+        const figures = (record.aggregate as { game: { game: { tally: { figures: Record<string, Record<string, unknown>> } } } }).game.game.tally.figures;
+        (figures['xp1'] as Record<string, unknown>)[field] = value;
+        record['aggregateSha256'] = digest({ aggregate: record.aggregate, outcomes: record.outcomes });
+      });
+    };
+    for (const [field, value] of [['xxx', 'abc'], ['xxx', null], ['aaa', 'abc']] as const) {
+      const [first, second] = copyShards();
+      forge(first, field, value);
+      // Either order: the first shard's sums are copied, not read, when they are merged first.
+      for (const order of [[first, second], [second, first]]) {
+        expect(await refusal(order), `${field}: ${String(value)}`).toMatch(new RegExp(`^${join(first, 'shard.json').replace(/[.]/g, '\\.')}: aggregate: its aggregate does not read as a run's figures \\(Cannot convert ${String(value)} to a BigInt\\)`));
+      }
+    }
+  });
+
   it('a summary.json changed since the shard wrote it, even by one byte of the same length', async () => {
     const [first, second] = copyShards();
     const path = join(second, 'summary.json');

@@ -56,6 +56,21 @@ interface LoadedShard {
   readonly record: ShardRecord;
 }
 
+/**
+ * What `make` reads from a shard's aggregate (its summary, or the aggregate merged into the
+ * run's). An aggregate that passes its digest yet holds no figures (a sum that is no number:
+ * edited, its digest recomputed by hand) is refused as the edited record it is, where it ended
+ * in an internal failure with a stack (review 27e).
+ */
+function readAggregate<T>(dir: string, make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw shardIssue(dir, SHARD_FILE, `its aggregate does not read as a run's figures (${(error as Error).message}): shard.json was edited; re-run the shard`, 'aggregate');
+  }
+}
+
 function shardIssue(dir: string, file: string, message: string, field = ''): UsageError {
   return new UsageError([{ source: join(dir, file), field, message }]);
 }
@@ -162,7 +177,14 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   let errors = 0;
   let matchesPlayed = 0;
   let seconds = 0;
-  for (const { record } of shards) {
+  for (const { dir, record } of shards) {
+    // Merged into an empty aggregate, a shard's sums are only copied: merged twice, every sum of
+    // its own is read, so one that is no number is blamed on its shard, not on the next one.
+    readAggregate(dir, () => {
+      const own = report.emptyAggregate();
+      report.mergeAggregates(own, record.aggregate);
+      report.mergeAggregates(own, record.aggregate);
+    });
     report.mergeAggregates(aggregate, record.aggregate);
     mergeOutcomes(outcomes, record.outcomes);
     errors += record.errors;
@@ -235,7 +257,7 @@ function checkShardRecord(scenario: Scenario, { dir, record }: LoadedShard, name
   // Stryker disable next-line ObjectLiteral: (empty) see above
   const timing = { seconds: record.seconds, matchesPerSecond: 0, workers: record.workers, chunkSize: record.chunkSize };
   // Stryker disable next-line ObjectLiteral: (empty) see above
-  const expected = summaryDocument(scenario, record.aggregate, record.outcomes, { status: record.status, matchesPlayed: record.matchesPlayed, errors: record.errors }, record.command, timing);
+  const expected = readAggregate(dir, () => summaryDocument(scenario, record.aggregate, record.outcomes, { status: record.status, matchesPlayed: record.matchesPlayed, errors: record.errors }, record.command, timing));
   for (const [seat, rates] of Object.entries(expected.outcomes.bySeat)) {
     if (rates.n !== record.matchesPlayed) {
       throw shardIssue(dir, SHARD_FILE, `its outcomes count ${rates.n} results for ${seat}, not its ${record.matchesPlayed} matches`, 'outcomes');
