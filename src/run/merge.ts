@@ -66,7 +66,6 @@ function readAggregate<T>(dir: string, make: () => T): T {
   try {
     return make();
   } catch (error) {
-    if (error instanceof UsageError) throw error;
     throw shardIssue(dir, SHARD_FILE, `its aggregate does not read as a run's figures (${(error as Error).message}): shard.json was edited; re-run the shard`, 'aggregate');
   }
 }
