@@ -74,6 +74,34 @@ export class WholeRunFailure extends Error {
 }
 
 /**
+ * What stops a run, whatever `--max-errors` says, when found while a match is played: a metric
+ * module's failure (a metric that skipped the matches it failed on would be biased), or an agent
+ * that changed the live game through what it was handed (what it changed outlives its match: a
+ * game's configuration is kept for every match of a thread). `subject` names the module,
+ * `problem` what it did, `expected` what was allowed. It carries no match: the caller that knows
+ * the match turns it into a {@link MetricFailure}, exit 1 with the command that replays it.
+ */
+export class RunStoppingError extends Error {
+  constructor(
+    readonly subject: string,
+    readonly problem: string,
+    readonly expected: string | null,
+  ) {
+    super(`${subject}: ${problem}${expected === null ? '' : `; expected ${expected}`}`);
+    this.name = 'RunStoppingError';
+  }
+}
+
+/** Whether `error` is a {@link RunStoppingError} (false for a value on which instanceof itself throws). */
+export function isRunStoppingError(error: unknown): error is RunStoppingError {
+  try {
+    return error instanceof RunStoppingError;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A custom metric module (or a game's figure unit) that threw while collecting a match, or
  * returned a figure its kind does not allow. Not bad input (the module loaded fine) and not the
  * match's fault: the run stops, whatever `--max-errors` says, since a metric that skipped the

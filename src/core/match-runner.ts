@@ -7,10 +7,11 @@
  * plays the match.
  */
 import type { Agent, AgentContext, AgentFactory, Decision } from './agent.js';
-import { ContractBreach } from './errors.js';
+import { ContractBreach, RunStoppingError } from './errors.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from './game.js';
 import { formatSeed, matchSeed, matchStream, type Rng, type Seed64 } from './rng.js';
 import { ReadOnlyViews } from './read-only.js';
+import { changedPart, fingerprint } from './state-fingerprint.js';
 
 /** One seat of a match: which factory builds its agent, and with what config. */
 export interface SeatSpec {
@@ -207,15 +208,84 @@ export class SeatDecision implements Decision {
     return this.#game.observe(this.#state, this.seat);
   }
   searchState(rng: Rng): unknown {
-    const game = this.#game;
-    if (!game.hiddenInformation) return game.clone(this.#state);
-    if (game.determinize === undefined) throw new Error(`${game.id} declares hidden information but has no determinize`);
-    return game.determinize(this.#state, this.seat, rng);
+    return searchStateOf(this.#game, this.#state, this.seat, rng);
   }
 }
 // Every seat's decision shares this class: frozen, so no agent can change how another's answers.
 Object.freeze(SeatDecision.prototype);
 Object.freeze(SeatDecision);
+
+/** A state `seat` may search from: a copy of `state`, or a determinization of it for that seat. */
+function searchStateOf(game: AnyGame, state: unknown, seat: number, rng: Rng): unknown {
+  if (!game.hiddenInformation) return game.clone(state);
+  if (game.determinize === undefined) throw new Error(`${game.id} declares hidden information but has no determinize`);
+  return game.determinize(state, seat, rng);
+}
+
+/**
+ * The decisions of a seat whose agent is not one of Hordelab's own: an object of its own, frozen,
+ * whose seat is fixed when it is made and whose other fields only the runner sets. The runner's
+ * {@link SeatDecision} is one writable object for every seat of a match (allocation-free for
+ * Hordelab's agents); handed to a module, one seat could set `seat` to another's and observe
+ * that seat's hidden hand, or plant a `searchState` that fed the next seat's agent a board of
+ * its making (audit 28b).
+ */
+class GuardedDecision {
+  readonly decision: Decision;
+  #legalActions: readonly unknown[] = [];
+  #step = 0;
+  #historyStart = 0;
+  constructor(game: AnyGame, state: unknown, history: readonly unknown[] | null, seat: number) {
+    // Stryker disable next-line ObjectLiteral: the accessors are what an agent reads; tests read each
+    const decision: Decision = {
+      seat,
+      legalActions: [],
+      step: 0,
+      actionsSince: null,
+      observe: () => game.observe(state, seat),
+      searchState: (rng: Rng) => searchStateOf(game, state, seat, rng),
+    };
+    const self = this;
+    Object.defineProperties(decision, {
+      legalActions: { get: () => self.#legalActions, enumerable: true },
+      step: { get: () => self.#step, enumerable: true },
+      actionsSince: { get: () => (history === null ? null : history.slice(self.#historyStart)), enumerable: true },
+    });
+    this.decision = Object.freeze(decision);
+  }
+  /** The decision about to be asked: its actions (a copy of the runner's list), step and where its history starts. */
+  update(legalActions: readonly unknown[], step: number, historyStart: number): Decision {
+    this.#legalActions = legalActions;
+    this.#step = step;
+    this.#historyStart = historyStart;
+    return this.decision;
+  }
+}
+
+/**
+ * Asks a guarded seat's agent, and stops the run if the live state changed while it chose: what
+ * it was handed may share parts of the live state that the game never writes (its configuration,
+ * a map's arrays the rules copy before changing them), and such a part outlives the match (see
+ * `state-fingerprint.ts`). The change is named by the state's top-level part it is in.
+ * @throws RunStoppingError when the live state changed.
+ */
+function askGuarded(agent: Agent, decision: Decision, state: unknown, who: string): number {
+  const before = fingerprint(state);
+  let choice: number;
+  try {
+    choice = agent.chooseAction(decision);
+  } finally {
+    const part = changedPart(before, fingerprint(state));
+    if (part !== null) {
+      throw new RunStoppingError(
+        who,
+        `changed the live game state while it chose (${part === '' ? 'the state' : `its ${JSON.stringify(part)}`}), through something it was handed that the state shares, such as the game's configuration or a map's arrays`,
+        'an agent to change only what it owns: copy a part before changing it (a spread, JSON, slice())',
+      );
+    }
+  }
+  return choice;
+}
 
 /**
  * What is wrong with `values` as the per-seat figures `what` gave (returns, a heuristic): one
@@ -400,6 +470,8 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     // copy of the list, and after they answer the game lists its actions afresh: one that edits
     // what it is handed (slips in an action of its own, or rewrites one) changes nothing played.
     const guarded = seats.some(isGuarded) ? seats.map(isGuarded) : null;
+    // Each guarded seat's own decision object (see GuardedDecision).
+    const guardedDecisions = guarded === null ? null : guarded.map((isGuardedSeat, index) => (isGuardedSeat ? new GuardedDecision(game, state, history, index) : null));
     // Stryker disable next-line ArrayDeclaration: refilled before every decision it is handed to
     const copy: unknown[] = [];
 
@@ -437,14 +509,19 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
         let choice = 0;
         // A forced move needs no agent: the random agent's stream is then not advanced either.
         if (legal.length > 1) {
-          decision.seat = player;
-          // Stryker disable next-line ConditionalExpression: (true for the seat test) a built-in agent beside a user's, guarded too, plays the same; only an edit, which the contract forbids, could tell
-          const guard = guarded !== null && guarded[player] === true;
-          decision.legalActions = guard ? refilled(copy, legal) : legal;
-          decision.step = step;
-          decision.historyStart = lastAnswer[player] as number;
-          // A seat, checked above: every seat has its agent.
-          choice = (agents[player] as Agent).chooseAction(decision);
+          const own = guardedDecisions === null ? null : guardedDecisions[player];
+          if (own === null || own === undefined) {
+            decision.seat = player;
+            decision.legalActions = legal;
+            decision.step = step;
+            decision.historyStart = lastAnswer[player] as number;
+            // A seat, checked above: every seat has its agent.
+            choice = (agents[player] as Agent).chooseAction(decision);
+          } else {
+            const asked = own.update(refilled(copy, legal), step, lastAnswer[player] as number);
+            // Stryker disable next-line OptionalChaining: a seat that has an agent has a spec
+            choice = askGuarded(agents[player] as Agent, asked, state, `agent "${seats[player]?.factory.id}" of seat ${player + 1}`);
+          }
           if (!Number.isInteger(choice) || choice < 0 || choice >= legal.length) {
             throw new ContractBreach(
               // Stryker disable next-line OptionalChaining: a seat that has an agent has a spec
@@ -452,7 +529,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
                 `expected an integer in 0..${legal.length - 1}`,
             );
           }
-          if (guard) relist(game, state, legal);
+          if (own !== null && own !== undefined) relist(game, state, legal);
         }
         const action = legal[choice];
         if (history !== null) {

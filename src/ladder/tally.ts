@@ -12,7 +12,7 @@ import { isOwnAgent, markOwnAgent, MatchFailure, playMatch } from '../core/match
 import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
 import { decisionHook, failingOnMetrics, matchPlan } from '../run/play-chunk.js';
-import { isMetricModuleError } from '../reports/custom-metrics.js';
+import { isRunStoppingError } from '../core/errors.js';
 import { collectorSink } from '../reports/report.js';
 import type { Scenario } from '../scenario/scenario.js';
 
@@ -93,7 +93,7 @@ function tallyMatches(scenario: Scenario, start: number, end: number, onMatchSta
     try {
       outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, seats, ...hooks }, sink);
     } catch (error) {
-      if (!(error instanceof MatchFailure) || isMetricModuleError(error.cause)) throw error;
+      if (!(error instanceof MatchFailure) || isRunStoppingError(error.cause)) throw error;
       collector.discardMatch();
       return { start, end: matchIndex, aggregate, outcomes, actionMix, scores, failure: { matchIndex, matchSeed: error.matchSeed, message: error.message } };
     }

@@ -38,7 +38,7 @@ import { formatMean, formatRate, table } from './format.js';
 import { eventTypesOfAll, type AnyGameReport, type GameReport, type MatchCollector, type MatchContext, type MatchRows } from './report.js';
 import { importFailure, uncompiledModule } from '../core/user-module.js';
 import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
-import { MetricFailure, WholeRunFailure } from '../core/errors.js';
+import { MetricFailure, RunStoppingError, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
 
 /** One match's value of a figure. */
@@ -168,26 +168,13 @@ const isWhole = (value: unknown): value is number => typeof value === 'number' &
 
 /**
  * What a metric module did wrong while collecting a match: `subject` names the module and the
- * metric (or figure), `problem` what it did, `expected` what was allowed. It carries no match:
- * the caller that knows the match turns it into a {@link MetricFailure}.
+ * metric (or figure), `problem` what it did, `expected` what was allowed. It stops the run (see
+ * {@link RunStoppingError}).
  */
-export class MetricModuleError extends Error {
-  constructor(
-    readonly subject: string,
-    readonly problem: string,
-    readonly expected: string | null,
-  ) {
-    super(`${subject}: ${problem}${expected === null ? '' : `; expected ${expected}`}`);
+export class MetricModuleError extends RunStoppingError {
+  constructor(subject: string, problem: string, expected: string | null) {
+    super(subject, problem, expected);
     this.name = 'MetricModuleError';
-  }
-}
-
-/** Whether `error` is a {@link MetricModuleError} (false for a value on which instanceof itself throws). */
-export function isMetricModuleError(error: unknown): error is MetricModuleError {
-  try {
-    return error instanceof MetricModuleError;
-  } catch {
-    return false;
   }
 }
 
@@ -198,8 +185,8 @@ export function isMetricModuleError(error: unknown): error is MetricModuleError 
 export function metricFailureOf(error: unknown, matchIndex: number, runSeed: number, matchSeed: string): MetricFailure | null {
   let cause: unknown = error;
   try {
-    if (!(cause instanceof MetricModuleError) && cause instanceof Error) cause = cause.cause;
-    if (!(cause instanceof MetricModuleError)) return null;
+    if (!(cause instanceof RunStoppingError) && cause instanceof Error) cause = cause.cause;
+    if (!(cause instanceof RunStoppingError)) return null;
   } catch {
     return null;
   }

@@ -5,7 +5,8 @@
  */
 import { MatchFailure, MatchScratch, playMatch, type MatchFailureData, type MatchSpec } from '../core/match-runner.js';
 import { formatSeed, matchSeed } from '../core/rng.js';
-import { isMetricModuleError, metricFailureOf } from '../reports/custom-metrics.js';
+import { metricFailureOf } from '../reports/custom-metrics.js';
+import { isRunStoppingError } from '../core/errors.js';
 import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import { collectorSink, type CsvValue, type MatchCollector } from '../reports/report.js';
 import type { GameEvent } from '../core/game.js';
@@ -132,7 +133,7 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
       outcome = playMatch(spec as MatchSpec, sink);
     } catch (error) {
       // A failing game or agent costs its match, not the run: the caller decides when to stop.
-      if (!(error instanceof MatchFailure) || isMetricModuleError(error.cause)) throw error;
+      if (!(error instanceof MatchFailure) || isRunStoppingError(error.cause)) throw error;
       collector.discardMatch();
       failures.push(error.toData());
       continue;

@@ -1,0 +1,206 @@
+/**
+ * What an agent other than Hordelab's own can do with what it is handed at a decision (audit
+ * 28b): its decision object is its own and frozen (no seat can be set to another's, nothing
+ * planted for the next seat), and a change it makes to the live game through a copy that shares
+ * part of the state (the game's configuration, a map's arrays) stops the run, named, whatever
+ * --max-errors says. The digest the runner reads the live state with is tested first.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AgentFactory, Decision } from '../src/core/agent.js';
+import { RunStoppingError } from '../src/core/errors.js';
+import { TERMINAL, type AnyGame } from '../src/core/game.js';
+import { MatchFailure, playMatch, type MatchSpec } from '../src/core/match-runner.js';
+import { defaultParameters } from '../src/core/parameters.js';
+import { matchStream } from '../src/core/rng.js';
+import { changedPart, fingerprint } from '../src/core/state-fingerprint.js';
+import { games } from '../src/registry.js';
+import { runScenario } from '../src/run/run-scenario.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+import { hiddenCard } from './fixtures/hidden-card.js';
+import { randomAgent } from '../agents/random.js';
+
+describe('the digest of a live state', () => {
+  const state = () => ({
+    config: { params: { size: 3, name: 'default' }, map: { cells: new Int32Array([1, 2, 3, 4, 5]), bytes: new Uint8Array([1, 2, 3]), weights: [0.5, 1.5] } },
+    board: [0, 1, -1, 2 ** 40, -0.25],
+    names: new Map([['a', 1]]),
+    seen: new Set(['x']),
+    big: 10n,
+  });
+
+  it('is the same for equal states, and tells every kind of change apart, named by the top-level part it is in', () => {
+    const before = fingerprint(state());
+    expect(fingerprint(state())).toEqual(before);
+    const changes: [string, (s: ReturnType<typeof state>) => void][] = [
+      ['config', (s) => (s.config.params.size = 4)],
+      ['config', (s) => (s.config.params.name = 'other')],
+      ['config', (s) => ((s.config.params as Record<string, unknown>)['extra'] = undefined)],
+      ['config', (s) => (s.config.map.cells[4] = 6)],
+      ['config', (s) => (s.config.map.bytes[2] = 4)],
+      ['config', (s) => (s.config.map.weights[0] = 0.75)],
+      ['board', (s) => (s.board[1] = 2)],
+      ['board', (s) => (s.board[3] = 2 ** 40 + 1)],
+      ['board', (s) => s.board.push(0)],
+      ['names', (s) => s.names.set('a', 2)],
+      ['seen', (s) => s.seen.add('y')],
+      ['big', (s) => (s.big = 11n)],
+    ];
+    for (const [part, change] of changes) {
+      const changed = state();
+      change(changed);
+      expect(changedPart(before, fingerprint(changed)), String(change)).toBe(part);
+    }
+    const lost: Record<string, unknown> = state();
+    delete lost['big'];
+    expect(changedPart(before, fingerprint(lost))).toBe('big');
+    expect(changedPart(fingerprint(7), fingerprint(8))).toBe('');
+    expect(changedPart(fingerprint(7), fingerprint(7))).toBeNull();
+  });
+
+  it('reads a part shared by two others once, and a cycle without end', () => {
+    const shared = [1, 2, 3];
+    const a = { first: shared, second: shared };
+    const b = { first: [1, 2, 3], second: [1, 2, 3] };
+    // Shared or not is part of what a state is: a write through one name reaches the other.
+    expect(fingerprint(a).whole).not.toBe(fingerprint(b).whole);
+    const cyclic: Record<string, unknown> = { n: 1 };
+    cyclic['self'] = cyclic;
+    expect(fingerprint(cyclic)).toEqual(fingerprint(cyclic));
+  });
+
+  it('reads a typed array that starts off a 4-byte boundary by its bytes', () => {
+    const buffer = new Uint8Array([9, 1, 2, 3, 4, 5]).buffer;
+    const before = fingerprint({ view: new Uint8Array(buffer, 1, 5) });
+    new Uint8Array(buffer)[5] = 6;
+    expect(changedPart(before, fingerprint({ view: new Uint8Array(buffer, 1, 5) }))).toBe('view');
+  });
+});
+
+/** A user's agent (not one of Hordelab's own) that plays at random after doing `meddle` to what it is handed. */
+const meddling = (id: string, meddle: (decision: Decision) => void): AgentFactory => ({
+  id,
+  description: 'meddles, then plays at random',
+  validateConfig: () => [],
+  create: (_config, context) => ({
+    chooseAction(decision) {
+      meddle(decision);
+      return context.rng.int(decision.legalActions.length);
+    },
+  }),
+});
+
+function matchOf(game: AnyGame, params: unknown, agents: readonly AgentFactory[]): MatchSpec {
+  return { game, params, seats: agents.map((factory) => ({ factory, config: {} })), runSeed: 7, matchIndex: 0 };
+}
+
+function failureOf(run: () => unknown): MatchFailure {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(MatchFailure);
+    return error as MatchFailure;
+  }
+  throw new Error('expected the match to fail');
+}
+
+describe("an agent that changes the live game through what it is handed (audit 28b)", () => {
+  const cases: [string, string, (decision: Decision) => void][] = [
+    ['zombie-trainers', 'config', (decision) => ((decision.observe() as { config: { actionPoints: number[] } }).config.actionPoints[1] = 1)],
+    ['zombie-trainers', 'config', (decision) => ((decision.searchState(matchStream(1n, 't')) as { config: { params: { catchCost: number } } }).config.params.catchCost = 0)],
+    ['integer-duel', 'config', (decision) => ((decision.searchState(matchStream(1n, 't')) as { config: { cards: { value: number }[] } }).config.cards.forEach((card) => (card.value = 0)))],
+    // The map's arrays, which the rules copy before their first change, shared until then.
+    ['survivors', 'config', (decision) => (decision.observe() as { edges: number[] }).edges.fill(0)],
+    ['survivors', 'config', (decision) => ((decision.observe() as { config: { zombieCap: number } }).config.zombieCap = 0)],
+  ];
+
+  for (const [id, part, meddle] of cases) {
+    it(`${id}: stops the run at that decision, naming the agent, its seat and the state's part (${String(meddle).slice(20, 90)})`, () => {
+      const game = (games.get(id) as { game: AnyGame }).game;
+      const params = defaultParameters(game.parameters);
+      const failure = failureOf(() => playMatch(matchOf(game, params, [meddling('./meddler.mjs', meddle), randomAgent]), null));
+      expect(failure.cause).toBeInstanceOf(RunStoppingError);
+      expect((failure.cause as Error).message).toBe(
+        `agent "./meddler.mjs" of seat 1: changed the live game state while it chose (its "${part}"), through something it was handed that the state shares, such as the game's configuration or a map's arrays; ` +
+          'expected an agent to change only what it owns: copy a part before changing it (a spread, JSON, slice())',
+      );
+    });
+  }
+
+  it('stops a run whatever --max-errors allows, with the match that replays it (the change outlives its match)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-guard-'));
+    const agent = join(dir, 'meddler.mjs');
+    await import('node:fs').then(({ writeFileSync }) =>
+      writeFileSync(agent, 'export default (config, { rng }) => ({ chooseAction(d) { if (d.step > 20) d.observe().config.actionPoints[1] = 1; return rng.int(d.legalActions.length); } });\n'),
+    );
+    const scenario = await parseScenario(`game: zombie-trainers\nmatches: 6\nseed: 2\nseats: [${agent}, random]\n`, join(dir, 's.yaml'));
+    const stopped = await runScenario(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test', maxErrors: 5, workers: 0 }).catch((error: unknown) => error);
+    expect((stopped as Error).name).toBe('MetricFailure');
+    expect((stopped as Error).message).toMatch(new RegExp(`^agent "${agent.replace(/[.]/g, '\\.')}" of seat 1: changed the live game state while it chose \\(its "config"\\).* in match 0 \\(match seed [0-9a-f]+\\); expected an agent to change only what it owns`));
+  });
+
+  it("does not stop a user's agent that only reads what it shares and changes its own copies, in any built-in game", () => {
+    // As examples/heuristic-picker.mjs: copy, apply each action to the copy, read the heuristic.
+    const picker: AgentFactory = {
+      id: './picker.mjs',
+      description: 'one-step lookahead on its own copies',
+      validateConfig: () => [],
+      create: (_config, { game, seat, rng }) => ({
+        chooseAction(decision) {
+          const state = decision.searchState(rng);
+          (decision.observe() as { config?: unknown }).config;
+          let best = 0;
+          let bestValue = -Infinity;
+          decision.legalActions.forEach((action, index) => {
+            const next = game.clone(state);
+            game.apply(next, action, null);
+            const value = (game.heuristic as (s: unknown) => number[])(next)[seat] as number;
+            if (value > bestValue) [best, bestValue] = [index, value];
+          });
+          return best;
+        },
+      }),
+    };
+    for (const [id, entry] of games) {
+      const game = entry.game as AnyGame;
+      if (game.heuristic === undefined) continue;
+      const params = defaultParameters(game.parameters);
+      for (let matchIndex = 0; matchIndex < 2; matchIndex++) {
+        const seats = game.seats.map((_, seat) => (seat === 0 ? picker : randomAgent));
+        const outcome = playMatch({ ...matchOf(game, params, seats), matchIndex }, null);
+        expect(game.currentPlayer(outcome.finalState), id).toBe(TERMINAL);
+      }
+    }
+  });
+});
+
+describe("the decision handed to an agent that is not Hordelab's own (audit 28b)", () => {
+  it('is its own seat\'s, frozen: its seat cannot be set to another\'s, nothing can be planted on it', () => {
+    const handed: Decision[] = [];
+    const keeping = meddling('./keeper.mjs', (decision) => handed.push(decision));
+    playMatch(matchOf(hiddenCard as unknown as AnyGame, {}, [keeping, keeping]), null);
+    const [first] = handed as [Decision];
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => ((first as { seat: number }).seat = 1)).toThrow(TypeError);
+    expect(() => Object.defineProperty(first, 'searchState', { value: () => null })).toThrow(TypeError);
+    expect(first.seat).toBe(0);
+    // Player 1 never sees the secret card, whatever it does to its decision.
+    expect((first.observe() as { secret: number | null }).secret).toBeNull();
+  });
+
+  it('is a separate object for each seat kept by a user agent, the same one at each of its decisions', () => {
+    const bySeat = new Map<number, Set<Decision>>();
+    const recording = meddling('./recorder.mjs', (decision) => {
+      const seen = bySeat.get(decision.seat) ?? new Set<Decision>();
+      seen.add(decision);
+      bySeat.set(decision.seat, seen);
+    });
+    const game = (games.get('tic-tac-toe') as { game: AnyGame }).game;
+    playMatch(matchOf(game, defaultParameters(game.parameters), [recording, recording]), null);
+    const [zero, one] = [bySeat.get(0), bySeat.get(1)] as [Set<Decision>, Set<Decision>];
+    expect([zero.size, one.size]).toEqual([1, 1]);
+    expect([...zero][0]).not.toBe([...one][0]);
+  });
+});
