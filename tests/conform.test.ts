@@ -291,3 +291,27 @@ describe('checkConformance', () => {
     });
   }
 });
+
+describe('what an agent is handed shares nothing it could change the match through (audit 28b)', () => {
+  const problemsOf = (game: AnyGame, property: string): string[] =>
+    checkConformance(game, defaultParameters(game.parameters), { playouts: 4 }).properties.find((p) => p.property === property)?.problems.map((problem) => problem.message) ?? [];
+
+  it("an observation sharing the live runners' positions, a search state that is the live state, an action object listed again unfrozen: each named", () => {
+    expect(problemsOf({ ...diceRace, id: 'shared', observe: (state: DiceRaceState) => ({ ...state }) } as AnyGame, 'observation')[0]).toBe(
+      'observe(state, 0) shares mutable parts with the live state: state.positions; expected copies, or parts that are frozen or that every setup shares and play never changes',
+    );
+    expect(problemsOf({ ...hiddenCard, id: 'live', determinize: (state: unknown) => state } as AnyGame, 'determinization')).toContain(
+      'a determinization for seat 0 shares mutable parts with the live state: the state itself; expected copies, or parts that are frozen or that every setup shares and play never changes',
+    );
+    const reused = brokenGames.find((broken) => broken.game.id === 'unfrozen-reused-actions')?.game as AnyGame;
+    expect(problemsOf(reused, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\) without freezing it; expected new actions each call, or frozen ones \(Object\.freeze\)$/);
+  });
+
+  it("passes what every setup shares and play never changes (a configuration, a map), and the built-in games", () => {
+    const board = Object.freeze([0, 0]);
+    // A constant array every setup shares: not a copy, yet nothing play could change.
+    const withBoard = { ...diceRace, id: 'constant', setup: (params: unknown) => ({ ...(diceRace.setup(params as never) as object), board }), observe: (state: DiceRaceState) => ({ ...state, positions: [...state.positions] }) } as AnyGame;
+    expect(problemsOf(withBoard, 'observation')).toEqual([]);
+    for (const game of [zombieTrainers, ticTacToe] as AnyGame[]) expect(checkConformance(game, defaultParameters(game.parameters), { playouts: 2 }).ok).toBe(true);
+  });
+});

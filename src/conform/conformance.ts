@@ -27,7 +27,7 @@ export const CONFORMANCE_PROPERTIES = {
   returns: 'returns at a terminal state give one finite value per seat, within utilityBounds, the same values each time for the same state',
   heuristic: 'the heuristic gives one value per seat within utilityBounds, the same values each time for the same state, equal to returns at a terminal state',
   'heuristic-leader': "where the heuristic names its leader (heuristic.leader), it names the seat whose value is strictly the highest, or -1 when the highest is shared",
-  'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed',
+  'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed, and any action object handed out again is frozen',
   'stable-order': 'legal actions come in an order the state alone decides: a second call and a clone list them alike',
   apply: 'applying any legal action or chance outcome never throws, and emits only event types a run accepts (under the generic report)',
   'chance-outcomes': 'a chance node lists unique outcomes with positive probabilities summing to 1, and samples one of them',
@@ -35,9 +35,9 @@ export const CONFORMANCE_PROPERTIES = {
   'chance-sampling': 'sampleChance draws outcomes as often as chanceOutcomes says (chi-squared test), at the first chance node of each outcome list and at nodes spread over the playouts',
   clone: 'a clone equals its original, shares no mutable part with it, and playing it on leaves the original as it was',
   determinism: 'the same seed plays the same trajectory, events, states and returns, for every playout',
-  observation: 'observing a state leaves it unchanged and never hands out the live state',
+  observation: 'observing a state leaves it unchanged, and hands out neither the live state nor a mutable part of it',
   'hidden-observation': "a seat's observation does not change when only what it cannot see does",
-  determinization: "a determinization depends only on what the seat can see, re-samples the rest, and keeps the seat's legal actions",
+  determinization: "a determinization depends only on what the seat can see, re-samples the rest, keeps the seat's legal actions, and shares no mutable part with the live state",
   'no-peeking': 'agents decide the same whether the hidden parts are true or re-sampled',
 } as const;
 
@@ -249,7 +249,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
       // Only seeds whose playout was played and did not outrun the time limit: the pass plays
       // them again, and one that outran it once would hold the suite as long again.
       if (!trajectories.has(baseSeed + i) || timedOut.has(baseSeed + i)) continue;
-      const seen = withinWatchdog(timing, () => checkHiddenInformation(game, params, baseSeed + i, options, findings, timing), (limit, step) => {
+      const seen = withinWatchdog(timing, () => checkHiddenInformation(game, params, baseSeed + i, options, findings, timing, constants), (limit, step) => {
         findings.fail('terminates', `the hidden-information checks' playout: a call into the game or an agent did not return within ${limitText(limit)}, at step ${step}`, baseSeed + i, step);
         return { decisions: 0, resampled: false };
       });
@@ -381,7 +381,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
       recordState(trajectory, state);
       checkHeuristic(game, state, seed, step, findings, false);
       checkClone(game, state, seed, step, context, rng);
-      checkObservation(game, state, seed, step, findings);
+      checkObservation(game, state, seed, step, findings, context.constants);
     }
     let action: unknown;
     if (player === CHANCE) {
@@ -847,8 +847,14 @@ function checkDecisionNode(game: AnyGame, state: unknown, seed: number, step: nu
   }
   findings.checked('stable-order');
   try {
-    const again = game.legalActions(state).map((action) => safeKey(game, action));
+    const listedAgain = game.legalActions(state);
+    const again = listedAgain.map((action) => safeKey(game, action));
     if (again.join('\n') !== keys.join('\n')) findings.fail('stable-order', 'a second call lists other legal actions, or in another order', seed, step);
+    // An action object listed again (interned, kept in a table) is handed to every agent that
+    // sees it: an agent's edit to one would change what is played, now or later, unless it is
+    // frozen (audit 28b: a module that rewrote "swap" to "keep" took the move from the other seat).
+    const reused = listedAgain.find((action, index) => typeof action === 'object' && action !== null && action === legal[index] && !Object.isFrozen(action));
+    if (reused !== undefined) findings.fail('legal-actions', `legalActions hands out the same action object again (${safeKey(game, reused)}) without freezing it; expected new actions each call, or frozen ones (Object.freeze)`, seed, step);
     if (deep) {
       const fromClone = game.legalActions(game.clone(state)).map((action) => safeKey(game, action));
       if (fromClone.join('\n') !== keys.join('\n')) findings.fail('stable-order', 'a clone of the state lists other legal actions, or in another order', seed, step);
@@ -896,7 +902,14 @@ function checkClone(game: AnyGame, state: unknown, seed: number, step: number, c
   }
 }
 
-function checkObservation(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings): void {
+/**
+ * Observing leaves the state as it was, and an observation is the seat's own: neither the live
+ * state nor any mutable part of it, beyond what every setup shares and play never changes (the
+ * constants: a configuration, a map). An agent that edits its observation (to try a move) would
+ * otherwise edit the match (audit 28b: `{ ...state, deck: state.deck }` passed, and an agent that
+ * edited the deck changed the draws).
+ */
+function checkObservation(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, constants: ReadonlySet<object>): void {
   findings.checked('observation');
   try {
     const before = snapshot(state);
@@ -904,6 +917,11 @@ function checkObservation(game: AnyGame, state: unknown, seed: number, step: num
       const view = game.observe(state, seat);
       if (view === state && typeof state === 'object' && state !== null) {
         findings.fail('observation', `observe(state, ${seat}) returned the live state`, seed, step);
+        return;
+      }
+      const shared = sharedMutableParts(constants, state, view);
+      if (shared.length > 0) {
+        findings.fail('observation', `observe(state, ${seat}) shares mutable parts with the live state: ${shared.slice(0, 3).join(', ')}; expected copies, or parts that are frozen or that every setup shares and play never changes`, seed, step);
         return;
       }
     }
@@ -1030,7 +1048,7 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
  *   is re-sampled and the other checks prove nothing: the caller checks that);
  * - each given agent, with the same seed, must choose the same in both.
  */
-function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null): { decisions: number; resampled: boolean } {
+function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null, constants: ReadonlySet<object>): { decisions: number; resampled: boolean } {
   let resampled = false;
   let decisions = 0;
   if (game.determinize === undefined) {
@@ -1068,6 +1086,9 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
       const truth = snapshot(state);
       const other = game.determinize(state, player, rng);
       if (snapshot(state) !== truth) findings.fail('determinization', 'determinize changed the state it was given', seed, step);
+      // A search state is its agent's to play on: one sharing a mutable part with the live state would play on the match.
+      const shared = other === state && typeof state === 'object' && state !== null ? ['the state itself'] : sharedMutableParts(constants, state, other);
+      if (shared.length > 0) findings.fail('determinization', `a determinization for seat ${player} shares mutable parts with the live state: ${shared.slice(0, 3).join(', ')}; expected copies, or parts that are frozen or that every setup shares and play never changes`, seed, step);
       if (snapshot(other) !== truth) resampled = true;
       findings.checked('hidden-observation');
       if (snapshot(game.observe(other, player)) !== snapshot(game.observe(state, player))) {
