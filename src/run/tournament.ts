@@ -1,7 +1,8 @@
 /**
  * A round robin (`seats: { roundRobin: [a, b, c, ...] }`): every pair of agents plays the
- * scenario's matches with the seats rotated, each pairing on the same match seeds (common random
- * numbers: differences between pairings are not differences of dice). Each pairing is an
+ * scenario's matches with the seats rotated, each pairing on seeds of its own (`pairingFirstSeed`:
+ * the ratings add the pairings' variances as independent ones, which pairings on common seeds are
+ * not). Each pairing is an
  * ordinary run in its own folder; the tournament adds the win rates per pairing (from the
  * pairing's run, clustered by its rotated pairs) and Elo-style ratings with profile-likelihood
  * intervals (`stats/ratings.ts`), in `tournament.json`, `pairings.csv` and `ratings.csv`.
