@@ -204,3 +204,47 @@ describe("the decision handed to an agent that is not Hordelab's own (audit 28b)
     expect([...zero][0]).not.toBe([...one][0]);
   });
 });
+
+describe('an agent that draws from Math.random, builds a bad agent later, or answers with what is not an index (audit 28b)', () => {
+  const ticTacToe = (games.get('tic-tac-toe') as { game: AnyGame }).game;
+  const params = defaultParameters(ticTacToe.parameters);
+  const answering = (id: string, answer: (decision: Decision) => unknown): AgentFactory => ({
+    id,
+    description: 'answers as given',
+    validateConfig: () => [],
+    create: () => ({ chooseAction: (decision) => answer(decision) as number }),
+  });
+
+  it('Math.random fails the match while it is in play, naming the call, and is JavaScript\'s own outside a match', () => {
+    const drawing = answering('./drawing.mjs', (decision) => Math.floor(Math.random() * decision.legalActions.length));
+    const failure = failureOf(() => playMatch(matchOf(ticTacToe, params, [drawing, randomAgent]), null));
+    expect(failure.message).toContain('Math.random was called during a match (by an agent, the game or a metric module): its draws are not seeded');
+    // Hordelab's own agents never call it: a match of theirs plays through, and afterwards it draws again.
+    expect(game(playMatch(matchOf(ticTacToe, params, [randomAgent, randomAgent]), null))).toBe(TERMINAL);
+    const drawn = Math.random();
+    expect(drawn >= 0 && drawn < 1).toBe(true);
+  });
+
+  it('a factory whose later agent has no chooseAction fails that match saying so', () => {
+    let built = 0;
+    const later: AgentFactory = { id: './later.mjs', description: 'good once', validateConfig: () => [], create: () => (built++ === 0 ? { chooseAction: () => 0 } : ({} as never)) };
+    playMatch(matchOf(ticTacToe, params, [later, randomAgent]), null);
+    expect(failureOf(() => playMatch(matchOf(ticTacToe, params, [later, randomAgent]), null)).message).toContain(
+      'agent "./later.mjs" of seat 1 built an object without chooseAction for this match; expected an object with chooseAction(decision) returning a legal action\'s index',
+    );
+  });
+
+  it('answers that are not an index are said as what they are', () => {
+    const said = (answer: (decision: Decision) => unknown): string => failureOf(() => playMatch(matchOf(ticTacToe, params, [answering('./a.mjs', answer), randomAgent]), null)).message;
+    expect(said(() => Promise.resolve(0))).toContain('agent "./a.mjs" of seat 1 chose a promise (an async function? it must answer at once), expected an integer in 0..8');
+    expect(said((decision) => decision.legalActions[0])).toContain('chose an object (an action itself? the index of one is expected), expected an integer in 0..8');
+    expect(said(() => new Number(0))).toContain('chose a Number object (0), not a primitive, expected an integer in 0..8');
+    expect(said(() => [0])).toContain('chose an array of 1, expected');
+    expect(said(() => '1')).toContain('chose index "1", expected an integer in 0..8');
+  });
+});
+
+/** The player to act in a match's final state. */
+function game(outcome: { finalState: unknown }): number {
+  return (games.get('tic-tac-toe') as { game: AnyGame }).game.currentPlayer(outcome.finalState);
+}

@@ -326,8 +326,8 @@ describe('match runner: failures', () => {
       expect(error.message).toContain(`agent "fixed" of seat 2 chose index ${String(bad)}, expected an integer in 0..2`);
       expect(error.step).toBe(2);
     }
-    // An object String() cannot print (no prototype) is still described, not thrown again.
-    expect(failure(() => play({ script, maxLength: 3 }, [good, answering(Object.create(null) as never)])).message).toContain('agent "fixed" of seat 2 chose index an object that cannot be printed, expected an integer in 0..2');
+    // An object with no prototype (String() cannot print it) is still described, not thrown again.
+    expect(failure(() => play({ script, maxLength: 3 }, [good, answering(Object.create(null) as never)])).message).toContain('agent "fixed" of seat 2 chose an object (an action itself? the index of one is expected), expected an integer in 0..2');
     // A string is shown as one: "0", not 0, which would read as a valid choice.
     expect(failure(() => play({ script, maxLength: 3 }, [good, answering('0' as never)])).message).toContain('agent "fixed" of seat 2 chose index "0", expected an integer in 0..2');
     expect(failure(() => play({ script, maxLength: 3 }, [good, answering(0n as never)])).message).toContain('agent "fixed" of seat 2 chose index 0n (a BigInt), expected an integer in 0..2');

@@ -12,6 +12,7 @@ import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from '
 import { formatSeed, matchSeed, matchStream, type Rng, type Seed64 } from './rng.js';
 import { ReadOnlyViews } from './read-only.js';
 import { changedPart, fingerprint } from './state-fingerprint.js';
+import { enterMatch, leaveMatch } from './unseeded-random.js';
 
 /** One seat of a match: which factory builds its agent, and with what config. */
 export interface SeatSpec {
@@ -401,6 +402,43 @@ export function isOwnAgent(factory: AgentFactory): boolean {
   return OWN_AGENTS.has(factory);
 }
 
+/**
+ * A module's factory builds an agent for every match; the module's check when it was loaded saw
+ * only the first (audit 28b: a later one without chooseAction failed as "agents[player].chooseAction
+ * is not a function").
+ * @throws ContractBreach when `agent` has no chooseAction function.
+ */
+function checkBuiltAgent(agent: unknown, seat: SeatSpec, index: number): void {
+  let chooseAction: unknown;
+  try {
+    chooseAction = typeof agent === 'object' && agent !== null ? (agent as { chooseAction?: unknown }).chooseAction : undefined;
+  } catch (error) {
+    throw new ContractBreach(`agent "${seat.factory.id}" of seat ${index + 1} built an agent that threw when its chooseAction was read: ${describeThrown(error).message}`);
+  }
+  if (typeof chooseAction !== 'function') {
+    const built = typeof agent === 'object' && agent !== null && !('then' in agent) ? 'an object without chooseAction' : describeChoice(agent);
+    throw new ContractBreach(`agent "${seat.factory.id}" of seat ${index + 1} built ${built} for this match; expected an object with chooseAction(decision) returning a legal action's index`);
+  }
+}
+
+/**
+ * What an agent returned where an index was expected, said as what it is: a promise (an async
+ * chooseAction), a wrapped number (`new Number(0)` printed as 0, "expected an integer"), an
+ * object (the action itself?), or the value as {@link describeValue} shows it.
+ */
+export function describeChoice(value: unknown): string {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return describeValue(value);
+  try {
+    if (typeof (value as { then?: unknown }).then === 'function') return 'a promise (an async function? it must answer at once)';
+    if (value instanceof Number || value instanceof String || value instanceof Boolean) return `a ${value.constructor.name} object (${String(value.valueOf())}), not a primitive`;
+    if (Array.isArray(value)) return `an array of ${value.length}`;
+    if (typeof value === 'function') return 'a function';
+  } catch {
+    // A hostile proxy: said as an object below.
+  }
+  return 'an object (an action itself? the index of one is expected)';
+}
+
 /** Whether a seat's agent is guarded: not one of Hordelab's own. */
 const isGuarded = (seat: SeatSpec): boolean => !OWN_AGENTS.has(seat.factory);
 
@@ -435,6 +473,15 @@ function checkedReturns(game: AnyGame, returns: unknown): number[] {
  * @throws MatchFailure when the rules or an agent fail; the message names the seeds.
  */
 export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOutcome {
+  enterMatch();
+  try {
+    return playGuardedMatch(spec, sink);
+  } finally {
+    leaveMatch();
+  }
+}
+
+function playGuardedMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOutcome {
   const { game, params, seats } = spec;
   const seed = matchSeed(spec.runSeed, spec.seedIndex ?? spec.matchIndex);
   let step = 0;
@@ -448,6 +495,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     let chanceNodes = 0;
     const state = game.setup(params);
     const agents: Agent[] = seats.map((seat, index) => seat.factory.create(seat.config, agentContext(seat.factory, game, params, index, matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)))));
+    for (let seat = 0; seat < seats.length; seat++) if (isGuarded(seats[seat] as SeatSpec)) checkBuiltAgent(agents[seat], seats[seat] as SeatSpec, seat);
     const maxSteps = game.maxLength(params);
     // NaN or a fraction would switch the guard against a game that never ends off unseen.
     if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new ContractBreach(`maxLength gave ${describeValue(maxSteps)}, expected a whole number of steps from 1 to ${Number.MAX_SAFE_INTEGER}`);
@@ -525,7 +573,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
           if (!Number.isInteger(choice) || choice < 0 || choice >= legal.length) {
             throw new ContractBreach(
               // Stryker disable next-line OptionalChaining: a seat that has an agent has a spec
-              `agent "${seats[player]?.factory.id}" of seat ${player + 1} chose index ${describeValue(choice)}, ` +
+              `agent "${seats[player]?.factory.id}" of seat ${player + 1} chose ${(typeof choice === 'object' && choice !== null) || typeof choice === 'function' ? describeChoice(choice) : `index ${describeValue(choice)}`}, ` +
                 `expected an integer in 0..${legal.length - 1}`,
             );
           }

@@ -1,0 +1,43 @@
+/**
+ * `Math.random` refused while a match is played. A match is a pure function of its scenario, run
+ * seed and index: an agent, a game or a metric module that drew from `Math.random` made runs that
+ * differ from one another, a printed `reproduce:` line that plays something else, and output that
+ * depends on how matches were split over workers (audit 28b), with exit 0. While any match is in
+ * play, a call throws instead, and the match fails naming what was called; outside a match (a
+ * library caller's own code, Hordelab's start-up) it is JavaScript's own.
+ *
+ * `Date.now` and `performance.now` are left alone: a time budget (`mcts`'s `timeMs`) reads the
+ * clock by design, and says its results are not reproducible.
+ */
+
+/** JavaScript's own `Math.random`, as it was when this module was first loaded. */
+const unseeded = Math.random;
+/** Matches in play in this thread (a match may be played inside another's agent). */
+let matchesInPlay = 0;
+
+/** Thrown by `Math.random` while a match is in play. */
+export class UnseededRandomError extends Error {
+  constructor() {
+    super('Math.random was called during a match (by an agent, the game or a metric module): its draws are not seeded, so the match could not be played again; draw from the seeded rng a seat or the rules are given');
+    this.name = 'UnseededRandomError';
+  }
+}
+
+function guardedRandom(): number {
+  if (matchesInPlay > 0) throw new UnseededRandomError();
+  return unseeded();
+}
+
+// Installed once per thread (each worker thread loads this module itself).
+// Stryker disable next-line ConditionalExpression: (true) installing it again puts the same function in place
+if (Math.random !== guardedRandom) Math.random = guardedRandom;
+
+/** A match starts: `Math.random` throws until {@link leaveMatch}. (A pair of calls, not a callback: this runs once a match, and a closure a match is an allocation.) */
+export function enterMatch(): void {
+  matchesInPlay++;
+}
+
+/** The match that {@link enterMatch} began has ended, played or failed. */
+export function leaveMatch(): void {
+  matchesInPlay--;
+}
