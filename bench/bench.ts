@@ -40,6 +40,7 @@ import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from '../src/core/game.js';
 import type { AnyGameReport } from '../src/reports/report.js';
 import { playMatch } from '../src/core/match-runner.js';
+import { fingerprint } from '../src/core/state-fingerprint.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { formatSeed, matchSeed, matchStream } from '../src/core/rng.js';
 import { survivors } from '../src/games/survivors/index.js';
@@ -222,6 +223,15 @@ const survivorsSeats = [
 await measure('survivors.greedy-vs-scripted.engine', 'matches', 20, (n) => {
   for (let i = 0; i < n; i++) playMatch({ game: survivors, params: survivorsParams, seats: survivorsSeats, runSeed: 1, matchIndex: i }, null);
 });
+
+// The reading of the live state a module agent's decision costs, twice (before and after it
+// answers: src/core/state-fingerprint.ts), of each game's state after setup.
+for (const [id, game, params] of [['zombie-trainers', zombieTrainers, trainersParams], ['survivors', survivors, survivorsParams], ['tic-tac-toe', ticTacToe, {}]] as [string, AnyGame, unknown][]) {
+  const state = game.setup(params);
+  await measure(`agent-guard.fingerprint.${id}`, 'readings', 2000, (n) => {
+    for (let i = 0; i < n; i++) fingerprint(state);
+  });
+}
 
 // Whole runs of the CLI in child processes, with the node flags the `hordelab` bin passes
 // (see the top of src/cli/main.ts).
