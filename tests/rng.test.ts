@@ -190,7 +190,8 @@ describe('seeded streams', () => {
     };
     walk('src');
     walk('agents');
-    expect(offenders).toEqual([]);
+    // The one file that names it is the guard that makes it throw while a match is in play.
+    expect(offenders).toEqual([join('src', 'core', 'unseeded-random.ts')]);
   });
 });
 

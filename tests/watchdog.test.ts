@@ -1,6 +1,13 @@
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { MAX_WATCHDOG_MS, withinTimeout } from '../src/core/watchdog.js';
+import type { AgentFactory } from '../src/core/agent.js';
+import type { AnyGame } from '../src/core/game.js';
+import { playMatch } from '../src/core/match-runner.js';
+import { defaultParameters } from '../src/core/parameters.js';
+import { enterMatch, leaveMatch, matchesInPlayNow } from '../src/core/unseeded-random.js';
+import { games } from '../src/registry.js';
+import { randomAgent } from '../agents/random.js';
 
 const endless = (): never => {
   for (;;);
@@ -13,6 +20,25 @@ describe('withinTimeout', () => {
 
   it('stops a call that never returns, and says so', () => {
     expect(withinTimeout(30, endless)).toEqual({ stopped: true });
+  });
+
+  it('leaves no match in play after stopping one mid-match (a stop skips its finally): Math.random is JavaScript\'s own again', () => {
+    const ticTacToe = (games.get('tic-tac-toe') as { game: AnyGame }).game;
+    const looping: AgentFactory = { id: './loop.mjs', description: 'never answers', validateConfig: () => [], create: () => ({ chooseAction: endless }) };
+    const spec = { game: ticTacToe, params: defaultParameters(ticTacToe.parameters), seats: [looping, randomAgent].map((factory) => ({ factory, config: {} })), runSeed: 1, matchIndex: 0 };
+    expect(withinTimeout(30, () => playMatch(spec, null))).toEqual({ stopped: true });
+    expect(matchesInPlayNow()).toBe(0);
+    const drawn = Math.random();
+    expect(drawn >= 0 && drawn < 1).toBe(true);
+    // Stopped inside a match that goes on: the count is that match's again.
+    enterMatch();
+    try {
+      expect(withinTimeout(30, () => playMatch(spec, null))).toEqual({ stopped: true });
+      expect(matchesInPlayNow()).toBe(1);
+      expect(() => Math.random()).toThrow('Math.random was called during a match');
+    } finally {
+      leaveMatch();
+    }
   });
 
   it('runs the call unwatched when the timeout is not a whole number of milliseconds it can take', () => {

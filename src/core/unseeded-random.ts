@@ -41,3 +41,16 @@ export function enterMatch(): void {
 export function leaveMatch(): void {
   matchesInPlay--;
 }
+
+/**
+ * How many matches are in play, and setting it back: a call stopped by the watchdog
+ * (`watchdog.ts`) ends where it was, without its `finally` blocks, so a match it stopped never
+ * says it ended; the watchdog sets the count back to what it was when the call began.
+ */
+export function matchesInPlayNow(): number {
+  return matchesInPlay;
+}
+
+export function setMatchesInPlay(count: number): void {
+  matchesInPlay = count;
+}

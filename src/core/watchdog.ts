@@ -4,6 +4,7 @@
  * so a call that never returns (a loop with no way out) ends instead of holding the command.
  */
 import { Script } from 'node:vm';
+import { matchesInPlayNow, setMatchesInPlay } from './unseeded-random.js';
 
 // Stryker disable next-line StringLiteral: any key the script and this module share works alike
 const WATCHED = Symbol.for('hordelab.watched');
@@ -28,6 +29,8 @@ export function withinTimeout<T>(timeoutMs: number, call: () => T): { readonly s
   // even one with the stop's code (thrown by a game or agent, or its own vm timeout), passes
   // here first and is told from a stop by this flag, not by what it looks like.
   let callThrew = false;
+  // A stop skips the call's `finally` blocks: the count of matches in play is set back by hand.
+  const matchesBefore = matchesInPlayNow();
   global[WATCHED] = () => {
     try {
       return call();
@@ -41,7 +44,10 @@ export function withinTimeout<T>(timeoutMs: number, call: () => T): { readonly s
     return { stopped: false, value: watchedScript.runInThisContext({ timeout: Math.ceil(timeoutMs) }) as T };
   } catch (error) {
     // Stryker disable next-line ConditionalExpression,OptionalChaining: the code is a second guard: what reaches here without the call throwing is Node's stop, short of a failure to enter the call at all (a stack already exhausted), which no test can set up
-    if (!callThrew && (error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { stopped: true };
+    if (!callThrew && (error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+      setMatchesInPlay(matchesBefore);
+      return { stopped: true };
+    }
     throw error;
   } finally {
     global[WATCHED] = outer;
