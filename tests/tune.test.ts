@@ -394,6 +394,26 @@ describe('the tuned scenario', () => {
   });
 });
 
+describe('a tune whose best setting is stopped by the end of its range (audit 28a)', () => {
+  it('says so where a target lies outside the interval, and not where the target was reached', async () => {
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(3), join(dir, 'coin.yaml'));
+    const options = { space: [parseDimension('winRate=0.1..0.4')], budget: 2000, confirm: 1000, workers: 0, outDir: dir };
+    // The coin's win rate is the parameter: 0.8 lies past the range's upper end.
+    const beyond = await tune(scenario, { ...options, targets: [parseTarget('p1WinRate=0.8')] });
+    expect(beyond.targets[0]?.intervalContainsTarget).toBe(false);
+    expect(beyond.atRangeEnds).toEqual([
+      `winRate = ${beyond.best['winRate'] as string} is at the upper end of --space winRate=0.1..0.4, and a target lies outside its interval: the setting it asks for may lie beyond the range; widen it to search there`,
+    ]);
+    expect(formatTune(beyond)).toContain(`\n  ${beyond.atRangeEnds[0] as string}\n`);
+    const within = await tune(scenario, { ...options, outDir: tempDir(), targets: [parseTarget('p1WinRate=0.25')] });
+    expect(within.atRangeEnds).toEqual([]);
+    // The lower end alike: 0.05 lies below it.
+    const low = await tune(scenario, { ...options, outDir: tempDir(), space: [parseDimension('winRate=0.3..0.7')], targets: [parseTarget('p1WinRate=0.05')] });
+    expect(low.atRangeEnds[0]).toMatch(/^winRate = 0\.3\d* is at the lower end of --space winRate=0\.3\.\.0\.7/);
+  });
+});
+
 describe('tune input', () => {
   it('reads negative whole ranges as whole numbers and refuses a budget its schedule cannot keep', async () => {
     expect(parseDimension('x=-5..0')).toEqual({ name: 'x', kind: 'int', min: -5, max: 0, step: 1 });

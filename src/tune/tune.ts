@@ -139,6 +139,12 @@ export interface TuneResult {
    * tune` can tell an unfinished search from a finished one.
    */
   readonly stateSha256: string | null;
+  /**
+   * Where a target lies outside the best setting's confirmation interval and that setting sits at
+   * an end of a numeric `--space` range (within the search's resolution: a step, or the range over
+   * the starting candidates): what the target asks for may lie beyond the range. Empty otherwise.
+   */
+  readonly atRangeEnds: readonly string[];
 }
 
 /** The most values a stepped or whole-number `--space` range may list. */
@@ -610,6 +616,26 @@ export function refinementSettings(space: readonly SpaceDimension[], best: Recor
   return points;
 }
 
+/**
+ * The numeric dimensions whose best value sits at an end of their range while a target lies
+ * outside the confirmation's interval, as lines to print (see {@link TuneResult.atRangeEnds}).
+ * Audit 28a: x = 0.3998 of `--space x=0..0.4`, its target out of reach inside the range, was
+ * reported without a word that the range's end had stopped the search.
+ */
+function rangeEndNotes(space: readonly SpaceDimension[], best: Record<string, string>, targets: readonly TargetResult[], candidates: number): string[] {
+  if (targets.every((target) => target.intervalContainsTarget)) return [];
+  const notes: string[] = [];
+  for (const dimension of space) {
+    if (dimension.kind === 'choice') continue;
+    const value = Number(best[dimension.name]);
+    const resolution = dimension.kind === 'int' ? dimension.step : (dimension.max - dimension.min) / Math.max(1, candidates);
+    const end = value - dimension.min < resolution ? 'lower' : dimension.max - value < resolution ? 'upper' : null;
+    if (end === null) continue;
+    notes.push(`${dimension.name} = ${best[dimension.name] as string} is at the ${end} end of ${spaceFlag(dimension)}, and a target lies outside its interval: the setting it asks for may lie beyond the range; widen it to search there`);
+  }
+  return notes;
+}
+
 /** A dimension as its `--space` flag reads (`--space winRate=0.5..0.9`), to name it in a message. */
 function spaceFlag(dimension: SpaceDimension): string {
   return `--space ${dimension.name}=${dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`}`;
@@ -681,6 +707,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       seconds: Math.round(performance.now() - started) / 1000,
       tunedScenario: join(options.outDir, `${scenario.name}-tuned.yaml`),
       stateSha256: checkpoint.sha256,
+      atRangeEnds: rangeEndNotes(space, best, confirmation.targets, settings.length),
     };
     publishTune(scenario, options.outDir, result, checkpoint);
     return result;
@@ -1067,6 +1094,7 @@ export function formatTune(result: TuneResult): string {
         `target ${target.target}${targetNote(target)}; ${verdictOf(target, result.tolerance)}`,
     );
   }
+  for (const note of result.atRangeEnds) lines.push(`  ${note}`);
   lines.push(`  (P(within ±${result.tolerance}): from the fresh matches alone, flat prior: a rate's Beta posterior, a mean's normal approximation; not corrected for the setting having been picked)`);
   const round = (record: RoundRecord, index: number): string =>
     `  round ${index + 1}: ${record.alive} candidates × ${record.matchesEach} matches; best ${toAssignments(record.best).join(' ')} (squared distance ${record.bestDistance.toExponential(2)})`;
