@@ -173,12 +173,12 @@ describe('verdicts', () => {
 
   it('holds when every level reads the same side of the reference', () => {
     const { verdict } = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.56, 0.6, 0.58), null, 0.95);
-    expect(verdict).toEqual({ holds: true, text: 'holds at every level: above 50%' });
+    expect(verdict).toEqual({ holds: true, shownToChange: false, text: 'holds at every level: above 50%' });
   });
 
   it('says where it crosses the reference', () => {
     const { verdict } = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.56, 0.45, 0.4), null, 0.95);
-    expect(verdict.holds).toBe(false);
+    expect([verdict.holds, verdict.shownToChange]).toEqual([false, true]);
     expect(verdict.text).toBe('crosses 50% (first between L1 and L2): above 50% at L1; below 50% at L2 and L3');
   });
 
@@ -187,10 +187,12 @@ describe('verdicts', () => {
     expect(sign.text).toMatch(/^changes sign \(first between L1 and L2\)/);
     const fades = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.56, 0.51), null, 0.95).verdict;
     expect(fades.text).toBe('changes (first between L1 and L2): above 50% at L1; not distinguishable from 50% at L2');
+    expect([sign.shownToChange, fades.shownToChange]).toEqual([true, true]);
     // Above at one level, not distinguishable at the next, the two figures 1.5 points apart
     // (within chance): a matter of the intervals, not said to be a change (audit 20).
     const resolution = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.53, 0.515), null, 0.95).verdict;
-    expect(resolution).toEqual({ holds: false, text: 'reads differently, though no two levels differ beyond chance (first between L1 and L2): above 50% at L1; not distinguishable from 50% at L2' });
+    // Neither held nor shown to change (audit 28a: a CI gate on holds alone failed there 12% of the time at three levels of one value).
+    expect(resolution).toEqual({ holds: false, shownToChange: false, text: 'reads differently, though no two levels differ beyond chance (first between L1 and L2): above 50% at L1; not distinguishable from 50% at L2' });
     // Two levels far apart on the same side, the reading changing only by a little later on:
     // 80% and 51.5% do differ beyond chance, so this is a change (review 20).
     const apart = judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.8, 0.53, 0.515), null, 0.95).verdict;
@@ -206,8 +208,8 @@ describe('verdicts', () => {
     // 3.5 points (2.43 standard errors) is beyond chance among three pairs.
     expect(judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.535, 0.5, 0.51), null, 0.95).verdict.text).toMatch(/^changes \(first between L1 and L2\)/);
     // Without a reference, consecutive levels: two comparisons for three levels.
-    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13), null, 0.95).verdict.holds).toBe(false);
-    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13, 0.16), null, 0.95).verdict.holds).toBe(true);
+    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13), null, 0.95).verdict).toMatchObject({ holds: false, shownToChange: true });
+    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13, 0.16), null, 0.95).verdict).toMatchObject({ holds: true, shownToChange: false });
   });
 
   it('says where a headline is outside its band, and where one without reference moves beyond chance', () => {
@@ -259,7 +261,7 @@ describe('a ladder on a game whose rates are known', () => {
     const base = await parseScenario('game: coin-flip\nmatches: 600\nseed: 5\nparams: { winRate: 0.35, drawRate: 0.3 }\nseats: [random, random]\nladder: [random, greedy]\n', 'coin.yaml');
     const summary = await runLadder(base, { workers: 0, command: 'test' });
     expect(summary.headlines.map((headline) => headline.path)).toEqual(['decided.p1WinRate', 'drawRate']);
-    expect(summary.headlines[0]?.verdict).toEqual({ holds: true, text: 'holds at every level: not distinguishable from 50%' });
+    expect(summary.headlines[0]?.verdict).toEqual({ holds: true, shownToChange: false, text: 'holds at every level: not distinguishable from 50%' });
     const all = summary.levels[0]?.results as { p1WinRate: { upper: number } };
     expect(all.p1WinRate.upper).toBeLessThan(0.5);
   });
@@ -267,7 +269,7 @@ describe('a ladder on a game whose rates are known', () => {
   it('a biased coin: above 50% at every level', async () => {
     const base = await parseScenario('game: coin-flip\nmatches: 400\nseed: 3\nparams: { winRate: 0.7 }\nseats: [random, random]\nladder: [random, greedy]\n', 'coin.yaml');
     const summary = await runLadder(base, { workers: 0, command: 'test' });
-    expect(summary.headlines[0]?.verdict).toEqual({ holds: true, text: 'holds at every level: above 50%' });
+    expect(summary.headlines[0]?.verdict).toEqual({ holds: true, shownToChange: false, text: 'holds at every level: above 50%' });
   });
 });
 

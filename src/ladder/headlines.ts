@@ -63,6 +63,14 @@ export interface LevelReading {
 export interface Verdict {
   /** True when the reading is the same at every level (and inside the band, if one is given). */
   readonly holds: boolean;
+  /**
+   * True when the figure is shown to change with skill: it crosses its reference (changes sign),
+   * or some two levels differ beyond chance. False where the readings only differ (one level
+   * "not distinguishable", another "above"): neither held nor shown to change, which levels of
+   * one exact value read 12% of the time at three levels (audit 28a), so a gate on `holds` alone
+   * fails there for no real change.
+   */
+  readonly shownToChange: boolean;
   readonly text: string;
 }
 
@@ -111,10 +119,11 @@ export function judge(headline: Headline, figures: readonly { level: string; fig
     band: figure === null || band === null ? null : bandOf(figure, band),
   }));
   const measured = readings.filter((reading) => reading.figure !== null);
-  if (measured.length === 0) return { readings, verdict: { holds: false, text: `not measured at any level (${NO_SAMPLE})` } };
+  if (measured.length === 0) return { readings, verdict: { holds: false, shownToChange: false, text: `not measured at any level (${NO_SAMPLE})` } };
   const percent = (measured[0]?.figure as Figure).percent;
   const parts: string[] = [];
   let holds = true;
+  let shownToChange = false;
   if (headline.reference !== undefined) {
     const reference = formatValue(headline.reference, percent);
     const word = (side: Side): string => (side === 'above' ? `above ${reference}` : side === 'below' ? `below ${reference}` : `not distinguishable from ${reference}`);
@@ -134,6 +143,7 @@ export function judge(headline: Headline, figures: readonly { level: string; fig
       // levels differ beyond chance" are true as said (review 20).
       const pairs = (measured.length * (measured.length - 1)) / 2;
       const moved = measured.some((reading, i) => measured.some((other, j) => j < i && differ(other.figure as Figure, reading.figure as Figure, confidence, pairs)));
+      shownToChange = crossing || moved;
       const change = crossing ? (headline.reference === 0 ? `changes sign` : `crosses ${reference}`) : moved ? `changes` : `reads differently, though no two levels differ beyond chance`;
       parts.push(`${change} (first ${where}): ${groups.join('; ')}`);
     }
@@ -147,6 +157,7 @@ export function judge(headline: Headline, figures: readonly { level: string; fig
     if (moves.length === 0) parts.push('no two consecutive levels differ beyond chance');
     else {
       holds = false;
+      shownToChange = true;
       parts.push(`changes beyond chance between levels (${moves.join('; ')})`);
     }
   }
@@ -166,5 +177,5 @@ export function judge(headline: Headline, figures: readonly { level: string; fig
     parts.push(`not measured at ${list(readings.filter((reading) => reading.figure === null).map((reading) => reading.level))} (${NO_SAMPLE})`);
   }
   const text = parts.join('; ');
-  return { readings, verdict: { holds, text: holds ? `holds at every level: ${text}` : text } };
+  return { readings, verdict: { holds, shownToChange, text: holds ? `holds at every level: ${text}` : text } };
 }
