@@ -16,7 +16,7 @@ import { cautionLines } from '../src/reports/format.js';
 import { UsageError } from '../src/core/errors.js';
 import { readRunSummary } from '../src/present/metrics.js';
 import { writeReports } from '../src/present/report-page.js';
-import { rateInterval } from '../src/stats/rate-interval.js';
+import { rateInterval, scoreBounds } from '../src/stats/rate-interval.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
@@ -388,6 +388,17 @@ describe('hordelab plan', () => {
     expect(Number.isSafeInteger(JSON.parse((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.50000001', '--json')).stdout).matches)).toBe(false);
     // Within the bound: no such note.
     expect((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.55')).stdout).not.toContain('more than any run takes');
+  });
+
+  it('says near 0% or 100% that the interval at that rate is lopsided, its wider side past the margin (audit 28a)', async () => {
+    const cwd = tempDir();
+    const low = await hordelabIn(cwd, 'plan', '--rate', '0.02', '--margin', '0.01');
+    // Wilson at 2% of 792 runs -0.77/+1.23 points about the rate, as the audit computed.
+    const bounds = scoreBounds(0.02 * 792, 792, 0.95);
+    expect(low.stdout).toContain(`792 matches pin a rate near 2% to ±1 point`);
+    expect(low.stdout).toContain(`Near 0% the interval is lopsided: at that rate it runs ${+(100 * (0.02 - bounds.lower)).toFixed(2)} points below and ${+(100 * (bounds.upper - 0.02)).toFixed(2)} above, so its upper side reaches past the margin.`);
+    expect((await hordelabIn(cwd, 'plan', '--rate', '0.98', '--margin', '0.01')).stdout).toContain('Near 100% the interval is lopsided');
+    expect((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.01')).stdout).not.toContain('lopsided');
   });
 });
 

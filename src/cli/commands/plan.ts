@@ -8,6 +8,7 @@
 import { UsageError } from '../../core/errors.js';
 import { BOUNDS, MAX_MATCHES } from '../../core/input-bounds.js';
 import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../../stats/plan.js';
+import { scoreBounds } from '../../stats/rate-interval.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { jsonOption } from '../common-options.js';
 
@@ -44,7 +45,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     matches = matchesForMargin(rate, margin, confidence, designEffect);
     // The half-width at exactly that rate: a run's rate comes out on either side of it, and the
     // side nearer 50% gets a slightly wider interval (at 5% ± 1 point, half of runs; audit 20).
-    text = `${countText(matches)} matches pin a rate near ${percent(rate)} to ${points(margin)} (${percent(confidence)} Wilson interval at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.`;
+    text = `${countText(matches)} matches pin a rate near ${percent(rate)} to ${points(margin)} (${percent(confidence)} Wilson interval at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.${lopsided(rate, matches / designEffect, confidence)}`;
   } else if (margin !== undefined) {
     if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'give either --margin (interval width) or --power (a test), not both' }]);
     matches = matchesForDifferenceMargin(rate, vs, margin, confidence, designEffect);
@@ -117,4 +118,18 @@ export const planCommand: CommandModule = {
  */
 function countText(matches: number): string {
   return Number.isSafeInteger(matches) ? String(matches) : `about ${matches.toPrecision(3)}`;
+}
+
+/**
+ * Near 0% or 100% the Wilson interval is lopsided: the margin is half its width, and one side
+ * reaches further (audit 28a: 792 matches "pin a rate near 2% to ±1 point", and the interval at 2%
+ * runs −0.77/+1.24 points). Said where the two sides differ by more than a tenth; empty otherwise.
+ */
+function lopsided(rate: number, effectiveMatches: number, confidence: number): string {
+  const bounds = scoreBounds(rate * effectiveMatches, effectiveMatches, confidence);
+  const below = rate - bounds.lower;
+  const above = bounds.upper - rate;
+  if (!(Math.abs(above - below) > 0.1 * Math.max(above, below))) return '';
+  const side = (x: number): string => `${+(100 * x).toFixed(2)}`;
+  return ` Near ${rate < 0.5 ? '0%' : '100%'} the interval is lopsided: at that rate it runs ${side(below)} points below and ${side(above)} above, so its ${above > below ? 'upper' : 'lower'} side reaches past the margin.`;
 }
