@@ -3,6 +3,9 @@
  * whose order of skill is known by construction), that each pairing is the rotated run its
  * level file reproduces, and the note when none can be played.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chancePairings, runLadder } from '../src/ladder/ladder.js';
 import { formatLadder } from '../src/ladder/ladder-output.js';
@@ -77,5 +80,23 @@ describe('the ladder with the chance share', () => {
     const base = await parseScenario('game: zombie-trainers\nmatches: 10\nseed: 1\nseats: [random, random]\n', 'zt.yaml', { matches: 6, seed: 9, set: ['maxRounds=4'] });
     const level = await parseScenario(standaloneText(base), 'zt.yaml');
     expect([level.matches, level.seed, (level.params as { maxRounds: number }).maxRounds]).toEqual([6, 9, 4]);
+  });
+});
+
+describe('a pairing whose order by construction does not hold (audit 28a)', () => {
+  it('says so where the level taken as more skilled won less than it lost, and not where it won more', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-chance-order-'));
+    // At the pick duel, picking 0 always scores 35% against random, picking 1 always 65%.
+    const [zero, one] = [join(dir, 'zero.mjs'), join(dir, 'one.mjs')];
+    writeFileSync(zero, 'export default () => ({ chooseAction: () => 0 });\n');
+    writeFileSync(one, 'export default () => ({ chooseAction: () => 1 });\n');
+    const base = await parseScenario(`game: ${JSON.stringify(resolve('tests/fixtures/pick-duel.mjs'))}\nmatches: 400\nseed: 3\nseats: [random, random]\n`, join(dir, 'pick.yaml'));
+    const summary = await runLadder(base, { levels: ['random', zero], workers: 0, command: 'test', chanceShare: true });
+    const [pairing] = summary.chanceShare?.pairings ?? [];
+    expect([pairing?.stronger, pairing?.weaker]).toEqual([zero, 'random']);
+    expect(pairing?.orderContradicted).toMatch(new RegExp(`^${zero.replace(/[.]/g, '\\.')}, taken as the more skilled \\(random plays uniformly at random\\), won \\d+\\.\\d% \\[.*\\] and lost \\d+\\.\\d% \\[.*\\] against random: that order did not hold at this game, so this share says nothing of chance$`));
+    expect(formatLadder(summary)).toContain(`  Caution: ${pairing?.orderContradicted as string}.`);
+    const held = await runLadder(base, { levels: ['random', one], workers: 0, command: 'test', chanceShare: true });
+    expect(held.chanceShare?.pairings[0]?.orderContradicted).toBeUndefined();
   });
 });

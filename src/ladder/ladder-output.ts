@@ -72,7 +72,10 @@ export function formatLadder(summary: LadderSummary): string {
   if (summary.chanceShare !== undefined) {
     lines.push('', 'Chance share (consecutive levels of known order against each other, seats rotated):');
     if (summary.chanceShare.note !== undefined) lines.push(`  none: ${summary.chanceShare.note}`);
-    else lines.push(table(CHANCE_HEADER, chanceRows(summary), 2));
+    else {
+      lines.push(table(CHANCE_HEADER, chanceRows(summary), 2));
+      for (const pairing of summary.chanceShare.pairings) if (pairing.orderContradicted !== undefined) lines.push(`  Caution: ${pairing.orderContradicted}.`);
+    }
   }
   return lines.join('\n');
 }
@@ -119,6 +122,7 @@ function markdown(summary: LadderSummary): string {
     if (summary.chanceShare.note !== undefined) lines.push(`None: ${summary.chanceShare.note}.`);
     else {
       lines.push(mdRow(CHANCE_HEADER), mdRow(CHANCE_HEADER.map(() => '---')), ...chanceRows(summary).map(mdRow));
+      for (const pairing of summary.chanceShare.pairings) if (pairing.orderContradicted !== undefined) lines.push('', `Caution: ${pairing.orderContradicted}.`);
       lines.push('', `Each pairing's scenario: ${(summary.chanceShare.pairings).map((pairing) => `\`levels/${chanceFile(pairing.stronger, pairing.weaker)}\``).join(', ')} (\`hordelab run\` reproduces it).`);
     }
   }

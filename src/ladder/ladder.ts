@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { UsageError } from '../core/errors.js';
 import { summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
+import { formatRate } from '../reports/format.js';
 import { flattenMetrics } from '../present/metrics.js';
 import { settingsPlayed, type Scenario } from '../scenario/scenario.js';
 import { canonicalJson } from '../run/run-key.js';
@@ -70,6 +71,13 @@ export interface LadderChanceShare {
   readonly estimate: RateEstimate;
   /** The pairing's scenario text, to reproduce it with `hordelab run`. */
   readonly scenarioText: string;
+  /**
+   * Where the level taken as more skilled won less than it lost, beyond chance (its win rate's
+   * interval below its loss rate's): the order by construction did not hold at this game, and the
+   * share is not one of chance. Absent otherwise (audit 28a: a module that plays badly was
+   * called the more skilled against random, winning 32%, with no word of it).
+   */
+  readonly orderContradicted?: string;
 }
 
 export interface LadderSummary {
@@ -286,6 +294,8 @@ async function playPairings(base: Scenario, levels: readonly Level[], player: Ta
     const estimate = summary.quality?.chanceShare;
     if (estimate === undefined) throw new Error(`ladder: the pairing ${pairing.stronger.name} against ${pairing.weaker.name} gave no chance share; its scenario:\n${pairing.scenario.source.text}`);
     const { rate, lower, upper, successes, n, designEffect, clusters } = estimate;
+    const stronger = summarizeOutcomes(tally.outcomes, DEFAULT_CONFIDENCE).byAgent[pairing.stronger.name]?.overall;
+    const contradicted = stronger !== undefined && stronger.n > 0 && stronger.win.upper < stronger.loss.lower;
     results.push({
       stronger: pairing.stronger.name,
       weaker: pairing.weaker.name,
@@ -293,6 +303,9 @@ async function playPairings(base: Scenario, levels: readonly Level[], player: Ta
       matches: tally.matches,
       estimate: { rate, lower, upper, successes, n, designEffect, clusters },
       scenarioText: standaloneText(pairing.scenario),
+      ...(contradicted
+        ? { orderContradicted: `${pairing.stronger.name}, taken as the more skilled (${pairing.basis}), won ${formatRate(stronger.win).join(" ")} and lost ${formatRate(stronger.loss).join(" ")} against ${pairing.weaker.name}: that order did not hold at this game, so this share says nothing of chance` }
+        : {}),
     });
   }
   return { pairings: results };

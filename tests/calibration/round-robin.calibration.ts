@@ -13,40 +13,20 @@
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTournament } from '../../src/run/tournament.js';
 import { parseScenario } from '../../src/scenario/scenario.js';
 import { fitRatings } from '../../src/stats/ratings.js';
 import { share } from './pool.js';
 
-const GAME = `
-const PICKS = [Object.freeze({ pick: 0 }), Object.freeze({ pick: 1 })];
-const ENDS = [Object.freeze({ winner: 0 }), Object.freeze({ winner: 1 })];
-export default {
-  id: 'pick-duel', title: 'Pick duel (calibration)', seats: ['First', 'Second'], parameters: {}, utilityBounds: [-1, 1],
-  hiddenInformation: false, validateParameters: () => [], maxLength: () => 3,
-  setup: () => ({ picks: [], winner: -1 }),
-  currentPlayer: (s) => (s.winner >= 0 ? -2 : s.picks.length < 2 ? s.picks.length : -1),
-  isTerminal: (s) => s.winner >= 0,
-  legalActions(s, into) { const a = into ?? []; a.length = 0; if (s.winner < 0 && s.picks.length < 2) a.push(...PICKS); return a; },
-  chanceOutcomes(s) { const p = 0.5 + 0.3 * (s.picks[0] - s.picks[1]); return [{ action: ENDS[0], probability: p }, { action: ENDS[1], probability: 1 - p }]; },
-  sampleChance(s, rng) { return rng.float() < 0.5 + 0.3 * (s.picks[0] - s.picks[1]) ? ENDS[0] : ENDS[1]; },
-  apply(s, action, emit) { if ('pick' in action) s.picks.push(action.pick); else { s.winner = action.winner; emit?.({ type: 'matchEnd' }); } },
-  returns: (s) => (s.winner === 0 ? [1, -1] : s.winner === 1 ? [-1, 1] : [0, 0]),
-  heuristic: (s) => (s.winner === 0 ? [1, -1] : s.winner === 1 ? [-1, 1] : [0, 0]),
-  observe: (s) => ({ picks: [...s.picks], winner: s.winner }),
-  clone: (s) => ({ picks: [...s.picks], winner: s.winner }),
-  actionKey: (a) => ('pick' in a ? 'pick' + a.pick : 'win' + a.winner),
-  describeState: (s) => 'picks ' + s.picks.join(',') + ', winner ' + s.winner,
-};
-`;
+const GAME = resolve('tests/fixtures/pick-duel.mjs');
+
 const AGENT = `export default (config, { rng }) => ({ chooseAction: () => (rng.float() < config.prob ? 1 : 0) });\n`;
 
 describe('Elo rating intervals of a round robin played through the tournament', () => {
   it('cover the fit of the exact scores 92–98% (200 round robins of 200 games a pairing)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-rr-calibration-'));
-    writeFileSync(join(dir, 'pick.mjs'), GAME);
     writeFileSync(join(dir, 'pk.mjs'), AGENT);
     const probabilities = [1, 0.5, 0];
     // The estimand: the fit of the exact scores (a million games a pairing, scored exactly).
@@ -58,7 +38,7 @@ describe('Elo rating intervals of a round robin played through the tournament', 
     const repetitions = 200;
     let covered = 0;
     for (let seed = 1; seed <= repetitions; seed++) {
-      const text = `game: ./pick.mjs\nmatches: 200\nseed: ${seed}\nseats:\n  roundRobin: [${seats}]\n`;
+      const text = `game: ${JSON.stringify(GAME)}\nmatches: 200\nseed: ${seed}\nseats:\n  roundRobin: [${seats}]\n`;
       const scenario = await parseScenario(text, join(dir, 'rr.yaml'));
       const { summary } = await runTournament(scenario, { outDir: join(dir, 'out'), force: true, eventFiles: false, command: 'calibration', workers: 0 });
       for (const rating of summary.ratings) {
