@@ -71,6 +71,18 @@ describe('the digest of a live state', () => {
     expect(fingerprint(cyclic)).toEqual(fingerprint(cyclic));
   });
 
+  it('reads a state as deep as a long linked history without exhausting the stack, and sees a change at its far end (review 28c)', () => {
+    let trail: { cell: number; prev: unknown } | null = null;
+    const links: { cell: number; prev: unknown }[] = [];
+    for (let i = 0; i < 100_000; i++) {
+      trail = { cell: i, prev: trail };
+      links.push(trail);
+    }
+    const before = fingerprint({ trail });
+    (links[0] as { cell: number }).cell = -1;
+    expect(changedPart(before, fingerprint({ trail }))).toBe('trail');
+  });
+
   it('reads a typed array that starts off a 4-byte boundary by its bytes', () => {
     const buffer = new Uint8Array([9, 1, 2, 3, 4, 5]).buffer;
     const before = fingerprint({ view: new Uint8Array(buffer, 1, 5) });
