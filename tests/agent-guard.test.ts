@@ -260,3 +260,17 @@ describe('an agent that draws from Math.random, builds a bad agent later, or ans
 function game(outcome: { finalState: unknown }): number {
   return (games.get('tic-tac-toe') as { game: AnyGame }).game.currentPlayer(outcome.finalState);
 }
+
+describe('what a module could reach and keep (review 28c)', () => {
+  it("a scenario's parameters are frozen all the way down, so a configuration that holds them cannot have them rewritten", async () => {
+    const scenario = await parseScenario('game: zombie-trainers\nmatches: 2\nseed: 1\nparams: { traps: { 40: 2 } }\nseats: [random, random]\n', 'frozen.yaml');
+    const params = scenario.params as { maxRounds: number; traps: Record<string, number> };
+    expect([Object.isFrozen(params), Object.isFrozen(params.traps)]).toEqual([true, true]);
+    expect(() => (params.maxRounds = 3)).toThrow(TypeError);
+  });
+
+  it("Hordelab's own agent factories are frozen: a module cannot replace how they are built", () => {
+    expect(Object.isFrozen(randomAgent)).toBe(true);
+    expect(() => ((randomAgent as { create: unknown }).create = () => null)).toThrow(TypeError);
+  });
+});

@@ -381,6 +381,9 @@ const OWN_AGENTS = new WeakSet<AgentFactory>();
 
 /** Marks `factory` as one of Hordelab's own agents (each in `agents/` marks itself where it is defined). */
 export function markOwnAgent(factory: AgentFactory): void {
+  // Frozen: an unguarded seat's agent is handed the live game and the decision every seat
+  // shares, so a module that replaced `randomAgent.create` read the other seat's hand (review 28c).
+  Object.freeze(factory);
   OWN_AGENTS.add(factory);
 }
 

@@ -102,8 +102,9 @@ function isPlainData(value: unknown, depth = 0): boolean {
   return Reflect.ownKeys(value).every((key) => typeof key === 'string' && isPlainData((value as Record<string, unknown>)[key], depth + 1));
 }
 
-function deepFreeze<T>(value: T): T {
-  if (isObjectLike(value)) {
+/** `value` and every plain object and array it holds, frozen (a typed array cannot be: left as it is). */
+export function deepFreeze<T>(value: T): T {
+  if (isObjectLike(value) && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
     for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<string | symbol, unknown>)[key]);
     Object.freeze(value);
   }

@@ -42,6 +42,7 @@ import { describeValue, type SeatSpec } from '../core/match-runner.js';
 import { formatPath, parameterIssuesOf, parseParameters } from '../core/parameters.js';
 import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
 import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
+import { deepFreeze } from '../core/read-only.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { FIGURES_PLACEMENT, loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
@@ -335,7 +336,10 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
     return sets.setBy.size > 0 && named.source === file ? { source: `${file} with ${setFlagsText(sets.setBy)}`, field: named.field } : named;
   };
   for (const problem of parameterIssuesOf(game, parsedParams.params)) issues.push({ ...togetherSourceOf(problem.path), message: problem.message });
-  return parsedParams.params;
+  // Frozen: a game's configuration holds them, and what an agent is handed holds the
+  // configuration; a module that kept one and wrote `config.params.maxRounds = 3` changed the
+  // rules of later matches and the parameters summary.json records (review 28c).
+  return deepFreeze(parsedParams.params);
 }
 
 /** Why `game.maxLength(params)` is no whole number of steps from 1 to 2^53 − 1 (or threw), blamed on the scenario's `game` (`file`: the file, with any --set flags); null when it is one. */
