@@ -135,8 +135,8 @@ describe("an agent that changes the live game through what it is handed (audit 2
       const failure = failureOf(() => playMatch(matchOf(game, params, [meddling('./meddler.mjs', meddle), randomAgent]), null));
       expect(failure.cause).toBeInstanceOf(RunStoppingError);
       expect((failure.cause as Error).message).toBe(
-        `agent "./meddler.mjs" of seat 1: changed the live game state while it chose (its "${part}"), through something it was handed that the state shares, such as the game's configuration or a map's arrays; ` +
-          'expected an agent to change only what it owns: copy a part before changing it (a spread, JSON, slice())',
+        `agent "./meddler.mjs" of seat 1: the live game state changed (its "${part}") while it chose: it, or a game function it called (observe, searchState), wrote into a part the state shares (the game's configuration, a map's arrays); ` +
+          'expected an agent to change only what it owns (copy a part before changing it: a spread, JSON, slice()), and a game whose observe and determinize hand out no part of the live state (hordelab conform checks that)',
       );
     });
   }
@@ -150,7 +150,7 @@ describe("an agent that changes the live game through what it is handed (audit 2
     const scenario = await parseScenario(`game: zombie-trainers\nmatches: 6\nseed: 2\nseats: [${agent}, random]\n`, join(dir, 's.yaml'));
     const stopped = await runScenario(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test', maxErrors: 5, workers: 0 }).catch((error: unknown) => error);
     expect((stopped as Error).name).toBe('MetricFailure');
-    expect((stopped as Error).message).toMatch(new RegExp(`^agent "${agent.replace(/[.]/g, '\\.')}" of seat 1: changed the live game state while it chose \\(its "config"\\).* in match 0 \\(match seed [0-9a-f]+\\); expected an agent to change only what it owns`));
+    expect((stopped as Error).message).toMatch(new RegExp(`^agent "${agent.replace(/[.]/g, '\\.')}" of seat 1: the live game state changed \\(its "config"\\) while it chose: .*map's arrays\\) in match 0 \\(match seed [0-9a-f]+\\); expected an agent to change only what it owns`));
   });
 
   it("does not stop a user's agent that only reads what it shares and changes its own copies, in any built-in game", () => {
@@ -230,11 +230,21 @@ describe('an agent that draws from Math.random, builds a bad agent later, or ans
   it('Math.random fails the match while it is in play, naming the call, and is JavaScript\'s own outside a match', () => {
     const drawing = answering('./drawing.mjs', (decision) => Math.floor(Math.random() * decision.legalActions.length));
     const failure = failureOf(() => playMatch(matchOf(ticTacToe, params, [drawing, randomAgent]), null));
-    expect(failure.message).toContain('Math.random was called during a match (by an agent, the game or a metric module): its draws are not seeded');
+    expect(failure.message).toMatch(/Math.random was called during a match from .*agent-guard.test.ts:\d+: its draws are not seeded/);
     // Hordelab's own agents never call it: a match of theirs plays through, and afterwards it draws again.
     expect(game(playMatch(matchOf(ticTacToe, params, [randomAgent, randomAgent]), null))).toBe(TERMINAL);
     const drawn = Math.random();
     expect(drawn >= 0 && drawn < 1).toBe(true);
+  });
+
+  it("a metric module's finishMatch drawing from Math.random stops the run, naming the module and the file that called it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-unseeded-metric-'));
+    const module = join(dir, 'noise.mjs');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(module, "export default { name: 'noise', create: () => ({ onEvent() {}, finishMatch: () => ({ noise: { count: Math.floor(10 * Math.random()) } }) }) };\n");
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [random, random]\nmetrics: [${module}]\n`, join(dir, 's.yaml'));
+    const stopped = await runScenario(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test', workers: 0 }).catch((error: unknown) => error);
+    expect((stopped as Error).message).toContain(`metric module ${module}, metric "noise": finishMatch threw "Math.random was called during a match from ${module}:1: its draws are not seeded`);
   });
 
   it('a factory whose later agent has no chooseAction fails that match saying so', () => {

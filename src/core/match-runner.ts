@@ -280,8 +280,8 @@ function askGuarded(agent: Agent, decision: Decision, state: unknown, who: strin
     if (part !== null) {
       throw new RunStoppingError(
         who,
-        `changed the live game state while it chose (${part === '' ? 'the state' : `its ${JSON.stringify(part)}`}), through something it was handed that the state shares, such as the game's configuration or a map's arrays`,
-        'an agent to change only what it owns: copy a part before changing it (a spread, JSON, slice())',
+        `the live game state changed (${part === '' ? 'the state' : `its ${JSON.stringify(part)}`}) while it chose: it, or a game function it called (observe, searchState), wrote into a part the state shares (the game's configuration, a map's arrays)`,
+        "an agent to change only what it owns (copy a part before changing it: a spread, JSON, slice()), and a game whose observe and determinize hand out no part of the live state (hordelab conform checks that)",
       );
     }
   }

@@ -17,14 +17,24 @@ let matchesInPlay = 0;
 
 /** Thrown by `Math.random` while a match is in play. */
 export class UnseededRandomError extends Error {
-  constructor() {
-    super('Math.random was called during a match (by an agent, the game or a metric module): its draws are not seeded, so the match could not be played again; draw from the seeded rng a seat or the rules are given');
+  constructor(caller: string | null) {
+    super(`Math.random was called during a match${caller === null ? ' (by an agent, the game, a metric module or an event sink)' : ` from ${caller}`}: its draws are not seeded, so the match could not be played again; draw from the seeded rng a seat or the rules are given`);
     this.name = 'UnseededRandomError';
   }
 }
 
+/** Where the call came from: the first frame of the stack outside this file (`file:line`), or null. */
+function callerOf(stack: string | undefined): string | null {
+  for (const line of (stack ?? '').split('\n').slice(1)) {
+    if (line.includes('unseeded-random')) continue;
+    const place = /\(?((?:file:\/\/)?[^\s()]+:\d+):\d+\)?\s*$/.exec(line);
+    return place === null ? null : (place[1] as string).replace(/^file:\/\//, '');
+  }
+  return null;
+}
+
 function guardedRandom(): number {
-  if (matchesInPlay > 0) throw new UnseededRandomError();
+  if (matchesInPlay > 0) throw new UnseededRandomError(callerOf(new Error().stack));
   return unseeded();
 }
 

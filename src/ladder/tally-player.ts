@@ -3,7 +3,7 @@
  * tallies in match order, so results do not depend on worker count or chunking: aggregates are
  * exact integer sums, and per-match scores are concatenated by match index.
  */
-import { ReproducibleFailure } from '../core/errors.js';
+import { MetricFailure, ReproducibleFailure } from '../core/errors.js';
 import { playUntilFailure } from '../run/batches.js';
 import { brokenMatchMessage } from '../run/chunk-player.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
@@ -105,6 +105,10 @@ export class TallyPlayer {
     try {
       await this.extend(scenario, tally, end);
     } catch (error) {
+      // A metric module's failure, or a module agent's change to the live game, stops the ladder
+      // too: with the ladder's own reproduce line, not a replay of the base scenario, which plays
+      // another level (review 28c).
+      if (error instanceof MetricFailure) throw new ReproducibleFailure(`${label}: ${error.message}`, reproduce(new TallyFailure(error.message, error.matchIndex)), { cause: error });
       if (!(error instanceof TallyFailure)) throw error;
       throw new ReproducibleFailure(`${label}: ${error.message}`, reproduce(error), { cause: error });
     }

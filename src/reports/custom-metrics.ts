@@ -40,6 +40,7 @@ import { importFailure, uncompiledModule } from '../core/user-module.js';
 import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
 import { MetricFailure, RunStoppingError, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
+import { enterMatch, leaveMatch } from '../core/unseeded-random.js';
 
 /** One match's value of a figure. */
 export type FigureValue = { readonly count: number } | { readonly successes: number; readonly trials: number } | { readonly numerator: number; readonly denominator: number };
@@ -449,10 +450,15 @@ function combinedCollector(inner: MatchCollector<GameEvent, unknown>, modules: r
         // The next match gets its own.
         entry.collector = null;
         let values: unknown;
+        // Counted as the match's: a figure drawn from Math.random here would differ from run to
+        // run as one drawn in onEvent does (review 28c).
+        enterMatch();
         try {
           values = collector.finishMatch(context);
         } catch (error) {
           throw new MetricModuleError(subject, `finishMatch threw ${thrown(error)}`, null);
+        } finally {
+          leaveMatch();
         }
         let what: string | null;
         try {

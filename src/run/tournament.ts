@@ -8,7 +8,7 @@
  * intervals (`stats/ratings.ts`), in `tournament.json`, `pairings.csv` and `ratings.csv`.
  */
 import { join } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
 import { percentBound, table } from '../reports/format.js';
 import type { AgentOutcomes, OutcomeSummary } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
@@ -227,7 +227,10 @@ async function playPairings(
       onPairing?.(index, pairs.length, a, b);
       const pairing = await parseScenario(scenario.source.text, scenario.source.file, { ...scenario.source.overrides, pairing: [i, j] });
       let reproduce: string | null = null;
-      const run = await runScenario(pairing, {
+      // A metric module's failure (or a module agent's change to the live game) stops the round
+      // robin: said as the pairing's, with the replay line that plays that pairing (review 28d:
+      // without --pairing it replayed another pairing's match, exit 0).
+      const run = await inPairing(a, b, (matchIndex, matchSeed) => replayCommand?.([i, j], matchIndex, matchSeed), () => runScenario(pairing, {
         ...runOptions,
         outDir: join(options.outDir, folder),
         command: `${options.command} # pairing ${a} vs ${b}`,
@@ -242,7 +245,7 @@ async function playPairings(
                 return line;
               },
             }),
-      });
+      }));
       runs.push(run);
       errors += run.errors;
       if (run.errors > 0) failures.push({ a, b, folder, errors: run.errors, reproduce });
@@ -265,6 +268,18 @@ async function playPairings(
     throw error;
   }
   return { runs, pairings, results, failures };
+}
+
+/** `play()`, a MetricFailure in it said as the pairing's failure with `replay`'s line for it. */
+async function inPairing<T>(a: string, b: string, replay: (matchIndex: number, matchSeed: string) => string | undefined, play: () => Promise<T>): Promise<T> {
+  try {
+    return await play();
+  } catch (error) {
+    if (!(error instanceof MetricFailure)) throw error;
+    const line = replay(error.matchIndex, error.matchSeed);
+    if (line === undefined) throw error;
+    throw new ReproducibleFailure(`pairing ${a} vs ${b}: ${error.message}`, line, { cause: error });
+  }
 }
 
 /** The agents' ratings from the pairings' results, by agent name, best first, and the fit's warnings. */
