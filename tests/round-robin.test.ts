@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { runTournament } from '../src/run/tournament.js';
-import { parseScenario } from '../src/scenario/scenario.js';
+import { pairingFirstSeed } from '../src/run/play-chunk.js';
+import { parseScenario, type Scenario } from '../src/scenario/scenario.js';
 import { formatSeed, matchSeed } from '../src/core/rng.js';
 
 describe('a round robin interrupted by Ctrl-C', () => {
@@ -218,5 +219,35 @@ describe('a round robin whose pairings would share a folder', () => {
     expect(cased.status).toBe(2);
     expect(cased.stderr).toContain('the pairings "x" vs "C" and "x" vs "c" would share the folder x-vs-C (x-vs-c on a disk that ignores case)');
     expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});
+
+describe("a metric module's failure in a round robin (review 28d)", () => {
+  it('is said as its pairing\'s, with the replay line that plays that pairing\'s match', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-rr-metric-'));
+    // Throws in the first match whose agents are random and greedy.
+    writeFileSync(join(dir, 'picky.mjs'), "export default { name: 'picky', create: () => { let agents = ''; return { onEvent() {}, finishMatch(match) { if (match.agents.includes('greedy') && match.agents.includes('random')) throw new Error('mixed'); return {}; } }; } };\n");
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 4\nseed: 2\nmetrics: [./picky.mjs]\nseats:\n  roundRobin: [random, {agent: random, name: r2}, greedy]\n', join(dir, 'rr.yaml'));
+    const failed = await runTournament(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test', workers: 0, replayCommand: (pairing, matchIndex) => `replay --match ${matchIndex} --pairing ${pairing[0] + 1},${pairing[1] + 1}` }).catch((error: unknown) => error);
+    expect((failed as Error).name).toBe('ReproducibleFailure');
+    expect((failed as Error).message).toMatch(/^pairing random vs greedy: metric module .*picky\.mjs, metric "picky": finishMatch threw "mixed" in match 0 \(match seed [0-9a-f]+\)/);
+    expect((failed as { reproduce: string }).reproduce).toBe('replay --match 0 --pairing 1,3');
+  });
+});
+
+describe('the seeds of a round robin\'s pairings (review 28d)', () => {
+  it('number every pairing of five agents 0, 1, 2, ... in the order of the list, none shared', () => {
+    const tournament = Array.from({ length: 5 }, () => ({})) as unknown as Scenario['tournament'];
+    const firsts: number[] = [];
+    for (let i = 0; i < 5; i++) for (let j = i + 1; j < 5; j++) firsts.push(pairingFirstSeed({ tournament, source: { text: '', file: 'rr.yaml', overrides: { pairing: [i, j] } } }));
+    expect(firsts).toEqual(Array.from({ length: 10 }, (_, k) => k * 2 ** 32));
+    expect(pairingFirstSeed({ tournament: null, source: { text: '', file: 's.yaml', overrides: {} } })).toBe(0);
+  });
+});
+
+describe('a round robin of more agents than its seeds can keep apart (review 28d)', () => {
+  it('is refused past 1,000 agents, naming seats, where 2,100 ended in a stack trace', async () => {
+    const seats = Array.from({ length: 1001 }, (_, i) => `{agent: random, name: a${i}}`).join(', ');
+    await expect(parseScenario(`game: tic-tac-toe\nmatches: 2\nseed: 1\nseats:\n  roundRobin: [${seats}]\n`, 'big.yaml')).rejects.toThrow(/^big\.yaml: seats: expected .*\{ roundRobin: \[2 to 1000 agents\] \}$/);
   });
 });

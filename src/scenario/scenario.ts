@@ -70,9 +70,11 @@ const seatsSchema = z.union(
   [
     z.array(seatSchema).min(1),
     z.strictObject({ rotate: z.array(seatSchema).min(2) }),
-    z.strictObject({ roundRobin: z.array(seatSchema).min(2, { message: 'a round robin needs at least 2 agents' }) }),
+    // At most 1,000 agents: each of their 499,500 pairings plays seeds from its own 2^32 (see
+    // pairingFirstSeed), which must stay below 2^53 (review 28d: 2,100 agents ended in a stack trace).
+    z.strictObject({ roundRobin: z.array(seatSchema).min(2, { message: 'a round robin needs at least 2 agents' }).max(1000, { message: 'a round robin takes at most 1000 agents' }) }),
   ],
-  { error: `expected a list of seats (each ${SEAT_FORMS}), { rotate: [two or more seats] } or { roundRobin: [two or more agents] }` },
+  { error: `expected a list of seats (each ${SEAT_FORMS}), { rotate: [two or more seats] } or { roundRobin: [2 to 1000 agents] }` },
 );
 
 const scenarioSchema = z.strictObject({
