@@ -124,6 +124,17 @@ describe('merging shards in-process', () => {
     const commandOf = (path: string): string => (JSON.parse(read(path)) as { command: string }).command;
     expect([commandOf('shard-0/summary.json'), commandOf('shard-1/summary.json')]).toEqual([`${commandOf('single/summary.json')} --shard 0/2`, `${commandOf('single/summary.json')} --shard 1/2`]);
     expect(document.command).toBe(commandOf('single/summary.json'));
+    // With the flags that shape a shard's output (another value is another run's shard).
+    expect(commandOf('doomed-1/summary.json')).toBe(`${commandOf('doomed-single/summary.json')} --max-errors 20 --no-event-files --shard 1/2`);
+  });
+
+  it("takes a shard whose summary.json names the whole run's command, as the build before shard commands wrote it (review 28d)", async () => {
+    const [first, second] = copyShards();
+    const path = join(first, 'summary.json');
+    const whole = (JSON.parse(readFileSync(join(first, 'shard.json'), 'utf8')) as { command: string }).command;
+    rewriteFile(first, 'summary.json', readFileSync(path, 'utf8').replace(/"command": "[^"]*"/, `"command": ${JSON.stringify(whole)}`));
+    const { document } = await mergeRuns([first, second], out());
+    expect(document.command).toBe(whole);
   });
 
   it('joins the failed matches of every shard into one errors.csv, with one header', async () => {

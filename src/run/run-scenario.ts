@@ -349,7 +349,7 @@ function publishRun(
 ): RunResult {
   const { errors, matchesPlayed } = tally;
   const state = tally.state;
-  const command = options.shard === undefined ? options.command : shardCommand(options.command, options.shard);
+  const command = options.shard === undefined ? options.command : shardCommand(options.command, options.shard, { maxErrors: limits.maxErrors, eventFiles: options.eventFiles });
   const document = summaryDocument(scenario, tally.aggregate, tally.outcomes, { status, matchesPlayed, errors }, command, timing);
   const tables = summaryTableFiles(scenario, document);
   const summary: WholeFile = { name: SUMMARY_FILE, text: `${toJson(document)}\n` };

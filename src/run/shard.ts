@@ -21,11 +21,16 @@ export function shardRange(matches: number, shard: Shard | undefined): { start: 
 }
 
 /**
- * The command a shard's own summary.json records: the whole run's with `--shard i/n`, which plays
- * that shard's figures again (the whole run's command, as shard.json keeps it, would play every
- * match).
+ * The command a shard's own summary.json records: the whole run's with the flags that shape a
+ * shard's output (`--max-errors`, `--no-event-files`: another value is a shard of another run)
+ * and `--shard i/n`, which plays that shard again (the whole run's command, as shard.json keeps
+ * it, would play every match).
  */
-export const shardCommand = (command: string, shard: Shard): string => `${command} --shard ${shard.index}/${shard.count}`;
+export function shardCommand(command: string, shard: Shard, options: { readonly maxErrors: number; readonly eventFiles: boolean }): string {
+  const maxErrors = options.maxErrors > 0 ? ` --max-errors ${options.maxErrors}` : '';
+  const eventFiles = options.eventFiles ? '' : ' --no-event-files';
+  return `${command}${maxErrors}${eventFiles} --shard ${shard.index}/${shard.count}`;
+}
 
 /** The record's name in a shard's folder. */
 export const SHARD_FILE = 'shard.json';
