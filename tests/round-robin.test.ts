@@ -9,6 +9,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { runTournament } from '../src/run/tournament.js';
+import { runScenario } from '../src/run/run-scenario.js';
+import { compareRuns } from '../src/present/compare.js';
+import { readRunSummary, type RunSummary } from '../src/present/metrics.js';
 import { pairingFirstSeed } from '../src/run/play-chunk.js';
 import { parseScenario, type Scenario } from '../src/scenario/scenario.js';
 import { formatSeed, matchSeed } from '../src/core/rng.js';
@@ -249,5 +252,23 @@ describe('a round robin of more agents than its seeds can keep apart (review 28d
   it('is refused past 1,000 agents, naming seats, where 2,100 ended in a stack trace', async () => {
     const seats = Array.from({ length: 1001 }, (_, i) => `{agent: random, name: a${i}}`).join(', ');
     await expect(parseScenario(`game: tic-tac-toe\nmatches: 2\nseed: 1\nseats:\n  roundRobin: [${seats}]\n`, 'big.yaml')).rejects.toThrow(/^big\.yaml: seats: expected .*\{ roundRobin: \[2 to 1000 agents\] \}$/);
+  });
+});
+
+describe("a pairing's own seeds, as its summary records them (review 28d)", () => {
+  it('are in summary.json past the first pairing, and compare says two runs share dice only where they do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-rr-first-seed-'));
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 20\nseed: 5\nseats:\n  roundRobin: [random, {agent: random, name: r2}, greedy]\n', join(dir, 'rr.yaml'));
+    const { summary } = await runTournament(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test', workers: 0 });
+    const read = async (folder: string) => readRunSummary(join(dir, 'out', folder));
+    const [first, second] = [await read(summary.pairings[0]?.folder as string), await read(summary.pairings[1]?.folder as string)];
+    expect([first.scenario.firstSeedIndex, second.scenario.firstSeedIndex]).toEqual([undefined, 2 ** 32]);
+    const shared = (a: RunSummary, b: RunSummary): boolean => compareRuns('a', a, 'b', b).notes.some((note) => note.startsWith('both runs played run seed 5'));
+    expect(shared(first, second)).toBe(false);
+    // A plain rotated run of the first pairing's seats plays the first pairing's seeds.
+    const plain = join(dir, 'plain');
+    await runScenario(await parseScenario('game: tic-tac-toe\nmatches: 20\nseed: 5\nseats:\n  rotate: [random, {agent: random, name: r2}]\n', join(dir, 'plain.yaml')), { outDir: plain, eventFiles: false, command: 'test', workers: 0 });
+    expect(shared(await readRunSummary(plain), first)).toBe(true);
+    expect(shared(await readRunSummary(plain), second)).toBe(false);
   });
 });

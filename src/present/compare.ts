@@ -319,7 +319,9 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   // tests here, made for independent runs, are then conservative (audit 20: a 5-point change was
   // found 13% of the time on one seed against 37% on two), though not where they move apart
   // (seats swapped, say). Said, with where a paired test is.
-  if (baseline.scenario.seed === run.scenario.seed) {
+  // A round robin's pairing plays from its own first seed index: another pairing, or a plain
+  // run, on the same run seed shares no dice with it (review 28d).
+  if (baseline.scenario.seed === run.scenario.seed && (baseline.scenario.firstSeedIndex ?? 0) === (run.scenario.firstSeedIndex ?? 0)) {
     notes.push(`both runs played run seed ${run.scenario.seed}: their matches share dice, and these intervals and tests assume independent runs (they are conservative where the shared dice move both runs alike, as for most changes of a setting); for a paired difference on common seeds, use hordelab sweep`);
   }
   // The same game id with other rules (a module edited between the runs) changes every figure.

@@ -60,6 +60,8 @@ export interface RunSummary {
     readonly matches: number;
     readonly params: Record<string, unknown>;
     readonly rotateSeats: boolean;
+    /** A round robin pairing's first seed index (see the run summary's); absent for other runs. */
+    readonly firstSeedIndex?: number;
     readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: Record<string, unknown> }[];
   };
   readonly command: string;

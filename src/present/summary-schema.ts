@@ -39,6 +39,7 @@ const summarySchema = z.strictObject({
     matches: count,
     params: z.record(z.string(), z.unknown()),
     rotateSeats: z.boolean(),
+    firstSeedIndex: z.number().int().min(0).optional(),
     seats: z.array(z.object({ name: z.string(), agent: z.string(), config: z.record(z.string(), z.unknown()) })).min(1),
   }),
   command: z.string(),

@@ -8,6 +8,7 @@ import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { csv } from './csv.js';
+import { pairingFirstSeed } from './play-chunk.js';
 
 /** How a run ended: `stopped` when failures passed `--max-errors`; `interrupted` by Ctrl-C. */
 export type RunStatus = 'complete' | 'stopped' | 'interrupted';
@@ -28,6 +29,11 @@ export interface SummaryDocument {
     readonly matches: number;
     readonly params: unknown;
     readonly rotateSeats: boolean;
+    /**
+     * A round robin's pairing plays seeds from its own first seed index (`pairingFirstSeed`), not
+     * from 0: absent for every other run. Two runs share dice only where seed and this agree.
+     */
+    readonly firstSeedIndex?: number;
     readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: unknown }[];
   };
   readonly command: string;
@@ -73,6 +79,7 @@ export function summaryDocument(
       matches: scenario.matches,
       params: scenario.params,
       rotateSeats: scenario.rotate,
+      ...(pairingFirstSeed(scenario) === 0 ? {} : { firstSeedIndex: pairingFirstSeed(scenario) }),
       seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })),
     },
     command,
