@@ -413,13 +413,16 @@ export function isOwnAgent(factory: AgentFactory): boolean {
  */
 function checkBuiltAgent(agent: unknown, seat: SeatSpec, index: number): void {
   let chooseAction: unknown;
+  let thenable = false;
   try {
     chooseAction = typeof agent === 'object' && agent !== null ? (agent as { chooseAction?: unknown }).chooseAction : undefined;
+    thenable = typeof (agent as { then?: unknown } | null)?.then === 'function';
   } catch (error) {
     throw new ContractBreach(`agent "${seat.factory.id}" of seat ${index + 1} built an agent that threw when its chooseAction was read: ${describeThrown(error).message}`);
   }
   if (typeof chooseAction !== 'function') {
-    const built = typeof agent === 'object' && agent !== null && !('then' in agent) ? 'an object without chooseAction' : describeChoice(agent);
+    // Worded as the check of the module's first agent words it.
+    const built = thenable ? 'a promise (an async factory?)' : typeof agent === 'object' && agent !== null ? 'an object without chooseAction' : describeChoice(agent);
     throw new ContractBreach(`agent "${seat.factory.id}" of seat ${index + 1} built ${built} for this match; expected an object with chooseAction(decision) returning a legal action's index`);
   }
 }

@@ -228,7 +228,7 @@ export async function run<G extends GameId>(scenario: ScenarioObject<G>, options
   if (parsed.tournament !== null) {
     // Its pairings would each need a summary of their own; playing only the first would return
     // one pairing's figures as if they were the round robin's.
-    throw new UsageError([{ source: 'scenario', field: 'seats.roundRobin', message: 'run() plays one seating and returns its summary; play a round robin with hordelab run (one folder per pairing), or call run() once per pairing with seats: { rotate: [a, b] }' }]);
+    throw new UsageError([{ source: 'scenario', field: 'seats.roundRobin', message: 'run() plays one seating and returns its summary; play a round robin with hordelab run (one folder per pairing), or call run() once per pairing with seats: { rotate: [a, b] } and a seed of its own (on one seed the pairings are correlated, which ratings that add their variances do not allow)' }]);
   }
   // A factory that is neither registered nor loaded from a module is an object of this thread.
   const objects = parsed.seats.some((seat) => seat.factory.moduleUrl === undefined && agents.get(seat.factory.id) !== seat.factory);

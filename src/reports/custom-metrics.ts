@@ -450,7 +450,7 @@ function combinedCollector(inner: MatchCollector<GameEvent, unknown>, modules: r
         // The next match gets its own.
         entry.collector = null;
         let values: unknown;
-        // Counted as the match's: a figure drawn from Math.random here would differ from run to
+        // Counted as the match's: a figure drawn from JavaScript's unseeded random here would differ from run to
         // run as one drawn in onEvent does (review 28c).
         enterMatch();
         try {
