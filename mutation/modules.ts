@@ -48,7 +48,7 @@ export const mutationModules: readonly MutationModule[] = [
     note: 'The static value term by term and the nearest-zombie distance in its own test; the pending catch and attack expectations in `agents.test.ts`, against expectimax over every chance outcome.',
   },
   { source: 'src/games/integer-duel/rules.ts', tests: ['tests/integer-duel-rules.test.ts'] },
-  { source: 'src/core/match-runner.ts', tests: ['tests/match-runner.test.ts'] },
+  { source: 'src/core/match-runner.ts', tests: ['tests/match-runner.test.ts', 'tests/agent-guard.test.ts'] },
   {
     source: 'src/core/rng.ts',
     tests: ['tests/rng.test.ts'],
