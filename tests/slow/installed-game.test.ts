@@ -19,8 +19,9 @@ const firstPlayerWins = (rounds: number): number => (6 / 11) * (1 - (25 / 36) **
 /** The game as a designer writes it from the README: plain JavaScript, everything from 'hordelab'. */
 const GAME = `import { CHANCE, TERMINAL, param } from 'hordelab';
 
-const THROW = { kind: 'throw' };
-const ROLLS = [1, 2, 3, 4, 5, 6].map((value) => ({ kind: 'roll', value }));
+// Listed again at every decision, so frozen (the README's example does so; conform checks it).
+const THROW = Object.freeze({ kind: 'throw' });
+const ROLLS = [1, 2, 3, 4, 5, 6].map((value) => Object.freeze({ kind: 'roll', value }));
 const over = (state) => state.winner >= 0 || state.turn >= 2 * state.rounds;
 
 export default {
