@@ -641,6 +641,15 @@ describe('where report, sweep and tune may write', () => {
     expect(readdirSync(join(link, '..'))).toEqual(['dangling']);
   });
 
+  it('an --out that is a loop of links is called one, not a link to nothing (review 28d)', async () => {
+    const dir = tempDir();
+    symlinkSync(join(dir, 'two'), join(dir, 'one'));
+    symlinkSync(join(dir, 'one'), join(dir, 'two'));
+    const refused = await hordelabIn(work, 'run', 's.yaml', '-w', '0', '--out', join(dir, 'one'));
+    expect([refused.status, refused.stderr]).toEqual([2, `hordelab: --out: ${join(dir, 'one')} is a link to ${join(dir, 'two')} in a loop of links that never reaches a folder; expected a folder, or a link to one\n`]);
+    expect(readdirSync(dir).sort()).toEqual(['one', 'two']);
+  });
+
   it('an --out below a link to nothing names that link, for run and sweep alike (it was a bare ENOENT)', async () => {
     const link = join(tempDir(), 'dangling');
     symlinkSync(join(tempDir(), 'gone'), link);

@@ -911,17 +911,29 @@ export function danglingLink(path: string): string | null {
  * The nearest of `dir` and its missing parents that is a link to nothing, with its target; null
  * when none is. Making `dir` through such a link fails with a bare ENOENT or EEXIST.
  */
-export function danglingLinkOnTheWay(dir: string): { path: string; target: string } | null {
+export function danglingLinkOnTheWay(dir: string): { path: string; target: string; loop: boolean } | null {
   for (let current = resolve(dir); !existsSync(current) && dirname(current) !== current; current = dirname(current)) {
     const target = danglingLink(current);
-    if (target !== null) return { path: current, target };
+    if (target !== null) return { path: current, target, loop: linksInALoop(current) };
   }
   return null;
 }
 
+/** Whether following the link at `path` comes back to a link already followed (ELOOP), rather than to nothing. */
+function linksInALoop(path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ELOOP';
+  }
+}
+
 /** What {@link danglingLinkOnTheWay} found, as the reason a folder cannot be made. */
-export function danglingLinkProblem(dir: string, link: { path: string; target: string }): string {
+export function danglingLinkProblem(dir: string, link: { path: string; target: string; loop: boolean }): string {
   const which = link.path === resolve(dir) ? dir : `${dir}: ${link.path}`;
+  // Review 28d: a loop of links was called a link to something that does not exist.
+  if (link.loop) return `${which} is a link to ${link.target} in a loop of links that never reaches a folder; expected a folder, or a link to one`;
   return `${which} is a link to ${link.target}, which does not exist; expected a folder, or a link to one`;
 }
 
