@@ -280,6 +280,8 @@ describe("a scenario's ladder: list", () => {
     expect((await bad('[random, grexdy]')).message).toMatch(/^coin\.yaml: ladder: unknown agent "grexdy"; expected one of: random, greedy/);
     expect((await bad('[random, random]')).message).toBe('coin.yaml: ladder: level "random" is listed twice');
     expect((await bad('["mcts:iterations"]')).message).toBe('coin.yaml: ladder: "iterations" in "mcts:iterations" is not a setting; expected key=value, such as iterations=200');
+    // A built-in agent's settings too (review 28d).
+    expect((await bad('[random, "mcts:iterations=abc"]')).message).toBe('coin.yaml: ladder: level "mcts:iterations=abc": iterations: expected a whole number in 1..1000000000, got "abc"');
     // A game module's scenario is checked before the module is imported (its code never runs on a typo).
     expect((await bad('[random, grexdy]', './nowhere-game.mjs')).message).toMatch(/^coin\.yaml: ladder: unknown agent "grexdy"/);
     const good = await parseScenario('game: coin-flip\nmatches: 4\nseed: 1\nseats: [random, random]\nladder: [random, "mcts:iterations=20", ./mine.mjs]\n', 'coin.yaml');

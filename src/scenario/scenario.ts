@@ -613,10 +613,19 @@ function issuesBeforeGameModule(data: ScenarioData, overrides: ScenarioOverrides
 function ladderIssues(data: ScenarioData, file: string): InputIssue[] {
   if (data.ladder === undefined) return [];
   try {
-    const seats = parseLevels(data.ladder, `${file}: ladder`).flatMap((level) => level.seats);
+    const levels = parseLevels(data.ladder, `${file}: ladder`);
+    const seats = levels.flatMap((level) => level.seats);
     const unknown = seats.find((seat) => !agents.has(seat.agent) && !isModulePath(seat.agent));
-    if (unknown === undefined) return [];
-    return [{ source: file, field: 'ladder', message: `unknown agent "${unknown.agent}"; expected one of: ${[...agents.keys()].join(', ')}, or a module path such as ./my-agent.js` }];
+    if (unknown !== undefined) return [{ source: file, field: 'ladder', message: `unknown agent "${unknown.agent}"; expected one of: ${[...agents.keys()].join(', ')}, or a module path such as ./my-agent.js` }];
+    // A built-in agent's settings, as its seat's are checked (review 28d: mcts:iterations=abc
+    // passed run and failed only ladder). A module's are its own, read when it is loaded.
+    for (const level of levels) {
+      for (const seat of level.seats) {
+        const problem = agents.get(seat.agent)?.validateConfig(seat.config)[0];
+        if (problem !== undefined) return [{ source: file, field: 'ladder', message: `level "${level.name}": ${problem.field === '' ? '' : `${problem.field}: `}${problem.message}` }];
+      }
+    }
+    return [];
   } catch (error) {
     if (error instanceof UsageError) return [...error.issues];
     throw error;
