@@ -304,7 +304,17 @@ describe('what an agent is handed shares nothing it could change the match throu
       'a determinization for seat 0 shares mutable parts with the live state: the state itself; expected copies, or parts that are frozen or that every setup shares and play never changes',
     );
     const reused = brokenGames.find((broken) => broken.game.id === 'unfrozen-reused-actions')?.game as AnyGame;
-    expect(problemsOf(reused, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\) without freezing it; expected new actions each call, or frozen ones \(Object\.freeze\)$/);
+    expect(problemsOf(reused, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\) without freezing it and every object in it; expected new actions each call, or frozen ones \(Object\.freeze, all the way down\)$/);
+    // Frozen outside, an object inside it open (review 28e): named too.
+    const inner = [0, 1, 2, 3, 4, 5, 6].map((cells) => Object.freeze({ kind: 'step', cells, by: { cells } })) as unknown as DiceRaceAction[];
+    const nested = { ...diceRace, id: 'nested', legalActions: (state: DiceRaceState, into?: DiceRaceAction[]) => {
+      const actions = diceRace.legalActions(state, into) as DiceRaceAction[];
+      actions.forEach((action, index) => {
+        if (action.kind === 'step') actions[index] = inner[action.cells] as DiceRaceAction;
+      });
+      return actions;
+    } } as AnyGame;
+    expect(problemsOf(nested, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\) without freezing it and every object in it/);
   });
 
   it("passes what every setup shares and play never changes (a configuration, a map), and the built-in games", () => {

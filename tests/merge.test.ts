@@ -135,6 +135,11 @@ describe('merging shards in-process', () => {
     rewriteFile(first, 'summary.json', readFileSync(path, 'utf8').replace(/"command": "[^"]*"/, `"command": ${JSON.stringify(whole)}`));
     const { document } = await mergeRuns([first, second], out());
     expect(document.command).toBe(whole);
+    // And as the build after it wrote it: the whole run's command and --shard alone, flags or not (review 28e).
+    const [third, fourth] = copyShards('doomed');
+    const record = JSON.parse(readFileSync(join(third, 'shard.json'), 'utf8')) as { command: string };
+    rewriteFile(third, 'summary.json', readFileSync(join(third, 'summary.json'), 'utf8').replace(/"command": "[^"]*"/, `"command": ${JSON.stringify(`${record.command} --shard 0/2`)}`));
+    expect((await mergeRuns([third, fourth], out())).document.command).toBe(record.command);
   });
 
   it('joins the failed matches of every shard into one errors.csv, with one header', async () => {

@@ -44,7 +44,7 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
     return EXIT_FAILURE;
   }
   if (error instanceof MetricFailure) {
-    io.stderr.write(`hordelab: ${error.message}\n  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets, { matchTimeoutSeconds })}\n`);
+    io.stderr.write(`hordelab: ${error.message}\n  reproduce: ${replayCommand(scenarioFile, error.matchIndex, error.runSeed, sets, { pairing: pairing === undefined ? undefined : parsePairing(pairing), matchTimeoutSeconds })}\n`);
     return EXIT_FAILURE;
   }
   if (error instanceof WholeRunFailure) {

@@ -27,7 +27,7 @@ export const CONFORMANCE_PROPERTIES = {
   returns: 'returns at a terminal state give one finite value per seat, within utilityBounds, the same values each time for the same state',
   heuristic: 'the heuristic gives one value per seat within utilityBounds, the same values each time for the same state, equal to returns at a terminal state',
   'heuristic-leader': "where the heuristic names its leader (heuristic.leader), it names the seat whose value is strictly the highest, or -1 when the highest is shared",
-  'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed, and any action object handed out again is frozen',
+  'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed, and any action object handed out again is frozen all the way down',
   'stable-order': 'legal actions come in an order the state alone decides: a second call and a clone list them alike',
   apply: 'applying any legal action or chance outcome never throws, and emits only event types a run accepts (under the generic report)',
   'chance-outcomes': 'a chance node lists unique outcomes with positive probabilities summing to 1, and samples one of them',
@@ -809,6 +809,17 @@ const safeKey = (game: AnyGame, action: unknown): string => {
   }
 };
 
+/**
+ * Whether `value` and every object it holds are frozen: a frozen action holding an unfrozen
+ * object can still be rewritten through it (review 28e: `{ kind, by: { cells } }`, frozen outside,
+ * let an agent move every runner six cells). A typed array cannot be frozen.
+ */
+function deeplyFrozen(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (!Object.isFrozen(value) || ArrayBuffer.isView(value) || depth > 64) return false;
+  return Reflect.ownKeys(value).every((key) => deeplyFrozen((value as Record<string | symbol, unknown>)[key], depth + 1));
+}
+
 /** Checks a decision node's legal actions; null when there are none to play. */
 function checkDecisionNode(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, deep: boolean): unknown[] | null {
   findings.checked('legal-actions');
@@ -853,8 +864,8 @@ function checkDecisionNode(game: AnyGame, state: unknown, seed: number, step: nu
     // An action object listed again (interned, kept in a table) is handed to every agent that
     // sees it: an agent's edit to one would change what is played, now or later, unless it is
     // frozen (audit 28b: a module that rewrote "swap" to "keep" took the move from the other seat).
-    const reused = listedAgain.find((action, index) => typeof action === 'object' && action !== null && action === legal[index] && !Object.isFrozen(action));
-    if (reused !== undefined) findings.fail('legal-actions', `legalActions hands out the same action object again (${safeKey(game, reused)}) without freezing it; expected new actions each call, or frozen ones (Object.freeze)`, seed, step);
+    const reused = listedAgain.find((action, index) => typeof action === 'object' && action !== null && action === legal[index] && !deeplyFrozen(action));
+    if (reused !== undefined) findings.fail('legal-actions', `legalActions hands out the same action object again (${safeKey(game, reused)}) without freezing it and every object in it; expected new actions each call, or frozen ones (Object.freeze, all the way down)`, seed, step);
     if (deep) {
       const fromClone = game.legalActions(game.clone(state)).map((action) => safeKey(game, action));
       if (fromClone.join('\n') !== keys.join('\n')) findings.fail('stable-order', 'a clone of the state lists other legal actions, or in another order', seed, step);

@@ -23,14 +23,19 @@ export class UnseededRandomError extends Error {
   }
 }
 
-/** Where the call came from: the first frame of the stack outside this file (`file:line`), or null. */
+/**
+ * Where the call came from: the file name and line of the stack's first frame outside this
+ * module (`mathrandom.mjs:1`), or null. The name alone, not its folder: the message reaches
+ * errors.csv, whose bytes must not depend on where the project lies (review 28e), and a folder
+ * may hold spaces or parentheses that no frame's text sets apart.
+ */
 function callerOf(stack: string | undefined): string | null {
-  for (const line of (stack ?? '').split('\n').slice(1)) {
-    if (line.includes('unseeded-random')) continue;
-    const place = /\(?((?:file:\/\/)?[^\s()]+:\d+):\d+\)?\s*$/.exec(line);
-    return place === null ? null : (place[1] as string).replace(/^file:\/\//, '');
-  }
-  return null;
+  const frames = (stack ?? '').split('\n').slice(1);
+  // This module's own frames come first (the guard, and Math.random's own name for it).
+  const own = frames.findIndex((line) => !/\bguardedRandom\b/.test(line));
+  const line = own < 0 ? undefined : frames[own];
+  const place = line === undefined ? null : /([^/\\]+?):(\d+):\d+\)?\s*$/.exec(line);
+  return place === null ? null : `${decodeURIComponent((place[1] as string).replace(/^.*[(\s]/, ''))}:${place[2] as string}`;
 }
 
 function guardedRandom(): number {

@@ -265,11 +265,13 @@ function checkShardRecord(scenario: Scenario, { dir, record }: LoadedShard, name
   const published = JSON.parse(text) as SummaryDocument;
   // The merged summary takes its command and scenario file from shard.json: they must be the
   // ones the shard's own (checked) summary.json records.
-  // A shard's own summary.json records its command with `--shard i/n` (which plays that shard
-  // again); one from a build before it did records the whole run's (review 28d: such shards were
-  // refused as edited).
+  // A shard's own summary.json records its command with the flags that shape it and `--shard
+  // i/n` (which plays that shard again). Earlier builds recorded the whole run's command, then
+  // that command with `--shard i/n` alone: each is this shard's command as those builds wrote it
+  // (reviews 28d, 28e: such shards were refused as edited).
   const own = shardCommand(record.command, record.shard, { maxErrors: record.maxErrors, eventFiles: record.eventFiles });
-  if (published.command !== own && published.command !== record.command) throw shardIssue(dir, SHARD_FILE, `records the command ${JSON.stringify(record.command)}, but ${summaryPath} says ${JSON.stringify(published.command)}, not ${JSON.stringify(own)}: shard.json was edited; re-run the shard`, 'command');
+  const earlier = [record.command, `${record.command} --shard ${record.shard.index}/${record.shard.count}`];
+  if (published.command !== own && !earlier.includes(published.command)) throw shardIssue(dir, SHARD_FILE, `records the command ${JSON.stringify(record.command)}, but ${summaryPath} says ${JSON.stringify(published.command)}, not ${JSON.stringify(own)}: shard.json was edited; re-run the shard`, 'command');
   if (published.scenario.file !== record.source.file) throw shardIssue(dir, SHARD_FILE, `records the scenario file ${JSON.stringify(record.source.file)}, but ${summaryPath} says ${JSON.stringify(published.scenario.file)}: shard.json was edited; re-run the shard`, 'source.file');
   if (canonicalJson(JSON.parse(toJson({ outcomes: expected.outcomes, results: expected.results }))) !== canonicalJson({ outcomes: published.outcomes, results: published.results })) {
     throw shardIssue(dir, SHARD_FILE, `the aggregate does not give the figures of ${summaryPath}: shard.json was edited; re-run the shard`, 'aggregate');

@@ -125,6 +125,14 @@ export interface Scenario {
   readonly entry: RegisteredGame;
   /** Validated parameters, defaults filled in. */
   readonly params: unknown;
+  /**
+   * The parameters as the scenario and its `--set` flags gave them, a frozen copy made when it
+   * was read: what `summary.json` records. `params` itself is what games are handed, and a game
+   * may write into it (a clamp in its setup; freezing it broke such games, review 28e), as may a
+   * module agent that kept a configuration holding it (review 28c): the record stays the
+   * scenario's. Absent on scenarios made by hand; `params` is then recorded.
+   */
+  readonly paramsAsGiven?: unknown;
   /** Seat specs in seat order (the first seating when rotating). */
   readonly seats: readonly NamedSeat[];
   /** Every seed is played once in each seating: matches 2k and 2k+1 share seed k, seats swapped. */
@@ -225,6 +233,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     // Every game's results get the quality figures, whatever else reads them.
     entry: { ...entry, report: withQualityMetrics(entry.report, game, playedSeats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })), { leads: data.quality?.leads ?? true }) },
     params,
+    paramsAsGiven: deepFreeze(structuredClone(params)),
     seats: playedSeats,
     rotate: seating.rotate,
     tournament,
@@ -338,10 +347,7 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
     return sets.setBy.size > 0 && named.source === file ? { source: `${file} with ${setFlagsText(sets.setBy)}`, field: named.field } : named;
   };
   for (const problem of parameterIssuesOf(game, parsedParams.params)) issues.push({ ...togetherSourceOf(problem.path), message: problem.message });
-  // Frozen: a game's configuration holds them, and what an agent is handed holds the
-  // configuration; a module that kept one and wrote `config.params.maxRounds = 3` changed the
-  // rules of later matches and the parameters summary.json records (review 28c).
-  return deepFreeze(parsedParams.params);
+  return parsedParams.params;
 }
 
 /** Why `game.maxLength(params)` is no whole number of steps from 1 to 2^53 − 1 (or threw), blamed on the scenario's `game` (`file`: the file, with any --set flags); null when it is one. */
