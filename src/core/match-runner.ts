@@ -501,7 +501,10 @@ function playGuardedMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     let chanceNodes = 0;
     const state = game.setup(params);
     const agents: Agent[] = seats.map((seat, index) => seat.factory.create(seat.config, agentContext(seat.factory, game, params, index, matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)))));
-    for (let seat = 0; seat < seats.length; seat++) if (isGuarded(seats[seat] as SeatSpec)) checkBuiltAgent(agents[seat], seats[seat] as SeatSpec, seat);
+    // Agents other than Hordelab's own (a user's module, a library caller's object) are guarded:
+    // each agent they build is checked, and each is handed a copy of the list (see below).
+    const guarded = seats.some(isGuarded) ? seats.map(isGuarded) : null;
+    if (guarded !== null) for (let seat = 0; seat < seats.length; seat++) if (guarded[seat] === true) checkBuiltAgent(agents[seat], seats[seat] as SeatSpec, seat);
     const maxSteps = game.maxLength(params);
     // NaN or a fraction would switch the guard against a game that never ends off unseen.
     if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new ContractBreach(`maxLength gave ${describeValue(maxSteps)}, expected a whole number of steps from 1 to ${Number.MAX_SAFE_INTEGER}`);
@@ -520,10 +523,9 @@ function playGuardedMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     // Emptied: a game that appends to the list it is given (breaking the contract, which conform
     // reports) must still see none of the last match's actions.
     const legal: unknown[] = emptied(scratch?.legal ?? []);
-    // Agents other than Hordelab's own (a user's module, a library caller's object) are handed a
-    // copy of the list, and after they answer the game lists its actions afresh: one that edits
-    // what it is handed (slips in an action of its own, or rewrites one) changes nothing played.
-    const guarded = seats.some(isGuarded) ? seats.map(isGuarded) : null;
+    // Guarded agents are handed a copy of the list, and after they answer the game lists its
+    // actions afresh: one that edits what it is handed (slips in an action of its own, or
+    // rewrites one) changes nothing played.
     // Each guarded seat's own decision object (see GuardedDecision).
     const guardedDecisions = guarded === null ? null : guarded.map((isGuardedSeat, index) => (isGuardedSeat ? new GuardedDecision(game, state, history, index) : null));
     // Stryker disable next-line ArrayDeclaration: refilled before every decision it is handed to
