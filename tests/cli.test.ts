@@ -144,6 +144,9 @@ describe('hordelab run', () => {
     expect((await hordelab('run', file, '-q', '--out', 'we')).status).toBe(0);
     const summary = (dir: string): unknown => JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8')).results;
     expect(summary('ne')).toEqual(summary('we'));
+    // The recorded command names the flag, so it plays the run again as it was, files and all.
+    const command = (dir: string): string => JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8')).command;
+    expect(command('ne')).toBe(`${command('we')} --no-event-files`);
   });
 });
 
@@ -291,6 +294,8 @@ describe('failures inside matches', () => {
     expect(matches.length - 1 + failed.length).toBe(200);
     const summary = JSON.parse(readFileSync(join(work, 'flaky', 'summary.json'), 'utf8'));
     expect(summary.run).toEqual({ status: 'complete', matchesPlayed: 200 - failed.length, errors: failed.length });
+    // The run's recorded command keeps --max-errors: without it, it would stop at the first failure (review 28e).
+    expect(summary.command).toBe(`hordelab run ${file} --seed 3 --matches 200 --max-errors 50`);
     // The replay command reproduces the failure, and names the same match seed.
     const [matchIndex, seed, , message, replay] = failed[0]!.split(',');
     expect(message).toMatch(/flaky agent gave up/);

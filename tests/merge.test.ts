@@ -37,7 +37,8 @@ beforeAll(async () => {
     'doomed.yaml',
     `game: tic-tac-toe\nmatches: 40\nseed: 4\nseats:\n  - { agent: ${JSON.stringify(AGENT)}, name: doomed, config: { every: 4 } }\n  - random\n`,
   );
-  const tolerant = { eventFiles: false, command: 'hordelab run doomed.yaml', maxErrors: 20 };
+  // The command as the CLI records it, with the flags that shape the output.
+  const tolerant = { eventFiles: false, command: 'hordelab run doomed.yaml --max-errors 20 --no-event-files', maxErrors: 20 };
   await runScenario(doomed, { ...tolerant, outDir: join(work, 'doomed-single') });
   await runScenario(doomed, { ...tolerant, outDir: join(work, 'doomed-0'), shard: { index: 0, count: 2 } });
   await runScenario(doomed, { ...tolerant, outDir: join(work, 'doomed-1'), shard: { index: 1, count: 2 } });
@@ -124,8 +125,9 @@ describe('merging shards in-process', () => {
     const commandOf = (path: string): string => (JSON.parse(read(path)) as { command: string }).command;
     expect([commandOf('shard-0/summary.json'), commandOf('shard-1/summary.json')]).toEqual([`${commandOf('single/summary.json')} --shard 0/2`, `${commandOf('single/summary.json')} --shard 1/2`]);
     expect(document.command).toBe(commandOf('single/summary.json'));
-    // With the flags that shape a shard's output (another value is another run's shard).
-    expect(commandOf('doomed-1/summary.json')).toBe(`${commandOf('doomed-single/summary.json')} --max-errors 20 --no-event-files --shard 1/2`);
+    // With the flags that shape a shard's output (another value is another run's shard), as the whole run's names them.
+    expect(commandOf('doomed-1/summary.json')).toBe(`${commandOf('doomed-single/summary.json')} --shard 1/2`);
+    expect(commandOf('doomed-single/summary.json')).toBe('hordelab run doomed.yaml --max-errors 20 --no-event-files');
   });
 
   it("takes a shard whose summary.json names the whole run's command, as the build before shard commands wrote it (review 28d)", async () => {
@@ -135,11 +137,20 @@ describe('merging shards in-process', () => {
     rewriteFile(first, 'summary.json', readFileSync(path, 'utf8').replace(/"command": "[^"]*"/, `"command": ${JSON.stringify(whole)}`));
     const { document } = await mergeRuns([first, second], out());
     expect(document.command).toBe(whole);
-    // And as the build after it wrote it: the whole run's command and --shard alone, flags or not (review 28e).
-    const [third, fourth] = copyShards('doomed');
-    const record = JSON.parse(readFileSync(join(third, 'shard.json'), 'utf8')) as { command: string };
-    rewriteFile(third, 'summary.json', readFileSync(join(third, 'summary.json'), 'utf8').replace(/"command": "[^"]*"/, `"command": ${JSON.stringify(`${record.command} --shard 0/2`)}`));
-    expect((await mergeRuns([third, fourth], out())).document.command).toBe(record.command);
+    // And as the builds after it wrote them, which kept the command without its output flags in
+    // shard.json: that command and --shard alone, then with the flags and --shard (review 28e).
+    const bare = 'hordelab run doomed.yaml';
+    for (const form of [`${bare} --shard 0/2`, `${bare} --max-errors 20 --no-event-files --shard 0/2`]) {
+      const [third, fourth] = copyShards('doomed');
+      for (const shard of [third, fourth]) editRecord(shard, (record) => (record.command = bare));
+      rewriteFile(third, 'summary.json', readFileSync(join(third, 'summary.json'), 'utf8').replace(/"command": "[^"]*"/, `"command": ${JSON.stringify(form)}`));
+      rewriteFile(fourth, 'summary.json', readFileSync(join(fourth, 'summary.json'), 'utf8').replace(/"command": "[^"]*"/, `"command": ${JSON.stringify(form.replace('0/2', '1/2'))}`));
+      expect((await mergeRuns([third, fourth], out())).document.command, form).toBe(bare);
+    }
+    // A form no build wrote is refused as edited.
+    const [fifth, sixth] = copyShards('doomed');
+    rewriteFile(fifth, 'summary.json', readFileSync(join(fifth, 'summary.json'), 'utf8').replace(/"command": "[^"]*"/, `"command": ${JSON.stringify(`${bare} --shard 0/2`)}`));
+    expect(await refusal([fifth, sixth])).toMatch(/records the command .* shard\.json was edited; re-run the shard$/);
   });
 
   it('joins the failed matches of every shard into one errors.csv, with one header', async () => {

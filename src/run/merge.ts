@@ -23,7 +23,7 @@ import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { OutputFolder } from './output-folder.js';
 import { canonicalJson, digest, shardSetKey } from './run-key.js';
 import { runFileNames } from './run-scenario.js';
-import { SHARD_FILE, shardCommand, type ShardRecord } from './shard.js';
+import { SHARD_FILE, shardCommand, withOutputFlags, type ShardRecord } from './shard.js';
 import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type SummaryDocument } from './summary.js';
 
 const wholeNumber = z.number().int().min(0);
@@ -265,12 +265,13 @@ function checkShardRecord(scenario: Scenario, { dir, record }: LoadedShard, name
   const published = JSON.parse(text) as SummaryDocument;
   // The merged summary takes its command and scenario file from shard.json: they must be the
   // ones the shard's own (checked) summary.json records.
-  // A shard's own summary.json records its command with the flags that shape it and `--shard
-  // i/n` (which plays that shard again). Earlier builds recorded the whole run's command, then
-  // that command with `--shard i/n` alone: each is this shard's command as those builds wrote it
-  // (reviews 28d, 28e: such shards were refused as edited).
-  const own = shardCommand(record.command, record.shard, { maxErrors: record.maxErrors, eventFiles: record.eventFiles });
-  const earlier = [record.command, `${record.command} --shard ${record.shard.index}/${record.shard.count}`];
+  // A shard's own summary.json records the whole run's command (with the flags that shape its
+  // output, as shard.json keeps it) and `--shard i/n`, which plays that shard again. Earlier
+  // builds kept the command without those flags in shard.json and recorded it bare, then with
+  // `--shard i/n` alone, then with the flags and `--shard i/n`: each is this shard's command as
+  // those builds wrote it (reviews 28d, 28e: such shards were refused as edited).
+  const own = shardCommand(record.command, record.shard);
+  const earlier = [record.command, shardCommand(withOutputFlags(record.command, { maxErrors: record.maxErrors, eventFiles: record.eventFiles }), record.shard)];
   if (published.command !== own && !earlier.includes(published.command)) throw shardIssue(dir, SHARD_FILE, `records the command ${JSON.stringify(record.command)}, but ${summaryPath} says ${JSON.stringify(published.command)}, not ${JSON.stringify(own)}: shard.json was edited; re-run the shard`, 'command');
   if (published.scenario.file !== record.source.file) throw shardIssue(dir, SHARD_FILE, `records the scenario file ${JSON.stringify(record.source.file)}, but ${summaryPath} says ${JSON.stringify(published.scenario.file)}: shard.json was edited; re-run the shard`, 'source.file');
   if (canonicalJson(JSON.parse(toJson({ outcomes: expected.outcomes, results: expected.results }))) !== canonicalJson({ outcomes: published.outcomes, results: published.results })) {

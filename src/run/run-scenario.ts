@@ -47,7 +47,10 @@ export interface RunOptions {
   readonly optionNames?: { readonly force: string; readonly resume: string | null };
   /** Write per-event CSV files such as `catches.csv` (the summary is complete either way). */
   readonly eventFiles: boolean;
-  /** The command line that reproduces the run, recorded in `summary.json`. */
+  /**
+   * The command line that reproduces the run, recorded in `summary.json`, with the flags that
+   * shape its output (see `withOutputFlags`); a shard's adds `--shard i/n` to it.
+   */
   readonly command: string;
   /** Called now and then with the number of matches done. */
   readonly onProgress?: (done: number, total: number) => void;
@@ -349,7 +352,7 @@ function publishRun(
 ): RunResult {
   const { errors, matchesPlayed } = tally;
   const state = tally.state;
-  const command = options.shard === undefined ? options.command : shardCommand(options.command, options.shard, { maxErrors: limits.maxErrors, eventFiles: options.eventFiles });
+  const command = options.shard === undefined ? options.command : shardCommand(options.command, options.shard);
   const document = summaryDocument(scenario, tally.aggregate, tally.outcomes, { status, matchesPlayed, errors }, command, timing);
   const tables = summaryTableFiles(scenario, document);
   const summary: WholeFile = { name: SUMMARY_FILE, text: `${toJson(document)}\n` };

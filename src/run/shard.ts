@@ -21,15 +21,24 @@ export function shardRange(matches: number, shard: Shard | undefined): { start: 
 }
 
 /**
- * The command a shard's own summary.json records: the whole run's with the flags that shape a
- * shard's output (`--max-errors`, `--no-event-files`: another value is a shard of another run)
- * and `--shard i/n`, which plays that shard again (the whole run's command, as shard.json keeps
- * it, would play every match).
+ * A run's command as its summary.json records it: the command line with the flags that shape the
+ * run's output where they were given (`--max-errors`, `--no-event-files`), so that playing it
+ * again writes the same files (review 28e: without `--max-errors 3` a run that stopped after
+ * three failures was replayed as one that stopped at the first).
  */
-export function shardCommand(command: string, shard: Shard, options: { readonly maxErrors: number; readonly eventFiles: boolean }): string {
+export function withOutputFlags(command: string, options: { readonly maxErrors: number; readonly eventFiles: boolean }): string {
   const maxErrors = options.maxErrors > 0 ? ` --max-errors ${options.maxErrors}` : '';
   const eventFiles = options.eventFiles ? '' : ' --no-event-files';
-  return `${command}${maxErrors}${eventFiles} --shard ${shard.index}/${shard.count}`;
+  return `${command}${maxErrors}${eventFiles}`;
+}
+
+/**
+ * The command a shard's own summary.json records: the whole run's (with its output flags, as
+ * {@link withOutputFlags} gives it) and `--shard i/n`, which plays that shard again (the whole
+ * run's command, as shard.json keeps it, would play every match).
+ */
+export function shardCommand(runCommand: string, shard: Shard): string {
+  return `${runCommand} --shard ${shard.index}/${shard.count}`;
 }
 
 /** The record's name in a shard's folder. */
@@ -50,7 +59,7 @@ export interface ShardRecord {
   readonly eventFiles: boolean;
   /** The run's --max-errors: merge checks it against the shards' failures together. */
   readonly maxErrors: number;
-  /** The command of the whole run, without `--shard`. */
+  /** The command of the whole run, without `--shard` (with its output flags since the twenty-ninth session's build). */
   readonly command: string;
   readonly aggregate: unknown;
   readonly outcomes: OutcomeAggregate;

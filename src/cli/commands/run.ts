@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
 import { parseFormats, writeReports, type ReportFormat } from '../../present/report-page.js';
-import type { Shard } from '../../run/shard.js';
+import { withOutputFlags, type Shard } from '../../run/shard.js';
 import { formatOutcomes } from '../../reports/outcomes.js';
 import { DEFAULT_CHUNK_SIZE, runScenario, toJson, type RunResult } from '../../run/run-scenario.js';
 import { replayCommand } from '../../run/replay.js';
@@ -198,17 +198,20 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     .join(' ');
   const workers = workerCount(args);
   const maxErrors = args.number('max-errors') ?? 0;
+  // What summary.json records: the command with the flags that shape the output, which plays
+  // the run again as it was (the continue line adds them itself, with --out and --resume).
+  const recordedCommand = withOutputFlags(command, { maxErrors, eventFiles: args.flag('event-files') });
   const chunkSize = args.number('chunk-size');
   const matchTimeoutSeconds = args.number('match-timeout');
   const progress = startProgress(io, { quiet });
   try {
-    if (scenario.tournament !== null) return await runRoundRobin(scenario, args, io, { outDir, command, workers, progress, scenarioFile, set });
+    if (scenario.tournament !== null) return await runRoundRobin(scenario, args, io, { outDir, command: recordedCommand, workers, progress, scenarioFile, set });
     const interrupt = interruptOnCtrlC(io);
     const replayMatch = (matchIndex: number): string => replayCommand(scenarioFile, matchIndex, scenario.seed, set, { matchTimeoutSeconds });
     const result = await runScenario(scenario, {
       outDir,
       eventFiles: args.flag('event-files'),
-      command,
+      command: recordedCommand,
       workers,
       maxErrors,
       ...(matchTimeoutSeconds === undefined ? {} : { matchTimeoutSeconds }),
