@@ -190,6 +190,30 @@ describe('quality figures of scripted matches', () => {
     expect(mixed.notes.join('\n')).not.toMatch(/no match had a decision with a choice/);
   });
 
+  it('say where the agent taken as more skilled won less than it lost, counting its wins over the same matches (audit 28a, for a run)', () => {
+    // greedy holds seat 1 throughout: a win (twoChanges), a draw (cappedDraw) or a loss (wireToWire).
+    const of = (wins: number, draws: number, losses: number): Played[] => [
+      ...Array.from({ length: wins }, (): Played => ({ params: twoChanges, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] })),
+      ...Array.from({ length: draws }, (): Played => ({ params: cappedDraw, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] })),
+      ...Array.from({ length: losses }, (): Played => ({ params: wireToWire, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] })),
+    ];
+    // Lost 30 of 60 (not more often than not), won 5: the intervals part.
+    const worse = quality(report, play(report, of(5, 25, 30)));
+    expect([worse.chanceShare?.won.successes, worse.chanceShare?.won.n, worse.chanceShare?.successes, worse.chanceShare?.n]).toEqual([5, 60, 30, 60]);
+    expect(worse.chanceShare!.lower).toBeLessThan(0.5);
+    expect(worse.chanceShare!.won.upper).toBeLessThan(worse.chanceShare!.lower);
+    const note = worse.notes.find((line) => line.startsWith('chance share: greedy'));
+    expect(note).toMatch(/^chance share: greedy, taken as the more skilled \(.+\), won 8\.3% \[[\d.]+%, [\d.]+%\] and lost 50\.0% \[[\d.]+%, [\d.]+%\] against random: that order did not hold in this run, so this share says nothing of chance$/);
+    expect(formatQuality(worse, ['seat 1', 'seat 2'])).toContain(`(${note as string})`);
+    // The same matches the other way round, and a near tie, say nothing.
+    for (const [wins, draws, losses] of [[30, 25, 5], [14, 30, 16]] as const) {
+      const held = quality(report, play(report, of(wins, draws, losses)));
+      expect(held.notes.join('\n'), `${wins}/${draws}/${losses}`).not.toMatch(/order did not hold/);
+    }
+    // Lost more often than not says so too.
+    expect(quality(report, play(report, of(2, 2, 20))).notes.join('\n')).toMatch(/won 8\.3% .* and lost 83\.3% .*: that order did not hold in this run/);
+  });
+
   it('leave out the capped share and the chance share, with notes, where the run cannot say', () => {
     const { endedAtCap: _, ...uncapped } = scriptedLeads;
     const plain = withQualityMetrics(bare, uncapped, seatsOf(['random']));

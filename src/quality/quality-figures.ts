@@ -26,6 +26,7 @@
  */
 import type { AnyGame } from '../core/game.js';
 import { ratioEstimate } from '../reports/custom-metrics.js';
+import { formatRate } from '../reports/format.js';
 import { seatResults } from '../reports/outcomes.js';
 import type { MatchContext } from '../reports/report.js';
 import { clusteredMean, clusteredRate, emptyTally, mergeTally, recordMatch, settledFigures, type MatchFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
@@ -78,7 +79,11 @@ export interface QualitySummary {
   readonly decisiveness?: RatioFigure;
   readonly leadChanges?: MeanEstimate;
   readonly drama?: RateEstimate;
-  readonly chanceShare?: RateEstimate & { readonly stronger: string; readonly weaker: string; readonly basis: string };
+  /**
+   * Matches the agent taken as more skilled lost, and (`won`) those it won, over the same
+   * matches: a `won` below the share lost says the order taken by construction did not hold.
+   */
+  readonly chanceShare?: RateEstimate & { readonly stronger: string; readonly weaker: string; readonly basis: string; readonly won: RateEstimate };
   /** Figures left out, and why. */
   readonly notes: string[];
 }
@@ -119,6 +124,7 @@ interface QualitySlots {
   readonly decisiveness: number;
   readonly drama: number;
   readonly chanceShare: number;
+  readonly chanceShareWon: number;
 }
 
 const slotsByFigures = new WeakMap<MatchFigures, QualitySlots>();
@@ -144,6 +150,7 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
       decisiveness: slot('decisiveness'),
       drama: slot('drama'),
       chanceShare: slot('chanceShare'),
+      chanceShareWon: slot('chanceShare:won'),
     };
     slotsByFigures.set(figures, slots);
   }
@@ -213,14 +220,20 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
   if (run.skill !== null && agents !== undefined && trace.legalActions > trace.decisions) {
     // Lost as outcomes count it: no seat of its at the top return (every seat a loss); a match
     // where it held every seat says nothing.
+    // Won: a seat of its won (the order's check, over the same matches).
     let held = 0;
     let lostEverySeat = true;
+    let wonSomeSeat = false;
     for (let seat = 0; seat < agents.length; seat++) {
       if (agents[seat] !== run.skill.stronger) continue;
       held++;
       if (results[seat] !== 'loss') lostEverySeat = false;
+      if (results[seat] === 'win') wonSomeSeat = true;
     }
-    if (held > 0 && held < returns.length) figures.trialAt(slots.chanceShare, lostEverySeat);
+    if (held > 0 && held < returns.length) {
+      figures.trialAt(slots.chanceShare, lostEverySeat);
+      figures.trialAt(slots.chanceShareWon, wonSomeSeat);
+    }
   }
   recordMatch(aggregate.tally, context, figures);
   const length = lengthKey(trace.decisions);
@@ -288,9 +301,15 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   // counted by the one-trial-per-match rate recorded under the same condition.
   const ratio = (key: string, matchesFrom: string, low: number, high = Infinity): RatioFigure => ({ kind: 'ratio', ...within(ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence), low, high) });
   const count = (key: string): MeanEstimate => within(clusteredMean(sums[key], confidence), 0, Infinity);
-  const chance = run.skill === null ? undefined : { ...rate('chanceShare'), stronger: run.skill.stronger, weaker: run.skill.weaker, basis: run.skill.basis };
+  const chance = run.skill === null ? undefined : { ...rate('chanceShare'), stronger: run.skill.stronger, weaker: run.skill.weaker, basis: run.skill.basis, won: rate('chanceShare:won') };
   if (chance !== undefined && chance.n === 0 && matches > 0) notes.push('chance share: no match had a decision with a choice, so skill could not show and the share has no matches');
-  if (chance !== undefined && chance.n > 0 && chance.lower > 0.5) notes.push(`chance share: ${chance.stronger} lost more often than not, so the skill order taken by construction did not hold in this run`);
+  // As the ladder's pairings say it (audit 28a): lost more than won, beyond both intervals, or
+  // more often than not. Sums from before `won` was kept have no matches for it, and say the second alone.
+  const contradicted = chance !== undefined && chance.n > 0 && (chance.lower > 0.5 || (chance.won.n === chance.n && chance.won.upper < chance.lower));
+  if (contradicted) {
+    const won = chance.won.n === chance.n ? `won ${formatRate(chance.won).join(' ')} and ` : '';
+    notes.push(`chance share: ${chance.stronger}, taken as the more skilled (${chance.basis}), ${won}lost ${formatRate(chance).join(' ')} against ${chance.weaker}: that order did not hold in this run, so this share says nothing of chance`);
+  }
   return {
     matches,
     bySeat,
