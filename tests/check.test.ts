@@ -5,7 +5,7 @@
  * checks on one agent's win rate, and a JUnit file that validates against the common schema.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -289,12 +289,20 @@ describe('hordelab check', () => {
     writeFileSync(join(dir, 'report.xml'), '<?xml version="1.0"?>\n<testsuites name="other tool"/>\n');
     // The file is written through <file>.tmp: someone else's file of that name is theirs too.
     writeFileSync(join(dir, 'fresh.xml.tmp'), 'mine\n');
-    // Every file and its bytes: a refusal writes and changes nothing.
+    // Links to nothing, and a loop of links: the user's, not to be replaced (review 28d).
+    symlinkSync('nowhere.xml', join(dir, 'gone.xml'));
+    symlinkSync('loop-b.xml', join(dir, 'loop-a.xml'));
+    symlinkSync('loop-a.xml', join(dir, 'loop-b.xml'));
+    // Every file and its bytes, and every link's target: a refusal writes and changes nothing.
     const snapshot = (): string[] =>
       readdirSync(dir, { recursive: true })
         .map(String)
         .sort()
-        .map((name) => (statSync(join(dir, name)).isDirectory() ? `${name}/` : `${name}: ${readFileSync(join(dir, name), 'base64')}`));
+        .map((name) => {
+          const stats = lstatSync(join(dir, name));
+          if (stats.isSymbolicLink()) return `${name} -> ${readlinkSync(join(dir, name))}`;
+          return stats.isDirectory() ? `${name}/` : `${name}: ${readFileSync(join(dir, name), 'base64')}`;
+        });
     const checksFile = readFileSync(join(dir, 'c.checks.yaml'));
     const refusals: [string[], string][] = [
       [['--junit', 'c.checks.yaml'], `--junit: ${join(dir, 'c.checks.yaml')} is a checks file, which this command reads; name a new file`],
@@ -304,6 +312,8 @@ describe('hordelab check', () => {
       [['--junit', 'fresh.xml'], `--junit: ${join(dir, 'fresh.xml.tmp')} exists and was not written by hordelab; ${join(dir, 'fresh.xml')} is written through it, so remove it`],
       [['--junit', 'new.xml', '--markdown', 'notes.md'], `--markdown: ${join(dir, 'notes.md')} exists and was not written by hordelab`],
       [['--junit', 'both', '--markdown', 'both'], `--markdown: ${join(dir, 'both')} is also the --junit file`],
+      [['--junit', 'gone.xml'], `--junit: ${join(dir, 'gone.xml')} is a link to nowhere.xml, which does not exist; writing would replace the link: remove it, or name another file`],
+      [['--markdown', 'loop-a.xml'], `--markdown: ${join(dir, 'loop-a.xml')} is a link to loop-b.xml in a loop of links that never reaches a file; writing would replace the link: remove it, or name another file`],
       [['--junit', join('baseline', 'new.xml'), '--baseline', 'baseline', '--update-baseline'], `--junit: ${join(dir, 'baseline', 'new.xml')} is inside the --baseline folder`],
     ];
     for (const [flags, message] of refusals) {

@@ -355,6 +355,13 @@ export function checkOutputFile(path: string, request: OutputFileRequest): void 
     throw problem(flag, `cannot write ${path}: ${fileSystemReason(error) ?? (error as Error).message}`);
   }
   const exists = existsSync(path);
+  // A link to nothing reads as missing, and the write would replace the link (review 28d): it is
+  // the user's, and where it points may be what they meant.
+  const link = exists ? null : danglingLinkOnTheWay(path);
+  if (link !== null) {
+    const where = link.loop ? `${link.target} in a loop of links that never reaches a file` : `${link.target}, which does not exist`;
+    throw problem(flag, `${path} is a link to ${where}; writing would replace the link: remove it, or name another file`);
+  }
   if (exists) {
     // The same file, however it is named: a link, a hard link, another spelling of the path.
     const target = statSync(path);
