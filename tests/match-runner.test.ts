@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Agent, AgentContext, AgentFactory, Decision } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type GameDefinition } from '../src/core/game.js';
 import { CHANCE_STREAM, MatchFailure, MatchScratch, SeatDecision, describeThrown, isOwnAgent, markOwnAgent, playMatch, seatStream, type MatchSpec } from '../src/core/match-runner.js';
+import { markOwnGame } from '../src/core/game-params.js';
+import { deepFreeze } from '../src/core/read-only.js';
 import { formatSeed, matchSeed, matchStream, type Rng } from '../src/core/rng.js';
 import { ContractBreach } from '../src/core/errors.js';
 import { defaultParameters } from '../src/core/parameters.js';
@@ -620,17 +622,27 @@ describe('match runner: what an agent is handed of the game and its parameters',
     },
   });
 
-  it("one of Hordelab's own agents gets the game and parameters themselves", () => {
+  it("one of Hordelab's own agents gets the game and the match's parameters themselves: a copy of the scenario's for a game not Hordelab's, the frozen ones for Hordelab's", () => {
     seen.length = 0;
     const own = recording('own');
     markOwnAgent(own);
     const game = scriptGame(params);
     playMatch(spec(game, params, [own, own]), null);
-    expect(seen.map((context) => [context.game === game, context.params === params, context.seat])).toEqual([[true, true, 0], [true, true, 1]]);
+    expect(seen.map((context) => [context.game === game, context.params === params, context.seat])).toEqual([[true, false, 0], [true, false, 1]]);
+    // Both seats of a match share its copy, equal to the scenario's and not frozen (the game's setup may write into it).
+    const [first, second] = seen as [AgentContext, AgentContext];
+    expect([first.params === second.params, Object.isFrozen(first.params)]).toEqual([true, false]);
+    expect(first.params).toEqual(params);
     expect([isOwnAgent(own), isOwnAgent(recording('other'))]).toEqual([true, false]);
+    seen.length = 0;
+    const ownGame = scriptGame(params);
+    markOwnGame(ownGame);
+    const frozen = deepFreeze(structuredClone(params));
+    playMatch(spec(ownGame, frozen, [own, own]), null);
+    expect(seen.map((context) => context.params === frozen)).toEqual([true, true]);
   });
 
-  it("an agent from a user's module gets a read-only view of the game and a frozen copy of the parameters, the same each match", () => {
+  it("an agent from a user's module gets a read-only view of the game and a frozen copy of the match's parameters", () => {
     seen.length = 0;
     const user = recording('user');
     const game = scriptGame(params);
@@ -643,7 +655,9 @@ describe('match runner: what an agent is handed of the game and its parameters',
     expect(first.params).toEqual(params);
     expect(Object.isFrozen(first.params)).toBe(true);
     expect(Object.isFrozen(params)).toBe(false);
-    expect([second.seat, third.game === first.game, third.params === first.params]).toEqual([1, true, true]);
+    // The game's view is the same each match; the parameters are each match's own (a game not Hordelab's gets a copy a match).
+    expect([second.seat, third.game === first.game, second.params === first.params, third.params === first.params]).toEqual([1, true, true, false]);
+    expect(third.params).toEqual(params);
     expect(() => ((first.game as { returns: unknown }).returns = () => [1, -1])).toThrow('agent "user" tried to change game.returns: agents are handed the game and its parameters read-only');
   });
 

@@ -17,6 +17,7 @@ import { leaderOf } from '../quality/lead.js';
 import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
 import { reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
+import { paramsFor } from '../core/game-params.js';
 
 /** The properties checked, in report order, with what each means. */
 export const CONFORMANCE_PROPERTIES = {
@@ -186,8 +187,9 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
     () => {
       checkMetadata(game, params, findings);
       try {
-        const first = game.setup(params);
-        const second = game.setup(params);
+        // Each setup from a copy of the parameters, as each match gets one (see game-params.ts).
+        const first = game.setup(paramsFor(game, params));
+        const second = game.setup(paramsFor(game, params));
         findings.checked('setup');
         if (snapshot(first) !== snapshot(second)) findings.fail('setup', 'two setups from the same parameters differ', null, 0);
         constants = runConstants(first, second);
@@ -279,13 +281,13 @@ function checkMetadata(game: AnyGame, params: unknown, findings: Findings): void
   const [low, high] = Array.isArray(game.utilityBounds) ? game.utilityBounds : [Number.NaN, Number.NaN];
   if (!(Number.isFinite(low) && Number.isFinite(high) && low < high)) fail(`utilityBounds must be two finite numbers, low < high; got ${JSON.stringify(game.utilityBounds)}`);
   try {
-    const issues = game.validateParameters(params);
+    const issues = game.validateParameters(paramsFor(game, params));
     if (issues.length > 0) fail(`the default parameters do not validate: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   } catch (error) {
     fail(`validateParameters threw: ${describeError(error)}`);
   }
   try {
-    const bound = game.maxLength(params);
+    const bound = game.maxLength(paramsFor(game, params));
     if (!(Number.isInteger(bound) && bound > 0)) fail(`maxLength must be a positive whole number, got ${bound}`);
   } catch (error) {
     fail(`maxLength threw: ${describeError(error)}`);
@@ -346,7 +348,8 @@ function withinWatchdog<T>(timing: PlayoutTiming | null, play: () => T, stopped:
 }
 
 /** One random playout with every per-step check. Returns the action keys played (null when it broke off). */
-function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
+function checkedPlayout(game: AnyGame, givenParams: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
+  const params = paramsFor(game, givenParams);
   const { findings, every } = context;
   const rng = playoutRng(seed);
   const trajectory: string[] = [];
@@ -971,7 +974,8 @@ function playRandomly(game: AnyGame, state: unknown, rng: Rng, steps: number): v
 }
 
 /** A playout's record again, from the same seed, with the same entries as {@link checkedPlayout} keeps (states every `every` steps). */
-function replayTrajectory(game: AnyGame, params: unknown, seed: number, every: number, timing: PlayoutTiming | null): string[] | null {
+function replayTrajectory(game: AnyGame, givenParams: unknown, seed: number, every: number, timing: PlayoutTiming | null): string[] | null {
+  const params = paramsFor(game, givenParams);
   try {
     const rng = playoutRng(seed);
     const state = game.setup(params);
@@ -1059,7 +1063,8 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
  *   is re-sampled and the other checks prove nothing: the caller checks that);
  * - each given agent, with the same seed, must choose the same in both.
  */
-function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null, constants: ReadonlySet<object>): { decisions: number; resampled: boolean } {
+function checkHiddenInformation(game: AnyGame, givenParams: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null, constants: ReadonlySet<object>): { decisions: number; resampled: boolean } {
+  const params = paramsFor(game, givenParams);
   let resampled = false;
   let decisions = 0;
   if (game.determinize === undefined) {

@@ -11,6 +11,7 @@ import { ContractBreach, RunStoppingError } from './errors.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from './game.js';
 import { formatSeed, matchSeed, matchStream, type Rng, type Seed64 } from './rng.js';
 import { ReadOnlyViews } from './read-only.js';
+import { paramsFor } from './game-params.js';
 import { changedPart, fingerprint } from './state-fingerprint.js';
 import { enterMatch, leaveMatch } from './unseeded-random.js';
 
@@ -488,7 +489,9 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
 }
 
 function playGuardedMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOutcome {
-  const { game, params, seats } = spec;
+  const { game, seats } = spec;
+  // The match's own parameters: a game other than Hordelab's writes into a copy (see game-params.ts).
+  const params = paramsFor(game, spec.params);
   const seed = matchSeed(spec.runSeed, spec.seedIndex ?? spec.matchIndex);
   let step = 0;
   try {

@@ -18,6 +18,7 @@ import { matchPlan } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { escapeHtml } from './page-kit.js';
 import { generatorMeta } from './own-files.js';
+import { paramsFor } from '../core/game-params.js';
 
 /** One event of a step as the log shows it. */
 export interface ReplayEvent {
@@ -98,7 +99,8 @@ export function recordReplay(scenario: Scenario, matchIndex: number): Replay {
     }
   };
   // Setup is deterministic (chance comes as steps after it), so this is the match's first state.
-  const initial: unknown = game.setup(scenario.params);
+  // A copy of the parameters, as the match below gets its own (review 29a: a setup writing into them drew another first board).
+  const initial: unknown = game.setup(paramsFor(game, scenario.params));
   const board = render === undefined ? null : { ...render.size(initial), svg: render.board(initial) };
   const steps: ReplayStep[] = [{ who: 'setup', action: 'the table is set', chance: false, events: [], description: describe(initial), layers: intern(initial) }];
   let before: unknown = game.clone(initial);

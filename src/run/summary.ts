@@ -77,7 +77,7 @@ export function summaryDocument(
       ...(report.metricModules === undefined ? {} : { metricModules: report.metricModules.map(({ name, spec, path, sha256 }) => ({ name, spec, path, sha256 })) }),
       seed: scenario.seed,
       matches: scenario.matches,
-      params: scenario.paramsAsGiven ?? scenario.params,
+      params: scenario.params,
       rotateSeats: scenario.rotate,
       ...(pairingFirstSeed(scenario) === 0 ? {} : { firstSeedIndex: pairingFirstSeed(scenario) }),
       seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })),

@@ -43,6 +43,7 @@ import { formatPath, parameterIssuesOf, parseParameters } from '../core/paramete
 import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
 import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { deepFreeze } from '../core/read-only.js';
+import { copyOfData, paramsFor } from '../core/game-params.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { FIGURES_PLACEMENT, loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
@@ -123,16 +124,15 @@ export interface Scenario {
   /** The path the scenario was read from, as given. */
   readonly file: string;
   readonly entry: RegisteredGame;
-  /** Validated parameters, defaults filled in. */
-  readonly params: unknown;
   /**
-   * The parameters as the scenario and its `--set` flags gave them, a frozen copy made when it
-   * was read: what `summary.json` records. `params` itself is what games are handed, and a game
-   * may write into it (a clamp in its setup; freezing it broke such games, review 28e), as may a
-   * module agent that kept a configuration holding it (review 28c): the record stays the
-   * scenario's. Absent on scenarios made by hand; `params` is then recorded.
+   * Validated parameters, defaults filled in, as the scenario and its `--set` flags gave them:
+   * frozen all the way down when read from a file, before any of the game's functions saw them.
+   * What `summary.json` records and run keys and level files read. A game other than Hordelab's
+   * own is handed a fresh copy of them at each match (`paramsFor`): one whose setup writes into
+   * its parameters (a clamp) plays (freezing what it was handed broke it, review 28e), and its
+   * writes change that match alone (review 29a).
    */
-  readonly paramsAsGiven?: unknown;
+  readonly params: unknown;
   /** Seat specs in seat order (the first seating when rotating). */
   readonly seats: readonly NamedSeat[];
   /** Every seed is played once in each seating: matches 2k and 2k+1 share seed k, seats swapped. */
@@ -217,7 +217,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   if (issues.length > 0) throw new UsageError(issues);
   // The game's length limit for these parameters, which every match asks for first: a bad one
   // is the module's fault, found before any match (not a failed match, exit 1, per match).
-  const lengthIssue = maxLengthIssue(game, params, data.game, sets.setBy.size > 0 ? `${file} with ${setFlagsText(sets.setBy)}` : file);
+  const lengthIssue = maxLengthIssue(game, paramsFor(game, params), data.game, sets.setBy.size > 0 ? `${file} with ${setFlagsText(sets.setBy)}` : file);
   if (lengthIssue !== null) throw new UsageError([lengthIssue]);
 
   const entry = await withMetricModules(withGameFigures(registered, params), data.metrics ?? [], file, issues);
@@ -233,7 +233,6 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     // Every game's results get the quality figures, whatever else reads them.
     entry: { ...entry, report: withQualityMetrics(entry.report, game, playedSeats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })), { leads: data.quality?.leads ?? true }) },
     params,
-    paramsAsGiven: deepFreeze(structuredClone(params)),
     seats: playedSeats,
     rotate: seating.rotate,
     tournament,
@@ -346,8 +345,10 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
     const named = sourceOf(path);
     return sets.setBy.size > 0 && named.source === file ? { source: `${file} with ${setFlagsText(sets.setBy)}`, field: named.field } : named;
   };
-  for (const problem of parameterIssuesOf(game, parsedParams.params)) issues.push({ ...togetherSourceOf(problem.path), message: problem.message });
-  return parsedParams.params;
+  // Frozen before any function of the game sees them; the game's own checks get a copy (see paramsFor).
+  const params = deepFreeze(copyOfData(parsedParams.params));
+  for (const problem of parameterIssuesOf(game, paramsFor(game, params))) issues.push({ ...togetherSourceOf(problem.path), message: problem.message });
+  return params;
 }
 
 /** Why `game.maxLength(params)` is no whole number of steps from 1 to 2^53 − 1 (or threw), blamed on the scenario's `game` (`file`: the file, with any --set flags); null when it is one. */
@@ -695,7 +696,7 @@ function withGameFigures(registered: RegisteredGame, params: unknown): Registere
     path: `${registered.game.id} figure "${unit.name}"`,
     label: `figure unit "${unit.name}" of game ${registered.game.id}`,
     ...(unit.eventTypes === undefined ? {} : { eventTypes: unit.eventTypes }),
-    create: () => unit.create(params),
+    create: () => unit.create(paramsFor(registered.game, params)),
   }));
   return { ...registered, report: withCustomMetrics(registered.report, modules, FIGURES_PLACEMENT) };
 }

@@ -16,6 +16,8 @@ import { parseAssignment, setFlagsText, setPath } from '../../scenario/scenario.
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, jsonOption, setOption } from '../common-options.js';
 import { formatDuration } from '../progress.js';
+import { copyOfData, paramsFor } from '../../core/game-params.js';
+import { deepFreeze } from '../../core/read-only.js';
 
 /** Small budgets, so every registered agent can think at every decision of the no-peeking check. */
 /** How long one playout may run by default: the built-in games' take milliseconds. */
@@ -44,9 +46,11 @@ function conformParameters(game: AnyGame, sets: readonly string[]): unknown {
     path.length === 0 ? { source: whole, field: 'params' } : { source: `--set ${setBy.get(String(path[0])) ?? ''}`, field: formatPath(path) };
   const parsed = parseParameters(game.parameters, raw);
   if (!parsed.ok) throw new UsageError(parsed.issues.map((issue): InputIssue => ({ ...where(issue.path), message: issue.message })));
-  const problems = parameterIssuesOf(game, parsed.params);
+  // Frozen, as a scenario's are; the game's functions get copies (see game-params.ts).
+  const params = deepFreeze(copyOfData(parsed.params));
+  const problems = parameterIssuesOf(game, paramsFor(game, params));
   if (problems.length > 0) throw new UsageError(problems.map((issue): InputIssue => ({ ...where(issue.path), message: issue.message })));
-  return parsed.params;
+  return params;
 }
 
 async function run(args: ParsedArguments, io: CliIo): Promise<number> {
