@@ -12,7 +12,6 @@ import { scriptedZombiesAgent } from '../agents/scripted-zombies.js';
 import { huntingZombiesAgent } from '../agents/hunting-zombies.js';
 import { survivorsPlannerAgent } from '../agents/survivors-planner.js';
 import type { AgentFactory } from './core/agent.js';
-import { markOwnGame } from './core/game-params.js';
 import type { GameModule } from './core/game-module.js';
 import { coinFlipModule } from './games/coin-flip/index.js';
 import { integerDuelModule } from './games/integer-duel/index.js';
@@ -25,9 +24,6 @@ export type RegisteredGame = GameModule;
 
 const gameList: readonly GameModule[] = [zombieTrainersModule, integerDuelModule, survivorsModule, ticTacToeModule, coinFlipModule];
 const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, rolloutAgent, scriptedZombiesAgent, huntingZombiesAgent, survivorsPlannerAgent, trainersTempoAgent];
-
-// Hordelab's own games read the scenario's frozen parameters as they are; any other gets a copy a match.
-for (const entry of gameList) markOwnGame(entry.game);
 
 /** Registered games by id, in registration order. */
 export const games: ReadonlyMap<string, RegisteredGame> = new Map(gameList.map((entry) => [entry.game.id, entry]));

@@ -304,7 +304,7 @@ describe('what an agent is handed shares nothing it could change the match throu
       'a determinization for seat 0 shares mutable parts with the live state: the state itself; expected copies, or parts that are frozen or that every setup shares and play never changes',
     );
     const reused = brokenGames.find((broken) => broken.game.id === 'unfrozen-reused-actions')?.game as AnyGame;
-    expect(problemsOf(reused, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\) without freezing it and every object in it; expected new actions each call, or frozen ones \(Object\.freeze, all the way down\)$/);
+    expect(problemsOf(reused, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\), and it is not frozen: freeze it and every object in it \(Object\.freeze, all the way down\); expected new actions each call, or ones nothing can change$/);
     // Frozen outside, an object inside it open (review 28e): named too.
     const inner = [0, 1, 2, 3, 4, 5, 6].map((cells) => Object.freeze({ kind: 'step', cells, by: { cells } })) as unknown as DiceRaceAction[];
     const nested = { ...diceRace, id: 'nested', legalActions: (state: DiceRaceState, into?: DiceRaceAction[]) => {
@@ -314,7 +314,39 @@ describe('what an agent is handed shares nothing it could change the match throu
       });
       return actions;
     } } as AnyGame;
-    expect(problemsOf(nested, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\) without freezing it and every object in it/);
+    expect(problemsOf(nested, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\), and its by is not frozen: freeze it/);
+    // Frozen all the way down, yet changeable: a Map, a Set, a Date inside, a typed array with elements (review 29a).
+    const holding = (id: string, part: (cells: number) => unknown): AnyGame => {
+      const actions = [0, 1, 2, 3, 4, 5, 6].map((cells) => Object.freeze({ kind: 'step', cells, by: Object.freeze({ part: part(cells) }) }));
+      return { ...diceRace, id, legalActions: (state: DiceRaceState, into?: DiceRaceAction[]) => {
+        const listed = diceRace.legalActions(state, into) as DiceRaceAction[];
+        listed.forEach((action, index) => {
+          if (action.kind === 'step') listed[index] = actions[action.cells] as unknown as DiceRaceAction;
+        });
+        return listed;
+      } } as AnyGame;
+    };
+    const cases: [string, (cells: number) => unknown, string][] = [
+      ['set', (cells) => Object.freeze(new Set([cells])), 'its by.part is a Set, which Object.freeze leaves changeable: hand out a frozen array or object instead'],
+      ['map', (cells) => Object.freeze(new Map([[cells, cells]])), 'its by.part is a Map, which Object.freeze leaves changeable'],
+      ['date', (cells) => Object.freeze(new Date(cells)), 'its by.part is a Date, which Object.freeze leaves changeable'],
+      ['typed', (cells) => Int8Array.of(cells), 'its by.part is a typed array, which cannot be frozen: hand out a frozen plain array instead'],
+    ];
+    for (const [id, part, advice] of cases) expect(problemsOf(holding(id, part), 'legal-actions')[0], id).toContain(`), and ${advice}`);
+    // Frozen parts that refer back to each other, or share parts many times over, pass, and at once.
+    const group: { members: unknown[] } = { members: [] };
+    const cyclic = holding('cyclic', (cells) => {
+      const member = Object.freeze({ cells, group });
+      group.members.push(member);
+      return member;
+    });
+    Object.freeze(group.members);
+    Object.freeze(group);
+    expect(problemsOf(cyclic, 'legal-actions')).toEqual([]);
+    let shared: unknown = Object.freeze({ leaf: 1 });
+    for (let level = 0; level < 40; level++) shared = Object.freeze({ left: shared, right: shared });
+    const diamond = shared;
+    expect(problemsOf(holding('diamond', () => diamond), 'legal-actions')).toEqual([]);
   });
 
   it("passes what every setup shares and play never changes (a configuration, a map), and the built-in games", () => {

@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '../src/conform/conformance.js';
 import { copyOfData, isOwnGame, paramsFor } from '../src/core/game-params.js';
+import { defaultParameters } from '../src/core/parameters.js';
+import { deepFreeze } from '../src/core/read-only.js';
 import type { AnyGame } from '../src/core/game.js';
 import { standaloneText } from '../src/ladder/level-scenario.js';
 import { games } from '../src/registry.js';
@@ -49,6 +51,33 @@ describe('copyOfData', () => {
   });
 });
 
+describe('the working copy a game module is handed', () => {
+  it('is set back to the parameters as given before each use, in place (a memo by the parameters object finds them again), whatever was written into it', () => {
+    const other = { ...(games.get('tic-tac-toe')?.game as AnyGame) } as AnyGame;
+    const given = deepFreeze({ rounds: 100, targets: [5, 5, 5], nested: { list: [1, 2], name: 'a' } });
+    const first = paramsFor(other, given) as { rounds: number; targets: number[]; nested: { list: number[]; name: string }; added?: number };
+    expect(first).toEqual(given);
+    expect(Object.isFrozen(first)).toBe(false);
+    const nested = first.nested;
+    first.rounds = 50;
+    first.targets.splice(0, 2);
+    first.nested.list.push(3);
+    first.added = 1;
+    const second = paramsFor(other, given) as typeof first;
+    expect(second).toBe(first);
+    expect(second.nested).toBe(nested);
+    expect(second).toEqual(given);
+    expect('added' in second).toBe(false);
+    // A part the game replaced, or froze: set back all the same (a fresh copy where it cannot be in place).
+    second.nested = Object.freeze({ list: [9], name: 'b' }) as typeof nested;
+    expect(paramsFor(other, given)).toEqual(given);
+    Object.freeze(first);
+    const third = paramsFor(other, given);
+    expect(third).toEqual(given);
+    expect(Object.isFrozen(third)).toBe(false);
+  });
+});
+
 describe('a game whose setup writes into its parameters', () => {
   const text = `game: ${JSON.stringify(WRITER)}\nmatches: 30\nseed: 3\nparams: { rounds: 100 }\nseats: [random, random]\n`;
 
@@ -81,7 +110,16 @@ describe('a game whose setup writes into its parameters', () => {
 
   it('passes conform: each setup gets its own copy, as each match does', async () => {
     const scenario = await parseScenario(text, 'w.yaml');
-    const report = checkConformance(scenario.entry.game, scenario.params, { playouts: 6 });
+    // More setups than the list has entries: a shared copy would run out, and play to a six.
+    const report = checkConformance(scenario.entry.game, scenario.params, { playouts: 30 });
+    expect(report.properties.filter((property) => property.status === 'fail')).toEqual([]);
+  });
+
+  it("conform passes a module game that keeps its parameters in its states, which clones share, as Zombie Trainers does (a copy of it, not Hordelab's own)", () => {
+    const own = games.get('zombie-trainers')?.game as AnyGame;
+    const copy = { ...own } as AnyGame;
+    expect(isOwnGame(copy)).toBe(false);
+    const report = checkConformance(copy, deepFreeze(defaultParameters(own.parameters)), { playouts: 3 });
     expect(report.properties.filter((property) => property.status === 'fail')).toEqual([]);
   });
 });

@@ -160,7 +160,7 @@ interface ChanceNodeSample {
 }
 
 /** Runs the whole suite on `game` with `params` (already validated). */
-export function checkConformance(game: AnyGame, params: unknown, options: ConformanceOptions = {}): ConformanceReport {
+export function checkConformance(game: AnyGame, givenParams: unknown, options: ConformanceOptions = {}): ConformanceReport {
   const playouts = options.playouts ?? 24;
   const baseSeed = options.seed ?? 1;
   const every = Math.max(1, options.deepCheckEvery ?? 7);
@@ -177,6 +177,10 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
       ? null
       : { clock, limitMs: options.playoutTimeMs ?? Number.POSITIVE_INFINITY, onProgress: options.onProgress ?? null, progressEveryMs: options.progressEveryMs ?? 30_000, lastProgress: clock(), step: 0 };
   let constants = new Set<object>();
+  // The parameters as a run hands them (see game-params.ts): a game module gets its working
+  // copy set back to them for each setup and playout, as for each match; Hordelab's own, the
+  // parameters themselves.
+  const fresh = (): unknown => paramsFor(game, givenParams);
   // Each shared object's path and snapshot before play: a "constant" that play changes is a
   // setup handing every match the same mutable object (a module-level array, say).
   const constantsBefore = new Map<object, { path: string; text: string }>();
@@ -185,11 +189,10 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   const prepared = withinWatchdog(
     timing,
     () => {
-      checkMetadata(game, params, findings);
+      checkMetadata(game, fresh(), findings);
       try {
-        // Each setup from a copy of the parameters, as each match gets one (see game-params.ts).
-        const first = game.setup(paramsFor(game, params));
-        const second = game.setup(paramsFor(game, params));
+        const first = game.setup(fresh());
+        const second = game.setup(fresh());
         findings.checked('setup');
         if (snapshot(first) !== snapshot(second)) findings.fail('setup', 'two setups from the same parameters differ', null, 0);
         constants = runConstants(first, second);
@@ -210,7 +213,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   for (let i = 0; prepared && i < playouts; i++) {
     const seed = baseSeed + i;
     const context: PlayoutContext = { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts, timing };
-    const result = withinWatchdog(timing, () => checkedPlayout(game, params, seed, context), (limit, step) => {
+    const result = withinWatchdog(timing, () => checkedPlayout(game, fresh(), seed, context), (limit, step) => {
       findings.fail('terminates', `a call into the game did not return within ${limitText(limit)}; the playout was at step ${step} (whose checks play on copies of its state too)${unplayed(playouts - i - 1)}`, seed, step);
       return { trajectory: null, steps: step, timedOut: true as const };
     });
@@ -228,7 +231,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
   // that get there.
   for (const [seed, first] of trajectories) {
     if (first === null) continue;
-    const again = withinWatchdog(timing, () => replayTrajectory(game, params, seed, every, timing), (limit, step) => {
+    const again = withinWatchdog(timing, () => replayTrajectory(game, fresh(), seed, every, timing), (limit, step) => {
       findings.fail('terminates', `playing the seed again (for determinism), a call into the game did not return within ${limitText(limit)}, at step ${step}`, seed, step);
       return undefined;
     });
@@ -251,7 +254,7 @@ export function checkConformance(game: AnyGame, params: unknown, options: Confor
       // Only seeds whose playout was played and did not outrun the time limit: the pass plays
       // them again, and one that outran it once would hold the suite as long again.
       if (!trajectories.has(baseSeed + i) || timedOut.has(baseSeed + i)) continue;
-      const seen = withinWatchdog(timing, () => checkHiddenInformation(game, params, baseSeed + i, options, findings, timing, constants), (limit, step) => {
+      const seen = withinWatchdog(timing, () => checkHiddenInformation(game, fresh(), baseSeed + i, options, findings, timing, constants), (limit, step) => {
         findings.fail('terminates', `the hidden-information checks' playout: a call into the game or an agent did not return within ${limitText(limit)}, at step ${step}`, baseSeed + i, step);
         return { decisions: 0, resampled: false };
       });
@@ -281,13 +284,13 @@ function checkMetadata(game: AnyGame, params: unknown, findings: Findings): void
   const [low, high] = Array.isArray(game.utilityBounds) ? game.utilityBounds : [Number.NaN, Number.NaN];
   if (!(Number.isFinite(low) && Number.isFinite(high) && low < high)) fail(`utilityBounds must be two finite numbers, low < high; got ${JSON.stringify(game.utilityBounds)}`);
   try {
-    const issues = game.validateParameters(paramsFor(game, params));
+    const issues = game.validateParameters(params);
     if (issues.length > 0) fail(`the default parameters do not validate: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   } catch (error) {
     fail(`validateParameters threw: ${describeError(error)}`);
   }
   try {
-    const bound = game.maxLength(paramsFor(game, params));
+    const bound = game.maxLength(params);
     if (!(Number.isInteger(bound) && bound > 0)) fail(`maxLength must be a positive whole number, got ${bound}`);
   } catch (error) {
     fail(`maxLength threw: ${describeError(error)}`);
@@ -348,8 +351,7 @@ function withinWatchdog<T>(timing: PlayoutTiming | null, play: () => T, stopped:
 }
 
 /** One random playout with every per-step check. Returns the action keys played (null when it broke off). */
-function checkedPlayout(game: AnyGame, givenParams: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
-  const params = paramsFor(game, givenParams);
+function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
   const { findings, every } = context;
   const rng = playoutRng(seed);
   const trajectory: string[] = [];
@@ -813,14 +815,33 @@ const safeKey = (game: AnyGame, action: unknown): string => {
 };
 
 /**
- * Whether `value` and every object it holds are frozen: a frozen action holding an unfrozen
- * object can still be rewritten through it (review 28e: `{ kind, by: { cells } }`, frozen outside,
- * let an agent move every runner six cells). A typed array cannot be frozen.
+ * Where `value` can still be changed, or null when nowhere: the path of the first part that is
+ * not frozen (review 28e: `{ kind, by: { cells } }`, frozen outside, let an agent move every runner
+ * six cells), or that freezing leaves changeable (review 29a: a frozen Map, Set or Date keeps its
+ * entries or time changeable; a typed array with elements cannot be frozen), with what to do.
+ * Each object is read once, from a stack: actions that refer back to each other, or share parts,
+ * are read in time linear in their size (review 29a: a cycle failed, shared parts took
+ * exponential time).
  */
-function deeplyFrozen(value: unknown, depth = 0): boolean {
-  if (typeof value !== 'object' || value === null) return true;
-  if (!Object.isFrozen(value) || ArrayBuffer.isView(value) || depth > 64) return false;
-  return Reflect.ownKeys(value).every((key) => deeplyFrozen((value as Record<string | symbol, unknown>)[key], depth + 1));
+function changeablePart(value: unknown): { path: string; advice: string } | null {
+  const seen = new Set<object>();
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [part, path] = stack.pop() as [unknown, string];
+    if (typeof part !== 'object' || part === null || seen.has(part)) continue;
+    seen.add(part);
+    const where = path === '' ? 'it' : `its ${path.slice(1)}`;
+    if (ArrayBuffer.isView(part)) {
+      if ((part as { byteLength: number }).byteLength > 0) return { path, advice: `${where} is a typed array, which cannot be frozen: hand out a frozen plain array instead` };
+      continue;
+    }
+    if (part instanceof Map || part instanceof Set || part instanceof WeakMap || part instanceof WeakSet || part instanceof Date) {
+      return { path, advice: `${where} is a ${part.constructor.name}, which Object.freeze leaves changeable: hand out a frozen array or object instead` };
+    }
+    if (!Object.isFrozen(part)) return { path, advice: `${where} is not frozen: freeze it and every object in it (Object.freeze, all the way down)` };
+    for (const key of Reflect.ownKeys(part)) stack.push([(part as Record<string | symbol, unknown>)[key], `${path}.${String(key)}`]);
+  }
+  return null;
 }
 
 /** Checks a decision node's legal actions; null when there are none to play. */
@@ -867,8 +888,14 @@ function checkDecisionNode(game: AnyGame, state: unknown, seed: number, step: nu
     // An action object listed again (interned, kept in a table) is handed to every agent that
     // sees it: an agent's edit to one would change what is played, now or later, unless it is
     // frozen (audit 28b: a module that rewrote "swap" to "keep" took the move from the other seat).
-    const reused = listedAgain.find((action, index) => typeof action === 'object' && action !== null && action === legal[index] && !deeplyFrozen(action));
-    if (reused !== undefined) findings.fail('legal-actions', `legalActions hands out the same action object again (${safeKey(game, reused)}) without freezing it and every object in it; expected new actions each call, or frozen ones (Object.freeze, all the way down)`, seed, step);
+    for (let index = 0; index < listedAgain.length; index++) {
+      const action = listedAgain[index];
+      if (typeof action !== 'object' || action === null || action !== legal[index]) continue;
+      const changeable = changeablePart(action);
+      if (changeable === null) continue;
+      findings.fail('legal-actions', `legalActions hands out the same action object again (${safeKey(game, action)}), and ${changeable.advice}; expected new actions each call, or ones nothing can change`, seed, step);
+      break;
+    }
     if (deep) {
       const fromClone = game.legalActions(game.clone(state)).map((action) => safeKey(game, action));
       if (fromClone.join('\n') !== keys.join('\n')) findings.fail('stable-order', 'a clone of the state lists other legal actions, or in another order', seed, step);
@@ -974,8 +1001,7 @@ function playRandomly(game: AnyGame, state: unknown, rng: Rng, steps: number): v
 }
 
 /** A playout's record again, from the same seed, with the same entries as {@link checkedPlayout} keeps (states every `every` steps). */
-function replayTrajectory(game: AnyGame, givenParams: unknown, seed: number, every: number, timing: PlayoutTiming | null): string[] | null {
-  const params = paramsFor(game, givenParams);
+function replayTrajectory(game: AnyGame, params: unknown, seed: number, every: number, timing: PlayoutTiming | null): string[] | null {
   try {
     const rng = playoutRng(seed);
     const state = game.setup(params);
@@ -1063,8 +1089,7 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
  *   is re-sampled and the other checks prove nothing: the caller checks that);
  * - each given agent, with the same seed, must choose the same in both.
  */
-function checkHiddenInformation(game: AnyGame, givenParams: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null, constants: ReadonlySet<object>): { decisions: number; resampled: boolean } {
-  const params = paramsFor(game, givenParams);
+function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null, constants: ReadonlySet<object>): { decisions: number; resampled: boolean } {
   let resampled = false;
   let decisions = 0;
   if (game.determinize === undefined) {

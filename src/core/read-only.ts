@@ -133,15 +133,16 @@ export class ReadOnlyViews {
   /**
    * The game parameters as an agent gets them: a frozen copy when they are plain data (so the
    * agent can still copy them as data, with `structuredClone` or JSON, which a view would refuse),
-   * else a read-only view. Either way, nothing the agent does reaches the run's own.
+   * else a read-only view. Either way, nothing the agent does reaches the run's own. `reuse`
+   * false makes the copy afresh: parameters a game's setup may write into differ match by match.
    */
-  params<T>(owner: object, params: T, who: string): T {
+  params<T>(owner: object, params: T, who: string, reuse = true): T {
     if (!isObjectLike(params)) return params;
     if (!isPlainData(params)) return this.of(owner, params, 'params', who);
-    let copy = this.#copies.get(params);
+    let copy = reuse ? this.#copies.get(params) : undefined;
     if (copy === undefined) {
       copy = deepFreeze(structuredClone(params));
-      this.#copies.set(params, copy);
+      if (reuse) this.#copies.set(params, copy);
     }
     return copy as T;
   }

@@ -1,4 +1,5 @@
 /** Coin flip: the synthetic calibration game. */
+import { markOwnGame } from '../../core/game-params.js';
 import type { GameModule } from '../../core/game-module.js';
 import { coinFlip as rules } from './rules.js';
 import { coinFlipReport } from './report.js';
@@ -7,6 +8,10 @@ export { coinFlip, coinFlipParameters } from './rules.js';
 export type { CoinFlipAction, CoinFlipEvent, CoinFlipParams, CoinFlipState } from './rules.js';
 
 export { coinFlipReport } from './report.js';
+
+// One of Hordelab's own games: handed the scenario's frozen parameters as they are (it never
+// writes into them), not a copy a match (see core/game-params.ts).
+markOwnGame(rules);
 
 /** Coin flip, whole: rules, report and the metric sweeps and tunes report by default. */
 export const coinFlipModule: GameModule = {

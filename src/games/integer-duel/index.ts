@@ -1,4 +1,5 @@
 /** Integer Duel: the game definition and what reports and tests need from it. */
+import { markOwnGame } from '../../core/game-params.js';
 import type { GameModule } from '../../core/game-module.js';
 import { integerDuel as rules } from './rules.js';
 import { integerDuelReport } from './report.js';
@@ -13,6 +14,10 @@ export { PLANTS, ZOMBIES, Phase } from './types.js';
 export type { IntegerDuelAction, IntegerDuelEvent, IntegerDuelObservation, IntegerDuelState } from './types.js';
 
 export { integerDuelReport } from './report.js';
+
+// One of Hordelab's own games: handed the scenario's frozen parameters as they are (it never
+// writes into them), not a copy a match (see core/game-params.ts).
+markOwnGame(rules);
 
 /** Integer Duel, whole: rules, report, charts, table drawing, its decks and the metric sweeps and tunes report by default. */
 export const integerDuelModule: GameModule = {

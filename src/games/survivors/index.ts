@@ -1,4 +1,5 @@
 /** Survivors: the game definition and what reports, agents and tests need from it. */
+import { markOwnGame } from '../../core/game-params.js';
 import type { GameModule } from '../../core/game-module.js';
 import { survivors as rules } from './rules.js';
 import { survivorsReport } from './report.js';
@@ -18,6 +19,10 @@ export { HUMANS, Phase, Roll, ZOMBIE_CELL, ZOMBIES } from './types.js';
 export type { AttackOdds, EndCondition, EscapeFigures, SurvivorsAction, SurvivorsEvent, SurvivorsState } from './types.js';
 
 export { survivorsReport } from './report.js';
+
+// One of Hordelab's own games: handed the scenario's frozen parameters as they are (it never
+// writes into them), not a copy a match (see core/game-params.ts).
+markOwnGame(rules);
 
 /** Survivors, whole: rules, report, charts, map drawing and the metric sweeps and tunes report by default. */
 export const survivorsModule: GameModule = {

@@ -1,4 +1,5 @@
 /** Tic-tac-toe, the reference game. */
+import { markOwnGame } from '../../core/game-params.js';
 import type { GameModule } from '../../core/game-module.js';
 import { ticTacToe as rules } from './rules.js';
 import { ticTacToeReport } from './report.js';
@@ -7,6 +8,10 @@ export { ticTacToe, ticTacToeHeuristic } from './rules.js';
 export type { TicTacToeAction, TicTacToeEvent, TicTacToeParams, TicTacToeState } from './rules.js';
 
 export { ticTacToeReport } from './report.js';
+
+// One of Hordelab's own games: handed the scenario's frozen parameters as they are (it never
+// writes into them), not a copy a match (see core/game-params.ts).
+markOwnGame(rules);
 
 /** Tic-tac-toe, whole: rules, report and the metric sweeps and tunes report by default. */
 export const ticTacToeModule: GameModule = {

@@ -1,4 +1,5 @@
 /** Zombie Trainers: the game definition and what reports and tests need from it. */
+import { markOwnGame } from '../../core/game-params.js';
 import type { GameModule } from '../../core/game-module.js';
 import { zombieTrainers as rules } from './rules.js';
 import { zombieTrainersReport } from './report.js';
@@ -18,6 +19,10 @@ export { Phase } from './types.js';
 export type { ZombieTrainersAction, ZombieTrainersEvent, ZombieTrainersState } from './types.js';
 
 export { zombieTrainersReport } from './report.js';
+
+// One of Hordelab's own games: handed the scenario's frozen parameters as they are (it never
+// writes into them), not a copy a match (see core/game-params.ts).
+markOwnGame(rules);
 
 /** Zombie Trainers, whole: rules, report, charts, board drawing and the metric sweeps and tunes report by default. */
 export const zombieTrainersModule: GameModule = {
