@@ -10,6 +10,9 @@
  * clock by design, and says its results are not reproducible.
  */
 
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /** JavaScript's own `Math.random`, as it was when this module was first loaded. */
 const unseeded = Math.random;
 /** Matches in play in this thread (a match may be played inside another's agent). */
@@ -24,22 +27,53 @@ export class UnseededRandomError extends Error {
 }
 
 /**
- * Where the call came from: the file name and line of the stack's first frame outside this
- * module (`mathrandom.mjs:1`), or null. The name alone, not its folder: the message reaches
- * errors.csv, whose bytes must not depend on where the project lies (review 28e), and a folder
- * may hold spaces or parentheses that no frame's text sets apart.
+ * Where the call came from: the file name and line of the first frame outside this module that
+ * has a file (`mathrandom.mjs:1`; `[0].map(Math.random)` passes through Array's own, which has
+ * none), or null. Read from V8's call sites, not the stack's text, whose file names may hold
+ * spaces, parentheses or a `%` that no parse of the text sets apart (review 29a: `rnd (2).mjs`
+ * was named `2).mjs`, a CommonJS `bad%zz.cjs` threw URI malformed). The name alone, not its
+ * folder: the message reaches errors.csv, whose bytes must not depend on where the project lies
+ * (review 28e).
  */
-function callerOf(stack: string | undefined): string | null {
-  const frames = (stack ?? '').split('\n').slice(1);
-  // This module's own frames come first (the guard, and Math.random's own name for it).
-  const own = frames.findIndex((line) => !/\bguardedRandom\b/.test(line));
-  const line = own < 0 ? undefined : frames[own];
-  const place = line === undefined ? null : /([^/\\]+?):(\d+):\d+\)?\s*$/.exec(line);
-  return place === null ? null : `${decodeURIComponent((place[1] as string).replace(/^.*[(\s]/, ''))}:${place[2] as string}`;
+function callerOf(): string | null {
+  const { prepareStackTrace, stackTraceLimit } = Error;
+  let sites: unknown = undefined;
+  try {
+    Error.stackTraceLimit = 16;
+    Error.prepareStackTrace = (_error, callSites) => callSites;
+    const holder: { stack?: unknown } = {};
+    // The frames above guardedRandom: the caller's first.
+    Error.captureStackTrace(holder, guardedRandom);
+    sites = holder.stack;
+  } finally {
+    Error.prepareStackTrace = prepareStackTrace;
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+  if (!Array.isArray(sites)) return null;
+  for (const site of sites as NodeJS.CallSite[]) {
+    const file = site.getFileName();
+    if (typeof file !== 'string' || file === '') continue;
+    return `${fileLabel(file)}:${String(site.getLineNumber() ?? '?')}`;
+  }
+  return null;
+}
+
+/** A frame's file as the message names it: its name without the folder; code from a `data:` URL as that. */
+function fileLabel(file: string): string {
+  if (file.startsWith('data:')) return 'code from a data: URL';
+  let path = file;
+  if (file.startsWith('file:')) {
+    try {
+      path = fileURLToPath(file);
+    } catch {
+      // A URL that names no file: its text, as it is.
+    }
+  }
+  return basename(path.replace(/\\/g, '/'));
 }
 
 function guardedRandom(): number {
-  if (matchesInPlay > 0) throw new UnseededRandomError(callerOf(new Error().stack));
+  if (matchesInPlay > 0) throw new UnseededRandomError(callerOf());
   return unseeded();
 }
 
