@@ -171,6 +171,21 @@ describe('a read-only view of the game', () => {
 });
 
 describe('the parameters an agent is handed', () => {
+  it('made afresh, not reused, where asked (a game module may write into each match\'s parameters in its setup)', () => {
+    const views = new ReadOnlyViews();
+    const params = { size: 3, rates: [1, 2] };
+    const first = views.params({}, params, 'agent "a"', false);
+    params.size = 4;
+    const second = views.params({}, params, 'agent "a"', false);
+    expect(second).not.toBe(first);
+    expect([first.size, second.size]).toEqual([3, 4]);
+    expect([Object.isFrozen(second), Object.isFrozen(second.rates)]).toEqual([true, true]);
+    // Nor kept for a later reuse: the copy made to be reused next is made then.
+    const reused = views.params({}, params, 'agent "a"');
+    expect(reused).not.toBe(second);
+    expect(views.params({}, params, 'agent "a"')).toBe(reused);
+  });
+
   it('plain data: a frozen copy, one per parameter object, that copies as data and changes nothing of the run\'s', () => {
     'use strict';
     const views = new ReadOnlyViews();
