@@ -303,6 +303,8 @@ describe('what an agent is handed shares nothing it could change the match throu
     expect(problemsOf({ ...hiddenCard, id: 'live', determinize: (state: unknown) => state } as AnyGame, 'determinization')).toContain(
       'a determinization for seat 0 shares mutable parts with the live state: the state itself; expected copies, or parts that are frozen or that every setup shares and play never changes',
     );
+    // No view at all (audit 29b: passed every property).
+    expect(problemsOf({ ...hiddenCard, id: 'blind', observe: () => undefined } as AnyGame, 'observation')[0]).toBe('observe(state, 0) returned undefined; expected what seat 0 may see of the state');
     const reused = brokenGames.find((broken) => broken.game.id === 'unfrozen-reused-actions')?.game as AnyGame;
     expect(problemsOf(reused, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\), and it is not frozen: freeze it and every object in it \(Object\.freeze, all the way down\); expected new actions each call, or ones nothing can change$/);
     // Frozen outside, an object inside it open (review 28e): named too.

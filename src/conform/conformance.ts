@@ -956,6 +956,11 @@ function checkObservation(game: AnyGame, state: unknown, seed: number, step: num
     const before = snapshot(state);
     for (let seat = 0; seat < game.seats.length; seat++) {
       const view = game.observe(state, seat);
+      // An agent module's decision.observe() hands this on: nothing is no view (audit 29b).
+      if (view === undefined || view === null) {
+        findings.fail('observation', `observe(state, ${seat}) returned ${String(view)}; expected what seat ${seat} may see of the state`, seed, step);
+        return;
+      }
       if (view === state && typeof state === 'object' && state !== null) {
         findings.fail('observation', `observe(state, ${seat}) returned the live state`, seed, step);
         return;
