@@ -313,6 +313,7 @@ describe('hordelab check', () => {
       [['--junit', 'new.xml', '--markdown', 'notes.md'], `--markdown: ${join(dir, 'notes.md')} exists and was not written by hordelab`],
       [['--junit', 'both', '--markdown', 'both'], `--markdown: ${join(dir, 'both')} is also the --junit file`],
       [['--junit', 'gone.xml'], `--junit: ${join(dir, 'gone.xml')} is a link to nowhere.xml, which does not exist; writing would replace the link: remove it, or name another file`],
+      [['--junit', join('loop-a.xml', 'j.xml')], `--junit: cannot write ${join(dir, 'loop-a.xml', 'j.xml')}: ${join(dir, 'loop-a.xml')} is a link to loop-b.xml in a loop of links that never reaches a folder; expected a folder, or a link to one`],
       [['--markdown', 'loop-a.xml'], `--markdown: ${join(dir, 'loop-a.xml')} is a link to loop-b.xml in a loop of links that never reaches a file; writing would replace the link: remove it, or name another file`],
       [['--junit', join('baseline', 'new.xml'), '--baseline', 'baseline', '--update-baseline'], `--junit: ${join(dir, 'baseline', 'new.xml')} is inside the --baseline folder`],
     ];

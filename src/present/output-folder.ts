@@ -346,6 +346,9 @@ export function checkOutputFile(path: string, request: OutputFileRequest): void 
   try {
     folderIsFolder = statSync(folder).isDirectory();
   } catch {
+    // A folder that is a link to nothing, or in a loop of links, is named as one (review 29a).
+    const link = danglingLinkOnTheWay(folder);
+    if (link !== null) throw problem(flag, `cannot write ${path}: ${danglingLinkProblem(dirname(path), link)}`);
     throw problem(flag, `cannot write ${path}: no folder ${dirname(path)}`);
   }
   if (!folderIsFolder) throw problem(flag, `cannot write ${path}: ${dirname(path)} is a file, not a folder`);
