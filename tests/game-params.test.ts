@@ -51,30 +51,49 @@ describe('copyOfData', () => {
   });
 });
 
-describe('the working copy a game module is handed', () => {
-  it('is set back to the parameters as given before each use, in place (a memo by the parameters object finds them again), whatever was written into it', () => {
-    const other = { ...(games.get('tic-tac-toe')?.game as AnyGame) } as AnyGame;
-    const given = deepFreeze({ rounds: 100, targets: [5, 5, 5], nested: { list: [1, 2], name: 'a' } });
-    const first = paramsFor(other, given) as { rounds: number; targets: number[]; nested: { list: number[]; name: string }; added?: number };
+describe('what a game module is handed', () => {
+  const base = { ...(games.get('tic-tac-toe')?.game as AnyGame) } as AnyGame;
+  const given = deepFreeze({ rounds: 100, targets: [5, 5, 5], nested: { list: [1, 2], name: 'a' } });
+  type Given = { rounds: number; targets: number[]; nested: { list: number[]; name: string } };
+  const writing = (write: (p: Given) => void): AnyGame => ({ ...base, setup: (p: unknown) => { write(p as Given); return base.setup(p as never); } }) as AnyGame;
+
+  it('the frozen parameters themselves where its setup leaves a copy of them as it was', () => {
+    const reading = { ...base, setup: (p: unknown) => base.setup(p as never) } as AnyGame;
+    expect(paramsFor(reading, given)).toBe(given);
+    expect(paramsFor(reading, given)).toBe(given);
+  });
+
+  it('a fresh copy at every call where its setup wrote into one, however it wrote (reviews 29a, 29c)', () => {
+    const writes: [string, (p: Given) => void][] = [
+      ['a value', (p) => (p.rounds = 50)],
+      ['a list taken from', (p) => p.targets.splice(0, 1)],
+      ['a key added', (p) => Object.assign(p, { added: 1 })],
+      ['a key deleted and added again, now last', (p) => { const { rounds } = p; delete (p as Partial<Given>).rounds; p.rounds = rounds; }],
+      ['a named property on an array', (p) => Object.assign(p.targets, { extra: 1 })],
+      ['a symbol property on an array', (p) => Object.assign(p.targets, { [Symbol('x')]: 1 })],
+      ['a key made a getter', (p) => Object.defineProperty(p, 'rounds', { get: () => 100, set: () => {}, enumerable: true })],
+      ['a key made non-enumerable', (p) => Object.defineProperty(p, 'rounds', { enumerable: false })],
+      ['an object made non-extensible', (p) => Object.preventExtensions(p.nested)],
+      ['a part frozen', (p) => Object.freeze(p.nested.list)],
+      ['a nested object replaced by an equal one', (p) => (p.nested = { list: [1, 2], name: 'a' })],
+    ];
+    for (const [what, write] of writes) {
+      const game = writing(write);
+      const first = paramsFor(game, given);
+      const second = paramsFor(game, given);
+      expect(first === given || second === given || first === second, what).toBe(false);
+      expect(second, what).toEqual(given);
+      expect(Reflect.ownKeys(second), what).toEqual(Reflect.ownKeys(given));
+    }
+    // A setup that throws on the copy: a copy too (always safe).
+    expect(paramsFor(writing(() => { throw new Error('no'); }), given)).not.toBe(given);
+  });
+
+  it('a copy too where its setup writes the value already there (a clamp within range), which frozen parameters refuse in strict code (review 28e)', () => {
+    const clamp = writing((p) => (p.rounds = Math.min(p.rounds, 200)));
+    const first = paramsFor(clamp, given);
+    expect(first).not.toBe(given);
     expect(first).toEqual(given);
-    expect(Object.isFrozen(first)).toBe(false);
-    const nested = first.nested;
-    first.rounds = 50;
-    first.targets.splice(0, 2);
-    first.nested.list.push(3);
-    first.added = 1;
-    const second = paramsFor(other, given) as typeof first;
-    expect(second).toBe(first);
-    expect(second.nested).toBe(nested);
-    expect(second).toEqual(given);
-    expect('added' in second).toBe(false);
-    // A part the game replaced, or froze: set back all the same (a fresh copy where it cannot be in place).
-    second.nested = Object.freeze({ list: [9], name: 'b' }) as typeof nested;
-    expect(paramsFor(other, given)).toEqual(given);
-    Object.freeze(first);
-    const third = paramsFor(other, given);
-    expect(third).toEqual(given);
-    expect(Object.isFrozen(third)).toBe(false);
   });
 });
 

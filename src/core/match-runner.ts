@@ -11,7 +11,7 @@ import { ContractBreach, RunStoppingError } from './errors.js';
 import { CHANCE, TERMINAL, type AnyGame, type EventSink, type GameEvent } from './game.js';
 import { formatSeed, matchSeed, matchStream, type Rng, type Seed64 } from './rng.js';
 import { ReadOnlyViews } from './read-only.js';
-import { isOwnGame, paramsFor } from './game-params.js';
+import { paramsFor } from './game-params.js';
 import { changedPart, fingerprint } from './state-fingerprint.js';
 import { enterMatch, leaveMatch } from './unseeded-random.js';
 
@@ -398,9 +398,9 @@ const agentViews = new ReadOnlyViews();
 export function agentContext(factory: AgentFactory, game: AnyGame, params: unknown, seat: number, rng: Rng): AgentContext {
   if (OWN_AGENTS.has(factory)) return { game, params, seat, rng };
   const who = `agent "${factory.id}"`;
-  // A game other than Hordelab's may have written into the match's parameters in its setup: the
-  // copy is made after it, each match (review 29a: an agent read the values before setup).
-  return { game: agentViews.of(factory, game, 'game', who), params: agentViews.params(factory, params, who, isOwnGame(game)), seat, rng };
+  // The match's parameters: a game whose setup writes into them has a fresh copy each match, of
+  // which the agent gets a frozen copy made after setup (review 29a: it read the values before).
+  return { game: agentViews.of(factory, game, 'game', who), params: agentViews.params(factory, params, who), seat, rng };
 }
 
 /** Whether `factory` is one of Hordelab's own agents (or wraps one without changing its play). */
@@ -492,7 +492,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
 
 function playGuardedMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOutcome {
   const { game, seats } = spec;
-  // The match's own parameters: a game other than Hordelab's writes into a copy (see game-params.ts).
+  // The match's parameters: a fresh copy for a game whose setup writes into them (see game-params.ts).
   const params = paramsFor(game, spec.params);
   const seed = matchSeed(spec.runSeed, spec.seedIndex ?? spec.matchIndex);
   let step = 0;

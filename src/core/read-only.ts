@@ -92,10 +92,19 @@ function isBuiltIn(fn: object): boolean {
   return known;
 }
 
-/** Whether `value` is plain data all the way down: objects of Object's or Array's kind, and primitives. */
+/**
+ * Whether `value` is data a copy keeps all the way down: objects of Object's or Array's kind,
+ * primitives, and Maps, Sets (their entries such data too), Dates and typed arrays, which
+ * `structuredClone` copies as they are.
+ */
 function isPlainData(value: unknown, depth = 0): boolean {
   if (!isObjectLike(value)) return typeof value !== 'symbol';
   if (depth > 64) return false;
+  // Frozen, these keep their entries, time or elements changeable: copied (review 29c: a view of
+  // the scenario's frozen Map handed the Map itself, whose entries an agent then set).
+  if (value instanceof Date || ArrayBuffer.isView(value)) return Reflect.ownKeys(value).every((key) => typeof key === 'string');
+  if (value instanceof Map) return [...value].every(([key, item]) => isPlainData(key, depth + 1) && isPlainData(item, depth + 1)) && Reflect.ownKeys(value).length === 0;
+  if (value instanceof Set) return [...value].every((item) => isPlainData(item, depth + 1)) && Reflect.ownKeys(value).length === 0;
   // A function's prototype is Function's: not plain.
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) return false;
@@ -133,16 +142,16 @@ export class ReadOnlyViews {
   /**
    * The game parameters as an agent gets them: a frozen copy when they are plain data (so the
    * agent can still copy them as data, with `structuredClone` or JSON, which a view would refuse),
-   * else a read-only view. Either way, nothing the agent does reaches the run's own. `reuse`
-   * false makes the copy afresh: parameters a game's setup may write into differ match by match.
+   * else a read-only view. Either way, nothing the agent does reaches the run's own. One copy per
+   * parameters object: a game whose setup writes into them has a fresh object each match.
    */
-  params<T>(owner: object, params: T, who: string, reuse = true): T {
+  params<T>(owner: object, params: T, who: string): T {
     if (!isObjectLike(params)) return params;
     if (!isPlainData(params)) return this.of(owner, params, 'params', who);
-    let copy = reuse ? this.#copies.get(params) : undefined;
+    let copy = this.#copies.get(params);
     if (copy === undefined) {
       copy = deepFreeze(structuredClone(params));
-      if (reuse) this.#copies.set(params, copy);
+      this.#copies.set(params, copy);
     }
     return copy as T;
   }

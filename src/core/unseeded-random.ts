@@ -45,12 +45,22 @@ function callerOf(): string | null {
     // The frames above guardedRandom: the caller's first.
     Error.captureStackTrace(holder, guardedRandom);
     sites = holder.stack;
+  } catch {
+    // A module that froze Error (review 29c): the refusal is said without its caller.
+    return null;
   } finally {
-    Error.prepareStackTrace = prepareStackTrace;
-    Error.stackTraceLimit = stackTraceLimit;
+    try {
+      Error.prepareStackTrace = prepareStackTrace;
+      Error.stackTraceLimit = stackTraceLimit;
+    } catch {
+      // Frozen: nothing was changed.
+    }
   }
   if (!Array.isArray(sites)) return null;
   for (const site of sites as NodeJS.CallSite[]) {
+    // Another copy of this module (a game module importing Hordelab's build beside a test's
+    // sources) installs its guard over this one: its frame is no caller either.
+    if (site.getFunctionName() === 'guardedRandom') continue;
     const file = site.getFileName();
     if (typeof file !== 'string' || file === '') continue;
     return `${fileLabel(file)}:${String(site.getLineNumber() ?? '?')}`;
