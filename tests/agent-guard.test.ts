@@ -293,19 +293,21 @@ function game(outcome: { finalState: unknown }): number {
 }
 
 describe('what a module could reach and keep (review 28c)', () => {
-  it("summary.json records the parameters as the scenario gave them, which a kept reference cannot change (reviews 28c, 28e, 29a)", async () => {
+  it("a kept reference to the scenario's parameters cannot change them (reviews 28c, 28e, 29a)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-params-record-'));
     const agent = join(dir, 'keeper.mjs');
-    const { writeFileSync, readFileSync } = await import('node:fs');
+    const { writeFileSync } = await import('node:fs');
     // Keeps the configuration it observed, and from its next factory call on rewrites its parameters: outside any decision, which the guard does not read.
     writeFileSync(agent, 'let kept = null;\nexport default (config, { rng }) => { if (kept) kept.params.maxRounds = 3; return { chooseAction(d) { kept ??= d.observe().config; return rng.int(d.legalActions.length); } }; };\n');
     const scenario = await parseScenario(`game: zombie-trainers\nmatches: 3\nseed: 2\nparams: { maxRounds: 40 }\nseats: [${agent}, random]\n`, join(dir, 's.yaml'));
-    // The scenario's parameters are frozen (review 29a): the write throws, failing the match it was made in.
-    const result = await runScenario(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test', workers: 0, maxErrors: 5 });
+    // The scenario's parameters are frozen (review 29a): the write throws, and match 0, played
+    // twice before the run (a module keeping state from call to call), fails the second time.
+    const stopped = await runScenario(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test', workers: 0, maxErrors: 5 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((stopped as Error).message).toMatch(/match 0, played twice from the same seed before the run, went otherwise the second time at step 0 \(.* the first time; it failed: .*Cannot assign to read only property 'maxRounds'/);
     expect((scenario.params as { maxRounds: number }).maxRounds).toBe(40);
-    expect(result.errors).toBe(2);
-    expect(readFileSync(join(dir, 'out', 'errors.csv'), 'utf8')).toContain("Cannot assign to read only property 'maxRounds'");
-    expect((JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')) as { scenario: { params: { maxRounds: number } } }).scenario.params.maxRounds).toBe(40);
   });
 
   it("Hordelab's own agent factories are frozen: a module cannot replace how they are built", () => {

@@ -14,6 +14,7 @@ import type { Scenario } from '../scenario/scenario.js';
 import { performance } from 'node:perf_hooks';
 import { csv, csvCells, csvRow } from './csv.js';
 import { CsvBytes, plainCells } from './csv-bytes.js';
+import { checkMatchReplays, needsCanary } from './determinism-canary.js';
 
 /** What one chunk contributes to a run. Plain data: it crosses thread boundaries as it is. */
 export interface ChunkResult {
@@ -142,6 +143,11 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
   // while it plays and keeps none of it, and a literal with two spreads per match was a visible
   // share of a short game's time. Every field is present from the start, so its shape is fixed.
   const spec: ReusedSpec = { game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex: start, seedIndex: start, streamLabels: undefined, onDecision: hooks.onDecision, scratch: new MatchScratch() };
+  // A module that plays match 0 otherwise the second time stops the run here (see determinism-canary.ts).
+  if (start === 0 && end > 0 && needsCanary(scenario)) {
+    onMatchStart(0);
+    checkMatchReplays(scenario);
+  }
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     onMatchStart(matchIndex);
     const plan = matchPlan(scenario, matchIndex);

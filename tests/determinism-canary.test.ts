@@ -1,0 +1,56 @@
+/**
+ * Match 0 played twice before a run of a module (src/run/determinism-canary.ts): a game or agent
+ * that keeps state from call to call is stopped before its results can depend on worker count.
+ */
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MetricFailure } from '../src/core/errors.js';
+import { needsCanary } from '../src/run/determinism-canary.js';
+import { runScenario } from '../src/run/run-scenario.js';
+import { parseScenario } from '../src/scenario/scenario.js';
+
+const FIRST_SIX = resolve('tests/fixtures/game-modules/first-six.mjs');
+
+describe('a run of a module plays match 0 twice first', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hordelab-canary-'));
+  // Lists its actions in another order every third call: match 0 goes otherwise the second time.
+  writeFileSync(
+    join(dir, 'counting.mjs'),
+    `import base from ${JSON.stringify(FIRST_SIX)};\nconst EXTRA = Object.freeze({ kind: 'throw', extra: true });\nlet calls = 0;\nexport default { ...base, id: 'counting', legalActions(s, into) { const a = base.legalActions(s, into); if (a.length > 0 && ++calls % 3 === 0) a.push(EXTRA); return a; }, actionKey: (a) => (a.extra ? 'throw again' : base.actionKey(a)) };\n`,
+  );
+  // An agent that answers by a count of its calls across matches.
+  writeFileSync(join(dir, 'counter-agent.mjs'), 'let calls = 0;\nexport default () => ({ chooseAction: (decision) => (calls++ % 2) % decision.legalActions.length });\n');
+
+  it('stops a game keeping state from call to call before any match is recorded, naming what differed (audit 29b)', async () => {
+    const scenario = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 20\nseed: 1\nseats: [random, random]\n`, join(dir, 'counting.yaml'));
+    expect(needsCanary(scenario)).toBe(true);
+    const stopped = await runScenario(scenario, { outDir: join(dir, 'out-counting'), eventFiles: false, command: 'test', workers: 0 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(stopped).toBeInstanceOf(MetricFailure);
+    expect((stopped as MetricFailure).message).toMatch(/^game "counting": match 0, played twice from the same seed before the run, went otherwise the second time at step \d+ \(.+ the first time; .+ the second\) in match 0 \(match seed [0-9a-f]{16}\); expected a match that depends on its seed alone/);
+    expect((stopped as MetricFailure).matchIndex).toBe(0);
+  });
+
+  it('stops an agent module keeping state from call to call, and passes a module that plays alike', async () => {
+    const agent = await parseScenario(`game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [${join(dir, 'counter-agent.mjs')}, random]\n`, join(dir, 'agent.yaml'));
+    const stopped = await runScenario(agent, { outDir: join(dir, 'out-agent'), eventFiles: false, command: 'test', workers: 0 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((stopped as Error).message).toContain(`agent "${join(dir, 'counter-agent.mjs')}": match 0, played twice`);
+    const fine = await parseScenario(`game: ${FIRST_SIX}\nmatches: 10\nseed: 1\nseats: [random, random]\n`, join(dir, 'fine.yaml'));
+    expect(needsCanary(fine)).toBe(true);
+    const result = await runScenario(fine, { outDir: join(dir, 'out-fine'), eventFiles: false, command: 'test', workers: 0 });
+    expect(result.status).toBe('complete');
+    expect(readdirSync(join(dir, 'out-fine'))).toContain('matches.csv');
+  });
+
+  it("is not played for Hordelab's own game and agents, nor where a seat reads the clock by design", async () => {
+    expect(needsCanary(await parseScenario('game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [random, greedy]\n', join(dir, 'own.yaml')))).toBe(false);
+    expect(needsCanary(await parseScenario(`game: ${FIRST_SIX}\nmatches: 4\nseed: 1\nseats: [random, { agent: mcts, config: { timeMs: 5 } }]\n`, join(dir, 'clock.yaml')))).toBe(false);
+  });
+});
