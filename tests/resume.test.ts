@@ -88,7 +88,7 @@ describe('the resume key', () => {
     const scenario = await parseScenario(base, join(work, 'k.yaml'));
     const shape = { eventFiles: true, maxErrors: 0 };
     const before = { scenario: effectiveScenario(scenario), ...shape, shard: null, version: HORDELAB_VERSION };
-    expect(RECORDED_FIGURES).toBe(3);
+    expect(RECORDED_FIGURES).toBe(4);
     expect(runKey(scenario, shape, undefined)).toBe(digest({ ...before, figures: RECORDED_FIGURES }));
     expect(runKey(scenario, shape, undefined)).not.toBe(digest(before));
   });
@@ -120,6 +120,9 @@ describe('the resume key', () => {
         ...seatsOf('outcomes seat/#/', 2, ['draw', 'loss', 'win']),
       ].sort(),
     );
+    // With an order of skill and choices to make: the chance share and the wins beside it (4).
+    const skilled = await recorded('../pick-duel.mjs', '[random, greedy]');
+    expect(skilled.filter((name) => name.startsWith('quality chanceShare'))).toEqual(['quality chanceShare', 'quality chanceShare:won']);
   });
 
   it('changes when an agent module is edited between the run and its resume', async () => {
