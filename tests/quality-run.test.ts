@@ -61,6 +61,8 @@ describe('quality figures as check and tune metrics', () => {
       expect(pickMetric(metrics, 'quality.branching', 'test').kind).toBe('mean');
       expect(pickMetric(metrics, 'quality.decisiveness', 'test').n).toBeGreaterThan(0);
       expect(pickMetric(metrics, 'quality.chanceShare', 'test')).toMatchObject({ kind: 'rate', n: 20 });
+    // The wins over the same matches, nested in it: a metric a check, tune or sweep can read too (review 29c).
+    expect(pickMetric(metrics, 'quality.chanceShare.won', 'test')).toMatchObject({ kind: 'rate', n: 20 });
       expect(pickMetric(metrics, 'quality.firstMover.decidedWin', 'test').kind).toBe('rate');
     } finally {
       await evaluator.close();

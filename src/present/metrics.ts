@@ -128,6 +128,11 @@ export function flattenMetrics(value: unknown, prefix = '', designEffect = 1, on
       if (typeof rate === 'number' && typeof node['successes'] === 'number') {
         // Nor an interval: a rate's [0, 1] says nothing measured, and a mean's bounds are empty too.
         metrics.push({ kind: 'rate', path, value: rate, lower: n === 0 ? Number.NaN : lower, upper: n === 0 ? Number.NaN : upper, successes: node['successes'], n, designEffect: deff, clusters });
+        // A figure beside it over the same matches (quality.chanceShare.won, review 29c) is one too.
+        for (const [key, child] of Object.entries(node)) {
+          const childPath = `${path}.${key}`;
+          if (isRecord(child) && (only === undefined || only.has(childPath))) walk(child, childPath);
+        }
         return;
       }
       const mean = n === 0 ? bound(node['mean']) : node['mean'];

@@ -32,6 +32,7 @@ export function qualityCharts(summary: RunSummary): ChartSpec[] {
     intervalRow('ended at the length cap', get(quality, 'capped')),
     intervalRow('winner trailed at some turn (drama)', get(quality, 'drama')),
     intervalRow(`more skilled agent lost (chance share)`, get(quality, 'chanceShare')),
+    intervalRow(`more skilled agent won, over the same matches`, get(quality, 'chanceShare', 'won')),
   ]);
   const references: Reference[] = typeof fair === 'number' ? [{ value: fair, label: `fair share: ${(100 * fair).toFixed(0)}%` }] : [];
   if (rows.length > 0) {

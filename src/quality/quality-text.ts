@@ -62,6 +62,7 @@ export function formatQuality(quality: unknown, seatNames: readonly string[]): s
   average('quality.leadChanges', 'lead changes per match', q.leadChanges);
   rate('quality.drama', 'decided matches the winner trailed in', q.drama);
   if (q.chanceShare !== undefined) rate('quality.chanceShare', `${q.chanceShare.stronger} lost to ${q.chanceShare.weaker}`, q.chanceShare);
+  if (q.chanceShare !== undefined) rate('quality.chanceShare.won', `${q.chanceShare.stronger} beat ${q.chanceShare.weaker}`, q.chanceShare.won);
   const notes = Array.isArray(q.notes) ? q.notes.map((note) => `(${String(note)})`) : [];
   if (q.chanceShare !== undefined) notes.unshift(`(chance share: ${q.chanceShare.stronger} taken as the more skilled agent by construction: ${q.chanceShare.basis})`);
   const heading = 'Game quality (leads read from the game heuristic at each turn start)';
