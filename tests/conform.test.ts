@@ -305,6 +305,10 @@ describe('what an agent is handed shares nothing it could change the match throu
     );
     // No view at all (audit 29b: passed every property).
     expect(problemsOf({ ...hiddenCard, id: 'blind', observe: () => undefined } as AnyGame, 'observation')[0]).toBe('observe(state, 0) returned undefined; expected what seat 0 may see of the state');
+    // At a step the full check skips too (review 29c): the seat to act, at every decision.
+    const late = { ...diceRace, id: 'late-blind', observe: (state: DiceRaceState, seat: number) => (state.positions.some((cells) => cells > 0) ? null : diceRace.observe(state, seat)) } as AnyGame;
+    const onlyFirstDeep = checkConformance(late, defaultParameters(late.parameters), { playouts: 4, deepCheckEvery: 100_000 });
+    expect(onlyFirstDeep.properties.find((p) => p.property === 'observation')?.problems[0]?.message).toMatch(/^observe\(state, [01]\) returned null; expected what seat [01] may see of the state$/);
     const reused = brokenGames.find((broken) => broken.game.id === 'unfrozen-reused-actions')?.game as AnyGame;
     expect(problemsOf(reused, 'legal-actions')[0]).toMatch(/^legalActions hands out the same action object again \(step\(\d\)\), and it is not frozen: freeze it and every object in it \(Object\.freeze, all the way down\); expected new actions each call, or ones nothing can change$/);
     // Frozen outside, an object inside it open (review 28e): named too.

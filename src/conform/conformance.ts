@@ -395,6 +395,9 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
       action = drawn.action;
       keepChanceNode(game, state, drawn.kind, deep, chance, context, seed, step);
     } else {
+      // What the seat to act sees, at every decision (the full observation check runs at deep
+      // steps only): no view at all is what an agent module's observe() would be handed (review 29c).
+      if (!deep) checkSomeView(game, state, player, seed, step, findings);
       const legal = checkDecisionNode(game, state, seed, step, findings, deep);
       if (legal === null) return { trajectory: null, steps: step };
       if (deep) checkEveryActionApplies(game, state, legal, seed, step, findings);
@@ -950,6 +953,18 @@ function checkClone(game: AnyGame, state: unknown, seed: number, step: number, c
  * otherwise edit the match (audit 28b: `{ ...state, deck: state.deck }` passed, and an agent that
  * edited the deck changed the draws).
  */
+/** Fails an observation that is undefined or null for `seat`, the seat to act. */
+function checkSomeView(game: AnyGame, state: unknown, seat: number, seed: number, step: number, findings: Findings): void {
+  let view: unknown;
+  try {
+    view = game.observe(state, seat);
+  } catch (error) {
+    findings.fail('observation', `observe threw: ${describeError(error)}`, seed, step);
+    return;
+  }
+  if (view === undefined || view === null) findings.fail('observation', `observe(state, ${seat}) returned ${String(view)}; expected what seat ${seat} may see of the state`, seed, step);
+}
+
 function checkObservation(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, constants: ReadonlySet<object>): void {
   findings.checked('observation');
   try {
