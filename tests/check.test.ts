@@ -293,6 +293,8 @@ describe('hordelab check', () => {
     symlinkSync('nowhere.xml', join(dir, 'gone.xml'));
     symlinkSync('loop-b.xml', join(dir, 'loop-a.xml'));
     symlinkSync('loop-a.xml', join(dir, 'loop-b.xml'));
+    symlinkSync('notes.md', join(dir, 'linked.md'));
+    symlinkSync('gone.xml', join(dir, 'chain.xml'));
     // Every file and its bytes, and every link's target: a refusal writes and changes nothing.
     const snapshot = (): string[] =>
       readdirSync(dir, { recursive: true })
@@ -314,6 +316,8 @@ describe('hordelab check', () => {
       [['--junit', 'both', '--markdown', 'both'], `--markdown: ${join(dir, 'both')} is also the --junit file`],
       [['--junit', 'gone.xml'], `--junit: ${join(dir, 'gone.xml')} is a link to nowhere.xml, which does not exist; writing would replace the link: remove it, or name another file`],
       [['--junit', join('loop-a.xml', 'j.xml')], `--junit: cannot write ${join(dir, 'loop-a.xml', 'j.xml')}: ${join(dir, 'loop-a.xml')} is a link to loop-b.xml in a loop of links that never reaches a folder; expected a folder, or a link to one`],
+      [['--markdown', 'linked.md'], `--markdown: ${join(dir, 'linked.md')} is a link to notes.md; writing would replace the link, not the file: name that file itself, or remove the link`],
+      [['--junit', 'chain.xml'], `--junit: ${join(dir, 'chain.xml')} is a link to gone.xml, which is a link that leads to nothing; writing would replace the link: remove it, or name another file`],
       [['--markdown', 'loop-a.xml'], `--markdown: ${join(dir, 'loop-a.xml')} is a link to loop-b.xml in a loop of links that never reaches a file; writing would replace the link: remove it, or name another file`],
       [['--junit', join('baseline', 'new.xml'), '--baseline', 'baseline', '--update-baseline'], `--junit: ${join(dir, 'baseline', 'new.xml')} is inside the --baseline folder`],
     ];

@@ -12,12 +12,12 @@
  *
  * (`run` and `merge` have their own, stricter rules for run folders: locks, resumable runs.)
  */
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { entryKind, writeAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
-import { CONTROL_FILES, MANIFEST_FILE, danglingLinkOnTheWay, danglingLinkProblem, readManifest } from '../run/output-folder.js';
+import { CONTROL_FILES, MANIFEST_FILE, danglingLink, danglingLinkOnTheWay, danglingLinkProblem, readManifest } from '../run/output-folder.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
 
 /** What may be written where, and who is asking. */
@@ -362,9 +362,13 @@ export function checkOutputFile(path: string, request: OutputFileRequest): void 
   // the user's, and where it points may be what they meant.
   const link = exists ? null : danglingLinkOnTheWay(path);
   if (link !== null) {
-    const where = link.loop ? `${link.target} in a loop of links that never reaches a file` : `${link.target}, which does not exist`;
+    const chained = !link.loop && danglingLink(resolve(dirname(resolve(path)), link.target)) !== null;
+    const where = link.loop ? `${link.target} in a loop of links that never reaches a file` : `${link.target}, which ${chained ? 'is a link that leads to nothing' : 'does not exist'}`;
     throw problem(flag, `${path} is a link to ${where}; writing would replace the link: remove it, or name another file`);
   }
+  // A link to a file: the write (a rename into place) would replace the link, not the file it
+  // names, which kept its old content (review 29c).
+  if (exists && entryKind(path) === 'a link') throw problem(flag, `${path} is a link to ${readlinkSync(path)}; writing would replace the link, not the file: name that file itself, or remove the link`);
   if (exists) {
     // The same file, however it is named: a link, a hard link, another spelling of the path.
     const target = statSync(path);

@@ -934,7 +934,10 @@ export function danglingLinkProblem(dir: string, link: { path: string; target: s
   const which = link.path === resolve(dir) ? dir : `${dir}: ${link.path}`;
   // Review 28d: a loop of links was called a link to something that does not exist.
   if (link.loop) return `${which} is a link to ${link.target} in a loop of links that never reaches a folder; expected a folder, or a link to one`;
-  return `${which} is a link to ${link.target}, which does not exist; expected a folder, or a link to one`;
+  // Review 29c: a link to a link to nothing read "a link to dang, which does not exist" where dang is there, a link.
+  const target = resolve(dirname(link.path), link.target);
+  const chained = danglingLink(target) !== null;
+  return `${which} is a link to ${link.target}, which ${chained ? 'is a link that leads to nothing' : 'does not exist'}; expected a folder, or a link to one`;
 }
 
 /** Whether `dir` holds a working file (`<name>.tmp`), such as a killed run leaves. */
