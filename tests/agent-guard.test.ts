@@ -306,7 +306,7 @@ describe('what a module could reach and keep (review 28c)', () => {
       () => null,
       (error: unknown) => error,
     );
-    expect((stopped as Error).message).toMatch(/match 0, played twice from the same seed before the run, went otherwise the second time at step 0 \(.* the first time; it failed: .*Cannot assign to read only property 'maxRounds'/);
+    expect((stopped as Error).message).toMatch(/played twice before the run from the same seed, the match went otherwise the second time at step 0 \(.* the first time; it failed: .*Cannot assign to read only property 'maxRounds'/);
     expect((scenario.params as { maxRounds: number }).maxRounds).toBe(40);
   });
 

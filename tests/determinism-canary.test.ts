@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MetricFailure } from '../src/core/errors.js';
+import { playTally } from '../src/ladder/tally.js';
 import { needsCanary } from '../src/run/determinism-canary.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -31,7 +32,7 @@ describe('a run of a module plays match 0 twice first', () => {
       (error: unknown) => error,
     );
     expect(stopped).toBeInstanceOf(MetricFailure);
-    expect((stopped as MetricFailure).message).toMatch(/^game "counting": match 0, played twice from the same seed before the run, went otherwise the second time at step \d+ \(.+ the first time; .+ the second\) in match 0 \(match seed [0-9a-f]{16}\); expected a match that depends on its seed alone/);
+    expect((stopped as MetricFailure).message).toMatch(/^game "counting": played twice before the run from the same seed, the match went otherwise the second time at step \d+ \(.+ the first time; .+ the second\) in match 0 \(match seed [0-9a-f]{16}\); expected a match that depends on its seed alone/);
     expect((stopped as MetricFailure).matchIndex).toBe(0);
   });
 
@@ -41,12 +42,27 @@ describe('a run of a module plays match 0 twice first', () => {
       () => null,
       (error: unknown) => error,
     );
-    expect((stopped as Error).message).toContain(`agent "${join(dir, 'counter-agent.mjs')}": match 0, played twice`);
+    expect((stopped as Error).message).toContain(`agent "${join(dir, 'counter-agent.mjs')}": played twice before the run`);
     const fine = await parseScenario(`game: ${FIRST_SIX}\nmatches: 10\nseed: 1\nseats: [random, random]\n`, join(dir, 'fine.yaml'));
     expect(needsCanary(fine)).toBe(true);
     const result = await runScenario(fine, { outDir: join(dir, 'out-fine'), eventFiles: false, command: 'test', workers: 0 });
     expect(result.status).toBe('complete');
     expect(readdirSync(join(dir, 'out-fine'))).toContain('matches.csv');
+  });
+
+  it('stops a metric module counting across matches beside a game of Hordelab\'s own, and a ladder of a module game as a run (review 29d)', async () => {
+    writeFileSync(join(dir, 'counter-metric.mjs'), "let seen = 0;\nexport default { name: 'counter', create: () => ({ onEvent() {}, finishMatch: () => ({ odd: { successes: seen++ % 2, trials: 1 } }) }) };\n");
+    const metric = await parseScenario(`game: tic-tac-toe\nmatches: 6\nseed: 1\nseats: [random, random]\nmetrics: [${join(dir, 'counter-metric.mjs')}]\n`, join(dir, 'metric.yaml'));
+    expect(needsCanary(metric)).toBe(true);
+    const stopped = await runScenario(metric, { outDir: join(dir, 'out-metric'), eventFiles: false, command: 'test', workers: 0 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((stopped as Error).message).toMatch(/^metric module .*counter-metric\.mjs: played twice before the run from the same seed, the match went otherwise the second time at step \d+ \(the report recorded the figures .{0,240} the first time; the report recorded the figures .{0,240} the second\)/);
+    const counting = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 20\nseed: 1\nseats: [random, random]\n`, join(dir, 'counting.yaml'));
+    expect(() => playTally(counting, 0, 20)).toThrow(/^game "counting": played twice before the run/);
+    // A tally that does not start at match 0 plays no match again.
+    expect(playTally(counting, 1, 3).end).toBe(3);
   });
 
   it("is not played for Hordelab's own game and agents, nor where a seat reads the clock by design", async () => {

@@ -622,27 +622,23 @@ describe('match runner: what an agent is handed of the game and its parameters',
     },
   });
 
-  it("one of Hordelab's own agents gets the game and the match's parameters themselves: the scenario's, or a fresh copy a match where the game's setup writes into them", () => {
+  it("one of Hordelab's own agents gets the game and the match's parameters themselves: a fresh copy a match for a game not Hordelab's, the frozen ones for Hordelab's", () => {
     seen.length = 0;
     const own = recording('own');
     markOwnAgent(own);
     const game = scriptGame(params);
     playMatch(spec(game, params, [own, own]), null);
-    expect(seen.map((context) => [context.game === game, context.params === params, context.seat])).toEqual([[true, true, 0], [true, true, 1]]);
-    expect([isOwnAgent(own), isOwnAgent(recording('other'))]).toEqual([true, false]);
-    // A setup that writes into its parameters: both seats share the match's copy, equal to the scenario's, new each match.
-    seen.length = 0;
-    const writing = { ...scriptGame(params), setup: (p: ScriptParams) => { (p as { seen?: boolean }).seen = true; return scriptGame(params).setup(p); } };
-    const frozen = deepFreeze(structuredClone(params));
-    playMatch(spec(writing, frozen, [own, own]), null);
-    playMatch(spec(writing, frozen, [own, own], { matchIndex: 1 }), null);
+    playMatch(spec(game, params, [own, own], { matchIndex: 1 }), null);
     const [first, second, third] = seen as [AgentContext, AgentContext, AgentContext];
-    expect([first.params === frozen, first.params === second.params, third.params === first.params, Object.isFrozen(first.params)]).toEqual([false, true, false, false]);
-    expect(first.params).toEqual({ ...params, seen: true });
-    expect(frozen).toEqual(params);
+    expect(seen.slice(0, 2).map((context) => [context.game === game, context.params === params, context.seat])).toEqual([[true, false, 0], [true, false, 1]]);
+    // Both seats of a match share its copy, equal to the scenario's and not frozen; the next match has its own.
+    expect([first.params === second.params, third.params === first.params, Object.isFrozen(first.params)]).toEqual([true, false, false]);
+    expect(first.params).toEqual(params);
+    expect([isOwnAgent(own), isOwnAgent(recording('other'))]).toEqual([true, false]);
     seen.length = 0;
     const ownGame = scriptGame(params);
     markOwnGame(ownGame);
+    const frozen = deepFreeze(structuredClone(params));
     playMatch(spec(ownGame, frozen, [own, own]), null);
     expect(seen.map((context) => context.params === frozen)).toEqual([true, true]);
   });
@@ -660,7 +656,8 @@ describe('match runner: what an agent is handed of the game and its parameters',
     expect(first.params).toEqual(params);
     expect(Object.isFrozen(first.params)).toBe(true);
     expect(Object.isFrozen(params)).toBe(false);
-    expect([second.seat, third.game === first.game, third.params === first.params]).toEqual([1, true, true]);
+    // The game's view is the same each match; the parameters are each match's copy, frozen for the agent.
+    expect([second.seat, third.game === first.game, third.params === first.params]).toEqual([1, true, false]);
     expect(() => ((first.game as { returns: unknown }).returns = () => [1, -1])).toThrow('agent "user" tried to change game.returns: agents are handed the game and its parameters read-only');
   });
 

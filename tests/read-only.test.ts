@@ -182,6 +182,13 @@ describe('the parameters an agent is handed', () => {
     (copy.t as Int8Array)[0] = 7;
     expect([params.m.get('k'), params.s.has(2), params.d.getTime(), params.t[0]]).toEqual([1, false, 5, 1]);
     expect(Object.isFrozen(copy)).toBe(true);
+    // Each call its own copy (each agent of each match): what one seat's agent set, another's does not see (review 29d).
+    const another = views.params({}, params, 'agent "b"');
+    expect(another).not.toBe(copy);
+    expect(another.m.get('k')).toBe(1);
+    // Plain data, which nothing can change once frozen, is copied once.
+    const plain = deepFreeze({ a: [1, 2] });
+    expect(views.params({}, plain, 'agent "a"')).toBe(views.params({}, plain, 'agent "b"'));
   });
 
   it('plain data: a frozen copy, one per parameter object, that copies as data and changes nothing of the run\'s', () => {

@@ -177,10 +177,22 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
       ? null
       : { clock, limitMs: options.playoutTimeMs ?? Number.POSITIVE_INFINITY, onProgress: options.onProgress ?? null, progressEveryMs: options.progressEveryMs ?? 30_000, lastProgress: clock(), step: 0 };
   let constants = new Set<object>();
-  // The parameters as a run hands them (see game-params.ts): a game module gets its working
-  // copy set back to them for each setup and playout, as for each match; Hordelab's own, the
-  // parameters themselves.
-  const fresh = (): unknown => paramsFor(game, givenParams);
+  // The parameters as a run hands them (see game-params.ts): a game module gets a fresh copy
+  // for each setup and playout, as for each match; Hordelab's own, the parameters themselves. A
+  // copy's parts are its playout's, shared by every state of it as a match's are by its states:
+  // they count as parts play never changes, like those every setup shares (a state keeping its
+  // parameters, which its clones share).
+  const paramParts = new Set<object>();
+  const fresh = (): unknown => {
+    const copy = paramsFor(game, givenParams);
+    if (copy !== givenParams) {
+      for (const object of reachableObjects(copy).keys()) {
+        paramParts.add(object);
+        constants.add(object);
+      }
+    }
+    return copy;
+  };
   // Each shared object's path and snapshot before play: a "constant" that play changes is a
   // setup handing every match the same mutable object (a module-level array, say).
   const constantsBefore = new Map<object, { path: string; text: string }>();
@@ -196,6 +208,7 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
         findings.checked('setup');
         if (snapshot(first) !== snapshot(second)) findings.fail('setup', 'two setups from the same parameters differ', null, 0);
         constants = runConstants(first, second);
+        for (const object of paramParts) constants.add(object);
         for (const [object, path] of reachableObjects(first)) if (constants.has(object)) constantsBefore.set(object, { path, text: snapshot(object) });
       } catch (error) {
         findings.fail('setup', `setup threw: ${describeError(error)}`, null, 0);

@@ -93,22 +93,27 @@ function isBuiltIn(fn: object): boolean {
 }
 
 /**
- * Whether `value` is data a copy keeps all the way down: objects of Object's or Array's kind,
- * primitives, and Maps, Sets (their entries such data too), Dates and typed arrays, which
- * `structuredClone` copies as they are.
+ * What kind of data `value` is, all the way down: `plain` (objects of Object's or Array's kind,
+ * and primitives: frozen, nothing in it can change), `containers` (plain, and Maps, Sets, Dates or
+ * typed arrays, which `structuredClone` copies and freezing leaves changeable), or `other` (a
+ * class instance, a function, a symbol key).
  */
-function isPlainData(value: unknown, depth = 0): boolean {
-  if (!isObjectLike(value)) return typeof value !== 'symbol';
-  if (depth > 64) return false;
-  // Frozen, these keep their entries, time or elements changeable: copied (review 29c: a view of
-  // the scenario's frozen Map handed the Map itself, whose entries an agent then set).
-  if (value instanceof Date || ArrayBuffer.isView(value)) return Reflect.ownKeys(value).every((key) => typeof key === 'string');
-  if (value instanceof Map) return [...value].every(([key, item]) => isPlainData(key, depth + 1) && isPlainData(item, depth + 1)) && Reflect.ownKeys(value).length === 0;
-  if (value instanceof Set) return [...value].every((item) => isPlainData(item, depth + 1)) && Reflect.ownKeys(value).length === 0;
+function dataKind(value: unknown, depth = 0): 'plain' | 'containers' | 'other' {
+  if (!isObjectLike(value)) return typeof value === 'symbol' ? 'other' : 'plain';
+  if (depth > 64) return 'other';
+  let kind: 'plain' | 'containers' = 'plain';
+  const add = (part: 'plain' | 'containers' | 'other'): boolean => {
+    if (part === 'containers') kind = 'containers';
+    return part !== 'other';
+  };
+  if (value instanceof Date || ArrayBuffer.isView(value)) return Reflect.ownKeys(value).every((key) => typeof key === 'string') ? 'containers' : 'other';
+  if (value instanceof Map) return Reflect.ownKeys(value).length === 0 && [...value].every(([key, item]) => add(dataKind(key, depth + 1)) && add(dataKind(item, depth + 1))) ? 'containers' : 'other';
+  if (value instanceof Set) return Reflect.ownKeys(value).length === 0 && [...value].every((item) => add(dataKind(item, depth + 1))) ? 'containers' : 'other';
   // A function's prototype is Function's: not plain.
   const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) return false;
-  return Reflect.ownKeys(value).every((key) => typeof key === 'string' && isPlainData((value as Record<string, unknown>)[key], depth + 1));
+  if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null) return 'other';
+  const every = Reflect.ownKeys(value).every((key) => typeof key === 'string' && add(dataKind((value as Record<string, unknown>)[key], depth + 1)));
+  return every ? kind : 'other';
 }
 
 /** `value` and every plain object and array it holds, frozen (a typed array cannot be: left as it is). */
@@ -140,19 +145,21 @@ export class ReadOnlyViews {
   readonly #copies = new WeakMap<object, unknown>();
 
   /**
-   * The game parameters as an agent gets them: a frozen copy when they are plain data (so the
-   * agent can still copy them as data, with `structuredClone` or JSON, which a view would refuse),
-   * else a read-only view. Either way, nothing the agent does reaches the run's own. One copy per
-   * parameters object: a game whose setup writes into them has a fresh object each match.
+   * The game parameters as an agent gets them: a frozen copy when they are data (so the agent
+   * can still copy them as data, with `structuredClone` or JSON, which a view would refuse), else
+   * a read-only view. Either way, nothing the agent does reaches the run's own. Plain data gives
+   * one copy per parameters object, which nothing can change; data holding a Map, Set, Date or
+   * typed array a copy at every call (each agent of each match), since freezing leaves those
+   * changeable (review 29d: one seat's agent read what another wrote into the shared copy's Map).
    */
   params<T>(owner: object, params: T, who: string): T {
     if (!isObjectLike(params)) return params;
-    if (!isPlainData(params)) return this.of(owner, params, 'params', who);
     let copy = this.#copies.get(params);
-    if (copy === undefined) {
-      copy = deepFreeze(structuredClone(params));
-      this.#copies.set(params, copy);
-    }
+    if (copy !== undefined) return copy as T;
+    const kind = dataKind(params);
+    if (kind === 'other') return this.of(owner, params, 'params', who);
+    copy = deepFreeze(structuredClone(params));
+    if (kind === 'plain') this.#copies.set(params, copy);
     return copy as T;
   }
 }

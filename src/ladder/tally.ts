@@ -11,7 +11,8 @@ import type { AgentFactory } from '../core/agent.js';
 import { isOwnAgent, markOwnAgent, MatchFailure, playMatch } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
-import { decisionHook, failingOnMetrics, matchPlan } from '../run/play-chunk.js';
+import { decisionHook, failingOnMetrics, matchPlan, type MatchStarts } from '../run/play-chunk.js';
+import { checkMatchReplays, needsCanary } from '../run/determinism-canary.js';
 import { isRunStoppingError } from '../core/errors.js';
 import { collectorSink } from '../reports/report.js';
 import type { Scenario } from '../scenario/scenario.js';
@@ -67,14 +68,14 @@ function counting(factory: AgentFactory, mix: ActionMix, actionKey: (action: unk
 }
 
 /** Plays matches `start..end-1` of `scenario`, stopping at the first failure. */
-export function playTally(scenario: Scenario, start: number, end: number, onMatchStart?: () => void): Tally {
-  return failingOnMetrics(scenario, start, (onMatch) => tallyMatches(scenario, start, end, (matchIndex) => {
+export function playTally(scenario: Scenario, start: number, end: number, onMatchStart?: (again?: boolean) => void): Tally {
+  return failingOnMetrics(scenario, start, (onMatch) => tallyMatches(scenario, start, end, (matchIndex, again) => {
     onMatch(matchIndex);
-    onMatchStart?.();
+    onMatchStart?.(again);
   }));
 }
 
-function tallyMatches(scenario: Scenario, start: number, end: number, onMatchStart: (matchIndex: number) => void): Tally {
+function tallyMatches(scenario: Scenario, start: number, end: number, onMatchStart: MatchStarts): Tally {
   const { game, report } = scenario.entry;
   const seatCount = game.seats.length;
   const collector = report.createCollector({ eventRows: false });
@@ -85,8 +86,11 @@ function tallyMatches(scenario: Scenario, start: number, end: number, onMatchSta
   const actionMix: ActionMix = Array.from({ length: seatCount }, () => ({}));
   const scores: number[] = [];
   const actionKey = (action: unknown): string => game.actionKey(action);
+  // As a run does: a module that plays match 0 otherwise when played again stops the ladder (review 29d: it was not asked).
+  const canary = start === 0 && end > 0 && needsCanary(scenario);
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     onMatchStart(matchIndex);
+    if (canary && matchIndex === 0) checkMatchReplays(scenario, () => onMatchStart(0, true));
     const plan = matchPlan(scenario, matchIndex);
     const seats = plan.seats.map((seat) => ({ ...seat, factory: counting(seat.factory, actionMix, actionKey) }));
     let outcome;

@@ -1,31 +1,35 @@
 /**
- * Match 0 played twice before a run's first chunk, where the game or an agent is not Hordelab's
- * own. A match must be a pure function of its scenario, run seed and index; a module that keeps
- * state from call to call (a counter, a memo of earlier matches) or reads the clock plays a
- * match otherwise the second time, and a run of it writes bytes that depend on how its matches
- * were split over worker threads (audit 29b: a game reordering its legal actions every third
- * call gave 222 of 2,000 rows that differed between --workers 0 and 2, exit 0). Such a run
- * stops before its first match is recorded, naming what differed, with the line that replays
- * match 0. It catches what shows in one match played twice; a module that changes only later
- * (at its thousandth call) passes, and `hordelab conform` checks a game further.
+ * Match 0 played twice more when a chunk starts at it, where the game, an agent or a metric
+ * module is not Hordelab's own. A match must be a pure function of its scenario, run seed and
+ * index; a module that keeps state from call to call (a counter, a memo of earlier matches) or
+ * reads the clock plays a match otherwise the next time, and a run of it writes bytes that depend
+ * on how its matches were split over worker threads (audit 29b: a game reordering its legal
+ * actions every third call gave 222 of 2,000 rows that differed between --workers 0 and 2, exit
+ * 0). Each play is compared whole: every step's player and action, the returns, and what the
+ * report (the game's figures and every metric module) records of it, its row and event rows (a
+ * metric counting across matches, review 29d). A difference stops the run before match 0 is
+ * recorded, naming it. It catches what shows in match 0 played three times; a module that
+ * changes only later (at its thousandth call) passes, and `hordelab conform` checks a game further.
  */
 import { isRunStoppingError, RunStoppingError } from '../core/errors.js';
+import { formatSeed } from '../core/rng.js';
 import { isOwnGame } from '../core/game-params.js';
 import { isOwnAgent, MatchFailure, playMatch, type MatchSpec } from '../core/match-runner.js';
 import { clockPlayWarning } from '../ladder/skill.js';
+import { collectorSink } from '../reports/report.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { matchPlan } from './play-chunk.js';
+import { decisionHook, matchPlan } from './play-chunk.js';
 
-/** Whether a run of `scenario` plays match 0 twice first: a module plays, and no seat reads the clock by design (`mcts` with `timeMs`). */
+/** Whether a run of `scenario` plays match 0 again: a module plays or records, and no seat reads the clock by design (`mcts` with `timeMs`). */
 export function needsCanary(scenario: Scenario): boolean {
-  const { game } = scenario.entry;
-  const modules = !isOwnGame(game) || scenario.seats.some((seat) => !isOwnAgent(seat.factory));
+  const { game, report } = scenario.entry;
+  const modules = !isOwnGame(game) || scenario.seats.some((seat) => !isOwnAgent(seat.factory)) || (report.metricModules?.length ?? 0) > 0;
   return modules && clockPlayWarning(scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config }))) === null;
 }
 
-/** What one play of match 0 did: each step's player and action key, then how it ended. */
+/** What one play of match 0 did: each step's player and action key, how it ended, and what the report recorded of it. */
 function playedSteps(scenario: Scenario): string[] {
-  const { game } = scenario.entry;
+  const { game, report } = scenario.entry;
   const plan = matchPlan(scenario, 0);
   const steps: string[] = [];
   const key = (action: unknown): string => {
@@ -35,6 +39,7 @@ function playedSteps(scenario: Scenario): string[] {
       return `an action whose key threw (${error instanceof Error ? error.message : String(error)})`;
     }
   };
+  const collector = report.createCollector({ eventRows: true });
   const spec: MatchSpec = {
     game,
     params: scenario.params,
@@ -43,34 +48,53 @@ function playedSteps(scenario: Scenario): string[] {
     matchIndex: 0,
     seedIndex: plan.seedIndex,
     ...(plan.streamLabels === undefined ? {} : { streamLabels: plan.streamLabels }),
+    ...decisionHook(collector),
     trace: (player, action) => steps.push(`${player < 0 ? 'chance' : `seat ${player + 1}`} played ${key(action)}`),
   };
   try {
-    const outcome = playMatch(spec, null);
+    const outcome = playMatch(spec, collectorSink(report, collector));
     steps.push(`it ended with returns ${JSON.stringify(outcome.returns)}`);
+    const context = { matchIndex: 0, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: plan.seats.map((seat) => seat.name), returns: outcome.returns, finalState: outcome.finalState };
+    const aggregate = report.emptyAggregate();
+    const rows = collector.finishMatch(context, aggregate);
+    steps.push(`the report recorded the row ${JSON.stringify(rows.matchRow)}`, `the report recorded the event rows ${JSON.stringify(rows.eventRows)}`, `the report recorded the figures ${JSON.stringify(aggregate)}`);
   } catch (error) {
     if (isRunStoppingError(error instanceof MatchFailure ? error.cause : error)) throw error;
+    collector.discardMatch();
     steps.push(`it failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
   return steps;
 }
 
 /**
- * Plays match 0 of `scenario` twice and compares what each play did.
+ * Plays match 0 of `scenario` twice and compares the plays. `again` is called before the second
+ * play and after it (before the run's own play of match 0), so that a time limit counts each
+ * play alone.
  * @throws RunStoppingError naming the first difference.
  */
-export function checkMatchReplays(scenario: Scenario): void {
+export function checkMatchReplays(scenario: Scenario, again: () => void): void {
   const first = playedSteps(scenario);
+  again();
   const second = playedSteps(scenario);
+  again();
   const length = Math.max(first.length, second.length);
   for (let step = 0; step < length; step++) {
     if (first[step] === second[step]) continue;
-    const { game } = scenario.entry;
-    const modules = [...(isOwnGame(game) ? [] : [`game "${game.id}"`]), ...scenario.seats.filter((seat) => !isOwnAgent(seat.factory)).map((seat) => `agent "${seat.factory.id}"`)];
+    const { game, report } = scenario.entry;
+    const modules = [
+      ...(isOwnGame(game) ? [] : [`game "${game.id}"`]),
+      ...scenario.seats.filter((seat) => !isOwnAgent(seat.factory)).map((seat) => `agent "${seat.factory.id}"`),
+      ...(report.metricModules ?? []).map((module) => `metric module ${module.path}`),
+    ];
     throw new RunStoppingError(
       [...new Set(modules)].join(', '),
-      `match 0, played twice from the same seed before the run, went otherwise the second time at step ${step} (${first[step] ?? 'it had ended'} the first time; ${second[step] ?? 'it had ended'} the second)`,
-      'a match that depends on its seed alone: a module that keeps state from call to call (a counter, a memo of earlier matches) or reads the clock makes a run\'s results depend on how its matches are split over worker threads; `hordelab conform` checks a game for it',
+      `played twice before the run from the same seed, the match went otherwise the second time at step ${step} (${shortened(first[step] ?? 'it had ended')} the first time; ${shortened(second[step] ?? 'it had ended')} the second)`,
+      'a match that depends on its seed alone: a module that keeps state from call to call (a counter, a memo of earlier matches) or reads the clock makes a run\'s results depend on how its matches are split over worker threads, which a replay of one match does not show; `hordelab conform` checks a game for it',
     );
   }
+}
+
+/** `text` cut to 240 characters (a report's figures run long): where two plays differ shows early enough. */
+function shortened(text: string): string {
+  return text.length <= 240 ? text : `${text.slice(0, 239)}…`;
 }

@@ -99,14 +99,20 @@ function rotatedSeatings(scenario: Scenario): readonly RotatedSeating[] {
  * @throws MetricFailure when a metric module throws or returns a bad figure: the chunk, and the
  *   run, stop there (a metric that skipped the matches it failed on would be biased).
  */
-export function playChunk(scenario: Scenario, start: number, end: number, eventFiles: boolean, onMatchStart?: (matchIndex: number) => void): ChunkResult {
+export function playChunk(scenario: Scenario, start: number, end: number, eventFiles: boolean, onMatchStart?: MatchStarts): ChunkResult {
   return failingOnMetrics(scenario, start, (onMatch) =>
-    playMatches(scenario, start, end, eventFiles, (index) => {
+    playMatches(scenario, start, end, eventFiles, (index, again) => {
       onMatch(index);
-      onMatchStart?.(index);
+      onMatchStart?.(index, again);
     }),
   );
 }
+
+/**
+ * Told as each match starts (`again` when match 0 is played once more, for the canary: a time
+ * limit then counts that play alone, and it is no further match).
+ */
+export type MatchStarts = (matchIndex: number, again?: boolean) => void;
 
 /**
  * Runs `play` (matches of `scenario` from `start`, each announced to the `onMatch` it is given)
@@ -123,7 +129,7 @@ export function failingOnMetrics<T>(scenario: Scenario, start: number, play: (on
   }
 }
 
-function playMatches(scenario: Scenario, start: number, end: number, eventFiles: boolean, onMatchStart: (matchIndex: number) => void): ChunkResult {
+function playMatches(scenario: Scenario, start: number, end: number, eventFiles: boolean, onMatchStart: MatchStarts): ChunkResult {
   const { game, report } = scenario.entry;
   const collector = report.createCollector({ eventRows: eventFiles });
   const sink = collectorSink(report, collector);
@@ -143,13 +149,11 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
   // while it plays and keeps none of it, and a literal with two spreads per match was a visible
   // share of a short game's time. Every field is present from the start, so its shape is fixed.
   const spec: ReusedSpec = { game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex: start, seedIndex: start, streamLabels: undefined, onDecision: hooks.onDecision, scratch: new MatchScratch() };
-  // A module that plays match 0 otherwise the second time stops the run here (see determinism-canary.ts).
-  if (start === 0 && end > 0 && needsCanary(scenario)) {
-    onMatchStart(0);
-    checkMatchReplays(scenario);
-  }
+  // A module that plays match 0 otherwise when played again stops the run here (see determinism-canary.ts).
+  const canary = start === 0 && end > 0 && needsCanary(scenario);
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     onMatchStart(matchIndex);
+    if (canary && matchIndex === 0) checkMatchReplays(scenario, () => onMatchStart(0, true));
     const plan = matchPlan(scenario, matchIndex);
     spec.matchIndex = matchIndex;
     spec.seats = plan.seats;

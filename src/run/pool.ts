@@ -12,7 +12,7 @@ import type { Piscina } from 'piscina';
 import { MetricFailure, WholeRunFailure, type MetricFailureData } from '../core/errors.js';
 import type { ChunkResult } from './play-chunk.js';
 import { compiledWorkerFile, startThreadPool } from './thread-pool.js';
-import { PROGRESS_MATCHES_STARTED, PROGRESS_SLOTS, type ChunkTask } from './worker.js';
+import { PROGRESS_MATCHES_STARTED, PROGRESS_PLAYED_AGAIN, PROGRESS_SLOTS, type ChunkTask } from './worker.js';
 
 /** A range of matches a thread plays (the run's chunks, the ladder's tallies). */
 export interface RangeTask {
@@ -61,6 +61,7 @@ interface RunningTask<Task extends RangeTask, Result> {
   readonly fail: (error: Error) => void;
   /** Matches started when the watchdog last looked, and when that count last changed. */
   seenStarted: number;
+  seenAgain: number;
   seenAt: number;
 }
 
@@ -98,7 +99,7 @@ export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult
     if (this.terminated) return Promise.resolve({ kind: 'cancelled' });
     return new Promise((settle, fail) => {
       const progress = new Int32Array(new SharedArrayBuffer(PROGRESS_SLOTS * Int32Array.BYTES_PER_ELEMENT));
-      const running: RunningTask<Task, Result> = { task, progress, abort: new AbortController(), settle, fail, seenStarted: 0, seenAt: 0 };
+      const running: RunningTask<Task, Result> = { task, progress, abort: new AbortController(), settle, fail, seenStarted: 0, seenAgain: 0, seenAt: 0 };
       this.running.add(running);
       this.startWatchdog();
       this.threads.run({ task, progress: progress.buffer as SharedArrayBuffer }, { signal: running.abort.signal }).then(
@@ -167,8 +168,11 @@ export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult
       // A chunk still queued, or a thread still loading the scenario (its agent modules), is not
       // in a match yet: a fresh thread's start-up must not count against the first match's time.
       if (started === 0) continue;
-      if (started !== running.seenStarted) {
+      // Match 0 played again (the canary's plays) starts its time afresh too.
+      const again = Atomics.load(running.progress, PROGRESS_PLAYED_AGAIN);
+      if (started !== running.seenStarted || again !== running.seenAgain) {
         running.seenStarted = started;
+        running.seenAgain = again;
         running.seenAt = now;
       } else if (now - running.seenAt > this.options.matchTimeoutMs) {
         // Settled before the abort, so piscina's rejection of the aborted task is not taken

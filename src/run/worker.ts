@@ -28,9 +28,10 @@ export type WorkerTask = ThreadTask<ChunkTask>;
  */
 export type WorkerReply = ThreadReply<ChunkResult>;
 
-/** The shared counter's layout (Int32 slots). */
+/** The shared counter's layout (Int32 slots): matches started, and match 0's plays again (the canary's, see determinism-canary.ts). */
 export const PROGRESS_MATCHES_STARTED = 0;
-export const PROGRESS_SLOTS = 1;
+export const PROGRESS_PLAYED_AGAIN = 1;
+export const PROGRESS_SLOTS = 2;
 
 const scenarios = new Map<string, Promise<Scenario>>();
 
@@ -47,18 +48,20 @@ export function loadScenario(source: ScenarioSource): Promise<Scenario> {
   return scenario;
 }
 
-/** A match-start callback that counts starts into `progress`, for the pool's watchdog. */
-export function countStarts(progress: Int32Array): () => void {
+/** A match-start callback that counts starts into `progress`, for the pool's watchdog; a play again is counted apart. */
+export function countStarts(progress: Int32Array): (again?: boolean) => void {
   let started = 0;
-  return () => {
-    Atomics.store(progress, PROGRESS_MATCHES_STARTED, ++started);
+  return (again) => {
+    if (again === true) Atomics.add(progress, PROGRESS_PLAYED_AGAIN, 1);
+    else Atomics.store(progress, PROGRESS_MATCHES_STARTED, ++started);
   };
 }
 
 /** Plays one chunk, counting each match's start in `progress`. */
 export async function playTask(task: ChunkTask, progress: Int32Array): Promise<ChunkResult> {
   const scenario = await loadScenario(task.source);
-  return playChunk(scenario, task.start, task.end, task.eventFiles, countStarts(progress));
+  const starts = countStarts(progress);
+  return playChunk(scenario, task.start, task.end, task.eventFiles, (_matchIndex, again) => starts(again));
 }
 
 /** The task function piscina calls in the thread. Never rejects: an internal failure is answered as `{ error }`. */

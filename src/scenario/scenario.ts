@@ -43,7 +43,7 @@ import { formatPath, parameterIssuesOf, parseParameters } from '../core/paramete
 import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
 import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
 import { deepFreeze } from '../core/read-only.js';
-import { copyOfData, paramsForCheck } from '../core/game-params.js';
+import { copyOfData, paramsFor } from '../core/game-params.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { FIGURES_PLACEMENT, loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
@@ -217,7 +217,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   if (issues.length > 0) throw new UsageError(issues);
   // The game's length limit for these parameters, which every match asks for first: a bad one
   // is the module's fault, found before any match (not a failed match, exit 1, per match).
-  const lengthIssue = maxLengthIssue(game, paramsForCheck(game, params), data.game, sets.setBy.size > 0 ? `${file} with ${setFlagsText(sets.setBy)}` : file);
+  const lengthIssue = maxLengthIssue(game, paramsFor(game, params), data.game, sets.setBy.size > 0 ? `${file} with ${setFlagsText(sets.setBy)}` : file);
   if (lengthIssue !== null) throw new UsageError([lengthIssue]);
 
   const entry = await withMetricModules(withGameFigures(registered, params), data.metrics ?? [], file, issues);
@@ -345,9 +345,9 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
     const named = sourceOf(path);
     return sets.setBy.size > 0 && named.source === file ? { source: `${file} with ${setFlagsText(sets.setBy)}`, field: named.field } : named;
   };
-  // Frozen before any function of the game sees them; the game's own checks get a copy (see paramsForCheck).
+  // Frozen before any function of the game sees them; the game's own checks get a copy (see game-params.ts).
   const params = deepFreeze(copyOfData(parsedParams.params));
-  for (const problem of parameterIssuesOf(game, paramsForCheck(game, params))) issues.push({ ...togetherSourceOf(problem.path), message: problem.message });
+  for (const problem of parameterIssuesOf(game, paramsFor(game, params))) issues.push({ ...togetherSourceOf(problem.path), message: problem.message });
   return params;
 }
 
@@ -696,7 +696,7 @@ function withGameFigures(registered: RegisteredGame, params: unknown): Registere
     path: `${registered.game.id} figure "${unit.name}"`,
     label: `figure unit "${unit.name}" of game ${registered.game.id}`,
     ...(unit.eventTypes === undefined ? {} : { eventTypes: unit.eventTypes }),
-    create: () => unit.create(paramsForCheck(registered.game, params)),
+    create: () => unit.create(paramsFor(registered.game, params)),
   }));
   return { ...registered, report: withCustomMetrics(registered.report, modules, FIGURES_PLACEMENT) };
 }

@@ -14,7 +14,7 @@ import { flattenMetrics, pathsAndAbove, type Metric } from '../present/metrics.j
 import { withUnseenEvents } from '../reports/generic-report.js';
 import { emptyOutcomes, mergeOutcomes, summarizeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { AnyGameReport } from '../reports/report.js';
-import { playChunk } from '../run/play-chunk.js';
+import { playChunk, type MatchStarts } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
 import type { UnitContributions } from '../stats/paired-difference.js';
 import { withoutSumsCheck } from '../stats/clusters.js';
@@ -66,7 +66,7 @@ export interface PairedWindow {
  * The same function runs in this thread and in worker threads, over the same windows, so the
  * contributions are the same numbers wherever they were played.
  */
-export function playPairedWindow(scenario: Scenario, start: number, end: number, metrics: readonly string[], onMatchStart?: (matchIndex: number) => void): PairedWindow {
+export function playPairedWindow(scenario: Scenario, start: number, end: number, metrics: readonly string[], onMatchStart?: MatchStarts): PairedWindow {
   const played: PlayedMatch[] = [];
   const failures: MatchFailureData[] = [];
   let matchIndex = start;
@@ -95,7 +95,7 @@ export async function playPairedWindowHeard(scenario: Scenario, start: number, e
 }
 
 /** Plays match `matchIndex` alone into `played`, or its failure into `failures`: whether the window goes on. */
-function playWindowMatch(scenario: Scenario, matchIndex: number, played: PlayedMatch[], failures: MatchFailureData[], onMatchStart?: (matchIndex: number) => void): boolean {
+function playWindowMatch(scenario: Scenario, matchIndex: number, played: PlayedMatch[], failures: MatchFailureData[], onMatchStart?: MatchStarts): boolean {
   const result = playChunk(scenario, matchIndex, matchIndex + 1, false, onMatchStart);
   if (result.failures.length > 0) {
     failures.push(...result.failures);

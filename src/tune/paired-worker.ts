@@ -22,7 +22,8 @@ export interface PairedTask {
 export default async function playPairedTask({ task, progress }: ThreadTask<PairedTask>): Promise<ThreadReply<PairedWindow>> {
   try {
     const scenario = await loadScenario(task.source);
-    return { result: playPairedWindow(scenario, task.start, task.end, task.metrics, countStarts(new Int32Array(progress))) };
+    const starts = countStarts(new Int32Array(progress));
+    return { result: playPairedWindow(scenario, task.start, task.end, task.metrics, (_matchIndex, again) => starts(again)) };
   } catch (error) {
     return threadFailure(error);
   }

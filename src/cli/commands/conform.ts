@@ -16,7 +16,7 @@ import { parseAssignment, setFlagsText, setPath } from '../../scenario/scenario.
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, jsonOption, setOption } from '../common-options.js';
 import { formatDuration } from '../progress.js';
-import { copyOfData, paramsForCheck } from '../../core/game-params.js';
+import { copyOfData, paramsFor } from '../../core/game-params.js';
 import { deepFreeze } from '../../core/read-only.js';
 
 /** Small budgets, so every registered agent can think at every decision of the no-peeking check. */
@@ -48,7 +48,7 @@ function conformParameters(game: AnyGame, sets: readonly string[]): unknown {
   if (!parsed.ok) throw new UsageError(parsed.issues.map((issue): InputIssue => ({ ...where(issue.path), message: issue.message })));
   // Frozen, as a scenario's are; the game's functions get copies (see game-params.ts).
   const params = deepFreeze(copyOfData(parsed.params));
-  const problems = parameterIssuesOf(game, paramsForCheck(game, params));
+  const problems = parameterIssuesOf(game, paramsFor(game, params));
   if (problems.length > 0) throw new UsageError(problems.map((issue): InputIssue => ({ ...where(issue.path), message: issue.message })));
   return params;
 }
