@@ -100,6 +100,16 @@ export const mutationModules: readonly MutationModule[] = [
   },
   { source: 'src/run/merge.ts', tests: ['tests/merge.test.ts'] },
   {
+    source: 'src/core/game-params.ts',
+    tests: ['tests/game-params.test.ts'],
+    note: 'The parameters a game is handed: the frozen ones for Hordelab\'s own games, a fresh copy each match for any other (review 29a, 29c, 29d).',
+  },
+  {
+    source: 'src/run/determinism-canary.ts',
+    tests: ['tests/determinism-canary.test.ts'],
+    note: 'Match 0 played again before a run of a module, compared whole: a module keeping state from call to call is stopped before its results depend on worker count.',
+  },
+  {
     source: 'src/run/scheduler.ts',
     tests: ['tests/scheduler.test.ts'],
     note: 'Chunks handed out in match order and taken back in it, and their sizes (from each chunk\'s own play time).',

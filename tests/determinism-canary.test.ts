@@ -8,18 +8,20 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MetricFailure } from '../src/core/errors.js';
 import { playTally } from '../src/ladder/tally.js';
-import { needsCanary } from '../src/run/determinism-canary.js';
+import { checkMatchReplays, needsCanary } from '../src/run/determinism-canary.js';
+import { isRunStoppingError } from '../src/core/errors.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
-const FIRST_SIX = resolve('tests/fixtures/game-modules/first-six.mjs');
+// Imports nothing of Hordelab's build: mutation testing runs these tests where there is none.
+const PICK_DUEL = resolve('tests/fixtures/pick-duel.mjs');
 
 describe('a run of a module plays match 0 twice first', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hordelab-canary-'));
   // Lists its actions in another order every third call: match 0 goes otherwise the second time.
   writeFileSync(
     join(dir, 'counting.mjs'),
-    `import base from ${JSON.stringify(FIRST_SIX)};\nconst EXTRA = Object.freeze({ kind: 'throw', extra: true });\nlet calls = 0;\nexport default { ...base, id: 'counting', legalActions(s, into) { const a = base.legalActions(s, into); if (a.length > 0 && ++calls % 3 === 0) a.push(EXTRA); return a; }, actionKey: (a) => (a.extra ? 'throw again' : base.actionKey(a)) };\n`,
+    `import base from ${JSON.stringify(PICK_DUEL)};\nlet calls = 0;\nexport default { ...base, id: 'counting', legalActions(s, into) { const a = base.legalActions(s, into); if (a.length > 1 && ++calls % 3 === 0) a.reverse(); return a; } };\n`,
   );
   // An agent that answers by a count of its calls across matches.
   writeFileSync(join(dir, 'counter-agent.mjs'), 'let calls = 0;\nexport default () => ({ chooseAction: (decision) => (calls++ % 2) % decision.legalActions.length });\n');
@@ -43,7 +45,7 @@ describe('a run of a module plays match 0 twice first', () => {
       (error: unknown) => error,
     );
     expect((stopped as Error).message).toContain(`agent "${join(dir, 'counter-agent.mjs')}": played twice before the run`);
-    const fine = await parseScenario(`game: ${FIRST_SIX}\nmatches: 10\nseed: 1\nseats: [random, random]\n`, join(dir, 'fine.yaml'));
+    const fine = await parseScenario(`game: ${PICK_DUEL}\nmatches: 10\nseed: 1\nseats: [random, random]\n`, join(dir, 'fine.yaml'));
     expect(needsCanary(fine)).toBe(true);
     const result = await runScenario(fine, { outDir: join(dir, 'out-fine'), eventFiles: false, command: 'test', workers: 0 });
     expect(result.status).toBe('complete');
@@ -65,8 +67,39 @@ describe('a run of a module plays match 0 twice first', () => {
     expect(playTally(counting, 1, 3).end).toBe(3);
   });
 
+  it('compares each step, said as it was played, and calls back before the second play and after it', async () => {
+    const counting = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 4\nseed: 1\nseats: [random, random]\n`, join(dir, 'counting.yaml'));
+    let again = 0;
+    expect(() => checkMatchReplays(counting, () => again++)).toThrow(
+      'game "counting": played twice before the run from the same seed, the match went otherwise the second time at step 0 (seat 1 played pick1 the first time; seat 1 played pick0 the second); expected a match that depends on its seed alone: a module that keeps state from call to call (a counter, a memo of earlier matches) or reads the clock makes a run\'s results depend on how its matches are split over worker threads, which a replay of one match does not show; `hordelab conform` checks a game for it',
+    );
+    expect(again).toBe(2);
+    // A chance outcome drawn otherwise; an action whose key throws; a match that fails the second time.
+    const variants: [string, string, RegExp][] = [
+      ['chance', `sampleChance(s, rng) { rng.float(); return base.chanceOutcomes(s)[++calls % 2].action; }`, /at step 2 \(chance played win[01] the first time; chance played win[01] the second\)/],
+      ['keyless', `legalActions(s, into) { const a = base.legalActions(s, into); if (a.length > 1 && ++calls % 3 === 0) a.reverse(); return a; }, actionKey(a) { if ('pick' in a) throw new Error('no key ' + a.pick); return base.actionKey(a); }`, /at step 0 \(seat 1 played an action whose key threw \(no key 1\) the first time; seat 1 played an action whose key threw \(no key 0\) the second\)/],
+      ['failing', `setup(p) { if (++calls === 2) throw new Error('second setup'); return base.setup(p); }`, /at step 0 \(seat 1 played pick[01] the first time; it failed: match 0 of run seed 1 \(match seed [0-9a-f]{16}\) failed at step 0: second setup the second\)/],
+      ['shorter', `setup(p) { const s = base.setup(p); if (++calls === 2) s.winner = 0; return s; }`, /at step 0 \(seat 1 played pick[01] the first time; it ended with returns \[1,-1\] the second\)/],
+    ];
+    for (const [name, body, message] of variants) {
+      writeFileSync(join(dir, `${name}.mjs`), `import base from ${JSON.stringify(PICK_DUEL)};\nlet calls = 0;\nexport default { ...base, id: '${name}', ${body} };\n`);
+      const scenario = await parseScenario(`game: ${join(dir, `${name}.mjs`)}\nmatches: 4\nseed: 1\nseats: [random, random]\n`, join(dir, `${name}.yaml`));
+      expect(() => checkMatchReplays(scenario, () => {}), name).toThrow(message);
+    }
+    // What stops a run anyway (a metric module's figure of a kind it may not have) is thrown as it is.
+    writeFileSync(join(dir, 'bad-metric.mjs'), "export default { name: 'bad', create: () => ({ onEvent() {}, finishMatch: () => ({ odd: { successes: 2, trials: 1 } }) }) };\n");
+    const bad = await parseScenario(`game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [random, random]\nmetrics: [${join(dir, 'bad-metric.mjs')}]\n`, join(dir, 'bad.yaml'));
+    let thrown: unknown = null;
+    try {
+      checkMatchReplays(bad, () => {});
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isRunStoppingError(thrown)).toBe(true);
+  });
+
   it("is not played for Hordelab's own game and agents, nor where a seat reads the clock by design", async () => {
     expect(needsCanary(await parseScenario('game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [random, greedy]\n', join(dir, 'own.yaml')))).toBe(false);
-    expect(needsCanary(await parseScenario(`game: ${FIRST_SIX}\nmatches: 4\nseed: 1\nseats: [random, { agent: mcts, config: { timeMs: 5 } }]\n`, join(dir, 'clock.yaml')))).toBe(false);
+    expect(needsCanary(await parseScenario(`game: ${PICK_DUEL}\nmatches: 4\nseed: 1\nseats: [random, { agent: mcts, config: { timeMs: 5 } }]\n`, join(dir, 'clock.yaml')))).toBe(false);
   });
 });

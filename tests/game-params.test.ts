@@ -3,23 +3,11 @@
  * once read, and a game other than Hordelab's own gets a fresh copy a match, so a setup that
  * writes into its parameters changes that match alone (review 29a).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkConformance } from '../src/conform/conformance.js';
 import { copyOfData, isOwnGame, paramsFor } from '../src/core/game-params.js';
-import { defaultParameters } from '../src/core/parameters.js';
-import { deepFreeze } from '../src/core/read-only.js';
 import type { AnyGame } from '../src/core/game.js';
-import { standaloneText } from '../src/ladder/level-scenario.js';
+import { deepFreeze } from '../src/core/read-only.js';
 import { games } from '../src/registry.js';
-import { replayMatch } from '../src/run/replay.js';
-import { runKey } from '../src/run/run-key.js';
-import { runScenario } from '../src/run/run-scenario.js';
-import { parseScenario } from '../src/scenario/scenario.js';
-
-const WRITER = resolve('tests/fixtures/game-modules/param-writer.mjs');
 
 describe('copyOfData', () => {
   it('copies objects, arrays and what they hold, anew; Maps, Sets, Dates and typed arrays by structured clone; hands anything else on', () => {
@@ -34,9 +22,28 @@ describe('copyOfData', () => {
     for (const part of ['list', 'map', 'set', 'when', 'bytes', 'bare'] as const) expect(copy[part], part).not.toBe(value[part]);
     expect((copy.list[1] as unknown[])[1]).not.toBe((value.list[1] as unknown[])[1]);
     expect(Object.getPrototypeOf(copy.bare)).toBeNull();
+    expect([Object.getPrototypeOf(copy), Object.getPrototypeOf((copy.list[1] as unknown[])[1])]).toEqual([Object.prototype, Object.prototype]);
     expect(copy.map).toBeInstanceOf(Map);
     expect(copy.die).toBe(die);
     expect([copyOfData(7), copyOfData('x'), copyOfData(null), copyOfData(undefined)]).toEqual([7, 'x', null, undefined]);
+  });
+
+  it('copies 100 levels down, through lists and objects alike, and hands on what lies deeper as it is', () => {
+    for (const wrap of [(inner: unknown): unknown => [inner], (inner: unknown): unknown => ({ inner })]) {
+      const deepest = { leaf: true };
+      let value: unknown = deepest;
+      for (let level = 0; level < 101; level++) value = wrap(value);
+      const copy = copyOfData(value);
+      let original = value;
+      let copied = copy;
+      for (let level = 0; level <= 100; level++) {
+        expect(copied, `level ${level}`).not.toBe(original);
+        original = Array.isArray(original) ? original[0] : (original as { inner: unknown }).inner;
+        copied = Array.isArray(copied) ? copied[0] : (copied as { inner: unknown }).inner;
+      }
+      // Level 101, past the limit: the same object.
+      expect(copied).toBe(deepest);
+    }
   });
 
   it("hands Hordelab's own games the parameters themselves, any other game a copy", () => {
@@ -69,57 +76,5 @@ describe('what a game module is handed', () => {
     Object.assign(first.targets, { extra: true });
     expect(paramsFor(base, given)).toEqual(given);
     expect(given.map.get('k')).toBe(1);
-  });
-});
-
-describe('a game whose setup writes into its parameters', () => {
-  const text = `game: ${JSON.stringify(WRITER)}\nmatches: 30\nseed: 3\nparams: { rounds: 100 }\nseats: [random, random]\n`;
-
-  it('plays every match from the parameters as given, whatever the matches before it wrote: the run, a shard, a replay and the records agree (review 29a)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hordelab-param-writer-'));
-    const scenario = await parseScenario(text, join(dir, 'w.yaml'));
-    const before = runKey(scenario, { eventFiles: true, maxErrors: 0 }, undefined);
-    expect(Object.isFrozen(scenario.params)).toBe(true);
-    await runScenario(scenario, { outDir: join(dir, 'whole'), eventFiles: true, command: 'test', workers: 0 });
-    await runScenario(scenario, { outDir: join(dir, 'shard'), eventFiles: true, command: 'test', workers: 0, shard: { index: 1, count: 2 } });
-    // The shard's matches are the whole run's.
-    const rows = (folder: string): string[][] => readFileSync(join(dir, folder, 'matches.csv'), 'utf8').trim().split('\n').slice(1).map((row) => row.split(','));
-    expect(rows('shard')).toEqual(rows('whole').slice(15));
-    // Each match replayed alone plays as the run did (winner, moves), against a target of 5: the
-    // list was never used up, where shared parameters ran out after twenty matches.
-    const whole = rows('whole');
-    for (let match = 0; match < 30; match++) {
-      const replayed = replayMatch(scenario, match, () => {});
-      const final = replayed.finalState as { target: number; rounds: number };
-      const winner = replayed.returns[0] === 1 ? 'seat1' : replayed.returns[1] === 1 ? 'seat2' : 'draw';
-      expect([final.target, final.rounds, winner, 2 * Number(whole[match]?.[5])], `match ${match}`).toEqual([5, 50, whole[match]?.[4], replayed.steps]);
-    }
-    // The records: as given, before and after the matches.
-    const summary = JSON.parse(readFileSync(join(dir, 'whole', 'summary.json'), 'utf8')) as { scenario: { params: { rounds: number; targets: number[] } } };
-    expect([summary.scenario.params.rounds, summary.scenario.params.targets.length]).toEqual([100, 20]);
-    expect(runKey(scenario, { eventFiles: true, maxErrors: 0 }, undefined)).toBe(before);
-    expect(standaloneText(scenario)).toContain('rounds: 100');
-    expect((scenario.params as { rounds: number; targets: number[] }).targets).toHaveLength(20);
-  });
-
-  it('passes conform: each setup gets its own copy, as each match does', async () => {
-    const scenario = await parseScenario(text, 'w.yaml');
-    // More setups than the list has entries: a shared copy would run out, and play to a six.
-    const report = checkConformance(scenario.entry.game, scenario.params, { playouts: 30 });
-    expect(report.properties.filter((property) => property.status === 'fail')).toEqual([]);
-  });
-
-  it('conform passes a module game whose states keep its parameters, which clones and observations share', () => {
-    const ttt = games.get('tic-tac-toe')?.game as AnyGame;
-    type Kept = { config: unknown };
-    const keeping = {
-      ...ttt,
-      setup: (p: unknown) => ({ ...(ttt.setup(p as never) as object), config: p }),
-      clone: (s: Kept) => ({ ...(ttt.clone(s as never) as object), config: s.config }),
-      observe: (s: Kept, seat: number) => ({ ...(ttt.observe(s as never, seat) as object), config: s.config }),
-    } as unknown as AnyGame;
-    expect(isOwnGame(keeping)).toBe(false);
-    const report = checkConformance(keeping, deepFreeze({ size: 3 }), { playouts: 3 });
-    expect(report.properties.filter((property) => property.status === 'fail')).toEqual([]);
   });
 });

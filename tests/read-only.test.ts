@@ -171,6 +171,35 @@ describe('a read-only view of the game', () => {
 });
 
 describe('the parameters an agent is handed', () => {
+  it('a Map or Set holding what is not data, or a Map, Set or Date with keys of its own, or a symbol anywhere: a read-only view, as for a class instance', () => {
+    class Die {
+      constructor(readonly sides: number) {}
+    }
+    const views = new ReadOnlyViews();
+    const cases: [string, unknown][] = [
+      ['a Map of a class instance', { m: new Map([['d', new Die(6)]]) }],
+      ['a Map keyed by a class instance', { m: new Map([[new Die(6), 1]]) }],
+      ['a Set of a class instance', { s: new Set([new Die(6)]) }],
+      ['a Map with a key of its own', { m: Object.assign(new Map(), { extra: 1 }) }],
+      ['a Set with a key of its own', { s: Object.assign(new Set(), { extra: 1 }) }],
+      ['a Date with a symbol key', { d: Object.assign(new Date(5), { [Symbol('x')]: 1 }) }],
+      ['a symbol value', { s: Symbol('x') }],
+      ['a Map of a symbol', { m: new Map([['k', Symbol('x')]]) }],
+    ];
+    for (const [what, params] of cases) {
+      const seen = views.params({}, params, 'agent "a"') as Record<string, unknown>;
+      expect(seen, what).not.toBe(params);
+      expect(() => (seen['added'] = 1), what).toThrow('agent "a" tried to change params');
+    }
+    // A Map and a Set of plain data in plain data: copies, made at each call.
+    const data = { m: new Map([['k', [1, { a: 2 }]]]), s: new Set([[1], { b: 2 }]), list: [new Map([[1, new Set([2])]])] };
+    const copy = views.params({}, data, 'agent "a"');
+    expect(copy).toEqual(data);
+    expect(views.params({}, data, 'agent "a"')).not.toBe(copy);
+    expect(() => ((copy as Record<string, unknown>)['added'] = 1)).toThrow(TypeError);
+    expect(() => ((copy as Record<string, unknown>)['added'] = 1)).not.toThrow('tried to change');
+  });
+
   it('a Map, Set, Date or typed array in them is the agent\'s own copy: freezing leaves those changeable (review 29c: an agent set an entry of the scenario\'s own Map)', () => {
     const views = new ReadOnlyViews();
     const params = deepFreeze({ m: new Map([['k', 1]]), s: new Set([1]), d: new Date(5), t: Int8Array.of(1) });
