@@ -84,22 +84,42 @@ export function checkMatchReplays(scenario: Scenario, again: () => void): void {
   again();
   const length = Math.max(first.length, second.length);
   for (let step = 0; step < length; step++) {
-    if (first[step] === second[step]) continue;
-    const { game, report } = scenario.entry;
-    const modules = [
-      ...(isOwnGame(game) ? [] : [`game "${game.id}"`]),
-      ...scenario.seats.filter((seat) => !isOwnAgent(seat.factory)).map((seat) => `agent "${seat.factory.id}"`),
-      ...(report.metricModules ?? []).map((module) => `metric module ${module.path}`),
-    ];
+    const a = first[step] ?? 'it had ended';
+    const b = second[step] ?? 'it had ended';
+    if (a === b) continue;
     throw new RunStoppingError(
-      [...new Set(modules)].join(', '),
-      `played twice before the run from the same seed, the match went otherwise the second time at step ${step} (${shortened(first[step] ?? 'it had ended')} the first time; ${shortened(second[step] ?? 'it had ended')} the second)`,
+      suspects(scenario, a.startsWith(RECORDED) && b.startsWith(RECORDED)),
+      `played twice before the run from the same seed, the match went otherwise the second time at step ${step} (${around(a, b)} the first time; ${around(b, a)} the second)`,
       'a match that depends on its seed alone: a module that keeps state from call to call (a counter, a memo of earlier matches) or reads the clock makes a run\'s results depend on how its matches are split over worker threads, which a replay of one match does not show; `hordelab conform` checks a game for it',
     );
   }
 }
 
-/** `text` cut to 240 characters (a report's figures run long): where two plays differ shows early enough. */
-function shortened(text: string): string {
-  return text.length <= 240 ? text : `${text.slice(0, 239)}…`;
+/** How a step that says what the report recorded begins. */
+const RECORDED = 'the report recorded';
+
+/**
+ * The modules that may have made the plays differ: where play went alike and only what was
+ * recorded of it differs, the metric modules (or, with none, the game, whose figures those
+ * are); else the game and the agents (review 29d: every module was named).
+ */
+function suspects(scenario: Scenario, recordedOnly: boolean): string {
+  const { game, report } = scenario.entry;
+  const metrics = (report.metricModules ?? []).map((module) => `metric module ${module.path}`);
+  const gameModule = isOwnGame(game) ? [] : [`game "${game.id}"`];
+  if (recordedOnly) return [...(metrics.length > 0 ? metrics : gameModule)].join(', ') || `game "${game.id}"`;
+  const agents = scenario.seats.filter((seat) => !isOwnAgent(seat.factory)).map((seat) => `agent "${seat.factory.id}"`);
+  return [...new Set([...gameModule, ...agents])].join(', ') || metrics.join(', ');
+}
+
+/**
+ * `text` where it parts from `other`: whole when short, else 200 characters around the first
+ * difference (review 29d: two long records cut at their start showed the same text).
+ */
+function around(text: string, other: string): string {
+  if (text.length <= 240) return text;
+  let at = 0;
+  while (at < text.length && text[at] === other[at]) at++;
+  const start = Math.max(0, at - 60);
+  return `${start > 0 ? '…' : ''}${text.slice(start, start + 200)}${start + 200 < text.length ? '…' : ''}`;
 }
