@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MetricFailure } from '../src/core/errors.js';
 import { playTally } from '../src/ladder/tally.js';
-import { checkMatchReplays, needsCanary } from '../src/run/determinism-canary.js';
+import { around, checkMatchReplays, needsCanary } from '../src/run/determinism-canary.js';
 import { isRunStoppingError } from '../src/core/errors.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -100,6 +100,31 @@ describe('a run of a module plays match 0 twice first', () => {
       thrown = error;
     }
     expect(isRunStoppingError(thrown)).toBe(true);
+  });
+
+  it('names the game and agents where play went otherwise, the metric modules where only their records did', async () => {
+    writeFileSync(join(dir, 'steady-metric.mjs'), "export default { name: 'steady', create: () => ({ onEvent() {}, finishMatch: () => ({ one: { successes: 1, trials: 1 } }) }) };\n");
+    const counter = join(dir, 'counter-metric.mjs');
+    const metricOnly = await parseScenario(`game: ${PICK_DUEL}\nmatches: 4\nseed: 1\nseats: [random, random]\nmetrics: [${counter}]\n`, join(dir, 'm1.yaml'));
+    expect(() => checkMatchReplays(metricOnly, () => {})).toThrow(new RegExp(`^metric module [^,]*counter-metric\\.mjs: played twice`));
+    const gameOnly = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 4\nseed: 1\nseats: [random, ${join(dir, 'counter-agent.mjs')}]\nmetrics: [${join(dir, 'steady-metric.mjs')}]\n`, join(dir, 'm2.yaml'));
+    expect(() => checkMatchReplays(gameOnly, () => {})).toThrow(new RegExp(`^game "counting", agent "${join(dir, 'counter-agent.mjs').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": played twice`));
+  });
+
+  it('shows a long record where it parts from the other: 60 characters before the first difference, 200 in all', () => {
+    const before = 'a'.repeat(300);
+    const first = `${before}X${'b'.repeat(300)}`;
+    const second = `${before}Y${'b'.repeat(300)}`;
+    expect(around(first, second)).toBe(`…${'a'.repeat(60)}X${'b'.repeat(139)}…`);
+    expect(around(second, first)).toBe(`…${'a'.repeat(60)}Y${'b'.repeat(139)}…`);
+    // Short: whole. Parted near the start: no leading mark. Parted near the end: no trailing one.
+    expect(around('short', 'other')).toBe('short');
+    expect(around(`X${'b'.repeat(300)}`, `Y${'b'.repeat(300)}`)).toBe(`X${'b'.repeat(199)}…`);
+    const tail = `${'a'.repeat(300)}X`;
+    expect(around(tail, `${'a'.repeat(300)}Y`)).toBe(`…${'a'.repeat(60)}X`);
+    // 240 characters is still short; 241 is not.
+    expect(around('c'.repeat(240), 'd')).toBe('c'.repeat(240));
+    expect(around('c'.repeat(241), 'c'.repeat(241))).toBe(`…${'c'.repeat(60)}`);
   });
 
   it("is not played for Hordelab's own game and agents, nor where a seat reads the clock by design", async () => {

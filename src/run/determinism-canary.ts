@@ -116,7 +116,7 @@ function suspects(scenario: Scenario, recordedOnly: boolean): string {
  * `text` where it parts from `other`: whole when short, else 200 characters around the first
  * difference (review 29d: two long records cut at their start showed the same text).
  */
-function around(text: string, other: string): string {
+export function around(text: string, other: string): string {
   if (text.length <= 240) return text;
   let at = 0;
   while (at < text.length && text[at] === other[at]) at++;
