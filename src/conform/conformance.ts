@@ -16,7 +16,7 @@ import { withinTimeout } from '../core/watchdog.js';
 import { leaderOf } from '../quality/lead.js';
 import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
-import { reachableObjects, runConstants, sharedMutableObjects, sharedMutableParts, snapshot } from './state-inspection.js';
+import { reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
 import { paramsFor } from '../core/game-params.js';
 
 /** The properties checked, in report order, with what each means. */
@@ -178,11 +178,24 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
       : { clock, limitMs: options.playoutTimeMs ?? Number.POSITIVE_INFINITY, onProgress: options.onProgress ?? null, progressEveryMs: options.progressEveryMs ?? 30_000, lastProgress: clock(), step: 0 };
   let constants = new Set<object>();
   // The parameters as a run hands them (see game-params.ts): a game module gets a fresh copy
-  // for each setup and playout, as for each match; Hordelab's own, the parameters themselves.
-  // What a playout's states share of that copy, or build from it (a configuration a memo keyed by
-  // the parameters object keeps), is its own: shared by a clone or an observation, it is found
-  // wanting only if play changes it after (see settleShared).
-  const fresh = (): unknown => paramsFor(game, givenParams);
+  // for each setup and playout, as for each match; Hordelab's own, the parameters themselves. A
+  // copy's parts are its playout's, shared by every state of it as a match's are by its states:
+  // they count as parts play never changes, like those every setup shares (a state keeping its
+  // parameters, which its clones share). Only the latest copy's: a playout is over when the next
+  // copy is made (review 29e: every copy's parts, kept, took 3.4 GB and a Set past its size).
+  // What a setup builds from its copy (a configuration a memo keyed by the parameters object
+  // keeps) is no such part: a clone or observation sharing it must have it frozen, as conform
+  // cannot tell a part play never changes from one it changes rarely (review 29f).
+  let copyParts: object[] = [];
+  let setupConstants: ReadonlySet<object> = new Set();
+  const fresh = (): unknown => {
+    const copy = paramsFor(game, givenParams);
+    if (copy === givenParams) return copy;
+    for (const object of copyParts) if (!setupConstants.has(object)) constants.delete(object);
+    copyParts = [...reachableObjects(copy).keys()];
+    for (const object of copyParts) constants.add(object);
+    return copy;
+  };
   // Each shared object's path and snapshot before play: a "constant" that play changes is a
   // setup handing every match the same mutable object (a module-level array, say).
   const constantsBefore = new Map<object, { path: string; text: string }>();
@@ -193,11 +206,16 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
     () => {
       checkMetadata(game, fresh(), findings);
       try {
-        const first = game.setup(fresh());
+        const firstCopy = fresh();
+        const first = game.setup(firstCopy);
         const second = game.setup(fresh());
         findings.checked('setup');
         if (snapshot(first) !== snapshot(second)) findings.fail('setup', 'two setups from the same parameters differ', null, 0);
         constants = runConstants(first, second);
+        setupConstants = new Set(constants);
+        // The two copies' parts, so that each state's own parameters count as its constants.
+        for (const object of reachableObjects(firstCopy).keys()) constants.add(object);
+        for (const object of copyParts) constants.add(object);
         for (const [object, path] of reachableObjects(first)) if (constants.has(object)) constantsBefore.set(object, { path, text: snapshot(object) });
       } catch (error) {
         findings.fail('setup', `setup threw: ${describeError(error)}`, null, 0);
@@ -214,7 +232,7 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
   const timedOut = new Set<number>();
   for (let i = 0; prepared && i < playouts; i++) {
     const seed = baseSeed + i;
-    const context: PlayoutContext = { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts, timing, shared: new Map() };
+    const context: PlayoutContext = { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts, timing };
     const result = withinWatchdog(timing, () => checkedPlayout(game, fresh(), seed, context), (limit, step) => {
       findings.fail('terminates', `a call into the game did not return within ${limitText(limit)}; the playout was at step ${step} (whose checks play on copies of its state too)${unplayed(playouts - i - 1)}`, seed, step);
       return { trajectory: null, steps: step, timedOut: true as const };
@@ -312,11 +330,6 @@ interface PlayoutContext {
   readonly playoutIndex: number;
   readonly playouts: number;
   readonly timing: PlayoutTiming | null;
-  /**
-   * Mutable parts a clone or an observation was found to share with the live state, each with
-   * what it held then and the finding it makes if play changes it before the playout ends.
-   */
-  readonly shared: Map<object, { readonly text: string; readonly property: ConformanceProperty; readonly message: string; readonly seed: number; readonly step: number }>;
 }
 
 /** The suite's clock, for the playout time limit and the progress it reports. */
@@ -359,38 +372,6 @@ function withinWatchdog<T>(timing: PlayoutTiming | null, play: () => T, stopped:
 
 /** One random playout with every per-step check. Returns the action keys played (null when it broke off). */
 function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
-  try {
-    return playoutSteps(game, params, seed, context);
-  } finally {
-    settleShared(context);
-  }
-}
-
-/**
- * The shared parts play changed after they were found shared: a clone or an observation that
- * shares a part of the live state is wanting where play changes that part under it (a list the
- * state keeps moving), not where play never does (a configuration built at setup, which review
- * 29e found refused: a memo keyed by the parameters object builds it anew each match).
- */
-function settleShared(context: PlayoutContext): void {
-  for (const [part, found] of context.shared) {
-    let text: string;
-    try {
-      text = snapshot(part);
-    } catch {
-      continue;
-    }
-    if (text !== found.text) context.findings.fail(found.property, found.message, found.seed, found.step);
-  }
-  context.shared.clear();
-}
-
-/** Records `parts` (shared with the live state) for {@link settleShared}, each under the first finding that named it. */
-function noteShared(context: PlayoutContext, parts: readonly (readonly [object, string])[], property: ConformanceProperty, message: string, seed: number, step: number): void {
-  for (const [part] of parts) if (!context.shared.has(part)) context.shared.set(part, { text: snapshot(part), property, message, seed, step });
-}
-
-function playoutSteps(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
   const { findings, every } = context;
   const rng = playoutRng(seed);
   const trajectory: string[] = [];
@@ -425,7 +406,7 @@ function playoutSteps(game: AnyGame, params: unknown, seed: number, context: Pla
       recordState(trajectory, state);
       checkHeuristic(game, state, seed, step, findings, false);
       checkClone(game, state, seed, step, context, rng);
-      checkObservation(game, state, seed, step, context);
+      checkObservation(game, state, seed, step, findings, context.constants);
     }
     let action: unknown;
     if (player === CHANCE) {
@@ -976,8 +957,8 @@ function checkClone(game: AnyGame, state: unknown, seed: number, step: number, c
       return;
     }
     if (snapshot(copy) !== before) findings.fail('clone', 'a clone differs from its original', seed, step);
-    const shared = sharedMutableObjects(context.constants, state, copy);
-    if (shared.length > 0) noteShared(context, shared, 'clone', `a clone shares mutable parts with its original that play changes: ${shared.slice(0, 3).map(([, path]) => path).join(', ')}`, seed, step);
+    const shared = sharedMutableParts(context.constants, state, copy);
+    if (shared.length > 0) findings.fail('clone', `a clone shares mutable parts with its original: ${shared.slice(0, 3).join(', ')}`, seed, step);
     playRandomly(game, copy, rng.clone(), 40);
     if (snapshot(state) !== before) findings.fail('clone', 'playing on a clone changed its original', seed, step);
   } catch (error) {
@@ -1004,8 +985,7 @@ function checkSomeView(game: AnyGame, state: unknown, seat: number, seed: number
   if (view === undefined || view === null) findings.fail('observation', `observe(state, ${seat}) returned ${String(view)}; expected what seat ${seat} may see of the state`, seed, step);
 }
 
-function checkObservation(game: AnyGame, state: unknown, seed: number, step: number, context: PlayoutContext): void {
-  const { findings } = context;
+function checkObservation(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, constants: ReadonlySet<object>): void {
   findings.checked('observation');
   try {
     const before = snapshot(state);
@@ -1020,9 +1000,9 @@ function checkObservation(game: AnyGame, state: unknown, seed: number, step: num
         findings.fail('observation', `observe(state, ${seat}) returned the live state`, seed, step);
         return;
       }
-      const shared = sharedMutableObjects(context.constants, state, view);
+      const shared = sharedMutableParts(constants, state, view);
       if (shared.length > 0) {
-        noteShared(context, shared, 'observation', `observe(state, ${seat}) shares mutable parts with the live state that play changes: ${shared.slice(0, 3).map(([, path]) => path).join(', ')}; expected copies, or parts that are frozen or that play never changes`, seed, step);
+        findings.fail('observation', `observe(state, ${seat}) shares mutable parts with the live state: ${shared.slice(0, 3).join(', ')}; expected copies, or parts that are frozen or that every setup shares and play never changes`, seed, step);
         return;
       }
     }

@@ -61,15 +61,10 @@ export function reachableObjects(root: unknown): Map<object, string> {
  * clone may share those. Anything else it shares is a copy bug (TAG's classic failure).
  */
 export function sharedMutableParts(constants: ReadonlySet<object>, original: unknown, copy: unknown): string[] {
-  return sharedMutableObjects(constants, original, copy).map(([, path]) => path);
-}
-
-/** {@link sharedMutableParts} with the objects themselves, each with its path in `copy`. */
-export function sharedMutableObjects(constants: ReadonlySet<object>, original: unknown, copy: unknown): [object, string][] {
   const originalObjects = reachableObjects(original);
-  const shared: [object, string][] = [];
+  const shared: string[] = [];
   for (const [object, path] of reachableObjects(copy)) {
-    if (originalObjects.has(object) && !constants.has(object) && !Object.isFrozen(object)) shared.push([object, path]);
+    if (originalObjects.has(object) && !constants.has(object) && !Object.isFrozen(object)) shared.push(path);
   }
   return shared;
 }
