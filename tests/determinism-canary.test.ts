@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MetricFailure } from '../src/core/errors.js';
 import { playTally } from '../src/ladder/tally.js';
-import { around, checkMatchReplays, needsCanary } from '../src/run/determinism-canary.js';
+import { around, checkMatchReplays, figureSteps, needsCanary } from '../src/run/determinism-canary.js';
 import { isRunStoppingError } from '../src/core/errors.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -62,7 +62,7 @@ describe('a run of a module plays match 0 twice first', () => {
     );
     // Only the metric module is named (play went alike), and the excerpts show where the records part.
     const message = (stopped as Error).message;
-    const parts = /^metric module [^,]*counter-metric\.mjs: played twice before the run from the same seed, the match went otherwise the second time at step \d+ \((.{1,210}) the first time; (.{1,210}) the second\)/.exec(message);
+    const parts = /^metric module [^,]*counter-metric\.mjs: played twice before the run from the same seed, the match went otherwise the second time at step \d+ \((.{1,241}) the first time; (.{1,241}) the second\)/.exec(message);
     expect(parts, message).not.toBeNull();
     expect(parts?.[1]).not.toBe(parts?.[2]);
     const counting = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 20\nseed: 1\nseats: [random, random]\n`, join(dir, 'counting.yaml'));
@@ -109,6 +109,25 @@ describe('a run of a module plays match 0 twice first', () => {
     expect(() => checkMatchReplays(metricOnly, () => {})).toThrow(new RegExp(`^metric module [^,]*counter-metric\\.mjs: played twice`));
     const gameOnly = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 4\nseed: 1\nseats: [random, ${join(dir, 'counter-agent.mjs')}]\nmetrics: [${join(dir, 'steady-metric.mjs')}]\n`, join(dir, 'm2.yaml'));
     expect(() => checkMatchReplays(gameOnly, () => {})).toThrow(new RegExp(`^game "counting", agent "${join(dir, 'counter-agent.mjs').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": played twice`));
+    // The game's own figures differing (an event it emits every other match), beside a metric module that records alike: the game (review 29f).
+    writeFileSync(join(dir, 'lucky.mjs'), `import base from ${JSON.stringify(PICK_DUEL)};\nlet calls = 0;\nexport default { ...base, id: 'lucky', apply(s, action, emit) { base.apply(s, action, emit); if ('winner' in action && ++calls % 2 === 0) emit?.({ type: 'lucky' }); } };\n`);
+    const lucky = await parseScenario(`game: ${join(dir, 'lucky.mjs')}\nmatches: 4\nseed: 1\nseats: [random, random]\nmetrics: [${join(dir, 'steady-metric.mjs')}]\n`, join(dir, 'm3.yaml'));
+    expect(() => checkMatchReplays(lucky, () => {})).toThrow(/^game "lucky": played twice before the run from the same seed, the match went otherwise the second time at step \d+ \(.* the first time; .*event:lucky.* the second\)/);
+  });
+
+  it('says what the report recorded a part at a time: the game\'s figures, each metric module\'s and figure unit\'s by name, the rest by key', () => {
+    expect(figureSteps({ game: { game: { tally: 1 }, custom: { a: { x: 1 }, b: { y: 2 } } }, quality: { q: 1 } })).toEqual([
+      'the report recorded the figures game {"tally":1}',
+      'the report recorded the figures of "a" {"x":1}',
+      'the report recorded the figures of "b" {"y":2}',
+      'the report recorded the figures quality {"q":1}',
+    ]);
+    expect(figureSteps({ game: { game: { game: 3, custom: { unit: 1 } }, custom: { metric: 2 } } })).toEqual([
+      'the report recorded the figures game 3',
+      'the report recorded the figures of "unit" 1',
+      'the report recorded the figures of "metric" 2',
+    ]);
+    expect(figureSteps({ game: null, other: [1] })).toEqual(['the report recorded the figures game null', 'the report recorded the figures other [1]']);
   });
 
   it('shows a long record where it parts from the other: 60 characters before the first difference, 200 in all', () => {

@@ -62,7 +62,7 @@ function playedSteps(scenario: Scenario): string[] {
     const context = { matchIndex: 0, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: plan.seats.map((seat) => seat.name), returns: outcome.returns, finalState: outcome.finalState };
     const aggregate = report.emptyAggregate();
     const rows = collector.finishMatch(context, aggregate);
-    steps.push(`the report recorded the row ${JSON.stringify(rows.matchRow)}`, `the report recorded the event rows ${JSON.stringify(rows.eventRows)}`, `the report recorded the figures ${JSON.stringify(aggregate)}`);
+    steps.push(`the report recorded the row ${JSON.stringify(rows.matchRow)}`, `the report recorded the event rows ${JSON.stringify(rows.eventRows)}`, ...figureSteps(aggregate as Record<string, unknown>));
   } catch (error) {
     if (isRunStoppingError(error instanceof MatchFailure ? error.cause : error)) throw error;
     collector.discardMatch();
@@ -88,7 +88,7 @@ export function checkMatchReplays(scenario: Scenario, again: () => void): void {
     const b = second[step] ?? 'it had ended';
     if (a === b) continue;
     throw new RunStoppingError(
-      suspects(scenario, a.startsWith(RECORDED) && b.startsWith(RECORDED)),
+      suspects(scenario, a.startsWith(RECORDED) && b.startsWith(RECORDED), a),
       `played twice before the run from the same seed, the match went otherwise the second time at step ${step} (${around(a, b)} the first time; ${around(b, a)} the second)`,
       'a match that depends on its seed alone: a module that keeps state from call to call (a counter, a memo of earlier matches) or reads the clock makes a run\'s results depend on how its matches are split over worker threads, which a replay of one match does not show; `hordelab conform` checks a game for it',
     );
@@ -99,15 +99,34 @@ export function checkMatchReplays(scenario: Scenario, again: () => void): void {
 const RECORDED = 'the report recorded';
 
 /**
+ * What the report recorded of a match, a step per part of its aggregate: each metric module's
+ * and each figure unit's figures apart (`custom`, by name), and the rest, so that a difference
+ * is put down to the module whose figures differ (review 29f: a game's own figure was blamed on
+ * a metric module beside it).
+ */
+export function figureSteps(aggregate: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(aggregate).flatMap(([key, value]) => {
+    const part = value as Readonly<Record<string, unknown>>;
+    if (key === 'custom') return Object.entries(part).map(([name, figures]) => `${RECORDED} the figures of ${JSON.stringify(name)} ${JSON.stringify(figures)}`);
+    if (key === 'game' && typeof value === 'object' && value !== null && 'custom' in value) return figureSteps(part);
+    return [`${RECORDED} the figures ${key} ${JSON.stringify(value)}`];
+  });
+}
+
+/**
  * The modules that may have made the plays differ: where play went alike and only what was
  * recorded of it differs, the metric modules (or, with none, the game, whose figures those
  * are); else the game and the agents (review 29d: every module was named).
  */
-function suspects(scenario: Scenario, recordedOnly: boolean): string {
+function suspects(scenario: Scenario, recordedOnly: boolean, step: string): string {
   const { game, report } = scenario.entry;
   const metrics = (report.metricModules ?? []).map((module) => `metric module ${module.path}`);
   const gameModule = isOwnGame(game) ? [] : [`game "${game.id}"`];
-  if (recordedOnly) return [...(metrics.length > 0 ? metrics : gameModule)].join(', ') || `game "${game.id}"`;
+  if (recordedOnly) {
+    // A metric module's own figures; anything else recorded is the game's (its report, its figure units, the quality figures).
+    const metric = (report.metricModules ?? []).find((module) => step.startsWith(`${RECORDED} the figures of ${JSON.stringify(module.name)} `));
+    return metric === undefined ? `game "${game.id}"` : `metric module ${metric.path}`;
+  }
   const agents = scenario.seats.filter((seat) => !isOwnAgent(seat.factory)).map((seat) => `agent "${seat.factory.id}"`);
   return [...new Set([...gameModule, ...agents])].join(', ') || metrics.join(', ');
 }
