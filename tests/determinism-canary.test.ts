@@ -116,18 +116,20 @@ describe('a run of a module plays match 0 twice first', () => {
   });
 
   it('says what the report recorded a part at a time: the game\'s figures, each metric module\'s and figure unit\'s by name, the rest by key', () => {
-    expect(figureSteps({ game: { game: { tally: 1 }, custom: { a: { x: 1 }, b: { y: 2 } } }, quality: { q: 1 } })).toEqual([
+    // Metric modules (the outermost custom figures) and figure units (deeper ones) apart, though they share a name (review 29g).
+    expect(figureSteps({ game: { game: { tally: 1 }, custom: { a: { x: 1 }, b: { y: 2 } } }, quality: { q: 1 } }, true)).toEqual([
       'the report recorded the figures game {"tally":1}',
-      'the report recorded the figures of "a" {"x":1}',
-      'the report recorded the figures of "b" {"y":2}',
+      'the report recorded the figures of metric module "a" {"x":1}',
+      'the report recorded the figures of metric module "b" {"y":2}',
       'the report recorded the figures quality {"q":1}',
     ]);
-    expect(figureSteps({ game: { game: { game: 3, custom: { unit: 1 } }, custom: { metric: 2 } } })).toEqual([
+    expect(figureSteps({ game: { game: { tally: 1 }, custom: { a: { x: 1 } } } }, false)).toEqual(['the report recorded the figures game {"tally":1}', 'the report recorded the figures of "a" {"x":1}']);
+    expect(figureSteps({ game: { game: { game: 3, custom: { rolls: 1 } }, custom: { rolls: 2 } } }, true)).toEqual([
       'the report recorded the figures game 3',
-      'the report recorded the figures of "unit" 1',
-      'the report recorded the figures of "metric" 2',
+      'the report recorded the figures of "rolls" 1',
+      'the report recorded the figures of metric module "rolls" 2',
     ]);
-    expect(figureSteps({ game: null, other: [1] })).toEqual(['the report recorded the figures game null', 'the report recorded the figures other [1]']);
+    expect(figureSteps({ game: null, other: [1] }, true)).toEqual(['the report recorded the figures game null', 'the report recorded the figures other [1]']);
   });
 
   it('shows a long record where it parts from the other: 60 characters before the first difference, 200 in all', () => {

@@ -62,7 +62,7 @@ function playedSteps(scenario: Scenario): string[] {
     const context = { matchIndex: 0, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: plan.seats.map((seat) => seat.name), returns: outcome.returns, finalState: outcome.finalState };
     const aggregate = report.emptyAggregate();
     const rows = collector.finishMatch(context, aggregate);
-    steps.push(`the report recorded the row ${JSON.stringify(rows.matchRow)}`, `the report recorded the event rows ${JSON.stringify(rows.eventRows)}`, ...figureSteps(aggregate as Record<string, unknown>));
+    steps.push(`the report recorded the row ${JSON.stringify(rows.matchRow)}`, `the report recorded the event rows ${JSON.stringify(rows.eventRows)}`, ...figureSteps(aggregate as Record<string, unknown>, (report.metricModules?.length ?? 0) > 0));
   } catch (error) {
     if (isRunStoppingError(error instanceof MatchFailure ? error.cause : error)) throw error;
     collector.discardMatch();
@@ -104,11 +104,14 @@ const RECORDED = 'the report recorded';
  * is put down to the module whose figures differ (review 29f: a game's own figure was blamed on
  * a metric module beside it).
  */
-export function figureSteps(aggregate: Readonly<Record<string, unknown>>): string[] {
+export function figureSteps(aggregate: Readonly<Record<string, unknown>>, metricModules: boolean): string[] {
   return Object.entries(aggregate).flatMap(([key, value]) => {
     const part = value as Readonly<Record<string, unknown>>;
-    if (key === 'custom') return Object.entries(part).map(([name, figures]) => `${RECORDED} the figures of ${JSON.stringify(name)} ${JSON.stringify(figures)}`);
-    if (key === 'game' && typeof value === 'object' && value !== null && 'custom' in value) return figureSteps(part);
+    // The outermost `custom` is the metric modules' where the scenario has any (they wrap the
+    // game's report and its figure units last); any deeper one, the game's figure units, which may
+    // share a metric module's name (review 29g).
+    if (key === 'custom') return Object.entries(part).map(([name, figures]) => `${RECORDED} the figures of ${metricModules ? 'metric module ' : ''}${JSON.stringify(name)} ${JSON.stringify(figures)}`);
+    if (key === 'game' && typeof value === 'object' && value !== null && 'custom' in value) return figureSteps(part, metricModules && !('custom' in aggregate));
     return [`${RECORDED} the figures ${key} ${JSON.stringify(value)}`];
   });
 }
@@ -124,7 +127,7 @@ function suspects(scenario: Scenario, recordedOnly: boolean, step: string): stri
   const gameModule = isOwnGame(game) ? [] : [`game "${game.id}"`];
   if (recordedOnly) {
     // A metric module's own figures; anything else recorded is the game's (its report, its figure units, the quality figures).
-    const metric = (report.metricModules ?? []).find((module) => step.startsWith(`${RECORDED} the figures of ${JSON.stringify(module.name)} `));
+    const metric = (report.metricModules ?? []).find((module) => step.startsWith(`${RECORDED} the figures of metric module ${JSON.stringify(module.name)} `));
     return metric === undefined ? `game "${game.id}"` : `metric module ${metric.path}`;
   }
   const agents = scenario.seats.filter((seat) => !isOwnAgent(seat.factory)).map((seat) => `agent "${seat.factory.id}"`);
