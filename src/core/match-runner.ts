@@ -398,8 +398,8 @@ const agentViews = new ReadOnlyViews();
 export function agentContext(factory: AgentFactory, game: AnyGame, params: unknown, seat: number, rng: Rng): AgentContext {
   if (OWN_AGENTS.has(factory)) return { game, params, seat, rng };
   const who = `agent "${factory.id}"`;
-  // The match's parameters: a game whose setup writes into them has a fresh copy each match, of
-  // which the agent gets a frozen copy made after setup (review 29a: it read the values before).
+  // The match's parameters: a game not Hordelab's has a fresh copy each match, of which the
+  // agent gets a frozen copy made after setup (review 29a: it read the values before).
   return { game: agentViews.of(factory, game, 'game', who), params: agentViews.params(factory, params, who), seat, rng };
 }
 
@@ -492,7 +492,7 @@ export function playMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
 
 function playGuardedMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOutcome {
   const { game, seats } = spec;
-  // The match's parameters: a fresh copy for a game whose setup writes into them (see game-params.ts).
+  // The match's parameters: a fresh copy for a game not Hordelab's (see game-params.ts).
   const params = paramsFor(game, spec.params);
   const seed = matchSeed(spec.runSeed, spec.seedIndex ?? spec.matchIndex);
   let step = 0;
