@@ -118,8 +118,9 @@ export function figureSteps(aggregate: Readonly<Record<string, unknown>>, metric
 
 /**
  * The modules that may have made the plays differ: where play went alike and only what was
- * recorded of it differs, the metric modules (or, with none, the game, whose figures those
- * are); else the game and the agents (review 29d: every module was named).
+ * recorded of it differs, the metric module whose figures differ (`step`), else the game, whose
+ * figures the rest are; where play differed, the game and agents that are modules (review 29d:
+ * every module was named).
  */
 function suspects(scenario: Scenario, recordedOnly: boolean, step: string): string {
   const { game, report } = scenario.entry;
