@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { param } from '../src/core/param.js';
 import { chiSquaredGoodnessOfFit, chiSquaredSurvival } from '../src/stats/chi-squared.js';
 import { logGamma } from '../src/stats/distributions.js';
@@ -19,11 +20,11 @@ describe('param builders', () => {
     expect(bad.ok).toBe(false);
     const messages = bad.ok ? [] : bad.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(messages).toEqual([
-      'rounds: expected a whole number in 1..20',
-      'bias: expected a number in 0..1',
-      'strict: expected true or false',
-      'deck: expected one of: "small", "large"',
-      'even: expected an even number',
+      'rounds: expected a whole number in 1..20, got 0',
+      'bias: expected a number in 0..1, got 1.5',
+      'strict: expected true or false, got "yes"',
+      'deck: expected one of: "small", "large", got "huge"',
+      'even: expected an even number, got 3',
     ]);
     expect(parseParameters(specs, { rounds: 2.5 }).ok).toBe(false);
     expect(parseParameters(specs, { rounds: 20, deck: 'large' })).toEqual({ ok: true, params: { rounds: 20, bias: 0.5, strict: false, deck: 'large', even: 2 } });
@@ -37,9 +38,31 @@ describe('param builders', () => {
     expect(parseParameters(naive, { weights: [2, 3] }).ok).toBe(true);
     const bad = parseParameters(naive, { weights: 5, odd: 2 });
     expect(bad.ok ? [] : bad.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([
-      `weights: expected a value the game's own check accepts; it threw "v.every is not a function" on this one`,
-      "odd: expected a value the game's own check accepts; it answered false for this one (a check answers null or a message)",
+      `weights: expected a value the game's own check accepts, got 5; it threw "v.every is not a function" on it`,
+      "odd: expected a value the game's own check accepts, got 2; it answered false for it (a check answers null or a message)",
     ]);
+  });
+
+  it('reads back the value given where a message says only what was expected, at the part that is wrong', () => {
+    const nested = {
+      traps: { description: 'Traps.', default: { low: 1 }, schema: z.object({ low: z.number({ message: 'expected a count' }), high: z.number({ message: 'expected a count' }).optional() }).strict() },
+      rows: param.custom<string[]>({ description: 'Rows.', default: ['.'], validate: (v) => (Array.isArray(v) && v.length < 3 ? null : 'expected at most 2 rows') }),
+      said: { description: 'Said.', default: 1, schema: z.number({ message: 'expected one, got something else' }) },
+    };
+    const messages = (raw: Record<string, unknown>): string[] => {
+      const parsed = parseParameters(nested as never, raw);
+      return parsed.ok ? [] : parsed.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    };
+    // The part of a mapping that is wrong is read back, not the whole mapping.
+    expect(messages({ traps: { low: 'two' } })).toEqual(['traps.low: expected a count, got "two"']);
+    // A required part that is missing: nothing was given there, so nothing is read back.
+    expect(messages({ traps: { high: 2 } })).toEqual(['traps.low: expected a count']);
+    // A long value is cut, with an ellipsis, so the message stays one line.
+    const long = messages({ rows: Array.from({ length: 40 }, () => '....') })[0] as string;
+    expect(long).toMatch(/^rows: expected at most 2 rows, got \["\.\.\.\.","\.\.\.\.",.*…$/);
+    expect(long.length).toBe('rows: expected at most 2 rows, got '.length + 60);
+    // A message that says what it got already is left as it is.
+    expect(messages({ said: 'x' })).toEqual(['said: expected one, got something else']);
   });
 
   it('names the parameters a misspelt one could have meant, or says there are none', () => {

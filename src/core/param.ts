@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ParameterSpec } from './parameters.js';
+import { shownInput } from './zod-messages.js';
 
 interface Common<T> {
   /** What the parameter means, shown by `hordelab games` and in errors. */
@@ -102,9 +103,9 @@ export const param = {
       try {
         problem = options.validate(value);
       } catch (error) {
-        problem = `expected a value the game's own check accepts; it threw ${JSON.stringify(error instanceof Error ? error.message : String(error))} on this one`;
+        problem = `expected a value the game's own check accepts, got ${shownInput(value)}; it threw ${JSON.stringify(error instanceof Error ? error.message : String(error))} on it`;
       }
-      if (problem !== null) context.addIssue({ code: 'custom', message: typeof problem === 'string' ? problem : `expected a value the game's own check accepts; it answered ${String(problem)} for this one (a check answers null or a message)` });
+      if (problem !== null) context.addIssue({ code: 'custom', message: typeof problem === 'string' ? problem : `expected a value the game's own check accepts, got ${shownInput(value)}; it answered ${String(problem)} for it (a check answers null or a message)` });
     }) as unknown as z.ZodType<T>;
     return checkDefault({ description: options.description, schema, default: options.default }, 'custom');
   },

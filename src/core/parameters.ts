@@ -3,6 +3,7 @@
  * schema that validates it and, where it makes sense to search it, a tunable range.
  */
 import { z } from 'zod';
+import { shownInput } from './zod-messages.js';
 
 /** A range a tuner may search for one parameter. */
 export type TunableRange =
@@ -67,11 +68,28 @@ export function parseParameters<P>(
       result[name] = parsed.data;
     } else {
       for (const issue of parsed.error.issues) {
-        issues.push({ path: [name, ...issue.path.map(pathKey)], message: issue.message });
+        const path = issue.path.map(pathKey);
+        issues.push({ path: [name, ...path], message: withValueGiven(issue.message, raw[name], path) });
       }
     }
   }
   return issues.length === 0 ? { ok: true, params: result as P } : { ok: false, issues };
+}
+
+/**
+ * `message`, with the value given at `path` inside `value` said after it ("expected a whole
+ * number in 2..200, got 2.5") when the message does not say it already: a game's own schema, or
+ * the `param` builders', may say only what was expected, and "six" should be read back to whoever
+ * typed it. Nothing is added where nothing was given at `path` (a missing field).
+ */
+function withValueGiven(message: string, value: unknown, path: readonly (string | number)[]): string {
+  if (/\bgot\b/.test(message)) return message;
+  let given = value;
+  for (const key of path) {
+    if (typeof given !== 'object' || given === null || !Object.hasOwn(given, key)) return message;
+    given = (given as Record<string | number, unknown>)[key];
+  }
+  return given === undefined ? message : `${message}, got ${shownInput(given)}`;
 }
 
 function pathKey(key: PropertyKey): string | number {

@@ -40,14 +40,22 @@ z.config({
   },
 });
 
-/** A value as a message shows it: text quoted, anything JSON cannot hold by its kind. */
-function shownInput(value: unknown): string {
+/**
+ * A value as a message shows it: text quoted, numbers as JavaScript writes them (NaN and
+ * Infinity as themselves, where JSON says null), anything JSON cannot hold by its kind; cut
+ * to 60 characters with an ellipsis, so a long map or list keeps the message to one line.
+ */
+export function shownInput(value: unknown): string {
   if (value === undefined) return 'nothing';
+  if (typeof value === 'number') return String(value);
+  let text: string | undefined;
   try {
-    return JSON.stringify(value)?.slice(0, 60) ?? typeof value;
+    text = JSON.stringify(value);
   } catch {
-    return typeof value;
+    // A BigInt or a cycle: said by its kind.
   }
+  if (text === undefined) return typeof value;
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
 /** What zod's expected types are, as a message names them. */
