@@ -390,6 +390,18 @@ describe('a check whose match fails', () => {
     expect(fromLadder.status).toBe(1);
     expect(fromLadder.stderr).toMatch(/^hordelab: check fair@\._throws\.mjs: match 0 of run seed 1 .*: no move\n  reproduce: hordelab check \S*ladder\.checks\.yaml \(check fair@\._throws\.mjs fails again at match 0\)\n$/);
   });
+
+  it("a metric module's failure names the check's scenario file in its replay line, not a placeholder", async () => {
+    const dir = tempDir();
+    // Counts its matches: from the second on (match 0 played again before the run) its figure
+    // differs, so the check stops before any verdict.
+    writeFileSync(join(dir, 'counter.mjs'), 'let made = 0;\nexport default { name: "counter", description: "matches made", games: ["coin-flip"], create() { made++; return { onEvent() {}, finishMatch: () => ({ made: { count: made } }) }; } };\n');
+    writeFileSync(join(dir, 's.yaml'), 'game: coin-flip\nmatches: 10\nseed: 1\nseats: [random, random]\nmetrics: [./counter.mjs]\n');
+    writeFileSync(join(dir, 'file.checks.yaml'), 'checks:\n  - name: fair\n    scenario: s.yaml\n    metric: outcomes.bySeat.seat1.win\n    between: [0.4, 0.6]\n    budget: 200\n    seed: 5\n');
+    const checked = await hordelab(dir, 'check', 'file.checks.yaml', '-w', '0');
+    expect(checked.status).toBe(1);
+    expect(checked.stderr).toMatch(/^hordelab: check fair: metric module \S*counter\.mjs: played twice before the run from the same seed[^\n]*\n  reproduce: hordelab replay \S*s\.yaml --match 0 --seed 5\n$/);
+  });
 });
 
 describe('checks at the ends of the scale and their baselines', () => {

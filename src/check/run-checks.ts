@@ -20,7 +20,7 @@
  * The matches are those of `hordelab run` on the same scenario: match i has the same seed.
  */
 import { scenarioSkill } from '../ladder/skill.js';
-import { ReproducibleFailure, UsageError } from '../core/errors.js';
+import { MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { shellQuote } from '../cli/shell-quote.js';
 import { replayCommand } from '../run/replay.js';
@@ -200,12 +200,12 @@ function meanEdges(meanAt: (confidence: number) => MeanMetric, tests: readonly E
 }
 
 /**
- * A check's match failed (its agent or game threw, or broke its thread): the check cannot be
- * judged. Names the match and what plays it again: `hordelab replay` of the scenario file when
+ * A check's match failed (its agent or game threw, or broke its thread), or its figures did (a
+ * metric module threw, or match 0 played again went otherwise): the check cannot be judged. Names the match and what plays it again: `hordelab replay` of the scenario file when
  * one can (with the check's `set:` and seed), else the checks file itself, whose matches are a
  * pure function of it, so the same match fails again; either with the `--match-timeout` given.
  */
-function matchFailed(check: CheckSpec, failure: MatchFailureData, matchTimeoutSeconds: number | undefined): ReproducibleFailure {
+function matchFailed(check: CheckSpec, failure: Pick<MatchFailureData, 'message' | 'matchIndex'>, matchTimeoutSeconds: number | undefined): ReproducibleFailure {
   const limit = matchTimeoutSeconds === undefined ? '' : ` --match-timeout ${matchTimeoutSeconds}`;
   const reproduce =
     check.replaySets === null
@@ -231,10 +231,16 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
   let reason = '';
   for (const end of schedule) {
     let inBatch = 0;
-    const result = await player.play(check.scenario, played, end, (matches) => {
-      inBatch += matches;
-      options.onMatches?.(check, played + inBatch);
-    });
+    const result = await player
+      .play(check.scenario, played, end, (matches) => {
+        inBatch += matches;
+        options.onMatches?.(check, played + inBatch);
+      })
+      .catch((error: unknown) => {
+        // A metric failure stops the whole command; said with the check's own replay line, which
+        // names its scenario file (the command's own arguments name only the checks file).
+        throw error instanceof MetricFailure ? matchFailed(check, error, options.matchTimeoutSeconds) : error;
+      });
     failedMatches += result.failures.length;
     if (result.failures.length > 0) {
       throw matchFailed(check, result.failures[0] as MatchFailureData, options.matchTimeoutSeconds);
