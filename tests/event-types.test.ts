@@ -144,6 +144,10 @@ describe('eventTypes in a game module', () => {
     const unit = { name: 'sixes', create: () => ({ onEvent: () => undefined, finishMatch: () => ({}) }) };
     expect(gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: 'roll' }] })).toEqual({ problem: 'exports a game module whose figures [0] ("sixes"): eventTypes is a string; expected a list of event type names (leave it out to hear every event)' });
     expect(gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: ['roll', 3] }] })).toEqual({ problem: 'exports a game module whose figures [0] ("sixes"): eventTypes[1] is 3; expected an event type name' });
+    // Set on the definition itself, a module's parts would be read by nothing: refused, naming them.
+    expect(gameModuleFromExport({ ...game, figures: [unit] })).toEqual({ problem: 'exports a game definition with figures on it, which a definition does not read; expected them beside it: export default { game, figures }' });
+    expect(gameModuleFromExport({ ...game, defaultMetric: 'x', headlines: [] })).toEqual({ problem: 'exports a game definition with defaultMetric, headlines on it, which a definition does not read; expected them beside it: export default { game, defaultMetric, headlines }' });
+    expect('module' in gameModuleFromExport({ ...game, figures: undefined })).toBe(true);
     const taken = gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: ['roll'] }] });
     expect('module' in taken && taken.module.figures?.[0]?.eventTypes).toEqual(['roll']);
     const report = { ...(games.get('coin-flip')?.report as AnyGameReport) };

@@ -197,6 +197,12 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
   if (!('game' in candidate)) {
     const problem = gameDefinitionProblem(candidate);
     if (problem !== null) return { problem: `exports an object that ${problem}` };
+    // A game module's parts set on the definition itself would be read by nothing (review 29d:
+    // figures given so were silently left out of every report).
+    const moduleParts = GAME_MODULE_PARTS.filter((name) => candidate[name] !== undefined);
+    if (moduleParts.length > 0) {
+      return { problem: `exports a game definition with ${moduleParts.join(', ')} on it, which a definition does not read; expected them beside it: export default { game, ${moduleParts.join(', ')} }` };
+    }
     return { module: withGenericReport(normalized(candidate as unknown as AnyGame)) };
   }
   const problem = gameDefinitionProblem(candidate['game']);
@@ -218,6 +224,9 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
   if (typeof candidate['defaultMetric'] !== 'string') return { problem: 'exports a game module with a report but no defaultMetric (expected the results path sweep and tune report, such as "p1WinRate")' };
   return { module: { ...parts, game } };
 }
+
+/** The parts of a {@link GameModule} besides its game, which a bare definition cannot carry. */
+const GAME_MODULE_PARTS = ['report', 'defaultMetric', 'charts', 'headlines', 'figures', 'decks', 'lengthCap', 'render'] as const;
 
 const FIGURE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
