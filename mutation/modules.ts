@@ -105,6 +105,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: 'The parameters a game is handed: the frozen ones for Hordelab\'s own games, a fresh copy each match for any other (review 29a, 29c, 29d).',
   },
   {
+    source: 'src/core/tagged-data.ts',
+    tests: ['tests/tagged-data.test.ts'],
+    note: 'Values JSON would write alike (-0 and 0, NaN and null, a Map and {}) told apart: in a run\'s key, in summary.json, and in the canary\'s comparison of what match 0 recorded.',
+  },
+  {
     source: 'src/run/determinism-canary.ts',
     tests: ['tests/determinism-canary.test.ts'],
     note: 'Match 0 played again before a run of a module, compared whole: a module keeping state from call to call is stopped before its results depend on worker count.',

@@ -50,6 +50,19 @@ describe('a game whose setup writes into its parameters', () => {
     expect((scenario.params as { rounds: number; targets: number[] }).targets).toHaveLength(20);
   });
 
+  it('gives parameters JSON would write alike other run keys, and records them apart in summary.json (review 30b: shards of 0 and -0 merged)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-param-key-'));
+    const keyOf = async (targets: string): Promise<string> => runKey(await parseScenario(`game: ${JSON.stringify(WRITER)}\nmatches: 4\nseed: 3\nparams: { targets: ${targets} }\nseats: [random, random]\n`, join(dir, 'k.yaml')), { eventFiles: true, maxErrors: 0 }, undefined);
+    const keys = await Promise.all(['[0]', '[-0]', '[.nan]', '[null]', '[.inf]', '[{ $number: "-0" }]'].map(keyOf));
+    expect(new Set(keys).size).toBe(keys.length);
+    // The same parameters written otherwise are one run.
+    expect(await keyOf('[0.0]')).toBe(keys[0]);
+    const scenario = await parseScenario(`game: ${JSON.stringify(WRITER)}\nmatches: 2\nseed: 3\nparams: { targets: [-0, 5] }\nseats: [random, random]\n`, join(dir, 'z.yaml'));
+    await runScenario(scenario, { outDir: join(dir, 'out'), eventFiles: false, command: 'test', workers: 0 });
+    const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')) as { scenario: { params: unknown } };
+    expect(summary.scenario.params).toEqual({ rounds: 20, targets: [{ $number: '-0' }, 5] });
+  });
+
   it('passes conform: each setup gets its own copy, as each match does', async () => {
     const scenario = await parseScenario(text, 'w.yaml');
     // More setups than the list has entries: a shared copy would run out, and play to a six.

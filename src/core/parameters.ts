@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { shownInput } from './zod-messages.js';
+import { copyOfData } from './game-params.js';
 
 /** A range a tuner may search for one parameter. */
 export type TunableRange =
@@ -33,11 +34,15 @@ export interface ParameterIssue {
   readonly message: string;
 }
 
-/** The defaults of every parameter. */
+/**
+ * The defaults of every parameter, each a copy of the spec's own (copied as a match's parameters
+ * are: a class instance or a function in a module's default is handed on as it is, where
+ * `structuredClone` made an instance a plain object and refused a function, review 30b).
+ */
 export function defaultParameters<P>(specs: ParameterSpecs<P>): P {
   const result: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(specs) as [string, ParameterSpec][]) {
-    result[name] = structuredClone(spec.default);
+    result[name] = copyOfData(spec.default);
   }
   return result as P;
 }
@@ -60,7 +65,7 @@ export function parseParameters<P>(
   }
   for (const [name, spec] of Object.entries(specs) as [string, ParameterSpec][]) {
     if (!Object.hasOwn(raw, name) || raw[name] === undefined) {
-      result[name] = structuredClone(spec.default);
+      result[name] = copyOfData(spec.default);
       continue;
     }
     const parsed = spec.schema.safeParse(raw[name]);

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { taggedData } from '../core/tagged-data.js';
 import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -52,7 +53,7 @@ export function effectiveScenario(scenario: Scenario): unknown {
   const { game, report } = scenario.entry;
   const seat = (spec: Scenario['seats'][number]): unknown => ({
     agent: spec.factory.id,
-    config: spec.config,
+    config: taggedData(spec.config),
     name: spec.name,
     module: spec.factory.moduleUrl === undefined ? null : moduleDigest(spec.factory.moduleUrl),
   });
@@ -60,7 +61,8 @@ export function effectiveScenario(scenario: Scenario): unknown {
     game: game.id,
     // A game module edited between a run and its resume (or between shards) is another game.
     ...(scenario.entry.source === undefined ? {} : { gameModule: scenario.entry.source.sha256 }),
-    params: scenario.params,
+    // Tagged: -0 and 0, NaN and null, a Map and {} are other parameters, and other runs (review 30b).
+    params: taggedData(scenario.params),
     seats: scenario.seats.map(seat),
     tournament: scenario.tournament?.map(seat) ?? null,
     rotate: scenario.rotate,

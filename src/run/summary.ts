@@ -3,6 +3,7 @@
  * game's summary tables beside it (`cards.csv`): built from merged aggregates by one code path,
  * so a merged run and a single run write the same bytes.
  */
+import { taggedData } from '../core/tagged-data.js';
 import { summarizeOutcomes, type OutcomeAggregate, type OutcomeSummary } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
@@ -77,10 +78,11 @@ export function summaryDocument(
       ...(report.metricModules === undefined ? {} : { metricModules: report.metricModules.map(({ name, spec, path, sha256 }) => ({ name, spec, path, sha256 })) }),
       seed: scenario.seed,
       matches: scenario.matches,
-      params: scenario.params,
+      // As given, in JSON that tells apart what JSON alone would write alike (-0 and 0, a Map and {}).
+      params: taggedData(scenario.params),
       rotateSeats: scenario.rotate,
       ...(pairingFirstSeed(scenario) === 0 ? {} : { firstSeedIndex: pairingFirstSeed(scenario) }),
-      seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })),
+      seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: taggedData(seat.config) })),
     },
     command,
     run,

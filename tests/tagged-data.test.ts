@@ -1,0 +1,98 @@
+/**
+ * `taggedData`: values JSON would write alike are told apart (review 30b: shards of `tilt: 0` and
+ * `tilt: -0` merged, and a report's figures kept in a Map hid a count that changed), and data
+ * JSON holds as it is reads as its own JSON.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseParameters } from '../src/core/parameters.js';
+import { param } from '../src/core/param.js';
+import { taggedData } from '../src/core/tagged-data.js';
+
+const text = (value: unknown): string => JSON.stringify(taggedData(value));
+
+describe('taggedData', () => {
+  it('leaves what JSON holds as it is', () => {
+    const plain = { a: 1, b: [1.5, 'x', true, null, { c: [] }], d: {} };
+    expect(taggedData(plain)).toEqual(plain);
+    expect(text(plain)).toBe(JSON.stringify(plain));
+    expect(text(Object.assign(Object.create(null) as object, { a: 1 }))).toBe('{"a":1}');
+  });
+
+  it('tells apart the numbers JSON writes alike', () => {
+    expect([0, -0, Number.NaN, Infinity, -Infinity, null].map(text)).toEqual(['0', '{"$number":"-0"}', '{"$number":"NaN"}', '{"$number":"Infinity"}', '{"$number":"-Infinity"}', 'null']);
+  });
+
+  it('says what JSON drops or cannot write', () => {
+    expect(text([undefined, 5n, Symbol('s'), function named() {}])).toBe('[{"$undefined":null},{"$bigint":"5"},{"$symbol":"s"},{"$function":"named"}]');
+    expect(text([Symbol()])).toBe('[{"$symbol":""}]');
+    // eslint-disable-next-line no-sparse-arrays
+    expect(text([1, , 3])).toBe('[1,{"$hole":null},3]');
+  });
+
+  it('writes a Map, Set, Date, typed array and class instance with what they hold', () => {
+    expect(text(new Map<unknown, unknown>([['a', 1], [2, new Set([Number.NaN])]]))).toBe('{"$Map":[["a",1],[2,{"$Set":[{"$number":"NaN"}]}]]}');
+    expect(text(new Map([['a', 1]]))).not.toBe(text(new Map([['a', 1], ['b', 2]])));
+    expect(text(new Date(5))).toBe('{"$Date":5}');
+    expect(text(new Date(Number.NaN))).toBe('{"$Date":{"$number":"NaN"}}');
+    expect(text(new Uint8Array([1, 2]))).toBe('{"$Uint8Array":[1,2]}');
+    expect(text(new BigInt64Array([3n]))).toBe('{"$BigInt64Array":[{"$bigint":"3"}]}');
+    expect(text(new DataView(new Uint8Array([9, 8, 7]).buffer, 1, 2))).toBe('{"$DataView":[8,7]}');
+    class Point {
+      constructor(readonly x: number) {}
+    }
+    expect(text(new Point(2))).toBe('{"$instance Point":{"x":2}}');
+    expect(text(Object.create({}) as object)).toBe('{"$instance Object":{}}');
+    // A prototype with no constructor, or one whose name is no text: an instance of no name.
+    expect(text(Object.create(Object.create(null) as object) as object)).toBe('{"$instance ":{}}');
+    expect(text(Object.create({ constructor: { name: 5 } }) as object)).toBe('{"$instance ":{}}');
+  });
+
+  it("escapes a plain object's own keys starting with $, so no data reads as a tag", () => {
+    expect(text({ $number: '-0' })).toBe('{"$$number":"-0"}');
+    expect(text({ $number: '-0' })).not.toBe(text(-0));
+    expect(text({ x$: 1 })).toBe('{"x$":1}');
+  });
+
+  it('says where a value holds itself, and where it nests past any data', () => {
+    const looped: Record<string, unknown> = { a: 1 };
+    looped['self'] = looped;
+    looped['list'] = [looped];
+    expect(text(looped)).toBe('{"a":1,"self":{"$cycle":1},"list":[{"$cycle":2}]}');
+    // A cycle back to an inner object counts the levels up to it, not to the outermost.
+    const inner: Record<string, unknown> = {};
+    inner['back'] = { to: inner };
+    expect(text({ outer: inner })).toBe('{"outer":{"back":{"to":{"$cycle":2}}}}');
+    // The same object twice, side by side, is no cycle.
+    const shared = { n: 1 };
+    expect(text([shared, shared])).toBe('[{"n":1},{"n":1}]');
+    let deep: unknown = 0;
+    for (let i = 0; i < 250; i++) deep = [deep];
+    expect(text(deep)).toContain('{"$deep":null}');
+    expect(text(deep).split('[').length - 1).toBe(200);
+  });
+});
+
+describe("a module's parameter defaults", () => {
+  it('are copied as a match\'s parameters are: a class instance stays one, a function is handed on', () => {
+    class Bonus {
+      constructor(readonly n: number) {}
+      value(): number {
+        return this.n;
+      }
+    }
+    const made = () => 4;
+    const specs = {
+      bonus: param.custom<Bonus>({ description: 'A bonus.', default: new Bonus(3), validate: () => null }),
+      make: param.custom<() => number>({ description: 'A maker.', default: made, validate: () => null }),
+      list: param.custom<number[]>({ description: 'A list.', default: [1, 2], validate: () => null }),
+    };
+    const parsed = parseParameters(specs, {});
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.params.bonus.value()).toBe(3);
+    expect(parsed.params.make).toBe(made);
+    // Data is copied: the default itself is not handed out.
+    expect(parsed.params.list).toEqual([1, 2]);
+    expect(parsed.params.list).not.toBe(specs.list.default);
+  });
+});
