@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MetricFailure } from '../src/core/errors.js';
 import { playTally } from '../src/ladder/tally.js';
-import { around, checkMatchReplays, figureSteps, needsCanary } from '../src/run/determinism-canary.js';
+import { around, checkMatchReplays, figureParts, needsCanary } from '../src/run/determinism-canary.js';
 import { isRunStoppingError } from '../src/core/errors.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -62,7 +62,7 @@ describe('a run of a module plays match 0 twice first', () => {
     );
     // Only the metric module is named (play went alike), and the excerpts show where the records part.
     const message = (stopped as Error).message;
-    const parts = /^metric module [^,]*counter-metric\.mjs: played twice before the run from the same seed, the match went otherwise the second time at step \d+ \((.{1,241}) the first time; (.{1,241}) the second\)/.exec(message);
+    const parts = /^metric module [^,]*counter-metric\.mjs: played twice before the run from the same seed, the match went otherwise the second time at the end \(the report recorded the figures of metric module "counter" (.{1,241}) the first time; the report recorded the figures of metric module "counter" (.{1,241}) the second\)/.exec(message);
     expect(parts, message).not.toBeNull();
     expect(parts?.[1]).not.toBe(parts?.[2]);
     const counting = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 20\nseed: 1\nseats: [random, random]\n`, join(dir, 'counting.yaml'));
@@ -71,12 +71,57 @@ describe('a run of a module plays match 0 twice first', () => {
     expect(playTally(counting, 1, 3).end).toBe(3);
   });
 
+  it("compares the run's own play of match 0 with the plays before it, in a run and a tally (review 30b: a module changing from its third call passed)", async () => {
+    writeFileSync(join(dir, 'third.mjs'), `import base from ${JSON.stringify(PICK_DUEL)};\nlet setups = 0;\nexport default { ...base, id: 'third', setup(p) { setups++; return base.setup(p); }, legalActions(s, into) { const a = base.legalActions(s, into); if (a.length > 1 && setups % 3 === 0) a.reverse(); return a; } };\n`);
+    const third = await parseScenario(`game: ${join(dir, 'third.mjs')}\nmatches: 6\nseed: 1\nseats: [random, random]\n`, join(dir, 'third.yaml'));
+    for (const eventFiles of [false, true]) {
+      const stopped = await runScenario(third, { outDir: join(dir, `out-third-${eventFiles}`), eventFiles, command: 'test', workers: 0 }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect((stopped as Error).message).toMatch(/^game "third": played before the run and then in it from the same seed, the run's own play went otherwise at step 0 \(seat 1 played pick(\d) before the run; seat 1 played pick(?!\1)\d in the run\) in match 0 /);
+    }
+    expect(() => playTally(third, 0, 6)).toThrow(/^game "third": played before the run and then in it from the same seed, the run's own play went otherwise at step 0 /);
+    // The run's own play failing where the plays before it did not.
+    writeFileSync(join(dir, 'third-fails.mjs'), `import base from ${JSON.stringify(PICK_DUEL)};\nlet setups = 0;\nexport default { ...base, id: 'third-fails', setup(p) { if (++setups % 3 === 0) throw new Error('third setup'); return base.setup(p); } };\n`);
+    const fails = await parseScenario(`game: ${join(dir, 'third-fails.mjs')}\nmatches: 6\nseed: 1\nseats: [random, random]\n`, join(dir, 'third-fails.yaml'));
+    const failed = await runScenario(fails, { outDir: join(dir, 'out-third-fails'), eventFiles: false, command: 'test', workers: 0, maxErrors: 5 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((failed as Error).message).toMatch(/the run's own play went otherwise at step 0 \(seat 1 played pick\d before the run; it failed: match 0 of run seed 1 \(match seed [0-9a-f]{16}\) failed at step 0: third setup in the run\)/);
+    expect(() => playTally(fails, 0, 6)).toThrow(/the run's own play went otherwise at step 0 \(seat 1 played pick\d before the run; it failed: .*third setup in the run\)/);
+    // A game that plays alike every time passes, its own play compared too, with event files or without.
+    const steady = await parseScenario(`game: ${PICK_DUEL}\nmatches: 6\nseed: 1\nseats: [random, random]\n`, join(dir, 'steady.yaml'));
+    expect(needsCanary(steady)).toBe(true);
+    for (const eventFiles of [false, true]) expect((await runScenario(steady, { outDir: join(dir, `out-steady-${eventFiles}`), eventFiles, command: 'test', workers: 0 })).status).toBe('complete');
+    expect(playTally(steady, 0, 6).end).toBe(6);
+  });
+
+  it("plays match 0 again through the first play's report collector: a report counting across matches is stopped (review 30b)", async () => {
+    // A module game with its own report, whose collector numbers the matches it has seen.
+    writeFileSync(
+      join(dir, 'seen-report.mjs'),
+      `import game from ${JSON.stringify(PICK_DUEL)};\nconst report = { gameId: 'seen', matchColumns: ['seen'], eventTables: [], createCollector() { let seen = 0; return { onEvent() {}, finishMatch(context, aggregate) { seen++; aggregate.seen += seen; return { matchRow: [seen], eventRows: [] }; }, discardMatch() {} }; }, emptyAggregate: () => ({ seen: 0 }), mergeAggregates(into, other) { into.seen += other.seen; }, summarize: (a) => ({ seen: a.seen }), formatSummary: (s) => 'seen ' + s.seen };\nexport default { game: { ...game, id: 'seen' }, report, defaultMetric: 'seen' };\n`,
+    );
+    const seen = await parseScenario(`game: ${join(dir, 'seen-report.mjs')}\nmatches: 4\nseed: 1\nseats: [random, random]\n`, join(dir, 'seen.yaml'));
+    expect(() => checkMatchReplays(seen, false, () => {})).toThrow(/^game "seen": played twice before the run from the same seed, the match went otherwise the second time at the end \(the report recorded the row \[1\] the first time; the report recorded the row \[2\] the second\)/);
+  });
+
   it('compares each step, said as it was played, and calls back before the second play and after it', async () => {
     const counting = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 4\nseed: 1\nseats: [random, random]\n`, join(dir, 'counting.yaml'));
     let again = 0;
-    expect(() => checkMatchReplays(counting, () => again++)).toThrow(
-      'game "counting": played twice before the run from the same seed, the match went otherwise the second time at step 0 (seat 1 played pick1 the first time; seat 1 played pick0 the second); expected a match that depends on its seed alone: a module that keeps state from call to call (a counter, a memo of earlier matches) or reads the clock makes a run\'s results depend on how its matches are split over worker threads, which a replay of one match does not show; `hordelab conform` checks a game for it',
-    );
+    let said = '';
+    try {
+      checkMatchReplays(counting, false, () => again++);
+    } catch (error) {
+      said = (error as Error).message;
+    }
+    // Which step parts depends on how many calls the tests above made of the counting game.
+    const step = /^game "counting": played twice before the run from the same seed, the match went otherwise the second time at step (\d+) \(seat (\d) played pick(\d) the first time; seat (\d) played pick(\d) the second\); /.exec(said);
+    expect(step, said).not.toBeNull();
+    expect([step?.[2], step?.[3] === step?.[5]]).toEqual([step?.[4], false]);
+    expect(said).toContain('; expected a match that depends on its seed alone: a module that keeps state from call to call (a counter, a memo of earlier matches) or reads the clock makes a run\'s results depend on how its matches are split over worker threads, which a replay of one match does not show; `hordelab conform` checks a game for it');
     expect(again).toBe(2);
     // A chance outcome drawn otherwise; an action whose key throws; a match that fails the second time.
     const variants: [string, string, RegExp][] = [
@@ -84,18 +129,19 @@ describe('a run of a module plays match 0 twice first', () => {
       ['keyless', `legalActions(s, into) { const a = base.legalActions(s, into); if (a.length > 1 && ++calls % 3 === 0) a.reverse(); return a; }, actionKey(a) { if ('pick' in a) throw new Error('no key ' + a.pick); return base.actionKey(a); }`, /at step 0 \(seat 1 played an action whose key threw \(no key 1\) the first time; seat 1 played an action whose key threw \(no key 0\) the second\)/],
       ['failing', `setup(p) { if (++calls === 2) throw new Error('second setup'); return base.setup(p); }`, /at step 0 \(seat 1 played pick[01] the first time; it failed: match 0 of run seed 1 \(match seed [0-9a-f]{16}\) failed at step 0: second setup the second\)/],
       ['shorter', `setup(p) { const s = base.setup(p); if (++calls === 2) s.winner = 0; return s; }`, /at step 0 \(seat 1 played pick[01] the first time; it ended with returns \[1,-1\] the second\)/],
+      ['longer', `setup(p) { const s = base.setup(p); if (++calls === 1) s.winner = 0; return s; }`, /at step 0 \(it ended with returns \[1,-1\] the first time; seat 1 played pick[01] the second\)/],
     ];
     for (const [name, body, message] of variants) {
       writeFileSync(join(dir, `${name}.mjs`), `import base from ${JSON.stringify(PICK_DUEL)};\nlet calls = 0;\nexport default { ...base, id: '${name}', ${body} };\n`);
       const scenario = await parseScenario(`game: ${join(dir, `${name}.mjs`)}\nmatches: 4\nseed: 1\nseats: [random, random]\n`, join(dir, `${name}.yaml`));
-      expect(() => checkMatchReplays(scenario, () => {}), name).toThrow(message);
+      expect(() => checkMatchReplays(scenario, false, () => {}), name).toThrow(message);
     }
     // What stops a run anyway (a metric module's figure of a kind it may not have) is thrown as it is.
     writeFileSync(join(dir, 'bad-metric.mjs'), "export default { name: 'bad', create: () => ({ onEvent() {}, finishMatch: () => ({ odd: { successes: 2, trials: 1 } }) }) };\n");
     const bad = await parseScenario(`game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [random, random]\nmetrics: [${join(dir, 'bad-metric.mjs')}]\n`, join(dir, 'bad.yaml'));
     let thrown: unknown = null;
     try {
-      checkMatchReplays(bad, () => {});
+      checkMatchReplays(bad, false, () => {});
     } catch (error) {
       thrown = error;
     }
@@ -106,30 +152,34 @@ describe('a run of a module plays match 0 twice first', () => {
     writeFileSync(join(dir, 'steady-metric.mjs'), "export default { name: 'steady', create: () => ({ onEvent() {}, finishMatch: () => ({ one: { successes: 1, trials: 1 } }) }) };\n");
     const counter = join(dir, 'counter-metric.mjs');
     const metricOnly = await parseScenario(`game: ${PICK_DUEL}\nmatches: 4\nseed: 1\nseats: [random, random]\nmetrics: [${counter}]\n`, join(dir, 'm1.yaml'));
-    expect(() => checkMatchReplays(metricOnly, () => {})).toThrow(new RegExp(`^metric module [^,]*counter-metric\\.mjs: played twice`));
+    expect(() => checkMatchReplays(metricOnly, false, () => {})).toThrow(new RegExp(`^metric module [^,]*counter-metric\\.mjs: played twice`));
     const gameOnly = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 4\nseed: 1\nseats: [random, ${join(dir, 'counter-agent.mjs')}]\nmetrics: [${join(dir, 'steady-metric.mjs')}]\n`, join(dir, 'm2.yaml'));
-    expect(() => checkMatchReplays(gameOnly, () => {})).toThrow(new RegExp(`^game "counting", agent "${join(dir, 'counter-agent.mjs').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": played twice`));
+    expect(() => checkMatchReplays(gameOnly, false, () => {})).toThrow(new RegExp(`^game "counting", agent "${join(dir, 'counter-agent.mjs').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}", metric module \\S*steady-metric\\.mjs: played twice`));
     // The game's own figures differing (an event it emits every other match), beside a metric module that records alike: the game (review 29f).
     writeFileSync(join(dir, 'lucky.mjs'), `import base from ${JSON.stringify(PICK_DUEL)};\nlet calls = 0;\nexport default { ...base, id: 'lucky', apply(s, action, emit) { base.apply(s, action, emit); if ('winner' in action && ++calls % 2 === 0) emit?.({ type: 'lucky' }); } };\n`);
     const lucky = await parseScenario(`game: ${join(dir, 'lucky.mjs')}\nmatches: 4\nseed: 1\nseats: [random, random]\nmetrics: [${join(dir, 'steady-metric.mjs')}]\n`, join(dir, 'm3.yaml'));
-    expect(() => checkMatchReplays(lucky, () => {})).toThrow(/^game "lucky": played twice before the run from the same seed, the match went otherwise the second time at step \d+ \(.* the first time; .*event:lucky.* the second\)/);
+    expect(() => checkMatchReplays(lucky, false, () => {})).toThrow(/^game "lucky", metric module \S*steady-metric\.mjs: played twice before the run from the same seed, the match went otherwise the second time at the end \(the report recorded the figures game .* the first time; the report recorded the figures game .*event:lucky.* the second\)/);
   });
 
   it('says what the report recorded a part at a time: the game\'s figures, each metric module\'s and figure unit\'s by name, the rest by key', () => {
+    const said = (aggregate: Record<string, unknown>, metricModules: boolean): string[] =>
+      figureParts(aggregate, metricModules).map((part) => `${part.where}|${part.label}${part.detail}|${part.recorded?.metricModule ?? '(game)'}`);
     // Metric modules (the outermost custom figures) and figure units (deeper ones) apart, though they share a name (review 29g).
-    expect(figureSteps({ game: { game: { tally: 1 }, custom: { a: { x: 1 }, b: { y: 2 } } }, quality: { q: 1 } }, true)).toEqual([
-      'the report recorded the figures game {"tally":1}',
-      'the report recorded the figures of metric module "a" {"x":1}',
-      'the report recorded the figures of metric module "b" {"y":2}',
-      'the report recorded the figures quality {"q":1}',
+    expect(said({ game: { game: { tally: 1 }, custom: { a: { x: 1 }, b: { y: 2 } } }, quality: { q: 1 } }, true)).toEqual([
+      'the end|the report recorded the figures game {"tally":1}|(game)',
+      'the end|the report recorded the figures of metric module "a" {"x":1}|a',
+      'the end|the report recorded the figures of metric module "b" {"y":2}|b',
+      'the end|the report recorded the figures quality {"q":1}|(game)',
     ]);
-    expect(figureSteps({ game: { game: { tally: 1 }, custom: { a: { x: 1 } } } }, false)).toEqual(['the report recorded the figures game {"tally":1}', 'the report recorded the figures of "a" {"x":1}']);
-    expect(figureSteps({ game: { game: { game: 3, custom: { rolls: 1 } }, custom: { rolls: 2 } } }, true)).toEqual([
-      'the report recorded the figures game 3',
-      'the report recorded the figures of "rolls" 1',
-      'the report recorded the figures of metric module "rolls" 2',
+    expect(said({ game: { game: { tally: 1 }, custom: { a: { x: 1 } } } }, false)).toEqual(['the end|the report recorded the figures game {"tally":1}|(game)', 'the end|the report recorded the figures of "a" {"x":1}|(game)']);
+    expect(said({ game: { game: { game: 3, custom: { rolls: 1 } }, custom: { rolls: 2 } } }, true)).toEqual([
+      'the end|the report recorded the figures game 3|(game)',
+      'the end|the report recorded the figures of "rolls" 1|(game)',
+      'the end|the report recorded the figures of metric module "rolls" 2|rolls',
     ]);
-    expect(figureSteps({ game: null, other: [1] }, true)).toEqual(['the report recorded the figures game null', 'the report recorded the figures other [1]']);
+    expect(said({ game: null, other: [1] }, true)).toEqual(['the end|the report recorded the figures game null|(game)', 'the end|the report recorded the figures other [1]|(game)']);
+    // Told apart where JSON writes them alike (review 30b: a count kept in a Map).
+    expect(said({ game: new Map([['hits', 1]]), other: -0 }, false)).toEqual(['the end|the report recorded the figures game {"$Map":[["hits",1]]}|(game)', 'the end|the report recorded the figures other {"$number":"-0"}|(game)']);
   });
 
   it('shows a long record where it parts from the other: 60 characters before the first difference, 200 in all', () => {

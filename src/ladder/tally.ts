@@ -12,7 +12,7 @@ import { isOwnAgent, markOwnAgent, MatchFailure, playMatch } from '../core/match
 import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
 import { decisionHook, failingOnMetrics, matchPlan, type MatchStarts } from '../run/play-chunk.js';
-import { checkMatchReplays, needsCanary } from '../run/determinism-canary.js';
+import { checkMatchReplays, checkOwnPlay, needsCanary, PlayRecord, type PlayPart } from '../run/determinism-canary.js';
 import { isRunStoppingError } from '../core/errors.js';
 import { collectorSink } from '../reports/report.js';
 import type { Scenario } from '../scenario/scenario.js';
@@ -88,23 +88,35 @@ function tallyMatches(scenario: Scenario, start: number, end: number, onMatchSta
   const actionKey = (action: unknown): string => game.actionKey(action);
   // As a run does: a module that plays match 0 otherwise when played again stops the ladder (review 29d: it was not asked).
   const canary = start === 0 && end > 0 && needsCanary(scenario);
+  let before: readonly PlayPart[] = [];
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     onMatchStart(matchIndex);
-    if (canary && matchIndex === 0) checkMatchReplays(scenario, () => onMatchStart(0, true));
+    // The plays before the tally, then its own play of match 0 (`own`), compared as a run's are.
+    const own = canary && matchIndex === 0 ? new PlayRecord(scenario) : null;
+    if (own !== null) before = checkMatchReplays(scenario, false, () => onMatchStart(0, true));
     const plan = matchPlan(scenario, matchIndex);
     const seats = plan.seats.map((seat) => ({ ...seat, factory: counting(seat.factory, actionMix, actionKey) }));
     let outcome;
     try {
-      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, seats, ...hooks }, sink);
+      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, seats, ...hooks, ...(own === null ? {} : { trace: own.trace }) }, sink);
     } catch (error) {
       if (!(error instanceof MatchFailure) || isRunStoppingError(error.cause)) throw error;
       collector.discardMatch();
+      if (own !== null) {
+        own.failed(error);
+        checkOwnPlay(scenario, before, own);
+      }
       return { start, end: matchIndex, aggregate, outcomes, actionMix, scores, failure: { matchIndex, matchSeed: error.matchSeed, message: error.message } };
     }
     // The same context as the run's: a rotated pair's two matches are one cluster.
     const names = plan.seats.map((seat) => seat.name);
     const context = { matchIndex, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: names, returns: outcome.returns, finalState: outcome.finalState };
-    collector.finishMatch(context, aggregate);
+    const rows = collector.finishMatch(context, aggregate);
+    if (own !== null) {
+      // Match 0 is the tally's first: the aggregate holds its figures alone.
+      own.ended(outcome.returns, rows, aggregate);
+      checkOwnPlay(scenario, before, own);
+    }
     addOutcome(outcomes, outcome.returns, names, context);
     for (const result of seatResults(outcome.returns)) scores.push(result === 'win' ? 1 : result === 'draw' ? 0.5 : 0);
   }

@@ -7,16 +7,21 @@
  * actions every third call gave 222 of 2,000 rows that differed between --workers 0 and 2, exit
  * 0). Each play is compared whole: every step's player and action, the returns, and what the
  * report (the game's figures and every metric module) records of it, its row and event rows (a
- * metric counting across matches, review 29d). A difference stops the run before match 0 is
- * recorded, naming it. It catches what shows in match 0 played three times; a module that
- * changes only later (at its thousandth call) passes, and `hordelab conform` checks a game further.
+ * metric counting across matches, review 29d), values told apart where JSON would write them
+ * alike (a Map's entries, -0; review 30b). The second play goes through the first's report
+ * collector, as a chunk's later matches do. Then the run's own play of match 0, recorded as it is
+ * played, is compared with the first. A difference stops the run before match 0 is recorded,
+ * naming it. It catches what shows in match 0 played three times; a module that changes only
+ * later (at its thousandth call) passes, and `hordelab conform` checks a game further.
  */
 import { isRunStoppingError, RunStoppingError } from '../core/errors.js';
 import { formatSeed } from '../core/rng.js';
 import { isOwnGame } from '../core/game-params.js';
 import { isOwnAgent, MatchFailure, playMatch, type MatchSpec } from '../core/match-runner.js';
 import { clockPlayWarning } from '../ladder/skill.js';
-import { collectorSink } from '../reports/report.js';
+import { collectorSink, type MatchCollector, type MatchRows } from '../reports/report.js';
+import type { GameEvent } from '../core/game.js';
+import { taggedData } from '../core/tagged-data.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { decisionHook, matchPlan } from './play-chunk.js';
 
@@ -27,22 +32,75 @@ export function needsCanary(scenario: Scenario): boolean {
   return modules && clockPlayWarning(scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config }))) === null;
 }
 
-/** What one play of match 0 did: each step's player and action key, how it ended, and what the report recorded of it. */
-function playedSteps(scenario: Scenario): string[] {
-  const { game, report } = scenario.entry;
-  const plan = matchPlan(scenario, 0);
-  const steps: string[] = [];
-  const key = (action: unknown): string => {
+/**
+ * One part of what a play of match 0 did: a step (who played what), how it ended, or a part of
+ * what the report recorded. Said as `label` then `detail`: a long detail is cut around where two
+ * plays part, and the label is kept whole (review 30b: a cut record no longer said which part).
+ */
+export interface PlayPart {
+  /** Where in the play: `step 3`, or `the end` for how it ended and what was recorded. */
+  readonly where: string;
+  readonly label: string;
+  readonly detail: string;
+  /** Set on what the report recorded: the metric module's name where the part is its figures, else null (the game's). */
+  readonly recorded?: { readonly metricModule: string | null };
+}
+
+/** What one play of match 0 did, part by part: a play before the run, or the run's own. */
+export class PlayRecord {
+  readonly parts: PlayPart[] = [];
+  #steps = 0;
+  readonly #scenario: Scenario;
+
+  constructor(scenario: Scenario) {
+    this.#scenario = scenario;
+  }
+
+  /** For the match's `trace`: each step's player and action key. */
+  readonly trace = (player: number, action: unknown): void => {
+    this.parts.push({ where: `step ${this.#steps++}`, label: `${player < 0 ? 'chance' : `seat ${player + 1}`} played `, detail: this.#key(action) });
+  };
+
+  /** How the match ended (its returns) and what the report recorded: its row, event rows and figures. */
+  ended(returns: readonly number[], rows: MatchRows, aggregate: unknown): void {
+    const metricModules = (this.#scenario.entry.report.metricModules?.length ?? 0) > 0;
+    this.parts.push(
+      { where: 'the end', label: 'it ended with returns ', detail: dataText(returns) },
+      { where: 'the end', label: `${RECORDED} the row `, detail: dataText(rows.matchRow), recorded: GAME },
+      // Event rows: only Hordelab's own reports write any (a module game's report has none), and
+      // theirs follow from the actions compared above.
+      { where: 'the end', label: `${RECORDED} the event rows `, detail: dataText(rows.eventRows), recorded: GAME },
+      ...figureParts(aggregate as Record<string, unknown>, metricModules),
+    );
+  }
+
+  /** The match failed: said at the step it had reached. */
+  failed(error: unknown): void {
+    this.parts.push({ where: `step ${this.#steps}`, label: 'it failed: ', detail: error instanceof Error ? (error.message.split('\n')[0] as string) : String(error) });
+  }
+
+  #key(action: unknown): string {
     try {
-      return game.actionKey(action as never);
+      return this.#scenario.entry.game.actionKey(action as never);
     } catch (error) {
       return `an action whose key threw (${error instanceof Error ? error.message : String(error)})`;
     }
-  };
-  // Event rows are compared too, though only Hordelab's own reports write any (a module game's
-  // report has no event tables), and theirs follow from the actions compared above.
-  // Stryker disable next-line ObjectLiteral,BooleanLiteral: ({}, false) see above
-  const collector = report.createCollector({ eventRows: true });
+  }
+}
+
+/** A recorded part of the game's (its report, figure units, quality figures): not a metric module's. */
+const GAME = Object.freeze({ metricModule: null });
+
+/**
+ * Plays match 0 of `scenario` through `collector` and says what it did. The collector is kept
+ * between the plays before the run, so a report that carries anything from one match to the next
+ * shows (review 30b: a module report counting the matches it had seen wrote rows that depended on
+ * worker count).
+ */
+function played(scenario: Scenario, collector: MatchCollector<GameEvent, unknown>): PlayRecord {
+  const { game, report } = scenario.entry;
+  const plan = matchPlan(scenario, 0);
+  const record = new PlayRecord(scenario);
   const spec: MatchSpec = {
     game,
     params: scenario.params,
@@ -54,85 +112,124 @@ function playedSteps(scenario: Scenario): string[] {
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: see above
     ...(plan.streamLabels === undefined ? {} : { streamLabels: plan.streamLabels }),
     ...decisionHook(collector),
-    trace: (player, action) => steps.push(`${player < 0 ? 'chance' : `seat ${player + 1}`} played ${key(action)}`),
+    trace: record.trace,
   };
   try {
     const outcome = playMatch(spec, collectorSink(report, collector));
-    steps.push(`it ended with returns ${JSON.stringify(outcome.returns)}`);
     const context = { matchIndex: 0, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: plan.seats.map((seat) => seat.name), returns: outcome.returns, finalState: outcome.finalState };
     const aggregate = report.emptyAggregate();
-    const rows = collector.finishMatch(context, aggregate);
-    steps.push(`the report recorded the row ${JSON.stringify(rows.matchRow)}`, `the report recorded the event rows ${JSON.stringify(rows.eventRows)}`, ...figureSteps(aggregate as Record<string, unknown>, (report.metricModules?.length ?? 0) > 0));
+    record.ended(outcome.returns, collector.finishMatch(context, aggregate), aggregate);
   } catch (error) {
     if (isRunStoppingError(error instanceof MatchFailure ? error.cause : error)) throw error;
     collector.discardMatch();
-    steps.push(`it failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    record.failed(error);
   }
-  return steps;
+  return record;
 }
 
 /**
- * Plays match 0 of `scenario` twice and compares the plays. `again` is called before the second
- * play and after it (before the run's own play of match 0), so that a time limit counts each
- * play alone.
+ * Plays match 0 of `scenario` twice and compares the plays; returns what the first did, for the
+ * run's own play of match 0 to be compared with ({@link checkOwnPlay}). `eventRows` as the run's
+ * report writes them. `again` is called before the second play and after it (before the run's own
+ * play of match 0), so that a time limit counts each play alone.
  * @throws RunStoppingError naming the first difference.
  */
-export function checkMatchReplays(scenario: Scenario, again: () => void): void {
-  const first = playedSteps(scenario);
+export function checkMatchReplays(scenario: Scenario, eventRows: boolean, again: () => void): readonly PlayPart[] {
+  const collector = scenario.entry.report.createCollector({ eventRows });
+  const first = played(scenario, collector).parts;
   again();
-  const second = playedSteps(scenario);
+  const second = played(scenario, collector).parts;
   again();
+  compare(scenario, first, second, 'played twice before the run from the same seed, the match went otherwise the second time', 'the first time', 'the second');
+  return first;
+}
+
+/**
+ * Compares the run's own play of match 0 (`own`, recorded as it was played) with the first play
+ * before the run: a module that changes from its third call on plays the run's otherwise (review
+ * 30b: the two plays before the run agreed, and the run recorded a match its replay does not give).
+ * @throws RunStoppingError naming the first difference.
+ */
+export function checkOwnPlay(scenario: Scenario, first: readonly PlayPart[], own: PlayRecord): void {
+  compare(scenario, first, own.parts, "played before the run and then in it from the same seed, the run's own play went otherwise", 'before the run', 'in the run');
+}
+
+function compare(scenario: Scenario, first: readonly PlayPart[], second: readonly PlayPart[], what: string, firstTime: string, secondTime: string): void {
   const length = Math.max(first.length, second.length);
-  for (let step = 0; step < length; step++) {
-    const a = first[step] ?? 'it had ended';
-    const b = second[step] ?? 'it had ended';
-    if (a === b) continue;
+  for (let index = 0; index < length; index++) {
+    const a = first[index] ?? ENDED;
+    const b = second[index] ?? ENDED;
+    if (a.label === b.label && a.detail === b.detail) continue;
     throw new RunStoppingError(
-      suspects(scenario, a.startsWith(RECORDED) && b.startsWith(RECORDED), a),
-      `played twice before the run from the same seed, the match went otherwise the second time at step ${step} (${around(a, b)} the first time; ${around(b, a)} the second)`,
+      suspects(scenario, a, b),
+      `${what} at ${placeOf(a, b)} (${a.label}${around(a.detail, b.detail)} ${firstTime}; ${b.label}${around(b.detail, a.detail)} ${secondTime})`,
       'a match that depends on its seed alone: a module that keeps state from call to call (a counter, a memo of earlier matches) or reads the clock makes a run\'s results depend on how its matches are split over worker threads, which a replay of one match does not show; `hordelab conform` checks a game for it',
     );
   }
 }
 
-/** How a step that says what the report recorded begins. */
+/** Where two parts that differ are: the step either had reached (one play went on where the other ended), else the end. */
+function placeOf(a: PlayPart, b: PlayPart): string {
+  return a.where.startsWith('step') ? a.where : b.where;
+}
+
+/** Where one play has more parts than the other. */
+const ENDED: PlayPart = Object.freeze({ where: 'the end', label: 'it had ended', detail: '' });
+
+/** How a part that says what the report recorded begins. */
 const RECORDED = 'the report recorded';
 
+/** A value as the comparison reads it: JSON that tells apart what JSON alone writes alike (-0 and 0, a Map's entries). */
+function dataText(value: unknown): string {
+  return JSON.stringify(taggedData(value));
+}
+
 /**
- * What the report recorded of a match, a step per part of its aggregate: each metric module's
+ * What the report recorded of a match, a part per part of its aggregate: each metric module's
  * and each figure unit's figures apart (`custom`, by name), and the rest, so that a difference
  * is put down to the module whose figures differ (review 29f: a game's own figure was blamed on
  * a metric module beside it).
  */
-export function figureSteps(aggregate: Readonly<Record<string, unknown>>, metricModules: boolean): string[] {
-  return Object.entries(aggregate).flatMap(([key, value]) => {
+export function figureParts(aggregate: Readonly<Record<string, unknown>>, metricModules: boolean): PlayPart[] {
+  return Object.entries(aggregate).flatMap(([key, value]): PlayPart[] => {
     const part = value as Readonly<Record<string, unknown>>;
     // The outermost `custom` is the metric modules' where the scenario has any (they wrap the
     // game's report and its figure units last); any deeper one, the game's figure units, which may
     // share a metric module's name (review 29g).
-    if (key === 'custom') return Object.entries(part).map(([name, figures]) => `${RECORDED} the figures of ${metricModules ? 'metric module ' : ''}${JSON.stringify(name)} ${JSON.stringify(figures)}`);
-    if (key === 'game' && typeof value === 'object' && value !== null && 'custom' in value) return figureSteps(part, metricModules && !('custom' in aggregate));
-    return [`${RECORDED} the figures ${key} ${JSON.stringify(value)}`];
+    if (key === 'custom') {
+      return Object.entries(part).map(([name, figures]) => ({
+        where: 'the end',
+        label: `${RECORDED} the figures of ${metricModules ? 'metric module ' : ''}${JSON.stringify(name)} `,
+        detail: dataText(figures),
+        recorded: metricModules ? { metricModule: name } : GAME,
+      }));
+    }
+    if (key === 'game' && typeof value === 'object' && value !== null && 'custom' in value) return figureParts(part, metricModules && !('custom' in aggregate));
+    return [{ where: 'the end', label: `${RECORDED} the figures ${key} `, detail: dataText(value), recorded: GAME }];
   });
 }
 
 /**
  * The modules that may have made the plays differ: where play went alike and only what was
- * recorded of it differs, the metric module whose figures differ (`step`), else the game, whose
- * figures the rest are; where play differed, the game and agents that are modules (review 29d:
- * every module was named).
+ * recorded of it differs, the metric module whose figures differ, else the game, whose figures
+ * the rest are (and the metric modules after it); where play differed, the game and agents that are modules (review 29d: every
+ * module was named), then the metric modules, which hear the match's events as it is played and
+ * could change it by writing into them (review 30b: one that did was not named).
  */
-function suspects(scenario: Scenario, recordedOnly: boolean, step: string): string {
+function suspects(scenario: Scenario, a: PlayPart, b: PlayPart): string {
   const { game, report } = scenario.entry;
   const metrics = (report.metricModules ?? []).map((module) => `metric module ${module.path}`);
-  const gameModule = isOwnGame(game) ? [] : [`game "${game.id}"`];
-  if (recordedOnly) {
-    // A metric module's own figures; anything else recorded is the game's (its report, its figure units, the quality figures).
-    const metric = (report.metricModules ?? []).find((module) => step.startsWith(`${RECORDED} the figures of metric module ${JSON.stringify(module.name)} `));
-    return metric === undefined ? `game "${game.id}"` : `metric module ${metric.path}`;
+  if (a.recorded !== undefined && b.recorded !== undefined) {
+    // A metric module's own figures; anything else recorded is the game's (its report, its figure
+    // units, the quality figures), then the metric modules', which could have written into the
+    // events the game's report read after them (review 30b).
+    const name = a.recorded.metricModule ?? b.recorded.metricModule;
+    const metric = (report.metricModules ?? []).find((module) => module.name === name);
+    return metric === undefined ? [`game "${game.id}"`, ...metrics].join(', ') : `metric module ${metric.path}`;
   }
+  const gameModule = isOwnGame(game) ? [] : [`game "${game.id}"`];
   const agents = scenario.seats.filter((seat) => !isOwnAgent(seat.factory)).map((seat) => `agent "${seat.factory.id}"`);
-  return [...new Set([...gameModule, ...agents])].join(', ') || metrics.join(', ');
+  return [...new Set([...gameModule, ...agents, ...metrics])].join(', ');
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Scenario } from '../scenario/scenario.js';
 import { performance } from 'node:perf_hooks';
 import { csv, csvCells, csvRow } from './csv.js';
 import { CsvBytes, plainCells } from './csv-bytes.js';
-import { checkMatchReplays, needsCanary } from './determinism-canary.js';
+import { checkMatchReplays, checkOwnPlay, needsCanary, PlayRecord, type PlayPart } from './determinism-canary.js';
 
 /** What one chunk contributes to a run. Plain data: it crosses thread boundaries as it is. */
 export interface ChunkResult {
@@ -148,12 +148,19 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
   // One spec for the chunk, its per-match fields set before each match: the runner reads a spec
   // while it plays and keeps none of it, and a literal with two spreads per match was a visible
   // share of a short game's time. Every field is present from the start, so its shape is fixed.
-  const spec: ReusedSpec = { game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex: start, seedIndex: start, streamLabels: undefined, onDecision: hooks.onDecision, scratch: new MatchScratch() };
-  // A module that plays match 0 otherwise when played again stops the run here (see determinism-canary.ts).
+  const spec: ReusedSpec = { game, params: scenario.params, seats: scenario.seats, runSeed: scenario.seed, matchIndex: start, seedIndex: start, streamLabels: undefined, onDecision: hooks.onDecision, trace: undefined, scratch: new MatchScratch() };
+  // A module that plays match 0 otherwise when played again stops the run here (see
+  // determinism-canary.ts): the plays before the run, then the run's own (`own`, recorded as played).
   const canary = start === 0 && end > 0 && needsCanary(scenario);
+  let before: readonly PlayPart[] = [];
+  let own: PlayRecord | null = null;
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     onMatchStart(matchIndex);
-    if (canary && matchIndex === 0) checkMatchReplays(scenario, () => onMatchStart(0, true));
+    if (canary && matchIndex === 0) {
+      before = checkMatchReplays(scenario, eventFiles, () => onMatchStart(0, true));
+      own = new PlayRecord(scenario);
+      spec.trace = own.trace;
+    }
     const plan = matchPlan(scenario, matchIndex);
     spec.matchIndex = matchIndex;
     spec.seats = plan.seats;
@@ -166,6 +173,12 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
       // A failing game or agent costs its match, not the run: the caller decides when to stop.
       if (!(error instanceof MatchFailure) || isRunStoppingError(error.cause)) throw error;
       collector.discardMatch();
+      if (own !== null) {
+        own.failed(error);
+        checkOwnPlay(scenario, before, own);
+        own = null;
+        spec.trace = undefined;
+      }
       failures.push(error.toData());
       continue;
     }
@@ -174,6 +187,13 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
     // The independent unit: a rotated pair shares its seed, so its two matches are one cluster.
     const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: seating.names, returns: outcome.returns, finalState: outcome.finalState };
     const rows = collector.finishMatch(context, aggregate);
+    if (own !== null) {
+      // Match 0 is the chunk's first: the aggregate holds its figures alone.
+      own.ended(outcome.returns, rows, aggregate);
+      checkOwnPlay(scenario, before, own);
+      own = null;
+      spec.trace = undefined;
+    }
     addOutcome(outcomes, outcome.returns, seating.names, context);
     const reportCells = rows.matchRow;
     if (seating.cells === null || !plainCells(reportCells)) {
@@ -222,6 +242,8 @@ interface ReusedSpec {
   seedIndex: number;
   streamLabels: readonly string[] | undefined;
   readonly onDecision: MatchSpec['onDecision'] | undefined;
+  /** Set for match 0 where the canary records the run's own play of it. */
+  trace: MatchSpec['trace'] | undefined;
   readonly scratch: MatchScratch;
 }
 
