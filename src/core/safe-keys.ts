@@ -53,9 +53,7 @@ export function findUnsafeKey(value: unknown, prefix: readonly (string | number)
   while (stack.length > 0) {
     const { node, path } = stack.pop() as { node: unknown; path: readonly (string | number)[] };
     if (typeof node !== 'object' || node === null) continue;
-    if (path.length - prefix.length > MAX_NESTING) {
-      return { field: formatPath(path), message: `nested deeper than ${MAX_NESTING} levels` };
-    }
+    if (path.length - prefix.length > MAX_NESTING) return cycleAlong(value, path, prefix.length) ?? { field: formatPath(path), message: `nested deeper than ${MAX_NESTING} levels` };
     if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index--) stack.push({ node: node[index], path: [...path, index] });
       continue;
@@ -69,6 +67,23 @@ export function findUnsafeKey(value: unknown, prefix: readonly (string | number)
       const key = keys[index] as string;
       stack.push({ node: (node as Record<string, unknown>)[key], path: [...path, key] });
     }
+  }
+  return null;
+}
+
+/**
+ * Where the data along `path` (below its first `from` keys) comes back to a value it is inside:
+ * YAML's alias inside its own anchor (`&x [*x]`) makes such a value, which nests without end and
+ * was said as 64 levels of `[0]` (review 30b). The field is where it first comes back; null when
+ * the path holds no value twice (the data is only deep).
+ */
+function cycleAlong(value: unknown, path: readonly (string | number)[], from: number): KeyProblem | null {
+  const seen: unknown[] = [value];
+  let node = value;
+  for (let at = from; at < path.length; at++) {
+    node = (node as Record<string | number, unknown>)[path[at] as string | number];
+    if (seen.includes(node)) return { field: formatPath(path.slice(0, at + 1)), message: 'holds itself (an alias inside its own anchor, as in &x [*x]); expected data that ends' };
+    seen.push(node);
   }
   return null;
 }
