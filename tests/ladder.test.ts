@@ -2,7 +2,7 @@
  * The skill ladder: level specs, the scenario each level plays, verdicts across levels, the
  * whole command on a game with known rates, and checks that must hold across a ladder.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -381,5 +381,22 @@ describe('hordelab ladder and checks across a ladder', () => {
       ['fair@greedy_horizon_action', 'greedy(horizon=action)'],
     ]);
     expect(file.checks[1]?.ladder).toEqual({ check: 'fair', level: 'greedy:horizon=action' });
+  });
+
+  it("refuses a check's levels that would share a check name and baseline file, as a ladder's levels (audit 30a: one level's baseline was stored over the other's)", async () => {
+    mkdirSync(join(work, 'x'), { recursive: true });
+    writeFileSync(join(work, 'x', 'y.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+    writeFileSync(join(work, 'x_y.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+    const refused = async (levels: string): Promise<string> => {
+      writeFileSync(join(work, 'twice.checks.yaml'), `checks:\n  - name: fair\n    scenario: coin.yaml\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 200\n    ladder: ${levels}\n`);
+      return loadCheckFile(join(work, 'twice.checks.yaml')).then(
+        () => 'loaded',
+        (error: unknown) => (error as Error).message,
+      );
+    };
+    expect(await refused('[./x/y.mjs, ./x_y.mjs]')).toBe(`${join(work, 'twice.checks.yaml')}: checks[0].ladder: levels "./x/y.mjs" and "./x_y.mjs" would both be written to one check, fair@._x_y.mjs, and its baseline file; give one of them another spelling (a module by another path)`);
+    expect(await refused('[random, random]')).toBe(`${join(work, 'twice.checks.yaml')}: checks[0].ladder: level "random" is listed twice`);
+    expect(await refused('[greedy, "greedy:beam=4"]')).toBe(`${join(work, 'twice.checks.yaml')}: checks[0].ladder: level "greedy:beam=4" plays as level "greedy" (the same agents and settings once defaults are filled in); list each level once`);
+    expect(await refused('[greedy, "greedy:beam=3"]')).toBe('loaded');
   });
 });

@@ -37,7 +37,8 @@ import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { isSpecialFile, loadScenario, notAMapping, parseScenario, type Scenario } from '../scenario/scenario.js';
 import { levelScenario } from '../ladder/level-scenario.js';
-import { levelSlug, parseLevel } from '../ladder/levels.js';
+import { levelSlug, parseLevel, refuseRepeatedLevels } from '../ladder/levels.js';
+import { refuseLevelsPlayedAlike } from '../ladder/ladder.js';
 
 export type Band = { readonly kind: 'between'; readonly low: number; readonly high: number } | { readonly kind: 'atLeast'; readonly value: number } | { readonly kind: 'atMost'; readonly value: number };
 
@@ -244,9 +245,16 @@ async function checkSpecs(file: string, index: number, check: CheckEntry, scenar
   if (check.ladder === undefined) return [{ ...spec, name: check.name, scenario, replaySets: check.scenario === undefined ? null : (check.set ?? []) }];
   const specs: CheckSpec[] = [];
   try {
-    for (const text of check.ladder) {
-      const level = parseLevel(text, `${file}: ${field}.ladder`);
-      const played = await levelScenario(scenario, level, `${file}: ${field}.ladder`);
+    const levels = check.ladder.map((text) => parseLevel(text, `${file}: ${field}.ladder`));
+    // Each level is a check of its own name, with a baseline file of that name: two levels of one
+    // name would share both (audit 30a: one level's baseline stored over the other's, and the next
+    // gate failed a game nothing had changed), as `hordelab ladder` refuses them.
+    refuseRepeatedLevels(levels, `${file}: ${field}.ladder`, (slug) => `one check, ${check.name}@${slug}, and its baseline file`);
+    const scenarios: Scenario[] = [];
+    for (const level of levels) scenarios.push(await levelScenario(scenario, level, `${file}: ${field}.ladder`));
+    refuseLevelsPlayedAlike(levels, scenarios, `${file}: ${field}.ladder`);
+    for (const [at, level] of levels.entries()) {
+      const played = scenarios[at] as Scenario;
       if (played.rotate && (check.budget % 2 === 1 || check.batch % 2 === 1)) {
         issues.push({ source: file, field: `${field}.budget`, message: `level ${level.name} rotates the seats, so every seed is played twice: budget and batch must be even` });
         break;

@@ -193,7 +193,7 @@ function refuseRateBandsPastRange(base: Scenario, bands: ReadonlyMap<string, Ban
  * ladder would play, and rank, one agent as two levels. Levels written alike are refused
  * earlier, as written (`parseLevels`).
  */
-function refuseLevelsPlayedAlike(levels: readonly Level[], scenarios: readonly Scenario[], source: string): void {
+export function refuseLevelsPlayedAlike(levels: readonly Level[], scenarios: readonly Scenario[], source: string): void {
   const played = new Map<string, string>();
   scenarios.forEach((scenario, index) => {
     const name = (levels[index] as Level).name;

@@ -140,6 +140,16 @@ export function splitLevels(text: string, source = '--levels'): string[] {
 export function parseLevels(texts: readonly string[], source: string, baseDir?: string): Level[] {
   const levels = texts.flatMap((text) => splitLevels(text, source)).map((spec) => parseLevel(spec, source, baseDir));
   if (levels.length === 0) throw new UsageError([{ source, field: '', message: 'expected at least one level, such as random,greedy,mcts:iterations=200' }]);
+  refuseRepeatedLevels(levels, source, (slug) => `levels/${slug}.yaml`);
+  return levels;
+}
+
+/**
+ * Refuses a level listed twice, the same agents and settings under two spellings, and two names
+ * that make one file-safe name (`whereWritten` says what that name is written as: a ladder's
+ * level file, a check's name and baseline file).
+ */
+export function refuseRepeatedLevels(levels: readonly Level[], source: string, whereWritten: (slug: string) => string): void {
   const names = levels.map((level) => level.name);
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
   if (repeated !== undefined) throw new UsageError([{ source, field: '', message: `level "${repeated}" is listed twice` }]);
@@ -154,10 +164,9 @@ export function parseLevels(texts: readonly string[], source: string, baseDir?: 
     played.set(key, level.name);
     const slug = levelSlug(level.name);
     const clash = files.get(slug);
-    if (clash !== undefined) throw new UsageError([{ source, field: '', message: `levels "${clash}" and "${level.name}" would both be written to levels/${slug}.yaml; give one of them another spelling (a module by another path)` }]);
+    if (clash !== undefined) throw new UsageError([{ source, field: '', message: `levels "${clash}" and "${level.name}" would both be written to ${whereWritten(slug)}; give one of them another spelling (a module by another path)` }]);
     files.set(slug, level.name);
   }
-  return levels;
 }
 
 /** A file-name-safe form of a level's name (`mcts_iterations_200`). */
