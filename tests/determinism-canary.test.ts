@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MetricFailure } from '../src/core/errors.js';
 import { playTally } from '../src/ladder/tally.js';
-import { around, checkMatchReplays, figureParts, needsCanary } from '../src/run/determinism-canary.js';
+import { around, checkMatchReplays, figureParts, firstDifference, needsCanary, PlayRecord, type PlayPart } from '../src/run/determinism-canary.js';
 import { isRunStoppingError } from '../src/core/errors.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -44,7 +44,8 @@ describe('a run of a module plays match 0 twice first', () => {
       () => null,
       (error: unknown) => error,
     );
-    expect((stopped as Error).message).toContain(`agent "${join(dir, 'counter-agent.mjs')}": played twice before the run`);
+    // Hordelab's own game is not named, only the agent module.
+    expect((stopped as Error).message.startsWith(`agent "${join(dir, 'counter-agent.mjs')}": played twice before the run`)).toBe(true);
     const fine = await parseScenario(`game: ${PICK_DUEL}\nmatches: 10\nseed: 1\nseats: [random, random]\n`, join(dir, 'fine.yaml'));
     expect(needsCanary(fine)).toBe(true);
     const result = await runScenario(fine, { outDir: join(dir, 'out-fine'), eventFiles: false, command: 'test', workers: 0 });
@@ -163,7 +164,7 @@ describe('a run of a module plays match 0 twice first', () => {
 
   it('says what the report recorded a part at a time: the game\'s figures, each metric module\'s and figure unit\'s by name, the rest by key', () => {
     const said = (aggregate: Record<string, unknown>, metricModules: boolean): string[] =>
-      figureParts(aggregate, metricModules).map((part) => `${part.where}|${part.label}${part.detail}|${part.recorded?.metricModule ?? '(game)'}`);
+      figureParts(aggregate, metricModules).map((part) => `${part.step ?? 'the end'}|${part.label}${part.detail}|${part.recorded?.metricModule ?? '(game)'}`);
     // Metric modules (the outermost custom figures) and figure units (deeper ones) apart, though they share a name (review 29g).
     expect(said({ game: { game: { tally: 1 }, custom: { a: { x: 1 }, b: { y: 2 } } }, quality: { q: 1 } }, true)).toEqual([
       'the end|the report recorded the figures game {"tally":1}|(game)',
@@ -180,6 +181,63 @@ describe('a run of a module plays match 0 twice first', () => {
     expect(said({ game: null, other: [1] }, true)).toEqual(['the end|the report recorded the figures game null|(game)', 'the end|the report recorded the figures other [1]|(game)']);
     // Told apart where JSON writes them alike (review 30b: a count kept in a Map).
     expect(said({ game: new Map([['hits', 1]]), other: -0 }, false)).toEqual(['the end|the report recorded the figures game {"$Map":[["hits",1]]}|(game)', 'the end|the report recorded the figures other {"$number":"-0"}|(game)']);
+  });
+
+  it('finds the first part two plays differ in, naming what may have made them differ', async () => {
+    writeFileSync(join(dir, 'named-metric.mjs'), "export default { name: 'named', create: () => ({ onEvent() {}, finishMatch: () => ({}) }) };\n");
+    const scenario = await parseScenario(`game: ${PICK_DUEL}\nmatches: 4\nseed: 1\nseats: [random, random]\nmetrics: [${join(dir, 'named-metric.mjs')}]\n`, join(dir, 'parts.yaml'));
+    const metric = `metric module ${join(dir, 'named-metric.mjs')}`;
+    const step = (at: number, seat: number, action: string): PlayPart => ({ step: at, label: `seat ${seat} played `, detail: action });
+    const end: PlayPart = { step: null, label: 'it ended with returns ', detail: '[1,-1]' };
+    const row = (detail: string, metricModule: string | null = null): PlayPart => ({ step: null, label: 'the report recorded the row ', detail, recorded: { metricModule } });
+    const said = (first: PlayPart[], second: PlayPart[]): string | null => firstDifference(scenario, first, second, 'went otherwise', 'first', 'second')?.message ?? null;
+    expect(said([step(0, 1, 'pick0'), end, row('[1]')], [step(0, 1, 'pick0'), end, row('[1]')])).toBeNull();
+    // The same action by another seat.
+    expect(said([step(0, 1, 'pick0')], [step(0, 2, 'pick0')])).toMatch(/^game "pick-duel", metric module \S+: went otherwise at step 0 \(seat 1 played pick0 first; seat 2 played pick0 second\)/);
+    // One play a part longer than the other, at its end or at a step.
+    expect(said([end, row('[1]')], [end, row('[1]'), row('[2]')])).toMatch(/^game "pick-duel", metric module \S+: went otherwise at the end \(it had ended first; the report recorded the row \[2\] second\)/);
+    expect(said([end], [step(0, 1, 'pick1'), end])).toMatch(/went otherwise at step 0 \(it ended with returns \[1,-1\] first; seat 1 played pick1 second\)/);
+    expect(said([step(3, 1, 'pick1')], [])).toMatch(/went otherwise at step 3 \(seat 1 played pick1 first; it had ended second\)/);
+    // What was recorded alone: the metric module whose figures differ, from either play's part; else the game, then the metric modules.
+    expect(said([row('[1]', null)], [row('[2]', 'named')])).toMatch(new RegExp(`^${metric.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: went otherwise at the end`));
+    expect(said([row('[1]', 'named')], [row('[2]', null)])).toMatch(/^metric module \S+named-metric\.mjs: /);
+    expect(said([row('[1]')], [row('[2]')])).toMatch(/^game "pick-duel", metric module \S+named-metric\.mjs: went otherwise at the end \(the report recorded the row \[1\] first; the report recorded the row \[2\] second\)/);
+    // A recorded part against a part of play: play differed.
+    expect(said([row('[1]', 'named')], [end])).toMatch(/^game "pick-duel", metric module \S+: /);
+    expect(said([end], [row('[1]', 'named')])).toMatch(/^game "pick-duel", metric module \S+: /);
+  });
+
+  it('records how a play ended and what the report recorded of it, a part each', async () => {
+    const scenario = await parseScenario(`game: ${PICK_DUEL}\nmatches: 4\nseed: 1\nseats: [random, random]\n`, join(dir, 'record.yaml'));
+    const record = new PlayRecord(scenario);
+    record.trace(0, { pick: 1 });
+    record.trace(-1, { winner: 0 });
+    record.ended([1, -1], { matchRow: ['seat1', 2], eventRows: [[['x', -0]]] }, { game: { n: 1 } });
+    expect(record.parts).toEqual([
+      { step: 0, label: 'seat 1 played ', detail: 'pick1' },
+      { step: 1, label: 'chance played ', detail: 'win0' },
+      { step: null, label: 'it ended with returns ', detail: '[1,-1]' },
+      { step: null, label: 'the report recorded the row ', detail: '["seat1",2]', recorded: { metricModule: null } },
+      { step: null, label: 'the report recorded the event rows ', detail: '[[["x",{"$number":"-0"}]]]', recorded: { metricModule: null } },
+      { step: null, label: 'the report recorded the figures game ', detail: '{"n":1}', recorded: { metricModule: null } },
+    ]);
+    const failed = new PlayRecord(scenario);
+    failed.trace(0, { pick: 0 });
+    failed.failed(new Error('it broke\nhere'));
+    failed.failed('a text');
+    expect(failed.parts.slice(1)).toEqual([
+      { step: 1, label: 'it failed: ', detail: 'it broke' },
+      { step: 1, label: 'it failed: ', detail: 'a text' },
+    ]);
+  });
+
+  it("raises no alarm where the run's own play is recorded otherwise than the plays before it but alike (the agents' names, event rows)", async () => {
+    // A metric module reading the agents' names, and a game of Hordelab's own writing event rows (catches.csv).
+    writeFileSync(join(dir, 'names-metric.mjs'), "export default { name: 'names', create: () => ({ onEvent() {}, finishMatch: (match) => ({ random: { successes: match.agents[0] === 'random' ? 1 : 0, trials: 1 } }) }) };\n");
+    const named = await parseScenario(`game: zombie-trainers\nmatches: 2\nseed: 1\nparams: { maxRounds: 6 }\nseats: [random, random]\nmetrics: [${join(dir, 'names-metric.mjs')}]\n`, join(dir, 'names.yaml'));
+    expect(needsCanary(named)).toBe(true);
+    for (const eventFiles of [true, false]) expect((await runScenario(named, { outDir: join(dir, `out-names-${eventFiles}`), eventFiles, command: 'test', workers: 0 })).status).toBe('complete');
+    expect(readdirSync(join(dir, 'out-names-true'))).toContain('catches.csv');
   });
 
   it('shows a long record where it parts from the other: 60 characters before the first difference, 200 in all', () => {
