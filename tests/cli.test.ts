@@ -190,7 +190,7 @@ describe('bad input', () => {
     ['a round robin with an odd number of matches', base({ matches: '11', seats: '{roundRobin: [greedy, random]}' }), [], /bad\.yaml: matches: a round robin \(seats\.roundRobin\) plays every pairing with its seats rotated: every seed is played in both seatings, so matches must be even; got 11/],
     ['rotation of two seats with one name', base({ seats: '{rotate: [random, random]}' }), [], /bad\.yaml: seats\.rotate: two seats are both reported as "random"/],
     ['a missing agent module', base({ seats: '[random, ./nowhere.js]' }), [], /bad\.yaml: seats\[1\]: cannot load agent module "\.\/nowhere\.js": no module at/],
-    ['a map that is neither text nor rows', base({ params: '{ map: 42 }' }), [], /bad\.yaml: params\.map: expected the map as text \(a YAML block of "\." and "#" rows\) or a list of rows\n$/],
+    ['a map that is neither text nor rows', base({ params: '{ map: 42 }' }), [], /bad\.yaml: params\.map: expected the map as text \(a YAML block of "\." and "#" rows\) or a list of rows, got 42\n$/],
     ['seats that are no list of seats', base({ seats: '[{agent: mcts, config: 5}, random]' }), [], /bad\.yaml: seats: expected a list of seats \(each an agent name, a module path, or \{ agent, config, name \} with config a mapping of settings\), \{ rotate: \[two or more seats\] \} or \{ roundRobin: \[2 to 1000 agents\] \}\n$/],
     ['wrong type', base({ matches: 'ten' }), [], /bad\.yaml: matches: expected a whole number in 1\.\.1000000000/],
     ['negative matches', base({ matches: '-5' }), [], /bad\.yaml: matches: expected a whole number in 1\.\.1000000000, got -5/],
