@@ -462,6 +462,13 @@ describe('where report, sweep and tune may write', () => {
     expectRefused(await tuneInto(), 'holds files "hordelab tune" did not write (other-tuned.yaml)');
     expect((await tuneInto('--force')).status).toBe(0);
     expect(readFileSync(join(tuned, 'other-tuned.yaml'), 'utf8')).toBe('mine: 1\n');
+    // Another scenario's tune into the same folder: its tuned file is hordelab's, listed in the
+    // folder's mark, and said so (audit 30a: it was said to be a file hordelab did not write).
+    writeFileSync(join(work, 't.yaml'), readFileSync(join(work, 's.yaml'), 'utf8').replace(/^name: .*$/m, 'name: t'));
+    expectRefused(
+      await hordelabIn(work, 'tune', 't.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', tuned),
+      `holds files "hordelab tune" did not write (other-tuned.yaml), and s-tuned.yaml, written by an earlier hordelab command and not by this one; choose a new or empty folder, or add --force`,
+    );
     // A sweep folder without the mark (written before it existed, or copied without hidden
     // files): its sweep.json is known by its content, its sweep.csv is not, and a sweep.json
     // does not vouch for a file beside it (review 26c): --force replaces them.

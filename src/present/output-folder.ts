@@ -185,7 +185,13 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   if (foreign.length > 0 && !request.force && request.othersAllowed !== true) {
     // --force replaces the files of the command's own names, whoever wrote them: said, not left to be found.
     const replaced = own.length === 0 ? '' : `; ${shown(own)}, of the names it writes, would be replaced`;
-    throw problem(flag, `${dir} holds files "hordelab ${request.command}" did not write (${shown(foreign)}); choose a new or empty folder, or add --force to write beside them (they are left untouched${replaced})`);
+    // Files hordelab's mark lists are an earlier command's output (a tune of another scenario
+    // names its file otherwise): said as such, not as files hordelab did not write (audit 30a).
+    const earlier = readManifest(dir)?.files ?? [];
+    const others = foreign.filter((name) => !earlier.includes(name));
+    const kept = foreign.filter((name) => earlier.includes(name));
+    const held = [...(others.length === 0 ? [] : [`files "hordelab ${request.command}" did not write (${shown(others)})`]), ...(kept.length === 0 ? [] : [`${shown(kept)}, written by an earlier hordelab command and not by this one`])];
+    throw problem(flag, `${dir} holds ${held.join(', and ')}; choose a new or empty folder, or add --force to write beside them (they are left untouched${replaced})`);
   }
   // A folder where a file is written (or a file where a folder of them is) would fail the write
   // after every match was played, with some files written and others not (audit 25b): refused
