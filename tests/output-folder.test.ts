@@ -188,7 +188,9 @@ describe("a user's file beside a run stopped with Ctrl-C (its files published, i
       const before = snapshot(dir);
       for (const flag of ['--force', '--resume']) {
         const refused = await hordelab('run', file, '-q', '--out', 'interrupted', flag);
-        expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining(`interrupted holds files hordelab did not write (${name})`)]);
+        // A resume is told to move the file out, not to write elsewhere (audit 30a).
+        const advice = flag === '--resume' ? `hordelab: --resume: ${dir} holds files hordelab did not write (${name}) beside its own; move them out of the folder, then resume\n` : expect.stringContaining(`interrupted holds files hordelab did not write (${name}); write into a new or empty folder`);
+        expect([refused.status, refused.stderr]).toEqual([2, advice]);
       }
       expect(snapshot(dir)).toEqual(before);
       rmSync(join(dir, name));

@@ -405,6 +405,8 @@ export function refusalFor(dir: string, contents: FolderContents, options: Claim
   if (contents.state === 'missing' || contents.state === 'empty') return null;
   if (contents.state === 'foreign') {
     const listed = contents.foreign.slice(0, 3).join(', ') + (contents.foreign.length > 3 ? ` and ${contents.foreign.length - 3} more` : '');
+    // A resume cannot go to another folder: the stray files are what to move (audit 30a).
+    if (options.resume === true && contents.owned.length > 0) return refuse(`${dir} holds files hordelab did not write (${listed}) beside its own; move them out of the folder, then resume`, '--resume');
     return refuse(`${dir} holds files hordelab did not write (${listed}); write into a new or empty folder`);
   }
   const kind = contents.kind ?? 'run';
