@@ -2,7 +2,7 @@
  * The skill ladder: level specs, the scenario each level plays, verdicts across levels, the
  * whole command on a game with known rates, and checks that must hold across a ladder.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -347,6 +347,14 @@ describe('hordelab ladder and checks across a ladder', () => {
     const { value, lower, upper } = ladder.headlines[0]!.levels[0]!.figure;
     const tenth = (share: number): string => `${(100 * share).toFixed(1)}%`;
     expect(readFileSync(join(work, 'out', 'ladder.md'), 'utf8')).toContain(`${tenth(value)} [${tenth(lower)}, ${tenth(upper)}]`);
+  });
+
+  it("a ladder run again into its folder with fewer levels leaves no file of the levels it dropped, and keeps a user's own (audit 30a)", async () => {
+    expect((await hordelab('ladder', 'coin.yaml', '--levels', 'random,greedy,mcts:iterations=20', '-n', '10', '-w', '0', '-o', 'again', '-q')).status).toBe(0);
+    expect(existsSync(join(work, 'again', 'levels', 'mcts_iterations_20.yaml'))).toBe(true);
+    writeFileSync(join(work, 'again', 'levels', 'notes.yaml'), 'mine: 1\n');
+    expect((await hordelab('ladder', 'coin.yaml', '--levels', 'random,greedy', '-n', '10', '-w', '0', '-o', 'again', '-q')).status).toBe(0);
+    expect(readdirSync(join(work, 'again', 'levels')).sort()).toEqual(['greedy.yaml', 'notes.yaml', 'random.yaml']);
   });
 
   it('reads a level\'s relative module path from the folder the command was given, not the process\'s', async () => {

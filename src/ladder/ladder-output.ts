@@ -8,6 +8,7 @@
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { relocateModulePaths } from '../scenario/relocate.js';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { intervalChart, type Row } from '../present/chart-kit.js';
 import { escapeHtml } from '../present/page-kit.js';
@@ -202,8 +203,28 @@ export async function writeLadder(summary: LadderSummary, outDir: string): Promi
     ...summary.levels.map((level): [string, string] => [join('levels', `${levelSlug(level.name)}.yaml`), levelFileText(level.scenarioText, summary.scenario.file, join(outDir, 'levels'))]),
     ...(summary.chanceShare?.pairings ?? []).map((pairing): [string, string] => [join('levels', chanceFile(pairing.stronger, pairing.weaker)), levelFileText(pairing.scenarioText, summary.scenario.file, join(outDir, 'levels'))]),
   ];
+  const earlier = earlierLevelFiles(outDir);
   makeFolders(join(outDir, 'levels'));
   const written = writeFilesAtomically(outDir, pages);
+  // A level or pairing the earlier ladder in this folder played and this one did not: its file
+  // would read as one of this ladder's (audit 30a). Only the files the earlier ladder.json names go.
+  const now = new Set(pages.map(([name]) => name));
+  for (const name of earlier) if (!now.has(name)) rmSync(join(outDir, name), { force: true });
   markOutputFolder(outDir, 'ladder', pages.map(([name]) => name));
   return written;
+}
+
+/** The level files the ladder.json already in `outDir` names (its levels' and chance pairings'), or none. */
+function earlierLevelFiles(outDir: string): string[] {
+  let earlier: Partial<Pick<LadderSummary, 'levels' | 'chanceShare'>>;
+  try {
+    earlier = JSON.parse(readFileSync(join(outDir, 'ladder.json'), 'utf8')) as typeof earlier;
+    return [
+      ...(earlier.levels ?? []).map((level) => join('levels', `${levelSlug(level.name)}.yaml`)),
+      ...(earlier.chanceShare?.pairings ?? []).map((pairing) => join('levels', chanceFile(pairing.stronger, pairing.weaker))),
+    ].filter((name) => typeof name === 'string' && statSync(join(outDir, name), { throwIfNoEntry: false })?.isFile() === true);
+  } catch {
+    // No earlier ladder here, or its record is unreadable: nothing is removed.
+    return [];
+  }
 }
