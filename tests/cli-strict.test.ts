@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closestName, editDistance } from '../src/cli/did-you-mean.js';
+import { closestName, editDistance } from '../src/core/did-you-mean.js';
 import { COMMANDS } from '../src/cli/commands/index.js';
 import { matchesForMargin } from '../src/stats/plan.js';
 import { hordelabIn, hordelabProcess } from './cli-harness.js';

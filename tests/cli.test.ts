@@ -194,7 +194,8 @@ describe('bad input', () => {
     ['seats that are no list of seats', base({ seats: '[{agent: mcts, config: 5}, random]' }), [], /bad\.yaml: seats: expected a list of seats \(each an agent name, a module path, or \{ agent, config, name \} with config a mapping of settings\), \{ rotate: \[two or more seats\] \} or \{ roundRobin: \[2 to 1000 agents\] \}\n$/],
     ['wrong type', base({ matches: 'ten' }), [], /bad\.yaml: matches: expected a whole number in 1\.\.1000000000/],
     ['negative matches', base({ matches: '-5' }), [], /bad\.yaml: matches: expected a whole number in 1\.\.1000000000, got -5/],
-    ['unknown parameter', base({ params: '{ actionPoint: 4 }' }), [], /bad\.yaml: params\.actionPoint: unknown parameter; expected one of: map, colors/],
+    ['unknown parameter', base({ params: '{ actionPoint: 4 }' }), [], /bad\.yaml: params\.actionPoint: unknown parameter; did you mean actionPoints\?\n$/],
+    ['unknown parameter near none', base({ params: '{ speed: 4 }' }), [], /bad\.yaml: params\.speed: unknown parameter; expected one of: map, colors/],
     ['parameter of the wrong type', base({ params: '{ actionPoints: "many" }' }), [], /bad\.yaml: params\.actionPoints: .*expected number/],
     [
       'a map whose grass is split',

@@ -66,7 +66,8 @@ describe('param builders', () => {
   });
 
   it('names the parameters a misspelt one could have meant, or says there are none', () => {
-    expect(parseParameters(specs, { round: 3 })).toMatchObject({ ok: false, issues: [{ path: ['round'], message: 'unknown parameter; expected one of: rounds, bias, strict, deck, even' }] });
+    expect(parseParameters(specs, { round: 3 })).toMatchObject({ ok: false, issues: [{ path: ['round'], message: 'unknown parameter; did you mean rounds?' }] });
+    expect(parseParameters(specs, { speed: 3 })).toMatchObject({ ok: false, issues: [{ path: ['speed'], message: 'unknown parameter; expected one of: rounds, bias, strict, deck, even' }] });
     expect(parseParameters({}, { seed: 5 })).toEqual({ ok: false, issues: [{ path: ['seed'], message: 'unknown parameter; this game takes no parameters' }] });
   });
 

@@ -11,7 +11,7 @@ import { EXIT_INTERRUPTED, EXIT_USAGE, UsageError } from '../core/errors.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { interruptName, type CliIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
-import { closestName } from './did-you-mean.js';
+import { closestName } from '../core/did-you-mean.js';
 import { commandHelp, overviewHelp } from './help.js';
 import { HELP_REQUESTED, parseArguments } from './parse-arguments.js';
 import { reportError } from './report-error.js';

@@ -13,7 +13,7 @@
 import { UsageError } from '../core/errors.js';
 import type { CommandModule } from './command.js';
 import { negationOf, type ReadArguments, type YargsParse } from './command-parser.js';
-import { closestName } from './did-you-mean.js';
+import { closestName } from '../core/did-you-mean.js';
 import type { FlagSpelling } from './flag-spelling.js';
 import { flagValues } from './flag-values.js';
 

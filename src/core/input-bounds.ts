@@ -101,7 +101,7 @@ export function boundProblem(bound: NumberBound, value: unknown): string | null 
 /** A zod schema for a number inside `bound`, with the same message the flags give. */
 export function boundedNumber(bound: NumberBound): z.ZodType<number> {
   // What was given, where it is no finite number (text, Infinity from 1e309, a list): said too.
-  return z.number({ error: (issue) => `expected ${describeBound(bound)}${issue.input === undefined ? '' : `, got ${givenValue(issue.input)}`}` }).superRefine((value, context) => {
+  return z.number({ error: (issue) => `expected ${describeBound(bound)}, got ${issue.input === undefined ? 'nothing' : givenValue(issue.input)}` }).superRefine((value, context) => {
     const problem = boundProblem(bound, value);
     if (problem !== null) context.addIssue({ code: 'custom', message: problem });
   });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { shownInput } from './zod-messages.js';
 import { copyOfData } from './game-params.js';
+import { closestName } from './did-you-mean.js';
 
 /** A range a tuner may search for one parameter. */
 export type TunableRange =
@@ -60,7 +61,8 @@ export function parseParameters<P>(
   const known = Object.keys(specs);
   for (const name of Object.keys(raw)) {
     if (!Object.hasOwn(specs, name)) {
-      issues.push({ path: [name], message: known.length === 0 ? 'unknown parameter; this game takes no parameters' : `unknown parameter; expected one of: ${known.join(', ')}` });
+      const meant = closestName(name, known);
+      issues.push({ path: [name], message: known.length === 0 ? 'unknown parameter; this game takes no parameters' : meant !== null ? `unknown parameter; did you mean ${meant}?` : `unknown parameter; expected one of: ${known.join(', ')}` });
     }
   }
   for (const [name, spec] of Object.entries(specs) as [string, ParameterSpec][]) {

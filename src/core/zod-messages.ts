@@ -5,6 +5,7 @@
  * once, for every schema (zod's global configuration); a schema's own message still wins.
  */
 import { z } from 'zod';
+import { closestName } from './did-you-mean.js';
 
 z.config({
   customError: (issue) => {
@@ -17,7 +18,9 @@ z.config({
       const shape = (issue.inst as { _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined)?._zod?.def?.shape;
       const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
       const fields = shape === undefined ? [] : Object.keys(shape);
-      return `${keys} ${issue.keys.length === 1 ? 'is not a field' : 'are not fields'} here${fields.length === 0 ? '' : `; expected ${fields.join(', ')}`}`;
+      // One misspelt field: the field it is closest to, as a mistyped flag is answered.
+      const meant = issue.keys.length === 1 ? closestName(issue.keys[0] as string, fields) : null;
+      return `${keys} ${issue.keys.length === 1 ? 'is not a field' : 'are not fields'} here${meant !== null ? `; did you mean ${meant}?` : fields.length === 0 ? '' : `; expected ${fields.join(', ')}`}`;
     }
     if (issue.code === 'invalid_type' && issue.expected === 'object' && Array.isArray(issue.input)) return 'expected an object of fields (name: value), got a list';
     // "expected boolean, received string" for `yes`: say what YAML takes for a switch.

@@ -75,7 +75,7 @@ const seatsSchema = z.union(
     // pairingFirstSeed), which must stay below 2^53 (review 28d: 2,100 agents ended in a stack trace).
     z.strictObject({ roundRobin: z.array(seatSchema).min(2, { message: 'a round robin needs at least 2 agents' }).max(1000, { message: 'a round robin takes at most 1000 agents' }) }),
   ],
-  { error: `expected a list of seats (each ${SEAT_FORMS}), { rotate: [two or more seats] } or { roundRobin: [2 to 1000 agents] }` },
+  { error: (issue) => `expected a list of seats (each ${SEAT_FORMS}), { rotate: [two or more seats] } or { roundRobin: [2 to 1000 agents] }${issue.input === undefined ? ', got nothing' : ''}` },
 );
 
 const scenarioSchema = z.strictObject({
