@@ -12,6 +12,7 @@ import { levelScenario } from '../src/ladder/level-scenario.js';
 import { parseLevel, parseLevels, splitLevels, splitSeatSpecs } from '../src/ladder/levels.js';
 import { ReproducibleFailure } from '../src/core/errors.js';
 import { runLadder } from '../src/ladder/ladder.js';
+import { playTally } from '../src/ladder/tally.js';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { games } from '../src/registry.js';
@@ -347,6 +348,21 @@ describe('hordelab ladder and checks across a ladder', () => {
     const { value, lower, upper } = ladder.headlines[0]!.levels[0]!.figure;
     const tenth = (share: number): string => `${(100 * share).toFixed(1)}%`;
     expect(readFileSync(join(work, 'out', 'ladder.md'), 'utf8')).toContain(`${tenth(value)} [${tenth(lower)}, ${tenth(upper)}]`);
+  });
+
+  it("counts the actions played, not what a module agent left in its own copy of the list (review 30c)", async () => {
+    const pickDuel = resolve('tests/fixtures/pick-duel.mjs');
+    // Both pick the first action; one empties its copy of the list as it answers, one writes over it.
+    writeFileSync(join(work, 'first.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+    writeFileSync(join(work, 'popper.mjs'), 'export default () => ({ chooseAction: (d) => { while (d.legalActions.length > 0) d.legalActions.pop(); return 0; } });\n');
+    writeFileSync(join(work, 'scribbler.mjs'), 'export default () => ({ chooseAction: (d) => { d.legalActions.fill(null); return 0; } });\n');
+    const tally = async (agent: string) => playTally(await parseScenario(`game: ${pickDuel}\nmatches: 6\nseed: 1\nseats: [${join(work, agent)}, random]\n`, join(work, 'tally.yaml')), 0, 6);
+    const first = await tally('first.mjs');
+    expect(first.actionMix).toEqual([{ pick0: 6 }, { pick0: expect.any(Number), pick1: expect.any(Number) }]);
+    for (const agent of ['popper.mjs', 'scribbler.mjs']) {
+      const played = await tally(agent);
+      expect([played.failure, played.actionMix], agent).toEqual([null, first.actionMix]);
+    }
   });
 
   it("a ladder run again into its folder with fewer levels leaves no file of the levels it dropped, and keeps a user's own (audit 30a)", async () => {

@@ -5,10 +5,12 @@
  *
  * The action mix counts the decisions an agent was asked for (a seat with one legal action is
  * not asked), by kind: the part of the game's action key before `(` (`move`, `catch`, `spell`,
- * `pass`). It is read by wrapping each seat's agent, so it costs the rules nothing.
+ * `pass`). It is read from the runner's own hooks (the decision's size, then the action played),
+ * not by wrapping the agents: a wrapper read the action from the agent's own copy of the list,
+ * which a module agent may change (review 30c: counts of 0, and a match 0 played otherwise than
+ * the canary's unwrapped plays), and stood in for an agent built without `chooseAction`.
  */
-import type { AgentFactory } from '../core/agent.js';
-import { isOwnAgent, markOwnAgent, MatchFailure, playMatch } from '../core/match-runner.js';
+import { MatchFailure, playMatch } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import { addOutcome, emptyOutcomes, seatResults, type OutcomeAggregate } from '../reports/outcomes.js';
 import { decisionHook, failingOnMetrics, matchPlan, type MatchStarts } from '../run/play-chunk.js';
@@ -41,32 +43,6 @@ const kindOf = (key: string): string => {
   return at < 0 ? key : key.slice(0, at);
 };
 
-/** Wraps a factory so that every choice of its agents is counted in `mix`. */
-function counting(factory: AgentFactory, mix: ActionMix, actionKey: (action: unknown) => string): AgentFactory {
-  const wrapper: AgentFactory = {
-    ...factory,
-    create(config, context) {
-      const agent = factory.create(config, context);
-      const counts = mix[context.seat] as Record<string, number>;
-      return {
-        chooseAction(decision) {
-          const index = agent.chooseAction(decision);
-          const action = decision.legalActions[index];
-          // An out-of-range answer is the runner's to report; count only real choices.
-          if (action !== undefined) {
-            const kind = kindOf(actionKey(action));
-            counts[kind] = (counts[kind] ?? 0) + 1;
-          }
-          return index;
-        },
-      };
-    },
-  };
-  // Counting changes no play: a wrapped agent of Hordelab's own is still handed what it would be.
-  if (isOwnAgent(factory)) markOwnAgent(wrapper);
-  return wrapper;
-}
-
 /** Plays matches `start..end-1` of `scenario`, stopping at the first failure. */
 export function playTally(scenario: Scenario, start: number, end: number, onMatchStart?: (again?: boolean) => void): Tally {
   return failingOnMetrics(scenario, start, (onMatch) => tallyMatches(scenario, start, end, (matchIndex, again) => {
@@ -85,20 +61,35 @@ function tallyMatches(scenario: Scenario, start: number, end: number, onMatchSta
   const outcomes = emptyOutcomes(seatCount);
   const actionMix: ActionMix = Array.from({ length: seatCount }, () => ({}));
   const scores: number[] = [];
-  const actionKey = (action: unknown): string => game.actionKey(action);
+  // Whether the decision being played was asked of an agent (more than one legal action), from
+  // the runner's decision hook; its action, counted from the runner's trace.
+  let asked = false;
+  const innerDecision = hooks.onDecision;
+  const onDecision = (seat: number, legalActions: number, state: unknown): void => {
+    asked = legalActions > 1;
+    innerDecision?.(seat, legalActions, state);
+  };
+  let own: PlayRecord | null = null;
+  const trace = (player: number, action: unknown): void => {
+    own?.trace(player, action);
+    if (player < 0 || !asked) return;
+    asked = false;
+    const counts = actionMix[player] as Record<string, number>;
+    const kind = kindOf(game.actionKey(action));
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  };
   // As a run does: a module that plays match 0 otherwise when played again stops the ladder (review 29d: it was not asked).
   const canary = start === 0 && end > 0 && needsCanary(scenario);
   let before: readonly PlayPart[] = [];
   for (let matchIndex = start; matchIndex < end; matchIndex++) {
     onMatchStart(matchIndex);
     // The plays before the tally, then its own play of match 0 (`own`), compared as a run's are.
-    const own = canary && matchIndex === 0 ? new PlayRecord(scenario) : null;
+    own = canary && matchIndex === 0 ? new PlayRecord(scenario) : null;
     if (own !== null) before = checkMatchReplays(scenario, false, () => onMatchStart(0, true));
     const plan = matchPlan(scenario, matchIndex);
-    const seats = plan.seats.map((seat) => ({ ...seat, factory: counting(seat.factory, actionMix, actionKey) }));
     let outcome;
     try {
-      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, seats, ...hooks, ...(own === null ? {} : { trace: own.trace }) }, sink);
+      outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, onDecision, trace }, sink);
     } catch (error) {
       if (!(error instanceof MatchFailure) || isRunStoppingError(error.cause)) throw error;
       collector.discardMatch();
