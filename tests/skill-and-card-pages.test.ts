@@ -74,6 +74,10 @@ describe('hordelab cards', () => {
     expect(readdirSync(join(dir, 'run')).sort()).toEqual(before);
     const same = await hordelabIn(dir, 'cards', 'duel.yaml', '-w', '0', '--out', 'run', '-q', '--set', 'openingHand=3');
     expect(same.status, same.stderr).toBe(0);
+    // A value summary.json writes tagged (-0) is the same parameter, not another (review 30c).
+    expect((await hordelabIn(dir, 'run', 'duel.yaml', '-w', '0', '--out', 'zero', '-q', '--set', 'decks.plants.negate=-0')).status).toBe(0);
+    const zero = await hordelabIn(dir, 'cards', 'duel.yaml', '-w', '0', '--out', 'zero', '-q', '--set', 'decks.plants.negate=-0');
+    expect(zero.status, zero.stderr).toBe(0);
   });
 
   it('refuses a folder holding other files, writing nothing there', async () => {

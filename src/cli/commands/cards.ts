@@ -2,6 +2,7 @@
  * `hordelab cards <scenario> [--deck path@seat]`: the counterfactual value of every card of a
  * deck; writes card-values.json, .csv, .md and .html.
  */
+import { taggedData } from '../../core/tagged-data.js';
 import { refuseUnsafeName } from '../../tune/evaluate.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,7 +70,8 @@ async function refuseAnotherRun(dir: string, scenario: Scenario, cwd: string): P
   const played = (await readRunSummary(dir, cwd)).scenario;
   const differs: string[] = [];
   if (played.game !== scenario.entry.game.id) differs.push(`another game (${played.game}, these are ${scenario.entry.game.id})`);
-  else if (canonical(played.params) !== canonical(scenario.params)) differs.push('other parameters');
+  // summary.json holds the parameters as taggedData writes them (-0, a Map): compared in that form.
+  else if (canonical(played.params) !== canonical(taggedData(scenario.params))) differs.push('other parameters');
   const seats = played.seats.map((seat) => seat.name);
   if (canonical(seats) !== canonical(scenario.seats.map((seat) => seat.name)) || played.rotateSeats !== scenario.rotate) differs.push('other seats');
   if (differs.length > 0) {
