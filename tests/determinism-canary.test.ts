@@ -153,7 +153,7 @@ describe('a run of a module plays match 0 twice first', () => {
     writeFileSync(join(dir, 'steady-metric.mjs'), "export default { name: 'steady', create: () => ({ onEvent() {}, finishMatch: () => ({ one: { successes: 1, trials: 1 } }) }) };\n");
     const counter = join(dir, 'counter-metric.mjs');
     const metricOnly = await parseScenario(`game: ${PICK_DUEL}\nmatches: 4\nseed: 1\nseats: [random, random]\nmetrics: [${counter}]\n`, join(dir, 'm1.yaml'));
-    expect(() => checkMatchReplays(metricOnly, false, () => {})).toThrow(new RegExp(`^metric module [^,]*counter-metric\\.mjs: played twice`));
+    expect(() => checkMatchReplays(metricOnly, false, () => {})).toThrow(new RegExp(`^metric module [^,]*counter-metric\\.mjs, game "pick-duel": played twice`));
     const gameOnly = await parseScenario(`game: ${join(dir, 'counting.mjs')}\nmatches: 4\nseed: 1\nseats: [random, ${join(dir, 'counter-agent.mjs')}]\nmetrics: [${join(dir, 'steady-metric.mjs')}]\n`, join(dir, 'm2.yaml'));
     expect(() => checkMatchReplays(gameOnly, false, () => {})).toThrow(new RegExp(`^game "counting", agent "${join(dir, 'counter-agent.mjs').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}", metric module \\S*steady-metric\\.mjs: played twice`));
     // The game's own figures differing (an event it emits every other match), beside a metric module that records alike: the game (review 29f).
@@ -199,8 +199,8 @@ describe('a run of a module plays match 0 twice first', () => {
     expect(said([end], [step(0, 1, 'pick1'), end])).toMatch(/went otherwise at step 0 \(it ended with returns \[1,-1\] first; seat 1 played pick1 second\)/);
     expect(said([step(3, 1, 'pick1')], [])).toMatch(/went otherwise at step 3 \(seat 1 played pick1 first; it had ended second\)/);
     // What was recorded alone: the metric module whose figures differ, from either play's part; else the game, then the metric modules.
-    expect(said([row('[1]', null)], [row('[2]', 'named')])).toMatch(new RegExp(`^${metric.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: went otherwise at the end`));
-    expect(said([row('[1]', 'named')], [row('[2]', null)])).toMatch(/^metric module \S+named-metric\.mjs: /);
+    expect(said([row('[1]', null)], [row('[2]', 'named')])).toMatch(new RegExp(`^${metric.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, game "pick-duel": went otherwise at the end`));
+    expect(said([row('[1]', 'named')], [row('[2]', null)])).toMatch(/^metric module \S+named-metric\.mjs, game "pick-duel": /);
     expect(said([row('[1]')], [row('[2]')])).toMatch(/^game "pick-duel", metric module \S+named-metric\.mjs: went otherwise at the end \(the report recorded the row \[1\] first; the report recorded the row \[2\] second\)/);
     // A recorded part against a part of play: play differed.
     expect(said([row('[1]', 'named')], [end])).toMatch(/^game "pick-duel", metric module \S+: /);

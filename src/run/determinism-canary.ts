@@ -223,8 +223,9 @@ export function figureParts(aggregate: Readonly<Record<string, unknown>>, metric
 
 /**
  * The modules that may have made the plays differ: where play went alike and only what was
- * recorded of it differs, the metric module whose figures differ, else the game, whose figures
- * the rest are (and the metric modules after it); where play differed, the game and agents that are modules (review 29d: every
+ * recorded of it differs, the metric module whose figures differ (and a game module after it,
+ * whose events those figures are read from), else the game, whose figures the rest are (and the
+ * metric modules after it); where play differed, the game and agents that are modules (review 29d: every
  * module was named), then the metric modules, which hear the match's events as it is played and
  * could change it by writing into them (review 30b: one that did was not named).
  */
@@ -238,7 +239,9 @@ function suspects(scenario: Scenario, a: PlayPart, b: PlayPart): string {
     const name = a.recorded.metricModule ?? b.recorded.metricModule;
     // Stryker disable next-line ArrayDeclaration: a name is only ever read from a metric module's own figures
     const metric = (report.metricModules ?? []).find((module) => module.name === name);
-    return metric === undefined ? [`game "${game.id}"`, ...metrics].join(', ') : `metric module ${metric.path}`;
+    // A metric module's figures differing may come from the events a game module emitted (review 30c): that game after it.
+    const gameModule = isOwnGame(game) ? [] : [`game "${game.id}"`];
+    return metric === undefined ? [`game "${game.id}"`, ...metrics].join(', ') : [`metric module ${metric.path}`, ...gameModule].join(', ');
   }
   const gameModule = isOwnGame(game) ? [] : [`game "${game.id}"`];
   const agents = scenario.seats.filter((seat) => !isOwnAgent(seat.factory)).map((seat) => `agent "${seat.factory.id}"`);
