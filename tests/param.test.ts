@@ -61,8 +61,20 @@ describe('param builders', () => {
     const long = messages({ rows: Array.from({ length: 40 }, () => '....') })[0] as string;
     expect(long).toMatch(/^rows: expected at most 2 rows, got \["\.\.\.\.","\.\.\.\.",.*…$/);
     expect(long.length).toBe('rows: expected at most 2 rows, got '.length + 60);
-    // A message that says what it got already is left as it is.
+    // A message that says what it got already is left as it is; the word elsewhere is no such saying (review 30c).
     expect(messages({ said: 'x' })).toEqual(['said: expected one, got something else']);
+    const worded = {
+      mode: param.choice({ description: 'Mode.', default: 'got', choices: ['got', 'lost'] }),
+      list: param.custom<number[]>({ description: 'A list.', default: [], validate: (v) => (Array.isArray(v) ? null : 'a list, not what you got') }),
+      tilt: param.real({ description: 'Tilt.', default: 0, min: 0, max: 1 }),
+    };
+    const said = (raw: Record<string, unknown>): string[] => {
+      const parsed = parseParameters(worded as never, raw);
+      return parsed.ok ? [] : parsed.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    };
+    expect(said({ mode: 'won', list: 5 })).toEqual(['mode: expected one of: "got", "lost", got "won"', 'list: a list, not what you got, got 5']);
+    expect(said({ tilt: -0.5 })).toEqual(['tilt: expected a number in 0..1, got -0.5']);
+    expect(said({ list: -0 })).toEqual(['list: a list, not what you got, got -0']);
   });
 
   it('names the parameters a misspelt one could have meant, or says there are none', () => {

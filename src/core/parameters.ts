@@ -90,7 +90,8 @@ export function parseParameters<P>(
  * typed it. Nothing is added where nothing was given at `path` (a missing field).
  */
 function withValueGiven(message: string, value: unknown, path: readonly (string | number)[]): string {
-  if (/\bgot\b/.test(message)) return message;
+  // "…, got 5" or "(got 3)" as Hordelab's messages say it; not the word inside a quoted choice or a game's own phrase (review 30c).
+  if (/(?:, |; |\()got /.test(message)) return message;
   let given = value;
   for (const key of path) {
     if (typeof given !== 'object' || given === null || !Object.hasOwn(given, key)) return message;

@@ -50,7 +50,7 @@ z.config({
  */
 export function shownInput(value: unknown): string {
   if (value === undefined) return 'nothing';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
