@@ -4,11 +4,13 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { judge, type Figure } from '../src/ladder/headlines.js';
-import { levelScenario } from '../src/ladder/level-scenario.js';
+import { levelScenario, standaloneText } from '../src/ladder/level-scenario.js';
+import { scenarioYaml } from '../src/scenario/relocate.js';
 import { parseLevel, parseLevels, splitLevels, splitSeatSpecs } from '../src/ladder/levels.js';
 import { ReproducibleFailure } from '../src/core/errors.js';
 import { runLadder } from '../src/ladder/ladder.js';
@@ -363,6 +365,34 @@ describe('hordelab ladder and checks across a ladder', () => {
       const played = await tally(agent);
       expect([played.failure, played.actionMix], agent).toEqual([null, first.actionMix]);
     }
+  });
+
+  it("plays a level, and writes its file, with the parameters YAML 1.1 tags as the run reads them (review 30c: a Map became a plain mapping)", async () => {
+    const index = pathToFileURL(resolve('dist/src/index.js')).href;
+    // Seat 1 wins every match when its parameter is a Map, seat 2 when it is a plain mapping.
+    writeFileSync(
+      join(work, 'map-game.mjs'),
+      `import { param } from ${JSON.stringify(index)};\nimport base from ${JSON.stringify(resolve('tests/fixtures/pick-duel.mjs'))};\nconst end = (s) => (s.extra ? base.chanceOutcomes({ picks: [1, 0] }) : base.chanceOutcomes({ picks: [0, 1] }));\nexport default { ...base, id: 'map-game', parameters: { extra: param.custom({ default: {}, validate: () => null, description: 'A Map or not.' }) }, setup: (p) => ({ ...base.setup(p), extra: p.extra instanceof Map }), clone: (s) => ({ ...base.clone(s), extra: s.extra }), observe: (s) => ({ ...base.observe(s), extra: s.extra }), chanceOutcomes: (s) => [{ action: end(s)[0].action, probability: 1 }], sampleChance: (s) => end(s)[0].action };\n`,
+    );
+    const text = '%YAML 1.1\n---\n# a comment kept\ngame: ./map-game.mjs\nmatches: 4\nseed: 1\nparams:\n  extra: !!omap [ { a: 1 } ]\nseats: [random, random]\n';
+    writeFileSync(join(work, 'map.yaml'), text);
+    const base = await parseScenario(text, join(work, 'map.yaml'));
+    expect((base.params as { extra: unknown }).extra).toBeInstanceOf(Map);
+    const level = await levelScenario(base, parseLevel('random', '--levels'), '--levels');
+    expect((level.params as { extra: unknown }).extra).toBeInstanceOf(Map);
+    expect(playTally(level, 0, 4).outcomes).toEqual(playTally(base, 0, 4).outcomes);
+    const written = standaloneText(level);
+    expect(written).toMatch(/^%YAML 1\.1\n---\n# a comment kept\n/);
+    expect(written).toContain('extra: !!omap');
+    // Written beside the level files as a ladder writes them, it runs with the Map again.
+    expect((await hordelab('ladder', 'map.yaml', '--levels', 'random,greedy', '-n', '4', '-w', '0', '-o', 'map-ladder', '-q')).status).toBe(0);
+    const levelFile = readFileSync(join(work, 'map-ladder', 'levels', 'greedy.yaml'), 'utf8');
+    expect(levelFile).toContain('extra: !!omap');
+    expect(((await parseScenario(levelFile, join(work, 'map-ladder', 'levels', 'greedy.yaml'))).params as { extra: unknown }).extra).toBeInstanceOf(Map);
+    // A JSON scenario holds no such values: written as plain YAML.
+    expect(scenarioYaml('{"game":"coin-flip"}', 's.json', { game: 'coin-flip', seed: 2 })).toBe('game: coin-flip\nseed: 2\n');
+    // A field the data no longer has is dropped from the document.
+    expect(scenarioYaml('game: coin-flip\nname: x\nseed: 1\n', 's.yaml', { game: 'coin-flip', seed: 1 })).toBe('game: coin-flip\nseed: 1\n');
   });
 
   it("a ladder run again into its folder with fewer levels leaves no file of the levels it dropped, and keeps a user's own (audit 30a)", async () => {

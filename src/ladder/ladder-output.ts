@@ -7,7 +7,7 @@
  * `levels/chance-<stronger>-vs-<weaker>.yaml`). Files are written under temporary names and renamed.
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { relocateModulePaths } from '../scenario/relocate.js';
+import { relocateModulePaths, scenarioYaml } from '../scenario/relocate.js';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { intervalChart, type Row } from '../present/chart-kit.js';
@@ -191,7 +191,7 @@ ${mix}
 function levelFileText(text: string, scenarioFile: string, levelsDir: string): string {
   const document = parseYaml(text) as Record<string, unknown>;
   relocateModulePaths(document, scenarioFile, levelsDir);
-  return stringifyYaml(document);
+  return scenarioYaml(text, scenarioFile, document);
 }
 
 /** Writes the ladder's files into `outDir`; returns their paths. Nothing is written if a page fails to build. */

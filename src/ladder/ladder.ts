@@ -15,6 +15,7 @@ import { formatRate } from '../reports/format.js';
 import { flattenMetrics } from '../present/metrics.js';
 import { settingsPlayed, type Scenario } from '../scenario/scenario.js';
 import { canonicalJson } from '../run/run-key.js';
+import { taggedData } from '../core/tagged-data.js';
 import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { headlinesOf, judge, readFigure, type Band, type Figure, type Headline, type LevelReading, type Verdict } from './headlines.js';
@@ -262,7 +263,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
   });
   return {
     hordelab: { version: HORDELAB_VERSION },
-    scenario: { name: base.name, file: base.file, game: base.entry.game.id, seed: base.seed, matchesPerLevel: base.matches, params: base.params },
+    scenario: { name: base.name, file: base.file, game: base.entry.game.id, seed: base.seed, matchesPerLevel: base.matches, params: taggedData(base.params) },
     command: options.command,
     confidence: DEFAULT_CONFIDENCE,
     levels: played,

@@ -11,7 +11,7 @@
  * dice and deals (common random numbers).
  */
 import { extname } from 'node:path';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parseDocument as parseYamlDocument } from 'yaml';
 import type { AgentFactory } from '../core/agent.js';
 import { UsageError } from '../core/errors.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
@@ -67,10 +67,7 @@ async function withSeats(base: Scenario, seatsFor: (raw: RawSeat[]) => unknown, 
     throw new UsageError([{ source: base.file, field: 'seats.roundRobin', message: 'a round robin already compares agents; give the ladder a scenario with one seating' }]);
   }
   const { text, file, overrides } = base.source;
-  const json = extname(file).toLowerCase() === '.json';
-  const document = (json ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>;
-  const levelDocument = { ...document, seats: seatsFor(rawSeats(document)) };
-  const levelText = json ? JSON.stringify(levelDocument, null, 2) : stringifyYaml(levelDocument);
+  const levelText = withFields(text, file, (document) => ({ seats: seatsFor(rawSeats(document)) }));
   // `--set seatN.x=...` configured the base's own agents, not the level's.
   const set = (overrides.set ?? []).filter((assignment) => !/^seat\d+\./.test(assignment.trim()));
   try {
@@ -119,9 +116,24 @@ export async function pairingScenario(base: Scenario, stronger: Level, weaker: L
  */
 export function standaloneText(scenario: Scenario): string {
   const { text, file, overrides } = scenario.source;
-  const json = extname(file).toLowerCase() === '.json';
-  const document = (json ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>;
   const paramsSet = (overrides.set ?? []).some((assignment) => !/^seat\d+\./.test(assignment.trim()));
-  const whole = { ...document, matches: scenario.matches, seed: scenario.seed, ...(paramsSet ? { params: scenario.params } : {}) };
-  return json ? JSON.stringify(whole, null, 2) : stringifyYaml(whole);
+  return withFields(text, file, () => ({ matches: scenario.matches, seed: scenario.seed, ...(paramsSet ? { params: scenario.params } : {}) }));
+}
+
+/**
+ * The scenario text of `file` with the top-level fields `fields` gives (from the document read as
+ * data) set in it. A YAML scenario is edited as a YAML document, not read into JavaScript and
+ * written back: a parameter its YAML 1.1 tags make a Map (`!!omap`) was written as a plain
+ * mapping, and a level played other parameters than the run (review 30c); its directive,
+ * comments and tags are kept.
+ */
+function withFields(text: string, file: string, fields: (document: Record<string, unknown>) => Record<string, unknown>): string {
+  if (extname(file).toLowerCase() === '.json') {
+    const document = JSON.parse(text) as Record<string, unknown>;
+    return JSON.stringify({ ...document, ...fields(document) }, null, 2);
+  }
+  const document = parseYamlDocument(text);
+  const data = document.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(fields(data))) document.set(key, document.createNode(value));
+  return document.toString();
 }

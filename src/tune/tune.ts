@@ -22,7 +22,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
-import { relocateModulePaths } from '../scenario/relocate.js';
+import { relocateModulePaths, scenarioYaml } from '../scenario/relocate.js';
 import { parseAssignment, setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { regularizedBeta } from '../stats/distributions.js';
@@ -1055,7 +1055,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
     ...lines,
     '',
   ].join('\n');
-  writeFileSync(`${result.tunedScenario}.tmp`, `${header}${stringifyYaml(data)}`);
+  writeFileSync(`${result.tunedScenario}.tmp`, `${header}${scenarioYaml(scenario.source.text, scenario.source.file, data)}`);
   renameSync(`${result.tunedScenario}.tmp`, result.tunedScenario);
 }
 
