@@ -391,6 +391,17 @@ describe('a check whose match fails', () => {
     expect(fromLadder.stderr).toMatch(/^hordelab: check fair@\._throws\.mjs: match 0 of run seed 1 .*: no move\n  reproduce: hordelab check \S*ladder\.checks\.yaml \(check fair@\._throws\.mjs fails again at match 0\)\n$/);
   });
 
+  it("names the first match a figure changed kind in whichever worker thread finished first (review 30c: named match 0 or match 5 from run to run)", async () => {
+    const dir = tempDir();
+    // A rate, but a count in match 5; match 0 is made slow, so the thread playing the first chunk
+    // finishes after the other's.
+    writeFileSync(join(dir, 'kind.mjs'), 'export default { name: "kind", create() { return { onEvent() {}, finishMatch(match) { if (match.matchIndex === 0) { const until = Date.now() + 400; while (Date.now() < until); } return { f: match.matchIndex === 5 ? { count: 1 } : { successes: 1, trials: 2 } }; } }; } };\n');
+    writeFileSync(join(dir, 'k.checks.yaml'), 'checks:\n  - name: k\n    game: coin-flip\n    metrics: [./kind.mjs]\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.1, 0.9]\n    budget: 40\n    batch: 40\n');
+    const checked = await hordelab(dir, 'check', 'k.checks.yaml', '-w', '2');
+    expect(checked.status).toBe(1);
+    expect(checked.stderr).toContain('finishMatch returned a count in match 5, where match 0 gave a rate');
+  });
+
   it("a metric module's failure names the check's scenario file in its replay line, not a placeholder", async () => {
     const dir = tempDir();
     // Counts its matches: from the second on (match 0 played again before the run) its figure

@@ -67,17 +67,21 @@ export class BatchPlayer {
     const chunks: [number, number][] = [];
     const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
     for (let from = start; from < end; from += size) chunks.push([from, Math.min(end, from + size)]);
-    const results: (ChunkResult | null)[] = [];
+    // By chunk, in match order: the sums merge alike in any order, but what a merge reports (the
+    // first match a metric module's figure changed kind in) must not depend on which chunk
+    // finished first (review 30c: --workers 2 named match 0 or match 3 from run to run).
+    const results: (ChunkResult | null | undefined)[] = chunks.map(() => undefined);
     // One lane per thread, taking chunks in match order.
     await playUntilFailure(chunks.length, this.workers, async (index) => {
       const [from, to] = chunks[index] as [number, number];
       const result = await player.play(from, to);
-      results.push(result);
+      results[index] = result;
       if (result !== null) onChunk?.(to - from);
       return result !== null && result.failures.length > 0;
     });
-    // Aggregates are exact integer sums: the order of merging cannot change them.
     for (const result of results) {
+      // A chunk not started: one before it failed, and the caller stops there.
+      if (result === undefined) continue;
       if (result === null) throw new Error('the worker pool was closed while it played');
       report.mergeAggregates(aggregate, result.aggregate);
       mergeOutcomes(outcomes, result.outcomes);
