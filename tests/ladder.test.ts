@@ -46,6 +46,9 @@ describe('levels', () => {
     expect(() => parseLevels(['greedy,random,greedy'], '--levels')).toThrow(/level "greedy" is listed twice/);
     expect(() => parseLevels([''], '--levels')).toThrow(/at least one level/);
     expect(() => parseLevels(['mcts:iterations'], '--levels')).toThrow(/"iterations" in "mcts:iterations" is not a setting/);
+    // A value holding itself, or a key inside a value that reaches every object (review 30c: an internal failure).
+    expect(() => parseLevel('greedy:c=&x [*x]', '--levels')).toThrow('c[0] in "greedy:c=&x [*x]": holds itself (an alias inside its own anchor, as in &x [*x]); expected data that ends');
+    expect(() => parseLevel('greedy:x={__proto__: 1}', '--levels')).toThrow('x.__proto__ in "greedy:x={__proto__: 1}": "__proto__" is not allowed as a key');
     // Assigned as a key, __proto__ would set the settings' prototype and vanish from them unseen.
     for (const key of ['__proto__', 'constructor', 'prototype']) {
       expect(() => parseLevels([`mcts:${key}={iterations: 5}`], '--levels')).toThrow(`--levels: "${key}" in "mcts:${key}={iterations: 5}" is not allowed as a setting name`);

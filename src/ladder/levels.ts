@@ -14,7 +14,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
-import { isUnsafeKey } from '../core/safe-keys.js';
+import { findUnsafeKey, isUnsafeKey } from '../core/safe-keys.js';
 import { isModulePath } from '../scenario/agent-module.js';
 import { canonicalJson } from '../run/run-key.js';
 
@@ -61,6 +61,10 @@ export function parseSeatLevel(spec: string, source: string): SeatLevel {
       } catch {
         throw new UsageError([{ source, field: '', message: `the value of ${key} in "${spec}" is not valid YAML` }]);
       }
+      // As a --set value is read: an alias inside its own anchor, or a key that reaches every
+      // object, refused here (review 30c: a cycle ended in an internal failure where the level was named).
+      const inside = findUnsafeKey(value, [key]);
+      if (inside !== null) throw new UsageError([{ source, field: '', message: `${inside.field} in "${spec}": ${inside.message}` }]);
       config[key] = value;
     }
   }
