@@ -148,6 +148,11 @@ describe('eventTypes in a game module', () => {
     expect(gameModuleFromExport({ ...game, figures: [unit] })).toEqual({ problem: 'exports a game definition with figures on it, which a definition does not read; expected them beside it: export default { game, figures }' });
     expect(gameModuleFromExport({ ...game, defaultMetric: 'x', headlines: [] })).toEqual({ problem: 'exports a game definition with defaultMetric, headlines on it, which a definition does not read; expected them beside it: export default { game, defaultMetric, headlines }' });
     expect('module' in gameModuleFromExport({ ...game, figures: undefined })).toBe(true);
+    // Set on a module's game, or misspelt beside it (review 30c): refused, naming them.
+    expect(gameModuleFromExport({ game: { ...game, figures: [unit] } })).toEqual({ problem: "exports a game module whose game carries figures, which only the module's top level is read for; expected them beside the game: export default { game, figures }" });
+    expect(gameModuleFromExport({ game, figure: [unit] })).toEqual({ problem: 'exports a game module with "figure", which is not a part of a game module; did you mean figures?' });
+    // A key of the module's own that is near no part is left alone.
+    expect('module' in gameModuleFromExport({ game, version: '1.0', source: undefined })).toBe(true);
     const taken = gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: ['roll'] }] });
     expect('module' in taken && taken.module.figures?.[0]?.eventTypes).toEqual(['roll']);
     const report = { ...(games.get('coin-flip')?.report as AnyGameReport) };
