@@ -717,6 +717,17 @@ describe('where report, sweep and tune may write', () => {
     writeFileSync(join(dir, 'tune-state.json'), readFileSync(join(later, 'tune-state.json')));
     expectRefused(await tune(), `--out: ${dir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again`);
     expect(readFileSync(join(dir, 'tune.json'), 'utf8')).toBe(finished);
+    // A finished search whose saved state was edited since (still JSON, its digest kept): not
+    // replaced unsaid (audit 30a), and said as what it is.
+    const edited = tempDir();
+    const tuneInto = (folder: string, ...extra: string[]): Promise<CliResult> =>
+      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', folder, ...extra);
+    expect((await tuneInto(edited)).status).toBe(0);
+    writeFileSync(join(edited, 'tune-state.json'), readFileSync(join(edited, 'tune-state.json'), 'utf8').replace('"round"', '"rounds"'));
+    const editedState = readFileSync(join(edited, 'tune-state.json'), 'utf8');
+    expectRefused(await tuneInto(edited), `--out: ${edited} holds a saved search (tune-state.json) whose content no longer matches the digest it was saved with (edited or damaged); add --force to start again`);
+    expect(readFileSync(join(edited, 'tune-state.json'), 'utf8')).toBe(editedState);
+    expect((await tuneInto(edited, '--force')).status).toBe(0);
     // A finished tune.json from before results recorded their state is taken as finished.
     const older = JSON.parse(readFileSync(join(later, 'tune.json'), 'utf8')) as Record<string, unknown>;
     delete older['stateSha256'];

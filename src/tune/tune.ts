@@ -214,13 +214,15 @@ export function parseDimension(text: string): SpaceDimension {
 }
 
 /**
- * Whether the search saved in `dir` (its `tune-state.json`) was left unfinished: no `tune.json`
- * beside it records finishing that very state (a later search stopped after a round leaves a
- * state the earlier result does not name). False when there is no saved search.
+ * What keeps a tune from starting afresh over the search saved in `dir` (its `tune-state.json`)
+ * without --resume or --force: `unfinished` when no `tune.json` beside it records finishing that
+ * very state (a later search stopped after a round leaves a state the earlier result does not
+ * name), `edited` when its content no longer matches the digest it was saved with (audit 30a: it
+ * was replaced unsaid); null when there is no saved search, or a finished one.
  */
-export function holdsUnfinishedSearch(dir: string): boolean {
+export function savedSearchProblem(dir: string): 'unfinished' | 'edited' | null {
   const statePath = join(dir, 'tune-state.json');
-  if (!existsSync(statePath)) return false;
+  if (!existsSync(statePath)) return null;
   const read = (path: string): Record<string, unknown> | null => {
     try {
       return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> | null;
@@ -228,11 +230,13 @@ export function holdsUnfinishedSearch(dir: string): boolean {
       return null;
     }
   };
-  const saved = read(statePath)?.['sha256'];
+  const state = read(statePath);
+  const saved = state?.['sha256'];
+  if (typeof saved === 'string' && state !== null && !digestHolds(state, saved)) return 'edited';
   const result = read(join(dir, 'tune.json'));
   // A tune.json from before results recorded their state (no field at all): finished, as it was read then.
-  if (result !== null && !('stateSha256' in result) && typeof result['best'] === 'object') return false;
-  return typeof saved !== 'string' || result?.['stateSha256'] !== saved;
+  if (result !== null && !('stateSha256' in result) && typeof result['best'] === 'object') return null;
+  return typeof saved !== 'string' || result?.['stateSha256'] !== saved ? 'unfinished' : null;
 }
 
 /**
@@ -350,6 +354,11 @@ const savedStateSchema = z.object({ key: z.string(), search: raceSchema, refine:
  * count, a candidate's sums, which candidates are alive) would change the answer with exit 0, as
  * an edited run checkpoint would.
  */
+/** Whether `state` (a saved search as read) has the content its `sha256` was computed over. */
+function digestHolds(state: Readonly<Record<string, unknown>>, sha256: string): boolean {
+  return digest({ key: state['key'], search: state['search'], refine: state['refine'] }) === sha256;
+}
+
 function stateDigest(state: SavedState): string {
   return digest({ key: state.key, search: state.search, refine: state.refine });
 }

@@ -10,7 +10,7 @@ import { BOUNDS } from '../../core/input-bounds.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { whileHoldingFolder } from '../../run/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
-import { formatTune, holdsUnfinishedSearch, isTuneFile, parseDimension, parseTarget, tune } from '../../tune/tune.js';
+import { formatTune, isTuneFile, savedSearchProblem, parseDimension, parseTarget, tune } from '../../tune/tune.js';
 import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
 import { assignments, forceOption, jsonOption, quietOption, seedOption, setOption, workerCount, workersOption, matchTimeout, matchTimeoutOption } from '../common-options.js';
 import { resolvePath } from '../resolve-path.js';
@@ -39,9 +39,9 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: (name) => isTuneFile(name, scenario.name), force: args.flag('force'), requireSign: !args.flag('resume'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
     // A search saved but never finished is the user's matches: starting again over it, without a
     // word, threw them away (a finished result beside it, from an earlier search, does not finish it).
-    if (!args.flag('resume') && !args.flag('force') && holdsUnfinishedSearch(outDir)) {
-      throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again` }]);
-    }
+    const saved = args.flag('resume') || args.flag('force') ? null : savedSearchProblem(outDir);
+    if (saved === 'unfinished') throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again` }]);
+    if (saved === 'edited') throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds a saved search (tune-state.json) whose content no longer matches the digest it was saved with (edited or damaged); add --force to start again` }]);
   };
   const total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
