@@ -398,6 +398,22 @@ describe('hordelab ladder and checks across a ladder', () => {
     expect(scenarioYaml('game: coin-flip\nname: x\nseed: 1\n', 's.yaml', { game: 'coin-flip', seed: 1 })).toBe('game: coin-flip\nseed: 1\n');
   });
 
+  it("writes a level of a scenario whose fields share an anchor, and of a JSON scenario an editor marked with a byte-order mark (review 30d: internal failures)", async () => {
+    // The anchor sits in a field a level replaces (seats, matches), its alias in another it keeps.
+    const anchored = 'game: coin-flip\nmatches: &m 10\nseed: 1\nparams: { winRate: 0.5 }\ncards: { matches: *m }\nseats: [&g greedy, random]\nladder: [random, *g]\n';
+    writeFileSync(join(work, 'anchored.yaml'), anchored);
+    const base = await parseScenario(anchored, join(work, 'anchored.yaml'));
+    const level = await levelScenario(base, parseLevel('random', '--levels'), '--levels');
+    const written = standaloneText(level);
+    expect(written).toContain('ladder:\n  - random\n  - greedy\n');
+    expect((await parseScenario(written, join(work, 'anchored-level.yaml'))).seats.map((seat) => seat.name)).toEqual(['random', 'random']);
+    expect((await hordelab('ladder', 'anchored.yaml', '-w', '0', '-o', 'anchored-ladder', '-q', '--set', 'winRate=0.4')).status).toBe(0);
+    const marked = `\ufeff${JSON.stringify({ game: 'coin-flip', matches: 6, seed: 1, seats: ['random', 'random'] })}`;
+    writeFileSync(join(work, 'marked.json'), marked);
+    const ran = await hordelab('ladder', 'marked.json', '--levels', 'random,greedy', '-w', '0', '-o', 'marked-ladder', '-q');
+    expect([ran.status, ran.stderr]).toEqual([0, '']);
+  });
+
   it("a ladder run again into its folder with fewer levels leaves no file of the levels it dropped, and keeps a user's own (audit 30a)", async () => {
     expect((await hordelab('ladder', 'coin.yaml', '--levels', 'random,greedy,mcts:iterations=20', '-n', '10', '-w', '0', '-o', 'again', '-q')).status).toBe(0);
     expect(existsSync(join(work, 'again', 'levels', 'mcts_iterations_20.yaml'))).toBe(true);

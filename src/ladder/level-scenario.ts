@@ -11,10 +11,10 @@
  * dice and deals (common random numbers).
  */
 import { extname } from 'node:path';
-import { parseDocument as parseYamlDocument } from 'yaml';
 import type { AgentFactory } from '../core/agent.js';
 import { UsageError } from '../core/errors.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
+import { scenarioData, scenarioYaml } from '../scenario/relocate.js';
 import type { Level, SeatLevel } from './levels.js';
 
 type RawSeat = string | { agent: string; config?: Record<string, unknown>; name?: string };
@@ -122,18 +122,10 @@ export function standaloneText(scenario: Scenario): string {
 
 /**
  * The scenario text of `file` with the top-level fields `fields` gives (from the document read as
- * data) set in it. A YAML scenario is edited as a YAML document, not read into JavaScript and
- * written back: a parameter its YAML 1.1 tags make a Map (`!!omap`) was written as a plain
- * mapping, and a level played other parameters than the run (review 30c); its directive,
- * comments and tags are kept.
+ * data) set in it: JSON as JSON, YAML as {@link scenarioYaml} writes it (its version's tags kept).
  */
 function withFields(text: string, file: string, fields: (document: Record<string, unknown>) => Record<string, unknown>): string {
-  if (extname(file).toLowerCase() === '.json') {
-    const document = JSON.parse(text) as Record<string, unknown>;
-    return JSON.stringify({ ...document, ...fields(document) }, null, 2);
-  }
-  const document = parseYamlDocument(text);
-  const data = document.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
-  for (const [key, value] of Object.entries(fields(data))) document.set(key, document.createNode(value));
-  return document.toString();
+  const document = scenarioData(text, file);
+  const edited = { ...document, ...fields(document) };
+  return extname(file).toLowerCase() === '.json' ? JSON.stringify(edited, null, 2) : scenarioYaml(text, file, edited);
 }

@@ -4,7 +4,7 @@
  * scenario file, so they are named again from the new folder, and the written file runs as it is.
  */
 import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { parseDocument, stringify as stringifyYaml } from 'yaml';
+import { Document, isMap, isScalar, parseDocument, stringify as stringifyYaml } from 'yaml';
 import { isModulePath } from './agent-module.js';
 
 /** `spec` as named from `toDir`, when it is a relative module path read beside `fromFile`. */
@@ -31,18 +31,33 @@ export function relocateModulePaths(document: Record<string, unknown>, fromFile:
   if (Array.isArray(document['metrics'])) document['metrics'] = document['metrics'].map((path: unknown) => relocated(path, fromFile, toDir));
 }
 
+/** A scenario file's text as data: JSON (a byte-order mark an editor put first skipped, as the loader does) or YAML, as the scenario was read. */
+export function scenarioData(text: string, file: string): Record<string, unknown> {
+  if (extname(file).toLowerCase() === '.json') return JSON.parse(text.startsWith('\ufeff') ? text.slice(1) : text) as Record<string, unknown>;
+  return (parseDocument(text).toJS({ maxAliasCount: 100 }) ?? {}) as Record<string, unknown>;
+}
+
 /**
- * `data` (a scenario read from `text`, then changed) written as YAML. A YAML scenario is written
- * through its own document: its directive and its top-level fields' order are kept, so a
- * parameter YAML 1.1 reads as a Map (`!!omap`) is written as one again (review 30c: written as
- * a plain mapping, a ladder's level file and a tuned scenario played other parameters than the
- * run). A JSON scenario (`file` ending in .json) holds no such values: written as plain YAML.
+ * `data` (a scenario read from `text`, then changed) written as YAML in the YAML version `text`
+ * declares, so a parameter YAML 1.1 reads as a Map (`!!omap`), a Set, a date or bytes is written
+ * as one again (review 30c: written as a plain mapping, a ladder's level file and a tuned
+ * scenario played other parameters than the run). Written afresh from the data, not by editing
+ * the document: aliases are written out whole (editing a field dropped an anchor another field's
+ * alias named, review 30d), and only the comments before the first field are kept. A JSON
+ * scenario (`file` ending in .json) holds no such values: written as plain YAML.
  */
 export function scenarioYaml(text: string, file: string, data: Readonly<Record<string, unknown>>): string {
   if (extname(file).toLowerCase() === '.json') return stringifyYaml(data);
-  const document = parseDocument(text);
-  const before = document.toJS({ maxAliasCount: 100 }) as Record<string, unknown> | null;
-  for (const key of Object.keys(before ?? {})) if (!Object.hasOwn(data, key)) document.delete(key);
-  for (const [key, value] of Object.entries(data)) document.set(key, document.createNode(value));
-  return document.toString();
+  const source = parseDocument(text);
+  const written = new Document(data, { version: source.directives?.yaml.version ?? '1.2' });
+  if (source.directives?.yaml.explicit === true && written.directives !== undefined) written.directives.yaml.explicit = true;
+  // The comments heading the file: before a directive's `---`, after it, or on the first field.
+  written.commentBefore = source.commentBefore;
+  if (isMap(source.contents) && isMap(written.contents)) {
+    written.contents.commentBefore = source.contents.commentBefore ?? null;
+    const [firstSource] = source.contents.items;
+    const [firstWritten] = written.contents.items;
+    if (isScalar(firstSource?.key) && isScalar(firstWritten?.key) && firstSource.key.value === firstWritten.key.value) firstWritten.key.commentBefore = firstSource.key.commentBefore ?? null;
+  }
+  return written.toString();
 }

@@ -22,7 +22,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
-import { relocateModulePaths, scenarioYaml } from '../scenario/relocate.js';
+import { relocateModulePaths, scenarioData, scenarioYaml } from '../scenario/relocate.js';
 import { parseAssignment, setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { regularizedBeta } from '../stats/distributions.js';
@@ -1026,7 +1026,7 @@ function publishTune(scenario: Scenario, outDir: string, result: TuneResult, che
 
 /** The scenario with the best setting applied, as YAML, with how it was found on top. */
 function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
-  const data = parseYaml(scenario.source.text) as Record<string, unknown>;
+  const data = scenarioData(scenario.source.text, scenario.source.file);
   const params = (data['params'] ??= {}) as Record<string, unknown>;
   for (const assignment of [...(scenario.source.overrides.set ?? []), ...result.assignments]) {
     const at = assignment.indexOf('=');
