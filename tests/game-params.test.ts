@@ -46,6 +46,26 @@ describe('copyOfData', () => {
     }
   });
 
+  it('copies a typed array or DataView into a buffer of its own bytes alone (review 30d: a Buffer in a pool was copied with the pool, which a writer then wrote whole)', () => {
+    const pooled = Buffer.from('hi');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(2);
+    const bytes = copyOfData(pooled) as unknown as Uint8Array;
+    expect([bytes.constructor, bytes.byteOffset, bytes.byteLength, bytes.buffer.byteLength, [...bytes]]).toEqual([Uint8Array, 0, 2, 2, [104, 105]]);
+    const whole = new Float64Array([1.5, -0, 3, 4]);
+    const middle = new Float64Array(whole.buffer, 8, 2);
+    const floats = copyOfData(middle);
+    expect([floats.constructor, floats.byteOffset, floats.buffer.byteLength, [...floats]]).toEqual([Float64Array, 0, 16, [-0, 3]]);
+    expect(floats.buffer).not.toBe(whole.buffer);
+    const view = copyOfData(new DataView(new Uint8Array([9, 8, 7, 6]).buffer, 1, 2));
+    expect([view.constructor, view.byteLength, view.buffer.byteLength, view.getUint8(0), view.getUint8(1)]).toEqual([DataView, 2, 2, 8, 7]);
+    const big = copyOfData(new BigInt64Array([5n]));
+    expect([big.constructor, [...big]]).toEqual([BigInt64Array, [5n]]);
+    // What copying by its own bytes changes nothing of: a Map, Set and Date are still copies.
+    const map = new Map([['a', 1]]);
+    expect(copyOfData(map)).not.toBe(map);
+    expect(copyOfData(map)).toEqual(map);
+  });
+
   it("hands Hordelab's own games the parameters themselves, any other game a copy", () => {
     const own = games.get('zombie-trainers')?.game as AnyGame;
     const params = { maxRounds: 40 };

@@ -51,7 +51,7 @@ const MAX_DEPTH = 100;
 
 /**
  * A deep copy of plain data: objects with Object's prototype or none, arrays, and what they hold;
- * Maps, Sets, Dates and typed arrays by `structuredClone`. Anything else (a class instance, a
+ * Maps, Sets and Dates by `structuredClone`, typed arrays by their own bytes. Anything else (a class instance, a
  * function) is handed on as it is: copying would lose what it is.
  */
 export function copyOfData<T>(value: T, depth = 0): T {
@@ -74,6 +74,21 @@ export function copyOfData<T>(value: T, depth = 0): T {
     for (const key of Object.keys(value)) copy[key] = copyOfData((value as Record<string, unknown>)[key], depth + 1);
     return copy as T;
   }
-  if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) return structuredClone(value);
+  if (ArrayBuffer.isView(value)) return compactCopy(value) as T;
+  if (value instanceof Map || value instanceof Set || value instanceof Date) return structuredClone(value);
   return value;
+}
+
+/**
+ * A typed array or DataView copied into a buffer of its own bytes alone. `structuredClone` copies
+ * the whole buffer a view looks into: a Buffer YAML's `!!binary` gives sits in Node's 8 KB pool,
+ * and a writer that reads the view's buffer (the yaml library's) wrote the pool, other modules'
+ * source among it, into a ladder's level file, whose run then played other parameters (review
+ * 30d). A Buffer comes back as a Uint8Array, as `structuredClone` gives it.
+ */
+function compactCopy(view: ArrayBufferView): ArrayBufferView {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength).slice();
+  if (view instanceof DataView) return new DataView(bytes.buffer);
+  const kind = (globalThis as unknown as Record<string, new (buffer: ArrayBufferLike) => ArrayBufferView>)[(view as unknown as { [Symbol.toStringTag]: string })[Symbol.toStringTag]];
+  return kind === undefined ? bytes : new kind(bytes.buffer);
 }
