@@ -150,9 +150,10 @@ describe('eventTypes in a game module', () => {
     expect('module' in gameModuleFromExport({ ...game, figures: undefined })).toBe(true);
     // Set on a module's game, or misspelt beside it (review 30c): refused, naming them.
     expect(gameModuleFromExport({ game: { ...game, figures: [unit] } })).toEqual({ problem: "exports a game module whose game carries figures, which only the module's top level is read for; expected them beside the game: export default { game, figures }" });
-    expect(gameModuleFromExport({ game, figure: [unit] })).toEqual({ problem: 'exports a game module with "figure", which is not a part of a game module; did you mean figures?' });
-    // A key of the module's own that is near no part is left alone.
-    expect('module' in gameModuleFromExport({ game, version: '1.0', source: undefined })).toBe(true);
+    // A game's own names that a module part shares, and a module's own keys, are left alone (review 30d).
+    expect('module' in gameModuleFromExport({ game: { ...game, decks: [1], charts: 2, render: 3 } })).toBe(true);
+    expect('module' in gameModuleFromExport({ ...game, decks: [1], charts: () => [], render: 3, lengthCap: () => null })).toBe(true);
+    expect('module' in gameModuleFromExport({ game, cards: [1], docs: 'x', version: '1.0' })).toBe(true);
     const taken = gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: ['roll'] }] });
     expect('module' in taken && taken.module.figures?.[0]?.eventTypes).toEqual(['roll']);
     const report = { ...(games.get('coin-flip')?.report as AnyGameReport) };

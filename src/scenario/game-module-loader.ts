@@ -9,7 +9,6 @@
  * The module is loaded by its absolute path, which the returned module keeps (`source`), so a
  * worker thread, `report` and `merge` load the very same file again.
  */
-import { closestName } from '../core/did-you-mean.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -209,14 +208,9 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
   const problem = gameDefinitionProblem(candidate['game']);
   if (problem !== null) return { problem: `exports a game module whose game ${problem}` };
   // The module's parts are read from its top level only: set on its game they would be read by
-  // nothing, and a misspelt one (figure:) neither (review 30c: figures silently missing).
+  // nothing (review 30c: figures silently missing).
   const inner = GAME_MODULE_PARTS.filter((name) => (candidate['game'] as Record<string, unknown>)[name] !== undefined);
   if (inner.length > 0) return { problem: `exports a game module whose game carries ${inner.join(', ')}, which only the module's top level is read for; expected them beside the game: export default { game, ${inner.join(', ')} }` };
-  for (const key of Object.keys(candidate)) {
-    if (key === 'game' || key === 'source' || (GAME_MODULE_PARTS as readonly string[]).includes(key)) continue;
-    const meant = closestName(key, GAME_MODULE_PARTS);
-    if (meant !== null) return { problem: `exports a game module with "${key}", which is not a part of a game module; did you mean ${meant}?` };
-  }
   const game = normalized(candidate['game'] as AnyGame);
   for (const name of ['charts', 'lengthCap'] as const) {
     if (candidate[name] !== undefined && typeof candidate[name] !== 'function') return { problem: `exports a game module whose ${name} is not a function` };
@@ -235,8 +229,12 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
   return { module: { ...parts, game } };
 }
 
-/** The parts of a {@link GameModule} besides its game, which a bare definition cannot carry. */
-const GAME_MODULE_PARTS = ['report', 'defaultMetric', 'charts', 'headlines', 'figures', 'decks', 'lengthCap', 'render'] as const;
+/**
+ * The parts of a {@link GameModule} that a game definition carrying them surely meant for its
+ * module (read there, and by nothing on the definition). Others (`decks`, `charts`, `render`) are
+ * names a game may well use for its own (review 30d: a game keeping its decks was refused).
+ */
+const GAME_MODULE_PARTS = ['report', 'defaultMetric', 'headlines', 'figures'] as const;
 
 const FIGURE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
