@@ -60,10 +60,21 @@ describe('copyOfData', () => {
     expect([view.constructor, view.byteLength, view.buffer.byteLength, view.getUint8(0), view.getUint8(1)]).toEqual([DataView, 2, 2, 8, 7]);
     const big = copyOfData(new BigInt64Array([5n]));
     expect([big.constructor, [...big]]).toEqual([BigInt64Array, [5n]]);
-    // What copying by its own bytes changes nothing of: a Map, Set and Date are still copies.
-    const map = new Map([['a', 1]]);
-    expect(copyOfData(map)).not.toBe(map);
-    expect(copyOfData(map)).toEqual(map);
+    // A Map's, Set's entries copied as any value: bytes inside them compact too (review 30e).
+    const map = new Map<unknown, unknown>([['a', { n: 1 }], [{ k: 2 }, Buffer.from('yo')]]);
+    const mapCopy = copyOfData(map);
+    expect(mapCopy).not.toBe(map);
+    expect(mapCopy).toEqual(new Map<unknown, unknown>([['a', { n: 1 }], [{ k: 2 }, new Uint8Array([121, 111])]]));
+    expect(mapCopy.get('a')).not.toBe(map.get('a'));
+    const [[keyCopy, bytesCopy]] = [...mapCopy].slice(1) as [[unknown, Uint8Array]];
+    expect(keyCopy).not.toBe([...map.keys()][1]);
+    expect(bytesCopy.buffer.byteLength).toBe(2);
+    const set = new Set<unknown>([Buffer.from('hi'), { n: 1 }]);
+    const setCopy = [...copyOfData(set)] as [Uint8Array, { n: number }];
+    expect([setCopy[0].buffer.byteLength, setCopy[1]]).toEqual([2, { n: 1 }]);
+    expect(setCopy[1]).not.toBe([...set][1]);
+    const date = new Date(5);
+    expect([copyOfData(date) === date, copyOfData(date).getTime(), copyOfData(date) instanceof Date]).toEqual([false, 5, true]);
   });
 
   it("hands Hordelab's own games the parameters themselves, any other game a copy", () => {

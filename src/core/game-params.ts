@@ -51,7 +51,7 @@ const MAX_DEPTH = 100;
 
 /**
  * A deep copy of plain data: objects with Object's prototype or none, arrays, and what they hold;
- * Maps, Sets and Dates by `structuredClone`, typed arrays by their own bytes. Anything else (a class instance, a
+ * Maps and Sets with their entries copied so, Dates, typed arrays by their own bytes. Anything else (a class instance, a
  * function) is handed on as it is: copying would lose what it is.
  */
 export function copyOfData<T>(value: T, depth = 0): T {
@@ -75,7 +75,11 @@ export function copyOfData<T>(value: T, depth = 0): T {
     return copy as T;
   }
   if (ArrayBuffer.isView(value)) return compactCopy(value) as T;
-  if (value instanceof Map || value instanceof Set || value instanceof Date) return structuredClone(value);
+  // Their entries copied as any other value (review 30e: structuredClone copied a Buffer inside a
+  // Map with its whole pool).
+  if (value instanceof Map) return new Map([...value].map(([key, item]) => [copyOfData(key, depth + 1), copyOfData(item, depth + 1)])) as T;
+  if (value instanceof Set) return new Set([...value].map((item) => copyOfData(item, depth + 1))) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
   return value;
 }
 
