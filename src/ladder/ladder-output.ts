@@ -191,6 +191,9 @@ ${mix}
 function levelFileText(text: string, scenarioFile: string, levelsDir: string): string {
   const document = parseYaml(text) as Record<string, unknown>;
   relocateModulePaths(document, scenarioFile, levelsDir);
+  // The base's ladder is not this level's, and its module paths would name files from the wrong
+  // folder (review 30e: `hordelab ladder` of a level file failed on them).
+  delete document['ladder'];
   return scenarioYaml(text, scenarioFile, document);
 }
 

@@ -127,5 +127,21 @@ export function standaloneText(scenario: Scenario): string {
 function withFields(text: string, file: string, fields: (document: Record<string, unknown>) => Record<string, unknown>): string {
   const document = scenarioData(text, file);
   const edited = { ...document, ...fields(document) };
-  return extname(file).toLowerCase() === '.json' ? JSON.stringify(edited, null, 2) : scenarioYaml(text, file, edited);
+  return extname(file).toLowerCase() === '.json' ? exactJson(edited) : scenarioYaml(text, file, edited);
+}
+
+/**
+ * `value` as JSON that reads back as it is: -0 and ±Infinity (a JSON scenario's `-0` and `1e400`)
+ * written as `-0` and `±1e400`, where JSON.stringify writes 0 and null (review 30e: a JSON
+ * scenario's ladder levels played other parameters). Each is marked as a string first, with a
+ * mark no text of the data holds.
+ */
+function exactJson(value: unknown): string {
+  const plain = JSON.stringify(value, null, 2);
+  let mark = '#number';
+  while (plain.includes(mark)) mark += '#';
+  const written: Record<string, string> = { [`${mark}-0`]: '-0', [`${mark}+inf`]: '1e400', [`${mark}-inf`]: '-1e400' };
+  const text = JSON.stringify(value, (_key, item: unknown) => (Object.is(item, -0) ? `${mark}-0` : item === Infinity ? `${mark}+inf` : item === -Infinity ? `${mark}-inf` : item), 2);
+  // Every string of JSON text, escapes and all, from left to right: a mark is only ever a whole one.
+  return text.replace(/"((?:[^"\\]|\\.)*)"/g, (quoted, inner: string) => written[inner] ?? quoted);
 }

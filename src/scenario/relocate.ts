@@ -4,7 +4,7 @@
  * scenario file, so they are named again from the new folder, and the written file runs as it is.
  */
 import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { Document, isMap, isScalar, parseDocument, stringify as stringifyYaml } from 'yaml';
+import { Document, isMap, isScalar, parseDocument, visit } from 'yaml';
 import { isModulePath } from './agent-module.js';
 
 /** `spec` as named from `toDir`, when it is a relative module path read beside `fromFile`. */
@@ -20,14 +20,18 @@ function relocated(spec: unknown, fromFile: string, toDir: string): unknown {
  */
 export function relocateModulePaths(document: Record<string, unknown>, fromFile: string, toDir: string): void {
   document['game'] = relocated(document['game'], fromFile, toDir);
-  const seats = document['seats'];
-  const lists = Array.isArray(seats) ? [seats] : typeof seats === 'object' && seats !== null ? Object.values(seats).filter(Array.isArray) : [];
-  for (const list of lists as unknown[][]) {
-    list.forEach((seat, index) => {
-      if (typeof seat === 'string') list[index] = relocated(seat, fromFile, toDir);
-      else if (typeof seat === 'object' && seat !== null && 'agent' in seat) (seat as Record<string, unknown>)['agent'] = relocated((seat as Record<string, unknown>)['agent'], fromFile, toDir);
+  // New lists and seats, not the ones read: YAML's aliases make one object of a seat list and a
+  // parameter that names it, and a parameter is played as written (review 30e: a tuned file's
+  // parameter aliasing the seats was rewritten with them).
+  const seatList = (list: readonly unknown[]): unknown[] =>
+    list.map((seat) => {
+      if (typeof seat === 'string') return relocated(seat, fromFile, toDir);
+      if (typeof seat === 'object' && seat !== null && 'agent' in seat) return { ...(seat as Record<string, unknown>), agent: relocated((seat as Record<string, unknown>)['agent'], fromFile, toDir) };
+      return seat;
     });
-  }
+  const seats = document['seats'];
+  if (Array.isArray(seats)) document['seats'] = seatList(seats);
+  else if (typeof seats === 'object' && seats !== null) document['seats'] = Object.fromEntries(Object.entries(seats).map(([key, list]) => [key, Array.isArray(list) ? seatList(list) : list]));
   if (Array.isArray(document['metrics'])) document['metrics'] = document['metrics'].map((path: unknown) => relocated(path, fromFile, toDir));
 }
 
@@ -44,13 +48,25 @@ export function scenarioData(text: string, file: string): Record<string, unknown
  * scenario played other parameters than the run). Written afresh from the data, not by editing
  * the document: aliases are written out whole (editing a field dropped an anchor another field's
  * alias named, review 30d), and only the comments before the first field are kept. A JSON
- * scenario (`file` ending in .json) holds no such values: written as plain YAML.
+ * scenario (`file` ending in .json) is written as YAML 1.2, unless its data holds such values.
  */
 export function scenarioYaml(text: string, file: string, data: Readonly<Record<string, unknown>>): string {
-  if (extname(file).toLowerCase() === '.json') return stringifyYaml(data);
-  const source = parseDocument(text);
-  const written = new Document(data, { version: source.directives?.yaml.version ?? '1.2' });
-  if (source.directives?.yaml.explicit === true && written.directives !== undefined) written.directives.yaml.explicit = true;
+  const json = extname(file).toLowerCase() === '.json';
+  const source = json ? null : parseDocument(text);
+  // Values only YAML 1.1 writes as themselves (a Map as !!omap, a Set, a date, bytes), such as a
+  // game's defaults written whole with the parameters, make the file YAML 1.1, which reads back
+  // everything else it writes alike (review 30e: a default Map was written as a plain mapping).
+  const version = source?.directives?.yaml.version === '1.1' || holdsTaggedValue(data) ? '1.1' : '1.2';
+  const written = new Document(data, { version });
+  if (written.directives !== undefined && (version === '1.1' || source?.directives?.yaml.explicit === true)) written.directives.yaml.explicit = true;
+  // A key "<<" the scenario read is a key (YAML 1.1 merges a plain one, and the writer writes
+  // any "<<" plain unless it is tagged a string): written `!!str "<<"` (review 30e).
+  visit(written, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.value === '<<') Object.assign(pair.key, { tag: 'tag:yaml.org,2002:str', type: 'QUOTE_DOUBLE' });
+    },
+  });
+  if (source === null) return written.toString();
   // The comments heading the file: before a directive's `---`, after it, or on the first field.
   written.commentBefore = source.commentBefore;
   if (isMap(source.contents) && isMap(written.contents)) {
@@ -60,4 +76,11 @@ export function scenarioYaml(text: string, file: string, data: Readonly<Record<s
     if (isScalar(firstSource?.key) && isScalar(firstWritten?.key) && firstSource.key.value === firstWritten.key.value) firstWritten.key.commentBefore = firstSource.key.commentBefore ?? null;
   }
   return written.toString();
+}
+
+/** Whether `value` holds, anywhere, a Map, Set, Date or typed array: values only YAML 1.1 writes as themselves. */
+function holdsTaggedValue(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null || depth > 200) return false;
+  if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) return true;
+  return Object.values(value).some((item) => holdsTaggedValue(item, depth + 1));
 }
