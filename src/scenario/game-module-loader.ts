@@ -9,6 +9,7 @@
  * The module is loaded by its absolute path, which the returned module keeps (`source`), so a
  * worker thread, `report` and `merge` load the very same file again.
  */
+import { closestName } from '../core/did-you-mean.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -199,7 +200,7 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
     if (problem !== null) return { problem: `exports an object that ${problem}` };
     // A game module's parts set on the definition itself would be read by nothing (review 29d:
     // figures given so were silently left out of every report).
-    const moduleParts = GAME_MODULE_PARTS.filter((name) => candidate[name] !== undefined);
+    const moduleParts = moduleLookingParts(candidate);
     if (moduleParts.length > 0) {
       return { problem: `exports a game definition with ${moduleParts.join(', ')} on it, which a definition does not read; expected them beside it: export default { game, ${moduleParts.join(', ')} }` };
     }
@@ -209,8 +210,15 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
   if (problem !== null) return { problem: `exports a game module whose game ${problem}` };
   // The module's parts are read from its top level only: set on its game they would be read by
   // nothing (review 30c: figures silently missing).
-  const inner = GAME_MODULE_PARTS.filter((name) => (candidate['game'] as Record<string, unknown>)[name] !== undefined);
+  const inner = moduleLookingParts(candidate['game'] as Record<string, unknown>);
   if (inner.length > 0) return { problem: `exports a game module whose game carries ${inner.join(', ')}, which only the module's top level is read for; expected them beside the game: export default { game, ${inner.join(', ')} }` };
+  // A near miss of a part's name, holding what that part holds (figure: [a figure unit]), is that
+  // part misspelt, read by nothing (review 30e); other keys of a module's own are left alone.
+  for (const key of Object.keys(candidate)) {
+    if (key === 'game' || key === 'source' || Object.hasOwn(PART_SHAPES, key)) continue;
+    const meant = closestName(key, Object.keys(PART_SHAPES));
+    if (meant !== null && (PART_SHAPES[meant] as (value: unknown) => boolean)(candidate[key])) return { problem: `exports a game module with "${key}", which no part of a game module is named; did you mean ${meant}?` };
+  }
   const game = normalized(candidate['game'] as AnyGame);
   for (const name of ['charts', 'lengthCap'] as const) {
     if (candidate[name] !== undefined && typeof candidate[name] !== 'function') return { problem: `exports a game module whose ${name} is not a function` };
@@ -229,12 +237,32 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
   return { module: { ...parts, game } };
 }
 
+const isFunction = (value: unknown): boolean => typeof value === 'function';
+const isListOf = (value: unknown, item: (entry: Record<string, unknown>) => boolean): boolean =>
+  Array.isArray(value) && value.length > 0 && value.every((entry) => typeof entry === 'object' && entry !== null && item(entry as Record<string, unknown>));
+
 /**
- * The parts of a {@link GameModule} that a game definition carrying them surely meant for its
- * module (read there, and by nothing on the definition). Others (`decks`, `charts`, `render`) are
- * names a game may well use for its own (review 30d: a game keeping its decks was refused).
+ * A {@link GameModule}'s parts besides its game, each with the shape of what it holds. A game
+ * definition carrying one in that shape surely meant it for its module, which alone reads it
+ * (review 29d, 30c: figures so given were silently missing from every report); one of another
+ * shape (a game keeping its own `decks` of cards, a list of `figures` pieces) is the game's own
+ * (review 30d).
  */
-const GAME_MODULE_PARTS = ['report', 'defaultMetric', 'headlines', 'figures'] as const;
+const PART_SHAPES: Readonly<Record<string, (value: unknown) => boolean>> = {
+  report: (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)['createCollector'] === 'function',
+  defaultMetric: (value) => typeof value === 'string',
+  headlines: (value) => isListOf(value, (entry) => typeof entry['path'] === 'string' && typeof entry['label'] === 'string'),
+  figures: (value) => isListOf(value, (entry) => typeof entry['name'] === 'string' && typeof entry['create'] === 'function'),
+  charts: isFunction,
+  lengthCap: isFunction,
+  decks: (value) => isListOf(value, (entry) => typeof entry['path'] === 'string' && typeof entry['seat'] === 'number'),
+  render: (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)['board'] === 'function',
+};
+
+/** The parts of a game module `object` (a game definition) holds in their part's shape. */
+function moduleLookingParts(object: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(PART_SHAPES).filter((name) => object[name] !== undefined && (PART_SHAPES[name] as (value: unknown) => boolean)(object[name]));
+}
 
 const FIGURE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
