@@ -725,8 +725,14 @@ describe('where report, sweep and tune may write', () => {
     expect((await tuneInto(edited)).status).toBe(0);
     writeFileSync(join(edited, 'tune-state.json'), readFileSync(join(edited, 'tune-state.json'), 'utf8').replace('"round"', '"rounds"'));
     const editedState = readFileSync(join(edited, 'tune-state.json'), 'utf8');
-    expectRefused(await tuneInto(edited), `--out: ${edited} holds a saved search (tune-state.json) whose content no longer matches the digest it was saved with (edited or damaged); add --force to start again`);
+    const damagedSays = `--out: ${edited} holds a saved search (tune-state.json) that is damaged or was edited (not the JSON tune saves, or content that no longer matches the digest it was saved with); add --force to start again`;
+    expectRefused(await tuneInto(edited), damagedSays);
     expect(readFileSync(join(edited, 'tune-state.json'), 'utf8')).toBe(editedState);
+    // Not JSON, not an object, or no digest: damaged too, not unfinished (review 30e: --resume was advised, and then refused it).
+    for (const text of ['{not json', '', 'null', '[1]', '{"sha256": 5}']) {
+      writeFileSync(join(edited, 'tune-state.json'), text);
+      expectRefused(await tuneInto(edited), damagedSays);
+    }
     expect((await tuneInto(edited, '--force')).status).toBe(0);
     // A finished tune.json from before results recorded their state is taken as finished.
     const older = JSON.parse(readFileSync(join(later, 'tune.json'), 'utf8')) as Record<string, unknown>;

@@ -232,11 +232,13 @@ export function savedSearchProblem(dir: string): 'unfinished' | 'edited' | null 
   };
   const state = read(statePath);
   const saved = state?.['sha256'];
-  if (typeof saved === 'string' && state !== null && !digestHolds(state, saved)) return 'edited';
+  // Not a saved search's JSON, no digest, or content the digest does not match: damaged or
+  // edited, which --resume refuses too (review 30e: it was said to be unfinished, and --resume advised).
+  if (typeof state !== 'object' || state === null || Array.isArray(state) || typeof saved !== 'string' || !digestHolds(state, saved)) return 'edited';
   const result = read(join(dir, 'tune.json'));
   // A tune.json from before results recorded their state (no field at all): finished, as it was read then.
   if (result !== null && !('stateSha256' in result) && typeof result['best'] === 'object') return null;
-  return typeof saved !== 'string' || result?.['stateSha256'] !== saved ? 'unfinished' : null;
+  return result?.['stateSha256'] !== saved ? 'unfinished' : null;
 }
 
 /**

@@ -41,7 +41,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     // word, threw them away (a finished result beside it, from an earlier search, does not finish it).
     const saved = args.flag('resume') || args.flag('force') ? null : savedSearchProblem(outDir);
     if (saved === 'unfinished') throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again` }]);
-    if (saved === 'edited') throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds a saved search (tune-state.json) whose content no longer matches the digest it was saved with (edited or damaged); add --force to start again` }]);
+    if (saved === 'edited') throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds a saved search (tune-state.json) that is damaged or was edited (not the JSON tune saves, or content that no longer matches the digest it was saved with); add --force to start again` }]);
   };
   const total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
