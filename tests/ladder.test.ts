@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { judge, type Figure } from '../src/ladder/headlines.js';
 import { levelScenario, standaloneText } from '../src/ladder/level-scenario.js';
-import { scenarioYaml } from '../src/scenario/relocate.js';
+import { relocateModulePaths, scenarioData, scenarioYaml } from '../src/scenario/relocate.js';
 import { parseLevel, parseLevels, splitLevels, splitSeatSpecs } from '../src/ladder/levels.js';
 import { ReproducibleFailure } from '../src/core/errors.js';
 import { runLadder } from '../src/ladder/ladder.js';
@@ -412,6 +412,28 @@ describe('hordelab ladder and checks across a ladder', () => {
     writeFileSync(join(work, 'marked.json'), marked);
     const ran = await hordelab('ladder', 'marked.json', '--levels', 'random,greedy', '-w', '0', '-o', 'marked-ladder', '-q');
     expect([ran.status, ran.stderr]).toEqual([0, '']);
+  });
+
+  it("writes what the run read: defaults only YAML 1.1 holds, a quoted << key, a JSON scenario's -0, a parameter aliasing the seats (review 30e)", async () => {
+    // A 1.2 file given a Map (a game's default written whole) is written as YAML 1.1.
+    const withMap = scenarioYaml('game: coin-flip\nseed: 1\n', 's.yaml', { game: 'coin-flip', seed: 1, params: { extra: new Map([['a', 1]]), when: new Date(0) } });
+    expect(withMap).toMatch(/^%YAML 1\.1\n---\n/);
+    const back = scenarioData(withMap, 's.yaml') as { params: { extra: unknown; when: unknown } };
+    expect([back.params.extra instanceof Map, back.params.when instanceof Date]).toEqual([true, true]);
+    // A key "<<" is a key in both versions.
+    for (const head of ['', '%YAML 1.1\n---\n']) {
+      const merged = scenarioYaml(`${head}game: coin-flip\n`, 's.yaml', { game: 'coin-flip', params: { blob: { '<<': { a: 1 }, b: 2 } } });
+      expect((scenarioData(merged, 's.yaml') as { params: unknown }).params).toEqual({ blob: { '<<': { a: 1 }, b: 2 } });
+    }
+    // A JSON scenario's -0 and 1e400 come back as themselves in a level.
+    const json = '{"game": "coin-flip", "matches": 4, "seed": 1, "params": {"winRate": -0}, "seats": ["random", "random"]}';
+    const level = await levelScenario(await parseScenario(json, join(work, 'zero.json')), parseLevel('greedy', '--levels'), '--levels');
+    expect(Object.is((level.params as { winRate: number }).winRate, -0)).toBe(true);
+    // Relocating the seats' module paths leaves a parameter that aliases the same list as it was.
+    const seats = ['./agents/a.mjs', 'random'];
+    const document: Record<string, unknown> = { game: 'coin-flip', seats, params: { blob: seats } };
+    relocateModulePaths(document, join(work, 's.yaml'), join(work, 'out'));
+    expect([document['seats'], (document['params'] as { blob: unknown }).blob]).toEqual([['../agents/a.mjs', 'random'], ['./agents/a.mjs', 'random']]);
   });
 
   it("a ladder run again into its folder with fewer levels leaves no file of the levels it dropped, and keeps a user's own (audit 30a)", async () => {
