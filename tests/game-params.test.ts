@@ -77,6 +77,26 @@ describe('copyOfData', () => {
     expect([copyOfData(date) === date, copyOfData(date).getTime(), copyOfData(date) instanceof Date]).toEqual([false, 5, true]);
   });
 
+  it('copies an object reached twice once: the copy shares what the value shares, and holds itself where it does (review 30f: 2^100 copies of a Map holding itself twice)', () => {
+    const map = new Map<string, unknown>();
+    map.set('a', map);
+    map.set('b', map);
+    const mapCopy = copyOfData(map);
+    expect([mapCopy === map, mapCopy.get('a') === mapCopy, mapCopy.get('b') === mapCopy]).toEqual([false, true, true]);
+    const shared = { n: 1 };
+    const looped: Record<string, unknown> = { left: shared, right: shared, set: new Set([shared]), list: [shared] };
+    looped['self'] = looped;
+    const copy = copyOfData(looped);
+    const copiedShared = copy['left'];
+    expect([copiedShared === shared, copy['right'] === copiedShared, [...(copy['set'] as Set<unknown>)][0] === copiedShared, (copy['list'] as unknown[])[0] === copiedShared, copy['self'] === copy]).toEqual([false, true, true, true, true]);
+    const date = new Date(1);
+    const dates = copyOfData([date, date]);
+    expect([dates[0] === date, dates[0] === dates[1]]).toEqual([false, true]);
+    // Frozen as the scenario's parameters are, a value holding itself is frozen, not followed forever.
+    expect(Object.isFrozen(deepFreeze(copy))).toBe(true);
+    expect(Object.isFrozen(copy['left'])).toBe(true);
+  });
+
   it("hands Hordelab's own games the parameters themselves, any other game a copy", () => {
     const own = games.get('zombie-trainers')?.game as AnyGame;
     const params = { maxRounds: 40 };

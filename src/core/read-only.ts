@@ -119,8 +119,9 @@ function dataKind(value: unknown, depth = 0): 'plain' | 'containers' | 'other' {
 /** `value` and every plain object and array it holds, frozen (a typed array cannot be: left as it is). */
 export function deepFreeze<T>(value: T): T {
   if (isObjectLike(value) && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
-    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<string | symbol, unknown>)[key]);
+    // Frozen before its parts: a value that holds itself is then found frozen, not followed forever.
     Object.freeze(value);
+    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<string | symbol, unknown>)[key]);
   }
   return value;
 }
