@@ -733,6 +733,12 @@ describe('where report, sweep and tune may write', () => {
       writeFileSync(join(edited, 'tune-state.json'), text);
       expectRefused(await tuneInto(edited), damagedSays);
     }
+    // A tune.json that is a number or text beside a good state: no result, so the search is unfinished (review 30f: an internal failure).
+    expect((await tuneInto(edited, '--force')).status).toBe(0);
+    for (const text of ['5', '"x"', 'true']) {
+      writeFileSync(join(edited, 'tune.json'), text);
+      expectRefused(await tuneInto(edited), `--out: ${edited} holds an unfinished search (tune-state.json)`);
+    }
     expect((await tuneInto(edited, '--force')).status).toBe(0);
     // A finished tune.json from before results recorded their state is taken as finished.
     const older = JSON.parse(readFileSync(join(later, 'tune.json'), 'utf8')) as Record<string, unknown>;

@@ -235,7 +235,9 @@ export function savedSearchProblem(dir: string): 'unfinished' | 'edited' | null 
   // Not a saved search's JSON, no digest, or content the digest does not match: damaged or
   // edited, which --resume refuses too (review 30e: it was said to be unfinished, and --resume advised).
   if (typeof state !== 'object' || state === null || Array.isArray(state) || typeof saved !== 'string' || !digestHolds(state, saved)) return 'edited';
-  const result = read(join(dir, 'tune.json'));
+  const resultRead = read(join(dir, 'tune.json'));
+  // Not an object (a number, text, a list): no result, as one that cannot be read (review 30f: `in` threw on it).
+  const result = typeof resultRead === 'object' && resultRead !== null && !Array.isArray(resultRead) ? resultRead : null;
   // A tune.json from before results recorded their state (no field at all): finished, as it was read then.
   if (result !== null && !('stateSha256' in result) && typeof result['best'] === 'object') return null;
   return result?.['stateSha256'] !== saved ? 'unfinished' : null;
