@@ -152,13 +152,17 @@ describe('eventTypes in a game module', () => {
     expect(gameModuleFromExport({ game: { ...game, figures: [unit] } })).toEqual({ problem: "exports a game module whose game carries figures, which only the module's top level is read for; expected them beside the game: export default { game, figures }" });
     // Parts in their part's shape, on a definition or misspelt beside the game, are refused (review 30e).
     expect(gameModuleFromExport({ ...game, charts: () => [], lengthCap: () => null })).toEqual({ problem: 'exports a game definition with charts, lengthCap on it, which a definition does not read; expected them beside it: export default { game, charts, lengthCap }' });
-    expect(gameModuleFromExport({ game: { ...game, decks: [{ path: 'decks.a', seat: 0 }], render: { board: () => '' } } })).toEqual({ problem: "exports a game module whose game carries decks, render, which only the module's top level is read for; expected them beside the game: export default { game, decks, render }" });
-    expect(gameModuleFromExport({ game, figure: [unit] })).toEqual({ problem: 'exports a game module with "figure", which no part of a game module is named; did you mean figures?' });
-    expect(gameModuleFromExport({ game, chart: () => [] })).toEqual({ problem: 'exports a game module with "chart", which no part of a game module is named; did you mean charts?' });
+    expect(gameModuleFromExport({ game: { ...game, decks: [{ path: 'decks.a', seat: 0 }], render: { board: () => '', size: () => ({ width: 1, height: 1 }) } } })).toEqual({ problem: "exports a game module whose game carries decks, render, which only the module's top level is read for; expected them beside the game: export default { game, decks, render }" });
+    expect(gameModuleFromExport({ game, figure: [unit] })).toEqual({ problem: 'exports a game module with "figure", which is not the name of a part of a game module; did you mean figures?' });
+    expect(gameModuleFromExport({ game, deck: [{ path: 'decks.a', seat: 0 }] })).toEqual({ problem: 'exports a game module with "deck", which is not the name of a part of a game module; did you mean decks?' });
+    // One malformed entry does not hide a misplaced list of figure units (review 30f).
+    expect(gameModuleFromExport({ ...game, figures: [unit, { name: 'other' }] })).toEqual({ problem: 'exports a game definition with figures on it, which a definition does not read; expected them beside it: export default { game, figures }' });
     // A game's own names that a module part shares, in another shape, and a module's own keys, are left alone (review 30d).
     expect('module' in gameModuleFromExport({ game: { ...game, decks: [1], charts: 2, render: 3, figures: [{ name: 'pawn' }] } })).toBe(true);
     expect('module' in gameModuleFromExport({ ...game, decks: [['+1', 4]], headlines: 'none', report: 'weekly' })).toBe(true);
     expect('module' in gameModuleFromExport({ game, cards: [1], docs: 'x', version: '1.0', figure: 'a drawing' })).toBe(true);
+    // Functions and objects of a module's own, near a part's name, are its own (review 30f).
+    expect('module' in gameModuleFromExport({ game, cards: () => [], parts: () => 1, length: () => 2, chart: () => [], header: { board: () => '' }, figureUnits: [unit] })).toBe(true);
     const taken = gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: ['roll'] }] });
     expect('module' in taken && taken.module.figures?.[0]?.eventTypes).toEqual(['roll']);
     const report = { ...(games.get('coin-flip')?.report as AnyGameReport) };

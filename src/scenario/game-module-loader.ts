@@ -9,7 +9,7 @@
  * The module is loaded by its absolute path, which the returned module keeps (`source`), so a
  * worker thread, `report` and `merge` load the very same file again.
  */
-import { closestName } from '../core/did-you-mean.js';
+import { editDistance } from '../core/did-you-mean.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -216,8 +216,10 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
   // part misspelt, read by nothing (review 30e); other keys of a module's own are left alone.
   for (const key of Object.keys(candidate)) {
     if (key === 'game' || key === 'source' || Object.hasOwn(PART_SHAPES, key)) continue;
-    const meant = closestName(key, Object.keys(PART_SHAPES));
-    if (meant !== null && (PART_SHAPES[meant] as (value: unknown) => boolean)(candidate[key])) return { problem: `exports a game module with "${key}", which no part of a game module is named; did you mean ${meant}?` };
+    // One edit from a part whose shape is its own (not any function or text): `figure: [unit]`,
+    // where `cards: () => [...]` beside the game is the module's own (review 30f).
+    const meant = DISTINCT_PARTS.find((name) => editDistance(key, name) <= 1);
+    if (meant !== undefined && (PART_SHAPES[meant] as (value: unknown) => boolean)(candidate[key])) return { problem: `exports a game module with "${key}", which is not the name of a part of a game module; did you mean ${meant}?` };
   }
   const game = normalized(candidate['game'] as AnyGame);
   for (const name of ['charts', 'lengthCap'] as const) {
@@ -238,8 +240,9 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
 }
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';
-const isListOf = (value: unknown, item: (entry: Record<string, unknown>) => boolean): boolean =>
-  Array.isArray(value) && value.length > 0 && value.every((entry) => typeof entry === 'object' && entry !== null && item(entry as Record<string, unknown>));
+/** A list with some entry an object that `item` says is of the part's kind: one malformed entry does not make the rest a game's own (review 30f). */
+const isListWith = (value: unknown, item: (entry: Record<string, unknown>) => boolean): boolean =>
+  Array.isArray(value) && value.some((entry) => typeof entry === 'object' && entry !== null && item(entry as Record<string, unknown>));
 
 /**
  * A {@link GameModule}'s parts besides its game, each with the shape of what it holds. A game
@@ -251,13 +254,16 @@ const isListOf = (value: unknown, item: (entry: Record<string, unknown>) => bool
 const PART_SHAPES: Readonly<Record<string, (value: unknown) => boolean>> = {
   report: (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)['createCollector'] === 'function',
   defaultMetric: (value) => typeof value === 'string',
-  headlines: (value) => isListOf(value, (entry) => typeof entry['path'] === 'string' && typeof entry['label'] === 'string'),
-  figures: (value) => isListOf(value, (entry) => typeof entry['name'] === 'string' && typeof entry['create'] === 'function'),
+  headlines: (value) => isListWith(value, (entry) => typeof entry['path'] === 'string' && typeof entry['label'] === 'string'),
+  figures: (value) => isListWith(value, (entry) => typeof entry['name'] === 'string' && typeof entry['create'] === 'function'),
   charts: isFunction,
   lengthCap: isFunction,
-  decks: (value) => isListOf(value, (entry) => typeof entry['path'] === 'string' && typeof entry['seat'] === 'number'),
-  render: (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)['board'] === 'function',
+  decks: (value) => isListWith(value, (entry) => typeof entry['path'] === 'string' && typeof entry['seat'] === 'number'),
+  render: (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)['board'] === 'function' && typeof (value as Record<string, unknown>)['size'] === 'function',
 };
+
+/** The parts whose shape tells them from a module's own keys: a near miss of their names holding that shape is the part misspelt. */
+const DISTINCT_PARTS: readonly string[] = ['report', 'headlines', 'figures', 'decks', 'render'];
 
 /** The parts of a game module `object` (a game definition) holds in their part's shape. */
 function moduleLookingParts(object: Readonly<Record<string, unknown>>): string[] {
