@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { judge, type Figure } from '../src/ladder/headlines.js';
 import { levelScenario, standaloneText } from '../src/ladder/level-scenario.js';
-import { relocateModulePaths, scenarioData, scenarioYaml } from '../src/scenario/relocate.js';
+import { relocateModulePaths, scenarioData, scenarioYaml, unshared } from '../src/scenario/relocate.js';
 import { parseLevel, parseLevels, splitLevels, splitSeatSpecs } from '../src/ladder/levels.js';
 import { ReproducibleFailure } from '../src/core/errors.js';
 import { runLadder } from '../src/ladder/ladder.js';
@@ -381,6 +381,8 @@ describe('hordelab ladder and checks across a ladder', () => {
     writeFileSync(join(work, 'map.yaml'), text);
     const base = await parseScenario(text, join(work, 'map.yaml'));
     expect((base.params as { extra: unknown }).extra).toBeInstanceOf(Map);
+    // A dotted --set cannot reach a Map's entries: refused, where it was set on the Map and read by nothing (review 30f).
+    await expect(parseScenario(text, join(work, 'map.yaml'), { set: ['extra.a=5'] })).rejects.toThrow('--set extra.a=5: extra: is a Map (YAML 1.1 !!omap), whose entries a dotted key cannot set; expected the whole value, such as --set extra=...');
     const level = await levelScenario(base, parseLevel('random', '--levels'), '--levels');
     expect((level.params as { extra: unknown }).extra).toBeInstanceOf(Map);
     expect(playTally(level, 0, 4).outcomes).toEqual(playTally(base, 0, 4).outcomes);
@@ -434,6 +436,27 @@ describe('hordelab ladder and checks across a ladder', () => {
     const document: Record<string, unknown> = { game: 'coin-flip', seats, params: { blob: seats } };
     relocateModulePaths(document, join(work, 's.yaml'), join(work, 'out'));
     expect([document['seats'], (document['params'] as { blob: unknown }).blob]).toEqual([['../agents/a.mjs', 'random'], ['./agents/a.mjs', 'random']]);
+  });
+
+  it("writes a level file's parameters as given, big whole numbers as exponents, a tuned file's ladder and seats apart from what aliases them (review 30f)", async () => {
+    // With --set, the parameters the file and the flag give, not the game's defaults written whole.
+    const coin = await parseScenario('game: coin-flip\nmatches: 4\nseed: 1\nseats: [random, random]\n', join(work, 'given.yaml'), { set: ['winRate=0.3'] });
+    const written = standaloneText(coin);
+    expect((scenarioData(written, 'given.yaml') as { params: unknown }).params).toEqual({ winRate: 0.3 });
+    // A JSON scenario's level is written as YAML, so --set's .nan comes back as itself.
+    const json = await parseScenario('{"game": "coin-flip", "matches": 4, "seed": 1, "seats": ["random", "random"]}', join(work, 'given.json'), { set: ['winRate=0.5'] });
+    expect(standaloneText(json)).toBe('game: coin-flip\nmatches: 4\nseed: 1\nseats:\n  - random\n  - random\nparams:\n  winRate: 0.5\n');
+    // A whole number past 2^53 is written as an exponent, which the loader reads exactly.
+    expect(scenarioYaml('seed: 1\n', 's.yaml', { big: 1e20, odd: 2 ** 53 + 2, small: 5 })).toBe('big: 1e+20\nodd: 9.007199254740994e+15\nsmall: 5\n');
+    // A ladder's levels name modules from the new folder, each seat apart.
+    const document: Record<string, unknown> = { ladder: ['random', './agents/a.mjs:depth=2/greedy', 'greedy/./b.mjs'] };
+    relocateModulePaths(document, join(work, 's.yaml'), join(work, 'out'));
+    expect(document['ladder']).toEqual(['random', '../agents/a.mjs:depth=2/greedy', 'greedy/../b.mjs']);
+    // Data no two places of which share an object: a setting written into one stays there.
+    const seats = [{ agent: 'mcts' }, 'random'];
+    const apart = unshared({ seats, params: { blob: seats }, map: new Map([['k', seats]]) });
+    (apart.seats[0] as { agent: string }).agent = 'greedy';
+    expect([apart.params.blob, apart.map.get('k')]).toEqual([[{ agent: 'mcts' }, 'random'], [{ agent: 'mcts' }, 'random']]);
   });
 
   it("a ladder run again into its folder with fewer levels leaves no file of the levels it dropped, and keeps a user's own (audit 30a)", async () => {

@@ -13,7 +13,7 @@
 import { extname } from 'node:path';
 import type { AgentFactory } from '../core/agent.js';
 import { UsageError } from '../core/errors.js';
-import { parseScenario, type Scenario } from '../scenario/scenario.js';
+import { paramsAsWritten, parseScenario, type Scenario } from '../scenario/scenario.js';
 import { scenarioData, scenarioYaml } from '../scenario/relocate.js';
 import type { Level, SeatLevel } from './levels.js';
 
@@ -112,12 +112,15 @@ export async function pairingScenario(base: Scenario, stronger: Level, weaker: L
 /**
  * A level's (or pairing's) scenario as a file that reproduces it alone with `hordelab run`: the
  * overrides the ladder was given (`--matches`, `--seed`, `--set` of parameters) written into it,
- * the parameters whole where any was set.
+ * the parameters as the file and those flags give them.
  */
 export function standaloneText(scenario: Scenario): string {
   const { text, file, overrides } = scenario.source;
   const paramsSet = (overrides.set ?? []).some((assignment) => !/^seat\d+\./.test(assignment.trim()));
-  return withFields(text, file, () => ({ matches: scenario.matches, seed: scenario.seed, ...(paramsSet ? { params: scenario.params } : {}) }));
+  // As YAML whatever the scenario was written in: a level file is a .yaml file, and JSON cannot
+  // hold what --set may give (.nan), review 30f.
+  const data = { ...scenarioData(text, file), matches: scenario.matches, seed: scenario.seed, ...(paramsSet ? { params: paramsAsWritten(scenario) } : {}) };
+  return scenarioYaml(text, file, data);
 }
 
 /**
@@ -132,7 +135,8 @@ function withFields(text: string, file: string, fields: (document: Record<string
 
 /**
  * `value` as JSON that reads back as it is: -0 and ±Infinity (a JSON scenario's `-0` and `1e400`)
- * written as `-0` and `±1e400`, where JSON.stringify writes 0 and null (review 30e: a JSON
+ * written as `-0` and `±1e400`, where JSON.stringify writes 0 and null, and whole numbers past
+ * 2^53 as exponents (review 30e: a JSON
  * scenario's ladder levels played other parameters). Each is marked as a string first, with a
  * mark no text of the data holds.
  */
@@ -141,7 +145,18 @@ function exactJson(value: unknown): string {
   let mark = '#number';
   while (plain.includes(mark)) mark += '#';
   const written: Record<string, string> = { [`${mark}-0`]: '-0', [`${mark}+inf`]: '1e400', [`${mark}-inf`]: '-1e400' };
-  const text = JSON.stringify(value, (_key, item: unknown) => (Object.is(item, -0) ? `${mark}-0` : item === Infinity ? `${mark}+inf` : item === -Infinity ? `${mark}-inf` : item), 2);
+  const marked = (item: unknown): unknown => {
+    if (typeof item !== 'number') return item;
+    if (Object.is(item, -0)) return `${mark}-0`;
+    if (item === Infinity || item === -Infinity) return `${mark}${item > 0 ? '+' : '-'}inf`;
+    // A whole number past 2^53 in digits is one the loader refuses as read inexactly (review 30f): as an exponent.
+    if (Number.isInteger(item) && !Number.isSafeInteger(item)) {
+      written[`${mark}${item}`] = item.toExponential();
+      return `${mark}${item}`;
+    }
+    return item;
+  };
+  const text = JSON.stringify(value, (_key, item: unknown) => marked(item), 2);
   // Every string of JSON text, escapes and all, from left to right: a mark is only ever a whole one.
   return text.replace(/"((?:[^"\\]|\\.)*)"/g, (quoted, inner: string) => written[inner] ?? quoted);
 }

@@ -6,6 +6,7 @@
 import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { Document, isMap, isScalar, parseDocument, visit } from 'yaml';
 import { isModulePath } from './agent-module.js';
+import { splitSeatSpecs } from '../ladder/levels.js';
 
 /** `spec` as named from `toDir`, when it is a relative module path read beside `fromFile`. */
 function relocated(spec: unknown, fromFile: string, toDir: string): unknown {
@@ -33,6 +34,35 @@ export function relocateModulePaths(document: Record<string, unknown>, fromFile:
   if (Array.isArray(seats)) document['seats'] = seatList(seats);
   else if (typeof seats === 'object' && seats !== null) document['seats'] = Object.fromEntries(Object.entries(seats).map(([key, list]) => [key, Array.isArray(list) ? seatList(list) : list]));
   if (Array.isArray(document['metrics'])) document['metrics'] = document['metrics'].map((path: unknown) => relocated(path, fromFile, toDir));
+  // A ladder's levels name agent modules too, each seat of a level (`a.mjs/greedy`) apart (review 30f).
+  if (Array.isArray(document['ladder'])) document['ladder'] = document['ladder'].map((level: unknown) => (typeof level === 'string' ? relocatedLevel(level, fromFile, toDir) : level));
+}
+
+/** A level spec (`./mine.mjs:depth=2/greedy`) with each seat's module path named from `toDir`. */
+function relocatedLevel(level: string, fromFile: string, toDir: string): string {
+  return splitSeatSpecs(level)
+    .map((seat) => {
+      const colon = seat.indexOf(':');
+      const agent = colon < 0 ? seat : seat.slice(0, colon);
+      return `${relocated(agent, fromFile, toDir) as string}${colon < 0 ? '' : seat.slice(colon)}`;
+    })
+    .join('/');
+}
+
+/**
+ * A copy of data read from a scenario file in which no two places share an object: YAML's aliases
+ * make one object of two fields, and a tuned file setting one of them changed the other (review
+ * 30f). Maps and Sets are copied so too; anything else is handed on as it is. The data has no
+ * cycle (the loader refuses a value that holds itself).
+ */
+export function unshared<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(unshared) as T;
+  if (value instanceof Map) return new Map([...value].map(([key, item]) => [unshared(key), unshared(item)])) as T;
+  if (value instanceof Set) return new Set([...value].map(unshared)) as T;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unshared(item)])) as T;
 }
 
 /** A scenario file's text as data: JSON (a byte-order mark an editor put first skipped, as the loader does) or YAML, as the scenario was read. */
@@ -64,6 +94,11 @@ export function scenarioYaml(text: string, file: string, data: Readonly<Record<s
   visit(written, {
     Pair(_, pair) {
       if (isScalar(pair.key) && pair.key.value === '<<') Object.assign(pair.key, { tag: 'tag:yaml.org,2002:str', type: 'QUOTE_DOUBLE' });
+    },
+    // A whole number past 2^53 written out in digits (1e20 as 100000000000000000000) is one the
+    // loader refuses as read inexactly: written as the exponent it was given as (review 30f).
+    Scalar(_, scalar) {
+      if (typeof scalar.value === 'number' && Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value)) scalar.format = 'EXP';
     },
   });
   if (source === null) return written.toString();

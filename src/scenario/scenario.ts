@@ -292,7 +292,7 @@ interface SetFlags {
 
 function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly string[]): SetFlags {
   // Parameters: the file's, then each --set on top; errors name where the value came from.
-  const rawParams: Record<string, unknown> = structuredClone(data.params ?? {});
+  const rawParams: Record<string, unknown> = copyOfData(data.params ?? {});
   const setBy = new Map<string, string>();
   // `seat2.iterations=100` sets an agent setting of the second seat (of the list when rotating).
   const seatSettings = new Map<number, SeatSetting[]>();
@@ -308,7 +308,7 @@ function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly s
     }
     // A dotted key changes one part of a parameter: start from its default if the file has none.
     if (parsed.path.length > 1 && rawParams[top] === undefined && Object.hasOwn(game.parameters, top)) {
-      rawParams[top] = structuredClone((game.parameters as Record<string, { default: unknown }>)[top]?.default);
+      rawParams[top] = copyOfData((game.parameters as Record<string, { default: unknown }>)[top]?.default);
     }
     try {
       setPath(rawParams, parsed.path, parsed.value);
@@ -319,6 +319,19 @@ function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly s
     setBy.set(top, assignment);
   }
   return { rawParams, setBy, seatSettings };
+}
+
+/**
+ * `scenario`'s parameters as its file gives them with its `--set` flags of parameters applied,
+ * before any default is filled in: what a file that reproduces the scenario writes. The game
+ * fills in its defaults there as here; written whole, a default only some YAML holds (a Map, a
+ * date, bytes) could come back as another value (review 30f).
+ */
+export function paramsAsWritten(scenario: Scenario): Record<string, unknown> {
+  const { text, file, overrides } = scenario.source;
+  const data = parseDocument(text, file) as ScenarioData;
+  const sets = (overrides.set ?? []).filter((assignment) => !/^seat\d+\./.test(assignment.trim()));
+  return readSetFlags(scenario.entry.game, data, sets).rawParams;
 }
 
 /** The game's parameters, defaults filled in, or undefined with their problems added to `issues` (each naming the file or the --set flag it came from). */
@@ -813,6 +826,12 @@ export function setPath(target: Record<string, unknown>, path: readonly string[]
   let node: Record<string, unknown> | unknown[] = target;
   for (let i = 0; i < path.length; i++) {
     const key = path[i] as string;
+    // A Map, Set, date or bytes (YAML 1.1's !!omap, !!set, timestamps, !!binary) holds no fields a
+    // dotted key could set: one set on it was read by nothing (review 30f).
+    const prototype: unknown = Object.getPrototypeOf(node);
+    if (!Array.isArray(node) && prototype !== Object.prototype && prototype !== null) {
+      throw new UsageError([{ source: path.slice(0, i).join('.'), field: '', message: `is ${describeHolder(node)}, whose entries a dotted key cannot set; expected the whole value, such as --set ${path[0] ?? ''}=...` }]);
+    }
     // In a list (a pair of bounds, a deck's counts) a dotted key is an entry's index: `zombieHealth.1=5`.
     const at: string | number = Array.isArray(node) ? listIndex(node, key, path.slice(0, i)) : key;
     const container = node as Record<string | number, unknown>;
@@ -824,6 +843,14 @@ export function setPath(target: Record<string, unknown>, path: readonly string[]
     if (typeof next !== 'object' || next === null) container[at] = {};
     node = container[at] as Record<string, unknown> | unknown[];
   }
+}
+
+/** What a value no dotted key can reach into is, as a message says it. */
+function describeHolder(value: object): string {
+  if (value instanceof Map) return 'a Map (YAML 1.1 !!omap)';
+  if (value instanceof Set) return 'a Set (YAML 1.1 !!set)';
+  if (value instanceof Date) return 'a date';
+  return ArrayBuffer.isView(value) ? 'bytes' : 'not a mapping';
 }
 
 /** `key` as an index of `list`, the value at `above`. @throws UsageError unless it is one of the list's indices. */

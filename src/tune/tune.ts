@@ -14,6 +14,7 @@
  * per target and `probabilityInBand` (see TargetResult). The tuned scenario is written as a file
  * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
+import { copyOfData } from '../core/game-params.js';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { makeFolders } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
@@ -22,7 +23,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
-import { relocateModulePaths, scenarioData, scenarioYaml } from '../scenario/relocate.js';
+import { relocateModulePaths, scenarioData, scenarioYaml, unshared } from '../scenario/relocate.js';
 import { parseAssignment, setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { regularizedBeta } from '../stats/distributions.js';
@@ -1030,7 +1031,8 @@ function publishTune(scenario: Scenario, outDir: string, result: TuneResult, che
 
 /** The scenario with the best setting applied, as YAML, with how it was found on top. */
 function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
-  const data = scenarioData(scenario.source.text, scenario.source.file);
+  // Unshared: a setting written into one field must not reach another that aliased it (review 30f).
+  const data = unshared(scenarioData(scenario.source.text, scenario.source.file));
   const params = (data['params'] ??= {}) as Record<string, unknown>;
   for (const assignment of [...(scenario.source.overrides.set ?? []), ...result.assignments]) {
     const at = assignment.indexOf('=');
@@ -1052,7 +1054,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
     // As --set does: a dotted key changes one entry of a parameter, the rest at its default.
     const top = path[0] as string;
     const spec = (scenario.entry.game.parameters as Record<string, { default: unknown } | undefined>)[top];
-    if (path.length > 1 && params[top] === undefined && spec !== undefined) params[top] = structuredClone(spec.default);
+    if (path.length > 1 && params[top] === undefined && spec !== undefined) params[top] = copyOfData(spec.default);
     setPath(params, path, value);
   }
   data['name'] = `${scenario.name}-tuned`;
