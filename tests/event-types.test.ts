@@ -162,7 +162,12 @@ describe('eventTypes in a game module', () => {
     expect('module' in gameModuleFromExport({ ...game, decks: [['+1', 4]], headlines: 'none', report: 'weekly' })).toBe(true);
     expect('module' in gameModuleFromExport({ game, cards: [1], docs: 'x', version: '1.0', figure: 'a drawing' })).toBe(true);
     // Functions and objects of a module's own, near a part's name, are its own (review 30f).
-    expect('module' in gameModuleFromExport({ game, cards: () => [], parts: () => 1, length: () => 2, chart: () => [], header: { board: () => '' }, figureUnits: [unit] })).toBe(true);
+    expect('module' in gameModuleFromExport({ game, cards: () => [], parts: () => 1, length: () => 2, renderer: { board: () => '' }, header: { board: () => '' }, figureUnits: [unit] })).toBe(true);
+    // One letter off any part, in its shape, is that part misspelt (review 30g).
+    expect(gameModuleFromExport({ game, chart: () => [] })).toEqual({ problem: 'exports a game module with "chart", which is not the name of a part of a game module; did you mean charts?' });
+    expect(gameModuleFromExport({ game, defaultMetrc: 'drawRate' })).toEqual({ problem: 'exports a game module with "defaultMetrc", which is not the name of a part of a game module; did you mean defaultMetric?' });
+    // A board drawing without its size is refused at load, not when a replay page is drawn.
+    expect(gameModuleFromExport({ game, render: { board: () => '' } })).toEqual({ problem: 'exports a game module whose render is not an object with board(state) and size(state) functions' });
     const taken = gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: ['roll'] }] });
     expect('module' in taken && taken.module.figures?.[0]?.eventTypes).toEqual(['roll']);
     const report = { ...(games.get('coin-flip')?.report as AnyGameReport) };
