@@ -77,7 +77,7 @@ describe('copyOfData', () => {
     expect([copyOfData(date) === date, copyOfData(date).getTime(), copyOfData(date) instanceof Date]).toEqual([false, 5, true]);
   });
 
-  it('copies an object reached twice once: the copy shares what the value shares, and holds itself where it does (review 30f: 2^100 copies of a Map holding itself twice)', () => {
+  it('keeps a cycle as a cycle, and copies a value reached twice side by side as two equal values (review 30f: 2^100 copies of a Map holding itself twice; review 30g: a game told an alias from a copy)', () => {
     const map = new Map<string, unknown>();
     map.set('a', map);
     map.set('b', map);
@@ -86,12 +86,19 @@ describe('copyOfData', () => {
     const shared = { n: 1 };
     const looped: Record<string, unknown> = { left: shared, right: shared, set: new Set([shared]), list: [shared] };
     looped['self'] = looped;
+    const inner: Record<string, unknown> = { n: 2 };
+    inner['up'] = { to: inner };
+    looped['inner'] = inner;
     const copy = copyOfData(looped);
-    const copiedShared = copy['left'];
-    expect([copiedShared === shared, copy['right'] === copiedShared, [...(copy['set'] as Set<unknown>)][0] === copiedShared, (copy['list'] as unknown[])[0] === copiedShared, copy['self'] === copy]).toEqual([false, true, true, true, true]);
+    const left = copy['left'];
+    expect([left === shared, copy['right'] === left, [...(copy['set'] as Set<unknown>)][0] === left, (copy['list'] as unknown[])[0] === left]).toEqual([false, false, false, false]);
+    expect([copy['right'], [...(copy['set'] as Set<unknown>)][0], (copy['list'] as unknown[])[0]]).toEqual([shared, shared, shared]);
+    expect(copy['self']).toBe(copy);
+    const innerCopy = copy['inner'] as { up: { to: unknown } };
+    expect([innerCopy === inner, innerCopy.up.to === innerCopy]).toEqual([false, true]);
     const date = new Date(1);
     const dates = copyOfData([date, date]);
-    expect([dates[0] === date, dates[0] === dates[1]]).toEqual([false, true]);
+    expect([dates[0] === date, dates[0] === dates[1], dates[1]?.getTime()]).toEqual([false, false, 1]);
     // Frozen as the scenario's parameters are, a value holding itself is frozen, not followed forever.
     expect(Object.isFrozen(deepFreeze(copy))).toBe(true);
     expect(Object.isFrozen(copy['left'])).toBe(true);
