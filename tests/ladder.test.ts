@@ -446,6 +446,11 @@ describe('hordelab ladder and checks across a ladder', () => {
     // A JSON scenario's level is written as YAML, so --set's .nan comes back as itself.
     const json = await parseScenario('{"game": "coin-flip", "matches": 4, "seed": 1, "seats": ["random", "random"]}', join(work, 'given.json'), { set: ['winRate=0.5'] });
     expect(standaloneText(json)).toBe('game: coin-flip\nmatches: 4\nseed: 1\nseats:\n  - random\n  - random\nparams:\n  winRate: 0.5\n');
+    // Data holding itself twice over is read once per object, not along every path.
+    const twice: Record<string, unknown> = { n: 1 };
+    twice['a'] = twice;
+    twice['b'] = twice;
+    expect(scenarioYaml('seed: 1\n', 's.yaml', { params: { twice } })).toMatch(/^params:\n  twice: &a1\n/);
     // A whole number past 2^53 is written as an exponent, which the loader reads exactly.
     expect(scenarioYaml('seed: 1\n', 's.yaml', { big: 1e20, odd: 2 ** 53 + 2, small: 5 })).toBe('big: 1e+20\nodd: 9.007199254740994e+15\nsmall: 5\n');
     // A ladder's levels name modules from the new folder, each seat apart.

@@ -113,9 +113,10 @@ export function scenarioYaml(text: string, file: string, data: Readonly<Record<s
   return written.toString();
 }
 
-/** Whether `value` holds, anywhere, a Map, Set, Date or typed array: values only YAML 1.1 writes as themselves. */
-function holdsTaggedValue(value: unknown, depth = 0): boolean {
-  if (typeof value !== 'object' || value === null || depth > 200) return false;
+/** Whether `value` holds, anywhere, a Map, Set, Date or typed array: values only YAML 1.1 writes as themselves. Each object is read once (a default may hold itself). */
+function holdsTaggedValue(value: unknown, seen = new Set<object>()): boolean {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return false;
   if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) return true;
-  return Object.values(value).some((item) => holdsTaggedValue(item, depth + 1));
+  seen.add(value);
+  return Object.values(value).some((item) => holdsTaggedValue(item, seen));
 }
