@@ -10,13 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { judge, type Figure } from '../src/ladder/headlines.js';
 import { levelScenario, standaloneText } from '../src/ladder/level-scenario.js';
-import { relocateModulePaths, scenarioData, scenarioYaml, unshared } from '../src/scenario/relocate.js';
+import { relocateModulePaths, scenarioYaml } from '../src/scenario/relocate.js';
+import { copyOfData } from '../src/core/game-params.js';
 import { parseLevel, parseLevels, splitLevels, splitSeatSpecs } from '../src/ladder/levels.js';
 import { ReproducibleFailure } from '../src/core/errors.js';
 import { runLadder } from '../src/ladder/ladder.js';
 import { playTally } from '../src/ladder/tally.js';
 import { hordelabIn, type CliResult } from './cli-harness.js';
-import { parseScenario } from '../src/scenario/scenario.js';
+import { parseScenario, scenarioFileData } from '../src/scenario/scenario.js';
 import { games } from '../src/registry.js';
 
 const builtInGames = [...games.values()];
@@ -420,12 +421,12 @@ describe('hordelab ladder and checks across a ladder', () => {
     // A 1.2 file given a Map (a game's default written whole) is written as YAML 1.1.
     const withMap = scenarioYaml('game: coin-flip\nseed: 1\n', 's.yaml', { game: 'coin-flip', seed: 1, params: { extra: new Map([['a', 1]]), when: new Date(0) } });
     expect(withMap).toMatch(/^%YAML 1\.1\n---\n/);
-    const back = scenarioData(withMap, 's.yaml') as { params: { extra: unknown; when: unknown } };
+    const back = scenarioFileData(withMap, 's.yaml') as { params: { extra: unknown; when: unknown } };
     expect([back.params.extra instanceof Map, back.params.when instanceof Date]).toEqual([true, true]);
     // A key "<<" is a key in both versions.
     for (const head of ['', '%YAML 1.1\n---\n']) {
       const merged = scenarioYaml(`${head}game: coin-flip\n`, 's.yaml', { game: 'coin-flip', params: { blob: { '<<': { a: 1 }, b: 2 } } });
-      expect((scenarioData(merged, 's.yaml') as { params: unknown }).params).toEqual({ blob: { '<<': { a: 1 }, b: 2 } });
+      expect((scenarioFileData(merged, 's.yaml') as { params: unknown }).params).toEqual({ blob: { '<<': { a: 1 }, b: 2 } });
     }
     // A JSON scenario's -0 and 1e400 come back as themselves in a level.
     const json = '{"game": "coin-flip", "matches": 4, "seed": 1, "params": {"winRate": -0}, "seats": ["random", "random"]}';
@@ -442,7 +443,7 @@ describe('hordelab ladder and checks across a ladder', () => {
     // With --set, the parameters the file and the flag give, not the game's defaults written whole.
     const coin = await parseScenario('game: coin-flip\nmatches: 4\nseed: 1\nseats: [random, random]\n', join(work, 'given.yaml'), { set: ['winRate=0.3'] });
     const written = standaloneText(coin);
-    expect((scenarioData(written, 'given.yaml') as { params: unknown }).params).toEqual({ winRate: 0.3 });
+    expect((scenarioFileData(written, 'given.yaml') as { params: unknown }).params).toEqual({ winRate: 0.3 });
     // A JSON scenario's level is written as YAML, so --set's .nan comes back as itself.
     const json = await parseScenario('{"game": "coin-flip", "matches": 4, "seed": 1, "seats": ["random", "random"]}', join(work, 'given.json'), { set: ['winRate=0.5'] });
     expect(standaloneText(json)).toBe('game: coin-flip\nmatches: 4\nseed: 1\nseats:\n  - random\n  - random\nparams:\n  winRate: 0.5\n');
@@ -457,9 +458,9 @@ describe('hordelab ladder and checks across a ladder', () => {
     const document: Record<string, unknown> = { ladder: ['random', './agents/a.mjs:depth=2/greedy', 'greedy/./b.mjs'] };
     relocateModulePaths(document, join(work, 's.yaml'), join(work, 'out'));
     expect(document['ladder']).toEqual(['random', '../agents/a.mjs:depth=2/greedy', 'greedy/../b.mjs']);
-    // Data no two places of which share an object: a setting written into one stays there.
+    // Copied as a tuned file's data is, no two places share an object: a setting written into one stays there.
     const seats = [{ agent: 'mcts' }, 'random'];
-    const apart = unshared({ seats, params: { blob: seats }, map: new Map([['k', seats]]) });
+    const apart = copyOfData({ seats, params: { blob: seats }, map: new Map([['k', seats]]) });
     (apart.seats[0] as { agent: string }).agent = 'greedy';
     expect([apart.params.blob, apart.map.get('k')]).toEqual([[{ agent: 'mcts' }, 'random'], [{ agent: 'mcts' }, 'random']]);
   });

@@ -13,8 +13,8 @@
 import { extname } from 'node:path';
 import type { AgentFactory } from '../core/agent.js';
 import { UsageError } from '../core/errors.js';
-import { paramsAsWritten, parseScenario, type Scenario } from '../scenario/scenario.js';
-import { scenarioData, scenarioYaml } from '../scenario/relocate.js';
+import { paramsAsWritten, parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
+import { scenarioYaml } from '../scenario/relocate.js';
 import type { Level, SeatLevel } from './levels.js';
 
 type RawSeat = string | { agent: string; config?: Record<string, unknown>; name?: string };
@@ -119,7 +119,7 @@ export function standaloneText(scenario: Scenario): string {
   const paramsSet = (overrides.set ?? []).some((assignment) => !/^seat\d+\./.test(assignment.trim()));
   // As YAML whatever the scenario was written in: a level file is a .yaml file, and JSON cannot
   // hold what --set may give (.nan), review 30f.
-  const data = { ...scenarioData(text, file), matches: scenario.matches, seed: scenario.seed, ...(paramsSet ? { params: paramsAsWritten(scenario) } : {}) };
+  const data = { ...(scenarioFileData(text, file) as Record<string, unknown>), matches: scenario.matches, seed: scenario.seed, ...(paramsSet ? { params: paramsAsWritten(scenario) } : {}) };
   return scenarioYaml(text, file, data);
 }
 
@@ -128,7 +128,7 @@ export function standaloneText(scenario: Scenario): string {
  * data) set in it: JSON as JSON, YAML as {@link scenarioYaml} writes it (its version's tags kept).
  */
 function withFields(text: string, file: string, fields: (document: Record<string, unknown>) => Record<string, unknown>): string {
-  const document = scenarioData(text, file);
+  const document = scenarioFileData(text, file) as Record<string, unknown>;
   const edited = { ...document, ...fields(document) };
   return extname(file).toLowerCase() === '.json' ? exactJson(edited) : scenarioYaml(text, file, edited);
 }

@@ -218,7 +218,7 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
     if (key === 'game' || key === 'source' || Object.hasOwn(PART_SHAPES, key)) continue;
     // One edit from a part whose shape is its own (not any function or text): `figure: [unit]`,
     // where `cards: () => [...]` beside the game is the module's own (review 30f).
-    const meant = DISTINCT_PARTS.find((name) => editDistance(key, name) <= 1);
+    const meant = Object.keys(PART_SHAPES).find((name) => editDistance(key, name) <= 1);
     if (meant !== undefined && (PART_SHAPES[meant] as (value: unknown) => boolean)(candidate[key])) return { problem: `exports a game module with "${key}", which is not the name of a part of a game module; did you mean ${meant}?` };
   }
   const game = normalized(candidate['game'] as AnyGame);
@@ -267,8 +267,6 @@ const PART_SHAPES: Readonly<Record<string, (value: unknown) => boolean>> = {
   render: (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)['board'] === 'function',
 };
 
-/** The parts a near miss of whose names (one letter off) holding that part's shape is the part misspelt: all of them (review 30g: `chart:`, `defaultMetrc:` were read by nothing). */
-const DISTINCT_PARTS: readonly string[] = Object.keys(PART_SHAPES);
 
 /** The parts of a game module `object` (a game definition) holds in their part's shape. */
 function moduleLookingParts(object: Readonly<Record<string, unknown>>): string[] {

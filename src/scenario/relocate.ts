@@ -49,27 +49,6 @@ function relocatedLevel(level: string, fromFile: string, toDir: string): string 
     .join('/');
 }
 
-/**
- * A copy of data read from a scenario file in which no two places share an object: YAML's aliases
- * make one object of two fields, and a tuned file setting one of them changed the other (review
- * 30f). Maps and Sets are copied so too; anything else is handed on as it is. The data has no
- * cycle (the loader refuses a value that holds itself).
- */
-export function unshared<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(unshared) as T;
-  if (value instanceof Map) return new Map([...value].map(([key, item]) => [unshared(key), unshared(item)])) as T;
-  if (value instanceof Set) return new Set([...value].map(unshared)) as T;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unshared(item)])) as T;
-}
-
-/** A scenario file's text as data: JSON (a byte-order mark an editor put first skipped, as the loader does) or YAML, as the scenario was read. */
-export function scenarioData(text: string, file: string): Record<string, unknown> {
-  if (extname(file).toLowerCase() === '.json') return JSON.parse(text.startsWith('\ufeff') ? text.slice(1) : text) as Record<string, unknown>;
-  return (parseDocument(text).toJS({ maxAliasCount: 100 }) ?? {}) as Record<string, unknown>;
-}
 
 /**
  * `data` (a scenario read from `text`, then changed) written as YAML in the YAML version `text`

@@ -247,7 +247,7 @@ type ScenarioData = z.infer<typeof scenarioSchema>;
 
 /** The scenario text parsed and checked against the schema (no game known yet). */
 function scenarioData(text: string, file: string): ScenarioData {
-  const raw = parseDocument(text, file);
+  const raw = scenarioFileData(text, file);
   // An empty file (or one holding only `~`, comments or a list) is no scenario: said as such, not as a schema's "expected object".
   const shape = notAMapping(raw);
   if (shape !== null) throw new UsageError([{ source: file, field: '', message: `${shape}; expected a scenario: a mapping with game, matches, seed and seats` }]);
@@ -329,7 +329,7 @@ function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly s
  */
 export function paramsAsWritten(scenario: Scenario): Record<string, unknown> {
   const { text, file, overrides } = scenario.source;
-  const data = parseDocument(text, file) as ScenarioData;
+  const data = scenarioFileData(text, file) as ScenarioData;
   const sets = (overrides.set ?? []).filter((assignment) => !/^seat\d+\./.test(assignment.trim()));
   return readSetFlags(scenario.entry.game, data, sets).rawParams;
 }
@@ -747,7 +747,8 @@ function pathKey(key: PropertyKey): string | number {
   return typeof key === 'number' ? key : String(key);
 }
 
-function parseDocument(written: string, file: string): unknown {
+/** A scenario file's text as data, read as its extension says (JSON or YAML, a byte-order mark skipped). @throws UsageError naming `file`. */
+export function scenarioFileData(written: string, file: string): unknown {
   const extension = extname(file).toLowerCase();
   // A byte-order mark an editor put first is no part of the scenario: YAML skips it, and so does
   // JSON here (JSON.parse refused it, naming a character no one can see).

@@ -23,8 +23,8 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
-import { relocateModulePaths, scenarioData, scenarioYaml, unshared } from '../scenario/relocate.js';
-import { parseAssignment, setPath, type Scenario } from '../scenario/scenario.js';
+import { relocateModulePaths, scenarioYaml } from '../scenario/relocate.js';
+import { parseAssignment, scenarioFileData, setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { regularizedBeta } from '../stats/distributions.js';
 import type { Metric } from '../present/metrics.js';
@@ -1031,8 +1031,9 @@ function publishTune(scenario: Scenario, outDir: string, result: TuneResult, che
 
 /** The scenario with the best setting applied, as YAML, with how it was found on top. */
 function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
-  // Unshared: a setting written into one field must not reach another that aliased it (review 30f).
-  const data = unshared(scenarioData(scenario.source.text, scenario.source.file));
+  // A copy, each alias a value of its own as the loader's parameters are: a setting written into
+  // one field must not reach another that aliased it (review 30f).
+  const data = copyOfData(scenarioFileData(scenario.source.text, scenario.source.file) as Record<string, unknown>);
   const params = (data['params'] ??= {}) as Record<string, unknown>;
   for (const assignment of [...(scenario.source.overrides.set ?? []), ...result.assignments]) {
     const at = assignment.indexOf('=');
