@@ -629,6 +629,26 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
   });
 
+  it("report blames a game module's own charts or lengthCap that throw, or charts that are not a list, on the module, not on summary.json", async () => {
+    const cases: [string, string, RegExp][] = [
+      ['charts', "charts() { throw new Error('boom'); }", /charts: threw while drawing this run's pages \(boom\)/],
+      ['charts', 'charts() { return null; }', /charts: threw while drawing this run's pages \(returned null, expected a list of charts\)/],
+      ['lengthCap', "lengthCap() { throw new Error('cap'); }", /lengthCap: threw while drawing this run's pages \(cap\)/],
+    ];
+    for (const [, part, message] of cases) {
+      const dir = gameFolder('game: ./entry.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+      const entry = join(dir, 'entry.mjs');
+      writeFileSync(entry, `import game from './first-six.mjs';\nexport default { game, ${part} };\n`);
+      expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q', '-w', '0')).status).toBe(0);
+      const report = await hordelabIn(dir, 'report', 'out');
+      expect(report.status, report.stderr).toBe(2);
+      expect(report.stderr.trim().split('\n')).toHaveLength(1);
+      expect(report.stderr.startsWith(`hordelab: ${entry}: `), report.stderr).toBe(true);
+      expect(report.stderr).toMatch(message);
+      expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
+    }
+  });
+
   it('an unknown plain word is an unknown game, with the choices', async () => {
     const dir = gameFolder('game: zombie-trainer\nmatches: 10\nseed: 1\nseats: [random, random]\n');
     const run = await hordelabIn(dir, 'run', 'first-six.yaml');

@@ -4,7 +4,7 @@
  */
 import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, metricTitle, present, type ChartSpec, type Row } from './chart-kit.js';
 import type { RunSummary } from './metrics.js';
-import { summaryGame } from './summary-game.js';
+import { callGamePart, summaryGame } from './summary-game.js';
 
 export type { ChartSpec } from './chart-kit.js';
 
@@ -88,12 +88,19 @@ export function chartsFor(summary: RunSummary): ChartSpec[] {
   const charts: ChartSpec[] = [];
   const outcomes = outcomeChart(summary);
   if (outcomes) charts.push(outcomes);
-  if (entry?.charts) charts.push(...entry.charts(results, summary));
+  if (entry?.charts) {
+    const own: unknown = callGamePart(summary.scenario, 'charts', () => {
+      const made: unknown = entry.charts!(results, summary);
+      if (!Array.isArray(made)) throw new Error(`returned ${made === null ? 'null' : typeof made}, expected a list of charts`);
+      return made;
+    });
+    charts.push(...(own as ChartSpec[]));
+  }
   if (entry?.figures) charts.push(...figureUnitCharts(summary, entry.figures));
   const rounds = histogramRows(get(results, 'rounds', 'histogram') ?? get(results, 'moves', 'histogram'), 'games');
   if (rounds.length > 0) {
     const moves = get(results, 'rounds') === undefined;
-    const limit = entry?.lengthCap?.(summary) ?? undefined;
+    const limit = entry?.lengthCap === undefined ? undefined : (callGamePart(summary.scenario, 'lengthCap', () => entry.lengthCap!(summary)) ?? undefined);
     // Only a limit some game reached is worth a note.
     const cap = limit !== undefined && rounds.some((row) => row['value'] === limit.value && Number(row['count']) > 0) ? limit : undefined;
     charts.push({

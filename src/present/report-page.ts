@@ -23,7 +23,7 @@ import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metr
 import { writeProblem } from './output-folder.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
-import { summaryGame } from './summary-game.js';
+import { callGamePart, summaryGame } from './summary-game.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from './output-folder.js';
 import { generatorMeta } from './own-files.js';
@@ -98,7 +98,7 @@ function summaryText(summary: RunSummary): string {
     return figures === null ? [] : [`\n\n${formatFigureTable(figures, heading)}`];
   });
   const cautions = cautionLines(summary);
-  return `${outcomes}${entry.report.formatSummary(summary.results)}${tables.join('')}${cautions.length === 0 ? '' : `\n\n${cautions.join('\n')}`}`;
+  return `${outcomes}${callGamePart(summary.scenario, 'report.formatSummary', () => entry.report.formatSummary(summary.results))}${tables.join('')}${cautions.length === 0 ? '' : `\n\n${cautions.join('\n')}`}`;
 }
 
 /**

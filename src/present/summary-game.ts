@@ -20,6 +20,22 @@ export interface SummaryGameRef {
   readonly gameModule?: { readonly spec: string; readonly path: string; readonly sha256?: string } | undefined;
 }
 
+/**
+ * Calls `part` of the summary's game (its charts, its report's text): a throw inside a game
+ * module's own code is the module's, said as such, naming its file and the part. Drawing pages
+ * otherwise takes a throw for a damaged summary.json, which would send the user to the wrong
+ * file. A built-in game's parts are called as they are.
+ */
+export function callGamePart<T>(scenario: SummaryGameRef, part: string, call: () => T): T {
+  if (scenario.gameModule === undefined) return call();
+  try {
+    return call();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError([{ source: scenario.gameModule.path, field: part, message: `threw while drawing this run's pages (${message}); fix the game module, then draw them again` }]);
+  }
+}
+
 /** The game of a summary whose module (if any) {@link loadSummaryGame} loaded; undefined when unknown. */
 export function summaryGame(scenario: SummaryGameRef): GameModule | undefined {
   if (scenario.gameModule !== undefined) return loaded.get(scenario.gameModule.path);
