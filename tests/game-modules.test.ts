@@ -517,6 +517,18 @@ describe('a game module that cannot be a game', () => {
     ['syntax.mjs', 'export default {\n', /cannot load game module "\.\/syntax\.mjs": /],
     ['game.ts', 'export default {};\n', /game module "\.\/game\.ts" is TypeScript.*compile it to JavaScript/],
     ['posing.mjs', "import game from './first-six.mjs';\nexport default { ...game, id: 'coin-flip' };\n", /game module "\.\/posing\.mjs" declares the id "coin-flip", which is a built-in game's; expected an id of its own/],
+    // A default a copy for each match cannot follow: 20,000 levels overflowed the stack as the
+    // run froze it (an internal failure), and one holding a part twice, 40 levels down, took 2^40.
+    [
+      'deep.mjs',
+      "import game from './first-six.mjs';\nlet v = 1;\nfor (let i = 0; i < 20000; i++) v = { a: v };\nexport default { ...game, parameters: { ...game.parameters, deep: { description: 'd', default: v, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n",
+      /has parameter "deep" whose default is nested deeper than 64 levels; expected data a copy for each match can follow to its end/,
+    ],
+    [
+      'pairs.mjs',
+      "import game from './first-six.mjs';\nlet v = [1];\nfor (let i = 0; i < 40; i++) v = { l: v, r: v };\nexport default { ...game, parameters: { ...game.parameters, pairs: { description: 'p', default: v, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n",
+      /has parameter "pairs" whose default is more than 1,000,000 objects when copied/,
+    ],
   ];
   it('a syntax error names the line it is on (Node\'s own import error does not)', () => {
     const dir = gameFolder('game: ./syntax.mjs\nmatches: 10\nseed: 1\nseats: [random, random]\n');

@@ -4,7 +4,7 @@
  * writes into its parameters changes that match alone (review 29a).
  */
 import { describe, expect, it } from 'vitest';
-import { copyOfData, isOwnGame, paramsFor } from '../src/core/game-params.js';
+import { copiedDataProblem, copyOfData, isOwnGame, paramsFor } from '../src/core/game-params.js';
 import type { AnyGame } from '../src/core/game.js';
 import { deepFreeze } from '../src/core/read-only.js';
 import { games } from '../src/registry.js';
@@ -134,5 +134,66 @@ describe('what a game module is handed', () => {
     Object.assign(first.targets, { extra: true });
     expect(paramsFor(base, given)).toEqual(given);
     expect(given.map.get('k')).toBe(1);
+  });
+});
+
+describe('copiedDataProblem: a game module default a copy for each match can follow', () => {
+  const nested = (levels: number, leaf: unknown = 1): unknown => {
+    let value = leaf;
+    for (let i = 0; i < levels; i++) value = { a: value };
+    return value;
+  };
+  const shared = (levels: number): unknown => {
+    let value: unknown = [1];
+    for (let i = 0; i < levels; i++) value = { l: value, r: value };
+    return value;
+  };
+
+  it('takes data as deep as the bound, and refuses one level more, without recursion (20,000 levels overflowed a freeze)', () => {
+    expect(copiedDataProblem(nested(10), 10)).toBeNull();
+    expect(copiedDataProblem(nested(11), 10)).toBe('nested deeper than 10 levels; expected data a copy for each match can follow to its end');
+    expect(copiedDataProblem(nested(20_000), 64)).toMatch(/^nested deeper than 64 levels/);
+    // Through a list, a Map's keys and values and a Set, as the copy follows them.
+    expect(copiedDataProblem([[[[1]]]], 4)).toBeNull();
+    expect(copiedDataProblem([[[[[1]]]]], 4)).toMatch(/^nested deeper/);
+    expect(copiedDataProblem(new Map([[1, { a: { b: 1 } }]]), 3)).toBeNull();
+    expect(copiedDataProblem(new Map([[1, { a: { b: {} } }]]), 3)).toMatch(/^nested deeper/);
+    expect(copiedDataProblem(new Map([[{ a: { b: {} } }, 1]]), 3)).toMatch(/^nested deeper/);
+    expect(copiedDataProblem(new Set([{ a: { b: {} } }]), 3)).toMatch(/^nested deeper/);
+    expect(copiedDataProblem(Object.assign(Object.create(null) as object, { a: { b: {} } }), 2)).toMatch(/^nested deeper/);
+    // A class instance, a Date or bytes are handed on or copied whole: no deeper for what they hold.
+    class Box {
+      constructor(readonly inside: unknown) {}
+    }
+    expect(copiedDataProblem({ box: new Box(nested(50)), when: new Date(0), bytes: Int8Array.of(1) }, 2)).toBeNull();
+    expect([copiedDataProblem(7, 1), copiedDataProblem(null, 1), copiedDataProblem('x', 1)]).toEqual([null, null, null]);
+  });
+
+  it('counts the depth through a part first met higher up', () => {
+    const deep = nested(5);
+    // `deep` is walked first at the top (6 levels), then met again under two more.
+    expect(copiedDataProblem({ first: deep, second: { more: { again: deep } } }, 7)).toMatch(/^nested deeper than 7/);
+    expect(copiedDataProblem({ first: deep, second: { more: { again: deep } } }, 9)).toBeNull();
+  });
+
+  it('counts a part held twice as two copies, and refuses a default past the limit (review 30g: 2^N copies)', () => {
+    // 2^(k+1) - 1 objects for k levels of pairs over a list.
+    expect(copiedDataProblem(shared(9), 64, 1023)).toBeNull();
+    expect(copiedDataProblem(shared(10), 64, 1023)).toMatch(/^more than 1,023 objects/);
+    expect(copiedDataProblem(shared(10), 64, 2047)).toBeNull();
+    expect(copiedDataProblem(shared(10), 64, 2046)).toBe(
+      'more than 2,046 objects when copied (a part it holds twice is copied twice, and each match gets a copy); expected fewer: build shared parts in setup() instead',
+    );
+    expect(copiedDataProblem(shared(60), 64)).toMatch(/^more than 1,000,000 objects/);
+  });
+
+  it('takes a value inside itself as the copy keeps it: no deeper and no larger for it', () => {
+    const loop: Record<string, unknown> = { a: { b: {} } };
+    (loop['a'] as Record<string, unknown>)['back'] = loop;
+    const map = new Map<unknown, unknown>();
+    map.set('self', map);
+    map.set(map, [map, map]);
+    expect(copiedDataProblem(loop, 3)).toBeNull();
+    expect(copiedDataProblem(map, 2, 2)).toBeNull();
   });
 });

@@ -110,6 +110,82 @@ function copyOfObject<T extends object>(value: T, depth: number, copies: Map<obj
   return value;
 }
 
+/** The most objects a game module's default may hold once copied as {@link copyOfData} copies it. */
+export const MAX_COPIED_OBJECTS = 1_000_000;
+
+/**
+ * What keeps `value` (a game module's parameter default) from being copied as {@link copyOfData}
+ * copies it, match after match: nesting deeper than `maxDepth` (a copy would hand the rest on
+ * uncopied, and freezing it overflowed the stack at 20,000 levels), or more than `maxObjects`
+ * objects once the parts it reaches twice side by side are copied apart (an object holding one
+ * value twice, 40 levels down, is 2^40 objects copied). A value inside itself is no deeper and
+ * no larger for it: the copy holds itself there too. Walked without recursion, each object once;
+ * null when the value is fine.
+ */
+export function copiedDataProblem(value: unknown, maxDepth: number, maxObjects = MAX_COPIED_OBJECTS): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  // Each object's height (levels of objects from it down) and size (objects in its copy), once
+  // every part below it is known; an object still being walked (an ancestor) counts as nothing.
+  // The stack holds the path from `value` down, one part entered at a time.
+  const height = new Map<object, number>();
+  const size = new Map<object, number>();
+  const onPath = new Set<object>([value]);
+  const deeper = `nested deeper than ${maxDepth} levels; expected data a copy for each match can follow to its end`;
+  const stack: { node: object; parts: object[]; next: number }[] = [{ node: value, parts: copiedParts(value), next: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { node: object; parts: object[]; next: number };
+    if (top.next < top.parts.length) {
+      const part = top.parts[top.next++] as object;
+      if (height.has(part) || onPath.has(part)) continue;
+      if (stack.length >= maxDepth) return deeper;
+      onPath.add(part);
+      stack.push({ node: part, parts: copiedParts(part), next: 0 });
+      continue;
+    }
+    stack.pop();
+    onPath.delete(top.node);
+    let deepest = 0;
+    let objects = 1;
+    for (const part of top.parts) {
+      deepest = Math.max(deepest, height.get(part) ?? 0);
+      objects += size.get(part) ?? 0;
+    }
+    // The levels from `value` down through this object's deepest part (it may have been reached
+    // first at a shallower place).
+    if (stack.length + deepest + 1 > maxDepth) return deeper;
+    if (objects > maxObjects) {
+      return `more than ${maxObjects.toLocaleString('en-US')} objects when copied (a part it holds twice is copied twice, and each match gets a copy); expected fewer: build shared parts in setup() instead`;
+    }
+    height.set(top.node, deepest + 1);
+    size.set(top.node, objects);
+  }
+  return null;
+}
+
+/** The objects inside `value` that {@link copyOfData} copies in turn. */
+function copiedParts(value: object): object[] {
+  const parts: object[] = [];
+  const add = (item: unknown): void => {
+    if (typeof item === 'object' && item !== null) parts.push(item);
+  };
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) add(item);
+    return parts;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype === Object.prototype || prototype === null) {
+    for (const key of Object.keys(value)) add((value as Record<string, unknown>)[key]);
+  } else if (value instanceof Map) {
+    for (const [key, item] of value) {
+      add(key);
+      add(item);
+    }
+  } else if (value instanceof Set) {
+    for (const item of value) add(item);
+  }
+  return parts;
+}
+
 /** `copy`, remembered as `value`'s in `copies`. */
 function remembered<C>(copies: Map<object, unknown>, value: object, copy: C): C {
   copies.set(value, copy);

@@ -22,6 +22,8 @@ import { genericReport, withEngineEvents } from '../reports/generic-report.js';
 import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
 import { CONTROL_CHARACTER } from '../core/one-line.js';
+import { copiedDataProblem } from '../core/game-params.js';
+import { MAX_NESTING } from '../core/safe-keys.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -127,6 +129,10 @@ export function gameDefinitionProblem(value: unknown): string | null {
   for (const [name, spec] of Object.entries(parameters)) {
     const schema = (spec as { schema?: { safeParse?: unknown } } | null)?.schema;
     if (typeof schema?.safeParse !== 'function' || !Object.hasOwn(spec as object, 'default')) return `has parameter "${name}" without a schema and default (expected param.int({ ... }) or the like)`;
+    // Every match gets its own copy of the parameters: a default a copy cannot follow would
+    // overflow the stack or take hours, and only once a run has started.
+    const uncopiable = copiedDataProblem((spec as { default: unknown }).default, MAX_NESTING);
+    if (uncopiable !== null) return `has parameter "${name}" whose default is ${uncopiable}`;
   }
   const bounds = game['utilityBounds'];
   // Equal bounds leave no room for a result: every return, and every heuristic, would be one value.
