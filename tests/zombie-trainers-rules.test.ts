@@ -1430,6 +1430,9 @@ function expectedActions(state: ZombieTrainersState): { moves: string[]; catches
 describe('Zombie Trainers legal actions against an independent reading of the rules', () => {
   /** 6 × 5 with rock inside and on the edges. */
   const MAP = ['..#...', '......', '.##.#.', '......', '#.....'].join('\n');
+  /** `width` × 4, rock scattered and in its last two columns, the trainers and zombies often near the right edge. */
+  const WIDE = (width: number): string =>
+    ['.'.repeat(width - 2) + '#.', '.'.repeat(width - 3) + '#..', '..#' + '.'.repeat(width - 3), '.'.repeat(width - 1) + '#'].join('\n');
   const configs: Partial<ZombieTrainersParams>[] = [
     {},
     { interactionRange: 2, actionPoints: 5 },
@@ -1447,6 +1450,13 @@ describe('Zombie Trainers legal actions against an independent reading of the ru
     // 30 cells × 2 · 70 · 71 = 298,200 moves: always searched, the whole map in reach.
     { actionPoints: 70 },
     { actionPoints: 70, blockingUnits: false },
+    // Searched by row masks up to 31 cells wide (a move to column 30 sets a row's bit 30), cell
+    // by cell from 32: each side of that, rock across the widest column.
+    { map: WIDE(31), interactionRange: 2, actionPoints: 5 },
+    { map: WIDE(32), interactionRange: 2, actionPoints: 5 },
+    { map: WIDE(33), blockingUnits: false, actionPoints: 4 },
+    { map: WIDE(31), actionPoints: 40 },
+    { map: WIDE(32), actionPoints: 40 },
   ];
 
   it('rules 11 to 15, 20 and 26: moves, catches and attacks over many seeded positions, several in one config', () => {
@@ -1582,8 +1592,9 @@ describe('Zombie Trainers state contract', () => {
 
   it('move generation still finds the moves when its search stamps run out and start over', () => {
     // Player 1 at (0, 0) with a zombie beside it, so every call searches; 2^31 - 1 is the last
-    // stamp a 32-bit mark holds, and a worker of a long run makes billions of searches.
-    const state = start(OPEN_5, { initialWildZombies: 0 });
+    // stamp a 32-bit mark holds, and a worker of a long run makes billions of searches. The map
+    // is 32 cells wide, one past what the row masks take, so the search is the cell-by-cell one.
+    const state = start(Array.from({ length: 5 }, () => '.'.repeat(32)).join('\n'), { initialWildZombies: 0 });
     placeWild(state, 1, 0, 5, 2);
     const expected = expectedActions(state).moves;
     expect(expected.length).toBeGreaterThan(3);

@@ -307,6 +307,104 @@ interface InternedActions {
   readonly catches: (ZombieTrainersAction | undefined)[];
   /** Index `ownedIndex * cells + cell`. */
   readonly attacks: (ZombieTrainersAction | undefined)[];
+  /** The row-mask search's tables ({@link RowSearch}), made on first use; null where the map is too wide for them. */
+  rows: RowSearch | null | undefined;
+}
+
+/**
+ * The search by row masks: each map row as a 32-bit mask of its grass cells (bit x for column
+ * x), so one step of the breadth-first search widens every reached row at once (shifts left
+ * and right, the rows above and below) instead of visiting cell by cell. Only for maps up to 31
+ * cells wide; a wider map is searched cell by cell ({@link breadthFirst}).
+ */
+interface RowSearch {
+  /** Row y's grass cells as bits. */
+  readonly grass: Int32Array;
+  /** Scratch: row y's cells a trainer may step on in the current search. */
+  readonly open: Int32Array;
+  /** Scratch: the cells reached within s steps, row y at index `s * height + y`. */
+  readonly within: Int32Array;
+}
+
+/** The widest map searched by row masks: a row is one 32-bit integer, its top bit left clear so shifts stay positive. */
+const ROW_SEARCH_MAX_WIDTH = 31;
+
+function rowSearch(tables: InternedActions, config: ZombieTrainersConfig, stepsLimit: number): RowSearch | null {
+  // Stryker disable next-line ConditionalExpression: (false) making the tables again at every search gives the same moves
+  if (tables.rows !== undefined) return tables.rows;
+  const { map } = config;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >=) a map searched cell by cell gets the same moves, in the same order
+  if (map.width > ROW_SEARCH_MAX_WIDTH) {
+    tables.rows = null;
+    return null;
+  }
+  const grass = new Int32Array(map.height);
+  // Stryker disable next-line EqualityOperator: (<=) a typed array takes no write past its end
+  for (let y = 0; y < map.height; y++) {
+    for (let x = 0; x < map.width; x++) if (map.grass[y * map.width + x] === 1) grass[y] = (grass[y] as number) | (1 << x);
+  }
+  tables.rows = { grass, open: new Int32Array(map.height), within: new Int32Array((stepsLimit + 1) * map.height) };
+  return tables.rows;
+}
+
+/**
+ * The moves of `seat`'s trainer from `start` with `maxSteps` steps, units blocking (rule 14) when
+ * `blocking`, found by row masks and written into `actions` from `count` in row-major order of
+ * their destination; returns the new count. The same moves, in the same order, as the
+ * cell-by-cell search and the scan of its diamond.
+ */
+function rowSearchMoves(state: ZombieTrainersState, seat: 0 | 1, tables: InternedActions, search: RowSearch, start: number, maxSteps: number, stepsLimit: number, actions: ZombieTrainersAction[], count: number): number {
+  const { config } = state;
+  const { map } = config;
+  const { column, row, width, height } = map;
+  const { grass, open, within } = search;
+  const startX = column[start] as number;
+  const startY = row[start] as number;
+  const top = Math.max(0, startY - maxSteps);
+  const bottom = Math.min(height - 1, startY + maxSteps);
+  for (let y = top; y <= bottom; y++) {
+    open[y] = grass[y] as number;
+    within[y] = 0;
+  }
+  within[startY] = 1 << startX;
+  // The units that block (rule 14) closed, wherever they stand: a row outside this search's is
+  // set from the grass again before any search reads it.
+  if (config.params.blockingUnits) {
+    const other = state.trainers[seat === 0 ? 1 : 0].cell;
+    open[row[other] as number] = (open[row[other] as number] as number) & ~(1 << (column[other] as number));
+    const wildCells = wildCellsOf(state);
+    // Stryker disable next-line EqualityOperator: (<=) the cell past the end is undefined, and so is its row: that write lands on no row of the map
+    for (let i = 0; i < wildCells.length; i++) {
+      const cell = wildCells[i] as number;
+      open[row[cell] as number] = (open[row[cell] as number] as number) & ~(1 << (column[cell] as number));
+    }
+  }
+  // Layer s from layer s - 1: what it held, and every open cell beside it.
+  for (let s = 1; s <= maxSteps; s++) {
+    const before = (s - 1) * height;
+    const layer = s * height;
+    for (let y = top; y <= bottom; y++) {
+      const held = within[before + y] as number;
+      let beside = (held << 1) | (held >>> 1);
+      if (y > top) beside |= within[before + y - 1] as number;
+      if (y < bottom) beside |= within[before + y + 1] as number;
+      within[layer + y] = held | (beside & (open[y] as number));
+    }
+  }
+  const last = maxSteps * height;
+  for (let y = top; y <= bottom; y++) {
+    let bits = within[last + y] as number;
+    if (y === startY) bits &= ~(1 << startX);
+    const rowStart = y * width;
+    while (bits !== 0) {
+      const bit = bits & -bits;
+      bits ^= bit;
+      let steps = 1;
+      while (((within[steps * height + y] as number) & bit) === 0) steps++;
+      count = put(actions, count, moveAction(tables, config, rowStart + 31 - Math.clz32(bit), steps, stepsLimit));
+    }
+  }
+  return count;
 }
 const internedByConfig = new WeakMap<ZombieTrainersConfig, InternedActions>();
 // A run plays one config over and over: remembering the last one skips the WeakMap lookup.
@@ -319,7 +417,7 @@ function interned(config: ZombieTrainersConfig): InternedActions {
   // Stryker disable next-line ConditionalExpression: fresh tables on every call (true) intern equal actions; only allocation differs
   if (tables === undefined) {
     // Stryker disable next-line ArrayDeclaration: each table entry is checked for null or undefined before use, and the move table is replaced by a dense one on first use
-    tables = { moves: [], catches: [], attacks: [], reach: [] };
+    tables = { moves: [], catches: [], attacks: [], reach: [], rows: undefined };
     internedByConfig.set(config, tables);
   }
   lastConfig = config;
@@ -472,6 +570,35 @@ function unitsAround(state: ZombieTrainersState, seat: 0 | 1, start: number, max
   return around;
 }
 
+/**
+ * The moves of `seat`'s trainer from `start` with `maxSteps` steps, found by the cell-by-cell
+ * search ({@link searchReachable}) and written into `actions` from `count` in row-major order of
+ * their destination; returns the new count. Every reached cell lies within the diamond of
+ * Manhattan radius maxSteps around the start, so scanning the diamond row by row gives that order
+ * with no sort and no pass over the whole map.
+ */
+function cellSearchMoves(state: ZombieTrainersState, seat: 0 | 1, tables: InternedActions, start: number, maxSteps: number, stepsLimit: number, actions: ZombieTrainersAction[], count: number): number {
+  searchReachable(state, seat, maxSteps);
+  const visited = visitStamp;
+  const distances = distance;
+  const mark = stamp;
+  const { config } = state;
+  const { width, height } = config.map;
+  const startX = start % width;
+  const startY = (start - startX) / width;
+  // Stryker disable next-line MethodExpression,ArithmeticOperator: scanning rows off the map reads no reached cell (visitStamp is undefined there)
+  for (let y = Math.max(0, startY - maxSteps), lastY = Math.min(height - 1, startY + maxSteps); y <= lastY; y++) {
+    // Stryker disable next-line ArithmeticOperator: a wider scan of a row finds no more reached cells, in the same order
+    const rowReach = maxSteps - Math.abs(y - startY);
+    const row = y * width;
+    for (let x = Math.max(0, startX - rowReach), lastX = Math.min(width - 1, startX + rowReach); x <= lastX; x++) {
+      const cell = row + x;
+      if (visited[cell] === mark && cell !== start) count = put(actions, count, moveAction(tables, config, cell, distances[cell] as number, stepsLimit));
+    }
+  }
+  return count;
+}
+
 /** Writes `action` at index `count` of `actions` (overwriting or appending); returns the new count. */
 function put(actions: ZombieTrainersAction[], count: number, action: ZombieTrainersAction): number {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: assigning one past the end appends too; push() only keeps the array packed
@@ -540,26 +667,11 @@ function legalActions(state: ZombieTrainersState, into?: ZombieTrainersAction[])
       // Stryker disable next-line ConditionalExpression: a search limited to 0 steps reaches only the start, which is not a move
       maxSteps >= 1
     ) {
-      // Moves in row-major order of their destination. Every reached cell lies within the
-      // diamond of Manhattan radius maxSteps around the start, so scanning the diamond row by
-      // row gives that order with no sort and no pass over the whole map.
-      searchReachable(state, seat, maxSteps);
-      const visited = visitStamp;
-      const distances = distance;
-      const mark = stamp;
-      const { width, height } = config.map;
-      const startX = start % width;
-      const startY = (start - startX) / width;
-      // Stryker disable next-line MethodExpression,ArithmeticOperator: scanning rows off the map reads no reached cell (visitStamp is undefined there)
-      for (let y = Math.max(0, startY - maxSteps), lastY = Math.min(height - 1, startY + maxSteps); y <= lastY; y++) {
-        // Stryker disable next-line ArithmeticOperator: a wider scan of a row finds no more reached cells, in the same order
-        const rowReach = maxSteps - Math.abs(y - startY);
-        const row = y * width;
-        for (let x = Math.max(0, startX - rowReach), lastX = Math.min(width - 1, startX + rowReach); x <= lastX; x++) {
-          const cell = row + x;
-          if (visited[cell] === mark && cell !== start) count = put(actions, count, moveAction(tables, config, cell, distances[cell] as number, stepsLimit));
-        }
-      }
+      // A map up to 31 cells wide is searched by row masks, a wider one cell by cell: the same
+      // moves in the same order (the oracle test plays both).
+      const rows = rowSearch(tables, config, stepsLimit);
+      // Stryker disable next-line ConditionalExpression: (false) searching cell by cell gives the same moves, in the same order
+      count = rows !== null ? rowSearchMoves(state, seat, tables, rows, start, maxSteps, stepsLimit, actions, count) : cellSearchMoves(state, seat, tables, start, maxSteps, stepsLimit, actions, count);
     }
     const canCatch = state.actionPoints >= params.catchCost;
     const canAttack =
