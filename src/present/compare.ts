@@ -309,7 +309,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   for (const name of names) {
     const x = JSON.stringify(baseline.scenario.params[name]);
     const y = JSON.stringify(run.scenario.params[name]);
-    if (x !== y) parameterChanges.push(`${name}: ${x ?? '(none)'} → ${y ?? '(none)'}`);
+    if (x !== y) parameterChanges.push(`${name}: ${x === undefined ? '(none)' : taggedText(baseline.scenario.params[name])} → ${y === undefined ? '(none)' : taggedText(run.scenario.params[name])}`);
   }
   const notes: string[] = [];
   for (const [dir, summary] of [[baselineDir, baseline], [runDir, run]] as const) {
@@ -436,4 +436,29 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
   if (!showAll) lines.push(`(${comparison.compared - rows.length} unchanged metrics not shown; --all shows them)`);
   if (comparison.skipped.length > 0) lines.push(skippedLine(comparison.skipped));
   return lines.join('\n');
+}
+
+/**
+ * A parameter as `summary.json` records it (`src/core/tagged-data.ts`: a value JSON would write
+ * like another, as a one-key `$` object) written back as a reader knows it: `-0`, `NaN`, `12n`,
+ * `Map {"a" => 1}`, `Set {1, 2}`; plain data as its JSON. The comparison itself reads the
+ * recorded form, so this is only what the line shows (audit 30c: `0 → {"$number":"-0"}`).
+ */
+export function taggedText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(taggedText).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
+  const entries = Object.entries(value as Record<string, unknown>);
+  const [tag, inner] = entries[0] ?? ['', undefined];
+  if (entries.length === 1 && tag.startsWith('$') && !tag.startsWith('$$')) {
+    if (tag === '$number' && typeof inner === 'string') return inner;
+    if (tag === '$bigint' && typeof inner === 'string') return `${inner}n`;
+    if (tag === '$undefined') return 'undefined';
+    if (tag === '$Date' && typeof inner === 'number' && Number.isFinite(inner) && Math.abs(inner) <= 8.64e15) return `Date ${new Date(inner).toISOString()}`;
+    if (tag === '$Map' && Array.isArray(inner)) return `Map {${inner.map((pair) => (Array.isArray(pair) ? `${taggedText(pair[0])} => ${taggedText(pair[1])}` : taggedText(pair))).join(', ')}}`;
+    if (tag === '$Set' && Array.isArray(inner)) return `Set {${inner.map(taggedText).join(', ')}}`;
+    if (/^\$[A-Z]\w*Array$|^\$DataView$|^\$Buffer$/.test(tag) && Array.isArray(inner)) return `${tag.slice(1)} [${inner.map(taggedText).join(', ')}]`;
+    return JSON.stringify(value);
+  }
+  // A plain object's own key starting with `$` was written with one more.
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key.startsWith('$$') ? key.slice(1) : key)}:${taggedText(item)}`).join(',')}}`;
 }
