@@ -522,7 +522,7 @@ describe('a game module that cannot be a game', () => {
     [
       'deep.mjs',
       "import game from './first-six.mjs';\nlet v = 1;\nfor (let i = 0; i < 20000; i++) v = { a: v };\nexport default { ...game, parameters: { ...game.parameters, deep: { description: 'd', default: v, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n",
-      /has parameter "deep" whose default is nested deeper than 64 levels; expected data a copy for each match can follow to its end/,
+      /has parameter "deep" whose default is nested deeper than 100 levels as each match's copy follows it/,
     ],
     [
       'pairs.mjs',
@@ -641,24 +641,43 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
   });
 
-  it("report blames a game module's own charts or lengthCap that throw, or charts that are not a list, on the module, not on summary.json", async () => {
+  it("report blames a game module's own charts, lengthCap or report that throw or answer wrong on the module, not on summary.json (reviews 30e, 31a)", async () => {
+    const withReport = (override: string): string =>
+      `import { genericReport } from '${PACKAGE_INDEX}';\nconst base = genericReport(game.id, game.seats);\nconst parts = { defaultMetric: 'seat1WinRate', report: { ...base, ${override} } };\n`;
     const cases: [string, string, RegExp][] = [
-      ['charts', "charts() { throw new Error('boom'); }", /charts: threw while drawing this run's pages \(boom\)/],
-      ['charts', 'charts() { return null; }', /charts: threw while drawing this run's pages \(returned null, expected a list of charts\)/],
-      ['lengthCap', "lengthCap() { throw new Error('cap'); }", /lengthCap: threw while drawing this run's pages \(cap\)/],
+      ['', "charts() { throw new Error('boom'); }", /: charts: threw while drawing this run's pages \(boom\)/],
+      ['', 'charts() { return null; }', /: charts: threw while drawing this run's pages \(returned null, expected a list of charts\)/],
+      ['', 'charts() { return [null]; }', /: charts: threw while drawing this run's pages \(returned a chart \(number 1\) that is null, expected \{ id, title, caption, spec \}\)/],
+      ['', "charts() { return [{ id: 'x', caption: 'c', spec: {} }]; }", /returned a chart \(number 1\) whose title is undefined, expected text/],
+      ['', "charts() { return [{ id: 'x', title: 'X', caption: 'c', spec: { mark: 'nonsense', data: { values: [] } } }]; }", /: charts \(chart "x"\): Vega could not draw its spec \(.+\); fix the game module's charts/],
+      ['', "lengthCap() { throw new Error('cap'); }", /: lengthCap: threw while drawing this run's pages \(cap\)/],
+      [withReport("summarize(a, c) { if (a.matches === 0) throw new Error('cannot summarize'); return base.summarize(a, c); }"), '...parts', /: report\.summarize: threw while reading \S*summary\.json \(cannot summarize\)/],
+      [withReport('formatSummary() { return undefined; }'), '...parts', /: report\.formatSummary: threw while drawing this run's pages \(returned undefined, expected the summary as text\)/],
     ];
-    for (const [, part, message] of cases) {
+    for (const [prelude, part, message] of cases) {
       const dir = gameFolder('game: ./entry.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n');
       const entry = join(dir, 'entry.mjs');
-      writeFileSync(entry, `import game from './first-six.mjs';\nexport default { game, ${part} };\n`);
-      expect((await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q', '-w', '0')).status).toBe(0);
+      writeFileSync(entry, `import game from './first-six.mjs';\n${prelude}export default { game, ${part} };\n`);
+      const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q', '-w', '0');
+      expect(run.status, run.stderr).toBe(0);
       const report = await hordelabIn(dir, 'report', 'out');
-      expect(report.status, report.stderr).toBe(2);
+      expect(report.status, `${part}: ${report.stderr}`).toBe(2);
       expect(report.stderr.trim().split('\n')).toHaveLength(1);
       expect(report.stderr.startsWith(`hordelab: ${entry}: `), report.stderr).toBe(true);
       expect(report.stderr).toMatch(message);
       expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
     }
+    // Asked of the run itself, the run is played and published: exit 1 (not 2, which says
+    // nothing was written), its results kept, and the command that draws the pages again.
+    const dir = gameFolder('game: ./entry.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+    writeFileSync(join(dir, 'entry.mjs'), "import game from './first-six.mjs';\nexport default { game, charts() { throw new Error('boom'); } };\n");
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q', '-w', '0', '--report', 'html,md');
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `hordelab: the run's results are in ${join(dir, 'out')}, but its pages were not drawn: ${join(dir, 'entry.mjs')}: charts: threw while drawing this run's pages (boom); fix the game module, then run the command again`,
+      `  draw them once that is fixed: hordelab report ${join(dir, 'out')} --format html,md`,
+    ]);
+    expect(['summary.json', 'matches.csv', 'report.html', 'report.md'].map((name) => existsSync(join(dir, 'out', name)))).toEqual([true, true, false, false]);
   });
 
   it('an unknown plain word is an unknown game, with the choices', async () => {

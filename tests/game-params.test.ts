@@ -148,43 +148,116 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
     for (let i = 0; i < levels; i++) value = { l: value, r: value };
     return value;
   };
+  /** Objects `copyOfData` makes of `value`, counted on the copy itself. */
+  const copiedObjects = (value: unknown): number => {
+    const seen = new Set<unknown>();
+    const count = (item: unknown): number => {
+      if (typeof item !== 'object' || item === null || seen.has(item)) return 0;
+      seen.add(item);
+      const parts = item instanceof Map ? [...item].flat() : item instanceof Set ? [...item] : Object.values(item);
+      return 1 + parts.reduce((sum: number, part) => sum + count(part), 0);
+    };
+    return count(copyOfData(value));
+  };
+  const deep = /^nested deeper than 100 levels as each match's copy follows it/;
 
-  it('takes data as deep as the bound, and refuses one level more, without recursion (20,000 levels overflowed a freeze)', () => {
-    expect(copiedDataProblem(nested(10), 10)).toBeNull();
-    expect(copiedDataProblem(nested(11), 10)).toBe('nested deeper than 10 levels; expected data a copy for each match can follow to its end');
-    expect(copiedDataProblem(nested(20_000), 64)).toMatch(/^nested deeper than 64 levels/);
-    // Through a list, a Map's keys and values and a Set, as the copy follows them.
-    expect(copiedDataProblem([[[[1]]]], 4)).toBeNull();
-    expect(copiedDataProblem([[[[[1]]]]], 4)).toMatch(/^nested deeper/);
-    expect(copiedDataProblem(new Map([[1, { a: { b: 1 } }]]), 3)).toBeNull();
-    expect(copiedDataProblem(new Map([[1, { a: { b: {} } }]]), 3)).toMatch(/^nested deeper/);
-    expect(copiedDataProblem(new Map([[{ a: { b: {} } }, 1]]), 3)).toMatch(/^nested deeper/);
-    expect(copiedDataProblem(new Set([{ a: { b: {} } }]), 3)).toMatch(/^nested deeper/);
-    expect(copiedDataProblem(Object.assign(Object.create(null) as object, { a: { b: {} } }), 2)).toMatch(/^nested deeper/);
-    // A class instance, a Date or bytes are handed on or copied whole: no deeper for what they hold.
+  it('takes data as deep as the copy follows (101 levels of objects, 0 to 100), and refuses one more, whatever holds it', () => {
+    expect(copiedDataProblem(nested(101))).toBeNull();
+    expect(copiedDataProblem(nested(102))).toBe(
+      "nested deeper than 100 levels as each match's copy follows it (a chain or ring of objects each holding the next counts a level for each); expected data a copy can follow to its end",
+    );
+    // The copy hands the 102nd level on as it is, shared by every match: the reason for the refusal.
+    const original = nested(102) as Record<string, unknown>;
+    const levelOf = (root: Record<string, unknown>, level: number): unknown => {
+      let inner = root;
+      for (let i = 0; i < level; i++) inner = inner['a'] as Record<string, unknown>;
+      return inner;
+    };
+    const copied = copyOfData(original);
+    expect(levelOf(copied, 100)).not.toBe(levelOf(original, 100));
+    expect(levelOf(copied, 101)).toBe(levelOf(original, 101));
+    expect(copiedDataProblem(nested(20_000))).toMatch(deep);
+    // Through lists, Map keys and values, Sets and objects without a prototype, as the copy follows them.
+    const listed = (levels: number): unknown => (levels === 0 ? [1] : [listed(levels - 1)]);
+    expect(copiedDataProblem(listed(100))).toBeNull();
+    expect(copiedDataProblem(listed(101))).toMatch(deep);
+    expect(copiedDataProblem(new Map([[1, nested(100)]]))).toBeNull();
+    expect(copiedDataProblem(new Map([[1, nested(101)]]))).toMatch(deep);
+    expect(copiedDataProblem(new Map([[nested(101), 1]]))).toMatch(deep);
+    expect(copiedDataProblem(new Set([nested(101)]))).toMatch(deep);
+    expect(copiedDataProblem({ a: Object.assign(Object.create(null) as object, { b: nested(100) }) })).toMatch(deep);
+    expect(copiedDataProblem({ when: nested(100, new Date(0)) })).toMatch(deep);
+    // A class instance is handed on as it is at any depth: what it holds is not copied.
     class Box {
       constructor(readonly inside: unknown) {}
     }
-    expect(copiedDataProblem({ box: new Box(nested(50)), when: new Date(0), bytes: Int8Array.of(1) }, 2)).toBeNull();
-    expect([copiedDataProblem(7, 1), copiedDataProblem(null, 1), copiedDataProblem('x', 1)]).toEqual([null, null, null]);
+    expect(copiedDataProblem(nested(100, new Box(nested(500))))).toBeNull();
+    expect([copiedDataProblem(7), copiedDataProblem(null), copiedDataProblem('x')]).toEqual([null, null, null]);
   });
 
-  it('counts the depth through a part first met higher up', () => {
-    const deep = nested(5);
-    // `deep` is walked first at the top (6 levels), then met again under two more.
-    expect(copiedDataProblem({ first: deep, second: { more: { again: deep } } }, 7)).toMatch(/^nested deeper than 7/);
-    expect(copiedDataProblem({ first: deep, second: { more: { again: deep } } }, 9)).toBeNull();
+  it('follows a ring as the copy does: a ring of 100 objects back to the first is copied whole, one of 101 is not (review 31a)', () => {
+    const ring = (length: number): Record<string, unknown> => {
+      const first: Record<string, unknown> = {};
+      let last = first;
+      for (let i = 1; i < length; i++) last = last['next'] = {};
+      last['next'] = first;
+      return first;
+    };
+    expect(copiedDataProblem(ring(100))).toBeNull();
+    expect(copiedDataProblem(ring(101))).toMatch(deep);
+    // Why: the last of 101 points back from level 101, where the copy hands the first on as it is.
+    for (const [length, keptWhole] of [[100, true], [101, false]] as const) {
+      const original = ring(length);
+      const copy = copyOfData(original);
+      let last = copy;
+      for (let i = 1; i < length; i++) last = last['next'] as Record<string, unknown>;
+      expect(last['next'] === copy, `ring of ${length}`).toBe(keptWhole);
+    }
+    // A chain of 60 into a ring of 60 near its far end: each way is deep enough alone.
+    const loop = ring(60);
+    let far = loop;
+    for (let i = 0; i < 55; i++) far = far['next'] as Record<string, unknown>;
+    expect(copiedDataProblem({ loop, chain: nested(60, far) })).toMatch(deep);
+    expect(copiedDataProblem({ loop, chain: nested(30, far) })).toBeNull();
   });
 
-  it('counts a part held twice as two copies, and refuses a default past the limit (review 30g: 2^N copies)', () => {
+  it('counts the objects the copy makes, each way a part is reached copied apart, and refuses past the limit (review 30g: 2^N; review 31a: a grid of spaces holding their neighbours)', () => {
     // 2^(k+1) - 1 objects for k levels of pairs over a list.
-    expect(copiedDataProblem(shared(9), 64, 1023)).toBeNull();
-    expect(copiedDataProblem(shared(10), 64, 1023)).toMatch(/^more than 1,023 objects/);
-    expect(copiedDataProblem(shared(10), 64, 2047)).toBeNull();
-    expect(copiedDataProblem(shared(10), 64, 2046)).toBe(
-      'more than 2,046 objects when copied (a part it holds twice is copied twice, and each match gets a copy); expected fewer: build shared parts in setup() instead',
+    expect(copiedObjects(shared(9))).toBe(1023);
+    expect(copiedDataProblem(shared(9), 1023)).toBeNull();
+    expect(copiedDataProblem(shared(10), 1023)).toBe(
+      'more than 1,023 objects when copied (a part reached two ways is copied once for each, and each match gets a copy); expected fewer: build such parts in setup() instead',
     );
-    expect(copiedDataProblem(shared(60), 64)).toMatch(/^more than 1,000,000 objects/);
+    expect(copiedDataProblem(shared(60))).toMatch(/^more than 1,000,000 objects when copied/);
+    // A 3 × 3 grid of spaces, each holding its neighbours: the copy follows every path that
+    // does not come back on itself, so it makes more objects than the grid has spaces.
+    const grid = (size: number): Record<string, unknown>[] => {
+      const spaces = Array.from({ length: size * size }, (_, i) => ({ i, next: [] as unknown[] }));
+      for (const [i, space] of spaces.entries()) {
+        for (const j of [i - size, i + size, i % size > 0 ? i - 1 : -1, i % size < size - 1 ? i + 1 : -1]) if (j >= 0 && j < spaces.length) space.next.push(spaces[j]);
+      }
+      return spaces;
+    };
+    const small = grid(3);
+    const made = copiedObjects(small);
+    expect(made).toBeGreaterThan(9 * 2);
+    expect(copiedDataProblem(small, made)).toBeNull();
+    expect(copiedDataProblem(small, made - 1)).toMatch(/^more than/);
+    expect(copiedDataProblem(grid(5))).toMatch(/^more than 1,000,000 objects/);
+  });
+
+  it('counts the entries the copy makes, before it reads them: a list of 2^30 holes (review 31a) is refused at once', () => {
+    expect(copiedDataProblem(new Array(2 ** 30))).toBe(
+      'more than 100,000,000 entries when copied (a part reached two ways is copied once for each, and each match gets a copy); expected fewer: build such parts in setup() instead',
+    );
+    expect(copiedDataProblem([1, 2, 3], 10, 3)).toBeNull();
+    expect(copiedDataProblem([1, 2, 3, 4], 10, 3)).toMatch(/^more than 3 entries/);
+    expect(copiedDataProblem({ a: 1, b: 2 }, 10, 1)).toMatch(/^more than 1 entries/);
+    expect(copiedDataProblem(new Map([[1, 2]]), 10, 1)).toMatch(/^more than 1 entries/);
+    expect(copiedDataProblem(new Set([1, 2]), 10, 1)).toMatch(/^more than 1 entries/);
+    expect(copiedDataProblem(new Uint8Array(2), 10, 1)).toMatch(/^more than 1 entries/);
+    expect(copiedDataProblem({ when: new Date(0) }, 10, 1)).toMatch(/^more than 1 entries/);
+    expect(copiedDataProblem(Array.from({ length: 1_000_000 }, (_, i) => i))).toBeNull();
   });
 
   it('takes a value inside itself as the copy keeps it: no deeper and no larger for it', () => {
@@ -194,6 +267,8 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
     map.set('self', map);
     map.set(map, [map, map]);
     expect(copiedDataProblem(loop, 3)).toBeNull();
-    expect(copiedDataProblem(map, 2, 2)).toBeNull();
+    expect(copiedObjects(map)).toBe(2);
+    expect(copiedDataProblem(map, 2)).toBeNull();
+    expect(copiedDataProblem(map, 1)).toMatch(/^more than 1 objects/);
   });
 });

@@ -46,8 +46,12 @@ export function paramsFor<P>(game: AnyGame, params: P): P {
   return copyOfData(params);
 }
 
-/** Deeper than this, a value is handed on as it is (parameters nest a few levels; YAML cannot make a cycle a copy would follow forever). */
-const MAX_DEPTH = 100;
+/**
+ * Deeper than this, a value is handed on as it is (parameters nest a few levels; YAML cannot make
+ * a cycle a copy would follow forever). A game module's default that reaches deeper is refused at
+ * load ({@link copiedDataProblem}).
+ */
+export const MAX_DEPTH = 100;
 
 /**
  * A deep copy of plain data: objects with Object's prototype or none, arrays, and what they hold;
@@ -110,80 +114,69 @@ function copyOfObject<T extends object>(value: T, depth: number, copies: Map<obj
   return value;
 }
 
-/** The most objects a game module's default may hold once copied as {@link copyOfData} copies it. */
+/** The most objects a game module's default may make when copied as {@link copyOfData} copies it. */
 export const MAX_COPIED_OBJECTS = 1_000_000;
+/** The most entries (list items, keys, bytes) it may hold in all: a list of 2^30 holes is copied whole. */
+export const MAX_COPIED_ENTRIES = 100_000_000;
 
 /**
  * What keeps `value` (a game module's parameter default) from being copied as {@link copyOfData}
- * copies it, match after match: nesting deeper than `maxDepth` (a copy would hand the rest on
- * uncopied, and freezing it overflowed the stack at 20,000 levels), or more than `maxObjects`
- * objects once the parts it reaches twice side by side are copied apart (an object holding one
- * value twice, 40 levels down, is 2^40 objects copied). A value inside itself is no deeper and
- * no larger for it: the copy holds itself there too. Walked without recursion, each object once;
- * null when the value is fine.
+ * copies it, match after match, or null when nothing does. The copy is walked as the copy walks
+ * it, without making it: a part reached deeper than {@link MAX_DEPTH} levels would be handed on
+ * uncopied, shared between matches (and 20,000 levels overflowed the stack); a value reached by
+ * two ways is copied once for each way, so an object holding one value twice, 40 levels down, or
+ * a board whose spaces hold their neighbours, copies into millions of objects (review 31a: a 5 × 5
+ * grid made 6 million, 2.9 s a match); a list's length is copied whole, holes and all. A value
+ * inside itself is copied as the copy keeps it: no further.
  */
-export function copiedDataProblem(value: unknown, maxDepth: number, maxObjects = MAX_COPIED_OBJECTS): string | null {
-  if (typeof value !== 'object' || value === null) return null;
-  // Each object's height (levels of objects from it down) and size (objects in its copy), once
-  // every part below it is known; an object still being walked (an ancestor) counts as nothing.
-  // The stack holds the path from `value` down, one part entered at a time.
-  const height = new Map<object, number>();
-  const size = new Map<object, number>();
-  const onPath = new Set<object>([value]);
-  const deeper = `nested deeper than ${maxDepth} levels; expected data a copy for each match can follow to its end`;
-  const stack: { node: object; parts: object[]; next: number }[] = [{ node: value, parts: copiedParts(value), next: 0 }];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1] as { node: object; parts: object[]; next: number };
-    if (top.next < top.parts.length) {
-      const part = top.parts[top.next++] as object;
-      if (height.has(part) || onPath.has(part)) continue;
-      if (stack.length >= maxDepth) return deeper;
-      onPath.add(part);
-      stack.push({ node: part, parts: copiedParts(part), next: 0 });
-      continue;
+export function copiedDataProblem(value: unknown, maxObjects = MAX_COPIED_OBJECTS, maxEntries = MAX_COPIED_ENTRIES): string | null {
+  let objects = 0;
+  let entries = 0;
+  const within = new Set<object>();
+  const tooDeep = `nested deeper than ${MAX_DEPTH} levels as each match's copy follows it (a chain or ring of objects each holding the next counts a level for each); expected data a copy can follow to its end`;
+  const tooLarge = (what: string): string => `more than ${what} when copied (a part reached two ways is copied once for each, and each match gets a copy); expected fewer: build such parts in setup() instead`;
+  // Recursion stops at MAX_DEPTH + 1 levels, so the stack stays small.
+  const walk = (item: unknown, depth: number): string | null => {
+    if (typeof item !== 'object' || item === null) return null;
+    // What the copy hands on as it is (a class instance, a function's object) it hands on at any depth.
+    const parts = copiedParts(item);
+    if (parts === null) return null;
+    if (depth > MAX_DEPTH) return tooDeep;
+    if (within.has(item)) return null;
+    objects++;
+    entries += parts.entries;
+    if (objects > maxObjects) return tooLarge(`${maxObjects.toLocaleString('en-US')} objects`);
+    if (entries > maxEntries) return tooLarge(`${maxEntries.toLocaleString('en-US')} entries`);
+    within.add(item);
+    try {
+      for (const part of parts.walk()) {
+        const problem = walk(part, depth + 1);
+        if (problem !== null) return problem;
+      }
+      return null;
+    } finally {
+      within.delete(item);
     }
-    stack.pop();
-    onPath.delete(top.node);
-    let deepest = 0;
-    let objects = 1;
-    for (const part of top.parts) {
-      deepest = Math.max(deepest, height.get(part) ?? 0);
-      objects += size.get(part) ?? 0;
-    }
-    // The levels from `value` down through this object's deepest part (it may have been reached
-    // first at a shallower place).
-    if (stack.length + deepest + 1 > maxDepth) return deeper;
-    if (objects > maxObjects) {
-      return `more than ${maxObjects.toLocaleString('en-US')} objects when copied (a part it holds twice is copied twice, and each match gets a copy); expected fewer: build shared parts in setup() instead`;
-    }
-    height.set(top.node, deepest + 1);
-    size.set(top.node, objects);
-  }
-  return null;
+  };
+  return walk(value, 0);
 }
 
-/** The objects inside `value` that {@link copyOfData} copies in turn. */
-function copiedParts(value: object): object[] {
-  const parts: object[] = [];
-  const add = (item: unknown): void => {
-    if (typeof item === 'object' && item !== null) parts.push(item);
-  };
-  if (Array.isArray(value)) {
-    for (const item of value as unknown[]) add(item);
-    return parts;
-  }
+/**
+ * What {@link copyOfData} makes of `value`: how many entries it copies (checked before any is
+ * read), and the values inside it that it copies in turn; null for a value it hands on as it is.
+ */
+function copiedParts(value: object): { entries: number; walk: () => Iterable<unknown> } | null {
+  if (Array.isArray(value)) return { entries: value.length, walk: () => value as unknown[] };
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype === Object.prototype || prototype === null) {
-    for (const key of Object.keys(value)) add((value as Record<string, unknown>)[key]);
-  } else if (value instanceof Map) {
-    for (const [key, item] of value) {
-      add(key);
-      add(item);
-    }
-  } else if (value instanceof Set) {
-    for (const item of value) add(item);
+    const keys = Object.keys(value);
+    return { entries: keys.length, walk: () => keys.map((key) => (value as Record<string, unknown>)[key]) };
   }
-  return parts;
+  if (ArrayBuffer.isView(value)) return { entries: value.byteLength, walk: () => [] };
+  if (value instanceof Map) return { entries: 2 * value.size, walk: () => [...value].flat() };
+  if (value instanceof Set) return { entries: value.size, walk: () => value };
+  if (value instanceof Date) return { entries: 1, walk: () => [] };
+  return null;
 }
 
 /** `copy`, remembered as `value`'s in `copies`. */

@@ -46,14 +46,14 @@ export function unsafeKeyMessage(key: string): string {
 
 /**
  * Walks `value` (plain data from a parser) without recursion and returns the first unsafe key
- * or over-deep nesting, with its path under `prefix`; null when there is none.
+ * or nesting deeper than `maxNesting`, with its path under `prefix`; null when there is none.
  */
-export function findUnsafeKey(value: unknown, prefix: readonly (string | number)[] = []): KeyProblem | null {
+export function findUnsafeKey(value: unknown, prefix: readonly (string | number)[] = [], maxNesting = MAX_NESTING): KeyProblem | null {
   const stack: { node: unknown; path: readonly (string | number)[] }[] = [{ node: value, path: prefix }];
   while (stack.length > 0) {
     const { node, path } = stack.pop() as { node: unknown; path: readonly (string | number)[] };
     if (typeof node !== 'object' || node === null) continue;
-    if (path.length - prefix.length > MAX_NESTING) return cycleAlong(value, path, prefix.length) ?? { field: formatPath(path), message: `nested deeper than ${MAX_NESTING} levels` };
+    if (path.length - prefix.length > maxNesting) return cycleAlong(value, path, prefix.length) ?? { field: formatPath(path), message: `nested deeper than ${maxNesting} levels` };
     if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index--) stack.push({ node: node[index], path: [...path, index] });
       continue;

@@ -17,6 +17,8 @@ export interface ChartSpec {
   /** What to read in it, one sentence under the chart. */
   readonly caption: string;
   readonly spec: Record<string, unknown>;
+  /** The game module file a chart came from, when it is a module's own: a spec that cannot be drawn is then the module's to fix. */
+  readonly source?: string;
 }
 
 /** An estimate with its interval, as `summary.json` stores rates and means. */

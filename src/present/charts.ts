@@ -89,12 +89,17 @@ export function chartsFor(summary: RunSummary): ChartSpec[] {
   const outcomes = outcomeChart(summary);
   if (outcomes) charts.push(outcomes);
   if (entry?.charts) {
-    const own: unknown = callGamePart(summary.scenario, 'charts', () => {
+    const own = callGamePart(summary.scenario, 'charts', () => {
       const made: unknown = entry.charts!(results, summary);
       if (!Array.isArray(made)) throw new Error(`returned ${made === null ? 'null' : typeof made}, expected a list of charts`);
-      return made;
+      made.forEach((chart: unknown, index) => {
+        const problem = chartProblem(chart);
+        if (problem !== null) throw new Error(`returned a chart (number ${index + 1}) ${problem}`);
+      });
+      return made as ChartSpec[];
     });
-    charts.push(...(own as ChartSpec[]));
+    const source = summary.scenario.gameModule?.path;
+    charts.push(...own.map((chart) => (source === undefined ? chart : { ...chart, source })));
   }
   if (entry?.figures) charts.push(...figureUnitCharts(summary, entry.figures));
   const rounds = histogramRows(get(results, 'rounds', 'histogram') ?? get(results, 'moves', 'histogram'), 'games');
@@ -111,4 +116,15 @@ export function chartsFor(summary: RunSummary): ChartSpec[] {
     });
   }
   return charts;
+}
+
+/** What is wrong with a chart a game module's `charts` returned, or null: a page needs each part. */
+function chartProblem(chart: unknown): string | null {
+  if (typeof chart !== 'object' || chart === null) return `that is ${chart === null ? 'null' : typeof chart}, expected { id, title, caption, spec }`;
+  const { id, title, caption, spec } = chart as Record<string, unknown>;
+  for (const [name, value] of [['id', id], ['title', title], ['caption', caption]] as const) {
+    if (typeof value !== 'string') return `whose ${name} is ${value === null ? 'null' : typeof value}, expected text`;
+  }
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return 'whose spec is not an object, expected a Vega-Lite specification';
+  return null;
 }

@@ -17,6 +17,7 @@ import { cardValueCharts, formatCardValues, readCardValues } from '../cards/card
 import type { CardValuesSummary } from '../cards/card-values.js';
 import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { chartsFor } from './charts.js';
+import type { ChartSpec } from './chart-kit.js';
 import { QUALITY_LEAD, qualityCharts, qualityText } from './quality-section.js';
 import { markdownCell, markdownCode, markdownFenced, markdownInlineCode, markdownProse } from './markdown.js';
 import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metrics.js';
@@ -88,6 +89,12 @@ function provenance(summary: RunSummary): [string, string][] {
   ];
 }
 
+/** A report's text, which a game module's report might not give as text. */
+function summaryTextOf(text: unknown): string {
+  if (typeof text !== 'string') throw new Error(`returned ${text === null ? 'null' : typeof text}, expected the summary as text`);
+  return text;
+}
+
 function summaryText(summary: RunSummary): string {
   const entry = summaryGame(summary.scenario);
   if (entry === undefined) return '';
@@ -98,7 +105,7 @@ function summaryText(summary: RunSummary): string {
     return figures === null ? [] : [`\n\n${formatFigureTable(figures, heading)}`];
   });
   const cautions = cautionLines(summary);
-  return `${outcomes}${callGamePart(summary.scenario, 'report.formatSummary', () => entry.report.formatSummary(summary.results))}${tables.join('')}${cautions.length === 0 ? '' : `\n\n${cautions.join('\n')}`}`;
+  return `${outcomes}${callGamePart(summary.scenario, 'report.formatSummary', () => summaryTextOf(entry.report.formatSummary(summary.results)))}${tables.join('')}${cautions.length === 0 ? '' : `\n\n${cautions.join('\n')}`}`;
 }
 
 /**
@@ -126,11 +133,25 @@ function isCustomFigure(figure: unknown): figure is CustomFigure {
 }
 
 
+/**
+ * `chart` drawn as SVG. A game module's own chart that Vega cannot draw is the module's to fix:
+ * said so, naming its file and the chart, rather than taken for a damaged summary.json.
+ */
+async function drawnChart(chart: ChartSpec): Promise<string> {
+  if (chart.source === undefined) return renderSvg(chart.spec);
+  try {
+    return await renderSvg(chart.spec);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError([{ source: chart.source, field: `charts (chart "${chart.id}")`, message: `Vega could not draw its spec (${message}); fix the game module's charts, then draw the pages again` }]);
+  }
+}
+
 async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | null): Promise<string> {
   const charts = chartsFor(summary);
   const cardFigures: string[] = [];
   for (const chart of cardValues === null ? [] : cardValueCharts(cardValues)) {
-    cardFigures.push(`<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${await renderSvg(chart.spec)}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`);
+    cardFigures.push(`<figure id="${escapeHtml(chart.id)}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${await renderSvg(chart.spec)}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`);
   }
   const cardsSection =
     cardValues === null
@@ -139,14 +160,14 @@ async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | nul
   const warning = randomPlayWarning(summary.scenario.seats);
   const rendered: string[] = [];
   for (const chart of charts) {
-    const svg = await renderSvg(chart.spec);
+    const svg = await drawnChart(chart);
     rendered.push(
-      `<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${svg}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`,
+      `<figure id="${escapeHtml(chart.id)}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${svg}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`,
     );
   }
   const qualityFigures: string[] = [];
   for (const chart of qualityCharts(summary)) {
-    qualityFigures.push(`<figure id="${chart.id}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${await renderSvg(chart.spec)}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`);
+    qualityFigures.push(`<figure id="${escapeHtml(chart.id)}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${await renderSvg(chart.spec)}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`);
   }
   const title = summaryGame(summary.scenario)?.game.title ?? summary.scenario.game;
   const rows = provenance(summary)

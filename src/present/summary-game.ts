@@ -26,13 +26,13 @@ export interface SummaryGameRef {
  * otherwise takes a throw for a damaged summary.json, which would send the user to the wrong
  * file. A built-in game's parts are called as they are.
  */
-export function callGamePart<T>(scenario: SummaryGameRef, part: string, call: () => T): T {
+export function callGamePart<T>(scenario: SummaryGameRef, part: string, call: () => T, doing = "drawing this run's pages"): T {
   if (scenario.gameModule === undefined) return call();
   try {
     return call();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError([{ source: scenario.gameModule.path, field: part, message: `threw while drawing this run's pages (${message}); fix the game module, then draw them again` }]);
+    throw new UsageError([{ source: scenario.gameModule.path, field: part, message: `threw while ${doing} (${message}); fix the game module, then run the command again` }]);
   }
 }
 

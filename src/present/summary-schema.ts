@@ -11,7 +11,7 @@ import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { games } from '../registry.js';
 import { figureValueIssue, hasClusteredRates } from './figure-values.js';
-import { summaryGame } from './summary-game.js';
+import { callGamePart, summaryGame } from './summary-game.js';
 import { QUALITY_KEY } from '../quality/quality-report.js';
 import { CUSTOM_PLACEMENT, FIGURES_PLACEMENT } from '../reports/custom-metrics.js';
 
@@ -105,12 +105,21 @@ function shapeProblem(expected: unknown, actual: unknown, path: (string | number
 }
 
 /**
+ * How deep a summary.json may nest: as deep as a run writes one. Its parameters sit three keys
+ * down (`scenario.params.name`), a game module's default may nest 101 levels (what each match's
+ * copy follows, `src/core/game-params.ts`), and the tagged form of a value (`tagged-data.ts`) takes
+ * up to three levels for one of it (a Map's entry), to at most 200 of its own levels. A summary of
+ * a run given a value 63 levels deep was refused as nested too deep (review 31a).
+ */
+const SUMMARY_MAX_NESTING = 3 + 3 * 201 + 30;
+
+/**
  * Checks a parsed `summary.json` (`file` names it in errors) and returns it typed.
  * @throws UsageError naming the file and the first wrong field.
  */
 export function validateRunSummary(data: unknown, file: string): z.infer<typeof summarySchema> {
   const refuse = (field: string, message: string): UsageError => new UsageError([{ source: file, field, message: `${message}; is this the summary.json of a "hordelab run"?` }]);
-  const unsafe = findUnsafeKey(data);
+  const unsafe = findUnsafeKey(data, [], SUMMARY_MAX_NESTING);
   if (unsafe !== null) throw refuse(unsafe.field, unsafe.message);
   const parsed = summarySchema.safeParse(data);
   if (!parsed.success) {
@@ -121,7 +130,8 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   const entry = summaryGame(summary.scenario);
   if (entry === undefined) throw refuse('scenario.game', `unknown game "${summary.scenario.game}"; this hordelab knows ${[...games.keys()].join(', ')}, and the summary names no game module`);
   const { report } = entry;
-  const expected = report.summarize(report.emptyAggregate(), summary.confidence) as Record<string, unknown>;
+  // A game module's report is its own code: a throw there is the module's, not the file's.
+  const expected = callGamePart(summary.scenario, 'report.summarize', () => report.summarize(report.emptyAggregate(), summary.confidence), `reading ${file}`) as Record<string, unknown>;
   const shape = shapeProblem(expected, summary.results, ['results']);
   if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it`);
   // A figure no run writes (an added results.verdict) would be shown and compared as measured.

@@ -23,7 +23,6 @@ import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
 import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { copiedDataProblem } from '../core/game-params.js';
-import { MAX_NESTING } from '../core/safe-keys.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -131,7 +130,7 @@ export function gameDefinitionProblem(value: unknown): string | null {
     if (typeof schema?.safeParse !== 'function' || !Object.hasOwn(spec as object, 'default')) return `has parameter "${name}" without a schema and default (expected param.int({ ... }) or the like)`;
     // Every match gets its own copy of the parameters: a default a copy cannot follow would
     // overflow the stack or take hours, and only once a run has started.
-    const uncopiable = copiedDataProblem((spec as { default: unknown }).default, MAX_NESTING);
+    const uncopiable = copiedDataProblem((spec as { default: unknown }).default);
     if (uncopiable !== null) return `has parameter "${name}" whose default is ${uncopiable}`;
   }
   const bounds = game['utilityBounds'];

@@ -266,10 +266,7 @@ async function finishRun(
   const { io, outDir, json, quiet, reportFormats, shard, command, maxErrors, matchTimeoutSeconds, replayMatch } = context;
   if (json) io.stdout.write(`${toJson(result.document)}\n`);
   else if (!quiet) io.stdout.write(runText(scenario, result));
-  if (reportFormats.length > 0 && shard === undefined) {
-    const pages = await writeReports(outDir, reportFormats);
-    if (!quiet && !json) io.stdout.write(`Wrote ${pages.join(', ')}\n`);
-  }
+  const pagesDrawn = reportFormats.length === 0 || shard !== undefined || (await drawPages(io, outDir, reportFormats, quiet || json));
   if (result.status === 'interrupted') {
     const played = result.document.run.matchesPlayed + result.errors;
     io.stderr.write(
@@ -287,7 +284,28 @@ async function finishRun(
     );
     return EXIT_FAILURE;
   }
-  return 0;
+  return pagesDrawn ? 0 : EXIT_FAILURE;
+}
+
+/**
+ * Writes the run's pages (`--report`); false when they could not be drawn. The run is played and
+ * published by then, so exit 2 (nothing run, nothing written) would be untrue: a page that fails
+ * (a game module's charts, a folder that cannot take them) is said with the command that draws
+ * the pages again, and the run exits 1.
+ */
+async function drawPages(io: CliIo, outDir: string, reportFormats: readonly ReportFormat[], quiet: boolean): Promise<boolean> {
+  try {
+    const pages = await writeReports(outDir, reportFormats);
+    if (!quiet) io.stdout.write(`Wrote ${pages.join(', ')}\n`);
+    return true;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(
+      `hordelab: the run's results are in ${outDir}, but its pages were not drawn: ${error.message.split('\n')[0] ?? ''}\n` +
+        `  draw them once that is fixed: hordelab report ${shellQuote(outDir)} --format ${reportFormats.join(',')}\n`,
+    );
+    return false;
+  }
 }
 
 /** `hordelab run`. */
