@@ -155,6 +155,20 @@ describe('checkConformance', () => {
     expect(heuristic?.problems[0]?.message).toContain('heuristic gave [NaN, Infinity], expected 2 values');
   });
 
+  it('fails an endedAtCap that throws or answers other than true or false at a terminal state, under returns alone, and passes one that answers (audit 31b)', () => {
+    const withCap = (id: string, endedAtCap: (state: unknown) => unknown): AnyGame => ({ ...diceRace, id, endedAtCap: endedAtCap as (state: unknown) => boolean });
+    for (const [game, message] of [
+      [withCap('cap-number', () => 1), 'endedAtCap gave 1; expected true or false (whether the match ended at a length cap)'],
+      [withCap('cap-throws', () => { throw new Error('cap boom'); }), 'endedAtCap threw: '],
+    ] as const) {
+      const report = checkConformance(game, defaultParameters(game.parameters), { playouts: 3 });
+      expect(report.properties.filter((p) => p.status === 'fail').map((p) => p.property), game.id).toEqual(['returns']);
+      expect(report.properties.find((p) => p.property === 'returns')?.problems[0]?.message, game.id).toContain(message);
+    }
+    const answering = checkConformance(withCap('cap-answers', () => false), defaultParameters(diceRace.parameters), { playouts: 3 });
+    expect(answering.ok).toBe(true);
+  });
+
   it('fails a heuristic whose values change between two reads of one state: agents reading it would not replay', () => {
     let reads = 0;
     // Deterministic in this test: every third read of a state is off by a little.

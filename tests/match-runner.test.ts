@@ -362,6 +362,29 @@ describe('match runner: failures', () => {
     expect(playMatch(spec(withReturns([0.25, -0.25]), params, [agent, agent]), null).returns).toEqual([0.25, -0.25]);
   });
 
+  it("fails a match whose endedAtCap throws or answers other than true or false, at the terminal step, as a contract breach (audit 31b: the run crashed, or 1 counted as not capped)", () => {
+    const agent = recordingAgent(last).factory;
+    const params = { script, maxLength: 3 };
+    const withCap = (endedAtCap: () => unknown): ReturnType<typeof scriptGame> => ({ ...scriptGame(params), endedAtCap: endedAtCap as () => boolean });
+    for (const [answer, message] of [
+      [1, 'endedAtCap gave 1; expected true or false (whether the match ended at a length cap)'],
+      [undefined, 'endedAtCap gave undefined; expected true or false'],
+      ['true', 'endedAtCap gave "true"; expected true or false'],
+    ] as const) {
+      const error = failure(() => playMatch(spec(withCap(() => answer), params, [agent, agent]), null));
+      expect(error.message).toContain(message);
+      expect(error.step).toBe(3);
+      expect(error.cause).toBeInstanceOf(ContractBreach);
+    }
+    const thrown = failure(() => playMatch(spec(withCap(() => { throw new Error('cap boom'); }), params, [agent, agent]), null));
+    expect([thrown.message.includes('cap boom'), thrown.step, thrown.cause instanceof ContractBreach]).toEqual([true, 3, false]);
+    for (const answer of [true, false]) {
+      let asked = 0;
+      const outcome = playMatch(spec(withCap(() => { asked++; return answer; }), params, [agent, agent]), null);
+      expect([outcome.returns.length, asked]).toEqual([2, 1]);
+    }
+  });
+
   it('names the match, the run seed, the match seed and the step of any failure, keeping its cause', () => {
     const agent = recordingAgent(last).factory;
     const error = failure(() => play({ script, maxLength: 3, failAt: 1 }, [agent, agent]));

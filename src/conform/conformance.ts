@@ -25,7 +25,7 @@ export const CONFORMANCE_PROPERTIES = {
   setup: 'setup is a pure function of the parameters: two setups are equal, and what they share play never changes',
   'current-player': 'the player to act is a seat, CHANCE or TERMINAL, and isTerminal agrees',
   terminates: 'every playout ends within maxLength steps',
-  returns: 'returns at a terminal state give one finite value per seat, within utilityBounds, the same values each time for the same state',
+  returns: 'returns at a terminal state give one finite value per seat, within utilityBounds, the same values each time for the same state; endedAtCap, where the game has it, answers true or false there',
   heuristic: 'the heuristic gives one value per seat within utilityBounds, the same values each time for the same state, equal to returns at a terminal state',
   'heuristic-leader': "where the heuristic names its leader (heuristic.leader), it names the seat whose value is strictly the highest, or -1 when the highest is shared",
   'legal-actions': 'a decision node has legal actions, unique by actionKey, filled into a given array when one is passed, and any action object handed out again is frozen all the way down',
@@ -627,7 +627,26 @@ function checkTerminal(game: AnyGame, state: unknown, seed: number, step: number
   // state) would otherwise show up as whatever reads them next (the heuristic at a terminal
   // state, an agent in the no-peeking check), blamed on the wrong part.
   if (!sameOnSecondRead('returns', () => game.returns(state), returns, seed, step, findings)) return;
+  if (!answersCap(game, state, seed, step, findings)) return;
   checkHeuristic(game, state, seed, step, findings, true, returns);
+}
+
+/**
+ * Whether the game's endedAtCap, if it has one, answers true or false at the terminal `state`: a
+ * run fails every match where it does not (audit 31b: 1 for true had left the capped share 0%).
+ */
+function answersCap(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings): boolean {
+  if (game.endedAtCap === undefined) return true;
+  let capped: unknown;
+  try {
+    capped = (game.endedAtCap as (state: unknown) => unknown)(state);
+  } catch (error) {
+    findings.fail('returns', `endedAtCap threw: ${describeError(error)}`, seed, step);
+    return false;
+  }
+  if (typeof capped === 'boolean') return true;
+  findings.fail('returns', `endedAtCap gave ${describeValue(capped)}; expected true or false (whether the match ended at a length cap)`, seed, step);
+  return false;
 }
 
 /**

@@ -477,6 +477,13 @@ function checkedReturns(game: AnyGame, returns: unknown): number[] {
   return returns as number[];
 }
 
+/** Whether the terminal `state` ended at a length cap, when the game answers true or false; else the match fails. */
+function checkedCap(game: AnyGame, state: unknown): boolean {
+  const capped: unknown = (game.endedAtCap as (state: unknown) => unknown)(state);
+  if (typeof capped !== 'boolean') throw new ContractBreach(`endedAtCap gave ${describeValue(capped)}; expected true or false (whether the match ended at a length cap)`);
+  return capped;
+}
+
 /**
  * Plays one match to the end and returns its outcome. Game events go to `sink`.
  * @throws MatchFailure when the rules or an agent fail; the message names the seeds.
@@ -602,7 +609,12 @@ function playGuardedMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
       }
       step++;
     }
-    return { seed, finalState: state, returns: checkedReturns(game, game.returns(state)), steps: step };
+    const returns = checkedReturns(game, game.returns(state));
+    // Asked here, within the match, though only the quality figures read it: one that throws or
+    // answers 1 for true then fails its match, with its seed, instead of the whole run or the
+    // capped share unseen (audit 31b).
+    if (game.endedAtCap !== undefined) checkedCap(game, state);
+    return { seed, finalState: state, returns, steps: step };
   } catch (error) {
     if (isMatchFailure(error)) throw error;
     throw new MatchFailure(spec, seed, step, error);
