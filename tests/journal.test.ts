@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyOutcomes } from '../src/reports/outcomes.js';
 import { UsageError } from '../src/core/errors.js';
-import { CHECKPOINT_FILE, checkpointKeyIn, digestOf, RunJournal, type JournalState } from '../src/run/journal.js';
+import { CHECKPOINT_FILE, checkpointKeyIn, digestOf, keyPartDifferences, RunJournal, type JournalState } from '../src/run/journal.js';
 import { OutputFolder } from '../src/run/output-folder.js';
 
 const FILES = [
@@ -297,6 +297,53 @@ describe('publishing', () => {
 });
 
 describe('resuming', () => {
+  it('names the parts of the key that differ, where both runs recorded them (audit 31b), and says as before where either did not', () => {
+    const then = { matches: '1000', 'params.traps': 'sha256:aaaaaaaaaaaaaaaa', 'seat 2': '{"agent":"random"}', 'event files': 'true' };
+    const now = { matches: '2000', 'params.traps': 'sha256:bbbbbbbbbbbbbbbb', 'seat 2': '{"agent":"random"}', '--max-errors': '5' };
+    expect(keyPartDifferences(then, now)).toEqual(['matches (1000 then, 2000 now)', 'params.traps', 'event files (none now)', '--max-errors (none then)']);
+    expect(keyPartDifferences(then, { ...then })).toEqual([]);
+    expect(keyPartDifferences({ x: '1' }, { x: 'sha256:cccccccccccccccc' })).toEqual(['x']);
+    expect(keyPartDifferences({ x: 'sha256:cccccccccccccccc' }, { x: '1' })).toEqual(['x']);
+    // A key of an object's own prototype is a part like any other, never read from the prototype.
+    expect(keyPartDifferences({}, { toString: '1' })).toEqual(['toString (none then)']);
+    expect(keyPartDifferences({ constructor: '1' }, {})).toEqual(['constructor (none now)']);
+
+    const dir = freshDir();
+    const folder = claim(dir);
+    const journal = RunJournal.start(folder, 'key-1', 's', FILES, then);
+    journal.append(['1,2\n', 'one\n']);
+    journal.checkpoint(state(1));
+    folder.release();
+    expect(checkpointIn(dir)['keyParts']).toEqual(then);
+    const again = claim(dir, true);
+    expect(issueOf(() => RunJournal.resume(again, 'key-2', 's', FILES, now))).toEqual([
+      {
+        source: '--resume',
+        field: '',
+        message: `the run in ${dir} was started with other settings: matches (1000 then, 2000 now), params.traps, event files (none now), --max-errors (none then); resume it with the ones it was started with, or run without --resume`,
+      },
+    ]);
+    // Without the parts now (or recorded), or with parts that do not differ, the key alone speaks.
+    const general = `the run in ${dir} was started with another scenario, parameters or options, with a game, agent or metric module that has changed since, or by a Hordelab that recorded other figures; resume it with the same ones, or run without --resume`;
+    expect(() => RunJournal.resume(again, 'key-2', 's', FILES)).toThrow(general);
+    expect(() => RunJournal.resume(again, 'key-2', 's', FILES, then)).toThrow(general);
+    // The same key resumes, and its checkpoints keep the parts.
+    const { journal: resumed } = RunJournal.resume(again, 'key-1', 's', FILES, then);
+    resumed.checkpoint(state(1));
+    expect(checkpointIn(dir)['keyParts']).toEqual(then);
+    again.release();
+    // A run that gives no parts records none.
+    const bare = freshDir();
+    const plain = claim(bare);
+    RunJournal.start(plain, 'key-1', 's', FILES).checkpoint(state(0));
+    plain.release();
+    expect('keyParts' in checkpointIn(bare)).toBe(false);
+    // Resumed by a run that gives parts, another key still speaks as the key alone can.
+    const later = claim(bare, true);
+    expect(() => RunJournal.resume(later, 'key-2', 's', FILES, now)).toThrow(`the run in ${bare} was started with another scenario, parameters or options`);
+    later.release();
+  });
+
   it('refuses a folder with no checkpoint, and one whose checkpoint is another run’s', () => {
     const dir = freshDir();
     const folder = claim(dir);

@@ -47,6 +47,12 @@ describe('the continue command printed after Ctrl-C', () => {
     const printed = /^ {2}continue: (.+)$/m.exec(stderr)?.[1];
     expect(printed, stderr).toBeDefined();
     expect(printed).toBe('hordelab run long.yaml --seed 21 --matches 9000 --set actionPoints=4 --max-errors 3 --no-event-files --out interrupted --resume');
+    // With other settings it is refused, naming each that differs (audit 31b), and nothing changes.
+    const other = spawnSync(process.execPath, [CLI, 'run', 'long.yaml', '--seed', '21', '--matches', '9001', '--set', 'actionPoints=5', '--max-errors', '3', '--out', 'interrupted', '--resume'], { cwd: work, encoding: 'utf8' });
+    expect(other.status, other.stderr).toBe(2);
+    expect(other.stderr).toBe(
+      `hordelab: --resume: the run in interrupted was started with other settings: params.actionPoints (4 then, 5 now), matches (9000 then, 9001 now), event files (false then, true now); resume it with the ones it was started with, or run without --resume\n`,
+    );
     // Verbatim, with `hordelab` standing for the compiled CLI.
     const resumed = spawnSync('sh', ['-c', (printed as string).replace(/^hordelab /, `"${process.execPath}" "${CLI}" `)], { cwd: work, encoding: 'utf8', timeout: 200_000 });
     expect(resumed.stderr).toBe('');

@@ -42,6 +42,8 @@ interface Checkpoint extends JournalState {
   readonly version: 2;
   /** Identifies the scenario and the options that shape the output; resume refuses another. */
   readonly key: string;
+  /** The key's parts by name (`runKeyParts`), when the run gave them: a refused resume names those that differ. */
+  readonly keyParts?: Readonly<Record<string, string>>;
   /** The scenario's name, so a folder holding this unfinished run says whose it is. */
   readonly scenario: string;
   /** `temp`: the data is in `*.tmp` (killed); `final`: in the published files (interrupted). */
@@ -203,6 +205,24 @@ export function prefixSha256(path: string, length: number): string {
   return hash.digest('hex');
 }
 
+/**
+ * Which parts differ between a run's key parts then (`recorded`) and now, as a reader reads
+ * them: `matches (1000 then, 2000 now)`, `params.traps`, `seat 2 (none then)`; empty when none do.
+ */
+export function keyPartDifferences(recorded: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>): string[] {
+  const differences: string[] = [];
+  for (const name of [...new Set([...Object.keys(recorded), ...Object.keys(now)])]) {
+    const then = Object.hasOwn(recorded, name) ? recorded[name] : undefined;
+    const current = Object.hasOwn(now, name) ? now[name] : undefined;
+    if (then === current) continue;
+    if (then === undefined) differences.push(`${name} (none then)`);
+    else if (current === undefined) differences.push(`${name} (none now)`);
+    else if (then.startsWith('sha256:') || current.startsWith('sha256:')) differences.push(name);
+    else differences.push(`${name} (${then} then, ${current} now)`);
+  }
+  return differences;
+}
+
 function resumeError(message: string): UsageError {
   return new UsageError([{ source: '--resume', field: '', message }]);
 }
@@ -218,6 +238,7 @@ export class RunJournal {
     private readonly files: readonly WorkingFile[],
     private readonly names: readonly string[],
     private readonly fresh: boolean,
+    private readonly keyParts: Readonly<Record<string, string>> | undefined,
   ) {
     this.dir = folder.dir;
   }
@@ -227,7 +248,7 @@ export class RunJournal {
    * output in the folder stays as it is until this run publishes; an earlier unfinished run's
    * checkpoint goes (its working files are overwritten).
    */
-  static start(folder: OutputFolder, key: string, scenario: string, files: readonly AppendedFile[]): RunJournal {
+  static start(folder: OutputFolder, key: string, scenario: string, files: readonly AppendedFile[], keyParts?: Readonly<Record<string, string>>): RunJournal {
     const dir = folder.dir;
     rmSync(join(dir, CHECKPOINT_FILE), { force: true });
     const opened: WorkingFile[] = [];
@@ -248,6 +269,7 @@ export class RunJournal {
       opened,
       files.map((file) => file.name),
       true,
+      keyParts,
     );
   }
 
@@ -256,7 +278,7 @@ export class RunJournal {
    * @throws UsageError when there is nothing to resume, the checkpoint is another run's, or a
    *   working file holds less than the checkpoint records.
    */
-  static resume(folder: OutputFolder, key: string, scenario: string, files: readonly AppendedFile[]): { journal: RunJournal; state: JournalState } {
+  static resume(folder: OutputFolder, key: string, scenario: string, files: readonly AppendedFile[], keyParts?: Readonly<Record<string, string>>): { journal: RunJournal; state: JournalState } {
     const dir = folder.dir;
     const checkpoint = readCheckpoint(dir);
     if (checkpoint === null) {
@@ -267,6 +289,9 @@ export class RunJournal {
       throw resumeError(empty ? `${dir} holds no interrupted run to resume; run without --resume` : `${dir} holds an unfinished run without the checkpoint to resume it from; start it again with --force (in place of --resume)`);
     }
     if (checkpoint.key !== key) {
+      // Named where both runs recorded the parts of their keys; a checkpoint from before they were kept, as before.
+      const differences = checkpoint.keyParts === undefined || keyParts === undefined ? [] : keyPartDifferences(checkpoint.keyParts, keyParts);
+      if (differences.length > 0) throw resumeError(`the run in ${dir} was started with other settings: ${differences.join(', ')}; resume it with the ones it was started with, or run without --resume`);
       throw resumeError(`the run in ${dir} was started with another scenario, parameters or options, with a game, agent or metric module that has changed since, or by a Hordelab that recorded other figures; resume it with the same ones, or run without --resume`);
     }
     // Every file is checked before anything in the folder changes: a damaged run is refused as it stands.
@@ -315,6 +340,7 @@ export class RunJournal {
         opened,
         files.map((file) => file.name),
         false,
+        keyParts,
       ),
       state,
     };
@@ -392,7 +418,8 @@ export class RunJournal {
   private checkpointOf(state: JournalState, location: Checkpoint['location']): Checkpoint {
     const lengths = Object.fromEntries(this.names.map((name, index) => [name, (this.files[index] as WorkingFile).length]));
     const sha256 = Object.fromEntries(this.names.map((name, index) => [name, (this.files[index] as WorkingFile).digest().sha256]));
-    return { version: 2, key: this.key, scenario: this.scenario, location, lengths, sha256, ...state };
+    // Stryker disable next-line ConditionalExpression: (false) { keyParts: undefined } is written as no field at all, by JSON
+    return { version: 2, key: this.key, ...(this.keyParts === undefined ? {} : { keyParts: this.keyParts }), scenario: this.scenario, location, lengths, sha256, ...state };
   }
 }
 

@@ -37,6 +37,34 @@ export function runKey(scenario: Scenario, shape: OutputShape, shard: Shard | un
   return digest({ scenario: effectiveScenario(scenario), ...shape, shard: shard ?? null, version: HORDELAB_VERSION, figures: RECORDED_FIGURES });
 }
 
+/**
+ * The parts of a run's key by name, each as short text: a short value as its JSON, a longer one
+ * as the start of its digest. A checkpoint records them beside the key, so a resume refused for
+ * another key can say which parts differ (audit 31b: "another scenario, parameters or options"
+ * named none of them).
+ */
+export function runKeyParts(scenario: Scenario, shape: OutputShape, shard: Shard | undefined): Record<string, string> {
+  const parts: Record<string, string> = {};
+  const put = (name: string, value: unknown): void => {
+    const text = canonicalJson(value) ?? 'undefined';
+    parts[name] = text.length <= MAX_PART_TEXT ? text : `sha256:${digest(value).slice(0, 16)}`;
+  };
+  for (const [name, value] of Object.entries(effectiveScenario(scenario) as Record<string, unknown>)) {
+    if (name === 'params') for (const [param, given] of Object.entries(value as Record<string, unknown>)) put(`params.${param}`, given);
+    else if (name === 'seats') (value as unknown[]).forEach((seat, index) => put(`seat ${index + 1}`, seat));
+    else put(name, value);
+  }
+  put('event files', shape.eventFiles);
+  put('--max-errors', shape.maxErrors);
+  put('--shard', shard === undefined ? null : `${shard.index + 1}/${shard.count}`);
+  put('hordelab version', HORDELAB_VERSION);
+  put('figures recorded', RECORDED_FIGURES);
+  return parts;
+}
+
+/** Longest part text {@link runKeyParts} keeps as it is. */
+const MAX_PART_TEXT = 60;
+
 /** The key every shard of one run shares: what `merge` checks. */
 export function shardSetKey(scenario: Scenario, shape: OutputShape, count: number): string {
   return runKey(scenario, shape, { index: -1, count });

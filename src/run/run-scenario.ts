@@ -26,7 +26,7 @@ import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.j
 import { csv } from './csv.js';
 import { RunJournal, checkpointKeyIn, digestOf, type AppendedFile, type FileDigest, type JournalState } from './journal.js';
 import { OutputFolder, PUBLISH_FILE } from './output-folder.js';
-import { digest, runKey, shardSetKey } from './run-key.js';
+import { digest, runKey, runKeyParts, shardSetKey } from './run-key.js';
 import { matchesHeader, type ChunkResult } from './play-chunk.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
 import { AdaptiveChunkSizer, ChunkScheduler } from './scheduler.js';
@@ -188,6 +188,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
 /** Claims the run's folder and starts its journal, or takes up the one a killed or interrupted run left (`resume`). */
 function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { folder: OutputFolder; journal: RunJournal; resumed: JournalState | null } {
   const key = runKey(scenario, { eventFiles: options.eventFiles, maxErrors }, options.shard);
+  const keyParts = runKeyParts(scenario, { eventFiles: options.eventFiles, maxErrors }, options.shard);
   const files = appendedFiles(scenario, options.eventFiles);
   if (options.resume === true) refuseOtherRunsPublish(options.outDir, key);
   const folder = OutputFolder.claim(options.outDir, {
@@ -202,10 +203,10 @@ function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { 
   try {
     folder.refuseNonFiles(runFileNames(scenario).filter((name) => !REPORT_PAGES.includes(name)));
     if (options.resume === true) {
-      const { journal, state } = RunJournal.resume(folder, key, scenario.name, files);
+      const { journal, state } = RunJournal.resume(folder, key, scenario.name, files, keyParts);
       return { folder, journal, resumed: state };
     }
-    return { folder, journal: RunJournal.start(folder, key, scenario.name, files), resumed: null };
+    return { folder, journal: RunJournal.start(folder, key, scenario.name, files, keyParts), resumed: null };
   } catch (error) {
     folder.release();
     throw error;
