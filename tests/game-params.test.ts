@@ -192,6 +192,8 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
       constructor(readonly inside: unknown) {}
     }
     expect(copiedDataProblem(nested(100, new Box(nested(500))))).toBeNull();
+    expect(copiedDataProblem(nested(101, new Box(1)))).toBeNull();
+    expect(copiedDataProblem(nested(99, { when: new Date(0), bytes: Int8Array.of(1, 2) }))).toBeNull();
     expect([copiedDataProblem(7), copiedDataProblem(null), copiedDataProblem('x')]).toEqual([null, null, null]);
   });
 
@@ -253,7 +255,8 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
     expect(copiedDataProblem([1, 2, 3], 10, 3)).toBeNull();
     expect(copiedDataProblem([1, 2, 3, 4], 10, 3)).toMatch(/^more than 3 entries/);
     expect(copiedDataProblem({ a: 1, b: 2 }, 10, 1)).toMatch(/^more than 1 entries/);
-    expect(copiedDataProblem(new Map([[1, 2]]), 10, 1)).toMatch(/^more than 1 entries/);
+    expect(copiedDataProblem(new Map([[1, 2], [3, 4]]), 10, 3)).toMatch(/^more than 3 entries/);
+    expect(copiedDataProblem(new Map([[1, 2], [3, 4]]), 10, 4)).toBeNull();
     expect(copiedDataProblem(new Set([1, 2]), 10, 1)).toMatch(/^more than 1 entries/);
     expect(copiedDataProblem(new Uint8Array(2), 10, 1)).toMatch(/^more than 1 entries/);
     expect(copiedDataProblem({ when: new Date(0) }, 10, 1)).toMatch(/^more than 1 entries/);
