@@ -159,32 +159,35 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
     };
     return count(copyOfData(value));
   };
+  /** `value` as one parameter of a match's copy: a default sits one level down in the parameters. */
+  const copiedAsParameter = <T>(value: T): T => copyOfData({ p: value }).p;
   const deep = /^nested deeper than 100 levels as each match's copy follows it/;
 
-  it('takes data as deep as the copy follows (101 levels of objects, 0 to 100), and refuses one more, whatever holds it', () => {
-    expect(copiedDataProblem(nested(101))).toBeNull();
-    expect(copiedDataProblem(nested(102))).toBe(
+  it('takes a parameter as deep as the copy of the parameters follows (100 levels of objects below them), and refuses one more, whatever holds it', () => {
+    expect(copiedDataProblem(nested(100))).toBeNull();
+    expect(copiedDataProblem(nested(101))).toBe(
       "nested deeper than 100 levels as each match's copy follows it (a chain or ring of objects each holding the next counts a level for each); expected data a copy can follow to its end",
     );
-    // The copy hands the 102nd level on as it is, shared by every match: the reason for the refusal.
-    const original = nested(102) as Record<string, unknown>;
+    // The copy of the parameters hands the 101st level of a parameter on as it is, shared by
+    // every match: the reason for the refusal (review 31c: the check had counted from 0).
+    const original = nested(101) as Record<string, unknown>;
     const levelOf = (root: Record<string, unknown>, level: number): unknown => {
       let inner = root;
       for (let i = 0; i < level; i++) inner = inner['a'] as Record<string, unknown>;
       return inner;
     };
-    const copied = copyOfData(original);
-    expect(levelOf(copied, 100)).not.toBe(levelOf(original, 100));
-    expect(levelOf(copied, 101)).toBe(levelOf(original, 101));
+    const copied = copiedAsParameter(original);
+    expect(levelOf(copied, 99)).not.toBe(levelOf(original, 99));
+    expect(levelOf(copied, 100)).toBe(levelOf(original, 100));
     expect(copiedDataProblem(nested(20_000))).toMatch(deep);
     // Through lists, Map keys and values, Sets and objects without a prototype, as the copy follows them.
     const listed = (levels: number): unknown => (levels === 0 ? [1] : [listed(levels - 1)]);
-    expect(copiedDataProblem(listed(100))).toBeNull();
-    expect(copiedDataProblem(listed(101))).toMatch(deep);
-    expect(copiedDataProblem(new Map([[1, nested(100)]]))).toBeNull();
-    expect(copiedDataProblem(new Map([[1, nested(101)]]))).toMatch(deep);
-    expect(copiedDataProblem(new Map([[nested(101), 1]]))).toMatch(deep);
-    expect(copiedDataProblem(new Set([nested(101)]))).toMatch(deep);
+    expect(copiedDataProblem(listed(99))).toBeNull();
+    expect(copiedDataProblem(listed(100))).toMatch(deep);
+    expect(copiedDataProblem(new Map([[1, nested(99)]]))).toBeNull();
+    expect(copiedDataProblem(new Map([[1, nested(100)]]))).toMatch(deep);
+    expect(copiedDataProblem(new Map([[nested(100), 1]]))).toMatch(deep);
+    expect(copiedDataProblem(new Set([nested(100)]))).toMatch(deep);
     expect(copiedDataProblem({ a: Object.assign(Object.create(null) as object, { b: nested(100) }) })).toMatch(deep);
     expect(copiedDataProblem({ when: nested(100, new Date(0)) })).toMatch(deep);
     // A class instance is handed on as it is at any depth: what it holds is not copied.
@@ -192,12 +195,11 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
       constructor(readonly inside: unknown) {}
     }
     expect(copiedDataProblem(nested(100, new Box(nested(500))))).toBeNull();
-    expect(copiedDataProblem(nested(101, new Box(1)))).toBeNull();
-    expect(copiedDataProblem(nested(99, { when: new Date(0), bytes: Int8Array.of(1, 2) }))).toBeNull();
+    expect(copiedDataProblem(nested(98, { when: new Date(0), bytes: Int8Array.of(1, 2) }))).toBeNull();
     expect([copiedDataProblem(7), copiedDataProblem(null), copiedDataProblem('x')]).toEqual([null, null, null]);
   });
 
-  it('follows a ring as the copy does: a ring of 100 objects back to the first is copied whole, one of 101 is not (review 31a)', () => {
+  it('follows a ring as the copy does: a ring of 99 objects back to the first is copied whole as a parameter, one of 100 is not (reviews 31a, 31c)', () => {
     const ring = (length: number): Record<string, unknown> => {
       const first: Record<string, unknown> = {};
       let last = first;
@@ -205,12 +207,12 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
       last['next'] = first;
       return first;
     };
-    expect(copiedDataProblem(ring(100))).toBeNull();
-    expect(copiedDataProblem(ring(101))).toMatch(deep);
-    // Why: the last of 101 points back from level 101, where the copy hands the first on as it is.
-    for (const [length, keptWhole] of [[100, true], [101, false]] as const) {
+    expect(copiedDataProblem(ring(99))).toBeNull();
+    expect(copiedDataProblem(ring(100))).toMatch(deep);
+    // Why: the last of 100 points back from level 101 of the parameters, where the copy hands the first on as it is.
+    for (const [length, keptWhole] of [[99, true], [100, false]] as const) {
       const original = ring(length);
-      const copy = copyOfData(original);
+      const copy = copiedAsParameter(original);
       let last = copy;
       for (let i = 1; i < length; i++) last = last['next'] as Record<string, unknown>;
       expect(last['next'] === copy, `ring of ${length}`).toBe(keptWhole);
@@ -230,7 +232,8 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
     expect(copiedDataProblem(shared(10), 1023)).toBe(
       'more than 1,023 objects when copied (a part reached two ways is copied once for each, and each match gets a copy); expected fewer: build such parts in setup() instead',
     );
-    expect(copiedDataProblem(shared(60))).toMatch(/^more than 1,000,000 objects when copied/);
+    expect(copiedDataProblem(shared(60))).toMatch(/^more than 1,000,000 (objects|entries) when copied/);
+    expect(copiedDataProblem(shared(60), 1000, 1e9)).toMatch(/^more than 1,000 objects when copied/);
     // A 3 × 3 grid of spaces, each holding its neighbours: the copy follows every path that
     // does not come back on itself, so it makes more objects than the grid has spaces.
     const grid = (size: number): Record<string, unknown>[] => {
@@ -245,12 +248,13 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
     expect(made).toBeGreaterThan(9 * 2);
     expect(copiedDataProblem(small, made)).toBeNull();
     expect(copiedDataProblem(small, made - 1)).toMatch(/^more than/);
-    expect(copiedDataProblem(grid(5))).toMatch(/^more than 1,000,000 objects/);
+    expect(copiedDataProblem(grid(5), 1_000_000, 1e12)).toMatch(/^more than 1,000,000 objects/);
   });
 
-  it('counts the entries the copy makes, before it reads them: a list of 2^30 holes (review 31a) is refused at once', () => {
+  it('counts the entries the copy makes, before it reads them: a list of 2^30 holes (review 31a) is refused at once, and one of 5 million (review 31c)', () => {
+    expect(copiedDataProblem(new Array(5_000_000))).toMatch(/^more than 1,000,000 entries/);
     expect(copiedDataProblem(new Array(2 ** 30))).toBe(
-      'more than 100,000,000 entries when copied (a part reached two ways is copied once for each, and each match gets a copy); expected fewer: build such parts in setup() instead',
+      'more than 1,000,000 entries when copied (a part reached two ways is copied once for each, and each match gets a copy); expected fewer: build such parts in setup() instead',
     );
     expect(copiedDataProblem([1, 2, 3], 10, 3)).toBeNull();
     expect(copiedDataProblem([1, 2, 3, 4], 10, 3)).toMatch(/^more than 3 entries/);
@@ -261,6 +265,7 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
     expect(copiedDataProblem(new Uint8Array(2), 10, 1)).toMatch(/^more than 1 entries/);
     expect(copiedDataProblem({ when: new Date(0) }, 10, 1)).toMatch(/^more than 1 entries/);
     expect(copiedDataProblem(Array.from({ length: 1_000_000 }, (_, i) => i))).toBeNull();
+    expect(copiedDataProblem(Array.from({ length: 1_000_001 }, (_, i) => i))).toMatch(/^more than 1,000,000 entries/);
   });
 
   it('takes a value inside itself as the copy keeps it: no deeper and no larger for it', () => {

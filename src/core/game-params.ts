@@ -116,12 +116,17 @@ function copyOfObject<T extends object>(value: T, depth: number, copies: Map<obj
 
 /** The most objects a game module's default may make when copied as {@link copyOfData} copies it. */
 export const MAX_COPIED_OBJECTS = 1_000_000;
-/** The most entries (list items, keys, bytes) it may hold in all: a list of 2^30 holes is copied whole. */
-export const MAX_COPIED_ENTRIES = 100_000_000;
+/**
+ * The most entries (list items, keys, bytes) it may hold in all: a list is copied whole, holes
+ * and all, for each match, and written whole into `summary.json` (review 31c: 5 million empty
+ * slots took 41 s and 2.8 GB for 3 matches; past 2^24 keys freezing a list fails outright).
+ */
+export const MAX_COPIED_ENTRIES = 1_000_000;
 
 /**
- * What keeps `value` (a game module's parameter default) from being copied as {@link copyOfData}
- * copies it, match after match, or null when nothing does. The copy is walked as the copy walks
+ * What keeps `value` (a game module's parameter default, one level down in the parameters) from
+ * being copied as {@link copyOfData} copies the parameters, match after match, or null when
+ * nothing does. The copy is walked as the copy walks
  * it, without making it: a part reached deeper than {@link MAX_DEPTH} levels would be handed on
  * uncopied, shared between matches (and 20,000 levels overflowed the stack); a value reached by
  * two ways is copied once for each way, so an object holding one value twice, 40 levels down, or
@@ -159,7 +164,9 @@ export function copiedDataProblem(value: unknown, maxObjects = MAX_COPIED_OBJECT
       within.delete(item);
     }
   };
-  return walk(value, 0);
+  // A parameter sits one level down in the parameters each match copies (depth 0): a default's
+  // own parts are reached one level deeper than in itself (review 31c).
+  return walk(value, 1);
 }
 
 /**

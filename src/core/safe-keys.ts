@@ -18,6 +18,27 @@ export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'construct
 /** Deepest nesting accepted in an input document; real scenarios use fewer than 10 levels. */
 export const MAX_NESTING = 64;
 
+/**
+ * Deepest nesting a `summary.json` is read with. A run records its parameters three keys down
+ * (`scenario.params.name`) in tagged form, where a Map's entry takes three levels, so a run
+ * refuses parameters that would nest deeper than this there (`scenario.ts`): whatever it
+ * writes can be read back (review 31a: a value 63 levels deep could not be reported).
+ */
+export const MAX_SUMMARY_NESTING = 128;
+
+/** How many levels `value` nests (an object or list holding nothing but values is 1; a value 0), read without recursion. */
+export function nestingOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > deepest) deepest = depth;
+    for (const item of Object.values(node)) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
+  }
+  return deepest;
+}
+
 /** What is wrong with a document's keys: where, and why. */
 export interface KeyProblem {
   /** Field path, as `params.traps.40` or `seats[1].config`. */
@@ -49,26 +70,50 @@ export function unsafeKeyMessage(key: string): string {
  * or nesting deeper than `maxNesting`, with its path under `prefix`; null when there is none.
  */
 export function findUnsafeKey(value: unknown, prefix: readonly (string | number)[] = [], maxNesting = MAX_NESTING): KeyProblem | null {
-  const stack: { node: unknown; path: readonly (string | number)[] }[] = [{ node: value, path: prefix }];
+  // Each object waiting to be read holds the key it is under and the entry of the object holding
+  // it, not its whole path: a path copied for every entry cost memory in depth × width, and a
+  // summary.json of 3 MB nested 600 deep ran a heap of 4 GB out (review 31c). A path is made only
+  // for the problem found. Only objects are stacked: nothing else holds a key.
+  const stack: StackEntry[] = [];
+  const pathOf = (entry: StackEntry | null, key?: string | number): (string | number)[] => {
+    const keys: (string | number)[] = key === undefined ? [] : [key];
+    for (let at = entry; at !== null; at = at.parent) if (at.key !== undefined) keys.push(at.key);
+    return [...prefix, ...keys.reverse()];
+  };
+  const push = (node: unknown, key: string | number | undefined, parent: StackEntry | null): void => {
+    if (typeof node === 'object' && node !== null) stack.push({ node, key, parent, depth: parent === null ? 0 : parent.depth + 1 });
+  };
+  push(value, undefined, null);
   while (stack.length > 0) {
-    const { node, path } = stack.pop() as { node: unknown; path: readonly (string | number)[] };
-    if (typeof node !== 'object' || node === null) continue;
-    if (path.length - prefix.length > maxNesting) return cycleAlong(value, path, prefix.length) ?? { field: formatPath(path), message: `nested deeper than ${maxNesting} levels` };
+    const entry = stack.pop() as StackEntry;
+    const { node } = entry;
+    if (entry.depth > maxNesting) {
+      const path = pathOf(entry);
+      return cycleAlong(value, path, prefix.length) ?? { field: formatPath(path), message: `nested deeper than ${maxNesting} levels` };
+    }
     if (Array.isArray(node)) {
-      for (let index = node.length - 1; index >= 0; index--) stack.push({ node: node[index], path: [...path, index] });
+      for (let index = node.length - 1; index >= 0; index--) push(node[index], index, entry);
       continue;
     }
     // Own keys, enumerable or not: a parser may define `__proto__` as an own property.
     const keys = Reflect.ownKeys(node).filter((key): key is string => typeof key === 'string');
     for (const key of keys) {
-      if (isUnsafeKey(key)) return { field: formatPath([...path, key]), message: unsafeKeyMessage(key) };
+      if (isUnsafeKey(key)) return { field: formatPath(pathOf(entry, key)), message: unsafeKeyMessage(key) };
     }
     for (let index = keys.length - 1; index >= 0; index--) {
       const key = keys[index] as string;
-      stack.push({ node: (node as Record<string, unknown>)[key], path: [...path, key] });
+      push((node as Record<string, unknown>)[key], key, entry);
     }
   }
   return null;
+}
+
+/** An object {@link findUnsafeKey} has still to read: the key it is under in its parent (none for the top), and its depth. */
+interface StackEntry {
+  readonly node: object;
+  readonly key: string | number | undefined;
+  readonly parent: StackEntry | null;
+  readonly depth: number;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/parameters.js';
-import { findUnsafeKey } from '../core/safe-keys.js';
+import { findUnsafeKey, MAX_SUMMARY_NESTING } from '../core/safe-keys.js';
 import { games } from '../registry.js';
 import { figureValueIssue, hasClusteredRates } from './figure-values.js';
 import { callGamePart, summaryGame } from './summary-game.js';
@@ -105,21 +105,12 @@ function shapeProblem(expected: unknown, actual: unknown, path: (string | number
 }
 
 /**
- * How deep a summary.json may nest: as deep as a run writes one. Its parameters sit three keys
- * down (`scenario.params.name`), a game module's default may nest 101 levels (what each match's
- * copy follows, `src/core/game-params.ts`), and the tagged form of a value (`tagged-data.ts`) takes
- * up to three levels for one of it (a Map's entry), to at most 200 of its own levels. A summary of
- * a run given a value 63 levels deep was refused as nested too deep (review 31a).
- */
-const SUMMARY_MAX_NESTING = 3 + 3 * 201 + 30;
-
-/**
  * Checks a parsed `summary.json` (`file` names it in errors) and returns it typed.
  * @throws UsageError naming the file and the first wrong field.
  */
 export function validateRunSummary(data: unknown, file: string): z.infer<typeof summarySchema> {
   const refuse = (field: string, message: string): UsageError => new UsageError([{ source: file, field, message: `${message}; is this the summary.json of a "hordelab run"?` }]);
-  const unsafe = findUnsafeKey(data, [], SUMMARY_MAX_NESTING);
+  const unsafe = findUnsafeKey(data, [], MAX_SUMMARY_NESTING);
   if (unsafe !== null) throw refuse(unsafe.field, unsafe.message);
   const parsed = summarySchema.safeParse(data);
   if (!parsed.success) {
@@ -133,12 +124,15 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   // A game module's report is its own code: a throw there is the module's, not the file's.
   const expected = callGamePart(summary.scenario, 'report.summarize', () => report.summarize(report.emptyAggregate(), summary.confidence), `reading ${file}`) as Record<string, unknown>;
   const shape = shapeProblem(expected, summary.results, ['results']);
-  if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it`);
+  // The shape expected is the game's report's own for no matches: a game module's report that
+  // answers otherwise for none than for a run is as likely as an edited file (review 31c).
+  const orModule = summary.scenario.gameModule === undefined ? '' : ` (or the game module's report.summarize gives other figures for no matches than for a run)`;
+  if (shape !== null) throw refuse(formatPath(shape.path), `${shape.message}, as a ${entry.game.id} run writes it${orModule}`);
   // A figure no run writes (an added results.verdict) would be shown and compared as measured.
   // Besides the game's own: the quality figures every run adds, a game's figure units and
   // custom metrics where it has them.
   const extra = Object.keys(summary.results as Record<string, unknown>).find((key) => !(key in expected) && !ADDED_RESULTS.has(key));
-  if (extra !== undefined) throw refuse(formatPath(['results', extra]), `not a figure a ${entry.game.id} run writes`);
+  if (extra !== undefined) throw refuse(formatPath(['results', extra]), `not a figure a ${entry.game.id} run writes${orModule}`);
   // Right shape, but are the numbers ones a run could write? An edited n or rate would be compared as measured.
   const clustered = hasClusteredRates(summary.results) || hasClusteredRates(summary.outcomes);
   const values = figureValueIssue(summary.results, ['results'], summary.confidence, clustered) ?? figureValueIssue(summary.outcomes, ['outcomes'], summary.confidence, clustered);

@@ -41,7 +41,8 @@ import type { AnyGame } from '../core/game.js';
 import { describeValue, type SeatSpec } from '../core/match-runner.js';
 import { formatPath, parameterIssuesOf, parseParameters } from '../core/parameters.js';
 import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
-import { findUnsafeKey, isUnsafeKey, unsafeKeyMessage } from '../core/safe-keys.js';
+import { findUnsafeKey, isUnsafeKey, MAX_SUMMARY_NESTING, nestingOf, unsafeKeyMessage } from '../core/safe-keys.js';
+import { taggedData } from '../core/tagged-data.js';
 import { deepFreeze } from '../core/read-only.js';
 import { copyOfData, paramsFor } from '../core/game-params.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
@@ -360,6 +361,15 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
   };
   // Frozen before any function of the game sees them; the game's own checks get a copy (see game-params.ts).
   const params = deepFreeze(copyOfData(parsedParams.params));
+  // summary.json records each parameter three keys down, in tagged form: one nested deeper than a
+  // summary is read back would leave a run no command could report (review 31a). Only a game
+  // module's default, or a Map or Set (three levels an entry), nests so.
+  for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
+    const levels = nestingOf(taggedData(value));
+    if (levels > MAX_SUMMARY_NESTING - 3) {
+      issues.push({ ...togetherSourceOf([name]), message: `nests ${levels} levels as summary.json records it (a Map's or Set's entry takes three); expected at most ${MAX_SUMMARY_NESTING - 3}, or the run could not be reported` });
+    }
+  }
   for (const problem of parameterIssuesOf(game, paramsFor(game, params))) issues.push({ ...togetherSourceOf(problem.path), message: problem.message });
   return params;
 }
