@@ -527,7 +527,7 @@ describe('a game module that cannot be a game', () => {
     [
       'pairs.mjs',
       "import game from './first-six.mjs';\nlet v = [1];\nfor (let i = 0; i < 40; i++) v = { l: v, r: v };\nexport default { ...game, parameters: { ...game.parameters, pairs: { description: 'p', default: v, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n",
-      /has parameter "pairs" whose default is more than 1,000,000 objects when copied/,
+      /has parameter "pairs" whose default is more than 1,000,000 (objects|entries) when copied/,
     ],
   ];
   it('a syntax error names the line it is on (Node\'s own import error does not)', () => {
@@ -641,6 +641,27 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
   });
 
+  it('refuses parameters that summary.json would record deeper than it is read back, naming the parameter; a run of one just inside is reported (reviews 31a, 31c)', async () => {
+    const dir = gameFolder();
+    // A Map's entry takes three levels as recorded: 41 Maps nest 123 levels, 42 nest 126.
+    for (const maps of [41, 42]) {
+      writeFileSync(
+        join(dir, `maps${maps}.mjs`),
+        `import game from './first-six.mjs';\nlet v = 1;\nfor (let i = 0; i < ${maps}; i++) v = new Map([['k', v]]);\n` +
+          "export default { ...game, parameters: { ...game.parameters, maps: { description: 'm', default: v, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n",
+      );
+      writeFileSync(join(dir, `maps${maps}.yaml`), `game: ./maps${maps}.mjs\nmatches: 5\nseed: 1\nseats: [random, random]\n`);
+    }
+    const refused = await hordelabIn(dir, 'run', 'maps42.yaml', '--out', 'out42', '-q', '-w', '0');
+    expect(refused.status, refused.stderr).toBe(2);
+    expect(refused.stderr).toBe(`hordelab: ${join(dir, 'maps42.yaml')}: params.maps: nests 126 levels as summary.json records it (a Map's or Set's entry takes three); expected at most 125, or the run could not be reported\n`);
+    expect(existsSync(join(dir, 'out42'))).toBe(false);
+    const run = await hordelabIn(dir, 'run', 'maps41.yaml', '--out', 'out41', '-q', '-w', '0');
+    expect(run.status, run.stderr).toBe(0);
+    const report = await hordelabIn(dir, 'report', 'out41', '--format', 'md');
+    expect(report.status, report.stderr).toBe(0);
+  });
+
   it("report blames a game module's own charts, lengthCap or report that throw or answer wrong on the module, not on summary.json (reviews 30e, 31a)", async () => {
     const withReport = (override: string): string =>
       `import { genericReport } from '${PACKAGE_INDEX}';\nconst base = genericReport(game.id, game.seats);\nconst parts = { defaultMetric: 'seat1WinRate', report: { ...base, ${override} } };\n`;
@@ -649,8 +670,10 @@ describe('a game module that cannot be a game', () => {
       ['', 'charts() { return null; }', /: charts: threw while drawing this run's pages \(returned null, expected a list of charts\)/],
       ['', 'charts() { return [null]; }', /: charts: threw while drawing this run's pages \(returned a chart \(number 1\) that is null, expected \{ id, title, caption, spec \}\)/],
       ['', "charts() { return [{ id: 'x', caption: 'c', spec: {} }]; }", /returned a chart \(number 1\) whose title is undefined, expected text/],
-      ['', "charts() { return [{ id: 'x', title: 'X', caption: 'c', spec: { mark: 'nonsense', data: { values: [] } } }]; }", /: charts \(chart "x"\): Vega could not draw its spec \(.+\); fix the game module's charts/],
+      ['', "charts() { return [{ id: 'x', title: 'X', caption: 'c', spec: { mark: 'nonsense', data: { values: [] } } }]; }", /: charts \(chart "x"\): Vega could not draw its spec \(.+\); a run's pages are drawn only with the game module it played, so fix the module and run the scenario again\n/],
       ['', "lengthCap() { throw new Error('cap'); }", /: lengthCap: threw while drawing this run's pages \(cap\)/],
+      ['', 'lengthCap() { return { value: 3 }; }', /: lengthCap: threw while drawing this run's pages \(returned \{ value: number, note: undefined \}, expected null or \{ value, note \}/],
+      ['', "lengthCap() { return { value: 3, get note() { throw new Error('getter'); } }; }", /: lengthCap: threw while drawing this run's pages \(getter\)/],
       [withReport("summarize(a, c) { if (a.matches === 0) throw new Error('cannot summarize'); return base.summarize(a, c); }"), '...parts', /: report\.summarize: threw while reading \S*summary\.json \(cannot summarize\)/],
       [withReport('formatSummary() { return undefined; }'), '...parts', /: report\.formatSummary: threw while drawing this run's pages \(returned undefined, expected the summary as text\)/],
     ];
@@ -667,15 +690,25 @@ describe('a game module that cannot be a game', () => {
       expect(report.stderr).toMatch(message);
       expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
     }
+    // A report that answers for no matches with other figures than for a run: the file is named
+    // (it may be edited), with the module as the other cause.
+    const other = gameFolder('game: ./entry.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+    writeFileSync(
+      join(other, 'entry.mjs'),
+      `import game from './first-six.mjs';\n${withReport("summarize(a, c) { const all = base.summarize(a, c); if (a.matches > 0) return all; const { moves, ...rest } = all; return rest; }")}export default { game, ...parts };\n`,
+    );
+    expect((await hordelabIn(other, 'run', 'first-six.yaml', '--out', 'out', '-q', '-w', '0')).status).toBe(0);
+    const shape = await hordelabIn(other, 'report', 'out');
+    expect(shape.status, shape.stderr).toBe(2);
+    expect(shape.stderr).toMatch(/summary\.json: results\.moves: not a figure a first-six run writes \(or the game module's report\.summarize gives other figures for no matches than for a run\)/);
     // Asked of the run itself, the run is played and published: exit 1 (not 2, which says
-    // nothing was written), its results kept, and the command that draws the pages again.
+    // nothing was written), its results kept; a fixed module needs the run played again.
     const dir = gameFolder('game: ./entry.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n');
     writeFileSync(join(dir, 'entry.mjs'), "import game from './first-six.mjs';\nexport default { game, charts() { throw new Error('boom'); } };\n");
     const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'out', '-q', '-w', '0', '--report', 'html,md');
     expect(run.status, run.stderr).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([
-      `hordelab: the run's results are in ${join(dir, 'out')}, but its pages were not drawn: ${join(dir, 'entry.mjs')}: charts: threw while drawing this run's pages (boom); fix the game module, then run the command again`,
-      `  draw them once that is fixed: hordelab report ${join(dir, 'out')} --format html,md`,
+      `hordelab: the run's results are in ${join(dir, 'out')}, but its pages were not drawn: ${join(dir, 'entry.mjs')}: charts: threw while drawing this run's pages (boom); a run's pages are drawn only with the game module it played, so fix the module and run the scenario again`,
     ]);
     expect(['summary.json', 'matches.csv', 'report.html', 'report.md'].map((name) => existsSync(join(dir, 'out', name)))).toEqual([true, true, false, false]);
   });

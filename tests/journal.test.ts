@@ -342,6 +342,16 @@ describe('resuming', () => {
     const later = claim(bare, true);
     expect(() => RunJournal.resume(later, 'key-2', 's', FILES, now)).toThrow(`the run in ${bare} was started with another scenario, parameters or options`);
     later.release();
+    // Parts that are not all text (an edited checkpoint, sealed again: the seal is a digest anyone
+    // can make) are not read: the key alone speaks, with no TypeError (review 31c).
+    for (const parts of [{ matches: 5 }, { seed: '1', matches: 5 }, ['1000'], 'matches', null]) {
+      const { integrity: _integrity, ...fields } = checkpointIn(dir);
+      const edited = { ...fields, keyParts: parts };
+      writeFileSync(join(dir, CHECKPOINT_FILE), JSON.stringify({ ...edited, integrity: sha(JSON.stringify(edited)) }));
+      const resumedAgain = claim(dir, true);
+      expect(() => RunJournal.resume(resumedAgain, 'key-2', 's', FILES, now), JSON.stringify(parts)).toThrow(`the run in ${dir} was started with another scenario, parameters or options`);
+      resumedAgain.release();
+    }
   });
 
   it('refuses a folder with no checkpoint, and one whose checkpoint is another run’s', () => {

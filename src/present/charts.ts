@@ -2,7 +2,7 @@
  * Every chart of a run's report, in reading order: the win rates every game has, then the
  * game's own charts (from its folder, through the registry), then game length.
  */
-import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, metricTitle, present, type ChartSpec, type Row } from './chart-kit.js';
+import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, metricTitle, present, type ChartSpec, type HistogramCap, type Row } from './chart-kit.js';
 import type { RunSummary } from './metrics.js';
 import { callGamePart, summaryGame } from './summary-game.js';
 
@@ -105,7 +105,7 @@ export function chartsFor(summary: RunSummary): ChartSpec[] {
   const rounds = histogramRows(get(results, 'rounds', 'histogram') ?? get(results, 'moves', 'histogram'), 'games');
   if (rounds.length > 0) {
     const moves = get(results, 'rounds') === undefined;
-    const limit = entry?.lengthCap === undefined ? undefined : (callGamePart(summary.scenario, 'lengthCap', () => entry.lengthCap!(summary)) ?? undefined);
+    const limit = entry?.lengthCap === undefined ? undefined : (callGamePart(summary.scenario, 'lengthCap', () => checkedCap(entry.lengthCap!(summary))) ?? undefined);
     // Only a limit some game reached is worth a note.
     const cap = limit !== undefined && rounds.some((row) => row['value'] === limit.value && Number(row['count']) > 0) ? limit : undefined;
     charts.push({
@@ -127,4 +127,12 @@ function chartProblem(chart: unknown): string | null {
   }
   if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return 'whose spec is not an object, expected a Vega-Lite specification';
   return null;
+}
+
+/** A game's `lengthCap` answer, when it is one: null, or a finite `value` and a `note` of text (review 31c: a note of {} was drawn as "[object Object]"). */
+function checkedCap(cap: unknown): HistogramCap | null {
+  if (cap === null || cap === undefined) return null;
+  const { value, note } = (typeof cap === 'object' ? cap : {}) as { value?: unknown; note?: unknown };
+  if (typeof value === 'number' && Number.isFinite(value) && typeof note === 'string') return { value, note };
+  throw new Error(`returned ${typeof cap === 'object' ? `{ value: ${typeof value}, note: ${typeof note} }` : typeof cap}, expected null or { value, note }: a number of rounds or moves and a line of text`);
 }

@@ -24,7 +24,7 @@ import { readRunSummary, runMetrics, type Metric, type RunSummary } from './metr
 import { writeProblem } from './output-folder.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
-import { callGamePart, summaryGame } from './summary-game.js';
+import { callGamePart, GAME_MODULE_FIX, summaryGame } from './summary-game.js';
 import { writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from './output-folder.js';
 import { generatorMeta } from './own-files.js';
@@ -143,7 +143,7 @@ async function drawnChart(chart: ChartSpec): Promise<string> {
     return await renderSvg(chart.spec);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError([{ source: chart.source, field: `charts (chart "${chart.id}")`, message: `Vega could not draw its spec (${message}); fix the game module's charts, then draw the pages again` }]);
+    throw new UsageError([{ source: chart.source, field: `charts (chart "${chart.id}")`, message: `Vega could not draw its spec (${message}); ${GAME_MODULE_FIX}` }]);
   }
 }
 

@@ -32,9 +32,16 @@ export function callGamePart<T>(scenario: SummaryGameRef, part: string, call: ()
     return call();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError([{ source: scenario.gameModule.path, field: part, message: `threw while ${doing} (${message}); fix the game module, then run the command again` }]);
+    throw new UsageError([{ source: scenario.gameModule.path, field: part, message: `threw while ${doing} (${message}); ${GAME_MODULE_FIX}` }]);
   }
 }
+
+/**
+ * What to do about a game module's part that fails on a run's summary: a run is drawn only with
+ * the module it played (its SHA-256 is checked), so a fixed module needs the run played again
+ * (review 31c: "fix it, then draw them again" led to a refusal of the changed module).
+ */
+export const GAME_MODULE_FIX = "a run's pages are drawn only with the game module it played, so fix the module and run the scenario again";
 
 /** The game of a summary whose module (if any) {@link loadSummaryGame} loaded; undefined when unknown. */
 export function summaryGame(scenario: SummaryGameRef): GameModule | undefined {

@@ -223,6 +223,16 @@ export function keyPartDifferences(recorded: Readonly<Record<string, string>>, n
   return differences;
 }
 
+/**
+ * `value` when it is an object of text values, as a run records its key's parts; else undefined.
+ * The checkpoint's seal is a digest anyone can recompute, so an edited one is read with care
+ * (review 31c: a part recorded as a number stopped a resume with a TypeError).
+ */
+function textRecord(value: unknown): Readonly<Record<string, string>> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return Object.values(value).every((item) => typeof item === 'string') ? (value as Record<string, string>) : undefined;
+}
+
 function resumeError(message: string): UsageError {
   return new UsageError([{ source: '--resume', field: '', message }]);
 }
@@ -290,7 +300,8 @@ export class RunJournal {
     }
     if (checkpoint.key !== key) {
       // Named where both runs recorded the parts of their keys; a checkpoint from before they were kept, as before.
-      const differences = checkpoint.keyParts === undefined || keyParts === undefined ? [] : keyPartDifferences(checkpoint.keyParts, keyParts);
+      const recorded = textRecord(checkpoint.keyParts);
+      const differences = recorded === undefined || keyParts === undefined ? [] : keyPartDifferences(recorded, keyParts);
       if (differences.length > 0) throw resumeError(`the run in ${dir} was started with other settings: ${differences.join(', ')}; resume it with the ones it was started with, or run without --resume`);
       throw resumeError(`the run in ${dir} was started with another scenario, parameters or options, with a game, agent or metric module that has changed since, or by a Hordelab that recorded other figures; resume it with the same ones, or run without --resume`);
     }

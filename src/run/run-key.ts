@@ -56,7 +56,8 @@ export function runKeyParts(scenario: Scenario, shape: OutputShape, shard: Shard
   }
   put('event files', shape.eventFiles);
   put('--max-errors', shape.maxErrors);
-  put('--shard', shard === undefined ? null : `${shard.index + 1}/${shard.count}`);
+  // As the flag counts them, from 0 (review 31c: "2/2" named a shard the flag refuses).
+  put('--shard', shard === undefined ? null : `${shard.index}/${shard.count}`);
   put('hordelab version', HORDELAB_VERSION);
   put('figures recorded', RECORDED_FIGURES);
   return parts;

@@ -266,7 +266,7 @@ async function finishRun(
   const { io, outDir, json, quiet, reportFormats, shard, command, maxErrors, matchTimeoutSeconds, replayMatch } = context;
   if (json) io.stdout.write(`${toJson(result.document)}\n`);
   else if (!quiet) io.stdout.write(runText(scenario, result));
-  const pagesDrawn = reportFormats.length === 0 || shard !== undefined || (await drawPages(io, outDir, reportFormats, quiet || json));
+  const pagesDrawn = reportFormats.length === 0 || shard !== undefined || (await drawPages(io, outDir, reportFormats, quiet || json, scenario.entry.source?.path));
   if (result.status === 'interrupted') {
     const played = result.document.run.matchesPlayed + result.errors;
     io.stderr.write(
@@ -293,16 +293,20 @@ async function finishRun(
  * (a game module's charts, a folder that cannot take them) is said with the command that draws
  * the pages again, and the run exits 1.
  */
-async function drawPages(io: CliIo, outDir: string, reportFormats: readonly ReportFormat[], quiet: boolean): Promise<boolean> {
+async function drawPages(io: CliIo, outDir: string, reportFormats: readonly ReportFormat[], quiet: boolean, gameModule: string | undefined): Promise<boolean> {
   try {
     const pages = await writeReports(outDir, reportFormats);
     if (!quiet) io.stdout.write(`Wrote ${pages.join(', ')}\n`);
     return true;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
+    // The game module's own part failed: the pages need the module the run played, so only a
+    // run of the fixed module draws them (its advice says so). Anything else (a folder that
+    // cannot take them) is drawn again as the run stands.
+    const modules = gameModule !== undefined && error.issues.some((issue) => issue.source === gameModule);
     io.stderr.write(
       `hordelab: the run's results are in ${outDir}, but its pages were not drawn: ${error.message.split('\n')[0] ?? ''}\n` +
-        `  draw them once that is fixed: hordelab report ${shellQuote(outDir)} --format ${reportFormats.join(',')}\n`,
+        (modules ? '' : `  draw them once that is fixed: hordelab report ${shellQuote(outDir)} --format ${reportFormats.join(',')}\n`),
     );
     return false;
   }
