@@ -101,12 +101,12 @@ export const mutationModules: readonly MutationModule[] = [
   { source: 'src/run/merge.ts', tests: ['tests/merge.test.ts'] },
   {
     source: 'src/core/game-params.ts',
-    tests: ['tests/game-params.test.ts'],
+    tests: ['tests/game-params.test.ts', 'tests/safe-keys.test.ts'],
     note: 'The parameters a game is handed: the frozen ones for Hordelab\'s own games, a fresh copy each match for any other (review 29a, 29c, 29d).',
   },
   {
     source: 'src/core/tagged-data.ts',
-    tests: ['tests/tagged-data.test.ts'],
+    tests: ['tests/tagged-data.test.ts', 'tests/safe-keys.test.ts'],
     note: 'Values JSON would write alike (-0 and 0, NaN and null, a Map and {}) told apart: in a run\'s key, in summary.json, and in the canary\'s comparison of what match 0 recorded.',
   },
   {

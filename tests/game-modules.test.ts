@@ -641,7 +641,7 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
   });
 
-  it('refuses parameters that summary.json would record deeper than it is read back, naming the parameter; a run of one just inside is reported (reviews 31a, 31c)', async () => {
+  it('refuses a default that summary.json would record deeper than it is read back, naming the parameter; a run of one just inside is reported (reviews 31a, 31c, 31d)', async () => {
     const dir = gameFolder();
     // A Map's entry takes three levels as recorded: 41 Maps nest 123 levels, 42 nest 126.
     for (const maps of [41, 42]) {
@@ -654,7 +654,10 @@ describe('a game module that cannot be a game', () => {
     }
     const refused = await hordelabIn(dir, 'run', 'maps42.yaml', '--out', 'out42', '-q', '-w', '0');
     expect(refused.status, refused.stderr).toBe(2);
-    expect(refused.stderr).toBe(`hordelab: ${join(dir, 'maps42.yaml')}: params.maps: nests 126 levels as summary.json records it (a Map's or Set's entry takes three); expected at most 125, or the run could not be reported\n`);
+    // Refused as the module loads (conform too), naming its default (review 31d: it was blamed on the scenario).
+    expect(refused.stderr).toBe(
+      `hordelab: ${join(dir, 'maps42.yaml')}: game: game module "./maps42.mjs" exports an object that has parameter "maps" whose default nests 126 levels as recorded (a Map's entry takes three, a Set's or a class instance's two); expected at most 125, or a run of it could not be reported\n`,
+    );
     expect(existsSync(join(dir, 'out42'))).toBe(false);
     const run = await hordelabIn(dir, 'run', 'maps41.yaml', '--out', 'out41', '-q', '-w', '0');
     expect(run.status, run.stderr).toBe(0);

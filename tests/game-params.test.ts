@@ -137,6 +137,16 @@ describe('what a game module is handed', () => {
   });
 });
 
+describe('copyOfData and an own __proto__ key (review 31d)', () => {
+  it('copies it as a key like any other, writable, listed and configurable, never as the prototype', () => {
+    const value = JSON.parse('{"__proto__": {"hp": 99}, "x": 1}') as Record<string, unknown>;
+    const copy = copyOfData(value);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')).toEqual({ value: { hp: 99 }, writable: true, enumerable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(copy, 'x')).toEqual({ value: 1, writable: true, enumerable: true, configurable: true });
+  });
+});
+
 describe('copiedDataProblem: a game module default a copy for each match can follow', () => {
   const nested = (levels: number, leaf: unknown = 1): unknown => {
     let value = leaf;
@@ -263,6 +273,11 @@ describe('copiedDataProblem: a game module default a copy for each match can fol
     expect(copiedDataProblem(new Map([[1, 2], [3, 4]]), 10, 4)).toBeNull();
     expect(copiedDataProblem(new Set([1, 2]), 10, 1)).toMatch(/^more than 1 entries/);
     expect(copiedDataProblem(new Uint8Array(2), 10, 1)).toMatch(/^more than 1 entries/);
+    // A typed array by its items, not its bytes (review 31d: 125,001 doubles were refused as a megabyte).
+    expect(copiedDataProblem(new Float64Array(200_000))).toBeNull();
+    expect(copiedDataProblem(new Float64Array(3), 10, 2)).toMatch(/^more than 2 entries/);
+    expect(copiedDataProblem(new Float64Array(2), 10, 2)).toBeNull();
+    expect(copiedDataProblem(new DataView(new ArrayBuffer(3)), 10, 2)).toMatch(/^more than 2 entries/);
     expect(copiedDataProblem({ when: new Date(0) }, 10, 1)).toMatch(/^more than 1 entries/);
     expect(copiedDataProblem(Array.from({ length: 1_000_000 }, (_, i) => i))).toBeNull();
     expect(copiedDataProblem(Array.from({ length: 1_000_001 }, (_, i) => i))).toMatch(/^more than 1,000,000 entries/);

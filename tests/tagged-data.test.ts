@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseParameters } from '../src/core/parameters.js';
 import { param } from '../src/core/param.js';
-import { taggedData } from '../src/core/tagged-data.js';
+import { recordedShapeProblem, taggedData } from '../src/core/tagged-data.js';
+import { nestingOf } from '../src/core/safe-keys.js';
 
 const text = (value: unknown): string => JSON.stringify(taggedData(value));
 
@@ -94,5 +95,71 @@ describe("a module's parameter defaults", () => {
     // Data is copied: the default itself is not handed out.
     expect(parsed.params.list).toEqual([1, 2]);
     expect(parsed.params.list).not.toBe(specs.list.default);
+  });
+});
+
+describe('recordedShapeProblem: what summary.json would hold, measured without writing it (review 31d)', () => {
+  /** The fewest levels recordedShapeProblem lets `value` have: its depth as it measures it. */
+  const measured = (value: unknown): number => {
+    for (let levels = 0; levels < 400; levels++) if (recordedShapeProblem(value, levels) === null) return levels;
+    throw new Error('deeper than 400');
+  };
+  class Piece {
+    constructor(readonly at: unknown) {}
+  }
+  const cycle: Record<string, unknown> = { a: { b: 1 } };
+  (cycle['a'] as Record<string, unknown>)['up'] = cycle;
+  const values: [string, unknown][] = [
+    ['a number', 1],
+    ['-0', -0],
+    ['NaN', Number.NaN],
+    ['undefined', undefined],
+    ['a BigInt', 5n],
+    ['a function', function named() {}],
+    ['a symbol', Symbol('s')],
+    ['text', 'x'],
+    ['null', null],
+    ['a list', [1, [2, [3]]]],
+    ['a list with a hole', [1, , 3]],
+    ['an empty Map', new Map()],
+    ['Maps in Maps', new Map<unknown, unknown>([['a', new Map([['b', 1]])], [{ k: [1] }, 2]])],
+    ['Sets', new Set([1, new Set([[2]])])],
+    ['a Date', new Date(0)],
+    ['an invalid Date', new Date(Number.NaN)],
+    ['bytes', Int16Array.of(1, 2)],
+    ['big bytes', BigInt64Array.of(1n)],
+    ['floats with NaN', Float64Array.of(Number.NaN)],
+    ['a DataView', new DataView(new ArrayBuffer(2))],
+    ['a class instance', new Piece({ x: [1] })],
+    ['no prototype', Object.assign(Object.create(null) as object, { a: { b: 1 } })],
+    ['a key with $', { $x: { y: 1 } }],
+    ['a value inside itself', cycle],
+    ['everything', { m: new Map([['k', new Set([new Piece(new Date(0))])]]), l: [[-0]] }],
+  ];
+
+  it('measures each value as deep as taggedData writes it', () => {
+    for (const [what, value] of values) expect(measured(value), what).toBe(nestingOf(taggedData(value)));
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = new Map([['k', deep]]);
+    expect(measured(deep)).toBe(120);
+    expect(recordedShapeProblem(deep, 119)).toBe("nests 120 levels as recorded (a Map's entry takes three, a Set's or a class instance's two); expected at most 119");
+  });
+
+  it('counts the objects written, a part reached two ways once for each, and stops past the limit', () => {
+    let shared: unknown = [1];
+    for (let i = 0; i < 10; i++) shared = { l: shared, r: shared };
+    // 2^11 - 1 objects written.
+    expect(recordedShapeProblem(shared, 400, 2047)).toBeNull();
+    expect(recordedShapeProblem(shared, 400, 2046)).toBe('records more than 2,046 objects (a part reached two ways is written once for each); expected fewer');
+    let huge: unknown = [1];
+    for (let i = 0; i < 60; i++) huge = new Piece([huge, huge]);
+    expect(recordedShapeProblem(huge, 400)).toMatch(/^records more than 1,000,000 objects/);
+  });
+
+  it('follows taggedData to its own depth, and no further', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5_000; i++) deep = [deep];
+    // taggedData writes {"$deep": null} past 200 levels: 201 levels in all.
+    expect(measured(deep)).toBe(nestingOf(taggedData(deep)));
   });
 });

@@ -94,7 +94,13 @@ function copyOfObject<T extends object>(value: T, depth: number, copies: Map<obj
   if (prototype === Object.prototype || prototype === null) {
     const copy: Record<string, unknown> = prototype === null ? (Object.create(null) as Record<string, unknown>) : {};
     copies.set(value, copy);
-    for (const key of Object.keys(value)) copy[key] = copyOfData((value as Record<string, unknown>)[key], depth + 1, copies);
+    for (const key of Object.keys(value)) {
+      const item = copyOfData((value as Record<string, unknown>)[key], depth + 1, copies);
+      // An own `__proto__` key (JSON.parse makes one) is data: assigned, it would set the copy's prototype (review 31d).
+      // Stryker disable next-line ConditionalExpression: (true) defining every key so gives the same copy, as assigning does
+      if (key === '__proto__') Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });
+      else copy[key] = item;
+    }
     return copy as T;
   }
   if (ArrayBuffer.isView(value)) return remembered(copies, value, compactCopy(value)) as T;
@@ -181,7 +187,8 @@ function copiedParts(value: object): { entries: number; walk: () => Iterable<unk
     return { entries: keys.length, walk: () => keys.map((key) => (value as Record<string, unknown>)[key]) };
   }
   // Stryker disable next-line ArrayDeclaration: a list of text for parts walks no further, as none does
-  if (ArrayBuffer.isView(value)) return { entries: value.byteLength, walk: () => [] };
+  // A typed array's items, as summary.json writes them (a DataView's bytes); the copy is one block.
+  if (ArrayBuffer.isView(value)) return { entries: value instanceof DataView ? value.byteLength : (value as unknown as ArrayLike<unknown>).length, walk: () => [] };
   if (value instanceof Map) return { entries: 2 * value.size, walk: () => [...value].flat() };
   if (value instanceof Set) return { entries: value.size, walk: () => value };
   // Stryker disable next-line ArrayDeclaration: a list of text for parts walks no further, as none does

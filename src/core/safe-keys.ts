@@ -25,6 +25,10 @@ export const MAX_NESTING = 64;
  * writes can be read back (review 31a: a value 63 levels deep could not be reported).
  */
 export const MAX_SUMMARY_NESTING = 128;
+/** The keys above a parameter's value in `summary.json`: `scenario.params.name`. */
+export const RECORDED_PARAMETER_KEYS = 3;
+/** The keys above a seat's agent settings in `summary.json`: `scenario.seats[i].config`, or a tournament's entry. */
+export const RECORDED_SEAT_CONFIG_KEYS = 4;
 
 /** How many levels `value` nests (an object or list holding nothing but values is 1; a value 0), read without recursion. */
 export function nestingOf(value: unknown): number {
@@ -88,11 +92,32 @@ export function findUnsafeKey(value: unknown, prefix: readonly (string | number)
     const entry = stack.pop() as StackEntry;
     const { node } = entry;
     if (entry.depth > maxNesting) {
-      const path = pathOf(entry);
-      return cycleAlong(value, path, prefix.length) ?? { field: formatPath(path), message: `nested deeper than ${maxNesting} levels` };
+      // The chain of objects from the top down to this one: one met twice along it is data
+      // inside itself (YAML's alias inside its own anchor, `&x [*x]`), which nests without end
+      // and was said as 64 levels of `[0]` (review 30b); named where it first comes back.
+      const chain: StackEntry[] = [];
+      for (let at: StackEntry | null = entry; at !== null; at = at.parent) chain.unshift(at);
+      const again = chain.findIndex((link, index) => chain.findIndex((other) => other.node === link.node) < index);
+      if (again >= 0) return { field: formatPath(pathOf(chain[again] as StackEntry)), message: 'holds itself (an alias inside its own anchor, as in &x [*x]); expected data that ends' };
+      return { field: formatPath(pathOf(entry)), message: `nested deeper than ${maxNesting} levels` };
     }
     if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index--) push(node[index], index, entry);
+      continue;
+    }
+    // YAML 1.1's `!!omap`, `!!pairs` and `!!set` give Maps and Sets, whose entries are data like
+    // any other: a key or a nesting inside one is bounded too (review 31d: `__proto__` inside an
+    // `!!omap` reached a copy's prototype, and Maps nested past any summary's depth). An entry is
+    // named by its key where that is text or a number, else by its place.
+    if (node instanceof Map || node instanceof Set) {
+      const entries = node instanceof Map ? [...node] : [...node].map((item): [unknown, unknown] => [undefined, item]);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index] as [unknown, unknown];
+        const name = typeof key === 'string' || typeof key === 'number' ? key : index;
+        if (typeof key === 'string' && isUnsafeKey(key)) return { field: formatPath(pathOf(entry, key)), message: unsafeKeyMessage(key) };
+        push(key, name, entry);
+        push(item, name, entry);
+      }
       continue;
     }
     // Own keys, enumerable or not: a parser may define `__proto__` as an own property.
@@ -114,21 +139,4 @@ interface StackEntry {
   readonly key: string | number | undefined;
   readonly parent: StackEntry | null;
   readonly depth: number;
-}
-
-/**
- * Where the data along `path` (below its first `from` keys) comes back to a value it is inside:
- * YAML's alias inside its own anchor (`&x [*x]`) makes such a value, which nests without end and
- * was said as 64 levels of `[0]` (review 30b). The field is where it first comes back; null when
- * the path holds no value twice (the data is only deep).
- */
-function cycleAlong(value: unknown, path: readonly (string | number)[], from: number): KeyProblem | null {
-  const seen: unknown[] = [value];
-  let node = value;
-  for (let at = from; at < path.length; at++) {
-    node = (node as Record<string | number, unknown>)[path[at] as string | number];
-    if (seen.includes(node)) return { field: formatPath(path.slice(0, at + 1)), message: 'holds itself (an alias inside its own anchor, as in &x [*x]); expected data that ends' };
-    seen.push(node);
-  }
-  return null;
 }

@@ -63,10 +63,78 @@ function taggedObject(object: object, within: object[], depth: number): unknown 
     return { [`$${object.constructor.name}`]: Array.from(items, inner) };
   }
   const fields: Record<string, unknown> = {};
-  for (const key of Object.keys(object)) fields[key.startsWith('$') ? `$${key}` : key] = inner((object as Record<string, unknown>)[key]);
+  for (const key of Object.keys(object)) {
+    const item = inner((object as Record<string, unknown>)[key]);
+    // An own `__proto__` key is data, and must read as such: assigned, it would set the prototype and vanish (review 31d).
+    // Stryker disable next-line BooleanLiteral: only JSON reads these fields, once, and it reads an enumerable own key whether it may be written or not
+    if (key === '__proto__') Object.defineProperty(fields, key, { value: item, writable: true, enumerable: true, configurable: true });
+    else fields[key.startsWith('$') ? `$${key}` : key] = item;
+  }
   const prototype: unknown = Object.getPrototypeOf(object);
   if (prototype === Object.prototype || prototype === null) return fields;
   // A class instance: its own fields, under the name of its class (its methods are its module's, which a run's key hashes).
   const name = (prototype as { constructor?: { name?: unknown } }).constructor?.name;
   return { [`$instance ${typeof name === 'string' ? name : ''}`]: fields };
+}
+
+/** The most objects {@link recordedShapeProblem} lets a value record. */
+export const MAX_RECORDED_OBJECTS = 1_000_000;
+
+/**
+ * What keeps `value` from being recorded (in `summary.json`, a run's key) as {@link taggedData}
+ * writes it, without writing it: more than `maxLevels` levels of JSON (a Map's entry takes three,
+ * `{"$Map": [[key, value]]}`, a Set's or a class instance's two), or more than `maxObjects`
+ * objects, a part reached two ways written once for each (review 31d: a class instance's board of
+ * spaces holding their neighbours wrote a summary.json of 507 MB, which no command could read).
+ * Walked as {@link taggedData} walks, to the same depth; null when the value records fine.
+ */
+export function recordedShapeProblem(value: unknown, maxLevels: number, maxObjects = MAX_RECORDED_OBJECTS): string | null {
+  let objects = 0;
+  // Stryker disable next-line ArrayDeclaration: a list holding text finds no object in it, as an empty one
+  const within: object[] = [];
+  // The levels `item` takes as recorded, or -1 once a limit is passed. Recursion stops at
+  // MAX_DEPTH, as taggedData's does.
+  const levels = (item: unknown, depth: number): number => {
+    if (typeof item === 'bigint' || typeof item === 'symbol' || typeof item === 'function' || item === undefined) return 1;
+    if (typeof item === 'number') return Number.isFinite(item) && !Object.is(item, -0) ? 0 : 1;
+    if (typeof item !== 'object' || item === null) return 0;
+    if (within.includes(item) || depth >= MAX_DEPTH) return 1;
+    if (++objects > maxObjects) return -1;
+    within.push(item);
+    try {
+      const [own, parts] = recordedParts(item);
+      let deepest = 0;
+      for (const part of parts) {
+        const inner = levels(part, depth + 1);
+        if (inner < 0) return -1;
+        // Stryker disable next-line EqualityOperator: (>=) the same deepest either way
+        if (inner > deepest) deepest = inner;
+      }
+      return own + deepest;
+    } finally {
+      within.pop();
+    }
+  };
+  const recorded = levels(value, 0);
+  if (recorded < 0) return `records more than ${maxObjects.toLocaleString('en-US')} objects (a part reached two ways is written once for each); expected fewer`;
+  if (recorded > maxLevels) return `nests ${recorded} levels as recorded (a Map's entry takes three, a Set's or a class instance's two); expected at most ${maxLevels}`;
+  return null;
+}
+
+/** The levels {@link taggedData} writes around `object`'s parts, and those parts (a Map's keys and values, a hole in a list as one). */
+function recordedParts(object: object): [number, Iterable<unknown>] {
+  if (Array.isArray(object)) {
+    // Stryker disable next-line ArrayDeclaration: a text part takes no level, as no part
+    const items: unknown[] = [];
+    for (let i = 0; i < object.length; i++) items.push(i in object ? object[i] : undefined);
+    return [1, items];
+  }
+  if (object instanceof Map) return [object.size > 0 ? 3 : 2, [...object].flat()];
+  if (object instanceof Set) return [2, object];
+  if (object instanceof Date) return [1, [object.getTime()]];
+  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: (false) read as an instance, a view's own keys are its items, in two levels as well; a text part takes no level
+  if (ArrayBuffer.isView(object)) return [2, object instanceof DataView ? [] : (object as unknown as Iterable<unknown>)];
+  const values = Object.keys(object).map((key) => (object as Record<string, unknown>)[key]);
+  const prototype: unknown = Object.getPrototypeOf(object);
+  return [prototype === Object.prototype || prototype === null ? 1 : 2, values];
 }

@@ -4,7 +4,7 @@
  */
 import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, metricTitle, present, type ChartSpec, type HistogramCap, type Row } from './chart-kit.js';
 import type { RunSummary } from './metrics.js';
-import { callGamePart, summaryGame } from './summary-game.js';
+import { callGamePart, gameModuleFile, summaryGame } from './summary-game.js';
 
 export type { ChartSpec } from './chart-kit.js';
 
@@ -98,7 +98,7 @@ export function chartsFor(summary: RunSummary): ChartSpec[] {
       });
       return made as ChartSpec[];
     });
-    const source = summary.scenario.gameModule?.path;
+    const source = gameModuleFile(summary.scenario);
     charts.push(...own.map((chart) => (source === undefined ? chart : { ...chart, source })));
   }
   if (entry?.figures) charts.push(...figureUnitCharts(summary, entry.figures));

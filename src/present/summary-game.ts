@@ -13,6 +13,14 @@ import { loadGameModuleFile } from '../scenario/game-module-loader.js';
 
 /** Game modules loaded for summaries, by the absolute path the summary records. */
 const loaded = new Map<string, GameModule>();
+/** Where each was loaded from, by that same path: beside the scenario when the run folder moved. */
+const loadedFrom = new Map<string, string>();
+
+/** The file a summary's game module was loaded from (the recorded path until it is loaded). */
+export function gameModuleFile(scenario: SummaryGameRef): string | undefined {
+  const recorded = scenario.gameModule?.path;
+  return recorded === undefined ? undefined : (loadedFrom.get(recorded) ?? recorded);
+}
 
 /** What a summary says of its game. */
 export interface SummaryGameRef {
@@ -32,7 +40,7 @@ export function callGamePart<T>(scenario: SummaryGameRef, part: string, call: ()
     return call();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError([{ source: scenario.gameModule.path, field: part, message: `threw while ${doing} (${message}); ${GAME_MODULE_FIX}` }]);
+    throw new UsageError([{ source: gameModuleFile(scenario) ?? scenario.gameModule.path, field: part, message: `threw while ${doing} (${message}); ${GAME_MODULE_FIX}` }]);
   }
 }
 
@@ -89,4 +97,5 @@ export async function loadSummaryGame(data: unknown, file: string, cwd = process
     ]);
   }
   loaded.set(recorded.path, result.module);
+  loadedFrom.set(recorded.path, path);
 }

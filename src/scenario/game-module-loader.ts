@@ -23,6 +23,8 @@ import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
 import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { copiedDataProblem } from '../core/game-params.js';
+import { MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS } from '../core/safe-keys.js';
+import { recordedShapeProblem } from '../core/tagged-data.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -132,6 +134,9 @@ export function gameDefinitionProblem(value: unknown): string | null {
     // overflow the stack or take hours, and only once a run has started.
     const uncopiable = copiedDataProblem((spec as { default: unknown }).default);
     if (uncopiable !== null) return `has parameter "${name}" whose default is ${uncopiable}`;
+    // summary.json records the parameters (review 31d: a default too deep for it was blamed on the scenario, and passed conform).
+    const unrecordable = recordedShapeProblem((spec as { default: unknown }).default, MAX_SUMMARY_NESTING - RECORDED_PARAMETER_KEYS);
+    if (unrecordable !== null) return `has parameter "${name}" whose default ${unrecordable}, or a run of it could not be reported`;
   }
   const bounds = game['utilityBounds'];
   // Equal bounds leave no room for a result: every return, and every heuristic, would be one value.

@@ -41,8 +41,8 @@ import type { AnyGame } from '../core/game.js';
 import { describeValue, type SeatSpec } from '../core/match-runner.js';
 import { formatPath, parameterIssuesOf, parseParameters } from '../core/parameters.js';
 import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
-import { findUnsafeKey, isUnsafeKey, MAX_SUMMARY_NESTING, nestingOf, unsafeKeyMessage } from '../core/safe-keys.js';
-import { taggedData } from '../core/tagged-data.js';
+import { findUnsafeKey, isUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS, RECORDED_SEAT_CONFIG_KEYS, unsafeKeyMessage } from '../core/safe-keys.js';
+import { recordedShapeProblem } from '../core/tagged-data.js';
 import { deepFreeze } from '../core/read-only.js';
 import { copyOfData, paramsFor } from '../core/game-params.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
@@ -362,13 +362,13 @@ function checkedParams(game: AnyGame, sets: SetFlags, file: string, issues: Inpu
   // Frozen before any function of the game sees them; the game's own checks get a copy (see game-params.ts).
   const params = deepFreeze(copyOfData(parsedParams.params));
   // summary.json records each parameter three keys down, in tagged form: one nested deeper than a
-  // summary is read back would leave a run no command could report (review 31a). Only a game
-  // module's default, or a Map or Set (three levels an entry), nests so.
-  for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
-    const levels = nestingOf(taggedData(value));
-    if (levels > MAX_SUMMARY_NESTING - 3) {
-      issues.push({ ...togetherSourceOf([name]), message: `nests ${levels} levels as summary.json records it (a Map's or Set's entry takes three); expected at most ${MAX_SUMMARY_NESTING - 3}, or the run could not be reported` });
-    }
+  // summary is read back, or written out larger than any could be, would leave a run no command
+  // could report (reviews 31a, 31d). A game module's defaults are checked as it loads; here, the
+  // values the file and the flags give.
+  for (const name of Object.keys(sets.rawParams)) {
+    if (!Object.hasOwn(params as object, name)) continue;
+    const problem = recordedShapeProblem((params as Record<string, unknown>)[name], MAX_SUMMARY_NESTING - RECORDED_PARAMETER_KEYS);
+    if (problem !== null) issues.push({ ...sourceOf([name]), message: `${problem}, or a run of it could not be reported` });
   }
   for (const problem of parameterIssuesOf(game, paramsFor(game, params))) issues.push({ ...togetherSourceOf(problem.path), message: problem.message });
   return params;
@@ -683,6 +683,10 @@ function checkSeat(
 ): InputIssue[] {
   const { game, issue } = context;
   const issues: InputIssue[] = [];
+  // summary.json records a seat's settings four keys down, as it records parameters (review 31d:
+  // settings of 45 nested `!!omap`s made a run whose summary no command could read).
+  const recorded = recordedShapeProblem(seat.config, MAX_SUMMARY_NESTING - RECORDED_SEAT_CONFIG_KEYS);
+  if (recorded !== null) issues.push(issue(`${context.seatsField}[${seat.index}].config`, `${recorded}, or a run with it could not be reported`));
   const only = factory.playsOnly;
   if (only !== undefined) {
     const seatNames = only.seats.map((seatIndex) => game.seats[seatIndex] ?? `seat ${seatIndex + 1}`).join(' or ');

@@ -303,11 +303,11 @@ async function drawPages(io: CliIo, outDir: string, reportFormats: readonly Repo
     // The game module's own part failed: the pages need the module the run played, so only a
     // run of the fixed module draws them (its advice says so). Anything else (a folder that
     // cannot take them) is drawn again as the run stands.
+    // A problem named on summary.json may be the module's too (a report that answers otherwise
+    // for no matches, review 31d): with a game module, the hint says a fix to it needs a new run.
     const modules = gameModule !== undefined && error.issues.some((issue) => issue.source === gameModule);
-    io.stderr.write(
-      `hordelab: the run's results are in ${outDir}, but its pages were not drawn: ${error.message.split('\n')[0] ?? ''}\n` +
-        (modules ? '' : `  draw them once that is fixed: hordelab report ${shellQuote(outDir)} --format ${reportFormats.join(',')}\n`),
-    );
+    const again = `  draw them once that is fixed: hordelab report ${shellQuote(outDir)} --format ${reportFormats.join(',')}${gameModule === undefined ? '' : ' (a fix to the game module needs the scenario run again)'}\n`;
+    io.stderr.write(`hordelab: the run's results are in ${outDir}, but its pages were not drawn: ${error.message.split('\n')[0] ?? ''}\n${modules ? '' : again}`);
     return false;
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * What input may hold (src/core/safe-keys.ts): no key that reaches an object's prototype, and no
+ * nesting past a bound, wherever the data is kept, Maps and Sets from YAML 1.1 among it.
+ */
+import { describe, expect, it } from 'vitest';
+import { findUnsafeKey, nestingOf } from '../src/core/safe-keys.js';
+import { copyOfData } from '../src/core/game-params.js';
+import { taggedData } from '../src/core/tagged-data.js';
+
+describe('findUnsafeKey', () => {
+  it('finds __proto__, constructor and prototype inside Maps and Sets too, named by their keys (review 31d: a !!omap let one through)', () => {
+    const own = JSON.parse('{"__proto__": {"hp": 99}, "x": 1}') as object;
+    expect(findUnsafeKey({ m: new Map([['k', own]]) })).toEqual({ field: 'm.k.__proto__', message: expect.stringContaining('"__proto__" is not allowed as a key') as unknown });
+    expect(findUnsafeKey({ m: new Map([['constructor', 1]]) })?.field).toBe('m.constructor');
+    expect(findUnsafeKey({ s: new Set([1, { prototype: 2 }]) })?.field).toBe('s[1].prototype');
+    expect(findUnsafeKey({ m: new Map([[{ prototype: 2 }, 1]]) })?.field).toBe('m[0].prototype');
+    expect(findUnsafeKey({ m: new Map<unknown, unknown>([['a', 1], [2, new Set(['x'])]]) })).toBeNull();
+  });
+
+  it('bounds nesting through Maps and Sets as through objects and lists', () => {
+    let value: unknown = 1;
+    for (let i = 0; i < 5; i++) value = new Map([['k', value]]);
+    // Five Maps: the outermost at depth 0, the innermost at 4.
+    expect(findUnsafeKey(value, [], 4)).toBeNull();
+    expect(findUnsafeKey(value, [], 3)).toEqual({ field: 'k.k.k.k', message: 'nested deeper than 3 levels' });
+    expect(findUnsafeKey(new Set([new Set([new Set([1])])]), [], 2)).toBeNull();
+    expect(findUnsafeKey(new Set([new Set([new Set([1])])]), [], 1)).toEqual({ field: '[0][0]', message: 'nested deeper than 1 levels' });
+  });
+
+  it('counts the levels of data without recursion', () => {
+    expect([nestingOf(1), nestingOf([]), nestingOf({ a: [1] }), nestingOf([[[{}]]])]).toEqual([0, 1, 2, 4]);
+    let deep: unknown = 1;
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    expect(nestingOf(deep)).toBe(50_000);
+  });
+});
+
+describe('an own __proto__ key is data, wherever it is copied or recorded (review 31d)', () => {
+  it('copyOfData keeps it a key, never the copy\'s prototype', () => {
+    const value = JSON.parse('{"__proto__": {"hp": 99}, "x": 1}') as Record<string, unknown>;
+    const copy = copyOfData(value);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect((copy as { hp?: unknown }).hp).toBeUndefined();
+    expect(Object.keys(copy)).toEqual(['__proto__', 'x']);
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ hp: 99 });
+  });
+
+  it('taggedData records it, so a run with it and one without do not read alike', () => {
+    const withKey = JSON.parse('{"__proto__": {"hp": 99}, "x": 1}') as unknown;
+    expect(JSON.stringify(taggedData(withKey))).toBe('{"__proto__":{"hp":99},"x":1}');
+    expect(JSON.stringify(taggedData({ x: 1 }))).toBe('{"x":1}');
+  });
+});
