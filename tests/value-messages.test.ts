@@ -33,6 +33,17 @@ describe('values JSON cannot hold, in messages', () => {
     expect(parseLevels(['mcts:iterations=1e999'], '--levels')[0]?.name).toBe('mcts:iterations=Infinity');
   });
 
+  it("the library's run() checks an agent object's settings as a scenario file's are: too deep to record, or an unsafe key (review 31e)", async () => {
+    const agent = { create: () => ({ chooseAction: () => 0 }) };
+    let deep: unknown = 1;
+    for (let i = 0; i < 45; i++) deep = new Map([['k', deep]]);
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 1, seats: [{ agent, config: { deep } }, 'random'] })).rejects.toThrow(
+      /^scenario: seats\[0\]\.config: nests 136 levels as recorded \(a Map's entry takes three, a Set's or a class instance's two\); expected at most 124, or a run with it could not be reported$/,
+    );
+    const own = JSON.parse('{"s": {"__proto__": {"a": 1}}}') as Record<string, unknown>;
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 1, seats: [{ agent, config: own }, 'random'] })).rejects.toThrow(/^scenario: seats\[0\]\.config\.s\.__proto__: "__proto__" is not allowed as a key/);
+  });
+
   it("the library's run() names NaN in a scenario object by its path, blamed on the object (no file of the caller's), and in its options", async () => {
     await expect(run({ game: 'coin-flip', matches: Number.NaN, seed: 1, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: matches: got NaN; expected a finite number$/);
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: Number.POSITIVE_INFINITY }, seats: ['random', 'random'] })).rejects.toThrow('scenario: params.winRate: got Infinity');

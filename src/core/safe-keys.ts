@@ -113,8 +113,9 @@ export function findUnsafeKey(value: unknown, prefix: readonly (string | number)
       const entries = node instanceof Map ? [...node] : [...node].map((item): [unknown, unknown] => [undefined, item]);
       for (let index = entries.length - 1; index >= 0; index--) {
         const [key, item] = entries[index] as [unknown, unknown];
+        // A Map's own keys reach no prototype (it is copied and recorded as a Map): only what
+        // its keys and values hold is checked (review 31e).
         const name = typeof key === 'string' || typeof key === 'number' ? key : index;
-        if (typeof key === 'string' && isUnsafeKey(key)) return { field: formatPath(pathOf(entry, key)), message: unsafeKeyMessage(key) };
         push(key, name, entry);
         push(item, name, entry);
       }

@@ -63,13 +63,10 @@ function taggedObject(object: object, within: object[], depth: number): unknown 
     return { [`$${object.constructor.name}`]: Array.from(items, inner) };
   }
   const fields: Record<string, unknown> = {};
-  for (const key of Object.keys(object)) {
-    const item = inner((object as Record<string, unknown>)[key]);
-    // An own `__proto__` key is data, and must read as such: assigned, it would set the prototype and vanish (review 31d).
-    // Stryker disable next-line BooleanLiteral: only JSON reads these fields, once, and it reads an enumerable own key whether it may be written or not
-    if (key === '__proto__') Object.defineProperty(fields, key, { value: item, writable: true, enumerable: true, configurable: true });
-    else fields[key.startsWith('$') ? `$${key}` : key] = item;
-  }
+  // An own `__proto__` key is data (JSON.parse makes one): written as `$__proto__`, which no key of
+  // the data's own reads as (those starting with `$` get one more), since assigned it would set the
+  // prototype and vanish (review 31d), and written as it is no summary.json could be read (31e).
+  for (const key of Object.keys(object)) fields[key.startsWith('$') || key === '__proto__' ? `$${key}` : key] = inner((object as Record<string, unknown>)[key]);
   const prototype: unknown = Object.getPrototypeOf(object);
   if (prototype === Object.prototype || prototype === null) return fields;
   // A class instance: its own fields, under the name of its class (its methods are its module's, which a run's key hashes).

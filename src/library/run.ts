@@ -15,6 +15,8 @@
  * those of `hordelab run` on the same scenario: match i has the same seed, so results are
  * byte-identical whatever `workers` is.
  */
+import { findUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_SEAT_CONFIG_KEYS } from '../core/safe-keys.js';
+import { recordedShapeProblem } from '../core/tagged-data.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AgentFactory } from '../core/agent.js';
@@ -202,6 +204,12 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
     }
     const entry = list[index];
     const config = structuredClone(typeof entry === 'object' && entry !== null && 'agent' in entry ? (entry.config ?? {}) : {}) as Record<string, unknown>;
+    // As a scenario file's settings are checked (review 31e: settings given here skipped it, and
+    // their run wrote a summary.json no command could read).
+    const unsafe = findUnsafeKey(config, [`seats[${index}]`, 'config']);
+    if (unsafe !== null) issues.push({ source: 'scenario', field: unsafe.field, message: unsafe.message });
+    const recorded = recordedShapeProblem(config, MAX_SUMMARY_NESTING - RECORDED_SEAT_CONFIG_KEYS);
+    if (recorded !== null) issues.push({ source: 'scenario', field: `seats[${index}].config`, message: `${recorded}, or a run with it could not be reported` });
     for (const problem of factory.validateConfig(config)) issues.push({ source: 'scenario', field: `seats[${index}].config${problem.field === '' ? '' : `.${problem.field}`}`, message: problem.message });
     const shape = checkAgentShape(factory, config, { game: parsed.entry.game, params: parsed.params, seat: index });
     if (shape !== null) issues.push({ source: 'scenario', field, message: shape });
