@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { parseParameters } from '../src/core/parameters.js';
 import { param } from '../src/core/param.js';
 import { recordedShapeProblem, taggedData } from '../src/core/tagged-data.js';
-import { nestingOf } from '../src/core/safe-keys.js';
 
 const text = (value: unknown): string => JSON.stringify(taggedData(value));
 
@@ -98,6 +97,19 @@ describe("a module's parameter defaults", () => {
   });
 });
 
+/** How many levels of JSON `value` nests (an object or list holding only values is 1), read without recursion: the oracle for what taggedData writes. */
+function nestingOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > deepest) deepest = depth;
+    for (const item of Object.values(node)) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
+  }
+  return deepest;
+}
+
 describe('recordedShapeProblem: what summary.json would hold, measured without writing it (review 31d)', () => {
   /** The fewest levels recordedShapeProblem lets `value` have: its depth as it measures it. */
   const measured = (value: unknown): number => {
@@ -138,6 +150,7 @@ describe('recordedShapeProblem: what summary.json would hold, measured without w
   ];
 
   it('measures each value as deep as taggedData writes it', () => {
+    expect([nestingOf(1), nestingOf([]), nestingOf({ a: [1] }), nestingOf([[[{}]]])]).toEqual([0, 1, 2, 4]);
     for (const [what, value] of values) expect(measured(value), what).toBe(nestingOf(taggedData(value)));
     let deep: unknown = 1;
     for (let i = 0; i < 40; i++) deep = new Map([['k', deep]]);

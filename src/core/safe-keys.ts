@@ -30,19 +30,6 @@ export const RECORDED_PARAMETER_KEYS = 3;
 /** The keys above a seat's agent settings in `summary.json`: `scenario.seats[i].config`, or a tournament's entry. */
 export const RECORDED_SEAT_CONFIG_KEYS = 4;
 
-/** How many levels `value` nests (an object or list holding nothing but values is 1; a value 0), read without recursion. */
-export function nestingOf(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > deepest) deepest = depth;
-    for (const item of Object.values(node)) if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
-  }
-  return deepest;
-}
-
 /** What is wrong with a document's keys: where, and why. */
 export interface KeyProblem {
   /** Field path, as `params.traps.40` or `seats[1].config`. */
