@@ -307,6 +307,12 @@ describe('resuming', () => {
     // A key of an object's own prototype is a part like any other, never read from the prototype.
     expect(keyPartDifferences({}, { toString: '1' })).toEqual(['toString (none then)']);
     expect(keyPartDifferences({ constructor: '1' }, {})).toEqual(['constructor (none now)']);
+    // A tagged value reads as its value (the thirty-first session's leftover: {"$number":"-0"}); text that is not JSON as it is.
+    expect(keyPartDifferences({ 'params.tilt': '0', 'params.m': '{"$Map":[["a",1]]}', z: 'undefined' }, { 'params.tilt': '{"$number":"-0"}', 'params.m': '{"$Map":[["a",2]]}', z: '{"$undefined":null}' })).toEqual([
+      'params.tilt (0 then, -0 now)',
+      'params.m (Map {"a" => 1} then, Map {"a" => 2} now)',
+      'z (undefined then, undefined now)',
+    ]);
 
     const dir = freshDir();
     const folder = claim(dir);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
-import { compareRuns, formatComparison, shareOfMatches, taggedText, type Comparison, type MetricComparison } from '../src/present/compare.js';
+import { compareRuns, formatComparison, shareOfMatches, type Comparison, type MetricComparison } from '../src/present/compare.js';
 import { comparisonPage } from '../src/present/compare-page.js';
 import { compareRuns as libraryCompare, loadScenario, run } from '../src/index.js';
 import { holmAdjust } from '../src/stats/tests.js';
@@ -353,22 +353,6 @@ describe('hordelab compare', () => {
     const result = await hordelabIn(empty, 'compare', empty, empty);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('no summary.json here; expected the output folder of "hordelab run"');
-  });
-});
-
-describe('a parameter change as compare shows it (audit 30c: 0 → {"$number":"-0"})', () => {
-  it('writes a recorded value back as a reader knows it, and plain data as its JSON', () => {
-    const recorded = (value: unknown): string => taggedText(taggedData(value));
-    expect(recorded(-0)).toBe('-0');
-    expect([recorded(Number.NaN), recorded(Number.POSITIVE_INFINITY), recorded(12n), recorded(undefined)]).toEqual(['NaN', 'Infinity', '12n', 'undefined']);
-    expect(recorded(new Map<unknown, unknown>([['a', 1], [2, [-0]]]))).toBe('Map {"a" => 1, 2 => [-0]}');
-    expect(recorded(new Set([1, 'b']))).toBe('Set {1, "b"}');
-    expect(recorded(new Date(0))).toBe('Date 1970-01-01T00:00:00.000Z');
-    expect(recorded(Uint8Array.of(1, 2))).toBe('Uint8Array [1, 2]');
-    // Plain data reads as it always did; a key of its own starting with $ as given.
-    for (const plain of [{ '40': 4, '60': 2 }, [1, 'a', null, true], 'text', 3.5, null, { a: { b: [1] } }]) expect(recorded(plain)).toBe(JSON.stringify(plain));
-    expect(recorded({ $number: '-0', x: 1 })).toBe('{"$number":"-0","x":1}');
-    expect(recorded({ $number: '-0' })).toBe('{"$number":"-0"}');
   });
 });
 

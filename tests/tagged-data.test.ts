@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseParameters } from '../src/core/parameters.js';
 import { param } from '../src/core/param.js';
-import { recordedShapeProblem, taggedData } from '../src/core/tagged-data.js';
+import { recordedShapeProblem, taggedData, taggedText } from '../src/core/tagged-data.js';
 
 const text = (value: unknown): string => JSON.stringify(taggedData(value));
 
@@ -25,7 +25,6 @@ describe('taggedData', () => {
   it('says what JSON drops or cannot write', () => {
     expect(text([undefined, 5n, Symbol('s'), function named() {}])).toBe('[{"$undefined":null},{"$bigint":"5"},{"$symbol":"s"},{"$function":"named"}]');
     expect(text([Symbol()])).toBe('[{"$symbol":""}]');
-    // eslint-disable-next-line no-sparse-arrays
     expect(text([1, , 3])).toBe('[1,{"$hole":null},3]');
   });
 
@@ -174,5 +173,40 @@ describe('recordedShapeProblem: what summary.json would hold, measured without w
     for (let i = 0; i < 5_000; i++) deep = [deep];
     // taggedData writes {"$deep": null} past 200 levels: 201 levels in all.
     expect(measured(deep)).toBe(nestingOf(taggedData(deep)));
+  });
+});
+
+describe('a parameter change as compare shows it (audit 30c: 0 → {"$number":"-0"})', () => {
+  it('writes a recorded value back as a reader knows it, and plain data as its JSON', () => {
+    const recorded = (value: unknown): string => taggedText(taggedData(value));
+    expect(recorded(-0)).toBe('-0');
+    expect([recorded(Number.NaN), recorded(Number.POSITIVE_INFINITY), recorded(12n), recorded(undefined)]).toEqual(['NaN', 'Infinity', '12n', 'undefined']);
+    expect(recorded(new Map<unknown, unknown>([['a', 1], [2, [-0]]]))).toBe('Map {"a" => 1, 2 => [-0]}');
+    expect(recorded(new Set([1, 'b']))).toBe('Set {1, "b"}');
+    expect(recorded(new Date(0))).toBe('Date 1970-01-01T00:00:00.000Z');
+    expect(recorded(Uint8Array.of(1, 2))).toBe('Uint8Array [1, 2]');
+    // Plain data reads as it always did; a key of its own starting with $ as given.
+    for (const plain of [{ '40': 4, '60': 2 }, [1, 'a', null, true], 'text', 3.5, null, { a: { b: [1] } }]) expect(recorded(plain)).toBe(JSON.stringify(plain));
+    expect(recorded({ $number: '-0', x: 1 })).toBe('{"$number":"-0","x":1}');
+    expect(recorded({ $number: '-0' })).toBe('{"$number":"-0"}');
+    // An own __proto__ key reads as it was given (recorded as $__proto__), alone or among others.
+    expect(recorded(JSON.parse('{"__proto__":{"hp":9}}'))).toBe('{"__proto__":{"hp":9}}');
+    expect(recorded(JSON.parse('{"a":1,"__proto__":2}'))).toBe('{"a":1,"__proto__":2}');
+    // A class instance under its class's name, a hole as empty; a tag it does not know as its JSON.
+    class Point {
+      constructor(readonly x: number) {}
+    }
+    expect(recorded(new Point(1))).toBe('Point {"x":1}');
+    expect(recorded({ $Map: 1 })).toBe('{"$Map":1}');
+    expect(taggedText({ '$instance ': { a: 1 } })).toBe('(anonymous class) {"a":1}');
+    expect(taggedText({ '$instance X': 3 })).toBe('{"$instance X":3}');
+    expect(recorded([1, , 3])).toBe('[1,<empty>,3]');
+    expect(taggedText({ $Date: 8.64e15 + 1 })).toBe('{"$Date":8640000000000001}');
+    expect(taggedText({ $Date: -8.64e15 })).toBe('Date -271821-04-20T00:00:00.000Z');
+    expect(taggedText({ $Map: [1] })).toBe('Map {1}');
+    expect(taggedText({ $Set: 'x' })).toBe('{"$Set":"x"}');
+    expect(taggedText({ $Float64Array: [1.5] })).toBe('Float64Array [1.5]');
+    expect(taggedText({ $Foo: [1] })).toBe('{"$Foo":[1]}');
+    expect(taggedText({})).toBe('{}');
   });
 });

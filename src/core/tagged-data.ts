@@ -74,6 +74,34 @@ function taggedObject(object: object, within: object[], depth: number): unknown 
   return { [`$instance ${typeof name === 'string' ? name : ''}`]: fields };
 }
 
+/**
+ * A value as {@link taggedData} records it, written back as a reader knows it: `-0`, `NaN`,
+ * `12n`, `Map {"a" => 1}`, `Set {1, 2}`, `Date 1970-01-01T00:00:00.000Z`, `Point {"x":1}` for a
+ * class instance; plain data as its JSON. Only for showing a value (`compare`'s changed
+ * parameters, a refused `--resume`'s differing parts): what is compared is the recorded form
+ * (audit 30c: `0 → {"$number":"-0"}`).
+ */
+export function taggedText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(taggedText).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
+  const entries = Object.entries(value as Record<string, unknown>);
+  const [tag, inner] = entries[0] ?? ['', undefined];
+  if (entries.length === 1 && tag.startsWith('$') && !tag.startsWith('$$') && tag !== '$__proto__') {
+    if (tag === '$number' && typeof inner === 'string') return inner;
+    if (tag === '$bigint' && typeof inner === 'string') return `${inner}n`;
+    if (tag === '$undefined') return 'undefined';
+    if (tag === '$hole') return '<empty>';
+    if (tag === '$Date' && typeof inner === 'number' && Number.isFinite(inner) && Math.abs(inner) <= 8.64e15) return `Date ${new Date(inner).toISOString()}`;
+    if (tag === '$Map' && Array.isArray(inner)) return `Map {${inner.map((pair) => (Array.isArray(pair) ? `${taggedText(pair[0])} => ${taggedText(pair[1])}` : taggedText(pair))).join(', ')}}`;
+    if (tag === '$Set' && Array.isArray(inner)) return `Set {${inner.map(taggedText).join(', ')}}`;
+    if (/^\$[A-Z]\w*Array$|^\$DataView$|^\$Buffer$/.test(tag) && Array.isArray(inner)) return `${tag.slice(1)} [${inner.map(taggedText).join(', ')}]`;
+    if (tag.startsWith('$instance ') && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) return `${tag.slice('$instance '.length) || '(anonymous class)'} ${taggedText(inner)}`;
+    return JSON.stringify(value);
+  }
+  // A plain object's own key starting with `$` was written with one more, and its own `__proto__` as `$__proto__`.
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key.startsWith('$$') || key === '$__proto__' ? key.slice(1) : key)}:${taggedText(item)}`).join(',')}}`;
+}
+
 /** The most objects {@link recordedShapeProblem} lets a value record. */
 export const MAX_RECORDED_OBJECTS = 1_000_000;
 

@@ -18,6 +18,7 @@ import { intervalDigits, table } from '../reports/format.js';
 import { runMetrics, type Metric, type RateMetric, type RunSummary, type SummaryInput } from './metrics.js';
 import { rateInterval } from '../stats/rate-interval.js';
 import { withUnseenEvents } from '../reports/generic-report.js';
+import { taggedText } from '../core/tagged-data.js';
 
 export interface MetricComparison {
   readonly path: string;
@@ -438,27 +439,3 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
   return lines.join('\n');
 }
 
-/**
- * A parameter as `summary.json` records it (`src/core/tagged-data.ts`: a value JSON would write
- * like another, as a one-key `$` object) written back as a reader knows it: `-0`, `NaN`, `12n`,
- * `Map {"a" => 1}`, `Set {1, 2}`; plain data as its JSON. The comparison itself reads the
- * recorded form, so this is only what the line shows (audit 30c: `0 → {"$number":"-0"}`).
- */
-export function taggedText(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(taggedText).join(',')}]`;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
-  const entries = Object.entries(value as Record<string, unknown>);
-  const [tag, inner] = entries[0] ?? ['', undefined];
-  if (entries.length === 1 && tag.startsWith('$') && !tag.startsWith('$$')) {
-    if (tag === '$number' && typeof inner === 'string') return inner;
-    if (tag === '$bigint' && typeof inner === 'string') return `${inner}n`;
-    if (tag === '$undefined') return 'undefined';
-    if (tag === '$Date' && typeof inner === 'number' && Number.isFinite(inner) && Math.abs(inner) <= 8.64e15) return `Date ${new Date(inner).toISOString()}`;
-    if (tag === '$Map' && Array.isArray(inner)) return `Map {${inner.map((pair) => (Array.isArray(pair) ? `${taggedText(pair[0])} => ${taggedText(pair[1])}` : taggedText(pair))).join(', ')}}`;
-    if (tag === '$Set' && Array.isArray(inner)) return `Set {${inner.map(taggedText).join(', ')}}`;
-    if (/^\$[A-Z]\w*Array$|^\$DataView$|^\$Buffer$/.test(tag) && Array.isArray(inner)) return `${tag.slice(1)} [${inner.map(taggedText).join(', ')}]`;
-    return JSON.stringify(value);
-  }
-  // A plain object's own key starting with `$` was written with one more.
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key.startsWith('$$') ? key.slice(1) : key)}:${taggedText(item)}`).join(',')}}`;
-}

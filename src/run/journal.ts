@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, copyFileSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { taggedText } from '../core/tagged-data.js';
 import type { OutcomeAggregate } from '../reports/outcomes.js';
 import { RESUME_COPY_FILE, type OutputFolder, type OutputStatus } from './output-folder.js';
 import type { WholeFile } from './summary.js';
@@ -218,9 +219,23 @@ export function keyPartDifferences(recorded: Readonly<Record<string, string>>, n
     if (then === undefined) differences.push(`${name} (none then)`);
     else if (current === undefined) differences.push(`${name} (none now)`);
     else if (then.startsWith('sha256:') || current.startsWith('sha256:')) differences.push(name);
-    else differences.push(`${name} (${then} then, ${current} now)`);
+    else differences.push(`${name} (${partShown(then)} then, ${partShown(current)} now)`);
   }
   return differences;
+}
+
+/**
+ * A key part's text (canonical JSON of the recorded form) as a reader knows the value: `-0`, not
+ * `{"$number":"-0"}` (the thirty-first session's leftover); text that is not JSON as it is.
+ */
+function partShown(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  return taggedText(value);
 }
 
 /**
