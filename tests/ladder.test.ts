@@ -60,7 +60,7 @@ describe('levels', () => {
     // The same agent and settings in another order: one level played and ranked twice.
     expect(() => parseLevels(['mcts:iterations=20,c=1,mcts:c=1,iterations=20'], '--levels')).toThrow(/level "mcts:c=1,iterations=20" is level "mcts:iterations=20,c=1" again/);
     // Two modules whose names make one level file.
-    expect(() => parseLevels(['/tmp/aw/hp.mjs,_tmp_aw_hp.mjs'], '--levels')).toThrow(/would both be written to levels\/_tmp_aw_hp\.mjs\.yaml/);
+    expect(() => parseLevels(['/tmp/aw/hp.mjs,_tmp_aw_hp.mjs'], '--levels')).toThrow(/would both be written to levels\/tmp_aw_hp\.mjs\.yaml/);
   });
 });
 
@@ -347,6 +347,12 @@ describe('hordelab ladder and checks across a ladder', () => {
     const result = await hordelab('ladder', 'coin.yaml', '--levels', 'random,greedy', '-w', '0', '-o', 'out', '-q');
     expect(result.status, result.stderr).toBe(0);
     for (const file of ['ladder.json', 'ladder.md', 'ladder.html', 'levels/random.yaml', 'levels/greedy.yaml']) expect(existsSync(join(work, 'out', file)), file).toBe(true);
+    // A module level's file drops the leading dot of its path, so ls shows it (review 31e: levels/._coin-first.mjs.yaml).
+    writeFileSync(join(work, 'coin-first.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+    const module = await hordelab('ladder', 'coin.yaml', '--levels', 'random,./coin-first.mjs', '-n', '10', '-w', '0', '-o', 'module-out', '-q');
+    expect(module.status, module.stderr).toBe(0);
+    expect(readdirSync(join(work, 'module-out', 'levels')).sort()).toEqual(['coin-first.mjs.yaml', 'random.yaml']);
+    expect(readFileSync(join(work, 'module-out', 'ladder.md'), 'utf8')).toContain('levels/coin-first.mjs.yaml');
     // In-process the scenario is named by its full path (a shell's run names it as typed).
     expect(readFileSync(join(work, 'out', 'ladder.md'), 'utf8')).toMatch(/hordelab ladder \S*coin\.yaml --levels random,greedy --seed 2 --matches 100/);
     // Each level's figure with its interval, as run prints a rate: to a tenth of a percent.

@@ -215,9 +215,19 @@ describe('a round robin whose pairings would share a folder', () => {
     for (const force of [[], ['--force']]) {
       const slash = await hordelabIn(dir, 'run', 'slash.yaml', '-q', '-w', '0', '--out', 'out', ...force);
       expect(slash.status).toBe(2);
-      expect(slash.stderr).toBe(`hordelab: ${join(dir, 'slash.yaml')}: seats.roundRobin: the pairings "a/b" vs "c" and "a_b" vs "c" would share the folder a_b-vs-c; expected agent names that stay apart in folder names (letters, digits, ".", "_" and "-" are kept, anything else becomes "_")\n`);
+      expect(slash.stderr).toBe(`hordelab: ${join(dir, 'slash.yaml')}: seats.roundRobin: the pairings "a/b" vs "c" and "a_b" vs "c" would share the folder a_b-vs-c; expected agent names that stay apart in folder names (letters, digits, ".", "_" and "-" are kept, anything else becomes "_", and leading ".", "_" and "-" are dropped)\n`);
       expect(existsSync(join(dir, 'out'))).toBe(false);
     }
+    // A module agent's name starts with "./": its folder drops the leading dot, so ls shows it (review 31e), and "first.mjs" by that name would share it.
+    writeFileSync(join(dir, 'first.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
+    writeFileSync(join(dir, 'module.yaml'), 'game: tic-tac-toe\nmatches: 4\nseed: 1\nseats:\n  roundRobin: [./first.mjs, random]\n');
+    const module = await hordelabIn(dir, 'run', 'module.yaml', '-q', '-w', '0', '--out', 'module-out');
+    expect(module.status, module.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'module-out')).filter((name) => name.includes('-vs-'))).toEqual(['first.mjs-vs-random']);
+    writeFileSync(join(dir, 'dotted.yaml'), 'game: tic-tac-toe\nmatches: 4\nseed: 1\nseats:\n  roundRobin: [./first.mjs, { agent: random, name: first.mjs }, greedy]\n');
+    const dotted = await hordelabIn(dir, 'run', 'dotted.yaml', '-q', '-w', '0', '--out', 'out');
+    expect(dotted.status).toBe(2);
+    expect(dotted.stderr).toContain('the pairings "./first.mjs" vs "greedy" and "first.mjs" vs "greedy" would share the folder first.mjs-vs-greedy');
     const cased = await hordelabIn(dir, 'run', 'case.yaml', '-q', '-w', '0', '--out', 'out');
     expect(cased.status).toBe(2);
     expect(cased.stderr).toContain('the pairings "x" vs "C" and "x" vs "c" would share the folder x-vs-C (x-vs-c on a disk that ignores case)');

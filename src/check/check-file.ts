@@ -37,7 +37,7 @@ import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { isSpecialFile, loadScenario, notAMapping, parseScenario, type Scenario } from '../scenario/scenario.js';
 import { levelScenario } from '../ladder/level-scenario.js';
-import { levelSlug, parseLevel, refuseRepeatedLevels } from '../ladder/levels.js';
+import { levelCheckSuffix, parseLevel, refuseRepeatedLevels } from '../ladder/levels.js';
 import { refuseLevelsPlayedAlike } from '../ladder/ladder.js';
 
 export type Band = { readonly kind: 'between'; readonly low: number; readonly high: number } | { readonly kind: 'atLeast'; readonly value: number } | { readonly kind: 'atMost'; readonly value: number };
@@ -249,7 +249,7 @@ async function checkSpecs(file: string, index: number, check: CheckEntry, scenar
     // Each level is a check of its own name, with a baseline file of that name: two levels of one
     // name would share both (audit 30a: one level's baseline stored over the other's, and the next
     // gate failed a game nothing had changed), as `hordelab ladder` refuses them.
-    refuseRepeatedLevels(levels, `${file}: ${field}.ladder`, (slug) => `one check, ${check.name}@${slug}, and its baseline file`);
+    refuseRepeatedLevels(levels, `${file}: ${field}.ladder`, levelCheckSuffix, (slug) => `one check, ${check.name}@${slug}, and its baseline file`);
     const scenarios: Scenario[] = [];
     for (const level of levels) scenarios.push(await levelScenario(scenario, level, `${file}: ${field}.ladder`));
     refuseLevelsPlayedAlike(levels, scenarios, `${file}: ${field}.ladder`);
@@ -259,7 +259,7 @@ async function checkSpecs(file: string, index: number, check: CheckEntry, scenar
         issues.push({ source: file, field: `${field}.budget`, message: `level ${level.name} rotates the seats, so every seed is played twice: budget and batch must be even` });
         break;
       }
-      specs.push({ ...spec, name: `${check.name}@${levelSlug(level.name)}`, scenario: played, ladder: { check: check.name, level: level.name }, replaySets: null });
+      specs.push({ ...spec, name: `${check.name}@${levelCheckSuffix(level.name)}`, scenario: played, ladder: { check: check.name, level: level.name }, replaySets: null });
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

@@ -14,6 +14,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../core/errors.js';
+import { fileNamePart } from '../core/file-name.js';
 import { findUnsafeKey, isUnsafeKey } from '../core/safe-keys.js';
 import { isModulePath } from '../scenario/agent-module.js';
 import { canonicalJson } from '../run/run-key.js';
@@ -144,16 +145,16 @@ export function splitLevels(text: string, source = '--levels'): string[] {
 export function parseLevels(texts: readonly string[], source: string, baseDir?: string): Level[] {
   const levels = texts.flatMap((text) => splitLevels(text, source)).map((spec) => parseLevel(spec, source, baseDir));
   if (levels.length === 0) throw new UsageError([{ source, field: '', message: 'expected at least one level, such as random,greedy,mcts:iterations=200' }]);
-  refuseRepeatedLevels(levels, source, (slug) => `levels/${slug}.yaml`);
+  refuseRepeatedLevels(levels, source, levelSlug, (slug) => `levels/${slug}.yaml`);
   return levels;
 }
 
 /**
  * Refuses a level listed twice, the same agents and settings under two spellings, and two names
- * that make one file-safe name (`whereWritten` says what that name is written as: a ladder's
- * level file, a check's name and baseline file).
+ * that make one file-safe name (`slugOf` makes it, `whereWritten` says what it is written as: a
+ * ladder's level file, a check's name and baseline file).
  */
-export function refuseRepeatedLevels(levels: readonly Level[], source: string, whereWritten: (slug: string) => string): void {
+export function refuseRepeatedLevels(levels: readonly Level[], source: string, slugOf: (name: string) => string, whereWritten: (slug: string) => string): void {
   const names = levels.map((level) => level.name);
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
   if (repeated !== undefined) throw new UsageError([{ source, field: '', message: `level "${repeated}" is listed twice` }]);
@@ -166,12 +167,19 @@ export function refuseRepeatedLevels(levels: readonly Level[], source: string, w
     const same = played.get(key);
     if (same !== undefined) throw new UsageError([{ source, field: '', message: `level "${level.name}" is level "${same}" again (the same agents and settings); list each level once` }]);
     played.set(key, level.name);
-    const slug = levelSlug(level.name);
+    const slug = slugOf(level.name);
     const clash = files.get(slug);
     if (clash !== undefined) throw new UsageError([{ source, field: '', message: `levels "${clash}" and "${level.name}" would both be written to ${whereWritten(slug)}; give one of them another spelling (a module by another path)` }]);
     files.set(slug, level.name);
   }
 }
 
-/** A file-name-safe form of a level's name (`mcts_iterations_200`). */
-export const levelSlug = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_');
+/** A level's name as a ladder writes it into its file names (`mcts_iterations_200`, `agent.mjs` for `./agent.mjs`). */
+export const levelSlug = (name: string): string => fileNamePart(name);
+
+/**
+ * A level's name as a check's name ends (`balance@mcts_iterations_200`, `balance@._agent.mjs`):
+ * kept as it was before level files dropped leading dots, so baselines stored under these
+ * names are still found; the check's own name comes first, so no file of it starts with a dot.
+ */
+export const levelCheckSuffix = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_');

@@ -9,6 +9,7 @@
  */
 import { join } from 'node:path';
 import { MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
+import { fileNamePart } from '../core/file-name.js';
 import { percentBound, table } from '../reports/format.js';
 import type { AgentOutcomes, OutcomeSummary } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
@@ -98,8 +99,6 @@ function dispersion(overall: AgentOutcomes['overall']): { dispersion: number; di
   return { dispersion: measured > 0 ? measured : 1, dispersionDf };
 }
 
-/** A folder name for a pairing: the two names with anything unsafe replaced. */
-const slug = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_');
 
 /**
  * Plays every pairing of a round robin, each an ordinary run in its own folder, and writes the
@@ -115,7 +114,7 @@ export async function runTournament(scenario: Scenario, options: TournamentOptio
   const names = agents.map((seat) => seat.name);
   const pairs: [number, number][] = [];
   for (let i = 0; i < agents.length; i++) for (let j = i + 1; j < agents.length; j++) pairs.push([i, j]);
-  const folders = pairs.map(([i, j]) => `${slug(names[i] as string)}-vs-${slug(names[j] as string)}`);
+  const folders = pairs.map(([i, j]) => `${fileNamePart(names[i] as string)}-vs-${fileNamePart(names[j] as string)}`);
   refuseSharedFolders(scenario, pairs, names, folders);
   const outFolder = OutputFolder.claim(options.outDir, {
     flag: '--out',
@@ -154,7 +153,7 @@ function refuseSharedFolders(scenario: Scenario, pairs: readonly [number, number
         {
           source: scenario.file,
           field: 'seats.roundRobin',
-          message: `the pairings ${pairing(earlier)} and ${pairing(index)} would share the folder ${folders[earlier]}${folders[earlier] === folder ? '' : ` (${folder} on a disk that ignores case)`}; expected agent names that stay apart in folder names (letters, digits, ".", "_" and "-" are kept, anything else becomes "_")`,
+          message: `the pairings ${pairing(earlier)} and ${pairing(index)} would share the folder ${folders[earlier]}${folders[earlier] === folder ? '' : ` (${folder} on a disk that ignores case)`}; expected agent names that stay apart in folder names (letters, digits, ".", "_" and "-" are kept, anything else becomes "_", and leading ".", "_" and "-" are dropped)`,
         },
       ]);
     }
