@@ -176,6 +176,28 @@ describe('hordelab check', () => {
     const param = await hordelab(dir, 'check', 'param.checks.yaml');
     expect(param.status).toBe(2);
     expect(param.stderr).toMatch(/param\.checks\.yaml: checks\[0\] \(coin\): params\.winRate: /);
+    // A set: entry is read as a --set flag is, but check has no --set: the entry is named (audit 32a).
+    writeFileSync(join(dir, 'coin.yaml'), 'game: coin-flip\nmatches: 10\nseed: 1\nseats: [random, random]\n');
+    const setEntry = (set: string): string => `checks:\n  - name: coin\n    scenario: coin.yaml\n    set: ${set}\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 100\n`;
+    for (const [set, message] of [
+      ['[drawRate=0.1, winRate=2]', 'checks[0].set[1] (coin): winRate: '],
+      ['[winRate]', 'checks[0].set[0] (coin): expected key=value, e.g. actionPoints=4'],
+      ['[nosuch=1]', 'checks[0].set[0] (coin): nosuch: unknown parameter'],
+    ]) {
+      writeFileSync(join(dir, 'set.checks.yaml'), setEntry(set as string));
+      const refused = await hordelab(dir, 'check', 'set.checks.yaml', '-w', '0');
+      expect([refused.status, refused.stderr], set).toEqual([2, expect.stringContaining(`hordelab: ${join(dir, 'set.checks.yaml')}: ${message}`)]);
+      expect(refused.stderr, set).not.toContain('--set');
+    }
+    // One name set twice: the later would win without a word, as --set refuses.
+    writeFileSync(join(dir, 'set.checks.yaml'), setEntry('[winRate=0.5, " winRate = 0.6"]'));
+    const twice = await hordelab(dir, 'check', 'set.checks.yaml', '-w', '0');
+    expect([twice.status, twice.stderr]).toEqual([2, `hordelab: ${join(dir, 'set.checks.yaml')}: checks[0].set[1] (coin): winRate is set twice (set[0] sets it too); set each name once\n`]);
+    // A problem of the parameters together, met with set: entries, names the scenario with the file's set.
+    writeFileSync(join(dir, 'zt.yaml'), 'game: zombie-trainers\nmatches: 10\nseed: 1\nparams: { initialWildZombies: 3 }\nseats: [random, random]\n');
+    writeFileSync(join(dir, 'zt.checks.yaml'), `checks:\n  - name: zt\n    scenario: zt.yaml\n    set: ['map=["..", ".."]']\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 100\n`);
+    const together = await hordelab(dir, 'check', 'zt.checks.yaml', '-w', '0');
+    expect([together.status, together.stderr]).toEqual([2, `hordelab: ${join(dir, 'zt.yaml')} with checks[0].set of ${join(dir, 'zt.checks.yaml')}: checks[0] (zt): params.initialWildZombies: the map has 4 grass cells: too few for 2 trainers and 3 zombies\n`]);
     // A scenario file that is not there: the checks file and its field are at fault.
     writeFileSync(join(dir, 'lost.checks.yaml'), 'checks:\n  - name: lost\n    scenario: nope.yaml\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 100\n');
     const lost = await hordelab(dir, 'check', 'lost.checks.yaml');

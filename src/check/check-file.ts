@@ -193,6 +193,13 @@ function readChecksData(file: string): ChecksData {
  * to `issues`, named by the check; null then.
  */
 async function checkScenario(file: string, field: string, check: CheckEntry, issues: InputIssue[]): Promise<Scenario | null> {
+  // One name set twice: the later entry would win without a word, as `--set` refuses on the command line (audit 32a's follow-up).
+  const names = (check.set ?? []).map((entry) => entry.slice(0, Math.max(0, entry.indexOf('='))).trim());
+  const again = names.findIndex((name, at) => name !== '' && names.indexOf(name) !== at);
+  if (again >= 0) {
+    issues.push({ source: file, field: '', message: `${field}.set[${again}] (${check.name}): ${names[again] as string} is set twice (set[${names.indexOf(names[again] as string)}] sets it too); set each name once` });
+    return null;
+  }
   try {
     if (check.scenario !== undefined) {
       const scenarioPath = resolve(dirname(file), check.scenario);
@@ -223,9 +230,25 @@ async function checkScenario(file: string, field: string, check: CheckEntry, iss
     return await parseScenario(inline, file, { set: check.set ?? [] });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    for (const problem of error.issues) issues.push({ ...problem, message: `${field} (${check.name}): ${problem.field === '' ? '' : `${problem.field}: `}${problem.message}`, field: '' });
+    for (const problem of error.issues) issues.push(checkIssue(problem, file, field, check));
     return null;
   }
+}
+
+/**
+ * A problem of a check's scenario as the checks file names it. Its `set:` entries are read as
+ * `--set` flags are, and their problems come named so; `check` has no such flag, so they are
+ * named as the file's `set` entries (audit 32a: "--set p1Hit=2: checks[0] (s): ...").
+ */
+function checkIssue(problem: InputIssue, file: string, field: string, check: CheckEntry): InputIssue {
+  const inner = `${problem.field === '' ? '' : `${problem.field}: `}${problem.message}`;
+  if (problem.source.startsWith('--set ')) {
+    const at = (check.set ?? []).indexOf(problem.source.slice('--set '.length));
+    return { source: file, field: '', message: `${field}.set${at < 0 ? '' : `[${at}]`} (${check.name}): ${inner.replace('e.g. --set ', 'e.g. ')}` };
+  }
+  const withSets = problem.source.indexOf(' with --set ');
+  const source = withSets < 0 ? problem.source : `${problem.source.slice(0, withSets)} with ${field}.set of ${file}`;
+  return { source, field: '', message: `${field} (${check.name}): ${inner}` };
 }
 
 /**
