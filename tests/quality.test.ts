@@ -358,6 +358,10 @@ describe('intervals cut to what a figure can take', () => {
     expect(matchesLine({ status: 'complete', matchesPlayed: 296, errors: 4 }, 300)).toBe('296 of 300 matches played, 4 failed');
     expect(matchesLine({ status: 'stopped', matchesPlayed: 77, errors: 1 }, 2000)).toBe('77 of 2000 matches played (run stopped, 1 failed)');
     expect(matchesLine({ status: 'interrupted', matchesPlayed: 50, errors: 0 }, 2000)).toBe('50 of 2000 matches played (run interrupted)');
+    // A shard's own block of the run's matches (audit 32a: "30000 matches" over a third of them).
+    expect(matchesLine({ status: 'complete', matchesPlayed: 10000, errors: 0 }, 30000, { index: 1, count: 3 })).toBe('shard 1/3, matches 10000 to 19999 of 30000: 10000 matches');
+    expect(matchesLine({ status: 'interrupted', matchesPlayed: 7, errors: 1 }, 30, { index: 2, count: 3 })).toBe('shard 2/3, matches 20 to 29 of 30: 7 of 10 matches played (run interrupted, 1 failed)');
+    expect(matchesLine({ status: 'complete', matchesPlayed: 0, errors: 0 }, 10, { index: 0, count: 20 })).toBe("shard 0/20, none of the run's 10 matches");
   });
 });
 
