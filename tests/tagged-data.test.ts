@@ -162,10 +162,53 @@ describe('recordedShapeProblem: what summary.json would hold, measured without w
     for (let i = 0; i < 10; i++) shared = { l: shared, r: shared };
     // 2^11 - 1 objects written.
     expect(recordedShapeProblem(shared, 400, 2047)).toBeNull();
-    expect(recordedShapeProblem(shared, 400, 2046)).toBe('records more than 2,046 objects (a part reached two ways is written once for each); expected fewer');
+    expect(recordedShapeProblem(shared, 400, 2046)).toBe('records more than 2,046 objects (a part reached two ways is written once for each, and NaN, -0, undefined or a hole as an object); expected fewer');
     let huge: unknown = [1];
     for (let i = 0; i < 60; i++) huge = new Piece([huge, huge]);
-    expect(recordedShapeProblem(huge, 400)).toMatch(/^records more than 1,000,000 objects/);
+    expect(recordedShapeProblem(huge, 400, undefined, Infinity)).toMatch(/^records more than 1,000,000 objects/);
+  });
+
+  it('counts a value JSON cannot hold as the object it is written as (review 32b: a million NaNs wrote 48 MB)', () => {
+    // Each of these is written as a one-key object: 1 list and 3 of them.
+    for (const odd of [Number.NaN, -0, Infinity, undefined, 5n, Symbol('s'), () => 1]) {
+      expect(recordedShapeProblem([odd, odd, odd], 400, 4), String(odd)).toBeNull();
+      expect(recordedShapeProblem([odd, odd, odd], 400, 3), String(odd)).toMatch(/^records more than 3 objects/);
+    }
+    // A hole is written as {"$hole":null}; what JSON holds is no object.
+    expect(recordedShapeProblem([1, , 3], 400, 1)).toMatch(/^records more than 1 objects/);
+    expect(recordedShapeProblem([1, 'x', true, null, 2.5], 400, 1)).toBeNull();
+    // A part written again as {"$cycle"} or past taggedData's depth as {"$deep"} is an object too.
+    const ring: unknown[] = [];
+    ring.push(ring);
+    expect(recordedShapeProblem(ring, 400, 2)).toBeNull();
+    expect(recordedShapeProblem(ring, 400, 1)).toMatch(/^records more than 1 objects/);
+    // A list of 999,999 NaNs is a million objects; one more is refused (its million entries pass).
+    expect(recordedShapeProblem(new Array(999_999).fill(Number.NaN), 400)).toBeNull();
+    expect(recordedShapeProblem(new Array(1_000_000).fill(Number.NaN), 400)).toMatch(/^records more than 1,000,000 objects/);
+  });
+
+  it('counts the entries written: list items (holes too), keys, Map and Set entries, a typed array\'s items, a DataView\'s bytes (review 32b: 3 MB of !!binary wrote 43 MB)', () => {
+    const entries: [string, unknown, number][] = [
+      ['a list', [1, 2, 3], 3],
+      ['a sparse list', new Array(5), 5],
+      ['an object', { a: 1, b: 2 }, 2],
+      ['a Map', new Map([['a', 1], ['b', 2]]), 2],
+      ['a Set', new Set([1, 2, 3, 4]), 4],
+      ['a Date', new Date(0), 1],
+      ['bytes', new Uint8Array(6), 6],
+      ['a DataView', new DataView(new ArrayBuffer(8), 2, 3), 3],
+      ['lists in a list', [[1, 2], [3]], 5],
+    ];
+    for (const [name, value, count] of entries) {
+      expect(recordedShapeProblem(value, 400, 1_000, count), name).toBeNull();
+      expect(recordedShapeProblem(value, 400, 1_000, count - 1), name).toBe(`records more than ${count - 1} entries (list items, keys, a typed array's items; a part reached two ways is written once for each); expected fewer`);
+    }
+    expect(recordedShapeProblem(new Uint8Array(1_000_000), 400)).toBeNull();
+    expect(recordedShapeProblem(new Uint8Array(1_000_001), 400)).toMatch(/^records more than 1,000,000 entries/);
+    // A list of length 2^32 - 1 with nothing in it is refused before its holes are walked.
+    const long: unknown[] = [];
+    long.length = 2 ** 32 - 1;
+    expect(recordedShapeProblem(long, 400)).toMatch(/^records more than 1,000,000 entries/);
   });
 
   it('follows taggedData to its own depth, and no further', () => {

@@ -105,45 +105,64 @@ export function taggedText(value: unknown): string {
 /** The most objects {@link recordedShapeProblem} lets a value record. */
 export const MAX_RECORDED_OBJECTS = 1_000_000;
 
+/** The most entries (list items, keys, a Map's or Set's entries, a typed array's items) {@link recordedShapeProblem} lets a value record. */
+export const MAX_RECORDED_ENTRIES = 1_000_000;
+
 /**
  * What keeps `value` from being recorded (in `summary.json`, a run's key) as {@link taggedData}
  * writes it, without writing it: more than `maxLevels` levels of JSON (a Map's entry takes three,
- * `{"$Map": [[key, value]]}`, a Set's or a class instance's two), or more than `maxObjects`
- * objects, a part reached two ways written once for each (review 31d: a class instance's board of
- * spaces holding their neighbours wrote a summary.json of 507 MB, which no command could read).
+ * `{"$Map": [[key, value]]}`, a Set's or a class instance's two), more than `maxObjects` objects
+ * (a part reached two ways written once for each, review 31d: a class instance's board of spaces
+ * holding their neighbours wrote a summary.json of 507 MB, which no command could read; a value
+ * JSON cannot hold, such as NaN, -0 or undefined, is written as an object too, review 32b), or
+ * more than `maxEntries` entries (review 32b: 3 MB of `!!binary` wrote a 43 MB summary.json).
  * Walked as {@link taggedData} walks, to the same depth; null when the value records fine.
  */
-export function recordedShapeProblem(value: unknown, maxLevels: number, maxObjects = MAX_RECORDED_OBJECTS): string | null {
+export function recordedShapeProblem(value: unknown, maxLevels: number, maxObjects = MAX_RECORDED_OBJECTS, maxEntries = MAX_RECORDED_ENTRIES): string | null {
   let objects = 0;
+  let entries = 0;
   // Stryker disable next-line ArrayDeclaration: a list holding text finds no object in it, as an empty one
   const within: object[] = [];
   // The levels `item` takes as recorded, or -1 once a limit is passed. Recursion stops at
   // MAX_DEPTH, as taggedData's does.
   const levels = (item: unknown, depth: number): number => {
-    if (typeof item === 'bigint' || typeof item === 'symbol' || typeof item === 'function' || item === undefined) return 1;
-    if (typeof item === 'number') return Number.isFinite(item) && !Object.is(item, -0) ? 0 : 1;
-    if (typeof item !== 'object' || item === null) return 0;
-    if (within.includes(item) || depth >= MAX_DEPTH) return 1;
-    if (++objects > maxObjects) return -1;
-    within.push(item);
-    try {
-      const [own, parts] = recordedParts(item);
-      let deepest = 0;
-      for (const part of parts) {
-        const inner = levels(part, depth + 1);
-        if (inner < 0) return -1;
-        // Stryker disable next-line EqualityOperator: (>=) the same deepest either way
-        if (inner > deepest) deepest = inner;
+    if (typeof item === 'object' && item !== null && !within.includes(item) && depth < MAX_DEPTH) {
+      if (++objects > maxObjects) return -1;
+      entries += entryCount(item);
+      if (entries > maxEntries) return -1;
+      within.push(item);
+      try {
+        const [own, parts] = recordedParts(item);
+        let deepest = 0;
+        for (const part of parts) {
+          const inner = levels(part, depth + 1);
+          if (inner < 0) return -1;
+          // Stryker disable next-line EqualityOperator: (>=) the same deepest either way
+          if (inner > deepest) deepest = inner;
+        }
+        return own + deepest;
+      } finally {
+        within.pop();
       }
-      return own + deepest;
-    } finally {
-      within.pop();
     }
+    // What JSON holds as it is takes no level; the rest is written as a one-key object.
+    if (typeof item === 'string' || typeof item === 'boolean' || item === null || (typeof item === 'number' && Number.isFinite(item) && !Object.is(item, -0))) return 0;
+    return ++objects > maxObjects ? -1 : 1;
   };
   const recorded = levels(value, 0);
-  if (recorded < 0) return `records more than ${maxObjects.toLocaleString('en-US')} objects (a part reached two ways is written once for each); expected fewer`;
+  if (recorded < 0 && entries > maxEntries) return `records more than ${maxEntries.toLocaleString('en-US')} entries (list items, keys, a typed array's items; a part reached two ways is written once for each); expected fewer`;
+  if (recorded < 0) return `records more than ${maxObjects.toLocaleString('en-US')} objects (a part reached two ways is written once for each, and NaN, -0, undefined or a hole as an object); expected fewer`;
   if (recorded > maxLevels) return `nests ${recorded} levels as recorded (a Map's entry takes three, a Set's or a class instance's two); expected at most ${maxLevels}`;
   return null;
+}
+
+/** The entries {@link taggedData} writes for `object` (a list's holes count, a DataView's bytes). */
+function entryCount(object: object): number {
+  if (Array.isArray(object)) return object.length;
+  if (object instanceof Map || object instanceof Set) return object.size;
+  if (object instanceof Date) return 1;
+  if (ArrayBuffer.isView(object)) return object instanceof DataView ? object.byteLength : (object as unknown as ArrayLike<unknown>).length;
+  return Object.keys(object).length;
 }
 
 /** The levels {@link taggedData} writes around `object`'s parts, and those parts (a Map's keys and values, a hole in a list as one). */
