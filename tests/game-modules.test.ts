@@ -641,6 +641,33 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out', 'report.html'))).toBe(false);
   });
 
+  it('refuses a default holding a key no scenario may give, since level and tuned files write defaults into scenarios (review 32b: a level file no run could read)', async () => {
+    const dir = gameFolder();
+    for (const [file, value, field] of [
+      ['proto', `JSON.parse('{"x": {"__proto__": {"a": 1}}}')`, 'x.__proto__'],
+      ['ctor', `[{ constructor: 1 }]`, '[0].constructor'],
+      ['inmap', `new Map([['k', { prototype: 2 }]])`, 'k.prototype'],
+    ]) {
+      writeFileSync(
+        join(dir, `${file}.mjs`),
+        `import game from './first-six.mjs';\nexport default { ...game, parameters: { ...game.parameters, data: { description: 'd', default: ${value}, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n`,
+      );
+      writeFileSync(join(dir, `${file}.yaml`), `game: ./${file}.mjs\nmatches: 5\nseed: 1\nseats: [random, random]\n`);
+      const refused = await hordelabIn(dir, 'run', `${file}.yaml`, '--out', 'out', '-q', '-w', '0');
+      expect([refused.status, refused.stderr], file).toEqual([2, expect.stringContaining(`game module "./${file}.mjs" exports an object that has parameter "data" whose default holds ${field}: "`)]);
+      expect(refused.stderr, file).toContain('a scenario could not give it, so no level or tuned file could hold it; expected a default export');
+    }
+    // A Map's own keys reach no prototype, and a !!omap in a level file gives them: allowed.
+    writeFileSync(
+      join(dir, 'mapkey.mjs'),
+      `import game from './first-six.mjs';\nexport default { ...game, parameters: { ...game.parameters, data: { description: 'd', default: new Map([['__proto__', 1]]), schema: { safeParse: (data) => ({ success: true, data }) } } } };\n`,
+    );
+    writeFileSync(join(dir, 'mapkey.yaml'), 'game: ./mapkey.mjs\nmatches: 5\nseed: 1\nseats: [random, random]\n');
+    const mapKey = await hordelabIn(dir, 'run', 'mapkey.yaml', '--out', 'out', '-q', '-w', '0');
+    expect(mapKey.status, mapKey.stderr).toBe(0);
+    expect(existsSync(join(dir, 'out', 'summary.json'))).toBe(true);
+  });
+
   it('refuses a default that summary.json would record deeper than it is read back, naming the parameter; a run of one just inside is reported (reviews 31a, 31c, 31d)', async () => {
     const dir = gameFolder();
     // A Map's entry takes three levels as recorded: 41 Maps nest 123 levels, 42 nest 126.

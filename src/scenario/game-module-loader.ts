@@ -23,7 +23,7 @@ import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
 import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { copiedDataProblem } from '../core/game-params.js';
-import { MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS } from '../core/safe-keys.js';
+import { findUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS } from '../core/safe-keys.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
@@ -137,6 +137,11 @@ export function gameDefinitionProblem(value: unknown): string | null {
     // summary.json records the parameters (review 31d: a default too deep for it was blamed on the scenario, and passed conform).
     const unrecordable = recordedShapeProblem((spec as { default: unknown }).default, MAX_SUMMARY_NESTING - RECORDED_PARAMETER_KEYS);
     if (unrecordable !== null) return `has parameter "${name}" whose default ${unrecordable}, or a run of it could not be reported`;
+    // A ladder's level file and tune's tuned scenario write a default into a scenario, which may
+    // hold no such key: a default holding one made files no run could read (review 32b). Walked
+    // after the copy's check, which bounds its size.
+    const unsafe = findUnsafeKey((spec as { default: unknown }).default, [], Number.POSITIVE_INFINITY);
+    if (unsafe !== null) return `has parameter "${name}" whose default holds ${unsafe.field}: ${unsafe.message}; a scenario could not give it, so no level or tuned file could hold it`;
   }
   const bounds = game['utilityBounds'];
   // Equal bounds leave no room for a result: every return, and every heuristic, would be one value.
