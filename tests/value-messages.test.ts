@@ -44,6 +44,17 @@ describe('values JSON cannot hold, in messages', () => {
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, seats: [{ agent, config: own }, 'random'] })).rejects.toThrow(/^scenario: seats\[0\]\.config\.s\.__proto__: "__proto__" is not allowed as a key/);
   });
 
+  it('a --set seatN setting too deep to record is blamed on that flag, not on a scenario file that gave the seat no settings (review 32b)', async () => {
+    let value = '1';
+    for (let i = 0; i < 50; i++) value = `!!omap [{k: ${value}}]`;
+    const text = 'game: tic-tac-toe\nmatches: 2\nseed: 1\nseats: [mcts, random]\n';
+    const refused = parseScenario(text, 's.yaml', { set: ['seat1.iterations=20', `seat1.x=${value}`] });
+    await expect(refused).rejects.toThrow(`--set seat1.x=${value}: seat1.x: nests 150 levels as recorded (a Map's entry takes three, a Set's or a class instance's two); expected at most 123, or a run with it could not be reported`);
+    // Settings too deep as a whole, none of them alone from a flag: the file's seat is named.
+    const deep = 'game: tic-tac-toe\nmatches: 2\nseed: 1\nseats: [{agent: mcts, config: {x: ' + value + '}}, random]\n';
+    await expect(parseScenario(deep, 's.yaml', { set: ['seat1.iterations=20'] })).rejects.toThrow(/^s\.yaml: seats\[0\]\.config: nests 151 levels/);
+  });
+
   it("the library's run() names NaN in a scenario object by its path, blamed on the object (no file of the caller's), and in its options", async () => {
     await expect(run({ game: 'coin-flip', matches: Number.NaN, seed: 1, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: matches: got NaN; expected a finite number$/);
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: Number.POSITIVE_INFINITY }, seats: ['random', 'random'] })).rejects.toThrow('scenario: params.winRate: got Infinity');

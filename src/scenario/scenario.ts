@@ -685,8 +685,15 @@ function checkSeat(
   const issues: InputIssue[] = [];
   // summary.json records a seat's settings four keys down, as it records parameters (review 31d:
   // settings of 45 nested `!!omap`s made a run whose summary no command could read).
-  const recorded = recordedShapeProblem(seat.config, MAX_SUMMARY_NESTING - RECORDED_SEAT_CONFIG_KEYS);
-  if (recorded !== null) issues.push(issue(`${context.seatsField}[${seat.index}].config`, `${recorded}, or a run with it could not be reported`));
+  const recordedLevels = MAX_SUMMARY_NESTING - RECORDED_SEAT_CONFIG_KEYS;
+  const recorded = recordedShapeProblem(seat.config, recordedLevels);
+  if (recorded !== null) {
+    // A setting a --set gave is blamed on that flag (review 32b: the scenario file was named, which gave that seat no settings).
+    const config = seat.config as Readonly<Record<string, unknown>>;
+    const flagged = [...seat.setBy].map(([key, assignment]) => ({ key, assignment, problem: recordedShapeProblem(config[key], recordedLevels - 1) })).find((each) => each.problem !== null);
+    if (flagged === undefined) issues.push(issue(`${context.seatsField}[${seat.index}].config`, `${recorded}, or a run with it could not be reported`));
+    else issues.push({ source: `--set ${flagged.assignment}`, field: `seat${seat.index + 1}.${flagged.key}`, message: `${flagged.problem as string}, or a run with it could not be reported` });
+  }
   const only = factory.playsOnly;
   if (only !== undefined) {
     const seatNames = only.seats.map((seatIndex) => game.seats[seatIndex] ?? `seat ${seatIndex + 1}`).join(' or ');
