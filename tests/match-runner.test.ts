@@ -381,8 +381,10 @@ describe('match runner: failures', () => {
     for (const answer of [true, false]) {
       let asked = 0;
       const outcome = playMatch(spec(withCap(() => { asked++; return answer; }), params, [agent, agent]), null);
-      expect([outcome.returns.length, asked]).toEqual([2, 1]);
+      expect([outcome.returns.length, asked, outcome.endedAtCap]).toEqual([2, 1, answer]);
     }
+    // A game without one has no answer in its outcome.
+    expect(playMatch(spec(scriptGame(params), params, [agent, agent]), null).endedAtCap).toBeUndefined();
   });
 
   it('names the match, the run seed, the match seed and the step of any failure, keeping its cause', () => {

@@ -73,7 +73,7 @@ function play(report: AnyGameReport, matches: readonly Played[], aggregate: unkn
       null,
     );
     const where = cluster?.(matchIndex) ?? { cluster: matchIndex, clusterSize: 1 };
-    collector.finishMatch({ matchIndex, seed: formatSeed(outcome.seed), ...where, agents: match.names ?? ['a', 'b'], returns: outcome.returns, finalState: outcome.finalState }, aggregate);
+    collector.finishMatch({ matchIndex, seed: formatSeed(outcome.seed), ...where, agents: match.names ?? ['a', 'b'], returns: outcome.returns, finalState: outcome.finalState, endedAtCap: outcome.endedAtCap }, aggregate);
   });
   return aggregate;
 }
@@ -113,6 +113,21 @@ describe('quality figures of scripted matches', () => {
     { params: cappedDraw, agents: [randomAgent, randomAgent], names: ['random', 'greedy'] },
     { params: wireToWire, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] },
   ];
+
+  it("read the match's own answer of endedAtCap, asked once within it, not the game again (review 32b: a second answer that threw crashed the run)", () => {
+    let asked = 0;
+    const askedOnce: AnyGame = {
+      ...scriptedLeads,
+      endedAtCap: (state) => {
+        asked++;
+        if (asked > matches.length) throw new Error('endedAtCap asked a second time');
+        return (scriptedLeads.endedAtCap as (state: unknown) => boolean)(state);
+      },
+    };
+    const once = withQualityMetrics(bare, askedOnce, seatsOf(['greedy', 'random']));
+    const q = quality(once, play(once, matches, undefined, undefined, askedOnce));
+    expect([q.capped?.successes, q.capped?.n, asked]).toEqual([1, 3, 3]);
+  });
 
   it('equal what a hand count of the three matches gives', () => {
     const q = quality(report, play(report, matches));

@@ -75,6 +75,8 @@ export interface MatchOutcome {
   readonly returns: number[];
   /** Steps played: decisions plus chance outcomes. */
   readonly steps: number;
+  /** The game's `endedAtCap` of the final state, asked once (undefined for a game without one). */
+  readonly endedAtCap?: boolean | undefined;
 }
 
 /** Role names of the streams inside a match. */
@@ -613,8 +615,8 @@ function playGuardedMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     // Asked here, within the match, though only the quality figures read it: one that throws or
     // answers 1 for true then fails its match, with its seed, instead of the whole run or the
     // capped share unseen (audit 31b).
-    if (game.endedAtCap !== undefined) checkedCap(game, state);
-    return { seed, finalState: state, returns, steps: step };
+    const endedAtCap = game.endedAtCap === undefined ? undefined : checkedCap(game, state);
+    return { seed, finalState: state, returns, steps: step, endedAtCap };
   } catch (error) {
     if (isMatchFailure(error)) throw error;
     throw new MatchFailure(spec, seed, step, error);

@@ -101,7 +101,7 @@ function tallyMatches(scenario: Scenario, start: number, end: number, onMatchSta
     }
     // The same context as the run's: a rotated pair's two matches are one cluster.
     const names = plan.seats.map((seat) => seat.name);
-    const context = { matchIndex, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: names, returns: outcome.returns, finalState: outcome.finalState };
+    const context = { matchIndex, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: names, returns: outcome.returns, finalState: outcome.finalState, endedAtCap: outcome.endedAtCap };
     const rows = collector.finishMatch(context, aggregate);
     if (own !== null) {
       // Match 0 is the tally's first: the aggregate holds its figures alone.

@@ -194,7 +194,8 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     // Each seat at the top, alone or shared, in a match that was no draw: its team's win.
     for (let seat = 0; seat < results.length; seat++) figures.trialAt(seatTopSlot(slots, figures, seat), lost && results[seat] !== 'loss');
   }
-  if (run.game.endedAtCap !== undefined) figures.trialAt(slots.capped, run.game.endedAtCap(context.finalState) === true);
+  // The match's own answer, asked once and checked (review 32b: asked again here, a second answer could differ or throw, and crashed the run).
+  if (run.game.endedAtCap !== undefined) figures.trialAt(slots.capped, (context.endedAtCap ?? run.game.endedAtCap(context.finalState)) === true);
   if (trace.firstMover >= 0) {
     figures.trialAt(slots.firstMoverWin, results[trace.firstMover] === 'win');
     if (decided) figures.trialAt(slots.firstMoverDecidedWin, trace.firstMover === winner);

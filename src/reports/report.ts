@@ -32,6 +32,8 @@ export interface MatchContext extends ClusterOf {
   readonly returns?: readonly number[];
   /** The terminal state (read it, never change it); absent for a match that is being discarded. */
   readonly finalState?: unknown;
+  /** The game's `endedAtCap` of the final state as the match asked it, once; absent where not asked. */
+  readonly endedAtCap?: boolean | undefined;
 }
 
 /** The rows one match contributes. */

@@ -118,7 +118,7 @@ function played(scenario: Scenario, collector: MatchCollector<GameEvent, unknown
   };
   try {
     const outcome = playMatch(spec, collectorSink(report, collector));
-    const context = { matchIndex: 0, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: plan.seats.map((seat) => seat.name), returns: outcome.returns, finalState: outcome.finalState };
+    const context = { matchIndex: 0, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: plan.seats.map((seat) => seat.name), returns: outcome.returns, finalState: outcome.finalState, endedAtCap: outcome.endedAtCap };
     const aggregate = report.emptyAggregate();
     record.ended(outcome.returns, collector.finishMatch(context, aggregate), aggregate);
   } catch (error) {

@@ -185,7 +185,7 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
     const seed = formatSeed(outcome.seed);
     const seating = seatings.of(plan.seats);
     // The independent unit: a rotated pair shares its seed, so its two matches are one cluster.
-    const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: seating.names, returns: outcome.returns, finalState: outcome.finalState };
+    const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: seating.names, returns: outcome.returns, finalState: outcome.finalState, endedAtCap: outcome.endedAtCap };
     const rows = collector.finishMatch(context, aggregate);
     if (own !== null) {
       // Match 0 is the chunk's first: the aggregate holds its figures alone.

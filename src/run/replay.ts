@@ -68,7 +68,7 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
     );
     const agents = plan.seats.map((seat) => seat.name);
     collector.finishMatch(
-      { matchIndex, seed: formatSeed(played.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents, returns: played.returns, finalState: played.finalState },
+      { matchIndex, seed: formatSeed(played.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents, returns: played.returns, finalState: played.finalState, endedAtCap: played.endedAtCap },
       report.emptyAggregate(),
     );
     return played;
