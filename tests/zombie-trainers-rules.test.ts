@@ -419,6 +419,19 @@ describe('Zombie Trainers moving', () => {
     expect(lastEvent(events, 'move')).toMatchObject({ fromX: 0, fromY: 0, x: 2, y: 0, steps: 8, cost: 8 });
   });
 
+  it('rule 12: a trainer written onto rock by hand moves nowhere, however the moves are found (review 32b: 11 moves on a map 31 wide with a unit near)', () => {
+    for (const width of [5, 31, 32]) {
+      for (const zombieNear of [false, true]) {
+        const map = ['.'.repeat(width), `.#${'.'.repeat(width - 2)}`, '.'.repeat(width)].join('\n');
+        const state = start(map, { actionPoints: 3, initialWildZombies: 0 });
+        state.trainers[0].cell = cellOf(state, 1, 1);
+        state.trainers[1].cell = cellOf(state, width - 1, 2);
+        if (zombieNear) placeWild(state, 2, 0, 3, 1);
+        expect(movesOf(state), `${width} wide, zombie near: ${zombieNear}`).toEqual([]);
+      }
+    }
+  });
+
   it('rule 13: a cell whose path cost exceeds the AP left is not offered', () => {
     const state = start(MAZE, { actionPoints: 7 });
     expect(moveTo(state, 2, 1)?.steps).toBe(7);

@@ -366,7 +366,9 @@ function rowSearchMoves(state: ZombieTrainersState, seat: 0 | 1, tables: Interne
     open[y] = grass[y] as number;
     within[y] = 0;
   }
-  within[startY] = 1 << startX;
+  // The start only where it is grass: a trainer written onto rock by hand (rule 12 never puts one
+  // there) has no move, as the cell-by-cell search and the copied moves find (review 32b).
+  within[startY] = (grass[startY] as number) & (1 << startX);
   // The units that block (rule 14) closed, wherever they stand: a row outside this search's is
   // set from the grass again before any search reads it.
   if (config.params.blockingUnits) {
