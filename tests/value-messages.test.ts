@@ -2,7 +2,8 @@
  * Values a YAML file or a flag can hold that JSON cannot (`.nan`, `.inf`, `1e999`) are named as
  * themselves in refusals, not as the `null` JSON would print, nor in zod's default words.
  */
-import { join } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { validateMctsConfig } from '../agents/mcts.js';
@@ -53,6 +54,49 @@ describe('values JSON cannot hold, in messages', () => {
     // Settings too deep as a whole, none of them alone from a flag: the file's seat is named.
     const deep = 'game: tic-tac-toe\nmatches: 2\nseed: 1\nseats: [{agent: mcts, config: {x: ' + value + '}}, random]\n';
     await expect(parseScenario(deep, 's.yaml', { set: ['seat1.iterations=20'] })).rejects.toThrow(/^s\.yaml: seats\[0\]\.config: nests 151 levels/);
+  });
+
+  it("the library's run() carries -0, a Map, Set, Date and bytes in its parameters as a scenario file does, and refuses what a file cannot give, naming it (review 32b: written as JSON they became 0, {} and text; a hole, deep nesting or a function in settings threw a raw TypeError, RangeError or DOMException)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-library-'));
+    writeFileSync(
+      join(dir, 'data-game.mjs'),
+      `import game from ${JSON.stringify(resolve('tests/fixtures/game-modules/first-six.mjs'))};\nexport default { ...game, parameters: { ...game.parameters, data: { description: 'd', default: 1, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n`,
+    );
+    const played = async (data: unknown): Promise<unknown> => (await run({ game: './data-game.mjs' as 'coin-flip', matches: 2, seed: 1, params: { data } as never, seats: ['random', 'random'] }, { baseDir: dir })).summary.scenario.params['data'];
+    const carried: [unknown, unknown][] = [
+      [-0, { $number: '-0' }],
+      [new Map<unknown, unknown>([['a', 1], [2, [3]]]), { $Map: [['a', 1], [2, [3]]] }],
+      [new Set([1, 'b']), { $Set: [1, 'b'] }],
+      [new Date(5), { $Date: 5 }],
+      [Uint8Array.of(1, 2), { $Uint8Array: [1, 2] }],
+      [{ a: undefined, b: [1, , 3], c: 1e21 }, { b: [1, null, 3], c: 1e21 }],
+    ];
+    for (const [data, recorded] of carried) expect(await played(data), String(data)).toEqual(recorded);
+    class Point {
+      constructor(readonly x: number) {}
+    }
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const refused: [unknown, RegExp][] = [
+      [() => 1, /^scenario: params\.data\.f: got a function; expected data/],
+      [Symbol('s'), /^scenario: params\.data\.f: got a symbol; expected data/],
+      [new Point(1), /^scenario: params\.data\.f: got an instance of Point; expected plain data/],
+      [Float64Array.of(1.5), /^scenario: params\.data\.f: got an instance of Float64Array; expected plain data/],
+      [deep, /^scenario: params\.data\.f(\[0\])+: nested deeper than 64 levels/],
+    ];
+    for (const [value, message] of refused) await expect(played({ f: value }), message.source).rejects.toThrow(message);
+    // An agent object's settings: copied for it, so refused as they would not be copied.
+    const agent = { create: () => ({ chooseAction: () => 0 }) };
+    for (const [value, message] of [
+      [() => 1, /^scenario: seats\[0\]\.config\.f: got a function; expected data/],
+      [new Point(1), /^scenario: seats\[0\]\.config\.f: got an instance of Point/],
+      [deep, /^scenario: seats\[0\]\.config\.f(\[0\])+: nested deeper than 128 levels/],
+    ] as const) {
+      await expect(run({ game: 'coin-flip', matches: 2, seed: 1, seats: [{ agent, config: { f: value } }, 'random'] }), message.source).rejects.toThrow(message);
+    }
+    // A hole in settings is no TypeError: read as a list's missing item.
+    const holes = await run({ game: 'coin-flip', matches: 2, seed: 1, seats: [{ agent, config: { h: [1, , 3] } }, 'random'] });
+    expect(holes.summary.scenario.seats[0]?.config).toEqual({ h: [1, { $hole: null }, 3] });
   });
 
   it("the library's run() names NaN in a scenario object by its path, blamed on the object (no file of the caller's), and in its options", async () => {

@@ -16,6 +16,7 @@
  * byte-identical whatever `workers` is.
  */
 import { findUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_SEAT_CONFIG_KEYS } from '../core/safe-keys.js';
+import { scenarioYaml } from '../scenario/relocate.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -103,8 +104,11 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     objects.set(index, { agent, label });
     const config = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.config : undefined;
     // Its config is not in the text (the object checks it: NaN and Infinity may be settings), but
-    // it is named and recorded as JSON all the same, which has no BigInt.
-    const unfitConfig = unfitNumberAt(config, `seats[${index}].config`, true);
+    // it is named and recorded as JSON all the same, which has no BigInt. Its nesting is bounded
+    // first, without recursion (review 32b: 20,000 levels overflowed the stack).
+    const deepConfig = findUnsafeKey(config, [`seats[${index}]`, 'config'], MAX_SUMMARY_NESTING);
+    if (deepConfig !== null) throw new UsageError([{ source: 'scenario', field: deepConfig.field, message: deepConfig.message }]);
+    const unfitConfig = unfitNumberAt(config, `seats[${index}].config`, true) ?? uncarriedAt(config, `seats[${index}].config`);
     if (unfitConfig !== null) throw new UsageError([{ source: 'scenario', field: unfitConfig.path, message: unfitConfig.message }]);
     const name = typeof seat === 'object' && seat !== null && 'agent' in seat && seat.name !== undefined ? seat.name : defaultAgentName(label, config ?? {});
     // A built-in id stands in while the rest of the scenario is validated; its config is checked by the object itself.
@@ -121,30 +125,47 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   // Seats that are not a list, { rotate } or { roundRobin } go to the schema as given, which
   // names what a seats field may be.
   const document = { ...fields, name: scenario.name ?? 'scenario', seats: seating === null ? scenario.seats : seating.under === null ? seats : { [seating.under]: seats } };
-  // Numbers the scenario text cannot carry, named here by their field: JSON has no NaN, Infinity
-  // or BigInt (a refusal would say "got null", or JSON.stringify throw).
-  const unfit = unfitNumberAt(document, '');
+  // Nesting bounded as a scenario file's is, before any walk that recurses (review 32b: 20,000
+  // levels overflowed the stack).
+  const deep = findUnsafeKey(document);
+  if (deep !== null) throw new UsageError([{ source: 'scenario', field: deep.field, message: deep.message }]);
+  // Values the scenario text cannot carry, named here by their field: NaN, Infinity or a BigInt
+  // (a refusal would say "got null"), a function, a class instance.
+  const unfit = unfitNumberAt(document, '') ?? uncarriedAt(document, '');
   if (unfit !== null) throw new UsageError([{ source: 'scenario', field: unfit.path, message: unfit.message }]);
-  return { text: scenarioText(document), objects };
+  return { text: scenarioYaml('', 'scenario.yaml', document), objects };
 }
 
 /**
- * `document` as JSON, except that a number JSON would write as a whole number past 2^53 − 1 (such
- * as 1e20, written 100000000000000000000) is written with an exponent: a scenario file reads
- * such digits as a whole number it cannot hold exactly, and refuses them "at line 1" of a text
- * the caller never wrote, but reads an exponent as the approximate number it is (and a field
- * that needs a whole number then says so, naming the field).
+ * The first value in a scenario object that its text (YAML, 1.1 where it holds a Map, Set, date
+ * or bytes, so these are read back as themselves: review 32b, written as JSON they became {},
+ * and -0 became 0) or an agent's copied settings cannot carry: a function or symbol (JSON would
+ * drop it unseen), an instance of a class (read back as a plain object) or a typed array other
+ * than bytes; null when none. Its nesting is bounded before it is called.
  */
-function scenarioText(value: unknown): string {
-  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? value.toExponential() : JSON.stringify(value);
-  // What JSON leaves out of an object, or writes as null in a list.
-  const skipped = (item: unknown): boolean => item === undefined || typeof item === 'function' || typeof item === 'symbol';
-  if (Array.isArray(value)) return `[${value.map((item: unknown) => (skipped(item) ? 'null' : scenarioText(item))).join(',')}]`;
-  if (typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
-    const entries = Object.entries(value).filter(([, item]) => !skipped(item));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${scenarioText(item)}`).join(',')}}`;
+function uncarriedAt(value: unknown, path: string): { path: string; message: string } | null {
+  if (typeof value === 'function' || typeof value === 'symbol') return { path, message: `got ${describeExport(value)}; expected data (a number, text, true or false, a list, a mapping, a Map, Set, Date or Uint8Array)` };
+  if (typeof value !== 'object' || value === null) return null;
+  if (value instanceof Uint8Array || value instanceof Date) return null;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  const known = Array.isArray(value) || value instanceof Map || value instanceof Set || prototype === Object.prototype || prototype === null;
+  if (!known) {
+    const name = (prototype as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    return { path, message: `got an instance of ${typeof name === 'string' && name !== '' ? name : 'a class'}; expected plain data (a list, a mapping, a Map, Set, Date or Uint8Array), as a scenario file gives it` };
   }
-  return JSON.stringify(value);
+  const entries: [string, unknown][] =
+    value instanceof Map
+      ? [...value].flatMap(([key, item], index): [string, unknown][] => [[`${path}[${index}]`, key], [`${path}${typeof key === 'string' ? `.${key}` : `[${index}]`}`, item]])
+      : value instanceof Set
+        ? [...value].map((item, index) => [`${path}[${index}]`, item])
+        : Array.isArray(value)
+          ? Array.from(value, (item, index) => [`${path}[${index}]`, item])
+          : Object.keys(value).map((key) => [path === '' ? key : `${path}.${key}`, (value as Record<string, unknown>)[key]]);
+  for (const [at, item] of entries) {
+    const found = uncarriedAt(item, at);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -157,7 +178,8 @@ function unfitNumberAt(value: unknown, path: string, bigIntsOnly = false, seen: 
   if (typeof value === 'number') return Number.isFinite(value) || bigIntsOnly ? null : { path, message: `got ${value}; expected a finite number` };
   if (typeof value !== 'object' || value === null || seen.has(value)) return null;
   seen.add(value);
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`${path}[${index}]`, item]) : Object.entries(value).map(([key, item]) => [path === '' ? key : `${path}.${key}`, item]);
+  // Array.from, not map: a list's holes are visited (review 32b: map left them, and the loop below threw a TypeError).
+  const entries: [string, unknown][] = Array.isArray(value) ? Array.from(value, (item, index) => [`${path}[${index}]`, item]) : Object.entries(value).map(([key, item]) => [path === '' ? key : `${path}.${key}`, item]);
   for (const [at, item] of entries) {
     const found = unfitNumberAt(item, at, bigIntsOnly, seen);
     if (found !== null) return found;
@@ -180,7 +202,7 @@ function seatListOf(seats: unknown): { list: readonly SeatObject[]; under: 'rota
 export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseDir = process.cwd()): Promise<Scenario> {
   if (typeof scenario !== 'object' || scenario === null) throw new UsageError([{ source: 'scenario', field: '', message: 'expected a scenario object with game, matches, seed and seats' }]);
   const { text, objects } = asScenarioText(scenario);
-  const file = join(baseDir, `${scenario.name ?? 'scenario'}.json`);
+  const file = join(baseDir, `${scenario.name ?? 'scenario'}.yaml`);
   let parsed: Scenario;
   try {
     parsed = await parseScenario(text, file);
