@@ -300,13 +300,19 @@ describe('resuming', () => {
   it('names the parts of the key that differ, where both runs recorded them (audit 31b), and says as before where either did not', () => {
     const then = { matches: '1000', 'params.traps': 'sha256:aaaaaaaaaaaaaaaa', 'seat 2': '{"agent":"random"}', 'event files': 'true' };
     const now = { matches: '2000', 'params.traps': 'sha256:bbbbbbbbbbbbbbbb', 'seat 2': '{"agent":"random"}', '--max-errors': '5' };
-    expect(keyPartDifferences(then, now)).toEqual(['matches (1000 then, 2000 now)', 'params.traps', 'event files (none now)', '--max-errors (none then)']);
+    expect(keyPartDifferences(then, now)).toEqual(['matches (1000 then, 2000 now)', 'params.traps', 'event files (true then, none now)', '--max-errors (none then, 5 now)']);
+    // A part on one side only is shown where it is short, and named alone where it is a digest.
+    expect(keyPartDifferences({ x: 'sha256:aaaaaaaaaaaaaaaa' }, { y: 'sha256:bbbbbbbbbbbbbbbb' })).toEqual(['x (none now)', 'y (none then)']);
+    expect(keyPartDifferences({}, { '--shard': '1/2' })).toEqual(['--shard (none then, 1/2 now)']);
+    // An edited checkpoint's control characters are shown as escapes, never sent to the terminal.
+    expect(keyPartDifferences({ 'a\u001b[31m': 'x\u001b[0m\u202e' }, {})).toEqual(['a\\u001b[31m (x\\u001b[0m\\u202e then, none now)']);
+    expect(keyPartDifferences({ a: '"\u001b"' }, { a: '1' })).toEqual(['a ("\\u001b" then, 1 now)']);
     expect(keyPartDifferences(then, { ...then })).toEqual([]);
     expect(keyPartDifferences({ x: '1' }, { x: 'sha256:cccccccccccccccc' })).toEqual(['x']);
     expect(keyPartDifferences({ x: 'sha256:cccccccccccccccc' }, { x: '1' })).toEqual(['x']);
     // A key of an object's own prototype is a part like any other, never read from the prototype.
-    expect(keyPartDifferences({}, { toString: '1' })).toEqual(['toString (none then)']);
-    expect(keyPartDifferences({ constructor: '1' }, {})).toEqual(['constructor (none now)']);
+    expect(keyPartDifferences({}, { toString: '1' })).toEqual(['toString (none then, 1 now)']);
+    expect(keyPartDifferences({ constructor: '1' }, {})).toEqual(['constructor (1 then, none now)']);
     // A tagged value reads as its value (the thirty-first session's leftover: {"$number":"-0"}); text that is not JSON as it is.
     expect(keyPartDifferences({ 'params.tilt': '0', 'params.m': '{"$Map":[["a",1]]}', z: 'undefined' }, { 'params.tilt': '{"$number":"-0"}', 'params.m': '{"$Map":[["a",2]]}', z: '{"$undefined":null}' })).toEqual([
       'params.tilt (0 then, -0 now)',
@@ -326,7 +332,7 @@ describe('resuming', () => {
       {
         source: '--resume',
         field: '',
-        message: `the run in ${dir} was started with other settings: matches (1000 then, 2000 now), params.traps, event files (none now), --max-errors (none then); resume it with the ones it was started with, or run without --resume`,
+        message: `the run in ${dir} was started with other settings: matches (1000 then, 2000 now), params.traps, event files (true then, none now), --max-errors (none then, 5 now); resume it with the ones it was started with, or run without --resume`,
       },
     ]);
     // Without the parts now (or recorded), or with parts that do not differ, the key alone speaks.

@@ -62,7 +62,7 @@ describe('values JSON cannot hold, in messages', () => {
       join(dir, 'data-game.mjs'),
       `import game from ${JSON.stringify(resolve('tests/fixtures/game-modules/first-six.mjs'))};\nexport default { ...game, parameters: { ...game.parameters, data: { description: 'd', default: 1, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n`,
     );
-    const played = async (data: unknown): Promise<unknown> => (await run({ game: './data-game.mjs' as 'coin-flip', matches: 2, seed: 1, params: { data } as never, seats: ['random', 'random'] }, { baseDir: dir })).summary.scenario.params['data'];
+    const played = async (data: unknown): Promise<unknown> => ((await run({ game: './data-game.mjs' as 'coin-flip', matches: 2, seed: 1, params: { data } as never, seats: ['random', 'random'] }, { baseDir: dir })).summary.scenario.params as Record<string, unknown>)['data'];
     const carried: [unknown, unknown][] = [
       [-0, { $number: '-0' }],
       [new Map<unknown, unknown>([['a', 1], [2, [3]]]), { $Map: [['a', 1], [2, [3]]] }],

@@ -16,6 +16,7 @@ import { closeSync, constants, copyFileSync, existsSync, openSync, readFileSync,
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { taggedText } from '../core/tagged-data.js';
+import { withInvisibleCharactersShown } from '../core/one-line.js';
 import type { OutcomeAggregate } from '../reports/outcomes.js';
 import { RESUME_COPY_FILE, type OutputFolder, type OutputStatus } from './output-folder.js';
 import type { WholeFile } from './summary.js';
@@ -216,10 +217,11 @@ export function keyPartDifferences(recorded: Readonly<Record<string, string>>, n
     const then = Object.hasOwn(recorded, name) ? recorded[name] : undefined;
     const current = Object.hasOwn(now, name) ? now[name] : undefined;
     if (then === current) continue;
-    if (then === undefined) differences.push(`${name} (none then)`);
-    else if (current === undefined) differences.push(`${name} (none now)`);
-    else if (then.startsWith('sha256:') || current.startsWith('sha256:')) differences.push(name);
-    else differences.push(`${name} (${partShown(then)} then, ${partShown(current)} now)`);
+    const shownName = printable(name);
+    if (then === undefined) differences.push((current as string).startsWith('sha256:') ? `${shownName} (none then)` : `${shownName} (none then, ${partShown(current as string)} now)`);
+    else if (current === undefined) differences.push(then.startsWith('sha256:') ? `${shownName} (none now)` : `${shownName} (${partShown(then)} then, none now)`);
+    else if (then.startsWith('sha256:') || current.startsWith('sha256:')) differences.push(shownName);
+    else differences.push(`${shownName} (${partShown(then)} then, ${partShown(current)} now)`);
   }
   return differences;
 }
@@ -233,9 +235,14 @@ function partShown(text: string): string {
   try {
     value = JSON.parse(text);
   } catch {
-    return text;
+    return printable(text);
   }
-  return taggedText(value);
+  return printable(taggedText(value));
+}
+
+/** `text` with control and invisible characters shown as escapes: an edited checkpoint's parts are printed (review 32b: an ESC sequence reached the terminal raw). */
+function printable(text: string): string {
+  return withInvisibleCharactersShown(text.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, (character) => `\\u${(character.codePointAt(0) as number).toString(16).padStart(4, '0')}`));
 }
 
 /**

@@ -56,8 +56,8 @@ export function runKeyParts(scenario: Scenario, shape: OutputShape, shard: Shard
   }
   put('event files', shape.eventFiles);
   put('--max-errors', shape.maxErrors);
-  // As the flag counts them, from 0 (review 31c: "2/2" named a shard the flag refuses); none for a whole run.
-  if (shard !== undefined) put('--shard', `${shard.index}/${shard.count}`);
+  // As the flag counts them, from 0 (review 31c: "2/2" named a shard the flag refuses), and as the flag is written (review 32b: "0/2" in quotes); none for a whole run.
+  if (shard !== undefined) parts['--shard'] = `${shard.index}/${shard.count}`;
   put('hordelab version', HORDELAB_VERSION);
   put('figures recorded', RECORDED_FIGURES);
   return parts;
