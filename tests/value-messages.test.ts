@@ -99,6 +99,15 @@ describe('values JSON cannot hold, in messages', () => {
     expect(holes.summary.scenario.seats[0]?.config).toEqual({ h: [1, { $hole: null }, 3] });
   });
 
+  it('a YAML merge key (<<) in a YAML 1.2 scenario is named as one, with the two ways to write it (audit 32a: "unknown parameter; expected one of ...")', async () => {
+    const note = 'a YAML merge key, which YAML 1.2 (a scenario\'s default) reads as a plain key: write the merged keys out, or begin the file with "%YAML 1.1" and "---" to merge';
+    const inParams = 'game: coin-flip\nmatches: 10\nseed: 1\nparams:\n  <<: {winRate: 0.4}\nseats: [random, random]\n';
+    await expect(parseScenario(inParams, 'm.yaml')).rejects.toThrow(`m.yaml: params.<<: unknown parameter: ${note}`);
+    await expect(parseScenario('game: coin-flip\n<<: {matches: 10}\nmatches: 10\nseed: 1\nseats: [random, random]\n', 'm.yaml')).rejects.toThrow(`m.yaml: "<<" is not a field here: ${note}`);
+    // As the note says, YAML 1.1 merges it.
+    expect((await parseScenario(`%YAML 1.1\n---\n${inParams}`, 'm.yaml')).params).toEqual({ winRate: 0.4, drawRate: 0 });
+  });
+
   it("the library's run() names NaN in a scenario object by its path, blamed on the object (no file of the caller's), and in its options", async () => {
     await expect(run({ game: 'coin-flip', matches: Number.NaN, seed: 1, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: matches: got NaN; expected a finite number$/);
     await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: Number.POSITIVE_INFINITY }, seats: ['random', 'random'] })).rejects.toThrow('scenario: params.winRate: got Infinity');

@@ -3,7 +3,7 @@
  * schema that validates it and, where it makes sense to search it, a tunable range.
  */
 import { z } from 'zod';
-import { shownInput } from './zod-messages.js';
+import { MERGE_KEY_NOTE, shownInput } from './zod-messages.js';
 import { copyOfData } from './game-params.js';
 import { closestName } from './did-you-mean.js';
 
@@ -62,7 +62,7 @@ export function parseParameters<P>(
   for (const name of Object.keys(raw)) {
     if (!Object.hasOwn(specs, name)) {
       const meant = closestName(name, known);
-      issues.push({ path: [name], message: known.length === 0 ? 'unknown parameter; this game takes no parameters' : meant !== null ? `unknown parameter; did you mean ${meant}?` : `unknown parameter; expected one of: ${known.join(', ')}` });
+      issues.push({ path: [name], message: name === '<<' ? `unknown parameter: ${MERGE_KEY_NOTE}` : known.length === 0 ? 'unknown parameter; this game takes no parameters' : meant !== null ? `unknown parameter; did you mean ${meant}?` : `unknown parameter; expected one of: ${known.join(', ')}` });
     }
   }
   for (const [name, spec] of Object.entries(specs) as [string, ParameterSpec][]) {

@@ -7,6 +7,12 @@
 import { z } from 'zod';
 import { closestName } from './did-you-mean.js';
 
+/**
+ * What a `<<` key is: YAML 1.1's merge key, which a scenario (YAML 1.2 unless it says otherwise)
+ * reads as a plain key, so it was refused as an unknown field with no word of why (audit 32a).
+ */
+export const MERGE_KEY_NOTE = 'a YAML merge key, which YAML 1.2 (a scenario\'s default) reads as a plain key: write the merged keys out, or begin the file with "%YAML 1.1" and "---" to merge';
+
 z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.expected === 'number' && typeof issue.input === 'number') {
@@ -19,6 +25,7 @@ z.config({
       const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
       const fields = shape === undefined ? [] : Object.keys(shape);
       // One misspelt field: the field it is closest to, as a mistyped flag is answered.
+      if (issue.keys.includes('<<')) return `"<<" is not a field here: ${MERGE_KEY_NOTE}`;
       const meant = issue.keys.length === 1 ? closestName(issue.keys[0] as string, fields) : null;
       return `${keys} ${issue.keys.length === 1 ? 'is not a field' : 'are not fields'} here${meant !== null ? `; did you mean ${meant}?` : fields.length === 0 ? '' : `; expected ${fields.join(', ')}`}`;
     }
