@@ -23,7 +23,7 @@ import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
 import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { copiedDataProblem } from '../core/game-params.js';
-import { findUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS } from '../core/safe-keys.js';
+import { isUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS, unsafeKeyMessage } from '../core/safe-keys.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
@@ -140,7 +140,7 @@ export function gameDefinitionProblem(value: unknown): string | null {
     // A ladder's level file and tune's tuned scenario write a default into a scenario, which may
     // hold no such key: a default holding one made files no run could read (review 32b). Walked
     // after the copy's check, which bounds its size.
-    const unsafe = findUnsafeKey((spec as { default: unknown }).default, [], Number.POSITIVE_INFINITY);
+    const unsafe = unsafeKeyIn((spec as { default: unknown }).default);
     if (unsafe !== null) return `has parameter "${name}" whose default holds ${unsafe.field}: ${unsafe.message}; a scenario could not give it, so no level or tuned file could hold it`;
   }
   const bounds = game['utilityBounds'];
@@ -381,4 +381,35 @@ export async function loadGameModuleFile(spec: string, path: string): Promise<{ 
   if ('problem' in result) return { problem: `game module "${spec}" ${result.problem}${/\bexpected\b/.test(result.problem) ? '' : `; ${EXPECTED}`}` };
   const source: GameModuleSource = { spec, path, sha256 };
   return { module: { ...result.module, source } };
+}
+
+/**
+ * The first key of `value` no scenario may give (`__proto__`, `constructor`, `prototype`; a Map's
+ * own keys reach no prototype), with its path; null when none. Each object is read once: a
+ * default may hold itself (a board whose spaces hold their neighbours), which a walk by depth
+ * would follow for ever (review 32c: such a module ran the process out of memory as it loaded).
+ */
+export function unsafeKeyIn(value: unknown): { field: string; message: string } | null {
+  const seen = new Set<object>();
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item !== 'object' || item === null || seen.has(item) || ArrayBuffer.isView(item)) continue;
+    seen.add(item);
+    if (item instanceof Map || item instanceof Set) {
+      let index = 0;
+      for (const [key, entry] of item instanceof Map ? item : [...item].map((member) => [member, undefined] as const)) {
+        pending.push([key, `${path}[${index}]`], [entry, typeof key === 'string' ? `${path}${path === '' ? '' : '.'}${key}` : `${path}[${index}]`]);
+        index++;
+      }
+      continue;
+    }
+    const list = Array.isArray(item);
+    for (const key of Object.keys(item)) {
+      const at = list ? `${path}[${key}]` : `${path}${path === '' ? '' : '.'}${key}`;
+      if (!list && isUnsafeKey(key)) return { field: at, message: unsafeKeyMessage(key) };
+      pending.push([(item as Record<string, unknown>)[key], at]);
+    }
+  }
+  return null;
 }
