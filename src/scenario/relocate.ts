@@ -66,7 +66,10 @@ export function scenarioYaml(text: string, file: string, data: Readonly<Record<s
   // game's defaults written whole with the parameters, make the file YAML 1.1, which reads back
   // everything else it writes alike (review 30e: a default Map was written as a plain mapping).
   const version = source?.directives?.yaml.version === '1.1' || holdsTaggedValue(data) ? '1.1' : '1.2';
-  const written = new Document(data, { version });
+  // A value held twice is written out twice, not as an anchor and aliases: a reader takes at most
+  // 100 aliases (review 32c: the library's run() of a list of 101 equal settings was refused as
+  // "an attack"). Only a value that holds itself needs an alias, to be written at all.
+  const written = new Document(data, { version, aliasDuplicateObjects: holdsItself(data) });
   if (written.directives !== undefined && (version === '1.1' || source?.directives?.yaml.explicit === true)) written.directives.yaml.explicit = true;
   // A key "<<" the scenario read is a key (YAML 1.1 merges a plain one, and the writer writes
   // any "<<" plain unless it is tagged a string): written `!!str "<<"` (review 30e).
@@ -98,4 +101,16 @@ function holdsTaggedValue(value: unknown, seen = new Set<object>()): boolean {
   if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) return true;
   seen.add(value);
   return Object.values(value).some((item) => holdsTaggedValue(item, seen));
+}
+
+/** Whether `value` holds itself somewhere (an object found again inside itself). A part held many times is read once (`cleared`). */
+function holdsItself(value: unknown, within = new Set<object>(), cleared = new Set<object>()): boolean {
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || cleared.has(value)) return false;
+  if (within.has(value)) return true;
+  within.add(value);
+  const parts = value instanceof Map ? [...value].flat() : value instanceof Set ? [...value] : Object.values(value);
+  const found = parts.some((part) => holdsItself(part, within, cleared));
+  within.delete(value);
+  cleared.add(value);
+  return found;
 }
