@@ -69,6 +69,9 @@ describe('values JSON cannot hold, in messages', () => {
       [new Set([1, 'b']), { $Set: [1, 'b'] }],
       [new Date(5), { $Date: 5 }],
       [Uint8Array.of(1, 2), { $Uint8Array: [1, 2] }],
+      [new Date('9999-12-31T23:59:59.999Z'), { $Date: 253402300799999 }],
+      [new Date('0100-01-01T00:00:00Z'), { $Date: -59011459200000 }],
+      [new Map<unknown, unknown>([[1, 'a'], [true, 'b'], ['x', 'c']]), { $Map: [[1, 'a'], [true, 'b'], ['x', 'c']] }],
       [{ a: undefined, b: [1, , 3], c: 1e21 }, { b: [1, null, 3], c: 1e21 }],
       // One list held 150 times: written out each time, not as 150 aliases a reader refuses past 100 (review 32c).
       [new Array(150).fill([0.5, 0.5]), new Array(150).fill([0.5, 0.5])],
@@ -85,6 +88,16 @@ describe('values JSON cannot hold, in messages', () => {
       [new Point(1), /^scenario: params\.data\.f: got an instance of Point; expected plain data/],
       [Float64Array.of(1.5), /^scenario: params\.data\.f: got an instance of Float64Array; expected plain data/],
       [deep, /^scenario: params\.data\.f(\[0\])+: nested deeper than 64 levels/],
+      // What a file cannot write so that it reads back (review 32c): a Date past year 9999 came back as text.
+      [new Date(Number.NaN), /^scenario: params\.data\.f: got an invalid Date; expected a valid one$/],
+      [new Date('+010000-01-01T00:00:00Z'), /^scenario: params\.data\.f: got a Date in year 10000; expected one in years 100 to 9999/],
+      [new Date('-000001-06-01T12:00:00Z'), /^scenario: params\.data\.f: got a Date in year -1; expected one in years 100 to 9999/],
+      [new Date('0099-06-01T00:00:00Z'), /^scenario: params\.data\.f: got a Date in year 99; expected one in years 100 to 9999/],
+      [new Map([[{ x: 1 }, 'a']]), /^scenario: params\.data\.f\[0\]: got a Map key \{"x":1\}; expected text, a finite number or true or false, as a scenario file's !!omap takes$/],
+      [new Map<unknown, unknown>([[1, 'a'], ['1', 'b']]), /^scenario: params\.data\.f\[1\]: got the Map keys 1 and "1", which a scenario file reads as one; expected keys apart as text$/],
+      [new Set([[1, 2]]), /^scenario: params\.data\.f\[0\]: got a Set member \[1,2\]; expected text/],
+      [new Set([true, 'true']), /^scenario: params\.data\.f\[1\]: got the Set members true and "true", which a scenario file reads as one/],
+      [new Set([Number.NaN]), /^scenario: params\.data\.f\[0\]: got a Set member NaN; expected text, a finite number/],
     ];
     for (const [value, message] of refused) await expect(played({ f: value }), message.source).rejects.toThrow(message);
     // An agent object's settings: copied for it, so refused as they would not be copied.

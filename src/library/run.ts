@@ -17,7 +17,7 @@
  */
 import { findUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_SEAT_CONFIG_KEYS } from '../core/safe-keys.js';
 import { scenarioYaml } from '../scenario/relocate.js';
-import { recordedShapeProblem } from '../core/tagged-data.js';
+import { recordedShapeProblem, taggedData, taggedText } from '../core/tagged-data.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AgentFactory } from '../core/agent.js';
@@ -136,6 +136,9 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   return { text: scenarioYaml('', 'scenario.yaml', document), objects };
 }
 
+/** `value` as a reader knows it, for a message: `"1"`, `-0`, `{"x":1}`. */
+const shownValue = (value: unknown): string => taggedText(taggedData(value));
+
 /**
  * The first value in a scenario object that its text (YAML, 1.1 where it holds a Map, Set, date
  * or bytes, so these are read back as themselves: review 32b, written as JSON they became {},
@@ -146,7 +149,27 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
 function uncarriedAt(value: unknown, path: string): { path: string; message: string } | null {
   if (typeof value === 'function' || typeof value === 'symbol') return { path, message: `got ${describeExport(value)}; expected data (a number, text, true or false, a list, a mapping, a Map, Set, Date or Uint8Array)` };
   if (typeof value !== 'object' || value === null) return null;
-  if (value instanceof Uint8Array || value instanceof Date) return null;
+  if (value instanceof Uint8Array) return null;
+  if (value instanceof Date) {
+    // A file writes a Date as a timestamp, which reads back as that Date only in years 100 to 9999
+    // (review 32c: a Date of year 10000 reached the agent as text; YAML's reader takes years 0 to 99 as 1900 to 1999).
+    const time = value.getTime();
+    if (Number.isNaN(time)) return { path, message: 'got an invalid Date; expected a valid one' };
+    const year = value.getUTCFullYear();
+    return year >= 100 && year <= 9999 ? null : { path, message: `got a Date in year ${year}; expected one in years 100 to 9999, which a scenario file gives as a timestamp` };
+  }
+  if (value instanceof Map || value instanceof Set) {
+    // A file gives a Map as YAML's !!omap and a Set as !!set: their keys are plain values, each read as text (review 32c: an object key was refused "at line 10" of a text the caller never saw).
+    const keys = value instanceof Map ? [...value.keys()] : [...value];
+    const seen = new Map<string, unknown>();
+    for (const [index, key] of keys.entries()) {
+      const what = value instanceof Map ? 'key' : 'member';
+      if (!(typeof key === 'string' || typeof key === 'boolean' || (typeof key === 'number' && Number.isFinite(key)))) return { path: `${path}[${index}]`, message: `got a ${value instanceof Map ? 'Map' : 'Set'} ${what} ${shownValue(key)}; expected text, a finite number or true or false, as a scenario file's ${value instanceof Map ? '!!omap' : '!!set'} takes` };
+      const text = String(key);
+      if (seen.has(text)) return { path: `${path}[${index}]`, message: `got the ${value instanceof Map ? 'Map keys' : 'Set members'} ${shownValue(seen.get(text))} and ${shownValue(key)}, which a scenario file reads as one; expected ${value instanceof Map ? 'keys' : 'members'} apart as text` };
+      seen.set(text, key);
+    }
+  }
   const prototype: unknown = Object.getPrototypeOf(value);
   const known = Array.isArray(value) || value instanceof Map || value instanceof Set || prototype === Object.prototype || prototype === null;
   if (!known) {
