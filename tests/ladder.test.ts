@@ -2,7 +2,7 @@
  * The skill ladder: level specs, the scenario each level plays, verdicts across levels, the
  * whole command on a game with known rates, and checks that must hold across a ladder.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
@@ -353,6 +353,11 @@ describe('hordelab ladder and checks across a ladder', () => {
     expect(module.status, module.stderr).toBe(0);
     expect(readdirSync(join(work, 'module-out', 'levels')).sort()).toEqual(['coin-first.mjs.yaml', 'random.yaml']);
     expect(readFileSync(join(work, 'module-out', 'ladder.md'), 'utf8')).toContain('levels/coin-first.mjs.yaml');
+    // A ladder an earlier version wrote named the file ._coin-first.mjs.yaml: a re-run without that level removes it as its own (review 32c).
+    renameSync(join(work, 'module-out', 'levels', 'coin-first.mjs.yaml'), join(work, 'module-out', 'levels', '._coin-first.mjs.yaml'));
+    const again = await hordelab('ladder', 'coin.yaml', '--levels', 'random,greedy', '-n', '10', '-w', '0', '-o', 'module-out', '-q', '--force');
+    expect(again.status, again.stderr).toBe(0);
+    expect(readdirSync(join(work, 'module-out', 'levels')).sort()).toEqual(['greedy.yaml', 'random.yaml']);
     // In-process the scenario is named by its full path (a shell's run names it as typed).
     expect(readFileSync(join(work, 'out', 'ladder.md'), 'utf8')).toMatch(/hordelab ladder \S*coin\.yaml --levels random,greedy --seed 2 --matches 100/);
     // Each level's figure with its interval, as run prints a rate: to a tenth of a percent.

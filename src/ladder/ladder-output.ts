@@ -18,7 +18,7 @@ import { percentInterval, table } from '../reports/format.js';
 import { toJson } from '../run/run-scenario.js';
 import { formatValue, type Figure } from './headlines.js';
 import type { LadderHeadline, LadderSummary } from './ladder.js';
-import { levelSlug } from './levels.js';
+import { levelCheckSuffix, levelSlug } from './levels.js';
 import { makeFolders, writeFilesAtomically } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
 
@@ -222,9 +222,11 @@ function earlierLevelFiles(outDir: string): string[] {
   let earlier: Partial<Pick<LadderSummary, 'levels' | 'chanceShare'>>;
   try {
     earlier = JSON.parse(readFileSync(join(outDir, 'ladder.json'), 'utf8')) as typeof earlier;
+    // Under the names this version writes, and those an earlier one wrote before leading dots
+    // were dropped (review 32c: a re-run left `levels/._agent.mjs.yaml` behind).
     return [
-      ...(earlier.levels ?? []).map((level) => join('levels', `${levelSlug(level.name)}.yaml`)),
-      ...(earlier.chanceShare?.pairings ?? []).map((pairing) => join('levels', chanceFile(pairing.stronger, pairing.weaker))),
+      ...(earlier.levels ?? []).flatMap((level) => [levelSlug(level.name), levelCheckSuffix(level.name)].map((slug) => join('levels', `${slug}.yaml`))),
+      ...(earlier.chanceShare?.pairings ?? []).flatMap((pairing) => [chanceFile(pairing.stronger, pairing.weaker), `chance-${levelCheckSuffix(pairing.stronger)}-vs-${levelCheckSuffix(pairing.weaker)}.yaml`].map((file) => join('levels', file))),
     ].filter((name) => typeof name === 'string' && statSync(join(outDir, name), { throwIfNoEntry: false })?.isFile() === true);
   } catch {
     // No earlier ladder here, or its record is unreadable: nothing is removed.
