@@ -114,6 +114,13 @@ describe('values JSON cannot hold, in messages', () => {
     expect(holes.summary.scenario.seats[0]?.config).toEqual({ h: [1, { $hole: null }, 3] });
   });
 
+  it('a --set of a seat written with a leading zero is refused: seat02 beside seat2 set one setting twice, the later winning (review 32c)', async () => {
+    const text = 'game: tic-tac-toe\nmatches: 2\nseed: 1\nseats: [greedy, greedy]\n';
+    await expect(parseScenario(text, 's.yaml', { set: ['seat2.maxNodes=5', 'seat02.maxNodes=7'] })).rejects.toThrow('--set seat02.maxNodes=7: seat02: write the seat as seat2, without leading zeros');
+    await expect(parseScenario(text, 's.yaml', { set: ['seat00.maxNodes=7'] })).rejects.toThrow('--set seat00.maxNodes=7: seat00: write the seat as seat0, without leading zeros');
+    expect((await parseScenario(text, 's.yaml', { set: ['seat2.maxNodes=5'] })).seats[1]?.config).toEqual({ maxNodes: 5 });
+  });
+
   it('a YAML merge key (<<) in a YAML 1.2 scenario is named as one, with the two ways to write it (audit 32a: "unknown parameter; expected one of ...")', async () => {
     const note = 'a YAML merge key, which YAML 1.2 (a scenario\'s default) reads as a plain key: write the merged keys out, or begin the file with "%YAML 1.1" and "---" to merge';
     const inParams = 'game: coin-flip\nmatches: 10\nseed: 1\nparams:\n  <<: {winRate: 0.4}\nseats: [random, random]\n';
