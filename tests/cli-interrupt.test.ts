@@ -71,6 +71,12 @@ describe('Ctrl-C in sweep, tune and check', () => {
     expect(existsSync(join(dir, 'out', 'summary.json'))).toBe(true);
   });
 
+  it("run of a shard, stopped: counts the shard's matches, not the whole run's (review 32c)", async () => {
+    const { code, stderr } = await interruptWhilePlaying(() => ['run', 's.yaml', '-w', '1', '-q', '--shard', '0/2', '--out', 'out'], 'SIGTERM');
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/^hordelab: interrupted \(SIGTERM\) after \d+ of 50000 matches of shard 0\/2; out holds them with a summary marked interrupted\.\n/);
+  });
+
   it('tune: exit 130, saying how to go on', async () => {
     const { code, stderr } = await interruptWhilePlaying(() => ['tune', 's.yaml', '--target', 'moves=7', '--space', 'seat2.c=0.1..0.9', '--budget', '100000', '-w', '1', '-q', '--out', 'out']);
     expect(code).toBe(130);

@@ -134,10 +134,17 @@ export function matchesLine(played: { readonly status: string; readonly matchesP
     const block = end === start ? `none of the run's ${matches} matches` : `matches ${start} to ${end - 1} of ${matches}`;
     return `shard ${shard.index}/${shard.count}, ${block}${end === start ? '' : `: ${matchesLine(played, end - start)}`}`;
   }
-  if (played.status === 'complete' && played.errors === 0) return `${matches} matches`;
+  if (played.status === 'complete' && played.errors === 0) return `${matches} ${matches === 1 ? 'match' : 'matches'}`;
   const failed = played.errors === 0 ? '' : `, ${played.errors} failed`;
   if (played.status === 'complete') return `${played.matchesPlayed} of ${matches} matches played${failed}`;
   return `${played.matchesPlayed} of ${matches} matches played (run ${played.status}${failed})`;
+}
+
+/** The matches a run plays: `2000 matches`, or a shard's `1000 matches of shard 0/2` (review 32c: a shard's interrupt line counted the whole run's). */
+function shardMatches(matches: number, shard: Shard | undefined): string {
+  if (shard === undefined) return `${matches} matches`;
+  const { start, end } = shardRange(matches, shard);
+  return `${end - start} matches of shard ${shard.index}/${shard.count}`;
 }
 
 /**
@@ -276,7 +283,7 @@ async function finishRun(
   if (result.status === 'interrupted') {
     const played = result.document.run.matchesPlayed + result.errors;
     io.stderr.write(
-      `hordelab: interrupted (${interruptName(io)}) after ${played} of ${scenario.matches} matches; ${outDir} holds them with a summary marked interrupted.\n` +
+      `hordelab: interrupted (${interruptName(io)}) after ${played} of ${shardMatches(scenario.matches, shard)}; ${outDir} holds them with a summary marked interrupted.\n` +
         `  continue: ${continueCommand(command, { maxErrors, eventFiles: context.eventFiles, shard, matchTimeoutSeconds, outDir, reportFormats })}\n`,
     );
     return EXIT_INTERRUPTED;
