@@ -316,7 +316,7 @@ describe('resuming', () => {
     // A tagged value reads as its value (the thirty-first session's leftover: {"$number":"-0"}); text that is not JSON as it is.
     expect(keyPartDifferences({ 'params.tilt': '0', 'params.m': '{"$Map":[["a",1]]}', z: 'undefined' }, { 'params.tilt': '{"$number":"-0"}', 'params.m': '{"$Map":[["a",2]]}', z: '{"$undefined":null}' })).toEqual([
       'params.tilt (0 then, -0 now)',
-      'params.m (Map {"a" => 1} then, Map {"a" => 2} now)',
+      'params.m (Map(1) {"a" => 1} then, Map(1) {"a" => 2} now)',
       'z (undefined then, undefined now)',
     ]);
 

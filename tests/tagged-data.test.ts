@@ -224,8 +224,8 @@ describe('a parameter change as compare shows it (audit 30c: 0 → {"$number":"-
     const recorded = (value: unknown): string => taggedText(taggedData(value));
     expect(recorded(-0)).toBe('-0');
     expect([recorded(Number.NaN), recorded(Number.POSITIVE_INFINITY), recorded(12n), recorded(undefined)]).toEqual(['NaN', 'Infinity', '12n', 'undefined']);
-    expect(recorded(new Map<unknown, unknown>([['a', 1], [2, [-0]]]))).toBe('Map {"a" => 1, 2 => [-0]}');
-    expect(recorded(new Set([1, 'b']))).toBe('Set {1, "b"}');
+    expect(recorded(new Map<unknown, unknown>([['a', 1], [2, [-0]]]))).toBe('Map(2) {"a" => 1, 2 => [-0]}');
+    expect(recorded(new Set([1, 'b']))).toBe('Set(2) {1, "b"}');
     expect(recorded(new Date(0))).toBe('Date 1970-01-01T00:00:00.000Z');
     expect(recorded(Uint8Array.of(1, 2))).toBe('Uint8Array [1, 2]');
     // Plain data reads as it always did; a key of its own starting with $ as given.
@@ -246,7 +246,23 @@ describe('a parameter change as compare shows it (audit 30c: 0 → {"$number":"-
     expect(recorded([1, , 3])).toBe('[1,<empty>,3]');
     expect(taggedText({ $Date: 8.64e15 + 1 })).toBe('{"$Date":8640000000000001}');
     expect(taggedText({ $Date: -8.64e15 })).toBe('Date -271821-04-20T00:00:00.000Z');
-    expect(taggedText({ $Map: [1] })).toBe('Map {1}');
+    expect(taggedText({ $Map: [1] })).toBe('Map(1) {1}');
+    // What no data reads as is never shown as data with such a key (review 32c).
+    expect([recorded(function f() {}), recorded(() => 1), recorded({ $function: 'f' })]).toEqual(['function f', 'function (anonymous)', '{"$function":"f"}']);
+    expect([recorded(Symbol('x')), recorded({ $symbol: 'x' })]).toEqual(['Symbol(x)', '{"$symbol":"x"}']);
+    class Set2 {}
+    Object.defineProperty(Set2, 'name', { value: 'Set' });
+    expect([recorded(new Set2()), recorded(new Set()), recorded(new Map())]).toEqual(['Set {}', 'Set(0) {}', 'Map(0) {}']);
+    expect(recorded(new Date(Number.NaN))).toBe('Date Invalid');
+    expect(taggedText({ $Date: 'x' })).toBe('{"$Date":"x"}');
+    const ring: unknown[] = [1];
+    ring.push(ring);
+    expect(recorded(ring)).toBe('[1,<itself, 1 level up>]');
+    expect(taggedText({ $cycle: 2 })).toBe('<itself, 2 levels up>');
+    expect(taggedText({ $cycle: 'x' })).toBe('{"$cycle":"x"}');
+    expect(taggedText({ $deep: null })).toBe('<deeper than recorded>');
+    expect(taggedText({ $function: 3 })).toBe('{"$function":3}');
+    expect(taggedText({ $symbol: 3 })).toBe('{"$symbol":3}');
     expect(taggedText({ $Set: 'x' })).toBe('{"$Set":"x"}');
     expect(taggedText({ $Float64Array: [1.5] })).toBe('Float64Array [1.5]');
     expect(taggedText({ $Foo: [1] })).toBe('{"$Foo":[1]}');

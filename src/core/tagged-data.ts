@@ -76,8 +76,8 @@ function taggedObject(object: object, within: object[], depth: number): unknown 
 
 /**
  * A value as {@link taggedData} records it, written back as a reader knows it: `-0`, `NaN`,
- * `12n`, `Map {"a" => 1}`, `Set {1, 2}`, `Date 1970-01-01T00:00:00.000Z`, `Point {"x":1}` for a
- * class instance; plain data as its JSON. Only for showing a value (`compare`'s changed
+ * `12n`, `Map(1) {"a" => 1}`, `Set(2) {1, 2}`, `Date 1970-01-01T00:00:00.000Z`, `Point {"x":1}`
+ * for a class instance, `function f`; plain data as its JSON. Only for showing a value (`compare`'s changed
  * parameters, a refused `--resume`'s differing parts): what is compared is the recorded form
  * (audit 30c: `0 → {"$number":"-0"}`).
  */
@@ -91,9 +91,16 @@ export function taggedText(value: unknown): string {
     if (tag === '$bigint' && typeof inner === 'string') return `${inner}n`;
     if (tag === '$undefined') return 'undefined';
     if (tag === '$hole') return '<empty>';
+    // What no data reads as: a function, a symbol, a part written again or too deep (review 32c: shown as their JSON, they read as plain objects with those keys).
+    if (tag === '$function' && typeof inner === 'string') return `function ${inner === '' ? '(anonymous)' : inner}`;
+    if (tag === '$symbol' && typeof inner === 'string') return `Symbol(${inner})`;
+    if (tag === '$cycle' && typeof inner === 'number') return `<itself, ${inner} level${inner === 1 ? '' : 's'} up>`;
+    if (tag === '$deep') return '<deeper than recorded>';
     if (tag === '$Date' && typeof inner === 'number' && Number.isFinite(inner) && Math.abs(inner) <= 8.64e15) return `Date ${new Date(inner).toISOString()}`;
-    if (tag === '$Map' && Array.isArray(inner)) return `Map {${inner.map((pair) => (Array.isArray(pair) ? `${taggedText(pair[0])} => ${taggedText(pair[1])}` : taggedText(pair))).join(', ')}}`;
-    if (tag === '$Set' && Array.isArray(inner)) return `Set {${inner.map(taggedText).join(', ')}}`;
+    if (tag === '$Date' && taggedText(inner) === 'NaN') return 'Date Invalid';
+    // With their sizes, as Node shows them: an instance of a class named Map or Set shows none.
+    if (tag === '$Map' && Array.isArray(inner)) return `Map(${inner.length}) {${inner.map((pair) => (Array.isArray(pair) ? `${taggedText(pair[0])} => ${taggedText(pair[1])}` : taggedText(pair))).join(', ')}}`;
+    if (tag === '$Set' && Array.isArray(inner)) return `Set(${inner.length}) {${inner.map(taggedText).join(', ')}}`;
     if (/^\$[A-Z]\w*Array$|^\$DataView$|^\$Buffer$/.test(tag) && Array.isArray(inner)) return `${tag.slice(1)} [${inner.map(taggedText).join(', ')}]`;
     if (tag.startsWith('$instance ') && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) return `${tag.slice('$instance '.length) || '(anonymous class)'} ${taggedText(inner)}`;
     return JSON.stringify(value);
