@@ -16,7 +16,6 @@ import { closeSync, constants, copyFileSync, existsSync, openSync, readFileSync,
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { taggedText } from '../core/tagged-data.js';
-import { withInvisibleCharactersShown } from '../core/one-line.js';
 import type { OutcomeAggregate } from '../reports/outcomes.js';
 import { RESUME_COPY_FILE, type OutputFolder, type OutputStatus } from './output-folder.js';
 import type { WholeFile } from './summary.js';
@@ -240,9 +239,16 @@ function partShown(text: string): string {
   return printable(taggedText(value));
 }
 
-/** `text` with control and invisible characters shown as escapes: an edited checkpoint's parts are printed (review 32b: an ESC sequence reached the terminal raw). */
+/**
+ * `text` with control, format and other invisible characters shown as escapes: an edited
+ * checkpoint's parts are printed (review 32b: an ESC sequence reached the terminal raw; 32c: a
+ * soft hyphen, a tag character and a combining grapheme joiner too).
+ */
 function printable(text: string): string {
-  return withInvisibleCharactersShown(text.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, (character) => `\\u${(character.codePointAt(0) as number).toString(16).padStart(4, '0')}`));
+  return text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\u034f\u115f\u1160\u3164\uffa0]/gu, (character) => {
+    const code = character.codePointAt(0) as number;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 /**
