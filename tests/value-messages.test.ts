@@ -121,6 +121,19 @@ describe('values JSON cannot hold, in messages', () => {
     expect((await parseScenario(text, 's.yaml', { set: ['seat2.maxNodes=5'] })).seats[1]?.config).toEqual({ maxNodes: 5 });
   });
 
+  it("an agent's settings are handed frozen, so none of its matches can change what the next is handed, nor what the run records (review 32c: a push into a list setting was recorded as [0,1,1,1,1,1])", async () => {
+    const parsed = await parseScenario('game: tic-tac-toe\nmatches: 2\nseed: 1\nseats: [{agent: greedy, config: {maxNodes: 5}}, random]\n', 's.yaml', { set: ['seat1.beam=2'] });
+    for (const seat of parsed.seats) expect(Object.isFrozen(seat.config), seat.name).toBe(true);
+    expect(parsed.seats[0]?.config).toEqual({ maxNodes: 5, beam: 2 });
+    // The library's agent objects too.
+    const handed: unknown[] = [];
+    const agent = { create: (config: Readonly<Record<string, unknown>>) => (handed.push(config), { chooseAction: () => 0 }) };
+    const result = await run({ game: 'tic-tac-toe', matches: 3, seed: 1, seats: [{ agent, config: { list: [0] } }, 'random'] });
+    expect(handed.length).toBeGreaterThanOrEqual(3);
+    for (const config of handed) expect([Object.isFrozen(config), Object.isFrozen((config as { list: unknown }).list)]).toEqual([true, true]);
+    expect(result.summary.scenario.seats[0]?.config).toEqual({ list: [0] });
+  });
+
   it('a YAML merge key (<<) in a YAML 1.2 scenario is named as one, with the two ways to write it (audit 32a: "unknown parameter; expected one of ...")', async () => {
     const note = 'a YAML merge key, which YAML 1.2 (a scenario\'s default) reads as a plain key: write the merged keys out, or begin the file with "%YAML 1.1" and "---" to merge';
     const inParams = 'game: coin-flip\nmatches: 10\nseed: 1\nparams:\n  <<: {winRate: 0.4}\nseats: [random, random]\n';

@@ -17,6 +17,7 @@
  */
 import { findUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_SEAT_CONFIG_KEYS } from '../core/safe-keys.js';
 import { scenarioYaml } from '../scenario/relocate.js';
+import { deepFreeze } from '../core/read-only.js';
 import { recordedShapeProblem, taggedData, taggedText } from '../core/tagged-data.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -248,7 +249,8 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
       return seat;
     }
     const entry = list[index];
-    const config = structuredClone(typeof entry === 'object' && entry !== null && 'agent' in entry ? (entry.config ?? {}) : {}) as Record<string, unknown>;
+    // A frozen copy, as a scenario file's settings are: every match's agent is handed this one object.
+    const config = deepFreeze(structuredClone(typeof entry === 'object' && entry !== null && 'agent' in entry ? (entry.config ?? {}) : {})) as Record<string, unknown>;
     // As a scenario file's settings are checked (review 31e: settings given here skipped it, and
     // their run wrote a summary.json no command could read).
     const unsafe = findUnsafeKey(config, [`seats[${index}]`, 'config']);

@@ -416,7 +416,11 @@ function pendingSeatsOf(seating: Seating, seatSettings: SetFlags['seatSettings']
     const field = typeof seat === 'string' ? `${seatsField}[${index}]` : `${seatsField}[${index}].agent`;
     const name = typeof seat === 'string' || seat.name === undefined ? defaultAgentName(agentId, config) : seat.name;
     const setBy = new Map((seatSettings.get(index) ?? []).map((setting) => [setting.path[0] as string, setting.assignment]));
-    return { index, agentId, config, field, name, factory: agents.get(agentId), setBy };
+    // Frozen once its flags are applied: every match's agent (and the check of a module agent's
+    // shape) is handed this one object, so an agent that wrote to it would hand its later matches,
+    // in that worker thread alone, other settings than the run records (review 32c: a module's
+    // push into a list setting was recorded as [0,1,1,1,1,1]).
+    return { index, agentId, config: deepFreeze(config), field, name, factory: agents.get(agentId), setBy };
   });
 }
 
