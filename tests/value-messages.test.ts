@@ -132,6 +132,23 @@ describe('values JSON cannot hold, in messages', () => {
     expect(handed.length).toBeGreaterThanOrEqual(3);
     for (const config of handed) expect([Object.isFrozen(config), Object.isFrozen((config as { list: unknown }).list)]).toEqual([true, true]);
     expect(result.summary.scenario.seats[0]?.config).toEqual({ list: [0] });
+    // Bytes, a Date and what a Map holds, which freezing leaves changeable, are a fresh copy at every match (review 32d).
+    const seen: string[] = [];
+    const writer = {
+      create: (config: Readonly<Record<string, unknown>>) => {
+        const { b, d, m } = config as { b: Uint8Array; d: Date; m: Map<string, number[]> };
+        seen.push(`${b[0]} ${d.getTime()} ${JSON.stringify(m.get('k'))}`);
+        b[0] = (b[0] as number) + 1;
+        d.setTime(d.getTime() + 1);
+        m.get('k')?.push(1);
+        return { chooseAction: () => 0 };
+      },
+    };
+    const written = await run({ game: 'tic-tac-toe', matches: 3, seed: 1, seats: [{ agent: writer, config: { b: Uint8Array.of(1), d: new Date(5), m: new Map([['k', [0]]]) } }, 'random'] });
+    expect(new Set(seen)).toEqual(new Set(['1 5 [0]']));
+    expect(written.summary.scenario.seats[0]?.config).toEqual({ b: { $Uint8Array: [1] }, d: { $Date: 5 }, m: { $Map: [['k', [0]]] } });
+    // Its name says what it was given, as a refused resume shows it.
+    expect(written.summary.scenario.seats[0]?.name).toBe('agent-object-1(b=Uint8Array [1],d=Date 1970-01-01T00:00:00.005Z,m=Map(1) {"k" => [0]})');
   });
 
   it('a YAML merge key (<<) in a YAML 1.2 scenario is named as one, with the two ways to write it (audit 32a: "unknown parameter; expected one of ...")', async () => {

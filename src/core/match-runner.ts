@@ -405,6 +405,11 @@ export function agentContext(factory: AgentFactory, game: AnyGame, params: unkno
   return { game: agentViews.of(factory, game, 'game', who), params: agentViews.params(factory, params, who), seat, rng };
 }
 
+/** The settings `factory`'s agent is created with: the run's own for Hordelab's agents, else as `ReadOnlyViews.config` hands them. */
+export function agentConfig(factory: AgentFactory, config: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  return OWN_AGENTS.has(factory) ? config : agentViews.config(config);
+}
+
 /** Whether `factory` is one of Hordelab's own agents (or wraps one without changing its play). */
 export function isOwnAgent(factory: AgentFactory): boolean {
   return OWN_AGENTS.has(factory);
@@ -514,7 +519,7 @@ function playGuardedMatch(spec: MatchSpec, sink: EventSink<GameEvent>): MatchOut
     let chanceRng: Rng | null = null;
     let chanceNodes = 0;
     const state = game.setup(params);
-    const agents: Agent[] = seats.map((seat, index) => seat.factory.create(seat.config, agentContext(seat.factory, game, params, index, matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)))));
+    const agents: Agent[] = seats.map((seat, index) => seat.factory.create(agentConfig(seat.factory, seat.config), agentContext(seat.factory, game, params, index, matchStream(seed, spec.streamLabels?.[index] ?? seatStream(index)))));
     // Agents other than Hordelab's own (a user's module, a library caller's object) are guarded:
     // each agent they build is checked, and each is handed a copy of the list (see below).
     const guarded = seats.some(isGuarded) ? seats.map(isGuarded) : null;

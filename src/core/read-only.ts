@@ -153,6 +153,24 @@ export class ReadOnlyViews {
    * typed array a copy at every call (each agent of each match), since freezing leaves those
    * changeable (review 29d: one seat's agent read what another wrote into the shared copy's Map).
    */
+  readonly #settledConfigs = new WeakSet<object>();
+
+  /**
+   * An agent's settings as it is created with them: the run's own object (frozen as it was read)
+   * when that holds plain data, which nothing can change; a frozen copy at every call when it holds
+   * a Map, Set, Date or typed array, which freezing leaves changeable (review 32d: a module's
+   * writes into bytes, a Date and a list inside a Map reached its later matches, in that worker
+   * thread alone, and summary.json recorded them).
+   */
+  config<T extends object>(config: T): T {
+    if (this.#settledConfigs.has(config)) return config;
+    if (dataKind(config) !== 'containers') {
+      this.#settledConfigs.add(config);
+      return config;
+    }
+    return deepFreeze(structuredClone(config));
+  }
+
   params<T>(owner: object, params: T, who: string): T {
     if (!isObjectLike(params)) return params;
     let copy = this.#copies.get(params);

@@ -11,7 +11,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AgentContext, AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
-import { agentContext, describeThrown } from '../core/match-runner.js';
+import { agentConfig, agentContext, describeThrown } from '../core/match-runner.js';
 import { matchSeed, matchStream } from '../core/rng.js';
 import { importFailure, uncompiledModule } from '../core/user-module.js';
 
@@ -136,7 +136,8 @@ export function checkAgentShape(
   try {
     // Told what it is told in a match: a module that changes the rules as it is built must not
     // change them before the run.
-    agent = factory.create(config, agentContext(factory, context.game, context.params, context.seat, matchStream(matchSeed(0, 0), 'shape-check')));
+    // Handed its settings as a match hands them, so this check cannot change what the run plays.
+    agent = factory.create(agentConfig(factory, config), agentContext(factory, context.game, context.params, context.seat, matchStream(matchSeed(0, 0), 'shape-check')));
   } catch (error) {
     return `agent module "${factory.id}" threw while building an agent: ${describeThrown(error).message}`;
   }

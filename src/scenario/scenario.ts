@@ -42,7 +42,7 @@ import { describeValue, type SeatSpec } from '../core/match-runner.js';
 import { formatPath, parameterIssuesOf, parseParameters } from '../core/parameters.js';
 import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
 import { findUnsafeKey, isUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS, RECORDED_SEAT_CONFIG_KEYS, unsafeKeyMessage } from '../core/safe-keys.js';
-import { recordedShapeProblem } from '../core/tagged-data.js';
+import { recordedShapeProblem, taggedData, taggedText } from '../core/tagged-data.js';
 import { deepFreeze } from '../core/read-only.js';
 import { copyOfData, paramsFor } from '../core/game-params.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
@@ -764,9 +764,14 @@ async function withMetricModules(registered: RegisteredGame, paths: readonly str
   return metricModules.length === 0 ? registered : { ...registered, report: withCustomMetrics(registered.report, metricModules) };
 }
 
-/** `mcts(iterations=1000,c=0.7)`, or the bare id without config. */
+/**
+ * `mcts(iterations=1000,c=0.7)`, or the bare id without config. A setting JSON would write as
+ * another value reads as itself (`c=NaN`, `m=Map(1) {"k" => [0]}`), as a refused resume shows it
+ * (review 32d: bytes were named `b={"0":1}` and a Map `m={}`, so two agents of other settings
+ * could share a name); plain data reads as its JSON.
+ */
 export function defaultAgentName(agentId: string, config: Readonly<Record<string, unknown>>): string {
-  const settings = Object.entries(config).map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const settings = Object.entries(config).map(([key, value]) => `${key}=${typeof value === 'string' ? value : taggedText(taggedData(value))}`);
   return settings.length === 0 ? agentId : `${agentId}(${settings.join(',')})`;
 }
 
