@@ -657,14 +657,15 @@ describe('a game module that cannot be a game', () => {
       expect([refused.status, refused.stderr], file).toEqual([2, expect.stringContaining(`game module "./${file}.mjs" exports an object that has parameter "data" whose default holds ${field}: "`)]);
       expect(refused.stderr, file).toContain('a scenario could not give it, so no level or tuned file could hold it; expected a default export');
     }
-    // A default that holds itself is read once an object (review 32c: followed for ever, it ran the process out of memory).
+    // A default that holds itself is refused at once (review 32c: followed for ever, it ran the process out of memory; 32d: run, its level and tuned files could not be read).
     writeFileSync(
       join(dir, 'board.mjs'),
       `import game from './first-six.mjs';\nclass Space { constructor(name) { this.name = name; this.neighbours = []; } }\nconst a = new Space('a'); const b = new Space('b'); a.neighbours.push(b); b.neighbours.push(a);\nexport default { ...game, parameters: { ...game.parameters, data: { description: 'd', default: [a, b], schema: { safeParse: (data) => ({ success: true, data }) } } } };\n`,
     );
     writeFileSync(join(dir, 'board.yaml'), 'game: ./board.mjs\nmatches: 5\nseed: 1\nseats: [random, random]\n');
     const board = await hordelabIn(dir, 'run', 'board.yaml', '--out', 'board-out', '-q', '-w', '0');
-    expect(board.status, board.stderr).toBe(0);
+    expect([board.status, board.stderr]).toEqual([2, expect.stringContaining('has parameter "data" whose default holds itself ([0].neighbours[0].neighbours[0] is a part of itself); no scenario, level or tuned file can write it: build such a structure in setup() from plain data')]);
+    expect(existsSync(join(dir, 'board-out'))).toBe(false);
     // A Map's own keys reach no prototype, and a !!omap in a level file gives them: allowed.
     writeFileSync(
       join(dir, 'mapkey.mjs'),

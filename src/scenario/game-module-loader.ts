@@ -140,6 +140,10 @@ export function gameDefinitionProblem(value: unknown): string | null {
     // A ladder's level file and tune's tuned scenario write a default into a scenario, which may
     // hold no such key: a default holding one made files no run could read (review 32b). Walked
     // after the copy's check, which bounds its size.
+    // Nor can any scenario hold a value that holds itself (review 32d: a ladder's level file and a
+    // tuned scenario of such a default were written, then refused by every reader).
+    const ring = selfHoldingPath((spec as { default: unknown }).default);
+    if (ring !== null) return `has parameter "${name}" whose default holds itself (${ring === '' ? 'the default' : ring} is a part of itself); no scenario, level or tuned file can write it: build such a structure in setup() from plain data`;
     const unsafe = unsafeKeyIn((spec as { default: unknown }).default);
     if (unsafe !== null) return `has parameter "${name}" whose default holds ${unsafe.field}: ${unsafe.message}; a scenario could not give it, so no level or tuned file could hold it`;
   }
@@ -412,4 +416,32 @@ export function unsafeKeyIn(value: unknown): { field: string; message: string } 
     }
   }
   return null;
+}
+
+/**
+ * The path of a part of `value` found again inside itself (`spaces[0]`; '' for the value itself),
+ * or null when none is. A part reached many ways is read once (`cleared`).
+ */
+function selfHoldingPath(value: unknown): string | null {
+  const within = new Set<object>();
+  const cleared = new Set<object>();
+  const walk = (item: unknown, path: string): string | null => {
+    if (typeof item !== 'object' || item === null || ArrayBuffer.isView(item) || cleared.has(item)) return null;
+    if (within.has(item)) return path;
+    within.add(item);
+    const parts: [unknown, string][] =
+      item instanceof Map
+        ? [...item].flatMap(([key, entry], index): [unknown, string][] => [[key, `${path}[${index}]`], [entry, typeof key === 'string' ? `${path}${path === '' ? '' : '.'}${key}` : `${path}[${index}]`]])
+        : item instanceof Set
+          ? [...item].map((member, index): [unknown, string] => [member, `${path}[${index}]`])
+          : Object.keys(item).map((key): [unknown, string] => [(item as Record<string, unknown>)[key], Array.isArray(item) ? `${path}[${key}]` : `${path}${path === '' ? '' : '.'}${key}`]);
+    for (const [part, at] of parts) {
+      const found = walk(part, at);
+      if (found !== null) return found;
+    }
+    within.delete(item);
+    cleared.add(item);
+    return null;
+  };
+  return walk(value, '');
 }

@@ -68,7 +68,9 @@ export function scenarioYaml(text: string, file: string, data: Readonly<Record<s
   const version = source?.directives?.yaml.version === '1.1' || holdsTaggedValue(data) ? '1.1' : '1.2';
   // A value held twice is written out twice, not as an anchor and aliases: a reader takes at most
   // 100 aliases (review 32c: the library's run() of a list of 101 equal settings was refused as
-  // "an attack"). Only a value that holds itself needs an alias, to be written at all.
+  // "an attack"). A value that holds itself is written with an alias, so the writer ends; no
+  // reader takes one, and neither a scenario nor a game module's default can give one (such a
+  // default is refused as it loads).
   const written = new Document(data, { version, aliasDuplicateObjects: holdsItself(data) });
   if (written.directives !== undefined && (version === '1.1' || source?.directives?.yaml.explicit === true)) written.directives.yaml.explicit = true;
   // A key "<<" the scenario read is a key (YAML 1.1 merges a plain one, and the writer writes
