@@ -72,6 +72,10 @@ describe('values JSON cannot hold, in messages', () => {
       [new Date('9999-12-31T23:59:59.999Z'), { $Date: 253402300799999 }],
       [new Date('0100-01-01T00:00:00Z'), { $Date: -59011459200000 }],
       [new Map<unknown, unknown>([[1, 'a'], [true, 'b'], ['x', 'c']]), { $Map: [[1, 'a'], [true, 'b'], ['x', 'c']] }],
+      // What a file's !!omap, !!set and .nan give too (review 32d: refused by run()).
+      [new Map<unknown, unknown>([[null, 1], [new Date(5), 2], [1, 'a'], ['1', 'b']]), { $Map: [[null, 1], [{ $Date: 5 }, 2], [1, 'a'], ['1', 'b']] }],
+      [new Set([null, 'x']), { $Set: [null, 'x'] }],
+      [Number.NaN, { $number: 'NaN' }],
       [{ a: undefined, b: [1, , 3], c: 1e21 }, { b: [1, null, 3], c: 1e21 }],
       // One list held 150 times: written out each time, not as 150 aliases a reader refuses past 100 (review 32c).
       [new Array(150).fill([0.5, 0.5]), new Array(150).fill([0.5, 0.5])],
@@ -82,6 +86,8 @@ describe('values JSON cannot hold, in messages', () => {
     }
     let deep: unknown = 1;
     for (let i = 0; i < 20_000; i++) deep = [deep];
+    let dag: unknown = 1;
+    for (let i = 0; i < 20; i++) dag = { a: dag, b: dag };
     const refused: [unknown, RegExp][] = [
       [() => 1, /^scenario: params\.data\.f: got a function; expected data/],
       [Symbol('s'), /^scenario: params\.data\.f: got a symbol; expected data/],
@@ -93,11 +99,13 @@ describe('values JSON cannot hold, in messages', () => {
       [new Date('+010000-01-01T00:00:00Z'), /^scenario: params\.data\.f: got a Date in year 10000; expected one in years 100 to 9999/],
       [new Date('-000001-06-01T12:00:00Z'), /^scenario: params\.data\.f: got a Date in year -1; expected one in years 100 to 9999/],
       [new Date('0099-06-01T00:00:00Z'), /^scenario: params\.data\.f: got a Date in year 99; expected one in years 100 to 9999/],
-      [new Map([[{ x: 1 }, 'a']]), /^scenario: params\.data\.f\[0\]: got a Map key \{"x":1\}; expected text, a finite number or true or false, as a scenario file's !!omap takes$/],
-      [new Map<unknown, unknown>([[1, 'a'], ['1', 'b']]), /^scenario: params\.data\.f\[1\]: got the Map keys 1 and "1", which a scenario file reads as one; expected keys apart as text$/],
+      [new Map([[{ x: 1 }, 'a']]), /^scenario: params\.data\.f\[0\]: got a Map key \{"x":1\}; expected text, a finite number, true or false, null or a Date, as a scenario file's !!omap takes$/],
       [new Set([[1, 2]]), /^scenario: params\.data\.f\[0\]: got a Set member \[1,2\]; expected text/],
-      [new Set([true, 'true']), /^scenario: params\.data\.f\[1\]: got the Set members true and "true", which a scenario file reads as one/],
+      [new Set([true, 'true']), /^scenario: params\.data\.f\[1\]: got the Set members true and "true", which a scenario file's !!set reads as one/],
+      [new Set([new Date(5), '1970-01-01T00:00:00.005Z']), /^scenario: params\.data\.f\[1\]: got the Set members Date 1970-01-01T00:00:00\.005Z and "1970-01-01T00:00:00\.005Z", which/],
       [new Set([Number.NaN]), /^scenario: params\.data\.f\[0\]: got a Set member NaN; expected text, a finite number/],
+      // A part reached 2^20 ways is refused by its size before it is written out along each (review 32d: it ran out of memory).
+      [dag, /^scenario: params: records more than 1,000,000 (objects|entries)/],
     ];
     for (const [value, message] of refused) await expect(played({ f: value }), message.source).rejects.toThrow(message);
     // An agent object's settings: copied for it, so refused as they would not be copied.
@@ -162,7 +170,7 @@ describe('values JSON cannot hold, in messages', () => {
 
   it("the library's run() names NaN in a scenario object by its path, blamed on the object (no file of the caller's), and in its options", async () => {
     await expect(run({ game: 'coin-flip', matches: Number.NaN, seed: 1, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: matches: got NaN; expected a finite number$/);
-    await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: Number.POSITIVE_INFINITY }, seats: ['random', 'random'] })).rejects.toThrow('scenario: params.winRate: got Infinity');
+    await expect(run({ game: 'coin-flip', matches: 4, seed: 1, params: { winRate: Number.POSITIVE_INFINITY }, seats: ['random', 'random'] })).rejects.toThrow('scenario: params.winRate: expected a finite number, got Infinity');
     // A problem the schema finds is the object's too, not a made-up scenario.json's.
     await expect(run({ game: 'coin-flip', matches: 0, seed: 1, seats: ['random', 'random'] })).rejects.toThrow(/^scenario: matches: expected a whole number in 1\.\.1000000000, got 0$/);
     // A BigInt (JSON.stringify throws on one), and a whole number past 2^53 - 1 (the text would be refused "at line 1").

@@ -105,8 +105,10 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     objects.set(index, { agent, label });
     const config = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.config : undefined;
     // Its config is not in the text (the object checks it: NaN and Infinity may be settings), but
-    // it is named and recorded as JSON all the same, which has no BigInt. Its nesting is bounded
-    // first, without recursion (review 32b: 20,000 levels overflowed the stack).
+    // it is named and recorded as JSON all the same, which has no BigInt. Its size is bounded
+    // first, then its nesting without recursion, before any walk along its every path (review 32b:
+    // 20,000 levels overflowed the stack; 32d: a part reached 2^20 ways ran out of memory).
+    refuseTooLarge(config, `seats[${index}].config`);
     const deepConfig = findUnsafeKey(config, [`seats[${index}]`, 'config'], MAX_SUMMARY_NESTING);
     if (deepConfig !== null) throw new UsageError([{ source: 'scenario', field: deepConfig.field, message: deepConfig.message }]);
     const unfitConfig = unfitNumberAt(config, `seats[${index}].config`, true) ?? uncarriedAt(config, `seats[${index}].config`);
@@ -126,15 +128,25 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   // Seats that are not a list, { rotate } or { roundRobin } go to the schema as given, which
   // names what a seats field may be.
   const document = { ...fields, name: scenario.name ?? 'scenario', seats: seating === null ? scenario.seats : seating.under === null ? seats : { [seating.under]: seats } };
-  // Nesting bounded as a scenario file's is, before any walk that recurses (review 32b: 20,000
-  // levels overflowed the stack).
+  // Size bounded as summary.json bounds it, then nesting as a scenario file's is, before any walk
+  // along every path or that recurses (review 32b: 20,000 levels overflowed the stack; 32d: a
+  // part reached 2^20 ways, written out along each, ran out of memory).
+  for (const [key, value] of Object.entries(document)) refuseTooLarge(value, key);
   const deep = findUnsafeKey(document);
   if (deep !== null) throw new UsageError([{ source: 'scenario', field: deep.field, message: deep.message }]);
-  // Values the scenario text cannot carry, named here by their field: NaN, Infinity or a BigInt
-  // (a refusal would say "got null"), a function, a class instance.
-  const unfit = unfitNumberAt(document, '') ?? uncarriedAt(document, '');
+  // Values the scenario text cannot carry, named here by their field: a BigInt, a function, a
+  // class instance; NaN and ±Infinity only where a file may give them (`.nan` in a parameter or
+  // a setting: review 32d), not as the match count or seed.
+  const { params, seats: seatsGiven, ...rest } = document as Record<string, unknown>;
+  const unfit = unfitNumberAt(rest, '') ?? unfitNumberAt(params, 'params', true) ?? unfitNumberAt(seatsGiven, 'seats', true) ?? uncarriedAt(document, '');
   if (unfit !== null) throw new UsageError([{ source: 'scenario', field: unfit.path, message: unfit.message }]);
   return { text: scenarioYaml('', 'scenario.yaml', document), objects };
+}
+
+/** @throws UsageError naming `field` when `value` would record more objects or entries than summary.json takes. */
+function refuseTooLarge(value: unknown, field: string): void {
+  const problem = recordedShapeProblem(value, Number.POSITIVE_INFINITY);
+  if (problem !== null) throw new UsageError([{ source: 'scenario', field, message: `${problem}, or a run with it could not be reported` }]);
 }
 
 /** `value` as a reader knows it, for a message: `"1"`, `-0`, `{"x":1}`. */
@@ -160,15 +172,19 @@ function uncarriedAt(value: unknown, path: string): { path: string; message: str
     return year >= 100 && year <= 9999 ? null : { path, message: `got a Date in year ${year}; expected one in years 100 to 9999, which a scenario file gives as a timestamp` };
   }
   if (value instanceof Map || value instanceof Set) {
-    // A file gives a Map as YAML's !!omap and a Set as !!set: their keys are plain values, each read as text (review 32c: an object key was refused "at line 10" of a text the caller never saw).
+    // A file gives a Map as YAML's !!omap and a Set as !!set: their keys are plain values (text,
+    // a number, true or false, null, a date), and a !!set's are read as text, so two that read
+    // alike are one (review 32c: an object key was refused "at line 10" of a text the caller never saw).
     const keys = value instanceof Map ? [...value.keys()] : [...value];
     const seen = new Map<string, unknown>();
     for (const [index, key] of keys.entries()) {
-      const what = value instanceof Map ? 'key' : 'member';
-      if (!(typeof key === 'string' || typeof key === 'boolean' || (typeof key === 'number' && Number.isFinite(key)))) return { path: `${path}[${index}]`, message: `got a ${value instanceof Map ? 'Map' : 'Set'} ${what} ${shownValue(key)}; expected text, a finite number or true or false, as a scenario file's ${value instanceof Map ? '!!omap' : '!!set'} takes` };
-      const text = String(key);
-      if (seen.has(text)) return { path: `${path}[${index}]`, message: `got the ${value instanceof Map ? 'Map keys' : 'Set members'} ${shownValue(seen.get(text))} and ${shownValue(key)}, which a scenario file reads as one; expected ${value instanceof Map ? 'keys' : 'members'} apart as text` };
-      seen.set(text, key);
+      const plain = typeof key === 'string' || typeof key === 'boolean' || key === null || (typeof key === 'number' && Number.isFinite(key)) || key instanceof Date;
+      if (!plain) return { path: `${path}[${index}]`, message: `got a ${value instanceof Map ? 'Map key' : 'Set member'} ${shownValue(key)}; expected text, a finite number, true or false, null or a Date, as a scenario file's ${value instanceof Map ? '!!omap' : '!!set'} takes` };
+      if (value instanceof Set) {
+        const text = key instanceof Date ? key.toISOString() : String(key);
+        if (seen.has(text)) return { path: `${path}[${index}]`, message: `got the Set members ${shownValue(seen.get(text))} and ${shownValue(key)}, which a scenario file's !!set reads as one; expected members apart as text` };
+        seen.set(text, key);
+      }
     }
   }
   const prototype: unknown = Object.getPrototypeOf(value);
