@@ -253,7 +253,7 @@ describe('a parameter change as compare shows it (audit 30c: 0 → {"$number":"-
     class Set2 {}
     Object.defineProperty(Set2, 'name', { value: 'Set' });
     expect([recorded(new Set2()), recorded(new Set()), recorded(new Map())]).toEqual(['Set {}', 'Set(0) {}', 'Map(0) {}']);
-    expect(recorded(new Date(Number.NaN))).toBe('Date Invalid');
+    expect(recorded(new Date(Number.NaN))).toBe('Invalid Date');
     expect(taggedText({ $Date: 'x' })).toBe('{"$Date":"x"}');
     const ring: unknown[] = [1];
     ring.push(ring);

@@ -97,7 +97,7 @@ export function taggedText(value: unknown): string {
     if (tag === '$cycle' && typeof inner === 'number') return `<itself, ${inner} level${inner === 1 ? '' : 's'} up>`;
     if (tag === '$deep') return '<deeper than recorded>';
     if (tag === '$Date' && typeof inner === 'number' && Number.isFinite(inner) && Math.abs(inner) <= 8.64e15) return `Date ${new Date(inner).toISOString()}`;
-    if (tag === '$Date' && taggedText(inner) === 'NaN') return 'Date Invalid';
+    if (tag === '$Date' && taggedText(inner) === 'NaN') return 'Invalid Date';
     // With their sizes, as Node shows them: an instance of a class named Map or Set shows none.
     if (tag === '$Map' && Array.isArray(inner)) return `Map(${inner.length}) {${inner.map((pair) => (Array.isArray(pair) ? `${taggedText(pair[0])} => ${taggedText(pair[1])}` : taggedText(pair))).join(', ')}}`;
     if (tag === '$Set' && Array.isArray(inner)) return `Set(${inner.length}) {${inner.map(taggedText).join(', ')}}`;

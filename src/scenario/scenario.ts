@@ -304,7 +304,9 @@ function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly s
     if (seatMatch !== null && !Object.hasOwn(game.parameters, top)) {
       if (parsed.path.length < 2) throw new UsageError([{ source: `--set ${assignment}`, field: top, message: 'name the agent setting: seat1.iterations=1000' }]);
       // One spelling a seat: seat02 beside seat2 set one setting twice, the later winning without a word (review 32c).
-      if (seatMatch[1] !== String(Number(seatMatch[1]))) throw new UsageError([{ source: `--set ${assignment}`, field: top, message: `write the seat as seat${Number(seatMatch[1])}, without leading zeros` }]);
+      const digits = seatMatch[1] as string;
+      if (/^0+$/.test(digits)) throw new UsageError([{ source: `--set ${assignment}`, field: top, message: 'seats count from 1: seat1 is the first' }]);
+      if (digits.startsWith('0')) throw new UsageError([{ source: `--set ${assignment}`, field: top, message: `write the seat as seat${digits.replace(/^0+/, '')}, without leading zeros` }]);
       const index = Number(seatMatch[1]) - 1;
       seatSettings.set(index, [...(seatSettings.get(index) ?? []), { path: parsed.path.slice(1), value: parsed.value, assignment }]);
       continue;

@@ -142,9 +142,10 @@ export function matchesLine(played: { readonly status: string; readonly matchesP
 
 /** The matches a run plays: `2000 matches`, or a shard's `1000 matches of shard 0/2` (review 32c: a shard's interrupt line counted the whole run's). */
 function shardMatches(matches: number, shard: Shard | undefined): string {
-  if (shard === undefined) return `${matches} matches`;
+  const counted = (count: number): string => `${count} ${count === 1 ? 'match' : 'matches'}`;
+  if (shard === undefined) return counted(matches);
   const { start, end } = shardRange(matches, shard);
-  return `${end - start} matches of shard ${shard.index}/${shard.count}`;
+  return `${counted(end - start)} of shard ${shard.index}/${shard.count}`;
 }
 
 /**
