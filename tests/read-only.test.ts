@@ -290,3 +290,33 @@ describe('the parameters an agent is handed', () => {
     expect(Object.isFrozen(new ReadOnlyViews().params({}, nested(65), 'agent "a"'))).toBe(false);
   });
 });
+
+describe('the settings an agent is created with (review 32d)', () => {
+  it('are the run\'s own frozen object when they hold plain data, asked once', () => {
+    const views = new ReadOnlyViews();
+    const plain = deepFreeze({ c: 1.4, list: [1, { x: 2 }], none: null });
+    expect(views.config(plain)).toBe(plain);
+    expect(views.config(plain)).toBe(plain);
+    // Something that is neither plain data nor a container (a function) is handed as it is: the settings are checked before.
+    const other = { f: (): number => 1 };
+    expect(views.config(other)).toBe(other);
+  });
+
+  it('are a frozen copy of their own at every call when they hold a Map, Set, Date or bytes, which freezing leaves changeable', () => {
+    const views = new ReadOnlyViews();
+    const given = deepFreeze({ b: Uint8Array.of(1), d: new Date(5), m: new Map([['k', [0]]]), s: new Set([1]) });
+    const first = views.config(given);
+    const second = views.config(given);
+    expect(first).not.toBe(given);
+    expect(second).not.toBe(first);
+    expect(first).toEqual(given);
+    expect(Object.isFrozen(first)).toBe(true);
+    first.m.get('k')?.push(9);
+    first.b[0] = 9;
+    first.d.setTime(9);
+    first.m.set('k', [9]);
+    first.s.add(9);
+    expect(views.config(given)).toEqual({ b: Uint8Array.of(1), d: new Date(5), m: new Map([['k', [0]]]), s: new Set([1]) });
+    expect(given.b[0]).toBe(1);
+  });
+});
