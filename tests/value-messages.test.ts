@@ -157,6 +157,20 @@ describe('values JSON cannot hold, in messages', () => {
     const written = await run({ game: 'tic-tac-toe', matches: 3, seed: 1, seats: [{ agent: writer, config: { b: Uint8Array.of(1), d: new Date(5), m: new Map([['k', [0]]]) } }, 'random'] });
     expect(new Set(seen)).toEqual(new Set(['1 5 [0]']));
     expect(written.summary.scenario.seats[0]?.config).toEqual({ b: { $Uint8Array: [1] }, d: { $Date: 5 }, m: { $Map: [['k', [0]]] } });
+    // A module's validateConfig may fill in its defaults (frozen after it); a write at create is refused, saying why (review 32e).
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-settings-'));
+    writeFileSync(join(dir, 'fills.mjs'), "export default { id: 'fills', description: 'd', validateConfig(config) { config.depth ??= 2; return []; }, create: (config) => ({ chooseAction: (d) => config.depth % d.legalActions.length }) };\n");
+    writeFileSync(join(dir, 'writes.mjs'), "export default { id: 'writes', description: 'd', validateConfig: () => [], create(config) { config.depth ??= 2; return { chooseAction: () => 0 }; } };\n");
+    const fills = await run({ game: 'tic-tac-toe', matches: 2, seed: 1, seats: ['./fills.mjs', 'random'] }, { baseDir: dir });
+    expect(fills.summary.scenario.seats[0]?.config).toEqual({ depth: 2 });
+    await expect(run({ game: 'tic-tac-toe', matches: 2, seed: 1, seats: ['./writes.mjs', 'random'] }, { baseDir: dir })).rejects.toThrow(
+      /agent module "\.\/writes\.mjs" threw while building an agent: Cannot add property depth, object is not extensible; an agent's settings are frozen \(one object for every match\): copy them to change them/,
+    );
+    // An agent object's settings are read once: named, played and recorded alike (review 32e: a getter read twice named one value and played another).
+    let reads = 0;
+    const counted = { get x(): number { reads++; return reads; } };
+    const named = await run({ game: 'tic-tac-toe', matches: 2, seed: 1, seats: [{ agent: { create: () => ({ chooseAction: () => 0 }) }, config: counted }, 'random'] });
+    expect([named.summary.scenario.seats[0]?.name, named.summary.scenario.seats[0]?.config]).toEqual([`agent-object-1(x=${reads})`, { x: reads }]);
     // Its name says what it was given, as a refused resume shows it.
     expect(written.summary.scenario.seats[0]?.name).toBe('agent-object-1(b=Uint8Array [1],d=Date 1970-01-01T00:00:00.005Z,m=Map(1) {"k" => [0]})');
   });

@@ -92,8 +92,8 @@ const isAgentObject = (value: unknown): value is AgentObject => typeof value ===
  * The scenario as file text, agent objects replaced by a placeholder id (they are put back into
  * the parsed scenario), and the objects by seat index.
  */
-function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objects: Map<number, { agent: AgentObject; label: string }> } {
-  const objects = new Map<number, { agent: AgentObject; label: string }>();
+function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objects: Map<number, { agent: AgentObject; label: string; config: Record<string, unknown> }> } {
+  const objects = new Map<number, { agent: AgentObject; label: string; config: Record<string, unknown> }>();
   const seating = seatListOf(scenario.seats);
   const seats = (seating?.list ?? []).map((seat, index) => {
     const agent = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.agent : seat;
@@ -102,7 +102,6 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     if (typeof agent !== 'function' && (typeof agent !== 'object' || agent === null)) return seat;
     const described = agent as { id?: unknown; name?: unknown };
     const label = typeof described.id === 'string' ? described.id : typeof described.name === 'string' && described.name !== '' ? described.name : `agent-object-${index + 1}`;
-    objects.set(index, { agent, label });
     const config = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.config : undefined;
     // Its config is not in the text (the object checks it: NaN and Infinity may be settings), but
     // it is named and recorded as JSON all the same, which has no BigInt. Its size is bounded
@@ -113,7 +112,11 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     if (deepConfig !== null) throw new UsageError([{ source: 'scenario', field: deepConfig.field, message: deepConfig.message }]);
     const unfitConfig = unfitNumberAt(config, `seats[${index}].config`, true) ?? uncarriedAt(config, `seats[${index}].config`);
     if (unfitConfig !== null) throw new UsageError([{ source: 'scenario', field: unfitConfig.path, message: unfitConfig.message }]);
-    const name = typeof seat === 'object' && seat !== null && 'agent' in seat && seat.name !== undefined ? seat.name : defaultAgentName(label, config ?? {});
+    // Read once: named, checked, played and recorded from this one copy (review 32e: a getter read
+    // twice named the agent by one value and played another).
+    const copied = structuredClone(config ?? {}) as Record<string, unknown>;
+    objects.set(index, { agent, label, config: copied });
+    const name = typeof seat === 'object' && seat !== null && 'agent' in seat && seat.name !== undefined ? seat.name : defaultAgentName(label, copied);
     // A built-in id stands in while the rest of the scenario is validated; its config is checked by the object itself.
     return { agent: 'random', name };
   });
@@ -137,8 +140,8 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   // Values the scenario text cannot carry, named here by their field: a BigInt, a function, a
   // class instance; NaN and ±Infinity only where a file may give them (`.nan` in a parameter or
   // a setting: review 32d), not as the match count or seed.
-  const { params, seats: seatsGiven, ...rest } = document as Record<string, unknown>;
-  const unfit = unfitNumberAt(rest, '') ?? unfitNumberAt(params, 'params', true) ?? unfitNumberAt(seatsGiven, 'seats', true) ?? uncarriedAt(document, '');
+  const { matches, seed } = document as Record<string, unknown>;
+  const unfit = unfitNumberAt({ matches, seed }, '') ?? unfitNumberAt(document, '', true) ?? uncarriedAt(document, '');
   if (unfit !== null) throw new UsageError([{ source: 'scenario', field: unfit.path, message: unfit.message }]);
   return { text: scenarioYaml('', 'scenario.yaml', document), objects };
 }
@@ -254,7 +257,6 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
   }
   if (objects.size === 0) return parsed;
   const issues: InputIssue[] = [];
-  const list = (seatListOf(scenario.seats) as { list: readonly SeatObject[] }).list;
   const seats: NamedSeat[] = parsed.seats.map((seat, index) => {
     const object = objects.get(index);
     if (object === undefined) return seat;
@@ -264,9 +266,7 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
       issues.push({ source: 'scenario', field, message: `got ${describeExport(object.agent)}; expected an agent id, a module path, a function (config, context) => agent, or an object with create(config, context)` });
       return seat;
     }
-    const entry = list[index];
-    // A frozen copy, as a scenario file's settings are: every match's agent is handed this one object.
-    const config = deepFreeze(structuredClone(typeof entry === 'object' && entry !== null && 'agent' in entry ? (entry.config ?? {}) : {})) as Record<string, unknown>;
+    const { config } = object;
     // As a scenario file's settings are checked (review 31e: settings given here skipped it, and
     // their run wrote a summary.json no command could read).
     const unsafe = findUnsafeKey(config, [`seats[${index}]`, 'config']);
@@ -274,6 +274,8 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
     const recorded = recordedShapeProblem(config, MAX_SUMMARY_NESTING - RECORDED_SEAT_CONFIG_KEYS);
     if (recorded !== null) issues.push({ source: 'scenario', field: `seats[${index}].config`, message: `${recorded}, or a run with it could not be reported` });
     for (const problem of factory.validateConfig(config)) issues.push({ source: 'scenario', field: `seats[${index}].config${problem.field === '' ? '' : `.${problem.field}`}`, message: problem.message });
+    // Frozen once checked, as a scenario file's settings are: every match's agent is handed this one object.
+    deepFreeze(config);
     const shape = checkAgentShape(factory, config, { game: parsed.entry.game, params: parsed.params, seat: index });
     if (shape !== null) issues.push({ source: 'scenario', field, message: shape });
     return { factory, config, name: seat.name };

@@ -139,7 +139,9 @@ export function checkAgentShape(
     // Handed its settings as a match hands them, so this check cannot change what the run plays.
     agent = factory.create(agentConfig(factory, config), agentContext(factory, context.game, context.params, context.seat, matchStream(matchSeed(0, 0), 'shape-check')));
   } catch (error) {
-    return `agent module "${factory.id}" threw while building an agent: ${describeThrown(error).message}`;
+    // A write into its frozen settings: said so, since JavaScript's words name no settings (review 32e).
+    const frozen = error instanceof TypeError && /not extensible|read[ -]only|Cannot assign|Cannot delete|Cannot define/.test(error.message) ? "; an agent's settings are frozen (one object for every match): copy them to change them" : '';
+    return `agent module "${factory.id}" threw while building an agent: ${describeThrown(error).message}${frozen}`;
   }
   // An async factory builds a promise, which has no chooseAction: said as what it is.
   if (isPromiseLike(agent)) return `agent module "${factory.id}" built a promise (an async factory?); expected it to return an object with chooseAction(decision) at once`;

@@ -418,11 +418,7 @@ function pendingSeatsOf(seating: Seating, seatSettings: SetFlags['seatSettings']
     const field = typeof seat === 'string' ? `${seatsField}[${index}]` : `${seatsField}[${index}].agent`;
     const name = typeof seat === 'string' || seat.name === undefined ? defaultAgentName(agentId, config) : seat.name;
     const setBy = new Map((seatSettings.get(index) ?? []).map((setting) => [setting.path[0] as string, setting.assignment]));
-    // Frozen once its flags are applied: every match's agent (and the check of a module agent's
-    // shape) is handed this one object, so an agent that wrote to it would hand its later matches,
-    // in that worker thread alone, other settings than the run records (review 32c: a module's
-    // push into a list setting was recorded as [0,1,1,1,1,1]).
-    return { index, agentId, config: deepFreeze(config), field, name, factory: agents.get(agentId), setBy };
+    return { index, agentId, config, field, name, factory: agents.get(agentId), setBy };
   });
 }
 
@@ -715,6 +711,13 @@ function checkSeat(
     else if (!only.seats.includes(seat.index)) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat (seat ${only.seats.map((s) => s + 1).join(', ')}), not seat ${seat.index + 1}`));
   }
   const problems = factory.validateConfig(seat.config);
+  // Frozen once checked (a module's validateConfig may fill in its defaults, as it may in any
+  // thread that reads the scenario): every match's agent, and the check of a module agent's shape
+  // below, is handed this one object, so an agent that wrote to it would hand its later matches,
+  // in that worker thread alone, other settings than the run records (review 32c: a module's push
+  // into a list setting was recorded as [0,1,1,1,1,1]; 32e: frozen before validateConfig, a
+  // module that filled in a default there was refused).
+  deepFreeze(seat.config);
   for (const problem of problems) {
     const assignment = seat.setBy.get(problem.field.split(/[.[]/)[0] as string);
     if (assignment !== undefined) issues.push({ source: `--set ${assignment}`, field: `seat${seat.index + 1}.${problem.field}`, message: problem.message });
