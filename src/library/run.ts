@@ -17,8 +17,9 @@
  */
 import { findUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_SEAT_CONFIG_KEYS } from '../core/safe-keys.js';
 import { scenarioYaml } from '../scenario/relocate.js';
+import { writtenKeyProblem } from '../core/written-keys.js';
 import { deepFreeze } from '../core/read-only.js';
-import { recordedShapeProblem, taggedData, taggedText } from '../core/tagged-data.js';
+import { recordedShapeProblem } from '../core/tagged-data.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AgentFactory } from '../core/agent.js';
@@ -152,9 +153,6 @@ function refuseTooLarge(value: unknown, field: string): void {
   if (problem !== null) throw new UsageError([{ source: 'scenario', field, message: `${problem}, or a run with it could not be reported` }]);
 }
 
-/** `value` as a reader knows it, for a message: `"1"`, `-0`, `{"x":1}`. */
-const shownValue = (value: unknown): string => taggedText(taggedData(value));
-
 /**
  * The first value in a scenario object that its text (YAML, 1.1 where it holds a Map, Set, date
  * or bytes, so these are read back as themselves: review 32b, written as JSON they became {},
@@ -175,21 +173,10 @@ function uncarriedAt(value: unknown, path: string): { path: string; message: str
     return year >= 100 && year <= 9999 ? null : { path, message: `got a Date in year ${year}; expected one in years 100 to 9999, which a scenario file gives as a timestamp` };
   }
   if (value instanceof Map || value instanceof Set) {
-    // A file gives a Map as YAML's !!omap and a Set as !!set: their keys are plain values (text,
-    // a number, true or false, null, a date), and a !!set's are read as text, so two that read
-    // alike are one (review 32c: an object key was refused "at line 10" of a text the caller never saw).
-    const keys = value instanceof Map ? [...value.keys()] : [...value];
-    const seen = new Map<string, unknown>();
-    for (const [index, key] of keys.entries()) {
-      const plain = typeof key === 'string' || typeof key === 'boolean' || key === null || (typeof key === 'number' && Number.isFinite(key)) || key instanceof Date;
-      if (!plain) return { path: `${path}[${index}]`, message: `got a ${value instanceof Map ? 'Map key' : 'Set member'} ${shownValue(key)}; expected text, a finite number, true or false, null or a Date, as a scenario file's ${value instanceof Map ? '!!omap' : '!!set'} takes` };
-      if (value instanceof Set) {
-        const text = key instanceof Date ? key.toISOString() : String(key);
-        if (seen.has(text)) return { path: `${path}[${index}]`, message: `got the Set members ${shownValue(seen.get(text))} and ${shownValue(key)}, which a scenario file's !!set reads as one; expected members apart as text` };
-        seen.set(text, key);
-      }
-    }
+    const keyProblem = writtenKeyProblem(value, path);
+    if (keyProblem !== null) return keyProblem;
   }
+
   const prototype: unknown = Object.getPrototypeOf(value);
   const known = Array.isArray(value) || value instanceof Map || value instanceof Set || prototype === Object.prototype || prototype === null;
   if (!known) {

@@ -25,6 +25,7 @@ import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { copiedDataProblem } from '../core/game-params.js';
 import { isUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS, unsafeKeyMessage } from '../core/safe-keys.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
+import { writtenKeyProblem } from '../core/written-keys.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -144,7 +145,7 @@ export function gameDefinitionProblem(value: unknown): string | null {
     // tuned scenario of such a default were written, then refused by every reader).
     const ring = selfHoldingPath((spec as { default: unknown }).default);
     if (ring !== null) return `has parameter "${name}" whose default holds itself (${ring === '' ? 'the default' : ring} is a part of itself); no scenario, level or tuned file can write it: build such a structure in setup() from plain data`;
-    const unsafe = unsafeKeyIn((spec as { default: unknown }).default);
+    const unsafe = unwritablePart((spec as { default: unknown }).default);
     if (unsafe !== null) return `has parameter "${name}" whose default holds ${unsafe.field}: ${unsafe.message}; a scenario could not give it, so no level or tuned file could hold it`;
   }
   const bounds = game['utilityBounds'];
@@ -388,12 +389,13 @@ export async function loadGameModuleFile(spec: string, path: string): Promise<{ 
 }
 
 /**
- * The first key of `value` no scenario may give (`__proto__`, `constructor`, `prototype`; a Map's
- * own keys reach no prototype), with its path; null when none. Each object is read once: a
- * default may hold itself (a board whose spaces hold their neighbours), which a walk by depth
- * would follow for ever (review 32c: such a module ran the process out of memory as it loaded).
+ * The first part of `value` no scenario may give, with its path: a key `__proto__`,
+ * `constructor` or `prototype` (a Map's own keys reach no prototype), or a Map key or Set member
+ * a scenario file cannot write (see `written-keys.ts`); null when none. Each object is read once:
+ * a default may reach one part many ways, which a walk by depth would follow along each (review
+ * 32c: a default holding itself ran the process out of memory as it loaded).
  */
-export function unsafeKeyIn(value: unknown): { field: string; message: string } | null {
+export function unwritablePart(value: unknown): { field: string; message: string } | null {
   const seen = new Set<object>();
   const pending: [unknown, string][] = [[value, '']];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
@@ -401,6 +403,8 @@ export function unsafeKeyIn(value: unknown): { field: string; message: string } 
     if (typeof item !== 'object' || item === null || seen.has(item) || ArrayBuffer.isView(item)) continue;
     seen.add(item);
     if (item instanceof Map || item instanceof Set) {
+      const keyProblem = writtenKeyProblem(item, path);
+      if (keyProblem !== null) return { field: keyProblem.path, message: keyProblem.message };
       let index = 0;
       for (const [key, entry] of item instanceof Map ? item : [...item].map((member) => [member, undefined] as const)) {
         pending.push([key, `${path}[${index}]`], [entry, typeof key === 'string' ? `${path}${path === '' ? '' : '.'}${key}` : `${path}[${index}]`]);
