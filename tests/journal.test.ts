@@ -309,6 +309,9 @@ describe('resuming', () => {
     expect(keyPartDifferences({ a: '"\u001b"' }, { a: '1' })).toEqual(['a ("\\u001b" then, 1 now)']);
     expect(keyPartDifferences({ a: 'x\u00ad\u034f\u180e\ufff9\u{e0001}\u{1d173}\u200b' }, {})).toEqual(['a (x\\u00ad\\u034f\\u180e\\ufff9\\u{e0001}\\u{1d173}\\u200b then, none now)']);
     expect(keyPartDifferences({ a: 'x\ufe0f\u{e0101}\u17b4\u0378\u3000 y' }, {})).toEqual(['a (x\\ufe0f\\u{e0101}\\u17b4\\u0378\\u3000 y then, none now)']);
+    // Two texts past ASCII that print alike are told apart by their escapes (review 32e: é and e with its accent apart).
+    expect(keyPartDifferences({ a: '"caf\u00e9\u2800"' }, { a: '"cafe\u0301\u2800"' })).toEqual(['a ("caf\\u00e9\\u2800" then, "cafe\\u0301\\u2800" now)']);
+    expect(keyPartDifferences({ a: '"caf\u00e9"' }, { a: '"cafe"' })).toEqual(['a ("caf\\u00e9" then, "cafe" now)']);
     expect(keyPartDifferences(then, { ...then })).toEqual([]);
     expect(keyPartDifferences({ x: '1' }, { x: 'sha256:cccccccccccccccc' })).toEqual(['x']);
     expect(keyPartDifferences({ x: 'sha256:cccccccccccccccc' }, { x: '1' })).toEqual(['x']);

@@ -220,7 +220,13 @@ export function keyPartDifferences(recorded: Readonly<Record<string, string>>, n
     if (then === undefined) differences.push((current as string).startsWith('sha256:') ? `${shownName} (none then)` : `${shownName} (none then, ${partShown(current as string)} now)`);
     else if (current === undefined) differences.push(then.startsWith('sha256:') ? `${shownName} (none now)` : `${shownName} (${partShown(then)} then, none now)`);
     else if (then.startsWith('sha256:') || current.startsWith('sha256:')) differences.push(shownName);
-    else differences.push(`${shownName} (${partShown(then)} then, ${partShown(current)} now)`);
+    else {
+      // Texts past ASCII may differ where they print alike (é, and e with its accent apart; a blank
+      // Braille cell): then every such character is shown as its escape (review 32e).
+      const [before, after] = [partShown(then), partShown(current)];
+      const alike = /[^\x20-\x7e]/.test(before + after);
+      differences.push(`${shownName} (${alike ? asciiOnly(before) : before} then, ${alike ? asciiOnly(after) : after} now)`);
+    }
   }
   return differences;
 }
@@ -237,6 +243,14 @@ function partShown(text: string): string {
     return printable(text);
   }
   return printable(taggedText(value));
+}
+
+/** `text` with every character past printable ASCII shown as its escape. */
+function asciiOnly(text: string): string {
+  return text.replace(/[^\x20-\x7e]/gu, (character) => {
+    const code = character.codePointAt(0) as number;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 /**

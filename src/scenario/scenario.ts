@@ -452,7 +452,9 @@ function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSea
   }
   for (const [index, settings] of seatSettings) {
     if (index < 0 || index >= seatList.length) {
-      issues.push({ source: `--set ${settings[0]?.assignment ?? ''}`, field: '', message: `there is no seat ${index + 1}; the scenario lists ${seatList.length}` });
+      // The seat as written: a number past 2^53 would print rounded (review 32e: seat99999999999999999999 as seat 100000000000000000000).
+      const written = /^seat(\d+)\./.exec(settings[0]?.assignment.trim() ?? '')?.[1] ?? String(index + 1);
+      issues.push({ source: `--set ${settings[0]?.assignment ?? ''}`, field: '', message: `there is no seat ${written}; the scenario lists ${seatList.length}` });
     }
   }
   if (overrides.pairing !== undefined) {
