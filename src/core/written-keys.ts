@@ -1,5 +1,6 @@
 /**
- * What a scenario file can give as a Map's keys and a Set's members: YAML 1.1's `!!omap` and
+ * What a scenario file can write so that it reads back: no part that holds itself, and as a
+ * Map's keys and a Set's members YAML 1.1's `!!omap` and
  * `!!set` take plain values (text, a number, true or false, null, a date) as keys, and a
  * `!!set`'s are read as text, so two that read alike are one. A value a scenario file cannot
  * write so that it reads back is refused where it would be written: the library's `run()`, whose
@@ -28,3 +29,31 @@ export function writtenKeyProblem(container: Map<unknown, unknown> | Set<unknown
 
 /** `value` as a reader knows it: `"1"`, `-0`, `{"x":1}`. */
 const shown = (value: unknown): string => taggedText(taggedData(value));
+
+/**
+ * The path of a part of `value` found again inside itself (`spaces[0]`; '' for the value itself),
+ * or null when none is. A part reached many ways is read once (`cleared`).
+ */
+export function selfHoldingPath(value: unknown): string | null {
+  const within = new Set<object>();
+  const cleared = new Set<object>();
+  const walk = (item: unknown, path: string): string | null => {
+    if (typeof item !== 'object' || item === null || ArrayBuffer.isView(item) || cleared.has(item)) return null;
+    if (within.has(item)) return path;
+    within.add(item);
+    const parts: [unknown, string][] =
+      item instanceof Map
+        ? [...item].flatMap(([key, entry], index): [unknown, string][] => [[key, `${path}[${index}]`], [entry, typeof key === 'string' ? `${path}${path === '' ? '' : '.'}${key}` : `${path}[${index}]`]])
+        : item instanceof Set
+          ? [...item].map((member, index): [unknown, string] => [member, `${path}[${index}]`])
+          : Object.keys(item).map((key): [unknown, string] => [(item as Record<string, unknown>)[key], Array.isArray(item) ? `${path}[${key}]` : `${path}${path === '' ? '' : '.'}${key}`]);
+    for (const [part, at] of parts) {
+      const found = walk(part, at);
+      if (found !== null) return found;
+    }
+    within.delete(item);
+    cleared.add(item);
+    return null;
+  };
+  return walk(value, '');
+}

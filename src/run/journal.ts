@@ -247,10 +247,13 @@ function partShown(text: string): string {
 
 /** `text` with every character past printable ASCII shown as its escape. */
 function asciiOnly(text: string): string {
-  return text.replace(/[^\x20-\x7e]/gu, (character) => {
-    const code = character.codePointAt(0) as number;
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
+  return text.replace(/[^\x20-\x7e]/gu, escaped);
+}
+
+/** A character as its JavaScript escape: `\u00e9`, `\u{e0001}`. */
+function escaped(character: string): string {
+  const code = character.codePointAt(0) as number;
+  return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
 /**
@@ -260,10 +263,7 @@ function asciiOnly(text: string): string {
  */
 function printable(text: string): string {
   // Control, format, unassigned and private characters, spaces other than the plain one, and the marks that print as nothing (variation selectors, the grapheme joiner, Khmer's inherent vowels).
-  return text.replace(/[\p{Cc}\p{Cf}\p{Cn}\p{Zl}\p{Zp}\p{Cs}\p{Co}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u3164\ufe00-\ufe0f\uffa0\u{e0100}-\u{e01ef}]/gu, (character) => {
-    const code = character.codePointAt(0) as number;
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
+  return text.replace(/[\p{Cc}\p{Cf}\p{Cn}\p{Zl}\p{Zp}\p{Cs}\p{Co}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u3164\ufe00-\ufe0f\uffa0\u{e0100}-\u{e01ef}]/gu, escaped);
 }
 
 /**

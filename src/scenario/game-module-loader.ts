@@ -25,7 +25,7 @@ import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { copiedDataProblem } from '../core/game-params.js';
 import { isUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS, unsafeKeyMessage } from '../core/safe-keys.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
-import { writtenKeyProblem } from '../core/written-keys.js';
+import { selfHoldingPath, writtenKeyProblem } from '../core/written-keys.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -420,32 +420,4 @@ export function unwritablePart(value: unknown): { field: string; message: string
     }
   }
   return null;
-}
-
-/**
- * The path of a part of `value` found again inside itself (`spaces[0]`; '' for the value itself),
- * or null when none is. A part reached many ways is read once (`cleared`).
- */
-function selfHoldingPath(value: unknown): string | null {
-  const within = new Set<object>();
-  const cleared = new Set<object>();
-  const walk = (item: unknown, path: string): string | null => {
-    if (typeof item !== 'object' || item === null || ArrayBuffer.isView(item) || cleared.has(item)) return null;
-    if (within.has(item)) return path;
-    within.add(item);
-    const parts: [unknown, string][] =
-      item instanceof Map
-        ? [...item].flatMap(([key, entry], index): [unknown, string][] => [[key, `${path}[${index}]`], [entry, typeof key === 'string' ? `${path}${path === '' ? '' : '.'}${key}` : `${path}[${index}]`]])
-        : item instanceof Set
-          ? [...item].map((member, index): [unknown, string] => [member, `${path}[${index}]`])
-          : Object.keys(item).map((key): [unknown, string] => [(item as Record<string, unknown>)[key], Array.isArray(item) ? `${path}[${key}]` : `${path}${path === '' ? '' : '.'}${key}`]);
-    for (const [part, at] of parts) {
-      const found = walk(part, at);
-      if (found !== null) return found;
-    }
-    within.delete(item);
-    cleared.add(item);
-    return null;
-  };
-  return walk(value, '');
 }

@@ -7,6 +7,7 @@ import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { Document, isMap, isScalar, parseDocument, visit } from 'yaml';
 import { isModulePath } from './agent-module.js';
 import { splitSeatSpecs } from '../ladder/levels.js';
+import { selfHoldingPath } from '../core/written-keys.js';
 
 /** `spec` as named from `toDir`, when it is a relative module path read beside `fromFile`. */
 function relocated(spec: unknown, fromFile: string, toDir: string): unknown {
@@ -71,7 +72,7 @@ export function scenarioYaml(text: string, file: string, data: Readonly<Record<s
   // "an attack"). A value that holds itself is written with an alias, so the writer ends; no
   // reader takes one, and neither a scenario nor a game module's default can give one (such a
   // default is refused as it loads).
-  const written = new Document(data, { version, aliasDuplicateObjects: holdsItself(data) });
+  const written = new Document(data, { version, aliasDuplicateObjects: selfHoldingPath(data) !== null });
   if (written.directives !== undefined && (version === '1.1' || source?.directives?.yaml.explicit === true)) written.directives.yaml.explicit = true;
   // A key "<<" the scenario read is a key (YAML 1.1 merges a plain one, and the writer writes
   // any "<<" plain unless it is tagged a string): written `!!str "<<"` (review 30e).
@@ -103,16 +104,4 @@ function holdsTaggedValue(value: unknown, seen = new Set<object>()): boolean {
   if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) return true;
   seen.add(value);
   return Object.values(value).some((item) => holdsTaggedValue(item, seen));
-}
-
-/** Whether `value` holds itself somewhere (an object found again inside itself). A part held many times is read once (`cleared`). */
-function holdsItself(value: unknown, within = new Set<object>(), cleared = new Set<object>()): boolean {
-  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || cleared.has(value)) return false;
-  if (within.has(value)) return true;
-  within.add(value);
-  const parts = value instanceof Map ? [...value].flat() : value instanceof Set ? [...value] : Object.values(value);
-  const found = parts.some((part) => holdsItself(part, within, cleared));
-  within.delete(value);
-  cleared.add(value);
-  return found;
 }
