@@ -1,13 +1,14 @@
 /**
- * What a scenario file can write so that it reads back: no part that holds itself, and as a
- * Map's keys and a Set's members YAML 1.1's `!!omap` and
- * `!!set` take plain values (text, a number, true or false, null, a date) as keys, and a
- * `!!set`'s are read as text, so two that read alike are one. A value a scenario file cannot
- * write so that it reads back is refused where it would be written: the library's `run()`, whose
- * scenario object is written as YAML, and a game module's default, which a ladder's level files
- * and a tuned scenario write (review 32e: a Map keyed by an object made level files no reader
- * took, and `undefined` became null).
+ * What a scenario file can write so that it reads back. No part that holds itself; no key
+ * `__proto__`, `constructor` or `prototype`; and as a Map's keys and a Set's members, plain
+ * values only (text, a number, true or false, null, a date), which YAML 1.1's `!!omap` and
+ * `!!set` take, a `!!set`'s read as text, so two that read alike are one. A value a scenario
+ * file cannot write is refused where it would be written: the library's `run()`, whose scenario
+ * object is written as YAML, and a game module's default, which a ladder's level files and a
+ * tuned scenario write (review 32e: a Map keyed by an object made level files no reader took,
+ * and `undefined` became null).
  */
+import { isUnsafeKey, unsafeKeyMessage } from './safe-keys.js';
 import { taggedData, taggedText } from './tagged-data.js';
 
 /** The first key of `container` a scenario file cannot write, with its path (`m[0]`) and why; null when none. */
@@ -30,6 +31,15 @@ export function writtenKeyProblem(container: Map<unknown, unknown> | Set<unknown
 /** `value` as a reader knows it: `"1"`, `-0`, `{"x":1}`. */
 const shown = (value: unknown): string => taggedText(taggedData(value));
 
+/** The parts of `item` (a Map's keys and values, a Set's members, a list's items, an object's fields), each with its path. */
+function partsOf(item: object, path: string): [unknown, string][] {
+  const field = (key: string): string => `${path}${path === '' ? '' : '.'}${key}`;
+  if (item instanceof Map) return [...item].flatMap(([key, entry], index): [unknown, string][] => [[key, `${path}[${index}]`], [entry, typeof key === 'string' ? field(key) : `${path}[${index}]`]]);
+  if (item instanceof Set) return [...item].map((member, index): [unknown, string] => [member, `${path}[${index}]`]);
+  const list = Array.isArray(item);
+  return Object.keys(item).map((key): [unknown, string] => [(item as Record<string, unknown>)[key], list ? `${path}[${key}]` : field(key)]);
+}
+
 /**
  * The path of a part of `value` found again inside itself (`spaces[0]`; '' for the value itself),
  * or null when none is. A part reached many ways is read once (`cleared`).
@@ -41,13 +51,7 @@ export function selfHoldingPath(value: unknown): string | null {
     if (typeof item !== 'object' || item === null || ArrayBuffer.isView(item) || cleared.has(item)) return null;
     if (within.has(item)) return path;
     within.add(item);
-    const parts: [unknown, string][] =
-      item instanceof Map
-        ? [...item].flatMap(([key, entry], index): [unknown, string][] => [[key, `${path}[${index}]`], [entry, typeof key === 'string' ? `${path}${path === '' ? '' : '.'}${key}` : `${path}[${index}]`]])
-        : item instanceof Set
-          ? [...item].map((member, index): [unknown, string] => [member, `${path}[${index}]`])
-          : Object.keys(item).map((key): [unknown, string] => [(item as Record<string, unknown>)[key], Array.isArray(item) ? `${path}[${key}]` : `${path}${path === '' ? '' : '.'}${key}`]);
-    for (const [part, at] of parts) {
+    for (const [part, at] of partsOf(item, path)) {
       const found = walk(part, at);
       if (found !== null) return found;
     }
@@ -56,4 +60,30 @@ export function selfHoldingPath(value: unknown): string | null {
     return null;
   };
   return walk(value, '');
+}
+
+/**
+ * The first part of `value` no scenario may give, with its path: a key `__proto__`,
+ * `constructor` or `prototype` (a Map's own keys reach no prototype), or a Map key or Set member
+ * a scenario file cannot write; null when none. Each object is read once: a default may reach
+ * one part many ways, which a walk by depth would follow along each (review 32c: a default
+ * holding itself ran the process out of memory as it loaded).
+ */
+export function unwritablePart(value: unknown): { field: string; message: string } | null {
+  const seen = new Set<object>();
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item !== 'object' || item === null || seen.has(item) || ArrayBuffer.isView(item)) continue;
+    seen.add(item);
+    if (item instanceof Map || item instanceof Set) {
+      const keyProblem = writtenKeyProblem(item, path);
+      if (keyProblem !== null) return { field: keyProblem.path, message: keyProblem.message };
+    } else if (!Array.isArray(item)) {
+      const unsafe = Object.keys(item).find(isUnsafeKey);
+      if (unsafe !== undefined) return { field: `${path}${path === '' ? '' : '.'}${unsafe}`, message: unsafeKeyMessage(unsafe) };
+    }
+    pending.push(...partsOf(item, path));
+  }
+  return null;
 }

@@ -23,9 +23,9 @@ import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
 import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { copiedDataProblem } from '../core/game-params.js';
-import { isUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS, unsafeKeyMessage } from '../core/safe-keys.js';
+import { MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS } from '../core/safe-keys.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
-import { selfHoldingPath, writtenKeyProblem } from '../core/written-keys.js';
+import { selfHoldingPath, unwritablePart } from '../core/written-keys.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -138,11 +138,10 @@ export function gameDefinitionProblem(value: unknown): string | null {
     // summary.json records the parameters (review 31d: a default too deep for it was blamed on the scenario, and passed conform).
     const unrecordable = recordedShapeProblem((spec as { default: unknown }).default, MAX_SUMMARY_NESTING - RECORDED_PARAMETER_KEYS);
     if (unrecordable !== null) return `has parameter "${name}" whose default ${unrecordable}, or a run of it could not be reported`;
-    // A ladder's level file and tune's tuned scenario write a default into a scenario, which may
-    // hold no such key: a default holding one made files no run could read (review 32b). Walked
-    // after the copy's check, which bounds its size.
-    // Nor can any scenario hold a value that holds itself (review 32d: a ladder's level file and a
-    // tuned scenario of such a default were written, then refused by every reader).
+    // A ladder's level file and tune's tuned scenario write a default into a scenario, which can
+    // hold no value that holds itself (review 32d), no key that reaches a prototype (32b), and only
+    // plain Map keys (32e): such a default made files no run could read. Walked after the copy's
+    // check, which bounds its size.
     const ring = selfHoldingPath((spec as { default: unknown }).default);
     if (ring !== null) return `has parameter "${name}" whose default holds itself (${ring === '' ? 'the default' : ring} is a part of itself); no scenario, level or tuned file can write it: build such a structure in setup() from plain data`;
     const unsafe = unwritablePart((spec as { default: unknown }).default);
@@ -386,38 +385,4 @@ export async function loadGameModuleFile(spec: string, path: string): Promise<{ 
   if ('problem' in result) return { problem: `game module "${spec}" ${result.problem}${/\bexpected\b/.test(result.problem) ? '' : `; ${EXPECTED}`}` };
   const source: GameModuleSource = { spec, path, sha256 };
   return { module: { ...result.module, source } };
-}
-
-/**
- * The first part of `value` no scenario may give, with its path: a key `__proto__`,
- * `constructor` or `prototype` (a Map's own keys reach no prototype), or a Map key or Set member
- * a scenario file cannot write (see `written-keys.ts`); null when none. Each object is read once:
- * a default may reach one part many ways, which a walk by depth would follow along each (review
- * 32c: a default holding itself ran the process out of memory as it loaded).
- */
-export function unwritablePart(value: unknown): { field: string; message: string } | null {
-  const seen = new Set<object>();
-  const pending: [unknown, string][] = [[value, '']];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [item, path] = next;
-    if (typeof item !== 'object' || item === null || seen.has(item) || ArrayBuffer.isView(item)) continue;
-    seen.add(item);
-    if (item instanceof Map || item instanceof Set) {
-      const keyProblem = writtenKeyProblem(item, path);
-      if (keyProblem !== null) return { field: keyProblem.path, message: keyProblem.message };
-      let index = 0;
-      for (const [key, entry] of item instanceof Map ? item : [...item].map((member) => [member, undefined] as const)) {
-        pending.push([key, `${path}[${index}]`], [entry, typeof key === 'string' ? `${path}${path === '' ? '' : '.'}${key}` : `${path}[${index}]`]);
-        index++;
-      }
-      continue;
-    }
-    const list = Array.isArray(item);
-    for (const key of Object.keys(item)) {
-      const at = list ? `${path}[${key}]` : `${path}${path === '' ? '' : '.'}${key}`;
-      if (!list && isUnsafeKey(key)) return { field: at, message: unsafeKeyMessage(key) };
-      pending.push([(item as Record<string, unknown>)[key], at]);
-    }
-  }
-  return null;
 }
