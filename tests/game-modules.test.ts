@@ -659,7 +659,7 @@ describe('a game module that cannot be a game', () => {
     }
     // A Map key or Set member a scenario file cannot write, nor read back as it was (review 32e: level files no reader took, undefined became null).
     for (const [file, value, message] of [
-      ['objkey', `new Map([[{ q: 1 }, 'v']])`, 'holds [0]: got a Map key {"q":1}; expected text, a finite number, true or false, null or a Date of years 100 to 9999'],
+      ['objkey', `new Map([[{ q: 1 }, 'v']])`, 'holds [0]: got a Map key {"q":1}; expected text, a number, true or false, null or a Date of years 100 to 9999'],
       ['undefkey', `{ m: new Map([[undefined, 1]]) }`, 'holds m[0]: got a Map key undefined;'],
       ['setnum', `[new Set([1, '1'])]`, 'holds [0][1]: got the Set members 1 and "1", which a scenario file\'s !!set reads as one'],
     ]) {
@@ -671,6 +671,14 @@ describe('a game module that cannot be a game', () => {
       const refused = await hordelabIn(dir, 'run', `${file}.yaml`, '--out', 'out', '-q', '-w', '0');
       expect([refused.status, refused.stderr], file).toEqual([2, expect.stringContaining(`has parameter "data" whose default ${message}`)]);
     }
+    // A default of one large list loads (review 32f: its parts spread onto the stack overflowed it).
+    writeFileSync(
+      join(dir, 'biglist.mjs'),
+      `import game from './first-six.mjs';\nexport default { ...game, parameters: { ...game.parameters, data: { description: 'd', default: Array.from({ length: 200000 }, (_, i) => i), schema: { safeParse: (data) => ({ success: true, data }) } } } };\n`,
+    );
+    writeFileSync(join(dir, 'biglist.yaml'), 'game: ./biglist.mjs\nmatches: 2\nseed: 1\nseats: [random, random]\n');
+    const bigList = await hordelabIn(dir, 'run', 'biglist.yaml', '--out', 'biglist-out', '-q', '-w', '0');
+    expect(bigList.status, bigList.stderr).toBe(0);
     // A default that holds itself is refused at once (review 32c: followed for ever, it ran the process out of memory; 32d: run, its level and tuned files could not be read).
     writeFileSync(
       join(dir, 'board.mjs'),

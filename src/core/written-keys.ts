@@ -18,10 +18,12 @@ export function writtenKeyProblem(container: Map<unknown, unknown> | Set<unknown
   let index = 0;
   for (const key of isMap ? container.keys() : container.values()) {
     const at = `${path}[${index++}]`;
-    const plain = typeof key === 'string' || typeof key === 'boolean' || key === null || (typeof key === 'number' && Number.isFinite(key)) || (key instanceof Date && key.getUTCFullYear() >= 100 && key.getUTCFullYear() <= 9999);
-    if (!plain) return { path: at, message: `got a ${isMap ? 'Map key' : 'Set member'} ${shown(key)}; expected text, a finite number, true or false, null or a Date of years 100 to 9999, as a scenario file's ${isMap ? '!!omap' : '!!set'} takes` };
+    // A number of any kind: YAML writes NaN and ±Infinity as .nan and .inf, and reads them back (review 32f).
+    const plain = typeof key === 'string' || typeof key === 'boolean' || key === null || typeof key === 'number' || (key instanceof Date && key.getUTCFullYear() >= 100 && key.getUTCFullYear() <= 9999);
+    if (!plain) return { path: at, message: `got a ${isMap ? 'Map key' : 'Set member'} ${shown(key)}; expected text, a number, true or false, null or a Date of years 100 to 9999, as a scenario file's ${isMap ? '!!omap' : '!!set'} takes` };
     if (isMap) continue;
-    const text = key instanceof Date ? key.toISOString() : String(key);
+    // As the reader names a key: a Date by its text to the second (review 32f: two Dates a millisecond apart made a file no reader took).
+    const text = String(key);
     if (seen.has(text)) return { path: at, message: `got the Set members ${shown(seen.get(text))} and ${shown(key)}, which a scenario file's !!set reads as one; expected members apart as text` };
     seen.set(text, key);
   }
@@ -83,7 +85,8 @@ export function unwritablePart(value: unknown): { field: string; message: string
       const unsafe = Object.keys(item).find(isUnsafeKey);
       if (unsafe !== undefined) return { field: `${path}${path === '' ? '' : '.'}${unsafe}`, message: unsafeKeyMessage(unsafe) };
     }
-    pending.push(...partsOf(item, path));
+    // One at a time: a spread of a list of 200,000 items overflowed the stack (review 32f).
+    for (const part of partsOf(item, path)) pending.push(part);
   }
   return null;
 }
