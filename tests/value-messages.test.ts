@@ -172,6 +172,14 @@ describe('values JSON cannot hold, in messages', () => {
     await expect(run({ game: 'tic-tac-toe', matches: 2, seed: 1, seats: ['./writes.mjs', 'random'] }, { baseDir: dir })).rejects.toThrow(
       /agent module "\.\/writes\.mjs" threw while building an agent: Cannot add property depth, object is not extensible; an agent's settings are frozen \(one object for every match\): copy them to change them/,
     );
+    // One that fills them in otherwise at each call (a seed from the clock, a count of its calls) is refused: every thread asks it, and the main thread's are recorded (review 32f).
+    writeFileSync(join(dir, 'counts.mjs'), "let calls = 0;\nexport default { id: 'counts', description: 'd', validateConfig(config) { config.depth ??= ++calls; return []; }, create: () => ({ chooseAction: () => 0 }) };\n");
+    await expect(run({ game: 'tic-tac-toe', matches: 2, seed: 1, seats: ['./counts.mjs', 'random'] }, { baseDir: dir })).rejects.toThrow(
+      /^scenario: seats\[0\]\.config: validateConfig of agent "\.\/counts\.mjs" filled in the settings otherwise when asked again \(\{"depth":\d+\}, then \{"depth":\d+\}\); every worker thread asks it, so it must fill in only what the settings given decide$/,
+    );
+    let objectCalls = 0;
+    const counting = { id: 'counting', description: 'd', validateConfig: (config: Record<string, unknown>) => ((config['depth'] ??= ++objectCalls), []), create: () => ({ chooseAction: () => 0 }) };
+    await expect(run({ game: 'tic-tac-toe', matches: 2, seed: 1, seats: [{ agent: counting, config: {} }, 'random'] })).rejects.toThrow(/^scenario: seats\[0\]\.config: validateConfig of agent "counting" filled in the settings otherwise when asked again \(\{"depth":1\}, then \{"depth":2\}\)/);
     // An agent object's settings are read once: named, played and recorded alike (review 32e: a getter read twice named one value and played another).
     let reads = 0;
     const counted = { get x(): number { reads++; return reads; } };

@@ -30,7 +30,8 @@ import type { QualitySummary } from '../quality/quality-figures.js';
 import { BatchPlayer } from '../run/batches.js';
 import { runScenario, summaryDocument, type SummaryDocument } from '../run/run-scenario.js';
 import { checkAgentShape, describeExport, factoryFromExport } from '../scenario/agent-module.js';
-import { defaultAgentName, namesSharedByOthers, parseScenario, SCENARIO_FIELDS, sharedNameMessage, type NamedSeat, type Scenario } from '../scenario/scenario.js';
+import { defaultAgentName, namesSharedByOthers, parseScenario, SCENARIO_FIELDS, secondReadProblem, sharedNameMessage, type NamedSeat, type Scenario } from '../scenario/scenario.js';
+import { copyOfData } from '../core/game-params.js';
 import { agents } from '../registry.js';
 import type { GameId, ParamsOf, ResultsOf } from './game-types.js';
 
@@ -260,7 +261,11 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
     if (unsafe !== null) issues.push({ source: 'scenario', field: unsafe.field, message: unsafe.message });
     const recorded = recordedShapeProblem(config, MAX_SUMMARY_NESTING - RECORDED_SEAT_CONFIG_KEYS);
     if (recorded !== null) issues.push({ source: 'scenario', field: `seats[${index}].config`, message: `${recorded}, or a run with it could not be reported` });
-    for (const problem of factory.validateConfig(config)) issues.push({ source: 'scenario', field: `seats[${index}].config${problem.field === '' ? '' : `.${problem.field}`}`, message: problem.message });
+    const given = copyOfData(config) as Record<string, unknown>;
+    const problems = factory.validateConfig(config);
+    for (const problem of problems) issues.push({ source: 'scenario', field: `seats[${index}].config${problem.field === '' ? '' : `.${problem.field}`}`, message: problem.message });
+    const otherwise = problems.length > 0 ? null : secondReadProblem(factory, given, config);
+    if (otherwise !== null) issues.push({ source: 'scenario', field: `seats[${index}].config`, message: otherwise });
     // Frozen once checked, as a scenario file's settings are: every match's agent is handed this one object.
     deepFreeze(config);
     const shape = checkAgentShape(factory, config, { game: parsed.entry.game, params: parsed.params, seat: index });

@@ -38,7 +38,7 @@ import { parseStrictYaml, refuseInexactWholeNumbers, StrictYamlError, yamlProble
 import { z } from 'zod';
 import type { AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
-import { describeValue, type SeatSpec } from '../core/match-runner.js';
+import { describeValue, isOwnAgent, type SeatSpec } from '../core/match-runner.js';
 import { formatPath, parameterIssuesOf, parseParameters } from '../core/parameters.js';
 import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
 import { findUnsafeKey, isUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS, RECORDED_SEAT_CONFIG_KEYS, unsafeKeyMessage } from '../core/safe-keys.js';
@@ -712,7 +712,10 @@ function checkSeat(
     else if (context.rotate) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat, so seats cannot be rotated; list the seats in order`));
     else if (!only.seats.includes(seat.index)) issues.push(issue(seat.field, `agent "${seat.agentId}" plays only the ${seatNames} seat (seat ${only.seats.map((s) => s + 1).join(', ')}), not seat ${seat.index + 1}`));
   }
+  const given = isOwnAgent(factory) ? null : copyOfData(seat.config);
   const problems = factory.validateConfig(seat.config);
+  const otherwise = given === null || problems.length > 0 ? null : secondReadProblem(factory, given, seat.config);
+  if (otherwise !== null) issues.push(issue(`${context.seatsField}[${seat.index}].config`, otherwise));
   // Frozen once checked (a module's validateConfig may fill in its defaults, as it may in any
   // thread that reads the scenario): every match's agent, and the check of a module agent's shape
   // below, is handed this one object, so an agent that wrote to it would hand its later matches,
@@ -730,6 +733,22 @@ function checkSeat(
     if (shape !== null) issues.push(issue(seat.field, shape));
   }
   return issues;
+}
+
+/**
+ * Why `factory`'s validateConfig, asked again on a fresh copy of the settings `given`, fills them
+ * in otherwise than it did into `validated`; null when it fills them alike. Every worker thread
+ * reads the scenario and asks it, and the main thread's settings are the ones recorded: one that
+ * fills in a seed from the clock or a count of its calls played other settings than summary.json
+ * records, and other results with other worker counts (review 32f).
+ */
+export function secondReadProblem(factory: AgentFactory, given: Readonly<Record<string, unknown>>, validated: Readonly<Record<string, unknown>>): string | null {
+  const again = copyOfData(given) as Record<string, unknown>;
+  factory.validateConfig(again);
+  // Both copied alike (a copy reads a list's hole as undefined).
+  const [first, second] = [taggedData(copyOfData(validated)), taggedData(again)];
+  if (canonicalJson(first) === canonicalJson(second)) return null;
+  return `validateConfig of agent "${factory.id}" filled in the settings otherwise when asked again (${taggedText(first)}, then ${taggedText(second)}); every worker thread asks it, so it must fill in only what the settings given decide`;
 }
 
 /** The game's report with its own figure units (`GameModule.figures`) added, under `results.figures`, each seeing the run's parameters. */
