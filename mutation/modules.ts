@@ -110,6 +110,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: 'Values JSON would write alike (-0 and 0, NaN and null, a Map and {}) told apart: in a run\'s key, in summary.json, and in the canary\'s comparison of what match 0 recorded.',
   },
   {
+    source: 'src/core/read-back.ts',
+    tests: ['tests/read-back.test.ts'],
+    note: "Whether a ladder's level file or a tuned scenario reads back as what was played: kinds, prototypes, holes and missing fields told apart, each difference named by its path.",
+  },
+  {
     source: 'src/run/determinism-canary.ts',
     tests: ['tests/determinism-canary.test.ts'],
     note: 'Match 0 played again before a run of a module, compared whole: a module keeping state from call to call is stopped before its results depend on worker count.',

@@ -699,6 +699,50 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'out', 'summary.json'))).toBe(true);
   });
 
+  it('a ladder or tune whose dotted --set or --space writes a default no file reads back as played is refused before any match, naming the flag and the value (review 32f)', async () => {
+    const dir = gameFolder();
+    const withDefault = (file: string, value: string): void => {
+      writeFileSync(
+        join(dir, `${file}.mjs`),
+        `import game from './first-six.mjs';\nclass Point { constructor(x) { this.x = x; } }\nexport default { ...game, parameters: { ...game.parameters, data: { description: 'd', default: { k: 1, v: ${value} }, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n`,
+      );
+      writeFileSync(join(dir, `${file}.yaml`), `game: ./${file}.mjs\nmatches: 4\nseed: 1\nseats: [random, random]\n`);
+    };
+    for (const [file, value, message] of [
+      // YAML reads years 0 to 99 as 1900 to 1999.
+      ['year50', `new Date('0050-01-01T00:00:00Z')`, 'data.v: got a Date in year 50; expected one in years 100 to 9999'],
+      // Written, it had stopped the ladder with an internal failure once every level had played.
+      ['invalid', 'new Date(NaN)', 'data.v: got an invalid Date; expected a valid one'],
+      ['point', 'new Point(1)', 'data.v: got an instance of Point; expected plain data'],
+      ['floats', 'new Float64Array([1.5])', 'data.v: got an instance of Float64Array; expected plain data'],
+      ['undef', 'undefined', 'data.v: holds undefined, which a file reads back as nothing (the field is left out)'],
+      ['hole', '[1, , 3]', 'data.v[1]: holds undefined, which a file reads back as null'],
+      ['bare', 'Object.assign(Object.create(null), { z: 1 })', 'data.v: holds a mapping without a prototype {"z":1}, which a file reads back as {"z":1}'],
+    ] as [string, string, string][]) {
+      withDefault(file, value);
+      const ladder = await hordelabIn(dir, 'ladder', `${file}.yaml`, '--levels', 'random,greedy', '--set', 'data.k=2', '--out', `ladder-${file}`, '-q', '-w', '0');
+      expect([ladder.status, ladder.stderr.trim().split('\n')], file).toEqual([2, [expect.stringMatching(/^hordelab: --set data\.k=2: /)]]);
+      expect(ladder.stderr, file).toContain(`${message}`);
+      expect(ladder.stderr, file).toContain('a level file (which reproduces this with hordelab run) could not hold it');
+      expect(existsSync(join(dir, `ladder-${file}`)), file).toBe(false);
+    }
+    for (const file of ['year50', 'point']) {
+      const tune = await hordelabIn(dir, 'tune', `${file}.yaml`, '--target', 'seat1WinRate=0.5', '--space', 'data.k=1..3', '--budget', '200', '--out', `tune-${file}`, '-q', '-w', '0');
+      expect([tune.status, tune.stderr.trim().split('\n')], file).toEqual([2, [expect.stringMatching(/^hordelab: --space data\.k=1\.\.3: data\.v: got /)]]);
+      expect(tune.stderr, file).toContain('the tuned scenario (which reproduces this with hordelab run) could not hold it');
+      expect(existsSync(join(dir, `tune-${file}`)), file).toBe(false);
+    }
+    // A default a file writes as itself (a Set, a Map keyed by a Date, -0, bytes) is written, and a run of the level file plays it.
+    withDefault('faithful', `new Map([['s', new Set([1, 'a', null])], [new Date('2001-01-01T00:00:00.5Z'), -0], ['b', new Uint8Array([1, 2])]])`);
+    const ladder = await hordelabIn(dir, 'ladder', 'faithful.yaml', '--levels', 'random,greedy', '--set', 'data.k=2', '--out', 'ladder-faithful', '-q', '-w', '0');
+    expect(ladder.status, ladder.stderr).toBe(0);
+    const rerun = await hordelabIn(dir, 'run', 'ladder-faithful/levels/greedy.yaml', '--out', 'rerun-faithful', '-q', '-w', '0');
+    expect(rerun.status, rerun.stderr).toBe(0);
+    const recorded = json(join(dir, 'rerun-faithful', 'summary.json'))['scenario']['params'];
+    expect(recorded).toEqual(json(join(dir, 'ladder-faithful', 'ladder.json'))['scenario']['params']);
+    expect(JSON.stringify(recorded)).toContain('"k":2');
+  });
+
   it('refuses a default that summary.json would record deeper than it is read back, naming the parameter; a run of one just inside is reported (reviews 31a, 31c, 31d)', async () => {
     const dir = gameFolder();
     // A Map's entry takes three levels as recorded: 41 Maps nest 123 levels, 42 nest 126.

@@ -213,6 +213,8 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
   const scenarios: Scenario[] = [];
   for (const level of levels) scenarios.push(await levelScenario(base, level, source));
   refuseLevelsPlayedAlike(levels, scenarios, source);
+  // Each level's file is written before any match: one that would not read back as played is refused now, not once every level has played.
+  const scenarioTexts = scenarios.map(standaloneText);
   const headlines = headlinesOf(base.entry);
   for (const path of options.bands?.keys() ?? []) {
     if (!headlines.some((headline) => headline.path === path)) {
@@ -235,7 +237,7 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
         name: level.name,
         seats: scenario.seats.map((seat) => seat.name),
         rotateSeats: scenario.rotate,
-        scenarioText: standaloneText(scenario),
+        scenarioText: scenarioTexts[index] as string,
         matches: tally.matches,
         outcomes: summarizeOutcomes(tally.outcomes, DEFAULT_CONFIDENCE),
         actionMix: actionShares(scenario, tally),
@@ -277,7 +279,7 @@ async function playPairings(base: Scenario, levels: readonly Level[], player: Ta
   const pairings = chancePairings(levels);
   const scenarios: (Scenario | null)[] = [];
   for (const pairing of pairings) scenarios.push(await pairingScenario(base, pairing.stronger, pairing.weaker, source));
-  const playable = pairings.flatMap((pairing, index) => (scenarios[index] === null ? [] : [{ ...pairing, scenario: scenarios[index] as Scenario }]));
+  const playable = pairings.flatMap((pairing, index) => (scenarios[index] === null ? [] : [{ ...pairing, scenario: scenarios[index] as Scenario, scenarioText: standaloneText(scenarios[index] as Scenario) }]));
   if (playable.length === 0) {
     const why =
       pairings.length === 0
@@ -303,7 +305,7 @@ async function playPairings(base: Scenario, levels: readonly Level[], player: Ta
       basis: pairing.basis,
       matches: tally.matches,
       estimate: { rate, lower, upper, successes, n, designEffect, clusters },
-      scenarioText: standaloneText(pairing.scenario),
+      scenarioText: pairing.scenarioText,
       ...(contradicted
         ? { orderContradicted: `${pairing.stronger.name}, taken as the more skilled (${pairing.basis}), won ${formatRate(stronger.win).join(" ")} and lost ${formatRate(stronger.loss).join(" ")} against ${pairing.weaker.name}: that order did not hold at this game, so this share says nothing of chance` }
         : {}),

@@ -13,8 +13,9 @@
 import { extname } from 'node:path';
 import type { AgentFactory } from '../core/agent.js';
 import { UsageError } from '../core/errors.js';
-import { paramsAsWritten, parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
+import { paramsAsWritten, parseAssignment, parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
 import { scenarioYaml } from '../scenario/relocate.js';
+import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenario.js';
 import type { Level, SeatLevel } from './levels.js';
 
 type RawSeat = string | { agent: string; config?: Record<string, unknown>; name?: string };
@@ -120,7 +121,9 @@ export function standaloneText(scenario: Scenario): string {
   // As YAML whatever the scenario was written in: a level file is a .yaml file, and JSON cannot
   // hold what --set may give (.nan), review 30f.
   const data = { ...(scenarioFileData(text, file) as Record<string, unknown>), matches: scenario.matches, seed: scenario.seed, ...(paramsSet ? { params: paramsAsWritten(scenario) } : {}) };
-  return scenarioYaml(text, file, data);
+  // A dotted --set writes the parameter's default whole, which must read back as played.
+  const flags = new Map((overrides.set ?? []).map((assignment) => [String(parseAssignment(assignment).path[0]), `--set ${assignment}`]));
+  return faithfulScenarioYaml(text, file, data, 'a level file', fieldSourceOf(file, flags));
 }
 
 /**

@@ -17,7 +17,7 @@
  */
 import { findUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_SEAT_CONFIG_KEYS } from '../core/safe-keys.js';
 import { scenarioYaml } from '../scenario/relocate.js';
-import { writtenKeyProblem } from '../core/written-keys.js';
+import { unwrittenValueAt } from '../scenario/written-scenario.js';
 import { deepFreeze } from '../core/read-only.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
 import { join } from 'node:path';
@@ -112,7 +112,7 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     refuseTooLarge(config, `seats[${index}].config`);
     const deepConfig = findUnsafeKey(config, [`seats[${index}]`, 'config'], MAX_SUMMARY_NESTING);
     if (deepConfig !== null) throw new UsageError([{ source: 'scenario', field: deepConfig.field, message: deepConfig.message }]);
-    const unfitConfig = unfitNumberAt(config, `seats[${index}].config`, true) ?? uncarriedAt(config, `seats[${index}].config`);
+    const unfitConfig = unfitNumberAt(config, `seats[${index}].config`, true) ?? unwrittenValueAt(config, `seats[${index}].config`);
     if (unfitConfig !== null) throw new UsageError([{ source: 'scenario', field: unfitConfig.path, message: unfitConfig.message }]);
     // Read once: named, checked, played and recorded from this one copy (review 32e: a getter read
     // twice named the agent by one value and played another).
@@ -143,7 +143,7 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   // class instance; NaN and ±Infinity only where a file may give them (`.nan` in a parameter or
   // a setting: review 32d), not as the match count or seed.
   const { matches, seed } = document as Record<string, unknown>;
-  const unfit = unfitNumberAt({ matches, seed }, '') ?? unfitNumberAt(document, '', true) ?? uncarriedAt(document, '');
+  const unfit = unfitNumberAt({ matches, seed }, '') ?? unfitNumberAt(document, '', true) ?? unwrittenValueAt(document, '');
   if (unfit !== null) throw new UsageError([{ source: 'scenario', field: unfit.path, message: unfit.message }]);
   return { text: scenarioYaml('', 'scenario.yaml', document), objects };
 }
@@ -152,51 +152,6 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
 function refuseTooLarge(value: unknown, field: string): void {
   const problem = recordedShapeProblem(value, Number.POSITIVE_INFINITY);
   if (problem !== null) throw new UsageError([{ source: 'scenario', field, message: `${problem}, or a run with it could not be reported` }]);
-}
-
-/**
- * The first value in a scenario object that its text (YAML, 1.1 where it holds a Map, Set, date
- * or bytes, so these are read back as themselves: review 32b, written as JSON they became {},
- * and -0 became 0) or an agent's copied settings cannot carry: a function or symbol (JSON would
- * drop it unseen), an instance of a class (read back as a plain object) or a typed array other
- * than bytes; null when none. Its nesting is bounded before it is called.
- */
-function uncarriedAt(value: unknown, path: string): { path: string; message: string } | null {
-  if (typeof value === 'function' || typeof value === 'symbol') return { path, message: `got ${describeExport(value)}; expected data (a number, text, true or false, a list, a mapping, a Map, Set, Date or Uint8Array)` };
-  if (typeof value !== 'object' || value === null) return null;
-  if (value instanceof Uint8Array) return null;
-  if (value instanceof Date) {
-    // A file writes a Date as a timestamp, which reads back as that Date only in years 100 to 9999
-    // (review 32c: a Date of year 10000 reached the agent as text; YAML's reader takes years 0 to 99 as 1900 to 1999).
-    const time = value.getTime();
-    if (Number.isNaN(time)) return { path, message: 'got an invalid Date; expected a valid one' };
-    const year = value.getUTCFullYear();
-    return year >= 100 && year <= 9999 ? null : { path, message: `got a Date in year ${year}; expected one in years 100 to 9999, which a scenario file gives as a timestamp` };
-  }
-  if (value instanceof Map || value instanceof Set) {
-    const keyProblem = writtenKeyProblem(value, path);
-    if (keyProblem !== null) return keyProblem;
-  }
-
-  const prototype: unknown = Object.getPrototypeOf(value);
-  const known = Array.isArray(value) || value instanceof Map || value instanceof Set || prototype === Object.prototype || prototype === null;
-  if (!known) {
-    const name = (prototype as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-    return { path, message: `got an instance of ${typeof name === 'string' && name !== '' ? name : 'a class'}; expected plain data (a list, a mapping, a Map, Set, Date or Uint8Array), as a scenario file gives it` };
-  }
-  const entries: [string, unknown][] =
-    value instanceof Map
-      ? [...value].flatMap(([key, item], index): [string, unknown][] => [[`${path}[${index}]`, key], [`${path}${typeof key === 'string' ? `.${key}` : `[${index}]`}`, item]])
-      : value instanceof Set
-        ? [...value].map((item, index) => [`${path}[${index}]`, item])
-        : Array.isArray(value)
-          ? Array.from(value, (item, index) => [`${path}[${index}]`, item])
-          : Object.keys(value).map((key) => [path === '' ? key : `${path}.${key}`, (value as Record<string, unknown>)[key]]);
-  for (const [at, item] of entries) {
-    const found = uncarriedAt(item, at);
-    if (found !== null) return found;
-  }
-  return null;
 }
 
 /**

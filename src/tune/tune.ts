@@ -23,7 +23,8 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
-import { relocateModulePaths, scenarioYaml } from '../scenario/relocate.js';
+import { relocateModulePaths } from '../scenario/relocate.js';
+import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenario.js';
 import { parseAssignment, scenarioFileData, setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { regularizedBeta } from '../stats/distributions.js';
@@ -681,6 +682,8 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     await checkRangeEnds(evaluator, space);
     const { settings, leftOut } = await validSettings(evaluator, space, sampled);
     await topUpCandidates(evaluator, space, settings, leftOut, options.candidates ?? 24, scenario.seed);
+    const tunedFile = join(options.outDir, `${scenario.name}-tuned.yaml`);
+    refuseUnfaithfulTunedFiles(scenario, space, settings, tunedFile);
     const { searchBudget, refineBudget } = splitBudget(options.budget, settings.length, refinable, scenario.rotate);
     // The scenario as played too (agent and game modules by content): a module edited between a
     // search and its resume is another agent, whose matches must not be raced against the old one's.
@@ -695,6 +698,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     if (refinable) {
       const refineSeed = offsetSeed(scenario.seed, REFINE_SEED_OFFSET);
       const local = await validNeighbours(evaluator, refinementSettings(space, searched.best, settings.length, scenario.seed), refineSeed);
+      refuseUnfaithfulTunedFiles(scenario, space, local, tunedFile);
       const refined = await race(evaluator, local, refineBudget, options.targets, scenario.rotate, refineSeed, checkpoint.saved?.refine ?? null, checkpoint.saveRefine, options.onRound, seen);
       best = refined.best;
       spent += refined.spent;
@@ -719,11 +723,11 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       rounds: searched.rounds,
       refinement,
       seconds: Math.round(performance.now() - started) / 1000,
-      tunedScenario: join(options.outDir, `${scenario.name}-tuned.yaml`),
+      tunedScenario: tunedFile,
       stateSha256: checkpoint.sha256,
       atRangeEnds: rangeEndNotes(space, best, confirmation.targets, settings.length),
     };
-    publishTune(scenario, options.outDir, result, checkpoint);
+    publishTune(scenario, space, options.outDir, result, checkpoint);
     return result;
   } finally {
     await evaluator.close();
@@ -1019,23 +1023,27 @@ function probabilityWithin(metric: Metric, target: number, tolerance: number): n
 }
 
 /** Writes the result: the tuned scenario, then `tune.json`, each whole or not at all. */
-function publishTune(scenario: Scenario, outDir: string, result: TuneResult, checkpoint: TuneCheckpoint): void {
+function publishTune(scenario: Scenario, space: readonly SpaceDimension[], outDir: string, result: TuneResult, checkpoint: TuneCheckpoint): void {
   makeFolders(outDir);
   markOutputFolder(outDir, 'tune', ['tune.json', 'tune-state.json', `${scenario.name}-tuned.yaml`]);
   checkpoint.dropUnsaved();
-  writeTunedScenario(scenario, result);
+  writeTunedScenario(scenario, space, result);
   const summaryPath = join(outDir, 'tune.json');
   writeFileSync(`${summaryPath}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
   renameSync(`${summaryPath}.tmp`, summaryPath);
 }
 
-/** The scenario with the best setting applied, as YAML, with how it was found on top. */
-function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
+/**
+ * The tuned scenario as data: the scenario's file with its `--set` flags and `assignments` (the
+ * best setting, as `name=value`) written into it, named `<name>-tuned`, its module paths named
+ * from `tunedFile`'s folder.
+ */
+function tunedScenarioData(scenario: Scenario, assignments: readonly string[], tunedFile: string): Record<string, unknown> {
   // A copy, each alias a value of its own as the loader's parameters are: a setting written into
   // one field must not reach another that aliased it (review 30f).
   const data = copyOfData(scenarioFileData(scenario.source.text, scenario.source.file) as Record<string, unknown>);
   const params = (data['params'] ??= {}) as Record<string, unknown>;
-  for (const assignment of [...(scenario.source.overrides.set ?? []), ...result.assignments]) {
+  for (const assignment of [...(scenario.source.overrides.set ?? []), ...assignments]) {
     const at = assignment.indexOf('=');
     const path = assignment.slice(0, at).split('.');
     const value = parseYaml(assignment.slice(at + 1)) as unknown;
@@ -1060,7 +1068,31 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
   }
   data['name'] = `${scenario.name}-tuned`;
   // Module paths (game, agents, metrics) are named again from where the tuned scenario lies.
-  relocateModulePaths(data, scenario.file, dirname(result.tunedScenario));
+  relocateModulePaths(data, scenario.file, dirname(tunedFile));
+  return data;
+}
+
+/**
+ * The tuned scenario at `assignments` as YAML, refused when it would not read back as played: a
+ * dotted `--space` or `--set` writes the parameter's default whole (review 32f: a Date of year 50
+ * came back as 1950). Asked of every candidate before any match.
+ * @throws UsageError naming the flag that wrote the value, and the value.
+ */
+function tunedScenarioYaml(scenario: Scenario, space: readonly SpaceDimension[], assignments: readonly string[], tunedFile: string): string {
+  const flags = new Map<string, string>();
+  for (const assignment of scenario.source.overrides.set ?? []) flags.set(assignment.slice(0, assignment.indexOf('=')).split('.')[0] as string, `--set ${assignment}`);
+  for (const dimension of space) flags.set(dimension.name.split('.')[0] as string, spaceFlag(dimension));
+  return faithfulScenarioYaml(scenario.source.text, scenario.source.file, tunedScenarioData(scenario, assignments, tunedFile), 'the tuned scenario', fieldSourceOf(scenario.file, flags));
+}
+
+/** Refuses, before any match, a candidate whose tuned scenario would not read back as played (see {@link tunedScenarioYaml}). */
+function refuseUnfaithfulTunedFiles(scenario: Scenario, space: readonly SpaceDimension[], settings: readonly Record<string, string>[], tunedFile: string): void {
+  for (const setting of settings) tunedScenarioYaml(scenario, space, toAssignments(setting), tunedFile);
+}
+
+/** The scenario with the best setting applied, as YAML, with how it was found on top. */
+function writeTunedScenario(scenario: Scenario, space: readonly SpaceDimension[], result: TuneResult): void {
+  const yaml = tunedScenarioYaml(scenario, space, result.assignments, result.tunedScenario);
   const lines = result.targets.map(
     (target) => `#   ${target.metric}: ${formatEstimate(target)} on ${result.confirmMatches} fresh matches; target ${target.target}${targetNote(target)}; ${verdictOf(target, result.tolerance)}`,
   );
@@ -1071,7 +1103,7 @@ function writeTunedScenario(scenario: Scenario, result: TuneResult): void {
     ...lines,
     '',
   ].join('\n');
-  writeFileSync(`${result.tunedScenario}.tmp`, `${header}${scenarioYaml(scenario.source.text, scenario.source.file, data)}`);
+  writeFileSync(`${result.tunedScenario}.tmp`, `${header}${yaml}`);
   renameSync(`${result.tunedScenario}.tmp`, result.tunedScenario);
 }
 
