@@ -110,6 +110,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: 'Values JSON would write alike (-0 and 0, NaN and null, a Map and {}) told apart: in a run\'s key, in summary.json, and in the canary\'s comparison of what match 0 recorded.',
   },
   {
+    source: 'src/core/strict-yaml.ts',
+    tests: ['tests/strict-yaml.test.ts'],
+    note: 'How every scenario, checks file and --set value is read: one document, plain keys, each field once, whole numbers and dates read as written or refused.',
+  },
+  {
     source: 'src/core/read-back.ts',
     tests: ['tests/read-back.test.ts'],
     note: "Whether a ladder's level file or a tuned scenario reads back as what was played: kinds, prototypes, holes and missing fields told apart, each difference named by its path.",

@@ -90,6 +90,7 @@ export function parseStrictYaml(text: string): unknown {
     throw new StrictYamlError(`the keys ${first} and ${second} name the same field (line ${line}); expected each key once`, 'ambiguous');
   }
   refuseInexactWholeNumbers(document, text);
+  refuseMisreadDates(document, text);
   return document.toJS({ maxAliasCount: 100 });
 }
 
@@ -103,7 +104,7 @@ export function refuseInexactWholeNumbers(document: Document, text: string): voi
   let inexact: { source: string; at: number } | null = null;
   visit(document, {
     Scalar(_, scalar) {
-      if (typeof scalar.value === 'number' && Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value) && WHOLE_NUMBER_TEXT.test(scalar.source ?? '')) {
+      if (Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value) && WHOLE_NUMBER_TEXT.test(scalar.source ?? '')) {
         inexact = { source: scalar.source as string, at: scalar.range?.[0] ?? 0 };
         return visit.BREAK;
       }
@@ -114,6 +115,63 @@ export function refuseInexactWholeNumbers(document: Document, text: string): voi
   const { source, at } = inexact;
   const line = text.slice(0, at).split('\n').length;
   throw new StrictYamlError(`the whole number ${source} at line ${line} is past ${Number.MAX_SAFE_INTEGER}, the largest read exactly; expected a smaller one (or, for an approximate value, an exponent such as 1.5e19)`, 'inexact');
+}
+
+/** A YAML 1.1 timestamp's parts, as its reader takes them: yyyy-m-d, then optionally h:m:s(.f) and a zone (Z, +5, -03:30). */
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:t|T|[ \t]+)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.\d+)?(?:[ \t]*(?:Z|[-+](\d{1,2})(?::(\d{2}))?))?)?$/;
+
+/** Days in `month` (1 to 12) of `year`, in the Gregorian calendar the reader counts in. */
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/**
+ * The part of the timestamp `source` its reader does not take as written, with what was
+ * expected, or null when it takes all of it as written: the reader carries a day past the
+ * month's end or an hour past 23 into the next (2001-02-30 became 2001-03-02, 2001-99-99
+ * 2009-06-07), and takes years 0 to 99 as 1900 to 1999.
+ */
+export function timestampProblem(source: string): { part: string; value: number; expected: string } | null {
+  const match = TIMESTAMP_TEXT.exec(source);
+  if (match === null) return null;
+  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = match.slice(1).map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number, number, number];
+  const parts: [string, number, number, number, string][] = [
+    ['year', year, 100, 9999, 'a year from 0100 to 9999'],
+    ['month', month, 1, 12, 'a month from 1 to 12'],
+    // A month past 12 is named before its days are counted.
+    ['day', day, 1, daysIn(year, month), `a day from 1 to ${daysIn(year, month)} in that month`],
+    ['hour', hour, 0, 23, 'an hour from 0 to 23'],
+    ['minute', minute, 0, 59, 'a minute from 0 to 59'],
+    ['second', second, 0, 59, 'a second from 0 to 59'],
+    ['zone hour', zoneHour, 0, 23, 'a zone hour from 0 to 23'],
+    ['zone minute', zoneMinute, 0, 59, 'a zone minute from 0 to 59'],
+  ];
+  for (const [part, value, low, high, expected] of parts) if (value < low || value > high) return { part, value, expected };
+  return null;
+}
+
+/**
+ * @throws StrictYamlError (`inexact`) for the first timestamp in `document` (a YAML 1.1 file's
+ * date, parsed from `text`) that its reader takes as another date than the one written, quoting
+ * it and the date read.
+ */
+export function refuseMisreadDates(document: Document, text: string): void {
+  let misread: { source: string; read: Date; at: number } | null = null;
+  visit(document, {
+    Scalar(_, scalar) {
+      if (!(scalar.value instanceof Date) || timestampProblem(scalar.source ?? '') === null) return undefined;
+      misread = { source: scalar.source as string, read: scalar.value, at: scalar.range?.[0] ?? 0 };
+      return visit.BREAK;
+    },
+  });
+  // Assigned in the visitor, which TypeScript's narrowing does not follow.
+  const found = misread as { source: string; read: Date; at: number } | null;
+  if (found === null) return;
+  const { source, read, at } = found;
+  const { part, value, expected } = timestampProblem(source) as NonNullable<ReturnType<typeof timestampProblem>>;
+  const line = text.slice(0, at).split('\n').length;
+  throw new StrictYamlError(`the date ${source} at line ${line} is read by YAML as ${read.toISOString()}, since its ${part} is ${value}; expected ${expected}`, 'inexact');
 }
 
 /**
