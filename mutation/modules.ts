@@ -115,6 +115,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: 'How every scenario, checks file and --set value is read: one document, plain keys, each field once, whole numbers and dates read as written or refused.',
   },
   {
+    source: 'src/core/settings-text.ts',
+    tests: ['tests/settings-text.test.ts'],
+    note: 'Two seats under one name, two ladder levels, a validateConfig asked twice: settings compared as the agent is handed them.',
+  },
+  {
     source: 'src/core/read-back.ts',
     tests: ['tests/read-back.test.ts'],
     note: "Whether a ladder's level file or a tuned scenario reads back as what was played: kinds, prototypes, holes and missing fields told apart, each difference named by its path.",

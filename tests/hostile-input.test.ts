@@ -841,6 +841,22 @@ describe('flags that would run something other than what was asked, silently', (
       expectRefused(result, `names.yaml: ${message}`);
       expect(listing(work)).toEqual(before);
     }
+    // The message ends where it should (it had ended in ": field").
+    writeFileSync(join(work, 'names.yaml'), seatsOf('  - { agent: random, name: x }\n  - { agent: greedy, name: x }\n'));
+    expect((await hordelabIn(work, 'run', 'names.yaml', '-w', '0', '--out', 'names-run')).stderr).toMatch(/both reported as "x"; give one a distinct name\n$/);
+    // Settings JSON writes alike, a Map's entries or 0 and -0, are other settings (review 33: taken as one agent, their matches as self-play).
+    writeFileSync(join(work, 'any-agent.mjs'), 'export default { id: "any", description: "plays the first action", validateConfig: () => [], create: () => ({ chooseAction: () => 0 }) };\n');
+    for (const [first, second] of [
+      ['{ m: !!omap [ k: 1 ] }', '{ m: !!omap [ k: 2 ] }'],
+      ['{ x: 0 }', '{ x: -0 }'],
+      ['{ s: !!set { a } }', '{ s: !!set { b } }'],
+    ]) {
+      writeFileSync(join(work, 'names.yaml'), `%YAML 1.1\n---\n${seatsOf(`  - { agent: ./any-agent.mjs, name: a, config: ${first} }\n  - { agent: ./any-agent.mjs, name: a, config: ${second} }\n`)}`);
+      expectRefused(await hordelabIn(work, 'run', 'names.yaml', '-w', '0', '--out', 'names-run'), 'names.yaml: seats[1]: seats 1 and 2 play different agents or settings but are both reported as "a"');
+    }
+    writeFileSync(join(work, 'names.yaml'), `%YAML 1.1\n---\n${seatsOf('  - { agent: ./any-agent.mjs, name: a, config: { m: !!omap [ k: 1 ], x: 1 } }\n  - { agent: ./any-agent.mjs, name: a, config: { x: 1, m: !!omap [ k: 1 ] } }\n')}`);
+    const alike = await hordelabIn(work, 'run', 'names.yaml', '-q', '-w', '0', '--out', 'names-alike');
+    expect(alike.status, alike.stderr).toBe(0);
     // A flag that makes one of two seats sharing a name play other settings is named, not the file.
     writeFileSync(join(work, 'names.yaml'), seatsOf('  - { agent: mcts, config: { iterations: 5 }, name: m }\n  - { agent: mcts, config: { iterations: 5 }, name: m }\n'));
     const flagged = await hordelabIn(work, 'run', 'names.yaml', '-w', '0', '--set', 'seat2.iterations=6', '--out', 'names-run');

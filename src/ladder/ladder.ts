@@ -14,7 +14,7 @@ import { summarizeOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { formatRate } from '../reports/format.js';
 import { flattenMetrics } from '../present/metrics.js';
 import { settingsPlayed, type Scenario } from '../scenario/scenario.js';
-import { canonicalJson } from '../run/run-key.js';
+import { settingsText } from '../core/settings-text.js';
 import { taggedData } from '../core/tagged-data.js';
 import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
 import { HORDELAB_VERSION } from '../version.js';
@@ -198,7 +198,7 @@ export function refuseLevelsPlayedAlike(levels: readonly Level[], scenarios: rea
   const played = new Map<string, string>();
   scenarios.forEach((scenario, index) => {
     const name = (levels[index] as Level).name;
-    const key = canonicalJson(scenario.seats.map((seat) => [seat.factory.moduleUrl ?? seat.factory.id, settingsPlayed(seat)]));
+    const key = settingsText(scenario.seats.map((seat) => [seat.factory.moduleUrl ?? seat.factory.id, settingsPlayed(seat)]));
     const same = played.get(key);
     if (same !== undefined) throw new UsageError([{ source, field: '', message: `level "${name}" plays as level "${same}" (the same agents and settings once defaults are filled in); list each level once` }]);
     played.set(key, name);

@@ -17,7 +17,7 @@ import { UsageError } from '../core/errors.js';
 import { fileNamePart } from '../core/file-name.js';
 import { findUnsafeKey, isUnsafeKey } from '../core/safe-keys.js';
 import { isModulePath } from '../scenario/agent-module.js';
-import { canonicalJson } from '../run/run-key.js';
+import { settingsText } from '../core/settings-text.js';
 
 /** The end of an agent module's path: the extensions a scenario's `agent:` loads. */
 const MODULE_FILE = /\.(m?js|cjs|m?tsx?|cts)$/;
@@ -163,7 +163,7 @@ export function refuseRepeatedLevels(levels: readonly Level[], source: string, s
   const played = new Map<string, string>();
   const files = new Map<string, string>();
   for (const level of levels) {
-    const key = canonicalJson(level.seats);
+    const key = settingsText(level.seats);
     const same = played.get(key);
     if (same !== undefined) throw new UsageError([{ source, field: '', message: `level "${level.name}" is level "${same}" again (the same agents and settings); list each level once` }]);
     played.set(key, level.name);

@@ -44,6 +44,7 @@ import { BOUNDS, boundedNumber, boundProblem } from '../core/input-bounds.js';
 import { findUnsafeKey, isUnsafeKey, MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS, RECORDED_SEAT_CONFIG_KEYS, unsafeKeyMessage } from '../core/safe-keys.js';
 import { recordedShapeProblem, taggedData, taggedText } from '../core/tagged-data.js';
 import { deepFreeze } from '../core/read-only.js';
+import { settingsText } from '../core/settings-text.js';
 import { copyOfData, paramsFor } from '../core/game-params.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
@@ -504,7 +505,7 @@ function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSea
  */
 function sharedNameIssues(pendingSeats: readonly PendingSeat[], seatsField: string, issue: Seating['issue']): InputIssue[] {
   return namesSharedByOthers(pendingSeats, (seat) => seat.agentId).map(([first, seat]) => {
-    const message = `${sharedNameMessage(first.index, seat.index, seat.name)}: field`;
+    const message = sharedNameMessage(first.index, seat.index, seat.name);
     // Settings a flag gave (--set seat2.iterations=..., a sweep's values) are blamed on the flag.
     const flagged = first.agentId === seat.agentId ? differingSettingFlag(first, seat) : undefined;
     return flagged === undefined ? issue(`${seatsField}[${seat.index}]`, message) : { source: `--set ${flagged}`, field: '', message };
@@ -526,7 +527,7 @@ export function namesSharedByOthers<S extends { readonly name: string; readonly 
   seats.forEach((seat, index) => {
     const first = firstByName.get(seat.name);
     if (first === undefined) firstByName.set(seat.name, [seat, index]);
-    else if (agentOf(first[0], first[1]) !== agentOf(seat, index) || canonicalJson(settingsPlayed(first[0])) !== canonicalJson(settingsPlayed(seat))) pairs.push([first[0], seat]);
+    else if (agentOf(first[0], first[1]) !== agentOf(seat, index) || settingsText(settingsPlayed(first[0])) !== settingsText(settingsPlayed(seat))) pairs.push([first[0], seat]);
   });
   return pairs;
 }
@@ -546,30 +547,11 @@ export function sharedNameMessage(first: number, second: number, name: string): 
 function differingSettingFlag(first: PendingSeat, second: PendingSeat): string | undefined {
   const keys = new Set([...Object.keys(first.config), ...Object.keys(second.config)]);
   for (const key of keys) {
-    if (canonicalJson(first.config[key]) === canonicalJson(second.config[key])) continue;
+    if (settingsText(first.config[key]) === settingsText(second.config[key])) continue;
     const assignment = second.setBy.get(key) ?? first.setBy.get(key);
     if (assignment !== undefined) return assignment;
   }
   return undefined;
-}
-
-/**
- * `value` as JSON with every mapping's keys in order, so two configs written in a different key
- * order compare equal; numbers JSON cannot hold (NaN, ±Infinity) and undefined keep their own
- * text rather than all reading as null.
- */
-export function canonicalJson(value: unknown, within: readonly object[] = []): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
-  // A library caller's config may refer to itself: the loop is written once, not followed forever.
-  if (within.includes(value)) return '[cycle]';
-  const path = [...within, value];
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, path)).join(',')}]`;
-  return `{${Object.keys(value)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key], path)}`)
-    .join(',')}}`;
 }
 
 /** The run's matches and seed (the file's, or the flags'), their problems added to `issues`. */
@@ -746,9 +728,9 @@ export function secondReadProblem(factory: AgentFactory, given: Readonly<Record<
   const again = copyOfData(given) as Record<string, unknown>;
   factory.validateConfig(again);
   // Both copied alike (a copy reads a list's hole as undefined).
-  const [first, second] = [taggedData(copyOfData(validated)), taggedData(again)];
-  if (canonicalJson(first) === canonicalJson(second)) return null;
-  return `validateConfig of agent "${factory.id}" filled in the settings otherwise when asked again (${taggedText(first)}, then ${taggedText(second)}); every worker thread asks it, so it must fill in only what the settings given decide`;
+  const first = copyOfData(validated);
+  if (settingsText(first) === settingsText(again)) return null;
+  return `validateConfig of agent "${factory.id}" filled in the settings otherwise when asked again (${taggedText(taggedData(first))}, then ${taggedText(taggedData(again))}); every worker thread asks it, so it must fill in only what the settings given decide`;
 }
 
 /** The game's report with its own figure units (`GameModule.figures`) added, under `results.figures`, each seeing the run's parameters. */
