@@ -341,6 +341,10 @@ describe('skill order', () => {
   it('gives no order where construction does not say', () => {
     expect(skillOrder([{ name: 'greedy', agent: 'greedy', config: {} }, { name: 'mcts', agent: 'mcts', config: { iterations: 100 } }])).toHaveProperty('note');
     expect(skillOrder([{ name: 'a', agent: 'mcts', config: { iterations: 800, c: 1 } }, { name: 'b', agent: 'mcts', config: { iterations: 100, c: 2 } }])).toHaveProperty('note');
+    // Settings JSON writes alike are other settings too: no order by construction.
+    expect(skillOrder([{ name: 'a', agent: 'm.mjs', config: { iterations: 800, w: new Map([['k', 1]]) } }, { name: 'b', agent: 'm.mjs', config: { iterations: 100, w: new Map([['k', 2]]) } }])).toHaveProperty('note');
+    expect(skillOrder([{ name: 'a', agent: 'm.mjs', config: { iterations: 800, w: 0 } }, { name: 'b', agent: 'm.mjs', config: { iterations: 100, w: -0 } }])).toHaveProperty('note');
+    expect(skillOrder([{ name: 'a', agent: 'm.mjs', config: { iterations: 800, w: new Map([['k', 1]]) } }, { name: 'b', agent: 'm.mjs', config: { iterations: 100, w: new Map([['k', 1]]) } }])).toMatchObject({ stronger: 'a', weaker: 'b' });
     expect(skillOrder([{ name: 'r1', agent: 'random', config: {} }, { name: 'r2', agent: 'random', config: {} }])).toHaveProperty('note');
     expect(skillOrder([{ name: 'greedy', agent: 'greedy', config: {} }, { name: 'greedy', agent: 'greedy', config: {} }])).toHaveProperty('note');
   });

@@ -4,6 +4,7 @@
  * one agent against itself with a larger search budget (`iterations`). Picking the winner of
  * the run instead would make "how often the more skilled agent loses" at most 50% by selection.
  */
+import { settingsText } from '../core/settings-text.js';
 
 /** A seat as the scenario lists it. */
 export interface SkillSeat {
@@ -19,11 +20,11 @@ export interface SkillOrder {
   readonly basis: string;
 }
 
-/** Settings other than `iterations` are equal (as JSON). */
+/** Settings other than `iterations` are equal, as the agents are handed them (a Map's entries, -0 told apart). */
 function sameBut(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>, key: string): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   keys.delete(key);
-  for (const each of keys) if (JSON.stringify(a[each]) !== JSON.stringify(b[each])) return false;
+  for (const each of keys) if (settingsText(a[each]) !== settingsText(b[each])) return false;
   return true;
 }
 
