@@ -461,6 +461,22 @@ describe('a changed metric module', () => {
   });
 });
 
+describe('a misspelt optional function of a game definition', () => {
+  it('is refused, naming the function meant, where the game would run without it unsaid (review 33)', () => {
+    const never = () => [{ path: [], message: 'never' }];
+    expect(gameDefinitionProblem({ ...diceRace, validateParameters: undefined, validateParamters: never })).toBe(
+      'has a function "validateParamters", which is no part of a game definition; did you mean validateParameters? (as written, the game runs without a validateParameters)',
+    );
+    expect(gameDefinitionProblem({ ...diceRace, determinise: () => null })).toMatch(/^has a function "determinise", .*did you mean determinize\?/);
+    expect(gameDefinitionProblem({ ...diceRace, endedatcap: () => false })).toMatch(/did you mean endedAtCap\?/);
+    expect(gameDefinitionProblem({ ...diceRace, chanceGrups: () => [] })).toMatch(/did you mean chanceGroups\?/);
+    // Beside the function itself, a near name is the game's own; so is a far one, or one that is no function.
+    expect(gameDefinitionProblem({ ...diceRace, validateParamters: never })).toBeNull();
+    expect(gameDefinitionProblem({ ...diceRace, validateRules: never })).toBeNull();
+    expect(gameDefinitionProblem({ ...diceRace, determinise: 'text' })).toBeNull();
+  });
+});
+
 describe('seat names a report could not tell apart', () => {
   it('refuses a seat named twice, an empty one and one with a line break, naming them', () => {
     expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'A'] })).toBe('has seats ["A", "A"], naming "A" twice; expected a distinct name for each seat');

@@ -108,6 +108,21 @@ function shownValue(value: unknown): string {
   }
 }
 
+/**
+ * A function of the game definition named one or two edits from an optional function it does
+ * not have (`validateParamters`, `determinise`, `endedAtcap`): the game would run without it,
+ * unsaid (a misspelt validateParameters checked no parameters at all). Null when there is none;
+ * a near name beside the function itself is the game's own.
+ */
+function misspeltOptionalFunction(game: Readonly<Record<string, unknown>>): string | null {
+  for (const key of Object.keys(game)) {
+    if (typeof game[key] !== 'function' || (GAME_FUNCTIONS as readonly string[]).includes(key) || (OPTIONAL_GAME_FUNCTIONS as readonly string[]).includes(key)) continue;
+    const meant = OPTIONAL_GAME_FUNCTIONS.find((name) => game[name] === undefined && (key.toLowerCase() === name.toLowerCase() || editDistance(key, name) <= 2));
+    if (meant !== undefined) return `has a function "${key}", which is no part of a game definition; did you mean ${meant}? (as written, the game runs without a ${meant})`;
+  }
+  return null;
+}
+
 /** Why `value` is not a game definition (naming the first field at fault), or null. */
 export function gameDefinitionProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return `is ${describeExport(value)}, not a game definition`;
@@ -157,6 +172,8 @@ export function gameDefinitionProblem(value: unknown): string | null {
   if (missing !== undefined) return `has no ${missing}() function`;
   const notFunction = OPTIONAL_GAME_FUNCTIONS.find((name) => game[name] !== undefined && typeof game[name] !== 'function');
   if (notFunction !== undefined) return `has a ${notFunction} that is not a function (leave it out, or make it one)`;
+  const misspelt = misspeltOptionalFunction(game);
+  if (misspelt !== null) return misspelt;
   let leader: unknown;
   try {
     leader = (game['heuristic'] as { leader?: unknown }).leader;
