@@ -282,6 +282,21 @@ describe('agent configs and user agent modules', () => {
     await expect(scenarioWith('loose.mjs', agent('() => [{ problem: "depth" }]'))).rejects.toThrow(/returned a list with an entry that is not \{ field, message \}; expected a list of \{ field, message \}/);
   });
 
+  it('refuses an agent object whose validateConfig is misspelt, where its settings went unchecked (review 33)', async () => {
+    const agent = (name: string): string => `export default { ${name}: () => [{ field: "x", message: "never" }], create: () => ({ chooseAction: () => 0 }) };\n`;
+    await expect(scenarioWith('typo.mjs', agent('validateConfg'))).rejects.toThrow(
+      /seats\[0\]\.agent: agent module "\.\/typo\.mjs" exports an object that has a function "validateConfg"; did you mean validateConfig\? \(as written, its settings go unchecked\)$/,
+    );
+    await expect(scenarioWith('lower.mjs', agent('validateconfig'))).rejects.toThrow(/has a function "validateconfig"; did you mean validateConfig\?/);
+    // Beside validateConfig, or far from it, a function is the agent's own.
+    await expect(scenarioWith('own.mjs', 'export default { validateConfig: () => [], validateConfg: () => [], validate: () => [], create: () => ({ chooseAction: () => 0 }) };\n')).resolves.toBeDefined();
+    // The library's agent objects alike.
+    const { run } = await import('../src/library/run.js');
+    await expect(run({ game: 'coin-flip', matches: 2, seed: 1, seats: [{ agent: { validateConfg: () => [], create: () => ({ chooseAction: () => 0 }) } }, 'random'] } as never)).rejects.toThrow(
+      /seats\[0\]\.agent: got an agent object that has a function "validateConfg"; did you mean validateConfig\?/,
+    );
+  });
+
   it("names a module whose code throws as its definition or its agent is read (a getter), or whose factory is async, as bad input, not an internal failure (audit 25b)", async () => {
     const cases: [string, string, RegExp][] = [
       ['create.mjs', 'export default { get create() { throw new Error("c boom"); } };\n', /seats\[0\]\.agent: agent module "\.\/create\.mjs" threw while its definition was read: c boom$/],

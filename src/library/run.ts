@@ -29,7 +29,7 @@ import type { OutcomeSummary } from '../reports/outcomes.js';
 import type { QualitySummary } from '../quality/quality-figures.js';
 import { BatchPlayer } from '../run/batches.js';
 import { runScenario, summaryDocument, type SummaryDocument } from '../run/run-scenario.js';
-import { checkAgentShape, describeExport, factoryFromExport } from '../scenario/agent-module.js';
+import { checkAgentShape, describeExport, factoryFromExport, misspeltValidateConfig } from '../scenario/agent-module.js';
 import { defaultAgentName, namesSharedByOthers, parseScenario, SCENARIO_FIELDS, secondReadProblem, sharedNameMessage, type NamedSeat, type Scenario } from '../scenario/scenario.js';
 import { copyOfData } from '../core/game-params.js';
 import { agents } from '../registry.js';
@@ -204,6 +204,11 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
     const object = objects.get(index);
     if (object === undefined) return seat;
     const field = `seats[${index}].agent`;
+    const misspelt = misspeltValidateConfig(object.agent);
+    if (misspelt !== null) {
+      issues.push({ source: 'scenario', field, message: `got an agent object that ${misspelt}` });
+      return seat;
+    }
     const factory = factoryFromExport(object.agent, object.label);
     if (factory === null) {
       issues.push({ source: 'scenario', field, message: `got ${describeExport(object.agent)}; expected an agent id, a module path, a function (config, context) => agent, or an object with create(config, context)` });

@@ -14,6 +14,7 @@ import type { AnyGame } from '../core/game.js';
 import { agentConfig, agentContext, describeThrown } from '../core/match-runner.js';
 import { matchSeed, matchStream } from '../core/rng.js';
 import { importFailure, uncompiledModule } from '../core/user-module.js';
+import { editDistance } from '../core/did-you-mean.js';
 
 /** Whether a seat's `agent` names a module rather than a built-in id. */
 export function isModulePath(agent: string): boolean {
@@ -91,6 +92,19 @@ export function factoryFromExport(exported: unknown, label: string, moduleUrl?: 
   return null;
 }
 
+/**
+ * Where an agent object (with `create`) lacks `validateConfig` but has a function named one or two
+ * edits from it (`validateConfg`, `validateconfig`): said, naming it, since its settings would
+ * go unchecked, unsaid (a misspelt setting then played the default); null otherwise.
+ */
+export function misspeltValidateConfig(exported: unknown): string | null {
+  if (typeof exported !== 'object' || exported === null) return null;
+  const object = exported as Record<string, unknown>;
+  if (typeof object['create'] !== 'function' || object['validateConfig'] !== undefined) return null;
+  const near = Object.keys(object).find((key) => typeof object[key] === 'function' && key !== 'create' && (key.toLowerCase() === 'validateconfig' || editDistance(key, 'validateConfig') <= 2));
+  return near === undefined ? null : `has a function "${near}"; did you mean validateConfig? (as written, its settings go unchecked)`;
+}
+
 /** What an agent value is, for messages: "a number", "an object without create". */
 export function describeExport(value: unknown): string {
   return value === undefined ? 'nothing' : describe(value);
@@ -115,6 +129,8 @@ export async function loadAgentModule(path: string, scenarioFile: string): Promi
   let factory: AgentFactory | null;
   try {
     exported = loaded['default'];
+    const misspelt = misspeltValidateConfig(exported);
+    if (misspelt !== null) return { problem: `agent module "${path}" exports an object that ${misspelt}` };
     factory = factoryFromExport(exported, path, url);
   } catch (error) {
     return { problem: `agent module "${path}" threw while its definition was read: ${describeThrown(error).message}` };
