@@ -282,6 +282,15 @@ describe('agent configs and user agent modules', () => {
     await expect(scenarioWith('loose.mjs', agent('() => [{ problem: "depth" }]'))).rejects.toThrow(/returned a list with an entry that is not \{ field, message \}; expected a list of \{ field, message \}/);
   });
 
+  it("refuses settings a module's validateConfig fills in too deep for summary.json, where the run's summary could not be reported (review 33a)", async () => {
+    const filling = (depth: number): string =>
+      `export default { validateConfig: (c) => { let v = 1; for (let i = 0; i < ${depth}; i++) v = { x: v }; c.deep = v; return []; }, create: () => ({ chooseAction: () => 0 }) };\n`;
+    await expect(scenarioWith('deep.mjs', filling(300))).rejects.toThrow(
+      /seats\[0\]\.config: validateConfig of agent "\.\/deep\.mjs" filled in settings that, as summary\.json would record them, nest \d+ levels as recorded .*expected at most 124, or a run with them could not be reported$/,
+    );
+    await expect(scenarioWith('shallow.mjs', filling(100))).resolves.toBeDefined();
+  });
+
   it('refuses an agent object whose validateConfig is misspelt, where its settings went unchecked (review 33)', async () => {
     const agent = (name: string): string => `export default { ${name}: () => [{ field: "x", message: "never" }], create: () => ({ chooseAction: () => 0 }) };\n`;
     await expect(scenarioWith('typo.mjs', agent('validateConfg'))).rejects.toThrow(

@@ -757,6 +757,53 @@ describe('a game module that cannot be a game', () => {
     const recorded = json(join(dir, 'rerun-faithful', 'summary.json'))['scenario']['params'];
     expect(recorded).toEqual(json(join(dir, 'ladder-faithful', 'ladder.json'))['scenario']['params']);
     expect(JSON.stringify(recorded)).toContain('"k":2');
+    // A default nested deeper than a scenario file may be is refused as no file could hold it (review 33a: run refused the files written).
+    withDefault('deep', "Array.from({ length: 63 }).reduce((inner) => ({ x: inner }), 1)");
+    const deep = await hordelabIn(dir, 'ladder', 'deep.yaml', '--levels', 'random,greedy', '--set', 'data.k=2', '--out', 'ladder-deep', '-q', '-w', '0');
+    expect([deep.status, deep.stderr.trim().split('\n')]).toEqual([2, [expect.stringMatching(/^hordelab: --set data\.k=2: data\.v(\.x)+: nested deeper than 64 levels; a level file \(which reproduces this with hordelab run\) could not hold it$/)]]);
+    expect(existsSync(join(dir, 'ladder-deep'))).toBe(false);
+  });
+
+  it("a game parameter named like a seat (seat1) is set as a parameter by a ladder's and tune's --set and --space, as by run's (review 33a)", async () => {
+    const dir = gameFolder();
+    writeFileSync(
+      join(dir, 'seatparam.mjs'),
+      "import game from './first-six.mjs';\nimport { appendFileSync } from 'node:fs';\n" +
+        "export default { ...game, parameters: { ...game.parameters, seat1: { description: 'd', default: { x: 1 }, schema: { safeParse: (data) => ({ success: true, data }) } } },\n" +
+        '  setup(params) { if (process.env.SEAT_LOG) appendFileSync(process.env.SEAT_LOG, `${params.seat1.x}\\n`); return game.setup(params); } };\n',
+    );
+    writeFileSync(join(dir, 'seatparam.yaml'), 'game: ./seatparam.mjs\nmatches: 4\nseed: 1\nseats: [random, random]\n');
+    const log = join(dir, 'seen.log');
+    const seen = (): string[] => [...new Set(readFileSync(log, 'utf8').trim().split('\n'))];
+    process.env['SEAT_LOG'] = log;
+    try {
+      const ladder = await hordelabIn(dir, 'ladder', 'seatparam.yaml', '--levels', 'random,greedy', '--set', 'seat1.x=2', '--out', 'ladder', '-q', '-w', '0');
+      expect(ladder.status, ladder.stderr).toBe(0);
+      expect(seen()).toEqual(['2']);
+      writeFileSync(log, '');
+      const rerun = await hordelabIn(dir, 'run', 'ladder/levels/greedy.yaml', '--out', 'rerun', '-q', '-w', '0');
+      expect(rerun.status, rerun.stderr).toBe(0);
+      expect(seen()).toEqual(['2']);
+      const tune = await hordelabIn(dir, 'tune', 'seatparam.yaml', '--target', 'seat1WinRate=0.5', '--space', 'seat1.x=3,4', '--candidates', '2', '--budget', '112', '--confirm', '2', '--out', 'tune', '-q', '-w', '0');
+      expect(tune.status, tune.stderr).toBe(0);
+      const tuned = readFileSync(join(dir, 'tune', 'seatparam-tuned.yaml'), 'utf8');
+      expect(tuned).toMatch(/params:\n {2}seat1:\n {4}x: [34]\n/);
+      expect(tuned).not.toContain('config');
+    } finally {
+      delete process.env['SEAT_LOG'];
+    }
+  });
+
+  it("a JSON scenario's ladder level with a NaN setting is refused, where it was played as null (JSON has no NaN; review 33a)", async () => {
+    const dir = gameFolder();
+    writeFileSync(join(dir, 'any-agent.mjs'), 'export default { validateConfig: () => [], create: () => ({ chooseAction: () => 0 }) };\n');
+    writeFileSync(join(dir, 'json.json'), JSON.stringify({ game: './first-six.mjs', matches: 4, seed: 1, seats: ['random', 'random'] }));
+    const ladder = await hordelabIn(dir, 'ladder', 'json.json', '--levels', 'random,./any-agent.mjs:v=.nan', '--out', 'ladder', '-q', '-w', '0');
+    expect([ladder.status, ladder.stderr]).toEqual([2, 'hordelab: --levels: level "./any-agent.mjs:v=NaN": config.v: got NaN, which a JSON scenario cannot hold (JSON has no NaN); write the scenario as YAML, where .nan is a value\n']);
+    expect(existsSync(join(dir, 'ladder'))).toBe(false);
+    // -0 and ±Infinity a JSON file writes (as -0 and ±1e400) still play.
+    const infinite = await hordelabIn(dir, 'ladder', 'json.json', '--levels', 'random,./any-agent.mjs:v=-.inf', '--out', 'ladder', '-q', '-w', '0');
+    expect(infinite.status, infinite.stderr).toBe(0);
   });
 
   it('refuses a default that summary.json would record deeper than it is read back, naming the parameter; a run of one just inside is reported (reviews 31a, 31c, 31d)', async () => {

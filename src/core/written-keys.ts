@@ -22,8 +22,10 @@ export function writtenKeyProblem(container: Map<unknown, unknown> | Set<unknown
     const plain = typeof key === 'string' || typeof key === 'boolean' || key === null || typeof key === 'number' || (key instanceof Date && key.getUTCFullYear() >= 100 && key.getUTCFullYear() <= 9999);
     if (!plain) return { path: at, message: `got a ${isMap ? 'Map key' : 'Set member'} ${shown(key)}; expected text, a number, true or false, null or a Date of years 100 to 9999, as a scenario file's ${isMap ? '!!omap' : '!!set'} takes` };
     if (isMap) continue;
-    // As the reader names a key: a Date by its text to the second (review 32f: two Dates a millisecond apart made a file no reader took).
-    const text = String(key);
+    // As the reader names a key: a Date by its text to the second (review 32f: two Dates a
+    // millisecond apart made a file no reader took), null as the empty name (review 33a: null
+    // beside "" was taken, and no reader took the file; null beside "null" was refused).
+    const text = key === null ? '' : String(key);
     if (seen.has(text)) return { path: at, message: `got the Set members ${shown(seen.get(text))} and ${shown(key)}, which a scenario file's !!set reads as one; expected members apart as text` };
     seen.set(text, key);
   }

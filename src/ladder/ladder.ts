@@ -213,8 +213,11 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
   const scenarios: Scenario[] = [];
   for (const level of levels) scenarios.push(await levelScenario(base, level, source));
   refuseLevelsPlayedAlike(levels, scenarios, source);
-  // Each level's file is written before any match: one that would not read back as played is refused now, not once every level has played.
-  const scenarioTexts = scenarios.map(standaloneText);
+  // Each level's file is written before any match: one that would not read back as played is
+  // refused now, not once every level has played. Levels differ only in their seats, whose
+  // settings are read from text: the first level's file is read back for all (a large default
+  // read back per level cost seconds each, review 33a).
+  const scenarioTexts = scenarios.map((scenario, index) => standaloneText(scenario, index === 0));
   const headlines = headlinesOf(base.entry);
   for (const path of options.bands?.keys() ?? []) {
     if (!headlines.some((headline) => headline.path === path)) {
@@ -279,7 +282,7 @@ async function playPairings(base: Scenario, levels: readonly Level[], player: Ta
   const pairings = chancePairings(levels);
   const scenarios: (Scenario | null)[] = [];
   for (const pairing of pairings) scenarios.push(await pairingScenario(base, pairing.stronger, pairing.weaker, source));
-  const playable = pairings.flatMap((pairing, index) => (scenarios[index] === null ? [] : [{ ...pairing, scenario: scenarios[index] as Scenario, scenarioText: standaloneText(scenarios[index] as Scenario) }]));
+  const playable = pairings.flatMap((pairing, index) => (scenarios[index] === null ? [] : [{ ...pairing, scenario: scenarios[index] as Scenario, scenarioText: standaloneText(scenarios[index] as Scenario, false) }]));
   if (playable.length === 0) {
     const why =
       pairings.length === 0

@@ -13,7 +13,7 @@
 import { extname } from 'node:path';
 import type { AgentFactory } from '../core/agent.js';
 import { UsageError } from '../core/errors.js';
-import { paramsAsWritten, parseAssignment, parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
+import { isSeatAssignment, paramsAsWritten, parseAssignment, parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
 import { scenarioYaml } from '../scenario/relocate.js';
 import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenario.js';
 import type { Level, SeatLevel } from './levels.js';
@@ -68,10 +68,10 @@ async function withSeats(base: Scenario, seatsFor: (raw: RawSeat[]) => unknown, 
     throw new UsageError([{ source: base.file, field: 'seats.roundRobin', message: 'a round robin already compares agents; give the ladder a scenario with one seating' }]);
   }
   const { text, file, overrides } = base.source;
-  const levelText = withFields(text, file, (document) => ({ seats: seatsFor(rawSeats(document)) }));
   // `--set seatN.x=...` configured the base's own agents, not the level's.
-  const set = (overrides.set ?? []).filter((assignment) => !/^seat\d+\./.test(assignment.trim()));
+  const set = (overrides.set ?? []).filter((assignment) => !isSeatAssignment(assignment, base.entry.game));
   try {
+    const levelText = withFields(text, file, (document) => ({ seats: seatsFor(rawSeats(document)) }));
     return await parseScenario(levelText, file, { ...overrides, set, ...(matches === undefined ? {} : { matches }) });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -113,17 +113,23 @@ export async function pairingScenario(base: Scenario, stronger: Level, weaker: L
 /**
  * A level's (or pairing's) scenario as a file that reproduces it alone with `hordelab run`: the
  * overrides the ladder was given (`--matches`, `--seed`, `--set` of parameters) written into it,
- * the parameters as the file and those flags give them.
+ * the parameters as the file and those flags give them. With `readBack`, refused (see
+ * faithfulScenarioYaml) when the file would not read back as played; a ladder's levels share
+ * their parameters, so one level's file is read back for all.
  */
-export function standaloneText(scenario: Scenario): string {
+export function standaloneText(scenario: Scenario, readBack = true): string {
   const { text, file, overrides } = scenario.source;
-  const paramsSet = (overrides.set ?? []).some((assignment) => !/^seat\d+\./.test(assignment.trim()));
+  const paramsSet = (overrides.set ?? []).some((assignment) => !isSeatAssignment(assignment, scenario.entry.game));
   // As YAML whatever the scenario was written in: a level file is a .yaml file, and JSON cannot
   // hold what --set may give (.nan), review 30f.
   const data = { ...(scenarioFileData(text, file) as Record<string, unknown>), matches: scenario.matches, seed: scenario.seed, ...(paramsSet ? { params: paramsAsWritten(scenario) } : {}) };
   // A dotted --set writes the parameter's default whole, which must read back as played.
-  const flags = new Map((overrides.set ?? []).map((assignment) => [String(parseAssignment(assignment).path[0]), `--set ${assignment}`]));
-  return faithfulScenarioYaml(text, file, data, 'a level file', fieldSourceOf(file, flags));
+  const flags = new Map<string, string>();
+  for (const assignment of overrides.set ?? []) {
+    const top = String(parseAssignment(assignment).path[0]);
+    if (!flags.has(top)) flags.set(top, `--set ${assignment}`);
+  }
+  return readBack ? faithfulScenarioYaml(text, file, data, 'a level file', fieldSourceOf(file, flags)) : scenarioYaml(text, file, data);
 }
 
 /**
@@ -133,7 +139,23 @@ export function standaloneText(scenario: Scenario): string {
 function withFields(text: string, file: string, fields: (document: Record<string, unknown>) => Record<string, unknown>): string {
   const document = scenarioFileData(text, file) as Record<string, unknown>;
   const edited = { ...document, ...fields(document) };
-  return extname(file).toLowerCase() === '.json' ? exactJson(edited) : scenarioYaml(text, file, edited);
+  if (extname(file).toLowerCase() !== '.json') return scenarioYaml(text, file, edited);
+  // JSON has no NaN: JSON.stringify wrote null, and a level's `v=.nan` played null (review 33a).
+  const nan = nanPath(edited, '');
+  if (nan !== null) throw new UsageError([{ source: file, field: nan, message: 'got NaN, which a JSON scenario cannot hold (JSON has no NaN); write the scenario as YAML, where .nan is a value' }]);
+  return exactJson(edited);
+}
+
+/** The path of the first NaN in plain data (`seats[0].config.v`), or null. */
+function nanPath(value: unknown, path: string): string | null {
+  if (typeof value === 'number') return Number.isNaN(value) ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`${path}[${index}]`, item]) : Object.entries(value).map(([key, item]) => [path === '' ? key : `${path}.${key}`, item]);
+  for (const [at, item] of entries) {
+    const found = nanPath(item, at);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**

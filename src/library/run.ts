@@ -30,7 +30,7 @@ import type { QualitySummary } from '../quality/quality-figures.js';
 import { BatchPlayer } from '../run/batches.js';
 import { runScenario, summaryDocument, type SummaryDocument } from '../run/run-scenario.js';
 import { checkAgentShape, describeExport, factoryFromExport, misspeltValidateConfig } from '../scenario/agent-module.js';
-import { defaultAgentName, namesSharedByOthers, parseScenario, SCENARIO_FIELDS, secondReadProblem, sharedNameMessage, type NamedSeat, type Scenario } from '../scenario/scenario.js';
+import { defaultAgentName, filledInShapeProblem, namesSharedByOthers, parseScenario, SCENARIO_FIELDS, secondReadProblem, sharedNameMessage, type NamedSeat, type Scenario } from '../scenario/scenario.js';
 import { copyOfData } from '../core/game-params.js';
 import { agents } from '../registry.js';
 import type { GameId, ParamsOf, ResultsOf } from './game-types.js';
@@ -224,7 +224,7 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
     const given = copyOfData(config) as Record<string, unknown>;
     const problems = factory.validateConfig(config);
     for (const problem of problems) issues.push({ source: 'scenario', field: `seats[${index}].config${problem.field === '' ? '' : `.${problem.field}`}`, message: problem.message });
-    const otherwise = problems.length > 0 ? null : secondReadProblem(factory, given, config);
+    const otherwise = problems.length > 0 ? null : (filledInShapeProblem(factory, config, recorded !== null) ?? secondReadProblem(factory, given, config));
     if (otherwise !== null) issues.push({ source: 'scenario', field: `seats[${index}].config`, message: otherwise });
     // Frozen once checked, as a scenario file's settings are: every match's agent is handed this one object.
     deepFreeze(config);

@@ -336,7 +336,7 @@ function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly s
 export function paramsAsWritten(scenario: Scenario): Record<string, unknown> {
   const { text, file, overrides } = scenario.source;
   const data = scenarioFileData(text, file) as ScenarioData;
-  const sets = (overrides.set ?? []).filter((assignment) => !/^seat\d+\./.test(assignment.trim()));
+  const sets = (overrides.set ?? []).filter((assignment) => !isSeatAssignment(assignment, scenario.entry.game));
   return readSetFlags(scenario.entry.game, data, sets).rawParams;
 }
 
@@ -696,7 +696,7 @@ function checkSeat(
   }
   const given = isOwnAgent(factory) ? null : copyOfData(seat.config);
   const problems = factory.validateConfig(seat.config);
-  const otherwise = given === null || problems.length > 0 ? null : secondReadProblem(factory, given, seat.config);
+  const otherwise = given === null || problems.length > 0 ? null : (filledInShapeProblem(factory, seat.config, recorded !== null) ?? secondReadProblem(factory, given, seat.config));
   if (otherwise !== null) issues.push(issue(`${context.seatsField}[${seat.index}].config`, otherwise));
   // Frozen once checked (a module's validateConfig may fill in its defaults, as it may in any
   // thread that reads the scenario): every match's agent, and the check of a module agent's shape
@@ -715,6 +715,18 @@ function checkSeat(
     if (shape !== null) issues.push(issue(seat.field, shape));
   }
   return issues;
+}
+
+/**
+ * Why the settings `config`, as `factory`'s validateConfig filled them in, could not be recorded
+ * (nested deeper, or larger, than summary.json reads back), or null; null too when the settings
+ * as given were already refused for it (`givenRefused`). Review 33a: a setting filled in 300
+ * levels deep made a run exit 0 that no command could report.
+ */
+export function filledInShapeProblem(factory: AgentFactory, config: Readonly<Record<string, unknown>>, givenRefused: boolean): string | null {
+  if (givenRefused) return null;
+  const problem = recordedShapeProblem(config, MAX_SUMMARY_NESTING - RECORDED_SEAT_CONFIG_KEYS);
+  return problem === null ? null : `validateConfig of agent "${factory.id}" filled in settings that, as summary.json would record them, ${problem.replace(/^(nests|records) /, (verb) => (verb === 'nests ' ? 'nest ' : 'record '))}, or a run with them could not be reported`;
 }
 
 /**
@@ -824,6 +836,18 @@ export function scenarioFileData(written: string, file: string): unknown {
     // The parser reports nesting deep enough to overflow the stack as a parse error too.
     throw new UsageError([{ source: file, field: '', message: yamlProblem(error instanceof YAMLParseError || error instanceof StrictYamlError ? error : String(error)) }]);
   }
+}
+
+/**
+ * Whether `--set assignment` sets a seat's agent setting (`seat2.iterations=500`) rather than a
+ * game parameter: a parameter the game itself names `seat2` is a parameter, as `--set` reads it
+ * (review 33a: a ladder and tune took `--set seat1.x=2` of such a parameter for a seat's setting,
+ * played the default, and recorded the flag).
+ */
+export function isSeatAssignment(assignment: string, game: AnyGame): boolean {
+  const at = assignment.indexOf('=');
+  const top = (at < 0 ? assignment : assignment.slice(0, at)).trim().split('.')[0] ?? '';
+  return /^seat\d+$/.test(top) && !Object.hasOwn(game.parameters, top);
 }
 
 /**

@@ -11,6 +11,7 @@ import { readBackDifference } from '../core/read-back.js';
 import { writtenKeyProblem } from '../core/written-keys.js';
 import { scenarioYaml } from './relocate.js';
 import { scenarioFileData } from './scenario.js';
+import { findUnsafeKey } from '../core/safe-keys.js';
 
 /**
  * The first value in plain data that a scenario file cannot write as itself: a function or
@@ -66,9 +67,10 @@ export type FieldSource = (field: string) => { source: string; field: string };
  * @throws UsageError naming the field, what it holds and what a file of it would read back as.
  */
 export function faithfulScenarioYaml(text: string, file: string, data: Readonly<Record<string, unknown>>, what: string, sourceOf: FieldSource): string {
-  const refuse = (field: string, message: string): UsageError => {
+  // The remedy where a file can write the value another way; none where no file can (too deep).
+  const refuse = (field: string, message: string, remedy = true): UsageError => {
     const named = sourceOf(field);
-    return new UsageError([{ source: named.source, field: named.field, message: `${message}; ${what} (which reproduces this with hordelab run) could not hold it: give the value whole in the scenario file, as a file can write it` }]);
+    return new UsageError([{ source: named.source, field: named.field, message: `${message}; ${what} (which reproduces this with hordelab run) could not hold it${remedy ? ': give the value whole in the scenario file, as a file can write it' : ''}` }]);
   };
   const unwritten = unwrittenValueAt(data, '');
   if (unwritten !== null) throw refuse(unwritten.path, unwritten.message);
@@ -78,8 +80,13 @@ export function faithfulScenarioYaml(text: string, file: string, data: Readonly<
     read = scenarioFileData(written, 'written.yaml');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    throw refuse('', `the file written could not be read (${error.issues.map((issue) => issue.message).join('; ')})`);
+    const [first] = error.issues;
+    throw refuse(first?.field ?? '', `could not be read back: ${first?.message ?? 'a problem'}`);
   }
+  // Its nesting and keys checked as `hordelab run` checks a file's (review 33a: a default nested 63
+  // levels deep was written into files run refused).
+  const unsafe = findUnsafeKey(read);
+  if (unsafe !== null) throw refuse(unsafe.field, unsafe.message, false);
   const difference = readBackDifference(data, read);
   if (difference !== null) throw refuse(difference.path, `holds ${difference.written}, which a file reads back as ${difference.read}`);
   return written;
@@ -87,8 +94,8 @@ export function faithfulScenarioYaml(text: string, file: string, data: Readonly<
 
 /**
  * Where a field of a written scenario came from: a field of a parameter some flag set (`flags`,
- * by parameter: `data` to `--set data.k=2`) from that flag, named within the parameter; any
- * other from the scenario file.
+ * by parameter: `data` to `--set data.k=2`, the first flag that set it, which brought in its
+ * default) from that flag, named within the parameter; any other from the scenario file.
  */
 export function fieldSourceOf(file: string, flags: ReadonlyMap<string, string>): FieldSource {
   return (field) => {

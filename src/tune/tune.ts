@@ -25,7 +25,7 @@ import { UsageError } from '../core/errors.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
 import { relocateModulePaths } from '../scenario/relocate.js';
 import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenario.js';
-import { parseAssignment, scenarioFileData, setPath, type Scenario } from '../scenario/scenario.js';
+import { isSeatAssignment, parseAssignment, scenarioFileData, setPath, type Scenario } from '../scenario/scenario.js';
 import { normalCdf } from '../stats/intervals.js';
 import { regularizedBeta } from '../stats/distributions.js';
 import type { Metric } from '../present/metrics.js';
@@ -683,7 +683,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     const { settings, leftOut } = await validSettings(evaluator, space, sampled);
     await topUpCandidates(evaluator, space, settings, leftOut, options.candidates ?? 24, scenario.seed);
     const tunedFile = join(options.outDir, `${scenario.name}-tuned.yaml`);
-    refuseUnfaithfulTunedFiles(scenario, space, settings, tunedFile);
+    refuseUnfaithfulTunedFile(scenario, space, settings[0], tunedFile);
     const { searchBudget, refineBudget } = splitBudget(options.budget, settings.length, refinable, scenario.rotate);
     // The scenario as played too (agent and game modules by content): a module edited between a
     // search and its resume is another agent, whose matches must not be raced against the old one's.
@@ -698,7 +698,6 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     if (refinable) {
       const refineSeed = offsetSeed(scenario.seed, REFINE_SEED_OFFSET);
       const local = await validNeighbours(evaluator, refinementSettings(space, searched.best, settings.length, scenario.seed), refineSeed);
-      refuseUnfaithfulTunedFiles(scenario, space, local, tunedFile);
       const refined = await race(evaluator, local, refineBudget, options.targets, scenario.rotate, refineSeed, checkpoint.saved?.refine ?? null, checkpoint.saveRefine, options.onRound, seen);
       best = refined.best;
       spent += refined.spent;
@@ -1044,10 +1043,9 @@ function tunedScenarioData(scenario: Scenario, assignments: readonly string[], t
   const data = copyOfData(scenarioFileData(scenario.source.text, scenario.source.file) as Record<string, unknown>);
   const params = (data['params'] ??= {}) as Record<string, unknown>;
   for (const assignment of [...(scenario.source.overrides.set ?? []), ...assignments]) {
-    const at = assignment.indexOf('=');
-    const path = assignment.slice(0, at).split('.');
-    const value = parseYaml(assignment.slice(at + 1)) as unknown;
-    const seat = /^seat(\d+)$/.exec(path[0] as string);
+    // Read as --set reads it (the key trimmed, the value strictly), so the file plays what was played.
+    const { path, value } = parseAssignment(assignment);
+    const seat = isSeatAssignment(assignment, scenario.entry.game) ? /^seat(\d+)$/.exec(path[0] as string) : null;
     if (seat !== null) {
       const seats = data['seats'] as unknown;
       const list = (Array.isArray(seats) ? seats : ((seats as Record<string, unknown>)['rotate'] as unknown[])) as unknown[];
@@ -1080,14 +1078,23 @@ function tunedScenarioData(scenario: Scenario, assignments: readonly string[], t
  */
 function tunedScenarioYaml(scenario: Scenario, space: readonly SpaceDimension[], assignments: readonly string[], tunedFile: string): string {
   const flags = new Map<string, string>();
-  for (const assignment of scenario.source.overrides.set ?? []) flags.set(assignment.slice(0, assignment.indexOf('=')).split('.')[0] as string, `--set ${assignment}`);
-  for (const dimension of space) flags.set(dimension.name.split('.')[0] as string, spaceFlag(dimension));
+  // The first flag that set a parameter brought in its default: named for it.
+  const first = (top: string, flag: string): void => {
+    if (!flags.has(top)) flags.set(top, flag);
+  };
+  for (const assignment of scenario.source.overrides.set ?? []) first(parseAssignment(assignment).path[0] as string, `--set ${assignment}`);
+  for (const dimension of space) first(dimension.name.trim().split('.')[0] as string, spaceFlag(dimension));
   return faithfulScenarioYaml(scenario.source.text, scenario.source.file, tunedScenarioData(scenario, assignments, tunedFile), 'the tuned scenario', fieldSourceOf(scenario.file, flags));
 }
 
-/** Refuses, before any match, a candidate whose tuned scenario would not read back as played (see {@link tunedScenarioYaml}). */
-function refuseUnfaithfulTunedFiles(scenario: Scenario, space: readonly SpaceDimension[], settings: readonly Record<string, string>[], tunedFile: string): void {
-  for (const setting of settings) tunedScenarioYaml(scenario, space, toAssignments(setting), tunedFile);
+/**
+ * Refuses, before any match, a search whose tuned scenario would not read back as played (see
+ * {@link tunedScenarioYaml}). Candidates differ only in the values assigned, read from text as
+ * --set reads them, so one candidate's file is read back for all (each read back cost seconds
+ * with a large default, review 33a); the winner's is read back again as it is written.
+ */
+function refuseUnfaithfulTunedFile(scenario: Scenario, space: readonly SpaceDimension[], setting: Record<string, string> | undefined, tunedFile: string): void {
+  if (setting !== undefined) tunedScenarioYaml(scenario, space, toAssignments(setting), tunedFile);
 }
 
 /** The scenario with the best setting applied, as YAML, with how it was found on top. */
