@@ -4,6 +4,7 @@
  * written, folders holding someone else's files. Each is exit 2 naming the file or flag and the
  * field, with no stack trace, and nothing written or overwritten.
  */
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -316,11 +317,20 @@ describe('damaged run folders given to report and compare', () => {
 
   it('says a run killed before its summary was written is one, and how to finish it, where it said the folder held no run (audit 25b)', async () => {
     const killed = tempDir();
-    // What a kill before the first publish leaves: the checkpoint and the working files, no summary.
-    writeFileSync(join(killed, '.hordelab-checkpoint.json'), '{}\n');
+    // What a kill before the first publish leaves: the checkpoint (sealed as a run seals it) and the working files, no summary.
+    const checkpoint = { version: 2, key: 'k' };
+    writeFileSync(join(killed, '.hordelab-checkpoint.json'), `${JSON.stringify({ ...checkpoint, integrity: createHash('sha256').update(JSON.stringify(checkpoint)).digest('hex') })}\n`);
     const message = `a run that stopped before it wrote its summary.json (its checkpoint is here); finish it with the command that started it and --resume ("hordelab run <scenario> --out ${killed} --resume", with its --shard if it was a shard; a round robin's pairing is played again by its round robin, with --force)`;
     expectRefused(await hordelabIn(work, 'report', killed), message);
     expectRefused(await hordelabIn(work, 'compare', runDir, killed), message);
+    // A checkpoint --resume would refuse as damaged is not sent to --resume (audit 33b: each sent to the other).
+    for (const text of ['{"version": 2, "ke', '{}\n', JSON.stringify({ ...checkpoint, integrity: 'edited' })]) {
+      writeFileSync(join(killed, '.hordelab-checkpoint.json'), text);
+      expectRefused(
+        await hordelabIn(work, 'report', killed),
+        `a run that stopped before it wrote its summary.json, and whose checkpoint cannot be read (damaged, changed, or from another Hordelab), so it cannot be resumed; play it afresh with the command that started it and --force ("hordelab run <scenario> --out ${killed} --force")`,
+      );
+    }
   });
 });
 
@@ -394,7 +404,7 @@ describe('where report, sweep and tune may write', () => {
     try {
       expect((await hordelabIn(work, 'report', runDir, '--format', 'json', '-q')).status).toBe(0);
       expect(readFileSync(join(runDir, 'report.md'), 'utf8')).toBe('# mine\n');
-      expectRefused(await hordelabIn(work, 'report', runDir, '--format', 'html,md'), `<run-dir>: ${runDir} holds report.md, named as "hordelab report" names its files, but .hordelab-folder.json does not list it`);
+      expectRefused(await hordelabIn(work, 'report', runDir, '--format', 'html,md'), `${runDir}: ${runDir} holds report.md, named as "hordelab report" names its files, but .hordelab-folder.json does not list it`);
       expect(readFileSync(join(runDir, 'report.md'), 'utf8')).toBe('# mine\n');
     } finally {
       rmSync(join(runDir, 'report.md'));
@@ -405,7 +415,7 @@ describe('where report, sweep and tune may write', () => {
     for (const name of readdirSync(runDir)) if (!name.startsWith('.')) cpSync(join(runDir, name), join(copy, name), { recursive: true });
     writeFileSync(join(copy, 'report.md'), '# my notes\n');
     writeFileSync(join(copy, 'metrics.csv'), 'a,b\n');
-    expectRefused(await hordelabIn(work, 'report', copy, '--format', 'md,csv'), `<run-dir>: ${copy} holds metrics.csv, report.md, named as "hordelab report" names its files, but nothing says hordelab wrote them (no .hordelab-folder.json`);
+    expectRefused(await hordelabIn(work, 'report', copy, '--format', 'md,csv'), `${copy}: ${copy} holds metrics.csv, report.md, named as "hordelab report" names its files, but nothing says hordelab wrote them (no .hordelab-folder.json`);
     expect([readFileSync(join(copy, 'report.md'), 'utf8'), readFileSync(join(copy, 'metrics.csv'), 'utf8')]).toEqual(['# my notes\n', 'a,b\n']);
     // Pages it knows by their content are its own, mark or not; --force replaces the rest.
     rmSync(join(copy, 'report.md'));
@@ -489,7 +499,7 @@ describe('where report, sweep and tune may write', () => {
     writeFileSync(join(folder, 'report.md'), '# my notes\n');
     writeFileSync(join(folder, 'metrics.csv'), 'my,analysis\n');
     writeFileSync(join(folder, 'notes.txt'), 'left alone\n');
-    expectRefused(await hordelabIn(work, 'report', folder, '--format', 'md,csv'), `<run-dir>: ${folder} holds metrics.csv, report.md`);
+    expectRefused(await hordelabIn(work, 'report', folder, '--format', 'md,csv'), `${folder}: ${folder} holds metrics.csv, report.md`);
     expect(readFileSync(join(folder, 'report.md'), 'utf8')).toBe('# my notes\n');
     expect(readFileSync(join(folder, 'metrics.csv'), 'utf8')).toBe('my,analysis\n');
     // Pages of its own names it wrote there are listed, and redrawn without --force; the user's

@@ -323,7 +323,7 @@ describe('pages written beside a run', () => {
     writeFileSync(lock, held);
     const before = snapshot(join(work, 'paged'));
     const refused = await hordelab('report', 'paged');
-    expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/^hordelab: <run-dir>: .*paged is in use by another hordelab \(pid 4242 on pod-7, .*\n$/)]);
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/^hordelab: \S*paged: .*paged is in use by another hordelab \(pid 4242 on pod-7, .*\n$/)]);
     expect(snapshot(join(work, 'paged'))).toEqual(before);
     // compare's page goes into the run's folder by default: the same.
     expect((await hordelab('run', file, '-q', '--seed', '2', '--out', 'paged-base')).status).toBe(0);

@@ -220,16 +220,28 @@ describe('tune', () => {
   });
 
   it('refines around the winner: a local grid of whole-number steps, a box one stratum wide for real values', () => {
-    const grid = refinementSettings([parseDimension('a=0..10'), parseDimension('b=x,y')], { a: '4', b: 'y' }, 24, 1);
+    const starting = (count: number): Record<string, string>[] => Array.from({ length: count }, () => ({}));
+    const grid = refinementSettings([parseDimension('a=0..10'), parseDimension('b=x,y')], { a: '4', b: 'y' }, starting(24), 1);
     expect(grid).toEqual([{ a: '4', b: 'y' }, { a: '3', b: 'y' }, { a: '5', b: 'y' }]);
-    const edge = refinementSettings([parseDimension('a=0..10'), parseDimension('c=0.1..0.5:0.1')], { a: '0', c: '0.3' }, 24, 1);
+    const edge = refinementSettings([parseDimension('a=0..10'), parseDimension('c=0.1..0.5:0.1')], { a: '0', c: '0.3' }, starting(24), 1);
     expect(edge[0]).toEqual({ a: '0', c: '0.3' });
     expect(new Set(edge.map((point) => point['a']))).toEqual(new Set(['0', '1']));
     expect(new Set(edge.map((point) => point['c']))).toEqual(new Set(['0.2', '0.3', '0.4']));
-    const real = refinementSettings([parseDimension('winRate=0.0..1.0')], { winRate: '0.31' }, 20, 1).map((point) => Number(point['winRate']));
+    const real = refinementSettings([parseDimension('winRate=0.0..1.0')], { winRate: '0.31' }, starting(20), 1).map((point) => Number(point['winRate']));
     expect(real[0]).toBe(0.31);
     expect(real).toHaveLength(9);
     for (const value of real) expect(Math.abs(value - 0.31)).toBeLessThanOrEqual(0.05 + 1e-9);
+    expect(real.some((value) => Math.abs(value - 0.31) > 0.04)).toBe(true);
+    // Beside a whole number, the box is one stratum as the candidates sharing the winner's whole
+    // number spread it: 5 of 24 here, so ±1/5 (audit 33b: ±1/24 could not reach the target).
+    const mixedSpace = [parseDimension('p=0.0..1.0'), parseDimension('h=-2..2')];
+    const mixedStart = candidateSettings(mixedSpace, 24, 1);
+    const sharing = mixedStart.filter((setting) => setting['h'] === '0').length;
+    const mixed = refinementSettings(mixedSpace, { p: '0.6', h: '0' }, mixedStart, 1);
+    const reach = Math.max(...mixed.map((point) => Math.abs(Number(point['p']) - 0.6)));
+    expect(reach).toBeGreaterThan(1 / 24);
+    expect(reach).toBeLessThanOrEqual(1 / sharing + 1e-9);
+    expect(new Set(mixed.map((point) => point['h']))).toEqual(new Set(['-1', '0', '1']));
   });
 
   it('finds a known optimum through the noise on most seeds, and confirms it on fresh ones', async () => {

@@ -126,6 +126,20 @@ function checkBandFits(check: CheckSpec, kind: CheckedKind): void {
       { source: check.file, field: `${field}.${bandField(band)}`, message: `every rate is ${band.kind === 'between' ? 'between 0 and 1' : band.kind === 'atLeast' ? 'at least 0' : 'at most 1'}, so this check cannot fail; expected a band that excludes some rates (${check.metric} is a rate)` },
     ]);
   }
+  // A band holding no rate but 1 (or 0) cannot pass: no count of matches, all won, shows a rate
+  // of 100% rather than just below it (audit 33b: `atLeast: 1` failed a game won every time,
+  // saying the rate was below the edge). A `between` band is wider than one rate and within 0..1.
+  const holdsOnlyAnEnd = band.kind === 'atLeast' ? band.value >= 1 : band.kind === 'atMost' && band.value <= 0;
+  if (holdsOnlyAnEnd) {
+    const end = band.kind === 'atLeast' ? 1 : 0;
+    throw new UsageError([
+      {
+        source: check.file,
+        field: `${field}.${bandField(band)}`,
+        message: `no number of matches shows a rate of exactly ${end === 1 ? '100%' : '0%'} (every one ${end === 1 ? 'a success' : 'a failure'} still allows a rate just ${end === 1 ? 'below' : 'above'} it), so this check cannot pass; expected an edge inside 0..1, such as ${end === 1 ? 'atLeast: 0.99' : 'atMost: 0.01'} (${check.metric} is a rate)`,
+      },
+    ]);
+  }
   const margin = boundProblem(BOUNDS.margin, check.margin);
   if (margin !== null) throw new UsageError([{ source: check.file, field: `${field}.margin`, message: `${margin} (${check.metric} is a rate)` }]);
   // Each edge inside (0, 1) is tested as edge − margin against edge + margin, both rates: a zone

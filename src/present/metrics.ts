@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { CHECKPOINT_FILE, liveHolderOf, MANIFEST_FILE, matchesRecordedContent, PUBLISH_FILE, readManifest } from '../run/output-folder.js';
 import { duplicateJsonKey } from '../core/strict-yaml.js';
+import { checkpointKeyIn } from '../run/journal.js';
 import { loadSummaryGame } from './summary-game.js';
 import { validateRunSummary } from './summary-schema.js';
 
@@ -195,6 +196,9 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
           ? 'this is a round robin (tournament.json): each pairing has its own run folder inside it, such as <a>-vs-<b>/'
           : playing !== null
             ? `still being written (by hordelab ${playing}); read the folder when that command has ended`
+            : unfinished && checkpointKeyIn(dir) === null
+            ? // A checkpoint --resume would refuse (audit 33b: sent to --resume, which sent it to --force).
+              `a run that stopped before it wrote its summary.json, and whose checkpoint cannot be read (damaged, changed, or from another Hordelab), so it cannot be resumed; play it afresh with the command that started it and --force ("hordelab run <scenario> --out ${dir} --force"), then read the folder again`
             : unfinished
             ? `a run that stopped before it wrote its summary.json (its checkpoint is here); finish it with the command that started it and --resume ("hordelab run <scenario> --out ${dir} --resume", with its --shard if it was a shard; a round robin's pairing is played again by its round robin, with --force), then read the folder again`
             : 'no summary.json here; expected the output folder of "hordelab run"',

@@ -22,7 +22,7 @@ import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
 
 /** What may be written where, and who is asking. */
 export interface OutputFolderRequest {
-  /** `--out`, or `<run-dir>` when pages go beside a run. */
+  /** `--out`, or the run folder as given when pages go beside a run: what a message names as its source. */
   readonly flag: string;
   /** `report`, `sweep`, `tune`: named in the message. */
   readonly command: string;

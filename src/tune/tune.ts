@@ -498,6 +498,12 @@ async function race(
   seenOnce: Set<Target>,
 ): Promise<{ best: Record<string, string>; rounds: RoundRecord[]; spent: number; matchesEach: number }> {
   const schedule = raceSchedule(settings.length, budget, rotate);
+  // A saved race is resumed only over the candidates it raced: its matches are kept by position,
+  // and a build that draws other candidates (audit 33b widened the refinement's box) would hand
+  // one candidate's matches to another.
+  if (restored !== null && JSON.stringify(restored.settings) !== JSON.stringify(settings)) {
+    throw new UsageError([{ source: '--resume', field: '', message: 'the saved search raced other candidates than this build draws (Hordelab changed since it was saved); run the search afresh with --force' }]);
+  }
   const evaluations: Evaluation[] = [];
   for (const [index, setting] of settings.entries()) {
     const evaluation = await evaluator.start(toAssignments(setting));
@@ -574,15 +580,21 @@ function neighbours(values: readonly string[], value: string): string[] {
 /**
  * The refinement candidates around `best`: the winner first, then its neighbours. Whole-number
  * and numeric-choice dimensions offer the values one step either side; real ones a box one
- * starting stratum wide ((max − min) / candidates) either side; other choices keep the winner's.
- * A local grid when it has at most 9 points; else 8 seeded Latin-hypercube points in it.
+ * starting stratum wide either side, as the starting candidates that share the winner's other
+ * values spread it ((max − min) / their count: all of them in a space of real values alone);
+ * other choices keep the winner's. A local grid when it has at most 9 points; else 8 seeded
+ * Latin-hypercube points in it. Audit 33b: with a whole-number dimension of 5 values beside a
+ * real one, 5 of 24 candidates shared the winner's whole number, spread 1/5 apart, and a box of
+ * ±1/24 could not reach a target 0.14 away, whatever the budget.
  */
-export function refinementSettings(space: readonly SpaceDimension[], best: Record<string, string>, startingCandidates: number, seed: number): Record<string, string>[] {
+export function refinementSettings(space: readonly SpaceDimension[], best: Record<string, string>, starting: readonly Record<string, string>[], seed: number): Record<string, string>[] {
+  const others = space.filter((dimension) => dimension.kind !== 'real');
+  const sharing = starting.filter((setting) => others.every((dimension) => setting[dimension.name] === best[dimension.name])).length;
   const local = space.map((dimension): { values: string[] } | { min: number; max: number } => {
     const value = best[dimension.name] as string;
     if (dimension.kind === 'real') {
       const centre = Number(value);
-      const half = (dimension.max - dimension.min) / Math.max(1, startingCandidates);
+      const half = (dimension.max - dimension.min) / Math.max(1, sharing);
       return { min: Math.max(dimension.min, centre - half), max: Math.min(dimension.max, centre + half) };
     }
     const values = dimensionValues(dimension) as string[];
@@ -697,7 +709,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     let refinement: TuneResult['refinement'] = null;
     if (refinable) {
       const refineSeed = offsetSeed(scenario.seed, REFINE_SEED_OFFSET);
-      const local = await validNeighbours(evaluator, refinementSettings(space, searched.best, settings.length, scenario.seed), refineSeed);
+      const local = await validNeighbours(evaluator, refinementSettings(space, searched.best, settings, scenario.seed), refineSeed);
       const refined = await race(evaluator, local, refineBudget, options.targets, scenario.rotate, refineSeed, checkpoint.saved?.refine ?? null, checkpoint.saveRefine, options.onRound, seen);
       best = refined.best;
       spent += refined.spent;

@@ -25,7 +25,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const pages = formats.map((format) => REPORT_FILE_OF[format]);
   const checkOut = (): void =>
     checkOutputFolder(out ?? runDir, {
-      flag: beside ? '<run-dir>' : '--out',
+      flag: beside ? runDir : '--out',
       command: 'report',
       ours: (name) => REPORT_FILES.includes(name),
       writes: (name) => pages.includes(name),
@@ -37,7 +37,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // when it publishes, so while one is at work the pages are refused; elsewhere, --out (a live
   // run's folder with --force, audit 27b) is held as sweep holds its own.
   const written = beside
-    ? await whileHoldingLock(runDir, '<run-dir>', async () => {
+    ? await whileHoldingLock(runDir, runDir, async () => {
         checkOut();
         return write();
       })
