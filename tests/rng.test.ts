@@ -259,6 +259,19 @@ describe('seeds and streams at their edges', () => {
     expect(() => rng.int(0)).toThrow('Rng.int needs an integer count in 1..2^32, got 0');
   });
 
+  it('draws intBetween(low, high) as low + int(high − low + 1), and names its own arguments when they are no range (audit 33b)', () => {
+    const rng = matchStream(matchSeed(5, 2), 'between');
+    const raw = rng.clone();
+    for (const [low, high] of [[1, 6], [-3, 3], [7, 7], [0, 2 ** 32 - 1], [-(2 ** 31), 2 ** 31 - 1]] as const) {
+      expect(rng.intBetween(low, high), `${low}..${high}`).toBe(low + raw.int(high - low + 1));
+    }
+    const message = (low: number, high: number): string => `Rng.intBetween needs integers low <= high, at most 2^32 values apart, got (${low}, ${high})`;
+    for (const [low, high] of [[3, 1], [0, 2 ** 32], [1.5, 3], [1, 3.5], [Number.NaN, 3], [0, Number.POSITIVE_INFINITY]] as const) {
+      expect(() => rng.intBetween(low, high), `${low}..${high}`).toThrow(message(low, high));
+    }
+    expect(rng.intBetween(4, 4)).toBe(4);
+  });
+
   it('draws int(n) as the remainder of the first draw below the largest multiple of n, for counts of every size', () => {
     // The definition with `%`, against which int's division-based arithmetic must agree exactly:
     // small counts (the agents' and dice's), counts just around powers of two, and the largest.

@@ -340,9 +340,17 @@ export class Rng {
     return value - Math.floor(value / n) * n;
   }
 
-  /** A uniform integer in `[low, high]`, both inclusive. */
+  /**
+   * A uniform integer in `[low, high]`, both inclusive.
+   * @throws RangeError naming `low` and `high` as given when they are not integers with low ≤ high
+   *   and at most 2^32 values between (audit 33b: `intBetween(3, 1)` named Rng.int and a count of -1).
+   */
   intBetween(low: number, high: number): number {
-    return low + this.int(high - low + 1);
+    const count = high - low + 1;
+    if (!Number.isInteger(low) || !Number.isInteger(high) || !(count >= 1 && count <= 0x100000000)) {
+      throw new RangeError(`Rng.intBetween needs integers low <= high, at most 2^32 values apart, got (${low}, ${high})`);
+    }
+    return low + this.int(count);
   }
 
   /** A uniform float in `[0, 1)` with 32 bits of precision. */
