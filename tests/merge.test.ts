@@ -259,6 +259,18 @@ describe('what merge refuses', () => {
     const [first, second] = copyShards();
     editRecord(second, (record) => (record.key = 'another'));
     expect(await refusal([first, second])).toContain(`${second}: a shard of another run than ${first} (scenario, parameters, seed, options, or a game, agent or metric module differ, or a Hordelab that records other figures ran one of them)`);
+    // Where the scenarios the shards recorded differ, the parts that differ are named, as a resume names them (audit 33b).
+    const [other, changed] = copyShards();
+    editRecord(changed, (record) => {
+      const source = record.source as { text: string; overrides: Record<string, unknown> };
+      record.key = 'another';
+      record.source = { ...source, text: source.text.replace('maxRounds: 20', 'maxRounds: 21'), overrides: { ...source.overrides, seed: 99 } };
+      record.eventFiles = false;
+    });
+    expect(await refusal([other, changed])).toContain(`${changed}: a shard of another run than ${other}: params.maxRounds (20 in the first shard, 21 here), seed (6 in the first shard, 99 here), event files (true in the first shard, false here)`);
+    // A scenario no longer read (its game gone) falls back to the parts that may differ.
+    editRecord(changed, (record) => (record.source = { ...(record.source as object), text: 'game: ./gone.mjs\nmatches: 24\nseed: 6\nseats: [random, random]\n' }));
+    expect(await refusal([other, changed])).toContain(`${changed}: a shard of another run than ${other} (scenario, parameters, seed, options`);
     const [third, fourth] = copyShards();
     editRecord(fourth, (record) => (record.status = 'interrupted'));
     expect(await refusal([third, fourth])).toContain(`${fourth}: shard 1/2 is interrupted; finish it (hordelab run ... --resume) before merging`);

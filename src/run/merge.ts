@@ -21,7 +21,8 @@ import { formatPath } from '../core/parameters.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { OutputFolder } from './output-folder.js';
-import { canonicalJson, digest, shardSetKey } from './run-key.js';
+import { canonicalJson, digest, runKeyParts, shardSetKey } from './run-key.js';
+import { keyPartDifferences } from './journal.js';
 import { runFileNames } from './run-scenario.js';
 import { SHARD_FILE, shardCommand, withOutputFlags, type ShardRecord } from './shard.js';
 import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type SummaryDocument } from './summary.js';
@@ -108,6 +109,22 @@ async function shardScenario(record: ShardRecord): Promise<Scenario> {
 }
 
 /**
+ * The parts of the run key on which shard `other` differs from shard `first`, as a resume names
+ * them (`params.tricks (3 in the first shard, 2 here)`): each shard's scenario read again from
+ * what it recorded (audit 33b: "a shard of another run" named none). Empty when a scenario cannot
+ * be read again (a module gone) or no part differs that way (a module's content).
+ */
+async function partsDifferingFrom(first: ShardRecord, other: ShardRecord): Promise<string[]> {
+  try {
+    const [a, b] = [await shardScenario(first), await shardScenario(other)];
+    const partsOf = (scenario: Scenario, record: ShardRecord): Record<string, string> => runKeyParts(scenario, { eventFiles: record.eventFiles, maxErrors: record.maxErrors }, undefined);
+    return keyPartDifferences(partsOf(a, first), partsOf(b, other)).map((difference) => difference.replace(/ then([,)])/g, ' in the first shard$1').replace(/ now\)/g, ' here)'));
+  } catch {
+    return [];
+  }
+}
+
+/**
  * Merges shard folders into `outDir`. With `force`, a finished run of the same scenario there
  * is replaced; any other content of `outDir` is refused.
  * @throws UsageError (exit 2) when a folder is not a shard, shards come from different runs,
@@ -125,7 +142,9 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   const count = first.record.shard.count;
   for (const { dir, record } of shards) {
     if (record.key !== first.record.key) {
-      throw new UsageError([{ source: dir, field: '', message: `a shard of another run than ${first.dir} (scenario, parameters, seed, options, or a game, agent or metric module differ, or a Hordelab that records other figures ran one of them)` }]);
+      const differing = await partsDifferingFrom(first.record, record);
+      const which = differing.length > 0 ? `: ${differing.join(', ')}` : ' (scenario, parameters, seed, options, or a game, agent or metric module differ, or a Hordelab that records other figures ran one of them)';
+      throw new UsageError([{ source: dir, field: '', message: `a shard of another run than ${first.dir}${which}` }]);
     }
     if (record.status !== 'complete') {
       throw new UsageError([{ source: dir, field: '', message: `shard ${record.shard.index}/${count} is ${record.status}; finish it (hordelab run ... --resume) before merging` }]);
