@@ -242,6 +242,14 @@ describe('tune', () => {
     expect(reach).toBeGreaterThan(1 / 24);
     expect(reach).toBeLessThanOrEqual(1 / sharing + 1e-9);
     expect(new Set(mixed.map((point) => point['h']))).toEqual(new Set(['-1', '0', '1']));
+    // The whole number's neighbours at the winner's real value; the sampled points at its whole number.
+    expect(mixed).toHaveLength(9);
+    expect(mixed.filter((point) => point['h'] !== '0')).toEqual([{ p: '0.6', h: '-1' }, { p: '0.6', h: '1' }]);
+    expect(mixed.filter((point) => point['h'] === '0' && point['p'] !== '0.6')).toHaveLength(6);
+    // Many whole-number dimensions: at most 4 neighbours, the sampled points the rest.
+    const many = refinementSettings([parseDimension('p=0.0..1.0'), parseDimension('a=0..9'), parseDimension('b=0..9'), parseDimension('c=0..9')], { p: '0.5', a: '5', b: '5', c: '5' }, mixedStart, 2);
+    expect(many).toHaveLength(9);
+    expect(many.filter((point) => point['p'] === '0.5')).toHaveLength(5);
   });
 
   it('finds a known optimum through the noise on most seeds, and confirms it on fresh ones', async () => {

@@ -583,9 +583,12 @@ function neighbours(values: readonly string[], value: string): string[] {
  * starting stratum wide either side, as the starting candidates that share the winner's other
  * values spread it ((max − min) / their count: all of them in a space of real values alone);
  * other choices keep the winner's. A local grid when it has at most 9 points; else 8 seeded
- * Latin-hypercube points in it. Audit 33b: with a whole-number dimension of 5 values beside a
- * real one, 5 of 24 candidates shared the winner's whole number, spread 1/5 apart, and a box of
- * ±1/24 could not reach a target 0.14 away, whatever the budget.
+ * Latin-hypercube points in it, or, where real values sit beside whole numbers or choices, up
+ * to 4 one-step neighbours (at the winner's real values) and Latin-hypercube points over the
+ * real values at the winner's whole numbers and choices for the rest. Audit 33b: with a
+ * whole-number dimension of 5 values beside a real one, 5 of 24 candidates shared the winner's
+ * whole number, spread 1/5 apart, and a box of ±1/24 could not reach a target 0.14 away,
+ * whatever the budget.
  */
 export function refinementSettings(space: readonly SpaceDimension[], best: Record<string, string>, starting: readonly Record<string, string>[], seed: number): Record<string, string>[] {
   const others = space.filter((dimension) => dimension.kind !== 'real');
@@ -621,7 +624,19 @@ export function refinementSettings(space: readonly SpaceDimension[], best: Recor
     grid.forEach(add);
     return points;
   }
-  const count = 8;
+  // Beside real values, whole numbers and choices are tried one step from the winner's, each at
+  // the winner's real values, and the Latin-hypercube points spread the real values at the
+  // winner's own: spread over every neighbour too, a third of them fell at the winner's whole
+  // number, and the real value it needed was missed (audit 33b).
+  const mixed = local.some((dimension) => 'min' in dimension) && local.some((dimension) => 'values' in dimension);
+  if (mixed) {
+    const steps = local.flatMap((dimension, d) => {
+      const name = (space[d] as SpaceDimension).name;
+      return 'values' in dimension ? dimension.values.filter((value) => value !== best[name]).map((value) => ({ ...best, [name]: value })) : [];
+    });
+    steps.slice(0, MIXED_STEP_POINTS).forEach(add);
+  }
+  const count = mixed ? REFINEMENT_POINTS - Math.min(MIXED_STEP_POINTS, points.length - 1) : REFINEMENT_POINTS;
   const rng = Rng.fromSeed(BigInt(seed) * 2654435761n + 104729n);
   const strata = local.map(() => {
     const order = Array.from({ length: count }, (_, i) => i);
@@ -636,12 +651,18 @@ export function refinementSettings(space: readonly SpaceDimension[], best: Recor
     local.forEach((dimension, d) => {
       const u = ((strata[d]?.[k] as number) + rng.float()) / count;
       const name = (space[d] as SpaceDimension).name;
-      point[name] = 'values' in dimension ? (dimension.values[Math.min(dimension.values.length - 1, Math.floor(u * dimension.values.length))] as string) : String(+(dimension.min + u * (dimension.max - dimension.min)).toPrecision(4));
+      if ('values' in dimension) point[name] = mixed ? (best[name] as string) : (dimension.values[Math.min(dimension.values.length - 1, Math.floor(u * dimension.values.length))] as string);
+      else point[name] = String(+(dimension.min + u * (dimension.max - dimension.min)).toPrecision(4));
     });
     add(point);
   }
   return points;
 }
+
+/** Points a refinement adds to its winner when it samples: the race takes at most 9 candidates. */
+const REFINEMENT_POINTS = 8;
+/** Of those, at most this many are the one-step neighbours of a mixed space's whole numbers and choices; the rest spread its real values. */
+const MIXED_STEP_POINTS = 4;
 
 /**
  * The numeric dimensions whose best value sits at an end of their range while a target lies
