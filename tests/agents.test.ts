@@ -289,6 +289,8 @@ describe('agent configs and user agent modules', () => {
       /seats\[0\]\.config: validateConfig of agent "\.\/deep\.mjs" filled in settings that, as summary\.json would record them, nest \d+ levels as recorded .*expected at most 124, or a run with them could not be reported$/,
     );
     await expect(scenarioWith('shallow.mjs', filling(100))).resolves.toBeDefined();
+    // A list of holes filled in alike each time is no setting filled in otherwise (review 33c).
+    await expect(scenarioWith('holes.mjs', 'export default { validateConfig: (c) => { c.slots = new Array(3); return []; }, create: () => ({ chooseAction: () => 0 }) };\n')).resolves.toBeDefined();
   });
 
   it('refuses an agent object whose validateConfig is misspelt, where its settings went unchecked (review 33)', async () => {

@@ -148,11 +148,17 @@ describe('checks on means', () => {
     // A band holding only 100% (or 0%) cannot pass: no count of matches shows a rate of exactly 1
     // (audit 33b: a game won every time failed "at least 100%", said to be below the edge).
     for (const [band, message] of [
-      ['atLeast: 1', 'atLeast: no number of matches shows a rate of exactly 100% (every one a success still allows a rate just below it), so this check cannot pass; expected an edge inside 0..1, such as atLeast: 0.99 (p1WinRate is a rate)'],
-      ['atMost: 0', 'atMost: no number of matches shows a rate of exactly 0% (every one a failure still allows a rate just above it), so this check cannot pass; expected an edge inside 0..1, such as atMost: 0.01'],
+      ['atLeast: 1', 'atLeast: no number of matches shows a rate of exactly 100% (every one a success still allows a rate just below it), so this check cannot pass; expected an edge inside 0..1 that the margin of 0.01 fits beside, such as atLeast: 0.98 (p1WinRate is a rate)'],
+      ['atMost: 0', 'atMost: no number of matches shows a rate of exactly 0% (every one a failure still allows a rate just above it), so this check cannot pass; expected an edge inside 0..1 that the margin of 0.01 fits beside, such as atMost: 0.02'],
+      ['atMost: 0\n    margin: 0.05', 'such as atMost: 0.1 (p1WinRate is a rate)'],
     ] as const) {
       const file = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    ${band}\n    budget: 200\n`);
       await expect(runChecks((await loadCheckFile(file.file)).checks, { workers: 0 }), band).rejects.toThrow(message);
+    }
+    // The edges suggested are taken: they fit beside the margin.
+    for (const band of ['atLeast: 0.98', 'atMost: 0.02', 'atMost: 0.1\n    margin: 0.05']) {
+      const file = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    ${band}\n    budget: 200\n`);
+      await expect(runChecks((await loadCheckFile(file.file)).checks, { workers: 0 }), band).resolves.toHaveLength(1);
     }
     // A band open at one end still tests the other.
     const open = checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0, 0.6]\n    budget: 200\n`);

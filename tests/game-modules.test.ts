@@ -465,7 +465,7 @@ describe('a misspelt optional function of a game definition', () => {
   it('is refused, naming the function meant, where the game would run without it unsaid (review 33)', () => {
     const never = () => [{ path: [], message: 'never' }];
     expect(gameDefinitionProblem({ ...diceRace, validateParameters: undefined, validateParamters: never })).toBe(
-      'has a function "validateParamters", which is no part of a game definition; did you mean validateParameters? (as written, the game runs without a validateParameters)',
+      'has a function "validateParamters", which is no part of a game definition; did you mean validateParameters? (as written, the game runs without it; rename a helper of your own)',
     );
     expect(gameDefinitionProblem({ ...diceRace, determinise: () => null })).toMatch(/^has a function "determinise", .*did you mean determinize\?/);
     expect(gameDefinitionProblem({ ...diceRace, endedatcap: () => false })).toMatch(/did you mean endedAtCap\?/);
@@ -473,6 +473,10 @@ describe('a misspelt optional function of a game definition', () => {
     // Beside the function itself, a near name is the game's own; so is a far one, or one that is no function.
     expect(gameDefinitionProblem({ ...diceRace, validateParamters: never })).toBeNull();
     expect(gameDefinitionProblem({ ...diceRace, validateRules: never })).toBeNull();
+    // A helper's plausible name is no slip: two edits away, or one s more or less (review 33c).
+    for (const helper of ['determine', 'endedAtMax', 'chanceGroup', 'validateParameter', 'chanceGroupss']) {
+      expect(gameDefinitionProblem({ ...diceRace, validateParameters: undefined, [helper]: () => 1 }), helper).toBeNull();
+    }
     expect(gameDefinitionProblem({ ...diceRace, determinise: 'text' })).toBeNull();
   });
 });

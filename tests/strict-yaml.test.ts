@@ -51,6 +51,12 @@ describe('timestampProblem', () => {
     expect(timestampProblem('2001-01-01 23:59:60')).toEqual({ part: 'second', value: 60, expected: 'a second from 0 to 59' });
     expect(timestampProblem('2001-01-01 23:59:59 +24')).toEqual({ part: 'zone hour', value: 24, expected: 'a zone hour from 0 to 23' });
     expect(timestampProblem('2001-01-01 23:59:59 -05:60')).toEqual({ part: 'zone minute', value: 60, expected: 'a zone minute from 0 to 59' });
+    // A zone under 30 minutes is read as that many hours (review 33c).
+    const hours = 'a zone of whole hours, or of 30 minutes or more (YAML reads +00:01 to +00:29 as that many hours)';
+    expect(timestampProblem('2001-12-14 21:59:43 +00:15')).toEqual({ part: 'zone minute', value: 15, expected: hours });
+    expect(timestampProblem('2001-12-14 21:59:43 -0:29')).toEqual({ part: 'zone minute', value: 29, expected: hours });
+    expect(timestampProblem('2001-12-14 21:59:43 +00:01')?.value).toBe(1);
+    for (const zone of ['+00:30', '+00:00', '-00:45', '+01:15', '+5', 'Z']) expect(timestampProblem(`2001-12-14 21:59:43 ${zone}`), zone).toBeNull();
   });
 });
 
@@ -63,6 +69,17 @@ describe('parseStrictYaml of dates', () => {
     expect(refusal('[1, 2001-01-01 25:00:00]')).toContain('since its hour is 25');
     expect(refusal('!!omap [ 0099-01-01: 1 ]')).toContain('the date 0099-01-01 at line 4 is read by YAML as 1999-01-01');
     expect(refusal('!!set { 2001-02-29 }')).toContain('since its day is 29');
+    expect(refusal('2001-12-14 21:59:43 +00:15')).toBe('the date 2001-12-14 21:59:43 +00:15 at line 4 is read by YAML as 2001-12-14T06:59:43.000Z, since its zone minute is 15; expected a zone of whole hours, or of 30 minutes or more (YAML reads +00:01 to +00:29 as that many hours)');
+  });
+
+  it('refuses a date its zone moves out of years 0100 to 9999 in UTC, where every file writes it (review 33c: a ladder played it as text)', () => {
+    const outside = 'outside years 0100 to 9999, which a file written again (a ladder\'s level, a tuned scenario) reads back as another value; expected a date within those years in UTC';
+    expect(refusal('9999-12-31 23:30:00 -01:00')).toBe(`the date 9999-12-31 23:30:00 -01:00 at line 4 is +010000-01-01T00:30:00.000Z in UTC, ${outside}`);
+    expect(refusal('0100-01-01 00:00:00 +01:00')).toBe(`the date 0100-01-01 00:00:00 +01:00 at line 4 is 0099-12-31T23:00:00.000Z in UTC, ${outside}`);
+    // Just inside, either end.
+    expect(read('9999-12-31 22:30:00 -01:00')).toEqual({ name: 's', v: new Date('9999-12-31T23:30:00Z') });
+    expect(read('0100-01-01 01:00:00 +01:00')).toEqual({ name: 's', v: new Date('0100-01-01T00:00:00Z') });
+    expect(read('9999-12-31')).toEqual({ name: 's', v: new Date('9999-12-31T00:00:00Z') });
   });
 
   it('reads dates as written, and the same text as text where the file is YAML 1.2', () => {

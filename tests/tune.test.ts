@@ -305,6 +305,24 @@ describe('tune', () => {
     await expect(tune(scenario, { ...options, resume: true })).rejects.toThrow(/tune-state\.json.*edited or damaged/);
   });
 
+  it('resumes a search whose --space flags are not in alphabetical order (review 33c: refused, as if Hordelab had changed)', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'coin.yaml');
+    writeFileSync(file, COIN(9));
+    const scenario = await parseScenario(COIN(9), file);
+    const options = {
+      targets: [parseTarget('p1WinRate=0.4')],
+      space: [parseDimension('winRate=0.3..0.6:0.1'), parseDimension('drawRate=0,0.1')],
+      budget: 6000,
+      confirm: 200,
+      workers: 0,
+      outDir: dir,
+    } as const;
+    const first = await libraryTune(scenario, options);
+    const resumed = await tune(scenario, { ...options, resume: true });
+    expect(resumed.best).toEqual(first.best);
+  });
+
   it('refuses to resume a search whose agent module changed since: its saved matches were another agent\'s', async () => {
     const dir = tempDir();
     const agentFile = join(dir, 'agent.mjs');

@@ -132,11 +132,14 @@ function checkBandFits(check: CheckSpec, kind: CheckedKind): void {
   const holdsOnlyAnEnd = band.kind === 'atLeast' ? band.value >= 1 : band.kind === 'atMost' && band.value <= 0;
   if (holdsOnlyAnEnd) {
     const end = band.kind === 'atLeast' ? 1 : 0;
+    // An edge the margin fits beside (review 33c: 0.99 with the default margin of 0.01 was refused in turn).
+    const room = +(2 * check.margin).toPrecision(6);
+    const suggested = end === 1 ? `atLeast: ${+(1 - room).toPrecision(6)}` : `atMost: ${room}`;
     throw new UsageError([
       {
         source: check.file,
         field: `${field}.${bandField(band)}`,
-        message: `no number of matches shows a rate of exactly ${end === 1 ? '100%' : '0%'} (every one ${end === 1 ? 'a success' : 'a failure'} still allows a rate just ${end === 1 ? 'below' : 'above'} it), so this check cannot pass; expected an edge inside 0..1, such as ${end === 1 ? 'atLeast: 0.99' : 'atMost: 0.01'} (${check.metric} is a rate)`,
+        message: `no number of matches shows a rate of exactly ${end === 1 ? '100%' : '0%'} (every one ${end === 1 ? 'a success' : 'a failure'} still allows a rate just ${end === 1 ? 'below' : 'above'} it), so this check cannot pass; expected an edge inside 0..1 that the margin of ${check.margin} fits beside, such as ${suggested} (${check.metric} is a rate)`,
       },
     ]);
   }

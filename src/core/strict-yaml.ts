@@ -148,6 +148,8 @@ export function timestampProblem(source: string): { part: string; value: number;
     ['zone minute', zoneMinute, 0, 59, 'a zone minute from 0 to 59'],
   ];
   for (const [part, value, low, high, expected] of parts) if (value < low || value > high) return { part, value, expected };
+  // The reader takes a zone under 30 minutes for hours (review 33c: +00:15 was read as 15 hours).
+  if (zoneHour === 0 && zoneMinute > 0 && zoneMinute < 30) return { part: 'zone minute', value: zoneMinute, expected: 'a zone of whole hours, or of 30 minutes or more (YAML reads +00:01 to +00:29 as that many hours)' };
   return null;
 }
 
@@ -160,7 +162,9 @@ export function refuseMisreadDates(document: Document, text: string): void {
   let misread: { source: string; read: Date; at: number } | null = null;
   visit(document, {
     Scalar(_, scalar) {
-      if (!(scalar.value instanceof Date) || timestampProblem(scalar.source ?? '') === null) return undefined;
+      if (!(scalar.value instanceof Date)) return undefined;
+      const year = scalar.value.getUTCFullYear();
+      if (timestampProblem(scalar.source ?? '') === null && year >= 100 && year <= 9999) return undefined;
       misread = { source: scalar.source as string, read: scalar.value, at: scalar.range?.[0] ?? 0 };
       return visit.BREAK;
     },
@@ -169,9 +173,13 @@ export function refuseMisreadDates(document: Document, text: string): void {
   const found = misread as { source: string; read: Date; at: number } | null;
   if (found === null) return;
   const { source, read, at } = found;
-  const { part, value, expected } = timestampProblem(source) as NonNullable<ReturnType<typeof timestampProblem>>;
   const line = text.slice(0, at).split('\n').length;
-  throw new StrictYamlError(`the date ${source} at line ${line} is read by YAML as ${read.toISOString()}, since its ${part} is ${value}; expected ${expected}`, 'inexact');
+  const problem = timestampProblem(source);
+  // A date its zone moves out of years 100 to 9999 in UTC, as every file writes dates: written
+  // again (a ladder's level, a tuned scenario), it reads back as another value, text past 9999
+  // (review 33c: a ladder's levels played a string where run played the date).
+  if (problem === null) throw new StrictYamlError(`the date ${source} at line ${line} is ${read.toISOString()} in UTC, outside years 0100 to 9999, which a file written again (a ladder's level, a tuned scenario) reads back as another value; expected a date within those years in UTC`, 'inexact');
+  throw new StrictYamlError(`the date ${source} at line ${line} is read by YAML as ${read.toISOString()}, since its ${problem.part} is ${problem.value}; expected ${problem.expected}`, 'inexact');
 }
 
 /**

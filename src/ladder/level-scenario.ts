@@ -16,6 +16,8 @@ import { UsageError } from '../core/errors.js';
 import { isSeatAssignment, paramsAsWritten, parseAssignment, parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
 import { scenarioYaml } from '../scenario/relocate.js';
 import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenario.js';
+import { settingsText } from '../core/settings-text.js';
+import { readBackDifference } from '../core/read-back.js';
 import type { Level, SeatLevel } from './levels.js';
 
 type RawSeat = string | { agent: string; config?: Record<string, unknown>; name?: string };
@@ -70,9 +72,10 @@ async function withSeats(base: Scenario, seatsFor: (raw: RawSeat[]) => unknown, 
   const { text, file, overrides } = base.source;
   // `--set seatN.x=...` configured the base's own agents, not the level's.
   const set = (overrides.set ?? []).filter((assignment) => !isSeatAssignment(assignment, base.entry.game));
+  let level: Scenario;
   try {
     const levelText = withFields(text, file, (document) => ({ seats: seatsFor(rawSeats(document)) }));
-    return await parseScenario(levelText, file, { ...overrides, set, ...(matches === undefined ? {} : { matches }) });
+    level = await parseScenario(levelText, file, { ...overrides, set, ...(matches === undefined ? {} : { matches }) });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     const messages = error.issues.map((issue) => {
@@ -81,6 +84,21 @@ async function withSeats(base: Scenario, seatsFor: (raw: RawSeat[]) => unknown, 
     });
     throw new UsageError([...new Set(messages)].map((message) => ({ source, field: '', message })));
   }
+  // Named by the scenario file, whose value it is, not by the level.
+  refuseOtherParams(base, level);
+  return level;
+}
+
+/**
+ * Refuses a level whose scenario, written out from the base's text with its own seats, reads
+ * its parameters back otherwise than the base played them: the ladder would rank levels of
+ * another game than `run` plays (review 33c: a date its zone moved past year 9999 came back as
+ * text). Compared as an agent or game is handed them.
+ */
+function refuseOtherParams(base: Scenario, level: Scenario): void {
+  if (settingsText(base.params) === settingsText(level.params)) return;
+  const difference = readBackDifference(base.params, level.params, 'params');
+  throw new UsageError([{ source: base.file, field: difference?.path ?? 'params', message: `holds ${difference?.written ?? 'a value'}, which a level's scenario, written out with its seats, reads back as ${difference?.read ?? 'another'}; give it as a file writes it back` }]);
 }
 
 /**

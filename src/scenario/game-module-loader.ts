@@ -109,16 +109,19 @@ function shownValue(value: unknown): string {
 }
 
 /**
- * A function of the game definition named one or two edits from an optional function it does
- * not have (`validateParamters`, `determinise`, `endedAtcap`): the game would run without it,
- * unsaid (a misspelt validateParameters checked no parameters at all). Null when there is none;
- * a near name beside the function itself is the game's own.
+ * A function of the game definition named as a slip of an optional function it does not have:
+ * the same letters in another case (`endedAtcap`), or one edit away (`validateParamters`,
+ * `determinise`) but not one `s` more or less (`chanceGroup`, `validateParameter`, a helper's
+ * plausible name). The game would run without it, unsaid: a misspelt validateParameters checked
+ * no parameters at all. Null when there is none; a near name beside the function itself is the
+ * game's own. Review 33c: two edits took helpers (`determine`, `endedAtMax`) for slips.
  */
 function misspeltOptionalFunction(game: Readonly<Record<string, unknown>>): string | null {
+  const slipOf = (key: string, name: string): boolean => key.toLowerCase() === name.toLowerCase() || (editDistance(key, name) === 1 && key !== `${name}s` && `${key}s` !== name);
   for (const key of Object.keys(game)) {
     if (typeof game[key] !== 'function' || (GAME_FUNCTIONS as readonly string[]).includes(key) || (OPTIONAL_GAME_FUNCTIONS as readonly string[]).includes(key)) continue;
-    const meant = OPTIONAL_GAME_FUNCTIONS.find((name) => game[name] === undefined && (key.toLowerCase() === name.toLowerCase() || editDistance(key, name) <= 2));
-    if (meant !== undefined) return `has a function "${key}", which is no part of a game definition; did you mean ${meant}? (as written, the game runs without a ${meant})`;
+    const meant = OPTIONAL_GAME_FUNCTIONS.find((name) => game[name] === undefined && slipOf(key, name));
+    if (meant !== undefined) return `has a function "${key}", which is no part of a game definition; did you mean ${meant}? (as written, the game runs without it; rename a helper of your own)`;
   }
   return null;
 }

@@ -739,10 +739,11 @@ export function filledInShapeProblem(factory: AgentFactory, config: Readonly<Rec
 export function secondReadProblem(factory: AgentFactory, given: Readonly<Record<string, unknown>>, validated: Readonly<Record<string, unknown>>): string | null {
   const again = copyOfData(given) as Record<string, unknown>;
   factory.validateConfig(again);
-  // Both copied alike (a copy reads a list's hole as undefined).
-  const first = copyOfData(validated);
-  if (settingsText(first) === settingsText(again)) return null;
-  return `validateConfig of agent "${factory.id}" filled in the settings otherwise when asked again (${taggedText(taggedData(first))}, then ${taggedText(taggedData(again))}); every worker thread asks it, so it must fill in only what the settings given decide`;
+  // Both copied alike: a copy reads a list's hole as undefined (review 33c: `new Array(3)` filled
+  // in was a hole on one side and undefined on the other, refused as filled in otherwise).
+  const [first, second] = [copyOfData(validated), copyOfData(again)];
+  if (settingsText(first) === settingsText(second)) return null;
+  return `validateConfig of agent "${factory.id}" filled in the settings otherwise when asked again (${taggedText(taggedData(first))}, then ${taggedText(taggedData(second))}); every worker thread asks it, so it must fill in only what the settings given decide`;
 }
 
 /** The game's report with its own figure units (`GameModule.figures`) added, under `results.figures`, each seeing the run's parameters. */

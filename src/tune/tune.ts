@@ -501,8 +501,12 @@ async function race(
   // A saved race is resumed only over the candidates it raced: its matches are kept by position,
   // and a build that draws other candidates (audit 33b widened the refinement's box) would hand
   // one candidate's matches to another.
-  if (restored !== null && JSON.stringify(restored.settings) !== JSON.stringify(settings)) {
-    throw new UsageError([{ source: '--resume', field: '', message: 'the saved search raced other candidates than this build draws (Hordelab changed since it was saved); run the search afresh with --force' }]);
+  // Compared as data (review 33c: the state file writes each setting's keys sorted, and a search
+  // whose --space flags were not in alphabetical order was refused).
+  if (restored !== null && canonicalJson(restored.settings) !== canonicalJson(settings)) {
+    throw new UsageError([
+      { source: '--resume', field: '', message: 'the saved search raced other candidates than this one draws (Hordelab, or --candidates, changed since it was saved); run the search afresh with --force' },
+    ]);
   }
   const evaluations: Evaluation[] = [];
   for (const [index, setting] of settings.entries()) {
