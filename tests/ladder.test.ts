@@ -47,6 +47,12 @@ describe('levels', () => {
     expect(() => parseLevels(['greedy,random,greedy'], '--levels')).toThrow(/level "greedy" is listed twice/);
     expect(() => parseLevels([''], '--levels')).toThrow(/at least one level/);
     expect(() => parseLevels(['mcts:iterations'], '--levels')).toThrow(/"iterations" in "mcts:iterations" is not a setting/);
+    // A value is read as a --set value is (review 33c: a whole number past 2^53 was read as another, unsaid).
+    expect(() => parseLevels(['mcts:iterations=9007199254740993'], '--levels')).toThrow(
+      '--levels: iterations in "mcts:iterations=9007199254740993": the whole number 9007199254740993 is past 9007199254740991, the largest read exactly',
+    );
+    expect(() => parseLevels(['mcts:iterations=[1'], '--levels')).toThrow('the value of iterations in "mcts:iterations=[1" is not valid YAML');
+    expect(parseLevels(['mcts:iterations=1e3'], '--levels')[0]?.seats[0]?.config).toEqual({ iterations: 1000 });
     // A value holding itself, or a key inside a value that reaches every object (review 30c: an internal failure).
     expect(() => parseLevel('greedy:c=&x [*x]', '--levels')).toThrow('c[0] in "greedy:c=&x [*x]": holds itself (an alias inside its own anchor, as in &x [*x]); expected data that ends');
     expect(() => parseLevel('greedy:x={__proto__: 1}', '--levels')).toThrow('x.__proto__ in "greedy:x={__proto__: 1}": "__proto__" is not allowed as a key');

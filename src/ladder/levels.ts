@@ -12,7 +12,7 @@
  * keeps the order given).
  */
 import { isAbsolute, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseStrictYaml, StrictYamlError } from '../core/strict-yaml.js';
 import { UsageError } from '../core/errors.js';
 import { fileNamePart } from '../core/file-name.js';
 import { findUnsafeKey, isUnsafeKey } from '../core/safe-keys.js';
@@ -58,9 +58,11 @@ export function parseSeatLevel(spec: string, source: string): SeatLevel {
       if (Object.hasOwn(config, key)) throw new UsageError([{ source, field: '', message: `${key} is given twice in "${spec}"; give each setting once` }]);
       let value: unknown;
       try {
-        value = parseYaml(part.slice(at + 1));
-      } catch {
-        throw new UsageError([{ source, field: '', message: `the value of ${key} in "${spec}" is not valid YAML` }]);
+        // Read as a --set value is (review 33c: 9007199254740993 was read as ...992, unsaid).
+        value = parseStrictYaml(part.slice(at + 1));
+      } catch (error) {
+        const readable = error instanceof StrictYamlError && error.kind !== 'syntax';
+        throw new UsageError([{ source, field: '', message: readable ? `${key} in "${spec}": ${error.message.replace(' at line 1 ', ' ').replace(' (line 1)', '')}` : `the value of ${key} in "${spec}" is not valid YAML` }]);
       }
       // As a --set value is read: an alias inside its own anchor, or a key that reaches every
       // object, refused here (review 30c: a cycle ended in an internal failure where the level was named).
