@@ -22,54 +22,53 @@ const REPETITIONS = 30;
  */
 const MIXED_WITHIN_AT_LEAST = 10;
 
-async function study(refine: boolean): Promise<{ within: number; probability: number }> {
+/** A study's search: its targets and space, with or without the refinement, and when an answer counts as within. */
+interface Study {
+  readonly targets: readonly string[];
+  readonly space: readonly string[];
+  readonly refine: boolean;
+  readonly within: (best: Readonly<Record<string, string>>) => boolean;
+}
+
+/** `REPETITIONS` seeded tunes of the coin: how many answers were within, and the mean P(within ±0.01) reported for the first target. */
+async function run(plan: Study): Promise<{ within: number; probability: number }> {
   let within = 0;
   let probability = 0;
   for (let seed = 1; seed <= REPETITIONS; seed++) {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-tune-calibration-'));
     const scenario = await parseScenario(`game: coin-flip\nmatches: 2\nseed: ${seed}\nseats: [random, random]\n`, join(dir, 'coin.yaml'));
     const result = await tune(scenario, {
-      targets: [parseTarget('p1WinRate=0.3')],
-      space: [parseDimension('winRate=0.05..0.95')],
+      targets: plan.targets.map(parseTarget),
+      space: plan.space.map(parseDimension),
       budget: 20000,
       candidates: 16,
       confirm: 2000,
       tolerance: 0.01,
       workers: 0,
       outDir: dir,
-      refine,
+      refine: plan.refine,
     });
-    if (Math.abs(Number(result.best['winRate']) - 0.3) <= 0.01) within++;
+    if (plan.within(result.best)) within++;
     probability += result.targets[0]?.probabilityInBand ?? 0;
   }
   return { within, probability: probability / REPETITIONS };
 }
 
+/** The coin's win rate is the tuned parameter: the optimum for a target of 0.3 is 0.3. */
+const study = (refine: boolean): Promise<{ within: number; probability: number }> =>
+  run({ targets: ['p1WinRate=0.3'], space: ['winRate=0.05..0.95'], refine, within: (best) => Math.abs(Number(best['winRate']) - 0.3) <= 0.01 });
+
 /**
  * A real value beside numeric choices (audit 33b): the coin's win rate and its draw rate, with
  * targets on both, so the optimum is winRate = 0.3 at drawRate = 0.2, one of five choices.
  */
-async function mixedStudy(): Promise<{ within: number; probability: number }> {
-  let within = 0;
-  let probability = 0;
-  for (let seed = 1; seed <= REPETITIONS; seed++) {
-    const dir = mkdtempSync(join(tmpdir(), 'hordelab-tune-calibration-'));
-    const scenario = await parseScenario(`game: coin-flip\nmatches: 2\nseed: ${seed}\nseats: [random, random]\n`, join(dir, 'coin.yaml'));
-    const result = await tune(scenario, {
-      targets: [parseTarget('p1WinRate=0.3'), parseTarget('drawRate=0.2')],
-      space: [parseDimension('winRate=0.05..0.75'), parseDimension('drawRate=0,0.1,0.2,0.3,0.4')],
-      budget: 20000,
-      candidates: 16,
-      confirm: 2000,
-      tolerance: 0.01,
-      workers: 0,
-      outDir: dir,
-    });
-    if (Math.abs(Number(result.best['winRate']) - 0.3) <= 0.01 && result.best['drawRate'] === '0.2') within++;
-    probability += result.targets[0]?.probabilityInBand ?? 0;
-  }
-  return { within, probability: probability / REPETITIONS };
-}
+const mixedStudy = (): Promise<{ within: number; probability: number }> =>
+  run({
+    targets: ['p1WinRate=0.3', 'drawRate=0.2'],
+    space: ['winRate=0.05..0.75', 'drawRate=0,0.1,0.2,0.3,0.4'],
+    refine: true,
+    within: (best) => Math.abs(Number(best['winRate']) - 0.3) <= 0.01 && best['drawRate'] === '0.2',
+  });
 
 describe('tune on a coin with a known optimum', () => {
   it('lands within ±0.01 of the optimum at least as often with the refinement round as without', async () => {
