@@ -793,6 +793,12 @@ describe('a game module that cannot be a game', () => {
       const tuned = readFileSync(join(dir, 'tune', 'seatparam-tuned.yaml'), 'utf8');
       expect(tuned).toMatch(/params:\n {2}seat1:\n {4}x: [34]\n/);
       expect(tuned).not.toContain('config');
+      // A sweep varies it as a parameter, and says no seat setting changed by row (review 33c L4).
+      writeFileSync(log, '');
+      const sweep = await hordelabIn(dir, 'sweep', 'seatparam.yaml', '--vary', 'seat1.x=5,6', '-n', '4', '--out', 'sweep', '-w', '0');
+      expect(sweep.status, sweep.stderr).toBe(0);
+      expect(seen().sort()).toEqual(['5', '6']);
+      expect(sweep.stdout).toContain('Played by random vs random.\n');
     } finally {
       delete process.env['SEAT_LOG'];
     }

@@ -72,6 +72,8 @@ describe('sweep', () => {
     expect(swept.unpaired?.['quality.branching']).toMatch(/^a ratio figure/);
     expect(swept.points[1]?.differences['moves']).toBeDefined();
     expect(formatSweep(swept)).toContain('No paired difference for quality.branching: a ratio figure');
+    // A varied seat setting changes who played, row by row: the text says so.
+    expect(formatSweep(swept)).toContain('Played by mcts vs random, with the seat settings of each row.');
     // A mean with no spread (every match the same length) has no interval: empty cells, not NaN.
     const flat = await runSweep(await parseScenario('game: coin-flip\nmatches: 20\nseed: 4\nseats: [random, random]\n', join(dir, 'c.yaml')), [parseAxis('winRate=0.2,0.8')], {
       metrics: ['quality.length.decisions'],
@@ -86,6 +88,7 @@ describe('sweep', () => {
     const json = JSON.parse(readFileSync(join(dir, 'out', 'sweep.json'), 'utf8')) as { points: { metrics: Record<string, { lower: unknown; note?: string }> }[] };
     expect(json.points[0]?.metrics['quality.length.decisions']).toMatchObject({ lower: null, upper: null, note: 'all 20 samples equal' });
     expect(formatSweep(flat)).toMatch(/^0\.2\s+0\.00 \(all 20 samples equal\)/m);
+    expect(formatSweep(flat)).toContain('Played by random vs random.\n');
     const page = readFileSync(join(dir, 'out', 'sweep.html'), 'utf8');
     expect(page).not.toContain('NaN');
     expect(page).toContain('winRate = 0.2: 0.00 (all 20 samples equal), n = 20');

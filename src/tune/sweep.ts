@@ -16,7 +16,7 @@ import { withUnseenEvents } from '../reports/generic-report.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
 import type { CsvValue } from '../reports/report.js';
 import { csv } from '../run/csv.js';
-import type { Scenario } from '../scenario/scenario.js';
+import { isSeatAssignment, type Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
 import { checkMetricNames, Evaluator, jointParts, pickMetric, refuseUnsafeName, repeatedValue, splitValues } from './evaluate.js';
@@ -87,6 +87,12 @@ export interface SweepResult {
   readonly matchesPerPoint: number;
   readonly confidence: number;
   readonly axes: readonly SweepAxis[];
+  /**
+   * Whether an axis varies a seat's agent setting (`seat1.iterations`), as the game reads the
+   * name: a game parameter the game itself calls `seat1` is a parameter. Absent from sweeps
+   * written before it was kept.
+   */
+  readonly variesSeatSettings?: boolean;
   readonly metrics: readonly string[];
   /** Index in `points` of the configuration differences are measured from (the grid's first). */
   readonly baseline: number;
@@ -209,6 +215,7 @@ export async function runSweep(
     matchesPerPoint: matches,
     confidence: DEFAULT_CONFIDENCE,
     axes,
+    variesSeatSettings: axes.some((axis) => jointParts(axis.name).some((part) => isSeatAssignment(part, scenario.entry.game))),
     metrics: metricNames,
     baseline: 0,
     points,
@@ -343,7 +350,7 @@ export function formatSweep(result: SweepResult): string {
   lines.push(
     '',
     `(${result.matchesPerPoint} matches per configuration, all on the same seeds from run seed ${result.scenario.seed}; differences from the first configuration, per match${rates ? ', rates in points' : ''})`,
-    `Played by ${result.agents}${result.axes.some((axis) => /^seat\d/.test(axis.name)) ? ', with the seat settings of each row' : ''}.`,
+    `Played by ${result.agents}${result.variesSeatSettings === true ? ', with the seat settings of each row' : ''}.`,
   );
   if (result.randomPlay !== null) lines.push(result.randomPlay);
   for (const [metric, why] of Object.entries(result.unpaired ?? {})) lines.push(`No paired difference for ${metric}: ${why}.`);
