@@ -481,6 +481,26 @@ describe('a misspelt optional function of a game definition', () => {
   });
 });
 
+describe('a getter in a parameter default', () => {
+  it('is refused, naming where it is, since each match, level file and summary would read it anew (review 33a F7)', () => {
+    const schema = { safeParse: (data: unknown) => ({ success: true, data }) };
+    let reads = 0;
+    const withDefault = (spec: object): unknown => ({ ...diceRace, parameters: { ...diceRace.parameters, data: { description: 'd', schema, ...spec } } });
+    const getterSpec = Object.defineProperty({ description: 'd', schema }, 'default', { get: () => reads++, enumerable: true });
+    expect(gameDefinitionProblem({ ...diceRace, parameters: { ...diceRace.parameters, data: getterSpec } })).toBe('has parameter "data" whose default is a getter, read anew at each use, so each match could see another value; expected a plain value');
+    const nested = { k: 1, v: Object.defineProperty({ a: 1 }, 'b', { get: () => reads++, enumerable: true }) };
+    const why = "a getter (or setter), read anew by each match's copy and each written file, so each could see another value; expected a plain value";
+    expect(gameDefinitionProblem(withDefault({ default: nested }))).toBe(`has parameter "data" whose default holds v.b: ${why}; a scenario could not give it, so no level or tuned file could hold it`);
+    const inList = [1, 2];
+    Object.defineProperty(inList, 1, { get: () => reads++, enumerable: true });
+    expect(gameDefinitionProblem(withDefault({ default: { xs: inList } }))).toContain('whose default holds xs[1]: a getter');
+    const setter = Object.defineProperty({}, 'w', { set: () => undefined, enumerable: true });
+    expect(gameDefinitionProblem(withDefault({ default: new Map([['m', setter]]) }))).toContain('whose default holds m.w: a getter (or setter)');
+    // Plain values load; so does a class's getter on its prototype (the class instance is the read-back's to judge).
+    expect(gameDefinitionProblem(withDefault({ default: { k: 1, v: [1, { a: 2 }] } }))).toBeNull();
+  });
+});
+
 describe('seat names a report could not tell apart', () => {
   it('refuses a seat named twice, an empty one and one with a line break, naming them', () => {
     expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'A'] })).toBe('has seats ["A", "A"], naming "A" twice; expected a distinct name for each seat');

@@ -35,6 +35,15 @@ export function writtenKeyProblem(container: Map<unknown, unknown> | Set<unknown
 /** `value` as a reader knows it: `"1"`, `-0`, `{"x":1}`. */
 const shown = (value: unknown): string => taggedText(taggedData(value));
 
+/** The first own enumerable key of `item` whose value is an accessor, or undefined. */
+function accessorKey(item: object): string | undefined {
+  for (const key of Object.keys(item)) {
+    const descriptor = Object.getOwnPropertyDescriptor(item, key);
+    if (descriptor !== undefined && (descriptor.get !== undefined || descriptor.set !== undefined)) return key;
+  }
+  return undefined;
+}
+
 /** The parts of `item` (a Map's keys and values, a Set's members, a list's items, an object's fields), each with its path. */
 function partsOf(item: object, path: string): [unknown, string][] {
   const field = (key: string): string => `${path}${path === '' ? '' : '.'}${key}`;
@@ -83,9 +92,14 @@ export function unwritablePart(value: unknown): { field: string; message: string
     if (item instanceof Map || item instanceof Set) {
       const keyProblem = writtenKeyProblem(item, path);
       if (keyProblem !== null) return { field: keyProblem.path, message: keyProblem.message };
-    } else if (!Array.isArray(item)) {
-      const unsafe = Object.keys(item).find(isUnsafeKey);
+    } else {
+      const list = Array.isArray(item);
+      const unsafe = list ? undefined : Object.keys(item).find(isUnsafeKey);
       if (unsafe !== undefined) return { field: `${path}${path === '' ? '' : '.'}${unsafe}`, message: unsafeKeyMessage(unsafe) };
+      // A getter is read anew by each match's copy and by each written file, which could each
+      // get another value than the run recorded (review 33a F7).
+      const getter = accessorKey(item);
+      if (getter !== undefined) return { field: list ? `${path}[${getter}]` : `${path}${path === '' ? '' : '.'}${getter}`, message: 'a getter (or setter), read anew by each match\'s copy and each written file, so each could see another value; expected a plain value' };
     }
     // One at a time: a spread of a list of 200,000 items overflowed the stack (review 32f).
     for (const part of partsOf(item, path)) pending.push(part);

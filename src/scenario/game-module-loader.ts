@@ -149,6 +149,9 @@ export function gameDefinitionProblem(value: unknown): string | null {
   for (const [name, spec] of Object.entries(parameters)) {
     const schema = (spec as { schema?: { safeParse?: unknown } } | null)?.schema;
     if (typeof schema?.safeParse !== 'function' || !Object.hasOwn(spec as object, 'default')) return `has parameter "${name}" without a schema and default (expected param.int({ ... }) or the like)`;
+    // Read anew at each use, a getter could give each match, level file and summary another default (review 33a F7).
+    const defaultProperty = Object.getOwnPropertyDescriptor(spec, 'default');
+    if (defaultProperty?.get !== undefined) return `has parameter "${name}" whose default is a getter, read anew at each use, so each match could see another value; expected a plain value`;
     // Every match gets its own copy of the parameters: a default a copy cannot follow would
     // overflow the stack or take hours, and only once a run has started.
     const uncopiable = copiedDataProblem((spec as { default: unknown }).default);
