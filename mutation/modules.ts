@@ -125,6 +125,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: "Whether a ladder's level file or a tuned scenario reads back as what was played: kinds, prototypes, holes and missing fields told apart, each difference named by its path.",
   },
   {
+    source: 'src/core/written-keys.ts',
+    tests: ['tests/written-keys.test.ts'],
+    note: "What a game module's default may hold so that a scenario file can write it: Map keys and Set members a file reads back apart, no part holding itself, no key reaching a prototype, no getter read anew by each copy.",
+  },
+  {
     source: 'src/run/determinism-canary.ts',
     tests: ['tests/determinism-canary.test.ts'],
     note: 'Match 0 played again before a run of a module, compared whole: a module keeping state from call to call is stopped before its results depend on worker count.',

@@ -42,3 +42,51 @@ describe('selfHoldingPath and unwritablePart', () => {
     expect(unwritablePart(Array.from({ length: 200_000 }, (_, i) => i))).toBeNull();
   });
 });
+
+describe('unwritablePart and getters (review 33a F7)', () => {
+  const getter = (value: object, key: string): object => Object.defineProperty(value, key, { get: () => 1, enumerable: true });
+  it('names a getter or setter in an object or a list by its place', () => {
+    expect(unwritablePart(getter({ a: 1 }, 'g'))).toEqual({ field: 'g', message: "a getter (or setter), read anew by each match's copy and each written file, so each could see another value; expected a plain value" });
+    expect(unwritablePart({ a: [0, getter([1, 2], '1')] })?.field).toBe('a[1][1]');
+    expect(unwritablePart({ a: { b: Object.defineProperty({}, 's', { set: () => undefined, enumerable: true }) } })?.field).toBe('a.b.s');
+    expect(unwritablePart(new Map([['m', getter({}, 'x')]]))?.field).toBe('m.x');
+  });
+
+  it('takes plain values, and a getter no copy reads (not enumerable, or on a prototype)', () => {
+    expect(unwritablePart({ a: [1, { b: 2 }], c: 'x' })).toBeNull();
+    expect(unwritablePart(Object.defineProperty({ a: 1 }, 'hidden', { get: () => 2, enumerable: false }))).toBeNull();
+  });
+});
+
+describe('selfHoldingPath and unwritablePart, part by part', () => {
+  it('walk past text, null, undefined and typed arrays', () => {
+    const leaves = { s: 'ab', n: null, u: undefined, t: new Uint8Array(2), list: ['xy', null, undefined] };
+    expect(selfHoldingPath(leaves)).toBeNull();
+    expect(unwritablePart(leaves)).toBeNull();
+  });
+
+  it("name a Map's and a Set's parts by their place, a Map's entry under a text key by the key", () => {
+    const byText = new Map<unknown, unknown>();
+    byText.set('k', byText);
+    expect(selfHoldingPath(byText)).toBe('k');
+    const byNumber = new Map<unknown, unknown>([['a', 1]]);
+    byNumber.set(7, byNumber);
+    expect(selfHoldingPath(byNumber)).toBe('[1]');
+    const asKey = new Map<unknown, unknown>();
+    asKey.set(asKey, 1);
+    expect(selfHoldingPath(asKey)).toBe('[0]');
+    const set = new Set<unknown>([1]);
+    set.add(set);
+    expect(selfHoldingPath({ s: set })).toBe('s[1]');
+    // A later part found after an earlier clean one.
+    const later: Record<string, unknown> = { a: { x: 1 }, b: null };
+    later['b'] = later;
+    expect(selfHoldingPath(later)).toBe('b');
+    expect(unwritablePart(JSON.parse('{"__proto__": 1}'))?.field).toBe('__proto__');
+  });
+
+  it("says which of !!omap and !!set a key is refused for, and takes a Date in year 9999", () => {
+    expect(writtenKeyProblem(new Set([[1]]), 's')?.message).toMatch(/as a scenario file's !!set takes$/);
+    expect(writtenKeyProblem(new Set([new Date('9999-06-01T00:00:00Z')]), 's')).toBeNull();
+  });
+});
