@@ -69,6 +69,10 @@ describe('parseStrictYaml of dates', () => {
     expect(refusal('[1, 2001-01-01 25:00:00]')).toContain('since its hour is 25');
     expect(refusal('!!omap [ 0099-01-01: 1 ]')).toContain('the date 0099-01-01 at line 4 is read by YAML as 1999-01-01');
     expect(refusal('!!set { 2001-02-29 }')).toContain('since its day is 29');
+    // A date holds milliseconds: a fourth digit that is not 0 is dropped (review 34a).
+    expect(refusal('2001-02-03T04:05:06.9999Z')).toBe('the date 2001-02-03T04:05:06.9999Z at line 4 is read by YAML as 2001-02-03T04:05:06.999Z, since its fraction of a second is .9999; expected at most three digits (a date holds milliseconds), or only zeros past them');
+    expect(refusal('2001-02-03 04:05:06.0004')).toContain('since its fraction of a second is .0004');
+    expect(read('2001-02-03 04:05:06.1230000')).toEqual({ name: 's', v: new Date('2001-02-03T04:05:06.123Z') });
     expect(refusal('2001-12-14 21:59:43 +00:15')).toBe('the date 2001-12-14 21:59:43 +00:15 at line 4 is read by YAML as 2001-12-14T06:59:43.000Z, since its zone minute is 15; expected a zone of whole hours, or of 30 minutes or more (YAML reads +00:01 to +00:29 as that many hours)');
   });
 
@@ -152,6 +156,36 @@ describe('parseStrictYaml', () => {
     expect(problem('a: 9007199254740993.00\n').kind).toBe('inexact');
     expect(problem('a: 0o1000000000000000001\n').message).toMatch(/^the whole number 0o1000000000000000001 at line 1/);
     expect(parseStrictYaml('a: 0o17\n')).toEqual({ a: 15 });
+    // Hexadecimal digits include e, no exponent there.
+    expect(problem('a: 0x1e0000000000001\n').kind).toBe('inexact');
+    // A decimal fraction is approximate by its own notation.
+    expect(parseStrictYaml('a: 9007199254740993.5\n')).toEqual({ a: 9007199254740994 });
+  });
+
+  it("refuses a YAML 1.1 whole number past 2^53 - 1 written with _, in binary, octal or base 60 (review 34a: each was read rounded)", () => {
+    const yaml11 = (value: string): string => `%YAML 1.1\n---\na: ${value}\n`;
+    for (const written of ['9_007_199_254_740_993', '0b100000000000000000000000000000000000000000000000000001', '0400000000000000001', '1:0:0:0:0:0:0:0:0:0:1', '0x20_0000_0000_0001', '-9_007_199_254_740_993']) {
+      expect(problem(yaml11(written)), written).toEqual({ message: `the whole number ${written} at line 3 is past 9007199254740991, the largest read exactly; expected a smaller one (or, for an approximate value, an exponent such as 1.5e19)`, kind: 'inexact' });
+    }
+    // Within 2^53 - 1 they read as written; an exponent or a fraction reads as approximate.
+    expect(parseStrictYaml(yaml11('9_007_199_254_740_991'))).toEqual({ a: 9007199254740991 });
+    expect(parseStrictYaml(yaml11('0b1010'))).toEqual({ a: 10 });
+    expect(parseStrictYaml(yaml11('1:30:00'))).toEqual({ a: 5400 });
+    expect(parseStrictYaml(yaml11('1_000.5e16'))).toEqual({ a: 1.0005e19 });
+    expect(parseStrictYaml(yaml11('9_007_199_254_740_993.5'))).toEqual({ a: 9007199254740994 });
+  });
+
+  it("refuses a date as a mapping's key, which YAML turns into text in the machine's time zone (review 34a)", () => {
+    const message = 'the key 2001-01-01 at line 4 is a date, which YAML turns into text in the reading machine\'s time zone; expected it quoted as text ("2001-01-01"), or a !!omap to keep it a date';
+    expect(problem('%YAML 1.1\n---\nv:\n  2001-01-01: 1\n')).toEqual({ message, kind: 'ambiguous' });
+    expect(problem('%YAML 1.1\n---\nv: !!pairs [ 2001-01-01 00:00:00.5: 1 ]\n').message).toMatch(/^the key 2001-01-01 00:00:00\.5 at line 3 is a date/);
+    expect(problem('%YAML 1.1\n---\nd: &d 2001-01-01\nv: { *d : 1 }\n').message).toMatch(/^the key \*d at line 4 is a date/);
+    // Quoted it is text; an !!omap keeps it a date, and a !!set a member.
+    expect(parseStrictYaml('%YAML 1.1\n---\nv: { "2001-01-01": 1 }\n')).toEqual({ v: { '2001-01-01': 1 } });
+    expect(parseStrictYaml('%YAML 1.1\n---\nv: !!omap [ 2001-01-01: 1 ]\n')).toEqual({ v: new Map([[new Date('2001-01-01T00:00:00Z'), 1]]) });
+    expect(parseStrictYaml('%YAML 1.1\n---\nv: !!set { 2001-01-01 }\n')).toEqual({ v: new Set([new Date('2001-01-01T00:00:00Z')]) });
+    // In YAML 1.2 such a key is text already.
+    expect(parseStrictYaml('v: { 2001-01-01: 1 }\n')).toEqual({ v: { '2001-01-01': 1 } });
   });
 
   it('refuses a hundred aliases of one value (the reader counts the anchor too)', () => {

@@ -6,8 +6,15 @@
  */
 import { isAlias, isCollection, isScalar, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
 
-/** A whole number as written in decimal (`.0` allowed), octal (0o) or hexadecimal (0x), signed or not. */
-const WHOLE_NUMBER_TEXT = /^[+-]?(?:\d+(?:\.0*)?|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+/** Hexadecimal: its digits may include e, which is no exponent there. */
+const HEXADECIMAL_TEXT = /^[+-]?0x/i;
+/**
+ * A number written as approximate by its own notation: an exponent (`1.5e19`) or a fraction
+ * with a digit other than 0 (`…993.5`). Every other way of writing a whole number (decimal,
+ * `.0`, YAML 1.1's `_` separators, `0b` binary, `0` octal and base 60 `1:30:00`, `0o`, `0x`)
+ * says the very number written.
+ */
+const APPROXIMATE_TEXT = /[eE]|\.[\d_]*[1-9]/;
 
 /** What is wrong with a document, in one line. */
 export class StrictYamlError extends Error {
@@ -48,6 +55,7 @@ export function parseStrictYaml(text: string): unknown {
   const problem = document.errors[0] ?? document.warnings[0];
   if (problem !== undefined) throw new StrictYamlError((problem.message.split('\n')[0] as string).replace(/:\s*$/, ''));
   let collectionKey: number | null = null;
+  let dateKey: { source: string; at: number } | null = null;
   let sameName: { first: string; second: string; at: number } | null = null;
   visit(document, {
     Map(_, map) {
@@ -72,14 +80,28 @@ export function parseStrictYaml(text: string): unknown {
       }
       return undefined;
     },
-    Pair(_, pair) {
+    Pair(_, pair, path) {
       if (isCollection(pair.key)) {
         collectionKey = pair.key.range?.[0] ?? 0;
+        return visit.BREAK;
+      }
+      // A date as a mapping's key becomes text in the reading machine's time zone ("Mon Jan 01
+      // 2001 00:00:00 GMT-0500"), so one file played differently by where it ran (review 34a).
+      // An !!omap keeps its keys and a !!set its members as dates.
+      const key = isAlias(pair.key) ? pair.key.resolve(document) : pair.key;
+      const parentTag = (path[path.length - 1] as { tag?: string } | undefined)?.tag;
+      if (isScalar(key) && key.value instanceof Date && parentTag !== 'tag:yaml.org,2002:omap' && parentTag !== 'tag:yaml.org,2002:set') {
+        dateKey = { source: (isAlias(pair.key) ? `*${pair.key.source}` : key.source) ?? '', at: (isAlias(pair.key) ? pair.key : key).range?.[0] ?? 0 };
         return visit.BREAK;
       }
       return undefined;
     },
   });
+  if (dateKey !== null) {
+    const { source, at } = dateKey as { source: string; at: number };
+    const line = text.slice(0, at).split('\n').length;
+    throw new StrictYamlError(`the key ${source} at line ${line} is a date, which YAML turns into text in the reading machine's time zone; expected it quoted as text ("${source}"), or a !!omap to keep it a date`, 'ambiguous');
+  }
   if (collectionKey !== null) {
     const line = text.slice(0, collectionKey).split('\n').length;
     throw new StrictYamlError(`a key must be a plain value, not a list or map, at line ${line}`);
@@ -104,7 +126,8 @@ export function refuseInexactWholeNumbers(document: Document, text: string): voi
   let inexact: { source: string; at: number } | null = null;
   visit(document, {
     Scalar(_, scalar) {
-      if (Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value) && WHOLE_NUMBER_TEXT.test(scalar.source ?? '')) {
+      const source = scalar.source ?? '';
+      if (Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value) && (HEXADECIMAL_TEXT.test(source) || !APPROXIMATE_TEXT.test(source))) {
         inexact = { source: scalar.source as string, at: scalar.range?.[0] ?? 0 };
         return visit.BREAK;
       }
@@ -118,7 +141,7 @@ export function refuseInexactWholeNumbers(document: Document, text: string): voi
 }
 
 /** A YAML 1.1 timestamp's parts, as its reader takes them: yyyy-m-d, then optionally h:m:s(.f) and a zone (Z, +5, -03:30). */
-const TIMESTAMP_TEXT = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:t|T|[ \t]+)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.\d+)?(?:[ \t]*(?:Z|[-+](\d{1,2})(?::(\d{2}))?))?)?$/;
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:t|T|[ \t]+)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(?:[ \t]*(?:Z|[-+](\d{1,2})(?::(\d{2}))?))?)?$/;
 
 /** Days in `month` (1 to 12) of `year`, in the Gregorian calendar the reader counts in. */
 function daysIn(year: number, month: number): number {
@@ -130,12 +153,13 @@ function daysIn(year: number, month: number): number {
  * The part of the timestamp `source` its reader does not take as written, with what was
  * expected, or null when it takes all of it as written: the reader carries a day past the
  * month's end or an hour past 23 into the next (2001-02-30 became 2001-03-02, 2001-99-99
- * 2009-06-07), and takes years 0 to 99 as 1900 to 1999.
+ * 2009-06-07), takes years 0 to 99 as 1900 to 1999, and keeps three digits of a fraction.
  */
-export function timestampProblem(source: string): { part: string; value: number; expected: string } | null {
+export function timestampProblem(source: string): { part: string; value: number | string; expected: string } | null {
   const match = TIMESTAMP_TEXT.exec(source);
   if (match === null) return null;
-  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = match.slice(1).map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number, number, number];
+  const fraction = match[7] ?? '';
+  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = [...match.slice(1, 7), ...match.slice(8)].map((part) => (part === undefined ? 0 : Number(part))) as [number, number, number, number, number, number, number, number];
   const parts: [string, number, number, number, string][] = [
     ['year', year, 100, 9999, 'a year from 0100 to 9999'],
     ['month', month, 1, 12, 'a month from 1 to 12'],
@@ -148,6 +172,8 @@ export function timestampProblem(source: string): { part: string; value: number;
     ['zone minute', zoneMinute, 0, 59, 'a zone minute from 0 to 59'],
   ];
   for (const [part, value, low, high, expected] of parts) if (value < low || value > high) return { part, value, expected };
+  // A date holds milliseconds: the reader keeps three digits and drops the rest (review 34a: .9999 was read as .999).
+  if (/[1-9]/.test(fraction.slice(3))) return { part: 'fraction of a second', value: `.${fraction}`, expected: 'at most three digits (a date holds milliseconds), or only zeros past them' };
   // The reader takes a zone under 30 minutes for hours (review 33c: +00:15 was read as 15 hours).
   if (zoneHour === 0 && zoneMinute > 0 && zoneMinute < 30) return { part: 'zone minute', value: zoneMinute, expected: 'a zone of whole hours, or of 30 minutes or more (YAML reads +00:01 to +00:29 as that many hours)' };
   return null;
