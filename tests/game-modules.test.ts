@@ -788,6 +788,19 @@ describe('a game module that cannot be a game', () => {
     expect(existsSync(join(dir, 'ladder-deep'))).toBe(false);
   });
 
+  it("tune refuses, before any match, a --space choice its tuned scenario could not hold, whichever candidate it is (review 34a: found once it won)", async () => {
+    const dir = gameFolder();
+    writeFileSync(
+      join(dir, 'anyv.mjs'),
+      "import game from './first-six.mjs';\nexport default { ...game, parameters: { ...game.parameters, v: { description: 'd', default: 1, schema: { safeParse: (data) => ({ success: true, data }) } } } };\n",
+    );
+    writeFileSync(join(dir, 'anyv.yaml'), 'game: ./anyv.mjs\nmatches: 4\nseed: 1\nseats: [random, random]\n');
+    const deep = `${'['.repeat(65)}1${']'.repeat(65)}`;
+    const tune = await hordelabIn(dir, 'tune', 'anyv.yaml', '--target', 'seat1WinRate=0.5', '--space', `v=1,${deep}`, '--budget', '200', '--confirm', '2', '--out', 'tune', '-q', '-w', '0');
+    expect([tune.status, tune.stderr.trim().split('\n')]).toEqual([2, [expect.stringMatching(/^hordelab: --space v=1,\[+1\]+: v(\[0\])+: nested deeper than 64 levels; the tuned scenario \(which reproduces this with hordelab run\) could not hold it$/)]]);
+    expect(existsSync(join(dir, 'tune'))).toBe(false);
+  });
+
   it("a game parameter named like a seat (seat1) is set as a parameter by a ladder's and tune's --set and --space, as by run's (review 33a)", async () => {
     const dir = gameFolder();
     writeFileSync(

@@ -1126,12 +1126,29 @@ function tunedScenarioYaml(scenario: Scenario, space: readonly SpaceDimension[],
 
 /**
  * Refuses, before any match, a search whose tuned scenario would not read back as played (see
- * {@link tunedScenarioYaml}). Candidates differ only in the values assigned, read from text as
- * --set reads them, so one candidate's file is read back for all (each read back cost seconds
- * with a large default, review 33a); the winner's is read back again as it is written.
+ * {@link tunedScenarioYaml}), whichever candidate wins. The first candidate's file is read back
+ * whole (its defaults and the scenario's own values); then each choice a `--space` lists that is
+ * no plain number, in that first candidate's file: a value a file cannot hold (a list nested past
+ * its 64 levels) had been found only once it won, after every match (review 34a). Numbers, the
+ * whole numbers and reals the search and its refinement assign otherwise, always read back. Each
+ * read back costs seconds with a large default (review 33a), so one file per such choice, not per
+ * candidate; the winner's is read back again as it is written.
  */
-function refuseUnfaithfulTunedFile(scenario: Scenario, space: readonly SpaceDimension[], setting: Record<string, string> | undefined, tunedFile: string): void {
-  if (setting !== undefined) tunedScenarioYaml(scenario, space, toAssignments(setting), tunedFile);
+function refuseUnfaithfulTunedFile(scenario: Scenario, space: readonly SpaceDimension[], first: Record<string, string> | undefined, tunedFile: string): void {
+  if (first === undefined) return;
+  tunedScenarioYaml(scenario, space, toAssignments(first), tunedFile);
+  for (const dimension of space) {
+    if (dimension.kind !== 'choice') continue;
+    for (const choice of dimension.choices) {
+      if (choice === first[dimension.name] || isPlainNumber(choice)) continue;
+      tunedScenarioYaml(scenario, space, toAssignments({ ...first, [dimension.name]: choice }), tunedFile);
+    }
+  }
+}
+
+/** Whether `--set` reads `text` as a finite number, which any file holds as it is. */
+function isPlainNumber(text: string): boolean {
+  return /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(text.trim()) && Number.isFinite(Number(text)) && !Object.is(Number(text), -0);
 }
 
 /** The scenario with the best setting applied, as YAML, with how it was found on top. */
