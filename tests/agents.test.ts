@@ -299,6 +299,12 @@ describe('agent configs and user agent modules', () => {
       /seats\[0\]\.agent: agent module "\.\/typo\.mjs" exports an object that has a function "validateConfg"; did you mean validateConfig\? \(as written, its settings go unchecked\)$/,
     );
     await expect(scenarioWith('lower.mjs', agent('validateconfig'))).rejects.toThrow(/has a function "validateconfig"; did you mean validateConfig\?/);
+    // A slip is one edit (two letters swapped count one) or another case; a private helper, a
+    // plural or another word is the agent's own (review 34a: these were refused).
+    const { misspeltValidateConfig } = await import('../src/scenario/agent-module.js');
+    const withFunction = (name: string): unknown => ({ [name]: () => [], create: () => ({ chooseAction: () => 0 }) });
+    for (const slip of ['validateCofnig', 'validateConfigg', 'VALIDATECONFIG', 'validateConfiq']) expect(misspeltValidateConfig(withFunction(slip)), slip).toMatch(/did you mean validateConfig\?/);
+    for (const own of ['_validateConfig', '$validateConfig', 'invalidateConfig', 'validateConfigs', 'validateConf', 'create']) expect(misspeltValidateConfig(withFunction(own)), own).toBeNull();
     // Beside validateConfig, or far from it, a function is the agent's own.
     await expect(scenarioWith('own.mjs', 'export default { validateConfig: () => [], validateConfg: () => [], validate: () => [], create: () => ({ chooseAction: () => 0 }) };\n')).resolves.toBeDefined();
     // The library's agent objects alike.

@@ -474,7 +474,7 @@ describe('a misspelt optional function of a game definition', () => {
     expect(gameDefinitionProblem({ ...diceRace, validateParamters: never })).toBeNull();
     expect(gameDefinitionProblem({ ...diceRace, validateRules: never })).toBeNull();
     // A helper's plausible name is no slip: two edits away, or one s more or less (review 33c).
-    for (const helper of ['determine', 'endedAtMax', 'chanceGroup', 'validateParameter', 'chanceGroupss']) {
+    for (const helper of ['determine', 'endedAtMax', 'chanceGroup', 'validateParameter', 'chanceGroupss', '_validateParameters', '$determinize']) {
       expect(gameDefinitionProblem({ ...diceRace, validateParameters: undefined, [helper]: () => 1 }), helper).toBeNull();
     }
     expect(gameDefinitionProblem({ ...diceRace, determinise: 'text' })).toBeNull();

@@ -40,3 +40,17 @@ export function closestName(typed: string, known: readonly string[]): string | n
   const extending = known.filter((name) => typed.length >= 3 && name.startsWith(typed));
   return extending.length === 1 ? (extending[0] as string) : null;
 }
+
+/**
+ * Whether a function named `written` on a definition is a slip for the optional `meant` it lacks:
+ * the same letters in another case, or one edit away (a letter left out, added, changed, or two
+ * swapped). Not a name a helper of its own plausibly has: one `s` more or less (`chanceGroup`), or
+ * marked private by a leading `_` or `$` (`_validateConfig`); two edits (`determine` beside
+ * `determinize`, `invalidateConfig`) are another word (review 33c, 34a).
+ */
+export function isSlipOf(written: string, meant: string): boolean {
+  if (written === meant) return false;
+  if (written.toLowerCase() === meant.toLowerCase()) return true;
+  if (/^[_$]/.test(written) || written === `${meant}s` || `${written}s` === meant) return false;
+  return editDistance(written, meant) === 1;
+}

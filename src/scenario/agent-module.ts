@@ -14,7 +14,7 @@ import type { AnyGame } from '../core/game.js';
 import { agentConfig, agentContext, describeThrown } from '../core/match-runner.js';
 import { matchSeed, matchStream } from '../core/rng.js';
 import { importFailure, uncompiledModule } from '../core/user-module.js';
-import { editDistance } from '../core/did-you-mean.js';
+import { isSlipOf } from '../core/did-you-mean.js';
 
 /** Whether a seat's `agent` names a module rather than a built-in id. */
 export function isModulePath(agent: string): boolean {
@@ -101,7 +101,7 @@ export function misspeltValidateConfig(exported: unknown): string | null {
   if (typeof exported !== 'object' || exported === null) return null;
   const object = exported as Record<string, unknown>;
   if (typeof object['create'] !== 'function' || object['validateConfig'] !== undefined) return null;
-  const near = Object.keys(object).find((key) => typeof object[key] === 'function' && key !== 'create' && (key.toLowerCase() === 'validateconfig' || editDistance(key, 'validateConfig') <= 2));
+  const near = Object.keys(object).find((key) => typeof object[key] === 'function' && isSlipOf(key, 'validateConfig'));
   return near === undefined ? null : `has a function "${near}"; did you mean validateConfig? (as written, its settings go unchecked)`;
 }
 

@@ -9,7 +9,7 @@
  * The module is loaded by its absolute path, which the returned module keeps (`source`), so a
  * worker thread, `report` and `merge` load the very same file again.
  */
-import { editDistance } from '../core/did-you-mean.js';
+import { editDistance, isSlipOf } from '../core/did-you-mean.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -117,10 +117,9 @@ function shownValue(value: unknown): string {
  * game's own. Review 33c: two edits took helpers (`determine`, `endedAtMax`) for slips.
  */
 function misspeltOptionalFunction(game: Readonly<Record<string, unknown>>): string | null {
-  const slipOf = (key: string, name: string): boolean => key.toLowerCase() === name.toLowerCase() || (editDistance(key, name) === 1 && key !== `${name}s` && `${key}s` !== name);
   for (const key of Object.keys(game)) {
     if (typeof game[key] !== 'function' || (GAME_FUNCTIONS as readonly string[]).includes(key) || (OPTIONAL_GAME_FUNCTIONS as readonly string[]).includes(key)) continue;
-    const meant = OPTIONAL_GAME_FUNCTIONS.find((name) => game[name] === undefined && slipOf(key, name));
+    const meant = OPTIONAL_GAME_FUNCTIONS.find((name) => game[name] === undefined && isSlipOf(key, name));
     if (meant !== undefined) return `has a function "${key}", which is no part of a game definition; did you mean ${meant}? (as written, the game runs without it; rename a helper of your own)`;
   }
   return null;
