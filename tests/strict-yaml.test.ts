@@ -173,6 +173,9 @@ describe('parseStrictYaml', () => {
     expect(parseStrictYaml(yaml11('1:30:00'))).toEqual({ a: 5400 });
     expect(parseStrictYaml(yaml11('1_000.5e16'))).toEqual({ a: 1.0005e19 });
     expect(parseStrictYaml(yaml11('9_007_199_254_740_993.5'))).toEqual({ a: 9007199254740994 });
+    expect(parseStrictYaml(yaml11('9007199254740993.05'))).toEqual({ a: 9007199254740994 });
+    // A signed hexadecimal's e is a digit too.
+    expect(problem(yaml11('-0x1e0000000000001')).kind).toBe('inexact');
   });
 
   it("refuses a date as a mapping's key, which YAML turns into text in the machine's time zone (review 34a)", () => {
