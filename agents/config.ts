@@ -37,3 +37,21 @@ export function unknownFields(config: Readonly<Record<string, unknown>>, known: 
     if (!known.includes(field)) problems.push({ field, message: `unknown setting; expected one of: ${known.join(', ')}` });
   }
 }
+
+/**
+ * The settings an agent takes, in the order `hordelab agents` lists them, each with what the
+ * listing shows beside it (its default, or its choices). The one list both the agent's
+ * unknown-setting check and its description read, so a setting the agent accepts cannot be left
+ * out of the listing (rollout's `confidence` was, audit 34b L3).
+ */
+export type AgentSettings = readonly (readonly [name: string, shown: string])[];
+
+/** The settings' names, as the unknown-setting check takes them. */
+export function settingNames(settings: AgentSettings): string[] {
+  return settings.map(([name]) => name);
+}
+
+/** The description's closing sentence: `Config: a (1), b (2).` */
+export function configSentence(settings: AgentSettings): string {
+  return `Config: ${settings.map(([name, shown]) => `${name} (${shown})`).join(', ')}.`;
+}

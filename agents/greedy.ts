@@ -36,7 +36,7 @@ import { CHANCE, TERMINAL, type AnyGame } from '../src/core/game.js';
 import { ContractBreach } from '../src/core/errors.js';
 import { chanceExpectation } from '../src/core/chance-expectation.js';
 import type { Rng } from '../src/core/rng.js';
-import { choiceField, integerField, unknownFields, type ConfigProblem } from './config.js';
+import { choiceField, configSentence, integerField, settingNames, unknownFields, type AgentSettings, type ConfigProblem } from './config.js';
 import { markOwnAgent } from '../src/core/match-runner.js';
 
 /** Values closer than this are ties (floating sums of the same terms in another order). */
@@ -182,10 +182,19 @@ export function pickBest(scores: readonly number[], rng: Rng, ties: number[] = [
   return ties.length === 1 ? (ties[0] as number) : (ties[rng.int(ties.length)] as number);
 }
 
+/** The settings greedy takes, with what `hordelab agents` shows beside each. */
+const SETTINGS: AgentSettings = [
+  ['horizon', 'turn | action'],
+  ['maxNodes', '300'],
+  ['beam', '4'],
+  ['maxChanceLeaves', '64'],
+  ['chanceSamples', '0'],
+];
+
 /** Checks a greedy seat's config: known fields, whole numbers in range, a known horizon. */
 export function validateGreedyConfig(config: Readonly<Record<string, unknown>>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  unknownFields(config, ['horizon', 'maxNodes', 'beam', 'maxChanceLeaves', 'chanceSamples'], problems);
+  unknownFields(config, settingNames(SETTINGS), problems);
   integerField(config, 'beam', 1, problems);
   choiceField(config, 'horizon', ['turn', 'action'], problems);
   integerField(config, 'maxNodes', 1, problems);
@@ -197,7 +206,7 @@ export function validateGreedyConfig(config: Readonly<Record<string, unknown>>):
 export const greedyAgent: AgentFactory = {
   id: 'greedy',
   description:
-    "Plans its whole turn (its own consecutive decisions, exact over chance within budget) on the game heuristic; ties broken from its own stream. Config: horizon (turn | action), maxNodes (300), beam (4), maxChanceLeaves (64), chanceSamples (0).",
+    `Plans its whole turn (its own consecutive decisions, exact over chance within budget) on the game heuristic; ties broken from its own stream. ${configSentence(SETTINGS)}`,
   validateConfig: validateGreedyConfig,
   settingsPlayed: (config) => ({ ...greedyConfig(config) }),
   create(rawConfig, { game, seat, rng }) {

@@ -37,7 +37,13 @@ import {
   type SurvivorsAction,
   type SurvivorsState,
 } from '../src/games/survivors/index.js';
-import { integerField, numberField, unknownFields } from './config.js';
+import { configSentence, integerField, numberField, settingNames, unknownFields, type AgentSettings } from './config.js';
+
+/** The settings the agent takes, with what `hordelab agents` shows beside each. */
+const SETTINGS: AgentSettings = [
+  ['barricadeDetour', '3'],
+  ['focus', '2'],
+];
 import { markOwnAgent } from '../src/core/match-runner.js';
 
 /** Zombie-turns a zombie that cannot reach a human counts for in the quarry's mean. */
@@ -126,11 +132,11 @@ function stepAlong(state: SurvivorsState, legal: readonly SurvivorsAction[], fie
 export const huntingZombiesAgent: AgentFactory = {
   id: 'hunting-zombies',
   description:
-    'Survivors, Zombie seat only: every zombie hunts one human (the one nearest to death, weighed against how far the zombies are), spawning near him and attacking the most wounded. Config: barricadeDetour (3), focus (2).',
+    `Survivors, Zombie seat only: every zombie hunts one human (the one nearest to death, weighed against how far the zombies are), spawning near him and attacking the most wounded. ${configSentence(SETTINGS)}`,
   playsOnly: { game: 'survivors', seats: [1] },
   validateConfig(config) {
     const problems: { field: string; message: string }[] = [];
-    unknownFields(config, ['barricadeDetour', 'focus'], problems);
+    unknownFields(config, settingNames(SETTINGS), problems);
     integerField(config, 'barricadeDetour', 0, problems);
     numberField(config, 'focus', 0.01, 1000, problems);
     return problems;

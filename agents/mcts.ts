@@ -42,7 +42,7 @@ import { performance } from 'node:perf_hooks';
 import type { AgentFactory } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../src/core/game.js';
 import type { Rng } from '../src/core/rng.js';
-import { choiceField, integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
+import { choiceField, configSentence, integerField, numberField, settingNames, unknownFields, type AgentSettings, type ConfigProblem } from './config.js';
 import { markOwnAgent } from '../src/core/match-runner.js';
 
 export interface MctsConfig {
@@ -295,9 +295,20 @@ function greedyIndex(game: AnyGame, state: unknown, player: number, legal: reado
   return best;
 }
 
+/** The settings MCTS takes, with what `hordelab agents` shows beside each. */
+const SETTINGS: AgentSettings = [
+  ['iterations', '1000'],
+  ['timeMs', 'not reproducible'],
+  ['c', '√2'],
+  ['rollout', 'random | epsilonGreedy'],
+  ['epsilon', '0.1'],
+  ['rolloutDepth', '20'],
+  ['reuseTree', 'false'],
+];
+
 export function validateMctsConfig(config: Readonly<Record<string, unknown>>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  unknownFields(config, ['iterations', 'timeMs', 'c', 'rollout', 'epsilon', 'rolloutDepth', 'reuseTree'], problems);
+  unknownFields(config, settingNames(SETTINGS), problems);
   choiceField(config, 'reuseTree', [true, false], problems);
   // Bounded as a run's other budgets are (input-bounds.ts): a search of 10^12 iterations would
   // only end at the match timeout.
@@ -313,7 +324,7 @@ export function validateMctsConfig(config: Readonly<Record<string, unknown>>): C
 export const mctsAgent: AgentFactory = {
   id: 'mcts',
   description:
-    'UCT search (ISMCTS on hidden information). Config: iterations (1000), timeMs (not reproducible), c (√2), rollout (random | epsilonGreedy), epsilon (0.1), rolloutDepth (20), reuseTree (false).',
+    `UCT search (ISMCTS on hidden information). ${configSentence(SETTINGS)}`,
   validateConfig: validateMctsConfig,
   settingsPlayed: (config) => ({ ...mctsConfig(config) }),
   create(rawConfig, { game, rng }) {

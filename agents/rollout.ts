@@ -23,12 +23,13 @@
  *
  * All randomness comes from the agent's own stream. Config: `candidates` (4), `samples` (4),
  * `turns` (2), `maxNodes` (300: greedy's budget for ranking), `policyNodes` (100: the rollout
- * greedy's budget per decision), `beam` (4).
+ * greedy's budget per decision), `beam` (4), `confidence` (0: standard errors a candidate's paired
+ * gain over greedy's choice must exceed before it is played instead).
  */
 import type { AgentFactory, Decision } from '../src/core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
-import { integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
+import { configSentence, integerField, numberField, settingNames, unknownFields, type AgentSettings, type ConfigProblem } from './config.js';
 import { TurnPlanner, greedyConfig, pickBest } from './greedy.js';
 import { markOwnAgent } from '../src/core/match-runner.js';
 
@@ -53,7 +54,16 @@ export interface RolloutConfig {
   readonly confidence: number;
 }
 
-const FIELDS = ['candidates', 'samples', 'turns', 'maxNodes', 'policyNodes', 'beam', 'confidence'] as const;
+/** The settings rollout takes, with what `hordelab agents` shows beside each. */
+const SETTINGS: AgentSettings = [
+  ['candidates', '4'],
+  ['samples', '4'],
+  ['turns', '2'],
+  ['maxNodes', '300'],
+  ['policyNodes', '100'],
+  ['beam', '4'],
+  ['confidence', '0'],
+];
 
 /** Reads a validated config, filling defaults. */
 export function rolloutConfig(raw: Readonly<Record<string, unknown>>): RolloutConfig {
@@ -72,7 +82,7 @@ export function rolloutConfig(raw: Readonly<Record<string, unknown>>): RolloutCo
 /** Checks a seat's config: whole numbers in range, no unknown fields. */
 export function validateRolloutConfig(config: Readonly<Record<string, unknown>>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  unknownFields(config, FIELDS, problems);
+  unknownFields(config, settingNames(SETTINGS), problems);
   integerField(config, 'candidates', 1, problems, 64);
   integerField(config, 'samples', 1, problems, 1024);
   integerField(config, 'turns', 1, problems, 1000);
@@ -174,7 +184,7 @@ function ranking(scores: readonly number[]): number[] {
 export const rolloutAgent: AgentFactory = {
   id: 'rollout',
   description:
-    "Greedy improved by rollouts: rolls out greedy's best `candidates` actions `samples` times each, every seat playing greedy for `turns` turns (then the heuristic), and picks the best mean; sees only its seat's view. Config: candidates (4), samples (4), turns (2), maxNodes (300), policyNodes (100), beam (4).",
+    `Greedy improved by rollouts: rolls out greedy's best \`candidates\` actions \`samples\` times each, every seat playing greedy for \`turns\` turns (then the heuristic), and picks the best mean; sees only its seat's view. ${configSentence(SETTINGS)}`,
   validateConfig: validateRolloutConfig,
   settingsPlayed: (config) => ({ ...rolloutConfig(config) }),
   create(rawConfig, { game, seat, rng, params }) {

@@ -16,7 +16,10 @@
  */
 import type { AgentFactory } from '../src/core/agent.js';
 import { Edge, Phase, zombieDistancesThroughBarricades, type SurvivorsAction, type SurvivorsState } from '../src/games/survivors/index.js';
-import { integerField, unknownFields } from './config.js';
+import { configSentence, integerField, settingNames, unknownFields, type AgentSettings } from './config.js';
+
+/** The settings the agent takes, with what `hordelab agents` shows beside each. */
+const SETTINGS: AgentSettings = [['barricadeDetour', '3']];
 import { markOwnAgent } from '../src/core/match-runner.js';
 
 function nearestSpawn(state: SurvivorsState, options: readonly SurvivorsAction[]): number {
@@ -40,11 +43,11 @@ function nearestSpawn(state: SurvivorsState, options: readonly SurvivorsAction[]
 export const scriptedZombiesAgent: AgentFactory = {
   id: 'scripted-zombies',
   description:
-    'Survivors, Zombie seat only: spawn nearest the humans, attack when adjacent, else walk toward the nearest human, breaking barricades in the way. Config: barricadeDetour (3).',
+    `Survivors, Zombie seat only: spawn nearest the humans, attack when adjacent, else walk toward the nearest human, breaking barricades in the way. ${configSentence(SETTINGS)}`,
   playsOnly: { game: 'survivors', seats: [1] },
   validateConfig(config) {
     const problems: { field: string; message: string }[] = [];
-    unknownFields(config, ['barricadeDetour'], problems);
+    unknownFields(config, settingNames(SETTINGS), problems);
     integerField(config, 'barricadeDetour', 0, problems);
     return problems;
   },

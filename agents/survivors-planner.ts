@@ -23,7 +23,13 @@ import type { AgentFactory } from '../src/core/agent.js';
 import { chanceExpectation } from '../src/core/chance-expectation.js';
 import { CHANCE, type AnyGame } from '../src/core/game.js';
 import { Phase, type SurvivorsState } from '../src/games/survivors/index.js';
-import { integerField, unknownFields } from './config.js';
+import { configSentence, integerField, settingNames, unknownFields, type AgentSettings } from './config.js';
+
+/** The settings the agent takes, with what `hordelab agents` shows beside each. */
+const SETTINGS: AgentSettings = [
+  ['depth', '2'],
+  ['width', '6'],
+];
 import { markOwnAgent } from '../src/core/match-runner.js';
 
 /** Values closer than this are ties. */
@@ -113,11 +119,11 @@ class Planner {
 export const survivorsPlannerAgent: AgentFactory = {
   id: 'survivors-planner',
   description:
-    "Survivors, Humans seat only: plans each human's activation `depth` actions ahead (expectimax over the dice, the Survivors heuristic at the horizon, the `width` best actions searched deeper). Config: depth (2), width (6).",
+    `Survivors, Humans seat only: plans each human's activation \`depth\` actions ahead (expectimax over the dice, the Survivors heuristic at the horizon, the \`width\` best actions searched deeper). ${configSentence(SETTINGS)}`,
   playsOnly: { game: 'survivors', seats: [0] },
   validateConfig(config) {
     const problems: { field: string; message: string }[] = [];
-    unknownFields(config, ['depth', 'width'], problems);
+    unknownFields(config, settingNames(SETTINGS), problems);
     integerField(config, 'depth', 1, problems, 6);
     integerField(config, 'width', 1, problems);
     return problems;

@@ -41,7 +41,7 @@ import type { AgentFactory } from '../src/core/agent.js';
 import type { AnyGame } from '../src/core/game.js';
 import { DEFAULT_WEIGHTS, HIT_XP, KILL_XP, Phase, catchChanceGivenDice, exactCatchChance, nearestWildDistance, zombieTrainers } from '../src/games/zombie-trainers/index.js';
 import type { ZombieTrainersAction, ZombieTrainersState } from '../src/games/zombie-trainers/index.js';
-import { choiceField, integerField, numberField, unknownFields, type ConfigProblem } from './config.js';
+import { choiceField, configSentence, integerField, numberField, settingNames, unknownFields, type AgentSettings, type ConfigProblem } from './config.js';
 import { TurnPlanner, greedyConfig, pickBest } from './greedy.js';
 import { markOwnAgent } from '../src/core/match-runner.js';
 
@@ -68,7 +68,17 @@ export interface TempoConfig {
   readonly beam: number;
 }
 
-const FIELDS = ['keepLastTrap', 'tempoWeight', 'turnsPerAttack', 'trapWeight', 'targetWeight', 'cellCost', 'maxNodes', 'beam'] as const;
+/** The settings the agent takes, with what `hordelab agents` shows beside each. */
+const SETTINGS: AgentSettings = [
+  ['keepLastTrap', 'true'],
+  ['tempoWeight', '0.2'],
+  ['targetWeight', '1'],
+  ['cellCost', '0.3'],
+  ['turnsPerAttack', '2'],
+  ['trapWeight', '0.5'],
+  ['maxNodes', '300'],
+  ['beam', '4'],
+];
 
 /** Reads a validated config, filling defaults. */
 export function tempoConfig(raw: Readonly<Record<string, unknown>>): TempoConfig {
@@ -87,7 +97,7 @@ export function tempoConfig(raw: Readonly<Record<string, unknown>>): TempoConfig
 /** Checks a seat's config: known fields, numbers in range, keepLastTrap a boolean. */
 export function validateTempoConfig(config: Readonly<Record<string, unknown>>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  unknownFields(config, FIELDS, problems);
+  unknownFields(config, settingNames(SETTINGS), problems);
   choiceField(config, 'keepLastTrap', [true, false], problems);
   numberField(config, 'tempoWeight', 0, 10, problems);
   numberField(config, 'turnsPerAttack', 1, 100, problems);
@@ -271,7 +281,7 @@ export function tempoGame(seat: 0 | 1, config: TempoConfig): AnyGame {
 export const trainersTempoAgent: AgentFactory = {
   id: 'trainers-tempo',
   description:
-    "Zombie Trainers only: greedy's turn planner on a heuristic that heads for the wild zombie worth attacking or catching and counts its zombies' attacks within the turns left; with keepLastTrap it never throws its last trap while the opponent holds one. Config: keepLastTrap (true), tempoWeight (0.2), targetWeight (1), cellCost (0.3), turnsPerAttack (2), trapWeight (0.5), maxNodes (300), beam (4).",
+    `Zombie Trainers only: greedy's turn planner on a heuristic that heads for the wild zombie worth attacking or catching and counts its zombies' attacks within the turns left; with keepLastTrap it never throws its last trap while the opponent holds one. ${configSentence(SETTINGS)}`,
   validateConfig: validateTempoConfig,
   settingsPlayed: (config) => ({ ...tempoConfig(config) }),
   playsOnly: { game: 'zombie-trainers', seats: [0, 1] },
