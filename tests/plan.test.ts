@@ -1,6 +1,7 @@
 /**
  * Sample-size planning (`hordelab plan`), in-process: the matches a margin needs are the
- * smallest count whose interval is narrow enough (checked at that count and the one before),
+ * smallest count from which on the interval a run reports is narrow enough (checked at that
+ * count and the one before, and against a scan of every count where the tail rule's cut rises),
  * and the difference plans follow Fleiss' formula without continuity correction, with values
  * computed from it with SciPy 1.17's `norm.ppf`.
  */
@@ -38,6 +39,37 @@ describe('matchesForMargin', () => {
     const margin = halfWidth(0.3, 320);
     expect(halfWidth(0.3, 319)).toBeGreaterThan(margin);
     expect(matchesForMargin(0.3, margin)).toBe(320);
+  });
+
+  it("plans past the step where the tail rule's cut rises (50 to 51 matches): from the count it gives on, every count fits (review of audit 34b L4)", () => {
+    // Where the cut rises the interval widens: at 4.5% and ±6.5 points, 49 and 50 matches fit,
+    // 51 does not. The count planned must be one from which on every count fits.
+    expect(halfWidth(0.045, 49)).toBeLessThanOrEqual(0.065);
+    expect(halfWidth(0.045, 51)).toBeGreaterThan(0.065);
+    expect(matchesForMargin(0.045, 0.065)).toBeGreaterThan(51);
+    // Against a scan of every count up to 2,000: the planned count is the one after the last that
+    // does not fit, for rates on both sides of the step at three levels.
+    const scanned = (rate: number, margin: number, confidence: number): number => {
+      let last = 0;
+      for (let n = 1; n <= 2000; n++) if (!(halfWidth(rate, n, confidence) <= margin)) last = n;
+      return last + 1;
+    };
+    for (const confidence of [0.8, 0.95, 0.99]) {
+      for (const rate of [0.03, 0.04, 0.045, 0.05, 0.055, 0.06, 0.94, 0.955]) {
+        for (let margin = 0.05; margin < 0.1; margin += 0.0005) {
+          expect(matchesForMargin(rate, margin, confidence), `rate ${rate}, margin ${margin}, confidence ${confidence}`).toBe(scanned(rate, margin, confidence));
+        }
+      }
+    }
+  });
+
+  it('plans 51 matches where 51 fits and 50 does not, and fewer where 50 fits as well', () => {
+    const margin = halfWidth(0.5, 51);
+    expect(halfWidth(0.5, 50)).toBeGreaterThan(margin);
+    expect(matchesForMargin(0.5, margin)).toBe(51);
+    const wider = halfWidth(0.5, 50);
+    expect(halfWidth(0.5, 49)).toBeGreaterThan(wider);
+    expect(matchesForMargin(0.5, wider)).toBe(50);
   });
 
   it('needs a single match for a margin of ±0.5', () => {

@@ -2,15 +2,23 @@
  * Sample-size planning: how many matches a question needs before running them.
  */
 import { normalQuantile } from './distributions.js';
-import { DEFAULT_CONFIDENCE, scoreBounds } from './rate-interval.js';
+import { DEFAULT_CONFIDENCE, TAIL_CUT_RISES_AFTER, scoreBounds } from './rate-interval.js';
 
 /**
- * Matches needed so that the interval of a rate near `rate` is at most ±`margin` (half its
+ * Matches needed so that the interval a run reports for a rate near `rate` (`scoreBounds`,
+ * Wilson's with the tail rule, at the expected count rate·n) is at most ±`margin` (half its
  * width), times the design effect (a figure `summary.json` measures for every rate: take it
- * from a pilot run): the smallest such n. The Wilson half-width falls as n grows (its square is
- * (pqn + z²/4)·z²/(n + z²)², whose derivative in n has the sign of z²(pq − ½) − pqn < 0), so a
- * doubling search from the normal approximation z²·p(1−p)/margin² and a bisection find it in
- * O(log n) steps, however small the margin.
+ * from a pilot run): the smallest n from which on every count's interval is that narrow.
+ *
+ * Wilson's half-width falls as n grows (its square is (pqn + z²/4)·z²/(n + z²)², whose
+ * derivative in n has the sign of z²(pq − ½) − pqn < 0), and so does the tail rule's (its
+ * Poisson bound λ_x/n = rate·λ_x/x rises with x = rate·n), except where the rule's cut rises,
+ * from 50 trials to 51 (`TAIL_CUT_RISES_AFTER`): there the interval widens by up to a tenth of
+ * a point, so a margin could be met at 50 matches and missed at 51 and 52 (at 4.5% and ±6.5
+ * points the search had said 49; review of audit 34b L4). So the counts past the step are
+ * searched first, as one falling run, and those up to it only when every count past it fits:
+ * a doubling search from the normal approximation z²·p(1−p)/margin² and a bisection find the
+ * count in O(log n) steps, however small the margin.
  */
 export function matchesForMargin(rate: number, margin: number, confidence = DEFAULT_CONFIDENCE, designEffect = 1): number {
   const z = normalQuantile(confidence);
@@ -18,29 +26,41 @@ export function matchesForMargin(rate: number, margin: number, confidence = DEFA
     const w = scoreBounds(rate * n, n, confidence);
     return (w.upper - w.lower) / 2 <= margin;
   };
-  let n = 1;
-  if (!fits(1)) {
+  const step = TAIL_CUT_RISES_AFTER;
+  let n: number;
+  if (fits(step + 1)) {
+    // Every count past the step fits: the answer is the first count up to it from which on all fit.
+    n = !fits(step) ? step + 1 : fits(1) ? 1 : firstFitting(fits, 1, step);
+  } else {
     // Invariant: `low` does not fit, `high` does.
-    let low = 1;
+    let low = step + 1;
     // The normal approximation only saves doubling steps: from any start, the doubling and the
     // bisection below end on the same smallest count that fits.
     // Stryker disable next-line ArithmeticOperator,MethodExpression: the starting guess changes how many steps the search takes, not the smallest fitting count it ends on (beyond 2⁵³, the same up to the spacing of doubles)
-    let high = Math.max(2, Math.ceil((z * z * rate * (1 - rate)) / (margin * margin)));
+    let high = Math.max(step + 2, Math.ceil((z * z * rate * (1 - rate)) / (margin * margin)));
     while (!fits(high)) {
       low = high;
       high *= 2;
     }
-    // Stryker disable next-line EqualityOperator,ArithmeticOperator: (>=, high + low) at high − low = 1 the middle is low, and the break below ends the loop the same way
-    while (high - low > 1) {
-      const middle = Math.floor((low + high) / 2);
-      // Beyond 2^53 neighbouring numbers are more than 1 apart: stop rather than spin.
-      if (middle <= low || middle >= high) break;
-      if (fits(middle)) high = middle;
-      else low = middle;
-    }
-    n = high;
+    n = firstFitting(fits, low, high);
   }
   return Math.ceil(n * designEffect);
+}
+
+/**
+ * The first count in (low, high] that fits, by bisection, where `low` does not fit, `high` does,
+ * and a count that fits is followed by counts that fit.
+ */
+function firstFitting(fits: (n: number) => boolean, low: number, high: number): number {
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: (>=, high + low) at high − low = 1 the middle is low, and the break below ends the loop the same way
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    // Beyond 2^53 neighbouring numbers are more than 1 apart: stop rather than spin.
+    if (middle <= low || middle >= high) break;
+    if (fits(middle)) high = middle;
+    else low = middle;
+  }
+  return high;
 }
 
 /**

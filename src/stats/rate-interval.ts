@@ -52,8 +52,15 @@ function poissonBound(x: number, tail: number): number {
   return bound;
 }
 
+/**
+ * The trials up to which the tail rule's cut is 2 (3 above): where it rises, the interval at a
+ * fixed rate widens as n grows past it (at 4.5%, ±6.42 points at 50 trials, ±6.55 at 51), the
+ * one place it does (`matchesForMargin` plans around it).
+ */
+export const TAIL_CUT_RISES_AFTER = 50;
+
 /** Successes below which (and failures below which) the Poisson bound replaces Wilson's. */
-const tailCount = (n: number): number => (n <= 50 ? 2 : 3);
+const tailCount = (n: number): number => (n <= TAIL_CUT_RISES_AFTER ? 2 : 3);
 
 /**
  * The bounds of the tail-modified Wilson interval for `x` successes in `n` trials, both real

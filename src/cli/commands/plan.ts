@@ -45,7 +45,7 @@ async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     matches = matchesForMargin(rate, margin, confidence, designEffect);
     // The half-width at exactly that rate: a run's rate comes out on either side of it, and the
     // side nearer 50% gets a slightly wider interval (at 5% ± 1 point, half of runs; audit 20).
-    text = `${countText(matches)} matches pin a rate near ${percent(rate)} to ${points(margin)} (${percent(confidence)} Wilson interval at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.${lopsided(rate, matches / designEffect, confidence)}`;
+    text = `${countText(matches)} matches pin a rate near ${percent(rate)} to ${points(margin)} (the ${percent(confidence)} interval a run reports, at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.${lopsided(rate, matches / designEffect, confidence)}`;
   } else if (margin !== undefined) {
     if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'give either --margin (interval width) or --power (a test), not both' }]);
     matches = matchesForDifferenceMargin(rate, vs, margin, confidence, designEffect);
