@@ -166,6 +166,39 @@ describe('checks on means', () => {
     expect(result?.status).not.toBeUndefined();
   });
 
+  it('suggests beside atLeast: 1 or atMost: 0 an edge the checks file then takes, at any margin, and refuses a margin of 0.5 or more as such first (review 34a F6)', async () => {
+    const rateCheck = (band: string, margin: number): string =>
+      checksFile(`  - name: r\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    ${band}\n    margin: ${margin}\n    budget: 200\n`).file;
+    const refusal = async (file: string): Promise<string> => {
+      try {
+        await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'taken';
+    };
+    // With 0.4 the suggestion was 0.2 (atLeast) or 0.8 (atMost), each refused in turn; 1/3 is
+    // where twice the margin in from the end leaves it reaching past the other end.
+    for (const margin of [0.0001, 0.00012345, 0.01, 0.25, 0.3, 0.333333, 1 / 3, 0.34, 0.4, 0.4999]) {
+      for (const band of ['atLeast: 1', 'atMost: 0']) {
+        const message = await refusal(rateCheck(band, margin));
+        const suggestion = /such as (atLeast|atMost): (\S+) \(p1WinRate is a rate\)$/.exec(message);
+        expect(suggestion, `${band}, margin ${margin}: ${message}`).not.toBeNull();
+        const [, kind, edge] = suggestion as RegExpExecArray;
+        expect(kind).toBe(band.slice(0, band.indexOf(':')));
+        expect(await refusal(rateCheck(`${kind}: ${edge}`, margin)), `${kind}: ${edge}, margin ${margin}`).toBe('taken');
+      }
+    }
+    // A margin out of its own bound is said to be, not answered with an edge outside 0..1.
+    for (const margin of [0.5, 0.6]) {
+      for (const band of ['atLeast: 1', 'atMost: 0']) {
+        const message = await refusal(rateCheck(band, margin));
+        expect(message).toContain(`: checks[0].margin: expected a number >= 0.0001 and < 0.5, got ${margin} (p1WinRate is a rate)`);
+        expect(message).not.toContain('such as');
+      }
+    }
+  });
+
   it('a mean\'s baseline stores its spread; an unmoved run passes, a moved one fails, a rate\'s baseline is refused', async () => {
     const { dir, file } = checksFile(check('branching', 'quality.branching', 'between: [5.45, 5.7]'));
     const baselineDir = join(dir, 'baselines');

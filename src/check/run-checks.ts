@@ -126,15 +126,24 @@ function checkBandFits(check: CheckSpec, kind: CheckedKind): void {
       { source: check.file, field: `${field}.${bandField(band)}`, message: `every rate is ${band.kind === 'between' ? 'between 0 and 1' : band.kind === 'atLeast' ? 'at least 0' : 'at most 1'}, so this check cannot fail; expected a band that excludes some rates (${check.metric} is a rate)` },
     ]);
   }
+  // The margin's own bound before any edge is suggested beside it: a margin of 0.6 was told to
+  // try atLeast: -0.2, and never that the margin itself was out of bounds (review 34a F6).
+  const margin = boundProblem(BOUNDS.margin, check.margin);
+  if (margin !== null) throw new UsageError([{ source: check.file, field: `${field}.margin`, message: `${margin} (${check.metric} is a rate)` }]);
   // A band holding no rate but 1 (or 0) cannot pass: no count of matches, all won, shows a rate
   // of 100% rather than just below it (audit 33b: `atLeast: 1` failed a game won every time,
   // saying the rate was below the edge). A `between` band is wider than one rate and within 0..1.
   const holdsOnlyAnEnd = band.kind === 'atLeast' ? band.value >= 1 : band.kind === 'atMost' && band.value <= 0;
   if (holdsOnlyAnEnd) {
     const end = band.kind === 'atLeast' ? 1 : 0;
-    // An edge the margin fits beside (review 33c: 0.99 with the default margin of 0.01 was refused in turn).
-    const room = +(2 * check.margin).toPrecision(6);
-    const suggested = end === 1 ? `atLeast: ${+(1 - room).toPrecision(6)}` : `atMost: ${room}`;
+    // An edge the margin fits beside, as the test below takes one: twice the margin in from the
+    // end (review 33c: 0.99 with the default margin of 0.01 was refused in turn), or, where that
+    // leaves the margin reaching past the other end (a margin of 1/3 or more), the middle, which
+    // every margin under 0.5 fits beside (review 34a F6: with 0.4, atLeast: 0.2 was suggested and
+    // then refused).
+    const twice = +(2 * check.margin).toPrecision(6);
+    const near = end === 1 ? +(1 - twice).toPrecision(6) : twice;
+    const suggested = `${band.kind}: ${marginFitsBeside(near, check.margin) ? near : 0.5}`;
     throw new UsageError([
       {
         source: check.file,
@@ -143,12 +152,10 @@ function checkBandFits(check: CheckSpec, kind: CheckedKind): void {
       },
     ]);
   }
-  const margin = boundProblem(BOUNDS.margin, check.margin);
-  if (margin !== null) throw new UsageError([{ source: check.file, field: `${field}.margin`, message: `${margin} (${check.metric} is a rate)` }]);
   // Each edge inside (0, 1) is tested as edge − margin against edge + margin, both rates: a zone
   // running past 0 or 1 was clamped inside the test, which then had other error rates than said.
   for (const edge of bandValues(band)) {
-    if (edge <= 0 || edge >= 1 || (edge - check.margin > 0 && edge + check.margin < 1)) continue;
+    if (edge <= 0 || edge >= 1 || marginFitsBeside(edge, check.margin)) continue;
     const room = Math.min(edge, 1 - edge);
     throw new UsageError([
       {
@@ -158,6 +165,11 @@ function checkBandFits(check: CheckSpec, kind: CheckedKind): void {
       },
     ]);
   }
+}
+
+/** A rate's edge inside (0, 1) whose test, edge − margin against edge + margin, weighs two rates. */
+function marginFitsBeside(edge: number, margin: number): boolean {
+  return edge - margin > 0 && edge + margin < 1;
 }
 
 interface EdgeTest {
