@@ -318,6 +318,15 @@ describe('resuming', () => {
     // A key of an object's own prototype is a part like any other, never read from the prototype.
     expect(keyPartDifferences({}, { toString: '1' })).toEqual(['toString (none then, 1 now)']);
     expect(keyPartDifferences({ constructor: '1' }, {})).toEqual(['constructor (1 then, none now)']);
+    // Sides worded otherwise (merge's) are worded as the text is made: a value holding the words keeps them (review 34a F7).
+    const sides = { recorded: 'in the first shard', current: 'here' };
+    expect(keyPartDifferences({ a: '"x then, y now)"', b: '1', c: 'sha256:aaaaaaaaaaaaaaaa' }, { a: '"now) then)"', d: '2', e: 'sha256:bbbbbbbbbbbbbbbb' }, sides)).toEqual([
+      'a ("x then, y now)" in the first shard, "now) then)" here)',
+      'b (1 in the first shard, none here)',
+      'c (none here)',
+      'd (none in the first shard, 2 here)',
+      'e (none in the first shard)',
+    ]);
     // A tagged value reads as its value (the thirty-first session's leftover: {"$number":"-0"}); text that is not JSON as it is.
     expect(keyPartDifferences({ 'params.tilt': '0', 'params.m': '{"$Map":[["a",1]]}', z: 'undefined' }, { 'params.tilt': '{"$number":"-0"}', 'params.m': '{"$Map":[["a",2]]}', z: '{"$undefined":null}' })).toEqual([
       'params.tilt (0 then, -0 now)',

@@ -268,6 +268,15 @@ describe('what merge refuses', () => {
       record.eventFiles = false;
     });
     expect(await refusal([other, changed])).toContain(`${changed}: a shard of another run than ${other}: params.maxRounds (20 in the first shard, 21 here), seed (6 in the first shard, 99 here), event files (true in the first shard, false here)`);
+    // A value holding the words the message says its sides with is shown as it is: they were
+    // substituted over the whole text, so colors "a then, b now)" read "a in the first shard, b here)" (review 34a F7).
+    const [plain, worded] = copyShards();
+    editRecord(worded, (record) => {
+      const source = record.source as { text: string };
+      record.key = 'another';
+      record.source = { ...source, text: source.text.replace('maxRounds: 20', 'maxRounds: 20, colors: ["a then, b now)", blue]') };
+    });
+    expect(await refusal([plain, worded])).toBe(`${worded}: a shard of another run than ${plain}: params.colors (["red","blue"] in the first shard, ["a then, b now)","blue"] here)`);
     // A scenario no longer read (its game gone) falls back to the parts that may differ.
     editRecord(changed, (record) => (record.source = { ...(record.source as object), text: 'game: ./gone.mjs\nmatches: 24\nseed: 6\nseats: [random, random]\n' }));
     expect(await refusal([other, changed])).toContain(`${changed}: a shard of another run than ${other} (scenario, parameters, seed, options`);

@@ -206,26 +206,37 @@ export function prefixSha256(path: string, length: number): string {
   return hash.digest('hex');
 }
 
+/** The words a difference of key parts says its two sides with: a resume's `then` and `now`. */
+export interface KeyPartSides {
+  /** Said after the recorded side's value: `then`. */
+  readonly recorded: string;
+  /** Said after the other side's value: `now`. */
+  readonly current: string;
+}
+
 /**
  * Which parts differ between a run's key parts then (`recorded`) and now, as a reader reads
  * them: `matches (1000 then, 2000 now)`, `params.traps`, `seat 2 (none then)`; empty when none do.
+ * `sides` words the two sides otherwise (merge: `in the first shard` and `here`), said where the
+ * text is made, so a value holding the words is shown as it is (review 34a F7).
  */
-export function keyPartDifferences(recorded: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>): string[] {
+export function keyPartDifferences(recorded: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>, sides: KeyPartSides = { recorded: 'then', current: 'now' }): string[] {
   const differences: string[] = [];
+  const { recorded: thenWord, current: nowWord } = sides;
   for (const name of [...new Set([...Object.keys(recorded), ...Object.keys(now)])]) {
     const then = Object.hasOwn(recorded, name) ? recorded[name] : undefined;
     const current = Object.hasOwn(now, name) ? now[name] : undefined;
     if (then === current) continue;
     const shownName = printable(name);
-    if (then === undefined) differences.push((current as string).startsWith('sha256:') ? `${shownName} (none then)` : `${shownName} (none then, ${partShown(current as string)} now)`);
-    else if (current === undefined) differences.push(then.startsWith('sha256:') ? `${shownName} (none now)` : `${shownName} (${partShown(then)} then, none now)`);
+    if (then === undefined) differences.push((current as string).startsWith('sha256:') ? `${shownName} (none ${thenWord})` : `${shownName} (none ${thenWord}, ${partShown(current as string)} ${nowWord})`);
+    else if (current === undefined) differences.push(then.startsWith('sha256:') ? `${shownName} (none ${nowWord})` : `${shownName} (${partShown(then)} ${thenWord}, none ${nowWord})`);
     else if (then.startsWith('sha256:') || current.startsWith('sha256:')) differences.push(shownName);
     else {
       // Texts past ASCII may differ where they print alike (é, and e with its accent apart; a blank
       // Braille cell): then every such character is shown as its escape (review 32e).
       const [before, after] = [partShown(then), partShown(current)];
       const alike = /[^\x20-\x7e]/.test(before + after);
-      differences.push(`${shownName} (${alike ? asciiOnly(before) : before} then, ${alike ? asciiOnly(after) : after} now)`);
+      differences.push(`${shownName} (${alike ? asciiOnly(before) : before} ${thenWord}, ${alike ? asciiOnly(after) : after} ${nowWord})`);
     }
   }
   return differences;

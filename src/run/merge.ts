@@ -118,7 +118,9 @@ async function partsDifferingFrom(first: ShardRecord, other: ShardRecord): Promi
   try {
     const [a, b] = [await shardScenario(first), await shardScenario(other)];
     const partsOf = (scenario: Scenario, record: ShardRecord): Record<string, string> => runKeyParts(scenario, { eventFiles: record.eventFiles, maxErrors: record.maxErrors }, undefined);
-    return keyPartDifferences(partsOf(a, first), partsOf(b, other)).map((difference) => difference.replace(/ then([,)])/g, ' in the first shard$1').replace(/ now\)/g, ' here)'));
+    // Worded as the message is made: rewording it after, by a pattern, changed a value holding
+    // " then," or " now)" too (review 34a F7).
+    return keyPartDifferences(partsOf(a, first), partsOf(b, other), { recorded: 'in the first shard', current: 'here' });
   } catch {
     return [];
   }
