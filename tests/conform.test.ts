@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkConformance } from '../src/conform/conformance.js';
 import type { AnyGame } from '../src/core/game.js';
+import { CHANCE, TERMINAL } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
 import { brokenGames } from './fixtures/broken-games.js';
 import { withEngineEvents } from '../src/reports/generic-report.js';
@@ -376,4 +377,137 @@ describe('what an agent is handed shares nothing it could change the match throu
     expect(problemsOf(withBoard, 'observation')).toEqual([]);
     for (const game of [zombieTrainers, ticTacToe] as AnyGame[]) expect(checkConformance(game, defaultParameters(game.parameters), { playouts: 2 }).ok).toBe(true);
   });
+});
+
+describe('short games are checked at every step and every chance node, at the default playouts and any seed (audit 34b F1/F2)', () => {
+  // Three seats each pick a die (d4 or d6), then chance rolls it: six steps, three chance nodes,
+  // the second and third rolling lists the first already rolled. Each breach below is one line,
+  // from the second seat's turn on: the costlier checks had run at step 0 only (steps 0, 7, 14…
+  // of every playout), and beyond the first node of each outcome list only the first chance node
+  // of each playout had been tested.
+  type Dice = { turn: number; pending: number; rolls: number[] };
+  type DiceAction = { readonly kind: 'pick'; readonly sides: number } | { readonly kind: 'roll'; readonly value: number };
+  const PICKS: DiceAction[] = [4, 6].map((sides) => Object.freeze({ kind: 'pick', sides }));
+  const ROLLS = new Map([4, 6].map((sides) => [sides, Array.from({ length: sides }, (_, i): DiceAction => Object.freeze({ kind: 'roll', value: i + 1 }))]));
+  const faces = (state: Dice): DiceAction[] => ROLLS.get(state.pending) as DiceAction[];
+  const over = (state: Dice): boolean => state.turn >= 3;
+  const returns = (state: Dice): number[] => state.rolls.map((roll) => (roll === Math.max(...state.rolls) ? 1 : 0));
+  const threeDice: AnyGame = {
+    id: 'three-dice',
+    title: 'Three dice (test)',
+    seats: ['Red', 'Green', 'Blue'],
+    parameters: {},
+    utilityBounds: [0, 1],
+    hiddenInformation: false,
+    validateParameters: () => [],
+    maxLength: () => 6,
+    setup: (): Dice => ({ turn: 0, pending: 0, rolls: [0, 0, 0] }),
+    currentPlayer: (state: Dice) => (over(state) ? TERMINAL : state.pending > 0 ? CHANCE : state.turn),
+    legalActions(state: Dice, into?: DiceAction[]) {
+      const actions = into ?? [];
+      actions.length = 0;
+      if (!over(state) && state.pending === 0) actions.push(...PICKS);
+      return actions;
+    },
+    chanceOutcomes: (state: Dice) => (state.pending === 0 ? [] : faces(state).map((action) => ({ action, probability: 1 / state.pending }))),
+    sampleChance: (state: Dice, rng) => faces(state)[rng.int(state.pending)] as DiceAction,
+    apply(state: Dice, action: DiceAction) {
+      if (action.kind === 'pick') state.pending = action.sides;
+      else {
+        state.rolls[state.turn] = action.value;
+        state.pending = 0;
+        state.turn++;
+      }
+    },
+    isTerminal: over,
+    returns,
+    heuristic: (state: Dice) => (over(state) ? returns(state) : state.rolls.map((roll) => roll / 6)),
+    observe: (state: Dice) => ({ ...state, rolls: [...state.rolls] }),
+    clone: (state: Dice) => ({ ...state, rolls: [...state.rolls] }),
+    actionKey: (action: DiceAction) => (action.kind === 'pick' ? `d${action.sides}` : `roll(${action.value})`),
+    describeState: (state: Dice) => `turn ${state.turn}, rolls ${state.rolls.join(',')}`,
+  };
+
+  // Two seats, a hidden card each (1..3). North keeps or redraws, then South: the higher card wins.
+  type Redraw = { phase: number; hand: number[] };
+  const CARDS = [1, 2, 3].map((value) => Object.freeze({ kind: 'card', value }));
+  const CHOICES = ['keep', 'redraw'].map((kind) => Object.freeze({ kind }));
+  // Phases: 0 and 1 deal North and South, 2 North decides, 3 North's redraw, 4 South decides, 5 South's redraw, 6 over.
+  const dealt = (state: Redraw): number => (state.phase <= 1 ? state.phase : state.phase === 3 ? 0 : 1);
+  const redrawReturns = (state: Redraw): number[] => {
+    const [north, south] = state.hand as [number, number];
+    return north > south ? [1, -1] : north < south ? [-1, 1] : [0, 0];
+  };
+  const redraw: AnyGame = {
+    id: 'redraw',
+    title: 'Redraw (test)',
+    seats: ['North', 'South'],
+    parameters: {},
+    utilityBounds: [-1, 1],
+    hiddenInformation: true,
+    validateParameters: () => [],
+    maxLength: () => 6,
+    setup: (): Redraw => ({ phase: 0, hand: [0, 0] }),
+    currentPlayer: (state: Redraw) => (state.phase >= 6 ? TERMINAL : state.phase === 2 ? 0 : state.phase === 4 ? 1 : CHANCE),
+    legalActions(state: Redraw, into?: unknown[]) {
+      const actions = into ?? [];
+      actions.length = 0;
+      if (state.phase === 2 || state.phase === 4) actions.push(...CHOICES);
+      return actions;
+    },
+    chanceOutcomes: (state: Redraw) => ([0, 1, 3, 5].includes(state.phase) ? CARDS.map((action) => ({ action, probability: 1 / 3 })) : []),
+    sampleChance: (_state: Redraw, rng) => CARDS[rng.int(3)],
+    apply(state: Redraw, action: { kind: string; value?: number }) {
+      if (action.kind === 'card') {
+        state.hand[dealt(state)] = action.value as number;
+        state.phase = state.phase === 0 ? 1 : state.phase === 1 ? 2 : state.phase === 3 ? 4 : 6;
+      } else if (action.kind === 'redraw') state.phase = state.phase === 2 ? 3 : 5;
+      else state.phase = state.phase === 2 ? 4 : 6;
+    },
+    isTerminal: (state: Redraw) => state.phase >= 6,
+    returns: redrawReturns,
+    heuristic: (state: Redraw) => (state.phase >= 6 ? redrawReturns(state) : [0, 0]),
+    observe: (state: Redraw, seat: number) => ({ phase: state.phase, hand: state.hand.map((card, i) => (i === seat ? card : null)) }),
+    determinize: (state: Redraw, seat: number, rng) => ({ phase: state.phase, hand: state.hand.map((card, i) => (i === seat || card === 0 ? card : 1 + rng.int(3))) }),
+    clone: (state: Redraw) => ({ ...state, hand: [...state.hand] }),
+    actionKey: (action: { kind: string; value?: number }) => (action.kind === 'card' ? `card(${action.value})` : action.kind),
+    describeState: (state: Redraw) => `phase ${state.phase}, hands ${state.hand.join(',')}`,
+  };
+
+  const failed = (game: AnyGame, seed: number, playouts = 24): string[] =>
+    checkConformance(game, {}, { seed, playouts, agents: [] })
+      .properties.filter((p) => p.status === 'fail')
+      .map((p) => p.property);
+  const SEEDS = [1, 2, 5, 1000, 31_337];
+
+  it('passes the correct short games, at any seed', () => {
+    for (const seed of SEEDS) {
+      expect(failed(threeDice, seed), `three-dice, seed ${seed}`).toEqual([]);
+      expect(failed(redraw, seed), `redraw, seed ${seed}`).toEqual([]);
+    }
+  });
+
+  const breaches: [string, AnyGame, string][] = [
+    ['a heuristic NaN at the third seat', { ...threeDice, heuristic: (state: Dice) => (state.turn === 2 ? [Number.NaN, 0, 0] : threeDice.heuristic(state)) }, 'heuristic'],
+    ['a heuristic out of bounds from the second seat on', { ...threeDice, heuristic: (state: Dice) => (over(state) ? returns(state) : state.rolls.map((roll) => roll / 3)) }, 'heuristic'],
+    ['a clone sharing the rolls from the second seat on', { ...threeDice, clone: (state: Dice) => (state.turn >= 1 ? { ...state } : threeDice.clone(state)) }, 'clone'],
+    ['an observation that is the live state from the second seat on', { ...threeDice, observe: (state: Dice, seat: number) => (state.turn >= 1 ? state : threeDice.observe(state, seat)) }, 'observation'],
+    ['a sampler always rolling 1 at the third seat', { ...threeDice, sampleChance: (state: Dice, rng) => (state.turn === 2 ? faces(state)[0] : threeDice.sampleChance(state, rng)) }, 'chance-sampling'],
+    [
+      "a determinization copying North's true card at South's decision",
+      { ...redraw, determinize: (state: Redraw, seat: number, rng) => (state.phase >= 4 ? { phase: state.phase, hand: [...state.hand] } : redraw.determinize?.(state, seat, rng)) },
+      'determinization',
+    ],
+  ];
+  for (const [what, game, property] of breaches) {
+    it(`fails ${property} for ${what}, at any seed, naming a seed whose one playout fails it again`, () => {
+      for (const seed of SEEDS) {
+        const report = checkConformance(game, {}, { seed, agents: [] });
+        expect(report.properties.filter((p) => p.status === 'fail').map((p) => p.property), `seed ${seed}`).toEqual([property]);
+        const problem = report.properties.find((p) => p.property === property)?.problems[0];
+        expect(problem?.seed).not.toBeNull();
+        expect(failed(game, problem?.seed as number, 1), `replaying seed ${problem?.seed}`).toEqual([property]);
+      }
+    });
+  }
 });

@@ -33,7 +33,7 @@ export const CONFORMANCE_PROPERTIES = {
   apply: 'applying any legal action or chance outcome never throws, and emits only event types a run accepts (under the generic report)',
   'chance-outcomes': 'a chance node lists unique outcomes with positive probabilities summing to 1, and samples one of them',
   'chance-groups': 'where a game groups chance outcomes (chanceGroups), one group number per outcome, numbered by first appearance, and outcomes of one group leave equal states',
-  'chance-sampling': 'sampleChance draws outcomes as often as chanceOutcomes says (chi-squared test), at the first chance node of each outcome list and at nodes spread over the playouts',
+  'chance-sampling': 'sampleChance draws outcomes as often as chanceOutcomes says (chi-squared test), at the first chance node of each outcome list and at one more node in each of up to 24 playouts, at a place the seed moves',
   clone: 'a clone equals its original, shares no mutable part with it, and playing it on leaves the original as it was',
   determinism: 'the same seed plays the same trajectory, events, states and returns, for every playout',
   observation: 'observing a state leaves it unchanged, and hands out neither the live state nor a mutable part of it',
@@ -86,11 +86,26 @@ export interface ConformanceOptions {
   readonly playouts?: number;
   /** The first playout's seed; playout i uses seed + i (1). */
   readonly seed?: number;
-  /** Every how many steps the costlier checks run: clones, every legal action applied, heuristic (7). */
+  /**
+   * Every how many steps the costlier checks run: clones, observations, every legal action
+   * applied, heuristic (7). At step 0 and at the steps where (step + seed) is a multiple of it:
+   * the phase moves with the playout's seed, so that `every` playouts in a row check every step
+   * of a short game between them, and `--seed S --playouts 1` checks the same steps again
+   * (audit 34b F2: at steps 0, 7, 14… of every playout, a game of 7 steps was checked at its
+   * first state only, whatever the playouts or seed).
+   */
   readonly deepCheckEvery?: number;
-  /** Chance nodes whose sampling is tested by chi-squared (12). */
+  /**
+   * Chance nodes, besides the first of each outcome list, whose sampling is tested by
+   * chi-squared: at most one from each playout (24).
+   */
   readonly chanceNodesTested?: number;
-  /** The significance level of each chi-squared test (1e-4: with fixed seeds the verdict is reproducible, and a false alarm rare). */
+  /**
+   * The significance level of each chi-squared test (1e-4: with fixed seeds the verdict is
+   * reproducible, and a false alarm rare: at most 24 first-of-kind and `chanceNodesTested` other
+   * nodes are tested, 48 tests by default, so a correct sampler fails one with probability at
+   * most 0.5% over seeds).
+   */
   readonly chanceSignificance?: number;
   /** Agents whose decisions must not depend on hidden parts; empty skips that check. */
   readonly agents?: readonly AgentFactory[];
@@ -155,7 +170,7 @@ interface ChanceNodeSample {
   readonly state: unknown;
   readonly seed: number;
   readonly step: number;
-  /** Kept as the first node of its outcome list (else for being spread over the playouts). */
+  /** Kept as the first node of its outcome list (else as its playout's spread node). */
   readonly firstOfKind: boolean;
 }
 
@@ -166,7 +181,7 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
   const every = Math.max(1, options.deepCheckEvery ?? 7);
   const findings = new Findings(options.maxProblemsPerProperty ?? 3);
   const chanceNodes: ChanceNodeSample[] = [];
-  const chanceWanted = options.chanceNodesTested ?? 12;
+  const chanceWanted = options.chanceNodesTested ?? 24;
   const chanceKinds = new Set<string>();
   const groupings = new Set<string>();
   let steps = 0;
@@ -370,8 +385,27 @@ function withinWatchdog<T>(timing: PlayoutTiming | null, play: () => T, stopped:
   return result.stopped ? stopped(limitMs, timing.step) : result.value;
 }
 
+/**
+ * Whether step `step` of the playout of `seed` gets the costlier checks (and its state goes into
+ * the playout's record): its first state, and every `every`th step, at a phase the seed sets.
+ * A pure function of seed and step, so a playout and its replay, and `--seed S --playouts 1`,
+ * pick the same steps; and `every` seeds in a row pick every step between them (audit 34b F2:
+ * steps 0, 7, 14… of every playout left a heuristic NaN at step 4 of a 6-step game unseen).
+ */
+function isDeepStep(seed: number, step: number, every: number): boolean {
+  return step === 0 || (((step + seed) % every) + every) % every === 0;
+}
+
 /** One random playout with every per-step check. Returns the action keys played (null when it broke off). */
 function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
+  const chance: ChanceKeeping = { target: spreadTarget(seed), candidates: 0, pending: null, seen: 0, groupsCompared: 0 };
+  const result = playChecked(game, params, seed, context, chance);
+  // The playout ended before its spread target: the deepest candidate it met is tested.
+  if (chance.pending !== null) keepSpread(chance, context);
+  return result;
+}
+
+function playChecked(game: AnyGame, params: unknown, seed: number, context: PlayoutContext, chance: ChanceKeeping): { trajectory: string[] | null; steps: number; timedOut?: true } {
   const { findings, every } = context;
   const rng = playoutRng(seed);
   const trajectory: string[] = [];
@@ -385,7 +419,6 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
   const bound = playoutBound(game, params);
   const timing = context.timing;
   const began = timing === null ? 0 : timing.clock();
-  const chance: ChanceKeeping = { perPlayout: Math.ceil(context.chanceWanted / Math.max(1, context.playouts)), kept: 0, seen: 0, groupsCompared: 0 };
   for (let step = 0; ; step++) {
     if (timing !== null) timing.step = step;
     const player = seatToAct(game, state, seed, step, findings);
@@ -401,7 +434,7 @@ function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: P
       return { trajectory: null, steps: step };
     }
     if (timing !== null && outOfTime(timing, began, context, seed, step, bound)) return { trajectory: null, steps: step, timedOut: true };
-    const deep = step % every === 0;
+    const deep = isDeepStep(seed, step, every);
     if (deep) {
       recordState(trajectory, state);
       checkHeuristic(game, state, seed, step, findings, false);
@@ -476,22 +509,52 @@ function outOfTime(timing: NonNullable<PlayoutContext['timing']>, began: number,
   return false;
 }
 
-/** A playout's count of the chance nodes it has seen and kept for the sampling test. */
+/** A playout's count of the chance nodes it has seen, and the one it keeps for the sampling test. */
 interface ChanceKeeping {
-  /** The spread nodes one playout may keep. */
-  readonly perPlayout: number;
-  kept: number;
+  /** Which of the playout's spread candidates it keeps: this one, or the last it meets if fewer ({@link spreadTarget}). */
+  readonly target: number;
+  /** Spread candidates met so far. */
+  candidates: number;
+  /** The latest candidate met, not beyond the target, while it is not yet kept; null once kept (or before any). */
+  pending: { node: ChanceNodeSample; alsoFirstOfKind: boolean } | null;
+  /** Chance nodes met so far: the next one's place in the playout. */
   seen: number;
   /** Chance groupings compared at deep-checked steps of this playout. */
   groupsCompared: number;
+}
+
+/** Every how many chance nodes of a playout one is a spread candidate, at a phase the seed sets. */
+const SPREAD_EVERY = 7;
+
+/**
+ * Which spread candidate the playout of `seed` keeps: the 1st, 2nd, 4th or 8th (the candidates
+ * are its chance nodes number r, r + 7, r + 14… counting from 0, r = −seed mod 7), by ⌊seed / 7⌋
+ * mod 4; the last candidate it has where it has fewer. So any 7 seeds in a row test each of the
+ * first 7 chance nodes of a short game (audit 34b F1: only the first chance node of each playout
+ * had been tested beyond the first of each outcome list, so a sampler always drawing one face at
+ * the third roll passed at any number of playouts); 28 in a row reach up to the 56th of a long one.
+ */
+function spreadTarget(seed: number): number {
+  const level = ((Math.floor(seed / SPREAD_EVERY) % 4) + 4) % 4;
+  return 2 ** level - 1;
+}
+
+/** Tests the playout's pending spread node, unless the spread budget is spent or it is already tested as the first of its kind. */
+function keepSpread(chance: ChanceKeeping, context: PlayoutContext): void {
+  const pending = chance.pending;
+  chance.pending = null;
+  if (pending === null || pending.alsoFirstOfKind || spreadNodesKept(context) >= context.chanceWanted) return;
+  context.chanceNodes.push(pending.node);
 }
 
 /**
  * At a chance node: its groupings checked (at the first node of each grouping, and at a few of
  * the deeper-checked steps of each playout), and the node kept for the sampling test when it is
  * the first of its kind (a deal, a die, a draw from a deck of some size: every kind of chance the
- * game has is tested however late in a playout it comes) or one of the nodes spread over the
- * playouts, a few from each.
+ * game has is tested however late in a playout it comes) or its playout's spread node: one a
+ * playout, at a place in it the seed sets ({@link spreadTarget}). Each node kept is tested on its
+ * own draws, from its own state: pooling the draws of several nodes of one kind would thin a
+ * sampler wrong at one of them among those right at the others.
  */
 function keepChanceNode(game: AnyGame, state: unknown, kind: string, deep: boolean, chance: ChanceKeeping, context: PlayoutContext, seed: number, step: number): void {
   chance.seen++;
@@ -505,15 +568,24 @@ function keepChanceNode(game: AnyGame, state: unknown, kind: string, deep: boole
     };
     checkChanceGroups(game, state, kind, compare, seed, step, context.findings);
   }
+  const place = chance.seen - 1;
   const firstOfKind = !context.chanceKinds.has(kind) && context.chanceKinds.size < CHANCE_KINDS_TESTED;
-  const spread = chance.kept < chance.perPlayout && spreadNodesKept(context) < context.chanceWanted && (chance.seen === 1 || chance.seen % 13 === 0);
+  const candidate = (((place + seed) % SPREAD_EVERY) + SPREAD_EVERY) % SPREAD_EVERY === 0 ? chance.candidates++ : -1;
+  const spread = candidate >= 0 && candidate <= chance.target && spreadNodesKept(context) < context.chanceWanted;
   if (!firstOfKind && !spread) return;
+  let node: ChanceNodeSample;
   try {
-    context.chanceNodes.push({ state: game.clone(state), seed, step, firstOfKind });
-    if (firstOfKind) context.chanceKinds.add(kind);
-    else chance.kept++;
+    node = { state: game.clone(state), seed, step, firstOfKind };
   } catch {
-    // The clone check reports a clone that throws.
+    return; // The clone check reports a clone that throws.
+  }
+  if (firstOfKind) {
+    context.chanceNodes.push(node);
+    context.chanceKinds.add(kind);
+  }
+  if (spread) {
+    chance.pending = { node: { ...node, firstOfKind: false }, alsoFirstOfKind: firstOfKind };
+    if (candidate === chance.target) keepSpread(chance, context);
   }
 }
 
@@ -740,7 +812,7 @@ function checkLeader(leader: (state: unknown) => unknown, state: unknown, values
 /** At most this many chance nodes are tested as the first of their outcome list. */
 const CHANCE_KINDS_TESTED = 24;
 
-/** The chance nodes kept for being spread over the playouts (not for being the first of their kind). */
+/** The chance nodes kept as their playout's spread node (not for being the first of their kind). */
 function spreadNodesKept(context: PlayoutContext): number {
   let kept = 0;
   for (const node of context.chanceNodes) if (!node.firstOfKind) kept++;
@@ -1068,7 +1140,7 @@ function replayTrajectory(game: AnyGame, params: unknown, seed: number, every: n
     const bound = playoutBound(game, params);
     for (let step = 0; step <= bound && game.currentPlayer(state) !== TERMINAL; step++) {
       if (timing !== null) timing.step = step;
-      if (step % every === 0) recordState(trajectory, state);
+      if (isDeepStep(seed, step, every)) recordState(trajectory, state);
       let action: unknown;
       if (game.currentPlayer(state) === CHANCE) {
         // The checked playout listed the outcomes before sampling; listing never draws.
@@ -1147,6 +1219,12 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
  * - over all playouts, determinizations must differ from the truth at least once (else nothing
  *   is re-sampled and the other checks prove nothing: the caller checks that);
  * - each given agent, with the same seed, must choose the same in both.
+ * A determinize that copies the truth at some decision makes `other` the truth there, and the
+ * second check idle. So each seat also has a shadow: a determinization for it made at an earlier
+ * decision, played on with the playout's own actions and outcomes. Where the seat sees the shadow
+ * as it sees the live state, the two differ only in what it cannot see, whatever determinize does
+ * now, and determinizing both with one stream must give equal states (audit 34b F2: one copying
+ * the other seat's true card at the second seat's decision passed).
  */
 function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null, constants: ReadonlySet<object>): { decisions: number; resampled: boolean } {
   let resampled = false;
@@ -1156,6 +1234,8 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
     return { decisions, resampled };
   }
   const rng = matchStream(matchSeed(seed, 1), 'conform:hidden');
+  const shadowRng = matchStream(matchSeed(seed, 2), 'conform:shadow');
+  const shadows = new Shadows(game, game.seats.length);
   let state: unknown;
   try {
     state = game.setup(params);
@@ -1175,7 +1255,9 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
       player = game.currentPlayer(state);
       if (player === TERMINAL) break;
       if (player === CHANCE) {
-        game.apply(state, game.sampleChance(state, rng), null);
+        const outcome = game.sampleChance(state, rng);
+        shadows.follow(CHANCE, safeKey(game, outcome));
+        game.apply(state, outcome, null);
         continue;
       }
     } catch {
@@ -1203,6 +1285,22 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
       }
       const keys = (s: unknown): string => game.legalActions(s).map((action) => safeKey(game, action)).join('\n');
       if (keys(other) !== keys(state)) findings.fail('determinization', `a determinization for seat ${player} changed its legal actions`, seed, step);
+      const shadow = shadows.alike(state, player);
+      if (shadow !== null) {
+        findings.checked('determinization');
+        const shadowSeed = matchSeed(seed, 3000 + step);
+        const fromLive = game.determinize(state, player, matchStream(shadowSeed, 'd'));
+        const fromShadow = game.determinize(shadow.state, player, matchStream(shadowSeed, 'd'));
+        if (snapshot(fromLive) !== snapshot(fromShadow)) {
+          findings.fail(
+            'determinization',
+            `determinize for seat ${player} read what the seat cannot see: the same stream gave other states from the live state and from one that differs only there (a determinization for seat ${player} made at step ${shadow.madeAt}, played on alike), so its re-sampling is not what it hands out here`,
+            seed,
+            step,
+          );
+        }
+      }
+      shadows.make(state, step, shadowRng);
       // Agents think (MCTS searches): asking them on the first few playouts is enough.
       if ((options.agents ?? []).length > 0 && seed < (options.seed ?? 1) + 3) {
         findings.checked('no-peeking');
@@ -1217,9 +1315,77 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
     }
     const legal = game.legalActions(state);
     if (legal.length === 0) break;
-    game.apply(state, legal[rng.int(legal.length)], null);
+    const action = legal[rng.int(legal.length)];
+    shadows.follow(player, safeKey(game, action));
+    game.apply(state, action, null);
   }
   return { decisions, resampled };
+}
+
+/**
+ * One determinization per seat, made at a decision and played on with the live playout's actions
+ * and chance outcomes (each found by its key in the shadow's own lists): a state that differs
+ * from the live one only in what the seat could not see when it was made. A shadow that can no
+ * longer follow (another seat to act, the action or outcome not listed there, a call that throws)
+ * is dropped, and one equal to the live state is made anew; nothing here fails a property itself.
+ */
+class Shadows {
+  private readonly shadows: ({ state: unknown; madeAt: number } | null)[];
+  constructor(
+    private readonly game: AnyGame,
+    seats: number,
+  ) {
+    this.shadows = new Array(seats).fill(null);
+  }
+
+  /** The seat's shadow where the seat sees it as it sees `live` and it differs from `live`, else null. */
+  alike(live: unknown, seat: number): { state: unknown; madeAt: number } | null {
+    const shadow = this.shadows[seat] ?? null;
+    if (shadow === null) return null;
+    try {
+      if (snapshot(shadow.state) === snapshot(live)) {
+        this.shadows[seat] = null;
+        return null;
+      }
+      return snapshot(this.game.observe(shadow.state, seat)) === snapshot(this.game.observe(live, seat)) ? shadow : null;
+    } catch {
+      this.shadows[seat] = null;
+      return null;
+    }
+  }
+
+  /** A shadow for each seat that has none, where a determinization for it differs from `live`. */
+  make(live: unknown, step: number, rng: Rng): void {
+    const determinize = this.game.determinize;
+    if (determinize === undefined) return;
+    for (let seat = 0; seat < this.shadows.length; seat++) {
+      if (this.shadows[seat] !== null) continue;
+      try {
+        const state = determinize.call(this.game, live, seat, rng);
+        if (snapshot(state) !== snapshot(live)) this.shadows[seat] = { state, madeAt: step };
+      } catch {
+        // The checks at the seat's own decisions report a determinize that throws.
+      }
+    }
+  }
+
+  /** Plays on every shadow what the live state plays: `player` (a seat or CHANCE) chose the action keyed `key`. */
+  follow(player: number, key: string): void {
+    for (let seat = 0; seat < this.shadows.length; seat++) {
+      const shadow = this.shadows[seat];
+      if (shadow === null || shadow === undefined) continue;
+      try {
+        const game = this.game;
+        const listed: unknown[] =
+          game.currentPlayer(shadow.state) !== player ? [] : player === CHANCE ? game.chanceOutcomes(shadow.state).map((outcome) => outcome.action) : game.legalActions(shadow.state);
+        const action = listed.find((candidate) => safeKey(game, candidate) === key);
+        if (action === undefined) this.shadows[seat] = null;
+        else game.apply(shadow.state, action, null);
+      } catch {
+        this.shadows[seat] = null;
+      }
+    }
+  }
 }
 
 function agentChoices(game: AnyGame, params: unknown, state: unknown, seat: number, options: ConformanceOptions): { agent: string; index: number }[] {
