@@ -482,22 +482,27 @@ describe('a misspelt optional function of a game definition', () => {
 });
 
 describe('a getter in a parameter default', () => {
-  it('is refused, naming where it is, since each match, level file and summary would read it anew (review 33a F7)', () => {
+  it('is refused where it gives another value when read again, naming where (review 33a F7); one that gives the same is taken (review 34e)', () => {
     const schema = { safeParse: (data: unknown) => ({ success: true, data }) };
     let reads = 0;
-    const withDefault = (spec: object): unknown => ({ ...diceRace, parameters: { ...diceRace.parameters, data: { description: 'd', schema, ...spec } } });
-    const getterSpec = Object.defineProperty({ description: 'd', schema }, 'default', { get: () => reads++, enumerable: true });
-    expect(gameDefinitionProblem({ ...diceRace, parameters: { ...diceRace.parameters, data: getterSpec } })).toBe('has parameter "data" whose default is a getter, read anew at each use, so each match could see another value; expected a plain value');
+    const withDefault = (spec: object): unknown => ({ ...diceRace, parameters: { ...diceRace.parameters, data: spec } });
+    const again = 'gave another value when read again; expected a value that stays as it is (each match, level file and summary reads it anew)';
+    const counting = Object.defineProperty({ description: 'd', schema }, 'default', { get: () => reads++, enumerable: true });
+    expect(gameDefinitionProblem(withDefault(counting))).toBe(`has parameter "data" whose default is a getter that ${again}`);
     const nested = { k: 1, v: Object.defineProperty({ a: 1 }, 'b', { get: () => reads++, enumerable: true }) };
-    const why = "a getter (or setter), read anew by each match's copy and each written file, so each could see another value; expected a plain value";
-    expect(gameDefinitionProblem(withDefault({ default: nested }))).toBe(`has parameter "data" whose default holds v.b: ${why}; a scenario could not give it, so no level or tuned file could hold it`);
+    expect(gameDefinitionProblem(withDefault({ description: 'd', schema, default: nested }))).toBe(`has parameter "data" whose default holds a getter at v.b that ${again}`);
     const inList = [1, 2];
-    Object.defineProperty(inList, 1, { get: () => reads++, enumerable: true });
-    expect(gameDefinitionProblem(withDefault({ default: { xs: inList } }))).toContain('whose default holds xs[1]: a getter');
-    const setter = Object.defineProperty({}, 'w', { set: () => undefined, enumerable: true });
-    expect(gameDefinitionProblem(withDefault({ default: new Map([['m', setter]]) }))).toContain('whose default holds m.w: a getter (or setter)');
-    // Plain values load; so does a class's getter on its prototype (the class instance is the read-back's to judge).
-    expect(gameDefinitionProblem(withDefault({ default: { k: 1, v: [1, { a: 2 }] } }))).toBeNull();
+    Object.defineProperty(inList, 1, { get: () => [reads++], enumerable: true });
+    expect(gameDefinitionProblem(withDefault({ description: 'd', schema, default: { xs: inList } }))).toContain('whose default holds a getter at xs[1] that gave another value');
+    const inMap = Object.defineProperty({}, 'w', { get: () => new Date(reads++), enumerable: true });
+    expect(gameDefinitionProblem(withDefault({ description: 'd', schema, default: new Map([['m', inMap]]) }))).toContain('whose default holds a getter at m.w that');
+    // A getter that gives the same each time, as a CommonJS module's re-exports do, is taken; so are plain values.
+    const board = [[1, 0]];
+    const reexports = Object.defineProperty({}, 'SMALL', { get: () => board, enumerable: true });
+    expect(gameDefinitionProblem(withDefault({ description: 'd', schema, default: reexports }))).toBeNull();
+    const fresh = Object.defineProperty({ description: 'd', schema }, 'default', { get: () => ({ k: [1, 2] }), enumerable: true });
+    expect(gameDefinitionProblem(withDefault(fresh))).toBeNull();
+    expect(gameDefinitionProblem(withDefault({ description: 'd', schema, default: { k: 1, v: [1, { a: 2 }] } }))).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 /** What a scenario file can write as a Map's keys and a Set's members (src/core/written-keys.ts). */
 import { describe, expect, it } from 'vitest';
-import { selfHoldingPath, unwritablePart, writtenKeyProblem } from '../src/core/written-keys.js';
+import { accessorPath, selfHoldingPath, unwritablePart, writtenKeyProblem } from '../src/core/written-keys.js';
 
 describe('writtenKeyProblem', () => {
   it('takes plain keys and members a file writes and reads back apart', () => {
@@ -43,18 +43,29 @@ describe('selfHoldingPath and unwritablePart', () => {
   });
 });
 
-describe('unwritablePart and getters (review 33a F7)', () => {
+describe('accessorPath (review 33a F7)', () => {
   const getter = (value: object, key: string): object => Object.defineProperty(value, key, { get: () => 1, enumerable: true });
   it('names a getter or setter in an object or a list by its place', () => {
-    expect(unwritablePart(getter({ a: 1 }, 'g'))).toEqual({ field: 'g', message: "a getter (or setter), read anew by each match's copy and each written file, so each could see another value; expected a plain value" });
-    expect(unwritablePart({ a: [0, getter([1, 2], '1')] })?.field).toBe('a[1][1]');
-    expect(unwritablePart({ a: { b: Object.defineProperty({}, 's', { set: () => undefined, enumerable: true }) } })?.field).toBe('a.b.s');
-    expect(unwritablePart(new Map([['m', getter({}, 'x')]]))?.field).toBe('m.x');
+    expect(accessorPath(getter({ a: 1 }, 'g'))).toBe('g');
+    expect(accessorPath({ a: [0, getter([1, 2], '1')] })).toBe('a[1][1]');
+    expect(accessorPath({ a: { b: Object.defineProperty({}, 's', { set: () => undefined, enumerable: true }) } })).toBe('a.b.s');
+    expect(accessorPath(new Map([['m', getter({}, 'x')]]))).toBe('m.x');
+    expect(accessorPath(new Set([getter({}, 'y')]))).toBe('[0].y');
+    // Writable otherwise: a getter is no key a scenario cannot give.
+    expect(unwritablePart(getter({ a: 1 }, 'g'))).toBeNull();
   });
 
-  it('takes plain values, and a getter no copy reads (not enumerable, or on a prototype)', () => {
-    expect(unwritablePart({ a: [1, { b: 2 }], c: 'x' })).toBeNull();
-    expect(unwritablePart(Object.defineProperty({ a: 1 }, 'hidden', { get: () => 2, enumerable: false }))).toBeNull();
+  it('finds none in plain values, nor a getter no copy reads (not enumerable, or on a prototype)', () => {
+    const shared = { s: 1 };
+    expect(accessorPath({ a: [1, { b: 2 }], c: 'x', d: null, t: new Uint8Array(2), x: shared, y: [shared] })).toBeNull();
+    expect(accessorPath(Object.defineProperty({ a: 1 }, 'hidden', { get: () => 2, enumerable: false }))).toBeNull();
+    class Point {
+      get x(): number {
+        return 1;
+      }
+    }
+    expect(accessorPath({ p: new Point() })).toBeNull();
+    expect(accessorPath(5)).toBeNull();
   });
 });
 

@@ -97,16 +97,34 @@ export function unwritablePart(value: unknown): { field: string; message: string
     if (item instanceof Map || item instanceof Set) {
       const keyProblem = writtenKeyProblem(item, path);
       if (keyProblem !== null) return { field: keyProblem.path, message: keyProblem.message };
-    } else {
-      const list = Array.isArray(item);
-      const unsafe = list ? undefined : Object.keys(item).find(isUnsafeKey);
+    } else if (!Array.isArray(item)) {
+      const unsafe = Object.keys(item).find(isUnsafeKey);
       if (unsafe !== undefined) return { field: `${path}${path === '' ? '' : '.'}${unsafe}`, message: unsafeKeyMessage(unsafe) };
-      // A getter is read anew by each match's copy and by each written file, which could each
-      // get another value than the run recorded (review 33a F7).
-      const getter = accessorKey(item);
-      if (getter !== undefined) return { field: list ? `${path}[${getter}]` : `${path}${path === '' ? '' : '.'}${getter}`, message: 'a getter (or setter), read anew by each match\'s copy and each written file, so each could see another value; expected a plain value' };
     }
     // One at a time: a spread of a list of 200,000 items overflowed the stack (review 32f).
+    for (const part of partsOf(item, path)) pending.push(part);
+  }
+  return null;
+}
+
+/**
+ * The path of the first getter (or setter) among `value`'s fields and items, or null when it
+ * holds none: each match's copy, each written file and the summary read such a field anew
+ * (review 33a F7). Each object is read once, as {@link unwritablePart} reads it.
+ */
+export function accessorPath(value: unknown): string | null {
+  const seen = new Set<object>();
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item !== 'object' || item === null || seen.has(item)) continue;
+    // Stryker disable next-line ConditionalExpression: (false) a typed array's items are numbers, with no getter to find; the test saves walking its bytes
+    if (ArrayBuffer.isView(item)) continue;
+    seen.add(item);
+    if (!(item instanceof Map || item instanceof Set)) {
+      const getter = accessorKey(item);
+      if (getter !== undefined) return Array.isArray(item) ? `${path}[${getter}]` : `${path}${path === '' ? '' : '.'}${getter}`;
+    }
     for (const part of partsOf(item, path)) pending.push(part);
   }
   return null;

@@ -25,7 +25,8 @@ import { CONTROL_CHARACTER } from '../core/one-line.js';
 import { copiedDataProblem } from '../core/game-params.js';
 import { MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS } from '../core/safe-keys.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
-import { selfHoldingPath, unwritablePart } from '../core/written-keys.js';
+import { accessorPath, selfHoldingPath, unwritablePart } from '../core/written-keys.js';
+import { settingsText } from '../core/settings-text.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -125,6 +126,23 @@ function misspeltOptionalFunction(game: Readonly<Record<string, unknown>>): stri
   return null;
 }
 
+/**
+ * Why a parameter's default, read by a getter (the default itself, or a field inside it), could
+ * give each use another value, or null: each match's copy, each level file and the summary read
+ * it anew (review 33a F7: a level file could hold another value than the run played). A getter
+ * that gives the same each time (a CommonJS module's re-exports, as tsc writes them) is taken
+ * (review 34e): the default is read twice and compared as an agent's settings are.
+ */
+function unsteadyDefault(spec: object): string | null {
+  const isGetter = Object.getOwnPropertyDescriptor(spec, 'default')?.get !== undefined;
+  const first = (spec as { default: unknown }).default;
+  const where = isGetter ? null : accessorPath(first);
+  if (!isGetter && where === null) return null;
+  if (settingsText(first) === settingsText((spec as { default: unknown }).default)) return null;
+  const at = where === null ? 'is a getter that' : `holds a getter at ${where} that`;
+  return `${at} gave another value when read again; expected a value that stays as it is (each match, level file and summary reads it anew)`;
+}
+
 /** Why `value` is not a game definition (naming the first field at fault), or null. */
 export function gameDefinitionProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return `is ${describeExport(value)}, not a game definition`;
@@ -148,9 +166,6 @@ export function gameDefinitionProblem(value: unknown): string | null {
   for (const [name, spec] of Object.entries(parameters)) {
     const schema = (spec as { schema?: { safeParse?: unknown } } | null)?.schema;
     if (typeof schema?.safeParse !== 'function' || !Object.hasOwn(spec as object, 'default')) return `has parameter "${name}" without a schema and default (expected param.int({ ... }) or the like)`;
-    // Read anew at each use, a getter could give each match, level file and summary another default (review 33a F7).
-    const defaultProperty = Object.getOwnPropertyDescriptor(spec, 'default');
-    if (defaultProperty?.get !== undefined) return `has parameter "${name}" whose default is a getter, read anew at each use, so each match could see another value; expected a plain value`;
     // Every match gets its own copy of the parameters: a default a copy cannot follow would
     // overflow the stack or take hours, and only once a run has started.
     const uncopiable = copiedDataProblem((spec as { default: unknown }).default);
@@ -166,6 +181,8 @@ export function gameDefinitionProblem(value: unknown): string | null {
     if (ring !== null) return `has parameter "${name}" whose default holds itself (${ring === '' ? 'the default' : ring} is a part of itself); no scenario, level or tuned file can write it: build such a structure in setup() from plain data`;
     const unsafe = unwritablePart((spec as { default: unknown }).default);
     if (unsafe !== null) return `has parameter "${name}" whose default holds ${unsafe.field}: ${unsafe.message}; a scenario could not give it, so no level or tuned file could hold it`;
+    const unsteady = unsteadyDefault(spec as object);
+    if (unsteady !== null) return `has parameter "${name}" whose default ${unsteady}`;
   }
   const bounds = game['utilityBounds'];
   // Equal bounds leave no room for a result: every return, and every heuristic, would be one value.
