@@ -57,7 +57,7 @@ describe('accessorPath (review 33a F7)', () => {
 
   it('finds none in plain values, nor a getter no copy reads (not enumerable, or on a prototype)', () => {
     const shared = { s: 1 };
-    expect(accessorPath({ a: [1, { b: 2 }], c: 'x', d: null, t: new Uint8Array(2), x: shared, y: [shared] })).toBeNull();
+    expect(accessorPath({ a: [1, { b: 2 }], c: 'x', d: null, u: undefined, t: new Uint8Array(2), x: shared, y: [shared] })).toBeNull();
     expect(accessorPath(Object.defineProperty({ a: 1 }, 'hidden', { get: () => 2, enumerable: false }))).toBeNull();
     class Point {
       get x(): number {

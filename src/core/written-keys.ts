@@ -97,6 +97,7 @@ export function unwritablePart(value: unknown): { field: string; message: string
     if (item instanceof Map || item instanceof Set) {
       const keyProblem = writtenKeyProblem(item, path);
       if (keyProblem !== null) return { field: keyProblem.path, message: keyProblem.message };
+      // Stryker disable next-line ConditionalExpression: (true) a list's keys are its indices, none of them unsafe
     } else if (!Array.isArray(item)) {
       const unsafe = Object.keys(item).find(isUnsafeKey);
       if (unsafe !== undefined) return { field: `${path}${path === '' ? '' : '.'}${unsafe}`, message: unsafeKeyMessage(unsafe) };
@@ -121,6 +122,7 @@ export function accessorPath(value: unknown): string | null {
     // Stryker disable next-line ConditionalExpression: (false) a typed array's items are numbers, with no getter to find; the test saves walking its bytes
     if (ArrayBuffer.isView(item)) continue;
     seen.add(item);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: (true, &&) a Map's or Set's own keys are none: no getter found there either
     if (!(item instanceof Map || item instanceof Set)) {
       const getter = accessorKey(item);
       if (getter !== undefined) return Array.isArray(item) ? `${path}[${getter}]` : `${path}${path === '' ? '' : '.'}${getter}`;
