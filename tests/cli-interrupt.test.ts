@@ -96,14 +96,16 @@ describe('Ctrl-C in sweep, tune and check', () => {
 describe('Ctrl-C in run outside its matches (audit 22b)', () => {
   it('while its modules load: exit 130, saying so, nothing written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-load-'));
-    // An agent module that takes its time to load: the command is surely loading when the signal comes.
-    writeFileSync(join(dir, 'slow-load.mjs'), 'await new Promise((done) => setTimeout(done, 20000));\nexport default () => ({ chooseAction: () => 0 });\n');
+    // An agent module that takes its time to load, and says when it has begun: the signal comes
+    // while run is loading it, however long the machine took to get there (a fixed wait of 1.5 s
+    // came before the command line itself had loaded on a busy machine).
+    writeFileSync(join(dir, 'slow-load.mjs'), "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./loading.mark', import.meta.url), '');\nawait new Promise((done) => setTimeout(done, 20000));\nexport default () => ({ chooseAction: () => 0 });\n");
     writeFileSync(join(dir, 'loading.yaml'), 'game: tic-tac-toe\nmatches: 10\nseed: 1\nseats: [./slow-load.mjs, random]\n');
     const child = spawned(dir, ['run', 'loading.yaml', '-w', '0', '-q', '--out', 'out']);
-    await new Promise((done) => setTimeout(done, 1500));
+    for (let waited = 0; !existsSync(join(dir, 'loading.mark')) && waited < 60_000; waited += 50) await new Promise((done) => setTimeout(done, 50));
     child.kill();
     expect(await child.exited).toBe(130);
-    // 1.5 s in, the command line has long been loaded and run is loading its agent: the command's own handler answers.
+    // The command line is loaded and run is loading its agent: the command's own handler answers.
     expect(child.stderr()).toBe('hordelab: interrupted (Ctrl-C): run stopped before it finished\n');
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
