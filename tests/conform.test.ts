@@ -511,3 +511,202 @@ describe('short games are checked at every step and every chance node, at the de
     });
   }
 });
+
+describe('every chance node of a long game can be tested, a determinize is compared across playouts, and rare outcomes raise no false alarm (review 34f)', () => {
+  // Two seats alternate 20 turns each: bank or half, then a d6 is rolled (40 chance nodes, one
+  // outcome list). Each breach below biases the sampler at a few rolls deep in the playout only:
+  // chance nodes 15–21 and 29–49 of a playout had never been tested, at any seed or playouts.
+  type Long = { rolled: number; pending: string | null; score: number[] };
+  const TURNS = 20;
+  const CHOICES = [Object.freeze({ kind: 'bank' }), Object.freeze({ kind: 'half' })];
+  const FACES = Object.freeze(Array.from({ length: 6 }, (_, i) => Object.freeze({ kind: 'roll', value: i + 1 })));
+  const OUTCOMES = Object.freeze(FACES.map((action) => Object.freeze({ action, probability: 1 / 6 })));
+  const longOver = (s: Long): boolean => s.rolled >= 2 * TURNS;
+  const longReturns = (s: Long): number[] => (s.score[0] === s.score[1] ? [0, 0] : (s.score[0] as number) > (s.score[1] as number) ? [1, -1] : [-1, 1]);
+  const longDice: AnyGame = {
+    id: 'long-dice',
+    title: 'Long dice (test)',
+    seats: ['North', 'South'],
+    parameters: {},
+    utilityBounds: [-1, 1],
+    hiddenInformation: false,
+    validateParameters: () => [],
+    maxLength: () => 4 * TURNS,
+    setup: (): Long => ({ rolled: 0, pending: null, score: [0, 0] }),
+    currentPlayer: (s: Long) => (longOver(s) ? TERMINAL : s.pending !== null ? CHANCE : s.rolled % 2),
+    legalActions(s: Long, into?: unknown[]) {
+      const actions = into ?? [];
+      actions.length = 0;
+      if (!longOver(s) && s.pending === null) actions.push(...CHOICES);
+      return actions;
+    },
+    chanceOutcomes: (s: Long) => (s.pending === null ? [] : ([...OUTCOMES] as { action: unknown; probability: number }[])),
+    sampleChance: (_s: Long, rng) => FACES[rng.int(6)],
+    apply(s: Long, a: { kind: string; value?: number }) {
+      if (a.kind !== 'roll') {
+        s.pending = a.kind;
+        return;
+      }
+      const seat = s.rolled % 2;
+      s.score[seat] = (s.score[seat] as number) + (s.pending === 'bank' ? (a.value as number) : Math.ceil((a.value as number) / 2));
+      s.pending = null;
+      s.rolled++;
+    },
+    isTerminal: longOver,
+    returns: longReturns,
+    heuristic: (s: Long) => {
+      if (longOver(s)) return longReturns(s);
+      const d = Math.max(-1, Math.min(1, ((s.score[0] as number) - (s.score[1] as number)) / (6 * TURNS)));
+      return [d, -d];
+    },
+    observe: (s: Long) => ({ ...s, score: [...s.score] }),
+    clone: (s: Long) => ({ ...s, score: [...s.score] }),
+    actionKey: (a: { kind: string; value?: number }) => (a.kind === 'roll' ? `roll(${a.value})` : a.kind),
+    describeState: (s: Long) => `rolled ${s.rolled}`,
+  };
+  const biasedAt = (rolls: readonly number[]): AnyGame => ({ ...longDice, id: 'long-dice-biased', sampleChance: (s: Long, rng) => (rolls.includes(s.rolled) ? FACES[0] : FACES[rng.int(6)]) });
+  const failing = (game: AnyGame, seed: number, playouts: number, params: unknown = {}): string[] =>
+    checkConformance(game, params, { seed, playouts, agents: [] })
+      .properties.filter((p) => p.status === 'fail')
+      .map((p) => p.property);
+
+  it("fails a sampler always rolling 1 at South's 8th–10th rolls (chance nodes 15, 17, 19 of 40) at 100 playouts, and at one roll only (node 35) at 300, at any seed; the seed named fails again alone", () => {
+    for (const [game, playouts] of [
+      [biasedAt([15, 17, 19]), 100],
+      [biasedAt([35]), 300],
+    ] as const) {
+      for (const seed of [1, 4, 1000, 31_337]) {
+        const report = checkConformance(game, {}, { seed, playouts, agents: [] });
+        expect(report.properties.filter((p) => p.status === 'fail').map((p) => p.property), `seed ${seed}`).toEqual(['chance-sampling']);
+        const problem = report.properties.find((p) => p.property === 'chance-sampling')?.problems[0];
+        expect(problem?.message).toMatch(/^over 2000 draws, sampleChance disagrees with chanceOutcomes: roll\(1\) drawn 2000 times \(100%\), stated 16\.7%/);
+        expect(failing(game, problem?.seed as number, 1), `replaying seed ${problem?.seed}`).toEqual(['chance-sampling']);
+      }
+    }
+  });
+
+  // The hidden-card showdown of review 34f: a hidden card 1..6 each; North calls or folds, then South.
+  type Show = { phase: number; hand: number[]; folded: number };
+  const SHOW_CHOICES = [Object.freeze({ kind: 'call' }), Object.freeze({ kind: 'fold' })];
+  const DEAL = Object.freeze(Array.from({ length: 6 }, (_, i) => Object.freeze({ kind: 'card', value: i + 1 })));
+  const showReturns = (s: Show): number[] => (s.folded === 0 ? [0, 0] : s.folded === 1 ? [0.5, -0.5] : (s.hand[0] as number) > (s.hand[1] as number) ? [1, -1] : s.hand[0] === s.hand[1] ? [0, 0] : [-1, 1]);
+  const fairDeterminize = (s: Show, seat: number, rng: { int(n: number): number }): Show => ({ phase: s.phase, folded: s.folded, hand: s.hand.map((v, i) => (i === seat || v === 0 ? v : 1 + rng.int(6))) });
+  const showdown: AnyGame = {
+    id: 'showdown',
+    title: 'Showdown (test)',
+    seats: ['North', 'South'],
+    parameters: {},
+    utilityBounds: [-1, 1],
+    hiddenInformation: true,
+    validateParameters: () => [],
+    maxLength: () => 4,
+    setup: (): Show => ({ phase: 0, hand: [0, 0], folded: -1 }),
+    currentPlayer: (s: Show) => (s.phase >= 4 ? TERMINAL : s.phase === 2 ? 0 : s.phase === 3 ? 1 : CHANCE),
+    legalActions(s: Show, into?: unknown[]) {
+      const actions = into ?? [];
+      actions.length = 0;
+      if (s.phase === 2 || s.phase === 3) actions.push(...SHOW_CHOICES);
+      return actions;
+    },
+    chanceOutcomes: (s: Show) => (s.phase <= 1 ? DEAL.map((action) => ({ action, probability: 1 / 6 })) : []),
+    sampleChance: (_s: Show, rng) => DEAL[rng.int(6)],
+    apply(s: Show, a: { kind: string; value?: number }) {
+      if (a.kind === 'card') {
+        s.hand[s.phase] = a.value as number;
+        s.phase++;
+      } else if (a.kind === 'fold') {
+        s.folded = s.phase - 2;
+        s.phase = 4;
+      } else s.phase++;
+    },
+    isTerminal: (s: Show) => s.phase >= 4,
+    returns: showReturns,
+    heuristic: (s: Show) => (s.phase >= 4 ? showReturns(s) : [0, 0]),
+    observe: (s: Show, seat: number) => ({ phase: s.phase, folded: s.folded, hand: s.hand.map((v, i) => (i === seat ? v : null)) }),
+    determinize: fairDeterminize,
+    clone: (s: Show) => ({ ...s, hand: [...s.hand] }),
+    actionKey: (a: { kind: string; value?: number }) => (a.kind === 'card' ? `card(${a.value})` : a.kind),
+    describeState: (s: Show) => `phase ${s.phase}`,
+  };
+  const truthOr = (peeks: (s: Show, seat: number) => boolean) => (s: Show, seat: number, rng: { int(n: number): number }) => (peeks(s, seat) ? { ...s, hand: [...s.hand] } : fairDeterminize(s, seat, rng));
+  const SEEDS = [1, 2, 5, 1000, 31_337];
+
+  it("fails determinization for a determinize returning the truth at North's first (and only) decision, or for North always", () => {
+    const peeks: [string, AnyGame][] = [
+      ['at the first decision', { ...showdown, determinize: truthOr((s) => s.phase === 2) }],
+      ['for North always', { ...showdown, determinize: truthOr((_s, seat) => seat === 0) }],
+    ];
+    for (const [what, game] of peeks) {
+      for (const seed of SEEDS) {
+        const report = checkConformance(game, {}, { seed, agents: [] });
+        expect(report.properties.filter((p) => p.status === 'fail').map((p) => p.property), `${what}, seed ${seed}`).toEqual(['determinization']);
+        const problem = report.properties.find((p) => p.property === 'determinization')?.problems[0];
+        expect(problem?.message).toMatch(/^determinize for seat \d read what the seat cannot see: seat \d sees the state at step 2 of seed \d+ as it sees the one at step 2 of seed \d+ \(its observations are equal\)/);
+        // Two playouts' states compared: the replay plays from the first seed to the second.
+        expect(problem?.step).toBeNull();
+        expect(failing(game, problem?.seed as number, problem?.playouts as number), `replaying seed ${problem?.seed}, ${problem?.playouts} playouts`).toEqual(['determinization']);
+      }
+    }
+  });
+
+  // Crit (review 34f F4): 24 turns, each rolling a d400 whose 1 is a critical hit, each turn its
+  // own outcome list: 48 nodes tested, each with an outcome of probability 1/400. A correct sampler.
+  type Crit = { t: number; rolling: boolean; score: number[] };
+  const CRIT_TURNS = 24;
+  const ATTACK = [Object.freeze({ kind: 'attack' }), Object.freeze({ kind: 'feint' })];
+  const OUT = Array.from({ length: CRIT_TURNS }, (_, t) =>
+    Object.freeze([Object.freeze({ action: Object.freeze({ kind: 'roll', t, crit: true }), probability: 1 / 400 }), Object.freeze({ action: Object.freeze({ kind: 'roll', t, crit: false }), probability: 399 / 400 })]),
+  );
+  const critOver = (s: Crit): boolean => s.t >= CRIT_TURNS;
+  const critReturns = (s: Crit): number[] => (s.score[0] === s.score[1] ? [0, 0] : (s.score[0] as number) > (s.score[1] as number) ? [1, -1] : [-1, 1]);
+  const crit: AnyGame = {
+    id: 'crit',
+    title: 'Crit (test)',
+    seats: ['North', 'South'],
+    parameters: {},
+    utilityBounds: [-1, 1],
+    hiddenInformation: false,
+    validateParameters: () => [],
+    maxLength: () => 2 * CRIT_TURNS,
+    setup: (): Crit => ({ t: 0, rolling: false, score: [0, 0] }),
+    currentPlayer: (s: Crit) => (critOver(s) ? TERMINAL : s.rolling ? CHANCE : s.t % 2),
+    legalActions(s: Crit, into?: unknown[]) {
+      const actions = into ?? [];
+      actions.length = 0;
+      if (!critOver(s) && !s.rolling) actions.push(...ATTACK);
+      return actions;
+    },
+    chanceOutcomes: (s: Crit) => (s.rolling ? [...(OUT[s.t] as readonly { action: unknown; probability: number }[])] : []),
+    sampleChance: (s: Crit, rng) => OUT[s.t]?.[rng.int(400) === 0 ? 0 : 1]?.action,
+    apply(s: Crit, a: { kind: string; crit?: boolean }) {
+      if (a.kind !== 'roll') {
+        s.rolling = true;
+        return;
+      }
+      s.score[s.t % 2] = (s.score[s.t % 2] as number) + (a.crit === true ? 10 : 1);
+      s.rolling = false;
+      s.t++;
+    },
+    isTerminal: critOver,
+    returns: critReturns,
+    heuristic: (s: Crit) => (critOver(s) ? critReturns(s) : [0, 0]),
+    observe: (s: Crit) => ({ ...s, score: [...s.score] }),
+    clone: (s: Crit) => ({ ...s, score: [...s.score] }),
+    actionKey: (a: { kind: string; t?: number; crit?: boolean }) => (a.kind === 'roll' ? `t${a.t}:${a.crit === true ? 'crit' : 'hit'}` : a.kind),
+    describeState: (s: Crit) => `turn ${s.t}`,
+  };
+
+  it('passes the correct games at several seeds: long dice, showdown, and crit with its 1/400 outcome (at the seeds where chi-squared on 2,000 draws had failed it)', () => {
+    for (const seed of [1, 4, 1000]) {
+      expect(failing(longDice, seed, 100), `long dice, seed ${seed}`).toEqual([]);
+    }
+    for (const seed of SEEDS) expect(failing(showdown, seed, 24), `showdown, seed ${seed}`).toEqual([]);
+    for (const seed of [1, 28_001, 47_001, 73_001, 177_001]) expect(failing(crit, seed, 24), `crit, seed ${seed}`).toEqual([]);
+  });
+
+  it('names the outcome a sampler moved most in relative terms: a crit drawn at 1/100, not the common hit', () => {
+    const hot: AnyGame = { ...crit, id: 'crit-hot', sampleChance: (s: Crit, rng) => OUT[s.t]?.[rng.int(100) === 0 ? 0 : 1]?.action };
+    const problem = checkConformance(hot, {}, { seed: 1, agents: [] }).properties.find((p) => p.property === 'chance-sampling')?.problems[0];
+    expect(problem?.message).toMatch(/^over 8000 draws, sampleChance disagrees with chanceOutcomes: t\d+:crit drawn \d+ times \([\d.]+%\), stated 0\.25%/);
+  });
+});

@@ -20,14 +20,14 @@ const STATUS = { pass: 'pass', fail: 'FAIL', skipped: 'skip' } as const;
 export function formatConformance(report: ConformanceReport, options: ConformanceTextOptions): string {
   const width = Math.max(...report.properties.map((result) => result.property.length));
   const sets = options.assignments.map((assignment) => ` --set ${shellQuote(assignment)}`).join('');
-  const lines = [`Conformance of ${report.title} (${report.game}): ${report.playouts} playouts from seed ${report.seed}, ${report.steps} steps`, ''];
+  const lines = [`Conformance of ${report.title} (${report.game}): ${report.playouts} ${report.playouts === 1 ? 'playout' : 'playouts'} from seed ${report.seed}, ${report.steps} steps`, ''];
   for (const result of report.properties) {
     const checked = result.status === 'skipped' ? 'nothing to check' : `${result.checks} ${result.checks === 1 ? "check" : "checks"}`;
     lines.push(`  ${STATUS[result.status]}  ${result.property.padEnd(width)}  ${result.description} (${checked})`);
     for (const problem of result.problems) {
       const where = problem.seed === null ? '' : ` [seed ${problem.seed}${problem.step === null ? '' : `, step ${problem.step}`}]`;
       lines.push(`          - ${problem.message}${where}`);
-      if (problem.seed !== null) lines.push(`            replay: hordelab conform ${shellQuote(options.gameArgument)} --seed ${problem.seed} --playouts 1${sets}`);
+      if (problem.seed !== null) lines.push(`            replay: hordelab conform ${shellQuote(options.gameArgument)} --seed ${problem.seed} --playouts ${problem.playouts ?? 1}${sets}`);
     }
     if (result.problemCount > result.problems.length) lines.push(`          ... and ${result.problemCount - result.problems.length} more`);
   }

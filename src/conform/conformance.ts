@@ -15,7 +15,7 @@ import { matchSeed, matchStream, type Rng } from '../core/rng.js';
 import { withinTimeout } from '../core/watchdog.js';
 import { leaderOf } from '../quality/lead.js';
 import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
-import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
+import { regularizedBeta } from '../stats/distributions.js';
 import { reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
 import { paramsFor } from '../core/game-params.js';
 
@@ -33,12 +33,12 @@ export const CONFORMANCE_PROPERTIES = {
   apply: 'applying any legal action or chance outcome never throws, and emits only event types a run accepts (under the generic report)',
   'chance-outcomes': 'a chance node lists unique outcomes with positive probabilities summing to 1, and samples one of them',
   'chance-groups': 'where a game groups chance outcomes (chanceGroups), one group number per outcome, numbered by first appearance, and outcomes of one group leave equal states',
-  'chance-sampling': 'sampleChance draws outcomes as often as chanceOutcomes says (chi-squared test), at the first chance node of each outcome list and at one more node in each of up to 24 playouts, at a place the seed moves',
+  'chance-sampling': 'sampleChance draws each outcome as often as chanceOutcomes says (an exact binomial test per outcome, 0.5% false alarms over the whole run), at the first chance node of each outcome list and at one chance node of each playout, drawn at random over the whole playout',
   clone: 'a clone equals its original, shares no mutable part with it, and playing it on leaves the original as it was',
   determinism: 'the same seed plays the same trajectory, events, states and returns, for every playout',
   observation: 'observing a state leaves it unchanged, and hands out neither the live state nor a mutable part of it',
   'hidden-observation': "a seat's observation does not change when only what it cannot see does",
-  determinization: "a determinization depends only on what the seat can see, re-samples the rest, keeps the seat's legal actions, and shares no mutable part with the live state",
+  determinization: "a determinization depends only on what the seat can see (two states the seat sees alike, met anywhere in the playouts, determinize alike), re-samples the rest, keeps the seat's legal actions, and shares no mutable part with the live state",
   'no-peeking': 'agents decide the same whether the hidden parts are true or re-sampled',
 } as const;
 
@@ -53,6 +53,11 @@ export interface ConformanceProblem {
   readonly seed: number | null;
   /** The step of the playout (decisions and chance outcomes so far), or null. */
   readonly step: number | null;
+  /**
+   * The playouts a replay needs from `seed`, where a problem spans more than one (two states of
+   * different playouts compared); absent where `--seed S --playouts 1` replays it.
+   */
+  readonly playouts?: number;
 }
 
 /** The verdict on one property. */
@@ -96,17 +101,15 @@ export interface ConformanceOptions {
    */
   readonly deepCheckEvery?: number;
   /**
-   * Chance nodes, besides the first of each outcome list, whose sampling is tested by
-   * chi-squared: at most one from each playout (24).
+   * The chance of a false alarm over the whole sampling check (0.005): the chance, over seeds,
+   * that a correct sampler fails any of its tests. Every chance node tested (the first of each
+   * outcome list, at most 24, and one node of each playout) gets one exact binomial test per
+   * outcome, each two-sided at `chanceFamilySignificance / (nodes tested × outcomes at the node)`
+   * (Bonferroni): the bound holds whatever the number of playouts or outcomes, and however rare an
+   * outcome is (review 34f F4: chi-squared at 1e-4 with cells expecting 5 failed a correct 1/400
+   * outcome in 3.3% of runs, not the 0.5% stated).
    */
-  readonly chanceNodesTested?: number;
-  /**
-   * The significance level of each chi-squared test (1e-4: with fixed seeds the verdict is
-   * reproducible, and a false alarm rare: at most 24 first-of-kind and `chanceNodesTested` other
-   * nodes are tested, 48 tests by default, so a correct sampler fails one with probability at
-   * most 0.5% over seeds).
-   */
-  readonly chanceSignificance?: number;
+  readonly chanceFamilySignificance?: number;
   /** Agents whose decisions must not depend on hidden parts; empty skips that check. */
   readonly agents?: readonly AgentFactory[];
   /** Config for each agent by id (small budgets keep the check quick). */
@@ -135,11 +138,11 @@ class Findings {
   checked(property: ConformanceProperty, times = 1): void {
     this.checks.set(property, (this.checks.get(property) ?? 0) + times);
   }
-  fail(property: ConformanceProperty, message: string, seed: number | null, step: number | null): void {
+  fail(property: ConformanceProperty, message: string, seed: number | null, step: number | null, playouts?: number): void {
     this.checked(property);
     this.counts.set(property, (this.counts.get(property) ?? 0) + 1);
     const list = this.problems.get(property) ?? [];
-    if (list.length < this.keep) list.push({ property, message, seed, step });
+    if (list.length < this.keep) list.push(playouts === undefined ? { property, message, seed, step } : { property, message, seed, step, playouts });
     this.problems.set(property, list);
   }
   result(property: ConformanceProperty): PropertyResult {
@@ -170,7 +173,7 @@ interface ChanceNodeSample {
   readonly state: unknown;
   readonly seed: number;
   readonly step: number;
-  /** Kept as the first node of its outcome list (else as its playout's spread node). */
+  /** Kept as the first node of its outcome list (else as its playout's randomly chosen node). */
   readonly firstOfKind: boolean;
 }
 
@@ -181,7 +184,6 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
   const every = Math.max(1, options.deepCheckEvery ?? 7);
   const findings = new Findings(options.maxProblemsPerProperty ?? 3);
   const chanceNodes: ChanceNodeSample[] = [];
-  const chanceWanted = options.chanceNodesTested ?? 24;
   const chanceKinds = new Set<string>();
   const groupings = new Set<string>();
   let steps = 0;
@@ -245,9 +247,10 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
 
   const trajectories = new Map<number, string[] | null>();
   const timedOut = new Set<number>();
+  const views = game.hiddenInformation && game.determinize !== undefined ? new ViewLedger(game, Math.max(VIEW_VISITS_MIN_PER_PLAYOUT, Math.ceil(VIEW_ENTRIES / Math.max(1, playouts)))) : null;
   for (let i = 0; prepared && i < playouts; i++) {
     const seed = baseSeed + i;
-    const context: PlayoutContext = { every, findings, constants, chanceNodes, chanceWanted, chanceKinds, groupings, playoutIndex: i, playouts, timing };
+    const context: PlayoutContext = { every, findings, constants, chanceNodes, chanceKinds, groupings, playoutIndex: i, playouts, timing, views };
     const result = withinWatchdog(timing, () => checkedPlayout(game, fresh(), seed, context), (limit, step) => {
       findings.fail('terminates', `a call into the game did not return within ${limitText(limit)}; the playout was at step ${step} (whose checks play on copies of its state too)${unplayed(playouts - i - 1)}`, seed, step);
       return { trajectory: null, steps: step, timedOut: true as const };
@@ -281,7 +284,7 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
       findings.fail('setup', `${before.path} is one object every setup shares, and play changed it: each setup must make its own (or never change it)`, null, null);
     }
   }
-  checkChanceSampling(game, chanceNodes, options.chanceSignificance ?? 1e-4, findings);
+  checkChanceSampling(game, chanceNodes, options.chanceFamilySignificance ?? CHANCE_FAMILY_SIGNIFICANCE, findings);
   if (game.hiddenInformation) {
     let decisions = 0;
     let resampled = false;
@@ -296,6 +299,8 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
       decisions += seen.decisions;
       resampled ||= seen.resampled;
     }
+    // Problems found across playouts come after those a single playout replays.
+    views?.report(findings);
     // Without a single re-sampled determinization the checks above prove nothing.
     if (decisions > 0 && !resampled && game.determinize !== undefined) {
       findings.fail('determinization', `over ${decisions} decisions, every determinization equalled the true state: nothing hidden is re-sampled`, baseSeed, null);
@@ -337,7 +342,6 @@ interface PlayoutContext {
   readonly findings: Findings;
   readonly constants: ReadonlySet<object>;
   readonly chanceNodes: ChanceNodeSample[];
-  readonly chanceWanted: number;
   /** The outcome lists (keys and probabilities) of the chance nodes kept as the first of their kind. */
   readonly chanceKinds: Set<string>;
   /** The groupings (outcome list and group numbers) whose states were compared as the first of their kind. */
@@ -345,6 +349,8 @@ interface PlayoutContext {
   readonly playoutIndex: number;
   readonly playouts: number;
   readonly timing: PlayoutTiming | null;
+  /** Views met at decisions, over all playouts, for the determinization check across playouts (hidden-information games only). */
+  readonly views: ViewLedger | null;
 }
 
 /** The suite's clock, for the playout time limit and the progress it reports. */
@@ -398,10 +404,11 @@ function isDeepStep(seed: number, step: number, every: number): boolean {
 
 /** One random playout with every per-step check. Returns the action keys played (null when it broke off). */
 function checkedPlayout(game: AnyGame, params: unknown, seed: number, context: PlayoutContext): { trajectory: string[] | null; steps: number; timedOut?: true } {
-  const chance: ChanceKeeping = { target: spreadTarget(seed), candidates: 0, pending: null, seen: 0, groupsCompared: 0 };
+  const chance: ChanceKeeping = { seen: 0, kept: null, groupsCompared: 0 };
+  context.views?.startPlayout();
   const result = playChecked(game, params, seed, context, chance);
-  // The playout ended before its spread target: the deepest candidate it met is tested.
-  if (chance.pending !== null) keepSpread(chance, context);
+  // The node the playout drew, unless it is tested already as the first of its outcome list.
+  if (chance.kept !== null && !chance.kept.alsoFirstOfKind) context.chanceNodes.push(chance.kept.node);
   return result;
 }
 
@@ -451,6 +458,7 @@ function playChecked(game: AnyGame, params: unknown, seed: number, context: Play
       // What the seat to act sees, at every decision (the full observation check runs at deep
       // steps only): no view at all is what an agent module's observe() would be handed (review 29c).
       if (!deep) checkSomeView(game, state, player, seed, step, findings);
+      context.views?.visit(state, seed, step, findings);
       const legal = checkDecisionNode(game, state, seed, step, findings, deep);
       if (legal === null) return { trajectory: null, steps: step };
       if (deep) checkEveryActionApplies(game, state, legal, seed, step, findings);
@@ -511,50 +519,51 @@ function outOfTime(timing: NonNullable<PlayoutContext['timing']>, began: number,
 
 /** A playout's count of the chance nodes it has seen, and the one it keeps for the sampling test. */
 interface ChanceKeeping {
-  /** Which of the playout's spread candidates it keeps: this one, or the last it meets if fewer ({@link spreadTarget}). */
-  readonly target: number;
-  /** Spread candidates met so far. */
-  candidates: number;
-  /** The latest candidate met, not beyond the target, while it is not yet kept; null once kept (or before any). */
-  pending: { node: ChanceNodeSample; alsoFirstOfKind: boolean } | null;
   /** Chance nodes met so far: the next one's place in the playout. */
   seen: number;
+  /** The node kept so far (reservoir sampling, {@link keepsChanceNode}), and whether it is tested already as the first of its outcome list. */
+  kept: { node: ChanceNodeSample; alsoFirstOfKind: boolean } | null;
   /** Chance groupings compared at deep-checked steps of this playout. */
   groupsCompared: number;
 }
 
-/** Every how many chance nodes of a playout one is a spread candidate, at a phase the seed sets. */
-const SPREAD_EVERY = 7;
-
 /**
- * Which spread candidate the playout of `seed` keeps: the 1st, 2nd, 4th or 8th (the candidates
- * are its chance nodes number r, r + 7, r + 14… counting from 0, r = −seed mod 7), by ⌊seed / 7⌋
- * mod 4; the last candidate it has where it has fewer. So any 7 seeds in a row test each of the
- * first 7 chance nodes of a short game (audit 34b F1: only the first chance node of each playout
- * had been tested beyond the first of each outcome list, so a sampler always drawing one face at
- * the third roll passed at any number of playouts); 28 in a row reach up to the 56th of a long one.
+ * A number in [0, 1) that is a pure function of (seed, index), well mixed (a 32-bit finalizer
+ * over both halves of the seed and the index): what picks a playout's tested chance node, so
+ * the playout's own stream is never touched and `--seed S --playouts 1` picks the same node.
  */
-function spreadTarget(seed: number): number {
-  const level = ((Math.floor(seed / SPREAD_EVERY) % 4) + 4) % 4;
-  return 2 ** level - 1;
+function unitHash(seed: number, index: number): number {
+  let h = Math.imul((seed >>> 0) ^ 0x9e3779b9, 0x85ebca6b);
+  h ^= Math.imul(Math.floor(seed / 4294967296) ^ 0x632be5ab, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ Math.imul(index + 0x27d4eb2f, 0x165667b1);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
 }
 
-/** Tests the playout's pending spread node, unless the spread budget is spent or it is already tested as the first of its kind. */
-function keepSpread(chance: ChanceKeeping, context: PlayoutContext): void {
-  const pending = chance.pending;
-  chance.pending = null;
-  if (pending === null || pending.alsoFirstOfKind || spreadNodesKept(context) >= context.chanceWanted) return;
-  context.chanceNodes.push(pending.node);
+/**
+ * Whether the playout of `seed` keeps its chance node number `place` (from 0) in place of the one
+ * it kept before: with probability 1 / (place + 1), by {@link unitHash}. Reservoir sampling: the
+ * node kept at the end is each of the playout's chance nodes with equal chance, however long the
+ * playout, and which one is a pure function of the seed (review 34f F1/F3: the places a fixed
+ * scheme could reach left chance nodes 15–21 and 29–49 of a playout untested at any seed).
+ */
+function keepsChanceNode(seed: number, place: number): boolean {
+  return unitHash(seed, place) * (place + 1) < 1;
 }
 
 /**
  * At a chance node: its groupings checked (at the first node of each grouping, and at a few of
  * the deeper-checked steps of each playout), and the node kept for the sampling test when it is
  * the first of its kind (a deal, a die, a draw from a deck of some size: every kind of chance the
- * game has is tested however late in a playout it comes) or its playout's spread node: one a
- * playout, at a place in it the seed sets ({@link spreadTarget}). Each node kept is tested on its
- * own draws, from its own state: pooling the draws of several nodes of one kind would thin a
- * sampler wrong at one of them among those right at the others.
+ * game has is tested however late in a playout it comes), and as its playout's node while the
+ * playout's reservoir keeps it ({@link keepsChanceNode}): one node a playout, each of its chance
+ * nodes equally likely. Each node kept is tested on its own draws, from its own state: pooling
+ * the draws of several nodes of one kind would thin a sampler wrong at one of them among those
+ * right at the others.
  */
 function keepChanceNode(game: AnyGame, state: unknown, kind: string, deep: boolean, chance: ChanceKeeping, context: PlayoutContext, seed: number, step: number): void {
   chance.seen++;
@@ -570,9 +579,8 @@ function keepChanceNode(game: AnyGame, state: unknown, kind: string, deep: boole
   }
   const place = chance.seen - 1;
   const firstOfKind = !context.chanceKinds.has(kind) && context.chanceKinds.size < CHANCE_KINDS_TESTED;
-  const candidate = (((place + seed) % SPREAD_EVERY) + SPREAD_EVERY) % SPREAD_EVERY === 0 ? chance.candidates++ : -1;
-  const spread = candidate >= 0 && candidate <= chance.target && spreadNodesKept(context) < context.chanceWanted;
-  if (!firstOfKind && !spread) return;
+  const drawn = keepsChanceNode(seed, place);
+  if (!firstOfKind && !drawn) return;
   let node: ChanceNodeSample;
   try {
     node = { state: game.clone(state), seed, step, firstOfKind };
@@ -583,10 +591,7 @@ function keepChanceNode(game: AnyGame, state: unknown, kind: string, deep: boole
     context.chanceNodes.push(node);
     context.chanceKinds.add(kind);
   }
-  if (spread) {
-    chance.pending = { node: { ...node, firstOfKind: false }, alsoFirstOfKind: firstOfKind };
-    if (candidate === chance.target) keepSpread(chance, context);
-  }
+  if (drawn) chance.kept = { node: { ...node, firstOfKind: false }, alsoFirstOfKind: firstOfKind };
 }
 
 /**
@@ -812,12 +817,8 @@ function checkLeader(leader: (state: unknown) => unknown, state: unknown, values
 /** At most this many chance nodes are tested as the first of their outcome list. */
 const CHANCE_KINDS_TESTED = 24;
 
-/** The chance nodes kept as their playout's spread node (not for being the first of their kind). */
-function spreadNodesKept(context: PlayoutContext): number {
-  let kept = 0;
-  for (const node of context.chanceNodes) if (!node.firstOfKind) kept++;
-  return kept;
-}
+/** The chance of a false alarm over the whole sampling check, by default ({@link ConformanceOptions.chanceFamilySignificance}). */
+export const CHANCE_FAMILY_SIGNIFICANCE = 0.005;
 
 /**
  * Checks a chance node's outcome list and draws one outcome; returns it and the list's kind (its
@@ -1161,11 +1162,46 @@ function replayTrajectory(game: AnyGame, params: unknown, seed: number, every: n
   }
 }
 
+/** Draws at a tested chance node: at least this many. */
+const CHANCE_DRAWS_MIN = 2_000;
+/** Draws at a tested chance node: enough for each outcome to be expected this many times, where the cap allows. */
+const CHANCE_EXPECTED_MIN = 20;
+/** Draws at a tested chance node: at most this many. */
+const CHANCE_DRAWS_MAX = 100_000;
+
 /**
- * Samples each kept chance node many times (on one state: sampling must not change it) and
- * tests the counts against the listed probabilities.
+ * The draws at a chance node with `outcomes` outcomes, the least likely of probability
+ * `rarest`: 2,000, or more where an outcome is rare (each expected 20 times, up to 100,000 draws),
+ * so that a rare outcome is tested on enough draws to show a bias (review 34f F4).
  */
-function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], significance: number, findings: Findings): void {
+export function chanceDraws(outcomes: number, rarest: number): number {
+  const forRarest = rarest > 0 ? Math.ceil(CHANCE_EXPECTED_MIN / rarest) : CHANCE_DRAWS_MAX;
+  return Math.min(CHANCE_DRAWS_MAX, Math.max(CHANCE_DRAWS_MIN, 60 * outcomes, forRarest));
+}
+
+/**
+ * The two-sided exact binomial p-value of `count` successes in `trials` at probability
+ * `probability`: twice the smaller tail (at most 1). Exact however small the expected count, where
+ * chi-squared's approximation is poor (review 34f F4).
+ */
+export function binomialTwoSided(count: number, trials: number, probability: number): number {
+  if (probability <= 0) return count > 0 ? 0 : 1;
+  if (probability >= 1) return count < trials ? 0 : 1;
+  const mean = trials * probability;
+  // P(X ≥ count) = I_p(count, trials − count + 1); P(X ≤ count) = I_{1−p}(trials − count, count + 1).
+  const tail = count >= mean ? (count === 0 ? 1 : regularizedBeta(probability, count, trials - count + 1)) : count >= trials ? 1 : regularizedBeta(1 - probability, trials - count, count + 1);
+  return Math.min(1, 2 * tail);
+}
+
+/**
+ * Samples each kept chance node many times (on one state: sampling must not change it) and tests
+ * each outcome's count against its listed probability, by an exact binomial test. The family of
+ * tests (every outcome of every node tested) has a false alarm with probability at most
+ * `familySignificance`: each test is two-sided at `familySignificance / (nodes × its node's
+ * outcomes)` (Bonferroni), so the bound holds whatever the number of playouts (each adds one node)
+ * and however rare an outcome.
+ */
+function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], familySignificance: number, findings: Findings): void {
   for (const node of nodes) {
     let outcomes;
     try {
@@ -1175,7 +1211,8 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
     }
     const keys = outcomes.map((outcome) => safeKey(game, outcome.action));
     const index = new Map(keys.map((key, i) => [key, i]));
-    const draws = Math.min(50_000, Math.max(2_000, 60 * outcomes.length));
+    const rarest = outcomes.reduce((least, outcome) => Math.min(least, outcome.probability), 1);
+    const draws = chanceDraws(outcomes.length, rarest);
     const counts = new Array<number>(outcomes.length).fill(0);
     const rng = matchStream(matchSeed(node.seed, node.step + 1), 'conform:chance');
     let unlisted = 0;
@@ -1194,19 +1231,113 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
       findings.fail('chance-sampling', `${unlisted} of ${draws} draws were outcomes chanceOutcomes does not list`, node.seed, node.step);
       continue;
     }
-    const fit = chiSquaredGoodnessOfFit(counts, outcomes.map((o) => o.probability));
-    if (fit.pValue < significance) {
-      const worst = counts
-        .map((count, i) => ({ key: keys[i] as string, seen: count / draws, stated: outcomes[i]?.probability ?? 0 }))
-        .sort((a, b) => Math.abs(b.seen - b.stated) - Math.abs(a.seen - a.stated))[0];
+    const level = familySignificance / (nodes.length * outcomes.length);
+    const tested = counts.map((count, i) => {
+      const stated = outcomes[i]?.probability ?? 0;
+      return { key: keys[i] as string, count, seen: count / draws, stated, p: binomialTwoSided(count, draws, stated) };
+    });
+    const failed = tested.filter((outcome) => outcome.p < level);
+    if (failed.length > 0) {
+      // Of the outcomes whose test fails, the one that moved most in relative terms: a rare outcome drawn four times as often says more than a common one drawn 1% less.
+      const moved = failed.reduce((best, outcome) => (Math.abs(outcome.seen / outcome.stated - 1) > Math.abs(best.seen / best.stated - 1) ? outcome : best));
+      const percent = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
       findings.fail(
         'chance-sampling',
-        `over ${draws} draws, sampleChance disagrees with chanceOutcomes (chi-squared ${fit.statistic.toFixed(1)}, ${fit.degreesOfFreedom} df, p = ${fit.pValue.toExponential(1)}); ` +
-          `e.g. ${worst?.key}: drawn ${((worst?.seen ?? 0) * 100).toFixed(1)}%, stated ${((worst?.stated ?? 0) * 100).toFixed(1)}%`,
+        `over ${draws} draws, sampleChance disagrees with chanceOutcomes: ${moved.key} drawn ${moved.count} times (${percent(moved.seen)}), stated ${percent(moved.stated)} (exact binomial p = ${moved.p.toExponential(1)}, below ${level.toExponential(1)}: ` +
+          `the ${percent(familySignificance)} family level over ${nodes.length} node${nodes.length === 1 ? '' : 's'} × ${outcomes.length} outcomes)`,
         node.seed,
         node.step,
       );
     }
+  }
+}
+
+/** (Seat, view) pairs kept for the determinization check across playouts, at most. */
+const VIEW_ENTRIES = 4_096;
+/** Characters of kept views and states (their snapshots), at most: about 64 MB. */
+const VIEW_CHARS = 32_000_000;
+/** Decisions of each playout visited for the check across playouts, at least (more with fewer playouts: 4,096 / playouts). */
+const VIEW_VISITS_MIN_PER_PLAYOUT = 8;
+/** Pairs of states compared by determinizing both, at most. */
+const VIEW_COMPARISONS = 4_096;
+
+/**
+ * Determinization checked across playouts, without trusting the module's own determinize to make
+ * the state compared with (review 34f F2: a determinize returning the truth at a seat's first
+ * decision, or for one seat always, made the compared state the truth, and passed). At the first
+ * decisions of every playout (at least 8 a playout, 4,096 over the run), each seat's view
+ * (`observe`) is kept with a clone of the state, up to 4,096 views and about 64 MB. Where a state
+ * met later gives a seat a view kept for another state, the seat cannot tell the two apart, so
+ * determinizing both for it with one fresh stream must give equal states.
+ */
+class ViewLedger {
+  private readonly kept = new Map<string, { snap: string; state: unknown; seed: number; step: number }>();
+  /** Problems found, told by {@link report} after the checks each playout replays alone. */
+  private readonly problems: { message: string; seed: number; playouts: number }[] = [];
+  private chars = 0;
+  private comparisons = 0;
+  private visitsLeft = 0;
+  constructor(
+    private readonly game: AnyGame,
+    private readonly visitsPerPlayout: number,
+  ) {}
+
+  startPlayout(): void {
+    this.visitsLeft = this.visitsPerPlayout;
+  }
+
+  visit(state: unknown, seed: number, step: number, findings: Findings): void {
+    const game = this.game;
+    const determinize = game.determinize;
+    if (determinize === undefined || this.visitsLeft <= 0) return;
+    this.visitsLeft--;
+    let snap: string | undefined;
+    for (let seat = 0; seat < game.seats.length; seat++) {
+      let key: string;
+      try {
+        key = `${seat}\n${snapshot(game.observe(state, seat))}`;
+        snap ??= snapshot(state);
+      } catch {
+        return; // The observation checks report an observe that throws.
+      }
+      const earlier = this.kept.get(key);
+      if (earlier === undefined) {
+        if (this.kept.size >= VIEW_ENTRIES || this.chars >= VIEW_CHARS) continue;
+        try {
+          this.kept.set(key, { snap, state: game.clone(state), seed, step });
+        } catch {
+          return; // The clone check reports a clone that throws.
+        }
+        this.chars += key.length + 2 * snap.length;
+        continue;
+      }
+      if (earlier.snap === snap || this.comparisons >= VIEW_COMPARISONS) continue;
+      this.comparisons++;
+      let same: boolean;
+      try {
+        const streamSeed = matchSeed(seed, 5000 + step);
+        const fromEarlier = determinize.call(game, earlier.state, seat, matchStream(streamSeed, 'conform:alike'));
+        const fromNow = determinize.call(game, state, seat, matchStream(streamSeed, 'conform:alike'));
+        same = snapshot(fromEarlier) === snapshot(fromNow);
+      } catch {
+        continue; // The checks at each decision report a determinize that throws.
+      }
+      findings.checked('determinization');
+      if (!same) {
+        const first = Math.min(earlier.seed, seed);
+        this.problems.push({
+          message: `determinize for seat ${seat} read what the seat cannot see: seat ${seat} sees the state at step ${step} of seed ${seed} as it sees the one at step ${earlier.step} of seed ${earlier.seed} (its observations are equal), yet the same stream determinized them to other states`,
+          seed: first,
+          playouts: Math.max(earlier.seed, seed) - first + 1,
+        });
+      }
+    }
+  }
+
+  /** Fails determinization for each problem found (named by the first seed and the playouts that replay it). */
+  report(findings: Findings): void {
+    for (const problem of this.problems) findings.fail('determinization', problem.message, problem.seed, null, problem.playouts);
+    this.problems.length = 0;
   }
 }
 

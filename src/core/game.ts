@@ -120,7 +120,9 @@ export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = un
   /**
    * Hidden-information games only: a full state consistent with everything `seat` has seen,
    * the unseen parts (opponent's hand, library order) re-sampled from `rng`. Search runs on
-   * these, never on the true state. It must read nothing of the hidden parts of `state`.
+   * these, never on the true state. It must read nothing of the hidden parts of `state`:
+   * `hordelab conform` requires two states that `observe` shows the seat alike to determinize
+   * alike from one stream, so what it keeps of the state (a public history) belongs in `observe`.
    */
   determinize?(state: S, seat: number, rng: Rng): S;
   /** A deep copy sharing no mutable part with `state`. */

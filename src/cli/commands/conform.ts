@@ -108,10 +108,13 @@ export const conformCommand: CommandModule = {
   epilogue:
     'Properties: playouts end within maxLength; the same seed plays the same trajectory; clone shares no mutable part; legal actions are\n' +
     'non-empty, unique by actionKey and in an order the state decides; chance outcomes have positive probabilities summing to 1 and\n' +
-    'sampleChance draws them as often as they say (chi-squared); returns and heuristic stay within utilityBounds; apply of a legal\n' +
-    'action never throws; hidden-information games: observations and determinizations read nothing hidden, and agents do not peek.\n' +
+    'sampleChance draws each as often as they say; returns and heuristic stay within utilityBounds; apply of a legal action never\n' +
+    'throws; hidden-information games: observations and determinizations read nothing hidden (two states a seat sees alike, met in\n' +
+    'any playouts, must determinize alike), and agents do not peek.\n' +
     'Clones, observations, the heuristic and every legal action applied are checked at the first state and every 7th step, at a phase\n' +
-    "each playout's seed moves; chance sampling at the first node of each outcome list and one more node of each playout.\n" +
+    "each playout's seed moves. Chance sampling is tested at the first node of each outcome list and at one node of each playout,\n" +
+    'drawn at random over the whole playout: more playouts test more nodes. Each outcome gets an exact binomial test, and a correct\n' +
+    'sampler fails any of them with probability at most 0.5%; a slight bias can pass (see the README).\n' +
     'A playout still going prints where it is on stderr every 30 s.\n' +
     'Exit codes: 0 the game conforms; 1 problems found (each printed with its seed and step); 2 bad input (the game cannot be loaded,\n' +
     'or a --set is not a parameter value).',
