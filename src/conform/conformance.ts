@@ -1265,7 +1265,7 @@ const VIEW_COMPARISONS = 4_096;
  * Determinization checked across playouts, without trusting the module's own determinize to make
  * the state compared with (review 34f F2: a determinize returning the truth at a seat's first
  * decision, or for one seat always, made the compared state the truth, and passed). At the first
- * decisions of every playout (at least 8 a playout, 4,096 over the run), each seat's view
+ * decisions of every playout (4,096 / playouts of them, at least 8), each seat's view
  * (`observe`) is kept with a clone of the state, up to 4,096 views and about 64 MB. Where a state
  * met later gives a seat a view kept for another state, the seat cannot tell the two apart, so
  * determinizing both for it with one fresh stream must give equal states.

@@ -116,7 +116,7 @@ export const conformCommand: CommandModule = {
     'drawn at random over the whole playout: more playouts test more nodes. Each outcome gets an exact binomial test, and a correct\n' +
     'sampler fails any of them with probability at most 0.5%; a slight bias can pass (see the README).\n' +
     'A playout still going prints where it is on stderr every 30 s.\n' +
-    'Exit codes: 0 the game conforms; 1 problems found (each printed with its seed and step); 2 bad input (the game cannot be loaded,\n' +
+    'Exit codes: 0 the game conforms; 1 problems found (each printed with its seed, its step, and the command replaying it); 2 bad input (the game cannot be loaded,\n' +
     'or a --set is not a parameter value).',
   examples: [
     ['hordelab conform ./dice-race.mjs', 'The whole suite on a game module, 24 playouts from seed 1'],
