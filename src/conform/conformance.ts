@@ -16,7 +16,7 @@ import { withinTimeout } from '../core/watchdog.js';
 import { leaderOf } from '../quality/lead.js';
 import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
 import { regularizedBeta } from '../stats/distributions.js';
-import { reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
+import { firstDifference, reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
 import { paramsFor } from '../core/game-params.js';
 
 /** The properties checked, in report order, with what each means. */
@@ -458,7 +458,7 @@ function playChecked(game: AnyGame, params: unknown, seed: number, context: Play
       // What the seat to act sees, at every decision (the full observation check runs at deep
       // steps only): no view at all is what an agent module's observe() would be handed (review 29c).
       if (!deep) checkSomeView(game, state, player, seed, step, findings);
-      context.views?.visit(state, seed, step, findings);
+      context.views?.visit(state, player, seed, step, findings);
       const legal = checkDecisionNode(game, state, seed, step, findings, deep);
       if (legal === null) return { trajectory: null, steps: step };
       if (deep) checkEveryActionApplies(game, state, legal, seed, step, findings);
@@ -1252,6 +1252,9 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
   }
 }
 
+/** A snapshot shown in a message: at most 80 characters. */
+const clip = (text: string): string => (text.length > 80 ? `${text.slice(0, 77)}...` : text);
+
 /** (Seat, view) pairs kept for the determinization check across playouts, at most. */
 const VIEW_ENTRIES = 4_096;
 /** Characters of kept views and states (their snapshots), at most: about 64 MB. */
@@ -1265,10 +1268,11 @@ const VIEW_COMPARISONS = 4_096;
  * Determinization checked across playouts, without trusting the module's own determinize to make
  * the state compared with (review 34f F2: a determinize returning the truth at a seat's first
  * decision, or for one seat always, made the compared state the truth, and passed). At the first
- * decisions of every playout (4,096 / playouts of them, at least 8), each seat's view
+ * decisions of every playout (4,096 / playouts of them, at least 8), the acting seat's view
  * (`observe`) is kept with a clone of the state, up to 4,096 views and about 64 MB. Where a state
- * met later gives a seat a view kept for another state, the seat cannot tell the two apart, so
- * determinizing both for it with one fresh stream must give equal states.
+ * met later gives the seat to act a view kept for another state, the seat cannot tell the two
+ * apart, so determinizing both for it with one fresh stream must give equal states. Only the seat
+ * to act, as a run asks (review 34h: every seat was asked, which no run does).
  */
 class ViewLedger {
   private readonly kept = new Map<string, { snap: string; state: unknown; seed: number; step: number }>();
@@ -1286,52 +1290,51 @@ class ViewLedger {
     this.visitsLeft = this.visitsPerPlayout;
   }
 
-  visit(state: unknown, seed: number, step: number, findings: Findings): void {
+  /** A decision of `seat` (the seat to act) at `step` of the playout of `seed`. */
+  visit(state: unknown, seat: number, seed: number, step: number, findings: Findings): void {
     const game = this.game;
     const determinize = game.determinize;
     if (determinize === undefined || this.visitsLeft <= 0) return;
     this.visitsLeft--;
-    let snap: string | undefined;
-    for (let seat = 0; seat < game.seats.length; seat++) {
-      let key: string;
-      try {
-        key = `${seat}\n${snapshot(game.observe(state, seat))}`;
-        snap ??= snapshot(state);
-      } catch {
-        return; // The observation checks report an observe that throws.
-      }
-      const earlier = this.kept.get(key);
-      if (earlier === undefined) {
-        if (this.kept.size >= VIEW_ENTRIES || this.chars >= VIEW_CHARS) continue;
-        try {
-          this.kept.set(key, { snap, state: game.clone(state), seed, step });
-        } catch {
-          return; // The clone check reports a clone that throws.
-        }
-        this.chars += key.length + 2 * snap.length;
-        continue;
-      }
-      if (earlier.snap === snap || this.comparisons >= VIEW_COMPARISONS) continue;
-      this.comparisons++;
-      let same: boolean;
-      try {
-        const streamSeed = matchSeed(seed, 5000 + step);
-        const fromEarlier = determinize.call(game, earlier.state, seat, matchStream(streamSeed, 'conform:alike'));
-        const fromNow = determinize.call(game, state, seat, matchStream(streamSeed, 'conform:alike'));
-        same = snapshot(fromEarlier) === snapshot(fromNow);
-      } catch {
-        continue; // The checks at each decision report a determinize that throws.
-      }
-      findings.checked('determinization');
-      if (!same) {
-        const first = Math.min(earlier.seed, seed);
-        this.problems.push({
-          message: `determinize for seat ${seat} read what the seat cannot see: seat ${seat} sees the state at step ${step} of seed ${seed} as it sees the one at step ${earlier.step} of seed ${earlier.seed} (its observations are equal), yet the same stream determinized them to other states`,
-          seed: first,
-          playouts: Math.max(earlier.seed, seed) - first + 1,
-        });
-      }
+    let key: string;
+    let snap: string;
+    try {
+      key = `${seat}\n${snapshot(game.observe(state, seat))}`;
+      snap = snapshot(state);
+    } catch {
+      return; // The observation checks report an observe that throws.
     }
+    const earlier = this.kept.get(key);
+    if (earlier === undefined) {
+      if (this.kept.size >= VIEW_ENTRIES || this.chars >= VIEW_CHARS) return;
+      try {
+        this.kept.set(key, { snap, state: game.clone(state), seed, step });
+      } catch {
+        return; // The clone check reports a clone that throws.
+      }
+      this.chars += key.length + 2 * snap.length;
+      return;
+    }
+    if (earlier.snap === snap || this.comparisons >= VIEW_COMPARISONS) return;
+    this.comparisons++;
+    let difference: { path: string; a: string; b: string } | null;
+    try {
+      const streamSeed = matchSeed(seed, 5000 + step);
+      const fromEarlier = determinize.call(game, earlier.state, seat, matchStream(streamSeed, 'conform:alike'));
+      const fromNow = determinize.call(game, state, seat, matchStream(streamSeed, 'conform:alike'));
+      difference = firstDifference(fromEarlier, fromNow);
+    } catch {
+      return; // The checks at each decision report a determinize that throws.
+    }
+    findings.checked('determinization');
+    if (difference === null) return;
+    const first = Math.min(earlier.seed, seed);
+    const at = difference.path === '' ? 'as wholes' : `first at ${difference.path}`;
+    this.problems.push({
+      message: `determinize for seat ${seat} read more than the seat observes: seat ${seat} observes the state at step ${step} of seed ${seed} as it observes the one at step ${earlier.step} of seed ${earlier.seed}, yet one stream determinized them to other states, ${at} (${clip(difference.a)} and ${clip(difference.b)}); a determinization may depend only on observe(state, seat) and the stream, so a part observe leaves out (the other hands, but also the order of the seat's own hand or a history) must be re-drawn, or shown by observe`,
+      seed: first,
+      playouts: Math.max(earlier.seed, seed) - first + 1,
+    });
   }
 
   /** Fails determinization for each problem found (named by the first seed and the playouts that replay it). */

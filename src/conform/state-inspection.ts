@@ -33,6 +33,31 @@ export function snapshot(value: unknown): string {
   return JSON.stringify(visit(value)) ?? 'undefined';
 }
 
+/**
+ * Where two values first differ, as a path (`hands[0][1]`, `.turn`; '' for the values
+ * themselves) with each side's snapshot there; null when their snapshots are equal. Lists and
+ * plain objects are walked; anything else is compared whole.
+ */
+export function firstDifference(a: unknown, b: unknown, path = ''): { path: string; a: string; b: string } | null {
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    for (let i = 0; i < a.length; i++) {
+      const found = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  const plain = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+  if (plain(a) && plain(b) && snapshot(Object.keys(a)) === snapshot(Object.keys(b))) {
+    for (const key of Object.keys(a)) {
+      const found = firstDifference(a[key], b[key], `${path}.${key}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  const [left, right] = [snapshot(a), snapshot(b)];
+  return left === right ? null : { path, a: left, b: right };
+}
+
 /** Every object reachable from `root` (typed arrays, Maps and Sets included) with the first path that reaches it. */
 export function reachableObjects(root: unknown): Map<object, string> {
   const seen = new Map<object, string>();

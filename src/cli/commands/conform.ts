@@ -88,7 +88,7 @@ export const conformCommand: CommandModule = {
   positionals: [{ name: 'game', describe: 'A built-in game id (hordelab games lists them) or a game module path such as ./my-game.mjs' }],
   options: {
     playouts: { type: 'number', alias: 'p', bound: BOUNDS.playouts, default: 24, placeholder: 'N', describe: 'Random playouts, each to a terminal state' },
-    seed: { type: 'number', alias: 's', bound: BOUNDS.seed, default: 1, describe: 'The first playout\'s seed; playout i uses seed + i. A problem names its seed: --seed S --playouts 1 replays it' },
+    seed: { type: 'number', alias: 's', bound: BOUNDS.seed, default: 1, describe: 'The first playout\'s seed; playout i uses seed + i. A problem names its seed: --seed S --playouts 1 replays it (one found across playouts names the --playouts that meet both states)' },
     set: { ...setOption, describe: 'Check under a parameter value other than the default (value in YAML: --set length=20), repeatable' },
     agents: {
       type: 'boolean',
@@ -116,7 +116,7 @@ export const conformCommand: CommandModule = {
     'drawn at random over the whole playout: more playouts test more nodes. Each outcome gets an exact binomial test, and a correct\n' +
     'sampler fails any of them with probability at most 0.5%; a slight bias can pass (see the README).\n' +
     'A playout still going prints where it is on stderr every 30 s.\n' +
-    'Exit codes: 0 the game conforms; 1 problems found (each printed with its seed, its step, and the command replaying it); 2 bad input (the game cannot be loaded,\n' +
+    'Exit codes: 0 the game conforms; 1 problems found (each printed with its seed, its step where it has one, and the command replaying it); 2 bad input (the game cannot be loaded,\n' +
     'or a --set is not a parameter value).',
   examples: [
     ['hordelab conform ./dice-race.mjs', 'The whole suite on a game module, 24 playouts from seed 1'],
