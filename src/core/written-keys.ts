@@ -79,13 +79,13 @@ export function selfHoldingPath(value: unknown): string | null {
 }
 
 /**
- * The first part of `value` no scenario may give, with its path: a key `__proto__`,
- * `constructor` or `prototype` (a Map's own keys reach no prototype), or a Map key or Set member
- * a scenario file cannot write; null when none. Each object is read once: a default may reach
- * one part many ways, which a walk by depth would follow along each (review 32c: a default
- * holding itself ran the process out of memory as it loaded).
+ * Each object `value` reaches (itself included), with its path, once, handed to `look` until it
+ * answers something other than null; that answer, or null. Typed arrays are not walked: their
+ * items are numbers. Each object is read once: a default may reach one part many ways, which a
+ * walk by depth would follow along each (review 32c: a default holding itself ran the process out
+ * of memory as it loaded).
  */
-export function unwritablePart(value: unknown): { field: string; message: string } | null {
+function firstFound<T>(value: unknown, look: (item: object, path: string) => T | null): T | null {
   const seen = new Set<object>();
   const pending: [unknown, string][] = [[value, '']];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
@@ -94,14 +94,8 @@ export function unwritablePart(value: unknown): { field: string; message: string
     // Stryker disable next-line ConditionalExpression: (false) a typed array's items are numbers, with no key or getter to find; the test saves walking its bytes
     if (ArrayBuffer.isView(item)) continue;
     seen.add(item);
-    if (item instanceof Map || item instanceof Set) {
-      const keyProblem = writtenKeyProblem(item, path);
-      if (keyProblem !== null) return { field: keyProblem.path, message: keyProblem.message };
-      // Stryker disable next-line ConditionalExpression: (true) a list's keys are its indices, none of them unsafe
-    } else if (!Array.isArray(item)) {
-      const unsafe = Object.keys(item).find(isUnsafeKey);
-      if (unsafe !== undefined) return { field: `${path}${path === '' ? '' : '.'}${unsafe}`, message: unsafeKeyMessage(unsafe) };
-    }
+    const found = look(item, path);
+    if (found !== null) return found;
     // One at a time: a spread of a list of 200,000 items overflowed the stack (review 32f).
     for (const part of partsOf(item, path)) pending.push(part);
   }
@@ -109,25 +103,34 @@ export function unwritablePart(value: unknown): { field: string; message: string
 }
 
 /**
+ * The first part of `value` no scenario may give, with its path: a key `__proto__`,
+ * `constructor` or `prototype` (a Map's own keys reach no prototype), or a Map key or Set member
+ * a scenario file cannot write; null when none.
+ */
+export function unwritablePart(value: unknown): { field: string; message: string } | null {
+  return firstFound(value, (item, path) => {
+    if (item instanceof Map || item instanceof Set) {
+      const keyProblem = writtenKeyProblem(item, path);
+      return keyProblem === null ? null : { field: keyProblem.path, message: keyProblem.message };
+    }
+    // Stryker disable next-line ConditionalExpression: (false) a list's keys are its indices, none of them unsafe
+    if (Array.isArray(item)) return null;
+    const unsafe = Object.keys(item).find(isUnsafeKey);
+    return unsafe === undefined ? null : { field: `${path}${path === '' ? '' : '.'}${unsafe}`, message: unsafeKeyMessage(unsafe) };
+  });
+}
+
+/**
  * The path of the first getter (or setter) among `value`'s fields and items, or null when it
  * holds none: each match's copy, each written file and the summary read such a field anew
- * (review 33a F7). Each object is read once, as {@link unwritablePart} reads it.
+ * (review 33a F7).
  */
 export function accessorPath(value: unknown): string | null {
-  const seen = new Set<object>();
-  const pending: [unknown, string][] = [[value, '']];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [item, path] = next;
-    if (typeof item !== 'object' || item === null || seen.has(item)) continue;
-    // Stryker disable next-line ConditionalExpression: (false) a typed array's items are numbers, with no getter to find; the test saves walking its bytes
-    if (ArrayBuffer.isView(item)) continue;
-    seen.add(item);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: (true, &&) a Map's or Set's own keys are none: no getter found there either
-    if (!(item instanceof Map || item instanceof Set)) {
-      const getter = accessorKey(item);
-      if (getter !== undefined) return Array.isArray(item) ? `${path}[${getter}]` : `${path}${path === '' ? '' : '.'}${getter}`;
-    }
-    for (const part of partsOf(item, path)) pending.push(part);
-  }
-  return null;
+  return firstFound(value, (item, path) => {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: (false, &&) a Map's or Set's own keys are none: no getter found there either
+    if (item instanceof Map || item instanceof Set) return null;
+    const getter = accessorKey(item);
+    if (getter === undefined) return null;
+    return Array.isArray(item) ? `${path}[${getter}]` : `${path}${path === '' ? '' : '.'}${getter}`;
+  });
 }
