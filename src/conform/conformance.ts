@@ -16,7 +16,7 @@ import { withinTimeout } from '../core/watchdog.js';
 import { leaderOf } from '../quality/lead.js';
 import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
 import { regularizedBeta } from '../stats/distributions.js';
-import { firstDifference, reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
+import { clippedApart, firstDifference, reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
 import { paramsFor } from '../core/game-params.js';
 
 /** The properties checked, in report order, with what each means. */
@@ -1252,9 +1252,6 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
   }
 }
 
-/** A snapshot shown in a message: at most 80 characters. */
-const clip = (text: string): string => (text.length > 80 ? `${text.slice(0, 77)}...` : text);
-
 /** (Seat, view) pairs kept for the determinization check across playouts, at most. */
 const VIEW_ENTRIES = 4_096;
 /** Characters of kept views and states (their snapshots), at most: about 64 MB. */
@@ -1322,7 +1319,7 @@ class ViewLedger {
       const streamSeed = matchSeed(seed, 5000 + step);
       const fromEarlier = determinize.call(game, earlier.state, seat, matchStream(streamSeed, 'conform:alike'));
       const fromNow = determinize.call(game, state, seat, matchStream(streamSeed, 'conform:alike'));
-      difference = firstDifference(fromEarlier, fromNow);
+      difference = firstDifference(fromNow, fromEarlier);
     } catch {
       return; // The checks at each decision report a determinize that throws.
     }
@@ -1330,8 +1327,9 @@ class ViewLedger {
     if (difference === null) return;
     const first = Math.min(earlier.seed, seed);
     const at = difference.path === '' ? 'as wholes' : `first at ${difference.path}`;
+    const [now, then] = clippedApart(difference.a, difference.b);
     this.problems.push({
-      message: `determinize for seat ${seat} read more than the seat observes: seat ${seat} observes the state at step ${step} of seed ${seed} as it observes the one at step ${earlier.step} of seed ${earlier.seed}, yet one stream determinized them to other states, ${at} (${clip(difference.a)} and ${clip(difference.b)}); a determinization may depend only on observe(state, seat) and the stream, so a part observe leaves out (the other hands, but also the order of the seat's own hand or a history) must be re-drawn, or shown by observe`,
+      message: `determinize for seat ${seat} read more than the seat observes: seat ${seat} observes the state at step ${step} of seed ${seed} as it observes the one at step ${earlier.step} of seed ${earlier.seed}, yet one stream determinized them to other states, ${at} (${now} and ${then}); a determinization may depend only on observe(state, seat) and the stream, so a part observe leaves out (the other hands, but also the order of the seat's own hand or a history) must be re-drawn, or shown by observe`,
       seed: first,
       playouts: Math.max(earlier.seed, seed) - first + 1,
     });

@@ -34,28 +34,41 @@ export function snapshot(value: unknown): string {
 }
 
 /**
- * Where two values first differ, as a path (`hands[0][1]`, `.turn`; '' for the values
- * themselves) with each side's snapshot there; null when their snapshots are equal. Lists and
- * plain objects are walked; anything else is compared whole.
+ * Where two values first differ, as a path (`.hands[0][1]`, `.turn`; '' for the values
+ * themselves) with each side's text there; null exactly when their snapshots are equal. The
+ * walk is over the snapshots read back as data, so it sees what equality sees: class instances
+ * by their own fields, Maps and Sets as their entry lists (`.[Map][0][1]`), a cycle marked, an
+ * undefined list item as null (review 34i: a cycle overflowed the stack, a class instance was
+ * named as a whole).
  */
-export function firstDifference(a: unknown, b: unknown, path = ''): { path: string; a: string; b: string } | null {
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    for (let i = 0; i < a.length; i++) {
-      const found = firstDifference(a[i], b[i], `${path}[${i}]`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  const plain = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
-  if (plain(a) && plain(b) && snapshot(Object.keys(a)) === snapshot(Object.keys(b))) {
-    for (const key of Object.keys(a)) {
-      const found = firstDifference(a[key], b[key], `${path}.${key}`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
+export function firstDifference(a: unknown, b: unknown): { path: string; a: string; b: string } | null {
   const [left, right] = [snapshot(a), snapshot(b)];
-  return left === right ? null : { path, a: left, b: right };
+  if (left === right) return null;
+  // No data to walk: a value JSON has no text for (undefined), compared whole.
+  if (left === 'undefined' || right === 'undefined') return { path: '', a: left, b: right };
+  const walk = (x: unknown, y: unknown, path: string): { path: string; a: string; b: string } => {
+    if (Array.isArray(x) && Array.isArray(y) && x.length === y.length) {
+      for (let i = 0; i < x.length; i++) if (JSON.stringify(x[i]) !== JSON.stringify(y[i])) return walk(x[i], y[i], `${path}[${i}]`);
+    }
+    const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (isRecord(x) && isRecord(y) && JSON.stringify(Object.keys(x)) === JSON.stringify(Object.keys(y))) {
+      for (const key of Object.keys(x)) if (JSON.stringify(x[key]) !== JSON.stringify(y[key])) return walk(x[key], y[key], `${path}.${key}`);
+    }
+    return { path, a: JSON.stringify(x), b: JSON.stringify(y) };
+  };
+  return walk(JSON.parse(left) as unknown, JSON.parse(right) as unknown, '');
+}
+
+/**
+ * Two texts that differ, each cut to at most `width` characters around the first place they
+ * differ (`...` where cut), so the difference shows however long they are.
+ */
+export function clippedApart(a: string, b: string, width = 80): [string, string] {
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  const from = Math.max(0, at - 20);
+  const cut = (text: string): string => `${from > 0 ? '...' : ''}${text.slice(from, from + width)}${text.length > from + width ? '...' : ''}`;
+  return [cut(a), cut(b)];
 }
 
 /** Every object reachable from `root` (typed arrays, Maps and Sets included) with the first path that reaches it. */
