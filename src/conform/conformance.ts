@@ -1252,6 +1252,21 @@ function checkChanceSampling(game: AnyGame, nodes: readonly ChanceNodeSample[], 
   }
 }
 
+/**
+ * Where determinizing `a` and `b` for `seat`, each from its own copy of the stream `label` of
+ * `streamSeed`, gives other states, said as `first at .hand[1] (3 and 5)` (values in the order
+ * of `a` and `b`); null where they come out alike. The three determinization comparisons (with a
+ * re-sampled state, with a shadow, across playouts) all ask this of two states the seat sees
+ * alike.
+ */
+function determinizedApart(game: AnyGame, a: unknown, b: unknown, seat: number, streamSeed: ReturnType<typeof matchSeed>, label: string): string | null {
+  const determinize = game.determinize as NonNullable<AnyGame['determinize']>;
+  const difference = firstDifference(determinize.call(game, a, seat, matchStream(streamSeed, label)), determinize.call(game, b, seat, matchStream(streamSeed, label)));
+  if (difference === null) return null;
+  const [left, right] = clippedApart(difference.a, difference.b);
+  return `${difference.path === '' ? 'as wholes' : `first at ${difference.path}`} (${left} and ${right})`;
+}
+
 /** (Seat, view) pairs kept for the determinization check across playouts, at most. */
 const VIEW_ENTRIES = 4_096;
 /** Characters of kept views and states (their snapshots), at most: about 64 MB. */
@@ -1314,22 +1329,17 @@ class ViewLedger {
     }
     if (earlier.snap === snap || this.comparisons >= VIEW_COMPARISONS) return;
     this.comparisons++;
-    let difference: { path: string; a: string; b: string } | null;
+    let apart: string | null;
     try {
-      const streamSeed = matchSeed(seed, 5000 + step);
-      const fromEarlier = determinize.call(game, earlier.state, seat, matchStream(streamSeed, 'conform:alike'));
-      const fromNow = determinize.call(game, state, seat, matchStream(streamSeed, 'conform:alike'));
-      difference = firstDifference(fromNow, fromEarlier);
+      apart = determinizedApart(game, state, earlier.state, seat, matchSeed(seed, 5000 + step), 'conform:alike');
     } catch {
       return; // The checks at each decision report a determinize that throws.
     }
     findings.checked('determinization');
-    if (difference === null) return;
+    if (apart === null) return;
     const first = Math.min(earlier.seed, seed);
-    const at = difference.path === '' ? 'as wholes' : `first at ${difference.path}`;
-    const [now, then] = clippedApart(difference.a, difference.b);
     this.problems.push({
-      message: `determinize for seat ${seat} read more than the seat observes: seat ${seat} observes the state at step ${step} of seed ${seed} as it observes the one at step ${earlier.step} of seed ${earlier.seed}, yet one stream determinized them to other states, ${at} (${now} and ${then}); a determinization may depend only on observe(state, seat) and the stream, so a part observe leaves out (the other hands, but also the order of the seat's own hand or a history) must be re-drawn, or shown by observe`,
+      message: `determinize for seat ${seat} read more than the seat observes: seat ${seat} observes the state at step ${step} of seed ${seed} as it observes the one at step ${earlier.step} of seed ${earlier.seed}, yet one stream determinized them to other states, ${apart}; a determinization may depend only on observe(state, seat) and the stream, so a part observe leaves out (the other hands, but also the order of the seat's own hand or a history) must be re-drawn, or shown by observe`,
       seed: first,
       playouts: Math.max(earlier.seed, seed) - first + 1,
     });
@@ -1409,24 +1419,20 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
         findings.fail('hidden-observation', `seat ${player}'s observation changed when only what it cannot see did`, seed, step);
       }
       findings.checked('determinization');
-      const streamSeed = matchSeed(seed, 1000 + step);
-      const fromTruth = game.determinize(state, player, matchStream(streamSeed, 'd'));
-      const fromOther = game.determinize(other, player, matchStream(streamSeed, 'd'));
-      if (snapshot(fromTruth) !== snapshot(fromOther)) {
-        findings.fail('determinization', `determinize for seat ${player} read what the seat cannot see: the same stream gave other states from states that differ only there`, seed, step);
+      const apart = determinizedApart(game, state, other, player, matchSeed(seed, 1000 + step), 'd');
+      if (apart !== null) {
+        findings.fail('determinization', `determinize for seat ${player} read what the seat cannot see: the same stream gave other states from states that differ only there, ${apart}`, seed, step);
       }
       const keys = (s: unknown): string => game.legalActions(s).map((action) => safeKey(game, action)).join('\n');
       if (keys(other) !== keys(state)) findings.fail('determinization', `a determinization for seat ${player} changed its legal actions`, seed, step);
       const shadow = shadows.alike(state, player);
       if (shadow !== null) {
         findings.checked('determinization');
-        const shadowSeed = matchSeed(seed, 3000 + step);
-        const fromLive = game.determinize(state, player, matchStream(shadowSeed, 'd'));
-        const fromShadow = game.determinize(shadow.state, player, matchStream(shadowSeed, 'd'));
-        if (snapshot(fromLive) !== snapshot(fromShadow)) {
+        const apart = determinizedApart(game, state, shadow.state, player, matchSeed(seed, 3000 + step), 'd');
+        if (apart !== null) {
           findings.fail(
             'determinization',
-            `determinize for seat ${player} read what the seat cannot see: the same stream gave other states from the live state and from one that differs only there (a determinization for seat ${player} made at step ${shadow.madeAt}, played on alike), so its re-sampling is not what it hands out here`,
+            `determinize for seat ${player} read what the seat cannot see: the same stream gave other states from the live state and from one that differs only there (a determinization for seat ${player} made at step ${shadow.madeAt}, played on alike), ${apart}; so its re-sampling is not what it hands out here`,
             seed,
             step,
           );
