@@ -394,7 +394,7 @@ describe('hordelab replay', () => {
   it('stops a match whose call never returns at --match-timeout, exit 1, with the steps up to it (audit 21)', async () => {
     const agent = resolve('tests/fixtures/doomed-agent.mjs');
     // Every match hangs at the doomed seat's first decision, after the steps before it.
-    const file = scenarioFile('replay-hang.yaml', `game: tic-tac-toe\nmatches: 5\nseed: 2\nseats:\n  - random\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 1 } }\n`);
+    const file = scenarioFile('replay-hang.yaml', `game: tic-tac-toe\nmatches: 5\nseed: 2\nseats:\n  - random\n  - { agent: ${JSON.stringify(agent)}, config: { fate: block, every: 1 } }\n`);
     const result = await hordelab('replay', file, '--match', '3', '--match-timeout', '1');
     expect(result.status).toBe(1);
     // X's first move is printed; O (the doomed seat) never returns from its first decision.
@@ -410,8 +410,8 @@ describe('hordelab replay', () => {
   it('writes the run\'s --match-timeout into the replay line of a match that hung, so replay stops it at the same limit, not at its own 600 s', async () => {
     const agent = resolve('tests/fixtures/doomed-agent.mjs');
     // One hung match is enough (each costs its limit and a fresh thread).
-    const file = scenarioFile('run-hang.yaml', `game: tic-tac-toe\nmatches: 12\nseed: 2\nseats:\n  - random\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 12 } }\n`);
-    const result = await hordelab('run', file, '-q', '--workers', '1', '--match-timeout', '1', '--max-errors', '12', '--out', 'run-hang');
+    const file = scenarioFile('run-hang.yaml', `game: tic-tac-toe\nmatches: 5\nseed: 2\nseats:\n  - random\n  - { agent: ${JSON.stringify(agent)}, config: { fate: block, every: 12 } }\n`);
+    const result = await hordelab('run', file, '-q', '--workers', '1', '--match-timeout', '1', '--max-errors', '5', '--out', 'run-hang');
     expect(result.status).toBe(1);
     const failed = readFileSync(join(work, 'run-hang', 'errors.csv'), 'utf8').trim().split('\n').slice(1);
     expect(failed.length).toBeGreaterThan(0);

@@ -223,7 +223,7 @@ export default () => ({ chooseAction: (decision) => { if (!existsSync(${JSON.str
       expect(result.failures[0]?.matchIndex, `${workers} threads`).toBe(first);
       expect(result.failures[0]?.message).toContain('doomed agent gave up');
     }
-    const hanging = await parseScenario(`game: tic-tac-toe\nmatches: 300\nseed: 6\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 100 } }\n  - random\n`, join(tempDir(), 't.yaml'));
+    const hanging = await parseScenario(`game: tic-tac-toe\nmatches: 300\nseed: 6\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: block, every: 100 } }\n  - random\n`, join(tempDir(), 't.yaml'));
     const firstHung = Array.from({ length: 300 }, (_, i) => i).find(doomed(6, 100)) as number;
     expect(firstHung).toBeLessThan(300);
     const hung = await play(hanging, 1, 300, METRICS, 1);

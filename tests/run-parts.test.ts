@@ -71,7 +71,7 @@ describe('the pool', () => {
 
   it('counts the matches a chunk still playing has finished (every one before the match its thread is in)', { timeout: 60_000 }, async () => {
     const agent = resolve('tests/fixtures/doomed-agent.mjs');
-    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 100\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 4 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 100\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: block, every: 4 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
     const doomed = (match: number): boolean => matchStream(matchSeed(2, match), 'seat:0').int(4) === 0;
     const firstDoomed = Array.from({ length: 20 }, (_, i) => 10 + i).find(doomed) as number;
     const pool = new WorkerPool(1, { matchTimeoutMs: 0 });
@@ -112,7 +112,7 @@ describe('the pool', () => {
   it('ends a broken chunk at the failure past the ones its caller can still take: the matches after it, each hanging to its timeout, are not played', { timeout: 60_000 }, async () => {
     const agent = resolve('tests/fixtures/doomed-agent.mjs');
     // Every match hangs at the doomed seat's first decision.
-    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 10\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 1 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 10\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: block, every: 1 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
     for (const allowed of [0, 1]) {
       const pool = new WorkerPool(1, { matchTimeoutMs: 300 });
       let asked = 0;
@@ -131,7 +131,7 @@ describe('the pool', () => {
 
   it('cancels the chunks playing and queued when it is terminated, even one stuck in a match', { timeout: 60_000 }, async () => {
     const agent = resolve('tests/fixtures/doomed-agent.mjs');
-    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 10\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: hang, every: 1 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
+    const scenario = await parseScenario(`game: tic-tac-toe\nmatches: 10\nseed: 2\nseats:\n  - { agent: ${JSON.stringify(agent)}, config: { fate: block, every: 1 } }\n  - random\n`, join(tmpdir(), 's.yaml'));
     const pool = new WorkerPool(2, { matchTimeoutMs: 0 });
     const outcomes = [0, 1, 2].map((i) => pool.run({ source: scenario.source, start: i, end: i + 1, eventFiles: false }));
     await new Promise((done) => setTimeout(done, 200));
