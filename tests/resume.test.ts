@@ -31,7 +31,7 @@ function summaryOf(dir: string): unknown {
 
 describe('the continue command printed after Ctrl-C', () => {
   it('runs verbatim, for a run started without --seed or --matches and with output-shaping flags, and ends as an uninterrupted run', { timeout: 240_000 }, async () => {
-    const scenario = 'game: zombie-trainers\nmatches: 9000\nseed: 21\nparams: { maxRounds: 12 }\nseats: [random, random]\n';
+    const scenario = 'game: zombie-trainers\nmatches: 4000\nseed: 21\nparams: { maxRounds: 12 }\nseats: [random, random]\n';
     writeFileSync(join(work, 'long.yaml'), scenario);
     const flags = ['--set', 'actionPoints=4', '--max-errors', '3', '--no-event-files'];
     const child = spawn(process.execPath, [CLI, 'run', 'long.yaml', '-q', '--workers', '1', '--chunk-size', '40', ...flags, '--out', 'interrupted'], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -46,12 +46,12 @@ describe('the continue command printed after Ctrl-C', () => {
     expect(code).toBe(130);
     const printed = /^ {2}continue: (.+)$/m.exec(stderr)?.[1];
     expect(printed, stderr).toBeDefined();
-    expect(printed).toBe('hordelab run long.yaml --seed 21 --matches 9000 --set actionPoints=4 --max-errors 3 --no-event-files --out interrupted --resume');
+    expect(printed).toBe('hordelab run long.yaml --seed 21 --matches 4000 --set actionPoints=4 --max-errors 3 --no-event-files --out interrupted --resume');
     // With other settings it is refused, naming each that differs (audit 31b), and nothing changes.
-    const other = spawnSync(process.execPath, [CLI, 'run', 'long.yaml', '--seed', '21', '--matches', '9001', '--set', 'actionPoints=5', '--max-errors', '3', '--out', 'interrupted', '--resume'], { cwd: work, encoding: 'utf8' });
+    const other = spawnSync(process.execPath, [CLI, 'run', 'long.yaml', '--seed', '21', '--matches', '4001', '--set', 'actionPoints=5', '--max-errors', '3', '--out', 'interrupted', '--resume'], { cwd: work, encoding: 'utf8' });
     expect(other.status, other.stderr).toBe(2);
     expect(other.stderr).toBe(
-      `hordelab: --resume: the run in interrupted was started with other settings: params.actionPoints (4 then, 5 now), matches (9000 then, 9001 now), event files (false then, true now); resume it with the ones it was started with, or run without --resume\n`,
+      `hordelab: --resume: the run in interrupted was started with other settings: params.actionPoints (4 then, 5 now), matches (4000 then, 4001 now), event files (false then, true now); resume it with the ones it was started with, or run without --resume\n`,
     );
     // Verbatim, with `hordelab` standing for the compiled CLI.
     const resumed = spawnSync('sh', ['-c', (printed as string).replace(/^hordelab /, `"${process.execPath}" "${CLI}" `)], { cwd: work, encoding: 'utf8', timeout: 200_000 });
