@@ -130,6 +130,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: "What a game module's default may hold so that a scenario file can write it: Map keys and Set members a file reads back apart, no part holding itself, no key reaching a prototype, no getter read anew by each copy.",
   },
   {
+    source: 'src/conform/state-inspection.ts',
+    tests: ['tests/state-inspection.test.ts'],
+    note: "How conform compares a game's states without knowing their shape: the snapshot equality reads (checked against its first definition on random values), where two states first differ, and what a copy shares with its original.",
+  },
+  {
     source: 'src/run/determinism-canary.ts',
     tests: ['tests/determinism-canary.test.ts'],
     note: 'Match 0 played again before a run of a module, compared whole: a module keeping state from call to call is stopped before its results depend on worker count.',

@@ -7,30 +7,141 @@
  * A canonical JSON text of any plain-data value: typed arrays as arrays, Maps and Sets as
  * entry lists, functions and symbols named rather than dropped, cycles marked. Two states are
  * equal for the conformance checks when their snapshots are.
+ *
+ * JSON.stringify writes the value with those substitutions made; only the parts holding one
+ * are copied for it, and a part that is plain JSON data already is handed over as it is. conform
+ * snapshots every state it plays several times, and copying whole states first was half of its
+ * time.
  */
 export function snapshot(value: unknown): string {
-  const seen = new Set<object>();
-  const visit = (item: unknown): unknown => {
-    if (typeof item === 'bigint') return `${item}n`;
-    if (typeof item === 'function') return '[function]';
-    if (typeof item === 'symbol') return String(item);
-    if (typeof item === 'number' && !Number.isFinite(item)) return String(item);
-    if (typeof item !== 'object' || item === null) return item;
-    if (seen.has(item)) return '[cycle]';
-    seen.add(item);
-    try {
-      if (ArrayBuffer.isView(item)) return Array.from(item as unknown as ArrayLike<number>);
-      if (item instanceof Map) return { '[Map]': [...item.entries()].map(([k, v]) => [visit(k), visit(v)]) };
-      if (item instanceof Set) return { '[Set]': [...item.values()].map(visit) };
-      if (Array.isArray(item)) return item.map(visit);
-      const out: Record<string, unknown> = {};
-      for (const key of Object.keys(item)) out[key] = visit((item as Record<string, unknown>)[key]);
-      return out;
-    } finally {
-      seen.delete(item);
+  return JSON.stringify(new SnapshotSubstitution().of(value)) ?? 'undefined';
+}
+
+/** One snapshot's substitutions: the objects on the path from the root, for marking a cycle. */
+class SnapshotSubstitution {
+  private readonly onPath = new Set<object>();
+
+  /** `item` as JSON.stringify is to write it: itself where it already reads as intended. */
+  of(item: unknown): unknown {
+    switch (typeof item) {
+      case 'number':
+        return Number.isFinite(item) ? item : String(item);
+      case 'bigint':
+        return `${item}n`;
+      case 'function':
+        return '[function]';
+      case 'symbol':
+        return String(item);
+      case 'object':
+        return item === null ? null : this.ofObject(item);
+      default:
+        return item;
     }
-  };
-  return JSON.stringify(visit(value)) ?? 'undefined';
+  }
+
+  private ofObject(item: object): unknown {
+    if (this.onPath.has(item)) return '[cycle]';
+    this.onPath.add(item);
+    try {
+      if (ArrayBuffer.isView(item)) return typedArrayItems(item);
+      if (item instanceof Map) return { '[Map]': Array.from(item, ([key, entry]) => [this.of(key), this.of(entry)]) };
+      if (item instanceof Set) return { '[Set]': Array.from(item, (member) => this.of(member)) };
+      // JSON.stringify reads an object of another kind otherwise than by its fields (a Date by
+      // its toJSON, a boxed number as the number, a list by a toJSON of its own or its class's):
+      // those are always copied as their fields. A record's own toJSON function is substituted
+      // anyway; a list of any class is written as a list.
+      // Stryker disable next-line ConditionalExpression: sharing is for speed; the texts are the same whichever lists are copied
+      if (Array.isArray(item)) return this.ofList(item, typeof (item as { toJSON?: unknown }).toJSON !== 'function');
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: sharing is for speed; the texts are the same whichever records are copied
+      const prototype = Object.getPrototypeOf(item) as unknown;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: sharing is for speed; the texts are the same whichever records are copied
+      return this.ofRecord(item as Record<string, unknown>, prototype === Object.prototype || prototype === null);
+    } finally {
+      this.onPath.delete(item);
+    }
+  }
+
+  private ofList(list: readonly unknown[], mayShare: boolean): unknown[] {
+    let copy: unknown[] | null = mayShare ? null : [];
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      const written = this.of(item);
+      // Stryker disable next-line ConditionalExpression: copying from an earlier item on writes the same text
+      if (copy === null && written !== item) copy = list.slice(0, i);
+      copy?.push(written);
+    }
+    return copy ?? (list as unknown[]);
+  }
+
+  private ofRecord(record: Record<string, unknown>, mayShare: boolean): Record<string, unknown> {
+    const keys = Object.keys(record);
+    // A copy has no prototype, so a key "__proto__" stays a field, as JSON.stringify writes it.
+    let copy: Record<string, unknown> | null = mayShare ? null : (Object.create(null) as Record<string, unknown>);
+    // Stryker disable next-line EqualityOperator: (<=) the key past the end is undefined, read as "undefined", whose value (if any) is written again unchanged
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const item = record[key];
+      const written = this.of(item);
+      // Stryker disable next-line ConditionalExpression: copying from an earlier key on writes the same text
+      if (copy === null && written !== item) {
+        copy = Object.create(null) as Record<string, unknown>;
+        // Stryker disable next-line EqualityOperator: (<=) key i is copied, then written over with its substitute
+        for (let j = 0; j < i; j++) copy[keys[j]!] = record[keys[j]!];
+      }
+      if (copy !== null) copy[key] = written;
+    }
+    return copy ?? record;
+  }
+}
+
+/**
+ * A typed array's items as a list, as `Array.from` gives them (JSON writes a NaN in one as null);
+ * a BigInt64Array's as bigints elsewhere are (`"5n"`), where JSON.stringify would throw. A
+ * DataView has no items.
+ */
+function typedArrayItems(view: ArrayBufferView): unknown[] {
+  if (!('length' in view)) return [];
+  const items = view as unknown as ArrayLike<number | bigint> & ArrayBufferView;
+  // A long one is most often a run constant (a compiled map) that every state of the run holds:
+  // its list is kept, and given again while the items are still the same (comparing them costs
+  // a tenth of making the list). Which lists are kept changes the speed, never the text (the
+  // tests compare with the snapshot's first definition), hence the mutants let be here.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: speed only
+  if (items.length < REMEMBERED_LENGTH) return listOf(items);
+  const kept = keptLists.get(view);
+  // Stryker disable next-line ConditionalExpression: speed only (a list made again is the same)
+  if (kept !== undefined && sameItems(kept.items, items)) return kept.list;
+  const list = listOf(items);
+  keptLists.set(view, { items: (items as unknown as { slice(): ArrayLike<number | bigint> }).slice(), list });
+  return list;
+}
+
+/** Typed arrays at least this long have their lists kept (see {@link typedArrayItems}). */
+const REMEMBERED_LENGTH = 64;
+
+/** Each long typed array's list, with a copy of the items it was made from. */
+const keptLists = new WeakMap<object, { readonly items: ArrayLike<number | bigint>; readonly list: unknown[] }>();
+
+/** The items by index, so a detached typed array (0 long) gives none where iterating it throws. */
+function listOf(items: ArrayLike<number | bigint>): unknown[] {
+  const list: unknown[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    list.push(typeof item === 'bigint' ? `${item}n` : item);
+  }
+  return list;
+}
+
+/**
+ * Whether a typed array still holds the items `kept` copied from it (a NaN never the same: its
+ * list is made again). Its length cannot change: detached, it is 0 long and never kept.
+ */
+// Stryker disable next-line BlockStatement: an empty body answers "not the same", which only costs speed
+function sameItems(kept: ArrayLike<number | bigint>, items: ArrayLike<number | bigint>): boolean {
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: (<=) past both ends both read undefined; (true) "not the same" only costs speed
+  for (let i = 0; i < kept.length; i++) if (kept[i] !== items[i]) return false;
+  // Stryker disable next-line BooleanLiteral: "not the same" only costs speed
+  return true;
 }
 
 /**
@@ -48,6 +159,7 @@ export function firstDifference(a: unknown, b: unknown): { path: string; a: stri
   if (left === 'undefined' || right === 'undefined') return { path: '', a: left, b: right };
   const walk = (x: unknown, y: unknown, path: string): { path: string; a: string; b: string } => {
     if (Array.isArray(x) && Array.isArray(y) && x.length === y.length) {
+      // Stryker disable next-line EqualityOperator: (<=) two equal-length lists whose texts differ differ at an item before the end
       for (let i = 0; i < x.length; i++) if (JSON.stringify(x[i]) !== JSON.stringify(y[i])) return walk(x[i], y[i], `${path}[${i}]`);
     }
     const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -65,19 +177,23 @@ export function firstDifference(a: unknown, b: unknown): { path: string; a: stri
  */
 export function clippedApart(a: string, b: string, width = 80): [string, string] {
   let at = 0;
-  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  // Past the end of `a` its item is undefined, which no item of `b` is.
+  while (at < b.length && a[at] === b[at]) at++;
   const from = Math.max(0, at - 20);
   const cut = (text: string): string => `${from > 0 ? '...' : ''}${text.slice(from, from + width)}${text.length > from + width ? '...' : ''}`;
   return [cut(a), cut(b)];
 }
 
-/** Every object reachable from `root` (typed arrays, Maps and Sets included) with the first path that reaches it. */
-export function reachableObjects(root: unknown): Map<object, string> {
+/**
+ * Every object reachable from `root` (typed arrays, Maps and Sets included) with the first path
+ * that reaches it; an object of `within` is listed but not looked inside.
+ */
+export function reachableObjects(root: unknown, within: ReadonlySet<object> = new Set()): Map<object, string> {
   const seen = new Map<object, string>();
   const visit = (value: unknown, path: string): void => {
     if (typeof value !== 'object' || value === null || seen.has(value)) return;
     seen.set(value, path);
-    if (ArrayBuffer.isView(value)) return;
+    if (ArrayBuffer.isView(value) || within.has(value)) return;
     if (value instanceof Map) {
       for (const [key, child] of value) visit(child, `${path}.get(${String(key)})`);
       return;
@@ -97,11 +213,15 @@ export function reachableObjects(root: unknown): Map<object, string> {
  * The paths of objects `copy` shares with `original` that are not run-level constants. A
  * constant is an object two separate `setup` calls share (a compiled map, a frozen table): a
  * clone may share those. Anything else it shares is a copy bug (TAG's classic failure).
+ *
+ * What a constant holds is a constant too (both setups reach it), so neither walk looks inside
+ * one: a state's constants (a whole compiled map) were most of what the walks visited. A
+ * constant that play changes is found apart (conform's "constant" check).
  */
 export function sharedMutableParts(constants: ReadonlySet<object>, original: unknown, copy: unknown): string[] {
-  const originalObjects = reachableObjects(original);
+  const originalObjects = reachableObjects(original, constants);
   const shared: string[] = [];
-  for (const [object, path] of reachableObjects(copy)) {
+  for (const [object, path] of reachableObjects(copy, constants)) {
     if (originalObjects.has(object) && !constants.has(object) && !Object.isFrozen(object)) shared.push(path);
   }
   return shared;
