@@ -34,10 +34,14 @@ export function capturedIo(cwd: string, options: { tty?: boolean; now?: () => nu
   return { io, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** `hordelab ...args` run in-process from the folder `cwd`. */
+/**
+ * `hordelab ...args` run in-process from the folder `cwd`, in this thread unless the test names
+ * `--workers` (see {@link inThisThread}): worker threads are the subject only of the tests that
+ * name them.
+ */
 export async function hordelabIn(cwd: string, ...args: string[]): Promise<CliResult> {
   const captured = capturedIo(cwd);
-  const status = await main(args, captured.io);
+  const status = await main(inThisThread(args), captured.io);
   return { status, stdout: captured.stdout(), stderr: captured.stderr() };
 }
 
@@ -49,7 +53,8 @@ const PLAYING_COMMANDS = new Set(['run', 'sweep', 'tune', 'ladder', 'check', 'ca
  * for tests whose subject is not the worker threads (folders, shards, flags, files), which then
  * play in this thread. Starting two threads, each importing the engine, cost about a second of
  * CPU per run, a fifth of the suite; the tests that name `--workers` still get their threads,
- * and every output is the same bytes whatever the worker count (tested in cli.test.ts).
+ * and every output is the same bytes whatever the worker count (tested in cli.test.ts for
+ * each command that plays, and in the slow tier's runs of the compiled CLI).
  */
 export function inThisThread(args: readonly string[]): string[] {
   const names = args.some((arg) => arg === '-w' || arg === '--workers' || arg.startsWith('--workers=') || /^-w\d/.test(arg) || arg === '--help' || arg === '-h');

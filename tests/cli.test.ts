@@ -5,20 +5,19 @@
  */
 import { createHash } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { studentTQuantile } from '../src/stats/distributions.js';
-import { CLI_BIN, hordelabIn, inThisThread, type CliResult } from './cli-harness.js';
+import { CLI_BIN, hordelabIn, type CliResult } from './cli-harness.js';
 
 const CLI = CLI_BIN;
 let work = '';
 
-// In this thread unless a test names --workers (see inThisThread): worker threads are the subject
-// only of the tests that name them.
-const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...inThisThread(args));
+// In this thread unless a test names --workers (see inThisThread in cli-harness.ts).
+const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...args);
 
 /** A run's summary.json without its timing block, the only part allowed to differ between runs. */
 function summaryWithoutTiming(dir: string): unknown {
@@ -108,6 +107,42 @@ describe('hordelab run', () => {
       }
       expect(summaryWithoutTiming(`w${index}`)).toEqual(summaryWithoutTiming('w0'));
     }
+  });
+
+  it('writes for sweep, ladder, cards and check on two worker threads what it writes in this thread (the tests of the other files play in this thread)', async () => {
+    const duel = scenarioFile('threads-duel.yaml', 'name: duel\ngame: integer-duel\nmatches: 30\nseed: 3\nseats: [random, random]\n');
+    const coin = scenarioFile('threads-coin.yaml', 'name: coin\ngame: coin-flip\nmatches: 40\nseed: 5\nseats: [random, random]\n');
+    const grid = scenarioFile('threads-grid.yaml', 'name: grid\ngame: tic-tac-toe\nmatches: 40\nseed: 5\nseats: [random, random]\n');
+    const checks = scenarioFile('threads.checks.yaml', 'checks:\n  - name: fair\n    game: coin-flip\n    seats: [random, random]\n    seed: 7\n    metric: p1WinRate\n    between: [0.2, 0.8]\n    budget: 400\n    batch: 100\n');
+    // Timing is the one part allowed to differ: each level's timing block and seconds column, a check's seconds.
+    const withoutTiming = (name: string, text: string): string => {
+      if (name.endsWith('.json')) return JSON.stringify(JSON.parse(text), (key, value: unknown) => (key === 'timing' || key === 'seconds' ? undefined : value));
+      if (name === 'ladder.md') return text.replace(/^(\| \w+ \| [^|]+ \| )[0-9.]+( \|)/gm, '$1s$2');
+      return text;
+    };
+    const files = (dir: string): Map<string, string> => {
+      const found = new Map<string, string>();
+      for (const name of readdirSync(join(work, dir), { recursive: true, encoding: 'utf8' }).sort()) {
+        const path = join(work, dir, name);
+        if (existsSync(path) && !statSync(path).isDirectory()) found.set(name, withoutTiming(name, readFileSync(path, 'utf8')));
+      }
+      return found;
+    };
+    const commands: [string, string[]][] = [
+      ['sweep', ['sweep', coin, '--vary', 'winRate=0.3,0.6', '-q']],
+      ['ladder', ['ladder', grid, '--levels', 'random,greedy', '-n', '40', '-q']],
+      ['cards', ['cards', duel, '-n', '10', '-q']],
+    ];
+    for (const [name, args] of commands) {
+      for (const workers of ['0', '2']) expect((await hordelab(...args, '-w', workers, '--out', `${name}-w${workers}`)).status, `${name} -w ${workers}`).toBe(0);
+      const [inThread, threaded] = [files(`${name}-w0`), files(`${name}-w2`)];
+      expect(inThread.size, name).toBeGreaterThan(2);
+      expect(threaded, name).toEqual(inThread);
+    }
+    const inThread = await hordelab('check', checks, '-w', '0', '--json');
+    const threaded = await hordelab('check', checks, '-w', '2', '--json');
+    expect([inThread.status, threaded.status]).toEqual([0, 0]);
+    expect(withoutTiming('check.json', threaded.stdout)).toBe(withoutTiming('check.json', inThread.stdout));
   });
 
   it('applies --matches, --seed and --set overrides and records them', async () => {
@@ -680,7 +715,7 @@ describe('shards and merge', () => {
       // In-process from the repository root (the pod's working folder): the command, not the
       // process, is what the manifest fixes.
       // In this thread: a pod's worker count is its machine's, and the bytes do not depend on it.
-      const result = await hordelabIn(resolve('.'), ...inThisThread(args));
+      const result = await hordelabIn(resolve('.'), ...args);
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
     }
@@ -690,7 +725,7 @@ describe('shards and merge', () => {
     const single = podArgs({ SHARD_INDEX: '0', RESULTS_DIR: results });
     single.splice(single.indexOf('--shard'), 2);
     single[single.indexOf('--out') + 1] = join(results, 'single');
-    expect((await hordelabIn(resolve('.'), ...inThisThread(single))).status).toBe(0);
+    expect((await hordelabIn(resolve('.'), ...single)).status).toBe(0);
     expect(readFileSync(join(results, 'merged', 'matches.csv')).equals(readFileSync(join(results, 'single', 'matches.csv')))).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { hordelabIn, inThisThread, type CliResult } from './cli-harness.js';
+import { hordelabIn, type CliResult } from './cli-harness.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/errors.js';
 import { LOCK_FILE, MANIFEST_FILE, OutputFolder, PUBLISH_FILE, inspectFolder } from '../src/run/output-folder.js';
@@ -30,9 +30,8 @@ beforeAll(() => {
 });
 
 /** `hordelab ...args` in-process from `work`: the rules are the command's, not the process's. */
-// In this thread unless a test names --workers (see inThisThread): worker threads are the subject
-// only of the tests that name them.
-const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...inThisThread(args));
+// In this thread unless a test names --workers (see inThisThread in cli-harness.ts).
+const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...args);
 
 function scenarioFile(name: string, text: string): string {
   const path = join(work, name);
