@@ -578,7 +578,7 @@ describe('a game module that cannot be a game', () => {
   it('a syntax error names the line it is on (Node\'s own import error does not)', () => {
     const dir = gameFolder('game: ./syntax.mjs\nmatches: 10\nseed: 1\nseats: [random, random]\n');
     writeFileSync(join(dir, 'syntax.mjs'), 'export default {\n  a: 1,\n  b:\n');
-    const run = hordelabProcess(dir, 'run', 'first-six.yaml', '--out', 'out');
+    const run = hordelabProcess(dir, 'run', 'first-six.yaml', '-w', '0', '--out', 'out');
     expect([run.status, run.stderr]).toEqual([2, `hordelab: first-six.yaml: game: cannot load game module "./syntax.mjs": Unexpected end of input (${join(dir, 'syntax.mjs')}:4)\n`]);
   });
 
@@ -588,7 +588,7 @@ describe('a game module that cannot be a game', () => {
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'lib', 'index.mjs'), "export { rules } from './rules.mjs';\n");
     writeFileSync(join(dir, 'lib', 'rules.mjs'), 'export const rules = {\n  a: 1,\n  b: ;\n};\n');
-    const run = hordelabProcess(dir, 'run', 'first-six.yaml', '--out', 'out');
+    const run = hordelabProcess(dir, 'run', 'first-six.yaml', '-w', '0', '--out', 'out');
     expect([run.status, run.stderr]).toEqual([2, `hordelab: first-six.yaml: game: cannot load game module "./entry.mjs": Unexpected token ';' (${join(dir, 'lib', 'rules.mjs')}:3)\n`]);
   });
 

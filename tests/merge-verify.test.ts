@@ -5,31 +5,22 @@
  * scenario file, wherever merge runs.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 
-const CLI = resolve('dist/src/cli/main.js');
 let work = '';
 
 /**
- * Runs the compiled CLI in a child process in `cwd` (relative to the work folder): the shards
- * are run this way so each records the scenario by the relative path its shell typed.
+ * The command line in-process, as if run from `cwd` (relative to the work folder): the shards are
+ * run from two folders, so each records the scenario by the relative path typed there.
  */
-function hordelabProcess(cwd: string, ...args: string[]): { status: number | null; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: join(work, cwd), encoding: 'utf8', timeout: 120_000 });
-  return { status: result.status, stderr: result.stderr };
-}
-
-/** The command line in-process, as if run from `cwd` (relative to the work folder). */
 const hordelab = (cwd: string, ...args: string[]): Promise<CliResult> => hordelabIn(join(work, cwd), ...args);
 
 const read = (path: string): Buffer => readFileSync(join(work, path));
 
-beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does it first)`);
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'hordelab-merge-'));
   // The scenario and its agent module live in their own folder; shards run from two other
   // folders (naming the scenario by different relative paths), merge from a third.
@@ -42,9 +33,9 @@ beforeAll(() => {
     join(work, 'project', 'duel.yaml'),
     'game: zombie-trainers\nmatches: 90\nseed: 6\nparams: { maxRounds: 30 }\nseats: [./agents/first-legal.mjs, random]\n',
   );
-  expect(hordelabProcess('project', 'run', 'duel.yaml', '-q', '--out', '../single').status).toBe(0);
-  expect(hordelabProcess('machine-a', 'run', '../project/duel.yaml', '-q', '--shard', '0/2', '--out', 'shard-0').status).toBe(0);
-  expect(hordelabProcess('machine-b', 'run', join(work, 'project', 'duel.yaml'), '-q', '--shard', '1/2', '--out', 'shard-1').status).toBe(0);
+  expect((await hordelab('project', 'run', 'duel.yaml', '-q', '--out', '../single')).status).toBe(0);
+  expect((await hordelab('machine-a', 'run', '../project/duel.yaml', '-q', '--shard', '0/2', '--out', 'shard-0')).status).toBe(0);
+  expect((await hordelab('machine-b', 'run', join(work, 'project', 'duel.yaml'), '-q', '--shard', '1/2', '--out', 'shard-1')).status).toBe(0);
 }, 120_000);
 
 /** A copy of both shards to damage. */
