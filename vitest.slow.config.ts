@@ -5,10 +5,11 @@ import { defineConfig } from 'vitest/config';
  * test:calibration` runs only its studies): seeded Monte Carlo studies of interval coverage,
  * compare's family-wise false flags, the checks' error rates and the ratings' coverage
  * (tests/calibration/, each printing its figures with their Monte Carlo intervals, see
- * reports/calibration.md), tests that pack and install the package, and agents that kill their
- * worker thread, hang or run out of memory (tests/slow/: each costs thread start-ups and
- * timeouts in child processes). Slower than unit tests, so not part of `npm test`, which stays
- * under 3 minutes on 2 cores.
+ * reports/calibration.md), and the compiled CLI run as a process where the process is the
+ * subject (tests/slow/): the package packed and installed, agents that kill their worker thread,
+ * hang or run out of memory, runs stopped by a signal or a kill and resumed, Ctrl-C in each long
+ * command, a module's console output and process.exit. Each of those starts processes and
+ * threads and waits out timeouts; not part of `npm test`, which stays under 3 minutes on 2 cores.
  */
 export default defineConfig({
   test: {

@@ -1,10 +1,10 @@
 /**
  * Resume that works as printed (issue 13, item 2): the resume key is the scenario as played and
- * the options that shape the output, not how the command line spelled them; the "continue:"
- * command printed after Ctrl-C is run verbatim and ends where an uninterrupted run ends.
+ * the options that shape the output, not how the command line spelled them. That the "continue:"
+ * command printed after Ctrl-C runs verbatim and ends where an uninterrupted run ends is tested
+ * on the compiled CLI in the slow tier (tests/slow/interrupted-runs.test.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,53 +14,10 @@ import { parseScenario } from '../src/scenario/scenario.js';
 import { playChunk } from '../src/run/play-chunk.js';
 import type { Tally } from '../src/stats/clusters.js';
 
-const CLI = resolve('dist/src/cli/main.js');
 let work = '';
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does it first)`);
   work = mkdtempSync(join(tmpdir(), 'hordelab-resume-'));
-});
-
-/** A run's summary.json without its timing block (the only part allowed to differ) and its command. */
-function summaryOf(dir: string): unknown {
-  const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
-  delete document.timing;
-  return document;
-}
-
-describe('the continue command printed after Ctrl-C', () => {
-  it('runs verbatim, for a run started without --seed or --matches and with output-shaping flags, and ends as an uninterrupted run', { timeout: 240_000 }, async () => {
-    const scenario = 'game: zombie-trainers\nmatches: 4000\nseed: 21\nparams: { maxRounds: 12 }\nseats: [random, random]\n';
-    writeFileSync(join(work, 'long.yaml'), scenario);
-    const flags = ['--set', 'actionPoints=4', '--max-errors', '3', '--no-event-files'];
-    const child = spawn(process.execPath, [CLI, 'run', 'long.yaml', '-q', '--workers', '1', '--chunk-size', '40', ...flags, '--out', 'interrupted'], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    for (let waited = 0; !existsSync(join(work, 'interrupted', '.hordelab-checkpoint.json')); waited++) {
-      if (waited > 6000) throw new Error('the run never wrote a checkpoint');
-      await new Promise((done) => setTimeout(done, 10));
-    }
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((done) => child.on('exit', done));
-    expect(code).toBe(130);
-    const printed = /^ {2}continue: (.+)$/m.exec(stderr)?.[1];
-    expect(printed, stderr).toBeDefined();
-    expect(printed).toBe('hordelab run long.yaml --seed 21 --matches 4000 --set actionPoints=4 --max-errors 3 --no-event-files --out interrupted --resume');
-    // With other settings it is refused, naming each that differs (audit 31b), and nothing changes.
-    const other = spawnSync(process.execPath, [CLI, 'run', 'long.yaml', '--seed', '21', '--matches', '4001', '--set', 'actionPoints=5', '--max-errors', '3', '--out', 'interrupted', '--resume'], { cwd: work, encoding: 'utf8' });
-    expect(other.status, other.stderr).toBe(2);
-    expect(other.stderr).toBe(
-      `hordelab: --resume: the run in interrupted was started with other settings: params.actionPoints (4 then, 5 now), matches (4000 then, 4001 now), event files (false then, true now); resume it with the ones it was started with, or run without --resume\n`,
-    );
-    // Verbatim, with `hordelab` standing for the compiled CLI.
-    const resumed = spawnSync('sh', ['-c', (printed as string).replace(/^hordelab /, `"${process.execPath}" "${CLI}" `)], { cwd: work, encoding: 'utf8', timeout: 200_000 });
-    expect(resumed.stderr).toBe('');
-    expect(resumed.status).toBe(0);
-    expect(spawnSync(process.execPath, [CLI, 'run', 'long.yaml', '-q', ...flags, '--out', 'uninterrupted'], { cwd: work, encoding: 'utf8' }).status).toBe(0);
-    expect(readFileSync(join(work, 'interrupted', 'matches.csv')).equals(readFileSync(join(work, 'uninterrupted', 'matches.csv')))).toBe(true);
-    expect(summaryOf('interrupted')).toEqual(summaryOf('uninterrupted'));
-  });
 });
 
 describe('the resume key', () => {

@@ -1,14 +1,15 @@
 /**
  * Ctrl-C in the long commands other than `run` (which publishes what it finished, see
- * cli.test.ts): exit 130 with one line saying what stopped, where they used to die silently.
+ * interrupted-runs.test.ts): exit 130 with one line saying what stopped, where they used to die
+ * silently. The slow tier: each test starts the compiled CLI and sends it a signal.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli/cli.js';
-import { capturedIo } from './cli-harness.js';
+import { main } from '../../src/cli/cli.js';
+import { capturedIo } from '../cli-harness.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 
