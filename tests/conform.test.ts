@@ -3,6 +3,7 @@ import { checkConformance } from '../src/conform/conformance.js';
 import type { AnyGame } from '../src/core/game.js';
 import { CHANCE, TERMINAL } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
+import { param } from '../src/core/param.js';
 import { brokenGames } from './fixtures/broken-games.js';
 import { withEngineEvents } from '../src/reports/generic-report.js';
 import { diceRace, type DiceRaceAction, type DiceRaceState } from './fixtures/dice-race.js';
@@ -310,6 +311,50 @@ describe('checkConformance', () => {
 describe('what an agent is handed shares nothing it could change the match through (audit 28b)', () => {
   const problemsOf = (game: AnyGame, property: string): string[] =>
     checkConformance(game, defaultParameters(game.parameters), { playouts: 4 }).properties.find((p) => p.property === property)?.problems.map((problem) => problem.message) ?? [];
+
+  it("an observation handing out a part the setup hung on the playout's parameters: named (review 35a, missed when the parameters were taken for parts of a run's constants)", () => {
+    const rolls = [1, 2, 3, 4, 5, 6].map((value) => Object.freeze({ kind: 'roll', value }));
+    const toss = Object.freeze({ kind: 'throw' });
+    type State = { cfg: { rounds: number; score: number[] }; turn: number; current: number; thrown: boolean };
+    const over = (s: State): boolean => s.turn >= 2 * s.cfg.rounds;
+    const scoreOnParameters = {
+      id: 'score-on-parameters',
+      title: 'Score on the parameters',
+      seats: ['First', 'Second'],
+      parameters: { rounds: param.int({ default: 3, min: 1, max: 10, description: 'Rounds.' }) },
+      utilityBounds: [-1, 1],
+      hiddenInformation: false,
+      validateParameters: () => [],
+      maxLength: (p: { rounds: number }) => 4 * p.rounds,
+      setup: (p: { rounds: number; score?: number[] }) => {
+        p.score = [0, 0];
+        return { cfg: p, turn: 0, current: 0, thrown: false };
+      },
+      currentPlayer: (s: State) => (over(s) ? TERMINAL : s.thrown ? CHANCE : s.current),
+      legalActions: (s: State) => (over(s) || s.thrown ? [] : [toss]),
+      chanceOutcomes: (s: State) => (s.thrown ? rolls.map((action) => ({ action, probability: 1 / 6 })) : []),
+      sampleChance: (_s: State, rng: { int(n: number): number }) => rolls[rng.int(6)],
+      apply(s: State, action: { kind: string; value?: number }) {
+        if (action.kind === 'throw') {
+          s.thrown = true;
+          return;
+        }
+        s.thrown = false;
+        s.cfg.score[s.current]! += action.value as number;
+        s.turn++;
+        s.current = 1 - s.current;
+      },
+      isTerminal: over,
+      returns: (s: State) => (s.cfg.score[0]! > s.cfg.score[1]! ? [1, -1] : s.cfg.score[0]! < s.cfg.score[1]! ? [-1, 1] : [0, 0]),
+      observe: (s: State) => ({ ...s }),
+      clone: (s: State) => ({ ...s, cfg: { ...s.cfg, score: [...s.cfg.score] } }),
+      actionKey: (a: { kind: string; value?: number }) => (a.kind === 'throw' ? 'throw' : `roll(${a.value})`),
+      describeState: (s: State) => `turn ${s.turn}`,
+    } as unknown as AnyGame;
+    expect(problemsOf(scoreOnParameters, 'observation')[0]).toBe(
+      'observe(state, 0) shares mutable parts with the live state: state.cfg.score; expected copies, or parts that are frozen or that every setup shares and play never changes',
+    );
+  });
 
   it("an observation sharing the live runners' positions, a search state that is the live state, an action object listed again unfrozen: each named", () => {
     expect(problemsOf({ ...diceRace, id: 'shared', observe: (state: DiceRaceState) => ({ ...state }) } as AnyGame, 'observation')[0]).toBe(

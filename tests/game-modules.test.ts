@@ -145,7 +145,7 @@ describe('a game module in checks, sweeps, tuning, ladders and beside user agent
 
   it('sweeps and tunes its parameters, the rates matching the hand calculation', async () => {
     const dir = gameFolder();
-    const sweep = await hordelabIn(dir, 'sweep', 'first-six.yaml', '--vary', 'rounds=1,3', '-n', '3000', '--out', 'sweep', '-q');
+    const sweep = await hordelabIn(dir, 'sweep', 'first-six.yaml', '--vary', 'rounds=1,3', '-n', '3000', '--out', 'sweep', '-q', '-w', '2');
     expect(sweep.stderr).toBe('');
     const points = json(join(dir, 'sweep', 'sweep.json'))['points'] as { values: { rounds: number }; metrics: { seat1WinRate: { lower: number; upper: number } } }[];
     expect(points.map((point) => point.values.rounds)).toEqual([1, 3]);
@@ -168,7 +168,8 @@ describe('a game module in checks, sweeps, tuning, ladders and beside user agent
   it('plays a ladder and a user agent module', async () => {
     const dir = gameFolder('game: ./first-six.mjs\nmatches: 200\nseed: 1\nseats: [./always-first.mjs, random]\n');
     writeFileSync(join(dir, 'always-first.mjs'), 'export default () => ({ chooseAction: () => 0 });\n');
-    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'agents', '-q');
+    // On worker threads: the user's agent module is loaded in each.
+    const run = await hordelabIn(dir, 'run', 'first-six.yaml', '--out', 'agents', '-q', '-w', '2');
     expect(run.stderr).toBe('');
     expect(json(join(dir, 'agents', 'summary.json'))['scenario']['seats'][0].agent).toBe('./always-first.mjs');
     const ladder = await hordelabIn(dir, 'ladder', 'first-six.yaml', '--levels', 'random,greedy', '-n', '200', '--out', 'ladder', '-q');

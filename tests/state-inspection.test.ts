@@ -72,8 +72,10 @@ describe('clippedApart', () => {
 
 /**
  * The snapshot as first written (copy every value with the substitutions made, then
- * JSON.stringify the copy): the definition the faster one must keep, but for two values it
- * wrote wrong (a `__proto__` key, dropped by the copy; a BigInt64Array, on which it threw).
+ * JSON.stringify the copy): the definition the faster one must keep, but for values it wrote
+ * wrong or not at all: a `__proto__` key (dropped by the copy), a BigInt64Array and a detached
+ * typed array (on which it threw), and a list of a class with a toJSON (written by its toJSON,
+ * where a record of such a class is written by its fields, as every object now is).
  */
 function referenceSnapshot(value: unknown): string {
   const seen = new Set<object>();
@@ -189,6 +191,12 @@ describe('snapshot', () => {
     expect(snapshot({ toJSON: () => 'not this', a: 1 })).toBe('{"toJSON":"[function]","a":1}');
     const ownToJson = Object.assign([1, 2], { toJSON: () => 'not this' });
     expect(snapshot({ ownToJson })).toBe('{"ownToJson":[1,2]}');
+    // Hidden from Object.keys, or answered by a Proxy's trap, a toJSON is still not what is written (review 35a).
+    const hidden = Object.defineProperty({ a: 1 }, 'toJSON', { value: () => 'not this' });
+    const hiddenOnList = Object.defineProperty([1], 'toJSON', { value: () => 'not this' });
+    const trapped = new Proxy({ a: 1 }, { get: (target, key) => (key === 'toJSON' ? () => 'not this' : Reflect.get(target, key)) });
+    const trappedList = new Proxy([1], { get: (target, key) => (key === 'toJSON' ? () => 'not this' : Reflect.get(target, key)) });
+    expect(snapshot({ hidden, hiddenOnList, trapped, trappedList })).toBe('{"hidden":{"a":1},"hiddenOnList":[1],"trapped":{"a":1},"trappedList":[1]}');
   });
 
   it('writes a __proto__ key and a BigInt64Array (the first definition dropped the one and threw on the other)', () => {
@@ -209,6 +217,15 @@ describe('snapshot', () => {
     expect(snapshot(state)).toBe(referenceSnapshot(state));
     cells[150] = 1;
     expect(snapshot(state)).toBe(before);
+    // On a buffer that grows, its list is made again at its new length (review 35a).
+    // (Node 20 has resizable buffers; TypeScript's ES2022 library does not know them.)
+    const Resizable = ArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => ArrayBuffer & { resize(length: number): void };
+    const growing = new Resizable(64, { maxByteLength: 128 });
+    const grown = { cells: new Uint8Array(growing) };
+    const short = snapshot(grown);
+    growing.resize(128);
+    expect(snapshot(grown)).not.toBe(short);
+    expect(snapshot(grown)).toBe(referenceSnapshot(grown));
     // Detached (its buffer handed to another thread), it has no items left.
     structuredClone(cells.buffer, { transfer: [cells.buffer] });
     expect(snapshot(state)).toBe('{"cells":[]}');
@@ -239,12 +256,15 @@ describe('sharedMutableParts', () => {
     expect(sharedMutableParts(new Set(), original, copy)).toEqual(['state.byKey.get(k)', 'state.members[set 1]']);
   });
 
-  it('does not look inside a constant: what it holds counts as a constant, a change to it being found apart', () => {
+  it('does not look inside a closed constant, and looks inside any other', () => {
     const map = { cells: [1, 2, 3], added: [0] };
     const constants = new Set<object>([map, map.cells]);
-    expect(sharedMutableParts(constants, { map }, { map })).toEqual([]);
+    // Closed (what two setups share: a change to it is found apart), nothing inside it is asked about.
+    expect(sharedMutableParts(constants, { map }, { map }, constants)).toEqual([]);
+    // Not closed (a playout's parameters, on which a setup may hang a part of the state: review 35a).
+    expect(sharedMutableParts(constants, { map }, { map })).toEqual(['state.map.added']);
     const typed = new Int32Array(2);
-    expect(sharedMutableParts(new Set([typed]), { typed }, { typed })).toEqual([]);
+    expect(sharedMutableParts(new Set([typed]), { typed }, { typed }, new Set([typed]))).toEqual([]);
   });
 });
 
