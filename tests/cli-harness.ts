@@ -4,7 +4,8 @@
  * (the bin, signals, a worker killing its process) spawn the compiled CLI.
  */
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { CliIo, Ticker } from '../src/cli/command.js';
 import { main } from '../src/cli/cli.js';
 
@@ -68,4 +69,18 @@ export const CLI_BIN = resolve('dist/src/cli/main.js');
 export function hordelabProcess(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI_BIN, ...args], { cwd, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The summary.json of the run in `folder`/`dir` without its timing block, the only part allowed to differ between runs. */
+export function summaryWithoutTiming(folder: string, dir: string): unknown {
+  const document = JSON.parse(readFileSync(join(folder, dir, 'summary.json'), 'utf8')) as Record<string, unknown>;
+  delete document['timing'];
+  return document;
+}
+
+/** Writes `text` to `folder`/`name`; its path. */
+export function writtenFile(folder: string, name: string, text: string): string {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
 }

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { studentTQuantile } from '../src/stats/distributions.js';
-import { CLI_BIN, hordelabIn, type CliResult } from './cli-harness.js';
+import { CLI_BIN, hordelabIn, summaryWithoutTiming as summaryOf, writtenFile, type CliResult } from './cli-harness.js';
 
 const CLI = CLI_BIN;
 let work = '';
@@ -18,18 +18,8 @@ let work = '';
 // In this thread unless a test names --workers (see inThisThread in cli-harness.ts).
 const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...args);
 
-/** A run's summary.json without its timing block, the only part allowed to differ between runs. */
-function summaryWithoutTiming(dir: string): unknown {
-  const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
-  delete document.timing;
-  return document;
-}
-
-function scenarioFile(name: string, text: string): string {
-  const path = join(work, name);
-  writeFileSync(path, text);
-  return path;
-}
+const summaryWithoutTiming = (dir: string): unknown => summaryOf(work, dir);
+const scenarioFile = (name: string, text: string): string => writtenFile(work, name, text);
 
 const SMALL = `
 game: zombie-trainers

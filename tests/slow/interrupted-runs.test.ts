@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI_BIN, hordelabIn, type CliResult } from '../cli-harness.js';
+import { CLI_BIN, hordelabIn, summaryWithoutTiming as summaryOf, writtenFile, type CliResult } from '../cli-harness.js';
 
 const CLI = CLI_BIN;
 let work = '';
@@ -17,18 +17,8 @@ let work = '';
 // In this thread unless a test names --workers (see inThisThread in cli-harness.ts).
 const hordelab = (...args: string[]): Promise<CliResult> => hordelabIn(work, ...args);
 
-/** A run's summary.json without its timing block, the only part allowed to differ between runs. */
-function summaryWithoutTiming(dir: string): unknown {
-  const document = JSON.parse(readFileSync(join(work, dir, 'summary.json'), 'utf8'));
-  delete document.timing;
-  return document;
-}
-
-function scenarioFile(name: string, text: string): string {
-  const path = join(work, name);
-  writeFileSync(path, text);
-  return path;
-}
+const summaryWithoutTiming = (dir: string): unknown => summaryOf(work, dir);
+const scenarioFile = (name: string, text: string): string => writtenFile(work, name, text);
 
 beforeAll(() => {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" (npm test does it first)`);
