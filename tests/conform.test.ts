@@ -356,6 +356,41 @@ describe('what an agent is handed shares nothing it could change the match throu
     );
   });
 
+  it('a clone and an observation sharing a part each setup hangs on an object every setup shares: named (review 35b)', () => {
+    // Module-level, so two setups share it; each setup hangs its own deck on it, equal in text.
+    const table: { deck?: number[] } = {};
+    type State = { cfg: typeof table; deck: number[]; turn: number; score: number[] };
+    const over = (s: State): boolean => s.turn >= s.deck.length;
+    const deckOnTable = {
+      ...diceRace,
+      id: 'deck-on-table',
+      parameters: {},
+      validateParameters: () => [],
+      maxLength: () => 8,
+      setup: () => {
+        const deck = [3, 1, 4, 1, 5, 9, 2, 6];
+        table.deck = deck;
+        return { cfg: table, deck, turn: 0, score: [0, 0] };
+      },
+      currentPlayer: (s: State) => (over(s) ? TERMINAL : s.turn % 2),
+      legalActions: (s: State) => (over(s) ? [] : ['draw', 'pass']),
+      chanceOutcomes: () => [],
+      apply(s: State, action: string) {
+        if (action === 'draw') s.score[s.turn % 2]! += s.deck[s.turn]!;
+        s.turn++;
+      },
+      isTerminal: over,
+      returns: (s: State) => (s.score[0]! > s.score[1]! ? [1, -1] : s.score[0]! < s.score[1]! ? [-1, 1] : [0, 0]),
+      heuristic: (s: State) => (s.score[0]! > s.score[1]! ? [1, -1] : s.score[0]! < s.score[1]! ? [-1, 1] : [0, 0]),
+      observe: (s: State) => ({ cfg: s.cfg, turn: s.turn, score: [...s.score] }),
+      clone: (s: State) => ({ cfg: s.cfg, deck: [...s.deck], turn: s.turn, score: [...s.score] }),
+      actionKey: (action: string) => action,
+      describeState: (s: State) => `turn ${s.turn}`,
+    } as unknown as AnyGame;
+    expect(problemsOf(deckOnTable, 'clone')[0]).toMatch(/^a clone shares mutable parts with its original: state\.cfg\.deck/);
+    expect(problemsOf(deckOnTable, 'observation')[0]).toMatch(/^observe\(state, 0\) shares mutable parts with the live state: state\.cfg\.deck/);
+  });
+
   it("an observation sharing the live runners' positions, a search state that is the live state, an action object listed again unfrozen: each named", () => {
     expect(problemsOf({ ...diceRace, id: 'shared', observe: (state: DiceRaceState) => ({ ...state }) } as AnyGame, 'observation')[0]).toBe(
       'observe(state, 0) shares mutable parts with the live state: state.positions; expected copies, or parts that are frozen or that every setup shares and play never changes',

@@ -250,7 +250,7 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
   const views = game.hiddenInformation && game.determinize !== undefined ? new ViewLedger(game, Math.max(VIEW_VISITS_MIN_PER_PLAYOUT, Math.ceil(VIEW_ENTRIES / Math.max(1, playouts)))) : null;
   for (let i = 0; prepared && i < playouts; i++) {
     const seed = baseSeed + i;
-    const context: PlayoutContext = { every, findings, constants, setupConstants, chanceNodes, chanceKinds, groupings, playoutIndex: i, playouts, timing, views };
+    const context: PlayoutContext = { every, findings, constants, chanceNodes, chanceKinds, groupings, playoutIndex: i, playouts, timing, views };
     const result = withinWatchdog(timing, () => checkedPlayout(game, fresh(), seed, context), (limit, step) => {
       findings.fail('terminates', `a call into the game did not return within ${limitText(limit)}; the playout was at step ${step} (whose checks play on copies of its state too)${unplayed(playouts - i - 1)}`, seed, step);
       return { trajectory: null, steps: step, timedOut: true as const };
@@ -292,7 +292,7 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
       // Only seeds whose playout was played and did not outrun the time limit: the pass plays
       // them again, and one that outran it once would hold the suite as long again.
       if (!trajectories.has(baseSeed + i) || timedOut.has(baseSeed + i)) continue;
-      const seen = withinWatchdog(timing, () => checkHiddenInformation(game, fresh(), baseSeed + i, options, findings, timing, constants, setupConstants), (limit, step) => {
+      const seen = withinWatchdog(timing, () => checkHiddenInformation(game, fresh(), baseSeed + i, options, findings, timing, constants), (limit, step) => {
         findings.fail('terminates', `the hidden-information checks' playout: a call into the game or an agent did not return within ${limitText(limit)}, at step ${step}`, baseSeed + i, step);
         return { decisions: 0, resampled: false };
       });
@@ -341,8 +341,6 @@ interface PlayoutContext {
   readonly every: number;
   readonly findings: Findings;
   readonly constants: ReadonlySet<object>;
-  /** The constants two setups share (not a playout's parameters): closed, and checked unchanged after play. */
-  readonly setupConstants: ReadonlySet<object>;
   readonly chanceNodes: ChanceNodeSample[];
   /** The outcome lists (keys and probabilities) of the chance nodes kept as the first of their kind. */
   readonly chanceKinds: Set<string>;
@@ -448,7 +446,7 @@ function playChecked(game: AnyGame, params: unknown, seed: number, context: Play
       recordState(trajectory, state);
       checkHeuristic(game, state, seed, step, findings, false);
       checkClone(game, state, seed, step, context, rng);
-      checkObservation(game, state, seed, step, findings, context.constants, context.setupConstants);
+      checkObservation(game, state, seed, step, findings, context.constants);
     }
     let action: unknown;
     if (player === CHANCE) {
@@ -1051,7 +1049,7 @@ function checkClone(game: AnyGame, state: unknown, seed: number, step: number, c
       return;
     }
     if (snapshot(copy) !== before) findings.fail('clone', 'a clone differs from its original', seed, step);
-    const shared = sharedMutableParts(context.constants, state, copy, context.setupConstants);
+    const shared = sharedMutableParts(context.constants, state, copy);
     if (shared.length > 0) findings.fail('clone', `a clone shares mutable parts with its original: ${shared.slice(0, 3).join(', ')}`, seed, step);
     playRandomly(game, copy, rng.clone(), 40);
     if (snapshot(state) !== before) findings.fail('clone', 'playing on a clone changed its original', seed, step);
@@ -1079,7 +1077,7 @@ function checkSomeView(game: AnyGame, state: unknown, seat: number, seed: number
   if (view === undefined || view === null) findings.fail('observation', `observe(state, ${seat}) returned ${String(view)}; expected what seat ${seat} may see of the state`, seed, step);
 }
 
-function checkObservation(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, constants: ReadonlySet<object>, setupConstants: ReadonlySet<object>): void {
+function checkObservation(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, constants: ReadonlySet<object>): void {
   findings.checked('observation');
   try {
     const before = snapshot(state);
@@ -1094,7 +1092,7 @@ function checkObservation(game: AnyGame, state: unknown, seed: number, step: num
         findings.fail('observation', `observe(state, ${seat}) returned the live state`, seed, step);
         return;
       }
-      const shared = sharedMutableParts(constants, state, view, setupConstants);
+      const shared = sharedMutableParts(constants, state, view);
       if (shared.length > 0) {
         findings.fail('observation', `observe(state, ${seat}) shares mutable parts with the live state: ${shared.slice(0, 3).join(', ')}; expected copies, or parts that are frozen or that every setup shares and play never changes`, seed, step);
         return;
@@ -1370,7 +1368,7 @@ class ViewLedger {
  * now, and determinizing both with one stream must give equal states (audit 34b F2: one copying
  * the other seat's true card at the second seat's decision passed).
  */
-function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null, constants: ReadonlySet<object>, setupConstants: ReadonlySet<object>): { decisions: number; resampled: boolean } {
+function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, options: ConformanceOptions, findings: Findings, timing: PlayoutTiming | null, constants: ReadonlySet<object>): { decisions: number; resampled: boolean } {
   let resampled = false;
   let decisions = 0;
   if (game.determinize === undefined) {
@@ -1413,7 +1411,7 @@ function checkHiddenInformation(game: AnyGame, params: unknown, seed: number, op
       const other = game.determinize(state, player, rng);
       if (snapshot(state) !== truth) findings.fail('determinization', 'determinize changed the state it was given', seed, step);
       // A search state is its agent's to play on: one sharing a mutable part with the live state would play on the match.
-      const shared = other === state && typeof state === 'object' && state !== null ? ['the state itself'] : sharedMutableParts(constants, state, other, setupConstants);
+      const shared = other === state && typeof state === 'object' && state !== null ? ['the state itself'] : sharedMutableParts(constants, state, other);
       if (shared.length > 0) findings.fail('determinization', `a determinization for seat ${player} shares mutable parts with the live state: ${shared.slice(0, 3).join(', ')}; expected copies, or parts that are frozen or that every setup shares and play never changes`, seed, step);
       if (snapshot(other) !== truth) resampled = true;
       findings.checked('hidden-observation');
