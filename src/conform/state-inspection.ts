@@ -54,7 +54,6 @@ class SnapshotSubstitution {
       // fields; only a plain list or record with no toJSON anywhere is handed over as it is.
       // Stryker disable next-line ConditionalExpression: (false) copying every list and record is slower, not other text
       const asItIs = !types.isProxy(item) && !('toJSON' in item);
-      // Stryker disable next-line ConditionalExpression: sharing is for speed; the texts are the same whichever lists are copied
       if (Array.isArray(item)) return this.ofList(item, asItIs);
       const prototype = Object.getPrototypeOf(item) as unknown;
       // Stryker disable next-line ConditionalExpression,LogicalOperator: sharing is for speed; the texts are the same whichever records are copied
