@@ -162,6 +162,11 @@ export const mutationModules: readonly MutationModule[] = [
       'repeated values. Against its own unit tests: `tests/tune.test.ts` plays whole searches for every mutant it reaches.',
   },
   {
+    source: 'src/tune/joint-names.ts',
+    tests: ['tests/tune-evaluate.test.ts'],
+    note: "How a joint --vary or --space name splits into the settings it varies together; moved out of evaluate.ts so the command line's flag reader loads nothing heavy.",
+  },
+  {
     source: 'src/games/survivors/rules.ts',
     tests: SURVIVORS_RULE_TESTS,
     note:

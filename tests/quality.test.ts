@@ -372,7 +372,7 @@ describe('intervals cut to what a figure can take', () => {
   });
 
   it('a stopped or partly failed run says how many matches its figures rest on', async () => {
-    const { matchesLine } = await import('../src/cli/commands/run.js');
+    const { matchesLine } = await import('../src/cli/handlers/run.js');
     expect(matchesLine({ status: 'complete', matchesPlayed: 2000, errors: 0 }, 2000)).toBe('2000 matches');
     expect(matchesLine({ status: 'complete', matchesPlayed: 1, errors: 0 }, 1)).toBe('1 match');
     expect(matchesLine({ status: 'complete', matchesPlayed: 296, errors: 4 }, 300)).toBe('296 of 300 matches played, 4 failed');

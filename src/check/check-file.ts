@@ -32,7 +32,8 @@ import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from '
 import { parseStrictYaml, yamlProblem } from '../core/strict-yaml.js';
 import { z } from 'zod';
 import { UsageError, type InputIssue } from '../core/errors.js';
-import { BOUNDS, boundedNumber } from '../core/input-bounds.js';
+import { BOUNDS } from '../core/input-bounds.js';
+import { boundedNumber } from '../core/bounded-number.js';
 import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { isSpecialFile, loadScenario, notAMapping, parseScenario, type Scenario } from '../scenario/scenario.js';

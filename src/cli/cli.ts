@@ -13,12 +13,19 @@ import { interruptName, type CliIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { closestName } from '../core/did-you-mean.js';
 import { commandHelp, overviewHelp } from './help.js';
-import { HELP_REQUESTED, parseArguments } from './parse-arguments.js';
-import { reportError } from './report-error.js';
+import type { reportError as ReportError } from './report-error.js';
 import { shellQuote } from './shell-quote.js';
 import { withInvisibleCharactersShown } from '../core/one-line.js';
 
 const names = COMMANDS.map((command) => command.name);
+
+/**
+ * Errors are reported, and arguments parsed, by modules loaded only when needed: `--help` and
+ * `--version` load neither (the parser brings yargs, the reporter the match runner's errors).
+ */
+async function reportError(...args: Parameters<typeof ReportError>): Promise<number> {
+  return (await import('./report-error.js')).reportError(...args);
+}
 
 /** Runs `hordelab <argv...>` against `io`; resolves to the exit code. */
 export async function main(argv: readonly string[], given: CliIo): Promise<number> {
@@ -58,6 +65,7 @@ export async function main(argv: readonly string[], given: CliIo): Promise<numbe
   let pairing: string | undefined;
   let matchTimeoutSeconds: number | undefined;
   try {
+    const { HELP_REQUESTED, parseArguments } = await import('./parse-arguments.js');
     const args = parseArguments(command, rest, io.cwd);
     if (args === HELP_REQUESTED) {
       io.stdout.write(commandHelp(command));

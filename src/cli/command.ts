@@ -4,6 +4,8 @@
  * per command under `commands/` exports one {@link CommandModule}, in the spirit of yargs'
  * commandDir convention; yargs reads the command line against the declaration
  * (`parse-arguments.ts`), so a command never sees an unknown, repeated or out-of-bounds flag.
+ * The handler lives in `handlers/` under the same name and is loaded when the command runs
+ * ({@link loadedOnRun}), so help and a refused flag load no command's work.
  *
  * Commands talk to the world only through {@link CliIo}: tests run them in-process with
  * captured output, a fake clock and a fake ticker.
@@ -133,3 +135,11 @@ export interface CommandModule {
 
 /** What interrupted a command, as its messages name it. */
 export const interruptName = (io: CliIo): string => io.interruptedBy?.() ?? 'Ctrl-C';
+
+/**
+ * A command's `run` that loads the command's work (`../handlers/<name>.ts`) only when it runs:
+ * help, `--version` and a mistyped command or flag load no game, schema or thread pool.
+ */
+export function loadedOnRun(load: () => Promise<{ run: (args: ParsedArguments, io: CliIo) => Promise<number> }>): CommandModule['run'] {
+  return async (args, io) => (await load()).run(args, io);
+}

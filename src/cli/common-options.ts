@@ -1,13 +1,12 @@
 /**
  * Flags several commands share, declared once so they read and behave alike everywhere: the
- * same names, aliases, bounds and words.
+ * same names, aliases, bounds and words. Light on purpose: every command's declaration reads it
+ * before the command's work is loaded (the `--set` values are read in `set-assignments.ts`).
  */
 import { availableParallelism } from 'node:os';
 import { BOUNDS, MAX_WORKERS } from '../core/input-bounds.js';
-import { DEFAULT_MATCH_TIMEOUT_SECONDS } from '../run/pool.js';
-import { parseAssignment } from '../scenario/scenario.js';
+import { DEFAULT_MATCH_TIMEOUT_SECONDS } from '../core/limits.js';
 import type { OptionSpec, ParsedArguments } from './command.js';
-import { refuseRepeatedNames } from './flag-values.js';
 
 /** `--workers N`, `-w N`: worker threads, bounded by {@link MAX_WORKERS}. */
 export const workersOption: OptionSpec = {
@@ -55,16 +54,4 @@ export const forceOption: OptionSpec = { type: 'boolean', describe: "Write into 
 /** `--workers`, or the available cores (at most {@link MAX_WORKERS}). */
 export function workerCount(args: ParsedArguments): number {
   return args.number('workers') ?? Math.min(availableParallelism(), MAX_WORKERS);
-}
-
-/**
- * The `--set` assignments, each checked (syntax, unsafe keys) before the scenario file is read
- * or any of its modules loaded.
- */
-export function assignments(args: ParsedArguments): readonly string[] {
-  const set = args.list('set');
-  for (const assignment of set) parseAssignment(assignment);
-  // Two values for one key: the last would win silently.
-  refuseRepeatedNames('--set', set);
-  return set;
 }

@@ -11,7 +11,7 @@ import type { ArgumentValue, CommandModule, OptionSpec } from './command.js';
 import { negationOf, type ReadArguments } from './command-parser.js';
 import type { FlagSpelling } from './flag-spelling.js';
 import { resolvePath } from './resolve-path.js';
-import { jointParts } from '../tune/evaluate.js';
+import { jointParts } from '../tune/joint-names.js';
 
 const usageError = (source: string, message: string): UsageError => new UsageError([{ source, field: '', message }]);
 

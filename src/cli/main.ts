@@ -1,7 +1,8 @@
 #!/usr/bin/env -S node --single-threaded-gc --max-semi-space-size=4 --heap-growing-percent=50
 /**
  * The `hordelab` executable: runs the command line ({@link main}) on this process and sets its
- * exit code. The commands themselves live in `commands/`, one module each.
+ * exit code. The commands are declared in `commands/`, one module each; what each does is in
+ * `handlers/`, loaded only when it runs.
  *
  * Node flags (the shebang above; V8 flags are process-wide and cannot be set once running):
  * --single-threaded-gc, because V8's parallel GC helpers otherwise contend with the worker
@@ -15,7 +16,7 @@
  * 100,000 to 3,000,000, at no speed cost measurable here (reports/benchmarks.md).
  */
 import { Console } from 'node:console';
-import { prestartRunWorkers, releasePrestartedPool } from './prestart.js';
+import { prestartRunWorkers } from './prestart.js';
 
 // Hordelab writes its own output with process.stdout.write; console is left to the modules it
 // loads (games, agents, metrics), whose debugging lines go to stderr: stdout holds only what the
@@ -45,7 +46,7 @@ process.on('SIGINT', beforeCommand);
 process.on('SIGTERM', beforeCommand);
 
 // Before the command line is loaded (hence the dynamic imports below): see prestart.ts.
-prestartRunWorkers(process.argv.slice(2));
+const releasePrestartedPool = await prestartRunWorkers(process.argv.slice(2));
 const { main } = await import('./cli.js');
 const { exitingDeliberately, processIo } = await import('./process-io.js');
 const { shellQuote } = await import('./shell-quote.js');

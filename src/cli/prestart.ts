@@ -9,7 +9,6 @@
  */
 import { availableParallelism } from 'node:os';
 import { MAX_WORKERS } from '../core/limits.js';
-import { compiledWorkerFile, prestartThreadPool, releasePrestartedPool } from '../run/thread-pool.js';
 
 /** The worker threads `hordelab run` with these arguments will start, or null when unsure or none. */
 export function runWorkersFromArguments(argv: readonly string[]): number | null {
@@ -30,15 +29,20 @@ export function runWorkersFromArguments(argv: readonly string[]): number | null 
   return threads >= 1 && threads <= MAX_WORKERS ? threads : null;
 }
 
-/** Prestarts the run's pool when {@link runWorkersFromArguments} is sure of it. */
-export function prestartRunWorkers(argv: readonly string[]): void {
+/**
+ * Prestarts the run's pool when {@link runWorkersFromArguments} is sure of it; resolves to the
+ * function that stops it if nothing took it. The pool's module (and piscina) is loaded only then:
+ * help and every other command go without it.
+ */
+export async function prestartRunWorkers(argv: readonly string[]): Promise<() => void> {
   const threads = runWorkersFromArguments(argv);
-  if (threads === null) return;
+  if (threads === null) return () => {};
   try {
+    const { compiledWorkerFile, prestartThreadPool, releasePrestartedPool } = await import('../run/thread-pool.js');
     prestartThreadPool(compiledWorkerFile('run/worker.js'), threads);
+    return releasePrestartedPool;
   } catch {
     // Only a head start: the run starts its own pool, and reports whatever stops that.
+    return () => {};
   }
 }
-
-export { releasePrestartedPool };

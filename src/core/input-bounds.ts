@@ -8,10 +8,10 @@
  * threads is more cores than a single machine commonly has, and each thread holds its own copy
  * of the game and agents (tens of MB), so more only costs memory; a margin below 0.0001 (0.01
  * points) asks for over 10⁸ matches per rate, beyond the match bound.
+ *
+ * Imports no schema library: the command line's help and flag declarations read these bounds
+ * before anything heavy is loaded. Schemas of bounded numbers are in `bounded-number.ts`.
  */
-import { z } from 'zod';
-// Every bounded number is read through here, so zod's messages are set before any schema runs.
-import './zod-messages.js';
 import { MAX_RUN_SEED } from './rng.js';
 import { MAX_WORKERS } from './limits.js';
 
@@ -96,21 +96,4 @@ export function boundProblem(bound: NumberBound, value: unknown): string | null 
   // NaN and ±Infinity as themselves: JSON would print null.
   const shown = typeof value === 'string' ? `"${value}"` : typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   return `expected ${describeBound(bound)}, got ${shown}`;
-}
-
-/** A zod schema for a number inside `bound`, with the same message the flags give. */
-export function boundedNumber(bound: NumberBound): z.ZodType<number> {
-  // What was given, where it is no finite number (text, Infinity from 1e309, a list): said too.
-  return z.number({ error: (issue) => `expected ${describeBound(bound)}, got ${issue.input === undefined ? 'nothing' : givenValue(issue.input)}` }).superRefine((value, context) => {
-    const problem = boundProblem(bound, value);
-    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
-  });
-}
-
-/** A value as a message shows what was given: text quoted, numbers as JavaScript writes them, else its kind. */
-function givenValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : typeof value;
 }

@@ -13,6 +13,7 @@ import { MetricFailure, WholeRunFailure, type MetricFailureData } from '../core/
 import type { ChunkResult } from './play-chunk.js';
 import { compiledWorkerFile, startThreadPool } from './thread-pool.js';
 import { PROGRESS_MATCHES_STARTED, PROGRESS_PLAYED_AGAIN, PROGRESS_SLOTS, type ChunkTask } from './worker.js';
+import { DEFAULT_MATCH_TIMEOUT_SECONDS } from '../core/limits.js';
 
 /** A range of matches a thread plays (the run's chunks, the ladder's tallies). */
 export interface RangeTask {
@@ -43,8 +44,8 @@ export interface PoolOptions {
   readonly matchTimeoutMs: number;
 }
 
-/** How long a match may run by default before its thread is killed: far beyond any shipped scenario's slowest match. */
-export const DEFAULT_MATCH_TIMEOUT_SECONDS = 600;
+/** Kept in `limits.ts`, which imports nothing: the flags' help says it before any pool is loaded. */
+export { DEFAULT_MATCH_TIMEOUT_SECONDS };
 
 /** Where the run's worker entry lives: beside this file once compiled; from sources, the dist/ copy. */
 export function workerFile(): string {

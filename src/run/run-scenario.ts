@@ -32,6 +32,7 @@ import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
 import { AdaptiveChunkSizer, ChunkScheduler } from './scheduler.js';
 import { SHARD_FILE, shardCommand, shardRange, type Shard, type ShardRecord } from './shard.js';
 import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type RunStatus, type SummaryDocument, type WholeFile } from './summary.js';
+import { DEFAULT_CHUNK_SIZE } from '../core/limits.js';
 
 export { CHECKPOINT_FILE } from './journal.js';
 export { DEFAULT_MATCH_TIMEOUT_SECONDS, workerFile } from './pool.js';
@@ -107,8 +108,8 @@ const ERROR_COLUMNS = ['match', 'seed', 'step', 'error', 'replay'];
 const ERRORS_FILE = 'errors.csv';
 const MATCHES_FILE = 'matches.csv';
 
-/** The largest default chunk: enough matches to dwarf the cost of handing a chunk to a worker. */
-export const DEFAULT_CHUNK_SIZE = 200;
+/** The largest default chunk (kept in `limits.ts`, which `run --help` reads without loading this module). */
+export { DEFAULT_CHUNK_SIZE };
 /** How far chunks grow when the size is not fixed, and the play time per chunk they grow toward. */
 const MAX_ADAPTIVE_CHUNK_SIZE = 20_000;
 const ADAPTIVE_CHUNK_TARGET_MS = 50;

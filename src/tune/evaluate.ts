@@ -15,6 +15,10 @@ import { BatchPlayer } from '../run/batches.js';
 import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
+import { jointParts } from './joint-names.js';
+
+// Kept in its own module, which imports nothing: the command line reads flags with it before any of this is loaded.
+export { jointParts };
 
 /**
  * The part of `path` at which the empty summary holds something that is no figure and cannot
@@ -214,15 +218,6 @@ export function pickMetric(metrics: readonly Metric[], path: string, source: str
     throw new UsageError([{ source, field: '', message: `no metric "${path}" in the results; there are: ${shown}` }]);
   }
   return metric;
-}
-
-/**
- * The settings a joint name varies together: `seat1.iterations+seat2.iterations` is two. A `+`
- * right after a dot or at the start belongs to a key (Integer Duel's card `decks.plants.+6`),
- * so `decks.plants.+5+decks.plants.+6` is two cards.
- */
-export function jointParts(name: string): string[] {
-  return name.split(/(?<=[^.])\+/).map((part) => part.trim());
 }
 
 /**

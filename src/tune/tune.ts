@@ -21,6 +21,8 @@ import { markOutputFolder } from '../present/output-folder.js';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
+// Its schemas read a user's file: zod's messages set first, whatever loaded this module.
+import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
 import { relocateModulePaths } from '../scenario/relocate.js';

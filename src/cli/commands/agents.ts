@@ -1,11 +1,5 @@
 /** `hordelab agents`: the built-in agents, one line each. */
-import { agents } from '../../registry.js';
-import type { CliIo, CommandModule } from '../command.js';
-
-async function run(_args: unknown, io: CliIo): Promise<number> {
-  for (const factory of agents.values()) io.stdout.write(`${factory.id} — ${factory.description}\n`);
-  return 0;
-}
+import { loadedOnRun, type CommandModule } from '../command.js';
 
 /** `hordelab agents`. */
 export const agentsCommand: CommandModule = {
@@ -13,5 +7,5 @@ export const agentsCommand: CommandModule = {
   summary: 'List the built-in agents',
   positionals: [],
   options: {},
-  run,
+  run: loadedOnRun(() => import('../handlers/agents.js')),
 };

@@ -3,133 +3,8 @@
  * matches in growing batches until its test (an SPRT for a rate, repeated intervals for a mean)
  * is sure the metric is inside or outside its band.
  */
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
-import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
-import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../../check/check-output.js';
-import { runChecks } from '../../check/run-checks.js';
-import { checkOutputFile, checkOutputFolder, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
-import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
-import { jsonOption, matchTimeout, matchTimeoutOption, quietOption, workerCount, workersOption } from '../common-options.js';
-import { startProgress } from '../progress.js';
-
-/** Exit code of `hordelab check` when only inconclusive checks stand between it and a pass. */
-export const EXIT_INCONCLUSIVE = 3;
-
-/** Every check of every file, names unique across the files. */
-async function loadChecks(files: readonly string[]): Promise<{ checks: CheckSpec[]; failOnInconclusive: boolean }> {
-  const checks: CheckSpec[] = [];
-  let failOnInconclusive = false;
-  const seen = new Map<string, string>();
-  for (const file of files) {
-    // The same file twice (by another spelling or a link too) would run and count every check twice.
-    let real = resolve(file);
-    try {
-      real = realpathSync(file);
-    } catch {
-      // Missing: loadCheckFile names it.
-    }
-    const earlier = seen.get(real);
-    if (earlier !== undefined) throw new UsageError([{ source: file, field: '', message: `is the checks file ${earlier} again; give each file once` }]);
-    seen.set(real, file);
-    const loaded = await loadCheckFile(file);
-    checks.push(...loaded.checks);
-    failOnInconclusive ||= loaded.failOnInconclusive;
-  }
-  const names = new Map<string, string>();
-  for (const check of checks) {
-    const other = names.get(check.name);
-    if (other !== undefined && other !== check.file) {
-      throw new UsageError([{ source: check.file, field: `checks[${check.index}].name`, message: `"${check.name}" is also a check in ${other}; names must be unique across the files checked together` }]);
-    }
-    names.set(check.name, check.file);
-  }
-  return { checks, failOnInconclusive };
-}
-
-async function run(args: ParsedArguments, io: CliIo): Promise<number> {
-  const baseline = args.text('baseline');
-  const updateBaseline = args.flag('update-baseline');
-  if (updateBaseline && baseline === undefined) {
-    throw new UsageError([{ source: '--update-baseline', field: '', message: 'name the folder to store it in with --baseline DIR' }]);
-  }
-  const junit = args.text('junit');
-  const markdown = args.text('markdown');
-  const files = args.list('files');
-  // Neither output is one of the files read, nor inside the baselines' folder, nor the other output.
-  const inputs = {
-    inputFiles: files.map((file) => ({ path: file, what: 'a checks file' })),
-    inputFolders: baseline === undefined ? [] : [{ path: baseline, what: 'the --baseline folder' }],
-  };
-  const outputs: [string, OutputFileRequest][] = [];
-  if (junit !== undefined) outputs.push([junit, { flag: '--junit', kind: 'JUnit report', ...inputs }]);
-  if (markdown !== undefined) outputs.push([markdown, { flag: '--markdown', kind: 'Markdown summary', ...inputs }]);
-  if (junit !== undefined && markdown !== undefined && resolve(junit) === resolve(markdown)) {
-    throw new UsageError([{ source: '--markdown', field: '', message: `${markdown} is also the --junit file; name another file` }]);
-  }
-  // Output files are checked before any match: a typo there must not cost the checks.
-  for (const [path, request] of outputs) checkOutputFile(path, request);
-  const quiet = args.flag('quiet');
-  const loaded = await loadChecks(files);
-  // Baselines are stored by check name (`<check>.json`) beside whatever else the folder holds
-  // (a subfolder of older ones was refused as where a file goes, audit 27b); it must only be a
-  // folder this process can make and write, where none of those names is taken by a folder.
-  if (updateBaseline && baseline !== undefined) {
-    const written = new Set(loaded.checks.map((check) => `${check.name}.json`));
-    checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: (name) => written.has(name), force: false, requireSign: false, othersAllowed: true });
-  }
-  const failOnInconclusive = args.flag('fail-on-inconclusive') || loaded.failOnInconclusive;
-  const budget = loaded.checks.reduce((sum, check) => sum + check.budget, 0);
-  const progress = startProgress(io, { quiet, upperBound: true, total: budget });
-  const played = new Map<string, number>();
-  let results;
-  try {
-    results = await runChecks(loaded.checks, {
-      workers: workerCount(args),
-      ...matchTimeout(args),
-      ...(baseline === undefined ? {} : { baselineDir: baseline }),
-      updateBaseline,
-      // Checked again before the first baseline is stored: the checks may have taken a while.
-      beforeStoring: () => {
-        for (const [path, request] of outputs) checkOutputFile(path, request);
-      },
-      // Counted as each chunk finishes, not each batch: a slow game's batch takes minutes, and
-      // "none finished yet" must mean that.
-      onMatches: (check, matches) => {
-        played.set(check.name, matches);
-        progress.update([...played.values()].reduce((sum, count) => sum + count, 0), budget, `check ${check.name}`);
-      },
-    });
-  } finally {
-    progress.stop();
-  }
-  // Checked again, both before either is written (and, with --update-baseline, before storing).
-  for (const [path, request] of outputs) checkOutputFile(path, request);
-  const timestamp = new Date().toISOString().replace(/\.\d+Z$/, '');
-  for (const [path, request] of outputs) writeOutputFile(path, request.kind === 'JUnit report' ? junitXml(results, timestamp) : markdownSummary(results), request);
-  if (args.flag('json')) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
-  else if (!quiet) io.stdout.write(`${formatChecks(results)}\n`);
-  if (args.flag('annotations')) {
-    const annotations = githubAnnotations(results);
-    if (annotations !== '') io.stdout.write(`${annotations}\n`);
-  }
-  if (updateBaseline && !quiet) {
-    // A check whose metric had no samples stores none (its line says so).
-    const stored = results.filter((result) => result.estimate.n > 0).length;
-    const without = results.length - stored;
-    io.stderr.write(`Stored ${stored} baseline${stored === 1 ? '' : 's'} in ${baseline}${without === 0 ? '' : ` (${without} without samples not stored)`}\n`);
-  }
-  if (results.some((result) => result.status === 'fail')) return EXIT_FAILURE;
-  if (results.some((result) => result.status === 'inconclusive')) {
-    if (!failOnInconclusive) return EXIT_INCONCLUSIVE;
-    // The count says 0 failed: the exit code's reason is said, not left to be guessed.
-    const by = args.flag('fail-on-inconclusive') ? '--fail-on-inconclusive' : 'failOnInconclusive: true in the checks file';
-    if (!quiet) io.stderr.write(`hordelab: exit 1: no check failed, but an inconclusive one fails the run (${by})\n`);
-    return EXIT_FAILURE;
-  }
-  return 0;
-}
+import { loadedOnRun, type CommandModule } from '../command.js';
+import { jsonOption, matchTimeoutOption, quietOption, workersOption } from '../common-options.js';
 
 /** `hordelab check`. */
 export const checkCommand: CommandModule = {
@@ -160,5 +35,5 @@ export const checkCommand: CommandModule = {
     ['hordelab check scenarios/ci-balance.checks.yaml --junit balance.xml', 'The CI gate, with a JUnit report'],
     ['hordelab check scenarios/ci-balance.checks.yaml --baseline scenarios/baselines --update-baseline', 'Store the baselines to compare later runs with'],
   ],
-  run,
+  run: loadedOnRun(() => import('../handlers/check.js')),
 };

@@ -1,23 +1,5 @@
 /** `hordelab games`: the registered games, each parameter with its default and meaning. */
-import { games } from '../../registry.js';
-import type { CliIo, CommandModule } from '../command.js';
-
-async function run(_args: unknown, io: CliIo): Promise<number> {
-  for (const { game } of games.values()) {
-    io.stdout.write(`${game.id} — ${game.title} (${game.seats.length} seats)\n  parameters:\n`);
-    for (const [name, spec] of Object.entries(game.parameters) as [string, { description: string; default: unknown }][]) {
-      const json = JSON.stringify(spec.default);
-      const shown =
-        typeof spec.default === 'string' && spec.default.includes('\n')
-          ? '(map text)'
-          : Array.isArray(spec.default) && json.length > 100
-            ? `(a list of ${spec.default.length}; see the README)`
-            : json;
-      io.stdout.write(`    ${name} = ${shown}\n      ${spec.description}\n`);
-    }
-  }
-  return 0;
-}
+import { loadedOnRun, type CommandModule } from '../command.js';
 
 /** `hordelab games`. */
 export const gamesCommand: CommandModule = {
@@ -25,5 +7,5 @@ export const gamesCommand: CommandModule = {
   summary: 'List the games and their parameters with defaults',
   positionals: [],
   options: {},
-  run,
+  run: loadedOnRun(() => import('../handlers/games.js')),
 };

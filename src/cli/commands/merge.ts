@@ -2,17 +2,8 @@
  * `hordelab merge <dirs...> --out DIR`: the output folders of a run split with `--shard`, merged
  * into exactly what one run would have written.
  */
-import { EXIT_FAILURE } from '../../core/errors.js';
-import { mergeRuns } from '../../run/merge.js';
-import type { CliIo, CommandModule, ParsedArguments } from '../command.js';
+import { loadedOnRun, type CommandModule } from '../command.js';
 import { quietOption } from '../common-options.js';
-
-async function run(args: ParsedArguments, io: CliIo): Promise<number> {
-  const dirs = args.list('dirs');
-  const { document, files } = await mergeRuns(dirs, args.required('out'), { force: args.flag('force') });
-  if (!args.flag('quiet')) io.stdout.write(`Merged ${dirs.length} shards: ${document.run.matchesPlayed} matches. Wrote ${files.join(', ')}\n`);
-  return document.run.errors > 0 ? EXIT_FAILURE : 0;
-}
 
 /** `hordelab merge`. */
 export const mergeCommand: CommandModule = {
@@ -25,5 +16,5 @@ export const mergeCommand: CommandModule = {
     quiet: quietOption,
   },
   examples: [['hordelab merge shards/0 shards/1 shards/2 --out reports/merged', 'Three shards into one report']],
-  run,
+  run: loadedOnRun(() => import('../handlers/merge.js')),
 };

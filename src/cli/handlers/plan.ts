@@ -1,0 +1,94 @@
+/** What `hordelab plan` does; its flags and help are declared in `../commands/plan.ts`. */
+import { UsageError } from '../../core/errors.js';
+import { MAX_MATCHES } from '../../core/input-bounds.js';
+import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../../stats/plan.js';
+import { scoreBounds } from '../../stats/rate-interval.js';
+import type { CliIo, ParsedArguments } from '../command.js';
+
+export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const rate = args.number('rate') as number;
+  const vs = args.number('vs');
+  const margin = args.number('margin');
+  const power = args.number('power');
+  const confidence = args.number('confidence') as number;
+  const metrics = args.number('metrics');
+  const measured = args.number('design-effect');
+  if (measured !== undefined && args.flag('rotated')) {
+    throw new UsageError([{ source: '--rotated', field: '', message: 'give either --rotated (a design effect of 2) or --design-effect D, not both' }]);
+  }
+  const designEffect = measured ?? (args.flag('rotated') ? 2 : 1);
+  // Ten significant digits: 50% and 50.000001% must not both print as 50% (three decimals did).
+  const percent = (x: number): string => `${+(100 * x).toPrecision(10)}%`;
+  // ±1 point, ±2.5 points.
+  const points = (x: number): string => `±${+(100 * x).toFixed(3)} ${+(100 * x).toFixed(3) === 1 ? 'point' : 'points'}`;
+  const seats =
+    measured !== undefined
+      ? ` (design effect ${measured}: ${measured >= 1 ? `${measured} times as many as independent matches` : 'fewer than independent matches'})`
+      : args.flag('rotated')
+        ? ' (seats rotated: a design effect of 2, as side rates of rotated runs measure; agent rates measure far less, see their designEffect in summary.json)'
+        : '';
+  let matches: number;
+  let text: string;
+  if (metrics !== undefined && (vs === undefined || margin !== undefined)) {
+    throw new UsageError([{ source: '--metrics', field: '', message: 'the number of Holm-adjusted metrics matters for a test: add --vs RATE (and no --margin)' }]);
+  }
+  if (vs === undefined) {
+    if (margin === undefined) throw new UsageError([{ source: '--margin', field: '', message: 'give the interval half-width you want, such as --margin 0.01 for ±1 point' }]);
+    if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'power is for telling two rates apart; add --vs RATE' }]);
+    matches = matchesForMargin(rate, margin, confidence, designEffect);
+    // The half-width at exactly that rate: a run's rate comes out on either side of it, and the
+    // side nearer 50% gets a slightly wider interval (at 5% ± 1 point, half of runs; audit 20).
+    text = `${countText(matches)} matches pin a rate near ${percent(rate)} to ${points(margin)} (the ${percent(confidence)} interval a run reports, at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.${lopsided(rate, matches / designEffect, confidence)}`;
+  } else if (margin !== undefined) {
+    if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'give either --margin (interval width) or --power (a test), not both' }]);
+    matches = matchesForDifferenceMargin(rate, vs, margin, confidence, designEffect);
+    text = `${countText(matches)} matches per run measure the difference between ${percent(rate)} and ${percent(vs)} to ${points(margin)} (${percent(confidence)} interval at those rates)${seats}.`;
+  } else {
+    if (rate === vs) throw new UsageError([{ source: '--vs', field: '', message: 'equal to --rate: no number of matches tells a rate from itself' }]);
+    const wanted = power ?? 0.8;
+    const family = metrics ?? 1;
+    matches = matchesForDifference(rate, vs, wanted, confidence, designEffect, family);
+    const test =
+      family === 1
+        ? `a single test at the ${percent(1 - confidence)} level (two-sided): compare it with hordelab compare --primary METRIC; among Holm-adjusted metrics the power is lower (plan with --metrics K)`
+        : `one of ${family} Holm-adjusted metrics, as hordelab compare flags them (a moved metric needs p below ${+(100 * ((1 - confidence) / family)).toPrecision(3)}%)`;
+    text = `${countText(matches)} matches per run detect ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power, planned for ${test}${seats}.`;
+  }
+  const plan = {
+    matches,
+    rate,
+    vs: vs ?? null,
+    margin: margin ?? null,
+    power: vs !== undefined && margin === undefined ? (power ?? 0.8) : null,
+    confidence,
+    designEffect,
+    metrics: vs !== undefined && margin === undefined ? (metrics ?? 1) : null,
+  };
+  // An answer no run can give is said to be one (a run takes at most MAX_MATCHES).
+  if (matches > MAX_MATCHES) text += ` That is more than any run takes (${MAX_MATCHES} matches at most): ask for a larger difference, a wider margin or a lower confidence.`;
+  io.stdout.write(args.flag('json') ? `${JSON.stringify(plan)}\n` : `${text}\n`);
+  return 0;
+}
+
+/**
+ * A planned count as text: whole digits up to 2^53 − 1; past it, where the digits beyond the
+ * 16th or so are rounding (audit 26b: "1912649339406014500 matches"), three significant
+ * digits ("about 1.91e18").
+ */
+function countText(matches: number): string {
+  return Number.isSafeInteger(matches) ? String(matches) : `about ${matches.toPrecision(3)}`;
+}
+
+/**
+ * Near 0% or 100% the Wilson interval is lopsided: the margin is half its width, and one side
+ * reaches further (audit 28a: 792 matches "pin a rate near 2% to ±1 point", and the interval at 2%
+ * runs −0.77/+1.24 points). Said where the two sides differ by more than a tenth; empty otherwise.
+ */
+function lopsided(rate: number, effectiveMatches: number, confidence: number): string {
+  const bounds = scoreBounds(rate * effectiveMatches, effectiveMatches, confidence);
+  const below = rate - bounds.lower;
+  const above = bounds.upper - rate;
+  if (!(Math.abs(above - below) > 0.1 * Math.max(above, below))) return '';
+  const side = (x: number): string => `${+(100 * x).toFixed(2)}`;
+  return ` Near ${rate < 0.5 ? '0%' : '100%'} the interval is lopsided: at that rate it runs ${side(below)} points below and ${side(above)} above, so its ${above > below ? 'upper' : 'lower'} side reaches past the margin.`;
+}

@@ -1,0 +1,54 @@
+/** What `hordelab replay` does; its flags and help are declared in `../commands/replay.ts`. */
+import { WholeRunFailure } from '../../core/errors.js';
+import { formatSeed, matchSeed } from '../../core/rng.js';
+import { withinTimeout } from '../../core/watchdog.js';
+import { DEFAULT_MATCH_TIMEOUT_SECONDS } from '../../core/limits.js';
+import { matchPlan } from '../../run/play-chunk.js';
+import { checkOutputFile, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
+import { recordReplay, replayPage } from '../../present/replay-page.js';
+import { parsePairing, replayMatch } from '../../run/replay.js';
+import { loadScenario } from '../../scenario/scenario.js';
+import type { CliIo, ParsedArguments } from '../command.js';
+import { assignments } from '../set-assignments.js';
+
+export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
+  const matchIndex = args.number('match') as number;
+  const seed = args.number('seed');
+  const html = args.text('html');
+  const scenarioFile = args.required('scenario');
+  const request: OutputFileRequest = { flag: '--html', kind: 'replay page', inputFiles: [{ path: scenarioFile, what: 'the scenario file' }] };
+  const pairingText = args.text('pairing');
+  const pairing = pairingText === undefined ? undefined : parsePairing(pairingText);
+  if (html !== undefined) checkOutputFile(html, request);
+  const scenario = await loadScenario(scenarioFile, { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(pairing === undefined ? {} : { pairing }) });
+  // The scenario's own match count does not limit which match may be replayed.
+  const replayed = { ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) };
+  // A run of the scenario as written never plays it: said, in case the index was a slip.
+  if (matchIndex >= scenario.matches) {
+    io.stderr.write(`hordelab: (match ${matchIndex} is past the scenario's ${scenario.matches} matches, 0..${scenario.matches - 1}: replayed as a run of more matches, --matches ${matchIndex + 1} or more, plays it)\n`);
+  }
+  // A match stuck in a call that never returns (the run's "timed out" failures) ends here too,
+  // after the same time a run gives it, instead of holding the terminal for ever.
+  const seconds = (args.number('match-timeout') as number | undefined) ?? DEFAULT_MATCH_TIMEOUT_SECONDS;
+  // Lines printed: the heading, then one or more per step.
+  let printed = 0;
+  const timedOut = (): WholeRunFailure => {
+    const seed = formatSeed(matchSeed(replayed.seed, matchPlan(replayed, matchIndex).seedIndex));
+    const where = html !== undefined ? '' : printed > 1 ? ': the last step printed is where it had got to' : ': before its first step (in setup, or an agent made for it)';
+    return new WholeRunFailure(`match ${matchIndex} of run seed ${replayed.seed} (match seed ${seed}) did not end within ${seconds} s (--match-timeout)${where}`);
+  };
+  if (html !== undefined) {
+    const recorded = withinTimeout(seconds * 1000, () => recordReplay(replayed, matchIndex));
+    if (recorded.stopped) throw timedOut();
+    writeOutputFile(html, replayPage(recorded.value), request);
+    io.stdout.write(`Wrote ${html}\n`);
+    return 0;
+  }
+  const write = (line: string): void => {
+    printed++;
+    io.stdout.write(`${line}\n`);
+  };
+  if (withinTimeout(seconds * 1000, () => replayMatch(replayed, matchIndex, write)).stopped) throw timedOut();
+  return 0;
+}
+
