@@ -9,6 +9,8 @@ import { markdownCell, markdownInlineCode } from '../present/markdown.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+// Its schemas read files a user hands over: zod's messages set first, whatever loaded this module.
+import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/parameters.js';
 import { figureValueIssue } from '../present/figure-values.js';

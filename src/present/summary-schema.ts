@@ -6,6 +6,8 @@
  * rate or bound no run could have written is refused the same way.
  */
 import { z } from 'zod';
+// Its schemas read files a user hands over: zod's messages set first, whatever loaded this module.
+import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey, MAX_SUMMARY_NESTING } from '../core/safe-keys.js';

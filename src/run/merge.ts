@@ -15,6 +15,8 @@ import { closeSync, createReadStream, existsSync, openSync, readFileSync, rmSync
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
+// Its schemas read files a user hands over: zod's messages set first, whatever loaded this module.
+import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
 import { samePath } from '../core/same-path.js';
 import { formatPath } from '../core/parameters.js';
