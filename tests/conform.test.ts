@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkConformance } from '../src/conform/conformance.js';
+import { checkConformance, checkConformanceYielding } from '../src/conform/conformance.js';
 import type { AnyGame } from '../src/core/game.js';
 import { CHANCE, TERMINAL } from '../src/core/game.js';
 import { defaultParameters } from '../src/core/parameters.js';
@@ -116,7 +116,7 @@ describe('checkConformance', () => {
     const terminates = report.properties.find((p) => p.property === 'terminates');
     expect(terminates?.status).toBe('fail');
     expect(terminates?.problems).toEqual([
-      { property: 'terminates', message: 'a call into the game did not return within 1.2 s (--playout-time 0.2 s and a second more); the playout was at step 3 (whose checks play on copies of its state too); the other 3 playouts were not played', seed: 7, step: 3 },
+      { property: 'terminates', message: "the playout ran past 1.2 s (--playout-time 0.2 s and a second more) in step 3: a call into the game, or conform's checks of that step (they play copies of its state), did not return in time; if the game is only slow, raise --playout-time (0: no limit); the other 3 playouts were not played", seed: 7, step: 3 },
     ]);
     expect(report.ok).toBe(false);
     // One stopped playout, not four, and no replay of it for determinism.
@@ -794,5 +794,27 @@ describe('every chance node of a long game can be tested, a determinize is compa
     const hot: AnyGame = { ...crit, id: 'crit-hot', sampleChance: (s: Crit, rng) => OUT[s.t]?.[rng.int(100) === 0 ? 0 : 1]?.action };
     const problem = checkConformance(hot, {}, { seed: 1, agents: [] }).properties.find((p) => p.property === 'chance-sampling')?.problems[0];
     expect(problem?.message).toMatch(/^over 8000 draws, sampleChance disagrees with chanceOutcomes: t\d+:crit drawn \d+ times \([\d.]+%\), stated 0\.25%/);
+  });
+});
+
+describe('conform in the command\'s own thread', () => {
+  it('lets the event loop turn between playouts, so a Ctrl-C or SIGTERM handler can stop the suite (audit 36a: it ran to the end and exited 0)', async () => {
+    let setups = 0;
+    const counted: AnyGame = { ...(ticTacToe as AnyGame), setup: (params: unknown) => (setups++, (ticTacToe as AnyGame).setup(params)) };
+    // A handler waiting on the loop, as a signal's is: it sees the suite mid-way, more than once.
+    const seen: number[] = [];
+    let done = false;
+    const look = (): void => {
+      seen.push(setups);
+      if (!done) setImmediate(look);
+    };
+    setImmediate(look);
+    const report = await checkConformanceYielding(counted, defaultParameters(ticTacToe.parameters), { playouts: 12, agents: [] });
+    done = true;
+    expect(report.ok).toBe(true);
+    expect(new Set(seen.filter((count) => count < setups)).size).toBeGreaterThanOrEqual(12);
+    // The same report as in one go.
+    setups = 0;
+    expect(checkConformance(counted, defaultParameters(ticTacToe.parameters), { playouts: 12, agents: [] })).toEqual(report);
   });
 });

@@ -177,8 +177,35 @@ interface ChanceNodeSample {
   readonly firstOfKind: boolean;
 }
 
-/** Runs the whole suite on `game` with `params` (already validated). */
+/** Runs the whole suite on `game` with `params` (already validated), in one go. */
 export function checkConformance(game: AnyGame, givenParams: unknown, options: ConformanceOptions = {}): ConformanceReport {
+  const suite = conformanceSuite(game, givenParams, options);
+  for (;;) {
+    const next = suite.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/**
+ * {@link checkConformance}, letting the event loop turn before each playout (and each replay
+ * of one): `hordelab conform` runs in the command's own thread, and a Ctrl-C or SIGTERM that
+ * could not be read until the whole suite was done let it finish and exit 0 (audit 36a). A
+ * playout in progress still finishes first (at most `--playout-time`).
+ */
+export async function checkConformanceYielding(game: AnyGame, givenParams: unknown, options: ConformanceOptions = {}): Promise<ConformanceReport> {
+  const suite = conformanceSuite(game, givenParams, options);
+  for (;;) {
+    const next = suite.next();
+    if (next.done === true) return next.value;
+    // Twice: a signal that came while this thread was busy is read at the poll after the
+    // check phase the first resolves in (see InThreadPlayer.play).
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The suite, paused (`yield`) before each playout and each replay of one. */
+function* conformanceSuite(game: AnyGame, givenParams: unknown, options: ConformanceOptions): Generator<undefined, ConformanceReport, undefined> {
   const playouts = options.playouts ?? 24;
   const baseSeed = options.seed ?? 1;
   const every = Math.max(1, options.deepCheckEvery ?? 7);
@@ -249,10 +276,11 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
   const timedOut = new Set<number>();
   const views = game.hiddenInformation && game.determinize !== undefined ? new ViewLedger(game, Math.max(VIEW_VISITS_MIN_PER_PLAYOUT, Math.ceil(VIEW_ENTRIES / Math.max(1, playouts)))) : null;
   for (let i = 0; prepared && i < playouts; i++) {
+    yield;
     const seed = baseSeed + i;
     const context: PlayoutContext = { every, findings, constants, chanceNodes, chanceKinds, groupings, playoutIndex: i, playouts, timing, views };
     const result = withinWatchdog(timing, () => checkedPlayout(game, fresh(), seed, context), (limit, step) => {
-      findings.fail('terminates', `a call into the game did not return within ${limitText(limit)}; the playout was at step ${step} (whose checks play on copies of its state too)${unplayed(playouts - i - 1)}`, seed, step);
+      findings.fail('terminates', `the playout ran past ${limitText(limit)} in step ${step}: a call into the game, or conform's checks of that step (they play copies of its state), did not return in time; if the game is only slow, raise --playout-time (0: no limit)${unplayed(playouts - i - 1)}`, seed, step);
       return { trajectory: null, steps: step, timedOut: true as const };
     });
     steps += result.steps;
@@ -269,8 +297,9 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
   // that get there.
   for (const [seed, first] of trajectories) {
     if (first === null) continue;
+    yield;
     const again = withinWatchdog(timing, () => replayTrajectory(game, fresh(), seed, every, timing), (limit, step) => {
-      findings.fail('terminates', `playing the seed again (for determinism), a call into the game did not return within ${limitText(limit)}, at step ${step}`, seed, step);
+      findings.fail('terminates', `playing the seed again (for determinism), the playout ran past ${limitText(limit)} in step ${step}: a call into the game, or conform's checks of that step, did not return in time`, seed, step);
       return undefined;
     });
     if (again === undefined) continue;
@@ -289,11 +318,12 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
     let decisions = 0;
     let resampled = false;
     for (let i = 0; i < Math.min(playouts, 12); i++) {
+      yield;
       // Only seeds whose playout was played and did not outrun the time limit: the pass plays
       // them again, and one that outran it once would hold the suite as long again.
       if (!trajectories.has(baseSeed + i) || timedOut.has(baseSeed + i)) continue;
       const seen = withinWatchdog(timing, () => checkHiddenInformation(game, fresh(), baseSeed + i, options, findings, timing, constants), (limit, step) => {
-        findings.fail('terminates', `the hidden-information checks' playout: a call into the game or an agent did not return within ${limitText(limit)}, at step ${step}`, baseSeed + i, step);
+        findings.fail('terminates', `the hidden-information checks' playout ran past ${limitText(limit)} in step ${step}: a call into the game or an agent, or conform's checks of that step, did not return in time`, baseSeed + i, step);
         return { decisions: 0, resampled: false };
       });
       decisions += seen.decisions;

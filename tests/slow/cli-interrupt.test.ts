@@ -14,13 +14,13 @@ import { capturedIo } from '../cli-harness.js';
 const CLI = resolve('dist/src/cli/main.js');
 
 /** `hordelab <args>` as a child process in `dir`: its exit code once it ends, and what it wrote so far. */
-function spawned(dir: string, args: readonly string[], nodeFlags: readonly string[] = []): { exited: Promise<number | null>; kill: () => void; stdout: () => string; stderr: () => string } {
+function spawned(dir: string, args: readonly string[], nodeFlags: readonly string[] = []): { exited: Promise<number | null>; kill: () => void; pid: () => number | undefined; stdout: () => string; stderr: () => string } {
   const child = spawn(process.execPath, [...nodeFlags, CLI, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-  return { exited: new Promise((done) => child.on('exit', (code) => done(code))), kill: () => child.kill('SIGINT'), stdout: () => stdout, stderr: () => stderr };
+  return { exited: new Promise((done) => child.on('exit', (code) => done(code))), kill: () => child.kill('SIGINT'), pid: () => child.pid, stdout: () => stdout, stderr: () => stderr };
 }
 
 /** An agent that marks a file when it first decides (so the command is surely playing), then plays slowly. */
@@ -92,6 +92,25 @@ describe('Ctrl-C in sweep, tune and check', () => {
     expect(code).toBe(130);
     expect(stderr).toBe('hordelab: interrupted (Ctrl-C): check stopped before it finished\n');
   });
+});
+
+describe('Ctrl-C and SIGTERM in conform (audit 36a: it ran the suite to the end and exited 0)', () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`${signal}: exit 130, saying it stopped, between playouts`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-conform-'));
+      // A game module that marks a file at each setup, so the signal comes once the suite plays.
+      writeFileSync(
+        join(dir, 'marked.mjs'),
+        `import { writeFileSync } from 'node:fs';\nimport firstSix from ${JSON.stringify(resolve('tests/fixtures/game-modules/first-six.mjs'))};\nexport default { ...firstSix, id: 'marked-six', setup(params) { writeFileSync(new URL('./playing', import.meta.url), ''); return firstSix.setup(params); } };\n`,
+      );
+      const child = spawned(dir, ['conform', './marked.mjs', '--playouts', '100000']);
+      for (let waited = 0; !existsSync(join(dir, 'playing')) && waited < 60_000; waited += 20) await new Promise((done) => setTimeout(done, 20));
+      process.kill(Number(child.pid()), signal);
+      expect(await child.exited).toBe(130);
+      expect(child.stderr()).toBe(`hordelab: interrupted (${signal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C'}): conform stopped before it finished\n`);
+      expect(child.stdout()).toBe('');
+    });
+  }
 });
 
 describe('Ctrl-C in run outside its matches (audit 22b)', () => {

@@ -43,9 +43,9 @@ export const conformCommand: CommandModule = {
     "each playout's seed moves. Chance sampling is tested at the first node of each outcome list and at one node of each playout,\n" +
     'drawn at random over the whole playout: more playouts test more nodes. Each outcome gets an exact binomial test, and a correct\n' +
     'sampler fails any of them with probability at most 0.5%; a slight bias can pass (see the README).\n' +
-    'A playout still going prints where it is on stderr every 30 s.\n' +
+    'A playout still going prints where it is on stderr every 30 s. Ctrl-C or SIGTERM stops the suite before the next playout.\n' +
     'Exit codes: 0 the game conforms; 1 problems found (each printed with its seed, its step where it has one, and the command replaying it); 2 bad input (the game cannot be loaded,\n' +
-    'or a --set is not a parameter value).',
+    'or a --set is not a parameter value); 130 interrupted.',
   examples: [
     ['hordelab conform ./dice-race.mjs', 'The whole suite on a game module, 24 playouts from seed 1'],
     ['hordelab conform ./dice-race.mjs --seed 7 --playouts 1', 'Replay the one playout a problem named'],

@@ -4,7 +4,7 @@ import { UsageError, type InputIssue } from '../../core/errors.js';
 import type { AnyGame } from '../../core/game.js';
 import { MAX_RUN_SEED } from '../../core/rng.js';
 import { formatPath, parameterIssuesOf, parseParameters } from '../../core/parameters.js';
-import { checkConformance } from '../../conform/conformance.js';
+import { checkConformanceYielding } from '../../conform/conformance.js';
 import { formatConformance } from '../../conform/conformance-text.js';
 import { agents } from '../../registry.js';
 import { resolveGame } from '../../scenario/resolve-game.js';
@@ -16,7 +16,6 @@ import { copyOfData, paramsFor } from '../../core/game-params.js';
 import { deepFreeze } from '../../core/read-only.js';
 
 /** Small budgets, so every registered agent can think at every decision of the no-peeking check. */
-
 const AGENT_CONFIGS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = { mcts: { iterations: 60 } };
 
 /** The game's parameters: defaults, then each `--set`. @throws UsageError naming the `--set`. */
@@ -61,7 +60,8 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const params = conformParameters(game, sets);
   const playoutSeconds = args.number('playout-time') as number;
   const began = io.now();
-  const report = checkConformance(game, params, {
+  // Between playouts the loop turns, so Ctrl-C and SIGTERM stop the suite (cli.ts's handler: exit 130).
+  const report = await checkConformanceYielding(game, params, {
     playouts,
     seed,
     agents: args.flag('agents') ? [...agents.values()].filter((factory) => factory.playsOnly === undefined || factory.playsOnly.game === game.id) : [],
