@@ -172,6 +172,31 @@ describe("a user's file named as Hordelab names its own", () => {
   });
 });
 
+describe("a user's file beside a run killed before it first published (a checkpoint, working files, no manifest)", () => {
+  it('is refused by --resume and --force, not deleted or overwritten (audit 36b: a resume deleted report.md and replaced summary.json, exit 0)', async () => {
+    const file = scenarioFile('killed-named.yaml', 'game: zombie-trainers\nmatches: 20000\nseed: 3\nparams: { maxRounds: 10 }\nseats: [random, random]\n');
+    const dir = join(work, 'killed-named');
+    const first = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '20', '--out', 'killed-named'], { cwd: work, stdio: 'ignore' });
+    await until(() => existsSync(join(dir, '.hordelab-checkpoint.json')));
+    first.kill('SIGKILL');
+    await new Promise((done) => first.on('exit', done));
+    expect(existsSync(join(dir, MANIFEST_FILE))).toBe(false);
+    for (const name of ['report.md', 'summary.json', 'matches.csv']) {
+      writeFileSync(join(dir, name), `my ${name}\n`);
+      const before = snapshot(dir);
+      for (const flag of ['--resume', '--force']) {
+        const again = await hordelab('run', file, '-q', '--workers', '1', '--out', 'killed-named', flag);
+        expect([again.status, again.stderr]).toEqual([2, expect.stringContaining(`killed-named holds files hordelab did not write (${name})`)]);
+        expect(snapshot(dir)).toEqual(before);
+      }
+      rmSync(join(dir, name));
+    }
+    // Its own working files alone: the resume takes them, and finishes the run.
+    const resumed = await hordelab('run', file, '-q', '--workers', '1', '--out', 'killed-named', '--resume');
+    expect([resumed.status, resumed.stderr]).toEqual([0, '']);
+  });
+});
+
 describe("a user's file beside a run stopped with Ctrl-C (its files published, its checkpoint kept)", () => {
   it('is refused by --force and --resume unless it holds the bytes the checkpoint recorded', async () => {
     const file = scenarioFile('interrupted.yaml', 'game: zombie-trainers\nmatches: 20000\nseed: 3\nparams: { maxRounds: 10 }\nseats: [random, random]\n');

@@ -345,10 +345,16 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
   // `.tmp`); a user's errors.csv or matches.csv.tmp beside it is theirs.
   const interrupted = checkpoint?.location === 'final' ? checkpoint : null;
   const recorded = new Set(Object.keys(checkpoint?.lengths ?? {}));
-  const known = new Set([...(manifest === null ? knownNames : []), ...(manifest?.files ?? []), ...(interrupted === null ? recorded : [])]);
+  // A run killed before it first published (a checkpoint not at "final", no manifest) has
+  // written nothing but its working files (`.tmp`): a file of a name it would publish is not its
+  // own yet. Taken as its own by name, a user's report.md, summary.json or matches.csv beside
+  // it was deleted or replaced by the resume, exit 0 (audit 36b).
+  const killedBeforePublish = manifest === null && unfinished && interrupted === null;
+  const workingNames = new Set([...(manifest === null ? knownNames : []), ...(manifest?.files ?? []), ...(interrupted === null ? recorded : [])]);
+  const known = killedBeforePublish ? new Set<string>() : workingNames;
   // A run's working files are its checkpoint's (an interrupted run), or a killed run's.
   const runLeftFiles = unfinished || found.killedRunLeftLock;
-  const isWorkingFile = (name: string): boolean => runLeftFiles && interrupted === null && name.endsWith('.tmp') && known.has(name.slice(0, -4));
+  const isWorkingFile = (name: string): boolean => runLeftFiles && interrupted === null && name.endsWith('.tmp') && workingNames.has(name.slice(0, -4));
   const isRecordedCopy = (name: string): boolean => {
     const base = name.endsWith('.tmp') ? name.slice(0, -4) : name;
     const length = interrupted?.lengths?.[base];
