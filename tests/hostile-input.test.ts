@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 import { digest } from '../src/run/run-key.js';
 import { writeAtomically, writeFilesAtomically } from '../src/run/atomic-file.js';
+import { MANIFEST_FILE } from '../src/run/output-folder.js';
 
 const SCENARIO = 'game: coin-flip\nmatches: 40\nseed: 1\nseats: [random, random]\n';
 let work = '';
@@ -764,6 +765,24 @@ describe('where report, sweep and tune may write', () => {
     expect((await hordelabIn(work, ...one)).status).toBe(0);
     expect(existsSync(join(later, 'tune-state.json'))).toBe(false);
     expect((await hordelabIn(work, ...one.slice(0, -1))).status).toBe(0);
+  });
+
+  it("tune --resume leaves a user's file of a tuned scenario's name beside a saved search as it is (audit 36b: replaced, exit 0)", async () => {
+    const dir = tempDir();
+    const tune = (...extra: string[]): Promise<CliResult> =>
+      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+    expect((await tune()).status).toBe(0);
+    const tuned = readdirSync(dir).find((name) => name.endsWith('-tuned.yaml')) as string;
+    // As a search killed after a saved round leaves it: its state, and the mark it wrote first.
+    rmSync(join(dir, 'tune.json'));
+    rmSync(join(dir, tuned));
+    writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ hordelab: 1, kind: 'tune', scenario: '', status: 'complete', files: ['tune-state.json', 'tune.json'] }));
+    writeFileSync(join(dir, tuned), 'mine\n');
+    expectRefused(await tune('--resume'), `${dir} holds ${tuned}, named as "hordelab tune" names its files, but ${MANIFEST_FILE} does not list it as written by hordelab`);
+    expect(readFileSync(join(dir, tuned), 'utf8')).toBe('mine\n');
+    // Moved away, the search goes on.
+    rmSync(join(dir, tuned));
+    expect((await tune('--resume')).status).toBe(0);
   });
 
   it('check given one checks file twice is exit 2 (every check ran, and counted, twice)', async () => {

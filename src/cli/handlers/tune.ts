@@ -28,9 +28,12 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const json = args.flag('json');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-tune`));
-  // --resume names the saved search as this tune's own; its state file is checked field by field.
+  // A resume names the saved state as this tune's own (it is checked field by field, and a
+  // search saved before folders were marked has no mark); every other file of tune's names is
+  // checked as for a fresh search: a user's <name>-tuned.yaml beside a saved search had been
+  // replaced by the resume, exit 0 (audit 36b).
   const checkOut = (): void => {
-    checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: (name) => isTuneFile(name, scenario.name), force: args.flag('force'), requireSign: !args.flag('resume'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+    checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: (name) => isTuneFile(name, scenario.name), force: args.flag('force'), ...(args.flag('resume') ? { writes: (name: string) => name !== 'tune-state.json' } : {}), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
     // A search saved but never finished is the user's matches: starting again over it, without a
     // word, threw them away (a finished result beside it, from an earlier search, does not finish it).
     const saved = args.flag('resume') || args.flag('force') ? null : savedSearchProblem(outDir);
