@@ -58,9 +58,12 @@ interface Played {
 const seatsOf = (names: readonly string[]) => names.map((name) => ({ name, agent: name, config: {} }));
 
 /** Plays each match through the runner into one collector, as a chunk does. */
-function play(report: AnyGameReport, matches: readonly Played[], aggregate: unknown = report.emptyAggregate(), cluster?: (index: number) => { cluster: number; clusterSize: number }, game: AnyGame = scriptedLeads): unknown {
+function play(report: AnyGameReport, matches: readonly Played[], aggregate: unknown = report.emptyAggregate(), cluster?: (index: number) => { cluster: number; clusterSize: number }, game: AnyGame = scriptedLeads, firstIndex = 0): unknown {
   const collector = report.createCollector({ eventRows: false }) as MatchCollector<never, unknown>;
-  matches.forEach((match, matchIndex) => {
+  matches.forEach((match, position) => {
+    const matchIndex = firstIndex + position;
+    // As a run's chunk does: the collector hears which match comes.
+    collector.startMatch?.(matchIndex);
     const outcome = playMatch(
       {
         game,
@@ -288,8 +291,9 @@ describe('quality figures of scripted matches', () => {
       const fast = withQualityMetrics(bare, game, seatsOf(['greedy', 'random']));
       const q = quality(fast, play(fast, matches, undefined, undefined, game));
       expect(q).toEqual(quality(report, play(report, matches)));
-      // Turn starts: 5, 2 and 2; the values once at the first of each of the 3 matches.
-      expect(calls).toEqual({ values: 3, leader: 9 });
+      // Turn starts: 5, 2 and 2; the values at the first of each of the 3 matches, and at the
+      // second of match 2, whose index sets turn starts 2, 34, 66... to be checked too.
+      expect(calls).toEqual({ values: 4, leader: 9 });
     });
 
     it('fail the match whose first turn start has a leader the values do not make', () => {
@@ -298,12 +302,18 @@ describe('quality figures of scripted matches', () => {
       expect(() => play(fast, matches, undefined, undefined, game)).toThrow(/heuristic\.leader gave 0 where the heuristic's values \[0, 0\] make it -1; expected the seat whose value is strictly the highest, or -1 when the highest is shared/);
     });
 
-    it('check the values again every 32nd turn start: a leader wrong at the 33rd fails its match, one wrong only at the 32nd is left to conform', () => {
+    it('check the values at the first turn start and every 32nd from one the match index sets: over 32 matches every turn start is checked (audit 36a: only turn starts 1, 33, 65... of every match were)', () => {
       const long: ScriptParams = { steps: Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? A(2, [0.1, -0.1]) : B(2, [0.1, -0.1]))), returns: [1, -1], capped: false };
-      const wrongAt = (at: number) => withLeader((state, values) => ((state as unknown as { at: number }).at === at ? 1 : leaderOf(values))).game;
-      const run = (game: AnyGame) => play(withQualityMetrics(bare, game, seatsOf(['greedy', 'random'])), [{ params: long, agents: [randomAgent, randomAgent] }], undefined, undefined, game);
-      expect(() => run(wrongAt(32))).toThrow("heuristic.leader gave 1 where the heuristic's values [0.1, -0.1] make it 0");
-      expect(() => run(wrongAt(31))).not.toThrow();
+      // Wrong at turn start t (step t − 1: every step starts a turn).
+      const wrongAt = (turnStart: number) => withLeader((state, values) => ((state as unknown as { at: number }).at === turnStart - 1 ? 1 : leaderOf(values))).game;
+      const run = (game: AnyGame, matchIndex: number) => play(withQualityMetrics(bare, game, seatsOf(['greedy', 'random'])), [{ params: long, agents: [randomAgent, randomAgent] }], undefined, undefined, game, matchIndex);
+      const caught = "heuristic.leader gave 1 where the heuristic's values [0.1, -0.1] make it 0";
+      for (const matchIndex of [0, 7, 64, 95]) expect(() => run(wrongAt(1), matchIndex)).toThrow(caught);
+      for (const turnStart of [2, 5, 31, 32, 33, 40]) {
+        expect(() => run(wrongAt(turnStart), turnStart % 32)).toThrow(caught);
+        expect(() => run(wrongAt(turnStart), 32 + (turnStart % 32))).toThrow(caught);
+        expect(() => run(wrongAt(turnStart), (turnStart + 1) % 32)).not.toThrow();
+      }
     });
 
     it.each([

@@ -87,6 +87,7 @@ function tallyMatches(scenario: Scenario, start: number, end: number, onMatchSta
     own = canary && matchIndex === 0 ? new PlayRecord(scenario) : null;
     if (own !== null) before = checkMatchReplays(scenario, false, () => onMatchStart(0, true));
     const plan = matchPlan(scenario, matchIndex);
+    collector.startMatch?.(matchIndex);
     let outcome;
     try {
       outcome = playMatch({ game, params: scenario.params, runSeed: scenario.seed, matchIndex, ...plan, onDecision, trace }, sink);

@@ -48,6 +48,10 @@ export function withQualityMetrics(report: AnyGameReport, game: AnyGame, seats: 
           trace.decision(seat, legalActions, state);
           innerDecision?.(seat, legalActions, state);
         },
+        startMatch(matchIndex) {
+          trace.startMatch(matchIndex);
+          inner.startMatch?.(matchIndex);
+        },
         finishMatch(context: MatchContext, aggregate: WithQuality): MatchRows {
           const rows = inner.finishMatch(context, aggregate.game);
           recordQuality(aggregate.quality, run, trace, context, figures);

@@ -442,6 +442,7 @@ function combinedCollector(inner: MatchCollector<GameEvent, unknown>, modules: r
       }
     },
     ...(innerDecision === undefined ? {} : { onDecision: innerDecision }),
+    ...(inner.startMatch === undefined ? {} : { startMatch: inner.startMatch.bind(inner) }),
     finishMatch(context: MatchContext, aggregate: CombinedAggregate): MatchRows {
       const rows = inner.finishMatch(context, aggregate.game);
       for (const entry of collectors) {

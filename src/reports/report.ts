@@ -52,6 +52,11 @@ export interface MatchCollector<E extends GameEvent, A> {
    * seat, its number of legal actions and the live state, to read and never keep.
    */
   onDecision?(seat: number, legalActions: number, state: unknown): void;
+  /**
+   * Optional: hears the index of the match about to be played, before any of its events or
+   * decisions (a check spread over matches by their index, as the quality figures' leader check).
+   */
+  startMatch?(matchIndex: number): void;
   /** Ends the match: adds its figures to `aggregate`, returns its rows, and resets for the next. */
   finishMatch(context: MatchContext, aggregate: A): MatchRows;
   /** Forgets a match that failed part-way, so none of its events count. */

@@ -116,6 +116,7 @@ function played(scenario: Scenario, collector: MatchCollector<GameEvent, unknown
     ...decisionHook(collector),
     trace: record.trace,
   };
+  collector.startMatch?.(0);
   try {
     const outcome = playMatch(spec, collectorSink(report, collector));
     const context = { matchIndex: 0, seed: formatSeed(outcome.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: plan.seats.map((seat) => seat.name), returns: outcome.returns, finalState: outcome.finalState, endedAtCap: outcome.endedAtCap };

@@ -166,6 +166,7 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
     spec.seats = plan.seats;
     spec.seedIndex = plan.seedIndex;
     spec.streamLabels = plan.streamLabels;
+    collector.startMatch?.(matchIndex);
     let outcome;
     try {
       outcome = playMatch(spec as MatchSpec, sink);

@@ -41,6 +41,7 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
   const { report } = scenario.entry;
   const outcome = failingOnMetrics(scenario, matchIndex, () => {
     const collector = report.createCollector({ eventRows: false });
+    collector.startMatch?.(matchIndex);
     const played = playMatch(
       {
         game,
