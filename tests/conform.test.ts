@@ -818,3 +818,12 @@ describe('conform in the command\'s own thread', () => {
     expect(checkConformance(counted, defaultParameters(ticTacToe.parameters), { playouts: 12, agents: [] })).toEqual(report);
   });
 });
+
+describe('conform on values that are no list', () => {
+  it('names a typed array as what it is, not as a list of its numbers or a record of its indices (audit 36a)', () => {
+    const typed: AnyGame = { ...(ticTacToe as AnyGame), returns: () => Float64Array.of(1, -1) as unknown as number[] };
+    const report = checkConformance(typed, defaultParameters(ticTacToe.parameters), { playouts: 1, agents: [] });
+    const returns = report.properties.find((property) => property.property === 'returns');
+    expect(returns?.problems[0]?.message).toBe('returns gave a Float64Array [1, -1], expected a list (an Array) of 2 values');
+  });
+});

@@ -351,7 +351,11 @@ describe('match runner: failures', () => {
       [[1], 'returns gave 1 values ([1]), expected one number per seat (2)'],
       [[Number.NaN], 'returns gave 1 values ([NaN]), expected one number per seat (2)'],
       [[1, Number.NaN, '0'], 'returns gave 3 values ([1, NaN, "0"]), expected one number per seat (2)'],
-      [null, 'returns gave null, expected one number per seat (2)'],
+      [null, 'returns gave null, expected a list (an Array) of one number per seat (2)'],
+      // A typed array prints as its numbers, which read as the list it is not (audit 36a).
+      [Float64Array.of(1, -1), 'returns gave a Float64Array [1, -1], expected a list (an Array) of one number per seat (2)'],
+      [new Int8Array(2), 'returns gave an Int8Array [0, 0], expected a list (an Array)'],
+      [new DataView(new ArrayBuffer(2)), 'returns gave [object DataView], expected a list (an Array)'],
     ];
     for (const [returns, message] of cases) {
       const error = failure(() => playMatch(spec(withReturns(returns), params, [agent, agent]), null));

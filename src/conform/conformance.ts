@@ -10,7 +10,7 @@
  */
 import type { AgentFactory } from '../core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
-import { describeValue, describeValues, SeatDecision } from '../core/match-runner.js';
+import { describeNonList, describeValue, describeValues, SeatDecision } from '../core/match-runner.js';
 import { matchSeed, matchStream, type Rng } from '../core/rng.js';
 import { withinTimeout } from '../core/watchdog.js';
 import { leaderOf } from '../quality/lead.js';
@@ -725,7 +725,7 @@ function checkTerminal(game: AnyGame, state: unknown, seed: number, step: number
   }
   const [low, high] = game.utilityBounds;
   if (!Array.isArray(returns) || returns.length !== game.seats.length) {
-    findings.fail('returns', `returns gave ${shown(returns)}, expected ${game.seats.length} values`, seed, step);
+    findings.fail('returns', `returns gave ${shown(returns)}, expected ${Array.isArray(returns) ? '' : 'a list (an Array) of '}${game.seats.length} values`, seed, step);
     return;
   }
   const outside = returns.filter((value) => !(typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high));
@@ -775,7 +775,8 @@ function sameOnSecondRead(property: 'returns' | 'heuristic', read: () => unknown
 
 /** Per-seat values as a message shows them: NaN and Infinity as themselves, where JSON says null. */
 function shown(values: unknown): string {
-  return Array.isArray(values) ? describeValues(values) : (JSON.stringify(values) ?? String(values));
+  if (Array.isArray(values)) return describeValues(values);
+  return ArrayBuffer.isView(values) ? describeNonList(values) : (JSON.stringify(values) ?? String(values));
 }
 
 function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: number, findings: Findings, terminal: boolean, returns?: readonly number[]): void {
@@ -789,7 +790,7 @@ function checkHeuristic(game: AnyGame, state: unknown, seed: number, step: numbe
   }
   const [low, high] = game.utilityBounds;
   if (!Array.isArray(values) || values.length !== game.seats.length || values.some((v) => !(typeof v === 'number' && Number.isFinite(v) && v >= low && v <= high))) {
-    findings.fail('heuristic', `heuristic gave ${shown(values)}, expected ${game.seats.length} values within [${low}, ${high}]`, seed, step);
+    findings.fail('heuristic', `heuristic gave ${shown(values)}, expected ${Array.isArray(values) ? '' : 'a list (an Array) of '}${game.seats.length} values within [${low}, ${high}]`, seed, step);
     return;
   }
   if (terminal && returns !== undefined && values.some((v, i) => Math.abs(v - (returns[i] as number)) > 1e-9)) {

@@ -140,7 +140,8 @@ export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = un
  * of every match). The leader lives on the function it describes, so a game that swaps in another
  * heuristic (`{ ...game, heuristic: mine }`) drops it rather than keep one that disagrees.
  * `conform` checks it against the values at every state it checks the heuristic, and a run checks
- * it at each match's first turn start and every 32nd after.
+ * it at each match's first turn start and every 32nd from one its match index sets (32 matches
+ * check every turn start).
  */
 export type Heuristic<S> = ((state: S) => number[]) & { readonly leader?: (state: S) => number };
 

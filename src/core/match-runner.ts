@@ -298,9 +298,8 @@ function askGuarded(agent: Agent, decision: Decision, state: unknown, who: strin
  */
 export function perSeatProblem(game: AnyGame, values: unknown, what: string): string | null {
   const [low, high] = game.utilityBounds;
-  if (!Array.isArray(values) || values.length !== game.seats.length) {
-    return `${what} gave ${Array.isArray(values) ? `${values.length} values (${describeValues(values)})` : describeValue(values)}, expected one number per seat (${game.seats.length})`;
-  }
+  if (!Array.isArray(values)) return `${what} gave ${describeNonList(values)}, expected a list (an Array) of one number per seat (${game.seats.length})`;
+  if (values.length !== game.seats.length) return `${what} gave ${values.length} values (${describeValues(values)}), expected one number per seat (${game.seats.length})`;
   for (let seat = 0; seat < values.length; seat++) {
     const value: unknown = values[seat];
     if (typeof value !== 'number' || !(value >= low && value <= high)) {
@@ -321,6 +320,18 @@ export function describeValue(value: unknown): string {
     // Object.create(null), a revoked proxy: a hostile module's value must not throw again here.
     return 'an object that cannot be printed';
   }
+}
+
+/**
+ * What was given where a list was expected, said as what it is: a typed array prints as its
+ * numbers (`1,-1`), which read as the list it is not (audit 36a).
+ */
+export function describeNonList(value: unknown): string {
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+    const kind = value.constructor.name;
+    return `${kind.startsWith('I') ? 'an' : 'a'} ${kind} ${describeValues(Array.from(value as unknown as ArrayLike<unknown>))}`;
+  }
+  return describeValue(value);
 }
 
 /** `[0.5, NaN]`: the values as {@link describeValue} shows each. */
