@@ -20,7 +20,9 @@ function modulesLoadedBy(...args: string[]): { status: number | null; stdout: st
   const loaded = child.stderr
     .split('\n')
     .filter((line) => line.startsWith('loaded file://'))
-    .map((line) => decodeURIComponent(line.slice('loaded file://'.length)).replace(root, ''));
+    .map((line) => decodeURIComponent(line.slice('loaded file://'.length)).replace(root, ''))
+    // A package as `node_modules/<name>/...`, wherever its folder is (a clone may link another's).
+    .map((path) => (path.includes('/node_modules/') ? path.slice(path.lastIndexOf('/node_modules/') + 1) : path));
   return { status: child.status, stdout: child.stdout, loaded };
 }
 

@@ -510,9 +510,20 @@ describe('a getter in a parameter default', () => {
 describe('seat names a report could not tell apart', () => {
   it('refuses a seat named twice, an empty one and one with a line break, naming them', () => {
     expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'A'] })).toBe('has seats ["A", "A"], naming "A" twice; expected a distinct name for each seat');
-    expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'B\nC'] })).toBe('has a seat named "B\\nC"; expected each seat\'s name non-empty and on one line');
-    expect(gameDefinitionProblem({ ...diceRace, seats: ['', 'B'] })).toBe('has a seat named ""; expected each seat\'s name non-empty and on one line');
+    const oneLine = "expected each seat's name non-empty and on one line, with no bidirectional formatting character (it would reorder the rows it is printed in)";
+    expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'B\nC'] })).toBe(`has a seat named "B\\nC"; ${oneLine}`);
+    expect(gameDefinitionProblem({ ...diceRace, seats: ['', 'B'] })).toBe(`has a seat named ""; ${oneLine}`);
+    // A right-to-left override reordered the table rows naming it (audit 36a); a joiner inside an emoji is no control.
+    expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'B\u202eC'] })).toBe(`has a seat named "B\u202eC"; ${oneLine}`);
+    expect(gameDefinitionProblem({ ...diceRace, seats: ['A', '\u{1f468}\u200d\u{1f469}'] })).toBeNull();
     expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'B'] })).toBeNull();
+  });
+
+  it('refuses a title a summary could not print on one line, or that would reorder it (audit 36a)', () => {
+    for (const title of ['Dice\nRace', 'Dice\u202eRace', 'Dice\u2066Race']) {
+      expect(gameDefinitionProblem({ ...diceRace, title })).toBe(`has title ${JSON.stringify(title)}; expected text on one line, with no control or bidirectional formatting character`);
+    }
+    expect(gameDefinitionProblem({ ...diceRace, title: 'Dés — course' })).toBeNull();
   });
 });
 

@@ -856,8 +856,9 @@ describe('flags that would run something other than what was asked, silently', (
     const cases: [string, string][] = [
       [seatsOf('  - { agent: random, name: x }\n  - { agent: greedy, name: x }\n'), 'seats[1]: seats 1 and 2 play different agents or settings but are both reported as "x"'],
       [seatsOf('  - { agent: mcts, config: { iterations: 5 }, name: x }\n  - { agent: mcts, config: { iterations: 6 }, name: x }\n'), 'seats[1]: seats 1 and 2 play different agents or settings'],
-      [seatsOf('  - { agent: random, name: "a\\nb" }\n  - random\n'), 'seats[0].name: contains a line break or another control character'],
-      [seatsOf('  - { agent: random, name: "a\\u2028b" }\n  - random\n'), 'seats[0].name: contains a line break or another control character'],
+      [seatsOf('  - { agent: random, name: "a\\nb" }\n  - random\n'), 'seats[0].name: contains a line break, another control character or a bidirectional formatting character'],
+      [seatsOf('  - { agent: random, name: "a\\u2028b" }\n  - random\n'), 'seats[0].name: contains a line break, another control character or a bidirectional formatting character'],
+      [seatsOf('  - { agent: random, name: "a\\u202eb" }\n  - random\n'), 'seats[0].name: contains a line break, another control character or a bidirectional formatting character'],
       // Results are kept by name: "__proto__" is no key of a plain object, and its rows vanished (audit 27b).
       [seatsOf('  - { agent: random, name: "__proto__" }\n  - random\n'), 'seats[0].name: is "__proto__", a name JavaScript reserves; expected another name'],
       ['game: coin-flip\nmatches: 4\nseed: 1\nseats: { roundRobin: [random, { agent: random, name: "__proto__" }, greedy] }\n', 'seats.roundRobin[1].name: is "__proto__", a name JavaScript reserves; expected another name'],

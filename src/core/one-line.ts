@@ -2,6 +2,12 @@
 export const CONTROL_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 /**
+ * Unicode's bidirectional formatting characters alone: a name holding one reorders the table row
+ * or CSV cell it is printed in (zero-width joiners, which emoji are built with, are not among them).
+ */
+export const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
  * Unicode's bidirectional formatting characters: printed raw, they reorder the text around them,
  * so a name could make a message read as another ("Trojan Source"). And the characters that
  * print as nothing (zero-width spaces and joiners, a byte-order mark): a message quoting a file

@@ -21,7 +21,7 @@ import { importFailure, uncompiledModule } from '../core/user-module.js';
 import { genericReport, withEngineEvents } from '../reports/generic-report.js';
 import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
-import { CONTROL_CHARACTER } from '../core/one-line.js';
+import { BIDI_CONTROL, CONTROL_CHARACTER } from '../core/one-line.js';
 import { copiedDataProblem } from '../core/game-params.js';
 import { MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS } from '../core/safe-keys.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
@@ -151,6 +151,8 @@ export function gameDefinitionProblem(value: unknown): string | null {
   const has = (name: string): string => (game[name] === undefined ? `has no ${name}` : `has ${name} ${shownValue(game[name])}`);
   if (typeof game['id'] !== 'string' || !/^[a-z0-9][a-z0-9._-]*$/i.test(game['id'])) return `${has('id')} (expected text of letters, digits, ".", "_" or "-", starting with a letter or digit, such as "dice-race")`;
   if (typeof game['title'] !== 'string') return 'has no title (expected text, such as "Dice Race")';
+  // The title heads every summary: a line break split it, a bidirectional control reordered it (audit 36a).
+  if (CONTROL_CHARACTER.test(game['title']) || BIDI_CONTROL.test(game['title'])) return `has title ${JSON.stringify(game['title'])}; expected text on one line, with no control or bidirectional formatting character`;
   const seats = game['seats'];
   if (!Array.isArray(seats) || seats.length === 0 || !seats.every((seat) => typeof seat === 'string')) return `${Array.isArray(seats) && seats.length === 0 ? 'has no seats' : has('seats')} (expected a list of seat names, such as ["First", "Second"])`;
   // Every figure Hordelab reports of a match (wins, draws, first-mover edges, agents' results)
@@ -159,8 +161,8 @@ export function gameDefinitionProblem(value: unknown): string | null {
   // Reports name seats: two alike print two rows no reader can tell apart, a line break splits one.
   const repeated = seats.find((seat, index) => seats.indexOf(seat) !== index);
   if (repeated !== undefined) return `has seats ${shownValue(seats)}, naming ${JSON.stringify(repeated)} twice; expected a distinct name for each seat`;
-  const broken = seats.find((seat) => seat === '' || CONTROL_CHARACTER.test(seat as string));
-  if (broken !== undefined) return `has a seat named ${JSON.stringify(broken)}; expected each seat's name non-empty and on one line`;
+  const broken = seats.find((seat) => seat === '' || CONTROL_CHARACTER.test(seat as string) || BIDI_CONTROL.test(seat as string));
+  if (broken !== undefined) return `has a seat named ${JSON.stringify(broken)}; expected each seat's name non-empty and on one line, with no bidirectional formatting character (it would reorder the rows it is printed in)`;
   const parameters = game['parameters'];
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return 'has no parameters (expected an object of param.int(...), param.real(...), ...; {} for none)';
   for (const [name, spec] of Object.entries(parameters)) {

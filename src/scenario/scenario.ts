@@ -30,7 +30,7 @@
  * (`src/reports/custom-metrics.ts`). `quality: { leads: false }` leaves out the game-quality
  * figures that read the game's heuristic at every turn start (`src/quality/`), for speed.
  */
-import { CONTROL_CHARACTER } from '../core/one-line.js';
+import { BIDI_CONTROL, CONTROL_CHARACTER } from '../core/one-line.js';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml, parseDocument as parseYamlDocument, YAMLParseError } from 'yaml';
@@ -479,13 +479,13 @@ function seatIssues(game: AnyGame, params: unknown, seating: Seating, pendingSea
   }
   for (const seat of pendingSeats) {
     // A name is a cell of matches.csv and a row of the printed tables: a line break in it would
-    // split a table row, so it is refused rather than printed broken.
-    if (CONTROL_CHARACTER.test(seat.name)) {
+    // split a table row, and a bidirectional control reorder it, so it is refused rather than printed broken.
+    if (CONTROL_CHARACTER.test(seat.name) || BIDI_CONTROL.test(seat.name)) {
       const given = typeof seatList[seat.index] === 'object' && (seatList[seat.index] as { name?: string }).name !== undefined;
       issues.push(
         given
-          ? issue(`${seatsField}[${seat.index}].name`, 'contains a line break or another control character; expected a name on one line')
-          : issue(seat.field, `is reported as ${JSON.stringify(seat.name)}, which contains a line break or another control character; give the seat a name: on one line`),
+          ? issue(`${seatsField}[${seat.index}].name`, 'contains a line break, another control character or a bidirectional formatting character; expected a name on one line')
+          : issue(seat.field, `is reported as ${JSON.stringify(seat.name)}, which contains a line break, another control character or a bidirectional formatting character; give the seat a name: on one line`),
       );
     }
     // Results are kept by name in plain objects, where "__proto__" is no key: that agent's rows
