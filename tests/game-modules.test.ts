@@ -5,7 +5,7 @@
  * `fixtures/game-modules/first-six.mjs`, written as a designer would (plain JavaScript, `param`
  * from the package): the first to roll a six wins, so the first player's edge is known by hand.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,11 @@ import { loadScenario } from '../src/scenario/scenario.js';
 import { runKey } from '../src/run/run-key.js';
 import { gameDefinitionProblem, gameModuleFromExport } from '../src/scenario/game-module-loader.js';
 import { diceRace } from './fixtures/dice-race.js';
+import { games } from '../src/registry.js';
+import { CONTROL_FILES } from '../src/run/output-folder.js';
+import { SHARD_FILE, SUMMARY_FILE, tableFileProblem } from '../src/run/run-files.js';
+import { REPORT_FILES } from '../src/present/report-page.js';
+import { CARD_VALUE_FILES } from '../src/cards/card-values-output.js';
 
 const FIXTURES = resolve('tests/fixtures/game-modules');
 const PACKAGE_INDEX = pathToFileURL(resolve('dist/src/index.js')).href;
@@ -957,5 +962,133 @@ describe('a game module that cannot be a game', () => {
     expect(run.stderr).toBe('');
     expect(json(join(dir, 'out', 'summary.json'))['scenario']['gameModule'].spec).toBe('first-six-game');
     expect((await hordelabIn(dir, 'report', 'out')).status).toBe(0);
+  });
+});
+
+/**
+ * A game module with a report of its own (the first to roll a six, each roll an event row), its
+ * parts given as JavaScript text: `matchColumns`, `eventTables`, `summaryTables`, and the
+ * `matchRow` and each `eventRow` (of `value`) its collector gives. It lies two folders below the
+ * test's folder, beside its scenario, so a table named `../../x` stays inside the test's folder.
+ */
+function reportModule(parts: { matchColumns?: string; eventTables?: string; summaryTables?: string; matchRow?: string; eventRow?: string } = {}): string {
+  return `import game from '../../first-six.mjs';
+const report = {
+  gameId: 'first-six',
+  matchColumns: ${parts.matchColumns ?? "['winner']"},
+  eventTables: ${parts.eventTables ?? "[{ file: 'rolls.csv', columns: ['match', 'value'] }]"},
+  createCollector() {
+    let rolls = [];
+    return {
+      onEvent(event) { if (event.type === 'rolled') rolls.push(event.value); },
+      finishMatch(context, aggregate) {
+        aggregate.matches++;
+        const eventRows = [rolls.map((value) => ${parts.eventRow ?? '[context.matchIndex, value]'})];
+        rolls = [];
+        return { matchRow: ${parts.matchRow ?? "[context.returns[0] > 0 ? 'First' : 'other']"}, eventRows };
+      },
+      discardMatch() { rolls = []; },
+    };
+  },
+  emptyAggregate: () => ({ matches: 0 }),
+  mergeAggregates(into, other) { into.matches += other.matches; },
+  summarize: (aggregate) => ({ matches: aggregate.matches }),
+  formatSummary: (summary) => 'matches ' + summary.matches,
+  summaryTables: ${parts.summaryTables ?? "(summary) => [{ file: 'totals.csv', columns: ['matches'], rows: [[summary.matches]] }]"},
+};
+export default { game, report, defaultMetric: 'matches' };
+`;
+}
+
+/** Every file under `dir` with its content: what a refused command must leave as it was. */
+function filesUnder(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    const path = join(dir, name);
+    files[name] = statSync(path).isDirectory() ? '(folder)' : readFileSync(path, 'utf8');
+  }
+  return files;
+}
+
+describe("a report's table names and columns (audit 36c)", () => {
+  /** A test folder with a file of the user's one folder above the module's, and a module `name` of `parts` with its scenario, in `a/b`. */
+  function reportFolder(name: string, parts: Parameters<typeof reportModule>[0]): { root: string; dir: string } {
+    const root = gameFolder();
+    const dir = join(root, 'a', 'b');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(root, 'a', 'victim.txt'), "the user's own\n");
+    writeFileSync(join(dir, `${name}.mjs`), reportModule(parts));
+    writeFileSync(join(dir, `${name}.yaml`), `game: ./${name}.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n`);
+    return { root, dir };
+  }
+
+  it('a report of its own writes its tables beside matches.csv, its columns after the runner\'s (the module the cases below break)', async () => {
+    const { dir } = reportFolder('fine', {});
+    const run = await hordelabIn(dir, 'run', 'fine.yaml', '--out', 'out', '-q');
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    expect(readdirSync(join(dir, 'out')).filter((name) => !name.startsWith('.')).sort()).toEqual(['matches.csv', 'rolls.csv', 'summary.json', 'totals.csv']);
+    expect(readFileSync(join(dir, 'out', 'matches.csv'), 'utf8').split('\n')[0]).toBe('match,seed,agent1,agent2,winner');
+    expect(readFileSync(join(dir, 'out', 'totals.csv'), 'utf8')).toBe('matches\n20\n');
+  });
+
+  const owned = 'a file hordelab itself writes in a run\'s folder; expected a name of the game\'s own, none of matches.csv, errors.csv, summary.json, shard.json, report.html, report.md, metrics.csv, metrics.json, compare.html, card-values.json, card-values.csv, card-values.md, card-values.html';
+  const plain = 'expected a plain file name, written inside the run\'s folder: letters, digits, ".", "_" or "-", starting with a letter or digit, such as "cards.csv"';
+  const empty = 'summaryTables(summary) gave, for a run of no matches, a table whose';
+  const cases: [string, Parameters<typeof reportModule>[0], string][] = [
+    ['up-one', { eventTables: "[{ file: '../escaped.csv', columns: ['match', 'value'] }]" }, `eventTables[0].file is "../escaped.csv"; ${plain}`],
+    ['up-two', { summaryTables: "() => [{ file: '../../victim.txt', columns: ['n'], rows: [] }]" }, `${empty} [0].file is "../../victim.txt"; ${plain}`],
+    ['absolute', { eventTables: "[{ file: '/tmp/hordelab-36c-escaped.csv', columns: ['v'] }]" }, `eventTables[0].file is "/tmp/hordelab-36c-escaped.csv"; ${plain}`],
+    ['dot-dot', { eventTables: "[{ file: '..', columns: ['v'] }]" }, `eventTables[0].file is ".."; ${plain}`],
+    ['no-file', { eventTables: "[{ columns: ['v'] }]" }, `eventTables[0].file is undefined; ${plain}`],
+    ['matches', { eventTables: "[{ file: 'matches.csv', columns: ['match', 'value'] }]" }, `eventTables[0].file is "matches.csv", ${owned}`],
+    ['summary', { summaryTables: "() => [{ file: 'summary.json', columns: ['n'], rows: [] }]" }, `${empty} [0].file is "summary.json", ${owned}`],
+    ['report-page', { eventTables: "[{ file: 'Report.HTML', columns: ['v'] }]" }, `eventTables[0].file is "Report.HTML", ${owned}`],
+    ['manifest', { summaryTables: "() => [{ file: '.hordelab-folder.json', columns: ['n'], rows: [] }]" }, `${empty} [0].file is ".hordelab-folder.json"; ${plain}`],
+    ['working', { eventTables: "[{ file: 'totals.csv.tmp', columns: ['v'] }]" }, `eventTables[0].file is "totals.csv.tmp"; expected a name not ending in ".tmp", which hordelab's working and temporary files end in`],
+    ['twice', { eventTables: "[{ file: 'rolls.csv', columns: ['v'] }, { file: 'ROLLS.csv', columns: ['v'] }]" }, 'eventTables[1].file is "ROLLS.csv", the file eventTables[0].file names too; expected each table a file of its own'],
+    ['beside-events', { summaryTables: "() => [{ file: 'rolls.csv', columns: ['n'], rows: [] }]" }, `${empty} [0].file is "rolls.csv", the file eventTables[0].file names too; expected each table a file of its own`],
+    ['short-summary-row', { summaryTables: "(summary) => [{ file: 'totals.csv', columns: ['matches', 'rolls'], rows: [[summary.matches]] }]" }, 'summaryTables(summary) gave, for a run of no matches, [0] ("totals.csv") whose rows[0] has 1 cells ([0]); expected 2 cells, one per column (matches, rolls)'],
+    ['seed-column', { matchColumns: "['seed']" }, 'matchColumns are ["seed"], naming "seed", one of the columns hordelab writes first in matches.csv (match, seed, agent1, agent2); expected names of the game\'s own'],
+    ['agent-column', { matchColumns: "['winner', 'agent2']", matchRow: "['x', 'y']" }, 'matchColumns are ["winner","agent2"], naming "agent2", one of the columns hordelab writes first in matches.csv (match, seed, agent1, agent2); expected names of the game\'s own'],
+    ['column-twice', { matchColumns: "['winner', 'winner']", matchRow: "['x', 'y']" }, 'matchColumns are ["winner","winner"], naming "winner" twice; expected each column once'],
+    ['event-column-twice', { eventTables: "[{ file: 'rolls.csv', columns: ['value', 'value'] }]" }, 'eventTables[0].columns are ["value","value"], naming "value" twice; expected each column once'],
+  ];
+
+  it.each(cases)('%s: refused at load by run (exit 2, one line naming the module, the field and what was expected), nothing written inside or outside the folder', async (name, parts, message) => {
+    const { root, dir } = reportFolder(name, parts);
+    const before = filesUnder(root);
+    const run = await hordelabIn(dir, 'run', `${name}.yaml`, '--out', 'out', '-q');
+    expect([run.status, run.stderr.replace(`${dir}/`, '')]).toEqual([2, `hordelab: ${name}.yaml: game: game module "./${name}.mjs" exports a game module that has a report whose ${message}\n`]);
+    expect(filesUnder(root)).toEqual(before);
+    expect(existsSync('/tmp/hordelab-36c-escaped.csv')).toBe(false);
+  });
+
+  it('is refused alike by check, sweep, tune, ladder and conform, which passed both modules of the audit', async () => {
+    for (const [name, parts, message] of cases.filter(([name]) => name === 'up-one' || name === 'up-two' || name === 'seed-column')) {
+      const { root, dir } = reportFolder(`every-${name}`, parts);
+      writeFileSync(join(dir, 'gate.checks.yaml'), `checks:\n  - name: gate\n    scenario: every-${name}.yaml\n    metric: matches\n    atLeast: 0\n    budget: 100\n`);
+      const before = filesUnder(root);
+      const said = `game module "./every-${name}.mjs" exports a game module that has a report whose ${message}`;
+      for (const args of [
+        ['check', 'gate.checks.yaml'],
+        ['sweep', `every-${name}.yaml`, '--vary', 'rounds=1,3', '-n', '20', '--out', 'sweep', '-q'],
+        ['tune', `every-${name}.yaml`, '--target', 'matches=1', '--space', 'rounds=1..6', '--budget', '100', '--out', 'tune', '-q'],
+        ['ladder', `every-${name}.yaml`, '--levels', 'random,greedy', '-n', '20', '--out', 'ladder', '-q'],
+        ['conform', `./every-${name}.mjs`],
+      ]) {
+        const result = await hordelabIn(dir, ...args);
+        expect(result.status, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+        expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+        expect(result.stderr, args.join(' ')).toContain(said);
+        expect(filesUnder(root), args.join(' ')).toEqual(before);
+      }
+    }
+  }, 60_000);
+
+  it("refuses no built-in game's report, and every name hordelab writes in a run's folder", () => {
+    for (const entry of games.values()) expect(gameModuleFromExport({ ...entry }), entry.game.id).not.toHaveProperty('problem');
+    const own = [...CONTROL_FILES, ...REPORT_FILES, ...CARD_VALUE_FILES, SUMMARY_FILE, SHARD_FILE, 'matches.csv', 'errors.csv', 'compare.html'];
+    for (const name of [...own, ...own.map((file) => `${file}.tmp`), ...own.map((file) => file.toUpperCase())]) expect(tableFileProblem(name), name).not.toBeNull();
+    for (const name of ['cards.csv', 'catches.csv', 'card_values-2.csv', 'matches', 'summary.csv']) expect(tableFileProblem(name), name).toBeNull();
   });
 });

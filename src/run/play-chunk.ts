@@ -14,6 +14,7 @@ import type { Scenario } from '../scenario/scenario.js';
 import { performance } from 'node:perf_hooks';
 import { csv, csvCells, csvRow } from './csv.js';
 import { CsvBytes, plainCells } from './csv-bytes.js';
+import { ownMatchColumns } from './run-files.js';
 import { checkMatchReplays, checkOwnPlay, needsCanary, PlayRecord, type PlayPart } from './determinism-canary.js';
 
 /** What one chunk contributes to a run. Plain data: it crosses thread boundaries as it is. */
@@ -39,7 +40,7 @@ export interface ChunkResult {
 /** The header line of `matches.csv`. */
 export function matchesHeader(scenario: Scenario): string {
   const { game, report } = scenario.entry;
-  return csv([['match', 'seed', ...game.seats.map((_, seat) => `agent${seat + 1}`), ...report.matchColumns]]);
+  return csv([[...ownMatchColumns(game.seats.length), ...report.matchColumns]]);
 }
 
 /**

@@ -24,6 +24,7 @@ import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
 import { csv } from './csv.js';
+import { ERRORS_FILE, MATCHES_FILE, REPORT_PAGES } from './run-files.js';
 import { RunJournal, checkpointKeyIn, digestOf, type AppendedFile, type FileDigest, type JournalState } from './journal.js';
 import { OutputFolder, PUBLISH_FILE } from './output-folder.js';
 import { digest, runKey, runKeyParts, shardSetKey } from './run-key.js';
@@ -105,8 +106,6 @@ export interface RunResult {
 
 /** `errors.csv`: one row per failed match. */
 const ERROR_COLUMNS = ['match', 'seed', 'step', 'error', 'replay'];
-const ERRORS_FILE = 'errors.csv';
-const MATCHES_FILE = 'matches.csv';
 
 /** The largest default chunk (kept in `limits.ts`, which `run --help` reads without loading this module). */
 export { DEFAULT_CHUNK_SIZE };
@@ -386,13 +385,6 @@ export function runFileNames(scenario: Scenario): string[] {
   }
   return [MATCHES_FILE, ERRORS_FILE, ...report.eventTables.map((table) => table.file), ...tables, SUMMARY_FILE, SHARD_FILE, ...REPORT_PAGES];
 }
-
-/**
- * The pages `hordelab report` and `hordelab compare --format html` write into a run folder by
- * default, and the card values `hordelab cards --out <run folder>` writes beside a run
- * (CARD_VALUE_FILES, named here: that module imports this one).
- */
-const REPORT_PAGES = ['report.html', 'report.md', 'metrics.csv', 'metrics.json', 'compare.html', 'card-values.json', 'card-values.csv', 'card-values.md', 'card-values.html'];
 
 function shardRecord(
   scenario: Scenario,

@@ -41,8 +41,8 @@ export function shardCommand(runCommand: string, shard: Shard): string {
   return `${runCommand} --shard ${shard.index}/${shard.count}`;
 }
 
-/** The record's name in a shard's folder. */
-export const SHARD_FILE = 'shard.json';
+/** The record's name in a shard's folder (kept with the run's other names in run-files.ts). */
+export { SHARD_FILE } from './run-files.js';
 
 /** `shard.json`: what `mergeRuns` needs from each shard besides its CSV files, and what it checks them against. */
 export interface ShardRecord {

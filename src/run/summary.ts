@@ -54,8 +54,8 @@ export interface SummaryDocument {
   readonly timing: { readonly seconds: number; readonly matchesPerSecond: number; readonly workers: number; readonly chunkSize: number };
 }
 
-/** The name of the summary document in a run folder. */
-export const SUMMARY_FILE = 'summary.json';
+/** The name of the summary document in a run folder (kept with the run's other names in run-files.ts). */
+export { SUMMARY_FILE } from './run-files.js';
 
 /** Builds `summary.json` from merged aggregates: one code path for runs and merged shards. */
 export function summaryDocument(

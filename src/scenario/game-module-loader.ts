@@ -27,6 +27,8 @@ import { MAX_SUMMARY_NESTING, RECORDED_PARAMETER_KEYS } from '../core/safe-keys.
 import { recordedShapeProblem } from '../core/tagged-data.js';
 import { accessorPath, selfHoldingPath, unwritablePart } from '../core/written-keys.js';
 import { settingsText } from '../core/settings-text.js';
+import { columnNamesProblem, ownMatchColumns, summaryTablesProblem, tableFilesProblem } from '../run/run-files.js';
+import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
 
 /** The functions every game definition has (`src/core/game.ts`); `validateParameters` may be left out. */
 const GAME_FUNCTIONS = [
@@ -209,8 +211,8 @@ export function gameDefinitionProblem(value: unknown): string | null {
   return null;
 }
 
-/** Why `value` (the `report` of a game module) is not a report, or null. */
-function reportProblem(value: unknown): string | null {
+/** Why `value` (the `report` of a game module whose game has `seats` seats) is not a report, or null. */
+function reportProblem(value: unknown, seats: number): string | null {
   if (typeof value !== 'object' || value === null) return `has a report that is ${describeExport(value)}`;
   const report = value as Record<string, unknown>;
   if (!Array.isArray(report['matchColumns'])) return 'has a report without matchColumns (expected a list of column names, [] for none)';
@@ -218,7 +220,45 @@ function reportProblem(value: unknown): string | null {
   const missing = REPORT_FUNCTIONS.find((name) => typeof report[name] !== 'function');
   if (missing !== undefined) return `has a report without ${missing}()`;
   const types = eventTypesProblem(report['eventTypes']);
-  return types === null ? null : `has a report whose ${types}`;
+  if (types !== null) return `has a report whose ${types}`;
+  const tables = reportTablesProblem(report, seats);
+  return tables === null ? null : `has a report whose ${tables}`;
+}
+
+/**
+ * Why a report's tables could not be written as declared, said after "whose", or null: its
+ * columns of matches.csv (each once, none of Hordelab's own), its event tables and the summary
+ * tables it gives for an empty summary (each a plain file name of its own in the run's folder,
+ * none Hordelab's, each once). Audit 36c: `../escaped.csv` was written outside the run's folder,
+ * `matches.csv` was replaced by events, a `seed` column was written twice, all with exit 0.
+ * Summary tables are named by the game, not by the results (`runFileNames`): the names an empty
+ * summary gives are checked here, before anything is written, and those of the run's summary
+ * again as it is written (a report that cannot summarise nothing is left to that).
+ */
+function reportTablesProblem(report: Readonly<Record<string, unknown>>, seats: number): string | null {
+  const columns = columnNamesProblem(report['matchColumns'], ownMatchColumns(seats));
+  if (columns !== null) return `matchColumns are ${columns}`;
+  const tables = report['eventTables'] as unknown[];
+  for (const [index, table] of tables.entries()) {
+    if (typeof table !== 'object' || table === null || Array.isArray(table)) return `eventTables[${index}] is ${shownValue(table)}; expected a table, { file, columns }`;
+    const tableColumns = columnNamesProblem((table as Record<string, unknown>)['columns']);
+    if (tableColumns !== null) return `eventTables[${index}].columns are ${tableColumns}`;
+  }
+  const files = tables.map((table) => (table as Record<string, unknown>)['file']);
+  const eventFiles = tableFilesProblem(files.map((file, index) => ({ field: `eventTables[${index}].file`, file })));
+  if (eventFiles !== null) return eventFiles;
+  const summaryTables = report['summaryTables'];
+  if (summaryTables === undefined) return null;
+  if (typeof summaryTables !== 'function') return `summaryTables is ${describeExport(summaryTables)}; expected a function of the summary giving a list of { file, columns, rows } (leave it out for none)`;
+  let given: unknown;
+  try {
+    const empty: unknown = (report['summarize'] as (aggregate: unknown, confidence: number) => unknown).call(report, (report['emptyAggregate'] as () => unknown).call(report), DEFAULT_CONFIDENCE);
+    given = (summaryTables as (summary: unknown) => unknown).call(report, empty);
+  } catch {
+    return null;
+  }
+  const problem = summaryTablesProblem(given, files as string[]);
+  return problem === null ? null : `summaryTables(summary) gave, for a run of no matches, ${problem}`;
 }
 
 /**
@@ -298,7 +338,7 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
     const defaultMetric = candidate['defaultMetric'];
     return { module: { ...base, ...parts, game: base.game, report: base.report, defaultMetric: typeof defaultMetric === 'string' ? defaultMetric : base.defaultMetric } };
   }
-  const problemOfReport = reportProblem(candidate['report']);
+  const problemOfReport = reportProblem(candidate['report'], game.seats.length);
   if (problemOfReport !== null) return { problem: `exports a game module that ${problemOfReport}` };
   if (typeof candidate['defaultMetric'] !== 'string') return { problem: 'exports a game module with a report but no defaultMetric (expected the results path sweep and tune report, such as "p1WinRate")' };
   return { module: { ...parts, game } };
