@@ -1092,3 +1092,65 @@ describe("a report's table names and columns (audit 36c)", () => {
     for (const name of ['cards.csv', 'catches.csv', 'card_values-2.csv', 'matches', 'summary.csv']) expect(tableFileProblem(name), name).toBeNull();
   });
 });
+
+describe("a report's rows and summary tables that break the contract while a run plays (audit 36c)", () => {
+  /** As {@link reportFolder} above: the module `name` of `parts` and its scenario in `a/b` under a fresh test folder. */
+  function playFolder(name: string, parts: Parameters<typeof reportModule>[0]): { root: string; dir: string } {
+    const root = gameFolder();
+    const dir = join(root, 'a', 'b');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(root, 'a', 'victim.txt'), "the user's own\n");
+    writeFileSync(join(dir, `${name}.mjs`), reportModule(parts));
+    writeFileSync(join(dir, `${name}.yaml`), `game: ./${name}.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n`);
+    return { root, dir };
+  }
+
+  it('stops a run whose matchRow or event row has another length than its columns, rather than write short rows: exit 1 naming the module, the match and what was expected, nothing written; the replay fails alike', async () => {
+    const cases = [
+      ['short-row', { matchRow: '[]' }, "its report's finishMatch gave a matchRow that has 0 cells ([]) in match 0 (match seed bfef8030ddc2d772); expected 1 cells, one per column (winner)"],
+      ['long-row', { matchRow: "['First', 1]" }, 'its report\'s finishMatch gave a matchRow that has 2 cells (["First",1]) in match 0 (match seed bfef8030ddc2d772); expected 1 cells, one per column (winner)'],
+      ['no-row', { matchRow: 'undefined' }, "its report's finishMatch gave a matchRow that is undefined in match 0 (match seed bfef8030ddc2d772); expected a list of 1 cells, one per column (winner)"],
+      ['short-event', { eventRow: '[value]' }, "its report's finishMatch gave eventRows[0] (rolls.csv) whose row 0 has 1 cells ("],
+    ] as const;
+    for (const [name, parts, message] of cases) {
+      const { root, dir } = playFolder(name, parts);
+      const before = filesUnder(root);
+      for (const workers of ['0', '2']) {
+        const run = await hordelabIn(dir, 'run', `${name}.yaml`, '--out', 'out', '-q', '--workers', workers);
+        const lines = run.stderr.replace(`${dir}/`, '').trim().split('\n');
+        expect(run.status, `${name} --workers ${workers}: ${run.stderr}`).toBe(1);
+        expect(lines[0], name).toContain(`hordelab: game module "./${name}.mjs": ${message}`);
+        expect(lines.slice(1), name).toEqual([`  reproduce: hordelab replay ${name}.yaml --match 0 --seed 1`]);
+        expect(filesUnder(root), name).toEqual(before);
+      }
+      if (name === 'short-event') {
+        // Without event files the event rows are not written: the run is as good as its matches.csv.
+        const run = await hordelabIn(dir, 'run', `${name}.yaml`, '--out', 'out', '-q', '--no-event-files');
+        expect([run.status, run.stderr]).toEqual([0, '']);
+        continue;
+      }
+      const replay = await hordelabIn(dir, 'replay', `${name}.yaml`, '--match', '0');
+      expect(replay.status, name).toBe(1);
+      expect(replay.stderr, name).toContain(message);
+    }
+  }, 60_000);
+
+  it("stops a run whose summaryTables names, for the run's summary, a file outside the folder, Hordelab's own or an event table's, or gives a short row: exit 1 naming the module, nothing written", async () => {
+    const plain = 'expected a plain file name, written inside the run\'s folder: letters, digits, ".", "_" or "-", starting with a letter or digit, such as "cards.csv"';
+    const cases = [
+      ['late-escape', "(summary) => [{ file: summary.matches > 0 ? '../../victim.txt' : 'totals.csv', columns: ['matches'], rows: [[summary.matches]] }]", `a table whose [0].file is "../../victim.txt"; ${plain}`],
+      ['late-summary', "(summary) => [{ file: summary.matches > 0 ? 'summary.json' : 'totals.csv', columns: ['matches'], rows: [[summary.matches]] }]", 'a table whose [0].file is "summary.json", a file hordelab itself writes'],
+      ['late-events', "(summary) => [{ file: summary.matches > 0 ? 'rolls.csv' : 'totals.csv', columns: ['matches'], rows: [[summary.matches]] }]", 'a table whose [0].file is "rolls.csv", the file eventTables[0].file names too; expected each table a file of its own'],
+      ['late-row', "(summary) => [{ file: 'totals.csv', columns: ['matches'], rows: summary.matches > 0 ? [[summary.matches, 1]] : [[0]] }]", '[0] ("totals.csv") whose rows[0] has 2 cells ([20,1]); expected 1 cells, one per column (matches)'],
+    ] as const;
+    for (const [name, summaryTables, message] of cases) {
+      const { root, dir } = playFolder(name, { summaryTables });
+      const before = filesUnder(root);
+      const run = await hordelabIn(dir, 'run', `${name}.yaml`, '--out', 'out', '-q');
+      expect(run.status, `${name}: ${run.stderr}`).toBe(1);
+      expect(run.stderr.trim().split('\n')[0], name).toContain(`hordelab: game module "./${name}.mjs": its report's summaryTables(summary) gave ${message}`);
+      expect(filesUnder(root), name).toEqual(before);
+      expect(readFileSync(join(root, 'a', 'victim.txt'), 'utf8')).toBe("the user's own\n");
+    }
+  }, 60_000);
+});

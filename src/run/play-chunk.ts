@@ -6,15 +6,15 @@
 import { MatchFailure, MatchScratch, playMatch, type MatchFailureData, type MatchSpec } from '../core/match-runner.js';
 import { formatSeed, matchSeed } from '../core/rng.js';
 import { metricFailureOf } from '../reports/custom-metrics.js';
-import { isRunStoppingError } from '../core/errors.js';
+import { isRunStoppingError, RunStoppingError } from '../core/errors.js';
 import { addOutcome, emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
-import { collectorSink, type CsvValue, type MatchCollector } from '../reports/report.js';
+import { collectorSink, type CsvValue, type MatchCollector, type MatchRows } from '../reports/report.js';
 import type { GameEvent } from '../core/game.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { performance } from 'node:perf_hooks';
 import { csv, csvCells, csvRow } from './csv.js';
 import { CsvBytes, plainCells } from './csv-bytes.js';
-import { ownMatchColumns } from './run-files.js';
+import { ownMatchColumns, reportOwner, rowLengthProblem } from './run-files.js';
 import { checkMatchReplays, checkOwnPlay, needsCanary, PlayRecord, type PlayPart } from './determinism-canary.js';
 
 /** What one chunk contributes to a run. Plain data: it crosses thread boundaries as it is. */
@@ -189,6 +189,7 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
     // The independent unit: a rotated pair shares its seed, so its two matches are one cluster.
     const context = { matchIndex, seed, cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents: seating.names, returns: outcome.returns, finalState: outcome.finalState, endedAtCap: outcome.endedAtCap };
     const rows = collector.finishMatch(context, aggregate);
+    checkRows(scenario, rows, eventFiles);
     if (own !== null) {
       // Match 0 is the chunk's first: the aggregate holds its figures alone.
       own.ended(outcome.returns, rows, aggregate);
@@ -228,6 +229,29 @@ function playMatches(scenario: Scenario, start: number, end: number, eventFiles:
     failures,
     playMs: performance.now() - began,
   };
+}
+
+/**
+ * Refuses rows a match's report gave that would not fit their files: a matchRow of another
+ * length than `matchColumns`, or an event row of another length than its table's columns
+ * (audit 36c: short rows were written as they were). Its figures are in the aggregate by now, so
+ * the match cannot just fail: the run stops (a {@link RunStoppingError}), naming the match.
+ * @throws RunStoppingError naming the report and the row.
+ */
+export function checkRows(scenario: Scenario, rows: MatchRows, eventFiles: boolean): void {
+  const { report } = scenario.entry;
+  const matchRow = (rows as Partial<MatchRows> | undefined)?.matchRow;
+  const short = rowLengthProblem(matchRow, report.matchColumns);
+  if (short !== null) throw new RunStoppingError(reportOwner(scenario.entry), `its report's finishMatch gave a matchRow that ${short.found}`, short.expected);
+  if (!eventFiles || !Array.isArray(rows.eventRows)) return;
+  for (const [index, table] of report.eventTables.entries()) {
+    const tableRows = rows.eventRows[index];
+    if (tableRows === undefined) continue;
+    for (const [at, row] of (Array.isArray(tableRows) ? tableRows : [tableRows]).entries()) {
+      const wrong = rowLengthProblem(row, table.columns);
+      if (wrong !== null) throw new RunStoppingError(reportOwner(scenario.entry), `its report's finishMatch gave eventRows[${index}] (${table.file}) whose row ${at} ${wrong.found}`, wrong.expected);
+    }
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { playMatch, type MatchOutcome } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { UsageError } from '../core/errors.js';
-import { decisionHook, failingOnMetrics, matchPlan } from './play-chunk.js';
+import { checkRows, decisionHook, failingOnMetrics, matchPlan } from './play-chunk.js';
 import { shellQuote } from '../cli/shell-quote.js';
 
 function formatEvent(event: GameEvent): string {
@@ -68,10 +68,12 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
       },
     );
     const agents = plan.seats.map((seat) => seat.name);
-    collector.finishMatch(
+    const rows = collector.finishMatch(
       { matchIndex, seed: formatSeed(played.seed), cluster: plan.seedIndex, clusterSize: scenario.rotate ? 2 : 1, agents, returns: played.returns, finalState: played.finalState, endedAtCap: played.endedAtCap },
       report.emptyAggregate(),
     );
+    // A matchRow the run refused is refused here too, so the replay line reproduces the run's stop.
+    checkRows(scenario, rows, false);
     return played;
   });
   write(`returns: ${outcome.returns.join(', ')} after ${outcome.steps} steps (match seed ${formatSeed(outcome.seed)})`);

@@ -137,3 +137,8 @@ export function summaryTablesProblem(tables: unknown, eventFiles: readonly strin
   }
   return null;
 }
+
+/** Whose report a problem of it is: the game module's file as the scenario names it, or the built-in game. */
+export function reportOwner(entry: { readonly game: { readonly id: string }; readonly source?: { readonly spec: string } }): string {
+  return entry.source === undefined ? `game "${entry.game.id}"` : `game module "${entry.source.spec}"`;
+}

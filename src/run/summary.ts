@@ -9,6 +9,8 @@ import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { csv } from './csv.js';
+import { reportOwner, summaryTablesProblem } from './run-files.js';
+import { WholeRunFailure } from '../core/errors.js';
 import { pairingFirstSeed } from './play-chunk.js';
 
 /** How a run ended: `stopped` when failures passed `--max-errors`; `interrupted` by Ctrl-C. */
@@ -100,10 +102,19 @@ export interface WholeFile {
   readonly text: string;
 }
 
-/** The report's summary tables (`cards.csv`) as files to write beside summary.json. */
+/**
+ * The report's summary tables (`cards.csv`) as files to write beside summary.json.
+ * @throws WholeRunFailure when the tables the report gave for this run could not be written as
+ *   given (a name outside the folder, or Hordelab's own, or a row of another length than the
+ *   columns: audit 36c); the game module loader checks the names an empty summary gives.
+ */
 export function summaryTableFiles(scenario: Scenario, document: SummaryDocument): WholeFile[] {
-  const tables = scenario.entry.report.summaryTables?.(document.results) ?? [];
-  return tables.map((table) => ({ name: table.file, text: csv([[...table.columns], ...table.rows]) }));
+  const { report } = scenario.entry;
+  if (report.summaryTables === undefined) return [];
+  const tables: unknown = report.summaryTables(document.results);
+  const problem = summaryTablesProblem(tables, report.eventTables.map((table) => table.file));
+  if (problem !== null) throw new WholeRunFailure(`${reportOwner(scenario.entry)}: its report's summaryTables(summary) gave ${problem}`);
+  return (tables as ReturnType<NonNullable<typeof report.summaryTables>>).map((table) => ({ name: table.file, text: csv([[...table.columns], ...table.rows]) }));
 }
 
 /** JSON with NaN and infinities as null (a rate with no samples), two-space indented. */
