@@ -244,11 +244,19 @@ export function checkRows(scenario: Scenario, rows: MatchRows, eventFiles: boole
   const short = rowLengthProblem(matchRow, report.matchColumns);
   if (short !== null) throw new RunStoppingError(reportOwner(scenario.entry), `its report's finishMatch gave a matchRow that ${short.found}`, short.expected);
   if (!eventFiles || !Array.isArray(rows.eventRows)) return;
-  for (const [index, table] of report.eventTables.entries()) {
-    const tableRows = rows.eventRows[index];
+  // Index loops: asked of every match, so no iterator or array is made for a match whose rows fit.
+  const tables = report.eventTables;
+  for (let index = 0; index < tables.length; index++) {
+    const table = tables[index] as (typeof tables)[number];
+    const tableRows: unknown = rows.eventRows[index];
     if (tableRows === undefined) continue;
-    for (const [at, row] of (Array.isArray(tableRows) ? tableRows : [tableRows]).entries()) {
-      const wrong = rowLengthProblem(row, table.columns);
+    if (!Array.isArray(tableRows)) {
+      const wrong = rowLengthProblem(tableRows, table.columns);
+      if (wrong !== null) throw new RunStoppingError(reportOwner(scenario.entry), `its report's finishMatch gave eventRows[${index}] (${table.file}) whose row 0 ${wrong.found}`, wrong.expected);
+      continue;
+    }
+    for (let at = 0; at < tableRows.length; at++) {
+      const wrong = rowLengthProblem(tableRows[at], table.columns);
       if (wrong !== null) throw new RunStoppingError(reportOwner(scenario.entry), `its report's finishMatch gave eventRows[${index}] (${table.file}) whose row ${at} ${wrong.found}`, wrong.expected);
     }
   }
