@@ -102,6 +102,8 @@ export interface RunResult {
   readonly files: readonly string[];
   /** The failure of lowest match index this call played (a resumed run's earlier ones are in `errors.csv` only), or null. */
   readonly firstFailure: { readonly matchIndex: number; readonly matchSeed: string; readonly reason: string } | null;
+  /** Failures a resumed run had recorded before this call (listed first in `errors.csv`); 0 for a run played in one go. */
+  readonly failuresBeforeResume: number;
 }
 
 /** `errors.csv`: one row per failed match. */
@@ -250,6 +252,8 @@ class RunTally {
   nextMatch: number;
   /** The failure of lowest match index this call played, or null. */
   firstFailure: RunResult['firstFailure'] = null;
+  /** The failures a resumed run had recorded before this call. */
+  readonly failuresBeforeResume: number;
 
   private readonly report: Scenario['entry']['report'];
 
@@ -258,6 +262,7 @@ class RunTally {
     this.aggregate = resumed?.aggregate ?? scenario.entry.report.emptyAggregate();
     this.outcomes = resumed?.outcomes ?? emptyOutcomes(scenario.entry.game.seats.length);
     this.errors = resumed?.errors ?? 0;
+    this.failuresBeforeResume = this.errors;
     this.matchesPlayed = resumed?.matchesPlayed ?? 0;
     this.nextMatch = resumed?.nextMatch ?? start;
   }
@@ -366,7 +371,7 @@ function publishRun(
     shard.push({ name: SHARD_FILE, text: `${JSON.stringify(shardRecord(scenario, options, limits.range, state, status, timing, limits.maxErrors, digests))}\n` });
   }
   const published = journal.publish(state, [...tables, ...shard, summary], omit, status);
-  return { document, results: document.results, files: published, errors, status, firstFailure: tally.firstFailure };
+  return { document, results: document.results, files: published, errors, status, firstFailure: tally.firstFailure, failuresBeforeResume: tally.failuresBeforeResume };
 }
 
 /**

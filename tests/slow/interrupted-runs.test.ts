@@ -123,6 +123,29 @@ describe('interruption and resume', () => {
     sameAsUninterrupted('long-interrupted', 'long-reference');
   });
 
+  it("names a resumed run's first failure as the first since the resume, where earlier ones are in errors.csv (audit 36b: it read as the run's first)", async () => {
+    const doomed = JSON.stringify(join(process.cwd(), 'tests', 'fixtures', 'doomed-agent.mjs'));
+    const file = scenarioFile('doomed-long.yaml', `game: zombie-trainers\nmatches: 2000\nseed: 21\nparams: { maxRounds: 60 }\nseats: [{ agent: ${doomed}, config: { every: 25 } }, random]\n`);
+    const child = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '50', '--max-errors', '2000', '--out', 'doomed-killed'], { cwd: work, stdio: 'ignore' });
+    const checkpoint = join(work, 'doomed-killed', '.hordelab-checkpoint.json');
+    for (let waited = 0; !existsSync(checkpoint); waited++) {
+      if (waited > 3000) throw new Error('the run never wrote a checkpoint');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    child.kill('SIGKILL');
+    await exited(child);
+    const before = (JSON.parse(readFileSync(checkpoint, 'utf8')) as { errors: number }).errors;
+    expect(before).toBeGreaterThan(0);
+    const resumed = await hordelab('run', file, '-q', '--max-errors', '2000', '--out', 'doomed-killed', '--resume');
+    expect(resumed.status).toBe(1);
+    const firstRow = readFileSync(join(work, 'doomed-killed', 'errors.csv'), 'utf8').split('\n')[1] as string;
+    expect(resumed.stderr).toContain(`\n  first since the resume (${before} before it, first in errors.csv): match `);
+    expect(resumed.stderr).not.toContain(`first since the resume (${before} before it, first in errors.csv): match ${firstRow.split(',')[0]}:`);
+    // Played in one go, the same run names its first failure, the first row of its errors.csv.
+    const whole = await hordelab('run', file, '-q', '--max-errors', '2000', '--out', 'doomed-whole');
+    expect(whole.stderr).toContain(`\n  first: match ${firstRow.split(',')[0]}: `);
+  });
+
   it('resumes an interrupted run even when a first resume was killed while taking its files back', async () => {
     const file = scenarioFile('long.yaml', LONG);
     if (!existsSync(join(work, 'long-reference'))) expect((await hordelab('run', file, '-q', '--out', 'long-reference')).status).toBe(0);

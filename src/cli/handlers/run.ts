@@ -292,7 +292,11 @@ async function finishRun(
       `hordelab: ${result.errors} match(es) failed` +
         (result.status === 'stopped' ? `; stopped after more than --max-errors ${maxErrors}` : '') +
         `. Each is in ${join(outDir, 'errors.csv')} with the command that replays it.\n` +
-        (result.firstFailure === null ? '' : `  first: match ${result.firstFailure.matchIndex}: ${result.firstFailure.reason}\n  reproduce: ${replayMatch(result.firstFailure.matchIndex)}\n`),
+        // A resumed run's earlier failures are in errors.csv, not in this call's results: its
+        // first is named as the first since the resume (audit 36b: it read as the run's first).
+        (result.firstFailure === null
+          ? ''
+          : `  ${result.failuresBeforeResume === 0 ? 'first' : `first since the resume (${result.failuresBeforeResume} before it, first in errors.csv)`}: match ${result.firstFailure.matchIndex}: ${result.firstFailure.reason}\n  reproduce: ${replayMatch(result.firstFailure.matchIndex)}\n`),
     );
     return EXIT_FAILURE;
   }
