@@ -315,6 +315,9 @@ describe('Integer Duel rules', () => {
     expect(check({ plants: { '+7': 1 }, zombies: { '-1': 1 } })[0]?.[0]).toBe('decks.plants.+7');
     expect(check({ plants: { '-2': 1 }, zombies: { '-1': 1 } })[0]?.[1]).toMatch(/plants combatants are \+1\.\.\+6/);
     expect(check({ plants: { fireball: 1 }, zombies: { '-1': 1 } })[0]?.[1]).toMatch(/unknown card "fireball"/);
+    // A bare +3 in YAML is the number 3: the message says to write the sign, quoted (audit 36b).
+    expect(check({ plants: { 3: 1 }, zombies: { '-1': 1 } })[0]?.[1]).toMatch(/unknown card "3"; .*a positive combatant is written with its sign, "\+3", quoted in YAML, which reads a bare \+3 as the number 3$/);
+    expect(check({ plants: { fireball: 1 }, zombies: { '-1': 1 } })[0]?.[1]).not.toMatch(/written with its sign/);
     expect(check({ plants: { '+1': 0 }, zombies: { '-1': 1 } })[0]).toEqual(['decks.plants', 'the deck is empty; expected at least one card']);
     const negative = parseParameters(integerDuel.parameters, { decks: { plants: { '+1': -2 }, zombies: { '-1': 1 } } });
     expect(negative.ok).toBe(false);

@@ -25,7 +25,9 @@ export function parseCard(name: string): Card | string {
   if (withAmount !== null) {
     return { kind: 'spell', name, operation: withAmount[1] as 'add' | 'subtract', amount: Number(withAmount[2]) };
   }
-  return `unknown card "${name}"; expected a combatant such as +3 or -5, or a spell: negate, double, annul, add:k, subtract:k`;
+  // YAML reads a bare +3 (a key of decks.plants, a --set value) as the number 3 (audit 36b).
+  const unsigned = /^[1-9]\d*$/.test(name) ? `; a positive combatant is written with its sign, "+${name}", quoted in YAML, which reads a bare +${name} as the number ${name}` : '';
+  return `unknown card "${name}"; expected a combatant such as +3 or -5, or a spell: negate, double, annul, add:k, subtract:k${unsigned}`;
 }
 
 export function formatCombatant(value: number): string {
