@@ -785,6 +785,19 @@ describe('where report, sweep and tune may write', () => {
     expect((await tune('--resume')).status).toBe(0);
   });
 
+  it('report and compare given a file for a run folder, or a folder whose summary.json is a folder or a named pipe, are exit 2 saying so (audit 36b: "no summary.json here"; a pipe was waited on)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'notes.txt'), 'mine\n');
+    expectRefused(await hordelabIn(dir, 'report', 'notes.txt'), 'notes.txt: is a file; expected the output folder of "hordelab run"');
+    expectRefused(await hordelabIn(dir, 'compare', 'notes.txt', 'notes.txt'), 'notes.txt: is a file; expected the output folder of "hordelab run"');
+    mkdirSync(join(dir, 'folder', 'summary.json'), { recursive: true });
+    expectRefused(await hordelabIn(dir, 'report', 'folder'), `${join('folder', 'summary.json')}: is a folder; expected the summary file "hordelab run" writes`);
+    mkdirSync(join(dir, 'piped'));
+    expect(spawnSync('mkfifo', [join(dir, 'piped', 'summary.json')]).status).toBe(0);
+    expectRefused(await hordelabIn(dir, 'report', 'piped'), `${join('piped', 'summary.json')}: is a named pipe; expected the summary file "hordelab run" writes`);
+    expect(listing(dir)).toEqual(['folder', join('folder', 'summary.json'), 'notes.txt', 'piped', join('piped', 'summary.json')]);
+  });
+
   it('check given one checks file twice is exit 2 (every check ran, and counted, twice)', async () => {
     writeFileSync(join(work, 'twice.checks.yaml'), 'checks:\n  - name: twice\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.4\n    budget: 100\n');
     expectRefused(await hordelabIn(work, 'check', 'twice.checks.yaml', join('.', 'twice.checks.yaml'), '-w', '0'), `is the checks file ${join(work, 'twice.checks.yaml')} again`);

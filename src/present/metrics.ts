@@ -4,7 +4,7 @@
  * for comparisons, CSV and the report's tables. A rate is any object with `rate`, `lower`,
  * `upper`, `successes` and `n`; a mean any with `mean`, `lower`, `upper`, `sd` and `n`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { CHECKPOINT_FILE, liveHolderOf, MANIFEST_FILE, matchesRecordedContent, PUBLISH_FILE, readManifest } from '../run/output-folder.js';
@@ -177,6 +177,12 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
       },
     ]);
   }
+  // A file given for the folder, or a summary.json that is a folder or a pipe (which reading would
+  // wait on forever), is said as what it is, not as a folder without a summary (audit 36b).
+  const dirKind = kindOf(dir);
+  if (dirKind !== null && dirKind !== 'a folder') throw new UsageError([{ source: dir, field: '', message: `is ${dirKind}; expected the output folder of "hordelab run"` }]);
+  const fileKind = kindOf(file);
+  if (fileKind !== null && fileKind !== 'a file') throw new UsageError([{ source: file, field: '', message: `is ${fileKind}; expected the summary file "hordelab run" writes` }]);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -238,4 +244,14 @@ export async function readRunSummary(dir: string, cwd = process.cwd()): Promise<
     ]);
   }
   return summary;
+}
+
+/** What is at `path`, links followed: null where nothing is (or it cannot be read). */
+function kindOf(path: string): 'a file' | 'a folder' | 'a named pipe' | 'something other than a file or folder' | null {
+  try {
+    const stats = statSync(path);
+    return stats.isFile() ? 'a file' : stats.isDirectory() ? 'a folder' : stats.isFIFO() ? 'a named pipe' : 'something other than a file or folder';
+  } catch {
+    return null;
+  }
 }
