@@ -4,7 +4,8 @@
  * rows and the shard's own summary, before publishing anything. Module paths resolve from the
  * scenario file, wherever merge runs.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,24 @@ describe('merge', () => {
     const result = await hordelab('merger', 'merge', first, second, '--out', 'from-damaged');
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(`${recordPath}: files.matches.csv.bytes: expected a number, got`);
+  });
+
+  it('refuses a shard file merge reads that is a folder or a pipe: exit 2, one line naming it, nothing written (audit 36b)', async () => {
+    const names = ['matches.csv', 'summary.json', 'shard.json', 'catches.csv'];
+    for (const [at, name] of names.entries()) {
+      for (const kind of ['folder', 'pipe'] as const) {
+        const [first, second] = copyShards(`not-a-file-${at}-${kind}`);
+        const path = join(second, name);
+        rmSync(path);
+        if (kind === 'folder') mkdirSync(path);
+        else execFileSync('mkfifo', [path]);
+        const target = `from-${kind}-${at}`;
+        const result = await hordelab('merger', 'merge', first, second, '--out', target);
+        const what = kind === 'folder' ? 'is a folder, expected a file' : 'is not a file (a pipe, socket or device)';
+        expect([result.status, result.stderr]).toEqual([2, `hordelab: ${path}: ${what}; the shard folder is damaged: re-run the shard\n`]);
+        expect(existsSync(join(work, 'merger', target))).toBe(false);
+      }
+    }
   });
 
   it('claims its output folder as a run does: no foreign files, --force to replace its own', async () => {

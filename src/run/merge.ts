@@ -11,7 +11,7 @@
  * key. Any mismatch is exit 2 naming the shard and the file, with nothing published. The
  * merged folder is claimed and published like a run's (`OutputFolder`).
  */
-import { closeSync, createReadStream, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -77,11 +77,28 @@ function shardIssue(dir: string, file: string, message: string, field = ''): Usa
   return new UsageError([{ source: join(dir, file), field, message }]);
 }
 
+/**
+ * Refuses a shard's `file` that is there but no file: a folder failed the read with EISDIR, an
+ * internal failure with a stack, and a pipe was read until a writer came, the merge hanging
+ * without a word (audit 36b). Every file merge reads passes here first.
+ */
+function refuseNonFile(dir: string, file: string): void {
+  let stats;
+  try {
+    stats = statSync(join(dir, file));
+  } catch {
+    return; // not there (or unreadable): the read that follows says so
+  }
+  if (stats.isDirectory()) throw shardIssue(dir, file, 'is a folder, expected a file; the shard folder is damaged: re-run the shard');
+  if (!stats.isFile()) throw shardIssue(dir, file, 'is not a file (a pipe, socket or device); the shard folder is damaged: re-run the shard');
+}
+
 function readShard(dir: string): LoadedShard {
   const path = join(dir, SHARD_FILE);
   if (!existsSync(path)) {
     throw new UsageError([{ source: dir, field: '', message: `no ${SHARD_FILE} here: expected the output folder of "hordelab run --shard i/n"` }]);
   }
+  refuseNonFile(dir, SHARD_FILE);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
@@ -259,6 +276,7 @@ function checkShardRecord(scenario: Scenario, { dir, record }: LoadedShard, name
   }
   for (const name of [...names, ...(record.errors > 0 ? ['errors.csv'] : []), SUMMARY_FILE]) {
     if (!existsSync(join(dir, name))) throw shardIssue(dir, name, 'is missing; re-run the shard');
+    refuseNonFile(dir, name);
     if (record.files[name] === undefined) throw shardIssue(dir, SHARD_FILE, `records no length and SHA-256 for ${name}`, 'files');
   }
   if (digest({ aggregate: record.aggregate, outcomes: record.outcomes }) !== record.aggregateSha256) {
@@ -315,6 +333,7 @@ async function concatenateVerified(shards: readonly LoadedShard[], name: string,
       const recorded = record.files[name];
       const path = join(dir, name);
       if (recorded === undefined || !existsSync(path)) continue; // only errors.csv: a shard without failures has none
+      refuseNonFile(dir, name);
       const { bytes, sha256, records } = await appendCsv(fd, path, keepHeader);
       keepHeader = false;
       // Stryker disable next-line ConditionalExpression: (false for the length test) a file of another length has another SHA-256 as well
