@@ -143,6 +143,25 @@ describe('text that would reorder a message', () => {
     rmSync(pipe);
   });
 
+  it('a game, agent or metric module path that is a folder is exit 2, one line naming the field and saying so, not Node\'s directory import (audit 36b)', async () => {
+    const folder = join(work, 'folder-module.mjs');
+    mkdirSync(folder);
+    const cases: [string, string, string][] = [
+      ['game: ./folder-module.mjs\nseats: [random, random]\n', 'game', 'game module "./folder-module.mjs"'],
+      ['game: coin-flip\nseats: [./folder-module.mjs, random]\n', 'seats[0]', 'agent module "./folder-module.mjs"'],
+      ['game: coin-flip\nseats: [random, random]\nmetrics: [./folder-module.mjs]\n', 'metrics[0]', 'metric module "./folder-module.mjs"'],
+      ['game: coin-flip\nseats: [./, random]\n', 'seats[0]', 'agent module "./"'],
+    ];
+    for (const [at, [text, field, module]] of cases.entries()) {
+      writeFileSync(join(work, `folder-module-${at}.yaml`), `matches: 4\nseed: 1\n${text}`);
+      const result = await hordelabIn(work, 'run', `folder-module-${at}.yaml`, '--out', `folder-module-out-${at}`);
+      const path = at === 3 ? work : folder;
+      expect([result.status, result.stdout, result.stderr]).toEqual([2, '', `hordelab: ${join(work, `folder-module-${at}.yaml`)}: ${field}: cannot load ${module}: ${path} is a folder, not a module file\n`]);
+      expect(existsSync(join(work, `folder-module-out-${at}`))).toBe(false);
+    }
+    rmSync(folder, { recursive: true });
+  });
+
   it('a character that prints as nothing (a byte-order mark) in a message is shown as its escape (audit 27b)', async () => {
     const dir = join(work, 'bom-run');
     mkdirSync(dir);

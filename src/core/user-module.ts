@@ -3,7 +3,7 @@
  * JavaScript: a TypeScript file is refused before loading, with the way to compile it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /**
@@ -17,6 +17,23 @@ export function uncompiledModule(path: string, what: string): string | null {
     `${what} "${path}" is TypeScript, which Node ${process.versions.node} does not run as it stands: compile it to JavaScript ` +
     `(for example: npx tsc --module nodenext --target es2022 --strict ${path}) and name "${js}" instead`
   );
+}
+
+/**
+ * Why the module path `absolute` is no module file, said before it is imported, or null when it
+ * is a file or is not there (the import then says "no module at …"). A folder failed the import
+ * with Node's "Directory import … is not supported resolving ES modules imported from" one of
+ * Hordelab's own files (an agent or metric module), or "no module at" (a game module), where it
+ * is the same mistake (audit 36b).
+ */
+export function notAModuleFile(absolute: string): string | null {
+  let folder: boolean;
+  try {
+    folder = statSync(absolute).isDirectory();
+  } catch {
+    return null;
+  }
+  return folder ? `${absolute} is a folder, not a module file` : null;
 }
 
 /**

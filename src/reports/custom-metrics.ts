@@ -36,7 +36,7 @@ import { studentTQuantile } from '../stats/distributions.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import { eventTypesOfAll, type AnyGameReport, type GameReport, type MatchCollector, type MatchContext, type MatchRows } from './report.js';
-import { importFailure, uncompiledModule } from '../core/user-module.js';
+import { importFailure, notAModuleFile, uncompiledModule } from '../core/user-module.js';
 import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
 import { MetricFailure, RunStoppingError, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
@@ -92,6 +92,8 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
   const uncompiled = uncompiledModule(path, 'metric module');
   if (uncompiled !== null) return { problem: uncompiled };
   const absolute = isAbsolute(path) ? path : resolve(dirname(scenarioFile), path);
+  const notAFile = notAModuleFile(absolute);
+  if (notAFile !== null) return { problem: `cannot load metric module "${path}": ${notAFile}` };
   let loaded: Record<string, unknown>;
   try {
     loaded = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;

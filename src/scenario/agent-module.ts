@@ -13,7 +13,7 @@ import type { AgentContext, AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
 import { agentConfig, agentContext, describeThrown } from '../core/match-runner.js';
 import { matchSeed, matchStream } from '../core/rng.js';
-import { importFailure, uncompiledModule } from '../core/user-module.js';
+import { importFailure, notAModuleFile, uncompiledModule } from '../core/user-module.js';
 import { isSlipOf } from '../core/did-you-mean.js';
 
 /** Whether a seat's `agent` names a module rather than a built-in id. */
@@ -115,6 +115,8 @@ export async function loadAgentModule(path: string, scenarioFile: string): Promi
   const uncompiled = uncompiledModule(path, 'agent module');
   if (uncompiled !== null) return { problem: uncompiled };
   const absolute = isAbsolute(path) ? path : resolve(dirname(scenarioFile), path);
+  const notAFile = notAModuleFile(absolute);
+  if (notAFile !== null) return { problem: `cannot load agent module "${path}": ${notAFile}` };
   const url = pathToFileURL(absolute).href;
   let loaded: Record<string, unknown>;
   try {

@@ -17,7 +17,7 @@ import type { AnyGame } from '../core/game.js';
 import type { AnyFigureUnit } from '../core/figure-unit.js';
 import type { GameModule, GameModuleSource } from '../core/game-module.js';
 import { describeValues } from '../core/match-runner.js';
-import { importFailure, uncompiledModule } from '../core/user-module.js';
+import { importFailure, notAModuleFile, uncompiledModule } from '../core/user-module.js';
 import { genericReport, withEngineEvents } from '../reports/generic-report.js';
 import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
@@ -449,6 +449,8 @@ export async function loadGameModule(spec: string, scenarioFile: string): Promis
 /** Loads the game module at the absolute `path`; `spec` names it in messages. */
 export async function loadGameModuleFile(spec: string, path: string): Promise<{ module: GameModule } | { problem: string }> {
   // The file and the files it imports: a game whose rules sit beside its entry is edited there.
+  const notAFile = notAModuleFile(path);
+  if (notAFile !== null) return { problem: `cannot load game module "${spec}": ${notAFile}` };
   let sha256: string;
   try {
     sha256 = moduleGraphDigest(path);
