@@ -162,6 +162,24 @@ describe('text that would reorder a message', () => {
     rmSync(folder, { recursive: true });
   });
 
+  it('a game, agent or metric module path that is a named pipe is exit 2 before any import, as a scenario file that is one is (audit 36b: the import hung, and outlived SIGINT)', async () => {
+    const pipe = join(work, 'pipe-module.mjs');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    const cases: [string, string, string][] = [
+      ['game: ./pipe-module.mjs\nseats: [random, random]\n', 'game', 'game module'],
+      ['game: coin-flip\nseats: [./pipe-module.mjs, random]\n', 'seats[0]', 'agent module'],
+      ['game: coin-flip\nseats: [random, random]\nmetrics: [./pipe-module.mjs]\n', 'metrics[0]', 'metric module'],
+    ];
+    for (const [at, [text, field, module]] of cases.entries()) {
+      const scenario = join(work, `pipe-module-${at}.yaml`);
+      writeFileSync(scenario, `matches: 4\nseed: 1\n${text}`);
+      const result = await hordelabIn(work, 'run', scenario, '--out', `pipe-module-out-${at}`);
+      expect([result.status, result.stdout, result.stderr]).toEqual([2, '', `hordelab: ${scenario}: ${field}: cannot load ${module} "./pipe-module.mjs": ${pipe} is not a file (a pipe, socket or device); expected a module file\n`]);
+      expect(existsSync(join(work, `pipe-module-out-${at}`))).toBe(false);
+    }
+    rmSync(pipe);
+  });
+
   it('a character that prints as nothing (a byte-order mark) in a message is shown as its escape (audit 27b)', async () => {
     const dir = join(work, 'bom-run');
     mkdirSync(dir);

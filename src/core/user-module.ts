@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { isSpecialFile } from './special-file.js';
 
 /**
  * Why a module path cannot be loaded by Node as it is, or null: TypeScript is not run as it
@@ -24,9 +25,11 @@ export function uncompiledModule(path: string, what: string): string | null {
  * is a file or is not there (the import then says "no module at …"). A folder failed the import
  * with Node's "Directory import … is not supported resolving ES modules imported from" one of
  * Hordelab's own files (an agent or metric module), or "no module at" (a game module), where it
- * is the same mistake (audit 36b).
+ * is the same mistake; a named pipe was imported (or digested) until a writer came, the command
+ * hung and outlived its SIGINT (audit 36b), refused as a scenario file that is one is.
  */
 export function notAModuleFile(absolute: string): string | null {
+  if (isSpecialFile(absolute)) return `${absolute} is not a file (a pipe, socket or device); expected a module file`;
   let folder: boolean;
   try {
     folder = statSync(absolute).isDirectory();

@@ -31,7 +31,8 @@
  * figures that read the game's heuristic at every turn start (`src/quality/`), for speed.
  */
 import { BIDI_CONTROL, CONTROL_CHARACTER } from '../core/one-line.js';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { isSpecialFile } from '../core/special-file.js';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml, parseDocument as parseYamlDocument, YAMLParseError } from 'yaml';
 import { parseStrictYaml, refuseInexactWholeNumbers, StrictYamlError, yamlProblem } from '../core/strict-yaml.js';
@@ -927,14 +928,4 @@ function listIndex(list: readonly unknown[], key: string, above: readonly string
     throw new UsageError([{ source: above.join('.'), field: '', message: `is a list of ${list.length} entries: expected an index from 0 to ${list.length - 1} after it, got "${key}"` }]);
   }
   return index;
-}
-
-/** Whether `path` is there and neither a file nor a folder (a pipe, a socket, a device): reading one may never end. */
-export function isSpecialFile(path: string): boolean {
-  try {
-    const stats = statSync(path);
-    return !stats.isFile() && !stats.isDirectory();
-  } catch {
-    return false;
-  }
 }
