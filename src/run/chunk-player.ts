@@ -97,6 +97,11 @@ export class PooledPlayer implements ChunkPlayer {
   }
 
   async play(start: number, end: number): Promise<ChunkResult | null> {
+    // No matches need no thread. A run whose first match failed one too many asks for the matches
+    // before it, none: a thread that dies as it loads the modules (an agent calling process.exit
+    // at its top level in a worker) broke that task too, and its one-by-one replay of no matches
+    // joined no parts, an internal failure with a stack where the failure was the match's (audit 36b).
+    if (start >= end) return emptyChunk(this.scenario, start, this.eventFiles);
     const outcome = await this.pool.run(this.task(start, end));
     if (outcome.kind === 'played') return outcome.result;
     if (outcome.kind === 'cancelled') return null;
@@ -142,17 +147,27 @@ export function brokenMatchMessage(scenario: Scenario, matchIndex: number, reaso
   return { seed, message: `match ${matchIndex} of run seed ${scenario.seed} (match seed ${seed}) broke its worker thread: ${reason}` };
 }
 
-/** The result of one match that broke its thread: no rows, one failure with `reason`. */
-export function brokenMatch(scenario: Scenario, matchIndex: number, reason: string, eventFiles: boolean): ChunkResult {
+/** The result of no matches, from `start`: no rows, no failures. */
+export function emptyChunk(scenario: Scenario, start: number, eventFiles: boolean): ChunkResult {
   const { game, report } = scenario.entry;
-  const { seed, message } = brokenMatchMessage(scenario, matchIndex, reason);
   return {
-    start: matchIndex,
-    end: matchIndex + 1,
+    start,
+    end: start,
     matchCsv: new Uint8Array(0),
     eventCsvs: eventFiles ? report.eventTables.map(() => '') : [],
     aggregate: report.emptyAggregate(),
     outcomes: emptyOutcomes(game.seats.length),
+    failures: [],
+    playMs: 0,
+  };
+}
+
+/** The result of one match that broke its thread: no rows, one failure with `reason`. */
+export function brokenMatch(scenario: Scenario, matchIndex: number, reason: string, eventFiles: boolean): ChunkResult {
+  const { seed, message } = brokenMatchMessage(scenario, matchIndex, reason);
+  return {
+    ...emptyChunk(scenario, matchIndex, eventFiles),
+    end: matchIndex + 1,
     failures: [
       {
         message,
@@ -163,7 +178,6 @@ export function brokenMatch(scenario: Scenario, matchIndex: number, reason: stri
         cause: reason,
       },
     ],
-    // No play to time: the chunk sizer leaves it out.
-    playMs: 0,
+    // No play to time: the chunk sizer leaves it out (playMs 0, as emptyChunk's).
   };
 }

@@ -88,6 +88,20 @@ describe('a match that kills its worker thread', () => {
     expect(rows('stop-exit', 'errors.csv')).toHaveLength(3);
   });
 
+  it('that dies as it loads the agent (process.exit at its top level, in a worker only) fails the run\'s first match, as a check or sweep says it, not an internal failure (audit 36b)', SLOW, () => {
+    writeFileSync(join(work, 'exit-at-load.mjs'), "import { isMainThread } from 'node:worker_threads';\nif (!isMainThread) process.exit(3);\nexport default () => ({ chooseAction: () => 0 });\n");
+    writeFileSync(join(work, 'exit-at-load.yaml'), 'game: tic-tac-toe\nmatches: 50\nseed: 1\nseats: [./exit-at-load.mjs, random]\n');
+    const result = hordelab(['run', 'exit-at-load.yaml', '-q', '-w', '1', '--out', 'exit-at-load']);
+    expect([result.status, result.stderr]).toEqual([
+      1,
+      `hordelab: 1 match(es) failed; stopped after more than --max-errors 0. Each is in exit-at-load/errors.csv with the command that replays it.\n` +
+        '  first: match 0: worker exited with code 3\n' +
+        '  reproduce: hordelab replay exit-at-load.yaml --match 0 --seed 1\n',
+    ]);
+    expect(rows('exit-at-load', 'errors.csv').map(([match, , , message]) => [match, message])).toEqual([['0', 'worker exited with code 3']]);
+    expect(JSON.parse(read('exit-at-load', 'summary.json')).run).toEqual({ status: 'stopped', matchesPlayed: 0, errors: 1 });
+  });
+
   it('reports a thread that ran out of memory as "out of memory"', SLOW, () => {
     reference(60, 'oom-reference');
     // A small heap (worker threads inherit it) so the doomed matches exhaust it quickly.
