@@ -350,7 +350,7 @@ describe('damaged run folders given to report and compare', () => {
 
   it('refuses a folder without a run, and a file given as the run folder', async () => {
     expectRefused(await hordelabIn(work, 'report', tempDir()), 'no summary.json here; expected the output folder of "hordelab run"');
-    expectRefused(await hordelabIn(work, 'report', join(runDir, 'matches.csv')), 'no summary.json here');
+    expectRefused(await hordelabIn(work, 'report', join(runDir, 'matches.csv')), 'matches.csv: is a file; expected the output folder of "hordelab run"');
   });
 
   it('says a run killed before its summary was written is one, and how to finish it, where it said the folder held no run (audit 25b)', async () => {
