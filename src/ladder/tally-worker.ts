@@ -17,8 +17,9 @@ export interface TallyTask {
 /** Never rejects: an internal failure outside any match is answered as `{ error }`. */
 export default async function playTallyTask({ task, progress }: ThreadTask<TallyTask>): Promise<ThreadReply<Tally>> {
   try {
-    const scenario = await loadScenario(task.source);
-    return { result: playTally(scenario, task.start, task.end, countStarts(new Int32Array(progress))) };
+    const counter = new Int32Array(progress);
+    const scenario = await loadScenario(task.source, counter);
+    return { result: playTally(scenario, task.start, task.end, countStarts(counter)) };
   } catch (error) {
     return threadFailure(error);
   }

@@ -12,7 +12,7 @@ import type { Piscina } from 'piscina';
 import { MetricFailure, WholeRunFailure, type MetricFailureData } from '../core/errors.js';
 import type { ChunkResult } from './play-chunk.js';
 import { compiledWorkerFile, startThreadPool } from './thread-pool.js';
-import { PROGRESS_MATCHES_STARTED, PROGRESS_PLAYED_AGAIN, PROGRESS_SLOTS, type ChunkTask } from './worker.js';
+import { PROGRESS_LOADING, PROGRESS_MATCHES_STARTED, PROGRESS_PLAYED_AGAIN, PROGRESS_SLOTS, type ChunkTask } from './worker.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS } from '../core/limits.js';
 
 /** A range of matches a thread plays (the run's chunks, the ladder's tallies). */
@@ -166,9 +166,20 @@ export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult
     const now = Date.now();
     for (const running of [...this.running]) {
       const started = Atomics.load(running.progress, PROGRESS_MATCHES_STARTED);
-      // A chunk still queued, or a thread still loading the scenario (its agent modules), is not
-      // in a match yet: a fresh thread's start-up must not count against the first match's time.
-      if (started === 0) continue;
+      // A chunk still queued is not in a match yet: a fresh thread's start-up must not count
+      // against the first match's time. A thread loading the scenario's modules is timed by the
+      // same limit, apart: a module whose top level never settles in a worker hung the run for
+      // good, the watchdog waiting for a first match that never started (audit 36b).
+      if (started === 0) {
+        if (Atomics.load(running.progress, PROGRESS_LOADING) === 0) {
+          running.seenAt = 0;
+        } else if (running.seenAt === 0) {
+          running.seenAt = now;
+        } else if (now - running.seenAt > this.options.matchTimeoutMs) {
+          this.stop(running, `the scenario's modules did not finish loading in a worker thread within ${this.options.matchTimeoutMs / 1000} s (--match-timeout): a module whose top level never settles there?`);
+        }
+        continue;
+      }
       // Match 0 played again (the canary's plays) starts its time afresh too.
       const again = Atomics.load(running.progress, PROGRESS_PLAYED_AGAIN);
       if (started !== running.seenStarted || again !== running.seenAgain) {
@@ -176,13 +187,17 @@ export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult
         running.seenAgain = again;
         running.seenAt = now;
       } else if (now - running.seenAt > this.options.matchTimeoutMs) {
-        // Settled before the abort, so piscina's rejection of the aborted task is not taken
-        // for a death.
-        this.release(running);
-        running.settle({ kind: 'broken', matchIndex: matchInProgress(running), reason: `timed out after ${this.options.matchTimeoutMs / 1000} s (--match-timeout)`, timedOut: true });
-        running.abort.abort();
+        this.stop(running, `timed out after ${this.options.matchTimeoutMs / 1000} s (--match-timeout)`);
       }
     }
+  }
+
+  /** Stops the thread playing `running`, whose match (or load) took longer than the match timeout. */
+  private stop(running: RunningTask<Task, Result>, reason: string): void {
+    // Settled before the abort, so piscina's rejection of the aborted task is not taken for a death.
+    this.release(running);
+    running.settle({ kind: 'broken', matchIndex: matchInProgress(running), reason, timedOut: true });
+    running.abort.abort();
   }
 }
 

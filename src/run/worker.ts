@@ -6,7 +6,7 @@
  * can tell which match was playing if the thread dies or hangs; that costs one atomic store per
  * match, where a message per match would cost far more.
  */
-import { MetricFailure, WholeRunFailure, type MetricFailureData } from '../core/errors.js';
+import { formatIssue, MetricFailure, UsageError, WholeRunFailure, type MetricFailureData } from '../core/errors.js';
 import { parseScenario, type Scenario, type ScenarioSource } from '../scenario/scenario.js';
 import { playChunk, type ChunkResult } from './play-chunk.js';
 import type { ThreadReply, ThreadTask } from './pool.js';
@@ -28,15 +28,26 @@ export type WorkerTask = ThreadTask<ChunkTask>;
  */
 export type WorkerReply = ThreadReply<ChunkResult>;
 
-/** The shared counter's layout (Int32 slots): matches started, and match 0's plays again (the canary's, see determinism-canary.ts). */
+/**
+ * The shared counter's layout (Int32 slots): matches started, match 0's plays again (the
+ * canary's, see determinism-canary.ts), and 1 while the thread loads the task's scenario (its
+ * game, agent and metric modules), so the pool's watchdog can time a load apart from a task
+ * still queued.
+ */
 export const PROGRESS_MATCHES_STARTED = 0;
 export const PROGRESS_PLAYED_AGAIN = 1;
-export const PROGRESS_SLOTS = 2;
+export const PROGRESS_LOADING = 2;
+export const PROGRESS_SLOTS = 3;
 
 const scenarios = new Map<string, Promise<Scenario>>();
 
-/** The scenario of `source`, parsed once per thread. */
-export function loadScenario(source: ScenarioSource): Promise<Scenario> {
+/**
+ * The scenario of `source`, parsed once per thread; `progress` (the task's shared counter) says
+ * while it loads. The main thread loaded it already: a module that fails to load only here (its
+ * top level throws in a worker) is a failure of the whole run, said in one line with the command
+ * that meets it again, not bad input nor an internal failure with Hordelab's stack (audit 36b).
+ */
+export async function loadScenario(source: ScenarioSource, progress?: Int32Array): Promise<Scenario> {
   const key = JSON.stringify(source);
   let scenario = scenarios.get(key);
   if (scenario === undefined) {
@@ -45,7 +56,15 @@ export function loadScenario(source: ScenarioSource): Promise<Scenario> {
     // A load that failed is not remembered: the next task tries again.
     scenario.catch(() => scenarios.delete(key));
   }
-  return scenario;
+  if (progress !== undefined) Atomics.store(progress, PROGRESS_LOADING, 1);
+  try {
+    return await scenario;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    throw new WholeRunFailure(`${error.issues.map(formatIssue).join('; ')} (in a worker thread only: it loaded in the main thread)`);
+  } finally {
+    if (progress !== undefined) Atomics.store(progress, PROGRESS_LOADING, 0);
+  }
 }
 
 /** A match-start callback that counts starts into `progress`, for the pool's watchdog; a play again is counted apart. */
@@ -59,7 +78,7 @@ export function countStarts(progress: Int32Array): (again?: boolean) => void {
 
 /** Plays one chunk, counting each match's start in `progress`. */
 export async function playTask(task: ChunkTask, progress: Int32Array): Promise<ChunkResult> {
-  const scenario = await loadScenario(task.source);
+  const scenario = await loadScenario(task.source, progress);
   const starts = countStarts(progress);
   return playChunk(scenario, task.start, task.end, task.eventFiles, (_matchIndex, again) => starts(again));
 }

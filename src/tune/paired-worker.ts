@@ -21,8 +21,9 @@ export interface PairedTask {
 /** Never rejects: an internal failure outside any match is answered as `{ error }`. */
 export default async function playPairedTask({ task, progress }: ThreadTask<PairedTask>): Promise<ThreadReply<PairedWindow>> {
   try {
-    const scenario = await loadScenario(task.source);
-    const starts = countStarts(new Int32Array(progress));
+    const counter = new Int32Array(progress);
+    const scenario = await loadScenario(task.source, counter);
+    const starts = countStarts(counter);
     return { result: playPairedWindow(scenario, task.start, task.end, task.metrics, (_matchIndex, again) => starts(again)) };
   } catch (error) {
     return threadFailure(error);

@@ -102,6 +102,32 @@ describe('a match that kills its worker thread', () => {
     expect(JSON.parse(read('exit-at-load', 'summary.json')).run).toEqual({ status: 'stopped', matchesPlayed: 0, errors: 1 });
   });
 
+  it('that never finishes loading the agent (a top-level await that never settles, in a worker only) is stopped after --match-timeout and fails match 0, where the run hung for good (audit 36b)', SLOW, () => {
+    writeFileSync(join(work, 'hang-at-load.mjs'), "import { isMainThread } from 'node:worker_threads';\nif (!isMainThread) await new Promise(() => {});\nexport default () => ({ chooseAction: () => 0 });\n");
+    writeFileSync(join(work, 'hang-at-load.yaml'), 'game: tic-tac-toe\nmatches: 50\nseed: 1\nseats: [./hang-at-load.mjs, random]\n');
+    const result = hordelab(['run', 'hang-at-load.yaml', '-q', '-w', '1', '--match-timeout', '2', '--out', 'hang-at-load']);
+    const reason = "the scenario's modules did not finish loading in a worker thread within 2 s (--match-timeout): a module whose top level never settles there?";
+    expect([result.status, result.stderr]).toEqual([
+      1,
+      'hordelab: 1 match(es) failed; stopped after more than --max-errors 0. Each is in hang-at-load/errors.csv with the command that replays it.\n' +
+        `  first: match 0: ${reason}\n` +
+        '  reproduce: hordelab replay hang-at-load.yaml --match 0 --seed 1 --match-timeout 2\n',
+    ]);
+    expect(read('hang-at-load', 'errors.csv').split('\n')[1]).toBe(`0,bfef8030ddc2d772,,${reason},hordelab replay hang-at-load.yaml --match 0 --seed 1 --match-timeout 2`);
+  });
+
+  it('whose agent throws as it loads in a worker only is one line saying so and the command, exit 1, not an internal failure with a stack; nothing is written (audit 36b)', SLOW, () => {
+    writeFileSync(join(work, 'throw-at-load.mjs'), "import { isMainThread } from 'node:worker_threads';\nif (!isMainThread) throw new Error('only in a worker');\nexport default () => ({ chooseAction: () => 0 });\n");
+    writeFileSync(join(work, 'throw-at-load.yaml'), 'game: tic-tac-toe\nmatches: 50\nseed: 1\nseats: [./throw-at-load.mjs, random]\n');
+    const result = hordelab(['run', 'throw-at-load.yaml', '-q', '-w', '1', '--out', 'throw-at-load']);
+    expect([result.status, result.stderr]).toEqual([
+      1,
+      'hordelab: throw-at-load.yaml: seats[0]: cannot load agent module "./throw-at-load.mjs": only in a worker (in a worker thread only: it loaded in the main thread)\n' +
+        '  reproduce: hordelab run throw-at-load.yaml -q -w 1 --out throw-at-load\n',
+    ]);
+    expect(existsSync(join(work, 'throw-at-load'))).toBe(false);
+  });
+
   it('reports a thread that ran out of memory as "out of memory"', SLOW, () => {
     reference(60, 'oom-reference');
     // A small heap (worker threads inherit it) so the doomed matches exhaust it quickly.
