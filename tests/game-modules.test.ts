@@ -1010,18 +1010,18 @@ function filesUnder(dir: string): Record<string, string> {
   return files;
 }
 
-describe("a report's table names and columns (audit 36c)", () => {
-  /** A test folder with a file of the user's one folder above the module's, and a module `name` of `parts` with its scenario, in `a/b`. */
-  function reportFolder(name: string, parts: Parameters<typeof reportModule>[0]): { root: string; dir: string } {
-    const root = gameFolder();
-    const dir = join(root, 'a', 'b');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(root, 'a', 'victim.txt'), "the user's own\n");
-    writeFileSync(join(dir, `${name}.mjs`), reportModule(parts));
-    writeFileSync(join(dir, `${name}.yaml`), `game: ./${name}.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n`);
-    return { root, dir };
-  }
+/** A test folder with a file of the user's one folder above the module's, and a module `name` of `parts` with its scenario, in `a/b`. */
+function reportFolder(name: string, parts: Parameters<typeof reportModule>[0]): { root: string; dir: string } {
+  const root = gameFolder();
+  const dir = join(root, 'a', 'b');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(root, 'a', 'victim.txt'), "the user's own\n");
+  writeFileSync(join(dir, `${name}.mjs`), reportModule(parts));
+  writeFileSync(join(dir, `${name}.yaml`), `game: ./${name}.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n`);
+  return { root, dir };
+}
 
+describe("a report's table names and columns (audit 36c)", () => {
   it('a report of its own writes its tables beside matches.csv, its columns after the runner\'s (the module the cases below break)', async () => {
     const { dir } = reportFolder('fine', {});
     const run = await hordelabIn(dir, 'run', 'fine.yaml', '--out', 'out', '-q');
@@ -1094,17 +1094,6 @@ describe("a report's table names and columns (audit 36c)", () => {
 });
 
 describe("a report's rows and summary tables that break the contract while a run plays (audit 36c)", () => {
-  /** As {@link reportFolder} above: the module `name` of `parts` and its scenario in `a/b` under a fresh test folder. */
-  function playFolder(name: string, parts: Parameters<typeof reportModule>[0]): { root: string; dir: string } {
-    const root = gameFolder();
-    const dir = join(root, 'a', 'b');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(root, 'a', 'victim.txt'), "the user's own\n");
-    writeFileSync(join(dir, `${name}.mjs`), reportModule(parts));
-    writeFileSync(join(dir, `${name}.yaml`), `game: ./${name}.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n`);
-    return { root, dir };
-  }
-
   it('stops a run whose matchRow or event row has another length than its columns, rather than write short rows: exit 1 naming the module, the match and what was expected, nothing written; the replay fails alike', async () => {
     const cases = [
       ['short-row', { matchRow: '[]' }, "its report's finishMatch gave a matchRow that has 0 cells ([]) in match 0 (match seed bfef8030ddc2d772); expected 1 cells, one per column (winner)"],
@@ -1113,7 +1102,7 @@ describe("a report's rows and summary tables that break the contract while a run
       ['short-event', { eventRow: '[value]' }, "its report's finishMatch gave eventRows[0] (rolls.csv) whose row 0 has 1 cells ("],
     ] as const;
     for (const [name, parts, message] of cases) {
-      const { root, dir } = playFolder(name, parts);
+      const { root, dir } = reportFolder(name, parts);
       const before = filesUnder(root);
       for (const workers of ['0', '2']) {
         const run = await hordelabIn(dir, 'run', `${name}.yaml`, '--out', 'out', '-q', '--workers', workers);
@@ -1144,7 +1133,7 @@ describe("a report's rows and summary tables that break the contract while a run
       ['late-row', "(summary) => [{ file: 'totals.csv', columns: ['matches'], rows: summary.matches > 0 ? [[summary.matches, 1]] : [[0]] }]", '[0] ("totals.csv") whose rows[0] has 2 cells ([20,1]); expected 1 cells, one per column (matches)'],
     ] as const;
     for (const [name, summaryTables, message] of cases) {
-      const { root, dir } = playFolder(name, { summaryTables });
+      const { root, dir } = reportFolder(name, { summaryTables });
       const before = filesUnder(root);
       const run = await hordelabIn(dir, 'run', `${name}.yaml`, '--out', 'out', '-q');
       expect(run.status, `${name}: ${run.stderr}`).toBe(1);
