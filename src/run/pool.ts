@@ -44,6 +44,9 @@ export interface PoolOptions {
   readonly matchTimeoutMs: number;
 }
 
+/** The least time a worker thread's load of the scenario's modules is given (see `checkTimeouts`). */
+const MIN_LOAD_TIMEOUT_MS = 60_000;
+
 /** Kept in `limits.ts`, which imports nothing: the flags' help says it before any pool is loaded. */
 export { DEFAULT_MATCH_TIMEOUT_SECONDS };
 
@@ -167,16 +170,22 @@ export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult
     for (const running of [...this.running]) {
       const started = Atomics.load(running.progress, PROGRESS_MATCHES_STARTED);
       // A chunk still queued is not in a match yet: a fresh thread's start-up must not count
-      // against the first match's time. A thread loading the scenario's modules is timed by the
-      // same limit, apart: a module whose top level never settles in a worker hung the run for
-      // good, the watchdog waiting for a first match that never started (audit 36b).
+      // against the first match's time. A thread loading the scenario's modules is timed apart,
+      // by the longer of the match timeout and a minute: a module whose top level never settles
+      // in a worker hung the run for good, the watchdog waiting for a first match that never
+      // started (audit 36b). A load that outruns it is the whole run's failure, not a match's:
+      // timed by the match timeout and blamed on the chunk's first match, a module that merely
+      // loaded slowly failed matches that a replay then played (review 36e).
       if (started === 0) {
+        const loadLimitMs = Math.max(this.options.matchTimeoutMs, MIN_LOAD_TIMEOUT_MS);
         if (Atomics.load(running.progress, PROGRESS_LOADING) === 0) {
           running.seenAt = 0;
         } else if (running.seenAt === 0) {
           running.seenAt = now;
-        } else if (now - running.seenAt > this.options.matchTimeoutMs) {
-          this.stop(running, `the scenario's modules did not finish loading in a worker thread within ${this.options.matchTimeoutMs / 1000} s (--match-timeout): a module whose top level never settles there?`);
+        } else if (now - running.seenAt > loadLimitMs) {
+          this.release(running);
+          running.fail(new WholeRunFailure(`the scenario's modules did not finish loading in a worker thread within ${loadLimitMs / 1000} s (the longer of --match-timeout and ${MIN_LOAD_TIMEOUT_MS / 1000} s): a module whose top level never settles in a worker thread?`));
+          running.abort.abort();
         }
         continue;
       }
