@@ -521,6 +521,8 @@ describe('seat names a report could not tell apart', () => {
     // A right-to-left override reordered the table rows naming it (audit 36a); a joiner inside an emoji is no control.
     expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'B\u202eC'] })).toBe(`has a seat named "B\u202eC"; ${oneLine}`);
     expect(gameDefinitionProblem({ ...diceRace, seats: ['A', '\u{1f468}\u200d\u{1f469}'] })).toBeNull();
+    // A right-to-left mark, as a Hebrew or Arabic name may hold, is a name (review 36e).
+    expect(gameDefinitionProblem({ ...diceRace, seats: ['A', '\u05d0\u200f (2)'] })).toBeNull();
     expect(gameDefinitionProblem({ ...diceRace, seats: ['A', 'B'] })).toBeNull();
   });
 

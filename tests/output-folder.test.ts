@@ -189,10 +189,28 @@ describe("a user's file beside a run killed before it first published (a checkpo
         expect([again.status, again.stderr]).toEqual([2, expect.stringContaining(`killed-named holds files hordelab did not write (${name})`)]);
         expect(snapshot(dir)).toEqual(before);
       }
+      // A resume cannot go to another folder: it is told what to move (review 36e: "write into a new or empty folder").
+      expect((await hordelab('run', file, '-q', '--workers', '1', '--out', 'killed-named', '--resume')).stderr).toContain(`(${name}) beside its own; move them out of the folder, then resume`);
       rmSync(join(dir, name));
     }
     // Its own working files alone: the resume takes them, and finishes the run.
     const resumed = await hordelab('run', file, '-q', '--workers', '1', '--out', 'killed-named', '--resume');
+    expect([resumed.status, resumed.stderr]).toEqual([0, '']);
+  });
+
+  it('beside an earlier output of Hordelab copied without its mark, a killed --force over it is resumed, or forced again (review 36e: both were refused)', async () => {
+    const file = scenarioFile('copied-force.yaml', 'game: zombie-trainers\nmatches: 20000\nseed: 3\nparams: { maxRounds: 10 }\nseats: [random, random]\n');
+    expect((await hordelab('run', file, '-q', '--no-event-files', '-n', '50', '--out', 'copied-source')).status).toBe(0);
+    const dir = join(work, 'copied');
+    mkdirSync(dir);
+    // As `cp source/* copied/` copies it: the hidden mark stays behind.
+    for (const name of readdirSync(join(work, 'copied-source')).filter((entry) => !entry.startsWith('.'))) writeFileSync(join(dir, name), readFileSync(join(work, 'copied-source', name)));
+    const first = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '20', '--out', 'copied', '--force'], { cwd: work, stdio: 'ignore' });
+    await until(() => existsSync(join(dir, '.hordelab-checkpoint.json')));
+    first.kill('SIGKILL');
+    await new Promise((done) => first.on('exit', done));
+    expect(existsSync(join(dir, MANIFEST_FILE))).toBe(false);
+    const resumed = await hordelab('run', file, '-q', '--workers', '1', '--out', 'copied', '--resume');
     expect([resumed.status, resumed.stderr]).toEqual([0, '']);
   });
 });

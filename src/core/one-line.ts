@@ -2,10 +2,12 @@
 export const CONTROL_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 /**
- * Unicode's bidirectional formatting characters alone: a name holding one reorders the table row
- * or CSV cell it is printed in (zero-width joiners, which emoji are built with, are not among them).
+ * Unicode's bidirectional embeddings, overrides and isolates: a name holding one reorders the
+ * table row or CSV cell it is printed in. The marks (U+200E, U+200F, U+061C), which Hebrew and
+ * Arabic names use and which reorder nothing beyond a neutral character beside them, are not
+ * among them (review 36e), nor zero-width joiners, which emoji are built with.
  */
-export const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+export const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
 
 /**
  * Unicode's bidirectional formatting characters: printed raw, they reorder the text around them,

@@ -349,7 +349,11 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
   // written nothing but its working files (`.tmp`): a file of a name it would publish is not its
   // own yet. Taken as its own by name, a user's report.md, summary.json or matches.csv beside
   // it was deleted or replaced by the resume, exit 0 (audit 36b).
-  const killedBeforePublish = manifest === null && unfinished && interrupted === null;
+  // Unless a summary of Hordelab's says the files of its names are an earlier output's (one
+  // copied without its hidden mark, or written before marks): a killed --force over it had left
+  // a folder neither --resume nor --force would take (review 36e).
+  const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
+  const killedBeforePublish = manifest === null && unfinished && interrupted === null && !hordelabSummary;
   const workingNames = new Set([...(manifest === null ? knownNames : []), ...(manifest?.files ?? []), ...(interrupted === null ? recorded : [])]);
   const known = killedBeforePublish ? new Set<string>() : workingNames;
   // A run's working files are its checkpoint's (an interrupted run), or a killed run's.
@@ -370,7 +374,6 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
   };
   const owned: string[] = [];
   const foreign: string[] = [];
-  const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
   for (const name of entries) {
     if (CONTROL_FILES.has(name)) continue;
     if (interrupted !== null && recorded.has(name.endsWith('.tmp') ? name.slice(0, -4) : name) && !(manifest?.files.includes(name) ?? false)) {
@@ -384,7 +387,8 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
     if (known.has(name) || (manifest !== null && knownNames.includes(name) && isMarkedOwnFile(join(dir, name)))) owned.push(name);
     else foreign.push(name);
   }
-  if (foreign.length > 0) return { state: 'foreign', kind: manifest?.kind ?? null, scenario: manifest?.scenario ?? null, status: manifest?.status ?? null, owned, foreign };
+  // A run's unfinished work beside the strays is said as such, so a resume is told to move them (review 36e).
+  if (foreign.length > 0) return { state: 'foreign', kind: manifest?.kind ?? null, scenario: manifest?.scenario ?? null, status: manifest?.status ?? (unfinished ? 'interrupted' : null), owned, foreign };
   if (manifest !== null) {
     // A checkpoint beside a finished output: a replacement of it was started and not finished.
     const status = unfinished ? 'interrupted' : manifest.status;
@@ -412,7 +416,7 @@ export function refusalFor(dir: string, contents: FolderContents, options: Claim
   if (contents.state === 'foreign') {
     const listed = contents.foreign.slice(0, 3).join(', ') + (contents.foreign.length > 3 ? ` and ${contents.foreign.length - 3} more` : '');
     // A resume cannot go to another folder: the stray files are what to move (audit 30a).
-    if (options.resume === true && contents.owned.length > 0) return refuse(`${dir} holds files hordelab did not write (${listed}) beside its own; move them out of the folder, then resume`, '--resume');
+    if (options.resume === true && (contents.owned.length > 0 || contents.status === 'interrupted')) return refuse(`${dir} holds files hordelab did not write (${listed}) beside its own; move them out of the folder, then resume`, '--resume');
     return refuse(`${dir} holds files hordelab did not write (${listed}); write into a new or empty folder`);
   }
   const kind = contents.kind ?? 'run';
