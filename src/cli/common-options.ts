@@ -24,7 +24,7 @@ export function matchTimeoutOption(then: string): OptionSpec {
     type: 'number',
     bound: BOUNDS.matchTimeout,
     placeholder: 'SECONDS',
-    describe: `Seconds one match may run before its worker thread is killed and ${then} [default: ${DEFAULT_MATCH_TIMEOUT_SECONDS}]; 0 for no limit; with --workers 0 a match cannot be stopped`,
+    describe: `Seconds one match may run before its worker thread is killed and ${then} [default: ${DEFAULT_MATCH_TIMEOUT_SECONDS}]; 0 for no limit; with --workers 0 a match cannot be stopped. A thread's load of the modules gets at least 60 s`,
   };
 }
 
