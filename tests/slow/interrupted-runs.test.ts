@@ -29,8 +29,8 @@ describe('interruption and resume', () => {
   const LONG = 'game: zombie-trainers\nmatches: 2000\nseed: 21\nparams: { maxRounds: 60 }\nseats: [random, random]\n';
 
   /** Starts a run in the background and resolves once its first checkpoint is on disk. */
-  async function startAndWaitForCheckpoint(file: string, out: string): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '50', '--out', out], { cwd: work, stdio: 'ignore' });
+  async function startAndWaitForCheckpoint(file: string, out: string, ...flags: string[]): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '50', ...flags, '--out', out], { cwd: work, stdio: 'ignore' });
     const checkpoint = join(work, out, '.hordelab-checkpoint.json');
     for (let waited = 0; !existsSync(checkpoint); waited++) {
       if (waited > 3000) throw new Error('the run never wrote a checkpoint');
@@ -126,12 +126,8 @@ describe('interruption and resume', () => {
   it("names a resumed run's first failure as the first since the resume, where earlier ones are in errors.csv (audit 36b: it read as the run's first)", async () => {
     const doomed = JSON.stringify(join(process.cwd(), 'tests', 'fixtures', 'doomed-agent.mjs'));
     const file = scenarioFile('doomed-long.yaml', `game: zombie-trainers\nmatches: 2000\nseed: 21\nparams: { maxRounds: 60 }\nseats: [{ agent: ${doomed}, config: { every: 25 } }, random]\n`);
-    const child = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '50', '--max-errors', '2000', '--out', 'doomed-killed'], { cwd: work, stdio: 'ignore' });
+    const child = await startAndWaitForCheckpoint(file, 'doomed-killed', '--max-errors', '2000');
     const checkpoint = join(work, 'doomed-killed', '.hordelab-checkpoint.json');
-    for (let waited = 0; !existsSync(checkpoint); waited++) {
-      if (waited > 3000) throw new Error('the run never wrote a checkpoint');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
     child.kill('SIGKILL');
     await exited(child);
     const before = (JSON.parse(readFileSync(checkpoint, 'utf8')) as { errors: number }).errors;
