@@ -822,6 +822,37 @@ describe('where report, sweep and tune may write', () => {
     expect((await tune('--resume')).status).toBe(0);
   });
 
+  it("tune --resume leaves a user's tune-state.json.tmp as it is, and writes over a killed save's (review 36e: the user's was replaced)", async () => {
+    const dir = tempDir();
+    const tune = (...extra: string[]): Promise<CliResult> =>
+      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+    expect((await tune()).status).toBe(0);
+    rmSync(join(dir, 'tune.json'));
+    const state = readFileSync(join(dir, 'tune-state.json'), 'utf8');
+    const temporary = join(dir, 'tune-state.json.tmp');
+    // Someone's file: refused, and it and the saved search stay as they were.
+    for (const text of ['mine\n', '{"other":1}', '{"key" :"x"}']) {
+      writeFileSync(temporary, text);
+      for (const flags of [['--resume'], ['--resume', '--force']]) {
+        expectRefused(await tune(...flags), `--out: ${temporary} is not a saved search tune writes (a stopped tune leaves one), and tune --resume would replace it; move it away`);
+      }
+      expect(readFileSync(temporary, 'utf8')).toBe(text);
+      expect(readFileSync(join(dir, 'tune-state.json'), 'utf8')).toBe(state);
+    }
+    rmSync(temporary);
+    mkdirSync(temporary);
+    expectRefused(await tune('--resume'), `--out: ${temporary} is a folder, where tune --resume writes its saved state through a file of its own; move it away`);
+    rmSync(temporary, { recursive: true });
+    // What a save killed part-way leaves (nothing yet, or the state's first bytes) is tune's own.
+    for (const text of ['', state.slice(0, 3), state.slice(0, 40)]) {
+      writeFileSync(temporary, text);
+      const resumed = await tune('--resume');
+      expect(resumed.status, resumed.stderr).toBe(0);
+      expect(existsSync(temporary)).toBe(false);
+      rmSync(join(dir, 'tune.json'));
+    }
+  });
+
   it('report and compare given a file for a run folder, or a folder whose summary.json is a folder or a named pipe, are exit 2 saying so (audit 36b: "no summary.json here"; a pipe was waited on)', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'notes.txt'), 'mine\n');

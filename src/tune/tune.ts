@@ -15,8 +15,8 @@
  * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
 import { copyOfData } from '../core/game-params.js';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { makeFolders } from '../run/atomic-file.js';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { entryKind, makeFolders } from '../run/atomic-file.js';
 import { markOutputFolder } from '../present/output-folder.js';
 import { dirname, join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
@@ -245,6 +245,39 @@ export function savedSearchProblem(dir: string): 'unfinished' | 'edited' | null 
   // A tune.json from before results recorded their state (no field at all): finished, as it was read then.
   if (result !== null && !('stateSha256' in result) && typeof result['best'] === 'object') return null;
   return result?.['stateSha256'] !== saved ? 'unfinished' : null;
+}
+
+/** How a saved state's canonical JSON begins: its first key, sorted, is `key`. */
+const SAVED_STATE_START = '{"key":"';
+
+/**
+ * What keeps `tune --resume` from writing its saved state through `tune-state.json.tmp` in
+ * `dir`, or null when nothing does. The resume takes that file for a tune's own, left by a
+ * search killed as it saved a round, and writes over it; one that cannot be a tune's (not a
+ * file, or content that does not begin as a saved state does) is someone else's, which the
+ * resume replaced unsaid. An empty file, or any beginning of the saved JSON, is a killed save's.
+ */
+export function resumeTemporaryProblem(dir: string): string | null {
+  const path = join(dir, 'tune-state.json.tmp');
+  const kind = entryKind(path);
+  if (kind === null) return null;
+  if (kind !== 'file') return `${path} is ${kind}, where tune --resume writes its saved state through a file of its own; move it away`;
+  // A saved state is canonical JSON (keys sorted), so it begins with its key: `{"key":"`.
+  const head = Buffer.alloc(SAVED_STATE_START.length);
+  let length = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      length = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return `${path} cannot be read, so nothing says a stopped tune wrote it; move it away`;
+  }
+  return head.subarray(0, length).toString('latin1') === SAVED_STATE_START.slice(0, length)
+    ? null
+    : `${path} is not a saved search tune writes (a stopped tune leaves one), and tune --resume would replace it; move it away`;
 }
 
 /**
@@ -986,6 +1019,9 @@ class TuneCheckpoint {
    */
   dropUnsaved(): void {
     if (this.sha256 === null) rmSync(this.path, { force: true });
+    // What a resumed search's killed save left, checked as its own before the resume began
+    // (`resumeTemporaryProblem`), when no round saved since wrote over it.
+    if (this.saved !== null) rmSync(`${this.path}.tmp`, { force: true });
   }
 
   private write(state: SavedState): void {

@@ -5,7 +5,7 @@ import { UsageError } from '../../core/errors.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { whileHoldingFolder } from '../../run/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
-import { formatTune, isTuneFile, savedSearchProblem, parseDimension, parseTarget, tune } from '../../tune/tune.js';
+import { formatTune, isTuneFile, resumeTemporaryProblem, savedSearchProblem, parseDimension, parseTarget, tune } from '../../tune/tune.js';
 import { DEFAULT_CONFIRM } from '../commands/tune.js';
 import type { CliIo, ParsedArguments } from '../command.js';
 import { workerCount, matchTimeout } from '../common-options.js';
@@ -31,9 +31,14 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // A resume names the saved state as this tune's own (it is checked field by field, and a
   // search saved before folders were marked has no mark); every other file of tune's names is
   // checked as for a fresh search: a user's <name>-tuned.yaml beside a saved search had been
-  // replaced by the resume, exit 0 (audit 36b).
+  // replaced by the resume, exit 0 (audit 36b). So is the working file a save is written through,
+  // when it can be one (a search killed as it saved a round leaves it): it was refused as a file
+  // tune did not write, and with --force a user's file of that name was replaced.
+  const resumed = (name: string): boolean => args.flag('resume') && (name === 'tune-state.json' || name === 'tune-state.json.tmp');
   const checkOut = (): void => {
-    checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: (name) => isTuneFile(name, scenario.name), force: args.flag('force'), ...(args.flag('resume') ? { writes: (name: string) => name !== 'tune-state.json' } : {}), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+    const temporary = args.flag('resume') ? resumeTemporaryProblem(outDir) : null;
+    if (temporary !== null) throw new UsageError([{ source: '--out', field: '', message: temporary }]);
+    checkOutputFolder(outDir, { flag: '--out', command: 'tune', ours: (name) => isTuneFile(name, scenario.name) || resumed(name), force: args.flag('force'), writes: (name: string) => !resumed(name), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
     // A search saved but never finished is the user's matches: starting again over it, without a
     // word, threw them away (a finished result beside it, from an earlier search, does not finish it).
     const saved = args.flag('resume') || args.flag('force') ? null : savedSearchProblem(outDir);
