@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { effectiveRateInterval, rateInterval, scoreBounds } from '../src/stats/rate-interval.js';
-import { formatRate, percentBound } from '../src/reports/format.js';
+import { fixedHalfEven, formatRate, percentBound } from '../src/reports/format.js';
 
 /** λ_x at tail 0.05: P(Poisson(λ) ≥ x) = 0.05. */
 const LAMBDA_2 = 0.35536151069866195;
@@ -135,6 +135,30 @@ describe('a rate printed with its interval', () => {
     // A bound a whole number of steps in decimal is not pushed a step out by its binary error.
     expect(percentBound(0.07, 0.0699)).toBe('7.0');
     expect(percentBound(0.29, 0.2901)).toBe('29.0');
+  });
+
+  it('prints a rate and its complement so that they sum to 100%: a decimal half goes to the even digit (audit 36a: 49.0% and 50.9%)', () => {
+    // 981 of 2,000 and 1,019 of 2,000: 49.05% and 50.95%, a hair below the half each in binary.
+    expect(formatRate(rateInterval(981, 2000))[0]).toBe('49.0%');
+    expect(formatRate(rateInterval(1019, 2000))[0]).toBe('51.0%');
+    for (let n = 1; n <= 400; n++) {
+      for (let k = 0; k <= n; k++) {
+        const sum = Number(fixedHalfEven((100 * k) / n, 1)) + Number(fixedHalfEven((100 * (n - k)) / n, 1));
+        expect(sum.toFixed(1), `${k} of ${n}`).toBe('100.0');
+      }
+    }
+    expect(fixedHalfEven(2.5, 0)).toBe('2');
+    expect(fixedHalfEven(3.5, 0)).toBe('4');
+    expect(fixedHalfEven(0.125, 2)).toBe('0.12');
+    expect(fixedHalfEven(0.375, 2)).toBe('0.38');
+    expect(fixedHalfEven(-49.05, 1)).toBe('-49.0');
+    // Anything not within the arithmetic's error of a half is written as toFixed writes it.
+    expect(fixedHalfEven(49.0500001, 1)).toBe('49.1');
+    expect(fixedHalfEven(49.0499999, 1)).toBe('49.0');
+    expect(fixedHalfEven(12.3456, 3)).toBe('12.346');
+    expect(fixedHalfEven(1e21, 1)).toBe('1e+21');
+    expect(fixedHalfEven(Number.NaN, 1)).toBe('NaN');
+    expect(fixedHalfEven(Number.POSITIVE_INFINITY, 2)).toBe('Infinity');
   });
 
   it('never prints a bound on the far side of the printed rate, whatever the digits', () => {

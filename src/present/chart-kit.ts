@@ -9,6 +9,7 @@
  * value means something (50%: fair; a target; a band), intervals on every estimate, and a total
  * width that fits a 1,000 px window.
  */
+import { fixedHalfEven } from '../reports/format.js';
 
 /** One chart of the report. */
 export interface ChartSpec {
@@ -368,7 +369,7 @@ export function histogramChart(rows: readonly Row[], axis: string, grouped: bool
   ];
   if (cap !== undefined && capRow !== undefined) {
     layers.push({
-      data: { values: [{ value: cap.value, share: capShare, note: `${cap.note}: ${(100 * capShare).toFixed(1)}% of games ran to it` }] },
+      data: { values: [{ value: cap.value, share: capShare, note: `${cap.note}: ${fixedHalfEven(100 * capShare, 1)}% of games ran to it` }] },
       mark: { type: 'text', align: 'right', baseline: 'middle', dx: -8, fontSize: 11, color: EXACT_COLOUR, fontWeight: 'bold' },
       encoding: { x: { field: 'value', type: x.type, sort: 'ascending' }, y: { field: 'share', type: 'quantitative' }, text: { field: 'note' } },
     });
@@ -381,7 +382,7 @@ export function histogramChart(rows: readonly Row[], axis: string, grouped: bool
   const zoomed = {
     width: PLOT_WIDTH + 120,
     height: 110,
-    title: { text: `The other ${(100 * beforeShare).toFixed(1)}% of games, which ended before the limit (y axis zoomed)`, fontSize: 11, fontWeight: 'normal', anchor: 'start', color: '#555' },
+    title: { text: `The other ${fixedHalfEven(100 * beforeShare, 1)}% of games, which ended before the limit (y axis zoomed)`, fontSize: 11, fontWeight: 'normal', anchor: 'start', color: '#555' },
     // The cap's bar stays in as zero, so both panels share their x axis.
     data: { values: filled.map((row) => (row['capped'] === true ? { ...row, share: 0, count: 0 } : row)) },
     mark: { type: 'bar', color: ESTIMATE_COLOUR },

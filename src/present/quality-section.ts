@@ -7,6 +7,7 @@ import { formatQuality } from '../quality/quality-text.js';
 import { get, histogramChart, histogramRows, intervalChart, intervalRow, present, type ChartSpec, type Reference } from './chart-kit.js';
 import type { RunSummary } from './metrics.js';
 import { summaryGame } from './summary-game.js';
+import { fixedHalfEven } from '../reports/format.js';
 
 /** What the section says the figures are read from, before its table. */
 export const QUALITY_LEAD =
@@ -34,7 +35,7 @@ export function qualityCharts(summary: RunSummary): ChartSpec[] {
     intervalRow(`more skilled agent lost (chance share)`, get(quality, 'chanceShare')),
     intervalRow(`more skilled agent won, over the same matches`, get(quality, 'chanceShare', 'won')),
   ]);
-  const references: Reference[] = typeof fair === 'number' ? [{ value: fair, label: `fair share: ${(100 * fair).toFixed(0)}%` }] : [];
+  const references: Reference[] = typeof fair === 'number' ? [{ value: fair, label: `fair share: ${fixedHalfEven(100 * fair, 0)}%` }] : [];
   if (rows.length > 0) {
     charts.push({
       id: 'quality-rates',

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { cautionLines, percentInterval } from '../reports/format.js';
+import { cautionLines, percentInterval, fixedHalfEven } from '../reports/format.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { CUSTOM_PLACEMENT, FIGURES_PLACEMENT, formatFigureTable, type CustomFigure } from '../reports/custom-metrics.js';
 import { csv } from '../run/csv.js';
@@ -49,7 +49,7 @@ export { escapeHtml } from './page-kit.js';
 function formatMetric(metric: Metric): [string, string] {
   if (Number.isNaN(metric.value)) return ['-', metric.n === 0 ? 'no samples' : ''];
   if (metric.kind === 'rate') {
-    return [`${(100 * metric.value).toFixed(1)}%`, percentInterval({ rate: metric.value, lower: metric.lower, upper: metric.upper })];
+    return [`${fixedHalfEven(100 * metric.value, 1)}%`, percentInterval({ rate: metric.value, lower: metric.lower, upper: metric.upper })];
   }
   const digits = Math.abs(metric.value) >= 100 ? 1 : 2;
   if (!Number.isFinite(metric.lower) || !Number.isFinite(metric.upper)) return [metric.value.toFixed(digits), metric.sd === 0 ? `no interval: all ${metric.n} samples equal` : 'no interval'];
@@ -233,7 +233,7 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   if (cardValues !== null) lines.push('## Card values (counterfactual)', '', markdownInlineCode(cardValues.command), '', ...markdownFenced(formatCardValues(cardValues)), '');
   lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
   // Differences from a reference after their parent's rows, in points (they are differences of rates).
-  const points = (x: number | null): string => (x === null || !Number.isFinite(x) ? '-' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`);
+  const points = (x: number | null): string => (x === null || !Number.isFinite(x) ? '-' : `${x >= 0 ? '+' : ''}${fixedHalfEven(100 * x, 1)}`);
   const metricLines = withDifferences(
     runMetrics(summary).map((metric) => {
       const [value, interval] = formatMetric(metric);

@@ -2,7 +2,7 @@
  * The quality figures as a terminal table: each row names its metric path (what `check`, `tune`
  * and `sweep` take), says what it is, and gives its value and interval.
  */
-import { formatMean, formatRate, table } from '../reports/format.js';
+import { formatMean, formatRate, table, fixedHalfEven } from '../reports/format.js';
 import type { MeanEstimate } from '../stats/clusters.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import type { QualitySummary } from './quality-figures.js';
@@ -50,8 +50,8 @@ export function formatQuality(quality: unknown, seatNames: readonly string[]): s
   rate('quality.firstMover.top', 'first mover at the top, alone or shared', q.firstMover.top);
   const advantage = q.firstMover.advantage;
   if (isRate(q.firstMover.decidedWin) && q.firstMover.decidedWin.n > 0) {
-    const points = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
-    rows.push(['', `first-mover advantage over fair ${(100 * advantage.fair).toFixed(1)}%`, `${points(advantage.value)} pts`, `[${points(advantage.lower)}, ${points(advantage.upper)}]`, '']);
+    const points = (x: number): string => `${x >= 0 ? '+' : ''}${fixedHalfEven(100 * x, 1)}`;
+    rows.push(['', `first-mover advantage over fair ${fixedHalfEven(100 * advantage.fair, 1)}%`, `${points(advantage.value)} pts`, `[${points(advantage.lower)}, ${points(advantage.upper)}]`, '']);
   }
   average('quality.length.decisions', 'decisions per match', q.length.decisions, 1);
   const quantiles = q.length.quantiles;

@@ -2,6 +2,22 @@
 import type { MeanEstimate, RateEstimate } from '../stats/intervals.js';
 
 /**
+ * `value` with `digits` decimals, as `toFixed` writes it, except that a value halfway between two
+ * (within the error of the arithmetic that made it) goes to the even one. `toFixed` rounds the
+ * binary number, which lies a hair to one side of a decimal half: 0.4905 × 100 printed 49.0 and
+ * its complement 0.5095 × 100 printed 50.9, two rates of one split that summed to 99.9% (audit
+ * 36a). To the even one, a rate and its complement always sum to what their sum prints.
+ */
+export function fixedHalfEven(value: number, digits: number): string {
+  const scaled = value * 10 ** digits;
+  const below = Math.floor(scaled);
+  // A few units in the last place of the product: far below any difference a table shows.
+  if (!Number.isFinite(scaled) || Math.abs(scaled - below - 0.5) > 1e-9 * Math.max(1, Math.abs(scaled))) return value.toFixed(digits);
+  const even = below % 2 === 0 ? below : below + 1;
+  return (even / 10 ** digits).toFixed(digits);
+}
+
+/**
  * A bound of a rate's interval as a percentage, without the sign, with `digits` decimals: rounded
  * to the nearest, or, where that would print it equal to the rate it bounds, rounded away from
  * the rate (a lower bound down, an upper bound up). `100.0% [100.0%, 100.0%]` reads as an interval
@@ -10,8 +26,8 @@ import type { MeanEstimate, RateEstimate } from '../stats/intervals.js';
  * (`2.5% [2.4%, 2.49%]` for a rate of 2.468% and an upper bound of 2.4934%).
  */
 export function percentBound(bound: number, rate: number, digits = 1): string {
-  const nearest = (bound * 100).toFixed(digits);
-  if (bound === rate || nearest !== (rate * 100).toFixed(digits)) return nearest;
+  const nearest = fixedHalfEven(100 * bound, digits);
+  if (bound === rate || nearest !== fixedHalfEven(100 * rate, digits)) return nearest;
   const scale = 10 ** digits;
   // The tolerance keeps a bound that is a whole number of steps in decimal, but a hair off it in
   // binary (0.07 × 100 = 7.000000000000001), from being pushed a step further out.
@@ -27,7 +43,7 @@ export function percentInterval(estimate: { readonly rate: number; readonly lowe
 /** `[ "52.3%", "[51.3%, 53.3%]" ]`, or dashes when there was no sample. */
 export function formatRate(estimate: RateEstimate, digits = 1): [string, string] {
   if (estimate.n === 0) return ['-', 'no samples'];
-  return [`${(estimate.rate * 100).toFixed(digits)}%`, percentInterval(estimate, digits)];
+  return [`${fixedHalfEven(100 * estimate.rate, digits)}%`, percentInterval(estimate, digits)];
 }
 
 /** `34.2 [33.9, 34.5]`; `50.00 (all 10 samples equal)` where there is no interval to give. */

@@ -4,6 +4,7 @@ import { MAX_MATCHES } from '../../core/input-bounds.js';
 import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../../stats/plan.js';
 import { scoreBounds } from '../../stats/rate-interval.js';
 import type { CliIo, ParsedArguments } from '../command.js';
+import { fixedHalfEven } from '../../reports/format.js';
 
 export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const rate = args.number('rate') as number;
@@ -20,7 +21,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // Ten significant digits: 50% and 50.000001% must not both print as 50% (three decimals did).
   const percent = (x: number): string => `${+(100 * x).toPrecision(10)}%`;
   // ±1 point, ±2.5 points.
-  const points = (x: number): string => `±${+(100 * x).toFixed(3)} ${+(100 * x).toFixed(3) === 1 ? 'point' : 'points'}`;
+  const points = (x: number): string => `±${+fixedHalfEven(100 * x, 3)} ${+fixedHalfEven(100 * x, 3) === 1 ? 'point' : 'points'}`;
   const seats =
     measured !== undefined
       ? ` (design effect ${measured}: ${measured >= 1 ? `${measured} times as many as independent matches` : 'fewer than independent matches'})`
@@ -89,6 +90,6 @@ function lopsided(rate: number, effectiveMatches: number, confidence: number): s
   const below = rate - bounds.lower;
   const above = bounds.upper - rate;
   if (!(Math.abs(above - below) > 0.1 * Math.max(above, below))) return '';
-  const side = (x: number): string => `${+(100 * x).toFixed(2)}`;
+  const side = (x: number): string => `${+fixedHalfEven(100 * x, 2)}`;
   return ` Near ${rate < 0.5 ? '0%' : '100%'} the interval is lopsided: at that rate it runs ${side(below)} points below and ${side(above)} above, so its ${above > below ? 'upper' : 'lower'} side reaches past the margin.`;
 }

@@ -20,7 +20,7 @@ import {
 import type { RateEstimate } from '../../stats/rate-interval.js';
 import { ROLL_MAX, catchChanceGivenDice, exactCatchChance } from './catch-chance.js';
 import type { ZombieTrainersEvent } from './types.js';
-import { formatMean, formatRate, table } from '../../reports/format.js';
+import { formatMean, formatRate, table, fixedHalfEven } from '../../reports/format.js';
 import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 interface SuccessCount {
@@ -394,7 +394,7 @@ function formatSummary(summary: ZombieTrainersSummary): string {
       String(figure.simulated.n),
       rate,
       interval,
-      `${(figure.exact * 100).toFixed(2)}%`,
+      `${fixedHalfEven(100 * figure.exact, 2)}%`,
       figure.exactInsideInterval ? 'yes' : 'NO',
     ];
   });
