@@ -3,7 +3,7 @@
  * result): enough decimals that the interval's half-width shows, two at least.
  */
 import { describe, expect, it } from 'vitest';
-import { formatMean, intervalDigits } from '../src/reports/format.js';
+import { formatMean, intervalDigits, table } from '../src/reports/format.js';
 import type { MeanEstimate } from '../src/stats/clusters.js';
 
 const estimate = (mean: number, lower: number, upper: number): MeanEstimate => ({ mean, lower, upper, sd: 1, n: 100, designEffect: 1, clusters: 100 });
@@ -26,5 +26,28 @@ describe('formatMean', () => {
     expect(intervalDigits(1, 1, 2)).toBe(2);
     expect(intervalDigits(Number.NaN, 1, 3)).toBe(3);
     expect(formatMean({ ...estimate(0.5, Number.NaN, Number.NaN), note: 'every match gave 0.5' })).toBe('0.50 (every match gave 0.5)');
+  });
+});
+
+describe('table', () => {
+  it('lines up names written in Chinese, Japanese or Korean, emoji and combining accents by the columns a terminal gives them (audit 36a)', () => {
+    const text = table(
+      ['seat', 'wins', 'rate'],
+      [
+        ['ゾンビ', '12', '40.0%'],
+        ['P1', '3', '9.5%'],
+        ['🧟‍♀️ zombie', '100', '100.0%'],
+        ['Ame\u0301lie', '7', '1.0%'],
+      ],
+    );
+    expect(text.split('\n')).toEqual([
+      'seat       wins    rate',
+      'ゾンビ       12   40.0%',
+      'P1            3    9.5%',
+      '🧟‍♀️ zombie   100  100.0%',
+      'Ame\u0301lie        7    1.0%',
+    ]);
+    // Right-aligned columns too: a wide character pads less.
+    expect(table(['n', 'name'], [['1', '日本'], ['2', 'abcd'], ['3', 'ab']], 1).split('\n')).toEqual(['n  name', '1  日本', '2  abcd', '3    ab']);
   });
 });

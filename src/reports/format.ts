@@ -1,4 +1,5 @@
 /** Text formatting for terminal summaries. */
+import stringWidth from 'string-width';
 import type { MeanEstimate, RateEstimate } from '../stats/intervals.js';
 
 /**
@@ -66,14 +67,21 @@ export function intervalDigits(lower: number, upper: number, digits: number): nu
   return Math.min(10, Math.max(digits, Math.ceil(-Math.log10(half) - 1e-9)));
 }
 
-/** A plain aligned text table: the first `leftColumns` columns left-aligned (names), the others right-aligned (numbers). */
+/**
+ * A plain aligned text table: the first `leftColumns` columns left-aligned (names), the others
+ * right-aligned (numbers). Cells are padded by the columns a terminal gives them, not by their
+ * UTF-16 length: a seat or card named in Chinese, Japanese or Korean takes two columns a
+ * character, an emoji two, an accent written as a combining mark none (audit 36a: such names
+ * pushed their rows out of line).
+ */
 export function table(header: readonly string[], rows: readonly (readonly string[])[], leftColumns = 1): string {
   const all = [header, ...rows];
-  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
+  const widths = header.map((_, column) => Math.max(...all.map((row) => stringWidth(row[column] ?? ''))));
+  const pad = (cell: string, column: number): string => ' '.repeat(Math.max(0, (widths[column] ?? 0) - stringWidth(cell)));
   return all
     .map((row) =>
       row
-        .map((cell, column) => (column < leftColumns ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+        .map((cell, column) => (column < leftColumns ? cell + pad(cell, column) : pad(cell, column) + cell))
         .join('  ')
         .trimEnd(),
     )
