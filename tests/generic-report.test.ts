@@ -128,6 +128,26 @@ describe('the generic report', () => {
       expect(hit?.sd).toBeCloseTo(asMean.sd, 12);
       expect(hit?.designEffect).toBeCloseTo(asMean.designEffect, 12);
     }
+    // Every match once: a rate of 1, with a rate's interval (audit 37a: no interval, as a mean
+    // whose samples were all equal, and a check on it inconclusive), for single matches and pairs.
+    for (const clusterSize of [1, 2]) {
+      const every = report.emptyAggregate() as GenericAggregate;
+      recordHits(counts.map(() => 1), clusterSize, () => every);
+      const once = report.summarize(every, 0.95).events['hit'];
+      const oracle = emptyTally();
+      const figures = new MatchFigures();
+      counts.forEach((_, matchIndex) => {
+        figures.clear();
+        figures.trial('hit', true);
+        recordMatch(oracle, { cluster: Math.floor(matchIndex / clusterSize), clusterSize }, figures);
+      });
+      const asRate = clusteredRate(settledFigures(oracle)['hit'], 0.95);
+      expect(once, `clusters of ${clusterSize}`).toMatchObject({ mean: 1, upper: 1, n: 400 });
+      expect(once?.lower, `clusters of ${clusterSize}`).toBeCloseTo(asRate.lower, 12);
+      expect(once?.lower).toBeLessThan(clusterSize === 1 ? 0.995 : 0.99);
+      expect(once?.lower).toBeGreaterThan(0.98);
+      expect(once?.note).toBeUndefined();
+    }
     // One match with two events: the counts are no rate, and the t interval stands.
     const aggregate = report.emptyAggregate() as GenericAggregate;
     const twice = counts.map((count, i) => (i === 7 ? 2 : count));

@@ -219,13 +219,17 @@ function eventsPerMatch(counts: ClusterSums | undefined, matches: ClusterSums | 
   const cubes = events.aaa === undefined || events.xxx === undefined ? {} : { xxx: events.xxx, aaa: events.aaa };
   const sums: ClusterSums = { clusters: all.clusters, x: events.x, n: all.n, xx: events.xx, xn: size * events.x, nn: all.nn, ee: events.ee, ...cubes };
   let estimate = clusteredMean(sums, confidence);
-  // Every match's count 0 or 1 (Σ count² = Σ count), some of each: the mean is the share of
-  // matches with the event, a rate, and gets a rate's interval. A t interval on a rare event's
-  // 0/1 counts under-covers on the low side (about 85-90% for 2% at 400 matches, audit 25a).
-  if (equalSizes && events.ee === events.x && Number.isFinite(estimate.lower)) {
+  // Every match's count 0 or 1 (Σ count² = Σ count): the mean is the share of matches with the
+  // event, a rate, and gets a rate's interval. A t interval on a rare event's 0/1 counts
+  // under-covers on the low side (about 85-90% for 2% at 400 matches, audit 25a). Every match
+  // once is a rate of 1, decided as any rate of 1 is: as a mean it had no interval ("all samples
+  // equal"), and a check on it ended inconclusive where it had to fail (audit 37a). (A type no
+  // match emitted has no figure here; `withUnseenEvents` gives it its zero.)
+  if (equalSizes && events.ee === events.x && events.x > 0) {
     const share = clusteredRate({ ...sums, ee: events.x }, confidence);
-    // A rate's interval is no t interval: the skewness of rare 0/1 counts is no caution for it.
-    const { caution: _skewed, ...rateEstimate } = estimate;
+    // A rate's interval is no t interval: the skewness of rare 0/1 counts is no caution for it,
+    // and counts all alike ("all samples equal") are a rate of 1 with its interval.
+    const { caution: _skewed, note: _alike, ...rateEstimate } = estimate;
     return { ...rateEstimate, lower: share.lower, upper: share.upper };
   }
   if (!equalSizes && Number.isFinite(estimate.lower)) {
