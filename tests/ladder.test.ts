@@ -220,9 +220,14 @@ describe('verdicts', () => {
     expect(judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.53, 0.5, 0.51), null, 0.95).verdict.text).toMatch(/^reads differently, though no two levels differ beyond chance \(first between L1 and L2\)/);
     // 3.5 points (2.43 standard errors) is beyond chance among three pairs.
     expect(judge({ path: 'p', label: 'p', reference: 0.5 }, at(0.535, 0.5, 0.51), null, 0.95).verdict.text).toMatch(/^changes \(first between L1 and L2\)/);
-    // Without a reference, consecutive levels: two comparisons for three levels.
+    // Without a reference, every pair too: three comparisons for three levels. 3 points (2.08
+    // standard errors) is beyond chance as the one pair of two levels, within it as one of three.
     expect(judge({ path: 't', label: 't' }, at(0.1, 0.13), null, 0.95).verdict).toMatchObject({ holds: false, shownToChange: true });
-    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13, 0.16), null, 0.95).verdict).toMatchObject({ holds: true, shownToChange: false });
+    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13, 0.12), null, 0.95).verdict).toEqual({ holds: true, shownToChange: false, text: 'holds at every level: no two levels differ beyond chance' });
+    // A drift in steps each within chance, its ends beyond it: a change between the ends, where
+    // level-by-level comparisons read "holds at every level" (audit 37a: 10%, 12.5%, 15%).
+    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13, 0.16), null, 0.95).verdict).toEqual({ holds: false, shownToChange: true, text: 'changes beyond chance between levels (L1 → L3: 10% → 16%)' });
+    expect(judge({ path: 't', label: 't' }, at(0.1, 0.13, 0.16, 0.19), null, 0.95).verdict.text).toBe('changes beyond chance between levels (L1 → L3: 10% → 16%; L1 → L4: 10% → 19%; L2 → L4: 13% → 19%)');
   });
 
   it('says where a headline is outside its band, and where one without reference moves beyond chance', () => {
