@@ -76,7 +76,7 @@ describe('compareRuns on runs that cannot say what they seem to', () => {
     expect(formatComparison(comparison, false)).toContain('Note: the seats differ: random vs random in the baseline, greedy vs random in the run');
     // A run compared with itself: both on run seed 1, said (the tests assume independent runs).
     expect(libraryCompare('fair', fair.summary, 'again', fair.summary).notes).toEqual([
-      'both runs played run seed 1: their matches share dice, and these intervals and tests assume independent runs (they are conservative where the shared dice move both runs alike, as for most changes of a setting); for a paired difference on common seeds, use hordelab sweep',
+      'both runs played run seed 1: their matches share dice, and these intervals and tests assume independent runs; they are conservative where the shared dice move both runs alike, but flag changes more often than --alpha says where a change moves them apart (swapped sides, a die that favours the other seat); play one run with another --seed for tests that hold either way, or use hordelab sweep for a paired difference on common seeds',
     ]);
     const reseeded = await run({ game: 'coin-flip', matches: 400, seed: 3, seats: ['random', 'random'] });
     expect(libraryCompare('fair', fair.summary, 'reseeded', reseeded.summary).notes).toEqual([]);

@@ -317,13 +317,15 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     if (summary.run.status !== 'complete') notes.push(`${dir} is an unfinished run (${summary.run.status}): ${summary.run.matchesPlayed} of ${summary.scenario.matches} matches`);
   }
   // The same run seed gives both runs the same dice: their figures are correlated, and the
-  // tests here, made for independent runs, are then conservative (audit 20: a 5-point change was
-  // found 13% of the time on one seed against 37% on two), though not where they move apart
-  // (seats swapped, say). Said, with where a paired test is.
+  // tests here, made for independent runs, are then conservative where the dice move both runs
+  // alike (audit 20: a 5-point change was found 13% of the time on one seed against 37% on two),
+  // and flag more than --alpha says where they move them apart (audit 37a: a setting that mirrors
+  // which rolls favour P1 flagged 18% of A/A pairs at 5%). Neither can be told from the summaries,
+  // so both are said, with the two ways to tests that hold.
   // A round robin's pairing plays from its own first seed index: another pairing, or a plain
   // run, on the same run seed shares no dice with it (review 28d).
   if (baseline.scenario.seed === run.scenario.seed && (baseline.scenario.firstSeedIndex ?? 0) === (run.scenario.firstSeedIndex ?? 0)) {
-    notes.push(`both runs played run seed ${run.scenario.seed}: their matches share dice, and these intervals and tests assume independent runs (they are conservative where the shared dice move both runs alike, as for most changes of a setting); for a paired difference on common seeds, use hordelab sweep`);
+    notes.push(`both runs played run seed ${run.scenario.seed}: their matches share dice, and these intervals and tests assume independent runs; they are conservative where the shared dice move both runs alike, but flag changes more often than --alpha says where a change moves them apart (swapped sides, a die that favours the other seat); play one run with another --seed for tests that hold either way, or use hordelab sweep for a paired difference on common seeds`);
   }
   // The same game id with other rules (a module edited between the runs) changes every figure.
   const moduleOf = (summary: RunSummary): string | undefined => summary.scenario.gameModule?.sha256;
