@@ -168,6 +168,15 @@ describe('eventTypes in a game module', () => {
     expect(gameModuleFromExport({ game, defaultMetrc: 'drawRate' })).toEqual({ problem: 'exports a game module with "defaultMetrc", which is not the name of a part of a game module; did you mean defaultMetric?' });
     // A board drawing without its size is refused at load, not when a replay page is drawn.
     expect(gameModuleFromExport({ game, render: { board: () => '' } })).toEqual({ problem: 'exports a game module whose render is not an object with board(state) and size(state) functions' });
+    // Decks for `hordelab cards`: seats 0-based as the game's, each path once (audit 37a: the
+    // module's convention was written nowhere, and a seat past the last studied no one's).
+    const seats = (game.seats as string[]).map((name: string, i: number) => `${i} ${name}`).join(', ');
+    expect(gameModuleFromExport({ game, decks: [{ path: 'deck', seat: game.seats.length }] })).toEqual({ problem: `exports a game module whose decks [0] ("deck") has seat ${game.seats.length}; expected a seat 0..${game.seats.length - 1}, 0-based as the game's seats are (${seats})` });
+    expect(gameModuleFromExport({ game, decks: [{ path: 'deck', seat: 0 }, { path: 'other', seat: 0.5 }] })).toEqual({ problem: `exports a game module whose decks [1] ("other") has seat 0.5; expected a seat 0..${game.seats.length - 1}, 0-based as the game's seats are (${seats})` });
+    expect(gameModuleFromExport({ game, decks: [{ path: 'deck', seat: 0 }, { path: 'deck', seat: 1 }] })).toEqual({ problem: 'exports a game module whose decks [1] gives "deck" again; give each deck once' });
+    expect(gameModuleFromExport({ game, decks: [{ path: '', seat: 0 }] })).toEqual({ problem: 'exports a game module whose decks [0] has path ""; expected the parameter path of a deck, such as "decks.plants"' });
+    expect(gameModuleFromExport({ game, decks: { path: 'deck', seat: 0 } })).toMatchObject({ problem: expect.stringMatching(/^exports a game module whose decks are .*; expected a list of \{ path, seat \}, seat 0-based \(0 is /) });
+    expect(gameModuleFromExport({ game, decks: [{ path: 'deck', seat: 0 }, { path: 'other', seat: game.seats.length - 1 }] })).toHaveProperty('module');
     const taken = gameModuleFromExport({ game, figures: [{ ...unit, eventTypes: ['roll'] }] });
     expect('module' in taken && taken.module.figures?.[0]?.eventTypes).toEqual(['roll']);
     const report = { ...(games.get('coin-flip')?.report as AnyGameReport) };

@@ -332,6 +332,8 @@ function readGameModule(exported: unknown): { module: GameModule } | { problem: 
   }
   const figures = figureUnits(candidate['figures']);
   if (typeof figures === 'string') return { problem: `exports a game module whose figures ${figures}` };
+  const decks = decksProblem(candidate['decks'], game.seats);
+  if (decks !== null) return { problem: `exports a game module whose decks ${decks}` };
   const parts = (figures === undefined ? candidate : { ...candidate, figures }) as unknown as GameModule;
   if (candidate['report'] === undefined) {
     const base = withGenericReport(game);
@@ -401,6 +403,31 @@ function figureUnits(value: unknown): AnyFigureUnit[] | string | undefined {
     });
   }
   return units;
+}
+
+/**
+ * Why a game module's `decks` is not a list of `{ path, seat }`, each path once and each seat a
+ * seat of the game, 0-based as the game's own seats are; null when it is. A seat past the last
+ * studied no one's win rate, and one given 1-based (as a scenario's `cards.decks` writes it)
+ * is caught where it falls past the last seat; said with the seat's name, so the side is plain.
+ */
+function decksProblem(value: unknown, seats: readonly string[]): string | null {
+  const shownValue = (item: unknown): string => (typeof item === 'number' ? String(item) : typeof item === 'string' ? JSON.stringify(item) : describeExport(item));
+  if (value === undefined) return null;
+  if (!Array.isArray(value)) return `are ${describeExport(value)}; expected a list of { path, seat }, seat 0-based (0 is ${seats[0]})`;
+  const paths = new Set<string>();
+  for (const [index, deck] of value.entries()) {
+    const record = (typeof deck === 'object' && deck !== null ? deck : {}) as Record<string, unknown>;
+    const path = record['path'];
+    if (typeof path !== 'string' || path === '') return `[${index}] has path ${shownValue(path)}; expected the parameter path of a deck, such as "decks.plants"`;
+    const seat = record['seat'];
+    if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= seats.length) {
+      return `[${index}] ("${path}") has seat ${shownValue(seat)}; expected a seat 0..${seats.length - 1}, 0-based as the game's seats are (${seats.map((name, i) => `${i} ${name}`).join(', ')})`;
+    }
+    if (paths.has(path)) return `[${index}] gives "${path}" again; give each deck once`;
+    paths.add(path);
+  }
+  return null;
 }
 
 /** A definition with the optional parts filled in. */
