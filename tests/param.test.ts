@@ -90,6 +90,10 @@ describe('param builders', () => {
     expect(() => param.int({ description: 'cells to the finish', default: 30, min: 1, max: 20 })).toThrow('param.int (described "cells to the finish"): the default 30 does not satisfy its own bounds; expected a whole number in 1..20');
     expect(() => param.probability({ description: 'trap chance', default: 2 })).toThrow('param.probability (described "trap chance"): the default 2 does not satisfy its own bounds; expected a number in 0..1');
     expect(() => param.probability({ description: 'p', default: Number.NaN })).toThrow('the default NaN does not satisfy');
+    // A custom default and a check's odd answer shown as written, not "[object Object]" and an empty string (audit 37a).
+    expect(() => param.custom({ description: 'deck', default: { a: 1 }, validate: () => [] as unknown as string })).toThrow(
+      `param.custom (described "deck"): the default {"a":1} does not satisfy its own bounds; expected a value the game's own check accepts, got {"a":1}; it answered [] for it (a check answers null or a message)`,
+    );
   });
 });
 

@@ -40,7 +40,8 @@ function checkDefault<T>(spec: ParameterSpec<T>, name: string): ParameterSpec<T>
   if (!parsed.success) {
     const expected = parsed.error.issues[0]?.message ?? 'another value';
     // String, not JSON: a NaN or Infinity default reads as itself, not null.
-    const given = typeof spec.default === 'string' ? JSON.stringify(spec.default) : String(spec.default);
+    // An object or list as its JSON, not "[object Object]" (audit 37a).
+    const given = typeof spec.default === 'number' ? String(spec.default) : shownInput(spec.default);
     throw new RangeError(`param.${name} (described "${spec.description}"): the default ${given} does not satisfy its own bounds; ${expected}`);
   }
   return spec;
@@ -105,7 +106,7 @@ export const param = {
       } catch (error) {
         problem = `expected a value the game's own check accepts, got ${shownInput(value)}; it threw ${JSON.stringify(error instanceof Error ? error.message : String(error))} on it`;
       }
-      if (problem !== null) context.addIssue({ code: 'custom', message: typeof problem === 'string' ? problem : `expected a value the game's own check accepts, got ${shownInput(value)}; it answered ${String(problem)} for it (a check answers null or a message)` });
+      if (problem !== null) context.addIssue({ code: 'custom', message: typeof problem === 'string' ? problem : `expected a value the game's own check accepts, got ${shownInput(value)}; it answered ${shownInput(problem)} for it (a check answers null or a message)` });
     }) as unknown as z.ZodType<T>;
     return checkDefault({ description: options.description, schema, default: options.default }, 'custom');
   },
