@@ -104,8 +104,9 @@ describe('checks on means', () => {
     const { file } = checksFile('  - name: near\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atLeast: 0.1\n    budget: 20\n    batch: 20\n');
     const [result] = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
     const near = { ...(result as CheckResult), estimate: { ...(result as CheckResult).estimate, rate: 0.99995, lower: 0.999923, upper: 0.999967 } } as CheckResult;
-    expect(formatChecks([near])).toContain('100.0% [99.9%, 100.0%]');
-    expect(markdownSummary([near])).toContain('100.0% [99.9%, 100.0%]');
+    // The rate itself short of 100% is printed so (audit 37a), with the decimals that takes.
+    expect(formatChecks([near])).toContain('99.995% [99.9%, 100.0%]');
+    expect(markdownSummary([near])).toContain('99.995% [99.9%, 100.0%]');
   });
 
   it("says why a rate's verdict can stand beside an interval that holds the band's edge, naming those checks only (audit 26a)", async () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { effectiveRateInterval, rateInterval, scoreBounds } from '../src/stats/rate-interval.js';
-import { fixedHalfEven, formatRate, percentBound } from '../src/reports/format.js';
+import { fixedHalfEven, formatRate, percentBound, percentOf } from '../src/reports/format.js';
 
 /** λ_x at tail 0.05: P(Poisson(λ) ≥ x) = 0.05. */
 const LAMBDA_2 = 0.35536151069866195;
@@ -159,6 +159,19 @@ describe('a rate printed with its interval', () => {
     expect(fixedHalfEven(1e21, 1)).toBe('1e+21');
     expect(fixedHalfEven(Number.NaN, 1)).toBe('NaN');
     expect(fixedHalfEven(Number.POSITIVE_INFINITY, 2)).toBe('Infinity');
+  });
+
+  it('never prints a rate short of all or none as 100% or 0% (audit 37a: 3,999 wins in 4,000 read "100.0%")', () => {
+    expect(formatRate(rateInterval(3999, 4000))).toEqual(['99.98%', '[99.9%, 100.0%]']);
+    expect(formatRate(rateInterval(1, 4000))).toEqual(['0.02%', '[0.0%, 0.1%]']);
+    expect(formatRate(rateInterval(4000, 4000))[0]).toBe('100.0%');
+    expect(formatRate(rateInterval(0, 4000))[0]).toBe('0.0%');
+    expect(percentOf(0.9996)).toBe('99.96');
+    expect(percentOf(0.0004, 0)).toBe('0.04');
+    expect(percentOf(0.999)).toBe('99.9');
+    expect(percentOf(1 - 1e-12)).toBe('100.0000000');
+    expect(percentOf(0.5, 2)).toBe('50.00');
+    expect(percentOf(Number.NaN)).toBe('NaN');
   });
 
   it('never prints a bound on the far side of the printed rate, whatever the digits', () => {

@@ -16,7 +16,7 @@ import { formatPath } from '../core/parameters.js';
 import { figureValueIssue } from '../present/figure-values.js';
 import { count, rate } from '../present/summary-schema.js';
 import { intervalChart, type ChartSpec, type Row } from '../present/chart-kit.js';
-import { percentBound, table, fixedHalfEven } from '../reports/format.js';
+import { percentBound, table, fixedHalfEven, percentOf } from '../reports/format.js';
 import { csv } from '../run/csv.js';
 import { toJson } from '../run/run-scenario.js';
 import type { CardValue, CardValuesSummary, DeckValues, PairedDifference } from './card-values.js';
@@ -57,7 +57,7 @@ const explanation = (summary: CardValuesSummary): string =>
 export function formatCardValues(summary: CardValuesSummary): string {
   const lines: string[] = [];
   for (const deck of summary.decks) {
-    lines.push(`${deck.path} (${deck.seat}): base win rate ${fixedHalfEven(100 * deck.baseWinRate.rate, 1)}% [${percentBound(deck.baseWinRate.lower, deck.baseWinRate.rate)}, ${percentBound(deck.baseWinRate.upper, deck.baseWinRate.rate)}]`);
+    lines.push(`${deck.path} (${deck.seat}): base win rate ${percentOf(deck.baseWinRate.rate, 1)}% [${percentBound(deck.baseWinRate.lower, deck.baseWinRate.rate)}, ${percentBound(deck.baseWinRate.upper, deck.baseWinRate.rate)}]`);
     lines.push(table(['card', 'count', 'one fewer', 'one more'], deck.cards.map((card) => [card.card, String(card.count), `${formatChange(card.minusOne)}${flag(card.minusOne)}`, `${formatChange(card.plusOne)}${flag(card.plusOne)}`])));
     lines.push('');
   }
@@ -110,7 +110,7 @@ function csvRows(summary: CardValuesSummary): (string | number)[][] {
 function markdown(summary: CardValuesSummary): string {
   const lines = [`# Card values: ${markdownCell(`${summary.scenario.name} (${summary.scenario.game})`)}`, '', markdownInlineCode(summary.command), '', explanation(summary), ''];
   for (const deck of summary.decks) {
-    lines.push(`## ${markdownCell(`${deck.path} (${deck.seat})`)}`, '', `Base win rate ${fixedHalfEven(100 * deck.baseWinRate.rate, 1)}% [${percentBound(deck.baseWinRate.lower, deck.baseWinRate.rate)}, ${percentBound(deck.baseWinRate.upper, deck.baseWinRate.rate)}].`, '');
+    lines.push(`## ${markdownCell(`${deck.path} (${deck.seat})`)}`, '', `Base win rate ${percentOf(deck.baseWinRate.rate, 1)}% [${percentBound(deck.baseWinRate.lower, deck.baseWinRate.rate)}, ${percentBound(deck.baseWinRate.upper, deck.baseWinRate.rate)}].`, '');
     lines.push('| card | count | one fewer | one more |', '| --- | ---: | --- | --- |');
     for (const card of deck.cards) lines.push(`| ${markdownCell(card.card)} | ${card.count} | ${formatChange(card.minusOne)}${flag(card.minusOne)} | ${formatChange(card.plusOne)}${flag(card.plusOne)} |`);
     lines.push('');

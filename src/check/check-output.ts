@@ -3,13 +3,13 @@
  * (rendered by Jenkins, GitLab, GitHub test reporters), Markdown for a job summary, and GitHub
  * Actions workflow commands (`::error file=...::`) for annotations.
  */
-import { percentInterval, table, fixedHalfEven } from '../reports/format.js';
+import { percentInterval, table, percentOf } from '../reports/format.js';
 import type { CheckResult } from './run-checks.js';
 import { MARKDOWN_MARK } from '../present/own-files.js';
 import { markdownCell, markdownCode } from '../present/markdown.js';
 import { RANDOM_PLAY_CAVEAT } from '../ladder/skill.js';
 
-const pct = (x: number): string => `${fixedHalfEven(100 * x, 1)}%`;
+const pct = (x: number): string => `${percentOf(x, 1)}%`;
 /** Four significant digits: a mean's scale is the metric's own (2.35 decisions, 48.6 rounds). */
 const plain = (x: number): string => `${+x.toPrecision(4)}`;
 function estimateText(result: CheckResult): string {

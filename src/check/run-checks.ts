@@ -35,7 +35,7 @@ import { fixedSizeMeanMatches, lookConfidence, lookSchedule, meanEdgeDecision, t
 import { fixedSizeTrials, sprt, type SprtDecision, type SprtState } from '../stats/sprt.js';
 import { baselineRecord, checkBaselineFolder, checkBaselineTargets, compareWithBaseline, readBaseline, writeBaseline, type BaselineComparison } from './baseline.js';
 import { formatBand, type Band, type CheckSpec } from './check-file.js';
-import { fixedHalfEven } from '../reports/format.js';
+import { fixedHalfEven, percentOf } from '../reports/format.js';
 
 export { checkBaselineFolder, readBaseline, type BaselineRecord } from './baseline.js';
 
@@ -304,7 +304,7 @@ async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOpt
   const baseline = noSamples ? null : compareOrStore(check, metric, designEffect, options, toStore);
   if (baseline?.moved === true) {
     status = 'fail';
-    const was = 'rate' in baseline ? `${fixedHalfEven(100 * baseline.rate, 1)}%` : `${baseline.mean}`;
+    const was = 'rate' in baseline ? `${percentOf(baseline.rate, 1)}%` : `${baseline.mean}`;
     const by = 'rate' in baseline ? (x: number): string => fixedHalfEven(100 * x, 1) : (x: number): string => `${+x.toPrecision(4)}`;
     const unit = 'rate' in baseline ? ' points' : '';
     reason = `the ${metric.kind} moved from the baseline's ${was} by ${by(baseline.difference)}${unit} [${by(baseline.lower)}, ${by(baseline.upper)}]${reason === '' ? '' : `; ${reason}`}`;

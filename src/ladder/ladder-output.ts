@@ -14,7 +14,7 @@ import { intervalChart, type Row } from '../present/chart-kit.js';
 import { escapeHtml } from '../present/page-kit.js';
 import { markdownCell, markdownInlineCode } from '../present/markdown.js';
 import { renderSvg } from '../present/render.js';
-import { percentInterval, table, fixedHalfEven } from '../reports/format.js';
+import { percentInterval, table, fixedHalfEven, percentOf } from '../reports/format.js';
 import { toJson } from '../run/run-scenario.js';
 import { formatValue, type Figure } from './headlines.js';
 import type { LadderHeadline, LadderSummary } from './ladder.js';
@@ -25,7 +25,7 @@ import { markOutputFolder } from '../present/output-folder.js';
 
 /** A measured figure as `run` prints one: a rate to a tenth of a percent (`54.1% [53.1%, 55.0%]`), a mean to three places. */
 function formatEstimate(value: number, percent: boolean): string {
-  return percent ? `${fixedHalfEven(100 * value, 1)}%` : value.toFixed(3);
+  return percent ? `${percentOf(value, 1)}%` : value.toFixed(3);
 }
 
 function formatFigure(figure: Figure | null): string {

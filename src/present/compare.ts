@@ -14,7 +14,7 @@ import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { meanDifferenceTest, holmAdjust, twoProportionTest, type DifferenceTest } from '../stats/tests.js';
-import { intervalDigits, table, fixedHalfEven } from '../reports/format.js';
+import { intervalDigits, table, fixedHalfEven, percentOf } from '../reports/format.js';
 import { runMetrics, type Metric, type RateMetric, type RunSummary, type SummaryInput } from './metrics.js';
 import { rateInterval } from '../stats/rate-interval.js';
 import { withUnseenEvents } from '../reports/generic-report.js';
@@ -361,7 +361,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
  * 0.00 → 0.00, +0.00 [−0.00, +0.00].
  */
 export const digitsOf = (kind: 'rate' | 'mean', lower: number, upper: number): number => (kind === 'rate' ? intervalDigits(100 * lower, 100 * upper, 1) : intervalDigits(lower, upper, 2));
-export const formatValue = (kind: 'rate' | 'mean', value: number, digits = kind === 'rate' ? 1 : 2): string => (kind === 'rate' ? `${fixedHalfEven(100 * value, digits)}%` : value.toFixed(digits));
+export const formatValue = (kind: 'rate' | 'mean', value: number, digits = kind === 'rate' ? 1 : 2): string => (kind === 'rate' ? `${percentOf(value, digits)}%` : value.toFixed(digits));
 export const formatDifference = (kind: 'rate' | 'mean', value: number, digits = kind === 'rate' ? 1 : 2): string => {
   const text = kind === 'rate' ? fixedHalfEven(100 * value, digits) : value.toFixed(digits);
   return value >= 0 ? `+${text}` : text;

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { cautionLines, percentInterval, fixedHalfEven } from '../reports/format.js';
+import { cautionLines, percentInterval, fixedHalfEven, percentOf } from '../reports/format.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { CUSTOM_PLACEMENT, FIGURES_PLACEMENT, formatFigureTable, type CustomFigure } from '../reports/custom-metrics.js';
 import { csv } from '../run/csv.js';
@@ -49,7 +49,7 @@ export { escapeHtml } from './page-kit.js';
 function formatMetric(metric: Metric): [string, string] {
   if (Number.isNaN(metric.value)) return ['-', metric.n === 0 ? 'no samples' : ''];
   if (metric.kind === 'rate') {
-    return [`${fixedHalfEven(100 * metric.value, 1)}%`, percentInterval({ rate: metric.value, lower: metric.lower, upper: metric.upper })];
+    return [`${percentOf(metric.value, 1)}%`, percentInterval({ rate: metric.value, lower: metric.lower, upper: metric.upper })];
   }
   const digits = Math.abs(metric.value) >= 100 ? 1 : 2;
   if (!Number.isFinite(metric.lower) || !Number.isFinite(metric.upper)) return [metric.value.toFixed(digits), metric.sd === 0 ? `no interval: all ${metric.n} samples equal` : 'no interval'];

@@ -11,7 +11,7 @@ import type { SweepAxis, SweepFigure, SweepPoint, SweepResult, SweepValue } from
 import { axisFormat, ESTIMATE_COLOUR, FAIR, metricTitle, PLOT_WIDTH, specBase, symmetricDomain, zoomedDomain, type Reference } from './chart-kit.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
-import { intervalDigits, fixedHalfEven } from '../reports/format.js';
+import { intervalDigits, fixedHalfEven, percentOf } from '../reports/format.js';
 
 /** Whether a metric path names a win rate, whose fair value is 50%. */
 export const isWinRate = (path: string): boolean => /winrate$/i.test(path.split('.').pop() ?? '') || /(^|\.)win$/.test(path);
@@ -19,7 +19,7 @@ export const isWinRate = (path: string): boolean => /winrate$/i.test(path.split(
 const PAIRED_COLOUR = '#2c7a7b';
 const UNPAIRED_COLOUR = '#b8c4d6';
 
-const percentText = (value: number, digits = 1): string => `${fixedHalfEven(100 * value, digits)}%`;
+const percentText = (value: number, digits = 1): string => `${percentOf(value, digits)}%`;
 const signed = (value: number, percent: boolean, digits = percent ? 1 : 2): string => {
   const text = percent ? fixedHalfEven(100 * value, digits) : value.toFixed(digits);
   return value >= 0 ? `+${text}` : text;

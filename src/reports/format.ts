@@ -19,6 +19,19 @@ export function fixedHalfEven(value: number, digits: number): string {
 }
 
 /**
+ * A rate as a percentage, without the sign: {@link fixedHalfEven} with `digits` decimals, or more
+ * where fewer would print a rate short of all or none as all or none. 3,999 wins in 4,000 printed
+ * "100.0%" and the one loss "0.0%", which read as certainty (audit 37a); they print 99.98% and
+ * 0.02%. At most six decimals more: a rate nearer than that to 0 or 1 prints as it rounds.
+ */
+export function percentOf(rate: number, digits = 1): string {
+  let shown = fixedHalfEven(100 * rate, digits);
+  if (!(rate > 0 && rate < 1)) return shown;
+  for (let more = digits + 1; more <= digits + 6 && (Number(shown) === 0 || Number(shown) === 100); more++) shown = fixedHalfEven(100 * rate, more);
+  return shown;
+}
+
+/**
  * A bound of a rate's interval as a percentage, without the sign, with `digits` decimals: rounded
  * to the nearest, or, where that would print it equal to the rate it bounds, rounded away from
  * the rate (a lower bound down, an upper bound up). `100.0% [100.0%, 100.0%]` reads as an interval
@@ -44,7 +57,7 @@ export function percentInterval(estimate: { readonly rate: number; readonly lowe
 /** `[ "52.3%", "[51.3%, 53.3%]" ]`, or dashes when there was no sample. */
 export function formatRate(estimate: RateEstimate, digits = 1): [string, string] {
   if (estimate.n === 0) return ['-', 'no samples'];
-  return [`${fixedHalfEven(100 * estimate.rate, digits)}%`, percentInterval(estimate, digits)];
+  return [`${percentOf(estimate.rate, digits)}%`, percentInterval(estimate, digits)];
 }
 
 /** `34.2 [33.9, 34.5]`; `50.00 (all 10 samples equal)` where there is no interval to give. */

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
 import { fileNamePart } from '../core/file-name.js';
-import { percentBound, table, fixedHalfEven } from '../reports/format.js';
+import { percentBound, table, percentOf } from '../reports/format.js';
 import type { AgentOutcomes, OutcomeSummary } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE, type RateEstimate } from '../stats/rate-interval.js';
@@ -322,12 +322,12 @@ function writeTournamentFiles(outFolder: OutputFolder, summary: TournamentSummar
 
 /** The tournament as text: pairings, then ratings. */
 export function formatTournament(summary: TournamentSummary): string {
-  const pct = (r: RateEstimate): string => `${fixedHalfEven(100 * r.rate, 1)}% [${percentBound(r.lower, r.rate)}, ${percentBound(r.upper, r.rate)}]`;
+  const pct = (r: RateEstimate): string => `${percentOf(r.rate, 1)}% [${percentBound(r.lower, r.rate)}, ${percentBound(r.upper, r.rate)}]`;
   const lines: string[] = [];
   const rows = summary.pairings.map((p) =>
     p.games === 0
       ? [`${p.a} vs ${p.b}`, '0', p.status === 'not played' ? 'not played' : 'no results (every match failed)', '-', '-']
-      : [`${p.a} vs ${p.b}`, String(p.games), pct(p.aWinRate), `${fixedHalfEven(100 * p.drawRate.rate, 1)}%`, pct(p.bWinRate)],
+      : [`${p.a} vs ${p.b}`, String(p.games), pct(p.aWinRate), `${percentOf(p.drawRate.rate, 1)}%`, pct(p.bWinRate)],
   );
   lines.push(table(['pairing (seats rotated)', 'games', 'first wins [95%]', 'draws', 'second wins [95%]'], rows));
   lines.push('');
@@ -341,7 +341,7 @@ export function formatTournament(summary: TournamentSummary): string {
     return `[${low}, ${high}]`;
   };
   const ratingRows = summary.ratings.map((r) =>
-    r.games === 0 ? [r.agent, '-', 'no games', '0', '-'] : [r.agent, elo(r.rating) || '-', interval(r.lower, r.upper), String(r.games), `${fixedHalfEven(100 * r.score, 1)}%`],
+    r.games === 0 ? [r.agent, '-', 'no games', '0', '-'] : [r.agent, elo(r.rating) || '-', interval(r.lower, r.upper), String(r.games), `${percentOf(r.score, 1)}%`],
   );
   lines.push(table(['agent', 'Elo', '95% interval', 'games', 'score'], ratingRows));
   lines.push('(ratings are relative, mean 0; 400 points are 10:1 odds; a draw counts half; intervals from the profile likelihood)');

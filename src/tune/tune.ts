@@ -32,7 +32,7 @@ import { normalCdf } from '../stats/intervals.js';
 import { regularizedBeta } from '../stats/distributions.js';
 import type { Metric } from '../present/metrics.js';
 import { scenarioSkill } from '../ladder/skill.js';
-import { intervalDigits, percentBound, fixedHalfEven } from '../reports/format.js';
+import { intervalDigits, percentBound, percentOf } from '../reports/format.js';
 import { canonicalJson, digest, effectiveScenario } from '../run/run-key.js';
 import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
@@ -1213,7 +1213,7 @@ const formatNumber = (value: number): string => String(Number(value.toPrecision(
 /** `49.0% [47.5, 50.6]` for a rate, `6.27 [6.10, 6.44]` for a mean, `4.00 (every one of the 40 fresh matches gave 4: …)` where it has no interval. */
 function formatEstimate(target: TargetResult): string {
   if (target.note !== undefined) return `${target.value.toFixed(2)} (${target.note})`;
-  if (target.kind === 'rate') return `${fixedHalfEven(100 * target.value, 1)}% [${percentBound(target.lower, target.value)}, ${percentBound(target.upper, target.value)}]`;
+  if (target.kind === 'rate') return `${percentOf(target.value, 1)}% [${percentBound(target.lower, target.value)}, ${percentBound(target.upper, target.value)}]`;
   const digits = intervalDigits(target.lower, target.upper, 2);
   return `${target.value.toFixed(digits)} [${target.lower.toFixed(digits)}, ${target.upper.toFixed(digits)}]`;
 }

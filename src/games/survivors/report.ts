@@ -36,7 +36,7 @@ import {
 import { sortedHistogram } from '../../stats/intervals.js';
 import { clusteredMean, clusteredRate, settledFigures, type ClusterSums, type MeanEstimate } from '../../stats/clusters.js';
 import type { RateEstimate } from '../../stats/rate-interval.js';
-import { formatMean, formatRate, table, fixedHalfEven } from '../../reports/format.js';
+import { formatMean, formatRate, table, percentOf } from '../../reports/format.js';
 import type { CsvValue, GameReport } from '../../reports/report.js';
 
 export type { SurvivorsAggregate } from './report-collector.js';
@@ -347,7 +347,7 @@ function summarize(aggregate: SurvivorsAggregate, confidence: number): Survivors
   };
 }
 
-const pct = (value: number | null): string => (value === null ? '-' : `${fixedHalfEven(100 * value, 1)}%`);
+const pct = (value: number | null): string => (value === null ? '-' : `${percentOf(value, 1)}%`);
 const simulated = (estimate: RateEstimate): string => (estimate.n === 0 ? '-' : `${formatRate(estimate)[0]} ${formatRate(estimate)[1]}`);
 const num = (value: number | null, digits = 2): string => (value === null || !Number.isFinite(value) ? '-' : value.toFixed(digits));
 
