@@ -9,7 +9,7 @@
  * value means something (50%: fair; a target; a band), intervals on every estimate, and a total
  * width that fits a 1,000 px window.
  */
-import { fixedHalfEven } from '../reports/format.js';
+import { fixedHalfEven, percentOf } from '../reports/format.js';
 
 /** One chart of the report. */
 export interface ChartSpec {
@@ -336,7 +336,14 @@ export function histogramChart(rows: readonly Row[], axis: string, grouped: bool
       for (let value = low; value <= high; value++) if (!seen.has(value)) filled.push({ value, count: 0, share: 0, series: name });
     }
   }
-  for (const row of filled) row['capped'] = cap !== undefined && row['value'] === cap.value;
+  // Each bar described once, its share as the tables print a rate: left to vega-lite, the
+  // description named the share twice, by the axis's whole percents and the tooltip's tenths
+  // ("share of games: 0%; ... share: 0.1%", audit 37a).
+  for (const row of filled) {
+    row['capped'] = cap !== undefined && row['value'] === cap.value;
+    const share = typeof row['share'] === 'number' ? row['share'] : 0;
+    row['description'] = `${axis}: ${String(row['value'])}${grouped ? `; ${String(row['series'])}` : ''}; ${unit}: ${String(row['count'])}; share: ${percentOf(share)}%`;
+  }
   const span = high - low + 1;
   const tickStep = tidyStep(Math.max(1, span / 12));
   const ticks: number[] = [];
@@ -358,6 +365,7 @@ export function histogramChart(rows: readonly Row[], axis: string, grouped: bool
         ...(grouped && integers && span <= 400 ? { xOffset: { field: 'series', type: 'nominal', sort: series } } : {}),
         y: { field: 'share', type: 'quantitative', title: `share of ${unit}`, axis: { format: '.0%', tickCount: 5 }, stack: null },
         ...colour,
+        description: { field: 'description', type: 'nominal' },
         tooltip: [
           { field: 'value', type: integers ? 'ordinal' : 'quantitative', title: axis },
           ...(grouped ? [{ field: 'series', type: 'nominal', title: 'series' }] : []),
@@ -390,6 +398,7 @@ export function histogramChart(rows: readonly Row[], axis: string, grouped: bool
       x,
       y: { field: 'share', type: 'quantitative', title: `share of ${unit}`, axis: { format: Math.max(...before.map((row) => Number(row['share']))) < 0.01 ? '.2%' : '.1%', tickCount: 3 } },
       tooltip: (layers[0] as { encoding: { tooltip: unknown } }).encoding.tooltip,
+      description: { field: 'description', type: 'nominal' },
     },
   };
   return { ...specBase(), vconcat: [main, zoomed] };
