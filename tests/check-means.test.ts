@@ -107,6 +107,15 @@ describe('checks on means', () => {
     // The rate itself short of 100% is printed so (audit 37a), with the decimals that takes.
     expect(formatChecks([near])).toContain('99.995% [99.9%, 100.0%]');
     expect(markdownSummary([near])).toContain('99.995% [99.9%, 100.0%]');
+    // A mean and its bounds with one count of decimals, as many as its half-width needs, and the
+    // job summary names its checks file and the command that plays it again (audit 37a: "0.525
+    // [0.456, 0.5931]", and no file or command).
+    const mean = { ...(result as CheckResult), kind: 'mean', estimate: { mean: 0.525, lower: 0.456, upper: 0.5931, sd: 0.5, n: 200, designEffect: 1, clusters: 200 } } as CheckResult;
+    expect(formatChecks([mean])).toContain('0.52 [0.46, 0.59]');
+    expect(markdownSummary([mean])).toContain('| 0.52 [0.46, 0.59] |');
+    expect(markdownSummary([mean, near]).trimEnd().split('\n').at(-1)).toBe(`From \`${file}\`; \`hordelab check ${file}\` plays these checks again, to the same figures.`);
+    const narrow = { ...mean, estimate: { ...mean.estimate, mean: 0.03245, lower: 0.03008, upper: 0.035 } } as CheckResult;
+    expect(formatChecks([narrow])).toContain('0.032 [0.030, 0.035]');
   });
 
   it("says why a rate's verdict can stand beside an interval that holds the band's edge, naming those checks only (audit 26a)", async () => {
