@@ -11,7 +11,7 @@ import type { AnyGame, Heuristic } from '../src/core/game.js';
 import { playMatch } from '../src/core/match-runner.js';
 import { formatSeed } from '../src/core/rng.js';
 import { leadChanges, leaderOf, NO_LEADER, turnsBeforePermanentLead, winnerTrailed } from '../src/quality/lead.js';
-import { emptyQuality, recordQuality, summarizeQuality, type QualitySummary } from '../src/quality/quality-figures.js';
+import { emptyQuality, mergeQuality, recordQuality, summarizeQuality, type QualitySummary } from '../src/quality/quality-figures.js';
 import { MatchTrace } from '../src/quality/match-trace.js';
 import { formatQuality } from '../src/quality/quality-text.js';
 import { MatchFigures } from '../src/stats/clusters.js';
@@ -443,5 +443,99 @@ describe('quality figures with three or more seats', () => {
     expect(q.firstMover.top).toBeUndefined();
     expect(q.bySeat['seat1']?.top).toBeUndefined();
     expect(formatQuality(q, scriptedLeads.seats)).toMatch(/quality\.draw +draws \(no single winner\) +100\.0%/);
+  });
+});
+
+describe('the first-mover fair share counts the seats that act (audit 37a F5)', () => {
+  // Without endedAtCap, which reads the scripted state: these matches are recorded, not played.
+  const { endedAtCap: _endedAtCap, ...uncapped } = scriptedLeads as AnyGame;
+  const threeSeats: AnyGame = { ...uncapped, seats: ['A', 'B', 'C'] };
+  const twoSeats: AnyGame = uncapped;
+  const runOf = (game: AnyGame) => ({ game, leads: false, skill: null, skillNote: null });
+
+  /** Records matches, each `[movers, returns]`: the seats (0-based) that decide, in order, and the match's returns. */
+  const recorded = (game: AnyGame, matches: readonly [readonly number[], readonly number[]][]): ReturnType<typeof emptyQuality> => {
+    const aggregate = emptyQuality();
+    const figures = new MatchFigures();
+    const trace = new MatchTrace(game, false);
+    matches.forEach(([movers, returns], matchIndex) => {
+      for (const seat of movers) trace.decision(seat, 2, null);
+      recordQuality(aggregate, runOf(game), trace, { matchIndex, seed: '', cluster: matchIndex, clusterSize: 1, returns: [...returns], finalState: null }, figures);
+      trace.reset();
+    });
+    return aggregate;
+  };
+  const firstMoverNotes = (q: QualitySummary): string[] => q.notes.filter((note) => note.startsWith('first mover'));
+
+  it('with three seats, one never acting, holds the first mover against 1/2, not 1/3, and says why', () => {
+    // A and B alternate, A first in three matches, B in one; C never moves. A wins 2 of the 3 decided.
+    const matches: [number[], number[]][] = [
+      [[0, 1, 0], [1, -1, -1]],
+      [[0, 1], [-1, 1, -1]],
+      [[1, 0, 1], [-1, 1, -1]],
+      [[0, 1], [0, 0, 0]],
+    ];
+    const q = summarizeQuality(recorded(threeSeats, matches), runOf(threeSeats), 0.95);
+    expect([q.firstMover.decidedWin.successes, q.firstMover.decidedWin.n]).toEqual([2, 3]);
+    expect(q.firstMover.advantage.fair).toBe(0.5);
+    expect(q.firstMover.advantage.value).toBeCloseTo(2 / 3 - 0.5, 12);
+    expect(q.firstMover.advantage.actingSeats).toEqual([1, 2]);
+    expect(firstMoverNotes(q)).toEqual(['first mover: C made no decision in any match, so the fair share of the decided matches is counted over the 2 seats that did (A and B): 50.0%, not 33.3%']);
+    expect(formatQuality(q, threeSeats.seats)).toMatch(/first-mover advantage over fair 50\.0% \(of the 2 seats that act\) +\+16\.7 pts/);
+  });
+
+  it('says so where the seat that never acts yet wins: even the share of the acting seats is no reference', () => {
+    const q = summarizeQuality(recorded(threeSeats, [[[0, 1], [1, -1, -1]], [[0, 1], [-1, -1, 1]]]), runOf(threeSeats), 0.95);
+    expect(q.firstMover.advantage.fair).toBe(0.5);
+    expect(firstMoverNotes(q)[0]).toMatch(/; yet C won matches alone without ever acting \(50\.0% of them\), so even that share is no fair reference: some wins go to a seat that makes no move$/);
+  });
+
+  it('leaves a game where every seat acts as it was: 1/seats, no acting seats named, no note', () => {
+    const q = summarizeQuality(recorded(twoSeats, [[[0, 1], [1, -1]], [[1, 0], [1, -1]], [[0, 1, 0], [-1, 1]]]), runOf(twoSeats), 0.95);
+    expect(q.firstMover.advantage).toEqual({ fair: 0.5, value: q.firstMover.decidedWin.rate - 0.5, lower: q.firstMover.decidedWin.lower - 0.5, upper: q.firstMover.decidedWin.upper - 0.5 });
+    expect(firstMoverNotes(q)).toEqual([]);
+    // Every match recorded which seats acted: both, in each.
+    const acted = recorded(twoSeats, [[[0, 1], [1, -1]], [[1], [1, -1]]]).tally.figures;
+    expect([acted['seat1:acted']?.x, acted['seat1:acted']?.n, acted['seat2:acted']?.x, acted['seat2:acted']?.n]).toEqual([1, 2, 2, 2]);
+  });
+
+  it('gives no advantage where one seat alone acts: the first mover is the same in every match', () => {
+    const matches: [number[], number[]][] = [
+      [[0, 0], [1, -1, -1]],
+      [[0], [-1, -1, 1]],
+      [[0, 0, 0], [1, -1, -1]],
+    ];
+    const q = summarizeQuality(recorded(threeSeats, matches), runOf(threeSeats), 0.95);
+    expect(q.firstMover.advantage.actingSeats).toEqual([1]);
+    expect(q.firstMover.advantage.fair).toBe(1);
+    expect([q.firstMover.advantage.value, q.firstMover.advantage.lower, q.firstMover.advantage.upper]).toEqual([Number.NaN, Number.NaN, Number.NaN]);
+    expect(firstMoverNotes(q)).toEqual([
+      'first mover: B and C made no decision in any match, so A, the one seat that did, moved first in every match: the first-mover figures say nothing of moving first, and no advantage is given; C won matches alone without ever acting (33.3% of them)',
+    ]);
+    const text = formatQuality(q, threeSeats.seats);
+    expect(text).toMatch(/first-mover advantage: none, one seat alone acts \(see the notes\) +-/);
+    expect(text).not.toMatch(/over fair/);
+  });
+
+  it('takes an aggregate from before the acted figures (a checkpoint, a shard) as every seat acting, as it was read then', () => {
+    const matches: [number[], number[]][] = [
+      [[0, 1], [1, -1, -1]],
+      [[1, 0], [1, -1, -1]],
+    ];
+    const old = recorded(threeSeats, matches);
+    for (const key of Object.keys(old.tally.figures)) if (key.endsWith(':acted')) delete old.tally.figures[key];
+    const q = summarizeQuality(old, runOf(threeSeats), 0.95);
+    expect(q.firstMover.advantage.fair).toBe(1 / 3);
+    expect(q.firstMover.advantage.actingSeats).toBeUndefined();
+    expect(firstMoverNotes(q)).toEqual([]);
+    // Merged with a newer part, the acted figures cover fewer matches than the run: still every seat.
+    const merged = recorded(threeSeats, matches);
+    mergeQuality(merged, old);
+    const both = summarizeQuality(merged, runOf(threeSeats), 0.95);
+    expect(both.matches).toBe(4);
+    expect(both.firstMover.advantage.fair).toBe(1 / 3);
+    expect(firstMoverNotes(both)).toEqual([]);
+    // The newer part alone says C never acted.
+    expect(summarizeQuality(recorded(threeSeats, matches), runOf(threeSeats), 0.95).firstMover.advantage.fair).toBe(0.5);
   });
 });

@@ -35,12 +35,16 @@ export function qualityCharts(summary: RunSummary): ChartSpec[] {
     intervalRow(`more skilled agent lost (chance share)`, get(quality, 'chanceShare')),
     intervalRow(`more skilled agent won, over the same matches`, get(quality, 'chanceShare', 'won')),
   ]);
-  const references: Reference[] = typeof fair === 'number' ? [{ value: fair, label: `fair share: ${fixedHalfEven(100 * fair, 0)}%` }] : [];
+  // Counted over the seats that act (audit 37a F5); none where one seat alone does.
+  const acting = get(quality, 'firstMover', 'advantage', 'actingSeats');
+  const lone = Array.isArray(acting) && acting.length === 1;
+  const references: Reference[] = typeof fair === 'number' && !lone ? [{ value: fair, label: `fair share: ${fixedHalfEven(100 * fair, 0)}%` }] : [];
+  const share = Array.isArray(acting) ? 'one over the number of seats that made a decision in some match' : 'one over the number of seats';
   if (rows.length > 0) {
     charts.push({
       id: 'quality-rates',
       title: 'Game quality: rates with 95% intervals',
-      caption: 'Each point a share of matches, the line through it its 95% interval; the dashed line is the first mover\'s fair share of decided matches (one over the number of seats).',
+      caption: `Each point a share of matches, the line through it its 95% interval; ${lone ? 'one seat alone made decisions, so there is no first mover\'s fair share to draw.' : `the dashed line is the first mover's fair share of decided matches (${share}).`}`,
       spec: intervalChart(rows, { axis: 'share of matches', percent: true, references }),
     });
   }

@@ -1,6 +1,7 @@
 /**
  * What quality metrics hear of one match while it is played: decisions and their legal action
- * counts, the seat that made the first decision, and the leader at each turn start. A turn starts
+ * counts, the seat that made the first decision, the seats that made any, and the leader at each
+ * turn start. A turn starts
  * at a decision whose seat differs from the previous decision's; only then is the game's
  * heuristic computed, once (or only its leader read, where the heuristic gives one), so a match
  * pays one heuristic per turn and nothing per chance step.
@@ -24,13 +25,20 @@ export class MatchTrace {
   firstMover = -1;
   /** The leader at each turn start, in order (`NO_LEADER` where the lead is shared). */
   readonly leaders: number[] = [];
+  /**
+   * Per seat (0-based): 1 where the seat made a decision in the match, else 0. Set at turn starts
+   * alone (a seat's first decision always starts a turn), so the hot path pays one store per turn.
+   */
+  readonly acted: Uint8Array;
   private lastSeat = -1;
 
   /** With `leads` false the heuristic is never called and no leaders are kept. */
   constructor(
     private readonly game: AnyGame,
     private readonly leads: boolean,
-  ) {}
+  ) {
+    this.acted = new Uint8Array(game.seats.length);
+  }
 
   /** One decision: `seat` acts with `legalActions` choices in `state` (read, never kept). */
   decision(seat: number, legalActions: number, state: unknown): void {
@@ -39,6 +47,7 @@ export class MatchTrace {
     if (seat === this.lastSeat) return;
     if (this.firstMover < 0) this.firstMover = seat;
     this.lastSeat = seat;
+    this.acted[seat] = 1;
     this.turnStarts++;
     if (!this.leads) return;
     const heuristic = this.game.heuristic;
@@ -94,6 +103,7 @@ export class MatchTrace {
     this.firstMover = -1;
     this.lastSeat = -1;
     this.turnStarts = 0;
+    this.acted.fill(0);
     // Emptied by pop, which keeps the storage: assigning length 0 frees it, and every match grew
     // it again from nothing.
     while (this.leaders.length > 0) this.leaders.pop();

@@ -11,8 +11,11 @@
  *   seats): rate of matches where some seats, not all, share the highest return; caps: rate of matches the game says ended at
  *   its length cap (`endedAtCap`), for games that say;
  * - first mover: the seat of the first decision; its win rate over all matches and over decided
- *   ones, and its advantage, the decided win rate minus the fair share 1/seats; with three or
- *   more seats, its rate of being at the top, alone or shared, in a match that was no draw;
+ *   ones, and its advantage, the decided win rate minus the fair share 1/k, k the seats that made
+ *   a decision in some match of the run (a seat that never acts, a one-player game's fixed return
+ *   to beat, has no share of moving first: audit 37a F5); with three or more seats, its rate of
+ *   being at the top, alone or shared, in a match that was no draw;
+ * - acted: per seat, whether it made a decision in the match (what k is counted from);
  * - length: mean decisions and mean turns per match, and the distribution of decisions;
  * - branching: ΣL / ΣD, legal actions per decision (a ratio estimator);
  * - decisiveness: Σk_m / ΣT_m over decided matches, k_m the turn starts before w_m's heuristic
@@ -26,7 +29,7 @@
  */
 import type { AnyGame } from '../core/game.js';
 import { ratioEstimate } from '../reports/custom-metrics.js';
-import { formatRate } from '../reports/format.js';
+import { fixedHalfEven, formatRate } from '../reports/format.js';
 import { seatResults } from '../reports/outcomes.js';
 import type { MatchContext } from '../reports/report.js';
 import { clusteredMean, clusteredRate, emptyTally, mergeTally, recordMatch, settledFigures, type MatchFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
@@ -64,8 +67,13 @@ export interface QualitySummary {
     readonly decidedWin: RateEstimate;
     /** Three or more seats only: the first mover at the highest return, alone or shared, in a match that was no draw (its side's win in a team game). */
     readonly top?: RateEstimate;
-    /** The decided win rate minus the fair share 1/seats, with the rate's interval shifted alike. */
-    readonly advantage: { readonly fair: number; readonly value: number; readonly lower: number; readonly upper: number };
+    /**
+     * The decided win rate minus the fair share 1/k, k the seats that made a decision in some
+     * match (every seat, in most games), with the rate's interval shifted alike. `actingSeats`
+     * (1-based) only where some seat made none: with one alone, every match has the same first
+     * mover and there is no advantage to give (value and interval NaN, null in JSON).
+     */
+    readonly advantage: { readonly fair: number; readonly value: number; readonly lower: number; readonly upper: number; readonly actingSeats?: readonly number[] };
   };
   readonly length: {
     readonly decisions: MeanEstimate;
@@ -90,7 +98,7 @@ export interface QualitySummary {
 
 const RESULTS = ['win', 'draw', 'loss'] as const;
 const SEAT_KEYS: Record<string, string>[] = [];
-const seatKey = (seat: number): Record<string, string> => (SEAT_KEYS[seat] ??= { win: `seat${seat}:win`, draw: `seat${seat}:draw`, loss: `seat${seat}:loss` });
+const seatKey = (seat: number): Record<string, string> => (SEAT_KEYS[seat] ??= { win: `seat${seat}:win`, draw: `seat${seat}:draw`, loss: `seat${seat}:loss`, acted: `seat${seat}:acted` });
 
 export const emptyQuality = (): QualityAggregate => ({ tally: emptyTally(), lengths: {} });
 
@@ -110,6 +118,8 @@ interface QualitySlots {
   readonly seats: (readonly number[])[];
   /** Per seat (0-based), three or more seats: at the top, alone or shared, in a match that was no draw. */
   readonly seatTops: number[];
+  /** Per seat (0-based): made a decision in the match. */
+  readonly seatActed: number[];
   readonly draw: number;
   readonly sharedTop: number;
   readonly capped: number;
@@ -136,6 +146,7 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
     slots = {
       seats: [],
       seatTops: [],
+      seatActed: [],
       draw: slot('draw'),
       sharedTop: slot('sharedTop'),
       capped: slot('capped'),
@@ -160,6 +171,11 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
 /** Seat `seat`'s (0-based) slot of being at the top, alone or shared, in a match that was no draw. */
 function seatTopSlot(slots: QualitySlots, figures: MatchFigures, seat: number): number {
   return (slots.seatTops[seat] ??= figures.slotOf(`seat${seat + 1}:top`));
+}
+
+/** Seat `seat`'s (0-based) slot of having made a decision in the match. */
+function seatActedSlot(slots: QualitySlots, figures: MatchFigures, seat: number): number {
+  return (slots.seatActed[seat] ??= figures.slotOf(seatKey(seat + 1)['acted'] as string));
 }
 
 /** Seat `seat`'s (0-based) win, draw and loss slots. */
@@ -196,6 +212,8 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
   }
   // The match's own answer, asked once and checked (review 32b: asked again here, a second answer could differ or throw, and crashed the run).
   if (run.game.endedAtCap !== undefined) figures.trialAt(slots.capped, (context.endedAtCap ?? run.game.endedAtCap(context.finalState)) === true);
+  // Which seats acted: the fair share of moving first counts only those that ever do.
+  for (let seat = 0; seat < trace.acted.length; seat++) figures.trialAt(seatActedSlot(slots, figures, seat), trace.acted[seat] === 1);
   if (trace.firstMover >= 0) {
     figures.trialAt(slots.firstMoverWin, results[trace.firstMover] === 'win');
     if (decided) figures.trialAt(slots.firstMoverDecidedWin, trace.firstMover === winner);
@@ -288,8 +306,11 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
     bySeat[`seat${seat}`] = { win: rate(keys['win'] as string), draw: rate(keys['draw'] as string), loss: rate(keys['loss'] as string), ...(seats > 2 ? { top: rate(`seat${seat}:top`) } : {}) };
   }
   const decidedWin = rate('firstMover:decidedWin');
-  const fair = 1 / seats;
   const notes: string[] = [];
+  const acting = actingSeats(sums, seats, matches);
+  const fair = 1 / acting.length;
+  const lone = acting.length === 1;
+  if (acting.length < seats) notes.push(passiveSeatsNote(run.game.seats, acting, bySeat));
   if (run.game.endedAtCap === undefined) notes.push('caps: the game does not say which matches ended at a length cap (endedAtCap), so the capped share is left out');
   if (run.skillNote !== null) notes.push(run.skillNote);
   if (!run.leads) notes.push('leads: the scenario says quality: { leads: false }, so decisiveness, lead changes and drama (which read the game heuristic at every turn start) are left out');
@@ -321,7 +342,13 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
       win: rate('firstMover:win'),
       decidedWin,
       ...(seats > 2 ? { top: rate('firstMover:top') } : {}),
-      advantage: { fair, value: decidedWin.rate - fair, lower: decidedWin.lower - fair, upper: decidedWin.upper - fair },
+      advantage: {
+        fair,
+        value: lone ? Number.NaN : decidedWin.rate - fair,
+        lower: lone ? Number.NaN : decidedWin.lower - fair,
+        upper: lone ? Number.NaN : decidedWin.upper - fair,
+        ...(acting.length < seats ? { actingSeats: acting } : {}),
+      },
     },
     length: {
       decisions: count('decisions'),
@@ -334,4 +361,38 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
     ...(chance === undefined ? {} : { chanceShare: chance }),
     notes,
   };
+}
+
+/**
+ * The seats (1-based) that made a decision in some match. Every seat where none did (no
+ * decision at all: no first mover either) and where the sums hold no acted figures (a
+ * checkpoint or shard from before they were recorded: n 0 over matches played), as before them.
+ */
+function actingSeats(sums: ReturnType<typeof settledFigures>, seats: number, matches: number): number[] {
+  const all = Array.from({ length: seats }, (_, seat) => seat + 1);
+  if (matches === 0) return all;
+  const acting: number[] = [];
+  for (let seat = 1; seat <= seats; seat++) {
+    const acted = sums[`seat${seat}:acted`];
+    if (acted === undefined || acted.n < matches) return all;
+    if (acted.x > 0) acting.push(seat);
+  }
+  return acting.length === 0 ? all : acting;
+}
+
+/** The note of a run where some seats made no decision in any match. */
+function passiveSeatsNote(names: readonly string[], acting: readonly number[], bySeat: QualitySummary['bySeat']): string {
+  const name = (seat: number): string => names[seat - 1] ?? `seat ${seat}`;
+  const passive = names.map((_, seat) => seat + 1).filter((seat) => !acting.includes(seat));
+  const list = (seats: readonly number[]): string => (seats.length <= 1 ? seats.map(name).join('') : `${seats.slice(0, -1).map(name).join(', ')} and ${name(seats[seats.length - 1] as number)}`);
+  const none = `${list(passive)} made no decision in any match`;
+  const said =
+    acting.length === 1
+      ? `first mover: ${none}, so ${name(acting[0] as number)}, the one seat that did, moved first in every match: the first-mover figures say nothing of moving first, and no advantage is given`
+      : `first mover: ${none}, so the fair share of the decided matches is counted over the ${acting.length} seats that did (${list(acting)}): ${fixedHalfEven(100 / acting.length, 1)}%, not ${fixedHalfEven(100 / names.length, 1)}%`;
+  const winners = passive.filter((seat) => (bySeat[`seat${seat}`]?.win.successes ?? 0) > 0);
+  if (winners.length === 0) return said;
+  const wins = winners.map((seat) => `${winners.length === 1 ? '' : `${name(seat)} `}${formatRate(bySeat[`seat${seat}`]?.win as RateEstimate)[0]}`).join(', ');
+  const never = `${list(winners)} won matches alone without ever acting (${wins} of them)`;
+  return acting.length === 1 ? `${said}; ${never}` : `${said}; yet ${never}, so even that share is no fair reference: some wins go to a seat that makes no move`;
 }

@@ -49,9 +49,15 @@ export function formatQuality(quality: unknown, seatNames: readonly string[]): s
   rate('quality.firstMover.decidedWin', 'first mover wins, decided matches', q.firstMover.decidedWin);
   rate('quality.firstMover.top', 'first mover at the top, alone or shared', q.firstMover.top);
   const advantage = q.firstMover.advantage;
+  // Counted over the seats that act (audit 37a F5): a summary names them where some seat never did.
+  const acting = Array.isArray(advantage.actingSeats) ? advantage.actingSeats : null;
   if (isRate(q.firstMover.decidedWin) && q.firstMover.decidedWin.n > 0) {
     const points = (x: number): string => `${x >= 0 ? '+' : ''}${fixedHalfEven(100 * x, 1)}`;
-    rows.push(['', `first-mover advantage over fair ${fixedHalfEven(100 * advantage.fair, 1)}%`, `${points(advantage.value)} pts`, `[${points(advantage.lower)}, ${points(advantage.upper)}]`, '']);
+    if (acting !== null && acting.length === 1) rows.push(['', 'first-mover advantage: none, one seat alone acts (see the notes)', '-', '', '']);
+    else {
+      const over = acting === null ? '' : ` (of the ${acting.length} seats that act)`;
+      rows.push(['', `first-mover advantage over fair ${fixedHalfEven(100 * advantage.fair, 1)}%${over}`, `${points(advantage.value)} pts`, `[${points(advantage.lower)}, ${points(advantage.upper)}]`, '']);
+    }
   }
   average('quality.length.decisions', 'decisions per match', q.length.decisions, 1);
   const quantiles = q.length.quantiles;

@@ -26,11 +26,12 @@ export interface OutputShape {
  * figures it holds no part of (it would count only the later matches). 2: shared tops with three
  * or more seats, event counts per match, whether a seat ever led; 3: each seat at the top, alone
  * or shared (December 2026); 4: the chance share's wins of the agent taken as more skilled
- * (review 29c: a run resumed from a checkpoint without them counted them over fewer matches).
- * `tests/resume.test.ts` lists the figures a few matches record, so adding one fails it until
+ * (review 29c: a run resumed from a checkpoint without them counted them over fewer matches);
+ * 5: whether each seat made a decision in the match (audit 37a F5: the first mover's fair share
+ * counts the seats that act). `tests/resume.test.ts` lists the figures a few matches record, so adding one fails it until
  * this number is raised.
  */
-export const RECORDED_FIGURES = 4;
+export const RECORDED_FIGURES = 5;
 
 /** The key of one run (or one shard of a run). */
 export function runKey(scenario: Scenario, shape: OutputShape, shard: Shard | undefined): string {
