@@ -325,6 +325,33 @@ describe('a ladder on a team game', () => {
   });
 });
 
+describe('a ladder on a game with a seat that never acts (audit 37a F5)', () => {
+  const module = resolve('tests/fixtures/game-modules/passive-seat.mjs');
+  const ladderOf = async (params: string) => {
+    const base = await parseScenario(`game: ${module}\nmatches: 600\nseed: 7\nparams: ${params}\nseats: [random, random, random]\n`, resolve('tests/fixtures/game-modules/passive.yaml'));
+    return runLadder(base, { levels: ['random', 'greedy'], workers: 0, command: 'test' });
+  };
+
+  it("holds the first seat's share of the decided matches against 1/2 where two of three seats act, and says why", async () => {
+    // A and B alike, C never moves: A wins half the decided matches, not a third (audit 37a:
+    // "above 33.33%" at every level, a first-player edge where there is none).
+    const summary = await ladderOf('{ players: 2, q: 0.2 }');
+    const decided = summary.headlines[0];
+    expect(decided).toMatchObject({ path: 'decided.seat1WinRate', label: 'A wins among decided matches', reference: 0.5 });
+    expect(decided).not.toHaveProperty('fairShare');
+    expect(decided?.verdict.text).toBe('holds at every level: not distinguishable from 50% (reference 50%, not 33.33%: C made no decision at any level, so the fair share counts the 2 seats that did)');
+  });
+
+  it('says where the seat that never acts wins, and gives no reference where one seat alone acts', async () => {
+    const passiveWins = (await ladderOf('{ players: 2, q: 0.2, passiveWins: 0.5 }')).headlines[0];
+    expect(passiveWins?.verdict.text).toMatch(/\(reference 50%, not 33\.33%: C made no decision at any level, so the fair share counts the 2 seats that did; yet C won matches without ever acting, so even that share is no fair reference\)$/);
+    const alone = (await ladderOf('{ players: 1, q: 0.2, passiveWins: 0.5 }')).headlines[0];
+    expect(alone).not.toHaveProperty('reference');
+    expect(alone?.verdict.text).toMatch(/\(no reference: A alone made decisions \(B and C made no decision at any level\), so there is no fair share to hold it against; C won matches without ever acting\)$/);
+    expect(alone?.verdict.text).not.toMatch(/above|below|not distinguishable from/);
+  });
+});
+
 describe('a ladder on a game with draws', () => {
   it("judges a game module's first seat by its share of the decided matches, against 1/seats: draws alone do not read as a disadvantage", async () => {
     // First to six over 2 rounds: First wins (6/11)(1 − (25/36)²) = 28.2% of all matches, 48.2%

@@ -19,6 +19,12 @@ export interface GameHeadline {
   readonly label: string;
   /** The value it is judged against, if the question has one: 0.5 for a win rate, 0 for a difference. */
   readonly reference?: number;
+  /**
+   * True where `reference` is the fair share 1/seats of a seat's wins: the ladder then counts
+   * only the seats that made a decision in some match (a seat that never acts has no share),
+   * and says so in the verdict.
+   */
+  readonly fairShare?: boolean;
 }
 
 /** One game, whole. */

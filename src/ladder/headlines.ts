@@ -187,3 +187,47 @@ export function judge(headline: Headline, figures: readonly { level: string; fig
   const text = parts.join('; ');
   return { readings, verdict: { holds, shownToChange, text: holds ? `holds at every level: ${text}` : text } };
 }
+
+/** The 1-based seats a level's quality figures say made a decision, or null where every seat did (or the summary does not say). */
+function actingSeatsIn(results: unknown): readonly number[] | null {
+  let node: unknown = results;
+  for (const key of ['quality', 'firstMover', 'advantage', 'actingSeats']) node = isRecord(node) ? node[key] : undefined;
+  return Array.isArray(node) && node.every((seat) => Number.isInteger(seat)) ? (node as number[]) : null;
+}
+
+/**
+ * A fair-share headline (`fairShare`, its reference 1/seats) with its reference counted over the
+ * seats that made a decision in some match at some level (audit 37a F5: with a seat that never
+ * acts, two players of one fair game read "above 33.33%" at every level), and the note saying
+ * so; where one seat alone acts, no reference: there is no fair share to hold it against. As it
+ * was, and no note, where every seat acted at some level, or a level's results do not say.
+ */
+export function withActingSeats(headline: Headline, seatNames: readonly string[], levelResults: readonly unknown[]): { headline: Headline; note: string | null } {
+  if (headline.fairShare !== true || levelResults.length === 0) return { headline, note: null };
+  const acting = new Set<number>();
+  for (const results of levelResults) {
+    const seats = actingSeatsIn(results);
+    if (seats === null) return { headline, note: null };
+    for (const seat of seats) acting.add(seat);
+  }
+  const seats = seatNames.length;
+  if (acting.size === 0 || acting.size >= seats) return { headline, note: null };
+  const name = (seat: number): string => seatNames[seat - 1] ?? `seat ${seat}`;
+  const passive = seatNames.map((_, seat) => seat + 1).filter((seat) => !acting.has(seat));
+  const none = `${list(passive.map(name))} made no decision at any level`;
+  // A seat that never acts yet wins: its wins are no player's, so no share is fair.
+  const won = passive.filter((seat) => levelResults.some((results) => {
+    let node: unknown = results;
+    for (const key of ['quality', 'bySeat', `seat${seat}`, 'win', 'successes']) node = isRecord(node) ? node[key] : undefined;
+    return typeof node === 'number' && node > 0;
+  }));
+  const yet = won.length === 0 ? '' : `; yet ${list(won.map(name))} won matches without ever acting, so even that share is no fair reference`;
+  const { reference, ...rest } = headline;
+  if (acting.size === 1) {
+    const only = name([...acting][0] as number);
+    return { headline: rest, note: `no reference: ${only} alone made decisions (${none}), so there is no fair share to hold it against${won.length === 0 ? '' : `; ${list(won.map(name))} won matches without ever acting`}` };
+  }
+  const fair = 1 / acting.size;
+  const was = reference === undefined ? '' : `, not ${formatValue(reference, true)}`;
+  return { headline: { ...rest, reference: fair }, note: `reference ${formatValue(fair, true)}${was}: ${none}, so the fair share counts the ${acting.size} seats that did${yet}` };
+}

@@ -18,7 +18,7 @@ import { settingsText } from '../core/settings-text.js';
 import { taggedData } from '../core/tagged-data.js';
 import { DEFAULT_CONFIDENCE } from '../stats/rate-interval.js';
 import { HORDELAB_VERSION } from '../version.js';
-import { headlinesOf, judge, readFigure, type Band, type Figure, type Headline, type LevelReading, type Verdict } from './headlines.js';
+import { headlinesOf, judge, readFigure, withActingSeats, type Band, type Figure, type Headline, type LevelReading, type Verdict } from './headlines.js';
 import { levelScenario, pairingScenario, standaloneText } from './level-scenario.js';
 import { skillOrder } from '../quality/skill-order.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
@@ -256,15 +256,18 @@ export async function runLadder(base: Scenario, options: LadderOptions): Promise
   } finally {
     await player.close();
   }
-  const judged: LadderHeadline[] = headlines.map((headline) => {
-    const band = options.bands?.get(headline.path) ?? null;
+  const judged: LadderHeadline[] = headlines.map((given) => {
+    const band = options.bands?.get(given.path) ?? null;
+    // A fair share counts the seats that act (audit 37a F5); the marker itself is not written.
+    const { headline, note } = withActingSeats(given, base.entry.game.seats, played.map((level) => level.results));
+    const { fairShare: _fairShare, ...shown } = headline;
     const { readings, verdict } = judge(
-      headline,
-      played.map((level) => ({ level: level.name, figure: readFigure(figureSource(level, headline.path), headline.path) })),
+      shown,
+      played.map((level) => ({ level: level.name, figure: readFigure(figureSource(level, shown.path), shown.path) })),
       band,
       DEFAULT_CONFIDENCE,
     );
-    return { ...headline, band, levels: readings, verdict };
+    return { ...shown, band, levels: readings, verdict: note === null ? verdict : { ...verdict, text: `${verdict.text} (${note})` } };
   });
   return {
     hordelab: { version: HORDELAB_VERSION },

@@ -445,7 +445,8 @@ function withGenericReport(game: AnyGame): GameModule {
     // pulled below 1/seats by draws alone (review19g: 33% wins with 40% draws read "below 50%").
     // The draws beside it: a level where every match is drawn has no decided share to read.
     headlines: [
-      { path: 'decided.seat1WinRate', label: `${game.seats[0] ?? 'seat 1'} wins among decided matches`, reference: 1 / game.seats.length },
+      // Its reference counted over the seats that act, where some never do (audit 37a F5).
+      { path: 'decided.seat1WinRate', label: `${game.seats[0] ?? 'seat 1'} wins among decided matches`, reference: 1 / game.seats.length, fairShare: true },
       { path: 'drawRate', label: game.seats.length > 2 ? 'Draws (every seat alike)' : 'Draws' },
       // With three or more seats a team's win is a shared top: the first seat's share of the
       // matches it ended at the top, alone or shared (no reference: a fair share depends on the teams).
