@@ -7,7 +7,7 @@ import { existsSync, readdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { randomPlayWarning, skillOf } from '../src/ladder/skill.js';
+import { actingSeatsOf, randomPlayWarning, skillOf } from '../src/ladder/skill.js';
 import { hordelabIn } from './cli-harness.js';
 
 const DUEL = 'game: integer-duel\nmatches: 6\nseed: 2\nparams:\n  openingHand: 2\n  decks:\n    plants: { "+5": 3, negate: 1 }\n    zombies: { "-5": 3, double: 1 }\nseats: [random, greedy]\n';
@@ -22,6 +22,19 @@ describe('the skill behind a report', () => {
     expect(randomPlayWarning(fourSeats)).toMatch(/^Random play: 3 of the 4 seats \(random\) play uniformly at random\./);
     expect(randomPlayWarning([{ name: 'a', agent: 'random' }, { name: 'b', agent: 'random' }, { name: 'c', agent: 'greedy' }])).toMatch(/^Random play: a and b play uniformly at random\./);
     expect(randomPlayWarning([{ name: 'random', agent: 'random' }, { name: 'random', agent: 'random' }])).toMatch(/^Random play: every seat plays uniformly at random/);
+  });
+
+  it('counts only the seats that act: a seat that never moves does not play "at random" (audit 37a F5)', () => {
+    const three = [1, 2, 3].map(() => ({ name: 'random', agent: 'random' }));
+    const results = { quality: { firstMover: { advantage: { fair: 0.5, value: 0, lower: 0, upper: 0, actingSeats: [1, 2] } } } };
+    expect(actingSeatsOf(results, false)).toEqual([1, 2]);
+    // Rotated seats each held the passive seat in turn; a summary without the list had every seat act.
+    expect(actingSeatsOf(results, true)).toBeNull();
+    expect(actingSeatsOf({ quality: { firstMover: { advantage: { fair: 0.5 } } } }, false)).toBeNull();
+    expect(randomPlayWarning(three, actingSeatsOf(results, false))).toMatch(/^Random play: every seat that acts \(2 of the 3\) plays uniformly at random\./);
+    expect(randomPlayWarning(three, null)).toMatch(/^Random play: every seat plays uniformly at random/);
+    // The random seat that never acts: no warning.
+    expect(randomPlayWarning([{ name: 'greedy', agent: 'greedy' }, { name: 'random', agent: 'random' }], [1])).toBeNull();
   });
 
   it('run prints the warning, and report.md and report.html carry it with the skill', async () => {

@@ -19,17 +19,36 @@ export function skillOf(seats: readonly SeatRecord[], rotated: boolean): string 
 /** Why random play is worth a warning, as every report words it. */
 export const RANDOM_PLAY_CAVEAT = 'a verdict measured with random players may not hold under competent play; ask hordelab ladder whether it does';
 
-/** The warning for random play, or null when no seat plays at random. */
-export function randomPlayWarning(seats: readonly SeatRecord[]): string | null {
-  const random = seats.filter((seat) => seat.agent === 'random');
+/**
+ * The 1-based seats a run's quality figures say made a decision, where some seat made none (see
+ * `quality.firstMover.advantage.actingSeats`); null where every seat did, the results do not
+ * say, or the seats were rotated (a seat that never acts then held each agent in turn).
+ */
+export function actingSeatsOf(results: unknown, rotated: boolean): readonly number[] | null {
+  if (rotated) return null;
+  let node: unknown = results;
+  for (const key of ['quality', 'firstMover', 'advantage', 'actingSeats']) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(node) && node.every((seat) => Number.isInteger(seat)) ? (node as number[]) : null;
+}
+
+/**
+ * The warning for random play, or null when no seat plays at random. With `acting` (1-based
+ * seats, {@link actingSeatsOf}) only those are counted: a seat that never acts plays no way at all.
+ */
+export function randomPlayWarning(seats: readonly SeatRecord[], acting: readonly number[] | null = null): string | null {
+  const playing = acting === null ? seats : seats.filter((_, seat) => acting.includes(seat + 1));
+  const random = playing.filter((seat) => seat.agent === 'random');
   if (random.length === 0) return null;
   const names = [...new Set(random.map((seat) => seat.name))];
+  const those = playing.length === seats.length ? `the ${seats.length} seats` : `the ${playing.length} seats that act`;
   // Seats reported under one name (a rotation's, or one agent in several seats) are counted, not repeated.
   const who =
-    random.length === seats.length
-      ? 'every seat plays'
+    random.length === playing.length
+      ? playing.length === seats.length
+        ? 'every seat plays'
+        : `every seat that acts (${playing.length} of the ${seats.length}) plays`
       : names.length < random.length
-        ? `${random.length} of the ${seats.length} seats (${names.join(', ')}) play`
+        ? `${random.length} of ${those} (${names.join(', ')}) play`
         : `${names.join(' and ')} ${random.length === 1 ? 'plays' : 'play'}`;
   return `Random play: ${who} uniformly at random. ${RANDOM_PLAY_CAVEAT[0]?.toUpperCase()}${RANDOM_PLAY_CAVEAT.slice(1)}.`;
 }

@@ -15,7 +15,7 @@ import { csv } from '../run/csv.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { cardValueCharts, formatCardValues, readCardValues } from '../cards/card-values-output.js';
 import type { CardValuesSummary } from '../cards/card-values.js';
-import { randomPlayWarning, skillOf } from '../ladder/skill.js';
+import { actingSeatsOf, randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { chartsFor } from './charts.js';
 import type { ChartSpec } from './chart-kit.js';
 import { QUALITY_LEAD, qualityCharts, qualityText } from './quality-section.js';
@@ -62,6 +62,11 @@ function formatMetric(metric: Metric): [string, string] {
 const formatDesignEffect = (metric: Metric): string => (Number.isFinite(metric.designEffect) ? metric.designEffect.toFixed(2) : '-');
 
 /** What reproduces the run and what it ran, as label/value pairs. */
+/** The random-play warning of a run, counting the seats that act (audit 37a F5: a seat that never acts plays no way at all). */
+function randomPlay(summary: RunSummary): string | null {
+  return randomPlayWarning(summary.scenario.seats, actingSeatsOf(summary.results, summary.scenario.rotateSeats));
+}
+
 function provenance(summary: RunSummary): [string, string][] {
   const scenario = summary.scenario;
   const seatNames = summaryGame(scenario)?.game.seats ?? [];
@@ -78,7 +83,7 @@ function provenance(summary: RunSummary): [string, string][] {
     ['matches', `${summary.run.matchesPlayed} played of ${scenario.matches} (${summary.run.status}${summary.run.errors > 0 ? `, ${summary.run.errors} failed` : ''})`],
     ['run seed', String(scenario.seed)],
     ['seats', `${seats}${scenario.rotateSeats ? '; rotated: each seed played in both seatings' : ''}`],
-    ['skill', `${skillOf(scenario.seats, scenario.rotateSeats)}${randomPlayWarning(scenario.seats) === null ? '' : ` (warning: ${randomPlayWarning(scenario.seats)})`}`],
+    ['skill', `${skillOf(scenario.seats, scenario.rotateSeats)}${randomPlay(summary) === null ? '' : ` (warning: ${randomPlay(summary)})`}`],
     ['command', summary.command],
     ['versions', `run with hordelab ${summary.hordelab.version}; page made by hordelab ${HORDELAB_VERSION} on Node ${process.versions.node}`],
     [
@@ -157,7 +162,7 @@ async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | nul
     cardValues === null
       ? ''
       : `<h2 id="cards">Card values (counterfactual)</h2>\n<p class="lead">From <code>card-values.json</code> in this folder: <code>${escapeHtml(cardValues.command)}</code></p>\n<pre>${escapeHtml(formatCardValues(cardValues))}</pre>\n${cardFigures.join('\n')}`;
-  const warning = randomPlayWarning(summary.scenario.seats);
+  const warning = randomPlay(summary);
   const rendered: string[] = [];
   for (const chart of charts) {
     const svg = await drawnChart(chart);
@@ -224,7 +229,7 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   lines.push(`# ${markdownCell(`${title}: ${summary.scenario.name}`)}`, '');
   // The scenario's own words, Markdown kept; HTML in them is shown, not rendered.
   if (summary.scenario.description) lines.push(markdownProse(summary.scenario.description), '');
-  const warning = randomPlayWarning(summary.scenario.seats);
+  const warning = randomPlay(summary);
   if (warning !== null) lines.push(`**${markdownCell(warning)}**`, '');
   lines.push('| | |', '| --- | --- |');
   for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? markdownCode(value) : markdownCell(value)} |`);

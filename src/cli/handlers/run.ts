@@ -16,7 +16,7 @@ import { assignments } from '../set-assignments.js';
 import { resolvePath } from '../resolve-path.js';
 import { startProgress, type Progress } from '../progress.js';
 import { shellQuote } from '../shell-quote.js';
-import { clockPlayWarning, randomPlayWarning } from '../../ladder/skill.js';
+import { actingSeatsOf, clockPlayWarning, randomPlayWarning } from '../../ladder/skill.js';
 
 /** `--shard i/n`: shard i (0-based) of n. */
 export function parseShard(text: string): { index: number; count: number } {
@@ -167,7 +167,8 @@ function runText(scenario: Scenario, result: RunResult, shard: Shard | undefined
   const agentsDiffer = new Set(scenario.seats.map((seat) => seat.name)).size > 1;
   const outcomeTable = agentsDiffer ? `${formatOutcomes(result.document.outcomes, game.seats)}\n\n` : '';
   // The skill behind the figures is named in the line above; random play gets a warning.
-  const warning = randomPlayWarning(result.document.scenario.seats);
+  // A seat that never acts plays no way at all: not "at random" (audit 37a F5).
+  const warning = randomPlayWarning(result.document.scenario.seats, actingSeatsOf(result.document.results, result.document.scenario.rotateSeats));
   const clock = clockPlayWarning(result.document.scenario.seats);
   const cautions = cautionLines(result.document);
   return (
