@@ -61,12 +61,12 @@ function formatMetric(metric: Metric): [string, string] {
 /** The measured design effect as printed: two decimals. */
 const formatDesignEffect = (metric: Metric): string => (Number.isFinite(metric.designEffect) ? metric.designEffect.toFixed(2) : '-');
 
-/** What reproduces the run and what it ran, as label/value pairs. */
 /** The random-play warning of a run, counting the seats that act (audit 37a F5: a seat that never acts plays no way at all). */
 function randomPlay(summary: RunSummary): string | null {
   return randomPlayWarning(summary.scenario.seats, actingSeatsOf(summary.results, summary.scenario.rotateSeats));
 }
 
+/** What reproduces the run and what it ran, as label/value pairs. */
 function provenance(summary: RunSummary): [string, string][] {
   const scenario = summary.scenario;
   const seatNames = summaryGame(scenario)?.game.seats ?? [];
