@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cardValues, pairedWinRateChange, readDeck } from '../src/cards/card-values.js';
+import { cardValues, pairedWinRateChange } from '../src/cards/card-values.js';
+import { readDeck } from '../src/cards/deck.js';
 import { worstOneWayCoverage } from '../src/stats/exact-coverage.js';
 import { formatCardValues } from '../src/cards/card-values-output.js';
 import { Rng } from '../src/core/rng.js';
@@ -23,6 +24,11 @@ describe('decks', () => {
     expect(readDeck({ decks: {} }, 'decks.__proto__')).toBe('no parameter there');
     expect(readDeck({ decks: {} }, 'toString')).toBe('no parameter there');
     expect(readDeck({ decks: {} }, 'decks.hasOwnProperty')).toBe('no parameter there');
+  });
+
+  it("takes a scenario's cards.decks seat as a number from 1 or a seat's name, as --deck does (audit 37b)", async () => {
+    const scenario = await parseScenario('game: integer-duel\nmatches: 4\nseed: 1\nseats: [random, random]\ncards: { decks: [{ path: decks.zombies, seat: zombies }, { path: decks.plants, seat: 1 }] }\n', 'duel.yaml');
+    expect(scenario.cards?.decks).toEqual([{ path: 'decks.zombies', seat: 2 }, { path: 'decks.plants', seat: 1 }]);
   });
 });
 

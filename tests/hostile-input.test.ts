@@ -909,7 +909,11 @@ describe('flags that would run something other than what was asked, silently', (
     ['a --space step past its range', ['tune', 's.yaml', '--space', 'winRate=0..1:2', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--space winRate=0..1:2: the step 2 is larger than the range 0..1, which leaves one value to try'],
     ['cards --deck of one side played as the other', ['cards', 'duel.yaml', '--deck', 'decks.plants@zombies', '-w', '0'], '--deck decks.plants@zombies: decks.plants is the deck of Plants (seat 1), not of Zombies; give --deck decks.plants@1'],
     ['cards of a scenario whose cards.decks gives one side\'s deck to the other (audit 37a: studied as asked, the wrong side\'s win rate)', ['cards', 'duel-cards.yaml', '-w', '0'], 'duel-cards.yaml: cards.decks[1].seat: decks.zombies is the deck of Zombies (seat 2) in the game\'s module, not of Plants; write seat: 2'],
-    ['cards of a scenario whose cards.decks names a seat past the last', ['cards', 'duel-seat3.yaml', '-w', '0'], 'duel-seat3.yaml: cards.decks[0].seat: is 3; expected a seat 1..2 (Plants, Zombies)'],
+    ['cards of a scenario whose cards.decks names a seat past the last (audit 37b: blamed on --deck)', ['cards', 'duel-seat3.yaml', '-w', '0'], 'duel-seat3.yaml: cards.decks[0].seat: is 3; expected a seat: 1..2 or one of Plants, Zombies'],
+    ['run of a scenario whose cards.decks names a seat past the last (audit 37b: run took it, exit 0)', ['run', 'duel-seat3.yaml', '-w', '0', '--out', 'seat3-run'], 'duel-seat3.yaml: cards.decks[0].seat: is 3; expected a seat: 1..2 or one of Plants, Zombies'],
+    ['cards of a scenario whose cards.decks names no deck (audit 37b: blamed on --deck)', ['cards', 'duel-nodeck.yaml', '-w', '0'], 'duel-nodeck.yaml: cards.decks[0].path: decks.bogus: no parameter there in the game\'s parameters'],
+    ['cards of a scenario whose cards.decks gives one deck twice (audit 37b: studied twice, every row doubled)', ['cards', 'duel-twice.yaml', '-w', '0'], 'duel-twice.yaml: cards.decks[1].path: decks.plants is given twice; give each deck once'],
+    ["cards --deck of Survivors' item deck given to the Zombies (audit 37b: studied as the Zombies' deck, exit 0)", ['cards', 'survivors.yaml', '--deck', 'itemDeck@Zombies', '-w', '0'], '--deck itemDeck@Zombies: itemDeck is the deck of Humans (seat 1), not of Zombies; give --deck itemDeck@1'],
     ['cards --deck given twice', ['cards', 'duel.yaml', '--deck', 'decks.plants@1', '--deck', 'decks.plants@1', '-w', '0'], '--deck decks.plants@1: decks.plants is given twice'],
     ['a --vary list ending in a comma (it ran one configuration)', ['sweep', 's.yaml', '--vary', 'winRate=0.4,', '-w', '0'], '--vary winRate=0.4,: '],
     ['a --vary value listed twice', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.4', '-w', '0'], '--vary winRate=0.4,0.4: the value 0.4 is listed twice'],
@@ -929,6 +933,9 @@ describe('flags that would run something other than what was asked, silently', (
     writeFileSync(join(work, 'duel.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');
     writeFileSync(join(work, 'duel-cards.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\ncards: { decks: [{ path: decks.plants, seat: 1 }, { path: decks.zombies, seat: 1 }] }\n');
     writeFileSync(join(work, 'duel-seat3.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\ncards: { decks: [{ path: decks.plants, seat: 3 }] }\n');
+    writeFileSync(join(work, 'survivors.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nseats: [greedy, scripted-zombies]\n');
+    writeFileSync(join(work, 'duel-nodeck.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\ncards: { decks: [{ path: decks.bogus, seat: 1 }] }\n');
+    writeFileSync(join(work, 'duel-twice.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\ncards: { decks: [{ path: decks.plants, seat: 1 }, { path: decks.plants, seat: Plants }] }\n');
     const before = listing(work);
     const result = await hordelabIn(work, ...args);
     expectRefused(result, message);

@@ -16,6 +16,7 @@
  * beyond chance is worth more than an average card of the deck. It does not say why.
  */
 import { UsageError } from '../core/errors.js';
+import { readDeck, type Deck } from './deck.js';
 import { TallyPlayer, type RunningTally } from '../ladder/tally-player.js';
 import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
@@ -61,22 +62,6 @@ export interface CardValuesSummary {
   readonly confidence: number;
   readonly unit: 'match' | 'rotated pair';
   readonly decks: readonly DeckValues[];
-}
-
-type Deck = { kind: 'counts'; counts: Record<string, number> } | { kind: 'list'; cards: Record<string, unknown>[] };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The deck at `path` in validated parameters, or a message saying why it is not one. */
-export function readDeck(params: unknown, path: string): Deck | string {
-  let node: unknown = params;
-  // Own keys only: `toString` or `__proto__` name no parameter, whatever the prototype holds.
-  for (const key of path.split('.')) node = isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined;
-  if (isRecord(node) && Object.values(node).every((count) => typeof count === 'number')) return { kind: 'counts', counts: { ...(node as Record<string, number>) } };
-  if (Array.isArray(node) && node.every((card) => isRecord(card) && typeof card['name'] === 'string' && typeof card['count'] === 'number')) {
-    return { kind: 'list', cards: (node as Record<string, unknown>[]).map((card) => ({ ...card })) };
-  }
-  return node === undefined ? 'no parameter there' : 'not a deck: expected counts by card name, or a list of cards with name and count';
 }
 
 function cardCounts(deck: Deck): [string, number][] {

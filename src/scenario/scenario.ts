@@ -30,6 +30,7 @@
  * (`src/reports/custom-metrics.ts`). `quality: { leads: false }` leaves out the game-quality
  * figures that read the game's heuristic at every turn start (`src/quality/`), for speed.
  */
+import { readDeck } from '../cards/deck.js';
 import { BIDI_CONTROL, CONTROL_CHARACTER } from '../core/one-line.js';
 import { readFileSync } from 'node:fs';
 import { isSpecialFile } from '../core/special-file.js';
@@ -102,7 +103,14 @@ const scenarioSchema = z.strictObject({
   cards: z
     .strictObject({
       decks: z
-        .array(z.strictObject({ path: z.string().min(1), seat: z.number().int().min(1) }), { message: 'expected a list of { path: decks.plants, seat: 1 }' })
+        .array(
+          z.strictObject({
+            path: z.string().min(1),
+            // A number from 1, or a seat's name, as --deck takes them (audit 37b: names were refused here alone).
+            seat: z.union([z.number().int().min(1), z.string().min(1)], { message: 'expected a seat: a number from 1, or a seat\'s name' }),
+          }),
+          { message: 'expected a list of { path: decks.plants, seat: 1 }' },
+        )
         .min(1, { message: 'expected at least one deck' })
         .optional(),
       matches: z.number().int().min(2).optional(),
@@ -216,6 +224,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   issues.push(...seatIssues(game, params, seating, pendingSeats, sets.seatSettings, overrides, file));
   // Already checked before the game module when it is a module's.
   if (games.has(data.game)) issues.push(...ladderIssues(data, file));
+  const cardDecks = cardDecksOf(data, game.seats, params, registered.decks ?? [], file, issues);
   const { matches, seed } = runSize(data, overrides, seating, file, issues);
   // Everything that needs no module is checked: only now may module code run.
   if (issues.length > 0) throw new UsageError(issues);
@@ -243,8 +252,45 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     matches,
     seed,
     ladder: data.ladder ?? null,
-    cards: data.cards === undefined ? null : { decks: data.cards.decks ?? null, matches: data.cards.matches ?? null },
+    cards: data.cards === undefined ? null : { decks: cardDecks, matches: data.cards.matches ?? null },
   };
+}
+
+/**
+ * A scenario's `cards.decks`, each seat as a number from 1, checked where every command loads
+ * the scenario (audit 37b: only `hordelab cards` read them, and its errors blamed `--deck`): a
+ * seat of the game (by number or name), a parameter holding a deck, each deck once (one given
+ * twice was studied twice, every row doubled), and the seat the game's module gives a deck it
+ * declares (audit 37a: given to the other seat, its card values were that side's, exit 0).
+ */
+function cardDecksOf(data: ScenarioData, seatNames: readonly string[], params: unknown, declared: readonly { readonly path: string; readonly seat: number }[], file: string, issues: InputIssue[]): { path: string; seat: number }[] | null {
+  const given = data.cards?.decks;
+  if (given === undefined) return null;
+  const decks: { path: string; seat: number }[] = [];
+  for (const [index, deck] of given.entries()) {
+    const field = `cards.decks[${index}]`;
+    const seat = typeof deck.seat === 'number' ? deck.seat : seatNames.findIndex((name) => name.toLowerCase() === (deck.seat as string).toLowerCase()) + 1;
+    if (seat < 1 || seat > seatNames.length) {
+      issues.push({ source: file, field: `${field}.seat`, message: `is ${JSON.stringify(deck.seat)}; expected a seat: 1..${seatNames.length} or one of ${seatNames.join(', ')}` });
+      continue;
+    }
+    const problem = readDeck(params, deck.path);
+    if (typeof problem === 'string') {
+      issues.push({ source: file, field: `${field}.path`, message: `${deck.path}: ${problem} in the game's parameters` });
+      continue;
+    }
+    if (decks.some((other) => other.path === deck.path)) {
+      issues.push({ source: file, field: `${field}.path`, message: `${deck.path} is given twice; give each deck once` });
+      continue;
+    }
+    const owner = declared.find((known) => known.path === deck.path);
+    if (owner !== undefined && owner.seat !== seat - 1) {
+      issues.push({ source: file, field: `${field}.seat`, message: `${deck.path} is the deck of ${seatNames[owner.seat]} (seat ${owner.seat + 1}) in the game's module, not of ${seatNames[seat - 1]}; write seat: ${owner.seat + 1}` });
+      continue;
+    }
+    decks.push({ path: deck.path, seat });
+  }
+  return decks;
 }
 
 type ScenarioData = z.infer<typeof scenarioSchema>;

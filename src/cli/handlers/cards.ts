@@ -47,21 +47,8 @@ function decksOf(scenario: Scenario, given: readonly string[]): DeckSpec[] {
     });
     return decks;
   }
-  if (scenario.cards?.decks) {
-    const declared = scenario.entry.decks ?? [];
-    return scenario.cards.decks.map((deck, index) => {
-      const seat = deck.seat - 1;
-      const field = `cards.decks[${index}].seat`;
-      if (seat >= seats.length) throw new UsageError([{ source: scenario.file, field, message: `is ${deck.seat}; expected a seat 1..${seats.length} (${seats.join(', ')})` }]);
-      // Checked as --deck is: the scenario's form took a deck the game gives one seat as another's
-      // (audit 37a: --deck refused it, the scenario's cards.decks studied the wrong side).
-      const owner = declared.find((known) => known.path === deck.path);
-      if (owner !== undefined && owner.seat !== seat) {
-        throw new UsageError([{ source: scenario.file, field, message: `${deck.path} is the deck of ${seats[owner.seat]} (seat ${owner.seat + 1}) in the game's module, not of ${seats[seat]}; write seat: ${owner.seat + 1}` }]);
-      }
-      return { path: deck.path, seat };
-    });
-  }
+  // Checked as the scenario was loaded (its seats 1-based): see `cardDecksOf` in scenario.ts.
+  if (scenario.cards?.decks) return scenario.cards.decks.map((deck) => ({ path: deck.path, seat: deck.seat - 1 }));
   const declared = scenario.entry.decks;
   if (declared !== undefined && declared.length > 0) return [...declared];
   throw new UsageError([{ source: '--deck', field: '', message: `${scenario.entry.game.title} declares no deck; name one as path@seat, such as --deck itemDeck@1` }]);

@@ -1,4 +1,5 @@
 /** Survivors: the game definition and what reports, agents and tests need from it. */
+import { HUMANS } from './types.js';
 import { markOwnGame } from '../../core/game-params.js';
 import type { GameModule } from '../../core/game-module.js';
 import { survivors as rules } from './rules.js';
@@ -39,4 +40,8 @@ export const survivorsModule: GameModule = {
     { path: 'decided.humansWinRate', label: 'Humans among decided games', reference: 0.5 },
     { path: 'drawRate', label: 'Draws' },
   ],
+  // The item deck is searched by the humans alone, so its cards move their win rate: declared,
+  // `hordelab cards` needs no --deck, and a --deck itemDeck@Zombies is refused (audit 37b: it
+  // was studied and labelled as the Zombies' deck, exit 0).
+  decks: [{ path: 'itemDeck', seat: HUMANS }],
 };
