@@ -94,6 +94,10 @@ describe('parameters a match can never satisfy', () => {
       ['__proto__', '"__proto__" is a name JavaScript reserves; expected another name'],
       ['hasOwnProperty', '"hasOwnProperty" is a name JavaScript reserves; expected another name'],
       ['Axe|aimed', '"Axe|aimed" holds "|", which the card figures\' names are joined with; expected a name without it'],
+      // Printed in tables as seat names are (audit 37b: a line break split the tables, "Axe " was another card).
+      ['"Axe\\nBlade"', '"Axe\\nBlade" contains a line break, another control character or a bidirectional formatting character; expected a name on one line'],
+      ['"Axe\\u202eBlade"', '"Axe\\u202eBlade" contains a line break, another control character or a bidirectional formatting character; expected a name on one line'],
+      ['"Axe "', '"Axe " begins or ends with a space; expected a name without spaces around it'],
     ]) {
       expectRefused(await hordelabIn(work, 'run', 'cards.yaml', '-w', '0', '--set', `itemDeck.2.name=${name}`, '--out', 'cards-out'), `--set itemDeck.2.name=${name}: itemDeck[2].name: ${message}`);
       expect(existsSync(join(work, 'cards-out'))).toBe(false);

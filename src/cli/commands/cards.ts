@@ -2,8 +2,9 @@
  * `hordelab cards <scenario> [--deck path@seat]`: the counterfactual value of every card of a
  * deck; writes card-values.json, .csv, .md and .html.
  */
+import { BOUNDS } from '../../core/input-bounds.js';
 import { loadedOnRun, type CommandModule } from '../command.js';
-import { forceOption, jsonOption, matchesOption, quietOption, seedOption, setOption, workersOption, matchTimeoutOption } from '../common-options.js';
+import { forceOption, jsonOption, quietOption, seedOption, setOption, workersOption, matchTimeoutOption } from '../common-options.js';
 
 /** `hordelab cards`. */
 export const cardsCommand: CommandModule = {
@@ -12,7 +13,8 @@ export const cardsCommand: CommandModule = {
   positionals: [{ name: 'scenario', describe: 'Scenario file', path: true }],
   options: {
     deck: { type: 'list', placeholder: 'PATH@SEAT', describe: 'A deck parameter and the seat it plays for: decks.plants@1, itemDeck@Humans [default: the scenario\'s cards.decks, else the game\'s decks]' },
-    matches: { ...matchesOption, describe: 'Matches per configuration [default: the scenario\'s cards.matches, else its matches]' },
+    // Two independent units at least for a paired interval (audit 37b: the help said 1..).
+    matches: { type: 'number', alias: 'n', bound: { ...BOUNDS.matches, min: 2 }, describe: 'Matches per configuration, at least 2 (4 with rotated seats: two pairs) [default: the scenario\'s cards.matches, else its matches]' },
     seed: { ...seedOption, describe: 'Run seed, shared by every configuration' },
     set: { ...setOption, describe: 'Overrides (key=value) applied to every configuration, as for run' },
     out: { type: 'path', alias: 'o', placeholder: 'DIR', describe: 'Output folder [default: reports/<scenario name>-cards/]; a run folder also takes them, and its report then shows them' },

@@ -6,6 +6,7 @@
  * `searchSpots`, `spawnPoints`) state what the map holds and are checked against it, so a
  * scenario with its own map says in plain numbers what that map contains.
  */
+import { BIDI_CONTROL, CONTROL_CHARACTER } from '../../core/one-line.js';
 import { z } from 'zod';
 import type { ParameterIssue, ParameterSpecs } from '../../core/parameters.js';
 import { CAR_KEYS, DEFAULT_ITEM_DECK, itemCardSchema, type ItemCard } from './cards.js';
@@ -259,6 +260,10 @@ export function validateSurvivorsParams(params: SurvivorsParams): ParameterIssue
     if (reserved !== undefined) issues.push({ path: ['itemDeck', index, 'name'], message: `"${card.name}" is ${reserved}; expected another name` });
     // The report's figures are keyed "<card>|aimed|kill": a "|" in a name could read as another card's.
     else if (card.name.includes('|')) issues.push({ path: ['itemDeck', index, 'name'], message: `"${card.name}" holds "|", which the card figures' names are joined with; expected a name without it` });
+    // Printed in tables and progress lines as seat names are: a line break split them, a
+    // bidirectional control reordered them, and "Axe " was another card than "Axe" (audit 37b).
+    else if (CONTROL_CHARACTER.test(card.name) || BIDI_CONTROL.test(card.name)) issues.push({ path: ['itemDeck', index, 'name'], message: `${JSON.stringify(card.name)} contains a line break, another control character or a bidirectional formatting character; expected a name on one line` });
+    else if (card.name.trim() !== card.name || card.name === '') issues.push({ path: ['itemDeck', index, 'name'], message: `${JSON.stringify(card.name)} ${card.name === '' ? 'is empty' : 'begins or ends with a space'}; expected a name without spaces around it` });
     names.add(card.name);
     if (card.blast > 0 && card.range === 0) issues.push({ path: ['itemDeck', index, 'range'], message: 'an explosive needs a throwing range of at least 1' });
     if (card.keys) issues.push({ path: ['itemDeck', index, 'keys'], message: 'the Car Keys are added by the escape scenario; leave them out of the deck' });
