@@ -920,6 +920,8 @@ describe('flags that would run something other than what was asked, silently', (
     ["cards --deck of Survivors' item deck given to the Zombies (audit 37b: studied as the Zombies' deck, exit 0)", ['cards', 'survivors.yaml', '--deck', 'itemDeck@Zombies', '-w', '0'], '--deck itemDeck@Zombies: itemDeck is the deck of Humans (seat 1), not of Zombies; give --deck itemDeck@1'],
     ['cards --deck given twice', ['cards', 'duel.yaml', '--deck', 'decks.plants@1', '--deck', 'decks.plants@1', '-w', '0'], '--deck decks.plants@1: decks.plants is given twice'],
     ['a --vary list ending in a comma (it ran one configuration)', ['sweep', 's.yaml', '--vary', 'winRate=0.4,', '-w', '0'], '--vary winRate=0.4,: '],
+    ['a --vary value that makes the parameters wrong together, named by its --vary (audit 37b: by a --set never typed)', ['sweep', 'zt-sweep.yaml', '--vary', 'map=..,.#', '-w', '0'], 'zt-sweep.yaml with --vary map=..,.#: params.initialWildZombies: the map has 2 grass cells: too few for 2 trainers and 3 zombies (at map=..)'],
+    ['a --vary value wrong together beside a --set', ['sweep', 'zt-sweep.yaml', '--set', 'actionPoints=4', '--vary', 'map=..,.#', '-w', '0'], 'zt-sweep.yaml with --set actionPoints=4 --vary map=..,.#: params.initialWildZombies: the map has 2 grass cells'],
     ['a --vary value listed twice', ['sweep', 's.yaml', '--vary', 'winRate=0.4,0.4', '-w', '0'], '--vary winRate=0.4,0.4: the value 0.4 is listed twice'],
     ['a --vary value written twice two ways', ['sweep', 's.yaml', '--vary', 'winRate=0.5,0.50', '-w', '0'], '--vary winRate=0.5,0.50: the value 0.50 (the same as 0.5) is listed twice'],
     ['a --space choice written twice two ways', ['tune', 's.yaml', '--space', 'winRate=0.3,.3', '--target', 'p1WinRate=0.5', '--budget', '400', '-w', '0'], '--space winRate=0.3,.3: the choice .3 (the same as 0.3) is listed twice'],
@@ -937,6 +939,7 @@ describe('flags that would run something other than what was asked, silently', (
     writeFileSync(join(work, 'duel.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\n');
     writeFileSync(join(work, 'duel-cards.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\ncards: { decks: [{ path: decks.plants, seat: 1 }, { path: decks.zombies, seat: 1 }] }\n');
     writeFileSync(join(work, 'duel-seat3.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\ncards: { decks: [{ path: decks.plants, seat: 3 }] }\n');
+    writeFileSync(join(work, 'zt-sweep.yaml'), 'game: zombie-trainers\nmatches: 2\nseed: 1\nseats: [random, random]\n');
     writeFileSync(join(work, 'survivors.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nseats: [greedy, scripted-zombies]\n');
     writeFileSync(join(work, 'duel-nodeck.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\ncards: { decks: [{ path: decks.bogus, seat: 1 }] }\n');
     writeFileSync(join(work, 'duel-twice.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats: [random, random]\ncards: { decks: [{ path: decks.plants, seat: 1 }, { path: decks.plants, seat: Plants }] }\n');

@@ -147,10 +147,16 @@ function namingTheVariedValue(error: UsageError, axes: readonly SweepAxis[], val
       for (const axis of axes) {
         const value = values[axis.name];
         for (const part of jointParts(axis.name)) {
-          if (issue.source !== `--set ${part}=${value}`) continue;
+          const set = `--set ${part}=${value}`;
+          // Named alone, or beside the scenario file as a problem of the parameters together
+          // ("s.yaml with --set map=..": audit 37b, a flag the user never typed).
+          const withAt = issue.source.indexOf(' with --set ');
+          const together = withAt >= 0 && issue.source.slice(withAt + ' with '.length).split(/ (?=--set )/).includes(set);
+          if (issue.source !== set && !together) continue;
           // With more than one axis, the combination may be what is wrong: all of it is named.
           const at = axes.length > 1 ? assignmentsOf(values).join(' ') : `${part}=${value}`;
-          return { ...issue, source: `--vary ${axis.name}=${axis.values.join(',')}`, message: `${issue.message} (at ${at})` };
+          const vary = `--vary ${axis.name}=${axis.values.join(',')}`;
+          return { ...issue, source: issue.source === set ? vary : issue.source.replace(set, vary), message: `${issue.message} (at ${at})` };
         }
       }
       return issue;
