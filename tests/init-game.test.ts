@@ -56,6 +56,7 @@ describe('hordelab init game', () => {
   it('refuses a folder that is not empty, a name that is not kebab-case and a kind it does not make: exit 2, nothing written', async () => {
     mkdirSync(join(project, 'taken'));
     writeFileSync(join(project, 'taken', 'notes.txt'), 'mine');
+    writeFileSync(join(project, 'a-file'), 'mine');
     const cases: [string[], RegExp][] = [
       [['game', 'taken'], /^hordelab: <name>: taken is a folder that is not empty; expected a new or empty folder/],
       [['game', 'Dice_Race'], /^hordelab: <name>: "Dice_Race" names the game and its files: expected lowercase letters, digits and single dashes/],
@@ -63,6 +64,9 @@ describe('hordelab init game', () => {
       // Every command refuses a module declaring a built-in game's id.
       [['game', 'games/zombie-trainers'], /^hordelab: <name>: "zombie-trainers" is a built-in game's id, and the folder's last part names the new game; expected another name, such as my-zombie-trainers$/m],
       [['game'], /^hordelab: /],
+      // A file above the folder: was an internal failure with a stack trace (audit 37b M1).
+      [['game', 'a-file/sub-game'], /^hordelab: <name>: a-file\/sub-game: \S*a-file is a file, so no folder can be made inside it$/m],
+      [['game', 'a-file/deeper/sub-game'], /^hordelab: <name>: a-file\/deeper\/sub-game: \S*a-file is a file, so no folder can be made inside it$/m],
     ];
     for (const [args, message] of cases) {
       const result = await hordelabIn(project, 'init', ...args);
@@ -72,6 +76,7 @@ describe('hordelab init game', () => {
     }
     expect(readdirSync(join(project, 'taken'))).toEqual(['notes.txt']);
     expect(existsSync(join(project, 'Dice_Race'))).toBe(false);
+    expect(readFileSync(join(project, 'a-file'), 'utf8')).toBe('mine');
     expect(existsSync(join(project, 'my-agent'))).toBe(false);
     expect(existsSync(join(project, 'games', 'zombie-trainers'))).toBe(false);
   });

@@ -91,7 +91,7 @@ export function writeProblem(error: unknown, flag: string, path: string): unknow
 }
 
 /** The nearest folder of `path` that exists (itself if it does), or the file blocking the way. */
-function nearestExisting(path: string): { path: string; isFolder: boolean } {
+export function nearestExisting(path: string): { path: string; isFolder: boolean } {
   let current = resolve(path);
   for (;;) {
     try {

@@ -5,7 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { gameTemplate } from '../../init/game-template.js';
 import { games } from '../../registry.js';
-import { writeProblem } from '../../present/output-folder.js';
+import { nearestExisting, writeProblem } from '../../present/output-folder.js';
 import type { CliIo, ParsedArguments } from '../command.js';
 
 const KINDS = ['game'] as const;
@@ -24,6 +24,12 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // Every command refuses a module declaring a built-in game's id: a folder of files no command would take.
   if (games.has(id)) {
     throw new UsageError([{ source: '<name>', field: '', message: `"${id}" is a built-in game's id, and the folder's last part names the new game; expected another name, such as my-${id}` }]);
+  }
+  // A file above the folder: making the folders failed with a bare EEXIST (audit 37b M1).
+  const existing = nearestExisting(folder);
+  if (!existing.isFolder && existing.path !== folder) {
+    const what = statSync(existing.path).isFile() ? 'a file' : 'not a folder (a pipe, socket or device)';
+    throw new UsageError([{ source: '<name>', field: '', message: `${name}: ${existing.path} is ${what}, so no folder can be made inside it` }]);
   }
   if (existsSync(folder)) {
     if (!statSync(folder).isDirectory()) throw new UsageError([{ source: '<name>', field: '', message: `${name} is a file; expected a new folder` }]);
