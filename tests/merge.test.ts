@@ -287,6 +287,35 @@ describe('what merge refuses', () => {
     expect(await refusal([third, fourth])).toBe(`${fourth}: shard 1/2 is stopped; finish it (hordelab run ... --resume) before merging`);
   });
 
+  it('a shard of a scenario that differs only in quality, name or description; not one of the same scenario read from elsewhere (audit 37b M2, M3)', async () => {
+    const text = 'game: zombie-trainers\nmatches: 24\nseed: 6\nparams: { maxRounds: 20 }\nseats: [random, random]\n';
+    const options = { eventFiles: true, command: 'hordelab run duel.yaml' };
+    const shardOf = async (file: string, scenarioText: string): Promise<string> => {
+      const folder = `variant-${copies++}`;
+      const into = join(work, folder);
+      mkdirSync(into);
+      const scenario = await scenarioFile(join(folder, file), scenarioText);
+      await runScenario(scenario, { ...options, outDir: join(into, 'shard-1'), shard: { index: 1, count: 2 } });
+      return join(into, 'shard-1');
+    };
+    // quality: { leads: false } records other figures: was refused as "shard.json was edited" (M2).
+    const quality = await shardOf('duel.yaml', `${text}quality: { leads: false }\n`);
+    expect(await refusal([join(work, 'shard-0'), quality])).toBe(`${quality}: a shard of another run than ${join(work, 'shard-0')}: quality (none in the first shard, {"leads":false} here)`);
+    expect(await refusal([quality, join(work, 'shard-0')])).toBe(`${join(work, 'shard-0')}: a shard of another run than ${quality}: quality ({"leads":false} in the first shard, none here)`);
+    // Another name or description plays alike, but is another scenario: was merged under the first one's name (M3).
+    const named = await shardOf('duel.yaml', `${text}name: totally-different\n`);
+    expect(await refusal([join(work, 'shard-0'), named])).toBe(`${named}: name: a shard of another scenario than ${join(work, 'shard-0')} ("duel" in the first shard, "totally-different" here); expected shards of one scenario`);
+    const renamed = await shardOf('other.yaml', text);
+    expect(await refusal([renamed, join(work, 'shard-0')])).toBe(`${join(work, 'shard-0')}: name: a shard of another scenario than ${renamed} ("other" in the first shard, "duel" here); expected shards of one scenario`);
+    const described = await shardOf('duel.yaml', `${text}description: a different study\n`);
+    expect(await refusal([join(work, 'shard-0'), described])).toBe(`${described}: description: a shard of another scenario than ${join(work, 'shard-0')} ("" in the first shard, "a different study" here); expected shards of one scenario`);
+    // The same scenario read through another path (a shard run from another working folder) merges.
+    const elsewhere = await shardOf('duel.yaml', text);
+    const merged = out();
+    await mergeRuns([join(work, 'shard-0'), elsewhere], merged);
+    expect(read(`${merged.slice(work.length + 1)}/matches.csv`)).toBe(read('single/matches.csv'));
+  }, 60_000);
+
   it('a digest that is not 64 lowercase hex digits, whatever comes before or after', async () => {
     for (const sha256 of [`z${'0'.repeat(64)}`, `${'0'.repeat(64)}z`]) {
       const [first, second] = copyShards();

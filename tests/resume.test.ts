@@ -31,6 +31,7 @@ describe('the resume key', () => {
     expect(await key(base.replace('seats:', 'params: { actionPoints: 3 }\nseats:'))).toBe(reference); // 3 is the default
     expect(await key(base, { set: ['actionPoints=3'] })).toBe(reference);
     expect(await key(base.replace('game:', 'description: reworded\ngame:'))).toBe(reference);
+    expect(await key(base.replace('game:', 'quality: { leads: true }\ngame:'))).toBe(reference); // the default
   });
 
   it('changes with anything that changes the output', async () => {
@@ -42,6 +43,8 @@ describe('the resume key', () => {
       await key(base.replace('[random, random]', '[random, greedy]')),
       await key(base, {}, { eventFiles: false, maxErrors: 0 }),
       await key(base, {}, { eventFiles: true, maxErrors: 1 }),
+      // The lead figures left out: other figures recorded (audit 37b M2).
+      await key(base.replace('game:', 'quality: { leads: false }\ngame:')),
     ];
     for (const other of changed) expect(other).not.toBe(reference);
     expect(new Set(changed).size).toBe(changed.length);

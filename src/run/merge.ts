@@ -13,7 +13,7 @@
  */
 import { closeSync, createReadStream, existsSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 // Its schemas read files a user hands over: zod's messages set first, whatever loaded this module.
 import '../core/zod-messages.js';
@@ -186,6 +186,19 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   }
 
   const scenario = await shardScenario(first.record);
+  // The name and description do not change play, so the key leaves them out: a shard of another
+  // scenario file that plays alike was merged under the first shard's name without a word
+  // (audit 37b M3). The file's path may differ (a shard run from another working folder).
+  for (const { dir, record } of shards) {
+    if (record === first.record) continue;
+    if (record.source.text === first.record.source.text && basename(record.source.file) === basename(first.record.source.file)) continue;
+    const own = await shardScenario(record);
+    for (const field of ['name', 'description'] as const) {
+      if (own[field] !== scenario[field]) {
+        throw new UsageError([{ source: dir, field, message: `a shard of another scenario than ${first.dir} (${JSON.stringify(scenario[field])} in the first shard, ${JSON.stringify(own[field])} here); expected shards of one scenario` }]);
+      }
+    }
+  }
   const shape = { eventFiles: first.record.eventFiles, maxErrors: first.record.maxErrors };
   if (shardSetKey(scenario, shape, count) !== first.record.key) {
     throw shardIssue(first.dir, SHARD_FILE, `the scenario it records (${first.record.scenarioPath}, with its game, agent and metric modules) no longer gives the shards' key: the scenario or a module changed since the shards ran, a Hordelab that records other figures ran them, or shard.json was edited`, 'key');

@@ -76,8 +76,8 @@ export function shardSetKey(scenario: Scenario, shape: OutputShape, count: numbe
  * The scenario as played: game, parameters with their defaults, seats (agent, settings, the
  * name it is reported under, and the content of an agent module), the content of a game module,
  * rotation, matches, run seed,
- * the report's shape (custom metric modules show in its columns and aggregate) and the content
- * of each metric module.
+ * the report's shape (custom metric modules show in its columns and aggregate), the content
+ * of each metric module, and `quality: { leads: false }` when given.
  */
 export function effectiveScenario(scenario: Scenario): unknown {
   const { game, report } = scenario.entry;
@@ -99,6 +99,10 @@ export function effectiveScenario(scenario: Scenario): unknown {
     matches: scenario.matches,
     seed: scenario.seed,
     report: { matchColumns: report.matchColumns, eventTables: report.eventTables, emptyAggregate: report.emptyAggregate() },
+    // The lead figures left out are other figures recorded: a run resumed, or a shard merged,
+    // with the other choice mixed them (audit 37b M2). Only when left out, so the keys of
+    // runs that keep them are the ones earlier builds recorded.
+    ...(scenario.quality?.leads === false ? { quality: { leads: false } } : {}),
     // A metric module edited between a run and its resume (or between shards) is another metric.
     ...(report.metricModules === undefined ? {} : { metricModules: report.metricModules.map(({ name, sha256 }) => ({ name, sha256 })) }),
   };

@@ -156,6 +156,11 @@ export interface Scenario {
   readonly tournament: readonly NamedSeat[] | null;
   readonly matches: number;
   readonly seed: number;
+  /**
+   * `quality: { leads: false }`: the lead figures are left out, so the figures recorded differ
+   * (a part of the run key when given, audit 37b M2). Absent where a scenario was built without it.
+   */
+  readonly quality?: { readonly leads: boolean };
   /** The scenario's default skill levels for `hordelab ladder` (agent specs), or null. */
   readonly ladder: readonly string[] | null;
   /** Defaults for `hordelab cards`: decks (a parameter path and the seat whose win rate it moves) and matches. */
@@ -245,6 +250,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
     file,
     // Every game's results get the quality figures, whatever else reads them.
     entry: { ...entry, report: withQualityMetrics(entry.report, game, playedSeats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })), { leads: data.quality?.leads ?? true }) },
+    quality: { leads: data.quality?.leads ?? true },
     params,
     seats: playedSeats,
     rotate: seating.rotate,
