@@ -123,6 +123,33 @@ describe('parameters a match can never satisfy', () => {
   });
 });
 
+describe('a scenario name taken from the file name', () => {
+  it('is held to the rule of a name: field, by every command that reads a scenario (audit 37b M7: "...yaml" wrote into the working folder, a line break split headers)', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'empty'));
+    writeFileSync(join(dir, '...yaml'), SCENARIO);
+    const dots = await hordelabIn(join(dir, 'empty'), 'run', '../...yaml', '-n', '2', '-w', '0', '-q');
+    expectRefused(dots, '/...yaml: name: none given, and the file name gives "..": expected a letter or digit first');
+    expect(dots.stderr).toContain('add a name: field, or rename the file');
+    expect(dots.stderr.trim().split('\n')).toHaveLength(1);
+    expect(listing(join(dir, 'empty'))).toEqual([]);
+    const broken = 'new\nline.yaml';
+    writeFileSync(join(dir, broken), SCENARIO);
+    for (const command of [['run', '-n', '2', '-w', '0', '-q'], ['replay', '--match', '0'], ['sweep', '--vary', 'winRate=0.4,0.6', '-n', '4', '-w', '0', '-q'], ['ladder', '--levels', 'random,greedy', '-n', '4', '-w', '0', '-q'], ['tune', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.2..0.8', '--budget', '400', '-w', '0', '-q'], ['cards', '-n', '4', '-w', '0', '-q']]) {
+      const [name, ...flags] = command as [string, ...string[]];
+      const result = await hordelabIn(dir, name, broken, ...flags);
+      expectRefused(result, 'new\\nline.yaml: name: none given, and the file name gives "new\\nline"');
+      expect(result.stderr.trim().split('\n'), name).toHaveLength(1);
+    }
+    expect(listing(dir).sort()).toEqual(['...yaml', 'empty', broken].sort());
+    // A name: given makes any file name do.
+    writeFileSync(join(dir, '...yaml'), `${SCENARIO}name: dots\n`);
+    const named = await hordelabIn(dir, 'run', '...yaml', '-n', '2', '-w', '0', '-q');
+    expect(named.status, named.stderr).toBe(0);
+    expect(existsSync(join(dir, 'reports', 'dots', 'summary.json'))).toBe(true);
+  });
+});
+
 describe('text that would reorder a message', () => {
   it('a bidirectional control in a name the message quotes is shown as its escape, not printed raw (audit 25b)', async () => {
     writeFileSync(join(work, 'bidi.yaml'), 'game: coin-flip\nmatches: 2\nseed: 1\nseats: [random, "ran\u202edom"]\n');
@@ -654,7 +681,8 @@ describe('where report, sweep and tune may write', () => {
   });
 
   it("ladder.md shows a command whose scenario file name holds a backtick as one code span (review 25e: raw backticks broke it)", async () => {
-    writeFileSync(join(work, 'tick`s.yaml'), SCENARIO);
+    // Named in the file: a name taken from this file name is refused (audit 37b M7).
+    writeFileSync(join(work, 'tick`s.yaml'), `${SCENARIO}name: ticks\n`);
     const out = join(tempDir(), 'ladder');
     const ladder = await hordelabIn(work, 'ladder', 'tick`s.yaml', '--levels', 'random,greedy', '-n', '4', '-w', '0', '-q', '--out', out);
     expect(ladder.status, ladder.stderr).toBe(0);

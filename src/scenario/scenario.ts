@@ -83,10 +83,14 @@ const seatsSchema = z.union(
   { error: (issue) => `expected a list of seats (each ${SEAT_FORMS}), { rotate: [two or more seats] } or { roundRobin: [2 to 1000 agents] }${issue.input === undefined ? ', got nothing' : ''}` },
 );
 
+/** What a scenario's name may be, given or taken from the file name: it names the output folder (`reports/<name>`) and heads every page. */
+const SCENARIO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const SCENARIO_NAME_EXPECTED = 'expected a letter or digit first, then letters, digits, ".", "_" or "-" (it names the output folder)';
+
 const scenarioSchema = z.strictObject({
   name: z
     .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'expected a letter or digit first, then letters, digits, ".", "_" or "-" (it names the output folder)' })
+    .regex(SCENARIO_NAME, { message: SCENARIO_NAME_EXPECTED })
     .optional(),
   description: z.string().optional(),
   game: z.string().min(1),
@@ -213,6 +217,12 @@ export async function loadScenario(file: string, overrides: ScenarioOverrides = 
  */
 export async function parseScenario(text: string, file: string, overrides: ScenarioOverrides = {}): Promise<Scenario> {
   const data = scenarioData(text, file);
+  // The name taken from the file name is held to the rule of a given one: "...yaml" named the
+  // output folder "reports/..", the working folder, and a line break split headers (audit 37b M7).
+  const name = data.name ?? basename(file, extname(file));
+  if (data.name === undefined && !SCENARIO_NAME.test(name)) {
+    throw new UsageError([{ source: file, field: 'name', message: `none given, and the file name gives ${JSON.stringify(name)}: ${SCENARIO_NAME_EXPECTED}; add a name: field, or rename the file` }]);
+  }
   // A game module is code, and the game is needed to check parameters and seats, so it is the
   // one module loaded before those are valid; what can be checked without it is checked first.
   if (!games.has(data.game)) {
@@ -245,7 +255,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   const { tournament, playedSeats } = seatsToPlay(seats, seating.roundRobin, overrides.pairing);
   return {
     source: { text, file, overrides },
-    name: data.name ?? basename(file, extname(file)),
+    name,
     description: data.description ?? '',
     file,
     // Every game's results get the quality figures, whatever else reads them.
