@@ -196,11 +196,26 @@ describe('nothing is guessed: yargs reads the line with its guesses off', () => 
     expect(await refused(args)).toContain(message);
   });
 
-  it('shows help beside a mistake, and a positional after -- may start with a dash', async () => {
+  it('shows help beside a mistake in its own flags, not beside an unknown flag; a positional after -- may start with a dash', async () => {
     const { dir } = workspace();
-    const help = await hordelabIn(dir, 'run', 's.yaml', '--matchs', '--help');
-    expect(help.status).toBe(0);
-    expect(help.stdout).toContain('hordelab run <scenario> [options]');
+    for (const args of [['run', 's.yaml', '--matches', '--help'], ['run', '-n', '0', '-h'], ['run', '--help', 'a.yaml', 'b.yaml'], ['plan', '--help', '--rate', '2'], ['merge', '--help', '--out', '/'], ['run', '--help', '--', '--bogus']]) {
+      const help = await hordelabIn(dir, ...args);
+      expect(help.status, args.join(' ')).toBe(0);
+      expect(help.stdout).toContain(`hordelab ${args[0] as string} `);
+    }
+    // An unknown flag is bad input beside --help too, as after `hordelab --help` (audit 37b L4).
+    const cases: [string[], string][] = [
+      [['run', 's.yaml', '--matchs', '--help'], 'hordelab: --matchs: unknown flag of "hordelab run"; did you mean --matches?\n'],
+      [['ladder', '--bogus', '--help'], 'hordelab: --bogus: unknown flag of "hordelab ladder"; "hordelab ladder --help" lists its flags\n'],
+      [['ladder', '-h', '--levls', 'x'], 'hordelab: --levls: unknown flag of "hordelab ladder"; did you mean --levels?\n'],
+      [['merge', '--help', '-out', '/'], 'hordelab: -out: unknown flag of "hordelab merge"; did you mean --out?\n'],
+    ];
+    for (const [args, message] of cases) {
+      const refusedHelp = await hordelabIn(dir, ...args);
+      expect(refusedHelp.status, args.join(' ')).toBe(2);
+      expect(refusedHelp.stdout).toBe('');
+      expect(refusedHelp.stderr).toBe(message);
+    }
     const dashed = await hordelabIn(dir, 'run', '-q', '-w', '0', '--out', 'o', '--', '-s.yaml');
     expect(dashed.status).toBe(2);
     expect(dashed.stderr).toContain('-s.yaml'); // read as the scenario file, which does not exist

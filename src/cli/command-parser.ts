@@ -27,7 +27,7 @@
  *   boolean is overwritten and `--json=false` would read as false: a count shows the repeat and
  *   `nargs: 0` refuses the value;
  * - `--help`/`-h` is a switch of ours that skips validation, so help is shown even beside a
- *   mistake. yargs' own help, version, locale guessing (messages stay English, as `refusal.ts`
+ *   mistake in the declared flags (an unknown flag is still refused, `parse-arguments.ts`). yargs' own help, version, locale guessing (messages stay English, as `refusal.ts`
  *   reads them) and `process.exit` are off.
  */
 import yargs, { type Argv, type Options } from 'yargs';

@@ -26,7 +26,7 @@ export const HELP_REQUESTED = 'help';
 /**
  * Parses `argv` (the words after the command name) for `command`, or returns
  * {@link HELP_REQUESTED} when they ask for help (`--help` or `-h` before any `--`, whatever else
- * is wrong). Every flag not given takes its declared default (switches: false; lists: empty);
+ * is wrong with the declared flags and positionals; an unknown flag is still refused). Every flag not given takes its declared default (switches: false; lists: empty);
  * relative paths are read from `cwd`.
  * @throws UsageError naming the flag or argument, with "did you mean" for a near miss.
  */
@@ -38,6 +38,11 @@ export function parseArguments(command: CommandModule, argv: readonly string[], 
   const read = parser.parseSync([...argv]) as ReadArguments;
   const parsed = parser.parsed === false ? undefined : parser.parsed;
   if (read[HELP_FLAG] === true) {
+    // Help skips yargs' checks, but an unknown flag beside it is still bad input, as it is beside
+    // `hordelab --help` (audit 37b L4: `ladder --bogus --help` printed the help, exit 0). A
+    // declared flag beside it, whatever its value, gives way to the help.
+    const unknown = parsed === undefined ? undefined : strayFlag(parsed, spellings);
+    if (unknown !== undefined) throw unknownFlag(command, unknown);
     if (spellings.some((spelling) => (spelling.written === '--help' || spelling.written === '-h') && spelling.inline === undefined)) return HELP_REQUESTED;
     // yargs skipped its checks for help spelled otherwise (`-help`, `--h`, `--help=1`): refuse that.
     throw refusal(command, argv, spellings, parsed?.error?.message ?? '', parsed ?? false, cwd);
