@@ -266,6 +266,10 @@ describe('keys that could reach every object', () => {
     ['a second YAML document (a parse of the first alone drops it unsaid)', 'two.yaml', `${SCENARIO}---\ngame: tic-tac-toe\n`, 'two.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 5); expected one'],
     ['YAML after a document end marker', 'end.yaml', `${SCENARIO}...\n[\n`, 'end.yaml: not valid YAML: holds 2 YAML documents (the second starts at line 6); expected one'],
     ['YAML nested 10,000 deep', 'deep.yaml', `${SCENARIO}description: ${'['.repeat(10000)}${']'.repeat(10000)}\n`, "deep.yaml: not valid YAML: nested too deeply to read (thousands of levels); expected a scenario's few"],
+    // The parser's guard said "ReferenceError: Excessive alias count ..." (audit 37b L5).
+    ['a YAML alias bomb', 'bomb.yaml', `${SCENARIO}bomb:\n  a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 8 }, (_, i) => `  b${i}: &b${i} [${Array.from({ length: 10 }, () => (i === 0 ? '*a' : `*b${i - 1}`)).join(', ')}]\n`).join('')}`, 'bomb.yaml: not valid YAML: its aliases (*name) would expand it to an enormous document; expected far fewer aliases'],
+    // Inside an object JSON wrote it as null, as if nothing were given (audit 37b L5).
+    ['a trap count of 1e309 in a map', 'inftraps.yaml', 'game: zombie-trainers\nmatches: 2\nseed: 1\nparams: { traps: { 40: 1e309, 80: .nan } }\nseats: [random, random]\n', 'got {"40":Infinity,"80":NaN}'],
     ['a seed of 1e309 (Infinity)', 'inf.yaml', SCENARIO.replace(/seed: \d+/, 'seed: 1e309'), 'inf.yaml: seed: expected a whole number in 0..9007199254740991, got Infinity'],
     ['a match count given as text', 'text.yaml', SCENARIO.replace(/matches: \d+/, 'matches: "10"'), 'text.yaml: matches: expected a whole number in 1..1000000000, got "10"'],
     ['an empty file', 'empty.yaml', '', 'empty.yaml: is empty (no document, or only comments or ~); expected a scenario: a mapping with game, matches, seed and seats'],

@@ -235,6 +235,9 @@ describe('what merge refuses', () => {
     const [first, second] = copyShards();
     rmSync(join(second, 'shard.json'));
     expect(await refusal([first, second])).toContain(`${second}: no shard.json here: expected the output folder of "hordelab run --shard i/n"`);
+    // A folder that is not there, or a file, is said as such, not as a folder without shard.json (audit 37b L5).
+    expect(await refusal([first, join(work, 'no-such-shard')])).toBe(`${join(work, 'no-such-shard')}: no such folder: expected the output folder of "hordelab run --shard i/n"`);
+    expect(await refusal([first, join(first, 'matches.csv')])).toBe(`${join(first, 'matches.csv')}: is a file, not a folder: expected the output folder of "hordelab run --shard i/n"`);
     writeFileSync(join(second, 'shard.json'), '{ not json');
     expect(await refusal([first, second])).toMatch(/shard\.json: not valid JSON \(.*\); the shard folder is damaged: re-run the shard/);
     writeFileSync(join(second, 'shard.json'), JSON.stringify({ version: 1 }));

@@ -37,7 +37,9 @@ export function yamlProblem(error: unknown, where = ''): string {
   // The parser recurses per level: a document nested thousands deep overflows the stack, which is
   // the document's depth, not a fault of Hordelab's to name in the engine's words.
   if (/Maximum call stack size exceeded/.test(error instanceof Error ? error.message : String(error))) return `not valid YAML${where}: nested too deeply to read (thousands of levels); expected a scenario's few`;
-  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] as string;
+  // The parser's guard against an alias bomb put its JS class name in its message (audit 37b L5).
+  if (/Excessive alias count/.test(error instanceof Error ? error.message : String(error))) return `not valid YAML${where}: its aliases (*name) would expand it to an enormous document; expected far fewer aliases`;
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/^[A-Za-z]*Error: /, '') as string;
   return error instanceof StrictYamlError && error.kind !== 'syntax' ? message : `not valid YAML${where}: ${message}`;
 }
 

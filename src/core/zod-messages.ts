@@ -50,6 +50,10 @@ z.config({
   },
 });
 
+/** Stands for a number JSON cannot hold while a value is written as JSON, then replaced by the number ({@link shownInput}). */
+const NUMBER_MARK = '\u241fnumber\u241f';
+const NUMBER_MARKED = /"\u241fnumber\u241f(-?Infinity|NaN|-0)\u241fnumber\u241f"/g;
+
 /**
  * A value as a message shows it: text quoted, numbers as JavaScript writes them (NaN and
  * Infinity as themselves, where JSON says null), anything JSON cannot hold by its kind; cut
@@ -60,7 +64,9 @@ export function shownInput(value: unknown): string {
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
   let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    // A number JSON cannot hold is shown as itself inside a list or object too: 1e309 read as
+    // {"40":null}, as if nothing were given (audit 37b L5).
+    text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'number' && (!Number.isFinite(item) || Object.is(item, -0)) ? `${NUMBER_MARK}${Object.is(item, -0) ? '-0' : String(item)}${NUMBER_MARK}` : item))?.replace(NUMBER_MARKED, '$1');
   } catch {
     // A BigInt or a cycle: said by its kind.
   }

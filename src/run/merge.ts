@@ -96,7 +96,16 @@ function refuseNonFile(dir: string, file: string): void {
 function readShard(dir: string): LoadedShard {
   const path = join(dir, SHARD_FILE);
   if (!existsSync(path)) {
-    throw new UsageError([{ source: dir, field: '', message: `no ${SHARD_FILE} here: expected the output folder of "hordelab run --shard i/n"` }]);
+    // Said as what it is: "no shard.json here" read as if the folder were there (audit 37b L5).
+    const what = ((): string => {
+      try {
+        const stats = statSync(dir);
+        return stats.isDirectory() ? `no ${SHARD_FILE} here` : stats.isFile() ? 'is a file, not a folder' : 'is not a folder (a pipe, socket or device)';
+      } catch {
+        return 'no such folder';
+      }
+    })();
+    throw new UsageError([{ source: dir, field: '', message: `${what}: expected the output folder of "hordelab run --shard i/n"` }]);
   }
   refuseNonFile(dir, SHARD_FILE);
   let raw: unknown;
