@@ -20,7 +20,7 @@ import { formatValue, type Figure } from './headlines.js';
 import type { LadderHeadline, LadderSummary } from './ladder.js';
 import { levelCheckSuffix, levelSlug } from './levels.js';
 import { makeFolders, writeFilesAtomically } from '../run/atomic-file.js';
-import { markOutputFolder } from '../present/output-folder.js';
+import { markOutputFolder, matchesWrittenDigest } from '../present/output-folder.js';
 
 
 /** A measured figure as `run` prints one: a rate to a tenth of a percent (`54.1% [53.1%, 55.0%]`), a mean to three places. */
@@ -60,7 +60,7 @@ function chanceRows(summary: LadderSummary): string[][] {
 }
 
 /** The file name of a chance-share pairing's scenario under `levels/`. */
-const chanceFile = (stronger: string, weaker: string): string => `chance-${levelSlug(stronger)}-vs-${levelSlug(weaker)}.yaml`;
+export const chanceFile = (stronger: string, weaker: string): string => `chance-${levelSlug(stronger)}-vs-${levelSlug(weaker)}.yaml`;
 
 const CHANCE_HEADER = ['pairing (more skilled first)', 'order known because', 'matches', 'more skilled lost [95%]'];
 
@@ -212,13 +212,14 @@ export async function writeLadder(summary: LadderSummary, outDir: string): Promi
   // A level or pairing the earlier ladder in this folder played and this one did not: its file
   // would read as one of this ladder's (audit 30a). Only the files the earlier ladder.json names go.
   const now = new Set(pages.map(([name]) => name));
-  for (const name of earlier) if (!now.has(name)) rmSync(join(outDir, name), { force: true });
-  markOutputFolder(outDir, 'ladder', pages.map(([name]) => name));
+  // One edited since the earlier ladder wrote it (kept under --force) is the user's now: left as it is.
+  for (const name of earlier) if (!now.has(name) && matchesWrittenDigest(outDir, name)) rmSync(join(outDir, name), { force: true });
+  markOutputFolder(outDir, 'ladder', pages.map(([name]) => name), { digests: true });
   return written;
 }
 
 /** The level files the ladder.json already in `outDir` names (its levels' and chance pairings'), or none. */
-function earlierLevelFiles(outDir: string): string[] {
+export function earlierLevelFiles(outDir: string): string[] {
   let earlier: Partial<Pick<LadderSummary, 'levels' | 'chanceShare'>>;
   try {
     earlier = JSON.parse(readFileSync(join(outDir, 'ladder.json'), 'utf8')) as typeof earlier;

@@ -12,6 +12,7 @@
  *
  * (`run` and `merge` have their own, stricter rules for run folders: locks, resumable runs.)
  */
+import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -56,6 +57,15 @@ export interface OutputFolderRequest {
   readonly inputs?: readonly { readonly path: string; readonly what: string }[];
   /** The names the command writes as folders of files (a ladder's `levels`); every other name it writes is a file. */
   readonly folders?: readonly string[];
+  /**
+   * The files inside those folders this invocation writes or removes, by path from `dir`
+   * (`levels/greedy.yaml`): where the mark records what hordelab wrote there (its `fileSha256`),
+   * one it does not list, or one edited since, is refused without `--force`, as a file of the
+   * command's names at the top is.
+   */
+  readonly inside?: readonly string[];
+  /** Those of {@link inside} the command removes rather than writes (an earlier ladder's level it does not play): left as they are where edited. */
+  readonly removes?: readonly string[];
 }
 
 const problem = (flag: string, message: string): UsageError => new UsageError([{ source: flag, field: '', message }]);
@@ -220,12 +230,30 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   // there since (a user's report.md beside a run), unless its content shows it is Hordelab's own
   // (a page or JSON output written before pages were listed).
   if (request.requireSign === false || request.force) return;
-  const listed = readManifest(dir)?.files ?? null;
+  const manifest = readManifest(dir);
+  const listed = manifest?.files ?? null;
   const one = (names: readonly string[], single: string, plural: string): string => (names.length === 1 ? single : plural);
   if (listed !== null) {
-    const unlisted = own.filter((name) => !listed.includes(name) && !hordelabWroteFile(dir, name));
+    // A file inside a folder of the command's (a ladder's levels/greedy.yaml) is listed by the
+    // mark's record of what was written there, where it has one (audit 37b H2: the folder's name
+    // alone let a user's own file of a level's name be replaced).
+    const record = manifest?.fileSha256 ?? {};
+    const recordedIn = (folder: string): boolean => Object.keys(record).some((path) => path.startsWith(`${folder}/`));
+    const insideFiles = [...new Set(request.inside ?? [])].filter((path) => isRegularFile(join(dir, path)));
+    const unlisted = [
+      ...own.filter((name) => !listed.includes(name) && !hordelabWroteFile(dir, name)),
+      ...insideFiles.filter((path) => record[path] === undefined && recordedIn(path.split('/')[0] as string)),
+    ];
     if (unlisted.length > 0) {
       throw problem(flag, `${dir} holds ${shown(unlisted)}, named as "hordelab ${request.command}" names its files, but ${MANIFEST_FILE} does not list ${one(unlisted, 'it', 'them')} as written by hordelab; move ${one(unlisted, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unlisted, 'it', 'them')}`);
+    }
+    // A file hordelab wrote and someone changed since is theirs now: its bytes differ from the
+    // digest the mark records (none recorded: an older mark, the names decide as before).
+    const edited = [...own.filter((name) => isRegularFile(join(dir, name))), ...insideFiles].filter((path) => record[path] !== undefined && !matchesWrittenDigest(dir, path));
+    if (edited.length > 0) {
+      const removed = edited.filter((path) => request.removes?.includes(path) === true);
+      const withForce = removed.length === 0 ? `add --force to replace ${one(edited, 'it', 'them')}` : removed.length === edited.length ? `add --force to leave ${one(edited, 'it', 'them')} as ${one(edited, 'it is', 'they are')} (an earlier result "hordelab ${request.command}" would otherwise remove)` : `add --force to replace ${shown(edited.filter((path) => !removed.includes(path)))} and leave ${shown(removed)} (an earlier result it would otherwise remove) as ${one(removed, 'it is', 'they are')}`;
+      throw problem(flag, `${dir} holds ${shown(edited)}, which hordelab wrote but which ${one(edited, 'was', 'were')} changed since (${MANIFEST_FILE} records other content); move ${one(edited, 'it', 'them')} away, choose another folder, or ${withForce}`);
     }
     return;
   }
@@ -267,18 +295,43 @@ function hordelabWroteFile(dir: string, name: string): boolean {
  * (a run's manifest stays as it is): the sign {@link checkOutputFolder} asks for before it lets
  * the command replace files of its names without `--force`.
  */
-export function markOutputFolder(dir: string, command: string, files: readonly string[]): void {
+export function markOutputFolder(dir: string, command: string, files: readonly string[], options: { readonly digests?: boolean } = {}): void {
   const path = join(dir, MANIFEST_FILE);
   const names = files.map((file) => file.split(/[\\/]/)[0] as string);
+  // With `digests`, each file's bytes as written (`levels/random.yaml` by its path), so that a
+  // user's file put among them, or one of them edited, is told from hordelab's next time.
+  const written = options.digests === true ? Object.fromEntries(files.map((file) => [file.split(/[\\/]/).join('/'), fileDigest(join(dir, file))])) : null;
   if (existsSync(path)) {
     // Another command's folder (a run's, which report and cards write beside): its manifest
     // stays as it is, these files added to what it lists, so they are known as Hordelab's next time.
     const manifest = readManifest(dir);
-    if (manifest === null || names.every((name) => manifest.files.includes(name))) return;
-    writeAtomically(path, `${JSON.stringify({ ...manifest, files: [...new Set([...manifest.files, ...names])] }, null, 2)}\n`);
+    if (manifest === null || (written === null && names.every((name) => manifest.files.includes(name)))) return;
+    // Files recorded before and gone since (an earlier ladder's level this one removed) leave the record.
+    const record = written === null ? {} : { fileSha256: Object.fromEntries(Object.entries({ ...manifest.fileSha256, ...written }).filter(([file]) => isRegularFile(join(dir, file)))) };
+    writeAtomically(path, `${JSON.stringify({ ...manifest, files: [...new Set([...manifest.files, ...names])], ...record }, null, 2)}\n`);
     return;
   }
-  writeAtomically(path, `${JSON.stringify({ hordelab: 1, kind: command, scenario: '', status: 'complete', files: [...new Set(names)] }, null, 2)}\n`);
+  writeAtomically(path, `${JSON.stringify({ hordelab: 1, kind: command, scenario: '', status: 'complete', files: [...new Set(names)], ...(written === null ? {} : { fileSha256: written }) }, null, 2)}\n`);
+}
+
+/** The SHA-256 (hex) of a file's bytes, as a mark's `fileSha256` records it. */
+function fileDigest(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/**
+ * Whether the file at `path` (from `dir`) holds the bytes the folder's mark records hordelab wrote
+ * there: true where none is recorded (an older mark, a file it does not list), false where it was
+ * edited since or cannot be read.
+ */
+export function matchesWrittenDigest(dir: string, path: string): boolean {
+  const recorded = readManifest(dir)?.fileSha256?.[path.split(/[\\/]/).join('/')];
+  if (recorded === undefined) return true;
+  try {
+    return fileDigest(join(dir, path)) === recorded;
+  } catch {
+    return false;
+  }
 }
 
 /** What a single output file is, and what the command reads: the file must be none of those. */

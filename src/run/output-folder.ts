@@ -54,6 +54,14 @@ export interface FolderManifest {
    * while reformatting it is no edit. Absent in folders written before it was recorded.
    */
   readonly contentSha256?: Readonly<Record<string, string>>;
+  /**
+   * By path from the folder (`ladder.json`, `levels/random.yaml`), the SHA-256 (hex) of the bytes
+   * hordelab wrote there: a ladder's and a sweep's. A file whose bytes differ was edited since, and
+   * a file in a folder of files it lists (a ladder's `levels/`) that it does not list is someone
+   * else's (audit 37b H2): both are refused without `--force`. Absent in marks written before it
+   * was recorded, whose files are known by their names alone.
+   */
+  readonly fileSha256?: Readonly<Record<string, string>>;
 }
 
 /** The JSON files whose content digest a publish records in the manifest (small, read back whole). */
@@ -569,14 +577,15 @@ function isManifest(value: unknown): value is FolderManifest {
     STATUSES.includes(manifest['status'] as OutputStatus) &&
     Array.isArray(manifest['files']) &&
     manifest['files'].every(isPlainName) &&
-    (manifest['contentSha256'] === undefined || isDigestRecord(manifest['contentSha256']))
+    (manifest['contentSha256'] === undefined || isDigestRecord(manifest['contentSha256'])) &&
+    (manifest['fileSha256'] === undefined || isDigestRecord(manifest['fileSha256'], true))
   );
 }
 
-/** `{ name: 64 hex digits }` for plain names. */
-function isDigestRecord(value: unknown): boolean {
+/** `{ name: 64 hex digits }` for plain names (or, with `paths`, plain names joined by `/`). */
+function isDigestRecord(value: unknown, paths = false): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.entries(value).every(([name, digest]) => isPlainName(name) && typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest));
+  return Object.entries(value).every(([name, digest]) => (paths ? name.split('/').every(isPlainName) : isPlainName(name)) && typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest));
 }
 
 function isPublishJournal(value: unknown): value is PublishJournal {

@@ -397,7 +397,7 @@ export async function writeSweep(result: SweepResult, outDir: string): Promise<s
   const written: string[] = [];
   try {
     written.push(...writeFilesAtomically(outDir, files));
-    markOutputFolder(outDir, 'sweep', files.map(([name]) => name));
+    markOutputFolder(outDir, 'sweep', files.map(([name]) => name), { digests: true });
   } catch (error) {
     throw writeProblem(error, outDir, outDir);
   }

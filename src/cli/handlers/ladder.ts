@@ -1,12 +1,13 @@
 /** What `hordelab ladder` does; its flags and help are declared in `../commands/ladder.ts`. */
 import { refuseRepeatedNames } from '../flag-values.js';
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { entryKind } from '../../run/atomic-file.js';
 import { UsageError } from '../../core/errors.js';
 import type { Band } from '../../ladder/headlines.js';
-import { formatLadder, LADDER_FILES, writeLadder } from '../../ladder/ladder-output.js';
-import { runLadder, type LadderSummary } from '../../ladder/ladder.js';
+import { chanceFile, earlierLevelFiles, formatLadder, LADDER_FILES, writeLadder } from '../../ladder/ladder-output.js';
+import { chancePairings, ladderLevels, runLadder, type LadderSummary } from '../../ladder/ladder.js';
+import { levelSlug } from '../../ladder/levels.js';
 import { checkOutputFolder } from '../../present/output-folder.js';
 import { whileHoldingFolder } from '../../run/output-folder.js';
 import { loadScenario } from '../../scenario/scenario.js';
@@ -39,8 +40,14 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const file = args.required('scenario');
   const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-ladder`));
+  // The level files this ladder writes, and those of an earlier ladder here it removes: each is
+  // checked against what the folder's mark records hordelab wrote (audit 37b H2).
+  const levelList = ladderLevels(scenario, levels, io.cwd);
+  const pairings = args.flag('chance-share') ? chancePairings(levelList) : [];
+  const levelFiles = [...levelList.map((level) => `${levelSlug(level.name)}.yaml`), ...pairings.map((pairing) => chanceFile(pairing.stronger.name, pairing.weaker.name))].map((name) => `levels/${name}`);
   const checkOut = (): void => {
-    checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), folders: ['levels'], force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
+    const removes = [...new Set(earlierLevelFiles(outDir).map((path) => path.split(sep).join('/')).filter((path) => !levelFiles.includes(path)))];
+    checkOutputFolder(outDir, { flag: '--out', command: 'ladder', ours: (name) => LADDER_FILES.includes(name), folders: ['levels'], inside: [...levelFiles, ...removes], removes, force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
     refuseNonFilesInLevels(join(outDir, 'levels'));
   };
   // A reproduce line stops a match that hangs where this command stopped it.

@@ -1,0 +1,122 @@
+/**
+ * What `ladder` and `sweep` may replace in their folders (audit 37b H2).
+ */
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hordelabIn, type CliResult } from './cli-harness.js';
+import { MANIFEST_FILE } from '../src/run/output-folder.js';
+
+const SCENARIO = 'game: coin-flip\nmatches: 4\nseed: 1\nseats: [random, random]\n';
+let work = '';
+
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-ladder-folder-'));
+
+/** Exit 2, one line naming `where`, no stack, no output. */
+function expectRefused(result: CliResult, where: string): void {
+  expect(result.status, result.stderr).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toContain(where);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).not.toMatch(/\n\s+at |TypeError|RangeError|internal failure/);
+}
+
+/** Every file under `dir` with its content. */
+const contents = (dir: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .filter((name) => statSync(join(dir, name)).isFile())
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
+
+const ladder = (out: string, levels: string, ...more: string[]): Promise<CliResult> => hordelabIn(work, 'ladder', 's.yaml', '--levels', levels, '-n', '4', '-w', '0', '-q', '--out', out, ...more);
+
+/** The folder's mark as an older hordelab wrote it: names only, no digests. */
+function dropDigests(dir: string): void {
+  const path = join(dir, MANIFEST_FILE);
+  const { fileSha256, ...older } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  expect(fileSha256).toBeDefined();
+  writeFileSync(path, `${JSON.stringify(older, null, 2)}\n`);
+}
+
+beforeAll(() => {
+  work = tempDir();
+  writeFileSync(join(work, 's.yaml'), SCENARIO);
+});
+
+describe("a ladder's levels/ (audit 37b H2)", () => {
+  it("refuses a user's own file of a level's name that no ladder wrote, and replaces it with --force", async () => {
+    const out = join(tempDir(), 'lad');
+    expect((await ladder(out, 'random')).status).toBe(0);
+    writeFileSync(join(out, 'levels', 'greedy.yaml'), 'mine\n');
+    const before = contents(out);
+    expectRefused(await ladder(out, 'random,greedy'), `${out} holds levels/greedy.yaml, named as "hordelab ladder" names its files, but ${MANIFEST_FILE} does not list it as written by hordelab`);
+    expect(contents(out)).toEqual(before);
+    const forced = await ladder(out, 'random,greedy', '--force');
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(readFileSync(join(out, 'levels', 'greedy.yaml'), 'utf8')).toContain('game: coin-flip');
+    // Written by the ladder now: run again, it is its own.
+    expect((await ladder(out, 'random,greedy')).status).toBe(0);
+  });
+
+  it("refuses a level file the ladder wrote and the user edited since, and replaces it with --force", async () => {
+    const out = join(tempDir(), 'lad');
+    expect((await ladder(out, 'random,greedy')).status).toBe(0);
+    appendFileSync(join(out, 'levels', 'random.yaml'), '# my note\n');
+    const before = contents(out);
+    expectRefused(await ladder(out, 'random,greedy'), `${out} holds levels/random.yaml, which hordelab wrote but which was changed since`);
+    expect(contents(out)).toEqual(before);
+    expect((await ladder(out, 'random,greedy', '--force')).status).toBe(0);
+    expect(readFileSync(join(out, 'levels', 'random.yaml'), 'utf8')).not.toContain('# my note');
+  });
+
+  it('refuses an edited level file of an earlier level this ladder would remove, and leaves it with --force', async () => {
+    const out = join(tempDir(), 'lad');
+    expect((await ladder(out, 'random,greedy')).status).toBe(0);
+    appendFileSync(join(out, 'levels', 'random.yaml'), '# my note\n');
+    const before = contents(out);
+    expectRefused(await ladder(out, 'greedy'), `${out} holds levels/random.yaml, which hordelab wrote but which was changed since`);
+    expect(contents(out)).toEqual(before);
+    expect((await ladder(out, 'greedy', '--force')).status).toBe(0);
+    expect(readFileSync(join(out, 'levels', 'random.yaml'), 'utf8')).toContain('# my note');
+  });
+
+  it('an unedited earlier level is still removed, and an edited ladder.md is refused too', async () => {
+    const out = join(tempDir(), 'lad');
+    expect((await ladder(out, 'random,greedy')).status).toBe(0);
+    expect((await ladder(out, 'greedy')).status).toBe(0);
+    expect(existsSync(join(out, 'levels', 'random.yaml'))).toBe(false);
+    appendFileSync(join(out, 'ladder.md'), 'my note\n');
+    expectRefused(await ladder(out, 'greedy'), `${out} holds ladder.md, which hordelab wrote but which was changed since`);
+  });
+
+  it('a mark written before the digests (names only) is read as before', async () => {
+    const out = join(tempDir(), 'lad');
+    expect((await ladder(out, 'random')).status).toBe(0);
+    dropDigests(out);
+    writeFileSync(join(out, 'levels', 'greedy.yaml'), 'mine\n');
+    const again = await ladder(out, 'random,greedy');
+    expect(again.status, again.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')).fileSha256['levels/greedy.yaml']).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("a sweep's files (audit 37b H2)", () => {
+  const sweep = (out: string, ...more: string[]): Promise<CliResult> => hordelabIn(work, 'sweep', 's.yaml', '--vary', 'winRate=0.4,0.6', '-n', '4', '-w', '0', '-q', '--out', out, ...more);
+
+  it('refuses a file it wrote and the user edited since, and replaces it with --force; an older mark is read as before', async () => {
+    const out = join(tempDir(), 'sw');
+    expect((await sweep(out)).status).toBe(0);
+    appendFileSync(join(out, 'sweep.csv'), 'my,row\n');
+    const before = contents(out);
+    expectRefused(await sweep(out), `${out} holds sweep.csv, which hordelab wrote but which was changed since`);
+    expect(contents(out)).toEqual(before);
+    expect((await sweep(out, '--force')).status).toBe(0);
+    expect(readFileSync(join(out, 'sweep.csv'), 'utf8')).not.toContain('my,row');
+    dropDigests(out);
+    appendFileSync(join(out, 'sweep.csv'), 'my,row\n');
+    expect((await sweep(out)).status).toBe(0);
+  });
+});
