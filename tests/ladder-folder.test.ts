@@ -1,5 +1,6 @@
 /**
- * What `ladder` and `sweep` may replace in their folders (audit 37b H2).
+ * What `ladder` and `sweep` may replace in their folders (audit 37b H2), and a ladder's `--set`
+ * of a seat's setting (audit 37b M8).
  */
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,5 +119,25 @@ describe("a sweep's files (audit 37b H2)", () => {
     dropDigests(out);
     appendFileSync(join(out, 'sweep.csv'), 'my,row\n');
     expect((await sweep(out)).status).toBe(0);
+  });
+});
+
+describe("a ladder's seat settings (audit 37b M8)", () => {
+  it('refuses --set seatN.<setting>, which no level plays, naming where the setting belongs; nothing written', async () => {
+    const out = join(tempDir(), 'lad');
+    const refused = await ladder(out, 'random,greedy', '--set', 'seat1.iterations=7');
+    expectRefused(refused, "--set seat1.iterations=7: a ladder's seats come from --levels (or the scenario's ladder:), so a seat's setting would not be played; give it in the level, as agent:iterations=7");
+    expect(existsSync(out)).toBe(false);
+    // A game parameter is still taken.
+    expect((await ladder(out, 'random,greedy', '--set', 'winRate=0.6')).status).toBe(0);
+  });
+
+  it("refuses a check's seat set: entry beside ladder:, which the levels dropped", async () => {
+    writeFileSync(join(work, 'm.yaml'), 'game: coin-flip\nmatches: 4\nseed: 1\nseats: [{agent: mcts, config: {iterations: 5}}, random]\n');
+    writeFileSync(
+      join(work, 'ladset.checks.yaml'),
+      'checks:\n  - name: ls\n    scenario: m.yaml\n    set: [seat1.iterations=7]\n    metric: p1WinRate\n    between: [0.2, 0.95]\n    budget: 4\n    batch: 4\n    ladder: [random, "mcts:iterations=3"]\n',
+    );
+    expectRefused(await hordelabIn(work, 'check', 'ladset.checks.yaml'), "ladset.checks.yaml: checks[0].set[0] (ls): a ladder's seats come from the check's ladder: list, so a seat's setting would not be played");
   });
 });

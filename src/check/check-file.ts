@@ -203,6 +203,8 @@ async function checkScenario(file: string, field: string, check: CheckEntry, iss
     issues.push({ source: file, field: '', message: `${field}.set[${again}] (${check.name}): ${names[again] as string} is set twice (set[${names.indexOf(names[again] as string)}] sets it too); set each name once` });
     return null;
   }
+  // With ladder: the levels replace the seats, and a seat's set: entry was dropped unsaid (audit 37b M8).
+  const ladderSeats = check.ladder === undefined ? {} : { ladderSeats: `the check's ladder: list` };
   try {
     if (check.scenario !== undefined) {
       const scenarioPath = resolve(dirname(file), check.scenario);
@@ -218,6 +220,7 @@ async function checkScenario(file: string, field: string, check: CheckEntry, iss
       return await loadScenario(scenarioPath, {
         matches: check.budget,
         set: check.set ?? [],
+        ...ladderSeats,
         ...(check.seed === undefined ? {} : { seed: check.seed }),
       });
     }
@@ -230,7 +233,7 @@ async function checkScenario(file: string, field: string, check: CheckEntry, iss
       ...(check.metrics === undefined ? {} : { metrics: check.metrics }),
       seats: check.seats,
     });
-    return await parseScenario(inline, file, { set: check.set ?? [] });
+    return await parseScenario(inline, file, { set: check.set ?? [], ...ladderSeats });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     for (const problem of error.issues) issues.push(checkIssue(problem, file, field, check));

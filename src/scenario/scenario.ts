@@ -185,6 +185,12 @@ export interface ScenarioOverrides {
   readonly set?: readonly string[];
   /** A round robin's pairing to play as a rotated two-agent scenario: indices into its list. */
   readonly pairing?: readonly [number, number];
+  /**
+   * Where a ladder's seats come from (`--levels (or the scenario's ladder:)`), for the base
+   * scenario of a ladder: its levels replace the seats, so a `set` entry `seatN.<setting>` would
+   * be checked against a seat no level plays and then dropped; it is refused, naming this.
+   */
+  readonly ladderSeats?: string;
 }
 
 /** Reads, parses and validates a scenario file. @throws UsageError naming the file and field. */
@@ -232,7 +238,7 @@ export async function parseScenario(text: string, file: string, overrides: Scena
   const registered = await resolveGame(data.game, file, { source: file, field: 'game' });
   const { game } = registered;
   const issues: InputIssue[] = [];
-  const sets = readSetFlags(game, data, overrides.set ?? []);
+  const sets = readSetFlags(game, data, overrides.set ?? [], overrides.ladderSeats);
   const params = checkedParams(game, sets, file, issues);
   const seating = seatingOf(data, file);
   const pendingSeats = pendingSeatsOf(seating, sets.seatSettings);
@@ -356,7 +362,7 @@ interface SetFlags {
   readonly seatSettings: ReadonlyMap<number, readonly SeatSetting[]>;
 }
 
-function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly string[]): SetFlags {
+function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly string[], ladderSeats?: string): SetFlags {
   // Parameters: the file's, then each --set on top; errors name where the value came from.
   const rawParams: Record<string, unknown> = copyOfData(data.params ?? {});
   const setBy = new Map<string, string>();
@@ -367,6 +373,11 @@ function readSetFlags(game: AnyGame, data: ScenarioData, assignments: readonly s
     const top = parsed.path[0] as string;
     const seatMatch = /^seat(\d+)$/.exec(top);
     if (seatMatch !== null && !Object.hasOwn(game.parameters, top)) {
+      // A ladder's levels replace the seats: the setting was checked against a seat no level plays, then dropped (audit 37b M8).
+      if (ladderSeats !== undefined) {
+        const example = parsed.path.length < 2 ? 'agent:setting=value' : `agent:${parsed.path.slice(1).join('.')}=${assignment.slice(assignment.indexOf('=') + 1).trim()}`;
+        throw new UsageError([{ source: `--set ${assignment}`, field: '', message: `a ladder's seats come from ${ladderSeats}, so a seat's setting would not be played; give it in the level, as ${example} (such as mcts:iterations=200)` }]);
+      }
       if (parsed.path.length < 2) throw new UsageError([{ source: `--set ${assignment}`, field: top, message: 'name the agent setting: seat1.iterations=1000' }]);
       // One spelling a seat: seat02 beside seat2 set one setting twice, the later winning without a word (review 32c).
       const digits = seatMatch[1] as string;

@@ -18,7 +18,7 @@ export const ladderCommand: CommandModule = {
     },
     matches: { ...matchesOption, describe: 'Matches per level [default: the scenario\'s]' },
     seed: { ...seedOption, describe: 'Run seed, shared by every level' },
-    set: { ...setOption, describe: 'Game parameter overrides (key=value), as for run' },
+    set: { ...setOption, describe: 'Game parameter overrides (key=value), as for run; not seat settings (seat1.iterations=7): give those in the level (mcts:iterations=7)' },
     band: { type: 'list', placeholder: 'HEADLINE=LO..HI', describe: 'Also judge whether a headline stays in this band at every level' },
     'chance-share': {
       type: 'boolean',

@@ -38,7 +38,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const bands = new Map(args.list('band').map(parseBand));
   const set = assignments(args);
   const file = args.required('scenario');
-  const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set });
+  const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set, ladderSeats: "--levels (or the scenario's ladder:)" });
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-ladder`));
   // The level files this ladder writes, and those of an earlier ladder here it removes: each is
   // checked against what the folder's mark records hordelab wrote (audit 37b H2).
