@@ -1,6 +1,6 @@
 /**
- * What `ladder` and `sweep` may replace in their folders (audit 37b H2), and a ladder's `--set`
- * of a seat's setting (audit 37b M8).
+ * What `ladder` and `sweep` may replace in their folders (audit 37b H2), a ladder's `--set` of a
+ * seat's setting (audit 37b M8), and which commands refuse levels that play alike (audit 37b L10).
  */
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -139,5 +139,17 @@ describe("a ladder's seat settings (audit 37b M8)", () => {
       'checks:\n  - name: ls\n    scenario: m.yaml\n    set: [seat1.iterations=7]\n    metric: p1WinRate\n    between: [0.2, 0.95]\n    budget: 4\n    batch: 4\n    ladder: [random, "mcts:iterations=3"]\n',
     );
     expectRefused(await hordelabIn(work, 'check', 'ladset.checks.yaml'), "ladset.checks.yaml: checks[0].set[0] (ls): a ladder's seats come from the check's ladder: list, so a seat's setting would not be played");
+  });
+});
+
+describe('levels that play alike (audit 37b L10)', () => {
+  it('are refused by ladder and not by run, as the README says', async () => {
+    writeFileSync(join(work, 'alike.yaml'), `${SCENARIO}ladder: [greedy, "greedy:beam=4"]\n`);
+    const run = await hordelabIn(work, 'run', 'alike.yaml', '-q', '-w', '0', '--out', join(tempDir(), 'run'));
+    expect(run.status, run.stderr).toBe(0);
+    expectRefused(await hordelabIn(work, 'ladder', 'alike.yaml', '-w', '0', '-q', '--out', join(tempDir(), 'lad')), 'level "greedy:beam=4" plays as level "greedy"');
+    const readme = readFileSync(resolve(__dirname, '..', 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme.includes('repeats a level as written'), 'the README says a list repeating a level as written is refused by every command').toBe(true);
+    expect(readme.includes('`run` and `replay` do not'), 'the README says run and replay do not refuse levels that play alike').toBe(true);
   });
 });
