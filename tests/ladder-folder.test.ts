@@ -2,7 +2,8 @@
  * What `ladder` and `sweep` may replace in their folders (audit 37b H2), a ladder's `--set` of a
  * seat's setting (audit 37b M8), and which commands refuse levels that play alike (audit 37b L10).
  */
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,13 @@ describe("a ladder's levels/ (audit 37b H2)", () => {
     expect(existsSync(join(out, 'levels', 'random.yaml'))).toBe(false);
     appendFileSync(join(out, 'ladder.md'), 'my note\n');
     expectRefused(await ladder(out, 'greedy'), `${out} holds ladder.md, which hordelab wrote but which was changed since`);
+  });
+
+  it('a pipe named ladder.json is refused, not read for the earlier levels (it hung the check)', async () => {
+    const out = join(tempDir(), 'lad');
+    mkdirSync(out);
+    expect(spawnSync('mkfifo', [join(out, 'ladder.json')]).status).toBe(0);
+    expectRefused(await ladder(out, 'random', '--force'), `${join(out, 'ladder.json')}: is a named pipe, where "hordelab ladder" writes a file`);
   });
 
   it('a mark written before the digests (names only) is read as before', async () => {

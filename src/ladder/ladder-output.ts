@@ -222,6 +222,8 @@ export async function writeLadder(summary: LadderSummary, outDir: string): Promi
 export function earlierLevelFiles(outDir: string): string[] {
   let earlier: Partial<Pick<LadderSummary, 'levels' | 'chanceShare'>>;
   try {
+    // Read before the folder is checked (audit 37b H2): a pipe or folder of that name is refused there, not read here.
+    if (statSync(join(outDir, 'ladder.json'), { throwIfNoEntry: false })?.isFile() !== true) return [];
     earlier = JSON.parse(readFileSync(join(outDir, 'ladder.json'), 'utf8')) as typeof earlier;
     // Under the names this version writes, and those an earlier one wrote before leading dots
     // were dropped (review 32c: a re-run left `levels/._agent.mjs.yaml` behind).
