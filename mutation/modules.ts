@@ -75,6 +75,16 @@ export const mutationModules: readonly MutationModule[] = [
   { source: 'src/stats/ratings.ts', tests: ['tests/ratings.test.ts'] },
   { source: 'src/stats/clusters.ts', tests: ['tests/clusters.test.ts'] },
   { source: 'src/stats/rate-interval.ts', tests: ['tests/rate-interval.test.ts'] },
+  {
+    source: 'src/reports/format.ts',
+    tests: ['tests/rate-interval.test.ts', 'tests/format-mean.test.ts'],
+    note: 'How every text, table and page writes a rate, a mean and their intervals: halves to the even digit, a rate short of all or none never as 0% or 100%, bounds never rounded onto the rate, columns by the width a terminal gives.',
+  },
+  {
+    source: 'src/ladder/headlines.ts',
+    tests: ['tests/ladder-verdicts.test.ts'],
+    note: "A ladder's verdicts: each level's figure against its reference or band, every two levels compared (Bonferroni), the fair share over the seats that act.",
+  },
   { source: 'src/stats/distributions.ts', tests: ['tests/distributions.test.ts'] },
   { source: 'src/stats/chi-squared.ts', tests: ['tests/chi-squared.test.ts'] },
   { source: 'src/stats/plan.ts', tests: ['tests/plan.test.ts'] },
