@@ -56,6 +56,21 @@ describe('merge', () => {
     expect(summary('merger/merged/summary.json')).toEqual(summary('single/summary.json'));
   });
 
+  it("joins a shard whose scenario text differs only in a comment, its project since gone from where it ran (review 37h: its modules were loaded again to compare names, and the merge stopped)", async () => {
+    const [first, second] = copyShards('elsewhere');
+    // As another machine records it: its copy of the scenario, a comment line added, at a path
+    // this machine does not have (so its agent module cannot be loaded from there).
+    const path = join(second, 'shard.json');
+    const record = JSON.parse(readFileSync(path, 'utf8')) as { source: { text: string }; scenarioPath: string };
+    record.source.text = `# the runner's copy\n${record.source.text}`;
+    record.scenarioPath = join(work, 'gone-machine', 'project', 'duel.yaml');
+    writeFileSync(path, JSON.stringify(record));
+    const result = await hordelab('merger', 'merge', first, second, '--out', 'merged-elsewhere');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(read('merger/merged-elsewhere/matches.csv').equals(read('single/matches.csv'))).toBe(true);
+  });
+
   it('refuses a shard whose matches.csv was cut short, naming the shard and the file, and writes nothing', async () => {
     const [first, second] = copyShards('truncated');
     const path = join(second, 'matches.csv');

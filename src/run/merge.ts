@@ -13,7 +13,7 @@
  */
 import { closeSync, createReadStream, existsSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { basename, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { z } from 'zod';
 // Its schemas read files a user hands over: zod's messages set first, whatever loaded this module.
 import '../core/zod-messages.js';
@@ -21,7 +21,7 @@ import { UsageError } from '../core/errors.js';
 import { samePath } from '../core/same-path.js';
 import { formatPath } from '../core/parameters.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
-import { parseScenario, type Scenario } from '../scenario/scenario.js';
+import { parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
 import { OutputFolder } from './output-folder.js';
 import { canonicalJson, digest, runKeyParts, shardSetKey } from './run-key.js';
 import { keyPartDifferences } from './journal.js';
@@ -155,6 +155,23 @@ async function partsDifferingFrom(first: ShardRecord, other: ShardRecord): Promi
 }
 
 /**
+ * The name and description a shard's recorded scenario text gives (the name from its file's where
+ * the text gives none), read without loading anything it names; null where the text cannot be
+ * read (the key check that follows names what is wrong with such a shard).
+ */
+function recordedNaming(record: ShardRecord): { name: string; description: string } | null {
+  let data: unknown;
+  try {
+    data = scenarioFileData(record.source.text, record.source.file);
+  } catch {
+    return null;
+  }
+  const fields = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const name = typeof fields['name'] === 'string' ? fields['name'] : basename(record.source.file, extname(record.source.file));
+  return { name, description: typeof fields['description'] === 'string' ? fields['description'] : '' };
+}
+
+/**
  * Merges shard folders into `outDir`. With `force`, a finished run of the same scenario there
  * is replaced; any other content of `outDir` is refused.
  * @throws UsageError (exit 2) when a folder is not a shard, shards come from different runs,
@@ -195,19 +212,6 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   }
 
   const scenario = await shardScenario(first.record);
-  // The name and description do not change play, so the key leaves them out: a shard of another
-  // scenario file that plays alike was merged under the first shard's name without a word
-  // (audit 37b M3). The file's path may differ (a shard run from another working folder).
-  for (const { dir, record } of shards) {
-    if (record === first.record) continue;
-    if (record.source.text === first.record.source.text && basename(record.source.file) === basename(first.record.source.file)) continue;
-    const own = await shardScenario(record);
-    for (const field of ['name', 'description'] as const) {
-      if (own[field] !== scenario[field]) {
-        throw new UsageError([{ source: dir, field, message: `a shard of another scenario than ${first.dir} (${JSON.stringify(scenario[field])} in the first shard, ${JSON.stringify(own[field])} here); expected shards of one scenario` }]);
-      }
-    }
-  }
   const shape = { eventFiles: first.record.eventFiles, maxErrors: first.record.maxErrors };
   if (shardSetKey(scenario, shape, count) !== first.record.key) {
     throw shardIssue(first.dir, SHARD_FILE, `the scenario it records (${first.record.scenarioPath}, with its game, agent and metric modules) no longer gives the shards' key: the scenario or a module changed since the shards ran, a Hordelab that records other figures ran them, or shard.json was edited`, 'key');
@@ -220,6 +224,22 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
     expectedStart = shard.record.end;
   }
   if (expectedStart !== scenario.matches) throw shardIssue(first.dir, SHARD_FILE, `the shards cover matches 0..${expectedStart - 1}, the scenario has ${scenario.matches}`);
+  // After each shard's own record is checked (an edited file name is said as such). The name
+  // and description do not change play, so the key leaves them out: a shard of another
+  // scenario file that plays alike was merged under the first shard's name without a word
+  // (audit 37b M3). The file's path may differ (a shard run from another working folder).
+  // Read from the text each shard records, no module loaded: a shard's scenario folder (and its
+  // game module) is often on another machine (review 37h: loading it stopped the merge).
+  for (const { dir, record } of shards) {
+    if (record === first.record) continue;
+    if (record.source.text === first.record.source.text && basename(record.source.file) === basename(first.record.source.file)) continue;
+    const own = recordedNaming(record);
+    for (const field of ['name', 'description'] as const) {
+      if (own !== null && own[field] !== scenario[field]) {
+        throw new UsageError([{ source: dir, field, message: `a shard of another scenario than ${first.dir} (${JSON.stringify(scenario[field])} in the first shard, ${JSON.stringify(own[field])} here); expected shards of one scenario` }]);
+      }
+    }
+  }
   const totalErrors = shards.reduce((sum, { record }) => sum + record.errors, 0);
   if (totalErrors > first.record.maxErrors) {
     throw new UsageError([
