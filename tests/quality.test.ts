@@ -206,6 +206,14 @@ describe('quality figures of scripted matches', () => {
     const mixed = quality(report, play(report, [...matches, { params: forced, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
     expect([mixed.chanceShare?.successes, mixed.chanceShare?.n]).toEqual([1, 3]);
     expect(mixed.notes.join('\n')).not.toMatch(/no match had a decision with a choice/);
+    // A match where the weaker agent's seat never acted (only the stronger chose, with choices):
+    // no contest of skill, left out (review 37h: "greedy lost to random" where random never moved).
+    const alone: ScriptParams = { steps: [A(2, [0, 0]), A(3, [0, 0])], returns: [-1, 1], capped: false };
+    const passive = quality(report, play(report, [{ params: alone, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
+    expect([passive.chanceShare?.successes, passive.chanceShare?.n]).toEqual([0, 0]);
+    expect(passive.notes.join('\n')).toMatch(/chance share: no match had a decision with a choice in which both greedy and random made a decision/);
+    const beside = quality(report, play(report, [...matches, { params: alone, agents: [randomAgent, randomAgent], names: ['random', 'greedy'] }]));
+    expect([beside.chanceShare?.successes, beside.chanceShare?.n]).toEqual([1, 3]);
   });
 
   it('say where the agent taken as more skilled won less than it lost, counting its wins over the same matches (audit 28a, for a run)', () => {

@@ -243,13 +243,20 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     let held = 0;
     let lostEverySeat = true;
     let wonSomeSeat = false;
+    // Both agents must have played: a seat that never acts (a fixed score to beat) held by
+    // one of them is no contest of skill (review 37h: "greedy lost to random 5.0%" where the
+    // random seat never moved).
+    let strongerActed = false;
+    let weakerActed = false;
     for (let seat = 0; seat < agents.length; seat++) {
+      if (agents[seat] === run.skill.weaker && trace.acted[seat] === 1) weakerActed = true;
       if (agents[seat] !== run.skill.stronger) continue;
+      if (trace.acted[seat] === 1) strongerActed = true;
       held++;
       if (results[seat] !== 'loss') lostEverySeat = false;
       if (results[seat] === 'win') wonSomeSeat = true;
     }
-    if (held > 0 && held < returns.length) {
+    if (held > 0 && held < returns.length && strongerActed && weakerActed) {
       figures.trialAt(slots.chanceShare, lostEverySeat);
       figures.trialAt(slots.chanceShareWon, wonSomeSeat);
     }
@@ -324,7 +331,7 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   const ratio = (key: string, matchesFrom: string, low: number, high = Infinity): RatioFigure => ({ kind: 'ratio', ...within(ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence), low, high) });
   const count = (key: string): MeanEstimate => within(clusteredMean(sums[key], confidence), 0, Infinity);
   const chance = run.skill === null ? undefined : { ...rate('chanceShare'), stronger: run.skill.stronger, weaker: run.skill.weaker, basis: run.skill.basis, won: rate('chanceShare:won') };
-  if (chance !== undefined && chance.n === 0 && matches > 0) notes.push('chance share: no match had a decision with a choice, so skill could not show and the share has no matches');
+  if (chance !== undefined && chance.n === 0 && matches > 0) notes.push(`chance share: no match had a decision with a choice in which both ${chance.stronger} and ${chance.weaker} made a decision, so skill could not show and the share has no matches`);
   // As the ladder's pairings say it (audit 28a): lost more than won, beyond both intervals, or
   // more often than not. Sums from before `won` was kept have no matches for it, and say the second alone.
   const contradicted = chance !== undefined && chance.n > 0 && (chance.lower > 0.5 || (chance.won.n === chance.n && chance.won.upper < chance.lower));
