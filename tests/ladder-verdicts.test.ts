@@ -184,6 +184,8 @@ describe('reading a level', () => {
     expect(formatValue(1 / 3, true)).toBe('33.33%');
     expect(formatValue(0.25, false)).toBe('0.25');
     expect(formatValue(-1.23456, false)).toBe('-1.235');
+    // A rate short of all or none as the tables print it (review 37h: a band edge of 0.99999 read 100%).
+    expect([formatValue(0.99999, true), formatValue(0.00001, true), formatValue(1, true), formatValue(0, true)]).toEqual(['99.999%', '0.001%', '100%', '0%']);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { effectiveRateInterval, rateInterval, scoreBounds } from '../src/stats/rate-interval.js';
-import { fixedHalfEven, formatRate, percentBound, percentOf } from '../src/reports/format.js';
+import { fixedHalfEven, formatRate, percentBound, percentOf, signedFixed } from '../src/reports/format.js';
 
 /** λ_x at tail 0.05: P(Poisson(λ) ≥ x) = 0.05. */
 const LAMBDA_2 = 0.35536151069866195;
@@ -162,6 +162,16 @@ describe('a rate printed with its interval', () => {
     expect(fixedHalfEven(1e21, 1)).toBe('1e+21');
     expect(fixedHalfEven(Number.NaN, 1)).toBe('NaN');
     expect(fixedHalfEven(Number.POSITIVE_INFINITY, 2)).toBe('Infinity');
+    // Large values are halves only within the arithmetic's error, not a relative 1e-9 (review 37h:
+    // 1234567.894 printed 1234567.90, 123456789.4 printed 123456790).
+    expect(fixedHalfEven(1234567.894, 2)).toBe('1234567.89');
+    expect(fixedHalfEven(123456789.4, 0)).toBe('123456789');
+    expect(fixedHalfEven(123456788.5, 0)).toBe('123456788');
+    expect(fixedHalfEven(100 * 0.9999999994, 7)).toBe('99.9999999');
+    // Zero one way, whatever the sign of what rounds to it; signs always shown by signedFixed.
+    expect([fixedHalfEven(-0.049, 1), fixedHalfEven(-0.05, 1), fixedHalfEven(-0, 1), fixedHalfEven(-0.0004, 3)]).toEqual(['0.0', '0.0', '0.0', '0.000']);
+    expect(fixedHalfEven(-0.051, 1)).toBe('-0.1');
+    expect([signedFixed(-0.049, 1), signedFixed(0.049, 1), signedFixed(-0.051, 1), signedFixed(1.25, 1), signedFixed(Number.NaN, 1)]).toEqual(['+0.0', '+0.0', '-0.1', '+1.2', 'NaN']);
   });
 
   it('never prints a rate short of all or none as 100% or 0% (audit 37a: 3,999 wins in 4,000 read "100.0%")', () => {

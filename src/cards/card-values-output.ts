@@ -16,7 +16,7 @@ import { formatPath } from '../core/parameters.js';
 import { figureValueIssue } from '../present/figure-values.js';
 import { count, rate } from '../present/summary-schema.js';
 import { intervalChart, type ChartSpec, type Row } from '../present/chart-kit.js';
-import { percentBound, table, fixedHalfEven, percentOf } from '../reports/format.js';
+import { percentBound, table, percentOf, signedFixed } from '../reports/format.js';
 import { csv } from '../run/csv.js';
 import { toJson } from '../run/run-scenario.js';
 import type { CardValue, CardValuesSummary, DeckValues, PairedDifference } from './card-values.js';
@@ -27,7 +27,7 @@ export const CARD_VALUES_FILE = 'card-values.json';
 /** Every file `hordelab cards` writes. */
 export const CARD_VALUE_FILES: readonly string[] = [CARD_VALUES_FILE, 'card-values.csv', 'card-values.md', 'card-values.html'];
 
-const points = (x: number): string => `${x >= 0 ? '+' : ''}${fixedHalfEven(100 * x, 1)}`;
+const points = (x: number): string => signedFixed(100 * x, 1);
 
 /** `+1.2 [−0.8, +3.1] pts`, or why the variant was not played. */
 function formatChange(figure: CardValue['plusOne'] | null): string {

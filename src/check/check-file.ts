@@ -41,7 +41,7 @@ import { loadScenario, notAMapping, parseScenario, type Scenario } from '../scen
 import { levelScenario } from '../ladder/level-scenario.js';
 import { levelCheckSuffix, parseLevel, refuseRepeatedLevels } from '../ladder/levels.js';
 import { refuseLevelsPlayedAlike } from '../ladder/ladder.js';
-import { fixedHalfEven } from '../reports/format.js';
+import { percentOf } from '../reports/format.js';
 
 export type Band = { readonly kind: 'between'; readonly low: number; readonly high: number } | { readonly kind: 'atLeast'; readonly value: number } | { readonly kind: 'atMost'; readonly value: number };
 
@@ -299,7 +299,7 @@ async function checkSpecs(file: string, index: number, check: CheckEntry, scenar
 
 /** `between 45% and 55%` for a rate, `between 4.5 and 5.5` for a mean. */
 export function formatBand(band: Band, kind: 'rate' | 'mean' = 'rate'): string {
-  const pct = kind === 'rate' ? (x: number): string => `${+fixedHalfEven(100 * x, 2)}%` : (x: number): string => `${x}`;
+  const pct = kind === 'rate' ? (x: number): string => `${+percentOf(x, 2)}%` : (x: number): string => `${x}`;
   if (band.kind === 'between') return `between ${pct(band.low)} and ${pct(band.high)}`;
   return band.kind === 'atLeast' ? `at least ${pct(band.value)}` : `at most ${pct(band.value)}`;
 }

@@ -12,7 +12,7 @@
  */
 import type { GameHeadline, GameModule } from '../core/game-module.js';
 import { normalQuantile } from '../stats/distributions.js';
-import { fixedHalfEven } from '../reports/format.js';
+import { percentOf } from '../reports/format.js';
 
 /** A figure the balance question is about. */
 export type Headline = GameHeadline;
@@ -91,7 +91,7 @@ export function bandOf(figure: Figure, band: Band): BandReading {
 
 /** `50%`, `0`, `0.25`: a reference or band edge as the reader knows it. */
 export function formatValue(value: number, percent: boolean): string {
-  return percent ? `${+fixedHalfEven(100 * value, 2)}%` : String(+value.toFixed(3));
+  return percent ? `${+percentOf(value, 2)}%` : String(+value.toFixed(3));
 }
 
 /** Whether two levels' figures differ beyond chance (independent intervals: conservative on common seeds). */

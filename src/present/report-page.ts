@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { cautionLines, percentInterval, fixedHalfEven, percentOf } from '../reports/format.js';
+import { cautionLines, percentInterval, percentOf, signedFixed } from '../reports/format.js';
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { CUSTOM_PLACEMENT, FIGURES_PLACEMENT, formatFigureTable, type CustomFigure } from '../reports/custom-metrics.js';
 import { csv } from '../run/csv.js';
@@ -238,7 +238,7 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   if (cardValues !== null) lines.push('## Card values (counterfactual)', '', markdownInlineCode(cardValues.command), '', ...markdownFenced(formatCardValues(cardValues)), '');
   lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
   // Differences from a reference after their parent's rows, in points (they are differences of rates).
-  const points = (x: number | null): string => (x === null || !Number.isFinite(x) ? '-' : `${x >= 0 ? '+' : ''}${fixedHalfEven(100 * x, 1)}`);
+  const points = (x: number | null): string => (x === null || !Number.isFinite(x) ? '-' : signedFixed(100 * x, 1));
   const metricLines = withDifferences(
     runMetrics(summary).map((metric) => {
       const [value, interval] = formatMetric(metric);
@@ -247,6 +247,8 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
     (row) => row.path,
     summary,
     (path, difference) => {
+      // No value (one seat alone acts: no advantage to give) is said so, not "- pts" (review 37h).
+      if (difference.value === null || !Number.isFinite(difference.value)) return { path, line: `| ${markdownCode(path)} | none | no interval | | |` };
       const interval = difference.lower === null || difference.upper === null ? '' : `[${points(difference.lower)}, ${points(difference.upper)}] pts`;
       return { path, line: `| ${markdownCode(path)} | ${points(difference.value)} pts | ${interval} | | |` };
     },

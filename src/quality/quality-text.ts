@@ -2,7 +2,7 @@
  * The quality figures as a terminal table: each row names its metric path (what `check`, `tune`
  * and `sweep` take), says what it is, and gives its value and interval.
  */
-import { formatMean, formatRate, table, fixedHalfEven } from '../reports/format.js';
+import { formatMean, formatRate, table, fixedHalfEven, signedFixed } from '../reports/format.js';
 import type { MeanEstimate } from '../stats/clusters.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import type { QualitySummary } from './quality-figures.js';
@@ -52,7 +52,7 @@ export function formatQuality(quality: unknown, seatNames: readonly string[]): s
   // Counted over the seats that act (audit 37a F5): a summary names them where some seat never did.
   const acting = Array.isArray(advantage.actingSeats) ? advantage.actingSeats : null;
   if (isRate(q.firstMover.decidedWin) && q.firstMover.decidedWin.n > 0) {
-    const points = (x: number): string => `${x >= 0 ? '+' : ''}${fixedHalfEven(100 * x, 1)}`;
+    const points = (x: number): string => signedFixed(100 * x, 1);
     if (acting !== null && acting.length === 1) rows.push(['', 'first-mover advantage: none, one seat alone acts (see the notes)', '-', '', '']);
     else {
       const over = acting === null ? '' : ` (of the ${acting.length} seats that act)`;

@@ -12,10 +12,18 @@ import type { MeanEstimate, RateEstimate } from '../stats/intervals.js';
 export function fixedHalfEven(value: number, digits: number): string {
   const scaled = value * 10 ** digits;
   const below = Math.floor(scaled);
-  // A few units in the last place of the product: far below any difference a table shows.
-  if (!Number.isFinite(scaled) || Math.abs(scaled - below - 0.5) > 1e-9 * Math.max(1, Math.abs(scaled))) return value.toFixed(digits);
-  const even = below % 2 === 0 ? below : below + 1;
-  return (even / 10 ** digits).toFixed(digits);
+  // A half within a few units in the last place of the product (k/n, then × 100, then × 10^d:
+  // three roundings): a relative 1e-9, as first written, took 123456789.4 for a half (review
+  // 37h); no decimal a table shows is that close to a half and not one.
+  const text = !Number.isFinite(scaled) || Math.abs(scaled - below - 0.5) > 8 * Number.EPSILON * Math.max(1, Math.abs(scaled)) ? value.toFixed(digits) : ((below % 2 === 0 ? below : below + 1) / 10 ** digits).toFixed(digits);
+  // Zero is written one way: toFixed wrote -0.049 as "-0.0" where -0.05 went to "0.0" (review 37h).
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** `value` as {@link fixedHalfEven} writes it, with its sign always: `+1.5`, `-0.3`, `+0.0`. */
+export function signedFixed(value: number, digits: number): string {
+  const text = fixedHalfEven(value, digits);
+  return text.startsWith('-') || Number.isNaN(value) ? text : `+${text}`;
 }
 
 /**

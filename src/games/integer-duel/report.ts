@@ -20,7 +20,7 @@ import {
   type Tally,
 } from '../../stats/clusters.js';
 import type { RateEstimate } from '../../stats/rate-interval.js';
-import { formatMean, formatRate, table, fixedHalfEven } from '../../reports/format.js';
+import { formatMean, formatRate, table, signedFixed } from '../../reports/format.js';
 import type { CsvValue, GameReport, MatchCollector, MatchContext, MatchRows } from '../../reports/report.js';
 
 const SIDES = ['plants', 'zombies'] as const;
@@ -397,7 +397,7 @@ function cardRows(summary: IntegerDuelSummary): CsvValue[][] {
 /** A difference of rates in percentage points with its interval: "+0.1 [-2.7, +2.9] pts". */
 function formatPoints(estimate: DifferenceEstimate): string {
   if (estimate.n === 0) return '-';
-  const points = (x: number): string => `${x >= 0 ? '+' : ''}${fixedHalfEven(100 * x, 1)}`;
+  const points = (x: number): string => signedFixed(100 * x, 1);
   if (!Number.isFinite(estimate.lower) || !Number.isFinite(estimate.upper)) return `${points(estimate.difference)} pts (no spread to build an interval on)`;
   return `${points(estimate.difference)} [${points(estimate.lower)}, ${points(estimate.upper)}] pts`;
 }
