@@ -4,6 +4,7 @@
  * (the bin, signals, a worker killing its process) spawn the compiled CLI.
  */
 import { spawnSync } from 'node:child_process';
+import { expect } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CliIo, Ticker } from '../src/cli/command.js';
@@ -83,4 +84,13 @@ export function writtenFile(folder: string, name: string, text: string): string 
   const path = join(folder, name);
   writeFileSync(path, text);
   return path;
+}
+
+/** Exit 2, one line naming `where`, no stack, nothing on stdout: bad input, as every command refuses it. */
+export function expectRefused(result: CliResult, where: string): void {
+  expect(result.status, result.stderr).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toContain(where);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).not.toMatch(/\n\s+at |TypeError|RangeError|internal failure/);
 }

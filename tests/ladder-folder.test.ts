@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hordelabIn, type CliResult } from './cli-harness.js';
+import { expectRefused, hordelabIn, type CliResult } from './cli-harness.js';
 import { MANIFEST_FILE } from '../src/run/output-folder.js';
 
 const SCENARIO = 'game: coin-flip\nmatches: 4\nseed: 1\nseats: [random, random]\n';
@@ -15,14 +15,6 @@ let work = '';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-ladder-folder-'));
 
-/** Exit 2, one line naming `where`, no stack, no output. */
-function expectRefused(result: CliResult, where: string): void {
-  expect(result.status, result.stderr).toBe(2);
-  expect(result.stdout).toBe('');
-  expect(result.stderr).toContain(where);
-  expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  expect(result.stderr).not.toMatch(/\n\s+at |TypeError|RangeError|internal failure/);
-}
 
 /** Every file under `dir` with its content. */
 const contents = (dir: string): Record<string, string> =>

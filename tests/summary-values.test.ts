@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hordelabIn, type CliResult } from './cli-harness.js';
+import { expectRefused, hordelabIn, type CliResult } from './cli-harness.js';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { readBaseline } from '../src/check/run-checks.js';
 import { readRunSummary, runMetrics } from '../src/present/metrics.js';
@@ -17,14 +17,6 @@ import { readRunSummary, runMetrics } from '../src/present/metrics.js';
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-summary-values-'));
 const listing = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).sort();
 
-/** Exit 2, one line naming `where`, no stack, nothing on stdout. */
-function expectRefused(result: CliResult, where: string): void {
-  expect(result.status, result.stderr).toBe(2);
-  expect(result.stdout).toBe('');
-  expect(result.stderr).toContain(where);
-  expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  expect(result.stderr).not.toMatch(/\n\s+at |TypeError|RangeError|internal failure/);
-}
 
 /** A run of `scenario` (a path, or the text of one) into a new folder; the folder. */
 async function played(scenario: string, ...flags: string[]): Promise<string> {
