@@ -22,6 +22,10 @@ let runDir = '';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-hostile-'));
 
+/** A small tune of the coin-flip scenario `s.yaml` into `dir`, with `extra` flags. */
+const smallTune = (dir: string, ...extra: string[]): Promise<CliResult> =>
+  hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+
 /** Exit 2, one line (or one header and its problems) naming `where`, no stack, no output. */
 function expectRefused(result: CliResult, where: string): void {
   expect(result.status, result.stderr).toBe(2);
@@ -786,8 +790,7 @@ describe('where report, sweep and tune may write', () => {
 
   it('tune over an unfinished search asks for --resume or --force instead of starting again', async () => {
     const dir = tempDir();
-    const tune = (...extra: string[]): Promise<CliResult> =>
-      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+    const tune = (...extra: string[]): Promise<CliResult> => smallTune(dir, ...extra);
     expect((await tune()).status).toBe(0);
     // As a search stopped after its saved rounds leaves it: the state, no tune.json.
     rmSync(join(dir, 'tune.json'));
@@ -842,8 +845,7 @@ describe('where report, sweep and tune may write', () => {
 
   it("tune --resume leaves a user's file of a tuned scenario's name beside a saved search as it is (audit 36b: replaced, exit 0)", async () => {
     const dir = tempDir();
-    const tune = (...extra: string[]): Promise<CliResult> =>
-      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+    const tune = (...extra: string[]): Promise<CliResult> => smallTune(dir, ...extra);
     expect((await tune()).status).toBe(0);
     const tuned = readdirSync(dir).find((name) => name.endsWith('-tuned.yaml')) as string;
     // As a search killed after a saved round leaves it: its state, and the mark it wrote first.
@@ -860,8 +862,7 @@ describe('where report, sweep and tune may write', () => {
 
   it("tune --resume leaves a user's tune-state.json.tmp as it is, and writes over a killed save's (review 36e: the user's was replaced)", async () => {
     const dir = tempDir();
-    const tune = (...extra: string[]): Promise<CliResult> =>
-      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+    const tune = (...extra: string[]): Promise<CliResult> => smallTune(dir, ...extra);
     expect((await tune()).status).toBe(0);
     rmSync(join(dir, 'tune.json'));
     const state = readFileSync(join(dir, 'tune-state.json'), 'utf8');
@@ -922,8 +923,7 @@ describe('where report, sweep and tune may write', () => {
     // A state with its own digest right, so the check after it is reached.
     const withDigest = (state: { key: string; search: unknown; refine: unknown }): string => JSON.stringify({ ...state, sha256: digest(state) });
     const dir = tempDir();
-    const tune = (...extra: string[]): Promise<CliResult> =>
-      hordelabIn(work, 'tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '20', '-w', '0', '-q', '--out', dir, ...extra);
+    const tune = (...extra: string[]): Promise<CliResult> => smallTune(dir, ...extra);
     for (const [text, message] of [
       ['{"key": ', 'tune-state.json: not a saved tuning'],
       ['{"key": 3}', 'tune-state.json: key: '],
