@@ -18,7 +18,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { UsageError } from '../core/errors.js';
 import { entryKind, writeAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
-import { CONTROL_FILES, MANIFEST_FILE, danglingLink, danglingLinkOnTheWay, danglingLinkProblem, readManifest } from '../run/output-folder.js';
+import { CONTROL_FILES, MANIFEST_FILE, danglingLink, danglingLinkOnTheWay, danglingLinkProblem, readManifest, type FolderManifest } from '../run/output-folder.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
 
 /** What may be written where, and who is asking. */
@@ -118,10 +118,39 @@ export function nearestExisting(path: string): { path: string; isFolder: boolean
 
 /**
  * Checks that `dir` may receive the command's files; throws a UsageError naming the flag when
- * not. Writes nothing.
+ * not. Writes nothing. The rules, in the order they are tried: the path itself, then in an
+ * existing folder hordelab's own control files, the temporaries its files are written through,
+ * the command's inputs, files it did not write, entries of its names that are not what it writes,
+ * and last whether what is there of its names is hordelab's to replace.
  */
 export function checkOutputFolder(dir: string, request: OutputFolderRequest): void {
-  const { flag } = request;
+  if (!checkFolderPath(dir, request.flag)) return;
+  const entries = folderEntries(dir, request.flag);
+  refuseControlFilesNotFiles(dir, entries);
+  // Each file is written through `<name>.tmp`, which the write would replace: one already there is
+  // someone's (or a stopped hordelab's, which cannot be told apart), so it is refused, --force or not.
+  const writes = (name: string): boolean => request.ours(name) && (request.writes?.(name) ?? true);
+  refuseTemporariesInTheWay(dir, entries, writes, request);
+  refuseInputsUnderOwnNames(dir, request);
+  // A mark that cannot be read says nothing about who wrote the folder: taken as Hordelab's, a
+  // user's file of one of the command's names was replaced without --force.
+  if (entries.includes(MANIFEST_FILE) && readManifest(dir) === null) {
+    throw problem(request.flag, `${join(dir, MANIFEST_FILE)} is damaged or not hordelab's (expected the JSON mark hordelab leaves in its folders), so nothing says which files in ${dir} hordelab wrote; choose another folder, or remove it if the folder is hordelab's`);
+  }
+  // Files of the command's names are left alone unless this invocation writes them: only those
+  // it writes could be replaced, so only those are checked below.
+  const own = entries.filter(writes);
+  refuseFilesOfOtherNames(dir, entries, own, request);
+  refuseEntriesNotAsWritten(dir, own, request);
+  if (request.requireSign === false || request.force) return;
+  refuseUnsignedFiles(dir, entries, own, request);
+}
+
+/**
+ * Checks the path `dir` itself: false when it is no folder yet and one can be made there (the
+ * other rules are then met), true when it is a folder that can be written in.
+ */
+function checkFolderPath(dir: string, flag: string): boolean {
   // A link whose target is gone reads as missing, and making the folder failed with a bare EEXIST (review 27c).
   const link = danglingLinkOnTheWay(dir);
   if (link !== null) throw problem(flag, danglingLinkProblem(dir, link));
@@ -135,41 +164,51 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   } catch (error) {
     throw problem(flag, `cannot write in ${existing.path}: ${fileSystemReason(error) ?? (error as Error).message}`);
   }
-  if (existing.path !== resolve(dir)) {
-    // Writable by its permissions is not always writable (a root user under /proc): make the
-    // first missing folder and remove it again, so a folder that cannot be made is refused
-    // before any match is played rather than after.
-    const first = join(existing.path, relative(existing.path, resolve(dir)).split(sep)[0] as string);
-    try {
-      mkdirSync(first);
-      rmdirSync(first);
-    } catch (error) {
-      throw problem(flag, `cannot create ${dir}: ${fileSystemReason(error) ?? (error as Error).message}`);
-    }
-    return;
-  }
-  let entries: string[];
+  if (existing.path === resolve(dir)) return true;
+  // Writable by its permissions is not always writable (a root user under /proc): make the
+  // first missing folder and remove it again, so a folder that cannot be made is refused
+  // before any match is played rather than after.
+  const first = join(existing.path, relative(existing.path, resolve(dir)).split(sep)[0] as string);
   try {
-    entries = readdirSync(dir);
+    mkdirSync(first);
+    rmdirSync(first);
+  } catch (error) {
+    throw problem(flag, `cannot create ${dir}: ${fileSystemReason(error) ?? (error as Error).message}`);
+  }
+  return false;
+}
+
+/** The names in the folder `dir`, sorted, so that a message names them in the same order on every file system. */
+function folderEntries(dir: string, flag: string): string[] {
+  try {
+    return readdirSync(dir).sort();
   } catch (error) {
     throw problem(flag, `cannot read ${dir}: ${fileSystemReason(error) ?? (error as Error).message}`);
   }
-  // The mark hordelab leaves, and the temporary it is written through, must be files: found only
-  // when the mark is written, after every match, a link there wrote outside the folder and a pipe
-  // hung the command (review 25e).
+}
+
+/**
+ * The mark hordelab leaves, and the temporary it is written through, must be files: found only
+ * when the mark is written, after every match, a link there wrote outside the folder and a pipe
+ * hung the command (review 25e).
+ */
+function refuseControlFilesNotFiles(dir: string, entries: readonly string[]): void {
   for (const name of [MANIFEST_FILE, `${MANIFEST_FILE}.tmp`]) {
     const kind = entries.includes(name) ? entryKind(join(dir, name)) : null;
     if (kind !== null && kind !== 'file') throw new UsageError([{ source: join(dir, name), field: '', message: `is ${kind}, where hordelab keeps a file of its own; move it away, or write into a new folder` }]);
   }
-  const named = (name: string): boolean => request.ours(name);
-  // Each file is written through `<name>.tmp`, which the write would replace: one already there is
-  // someone's (or a stopped hordelab's, which cannot be told apart), so it is refused, --force or not.
-  const writes = (name: string): boolean => request.ours(name) && (request.writes?.(name) ?? true);
+}
+
+/** Refuses the `<name>.tmp` of a file this invocation `writes`, --force or not. */
+function refuseTemporariesInTheWay(dir: string, entries: readonly string[], writes: (name: string) => boolean, request: OutputFolderRequest): void {
   const inTheWay = entries.filter((name) => name.endsWith('.tmp') && writes(name.slice(0, -4)));
-  if (inTheWay.length > 0) {
-    const one = inTheWay.length === 1;
-    throw problem(flag, `${dir} holds ${inTheWay.slice(0, 3).join(', ')}${inTheWay.length > 3 ? ` and ${inTheWay.length - 3} more` : ''}, which "hordelab ${request.command}" would write ${one ? 'its file' : 'its files'} through; move ${one ? 'it' : 'them'} away (a hordelab stopped while writing leaves such files) or choose another folder`);
-  }
+  if (inTheWay.length === 0) return;
+  const one = inTheWay.length === 1;
+  throw problem(request.flag, `${dir} holds ${shown(inTheWay)}, which "hordelab ${request.command}" would write ${one ? 'its file' : 'its files'} through; move ${one ? 'it' : 'them'} away (a hordelab stopped while writing leaves such files) or choose another folder`);
+}
+
+/** Refuses, --force or not, a folder where an input of the command lies under a name it writes (a sweep into the folder of its own `sweep.json`). */
+function refuseInputsUnderOwnNames(dir: string, request: OutputFolderRequest): void {
   for (const input of request.inputs ?? []) {
     let place: string | null;
     try {
@@ -180,40 +219,39 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
     if (place === null) continue;
     // The entry of the folder the input is, or lies under (levels/ holds a ladder's scenarios).
     const entry = (place === '' ? basename(input.path) : place).split(sep)[0] as string;
-    if (named(entry)) throw problem(flag, `${input.path} is ${input.what}, which this command reads, and "hordelab ${request.command}" writes ${entry} in ${dir}; choose another folder`);
+    if (request.ours(entry)) throw problem(request.flag, `${input.path} is ${input.what}, which this command reads, and "hordelab ${request.command}" writes ${entry} in ${dir}; choose another folder`);
   }
-  const shown = (names: readonly string[]): string => (names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', '));
-  // A mark that cannot be read says nothing about who wrote the folder: taken as Hordelab's, a
-  // user's file of one of the command's names was replaced without --force.
-  if (entries.includes(MANIFEST_FILE) && readManifest(dir) === null) {
-    throw problem(flag, `${join(dir, MANIFEST_FILE)} is damaged or not hordelab's (expected the JSON mark hordelab leaves in its folders), so nothing says which files in ${dir} hordelab wrote; choose another folder, or remove it if the folder is hordelab's`);
-  }
-  const foreign = entries.filter((name) => !CONTROL_FILES.has(name) && !named(name));
-  // Files of the command's names are left alone unless this invocation writes them: only those
-  // it writes could be replaced, so only those are checked below.
-  const own = entries.filter(writes);
-  if (foreign.length > 0 && !request.force && request.othersAllowed !== true) {
-    // --force replaces the files of the command's own names, whoever wrote them: said, not left to be found.
-    const replaced = own.length === 0 ? '' : `; ${shown(own)}, of the names it writes, would be replaced`;
-    // Files hordelab's mark lists are an earlier command's output (a tune of another scenario
-    // names its file otherwise): said as such, not as files hordelab did not write (audit 30a).
-    const earlier = readManifest(dir)?.files ?? [];
-    const others = foreign.filter((name) => !earlier.includes(name));
-    const kept = foreign.filter((name) => earlier.includes(name));
-    const held = [...(others.length === 0 ? [] : [`files "hordelab ${request.command}" did not write (${shown(others)})`]), ...(kept.length === 0 ? [] : [`${shown(kept)}, written by an earlier hordelab command and not by this one`])];
-    throw problem(flag, `${dir} holds ${held.join(', and ')}; choose a new or empty folder, or add --force to write beside them (they are left untouched${replaced})`);
-  }
-  // A folder where a file is written (or a file where a folder of them is) would fail the write
-  // after every match was played, with some files written and others not (audit 25b): refused
-  // now, whatever --force says, since --force replaces files and never removes a folder.
+}
+
+/** Refuses files of names the command does not write, unless --force or the request lets them stay. */
+function refuseFilesOfOtherNames(dir: string, entries: readonly string[], own: readonly string[], request: OutputFolderRequest): void {
+  const foreign = entries.filter((name) => !CONTROL_FILES.has(name) && !request.ours(name));
+  if (foreign.length === 0 || request.force || request.othersAllowed === true) return;
+  // --force replaces the files of the command's own names, whoever wrote them: said, not left to be found.
+  const replaced = own.length === 0 ? '' : `; ${shown(own)}, of the names it writes, would be replaced`;
+  // Files hordelab's mark lists are an earlier command's output (a tune of another scenario
+  // names its file otherwise): said as such, not as files hordelab did not write (audit 30a).
+  const earlier = readManifest(dir)?.files ?? [];
+  const others = foreign.filter((name) => !earlier.includes(name));
+  const kept = foreign.filter((name) => earlier.includes(name));
+  const held = [...(others.length === 0 ? [] : [`files "hordelab ${request.command}" did not write (${shown(others)})`]), ...(kept.length === 0 ? [] : [`${shown(kept)}, written by an earlier hordelab command and not by this one`])];
+  throw problem(request.flag, `${dir} holds ${held.join(', and ')}; choose a new or empty folder, or add --force to write beside them (they are left untouched${replaced})`);
+}
+
+/**
+ * Refuses, whatever --force says, an entry of a name the command writes that the write could not
+ * replace as it should: a folder where a file is written (or a file where a folder of them is),
+ * which would fail after every match was played with some files written and others not (audit
+ * 25b; --force replaces files and never removes a folder), and a link, which would be written
+ * through (a ladder's levels/ linked elsewhere had its files replaced there).
+ */
+function refuseEntriesNotAsWritten(dir: string, own: readonly string[], request: OutputFolderRequest): void {
   for (const name of own) {
     const kind = entryKind(join(dir, name));
     const folder = request.folders?.includes(name) === true;
     if (kind === null || kind === 'a link' || kind === (folder ? 'a folder' : 'file')) continue;
     throw new UsageError([{ source: join(dir, name), field: '', message: `is ${kind === 'file' ? 'a file' : kind}, where "hordelab ${request.command}" writes ${folder ? 'a folder of files' : 'a file'}; nothing was written: move it away and run again` }]);
   }
-  // A link of one of the command's names would be written through (a ladder's levels/ linked
-  // elsewhere had its files replaced there), whatever --force says.
   for (const name of own) {
     let link = false;
     try {
@@ -221,40 +259,22 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
     } catch {
       // Gone since the listing: nothing to write through.
     }
-    if (link) throw problem(flag, `${join(dir, name)} is a symbolic link, and "hordelab ${request.command}" writes ${name} there; remove the link or choose another folder`);
+    if (link) throw problem(request.flag, `${join(dir, name)} is a symbolic link, and "hordelab ${request.command}" writes ${name} there; remove the link or choose another folder`);
   }
-  if (own.length > 0 && request.requireSign !== false && !request.force && !hordelabWroteIn(dir, entries)) {
-    throw problem(flag, `${dir} holds ${shown(own)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}); choose a new or empty folder, or add --force to replace them`);
+}
+
+/**
+ * Refuses, without --force, files of the command's names that nothing shows hordelab wrote: no
+ * sign in the folder at all, a name its mark does not list, a file edited since the mark recorded
+ * its bytes, or, where there is no mark, a file whose own content does not show it.
+ */
+function refuseUnsignedFiles(dir: string, entries: readonly string[], own: readonly string[], request: OutputFolderRequest): void {
+  if (own.length > 0 && !hordelabWroteIn(dir, entries)) {
+    throw problem(request.flag, `${dir} holds ${shown(own)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}); choose a new or empty folder, or add --force to replace them`);
   }
-  // Where the folder says which files Hordelab wrote, one of these names it does not list was put
-  // there since (a user's report.md beside a run), unless its content shows it is Hordelab's own
-  // (a page or JSON output written before pages were listed).
-  if (request.requireSign === false || request.force) return;
   const manifest = readManifest(dir);
-  const listed = manifest?.files ?? null;
-  const one = (names: readonly string[], single: string, plural: string): string => (names.length === 1 ? single : plural);
-  if (listed !== null) {
-    // A file inside a folder of the command's (a ladder's levels/greedy.yaml) is listed by the
-    // mark's record of what was written there, where it has one (audit 37b H2: the folder's name
-    // alone let a user's own file of a level's name be replaced).
-    const record = manifest?.fileSha256 ?? {};
-    const recordedIn = (folder: string): boolean => Object.keys(record).some((path) => path.startsWith(`${folder}/`));
-    const insideFiles = [...new Set(request.inside ?? [])].filter((path) => isRegularFile(join(dir, path)));
-    const unlisted = [
-      ...own.filter((name) => !listed.includes(name) && !hordelabWroteFile(dir, name)),
-      ...insideFiles.filter((path) => record[path] === undefined && recordedIn(path.split('/')[0] as string)),
-    ];
-    if (unlisted.length > 0) {
-      throw problem(flag, `${dir} holds ${shown(unlisted)}, named as "hordelab ${request.command}" names its files, but ${MANIFEST_FILE} does not list ${one(unlisted, 'it', 'them')} as written by hordelab; move ${one(unlisted, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unlisted, 'it', 'them')}`);
-    }
-    // A file hordelab wrote and someone changed since is theirs now: its bytes differ from the
-    // digest the mark records (none recorded: an older mark, the names decide as before).
-    const edited = [...own.filter((name) => isRegularFile(join(dir, name))), ...insideFiles].filter((path) => record[path] !== undefined && !matchesWrittenDigest(dir, path));
-    if (edited.length > 0) {
-      const removed = edited.filter((path) => request.removes?.includes(path) === true);
-      const withForce = removed.length === 0 ? `add --force to replace ${one(edited, 'it', 'them')}` : removed.length === edited.length ? `add --force to leave ${one(edited, 'it', 'them')} as ${one(edited, 'it is', 'they are')} (an earlier result "hordelab ${request.command}" would otherwise remove)` : `add --force to replace ${shown(edited.filter((path) => !removed.includes(path)))} and leave ${shown(removed)} (an earlier result it would otherwise remove) as ${one(removed, 'it is', 'they are')}`;
-      throw problem(flag, `${dir} holds ${shown(edited)}, which hordelab wrote but which ${one(edited, 'was', 'were')} changed since (${MANIFEST_FILE} records other content); move ${one(edited, 'it', 'them')} away, choose another folder, or ${withForce}`);
-    }
+  if (manifest !== null) {
+    refuseUnlistedOrEdited(dir, own, manifest, request);
     return;
   }
   // No mark (a copy made with `cp run/* copy/` leaves it behind: hidden files are not copied): a
@@ -264,8 +284,53 @@ export function checkOutputFolder(dir: string, request: OutputFolderRequest): vo
   // hordelab wrote it; the rest take --force.
   const unsigned = own.filter((name) => !hordelabWroteFile(dir, name));
   if (unsigned.length > 0) {
-    throw problem(flag, `${dir} holds ${shown(unsigned)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote ${one(unsigned, 'it', 'them')} (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move ${one(unsigned, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unsigned, 'it', 'them')}`);
+    throw problem(request.flag, `${dir} holds ${shown(unsigned)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote ${one(unsigned, 'it', 'them')} (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move ${one(unsigned, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unsigned, 'it', 'them')}`);
   }
+}
+
+/**
+ * Where the folder's mark says which files Hordelab wrote: refuses one of the command's names it
+ * does not list (a user's report.md beside a run), unless its content shows it is Hordelab's own
+ * (a page or JSON output written before pages were listed), and one whose bytes differ from those
+ * the mark records.
+ */
+function refuseUnlistedOrEdited(dir: string, own: readonly string[], manifest: FolderManifest, request: OutputFolderRequest): void {
+  const listed = manifest.files;
+  // A file inside a folder of the command's (a ladder's levels/greedy.yaml) is listed by the
+  // mark's record of what was written there, where it has one (audit 37b H2: the folder's name
+  // alone let a user's own file of a level's name be replaced).
+  const record = manifest.fileSha256 ?? {};
+  const recordedIn = (folder: string): boolean => Object.keys(record).some((path) => path.startsWith(`${folder}/`));
+  const insideFiles = [...new Set(request.inside ?? [])].filter((path) => isRegularFile(join(dir, path)));
+  const unlisted = [
+    ...own.filter((name) => !listed.includes(name) && !hordelabWroteFile(dir, name)),
+    ...insideFiles.filter((path) => record[path] === undefined && recordedIn(path.split('/')[0] as string)),
+  ];
+  if (unlisted.length > 0) {
+    throw problem(request.flag, `${dir} holds ${shown(unlisted)}, named as "hordelab ${request.command}" names its files, but ${MANIFEST_FILE} does not list ${one(unlisted, 'it', 'them')} as written by hordelab; move ${one(unlisted, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unlisted, 'it', 'them')}`);
+  }
+  // A file hordelab wrote and someone changed since is theirs now: its bytes differ from the
+  // digest the mark records (none recorded: an older mark, the names decide as before).
+  const edited = [...own.filter((name) => isRegularFile(join(dir, name))), ...insideFiles].filter((path) => record[path] !== undefined && !matchesWrittenDigest(dir, path));
+  if (edited.length === 0) return;
+  const removed = edited.filter((path) => request.removes?.includes(path) === true);
+  const withForce =
+    removed.length === 0
+      ? `add --force to replace ${one(edited, 'it', 'them')}`
+      : removed.length === edited.length
+      ? `add --force to leave ${one(edited, 'it', 'them')} as ${one(edited, 'it is', 'they are')} (an earlier result "hordelab ${request.command}" would otherwise remove)`
+      : `add --force to replace ${shown(edited.filter((path) => !removed.includes(path)))} and leave ${shown(removed)} (an earlier result it would otherwise remove) as ${one(removed, 'it is', 'they are')}`;
+  throw problem(request.flag, `${dir} holds ${shown(edited)}, which hordelab wrote but which ${one(edited, 'was', 'were')} changed since (${MANIFEST_FILE} records other content); move ${one(edited, 'it', 'them')} away, choose another folder, or ${withForce}`);
+}
+
+/** Up to three names, and how many more. */
+function shown(names: readonly string[]): string {
+  return names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+}
+
+/** `single` for one name, `plural` for more. */
+function one(names: readonly string[], single: string, plural: string): string {
+  return names.length === 1 ? single : plural;
 }
 
 /**

@@ -1,0 +1,498 @@
+/**
+ * The rules that keep `report`, `sweep`, `tune`, `ladder`, `cards` and `check --baseline` from
+ * clobbering what they did not write (src/present/output-folder.ts), on the module itself: each
+ * rule by the folder it meets, built file by file here, and the one line it refuses with. The
+ * same rules through the command line are in output-folder.test.ts and ladder-folder.test.ts;
+ * this file needs no build, so the module's mutants are measured against it.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UsageError } from '../src/core/errors.js';
+import { MANIFEST_FILE } from '../src/run/output-folder.js';
+import {
+  checkOutputFile,
+  checkOutputFolder,
+  fileSystemReason,
+  markOutputFolder,
+  matchesWrittenDigest,
+  nearestExisting,
+  writeOutputFile,
+  writeProblem,
+  type OutputFileRequest,
+  type OutputFolderRequest,
+} from '../src/present/output-folder.js';
+import { generatorMeta, MARKDOWN_MARK } from '../src/present/own-files.js';
+
+let work = '';
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'hordelab-folder-rules-'));
+});
+afterEach(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+const SWEEP_FILES = ['sweep.json', 'sweep.csv', 'sweep.html'];
+
+/** A sweep's request for `--out`, with `changes` on top. */
+function sweepRequest(changes: Partial<OutputFolderRequest> = {}): OutputFolderRequest {
+  return { flag: '--out', command: 'sweep', ours: (name) => SWEEP_FILES.includes(name), force: false, ...changes };
+}
+
+/** The one issue `check` refused with (its source and message), or null when it passed. */
+function refusal(check: () => void): { source: string; message: string } | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    expect(error.issues).toHaveLength(1);
+    const [issue] = error.issues;
+    return { source: issue!.source, message: issue!.message };
+  }
+}
+
+/** A folder under `work` holding `files` (name to text; a name ending in `/` is a folder). */
+function folderWith(files: Record<string, string>, name = 'out'): string {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) {
+    if (file.endsWith('/')) mkdirSync(join(dir, file), { recursive: true });
+    else {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+  }
+  return dir;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** A mark as a command leaves it, listing `files`, with `fileSha256` where given. */
+function mark(files: readonly string[], fileSha256?: Record<string, string>): string {
+  return JSON.stringify({ hordelab: 1, kind: 'sweep', scenario: '', status: 'complete', files, ...(fileSha256 === undefined ? {} : { fileSha256 }) });
+}
+
+describe('the path itself', () => {
+  it('takes a folder that does not exist yet, and makes nothing', () => {
+    const dir = join(work, 'a', 'b');
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))).toBeNull();
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  it('takes an empty folder', () => {
+    expect(refusal(() => checkOutputFolder(folderWith({}), sweepRequest()))).toBeNull();
+  });
+
+  it('refuses a file where the folder would be, and a folder to be made inside a file', () => {
+    writeFileSync(join(work, 'taken'), 'x');
+    expect(refusal(() => checkOutputFolder(join(work, 'taken'), sweepRequest()))).toEqual({ source: '--out', message: `${join(work, 'taken')} is a file; expected a folder` });
+    const inside = join(work, 'taken', 'out');
+    expect(refusal(() => checkOutputFolder(inside, sweepRequest({ flag: '--baseline' })))).toEqual({
+      source: '--baseline',
+      message: `${inside}: ${join(work, 'taken')} is a file, so no folder can be made inside it`,
+    });
+  });
+
+  it('refuses a pipe where the folder would be', () => {
+    const pipe = join(work, 'pipe');
+    if (spawnSync('mkfifo', [pipe]).status !== 0) return void expect.fail('mkfifo is needed for this test');
+    expect(refusal(() => checkOutputFolder(pipe, sweepRequest()))?.message).toBe(`${pipe} is not a folder (a pipe, socket or device); expected a folder`);
+  });
+
+  it('refuses a link to nothing on the way, naming it', () => {
+    symlinkSync(join(work, 'gone'), join(work, 'link'));
+    const problem = refusal(() => checkOutputFolder(join(work, 'link', 'out'), sweepRequest()));
+    expect(problem?.source).toBe('--out');
+    expect(problem?.message).toBe(`${join(work, 'link', 'out')}: ${join(work, 'link')} is a link to ${join(work, 'gone')}, which does not exist; expected a folder, or a link to one`);
+  });
+
+  it('refuses a folder that cannot be made where permissions say it can (under /proc)', () => {
+    const problem = refusal(() => checkOutputFolder('/proc/hordelab-cannot-be-made', sweepRequest()));
+    expect(problem?.message).toMatch(/^cannot (create|write in) \/proc/);
+  });
+
+  it('names why a file system call failed, or nothing when it is not about the path', () => {
+    const reason = (code: string): string | null => fileSystemReason(Object.assign(new Error(code), { code }));
+    expect([reason('EACCES'), reason('EPERM'), reason('EROFS'), reason('ENOSPC'), reason('ENOTDIR'), reason('EISDIR'), reason('ENAMETOOLONG'), reason('ENOENT')]).toEqual([
+      'permission denied',
+      'permission denied',
+      'the disk is read-only',
+      'the disk is full',
+      'a part of the path is a file, not a folder',
+      'is a folder, expected a file',
+      'the path is too long',
+      'no such file or folder',
+    ]);
+    expect(reason('EMFILE')).toBeNull();
+    expect(fileSystemReason(null)).toBeNull();
+    const full = writeProblem(Object.assign(new Error('x'), { code: 'ENOSPC' }), '--out', '/x/y');
+    expect(full).toBeInstanceOf(UsageError);
+    expect((full as UsageError).issues).toEqual([{ source: '--out', field: '', message: 'cannot write /x/y: the disk is full' }]);
+    const other = new Error('not about the path');
+    expect(writeProblem(other, '--out', '/x/y')).toBe(other);
+  });
+
+  it('finds the nearest folder that exists, or the file in the way', () => {
+    mkdirSync(join(work, 'a'));
+    writeFileSync(join(work, 'a', 'f'), '');
+    expect(nearestExisting(join(work, 'a', 'b', 'c'))).toEqual({ path: join(work, 'a'), isFolder: true });
+    expect(nearestExisting(join(work, 'a'))).toEqual({ path: join(work, 'a'), isFolder: true });
+    expect(nearestExisting(join(work, 'a', 'f', 'g'))).toEqual({ path: join(work, 'a', 'f'), isFolder: false });
+    expect(nearestExisting('/')).toEqual({ path: '/', isFolder: true });
+  });
+});
+
+describe("hordelab's own files in the folder", () => {
+  it('refuses a mark, or the file it is written through, that is not a file, --force or not', () => {
+    for (const name of [MANIFEST_FILE, `${MANIFEST_FILE}.tmp`]) {
+      const dir = folderWith({ [`${name}/`]: '' }, name);
+      expect(refusal(() => checkOutputFolder(dir, sweepRequest({ force: true })))).toEqual({
+        source: join(dir, name),
+        message: 'is a folder, where hordelab keeps a file of its own; move it away, or write into a new folder',
+      });
+    }
+  });
+
+  it('refuses the temporary a written file goes through, even with --force, and not that of a file it leaves', () => {
+    const dir = folderWith({ 'sweep.json.tmp': 'x', 'sweep.csv.tmp': 'y' });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ force: true })))?.message).toBe(
+      `${dir} holds sweep.csv.tmp, sweep.json.tmp, which "hordelab sweep" would write its files through; move them away (a hordelab stopped while writing leaves such files) or choose another folder`,
+    );
+    const one = folderWith({ 'sweep.csv.tmp': 'y', [MANIFEST_FILE]: mark(['sweep.csv']) }, 'one');
+    expect(refusal(() => checkOutputFolder(one, sweepRequest({ force: true })))?.message).toBe(
+      `${one} holds sweep.csv.tmp, which "hordelab sweep" would write its file through; move it away (a hordelab stopped while writing leaves such files) or choose another folder`,
+    );
+    // Not written this time (only the JSON): its temporary is left alone.
+    expect(refusal(() => checkOutputFolder(one, sweepRequest({ force: true, writes: (name) => name === 'sweep.json' })))).toBeNull();
+  });
+
+  it('names three temporaries and counts the rest', () => {
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    const dir = folderWith(Object.fromEntries(names.map((name) => [`${name}.tmp`, ''])));
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ ours: (name) => names.includes(name) })))?.message).toBe(
+      `${dir} holds a.tmp, b.tmp, c.tmp and 2 more, which "hordelab sweep" would write its files through; move them away (a hordelab stopped while writing leaves such files) or choose another folder`,
+    );
+  });
+
+  it('refuses a mark that cannot be read', () => {
+    const dir = folderWith({ [MANIFEST_FILE]: '{"not": "a mark"}' });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ force: true })))?.message).toBe(
+      `${join(dir, MANIFEST_FILE)} is damaged or not hordelab's (expected the JSON mark hordelab leaves in its folders), so nothing says which files in ${dir} hordelab wrote; choose another folder, or remove it if the folder is hordelab's`,
+    );
+  });
+});
+
+describe("the command's inputs", () => {
+  it('refuses a folder where the scenario lies under a name the command writes, --force or not', () => {
+    const dir = folderWith({ 'sweep.json': '{}', 'levels/s.yaml': 'game: coin-flip\n' });
+    const request = (path: string) => sweepRequest({ force: true, ours: (name) => [...SWEEP_FILES, 'levels'].includes(name), folders: ['levels'], inputs: [{ path, what: 'the scenario' }] });
+    expect(refusal(() => checkOutputFolder(dir, request(join(dir, 'sweep.json'))))?.message).toBe(`${join(dir, 'sweep.json')} is the scenario, which this command reads, and "hordelab sweep" writes sweep.json in ${dir}; choose another folder`);
+    expect(refusal(() => checkOutputFolder(dir, request(join(dir, 'levels', 's.yaml'))))?.message).toMatch(/writes levels in /);
+    // Elsewhere, or not there at all, it is no problem.
+    writeFileSync(join(work, 'elsewhere.yaml'), '');
+    expect(refusal(() => checkOutputFolder(dir, request(join(work, 'elsewhere.yaml'))))).toBeNull();
+    expect(refusal(() => checkOutputFolder(dir, request(join(dir, 'missing.yaml'))))).toBeNull();
+  });
+
+  it('follows links to tell where the scenario lies', () => {
+    const dir = folderWith({ 'sweep.json': '{}' });
+    symlinkSync(dir, join(work, 'alias'));
+    const problem = refusal(() => checkOutputFolder(join(work, 'alias'), sweepRequest({ force: true, inputs: [{ path: join(dir, 'sweep.json'), what: 'the scenario' }] })));
+    expect(problem?.message).toMatch(/is the scenario, which this command reads/);
+  });
+});
+
+describe('files hordelab did not write', () => {
+  it('refuses files of other names without --force, naming them, and which of its own it would replace', () => {
+    const dir = folderWith({ 'notes.txt': '', 'sweep.json': '{}' });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toBe(
+      `${dir} holds files "hordelab sweep" did not write (notes.txt); choose a new or empty folder, or add --force to write beside them (they are left untouched; sweep.json, of the names it writes, would be replaced)`,
+    );
+    const alone = folderWith({ 'a.txt': '', 'b.txt': '', 'c.txt': '', 'd.txt': '' }, 'alone');
+    expect(refusal(() => checkOutputFolder(alone, sweepRequest()))?.message).toBe(
+      `${alone} holds files "hordelab sweep" did not write (a.txt, b.txt, c.txt and 1 more); choose a new or empty folder, or add --force to write beside them (they are left untouched)`,
+    );
+    expect(refusal(() => checkOutputFolder(alone, sweepRequest({ force: true })))).toBeNull();
+    expect(refusal(() => checkOutputFolder(alone, sweepRequest({ othersAllowed: true })))).toBeNull();
+  });
+
+  it("says which of them an earlier hordelab command wrote (another command's, listed in the mark)", () => {
+    const dir = folderWith({ 'tune.json': '{}', 'notes.txt': '', [MANIFEST_FILE]: mark(['tune.json']) });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toBe(
+      `${dir} holds files "hordelab sweep" did not write (notes.txt), and tune.json, written by an earlier hordelab command and not by this one; choose a new or empty folder, or add --force to write beside them (they are left untouched)`,
+    );
+    rmSync(join(dir, 'notes.txt'));
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toBe(
+      `${dir} holds tune.json, written by an earlier hordelab command and not by this one; choose a new or empty folder, or add --force to write beside them (they are left untouched)`,
+    );
+  });
+
+  it("leaves hordelab's control files out of the count", () => {
+    const dir = folderWith({ [MANIFEST_FILE]: mark([]), '.hordelab-lock': '' });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))).toBeNull();
+  });
+});
+
+describe('entries of its own names', () => {
+  it('refuses a folder where it writes a file, and a file where it writes a folder, whatever --force says', () => {
+    const dir = folderWith({ 'sweep.json/': '', [MANIFEST_FILE]: mark(['sweep.json']) });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ force: true })))).toEqual({
+      source: join(dir, 'sweep.json'),
+      message: 'is a folder, where "hordelab sweep" writes a file; nothing was written: move it away and run again',
+    });
+    const ladder = folderWith({ levels: 'a file', [MANIFEST_FILE]: mark(['levels']) }, 'ladder');
+    expect(refusal(() => checkOutputFolder(ladder, sweepRequest({ force: true, ours: (name) => name === 'levels', folders: ['levels'] })))).toEqual({
+      source: join(ladder, 'levels'),
+      message: 'is a file, where "hordelab sweep" writes a folder of files; nothing was written: move it away and run again',
+    });
+    // What it is meant to be, it may be.
+    const levels = folderWith({ 'levels/': '', [MANIFEST_FILE]: mark(['levels']) }, 'levels');
+    expect(refusal(() => checkOutputFolder(levels, sweepRequest({ ours: (name) => name === 'levels', folders: ['levels'] })))).toBeNull();
+  });
+
+  it('refuses a pipe of its own name', () => {
+    const dir = folderWith({ [MANIFEST_FILE]: mark(['sweep.csv']) });
+    if (spawnSync('mkfifo', [join(dir, 'sweep.csv')]).status !== 0) return void expect.fail('mkfifo is needed for this test');
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ force: true })))?.message).toBe('is a named pipe, where "hordelab sweep" writes a file; nothing was written: move it away and run again');
+  });
+
+  it('refuses a link of its own name, which would be written through, whatever --force says', () => {
+    const dir = folderWith({ [MANIFEST_FILE]: mark(['sweep.json']) });
+    writeFileSync(join(work, 'target.json'), '{}');
+    symlinkSync(join(work, 'target.json'), join(dir, 'sweep.json'));
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ force: true })))).toEqual({
+      source: '--out',
+      message: `${join(dir, 'sweep.json')} is a symbolic link, and "hordelab sweep" writes sweep.json there; remove the link or choose another folder`,
+    });
+  });
+
+  it('replaces files of its names only where something says hordelab wrote there', () => {
+    const dir = folderWith({ 'sweep.csv': 'mine' });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toBe(
+      `${dir} holds sweep.csv, named as "hordelab sweep" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}); choose a new or empty folder, or add --force to replace them`,
+    );
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ force: true })))).toBeNull();
+    // Baselines are checked one by one, not by a mark.
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ requireSign: false })))).toBeNull();
+    // A file of its names that this invocation does not write is not checked.
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ writes: (name) => name === 'sweep.json' })))).toBeNull();
+  });
+
+  it('without a mark, replaces only the files whose content shows hordelab wrote them', () => {
+    const ours = JSON.stringify({ hordelab: { version: '1.0.0' } });
+    const dir = folderWith({ 'sweep.json': ours, 'sweep.csv': 'a,b\n' });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toBe(
+      `${dir} holds sweep.csv, named as "hordelab sweep" names its files, but nothing says hordelab wrote it (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move it away, choose another folder, or add --force to replace it`,
+    );
+    rmSync(join(dir, 'sweep.csv'));
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))).toBeNull();
+    // A JSON output recording the command that wrote it, and a report page by its title.
+    const report = folderWith({ 'sweep.json': JSON.stringify({ command: 'hordelab sweep s.yaml' }), 'report.html': '<!doctype html>\n<title>x — Hordelab report</title>\n' }, 'report');
+    expect(refusal(() => checkOutputFolder(report, sweepRequest({ ours: (name) => ['sweep.json', 'report.html'].includes(name) })))).toBeNull();
+    const two = folderWith({ 'sweep.json': JSON.stringify({ command: 'someone else' }), 'sweep.html': '<html></html>' }, 'two');
+    expect(refusal(() => checkOutputFolder(two, sweepRequest()))?.message).toMatch(/^.* holds sweep\.html, sweep\.json, named as "hordelab sweep" names its files, but nothing says hordelab wrote them \(no /);
+    const page = folderWith({ 'report.html': `<!doctype html>\n<html>\n<head>\n${generatorMeta('report')}\n</head>\n`, 'report.md': 'notes' }, 'page');
+    expect(refusal(() => checkOutputFolder(page, sweepRequest({ ours: (name) => ['report.html', 'report.md'].includes(name) })))?.message).toMatch(/holds report\.md, named as .* nothing says hordelab wrote it \(no /);
+  });
+
+  it("refuses a file of its names that the mark does not list, unless its content shows it is hordelab's", () => {
+    const dir = folderWith({ 'sweep.json': '{}', 'sweep.csv': 'x', [MANIFEST_FILE]: mark(['sweep.json']) });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toBe(
+      `${dir} holds sweep.csv, named as "hordelab sweep" names its files, but ${MANIFEST_FILE} does not list it as written by hordelab; move it away, choose another folder, or add --force to replace it`,
+    );
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ force: true })))).toBeNull();
+    writeFileSync(join(dir, 'sweep.csv'), '');
+    writeFileSync(join(dir, 'sweep.html'), '');
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toMatch(/holds sweep\.csv, sweep\.html, .* does not list them as written by hordelab; move them away, choose another folder, or add --force to replace them$/);
+    writeFileSync(join(dir, MANIFEST_FILE), mark(['sweep.json', 'sweep.csv']));
+    rmSync(join(dir, 'sweep.html'));
+    writeFileSync(join(dir, 'sweep.html'), JSON.stringify({}));
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toMatch(/holds sweep\.html, named/);
+    writeFileSync(join(dir, MANIFEST_FILE), mark(['sweep.json', 'sweep.csv']));
+    rmSync(join(dir, 'sweep.html'));
+    writeFileSync(join(dir, 'extra.json'), JSON.stringify({ hordelab: { version: '1' } }));
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ ours: (name) => [...SWEEP_FILES, 'extra.json'].includes(name) })))).toBeNull();
+  });
+});
+
+describe('what the mark records of the bytes written (fileSha256)', () => {
+  const LEVELS = (changes: Partial<OutputFolderRequest> = {}): OutputFolderRequest =>
+    sweepRequest({ command: 'ladder', ours: (name) => ['ladder.json', 'levels'].includes(name), folders: ['levels'], ...changes });
+
+  it('refuses a file edited since hordelab wrote it, or left as it is with --force', () => {
+    const dir = folderWith({ 'ladder.json': 'edited', 'levels/a.yaml': 'a', [MANIFEST_FILE]: mark(['ladder.json', 'levels'], { 'ladder.json': sha256('written'), 'levels/a.yaml': sha256('a') }) });
+    expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml'] })))?.message).toBe(
+      `${dir} holds ladder.json, which hordelab wrote but which was changed since (${MANIFEST_FILE} records other content); move it away, choose another folder, or add --force to replace it`,
+    );
+    expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml'], force: true })))).toBeNull();
+    writeFileSync(join(dir, 'ladder.json'), 'written');
+    expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml'] })))).toBeNull();
+    writeFileSync(join(dir, 'levels', 'a.yaml'), 'b');
+    writeFileSync(join(dir, 'ladder.json'), 'edited');
+    expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml'] })))?.message).toMatch(/holds ladder\.json, levels\/a\.yaml, which hordelab wrote but which were changed since \(.*\); move them away, choose another folder, or add --force to replace them$/);
+  });
+
+  it('says --force leaves an edited file it would remove as it is', () => {
+    const dir = folderWith({ 'ladder.json': 'x', 'levels/a.yaml': 'edited', 'levels/b.yaml': 'edited', [MANIFEST_FILE]: mark(['ladder.json', 'levels'], { 'ladder.json': sha256('x'), 'levels/a.yaml': sha256('a'), 'levels/b.yaml': sha256('b') }) });
+    expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml'], removes: ['levels/a.yaml'] })))?.message).toBe(
+      `${dir} holds levels/a.yaml, which hordelab wrote but which was changed since (${MANIFEST_FILE} records other content); move it away, choose another folder, or add --force to leave it as it is (an earlier result "hordelab ladder" would otherwise remove)`,
+    );
+    expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml', 'levels/b.yaml'], removes: ['levels/a.yaml'] })))?.message).toMatch(
+      /changed since \(.*\); move them away, choose another folder, or add --force to replace levels\/b\.yaml and leave levels\/a\.yaml \(an earlier result it would otherwise remove\) as it is$/,
+    );
+    expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml', 'levels/b.yaml'], removes: ['levels/a.yaml', 'levels/b.yaml'] })))?.message).toMatch(/add --force to leave them as they are \(an earlier result "hordelab ladder" would otherwise remove\)$/);
+  });
+
+  it("refuses a file inside its folder that the record does not list (someone's own level), and not where nothing was recorded there", () => {
+    const dir = folderWith({ 'levels/a.yaml': 'a', 'levels/mine.yaml': 'mine', [MANIFEST_FILE]: mark(['levels'], { 'levels/a.yaml': sha256('a') }) });
+    expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml', 'levels/mine.yaml', 'levels/mine.yaml', 'levels/absent.yaml'] })))?.message).toBe(
+      `${dir} holds levels/mine.yaml, named as "hordelab ladder" names its files, but ${MANIFEST_FILE} does not list it as written by hordelab; move it away, choose another folder, or add --force to replace it`,
+    );
+    const older = folderWith({ 'levels/a.yaml': 'a', 'levels/mine.yaml': 'mine', [MANIFEST_FILE]: mark(['levels']) }, 'older');
+    expect(refusal(() => checkOutputFolder(older, LEVELS({ inside: ['levels/a.yaml', 'levels/mine.yaml'] })))).toBeNull();
+    const otherFolder = folderWith({ 'levels/mine.yaml': 'mine', [MANIFEST_FILE]: mark(['levels', 'ladder.json'], { 'ladder.json': sha256('') , 'levelsx/a.yaml': sha256('a') }), 'ladder.json': '' }, 'other');
+    expect(refusal(() => checkOutputFolder(otherFolder, LEVELS({ inside: ['levels/mine.yaml'] })))).toBeNull();
+  });
+});
+
+describe('marking a folder', () => {
+  it('writes a mark listing the files by their first name, with their digests when asked', () => {
+    const dir = folderWith({ 'ladder.json': 'l', 'levels/a.yaml': 'a' });
+    markOutputFolder(dir, 'ladder', ['ladder.json', 'levels/a.yaml', 'levels/a.yaml'], { digests: true });
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'))).toEqual({
+      hordelab: 1,
+      kind: 'ladder',
+      scenario: '',
+      status: 'complete',
+      files: ['ladder.json', 'levels'],
+      fileSha256: { 'ladder.json': sha256('l'), 'levels/a.yaml': sha256('a') },
+    });
+    expect(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).toMatch(/^\{\n {2}"hordelab": 1,\n[\s\S]*\n\}\n$/);
+    const plain = folderWith({ 'sweep.json': '' }, 'plain');
+    markOutputFolder(plain, 'sweep', ['sweep.json']);
+    expect(JSON.parse(readFileSync(join(plain, MANIFEST_FILE), 'utf8'))).toEqual({ hordelab: 1, kind: 'sweep', scenario: '', status: 'complete', files: ['sweep.json'] });
+  });
+
+  it("adds to another command's mark, keeping it, and drops the record of files gone since", () => {
+    const dir = folderWith({ 'summary.json': '{}', 'levels/b.yaml': 'b' });
+    const run = { hordelab: 1, kind: 'run', scenario: 's', status: 'complete', files: ['summary.json'], fileSha256: { 'levels/gone.yaml': sha256('g'), 'levels/b.yaml': sha256('old') } };
+    writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(run));
+    markOutputFolder(dir, 'report', ['report.html']);
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'))).toEqual({ ...run, files: ['summary.json', 'report.html'] });
+    const before = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+    markOutputFolder(dir, 'report', ['report.html', 'summary.json']);
+    expect(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).toBe(before);
+    markOutputFolder(dir, 'ladder', ['levels/b.yaml'], { digests: true });
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'))).toEqual({ ...run, files: ['summary.json', 'report.html', 'levels'], fileSha256: { 'levels/b.yaml': sha256('b') } });
+  });
+
+  it('leaves a mark it cannot read as it is', () => {
+    const dir = folderWith({ [MANIFEST_FILE]: 'damaged' });
+    markOutputFolder(dir, 'sweep', ['sweep.json']);
+    expect(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).toBe('damaged');
+  });
+
+  it('tells a file as written from one edited, unreadable, or not recorded', () => {
+    const dir = folderWith({ 'levels/a.yaml': 'a', 'b.json': 'b' });
+    markOutputFolder(dir, 'ladder', ['levels/a.yaml'], { digests: true });
+    expect(matchesWrittenDigest(dir, 'levels/a.yaml')).toBe(true);
+    // A path written with a backslash is looked up as the record writes it (with a slash).
+    writeFileSync(join(dir, 'levels\\a.yaml'), 'not a');
+    expect(matchesWrittenDigest(dir, 'levels\\a.yaml')).toBe(false);
+    expect(matchesWrittenDigest(dir, 'b.json')).toBe(true);
+    writeFileSync(join(dir, 'levels', 'a.yaml'), 'edited');
+    expect(matchesWrittenDigest(dir, 'levels/a.yaml')).toBe(false);
+    rmSync(join(dir, 'levels', 'a.yaml'));
+    mkdirSync(join(dir, 'levels', 'a.yaml'));
+    expect(matchesWrittenDigest(dir, 'levels/a.yaml')).toBe(false);
+  });
+});
+
+describe('single output files', () => {
+  const compareRequest = (changes: Partial<OutputFileRequest> = {}): OutputFileRequest => ({ flag: '--out', kind: 'compare page', ...changes });
+  const comparePage = `<!doctype html>\n<html>\n<head>\n${generatorMeta('compare')}\n</head>\n`;
+
+  it('takes a new file, an empty one, and one of its kind that hordelab wrote', () => {
+    expect(refusal(() => checkOutputFile(join(work, 'new.html'), compareRequest()))).toBeNull();
+    writeFileSync(join(work, 'empty.html'), '');
+    expect(refusal(() => checkOutputFile(join(work, 'empty.html'), compareRequest()))).toBeNull();
+    writeFileSync(join(work, 'old.html'), comparePage);
+    expect(refusal(() => checkOutputFile(join(work, 'old.html'), compareRequest()))).toBeNull();
+  });
+
+  it("refuses someone's file, or hordelab's of another kind", () => {
+    writeFileSync(join(work, 'mine.html'), 'mine');
+    expect(refusal(() => checkOutputFile(join(work, 'mine.html'), compareRequest()))).toEqual({ source: '--out', message: `${join(work, 'mine.html')} exists and was not written by hordelab; name a new file or remove it` });
+    writeFileSync(join(work, 'summary.md'), `${MARKDOWN_MARK}\n`);
+    expect(refusal(() => checkOutputFile(join(work, 'summary.md'), compareRequest()))?.message).toBe(`${join(work, 'summary.md')} is a hordelab Markdown summary, not a compare page; name a new file or remove it`);
+  });
+
+  it('refuses a folder, a missing folder, and a file where the folder would be', () => {
+    expect(refusal(() => checkOutputFile(work, compareRequest()))?.message).toBe(`${work} is a folder; expected a file name`);
+    expect(refusal(() => checkOutputFile(join(work, 'no', 'x.html'), compareRequest()))?.message).toBe(`cannot write ${join(work, 'no', 'x.html')}: no folder ${join(work, 'no')}`);
+    writeFileSync(join(work, 'f'), '');
+    expect(refusal(() => checkOutputFile(join(work, 'f', 'x.html'), compareRequest()))?.message).toBe(`cannot write ${join(work, 'f', 'x.html')}: ${join(work, 'f')} is a file, not a folder`);
+    symlinkSync(join(work, 'gone'), join(work, 'dangling'));
+    expect(refusal(() => checkOutputFile(join(work, 'dangling', 'x.html'), compareRequest()))?.message).toBe(
+      `cannot write ${join(work, 'dangling', 'x.html')}: ${join(work, 'dangling')} is a link to ${join(work, 'gone')}, which does not exist; expected a folder, or a link to one`,
+    );
+  });
+
+  it('refuses links at the path: to nothing, to a link to nothing, in a loop, and to a file', () => {
+    symlinkSync(join(work, 'gone'), join(work, 'a.html'));
+    expect(refusal(() => checkOutputFile(join(work, 'a.html'), compareRequest()))?.message).toBe(`${join(work, 'a.html')} is a link to ${join(work, 'gone')}, which does not exist; writing would replace the link: remove it, or name another file`);
+    symlinkSync(join(work, 'a.html'), join(work, 'b.html'));
+    expect(refusal(() => checkOutputFile(join(work, 'b.html'), compareRequest()))?.message).toBe(`${join(work, 'b.html')} is a link to ${join(work, 'a.html')}, which is a link that leads to nothing; writing would replace the link: remove it, or name another file`);
+    symlinkSync(join(work, 'd.html'), join(work, 'c.html'));
+    symlinkSync(join(work, 'c.html'), join(work, 'd.html'));
+    expect(refusal(() => checkOutputFile(join(work, 'c.html'), compareRequest()))?.message).toBe(`${join(work, 'c.html')} is a link to ${join(work, 'd.html')} in a loop of links that never reaches a file; writing would replace the link: remove it, or name another file`);
+    writeFileSync(join(work, 'page.html'), comparePage);
+    symlinkSync(join(work, 'page.html'), join(work, 'e.html'));
+    expect(refusal(() => checkOutputFile(join(work, 'e.html'), compareRequest()))?.message).toBe(`${join(work, 'e.html')} is a link to ${join(work, 'page.html')}; writing would replace the link, not the file: name that file itself, or remove the link`);
+  });
+
+  it("refuses the command's input however it is named, and a file inside an input folder but for the names it allows there", () => {
+    writeFileSync(join(work, 'checks.yaml'), `${MARKDOWN_MARK}\n`);
+    linkSync(join(work, 'checks.yaml'), join(work, 'hard.md'));
+    const inputFiles = [{ path: join(work, 'missing.yaml'), what: 'nothing' }, { path: join(work, 'checks.yaml'), what: 'the checks file' }];
+    expect(refusal(() => checkOutputFile(join(work, 'hard.md'), { flag: '--markdown', kind: 'Markdown summary', inputFiles }))).toEqual({ source: '--markdown', message: `${join(work, 'hard.md')} is the checks file, which this command reads; name a new file` });
+    writeFileSync(join(work, 'other.md'), `${MARKDOWN_MARK}\n`);
+    expect(refusal(() => checkOutputFile(join(work, 'other.md'), { flag: '--markdown', kind: 'Markdown summary', inputFiles }))).toBeNull();
+    const run = folderWith({ 'summary.json': '{}' }, 'run');
+    const inputFolders = [{ path: run, what: 'the compared run folder', allow: (name: string) => name === 'compare.html' }];
+    expect(refusal(() => checkOutputFile(join(run, 'compare.html'), compareRequest({ inputFolders })))).toBeNull();
+    expect(refusal(() => checkOutputFile(join(run, 'other.html'), compareRequest({ inputFolders })))?.message).toBe(`${join(run, 'other.html')} is inside the compared run folder ${run}, which this command reads; name a file outside it`);
+    mkdirSync(join(run, 'sub'));
+    expect(refusal(() => checkOutputFile(join(run, 'sub', 'compare.html'), compareRequest({ inputFolders })))?.message).toMatch(/is inside the compared run folder/);
+    expect(refusal(() => checkOutputFile(join(work, 'compare.html'), compareRequest({ inputFolders })))).toBeNull();
+  });
+
+  it('holds the temporary it is written through to the same rule', () => {
+    const path = join(work, 'x.html');
+    mkdirSync(`${path}.tmp`);
+    expect(refusal(() => checkOutputFile(path, compareRequest()))?.message).toBe(`${path}.tmp is a folder; ${path} is written through it, so remove it`);
+    rmSync(`${path}.tmp`, { recursive: true });
+    writeFileSync(`${path}.tmp`, 'mine');
+    expect(refusal(() => checkOutputFile(path, compareRequest()))?.message).toBe(`${path}.tmp exists and was not written by hordelab; ${path} is written through it, so remove it`);
+    writeFileSync(`${path}.tmp`, comparePage);
+    expect(refusal(() => checkOutputFile(path, compareRequest()))).toBeNull();
+  });
+
+  it('writes the file after checking it again, and names the flag when the write fails', () => {
+    const path = join(work, 'w.html');
+    writeOutputFile(path, comparePage, compareRequest());
+    expect(readFileSync(path, 'utf8')).toBe(comparePage);
+    writeFileSync(path, 'mine');
+    expect(refusal(() => writeOutputFile(path, comparePage, compareRequest()))?.message).toMatch(/was not written by hordelab/);
+    expect(readFileSync(path, 'utf8')).toBe('mine');
+    expect(refusal(() => writeOutputFile('/proc/hordelab-x.html', comparePage, compareRequest()))?.message).toMatch(/^cannot write \/proc\/hordelab-x\.html: /);
+  });
+});
+
+it('resolves relative paths from the working folder', () => {
+  expect(nearestExisting('.').path).toBe(resolve('.'));
+});
