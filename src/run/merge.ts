@@ -20,7 +20,7 @@ import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
 import { samePath } from '../core/same-path.js';
 import { formatPath } from '../core/parameters.js';
-import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
+import { emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import { parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
 import { OutputFolder } from './output-folder.js';
 import { canonicalJson, digest, runKeyParts, shardSetKey } from './run-key.js';
@@ -186,60 +186,22 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   }
   const shards = dirs.map(readShard);
   const first = shards[0] as LoadedShard;
-  const count = first.record.shard.count;
-  for (const { dir, record } of shards) {
-    if (record.key !== first.record.key) {
-      const differing = await partsDifferingFrom(first.record, record);
-      const which = differing.length > 0 ? `: ${differing.join(', ')}` : ' (scenario, parameters, seed, options, or a game, agent or metric module differ, or a Hordelab that records other figures ran one of them)';
-      throw new UsageError([{ source: dir, field: '', message: `a shard of another run than ${first.dir}${which}` }]);
-    }
-    if (record.status !== 'complete') {
-      throw new UsageError([{ source: dir, field: '', message: `shard ${record.shard.index}/${count} is ${record.status}; finish it (hordelab run ... --resume) before merging` }]);
-    }
-  }
+  await refuseShardsOfOtherRuns(shards, first);
   shards.sort((a, b) => a.record.shard.index - b.record.shard.index);
-  const indices = shards.map(({ record }) => record.shard.index);
-  const missing = Array.from({ length: count }, (_, index) => index).filter((index) => !indices.includes(index));
-  const repeated = indices.filter((index, at) => indices.indexOf(index) !== at);
-  if (missing.length > 0 || repeated.length > 0) {
-    throw new UsageError([
-      {
-        source: 'merge',
-        field: '',
-        message: `expected shards 0..${count - 1} once each` + (missing.length > 0 ? `; missing ${missing.join(', ')}` : '') + (repeated.length > 0 ? `; repeated ${repeated.join(', ')}` : ''),
-      },
-    ]);
-  }
-
+  refuseIncompleteSet(shards, first.record.shard.count);
   const scenario = await shardScenario(first.record);
   const shape = { eventFiles: first.record.eventFiles, maxErrors: first.record.maxErrors };
-  if (shardSetKey(scenario, shape, count) !== first.record.key) {
+  if (shardSetKey(scenario, shape, first.record.shard.count) !== first.record.key) {
     throw shardIssue(first.dir, SHARD_FILE, `the scenario it records (${first.record.scenarioPath}, with its game, agent and metric modules) no longer gives the shards' key: the scenario or a module changed since the shards ran, a Hordelab that records other figures ran them, or shard.json was edited`, 'key');
   }
-  const { report } = scenario.entry;
-  const names = ['matches.csv', ...(first.record.eventFiles ? report.eventTables.map((table) => table.file) : [])];
+  const names = ['matches.csv', ...(first.record.eventFiles ? scenario.entry.report.eventTables.map((table) => table.file) : [])];
   let expectedStart = 0;
   for (const shard of shards) {
     checkShardRecord(scenario, shard, names, expectedStart);
     expectedStart = shard.record.end;
   }
   if (expectedStart !== scenario.matches) throw shardIssue(first.dir, SHARD_FILE, `the shards cover matches 0..${expectedStart - 1}, the scenario has ${scenario.matches}`);
-  // After each shard's own record is checked (an edited file name is said as such). The name
-  // and description do not change play, so the key leaves them out: a shard of another
-  // scenario file that plays alike was merged under the first shard's name without a word
-  // (audit 37b M3). The file's path may differ (a shard run from another working folder).
-  // Read from the text each shard records, no module loaded: a shard's scenario folder (and its
-  // game module) is often on another machine (review 37h: loading it stopped the merge).
-  for (const { dir, record } of shards) {
-    if (record === first.record) continue;
-    if (record.source.text === first.record.source.text && basename(record.source.file) === basename(first.record.source.file)) continue;
-    const own = recordedNaming(record);
-    for (const field of ['name', 'description'] as const) {
-      if (own !== null && own[field] !== scenario[field]) {
-        throw new UsageError([{ source: dir, field, message: `a shard of another scenario than ${first.dir} (${JSON.stringify(scenario[field])} in the first shard, ${JSON.stringify(own[field])} here); expected shards of one scenario` }]);
-      }
-    }
-  }
+  refuseShardsOfOtherNames(shards, first, scenario);
   const totalErrors = shards.reduce((sum, { record }) => sum + record.errors, 0);
   if (totalErrors > first.record.maxErrors) {
     throw new UsageError([
@@ -252,7 +214,75 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
       },
     ]);
   }
+  return publishMerged(shards, scenario, names, mergedFigures(shards, scenario), outDir, options.force === true);
+}
 
+/**
+ * Refuses a shard of another run than the first (told by its key, naming what differs) and an
+ * unfinished one.
+ */
+async function refuseShardsOfOtherRuns(shards: readonly LoadedShard[], first: LoadedShard): Promise<void> {
+  for (const { dir, record } of shards) {
+    if (record.key !== first.record.key) {
+      const differing = await partsDifferingFrom(first.record, record);
+      const which = differing.length > 0 ? `: ${differing.join(', ')}` : ' (scenario, parameters, seed, options, or a game, agent or metric module differ, or a Hordelab that records other figures ran one of them)';
+      throw new UsageError([{ source: dir, field: '', message: `a shard of another run than ${first.dir}${which}` }]);
+    }
+    if (record.status !== 'complete') {
+      throw new UsageError([{ source: dir, field: '', message: `shard ${record.shard.index}/${record.shard.count} is ${record.status}; finish it (hordelab run ... --resume) before merging` }]);
+    }
+  }
+}
+
+/** Refuses shards (sorted by index) that are not 0..count-1 once each. */
+function refuseIncompleteSet(shards: readonly LoadedShard[], count: number): void {
+  const indices = shards.map(({ record }) => record.shard.index);
+  const missing = Array.from({ length: count }, (_, index) => index).filter((index) => !indices.includes(index));
+  const repeated = indices.filter((index, at) => indices.indexOf(index) !== at);
+  if (missing.length === 0 && repeated.length === 0) return;
+  throw new UsageError([
+    {
+      source: 'merge',
+      field: '',
+      message: `expected shards 0..${count - 1} once each` + (missing.length > 0 ? `; missing ${missing.join(', ')}` : '') + (repeated.length > 0 ? `; repeated ${repeated.join(', ')}` : ''),
+    },
+  ]);
+}
+
+/**
+ * Refuses a shard whose scenario has another name or description than the first shard's. Checked
+ * after each shard's own record (an edited file name is said as such). The name and description do
+ * not change play, so the key leaves them out: a shard of another scenario file that plays alike
+ * was merged under the first shard's name without a word (audit 37b M3). The file's path may
+ * differ (a shard run from another working folder). Read from the text each shard records, no
+ * module loaded: a shard's scenario folder (and its game module) is often on another machine
+ * (review 37h: loading it stopped the merge).
+ */
+function refuseShardsOfOtherNames(shards: readonly LoadedShard[], first: LoadedShard, scenario: Scenario): void {
+  for (const { dir, record } of shards) {
+    if (record === first.record) continue;
+    if (record.source.text === first.record.source.text && basename(record.source.file) === basename(first.record.source.file)) continue;
+    const own = recordedNaming(record);
+    for (const field of ['name', 'description'] as const) {
+      if (own !== null && own[field] !== scenario[field]) {
+        throw new UsageError([{ source: dir, field, message: `a shard of another scenario than ${first.dir} (${JSON.stringify(scenario[field])} in the first shard, ${JSON.stringify(own[field])} here); expected shards of one scenario` }]);
+      }
+    }
+  }
+}
+
+/** The shards' figures added together: the report's aggregate, the outcomes, and the counts and time. */
+interface MergedFigures {
+  readonly aggregate: unknown;
+  readonly outcomes: OutcomeAggregate;
+  readonly errors: number;
+  readonly matchesPlayed: number;
+  readonly seconds: number;
+}
+
+/** Adds the shards' recorded figures together, blaming a sum that is no number on its own shard. */
+function mergedFigures(shards: readonly LoadedShard[], scenario: Scenario): MergedFigures {
+  const { report } = scenario.entry;
   const aggregate = report.emptyAggregate();
   const outcomes = emptyOutcomes(scenario.entry.game.seats.length);
   let errors = 0;
@@ -272,9 +302,17 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
     matchesPlayed += record.matchesPlayed;
     seconds += record.seconds;
   }
+  return { aggregate, outcomes, errors, matchesPlayed, seconds };
+}
 
-  const folder = OutputFolder.claim(outDir, { flag: '--out', kind: 'run', scenario: scenario.name, force: options.force === true, knownNames: runFileNames(scenario) });
-  const dataNames = [...names, ...(errors > 0 ? ['errors.csv'] : [])];
+/**
+ * Writes the merged run into `outDir`: the shards' CSV files joined (each checked against its
+ * shard's record as it is read), the summary and its tables, published together or not at all.
+ */
+async function publishMerged(shards: readonly LoadedShard[], scenario: Scenario, names: readonly string[], merged: MergedFigures, outDir: string, force: boolean): Promise<{ document: SummaryDocument; files: string[] }> {
+  const first = shards[0] as LoadedShard;
+  const folder = OutputFolder.claim(outDir, { flag: '--out', kind: 'run', scenario: scenario.name, force, knownNames: runFileNames(scenario) });
+  const dataNames = [...names, ...(merged.errors > 0 ? ['errors.csv'] : [])];
   try {
     // Before any file is joined: a link, folder or pipe where one goes, or its working file (review 25f).
     folder.refuseNonFiles(runFileNames(scenario));
@@ -289,8 +327,9 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
       temps.push(name);
       await concatenateVerified(shards, name, folder.workingPath(name));
     }
+    const { seconds } = merged;
     const timing = { seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round((scenario.matches / Math.max(seconds, 1e-9)) * 10) / 10, workers: first.record.workers, chunkSize: first.record.chunkSize };
-    const document = summaryDocument(scenario, aggregate, outcomes, { status: 'complete', matchesPlayed, errors }, first.record.command, timing);
+    const document = summaryDocument(scenario, merged.aggregate, merged.outcomes, { status: 'complete', matchesPlayed: merged.matchesPlayed, errors: merged.errors }, first.record.command, timing);
     const wholeFiles = [...summaryTableFiles(scenario, document), { name: SUMMARY_FILE, text: `${toJson(document)}\n` }];
     for (const file of wholeFiles) {
       temps.push(file.name);
