@@ -110,6 +110,11 @@ export const mutationModules: readonly MutationModule[] = [
   },
   { source: 'src/run/merge.ts', tests: ['tests/merge.test.ts'] },
   {
+    source: 'src/present/output-folder.ts',
+    tests: ['tests/output-folder-rules.test.ts'],
+    note: "What keeps report, sweep, tune, ladder, cards and check's baselines from replacing files hordelab did not write: each rule on folders built file by file (the same rules through the command line are in output-folder.test.ts and ladder-folder.test.ts, which need the build).",
+  },
+  {
     source: 'src/core/game-params.ts',
     tests: ['tests/game-params.test.ts', 'tests/safe-keys.test.ts'],
     note: 'The parameters a game is handed: the frozen ones for Hordelab\'s own games, a fresh copy each match for any other (review 29a, 29c, 29d).',

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ function sweepRequest(changes: Partial<OutputFolderRequest> = {}): OutputFolderR
 }
 
 /** The one issue `check` refused with (its source and message), or null when it passed. */
-function refusal(check: () => void): { source: string; message: string } | null {
+function refusal(check: () => void): { source: string; message: string; field?: string } | null {
   try {
     check();
     return null;
@@ -51,7 +51,8 @@ function refusal(check: () => void): { source: string; message: string } | null 
     if (!(error instanceof UsageError)) throw error;
     expect(error.issues).toHaveLength(1);
     const [issue] = error.issues;
-    return { source: issue!.source, message: issue!.message };
+    // Every rule names a file or flag, never a field of one: the field is left out when empty.
+    return { source: issue!.source, message: issue!.message, ...(issue!.field === '' ? {} : { field: issue!.field }) };
   }
 }
 
@@ -110,9 +111,17 @@ describe('the path itself', () => {
     expect(problem?.message).toBe(`${join(work, 'link', 'out')}: ${join(work, 'link')} is a link to ${join(work, 'gone')}, which does not exist; expected a folder, or a link to one`);
   });
 
-  it('refuses a folder that cannot be made where permissions say it can (under /proc)', () => {
-    const problem = refusal(() => checkOutputFolder('/proc/hordelab-cannot-be-made', sweepRequest()));
-    expect(problem?.message).toMatch(/^cannot (create|write in) \/proc/);
+  it('refuses a folder that cannot be made where permissions say it can (under /proc), and one the permissions refuse', () => {
+    // Root may write anywhere by its permissions, but /proc takes no new folder.
+    expect(refusal(() => checkOutputFolder('/proc/hordelab-cannot-be-made', sweepRequest()))?.message).toBe('cannot create /proc/hordelab-cannot-be-made: no such file or folder');
+    let denied: string | null = null;
+    try {
+      accessSync('/proc/sys', constants.W_OK | constants.X_OK);
+    } catch (error) {
+      denied = fileSystemReason(error);
+    }
+    if (denied === null) return void expect.fail('this test needs a folder whose permissions refuse writing (/proc/sys)');
+    expect(refusal(() => checkOutputFolder('/proc/sys/hordelab-x', sweepRequest()))?.message).toBe(`cannot write in /proc/sys: ${denied}`);
   });
 
   it('names why a file system call failed, or nothing when it is not about the path', () => {
@@ -170,6 +179,17 @@ describe("hordelab's own files in the folder", () => {
     expect(refusal(() => checkOutputFolder(one, sweepRequest({ force: true, writes: (name) => name === 'sweep.json' })))).toBeNull();
   });
 
+  it('names entries in sorted order, whatever order the file system lists them in', () => {
+    const names = ['f', 'e', 'd', 'c', 'b', 'a'];
+    const dir = folderWith(Object.fromEntries(names.map((name) => [`${name}.txt`, ''])));
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toMatch(/ holds files "hordelab sweep" did not write \(a\.txt, b\.txt, c\.txt and 3 more\)/);
+  });
+
+  it('takes a backup beside a file of its names for what it is: not its temporary', () => {
+    const dir = folderWith({ 'sweep.json.bak': '' });
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest({ force: true })))).toBeNull();
+  });
+
   it('names three temporaries and counts the rest', () => {
     const names = ['a', 'b', 'c', 'd', 'e'];
     const dir = folderWith(Object.fromEntries(names.map((name) => [`${name}.tmp`, ''])));
@@ -196,6 +216,9 @@ describe("the command's inputs", () => {
     writeFileSync(join(work, 'elsewhere.yaml'), '');
     expect(refusal(() => checkOutputFolder(dir, request(join(work, 'elsewhere.yaml'))))).toBeNull();
     expect(refusal(() => checkOutputFolder(dir, request(join(dir, 'missing.yaml'))))).toBeNull();
+    // In the folder under a name the command does not write: read, and left as it is.
+    writeFileSync(join(dir, 'scenario.yaml'), '');
+    expect(refusal(() => checkOutputFolder(dir, request(join(dir, 'scenario.yaml'))))).toBeNull();
   });
 
   it('follows links to tell where the scenario lies', () => {
@@ -217,6 +240,8 @@ describe('files hordelab did not write', () => {
       `${alone} holds files "hordelab sweep" did not write (a.txt, b.txt, c.txt and 1 more); choose a new or empty folder, or add --force to write beside them (they are left untouched)`,
     );
     expect(refusal(() => checkOutputFolder(alone, sweepRequest({ force: true })))).toBeNull();
+    rmSync(join(alone, 'd.txt'));
+    expect(refusal(() => checkOutputFolder(alone, sweepRequest()))?.message).toMatch(/did not write \(a\.txt, b\.txt, c\.txt\);/);
     expect(refusal(() => checkOutputFolder(alone, sweepRequest({ othersAllowed: true })))).toBeNull();
   });
 
@@ -288,13 +313,23 @@ describe('entries of its own names', () => {
     expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toBe(
       `${dir} holds sweep.csv, named as "hordelab sweep" names its files, but nothing says hordelab wrote it (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move it away, choose another folder, or add --force to replace it`,
     );
+    writeFileSync(join(dir, 'sweep.html'), '<html></html>');
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toBe(
+      `${dir} holds sweep.csv, sweep.html, named as "hordelab sweep" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move them away, choose another folder, or add --force to replace them`,
+    );
+    // Only a JSON file is known by its content: a CSV that reads as hordelab's JSON is not.
+    writeFileSync(join(dir, 'sweep.csv'), ours);
+    rmSync(join(dir, 'sweep.html'));
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))?.message).toMatch(/ holds sweep\.csv, named as /);
     rmSync(join(dir, 'sweep.csv'));
     expect(refusal(() => checkOutputFolder(dir, sweepRequest()))).toBeNull();
     // A JSON output recording the command that wrote it, and a report page by its title.
-    const report = folderWith({ 'sweep.json': JSON.stringify({ command: 'hordelab sweep s.yaml' }), 'report.html': '<!doctype html>\n<title>x — Hordelab report</title>\n' }, 'report');
+    const report = folderWith({ 'sweep.json': JSON.stringify({ command: 'hordelab sweep s.yaml' }), 'report.html': '<!doctype html>\n<title>Zombie Trainers: a b — Hordelab report</title>\n' }, 'report');
     expect(refusal(() => checkOutputFolder(report, sweepRequest({ ours: (name) => ['sweep.json', 'report.html'].includes(name) })))).toBeNull();
     const two = folderWith({ 'sweep.json': JSON.stringify({ command: 'someone else' }), 'sweep.html': '<html></html>' }, 'two');
     expect(refusal(() => checkOutputFolder(two, sweepRequest()))?.message).toMatch(/^.* holds sweep\.html, sweep\.json, named as "hordelab sweep" names its files, but nothing says hordelab wrote them \(no /);
+    const notPage = folderWith({ 'sweep.json': ours, 'report.html': '<!doctype html>\n<title>mine</title>\n' }, 'not-page');
+    expect(refusal(() => checkOutputFolder(notPage, sweepRequest({ ours: (name) => ['sweep.json', 'report.html'].includes(name) })))?.message).toMatch(/ holds report\.html, named as /);
     const page = folderWith({ 'report.html': `<!doctype html>\n<html>\n<head>\n${generatorMeta('report')}\n</head>\n`, 'report.md': 'notes' }, 'page');
     expect(refusal(() => checkOutputFolder(page, sweepRequest({ ours: (name) => ['report.html', 'report.md'].includes(name) })))?.message).toMatch(/holds report\.md, named as .* nothing says hordelab wrote it \(no /);
   });
@@ -344,6 +379,11 @@ describe('what the mark records of the bytes written (fileSha256)', () => {
     expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml', 'levels/b.yaml'], removes: ['levels/a.yaml'] })))?.message).toMatch(
       /changed since \(.*\); move them away, choose another folder, or add --force to replace levels\/b\.yaml and leave levels\/a\.yaml \(an earlier result it would otherwise remove\) as it is$/,
     );
+    writeFileSync(join(dir, 'ladder.json'), 'edited');
+    expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml', 'levels/b.yaml'], removes: ['levels/a.yaml', 'levels/b.yaml'] })))?.message).toMatch(
+      /add --force to replace ladder\.json and leave levels\/a\.yaml, levels\/b\.yaml \(an earlier result it would otherwise remove\) as they are$/,
+    );
+    writeFileSync(join(dir, 'ladder.json'), 'x');
     expect(refusal(() => checkOutputFolder(dir, LEVELS({ inside: ['levels/a.yaml', 'levels/b.yaml'], removes: ['levels/a.yaml', 'levels/b.yaml'] })))?.message).toMatch(/add --force to leave them as they are \(an earlier result "hordelab ladder" would otherwise remove\)$/);
   });
 
@@ -383,11 +423,21 @@ describe('marking a folder', () => {
     writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(run));
     markOutputFolder(dir, 'report', ['report.html']);
     expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'))).toEqual({ ...run, files: ['summary.json', 'report.html'] });
-    const before = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+    // Everything listed already: the mark is left as it is, byte for byte.
+    const compact = JSON.stringify({ ...run, files: ['summary.json', 'report.html'] });
+    writeFileSync(join(dir, MANIFEST_FILE), compact);
     markOutputFolder(dir, 'report', ['report.html', 'summary.json']);
-    expect(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).toBe(before);
+    expect(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).toBe(compact);
+    markOutputFolder(dir, 'report', ['report.html', 'new.html']);
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).files).toEqual(['summary.json', 'report.html', 'new.html']);
+    rmSync(join(dir, 'new.html'), { force: true });
+    writeFileSync(join(dir, MANIFEST_FILE), compact);
     markOutputFolder(dir, 'ladder', ['levels/b.yaml'], { digests: true });
     expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'))).toEqual({ ...run, files: ['summary.json', 'report.html', 'levels'], fileSha256: { 'levels/b.yaml': sha256('b') } });
+    // Listed already, but with digests asked: the record is brought up to date.
+    writeFileSync(join(dir, 'levels', 'b.yaml'), 'b2');
+    markOutputFolder(dir, 'ladder', ['levels/b.yaml'], { digests: true });
+    expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).fileSha256).toEqual({ 'levels/b.yaml': sha256('b2') });
   });
 
   it('leaves a mark it cannot read as it is', () => {
@@ -404,6 +454,7 @@ describe('marking a folder', () => {
     writeFileSync(join(dir, 'levels\\a.yaml'), 'not a');
     expect(matchesWrittenDigest(dir, 'levels\\a.yaml')).toBe(false);
     expect(matchesWrittenDigest(dir, 'b.json')).toBe(true);
+    expect(matchesWrittenDigest(folderWith({ 'x.json': '' }, 'unmarked'), 'x.json')).toBe(true);
     writeFileSync(join(dir, 'levels', 'a.yaml'), 'edited');
     expect(matchesWrittenDigest(dir, 'levels/a.yaml')).toBe(false);
     rmSync(join(dir, 'levels', 'a.yaml'));
@@ -469,6 +520,15 @@ describe('single output files', () => {
     mkdirSync(join(run, 'sub'));
     expect(refusal(() => checkOutputFile(join(run, 'sub', 'compare.html'), compareRequest({ inputFolders })))?.message).toMatch(/is inside the compared run folder/);
     expect(refusal(() => checkOutputFile(join(work, 'compare.html'), compareRequest({ inputFolders })))).toBeNull();
+    mkdirSync(join(work, 'run-2'));
+    expect(refusal(() => checkOutputFile(join(work, 'run-2', 'other.html'), compareRequest({ inputFolders })))).toBeNull();
+    expect(refusal(() => checkOutputFile(join(run, 'compare.html'), compareRequest({ inputFolders: [{ path: run, what: 'the run folder' }] })))?.message).toMatch(/is inside the run folder /);
+  });
+
+  it('refuses a pipe at the path', () => {
+    const pipe = join(work, 'pipe.html');
+    if (spawnSync('mkfifo', [pipe]).status !== 0) return void expect.fail('mkfifo is needed for this test');
+    expect(refusal(() => checkOutputFile(pipe, compareRequest()))?.message).toBe(`${pipe} exists and is not a file hordelab wrote; name a new file or remove it`);
   });
 
   it('holds the temporary it is written through to the same rule', () => {
