@@ -66,6 +66,10 @@ describe('the ladder with the chance share', () => {
     const text = formatLadder(summary);
     expect(text).toMatch(/greedy vs random .* 40 +none: no match had a decision with a choice, so skill could not show/);
     expect(text).not.toContain('NaN');
+    // Another reason the pairing's run gives (an agent that never decided) is the one said.
+    const pairing = summary.chanceShare?.pairings[0];
+    const idle = { ...summary, chanceShare: { pairings: [{ ...pairing!, none: 'random made no decision in any of the 40 matches with a choice, so no contest of skill was played' }] } };
+    expect(formatLadder(idle)).toMatch(/greedy vs random .* 40 +none: random made no decision in any of the 40 matches with a choice, so no contest of skill was played$/m);
   });
 
   it('says why there is no chance share when no pairing has a known order, and plays none unasked', async () => {

@@ -206,14 +206,27 @@ describe('quality figures of scripted matches', () => {
     const mixed = quality(report, play(report, [...matches, { params: forced, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
     expect([mixed.chanceShare?.successes, mixed.chanceShare?.n]).toEqual([1, 3]);
     expect(mixed.notes.join('\n')).not.toMatch(/no match had a decision with a choice/);
-    // A match where the weaker agent's seat never acted (only the stronger chose, with choices):
-    // no contest of skill, left out (review 37h: "greedy lost to random" where random never moved).
+    // An agent that never decided in any match with a choice (a seat that never acts, held by
+    // the weaker): no contest of skill, so no share (review 37h: "greedy lost to random" where
+    // random never moved), said in a note and in the share's `none`.
     const alone: ScriptParams = { steps: [A(2, [0, 0]), A(3, [0, 0])], returns: [-1, 1], capped: false };
     const passive = quality(report, play(report, [{ params: alone, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
     expect([passive.chanceShare?.successes, passive.chanceShare?.n]).toEqual([0, 0]);
-    expect(passive.notes.join('\n')).toMatch(/chance share: no match had a decision with a choice in which both greedy and random made a decision/);
-    const beside = quality(report, play(report, [...matches, { params: alone, agents: [randomAgent, randomAgent], names: ['random', 'greedy'] }]));
-    expect([beside.chanceShare?.successes, beside.chanceShare?.n]).toEqual([1, 3]);
+    expect(passive.chanceShare?.none).toBe('random made no decision in any of the 1 matches with a choice, so no contest of skill was played');
+    expect(passive.notes.join('\n')).toMatch(/chance share: random made no decision in any of the 1 matches with a choice, so no contest of skill was played and the share has no matches/);
+    const neither = quality(report, play(report, [{ params: forced, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }, { params: alone, agents: [randomAgent, randomAgent], names: ['random', 'greedy'] }]));
+    expect(neither.chanceShare?.none).toBe('greedy made no decision in any of the 1 matches with a choice, so no contest of skill was played');
+    expect(onlyForced.chanceShare?.none).toBe('no match had a decision with a choice, so skill could not show');
+    expect(mixed.chanceShare?.none).toBeUndefined();
+    // Over the run, not match by match (audit 38a): where both agents decide in some matches, a
+    // match one of them won before the other moved is part of the contest. Greedy lost the one
+    // where random, alone to decide, won (1 of 3 before: 2 of 4), and won the one where it alone
+    // decided (its wins 1 of 3 before: 2 of 4).
+    const lostUnmoved: ScriptParams = { ...alone, returns: [1, -1] };
+    const beside = quality(report, play(report, [...matches, { params: lostUnmoved, agents: [randomAgent, randomAgent], names: ['random', 'greedy'] }]));
+    expect([beside.chanceShare?.successes, beside.chanceShare?.n, beside.chanceShare?.none]).toEqual([2, 4, undefined]);
+    const wonUnmoved = quality(report, play(report, [...matches, { params: lostUnmoved, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
+    expect([wonUnmoved.chanceShare?.successes, wonUnmoved.chanceShare?.won.successes, wonUnmoved.chanceShare?.n]).toEqual([1, 2, 4]);
   });
 
   it('say where the agent taken as more skilled won less than it lost, counting its wins over the same matches (audit 28a, for a run)', () => {

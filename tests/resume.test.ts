@@ -54,7 +54,7 @@ describe('the resume key', () => {
     const scenario = await parseScenario(base, join(work, 'k.yaml'));
     const shape = { eventFiles: true, maxErrors: 0 };
     const before = { scenario: effectiveScenario(scenario), ...shape, shard: null, version: HORDELAB_VERSION };
-    expect(RECORDED_FIGURES).toBe(5);
+    expect(RECORDED_FIGURES).toBe(6);
     expect(runKey(scenario, shape, undefined)).toBe(digest({ ...before, figures: RECORDED_FIGURES }));
     expect(runKey(scenario, shape, undefined)).not.toBe(digest(before));
   });
@@ -86,9 +86,10 @@ describe('the resume key', () => {
         ...seatsOf('outcomes seat/#/', 2, ['draw', 'loss', 'win']),
       ].sort(),
     );
-    // With an order of skill and choices to make: the chance share and the wins beside it (4).
+    // With an order of skill and choices to make: the chance share and the wins beside it (4), and
+    // whether each agent decided, over the same matches (6).
     const skilled = await recorded('../pick-duel.mjs', '[random, greedy]');
-    expect(skilled.filter((name) => name.startsWith('quality chanceShare'))).toEqual(['quality chanceShare', 'quality chanceShare:won']);
+    expect(skilled.filter((name) => name.startsWith('quality chanceShare'))).toEqual(['quality chanceShare', 'quality chanceShare:strongerActed', 'quality chanceShare:weakerActed', 'quality chanceShare:won']);
   });
 
   it('changes when an agent module is edited between the run and its resume', async () => {

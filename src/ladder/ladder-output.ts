@@ -54,7 +54,7 @@ function chanceRows(summary: LadderSummary): string[][] {
     String(pairing.matches),
     // As the run's quality figures say it: a game without a choice to make has no share.
     pairing.estimate.n === 0
-      ? 'none: no match had a decision with a choice, so skill could not show'
+      ? `none: ${pairing.none ?? 'no match had a decision with a choice, so skill could not show'}`
       : formatFigure({ value: pairing.estimate.rate, lower: pairing.estimate.lower, upper: pairing.estimate.upper, n: pairing.estimate.n, percent: true }),
   ]);
 }

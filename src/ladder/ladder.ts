@@ -70,6 +70,8 @@ export interface LadderChanceShare {
   readonly matches: number;
   /** Matches the more skilled level lost, clustered by rotated pair (`quality.chanceShare`). */
   readonly estimate: RateEstimate;
+  /** Where the estimate has no matches, why (as the pairing's run says it). */
+  readonly none?: string;
   /** The pairing's scenario text, to reproduce it with `hordelab run`. */
   readonly scenarioText: string;
   /**
@@ -299,7 +301,7 @@ async function playPairings(base: Scenario, levels: readonly Level[], player: Ta
     const tally = TallyPlayer.empty(pairing.scenario);
     // A pairing has no command of its own: the whole ladder replays it on the same seeds.
     await extendLevel(player, pairing.scenario, tally, pairing.scenario.matches, `pairing ${pairing.stronger.name} against ${pairing.weaker.name}`, () => options.command);
-    const summary = pairing.scenario.entry.report.summarize(tally.aggregate, DEFAULT_CONFIDENCE) as { quality?: { chanceShare?: RateEstimate } };
+    const summary = pairing.scenario.entry.report.summarize(tally.aggregate, DEFAULT_CONFIDENCE) as { quality?: { chanceShare?: RateEstimate & { none?: string } } };
     const estimate = summary.quality?.chanceShare;
     if (estimate === undefined) throw new Error(`ladder: the pairing ${pairing.stronger.name} against ${pairing.weaker.name} gave no chance share; its scenario:\n${pairing.scenario.source.text}`);
     const { rate, lower, upper, successes, n, designEffect, clusters } = estimate;
@@ -311,6 +313,7 @@ async function playPairings(base: Scenario, levels: readonly Level[], player: Ta
       basis: pairing.basis,
       matches: tally.matches,
       estimate: { rate, lower, upper, successes, n, designEffect, clusters },
+      ...(estimate.none === undefined ? {} : { none: estimate.none }),
       scenarioText: pairing.scenarioText,
       ...(contradicted
         ? { orderContradicted: `${pairing.stronger.name}, taken as the more skilled (${pairing.basis}), won ${formatRate(stronger.win).join(" ")} and lost ${formatRate(stronger.loss).join(" ")} against ${pairing.weaker.name}: that order did not hold at this game, so this share says nothing of chance` }

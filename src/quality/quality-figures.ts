@@ -32,7 +32,7 @@ import { ratioEstimate } from '../reports/custom-metrics.js';
 import { fixedHalfEven, formatRate } from '../reports/format.js';
 import { seatResults } from '../reports/outcomes.js';
 import type { MatchContext } from '../reports/report.js';
-import { clusteredMean, clusteredRate, emptyTally, mergeTally, recordMatch, settledFigures, type MatchFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { clusteredMean, clusteredRate, emptyTally, mergeTally, recordMatch, settledFigures, type ClusterSums, type MatchFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { leadChanges, NO_LEADER, turnsBeforePermanentLead, winnerTrailed } from './lead.js';
 import type { MatchTrace } from './match-trace.js';
@@ -91,7 +91,8 @@ export interface QualitySummary {
    * Matches the agent taken as more skilled lost, and (`won`) those it won, over the same
    * matches: a `won` below the share lost says the order taken by construction did not hold.
    */
-  readonly chanceShare?: RateEstimate & { readonly stronger: string; readonly weaker: string; readonly basis: string; readonly won: RateEstimate };
+  /** With `none` where it has no matches: why (said in a note too). */
+  readonly chanceShare?: RateEstimate & { readonly stronger: string; readonly weaker: string; readonly basis: string; readonly won: RateEstimate; readonly none?: string };
   /** Figures left out, and why. */
   readonly notes: string[];
 }
@@ -135,6 +136,8 @@ interface QualitySlots {
   readonly drama: number;
   readonly chanceShare: number;
   readonly chanceShareWon: number;
+  readonly chanceShareStrongerActed: number;
+  readonly chanceShareWeakerActed: number;
 }
 
 const slotsByFigures = new WeakMap<MatchFigures, QualitySlots>();
@@ -162,6 +165,8 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
       drama: slot('drama'),
       chanceShare: slot('chanceShare'),
       chanceShareWon: slot('chanceShare:won'),
+      chanceShareStrongerActed: slot('chanceShare:strongerActed'),
+      chanceShareWeakerActed: slot('chanceShare:weakerActed'),
     };
     slotsByFigures.set(figures, slots);
   }
@@ -243,9 +248,11 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     let held = 0;
     let lostEverySeat = true;
     let wonSomeSeat = false;
-    // Both agents must have played: a seat that never acts (a fixed score to beat) held by
-    // one of them is no contest of skill (review 37h: "greedy lost to random 5.0%" where the
-    // random seat never moved).
+    // Whether each agent made a decision in the match, over the same matches: an agent that never
+    // does in any of them (a seat that never acts, a fixed score to beat) played no contest of
+    // skill (review 37h: "greedy lost to random 5.0%" where the random seat never moved), which
+    // the summary says. Over the run, not match by match: a match one agent won before the other
+    // moved is part of the contest, and leaving it out read 0% where the agent lost 25% (audit 38a).
     let strongerActed = false;
     let weakerActed = false;
     for (let seat = 0; seat < agents.length; seat++) {
@@ -256,9 +263,11 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
       if (results[seat] !== 'loss') lostEverySeat = false;
       if (results[seat] === 'win') wonSomeSeat = true;
     }
-    if (held > 0 && held < returns.length && strongerActed && weakerActed) {
+    if (held > 0 && held < returns.length) {
       figures.trialAt(slots.chanceShare, lostEverySeat);
       figures.trialAt(slots.chanceShareWon, wonSomeSeat);
+      figures.trialAt(slots.chanceShareStrongerActed, strongerActed);
+      figures.trialAt(slots.chanceShareWeakerActed, weakerActed);
     }
   }
   recordMatch(aggregate.tally, context, figures);
@@ -298,6 +307,29 @@ export function within<E extends { readonly lower: number; readonly upper: numbe
   return { ...estimate, lower: Math.max(low, estimate.lower), upper: Math.min(high, estimate.upper) };
 }
 
+/**
+ * The chance share, or undefined where the run's agents have no order of skill; with no matches
+ * (and a note saying why) where no match had a decision with a choice, or where one of the two
+ * agents made no decision in any of them.
+ */
+function chanceShareOf(sums: Readonly<Record<string, ClusterSums | undefined>>, run: QualityRun, confidence: number, matches: number, notes: string[]): QualitySummary['chanceShare'] {
+  if (run.skill === null) return undefined;
+  const { stronger, weaker, basis } = run.skill;
+  const share = { ...clusteredRate(sums['chanceShare'], confidence), stronger, weaker, basis, won: clusteredRate(sums['chanceShare:won'], confidence) };
+  if (share.n === 0) {
+    if (matches === 0) return share;
+    const none = 'no match had a decision with a choice, so skill could not show';
+    notes.push(`chance share: ${none} and the share has no matches`);
+    return { ...share, none };
+  }
+  // Acted is recorded with the share (since RECORDED_FIGURES 6); a run without it has no share.
+  const idle = [sums['chanceShare:strongerActed'], sums['chanceShare:weakerActed']].map((acted, index) => (acted === undefined || acted.x === 0 ? (index === 0 ? stronger : weaker) : null)).filter((name) => name !== null);
+  if (idle.length === 0) return share;
+  const none = `${idle.join(' and ')} made no decision in any of the ${share.n} matches with a choice, so no contest of skill was played`;
+  notes.push(`chance share: ${none} and the share has no matches`);
+  return { ...clusteredRate(undefined, confidence), stronger, weaker, basis, won: clusteredRate(undefined, confidence), none };
+}
+
 /** The summary of `aggregate`; does not change it. */
 export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, confidence: number): QualitySummary {
   const sums = settledFigures(aggregate.tally);
@@ -330,8 +362,7 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   // counted by the one-trial-per-match rate recorded under the same condition.
   const ratio = (key: string, matchesFrom: string, low: number, high = Infinity): RatioFigure => ({ kind: 'ratio', ...within(ratioEstimate(sums[key], sums[matchesFrom]?.n ?? 0, confidence), low, high) });
   const count = (key: string): MeanEstimate => within(clusteredMean(sums[key], confidence), 0, Infinity);
-  const chance = run.skill === null ? undefined : { ...rate('chanceShare'), stronger: run.skill.stronger, weaker: run.skill.weaker, basis: run.skill.basis, won: rate('chanceShare:won') };
-  if (chance !== undefined && chance.n === 0 && matches > 0) notes.push(`chance share: no match had a decision with a choice in which both ${chance.stronger} and ${chance.weaker} made a decision, so skill could not show and the share has no matches`);
+  const chance = chanceShareOf(sums, run, confidence, matches, notes);
   // As the ladder's pairings say it (audit 28a): lost more than won, beyond both intervals, or
   // more often than not. Sums from before `won` was kept have no matches for it, and say the second alone.
   const contradicted = chance !== undefined && chance.n > 0 && (chance.lower > 0.5 || (chance.won.n === chance.n && chance.won.upper < chance.lower));
