@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bandOf, formatValue, headlinesOf, judge, readFigure, sideOf, withActingSeats, type Figure } from '../src/ladder/headlines.js';
 import type { GameModule } from '../src/core/game-module.js';
 import { games } from '../src/registry.js';
+import { rateInterval } from '../src/stats/rate-interval.js';
 
 const builtInGames = [...games.values()];
 
@@ -67,6 +68,48 @@ describe('verdicts', () => {
     expect(band.text).toMatch(/outside the band \[45%, 55%\] at L2/);
     expect(judge({ path: 't', label: 't' }, at(0.1, 0.11), null, 0.95).verdict.holds).toBe(true);
     expect(judge({ path: 't', label: 't' }, at(0.1, 0.3), null, 0.95).verdict.text).toMatch(/changes beyond chance between levels \(L1 → L2: 10% → 30%\)/);
+  });
+});
+
+describe('two levels of one rate, with few matches (audit 38d)', () => {
+  const rate = (successes: number, n: number): Figure => {
+    const { rate: value, lower, upper } = rateInterval(successes, n, 0.95);
+    return { value, lower, upper, n, percent: true };
+  };
+  /** Whether a headline without reference reads a change between the levels of these rates. */
+  const moved = (...rates: Figure[]): boolean => judge({ path: 't', label: 't' }, rates.map((figure, index) => ({ level: `L${index + 1}`, figure })), null, 0.95).verdict.shownToChange;
+
+  it("compares two rates by each interval's arm toward the other, not by its whole width", () => {
+    // 2 of 4 against 0 of 4, 3 of 10 against 0 of 10: as likely as 29% and 26% from two levels of
+    // one rate, where the whole widths of two lopsided intervals read them as beyond chance.
+    expect(moved(rate(2, 4), rate(0, 4))).toBe(false);
+    expect(moved(rate(3, 10), rate(0, 10))).toBe(false);
+    // 4 of 4 against 0 of 4 (at most 0.8% from one rate) is beyond chance as one pair of two levels.
+    expect(moved(rate(4, 4), rate(0, 4))).toBe(true);
+    // Symmetric intervals (a mean's) compare as before: two standard errors, 1.96 needed.
+    const mean = (value: number): Figure => ({ value, lower: value - 1.96, upper: value + 1.96, n: 100, percent: false });
+    expect(moved(mean(0), mean(2.78))).toBe(true);
+    expect(moved(mean(0), mean(2.76))).toBe(false);
+  });
+
+  it('flags two levels of one rate about as often as its confidence allows, counted exactly over every outcome', () => {
+    const probability = (n: number, k: number, p: number): number => {
+      let log = 0;
+      for (let i = 1; i <= k; i++) log += Math.log((n - k + i) / i);
+      return Math.exp(log + k * Math.log(p) + (n - k) * Math.log(1 - p));
+    };
+    for (const n of [5, 10, 20, 40]) {
+      const figures = Array.from({ length: n + 1 }, (_, k) => rate(k, n));
+      let worst = 0;
+      for (const p of [0.1, 0.2, 0.3, 0.4, 0.5]) {
+        let flagged = 0;
+        for (let i = 0; i <= n; i++) for (let j = 0; j <= n; j++) if (moved(figures[i] as Figure, figures[j] as Figure)) flagged += probability(n, i, p) * probability(n, j, p);
+        worst = Math.max(worst, flagged);
+      }
+      // At most 5% give or take the intervals' own coverage (the whole width gave 10.9% to 11.6%
+      // at 5 and 10 matches, 8.1% at 20).
+      expect(worst, `${n} matches a level`).toBeLessThan(0.065);
+    }
   });
 });
 
