@@ -142,6 +142,16 @@ describe("a ladder's seat settings (audit 37b M8)", () => {
   });
 });
 
+describe('a level of one agent where every seat keeps its own (audit 38d M3)', () => {
+  it('is refused as taking no seat, naming the seats and a per-seat level, not as playing like another level', async () => {
+    writeFileSync(join(work, 'sided.yaml'), 'game: survivors\nmatches: 2\nseed: 1\nseats: [survivors-planner, scripted-zombies]\n');
+    expectRefused(
+      await hordelabIn(work, 'ladder', 'sided.yaml', '--levels', 'random,greedy', '-w', '0', '-q', '--out', join(tempDir(), 'lad')),
+      `level "random": takes no seat: every seat of ${join(work, 'sided.yaml')} holds an agent that plays only its own side (survivors-planner for Humans, scripted-zombies for Zombies), which a level of one agent leaves in place; expected per-seat levels, such as random/scripted-zombies`,
+    );
+  });
+});
+
 describe('levels that play alike (audit 37b L10)', () => {
   it('are refused by ladder and not by run, as the README says', async () => {
     writeFileSync(join(work, 'alike.yaml'), `${SCENARIO}ladder: [greedy, "greedy:beam=4"]\n`);

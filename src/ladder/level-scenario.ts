@@ -43,7 +43,6 @@ function keepsItsSeat(factory: AgentFactory, seats: number): boolean {
 }
 
 /** The seats a level plays: each seat's entry, and whether the level rotates them. */
-
 function levelSeats(base: Scenario, raw: readonly RawSeat[], level: Level, source: string): { seats: unknown; rotate: boolean } {
   const count = base.entry.game.seats.length;
   if (level.seats.length > 1) {
@@ -54,6 +53,13 @@ function levelSeats(base: Scenario, raw: readonly RawSeat[], level: Level, sourc
   }
   const seat = level.seats[0] as SeatLevel;
   const kept = base.seats.map((named) => keepsItsSeat(named.factory, count));
+  // Every seat kept: the level would play the base's own agents, and every such level alike
+  // (audit 38d: refused as "plays as level random", which sent the user to the wrong cause).
+  if (kept.every(Boolean)) {
+    const holders = base.seats.map((named, index) => `${named.factory.id} for ${base.entry.game.seats[index]}`).join(', ');
+    const example = [level.name, ...base.seats.slice(1).map((named) => named.factory.id)].join('/');
+    throw new UsageError([{ source, field: '', message: `takes no seat: every seat of ${base.file} holds an agent that plays only its own side (${holders}), which a level of one agent leaves in place; expected per-seat levels, such as ${example}` }]);
+  }
   if (base.rotate && !kept.some(Boolean)) {
     return { seats: { rotate: [seatEntry(seat, `${level.name}-a`), seatEntry(seat, `${level.name}-b`)] }, rotate: true };
   }
