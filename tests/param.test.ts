@@ -95,6 +95,42 @@ describe('param builders', () => {
       `param.custom (described "deck"): the default {"a":1} does not satisfy its own bounds; expected a value the game's own check accepts, got {"a":1}; it answered [] for it (a check answers null or a message)`,
     );
   });
+
+  it("refuses options a builder does not take, or of the wrong kind, naming the builder, the parameter's description and the option (audit 38a)", () => {
+    // As a game written in plain JavaScript may call them.
+    const loose = param as unknown as Record<string, (options: unknown) => unknown>;
+    const refusal = (builder: string, options: unknown): string => {
+      try {
+        loose[builder]?.(options);
+      } catch (error) {
+        expect(error).toBeInstanceOf(TypeError);
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal('choice', { description: 'Mode.', default: 'a', options: ['a', 'b'] })).toBe('param.choice (described "Mode."): no option "options"; expected only description, default, choices');
+    expect(refusal('choice', { description: 'Mode.', default: 'a' })).toBe('param.choice (described "Mode."): no choices; expected choices: a list of the values allowed (text or numbers), such as ["easy", "hard"]');
+    expect(refusal('choice', { description: 'Mode.', default: 'a', choices: [] })).toBe('param.choice (described "Mode."): choices is []; expected a list of the values allowed (text or numbers), such as ["easy", "hard"]');
+    expect(refusal('choice', { description: 'Mode.', default: 'a', choices: ['a', { b: 1 }] })).toMatch(/^param\.choice \(described "Mode\."\): choices is \["a",\{"b":1\}\]; expected a list/);
+    expect(refusal('custom', { description: 'Deck.', default: { low: 2 } })).toBe('param.custom (described "Deck."): no validate; expected validate: a function of the value answering null when it is fine, else what was expected');
+    expect(refusal('custom', { description: 'Deck.', default: 1, validate: 'even' })).toBe('param.custom (described "Deck."): validate is "even"; expected a function of the value answering null when it is fine, else what was expected');
+    expect(refusal('probability', { description: 'Aim.', default: 0.5, max: 0.8 })).toBe('param.probability (described "Aim."): no option "max"; expected only description, default, tunable (a probability is always 0..1; for a narrower range, param.real with min and max)');
+    expect(refusal('int', { description: 'Rounds.', default: 5, min: 1, max: 9, step: 0 })).toBe('param.int (described "Rounds."): step is 0; expected a whole number above 0');
+    expect(refusal('int', { description: 'Rounds.', default: 5, min: '1' })).toBe('param.int (described "Rounds."): min is "1"; expected a finite number');
+    expect(refusal('real', { description: 'Rate.', default: 0.5, max: Infinity })).toBe('param.real (described "Rate."): max is Infinity; expected a finite number');
+    expect(refusal('real', { description: 'Rate.', default: 0.5, tunable: 'yes' })).toBe('param.real (described "Rate."): tunable is "yes"; expected true or false');
+    expect(refusal('real', { description: 'Rate.', default: 0.5, step: 1 })).toBe('param.real (described "Rate."): no option "step"; expected only description, default, min, max, tunable');
+    expect(refusal('bool', { default: true })).toBe('param.bool: no description; expected description: text saying what the parameter means');
+    expect(refusal('text', { description: 7, default: 'x' })).toBe('param.text: description is 7; expected text saying what the parameter means');
+    expect(refusal('text', { description: 'Name.' })).toBe('param.text (described "Name."): no default; expected default: the value used when a scenario does not set it');
+    expect(refusal('int', 5)).toBe('param.int: expected an object of options (description, default, min, max, tunable, step), got 5');
+    expect(refusal('bool', null)).toBe('param.bool: expected an object of options (description, default), got null');
+    expect(refusal('int', [])).toMatch(/^param\.int: expected an object of options/);
+    // What the builders take is taken.
+    expect(refusal('int', { description: 'Rounds.', default: 5, min: 1, max: 9, step: 2, tunable: false })).toBe('accepted');
+    expect(refusal('probability', { description: 'Aim.', default: 0.5, tunable: true })).toBe('accepted');
+    expect(refusal('choice', { description: 'Size.', default: 3, choices: [3, 5] })).toBe('accepted');
+  });
 });
 
 describe('chi-squared', () => {
