@@ -20,6 +20,7 @@ const CHECKS = 'checks:\n  - name: coin\n    game: coin-flip\n    seats: [random
 function workspace(): { dir: string; listing: () => string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'hordelab-strict-'));
   writeFileSync(join(dir, 's.yaml'), SCENARIO);
+  writeFileSync(join(dir, 'zt.yaml'), 'game: zombie-trainers\nmatches: 4\nseed: 1\nseats: [random, random]\n');
   writeFileSync(join(dir, 'c.checks.yaml'), CHECKS);
   return { dir, listing: () => readdirSync(dir, { recursive: true }).map(String).sort() };
 }
@@ -127,7 +128,9 @@ const cases: Record<string, [string[], string][]> = {
     [['cards'], 'hordelab: <scenario>: missing; usage: hordelab cards <scenario> [options]'],
     [['cards', 's.yaml', '--deck', 'winRate@3'], 'hordelab: --deck winRate@3: expected path@seat, the seat a number 1..2'],
     [['cards', 's.yaml', '--deck', 'winRate@1'], 'hordelab: --deck: winRate: not a deck'],
-    [['cards', 's.yaml'], 'hordelab: --deck: Coin flip declares no deck'],
+    // Coin flip has no parameter holding a deck: no example of one (audit 38d: Survivors' itemDeck was offered to every game).
+    [['cards', 's.yaml'], 'hordelab: --deck: Coin flip declares no deck; name one as path@seat, a parameter of counts by card name, or a list of cards with name and count'],
+    [['cards', 'zt.yaml'], 'hordelab: --deck: Zombie Trainers declares no deck; name one as path@seat, such as --deck traps@1'],
   ],
   games: [
     [['games', '--verbose'], 'hordelab: --verbose: unknown flag of "hordelab games"; "hordelab games --help" lists its flags'],

@@ -4,6 +4,7 @@ import { refuseUnsafeName } from '../../tune/evaluate.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cardValues, type DeckSpec } from '../../cards/card-values.js';
+import { readDeck } from '../../cards/deck.js';
 import { CARD_VALUE_FILES, formatCardValues, writeCardValues } from '../../cards/card-values-output.js';
 import { cardValuesPage } from '../../cards/card-values-page.js';
 import { UsageError } from '../../core/errors.js';
@@ -51,7 +52,12 @@ function decksOf(scenario: Scenario, given: readonly string[]): DeckSpec[] {
   if (scenario.cards?.decks) return scenario.cards.decks.map((deck) => ({ path: deck.path, seat: deck.seat - 1 }));
   const declared = scenario.entry.decks;
   if (declared !== undefined && declared.length > 0) return [...declared];
-  throw new UsageError([{ source: '--deck', field: '', message: `${scenario.entry.game.title} declares no deck; name one as path@seat, such as --deck itemDeck@1` }]);
+  // The example is a parameter of this game that holds a deck, where one does (audit 38d: the
+  // example named Survivors' itemDeck to every game, which then refused it).
+  const params = scenario.params as Record<string, unknown>;
+  const example = Object.keys(params).find((name) => typeof readDeck(params, name) !== 'string');
+  const hint = example === undefined ? 'a parameter of counts by card name, or a list of cards with name and count' : `such as --deck ${example}@1`;
+  throw new UsageError([{ source: '--deck', field: '', message: `${scenario.entry.game.title} declares no deck; name one as path@seat, ${hint}` }]);
 }
 
 /** JSON with every object's keys sorted: equal for equal values however their keys were ordered. */
