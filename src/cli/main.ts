@@ -42,8 +42,10 @@ const beforeCommand = (signal: NodeJS.Signals): void => {
   process.stderr.write(`hordelab: interrupted (${signal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C'}) before the command started; nothing was run or written\n`);
   process.exit(130);
 };
-process.on('SIGINT', beforeCommand);
-process.on('SIGTERM', beforeCommand);
+// One listener per signal for the whole process, handing each to the handler of the moment (see
+// SignalRoute in process-io.ts): listeners swapped would lose a signal that came between.
+const signals = { current: beforeCommand };
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, (heard: NodeJS.Signals) => signals.current(heard));
 
 // Before the command line is loaded (hence the dynamic imports below): see prestart.ts.
 const releasePrestartedPool = await prestartRunWorkers(process.argv.slice(2));
@@ -77,6 +79,14 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-process.exitCode = await main(process.argv.slice(2), processIo(commandStdout, beforeCommand));
+process.exitCode = await main(process.argv.slice(2), processIo(commandStdout, signals));
 finished = true;
+// A signal while the process winds down (its threads stopping, a fraction of a second) came after
+// the command finished: what it printed and wrote is complete, so the process ends now with the
+// command's own code and says so (audit 38b: SIGTERM there killed it, exit 143 without a word).
+const afterCommand = (signal: NodeJS.Signals): void => {
+  process.stderr.write(`hordelab: ${signal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C'} came after the command finished; what it printed and wrote is complete (exit ${process.exitCode})\n`);
+  process.exit();
+};
+signals.current = afterCommand;
 releasePrestartedPool();

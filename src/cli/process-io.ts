@@ -15,12 +15,23 @@ let exitedDeliberately = false;
 export const exitingDeliberately = (): boolean => exitedDeliberately;
 
 /**
+ * Where the process's Ctrl-C and SIGTERM go: to `current`, through one listener per signal that
+ * main.ts registers as the process starts and never removes. Listeners removed and added instead
+ * lose a signal that arrived between (Node drops a signal pending for a listener removed before
+ * it was dispatched): a SIGTERM as a command handed back its handler was lost, and the process
+ * held on (audit 38b).
+ */
+export interface SignalRoute {
+  current: (signal: NodeJS.Signals) => void;
+}
+
+/**
  * This process's streams, folder, monotonic clock, unref'd timers and SIGINT. `writeStdout` is
  * the command's way to stdout where `process.stdout.write` itself was sent elsewhere (to keep
- * what loaded modules write out of the command's output: see main.ts); `untilListening`, a
- * SIGINT listener that stops listening once the command does.
+ * what loaded modules write out of the command's output: see main.ts); `signals`, the route of
+ * Ctrl-C and SIGTERM, whose handler a command replaces while it listens.
  */
-export function processIo(writeStdout: (text: string) => unknown = (text) => process.stdout.write(text), untilListening?: (signal: NodeJS.Signals) => void): CliIo {
+export function processIo(writeStdout: (text: string) => unknown, signals: SignalRoute): CliIo {
   return {
     stdout: { write: writeStdout, isTTY: process.stdout.isTTY },
     stderr: process.stderr,
@@ -33,18 +44,18 @@ export function processIo(writeStdout: (text: string) => unknown = (text) => pro
       return () => clearInterval(timer);
     },
     onInterrupt: (handler) => {
-      // The handler for the time before a command listened (main.ts) gives way to the command's.
-      if (untilListening !== undefined) for (const signal of INTERRUPTS) process.off(signal, untilListening);
       // SIGTERM (a CI job's time limit, a container stopped) stops a command as Ctrl-C does: a run
       // publishes what it played, marked interrupted, and keeps its checkpoint (audit 27b: it
-      // ended with 143 and not a word).
+      // ended with 143 and not a word). The handler before (main.ts's, for the time before the
+      // command listened) answers again once the command lets go.
       const heard = (signal: NodeJS.Signals): void => {
         lastSignal = signal;
         handler();
       };
-      for (const signal of INTERRUPTS) process.on(signal, heard);
+      const before = signals.current;
+      signals.current = heard;
       return () => {
-        for (const signal of INTERRUPTS) process.off(signal, heard);
+        if (signals.current === heard) signals.current = before;
       };
     },
     interruptedBy: () => (lastSignal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C'),

@@ -1,0 +1,67 @@
+/**
+ * Signals the command line hears outside a command's own handling: one that comes after the
+ * command finished, while the process winds down (its threads stopping), ends the process with the
+ * command's own exit code and a line saying the output is complete, not by the signal's default
+ * (audit 38b: exit 143, not a word, for a run that had published). The process is held open
+ * after its command by a preloaded timer (tests/fixtures/keep-alive.mjs), so the signal is sent
+ * then, not raced against the process's end.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI_BIN } from './cli-harness.js';
+
+const KEEP_ALIVE = resolve('tests/fixtures/keep-alive.mjs');
+
+/** Runs `hordelab ...args` held open after its command, sends `signal` once `ready` is on its output, and gives how it ended. */
+function signalledAfter(ready: RegExp, signal: NodeJS.Signals, ...args: string[]): Promise<{ code: number | null; killedBy: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', KEEP_ALIVE, CLI_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let sent = false;
+    const look = (): void => {
+      if (!sent && ready.test(stdout + stderr)) {
+        sent = true;
+        child.kill(signal);
+      }
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      look();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      look();
+    });
+    // Held open forever by the preload: a process the signal did not end is stopped here.
+    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', fail);
+    child.on('exit', (code, killedBy) => {
+      clearTimeout(guard);
+      done({ code, killedBy, stdout, stderr });
+    });
+  });
+}
+
+describe('a signal after the command finished', () => {
+  const work = mkdtempSync(join(tmpdir(), 'hordelab-signals-'));
+  writeFileSync(join(work, 'ttt.yaml'), 'game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [random, random]\n');
+
+  it('ends a run that published with its own exit code, 0, and says its output is complete', async () => {
+    const out = join(work, 'run');
+    const ended = await signalledAfter(/Wrote /, 'SIGTERM', 'run', join(work, 'ttt.yaml'), '--workers', '1', '--out', out);
+    expect([ended.code, ended.killedBy]).toEqual([0, null]);
+    expect(ended.stderr).toContain('hordelab: SIGTERM came after the command finished; what it printed and wrote is complete (exit 0)\n');
+    expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).run.status).toBe('complete');
+  });
+
+  it('keeps a refusal its exit code, 2, where the command never listened for signals', async () => {
+    const ended = await signalledAfter(/hordelab: --matches/, 'SIGINT', 'run', join(work, 'ttt.yaml'), '--matches', '0', '--out', join(work, 'refused'));
+    expect([ended.code, ended.killedBy]).toEqual([2, null]);
+    expect(ended.stderr).toContain('hordelab: Ctrl-C came after the command finished; what it printed and wrote is complete (exit 2)\n');
+    expect(ended.stderr).not.toContain('before the command started');
+  });
+});
