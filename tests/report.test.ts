@@ -58,6 +58,27 @@ describe('compareRuns from the library', () => {
     expect(comparison.parameterChanges).toEqual(['winRate: 0.5 → 0.8']);
     expect(comparison.metrics.find((metric) => metric.path === 'p1WinRate')?.changed).toBe(true);
   });
+
+  it("refuses run()'s whole result, or anything but a summary, with one line naming the argument (audit 38c F5: a bare TypeError)", async () => {
+    const result = await run({ game: 'coin-flip', matches: 4, seed: 1, seats: ['random', 'random'] });
+    const refusal = (call: () => unknown): unknown => {
+      try {
+        call();
+      } catch (error) {
+        return error;
+      }
+      return null;
+    };
+    const whole = refusal(() => libraryCompare('a', result as never, 'b', result.summary));
+    expect(whole).toBeInstanceOf(UsageError);
+    expect((whole as Error).message).toBe("compareRuns: baseline: expected a run summary (summary.json as read, or the summary of the library's run()), got run()'s whole result; pass its .summary");
+    expect((refusal(() => libraryCompare('a', result.summary, 'b', result as never)) as Error).message).toMatch(/^compareRuns: run: .*got run\(\)'s whole result; pass its \.summary$/);
+    for (const [input, got] of [[null, 'null'], [[], 'a list'], [7, 'a number'], [{ run: {} }, 'an object without run.matchesPlayed and results']] as const) {
+      const error = refusal(() => libraryCompare('a', result.summary, 'b', input as never));
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toBe(`compareRuns: run: expected a run summary (summary.json as read, or the summary of the library's run()), got ${got}`);
+    }
+  });
 });
 
 describe('compareRuns on runs that cannot say what they seem to', () => {

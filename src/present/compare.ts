@@ -235,6 +235,19 @@ function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: Dif
 }
 
 /**
+ * Refuses, naming the argument, what is no run summary: the library's `run()` result whole (its
+ * `summary` is the summary) threw a bare TypeError from deep inside (audit 38c F5).
+ */
+function refuseNonSummary(input: unknown, argument: 'baseline' | 'run'): void {
+  const record = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
+  const inner = record?.['run'];
+  if (typeof inner === 'object' && inner !== null && typeof (inner as Record<string, unknown>)['matchesPlayed'] === 'number' && typeof record?.['results'] === 'object' && record['results'] !== null) return;
+  const whole = record !== null && typeof record['summary'] === 'object' && record['summary'] !== null;
+  const got = whole ? "run()'s whole result; pass its .summary" : input === null ? 'null' : Array.isArray(input) ? 'a list' : typeof input === 'object' ? 'an object without run.matchesPlayed and results' : `a ${typeof input}`;
+  throw new UsageError([{ source: 'compareRuns', field: argument, message: `expected a run summary (summary.json as read, or the summary of the library's run()), got ${got}` }]);
+}
+
+/**
  * Compares `run` with `baseline`: every shared metric, Holm-adjusted at `alpha`, or with
  * `primary` named, that one unadjusted and the rest Holm-adjusted as secondary.
  * @throws UsageError when `primary` names no metric both runs have with samples.
@@ -242,6 +255,8 @@ function holmOverDistinctTests(pairs: readonly { a: Metric; b: Metric; test: Dif
 export function compareRuns(baselineDir: string, baselineInput: SummaryInput, runDir: string, runInput: SummaryInput, alpha = 0.05, primary?: string): Comparison {
   // A run's summary always has object parameters, agent settings and results: the wider input
   // type only lets the library's typed `run()` result in as it is.
+  refuseNonSummary(baselineInput, 'baseline');
+  refuseNonSummary(runInput, 'run');
   const baseline = baselineInput as RunSummary;
   const run = runInput as RunSummary;
   const confidence = 1 - alpha;
