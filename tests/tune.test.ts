@@ -465,6 +465,28 @@ describe('tune input', () => {
     ).rejects.toThrow(/30 matches are too few for 24 candidates in 5 rounds and the refinement; give at least 141,/);
   });
 
+  it('advises fewer --candidates only where fewer lower the least budget (audit 38c F3: 112 for every count from 2 to 12)', async () => {
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(1), join(dir, 'coin.yaml'));
+    const refusal = async (budget: number, candidates: number): Promise<string> => {
+      try {
+        await tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.3..0.7')], budget, candidates, workers: 0, outDir: dir });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    for (const candidates of [2, 12]) {
+      expect(await refusal(50, candidates)).toMatch(/; give at least 112; fewer --candidates would not lower it \(the refinement needs it\)$/);
+    }
+    expect(await refusal(50, 24)).toMatch(/; give at least 141, or 112 with --candidates 18 or fewer$/);
+    expect(await refusal(130, 24)).toMatch(/; give at least 141, or --candidates 21 or fewer to play 130$/);
+    // Each advice holds: 18 candidates take 112, 19 do not; 21 take 130, 22 do not.
+    expect(await refusal(111, 18)).toMatch(/give at least 112;/);
+    expect(await refusal(112, 19)).toMatch(/too few for 19 candidates/);
+    expect(await refusal(129, 22)).toMatch(/too few for 22 candidates/);
+  });
+
   it('leaves out combinations that are no valid setting, and names them by the flags the user typed when none is', async () => {
     const dir = join(tempDir(), 'out');
     const scenario = await parseScenario(COIN(1), join(dir, '..', 'coin.yaml'));
@@ -685,7 +707,7 @@ describe('tune targets and budgets', () => {
       expect(result.searchMatches).toBeLessThanOrEqual(budget);
     }
     await expect(tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('drawRate=0,0.1')], budget: 3, refine: false, confirm: 20, workers: 0, outDir: dir })).rejects.toThrow(
-      '3 matches are too few for 2 candidates in 1 round; give at least 4,',
+      /3 matches are too few for 2 candidates in 1 round; give at least 4; fewer --candidates would not lower it$/,
     );
   });
 });

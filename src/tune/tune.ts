@@ -954,6 +954,19 @@ async function validNeighbours(evaluator: Evaluator, neighbourhood: readonly Rec
 function splitBudget(budget: number, candidates: number, refinable: boolean, rotate: boolean): { searchBudget: number; refineBudget: number } {
   const searchBudget = refinable ? Math.floor((2 * budget) / 3) : budget;
   const search = raceSchedule(candidates, searchBudget, rotate);
+  const least = leastBudget(candidates, refinable, rotate);
+  if (budget < least) {
+    const rounds = search.rounds === 1 ? '1 round' : `${search.rounds} rounds`;
+    throw new UsageError([
+      { source: '--budget', field: '', message: `${budget} matches are too few for ${candidates} candidates in ${rounds}${refinable ? ' and the refinement' : ''}; give at least ${least}${fewerCandidates(budget, candidates, least, refinable, rotate)}` },
+    ]);
+  }
+  return { searchBudget, refineBudget: budget - searchBudget };
+}
+
+/** The least budget whose schedule fits `candidates` starting candidates (and the refinement's, when `refinable`). */
+function leastBudget(candidates: number, refinable: boolean, rotate: boolean): number {
+  const search = raceSchedule(candidates, 0, rotate);
   // The refinement races at most 9 candidates (4 rounds).
   const refineMinimum = refinable ? raceSchedule(9, 0, rotate).minimum : 0;
   // Both shares grow with the budget, so the least budget that fits is one number.
@@ -961,15 +974,28 @@ function splitBudget(budget: number, candidates: number, refinable: boolean, rot
     const share = refinable ? Math.floor((2 * total) / 3) : total;
     return share >= search.minimum && total - share >= refineMinimum;
   };
-  if (!fits(budget)) {
-    let least = search.minimum + refineMinimum;
-    while (!fits(least)) least++;
-    const rounds = search.rounds === 1 ? '1 round' : `${search.rounds} rounds`;
-    throw new UsageError([
-      { source: '--budget', field: '', message: `${budget} matches are too few for ${candidates} candidates in ${rounds}${refinable ? ' and the refinement' : ''}; give at least ${least}, or fewer --candidates` },
-    ]);
+  let least = search.minimum + refineMinimum;
+  while (!fits(least)) least++;
+  return least;
+}
+
+/**
+ * What fewer starting candidates would do for a budget too small, said only where they help
+ * (audit 38c F3: "or fewer --candidates" was advised where the refinement alone needs the
+ * least, 112 for every count from 2 to 12): the most that fit `budget`, else the least budget
+ * any count needs, with the most that need only that.
+ */
+function fewerCandidates(budget: number, candidates: number, least: number, refinable: boolean, rotate: boolean): string {
+  const leastOf = (count: number): number => leastBudget(count, refinable, rotate);
+  const fewest = leastOf(2);
+  if (candidates <= 2 || fewest >= least) return `; fewer --candidates would not lower it${refinable ? ' (the refinement needs it)' : ''}`;
+  let most = candidates - 1;
+  if (fewest <= budget) {
+    while (leastOf(most) > budget) most--;
+    return `, or --candidates ${most} or fewer to play ${budget}`;
   }
-  return { searchBudget, refineBudget: budget - searchBudget };
+  while (leastOf(most) > fewest) most--;
+  return `, or ${fewest} with --candidates ${most} or fewer`;
 }
 
 /**
