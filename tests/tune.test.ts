@@ -455,6 +455,27 @@ describe('a tune whose best setting is stopped by the end of its range (audit 28
   });
 });
 
+describe('a tune whose parameter does not move its target (audit 38c F2)', () => {
+  it('says every candidate measured alike, in the text, tune.json and the tuned scenario, and not where candidates differed', async () => {
+    const dir = tempDir();
+    // On common seeds a coin's draw rate leaves P1's wins where its win rate puts them: every candidate ties.
+    const text = 'name: coin\ngame: coin-flip\nmatches: 100\nseed: 1\nparams:\n  winRate: 0.3\nseats: [random, random]\n';
+    const scenario = await parseScenario(text, join(dir, 'coin.yaml'));
+    const flat = await tune(scenario, { targets: [parseTarget('p1WinRate=0.3')], space: [parseDimension('drawRate=0..0.4')], budget: 600, confirm: 100, workers: 0, outDir: dir });
+    const note = 'every candidate measured alike in every round (the same distance to the targets on the same matches): the --space parameters did not move the targets there, so this setting is the first candidate drawn, not a finding';
+    expect(flat.allAlike).toBe(true);
+    expect([...flat.rounds, ...(flat.refinement?.rounds ?? [])].every((round) => round.alike === true)).toBe(true);
+    expect(formatTune(flat)).toContain(`\n  Note: ${note}\n`);
+    expect(formatTune(flat)).toMatch(/\n {2}round 1: 24 candidates × \d+ matches; best drawRate=\S+ \(squared distance \S+, every candidate alike\)\n/);
+    expect(readFileSync(flat.tunedScenario, 'utf8')).toContain(`\n# Note: ${note}.\n`);
+    expect(JSON.parse(readFileSync(join(dir, 'tune.json'), 'utf8')).allAlike).toBe(true);
+    const moved = await tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.3..0.7')], budget: 600, confirm: 100, workers: 0, outDir: tempDir() });
+    expect(moved.allAlike).toBe(false);
+    expect(formatTune(moved)).not.toContain('Note: every candidate');
+    expect(readFileSync(moved.tunedScenario, 'utf8')).not.toContain('# Note:');
+  });
+});
+
 describe('tune input', () => {
   it('reads negative whole ranges as whole numbers and refuses a budget its schedule cannot keep', async () => {
     expect(parseDimension('x=-5..0')).toEqual({ name: 'x', kind: 'int', min: -5, max: 0, step: 1 });

@@ -109,6 +109,8 @@ export interface RoundRecord {
   readonly matchesEach: number;
   readonly best: Record<string, string>;
   readonly bestDistance: number;
+  /** Present when every candidate in the round measured the same distance, so its order alone chose which went on. */
+  readonly alike?: true;
 }
 
 export interface TuneResult {
@@ -149,6 +151,12 @@ export interface TuneResult {
    * the starting candidates): what the target asks for may lie beyond the range. Empty otherwise.
    */
   readonly atRangeEnds: readonly string[];
+  /**
+   * Whether every candidate measured alike (the same distance to the targets) in every round of
+   * the search and the refinement: the searched parameters did not move the targets on those
+   * matches, and the best setting is the first candidate drawn, not a finding (audit 38c F2).
+   */
+  readonly allAlike: boolean;
 }
 
 /** The most values a stepped or whole-number `--space` range may list. */
@@ -376,7 +384,7 @@ interface SavedState {
   readonly refine: RaceState | null;
 }
 
-const roundSchema = z.object({ alive: z.number(), matchesEach: z.number(), best: z.record(z.string(), z.string()), bestDistance: z.number().nullable() });
+const roundSchema = z.object({ alive: z.number(), matchesEach: z.number(), best: z.record(z.string(), z.string()), bestDistance: z.number().nullable(), alike: z.literal(true).optional() });
 const raceSchema = z.object({
   settings: z.array(z.record(z.string(), z.string())),
   evaluations: z.array(z.object({ matches: z.number().int().min(0), aggregate: z.unknown() })),
@@ -602,7 +610,9 @@ async function race(
       if (types !== undefined) throw unseenTarget(target, types, `any candidate's ${matchesEach} matches`);
     }
     scored.sort((x, y) => x.distance - y.distance || x.index - y.index);
-    history.push({ alive: alive.length, matchesEach, best: settings[scored[0]?.index ?? 0] ?? {}, bestDistance: scored[0]?.distance ?? Number.NaN });
+    // Every candidate at one distance: which go on is their order alone (audit 38c F2), recorded so the result can say so.
+    const alike = scored.every((entry) => entry.distance === scored[0]?.distance);
+    history.push({ alive: alive.length, matchesEach, best: settings[scored[0]?.index ?? 0] ?? {}, bestDistance: scored[0]?.distance ?? Number.NaN, ...(alike ? { alike: true as const } : {}) });
     alive = scored.slice(0, round === schedule.rounds - 1 ? 1 : Math.max(1, Math.ceil(scored.length / 2))).map((entry) => entry.index);
     save({ settings, evaluations: evaluations.map((evaluation) => ({ matches: evaluation.matches, aggregate: evaluation.aggregate })), alive, round: round + 1, rounds: history, spent });
   }
@@ -723,6 +733,15 @@ function rangeEndNotes(space: readonly SpaceDimension[], best: Record<string, st
   return notes;
 }
 
+/** Whether the races played rounds and every candidate of every one measured alike (see {@link TuneResult.allAlike}). */
+function allAlike(rounds: readonly RoundRecord[]): boolean {
+  return rounds.length > 0 && rounds.every((round) => round.alike === true);
+}
+
+/** The line that says every candidate measured alike, for the text and the tuned scenario's header. */
+const ALL_ALIKE =
+  'every candidate measured alike in every round (the same distance to the targets on the same matches): the --space parameters did not move the targets there, so this setting is the first candidate drawn, not a finding';
+
 /** A dimension as its `--space` flag reads (`--space winRate=0.5..0.9`), to name it in a message. */
 function spaceFlag(dimension: SpaceDimension): string {
   return `--space ${dimension.name}=${dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`}`;
@@ -797,6 +816,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       tunedScenario: tunedFile,
       stateSha256: checkpoint.sha256,
       atRangeEnds: rangeEndNotes(space, best, confirmation.targets, settings.length),
+      allAlike: allAlike([...searched.rounds, ...(refinement?.rounds ?? [])]),
     };
     publishTune(scenario, space, options.outDir, result, checkpoint);
     return result;
@@ -1226,6 +1246,7 @@ function writeTunedScenario(scenario: Scenario, space: readonly SpaceDimension[]
     `# Played by ${result.agents}${result.randomPlay === null ? '' : ' (random play: the verdict may not hold under competent play)'}.`,
     `# Search: ${result.candidates} candidates${result.refinement === null ? '' : ` and ${result.refinement.candidates} in the refinement`}, ${result.searchMatches} matches; confirmation on run seed ${result.confirmSeed}:`,
     ...lines,
+    ...(result.allAlike ? [`# Note: ${ALL_ALIKE}.`] : []),
     '',
   ].join('\n');
   writeFileSync(`${result.tunedScenario}.tmp`, `${header}${yaml}`);
@@ -1268,9 +1289,10 @@ export function formatTune(result: TuneResult): string {
     );
   }
   for (const note of result.atRangeEnds) lines.push(`  ${note}`);
+  if (result.allAlike) lines.push(`  Note: ${ALL_ALIKE}`);
   lines.push(`  (P(within ±${result.tolerance}): from the fresh matches alone, flat prior: a rate's Beta posterior, a mean's normal approximation; not corrected for the setting having been picked)`);
   const round = (record: RoundRecord, index: number): string =>
-    `  round ${index + 1}: ${record.alive} candidates × ${record.matchesEach} matches; best ${toAssignments(record.best).join(' ')} (squared distance ${record.bestDistance.toExponential(2)})`;
+    `  round ${index + 1}: ${record.alive} candidates × ${record.matchesEach} matches; best ${toAssignments(record.best).join(' ')} (squared distance ${record.bestDistance.toExponential(2)}${record.alike === true ? ', every candidate alike' : ''})`;
   const refineMatches = result.refinement?.matches ?? 0;
   lines.push(`Search: ${result.candidates} candidates in ${result.rounds.length} rounds, ${result.searchMatches - refineMatches} matches; ${result.seconds} s in all`);
   if (result.leftOut.length > 0) {
