@@ -14,7 +14,7 @@ import { sweepResult } from './fixtures/sweep-result.js';
 import { sweepPage } from '../src/present/sweep-page.js';
 import { jointParts } from '../src/tune/evaluate.js';
 import { refuseRepeatedNames } from '../src/cli/flag-values.js';
-import { candidateSettings, formatTune, offsetSeed, parseDimension, parseTarget, raceSchedule, refinementSettings, tune } from '../src/tune/tune.js';
+import { candidateSettings, formatTune, offsetSeed, parseDimension, parseTarget, raceSchedule, rangeEndNotes, refinementSettings, tune } from '../src/tune/tune.js';
 import { tune as libraryTune } from '../src/index.js';
 
 /**
@@ -443,15 +443,91 @@ describe('a tune whose best setting is stopped by the end of its range (audit 28
     // The coin's win rate is the parameter: 0.8 lies past the range's upper end.
     const beyond = await tune(scenario, { ...options, targets: [parseTarget('p1WinRate=0.8')] });
     expect(beyond.targets[0]?.intervalContainsTarget).toBe(false);
-    expect(beyond.atRangeEnds).toEqual([
-      `winRate = ${beyond.best['winRate'] as string} is at the upper end of --space winRate=0.1..0.4, and a target lies outside its interval: the setting it asks for may lie beyond the range; widen it to search there`,
-    ]);
-    expect(formatTune(beyond)).toContain(`\n  ${beyond.atRangeEnds[0] as string}\n`);
-    const within = await tune(scenario, { ...options, outDir: tempDir(), targets: [parseTarget('p1WinRate=0.25')] });
+    expect(beyond.atRangeEnds[0]).toBe("Target p1WinRate=0.8 not reached by the search: the best setting's interval lies below it.");
+    expect(beyond.atRangeEnds[1]).toMatch(/^At the ends of --space winRate=0\.1\.\.0\.4, on the same 1000 fresh matches: winRate=0\.1 gives \S+% \[\S+, \S+\], below the target; winRate=0\.4( \(the best setting\))? gives \S+% \[\S+, \S+\], below the target\.$/);
+    expect(beyond.atRangeEnds[2]).toBe('  Every end lies below the target too: if p1WinRate moves steadily with winRate, the setting the target asks for lies beyond the range, past winRate=0.4; widen it to search there.');
+    expect(beyond.atRangeEnds).toHaveLength(3);
+    expect(formatTune(beyond)).toContain(`\n  ${beyond.atRangeEnds.join('\n  ')}\n`);
+    expect(readFileSync(beyond.tunedScenario, 'utf8')).toContain(`\n# ${beyond.atRangeEnds.join('\n# ')}\n`);
+    // Within the range but missed (on this seed the close candidates fell to noise in the first rounds): the ends lie either side of it.
+    const missed = await tune(scenario, { ...options, outDir: tempDir(), targets: [parseTarget('p1WinRate=0.25')] });
+    expect(missed.targets[0]?.intervalContainsTarget).toBe(false);
+    expect(missed.atRangeEnds[1]).toMatch(/winRate=0\.1 gives \S+% \[\S+, \S+\], below the target; winRate=0\.4 gives \S+% \[\S+, \S+\], above the target\.$/);
+    expect(missed.atRangeEnds[2]).toBe('  An end lies on the other side of the target from the best setting, so a setting within the range may reach it where the search did not: a larger --budget or more --candidates may find it.');
+    // Reached: nothing is said, and no end is played.
+    const within = await tune(await parseScenario(COIN(2), join(dir, 'coin.yaml')), { ...options, outDir: tempDir(), targets: [parseTarget('p1WinRate=0.25')] });
+    expect(within.targets[0]?.intervalContainsTarget).toBe(true);
     expect(within.atRangeEnds).toEqual([]);
+    expect(within.rangeEnds).toEqual([]);
     // The lower end alike: 0.05 lies below it.
     const low = await tune(scenario, { ...options, outDir: tempDir(), space: [parseDimension('winRate=0.3..0.7')], targets: [parseTarget('p1WinRate=0.05')] });
-    expect(low.atRangeEnds[0]).toMatch(/^winRate = 0\.3\d* is at the lower end of --space winRate=0\.3\.\.0\.7/);
+    expect(low.atRangeEnds[2]).toBe('  Every end lies above the target too: if p1WinRate moves steadily with winRate, the setting the target asks for lies beyond the range, past winRate=0.3; widen it to search there.');
+  });
+});
+
+describe('a tune whose target lies beyond its range, its winner inside it (audit 38c F1)', () => {
+  it('says the target was not reached, and what both ends measure on the confirmation\'s matches', async () => {
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(4), join(dir, 'coin.yaml'));
+    // Seed 4's first flips all land above 0.3: the first rounds tie, and the winner stays well inside the range.
+    const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.1..0.3')], budget: 1500, confirm: 400, workers: 0, outDir: dir });
+    expect(Number(result.best['winRate'])).toBeLessThan(0.3 - 0.2 / 24);
+    expect(result.rangeEnds.map((end) => [end.assignment, end.end, end.isBest, end.targets[0]?.n])).toEqual([
+      ['winRate=0.1', 'lower', false, 400],
+      ['winRate=0.3', 'upper', false, 400],
+    ]);
+    // On the confirmation's own seeds, so paired with it: the coin's wins nest, the upper end above the best, the lower below.
+    const [lower, upper] = result.rangeEnds.map((end) => end.targets[0] as (typeof result.targets)[number]);
+    expect(lower?.value).toBeLessThan(result.targets[0]?.value as number);
+    expect(upper?.value).toBeGreaterThanOrEqual(result.targets[0]?.value as number);
+    expect(upper?.upper).toBeLessThan(0.5);
+    expect(result.atRangeEnds).toEqual([
+      "Target p1WinRate=0.5 not reached by the search: the best setting's interval lies below it.",
+      expect.stringMatching(/^At the ends of --space winRate=0\.1\.\.0\.3, on the same 400 fresh matches: winRate=0\.1 gives [\d.]+% \[[\d.]+, [\d.]+\], below the target; winRate=0\.3 gives [\d.]+% \[[\d.]+, [\d.]+\], below the target\.$/),
+      '  Every end lies below the target too: if p1WinRate moves steadily with winRate, the setting the target asks for lies beyond the range, past winRate=0.3; widen it to search there.',
+    ]);
+    const json = JSON.parse(readFileSync(join(dir, 'tune.json'), 'utf8'));
+    expect(json.atRangeEnds).toEqual(result.atRangeEnds);
+    expect(json.rangeEnds).toHaveLength(2);
+  });
+
+  it('treats a list of numbers as a range, its ends by value, whatever order it is listed in', async () => {
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(1), join(dir, 'coin.yaml'));
+    const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.2,0.3,0.1')], budget: 600, confirm: 400, workers: 0, outDir: dir });
+    expect(result.best).toEqual({ winRate: '0.3' });
+    expect(result.rangeEnds.map((end) => [end.assignment, end.isBest])).toEqual([
+      ['winRate=0.1', false],
+      ['winRate=0.3', true],
+    ]);
+    // The best setting's end is the confirmation's own figure.
+    expect(result.rangeEnds[1]?.targets).toEqual(result.targets);
+    expect(result.atRangeEnds[1]).toMatch(/^At the ends of --space winRate=0\.2,0\.3,0\.1, on the same 400 fresh matches: winRate=0\.1 gives .*; winRate=0\.3 \(the best setting\) gives .*, below the target\.$/);
+    expect(result.atRangeEnds[2]).toMatch(/past winRate=0\.3; widen it to search there\.$/);
+  });
+
+  it.skipIf(noWorkerThreads)('measures the ends alike whatever the workers', async () => {
+    const scenario = await parseScenario(COIN(4), join(tempDir(), 'coin.yaml'));
+    const options = { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.1..0.3')], budget: 600, confirm: 200 };
+    const alone = await tune(scenario, { ...options, workers: 0, outDir: tempDir() });
+    const pooled = await tune(scenario, { ...options, workers: 2, outDir: tempDir() });
+    expect(alone.rangeEnds).toHaveLength(2);
+    expect(pooled.rangeEnds).toEqual(alone.rangeEnds);
+    expect(pooled.atRangeEnds).toEqual(alone.atRangeEnds);
+  });
+
+  it('says which way the ends point: across the target, holding it, or alike', () => {
+    const figure = (value: number, lower: number, upper: number) => ({ metric: 'p1WinRate', kind: 'rate' as const, target: 0.5, value, lower, upper, n: 100, probabilityInBand: 0, intervalContainsTarget: lower <= 0.5 && 0.5 <= upper });
+    const space = [parseDimension('k=0..20')];
+    const best = figure(0.3, 0.25, 0.35);
+    const end = (assignment: string, which: 'lower' | 'upper', target: ReturnType<typeof figure>) => ({ name: 'k', space: '--space k=0..20', end: which, assignment, isBest: false, targets: [target] });
+    const notes = (lower: ReturnType<typeof figure>, upper: ReturnType<typeof figure>): string[] => rangeEndNotes(space, { matches: 100, targets: [best] }, [end('k=0', 'lower', lower), end('k=20', 'upper', upper)]);
+    expect(notes(figure(0, 0, 0.04), figure(1, 0.96, 1))[2]).toBe('  An end lies on the other side of the target from the best setting, so a setting within the range may reach it where the search did not: a larger --budget or more --candidates may find it.');
+    expect(notes(figure(0, 0, 0.04), figure(0.45, 0.4, 0.55))[2]).toBe('  k=20 holds the target within its interval: the setting it asks for may lie at that end or beyond; widen the range to search there.');
+    expect(notes(figure(0.3, 0.25, 0.35), figure(0.3, 0.25, 0.35))[2]).toBe('  Every end lies below the target too, and they measure alike: they show no direction in which to widen the range.');
+    expect(notes(figure(0.1, 0.05, 0.15), figure(0.3, 0.25, 0.35))[2]).toMatch(/past k=20; widen it/);
+    // Every target reached: nothing to say.
+    expect(rangeEndNotes(space, { matches: 100, targets: [figure(0.5, 0.45, 0.55)] }, [])).toEqual([]);
   });
 });
 

@@ -146,17 +146,38 @@ export interface TuneResult {
    */
   readonly stateSha256: string | null;
   /**
-   * Where a target lies outside the best setting's confirmation interval and that setting sits at
-   * an end of a numeric `--space` range (within the search's resolution: a step, or the range over
-   * the starting candidates): what the target asks for may lie beyond the range. Empty otherwise.
+   * Where a target lies outside the best setting's confirmation interval: lines that say it was
+   * not reached, what the ends of every numeric `--space` dimension measure ({@link rangeEnds}),
+   * and whether they point beyond the range or within it. Empty otherwise.
    */
   readonly atRangeEnds: readonly string[];
+  /**
+   * Where a target lies outside the confirmation's interval: the lower and upper end of every
+   * numeric `--space` dimension (a range, or a list of numbers by value), each with the best
+   * setting's other values, measured on the confirmation's own fresh matches (the confirmation's
+   * figures where the best setting is that end). Empty when every target was reached.
+   */
+  readonly rangeEnds: readonly RangeEnd[];
   /**
    * Whether every candidate measured alike (the same distance to the targets) in every round of
    * the search and the refinement: the searched parameters did not move the targets on those
    * matches, and the best setting is the first candidate drawn, not a finding (audit 38c F2).
    */
   readonly allAlike: boolean;
+}
+
+/** An end of a numeric `--space` dimension, measured (see {@link TuneResult.rangeEnds}). */
+export interface RangeEnd {
+  readonly name: string;
+  /** The dimension's flag (`--space winRate=0.1..0.3`). */
+  readonly space: string;
+  readonly end: 'lower' | 'upper';
+  /** The end's value, as `--set` takes it (`winRate=0.3`). */
+  readonly assignment: string;
+  /** Whether the best setting is this end (its figures are then the confirmation's). */
+  readonly isBest: boolean;
+  /** Each target's figure there, as the confirmation's (value NaN, with a note, where those matches leave it unmeasured). */
+  readonly targets: readonly TargetResult[];
 }
 
 /** The most values a stepped or whole-number `--space` range may list. */
@@ -714,22 +735,110 @@ const REFINEMENT_POINTS = 8;
 const MIXED_STEP_POINTS = 4;
 
 /**
- * The numeric dimensions whose best value sits at an end of their range while a target lies
- * outside the confirmation's interval, as lines to print (see {@link TuneResult.atRangeEnds}).
- * Audit 28a: x = 0.3998 of `--space x=0..0.4`, its target out of reach inside the range, was
- * reported without a word that the range's end had stopped the search.
+ * The ends of each numeric `--space` dimension (a range, or a list of numbers, by value), each
+ * with the best setting's other values: where the search did not reach a target, what they
+ * measure says whether the target may lie beyond the range (see {@link TuneResult.rangeEnds}).
+ * A setting an end makes invalid beside the best's other values is left out.
  */
-function rangeEndNotes(space: readonly SpaceDimension[], best: Record<string, string>, targets: readonly TargetResult[], candidates: number): string[] {
-  if (targets.every((target) => target.intervalContainsTarget)) return [];
-  const notes: string[] = [];
+function rangeEndSettings(space: readonly SpaceDimension[], best: Record<string, string>): { dimension: SpaceDimension; end: 'lower' | 'upper'; setting: Record<string, string> }[] {
+  const ends: { dimension: SpaceDimension; end: 'lower' | 'upper'; setting: Record<string, string> }[] = [];
   for (const dimension of space) {
-    if (dimension.kind === 'choice') continue;
-    const value = Number(best[dimension.name]);
-    const resolution = dimension.kind === 'int' ? dimension.step : (dimension.max - dimension.min) / Math.max(1, candidates);
-    const end = value - dimension.min < resolution ? 'lower' : dimension.max - value < resolution ? 'upper' : null;
-    if (end === null) continue;
-    notes.push(`${dimension.name} = ${best[dimension.name] as string} is at the ${end} end of ${spaceFlag(dimension)}, and a target lies outside its interval: the setting it asks for may lie beyond the range; widen it to search there`);
+    let lower: string;
+    let upper: string;
+    if (dimension.kind === 'real') [lower, upper] = [String(dimension.min), String(dimension.max)];
+    else {
+      const values = dimensionValues(dimension) as string[];
+      if (!values.every((value) => value.trim() !== '' && Number.isFinite(Number(value)))) continue;
+      // A list of numbers in any order: its ends by value (the first listed of equal ones).
+      const byValue = values.map((value, index) => ({ value, index })).sort((x, y) => Number(x.value) - Number(y.value) || x.index - y.index);
+      [lower, upper] = [(byValue[0] as { value: string }).value, (byValue[byValue.length - 1] as { value: string }).value];
+    }
+    ends.push({ dimension, end: 'lower', setting: { ...best, [dimension.name]: lower } });
+    ends.push({ dimension, end: 'upper', setting: { ...best, [dimension.name]: upper } });
   }
+  return ends;
+}
+
+/** Where a figure lies from its target: wholly below or above it by its interval (by its value where it has none), or holding it. */
+function sideOf(target: TargetResult): 'below' | 'above' | 'holds' | 'unmeasured' {
+  if (Number.isNaN(target.value)) return 'unmeasured';
+  if (target.intervalContainsTarget) return 'holds';
+  const [lower, upper] = Number.isNaN(target.lower) ? [target.value, target.value] : [target.lower, target.upper];
+  return upper < target.target ? 'below' : lower > target.target ? 'above' : 'holds';
+}
+
+/**
+ * Where the confirmation's interval misses a target, the ends of every numeric `--space`
+ * dimension played on the confirmation's own fresh matches (the best setting's figure where it
+ * is that end). Audit 38c F1: with the target beyond a real range, ties on the first rounds'
+ * few matches left the winner inside the range and nothing said the range had stopped it; a
+ * list of numbers never had the note.
+ */
+async function measureRangeEnds(
+  evaluator: Evaluator,
+  space: readonly SpaceDimension[],
+  best: Record<string, string>,
+  confirmation: { readonly matches: number; readonly seed: number; readonly targets: readonly TargetResult[] },
+  targets: readonly Target[],
+  tolerance: number,
+): Promise<RangeEnd[]> {
+  if (confirmation.targets.every((target) => target.intervalContainsTarget)) return [];
+  const measured: RangeEnd[] = [];
+  for (const { dimension, end, setting } of rangeEndSettings(space, best)) {
+    const isBest = setting[dimension.name] === best[dimension.name];
+    if (!isBest) {
+      try {
+        await evaluator.scenario(toAssignments(setting), confirmation.seed);
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        continue;
+      }
+    }
+    const figures = isBest ? confirmation.targets : await measuredTargets(evaluator, setting, confirmation.matches, confirmation.seed, targets, tolerance, null);
+    measured.push({ name: dimension.name, space: spaceFlag(dimension), end, assignment: `${dimension.name}=${setting[dimension.name] as string}`, isBest, targets: figures });
+  }
+  return measured;
+}
+
+/** The lines that say which targets were not reached, and what the ends of the ranges measured (see {@link TuneResult.atRangeEnds}). */
+export function rangeEndNotes(space: readonly SpaceDimension[], confirmation: { readonly matches: number; readonly targets: readonly TargetResult[] }, ends: readonly RangeEnd[]): string[] {
+  const notes: string[] = [];
+  confirmation.targets.forEach((target, t) => {
+    if (target.intervalContainsTarget) return;
+    const side = sideOf(target);
+    const bestSide = side === 'below' || side === 'above' ? `the best setting's ${target.note === undefined ? 'interval' : 'value'} lies ${side} it` : "the best setting's value is not it";
+    notes.push(`Target ${target.metric}=${target.target} not reached by the search: ${bestSide}.`);
+    const others = space.length > 1 ? ' (the other values as the best setting\'s)' : '';
+    for (const dimension of space) {
+      const pair = ends.filter((end) => end.name === dimension.name);
+      if (pair.length === 0) continue;
+      const read = pair.map((end) => {
+        const figure = end.targets[t] as TargetResult;
+        const where = sideOf(figure);
+        const said = where === 'unmeasured' ? 'leaves it unmeasured' : `gives ${formatEstimate(figure)}, ${where === 'holds' ? `its ${figure.note === undefined ? 'interval' : 'value'} holding the target` : `${where} the target`}`;
+        return { end, figure, where, text: `${end.assignment}${end.isBest ? ' (the best setting)' : ''} ${said}` };
+      });
+      notes.push(`At the ends of ${pair[0]?.space as string}${others}, on the same ${confirmation.matches} fresh matches: ${read.map((entry) => entry.text).join('; ')}.`);
+      const opposite = side === 'below' ? 'above' : side === 'above' ? 'below' : null;
+      const across = read.filter((entry) => entry.where === opposite);
+      const holding = read.filter((entry) => entry.where === 'holds');
+      if (across.length > 0) {
+        notes.push(`  An end lies on the other side of the target from the best setting, so a setting within the range may reach it where the search did not: a larger --budget or more --candidates may find it.`);
+      } else if (holding.length > 0) {
+        notes.push(`  ${holding.map((entry) => entry.end.assignment).join(' and ')} ${holding.length === 1 ? 'holds' : 'hold'} the target within ${holding.length === 1 ? 'its' : 'their'} interval: the setting it asks for may lie at ${holding.length === 1 ? 'that end' : 'those ends'} or beyond; widen the range to search there.`);
+      } else if (side !== 'holds' && read.length > 0 && read.every((entry) => entry.where === side)) {
+        const gap = (entry: (typeof read)[number]): number => Math.abs(entry.figure.value - target.target);
+        const nearest = [...read].sort((x, y) => gap(x) - gap(y))[0] as (typeof read)[number];
+        // Ends that measure alike point no way: naming one as the way to widen would be their order's choice.
+        const tied = read.filter((entry) => gap(entry) === gap(nearest)).length > 1;
+        notes.push(
+          tied
+            ? `  Every end lies ${side} the target too, and they measure alike: they show no direction in which to widen the range.`
+            : `  Every end lies ${side} the target too: if ${target.metric} moves steadily with ${dimension.name}, the setting the target asks for lies beyond the range, past ${nearest.end.assignment}; widen it to search there.`,
+        );
+      }
+    }
+  });
   return notes;
 }
 
@@ -797,6 +906,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       refinement = { candidates: local.length, seed: refineSeed, matches: refined.spent, rounds: refined.rounds };
     }
     const confirmation = await confirmOnFreshSeeds(evaluator, scenario, options, best, lastMatches, tolerance);
+    const rangeEnds = await measureRangeEnds(evaluator, space, best, confirmation, options.targets, tolerance);
     const result: TuneResult = {
       scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
       ...scenarioSkill(confirmation.played.seats, confirmation.played.rotate),
@@ -815,7 +925,8 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       seconds: Math.round(performance.now() - started) / 1000,
       tunedScenario: tunedFile,
       stateSha256: checkpoint.sha256,
-      atRangeEnds: rangeEndNotes(space, best, confirmation.targets, settings.length),
+      atRangeEnds: rangeEndNotes(space, confirmation, rangeEnds),
+      rangeEnds,
       allAlike: allAlike([...searched.rounds, ...(refinement?.rounds ?? [])]),
     };
     publishTune(scenario, space, options.outDir, result, checkpoint);
@@ -1097,12 +1208,33 @@ async function confirmOnFreshSeeds(
   const wanted = options.confirm ?? Math.max(2000, lastMatches);
   const matches = scenario.rotate ? Math.ceil(wanted / 2) * 2 : wanted;
   const played = await evaluator.scenario(toAssignments(best));
-  const fresh = await evaluator.start(toAssignments(best));
+  const targets = await measuredTargets(evaluator, best, matches, seed, options.targets, tolerance, `the best setting's ${matches} fresh matches (${toAssignments(best).join(' ')})`);
+  return { played, matches, seed, targets };
+}
+
+/**
+ * Each target's figure for `setting` on `matches` matches of run seed `seed`. A target those
+ * matches leave unmeasured is refused naming `where`; with `where` null it is kept, its value
+ * NaN and `note` saying so (an end of a range, measured for what it says, not to rank it).
+ */
+async function measuredTargets(
+  evaluator: Evaluator,
+  setting: Record<string, string>,
+  matches: number,
+  seed: number,
+  wanted: readonly Target[],
+  tolerance: number,
+  where: string | null,
+): Promise<TargetResult[]> {
+  const fresh = await evaluator.start(toAssignments(setting));
   await evaluator.extend(fresh, matches, seed);
-  const metrics = await evaluator.metrics(fresh, seed, options.targets.map((target) => target.metric));
-  const targets = options.targets.map((target): TargetResult => {
+  const metrics = await evaluator.metrics(fresh, seed, wanted.map((target) => target.metric));
+  return wanted.map((target): TargetResult => {
     const metric = pickMetric(metrics, target.metric, `--target ${target.metric}=${target.value}`);
-    if (Number.isNaN(metric.value)) throw unmeasuredTarget(target, `the best setting's ${matches} fresh matches (${toAssignments(best).join(' ')})`);
+    if (Number.isNaN(metric.value)) {
+      if (where !== null) throw unmeasuredTarget(target, where);
+      return { metric: target.metric, kind: metric.kind, target: target.value, value: Number.NaN, n: metric.n, lower: Number.NaN, upper: Number.NaN, probabilityInBand: Number.NaN, intervalContainsTarget: false, note: 'not measured: its matches leave it undefined' };
+    }
     const common = { metric: target.metric, kind: metric.kind, target: target.value, value: metric.value, n: metric.n };
     if (!(Number.isFinite(metric.lower) && Number.isFinite(metric.upper))) {
       // No interval: a mean whose samples (or a ratio whose units) never varied, or one with too
@@ -1119,7 +1251,6 @@ async function confirmOnFreshSeeds(
     }
     return { ...common, lower: metric.lower, upper: metric.upper, probabilityInBand: probabilityWithin(metric, target.value, tolerance), intervalContainsTarget: metric.lower <= target.value && target.value <= metric.upper };
   });
-  return { played, matches, seed, targets };
 }
 
 /**
@@ -1246,6 +1377,7 @@ function writeTunedScenario(scenario: Scenario, space: readonly SpaceDimension[]
     `# Played by ${result.agents}${result.randomPlay === null ? '' : ' (random play: the verdict may not hold under competent play)'}.`,
     `# Search: ${result.candidates} candidates${result.refinement === null ? '' : ` and ${result.refinement.candidates} in the refinement`}, ${result.searchMatches} matches; confirmation on run seed ${result.confirmSeed}:`,
     ...lines,
+    ...result.atRangeEnds.map((note) => `# ${note}`),
     ...(result.allAlike ? [`# Note: ${ALL_ALIKE}.`] : []),
     '',
   ].join('\n');
