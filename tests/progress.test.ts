@@ -178,6 +178,8 @@ describe('run, check, sweep and tune report progress off a terminal', () => {
     ['check', ['check', 'c.checks.yaml', '-w', '0', '--json'], /^hordelab: check coin: \d+ of 400 matches done, [\d.]+\/s, at most .* left$/m],
     ['sweep', ['sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '-w', '0', '--out', 'sw', '--json'], /^hordelab: sweep, at configuration 2 of 2: 80 of 80 matches done/m],
     ['tune', ['tune', 's.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '40', '-w', '0', '--out', 'tu', '--json'], /^hordelab: round \d of \d: \d+ of 160 matches done/m],
+    // A target past the list's end: its other end is played on the confirmation's 40 matches, past the budget and the confirmation, and the total says so (audit 38c F1).
+    ['tune, a target missed', ['tune', 's.yaml', '--target', 'p1WinRate=0.95', '--space', 'winRate=0.3,0.5,0.7', '--budget', '120', '--confirm', '40', '-w', '0', '--out', 'tm', '--json'], /^hordelab: ends of the ranges: (1[6-9]\d|200) of 200 matches done/m],
   ];
 
   it.each(commands)('%s: a 30 s ticker, fed with the matches played', async (_name, args, line) => {

@@ -72,6 +72,8 @@ export interface TuneOptions {
   readonly onRound?: (round: number, rounds: number, alive: number, matchesEach: number) => void;
   /** Matches played by each batch as it finishes (a progress line). */
   readonly onPlayed?: (matches: number) => void;
+  /** Where a target was missed, the matches the ends of the ranges are about to add (past the budget and the confirmation). */
+  readonly onRangeEnds?: (matches: number) => void;
 }
 
 export interface TargetResult {
@@ -781,19 +783,25 @@ async function measureRangeEnds(
   confirmation: { readonly matches: number; readonly seed: number; readonly targets: readonly TargetResult[] },
   targets: readonly Target[],
   tolerance: number,
+  onRangeEnds: ((matches: number) => void) | undefined,
 ): Promise<RangeEnd[]> {
   if (confirmation.targets.every((target) => target.intervalContainsTarget)) return [];
-  const measured: RangeEnd[] = [];
-  for (const { dimension, end, setting } of rangeEndSettings(space, best)) {
-    const isBest = setting[dimension.name] === best[dimension.name];
+  const ends: (ReturnType<typeof rangeEndSettings>[number] & { isBest: boolean })[] = [];
+  for (const entry of rangeEndSettings(space, best)) {
+    const isBest = entry.setting[entry.dimension.name] === best[entry.dimension.name];
     if (!isBest) {
       try {
-        await evaluator.scenario(toAssignments(setting), confirmation.seed);
+        await evaluator.scenario(toAssignments(entry.setting), confirmation.seed);
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
         continue;
       }
     }
+    ends.push({ ...entry, isBest });
+  }
+  onRangeEnds?.(ends.filter((entry) => !entry.isBest).length * confirmation.matches);
+  const measured: RangeEnd[] = [];
+  for (const { dimension, end, setting, isBest } of ends) {
     const figures = isBest ? confirmation.targets : await measuredTargets(evaluator, setting, confirmation.matches, confirmation.seed, targets, tolerance, null);
     measured.push({ name: dimension.name, space: spaceFlag(dimension), end, assignment: `${dimension.name}=${setting[dimension.name] as string}`, isBest, targets: figures });
   }
@@ -906,7 +914,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
       refinement = { candidates: local.length, seed: refineSeed, matches: refined.spent, rounds: refined.rounds };
     }
     const confirmation = await confirmOnFreshSeeds(evaluator, scenario, options, best, lastMatches, tolerance);
-    const rangeEnds = await measureRangeEnds(evaluator, space, best, confirmation, options.targets, tolerance);
+    const rangeEnds = await measureRangeEnds(evaluator, space, best, confirmation, options.targets, tolerance, options.onRangeEnds);
     const result: TuneResult = {
       scenario: { name: scenario.name, file: scenario.file, game: scenario.entry.game.id, seed: scenario.seed },
       ...scenarioSkill(confirmation.played.seats, confirmation.played.rotate),

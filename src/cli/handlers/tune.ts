@@ -45,7 +45,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     if (saved === 'unfinished') throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds an unfinished search (tune-state.json); add --resume to continue it, or --force to start again` }]);
     if (saved === 'edited') throw new UsageError([{ source: '--out', field: '', message: `${outDir} holds a saved search (tune-state.json) that is damaged or was edited (not the JSON tune saves, or content that no longer matches the digest it was saved with); add --force to start again` }]);
   };
-  const total = budget + (confirm ?? DEFAULT_CONFIRM);
+  let total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
   let label = '';
   const result = await whileHoldingFolder(outDir, '--out', checkOut, async () => {
@@ -65,6 +65,11 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
         onRound: (round, rounds, alive, matchesEach) => {
           label = `round ${round} of ${rounds}`;
           if (!quiet && !json) io.stderr.write(`${label}: ${alive} candidates, ${matchesEach} matches each\n`);
+        },
+        // The ends of the ranges, played only where a target was missed, come past the budget and the confirmation.
+        onRangeEnds: (matches) => {
+          total += matches;
+          label = 'ends of the ranges';
         },
         onPlayed: (count) => {
           played += count;
