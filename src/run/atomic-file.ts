@@ -8,6 +8,19 @@ import { UsageError } from '../core/errors.js';
 import { dirname, join, resolve } from 'node:path';
 
 /**
+ * `error` naming `path` as the file it was writing, where the file system named none: a write to
+ * an open descriptor fails without a path (a full disk's ENOSPC), and the line said "cannot write
+ * its output" (audit 38b). Errors that are not the file system's, or that name a file, are left
+ * as they are.
+ */
+export function namingFile(error: unknown, path: string): unknown {
+  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && (error as { path?: unknown }).path === undefined) {
+    (error as { path?: string }).path = path;
+  }
+  return error;
+}
+
+/**
  * How a temporary file is opened: created afresh for writing, never through a link (a link at the
  * name wrote over a file outside the folder, review 25e), never into a file another name shares
  * (a hard link: review 25f) and never waiting on a pipe (one at the name held the write open for
@@ -47,6 +60,7 @@ export function writeTemporary(temporary: string, text: string): void {
       closeSync(fd);
     }
   } catch (error) {
+    namingFile(error, temporary.replace(/\.tmp$/, ''));
     removeTemporary(temporary);
     throw error;
   }
@@ -125,6 +139,8 @@ export function writeFilesAtomically(dir: string, files: readonly (readonly [str
       written.push(temporary);
       try {
         writeSync(fd, text);
+      } catch (error) {
+        throw namingFile(error, paths[index] as string);
       } finally {
         closeSync(fd);
       }

@@ -19,7 +19,7 @@ import { taggedText } from '../core/tagged-data.js';
 import type { OutcomeAggregate } from '../reports/outcomes.js';
 import { RESUME_COPY_FILE, type OutputFolder, type OutputStatus } from './output-folder.js';
 import type { WholeFile } from './summary.js';
-import { writeAtomically } from './atomic-file.js';
+import { namingFile, writeAtomically } from './atomic-file.js';
 
 /** The checkpoint a run keeps in its output folder while it is unfinished. */
 export const CHECKPOINT_FILE = '.hordelab-checkpoint.json';
@@ -130,7 +130,11 @@ class WorkingFile {
     return { bytes: this.length, sha256: this.hash.copy().digest('hex') };
   }
   flush(): void {
-    for (const part of this.buffer) writeWhole(this.fd, bytesOf(part));
+    try {
+      for (const part of this.buffer) writeWhole(this.fd, bytesOf(part));
+    } catch (error) {
+      throw namingFile(error, this.path);
+    }
     this.buffer = [];
   }
   close(): void {

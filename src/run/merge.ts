@@ -22,6 +22,7 @@ import { samePath } from '../core/same-path.js';
 import { formatPath } from '../core/parameters.js';
 import { emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import { parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
+import { namingFile } from './atomic-file.js';
 import { OutputFolder } from './output-folder.js';
 import { canonicalJson, digest, runKeyParts, shardSetKey } from './run-key.js';
 import { keyPartDifferences } from './journal.js';
@@ -415,7 +416,8 @@ async function concatenateVerified(shards: readonly LoadedShard[], name: string,
       const path = join(dir, name);
       if (recorded === undefined || !existsSync(path)) continue; // only errors.csv: a shard without failures has none
       refuseNonFile(dir, name);
-      const { bytes, sha256, records } = await appendCsv(fd, path, keepHeader);
+      // A failed read names the shard's file; a failed write (a full disk) names none: this one.
+      const { bytes, sha256, records } = await appendCsv(fd, path, keepHeader).catch((error: unknown) => Promise.reject(namingFile(error, target)));
       keepHeader = false;
       // Stryker disable next-line ConditionalExpression: (false for the length test) a file of another length has another SHA-256 as well
       if (bytes !== recorded.bytes || sha256 !== recorded.sha256) {
