@@ -206,27 +206,49 @@ describe('quality figures of scripted matches', () => {
     const mixed = quality(report, play(report, [...matches, { params: forced, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
     expect([mixed.chanceShare?.successes, mixed.chanceShare?.n]).toEqual([1, 3]);
     expect(mixed.notes.join('\n')).not.toMatch(/no match had a decision with a choice/);
-    // An agent that never decided in any match with a choice (a seat that never acts, held by
-    // the weaker): no contest of skill, so no share (review 37h: "greedy lost to random" where
-    // random never moved), said in a note and in the share's `none`.
+    // An agent that holds only a seat that never acts in the run (a fixed score to beat): no
+    // contest of skill, so no share (review 37h: "greedy lost to random" where random never
+    // moved), said in a note and in the share's `none`.
     const alone: ScriptParams = { steps: [A(2, [0, 0]), A(3, [0, 0])], returns: [-1, 1], capped: false };
     const passive = quality(report, play(report, [{ params: alone, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
     expect([passive.chanceShare?.successes, passive.chanceShare?.n]).toEqual([0, 0]);
-    expect(passive.chanceShare?.none).toBe('random made no decision in any of the 1 matches with a choice, so no contest of skill was played');
-    expect(passive.notes.join('\n')).toMatch(/chance share: random made no decision in any of the 1 matches with a choice, so no contest of skill was played and the share has no matches/);
-    const neither = quality(report, play(report, [{ params: forced, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }, { params: alone, agents: [randomAgent, randomAgent], names: ['random', 'greedy'] }]));
-    expect(neither.chanceShare?.none).toBe('greedy made no decision in any of the 1 matches with a choice, so no contest of skill was played');
+    expect(passive.chanceShare?.none).toBe('greedy and random never both held a seat that makes a decision (B never does), so no contest of skill was played');
+    expect(passive.notes.join('\n')).toMatch(/chance share: greedy and random never both held a seat that makes a decision \(B never does\), so no contest of skill was played and the share has no matches/);
+    // Rotated, each agent holds the seat that acts half the time, and the other never acts then:
+    // no contest either (review 38g: "greedy lost to random 25%", every loss with greedy in B).
+    const lostUnmoved: ScriptParams = { ...alone, returns: [1, -1] };
+    const rotated = quality(report, play(report, [
+      { params: alone, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] },
+      { params: lostUnmoved, agents: [randomAgent, randomAgent], names: ['random', 'greedy'] },
+    ]));
+    expect([rotated.chanceShare?.n, rotated.chanceShare?.none]).toEqual([0, 'greedy and random never both held a seat that makes a decision (B never does), so no contest of skill was played']);
     expect(onlyForced.chanceShare?.none).toBe('no match had a decision with a choice, so skill could not show');
     expect(mixed.chanceShare?.none).toBeUndefined();
     // Over the run, not match by match (audit 38a): where both agents decide in some matches, a
     // match one of them won before the other moved is part of the contest. Greedy lost the one
     // where random, alone to decide, won (1 of 3 before: 2 of 4), and won the one where it alone
     // decided (its wins 1 of 3 before: 2 of 4).
-    const lostUnmoved: ScriptParams = { ...alone, returns: [1, -1] };
     const beside = quality(report, play(report, [...matches, { params: lostUnmoved, agents: [randomAgent, randomAgent], names: ['random', 'greedy'] }]));
     expect([beside.chanceShare?.successes, beside.chanceShare?.n, beside.chanceShare?.none]).toEqual([2, 4, undefined]);
     const wonUnmoved = quality(report, play(report, [...matches, { params: lostUnmoved, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
     expect([wonUnmoved.chanceShare?.successes, wonUnmoved.chanceShare?.won.successes, wonUnmoved.chanceShare?.n]).toEqual([1, 2, 4]);
+  });
+
+  it('count the chance share, with four seats two of which never act, over the seatings where both agents held a seat that acts', () => {
+    const four = { ...scriptedLeads, seats: ['A', 'B', 'C', 'D'] } as AnyGame;
+    const fourReport = withQualityMetrics(bare, four, seatsOf(['greedy', 'random', 'greedy', 'random']));
+    const step = (seat: number) => ({ seat, legal: 2, h: [0, 0, 0, 0] });
+    const ends = (returns: number[]): ScriptParams => ({ steps: [step(0), step(1)], returns, capped: false });
+    const interleaved = ['greedy', 'random', 'greedy', 'random'];
+    const split = ['greedy', 'greedy', 'random', 'random'];
+    const q = quality(fourReport, play(fourReport, [
+      // Greedy in A and C, random in B and D: both hold a seat that acts (A, B). Greedy wins one, loses one.
+      { params: ends([1, -1, -1, -1]), agents: [randomAgent, randomAgent, randomAgent, randomAgent], names: interleaved },
+      { params: ends([-1, 1, -1, -1]), agents: [randomAgent, randomAgent, randomAgent, randomAgent], names: interleaved },
+      // Greedy in A and B, random in C and D, which never act: no contest, left out (its loss too).
+      { params: ends([-1, -1, 1, -1]), agents: [randomAgent, randomAgent, randomAgent, randomAgent], names: split },
+    ], undefined, undefined, four));
+    expect([q.chanceShare?.successes, q.chanceShare?.n, q.chanceShare?.won.successes, q.chanceShare?.none]).toEqual([1, 2, 1, undefined]);
   });
 
   it('say where the agent taken as more skilled won less than it lost, counting its wins over the same matches (audit 28a, for a run)', () => {

@@ -87,9 +87,9 @@ describe('the resume key', () => {
       ].sort(),
     );
     // With an order of skill and choices to make: the chance share and the wins beside it (4), and
-    // whether each agent decided, over the same matches (6).
+    // both again by the seats the more skilled agent held (6).
     const skilled = await recorded('../pick-duel.mjs', '[random, greedy]');
-    expect(skilled.filter((name) => name.startsWith('quality chanceShare'))).toEqual(['quality chanceShare', 'quality chanceShare:strongerActed', 'quality chanceShare:weakerActed', 'quality chanceShare:won']);
+    expect(skilled.filter((name) => name.startsWith('quality chanceShare'))).toEqual(['quality chanceShare', 'quality chanceShare:won', 'quality chanceShare@2', 'quality chanceShare@2:won']);
   });
 
   it('changes when an agent module is edited between the run and its resume', async () => {

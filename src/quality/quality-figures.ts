@@ -136,8 +136,8 @@ interface QualitySlots {
   readonly drama: number;
   readonly chanceShare: number;
   readonly chanceShareWon: number;
-  readonly chanceShareStrongerActed: number;
-  readonly chanceShareWeakerActed: number;
+  /** By the seats the more skilled agent holds (a bit per 0-based seat): the share's slots, and its wins', over those matches. */
+  readonly chanceBySeats: (readonly [share: number, won: number])[];
 }
 
 const slotsByFigures = new WeakMap<MatchFigures, QualitySlots>();
@@ -165,12 +165,27 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
       drama: slot('drama'),
       chanceShare: slot('chanceShare'),
       chanceShareWon: slot('chanceShare:won'),
-      chanceShareStrongerActed: slot('chanceShare:strongerActed'),
-      chanceShareWeakerActed: slot('chanceShare:weakerActed'),
+      chanceBySeats: [],
     };
     slotsByFigures.set(figures, slots);
   }
   return slots;
+}
+
+/** The prefix of the chance share's figures by the seats the more skilled agent held (`chanceShare@1+3`, 1-based). */
+const CHANCE_BY_SEATS = 'chanceShare@';
+
+/** The chance share's slots for the matches where the more skilled agent held the seats of `mask` (a bit per 0-based seat). */
+function chanceSlotsOf(slots: QualitySlots, figures: MatchFigures, mask: number): readonly [number, number] {
+  let pair = slots.chanceBySeats[mask];
+  if (pair === undefined) {
+    const seats: number[] = [];
+    for (let seat = 0; 1 << seat <= mask; seat++) if ((mask & (1 << seat)) !== 0) seats.push(seat + 1);
+    const label = seats.join('+');
+    pair = [figures.slotOf(`${CHANCE_BY_SEATS}${label}`), figures.slotOf(`${CHANCE_BY_SEATS}${label}:won`)];
+    slots.chanceBySeats[mask] = pair;
+  }
+  return pair;
 }
 
 /** Seat `seat`'s (0-based) slot of being at the top, alone or shared, in a match that was no draw. */
@@ -248,17 +263,14 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     let held = 0;
     let lostEverySeat = true;
     let wonSomeSeat = false;
-    // Whether each agent made a decision in the match, over the same matches: an agent that never
-    // does in any of them (a seat that never acts, a fixed score to beat) played no contest of
-    // skill (review 37h: "greedy lost to random 5.0%" where the random seat never moved), which
-    // the summary says. Over the run, not match by match: a match one agent won before the other
-    // moved is part of the contest, and leaving it out read 0% where the agent lost 25% (audit 38a).
-    let strongerActed = false;
-    let weakerActed = false;
+    // By the seats the more skilled agent held as well, so the summary can leave out the matches
+    // where one of the two agents held only seats that never act in the run (a fixed score to beat:
+    // no contest of skill, review 37h), rotated or not (review 38g). Not match by match: a match
+    // one agent won before the other moved is part of the contest (audit 38a).
+    let strongerSeats = 0;
     for (let seat = 0; seat < agents.length; seat++) {
-      if (agents[seat] === run.skill.weaker && trace.acted[seat] === 1) weakerActed = true;
       if (agents[seat] !== run.skill.stronger) continue;
-      if (trace.acted[seat] === 1) strongerActed = true;
+      strongerSeats |= 1 << seat;
       held++;
       if (results[seat] !== 'loss') lostEverySeat = false;
       if (results[seat] === 'win') wonSomeSeat = true;
@@ -266,8 +278,9 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     if (held > 0 && held < returns.length) {
       figures.trialAt(slots.chanceShare, lostEverySeat);
       figures.trialAt(slots.chanceShareWon, wonSomeSeat);
-      figures.trialAt(slots.chanceShareStrongerActed, strongerActed);
-      figures.trialAt(slots.chanceShareWeakerActed, weakerActed);
+      const [share, won] = chanceSlotsOf(slots, figures, strongerSeats);
+      figures.trialAt(share, lostEverySeat);
+      figures.trialAt(won, wonSomeSeat);
     }
   }
   recordMatch(aggregate.tally, context, figures);
@@ -312,7 +325,8 @@ export function within<E extends { readonly lower: number; readonly upper: numbe
  * (and a note saying why) where no match had a decision with a choice, or where one of the two
  * agents made no decision in any of them.
  */
-function chanceShareOf(sums: Readonly<Record<string, ClusterSums | undefined>>, run: QualityRun, confidence: number, matches: number, notes: string[]): QualitySummary['chanceShare'] {
+function chanceShareOf(sums: ReturnType<typeof settledFigures>, run: QualityRun, confidence: number, matches: number, notes: string[]): QualitySummary['chanceShare'] {
+  const seats = run.game.seats.length;
   if (run.skill === null) return undefined;
   const { stronger, weaker, basis } = run.skill;
   const share = { ...clusteredRate(sums['chanceShare'], confidence), stronger, weaker, basis, won: clusteredRate(sums['chanceShare:won'], confidence) };
@@ -322,12 +336,38 @@ function chanceShareOf(sums: Readonly<Record<string, ClusterSums | undefined>>, 
     notes.push(`chance share: ${none} and the share has no matches`);
     return { ...share, none };
   }
-  // Acted is recorded with the share (since RECORDED_FIGURES 6); a run without it has no share.
-  const idle = [sums['chanceShare:strongerActed'], sums['chanceShare:weakerActed']].map((acted, index) => (acted === undefined || acted.x === 0 ? (index === 0 ? stronger : weaker) : null)).filter((name) => name !== null);
-  if (idle.length === 0) return share;
-  const none = `${idle.join(' and ')} made no decision in any of the ${share.n} matches with a choice, so no contest of skill was played`;
+  // The matches where each agent held a seat that acts in the run (a seat that never does is a
+  // fixed score to beat, not a player: review 37h, 38g). Recorded by the seats the more skilled
+  // agent held (since RECORDED_FIGURES 6); sums without them have no share.
+  const acting = actingSeats(sums, seats, matches);
+  const everySeatActs = acting.length === seats;
+  const groups = Object.keys(sums).filter((key) => key.startsWith(CHANCE_BY_SEATS) && !key.endsWith(':won'));
+  const contested = groups.filter((key) => {
+    const held = key.slice(CHANCE_BY_SEATS.length).split('+').map(Number);
+    const others = Array.from({ length: seats }, (_, seat) => seat + 1).filter((seat) => !held.includes(seat));
+    return held.some((seat) => acting.includes(seat)) && others.some((seat) => acting.includes(seat));
+  });
+  if (groups.length > 0 && contested.length === groups.length) return share;
+  if (groups.length > 0 && contested.length > 0 && !everySeatActs) {
+    // Some seatings contested, others not: the share over those alone. (Rotated pairs split
+    // between seatings count as a cluster each: their pairing's variance is not read.)
+    const over = (suffix: string): ClusterSums => contested.map((key) => sums[`${key}${suffix}`] as ClusterSums).reduce(addedSums);
+    return { ...clusteredRate(over(''), confidence), stronger, weaker, basis, won: clusteredRate(over(':won'), confidence) };
+  }
+  const none = `${stronger} and ${weaker} never both held a seat that makes a decision (${passiveNames(run.game.seats, acting)} never does), so no contest of skill was played`;
   notes.push(`chance share: ${none} and the share has no matches`);
   return { ...clusteredRate(undefined, confidence), stronger, weaker, basis, won: clusteredRate(undefined, confidence), none };
+}
+
+/** Two rates' sums over disjoint matches, added (the skewness sums, which a rate does not read, left out). */
+function addedSums(a: ClusterSums, b: ClusterSums): ClusterSums {
+  return { clusters: a.clusters + b.clusters, x: a.x + b.x, n: a.n + b.n, xx: a.xx + b.xx, xn: a.xn + b.xn, nn: a.nn + b.nn, ee: a.ee + b.ee };
+}
+
+/** The seats that never act, by name: "B", "B and C". */
+function passiveNames(names: readonly string[], acting: readonly number[]): string {
+  const passive = names.filter((_, seat) => !acting.includes(seat + 1));
+  return passive.length <= 1 ? (passive[0] ?? 'no seat') : `${passive.slice(0, -1).join(', ')} and ${passive[passive.length - 1] as string}`;
 }
 
 /** The summary of `aggregate`; does not change it. */
