@@ -496,14 +496,33 @@ describe('a tune whose target lies beyond its range, its winner inside it (audit
     const scenario = await parseScenario(COIN(1), join(dir, 'coin.yaml'));
     const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.2,0.3,0.1')], budget: 600, confirm: 400, workers: 0, outDir: dir });
     expect(result.best).toEqual({ winRate: '0.3' });
-    expect(result.rangeEnds.map((end) => [end.assignment, end.isBest])).toEqual([
-      ['winRate=0.1', false],
-      ['winRate=0.3', true],
+    expect(result.rangeEnds.map((end) => [end.assignment, end.isBest, end.widens])).toEqual([
+      ['winRate=0.1', false, true],
+      ['winRate=0.3', true, true],
     ]);
     // The best setting's end is the confirmation's own figure.
     expect(result.rangeEnds[1]?.targets).toEqual(result.targets);
     expect(result.atRangeEnds[1]).toMatch(/^At the ends of --space winRate=0\.2,0\.3,0\.1, on the same 400 fresh matches: winRate=0\.1 gives .*; winRate=0\.3 \(the best setting\) gives .*, below the target\.$/);
     expect(result.atRangeEnds[2]).toMatch(/past winRate=0\.3; widen it to search there\.$/);
+  });
+
+  it('asks the game whether it takes a value past an end, and does not advise widening where it does not (review 38g)', async () => {
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(1), join(dir, 'coin.yaml'));
+    // A target of 0.95 beyond winRate 0.7..1: a win rate goes no further than 1.
+    const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.95')], space: [parseDimension('winRate=0.5,0.6,0.7')], budget: 600, confirm: 400, workers: 0, outDir: dir });
+    expect(result.rangeEnds.map((end) => [end.assignment, end.widens])).toEqual([
+      ['winRate=0.5', true],
+      ['winRate=0.7', true],
+    ]);
+    // With draws at 0.4, player 1 wins at most 60%: a target of 0.9 lies past winRate 0.6, the most the game takes.
+    const drawn = await parseScenario(`${COIN(1)}params: { drawRate: 0.4 }\n`, join(dir, 'drawn.yaml'));
+    const capped = await tune(drawn, { targets: [parseTarget('p1WinRate=0.9')], space: [parseDimension('winRate=0.4..0.6')], budget: 600, confirm: 400, workers: 0, outDir: tempDir() });
+    expect(capped.rangeEnds.map((end) => [end.assignment, end.widens])).toEqual([
+      ['winRate=0.4', true],
+      ['winRate=0.6', false],
+    ]);
+    expect(capped.atRangeEnds[2]).toBe("  Every end lies below the target too, nearest at winRate=0.6, and the game takes no value of winRate past it: with the best setting's other values, winRate alone does not reach the target.");
   });
 
   it.skipIf(noWorkerThreads)('measures the ends alike whatever the workers', async () => {
@@ -520,12 +539,17 @@ describe('a tune whose target lies beyond its range, its winner inside it (audit
     const figure = (value: number, lower: number, upper: number) => ({ metric: 'p1WinRate', kind: 'rate' as const, target: 0.5, value, lower, upper, n: 100, probabilityInBand: 0, intervalContainsTarget: lower <= 0.5 && 0.5 <= upper });
     const space = [parseDimension('k=0..20')];
     const best = figure(0.3, 0.25, 0.35);
-    const end = (assignment: string, which: 'lower' | 'upper', target: ReturnType<typeof figure>) => ({ name: 'k', space: '--space k=0..20', end: which, assignment, isBest: false, targets: [target] });
-    const notes = (lower: ReturnType<typeof figure>, upper: ReturnType<typeof figure>): string[] => rangeEndNotes(space, { matches: 100, targets: [best] }, [end('k=0', 'lower', lower), end('k=20', 'upper', upper)]);
+    const end = (assignment: string, which: 'lower' | 'upper', target: ReturnType<typeof figure>, widens = true) => ({ name: 'k', space: '--space k=0..20', end: which, assignment, isBest: false, targets: [target], widens });
+    const notes = (lower: ReturnType<typeof figure>, upper: ReturnType<typeof figure>, widens = true): string[] => rangeEndNotes(space, { matches: 100, targets: [best] }, [end('k=0', 'lower', lower, widens), end('k=20', 'upper', upper, widens)]);
     expect(notes(figure(0, 0, 0.04), figure(1, 0.96, 1))[2]).toBe('  An end lies on the other side of the target from the best setting, so a setting within the range may reach it where the search did not: a larger --budget or more --candidates may find it.');
     expect(notes(figure(0, 0, 0.04), figure(0.45, 0.4, 0.55))[2]).toBe('  k=20 holds the target within its interval: the setting it asks for may lie at that end or beyond; widen the range to search there.');
-    expect(notes(figure(0.3, 0.25, 0.35), figure(0.3, 0.25, 0.35))[2]).toBe('  Every end lies below the target too, and they measure alike: they show no direction in which to widen the range.');
+    const alike = '  Every end lies below the target too, and they do not differ beyond their intervals: they show no direction in which to widen the range.';
+    expect(notes(figure(0.3, 0.25, 0.35), figure(0.3, 0.25, 0.35))[2]).toBe(alike);
+    // Apart by their values, not beyond their intervals: no direction either (review 38g).
+    expect(notes(figure(0.44, 0.4, 0.48), figure(0.38, 0.34, 0.42))[2]).toBe(alike);
     expect(notes(figure(0.1, 0.05, 0.15), figure(0.3, 0.25, 0.35))[2]).toMatch(/past k=20; widen it/);
+    // An end the game goes no further past (a count's least value): no advice to widen (review 38g).
+    expect(notes(figure(0.1, 0.05, 0.15), figure(0.3, 0.25, 0.35), false)[2]).toBe('  Every end lies below the target too, nearest at k=20, and the game takes no value of k past it: with the best setting\'s other values, k alone does not reach the target.');
     // Every target reached: nothing to say.
     expect(rangeEndNotes(space, { matches: 100, targets: [figure(0.5, 0.45, 0.55)] }, [])).toEqual([]);
   });

@@ -180,6 +180,8 @@ export interface RangeEnd {
   readonly isBest: boolean;
   /** Each target's figure there, as the confirmation's (value NaN, with a note, where those matches leave it unmeasured). */
   readonly targets: readonly TargetResult[];
+  /** Whether the game takes a value a step past this end (with the best setting's other values): false where the range already reaches as far as it goes. */
+  readonly widens: boolean;
 }
 
 /** The most values a stepped or whole-number `--space` range may list. */
@@ -742,8 +744,8 @@ const MIXED_STEP_POINTS = 4;
  * measure says whether the target may lie beyond the range (see {@link TuneResult.rangeEnds}).
  * A setting an end makes invalid beside the best's other values is left out.
  */
-function rangeEndSettings(space: readonly SpaceDimension[], best: Record<string, string>): { dimension: SpaceDimension; end: 'lower' | 'upper'; setting: Record<string, string> }[] {
-  const ends: { dimension: SpaceDimension; end: 'lower' | 'upper'; setting: Record<string, string> }[] = [];
+function rangeEndSettings(space: readonly SpaceDimension[], best: Record<string, string>): { dimension: SpaceDimension; end: 'lower' | 'upper'; setting: Record<string, string>; beyond: Record<string, string> }[] {
+  const ends: { dimension: SpaceDimension; end: 'lower' | 'upper'; setting: Record<string, string>; beyond: Record<string, string> }[] = [];
   for (const dimension of space) {
     let lower: string;
     let upper: string;
@@ -755,8 +757,11 @@ function rangeEndSettings(space: readonly SpaceDimension[], best: Record<string,
       const byValue = values.map((value, index) => ({ value, index })).sort((x, y) => Number(x.value) - Number(y.value) || x.index - y.index);
       [lower, upper] = [(byValue[0] as { value: string }).value, (byValue[byValue.length - 1] as { value: string }).value];
     }
-    ends.push({ dimension, end: 'lower', setting: { ...best, [dimension.name]: lower } });
-    ends.push({ dimension, end: 'upper', setting: { ...best, [dimension.name]: upper } });
+    // A step past each end: the range's twenty-fourth (at least 1 for whole numbers), to ask the game whether it goes further.
+    const whole = dimension.kind !== 'real' && Number.isInteger(Number(lower)) && Number.isInteger(Number(upper));
+    const step = Math.max((Number(upper) - Number(lower)) / 24, whole ? 1 : 0) || (whole ? 1 : Math.abs(Number(upper)) / 24 || 1e-6);
+    ends.push({ dimension, end: 'lower', setting: { ...best, [dimension.name]: lower }, beyond: { ...best, [dimension.name]: String(Number(lower) - step) } });
+    ends.push({ dimension, end: 'upper', setting: { ...best, [dimension.name]: upper }, beyond: { ...best, [dimension.name]: String(Number(upper) + step) } });
   }
   return ends;
 }
@@ -786,24 +791,27 @@ async function measureRangeEnds(
   onRangeEnds: ((matches: number) => void) | undefined,
 ): Promise<RangeEnd[]> {
   if (confirmation.targets.every((target) => target.intervalContainsTarget)) return [];
-  const ends: (ReturnType<typeof rangeEndSettings>[number] & { isBest: boolean })[] = [];
+  const valid = async (setting: Record<string, string>): Promise<boolean> => {
+    try {
+      await evaluator.scenario(toAssignments(setting), confirmation.seed);
+      return true;
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      return false;
+    }
+  };
+  const ends: (ReturnType<typeof rangeEndSettings>[number] & { isBest: boolean; widens: boolean })[] = [];
   for (const entry of rangeEndSettings(space, best)) {
     const isBest = entry.setting[entry.dimension.name] === best[entry.dimension.name];
-    if (!isBest) {
-      try {
-        await evaluator.scenario(toAssignments(entry.setting), confirmation.seed);
-      } catch (error) {
-        if (!(error instanceof UsageError)) throw error;
-        continue;
-      }
-    }
-    ends.push({ ...entry, isBest });
+    if (!isBest && !(await valid(entry.setting))) continue;
+    // Review 38g: "widen it" past a count's least value, which the game then refused.
+    ends.push({ ...entry, isBest, widens: await valid(entry.beyond) });
   }
   onRangeEnds?.(ends.filter((entry) => !entry.isBest).length * confirmation.matches);
   const measured: RangeEnd[] = [];
-  for (const { dimension, end, setting, isBest } of ends) {
+  for (const { dimension, end, setting, isBest, widens } of ends) {
     const figures = isBest ? confirmation.targets : await measuredTargets(evaluator, setting, confirmation.matches, confirmation.seed, targets, tolerance, null);
-    measured.push({ name: dimension.name, space: spaceFlag(dimension), end, assignment: `${dimension.name}=${setting[dimension.name] as string}`, isBest, targets: figures });
+    measured.push({ name: dimension.name, space: spaceFlag(dimension), end, assignment: `${dimension.name}=${setting[dimension.name] as string}`, isBest, targets: figures, widens });
   }
   return measured;
 }
@@ -837,12 +845,17 @@ export function rangeEndNotes(space: readonly SpaceDimension[], confirmation: { 
       } else if (side !== 'holds' && read.length > 0 && read.every((entry) => entry.where === side)) {
         const gap = (entry: (typeof read)[number]): number => Math.abs(entry.figure.value - target.target);
         const nearest = [...read].sort((x, y) => gap(x) - gap(y))[0] as (typeof read)[number];
-        // Ends that measure alike point no way: naming one as the way to widen would be their order's choice.
-        const tied = read.filter((entry) => gap(entry) === gap(nearest)).length > 1;
+        // Ends whose figures do not differ beyond their intervals point no way: naming one as the
+        // way to widen would be chance's choice (review 38g: 53.8% [48.9, 58.6] against 47.8%
+        // [42.9, 52.6] was read as a direction).
+        const overlap = (a: TargetResult, b: TargetResult): boolean => (Number.isNaN(a.lower) || Number.isNaN(b.lower) ? a.value === b.value : a.lower <= b.upper && b.lower <= a.upper);
+        const tied = read.some((entry) => entry !== nearest && overlap(entry.figure, nearest.figure));
         notes.push(
           tied
-            ? `  Every end lies ${side} the target too, and they measure alike: they show no direction in which to widen the range.`
-            : `  Every end lies ${side} the target too: if ${target.metric} moves steadily with ${dimension.name}, the setting the target asks for lies beyond the range, past ${nearest.end.assignment}; widen it to search there.`,
+            ? `  Every end lies ${side} the target too, and they do not differ beyond their intervals: they show no direction in which to widen the range.`
+            : nearest.end.widens
+            ? `  Every end lies ${side} the target too: if ${target.metric} moves steadily with ${dimension.name}, the setting the target asks for lies beyond the range, past ${nearest.end.assignment}; widen it to search there.`
+            : `  Every end lies ${side} the target too, nearest at ${nearest.end.assignment}, and the game takes no value of ${dimension.name} past it: with the best setting's other values, ${dimension.name} alone does not reach the target.`,
         );
       }
     }
