@@ -108,7 +108,7 @@ export const param = {
     );
   },
   /** A real number. */
-  real(options: NumberOptions): ParameterSpec<number> {
+  real(options: Omit<NumberOptions, 'step'>): ParameterSpec<number> {
     checkOptions('real', options, NUMBER_OPTIONS, []);
     return realSpec(options, 'real');
   },
