@@ -14,11 +14,17 @@ import { describe, expect, it } from 'vitest';
 import { CLI_BIN } from './cli-harness.js';
 
 const KEEP_ALIVE = resolve('tests/fixtures/keep-alive.mjs');
+const SLOW_ERROR_REPORT = resolve('tests/fixtures/slow-error-report.mjs');
 
 /** Runs `hordelab ...args` held open after its command, sends `signal` once `ready` is on its output, and gives how it ended. */
 function signalledAfter(ready: RegExp, signal: NodeJS.Signals, ...args: string[]): Promise<{ code: number | null; killedBy: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  return signalledWith(KEEP_ALIVE, ready, signal, ...args);
+}
+
+/** As {@link signalledAfter}, `preload` imported first. */
+function signalledWith(preload: string, ready: RegExp, signal: NodeJS.Signals, ...args: string[]): Promise<{ code: number | null; killedBy: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', KEEP_ALIVE, CLI_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', preload, CLI_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let sent = false;
@@ -62,6 +68,15 @@ describe('a signal after the command finished', () => {
     const ended = await signalledAfter(/hordelab: --matches/, 'SIGINT', 'run', join(work, 'ttt.yaml'), '--matches', '0', '--out', join(work, 'refused'));
     expect([ended.code, ended.killedBy]).toEqual([2, null]);
     expect(ended.stderr).toContain('hordelab: Ctrl-C came after the command finished; what it printed and wrote is complete (exit 2)\n');
+    expect(ended.stderr).not.toContain('before the command started');
+  });
+
+  it('says a signal while a failed command is still saying why is an interruption as it ended, not one before it started (review 38g)', async () => {
+    // The error reporter's loading held open: the command has let go of its handler, and main has not returned.
+    writeFileSync(join(work, 'broken.yaml'), 'game: tic-tac-toe\nmatches: 4\nseed: 1\nseats: [random, nobody]\n');
+    const ended = await signalledWith(SLOW_ERROR_REPORT, /loading the error reporter/, 'SIGINT', 'run', join(work, 'broken.yaml'), '--out', join(work, 'broken'));
+    expect([ended.code, ended.killedBy]).toEqual([130, null]);
+    expect(ended.stderr).toContain('hordelab: interrupted (Ctrl-C) as the command ended; what it printed and wrote may be incomplete\n');
     expect(ended.stderr).not.toContain('before the command started');
   });
 });

@@ -25,6 +25,13 @@ export interface SignalRoute {
   current: (signal: NodeJS.Signals) => void;
 }
 
+/** A signal after the command let go of its handler and before the process could say it finished. */
+function whileEnding(signal: NodeJS.Signals): void {
+  process.stderr.write(`hordelab: interrupted (${signal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C'}) as the command ended; what it printed and wrote may be incomplete\n`);
+  exitedDeliberately = true;
+  process.exit(130);
+}
+
 /**
  * This process's streams, folder, monotonic clock, unref'd timers and SIGINT. `writeStdout` is
  * the command's way to stdout where `process.stdout.write` itself was sent elsewhere (to keep
@@ -46,16 +53,16 @@ export function processIo(writeStdout: (text: string) => unknown, signals: Signa
     onInterrupt: (handler) => {
       // SIGTERM (a CI job's time limit, a container stopped) stops a command as Ctrl-C does: a run
       // publishes what it played, marked interrupted, and keeps its checkpoint (audit 27b: it
-      // ended with 143 and not a word). The handler before (main.ts's, for the time before the
-      // command listened) answers again once the command lets go.
+      // ended with 143 and not a word).
       const heard = (signal: NodeJS.Signals): void => {
         lastSignal = signal;
         handler();
       };
-      const before = signals.current;
       signals.current = heard;
       return () => {
-        if (signals.current === heard) signals.current = before;
+        // Let go as the command ends (its error said, its output closed): a signal then is no
+        // longer one "before the command started" (review 38g), and ends the process as such.
+        if (signals.current === heard) signals.current = whileEnding;
       };
     },
     interruptedBy: () => (lastSignal === 'SIGTERM' ? 'SIGTERM' : 'Ctrl-C'),
