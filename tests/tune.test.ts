@@ -16,6 +16,7 @@ import { jointParts } from '../src/tune/evaluate.js';
 import { refuseRepeatedNames } from '../src/cli/flag-values.js';
 import { candidateSettings, formatTune, offsetSeed, parseDimension, parseTarget, raceSchedule, rangeEndNotes, refinementSettings, tune } from '../src/tune/tune.js';
 import { tune as libraryTune } from '../src/index.js';
+import { digest, RECORDED_FIGURES } from '../src/run/run-key.js';
 
 /**
  * Under `npm run mutation` the tests run in Stryker's sandbox, which has no compiled `dist/` for
@@ -299,9 +300,19 @@ describe('tune', () => {
     expect(resumed.best).toEqual(first.best);
     expect(resumed.targets[0]?.value).toBe(first.targets[0]?.value);
     await expect(tune(scenario, { ...options, budget: 7000, resume: true })).rejects.toThrow(/is from another search/);
+    // A search saved by a Hordelab that recorded other figures (its key without this one's), whole
+    // and consistent: another search, not resumed into figures it holds no part of (review 38g).
+    const statePath = join(dir, 'tune-state.json');
+    const saved = readFileSync(statePath, 'utf8');
+    const older = JSON.parse(saved) as { key: string; search: unknown; refine: unknown; sha256: string };
+    const key = JSON.parse(older.key) as Record<string, unknown>;
+    expect([key['figures'], typeof key['version']]).toEqual([RECORDED_FIGURES, 'string']);
+    const olderKey = JSON.stringify({ ...key, figures: RECORDED_FIGURES - 1 });
+    writeFileSync(statePath, JSON.stringify({ ...older, key: olderKey, sha256: digest({ key: olderKey, search: older.search, refine: older.refine }) }));
+    await expect(tune(scenario, { ...options, resume: true })).rejects.toThrow(/is from another search .*a Hordelab that records other figures saved it/);
+    writeFileSync(statePath, saved);
     // An edited saved search (an evaluation given more matches than were played) is refused,
     // naming the file: it would change the answer with exit 0.
-    const statePath = join(dir, 'tune-state.json');
     const state = JSON.parse(readFileSync(statePath, 'utf8')) as { search: { evaluations: { matches: number }[] } };
     (state.search.evaluations[0] as { matches: number }).matches += 1000;
     writeFileSync(statePath, JSON.stringify(state));

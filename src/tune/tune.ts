@@ -33,7 +33,8 @@ import { regularizedBeta } from '../stats/distributions.js';
 import type { Metric } from '../present/metrics.js';
 import { scenarioSkill } from '../ladder/skill.js';
 import { intervalDigits, percentBound, percentOf } from '../reports/format.js';
-import { canonicalJson, digest, effectiveScenario } from '../run/run-key.js';
+import { canonicalJson, digest, effectiveScenario, RECORDED_FIGURES } from '../run/run-key.js';
+import { HORDELAB_VERSION } from '../version.js';
 import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, type Assignments, type Evaluation } from './evaluate.js';
 
 export interface Target {
@@ -908,7 +909,9 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     const { searchBudget, refineBudget } = splitBudget(options.budget, settings.length, refinable, scenario.rotate);
     // The scenario as played too (agent and game modules by content): a module edited between a
     // search and its resume is another agent, whose matches must not be raced against the old one's.
-    const key = JSON.stringify({ source: scenario.source, played: digest(effectiveScenario(scenario)), targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable });
+    // And the Hordelab that races: one that records other figures (or another version) is
+    // another search, whose saved races would be summed with figures they hold no part of (review 38g).
+    const key = JSON.stringify({ source: scenario.source, played: digest(effectiveScenario(scenario)), targets: options.targets, space, budget: options.budget, candidates: settings.length, refine: refinable, figures: RECORDED_FIGURES, version: HORDELAB_VERSION });
     const checkpoint = new TuneCheckpoint(options.outDir, key, options.resume === true);
     const seen = new Set<Target>();
     const searched = await race(evaluator, settings, searchBudget, options.targets, scenario.rotate, undefined, checkpoint.saved?.search ?? null, checkpoint.saveSearch, options.onRound, seen);
@@ -1174,7 +1177,7 @@ class TuneCheckpoint {
     this.saved = resume && existsSync(this.path) ? readSavedState(this.path) : null;
     if (resume && this.saved === null) throw new UsageError([{ source: '--resume', field: '', message: `no tuning to resume in ${outDir}` }]);
     if (this.saved !== null && this.saved.key !== key) {
-      throw new UsageError([{ source: '--resume', field: '', message: `${this.path} is from another search (scenario, seed, agent or game modules, targets, space or budget differ)` }]);
+      throw new UsageError([{ source: '--resume', field: '', message: `${this.path} is from another search (scenario, seed, agent or game modules, targets, space or budget differ, or a Hordelab that records other figures saved it)` }]);
     }
     this.sha256 = this.saved === null ? null : stateDigest(this.saved);
     this.search = this.saved?.search ?? null;
