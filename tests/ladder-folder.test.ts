@@ -149,6 +149,11 @@ describe('a level of one agent where every seat keeps its own (audit 38d M3)', (
       await hordelabIn(work, 'ladder', 'sided.yaml', '--levels', 'random,greedy', '-w', '0', '-q', '--out', join(tempDir(), 'lad')),
       `level "random": takes no seat: every seat of ${join(work, 'sided.yaml')} holds an agent that plays only its own side (survivors-planner for Humans, scripted-zombies for Zombies), which a level of one agent leaves in place; expected per-seat levels, such as random/scripted-zombies`,
     );
+    // A one-sided level agent is offered in the seat it plays (review 38g: hunting-zombies/scripted-zombies, refused).
+    expectRefused(
+      await hordelabIn(work, 'ladder', 'sided.yaml', '--levels', 'hunting-zombies,greedy', '-w', '0', '-q', '--out', join(tempDir(), 'lad')),
+      'expected per-seat levels, such as survivors-planner/hunting-zombies',
+    );
   });
 });
 

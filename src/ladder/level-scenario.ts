@@ -17,6 +17,7 @@ import { isSeatAssignment, paramsAsWritten, parseAssignment, parseScenario, scen
 import { scenarioYaml } from '../scenario/relocate.js';
 import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenario.js';
 import { settingsText } from '../core/settings-text.js';
+import { agents } from '../registry.js';
 import { readBackDifference } from '../core/read-back.js';
 import type { Level, SeatLevel } from './levels.js';
 
@@ -57,7 +58,9 @@ function levelSeats(base: Scenario, raw: readonly RawSeat[], level: Level, sourc
   // (audit 38d: refused as "plays as level random", which sent the user to the wrong cause).
   if (kept.every(Boolean)) {
     const holders = base.seats.map((named, index) => `${named.factory.id} for ${base.entry.game.seats[index]}`).join(', ');
-    const example = [level.name, ...base.seats.slice(1).map((named) => named.factory.id)].join('/');
+    // The level's agent in a seat it plays (one-sided itself, its own side: review 38g), the others as they are.
+    const into = agents.get(seat.agent)?.playsOnly?.seats[0] ?? 0;
+    const example = base.seats.map((named, index) => (index === into ? level.name : named.factory.id)).join('/');
     throw new UsageError([{ source, field: '', message: `takes no seat: every seat of ${base.file} holds an agent that plays only its own side (${holders}), which a level of one agent leaves in place; expected per-seat levels, such as ${example}` }]);
   }
   if (base.rotate && !kept.some(Boolean)) {
