@@ -278,9 +278,12 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
     if (held > 0 && held < returns.length) {
       figures.trialAt(slots.chanceShare, lostEverySeat);
       figures.trialAt(slots.chanceShareWon, wonSomeSeat);
-      const [share, won] = chanceSlotsOf(slots, figures, strongerSeats);
-      figures.trialAt(share, lostEverySeat);
-      figures.trialAt(won, wonSomeSeat);
+      // A seat a bit: games of up to 30 seats (more, and the share is over every match).
+      if (agents.length <= 30) {
+        const [share, won] = chanceSlotsOf(slots, figures, strongerSeats);
+        figures.trialAt(share, lostEverySeat);
+        figures.trialAt(won, wonSomeSeat);
+      }
     }
   }
   recordMatch(aggregate.tally, context, figures);
@@ -321,9 +324,10 @@ export function within<E extends { readonly lower: number; readonly upper: numbe
 }
 
 /**
- * The chance share, or undefined where the run's agents have no order of skill; with no matches
- * (and a note saying why) where no match had a decision with a choice, or where one of the two
- * agents made no decision in any of them.
+ * The chance share, or undefined where the run's agents have no order of skill; over the matches
+ * with a choice where both agents held a seat that makes a decision in some match of the run;
+ * with no matches (and a note and `none` saying why) where none had a choice, or in none did both
+ * hold such a seat.
  */
 function chanceShareOf(sums: ReturnType<typeof settledFigures>, run: QualityRun, confidence: number, matches: number, notes: string[]): QualitySummary['chanceShare'] {
   const seats = run.game.seats.length;
@@ -338,17 +342,19 @@ function chanceShareOf(sums: ReturnType<typeof settledFigures>, run: QualityRun,
   }
   // The matches where each agent held a seat that acts in the run (a seat that never does is a
   // fixed score to beat, not a player: review 37h, 38g). Recorded by the seats the more skilled
-  // agent held (since RECORDED_FIGURES 6); sums without them have no share.
+  // agent held (since RECORDED_FIGURES 6); a game of more than 30 seats records none, and its
+  // share is over every match with a choice.
   const acting = actingSeats(sums, seats, matches);
   const everySeatActs = acting.length === seats;
   const groups = Object.keys(sums).filter((key) => key.startsWith(CHANCE_BY_SEATS) && !key.endsWith(':won'));
+  if (groups.length === 0) return share;
   const contested = groups.filter((key) => {
     const held = key.slice(CHANCE_BY_SEATS.length).split('+').map(Number);
     const others = Array.from({ length: seats }, (_, seat) => seat + 1).filter((seat) => !held.includes(seat));
     return held.some((seat) => acting.includes(seat)) && others.some((seat) => acting.includes(seat));
   });
-  if (groups.length > 0 && contested.length === groups.length) return share;
-  if (groups.length > 0 && contested.length > 0 && !everySeatActs) {
+  if (contested.length === groups.length) return share;
+  if (contested.length > 0 && !everySeatActs) {
     // Some seatings contested, others not: the share over those alone. (Rotated pairs split
     // between seatings count as a cluster each: their pairing's variance is not read.)
     const over = (suffix: string): ClusterSums => contested.map((key) => sums[`${key}${suffix}`] as ClusterSums).reduce(addedSums);
