@@ -65,6 +65,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: 'What the game-quality figures hear of a match: decisions, turn starts, and the leader at each (read from the values, or from the heuristic\'s `leader`, checked against them once a match).',
   },
   {
+    source: 'src/quality/quality-figures.ts',
+    tests: ['tests/quality.test.ts'],
+    note: "The game-quality figures every run reports, from scripted matches whose every figure is known by hand: first-mover advantage over the seats that act, lengths, leads, drama, and the chance share over the seatings where both agents held a seat that acts.",
+  },
+  {
     source: 'src/reports/outcomes.ts',
     tests: ['tests/outcomes.test.ts'],
     note: "Every game's wins, draws and losses per seat and per agent (an agent holding several seats judged by its best against the other agents' best), clustered by the run's independent unit.",

@@ -183,6 +183,8 @@ describe('quality figures of scripted matches', () => {
     // Figures from a heuristic that never told the seats apart: said, not left to pass as measured.
     expect(q.notes.join('\n')).toContain('leads: the game heuristic put no seat strictly ahead at any turn start of the match, so decisiveness');
     expect(quality(report, play(report, matches)).notes.join('\n')).not.toContain('put no seat strictly ahead');
+    const twice = quality(report, play(report, [{ params: flat, agents: [randomAgent, randomAgent] }, { params: flat, agents: [randomAgent, randomAgent] }]));
+    expect(twice.notes.join('\n')).toContain('put no seat strictly ahead at any turn start of the 2 matches, so decisiveness');
   });
 
   it('refuse to merge a part recorded without quality figures, naming why', () => {
@@ -245,10 +247,30 @@ describe('quality figures of scripted matches', () => {
       // Greedy in A and C, random in B and D: both hold a seat that acts (A, B). Greedy wins one, loses one.
       { params: ends([1, -1, -1, -1]), agents: [randomAgent, randomAgent, randomAgent, randomAgent], names: interleaved },
       { params: ends([-1, 1, -1, -1]), agents: [randomAgent, randomAgent, randomAgent, randomAgent], names: interleaved },
+      // Greedy in B and D, random in A and C: both hold a seat that acts again. Greedy wins.
+      { params: ends([-1, 1, -1, -1]), agents: [randomAgent, randomAgent, randomAgent, randomAgent], names: ['random', 'greedy', 'random', 'greedy'] },
       // Greedy in A and B, random in C and D, which never act: no contest, left out (its loss too).
       { params: ends([-1, -1, 1, -1]), agents: [randomAgent, randomAgent, randomAgent, randomAgent], names: split },
     ], undefined, undefined, four));
-    expect([q.chanceShare?.successes, q.chanceShare?.n, q.chanceShare?.won.successes, q.chanceShare?.none]).toEqual([1, 2, 1, undefined]);
+    // Lost 1 and won 2 of the 3 contested matches, over two seatings added together (three clusters).
+    expect([q.chanceShare?.successes, q.chanceShare?.n, q.chanceShare?.won.successes, q.chanceShare?.won.n, q.chanceShare?.clusters, q.chanceShare?.none]).toEqual([1, 3, 2, 3, 3, undefined]);
+    // Only the seating where random holds the two seats that never act: no contest at all.
+    const none = quality(fourReport, play(fourReport, [{ params: ends([-1, -1, 1, -1]), agents: [randomAgent, randomAgent, randomAgent, randomAgent], names: split }], undefined, undefined, four));
+    expect(none.chanceShare?.none).toBe('greedy and random never both held a seat that makes a decision (C and D never do), so no contest of skill was played');
+  });
+
+  it('say nothing of figures no match gave: an empty run has no quantiles, no chance-share note, and every seat counted as acting', () => {
+    const empty = quality(report, report.emptyAggregate());
+    expect(empty.length.quantiles).toBeNull();
+    expect(empty.firstMover.advantage.fair).toBe(0.5);
+    expect(empty.firstMover.advantage.actingSeats).toBeUndefined();
+    expect(empty.notes.join('\n')).not.toContain('chance share:');
+    // The scripted game says which matches were capped, and leads are read: neither note.
+    const played = quality(report, play(report, matches));
+    expect(played.notes.join('\n')).not.toMatch(/^(caps|leads): /m);
+    // Agents with no order of skill: no share at all.
+    const bySelf = withQualityMetrics(bare, scriptedLeads, seatsOf(['random', 'random']));
+    expect('chanceShare' in quality(bySelf, play(bySelf, [{ params: twoChanges, agents: [randomAgent, randomAgent], names: ['random', 'random'] }]))).toBe(false);
   });
 
   it('say where the agent taken as more skilled won less than it lost, counting its wins over the same matches (audit 28a, for a run)', () => {

@@ -345,7 +345,6 @@ function chanceShareOf(sums: ReturnType<typeof settledFigures>, run: QualityRun,
   // agent held (since RECORDED_FIGURES 6); a game of more than 30 seats records none, and its
   // share is over every match with a choice.
   const acting = actingSeats(sums, seats, matches);
-  const everySeatActs = acting.length === seats;
   const groups = Object.keys(sums).filter((key) => key.startsWith(CHANCE_BY_SEATS) && !key.endsWith(':won'));
   if (groups.length === 0) return share;
   const contested = groups.filter((key) => {
@@ -354,13 +353,14 @@ function chanceShareOf(sums: ReturnType<typeof settledFigures>, run: QualityRun,
     return held.some((seat) => acting.includes(seat)) && others.some((seat) => acting.includes(seat));
   });
   if (contested.length === groups.length) return share;
-  if (contested.length > 0 && !everySeatActs) {
+  if (contested.length > 0) {
     // Some seatings contested, others not: the share over those alone. (Rotated pairs split
     // between seatings count as a cluster each: their pairing's variance is not read.)
     const over = (suffix: string): ClusterSums => contested.map((key) => sums[`${key}${suffix}`] as ClusterSums).reduce(addedSums);
     return { ...clusteredRate(over(''), confidence), stronger, weaker, basis, won: clusteredRate(over(':won'), confidence) };
   }
-  const none = `${stronger} and ${weaker} never both held a seat that makes a decision (${passiveNames(run.game.seats, acting)} never does), so no contest of skill was played`;
+  const passive = passiveNames(run.game.seats, acting);
+  const none = `${stronger} and ${weaker} never both held a seat that makes a decision (${passive.names} never ${passive.count === 1 ? 'does' : 'do'}), so no contest of skill was played`;
   notes.push(`chance share: ${none} and the share has no matches`);
   return { ...clusteredRate(undefined, confidence), stronger, weaker, basis, won: clusteredRate(undefined, confidence), none };
 }
@@ -370,10 +370,10 @@ function addedSums(a: ClusterSums, b: ClusterSums): ClusterSums {
   return { clusters: a.clusters + b.clusters, x: a.x + b.x, n: a.n + b.n, xx: a.xx + b.xx, xn: a.xn + b.xn, nn: a.nn + b.nn, ee: a.ee + b.ee };
 }
 
-/** The seats that never act, by name: "B", "B and C". */
-function passiveNames(names: readonly string[], acting: readonly number[]): string {
+/** The seats that never act, by name ("B", "B and C"), and how many. */
+function passiveNames(names: readonly string[], acting: readonly number[]): { names: string; count: number } {
   const passive = names.filter((_, seat) => !acting.includes(seat + 1));
-  return passive.length <= 1 ? (passive[0] ?? 'no seat') : `${passive.slice(0, -1).join(', ')} and ${passive[passive.length - 1] as string}`;
+  return { names: passive.length <= 1 ? (passive[0] ?? 'no seat') : `${passive.slice(0, -1).join(', ')} and ${passive[passive.length - 1] as string}`, count: passive.length };
 }
 
 /** The summary of `aggregate`; does not change it. */
