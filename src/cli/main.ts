@@ -45,6 +45,7 @@ const beforeCommand = (signal: NodeJS.Signals): void => {
 // One listener per signal for the whole process, handing each to the handler of the moment (see
 // SignalRoute in process-io.ts): listeners swapped would lose a signal that came between.
 const signals = { current: beforeCommand };
+// The signals that interrupt a command: Ctrl-C, and SIGTERM (a CI job's time limit, a container stopped).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, (heard: NodeJS.Signals) => signals.current(heard));
 
 // Before the command line is loaded (hence the dynamic imports below): see prestart.ts.

@@ -5,8 +5,6 @@
 import { performance } from 'node:perf_hooks';
 import type { CliIo } from './command.js';
 
-/** The signals that interrupt a command. */
-export const INTERRUPTS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 /** The last of them this process heard. */
 let lastSignal: NodeJS.Signals | null = null;
 
