@@ -197,6 +197,31 @@ describe('quality figures of scripted matches', () => {
     expect(q.draw.n).toBe(4);
     expect(q.draw.clusters).toBe(2);
     expect(q.leadChanges!.clusters).toBe(2);
+    // The chance share over every seating is read as recorded, pairs and all, not added up seating by seating.
+    expect([q.chanceShare?.n, q.chanceShare?.clusters]).toEqual([4, 2]);
+  });
+
+  it('count shared tops, each seat at the top and the first mover at the top with three seats, and none of them with two', () => {
+    const three = { ...scriptedLeads, seats: ['A', 'B', 'C'] } as AnyGame;
+    const threeReport = withQualityMetrics(bare, three, seatsOf(['a', 'b', 'c']));
+    const step = (seat: number) => ({ seat, legal: 2, h: [0, 0, 0] });
+    const ended = (returns: number[]): Played => ({ params: { steps: [step(0), step(1), step(2)], returns, capped: false }, agents: [randomAgent, randomAgent, randomAgent], names: ['a', 'b', 'c'] });
+    // A and B share the top; B alone; C alone; a three-way draw.
+    const q = quality(threeReport, play(threeReport, [ended([1, 1, -1]), ended([-1, 1, -1]), ended([-1, -1, 1]), ended([0, 0, 0])], undefined, undefined, three));
+    expect([q.sharedTop?.successes, q.sharedTop?.n]).toEqual([1, 4]);
+    expect([q.bySeat['seat1']?.top?.successes, q.bySeat['seat2']?.top?.successes, q.bySeat['seat3']?.top?.successes]).toEqual([1, 2, 1]);
+    // A moved first in every match: at the top in the first.
+    expect([q.firstMover.top?.successes, q.firstMover.top?.n]).toEqual([1, 4]);
+    const aggregate = play(report, matches) as { quality: { tally: { figures: Record<string, unknown> } } };
+    const recorded = Object.keys(aggregate.quality.tally.figures);
+    expect(recorded.filter((name) => /top/i.test(name))).toEqual([]);
+    expect(recorded).toEqual(expect.arrayContaining(['seat1:win', 'seat1:draw', 'seat1:loss', 'seat2:win', 'chanceShare@1', 'chanceShare@2:won']));
+  });
+
+  it('give no first mover to a match where no seat made a decision', () => {
+    const chanceOnly: ScriptParams = { steps: [{ chance: true }], returns: [1, -1], capped: false };
+    const q = quality(report, play(report, [{ params: chanceOnly, agents: [randomAgent, randomAgent], names: ['greedy', 'random'] }]));
+    expect([q.firstMover.win.n, q.draw.n]).toEqual([0, 1]);
   });
 
   it('count the chance share over matches where some decision had a choice: in forced moves alone skill cannot show', () => {
