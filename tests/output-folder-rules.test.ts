@@ -20,6 +20,7 @@ import {
   markOutputFolder,
   matchesWrittenDigest,
   nearestExisting,
+  publishOutputFiles,
   writeOutputFile,
   writeProblem,
   type OutputFileRequest,
@@ -460,6 +461,90 @@ describe('marking a folder', () => {
     rmSync(join(dir, 'levels', 'a.yaml'));
     mkdirSync(join(dir, 'levels', 'a.yaml'));
     expect(matchesWrittenDigest(dir, 'levels/a.yaml')).toBe(false);
+  });
+});
+
+describe('publishing files (a command stopped while it renames them into place)', () => {
+  const LADDER = (changes: Partial<OutputFolderRequest> = {}): OutputFolderRequest =>
+    sweepRequest({ command: 'ladder', ours: (name) => ['ladder.json', 'levels'].includes(name), folders: ['levels'], inside: ['levels/a.yaml'], ...changes });
+  const readMark = (dir: string): Record<string, unknown> => JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Record<string, unknown>;
+
+  /** A ladder's folder as an earlier ladder left it, then a publish of new files; returns the mark as it stood just before the first rename. */
+  function publishOverEarlier(dir: string): string {
+    markOutputFolder(dir, 'ladder', ['ladder.json', 'levels/a.yaml'], { digests: true });
+    let before = '';
+    publishOutputFiles(dir, 'ladder', [['ladder.json', 'new'], ['levels/a.yaml', 'a2']], {
+      digests: true,
+      beforeRenames: () => {
+        before = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+        // Every new file is whole under its temporary name, and none renamed yet.
+        expect(readFileSync(join(dir, 'ladder.json.tmp'), 'utf8')).toBe('new');
+        expect(readFileSync(join(dir, 'ladder.json'), 'utf8')).toBe('old');
+      },
+    });
+    return before;
+  }
+
+  it('notes the files about to arrive, with their bytes, before the first rename, and drops the note once they are in place', () => {
+    const dir = folderWith({ 'ladder.json': 'old', 'levels/a.yaml': 'a' });
+    const before = JSON.parse(publishOverEarlier(dir)) as Record<string, unknown>;
+    expect(before['fileSha256']).toEqual({ 'ladder.json': sha256('old'), 'levels/a.yaml': sha256('a') });
+    expect(before['pendingSha256']).toEqual({ 'ladder.json': sha256('new'), 'levels/a.yaml': sha256('a2') });
+    expect(readMark(dir)).toEqual({ hordelab: 1, kind: 'ladder', scenario: '', status: 'complete', files: ['ladder.json', 'levels'], fileSha256: { 'ladder.json': sha256('new'), 'levels/a.yaml': sha256('a2') } });
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'ladder.json', 'levels']);
+    expect(readFileSync(join(dir, 'levels', 'a.yaml'), 'utf8')).toBe('a2');
+  });
+
+  it('takes a folder left by a publish stopped between its renames and its mark, each file old or new, and still refuses one edited since', () => {
+    const dir = folderWith({ 'ladder.json': 'old', 'levels/a.yaml': 'a' });
+    // What a kill after the renames and before the last mark leaves: the new files, the mark as it was before the renames.
+    writeFileSync(join(dir, MANIFEST_FILE), publishOverEarlier(dir));
+    expect(refusal(() => checkOutputFolder(dir, LADDER()))).toBeNull();
+    expect(matchesWrittenDigest(dir, 'ladder.json')).toBe(true);
+    // Stopped after the first rename: the second file still as the earlier ladder wrote it.
+    writeFileSync(join(dir, 'levels', 'a.yaml'), 'a');
+    expect(refusal(() => checkOutputFolder(dir, LADDER()))).toBeNull();
+    writeFileSync(join(dir, 'ladder.json'), 'edited');
+    expect(refusal(() => checkOutputFolder(dir, LADDER()))?.message).toBe(
+      `${dir} holds ladder.json, which hordelab wrote but which was changed since (${MANIFEST_FILE} records other content); move it away, choose another folder, or add --force to replace it`,
+    );
+    // A file the publish was to bring that the earlier record does not list is listed by the note.
+    const added = folderWith({ 'ladder.json': 'old', 'levels/': '' }, 'added');
+    markOutputFolder(added, 'ladder', ['ladder.json'], { digests: true });
+    let before = '';
+    publishOutputFiles(added, 'ladder', [['ladder.json', 'new'], ['levels/a.yaml', 'a2']], { digests: true, beforeRenames: () => void (before = readFileSync(join(added, MANIFEST_FILE), 'utf8')) });
+    writeFileSync(join(added, MANIFEST_FILE), before);
+    expect(refusal(() => checkOutputFolder(added, LADDER()))).toBeNull();
+  });
+
+  it("lists a first publish's files in a new mark before renaming them, so a stop there leaves them known as hordelab's", () => {
+    const REPORT = sweepRequest({ command: 'report', ours: (name) => ['report.md', 'metrics.csv'].includes(name) });
+    const dir = join(work, 'new');
+    let before = '';
+    publishOutputFiles(dir, 'report', [['report.md', 'notes'], ['metrics.csv', 'x']], { beforeRenames: () => void (before = readFileSync(join(dir, MANIFEST_FILE), 'utf8')) });
+    expect(JSON.parse(before)).toEqual({ hordelab: 1, kind: 'report', scenario: '', status: 'complete', files: ['report.md', 'metrics.csv'] });
+    expect(readMark(dir)).toEqual(JSON.parse(before));
+    // Without a mark, nothing would say the files were hordelab's.
+    rmSync(join(dir, MANIFEST_FILE));
+    expect(refusal(() => checkOutputFolder(dir, REPORT))?.message).toMatch(/nothing says hordelab wrote them/);
+    writeFileSync(join(dir, MANIFEST_FILE), before);
+    expect(refusal(() => checkOutputFolder(dir, REPORT))).toBeNull();
+  });
+
+  it('renames nothing and leaves no temporary when the step before the renames fails', () => {
+    const dir = folderWith({ 'sweep.json': 'old' });
+    markOutputFolder(dir, 'sweep', ['sweep.json'], { digests: true });
+    expect(() =>
+      publishOutputFiles(dir, 'sweep', [['sweep.json', 'new'], ['sweep.csv', 'c']], {
+        digests: true,
+        beforeRenames: () => {
+          throw new Error('stopped');
+        },
+      }),
+    ).toThrow('stopped');
+    expect(readdirSync(dir).sort()).toEqual([MANIFEST_FILE, 'sweep.json']);
+    expect(readFileSync(join(dir, 'sweep.json'), 'utf8')).toBe('old');
+    expect(refusal(() => checkOutputFolder(dir, sweepRequest()))).toBeNull();
   });
 });
 

@@ -20,8 +20,7 @@ import { percentBound, table, percentOf, signedFixed } from '../reports/format.j
 import { csv } from '../run/csv.js';
 import { toJson } from '../run/run-scenario.js';
 import type { CardValue, CardValuesSummary, DeckValues, PairedDifference } from './card-values.js';
-import { writeFilesAtomically } from '../run/atomic-file.js';
-import { markOutputFolder } from '../present/output-folder.js';
+import { publishOutputFiles } from '../present/output-folder.js';
 
 export const CARD_VALUES_FILE = 'card-values.json';
 /** Every file `hordelab cards` writes. */
@@ -164,7 +163,5 @@ export function writeCardValues(summary: CardValuesSummary, outDir: string, html
     ['card-values.md', markdown(summary)],
     ['card-values.html', html],
   ];
-  const written = writeFilesAtomically(outDir, pages);
-  markOutputFolder(outDir, 'cards', pages.map(([name]) => name));
-  return written;
+  return publishOutputFiles(outDir, 'cards', pages);
 }

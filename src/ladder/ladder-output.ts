@@ -19,8 +19,8 @@ import { toJson } from '../run/run-scenario.js';
 import { formatValue, type Figure } from './headlines.js';
 import type { LadderHeadline, LadderSummary } from './ladder.js';
 import { levelCheckSuffix, levelSlug } from './levels.js';
-import { makeFolders, writeFilesAtomically } from '../run/atomic-file.js';
-import { markOutputFolder, matchesWrittenDigest } from '../present/output-folder.js';
+import { makeFolders } from '../run/atomic-file.js';
+import { matchesWrittenDigest, publishOutputFiles } from '../present/output-folder.js';
 
 
 /** A measured figure as `run` prints one: a rate to a tenth of a percent (`54.1% [53.1%, 55.0%]`), a mean to three places. */
@@ -208,14 +208,16 @@ export async function writeLadder(summary: LadderSummary, outDir: string): Promi
   ];
   const earlier = earlierLevelFiles(outDir);
   makeFolders(join(outDir, 'levels'));
-  const written = writeFilesAtomically(outDir, pages);
-  // A level or pairing the earlier ladder in this folder played and this one did not: its file
-  // would read as one of this ladder's (audit 30a). Only the files the earlier ladder.json names go.
   const now = new Set(pages.map(([name]) => name));
-  // One edited since the earlier ladder wrote it (kept under --force) is the user's now: left as it is.
-  for (const name of earlier) if (!now.has(name) && matchesWrittenDigest(outDir, name)) rmSync(join(outDir, name), { force: true });
-  markOutputFolder(outDir, 'ladder', pages.map(([name]) => name), { digests: true });
-  return written;
+  // A level or pairing the earlier ladder in this folder played and this one did not: its file
+  // would read as one of this ladder's (audit 30a). Only the files the earlier ladder.json names
+  // go, and before the new files arrive: a ladder stopped between leaves none of them beside the
+  // new ladder.json, which does not name them. One edited since the earlier ladder wrote it (kept
+  // under --force) is the user's now: left as it is.
+  const removeEarlierLevels = (): void => {
+    for (const name of earlier) if (!now.has(name) && matchesWrittenDigest(outDir, name)) rmSync(join(outDir, name), { force: true });
+  };
+  return publishOutputFiles(outDir, 'ladder', pages, { digests: true, beforeRenames: removeEarlierLevels });
 }
 
 /** The level files the ladder.json already in `outDir` names (its levels' and chance pairings'), or none. */

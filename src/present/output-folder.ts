@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { entryKind, writeAtomically } from '../run/atomic-file.js';
+import { entryKind, writeAtomically, writeFilesAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
 import { CONTROL_FILES, MANIFEST_FILE, danglingLink, danglingLinkOnTheWay, danglingLinkProblem, readManifest, type FolderManifest } from '../run/output-folder.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
@@ -299,7 +299,7 @@ function refuseUnlistedOrEdited(dir: string, own: readonly string[], manifest: F
   // A file inside a folder of the command's (a ladder's levels/greedy.yaml) is listed by the
   // mark's record of what was written there, where it has one (audit 37b H2: the folder's name
   // alone let a user's own file of a level's name be replaced).
-  const record = manifest.fileSha256 ?? {};
+  const record = { ...manifest.fileSha256, ...manifest.pendingSha256 };
   const recordedIn = (folder: string): boolean => Object.keys(record).some((path) => path.startsWith(`${folder}/`));
   const insideFiles = [...new Set(request.inside ?? [])].filter((path) => isRegularFile(join(dir, path)));
   const unlisted = [
@@ -361,22 +361,63 @@ function hordelabWroteFile(dir: string, name: string): boolean {
  * the command replace files of its names without `--force`.
  */
 export function markOutputFolder(dir: string, command: string, files: readonly string[], options: { readonly digests?: boolean } = {}): void {
-  const path = join(dir, MANIFEST_FILE);
-  const names = files.map((file) => file.split(/[\\/]/)[0] as string);
   // With `digests`, each file's bytes as written (`levels/random.yaml` by its path), so that a
   // user's file put among them, or one of them edited, is told from hordelab's next time.
-  const written = options.digests === true ? Object.fromEntries(files.map((file) => [file.split(/[\\/]/).join('/'), fileDigest(join(dir, file))])) : null;
+  const written = options.digests === true ? Object.fromEntries(files.map((file) => [recordPath(file), fileDigest(join(dir, file))])) : null;
+  writeMark(dir, command, files, written, null);
+}
+
+/**
+ * Writes `files` (`[name, text]`, names from `dir`) as {@link writeFilesAtomically} does, and
+ * marks the folder as {@link markOutputFolder} does, with the mark first noting the files about to
+ * arrive (and with `digests` their bytes): a command stopped while it renames them into place
+ * leaves a folder whose next run is not refused for files it cannot tell were hordelab's
+ * (audit 38b: a ladder killed there was refused as "changed since"). `beforeRenames` runs after
+ * that note and before the first rename (a ladder removing its earlier levels' files).
+ * @returns the paths written.
+ */
+export function publishOutputFiles(
+  dir: string,
+  command: string,
+  files: readonly (readonly [string, string])[],
+  options: { readonly digests?: boolean; readonly beforeRenames?: () => void } = {},
+): string[] {
+  const names = files.map(([name]) => name);
+  const pending = options.digests === true ? Object.fromEntries(files.map(([name, text]) => [recordPath(name), createHash('sha256').update(text).digest('hex')])) : null;
+  const paths = writeFilesAtomically(dir, files, () => {
+    writeMark(dir, command, names, null, pending);
+    options.beforeRenames?.();
+  });
+  markOutputFolder(dir, command, names, options);
+  return paths;
+}
+
+/** A file's path from its folder as a mark records it: `/`-separated on every system. */
+function recordPath(file: string): string {
+  return file.split(/[\\/]/).join('/');
+}
+
+/**
+ * The mark {@link markOutputFolder} writes, given the digests of the files as written (null: none
+ * recorded) or, before they are renamed into place, as pending (null once they are).
+ */
+function writeMark(dir: string, command: string, files: readonly string[], written: Record<string, string> | null, pending: Record<string, string> | null): void {
+  const path = join(dir, MANIFEST_FILE);
+  const names = files.map((file) => file.split(/[\\/]/)[0] as string);
+  const pendingRecord = pending === null ? {} : { pendingSha256: pending };
   if (existsSync(path)) {
     // Another command's folder (a run's, which report and cards write beside): its manifest
     // stays as it is, these files added to what it lists, so they are known as Hordelab's next time.
     const manifest = readManifest(dir);
-    if (manifest === null || (written === null && names.every((name) => manifest.files.includes(name)))) return;
+    if (manifest === null) return;
+    const { pendingSha256: wasPending, ...rest } = manifest;
+    if (written === null && pending === null && wasPending === undefined && names.every((name) => manifest.files.includes(name))) return;
     // Files recorded before and gone since (an earlier ladder's level this one removed) leave the record.
     const record = written === null ? {} : { fileSha256: Object.fromEntries(Object.entries({ ...manifest.fileSha256, ...written }).filter(([file]) => isRegularFile(join(dir, file)))) };
-    writeAtomically(path, `${JSON.stringify({ ...manifest, files: [...new Set([...manifest.files, ...names])], ...record }, null, 2)}\n`);
+    writeAtomically(path, `${JSON.stringify({ ...rest, files: [...new Set([...manifest.files, ...names])], ...record, ...pendingRecord }, null, 2)}\n`);
     return;
   }
-  writeAtomically(path, `${JSON.stringify({ hordelab: 1, kind: command, scenario: '', status: 'complete', files: [...new Set(names)], ...(written === null ? {} : { fileSha256: written }) }, null, 2)}\n`);
+  writeAtomically(path, `${JSON.stringify({ hordelab: 1, kind: command, scenario: '', status: 'complete', files: [...new Set(names)], ...(written === null ? {} : { fileSha256: written }), ...pendingRecord }, null, 2)}\n`);
 }
 
 /** The SHA-256 (hex) of a file's bytes, as a mark's `fileSha256` records it. */
@@ -386,14 +427,18 @@ function fileDigest(path: string): string {
 
 /**
  * Whether the file at `path` (from `dir`) holds the bytes the folder's mark records hordelab wrote
- * there: true where none is recorded (an older mark, a file it does not list), false where it was
- * edited since or cannot be read.
+ * there (or, after a publish stopped while renaming, was about to): true where none is recorded
+ * (an older mark, a file it does not list), false where it was edited since or cannot be read.
  */
 export function matchesWrittenDigest(dir: string, path: string): boolean {
-  const recorded = readManifest(dir)?.fileSha256?.[path.split(/[\\/]/).join('/')];
-  if (recorded === undefined) return true;
+  const manifest = readManifest(dir);
+  const recorded = manifest?.fileSha256?.[recordPath(path)];
+  // A publish stopped while renaming leaves each file as it was before or as it was to be.
+  const pending = manifest?.pendingSha256?.[recordPath(path)];
+  if (recorded === undefined && pending === undefined) return true;
   try {
-    return fileDigest(join(dir, path)) === recorded;
+    const bytes = fileDigest(join(dir, path));
+    return bytes === recorded || bytes === pending;
   } catch {
     return false;
   }

@@ -25,8 +25,7 @@ import { writeProblem } from './output-folder.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
 import { callGamePart, GAME_MODULE_FIX, summaryGame } from './summary-game.js';
-import { writeFilesAtomically } from '../run/atomic-file.js';
-import { markOutputFolder } from './output-folder.js';
+import { publishOutputFiles } from './output-folder.js';
 import { generatorMeta } from './own-files.js';
 
 export const REPORT_FORMATS = ['html', 'md', 'csv', 'json'] as const;
@@ -343,8 +342,7 @@ export async function writeReports(runDir: string, formats: readonly ReportForma
   }
   const written: string[] = [];
   try {
-    written.push(...writeFilesAtomically(outDir, pages));
-    markOutputFolder(outDir, 'report', pages.map(([name]) => name));
+    written.push(...publishOutputFiles(outDir, 'report', pages));
   } catch (error) {
     throw writeProblem(error, outDir, outDir);
   }

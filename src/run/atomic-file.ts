@@ -118,11 +118,13 @@ export function makeFolders(dir: string): void {
  * Writes each `[name, text]` into `dir` (made if missing, names may hold subfolders that exist),
  * each atomically, and all or none where it can tell: every file goes to its `.tmp` first and is
  * renamed only once all are written, and a folder (or anything but a file) where one of them goes
- * is refused before any is written. Returns the paths written.
+ * is refused before any is written. `beforeRenames` runs once every temporary is whole and before
+ * the first rename (a folder's mark noting the files about to arrive); when it throws, nothing is
+ * renamed and the temporaries go. Returns the paths written.
  * @throws UsageError naming the entry in the way; the file system's error for a failed write,
  *   with no `.tmp` left behind.
  */
-export function writeFilesAtomically(dir: string, files: readonly (readonly [string, string])[]): string[] {
+export function writeFilesAtomically(dir: string, files: readonly (readonly [string, string])[], beforeRenames?: () => void): string[] {
   makeFolders(dir);
   const paths = files.map(([name]) => join(dir, name));
   for (const path of paths) {
@@ -148,6 +150,12 @@ export function writeFilesAtomically(dir: string, files: readonly (readonly [str
   } catch (error) {
     // Only the temporaries this call made, each on its own: one that cannot be removed leaves
     // the others' removal, and the write's own error, as they are.
+    for (const temporary of written) removeTemporary(temporary);
+    throw error;
+  }
+  try {
+    beforeRenames?.();
+  } catch (error) {
     for (const temporary of written) removeTemporary(temporary);
     throw error;
   }

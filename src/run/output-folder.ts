@@ -62,6 +62,13 @@ export interface FolderManifest {
    * was recorded, whose files are known by their names alone.
    */
   readonly fileSha256?: Readonly<Record<string, string>>;
+  /**
+   * Written just before such a command renames its new files into place and dropped just after:
+   * the SHA-256 of each new file's bytes, by path as in {@link fileSha256}. A command stopped
+   * between the two leaves each file holding either the bytes recorded or those pending, both
+   * hordelab's, so the next run there is not refused as if a user had edited them (audit 38b).
+   */
+  readonly pendingSha256?: Readonly<Record<string, string>>;
 }
 
 /** The JSON files whose content digest a publish records in the manifest (small, read back whole). */
@@ -578,7 +585,8 @@ function isManifest(value: unknown): value is FolderManifest {
     Array.isArray(manifest['files']) &&
     manifest['files'].every(isPlainName) &&
     (manifest['contentSha256'] === undefined || isDigestRecord(manifest['contentSha256'])) &&
-    (manifest['fileSha256'] === undefined || isDigestRecord(manifest['fileSha256'], true))
+    (manifest['fileSha256'] === undefined || isDigestRecord(manifest['fileSha256'], true)) &&
+    (manifest['pendingSha256'] === undefined || isDigestRecord(manifest['pendingSha256'], true))
   );
 }
 

@@ -22,8 +22,7 @@ import { contributionsByUnit, pairedDifference, type UnitContributions } from '.
 import { checkMetricNames, Evaluator, jointParts, pickMetric, refuseUnsafeName, repeatedValue, splitValues } from './evaluate.js';
 import { PairedPlayer } from './paired-player.js';
 import { scenarioSkill } from '../ladder/skill.js';
-import { writeFilesAtomically } from '../run/atomic-file.js';
-import { markOutputFolder } from '../present/output-folder.js';
+import { publishOutputFiles } from '../present/output-folder.js';
 
 /** A value of a varied setting: a number when it reads as one, else the text as written. */
 export type SweepValue = string | number;
@@ -396,8 +395,7 @@ export async function writeSweep(result: SweepResult, outDir: string): Promise<s
   ];
   const written: string[] = [];
   try {
-    written.push(...writeFilesAtomically(outDir, files));
-    markOutputFolder(outDir, 'sweep', files.map(([name]) => name), { digests: true });
+    written.push(...publishOutputFiles(outDir, 'sweep', files, { digests: true }));
   } catch (error) {
     throw writeProblem(error, outDir, outDir);
   }
