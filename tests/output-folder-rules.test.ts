@@ -531,6 +531,25 @@ describe('publishing files (a command stopped while it renames them into place)'
     expect(refusal(() => checkOutputFolder(dir, REPORT))).toBeNull();
   });
 
+  it('publishes without a step before the renames, and tells a file only the note lists as written or edited', () => {
+    const dir = join(work, 'plain');
+    expect(publishOutputFiles(dir, 'sweep', [['sweep.json', 'j']], { digests: true })).toEqual([join(dir, 'sweep.json')]);
+    expect(readMark(dir)).toEqual({ hordelab: 1, kind: 'sweep', scenario: '', status: 'complete', files: ['sweep.json'], fileSha256: { 'sweep.json': sha256('j') } });
+    // A note of a file the record does not list (a new level the stopped ladder brought).
+    writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...readMark(dir), pendingSha256: { 'sweep.csv': sha256('c') } }));
+    writeFileSync(join(dir, 'sweep.csv'), 'c');
+    expect(matchesWrittenDigest(dir, 'sweep.csv')).toBe(true);
+    writeFileSync(join(dir, 'sweep.csv'), 'edited');
+    expect(matchesWrittenDigest(dir, 'sweep.csv')).toBe(false);
+    // A mark with a note and no record of bytes (a first ladder stopped while renaming).
+    writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ hordelab: 1, kind: 'sweep', scenario: '', status: 'complete', files: ['sweep.json', 'sweep.csv'], pendingSha256: { 'sweep.csv': sha256('c') } }));
+    expect(matchesWrittenDigest(dir, 'sweep.csv')).toBe(false);
+    expect(matchesWrittenDigest(dir, 'sweep.json')).toBe(true);
+    // The next mark drops the note, though it lists nothing new and records no bytes.
+    markOutputFolder(dir, 'sweep', ['sweep.json']);
+    expect(readMark(dir)).toEqual({ hordelab: 1, kind: 'sweep', scenario: '', status: 'complete', files: ['sweep.json', 'sweep.csv'] });
+  });
+
   it('renames nothing and leaves no temporary when the step before the renames fails', () => {
     const dir = folderWith({ 'sweep.json': 'old' });
     markOutputFolder(dir, 'sweep', ['sweep.json'], { digests: true });
