@@ -210,7 +210,7 @@ describe('merging shards in-process', () => {
 });
 
 describe('what merge refuses', () => {
-  it('no shard folders, or an output folder that is one of them', async () => {
+  it('no shard folders, or an output folder that is one of them or inside one', async () => {
     await expect(mergeRuns([], out())).rejects.toThrow('merge: name the shard folders to merge');
     const shard = join(work, 'shard-0');
     expect(await issuesOf([shard, join(work, 'shard-1')], shard)).toEqual([{ source: '--out', field: '', message: `${shard} is one of the shards; merge into another folder` }]);
@@ -220,6 +220,13 @@ describe('what merge refuses', () => {
     expect(await issuesOf([shard, join(work, 'shard-1')], link)).toEqual([{ source: '--out', field: '', message: `${link} is one of the shards; merge into another folder` }]);
     await expect(mergeRuns([shard, join(work, 'shard-1')], link, { force: true })).rejects.toThrow('is one of the shards');
     expect(existsSync(join(shard, 'shard.json'))).toBe(true);
+    // Inside a shard, the merged run is files that shard's next run would refuse as not its own (audit 39b L4); through a link too.
+    for (const inside of [join(shard, 'merged'), join(link, 'merged', 'deeper')]) {
+      expect(await issuesOf([join(work, 'shard-1'), shard], inside)).toEqual([{ source: '--out', field: '', message: `${inside} is inside the shard ${shard}; merge into a folder outside the shards` }]);
+      expect(existsSync(join(shard, 'merged'))).toBe(false);
+    }
+    // Beside a shard (a name that starts with the shard's) is not inside it.
+    await expect(mergeRuns([shard, join(work, 'shard-1')], `${shard}-merged`)).resolves.toBeDefined();
   });
 
   it('a command or scenario file in shard.json that the shard’s own summary.json does not record (the merged summary takes them from there)', async () => {
@@ -258,7 +265,7 @@ describe('what merge refuses', () => {
     expect(await refusal([fifth, sixth])).not.toContain('is not a shard');
   });
 
-  it('shards of another run, and unfinished shards', async () => {
+  it('shards of another run (a split of another size named), and unfinished or stopped shards', async () => {
     const [first, second] = copyShards();
     editRecord(second, (record) => (record.key = 'another'));
     expect(await refusal([first, second])).toContain(`${second}: a shard of another run than ${first} (scenario, parameters, seed, options, or a game, agent or metric module differ, or a Hordelab that records other figures ran one of them)`);
@@ -286,8 +293,13 @@ describe('what merge refuses', () => {
     const [third, fourth] = copyShards();
     editRecord(fourth, (record) => (record.status = 'interrupted'));
     expect(await refusal([third, fourth])).toContain(`${fourth}: shard 1/2 is interrupted; finish it (hordelab run ... --resume) before merging`);
-    editRecord(fourth, (record) => (record.status = 'stopped'));
-    expect(await refusal([third, fourth])).toBe(`${fourth}: shard 1/2 is stopped; finish it (hordelab run ... --resume) before merging`);
+    // Stopped at its --max-errors, a shard has nothing left to resume (audit 39b M2: the advice to resume failed).
+    editRecord(fourth, (record) => Object.assign(record, { status: 'stopped', maxErrors: 2, errors: 3 }));
+    expect(await refusal([third, fourth])).toBe(`${fourth}: shard 1/2 stopped at its --max-errors 2 after 3 failed matches, as one run would have; rerun the shards with a larger --max-errors, or fix the failures`);
+    // Shards of splits of different sizes: the split is named, with the parts that differ (audit 39b M3).
+    const [fifth, sixth] = copyShards();
+    editRecord(sixth, (record) => Object.assign(record, { key: 'another', shard: { index: 1, count: 3 } }));
+    expect(await refusal([fifth, sixth])).toBe(`${sixth}: a shard of another run than ${fifth}: the split (2 shards in the first shard, 3 here)`);
   });
 
   it('a shard of a scenario that differs only in quality, name or description; not one of the same scenario read from elsewhere (audit 37b M2, M3)', async () => {

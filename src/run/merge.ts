@@ -18,7 +18,7 @@ import { z } from 'zod';
 // Its schemas read files a user hands over: zod's messages set first, whatever loaded this module.
 import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
-import { samePath } from '../core/same-path.js';
+import { liesInside, samePath } from '../core/same-path.js';
 import { formatPath } from '../core/parameters.js';
 import { emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import { parseScenario, scenarioFileData, type Scenario } from '../scenario/scenario.js';
@@ -185,6 +185,11 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   if (dirs.some((dir) => samePath(dir, outDir))) {
     throw new UsageError([{ source: '--out', field: '', message: `${outDir} is one of the shards; merge into another folder` }]);
   }
+  // Inside one, the merged run would be files the shard's next run (--force) refuses as not its own (audit 39b L4).
+  const holding = dirs.find((dir) => liesInside(outDir, dir));
+  if (holding !== undefined) {
+    throw new UsageError([{ source: '--out', field: '', message: `${outDir} is inside the shard ${holding}; merge into a folder outside the shards` }]);
+  }
   const shards = dirs.map(readShard);
   const first = shards[0] as LoadedShard;
   await refuseShardsOfOtherRuns(shards, first);
@@ -225,9 +230,15 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
 async function refuseShardsOfOtherRuns(shards: readonly LoadedShard[], first: LoadedShard): Promise<void> {
   for (const { dir, record } of shards) {
     if (record.key !== first.record.key) {
-      const differing = await partsDifferingFrom(first.record, record);
+      // The split is part of the key but not of the run's own parts (audit 39b M3: named by none).
+      const split = record.shard.count === first.record.shard.count ? [] : [`the split (${first.record.shard.count} shards in the first shard, ${record.shard.count} here)`];
+      const differing = [...split, ...(await partsDifferingFrom(first.record, record))];
       const which = differing.length > 0 ? `: ${differing.join(', ')}` : ' (scenario, parameters, seed, options, or a game, agent or metric module differ, or a Hordelab that records other figures ran one of them)';
       throw new UsageError([{ source: dir, field: '', message: `a shard of another run than ${first.dir}${which}` }]);
+    }
+    if (record.status === 'stopped') {
+      // Stopped at its own --max-errors: resuming has nothing to add (audit 39b M2: the advice to resume failed).
+      throw new UsageError([{ source: dir, field: '', message: `shard ${record.shard.index}/${record.shard.count} stopped at its --max-errors ${record.maxErrors} after ${record.errors} failed matches, as one run would have; rerun the shards with a larger --max-errors, or fix the failures` }]);
     }
     if (record.status !== 'complete') {
       throw new UsageError([{ source: dir, field: '', message: `shard ${record.shard.index}/${record.shard.count} is ${record.status}; finish it (hordelab run ... --resume) before merging` }]);
