@@ -50,7 +50,7 @@ describe('hordelab init game', () => {
 
     const tests = spawnSync(process.execPath, ['--test', 'games/dice-race/dice-race.test.mjs'], { cwd: project, encoding: 'utf8' });
     expect(tests.status, tests.stdout + tests.stderr).toBe(0);
-    expect(tests.stdout).toMatch(/# pass 2/);
+    expect(tests.stdout).toMatch(/# pass 3/);
   }, 120_000);
 
   it('refuses a folder that is not empty, a name that is not kebab-case and a kind it does not make: exit 2, nothing written', async () => {
@@ -88,7 +88,55 @@ describe('hordelab init game', () => {
     expect(readdirSync(target).sort()).toEqual(['coin-race.checks.yaml', 'coin-race.mjs', 'coin-race.test.mjs', 'coin-race.yaml']);
     expect(init.stdout).toContain(target);
     expect(existsSync(join(project, target))).toBe(false);
-    // A folder no node_modules above has hordelab in: installing it comes first.
-    expect(init.stdout).toMatch(/Next:\n {2}npm install hordelab +the game imports it, and no node_modules above \S*coin-race has it\n/);
+    // A folder no node_modules above has hordelab in: installing it comes first, from that folder,
+    // since npm here would install into this project, which the folder is not in (audit 39c F9).
+    expect(init.stdout).toMatch(/Next:\n {2}\(cd \S*coin-race && npm install hordelab\) +the game imports it, and no node_modules above \S*coin-race has it\n/);
+    expect(init.stdout).toContain(`(cd ${target} && npm install hordelab)`);
+  });
+
+  it('says to install hordelab here where this project holds the folder, and not at all inside the hordelab package itself', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'hordelab-init-bare-'));
+    writeFileSync(join(bare, 'package.json'), '{ "name": "my-games" }');
+    const here = await hordelabIn(bare, 'init', 'game', 'games/coin-race');
+    expect(here.status).toBe(0);
+    expect(here.stdout).toMatch(/Next:\n {2}npm install hordelab +the game imports it/);
+    // A module inside the hordelab package imports it by its own name (a self-reference).
+    const own = mkdtempSync(join(tmpdir(), 'hordelab-init-own-'));
+    writeFileSync(join(own, 'package.json'), JSON.stringify({ name: 'hordelab', exports: { '.': './index.js' } }));
+    const inside = await hordelabIn(own, 'init', 'game', 'games/coin-race');
+    expect(inside.status).toBe(0);
+    expect(inside.stdout).not.toContain('npm install');
+    // Another package of that name without exports cannot be imported by it.
+    writeFileSync(join(own, 'package.json'), JSON.stringify({ name: 'hordelab' }));
+    expect((await hordelabIn(own, 'init', 'game', 'games/dice-race')).stdout).toContain('npm install hordelab');
+  });
+
+  it('prints steps that run as printed for a folder whose path needs quoting (audit 39c F3)', async () => {
+    const init = await hordelabIn(project, 'init', 'game', "my folder/it's/dice-race/");
+    expect(init.status).toBe(0);
+    // As typed, less the trailing slash.
+    expect(init.stdout).toMatch(/^Wrote my folder\/it's\/dice-race\/: /);
+    const conform = /^ {2}(npx hordelab conform .*?) {2,}the game keeps the contract$/m.exec(init.stdout)?.[1];
+    expect(conform).toBe(`npx hordelab conform 'my folder/it'\\''s/dice-race/dice-race.mjs'`);
+    // Pasted into a shell as printed, with npx hordelab standing for this build's CLI.
+    const pasted = spawnSync('sh', ['-c', (conform as string).replace('npx hordelab', `"${process.execPath}" "${resolve('dist/src/cli/main.js')}"`)], { cwd: project, encoding: 'utf8' });
+    expect(pasted.stderr).toBe('');
+    expect(pasted.status).toBe(0);
+    const test = /^ {2}(node --test .*?) {2,}the game's own tests$/m.exec(init.stdout)?.[1];
+    expect(spawnSync('sh', ['-c', (test as string).replace('node', `"${process.execPath}"`)], { cwd: project, encoding: 'utf8' }).status).toBe(0);
+  }, 60_000);
+
+  it('refuses a name too long for the files named after it before writing any, and a path too long as a whole (audit 39c F5)', async () => {
+    const long = 'q'.repeat(245);
+    const result = await hordelabIn(project, 'init', 'game', long);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`hordelab: <name>: "${long}" is too long: the game's files are named after it, and ${long}.checks.yaml would be 257 bytes, where file systems take 255; expected a shorter name\n`);
+    expect(existsSync(join(project, long))).toBe(false);
+    const deep = Array.from({ length: 40 }, () => 'd'.repeat(200)).join('/');
+    const whole = await hordelabIn(project, 'init', 'game', `${deep}/dice-race`);
+    expect(whole.status).toBe(2);
+    expect(whole.stderr.trim().split('\n')).toHaveLength(1);
+    expect(whole.stderr).toMatch(/^hordelab: <name>: .*too long/);
+    expect(existsSync(join(project, 'd'.repeat(200)))).toBe(false);
   });
 });

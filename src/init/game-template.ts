@@ -132,6 +132,19 @@ test('${id} keeps the game contract', () => {
   assert.ok(report.ok, formatConformance(report, { gameArgument: './${id}.mjs', assignments: [] }));
 });
 
+test('a runner moves exactly the cells chosen, then the other runner is to roll', () => {
+  const state = game.setup({ length: 20 });
+  game.apply(state, game.chanceOutcomes(state)[3].action, null); // a four
+  assert.equal(game.currentPlayer(state), 0);
+  game.apply(state, game.legalActions(state)[1], null); // four cells
+  assert.deepEqual(state.positions, [4, 0]);
+  game.apply(state, game.chanceOutcomes(state)[2].action, null); // a three
+  assert.equal(game.currentPlayer(state), 1);
+  game.apply(state, game.legalActions(state)[0], null); // one cell
+  assert.deepEqual(state.positions, [4, 1]);
+  assert.ok(!game.isTerminal(state));
+});
+
 test('a runner moves the die roll or one cell, and reaching the end wins', () => {
   const state = game.setup({ length: 6 });
   game.apply(state, game.chanceOutcomes(state)[5].action, null); // a six

@@ -1,9 +1,9 @@
 /** What `hordelab init` does; its flags and help are declared in `../commands/init.ts`. */
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { makeFolders } from '../../run/atomic-file.js';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
-import { gameTemplate } from '../../init/game-template.js';
+import { gameTemplate, type TemplateFile } from '../../init/game-template.js';
 import { games } from '../../registry.js';
 import { nearestExisting, writeProblem } from '../../present/output-folder.js';
 import type { CliIo, ParsedArguments } from '../command.js';
@@ -25,8 +25,20 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   if (games.has(id)) {
     throw new UsageError([{ source: '<name>', field: '', message: `"${id}" is a built-in game's id, and the folder's last part names the new game; expected another name, such as my-${id}` }]);
   }
+  const files = gameTemplate(id);
+  // A name too long for a file name was found at its third file, with two written (audit 39c F5).
+  const longest = files.reduce((name, file) => (Buffer.byteLength(file.name) > Buffer.byteLength(name) ? file.name : name), '');
+  if (Buffer.byteLength(longest) > NAME_MAX) {
+    throw new UsageError([{ source: '<name>', field: '', message: `"${id}" is too long: the game's files are named after it, and ${longest} would be ${Buffer.byteLength(longest)} bytes, where file systems take ${NAME_MAX}; expected a shorter name` }]);
+  }
   // A file above the folder: making the folders failed with a bare EEXIST (audit 37b M1).
-  const existing = nearestExisting(folder);
+  let existing: { path: string; isFolder: boolean };
+  try {
+    existing = nearestExisting(folder);
+  } catch (error) {
+    // A path too long as a whole (ENAMETOOLONG) was an internal failure (audit 39c F5).
+    throw writeProblem(error, '<name>', folder);
+  }
   if (!existing.isFolder && existing.path !== folder) {
     const what = statSync(existing.path).isFile() ? 'a file' : 'not a folder (a pipe, socket or device)';
     throw new UsageError([{ source: '<name>', field: '', message: `${name}: ${existing.path} is ${what}, so no folder can be made inside it` }]);
@@ -35,18 +47,15 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     if (!statSync(folder).isDirectory()) throw new UsageError([{ source: '<name>', field: '', message: `${name} is a file; expected a new folder` }]);
     if (readdirSync(folder).length > 0) throw new UsageError([{ source: '<name>', field: '', message: `${name} is a folder that is not empty; expected a new or empty folder, so nothing of yours is overwritten` }]);
   }
-  const files = gameTemplate(id);
-  try {
-    makeFolders(folder);
-    for (const file of files) writeFileSync(join(folder, file.name), file.text, { flag: 'wx' });
-  } catch (error) {
-    throw writeProblem(error, '<name>', folder);
-  }
-  const [game, scenario, checks, test] = files.map((file) => join(name, file.name));
-  const run = join(name, 'run');
+  writeAllOrNone(folder, existing.path, files);
+  // As typed, less a trailing slash ("Wrote x//" for x/), each path quoted for the shell where it
+  // needs it: a folder with a space broke every step pasted as printed (audit 39c F3).
+  const shown = name.length > 1 ? name.replace(/[\\/]+$/, '') : name;
+  const [game, scenario, checks, test] = files.map((file) => shellWord(join(shown, file.name)));
+  const run = shellWord(join(shown, 'run'));
   const steps: [string, string][] = [
     // The module imports 'hordelab': outside a project that has it, nothing below would load it.
-    ...(hordelabInstalledAbove(folder) ? [] : ([['npm install hordelab', `the game imports it, and no node_modules above ${name} has it`]] as [string, string][])),
+    ...(hordelabReachable(folder) ? [] : ([[installStep(io.cwd, folder, shown), `the game imports it, and no node_modules above ${shown} has it`]] as [string, string][])),
     [`npx hordelab conform ${game}`, 'the game keeps the contract'],
     [`npx hordelab run ${scenario} --out ${run}`, 'play its matches'],
     [`npx hordelab report ${run}`, 'report.html and report.md'],
@@ -54,14 +63,87 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     [`node --test ${test}`, "the game's own tests"],
   ];
   const width = Math.max(...steps.map(([command]) => command.length));
-  io.stdout.write(`Wrote ${name}/: ${files.map((file) => file.name).join(', ')}\n\nNext:\n${steps.map(([command, meaning]) => `  ${command.padEnd(width)}  ${meaning}\n`).join('')}`);
+  io.stdout.write(`Wrote ${shown}/: ${files.map((file) => file.name).join(', ')}\n\nNext:\n${steps.map(([command, meaning]) => `  ${command.padEnd(width)}  ${meaning}\n`).join('')}`);
   return 0;
 }
 
-/** Whether a `node_modules/hordelab` lies in `folder` or a folder above it (where Node would find the package). */
-function hordelabInstalledAbove(folder: string): boolean {
+/**
+ * The command that installs hordelab where the new game's module finds it: `npm install` run here
+ * installs into the project npm finds from here (the nearest folder above with a package.json or
+ * node_modules, else this one), which serves the game only when its folder lies in it; else it is
+ * run from the game's folder (audit 39c F9: printed for a folder elsewhere, it installed into the
+ * wrong project).
+ */
+function installStep(cwd: string, folder: string, shown: string): string {
+  let prefix = resolve(cwd);
+  for (let at = prefix; ; at = dirname(at)) {
+    if (existsSync(join(at, 'package.json')) || existsSync(join(at, 'node_modules'))) {
+      prefix = at;
+      break;
+    }
+    if (dirname(at) === at) break;
+  }
+  const inside = relative(prefix, folder);
+  const served = inside === '' || (!inside.startsWith('..') && !isAbsolute(inside));
+  return served ? 'npm install hordelab' : `(cd ${shellWord(shown)} && npm install hordelab)`;
+}
+
+/** The longest file name (in bytes) the common file systems take. */
+const NAME_MAX = 255;
+
+/**
+ * Writes `files` into `folder` (made, with any folders missing above it, below `existing`), all
+ * or none: a write that fails removes the files written before it and the folders made for them.
+ */
+function writeAllOrNone(folder: string, existing: string, files: readonly TemplateFile[]): void {
+  const written: string[] = [];
+  try {
+    makeFolders(folder);
+    for (const file of files) {
+      writeFileSync(join(folder, file.name), file.text, { flag: 'wx' });
+      written.push(join(folder, file.name));
+    }
+  } catch (error) {
+    for (const path of written) rmSync(path, { force: true });
+    for (let at = folder; at !== existing && at !== dirname(at); at = dirname(at)) {
+      try {
+        rmdirSync(at);
+      } catch {
+        break;
+      }
+    }
+    throw writeProblem(error, '<name>', folder);
+  }
+}
+
+/** `path` as one shell word: as it is when it holds nothing a shell reads, else in single quotes. */
+function shellWord(path: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Whether Node would find the package 'hordelab' from a module in `folder`: a
+ * `node_modules/hordelab` in it or above it, or the hordelab package itself around it (a module
+ * inside a package imports that package by its own name).
+ */
+function hordelabReachable(folder: string): boolean {
+  let nearestPackageSeen = false;
   for (let at = resolve(folder); ; at = dirname(at)) {
     if (existsSync(join(at, 'node_modules', 'hordelab'))) return true;
+    if (!nearestPackageSeen && existsSync(join(at, 'package.json'))) {
+      nearestPackageSeen = true;
+      if (isHordelabPackage(join(at, 'package.json'))) return true;
+    }
     if (dirname(at) === at) return false;
+  }
+}
+
+/** Whether the package.json at `path` is hordelab's own, with the exports a self-reference needs. */
+function isHordelabPackage(path: string): boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(path, 'utf8')) as { name?: unknown; exports?: unknown };
+    return manifest.name === 'hordelab' && manifest.exports !== undefined;
+  } catch {
+    return false;
   }
 }
