@@ -14,12 +14,20 @@ export function edgeBlocksMovement(state: SurvivorsState, edge: number): boolean
   return state.barricades[edge] === 1 || state.edges[edge] === Edge.Wall;
 }
 
-/** Rule 4: adjacent means orthogonal with no wall or barricade between; windows per parameter. */
+/**
+ * Rule 4: "adjacent" means orthogonal with no wall or barricade on the shared edge; a window does
+ * not break it. What needs an adjacent human or cell (heal rule 66, give rule 45, carry rules
+ * 19/31, the ambush cell rule 59) reads this, never `meleeAcrossWindow` (audit 39d F2).
+ */
+export function adjacent(state: SurvivorsState, from: number, dir: number): boolean {
+  const edge = state.config.map.edgeOf[from * 4 + dir] as number;
+  return edge >= 0 && !edgeBlocksMovement(state, edge);
+}
+
+/** Rule 4: a melee attack (a human's or a zombie's) needs adjacency, and across a window `meleeAcrossWindow`. */
 export function meleeAdjacent(state: SurvivorsState, from: number, dir: number): boolean {
-  const { map, params } = state.config;
-  const edge = map.edgeOf[from * 4 + dir] as number;
-  if (edge < 0 || edgeBlocksMovement(state, edge)) return false;
-  return params.meleeAcrossWindow || state.edges[edge] !== Edge.Window;
+  if (!adjacent(state, from, dir)) return false;
+  return state.config.params.meleeAcrossWindow || state.edges[state.config.map.edgeOf[from * 4 + dir] as number] !== Edge.Window;
 }
 
 /** The direction from `from` to its neighbour `to`, or −1 when they are not neighbours. */

@@ -9,7 +9,7 @@ import { survivorsRender } from './render.js';
 
 export { survivors, configFor, blastCells, friendRoutes, moveLine, searchesLeftAt } from './rules.js';
 export { allowance } from './allowance.js';
-export { lineOfSight, meleeAdjacent } from './geometry.js';
+export { adjacent, lineOfSight, meleeAdjacent } from './geometry.js';
 export { UNREACHABLE, freshZombieDistances, zombieDistancesAt, zombieDistancesToCell, renewBoardStamp, zombieDistancesThroughBarricades, zombiePathDistances } from './paths.js';
 export { attackOdds, attackTwiceKill, attackTwiceKillStrict, attacksUntilBreak, faceChance, turnsUntilBreak, weaponOdds, type WeaponOdds } from './odds.js';
 export { survivorsHeuristic } from './heuristic.js';

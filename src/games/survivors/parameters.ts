@@ -117,7 +117,12 @@ export const survivorsParameters: ParameterSpecs<SurvivorsParams> = {
   searchSpots: { description: 'Rule 2: search spots on the map; must match it.', schema: int(0, 1000000), default: DEFAULT_COUNTS.searchSpots },
   spawnPoints: { description: 'Rule 2: spawn points on the map; must match it.', schema: int(1, 1000000), default: DEFAULT_COUNTS.spawnPoints },
   maxFiguresPerCell: { description: 'Rule 3: figures per cell (only 1 is implemented).', schema: z.literal(1), default: 1 },
-  meleeAcrossWindow: { description: 'Rule 4: a window does not block melee.', schema: z.boolean(), default: true },
+  meleeAcrossWindow: {
+    description:
+      "Rule 4: a window does not block melee (a human's or a zombie's attack across it); false stops melee only, never adjacency: healing, giving, carrying and an ambush reach across a window either way.",
+    schema: z.boolean(),
+    default: true,
+  },
   numHumans: { description: 'Rule 5: human figures (the map needs a start cell each).', schema: int(1), default: 4, tunable: { kind: 'int', min: 2, max: 4 } },
   initialZombies: { description: 'Rule 6: zombies the zombie player places on spawn points at the start.', schema: int(0), default: 4, tunable: { kind: 'int', min: 0, max: 8 } },
   zombieCapPerHuman: { description: 'Rule 6: zombies on the board at most, per starting human.', schema: int(1), default: 5, tunable: { kind: 'int', min: 2, max: 8 } },

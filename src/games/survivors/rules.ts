@@ -56,7 +56,7 @@ import { survivorsHeuristic } from './heuristic.js';
 import { Edge, parseMap, Terrain } from './map.js';
 import { attackOdds, faceChance, weaponOdds } from './odds.js';
 import { allowance } from './allowance.js';
-import { adjacentDir, cellX, cellY, edgeBlocksMovement, lineOfSight, meleeAdjacent, rangeBetween, zombieStepCost } from './geometry.js';
+import { adjacent, adjacentDir, cellX, cellY, edgeBlocksMovement, lineOfSight, meleeAdjacent, rangeBetween, zombieStepCost } from './geometry.js';
 import { BoardChange, UNREACHABLE, boardChanged, renewBoardStamp, startingBoardStamp, zombiePathDistances } from './paths.js';
 import { survivorsParameters, validateSurvivorsParams, type SurvivorsParams } from './parameters.js';
 import {
@@ -674,7 +674,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
     for (const route of friendRoutes(state, cell, actions)) into.push({ kind: 'moveThrough', cell: route.cell });
     if (state.carrying < 0) {
       for (let dir = 0; dir < 4; dir++) {
-        if (!meleeAdjacent(state, cell, dir) || shoulderCost(state, cell, dir) > actions) continue;
+        if (!adjacent(state, cell, dir) || shoulderCost(state, cell, dir) > actions) continue;
         const other = humanAt(state, map.neighbour[cell * 4 + dir] as number);
         if (other < 0) continue;
         const target = state.humans[other] as Human;
@@ -709,7 +709,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
       if (item.heal > 0) {
         if (human.wounds > 0) into.push({ kind: 'heal', card, human: h });
         for (let dir = 0; dir < 4; dir++) {
-          if (!meleeAdjacent(state, cell, dir)) continue;
+          if (!adjacent(state, cell, dir)) continue;
           const other = humanAt(state, map.neighbour[cell * 4 + dir] as number);
           if (other >= 0 && (state.humans[other] as Human).wounds > 0) into.push({ kind: 'heal', card, human: other });
         }
@@ -731,7 +731,7 @@ function humanActions(state: SurvivorsState, into: SurvivorsAction[]): void {
     }
     // Rule 45: give an item to an adjacent human with room for it.
     for (let dir = 0; dir < 4; dir++) {
-      if (!meleeAdjacent(state, cell, dir)) continue;
+      if (!adjacent(state, cell, dir)) continue;
       const other = humanAt(state, map.neighbour[cell * 4 + dir] as number);
       if (other < 0) continue;
       const receiver = state.humans[other] as Human;
@@ -1423,7 +1423,7 @@ function ambushCells(state: SurvivorsState): number[] {
   for (let dir = 0; dir < 4; dir++) {
     const to = map.neighbour[human.cell * 4 + dir] as number;
 // Stryker disable next-line ConditionalExpression: (true for to >= 0) off the board occupant[−1] is undefined, not −1
-    if (to >= 0 && state.occupant[to] === -1 && meleeAdjacent(state, human.cell, dir)) cells.push(to);
+    if (to >= 0 && state.occupant[to] === -1 && adjacent(state, human.cell, dir)) cells.push(to);
   }
   return cells;
 }
