@@ -509,8 +509,8 @@ describe('the bound on the length of a match', () => {
     const humanPhase = 2 * (2 + deckCards + 2 * 4 * perAction);
     // The spawns (rule 57) and two steps more, then each zombie up to the cap: two steps per action (it and its roll), and two more.
     const zombiePhase = 2 + 2 + cap * (2 * 3 + 2);
-    // The deal and the initial placement, the rounds, and a margin.
-    expect(game.maxLength(params)).toBe(2 * 3 + 2 + 5 * (humanPhase + zombiePhase) + 16);
+    // The deal with a drop per card dealt (rule 44), the initial placement, the rounds, and a margin.
+    expect(game.maxLength(params)).toBe(2 * 2 * 3 + 2 + 5 * (humanPhase + zombiePhase) + 16);
   });
 });
 

@@ -112,3 +112,54 @@ describe('audit 39d F2: adjacency ignores meleeAcrossWindow; only melee reads it
     expect(legalOfKind(state, 'place').map((a) => a.cell)).toEqual([cellAt(state, 1, 0), cellAt(state, 0, 1)]);
   });
 });
+
+describe('audit 39d F3: the starting deal\'s excess is dropped before round 1 (rules 7, 44)', () => {
+  /** Setup with the deal forced: `hands[h]` are the cards human h is dealt, dealt in turn. */
+  function dealt(hands: string[][], overrides: Parameters<typeof makeParams>[1] = {}): SurvivorsState {
+    const perHuman = (hands[0] as string[]).length;
+    const state = game.setup(makeParams(OPEN, { numHumans: hands.length, startingCardsPerHuman: perHuman, ...overrides }));
+    for (let round = 0; round < perHuman; round++) {
+      for (const hand of hands) game.apply(state, { kind: 'draw', card: cardId(state, hand[round] as string) }, null);
+    }
+    return state;
+  }
+
+  it('a human over capacity chooses what to drop, for free, on his cell; then round 1 begins', () => {
+    const state = dealt([['Baseball bat', 'Axe', 'Chainsaw'], ['Kitchen knife', 'Pistol', 'Bandage']]);
+    expect([state.phase, state.active, game.currentPlayer(state)]).toEqual([Phase.Discard, 0, HUMANS]);
+    const held = human(state, 0).items.slice().sort((a, b) => a - b);
+    expect(legalOfKind(state, 'discard').map((a) => a.card)).toEqual(held);
+    const rec = recorder();
+    const chainsaw = cardId(state, 'Chainsaw');
+    act(state, { kind: 'discard', card: chainsaw }, rec.sink);
+    expect(lastEvent(rec.events, 'itemDropped')).toMatchObject({ human: 0, card: 'Chainsaw', reason: 'capacity' });
+    expect(state.floorItems).toEqual([human(state, 0).cell, chainsaw]);
+    // Human 1 holds 2 of 4: nothing to drop; round 1 begins with nobody active and no action spent.
+    expect([state.phase, state.active, state.round]).toEqual([Phase.ChooseHuman, -1, 1]);
+    expect(state.humans.map((figure) => [figure.started, figure.actionsLeft])).toEqual([[false, 0], [false, 0]]);
+  });
+
+  it('humans in index order, one after another, each down to capacity; then the initial zombies are placed', () => {
+    const state = dealt([['Baseball bat', 'Axe', 'Kitchen knife'], ['Chainsaw', 'Shotgun', 'Pistol']], { inventoryCapacity: 2, initialZombies: 1 });
+    expect([state.phase, state.active]).toEqual([Phase.Discard, 0]);
+    act(state, { kind: 'discard', card: cardId(state, 'Kitchen knife') });
+    // 4 of 2: still over, still his choice.
+    expect([state.phase, state.active]).toEqual([Phase.Discard, 0]);
+    act(state, { kind: 'discard', card: cardId(state, 'Axe') });
+    expect([state.phase, state.active]).toEqual([Phase.Discard, 1]);
+    act(state, { kind: 'discard', card: cardId(state, 'Pistol') });
+    act(state, { kind: 'discard', card: cardId(state, 'Shotgun') });
+    expect(state.humans.map((figure) => figure.items.map((card) => state.config.cards[card]?.name))).toEqual([['Baseball bat'], ['Chainsaw']]);
+    expect([state.phase, state.active]).toEqual([Phase.PlaceInitial, -1]);
+  });
+
+  it('with the default deck and parameters no deal can overflow: one card each, none above the capacity', () => {
+    const params = makeParams(OPEN);
+    const defaults = game.parameters;
+    expect(defaults.startingCardsPerHuman.default).toBe(1);
+    const costs = { large: params.sizeCostLarge, small: params.sizeCostSmall, none: params.sizeCostNone };
+    for (const card of DEFAULT_ITEM_DECK) expect(costs[card.size]).toBeLessThanOrEqual(params.inventoryCapacity);
+    // And a state dealt the largest card goes straight on.
+    expect(dealt([['Chainsaw']], { startingCardsPerHuman: 1 }).phase).toBe(Phase.ChooseHuman);
+  });
+});

@@ -206,7 +206,23 @@ function setup(params: SurvivorsParams): SurvivorsState {
   return state;
 }
 
+/**
+ * After the starting deal (rule 7): each human dealt more than he can carry drops the excess at
+ * once, for free (rule 44, audit 39d F3), choosing what to drop as in the Discard phase, in index
+ * order one after another; then the initial zombies, then round 1.
+ */
 function afterDeal(state: SurvivorsState, emit: Emit): void {
+  const overloaded = state.humans.findIndex((human) => load(state, human) > capacityOf(state, human));
+  if (overloaded >= 0) {
+    state.active = overloaded;
+    state.phase = Phase.Discard;
+    return;
+  }
+  state.active = -1;
+  placeInitialOrBegin(state, emit);
+}
+
+function placeInitialOrBegin(state: SurvivorsState, emit: Emit): void {
 // Stryker disable next-line ConditionalExpression,EqualityOperator: (true, >= for the spawn points) at setup no figure stands on a spawn point (a cell is a spawn point or a start cell, never both) and a map has at least one, so the count is never 0
   if (state.placementsLeft > 0 && emptySpawnPoints(state, false).length > 0) state.phase = Phase.PlaceInitial;
   else beginRound(state, emit);
@@ -1774,7 +1790,9 @@ function apply(state: SurvivorsState, action: SurvivorsAction, emit: Emit): void
       removeItem(human, action.card);
       state.floorItems.push(human.cell, action.card);
       if (emit !== null) emit({ type: 'itemDropped', human: state.active, card: (state.config.cards[action.card] as ItemCard).name, reason: 'capacity' });
-      afterHumanAction(state, emit);
+      // A human who has not started an activation drops what the starting deal gave him too much of.
+      if (human.started) afterHumanAction(state, emit);
+      else afterDeal(state, emit);
       break;
     }
     case Phase.DropCarried: {
@@ -1948,7 +1966,7 @@ function describeState(state: SurvivorsState): string {
 }
 
 /**
- * A bound on the steps of a match: per round, each human's activation (its choice, its free drops,
+ * A bound on the steps of a match: the deal with its drops, then per round, each human's activation (its choice, its free drops,
  * each action with its chance steps: a pass rolls per zombie, a blast per zombie, a draw may ambush and
  * overflow the inventory), the spawns, and each zombie's actions with their rolls.
  */
@@ -1960,7 +1978,9 @@ function maxLength(params: SurvivorsParams): number {
   // Drops are free (rule 47): at most one per card in play in an activation, besides the actions.
   const humanPhase = params.numHumans * (2 + deckCards + 2 * params.baseActions * perAction);
   const zombiePhase = params.spawnPerRound + 2 + cap * (2 * params.zombieActions + 2);
-  return params.numHumans * params.startingCardsPerHuman + params.initialZombies + params.roundLimit * (humanPhase + zombiePhase) + 16;
+  // The starting deal: a draw per card, and at most a drop per card for the excess (rule 44).
+  const deal = 2 * params.numHumans * params.startingCardsPerHuman;
+  return deal + params.initialZombies + params.roundLimit * (humanPhase + zombiePhase) + 16;
 }
 
 function validate(params: SurvivorsParams): ParameterIssue[] {
