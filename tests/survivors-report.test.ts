@@ -221,6 +221,7 @@ describe('Survivors report counting, from hand-made event streams', () => {
       aimed,
       result,
       broke,
+      discarded: broke,
       ranged: card === 'Pistol',
       round: 1,
       exact: aimed ? weapon.aimed : weapon.unaimed,

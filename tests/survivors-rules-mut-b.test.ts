@@ -356,7 +356,8 @@ describe('rules 36–40, 49: the attack report', () => {
     force(state, roll, rec.sink);
     return lastEvent(rec.events, 'attack');
   }
-  const odds = (kill: number, push: number, broke: number) => ({ kill: expect.closeTo(kill, 12), push: expect.closeTo(push, 12), break: expect.closeTo(broke, 12) });
+  // None of these cards is single-use: a break is what discards it.
+  const odds = (kill: number, push: number, broke: number) => ({ kill: expect.closeTo(kill, 12), push: expect.closeTo(push, 12), break: expect.closeTo(broke, 12), discard: expect.closeTo(broke, 12) });
 
   it('rule 49: unarmed: kill 6, push 4–5, nothing to break; melee, so only 1–3 leave the zombie in reach for another try', () => {
     const event = attack(null, [1, 2], 1);

@@ -79,6 +79,153 @@ function groupsAt(state: SurvivorsState, roll: number): readonly number[] {
   return groups;
 }
 
+describe('audit 39d F1: useOn and singleUse on weapons (rules 39–41, 49)', () => {
+  it('rules 39–40: a natural roll outside useOn is a failed use: no kill, no push, told apart from a miss', () => {
+    // 6 is a kill face, but a use on 2 fails; aimed, a natural 2 makes 3, a push face: still a failed use.
+    for (const aimed of [false, true]) {
+      const { state, zombie, events } = attackWith('Rusty pipe', 2, aimed);
+      expect(state.zombies).toEqual([zombie]);
+      expect(lastEvent(events, 'attack')).toMatchObject({ result: 'failedUse', roll: 2, broke: false, discarded: false });
+      expect(lastEvent(events, 'itemUse')).toMatchObject({ card: 'Rusty pipe', roll: 2, success: false, exactSuccess: 4 / 6 });
+      expect(human(state, 0).items).toEqual([cardId(state, 'Rusty pipe')]);
+    }
+    // Within useOn the attack resolves as ever: 5 kills, 3 pushes.
+    const kill = attackWith('Rusty pipe', 5);
+    expect(kill.state.zombies).toEqual([]);
+    expect(lastEvent(kill.events, 'attack').result).toBe('kill');
+    expect(lastEvent(kill.events, 'itemUse')).toMatchObject({ success: true });
+    const push = attackWith('Rusty pipe', 3);
+    expect(push.state.zombies).toEqual([cellAt(push.state, 4, 2)]);
+    expect(lastEvent(push.events, 'attack').result).toBe('push');
+  });
+
+  it('rule 40: breakOn is still read on the natural roll of a failed use', () => {
+    const { state, card, events } = attackWith('Rusty pipe', 1);
+    expect(lastEvent(events, 'attack')).toMatchObject({ result: 'failedUse', broke: true, discarded: true });
+    expect(human(state, 0).items).toEqual([]);
+    expect(state.discards[card]).toBe(1);
+  });
+
+  it('rule 41: a single-use weapon goes to the discard pile after its attack, whatever the roll', () => {
+    for (const roll of [2, 6]) {
+      const { state, card, events } = attackWith('Flare gun', roll);
+      expect(lastEvent(events, 'attack')).toMatchObject({ result: roll === 6 ? 'kill' : 'miss', broke: false, discarded: true });
+      expect(human(state, 0).items).toEqual([]);
+      expect(state.discards[card]).toBe(1);
+      expect(legalOfKind(state, 'attack').filter((a) => a.card === card)).toEqual([]);
+    }
+    // No use roll: a weapon without useOn brings no itemUse event.
+    expect(eventsOf(attackWith('Flare gun', 2).events, 'itemUse')).toEqual([]);
+  });
+
+  it('the attack event carries exact odds that count the use faces and the single use', () => {
+    const pipe = lastEvent(attackWith('Rusty pipe', 2).events, 'attack');
+    // Uses on 3–6: kill on 5–6, push on 3–4; aimed, natural 3–6 make 4, 5, 6, 6: push once, kill thrice.
+    expect(pipe.exact).toEqual({ kill: 2 / 6, push: 2 / 6, break: 1 / 6, discard: 1 / 6 });
+    expect(pipe.weapon.aimed).toEqual({ kill: 3 / 6, push: 1 / 6, break: 1 / 6, discard: 1 / 6 });
+    // Melee: again after a failed use (2) only; 1 breaks, 3–4 push out of reach, 5–6 kill.
+    expect(pipe.weapon.attackAgain).toBeCloseTo(1 / 6, 12);
+    const flare = lastEvent(attackWith('Flare gun', 2).events, 'attack');
+    expect(flare.exact).toEqual({ kill: 2 / 6, push: 0, break: 1 / 6, discard: 1 });
+    expect(flare.weapon.attackAgain).toBe(0);
+  });
+
+  it('chance groups: a failed use groups with a miss; a single-use card\'s break changes nothing the discard did not', () => {
+    // Pipe: 1 fails and breaks, 2 fails, 3–4 push, 5–6 kill.
+    const pipe = facingZombie('Rusty pipe');
+    act(pipe.state, { kind: 'attack', card: pipe.card, cell: pipe.zombie });
+    expect(groupsAt(pipe.state, Roll.Attack)).toEqual([0, 1, 2, 2, 3, 3]);
+    // Flare: 1–4 miss (1 breaking it, but it goes anyway), 5–6 kill.
+    const flare = facingZombie('Flare gun');
+    act(flare.state, { kind: 'attack', card: flare.card, cell: flare.zombie });
+    expect(groupsAt(flare.state, Roll.Attack)).toEqual([0, 0, 0, 0, 1, 1]);
+  });
+});
+
+describe('audit 39d F1: useOn and singleUse on a special property (rules 38, 41, 46)', () => {
+  /** Human 0 on (1,1) of the house with `card`, 4 actions, a barricade on his east window. */
+  function barred(card: string): { state: SurvivorsState; card: number; edge: number } {
+    const state = start(HOUSE, { itemDeck: DECK });
+    const id = giveCard(state, 0, card);
+    const edge = edgeAt(state, 1, 1, E);
+    barricadeEdge(state, edge);
+    actNow(state, 0, 4);
+    return { state, card: id, edge };
+  }
+
+  it('a card with useOn rolls: on a failure the barricade stays and the actions are spent', () => {
+    const { state, card, edge } = barred('Bolt cutter');
+    const tokens = state.barricadeTokens;
+    const rec = recorder();
+    act(state, { kind: 'unbarricade', dir: E, card }, rec.sink);
+    expect(game.currentPlayer(state)).toBe(CHANCE);
+    expect(state.pending).toMatchObject({ roll: Roll.Special, human: 0, card, target: edge });
+    force(state, 2, rec.sink);
+    expect([state.phase, state.barricades[edge], state.barricadeTokens, human(state, 0).actionsLeft]).toEqual([Phase.Act, 1, tokens, 2]);
+    expect(human(state, 0).items).toEqual([card]);
+    expect(lastEvent(rec.events, 'itemUse')).toMatchObject({ card: 'Bolt cutter', roll: 2, success: false, exactSuccess: 0.5 });
+    expect(eventsOf(rec.events, 'barricadeBroken')).toEqual([]);
+    // On a use face it goes, and its token comes back (rule 53/55's reading).
+    act(state, { kind: 'unbarricade', dir: E, card }, rec.sink);
+    force(state, 5, rec.sink);
+    expect([state.barricades[edge], state.barricadeTokens]).toEqual([0, tokens + 1]);
+    expect(lastEvent(rec.events, 'barricadeBroken')).toMatchObject({ edge, by: 'human' });
+    expect(human(state, 0).items).toEqual([card]);
+  });
+
+  it('a failed use on a breakOn face ruins the card, as a heal\'s does', () => {
+    const { state, card, edge } = barred('Bolt cutter');
+    act(state, { kind: 'unbarricade', dir: E, card });
+    force(state, 1);
+    expect([state.barricades[edge], human(state, 0).items, state.discards[card]]).toEqual([1, [], 1]);
+  });
+
+  it('rule 41: a single-use card is discarded after the use, worked or not', () => {
+    for (const roll of [2, 6]) {
+      const { state, card, edge } = barred('One-shot cutter');
+      act(state, { kind: 'unbarricade', dir: E, card });
+      force(state, roll);
+      expect([state.barricades[edge], human(state, 0).items, state.discards[card]]).toEqual([roll === 6 ? 0 : 1, [], 1]);
+    }
+  });
+
+  it('chance groups: the use faces, a ruinous failure apart unless the card goes anyway', () => {
+    const cutter = barred('Bolt cutter');
+    act(cutter.state, { kind: 'unbarricade', dir: E, card: cutter.card });
+    expect(groupsAt(cutter.state, Roll.Special)).toEqual([0, 1, 1, 2, 2, 2]);
+    const oneShot = barred('One-shot cutter');
+    act(oneShot.state, { kind: 'unbarricade', dir: E, card: oneShot.card });
+    expect(groupsAt(oneShot.state, Roll.Special)).toEqual([0, 0, 0, 1, 1, 1]);
+  });
+});
+
+describe('audit 39d F1: useOn and singleUse refused on a card with no use', () => {
+  const problems = (itemDeck: ItemCard[]): string[] =>
+    game.validateParameters(makeParams(OPEN, { itemDeck })).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  it('a passive card (capacity, barricade cost) or an event with singleUse or useOn is refused, naming the card and field', () => {
+    const deck = [
+      ...DEFAULT_ITEM_DECK,
+      variant('Backpack', { name: 'Paper bag', singleUse: true }),
+      { ...variant('Hammer & nails', { name: 'Nail box', useOn: [3, 4, 5, 6] }), killOn: [], knockbackOn: [] },
+      variant('Nothing', { name: 'Rumour', singleUse: true }),
+    ];
+    const at = DEFAULT_ITEM_DECK.length;
+    const why = '" neither attacks (killOn, knockbackOn), heals (heal), is thrown (blast) nor has a special property (special)';
+    const rest = 'so the rules give it no use to roll for or to spend';
+    expect(problems(deck)).toEqual([
+      `itemDeck.${at}.singleUse: "Paper bag${why}, ${rest}; expected singleUse: false on this card`,
+      `itemDeck.${at + 1}.useOn: "Nail box${why}, ${rest}; expected no useOn on this card`,
+      `itemDeck.${at + 2}.singleUse: "Rumour${why}, being an event, ${rest}; expected singleUse: false on this card`,
+    ]);
+  });
+
+  it('a card that attacks, heals, is thrown or has a special property may have them; the Hammer\'s apply to its attack', () => {
+    const deck = [...DEFAULT_ITEM_DECK.filter((card) => card.name !== 'Hammer & nails'), variant('Hammer & nails', { useOn: [2, 3, 4, 5, 6], singleUse: true }), PIPE, FLARE, CUTTER, ONE_SHOT_CUTTER];
+    expect(problems(deck)).toEqual([]);
+  });
+});
+
 describe('audit 39d F2: adjacency ignores meleeAcrossWindow; only melee reads it (rule 4)', () => {
   it('across a window with meleeAcrossWindow false: heal, give and carry stay, melee attacks go both ways', () => {
     // House: human 0 on (1,1), a window east of him; human 1 on (2,1), across it, wounded.

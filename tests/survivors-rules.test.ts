@@ -563,12 +563,12 @@ describe('rule 48: aim', () => {
   });
 
   it('rules 36, 37, 40, 48: attackOdds gives the exact rates from the icons, and attack events carry them', () => {
-    expect(attackOdds([5, 6], [3, 4], [1], 0)).toEqual({ kill: 2 / 6, push: 2 / 6, break: 1 / 6 });
-    expect(attackOdds([5, 6], [3, 4], [1], 1)).toEqual({ kill: 3 / 6, push: 2 / 6, break: 1 / 6 });
-    expect(attackOdds([6], [4, 5], [], 1)).toEqual({ kill: 2 / 6, push: 2 / 6, break: 0 });
-    expect(attackOdds([6], [4, 5], [], 0)).toEqual({ kill: 1 / 6, push: 2 / 6, break: 0 });
-    expect(attackWith('Baseball bat', 3, true).event.exact).toEqual({ kill: 3 / 6, push: 2 / 6, break: 1 / 6 });
-    expect(attackWith('Baseball bat', 3, false).event.exact).toEqual({ kill: 2 / 6, push: 2 / 6, break: 1 / 6 });
+    expect(attackOdds([5, 6], [3, 4], [1], 0)).toEqual({ kill: 2 / 6, push: 2 / 6, break: 1 / 6, discard: 1 / 6 });
+    expect(attackOdds([5, 6], [3, 4], [1], 1)).toEqual({ kill: 3 / 6, push: 2 / 6, break: 1 / 6, discard: 1 / 6 });
+    expect(attackOdds([6], [4, 5], [], 1)).toEqual({ kill: 2 / 6, push: 2 / 6, break: 0, discard: 0 });
+    expect(attackOdds([6], [4, 5], [], 0)).toEqual({ kill: 1 / 6, push: 2 / 6, break: 0, discard: 0 });
+    expect(attackWith('Baseball bat', 3, true).event.exact).toEqual({ kill: 3 / 6, push: 2 / 6, break: 1 / 6, discard: 1 / 6 });
+    expect(attackWith('Baseball bat', 3, false).event.exact).toEqual({ kill: 2 / 6, push: 2 / 6, break: 1 / 6, discard: 1 / 6 });
   });
 });
 

@@ -22,9 +22,13 @@ export interface ItemCard {
   readonly knockbackOn: readonly number[];
   /** Natural die results on which the item is ruined (rule 40). */
   readonly breakOn: readonly number[];
-  /** Die results on which a use succeeds; empty means it always works (rule 40). */
+  /**
+   * Die results on which a use succeeds; empty means it always works (rules 39, 40). An attack's
+   * natural roll is its use roll; a heal, a throw and a special property roll it apart. Only a
+   * card with such a use may have it (`hasUse`).
+   */
   readonly useOn: readonly number[];
-  /** Discarded after one use, or after a failed one (rule 41). */
+  /** Discarded after one use (an attack, heal, throw or special property), worked or not (rule 41); only on a card with a use. */
   readonly singleUse: boolean;
   /** Firing or throwing range in cells; 0 is a melee weapon (rule 42). */
   readonly range: number;
@@ -123,3 +127,10 @@ export const isWeapon = (item: ItemCard): boolean => item.blast === 0 && item.he
 
 /** A card is thrown (rule 51) when it has a blast radius. */
 export const isExplosive = (item: ItemCard): boolean => item.blast > 0;
+
+/**
+ * A card is used (rules 39, 41, 46) when it attacks, heals, is thrown or has a special property:
+ * only then do `useOn` and `singleUse` apply. The rest act while held (a barricade cost, a
+ * capacity bonus, the Keys) or on the draw (events).
+ */
+export const hasUse = (item: ItemCard): boolean => item.event === null && (isWeapon(item) || item.heal > 0 || isExplosive(item) || item.special !== null);

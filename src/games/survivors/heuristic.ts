@@ -38,7 +38,7 @@ import { isExplosive, isWeapon, type ItemCard } from './cards.js';
 import { allowance } from './allowance.js';
 import { lineOfSight, meleeAdjacent, rangeBetween } from './geometry.js';
 import { Edge, Terrain, type SurvivorsMap } from './map.js';
-import { faceChance } from './odds.js';
+import { ALWAYS_WORKS, faceChance, useWorks, type UseIcons } from './odds.js';
 import { UNREACHABLE, zombieDistancesAt } from './paths.js';
 import { HUMANS, Phase, ZOMBIE_CELL, type SurvivorsConfig, type SurvivorsState } from './types.js';
 
@@ -145,16 +145,27 @@ const tablesByConfig = new WeakMap<SurvivorsConfig, Tables>();
  * The chance of killing one target with `actions` left, attacking or aiming first (aim bonus
  * once), by exact recursion over the die faces: attack = k + c · P(a − 1, unaimed), where c is
  * the chance of a roll that neither kills, nor breaks the weapon (natural roll), nor, in melee,
- * pushes the target out of reach; aim = P(a − 1, aimed).
+ * pushes the target out of reach (0 for a single-use weapon; a failed use kills nothing);
+ * aim = P(a − 1, aimed).
  */
-function killTable(killOn: readonly number[], knockbackOn: readonly number[], breakOn: readonly number[], melee: boolean, aimBonus: number, maxActions: number): [Float64Array, Float64Array] {
+function killTable(
+  killOn: readonly number[],
+  knockbackOn: readonly number[],
+  breakOn: readonly number[],
+  melee: boolean,
+  aimBonus: number,
+  maxActions: number,
+  use: UseIcons = ALWAYS_WORKS,
+): [Float64Array, Float64Array] {
   const chances = (bonus: number): { kill: number; again: number } => {
     let kill = 0;
     let again = 0;
     for (let roll = 1; roll <= 6; roll++) {
       const modified = Math.min(6, roll + bonus);
-      if (killOn.includes(modified)) kill++;
-      else if (!breakOn.includes(roll) && !(melee && knockbackOn.includes(modified))) again++;
+      // A failed use (rules 39–40) kills and pushes nothing; a single-use card is gone after one attack (rule 41).
+      const works = useWorks(use, roll);
+      if (works && killOn.includes(modified)) kill++;
+      else if (!use.singleUse && !breakOn.includes(roll) && !(works && melee && knockbackOn.includes(modified))) again++;
     }
     return { kill: kill / 6, again: again / 6 };
   };
@@ -189,7 +200,7 @@ function tablesFor(config: SurvivorsConfig): Tables {
   const kill: (readonly [Float64Array, Float64Array] | null)[] = [];
   cards.forEach((card, id) => {
     worth[id] = card.keys ? 0 : cardWorth(card);
-    kill.push(isWeapon(card) ? killTable(card.killOn, card.knockbackOn, card.breakOn, card.range === 0, params.aimBonus, maxActions) : null);
+    kill.push(isWeapon(card) ? killTable(card.killOn, card.knockbackOn, card.breakOn, card.range === 0, params.aimBonus, maxActions, card) : null);
   });
   kill.push(killTable(params.unarmedKillOn, params.unarmedKnockbackOn, [], true, params.aimBonus, maxActions));
   const openings: number[] = [];

@@ -9,7 +9,7 @@
 import { BIDI_CONTROL, CONTROL_CHARACTER } from '../../core/one-line.js';
 import { z } from 'zod';
 import type { ParameterIssue, ParameterSpecs } from '../../core/parameters.js';
-import { CAR_KEYS, DEFAULT_ITEM_DECK, itemCardSchema, type ItemCard } from './cards.js';
+import { CAR_KEYS, DEFAULT_ITEM_DECK, hasUse, itemCardSchema, type ItemCard } from './cards.js';
 import { DEFAULT_MAP, mapCounts, parseMap } from './map.js';
 
 export interface SurvivorsParams {
@@ -272,6 +272,15 @@ export function validateSurvivorsParams(params: SurvivorsParams): ParameterIssue
     names.add(card.name);
     if (card.blast > 0 && card.range === 0) issues.push({ path: ['itemDeck', index, 'range'], message: 'an explosive needs a throwing range of at least 1' });
     if (card.keys) issues.push({ path: ['itemDeck', index, 'keys'], message: 'the Car Keys are added by the escape scenario; leave them out of the deck' });
+    // Rules 39, 41, 46 roll `useOn` and spend `singleUse` when a card is used: an attack, a heal, a
+    // throw or a special property. A card with none of these (a Hammer's barricade cost, a
+    // Backpack's capacity, an event) has nothing to roll for or to spend, and a field set on it
+    // would silently do nothing (audit 39d F1).
+    if (!hasUse(card)) {
+      const why = `${JSON.stringify(card.name)} neither attacks (killOn, knockbackOn), heals (heal), is thrown (blast) nor has a special property (special)${card.event === null ? '' : ', being an event'}, so the rules give it no use to roll for or to spend`;
+      if (card.useOn.length > 0) issues.push({ path: ['itemDeck', index, 'useOn'], message: `${why}; expected no useOn on this card` });
+      if (card.singleUse) issues.push({ path: ['itemDeck', index, 'singleUse'], message: `${why}; expected singleUse: false on this card` });
+    }
   });
   const nonEvents = params.itemDeck.reduce((sum, card) => sum + (card.event === null ? card.count : 0), 0);
   if (nonEvents < params.numHumans * params.startingCardsPerHuman) {

@@ -9,7 +9,9 @@
  * - barricades followed edge by edge: one built by a human (`barricadeBuilt`) apart from one
  *   the map started with (first seen when zombies attack or break it), each with the zombie
  *   attacks it took and how it ended (zombies, a blast, a human's tool, or standing at the end);
- * - attacks per card, unaimed and aimed, with the card's exact chances carried by the event;
+ * - attacks per card, unaimed and aimed, with the card's exact chances carried by the event
+ *   (a failed use of a card with `useOn` is an attack that neither kills nor pushes; its use
+ *   roll also comes as an `itemUse` event, counted with the card's uses);
  * - the escape arithmetic carried by `matchEnd`.
  *
  * Every figure with an interval is recorded per match into a clustered tally (`stats/clusters.ts`):
@@ -36,6 +38,8 @@ export interface AttackCounts {
   pushes: number;
   blockedPushes: number;
   breaks: number;
+  /** Attacks after which the card went to the discard pile: broken, or single-use (rule 41). */
+  discards: number;
   exact: AttackOdds | null;
 }
 
@@ -73,7 +77,8 @@ export interface SurvivorsAggregate {
    * `death`, `share:<kind>` (action points of that kind over all spent), `passed` and `downedEnd` (of activations), `barricadeBroken:built` and
    * `:map` (broken by zombies over zombie attacks on them), `bitten` (of passes through
    * zombies), `zombieHit`, `barricadeBreak`, `rescued` (of downed), `keysFound`; per card
-   * `<card>|unaimed|kill` (and `push`, `break`; `aimed` likewise), `<card>|break` (aimed or not),
+   * `<card>|unaimed|kill` (and `push`, `break`; `aimed` likewise), `<card>|discard` (aimed or
+   * not: broken, or single-use),
    * `<card>|use`, `<card>|blast`. Ratios: `<card>|killsPerAction` (kills over actions spent on
    * its attacks, an aim counted). Samples (means per game): `rounds`, `deaths`,
    * `firstDeathRound`, `actions:<kind>`, `points:<kind>`, `pointsSpent`, `pointsUnspent`,
@@ -113,7 +118,7 @@ export interface SurvivorsAggregate {
   keysFound: number;
 }
 
-const emptyAttack = (): AttackCounts => ({ attacks: 0, kills: 0, pushes: 0, blockedPushes: 0, breaks: 0, exact: null });
+const emptyAttack = (): AttackCounts => ({ attacks: 0, kills: 0, pushes: 0, blockedPushes: 0, breaks: 0, discards: 0, exact: null });
 const emptyCard = (): CardCounts => ({
   drawn: 0,
   attacks: [emptyAttack(), emptyAttack()],
@@ -276,6 +281,7 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
         if (event.result === 'push' || event.result === 'pushBlocked') counts.pushes++;
         if (event.result === 'pushBlocked') counts.blockedPushes++;
         if (event.broke) counts.breaks++;
+        if (event.discarded) counts.discards++;
         counts.exact = event.exact;
         card.odds = event.weapon;
         if (this.eventRows) this.attackRows.push([event.round, event.human, event.card, event.aimed, event.roll, event.result, event.broke, event.ranged, event.exact.kill]);
@@ -423,7 +429,8 @@ export class SurvivorsCollector implements MatchCollector<SurvivorsEvent, Surviv
         figures.trial(`${name}|${label}|push`, counts.pushes, counts.attacks);
         figures.trial(`${name}|${label}|break`, counts.breaks, counts.attacks);
       }
-      figures.trial(`${name}|break`, plain.breaks + aimed.breaks, plain.attacks + aimed.attacks);
+      // A weapon's life in attacks ends with a break or, single-use, after one attack (rule 41).
+      figures.trial(`${name}|discard`, plain.discards + aimed.discards, plain.attacks + aimed.attacks);
       figures.ratio(`${name}|killsPerAction`, plain.kills + aimed.kills, plain.attacks + 2 * aimed.attacks);
       figures.trial(`${name}|use`, card.useSuccesses, card.uses);
       figures.trial(`${name}|blast`, card.blastKills, card.blastRolls);
@@ -552,6 +559,7 @@ function mergeAttack(into: AttackCounts, other: AttackCounts): void {
   into.pushes += other.pushes;
   into.blockedPushes += other.blockedPushes;
   into.breaks += other.breaks;
+  into.discards += other.discards;
   into.exact ??= other.exact;
 }
 

@@ -93,9 +93,9 @@ export interface WeaponFigure {
   readonly attackTwiceIfPushOrBreakEnds: number | null;
   /** Which of the two pays more, by the exact chances counting that a break (or a melee push) ends the second attack. */
   readonly betterTwoActions: 'aimThenAttack' | 'attackTwice' | 'equal' | null;
-  /** Mean attacks until it breaks, 1 / b, from the simulated break rate (interval inverted) beside the icons'. */
+  /** Mean attacks until it breaks (a single-use weapon: 1, discarded after its attack), 1 / b, from the simulated rate (interval inverted) beside the icons'. */
   readonly attacksUntilBreak: ExactBeside;
-  /** Mean turns until it breaks attacking 4 times a turn, 1 / (1 − (1 − b)⁴). */
+  /** Mean turns until it breaks (or, single-use, is discarded) attacking 4 times a turn, 1 / (1 − (1 − b)⁴). */
   readonly turnsUntilBreak: ExactBeside;
 }
 
@@ -222,13 +222,14 @@ function weaponFigure(name: string, counts: CardCounts, figures: Figures): Weapo
   const kills = plain.kills + aimed.kills;
   const plainKill = figures.rate(`${name}|unaimed|kill`);
   const aimedKill = figures.rate(`${name}|aimed|kill`);
-  const breaks = figures.rate(`${name}|break`);
+  // Its life ends with a break, or after one attack when single-use (rule 41): both discard it.
+  const breaks = figures.rate(`${name}|discard`);
   const perAction = figures.mean(`${name}|killsPerAction`);
   const exactPerAction = odds === null || actions === 0 ? null : (plain.attacks * odds.unaimed.kill + aimed.attacks * odds.aimed.kill) / actions;
   const aimThen = odds?.aimed.kill ?? null;
   const strict = odds === null ? null : attackTwiceKillStrict(odds);
   const better = aimThen === null || strict === null ? null : Math.abs(aimThen - strict) < 1e-12 ? 'equal' : aimThen > strict ? 'aimThenAttack' : 'attackTwice';
-  const breakExact = odds?.unaimed.break ?? null;
+  const breakExact = odds?.unaimed.discard ?? null;
   return {
     attacks: allAttacks,
     aimedAttacks: aimed.attacks,

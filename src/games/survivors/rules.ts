@@ -54,7 +54,7 @@ import { filledArray } from '../../core/state-arrays.js';
 import { CAR_KEYS, isExplosive, isWeapon, type ItemCard } from './cards.js';
 import { survivorsHeuristic } from './heuristic.js';
 import { Edge, parseMap, Terrain } from './map.js';
-import { attackOdds, faceChance, weaponOdds } from './odds.js';
+import { ALWAYS_WORKS, attackOdds, faceChance, useWorks, weaponOdds } from './odds.js';
 import { allowance } from './allowance.js';
 import { adjacent, adjacentDir, cellX, cellY, edgeBlocksMovement, lineOfSight, meleeAdjacent, rangeBetween, zombieStepCost } from './geometry.js';
 import { BoardChange, UNREACHABLE, boardChanged, renewBoardStamp, startingBoardStamp, zombiePathDistances } from './paths.js';
@@ -66,6 +66,7 @@ import {
   ZOMBIE_CELL,
   ZOMBIES,
   type EndCondition,
+  type AttackResult,
   type EscapeFigures,
   type Human,
   type HumanActionKind,
@@ -133,6 +134,12 @@ function removeItem(human: Human, card: number): void {
   const index = human.items.indexOf(card);
 // Stryker disable next-line ConditionalExpression: (true) every caller removes a card the human holds (the action was legal only for a held card), so the index is never −1
   if (index >= 0) human.items.splice(index, 1);
+}
+
+/** A held card goes to the discard pile: broken, ruined, or spent (rules 40, 41). */
+function discardHeld(state: SurvivorsState, human: Human, card: number): void {
+  removeItem(human, card);
+  state.discards[card] = (state.discards[card] as number) + 1;
 }
 
 function humanAt(state: SurvivorsState, cell: number): number {
@@ -981,16 +988,22 @@ function applyHuman(state: SurvivorsState, action: SurvivorsAction, emit: Emit):
       return;
     }
     case 'unbarricade': {
+      const item = action.card < 0 ? null : (cards[action.card] as ItemCard);
 // Stryker disable next-line OptionalChaining: (non-optional special) unbarricade with a card is legal only for a card whose special removes barricades, so special is never null here
-      const cost = action.card < 0 ? (params.barricadeRemoveCostNoTool as number) : ((cards[action.card] as ItemCard).special?.cost ?? 1);
+      const cost = item === null ? (params.barricadeRemoveCostNoTool as number) : (item.special?.cost ?? 1);
       spend(state, cost, 'unbarricade', emit);
       const edge = map.edgeOf[human.cell * 4 + action.dir] as number;
-      ownBarricades(state)[edge] = 0;
-// Stryker disable next-line ArithmeticOperator: (−) barricadeGone − edge stays distinct from every other change's code on any board under 2^23 edges
-      boardChanged(state, BoardChange.barricadeGone + edge);
-      state.barricadeTokens++;
-      if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'human', round: state.round });
-      afterHumanAction(state, emit);
+      // Rule 46: roll the card's useOn if it has one; without, the use works with no roll.
+      if (item === null || item.useOn.length === 0) {
+        resolveRemoveBarricade(state, h, action.card, edge, 0, emit);
+        return;
+      }
+      const pending = state.pending;
+      pending.roll = Roll.Special;
+      pending.human = h;
+      pending.card = action.card;
+      pending.target = edge;
+      state.phase = Phase.Roll;
       return;
     }
     default:
@@ -1050,6 +1063,9 @@ function resolveRoll(state: SurvivorsState, value: number, emit: Emit): void {
     case Roll.Throw:
       resolveThrow(state, value, emit);
       return;
+    case Roll.Special:
+      resolveRemoveBarricade(state, pending.human, pending.card, pending.target, value, emit);
+      return;
     case Roll.BlastKill: {
       const cell = pending.cells[pending.index] as number;
       const item = state.config.cards[pending.card] as ItemCard;
@@ -1099,7 +1115,11 @@ function countZombies(state: SurvivorsState, cells: readonly number[]): number {
   return count;
 }
 
-/** Rules 36, 37, 40, 48, 49: kill, else push, then the break check on the natural roll. */
+/**
+ * Rules 36–41, 48, 49: the natural roll is also the card's use roll (rule 40's [D]): not in its
+ * `useOn`, the use fails and nothing is killed or pushed; else kill, else push. Then the break
+ * check on the natural roll, and a single-use card goes to the discard pile whatever the roll.
+ */
 function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void {
   const { params, cards, map } = state.config;
   const pending = state.pending;
@@ -1110,11 +1130,15 @@ function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void
   const killOn = item === null ? params.unarmedKillOn : item.killOn;
   const pushOn = item === null ? params.unarmedKnockbackOn : item.knockbackOn;
   const target = pending.target;
-  let result: 'kill' | 'push' | 'pushBlocked' | 'miss' = 'miss';
-  if (killOn.includes(modified)) {
+  const rolledUse = item !== null && item.useOn.length > 0;
+  const used = item === null || useWorks(item, natural);
+  if (rolledUse && emit !== null) emit({ type: 'itemUse', human: h, card: item.name, roll: natural, success: used, exactSuccess: faceChance(item.useOn), round: state.round });
+  // Rules 39–40: a failed use kills and pushes nothing.
+  let result: AttackResult = used ? 'miss' : 'failedUse';
+  if (used && killOn.includes(modified)) {
     result = 'kill';
     removeZombie(state, target, 'attack', emit);
-  } else if (pushOn.includes(modified)) {
+  } else if (used && pushOn.includes(modified)) {
     const dx = cellX(map, target) - cellX(map, human.cell);
     const dy = cellY(map, target) - cellY(map, human.cell);
 // Stryker disable next-line EqualityOperator: (dx > 0, dy > 0) dx = 0 in the x branch would need dy = 0 too (the target on the attacker's cell), and dy is never 0 in the y branch; the tie (>) is pinned by the rule 37 tie test
@@ -1132,11 +1156,10 @@ function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void
     }
   }
   const broke = item !== null && item.breakOn.includes(natural);
-  if (broke) {
-    removeItem(human, pending.card);
-    state.discards[pending.card] = (state.discards[pending.card] as number) + 1;
-  }
+  const discarded = broke || (item !== null && item.singleUse);
+  if (discarded) discardHeld(state, human, pending.card);
   if (emit !== null) {
+    const use = item === null ? ALWAYS_WORKS : item;
     emit({
       type: 'attack',
       human: h,
@@ -1145,10 +1168,11 @@ function resolveAttack(state: SurvivorsState, natural: number, emit: Emit): void
       aimed: pending.amount > 0,
       result,
       broke,
+      discarded,
       ranged: item !== null && item.range > 0,
       round: state.round,
-      exact: attackOdds(killOn, pushOn, item === null ? [] : item.breakOn, pending.amount),
-      weapon: weaponOdds(killOn, pushOn, item === null ? [] : item.breakOn, params.aimBonus, item === null || item.range === 0),
+      exact: attackOdds(killOn, pushOn, item === null ? [] : item.breakOn, pending.amount, use),
+      weapon: weaponOdds(killOn, pushOn, item === null ? [] : item.breakOn, params.aimBonus, item === null || item.range === 0, use),
     });
   }
   state.phase = Phase.Act;
@@ -1167,6 +1191,30 @@ function resolveHeal(state: SurvivorsState, roll: number, emit: Emit): void {
     removeItem(human, pending.card);
     state.discards[pending.card] = (state.discards[pending.card] as number) + 1;
   }
+  state.phase = Phase.Act;
+  afterHumanAction(state, emit);
+}
+
+/**
+ * Rules 38, 46, 55: a barricade removed with a card's special property (or, with
+ * `barricadeRemoveCostNoTool`, bare-handed) by human `h` from `edge`. A card with `useOn` rolls (`roll`; 0 with no roll): on a failure the
+ * barricade stays and the actions are spent, and a breakOn face ruins the card (as a heal's);
+ * a single-use card goes to the discard pile after the use, worked or not (rule 41).
+ */
+function resolveRemoveBarricade(state: SurvivorsState, h: number, card: number, edge: number, roll: number, emit: Emit): void {
+  const item = card < 0 ? null : (state.config.cards[card] as ItemCard);
+  const success = item === null || useWorks(item, roll);
+  if (item !== null && item.useOn.length > 0 && emit !== null) {
+    emit({ type: 'itemUse', human: h, card: item.name, roll, success, exactSuccess: faceChance(item.useOn), round: state.round });
+  }
+  if (success) {
+    ownBarricades(state)[edge] = 0;
+// Stryker disable next-line ArithmeticOperator: (−) barricadeGone − edge stays distinct from every other change's code on any board under 2^23 edges
+    boardChanged(state, BoardChange.barricadeGone + edge);
+    state.barricadeTokens++;
+    if (emit !== null) emit({ type: 'barricadeBroken', edge, by: 'human', round: state.round });
+  }
+  if (item !== null && (item.singleUse || (!success && item.breakOn.includes(roll)))) discardHeld(state, state.humans[h] as Human, card);
   state.phase = Phase.Act;
   afterHumanAction(state, emit);
 }
@@ -1716,8 +1764,17 @@ function faceEffect(state: SurvivorsState, face: number): number {
       const modified = Math.min(6, face + pending.amount);
       const killOn = item === null ? params.unarmedKillOn : item.killOn;
       const pushOn = item === null ? params.unarmedKnockbackOn : item.knockbackOn;
+      // A failed use (rules 39–40) leaves the zombie as a miss does; a single-use card goes whatever the face (rule 41).
+      const used = item === null || useWorks(item, face);
+      const ruined = item !== null && !item.singleUse && item.breakOn.includes(face);
 // Stryker disable next-line ArithmeticOperator: (− for either +) each of the 8 combinations still has a code of its own (0 to 7 become 8 other distinct numbers), and only equality of codes is read
-      return (killOn.includes(modified) ? 1 : 0) + (pushOn.includes(modified) ? 2 : 0) + (item !== null && item.breakOn.includes(face) ? 4 : 0);
+      return (used && killOn.includes(modified) ? 1 : 0) + (used && pushOn.includes(modified) ? 2 : 0) + (ruined ? 4 : 0);
+    }
+    case Roll.Special: {
+      const item = cards[pending.card] as ItemCard;
+      if (useWorks(item, face)) return 1;
+      // A failed use ruins the card on a breakOn face; a single-use card goes either way.
+      return !item.singleUse && item.breakOn.includes(face) ? 2 : 0;
     }
     case Roll.Heal: {
       const item = cards[pending.card] as ItemCard;

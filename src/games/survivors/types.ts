@@ -49,6 +49,8 @@ export const Roll = {
   ZombieAttack: 5,
   /** Rule 56: a zombie attacks a barricade. */
   ZombieBreak: 6,
+  /** Rules 38, 46: the use roll of a special property ("X: removes barricade") on a card with `useOn`. */
+  Special: 7,
 } as const;
 export type Roll = (typeof Roll)[keyof typeof Roll];
 
@@ -77,7 +79,7 @@ export interface Pending {
   human: number;
   /** Card id of the item involved, −1 unarmed. */
   card: number;
-  /** Target cell (attack, throw), target human (heal), zombie index (zombie rolls), edge (break). */
+  /** Target cell (attack, throw), target human (heal), zombie index (zombie rolls), edge (break, special). */
   target: number;
   /** Bite: the cells of the pass line; blast: the zombie cells to roll for. */
   cells: number[];
@@ -191,14 +193,24 @@ export type SurvivorsAction =
 /** Human action kinds as the action mix reports them (rule 19). */
 export type HumanActionKind = 'move' | 'pass' | 'drop' | 'carry' | 'attack' | 'throw' | 'heal' | 'give' | 'aim' | 'search' | 'pickUp' | 'barricade' | 'unbarricade';
 
-/** Exact chances of one attack roll (rules 36, 37, 40, 48). */
+/** Exact chances of one attack roll (rules 36, 37, 39–41, 48). */
 export interface AttackOdds {
+  /** The use roll succeeds (its natural roll in `useOn`, or no `useOn`) and the modified roll kills. */
   readonly kill: number;
+  /** The use roll succeeds and the modified roll pushes (no kill). */
   readonly push: number;
+  /** The natural roll is a `breakOn` face: the card is ruined (rule 40). */
   readonly break: number;
+  /** The card goes to the discard pile after this attack: 1 for a single-use card (rule 41), else `break`. */
+  readonly discard: number;
 }
 
-export type AttackResult = 'kill' | 'push' | 'pushBlocked' | 'miss';
+/**
+ * How an attack ended: `failedUse` when the card has `useOn` and the natural roll is not one of
+ * them (rules 39–40: the use failed, no kill and no push); `miss` when the use worked (or there
+ * was no use roll) and the roll neither kills nor pushes.
+ */
+export type AttackResult = 'kill' | 'push' | 'pushBlocked' | 'miss' | 'failedUse';
 
 export type SurvivorsEvent =
   | { readonly type: 'action'; readonly human: number; readonly action: HumanActionKind; readonly cost: number; readonly round: number }
@@ -210,7 +222,10 @@ export type SurvivorsEvent =
       readonly roll: number;
       readonly aimed: boolean;
       readonly result: AttackResult;
+      /** Ruined on a `breakOn` face of the natural roll (rule 40). */
       readonly broke: boolean;
+      /** The card went to the discard pile: broken, or single-use (rule 41) whatever the roll. */
+      readonly discarded: boolean;
       readonly ranged: boolean;
       readonly round: number;
       /** Exact chances of this attack from the card's icons and the aim bonus applied. */
@@ -218,6 +233,10 @@ export type SurvivorsEvent =
       /** The weapon's exact chances unaimed and aimed (for the report's per-weapon figures). */
       readonly weapon: WeaponOdds;
     }
+  /**
+   * A use of an item (rules 39, 46): every heal and throw, and the use roll of an attack or a
+   * special property with a card that has `useOn` (one without works with no roll and no event).
+   */
   | { readonly type: 'itemUse'; readonly human: number; readonly card: string; readonly roll: number; readonly success: boolean; readonly exactSuccess: number; readonly round: number }
   | { readonly type: 'blastKill'; readonly card: string; readonly roll: number; readonly killed: boolean; readonly exactKill: number }
   | { readonly type: 'wound'; readonly human: number; readonly wounds: number; readonly source: 'zombie' | 'bite' | 'blast'; readonly round: number }
