@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANCE } from '../src/core/game.js';
 import { DEFAULT_ITEM_DECK, HUMANS, Phase, Roll, adjacent, meleeAdjacent, type ItemCard, type SurvivorsState } from '../src/games/survivors/index.js';
+import { survivorsRender } from '../src/games/survivors/render.js';
 import {
   E,
   HOUSE,
@@ -160,6 +161,7 @@ describe('audit 39d F1: useOn and singleUse on a special property (rules 38, 41,
     act(state, { kind: 'unbarricade', dir: E, card }, rec.sink);
     expect(game.currentPlayer(state)).toBe(CHANCE);
     expect(state.pending).toMatchObject({ roll: Roll.Special, human: 0, card, target: edge });
+    expect(survivorsRender.chance?.(state, { kind: 'die', value: 2 })).toBe("human 1's use roll for removing a barricade: 2");
     force(state, 2, rec.sink);
     expect([state.phase, state.barricades[edge], state.barricadeTokens, human(state, 0).actionsLeft]).toEqual([Phase.Act, 1, tokens, 2]);
     expect(human(state, 0).items).toEqual([card]);

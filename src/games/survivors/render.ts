@@ -201,6 +201,7 @@ const ROLL_WORDS: Record<number, string> = {
   [Roll.BlastKill]: 'blast kill roll',
   [Roll.ZombieAttack]: 'zombie attack roll',
   [Roll.ZombieBreak]: 'zombie roll against a barricade',
+  [Roll.Special]: 'use roll for removing a barricade',
 };
 
 function chance(before: SurvivorsState, action: SurvivorsAction): string {
@@ -209,7 +210,8 @@ function chance(before: SurvivorsState, action: SurvivorsAction): string {
     return `${who} draws ${before.config.cards[action.card]?.name ?? action.card}`;
   }
   if (action.kind === 'die') {
-    const human = before.pending.human >= 0 && before.pending.roll <= Roll.BlastKill ? `human ${before.pending.human + 1}'s ` : '';
+    const humanRoll = before.pending.roll <= Roll.BlastKill || before.pending.roll === Roll.Special;
+    const human = before.pending.human >= 0 && humanRoll ? `human ${before.pending.human + 1}'s ` : '';
     return `${human}${ROLL_WORDS[before.pending.roll] ?? 'die'}: ${action.value}`;
   }
   return action.kind;
