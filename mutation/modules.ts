@@ -36,6 +36,7 @@ const SURVIVORS_RULE_TESTS: readonly string[] = [
   'tests/survivors-rules-mut-b.test.ts',
   'tests/survivors-rules-mut-c.test.ts',
   'tests/survivors-rules-chance.test.ts',
+  'tests/survivors-rules-use.test.ts',
   'tests/survivors-paths-mut.test.ts',
 ];
 
