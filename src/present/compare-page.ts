@@ -116,11 +116,27 @@ function cautions(comparison: Comparison): string {
   return cautioned.length === 0 ? '' : `<ul>${cautioned.map((metric) => `<li>${escapeHtml(`Caution: ${metric.path}: ${metric.caution as string}.`)}</li>`).join('')}</ul>`;
 }
 
+/**
+ * The flagged means the relative plot cannot draw, named, each with why: a baseline of 0 has no
+ * difference relative to it, and a difference with no interval (every match alike in each run)
+ * no line (audit 39a F9: two of three flagged means were left out of the plot unsaid).
+ */
+function undrawnMeansLine(undrawn: readonly MetricComparison[]): string {
+  const named = undrawn.map((metric) => {
+    const why = metric.exact === true ? 'with no interval (every match alike in each run)' : 'a baseline of 0 giving no difference relative to it';
+    return `${metric.path} (${valueText(metric.kind, metric.baseline.value)} → ${valueText(metric.kind, metric.run.value)}), ${why}`;
+  });
+  const those = undrawn.length === 1 ? 'One flagged mean is' : `${undrawn.length} flagged means are`;
+  return `${those} not drawn among the means: ${named.join('; ')}. The table below lists ${undrawn.length === 1 ? 'it' : 'them'}.`;
+}
+
 /** The whole page. */
 export async function comparisonPage(comparison: Comparison, gameTitle: string): Promise<string> {
   const rates = comparison.metrics.filter((metric) => metric.kind === 'rate');
-  // A mean whose baseline is 0 has no relative difference to draw; the table still lists it.
+  // A mean whose baseline is 0 has no relative difference to draw, nor one without an interval a
+  // line: the table still lists them, and a line under the plots names the flagged ones.
   const means = comparison.metrics.filter((metric) => metric.kind === 'mean' && metric.baseline.value !== 0);
+  const undrawn = comparisonOrder(comparison.metrics.filter((metric) => metric.kind === 'mean' && metric.changed && (metric.baseline.value === 0 || metric.exact === true)));
   const level = Math.round(100 * (1 - comparison.alpha));
   const familySize = comparison.metrics.filter((metric) => metric.role === 'secondary').length;
   const primaryNote = comparison.primary === null ? '' : ` The primary metric, ${comparison.primary}, and any row repeating its test are tested alone, unadjusted.`;
@@ -140,10 +156,17 @@ export async function comparisonPage(comparison: Comparison, gameTitle: string):
       true,
     ),
   ].filter((figure) => figure !== '');
+  if (undrawn.length > 0) figures.push(`<p>${escapeHtml(undrawnMeansLine(undrawn))}</p>`);
   const parameters =
     comparison.parameterChanges.length === 0
       ? '<p>No game parameter differs between the two runs.</p>'
       : `<ul>${comparison.parameterChanges.map((change) => `<li><code>${escapeHtml(change)}</code></li>`).join('')}</ul>`;
+  const agents =
+    comparison.agentChanges.length > 0
+      ? `<ul>${comparison.agentChanges.map((change) => `<li><code>${escapeHtml(change)}</code></li>`).join('')}</ul>`
+      : comparison.agentsUntold.length > 0
+        ? '<p>No difference the summaries record; whether some seats played the same agents cannot be told (see the notes above).</p>'
+        : '<p>Every seat played the same agent with the same settings in both runs, as their summaries record them.</p>';
   const skipped = comparison.skipped.length === 0 ? '' : `<details><summary>${comparison.skipped.length} metrics not compared (${SKIPPED_WHY})</summary><p>${comparison.skipped.map((path) => `<code>${escapeHtml(path)}</code>`).join(', ')}</p></details>`;
   return `<!doctype html>
 <html lang="en">
@@ -161,6 +184,8 @@ ${generatorMeta('compare')}
 ${comparison.notes.length === 0 ? '' : `<ul>${comparison.notes.map((note) => `<li>${escapeHtml(`Note: ${note}`)}</li>`).join('')}</ul>`}
 <h2>Parameters changed</h2>
 ${parameters}
+<h2>Agents changed</h2>
+${agents}
 <h2>Differences</h2>
 ${figures.join('\n')}
 <h2>Every compared metric</h2>

@@ -19,6 +19,7 @@ import { runMetrics, type Metric, type RateMetric, type RunSummary, type Summary
 import { rateInterval } from '../stats/rate-interval.js';
 import { withUnseenEvents } from '../reports/generic-report.js';
 import { taggedText } from '../core/tagged-data.js';
+import { isModulePath } from '../scenario/agent-module.js';
 
 export interface MetricComparison {
   readonly path: string;
@@ -76,7 +77,21 @@ export interface Comparison {
   readonly skipped: readonly string[];
   /** Parameters that differ between the two scenarios, as `name: baseline → run`. */
   readonly parameterChanges: readonly string[];
-  /** What the figures do not say on their own: a run that was interrupted, seats that differ. */
+  /**
+   * How the seats' agents differ, seat by seat (position by position), as the summaries record
+   * them: another agent, other settings (defaults filled in), an agent module whose file changed,
+   * as `seat bot: iterations 2 → 100`. Empty when every seat played the same agent alike.
+   */
+  readonly agentChanges: readonly string[];
+  /**
+   * Seats whose agents the summaries cannot tell alike or not (an older summary records no agent
+   * module's SHA-256), one sentence each; each is among the notes too.
+   */
+  readonly agentsUntold: readonly string[];
+  /**
+   * What the figures do not say on their own: a run that was interrupted, seats that differ,
+   * a game or metric module whose file differs, agents that cannot be told alike.
+   */
   readonly notes: readonly string[];
   /** Who played each run, seat by seat: the skill its figures, and so any change, are of. */
   readonly agents: { readonly baseline: string; readonly run: string };
@@ -348,8 +363,13 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     const which = (summary: RunSummary): string => (summary.scenario.gameModule === undefined ? 'a built-in game' : `${summary.scenario.gameModule.spec} (SHA-256 ${summary.scenario.gameModule.sha256.slice(0, 12)})`);
     notes.push(`the game's rules differ: the baseline played ${which(baseline)}, the run ${which(run)}; every difference may be the rules' as much as the setting's`);
   }
+  notes.push(...metricModuleNotes(baseline, run, [...runMetrics(baseline), ...runMetrics(run)].map((metric) => metric.path)));
   const seatsOf = (summary: RunSummary): string => summary.scenario.seats.map((seat) => seat.name).join(' vs ') + (summary.scenario.rotateSeats ? ' (rotated)' : '');
   if (seatsOf(baseline) !== seatsOf(run)) notes.push(`the seats differ: ${seatsOf(baseline)} in the baseline, ${seatsOf(run)} in the run`);
+  // Names alone said nothing of who played: mcts at 2 iterations and at 100 under one name read
+  // "Both played by bot (mcts)", and the whole change was laid on the parameter (audit 39a F1).
+  const { changes: agentChanges, untold: agentsUntold } = seatDifferences(baseline.scenario.seats, run.scenario.seats);
+  notes.push(...agentsUntold);
   const randomPlay = randomPlayWarning(run.scenario.seats) ?? randomPlayWarning(baseline.scenario.seats);
   return {
     agents: { baseline: skillOf(baseline.scenario.seats, baseline.scenario.rotateSeats), run: skillOf(run.scenario.seats, run.scenario.rotateSeats) },
@@ -365,9 +385,90 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
     distinctChanged: metrics.filter((metric) => metric.sameTestAs === null && metric.changed).length,
     skipped,
     parameterChanges,
+    agentChanges,
+    agentsUntold,
     notes,
     metrics,
   };
+}
+
+type RecordedSeat = RunSummary['scenario']['seats'][number];
+
+/** `name value` pairs where two recorded settings differ, as `iterations 2 → 100`; `(none)` where one lacks the setting. */
+function settingChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const changes: string[] = [];
+  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const x = JSON.stringify(before[name]);
+    const y = JSON.stringify(after[name]);
+    if (x !== y) changes.push(`${name} ${x === undefined ? '(none)' : taggedText(before[name])} → ${y === undefined ? '(none)' : taggedText(after[name])}`);
+  }
+  return changes;
+}
+
+/**
+ * How two runs' seats differ, position by position: their agent, the settings it played with
+ * (defaults filled in, as the summary records them; as written where an older summary records
+ * only that) and an agent module's SHA-256 (of it and what it imports). What a summary does not
+ * record cannot be told, and is said so rather than taken for sameness.
+ */
+function seatDifferences(before: readonly RecordedSeat[], after: readonly RecordedSeat[]): { changes: string[]; untold: string[] } {
+  const changes: string[] = [];
+  const untold: string[] = [];
+  for (let index = 0; index < Math.min(before.length, after.length); index++) {
+    const a = before[index] as RecordedSeat;
+    const b = after[index] as RecordedSeat;
+    const label = a.name === b.name ? `seat ${a.name}` : `seat ${index + 1} (${a.name} → ${b.name})`;
+    if (a.agent !== b.agent) {
+      changes.push(`${label}: agent ${a.agent} → ${b.agent}`);
+      continue;
+    }
+    const recorded = a.settings !== undefined && b.settings !== undefined;
+    const settings = recorded ? settingChanges(a.settings as Record<string, unknown>, b.settings as Record<string, unknown>) : settingChanges(a.config, b.config);
+    if (settings.length > 0) {
+      const older = a.settings === undefined ? 'baseline' : 'run';
+      changes.push(`${label}: ${settings.join(', ')}${recorded ? '' : ` (settings as written: the ${older}'s summary does not record them with defaults filled in, so a default written out in one run reads as a change)`}`);
+    }
+    if (a.module !== undefined && b.module !== undefined) {
+      if (a.module.sha256 !== b.module.sha256) changes.push(`${label}: agent module ${a.agent} changed (its SHA-256 differs: ${a.module.sha256.slice(0, 12)} in the baseline, ${b.module.sha256.slice(0, 12)} in the run)`);
+    } else if (a.module !== undefined || b.module !== undefined || isModulePath(a.agent)) {
+      const which = a.module === undefined && b.module === undefined ? 'neither summary records' : `the ${a.module === undefined ? 'baseline' : 'run'}'s summary does not record`;
+      untold.push(`${label}: whether agent module ${a.agent} is the same code in both runs cannot be told: ${which} its SHA-256 (written before summaries did)`);
+    }
+  }
+  return { changes, untold };
+}
+
+/**
+ * Notes on the scenario's metric modules (`metrics:`) whose file differs between the runs, or
+ * cannot be told alike: their figures were measured by other code, and a change in them may be
+ * the instrument's, not the game's (audit 39a F2). `paths` are the runs' metric paths, to name
+ * each module's figures.
+ */
+function metricModuleNotes(baseline: RunSummary, run: RunSummary, paths: readonly string[]): string[] {
+  const before = new Map((baseline.scenario.metricModules ?? []).map((module) => [module.name, module]));
+  const after = new Map((run.scenario.metricModules ?? []).map((module) => [module.name, module]));
+  const notes: string[] = [];
+  for (const name of new Set([...before.keys(), ...after.keys()])) {
+    const figures = [...new Set(paths.filter((path) => path.startsWith(`custom.${name}.`)))];
+    const shown = figures.length > 6 ? `${figures.slice(0, 6).join(', ')} and ${figures.length - 6} more` : figures.join(', ');
+    const a = before.get(name);
+    const b = after.get(name);
+    if (a !== undefined && b !== undefined) {
+      if (a.sha256 === b.sha256) continue;
+      const spec = a.spec === b.spec ? a.spec : `${a.spec} → ${b.spec}`;
+      notes.push(
+        `the metric module ${name} (${spec}) differs: SHA-256 ${a.sha256.slice(0, 12)} in the baseline, ${b.sha256.slice(0, 12)} in the run; its figures (${shown === '' ? 'none compared' : shown}) were measured by other code in each run, so their differences may be the module's as much as the game's`,
+      );
+      continue;
+    }
+    // In one run's list only: the other run either had no such module (its figures are then in
+    // one run only, and not compared), or was written before summaries listed metric modules.
+    const recorded = (a ?? b) as NonNullable<typeof a>;
+    const unrecorded = a === undefined ? baseline : run;
+    if (!runMetrics(unrecorded).some((metric) => metric.path.startsWith(`custom.${name}.`))) continue;
+    notes.push(`whether the metric module ${name} (${recorded.spec}) is the same code in both runs cannot be told: the ${a === undefined ? 'baseline' : 'run'}'s summary does not record its SHA-256; its figures: ${shown}`);
+  }
+  return notes;
 }
 
 /**
@@ -396,10 +497,16 @@ function skippedLine(skipped: readonly string[]): string {
 
 const formatP = (p: number): string => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
 
-/** Who played: "Both played by greedy vs random.", or each run's agents where they differ. */
+/**
+ * Who played: "Both played by greedy vs random.", or each run's agents where they differ; never
+ * "both" where the seats' names agree but their agents or settings do not, or cannot be told to.
+ */
 export function playedBy(comparison: Comparison): string {
   const { baseline, run } = comparison.agents;
-  return baseline === run ? `Both played by ${run}.` : `The baseline played by ${baseline}; the run by ${run}.`;
+  if (baseline !== run) return `The baseline played by ${baseline}; the run by ${run}.`;
+  if (comparison.agentChanges.length > 0) return `Both runs seat ${run}, but not the same agents: see "Agents changed".`;
+  if (comparison.agentsUntold.length > 0) return `Both runs seat ${run}; whether with the same agents cannot be told (see the notes).`;
+  return `Both played by ${run}.`;
 }
 
 /** The comparison as text: the primary metric, then changed metrics, then the rest. */
@@ -409,6 +516,7 @@ export function formatComparison(comparison: Comparison, showAll: boolean): stri
   lines.push(playedBy(comparison));
   if (comparison.randomPlay !== null) lines.push(comparison.randomPlay);
   if (comparison.parameterChanges.length > 0) lines.push(`Parameters changed: ${comparison.parameterChanges.join('; ')}`);
+  if (comparison.agentChanges.length > 0) lines.push(`Agents changed: ${comparison.agentChanges.join('; ')}`);
   for (const note of comparison.notes) lines.push(`Note: ${note}`);
   const primary = comparison.metrics.find((metric) => metric.path === comparison.primary);
   if (primary !== undefined) {

@@ -63,7 +63,9 @@ export interface RunSummary {
     readonly rotateSeats: boolean;
     /** A round robin pairing's first seed index (see the run summary's); absent for other runs. */
     readonly firstSeedIndex?: number;
-    readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: Record<string, unknown> }[];
+    readonly metricModules?: readonly { readonly name: string; readonly spec: string; readonly path: string; readonly sha256: string }[];
+    /** `settings` (defaults filled in) and an agent module's `module` are absent in older summaries. */
+    readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: Record<string, unknown>; readonly settings?: Record<string, unknown>; readonly module?: { readonly path: string; readonly sha256: string } }[];
   };
   readonly command: string;
   readonly run: { readonly status: string; readonly matchesPlayed: number; readonly errors: number };
@@ -85,7 +87,7 @@ export type SummaryInput = Omit<RunSummary, 'results' | 'scenario'> & {
   readonly results: object;
   readonly scenario: Omit<RunSummary['scenario'], 'params' | 'seats'> & {
     readonly params: unknown;
-    readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: unknown }[];
+    readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: unknown; readonly settings?: unknown; readonly module?: { readonly path: string; readonly sha256: string } }[];
   };
 };
 

@@ -42,7 +42,8 @@ const summarySchema = z.strictObject({
     params: z.record(z.string(), z.unknown()),
     rotateSeats: z.boolean(),
     firstSeedIndex: z.number().int().min(0).optional(),
-    seats: z.array(z.object({ name: z.string(), agent: z.string(), config: z.record(z.string(), z.unknown()) })).min(1),
+    // settings and module: absent in summaries written before compare told agents apart by them (audit 39a F1).
+    seats: z.array(z.object({ name: z.string(), agent: z.string(), config: z.record(z.string(), z.unknown()), settings: z.record(z.string(), z.unknown()).optional(), module: z.object({ path: z.string(), sha256: z.string() }).optional() })).min(1),
   }),
   command: z.string(),
   run: z.object({ status: z.enum(['complete', 'stopped', 'interrupted']), matchesPlayed: count, errors: count }),

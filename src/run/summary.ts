@@ -3,9 +3,11 @@
  * game's summary tables beside it (`cards.csv`): built from merged aggregates by one code path,
  * so a merged run and a single run write the same bytes.
  */
+import { fileURLToPath } from 'node:url';
 import { taggedData } from '../core/tagged-data.js';
 import { summarizeOutcomes, type OutcomeAggregate, type OutcomeSummary } from '../reports/outcomes.js';
-import type { Scenario } from '../scenario/scenario.js';
+import { settingsPlayed, type Scenario } from '../scenario/scenario.js';
+import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { csv } from './csv.js';
@@ -37,7 +39,13 @@ export interface SummaryDocument {
      * from 0: absent for every other run. Two runs share dice only where seed and this agree.
      */
     readonly firstSeedIndex?: number;
-    readonly seats: readonly { readonly name: string; readonly agent: string; readonly config: unknown }[];
+    /**
+     * Each seat: its name, agent and config as given; `settings`, what the agent played with
+     * (defaults filled in, where the agent says how); and for an agent module, `module`, its file
+     * and SHA-256 (of it and what it imports), so `compare` can tell two runs' agents apart where
+     * their names agree (audit 39a F1). Summaries written before these lack them.
+     */
+    readonly seats: readonly SeatRecordDocument[];
   };
   readonly command: string;
   /** How the run ended, and how many matches it holds. */
@@ -54,6 +62,32 @@ export interface SummaryDocument {
   readonly results: unknown;
   /** Wall-clock figures and how the run was spread: the only part that may differ between runs of the same scenario and seed. */
   readonly timing: { readonly seconds: number; readonly matchesPerSecond: number; readonly workers: number; readonly chunkSize: number };
+}
+
+/** A seat as `summary.json` records it. */
+export interface SeatRecordDocument {
+  readonly name: string;
+  readonly agent: string;
+  readonly config: unknown;
+  readonly settings: unknown;
+  readonly module?: { readonly path: string; readonly sha256: string };
+}
+
+/**
+ * A seat's record: the settings its agent played with, and an agent module's file and digest,
+ * taken as the run key takes it (a module edited between a run and its resume is refused there).
+ */
+function seatRecord(seat: Scenario['seats'][number]): SeatRecordDocument {
+  const url = seat.factory.moduleUrl;
+  const path = url === undefined ? undefined : fileURLToPath(url);
+  return {
+    name: seat.name,
+    agent: seat.factory.id,
+    config: taggedData(seat.config),
+    // A setting filled in as undefined (mcts's timeMs where iterations count) is one not set.
+    settings: taggedData(Object.fromEntries(Object.entries(settingsPlayed(seat)).filter(([, value]) => value !== undefined))),
+    ...(path === undefined ? {} : { module: { path, sha256: moduleGraphDigestOrName(path) } }),
+  };
 }
 
 /** The name of the summary document in a run folder (kept with the run's other names in run-files.ts). */
@@ -84,7 +118,7 @@ export function summaryDocument(
       params: taggedData(scenario.params),
       rotateSeats: scenario.rotate,
       ...(pairingFirstSeed(scenario) === 0 ? {} : { firstSeedIndex: pairingFirstSeed(scenario) }),
-      seats: scenario.seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: taggedData(seat.config) })),
+      seats: scenario.seats.map(seatRecord),
     },
     command,
     run,
