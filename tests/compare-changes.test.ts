@@ -1,7 +1,8 @@
 /**
  * What `compare` says changed besides the game's parameters (audit 39a): the agents behind a
  * seat's name (its agent, its settings with defaults filled in, an agent module's file), the
- * metric modules that measured the figures; and what the means plot cannot draw.
+ * metric modules that measured the figures; what the means plot cannot draw; and what `report`
+ * says of a shard's folder.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { compareRuns, formatComparison, playedBy, type Comparison, type MetricComparison } from '../src/present/compare.js';
 import { comparisonPage } from '../src/present/compare-page.js';
 import { readRunSummary, type RunSummary } from '../src/present/metrics.js';
+import { writeReports } from '../src/present/report-page.js';
 import { run } from '../src/index.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -153,5 +155,22 @@ describe("the compare page's means plot (audit 39a F9)", () => {
       '<p>2 flagged means are not drawn among the means: custom.m.fixed (2.00 → 1.55), with no interval (every match alike in each run); custom.m.zero (0.00 → 1.55), a baseline of 0 giving no difference relative to it. The table below lists them.</p>',
     );
     expect(page).toContain('custom.m.drawn: 1.00 → 1.55');
+  });
+});
+
+describe("report on a shard's folder (audit 39a F12)", () => {
+  it('says which shard and which matches it holds, and that the run is merged from its shards', async () => {
+    const dir = tempDir();
+    const scenario = await parseScenario('game: coin-flip\nmatches: 50\nseed: 1\nseats: [random, random]\n', join(dir, 'coin.yaml'));
+    await runScenario(scenario, { outDir: join(dir, 'shard'), eventFiles: false, command: 'test', shard: { index: 1, count: 2 } });
+    await writeReports(join(dir, 'shard'), ['md', 'html']);
+    const row =
+      "shard 1 of 2: 25 played of its matches 25..49 (complete as a shard); the run has 50, and its figures come from hordelab merge of its 2 shards: this report is of this shard's matches alone";
+    expect(readFileSync(join(dir, 'shard', 'report.md'), 'utf8')).toContain(`| matches | ${row} |`);
+    expect(readFileSync(join(dir, 'shard', 'report.html'), 'utf8')).toContain(`<tr><th>matches</th><td>${row}</td></tr>`);
+    // A whole run's folder holds no shard.json: read as before.
+    await runScenario(scenario, { outDir: join(dir, 'whole'), eventFiles: false, command: 'test' });
+    await writeReports(join(dir, 'whole'), ['md']);
+    expect(readFileSync(join(dir, 'whole', 'report.md'), 'utf8')).toContain('| matches | 50 played of 50 (complete) |');
   });
 });

@@ -12,6 +12,7 @@ import { cautionLines, percentInterval, percentOf, signedFixed } from '../report
 import { formatOutcomes, type OutcomeSummary } from '../reports/outcomes.js';
 import { CUSTOM_PLACEMENT, FIGURES_PLACEMENT, formatFigureTable, type CustomFigure } from '../reports/custom-metrics.js';
 import { csv } from '../run/csv.js';
+import { shardOfFolder } from '../run/shard.js';
 import { HORDELAB_VERSION } from '../version.js';
 import { cardValueCharts, formatCardValues, readCardValues } from '../cards/card-values-output.js';
 import type { CardValuesSummary } from '../cards/card-values.js';
@@ -65,8 +66,26 @@ function randomPlay(summary: RunSummary): string | null {
   return randomPlayWarning(summary.scenario.seats, actingSeatsOf(summary.results, summary.scenario.rotateSeats));
 }
 
+/** Which shard of a run a folder holds, where it holds one (its shard.json says). */
+type ShardOfFolder = ReturnType<typeof shardOfFolder>;
+
+/**
+ * The matches row: how many were played of how many, and how the run ended; for a shard, of its
+ * own block of match indices, with the whole run's figures left to merge (audit 39a F12: a
+ * shard's page read "250 played of 500 (complete)", as if half a run had been all of it).
+ */
+function matchesPlayed(summary: RunSummary, shard: ShardOfFolder): string {
+  const failed = summary.run.errors > 0 ? `, ${summary.run.errors} failed` : '';
+  if (shard === null) return `${summary.run.matchesPlayed} played of ${summary.scenario.matches} (${summary.run.status}${failed})`;
+  const block = shard.end > shard.start ? `matches ${shard.start}..${shard.end - 1}` : 'no matches';
+  return (
+    `shard ${shard.shard.index} of ${shard.shard.count}: ${summary.run.matchesPlayed} played of its ${block} (${summary.run.status} as a shard${failed}); ` +
+    `the run has ${summary.scenario.matches}, and its figures come from hordelab merge of its ${shard.shard.count} shards: this report is of this shard's matches alone`
+  );
+}
+
 /** What reproduces the run and what it ran, as label/value pairs. */
-function provenance(summary: RunSummary): [string, string][] {
+function provenance(summary: RunSummary, shard: ShardOfFolder): [string, string][] {
   const scenario = summary.scenario;
   const seatNames = summaryGame(scenario)?.game.seats ?? [];
   const seats = scenario.seats
@@ -79,7 +98,7 @@ function provenance(summary: RunSummary): [string, string][] {
   return [
     ['scenario', `${scenario.name} (${scenario.file})`],
     ['game', scenario.gameModule === undefined ? scenario.game : `${scenario.game} (game module ${scenario.gameModule.spec}, ${scenario.gameModule.path}, sha256 ${scenario.gameModule.sha256.slice(0, 12)})`],
-    ['matches', `${summary.run.matchesPlayed} played of ${scenario.matches} (${summary.run.status}${summary.run.errors > 0 ? `, ${summary.run.errors} failed` : ''})`],
+    ['matches', matchesPlayed(summary, shard)],
     ['run seed', String(scenario.seed)],
     ['seats', `${seats}${scenario.rotateSeats ? '; rotated: each seed played in both seatings' : ''}`],
     ['skill', `${skillOf(scenario.seats, scenario.rotateSeats)}${randomPlay(summary) === null ? '' : ` (warning: ${randomPlay(summary)})`}`],
@@ -151,7 +170,7 @@ async function drawnChart(chart: ChartSpec): Promise<string> {
   }
 }
 
-async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | null): Promise<string> {
+async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | null, shard: ShardOfFolder): Promise<string> {
   const charts = chartsFor(summary);
   const cardFigures: string[] = [];
   for (const chart of cardValues === null ? [] : cardValueCharts(cardValues)) {
@@ -174,7 +193,7 @@ async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | nul
     qualityFigures.push(`<figure id="${escapeHtml(chart.id)}"><h3>${escapeHtml(chart.title)}</h3><div class="chart">${await renderSvg(chart.spec)}</div><figcaption>${escapeHtml(chart.caption)}</figcaption></figure>`);
   }
   const title = summaryGame(summary.scenario)?.game.title ?? summary.scenario.game;
-  const rows = provenance(summary)
+  const rows = provenance(summary, shard)
     .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${label === 'command' ? `<code>${escapeHtml(value)}</code>` : escapeHtml(value)}</td></tr>`)
     .join('\n');
   const metrics = runMetrics(summary)
@@ -222,7 +241,7 @@ ${metrics}
 `;
 }
 
-function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null): string {
+function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null, shard: ShardOfFolder): string {
   const title = summaryGame(summary.scenario)?.game.title ?? summary.scenario.game;
   const lines: string[] = [];
   lines.push(`# ${markdownCell(`${title}: ${summary.scenario.name}`)}`, '');
@@ -231,7 +250,7 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null)
   const warning = randomPlay(summary);
   if (warning !== null) lines.push(`**${markdownCell(warning)}**`, '');
   lines.push('| | |', '| --- | --- |');
-  for (const [label, value] of provenance(summary)) lines.push(`| ${label} | ${label === 'command' ? markdownCode(value) : markdownCell(value)} |`);
+  for (const [label, value] of provenance(summary, shard)) lines.push(`| ${label} | ${label === 'command' ? markdownCode(value) : markdownCell(value)} |`);
   lines.push('', '## Summary', '', ...markdownFenced(summaryText(summary)), '');
   lines.push('## Game quality', '', QUALITY_LEAD, '', ...markdownFenced(qualityText(summary)), '');
   if (cardValues !== null) lines.push('## Card values (counterfactual)', '', markdownInlineCode(cardValues.command), '', ...markdownFenced(formatCardValues(cardValues)), '');
@@ -325,12 +344,13 @@ export async function writeReports(runDir: string, formats: readonly ReportForma
   // Card values written into this folder by `hordelab cards --out` belong on the page, when they are this game's.
   const found = readCardValues(runDir);
   const cardValues = found !== null && found.scenario.game === summary.scenario.game ? found : null;
+  const shard = shardOfFolder(runDir);
   // Build every page first, then write: nothing is written when any page fails.
   const pages: [string, string][] = [];
   try {
     for (const format of formats) {
-      if (format === 'html') pages.push([REPORT_FILE_OF.html, await htmlPage(summary, cardValues)]);
-      if (format === 'md') pages.push([REPORT_FILE_OF.md, markdownPage(summary, cardValues)]);
+      if (format === 'html') pages.push([REPORT_FILE_OF.html, await htmlPage(summary, cardValues, shard)]);
+      if (format === 'md') pages.push([REPORT_FILE_OF.md, markdownPage(summary, cardValues, shard)]);
       if (format === 'csv') pages.push([REPORT_FILE_OF.csv, csv([METRIC_COLUMNS, ...metricRows(summary)])]);
       if (format === 'json') pages.push([REPORT_FILE_OF.json, `${JSON.stringify(runMetrics(summary), null, 2)}\n`]);
     }

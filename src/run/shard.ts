@@ -3,10 +3,13 @@
  * its own (a cluster, a CI matrix) and joined by `hordelab merge`. Each shard's folder holds a
  * `shard.json` record of what merge needs besides its CSV files.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { OutcomeAggregate } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import type { FileDigest } from './journal.js';
 import type { RunStatus } from './summary.js';
+import { SHARD_FILE } from './run-files.js';
 
 /** One of `count` contiguous shares of a run's match indices (0-based `index`). */
 export interface Shard {
@@ -43,6 +46,27 @@ export function shardCommand(runCommand: string, shard: Shard): string {
 
 /** The record's name in a shard's folder (kept with the run's other names in run-files.ts). */
 export { SHARD_FILE } from './run-files.js';
+
+/**
+ * Which shard a folder holds and its match indices `[start, end)`, as its shard.json records
+ * them; null where the folder has no shard.json, or one that does not say so (a report then
+ * reads the folder as a run). `report` names a shard as one (audit 39a F12: a shard's page read
+ * "250 played of 500 (complete)").
+ */
+export function shardOfFolder(dir: string): { readonly shard: Shard; readonly start: number; readonly end: number } | null {
+  let record: unknown;
+  try {
+    record = JSON.parse(readFileSync(join(dir, SHARD_FILE), 'utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof record !== 'object' || record === null) return null;
+  const { shard, start, end } = record as { shard?: unknown; start?: unknown; end?: unknown };
+  const { index, count } = (typeof shard === 'object' && shard !== null ? shard : {}) as { index?: unknown; count?: unknown };
+  const whole = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+  if (!whole(index) || !whole(count) || !whole(start) || !whole(end) || index >= count || start > end) return null;
+  return { shard: { index, count }, start, end };
+}
 
 /** `shard.json`: what `mergeRuns` needs from each shard besides its CSV files, and what it checks them against. */
 export interface ShardRecord {
