@@ -13,6 +13,10 @@ import { hordelabIn } from './cli-harness.js';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { readBaseline, runChecks, type CheckResult } from '../src/check/run-checks.js';
 import { formatChecks } from '../src/check/check-output.js';
+import { flattenMetrics } from '../src/present/metrics.js';
+import { outcomeFigureKinds, summarizeOutcomes } from '../src/reports/outcomes.js';
+import { BatchPlayer } from '../src/run/batches.js';
+import { loadScenario } from '../src/scenario/scenario.js';
 import type { MeanEstimate } from '../src/stats/clusters.js';
 import { rateInterval, type RateEstimate } from '../src/stats/rate-interval.js';
 
@@ -489,6 +493,83 @@ describe('storing baselines', () => {
 
 describe('a gate that a typo cannot switch off', () => {
   const COIN = 'checks:\n  - name: coin\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.4, 0.6]\n    budget: 4000\n';
+
+  /** A check that takes a few looks to decide (1,400 matches), then one with `metric` and `band`. */
+  const slowThen = (metric: string, band: string, extra = ''): string =>
+    'checks:\n  - name: slow\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.45, 0.55]\n    budget: 20000\n' +
+    `  - name: later\n${extra}    metric: ${metric}\n    ${band}\n    budget: 1000\n`;
+  const COIN_SEATS = '    game: coin-flip\n    seats: [{ agent: random, name: first }, { agent: random, name: second }]\n';
+
+  /** The matches each check played before `checks` refused it, or resolved. */
+  async function playedBefore(checksText: string): Promise<{ played: Record<string, number>; error: string }> {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'trainers-first-player.yaml'), readFileSync('scenarios/trainers-first-player.yaml', 'utf8'));
+    writeFileSync(join(dir, 'late.checks.yaml'), checksText);
+    const played: Record<string, number> = {};
+    const onMatches = (check: { name: string }, matches: number): void => void (played[check.name] = matches);
+    const error = await runChecks((await loadCheckFile(join(dir, 'late.checks.yaml'))).checks, { workers: 0, onMatches }).then(
+      () => '',
+      (thrown: unknown) => String(thrown instanceof Error ? thrown.message : thrown),
+    );
+    return { played, error };
+  }
+
+  it('refuses a later check\'s metric below its first name, or an outcome rate\'s band outside 0..1, before any match (audit 39b M1)', async () => {
+    for (const [metric, band, extra, message] of [
+      ['outcomes.bySeat.seat1.wins', 'atLeast: 0.4', COIN_SEATS, 'no metric "outcomes.bySeat.seat1.wins"; the outcome figures near it are outcomes.bySeat.seat1.win, outcomes.bySeat.seat1.draw, outcomes.bySeat.seat1.loss'],
+      ['outcomes.byAgent.first.bySeat.seat2.win', 'atLeast: 0.4', COIN_SEATS, 'no metric "outcomes.byAgent.first.bySeat.seat2.win"; the outcome figures near it are outcomes.byAgent.first.bySeat.seat1.win'],
+      ['outcomes.bySeat.seat1.win', 'atLeast: 55', COIN_SEATS, 'checks[1].atLeast: expected a band within 0..1, got 55 (outcomes.bySeat.seat1.win is a rate)'],
+      ['outcomes.byAgent.first.overall.win', 'between: [0, 1]', COIN_SEATS, 'every rate is between 0 and 1, so this check cannot fail'],
+      ['decided.p1WinRat', 'atLeast: 0.4', COIN_SEATS, 'no metric "decided.p1WinRat" in coin-flip results: decided has no "p1WinRat"; rates and means near it: decided.p1WinRate'],
+      ['p1WinRate.rat', 'atLeast: 0.4', COIN_SEATS, 'p1WinRate is a figure, with no figures inside it; name p1WinRate'],
+      ['decided', 'atLeast: 0.4', COIN_SEATS, 'decided is a group of figures, not one; name one of them, such as decided.p1WinRate'],
+      ['trapSuccess.overal', 'atLeast: 0.4', '    scenario: trainers-first-player.yaml\n', 'trapSuccess has no "overal"; rates and means near it: trapSuccess.overall'],
+    ] as const) {
+      const { played, error } = await playedBefore(slowThen(metric, band, extra));
+      expect([error, played], metric).toEqual([expect.stringContaining(message), {}]);
+    }
+    // A rotated pair's second match seats the agents the other way round: both seats are each agent's.
+    const rotated = '    game: coin-flip\n    seats: { rotate: [{ agent: random, name: first }, { agent: random, name: second }] }\n';
+    const bothSeats = await playedBefore(slowThen('outcomes.byAgent.first.bySeat.seat2.win', 'atLeast: 1', rotated).replace('budget: 1000', 'budget: 20'));
+    expect([bothSeats.error, bothSeats.played]).toEqual([expect.stringContaining('checks[1].atLeast: no number of matches shows a rate of exactly 100%'), {}]);
+  });
+
+  it('plays no check past its first batch before every check\'s first look has checked a name only play can tell (audit 39b M1)', async () => {
+    // One rate's name below a group that only play fills (the trap rates by catch chance).
+    const { played, error } = await playedBefore(slowThen('trapSuccess.byRate.rate80.simulatd', 'atLeast: 0.4', '    scenario: trainers-first-player.yaml\n'));
+    expect(error).toContain('checks[1].metric: no metric "trapSuccess.byRate.rate80.simulatd" in zombie-trainers results; rates and means near it: trapSuccess.byRate.rate80.simulated');
+    // Each check's first batch (200), no more: the slow check decides only at 1,400.
+    expect(played).toEqual({ slow: 200, later: 200 });
+  });
+
+  it('gives each check the verdict it has alone, in the checks\' order, when first looks come first', async () => {
+    const both = slowThen('trapSuccess.byRate.rate80.simulated', 'atLeast: 0.6', '    scenario: trainers-first-player.yaml\n');
+    const dir = tempDir();
+    writeFileSync(join(dir, 'trainers-first-player.yaml'), readFileSync('scenarios/trainers-first-player.yaml', 'utf8'));
+    writeFileSync(join(dir, 'both.checks.yaml'), both);
+    const checks = (await loadCheckFile(join(dir, 'both.checks.yaml'))).checks;
+    const together = await runChecks(checks, { workers: 0 });
+    const alone = [...(await runChecks(checks.slice(0, 1), { workers: 0 })), ...(await runChecks(checks.slice(1), { workers: 0 }))];
+    const withoutTime = (results: CheckResult[]): unknown => results.map(({ seconds: _seconds, ...rest }) => rest);
+    expect(together.map((result) => result.name)).toEqual(['slow', 'later']);
+    expect(withoutTime(together)).toEqual(withoutTime(alone));
+    expect(together.map((result) => result.matches)).toEqual([1400, 200]);
+  });
+
+  it('knows every outcome figure a played run reports from the seats alone', async () => {
+    const dir = tempDir();
+    for (const seats of ['[{ agent: random, name: a }, { agent: random, name: b }]', '{ rotate: [{ agent: random, name: a }, { agent: random, name: b }] }', '[random, random]']) {
+      writeFileSync(join(dir, 'o.yaml'), `game: tic-tac-toe\nmatches: 20\nseed: 3\nseats: ${seats}\n`);
+      const scenario = await loadScenario(join(dir, 'o.yaml'));
+      const player = new BatchPlayer(0);
+      const played = await player.play(scenario, 0, 20);
+      await player.close();
+      const reported = flattenMetrics(summarizeOutcomes(played.outcomes, 0.95)).map((metric) => [metric.path, metric.kind] as const);
+      const names = scenario.seats.map((seat) => seat.name);
+      const known = outcomeFigureKinds(2, scenario.rotate ? [names, [...names].reverse()] : [names]);
+      expect(new Map(reported), seats).toEqual(known);
+    }
+  });
 
   it('refuses a --baseline folder that does not exist, or holds none of the checks, before playing', async () => {
     const dir = tempDir();

@@ -26,7 +26,7 @@ import { shellQuote } from '../cli/shell-quote.js';
 import { replayCommand } from '../run/replay.js';
 import { boundProblem, BOUNDS } from '../core/input-bounds.js';
 import { withUnseenEvents } from '../reports/generic-report.js';
-import { emptyOutcomes, mergeOutcomes, summarizeOutcomes } from '../reports/outcomes.js';
+import { emptyOutcomes, mergeOutcomes, outcomeFigureKinds, summarizeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import { flattenMetrics, type MeanMetric, type Metric, type RateMetric } from '../present/metrics.js';
 import { BatchPlayer } from '../run/batches.js';
 import type { MeanEstimate } from '../stats/clusters.js';
@@ -99,9 +99,9 @@ function findMetric(summary: unknown, check: CheckSpec): Metric {
   const metrics = flattenMetrics(withUnseenEvents(summary, [check.metric]));
   const metric = metrics.find((candidate) => candidate.path === check.metric);
   if (metric !== undefined) return metric;
-  const paths = metrics.map((candidate) => candidate.path);
-  const shown = paths.length > 12 ? `${paths.slice(0, 12).join(', ')}, ... (${paths.length} in all)` : paths.join(', ');
-  throw new UsageError([{ source: check.file, field: `checks[${check.index}].metric`, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results; rates and means there: ${shown}` }]);
+  // The figures beside the name where there are any (trapSuccess.byRate.rate80's for a misspelt one of them), else all.
+  const near = figuresNear(new Map(metrics.map((candidate) => [candidate.path, candidate.kind])), check.metric);
+  throw new UsageError([{ source: check.file, field: `checks[${check.index}].metric`, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results; rates and means near it: ${someNames(near)}` }]);
 }
 
 const bandField = (band: Band): string => (band.kind === 'between' ? 'between' : band.kind);
@@ -244,93 +244,135 @@ function matchFailed(check: CheckSpec, failure: Pick<MatchFailureData, 'message'
   return new ReproducibleFailure(`check ${check.name}: ${failure.message}`, reproduce);
 }
 
-/** Runs one check to its decision or its budget. */
-async function runCheck(check: CheckSpec, player: BatchPlayer, options: CheckOptions, toStore: (() => void)[]): Promise<CheckResult> {
-  const started = performance.now();
-  const { report } = check.scenario.entry;
-  const aggregate: unknown = report.emptyAggregate();
-  const outcomes = emptyOutcomes(check.scenario.entry.game.seats.length);
-  const summaryAt = (confidence: number): unknown => ({ ...(report.summarize(aggregate, confidence) as Record<string, unknown>), outcomes: summarizeOutcomes(outcomes, confidence) });
-  const tests = edgeTests(check);
-  const schedule = lookSchedule(check.batch, check.budget, check.scenario.rotate);
-  let played = 0;
-  let failedMatches = 0;
-  let metric: Metric | null = null;
-  let states: EdgeState[] = [];
-  let status: CheckStatus | null = null;
-  let reason = '';
-  for (const end of schedule) {
+/**
+ * One check in play: its batches, played one look at a time, each its own (its seeds, its
+ * batches' ends), so a check's verdict is the same whatever other checks play between its looks.
+ */
+class CheckInPlay {
+  private readonly aggregate: unknown;
+  private readonly outcomes: OutcomeAggregate;
+  private readonly tests: EdgeTest[];
+  private readonly schedule: number[];
+  private looks = 0;
+  private played = 0;
+  private failedMatches = 0;
+  private metric: Metric | null = null;
+  private states: EdgeState[] = [];
+  private status: CheckStatus | null = null;
+  private reason = '';
+  /** Milliseconds spent on this check's own looks: other checks play between them. */
+  private busy = 0;
+
+  constructor(
+    private readonly check: CheckSpec,
+    private readonly player: BatchPlayer,
+    private readonly options: CheckOptions,
+  ) {
+    this.aggregate = check.scenario.entry.report.emptyAggregate();
+    this.outcomes = emptyOutcomes(check.scenario.entry.game.seats.length);
+    this.tests = edgeTests(check);
+    this.schedule = lookSchedule(check.batch, check.budget, check.scenario.rotate);
+  }
+
+  /** Decided, or its budget played. */
+  get done(): boolean {
+    return this.status !== null || this.looks === this.schedule.length;
+  }
+
+  private summaryAt(confidence: number): unknown {
+    const { report } = this.check.scenario.entry;
+    return { ...(report.summarize(this.aggregate, confidence) as Record<string, unknown>), outcomes: summarizeOutcomes(this.outcomes, confidence) };
+  }
+
+  /**
+   * Plays the next batch and judges the check on everything played so far. The first look also
+   * checks the metric's name and band where only play could tell them (`checkMetricName`).
+   */
+  async look(): Promise<void> {
+    const started = performance.now();
+    const { check, options } = this;
+    const end = this.schedule[this.looks] as number;
     let inBatch = 0;
-    const result = await player
-      .play(check.scenario, played, end, (matches) => {
+    const result = await this.player
+      .play(check.scenario, this.played, end, (matches) => {
         inBatch += matches;
-        options.onMatches?.(check, played + inBatch);
+        options.onMatches?.(check, this.played + inBatch);
       })
       .catch((error: unknown) => {
         // A metric failure stops the whole command; said with the check's own replay line, which
         // names its scenario file (the command's own arguments name only the checks file).
         throw error instanceof MetricFailure ? matchFailed(check, error, options.matchTimeoutSeconds) : error;
       });
-    failedMatches += result.failures.length;
+    this.looks++;
+    this.failedMatches += result.failures.length;
     if (result.failures.length > 0) {
       throw matchFailed(check, result.failures[0] as MatchFailureData, options.matchTimeoutSeconds);
     }
-    report.mergeAggregates(aggregate, result.aggregate);
-    mergeOutcomes(outcomes, result.outcomes);
-    played = end;
-    options.onBatch?.(check, played);
-    metric = findMetric(summaryAt(check.confidence), check);
+    check.scenario.entry.report.mergeAggregates(this.aggregate, result.aggregate);
+    mergeOutcomes(this.outcomes, result.outcomes);
+    this.played = end;
+    options.onBatch?.(check, this.played);
+    const metric = findMetric(this.summaryAt(check.confidence), check);
+    this.metric = metric;
     checkBandFits(check, metric.kind);
     // A band's two edges ask for the same two confidences: summarize each once per look.
     const atConfidence = new Map<number, MeanMetric>();
     const meanAt = (confidence: number): MeanMetric => {
       let found = atConfidence.get(confidence);
-      if (found === undefined) atConfidence.set(confidence, (found = findMetric(summaryAt(confidence), check) as MeanMetric));
+      if (found === undefined) atConfidence.set(confidence, (found = findMetric(this.summaryAt(confidence), check) as MeanMetric));
       return found;
     };
-    states = metric.kind === 'rate' ? rateEdges(metric, tests, check.margin) : meanEdges(meanAt, tests, check.margin, schedule.length);
-    ({ status, reason } = decide(check, metric.kind, states.map((state) => state.decision)));
-    if (status !== null) break;
+    this.states = metric.kind === 'rate' ? rateEdges(metric, this.tests, check.margin) : meanEdges(meanAt, this.tests, check.margin, this.schedule.length);
+    ({ status: this.status, reason: this.reason } = decide(check, metric.kind, this.states.map((state) => state.decision)));
+    this.busy += performance.now() - started;
   }
-  if (metric === null) throw new Error(`check ${check.name} played no match`);
-  if (status === null) {
-    status = 'inconclusive';
-    reason = inconclusiveReason(check, metric);
+
+  /** The check's result once it is done, with its baseline compared, or queued on `toStore`. */
+  result(toStore: (() => void)[]): CheckResult {
+    const started = performance.now();
+    const { check, options, metric, tests, played } = this;
+    if (metric === null) throw new Error(`check ${check.name} played no match`);
+    let status = this.status;
+    let reason = this.reason;
+    if (status === null) {
+      status = 'inconclusive';
+      reason = inconclusiveReason(check, metric);
+    }
+    const designEffect = metric.designEffect > 0 ? metric.designEffect : 1;
+    // A metric without a single sample (a rate no match gave a trial, a ratio whose denominators
+    // were all 0) has no value: nothing to store as a baseline, or to set against one.
+    const noSamples = metric.n === 0;
+    const baseline = noSamples ? null : compareOrStore(check, metric, designEffect, options, toStore);
+    if (baseline?.moved === true) {
+      status = 'fail';
+      const was = 'rate' in baseline ? `${percentOf(baseline.rate, 1)}%` : `${baseline.mean}`;
+      const by = 'rate' in baseline ? (x: number): string => fixedHalfEven(100 * x, 1) : (x: number): string => `${+x.toPrecision(4)}`;
+      const unit = 'rate' in baseline ? ' points' : '';
+      reason = `the ${metric.kind} moved from the baseline's ${was} by ${by(baseline.difference)}${unit} [${by(baseline.lower)}, ${by(baseline.upper)}]${reason === '' ? '' : `; ${reason}`}`;
+    }
+    const missingBaseline = !noSamples && baseline === null && options.baselineDir !== undefined && options.updateBaseline !== true;
+    if (missingBaseline) reason = reason === '' ? NO_BASELINE : `${reason}; ${NO_BASELINE}`;
+    if (noSamples && options.baselineDir !== undefined) reason = `${reason}; with no samples, it was not ${options.updateBaseline === true ? 'stored as a baseline' : 'compared with its baseline'}`;
+    return {
+      name: check.name,
+      file: check.file,
+      metric: check.metric,
+      kind: metric.kind,
+      band: formatBand(check.band, metric.kind),
+      status,
+      reason,
+      matches: played,
+      budget: check.budget,
+      fixedSizeMatches: fixedSize(check, metric, tests, played, designEffect),
+      estimate: estimateOf(metric, check, designEffect),
+      edges: this.states,
+      baseline,
+      missingBaseline,
+      seconds: Math.round(this.busy + performance.now() - started) / 1000,
+      failedMatches: this.failedMatches,
+      ...scenarioSkill(check.scenario.seats, check.scenario.rotate),
+    };
   }
-  const designEffect = metric.designEffect > 0 ? metric.designEffect : 1;
-  // A metric without a single sample (a rate no match gave a trial, a ratio whose denominators
-  // were all 0) has no value: nothing to store as a baseline, or to set against one.
-  const noSamples = metric.n === 0;
-  const baseline = noSamples ? null : compareOrStore(check, metric, designEffect, options, toStore);
-  if (baseline?.moved === true) {
-    status = 'fail';
-    const was = 'rate' in baseline ? `${percentOf(baseline.rate, 1)}%` : `${baseline.mean}`;
-    const by = 'rate' in baseline ? (x: number): string => fixedHalfEven(100 * x, 1) : (x: number): string => `${+x.toPrecision(4)}`;
-    const unit = 'rate' in baseline ? ' points' : '';
-    reason = `the ${metric.kind} moved from the baseline's ${was} by ${by(baseline.difference)}${unit} [${by(baseline.lower)}, ${by(baseline.upper)}]${reason === '' ? '' : `; ${reason}`}`;
-  }
-  const missingBaseline = !noSamples && baseline === null && options.baselineDir !== undefined && options.updateBaseline !== true;
-  if (missingBaseline) reason = reason === '' ? NO_BASELINE : `${reason}; ${NO_BASELINE}`;
-  if (noSamples && options.baselineDir !== undefined) reason = `${reason}; with no samples, it was not ${options.updateBaseline === true ? 'stored as a baseline' : 'compared with its baseline'}`;
-  return {
-    name: check.name,
-    file: check.file,
-    metric: check.metric,
-    kind: metric.kind,
-    band: formatBand(check.band, metric.kind),
-    status,
-    reason,
-    matches: played,
-    budget: check.budget,
-    fixedSizeMatches: fixedSize(check, metric, tests, played, designEffect),
-    estimate: estimateOf(metric, check, designEffect),
-    edges: states,
-    baseline,
-    missingBaseline,
-    seconds: Math.round(performance.now() - started) / 1000,
-    failedMatches,
-    ...scenarioSkill(check.scenario.seats, check.scenario.rotate),
-  };
 }
 
 /**
@@ -406,17 +448,86 @@ function compareOrStore(check: CheckSpec, metric: Metric, designEffect: number, 
   return stored === null ? null : compareWithBaseline(dir, check, stored, metric, designEffect);
 }
 
+/** Up to a dozen names, and how many there are past those. */
+function someNames(names: readonly string[]): string {
+  return names.length > 12 ? `${names.slice(0, 12).join(', ')}, ... (${names.length} in all)` : names.join(', ');
+}
+
+/** The figures of `figures` under the deepest group above `path` that holds any: a misspelt name's neighbours. */
+function figuresNear(figures: ReadonlyMap<string, CheckedKind>, path: string): string[] {
+  const parts = path.split('.');
+  for (let depth = parts.length - 1; depth >= 0; depth--) {
+    const prefix = depth === 0 ? '' : `${parts.slice(0, depth).join('.')}.`;
+    const near = [...figures.keys()].filter((figure) => figure.startsWith(prefix));
+    if (near.length > 0) return near;
+  }
+  return [];
+}
+
+const isGroup = (node: unknown): node is Record<string, unknown> => typeof node === 'object' && node !== null && !Array.isArray(node);
+
+/** A group the empty summary cannot name the contents of: a section only some matches fill (null), or one keyed by what happens ({}). */
+const filledByPlay = (node: unknown): boolean => node === null || (isGroup(node) && Object.keys(node).length === 0);
+
 /**
- * What a check's metric can name: the game's results, then `outcomes.bySeat...` and
- * `outcomes.byAgent.<name>...`. Returns the metric's kind where the empty summary already has
- * it (deeper names, such as one card's, exist only once matches are played).
+ * The kind of the figure `path` names in a game's results for no matches (`empty`), null where
+ * those cannot tell (the path reaches a group filled only by play: one card's, one event
+ * type's, checked at the check's first look), or why no run has it. A group the empty summary
+ * already fills keeps its names in play (a run's summary.json is read against them,
+ * `present/summary-schema.ts`): a name it lacks, at any depth, is a typo.
+ */
+function kindInEmptySummary(empty: Record<string, unknown>, path: string): { kind: CheckedKind | null } | { problem: string } {
+  const figures = new Map(flattenMetrics(empty).map((metric) => [metric.path, metric.kind]));
+  const known = figures.get(path);
+  if (known !== undefined) return { kind: known };
+  const parts = path.split('.');
+  // A name below a figure (`p1WinRate.rat`, `p1WinRate.lower`): its parts are no figures of their own.
+  const above = (depth: number): string => parts.slice(0, depth).join('.');
+  const figureAbove = parts
+    .map((_, depth) => above(depth))
+    .find((prefix) => figures.has(prefix) && ![...figures.keys()].some((figure) => figure.startsWith(`${prefix}.`)));
+  let node: unknown = empty;
+  for (const [depth, part] of parts.entries()) {
+    if (filledByPlay(node)) return { kind: null };
+    if (figureAbove !== undefined && above(depth) === figureAbove) return { problem: `${figureAbove} is a figure, with no figures inside it; name ${figureAbove}` };
+    if (!isGroup(node)) return { problem: `${above(depth)} is ${describeValue(node)}, with no figures inside it` };
+    if (!Object.hasOwn(node, part)) {
+      const near = figuresNear(figures, path);
+      return { problem: `${above(depth)} has no "${part}"${near.length === 0 ? `; it holds ${Object.keys(node).join(', ')}` : `; rates and means near it: ${someNames(near)}`}` };
+    }
+    node = node[part];
+  }
+  if (filledByPlay(node)) return { kind: null };
+  const inside = [...figures.keys()].filter((figure) => figure.startsWith(`${path}.`));
+  if (inside.length > 0) return { problem: `${path} is a group of figures, not one; name one of them, such as ${inside.slice(0, 3).join(', ')}` };
+  // A group holding groups filled by play (trapSuccess.byRate) may yet hold figures.
+  if (isGroup(node) && Object.values(node).some((child) => filledByPlay(child) || isGroup(child))) return { kind: null };
+  return { problem: `${path} is ${describeValue(node)}, not a rate or mean with an interval` };
+}
+
+/** A summary's value that is no figure, in words. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'number') return 'a plain number';
+  if (isGroup(value)) return `an interval of another kind (${Object.keys(value).slice(0, 3).join(', ')})`;
+  return Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+}
+
+/**
+ * What a check's metric can name, checked before any match as far as it can be known then: the
+ * outcome tables' figures, which the seats fix (`outcomes.bySeat.<seat>.win`, ...,
+ * `outcomes.byAgent.<name>.overall.win`, ...), and the game's results as far as its empty
+ * summary goes (audit 39b M1: a typo below the first name, or a band of 55 on an outcome rate,
+ * was found only after every earlier check had played). Returns the metric's kind where known,
+ * whose band is then checked too; null where only play can tell (a name below a group filled by
+ * play), which the check's first look checks, before any check plays on (`runChecks`).
  */
 function checkMetricName(check: CheckSpec): CheckedKind | null {
   const { report } = check.scenario.entry;
   const empty = report.summarize(report.emptyAggregate(), check.confidence) as Record<string, unknown>;
   const field = `checks[${check.index}].metric`;
   if (check.metric.startsWith('outcomes.')) {
-    const names = [...new Set(check.scenario.seats.map((seat) => seat.name))];
+    const seating = check.scenario.seats.map((seat) => seat.name);
+    const names = [...new Set(seating)];
     const seats = check.scenario.entry.game.seats.map((_, index) => `seat${index + 1}`);
     const known = [...names.map((name) => `outcomes.byAgent.${name}.`), ...seats.map((seat) => `outcomes.bySeat.${seat}.`)];
     const twice = names.find((name) => check.scenario.seats.filter((seat) => seat.name === name).length > 1);
@@ -434,8 +545,14 @@ function checkMetricName(check: CheckSpec): CheckedKind | null {
         },
       ]);
     }
-    // Outcome tables are built per agent name once matches are played: the kind is known then.
-    return null;
+    // A rotated pair's second match seats the agents the other way round.
+    const seatings = check.scenario.rotate ? [seating, [...seating].reverse()] : [seating];
+    const figures = new Map([...outcomeFigureKinds(seats.length, seatings)].map(([path, kind]) => [`outcomes.${path}`, kind]));
+    const kind = figures.get(check.metric);
+    if (kind === undefined) {
+      throw new UsageError([{ source: check.file, field, message: `no metric "${check.metric}"; the outcome figures near it are ${someNames(figuresNear(figures, check.metric))}` }]);
+    }
+    return kind;
   }
   const top = check.metric.split('.')[0] as string;
   if (!Object.hasOwn(empty, top)) {
@@ -443,13 +560,19 @@ function checkMetricName(check: CheckSpec): CheckedKind | null {
       { source: check.file, field, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}, or outcomes.byAgent.<agent>.overall.win` },
     ]);
   }
-  return flattenMetrics(empty).find((candidate) => candidate.path === check.metric)?.kind ?? null;
+  const found = kindInEmptySummary(empty, check.metric);
+  if ('problem' in found) throw new UsageError([{ source: check.file, field, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results: ${found.problem}` }]);
+  return found.kind;
 }
 
-/** Runs every check in order on one worker pool. */
+/**
+ * Runs every check on one worker pool: the first batch of each, in order, then each in order to
+ * its verdict. The results are in the checks' order.
+ */
 export async function runChecks(checks: readonly CheckSpec[], options: CheckOptions): Promise<CheckResult[]> {
-  // Before any match: baselines must be there and match their checks, and each metric's first
-  // name must be one the game reports, with a band that fits it where its kind is known.
+  // Before any match: baselines must be there and match their checks, and each metric must be
+  // one the game reports as far as that is known without play, with a band that fits it where
+  // its kind is known.
   if (options.baselineDir !== undefined && !options.updateBaseline) checkBaselineFolder(options.baselineDir, checks);
   if (options.baselineDir !== undefined && options.updateBaseline === true) checkBaselineTargets(options.baselineDir, checks);
   for (const check of checks) {
@@ -462,7 +585,16 @@ export async function runChecks(checks: readonly CheckSpec[], options: CheckOpti
     // Baselines are stored together at the end: a later check's failed match, or an output the
     // caller can no longer write, must not leave the folder half old and half new.
     const toStore: (() => void)[] = [];
-    for (const check of checks) results.push(await runCheck(check, player, options, toStore));
+    const inPlay = checks.map((check) => new CheckInPlay(check, player, options));
+    // Every check's first look before any check's second: a metric name or band only play can
+    // check (a name below a group filled by play) is refused after one batch of each check, not
+    // after every earlier check has played its budget (audit 39b M1). Each check's looks are its
+    // own, so only the order they are played in moves, never a verdict.
+    for (const check of inPlay) await check.look();
+    for (const check of inPlay) {
+      while (!check.done) await check.look();
+      results.push(check.result(toStore));
+    }
     if (toStore.length > 0) {
       options.beforeStoring?.();
       for (const store of toStore) store();

@@ -220,6 +220,34 @@ export function summarizeOutcomes(aggregate: OutcomeAggregate, confidence: numbe
   return { bySeat, byAgent };
 }
 
+/**
+ * The figures {@link summarizeOutcomes} gives once matches of every seating in `seatings` (the
+ * agents' names seat by seat: one seating, or a rotated pair's two) are played, by their paths
+ * under `outcomes` and their kinds: each seat's win, draw and loss rates; each agent's overall
+ * rates and score (a mean), and its rates for every seat it holds in some seating. Known from the
+ * seats alone, so a name can be checked before any match is played (a check's metric).
+ */
+export function outcomeFigureKinds(seats: number, seatings: readonly (readonly string[])[]): Map<string, 'rate' | 'mean'> {
+  const kinds = new Map<string, 'rate' | 'mean'>();
+  const rates = (prefix: string): void => {
+    for (const result of RESULTS) kinds.set(`${prefix}.${result}`, 'rate');
+  };
+  for (let seat = 1; seat <= seats; seat++) rates(`bySeat.seat${seat}`);
+  const held = new Map<string, Set<number>>();
+  for (const names of seatings) {
+    names.forEach((name, seat) => {
+      const seatsHeld = held.get(name) ?? new Set<number>();
+      held.set(name, seatsHeld.add(seat + 1));
+    });
+  }
+  for (const name of [...held.keys()].sort()) {
+    rates(`byAgent.${name}.overall`);
+    kinds.set(`byAgent.${name}.overall.score`, 'mean');
+    for (const seat of [...(held.get(name) as Set<number>)].sort((a, b) => a - b)) rates(`byAgent.${name}.bySeat.seat${seat}`);
+  }
+  return kinds;
+}
+
 /** The per-agent table printed when seats are rotated or agents differ. */
 export function formatOutcomes(summary: OutcomeSummary, seatNames: readonly string[]): string {
   const rows: string[][] = [];
