@@ -156,7 +156,22 @@ describe('hordelab check', () => {
     expect(strict.stdout).toContain('0 passed, 0 failed, 1 inconclusive');
     expect(strict.stderr).toBe('hordelab: exit 1: no check failed, but an inconclusive one fails the run (--fail-on-inconclusive)\n');
     writeFileSync(join(dir, 'strict.checks.yaml'), CHECKS(0.45, 400, 'failOnInconclusive: true\n'));
-    expect((await hordelab(dir, 'check', 'strict.checks.yaml', '-w', '0')).stderr).toContain('(failOnInconclusive: true in the checks file)');
+    expect((await hordelab(dir, 'check', 'strict.checks.yaml', '-w', '0')).stderr).toBe(`hordelab: exit 1: no check failed, but an inconclusive one fails the run (failOnInconclusive: true in ${join(dir, 'strict.checks.yaml')})\n`);
+  });
+
+  it("takes a file's failOnInconclusive for its own checks only, naming that file (audit 39b M4)", async () => {
+    const dir = tempDir();
+    const named = (text: string, name: string): string => text.replace('name: coin', `name: ${name}`);
+    // Undecided in 400 matches, in a file that does not set the key; beside a file that does.
+    writeFileSync(join(dir, 'inconclusive.checks.yaml'), named(CHECKS(0.45, 400), 'edge'));
+    writeFileSync(join(dir, 'strict-pass.checks.yaml'), named(CHECKS(0.5, 20000, 'failOnInconclusive: true\n'), 'fair'));
+    const mixed = await hordelab(dir, 'check', 'inconclusive.checks.yaml', 'strict-pass.checks.yaml', '-w', '0');
+    expect([mixed.status, mixed.stderr]).toEqual([3, '']);
+    expect(mixed.stdout).toContain('1 passed, 0 failed, 1 inconclusive');
+    // The file that sets it, with its own check undecided, fails the run and is named.
+    writeFileSync(join(dir, 'strict-edge.checks.yaml'), named(CHECKS(0.45, 400, 'failOnInconclusive: true\n'), 'strict-edge'));
+    const own = await hordelab(dir, 'check', 'inconclusive.checks.yaml', 'strict-edge.checks.yaml', '-w', '0');
+    expect([own.status, own.stderr]).toEqual([1, `hordelab: exit 1: no check failed, but an inconclusive one fails the run (failOnInconclusive: true in ${join(dir, 'strict-edge.checks.yaml')})\n`]);
   });
 
   it('refuses bad check files with the file, the field and what was expected, exit 2', async () => {

@@ -6,7 +6,7 @@
  * mean's in its own units), a confidence and a match budget (bounds: `core/input-bounds.ts`):
  *
  * ```yaml
- * failOnInconclusive: false        # optional: exit 1 instead of 3 when a budget runs out
+ * failOnInconclusive: false        # optional: exit 1 instead of 3 when a budget of this file's checks runs out
  * checks:
  *   - name: first-player-edge
  *     scenario: trainers-first-player.yaml
@@ -77,6 +77,7 @@ export interface CheckSpec {
 
 export interface CheckFile {
   readonly file: string;
+  /** An inconclusive check of this file fails the run (exit 1, not 3); other files' checks are theirs to say. */
   readonly failOnInconclusive: boolean;
   readonly checks: readonly CheckSpec[];
 }

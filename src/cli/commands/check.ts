@@ -21,7 +21,7 @@ export const checkCommand: CommandModule = {
       describe: 'Folder of stored figures: also fail a check whose metric moved significantly from its baseline. The folder must exist and hold baselines of these checks',
     },
     'update-baseline': { type: 'boolean', describe: 'Store this run\'s figures in the --baseline folder instead of comparing' },
-    'fail-on-inconclusive': { type: 'boolean', describe: 'Exit 1 instead of 3 when a budget runs out before a check is decided' },
+    'fail-on-inconclusive': { type: 'boolean', describe: 'Exit 1 instead of 3 when a budget runs out before a check is decided, for every file (failOnInconclusive: true at the top of a checks file does this for its own checks)' },
     workers: workersOption,
     'match-timeout': matchTimeoutOption('the check stops with exit 1 and that match\'s reproduce line'),
     json: jsonOption,
@@ -30,7 +30,7 @@ export const checkCommand: CommandModule = {
   epilogue:
     'A metric is a rate\'s or a mean\'s path in the results (p1WinRate, quality.branching) or in the outcomes: outcomes.byAgent.<agent>.overall.win, outcomes.bySeat.seat1.win. ' +
     'A rate is tested with an SPRT and its band lies within 0..1 and excludes some rates; a mean with repeated confidence intervals, its band and margin in its own units.\n' +
-    'Exit codes: 0 every check passed; 1 a check failed (or, with --fail-on-inconclusive, was inconclusive); 3 only inconclusive checks; 2 bad input (a missing --baseline folder too).',
+    'Exit codes: 0 every check passed; 1 a check failed (or was inconclusive, with --fail-on-inconclusive or in a checks file that sets failOnInconclusive: true); 3 only inconclusive checks; 2 bad input (a missing --baseline folder too).',
   examples: [
     ['hordelab check scenarios/ci-balance.checks.yaml --junit balance.xml', 'The CI gate, with a JUnit report'],
     ['hordelab check scenarios/ci-balance.checks.yaml --baseline scenarios/baselines --update-baseline', 'Store the baselines to compare later runs with'],

@@ -13,10 +13,13 @@ import { startProgress } from '../progress.js';
 /** Exit code of `hordelab check` when only inconclusive checks stand between it and a pass. */
 export const EXIT_INCONCLUSIVE = 3;
 
-/** Every check of every file, names unique across the files. */
-async function loadChecks(files: readonly string[]): Promise<{ checks: CheckSpec[]; failOnInconclusive: boolean }> {
+/**
+ * Every check of every file, names unique across the files, and the files that set
+ * `failOnInconclusive: true` (for their own checks: audit 39b M4).
+ */
+async function loadChecks(files: readonly string[]): Promise<{ checks: CheckSpec[]; failOnInconclusive: Set<string> }> {
   const checks: CheckSpec[] = [];
-  let failOnInconclusive = false;
+  const failOnInconclusive = new Set<string>();
   const seen = new Map<string, string>();
   for (const file of files) {
     // The same file twice (by another spelling or a link too) would run and count every check twice.
@@ -31,7 +34,7 @@ async function loadChecks(files: readonly string[]): Promise<{ checks: CheckSpec
     seen.set(real, file);
     const loaded = await loadCheckFile(file);
     checks.push(...loaded.checks);
-    failOnInconclusive ||= loaded.failOnInconclusive;
+    if (loaded.failOnInconclusive) failOnInconclusive.add(file);
   }
   const names = new Map<string, string>();
   for (const check of checks) {
@@ -75,7 +78,6 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     const written = new Set(loaded.checks.map((check) => `${check.name}.json`));
     checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: (name) => written.has(name), force: false, requireSign: false, othersAllowed: true });
   }
-  const failOnInconclusive = args.flag('fail-on-inconclusive') || loaded.failOnInconclusive;
   const budget = loaded.checks.reduce((sum, check) => sum + check.budget, 0);
   const progress = startProgress(io, { quiet, upperBound: true, total: budget });
   const played = new Map<string, number>();
@@ -117,10 +119,15 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     io.stderr.write(`Stored ${stored} baseline${stored === 1 ? '' : 's'} in ${baseline}${without === 0 ? '' : ` (${without} without samples not stored)`}\n`);
   }
   if (results.some((result) => result.status === 'fail')) return EXIT_FAILURE;
-  if (results.some((result) => result.status === 'inconclusive')) {
-    if (!failOnInconclusive) return EXIT_INCONCLUSIVE;
-    // The count says 0 failed: the exit code's reason is said, not left to be guessed.
-    const by = args.flag('fail-on-inconclusive') ? '--fail-on-inconclusive' : 'failOnInconclusive: true in the checks file';
+  const inconclusive = results.filter((result) => result.status === 'inconclusive');
+  if (inconclusive.length > 0) {
+    // A file's failOnInconclusive is its own checks' (the README puts it "at the top of the
+    // file"): it made another file's inconclusive checks fail the run (audit 39b M4).
+    const flag = args.flag('fail-on-inconclusive');
+    const failing = flag ? inconclusive : inconclusive.filter((result) => loaded.failOnInconclusive.has(result.file));
+    if (failing.length === 0) return EXIT_INCONCLUSIVE;
+    // The count says 0 failed: the exit code's reason is said, not left to be guessed, with the file that said so.
+    const by = flag ? '--fail-on-inconclusive' : `failOnInconclusive: true in ${[...new Set(failing.map((result) => result.file))].join(', ')}`;
     if (!quiet) io.stderr.write(`hordelab: exit 1: no check failed, but an inconclusive one fails the run (${by})\n`);
     return EXIT_FAILURE;
   }
