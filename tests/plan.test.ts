@@ -6,8 +6,10 @@
  * computed from it with SciPy 1.17's `norm.ppf`.
  */
 import { describe, expect, it } from 'vitest';
-import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../src/stats/plan.js';
+import { clusteredRate } from '../src/stats/clusters.js';
+import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin, plannedDifferenceBounds, plannedRateBounds } from '../src/stats/plan.js';
 import { scoreBounds } from '../src/stats/rate-interval.js';
+import { twoProportionTest } from '../src/stats/tests.js';
 
 /** Half the width of the rate interval at `n` matches of rate `rate`. */
 const halfWidth = (rate: number, n: number, confidence = 0.95): number => {
@@ -76,9 +78,27 @@ describe('matchesForMargin', () => {
     expect(matchesForMargin(0.5, 0.5)).toBe(1);
   });
 
-  it('multiplies by the design effect, rounding up', () => {
-    expect(matchesForMargin(0.3, 0.05, 0.95, 1.5)).toBe(480);
-    expect(matchesForMargin(0.5, 0.2, 0.95, 1.3)).toBe(28);
+  it("counts a design effect as a run's interval does: over its clusters, with their degrees of freedom (audit 39b L2)", () => {
+    // A rotated coin whose pairs flip alike, at the expected count: 48 matches report ±0.198, 46
+    // ±0.202 (measured design effect 2·C/(C − 1), Korn–Graubard's t on C − 1 degrees); the
+    // design effect times the independent 21 matches said 42, which reports ±0.211.
+    const pairsAlike = (n: number): number => {
+      const wonBoth = n / 4;
+      const rate = clusteredRate({ clusters: n / 2, x: 2 * wonBoth, n, xx: 4 * wonBoth, xn: 4 * wonBoth, nn: 2 * n, ee: 2 * wonBoth });
+      return (rate.upper - rate.lower) / 2;
+    };
+    expect(matchesForMargin(0.5, 0.2, 0.95, 2)).toBe(48);
+    expect([pairsAlike(48) <= 0.2, pairsAlike(46) > 0.2, pairsAlike(42) > 0.2]).toEqual([true, true, true]);
+    for (const [rate, margin, designEffect] of [[0.3, 0.05, 1.5], [0.5, 0.2, 1.3], [0.5, 0.01, 2], [0.05, 0.02, 0.6], [0.02, 0.01, 3]] as const) {
+      const n = matchesForMargin(rate, margin, 0.95, designEffect);
+      const planned = (count: number): number => {
+        const bounds = plannedRateBounds(rate, count, 0.95, designEffect);
+        return (bounds.upper - bounds.lower) / 2;
+      };
+      expect([planned(n) <= margin, planned(n - 1) > margin], `${rate} ±${margin}, design effect ${designEffect}`).toEqual([true, true]);
+      // Never fewer than the design effect times the independent count: the correction only adds.
+      expect(n).toBeGreaterThanOrEqual(Math.ceil(matchesForMargin(rate, margin) * designEffect));
+    }
   });
 
   it('ends where counts beyond 2^53 are no longer 1 apart: ±1e−9 needs z²/4·10¹⁸ matches', () => {
@@ -110,9 +130,30 @@ describe('matchesForDifference', () => {
 });
 
 describe('matchesForDifferenceMargin', () => {
-  it('is z²(p1q1 + p2q2)/margin² times the design effect, rounded up', () => {
-    expect(matchesForDifferenceMargin(0.5, 0.5, 0.05)).toBe(769);
-    expect(matchesForDifferenceMargin(0.3, 0.45, 0.02)).toBe(4394);
-    expect(matchesForDifferenceMargin(0.3, 0.45, 0.02, 0.9, 1.5)).toBe(4642);
+  it("is the smallest count at which the interval compare reports (Newcombe's, at the expected counts) is within ±margin (audit 39b L1)", () => {
+    /** Half the width of twoProportionTest's interval for runs of n matches at exactly their rates. */
+    const reported = (rate1: number, rate2: number, n: number, confidence = 0.95): number => {
+      const test = twoProportionTest({ successes: rate1 * n, n }, { successes: rate2 * n, n }, confidence);
+      return (test.upper - test.lower) / 2;
+    };
+    // The Wald count z²(p1q1 + p2q2)/margin² said 1,499 for 1% against 3% at ±1 point, where the
+    // interval reported is ±1.03 points.
+    expect(reported(0.01, 0.03, 1499)).toBeGreaterThan(0.0102);
+    for (const [rate1, rate2, margin, confidence, n] of [
+      [0.01, 0.03, 0.01, 0.95, 1579],
+      [0.001, 0.005, 0.002, 0.95, 6283],
+      [0.5, 0.55, 0.02, 0.95, 4775],
+      [0.3, 0.45, 0.02, 0.9, 3093],
+    ] as const) {
+      const label = `${rate1} vs ${rate2} ±${margin} at ${confidence}`;
+      expect(matchesForDifferenceMargin(rate1, rate2, margin, confidence), label).toBe(n);
+      expect([reported(rate1, rate2, n, confidence) <= margin, reported(rate1, rate2, n - 1, confidence) > margin], label).toEqual([true, true]);
+    }
+    // In either order; with a design effect, each run's interval counted as the run counts it.
+    expect(matchesForDifferenceMargin(0.03, 0.01, 0.01)).toBe(1579);
+    const clustered = matchesForDifferenceMargin(0.3, 0.45, 0.02, 0.9, 1.5);
+    const bounds = plannedDifferenceBounds(0.3, 0.45, clustered, 0.9, 1.5);
+    expect((bounds.upper - bounds.lower) / 2).toBeLessThanOrEqual(0.02);
+    expect(clustered).toBeGreaterThanOrEqual(Math.ceil(3093 * 1.5));
   });
 });

@@ -389,8 +389,12 @@ describe('hordelab plan', () => {
     // One of 32 Holm-adjusted metrics: the moved one must reach p below 0.05/32.
     const holm = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.55', '--metrics', '32', '--json');
     expect(JSON.parse(holm.stdout)).toMatchObject({ matches: 3198, metrics: 32 });
+    // A design effect's clusters' degrees of freedom add a few (audit 39b L2).
     const measured = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.01', '--design-effect', '2', '--json');
-    expect(JSON.parse(measured.stdout).matches).toBe(2 * 9600);
+    expect(JSON.parse(measured.stdout).matches).toBe(19207);
+    // A rotated run's count is even: every seed is played in both seatings.
+    const rotated = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.4999', '--rotated', '--json');
+    expect(JSON.parse(rotated.stdout).matches).toBe(8);
     const marginOnly = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.01', '--metrics', '3');
     expect(marginOnly.status).toBe(2);
     expect(marginOnly.stderr).toContain('--metrics: the number of Holm-adjusted metrics matters for a test');
@@ -421,6 +425,23 @@ describe('hordelab plan', () => {
     expect(low.stdout).toContain(`Near 0% the interval is lopsided: at that rate it runs ${+(100 * (0.02 - bounds.lower)).toFixed(2)} points below and ${+(100 * (bounds.upper - 0.02)).toFixed(2)} above, so its upper side reaches past the margin.`);
     expect((await hordelabIn(cwd, 'plan', '--rate', '0.98', '--margin', '0.01')).stdout).toContain('Near 100% the interval is lopsided');
     expect((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.01')).stdout).not.toContain('lopsided');
+  });
+
+  it('prints the sides of a lopsided interval with the decimals that tell them apart, and one match as one (audit 39b L3)', async () => {
+    const cwd = tempDir();
+    const nearOne = await hordelabIn(cwd, 'plan', '--rate', '0.9999', '--margin', '0.0001');
+    expect(nearOne.stdout).toContain('Near 100% the interval is lopsided: at that rate it runs 0.014 points below and 0.006 above, so its lower side reaches past the margin.');
+    expect((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.4999')).stdout).toMatch(/^1 match pins a rate near 50% to ±49\.99 points /);
+  });
+
+  it("plans a difference's margin for the interval compare reports, and says where it is lopsided (audit 39b L1)", async () => {
+    const cwd = tempDir();
+    const low = await hordelabIn(cwd, 'plan', '--rate', '0.001', '--vs', '0.005', '--margin', '0.002');
+    expect(low.stdout).toBe(
+      '6283 matches per run measure the difference between 0.1% and 0.5% to ±0.2 points (the 95% interval hordelab compare reports for the second less the first, at those rates). ' +
+        'At those rates the interval is lopsided: it runs 0.19 points below and 0.21 above, so its upper side reaches past the margin.\n',
+    );
+    expect((await hordelabIn(cwd, 'plan', '--rate', '0.01', '--vs', '0.03', '--margin', '0.01')).stdout).toMatch(/^1579 matches per run measure/);
   });
 });
 

@@ -16,11 +16,11 @@ export const planCommand: CommandModule = {
   positionals: [],
   options: {
     rate: { type: 'number', required: true, bound: BOUNDS.rate, describe: 'The rate you expect, such as 0.5' },
-    margin: { type: 'number', bound: BOUNDS.margin, describe: 'Interval half-width you want, such as 0.01 for ±1 point' },
+    margin: { type: 'number', bound: BOUNDS.margin, describe: 'Interval half-width you want, such as 0.01 for ±1 point (with --vs, of the difference\'s interval compare reports)' },
     vs: { type: 'number', bound: BOUNDS.rate, describe: 'A second rate: plan matches per run to tell the two apart' },
     power: { type: 'number', bound: BOUNDS.power, describe: 'With --vs: the chance of detecting the difference [default: 0.8]' },
     confidence: { type: 'number', bound: BOUNDS.confidence, default: 0.95, describe: 'Confidence level' },
-    rotated: { type: 'boolean', describe: 'Seats rotated: plan with a design effect of 2, what side rates of rotated runs measure' },
+    rotated: { type: 'boolean', describe: 'Seats rotated: plan an even count with a design effect of 2, what side rates of rotated runs measure' },
     json: { ...jsonOption, describe: 'Print the plan as JSON' },
     metrics: {
       type: 'number',
@@ -32,7 +32,7 @@ export const planCommand: CommandModule = {
       type: 'number',
       bound: BOUNDS.designEffect,
       placeholder: 'D',
-      describe: 'The metric\'s measured design effect (its designEffect in a pilot run\'s summary.json): plan D times the matches',
+      describe: 'The metric\'s measured design effect (its designEffect in a pilot run\'s summary.json): plan about D times the matches, more where few clusters measure it',
     },
   },
   examples: [

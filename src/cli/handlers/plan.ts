@@ -1,8 +1,7 @@
 /** What `hordelab plan` does; its flags and help are declared in `../commands/plan.ts`. */
 import { UsageError } from '../../core/errors.js';
 import { MAX_MATCHES } from '../../core/input-bounds.js';
-import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin } from '../../stats/plan.js';
-import { scoreBounds } from '../../stats/rate-interval.js';
+import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin, plannedDifferenceBounds, plannedRateBounds } from '../../stats/plan.js';
 import type { CliIo, ParsedArguments } from '../command.js';
 import { fixedHalfEven } from '../../reports/format.js';
 
@@ -24,7 +23,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const points = (x: number): string => `±${+fixedHalfEven(100 * x, 3)} ${+fixedHalfEven(100 * x, 3) === 1 ? 'point' : 'points'}`;
   const seats =
     measured !== undefined
-      ? ` (design effect ${measured}: ${measured >= 1 ? `${measured} times as many as independent matches` : 'fewer than independent matches'})`
+      ? ` (design effect ${measured}: ${measured >= 1 ? `about ${measured} times as many as independent matches, more where few clusters measure it` : 'fewer than independent matches'})`
       : args.flag('rotated')
         ? ' (seats rotated: a design effect of 2, as side rates of rotated runs measure; agent rates measure far less, see their designEffect in summary.json)'
         : '';
@@ -36,14 +35,20 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   if (vs === undefined) {
     if (margin === undefined) throw new UsageError([{ source: '--margin', field: '', message: 'give the interval half-width you want, such as --margin 0.01 for ±1 point' }]);
     if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'power is for telling two rates apart; add --vs RATE' }]);
-    matches = matchesForMargin(rate, margin, confidence, designEffect);
+    matches = evenIfRotated(matchesForMargin(rate, margin, confidence, designEffect), args.flag('rotated'));
     // The half-width at exactly that rate: a run's rate comes out on either side of it, and the
     // side nearer 50% gets a slightly wider interval (at 5% ± 1 point, half of runs; audit 20).
-    text = `${countText(matches)} matches pin a rate near ${percent(rate)} to ${points(margin)} (the ${percent(confidence)} interval a run reports, at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.${lopsided(rate, matches / designEffect, confidence)}`;
+    const bounds = plannedRateBounds(rate, matches, confidence, designEffect);
+    const note = lopsided(rate - bounds.lower, bounds.upper - rate, `Near ${rate < 0.5 ? '0%' : '100%'} the interval is lopsided: at that rate it runs`);
+    text = `${matchesThat(matches, 'pin')} a rate near ${percent(rate)} to ${points(margin)} (the ${percent(confidence)} interval a run reports, at that rate: a run whose rate comes out nearer 50% gets a slightly wider one)${seats}.${note}`;
   } else if (margin !== undefined) {
     if (power !== undefined) throw new UsageError([{ source: '--power', field: '', message: 'give either --margin (interval width) or --power (a test), not both' }]);
-    matches = matchesForDifferenceMargin(rate, vs, margin, confidence, designEffect);
-    text = `${countText(matches)} matches per run measure the difference between ${percent(rate)} and ${percent(vs)} to ${points(margin)} (${percent(confidence)} interval at those rates)${seats}.`;
+    matches = evenIfRotated(matchesForDifferenceMargin(rate, vs, margin, confidence, designEffect), args.flag('rotated'));
+    // Newcombe's interval, as compare reports it: lopsided near 0% or 100% too (audit 39b L1).
+    const bounds = plannedDifferenceBounds(rate, vs, matches, confidence, designEffect);
+    const difference = vs - rate;
+    const note = lopsided(difference - bounds.lower, bounds.upper - difference, 'At those rates the interval is lopsided: it runs');
+    text = `${matchesThat(matches, 'measure', ' per run')} the difference between ${percent(rate)} and ${percent(vs)} to ${points(margin)} (the ${percent(confidence)} interval hordelab compare reports for the second less the first, at those rates)${seats}.${note}`;
   } else {
     if (rate === vs) throw new UsageError([{ source: '--vs', field: '', message: 'equal to --rate: no number of matches tells a rate from itself' }]);
     const wanted = power ?? 0.8;
@@ -53,7 +58,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       family === 1
         ? `a single test at the ${percent(1 - confidence)} level (two-sided): compare it with hordelab compare --primary METRIC; among Holm-adjusted metrics the power is lower (plan with --metrics K)`
         : `one of ${family} Holm-adjusted metrics, as hordelab compare flags them (a moved metric needs p below ${+(100 * ((1 - confidence) / family)).toPrecision(3)}%)`;
-    text = `${countText(matches)} matches per run detect ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power, planned for ${test}${seats}.`;
+    text = `${matchesThat(matches, 'detect', ' per run')} ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power, planned for ${test}${seats}.`;
   }
   const plan = {
     matches,
@@ -80,16 +85,28 @@ function countText(matches: number): string {
   return Number.isSafeInteger(matches) ? String(matches) : `about ${matches.toPrecision(3)}`;
 }
 
+/** "1 match pins", "52 matches pin" (audit 39b L3: "1 matches pin"): the count, its noun and verb agreeing, `perRun` between. */
+function matchesThat(matches: number, verb: string, perRun = ''): string {
+  const one = matches === 1;
+  return `${countText(matches)} ${one ? 'match' : 'matches'}${perRun} ${one ? `${verb}s` : verb}`;
+}
+
+/** A rotated run plays every seed in both seatings: its count of matches is even. */
+function evenIfRotated(matches: number, rotated: boolean): number {
+  return rotated && matches % 2 === 1 ? matches + 1 : matches;
+}
+
 /**
- * Near 0% or 100% the Wilson interval is lopsided: the margin is half its width, and one side
- * reaches further (audit 28a: 792 matches "pin a rate near 2% to ±1 point", and the interval at 2%
- * runs −0.77/+1.24 points). Said where the two sides differ by more than a tenth; empty otherwise.
+ * Near 0% or 100% an interval of rates is lopsided: the margin is half its width, and one side
+ * reaches further (audit 28a: 792 matches "pin a rate near 2% to ±1 point", and the interval at
+ * 2% runs −0.77/+1.24 points). Said (after `opening`) where the two sides, `below` and `above`
+ * the figure, differ by more than a tenth; empty otherwise. In points, with as many decimals as
+ * tell the sides apart (audit 39b L3: at 99.99% both sides read 0.01, the true ones 0.014 and 0.006).
  */
-function lopsided(rate: number, effectiveMatches: number, confidence: number): string {
-  const bounds = scoreBounds(rate * effectiveMatches, effectiveMatches, confidence);
-  const below = rate - bounds.lower;
-  const above = bounds.upper - rate;
+function lopsided(below: number, above: number, opening: string): string {
   if (!(Math.abs(above - below) > 0.1 * Math.max(above, below))) return '';
-  const side = (x: number): string => `${+fixedHalfEven(100 * x, 2)}`;
-  return ` Near ${rate < 0.5 ? '0%' : '100%'} the interval is lopsided: at that rate it runs ${side(below)} points below and ${side(above)} above, so its ${above > below ? 'upper' : 'lower'} side reaches past the margin.`;
+  let decimals = 2;
+  while (decimals < 8 && fixedHalfEven(100 * below, decimals) === fixedHalfEven(100 * above, decimals)) decimals++;
+  const side = (x: number): string => `${+fixedHalfEven(100 * x, decimals)}`;
+  return ` ${opening} ${side(below)} points below and ${side(above)} above, so its ${above > below ? 'upper' : 'lower'} side reaches past the margin.`;
 }
