@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
@@ -555,6 +556,25 @@ describe('a gate that a typo cannot switch off', () => {
     expect(error).toContain('checks[1].metric: no metric "trapSuccess.byRate.rate80.simulatd" in zombie-trainers results; rates and means near it: trapSuccess.byRate.rate80.simulated');
     // Each check's first batch (200), no more: the slow check decides only at 1,400.
     expect(played).toEqual({ slow: 200, later: 200 });
+  });
+
+  it("leaves a name a game module's filled group lacks before play to the first look: its report may add it in play", async () => {
+    const dir = tempDir();
+    const index = pathToFileURL(resolve('dist/src/index.js')).href;
+    writeFileSync(join(dir, 'first-six.mjs'), readFileSync('tests/fixtures/game-modules/first-six.mjs', 'utf8').replace("'../../../dist/src/index.js'", `'${index}'`));
+    // `byLength` holds `all` before any match and `played` once some are played.
+    writeFileSync(
+      join(dir, 'grows.mjs'),
+      `import game from './first-six.mjs';\nimport { genericReport } from '${index}';\nconst base = genericReport(game.id, game.seats);\n` +
+        'export default { game, defaultMetric: "seat1WinRate", report: { ...base, summarize(a, c) { const s = base.summarize(a, c); return { ...s, byLength: { all: s.seat1WinRate, ...(a.matches > 0 ? { played: s.seat1WinRate } : {}) } }; } } };\n',
+    );
+    const check = (metric: string): string => `checks:\n  - name: grows\n    game: ./grows.mjs\n    seats: [random, random]\n    metric: ${metric}\n    between: [0.05, 0.95]\n    budget: 400\n`;
+    writeFileSync(join(dir, 'grows.checks.yaml'), check('byLength.played'));
+    const [result] = await runChecks((await loadCheckFile(join(dir, 'grows.checks.yaml'))).checks, { workers: 0 });
+    expect([result?.status, result?.metric]).toEqual(['pass', 'byLength.played']);
+    // A name play does not add either is still refused, at the first look.
+    writeFileSync(join(dir, 'grows.checks.yaml'), check('byLength.playd'));
+    await expect(runChecks((await loadCheckFile(join(dir, 'grows.checks.yaml'))).checks, { workers: 0 })).rejects.toThrow(/no metric "byLength\.playd"/);
   });
 
   it('gives each check the verdict it has alone, in the checks\' order, when first looks come first', async () => {

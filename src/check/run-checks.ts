@@ -20,6 +20,9 @@
  * The matches are those of `hordelab run` on the same scenario: match i has the same seed.
  */
 import { scenarioSkill } from '../ladder/skill.js';
+import { games } from '../registry.js';
+import { QUALITY_KEY } from '../quality/quality-report.js';
+import { CUSTOM_PLACEMENT } from '../reports/custom-metrics.js';
 import { MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { shellQuote } from '../cli/shell-quote.js';
@@ -472,11 +475,12 @@ const filledByPlay = (node: unknown): boolean => node === null || (isGroup(node)
 /**
  * The kind of the figure `path` names in a game's results for no matches (`empty`), null where
  * those cannot tell (the path reaches a group filled only by play: one card's, one event
- * type's, checked at the check's first look), or why no run has it. A group the empty summary
- * already fills keeps its names in play (a run's summary.json is read against them,
- * `present/summary-schema.ts`): a name it lacks, at any depth, is a typo.
+ * type's, checked at the check's first look), or why no run has it. With `namesKnown` (results
+ * Hordelab's own reports write), a group the empty summary already fills keeps its names in
+ * play, so a name it lacks, at any depth, is a typo; a game module's report or a custom metric
+ * may add names in play to a group it fills before, so there such a name waits for the first look.
  */
-function kindInEmptySummary(empty: Record<string, unknown>, path: string): { kind: CheckedKind | null } | { problem: string } {
+function kindInEmptySummary(empty: Record<string, unknown>, path: string, namesKnown: boolean): { kind: CheckedKind | null } | { problem: string } {
   const figures = new Map(flattenMetrics(empty).map((metric) => [metric.path, metric.kind]));
   const known = figures.get(path);
   if (known !== undefined) return { kind: known };
@@ -492,6 +496,7 @@ function kindInEmptySummary(empty: Record<string, unknown>, path: string): { kin
     if (figureAbove !== undefined && above(depth) === figureAbove) return { problem: `${figureAbove} is a figure, with no figures inside it; name ${figureAbove}` };
     if (!isGroup(node)) return { problem: `${above(depth)} is ${describeValue(node)}, with no figures inside it` };
     if (!Object.hasOwn(node, part)) {
+      if (!namesKnown) return { kind: null };
       const near = figuresNear(figures, path);
       return { problem: `${above(depth)} has no "${part}"${near.length === 0 ? `; it holds ${Object.keys(node).join(', ')}` : `; rates and means near it: ${someNames(near)}`}` };
     }
@@ -560,7 +565,12 @@ function checkMetricName(check: CheckSpec): CheckedKind | null {
       { source: check.file, field, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results; they start with: ${Object.keys(empty).join(', ')}, or outcomes.byAgent.<agent>.overall.win` },
     ]);
   }
-  const found = kindInEmptySummary(empty, check.metric);
+  // Hordelab's own reports name every figure of a filled group before play: a built-in game's,
+  // and the quality figures every run adds (checked over all five games); a game module's report
+  // and a custom metric are someone else's code.
+  const builtIn = games.get(check.scenario.entry.game.id) === check.scenario.entry;
+  const namesKnown = top === QUALITY_KEY || (builtIn && top !== CUSTOM_PLACEMENT.key);
+  const found = kindInEmptySummary(empty, check.metric, namesKnown);
   if ('problem' in found) throw new UsageError([{ source: check.file, field, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results: ${found.problem}` }]);
   return found.kind;
 }
