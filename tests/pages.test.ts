@@ -5,6 +5,8 @@
  * heatmaps; the comparison as a page with a forest plot.
  */
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,6 +38,29 @@ const views = (spec: Spec): Spec[] => [spec, ...[...(spec.layer ?? []), ...(spec
 const svgWidth = (svg: string): number => Number(/<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1]);
 
 describe('report charts', () => {
+  it('draws with a loader that fetches nothing: a spec that names a URL is refused as it is drawn, and no request is made (audit 39a F3)', async () => {
+    let requests = 0;
+    const server = createServer((_request, response) => {
+      requests++;
+      response.end('[{"a":1}]');
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await expect(renderSvg({ data: { url: `${base}/d.json` }, mark: 'point', encoding: { x: { field: 'a', type: 'quantitative' } } })).rejects.toThrow(/asked to load .*d\.json.*; a page fetches nothing/);
+      const image = { data: { values: [{ u: `${base}/t.png` }] }, mark: 'image', encoding: { url: { field: 'u', type: 'nominal' }, x: { value: 1 }, y: { value: 1 } } };
+      await expect(renderSvg(image)).rejects.toThrow(/asked to load .*t\.png/);
+      const link = { data: { values: [{ a: 1, h: 'javascript:void(0)' }] }, mark: 'point', encoding: { x: { field: 'a', type: 'quantitative' }, href: { field: 'h', type: 'nominal' } } };
+      await expect(renderSvg(link)).rejects.toThrow(/asked to load "javascript:void\(0\)"/);
+      expect(requests).toBe(0);
+      // A data: URI holds its content: drawn as it is.
+      const inline = 'data:image/png;base64,iVBORw0KGgo=';
+      expect(await renderSvg({ data: { values: [{ a: 1 }] }, mark: { type: 'image', url: inline }, encoding: { x: { value: 1 }, y: { value: 1 } } })).toContain(inline);
+    } finally {
+      server.close();
+    }
+  });
+
   it('zooms win rates around a 50% line, names seats as the game does, and fits 1,000 px', async () => {
     const dir = await run('game: integer-duel\nmatches: 60\nseed: 3\nseats:\n  rotate: [greedy, random]\n');
     const charts = chartsFor(await readRunSummary(dir));

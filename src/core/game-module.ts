@@ -35,7 +35,9 @@ export interface GameModule {
   readonly report: AnyGameReport;
   /**
    * The game's own charts for `report.html`, built from the summary's `results` (the page adds
-   * the win-rate and game-length charts every game gets).
+   * the win-rate and game-length charts every game gets). A chart's data is inline
+   * (`data.values`): a spec that names a URL (`data.url`, an image's `url`, an `href`) is refused,
+   * as the page fetches nothing.
    */
   readonly charts?: (results: Record<string, unknown>, summary: RunSummary) => ChartSpec[];
   /**

@@ -3,8 +3,10 @@
  * game's own charts (from its folder, through the registry), then game length.
  */
 import { FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, metricTitle, present, type ChartSpec, type HistogramCap, type Row } from './chart-kit.js';
+import { UsageError } from '../core/errors.js';
+import { chartUrlProblem } from './chart-urls.js';
 import type { RunSummary } from './metrics.js';
-import { callGamePart, gameModuleFile, summaryGame } from './summary-game.js';
+import { callGamePart, GAME_MODULE_FIX, gameModuleFile, summaryGame } from './summary-game.js';
 
 export type { ChartSpec } from './chart-kit.js';
 
@@ -99,6 +101,7 @@ export function chartsFor(summary: RunSummary): ChartSpec[] {
       return made as ChartSpec[];
     });
     const source = gameModuleFile(summary.scenario);
+    for (const chart of own) refuseChartUrls(chart, source ?? summary.scenario.game);
     charts.push(...own.map((chart) => (source === undefined ? chart : { ...chart, source })));
   }
   if (entry?.figures) charts.push(...figureUnitCharts(summary, entry.figures));
@@ -116,6 +119,23 @@ export function chartsFor(summary: RunSummary): ChartSpec[] {
     });
   }
   return charts;
+}
+
+/**
+ * Refuses a game's own chart that names a resource by URL (data fetched while drawing, an image
+ * or a link the page would load or follow): a report fetches nothing (audit 39a F3, F4).
+ * @throws UsageError naming `source` (the game module's file), the chart and where its URL is.
+ */
+function refuseChartUrls(chart: ChartSpec, source: string): void {
+  const where = chartUrlProblem(chart.spec);
+  if (where === null) return;
+  throw new UsageError([
+    {
+      source,
+      field: `charts (chart "${chart.id}")`,
+      message: `names a resource by URL at ${where}; a report is one self-contained file with nothing fetched, so a chart's data must be inline values (data.values) and no URL may appear in it (a data: URI given as a constant is the one allowed, for an image); ${GAME_MODULE_FIX}`,
+    },
+  ]);
 }
 
 /** What is wrong with a chart a game module's `charts` returned, or null: a page needs each part. */

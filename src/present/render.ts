@@ -29,10 +29,40 @@ export async function renderSvg(spec: Record<string, unknown>): Promise<string> 
   });
   const [{ parse, View }, { compile }] = await renderers;
   const vegaSpec = compile(spec as unknown as TopLevelSpec).spec;
-  const view = new View(parse(vegaSpec), { renderer: 'none' });
+  const loader = refusingLoader();
+  const view = new View(parse(vegaSpec), { renderer: 'none', loader });
   try {
-    return labelsAsTitles(await view.toSVG());
+    const svg = await view.toSVG();
+    if (loader.attempts.length > 0) throw new Error(`it asked to load ${loader.attempts.map((uri) => JSON.stringify(uri)).join(', ')}; a page fetches nothing`);
+    return labelsAsTitles(svg);
   } finally {
     view.finalize();
   }
+}
+
+/**
+ * A Vega loader that loads nothing and lets no URL but a `data:` URI into the SVG, noting each
+ * attempt. Module charts that name a URL are refused before they are drawn (`chart-urls.ts`);
+ * this is the second line (audit 39a F3): Vega's own loader would fetch `data.url` over the
+ * network while `report` draws, and write an image's or a link's URL into the page.
+ */
+function refusingLoader(): { attempts: string[]; load(uri: string): Promise<never>; sanitize(uri: string): Promise<{ href: string }>; http(uri: string): Promise<never>; file(path: string): Promise<never> } {
+  const attempts: string[] = [];
+  const refuse = (uri: string): Promise<never> => {
+    attempts.push(uri);
+    return Promise.reject(new Error(`a page fetches nothing (asked for ${uri})`));
+  };
+  return {
+    attempts,
+    load: refuse,
+    http: refuse,
+    file: refuse,
+    // Resolved, not rejected: Vega's SVG writer throws on a refused link (audit 39a F4). An
+    // empty href links nowhere and loads nothing.
+    sanitize(uri) {
+      if (/^\s*data:/i.test(uri)) return Promise.resolve({ href: uri });
+      attempts.push(uri);
+      return Promise.resolve({ href: '' });
+    },
+  };
 }
