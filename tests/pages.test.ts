@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn, type CliResult } from './cli-harness.js';
-import { metricTitle, zoomedDomain } from '../src/present/chart-kit.js';
+import { exactComparisonChart, intervalChart, metricTitle, zoomedDomain } from '../src/present/chart-kit.js';
 import { chartsFor } from '../src/present/charts.js';
 import { readRunSummary } from '../src/present/metrics.js';
 import { fittedPre } from '../src/present/page-kit.js';
@@ -38,6 +38,23 @@ const views = (spec: Spec): Spec[] => [spec, ...[...(spec.layer ?? []), ...(spec
 const svgWidth = (svg: string): number => Number(/<svg[^>]*\swidth="([\d.]+)"/.exec(svg)?.[1]);
 
 describe('report charts', () => {
+  it('hovers a rate as the tables print it, a half to the even digit (audit 39a F7)', async () => {
+    // 129/400 = 32.25%: the tables say 32.2% (half to even), d3's .1% said 32.3%, and the complement 67.8%.
+    const rows = [
+      { label: 'first', value: 129 / 400, lower: 0.2786, upper: 0.3698, n: 400, exact: 0.3225 },
+      { label: 'second', value: 271 / 400, lower: 0.6302, upper: 0.7214, n: 400, exact: 0.6775 },
+    ];
+    const forest = await renderSvg(intervalChart(rows, { axis: 'win rate', percent: true }));
+    expect(forest).toContain('estimate: 32.2%; 95% from: 27.9%; 95% to: 37.0%');
+    expect(forest).toContain('estimate: 67.8%');
+    expect(forest).not.toContain('32.3%');
+    const exact = await renderSvg(exactComparisonChart(rows, { axis: 'rate', percent: true }));
+    expect(exact).toContain('simulated: 32.2%; 95% from: 27.9%; 95% to: 37.0%; exact: 32.2%');
+    expect(exact).not.toContain('32.3%');
+    // Means keep their d3 format.
+    expect(await renderSvg(intervalChart([{ label: 'm', value: 1.5, lower: 1.25, upper: 1.75, n: 9 }], { axis: 'per match', percent: false }))).toContain('estimate: 1.5; 95% from: 1.25; 95% to: 1.75');
+  });
+
   it('draws with a loader that fetches nothing: a spec that names a URL is refused as it is drawn, and no request is made (audit 39a F3)', async () => {
     let requests = 0;
     const server = createServer((_request, response) => {

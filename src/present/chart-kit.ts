@@ -9,7 +9,7 @@
  * value means something (50%: fair; a target; a band), intervals on every estimate, and a total
  * width that fits a 1,000 px window.
  */
-import { fixedHalfEven, percentOf } from '../reports/format.js';
+import { fixedHalfEven, percentBound, percentOf } from '../reports/format.js';
 
 /** One chart of the report. */
 export interface ChartSpec {
@@ -140,6 +140,34 @@ export function axisFormat(domain: readonly [number, number], percent: boolean):
 /** The d3 format of a value in a tooltip. */
 export const valueFormat = (percent: boolean): string => (percent ? '.1%' : '.3~f');
 
+/** The fields of a row that a tooltip shows as a rate, and the text field that holds each. */
+const RATE_TEXT_FIELDS = ['value', 'lower', 'upper', 'exact'] as const;
+const rateText = (field: string): string => `${field}Text`;
+
+/**
+ * `rows` with each rate and bound also as text, written as the tables write them: d3's `.1%`
+ * rounds a half up, so 129/400 hovered as 32.3% where every table said 32.2% (half to even), and
+ * a rate and its complement hovered as summing to 100.1% (audit 39a F7, as 36a for the tables).
+ */
+function withRateTexts(rows: readonly Row[]): Row[] {
+  return rows.map((row) => {
+    const rate = row['value'];
+    const texts: Row = {};
+    for (const field of RATE_TEXT_FIELDS) {
+      const value = row[field];
+      if (typeof value !== 'number') continue;
+      const bound = (field === 'lower' || field === 'upper') && typeof rate === 'number';
+      texts[rateText(field)] = `${bound ? percentBound(value, rate) : percentOf(value)}%`;
+    }
+    return { ...row, ...texts };
+  });
+}
+
+/** A tooltip's line for `field`: a rate as the text {@link withRateTexts} wrote, other values by their d3 format. */
+function tooltipLine(field: (typeof RATE_TEXT_FIELDS)[number], title: string, percent: boolean): Record<string, unknown> {
+  return percent ? { field: rateText(field), type: 'nominal', title } : { field, type: 'quantitative', format: valueFormat(false), title };
+}
+
 /** Layers drawing bands and labelled reference lines across an x scale. */
 function referenceLayers(references: readonly Reference[], bands: readonly Band[]): Record<string, unknown>[] {
   const layers: Record<string, unknown>[] = [];
@@ -198,20 +226,19 @@ export function intervalChart(rows: readonly Row[], options: IntervalChartOption
     ? { color: { field: groupField, type: 'nominal', title: null, sort: options.groupOrder ?? groups, scale: { domain: options.groupOrder ?? groups } } }
     : { color: { value: ESTIMATE_COLOUR } };
   const offset = grouped ? { yOffset: { field: groupField, type: 'nominal', sort: options.groupOrder ?? groups } } : {};
-  const format = valueFormat(options.percent);
   const tooltip = [
     { field: 'label', type: 'nominal', title: 'row' },
     ...(grouped ? [{ field: groupField, type: 'nominal', title: 'group' }] : []),
-    { field: 'value', type: 'quantitative', format, title: 'estimate' },
-    { field: 'lower', type: 'quantitative', format, title: '95% from' },
-    { field: 'upper', type: 'quantitative', format, title: '95% to' },
+    tooltipLine('value', 'estimate', options.percent),
+    tooltipLine('lower', '95% from', options.percent),
+    tooltipLine('upper', '95% to', options.percent),
     { field: 'n', type: 'quantitative', title: 'n' },
   ];
   const labels = new Set(rows.map((row) => row['label'])).size;
   const rowHeight = grouped ? 12 + 11 * groups.length : 24;
   return {
     ...specBase({ width: PLOT_WIDTH, height: Math.max(48, labels * rowHeight) }),
-    data: { values: rows },
+    data: { values: options.percent ? withRateTexts(rows) : rows },
     layer: [
       ...referenceLayers(references, bands),
       { mark: { type: 'rule', strokeWidth: 2.5, strokeCap: 'round' }, encoding: { x: { field: 'lower', type: 'quantitative', scale: { domain, nice: false, zero: false } }, x2: { field: 'upper' }, y, ...offset, ...colour, tooltip } },
@@ -244,13 +271,12 @@ export function exactComparisonChart(rows: readonly Row[], options: { readonly a
   const labels = new Set(rows.map((row) => row['label'])).size;
   const height = Math.max(48, labels * 24);
   const domain = zoomedDomain(rows.flatMap((row) => [row['lower'], row['upper'], row['exact']]).filter((v): v is number => typeof v === 'number'), options.percent);
-  const format = valueFormat(options.percent);
   const y = { field: 'label', type: 'nominal', title: null, sort: rows.map((row) => row['label']), axis: { labelLimit: LABEL_LIMIT, ticks: false, domain: false, labelPadding: 6 } };
   const x = { type: 'quantitative', scale: { domain, nice: false, zero: false } };
   const overlay = {
     width: 330,
     height,
-    data: { values: rows },
+    data: { values: options.percent ? withRateTexts(rows) : rows },
     layer: [
       { mark: { type: 'rule', strokeWidth: 2.5, strokeCap: 'round', color: ESTIMATE_COLOUR }, encoding: { x: { ...x, field: 'lower' }, x2: { field: 'upper' }, y } },
       {
@@ -260,17 +286,17 @@ export function exactComparisonChart(rows: readonly Row[], options: { readonly a
           y,
           tooltip: [
             { field: 'label', type: 'nominal', title: 'row' },
-            { field: 'value', type: 'quantitative', format, title: 'simulated' },
-            { field: 'lower', type: 'quantitative', format, title: '95% from' },
-            { field: 'upper', type: 'quantitative', format, title: '95% to' },
-            { field: 'exact', type: 'quantitative', format, title: 'exact' },
+            tooltipLine('value', 'simulated', options.percent),
+            tooltipLine('lower', '95% from', options.percent),
+            tooltipLine('upper', '95% to', options.percent),
+            tooltipLine('exact', 'exact', options.percent),
           ],
         },
       },
       {
         transform: [{ filter: 'isValid(datum.exact)' }],
         mark: { type: 'point', shape: 'diamond', filled: false, size: 150, strokeWidth: 2, color: EXACT_COLOUR },
-        encoding: { x: { ...x, field: 'exact' }, y, tooltip: [{ field: 'label', type: 'nominal', title: 'row' }, { field: 'exact', type: 'quantitative', format, title: 'exact' }] },
+        encoding: { x: { ...x, field: 'exact' }, y, tooltip: [{ field: 'label', type: 'nominal', title: 'row' }, tooltipLine('exact', 'exact', options.percent)] },
       },
     ],
   };
