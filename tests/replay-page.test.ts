@@ -84,6 +84,19 @@ describe('the replay page', () => {
     expect(page).not.toContain('<svg');
   });
 
+  it('names each control by what it does, not by its glyphs (audit 39a F10)', async () => {
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 1\nseed: 1\nseats: [random, random]\n', 'ttt.yaml');
+    const page = replayPage(recordReplay(scenario, 0));
+    const controls = [...page.matchAll(/<(button|select) ([^>]*)>/g)].map((control) => control[2] ?? '');
+    expect(controls).toHaveLength(8);
+    for (const attributes of controls) {
+      const title = /title="([^"]+)"/.exec(attributes)?.[1];
+      expect(title, attributes).toBeDefined();
+      expect(attributes).toContain(`aria-label="${title}"`);
+    }
+    expect(page).toContain('<button id="first" title="First step (Home)" aria-label="First step (Home)">|◀</button>');
+  });
+
   it("shows a describeState that throws at the steps it threw on, instead of failing the page (a run never calls it)", async () => {
     const scenario = await parseScenario('game: tic-tac-toe\nmatches: 1\nseed: 1\nseats: [random, random]\n', 'ttt.yaml');
     const game = { ...scenario.entry.game, describeState: (): string => { throw new Error('no words for this'); } };

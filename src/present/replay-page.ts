@@ -141,6 +141,35 @@ export function recordReplay(scenario: Scenario, matchIndex: number): Replay {
   };
 }
 
+/** A control of the page: its id (the script's handle), what it does (with its key) and the glyphs it shows. */
+interface ControlButton {
+  readonly id: string;
+  readonly label: string;
+  readonly glyphs: string;
+  readonly primary?: boolean;
+}
+
+const STEP_BUTTONS: readonly ControlButton[] = [
+  { id: 'first', label: 'First step (Home)', glyphs: '|◀' },
+  { id: 'back', label: 'Step back (←)', glyphs: '◀' },
+  { id: 'play', label: 'Play or pause (space)', glyphs: '▶ play', primary: true },
+  { id: 'forward', label: 'Step forward (→)', glyphs: '▶' },
+  { id: 'last', label: 'Last step (End)', glyphs: '▶|' },
+];
+const EVENT_BUTTONS: readonly ControlButton[] = [
+  { id: 'previous-event', label: 'Previous event (Page Up)', glyphs: '◀ event' },
+  { id: 'next-event', label: 'Next event (Page Down)', glyphs: 'event ▶' },
+];
+
+/**
+ * A control's button, named by what it does: a screen reader reads a button's text, and glyphs
+ * (`|◀`, `▶`) read as nothing useful, so the meaning is its accessible name as well as its
+ * hover title (audit 39a F10).
+ */
+function controlButton(button: ControlButton): string {
+  return `<button id="${button.id}"${button.primary === true ? ' class="primary"' : ''} title="${button.label}" aria-label="${button.label}">${button.glyphs}</button>`;
+}
+
 const STYLE = `
 * { box-sizing: border-box; }
 body { font-family: Helvetica, Arial, sans-serif; margin: 0; color: #222; background: #fafafa; }
@@ -277,9 +306,9 @@ ${generatorMeta('replay')}
 <section class="stage">
 ${stage}
 <div class="controls">
-<button id="first" title="First step (Home)">|◀</button><button id="back" title="Step back (←)">◀</button><button id="play" class="primary" title="Play or pause (space)">▶ play</button><button id="forward" title="Step forward (→)">▶</button><button id="last" title="Last step (End)">▶|</button>
-<button id="previous-event" title="Previous event (Page Up)">◀ event</button><button id="next-event" title="Next event (Page Down)">event ▶</button>
-<select id="speed" title="Steps per second"><option value="2">2 steps/s</option><option value="8" selected>8 steps/s</option><option value="30">30 steps/s</option></select>
+${STEP_BUTTONS.map(controlButton).join('')}
+${EVENT_BUTTONS.map(controlButton).join('')}
+<select id="speed" title="Steps per second" aria-label="Steps per second"><option value="2">2 steps/s</option><option value="8" selected>8 steps/s</option><option value="30">30 steps/s</option></select>
 <input type="range" id="slider" min="0" max="${replay.steps.length - 1}" value="0" aria-label="step">
 <span class="position" id="position">step 0 of ${replay.steps.length - 1}</span>
 </div>
