@@ -2,6 +2,7 @@
  * Names and values set into Markdown pages come from scenarios, agents and game modules: none may
  * split a table cell, end a row or a fenced block, or be rendered as HTML.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ describe('markdown cells, code spans and fenced blocks', () => {
     // escaped everywhere, code spans included: a stretch kept raw as "code" that a renderer does
     // not read as code let a link or a tag through (reviews 24c to 24e).
     expect(markdownProse('**bold** <b>tag</b> and `code <b>` & more')).toBe('**bold** &lt;b&gt;tag&lt;/b&gt; and `code &lt;b&gt;` &amp; more');
-    expect(markdownProse('see [rules](https://example.org/r), an interval [1, 2]')).toBe('see [rules&#93;(https://example.org/r), an interval [1, 2]');
+    expect(markdownProse('see [rules](https://example.org/r), an interval [1, 2]')).toBe('see [rules&#93;(https:\u2060//example.org/r), an interval [1, 2]');
     const hostile = [
       '[a](javascript\\:alert(1))', '[x][a\\]b]\n\n[a\\]b]: javascript:alert(1)', '[nl](\njavascript:alert(4))', '- [l]: javascript:alert(5)', '![i](data:image/svg+xml,x)',
       '`[x](javascript:1)`', '`` <img src=x onerror=alert(2)> `', '`\n\n[click](javascript:alert(1))\n\n`', 'a `b\n- <script>alert(1)</script>\n`', '[x`]: javascript:alert(1)\n`\n\n[x`]',
@@ -42,6 +43,38 @@ describe('markdown cells, code spans and fenced blocks', () => {
     expect(markdownCell('[s](javascript:alert(8))')).toBe('[s&#93;(javascript:alert(8))');
     expect(markdownFenced('plain')).toEqual(['```text', 'plain', '```']);
     expect(markdownFenced('a ```` b')).toEqual(['`````text', 'a ```` b', '`````']);
+  });
+});
+
+describe('bare URLs in Markdown', () => {
+  // GitHub-flavoured Markdown links a bare URL, a www. name and an e-mail address (its autolink
+  // extension); the README says report.md makes no links (audit 39a F6).
+  const BARE = ['https://evil.example/phish', 'HTTP://X.EXAMPLE', 'ftp://x.example/f', 'www.evil.example', 'Www.evil.example', '(www.evil.example/a)', 'a.b+c@evil.example', 'mailto:a@evil.example', 'xmpp:a@evil.example/r', '**https://evil.example**'];
+
+  it('are broken by an invisible word joiner, the text reading as it did', () => {
+    expect(markdownCell('See https://evil.example/phish')).toBe('See https:\u2060//evil.example/phish');
+    expect(markdownProse('www.evil.example and a@evil.example')).toBe('www\u2060.evil.example and a@\u2060evil.example');
+    for (const text of BARE) {
+      for (const escaped of [markdownCell(text), markdownProse(text)]) {
+        expect(escaped, text).not.toMatch(/[a-z]:\/\/|\bwww\.|@[^\u2060]/i);
+        expect(escaped.replace(/\u2060/g, ''), text).toBe(text);
+      }
+    }
+    // An @ with no domain after it is no address: a deck as --deck names it stays as typed.
+    expect(markdownCell('decks.plants@1 and fair@random')).toBe('decks.plants@1 and fair@random');
+    // Code spans are never linked, and keep their text exact to copy.
+    expect(markdownCode('https://x.example')).toBe('`https://x.example`');
+  });
+
+  it('render as no link in cmark-gfm, GitHub\'s renderer, where it is installed', () => {
+    const found = spawnSync('sh', ['-c', 'command -v cmark-gfm'], { encoding: 'utf8' });
+    if (found.status !== 0) return;
+    const markdown = BARE.flatMap((text) => [markdownProse(text), `| ${markdownCell(text)} |`, '']).join('\n');
+    const html = spawnSync('cmark-gfm', ['-e', 'autolink', '-e', 'table'], { input: markdown, encoding: 'utf8' }).stdout;
+    expect(html).toContain('evil.example');
+    expect(html).not.toContain('<a ');
+    // The same text unescaped is linked: the check can fail.
+    expect(spawnSync('cmark-gfm', ['-e', 'autolink'], { input: BARE.join('\n\n'), encoding: 'utf8' }).stdout.match(/<a /g)).toHaveLength(BARE.length - 1);
   });
 });
 

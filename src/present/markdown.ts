@@ -37,10 +37,34 @@ export function markdownProse(text: string): string {
 /**
  * HTML characters as entities, and a closing bracket that a link would need next to what follows
  * it (`](`, `][`, `]:`): no tag, autolink, link, image or link definition can form, and brackets
- * standing alone (an interval, `[37.5%, 56.7%]`) stay as they are.
+ * standing alone (an interval, `[37.5%, 56.7%]`) stay as they are. Bare URLs are broken too
+ * ({@link withoutBareLinks}).
  */
 function withoutMarkup(text: string): string {
-  return escapeTags(text).replace(/\](?=[([:])/g, '&#93;');
+  return withoutBareLinks(escapeTags(text).replace(/\](?=[([:])/g, '&#93;'));
+}
+
+/**
+ * An invisible character that joins what is on either side of it (U+2060 WORD JOINER): the text
+ * reads, and wraps, as it did.
+ */
+const WORD_JOINER = '\u2060';
+
+/**
+ * `text` with a word joiner where GitHub-flavoured Markdown's autolink extension would start a
+ * link from bare text: after the `:` of `scheme://` (`http://`, `https://`, `ftp://` and any
+ * other), between `www` and its `.`, and after the `@` of an e-mail address (also in `mailto:`
+ * and `xmpp:`).
+ * A bare `https://…` in a description or a seat name was a link on GitHub, where the README says
+ * none is made (audit 39a F6). An entity (`https&#58;//`) is not enough: cmark-gfm finds e-mail
+ * addresses after entities are decoded, and its output was checked for each of these forms.
+ */
+export function withoutBareLinks(text: string): string {
+  return text
+    .replace(/:(?=\/\/)/g, `:${WORD_JOINER}`)
+    .replace(/\b(www)(?=\.)/gi, `$1${WORD_JOINER}`)
+    // An address's domain has a dot (GFM's rule): `decks.plants@1`, a deck as `--deck` names it, stays as typed.
+    .replace(/@(?=[\w-]+\.)/g, `@${WORD_JOINER}`);
 }
 
 function codeSpan(text: string): string {
