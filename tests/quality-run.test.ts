@@ -3,12 +3,13 @@
  * figure as a check or tune metric. Apart from tests/quality.test.ts, which is in-process only
  * (the mutation tests of the match trace run it, and worker threads need the compiled build).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../src/check/check-file.js';
 import { runChecks } from '../src/check/run-checks.js';
+import { writeReports } from '../src/present/report-page.js';
 import type { QualitySummary } from '../src/quality/quality-figures.js';
 import { runScenario } from '../src/run/run-scenario.js';
 import { parseScenario } from '../src/scenario/scenario.js';
@@ -29,6 +30,38 @@ describe('quality figures of a run', () => {
     expect(a.chanceShare?.stronger).toBe('greedy');
     expect(a.capped?.n).toBe(40);
   }, 60_000);
+});
+
+describe("the first mover's advantage in a report's outputs", () => {
+  it('is listed with the same figures in report.html, report.md, metrics.csv and metrics.json, with no bounds where it has no value (audit 39a F8)', async () => {
+    for (const [game, value] of [['tic-tac-toe', true], ['coin-flip', false]] as const) {
+      const dir = mkdtempSync(join(tmpdir(), 'hordelab-quality-'));
+      await runScenario(await parseScenario(`game: ${game}\nmatches: 30\nseed: 1\nseats: [random, greedy]\n`, join(dir, 'q.yaml')), { outDir: dir, eventFiles: false, command: 'test' });
+      await writeReports(dir, ['html', 'md', 'csv', 'json']);
+      const json = JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8')) as { path: string; kind: string; value: number | null; lower: number | null; upper: number | null }[];
+      const csv = readFileSync(join(dir, 'metrics.csv'), 'utf8').trim().split('\n').slice(1);
+      const markdown = [...readFileSync(join(dir, 'report.md'), 'utf8').matchAll(/^\| `([^`]+)` \| ([^|]*) \| ([^|]*) \|/gm)];
+      const html = [...readFileSync(join(dir, 'report.html'), 'utf8').matchAll(/<tr><td>([^<]+)<\/td><td class="num">([^<]*)<\/td><td class="num">([^<]*)<\/td>/g)];
+      const paths = json.map((metric) => metric.path);
+      expect(paths, game).toContain('quality.firstMover.advantage');
+      expect(csv.map((line) => line.split(',')[0]), game).toEqual(paths);
+      expect(markdown.map((row) => row[1]), game).toEqual(paths);
+      expect(html.map((row) => row[1]), game).toEqual(paths);
+      const advantage = json.find((metric) => metric.path === 'quality.firstMover.advantage');
+      const cells = (rows: RegExpMatchArray[]): string[] => rows.filter((row) => row[1] === 'quality.firstMover.advantage').flatMap((row) => [row[2] ?? '', row[3] ?? '']);
+      expect(cells(markdown)).toEqual(cells(html));
+      if (value) {
+        expect(advantage?.kind).toBe('difference');
+        expect([advantage?.lower, advantage?.upper].every((bound) => typeof bound === 'number')).toBe(true);
+        expect(cells(html)[0]).toMatch(/^[-+]\d+\.\d pts$/);
+      } else {
+        // Coin-flip has no decisions: no value, so no interval either (summary.json keeps [0, 1] shifted).
+        expect(advantage).toEqual({ kind: 'difference', path: 'quality.firstMover.advantage', value: null, lower: null, upper: null });
+        expect(csv).toContain('quality.firstMover.advantage,difference,,,,,,,,,');
+        expect(cells(html)).toEqual(['none', 'no interval']);
+      }
+    }
+  });
 });
 
 describe('quality figures as check and tune metrics', () => {

@@ -196,10 +196,10 @@ async function htmlPage(summary: RunSummary, cardValues: CardValuesSummary | nul
   const rows = provenance(summary, shard)
     .map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${label === 'command' ? `<code>${escapeHtml(value)}</code>` : escapeHtml(value)}</td></tr>`)
     .join('\n');
-  const metrics = runMetrics(summary)
-    .map((metric) => {
-      const [value, interval] = formatMetric(metric);
-      return `<tr><td>${escapeHtml(metric.path)}</td><td class="num">${value}</td><td class="num">${interval}</td><td class="num">${metric.n}</td><td class="num">${formatDesignEffect(metric)}</td></tr>`;
+  const metrics = everyMetric(summary)
+    .map((row) => {
+      const [value, interval, n, designEffect] = tableCells(row);
+      return `<tr><td>${escapeHtml(row.path)}</td><td class="num">${value}</td><td class="num">${interval}</td><td class="num">${n}</td><td class="num">${designEffect}</td></tr>`;
     })
     .join('\n');
   const params = escapeHtml(JSON.stringify(summary.scenario.params, null, 2));
@@ -255,23 +255,7 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null,
   lines.push('## Game quality', '', QUALITY_LEAD, '', ...markdownFenced(qualityText(summary)), '');
   if (cardValues !== null) lines.push('## Card values (counterfactual)', '', markdownInlineCode(cardValues.command), '', ...markdownFenced(formatCardValues(cardValues)), '');
   lines.push('## Every metric', '', `| metric | value | ${Math.round(summary.confidence * 100)}% interval | n | deff |`, '| --- | ---: | ---: | ---: | ---: |');
-  // Differences from a reference after their parent's rows, in points (they are differences of rates).
-  const points = (x: number | null): string => (x === null || !Number.isFinite(x) ? '-' : signedFixed(100 * x, 1));
-  const metricLines = withDifferences(
-    runMetrics(summary).map((metric) => {
-      const [value, interval] = formatMetric(metric);
-      return { path: metric.path, line: `| ${markdownCode(metric.path)} | ${value} | ${interval} | ${metric.n} | ${formatDesignEffect(metric)} |` };
-    }),
-    (row) => row.path,
-    summary,
-    (path, difference) => {
-      // No value (one seat alone acts: no advantage to give) is said so, not "- pts" (review 37h).
-      if (difference.value === null || !Number.isFinite(difference.value)) return { path, line: `| ${markdownCode(path)} | none | no interval | | |` };
-      const interval = difference.lower === null || difference.upper === null ? '' : `[${points(difference.lower)}, ${points(difference.upper)}] pts`;
-      return { path, line: `| ${markdownCode(path)} | ${points(difference.value)} pts | ${interval} | | |` };
-    },
-  );
-  for (const { line } of metricLines) lines.push(line);
+  for (const row of everyMetric(summary)) lines.push(`| ${markdownCode(row.path)} | ${tableCells(row).join(' | ')} |`);
   lines.push('', 'Charts: open `report.html` beside this file.', '');
   return lines.join('\n');
 }
@@ -279,7 +263,14 @@ function markdownPage(summary: RunSummary, cardValues: CardValuesSummary | null,
 const METRIC_COLUMNS = ['metric', 'kind', 'value', 'lower', 'upper', 'n', 'successes', 'sd', 'designEffect', 'clusters', 'note'];
 
 function metricRows(summary: RunSummary): (string | number)[][] {
-  const rows = runMetrics(summary).map((metric) => [
+  // Differences from a reference (the first mover's advantage over a fair share): value and interval.
+  const cell = (value: number | null): number | string => (value !== null && Number.isFinite(value) ? value : '');
+  return everyMetric(summary).map((row) => (row.kind === 'difference' ? [row.path, 'difference', cell(row.value), cell(row.lower), cell(row.upper), '', '', '', '', '', ''] : metricRow(row)));
+}
+
+/** A rate's or a mean's row of metrics.csv. */
+function metricRow(metric: Metric): (string | number)[] {
+  return [
     metric.path,
     metric.kind === 'mean' && metric.ratio === true ? 'ratio' : metric.kind,
     // A figure without samples has no value: an empty cell, as for a missing bound.
@@ -294,43 +285,61 @@ function metricRows(summary: RunSummary): (string | number)[][] {
     // Why a mean has no interval, or that its interval may cover less than it says (a skewed
     // figure's caution): a reader of the bounds alone would take them as exact.
     metric.kind === 'mean' ? (metric.note ?? (metric.caution === undefined ? '' : `caution: ${metric.caution}`)) : '',
-  ]);
-  // Differences from a reference (the first mover's advantage over a fair share): value and interval.
-  const cell = (value: number | null): number | string => (value !== null && Number.isFinite(value) ? value : '');
-  return withDifferences(rows, (row) => String(row[0]), summary, (path, difference) => [path, 'difference', cell(difference.value), cell(difference.lower), cell(difference.upper), '', '', '', '', '', '']);
+  ];
 }
 
 /**
- * `rows` with a row made by `make` for each difference from a reference in the summary's
- * results, placed after the last row of its parent (quality.firstMover.* then its advantage).
+ * A difference from a reference in a summary (the first mover's advantage over a fair share), as
+ * metrics.json writes it: null where there is no value, and then no bounds either (summary.json
+ * keeps the decided win's [0, 1] shifted, an interval around no estimate; audit 39a F8).
  */
-function withDifferences<T>(rows: readonly T[], pathOf: (row: T) => string, summary: RunSummary, make: (path: string, difference: Difference) => T): T[] {
-  const placed = [...rows];
-  for (const [path, difference] of differencesIn(summary.results, '')) {
-    const parent = path.slice(0, path.lastIndexOf('.') + 1);
-    let after = placed.length - 1;
-    while (after >= 0 && !pathOf(placed[after] as T).startsWith(parent)) after--;
-    placed.splice(after + 1, 0, make(path, difference));
-  }
-  return placed;
-}
-
-/** A difference from a reference in a summary; null where summary.json holds no number. */
-interface Difference {
+export interface DifferenceMetric {
+  readonly kind: 'difference';
+  readonly path: string;
   readonly value: number | null;
   readonly lower: number | null;
   readonly upper: number | null;
 }
 
+/**
+ * Every metric the four outputs list, in one order: the run's rates and means, each difference
+ * from a reference placed after the last row of its parent (quality.firstMover.* then its
+ * advantage). One list, so that report.html, report.md, metrics.csv and metrics.json list the
+ * same metrics with the same figures (audit 39a F8: the advantage was in two of them).
+ */
+export function everyMetric(summary: RunSummary): (Metric | DifferenceMetric)[] {
+  const placed: (Metric | DifferenceMetric)[] = [...runMetrics(summary)];
+  for (const difference of differencesIn(summary.results, '')) {
+    const parent = difference.path.slice(0, difference.path.lastIndexOf('.') + 1);
+    let after = placed.length - 1;
+    while (after >= 0 && !(placed[after] as Metric | DifferenceMetric).path.startsWith(parent)) after--;
+    placed.splice(after + 1, 0, difference);
+  }
+  return placed;
+}
+
 /** The figures of `node` that are a difference from a reference (`{ fair, value, lower, upper }`), by path. */
-function differencesIn(node: unknown, path: string): [string, Difference][] {
+function differencesIn(node: unknown, path: string): DifferenceMetric[] {
   if (typeof node !== 'object' || node === null) return [];
   const record = node as Record<string, unknown>;
-  const numberOrNull = (key: string): number | null => (typeof record[key] === 'number' ? (record[key] as number) : null);
+  const numberOrNull = (key: string): number | null => (typeof record[key] === 'number' && Number.isFinite(record[key]) ? (record[key] as number) : null);
   if (typeof record['fair'] === 'number' && 'value' in record && 'lower' in record && 'upper' in record) {
-    return [[path, { value: numberOrNull('value'), lower: numberOrNull('lower'), upper: numberOrNull('upper') }]];
+    const value = numberOrNull('value');
+    return [{ kind: 'difference', path, value, lower: value === null ? null : numberOrNull('lower'), upper: value === null ? null : numberOrNull('upper') }];
   }
   return Object.entries(record).flatMap(([key, child]) => differencesIn(child, path === '' ? key : `${path}.${key}`));
+}
+
+/**
+ * The value, interval, n and deff cells of a row of the pages' "Every metric" table. A difference
+ * is of rates, so in points, with no n or deff of its own; one with no value (one seat alone
+ * acts: no advantage to give) says so, not "- pts" (review 37h).
+ */
+function tableCells(row: Metric | DifferenceMetric): [string, string, string, string] {
+  if (row.kind !== 'difference') return [...formatMetric(row), String(row.n), formatDesignEffect(row)];
+  if (row.value === null) return ['none', 'no interval', '', ''];
+  const points = (x: number): string => signedFixed(100 * x, 1);
+  return [`${points(row.value)} pts`, row.lower === null || row.upper === null ? '' : `[${points(row.lower)}, ${points(row.upper)}] pts`, '', ''];
 }
 
 /**
@@ -352,7 +361,7 @@ export async function writeReports(runDir: string, formats: readonly ReportForma
       if (format === 'html') pages.push([REPORT_FILE_OF.html, await htmlPage(summary, cardValues, shard)]);
       if (format === 'md') pages.push([REPORT_FILE_OF.md, markdownPage(summary, cardValues, shard)]);
       if (format === 'csv') pages.push([REPORT_FILE_OF.csv, csv([METRIC_COLUMNS, ...metricRows(summary)])]);
-      if (format === 'json') pages.push([REPORT_FILE_OF.json, `${JSON.stringify(runMetrics(summary), null, 2)}\n`]);
+      if (format === 'json') pages.push([REPORT_FILE_OF.json, `${JSON.stringify(everyMetric(summary), null, 2)}\n`]);
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
