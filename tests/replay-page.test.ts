@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
+import { formatSeed } from '../src/core/rng.js';
 import { games } from '../src/registry.js';
 import { recordReplay, replayPage, type Replay } from '../src/present/replay-page.js';
 import { replayMatch } from '../src/run/replay.js';
@@ -48,6 +49,8 @@ describe('the replay page', () => {
       const outcome = replayMatch(scenario, match, (line) => lines.push(line));
       expect(replay.steps.length, file).toBe(outcome.steps + 1);
       expect(replay.returns).toEqual(outcome.returns);
+      expect(replay.matchSeed).toBe(formatSeed(outcome.seed));
+      expect(replay.failure).toBeNull();
       if (file === SEED_GAMES[1].file) expect(replayPage(recordReplay(scenario, match))).toBe(replayPage(replay));
       expect(replay.board).not.toBeNull();
       // Chance outcomes are logged as they happen.
@@ -82,6 +85,29 @@ describe('the replay page', () => {
     const page = replayPage(replay);
     expect(page).toContain('<div class="generic" id="generic">');
     expect(page).not.toContain('<svg');
+  });
+
+  it('records a match that fails up to the step it failed at, and shows why (audit 39a F5)', async () => {
+    const dir = tempDir();
+    // Tic-tac-toe has no chance: X plays steps 0, 2, 4, so X's third decision is step 4.
+    writeFileSync(join(dir, 'third.mjs'), "export default () => { let decisions = 0; return { chooseAction: () => { if (decisions++ === 2) throw new Error('gave up <here>'); return 0; } }; };\n");
+    writeFileSync(join(dir, 's.yaml'), 'game: tic-tac-toe\nmatches: 3\nseed: 5\nseats: [./third.mjs, random]\n');
+    const replay = recordReplay(await loadScenario(join(dir, 's.yaml')), 1);
+    expect(replay.failure?.step).toBe(4);
+    expect(replay.failure?.timedOut).toBe(false);
+    expect(replay.failure?.message).toContain('failed at step 4: gave up <here>');
+    // Steps 0 to 4: the last is the state the failing step was played from.
+    expect(replay.steps).toHaveLength(5);
+    expect(replay.returns).toEqual([]);
+    const page = replayPage(replay);
+    expect(page).toContain('4 steps; failed, no returns');
+    expect(page).toMatch(/<p class="failure" role="alert">match 1 of run seed 5 \(match seed [0-9a-f]{16}\) failed at step 4: gave up &lt;here&gt;\. The last step shown, 4, is the state the step that failed was played from\.<\/p>/);
+    // The command writes it, then reports the failure as the text replay does: exit 1.
+    const result = spawnSync(process.execPath, [CLI, 'replay', 's.yaml', '--match', '1', '--html', 'failed.html'], { cwd: dir, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stdout).toBe('Wrote failed.html (the match did not end: its steps up to step 4, then why)\n');
+    expect(result.stderr).toMatch(/^hordelab: match 1 of run seed 5 \(match seed [0-9a-f]{16}\) failed at step 4: gave up <here>\n {2}reproduce: hordelab replay /);
+    expect(readFileSync(join(dir, 'failed.html'), 'utf8')).toBe(page);
   });
 
   it('names each control by what it does, not by its glyphs (audit 39a F10)', async () => {

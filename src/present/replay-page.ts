@@ -11,8 +11,9 @@
 import { isEngineEvent } from '../reports/generic-report.js';
 import { CHANCE, type GameEvent } from '../core/game.js';
 import type { AnyGameRender } from '../core/game-render.js';
-import { playMatch } from '../core/match-runner.js';
-import { formatSeed } from '../core/rng.js';
+import { MatchFailure, playMatch } from '../core/match-runner.js';
+import { formatSeed, matchSeed } from '../core/rng.js';
+import { withinTimeout } from '../core/watchdog.js';
 import { UsageError } from '../core/errors.js';
 import { matchPlan } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
@@ -55,7 +56,25 @@ export interface Replay {
   /** Every distinct layer text, in order of first use. */
   readonly layers: readonly string[];
   readonly steps: readonly ReplayStep[];
+  /** Each seat's return; empty for a match that did not end ({@link Replay.failure}). */
   readonly returns: readonly number[];
+  /** Why the match did not end, where it did not: the page then shows its steps up to there. */
+  readonly failure: ReplayFailure | null;
+}
+
+/**
+ * A match that failed or was stopped part-way. Its `step` counts as "failed at step N" does: the
+ * page's last step, N, is the state that step was played from (audit 39a F5: no page was written
+ * for a failing match, though the README sends a reader to `#step=N` for it).
+ */
+export interface ReplayFailure {
+  readonly step: number;
+  /** The failure as the command reports it ("failed at step 3: ..."), or the time limit met. */
+  readonly message: string;
+  /** The match ran past its time limit and was stopped (`--match-timeout`), rather than threw. */
+  readonly timedOut: boolean;
+  /** What playing it threw (a MatchFailure), for the command to report as it does for the text replay; undefined when stopped. */
+  readonly error: unknown;
 }
 
 /** An event as one line: the game's wording, or its type and fields. */
@@ -68,10 +87,12 @@ function eventText(event: GameEvent, render: AnyGameRender | undefined): string 
 }
 
 /**
- * Plays match `matchIndex` of `scenario` and records every step for the page.
- * @throws UsageError when the index is not a whole number ≥ 0; MatchFailure when the match fails.
+ * Plays match `matchIndex` of `scenario` and records every step for the page. A match that fails
+ * (a MatchFailure), or runs past `timeoutMs` (0 for no limit), is recorded up to there, with
+ * {@link Replay.failure} saying why; one stopped before its table was set has no step to show.
+ * @throws UsageError when the index is not a whole number ≥ 0.
  */
-export function recordReplay(scenario: Scenario, matchIndex: number): Replay {
+export function recordReplay(scenario: Scenario, matchIndex: number, timeoutMs = 0): Replay {
   if (!Number.isSafeInteger(matchIndex) || matchIndex < 0) {
     throw new UsageError([{ source: '--match', field: '', message: `expected a whole number >= 0, got ${matchIndex}` }]);
   }
@@ -98,46 +119,68 @@ export function recordReplay(scenario: Scenario, matchIndex: number): Replay {
       return `(describeState threw: ${error instanceof Error ? error.message : String(error)})`;
     }
   };
-  // Setup is deterministic (chance comes as steps after it), so this is the match's first state.
-  // A copy of the parameters, as the match below gets its own (review 29a: a setup writing into them drew another first board).
-  const initial: unknown = game.setup(paramsFor(game, scenario.params));
-  const board = render === undefined ? null : { ...render.size(initial), svg: render.board(initial) };
-  const steps: ReplayStep[] = [{ who: 'setup', action: 'the table is set', chance: false, events: [], description: describe(initial), layers: intern(initial) }];
-  let before: unknown = game.clone(initial);
-  const pending: GameEvent[] = [];
-  const outcome = playMatch(
-    {
-      game,
-      params: scenario.params,
-      runSeed: scenario.seed,
-      matchIndex,
-      ...plan,
-      trace: (player, action, state) => {
-        const chance = player === CHANCE;
-        const label = chance ? (render?.chance?.(before, action) ?? game.actionKey(action)) : (render?.decision?.(before, action) ?? game.actionKey(action));
-        const events = pending.map((event) => ({ text: eventText(event, render), key: render?.keyEvent?.(event) ?? true }));
-        pending.length = 0;
-        const seat = game.seats[player] ?? `seat ${player + 1}`;
-        steps.push({ who: chance ? 'chance' : `${seat} (${plan.seats[player]?.name ?? ''})`, action: label, chance, events, description: describe(state), layers: intern(state) });
-        before = game.clone(state);
+  let board: Replay['board'] = null;
+  const steps: ReplayStep[] = [];
+  let returns: readonly number[] = [];
+  let failure: ReplayFailure | null = null;
+  const record = (): void => {
+    // Setup is deterministic (chance comes as steps after it), so this is the match's first state.
+    // A copy of the parameters, as the match below gets its own (review 29a: a setup writing into them drew another first board).
+    const initial: unknown = game.setup(paramsFor(game, scenario.params));
+    board = render === undefined ? null : { ...render.size(initial), svg: render.board(initial) };
+    steps.push({ who: 'setup', action: 'the table is set', chance: false, events: [], description: describe(initial), layers: intern(initial) });
+    let before: unknown = game.clone(initial);
+    const pending: GameEvent[] = [];
+    const outcome = playMatch(
+      {
+        game,
+        params: scenario.params,
+        runSeed: scenario.seed,
+        matchIndex,
+        ...plan,
+        trace: (player, action, state) => {
+          const chance = player === CHANCE;
+          const label = chance ? (render?.chance?.(before, action) ?? game.actionKey(action)) : (render?.decision?.(before, action) ?? game.actionKey(action));
+          const events = pending.map((event) => ({ text: eventText(event, render), key: render?.keyEvent?.(event) ?? true }));
+          pending.length = 0;
+          const seat = game.seats[player] ?? `seat ${player + 1}`;
+          steps.push({ who: chance ? 'chance' : `${seat} (${plan.seats[player]?.name ?? ''})`, action: label, chance, events, description: describe(state), layers: intern(state) });
+          before = game.clone(state);
+        },
       },
-    },
-    (event) => {
-      if (!isEngineEvent(event)) pending.push(event);
-    },
-  );
+      (event) => {
+        if (!isEngineEvent(event)) pending.push(event);
+      },
+    );
+    returns = outcome.returns;
+  };
+  // Watched here, not around the call: the steps recorded before a stop stay to be shown.
+  const played = withinTimeout(timeoutMs, () => {
+    try {
+      record();
+    } catch (error) {
+      if (!(error instanceof MatchFailure)) throw error;
+      failure = { step: error.step ?? steps.length - 1, message: error.message, timedOut: false, error };
+    }
+  });
+  const seed = formatSeed(matchSeed(scenario.seed, plan.seedIndex));
+  if (played.stopped) {
+    const seconds = timeoutMs / 1000;
+    failure = { step: steps.length - 1, message: `match ${matchIndex} of run seed ${scenario.seed} (match seed ${seed}) did not end within ${seconds} s (--match-timeout): stopped at step ${steps.length - 1}`, timedOut: true, error: undefined };
+  }
   return {
     game: game.id,
     title: game.title,
     scenario: scenario.name,
     matchIndex,
     runSeed: scenario.seed,
-    matchSeed: formatSeed(outcome.seed),
+    matchSeed: seed,
     seats: game.seats.map((seat: string, index: number) => `${seat}: ${plan.seats[index]?.name ?? ''}`),
     board,
     layers,
     steps,
-    returns: outcome.returns,
+    returns,
+    failure,
   };
 }
 
@@ -174,6 +217,7 @@ const STYLE = `
 * { box-sizing: border-box; }
 body { font-family: Helvetica, Arial, sans-serif; margin: 0; color: #222; background: #fafafa; }
 header { padding: 0.8rem 1.2rem 0.4rem; } h1 { font-size: 1.3rem; margin: 0 0 0.2rem; } header p { margin: 0; color: #555; font-size: 0.85rem; }
+header p.failure { margin-top: 0.4rem; padding: 0.35rem 0.6rem; background: #fdecea; border-left: 4px solid #c53030; color: #742a2a; overflow-wrap: anywhere; }
 main { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: 1rem; padding: 0.6rem 1.2rem 1.2rem; max-width: 1200px; }
 @media (max-width: 760px) { main { grid-template-columns: 1fr; } }
 .stage { min-width: 0; }
@@ -277,6 +321,12 @@ const SCRIPT = `
 })();
 `;
 
+/** What the page says of a match that did not end: why, and which step shows where it stopped. */
+function failureText(failure: ReplayFailure): string {
+  const what = failure.timedOut ? 'the step that never returned' : 'the step that failed';
+  return `${failure.message}. The last step shown, ${failure.step}, is the state ${what} was played from.`;
+}
+
 /** The replay as one self-contained page. */
 export function replayPage(replay: Replay): string {
   const steps = replay.steps.map((step) => [step.who, step.action, step.chance ? 1 : 0, step.events.map((event) => [event.text, event.key ? 1 : 0]), replay.board === null ? step.description : '', step.layers]);
@@ -288,6 +338,7 @@ export function replayPage(replay: Replay): string {
       ? `<div class="generic" id="generic">${escapeHtml(first?.description ?? '')}</div>`
       : `<div class="board"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${replay.board.width} ${replay.board.height}" font-family="Helvetica, Arial, sans-serif" role="img" aria-label="${escapeHtml(replay.title)} board">${replay.board.svg}<g id="layers">${(first?.layers ?? []).map((index) => replay.layers[index] ?? '').join('')}</g></svg></div>`;
   const returns = replay.seats.map((seat, index) => `${seat.split(':')[0]} ${(replay.returns[index] ?? 0) > 0 ? '+' : ''}${replay.returns[index] ?? ''}`).join(', ');
+  const ending = replay.failure === null ? `returns: ${returns}` : replay.failure.timedOut ? 'stopped at its time limit, no returns' : 'failed, no returns';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -300,8 +351,8 @@ ${generatorMeta('replay')}
 <body>
 <header>
 <h1>${escapeHtml(`${replay.title}: match ${replay.matchIndex} of ${replay.scenario}`)}</h1>
-<p>${escapeHtml(`run seed ${replay.runSeed}, match seed ${replay.matchSeed}; ${replay.seats.join(', ')}; ${replay.steps.length - 1} steps; returns: ${returns}`)}</p>
-</header>
+<p>${escapeHtml(`run seed ${replay.runSeed}, match seed ${replay.matchSeed}; ${replay.seats.join(', ')}; ${replay.steps.length - 1} steps; ${ending}`)}</p>
+${replay.failure === null ? '' : `<p class="failure" role="alert">${escapeHtml(failureText(replay.failure))}</p>\n`}</header>
 <main>
 <section class="stage">
 ${stage}

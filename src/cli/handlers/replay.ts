@@ -32,16 +32,24 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const seconds = (args.number('match-timeout') as number | undefined) ?? DEFAULT_MATCH_TIMEOUT_SECONDS;
   // Lines printed: the heading, then one or more per step.
   let printed = 0;
-  const timedOut = (): WholeRunFailure => {
+  // `pageStep`: the last step of the page written, where the match had got to.
+  const timedOut = (pageStep?: number): WholeRunFailure => {
     const seed = formatSeed(matchSeed(replayed.seed, matchPlan(replayed, matchIndex).seedIndex));
-    const where = html !== undefined ? '' : printed > 1 ? ': the last step printed is where it had got to' : ': before its first step (in setup, or an agent made for it)';
+    const shown = html === undefined ? printed > 1 : pageStep !== undefined;
+    const where = !shown ? ': before its first step (in setup, or an agent made for it)' : html === undefined ? ': the last step printed is where it had got to' : `: the page's last step, ${pageStep}, is where it had got to`;
     return new WholeRunFailure(`match ${matchIndex} of run seed ${replayed.seed} (match seed ${seed}) did not end within ${seconds} s (--match-timeout)${where}`);
   };
   if (html !== undefined) {
-    const recorded = withinTimeout(seconds * 1000, () => recordReplay(replayed, matchIndex));
-    if (recorded.stopped) throw timedOut();
-    writeOutputFile(html, replayPage(recorded.value), request);
-    io.stdout.write(`Wrote ${html}\n`);
+    const replay = recordReplay(replayed, matchIndex, seconds * 1000);
+    // Stopped before its table was set: there is no state to draw.
+    if (replay.steps.length === 0) throw timedOut();
+    // A match that failed or was stopped is written all the same, its steps up to there and the
+    // failure shown, then reported as the text replay reports it (exit 1): the README sends a
+    // reader to FILE#step=N for the state a failure "at step N" was played from (audit 39a F5).
+    writeOutputFile(html, replayPage(replay), request);
+    io.stdout.write(`Wrote ${html}${replay.failure === null ? '' : ` (the match did not end: its steps up to step ${replay.failure.step}, then why)`}\n`);
+    if (replay.failure?.timedOut === true) throw timedOut(replay.failure.step);
+    if (replay.failure !== null) throw replay.failure.error;
     return 0;
   }
   const write = (line: string): void => {
