@@ -29,10 +29,11 @@ import type { OutcomeSummary } from '../reports/outcomes.js';
 import type { QualitySummary } from '../quality/quality-figures.js';
 import { BatchPlayer } from '../run/batches.js';
 import { runScenario, summaryDocument, type SummaryDocument } from '../run/run-scenario.js';
-import { checkAgentShape, describeExport, factoryFromExport, misspeltValidateConfig } from '../scenario/agent-module.js';
+import { checkAgentShape, describeExport, factoryFromExport, isModulePath, misspeltValidateConfig } from '../scenario/agent-module.js';
 import { defaultAgentName, filledInShapeProblem, namesSharedByOthers, parseScenario, SCENARIO_FIELDS, secondReadProblem, sharedNameMessage, type NamedSeat, type Scenario } from '../scenario/scenario.js';
 import { copyOfData } from '../core/game-params.js';
 import { agents } from '../registry.js';
+import { withQualitySeats } from '../quality/quality-report.js';
 import type { GameId, ParamsOf, ResultsOf } from './game-types.js';
 
 /** What a library caller may pass as an agent besides an id or a path: a factory, a function, or `{ create }`. */
@@ -103,8 +104,12 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     // names what a seat may be.
     if (typeof agent !== 'function' && (typeof agent !== 'object' || agent === null)) return seat;
     const described = agent as { id?: unknown; name?: unknown };
-    const label = typeof described.id === 'string' ? described.id : typeof described.name === 'string' && described.name !== '' ? described.name : `agent-object-${index + 1}`;
     const config = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.config : undefined;
+    // The registered factory itself (`randomAgent` as exported) is that built-in agent: a seat
+    // naming its id, played and recorded as a scenario file's is.
+    if (typeof described.id === 'string' && agents.get(described.id) === agent) return seatNaming(seat, described.id);
+    if (described.id === '') throw new UsageError([{ source: 'scenario', field: `seats[${index}].agent.id`, message: 'is empty; expected the text the agent is reported under (or no id: a function is then named by its name)' }]);
+    const label = typeof described.id === 'string' ? described.id : typeof described.name === 'string' && described.name !== '' ? described.name : `agent-object-${index + 1}`;
     // Its config is not in the text (the object checks it: NaN and Infinity may be settings), but
     // it is named and recorded as JSON all the same, which has no BigInt. Its size is bounded
     // first, then its nesting without recursion, before any walk along its every path (review 32b:
@@ -117,7 +122,7 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
     // Read once: named, checked, played and recorded from this one copy (review 32e: a getter read
     // twice named the agent by one value and played another).
     const copied = structuredClone(config ?? {}) as Record<string, unknown>;
-    objects.set(index, { agent, label, config: copied });
+    objects.set(index, { agent, label: recordedAgent(agent, label), config: copied });
     const name = typeof seat === 'object' && seat !== null && 'agent' in seat && seat.name !== undefined ? seat.name : defaultAgentName(label, copied);
     // A built-in id stands in while the rest of the scenario is validated; its config is checked by the object itself.
     return { agent: 'random', name };
@@ -146,6 +151,24 @@ function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objec
   const unfit = unfitNumberAt({ matches, seed }, '') ?? unfitNumberAt(document, '', true) ?? unwrittenValueAt(document, '');
   if (unfit !== null) throw new UsageError([{ source: 'scenario', field: unfit.path, message: unfit.message }]);
   return { text: scenarioYaml('', 'scenario.yaml', document), objects };
+}
+
+/** `seat` with its agent given as the id `agentId` (its config and name kept). */
+function seatNaming(seat: SeatObject, agentId: string): SeatObject {
+  if (typeof seat !== 'object' || seat === null || !('agent' in seat)) return agentId;
+  return { agent: agentId, ...(seat.config === undefined ? {} : { config: seat.config }), ...(seat.name === undefined ? {} : { name: seat.name }) };
+}
+
+/**
+ * What summary.json records as the agent of a seat played by `agent`, an object of the caller's
+ * labelled `label`: the label, unless it is a registered agent's id or reads as a module path.
+ * Then `<function random>` or `<object random>`: the record, the skill order and the report's
+ * banners key off a seat's agent, and took a function named `random` that always played the
+ * first legal action for the built-in that plays uniformly at random (audit 39c F1).
+ */
+function recordedAgent(agent: AgentObject, label: string): string {
+  if (!agents.has(label) && !isModulePath(label)) return label;
+  return `<${typeof agent === 'function' ? 'function' : 'object'} ${label}>`;
 }
 
 /** @throws UsageError naming `field` when `value` would record more objects or entries than summary.json takes. */
@@ -239,7 +262,9 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
     issues.push({ source: 'scenario', field: `seats[${index}]`, message: sharedNameMessage(seats.indexOf(first), index, seat.name) });
   }
   if (issues.length > 0) throw new UsageError(issues);
-  return { ...parsed, seats };
+  // The quality figures' skill order was read from the stand-ins: read it from the agents played.
+  const report = withQualitySeats(parsed.entry.report, seats.map((seat) => ({ name: seat.name, agent: seat.factory.id, config: seat.config })));
+  return { ...parsed, entry: { ...parsed.entry, report }, seats };
 }
 
 /**

@@ -27,6 +27,28 @@ export const QUALITY_KEY = 'quality';
  * With `leads: false` the heuristic is never called, and the figures that need it are left out.
  */
 export function withQualityMetrics(report: AnyGameReport, game: AnyGame, seats: readonly SkillSeat[], qualityOptions: { readonly leads: boolean } = { leads: true }): AnyGameReport {
+  const combined = qualityWrapped(report, game, seats, qualityOptions);
+  wrappedReports.set(combined, { report, game, qualityOptions });
+  return combined;
+}
+
+/** What each report {@link withQualityMetrics} returned wraps, so that its seats can be given again. */
+const wrappedReports = new WeakMap<AnyGameReport, { report: AnyGameReport; game: AnyGame; qualityOptions: { readonly leads: boolean } }>();
+
+/**
+ * `report` (one {@link withQualityMetrics} returned) with its skill order read from `seats`
+ * instead: the library's run() validates a scenario with a built-in agent standing in for each
+ * agent object, and the chance share then said of every object that it "plays uniformly at
+ * random" (audit 39c F1).
+ * @throws Error when `report` is not one withQualityMetrics returned (an internal bug).
+ */
+export function withQualitySeats(report: AnyGameReport, seats: readonly SkillSeat[]): AnyGameReport {
+  const wrapped = wrappedReports.get(report);
+  if (wrapped === undefined) throw new Error('withQualitySeats: the report has no game-quality figures to give seats to');
+  return withQualityMetrics(wrapped.report, wrapped.game, seats, wrapped.qualityOptions);
+}
+
+function qualityWrapped(report: AnyGameReport, game: AnyGame, seats: readonly SkillSeat[], qualityOptions: { readonly leads: boolean }): AnyGameReport {
   const order = skillOrder(seats);
   const skill = 'note' in order ? { skill: null, skillNote: order.note } : { skill: order, skillNote: null };
   const run: QualityRun = { game, leads: qualityOptions.leads, ...skill };

@@ -32,7 +32,8 @@ function describe(value: unknown): string {
 /**
  * An agent factory from what a module exports (or a library caller passes): a function
  * `(config, context) => agent`, or an object with `create(config, context)` and optionally
- * `validateConfig(config)`, `description` and `id`. Null when it is neither.
+ * `validateConfig(config)` and `description`. Its id is `label` (a module's path; for a library
+ * caller's object, the label run() gives it from its `id` or `name`). Null when it is neither.
  */
 export function factoryFromExport(exported: unknown, label: string, moduleUrl?: string): AgentFactory | null {
   const url = moduleUrl === undefined ? {} : { moduleUrl };
@@ -44,7 +45,9 @@ export function factoryFromExport(exported: unknown, label: string, moduleUrl?: 
     const candidate = exported as Partial<AgentFactory> & Pick<AgentFactory, 'create'>;
     const validate = candidate.validateConfig;
     return {
-      id: typeof candidate.id === 'string' && moduleUrl === undefined ? candidate.id : label,
+      // A module's agent is its path; a library caller's object is the label run() gives it (its
+      // id, kept apart from the registered agents' ids: audit 39c F1).
+      id: label,
       description: typeof candidate.description === 'string' ? candidate.description : `agent module ${label}`,
       ...url,
       // A module's validateConfig is user code: its failures are problems of the config it was

@@ -1,0 +1,55 @@
+/**
+ * The library API (`import ... from 'hordelab'`) holds to what the command line holds to: a
+ * caller's agent is never taken for a built-in one, options are checked as flags are, the
+ * registry cannot be changed behind a run's back (audit 39c).
+ */
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../src/core/errors.js';
+import { randomPlayWarning } from '../src/ladder/skill.js';
+import { randomAgent, run } from '../src/index.js';
+
+/** An agent of the caller's that always plays the first legal action: anything but uniform play. */
+const firstLegalCreate = () => ({ chooseAction: () => 0 });
+
+describe("run() records a caller's agent as the caller's, never as a built-in (audit 39c F1)", () => {
+  const base = { game: 'tic-tac-toe', matches: 20, seed: 1 } as const;
+
+  it('a function or object labelled with a built-in id is recorded apart from it, with no random-play claim', async () => {
+    const random = (): ReturnType<typeof firstLegalCreate> => firstLegalCreate();
+    for (const [agent, recorded] of [
+      [random, '<function random>'],
+      [{ id: 'greedy', create: firstLegalCreate }, '<object greedy>'],
+      [{ id: './fake.mjs', create: firstLegalCreate }, '<object ./fake.mjs>'],
+    ] as const) {
+      const result = await run({ ...base, seats: { rotate: [{ agent, name: 'first-legal' }, 'greedy'] } } as never);
+      const seats = result.summary.scenario.seats;
+      expect(seats[0]).toEqual({ name: 'first-legal', agent: recorded, config: {} });
+      expect(randomPlayWarning(seats)).toBeNull();
+      expect(result.results.quality.chanceShare).toBeUndefined();
+    }
+  });
+
+  it("an agent object's chance share is read from the agents played, not from the built-in standing in while the scenario is checked", async () => {
+    const firstLegal = (): ReturnType<typeof firstLegalCreate> => firstLegalCreate();
+    const result = await run({ ...base, seats: { rotate: [firstLegal, 'greedy'] } } as never);
+    expect(result.summary.scenario.seats[0]?.agent).toBe('firstLegal');
+    expect(result.results.quality.chanceShare).toBeUndefined();
+    expect(result.results.quality.notes).toContain('chance share needs two agents of known different skill (an agent against random, or one agent at two iterations budgets); firstLegal and greedy have no such order');
+    // Against the built-in random, the order holds as it does for a module agent on the command line.
+    const againstRandom = await run({ ...base, seats: { rotate: [firstLegal, 'random'] } } as never);
+    expect(againstRandom.results.quality.chanceShare).toMatchObject({ stronger: 'firstLegal', weaker: 'random', basis: 'random plays uniformly at random' });
+  });
+
+  it('the exported built-in factory itself is that built-in: recorded by its id, played on worker threads', async () => {
+    const result = await run({ ...base, seats: { rotate: [{ agent: randomAgent, name: 'r' }, 'greedy'] } } as never, { workers: 2 });
+    expect(result.summary.scenario.seats[0]).toEqual({ name: 'r', agent: 'random', config: {} });
+    expect(result.summary.timing.workers).toBe(2);
+    expect(result.results.quality.chanceShare).toMatchObject({ weaker: 'r', basis: 'r plays uniformly at random' });
+  });
+
+  it('an empty id is refused as the id it is, not as a name the caller never gave (audit 39c F10)', async () => {
+    const attempt = run({ ...base, seats: [{ id: '', create: firstLegalCreate }, 'greedy'] } as never);
+    await expect(attempt).rejects.toBeInstanceOf(UsageError);
+    await expect(attempt).rejects.toThrow('scenario: seats[0].agent.id: is empty; expected the text the agent is reported under');
+  });
+});
