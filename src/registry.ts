@@ -25,8 +25,48 @@ export type RegisteredGame = GameModule;
 const gameList: readonly GameModule[] = [zombieTrainersModule, integerDuelModule, survivorsModule, ticTacToeModule, coinFlipModule];
 const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, rolloutAgent, scriptedZombiesAgent, huntingZombiesAgent, survivorsPlannerAgent, trainersTempoAgent];
 
-/** Registered games by id, in registration order. */
-export const games: ReadonlyMap<string, RegisteredGame> = new Map(gameList.map((entry) => [entry.game.id, entry]));
+/**
+ * A Map whose `set`, `delete` and `clear` throw. Exported as `ReadonlyMap`, the registry was a
+ * plain Map at runtime: `agents.set('random', mine)` changed what a run at workers 0 played but
+ * not at workers 2, whose threads load the registry afresh (audit 39c F7).
+ */
+class ReadOnlyRegistry<V> extends Map<string, V> {
+  constructor(
+    entries: Iterable<readonly [string, V]>,
+    private readonly instead: string,
+  ) {
+    super();
+    for (const [key, value] of entries) super.set(key, value);
+  }
 
-/** Registered agent factories by id, in registration order. */
-export const agents: ReadonlyMap<string, AgentFactory> = new Map(agentList.map((factory) => [factory.id, factory]));
+  override set(key: string): never {
+    throw new TypeError(`${this.instead} (refused: set "${key}")`);
+  }
+
+  override delete(key: string): never {
+    throw new TypeError(`${this.instead} (refused: delete "${key}")`);
+  }
+
+  override clear(): never {
+    throw new TypeError(`${this.instead} (refused: clear)`);
+  }
+}
+
+/** Frozen, so that what the registry lists plays alike in this thread and in a worker's. */
+const frozen = <T extends object>(value: T): T => Object.freeze(value);
+
+/** Registered games by id, in registration order; read-only. */
+export const games: ReadonlyMap<string, RegisteredGame> = new ReadOnlyRegistry(
+  gameList.map((entry) => {
+    frozen(entry.game);
+    frozen(entry.report);
+    return [entry.game.id, frozen(entry)] as const;
+  }),
+  'games is read-only: worker threads load the registry afresh, so a game added or changed here would play in this thread only; give run() or a scenario your game module\'s path instead',
+);
+
+/** Registered agent factories by id, in registration order; read-only. */
+export const agents: ReadonlyMap<string, AgentFactory> = new ReadOnlyRegistry(
+  agentList.map((factory) => [factory.id, frozen(factory)] as const),
+  'agents is read-only: worker threads load the registry afresh, so an agent added or changed here would play in this thread only; pass your agent object to run() instead (seats: [myAgent, ...])',
+);

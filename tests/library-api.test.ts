@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/errors.js';
 import { randomPlayWarning } from '../src/ladder/skill.js';
-import { randomAgent, run } from '../src/index.js';
+import { agents, games, randomAgent, run } from '../src/index.js';
 
 /** An agent of the caller's that always plays the first legal action: anything but uniform play. */
 const firstLegalCreate = () => ({ chooseAction: () => 0 });
@@ -51,5 +51,33 @@ describe("run() records a caller's agent as the caller's, never as a built-in (a
     const attempt = run({ ...base, seats: [{ id: '', create: firstLegalCreate }, 'greedy'] } as never);
     await expect(attempt).rejects.toBeInstanceOf(UsageError);
     await expect(attempt).rejects.toThrow('scenario: seats[0].agent.id: is empty; expected the text the agent is reported under');
+  });
+});
+
+describe('the exported registry cannot be changed behind a run (audit 39c F7)', () => {
+  it('set, delete and clear throw a TypeError saying what to do instead, and change nothing', () => {
+    const mine = { ...randomAgent, id: 'mine' };
+    const agentMap = agents as Map<string, unknown>;
+    const gameMap = games as Map<string, unknown>;
+    expect(() => agentMap.set('mine', mine)).toThrow(TypeError);
+    expect(() => agentMap.set('random', mine)).toThrow('agents is read-only: worker threads load the registry afresh, so an agent added or changed here would play in this thread only; pass your agent object to run() instead');
+    expect(() => agentMap.delete('random')).toThrow(TypeError);
+    expect(() => agentMap.clear()).toThrow(TypeError);
+    expect(() => gameMap.set('tic-tac-toe', {})).toThrow("games is read-only: worker threads load the registry afresh, so a game added or changed here would play in this thread only; give run() or a scenario your game module's path instead");
+    expect(() => gameMap.delete('tic-tac-toe')).toThrow(TypeError);
+    expect(() => gameMap.clear()).toThrow(TypeError);
+    expect(agents.get('random')).toBe(randomAgent);
+    expect(agents.has('mine')).toBe(false);
+    expect(games.size).toBeGreaterThan(0);
+  });
+
+  it('the registered definitions are frozen: a rule replaced would play in this thread only', () => {
+    const ticTacToe = games.get('tic-tac-toe');
+    expect(() => {
+      (ticTacToe?.game as { apply: unknown }).apply = () => undefined;
+    }).toThrow(TypeError);
+    expect(() => {
+      (randomAgent as { create: unknown }).create = () => undefined;
+    }).toThrow(TypeError);
   });
 });
