@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/errors.js';
 import { randomPlayWarning } from '../src/ladder/skill.js';
-import { agents, games, randomAgent, run } from '../src/index.js';
+import { agents, checkConformance, defaultParameters, games, randomAgent, run, type AnyGame } from '../src/index.js';
+import { diceRace, type DiceRaceState } from './fixtures/dice-race.js';
 
 /** An agent of the caller's that always plays the first legal action: anything but uniform play. */
 const firstLegalCreate = () => ({ chooseAction: () => 0 });
@@ -79,5 +80,30 @@ describe('the exported registry cannot be changed behind a run (audit 39c F7)', 
     expect(() => {
       (randomAgent as { create: unknown }).create = () => undefined;
     }).toThrow(TypeError);
+  });
+});
+
+describe('checkConformance refuses options as hordelab conform refuses its flags (audit 39c F2)', () => {
+  // A clone that shares the positions: the suite fails it whenever it plays.
+  const broken = { ...diceRace, clone: (state: DiceRaceState) => ({ ...state }) } as AnyGame;
+  const params = defaultParameters(diceRace.parameters);
+
+  it('playouts NaN, -1, 0 or 2.5 is a UsageError naming playouts and its range, not a pass that played nothing', () => {
+    expect(checkConformance(broken, params, { playouts: 24 }).ok).toBe(false);
+    for (const playouts of [Number.NaN, -1, 0, 2.5]) {
+      expect(() => checkConformance(broken, params, { playouts })).toThrow(UsageError);
+      expect(() => checkConformance(broken, params, { playouts })).toThrow(`checkConformance: options.playouts: expected a whole number in 1..100000, got ${playouts}`);
+    }
+  });
+
+  it('an unknown option, a seed out of range, a null game or options of the wrong kind: a UsageError naming it', () => {
+    expect(() => checkConformance(broken, params, { playoutz: 2 } as never)).toThrow('checkConformance: options.playoutz: is not an option of checkConformance (did you mean playouts?); expected one of playouts, seed,');
+    expect(() => checkConformance(broken, params, { seed: -5 })).toThrow('checkConformance: options.seed: expected a whole number in 0..9007199254740991, got -5');
+    expect(() => checkConformance(broken, params, { seed: 2 ** 53 })).toThrow('checkConformance: options.seed: expected a whole number in 0..9007199254740991, got 9007199254740992');
+    expect(() => checkConformance(broken, params, { seed: 2 ** 53 - 2, playouts: 4 })).toThrow('checkConformance: options.seed: expected at most 9007199254740988 with playouts 4');
+    expect(() => checkConformance(null as never, params)).toThrow('checkConformance: game: expected a game definition (an object with id, setup, legalActions, apply, ...), got null');
+    expect(() => checkConformance(broken, params, null as never)).toThrow('checkConformance: options: expected an object of options (playouts, seed,');
+    expect(() => checkConformance(broken, params, { playoutTimeMs: Number.NaN })).toThrow('checkConformance: options.playoutTimeMs: expected milliseconds above 0 (Infinity for no limit), got NaN');
+    expect(() => checkConformance(broken, params, { agents: ['random'] } as never)).toThrow('checkConformance: options.agents: expected a list of agent factories (each with id and create), got ["random"]');
   });
 });

@@ -11,13 +11,16 @@
 import type { AgentFactory } from '../core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
 import { describeNonList, describeValue, describeValues, SeatDecision } from '../core/match-runner.js';
-import { matchSeed, matchStream, type Rng } from '../core/rng.js';
+import { matchSeed, matchStream, MAX_RUN_SEED, type Rng } from '../core/rng.js';
 import { withinTimeout } from '../core/watchdog.js';
 import { leaderOf } from '../quality/lead.js';
 import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
 import { regularizedBeta } from '../stats/distributions.js';
 import { clippedApart, firstDifference, reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
 import { paramsFor } from '../core/game-params.js';
+import { UsageError } from '../core/errors.js';
+import { BOUNDS } from '../core/input-bounds.js';
+import { checkOptions, FUNCTION, kind, OBJECT, within, type OptionRule } from '../core/library-options.js';
 
 /** The properties checked, in report order, with what each means. */
 export const CONFORMANCE_PROPERTIES = {
@@ -179,6 +182,7 @@ interface ChanceNodeSample {
 
 /** Runs the whole suite on `game` with `params` (already validated), in one go. */
 export function checkConformance(game: AnyGame, givenParams: unknown, options: ConformanceOptions = {}): ConformanceReport {
+  checkConformanceInput('checkConformance', game, options);
   const suite = conformanceSuite(game, givenParams, options);
   for (;;) {
     const next = suite.next();
@@ -193,6 +197,7 @@ export function checkConformance(game: AnyGame, givenParams: unknown, options: C
  * playout in progress still finishes first (at most `--playout-time`).
  */
 export async function checkConformanceYielding(game: AnyGame, givenParams: unknown, options: ConformanceOptions = {}): Promise<ConformanceReport> {
+  checkConformanceInput('checkConformanceYielding', game, options);
   const suite = conformanceSuite(game, givenParams, options);
   for (;;) {
     const next = suite.next();
@@ -201,6 +206,37 @@ export async function checkConformanceYielding(game: AnyGame, givenParams: unkno
     // check phase the first resolves in (see InThreadPlayer.play).
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Each option's check: the bounds of `hordelab conform`'s flags where it has one. */
+const CONFORMANCE_OPTION_RULES = {
+  playouts: within(BOUNDS.playouts),
+  seed: within(BOUNDS.seed),
+  deepCheckEvery: within({ whole: true, min: 1, max: BOUNDS.playouts.max }),
+  chanceFamilySignificance: within(BOUNDS.rate),
+  agents: kind((value) => Array.isArray(value) && value.every((agent) => typeof agent === 'object' && agent !== null && typeof (agent as { create?: unknown }).create === 'function' && typeof (agent as { id?: unknown }).id === 'string'), 'a list of agent factories (each with id and create)'),
+  agentConfigs: OBJECT,
+  maxProblemsPerProperty: within({ whole: true, min: 0, max: BOUNDS.playouts.max }),
+  playoutTimeMs: kind((value) => typeof value === 'number' && value > 0, 'milliseconds above 0 (Infinity for no limit)'),
+  clock: FUNCTION,
+  onProgress: FUNCTION,
+  progressEveryMs: kind((value) => typeof value === 'number' && value >= 0, 'milliseconds, 0 or more'),
+} as const satisfies Record<keyof ConformanceOptions, OptionRule>;
+
+/**
+ * @throws UsageError naming the option (or `game`) that is not what the suite takes, as `hordelab
+ *   conform` refuses its flags: `playouts: NaN` played nothing and reported the game as
+ *   conforming, and a null game threw a TypeError (audit 39c F2).
+ */
+function checkConformanceInput(source: string, game: unknown, options: ConformanceOptions): void {
+  if (typeof game !== 'object' || game === null) throw new UsageError([{ source, field: 'game', message: `expected a game definition (an object with id, setup, legalActions, apply, ...), got ${game === null ? 'null' : typeof game}` }]);
+  checkOptions(source, options, CONFORMANCE_OPTION_RULES);
+  const playouts = options.playouts ?? 24;
+  const seed = options.seed ?? 1;
+  // Playout i plays seed + i: the last must be a seed too.
+  if (seed > MAX_RUN_SEED - (playouts - 1)) {
+    throw new UsageError([{ source, field: 'options.seed', message: `expected at most ${MAX_RUN_SEED - (playouts - 1)} with playouts ${playouts} (playout i plays seed + i, and seeds go up to ${MAX_RUN_SEED}), got ${seed}` }]);
   }
 }
 
