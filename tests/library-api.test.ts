@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/errors.js';
 import { randomPlayWarning } from '../src/ladder/skill.js';
-import { agents, checkConformance, defaultParameters, games, randomAgent, run, type AnyGame } from '../src/index.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { agents, checkConformance, defaultParameters, games, mergeRuns, parseAxis, parseDimension, parseScenario, parseTarget, randomAgent, replayMatch, run, runScenario, runSweep, tune, writeReports, type AnyGame } from '../src/index.js';
 import { diceRace, type DiceRaceState } from './fixtures/dice-race.js';
 
 /** An agent of the caller's that always plays the first legal action: anything but uniform play. */
@@ -105,5 +108,52 @@ describe('checkConformance refuses options as hordelab conform refuses its flags
     expect(() => checkConformance(broken, params, null as never)).toThrow('checkConformance: options: expected an object of options (playouts, seed,');
     expect(() => checkConformance(broken, params, { playoutTimeMs: Number.NaN })).toThrow('checkConformance: options.playoutTimeMs: expected milliseconds above 0 (Infinity for no limit), got NaN');
     expect(() => checkConformance(broken, params, { agents: ['random'] } as never)).toThrow('checkConformance: options.agents: expected a list of agent factories (each with id and create), got ["random"]');
+  });
+});
+
+describe("the lower-level exports check their options as the command line checks its flags (audit 39c F6)", () => {
+  const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-library-'));
+  const coinScenario = () => parseScenario('game: coin-flip\nmatches: 10\nseed: 1\nseats: [random, random]\n', join(tempDir(), 'coin.yaml'));
+
+  it('runScenario: maxErrors, workers and chunkSize out of bounds, an unknown option, or no options are a UsageError naming the option', async () => {
+    const scenario = await coinScenario();
+    const base = { outDir: join(tempDir(), 'out'), eventFiles: false, command: 'test' };
+    for (const [extra, message] of [
+      [{ maxErrors: Number.NaN }, 'runScenario: options.maxErrors: expected a whole number in 0..1000000000, got NaN'],
+      [{ maxErrors: -1 }, 'runScenario: options.maxErrors: expected a whole number in 0..1000000000, got -1'],
+      [{ maxErrors: 1.5 }, 'runScenario: options.maxErrors: expected a whole number in 0..1000000000, got 1.5'],
+      [{ maxErrors: Number.POSITIVE_INFINITY }, 'runScenario: options.maxErrors: expected a whole number in 0..1000000000, got Infinity'],
+      [{ workers: -1 }, 'runScenario: options.workers: expected a whole number in 0..256, got -1'],
+      [{ chunkSize: 0 }, 'runScenario: options.chunkSize: expected a whole number in 1..1000000, got 0'],
+      [{ maxErorrs: 3 }, 'runScenario: options.maxErorrs: is not an option of runScenario (did you mean maxErrors?)'],
+      [{ shard: { index: 4, count: 4 } }, 'runScenario: options.shard: expected { index, count }: whole numbers with 0 <= index < count'],
+    ] as const) {
+      const attempt = runScenario(scenario, { ...base, ...extra } as never);
+      await expect(attempt).rejects.toBeInstanceOf(UsageError);
+      await expect(attempt).rejects.toThrow(message);
+    }
+    await expect(runScenario(scenario, undefined as never)).rejects.toThrow('runScenario: options: expected an object of options (outDir,');
+    await expect(runScenario(scenario, { outDir: base.outDir, command: 'test' } as never)).rejects.toThrow('runScenario: options.eventFiles: is missing; expected true or false, got nothing');
+  });
+
+  it('writeReports: a format it does not write, or none, is a UsageError naming formats, not an empty list of files', async () => {
+    const dir = tempDir();
+    for (const formats of [['pdf'], [], ['html', 'html'], 'html']) {
+      const attempt = writeReports(dir, formats as never);
+      await expect(attempt).rejects.toBeInstanceOf(UsageError);
+      await expect(attempt).rejects.toThrow('writeReports: formats: expected a list of html, md, csv, json, each once, got');
+    }
+  });
+
+  it('replayMatch without a writer, mergeRuns with an unknown option, tune and runSweep with a bad option: a UsageError naming it', async () => {
+    const scenario = await coinScenario();
+    expect(() => replayMatch(scenario, 0, undefined as never)).toThrow('replayMatch: write: expected a function that takes each line of the trace');
+    await expect(mergeRuns([tempDir()], tempDir(), { forse: true } as never)).rejects.toThrow('mergeRuns: options.forse: is not an option of mergeRuns (did you mean force?); expected one of force');
+    await expect(mergeRuns('shard-0' as never, tempDir())).rejects.toThrow('mergeRuns: dirs: expected a list of shard folder paths, got "shard-0"');
+    const tuning = { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.2..0.8')], budget: 200, workers: 0, outDir: tempDir() };
+    await expect(tune(scenario, { ...tuning, workers: -1 })).rejects.toThrow('tune: options.workers: expected a whole number in 0..256, got -1');
+    await expect(tune(scenario, { ...tuning, tolerance: Number.NaN })).rejects.toThrow('tune: options.tolerance: expected a number > 0 and <= 1000000000000, got NaN');
+    await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, matches: 0 })).rejects.toThrow('runSweep: options.matches: expected a whole number in 1..1000000000, got 0');
+    await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, metric: ['p1WinRate'] } as never)).rejects.toThrow('runSweep: options.metric: is not an option of runSweep (did you mean metrics?)');
   });
 });

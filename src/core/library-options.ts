@@ -38,15 +38,21 @@ function shownValue(value: unknown): string {
   return shownInput(value);
 }
 
+/** @throws UsageError naming `source` and the argument `field` when `value` fails `rule`. */
+export function checkArgument(source: string, field: string, value: unknown, rule: OptionRule): void {
+  const problem = rule(value);
+  if (problem !== null) throw new UsageError([{ source, field, message: problem }]);
+}
+
 /**
  * Checks `options` of the library function `source` against `rules`: an object (or nothing, when
- * `required` is false), no option but those the rules name, and each given option (not
- * `undefined`) passing its rule.
+ * no option is `required`), no option but those the rules name, every required one given, and
+ * each given option (not `undefined`) passing its rule.
  * @throws UsageError naming `source` and the first option that fails, with what was expected.
  */
-export function checkOptions(source: string, options: unknown, rules: Readonly<Record<string, OptionRule>>, required = false): void {
+export function checkOptions(source: string, options: unknown, rules: Readonly<Record<string, OptionRule>>, required: readonly string[] = []): void {
   const known = Object.keys(rules);
-  if (options === undefined && !required) return;
+  if (options === undefined && required.length === 0) return;
   const fail = (field: string, message: string): never => {
     throw new UsageError([{ source, field, message }]);
   };
@@ -59,6 +65,7 @@ export function checkOptions(source: string, options: unknown, rules: Readonly<R
   }
   for (const [key, rule] of Object.entries(rules)) {
     const value = given[key];
+    if (value === undefined && required.includes(key)) fail(`options.${key}`, `is missing; ${rule(undefined) ?? 'expected a value'}`);
     if (value === undefined) continue;
     const problem = rule(value);
     if (problem !== null) fail(`options.${key}`, problem);

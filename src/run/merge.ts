@@ -18,6 +18,7 @@ import { z } from 'zod';
 // Its schemas read files a user hands over: zod's messages set first, whatever loaded this module.
 import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
+import { checkArgument, checkOptions, FLAG, kind } from '../core/library-options.js';
 import { liesInside, samePath } from '../core/same-path.js';
 import { formatPath } from '../core/parameters.js';
 import { emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
@@ -180,6 +181,10 @@ function recordedNaming(record: ShardRecord): { name: string; description: strin
  *   recorded, or the output folder is one of the inputs or holds something else.
  */
 export async function mergeRuns(dirs: readonly string[], outDir: string, options: { readonly force?: boolean } = {}): Promise<{ document: SummaryDocument; files: string[] }> {
+  // As the command line's arguments are checked, for a library caller (audit 39c F6).
+  checkArgument('mergeRuns', 'dirs', dirs, kind((value) => Array.isArray(value) && value.every((dir) => typeof dir === 'string' && dir !== ''), 'a list of shard folder paths'));
+  checkArgument('mergeRuns', 'outDir', outDir, kind((value) => typeof value === 'string' && value !== '', 'a folder path'));
+  checkOptions('mergeRuns', options, { force: FLAG });
   if (dirs.length === 0) throw new UsageError([{ source: 'merge', field: '', message: 'name the shard folders to merge' }]);
   // By the real path: a link to a shard (or a shard reached through one) is that shard.
   if (dirs.some((dir) => samePath(dir, outDir))) {

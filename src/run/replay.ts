@@ -25,6 +25,8 @@ function formatEvent(event: GameEvent): string {
  *   MetricFailure when a metric module fails on it, as in the run.
  */
 export function replayMatch(scenario: Scenario, matchIndex: number, write: (line: string) => void): MatchOutcome {
+  // Without it, a library caller got "write is not a function" (audit 39c F6).
+  if (typeof write !== 'function') throw new UsageError([{ source: 'replayMatch', field: 'write', message: `expected a function that takes each line of the trace, such as (line) => process.stdout.write(line), got ${write === undefined ? 'nothing' : typeof write}` }]);
   if (!Number.isSafeInteger(matchIndex) || matchIndex < 0 || matchIndex >= scenario.matches) {
     throw new UsageError([{ source: '--match', field: '', message: `expected a match index in 0..${scenario.matches - 1}, got ${matchIndex}` }]);
   }

@@ -17,6 +17,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { BOUNDS, withinBound } from '../core/input-bounds.js';
+import { checkOptions, FLAG, FUNCTION, kind, TEXT, within, type OptionRule } from '../core/library-options.js';
 import { performance } from 'node:perf_hooks';
 import type { MatchFailureData } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
@@ -87,6 +89,36 @@ export interface RunOptions {
    * played in this thread (`workers: 0`) cannot be stopped this way.
    */
   readonly matchTimeoutSeconds?: number;
+}
+
+/**
+ * Each option's check, as `hordelab run` checks its flags: `maxErrors` NaN, -1, 1.5 or Infinity
+ * tolerated every failed match, `workers: -1` played, `chunkSize: 0` threw a RangeError (audit
+ * 39c F6).
+ */
+const RUN_OPTION_RULES = {
+  outDir: TEXT,
+  outDirSource: TEXT,
+  optionNames: kind((value) => typeof value === 'object' && value !== null && typeof (value as { force?: unknown }).force === 'string' && ['string', 'object'].includes(typeof (value as { resume?: unknown }).resume), '{ force: text, resume: text or null }'),
+  eventFiles: FLAG,
+  command: kind((value) => typeof value === 'string', 'text'),
+  onProgress: FUNCTION,
+  onFinishedInFlight: FUNCTION,
+  workers: within(BOUNDS.workers),
+  chunkSize: within(BOUNDS.chunkSize),
+  maxErrors: within(BOUNDS.maxErrors),
+  replayCommand: FUNCTION,
+  resume: FLAG,
+  force: FLAG,
+  signal: kind((value) => value instanceof AbortSignal, 'an AbortSignal'),
+  shard: kind(isShard, '{ index, count }: whole numbers with 0 <= index < count'),
+  matchTimeoutSeconds: within(BOUNDS.matchTimeout),
+} as const satisfies Record<keyof RunOptions, OptionRule>;
+
+function isShard(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { index, count } = value as { index?: unknown; count?: unknown };
+  return withinBound(BOUNDS.matchIndex, index as number) && withinBound(BOUNDS.matches, count as number) && (index as number) < (count as number);
 }
 
 export interface RunResult {
@@ -160,6 +192,7 @@ function errorRows(failures: readonly MatchFailureData[], replayCommand: RunOpti
  *   Error on an internal failure outside any match, leaving no working file behind.
  */
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
+  checkOptions('runScenario', options, RUN_OPTION_RULES, ['outDir', 'eventFiles', 'command']);
   const workers = options.workers ?? 0;
   const maxErrors = options.maxErrors ?? 0;
   const range = shardRange(scenario.matches, options.shard);

@@ -8,6 +8,8 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { BOUNDS } from '../core/input-bounds.js';
+import { checkOptions, FUNCTION, kind, within } from '../core/library-options.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { writeProblem } from '../present/output-folder.js';
 import { formatSweepDifference, formatSweepFigure, sweepPage } from '../present/sweep-page.js';
@@ -170,6 +172,15 @@ const quote = (word: string): string => (/^[\w./:=,@+-]+$/.test(word) ? word : `
  * its paired difference from the first configuration.
  * @throws UsageError for a bad axis, configuration or metric, before any match is played.
  */
+const SWEEP_OPTION_RULES = {
+  metrics: kind((value) => Array.isArray(value) && value.every((metric) => typeof metric === 'string'), 'a list of metric names'),
+  matches: within(BOUNDS.matches),
+  workers: within(BOUNDS.workers),
+  matchTimeoutSeconds: within(BOUNDS.matchTimeout),
+  onPoint: FUNCTION,
+  onPlayed: FUNCTION,
+} as const;
+
 export async function runSweep(
   scenario: Scenario,
   axes: readonly SweepAxis[],
@@ -184,6 +195,8 @@ export async function runSweep(
     readonly onPlayed?: (matches: number) => void;
   },
 ): Promise<SweepResult> {
+  // As `hordelab sweep` checks its flags (audit 39c F6).
+  checkOptions('runSweep', options, SWEEP_OPTION_RULES, ['workers']);
   if (axes.length === 0) throw new UsageError([{ source: '--vary', field: '', message: 'give at least one --vary name=v1,v2,...' }]);
   // A round robin's configurations would be played at its first pairing alone, the other agents'
   // settings checked and never played (audit 27b).

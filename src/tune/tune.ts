@@ -24,6 +24,8 @@ import { z } from 'zod';
 // Its schemas read a user's file: zod's messages set first, whatever loaded this module.
 import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
+import { BOUNDS } from '../core/input-bounds.js';
+import { checkOptions, FLAG, FUNCTION, LIST, TEXT, within, type OptionRule } from '../core/library-options.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
 import { relocateModulePaths } from '../scenario/relocate.js';
 import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenario.js';
@@ -76,6 +78,24 @@ export interface TuneOptions {
   /** Where a target was missed, the matches the ends of the ranges are about to add (past the budget and the confirmation). */
   readonly onRangeEnds?: (matches: number) => void;
 }
+
+/** Each option's check, as `hordelab tune` checks its flags (audit 39c F6). */
+const TUNE_OPTION_RULES = {
+  targets: LIST,
+  space: LIST,
+  budget: within(BOUNDS.budget),
+  candidates: within(BOUNDS.candidates),
+  confirm: within(BOUNDS.budget),
+  tolerance: within(BOUNDS.tolerance),
+  refine: FLAG,
+  workers: within(BOUNDS.workers),
+  matchTimeoutSeconds: within(BOUNDS.matchTimeout),
+  outDir: TEXT,
+  resume: FLAG,
+  onRound: FUNCTION,
+  onPlayed: FUNCTION,
+  onRangeEnds: FUNCTION,
+} as const satisfies Record<keyof TuneOptions, OptionRule>;
 
 export interface TargetResult {
   readonly metric: string;
@@ -892,6 +912,7 @@ export function offsetSeed(seed: number, offset: number): number {
 }
 
 export async function tune(scenario: Scenario, options: TuneOptions): Promise<TuneResult> {
+  checkOptions('tune', options, TUNE_OPTION_RULES, ['targets', 'space', 'budget', 'workers', 'outDir']);
   const started = performance.now();
   const space = checkedSpace(scenario, options);
   const tolerance = options.tolerance ?? 0.01;
