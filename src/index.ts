@@ -46,7 +46,7 @@ export { survivors } from './games/survivors/index.js';
 export { coinFlip } from './games/coin-flip/index.js';
 
 // The typed library: a scenario object in, a summary typed for its game out.
-export { run, scenarioFromObject, type AgentObject, type LibraryRunOptions, type LibraryRunResult, type ScenarioObject, type SeatObject } from './library/run.js';
+export { run, scenarioFromObject, type AgentObject, type GameModulePath, type LibraryRunOptions, type LibraryRunResult, type ScenarioObject, type SeatObject } from './library/run.js';
 export type { ActionOf, EventOf, GameId, GameTypes, GameTypeSet, ParamsOf, ResultsOf } from './library/game-types.js';
 export type { DifferenceEstimate } from './games/integer-duel/report.js';
 export type { OutcomeRates, OutcomeSummary } from './reports/outcomes.js';

@@ -8,7 +8,8 @@ import { UsageError } from '../src/core/errors.js';
 import { randomPlayWarning } from '../src/ladder/skill.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { agents, checkConformance, defaultParameters, games, mergeRuns, parseAxis, parseDimension, parseScenario, parseTarget, randomAgent, replayMatch, run, runScenario, runSweep, tune, writeReports, type AnyGame } from '../src/index.js';
 import { diceRace, type DiceRaceState } from './fixtures/dice-race.js';
 
@@ -155,5 +156,23 @@ describe("the lower-level exports check their options as the command line checks
     await expect(tune(scenario, { ...tuning, tolerance: Number.NaN })).rejects.toThrow('tune: options.tolerance: expected a number > 0 and <= 1000000000000, got NaN');
     await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, matches: 0 })).rejects.toThrow('runSweep: options.matches: expected a whole number in 1..1000000000, got 0');
     await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, metric: ['p1WinRate'] } as never)).rejects.toThrow('runSweep: options.metric: is not an option of runSweep (did you mean metrics?)');
+  });
+});
+
+describe('run() takes a game module path, typed as it runs (audit 39c F4)', () => {
+  const modules = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'game-modules');
+
+  it('a module path compiles (tsc refused it with TS2322) and plays, its results untyped', async () => {
+    const result = await run({ game: './first-six.mjs', matches: 20, seed: 1, params: { rounds: 5 }, seats: ['random', 'random'] }, { baseDir: modules });
+    const results: Readonly<Record<string, unknown>> = result.results;
+    expect(result.summary.scenario.game).toBe('first-six');
+    expect(result.summary.run.matchesPlayed).toBe(20);
+    expect(Object.keys(results)).toContain('quality');
+  });
+
+  it("a game definition object is refused as the game field's, not as a part of its parameters", async () => {
+    const attempt = run({ game: diceRace, matches: 20, seed: 1, seats: ['random', 'random'] } as never);
+    await expect(attempt).rejects.toBeInstanceOf(UsageError);
+    await expect(attempt).rejects.toThrow("scenario: game: expected text (a built-in game id or a game module path), got an object; a game of your own is named by the path of the module that exports it, such as game: './dice-race.mjs'");
   });
 });

@@ -42,8 +42,20 @@ export type AgentObject = AgentFactory | ((config: Readonly<Record<string, unkno
 /** One seat: an agent id or module path, or an agent with its config and the name it is reported under. */
 export type SeatObject = string | AgentObject | { readonly agent: string | AgentObject; readonly config?: Readonly<Record<string, unknown>>; readonly name?: string };
 
+/**
+ * A game module's path, as a scenario file's `game:` may give it: relative to the working folder
+ * (or `baseDir`), absolute, or ending in `.js`, `.mjs` or `.cjs`. Its results are not typed.
+ */
+export type GameModulePath = `./${string}` | `../${string}` | `/${string}` | `${string}.js` | `${string}.mjs` | `${string}.cjs`;
+
+/** The parameters a scenario of `G` may give: a built-in game's typed, a module's any. */
+type ParamsGiven<G extends GameId | GameModulePath> = G extends GameId ? Partial<ParamsOf<G>> : Readonly<Record<string, unknown>>;
+/** What a run of `G` reports under `results`: a built-in game's typed, a module's any. */
+type ResultsGiven<G extends GameId | GameModulePath> = G extends GameId ? ResultsOf<G> : Readonly<Record<string, unknown>>;
+
 /** A scenario as an object, the same fields as a scenario file. */
-export interface ScenarioObject<G extends GameId> {
+export interface ScenarioObject<G extends GameId | GameModulePath> {
+  /** A built-in game's id, or a game module's path (audit 39c F4: the type refused a path that runs). */
   readonly game: G;
   readonly matches: number;
   readonly seed: number;
@@ -51,7 +63,7 @@ export interface ScenarioObject<G extends GameId> {
   readonly name?: string;
   readonly description?: string;
   /** Any parameter left out takes its default; `hordelab games` lists them. */
-  readonly params?: Partial<ParamsOf<G>>;
+  readonly params?: ParamsGiven<G>;
   /** One per seat, player 1 first; `{ rotate: [a, b] }` plays every seed in both seatings. */
   readonly seats: readonly SeatObject[] | { readonly rotate: readonly SeatObject[] };
   /** Custom metric modules (JavaScript), relative to the working folder. */
@@ -75,16 +87,16 @@ export interface LibraryRunOptions {
 }
 
 /** A run's summary, typed for its game. */
-export interface LibraryRunResult<G extends GameId> {
+export interface LibraryRunResult<G extends GameId | GameModulePath> {
   /**
    * The game's figures: rates `{ rate, lower, upper, successes, n }`, means `{ mean, lower, upper, sd, n }`;
    * and `quality`, the game-quality figures every game gets.
    */
-  readonly results: ResultsOf<G> & { readonly quality: QualitySummary };
+  readonly results: ResultsGiven<G> & { readonly quality: QualitySummary };
   /** Win, draw and loss rates per seat and per agent. */
   readonly outcomes: OutcomeSummary;
   /** The whole `summary.json` document (with the same `results`). */
-  readonly summary: Omit<SummaryDocument, 'results' | 'outcomes'> & { readonly results: ResultsOf<G> & { readonly quality: QualitySummary }; readonly outcomes: OutcomeSummary };
+  readonly summary: Omit<SummaryDocument, 'results' | 'outcomes'> & { readonly results: ResultsGiven<G> & { readonly quality: QualitySummary }; readonly outcomes: OutcomeSummary };
   /** Files written: none unless `outDir` was given. */
   readonly files: readonly string[];
 }
@@ -95,8 +107,15 @@ const isAgentObject = (value: unknown): value is AgentObject => typeof value ===
  * The scenario as file text, agent objects replaced by a placeholder id (they are put back into
  * the parsed scenario), and the objects by seat index.
  */
-function asScenarioText(scenario: ScenarioObject<GameId>): { text: string; objects: Map<number, { agent: AgentObject; label: string; config: Record<string, unknown> }> } {
+function asScenarioText(scenario: ScenarioObject<GameId | GameModulePath>): { text: string; objects: Map<number, { agent: AgentObject; label: string; config: Record<string, unknown> }> } {
   const objects = new Map<number, { agent: AgentObject; label: string; config: Record<string, unknown> }>();
+  // A game definition or module object: said as the game field's, before the walk below named a
+  // part of it (`game.parameters.length.schema: got an instance of ZodNumber`) as if the game's
+  // parameter were wrong (audit 39c F4).
+  const { game } = scenario as { game?: unknown };
+  if ((typeof game === 'object' && game !== null) || typeof game === 'function') {
+    throw new UsageError([{ source: 'scenario', field: 'game', message: `expected text (a built-in game id or a game module path), got ${describeExport(game)}; a game of your own is named by the path of the module that exports it, such as game: './dice-race.mjs'` }]);
+  }
   const seating = seatListOf(scenario.seats);
   const seats = (seating?.list ?? []).map((seat, index) => {
     const agent = typeof seat === 'object' && seat !== null && 'agent' in seat ? seat.agent : seat;
@@ -208,7 +227,7 @@ function seatListOf(seats: unknown): { list: readonly SeatObject[]; under: 'rota
 }
 
 /** Validates a scenario object into the scenario a run plays. @throws UsageError naming the field. */
-export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseDir = process.cwd()): Promise<Scenario> {
+export async function scenarioFromObject(scenario: ScenarioObject<GameId | GameModulePath>, baseDir = process.cwd()): Promise<Scenario> {
   if (typeof scenario !== 'object' || scenario === null) throw new UsageError([{ source: 'scenario', field: '', message: 'expected a scenario object with game, matches, seed and seats' }]);
   const { text, objects } = asScenarioText(scenario);
   const file = join(baseDir, `${scenario.name ?? 'scenario'}.yaml`);
@@ -272,9 +291,9 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId>, baseD
  * @throws UsageError for a scenario that does not validate (naming the field), MatchFailure-like
  *   errors for a match that fails (the message names its seeds).
  */
-export async function run<G extends GameId>(scenario: ScenarioObject<G>, options: LibraryRunOptions = {}): Promise<LibraryRunResult<G>> {
+export async function run<G extends GameId | GameModulePath>(scenario: ScenarioObject<G>, options: LibraryRunOptions = {}): Promise<LibraryRunResult<G>> {
   checkRunOptions(options);
-  const parsed = await scenarioFromObject(scenario as ScenarioObject<GameId>, options.baseDir);
+  const parsed = await scenarioFromObject(scenario as ScenarioObject<GameId | GameModulePath>, options.baseDir);
   if (parsed.tournament !== null) {
     // Its pairings would each need a summary of their own; playing only the first would return
     // one pairing's figures as if they were the round robin's.
