@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { agents, checkConformance, defaultParameters, games, mergeRuns, parseAxis, parseDimension, parseScenario, parseTarget, randomAgent, replayMatch, run, runScenario, runSweep, tune, writeReports, type AnyGame } from '../src/index.js';
+import { agents, MatchFailure, Rng, checkConformance, defaultParameters, games, mergeRuns, parseAxis, parseDimension, parseScenario, parseTarget, randomAgent, replayMatch, run, runScenario, runSweep, tune, writeReports, type AnyGame } from '../src/index.js';
 import { diceRace, type DiceRaceState } from './fixtures/dice-race.js';
 
 /** An agent of the caller's that always plays the first legal action: anything but uniform play. */
@@ -174,5 +174,35 @@ describe('run() takes a game module path, typed as it runs (audit 39c F4)', () =
     const attempt = run({ game: diceRace, matches: 20, seed: 1, seats: ['random', 'random'] } as never);
     await expect(attempt).rejects.toBeInstanceOf(UsageError);
     await expect(attempt).rejects.toThrow("scenario: game: expected text (a built-in game id or a game module path), got an object; a game of your own is named by the path of the module that exports it, such as game: './dice-race.mjs'");
+  });
+});
+
+describe('polish (audit 39c F10)', () => {
+  const throwsAtOnce = {
+    id: 'throws',
+    create: () => ({
+      chooseAction: () => {
+        throw new Error('deliberate');
+      },
+    }),
+  };
+
+  it('a failed match in run() throws the exported MatchFailure, its fields set, in memory and with outDir', async () => {
+    for (const options of [{}, { outDir: join(mkdtempSync(join(tmpdir(), 'hordelab-library-')), 'out') }]) {
+      const failure = await run({ game: 'tic-tac-toe', matches: 4, seed: 3, seats: [throwsAtOnce, 'random'] } as never, options).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(MatchFailure);
+      expect(failure).toMatchObject({ name: 'MatchFailure', matchIndex: 0, runSeed: 3 });
+      expect((failure as MatchFailure).matchSeed).toMatch(/^[0-9a-f]{16}$/);
+      expect((failure as Error).message).toContain('reproduce: run() on the same scenario plays match 0 of run seed 3 again');
+      expect((failure as Error).message).toContain('deliberate');
+    }
+  });
+
+  it('Rng.fromSeed with a number says what a seed is and how to make one, not that a word is undefined', () => {
+    expect(() => Rng.fromSeed(5 as never)).toThrow('Rng.fromSeed: expected a 64-bit seed, { hi, lo } as matchSeed returns or a bigint such as 5n; got the number 5; seedFromInteger(5) or 5n makes one');
+    expect(Rng.fromSeed(5n).nextUint32()).toBe(Rng.fromSeed({ hi: 0, lo: 5 }).nextUint32());
   });
 });

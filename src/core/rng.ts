@@ -216,6 +216,12 @@ export function matchSeed(runSeed: number, matchIndex: number): Seed64 {
  * public functions that take a seed accept one for such fixed seeds; seeds derived per match
  * never are bigints.
  */
+/** What was given where a seed was expected, and for a number, how to make a seed of it. */
+function notASeed(value: unknown): string {
+  if (typeof value !== 'number') return value === null ? 'null' : `a ${typeof value}`;
+  return `the number ${value}; seedFromInteger(${value}) or ${Number.isSafeInteger(value) && value >= 0 ? `${value}n` : 'a bigint'} makes one`;
+}
+
 function wordsOf(seed: Seed64 | bigint): Seed64 {
   if (typeof seed !== 'bigint') return seed;
   const bits = BigInt.asUintN(64, seed);
@@ -281,6 +287,9 @@ export class Rng {
    * `Rng.fromSeed(0x5eedn)`; seeds derived per match never take that path.
    */
   static fromSeed(seed: Seed64 | bigint): Rng {
+    // A number read as `{ hi, lo }` gave "the high word of a seed must be a 32-bit unsigned
+    // integer, got undefined", which names no argument a caller gave (audit 39c F10).
+    if (typeof seed !== 'bigint' && (typeof seed !== 'object' || seed === null)) throw new TypeError(`Rng.fromSeed: expected a 64-bit seed, { hi, lo } as matchSeed returns or a bigint such as 5n; got ${notASeed(seed)}`);
     const { hi, lo } = wordsOf(seed);
     return Rng.fromWords(hi, lo);
   }

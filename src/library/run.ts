@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AgentFactory } from '../core/agent.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
+import { MatchFailure } from '../core/match-runner.js';
 import { boundProblem, BOUNDS } from '../core/input-bounds.js';
 import type { OutcomeSummary } from '../reports/outcomes.js';
 import type { QualitySummary } from '../quality/quality-figures.js';
@@ -288,8 +289,8 @@ export async function scenarioFromObject(scenario: ScenarioObject<GameId | GameM
 
 /**
  * Plays `scenario` and returns its summary, typed for its game.
- * @throws UsageError for a scenario that does not validate (naming the field), MatchFailure-like
- *   errors for a match that fails (the message names its seeds).
+ * @throws UsageError for a scenario that does not validate (naming the field), MatchFailure for
+ *   a match that fails (its fields and message name the match and its seeds).
  */
 export async function run<G extends GameId | GameModulePath>(scenario: ScenarioObject<G>, options: LibraryRunOptions = {}): Promise<LibraryRunResult<G>> {
   checkRunOptions(options);
@@ -304,7 +305,14 @@ export async function run<G extends GameId | GameModulePath>(scenario: ScenarioO
   const workers = objects ? 0 : (options.workers ?? 0);
   if (options.outDir !== undefined) {
     const result = await runScenario(parsed, { outDir: options.outDir, outDirSource: 'outDir', force: options.force === true, optionNames: { force: 'force: true', resume: null }, eventFiles: options.eventFiles ?? true, command: 'hordelab library run()', workers });
-    if (result.errors > 0) throw new Error(`${result.errors} match(es) failed; ${join(options.outDir, 'errors.csv')} names them with the command that replays each`);
+    const first = result.firstFailure;
+    if (result.errors > 0) {
+      const listed = `${result.errors} match(es) failed; ${join(options.outDir, 'errors.csv')} names them`;
+      // Always this call's first: run() neither resumes nor keeps an earlier run's failures.
+      if (first === null) throw new Error(listed);
+      const message = `${listed}; the first, match ${first.matchIndex} of run seed ${parsed.seed} (match seed ${first.matchSeed}): ${first.reason}\n  reproduce: ${replayHint(first.matchIndex, parsed.seed)}`;
+      throw MatchFailure.fromData({ message, matchIndex: first.matchIndex, runSeed: parsed.seed, matchSeed: first.matchSeed, step: null, cause: first.reason });
+    }
     const document = result.document as unknown as LibraryRunResult<G>['summary'];
     return { results: document.results, outcomes: document.outcomes, summary: document, files: result.files };
   }
@@ -313,7 +321,9 @@ export async function run<G extends GameId | GameModulePath>(scenario: ScenarioO
   try {
     const played = await player.play(parsed, 0, parsed.matches);
     const failure = played.failures[0];
-    if (failure !== undefined) throw new Error(`${failure.message}\n  reproduce: hordelab replay <scenario> --match ${failure.matchIndex} --seed ${failure.runSeed}`);
+    // The exported MatchFailure, with its fields (audit 39c F10: a plain Error, whose replay line
+    // named a scenario file that an object has not, and a command that cannot load an agent object).
+    if (failure !== undefined) throw MatchFailure.fromData({ ...failure, message: `${failure.message}\n  reproduce: ${replayHint(failure.matchIndex, failure.runSeed)}` });
     const seconds = (performance.now() - started) / 1000;
     const timing = { seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(parsed.matches / Math.max(seconds, 1e-9)), workers, chunkSize: 0 };
     const document = summaryDocument(parsed, played.aggregate, played.outcomes, { status: 'complete', matchesPlayed: parsed.matches, errors: 0 }, 'hordelab library run()', timing) as unknown as LibraryRunResult<G>['summary'];
@@ -321,6 +331,11 @@ export async function run<G extends GameId | GameModulePath>(scenario: ScenarioO
   } finally {
     await player.close();
   }
+}
+
+/** How a library caller plays a failed match again: a scenario object has no file for `hordelab replay` to read. */
+function replayHint(matchIndex: number, runSeed: number): string {
+  return `run() on the same scenario plays match ${matchIndex} of run seed ${runSeed} again (saved as a scenario file, with agents as module paths: hordelab replay <file> --match ${matchIndex} --seed ${runSeed})`;
 }
 
 /** @throws UsageError naming the first option that is unknown or out of its bounds (`options.workers`). */
