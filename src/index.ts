@@ -41,7 +41,7 @@ export { runSweep, parseAxis, type SweepAxis, type SweepResult } from './tune/sw
 export { runChecks, type CheckResult } from './check/run-checks.js';
 export { loadCheckFile, type CheckSpec } from './check/check-file.js';
 export { writeReports } from './library/write-reports.js';
-export { compareRuns } from './present/compare.js';
+export { compareRuns } from './library/compare-runs.js';
 export { survivors } from './games/survivors/index.js';
 export { coinFlip } from './games/coin-flip/index.js';
 

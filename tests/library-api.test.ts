@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { agents, MatchFailure, Rng, checkConformance, defaultParameters, games, mergeRuns, parseAxis, parseDimension, parseScenario, parseTarget, randomAgent, replayMatch, run, runScenario, runSweep, tune, writeReports, type AnyGame } from '../src/index.js';
+import { agents, MatchFailure, Rng, checkConformance, compareRuns, defaultParameters, games, mergeRuns, parseAxis, parseDimension, parseScenario, parseTarget, randomAgent, replayMatch, run, runScenario, runSweep, tune, writeReports, type AnyGame } from '../src/index.js';
 import { diceRace, type DiceRaceState } from './fixtures/dice-race.js';
 
 /** An agent of the caller's that always plays the first legal action: anything but uniform play. */
@@ -156,6 +156,15 @@ describe("the lower-level exports check their options as the command line checks
     await expect(tune(scenario, { ...tuning, tolerance: Number.NaN })).rejects.toThrow('tune: options.tolerance: expected a number > 0 and <= 1000000000000, got NaN');
     await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, matches: 0 })).rejects.toThrow('runSweep: options.matches: expected a whole number in 1..1000000000, got 0');
     await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, metric: ['p1WinRate'] } as never)).rejects.toThrow('runSweep: options.metric: is not an option of runSweep (did you mean metrics?)');
+  });
+
+  it('compareRuns: alpha out of (0, 0.5) is a UsageError naming alpha, not a RangeError about a confidence, nor a comparison at 10%', async () => {
+    const coin = { game: 'coin-flip', matches: 20, seats: ['random', 'random'] } as const;
+    const [baseline, other] = [await run({ ...coin, seed: 1 }), await run({ ...coin, seed: 2 })];
+    for (const alpha of [Number.NaN, -1, 0.9]) {
+      expect(() => compareRuns('a', baseline.summary, 'b', other.summary, alpha)).toThrow(UsageError);
+      expect(() => compareRuns('a', baseline.summary, 'b', other.summary, alpha)).toThrow(`compareRuns: alpha: expected a number > 0 and < 0.5, got ${alpha}`);
+    }
   });
 });
 
