@@ -568,7 +568,8 @@ function checkMetricName(check: CheckSpec): CheckedKind | null {
   // Hordelab's own reports name every figure of a filled group before play: a built-in game's,
   // and the quality figures every run adds (checked over all five games); a game module's report
   // and a custom metric are someone else's code.
-  const builtIn = games.get(check.scenario.entry.game.id) === check.scenario.entry;
+  // A scenario holds a copy of the entry (its report wrapped), not the registry's: told by the game itself.
+  const builtIn = games.get(check.scenario.entry.game.id)?.game === check.scenario.entry.game;
   const namesKnown = top === QUALITY_KEY || (builtIn && top !== CUSTOM_PLACEMENT.key);
   const found = kindInEmptySummary(empty, check.metric, namesKnown);
   if ('problem' in found) throw new UsageError([{ source: check.file, field, message: `no metric "${check.metric}" in ${check.scenario.entry.game.id} results: ${found.problem}` }]);
