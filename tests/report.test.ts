@@ -395,6 +395,9 @@ describe('hordelab plan', () => {
     // A rotated run's count is even: every seed is played in both seatings.
     const rotated = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.4999', '--rotated', '--json');
     expect(JSON.parse(rotated.stdout).matches).toBe(8);
+    // And in a plan for power, whose count run then takes for a rotated scenario (review 39r R2: 775).
+    const rotatedPower = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.6', '--rotated', '--json');
+    expect(JSON.parse(rotatedPower.stdout).matches).toBe(776);
     const marginOnly = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.01', '--metrics', '3');
     expect(marginOnly.status).toBe(2);
     expect(marginOnly.stderr).toContain('--metrics: the number of Holm-adjusted metrics matters for a test');

@@ -53,7 +53,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     if (rate === vs) throw new UsageError([{ source: '--vs', field: '', message: 'equal to --rate: no number of matches tells a rate from itself' }]);
     const wanted = power ?? 0.8;
     const family = metrics ?? 1;
-    matches = matchesForDifference(rate, vs, wanted, confidence, designEffect, family);
+    matches = evenIfRotated(matchesForDifference(rate, vs, wanted, confidence, designEffect, family), args.flag('rotated'));
     const test =
       family === 1
         ? `a single test at the ${percent(1 - confidence)} level (two-sided): compare it with hordelab compare --primary METRIC; among Holm-adjusted metrics the power is lower (plan with --metrics K)`
