@@ -105,6 +105,20 @@ describe('compare tells the agents behind a seat name apart (audit 39a F1)', () 
     expect(older.notes).toContain(untold);
     expect(playedBy(older)).toBe('Both runs seat picker (./picker.mjs) vs random; whether with the same agents cannot be told (see the notes).');
     expect(compareRuns('before', olderSeats(before), 'after', olderSeats(after)).agentsUntold).toEqual([untold.replace("the baseline's summary does not record", 'neither summary records')]);
+    // One file named by another path (a scenario in another folder) is the same agent (review 39r R3).
+    const elsewhere = { ...after, scenario: { ...after.scenario, seats: after.scenario.seats.map((seat, index) => (index === 0 ? { ...seat, agent: '../games/picker.mjs' } : seat)) } } as RunSummary;
+    expect(compareRuns('after', after, 'elsewhere', elsewhere).agentChanges).toEqual([]);
+    expect(compareRuns('before', before, 'elsewhere', elsewhere).agentChanges).toEqual(['seat picker: agent ./picker.mjs → ../games/picker.mjs']);
+  });
+
+  it('compares rotated runs whose seats are listed from another seat on by name, not position (review 39r R4)', async () => {
+    const rotated = async (seats: string, seed: number): Promise<RunSummary> =>
+      (await run({ game: 'coin-flip', matches: 40, seed, seats: { rotate: JSON.parse(seats) as never } })).summary as unknown as RunSummary;
+    const one = await rotated('[{ "agent": "greedy", "name": "g" }, { "agent": "random", "name": "r" }]', 1);
+    const other = await rotated('[{ "agent": "random", "name": "r" }, { "agent": "greedy", "name": "g" }]', 2);
+    expect(compareRuns('one', one, 'other', other).agentChanges).toEqual([]);
+    const deeper = await rotated('[{ "agent": "random", "name": "r" }, { "agent": "mcts", "name": "g" }]', 2);
+    expect(compareRuns('one', one, 'deeper', deeper).agentChanges).toEqual(['seat g: agent greedy → mcts']);
   });
 });
 

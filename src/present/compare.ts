@@ -368,7 +368,7 @@ export function compareRuns(baselineDir: string, baselineInput: SummaryInput, ru
   if (seatsOf(baseline) !== seatsOf(run)) notes.push(`the seats differ: ${seatsOf(baseline)} in the baseline, ${seatsOf(run)} in the run`);
   // Names alone said nothing of who played: mcts at 2 iterations and at 100 under one name read
   // "Both played by bot (mcts)", and the whole change was laid on the parameter (audit 39a F1).
-  const { changes: agentChanges, untold: agentsUntold } = seatDifferences(baseline.scenario.seats, run.scenario.seats);
+  const { changes: agentChanges, untold: agentsUntold } = seatDifferences(baseline.scenario.seats, run.scenario.seats, baseline.scenario.rotateSeats === true && run.scenario.rotateSeats === true);
   notes.push(...agentsUntold);
   const randomPlay = randomPlayWarning(run.scenario.seats) ?? randomPlayWarning(baseline.scenario.seats);
   return {
@@ -411,14 +411,19 @@ function settingChanges(before: Record<string, unknown>, after: Record<string, u
  * only that) and an agent module's SHA-256 (of it and what it imports). What a summary does not
  * record cannot be told, and is said so rather than taken for sameness.
  */
-function seatDifferences(before: readonly RecordedSeat[], after: readonly RecordedSeat[]): { changes: string[]; untold: string[] } {
+function seatDifferences(before: readonly RecordedSeat[], after: readonly RecordedSeat[], rotated: boolean): { changes: string[]; untold: string[] } {
   const changes: string[] = [];
   const untold: string[] = [];
+  // Rotated runs play every rotation of their seats: a list given from another seat on plays the
+  // same seatings, so its seats are compared with the same names' (review 39r R4).
+  const shift = rotated ? rotationOf(before, after) : 0;
   for (let index = 0; index < Math.min(before.length, after.length); index++) {
     const a = before[index] as RecordedSeat;
-    const b = after[index] as RecordedSeat;
+    const b = after[(index + shift) % after.length] as RecordedSeat;
     const label = a.name === b.name ? `seat ${a.name}` : `seat ${index + 1} (${a.name} → ${b.name})`;
-    if (a.agent !== b.agent) {
+    // One file by two paths (./x.mjs, ../x.mjs from another folder) is one agent (review 39r R3).
+    const sameModule = a.module !== undefined && b.module !== undefined && a.module.sha256 === b.module.sha256;
+    if (a.agent !== b.agent && !sameModule) {
       changes.push(`${label}: agent ${a.agent} → ${b.agent}`);
       continue;
     }
@@ -436,6 +441,15 @@ function seatDifferences(before: readonly RecordedSeat[], after: readonly Record
     }
   }
   return { changes, untold };
+}
+
+/** The k by which `after` lists `before`'s seats (by name) from another seat on, or 0 where it does not. */
+function rotationOf(before: readonly RecordedSeat[], after: readonly RecordedSeat[]): number {
+  if (before.length !== after.length) return 0;
+  for (let shift = 0; shift < after.length; shift++) {
+    if (before.every((seat, index) => seat.name === (after[(index + shift) % after.length] as RecordedSeat).name)) return shift;
+  }
+  return 0;
 }
 
 /**
