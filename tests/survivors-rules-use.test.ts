@@ -49,7 +49,11 @@ const FLARE = variant('Pistol', { name: 'Flare gun', range: 3, killOn: [5, 6], k
 /** "2: removes barricade", working on 4–6, ruined on a failed 1. */
 const CUTTER = variant('Crowbar', { name: 'Bolt cutter', size: 'small', killOn: [], knockbackOn: [], useOn: [4, 5, 6], breakOn: [1] });
 const ONE_SHOT_CUTTER = { ...CUTTER, name: 'One-shot cutter', breakOn: [], singleUse: true };
-const DECK = [...DEFAULT_ITEM_DECK, PIPE, FLARE, CUTTER, ONE_SHOT_CUTTER];
+/** Single-use and ruined on a failed 1: goes after any use, so the ruin decides nothing. */
+const BRITTLE_CUTTER = { ...CUTTER, name: 'Brittle cutter', singleUse: true };
+/** Used on a 6 only, though it would kill on 5–6 and push on 4. */
+const JAMMED = variant('Pistol', { name: 'Jammed gun', range: 2, killOn: [5, 6], knockbackOn: [4], breakOn: [], useOn: [6] });
+const DECK = [...DEFAULT_ITEM_DECK, PIPE, FLARE, CUTTER, ONE_SHOT_CUTTER, BRITTLE_CUTTER, JAMMED];
 
 /** Human 0 on (2,2) of the open board holding `card`, 4 actions, a zombie east of him. */
 function facingZombie(card: string): { state: SurvivorsState; card: number; zombie: number } {
@@ -140,6 +144,10 @@ describe('audit 39d F1: useOn and singleUse on weapons (rules 39–41, 49)', () 
     const flare = facingZombie('Flare gun');
     act(flare.state, { kind: 'attack', card: flare.card, cell: flare.zombie });
     expect(groupsAt(flare.state, Roll.Attack)).toEqual([0, 0, 0, 0, 1, 1]);
+    // Jammed: a 4 or a 5, a push or kill face, is a failed use like 1–3; only 6 kills.
+    const jammed = facingZombie('Jammed gun');
+    act(jammed.state, { kind: 'attack', card: jammed.card, cell: jammed.zombie });
+    expect(groupsAt(jammed.state, Roll.Attack)).toEqual([0, 0, 0, 0, 0, 1]);
   });
 });
 
@@ -198,6 +206,21 @@ describe('audit 39d F1: useOn and singleUse on a special property (rules 38, 41,
     const oneShot = barred('One-shot cutter');
     act(oneShot.state, { kind: 'unbarricade', dir: E, card: oneShot.card });
     expect(groupsAt(oneShot.state, Roll.Special)).toEqual([0, 0, 0, 1, 1, 1]);
+    const brittle = barred('Brittle cutter');
+    act(brittle.state, { kind: 'unbarricade', dir: E, card: brittle.card });
+    expect(groupsAt(brittle.state, Roll.Special)).toEqual([0, 0, 0, 1, 1, 1]);
+  });
+
+  it('the first card of the deck is a card like any other: its use rolled, not taken for bare hands', () => {
+    const state = start(HOUSE, { itemDeck: [CUTTER, ...DEFAULT_ITEM_DECK] });
+    const card = giveCard(state, 0, 'Bolt cutter');
+    expect(card).toBe(0);
+    const edge = edgeAt(state, 1, 1, E);
+    barricadeEdge(state, edge);
+    actNow(state, 0, 4);
+    act(state, { kind: 'unbarricade', dir: E, card });
+    force(state, 2);
+    expect([state.barricades[edge], human(state, 0).items]).toEqual([1, [0]]);
   });
 });
 
