@@ -323,6 +323,24 @@ describe('hordelab check', () => {
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('| biased | ❌ fail | `p1WinRate` |');
   });
 
+  it('counts an inconclusive check that fails the run as a failure in JUnit and an error annotation, not as skipped (audit 39b)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'edge.checks.yaml'), CHECKS(0.45, 200).replace('name: coin', 'name: edge'));
+    writeFileSync(join(dir, 'strict.checks.yaml'), `failOnInconclusive: true\n${CHECKS(0.45, 200).replace('name: coin', 'name: strict')}`);
+    const both = await hordelab(dir, 'check', 'edge.checks.yaml', 'strict.checks.yaml', '-w', '0', '--junit', 'junit.xml', '--annotations', '-q');
+    expect(both.status).toBe(1);
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toContain('<testsuites name="hordelab check" tests="2" failures="1" errors="0" skipped="1"');
+    expect(junit).toMatch(/<testcase name="strict"[^>]*>\n {6}<failure message="inconclusive: [^"]*" type="inconclusive">/);
+    expect(junit).toMatch(/<testcase name="edge"[^>]*>\n {6}<skipped message="inconclusive: /);
+    expect(both.stdout).toMatch(/^::error file=\S*strict\.checks\.yaml,title=balance check strict::/m);
+    expect(both.stdout).toMatch(/^::warning file=\S*edge\.checks\.yaml,title=balance check edge::/m);
+    // --fail-on-inconclusive makes every file's a failure.
+    const flagged = await hordelab(dir, 'check', 'edge.checks.yaml', '-w', '0', '--junit', 'junit.xml', '--fail-on-inconclusive', '-q');
+    expect(flagged.status).toBe(1);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('tests="1" failures="1" errors="0" skipped="0"');
+  });
+
   it('--junit and --markdown never overwrite a file hordelab did not write, nor the checks file; their own earlier files they replace', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'c.checks.yaml'), CHECKS(0.45, 200));

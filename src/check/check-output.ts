@@ -102,9 +102,14 @@ const xml = (text: string): string =>
 
 /**
  * JUnit XML: one `testsuite` per checks file, one `testcase` per check; a failed check is a
- * `failure`, an inconclusive one `skipped`, both with the reason as message.
+ * `failure`, an inconclusive one `skipped`, both with the reason as message. An inconclusive
+ * check that `failsRun` (`--fail-on-inconclusive`, or its file's `failOnInconclusive: true`) is a
+ * `failure` of type `inconclusive`: as skipped, a CI report showed 0 failures for a job that
+ * exited 1 (audit 39b).
  */
-export function junitXml(results: readonly CheckResult[], timestamp: string): string {
+export function junitXml(results: readonly CheckResult[], timestamp: string, failsRun: (result: CheckResult) => boolean = () => false): string {
+  const failed = (result: CheckResult): boolean => result.status === 'fail' || (result.status === 'inconclusive' && failsRun(result));
+  const skippedCase = (result: CheckResult): boolean => result.status === 'inconclusive' && !failsRun(result);
   const files = [...new Set(results.map((result) => result.file))];
   const suites = files.map((file) => {
     const cases = results.filter((result) => result.file === file);
@@ -114,20 +119,22 @@ export function junitXml(results: readonly CheckResult[], timestamp: string): st
       const inner =
         result.status === 'fail'
           ? `\n      <failure message="${xml(result.reason)}" type="balance">${xml(detail)}</failure>`
-          : result.status === 'inconclusive'
-            ? `\n      <skipped message="${xml(`inconclusive: ${result.reason}`)}"/>`
-            : '';
+          : failed(result)
+            ? `\n      <failure message="${xml(`inconclusive: ${result.reason}`)}" type="inconclusive">${xml(detail)}</failure>`
+            : skippedCase(result)
+              ? `\n      <skipped message="${xml(`inconclusive: ${result.reason}`)}"/>`
+              : '';
       return `    <testcase name="${xml(result.name)}" classname="${xml(file)}" time="${result.seconds.toFixed(3)}">${inner}\n      <system-out>${xml(detail)}</system-out>\n    </testcase>`;
     });
-    const failures = cases.filter((result) => result.status === 'fail').length;
-    const skipped = cases.filter((result) => result.status === 'inconclusive').length;
+    const failures = cases.filter(failed).length;
+    const skipped = cases.filter(skippedCase).length;
     return (
       `  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}" timestamp="${timestamp}">\n` +
       `${body.join('\n')}\n  </testsuite>`
     );
   });
-  const failures = results.filter((result) => result.status === 'fail').length;
-  const skipped = results.filter((result) => result.status === 'inconclusive').length;
+  const failures = results.filter(failed).length;
+  const skipped = results.filter(skippedCase).length;
   const time = results.reduce((sum, result) => sum + result.seconds, 0);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="hordelab check" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
@@ -150,14 +157,15 @@ export function markdownSummary(results: readonly CheckResult[]): string {
 }
 
 /** GitHub Actions workflow commands: an error per failed check, a warning per inconclusive one or one with no baseline to compare with. */
-export function githubAnnotations(results: readonly CheckResult[]): string {
+export function githubAnnotations(results: readonly CheckResult[], failsRun: (result: CheckResult) => boolean = () => false): string {
   // Workflow command data escapes %, CR and LF; properties also escape ":" and ",".
   const data = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const property = (text: string): string => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
   return results
     .filter((result) => result.status !== 'pass' || result.missingBaseline)
     .map((result) => {
-      const level = result.status === 'fail' ? 'error' : 'warning';
+      // An inconclusive check that fails the run is an error, as the job's exit code says.
+      const level = result.status === 'fail' || (result.status === 'inconclusive' && failsRun(result)) ? 'error' : 'warning';
       return `::${level} file=${property(result.file)},title=${property(`balance check ${result.name}`)}::${data(`${result.metric} = ${estimateText(result)}, expected ${result.band}, played by ${result.agents}: ${result.reason}`)}`;
     })
     .join('\n');

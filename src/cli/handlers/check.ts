@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
 import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
 import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../../check/check-output.js';
-import { runChecks } from '../../check/run-checks.js';
+import { runChecks, type CheckResult } from '../../check/run-checks.js';
 import { checkOutputFile, checkOutputFolder, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
 import type { CliIo, ParsedArguments } from '../command.js';
 import { matchTimeout, workerCount } from '../common-options.js';
@@ -105,11 +105,14 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // Checked again, both before either is written (and, with --update-baseline, before storing).
   for (const [path, request] of outputs) checkOutputFile(path, request);
   const timestamp = new Date().toISOString().replace(/\.\d+Z$/, '');
-  for (const [path, request] of outputs) writeOutputFile(path, request.kind === 'JUnit report' ? junitXml(results, timestamp) : markdownSummary(results), request);
+  // An inconclusive check fails the run under --fail-on-inconclusive or its own file's failOnInconclusive.
+  const flag = args.flag('fail-on-inconclusive');
+  const failsRun = (result: CheckResult): boolean => result.status === 'inconclusive' && (flag || loaded.failOnInconclusive.has(result.file));
+  for (const [path, request] of outputs) writeOutputFile(path, request.kind === 'JUnit report' ? junitXml(results, timestamp, failsRun) : markdownSummary(results), request);
   if (args.flag('json')) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else if (!quiet) io.stdout.write(`${formatChecks(results)}\n`);
   if (args.flag('annotations')) {
-    const annotations = githubAnnotations(results);
+    const annotations = githubAnnotations(results, failsRun);
     if (annotations !== '') io.stdout.write(`${annotations}\n`);
   }
   if (updateBaseline && !quiet) {
@@ -123,8 +126,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   if (inconclusive.length > 0) {
     // A file's failOnInconclusive is its own checks' (the README puts it "at the top of the
     // file"): it made another file's inconclusive checks fail the run (audit 39b M4).
-    const flag = args.flag('fail-on-inconclusive');
-    const failing = flag ? inconclusive : inconclusive.filter((result) => loaded.failOnInconclusive.has(result.file));
+    const failing = inconclusive.filter(failsRun);
     if (failing.length === 0) return EXIT_INCONCLUSIVE;
     // The count says 0 failed: the exit code's reason is said, not left to be guessed, with the file that said so.
     const by = flag ? '--fail-on-inconclusive' : `failOnInconclusive: true in ${[...new Set(failing.map((result) => result.file))].join(', ')}`;
