@@ -66,6 +66,16 @@ describe('bare URLs in Markdown', () => {
     expect(markdownCode('https://x.example')).toBe('`https://x.example`');
   });
 
+  it('leaves code in a description, a span or a fenced block, as it is to copy, and a folder like pkg@1.2.0 (review 39s R3)', () => {
+    expect(markdownProse('Run `git clone https://x.example/d && npm i hordelab@0.1.0`, see https://y.example')).toBe(
+      'Run `git clone https://x.example/d &amp;&amp; npm i hordelab@0.1.0`, see https:\u2060//y.example',
+    );
+    expect(markdownProse('``a ` https://in.example`` then `lone https://out.example')).toBe('``a ` https://in.example`` then `lone https:\u2060//out.example');
+    expect(markdownProse('```sh\ncurl https://x.example/r.sh\n```\nhttps://y.example')).toBe('```sh\ncurl https://x.example/r.sh\n```\nhttps:\u2060//y.example');
+    expect(markdownProse('~~~\nunclosed https://x.example')).toBe('~~~\nunclosed https://x.example');
+    expect(markdownCell('/tmp/dice@1.2.0/d.yaml, git@github.com:x')).toBe('/tmp/dice@1.2.0/d.yaml, git@\u2060github.com:x');
+  });
+
   it('render as no link in cmark-gfm, GitHub\'s renderer, where it is installed', () => {
     const found = spawnSync('sh', ['-c', 'command -v cmark-gfm'], { encoding: 'utf8' });
     if (found.status !== 0) return;
