@@ -4,12 +4,10 @@
  * an `image` mark's `url` is written into the SVG for the browser to load when the page is
  * opened, and an `href` makes a mark a link (a `javascript:` one even crashed Vega's SVG writer;
  * audit 39a F3, F4). A report is one self-contained file with nothing fetched, so such a chart is
- * refused before it is drawn, naming where in its spec the URL is. A `data:` URI is the one URL
- * allowed, given as a constant: it holds its content and fetches nothing.
+ * refused before it is drawn, naming where in its spec the URL is. An image's `url` may be a
+ * `data:` URI given as a constant: it holds its content and fetches nothing.
  */
 
-/** The keys of a Vega-Lite spec that name a resource by URL, wherever they appear. */
-const URL_KEYS = new Set(['url', 'href']);
 
 /** A `data:` URI: its content is in it, nothing is fetched. */
 function isDataUri(value: unknown): boolean {
@@ -43,7 +41,9 @@ export function chartUrlProblem(spec: unknown): string | null {
     }
     for (const [key, item] of Object.entries(value)) {
       const at = `${path}.${key}`;
-      if (URL_KEYS.has(key) && !isInlineResource(item)) return at;
+      // Data is inline values only, and a link goes nowhere: a `data:` URI there was refused by
+      // the loader at drawing, or made a link to a page of its own (review 39s R4, R5).
+      if (key === 'href' || (key === 'url' && (path.endsWith('.data') || !isInlineResource(item)))) return at;
       if (key === 'values' || (key === 'datasets' && path === 'spec')) continue;
       const found = visit(item, at);
       if (found !== null) return found;
