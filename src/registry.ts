@@ -55,11 +55,27 @@ class ReadOnlyRegistry<V> extends Map<string, V> {
 /** Frozen, so that what the registry lists plays alike in this thread and in a worker's. */
 const frozen = <T extends object>(value: T): T => Object.freeze(value);
 
+/** `value` with every plain object and array in it frozen (the data a parameter's default is). */
+function deepFrozen(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFrozen(inner);
+}
+
 /** Registered games by id, in registration order; read-only. */
 export const games: ReadonlyMap<string, RegisteredGame> = new ReadOnlyRegistry(
   gameList.map((entry) => {
     frozen(entry.game);
     frozen(entry.report);
+    // Its parameters too, defaults whole: a default changed here played in this thread and not
+    // in a worker's, and summary.json recorded the changed one for both (review 39s R2).
+    frozen(entry.game.seats);
+    for (const spec of Object.values(frozen(entry.game.parameters))) {
+      deepFrozen((spec as { default?: unknown }).default);
+      frozen(spec);
+    }
     return [entry.game.id, frozen(entry)] as const;
   }),
   'games is read-only: worker threads load the registry afresh, so a game added or changed here would play in this thread only; give run() or a scenario your game module\'s path instead',

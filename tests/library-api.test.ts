@@ -28,7 +28,7 @@ describe("run() records a caller's agent as the caller's, never as a built-in (a
     ] as const) {
       const result = await run({ ...base, seats: { rotate: [{ agent, name: 'first-legal' }, 'greedy'] } } as never);
       const seats = result.summary.scenario.seats;
-      expect(seats[0]).toEqual({ name: 'first-legal', agent: recorded, config: {} });
+      expect(seats[0]).toEqual({ name: 'first-legal', agent: recorded, config: {}, settings: {} });
       expect(randomPlayWarning(seats)).toBeNull();
       expect(result.results.quality.chanceShare).toBeUndefined();
     }
@@ -47,7 +47,7 @@ describe("run() records a caller's agent as the caller's, never as a built-in (a
 
   it('the exported built-in factory itself is that built-in: recorded by its id, played on worker threads', async () => {
     const result = await run({ ...base, seats: { rotate: [{ agent: randomAgent, name: 'r' }, 'greedy'] } } as never, { workers: 2 });
-    expect(result.summary.scenario.seats[0]).toEqual({ name: 'r', agent: 'random', config: {} });
+    expect(result.summary.scenario.seats[0]).toEqual({ name: 'r', agent: 'random', config: {}, settings: {} });
     expect(result.summary.timing.workers).toBe(2);
     expect(result.results.quality.chanceShare).toMatchObject({ weaker: 'r', basis: 'r plays uniformly at random' });
   });
@@ -83,6 +83,21 @@ describe('the exported registry cannot be changed behind a run (audit 39c F7)', 
     }).toThrow(TypeError);
     expect(() => {
       (randomAgent as { create: unknown }).create = () => undefined;
+    }).toThrow(TypeError);
+  });
+
+  it('so are their parameters, defaults whole: a default changed would be recorded for every thread and played in one (review 39s R2)', () => {
+    const parameters = games.get('coin-flip')?.game.parameters as Record<string, { default: unknown }>;
+    expect(() => {
+      (parameters['winRate'] as { default: unknown }).default = 0.9;
+    }).toThrow(TypeError);
+    expect(() => {
+      parameters['extra'] = { default: 1 };
+    }).toThrow(TypeError);
+    // A default that is data (Survivors' deck) is frozen to its last card.
+    const deck = (games.get('survivors')?.game.parameters as Record<string, { default: { name: string }[] }>)['itemDeck']?.default;
+    expect(() => {
+      (deck?.[0] as { name: string }).name = 'Nerf bat';
     }).toThrow(TypeError);
   });
 });
