@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clusteredRate } from '../src/stats/clusters.js';
-import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin, plannedDifferenceBounds, plannedRateBounds } from '../src/stats/plan.js';
+import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin, plannedDifferenceBounds, plannedRateBounds, plannedTrials } from '../src/stats/plan.js';
 import { scoreBounds } from '../src/stats/rate-interval.js';
 import { twoProportionTest } from '../src/stats/tests.js';
 
@@ -76,6 +76,23 @@ describe('matchesForMargin', () => {
 
   it('needs a single match for a margin of ±0.5', () => {
     expect(matchesForMargin(0.5, 0.5)).toBe(1);
+  });
+
+  it('counts the trials a run of n matches with design effect D measures: n over D·C/(C − 1) times (z/t on C − 1)², C = n / max(2, D)', () => {
+    // 10 clusters of 3: 30 / (3·10/9) · (1.959964 / 2.262157)² (t on 9 degrees).
+    expect(plannedTrials(30, 0.95, 3)).toBeCloseTo(9 * (1.959964 / 2.262157) ** 2, 4);
+    // 2 clusters of 2: 4 / 4 · (1.959964 / 12.706205)² (t on 1 degree).
+    expect(plannedTrials(4, 0.95, 2)).toBeCloseTo((1.959964 / 12.706205) ** 2, 5);
+    // Fewer than two clusters: n / D, as one trial at most.
+    expect([plannedTrials(1, 0.95, 4), plannedTrials(3, 0.95, 2), plannedTrials(30, 0.95, 1)]).toEqual([0.25, 1, 30]);
+    // The least counts a plan gives with a design effect, and those above them, scale with it.
+    for (const designEffect of [3, 5]) {
+      expect([0.5, 0.45].map((margin) => matchesForMargin(0.5, margin, 0.95, designEffect)), `design effect ${designEffect}`).toEqual([2 * designEffect, 6 * designEffect]);
+    }
+    expect([matchesForMargin(0.3, 0.05, 0.95, 3), matchesForDifferenceMargin(0.3, 0.5, 0.1, 0.95, 3)]).toEqual([969, 531]);
+    // The difference's interval is built around rate2 − rate1.
+    const bounds = plannedDifferenceBounds(0.3, 0.5, 100);
+    expect([bounds.lower, bounds.upper].map((bound) => +bound.toFixed(6))).toEqual([0.064223, 0.325768]);
   });
 
   it("counts a design effect as a run's interval does: over its clusters, with their degrees of freedom (audit 39b L2)", () => {
