@@ -7,16 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultParameters } from '../src/core/parameters.js';
 import { DEFAULT_ITEM_DECK, Phase, Roll, type SurvivorsState } from '../src/games/survivors/index.js';
-import { BLAST, E, HOUSE, OPEN, W, act, actNow, addZombie, barricadeEdge, edgeAt, force, game, giveCard, groupsByStates, human, makeParams, putHuman, start, zombieTurn } from './fixtures/survivors-scene.js';
+import { BLAST, E, HOUSE, OPEN, W, act, actNow, addZombie, barricadeEdge, edgeAt, force, game, giveCard, groupsAt, human, makeParams, putHuman, start, zombieTurn } from './fixtures/survivors-scene.js';
 
-/** The state's groups, after checking it is the roll expected and its groups are the states' own. */
-function groupsAt(state: SurvivorsState, roll: number): readonly number[] {
-  expect(state.phase).toBe(Phase.Roll);
-  expect(state.pending.roll).toBe(roll);
-  const groups = game.chanceGroups!(state);
-  expect(groups).toEqual(groupsByStates(state));
-  return groups;
-}
 
 /** Human 0 on (2,2) with `card` (null: unarmed) and 4 actions, a zombie east of him; aimed first when asked. */
 function attack(card: string | null, aimed = false): SurvivorsState {

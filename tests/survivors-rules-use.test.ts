@@ -23,7 +23,7 @@ import {
   force,
   game,
   giveCard,
-  groupsByStates,
+  groupsAt,
   human,
   isLegal,
   lastEvent,
@@ -75,14 +75,6 @@ function attackWith(card: string, roll: number, aimed = false) {
   return { ...scene, events: rec.events };
 }
 
-/** The roll node's groups, checked against the states its faces leave. */
-function groupsAt(state: SurvivorsState, roll: number): readonly number[] {
-  expect(state.phase).toBe(Phase.Roll);
-  expect(state.pending.roll).toBe(roll);
-  const groups = game.chanceGroups!(state);
-  expect(groups).toEqual(groupsByStates(state));
-  return groups;
-}
 
 describe('audit 39d F1: useOn and singleUse on weapons (rules 39–41, 49)', () => {
   it('rules 39–40: a natural roll outside useOn is a failed use: no kill, no push, told apart from a miss', () => {
