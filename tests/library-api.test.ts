@@ -169,6 +169,9 @@ describe("the lower-level exports check their options as the command line checks
     const tuning = { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.2..0.8')], budget: 200, workers: 0, outDir: tempDir() };
     await expect(tune(scenario, { ...tuning, workers: -1 })).rejects.toThrow('tune: options.workers: expected a whole number in 0..256, got -1');
     await expect(tune(scenario, { ...tuning, tolerance: Number.NaN })).rejects.toThrow('tune: options.tolerance: expected a number > 0 and <= 1000000000000, got NaN');
+    // The texts a flag takes, not parsed: a TypeError about startsWith (review 39s R8).
+    await expect(tune(scenario, { ...tuning, targets: ['p1WinRate=0.5'] as never })).rejects.toThrow('tune: options.targets: expected a list of targets, each as parseTarget("metric=value") makes it, got ["p1WinRate=0.5"]');
+    await expect(tune(scenario, { ...tuning, space: ['actionPoints=3..5'] as never })).rejects.toThrow('tune: options.space: expected a list of dimensions, each as parseDimension("name=low..high") makes it');
     await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, matches: 0 })).rejects.toThrow('runSweep: options.matches: expected a whole number in 1..1000000000, got 0');
     await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, metric: ['p1WinRate'] } as never)).rejects.toThrow('runSweep: options.metric: is not an option of runSweep (did you mean metrics?)');
   });

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
 import { BOUNDS } from '../core/input-bounds.js';
-import { checkOptions, FLAG, FUNCTION, LIST, TEXT, within, type OptionRule } from '../core/library-options.js';
+import { checkOptions, FLAG, FUNCTION, kind, TEXT, within, type OptionRule } from '../core/library-options.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
 import { relocateModulePaths } from '../scenario/relocate.js';
 import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenario.js';
@@ -79,10 +79,14 @@ export interface TuneOptions {
   readonly onRangeEnds?: (matches: number) => void;
 }
 
+/** A list of parsed entries (objects), as `make` makes them: a list of the texts themselves threw a TypeError (review 39s R8). */
+const parsedList = (what: string, make: string): OptionRule =>
+  kind((value) => Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item)), `a list of ${what}, each as ${make} makes it`);
+
 /** Each option's check, as `hordelab tune` checks its flags (audit 39c F6). */
 const TUNE_OPTION_RULES = {
-  targets: LIST,
-  space: LIST,
+  targets: parsedList('targets', 'parseTarget("metric=value")'),
+  space: parsedList('dimensions', 'parseDimension("name=low..high")'),
   budget: within(BOUNDS.budget),
   candidates: within(BOUNDS.candidates),
   confirm: within(BOUNDS.budget),
