@@ -29,7 +29,6 @@ export const FLAG = kind((value) => typeof value === 'boolean', 'true or false')
 export const FUNCTION = kind((value) => typeof value === 'function', 'a function');
 export const TEXT = kind((value) => typeof value === 'string' && value !== '', 'non-empty text');
 export const OBJECT = kind((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'an object');
-export const LIST = kind(Array.isArray, 'a list');
 
 /** A value as a message shows it: a function or an object by its kind where JSON would hide it. */
 function shownValue(value: unknown): string {
