@@ -215,6 +215,7 @@ describe('polish (audit 39c F10)', () => {
   };
 
   it('a failed match in run() throws the exported MatchFailure, its fields set, in memory and with outDir', async () => {
+    const steps: unknown[] = [];
     for (const options of [{}, { outDir: join(mkdtempSync(join(tmpdir(), 'hordelab-library-')), 'out') }]) {
       const failure = await run({ game: 'tic-tac-toe', matches: 4, seed: 3, seats: [throwsAtOnce, 'random'] } as never, options).then(
         () => null,
@@ -225,7 +226,10 @@ describe('polish (audit 39c F10)', () => {
       expect((failure as MatchFailure).matchSeed).toMatch(/^[0-9a-f]{16}$/);
       expect((failure as Error).message).toContain('reproduce: run() on the same scenario plays match 0 of run seed 3 again');
       expect((failure as Error).message).toContain('deliberate');
+      steps.push((failure as MatchFailure).step);
     }
+    // The step it failed at, with outDir as in memory (review 39s R7: null with outDir).
+    expect(steps).toEqual([0, 0]);
   });
 
   it('Rng.fromSeed with a number says what a seed is and how to make one, not that a word is undefined', () => {

@@ -311,7 +311,7 @@ export async function run<G extends GameId | GameModulePath>(scenario: ScenarioO
       // Always this call's first: run() neither resumes nor keeps an earlier run's failures.
       if (first === null) throw new Error(listed);
       const message = `${listed}; the first, match ${first.matchIndex} of run seed ${parsed.seed} (match seed ${first.matchSeed}): ${first.reason}\n  reproduce: ${replayHint(first.matchIndex, parsed.seed)}`;
-      throw MatchFailure.fromData({ message, matchIndex: first.matchIndex, runSeed: parsed.seed, matchSeed: first.matchSeed, step: null, cause: first.reason });
+      throw MatchFailure.fromData({ message, matchIndex: first.matchIndex, runSeed: parsed.seed, matchSeed: first.matchSeed, step: first.step, cause: first.reason });
     }
     const document = result.document as unknown as LibraryRunResult<G>['summary'];
     return { results: document.results, outcomes: document.outcomes, summary: document, files: result.files };

@@ -133,7 +133,7 @@ export interface RunResult {
   /** Paths written. */
   readonly files: readonly string[];
   /** The failure of lowest match index this call played (a resumed run's earlier ones are in `errors.csv` only), or null. */
-  readonly firstFailure: { readonly matchIndex: number; readonly matchSeed: string; readonly reason: string } | null;
+  readonly firstFailure: { readonly matchIndex: number; readonly matchSeed: string; readonly step: number | null; readonly reason: string } | null;
   /** Failures a resumed run had recorded before this call (listed first in `errors.csv`); 0 for a run played in one go. */
   readonly failuresBeforeResume: number;
 }
@@ -305,7 +305,7 @@ class RunTally {
     this.errors += result.failures.length;
     // Chunks arrive in match order, so the first failure seen is the lowest-numbered one.
     const first = result.failures[0];
-    if (this.firstFailure === null && first !== undefined) this.firstFailure = { matchIndex: first.matchIndex, matchSeed: first.matchSeed, reason: first.cause.split(/\r?\n/)[0] ?? '' };
+    if (this.firstFailure === null && first !== undefined) this.firstFailure = { matchIndex: first.matchIndex, matchSeed: first.matchSeed, step: first.step, reason: first.cause.split(/\r?\n/)[0] ?? '' };
     this.matchesPlayed += result.end - result.start - result.failures.filter((failure) => failure.matchIndex < result.end).length;
     this.report.mergeAggregates(this.aggregate, result.aggregate);
     mergeOutcomes(this.outcomes, result.outcomes);
