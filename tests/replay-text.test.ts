@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchFailure } from '../src/core/match-runner.js';
+import { integerDuelRender } from '../src/games/integer-duel/render.js';
+import { zombieTrainersRender } from '../src/games/zombie-trainers/render.js';
 import { replayMatch } from '../src/run/replay.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 
@@ -62,5 +64,19 @@ describe('hordelab replay of a match past the scenario\'s count', () => {
     writeFileSync(join(dir, 'longer.yaml'), 'name: s\ngame: coin-flip\nmatches: 51\nseed: 3\nseats: [random, random]\n');
     const longer = await hordelabIn(dir, 'replay', 'longer.yaml', '--match', '50');
     expect([longer.stderr, longer.stdout]).toEqual(['', past.stdout]);
+  });
+});
+
+describe('counts of one in replays', () => {
+  it('say "1 round" and "1 step", not "1 rounds" and "1 steps"', async () => {
+    const trainersEnd = { type: 'matchEnd', winner: 0, xp: [0, 0], tieDecided: true, capped: true, rounds: 1, turns: 2 } as const;
+    expect(zombieTrainersRender.event?.(trainersEnd as unknown as Parameters<NonNullable<typeof zombieTrainersRender.event>>[0])).toBe('the match ends after 1 round: P1 wins, XP 0–0 (tie rule, rule 28), capped at maxRounds');
+    const duelEnd = { type: 'matchEnd', winner: -1, points: [3, 3], rounds: 1 } as const;
+    expect(integerDuelRender.event?.(duelEnd as unknown as Parameters<NonNullable<typeof integerDuelRender.event>>[0])).toBe('the match ends: a draw, points 3 to 3 after 1 round');
+    const coin = await parseScenario('game: coin-flip\nmatches: 1\nseed: 2\nseats: [random, random]\n', join(tmpdir(), 'one-coin.yaml'));
+    const lines: string[] = [];
+    const outcome = replayMatch(coin, 0, (line) => lines.push(line));
+    expect(outcome.steps).toBe(1);
+    expect(lines.at(-1)).toMatch(/ after 1 step \(match seed /);
   });
 });

@@ -8,6 +8,7 @@
  * outcomes (dice, cards) are shown as they happen. A game without a render part is shown as
  * its `describeState` text at each step.
  */
+import { counted } from '../core/counted.js';
 import { isEngineEvent } from '../reports/generic-report.js';
 import { CHANCE, type GameEvent } from '../core/game.js';
 import type { AnyGameRender } from '../core/game-render.js';
@@ -351,7 +352,7 @@ ${generatorMeta('replay')}
 <body>
 <header>
 <h1>${escapeHtml(`${replay.title}: match ${replay.matchIndex} of ${replay.scenario}`)}</h1>
-<p>${escapeHtml(`run seed ${replay.runSeed}, match seed ${replay.matchSeed}; ${replay.seats.join(', ')}; ${replay.steps.length - 1} steps; ${ending}`)}</p>
+<p>${escapeHtml(`run seed ${replay.runSeed}, match seed ${replay.matchSeed}; ${replay.seats.join(', ')}; ${counted(replay.steps.length - 1, 'step')}; ${ending}`)}</p>
 ${replay.failure === null ? '' : `<p class="failure" role="alert">${escapeHtml(failureText(replay.failure))}</p>\n`}</header>
 <main>
 <section class="stage">

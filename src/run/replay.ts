@@ -3,6 +3,7 @@
  * every event the rules emit (dice, catches, attacks, spawns, the end). A match is a pure
  * function of (scenario, run seed, match index), so this is the very match a run played.
  */
+import { counted } from '../core/counted.js';
 import { isEngineEvent } from '../reports/generic-report.js';
 import { CHANCE, type GameEvent } from '../core/game.js';
 import { playMatch, type MatchOutcome } from '../core/match-runner.js';
@@ -78,7 +79,7 @@ export function replayMatch(scenario: Scenario, matchIndex: number, write: (line
     checkRows(scenario, rows, false);
     return played;
   });
-  write(`returns: ${outcome.returns.join(', ')} after ${outcome.steps} steps (match seed ${formatSeed(outcome.seed)})`);
+  write(`returns: ${outcome.returns.join(', ')} after ${counted(outcome.steps, 'step')} (match seed ${formatSeed(outcome.seed)})`);
   return outcome;
 }
 

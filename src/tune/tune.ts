@@ -14,6 +14,7 @@
  * per target and `probabilityInBand` (see TargetResult). The tuned scenario is written as a file
  * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
+import { counted } from '../core/counted.js';
 import { copyOfData } from '../core/game-params.js';
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { entryKind, makeFolders } from '../run/atomic-file.js';
@@ -1475,7 +1476,7 @@ export function formatTune(result: TuneResult): string {
   const round = (record: RoundRecord, index: number): string =>
     `  round ${index + 1}: ${record.alive} candidates × ${record.matchesEach} matches; best ${toAssignments(record.best).join(' ')} (squared distance ${record.bestDistance.toExponential(2)}${record.alike === true ? ', every candidate alike' : ''})`;
   const refineMatches = result.refinement?.matches ?? 0;
-  lines.push(`Search: ${result.candidates} candidates in ${result.rounds.length} rounds, ${result.searchMatches - refineMatches} matches; ${result.seconds} s in all`);
+  lines.push(`Search: ${result.candidates} candidates in ${counted(result.rounds.length, 'round')}, ${result.searchMatches - refineMatches} matches; ${result.seconds} s in all`);
   if (result.leftOut.length > 0) {
     const shown = result.leftOut.length > 3 ? `${result.leftOut.slice(0, 3).join('; ')}; and ${result.leftOut.length - 3} more` : result.leftOut.join('; ');
     lines.push(`  ${result.leftOut.length} sampled combination${result.leftOut.length === 1 ? '' : 's'} left out as no valid setting: ${shown}`);

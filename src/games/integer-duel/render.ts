@@ -5,6 +5,7 @@
  * table with the spells cast on them (rules 3, 10) and the round's value (rule 11); the points
  * so far (rule 16).
  */
+import { counted } from '../../core/counted.js';
 import type { GameRender } from '../../core/game-render.js';
 import type { Card } from './cards.js';
 import { PLANTS, Phase, ZOMBIES, type IntegerDuelAction, type IntegerDuelEvent, type IntegerDuelState, type Side } from './types.js';
@@ -155,7 +156,7 @@ function status(state: IntegerDuelState): string {
   const starter = SIDE_NAMES[state.starter];
   const text =
     state.phase === Phase.Over
-      ? `Over after ${state.round} rounds: ${state.winner === -1 ? 'a draw' : `${SIDE_NAMES[state.winner]} win`}, points ${state.points[0]} to ${state.points[1]}${state.capped ? ' (capped)' : ''}`
+      ? `Over after ${counted(state.round, 'round')}: ${state.winner === -1 ? 'a draw' : `${SIDE_NAMES[state.winner]} win`}, points ${state.points[0]} to ${state.points[1]}${state.capped ? ' (capped)' : ''}`
       : `Round ${state.round}${state.lastRound ? ' (the last: a library is empty)' : ''} · ${starter} started · ${SIDE_NAMES[state.current]} to ${['toss', 'take the opening hand', 'throw', 'draw', 'draw', 'play', ''][state.phase] ?? 'act'}`;
   return `<text x="${WIDTH / 2}" y="${HEIGHT - 8}" font-size="12.5" font-weight="bold" fill="#222" text-anchor="middle">${escape(text)}</text>`;
 }
@@ -216,7 +217,7 @@ function event(e: IntegerDuelEvent): string {
     case 'roundScored':
       return `round ${e.round} scores ${e.value}: ${e.winner === -1 ? 'a tie, the table stays' : `${SIDE_NAMES[e.winner]} take ${e.cards} cards`}; points ${e.points[0]} to ${e.points[1]}`;
     case 'matchEnd':
-      return `the match ends: ${e.winner === -1 ? 'a draw' : `${SIDE_NAMES[e.winner]} win`}, points ${e.points[0]} to ${e.points[1]} after ${e.rounds} rounds`;
+      return `the match ends: ${e.winner === -1 ? 'a draw' : `${SIDE_NAMES[e.winner]} win`}, points ${e.points[0]} to ${e.points[1]} after ${counted(e.rounds, 'round')}`;
   }
 }
 

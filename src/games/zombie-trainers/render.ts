@@ -5,6 +5,7 @@
  * and the action points of the turn (rule 10). A catch or attack being resolved rings its
  * target.
  */
+import { counted } from '../../core/counted.js';
 import type { GameRender } from '../../core/game-render.js';
 import { Phase, type ZombieTrainersAction, type ZombieTrainersEvent, type ZombieTrainersState } from './types.js';
 
@@ -201,7 +202,7 @@ function event(e: ZombieTrainersEvent): string {
     case 'turnEnd':
       return `P${e.seat + 1} ends turn ${e.turn}${e.spectator ? ' (spectator)' : ''}`;
     case 'matchEnd':
-      return `the match ends after ${e.rounds} rounds: P${e.winner + 1} wins, XP ${e.xp[0]}–${e.xp[1]}${e.tieDecided ? ' (tie rule, rule 28)' : ''}${e.capped ? ', capped at maxRounds' : ''}`;
+      return `the match ends after ${counted(e.rounds, 'round')}: P${e.winner + 1} wins, XP ${e.xp[0]}–${e.xp[1]}${e.tieDecided ? ' (tie rule, rule 28)' : ''}${e.capped ? ', capped at maxRounds' : ''}`;
   }
 }
 
