@@ -113,6 +113,10 @@ describe('report charts', () => {
     expect(svg).toMatch(/capped at maxRounds = 40 \(rule 29\): [\d.]+% of games ran to it/);
     // Every point tells its interval on hover, without a script.
     expect(await renderSvg(charts[0]?.spec as Spec)).toMatch(/<title>[^<]*95% from/);
+    // The trap table gives the exact rate to two decimals (78.89% at 80%); its hover says the same (review 39s R6).
+    const trapSvg = await renderSvg(trapRate);
+    expect(trapSvg).toContain('exact: 78.89%');
+    expect(trapSvg).not.toContain('exact: 78.9%');
   });
 
   it('zooms a domain to tidy steps and never outside [0, 1] for rates', () => {

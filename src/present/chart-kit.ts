@@ -155,7 +155,8 @@ function withRateTexts(rows: readonly Row[]): Row[] {
     const texts: Row = {};
     for (const field of RATE_TEXT_FIELDS) {
       const value = row[field];
-      if (typeof value !== 'number') continue;
+      // A row may bring its own text, as its table prints it (an exact rate to two decimals).
+      if (typeof value !== 'number' || typeof row[rateText(field)] === 'string') continue;
       const bound = (field === 'lower' || field === 'upper') && typeof rate === 'number';
       texts[rateText(field)] = `${bound ? percentBound(value, rate) : percentOf(value)}%`;
     }

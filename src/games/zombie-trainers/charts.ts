@@ -1,6 +1,7 @@
 /** Zombie Trainers' report charts: the tie advantage, trap success against the exact chance, final XP. */
 import { exactComparisonChart, FAIR, get, histogramChart, histogramRows, intervalChart, intervalRow, isRecord, present, type ChartSpec, type HistogramCap } from '../../present/chart-kit.js';
 import type { RunSummary } from '../../present/metrics.js';
+import { fixedHalfEven } from '../../reports/format.js';
 
 /** Zombie Trainers' own charts for report.html, from a run's results. */
 export function zombieTrainersCharts(results: Record<string, unknown>): ChartSpec[] {
@@ -44,7 +45,12 @@ export function zombieTrainersCharts(results: Record<string, unknown>): ChartSpe
   const byRate = get(results, 'trapSuccess', 'byRate');
   if (isRecord(byRate)) {
     const rows = present(
-      Object.values(byRate).map((figure) => intervalRow(`trap rate ${String(get(figure, 'trapRate'))}%`, get(figure, 'simulated'), { exact: (get(figure, 'exact') as number | undefined) ?? null })),
+      Object.values(byRate).map((figure) => {
+        const exact = get(figure, 'exact');
+        // The trap table gives the exact rate to two decimals (78.89%): its hover says the same (review 39s R6).
+        const exactText = typeof exact === 'number' ? { exactText: `${fixedHalfEven(100 * exact, 2)}%` } : {};
+        return intervalRow(`trap rate ${String(get(figure, 'trapRate'))}%`, get(figure, 'simulated'), { exact: typeof exact === 'number' ? exact : null, ...exactText });
+      }),
     );
     if (rows.length > 0) {
       charts.push({
