@@ -174,6 +174,11 @@ describe("the lower-level exports check their options as the command line checks
     await expect(tune(scenario, { ...tuning, space: ['actionPoints=3..5'] as never })).rejects.toThrow('tune: options.space: expected a list of dimensions, each as parseDimension("name=low..high") makes it');
     await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, matches: 0 })).rejects.toThrow('runSweep: options.matches: expected a whole number in 1..1000000000, got 0');
     await expect(runSweep(scenario, [parseAxis('winRate=0.2,0.8')], { workers: 0, metric: ['p1WinRate'] } as never)).rejects.toThrow('runSweep: options.metric: is not an option of runSweep (did you mean metrics?)');
+    // Its axes as parseAxis makes them: the flag's text threw a TypeError; a value twice played one configuration twice.
+    await expect(runSweep(scenario, ['winRate=0.2,0.8'] as never, { workers: 0 })).rejects.toThrow('runSweep: axes: expected a list of axes, each as parseAxis("name=v1,v2,...") makes it');
+    await expect(runSweep(scenario, [{ name: 'winRate', values: [NaN] }], { workers: 0 })).rejects.toThrow('runSweep: axes: expected a list of axes');
+    await expect(runSweep(scenario, [{ name: 'winRate', values: [0.2, 0.2] }], { workers: 0 })).rejects.toThrow('runSweep: axes[0].values: the value 0.2 is listed twice; list each value once');
+    await expect(runSweep(scenario, [{ name: '__proto__', values: [1] }], { workers: 0 })).rejects.toThrow(UsageError);
   });
 
   it('compareRuns: alpha out of (0, 0.5) is a UsageError naming alpha, not a RangeError about a confidence, nor a comparison at 10%', async () => {

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { BOUNDS } from '../core/input-bounds.js';
-import { checkOptions, FUNCTION, kind, within } from '../core/library-options.js';
+import { checkArgument, checkOptions, FUNCTION, kind, within } from '../core/library-options.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { writeProblem } from '../present/output-folder.js';
 import { formatSweepDifference, formatSweepFigure, sweepPage } from '../present/sweep-page.js';
@@ -127,6 +127,27 @@ export function parseAxis(text: string): SweepAxis {
   return { name, values: values.map(sweepValue) };
 }
 
+/** An axis as {@link parseAxis} makes it: a name, and values that are text or finite numbers. */
+const isAxis = (value: unknown): boolean => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { name, values } = value as { name?: unknown; values?: unknown };
+  return typeof name === 'string' && name.trim() !== '' && Array.isArray(values) && values.length > 0 && values.every((item) => typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)));
+};
+const AXES_RULE = kind((value) => Array.isArray(value) && value.every(isAxis), 'a list of axes, each as parseAxis("name=v1,v2,...") makes it: a name and a non-empty list of texts or finite numbers');
+
+/**
+ * `runSweep`'s axes, checked as `--vary` is: the flag's texts in place of parsed axes threw a
+ * TypeError, and a value listed twice played one configuration twice (review 39s).
+ */
+function checkAxes(axes: unknown): void {
+  checkArgument('runSweep', 'axes', axes, AXES_RULE);
+  for (const [at, axis] of (axes as readonly SweepAxis[]).entries()) {
+    refuseUnsafeName(axis.name, `runSweep axes[${at}]`);
+    const twice = repeatedValue(axis.values.map(String));
+    if (twice !== null) throw new UsageError([{ source: 'runSweep', field: `axes[${at}].values`, message: `the value ${twice} is listed twice; list each value once` }]);
+  }
+}
+
 function grid(axes: readonly SweepAxis[]): Record<string, SweepValue>[] {
   let points: Record<string, SweepValue>[] = [{}];
   for (const axis of axes) points = points.flatMap((point) => axis.values.map((value) => ({ ...point, [axis.name]: value })));
@@ -197,6 +218,7 @@ export async function runSweep(
 ): Promise<SweepResult> {
   // As `hordelab sweep` checks its flags (audit 39c F6).
   checkOptions('runSweep', options, SWEEP_OPTION_RULES, ['workers']);
+  checkAxes(axes);
   if (axes.length === 0) throw new UsageError([{ source: '--vary', field: '', message: 'give at least one --vary name=v1,v2,...' }]);
   // A round robin's configurations would be played at its first pairing alone, the other agents'
   // settings checked and never played (audit 27b).
