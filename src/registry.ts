@@ -26,28 +26,69 @@ const gameList: readonly GameModule[] = [zombieTrainersModule, integerDuelModule
 const agentList: readonly AgentFactory[] = [randomAgent, greedyAgent, mctsAgent, rolloutAgent, scriptedZombiesAgent, huntingZombiesAgent, survivorsPlannerAgent, trainersTempoAgent];
 
 /**
- * A Map whose `set`, `delete` and `clear` throw. Exported as `ReadonlyMap`, the registry was a
- * plain Map at runtime: `agents.set('random', mine)` changed what a run at workers 0 played but
- * not at workers 2, whose threads load the registry afresh (audit 39c F7).
+ * A read-only map: `get`, `has`, `size` and iteration as a Map's, over a Map it keeps private.
+ * Exported as `ReadonlyMap`, the registry was a plain Map at runtime: `agents.set('random', mine)`
+ * changed what a run at workers 0 played but not at workers 2, whose threads load the registry
+ * afresh (audit 39c F7). A Map subclass with `set` overridden still took
+ * `Map.prototype.set.call(agents, ...)` (audit 39c's note); this is no Map, so that throws too.
+ * `set`, `delete` and `clear` are here only to say what to do instead.
  */
-class ReadOnlyRegistry<V> extends Map<string, V> {
+class ReadOnlyRegistry<V> implements ReadonlyMap<string, V> {
+  readonly #entries: Map<string, V>;
+
   constructor(
     entries: Iterable<readonly [string, V]>,
     private readonly instead: string,
   ) {
-    super();
-    for (const [key, value] of entries) super.set(key, value);
+    this.#entries = new Map(entries);
+    Object.freeze(this);
   }
 
-  override set(key: string): never {
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
+  forEach(callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void, thisArg?: unknown): void {
+    for (const [key, value] of this.#entries) callback.call(thisArg, value, key, this);
+  }
+
+  entries(): MapIterator<[string, V]> {
+    return this.#entries.entries();
+  }
+
+  keys(): MapIterator<string> {
+    return this.#entries.keys();
+  }
+
+  values(): MapIterator<V> {
+    return this.#entries.values();
+  }
+
+  [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.#entries[Symbol.iterator]();
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'ReadOnlyRegistry';
+  }
+
+  set(key: string): never {
     throw new TypeError(`${this.instead} (refused: set "${key}")`);
   }
 
-  override delete(key: string): never {
+  delete(key: string): never {
     throw new TypeError(`${this.instead} (refused: delete "${key}")`);
   }
 
-  override clear(): never {
+  clear(): never {
     throw new TypeError(`${this.instead} (refused: clear)`);
   }
 }

@@ -71,8 +71,14 @@ describe('the exported registry cannot be changed behind a run (audit 39c F7)', 
     expect(() => gameMap.set('tic-tac-toe', {})).toThrow("games is read-only: worker threads load the registry afresh, so a game added or changed here would play in this thread only; give run() or a scenario your game module's path instead");
     expect(() => gameMap.delete('tic-tac-toe')).toThrow(TypeError);
     expect(() => gameMap.clear()).toThrow(TypeError);
+    // Nor by a Map's own methods called on it (audit 39c's note: Map.prototype.set.call got past an override).
+    expect(() => Map.prototype.set.call(agents, 'random', mine)).toThrow(TypeError);
+    expect(() => Map.prototype.delete.call(games, 'tic-tac-toe')).toThrow(TypeError);
+    expect(() => Map.prototype.clear.call(agents)).toThrow(TypeError);
     expect(agents.get('random')).toBe(randomAgent);
     expect(agents.has('mine')).toBe(false);
+    expect([...agents.keys()]).toContain('random');
+    expect([...games].map(([id]) => id)).toEqual([...games.keys()]);
     expect(games.size).toBeGreaterThan(0);
   });
 
