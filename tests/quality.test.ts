@@ -607,6 +607,29 @@ describe('the first-mover fair share counts the seats that act (audit 37a F5)', 
     expect(text).not.toMatch(/over fair/);
   });
 
+  it('says where one seat moved first in every match: the first mover\'s figures are that seat\'s (audit 40d F4)', () => {
+    // B first in every match, every seat acting: its advantage cannot be told from what else sets B apart.
+    const matches: [number[], number[]][] = [
+      [[1, 2, 0], [1, -1, -1]],
+      [[1, 0, 2], [-1, 1, -1]],
+      [[1, 2, 0, 1], [-1, -1, 1]],
+    ];
+    const q = summarizeQuality(recorded(threeSeats, matches), runOf(threeSeats), 0.95);
+    expect(q.firstMover.advantage.actingSeats).toBeUndefined();
+    expect(firstMoverNotes(q)).toEqual([
+      "first mover: B made the first decision in every match, so the first mover's figures are B's, and its advantage mixes moving first with anything else that sets B apart (a game that varies who moves first tells the two apart)",
+    ]);
+    // One match with another first mover, or seats whose mean is a seat but that vary (1 and 3 about 2), and it is not said.
+    expect(firstMoverNotes(summarizeQuality(recorded(threeSeats, [...matches, [[0, 1, 2], [1, -1, -1]]]), runOf(threeSeats), 0.95))).toEqual([]);
+    expect(firstMoverNotes(summarizeQuality(recorded(threeSeats, [[[0, 1, 2], [1, -1, -1]], [[2, 0, 1], [1, -1, -1]]]), runOf(threeSeats), 0.95))).toEqual([]);
+    // Sums from before the seat was kept (a checkpoint, a shard) merged with newer ones cover fewer matches: not said.
+    const old = recorded(threeSeats, matches);
+    delete old.tally.figures['firstMover:seat'];
+    const merged = recorded(threeSeats, matches);
+    mergeQuality(merged, old);
+    expect(firstMoverNotes(summarizeQuality(merged, runOf(threeSeats), 0.95))).toEqual([]);
+  });
+
   it('takes an aggregate from before the acted figures (a checkpoint, a shard) as every seat acting, as it was read then', () => {
     const matches: [number[], number[]][] = [
       [[0, 1], [1, -1, -1]],

@@ -127,6 +127,8 @@ interface QualitySlots {
   readonly firstMoverWin: number;
   readonly firstMoverDecidedWin: number;
   readonly firstMoverTop: number;
+  /** The first mover's seat (1-based) as a sample: no spread means one seat moved first in every match. */
+  readonly firstMoverSeat: number;
   readonly decisions: number;
   readonly turns: number;
   readonly branching: number;
@@ -156,6 +158,7 @@ function qualitySlots(figures: MatchFigures): QualitySlots {
       firstMoverWin: slot('firstMover:win'),
       firstMoverDecidedWin: slot('firstMover:decidedWin'),
       firstMoverTop: slot('firstMover:top'),
+      firstMoverSeat: slot(FIRST_MOVER_SEAT),
       decisions: slot('decisions'),
       turns: slot('turns'),
       branching: slot('branching'),
@@ -236,6 +239,7 @@ export function recordQuality(aggregate: QualityAggregate, run: QualityRun, trac
   for (let seat = 0; seat < trace.acted.length; seat++) figures.trialAt(seatActedSlot(slots, figures, seat), trace.acted[seat] === 1);
   if (trace.firstMover >= 0) {
     figures.trialAt(slots.firstMoverWin, results[trace.firstMover] === 'win');
+    figures.sampleAt(slots.firstMoverSeat, trace.firstMover + 1);
     if (decided) figures.trialAt(slots.firstMoverDecidedWin, trace.firstMover === winner);
     // Its side's win where seats share the top: a team game has no single winner to count.
     if (results.length > 2) figures.trialAt(slots.firstMoverTop, lost && results[trace.firstMover] !== 'loss');
@@ -398,6 +402,10 @@ export function summarizeQuality(aggregate: QualityAggregate, run: QualityRun, c
   const fair = 1 / acting.length;
   const lone = acting.length === 1;
   if (acting.length < seats) notes.push(passiveSeatsNote(run.game.seats, acting, bySeat));
+  else {
+    const alwaysFirst = seatFirstInEveryMatch(sums[FIRST_MOVER_SEAT], sums['firstMover:win']?.n ?? 0);
+    if (alwaysFirst !== null) notes.push(oneFirstMoverNote(run.game.seats[alwaysFirst - 1] ?? `seat ${alwaysFirst}`));
+  }
   if (run.game.endedAtCap === undefined) notes.push('caps: the game does not say which matches ended at a length cap (endedAtCap), so the capped share is left out');
   if (run.skillNote !== null) notes.push(run.skillNote);
   if (!run.leads) notes.push('leads: the scenario says quality: { leads: false }, so decisiveness, lead changes and drama (which read the game heuristic at every turn start) are left out');
@@ -467,6 +475,30 @@ function actingSeats(sums: ReturnType<typeof settledFigures>, seats: number, mat
 }
 
 /** The note of a run where some seats made no decision in any match. */
+/** The key of the first mover's seat, a sample per match with a decision. */
+const FIRST_MOVER_SEAT = 'firstMover:seat';
+
+/**
+ * The seat (1-based) that moved first in every match with a decision, or null when the seats
+ * took turns at it (or the sums are from before the seat was kept, with fewer samples than
+ * matches). Seats are whole numbers, so their mean is a whole k with Σ seat² = k²·n only when
+ * every sample is k.
+ */
+function seatFirstInEveryMatch(seat: ClusterSums | undefined, matches: number): number | null {
+  if (seat === undefined || seat.n === 0 || seat.n !== matches) return null;
+  const k = seat.x / seat.n;
+  return Number.isInteger(k) && seat.ee === k * k * seat.n ? k : null;
+}
+
+/**
+ * A fixed turn order: the first mover's figures are one seat's, and its advantage cannot be told
+ * from whatever else sets that seat apart (audit 40d F4: a 3-seat game whose first seat had the
+ * smallest bonus read "first-mover advantage -18.2 pts", turn order giving none).
+ */
+function oneFirstMoverNote(name: string): string {
+  return `first mover: ${name} made the first decision in every match, so the first mover's figures are ${name}'s, and its advantage mixes moving first with anything else that sets ${name} apart (a game that varies who moves first tells the two apart)`;
+}
+
 function passiveSeatsNote(names: readonly string[], acting: readonly number[], bySeat: QualitySummary['bySeat']): string {
   const name = (seat: number): string => names[seat - 1] ?? `seat ${seat}`;
   const passive = names.map((_, seat) => seat + 1).filter((seat) => !acting.includes(seat));
