@@ -11,7 +11,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI_BIN } from './cli-harness.js';
+import { main } from '../src/cli/cli.js';
+import { capturedIo, CLI_BIN } from './cli-harness.js';
 
 const KEEP_ALIVE = resolve('tests/fixtures/keep-alive.mjs');
 const SLOW_ERROR_REPORT = resolve('tests/fixtures/slow-error-report.mjs');
@@ -78,5 +79,61 @@ describe('a signal after the command finished', () => {
     expect([ended.code, ended.killedBy]).toEqual([130, null]);
     expect(ended.stderr).toContain('hordelab: interrupted (Ctrl-C) as the command ended; what it printed and wrote may be incomplete\n');
     expect(ended.stderr).not.toContain('before the command started');
+  });
+});
+
+describe('a second Ctrl-C while a run plays (audit 40c F3: it left with not a word)', () => {
+  /** Plays `yaml` in this thread, firing Ctrl-C twice from inside a move once the run has a checkpoint (or at once, `early`); gives the exits and stderr. */
+  async function interruptedTwice(early: boolean): Promise<{ exits: number[]; stderr: string; dir: string }> {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-twice-'));
+    // The agent fires the test's Ctrl-C from a move: whether a checkpoint exists then is a fact, not a timing.
+    writeFileSync(
+      join(dir, 'fires.mjs'),
+      `import { existsSync } from 'node:fs';\nexport default () => ({ chooseAction: () => { if (${early ? 'true' : `existsSync(${JSON.stringify(join(dir, 'out', '.hordelab-checkpoint.json'))})`}) globalThis.hordelabTestCtrlC?.(); return 0; } });\n`,
+    );
+    writeFileSync(join(dir, 'twice.yaml'), 'game: tic-tac-toe\nmatches: 400\nseed: 1\nseats: [./fires.mjs, random]\n');
+    const captured = capturedIo(dir);
+    const listeners: (() => void)[] = [];
+    const exits: number[] = [];
+    let fired = false;
+    (globalThis as { hordelabTestCtrlC?: () => void }).hordelabTestCtrlC = () => {
+      if (fired) return;
+      fired = true;
+      for (let time = 0; time < 2; time++) for (const listener of [...listeners]) listener();
+    };
+    const io = {
+      ...captured.io,
+      onInterrupt: (handler: () => void) => {
+        listeners.push(handler);
+        return () => void listeners.splice(listeners.indexOf(handler), 1);
+      },
+      exit: (code: number) => {
+        exits.push(code);
+        throw new Error('left');
+      },
+    };
+    try {
+      await main(['run', 'twice.yaml', '-w', '0', '-q', '--chunk-size', '10', '--out', 'out'], io);
+    } catch {
+      // The exit the test's io threw, if it came out of main.
+    } finally {
+      delete (globalThis as { hordelabTestCtrlC?: () => void }).hordelabTestCtrlC;
+    }
+    return { exits, stderr: captured.stderr().replaceAll(`${dir}/`, ''), dir };
+  }
+
+  it('says it left at once, and that the folder keeps the checkpoint, with the line that continues it', async () => {
+    const { exits, stderr } = await interruptedTwice(false);
+    expect(exits).toEqual([130]);
+    expect(stderr.split('\n').slice(0, 2)).toEqual([
+      'hordelab: interrupted again (Ctrl-C): left at once, without publishing; out keeps the checkpoint of the matches finished so far.',
+      '  continue: hordelab run twice.yaml --seed 1 --matches 400 --out out --resume',
+    ]);
+  });
+
+  it('before the first checkpoint, says no match was kept', async () => {
+    const { exits, stderr } = await interruptedTwice(true);
+    expect(exits).toEqual([130]);
+    expect(stderr.split('\n')[0]).toBe('hordelab: interrupted again (Ctrl-C): left at once, without publishing; no match was kept in out; play the run again (with --force if its folder holds an earlier run)');
   });
 });

@@ -1,4 +1,5 @@
 /** What `hordelab run` does; its flags and help are declared in `../commands/run.ts`. */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, UsageError } from '../../core/errors.js';
 import { BOUNDS } from '../../core/input-bounds.js';
@@ -7,6 +8,7 @@ import { shardRange, withOutputFlags, type Shard } from '../../run/shard.js';
 import { formatOutcomes } from '../../reports/outcomes.js';
 import { runScenario, toJson, type RunResult } from '../../run/run-scenario.js';
 import { replayCommand } from '../../run/replay.js';
+import { CHECKPOINT_FILE } from '../../run/journal.js';
 import { formatTournament, runTournament } from '../../run/tournament.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import { cautionLines } from '../../reports/format.js';
@@ -69,7 +71,7 @@ async function runRoundRobin(
   let pairingLabel = '';
   // Ctrl-C as in a plain run: the pairing playing publishes what it finished, marked
   // interrupted, and the pairings after it are listed as not played.
-  const interrupt = interruptOnCtrlC(io);
+  const interrupt = interruptOnCtrlC(io, () => `${context.outDir} holds at most the pairings finished before it, without the round robin's summary; a round robin cannot be resumed: to play it whole, run it again with --force`);
   const { summary, files, status, failures } = await runTournament(scenario, {
     signal: interrupt.signal,
     outDir: context.outDir,
@@ -148,15 +150,29 @@ function shardMatches(matches: number, shard: Shard | undefined): string {
 
 /**
  * Ctrl-C: the run finishes writing the chunks already done, publishes them with a summary
- * marked interrupted, and keeps the checkpoint for --resume. A second Ctrl-C leaves at once.
+ * marked interrupted, and keeps the checkpoint for --resume. A second Ctrl-C leaves at once,
+ * saying so with `leaving` (audit 40c F3: it ended with not a word, the continue line unsaid).
  */
-function interruptOnCtrlC(io: CliIo): { readonly signal: AbortSignal; readonly stopListening: () => void } {
+function interruptOnCtrlC(io: CliIo, leaving: () => string): { readonly signal: AbortSignal; readonly stopListening: () => void } {
   const interrupt = new AbortController();
   const stopListening = io.onInterrupt(() => {
-    if (interrupt.signal.aborted) io.exit(EXIT_INTERRUPTED);
+    if (interrupt.signal.aborted) {
+      io.stderr.write(`hordelab: interrupted again (${interruptName(io)}): left at once, without publishing; ${leaving()}\n`);
+      io.exit(EXIT_INTERRUPTED);
+      return;
+    }
     interrupt.abort();
   });
   return { signal: interrupt.signal, stopListening };
+}
+
+/**
+ * What a run left at once keeps: its checkpoint, and the line that continues from it; or, before
+ * its first checkpoint, nothing to continue.
+ */
+function leftAtOnce(outDir: string, continueLine: string): string {
+  if (existsSync(join(outDir, CHECKPOINT_FILE))) return `${outDir} keeps the checkpoint of the matches finished so far.\n  continue: ${continueLine}`;
+  return `no match was kept in ${outDir}; play the run again (with --force if its folder holds an earlier run)`;
 }
 
 /** What a finished run prints: what was played by whom, a warning for random play, the outcomes and the game's summary, then speed and files. */
@@ -219,7 +235,8 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const progress = startProgress(io, { quiet });
   try {
     if (scenario.tournament !== null) return await runRoundRobin(scenario, args, io, { outDir, command: recordedCommand, workers, progress, scenarioFile, set });
-    const interrupt = interruptOnCtrlC(io);
+    const continueLine = (): string => continueCommand(command, { maxErrors, eventFiles: args.flag('event-files'), shard, matchTimeoutSeconds, outDir, reportFormats });
+    const interrupt = interruptOnCtrlC(io, () => leftAtOnce(outDir, continueLine()));
     const replayMatch = (matchIndex: number): string => replayCommand(scenarioFile, matchIndex, scenario.seed, set, { matchTimeoutSeconds });
     const result = await runScenario(scenario, {
       outDir,
