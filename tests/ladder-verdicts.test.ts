@@ -194,7 +194,8 @@ describe('reading a level', () => {
       group: { inner: { mean: 2, lower: 1, upper: 3, n: 4 } },
     };
     expect(readFigure(results, 'p')).toEqual({ value: 0.4, lower: 0.3, upper: 0.5, n: 90, percent: true });
-    expect(readFigure(results, 'd')).toEqual({ value: -0.1, lower: -0.2, upper: 0, n: 80, percent: true });
+    // A difference is marked, so its chart's axis runs below 0 (audit 40b F1).
+    expect(readFigure(results, 'd')).toEqual({ value: -0.1, lower: -0.2, upper: 0, n: 80, percent: true, difference: true });
     expect(readFigure(results, 'm')).toEqual({ value: 7.5, lower: 7, upper: 8, n: 70, percent: false });
     expect(readFigure(results, 'group.inner')).toEqual({ value: 2, lower: 1, upper: 3, n: 4, percent: false });
     for (const path of ['empty', 'nan', 'noValue', 'noN', 'noLower', 'noUpper', 'textual', 'listed', 'listed.0', 'missing', 'p.rate', 'group']) expect(readFigure(results, path), path).toBeNull();

@@ -14,6 +14,12 @@ import { describe, expect, it } from 'vitest';
 import { hordelabIn, type CliResult } from './cli-harness.js';
 import { exactComparisonChart, intervalChart, metricTitle, zoomedDomain } from '../src/present/chart-kit.js';
 import { chartsFor } from '../src/present/charts.js';
+import { cardValueCharts } from '../src/cards/card-values-output.js';
+import type { CardValuesSummary, PairedDifference } from '../src/cards/card-values.js';
+import type { RateEstimate } from '../src/stats/rate-interval.js';
+import { readFigure } from '../src/ladder/headlines.js';
+import type { LadderHeadline, LadderSummary } from '../src/ladder/ladder.js';
+import { headlineChart } from '../src/ladder/ladder-output.js';
 import { readRunSummary } from '../src/present/metrics.js';
 import { fittedPre } from '../src/present/page-kit.js';
 import { renderSvg } from '../src/present/render.js';
@@ -126,6 +132,45 @@ describe('report charts', () => {
     expect(high).toBe(1);
     expect(metricTitle('p1WinRate')).toBe('P1 win rate');
     expect(metricTitle('trapSuccess.overall')).toBe('Trap success · overall');
+  });
+
+  it('draws differences of rates on a signed axis: card values and a ladder headline show their negative changes, a rate stays in [0, 1] (audit 40b F1)', async () => {
+    // The x axis's range as the SVG describes it: "values from -20% to 20%" (d3 writes − for minus).
+    const axisRange = (svg: string, title: string): [number, number] => {
+      const match = new RegExp(`X-axis titled '${title}' for a linear scale with values from ([^ ]+)% to ([^ ]+)%`).exec(svg);
+      expect(match, title).not.toBeNull();
+      return [Number(match?.[1]?.replace('−', '-')) / 100, Number(match?.[2]?.replace('−', '-')) / 100];
+    };
+    const rate = (value: number): RateEstimate => ({ rate: value, lower: value - 0.05, upper: value + 0.05, successes: Math.round(400 * value), n: 400, designEffect: 1, clusters: 400 });
+    const change = (difference: number): { winRate: RateEstimate; change: PairedDifference } => ({ winRate: rate(0.4 + difference), change: { difference, lower: difference - 0.03, upper: difference + 0.03, n: 400 } });
+    const summary: CardValuesSummary = {
+      hordelab: { version: 'test' },
+      scenario: { name: 'tiny', file: 'tiny.yaml', game: 'integer-duel', seed: 5, matches: 400, rotateSeats: false, seats: ['random', 'random'] },
+      command: 'hordelab cards tiny.yaml',
+      confidence: 0.95,
+      unit: 'match',
+      decks: [{ path: 'decks.plants', seat: 'Plants', baseWinRate: rate(0.4), cards: [{ card: '+1', count: 1, minusOne: change(-0.162), plusOne: change(0.05) }, { card: 'negate', count: 1, minusOne: change(-0.03), plusOne: change(-0.058) }] }],
+    };
+    const [cards] = cardValueCharts(summary);
+    const [cardsLow, cardsHigh] = axisRange(await renderSvg(cards?.spec as Spec), 'change in the Plants win rate');
+    expect(cardsLow).toBeLessThanOrEqual(-0.192);
+    expect(cardsHigh).toBeGreaterThanOrEqual(0.08);
+    // A ladder headline that is a difference of rates (Plants − Zombies), read as the ladder reads it.
+    const levels = [
+      { level: 'random', figure: readFigure({ d: { difference: -0.3, lower: -0.426, upper: -0.174, n: 200 } }, 'd'), side: 'below' as const, band: null },
+      { level: 'greedy', figure: readFigure({ d: { difference: -0.61, lower: -0.719, upper: -0.501, n: 200 } }, 'd'), side: 'below' as const, band: null },
+    ];
+    const headline: LadderHeadline = { path: 'd', label: 'Plants − Zombies', reference: 0, band: null, levels, verdict: { holds: true, shownToChange: false, text: '' } };
+    const ladder = headlineChart({} as LadderSummary, headline);
+    const [ladderLow, ladderHigh] = axisRange(await renderSvg(ladder as Spec), 'Plants − Zombies');
+    expect(ladderLow).toBeLessThanOrEqual(-0.719);
+    expect(ladderHigh).toBeGreaterThanOrEqual(0);
+    expect(ladderLow).toBeGreaterThanOrEqual(-1);
+    // A rate keeps its axis inside [0, 1].
+    const rateSpec = intervalChart([{ label: 'a', value: 0.03, lower: 0.001, upper: 0.08, n: 100 }], { axis: 'win rate', percent: true });
+    const [rateLow, rateHigh] = axisRange(await renderSvg(rateSpec), 'win rate');
+    expect(rateLow).toBe(0);
+    expect(rateHigh).toBeLessThanOrEqual(1);
   });
 
   it('fits a wide table into the page and lets a long single line wrap', () => {

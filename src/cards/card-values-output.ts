@@ -83,7 +83,7 @@ export function cardValueCharts(summary: CardValuesSummary): ChartSpec[] {
         id: `card-values-${deck.path.replace(/[^A-Za-z0-9]+/g, '-')}`,
         title: `Card values: ${deck.path} (${deck.seat})`,
         caption: `${explanation(summary)} The dashed line is no change.`,
-        spec: intervalChart(rows, { axis: `change in the ${deck.seat} win rate`, percent: true, group: 'group', references: [{ value: 0, label: 'no change' }] }),
+        spec: intervalChart(rows, { axis: `change in the ${deck.seat} win rate`, percent: true, signed: true, group: 'group', references: [{ value: 0, label: 'no change' }] }),
       },
     ];
   });

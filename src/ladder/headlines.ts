@@ -25,6 +25,8 @@ export interface Figure {
   readonly n: number;
   /** Percent for rates and differences of rates; plain numbers for means. */
   readonly percent: boolean;
+  /** Set on a difference (Plants − Zombies): it may be negative, so its chart's axis is signed. */
+  readonly difference?: true;
 }
 
 /** The headlines of a game: its own, or its default metric. */
@@ -41,7 +43,8 @@ export function readFigure(results: unknown, path: string): Figure | null {
   if (!isRecord(node) || typeof node['lower'] !== 'number' || typeof node['upper'] !== 'number' || typeof node['n'] !== 'number') return null;
   const value = typeof node['rate'] === 'number' ? node['rate'] : typeof node['difference'] === 'number' ? node['difference'] : typeof node['mean'] === 'number' ? node['mean'] : null;
   if (value === null || !Number.isFinite(value) || node['n'] === 0) return null;
-  return { value, lower: node['lower'], upper: node['upper'], n: node['n'], percent: typeof node['mean'] !== 'number' };
+  const difference = typeof node['rate'] !== 'number' && typeof node['difference'] === 'number';
+  return { value, lower: node['lower'], upper: node['upper'], n: node['n'], percent: typeof node['mean'] !== 'number', ...(difference ? { difference: true as const } : {}) };
 }
 
 /** A band a headline should stay in. */

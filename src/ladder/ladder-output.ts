@@ -147,10 +147,12 @@ export function headlineChart(summary: LadderSummary, headline: LadderHeadline):
     rows.push({ label: reading.level, value: reading.figure.value, lower: reading.figure.lower, upper: reading.figure.upper, n: reading.figure.n });
   });
   if (rows.length === 0) return null;
-  const percent = headline.levels.find((reading) => reading.figure !== null)?.figure?.percent ?? false;
+  const first = headline.levels.find((reading) => reading.figure !== null)?.figure;
+  const percent = first?.percent ?? false;
   const references = headline.reference === undefined ? [] : [{ value: headline.reference, label: `reference: ${formatValue(headline.reference, percent)}` }];
   const bands = headline.band === null ? [] : [{ from: headline.band.low, to: headline.band.high, label: 'band' }];
-  return intervalChart(rows, { axis: headline.label, percent, references, bands });
+  // A difference drawn as a rate was cut at 0%, its negative levels off the plot (audit 40b F1).
+  return intervalChart(rows, { axis: headline.label, percent, signed: first?.difference === true, references, bands });
 }
 
 async function html(summary: LadderSummary): Promise<string> {

@@ -196,8 +196,14 @@ function referenceLayers(references: readonly Reference[], bands: readonly Band[
 export interface IntervalChartOptions {
   /** Title of the value axis. */
   readonly axis: string;
-  /** Values are rates: percentage axis, domain inside [0, 1]. */
+  /** Values are rates: percentage axis, domain inside [0, 1] (inside [−1, 1] when `signed`). */
   readonly percent: boolean;
+  /**
+   * Values are differences (a change in a win rate, Plants − Zombies): the domain is symmetric
+   * around 0, as the sweep's and compare's differences are. Zoomed as a rate, it was cut at 0%
+   * and every negative change was drawn off the plot (audit 40b F1).
+   */
+  readonly signed?: boolean;
   /** A field splitting each row's estimates into coloured groups (seats, sides). */
   readonly group?: string;
   /** Dashed reference lines (50%: fair; a target). */
@@ -212,12 +218,13 @@ export interface IntervalChartOptions {
 /**
  * A forest of estimates: one row per label, a point with its interval as a line through it,
  * optionally several coloured estimates per row, over an axis zoomed to the data and the
- * reference lines.
+ * reference lines (symmetric around 0 for differences: `signed`).
  */
 export function intervalChart(rows: readonly Row[], options: IntervalChartOptions): Record<string, unknown> {
   const references = options.references ?? [];
   const bands = options.bands ?? [];
-  const domain = options.domain ?? zoomedDomain([...rows.flatMap((row) => [row['lower'], row['upper'], row['value']]), ...references.map((r) => r.value), ...bands.flatMap((b) => [b.from, b.to])].filter((v): v is number => typeof v === 'number'), options.percent);
+  const values = [...rows.flatMap((row) => [row['lower'], row['upper'], row['value']]), ...references.map((r) => r.value), ...bands.flatMap((b) => [b.from, b.to])].filter((v): v is number => typeof v === 'number');
+  const domain = options.domain ?? (options.signed === true ? signedDomain(values, options.percent) : zoomedDomain(values, options.percent));
   const groupField = options.group;
   const groups = groupField === undefined ? [] : [...new Set(rows.map((row) => String(row[groupField])))];
   const grouped = groups.length > 1;
@@ -334,6 +341,15 @@ export function symmetricDomain(values: readonly number[]): [number, number] {
   const step = tidyStep(Math.max(reach * 1.1, 1e-9) / 3);
   const edge = Math.ceil((reach * 1.1) / step) * step || 1;
   return [-round(edge), round(edge)];
+}
+
+/**
+ * The domain of differences: symmetric around 0 and holding every value; a difference of two
+ * rates never passes ±100%, so its axis stops there.
+ */
+export function signedDomain(values: readonly number[], percent: boolean): [number, number] {
+  const [low, high] = symmetricDomain(values);
+  return percent ? [Math.max(-1, low), Math.min(1, high)] : [low, high];
 }
 
 /** A note on a histogram's bar where matches were cut off by a round or move cap. */
