@@ -2,14 +2,14 @@
  * Counterfactual card values: decks in both shapes, the paired interval (its arithmetic and its
  * coverage), and the whole study on small decks, refused variants included.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardValues, pairedWinRateChange } from '../src/cards/card-values.js';
 import { readDeck } from '../src/cards/deck.js';
 import { worstOneWayCoverage } from '../src/stats/exact-coverage.js';
-import { formatCardValues } from '../src/cards/card-values-output.js';
+import { cardValueCharts, formatCardValues, readCardValues, writeCardValues } from '../src/cards/card-values-output.js';
 import { Rng } from '../src/core/rng.js';
 import { parseScenario } from '../src/scenario/scenario.js';
 import { hordelabIn } from './cli-harness.js';
@@ -129,6 +129,33 @@ describe('a study of small decks', () => {
     // Given by --matches, the flag is named, not the file (audit 20).
     const flag = await parseScenario('game: integer-duel\nmatches: 50\nseed: 4\nseats: [random, random]\n', 'duel.yaml', { matches: 1 });
     await expect(cardValues(flag, { decks: [{ path: 'decks.plants', seat: 0 }], workers: 0, command: 'test' })).rejects.toThrow(/^--matches 1: 1 match; card values need at least 2/);
+  });
+
+  it('names the agents behind the values, records them as summary.json does, and warns on random play (audit 40b F3)', async () => {
+    const seats = 'seats:\n  - { agent: random, name: mcts-expert }\n  - { agent: greedy, config: { horizon: action }, name: greedy-pro }\n';
+    const base = await parseScenario(`game: integer-duel\nmatches: 4\nseed: 4\nparams:\n  openingHand: 1\n  decks:\n    plants: { "+6": 2 }\n    zombies: { "-6": 2 }\n${seats}`, 'duel.yaml');
+    const summary = await cardValues(base, { decks: [{ path: 'decks.plants', seat: 0 }], workers: 0, command: 'test' });
+    expect(summary.scenario.seats.map((seat) => [seat.name, seat.agent, (seat.settings as Record<string, unknown>)['horizon']])).toEqual([
+      ['mcts-expert', 'random', undefined],
+      ['greedy-pro', 'greedy', 'action'],
+    ]);
+    const warning = 'Random play: mcts-expert plays uniformly at random. A verdict measured with random players may not hold under competent play; ask hordelab ladder whether it does.';
+    expect(summary.agents).toBe('mcts-expert (random) vs greedy-pro (greedy)');
+    expect(summary.randomPlay).toBe(warning);
+    const text = formatCardValues(summary);
+    expect(text).toContain('Played by mcts-expert (random) vs greedy-pro (greedy).');
+    expect(text.endsWith(warning)).toBe(true);
+    expect(cardValueCharts(summary)[0]?.caption).toContain(warning);
+    // The files carry them too, and card-values.json reads back whole.
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-cards-skill-'));
+    writeCardValues(summary, dir, '<html></html>');
+    expect(readFileSync(join(dir, 'card-values.md'), 'utf8')).toContain(`Played by mcts-expert (random) vs greedy-pro (greedy).\n\n**${warning}**`);
+    expect(readCardValues(dir)).toEqual(JSON.parse(JSON.stringify(summary)));
+    // No seat at random: no warning.
+    const skilled = await parseScenario(`game: integer-duel\nmatches: 4\nseed: 4\nparams:\n  openingHand: 1\n  decks:\n    plants: { "+6": 2 }\n    zombies: { "-6": 2 }\nseats: [greedy, greedy]\n`, 'duel.yaml');
+    const skilledValues = await cardValues(skilled, { decks: [{ path: 'decks.plants', seat: 0 }], workers: 0, command: 'test' });
+    expect(skilledValues.randomPlay).toBeNull();
+    expect(formatCardValues(skilledValues)).not.toContain('Random play');
   });
 
   it('a variant the game refuses is reported with the reason, not played', async () => {

@@ -145,8 +145,10 @@ describe('report charts', () => {
     const change = (difference: number): { winRate: RateEstimate; change: PairedDifference } => ({ winRate: rate(0.4 + difference), change: { difference, lower: difference - 0.03, upper: difference + 0.03, n: 400 } });
     const summary: CardValuesSummary = {
       hordelab: { version: 'test' },
-      scenario: { name: 'tiny', file: 'tiny.yaml', game: 'integer-duel', seed: 5, matches: 400, rotateSeats: false, seats: ['random', 'random'] },
+      scenario: { name: 'tiny', file: 'tiny.yaml', game: 'integer-duel', seed: 5, matches: 400, rotateSeats: false, seats: [{ name: 'random', agent: 'random', config: {}, settings: {} }, { name: 'greedy', agent: 'greedy', config: {}, settings: {} }] },
       command: 'hordelab cards tiny.yaml',
+      agents: 'random vs greedy',
+      randomPlay: null,
       confidence: 0.95,
       unit: 'match',
       decks: [{ path: 'decks.plants', seat: 'Plants', baseWinRate: rate(0.4), cards: [{ card: '+1', count: 1, minusOne: change(-0.162), plusOne: change(0.05) }, { card: 'negate', count: 1, minusOne: change(-0.03), plusOne: change(-0.058) }] }],

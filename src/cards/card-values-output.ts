@@ -14,7 +14,7 @@ import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
 import { formatPath } from '../core/parameters.js';
 import { figureValueIssue } from '../present/figure-values.js';
-import { count, rate } from '../present/summary-schema.js';
+import { count, rate, seatRecordSchema } from '../present/summary-schema.js';
 import { intervalChart, type ChartSpec, type Row } from '../present/chart-kit.js';
 import { percentBound, table, percentOf, signedFixed } from '../reports/format.js';
 import { csv } from '../run/csv.js';
@@ -50,7 +50,10 @@ const explanation = (summary: CardValuesSummary): string =>
   `Change in the side's win rate (a draw counts as not won) when the deck holds one copy fewer or one more of a card, everything else equal: ` +
   `the base and every variant play the same ${summary.scenario.matches} matches on run seed ${summary.scenario.seed}; ` +
   `${Math.round(summary.confidence * 100)}% paired intervals over ${summary.unit === 'rotated pair' ? 'rotated pairs (the two matches of a seed)' : 'matches'}. ` +
-  `* marks an interval that excludes 0. Agents: ${summary.scenario.seats.join(' vs ')}${summary.scenario.rotateSeats ? ', seats rotated' : ''}.`;
+  `* marks an interval that excludes 0. Played by ${summary.agents}.`;
+
+/** The explanation, and the random-play warning when a seat played at random: a card's value is the skill's as much as the card's (audit 40b F3). */
+const skillLines = (summary: CardValuesSummary): string[] => [explanation(summary), ...(summary.randomPlay === null ? [] : [summary.randomPlay])];
 
 /** The card values as text. */
 export function formatCardValues(summary: CardValuesSummary): string {
@@ -60,7 +63,7 @@ export function formatCardValues(summary: CardValuesSummary): string {
     lines.push(table(['card', 'count', 'one fewer', 'one more'], deck.cards.map((card) => [card.card, String(card.count), `${formatChange(card.minusOne)}${flag(card.minusOne)}`, `${formatChange(card.plusOne)}${flag(card.plusOne)}`])));
     lines.push('');
   }
-  lines.push(explanation(summary));
+  lines.push(...skillLines(summary));
   return lines.join('\n');
 }
 
@@ -82,7 +85,7 @@ export function cardValueCharts(summary: CardValuesSummary): ChartSpec[] {
       {
         id: `card-values-${deck.path.replace(/[^A-Za-z0-9]+/g, '-')}`,
         title: `Card values: ${deck.path} (${deck.seat})`,
-        caption: `${explanation(summary)} The dashed line is no change.`,
+        caption: `${skillLines(summary).join(' ')} The dashed line is no change.`,
         spec: intervalChart(rows, { axis: `change in the ${deck.seat} win rate`, percent: true, signed: true, group: 'group', references: [{ value: 0, label: 'no change' }] }),
       },
     ];
@@ -108,6 +111,7 @@ function csvRows(summary: CardValuesSummary): (string | number)[][] {
 
 function markdown(summary: CardValuesSummary): string {
   const lines = [`# Card values: ${markdownCell(`${summary.scenario.name} (${summary.scenario.game})`)}`, '', markdownInlineCode(summary.command), '', explanation(summary), ''];
+  if (summary.randomPlay !== null) lines.push(`**${markdownCell(summary.randomPlay)}**`, '');
   for (const deck of summary.decks) {
     lines.push(`## ${markdownCell(`${deck.path} (${deck.seat})`)}`, '', `Base win rate ${percentOf(deck.baseWinRate.rate, 1)}% [${percentBound(deck.baseWinRate.lower, deck.baseWinRate.rate)}, ${percentBound(deck.baseWinRate.upper, deck.baseWinRate.rate)}].`, '');
     lines.push('| card | count | one fewer | one more |', '| --- | ---: | --- | --- |');
@@ -145,8 +149,11 @@ const changeSchema = z.looseObject({ difference: z.number().nullable(), lower: z
 const variantSchema = z.union([z.object({ winRate: rate, change: changeSchema }), z.object({ refused: z.string() })]);
 const cardValuesSchema = z.object({
   hordelab: z.object({ version: z.string() }),
-  scenario: z.object({ name: z.string(), file: z.string(), game: z.string(), seed: z.number(), matches: count, rotateSeats: z.boolean(), seats: z.array(z.string()) }),
+  // Seats as summary.json records them; card values written before they named their agents (names only) are refused, to be written again (audit 40b F3).
+  scenario: z.object({ name: z.string(), file: z.string(), game: z.string(), seed: z.number(), matches: count, rotateSeats: z.boolean(), seats: z.array(seatRecordSchema).min(1) }),
   command: z.string(),
+  agents: z.string(),
+  randomPlay: z.string().nullable(),
   confidence: z.number().gt(0).lt(1),
   unit: z.enum(['match', 'rotated pair']),
   decks: z.array(z.object({ path: z.string(), seat: z.string(), baseWinRate: rate, cards: z.array(z.object({ card: z.string(), count, minusOne: variantSchema.nullable(), plusOne: variantSchema })) })),

@@ -18,6 +18,8 @@
 import { UsageError } from '../core/errors.js';
 import { readDeck, type Deck } from './deck.js';
 import { TallyPlayer, type RunningTally } from '../ladder/tally-player.js';
+import { randomPlayWarning, skillOf } from '../ladder/skill.js';
+import { seatRecord, type SeatRecordDocument } from '../run/summary.js';
 import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
@@ -57,8 +59,16 @@ export interface DeckValues {
 
 export interface CardValuesSummary {
   readonly hordelab: { readonly version: string };
-  readonly scenario: { readonly name: string; readonly file: string; readonly game: string; readonly seed: number; readonly matches: number; readonly rotateSeats: boolean; readonly seats: readonly string[] };
+  /** The scenario played; its seats as `summary.json` records them (agent, settings, module). */
+  readonly scenario: { readonly name: string; readonly file: string; readonly game: string; readonly seed: number; readonly matches: number; readonly rotateSeats: boolean; readonly seats: readonly SeatRecordDocument[] };
   readonly command: string;
+  /**
+   * The skill behind every change (`skillOf`: "greedy-a (greedy) vs greedy-b (greedy), seats
+   * rotated"), and the warning when a seat played at random, as a sweep or a run names them: a
+   * card's value under random play may not hold under competent play (audit 40b F3).
+   */
+  readonly agents: string;
+  readonly randomPlay: string | null;
   readonly confidence: number;
   readonly unit: 'match' | 'rotated pair';
   readonly decks: readonly DeckValues[];
@@ -212,10 +222,13 @@ export async function cardValues(base: Scenario, options: CardValuesOptions): Pr
       cards: cardCounts(deck).map(([card, count]) => ({ card, count, minusOne: figure(card, -1), plusOne: figure(card, 1) as CardValue['plusOne'] })),
     };
   });
+  const seatRecords = base.seats.map(seatRecord);
   return {
     hordelab: { version: HORDELAB_VERSION },
-    scenario: { name: base.name, file: base.file, game: game.id, seed: base.seed, matches: base.matches, rotateSeats: base.rotate, seats: base.seats.map((seat) => seat.name) },
+    scenario: { name: base.name, file: base.file, game: game.id, seed: base.seed, matches: base.matches, rotateSeats: base.rotate, seats: seatRecords },
     command: options.command,
+    agents: skillOf(seatRecords, base.rotate),
+    randomPlay: randomPlayWarning(seatRecords),
     confidence: DEFAULT_CONFIDENCE,
     unit: base.rotate ? 'rotated pair' : 'match',
     decks: result,

@@ -26,6 +26,9 @@ export const count = z.number().int().min(0);
 // outcome rate was compared as if its matches were independent).
 /** A rate with its interval and counts, as every summary figure writes one. */
 export const rate = z.looseObject({ rate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable(), successes: count, n: count });
+/** A seat as summary.json and card-values.json record it. */
+// settings and module: absent in summaries written before compare told agents apart by them (audit 39a F1).
+export const seatRecordSchema = z.object({ name: z.string(), agent: z.string(), config: z.record(z.string(), z.unknown()), settings: z.record(z.string(), z.unknown()).optional(), module: z.object({ path: z.string(), sha256: z.string() }).optional() });
 const outcomeRates = z.object({ n: count, win: rate, draw: rate, loss: rate });
 
 const summarySchema = z.strictObject({
@@ -42,8 +45,7 @@ const summarySchema = z.strictObject({
     params: z.record(z.string(), z.unknown()),
     rotateSeats: z.boolean(),
     firstSeedIndex: z.number().int().min(0).optional(),
-    // settings and module: absent in summaries written before compare told agents apart by them (audit 39a F1).
-    seats: z.array(z.object({ name: z.string(), agent: z.string(), config: z.record(z.string(), z.unknown()), settings: z.record(z.string(), z.unknown()).optional(), module: z.object({ path: z.string(), sha256: z.string() }).optional() })).min(1),
+    seats: z.array(seatRecordSchema).min(1),
   }),
   command: z.string(),
   run: z.object({ status: z.enum(['complete', 'stopped', 'interrupted']), matchesPlayed: count, errors: count }),

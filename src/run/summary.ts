@@ -77,7 +77,7 @@ export interface SeatRecordDocument {
  * A seat's record: the settings its agent played with, and an agent module's file and digest,
  * taken as the run key takes it (a module edited between a run and its resume is refused there).
  */
-function seatRecord(seat: Scenario['seats'][number]): SeatRecordDocument {
+export function seatRecord(seat: Scenario['seats'][number]): SeatRecordDocument {
   const url = seat.factory.moduleUrl;
   const path = url === undefined ? undefined : fileURLToPath(url);
   return {
