@@ -151,6 +151,16 @@ describe('a study of small decks', () => {
     writeCardValues(summary, dir, '<html></html>');
     expect(readFileSync(join(dir, 'card-values.md'), 'utf8')).toContain(`Played by mcts-expert (random) vs greedy-pro (greedy).\n\n**${warning}**`);
     expect(readCardValues(dir)).toEqual(JSON.parse(JSON.stringify(summary)));
+    // A file from before (seats as names, no skill) is read, saying its agents were not recorded, not refused.
+    const older = JSON.parse(readFileSync(join(dir, 'card-values.json'), 'utf8')) as Record<string, unknown> & { scenario: { seats: unknown } };
+    delete older['agents'];
+    delete older['randomPlay'];
+    older.scenario.seats = ['mcts-expert', 'greedy-pro'];
+    writeFileSync(join(dir, 'card-values.json'), JSON.stringify(older));
+    const read = readCardValues(dir);
+    expect(read?.agents).toBe('mcts-expert vs greedy-pro (their agents not recorded: card values written before "hordelab cards" named them)');
+    expect(read?.randomPlay).toBeNull();
+    expect(formatCardValues(read as NonNullable<typeof read>)).toContain('Played by mcts-expert vs greedy-pro (their agents not recorded');
     // No seat at random: no warning.
     const skilled = await parseScenario(`game: integer-duel\nmatches: 4\nseed: 4\nparams:\n  openingHand: 1\n  decks:\n    plants: { "+6": 2 }\n    zombies: { "-6": 2 }\nseats: [greedy, greedy]\n`, 'duel.yaml');
     const skilledValues = await cardValues(skilled, { decks: [{ path: 'decks.plants', seat: 0 }], workers: 0, command: 'test' });

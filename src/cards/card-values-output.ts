@@ -139,21 +139,40 @@ export function readCardValues(dir: string): CardValuesSummary | null {
   }
   // Right shape; are the numbers ones `cards` could write? An edited rate or change (a
   // difference outside its own interval) would be drawn on the run's page as measured.
-  const summary = parsed.data as unknown as CardValuesSummary;
+  const summary = withSkillSaid(parsed.data as unknown as OlderCardValues);
   const rates = figureValueIssue(summary.decks, ['decks']);
   if (rates !== null) throw refuse(rates.field, rates.message);
   return summary;
+}
+
+/** Card values as a file may hold them: from before they named their agents, seats as names, no skill. */
+type OlderCardValues = Omit<CardValuesSummary, 'scenario' | 'agents' | 'randomPlay'> & {
+  readonly scenario: Omit<CardValuesSummary['scenario'], 'seats'> & { readonly seats: readonly (CardValuesSummary['scenario']['seats'][number] | string)[] };
+  readonly agents?: string;
+  readonly randomPlay?: string | null;
+};
+
+/**
+ * Card values with their skill said: an older file's seats became records of their names alone,
+ * and its skill says it was not recorded, rather than the file being refused (`hordelab report`
+ * of a run folder holding one would have stopped at it).
+ */
+function withSkillSaid(values: OlderCardValues): CardValuesSummary {
+  if (values.agents !== undefined && values.scenario.seats.every((seat) => typeof seat !== 'string')) return values as CardValuesSummary;
+  const names = values.scenario.seats.map((seat) => (typeof seat === 'string' ? seat : seat.name));
+  const seats = values.scenario.seats.map((seat) => (typeof seat === 'string' ? { name: seat } : seat)) as unknown as CardValuesSummary['scenario']['seats'];
+  return { ...values, scenario: { ...values.scenario, seats }, agents: `${names.join(' vs ')} (their agents not recorded: card values written before "hordelab cards" named them)`, randomPlay: values.randomPlay ?? null };
 }
 
 const changeSchema = z.looseObject({ difference: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable() });
 const variantSchema = z.union([z.object({ winRate: rate, change: changeSchema }), z.object({ refused: z.string() })]);
 const cardValuesSchema = z.object({
   hordelab: z.object({ version: z.string() }),
-  // Seats as summary.json records them; card values written before they named their agents (names only) are refused, to be written again (audit 40b F3).
-  scenario: z.object({ name: z.string(), file: z.string(), game: z.string(), seed: z.number(), matches: count, rotateSeats: z.boolean(), seats: z.array(seatRecordSchema).min(1) }),
+  // Seats as summary.json records them; card values written before they named their agents hold names alone, and no skill (audit 40b F3).
+  scenario: z.object({ name: z.string(), file: z.string(), game: z.string(), seed: z.number(), matches: count, rotateSeats: z.boolean(), seats: z.union([z.array(seatRecordSchema).min(1), z.array(z.string()).min(1)]) }),
   command: z.string(),
-  agents: z.string(),
-  randomPlay: z.string().nullable(),
+  agents: z.string().optional(),
+  randomPlay: z.string().nullable().optional(),
   confidence: z.number().gt(0).lt(1),
   unit: z.enum(['match', 'rotated pair']),
   decks: z.array(z.object({ path: z.string(), seat: z.string(), baseWinRate: rate, cards: z.array(z.object({ card: z.string(), count, minusOne: variantSchema.nullable(), plusOne: variantSchema })) })),
