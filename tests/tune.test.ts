@@ -223,6 +223,31 @@ describe('tune', () => {
     expect(new Set(sampled.map((value) => Math.floor(value * 16))).size).toBe(16);
   });
 
+  it('draws real values inside a narrow range, told apart, in as few digits as that takes (audit 40a F2)', () => {
+    // At 4 significant digits every draw of 0.50001..0.50009 was 0.5: outside the range, one candidate.
+    const within = (range: string, lower: number, upper: number, digits: number): void => {
+      const space = [parseDimension(range)];
+      const drawn = candidateSettings(space, 24, 1).map((setting) => setting['x'] as string);
+      expect(drawn).toHaveLength(24);
+      expect(new Set(drawn).size).toBe(24);
+      for (const value of drawn) {
+        expect(Number(value)).toBeGreaterThanOrEqual(lower);
+        expect(Number(value)).toBeLessThanOrEqual(upper);
+        expect(value.replace(/^0\.0*|\./g, '').length).toBeLessThanOrEqual(digits);
+      }
+      const refined = refinementSettings(space, { x: drawn[0] as string }, drawn.map((value) => ({ x: value })), 1).map((setting) => setting['x'] as string);
+      // The winner and 8 draws around it, less one that falls on the winner's own value (dropped as ever).
+      expect(refined.length).toBeGreaterThanOrEqual(8);
+      expect(new Set(refined).size).toBe(refined.length);
+      for (const value of refined) expect(Number(value) >= lower && Number(value) <= upper).toBe(true);
+    };
+    within('x=0.50001..0.50009', 0.50001, 0.50009, 7);
+    // Only 1000 and 1001 could be drawn at 4 digits.
+    within('x=1000.0..1001.0', 1000, 1001, 7);
+    // A range 4 digits resolve keeps them.
+    within('x=0.1..0.9', 0.1, 0.9, 4);
+  });
+
   it('refines around the winner: a local grid of whole-number steps, a box one stratum wide for real values', () => {
     const starting = (count: number): Record<string, string>[] => Array.from({ length: count }, () => ({}));
     const grid = refinementSettings([parseDimension('a=0..10'), parseDimension('b=x,y')], { a: '4', b: 'y' }, starting(24), 1);
@@ -636,6 +661,19 @@ describe('tune input', () => {
     expect(grid.leftOut).toEqual(['winRate=0.6 drawRate=0.5']);
     expect(formatTune(grid)).toContain('  1 sampled combination left out as no valid setting: winRate=0.6 drawRate=0.5');
     for (const setting of [grid.best, ...grid.rounds.map((round) => round.best)]) expect(Number(setting['winRate']) + Number(setting['drawRate'])).toBeLessThanOrEqual(1 + 1e-9);
+  });
+
+  it('makes up Latin-hypercube draws that fell on one point, so a grid larger than --candidates races them (audit 40a F3)', async () => {
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(5), join(dir, 'coin.yaml'));
+    // 7 × 4 = 28 points, every one valid: one sampling of 24 drew some of them twice.
+    const space = [parseDimension('winRate=0..0.6:0.1'), parseDimension('drawRate=0..0.3:0.1')];
+    expect(candidateSettings(space, 24, 5).length).toBeLessThan(24);
+    const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space, budget: 400, confirm: 20, workers: 0, outDir: join(dir, 'out') });
+    expect(result.leftOut).toEqual([]);
+    expect(result.candidates).toBe(24);
+    const saved = JSON.parse(readFileSync(join(dir, 'out', 'tune-state.json'), 'utf8')) as { search: { settings: unknown[] } };
+    expect(new Set(saved.search.settings.map((setting) => JSON.stringify(setting))).size).toBe(24);
   });
 
   it('takes a range whose ends are valid beside some end of the others, though not beside the base values', async () => {

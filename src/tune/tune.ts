@@ -375,12 +375,19 @@ function dimensionValues(dimension: SpaceDimension): string[] | null {
   return null;
 }
 
-/** The full grid when it has at most `count` points; else `count` seeded Latin-hypercube samples. */
+/** The points of the space's grid: Infinity where a dimension is real. */
+function gridPoints(space: readonly SpaceDimension[]): number {
+  return space.map(dimensionValues).reduce((product, list) => product * (list === null ? Infinity : list.length), 1);
+}
+
+/**
+ * The full grid when it has at most `count` points; else `count` seeded Latin-hypercube samples,
+ * fewer where two draws are one point ({@link topUpCandidates} makes those up).
+ */
 export function candidateSettings(space: readonly SpaceDimension[], count: number, seed: number): Record<string, string>[] {
   const lists = space.map(dimensionValues);
   // Sized before it is built: two dimensions of thousands of values each would not fit.
-  const gridSize = lists.reduce((product, list) => product * (list === null ? Infinity : list.length), 1);
-  if (gridSize <= count) {
+  if (gridPoints(space) <= count) {
     let grid: Record<string, string>[] = [{}];
     (lists as string[][]).forEach((values, index) => {
       const name = (space[index] as SpaceDimension).name;
@@ -399,13 +406,15 @@ export function candidateSettings(space: readonly SpaceDimension[], count: numbe
   });
   const points: Record<string, string>[] = [];
   const seen = new Set<string>();
+  // Each real dimension's values so far: every draw of a Latin hypercube lies in a stratum of its own.
+  const drawn = space.map(() => new Set<string>());
   for (let k = 0; k < count; k++) {
     const point: Record<string, string> = {};
     space.forEach((dimension, d) => {
       const u = ((strata[d]?.[k] as number) + rng.float()) / count;
       const values = dimensionValues(dimension);
       if (values !== null) point[dimension.name] = values[Math.min(values.length - 1, Math.floor(u * values.length))] as string;
-      else if (dimension.kind === 'real') point[dimension.name] = String(+(dimension.min + u * (dimension.max - dimension.min)).toPrecision(4));
+      else if (dimension.kind === 'real') point[dimension.name] = writtenDraw(dimension, dimension, u, count, drawn[d] as Set<string>);
     });
     const key = JSON.stringify(point);
     if (!seen.has(key)) {
@@ -415,6 +424,35 @@ export function candidateSettings(space: readonly SpaceDimension[], count: numbe
   }
   return points;
 }
+
+/**
+ * A real value drawn at `u` (0..1) of the box `min..max` cut in `strata` strata, as written to a
+ * candidate: in the fewest significant digits, at least 4, whose last digit at the box's largest
+ * magnitude is no wider than a stratum, that keep the value within its dimension's range and
+ * apart from the values `taken` (to which it is added). At 4 digits alone `0.50001..0.50009`
+ * drew 0.5, outside the range, for every candidate, and the search "found" it (audit 40a F2);
+ * a range that 4 digits resolve is drawn as before.
+ */
+function writtenDraw(box: { readonly min: number; readonly max: number }, range: { readonly min: number; readonly max: number }, u: number, strata: number, taken: Set<string>): string {
+  const value = box.min + u * (box.max - box.min);
+  const stratum = (box.max - box.min) / strata;
+  const magnitude = Math.floor(Math.log10(Math.max(Math.abs(box.min), Math.abs(box.max))));
+  let digits = 4;
+  // Past 1e-9 of a stratum: a stratum of a power of ten (0..1 in 100) keeps the digits that write it.
+  while (digits < MAX_DRAW_DIGITS && 10 ** (magnitude - digits + 1) > stratum * (1 + 1e-9)) digits++;
+  for (; ; digits++) {
+    const written = String(+value.toPrecision(digits));
+    const number = Number(written);
+    // 17 significant digits write the drawn value itself, which lies in the range.
+    if (digits >= MAX_DRAW_DIGITS || (number >= range.min && number <= range.max && !taken.has(written))) {
+      taken.add(written);
+      return written;
+    }
+  }
+}
+
+/** Significant digits that write any double exactly. */
+const MAX_DRAW_DIGITS = 17;
 
 const toAssignments = (setting: Record<string, string>): Assignments => Object.entries(setting).map(([name, value]) => `${name}=${value}`);
 
@@ -746,13 +784,15 @@ export function refinementSettings(space: readonly SpaceDimension[], best: Recor
     }
     return order;
   });
+  // Each real dimension's values so far (a draw on the winner's own is dropped as the winner again, as it was).
+  const drawn = space.map(() => new Set<string>());
   for (let k = 0; k < count; k++) {
     const point: Record<string, string> = {};
     local.forEach((dimension, d) => {
       const u = ((strata[d]?.[k] as number) + rng.float()) / count;
       const name = (space[d] as SpaceDimension).name;
       if ('values' in dimension) point[name] = mixed ? (best[name] as string) : (dimension.values[Math.min(dimension.values.length - 1, Math.floor(u * dimension.values.length))] as string);
-      else point[name] = String(+(dimension.min + u * (dimension.max - dimension.min)).toPrecision(4));
+      else point[name] = writtenDraw(dimension, space[d] as { min: number; max: number }, u, count, drawn[d] as Set<string>);
     });
     add(point);
   }
@@ -1082,13 +1122,15 @@ const TOP_UP_DRAWS = 8;
 
 /**
  * Where sampled combinations were no valid setting (a coin's winRate + drawRate above 1 leaves
- * out about half of a square), more are drawn, each sampling on a seed of its own derived from
- * the run seed, until `count` valid candidates are there or {@link TOP_UP_DRAWS} samplings have
- * been tried: audit 20 found a 2-D tune racing 11 of its 24 candidates. A full grid has no more
- * points to draw. Those drawn and left out are listed too.
+ * out about half of a square), or were drawn twice (a Latin hypercube over a grid of few values
+ * a dimension lands two strata on one value), more are drawn, each sampling on a seed of its own
+ * derived from the run seed, until `count` valid candidates are there or {@link TOP_UP_DRAWS}
+ * samplings have been tried: audit 20 found a 2-D tune racing 11 of its 24 candidates, audit 40a
+ * F3 one racing 15 of 24 on a grid of 28 valid points. A full grid has no more points to draw.
+ * Those drawn and left out are listed too.
  */
 async function topUpCandidates(evaluator: Evaluator, space: readonly SpaceDimension[], settings: Record<string, string>[], leftOut: string[], count: number, seed: number): Promise<void> {
-  if (leftOut.length === 0) return;
+  if (settings.length >= count || gridPoints(space) <= count) return;
   // Every setting lists its values in the space's order, so its assignments name it; left-out
   // combinations are already listed that way.
   const named = (setting: Record<string, string>): string => toAssignments(setting).join(' ');
