@@ -676,6 +676,21 @@ describe('tune input', () => {
     expect(new Set(saved.search.settings.map((setting) => JSON.stringify(setting))).size).toBe(24);
   });
 
+  it('writes counts in the number they need, one space between the best values, and says why one value is no space (audit 40a F6)', async () => {
+    expect(() => parseDimension('p=0.5')).toThrow('--space p=0.5: one value is nothing to search; give at least two (p=a,b or p=lo..hi), or fix it for every candidate with --set p=0.5');
+    expect(() => parseDimension('p=0.5,')).toThrow(/expected name=lo\.\.hi/);
+    const dir = tempDir();
+    const scenario = await parseScenario(COIN(1), join(dir, 'coin.yaml'));
+    const result = await tune(scenario, { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.3,0.7'), parseDimension('drawRate=0,0.1')], budget: 200, confirm: 20, workers: 0, outDir: join(dir, 'out') });
+    expect(formatTune(result).split('\n')[0]).toMatch(/^Best setting: winRate=\S+ drawRate=\S+ {3}\(played by /);
+    // One candidate, one round, one match: "1 candidates … 0 matches" was printed (the narrow range's case).
+    const round = { ...result.rounds[0], alive: 1, matchesEach: 1 } as (typeof result.rounds)[number];
+    const one = formatTune({ ...result, candidates: 1, rounds: [round], searchMatches: 2, refinement: { candidates: 1, seed: 7, matches: 1, rounds: [round] } });
+    expect(one).toContain('Search: 1 candidate in 1 round, 1 match;');
+    expect(one).toContain('  round 1: 1 candidate × 1 match;');
+    expect(one).toContain("Refinement around the search's winner: 1 candidate on run seed 7, 1 match\n");
+  });
+
   it('takes a range whose ends are valid beside some end of the others, though not beside the base values', async () => {
     const dir = tempDir();
     const scenario = await parseScenario(COIN(2), join(dir, 'coin.yaml'));

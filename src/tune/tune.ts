@@ -270,6 +270,10 @@ export function parseDimension(text: string): SpaceDimension {
     return { name, kind: 'real', min, max };
   }
   const choices = splitValues(spec);
+  // One value leaves nothing to search, though the search would "find" it: say so, not that the form is wrong (audit 40a F6).
+  if (choices.length === 1 && /^[^:]+$/.test(spec) && !spec.includes('..')) {
+    throw new UsageError([{ source: `--space ${text}`, field: '', message: `one value is nothing to search; give at least two (${name}=a,b or ${name}=lo..hi), or fix it for every candidate with --set ${name}=${choices[0] as string}` }]);
+  }
   if (choices.length < 2 || choices.includes('')) throw bad();
   const twice = repeatedValue(choices);
   if (twice !== null) throw new UsageError([{ source: `--space ${text}`, field: '', message: `the choice ${twice} is listed twice; list each choice once` }]);
@@ -1467,7 +1471,7 @@ function writeTunedScenario(scenario: Scenario, space: readonly SpaceDimension[]
   const header = [
     `# Tuned by hordelab tune from ${scenario.file}: ${result.assignments.join(' ')}`,
     `# Played by ${result.agents}${result.randomPlay === null ? '' : ' (random play: the verdict may not hold under competent play)'}.`,
-    `# Search: ${result.candidates} candidates${result.refinement === null ? '' : ` and ${result.refinement.candidates} in the refinement`}, ${result.searchMatches} matches; confirmation on run seed ${result.confirmSeed}:`,
+    `# Search: ${counted(result.candidates, 'candidate')}${result.refinement === null ? '' : ` and ${result.refinement.candidates} in the refinement`}, ${counted(result.searchMatches, 'match', 'matches')}; confirmation on run seed ${result.confirmSeed}:`,
     ...lines,
     ...result.atRangeEnds.map((note) => `# ${note}`),
     ...(result.allAlike ? [`# Note: ${ALL_ALIKE}.`] : []),
@@ -1504,7 +1508,8 @@ function verdictOf(target: TargetResult, tolerance: number): string {
 /** The result as text. */
 export function formatTune(result: TuneResult): string {
   const lines: string[] = [];
-  lines.push(`Best setting: ${result.assignments.join('  ')}   (played by ${result.agents})`);
+  // One space between assignments, as --set takes them and the rounds' lines write them (audit 40a F6).
+  lines.push(`Best setting: ${result.assignments.join(' ')}   (played by ${result.agents})`);
   if (result.randomPlay !== null) lines.push(`  ${result.randomPlay}`);
   for (const target of result.targets) {
     lines.push(
@@ -1516,16 +1521,16 @@ export function formatTune(result: TuneResult): string {
   if (result.allAlike) lines.push(`  Note: ${ALL_ALIKE}`);
   lines.push(`  (P(within ±${result.tolerance}): from the fresh matches alone, flat prior: a rate's Beta posterior, a mean's normal approximation; not corrected for the setting having been picked)`);
   const round = (record: RoundRecord, index: number): string =>
-    `  round ${index + 1}: ${record.alive} candidates × ${record.matchesEach} matches; best ${toAssignments(record.best).join(' ')} (squared distance ${record.bestDistance.toExponential(2)}${record.alike === true ? ', every candidate alike' : ''})`;
+    `  round ${index + 1}: ${counted(record.alive, 'candidate')} × ${counted(record.matchesEach, 'match', 'matches')}; best ${toAssignments(record.best).join(' ')} (squared distance ${record.bestDistance.toExponential(2)}${record.alike === true ? ', every candidate alike' : ''})`;
   const refineMatches = result.refinement?.matches ?? 0;
-  lines.push(`Search: ${result.candidates} candidates in ${counted(result.rounds.length, 'round')}, ${result.searchMatches - refineMatches} matches; ${result.seconds} s in all`);
+  lines.push(`Search: ${counted(result.candidates, 'candidate')} in ${counted(result.rounds.length, 'round')}, ${counted(result.searchMatches - refineMatches, 'match', 'matches')}; ${result.seconds} s in all`);
   if (result.leftOut.length > 0) {
     const shown = result.leftOut.length > 3 ? `${result.leftOut.slice(0, 3).join('; ')}; and ${result.leftOut.length - 3} more` : result.leftOut.join('; ');
     lines.push(`  ${result.leftOut.length} sampled combination${result.leftOut.length === 1 ? '' : 's'} left out as no valid setting: ${shown}`);
   }
   result.rounds.forEach((record, index) => lines.push(round(record, index)));
   if (result.refinement !== null) {
-    lines.push(`Refinement around the search's winner: ${result.refinement.candidates} candidates on run seed ${result.refinement.seed}, ${refineMatches} matches`);
+    lines.push(`Refinement around the search's winner: ${counted(result.refinement.candidates, 'candidate')} on run seed ${result.refinement.seed}, ${counted(refineMatches, 'match', 'matches')}`);
     result.refinement.rounds.forEach((record, index) => lines.push(round(record, index)));
   }
   lines.push(`Wrote ${result.tunedScenario}`);
