@@ -589,6 +589,27 @@ describe('a tune whose target lies beyond its range, its winner inside it (audit
     // Every target reached: nothing to say.
     expect(rangeEndNotes(space, { matches: 100, targets: [figure(0.5, 0.45, 0.55)] }, [])).toEqual([]);
   });
+
+  it('says targets pull against each other where an end across one moves another away from its own, and advises no larger budget (audit 40a F4)', () => {
+    const figure = (metric: string, value: number, lower: number, upper: number) => ({ metric, kind: 'rate' as const, target: 0.3, value, lower, upper, n: 100, probabilityInBand: 0, intervalContainsTarget: lower <= 0.3 && 0.3 <= upper });
+    const space = [parseDimension('winRate=0.0..1.0')];
+    const end = (assignment: string, which: 'lower' | 'upper', targets: ReturnType<typeof figure>[]) => ({ name: 'winRate', space: '--space winRate=0..1', end: which, assignment, isBest: false, targets, widens: false });
+    // A coin without draws: p1 and p2 win rates sum to 1, so targets of 0.3 each cannot both be met.
+    const best = [figure('p1WinRate', 0.5, 0.45, 0.55), figure('p2WinRate', 0.5, 0.45, 0.55)];
+    const ends = [end('winRate=0', 'lower', [figure('p1WinRate', 0, 0, 0.04), figure('p2WinRate', 1, 0.96, 1)]), end('winRate=1', 'upper', [figure('p1WinRate', 1, 0.96, 1), figure('p2WinRate', 0, 0, 0.04)])];
+    const notes = rangeEndNotes(space, { matches: 100, targets: best }, ends);
+    const pulling = (other: string, atEnd: string) =>
+      `  An end lies on the other side of the target from the best setting, but there ${other}=0.3 moves away from its own target (${atEnd} against 50.0% [45.0, 55.0] at the best setting): these targets pull against each other along winRate, and neither the best setting nor any end met them all on these matches, so a larger --budget or more --candidates is not what these figures point to; loosen or drop one of the targets.`;
+    expect(notes[2]).toBe(pulling('p2WinRate', '100.0% [96.0, 100.0]'));
+    expect(notes[5]).toBe(pulling('p1WinRate', '100.0% [96.0, 100.0]'));
+    expect(notes.join('\n')).not.toContain('may find it');
+    // Another target that stays put at the end (not beyond the intervals) is no evidence: the advice stands.
+    const flat = [end('winRate=0', 'lower', [figure('p1WinRate', 0, 0, 0.04), figure('p2WinRate', 0.52, 0.47, 0.57)]), end('winRate=1', 'upper', [figure('p1WinRate', 1, 0.96, 1), figure('p2WinRate', 0.49, 0.44, 0.54)])];
+    expect(rangeEndNotes(space, { matches: 100, targets: best }, flat)[2]).toMatch(/a larger --budget or more --candidates may find it\.$/);
+    // An end that met every target: the targets were met together there, so no conflict is claimed.
+    const met = [...ends, end('winRate=0.3', 'lower', [figure('p1WinRate', 0.3, 0.25, 0.35), figure('p2WinRate', 0.3, 0.25, 0.35)])];
+    expect(rangeEndNotes(space, { matches: 100, targets: best }, met)[2]).toMatch(/may find it\.$/);
+  });
 });
 
 describe('a tune whose parameter does not move its target (audit 38c F2)', () => {

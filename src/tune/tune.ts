@@ -908,7 +908,13 @@ export function rangeEndNotes(space: readonly SpaceDimension[], confirmation: { 
       const opposite = side === 'below' ? 'above' : side === 'above' ? 'below' : null;
       const across = read.filter((entry) => entry.where === opposite);
       const holding = read.filter((entry) => entry.where === 'holds');
-      if (across.length > 0) {
+      const pulled = across.length > 0 && noneMetAll(confirmation.targets, ends) ? pulledAway(confirmation.targets, t, across.map((entry) => entry.end)) : null;
+      if (pulled !== null) {
+        notes.push(
+          `  An end lies on the other side of the target from the best setting, but there ${pulled.metric}=${pulled.target} moves away from its own target (${formatEstimate(pulled.atEnd)} against ${formatEstimate(pulled.atBest)} at the best setting): ` +
+            `these targets pull against each other along ${dimension.name}, and neither the best setting nor any end met them all on these matches, so a larger --budget or more --candidates is not what these figures point to; loosen or drop one of the targets.`,
+        );
+      } else if (across.length > 0) {
         notes.push(`  An end lies on the other side of the target from the best setting, so a setting within the range may reach it where the search did not: a larger --budget or more --candidates may find it.`);
       } else if (holding.length > 0) {
         notes.push(`  ${holding.map((entry) => entry.end.assignment).join(' and ')} ${holding.length === 1 ? 'holds' : 'hold'} the target within ${holding.length === 1 ? 'its' : 'their'} interval: the setting it asks for may lie at ${holding.length === 1 ? 'that end' : 'those ends'} or beyond; widen the range to search there.`);
@@ -931,6 +937,38 @@ export function rangeEndNotes(space: readonly SpaceDimension[], confirmation: { 
     }
   });
   return notes;
+}
+
+/** Whether no setting measured on the confirmation's matches (the best, every end) met every target. */
+function noneMetAll(best: readonly TargetResult[], ends: readonly RangeEnd[]): boolean {
+  return [best, ...ends.map((end) => end.targets)].every((figures) => figures.some((figure) => !figure.intervalContainsTarget));
+}
+
+/**
+ * Another target the best setting missed that, at every end across target `t`, lies farther from
+ * its own target on the best setting's side, beyond both intervals (by value where one has none):
+ * measured evidence that the two pull against each other (audit 40a F4: p1WinRate=0.3 beside
+ * p2WinRate=0.3 without draws was told, twice, that a larger budget might find each). Null where
+ * no target does, as where another merely stays put.
+ */
+function pulledAway(best: readonly TargetResult[], t: number, across: readonly RangeEnd[]): { metric: string; target: number; atEnd: TargetResult; atBest: TargetResult } | null {
+  const bounds = (figure: TargetResult): [number, number] => (Number.isNaN(figure.lower) ? [figure.value, figure.value] : [figure.lower, figure.upper]);
+  for (let other = 0; other < best.length; other++) {
+    const atBest = best[other] as TargetResult;
+    const side = sideOf(atBest);
+    if (other === t || (side !== 'below' && side !== 'above')) continue;
+    const away = (atEnd: TargetResult): boolean => {
+      if (sideOf(atEnd) !== side) return false;
+      const [endLower, endUpper] = bounds(atEnd);
+      const [bestLower, bestUpper] = bounds(atBest);
+      return side === 'above' ? endLower > bestUpper : endUpper < bestLower;
+    };
+    if (across.every((end) => away(end.targets[other] as TargetResult))) {
+      const atEnd = (across[0] as RangeEnd).targets[other] as TargetResult;
+      return { metric: atBest.metric, target: atBest.target, atEnd, atBest };
+    }
+  }
+  return null;
 }
 
 /** Whether the races played rounds and every candidate of every one measured alike (see {@link TuneResult.allAlike}). */
