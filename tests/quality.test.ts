@@ -625,6 +625,7 @@ describe('the first-mover fair share counts the seats that act (audit 37a F5)', 
     // Sums from before the seat was kept (a checkpoint, a shard) merged with newer ones cover fewer matches: not said.
     const old = recorded(threeSeats, matches);
     delete old.tally.figures['firstMover:seat'];
+    expect(firstMoverNotes(summarizeQuality(old, runOf(threeSeats), 0.95))).toEqual([]);
     const merged = recorded(threeSeats, matches);
     mergeQuality(merged, old);
     expect(firstMoverNotes(summarizeQuality(merged, runOf(threeSeats), 0.95))).toEqual([]);

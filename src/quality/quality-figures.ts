@@ -485,7 +485,8 @@ const FIRST_MOVER_SEAT = 'firstMover:seat';
  * every sample is k.
  */
 function seatFirstInEveryMatch(seat: ClusterSums | undefined, matches: number): number | null {
-  if (seat === undefined || seat.n === 0 || seat.n !== matches) return null;
+  if (seat === undefined || seat.n !== matches) return null;
+  // No samples: 0/0 is no whole number.
   const k = seat.x / seat.n;
   return Number.isInteger(k) && seat.ee === k * k * seat.n ? k : null;
 }
