@@ -54,7 +54,7 @@ describe('the resume key', () => {
     const scenario = await parseScenario(base, join(work, 'k.yaml'));
     const shape = { eventFiles: true, maxErrors: 0 };
     const before = { scenario: effectiveScenario(scenario), ...shape, shard: null, version: HORDELAB_VERSION };
-    expect(RECORDED_FIGURES).toBe(6);
+    expect(RECORDED_FIGURES).toBe(7);
     expect(runKey(scenario, shape, undefined)).toBe(digest({ ...before, figures: RECORDED_FIGURES }));
     expect(runKey(scenario, shape, undefined)).not.toBe(digest(before));
   });
@@ -73,14 +73,14 @@ describe('the resume key', () => {
     expect(await recorded('team-coin.mjs', '[random, random, random, random]'), `RECORDED_FIGURES is ${RECORDED_FIGURES}`).toEqual(
       [
         'game decisions', 'game draw', 'game event:won', 'game sharedTop', ...seatsOf('game top:seat#', 4, ['']), ...seatsOf('game win:seat#', 4, ['']),
-        'quality branching', 'quality decisions', 'quality draw', 'quality firstMover:top', 'quality firstMover:win', 'quality leadChanges', 'quality led', ...seatsOf('quality seat#:', 4, ['acted', 'draw', 'loss', 'top', 'win']), 'quality sharedTop', 'quality turns',
+        'quality branching', 'quality decisions', 'quality draw', 'quality firstMover:seat', 'quality firstMover:top', 'quality firstMover:win', 'quality leadChanges', 'quality led', ...seatsOf('quality seat#:', 4, ['acted', 'draw', 'loss', 'top', 'win']), 'quality sharedTop', 'quality turns',
         ...seatsOf('outcomes agent/random/seat#/', 4, ['draw', 'loss', 'win']), ...seatsOf('outcomes seat/#/', 4, ['draw', 'loss', 'win']),
       ].sort(),
     );
     expect(await recorded('first-six.mjs', '[random, greedy]')).toEqual(
       [
         'game decided:seat1', 'game decided:seat2', 'game decisions', 'game draw', 'game event:rolled', 'game win:seat1', 'game win:seat2',
-        'quality branching', 'quality decisions', 'quality decisiveness', 'quality draw', 'quality drama', 'quality firstMover:decidedWin', 'quality firstMover:win', 'quality leadChanges', 'quality led', ...seatsOf('quality seat#:', 2, ['acted', 'draw', 'loss', 'win']), 'quality turns',
+        'quality branching', 'quality decisions', 'quality decisiveness', 'quality draw', 'quality drama', 'quality firstMover:decidedWin', 'quality firstMover:seat', 'quality firstMover:win', 'quality leadChanges', 'quality led', ...seatsOf('quality seat#:', 2, ['acted', 'draw', 'loss', 'win']), 'quality turns',
         'outcomes agent/greedy/all/draw', 'outcomes agent/greedy/all/halfPoints', 'outcomes agent/greedy/all/loss', 'outcomes agent/greedy/all/win', 'outcomes agent/greedy/seat2/draw', 'outcomes agent/greedy/seat2/loss', 'outcomes agent/greedy/seat2/win',
         'outcomes agent/random/all/draw', 'outcomes agent/random/all/halfPoints', 'outcomes agent/random/all/loss', 'outcomes agent/random/all/win', 'outcomes agent/random/seat1/draw', 'outcomes agent/random/seat1/loss', 'outcomes agent/random/seat1/win',
         ...seatsOf('outcomes seat/#/', 2, ['draw', 'loss', 'win']),

@@ -30,10 +30,11 @@ export interface OutputShape {
  * 5: whether each seat made a decision in the match (audit 37a F5: the first mover's fair share
  * counts the seats that act); 6: whether each agent of the chance share's order made a decision,
  * over the share's matches (audit 38a: the share is of every match with a choice, and an agent
- * that never decides in any of them plays no contest). `tests/resume.test.ts` lists the figures a few matches record, so adding one fails it until
+ * that never decides in any of them plays no contest); 7: the first mover's seat (audit 40d F4: a note
+ * says when one seat moved first in every match). `tests/resume.test.ts` lists the figures a few matches record, so adding one fails it until
  * this number is raised.
  */
-export const RECORDED_FIGURES = 6;
+export const RECORDED_FIGURES = 7;
 
 /** The key of one run (or one shard of a run). */
 export function runKey(scenario: Scenario, shape: OutputShape, shard: Shard | undefined): string {
