@@ -2,7 +2,7 @@
  * Counterfactual card values: decks in both shapes, the paired interval (its arithmetic and its
  * coverage), and the whole study on small decks, refused variants included.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -196,5 +196,24 @@ describe('a card-values study whose agent fails', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^hordelab: the base deck: match 0 of run seed 3 \(match seed [0-9a-f]{16}\) failed at step \d+: no card\n  reproduce: hordelab replay \S*duel\.yaml --match 0 --seed 3\n$/);
     expect(existsSync(join(dir, 'values'))).toBe(false);
+  });
+});
+
+describe('a card-values folder run again', () => {
+  it('refuses a page the user edited since, unless --force, as sweep and ladder do (audit 40c F4: card-values.md was replaced, exit 0)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-cards-'));
+    writeFileSync(join(dir, 'duel.yaml'), 'game: integer-duel\nmatches: 4\nseed: 3\nseats: [random, random]\n');
+    const cards = (...extra: string[]): ReturnType<typeof hordelabIn> => hordelabIn(dir, 'cards', 'duel.yaml', '--deck', 'decks.plants@1', '-w', '0', '-q', '--out', 'values', ...extra);
+    expect((await cards()).status).toBe(0);
+    // Its own pages, untouched, are replaced without --force.
+    expect((await cards()).status).toBe(0);
+    const page = join(dir, 'values', 'card-values.md');
+    appendFileSync(page, 'MY ANALYSIS NOTES\n');
+    const edited = readFileSync(page, 'utf8');
+    const refused = await cards();
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining('values holds card-values.md, which hordelab wrote but which was changed since (.hordelab-folder.json records other content)')]);
+    expect(readFileSync(page, 'utf8')).toBe(edited);
+    expect((await cards('--force')).status).toBe(0);
+    expect(readFileSync(page, 'utf8')).not.toContain('MY ANALYSIS NOTES');
   });
 });

@@ -189,5 +189,7 @@ export function writeCardValues(summary: CardValuesSummary, outDir: string, html
     ['card-values.md', markdown(summary)],
     ['card-values.html', html],
   ];
-  return publishOutputFiles(outDir, 'cards', pages);
+  // With each file's bytes in the mark, as sweep and ladder record theirs: a card-values.md the
+  // user added notes to is refused next time unless --force, not replaced (audit 40c F4).
+  return publishOutputFiles(outDir, 'cards', pages, { digests: true });
 }
