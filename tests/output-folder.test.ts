@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { hordelabIn, type CliResult } from './cli-harness.js';
@@ -66,7 +66,8 @@ describe('a run refuses a folder holding anything it did not write', () => {
     // A child process: the message names the folder as typed (`..`), relative to the shell's folder.
     const result = spawnSync(process.execPath, [CLI, 'run', file, '-q', '--out', '..', '--force'], { cwd: join(parent, 'runs'), encoding: 'utf8' });
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/--out: \.\. holds files hordelab did not write \(notes\.md, runs\); write into a new or empty folder/);
+    // The user's matches.csv is named too: a name alone, without a mark, is no sign (audit 40c F1).
+    expect(result.stderr).toMatch(/--out: \.\. holds files hordelab did not write \(matches\.csv, notes\.md, runs\); write into a new or empty folder/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(snapshot(parent)).toEqual(before);
   });
@@ -169,6 +170,101 @@ describe("a user's file named as Hordelab names its own", () => {
     expect((await hordelab('compare', 'named-base', 'named', '--format', 'html')).status).toBe(0);
     expect((await hordelab('run', file, '-q', '--out', 'named', '--force')).status).toBe(0);
     expect(existsSync(join(work, 'named', 'compare.html'))).toBe(false);
+  });
+});
+
+describe('a run folder without its mark (copied without hidden files, or the mark damaged)', () => {
+  it("keeps the files its content shows are hordelab's, and refuses a user's file of a run's name: run --force and merge --force (audit 40c F1: both deleted report.md and errors.csv, exit 0)", async () => {
+    const file = scenarioFile('unmarked.yaml', SMALL);
+    for (const shard of ['0/2', '1/2']) expect((await hordelab('run', file, '-q', '--shard', shard, '--out', `unmarked-${shard[0]}`)).status).toBe(0);
+    expect((await hordelab('run', file, '-q', '--out', 'unmarked-source')).status).toBe(0);
+    const source = join(work, 'unmarked-source');
+    const copy = join(work, 'unmarked');
+    mkdirSync(copy);
+    // As `cp source/* copy/` copies it: the hidden mark stays behind.
+    for (const name of readdirSync(source).filter((entry) => !entry.startsWith('.'))) writeFileSync(join(copy, name), readFileSync(join(source, name)));
+    writeFileSync(join(copy, 'report.md'), 'my notes on this run\n');
+    writeFileSync(join(copy, 'errors.csv'), 'match,why\n');
+    const before = snapshot(copy);
+    const refusal = `--out: ${copy} holds errors.csv, report.md, named as hordelab names its files, but nothing shows hordelab wrote them: no ${MANIFEST_FILE} of this folder lists them (a copy that leaves out hidden files loses it), and their content does not show it; move them out of the folder, or write into a new or empty folder\n`;
+    const forced = await hordelab('run', file, '-q', '--out', 'unmarked', '--force');
+    expect([forced.status, forced.stderr]).toEqual([2, `hordelab: ${refusal}`]);
+    const merged = await hordelab('merge', 'unmarked-0', 'unmarked-1', '--out', 'unmarked', '--force', '-q');
+    expect([merged.status, merged.stderr]).toEqual([2, `hordelab: ${refusal}`]);
+    expect(snapshot(copy)).toEqual(before);
+    // A damaged mark says no more than none.
+    writeFileSync(join(copy, MANIFEST_FILE), '{');
+    const damaged = await hordelab('run', file, '-q', '--out', 'unmarked', '--force');
+    expect([damaged.status, damaged.stderr]).toEqual([2, expect.stringContaining(`${copy} holds errors.csv, report.md, named as hordelab names its files, but nothing shows hordelab wrote them`)]);
+    expect(readFileSync(join(copy, 'report.md'), 'utf8')).toBe('my notes on this run\n');
+    // The run's own files, known by their content (the tables' headers, the summary), are replaced.
+    for (const name of ['report.md', 'errors.csv', MANIFEST_FILE]) rmSync(join(copy, name));
+    expect((await hordelab('merge', 'unmarked-0', 'unmarked-1', '--out', 'unmarked', '--force', '-q')).status).toBe(0);
+    rmSync(join(copy, MANIFEST_FILE));
+    expect((await hordelab('run', file, '-q', '--out', 'unmarked', '--force')).status).toBe(0);
+    expect(readdirSync(copy).sort()).toEqual([MANIFEST_FILE, 'catches.csv', 'matches.csv', 'summary.json']);
+  });
+
+  it("refuses a user's report.md beside an interrupted run whose mark is gone, on --resume (audit 40c F1), and a lost checkpoint is not resumed (audit 40c F5)", async () => {
+    const file = scenarioFile('stopped-unmarked.yaml', 'game: zombie-trainers\nmatches: 20000\nseed: 3\nparams: { maxRounds: 10 }\nseats: [random, random]\n');
+    const dir = join(work, 'stopped-unmarked');
+    const child = spawn(process.execPath, [CLI, 'run', file, '-q', '--workers', '1', '--chunk-size', '20', '--out', 'stopped-unmarked'], { cwd: work, stdio: 'ignore' });
+    await until(() => existsSync(join(dir, CHECKPOINT_FILE)));
+    child.kill('SIGINT');
+    await new Promise((done) => child.on('exit', done));
+    expect(JSON.parse(readFileSync(join(dir, CHECKPOINT_FILE), 'utf8')).location).toBe('final');
+    const lost = join(work, 'stopped-lost');
+    cpSync(dir, lost, { recursive: true });
+    rmSync(join(dir, MANIFEST_FILE));
+    writeFileSync(join(dir, 'report.md'), 'my notes\n');
+    const before = snapshot(dir);
+    const resumed = await hordelab('run', file, '-q', '--workers', '1', '--out', 'stopped-unmarked', '--resume');
+    expect([resumed.status, resumed.stderr]).toEqual([2, expect.stringContaining(`--resume: ${dir} holds report.md, named as hordelab names its files, but nothing shows hordelab wrote it`)]);
+    // A resume cannot go to another folder: it is told what to move (audit 30a).
+    expect(resumed.stderr).toMatch(/and its content does not show it; move it out of the folder, then resume\n$/);
+    expect(snapshot(dir)).toEqual(before);
+    // Its checkpoint removed, the run cannot be resumed: the refusal does not offer --resume.
+    rmSync(join(lost, CHECKPOINT_FILE));
+    const plain = await hordelab('run', file, '-q', '--out', 'stopped-lost');
+    expect([plain.status, plain.stderr]).toEqual([2, `hordelab: --out: ${lost} holds an unfinished run of "stopped-unmarked" without the checkpoint to resume it from: start it again with --force\n`]);
+    expect((await hordelab('run', file, '-q', '--out', 'stopped-lost', '--resume')).stderr).toContain('without the checkpoint to resume it from');
+  });
+});
+
+describe('a mark that is not the record of its folder', () => {
+  it("is not trusted by name: one copied from another run, one edited to list a user's file, one whose summary.json was changed since (audit 40c F2)", async () => {
+    const file = scenarioFile('marked.yaml', SMALL);
+    expect((await hordelab('run', file, '-q', '--out', 'marked')).status).toBe(0);
+    const source = join(work, 'marked');
+    // A user's matches.csv beside a mark copied from the run: the mark records a summary.json the folder does not hold.
+    const copied = join(work, 'marked-copied');
+    mkdirSync(copied);
+    writeFileSync(join(copied, 'matches.csv'), 'my,data\n');
+    writeFileSync(join(copied, MANIFEST_FILE), readFileSync(join(source, MANIFEST_FILE)));
+    const overCopied = await hordelab('run', file, '-q', '--out', 'marked-copied', '--force');
+    expect([overCopied.status, overCopied.stderr]).toEqual([2, expect.stringContaining(`${copied} holds matches.csv, named as hordelab names its files, but nothing shows hordelab wrote it`)]);
+    expect(readFileSync(join(copied, 'matches.csv'), 'utf8')).toBe('my,data\n');
+    // A mark edited to list notes.txt, a name no run writes.
+    const listing = join(work, 'marked-listing');
+    cpSync(source, listing, { recursive: true });
+    writeFileSync(join(listing, 'notes.txt'), 'mine\n');
+    const mark = JSON.parse(readFileSync(join(listing, MANIFEST_FILE), 'utf8')) as { files: string[] };
+    writeFileSync(join(listing, MANIFEST_FILE), JSON.stringify({ ...mark, files: [...mark.files, 'notes.txt'] }));
+    const overListing = await hordelab('run', file, '-q', '--out', 'marked-listing', '--force');
+    expect([overListing.status, overListing.stderr]).toEqual([2, `hordelab: --out: ${listing} holds files hordelab did not write (notes.txt); write into a new or empty folder\n`]);
+    expect(readFileSync(join(listing, 'notes.txt'), 'utf8')).toBe('mine\n');
+    // A summary.json changed since the run wrote it is the user's now.
+    const edited = join(work, 'marked-edited');
+    cpSync(source, edited, { recursive: true });
+    const summary = JSON.parse(readFileSync(join(edited, 'summary.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(edited, 'summary.json'), JSON.stringify({ ...summary, note: 'mine' }));
+    const before = snapshot(edited);
+    const overEdited = await hordelab('run', file, '-q', '--out', 'marked-edited', '--force');
+    expect([overEdited.status, overEdited.stderr]).toEqual([2, `hordelab: --out: ${edited} holds summary.json, which hordelab wrote but which was changed since (${MANIFEST_FILE} records other content); move it out of the folder, or write into a new or empty folder\n`]);
+    expect(snapshot(edited)).toEqual(before);
+    // Reformatted, it is the same content: replaced.
+    writeFileSync(join(edited, 'summary.json'), JSON.stringify(summary));
+    expect((await hordelab('run', file, '-q', '--out', 'marked-edited', '--force')).status).toBe(0);
   });
 });
 
@@ -799,7 +895,14 @@ describe('publishing', () => {
     // A known name alone, with no record of whose it is, is not taken as ours.
     expect(inspectFolder(dir, ['matches.csv']).state).toBe('foreign');
     writeFileSync(join(dir, 'summary.json'), JSON.stringify({ hordelab: { version: '0.1.0' }, scenario: { name: 'old' }, run: { status: 'complete' } }));
-    expect(inspectFolder(dir, ['matches.csv', 'summary.json'])).toMatchObject({ state: 'output', kind: 'run', scenario: 'old', status: 'complete' });
+    // Without a mark, a file of a known name is ours only where its content shows it (audit 40c
+    // F1): a summary recording hordelab, a table starting with the header the run writes.
+    const heads = { 'matches.csv': 'match,seed\n' };
+    expect(inspectFolder(dir, ['matches.csv', 'summary.json'], undefined, heads)).toMatchObject({ state: 'foreign', foreign: ['matches.csv'], unsigned: ['matches.csv'] });
+    writeFileSync(join(dir, 'matches.csv'), 'match,seed\n0,ab\n');
+    expect(inspectFolder(dir, ['matches.csv', 'summary.json'], undefined, heads)).toMatchObject({ state: 'output', kind: 'run', scenario: 'old', status: 'complete', owned: ['matches.csv', 'summary.json'] });
+    writeFileSync(join(dir, 'summary.json'), '{"mine": true}');
+    expect(inspectFolder(dir, ['matches.csv', 'summary.json'], undefined, heads)).toMatchObject({ state: 'foreign', unsigned: ['summary.json'] });
   });
 });
 

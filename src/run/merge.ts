@@ -27,7 +27,7 @@ import { namingFile } from './atomic-file.js';
 import { OutputFolder } from './output-folder.js';
 import { canonicalJson, digest, runKeyParts, shardSetKey } from './run-key.js';
 import { keyPartDifferences } from './journal.js';
-import { runFileNames } from './run-scenario.js';
+import { runFileHeads, runFileNames } from './run-scenario.js';
 import { SHARD_FILE, shardCommand, withOutputFlags, type ShardRecord } from './shard.js';
 import { SUMMARY_FILE, summaryDocument, summaryTableFiles, toJson, type SummaryDocument } from './summary.js';
 
@@ -328,7 +328,7 @@ function mergedFigures(shards: readonly LoadedShard[], scenario: Scenario): Merg
  */
 async function publishMerged(shards: readonly LoadedShard[], scenario: Scenario, names: readonly string[], merged: MergedFigures, outDir: string, force: boolean): Promise<{ document: SummaryDocument; files: string[] }> {
   const first = shards[0] as LoadedShard;
-  const folder = OutputFolder.claim(outDir, { flag: '--out', kind: 'run', scenario: scenario.name, force, knownNames: runFileNames(scenario) });
+  const folder = OutputFolder.claim(outDir, { flag: '--out', kind: 'run', scenario: scenario.name, force, knownNames: runFileNames(scenario), knownHeads: runFileHeads(scenario) });
   const dataNames = [...names, ...(merged.errors > 0 ? ['errors.csv'] : [])];
   try {
     // Before any file is joined: a link, folder or pipe where one goes, or its working file (review 25f).

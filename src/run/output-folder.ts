@@ -23,6 +23,7 @@
  * `.hordelab-folder.json` records what a folder holds: the kind, the scenario, its status and
  * the files Hordelab wrote there.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -49,14 +50,15 @@ export interface FolderManifest {
   readonly files: readonly string[];
   /**
    * By file name, the SHA-256 (hex) of a JSON file's content as canonical JSON (keys sorted, no
-   * spacing), checked when the file is read: a run's summary.json, which pages and comparisons
-   * are drawn from, so an edit that keeps it valid (a bound, a rate, the seed) is still found,
-   * while reformatting it is no edit. Absent in folders written before it was recorded.
+   * spacing), checked when the file is read and before a run replaces it (audit 40c F2): a run's
+   * summary.json, which pages and comparisons are drawn from, so an edit that keeps it valid (a
+   * bound, a rate, the seed) is still found, while reformatting it is no edit. Absent in folders
+   * written before it was recorded.
    */
   readonly contentSha256?: Readonly<Record<string, string>>;
   /**
    * By path from the folder (`ladder.json`, `levels/random.yaml`), the SHA-256 (hex) of the bytes
-   * hordelab wrote there: a ladder's and a sweep's. A file whose bytes differ was edited since, and
+   * hordelab wrote there: a ladder's, a sweep's and cards' (audit 40c F4). A file whose bytes differ was edited since, and
    * a file in a folder of files it lists (a ladder's `levels/`) that it does not list is someone
    * else's (audit 37b H2): both are refused without `--force`. Absent in marks written before it
    * was recorded, whose files are known by their names alone.
@@ -114,6 +116,13 @@ export interface FolderContents {
   readonly owned: readonly string[];
   /** Entries Hordelab did not write. */
   readonly foreign: readonly string[];
+  /**
+   * Of {@link foreign}, files of names the command writes that nothing shows Hordelab wrote: no
+   * mark of this folder lists them, and their content does not show it (audit 40c F1).
+   */
+  readonly unsigned?: readonly string[];
+  /** Of {@link foreign}, files whose content differs from what the folder's mark records Hordelab wrote there (audit 40c F2). */
+  readonly edited?: readonly string[];
 }
 
 export interface ClaimOptions {
@@ -131,6 +140,12 @@ export interface ClaimOptions {
    * written before manifests existed; pages `hordelab report` adds to a run folder).
    */
   readonly knownNames?: readonly string[];
+  /**
+   * By name of {@link knownNames}, the start a file of that name has when the command wrote it (a
+   * CSV table's header row): where no mark of the folder lists its files, a file of a known name
+   * is Hordelab's only where its content shows it (see {@link inspectFolder}).
+   */
+  readonly knownHeads?: Readonly<Record<string, string>>;
   /**
    * Kinds of output this one may be added to without `--force`, leaving them in place (report
    * pages beside a run). Then {@link OutputFolder.publish} adds files instead of replacing.
@@ -191,7 +206,7 @@ export class OutputFolder {
     try {
       const finishedPublish = completeInterruptedPublish(dir, options);
       // Temporary files are a killed process's only where that process left its lock behind.
-      const previous = inspectFolder(dir, options.knownNames ?? [], { killedRunLeftLock: stale !== null });
+      const previous = inspectFolder(dir, options.knownNames ?? [], { killedRunLeftLock: stale !== null }, options.knownHeads ?? {});
       if (finishedPublish && options.resume === true && previous.status === 'complete' && previous.kind === options.kind && previous.scenario === options.scenario) {
         // What --resume was asked to finish was the publish: the output is whole now.
         throw new PublishFinished(dir, options.kind);
@@ -334,16 +349,27 @@ export class OutputFolder {
 }
 
 /**
- * What `dir` holds. Hordelab's files are those its manifest lists, those a run's checkpoint
- * names, `knownNames`, and the temporary files of any of these where a run left them (beside its
- * checkpoint, or where `killedRunLeftLock`: the claim found the lock of a process that is gone);
- * anything else is foreign. A `matches.csv.tmp` in a folder no killed run left is someone
- * else's file, and the run would overwrite it.
+ * What `dir` holds. Hordelab's files are those its manifest lists (of names the command writes,
+ * holding the content the manifest records), those a run's checkpoint names, and the temporary
+ * files of any of these where a run left them (beside its checkpoint, or where
+ * `killedRunLeftLock`: the claim found the lock of a process that is gone). Without a manifest of
+ * this folder, a file of `knownNames` is Hordelab's only where its content shows it (`knownHeads`
+ * gives the start of each CSV table). Anything else is foreign. A `matches.csv.tmp` in a folder
+ * no killed run left is someone else's file, and the run would overwrite it.
  */
-export function inspectFolder(dir: string, knownNames: readonly string[], found: { readonly killedRunLeftLock: boolean } = { killedRunLeftLock: false }): FolderContents {
+export function inspectFolder(
+  dir: string,
+  knownNames: readonly string[],
+  found: { readonly killedRunLeftLock: boolean } = { killedRunLeftLock: false },
+  knownHeads: Readonly<Record<string, string>> = {},
+): FolderContents {
   if (!existsSync(dir)) return { state: 'missing', kind: null, scenario: null, status: null, owned: [], foreign: [] };
   const entries = entriesOf(dir);
   const manifest = readManifest(dir);
+  // The manifest's list of names is this folder's record only where the digests it records hold
+  // a file here: one that records a summary.json the folder does not hold was copied from
+  // another folder (audit 40c F2: a user's matches.csv beside it was overwritten, exit 0).
+  const listed = manifest !== null && describesFolder(dir, manifest) ? manifest.files : null;
   const checkpoint = readJson(join(dir, CHECKPOINT_FILE)) as { lengths?: Record<string, number>; sha256?: Record<string, string>; location?: string; scenario?: string } | null;
   // A checkpoint that cannot be read still marks an unfinished run: a plain run must not take
   // its damage as leave to start afresh over the matches already played.
@@ -368,9 +394,12 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
   // copied without its hidden mark, or written before marks): a killed --force over it had left
   // a folder neither --resume nor --force would take (review 36e).
   const hordelabSummary = summary !== null && typeof summary.hordelab?.version === 'string';
-  const killedBeforePublish = manifest === null && unfinished && interrupted === null && !hordelabSummary;
-  const workingNames = new Set([...(manifest === null ? knownNames : []), ...(manifest?.files ?? []), ...(interrupted === null ? recorded : [])]);
+  const killedBeforePublish = listed === null && unfinished && interrupted === null && !hordelabSummary;
+  const workingNames = new Set([...(listed === null ? knownNames : []), ...(listed ?? []), ...(interrupted === null ? recorded : [])]);
   const known = killedBeforePublish ? new Set<string>() : workingNames;
+  // A name the manifest lists is trusted only as one the command writes (or a round robin's
+  // pairing folder): a mark edited to list a user's notes.txt had it deleted (audit 40c F2).
+  const writesName = (name: string): boolean => knownNames.length === 0 || knownNames.includes(name) || holdsRunRecords(join(dir, name));
   // A run's working files are its checkpoint's (an interrupted run), or a killed run's.
   const runLeftFiles = unfinished || found.killedRunLeftLock;
   const isWorkingFile = (name: string): boolean => runLeftFiles && interrupted === null && name.endsWith('.tmp') && workingNames.has(name.slice(0, -4));
@@ -387,11 +416,21 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
       return false;
     }
   };
+  // With a mark of this folder: what it lists (of the command's names), a checkpoint's names, and
+  // pages marked as hordelab's at their start. Without: a known name whose content shows it.
+  const isOwn = (name: string): boolean => {
+    const path = join(dir, name);
+    if (listed === null) return known.has(name) && showsHordelabWrote(path, knownHeads[name]);
+    if (listed.includes(name)) return writesName(name);
+    return known.has(name) || (knownNames.includes(name) && isMarkedOwnFile(path));
+  };
   const owned: string[] = [];
   const foreign: string[] = [];
+  const unsigned: string[] = [];
+  const edited: string[] = [];
   for (const name of entries) {
     if (CONTROL_FILES.has(name)) continue;
-    if (interrupted !== null && recorded.has(name.endsWith('.tmp') ? name.slice(0, -4) : name) && !(manifest?.files.includes(name) ?? false)) {
+    if (interrupted !== null && recorded.has(name.endsWith('.tmp') ? name.slice(0, -4) : name) && !(listed?.includes(name) ?? false)) {
       if (!isRecordedCopy(name)) foreign.push(name);
       else if (!name.endsWith('.tmp')) owned.push(name);
       continue;
@@ -399,11 +438,25 @@ export function inspectFolder(dir: string, knownNames: readonly string[], found:
     // A run killed before its first checkpoint leaves only its temporary files and its lock:
     // with that lock found, they are taken as ours by name.
     if (isWorkingFile(name)) continue;
-    if (known.has(name) || (manifest !== null && knownNames.includes(name) && isMarkedOwnFile(join(dir, name)))) owned.push(name);
-    else foreign.push(name);
+    // A file the manifest records other content of is the user's now, or was changed by them
+    // (audit 40c F2): replaced, their edit was lost.
+    if (listed !== null && changedSinceRecorded(dir, name, manifest)) {
+      foreign.push(name);
+      edited.push(name);
+      continue;
+    }
+    if (isOwn(name)) {
+      owned.push(name);
+      continue;
+    }
+    foreign.push(name);
+    // Without a mark of this folder, a name alone is no sign (audit 40c F1: run --force, --resume
+    // and merge --force deleted a user's report.md or errors.csv from a copy made without hidden
+    // files, exit 0): said as such, so the user knows why their file is in the way.
+    if (listed === null && known.has(name)) unsigned.push(name);
   }
   // A run's unfinished work beside the strays is said as such, so a resume is told to move them (review 36e).
-  if (foreign.length > 0) return { state: 'foreign', kind: manifest?.kind ?? null, scenario: manifest?.scenario ?? null, status: manifest?.status ?? (unfinished ? 'interrupted' : null), owned, foreign };
+  if (foreign.length > 0) return { state: 'foreign', kind: manifest?.kind ?? null, scenario: manifest?.scenario ?? null, status: manifest?.status ?? (unfinished ? 'interrupted' : null), owned, foreign, unsigned, edited };
   if (manifest !== null) {
     // A checkpoint beside a finished output: a replacement of it was started and not finished.
     const status = unfinished ? 'interrupted' : manifest.status;
@@ -431,7 +484,11 @@ export function refusalFor(dir: string, contents: FolderContents, options: Claim
   if (contents.state === 'foreign') {
     const listed = contents.foreign.slice(0, 3).join(', ') + (contents.foreign.length > 3 ? ` and ${contents.foreign.length - 3} more` : '');
     // A resume cannot go to another folder: the stray files are what to move (audit 30a).
-    if (options.resume === true && (contents.owned.length > 0 || contents.status === 'interrupted')) return refuse(`${dir} holds files hordelab did not write (${listed}) beside its own; move them out of the folder, then resume`, '--resume');
+    const resuming = options.resume === true && (contents.owned.length > 0 || contents.status === 'interrupted');
+    const why = whyNotOwn(contents);
+    const them = contents.foreign.length === 1 ? 'it' : 'them';
+    if (why !== null) return resuming ? refuse(`${dir} holds ${listed}, ${why}; move ${them} out of the folder, then resume`, '--resume') : refuse(`${dir} holds ${listed}, ${why}; move ${them} out of the folder, or write into a new or empty folder`);
+    if (resuming) return refuse(`${dir} holds files hordelab did not write (${listed}) beside its own; move them out of the folder, then resume`, '--resume');
     return refuse(`${dir} holds files hordelab did not write (${listed}); write into a new or empty folder`);
   }
   const kind = contents.kind ?? 'run';
@@ -445,9 +502,29 @@ export function refusalFor(dir: string, contents: FolderContents, options: Claim
   if (options.force) return null;
   const names = options.optionNames ?? { force: '--force', resume: '--resume' };
   const canResume = (kind === 'run' || kind === 'tune') && names.resume !== null;
+  // A run's checkpoint removed (a damaged one is still there, and --resume names its damage):
+  // --resume has nothing to resume from, and is not offered (audit 40c F5).
+  if (unfinished && canResume && kind === 'run' && !existsSync(join(dir, CHECKPOINT_FILE))) {
+    return refuse(`${dir} holds an unfinished run of "${options.scenario}" without the checkpoint to resume it from: start it again with ${names.force}`);
+  }
   return unfinished
     ? refuse(`${dir} holds an unfinished ${kind} of "${options.scenario}": ${canResume ? `continue it with ${names.resume}, or ` : ''}start again with ${names.force}`)
     : refuse(`${dir} holds a finished ${kind} of "${options.scenario}"; pass ${names.force} to replace it`);
+}
+
+/**
+ * Why the folder's foreign files are not Hordelab's, where each is one the command writes, either
+ * changed since the mark recorded it or not shown to be Hordelab's without a mark; null otherwise
+ * (files of other names are said as files hordelab did not write).
+ */
+function whyNotOwn(contents: FolderContents): string | null {
+  const { foreign, unsigned = [], edited = [] } = contents;
+  const one = foreign.length === 1;
+  if (edited.length === foreign.length) return `which hordelab wrote but which ${one ? 'was' : 'were'} changed since (${MANIFEST_FILE} records other content)`;
+  if (unsigned.length === foreign.length) {
+    return `named as hordelab names its files, but nothing shows hordelab wrote ${one ? 'it' : 'them'}: no ${MANIFEST_FILE} of this folder lists ${one ? 'it' : 'them'} (a copy that leaves out hidden files loses it), and ${one ? 'its' : 'their'} content does not show it`;
+  }
+  return null;
 }
 
 interface PublishJournal {
@@ -1035,6 +1112,64 @@ function isMarkedOwnFile(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether `manifest` is `dir`'s own record: every file whose content digest it records is there
+ * (a run's summary.json). One copied into another folder, beside files of the same names, records
+ * a summary the folder does not hold; its list then says nothing of the files there.
+ */
+function describesFolder(dir: string, manifest: FolderManifest): boolean {
+  return Object.keys(manifest.contentSha256 ?? {}).every((name) => existsSync(join(dir, name)));
+}
+
+/**
+ * Whether the file `name` in `dir` holds other content than `manifest` records Hordelab wrote
+ * there: a summary.json whose content digest differs, or a file (cards' pages) whose bytes are
+ * neither those recorded nor those a publish stopped while renaming was about to put there. False
+ * where nothing is recorded of it (an older mark, a file it records no digest of).
+ */
+function changedSinceRecorded(dir: string, name: string, manifest: FolderManifest | null): boolean {
+  const content = manifest?.contentSha256?.[name];
+  const bytes = [manifest?.fileSha256?.[name], manifest?.pendingSha256?.[name]].filter((recorded) => recorded !== undefined);
+  if (content === undefined && bytes.length === 0) return false;
+  const path = join(dir, name);
+  try {
+    if (!statSync(path).isFile()) return true;
+    if (content !== undefined && contentDigest(readFileSync(path, 'utf8')) !== content) return true;
+    return bytes.length > 0 && !bytes.includes(createHash('sha256').update(readFileSync(path)).digest('hex'));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Whether the entry at `path`, of a name the command writes, shows by its content that Hordelab
+ * wrote it, where no mark of its folder lists it: a file marked at its start (a page, see
+ * `own-files.ts`), a CSV table starting with the `head` the command writes it with, a JSON output
+ * recording the hordelab version that wrote it or a shard's record, a round robin's pairing folder
+ * holding a run's records. Its name alone is not: a user's report.md or errors.csv is theirs.
+ */
+function showsHordelabWrote(path: string, head: string | undefined): boolean {
+  if (holdsRunRecords(path)) return true;
+  let start: string;
+  try {
+    if (!statSync(path).isFile()) return false;
+    start = readHead(path);
+  } catch {
+    return false;
+  }
+  if (ownFileKind(start) !== null) return true;
+  if (head !== undefined) return start.startsWith(head);
+  return path.endsWith('.json') && isHordelabRecord(readJson(path));
+}
+
+/** A JSON output of Hordelab's: it records the hordelab version that wrote it (summary.json, tournament.json), or is a shard's record (shard.json). */
+function isHordelabRecord(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as { hordelab?: { version?: unknown }; key?: unknown; shard?: { index?: unknown; count?: unknown } };
+  if (typeof record.hordelab?.version === 'string') return true;
+  return typeof record.key === 'string' && /^[0-9a-f]{64}$/.test(record.key) && typeof record.shard?.index === 'number' && typeof record.shard.count === 'number';
 }
 
 function readText(path: string): string {

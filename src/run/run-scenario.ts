@@ -233,6 +233,7 @@ function openRun(scenario: Scenario, options: RunOptions, maxErrors: number): { 
     force: options.force === true,
     resume: options.resume === true,
     knownNames: runFileNames(scenario),
+    knownHeads: runFileHeads(scenario),
     ...(options.optionNames === undefined ? {} : { optionNames: options.optionNames }),
   });
   try {
@@ -422,6 +423,24 @@ export function runFileNames(scenario: Scenario): string[] {
     // A report that cannot summarise nothing names no tables here; its folders need a manifest.
   }
   return [MATCHES_FILE, ERRORS_FILE, ...report.eventTables.map((table) => table.file), ...tables, SUMMARY_FILE, SHARD_FILE, ...REPORT_PAGES];
+}
+
+/**
+ * By file name, the header row each CSV table a run of `scenario` writes starts with: how such a
+ * table is known as Hordelab's in a folder without its mark (a copy made without hidden files),
+ * where a user's errors.csv of the same name is not (audit 40c F1).
+ */
+export function runFileHeads(scenario: Scenario): Record<string, string> {
+  const { report } = scenario.entry;
+  const heads: Record<string, string> = {};
+  for (const file of appendedFiles(scenario, true)) heads[file.name] = file.header;
+  try {
+    const empty = report.summarize(report.emptyAggregate(), DEFAULT_CONFIDENCE);
+    for (const table of report.summaryTables?.(empty) ?? []) heads[table.file] = csv([[...table.columns]]);
+  } catch {
+    // As in runFileNames: a report that cannot summarise nothing names no tables here.
+  }
+  return heads;
 }
 
 function shardRecord(
