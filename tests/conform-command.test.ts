@@ -51,7 +51,7 @@ describe('hordelab conform', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).not.toContain('FAIL');
-    expect(result.stdout).toMatch(/^Conforms: 14 properties passed\.$/m);
+    expect(result.stdout).toMatch(/^Conforms: 15 properties passed\.$/m);
   });
 
   it('passes a built-in game by its id, under a --set parameter, and says it as JSON', async () => {
@@ -106,4 +106,76 @@ describe('hordelab conform', () => {
     expect(result.stdout).toContain('Exit codes: 0 the game conforms; 1 problems found');
     expect(result.stdout).toContain('--playouts');
   });
+});
+
+/**
+ * A small game module written out whole, with `state.touched` counted up in one function that
+ * must only read the state (none when `toucher` is null). Two seats each pick a step of 1 or 2,
+ * then a coin (a chance node) adds 0 or 1 to it; three picks each, then the higher total wins.
+ */
+function touchingModule(toucher: string | null): string {
+  const index = pathToFileURL(resolve('dist/src/index.js')).href;
+  const touch = (name: string): string => (name === toucher ? 'state.touched = (state.touched ?? 0) + 1;' : '');
+  return `import { CHANCE, TERMINAL } from '${index}';
+const STEPS = [1, 2].map((cells) => Object.freeze({ kind: 'step', cells }));
+const COIN = [0, 1].map((extra) => Object.freeze({ kind: 'coin', extra }));
+const over = (state) => state.picks >= 6 && !state.coin;
+const lead = (state) => Math.sign(state.totals[0] - state.totals[1]);
+const heuristic = (state) => { ${touch('heuristic')} return [lead(state), -lead(state)]; };
+heuristic.leader = (state) => { ${touch('heuristic.leader')} return lead(state) > 0 ? 0 : lead(state) < 0 ? 1 : -1; };
+export default {
+  id: 'touching', title: 'Touching', seats: ['Left', 'Right'], parameters: {}, utilityBounds: [-1, 1], hiddenInformation: false,
+  validateParameters: () => [],
+  maxLength: () => 12,
+  setup: () => ({ totals: [0, 0], picks: 0, coin: false }),
+  currentPlayer(state) { ${touch('currentPlayer')} return over(state) ? TERMINAL : state.coin ? CHANCE : state.picks % 2; },
+  isTerminal(state) { ${touch('isTerminal')} return over(state); },
+  legalActions(state, into = []) { ${touch('legalActions')} into.length = 0; if (!over(state) && !state.coin) into.push(...STEPS); return into; },
+  chanceOutcomes(state) { ${touch('chanceOutcomes')} return COIN.map((action) => ({ action, probability: 0.5 })); },
+  chanceGroups(state) { ${touch('chanceGroups')} return [0, 1]; },
+  sampleChance(state, rng) { ${touch('sampleChance')} return COIN[rng.int(2)]; },
+  apply(state, action) {
+    if (action.kind === 'coin') { state.totals[(state.picks - 1) % 2] += action.extra; state.coin = false; return; }
+    state.totals[state.picks % 2] += action.cells; state.picks += 1; state.coin = true;
+  },
+  returns(state) { ${touch('returns')} return [lead(state), -lead(state)]; },
+  endedAtCap(state) { ${touch('endedAtCap')} return false; },
+  heuristic,
+  observe: (state) => structuredClone(state),
+  clone(state) { ${touch('clone')} return structuredClone(state); },
+  actionKey: (action) => (action.kind === 'coin' ? 'coin(' + action.extra + ')' : 'step(' + action.cells + ')'),
+  describeState(state) { ${touch('describeState')} return 'totals ' + state.totals.join('-'); },
+};
+`;
+}
+
+describe('hordelab conform names a function that changes the state it only reads (audit 40d F2)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hordelab-conform-touch-'));
+  const READERS = ['currentPlayer', 'isTerminal', 'legalActions', 'chanceOutcomes', 'chanceGroups', 'sampleChance', 'heuristic', 'heuristic.leader', 'returns', 'endedAtCap', 'describeState', 'clone'];
+
+  it('passes the module with no function touching the state', async () => {
+    writeFileSync(join(dir, 'untouched.mjs'), touchingModule(null));
+    const result = await hordelabIn(dir, 'conform', './untouched.mjs', '--playouts', '4');
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^ {2}pass {2}read-only /m);
+    expect(result.status, result.stdout).toBe(0);
+  });
+
+  for (const reader of READERS) {
+    it(`names ${reader}, with the part it changed, the seed and the step, as the first problem`, async () => {
+      const file = `touching-${reader.replace('.', '-')}.mjs`;
+      writeFileSync(join(dir, file), touchingModule(reader));
+      const result = await hordelabIn(dir, 'conform', `./${file}`, '--playouts', '4');
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(1);
+      const failures = result.stdout.split('\n').filter((line) => line.startsWith('  FAIL  '));
+      // Before determinism's or clone's line, which only show its consequences.
+      expect(failures[0], result.stdout).toMatch(/^ {2}FAIL {2}read-only /);
+      const problem = result.stdout.split('\n').find((line) => line.includes('changed the state it was handed'));
+      expect(problem, result.stdout).toMatch(new RegExp(`^ {10}- ${reader.replace('.', '\\.')} changed the state it was handed \\(its "touched"\\); only apply may change a state .* \\[seed 1, step \\d+\\]$`));
+      // A playout's first steps are checked: a game whose first step is a decision is caught there.
+      if (['currentPlayer', 'isTerminal', 'legalActions', 'heuristic', 'heuristic.leader', 'describeState', 'clone'].includes(reader)) expect(problem).toMatch(/\[seed 1, step 0\]$/);
+      expect(result.stdout).not.toContain('comes from outside the seed');
+    });
+  }
 });

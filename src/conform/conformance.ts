@@ -12,6 +12,7 @@ import type { AgentFactory } from '../core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
 import { describeNonList, describeValue, describeValues, SeatDecision } from '../core/match-runner.js';
 import { matchSeed, matchStream, MAX_RUN_SEED, type Rng } from '../core/rng.js';
+import { changedPart, fingerprint } from '../core/state-fingerprint.js';
 import { withinTimeout } from '../core/watchdog.js';
 import { leaderOf } from '../quality/lead.js';
 import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
@@ -27,6 +28,7 @@ export const CONFORMANCE_PROPERTIES = {
   metadata: 'seats, utility bounds, a positive length bound, and default parameters that validate',
   setup: 'setup is a pure function of the parameters: two setups are equal, and what they share play never changes',
   'current-player': 'the player to act is a seat, CHANCE or TERMINAL, and isTerminal agrees',
+  'read-only': 'every function but apply leaves the state it is handed as it was: currentPlayer, isTerminal, legalActions, chanceOutcomes, chanceGroups, sampleChance, heuristic and its leader, returns, endedAtCap, describeState, clone and determinize (observe: see observation)',
   terminates: 'every playout ends within maxLength steps',
   returns: 'returns at a terminal state give one finite value per seat, within utilityBounds, the same values each time for the same state; endedAtCap, where the game has it, answers true or false there',
   heuristic: 'the heuristic gives one value per seat within utilityBounds, the same values each time for the same state, equal to returns at a terminal state',
@@ -137,6 +139,8 @@ class Findings {
   private readonly problems = new Map<ConformanceProperty, ConformanceProblem[]>();
   private readonly counts = new Map<ConformanceProperty, number>();
   private readonly checks = new Map<ConformanceProperty, number>();
+  /** The playout seeds where `read-only` failed: a replay of one differs for that reason. */
+  readonly readOnlyBroken = new Set<number>();
   constructor(private readonly keep: number) {}
   checked(property: ConformanceProperty, times = 1): void {
     this.checks.set(property, (this.checks.get(property) ?? 0) + times);
@@ -147,6 +151,7 @@ class Findings {
     const list = this.problems.get(property) ?? [];
     if (list.length < this.keep) list.push(playouts === undefined ? { property, message, seed, step } : { property, message, seed, step, playouts });
     this.problems.set(property, list);
+    if (property === 'read-only' && seed !== null) this.readOnlyBroken.add(seed);
   }
   result(property: ConformanceProperty): PropertyResult {
     const problemCount = this.counts.get(property) ?? 0;
@@ -340,7 +345,7 @@ function* conformanceSuite(game: AnyGame, givenParams: unknown, options: Conform
     });
     if (again === undefined) continue;
     findings.checked('determinism');
-    const divergence = again === null ? null : firstDivergence(first, again);
+    const divergence = again === null ? null : firstDivergence(first, again, findings.readOnlyBroken.has(seed));
     if (again === null) findings.fail('determinism', 'the same seed played another trajectory', seed, null);
     else if (divergence !== null) findings.fail('determinism', divergence.message, seed, divergence.step);
   }
@@ -494,9 +499,12 @@ function playChecked(game: AnyGame, params: unknown, seed: number, context: Play
   const began = timing === null ? 0 : timing.clock();
   for (let step = 0; ; step++) {
     if (timing !== null) timing.step = step;
+    const readsChecked = step < READ_ONLY_FIRST_STEPS || isDeepStep(seed, step, every);
+    if (readsChecked) checkReadOnly(game, state, rng, seed, step, findings);
     const player = seatToAct(game, state, seed, step, findings);
     if (player === null) return { trajectory: null, steps: step };
     if (player === TERMINAL) {
+      if (!readsChecked) checkReadOnly(game, state, rng, seed, step, findings);
       findings.checked('terminates');
       checkTerminal(game, state, seed, step, findings);
       recordEnd(game, state, trajectory);
@@ -531,6 +539,79 @@ function playChecked(game: AnyGame, params: unknown, seed: number, context: Play
       action = legal[rng.int(legal.length)];
     }
     if (!applyChecked(game, state, action, seed, step, findings, trajectory)) return { trajectory: null, steps: step };
+  }
+}
+
+/** A playout's first steps all get the read-only check (later ones at the deep-checked steps). */
+const READ_ONLY_FIRST_STEPS = 4;
+
+/**
+ * Every function the contract gives but `apply` (and `observe`, which the observation check
+ * reads alike) called once on `state`, its fingerprint read before and after each call: the first
+ * that changes it fails `read-only`, named with the part it changed. Without this, a count or a
+ * cache a function keeps in the state showed only by its consequences, blamed elsewhere: replays
+ * differ ("an unseeded random number, the clock"), a clone that copies the known fields differs
+ * from its original (audit 40d F2). Run at a playout's first steps, at its deep-checked steps and
+ * at its end, before anything else reads the state there; a function that throws, or a player
+ * that is no seat, is the other checks' to report. `rng` is not drawn from (sampleChance and
+ * determinize get a copy), so the playout plays as it would without this check.
+ */
+function checkReadOnly(game: AnyGame, state: unknown, rng: Rng, seed: number, step: number, findings: Findings): void {
+  findings.checked('read-only');
+  let before = fingerprint(state);
+  /** Whether `state` is as it was before `call`; a change fails the property once. */
+  const leftAlone = (call: string): boolean => {
+    const after = fingerprint(state);
+    const part = changedPart(before, after);
+    before = after;
+    if (part === null) return true;
+    findings.fail('read-only', `${call} changed the state it was handed (${part === '' ? 'the state' : `its ${JSON.stringify(part)}`}); only apply may change a state (a count, a cache or a sorted copy kept in the state must live elsewhere)`, seed, step);
+    return false;
+  };
+  try {
+    const player = game.currentPlayer(state);
+    if (!leftAlone('currentPlayer')) return;
+    game.isTerminal(state);
+    if (!leftAlone('isTerminal')) return;
+    if (player === TERMINAL) {
+      game.returns(state);
+      if (!leftAlone('returns')) return;
+      if (game.endedAtCap !== undefined) {
+        game.endedAtCap(state);
+        if (!leftAlone('endedAtCap')) return;
+      }
+    } else if (player === CHANCE) {
+      game.chanceOutcomes(state);
+      if (!leftAlone('chanceOutcomes')) return;
+      if (game.chanceGroups !== undefined) {
+        game.chanceGroups(state);
+        if (!leftAlone('chanceGroups')) return;
+      }
+      game.sampleChance(state, rng.clone());
+      if (!leftAlone('sampleChance')) return;
+    } else {
+      game.legalActions(state);
+      if (!leftAlone('legalActions')) return;
+      game.legalActions(state, []);
+      if (!leftAlone('legalActions(state, into)')) return;
+      if (game.hiddenInformation && game.determinize !== undefined && Number.isInteger(player) && player >= 0 && player < game.seats.length) {
+        game.determinize(state, player, rng.clone());
+        if (!leftAlone('determinize')) return;
+      }
+    }
+    game.heuristic(state);
+    if (!leftAlone('heuristic')) return;
+    const leader = heuristicLeader(game);
+    if (leader !== undefined) {
+      leader(state);
+      if (!leftAlone('heuristic.leader')) return;
+    }
+    game.describeState(state);
+    if (!leftAlone('describeState')) return;
+    game.clone(state);
+    leftAlone('clone');
+  } catch {
+    // A function that throws is reported by the check of its own property.
   }
 }
 
@@ -694,6 +775,11 @@ function applyChecked(game: AnyGame, state: unknown, action: unknown, seed: numb
   return true;
 }
 
+/** Why a replay can reach another state by the same actions. */
+const STATE_FROM_OUTSIDE = 'something in the state comes from outside the seed: an unseeded random number, the clock, a module-level counter';
+/** Why, where a function that only reads the state changed it (conform's checks call such functions more often than its replay does). */
+const STATE_CHANGED_BY_READS = 'read-only failed in this playout: a function other than apply changed the state, and conform calls such functions more often than its replay does';
+
 /** How a playout's record marks its entries: an action's key, the events its apply emitted, a state (at deep-checked steps), the end (returns and the final state). */
 const ACTION_ENTRY = 'action ';
 const EVENTS_ENTRY = 'events ';
@@ -732,9 +818,11 @@ function recordEnd(game: AnyGame, state: unknown, record: string[]): void {
 /**
  * Where a replay's record first departs from the playout's, said as what differed: the actions
  * (another trajectory), the events an action emitted, the state at a step, or the returns and
- * final state; null when the two are the same.
+ * final state; null when the two are the same. A state that differs is put down to what comes
+ * from outside the seed, or, where `read-only` failed in the playout, to that (audit 40d F2: a
+ * count legalActions kept in the state sent people looking for a Math.random).
  */
-function firstDivergence(first: readonly string[], again: readonly string[]): { message: string; step: number | null } | null {
+function firstDivergence(first: readonly string[], again: readonly string[], readOnlyBroken: boolean): { message: string; step: number | null } | null {
   let step = 0;
   for (let i = 0; i < Math.max(first.length, again.length); i++) {
     const entry = first[i];
@@ -742,7 +830,7 @@ function firstDivergence(first: readonly string[], again: readonly string[]): { 
     if (entry !== other) {
       if (entry === undefined || other === undefined || entry.startsWith(ACTION_ENTRY) || other.startsWith(ACTION_ENTRY)) return { message: `the same seed played another trajectory, first at step ${step}`, step };
       if (entry.startsWith(EVENTS_ENTRY) || other.startsWith(EVENTS_ENTRY)) return { message: `the same seed played the same actions, but step ${step - 1} emitted other events`, step: step - 1 };
-      if (entry.startsWith(STATE_ENTRY)) return { message: `the same seed played the same actions to another state at step ${step} (something in the state comes from outside the seed: an unseeded random number, the clock, a module-level counter)`, step };
+      if (entry.startsWith(STATE_ENTRY)) return { message: `the same seed played the same actions to another state at step ${step} (${readOnlyBroken ? STATE_CHANGED_BY_READS : STATE_FROM_OUTSIDE})`, step };
       return { message: `the same seed played the same actions to another end (returns or final state) after step ${step - 1}`, step: Math.max(0, step - 1) };
     }
     if (entry?.startsWith(ACTION_ENTRY) === true) step++;
@@ -1115,7 +1203,11 @@ function checkClone(game: AnyGame, state: unknown, seed: number, step: number, c
       findings.fail('clone', 'clone returned the state itself', seed, step);
       return;
     }
-    if (snapshot(copy) !== before) findings.fail('clone', 'a clone differs from its original', seed, step);
+    if (snapshot(copy) !== before) {
+      // A part a read-only function put into the state (a count) is one a clone of the known fields leaves out (audit 40d F2).
+      const why = findings.readOnlyBroken.has(seed) ? ' (read-only failed in this playout: a part a function other than apply put into the state may be what the clone leaves out)' : '';
+      findings.fail('clone', `a clone differs from its original${why}`, seed, step);
+    }
     const shared = sharedMutableParts(context.constants, state, copy);
     if (shared.length > 0) findings.fail('clone', `a clone shares mutable parts with its original: ${shared.slice(0, 3).join(', ')}`, seed, step);
     playRandomly(game, copy, rng.clone(), 40);

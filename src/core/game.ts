@@ -48,7 +48,9 @@ export interface ChanceOutcome<A> {
 
 /**
  * A game definition. `P` parameters, `S` state, `A` action (decisions and chance outcomes),
- * `E` events, `O` what one seat observes.
+ * `E` events, `O` what one seat observes. Only `apply` changes a state: every other function
+ * reads the state it is handed and leaves it as it was (`hordelab conform` checks each, as
+ * `read-only`), since the runner and search call them as often as they like.
  */
 export interface GameDefinition<P, S, A, E extends GameEvent = GameEvent, O = unknown> {
   /** Registry key, kebab-case, used in scenarios: `zombie-trainers`. */

@@ -37,8 +37,9 @@ export const conformCommand: CommandModule = {
     'Properties: playouts end within maxLength; the same seed plays the same trajectory; clone shares no mutable part; legal actions are\n' +
     'non-empty, unique by actionKey and in an order the state decides; chance outcomes have positive probabilities summing to 1 and\n' +
     'sampleChance draws each as often as they say; returns and heuristic stay within utilityBounds; apply of a legal action never\n' +
-    'throws; hidden-information games: observations and determinizations read nothing hidden (two states a seat sees alike, met in\n' +
-    'any playouts, must determinize alike), and agents do not peek.\n' +
+    'throws, and no other function changes the state it is handed (read-only: the first to change it is named); hidden-information\n' +
+    'games: observations and determinizations read nothing hidden (two states a seat sees alike, met in any playouts, must\n' +
+    'determinize alike), and agents do not peek.\n' +
     'Clones, observations, the heuristic and every legal action applied are checked at the first state and every 7th step, at a phase\n' +
     "each playout's seed moves. Chance sampling is tested at the first node of each outcome list and at one node of each playout,\n" +
     'drawn at random over the whole playout: more playouts test more nodes. Each outcome gets an exact binomial test, and a correct\n' +
