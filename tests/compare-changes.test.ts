@@ -118,7 +118,21 @@ describe('compare tells the agents behind a seat name apart (audit 39a F1)', () 
     const other = await rotated('[{ "agent": "random", "name": "r" }, { "agent": "greedy", "name": "g" }]', 2);
     expect(compareRuns('one', one, 'other', other).agentChanges).toEqual([]);
     const deeper = await rotated('[{ "agent": "random", "name": "r" }, { "agent": "mcts", "name": "g" }]', 2);
-    expect(compareRuns('one', one, 'deeper', deeper).agentChanges).toEqual(['seat g: agent greedy → mcts']);
+    expect(compareRuns('one', one, 'deeper', deeper).agentChanges).toEqual(['agent g: agent greedy → mcts']);
+  });
+
+  it('names the changes of rotated runs by agent, in the rotation, and lists every one, a new name too (audit 40d F3)', async () => {
+    const rotated = async (seats: string, seed: number): Promise<RunSummary> =>
+      (await run({ game: 'coin-flip', matches: 40, seed, seats: { rotate: JSON.parse(seats) as never } })).summary as unknown as RunSummary;
+    const named = await rotated('[{ "agent": "random", "name": "alice" }, { "agent": "random", "name": "bob" }]', 1);
+    const plain = await rotated('["greedy", "random"]', 2);
+    const comparison = compareRuns('named', named, 'plain', plain);
+    expect(comparison.agentChanges).toEqual(['first agent (alice → greedy): agent random → greedy', 'second agent (bob → random): the same agent random, renamed (its per-agent figures go by the new name)']);
+    expect(formatComparison(comparison, false)).toContain(`Agents changed: ${comparison.agentChanges.join('; ')}\n`);
+    // Seats that do not rotate are seats: a new name alone is no change of agent there.
+    const fixed = async (seats: string, seed: number): Promise<RunSummary> => (await run({ game: 'coin-flip', matches: 40, seed, seats: JSON.parse(seats) as never })).summary as unknown as RunSummary;
+    const fixedNamed = await fixed('[{ "agent": "random", "name": "alice" }, { "agent": "random", "name": "bob" }]', 1);
+    expect(compareRuns('named', fixedNamed, 'plain', await fixed('["greedy", "random"]', 2)).agentChanges).toEqual(['seat 1 (alice → greedy): agent random → greedy']);
   });
 });
 

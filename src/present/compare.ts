@@ -409,7 +409,10 @@ function settingChanges(before: Record<string, unknown>, after: Record<string, u
  * How two runs' seats differ, position by position: their agent, the settings it played with
  * (defaults filled in, as the summary records them; as written where an older summary records
  * only that) and an agent module's SHA-256 (of it and what it imports). What a summary does not
- * record cannot be told, and is said so rather than taken for sameness.
+ * record cannot be told, and is said so rather than taken for sameness. Where both runs rotate
+ * their seats, each entry is an agent holding every seat in turn, named by its place in the
+ * baseline's rotation and its name, and a new name is a change too: the per-agent figures go by
+ * it (audit 40d F3: "seat 1 (alice → greedy)", and bob's rename to random left out).
  */
 function seatDifferences(before: readonly RecordedSeat[], after: readonly RecordedSeat[], rotated: boolean): { changes: string[]; untold: string[] } {
   const changes: string[] = [];
@@ -420,13 +423,14 @@ function seatDifferences(before: readonly RecordedSeat[], after: readonly Record
   for (let index = 0; index < Math.min(before.length, after.length); index++) {
     const a = before[index] as RecordedSeat;
     const b = after[(index + shift) % after.length] as RecordedSeat;
-    const label = a.name === b.name ? `seat ${a.name}` : `seat ${index + 1} (${a.name} → ${b.name})`;
+    const label = rotated ? rotatedAgentLabel(index, a.name, b.name) : a.name === b.name ? `seat ${a.name}` : `seat ${index + 1} (${a.name} → ${b.name})`;
     // One file by two paths (./x.mjs, ../x.mjs from another folder) is one agent (review 39r R3).
     const sameModule = a.module !== undefined && b.module !== undefined && a.module.sha256 === b.module.sha256;
     if (a.agent !== b.agent && !sameModule) {
       changes.push(`${label}: agent ${a.agent} → ${b.agent}`);
       continue;
     }
+    const changesSoFar = changes.length;
     const recorded = a.settings !== undefined && b.settings !== undefined;
     const settings = recorded ? settingChanges(a.settings as Record<string, unknown>, b.settings as Record<string, unknown>) : settingChanges(a.config, b.config);
     if (settings.length > 0) {
@@ -439,8 +443,18 @@ function seatDifferences(before: readonly RecordedSeat[], after: readonly Record
       const which = a.module === undefined && b.module === undefined ? 'neither summary records' : `the ${a.module === undefined ? 'baseline' : 'run'}'s summary does not record`;
       untold.push(`${label}: whether agent module ${a.agent} is the same code in both runs cannot be told: ${which} its SHA-256 (written before summaries did)`);
     }
+    if (rotated && a.name !== b.name && changes.length === changesSoFar) changes.push(`${label}: the same agent ${a.agent}, renamed (its per-agent figures go by the new name)`);
   }
   return { changes, untold };
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth'];
+
+/** A rotated run's entry by its place in the baseline's rotation: `agent g`, or `first agent (alice → greedy)` where the runs name it apart. */
+function rotatedAgentLabel(index: number, before: string, after: string): string {
+  if (before === after) return `agent ${before}`;
+  const place = ORDINALS[index] ?? `${index + 1}th`;
+  return `${place} agent (${before} → ${after})`;
 }
 
 /** The k by which `after` lists `before`'s seats (by name) from another seat on, or 0 where it does not. */
