@@ -113,9 +113,9 @@ describe('hordelab conform', () => {
  * must only read the state (none when `toucher` is null). Two seats each pick a step of 1 or 2,
  * then a coin (a chance node) adds 0 or 1 to it; three picks each, then the higher total wins.
  */
-function touchingModule(toucher: string | null): string {
+function touchingModule(toucher: string | null, touching = 'state.touched = (state.touched ?? 0) + 1;'): string {
   const index = pathToFileURL(resolve('dist/src/index.js')).href;
-  const touch = (name: string): string => (name === toucher ? 'state.touched = (state.touched ?? 0) + 1;' : '');
+  const touch = (name: string): string => (name === toucher ? touching : '');
   return `import { CHANCE, TERMINAL } from '${index}';
 const STEPS = [1, 2].map((cells) => Object.freeze({ kind: 'step', cells }));
 const COIN = [0, 1].map((extra) => Object.freeze({ kind: 'coin', extra }));
@@ -178,4 +178,11 @@ describe('hordelab conform names a function that changes the state it only reads
       expect(result.stdout).not.toContain('comes from outside the seed');
     });
   }
+
+  it('names the functions together where one changed the state once only (a cache filled on the first call)', async () => {
+    writeFileSync(join(dir, 'caching.mjs'), touchingModule('heuristic', 'state.touched ??= 1;'));
+    const result = await hordelabIn(dir, 'conform', './caching.mjs', '--playouts', '4');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^ {10}- one of currentPlayer, isTerminal, .*, clone \(once: not when asked again\) changed the state it was handed \(its "touched"\); .* \[seed 1, step 0\]$/m);
+  });
 });

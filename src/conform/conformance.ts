@@ -499,12 +499,12 @@ function playChecked(game: AnyGame, params: unknown, seed: number, context: Play
   const began = timing === null ? 0 : timing.clock();
   for (let step = 0; ; step++) {
     if (timing !== null) timing.step = step;
-    const readsChecked = step < READ_ONLY_FIRST_STEPS || isDeepStep(seed, step, every);
-    if (readsChecked) checkReadOnly(game, state, rng, seed, step, findings);
+    const readsCheckedHere = readsChecked(seed, step);
+    if (readsCheckedHere) checkReadOnly(game, state, rng, seed, step, findings);
     const player = seatToAct(game, state, seed, step, findings);
     if (player === null) return { trajectory: null, steps: step };
     if (player === TERMINAL) {
-      if (!readsChecked) checkReadOnly(game, state, rng, seed, step, findings);
+      if (!readsCheckedHere) checkReadOnly(game, state, rng, seed, step, findings);
       findings.checked('terminates');
       checkTerminal(game, state, seed, step, findings);
       recordEnd(game, state, trajectory);
@@ -542,76 +542,106 @@ function playChecked(game: AnyGame, params: unknown, seed: number, context: Play
   }
 }
 
-/** A playout's first steps all get the read-only check (later ones at the deep-checked steps). */
+/** A playout's first steps all get the read-only check. */
 const READ_ONLY_FIRST_STEPS = 4;
+/** Later, every this many steps (at a phase the seed moves, as the deep checks'): a state's fingerprint costs about as much as a clone, and a function that changes the state mostly does so every time it is called. */
+const READ_ONLY_EVERY = 16;
+
+/** Whether step `step` of the playout of `seed` gets the read-only check (its end always does). */
+function readsChecked(seed: number, step: number): boolean {
+  return step < READ_ONLY_FIRST_STEPS || isDeepStep(seed, step, READ_ONLY_EVERY);
+}
 
 /**
  * Every function the contract gives but `apply` (and `observe`, which the observation check
- * reads alike) called once on `state`, its fingerprint read before and after each call: the first
- * that changes it fails `read-only`, named with the part it changed. Without this, a count or a
- * cache a function keeps in the state showed only by its consequences, blamed elsewhere: replays
- * differ ("an unseeded random number, the clock"), a clone that copies the known fields differs
- * from its original (audit 40d F2). Run at a playout's first steps, at its deep-checked steps and
- * at its end, before anything else reads the state there; a function that throws, or a player
- * that is no seat, is the other checks' to report. `rng` is not drawn from (sampleChance and
- * determinize get a copy), so the playout plays as it would without this check.
+ * reads alike) called once on `state`, its fingerprint (state-fingerprint.ts) read before and
+ * after: where it changed, each is called again with the state read around it, and the first
+ * that changes it fails `read-only`, named with the part it changed (or, where none does it
+ * again, the calls are named together: a cache filled once). Without this, a count or a cache a
+ * function keeps in the state showed only by its consequences, blamed elsewhere: replays differ
+ * ("an unseeded random number, the clock"), a clone that copies the known fields differs from its
+ * original (audit 40d F2). Run before anything else reads the state at its step; a function that
+ * throws, or a player that is no seat, is the other checks' to report. `rng` is not drawn from
+ * (sampleChance and determinize get a copy), so the playout plays as it would without this check.
  */
 function checkReadOnly(game: AnyGame, state: unknown, rng: Rng, seed: number, step: number, findings: Findings): void {
   findings.checked('read-only');
-  let before = fingerprint(state);
-  /** Whether `state` is as it was before `call`; a change fails the property once. */
-  const leftAlone = (call: string): boolean => {
-    const after = fingerprint(state);
-    const part = changedPart(before, after);
-    before = after;
-    if (part === null) return true;
-    findings.fail('read-only', `${call} changed the state it was handed (${part === '' ? 'the state' : `its ${JSON.stringify(part)}`}); only apply may change a state (a count, a cache or a sorted copy kept in the state must live elsewhere)`, seed, step);
+  const before = fingerprint(state);
+  if (!readEach(game, state, rng, () => true)) return;
+  const after = fingerprint(state);
+  const part = changedPart(before, after);
+  if (part === null) return;
+  let named = false;
+  let last = after;
+  // The same calls again, each read around: the first that changes the state is named.
+  readEach(game, state, rng, (call) => {
+    const now = fingerprint(state);
+    const changed = changedPart(last, now);
+    last = now;
+    if (changed === null) return true;
+    findings.fail('read-only', readOnlyMessage(call, changed), seed, step);
+    named = true;
     return false;
-  };
+  });
+  if (!named) findings.fail('read-only', readOnlyMessage(`one of ${READ_ONLY_CALLS} (once: not when asked again)`, part), seed, step);
+}
+
+const READ_ONLY_CALLS = 'currentPlayer, isTerminal, legalActions, chanceOutcomes, chanceGroups, sampleChance, determinize, returns, endedAtCap, heuristic, heuristic.leader, describeState, clone';
+
+const readOnlyMessage = (call: string, part: string): string =>
+  `${call} changed the state it was handed (${part === '' ? 'the state' : `its ${JSON.stringify(part)}`}); only apply may change a state (a count, a cache or a sorted copy kept in the state must live elsewhere)`;
+
+/**
+ * Calls each function that only reads `state` once, in the contract's order for its kind of node,
+ * telling `leftAlone` after each (by name); stops where it answers false. False where a call
+ * threw (reported by that function's own check).
+ */
+function readEach(game: AnyGame, state: unknown, rng: Rng, leftAlone: (call: string) => boolean): boolean {
   try {
     const player = game.currentPlayer(state);
-    if (!leftAlone('currentPlayer')) return;
+    if (!leftAlone('currentPlayer')) return true;
     game.isTerminal(state);
-    if (!leftAlone('isTerminal')) return;
+    if (!leftAlone('isTerminal')) return true;
     if (player === TERMINAL) {
       game.returns(state);
-      if (!leftAlone('returns')) return;
+      if (!leftAlone('returns')) return true;
       if (game.endedAtCap !== undefined) {
         game.endedAtCap(state);
-        if (!leftAlone('endedAtCap')) return;
+        if (!leftAlone('endedAtCap')) return true;
       }
     } else if (player === CHANCE) {
       game.chanceOutcomes(state);
-      if (!leftAlone('chanceOutcomes')) return;
+      if (!leftAlone('chanceOutcomes')) return true;
       if (game.chanceGroups !== undefined) {
         game.chanceGroups(state);
-        if (!leftAlone('chanceGroups')) return;
+        if (!leftAlone('chanceGroups')) return true;
       }
       game.sampleChance(state, rng.clone());
-      if (!leftAlone('sampleChance')) return;
+      if (!leftAlone('sampleChance')) return true;
     } else {
       game.legalActions(state);
-      if (!leftAlone('legalActions')) return;
+      if (!leftAlone('legalActions')) return true;
       game.legalActions(state, []);
-      if (!leftAlone('legalActions(state, into)')) return;
+      if (!leftAlone('legalActions(state, into)')) return true;
       if (game.hiddenInformation && game.determinize !== undefined && Number.isInteger(player) && player >= 0 && player < game.seats.length) {
         game.determinize(state, player, rng.clone());
-        if (!leftAlone('determinize')) return;
+        if (!leftAlone('determinize')) return true;
       }
     }
     game.heuristic(state);
-    if (!leftAlone('heuristic')) return;
+    if (!leftAlone('heuristic')) return true;
     const leader = heuristicLeader(game);
     if (leader !== undefined) {
       leader(state);
-      if (!leftAlone('heuristic.leader')) return;
+      if (!leftAlone('heuristic.leader')) return true;
     }
     game.describeState(state);
-    if (!leftAlone('describeState')) return;
+    if (!leftAlone('describeState')) return true;
     game.clone(state);
     leftAlone('clone');
+    return true;
   } catch {
-    // A function that throws is reported by the check of its own property.
+    return false;
   }
 }
 
