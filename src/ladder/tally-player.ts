@@ -8,6 +8,8 @@ import { playUntilFailure } from '../run/batches.js';
 import { brokenMatchMessage } from '../run/chunk-player.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from '../run/pool.js';
+import { letSignalsIn } from '../run/let-signals-in.js';
+import { AdaptiveChunkSizer } from '../run/scheduler.js';
 import { compiledWorkerFile } from '../run/thread-pool.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { mergeActionMix, playTally, type Tally } from './tally.js';
@@ -32,6 +34,40 @@ export class TallyFailure extends Error {
     super(message);
     this.name = 'TallyFailure';
   }
+}
+
+/**
+ * About how long a part of a range played in this thread runs before the event loop turns: as a
+ * run's chunks (`ADAPTIVE_CHUNK_TARGET_MS` in run-scenario.ts), short enough that Ctrl-C and
+ * SIGTERM stop the command at once, long enough that the turns and merges cost nothing measurable.
+ */
+const HEARD_PART_MS = 50;
+
+/**
+ * Matches `start..end-1` played in this thread, in parts of about {@link HEARD_PART_MS} with a
+ * turn of the event loop before each: played at one go, a configuration of `cards --workers 0`
+ * held off Ctrl-C and SIGTERM until every configuration was played (audit 40b F2), since
+ * awaiting a value only runs microtasks and the signal handler waits for the loop. The parts'
+ * bounds are measured times, which is harmless: every figure merges exactly, whatever the ranges
+ * (as for any worker count). Stops after the part holding the first failed match.
+ * @throws TallyFailure naming that match.
+ */
+async function playHeard(scenario: Scenario, start: number, end: number): Promise<Tally[]> {
+  // One match first, to learn the game's pace; then parts of about HEARD_PART_MS each.
+  const sizer = new AdaptiveChunkSizer(1, end - start, 1, HEARD_PART_MS);
+  const parts: Tally[] = [];
+  for (let from = start; from < end; ) {
+    await letSignalsIn();
+    const to = Math.min(end, from + sizer.next(end - from));
+    const began = performance.now();
+    const part = playTally(scenario, from, to);
+    sizer.returned(to - from, performance.now() - began);
+    // The message names the match, its run seed and match seed already.
+    if (part.failure !== null) throw new TallyFailure(part.failure.message, part.failure.matchIndex);
+    parts.push(part);
+    from = to;
+  }
+  return parts;
 }
 
 export class TallyPlayer {
@@ -61,6 +97,22 @@ export class TallyPlayer {
   async extend(scenario: Scenario, tally: RunningTally, end: number): Promise<void> {
     const start = tally.matches;
     if (end <= start) return;
+    const results = this.pool === null ? await playHeard(scenario, start, end) : await this.playPooled(this.pool, scenario, start, end);
+    const { report } = scenario.entry;
+    for (const result of results) {
+      report.mergeAggregates(tally.aggregate, result.aggregate);
+      mergeOutcomes(tally.outcomes, result.outcomes);
+      mergeActionMix(tally.actionMix, result.actionMix);
+      for (const score of result.scores) tally.scores.push(score);
+    }
+    tally.matches = end;
+  }
+
+  /**
+   * Matches `start..end-1` played on the pool, as ranges in match order.
+   * @throws TallyFailure naming the first failed match by index.
+   */
+  private async playPooled(pool: WorkerPool<TallyTask, Tally>, scenario: Scenario, start: number, end: number): Promise<Tally[]> {
     const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
     const ranges: [number, number][] = [];
     for (let from = start; from < end; from += size) ranges.push([from, Math.min(end, from + size)]);
@@ -73,7 +125,7 @@ export class TallyPlayer {
     await playUntilFailure(ranges.length, this.workers, async (index) => {
       const [from, to] = ranges[index] as [number, number];
       try {
-        const result = this.pool === null ? playTally(scenario, from, to) : await this.pooled(this.pool, scenario, from, to);
+        const result = await this.pooled(pool, scenario, from, to);
         results[index] = result;
         // The message names the match, its run seed and match seed already.
         if (result.failure === null) return false;
@@ -87,14 +139,7 @@ export class TallyPlayer {
     });
     const first = failures.reduce<TallyFailure | null>((earliest, failure) => (earliest === null || failure.matchIndex < earliest.matchIndex ? failure : earliest), null);
     if (first !== null) throw first;
-    const { report } = scenario.entry;
-    for (const result of results) {
-      report.mergeAggregates(tally.aggregate, result.aggregate);
-      mergeOutcomes(tally.outcomes, result.outcomes);
-      mergeActionMix(tally.actionMix, result.actionMix);
-      for (const score of result.scores) tally.scores.push(score);
-    }
-    tally.matches = end;
+    return results;
   }
 
   /**

@@ -190,3 +190,52 @@ describe('Ctrl-C before the command line has loaded', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 });
+
+/**
+ * `hordelab <args>` in `dir`, sent `signal` once `ready` is on its stderr: how it ended and what it
+ * said. Stopped by SIGKILL after `guardMs` (a command that never hears the signal plays on).
+ */
+function signalledOnStderr(dir: string, args: readonly string[], ready: RegExp, signal: NodeJS.Signals, guardMs = 150_000): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let sent = false;
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (!sent && ready.test(stderr)) {
+        sent = true;
+        child.kill(signal);
+      }
+    });
+    const guard = setTimeout(() => child.kill('SIGKILL'), guardMs);
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      done({ code, stderr });
+    });
+  });
+}
+
+/** A small Integer Duel scenario of random play: 11 configurations of card values (base, 10 variants). */
+const SMALL_DUEL = 'name: small-duel\ngame: integer-duel\nmatches: 100000\nseed: 5\nparams:\n  decks:\n    plants: { "+1": 1, "+2": 1, negate: 1 }\n    zombies: { "-1": 1, "-3": 1 }\n  openingHand: 1\n  dieFaces: 2\n  maxRounds: 6\nseats: [random, random]\n';
+
+describe('SIGTERM in cards and ladder playing in their own thread (audit 40b F2: cards --workers 0 played every configuration, then exited 130)', () => {
+  it('cards --workers 0: exit 130 within the configuration it was playing, nothing written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-cards-'));
+    writeFileSync(join(dir, 's.yaml'), SMALL_DUEL);
+    const { code, stderr } = await signalledOnStderr(dir, ['cards', 's.yaml', '--workers', '0', '--out', 'out'], /configuration 1 of 11: base\n/, 'SIGTERM');
+    expect(code).toBe(130);
+    // The signal came as the base began: no configuration after it was started.
+    expect(stderr).toBe('configuration 1 of 11: base\nhordelab: interrupted (SIGTERM): cards stopped before it finished\n');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('ladder --workers 0: exit 130 within the level it was playing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-ladder-'));
+    writeFileSync(join(dir, 's.yaml'), SMALL_DUEL);
+    const { code, stderr } = await signalledOnStderr(dir, ['ladder', 's.yaml', '--levels', 'random,random/greedy', '--workers', '0', '--out', 'out'], /level 1 of 2: random\n/, 'SIGTERM');
+    expect(code).toBe(130);
+    expect(stderr).toBe('level 1 of 2: random\nhordelab: interrupted (SIGTERM): ladder stopped before it finished\n');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});
