@@ -198,3 +198,22 @@ describe('run, check, sweep and tune report progress off a terminal', () => {
     expect(result.stderr).toBe('');
   });
 });
+
+describe('cards, while it builds its variants (audit 40b F2: minutes without a word on a deck of many kinds)', () => {
+  it('a 30 s ticker, heard between variants: the event loop turns as they are built', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-cards-building-'));
+    writeFileSync(join(dir, 'duel.yaml'), 'game: integer-duel\nmatches: 4\nseed: 1\nseats: [random, random]\n');
+    const intervals: number[] = [];
+    // The tick is due at the next turn of the loop: it comes while the variants are built only if the loop turns there.
+    const every: Ticker = (ms, tick) => {
+      intervals.push(ms);
+      const due = setImmediate(tick);
+      return () => clearImmediate(due);
+    };
+    let clock = 0;
+    const { io, stderr } = capturedIo(dir, { now: () => (clock += 1000), every });
+    expect(await main(['cards', 'duel.yaml', '-w', '0', '--out', 'values'], io)).toBe(0);
+    expect(intervals).toEqual([30_000]);
+    expect(stderr()).toMatch(/^hordelab: cards: 0 of \d+ variants built, after \d+s; play starts once all are\nconfiguration 1 of \d+: base\n/);
+  });
+});

@@ -20,6 +20,7 @@ import { readDeck, type Deck } from './deck.js';
 import { TallyPlayer, type RunningTally } from '../ladder/tally-player.js';
 import { randomPlayWarning, skillOf } from '../ladder/skill.js';
 import { seatRecord, type SeatRecordDocument } from '../run/summary.js';
+import { letSignalsIn } from '../run/let-signals-in.js';
 import { replayCommand } from '../run/replay.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
 import { summarizeOutcomes } from '../reports/outcomes.js';
@@ -124,6 +125,11 @@ export interface CardValuesOptions {
   readonly matchTimeoutSeconds?: number;
   readonly command: string;
   readonly onVariant?: (index: number, total: number, label: string) => void;
+  /**
+   * Hears, before each variant's scenario is built and once all are, how many are built of how
+   * many: a deck of many kinds of card takes minutes to build before any match is played.
+   */
+  readonly onBuilding?: (built: number, total: number) => void;
 }
 
 /**
@@ -171,6 +177,10 @@ export async function cardValues(base: Scenario, options: CardValuesOptions): Pr
   // Variants the game refuses (an empty deck, too few cards to deal) are reported, not played.
   const variants: (Scenario | string)[] = [];
   for (const plan of plans) {
+    options.onBuilding?.(variants.length, plans.length);
+    // Each build reads the whole scenario again: with a deck of hundreds of kinds of card they
+    // took minutes, deaf to Ctrl-C and SIGTERM without a turn of the loop (audit 40b F2).
+    await letSignalsIn();
     try {
       variants.push(await parseScenario(base.source.text, base.source.file, { ...base.source.overrides, set: [...(base.source.overrides.set ?? []), plan.assignment] }));
     } catch (error) {
@@ -178,6 +188,7 @@ export async function cardValues(base: Scenario, options: CardValuesOptions): Pr
       variants.push(error.issues.map((issue) => issue.message).join('; '));
     }
   }
+  options.onBuilding?.(variants.length, plans.length);
   const seats = game.seats.length;
   const perUnit = base.rotate ? 2 : 1;
   const player = new TallyPlayer(options.workers, options.matchTimeoutSeconds);

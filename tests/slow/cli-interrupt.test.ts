@@ -238,4 +238,19 @@ describe('SIGTERM in cards and ladder playing in their own thread (audit 40b F2:
     expect(stderr).toBe('level 1 of 2: random\nhordelab: interrupted (SIGTERM): ladder stopped before it finished\n');
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
+
+  it('cards, while it builds the variants of a deck of many kinds (any worker count): exit 130 before any configuration is played', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-interrupt-cards-build-'));
+    // An agent module that marks a file as it loads: the signal comes once the scenario is read,
+    // as the variants are built (some 400 here, one scenario read each), before any match.
+    writeFileSync(join(dir, 'marking.mjs'), "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./loaded.mark', import.meta.url), '');\nexport default () => ({ chooseAction: () => 0 });\n");
+    const kinds = (verb: string): string => Array.from({ length: 100 }, (_, k) => `"${verb}:${k + 1}": 1`).join(', ');
+    writeFileSync(join(dir, 'big.yaml'), `name: big\ngame: integer-duel\nmatches: 2\nseed: 1\nparams:\n  decks:\n    plants: { "+1": 1, ${kinds('add')} }\n    zombies: { "-1": 1, ${kinds('subtract')} }\nseats: [./marking.mjs, random]\n`);
+    const child = spawned(dir, ['cards', 'big.yaml', '--workers', '1', '--out', 'out']);
+    for (let waited = 0; !existsSync(join(dir, 'loaded.mark')) && waited < 60_000; waited += 10) await new Promise((done) => setTimeout(done, 10));
+    process.kill(Number(child.pid()), 'SIGTERM');
+    expect(await child.exited).toBe(130);
+    expect(child.stderr()).toBe('hordelab: interrupted (SIGTERM): cards stopped before it finished\n');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
 });

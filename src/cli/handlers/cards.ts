@@ -14,6 +14,7 @@ import { whileHoldingFolder } from '../../run/output-folder.js';
 import { loadScenario, type Scenario } from '../../scenario/scenario.js';
 import type { CliIo, ParsedArguments } from '../command.js';
 import { workerCount, matchTimeout } from '../common-options.js';
+import { formatDuration, PROGRESS_INTERVAL_MS } from '../progress.js';
 import { assignments } from '../set-assignments.js';
 import { resolvePath } from '../resolve-path.js';
 import { shellQuote } from '../shell-quote.js';
@@ -84,6 +85,34 @@ async function refuseAnotherRun(dir: string, scenario: Scenario, cwd: string): P
   }
 }
 
+/**
+ * Signs of life while the variants are built, before any configuration is played: a plain line
+ * every {@link PROGRESS_INTERVAL_MS} until all are, as a slow playout of `conform` has. A deck of
+ * hundreds of kinds of card took minutes there without a word (audit 40b F2); a small deck is
+ * built before the first line is due, and prints none.
+ */
+function buildingProgress(io: CliIo, silent: boolean): { readonly heard: (built: number, total: number) => void; readonly stop: () => void } {
+  if (silent) return { heard: () => {}, stop: () => {} };
+  const began = io.now();
+  let built = 0;
+  let total = 0;
+  let stopTimer: (() => void) | null = io.every(PROGRESS_INTERVAL_MS, () => {
+    io.stderr.write(`hordelab: cards: ${built} of ${total} variants built, after ${formatDuration((io.now() - began) / 1000)}; play starts once all are\n`);
+  });
+  const stop = (): void => {
+    stopTimer?.();
+    stopTimer = null;
+  };
+  return {
+    heard: (nowBuilt, nowTotal) => {
+      built = nowBuilt;
+      total = nowTotal;
+      if (built >= total) stop();
+    },
+    stop,
+  };
+}
+
 export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const seed = args.number('seed');
   const quiet = args.flag('quiet');
@@ -113,17 +142,23 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   ]
     .map(shellQuote)
     .join(' ');
+  const building = buildingProgress(io, quiet || json);
   const { summary, files } = await whileHoldingFolder(outDir, '--out', checkOut, async () => {
-    const summary = await cardValues(scenario, {
-      decks,
-      workers: workerCount(args),
-      ...matchTimeout(args),
-      command,
-      onVariant: (index, total, label) => {
-        if (!quiet && !json) io.stderr.write(`configuration ${index + 1} of ${total}: ${label}\n`);
-      },
-    });
-    return { summary, files: writeCardValues(summary, outDir, await cardValuesPage(summary)) };
+    try {
+      const summary = await cardValues(scenario, {
+        decks,
+        workers: workerCount(args),
+        ...matchTimeout(args),
+        command,
+        onBuilding: building.heard,
+        onVariant: (index, total, label) => {
+          if (!quiet && !json) io.stderr.write(`configuration ${index + 1} of ${total}: ${label}\n`);
+        },
+      });
+      return { summary, files: writeCardValues(summary, outDir, await cardValuesPage(summary)) };
+    } finally {
+      building.stop();
+    }
   });
   if (json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else if (!quiet) io.stdout.write(`${formatCardValues(summary)}\n\nWrote ${files.join(', ')}\n`);
