@@ -189,6 +189,27 @@ describe('run, check, sweep and tune report progress off a terminal', () => {
     expect(result.stderr).toMatch(line);
   });
 
+  it('sweep: while it checks its configurations before play, the line says how many are checked (audit 40a F1)', async () => {
+    // A ticker that fires at every turn of the event loop (the check must let it turn), until the
+    // first configuration is played.
+    let playing = (): boolean => false;
+    const every: Ticker = (_ms, tick) => {
+      let ticking = true;
+      const again = (): void => {
+        if (!ticking || playing()) return;
+        tick();
+        setImmediate(again);
+      };
+      setImmediate(again);
+      return () => void (ticking = false);
+    };
+    const { io, stderr } = capturedIo(dir, { every });
+    playing = () => stderr().includes('sweep, at configuration');
+    const status = await main(['sweep', 's.yaml', '--vary', 'winRate=0.3,0.6', '--vary', 'drawRate=0,0.1', '-n', '2', '-w', '0', '--out', 'checking', '--json'], io);
+    expect(status, stderr()).toBe(0);
+    for (const checked of [1, 2, 3]) expect(stderr()).toMatch(new RegExp(`^hordelab: sweep, checking configurations before play, ${checked} of 4 done: 0 of 8 matches done, none finished yet after \\d+s$`, 'm'));
+  });
+
   it.each(commands)('%s --quiet: no ticker, no line', async (_name, args) => {
     // Into new folders: the runs above wrote theirs.
     const quiet = args.map((arg, index) => (args[index - 1] === '--out' ? `${arg}-quiet` : arg)).filter((arg) => arg !== '--json');

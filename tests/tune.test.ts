@@ -27,6 +27,21 @@ const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-tune-'));
 const COIN = (seed: number): string => `name: coin\ngame: coin-flip\nmatches: 1000\nseed: ${seed}\nseats: [random, random]\n`;
 
 describe('sweep', () => {
+  it('turns the event loop after each configuration it checks before play, so Ctrl-C and a progress line are heard (audit 40a F1)', async () => {
+    const scenario = await parseScenario(COIN(1), join(tempDir(), 'coin.yaml'));
+    const heard: string[] = [];
+    await runSweep(scenario, [parseAxis('winRate=0.2,0.5,0.8')], {
+      matches: 2,
+      workers: 0,
+      onChecked: (checked, total) => {
+        heard.push(`checked ${checked} of ${total}`);
+        // What a signal's listener or a progress timer is: a callback the event loop must reach.
+        setImmediate(() => heard.push(`turn after ${checked}`));
+      },
+    });
+    expect(heard.slice(0, 5)).toEqual(['checked 1 of 3', 'turn after 1', 'checked 2 of 3', 'turn after 2', 'checked 3 of 3']);
+  });
+
   it('measures every configuration on the same seeds', async () => {
     const scenario = await parseScenario(COIN(1), join(tempDir(), 'coin.yaml'));
     const result = await runSweep(scenario, [parseAxis('winRate=0.2,0.5,0.8')], { matches: 2000, workers: 0 });
@@ -428,6 +443,30 @@ describe('the sweep and tune commands', () => {
     const badTarget = await hordelab(dir, 'tune', 'coin.yaml', '--target', 'p1WinRate', '--space', 'winRate=0.1..0.9', '--budget', '1000');
     expect(badTarget.status).toBe(2);
     expect(badTarget.stderr).toContain('--target p1WinRate: expected metric=value');
+  });
+
+  it('sweep refuses a grid past 10,000 configurations, or past 10⁹ matches in all, before it builds one (audit 40a F1)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'coin.yaml'), COIN(3));
+    // The first value is one the game refuses: a sweep that built configurations before sizing
+    // its grid met it first and said so; a grid refused by its size builds none.
+    const winRates = ['1.5', ...Array.from({ length: 999 }, (_, index) => (index / 1000).toFixed(3))].join(',');
+    const wide = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', `winRate=${winRates}`, '--vary', 'drawRate=0,0.01,0.02,0.03,0.04,0.05,0.06,0.07,0.08,0.09,0.1', '-n', '1', '-o', 'wide');
+    expect([wide.status, wide.stderr]).toEqual([
+      2,
+      'hordelab: --vary: the grid of winRate × drawRate has 11,000 configurations (1,000 × 11 values); expected at most 10,000: vary fewer values at once, or sweep the grid in parts\n',
+    ]);
+    const long = await hordelab(dir, 'sweep', 'coin.yaml', '--vary', `winRate=${winRates}`, '-n', '1000001', '-o', 'long');
+    expect([long.status, long.stderr]).toEqual([
+      2,
+      'hordelab: --vary: the grid of winRate has 1,000 configurations of 1,000,001 matches each, 1,000,001,000 in all; expected at most 1,000,000,000: fewer matches (-n) or fewer values\n',
+    ]);
+    for (const out of ['wide', 'long']) expect(existsSync(join(dir, out))).toBe(false);
+    // The library's runSweep the same; a grid of exactly 10,000 is let through to its first value.
+    const scenario = await parseScenario(COIN(3), join(dir, 'coin.yaml'));
+    const tenThousand = [parseAxis(`winRate=${winRates}`), parseAxis('drawRate=0,0.01,0.02,0.03,0.04,0.05,0.06,0.07,0.08,0.09')];
+    await expect(runSweep(scenario, tenThousand, { matches: 1, workers: 0 })).rejects.toThrow(/^--vary winRate=1\.5,.*: winRate: .* \(at winRate=1\.5 drawRate=0\)$/);
+    await expect(runSweep(scenario, [...tenThousand, parseAxis('seat1.agent=random,random2')], { matches: 1, workers: 0 })).rejects.toThrow('has 20,000 configurations (1,000 × 10 × 2 values)');
   });
 });
 

@@ -7,7 +7,10 @@
  * question these tools answer (`hordelab plan` says how many a question needs); 256 worker
  * threads is more cores than a single machine commonly has, and each thread holds its own copy
  * of the game and agents (tens of MB), so more only costs memory; a margin below 0.0001 (0.01
- * points) asks for over 10⁸ matches per rate, beyond the match bound.
+ * points) asks for over 10⁸ matches per rate, beyond the match bound. A sweep's grid of 10,000
+ * configurations is a 100 × 100 heatmap, more than a table or page can show to be read, and each
+ * configuration is built and kept before the first match (some KB each; audit 40a F1: 100,000
+ * took three minutes and 552 MB before play).
  *
  * Imports no schema library: the command line's help and flag declarations read these bounds
  * before anything heavy is loaded. Schemas of bounded numbers are in `bounded-number.ts`.
@@ -27,6 +30,8 @@ export interface NumberBound {
 
 /** Most matches one run, check budget, sweep point or tuning budget may ask for. */
 export const MAX_MATCHES = 1_000_000_000;
+/** Most configurations one sweep's grid may hold (the product of its `--vary` lists' lengths); see the file comment. */
+export const MAX_SWEEP_CONFIGURATIONS = 10_000;
 /** Most worker threads; see the file comment. Kept in `limits.ts`, which imports nothing. */
 export { MAX_WORKERS };
 

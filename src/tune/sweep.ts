@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { BOUNDS } from '../core/input-bounds.js';
+import { BOUNDS, MAX_MATCHES, MAX_SWEEP_CONFIGURATIONS } from '../core/input-bounds.js';
 import { checkArgument, checkOptions, FUNCTION, kind, within } from '../core/library-options.js';
 import { flattenMetrics, type Metric } from '../present/metrics.js';
 import { writeProblem } from '../present/output-folder.js';
@@ -148,6 +148,28 @@ function checkAxes(axes: unknown): void {
   }
 }
 
+/** `12,000`; past the largest whole number a double holds exactly, `over 9,007,199,254,740,991`. */
+const counted = (count: number): string => (count > Number.MAX_SAFE_INTEGER ? `over ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}` : count.toLocaleString('en-US'));
+
+/**
+ * Refuses a grid past {@link MAX_SWEEP_CONFIGURATIONS} configurations, or past {@link MAX_MATCHES}
+ * matches in all, from its axes' lengths alone, before any configuration is built: each is built
+ * and kept before the first match, and a grid of 1.2 million ran for minutes, silent and deaf to
+ * Ctrl-C, its memory rising past 0.8 GB (audit 40a F1).
+ */
+function checkGridSize(axes: readonly SweepAxis[], matchesEach: number): void {
+  const lengths = axes.map((axis) => axis.values.length);
+  const configurations = lengths.reduce((product, length) => product * length, 1);
+  const made = `the grid of ${axes.map((axis) => axis.name).join(' × ')} has ${counted(configurations)} configurations${lengths.length > 1 ? ` (${lengths.map(counted).join(' × ')} values)` : ''}`;
+  if (configurations > MAX_SWEEP_CONFIGURATIONS) {
+    throw new UsageError([{ source: '--vary', field: '', message: `${made}; expected at most ${counted(MAX_SWEEP_CONFIGURATIONS)}: vary fewer values at once, or sweep the grid in parts` }]);
+  }
+  const matches = configurations * matchesEach;
+  if (matches > MAX_MATCHES) {
+    throw new UsageError([{ source: '--vary', field: '', message: `${made} of ${counted(matchesEach)} matches each, ${counted(matches)} in all; expected at most ${counted(MAX_MATCHES)}: fewer matches (-n) or fewer values` }]);
+  }
+}
+
 function grid(axes: readonly SweepAxis[]): Record<string, SweepValue>[] {
   let points: Record<string, SweepValue>[] = [{}];
   for (const axis of axes) points = points.flatMap((point) => axis.values.map((value) => ({ ...point, [axis.name]: value })));
@@ -198,6 +220,7 @@ const SWEEP_OPTION_RULES = {
   matches: within(BOUNDS.matches),
   workers: within(BOUNDS.workers),
   matchTimeoutSeconds: within(BOUNDS.matchTimeout),
+  onChecked: FUNCTION,
   onPoint: FUNCTION,
   onPlayed: FUNCTION,
 } as const;
@@ -211,6 +234,8 @@ export async function runSweep(
     readonly workers: number;
     /** Seconds a match may run on a worker thread before the thread is killed and the match fails; 0 for no limit. */
     readonly matchTimeoutSeconds?: number;
+    /** Configurations built and checked so far, of all of them, as the check before play goes. */
+    readonly onChecked?: (checked: number, total: number) => void;
     readonly onPoint?: (index: number, total: number, values: Record<string, SweepValue>) => void;
     /** Matches played by each chunk as it finishes. */
     readonly onPlayed?: (matches: number) => void;
@@ -227,13 +252,14 @@ export async function runSweep(
   const requested = options.matches ?? scenario.matches;
   // Rotated seats play each seed in both seatings: a whole number of pairs.
   const matches = scenario.rotate && requested % 2 === 1 ? requested + 1 : requested;
+  checkGridSize(axes, matches);
   // The evaluator only builds each configuration's scenario here; the paired player plays them.
   const evaluator = new Evaluator(scenario.source, 0, undefined, options.matchTimeoutSeconds);
   const player = new PairedPlayer(options.workers, options.matchTimeoutSeconds);
   const played: PlayedPoint[] = [];
   try {
     const all = grid(axes);
-    await checkSweep(scenario, evaluator, axes, all, metricNames, options.metrics !== undefined && options.metrics.length > 0);
+    await checkSweep(scenario, evaluator, axes, all, metricNames, options.metrics !== undefined && options.metrics.length > 0, options.onChecked);
     for (const [index, values] of all.entries()) {
       options.onPoint?.(index, all.length, values);
       played.push(await playPoint(scenario, evaluator, player, values, matches, metricNames, options.onPlayed));
@@ -276,16 +302,38 @@ interface PlayedPoint {
  * --metric (`given` false), the metric is the game's own default: a wrong one is the game
  * module's, not a flag's.
  */
-async function checkSweep(scenario: Scenario, evaluator: Evaluator, axes: readonly SweepAxis[], all: readonly Record<string, SweepValue>[], metricNames: readonly string[], given: boolean): Promise<void> {
-  for (const values of all) {
+async function checkSweep(
+  scenario: Scenario,
+  evaluator: Evaluator,
+  axes: readonly SweepAxis[],
+  all: readonly Record<string, SweepValue>[],
+  metricNames: readonly string[],
+  given: boolean,
+  onChecked: ((checked: number, total: number) => void) | undefined,
+): Promise<void> {
+  for (const [index, values] of all.entries()) {
     try {
       await evaluator.scenario(assignmentsOf(values));
     } catch (error) {
       throw error instanceof UsageError ? namingTheVariedValue(error, axes, values) : error;
     }
+    onChecked?.(index + 1, all.length);
+    // A built-in game's scenario is built in microtasks alone: without a turn of the event loop a
+    // grid of thousands was checked for minutes with no progress line and deaf to Ctrl-C and
+    // SIGTERM (audit 40a F1). A turn costs microseconds, a configuration's build milliseconds.
+    await turnOfTheEventLoop();
   }
   const moduleSpec = scenario.entry.source?.spec;
   checkMetricNames(scenario, metricNames.map((name) => ({ name, source: given ? `--metric ${name}` : `${moduleSpec === undefined ? scenario.entry.game.id : `game module "${moduleSpec}"`}: defaultMetric (no --metric given)` })), true);
+}
+
+/**
+ * Resolves after a turn of the event loop. Twice: a signal that came while this thread was busy
+ * is read at the poll after the check phase the first resolves in (as checkConformanceYielding).
+ */
+async function turnOfTheEventLoop(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Plays one configuration's matches (the sweep's common seeds) and measures each metric; a failed match fails the sweep, naming the configuration. */

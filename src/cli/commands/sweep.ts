@@ -16,7 +16,7 @@ export const sweepCommand: CommandModule = {
       type: 'list',
       required: true,
       placeholder: 'NAME=V1,V2',
-      describe: 'A game parameter (dotted keys allowed) or seatN.setting and its values; a+b=... varies both together; repeat for a grid',
+      describe: 'A game parameter (dotted keys allowed) or seatN.setting and its values; a+b=... varies both together; repeat for a grid of at most 10,000 configurations',
     },
     metric: { type: 'list', placeholder: 'PATH', describe: 'Metric path(s) to report [default: the game\'s main win rate]' },
     matches: { ...matchesOption, describe: 'Matches per configuration [default: the scenario\'s]' },
