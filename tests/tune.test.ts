@@ -27,6 +27,21 @@ const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-tune-'));
 const COIN = (seed: number): string => `name: coin\ngame: coin-flip\nmatches: 1000\nseed: ${seed}\nseats: [random, random]\n`;
 
 describe('sweep', () => {
+  it('records a varied value as the number it is played as, in every notation --set reads as one (audit 40a F5)', async () => {
+    expect(parseAxis('k=0x2,0o3,1e1,0.50,04,0b10,-0x2,12345678901234567891,{a: 1}')).toEqual({
+      name: 'k',
+      values: [2, 3, 10, 0.5, 4, '0b10', '-0x2', '12345678901234567891', '{a: 1}'],
+    });
+    const dir = tempDir();
+    writeFileSync(join(dir, 'trainers.yaml'), 'game: zombie-trainers\nmatches: 4\nseed: 2\nseats: [random, random]\n');
+    const hex = await hordelabIn(dir, 'sweep', 'trainers.yaml', '--vary', 'actionPoints=0x4,3', '-o', 'hex');
+    const decimal = await hordelabIn(dir, 'sweep', 'trainers.yaml', '--vary', 'actionPoints=4,3', '-o', 'decimal');
+    expect([hex.status, decimal.status]).toEqual([0, 0]);
+    // The same bytes as the decimal sweep, the command it records included.
+    expect(hex.stdout.replace(/\bhex\b/g, 'decimal')).toBe(decimal.stdout);
+    for (const file of ['sweep.csv', 'sweep.json']) expect(readFileSync(join(dir, 'hex', file), 'utf8')).toBe(readFileSync(join(dir, 'decimal', file), 'utf8'));
+  });
+
   it('turns the event loop after each configuration it checks before play, so Ctrl-C and a progress line are heard (audit 40a F1)', async () => {
     const scenario = await parseScenario(COIN(1), join(tempDir(), 'coin.yaml'));
     const heard: string[] = [];
@@ -215,6 +230,8 @@ describe('tune', () => {
     expect(candidateSettings([parseDimension('a=0..0.5:0.0001'), parseDimension('b=0..0.5:0.0001')], 8, 1)).toHaveLength(8);
     expect(() => parseDimension('x=0..1:1.5')).toThrow('the step 1.5 is larger than the range 0..1');
     expect(parseDimension('rollout=random,epsilonGreedy')).toEqual({ name: 'rollout', kind: 'choice', choices: ['random', 'epsilonGreedy'] });
+    // A choice --set reads as a number is that number, as a sweep records it: `k=0x2` was played as 2 and reported as `k=0x2` (audit 40a F5).
+    expect(parseDimension('k=1,0x2,0o3,1e1,0.50,0b10')).toEqual({ name: 'k', kind: 'choice', choices: ['1', '2', '3', '10', '0.5', '0b10'] });
     expect(parseTarget('p1WinRate=0.5')).toEqual({ metric: 'p1WinRate', value: 0.5 });
     // A range read but not usable says why (audit 25b: all got the form's generic message).
     expect(() => parseDimension('actionPoints=6..2')).toThrow('--space actionPoints=6..2: the range 6..2 holds no value; expected lo below hi, such as actionPoints=2..6');

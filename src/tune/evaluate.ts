@@ -269,6 +269,24 @@ export function repeatedValue(values: readonly string[]): string | null {
   return null;
 }
 
+/**
+ * A varied value (`--vary`, a `--space` choice) as it is played and recorded: the finite number
+ * `--set` reads it as (`0.50` is 0.5, `1e1` 10, `0x2` and `0o2` 2), else the text as written
+ * (`0b10`, `-0x2` and `1_000` are text to YAML, so to `--set`; `1e999` stays as typed, where as a
+ * number it would be echoed as "Infinity"). One rule for every notation: `0x2` was played as 2 but
+ * recorded as "0x2", while `1e1` was recorded as 10 (audit 40a F5).
+ */
+export function valueAsPlayed(text: string): string | number {
+  let read: unknown;
+  try {
+    read = parseStrictYaml(text);
+  } catch {
+    // Not a value --set takes (a whole number past 2⁵³ included): it refuses it later, as typed.
+    return text;
+  }
+  return typeof read === 'number' && Number.isFinite(read) ? read : text;
+}
+
 /** `value` as `--set` reads it, as a key: the same for two spellings of one value. */
 function valueAsRead(value: string): string {
   let read: unknown;

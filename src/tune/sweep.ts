@@ -21,12 +21,12 @@ import { csv } from '../run/csv.js';
 import { isSeatAssignment, type Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
 import { contributionsByUnit, pairedDifference, type UnitContributions } from '../stats/paired-difference.js';
-import { checkMetricNames, Evaluator, jointParts, pickMetric, refuseUnsafeName, repeatedValue, splitValues } from './evaluate.js';
+import { checkMetricNames, Evaluator, jointParts, pickMetric, refuseUnsafeName, repeatedValue, splitValues, valueAsPlayed } from './evaluate.js';
 import { PairedPlayer } from './paired-player.js';
 import { scenarioSkill } from '../ladder/skill.js';
 import { publishOutputFiles } from '../present/output-folder.js';
 
-/** A value of a varied setting: a number when it reads as one, else the text as written. */
+/** A value of a varied setting: the number `--set` reads it as, when it reads as one, else the text as written. */
 export type SweepValue = string | number;
 
 /** One varied setting: its name (`traps.80`, `seat1.iterations`, `a+b`) and its values in order. */
@@ -106,13 +106,9 @@ export interface SweepResult {
 const RATIO_UNPAIRED =
   "a ratio figure (one total divided by another, each pooled over the matches, such as quality.branching's legal actions per decision), which does not split into per-match parts; compare the configurations' own intervals";
 
-/**
- * `"3"` → 3, `"0.25"` → 0.25; anything that is not plainly a finite number stays text (`1e999`
- * too: as the number it would be passed on as "Infinity" and echoed so, where the user typed 1e999).
- */
+/** `"3"` → 3, `"0.25"` → 0.25, `"0x2"` → 2: a value `--set` reads as a finite number is that number; any other stays text ({@link valueAsPlayed}). */
 export function sweepValue(text: string): SweepValue {
-  const number = Number(text);
-  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim()) && Number.isFinite(number) ? number : text;
+  return valueAsPlayed(text);
 }
 
 /** Parses `--vary name=v1,v2,...`; `a+b=v1,v2` varies a and b together (both seats' iterations). */

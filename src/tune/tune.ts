@@ -38,7 +38,7 @@ import { scenarioSkill } from '../ladder/skill.js';
 import { intervalDigits, percentBound, percentOf } from '../reports/format.js';
 import { canonicalJson, digest, effectiveScenario, RECORDED_FIGURES } from '../run/run-key.js';
 import { HORDELAB_VERSION } from '../version.js';
-import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, type Assignments, type Evaluation } from './evaluate.js';
+import { checkMetricNames, Evaluator, pickMetric, refuseUnsafeName, repeatedValue, splitValues, valueAsPlayed, type Assignments, type Evaluation } from './evaluate.js';
 
 export interface Target {
   readonly metric: string;
@@ -147,7 +147,7 @@ export interface TuneResult {
   readonly agents: string;
   /** The warning when a seat plays at random, or null. */
   readonly randomPlay: string | null;
-  /** The best setting, each value as written (`--set`'s text). */
+  /** The best setting, each value as `--set`'s text: a number as JavaScript writes it (`0x2` as `2`, `0.50` as `0.5`), anything else as written. */
   readonly best: Record<string, string>;
   /** The same values as `--set` reads them (numbers as numbers, `{40: 4}` as an object), for a script to use. */
   readonly bestValues: Record<string, unknown>;
@@ -277,7 +277,9 @@ export function parseDimension(text: string): SpaceDimension {
   if (choices.length < 2 || choices.includes('')) throw bad();
   const twice = repeatedValue(choices);
   if (twice !== null) throw new UsageError([{ source: `--space ${text}`, field: '', message: `the choice ${twice} is listed twice; list each choice once` }]);
-  return { name, kind: 'choice', choices };
+  // A choice --set reads as a number is that number's text, as a sweep records it: `0x2` was
+  // played as 2 and reported as `k=0x2` (audit 40a F5).
+  return { name, kind: 'choice', choices: choices.map((choice) => String(valueAsPlayed(choice))) };
 }
 
 /**
