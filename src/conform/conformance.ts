@@ -850,7 +850,7 @@ function recordEnd(game: AnyGame, state: unknown, record: string[]): void {
  * (another trajectory), the events an action emitted, the state at a step, or the returns and
  * final state; null when the two are the same. A state that differs is put down to what comes
  * from outside the seed, or, where `read-only` failed in the playout, to that (audit 40d F2: a
- * count legalActions kept in the state sent people looking for a Math.random).
+ * count legalActions kept in the state sent people looking for an unseeded random number).
  */
 function firstDivergence(first: readonly string[], again: readonly string[], readOnlyBroken: boolean): { message: string; step: number | null } | null {
   let step = 0;

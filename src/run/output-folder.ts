@@ -1135,7 +1135,8 @@ function changedSinceRecorded(dir: string, name: string, manifest: FolderManifes
   if (content === undefined && bytes.length === 0) return false;
   const path = join(dir, name);
   try {
-    if (!statSync(path).isFile()) return true;
+    // A folder in a file's place is no edit: the publish's own check refuses it, naming it as a folder.
+    if (!statSync(path).isFile()) return false;
     if (content !== undefined && contentDigest(readFileSync(path, 'utf8')) !== content) return true;
     return bytes.length > 0 && !bytes.includes(createHash('sha256').update(readFileSync(path)).digest('hex'));
   } catch {
