@@ -8,6 +8,7 @@
  * `hordelab conform <game> --seed S --playouts 1` replays exactly the failing playout.
  * Everything is a pure function of (game, parameters, options): seeded streams only, no clock.
  */
+import { letSignalsIn } from '../run/let-signals-in.js';
 import type { AgentFactory } from '../core/agent.js';
 import { CHANCE, TERMINAL, type AnyGame } from '../core/game.js';
 import { describeNonList, describeValue, describeValues, SeatDecision } from '../core/match-runner.js';
@@ -207,10 +208,7 @@ export async function checkConformanceYielding(game: AnyGame, givenParams: unkno
   for (;;) {
     const next = suite.next();
     if (next.done === true) return next.value;
-    // Twice: a signal that came while this thread was busy is read at the poll after the
-    // check phase the first resolves in (see InThreadPlayer.play).
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
+    await letSignalsIn();
   }
 }
 

@@ -2,6 +2,7 @@
  * Where a chunk of matches is played: in this thread, or on a {@link WorkerPool}. Either way the
  * result is the same bytes, since both call `playChunk`; they differ in what they survive.
  */
+import { letSignalsIn } from './let-signals-in.js';
 import { Script } from 'node:vm';
 import { formatSeed, matchSeed } from '../core/rng.js';
 import { emptyOutcomes } from '../reports/outcomes.js';
@@ -44,13 +45,11 @@ export class InThreadPlayer implements ChunkPlayer {
   ) {}
 
   async play(start: number, end: number): Promise<ChunkResult | null> {
-    // Let signals (Ctrl-C) and other events in between chunks. Twice: one setImmediate resolves
-    // in the check phase of the loop turn it was set in, after that turn's poll, so a Ctrl-C that
-    // came while this thread was busy (a module's top level) is read only at the next poll; the
-    // script below takes the SIGINT listeners away while it runs, and the signal still waiting
-    // was lost with them (a run went on to exit 0, audit 25b).
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
+    // Let signals (Ctrl-C) and other events in between chunks: a Ctrl-C that came while this
+    // thread was busy (a module's top level) must be read before the script below takes the
+    // SIGINT listeners away while it runs, or the signal still waiting was lost with them (a run
+    // went on to exit 0, audit 25b).
+    await letSignalsIn();
     if (this.closed || this.signal?.aborted === true) return null;
     if (!this.interruptible) return playChunk(this.scenario, start, end, this.eventFiles);
     const global = globalThis as unknown as Record<symbol, () => ChunkResult>;

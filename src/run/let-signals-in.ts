@@ -8,7 +8,7 @@
 /** Resolves after the event loop has polled at least once, so a signal that came while this thread was busy has been heard. */
 export async function letSignalsIn(): Promise<void> {
   // Twice: a setImmediate set in the poll phase runs in that same turn's check phase, before the
-  // next poll reads a signal that came while the thread was busy (see InThreadPlayer.play).
+  // next poll reads a signal that came while the thread was busy (audit 25b: a run whose module sent itself Ctrl-C at its top level went on to exit 0).
   await new Promise((resolve) => setImmediate(resolve));
   await new Promise((resolve) => setImmediate(resolve));
 }

@@ -6,6 +6,7 @@
  * configuration of the grid), computed per match. Writes `sweep.csv`, `sweep.json` and
  * `sweep.html` (`src/present/sweep-page.ts`).
  */
+import { letSignalsIn } from '../run/let-signals-in.js';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { BOUNDS, MAX_MATCHES, MAX_SWEEP_CONFIGURATIONS } from '../core/input-bounds.js';
@@ -317,19 +318,10 @@ async function checkSweep(
     // A built-in game's scenario is built in microtasks alone: without a turn of the event loop a
     // grid of thousands was checked for minutes with no progress line and deaf to Ctrl-C and
     // SIGTERM (audit 40a F1). A turn costs microseconds, a configuration's build milliseconds.
-    await turnOfTheEventLoop();
+    await letSignalsIn();
   }
   const moduleSpec = scenario.entry.source?.spec;
   checkMetricNames(scenario, metricNames.map((name) => ({ name, source: given ? `--metric ${name}` : `${moduleSpec === undefined ? scenario.entry.game.id : `game module "${moduleSpec}"`}: defaultMetric (no --metric given)` })), true);
-}
-
-/**
- * Resolves after a turn of the event loop. Twice: a signal that came while this thread was busy
- * is read at the poll after the check phase the first resolves in (as checkConformanceYielding).
- */
-async function turnOfTheEventLoop(): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Plays one configuration's matches (the sweep's common seeds) and measures each metric; a failed match fails the sweep, naming the configuration. */
