@@ -1042,6 +1042,21 @@ describe("a report's table names and columns (audit 36c)", () => {
     expect(readFileSync(join(dir, 'out', 'totals.csv'), 'utf8')).toBe('matches\n20\n');
   });
 
+  it('a table named from the results, or by an earlier version of the module, is the run\'s own when --force replaces the run (review 40r R1)', async () => {
+    // Written only once there are matches: a run of no matches names no such table.
+    const { dir } = reportFolder('late', { summaryTables: "(summary) => summary.matches === 0 ? [] : [{ file: 'wins.csv', columns: ['matches'], rows: [[summary.matches]] }]" });
+    expect((await hordelabIn(dir, 'run', 'late.yaml', '--out', 'out', '-q')).status).toBe(0);
+    const again = await hordelabIn(dir, 'run', 'late.yaml', '--out', 'out', '-q', '--force');
+    expect([again.status, again.stderr]).toEqual([0, '']);
+    expect(readFileSync(join(dir, 'out', 'wins.csv'), 'utf8')).toBe('matches\n20\n');
+    // The author renames the table (a module file of its own: this process has the first one loaded), the scenario's name kept.
+    writeFileSync(join(dir, 'renamed.mjs'), reportModule({ summaryTables: "(summary) => [{ file: 'first-wins.csv', columns: ['matches'], rows: [[summary.matches]] }]" }));
+    writeFileSync(join(dir, 'renamed.yaml'), 'name: late\ngame: ./renamed.mjs\nmatches: 20\nseed: 1\nseats: [random, random]\n');
+    const renamed = await hordelabIn(dir, 'run', 'renamed.yaml', '--out', 'out', '-q', '--force');
+    expect([renamed.status, renamed.stderr]).toEqual([0, '']);
+    expect(readdirSync(join(dir, 'out')).filter((name) => !name.startsWith('.')).sort()).toEqual(['first-wins.csv', 'matches.csv', 'rolls.csv', 'summary.json']);
+  });
+
   const owned = 'a file hordelab itself writes in a run\'s folder; expected a name of the game\'s own, none of matches.csv, errors.csv, summary.json, shard.json, report.html, report.md, metrics.csv, metrics.json, compare.html, card-values.json, card-values.csv, card-values.md, card-values.html';
   const plain = 'expected a plain file name, written inside the run\'s folder: letters, digits, ".", "_" or "-", starting with a letter or digit, such as "cards.csv"';
   const empty = 'summaryTables(summary) gave, for a run of no matches, a table whose';

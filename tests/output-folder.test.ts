@@ -244,15 +244,6 @@ describe('a mark that is not the record of its folder', () => {
     const overCopied = await hordelab('run', file, '-q', '--out', 'marked-copied', '--force');
     expect([overCopied.status, overCopied.stderr]).toEqual([2, expect.stringContaining(`${copied} holds matches.csv, named as hordelab names its files, but nothing shows hordelab wrote it`)]);
     expect(readFileSync(join(copied, 'matches.csv'), 'utf8')).toBe('my,data\n');
-    // A mark edited to list notes.txt, a name no run writes.
-    const listing = join(work, 'marked-listing');
-    cpSync(source, listing, { recursive: true });
-    writeFileSync(join(listing, 'notes.txt'), 'mine\n');
-    const mark = JSON.parse(readFileSync(join(listing, MANIFEST_FILE), 'utf8')) as { files: string[] };
-    writeFileSync(join(listing, MANIFEST_FILE), JSON.stringify({ ...mark, files: [...mark.files, 'notes.txt'] }));
-    const overListing = await hordelab('run', file, '-q', '--out', 'marked-listing', '--force');
-    expect([overListing.status, overListing.stderr]).toEqual([2, `hordelab: --out: ${listing} holds files hordelab did not write (notes.txt); write into a new or empty folder\n`]);
-    expect(readFileSync(join(listing, 'notes.txt'), 'utf8')).toBe('mine\n');
     // A summary.json changed since the run wrote it is the user's now.
     const edited = join(work, 'marked-edited');
     cpSync(source, edited, { recursive: true });

@@ -3,7 +3,7 @@
  * agents rated (the ratings themselves: tests/ratings.test.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,23 @@ describe('round-robin scenarios', () => {
     expect(worst?.agent).toBe('random');
     expect(worst?.upper).toBeLessThan(summary.ratings[0]?.lower as number);
     expect(JSON.parse(readFileSync(join(dir, 'tournament.json'), 'utf8')).ratings).toHaveLength(3);
+  });
+
+  it('replaces its own output copied without the hidden mark: its tables known by their headers (review 40r R2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-rr-copy-'));
+    writeFileSync(join(dir, 'rr.yaml'), 'name: rr\ngame: tic-tac-toe\nmatches: 4\nseed: 1\nseats:\n  roundRobin: [random, greedy]\n');
+    expect((await hordelabIn(dir, 'run', 'rr.yaml', '-q', '--out', 'out')).status).toBe(0);
+    // As `cp -r out/* copy/` copies it: the pairing folders whole, the top folder's mark left out.
+    cpSync(join(dir, 'out'), join(dir, 'copy'), { recursive: true, filter: (source) => source !== join(dir, 'out', '.hordelab-folder.json') });
+    expect(existsSync(join(dir, 'copy', '.hordelab-folder.json'))).toBe(false);
+    const again = await hordelabIn(dir, 'run', 'rr.yaml', '-q', '--out', 'copy', '--force');
+    expect([again.status, again.stderr]).toEqual([0, '']);
+    // A user's ratings.csv of another shape there is still theirs.
+    cpSync(join(dir, 'out'), join(dir, 'mine'), { recursive: true, filter: (source) => source !== join(dir, 'out', '.hordelab-folder.json') });
+    writeFileSync(join(dir, 'mine', 'ratings.csv'), 'my,ratings\n');
+    const refused = await hordelabIn(dir, 'run', 'rr.yaml', '-q', '--out', 'mine', '--force');
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining('ratings.csv')]);
+    expect(readFileSync(join(dir, 'mine', 'ratings.csv'), 'utf8')).toBe('my,ratings\n');
   });
 
   it('refuses a round robin with an agent that cannot swap seats', async () => {

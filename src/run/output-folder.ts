@@ -397,9 +397,6 @@ export function inspectFolder(
   const killedBeforePublish = listed === null && unfinished && interrupted === null && !hordelabSummary;
   const workingNames = new Set([...(listed === null ? knownNames : []), ...(listed ?? []), ...(interrupted === null ? recorded : [])]);
   const known = killedBeforePublish ? new Set<string>() : workingNames;
-  // A name the manifest lists is trusted only as one the command writes (or a round robin's
-  // pairing folder): a mark edited to list a user's notes.txt had it deleted (audit 40c F2).
-  const writesName = (name: string): boolean => knownNames.length === 0 || knownNames.includes(name) || holdsRunRecords(join(dir, name));
   // A run's working files are its checkpoint's (an interrupted run), or a killed run's.
   const runLeftFiles = unfinished || found.killedRunLeftLock;
   const isWorkingFile = (name: string): boolean => runLeftFiles && interrupted === null && name.endsWith('.tmp') && workingNames.has(name.slice(0, -4));
@@ -421,7 +418,11 @@ export function inspectFolder(
   const isOwn = (name: string): boolean => {
     const path = join(dir, name);
     if (listed === null) return known.has(name) && showsHordelabWrote(path, knownHeads[name]);
-    if (listed.includes(name)) return writesName(name);
+    // Every name this folder's own mark lists, not only those the command writes now: a table
+    // named from the results, by a module's earlier version, or by another game the scenario
+    // played before is its output too (review 40r R1: taken for the user's, --force and the
+    // printed continue line were refused). Its digests, where recorded, were checked above.
+    if (listed.includes(name)) return true;
     return known.has(name) || (knownNames.includes(name) && isMarkedOwnFile(path));
   };
   const owned: string[] = [];

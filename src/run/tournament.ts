@@ -122,6 +122,8 @@ export async function runTournament(scenario: Scenario, options: TournamentOptio
     scenario: scenario.name,
     force: options.force === true,
     knownNames: [...folders, ...TOURNAMENT_FILES],
+    // Known by their headers where the folder's mark is gone (a copy without hidden files), as a run's tables are (review 40r R2).
+    knownHeads: { 'pairings.csv': csv([PAIRINGS_COLUMNS]), 'ratings.csv': csv([RATINGS_COLUMNS]) },
   });
   try {
     return await playTournament(scenario, options, pairs, folders, outFolder);
@@ -131,6 +133,8 @@ export async function runTournament(scenario: Scenario, options: TournamentOptio
 }
 
 const TOURNAMENT_FILES = ['pairings.csv', 'ratings.csv', 'tournament.json'];
+const PAIRINGS_COLUMNS = ['a', 'b', 'games', 'aWinRate', 'aWinLower', 'aWinUpper', 'drawRate', 'bWinRate', 'bWinLower', 'bWinUpper', 'folder'];
+const RATINGS_COLUMNS = ['agent', 'rating', 'lower', 'upper', 'games', 'score'];
 
 /**
  * Refuses, before anything is written, a round robin two of whose pairings would share a folder:
@@ -302,7 +306,7 @@ function writeTournamentFiles(outFolder: OutputFolder, summary: TournamentSummar
   write(
     'pairings.csv',
     csv([
-      ['a', 'b', 'games', 'aWinRate', 'aWinLower', 'aWinUpper', 'drawRate', 'bWinRate', 'bWinLower', 'bWinUpper', 'folder'],
+      PAIRINGS_COLUMNS,
       // A pairing without games has no rates: empty cells, as null is in tournament.json.
       ...summary.pairings.map((p) => [
         p.a,
@@ -316,7 +320,7 @@ function writeTournamentFiles(outFolder: OutputFolder, summary: TournamentSummar
   // Open sides, missing ratings and the score of an agent without games are empty cells, as
   // null is in tournament.json.
   const cell = (value: number): number | string => (Number.isFinite(value) ? value : '');
-  write('ratings.csv', csv([['agent', 'rating', 'lower', 'upper', 'games', 'score'], ...summary.ratings.map((r) => [r.agent, cell(r.rating), cell(r.lower), cell(r.upper), r.games, cell(r.score)])]));
+  write('ratings.csv', csv([RATINGS_COLUMNS, ...summary.ratings.map((r) => [r.agent, cell(r.rating), cell(r.lower), cell(r.upper), r.games, cell(r.score)])]));
   write('tournament.json', `${JSON.stringify(summary, null, 2)}\n`);
 }
 
