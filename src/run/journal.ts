@@ -218,6 +218,9 @@ export interface KeyPartSides {
   readonly current: string;
 }
 
+/** The parts of a run's key its Hordelab decides, not its command: a difference in them alone is no setting to give again. */
+const VERSION_PARTS = ['hordelab version', 'figures recorded'];
+
 /**
  * Which parts differ between a run's key parts then (`recorded`) and now, as a reader reads
  * them: `matches (1000 then, 2000 now)`, `params.traps`, `seat 2 (none then)`; empty when none do.
@@ -360,6 +363,11 @@ export class RunJournal {
       // Named where both runs recorded the parts of their keys; a checkpoint from before they were kept, as before.
       const recorded = textRecord(checkpoint.keyParts);
       const differences = recorded === undefined || keyParts === undefined ? [] : keyPartDifferences(recorded, keyParts);
+      // What the version decides is no setting to give again (review 40r R4: "figures recorded (6 then, 7 now); resume it with the ones it was started with").
+      const versionParts = differences.filter((difference) => VERSION_PARTS.some((part) => difference.startsWith(`${part} (`) || difference === part));
+      if (differences.length > 0 && versionParts.length === differences.length) {
+        throw resumeError(`the run in ${dir} was started by a Hordelab that records it otherwise: ${differences.join(', ')}; this version cannot continue it: start it again with --force (in place of --resume), or continue it with the version that started it`);
+      }
       if (differences.length > 0) throw resumeError(`the run in ${dir} was started with other settings: ${differences.join(', ')}; resume it with the ones it was started with, or run without --resume`);
       throw resumeError(`the run in ${dir} was started with another scenario, parameters or options, with a game, agent or metric module that has changed since, or by a Hordelab that recorded other figures; resume it with the same ones, or run without --resume`);
     }
