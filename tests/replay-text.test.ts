@@ -80,3 +80,14 @@ describe('counts of one in replays', () => {
     expect(lines.at(-1)).toMatch(/ after 1 step \(match seed /);
   });
 });
+
+describe('counts of one in sweeps and ladders (review 40r R4)', () => {
+  it('say "1 match per configuration", "1 match each", "1 match per level"', async () => {
+    const { sweepResult } = await import('./fixtures/sweep-result.js');
+    const { formatSweep } = await import('../src/tune/sweep.js');
+    const { sweepPage } = await import('../src/present/sweep-page.js');
+    const one = sweepResult([{ name: 'actionPoints', values: [3] }], [{ values: { actionPoints: 3 }, matches: 1, metrics: { p1WinRate: { kind: 'rate', value: 1, lower: 0.21, upper: 1, n: 1 } }, differences: {} }], { matchesPerPoint: 1 });
+    expect(formatSweep(one)).toContain('(1 match per configuration, ');
+    expect(await sweepPage(one, formatSweep(one))).toContain(', 1 match each, all on the same seeds');
+  });
+});

@@ -6,6 +6,7 @@
  * rerun one level with `hordelab run` (and, with the chance share, each pairing's as
  * `levels/chance-<stronger>-vs-<weaker>.yaml`). Files are written under temporary names and renamed.
  */
+import { counted } from '../core/counted.js';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { relocateModulePaths, scenarioYaml } from '../scenario/relocate.js';
 import { readFileSync, rmSync, statSync } from 'node:fs';
@@ -104,7 +105,7 @@ function markdown(summary: LadderSummary): string {
   lines.push(`# ${markdownCell(`Skill ladder: ${scenario.name} (${scenario.game})`)}`, '');
   lines.push(markdownInlineCode(summary.command), '');
   lines.push(
-    `${scenario.matchesPerLevel} matches per level on run seed ${scenario.seed} (every level meets the same dice and deals). ` +
+    `${counted(scenario.matchesPerLevel, 'match', 'matches')} per level on run seed ${scenario.seed} (every level meets the same dice and deals). ` +
       `${Math.round(summary.confidence * 100)}% intervals from the game's report (clustered by rotated pair where seats are rotated, with the design effect each level's run measures).`,
     '',
   );

@@ -7,6 +7,7 @@
  * given). Two varied settings make heatmaps, each cell with its value, its interval in the
  * hover title, and the same for the differences.
  */
+import { counted } from '../core/counted.js';
 import type { SweepAxis, SweepFigure, SweepPoint, SweepResult, SweepValue } from '../tune/sweep.js';
 import { axisFormat, ESTIMATE_COLOUR, FAIR, metricTitle, PLOT_WIDTH, specBase, symmetricDomain, zoomedDomain, type Reference } from './chart-kit.js';
 import { escapeHtml, fittedPre, PAGE_STYLE } from './page-kit.js';
@@ -287,7 +288,7 @@ function sweepCaption(result: SweepResult, metric: string): string {
     ? ` Differences are from the baseline (${where}), measured match by match on the same seeds: the dark bar is their paired 95% interval, the pale bar the interval independent seeds would have given.`
     : ' This figure is not pooled over matches, so no paired difference is shown.';
   return result.axes.length === 1
-    ? `Each point is one setting's value with its 95% interval (${result.matchesPerPoint} matches each).${paired}`
+    ? `Each point is one setting's value with its 95% interval (${counted(result.matchesPerPoint, 'match', 'matches')} each).${paired}`
     : `Each cell is one combination's value, ± half its 95% interval; hover a cell for the interval.${paired.replace('the dark bar is their paired 95% interval, the pale bar the interval independent seeds would have given', 'bold differences are those whose paired 95% interval leaves out 0')}`;
 }
 
@@ -305,7 +306,7 @@ export async function sweepPage(result: SweepResult, table: string): Promise<str
 <style>${PAGE_STYLE}</style>
 </head><body>
 <h1>Sweep: ${escapeHtml(result.scenario.name)}</h1>
-<p class="lead">${escapeHtml(settings)}: ${result.points.length} configurations of ${escapeHtml(result.scenario.game)}, ${result.matchesPerPoint} matches each, all on the same seeds from run seed ${result.scenario.seed}.</p>
+<p class="lead">${escapeHtml(settings)}: ${result.points.length} configurations of ${escapeHtml(result.scenario.game)}, ${counted(result.matchesPerPoint, 'match', 'matches')} each, all on the same seeds from run seed ${result.scenario.seed}.</p>
 <table><tr><th>scenario</th><td>${escapeHtml(result.scenario.file)}</td></tr><tr><th>command</th><td><code>${escapeHtml(result.command)}</code></td></tr></table>
 ${charts.join('\n')}
 <h2>Every configuration</h2>

@@ -6,6 +6,7 @@
  * configuration of the grid), computed per match. Writes `sweep.csv`, `sweep.json` and
  * `sweep.html` (`src/present/sweep-page.ts`).
  */
+import { counted } from '../core/counted.js';
 import { letSignalsIn } from '../run/let-signals-in.js';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -146,7 +147,7 @@ function checkAxes(axes: unknown): void {
 }
 
 /** `12,000`; past the largest whole number a double holds exactly, `over 9,007,199,254,740,991`. */
-const counted = (count: number): string => (count > Number.MAX_SAFE_INTEGER ? `over ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}` : count.toLocaleString('en-US'));
+const grouped = (count: number): string => (count > Number.MAX_SAFE_INTEGER ? `over ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')}` : count.toLocaleString('en-US'));
 
 /**
  * Refuses a grid past {@link MAX_SWEEP_CONFIGURATIONS} configurations, or past {@link MAX_MATCHES}
@@ -157,13 +158,13 @@ const counted = (count: number): string => (count > Number.MAX_SAFE_INTEGER ? `o
 function checkGridSize(axes: readonly SweepAxis[], matchesEach: number): void {
   const lengths = axes.map((axis) => axis.values.length);
   const configurations = lengths.reduce((product, length) => product * length, 1);
-  const made = `the grid of ${axes.map((axis) => axis.name).join(' × ')} has ${counted(configurations)} configurations${lengths.length > 1 ? ` (${lengths.map(counted).join(' × ')} values)` : ''}`;
+  const made = `the grid of ${axes.map((axis) => axis.name).join(' × ')} has ${grouped(configurations)} configurations${lengths.length > 1 ? ` (${lengths.map(grouped).join(' × ')} values)` : ''}`;
   if (configurations > MAX_SWEEP_CONFIGURATIONS) {
-    throw new UsageError([{ source: '--vary', field: '', message: `${made}; expected at most ${counted(MAX_SWEEP_CONFIGURATIONS)}: vary fewer values at once, or sweep the grid in parts` }]);
+    throw new UsageError([{ source: '--vary', field: '', message: `${made}; expected at most ${grouped(MAX_SWEEP_CONFIGURATIONS)}: vary fewer values at once, or sweep the grid in parts` }]);
   }
   const matches = configurations * matchesEach;
   if (matches > MAX_MATCHES) {
-    throw new UsageError([{ source: '--vary', field: '', message: `${made} of ${counted(matchesEach)} matches each, ${counted(matches)} in all; expected at most ${counted(MAX_MATCHES)}: fewer matches (-n) or fewer values` }]);
+    throw new UsageError([{ source: '--vary', field: '', message: `${made} of ${grouped(matchesEach)} matches each, ${grouped(matches)} in all; expected at most ${grouped(MAX_MATCHES)}: fewer matches (-n) or fewer values` }]);
   }
 }
 
@@ -425,7 +426,7 @@ export function formatSweep(result: SweepResult): string {
   const rates = result.points.some((point) => Object.values(point.metrics).some((figure) => figure.kind === 'rate'));
   lines.push(
     '',
-    `(${result.matchesPerPoint} matches per configuration, all on the same seeds from run seed ${result.scenario.seed}; differences from the first configuration, per match${rates ? ', rates in points' : ''})`,
+    `(${counted(result.matchesPerPoint, 'match', 'matches')} per configuration, all on the same seeds from run seed ${result.scenario.seed}; differences from the first configuration, per match${rates ? ', rates in points' : ''})`,
     `Played by ${result.agents}${result.variesSeatSettings === true ? ', with the seat settings of each row' : ''}.`,
   );
   if (result.randomPlay !== null) lines.push(result.randomPlay);

@@ -1,4 +1,5 @@
 /** What `hordelab tune` does; its flags and help are declared in `../commands/tune.ts`. */
+import { counted } from '../../core/counted.js';
 import { refuseRepeatedNames, refuseSetOfVaried } from '../flag-values.js';
 import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
@@ -64,7 +65,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
         ...(tolerance === undefined ? {} : { tolerance }),
         onRound: (round, rounds, alive, matchesEach) => {
           label = `round ${round} of ${rounds}`;
-          if (!quiet && !json) io.stderr.write(`${label}: ${alive} candidates, ${matchesEach} matches each\n`);
+          if (!quiet && !json) io.stderr.write(`${label}: ${counted(alive, 'candidate')}, ${counted(matchesEach, 'match', 'matches')} each\n`);
         },
         // The ends of the ranges, played only where a target was missed, come past the budget and the confirmation.
         onRangeEnds: (matches) => {
