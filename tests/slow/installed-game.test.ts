@@ -85,7 +85,7 @@ describe('a game module through the installed package', () => {
     const conform = hordelab('conform', './first-six.mjs');
     expect(conform.stderr).toBe('');
     expect(conform.status).toBe(0);
-    expect(conform.stdout).toMatch(/^Conforms: 14 properties passed\.$/m);
+    expect(conform.stdout).toMatch(/^Conforms: 15 properties passed\.$/m);
 
     const run = hordelab('run', 'first-six.yaml', '--out', 'run', '-q');
     expect(run.stderr).toBe('');
