@@ -3,7 +3,7 @@
  * agents rated (the ratings themselves: tests/ratings.test.ts).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +89,21 @@ describe('round-robin scenarios', () => {
     const refused = await hordelabIn(dir, 'run', 'rr.yaml', '-q', '--out', 'mine', '--force');
     expect([refused.status, refused.stderr]).toEqual([2, expect.stringContaining('ratings.csv')]);
     expect(readFileSync(join(dir, 'mine', 'ratings.csv'), 'utf8')).toBe('my,ratings\n');
+  });
+
+  it('keeps a user\'s file inside a pairing folder the new agent list no longer plays: refused, not deleted with the folder (review 40s S1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-rr-strays-'));
+    writeFileSync(join(dir, 'three.yaml'), 'name: rr\ngame: tic-tac-toe\nmatches: 4\nseed: 1\nseats:\n  roundRobin: [random, greedy, mcts]\n');
+    writeFileSync(join(dir, 'two.yaml'), 'name: rr\ngame: tic-tac-toe\nmatches: 4\nseed: 1\nseats:\n  roundRobin: [random, mcts]\n');
+    expect((await hordelabIn(dir, 'run', 'three.yaml', '-q', '--out', 'out')).status).toBe(0);
+    writeFileSync(join(dir, 'out', 'random-vs-greedy', 'notes.txt'), 'mine\n');
+    const refused = await hordelabIn(dir, 'run', 'two.yaml', '-q', '--out', 'out', '--force');
+    expect([refused.status, refused.stderr]).toEqual([2, `hordelab: --out: ${join(dir, 'out')} holds files hordelab did not write (random-vs-greedy/notes.txt); write into a new or empty folder\n`]);
+    expect(readFileSync(join(dir, 'out', 'random-vs-greedy', 'notes.txt'), 'utf8')).toBe('mine\n');
+    // Without it, the pairing no longer played goes with the round robin it belonged to.
+    rmSync(join(dir, 'out', 'random-vs-greedy', 'notes.txt'));
+    expect((await hordelabIn(dir, 'run', 'two.yaml', '-q', '--out', 'out', '--force')).status).toBe(0);
+    expect(existsSync(join(dir, 'out', 'random-vs-greedy'))).toBe(false);
   });
 
   it('refuses a round robin with an agent that cannot swap seats', async () => {

@@ -447,6 +447,13 @@ export function inspectFolder(
       continue;
     }
     if (isOwn(name)) {
+      // A folder of its own (a round robin's pairing) is removed whole when no longer played: a
+      // user's file inside it is theirs, named as such (review 40s S1: deleted, exit 0).
+      const strays = straysInside(join(dir, name));
+      if (strays.length > 0) {
+        foreign.push(...strays.map((stray) => `${name}/${stray}`));
+        continue;
+      }
       owned.push(name);
       continue;
     }
@@ -691,6 +698,14 @@ function isPublishJournal(value: unknown): value is PublishJournal {
 /** `file`, `a folder`, `a link` or `something other than a file` for what is at `path`; null when nothing is. */
 
 /** Whether `path` is a folder holding a run's lock, checkpoint or manifest. */
+/** What a folder of Hordelab's (a pairing's) holds that is not its own, as its own mark and records tell; nothing for a file. */
+function straysInside(path: string): string[] {
+  if (entryKind(path) !== 'a folder') return [];
+  // A lock left inside is a killed pairing's: its working files are its own.
+  const inner = inspectFolder(path, [], { killedRunLeftLock: entryKind(join(path, LOCK_FILE)) === 'file' });
+  return inner.state === 'foreign' ? [...inner.foreign] : [];
+}
+
 function holdsRunRecords(path: string): boolean {
   return entryKind(path) === 'a folder' && [LOCK_FILE, CHECKPOINT_FILE, MANIFEST_FILE].some((name) => entryKind(join(path, name)) === 'file');
 }
