@@ -354,13 +354,23 @@ describe('resuming', () => {
     const older = claim(olderDir);
     RunJournal.start(older, 'key-6', 's', FILES, { ...then, 'figures recorded': '6' }).checkpoint(state(0));
     older.release();
-    expect(issueOf(() => RunJournal.resume(claim(olderDir, true), 'key-7', 's', FILES, { ...then, 'figures recorded': '7' }))).toEqual([
+    const olderAgain = claim(olderDir, true);
+    expect(issueOf(() => RunJournal.resume(olderAgain, 'key-7', 's', FILES, { ...then, 'figures recorded': '7' }))).toEqual([
       {
         source: '--resume',
         field: '',
         message: `the run in ${olderDir} was started by a Hordelab that records it otherwise: figures recorded (6 then, 7 now); this version cannot continue it: start it again with --force (in place of --resume), or continue it with the version that started it`,
       },
     ]);
+    // And with other settings beside them: no setting given again would resume it here (review 40s S3).
+    expect(issueOf(() => RunJournal.resume(olderAgain, 'key-7', 's', FILES, { ...then, matches: '2000', 'figures recorded': '7' }))).toEqual([
+      {
+        source: '--resume',
+        field: '',
+        message: `the run in ${olderDir} was started by a Hordelab that records it otherwise: matches (1000 then, 2000 now), figures recorded (6 then, 7 now); this version cannot continue it: start it again with --force (in place of --resume), or continue it with the version that started it`,
+      },
+    ]);
+    olderAgain.release();
     // Without the parts now (or recorded), or with parts that do not differ, the key alone speaks.
     const general = `the run in ${dir} was started with another scenario, parameters or options, with a game, agent or metric module that has changed since, or by a Hordelab that recorded other figures; resume it with the same ones, or run without --resume`;
     expect(() => RunJournal.resume(again, 'key-2', 's', FILES)).toThrow(general);

@@ -365,7 +365,8 @@ export class RunJournal {
       const differences = recorded === undefined || keyParts === undefined ? [] : keyPartDifferences(recorded, keyParts);
       // What the version decides is no setting to give again (review 40r R4: "figures recorded (6 then, 7 now); resume it with the ones it was started with").
       const versionParts = differences.filter((difference) => VERSION_PARTS.some((part) => difference.startsWith(`${part} (`) || difference === part));
-      if (differences.length > 0 && versionParts.length === differences.length) {
+      // With them, no setting given again resumes it here, whatever else differs (review 40s S3).
+      if (versionParts.length > 0) {
         throw resumeError(`the run in ${dir} was started by a Hordelab that records it otherwise: ${differences.join(', ')}; this version cannot continue it: start it again with --force (in place of --resume), or continue it with the version that started it`);
       }
       if (differences.length > 0) throw resumeError(`the run in ${dir} was started with other settings: ${differences.join(', ')}; resume it with the ones it was started with, or run without --resume`);
