@@ -39,6 +39,11 @@ const olderSeats = (summary: RunSummary): RunSummary => ({
   scenario: { ...summary.scenario, seats: summary.scenario.seats.map(({ name, agent, config }) => ({ name, agent, config })) },
 });
 
+
+/** A rotated coin-flip run of 40 matches, its seats given as JSON. */
+const rotated = async (seats: string, seed: number): Promise<RunSummary> =>
+  (await run({ game: 'coin-flip', matches: 40, seed, seats: { rotate: JSON.parse(seats) as never } })).summary as unknown as RunSummary;
+
 describe('compare tells the agents behind a seat name apart (audit 39a F1)', () => {
   it('notes settings that differ under one name, by seat, in the text, the JSON and the page, and never says "Both played by"', async () => {
     const few = await mctsRun(1, { iterations: 2 });
@@ -112,8 +117,6 @@ describe('compare tells the agents behind a seat name apart (audit 39a F1)', () 
   });
 
   it('compares rotated runs whose seats are listed from another seat on by name, not position (review 39r R4)', async () => {
-    const rotated = async (seats: string, seed: number): Promise<RunSummary> =>
-      (await run({ game: 'coin-flip', matches: 40, seed, seats: { rotate: JSON.parse(seats) as never } })).summary as unknown as RunSummary;
     const one = await rotated('[{ "agent": "greedy", "name": "g" }, { "agent": "random", "name": "r" }]', 1);
     const other = await rotated('[{ "agent": "random", "name": "r" }, { "agent": "greedy", "name": "g" }]', 2);
     expect(compareRuns('one', one, 'other', other).agentChanges).toEqual([]);
@@ -122,8 +125,6 @@ describe('compare tells the agents behind a seat name apart (audit 39a F1)', () 
   });
 
   it('names the changes of rotated runs by agent, in the rotation, and lists every one, a new name too (audit 40d F3)', async () => {
-    const rotated = async (seats: string, seed: number): Promise<RunSummary> =>
-      (await run({ game: 'coin-flip', matches: 40, seed, seats: { rotate: JSON.parse(seats) as never } })).summary as unknown as RunSummary;
     const named = await rotated('[{ "agent": "random", "name": "alice" }, { "agent": "random", "name": "bob" }]', 1);
     const plain = await rotated('["greedy", "random"]', 2);
     const comparison = compareRuns('named', named, 'plain', plain);
