@@ -18,8 +18,11 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { UsageError } from '../core/errors.js';
 import { entryKind, writeAtomically, writeFilesAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
-import { CONTROL_FILES, MANIFEST_FILE, danglingLink, danglingLinkOnTheWay, danglingLinkProblem, readManifest, type FolderManifest } from '../run/output-folder.js';
+import { CONTROL_FILES, MANIFEST_FILE, danglingLink, danglingLinkOnTheWay, danglingLinkProblem, fileDigest, matchesWrittenDigest, readManifest, recordPath, type FolderManifest } from '../run/output-folder.js';
 import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
+
+// Callers that check a published file against its mark import it from here with the rest of publishing.
+export { matchesWrittenDigest };
 
 /** What may be written where, and who is asking. */
 export interface OutputFolderRequest {
@@ -392,11 +395,6 @@ export function publishOutputFiles(
   return paths;
 }
 
-/** A file's path from its folder as a mark records it: `/`-separated on every system. */
-function recordPath(file: string): string {
-  return file.split(/[\\/]/).join('/');
-}
-
 /**
  * The mark {@link markOutputFolder} writes, given the digests of the files as written (null: none
  * recorded) or, before they are renamed into place, as pending (null once they are).
@@ -418,30 +416,6 @@ function writeMark(dir: string, command: string, files: readonly string[], writt
     return;
   }
   writeAtomically(path, `${JSON.stringify({ hordelab: 1, kind: command, scenario: '', status: 'complete', files: [...new Set(names)], ...(written === null ? {} : { fileSha256: written }), ...pendingRecord }, null, 2)}\n`);
-}
-
-/** The SHA-256 (hex) of a file's bytes, as a mark's `fileSha256` records it. */
-function fileDigest(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
-}
-
-/**
- * Whether the file at `path` (from `dir`) holds the bytes the folder's mark records hordelab wrote
- * there (or, after a publish stopped while renaming, was about to): true where none is recorded
- * (an older mark, a file it does not list), false where it was edited since or cannot be read.
- */
-export function matchesWrittenDigest(dir: string, path: string): boolean {
-  const manifest = readManifest(dir);
-  const recorded = manifest?.fileSha256?.[recordPath(path)];
-  // A publish stopped while renaming leaves each file as it was before or as it was to be.
-  const pending = manifest?.pendingSha256?.[recordPath(path)];
-  if (recorded === undefined && pending === undefined) return true;
-  try {
-    const bytes = fileDigest(join(dir, path));
-    return bytes === recorded || bytes === pending;
-  } catch {
-    return false;
-  }
 }
 
 /** What a single output file is, and what the command reads: the file must be none of those. */

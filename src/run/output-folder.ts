@@ -1147,16 +1147,48 @@ function describesFolder(dir: string, manifest: FolderManifest): boolean {
  */
 function changedSinceRecorded(dir: string, name: string, manifest: FolderManifest | null): boolean {
   const content = manifest?.contentSha256?.[name];
-  const bytes = [manifest?.fileSha256?.[name], manifest?.pendingSha256?.[name]].filter((recorded) => recorded !== undefined);
-  if (content === undefined && bytes.length === 0) return false;
-  const path = join(dir, name);
+  if (content === undefined && recordedBytesOf(manifest, name).length === 0) return false;
   try {
     // A folder in a file's place is no edit: the publish's own check refuses it, naming it as a folder.
-    if (!statSync(path).isFile()) return false;
-    if (content !== undefined && contentDigest(readFileSync(path, 'utf8')) !== content) return true;
-    return bytes.length > 0 && !bytes.includes(createHash('sha256').update(readFileSync(path)).digest('hex'));
+    if (!statSync(join(dir, name)).isFile()) return false;
+    if (content !== undefined && contentDigest(readFileSync(join(dir, name), 'utf8')) !== content) return true;
   } catch {
     return true;
+  }
+  return !matchesWrittenDigest(dir, name, manifest);
+}
+
+/** A file's path from its folder as a mark records it: `/`-separated on every system. */
+export function recordPath(file: string): string {
+  return file.split(/[\\/]/).join('/');
+}
+
+/** The SHA-256 (hex) of a file's bytes, as a mark's `fileSha256` records it. */
+export function fileDigest(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/**
+ * The digests a mark records of the file at `path` (from its folder): as written, and, after a
+ * publish stopped while renaming, as it was about to be; a file is as it was before or as it was to be.
+ */
+function recordedBytesOf(manifest: FolderManifest | null, path: string): string[] {
+  const name = recordPath(path);
+  return [manifest?.fileSha256?.[name], manifest?.pendingSha256?.[name]].filter((recorded) => recorded !== undefined);
+}
+
+/**
+ * Whether the file at `path` (from `dir`) holds the bytes the folder's mark records hordelab wrote
+ * there (or, after a publish stopped while renaming, was about to): true where none is recorded
+ * (an older mark, a file it does not list), false where it was edited since or cannot be read.
+ */
+export function matchesWrittenDigest(dir: string, path: string, manifest: FolderManifest | null = readManifest(dir)): boolean {
+  const recorded = recordedBytesOf(manifest, path);
+  if (recorded.length === 0) return true;
+  try {
+    return recorded.includes(fileDigest(join(dir, path)));
+  } catch {
+    return false;
   }
 }
 
