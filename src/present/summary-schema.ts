@@ -109,6 +109,29 @@ function shapeProblem(expected: unknown, actual: unknown, path: (string | number
   return null;
 }
 
+/** A rate's fields, as a shape {@link shapeProblem} compares with. */
+const RATE_SHAPE = { rate: 0, lower: 0, upper: 0, n: 0 };
+/** A mean's fields, as a shape {@link shapeProblem} compares with. */
+const MEAN_SHAPE = { mean: 0, lower: 0, upper: 0, n: 0 };
+
+/**
+ * The quality figures every version of hordelab has written in a run's `results.quality`, for
+ * `seats` seats (`quality-figures.ts`); the rest (capped, leads, the chance share, shared tops)
+ * only some games and scenarios have.
+ */
+function qualityShape(seats: number): Record<string, unknown> {
+  const bySeat = Object.fromEntries(Array.from({ length: seats }, (_, seat) => [`seat${seat + 1}`, { win: RATE_SHAPE, draw: RATE_SHAPE, loss: RATE_SHAPE }]));
+  return {
+    matches: 0,
+    bySeat,
+    draw: RATE_SHAPE,
+    firstMover: { win: RATE_SHAPE, decidedWin: RATE_SHAPE, advantage: { fair: 0, value: 0, lower: 0, upper: 0 } },
+    length: { decisions: MEAN_SHAPE, turns: MEAN_SHAPE, histogram: [], quantiles: null },
+    branching: MEAN_SHAPE,
+    notes: [],
+  };
+}
+
 /**
  * Checks a parsed `summary.json` (`file` names it in errors) and returns it typed.
  * @throws UsageError naming the file and the first wrong field.
@@ -138,6 +161,12 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   // custom metrics where it has them.
   const extra = Object.keys(summary.results as Record<string, unknown>).find((key) => !(key in expected) && !ADDED_RESULTS.has(key));
   if (extra !== undefined) throw refuse(formatPath(['results', extra]), `not a figure a ${entry.game.id} run writes${orModule}`);
+  // The quality section is every run's, not the game's: what every version since it was recorded
+  // writes there is checked the same way, so a section edited out of shape is named by its field
+  // (audit 40c F6: a page met a TypeError, and the message named only \`results\`).
+  const quality = (summary.results as Record<string, unknown>)[QUALITY_KEY];
+  const qualityProblem = quality === undefined ? null : shapeProblem(qualityShape(summary.scenario.seats.length), quality, ['results', QUALITY_KEY]);
+  if (qualityProblem !== null) throw refuse(formatPath(qualityProblem.path), `${qualityProblem.message}, as every run writes its quality figures`);
   // Right shape, but are the numbers ones a run could write? An edited n or rate would be compared as measured.
   const clustered = hasClusteredRates(summary.results) || hasClusteredRates(summary.outcomes);
   const values = figureValueIssue(summary.results, ['results'], summary.confidence, clustered) ?? figureValueIssue(summary.outcomes, ['outcomes'], summary.confidence, clustered);
