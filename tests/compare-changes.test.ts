@@ -122,6 +122,12 @@ describe('compare tells the agents behind a seat name apart (audit 39a F1)', () 
     expect(compareRuns('one', one, 'other', other).agentChanges).toEqual([]);
     const deeper = await rotated('[{ "agent": "random", "name": "r" }, { "agent": "mcts", "name": "g" }]', 2);
     expect(compareRuns('one', one, 'deeper', deeper).agentChanges).toEqual(['agent g: agent greedy → mcts']);
+    // Renamed as well as listed the other way round: the same two agents, matched by what they are (review 40r R3).
+    const renamed = await rotated('[{ "agent": "random", "name": "rand" }, { "agent": "greedy", "name": "best" }]', 2);
+    expect(compareRuns('one', one, 'renamed', renamed).agentChanges).toEqual([
+      'first agent (g → best): the same agent greedy, renamed (its per-agent figures go by the new name)',
+      'second agent (r → rand): the same agent random, renamed (its per-agent figures go by the new name)',
+    ]);
   });
 
   it('names the changes of rotated runs by agent, in the rotation, and lists every one, a new name too (audit 40d F3)', async () => {

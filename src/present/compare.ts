@@ -457,13 +457,31 @@ function rotatedAgentLabel(index: number, before: string, after: string): string
   return `${place} agent (${before} → ${after})`;
 }
 
-/** The k by which `after` lists `before`'s seats (by name) from another seat on, or 0 where it does not. */
+/**
+ * The k by which `after` lists `before`'s seats from another seat on, or 0 where it does not: by
+ * name, or, where no shift matches every name, by the agent each seat is (its agent or module and
+ * its settings): the same two agents renamed and listed the other way round play the same
+ * seatings (review 40r R3: read as both agents changed).
+ */
 function rotationOf(before: readonly RecordedSeat[], after: readonly RecordedSeat[]): number {
   if (before.length !== after.length) return 0;
+  return shiftWhere(before, after, (a, b) => a.name === b.name) ?? shiftWhere(before, after, sameAgent) ?? 0;
+}
+
+/** The first k for which `alike` holds of every seat of `before` and `after`'s seat k places on; null where none. */
+function shiftWhere(before: readonly RecordedSeat[], after: readonly RecordedSeat[], alike: (a: RecordedSeat, b: RecordedSeat) => boolean): number | null {
   for (let shift = 0; shift < after.length; shift++) {
-    if (before.every((seat, index) => seat.name === (after[(index + shift) % after.length] as RecordedSeat).name)) return shift;
+    if (before.every((seat, index) => alike(seat, after[(index + shift) % after.length] as RecordedSeat))) return shift;
   }
-  return 0;
+  return null;
+}
+
+/** Whether two recorded seats are the same agent at the same settings, whatever their names ({@link seatDifferences}'s test). */
+function sameAgent(a: RecordedSeat, b: RecordedSeat): boolean {
+  const sameModule = a.module !== undefined && b.module !== undefined && a.module.sha256 === b.module.sha256;
+  if (a.agent !== b.agent && !sameModule) return false;
+  const recorded = a.settings !== undefined && b.settings !== undefined;
+  return settingChanges(recorded ? (a.settings as Record<string, unknown>) : a.config, recorded ? (b.settings as Record<string, unknown>) : b.config).length === 0;
 }
 
 /**
