@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/errors.js';
 import { randomPlayWarning } from '../src/ladder/skill.js';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -246,5 +246,58 @@ describe('polish (audit 39c F10)', () => {
   it('Rng.fromSeed with a number says what a seed is and how to make one, not that a word is undefined', () => {
     expect(() => Rng.fromSeed(5 as never)).toThrow('Rng.fromSeed: expected a 64-bit seed, { hi, lo } as matchSeed returns or a bigint such as 5n; got the number 5; seedFromInteger(5) or 5n makes one');
     expect(Rng.fromSeed(5n).nextUint32()).toBe(Rng.fromSeed({ hi: 0, lo: 5 }).nextUint32());
+  });
+});
+
+describe('run() stops when its AbortSignal is aborted, as fetch does', () => {
+  /** A first-legal agent that takes at least `waitMs` a decision and calls `onDecision` first: a game slow enough to be stopped partway. */
+  const slowAgent = (waitMs: number, onDecision: () => void) => () => ({
+    chooseAction: () => {
+      onDecision();
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, waitMs);
+      return 0;
+    },
+  });
+
+  it('an aborted signal rejects with its reason before anything is played; a signal that is none is a UsageError naming it', async () => {
+    let decisions = 0;
+    const controller = new AbortController();
+    const reason = new Error('stopped by the caller');
+    controller.abort(reason);
+    const scenario = { game: 'coin-flip', matches: 10, seed: 1, seats: [slowAgent(0, () => void decisions++), 'random'] } as never;
+    await expect(run(scenario, { signal: controller.signal })).rejects.toBe(reason);
+    expect(decisions).toBe(0);
+    await expect(run(scenario, { signal: { aborted: false } as never })).rejects.toThrow('options: signal: expected an AbortSignal');
+  });
+
+  it('aborted while an agent object plays in this thread: the rest of the part it was playing, not the rest of its chunk (audit 40b: heard only between chunks)', async () => {
+    // 400 matches play as 4 chunks of 100 in this thread (some 400 decisions of this agent's each);
+    // a part is about 50 ms, and every decision takes at least 2 ms.
+    const controller = new AbortController();
+    let decisions = 0;
+    let afterAbort = 0;
+    const agent = slowAgent(2, () => {
+      decisions++;
+      if (controller.signal.aborted) afterAbort++;
+      if (decisions === 5) controller.abort();
+    });
+    const rejected = await run({ game: 'tic-tac-toe', matches: 400, seed: 1, seats: [agent, 'random'] } as never, { signal: controller.signal }).catch((error: unknown) => error);
+    expect((rejected as Error).name).toBe('AbortError');
+    expect(afterAbort).toBeLessThan(60);
+  });
+
+  it('aborted while worker threads play: rejects at once with the reason, the threads stopped; with outDir the matches finished are published, marked interrupted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-library-abort-'));
+    // Far more matches than can be played before the abort lands.
+    const scenario = { game: 'zombie-trainers', matches: 1_000_000, seed: 1, seats: ['random', 'random'] } as const;
+    for (const options of [{ workers: 2 }, { workers: 1, outDir: join(dir, 'out'), eventFiles: false }]) {
+      const controller = new AbortController();
+      const reason = new Error('enough');
+      setTimeout(() => controller.abort(reason), 300);
+      await expect(run(scenario, { ...options, signal: controller.signal })).rejects.toBe(reason);
+    }
+    const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8'));
+    expect(summary.run.status).toBe('interrupted');
+    expect(summary.run.matchesPlayed).toBeLessThan(1_000_000);
   });
 });

@@ -6,7 +6,7 @@
 import type { MatchFailureData } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes, type OutcomeAggregate } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
+import { HEARD_PART_MS, InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
 import type { ChunkResult } from './play-chunk.js';
 import { DEFAULT_MATCH_TIMEOUT_SECONDS, WorkerPool } from './pool.js';
 
@@ -40,12 +40,16 @@ export class BatchPlayer {
   private readonly pool: WorkerPool | null;
 
   /**
-   * `workers` threads; 0 plays in this thread. A match running longer than
-   * `matchTimeoutSeconds` (0: no limit) on a thread has the thread killed and fails.
+   * `workers` threads; 0 plays in this thread, in parts of about {@link HEARD_PART_MS} with the
+   * event loop turned between them (so Ctrl-C and SIGTERM are heard). A match running longer than
+   * `matchTimeoutSeconds` (0: no limit) on a thread has the thread killed and fails. `signal`
+   * aborted stops the play: the threads are stopped at once (in this thread, after its part), and
+   * {@link play} rejects with the signal's reason; the player is then closed.
    */
   constructor(
     private readonly workers: number,
     matchTimeoutSeconds = DEFAULT_MATCH_TIMEOUT_SECONDS,
+    private readonly signal?: AbortSignal,
   ) {
     this.pool = workers > 0 ? new WorkerPool(workers, { matchTimeoutMs: 1000 * matchTimeoutSeconds }) : null;
   }
@@ -63,7 +67,11 @@ export class BatchPlayer {
     const aggregate: unknown = report.emptyAggregate();
     const outcomes = emptyOutcomes(game.seats.length);
     const failures: MatchFailureData[] = [];
-    const player: ChunkPlayer = this.pool === null ? new InThreadPlayer(scenario, false, false) : new PooledPlayer(this.pool, scenario, false, () => 0);
+    const { signal } = this;
+    signal?.throwIfAborted();
+    const player: ChunkPlayer = this.pool === null ? new InThreadPlayer(scenario, false, false, signal, HEARD_PART_MS) : new PooledPlayer(this.pool, scenario, false, () => 0);
+    const stop = (): void => void player.close();
+    signal?.addEventListener('abort', stop, { once: true });
     const chunks: [number, number][] = [];
     const size = Math.max(2, Math.ceil((end - start) / (Math.max(1, this.workers) * 4)));
     for (let from = start; from < end; from += size) chunks.push([from, Math.min(end, from + size)]);
@@ -72,13 +80,19 @@ export class BatchPlayer {
     // finished first (review 30c: --workers 2 named match 0 or match 3 from run to run).
     const results: (ChunkResult | null | undefined)[] = chunks.map(() => undefined);
     // One lane per thread, taking chunks in match order.
-    await playUntilFailure(chunks.length, this.workers, async (index) => {
-      const [from, to] = chunks[index] as [number, number];
-      const result = await player.play(from, to);
-      results[index] = result;
-      if (result !== null) onChunk?.(to - from);
-      return result !== null && result.failures.length > 0;
-    });
+    try {
+      await playUntilFailure(chunks.length, this.workers, async (index) => {
+        const [from, to] = chunks[index] as [number, number];
+        const result = await player.play(from, to);
+        results[index] = result;
+        if (result !== null) onChunk?.(to - from);
+        // An aborted play starts nothing more: its lanes end as a failed one's do.
+        return result === null || result.failures.length > 0;
+      });
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+    signal?.throwIfAborted();
     for (const result of results) {
       // A chunk not started: one before it failed, and the caller stops there.
       if (result === undefined) continue;

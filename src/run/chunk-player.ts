@@ -9,6 +9,7 @@ import { emptyOutcomes } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { joinChunkResults, matchPlan, playChunk, type ChunkResult } from './play-chunk.js';
 import type { PoolOutcome, WorkerPool } from './pool.js';
+import { AdaptiveChunkSizer } from './scheduler.js';
 import type { ChunkTask } from './worker.js';
 
 /** Plays ranges of one scenario's matches. */
@@ -29,10 +30,17 @@ const CHUNK_ENTRY = Symbol.for('hordelab.playChunkInThisThread');
 /** Runs the function stored under {@link CHUNK_ENTRY}, as a script Ctrl-C can interrupt. */
 let chunkScript: Script | null = null;
 
+/** About how long a part of a chunk played in this thread runs before signals and an abort are heard. */
+export const HEARD_PART_MS = 50;
+
 /**
  * Plays in this thread. A match that never ends cannot be stopped here, but Ctrl-C can: with
  * `interruptible`, each chunk runs as a script with `breakOnSigint`, so a SIGINT ends it (the
- * chunk is dropped, and the run stops as interrupted) instead of waiting for the chunk.
+ * chunk is dropped, and the run stops as interrupted) instead of waiting for the chunk. With
+ * `partMs`, a chunk is played in parts of about that many milliseconds, the event loop turned
+ * between them, so SIGTERM, a Ctrl-C handler and `signal` are heard within a part, not a chunk
+ * (audit 40b: `check --workers 0` heard them only between chunks of a stage); the parts join into
+ * the chunk's own bytes, as a chunk replayed match by match does.
  */
 export class InThreadPlayer implements ChunkPlayer {
   private closed = false;
@@ -42,9 +50,28 @@ export class InThreadPlayer implements ChunkPlayer {
     private readonly eventFiles: boolean,
     private readonly interruptible: boolean,
     private readonly signal?: AbortSignal,
+    private readonly partMs?: number,
   ) {}
 
   async play(start: number, end: number): Promise<ChunkResult | null> {
+    if (this.partMs === undefined || start >= end) return this.playPart(start, end);
+    // One match first, to learn the game's pace; then parts of about partMs each.
+    const sizer = new AdaptiveChunkSizer(1, end - start, 1, this.partMs);
+    const parts: ChunkResult[] = [];
+    for (let from = start; from < end; ) {
+      const to = Math.min(end, from + sizer.next(end - from));
+      const part = await this.playPart(from, to);
+      if (part === null) return null;
+      sizer.returned(to - from, part.playMs);
+      parts.push(part);
+      from = to;
+      // Who plays in parts (a BatchPlayer) stops at a failed match: the chunk ends with the part holding it.
+      if (part.failures.length > 0) break;
+    }
+    return joinChunkResults(this.scenario, parts);
+  }
+
+  private async playPart(start: number, end: number): Promise<ChunkResult | null> {
     // Let signals (Ctrl-C) and other events in between chunks: a Ctrl-C that came while this
     // thread was busy (a module's top level) must be read before the script below takes the
     // SIGINT listeners away while it runs, or the signal still waiting was lost with them (a run

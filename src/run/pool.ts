@@ -80,6 +80,7 @@ export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult
   private readonly running = new Set<RunningTask<Task, Result>>();
   private watchdog: NodeJS.Timeout | null = null;
   private terminated = false;
+  private terminating: Promise<void> | null = null;
 
   /**
    * `size` threads, started now.
@@ -123,8 +124,16 @@ export class WorkerPool<Task extends RangeTask = ChunkTask, Result = ChunkResult
     });
   }
 
-  /** Stops every thread now, whatever it is doing; running and queued chunks are cancelled. */
-  async terminate(): Promise<void> {
+  /**
+   * Stops every thread now, whatever it is doing; running and queued chunks are cancelled. Once:
+   * a second call (an abort, then the owner's close) waits for the first.
+   */
+  terminate(): Promise<void> {
+    this.terminating ??= this.stopThreads();
+    return this.terminating;
+  }
+
+  private async stopThreads(): Promise<void> {
     this.terminated = true;
     this.stopWatchdog();
     const cancelled = [...this.running];
