@@ -306,6 +306,12 @@ describe('keys that could reach every object', () => {
   it("a checks file's scenario that is a folder, and a switch written yes, are named by the checks file and field (audit 25b)", async () => {
     writeFileSync(join(work, 'folder.checks.yaml'), 'checks:\n  - name: a\n    scenario: .\n    metric: p1WinRate\n    atLeast: 0.1\n    budget: 100\n');
     expectRefused(await hordelabIn(work, 'check', 'folder.checks.yaml', '-w', '0'), `folder.checks.yaml: checks[0].scenario: ${work} is a folder; expected a scenario file`);
+    // Another checks file, or a file that is no YAML, is named as this field's too, not as a field of that file.
+    writeFileSync(join(work, 'other.checks.yaml'), 'checks:\n  - name: b\n    scenario: folder.checks.yaml\n    metric: p1WinRate\n    atLeast: 0.1\n    budget: 100\n');
+    expectRefused(await hordelabIn(work, 'check', 'other.checks.yaml', '-w', '0'), `other.checks.yaml: checks[0].scenario (b): ${join(work, 'folder.checks.yaml')}: is a checks file (it has checks:), not a scenario; run its checks with hordelab check, or give a scenario with game: and seats:`);
+    writeFileSync(join(work, 'tab.yaml'), 'game: coin-flip\n\tseed: 1\n');
+    writeFileSync(join(work, 'tab.checks.yaml'), 'checks:\n  - name: t\n    scenario: tab.yaml\n    metric: p1WinRate\n    atLeast: 0.1\n    budget: 100\n');
+    expectRefused(await hordelabIn(work, 'check', 'tab.checks.yaml', '-w', '0'), `tab.checks.yaml: checks[0].scenario (t): ${join(work, 'tab.yaml')}: not valid YAML`);
     writeFileSync(join(work, 'yes.checks.yaml'), 'checks:\n  - name: a\n    scenario: s.yaml\n    metric: p1WinRate\n    atLeast: 0.1\n    budget: 100\nfailOnInconclusive: "yes"\n');
     expectRefused(await hordelabIn(work, 'check', 'yes.checks.yaml', '-w', '0'), 'yes.checks.yaml: failOnInconclusive: expected true or false, got "yes"');
   });

@@ -253,6 +253,12 @@ function checkIssue(problem: InputIssue, file: string, field: string, check: Che
     const at = (check.set ?? []).indexOf(problem.source.slice('--set '.length));
     return { source: file, field: '', message: `${field}.set${at < 0 ? '' : `[${at}]`} (${check.name}): ${inner.replace('e.g. --set ', 'e.g. ')}` };
   }
+  // The scenario file as a whole is not one (a checks file, not YAML): the mistake is this
+  // field's, and named as it (it read "b.checks.yaml: checks[0] (x): is a checks file", a field
+  // b does not have).
+  if (problem.field === '' && check.scenario !== undefined && problem.source === resolve(dirname(file), check.scenario)) {
+    return { source: file, field: `${field}.scenario (${check.name})`, message: `${problem.source}: ${problem.message}` };
+  }
   const withSets = problem.source.indexOf(' with --set ');
   const source = withSets < 0 ? problem.source : `${problem.source.slice(0, withSets)} with ${field}.set of ${file}`;
   return { source, field: '', message: `${field} (${check.name}): ${inner}` };
