@@ -222,10 +222,14 @@ function notASeed(value: unknown): string {
   return `the number ${value}; seedFromInteger(${value}) or ${Number.isSafeInteger(value) && value >= 0 ? `${value}n` : 'a bigint'} makes one`;
 }
 
+/** The largest 64-bit seed. */
+const MAX_SEED = (1n << 64n) - 1n;
+
 function wordsOf(seed: Seed64 | bigint): Seed64 {
   if (typeof seed !== 'bigint') return seed;
-  const bits = BigInt.asUintN(64, seed);
-  return { hi: Number(bits >> 32n), lo: Number(bits & 0xffffffffn) };
+  // Taken modulo 2^64, 2n ** 64n drew what 0n draws and -1n what 2n ** 64n - 1n does, unsaid (audit 41a F8).
+  if (seed < 0n || seed > MAX_SEED) throw new RangeError(`a 64-bit seed is a bigint in 0..2^64-1, got ${seed}n; BigInt.asUintN(64, x) takes one modulo 2^64`);
+  return { hi: Number(seed >> 32n), lo: Number(seed & 0xffffffffn) };
 }
 
 // Two hex digits per byte: a run formats one seed per match, and eight table look-ups cost a

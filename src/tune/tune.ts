@@ -781,7 +781,7 @@ export function refinementSettings(space: readonly SpaceDimension[], best: Recor
     steps.slice(0, MIXED_STEP_POINTS).forEach(add);
   }
   const count = mixed ? REFINEMENT_POINTS - Math.min(MIXED_STEP_POINTS, points.length - 1) : REFINEMENT_POINTS;
-  const rng = Rng.fromSeed(BigInt(seed) * 2654435761n + 104729n);
+  const rng = Rng.fromSeed(BigInt.asUintN(64, BigInt(seed) * 2654435761n + 104729n));
   const strata = local.map(() => {
     const order = Array.from({ length: count }, (_, i) => i);
     for (let i = order.length - 1; i > 0; i--) {
