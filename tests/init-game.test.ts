@@ -11,6 +11,9 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 
+/** The hordelab package these tests run (this repository): what an install step installs. */
+const HORDELAB_ROOT = resolve('.');
+
 let project = '';
 
 beforeAll(() => {
@@ -29,7 +32,7 @@ describe('hordelab init game', () => {
     expect(readdirSync(folder).sort()).toEqual(['dice-race.checks.yaml', 'dice-race.mjs', 'dice-race.test.mjs', 'dice-race.yaml']);
     expect(readFileSync(join(folder, 'dice-race.mjs'), 'utf8')).toContain("from 'hordelab'");
     // The project has hordelab installed: no step to install it.
-    expect(init.stdout).not.toContain('npm install hordelab');
+    expect(init.stdout).not.toContain('npm install');
 
     const conform = await hordelabIn(project, 'conform', 'games/dice-race/dice-race.mjs');
     expect(conform.stderr).toBe('');
@@ -90,8 +93,9 @@ describe('hordelab init game', () => {
     expect(existsSync(join(project, target))).toBe(false);
     // A folder no node_modules above has hordelab in: installing it comes first, from that folder,
     // since npm here would install into this project, which the folder is not in (audit 39c F9).
-    expect(init.stdout).toMatch(/Next:\n {2}\(cd \S*coin-race && npm install hordelab\) +the game imports it, and no node_modules above \S*coin-race has it\n/);
-    expect(init.stdout).toContain(`(cd ${target} && npm install hordelab)`);
+    // The hordelab installed is the one that ran: the package is not on the npm registry (audit 41a F10: E404).
+    expect(init.stdout).toMatch(/Next:\n {2}\(cd \S*coin-race && npm install \S+\) +the game imports it, and no node_modules above \S*coin-race has it\n/);
+    expect(init.stdout).toContain(`(cd ${target} && npm install ${HORDELAB_ROOT})`);
   });
 
   it('says to install hordelab here where this project holds the folder, and not at all inside the hordelab package itself', async () => {
@@ -99,7 +103,7 @@ describe('hordelab init game', () => {
     writeFileSync(join(bare, 'package.json'), '{ "name": "my-games" }');
     const here = await hordelabIn(bare, 'init', 'game', 'games/coin-race');
     expect(here.status).toBe(0);
-    expect(here.stdout).toMatch(/Next:\n {2}npm install hordelab +the game imports it/);
+    expect(here.stdout).toMatch(new RegExp(`Next:\n {2}npm install ${HORDELAB_ROOT} +the game imports it`));
     // A module inside the hordelab package imports it by its own name (a self-reference).
     const own = mkdtempSync(join(tmpdir(), 'hordelab-init-own-'));
     writeFileSync(join(own, 'package.json'), JSON.stringify({ name: 'hordelab', exports: { '.': './index.js' } }));
@@ -108,7 +112,7 @@ describe('hordelab init game', () => {
     expect(inside.stdout).not.toContain('npm install');
     // Another package of that name without exports cannot be imported by it.
     writeFileSync(join(own, 'package.json'), JSON.stringify({ name: 'hordelab' }));
-    expect((await hordelabIn(own, 'init', 'game', 'games/dice-race')).stdout).toContain('npm install hordelab');
+    expect((await hordelabIn(own, 'init', 'game', 'games/dice-race')).stdout).toContain(`npm install ${HORDELAB_ROOT}`);
   });
 
   it('prints steps that run as printed for a folder whose path needs quoting (audit 39c F3)', async () => {

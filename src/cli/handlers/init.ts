@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { makeFolders } from '../../run/atomic-file.js';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../core/errors.js';
 import { gameTemplate, type TemplateFile } from '../../init/game-template.js';
 import { games } from '../../registry.js';
@@ -68,13 +69,14 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
 }
 
 /**
- * The command that installs hordelab where the new game's module finds it: `npm install` run here
+ * The command that installs this hordelab where the new game's module finds it: `npm install` run here
  * installs into the project npm finds from here (the nearest folder above with a package.json or
  * node_modules, else this one), which serves the game only when its folder lies in it; else it is
  * run from the game's folder (audit 39c F9: printed for a folder elsewhere, it installed into the
  * wrong project).
  */
 function installStep(cwd: string, folder: string, shown: string): string {
+  const install = `npm install ${shellWord(runningPackageRoot())}`;
   let prefix = resolve(cwd);
   for (let at = prefix; ; at = dirname(at)) {
     if (existsSync(join(at, 'package.json')) || existsSync(join(at, 'node_modules'))) {
@@ -85,7 +87,20 @@ function installStep(cwd: string, folder: string, shown: string): string {
   }
   const inside = relative(prefix, folder);
   const served = inside === '' || (!inside.startsWith('..') && !isAbsolute(inside));
-  return served ? 'npm install hordelab' : `(cd ${shellWord(shown)} && npm install hordelab)`;
+  return served ? install : `(cd ${shellWord(shown)} && ${install})`;
+}
+
+/**
+ * The folder of the hordelab package this command runs from: what the install step installs.
+ * Hordelab is not on the npm registry, where `npm install hordelab` failed with E404 (audit 41a
+ * F10); this copy, a clone or an installed tarball, is at hand.
+ */
+function runningPackageRoot(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (let at = here; ; at = dirname(at)) {
+    if (isHordelabPackage(join(at, 'package.json'))) return at;
+    if (dirname(at) === at) return here;
+  }
 }
 
 /** The longest file name (in bytes) the common file systems take. */
