@@ -162,6 +162,28 @@ describe('rules 22–26, 30: movement costs', () => {
     expect(human(state, 0).activated).toBe(true);
   });
 
+  it('rules 23, 24: a step through a window onto an obstacle costs the larger of the two prices, not their sum', () => {
+    // 4 × 1: a window east of cell 1 onto the obstacle on cell 2.
+    const windowOntoObstacle = ['+-+-+-+-+', '|H .w# Z|', '+-+-+-+-+'];
+    for (const [humanWindowCost, humanObstacleCost, step] of [
+      [3, 3, 3],
+      [3, 5, 5],
+      [5, 3, 5],
+    ] as const) {
+      const state = start(windowOntoObstacle, { humanWindowCost, humanObstacleCost });
+      const rec = recorder();
+      putHuman(state, 0, 1, 0);
+      actNow(state, 0, step - 1);
+      expect(isLegal(state, { kind: 'move', dir: E }), `${humanWindowCost}, ${humanObstacleCost}`).toBe(false);
+      // Exactly the larger price is enough (the sum would be 6 or 8).
+      actNow(state, 0, step);
+      act(state, { kind: 'move', dir: E }, rec.sink);
+      expect(human(state, 0).cell).toBe(cellAt(state, 2, 0));
+      expect(lastEvent(rec.events, 'action')).toMatchObject({ action: 'move', cost: step });
+      expect(human(state, 0).actionsLeft).toBe(0);
+    }
+  });
+
   it('rules 22, 26, 30: a wall cannot be crossed whatever the actions; a doorway step costs 1 like any step', () => {
     const state = start(MOVES);
     const wallSide = putHuman(state, 0, 3, 0);

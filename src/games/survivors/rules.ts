@@ -18,6 +18,11 @@
  *   cell; only zombie cells roll. A failed pass still counts as movement and drops the aim.
  * - Rule 37: a push goes along the axis with the larger offset, the x axis on a tie. A wall, a
  *   barricade, a window, the board edge or a figure blocks it; obstacle cells do not.
+ * - Rules 23, 24, 56: a step through a window onto an obstacle costs the larger of the window's
+ *   and the obstacle's price (`humanWindowCost`/`humanObstacleCost`, for a zombie
+ *   `zombieWindowCost`/`zombieObstacleCost`), not their sum: the window's price is the whole price
+ *   of the step (rule 23), and it pays for the obstacle's as well. With the defaults (3 and 3, 2
+ *   and 2) the two readings differ only where a scenario or a tuner sets them apart.
  * - Rule 44: when over capacity the human chooses which item to drop (a decision, free).
  * - Rule 53/55: a barricade a human removes returns its token; one destroyed is gone.
  * - Rule 27: a human steps through friends' cells at the normal price of each step, turning inside
