@@ -171,6 +171,38 @@ describe('the replay page', () => {
     expect(readFileSync(join(dir, 'match.html'), 'utf8')).toContain('match 4 of s');
   });
 
+  it.skipIf(noBrowser)('in headless Chromium, #step=N opens step N only for a whole decimal N, past the end the last, else the start (audit 41c F3)', async () => {
+    expect(chromium, 'Chromium is missing: install it (apt-get install chromium)').not.toBeNull();
+    const dir = tempDir();
+    const scenario = await parseScenario('game: tic-tac-toe\nmatches: 1\nseed: 1\nseats: [random, random]\n', 'ttt.yaml');
+    const replay = recordReplay(scenario, 0);
+    const last = replay.steps.length - 1;
+    expect(last).toBeGreaterThan(3);
+    writeFileSync(join(dir, 'replay.html'), replayPage(replay));
+    const opened: [string, number][] = [
+      ['#step=3', 3],
+      ['#step=03', 3],
+      ['#step=99999', last],
+      ['', 0],
+      ['#step=', 0],
+      ['#step=1e3', 0],
+      ['#step=2.5', 0],
+      ['#step=3x', 0],
+      ['#step=-1', 0],
+      ['#step=abc', 0],
+      ['#xstep=3', 0],
+    ];
+    // One browser start: each fragment in a frame, and the frames' positions read into the page
+    // (file pages may read each other only with --allow-file-access-from-files).
+    const frames = opened.map(([fragment]) => `<iframe src="replay.html${fragment}"></iframe>`).join('');
+    const reader = "window.onload = function () { var seen = []; for (var i = 0; i < frames.length; i++) seen.push(frames[i].document.getElementById('position').textContent); document.getElementById('seen').textContent = seen.join('|'); };";
+    writeFileSync(join(dir, 'frames.html'), `<!doctype html><html><body>${frames}<pre id="seen"></pre><script>${reader}</script></body></html>`);
+    const result = spawnSync(chromium as string, [...FLAGS, '--allow-file-access-from-files', '--dump-dom', `file://${join(dir, 'frames.html')}`], { encoding: 'utf8', timeout: 90_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const seen = /<pre id="seen">([^<]*)<\/pre>/.exec(result.stdout)?.[1]?.split('|');
+    expect(seen).toEqual(opened.map(([, step]) => `step ${step} of ${last}`));
+  }, 120_000);
+
   it.skipIf(noBrowser)('in headless Chromium, two steps of each seed game show the board and differ', async () => {
     expect(chromium, 'Chromium is missing: install it (apt-get install chromium)').not.toBeNull();
     const dir = tempDir();

@@ -241,7 +241,12 @@ main { display: grid; grid-template-columns: minmax(0, 1fr) 300px; gap: 1rem; pa
 .log li .event.key { color: #111; font-weight: bold; }
 `;
 
-/** The controls' script: plain JavaScript, no library, reading the data embedded above it. */
+/**
+ * The controls' script: plain JavaScript, no library, reading the data embedded above it. It opens
+ * at `#step=N` only for N a whole decimal number (a number past the end opens the last step); any
+ * other fragment opens the start, never a step read off its front as "1e3" or "2.5" would give
+ * (audit 41c F3).
+ */
 const SCRIPT = `
 (function () {
   var data = JSON.parse(document.getElementById('replay-data').textContent);
@@ -317,7 +322,7 @@ const SCRIPT = `
     if (event.key === ' ') { event.preventDefault(); play(); return; }
     if (event.key in moves) { event.preventDefault(); stop(); show(moves[event.key]); }
   });
-  var wanted = /step=(\\d+)/.exec(location.hash);
+  var wanted = /^#step=(\\d+)$/.exec(location.hash);
   show(wanted ? Number(wanted[1]) : 0);
 })();
 `;
