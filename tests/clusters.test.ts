@@ -6,7 +6,7 @@
  * SciPy 1.17's `t.ppf`, not from the sums the code keeps.
  */
 import { describe, expect, it } from 'vitest';
-import { clusteredMean, clusteredRate, complementSums, emptySums, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure, withoutSumsCheck } from '../src/stats/clusters.js';
+import { clusteredMean, clusteredRate, complementSums, emptySums, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure, within, withoutSumsCheck } from '../src/stats/clusters.js';
 import { Rng } from '../src/core/rng.js';
 import { WholeRunFailure } from '../src/core/errors.js';
 import { exactCoverage } from '../src/stats/exact-coverage.js';
@@ -623,6 +623,18 @@ describe("a mean's caution where its units are skewed past what their number car
     expect(added.figures['hits']).toEqual(edge.figures['hits']);
     // And back below it once negative cubes bring Σ x_c³ down, Σ|x_c|³ stays text: it never falls.
     expect(typeof edge.figures['hits']?.aaa).toBe('string');
+  });
+});
+
+describe('intervals cut to what a figure can take', () => {
+  it('cuts only the side past the range, and leaves NaN and inside intervals alone', () => {
+    const estimate = { mean: 0.9, lower: 0.75, upper: 1.05, n: 3 };
+    expect(within(estimate, 0, 1)).toEqual({ mean: 0.9, lower: 0.75, upper: 1, n: 3 });
+    expect(within({ ...estimate, lower: -0.2, upper: 0.5 }, 0, 1)).toEqual({ mean: 0.9, lower: 0, upper: 0.5, n: 3 });
+    const inside = { mean: 0.5, lower: 0.4, upper: 0.6 };
+    expect(within(inside, 0, 1)).toBe(inside);
+    const none = { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN };
+    expect(within(none, 0, 1)).toBe(none);
   });
 });
 

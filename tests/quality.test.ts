@@ -460,17 +460,6 @@ describe('skill order', () => {
 });
 
 describe('intervals cut to what a figure can take', () => {
-  it('cuts only the side past the range, and leaves NaN and inside intervals alone', async () => {
-    const { within } = await import('../src/quality/quality-figures.js');
-    const estimate = { mean: 0.9, lower: 0.75, upper: 1.05, n: 3 };
-    expect(within(estimate, 0, 1)).toEqual({ mean: 0.9, lower: 0.75, upper: 1, n: 3 });
-    expect(within({ ...estimate, lower: -0.2, upper: 0.5 }, 0, 1)).toEqual({ mean: 0.9, lower: 0, upper: 0.5, n: 3 });
-    const inside = { mean: 0.5, lower: 0.4, upper: 0.6 };
-    expect(within(inside, 0, 1)).toBe(inside);
-    const none = { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN };
-    expect(within(none, 0, 1)).toBe(none);
-  });
-
   it('a stopped or partly failed run says how many matches its figures rest on', async () => {
     const { matchesLine } = await import('../src/cli/handlers/run.js');
     expect(matchesLine({ status: 'complete', matchesPlayed: 2000, errors: 0 }, 2000)).toBe('2000 matches');

@@ -32,7 +32,7 @@ import { ratioEstimate } from '../reports/custom-metrics.js';
 import { fixedHalfEven, formatRate } from '../reports/format.js';
 import { seatResults } from '../reports/outcomes.js';
 import type { MatchContext } from '../reports/report.js';
-import { clusteredMean, clusteredRate, emptyTally, mergeTally, recordMatch, settledFigures, type ClusterSums, type MatchFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { clusteredMean, clusteredRate, emptyTally, mergeTally, recordMatch, settledFigures, within, type ClusterSums, type MatchFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { leadChanges, NO_LEADER, turnsBeforePermanentLead, winnerTrailed } from './lead.js';
 import type { MatchTrace } from './match-trace.js';
@@ -316,17 +316,6 @@ function quantile(pairs: readonly [number, number][], total: number, q: number):
     if (seen >= rank) return value;
   }
   return pairs[pairs.length - 1]?.[0] ?? Number.NaN;
-}
-
-/**
- * `estimate` with its interval cut to the values the figure can take (a share lies in 0..1, a
- * count per match is at least 0, legal actions per decision at least 1). A t interval on a
- * handful of matches (a run stopped early) can reach past them, which no reader should see;
- * cutting only ever raises coverage.
- */
-export function within<E extends { readonly lower: number; readonly upper: number }>(estimate: E, low: number, high: number): E {
-  if (!(estimate.lower < low) && !(estimate.upper > high)) return estimate;
-  return { ...estimate, lower: Math.max(low, estimate.lower), upper: Math.min(high, estimate.upper) };
 }
 
 /**

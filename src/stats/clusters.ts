@@ -605,6 +605,18 @@ export function clusteredMean(sums: ClusterSums | undefined, confidence = DEFAUL
 }
 
 /**
+ * `estimate` with its interval cut to the values the figure can take (a share lies in 0..1, a
+ * count per match or a ratio of counts is at least 0, legal actions per decision at least 1). A
+ * t interval, symmetric about the mean, on a handful of matches (a run stopped early, a card
+ * seldom played) can reach past them, which no reader should see; cutting only ever raises
+ * coverage. NaN bounds (no interval) are left as they are.
+ */
+export function within<E extends { readonly lower: number; readonly upper: number }>(estimate: E, low: number, high: number): E {
+  if (!(estimate.lower < low) && !(estimate.upper > high)) return estimate;
+  return { ...estimate, lower: Math.max(low, estimate.lower), upper: Math.min(high, estimate.upper) };
+}
+
+/**
  * Whether a mean's t interval is read from fewer units than their skewness asks for: Cochran's
  * rule of thumb (Sampling Techniques, 1977, §2.15) wants more than 25·G₁² units for the mean to
  * be near normal, G₁ the sample skewness of one unit's figure. A figure that is 0, 1 or 100 in

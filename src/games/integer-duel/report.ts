@@ -15,6 +15,7 @@ import {
   mergeTally,
   recordMatch,
   settledFigures,
+  within,
   type ClusterSums,
   type MeanEstimate,
   type Tally,
@@ -299,6 +300,10 @@ function summarize(aggregate: IntegerDuelAggregate, confidence: number): Integer
   const sums = settledFigures(aggregate.tally);
   const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
   const mean = (key: string): MeanEstimate => clusteredMean(sums[key], confidence);
+  // Rounds and tie rounds per game, and the value of a round won (its absolute value), are never
+  // negative: their intervals, symmetric about the mean, are cut at 0 where few matches would take
+  // them below (audit 41c F4). Points, a round's value and a card's effect can be negative: left whole.
+  const count = (key: string): MeanEstimate => within(mean(key), 0, Infinity);
   const cards: { plants: Record<string, CardFigure>; zombies: Record<string, CardFigure> } = { plants: {}, zombies: {} };
   const keys = Object.keys(aggregate.cards).sort((a, b) => {
     const [sideA, nameA] = a.split(':', 2) as [string, string];
@@ -325,7 +330,7 @@ function summarize(aggregate: IntegerDuelAggregate, confidence: number): Integer
     winRate: side === 'plants' ? outcomes.plantsWinRate : outcomes.zombiesWinRate,
     roundWinRate: rate(side === 'plants' ? 'roundPlants' : 'roundZombies'),
     pointsPerGame: mean(`${side}Points`),
-    wonRoundValue: mean(`${side}WonRoundValue`),
+    wonRoundValue: count(`${side}WonRoundValue`),
   });
   return {
     matches: aggregate.matches,
@@ -339,8 +344,8 @@ function summarize(aggregate: IntegerDuelAggregate, confidence: number): Integer
     decks: { plants: deck('plants'), zombies: deck('zombies') },
     byFirstStarter: { plants: outcomeRates(sums, 'plantsStarted.', confidence), zombies: outcomeRates(sums, 'zombiesStarted.', confidence) },
     cappedRate: rate('capped'),
-    rounds: { ...mean('rounds'), histogram: sortedHistogram(aggregate.roundsHistogram) },
-    tieRoundsPerGame: mean('tieRounds'),
+    rounds: { ...count('rounds'), histogram: sortedHistogram(aggregate.roundsHistogram) },
+    tieRoundsPerGame: count('tieRounds'),
     points: { plants: mean('plantsPoints'), zombies: mean('zombiesPoints') },
     cards,
   };

@@ -13,6 +13,7 @@ import {
   mergeTally,
   recordMatch,
   settledFigures,
+  within,
   type ClusterSums,
   type MeanEstimate,
   type Tally,
@@ -294,7 +295,10 @@ function keyedFigures(sums: Record<string, ClusterSums>, prefix: string): [numbe
 function summarize(aggregate: ZombieTrainersAggregate, confidence: number): ZombieTrainersSummary {
   const sums = settledFigures(aggregate.tally);
   const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
-  const mean = (key: string): MeanEstimate => clusteredMean(sums[key], confidence);
+  // Every mean here is a count per game (rounds, catches, attacks...) or a trainer's XP, which
+  // starts at 0 or more and only grows: never negative, so its interval, symmetric about the
+  // mean, is cut at 0 where few matches would take it below (audit 41c F4).
+  const mean = (key: string): MeanEstimate => within(clusteredMean(sums[key], confidence), 0, Infinity);
   const withHistogram = (key: string, histogram: Histogram): MeanEstimate & { histogram: [number, number][] } => ({ ...mean(key), histogram: sortedHistogram(histogram) });
   const byRate: Record<string, TrapRateFigure> = {};
   for (const [trapRate, figure] of keyedFigures(sums, 'trap')) {

@@ -1,0 +1,130 @@
+/**
+ * A figure that can never be negative (a count per game, a ratio of counts) keeps its interval at
+ * 0 or above in every game's report, where the t interval, symmetric about the mean, would reach
+ * below it over a few matches that disagree (audit 41c F4); a figure that can be negative keeps
+ * its interval whole. Hand-built matches, and each summary checked as `summary.json` is when read
+ * (`present/figure-values.ts`), through JSON as a run writes it.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hordelabIn } from './cli-harness.js';
+import { weaponOdds, type SurvivorsEvent } from '../src/games/survivors/index.js';
+import { survivorsReport, type SurvivorsSummary } from '../src/games/survivors/report.js';
+import { integerDuelReport, type IntegerDuelSummary } from '../src/games/integer-duel/report.js';
+import { zombieTrainersReport, type ZombieTrainersSummary } from '../src/games/zombie-trainers/report.js';
+import { figureValueIssue } from '../src/present/figure-values.js';
+import { clusteredMean, MatchFigures, recordMatch, settledFigures, type Tally } from '../src/stats/clusters.js';
+
+/** The summary as `summary.json` holds it (NaN written as null), checked as a summary read back is. */
+function readBack(summary: unknown): void {
+  expect(figureValueIssue(JSON.parse(JSON.stringify(summary)), ['results'], 0.95, true)).toBeNull();
+}
+
+/** One match per value list, each its own cluster, recording `record` into `tally`. */
+function matches(tally: Tally, count: number, record: (figures: MatchFigures, match: number) => void): void {
+  for (let match = 0; match < count; match++) {
+    const figures = new MatchFigures();
+    record(figures, match);
+    recordMatch(tally, { cluster: match, clusterSize: 1 }, figures);
+  }
+}
+
+describe('intervals of figures that cannot be negative stop at 0 (audit 41c F4)', () => {
+  it('Survivors: kills per action of a weapon seldom used, from its attacks', () => {
+    const knife = weaponOdds([6], [4, 5], [], 1, true);
+    const attack = (result: 'kill' | 'miss'): SurvivorsEvent => ({ type: 'attack', human: 0, card: 'Kitchen knife', roll: 3, aimed: false, result, broke: false, discarded: false, ranged: false, round: 1, exact: knife.unaimed, weapon: knife });
+    const end: SurvivorsEvent = { type: 'matchEnd', winner: 'humans', condition: 'survived', round: 12, deaths: 0, escape: null };
+    const collector = survivorsReport.createCollector({ eventRows: false });
+    const aggregate = survivorsReport.emptyAggregate();
+    // 1 kill in 1 action, then 0 in 5 twice: R = 1/11, V = 3/2 · (100 + 25 + 25)/121 / 11² = (15/121)²,
+    // R − t₂·√V = 1/11 − 4.303 · 15/121 < 0.
+    const attacks: ('kill' | 'miss')[][] = [['kill'], Array<'miss'>(5).fill('miss'), Array<'miss'>(5).fill('miss')];
+    attacks.forEach((results, index) => {
+      for (const result of results) collector.onEvent(attack(result));
+      collector.onEvent(end);
+      collector.finishMatch({ matchIndex: index, seed: String(index), cluster: index, clusterSize: 1 }, aggregate);
+    });
+    const summary = survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary;
+    const perAction = summary.weapons['Kitchen knife']?.killsPerAction;
+    expect(perAction?.simulated).toBeCloseTo(1 / 11, 12);
+    expect(perAction?.lower).toBe(0);
+    expect(perAction?.upper).toBeCloseTo(1 / 11 + (4.302652729749464 * 15) / 121, 9);
+    expect(survivorsReport.formatSummary(summary)).toContain('0.09 [0.00, 0.62]');
+    readBack(summary);
+  });
+
+  it('Survivors: kills per action stop at 1 too: an attack kills at most one zombie', () => {
+    const knife = weaponOdds([6], [4, 5], [], 1, true);
+    const attack = (result: 'kill' | 'miss'): SurvivorsEvent => ({ type: 'attack', human: 0, card: 'Kitchen knife', roll: 3, aimed: false, result, broke: false, discarded: false, ranged: false, round: 1, exact: knife.unaimed, weapon: knife });
+    const end: SurvivorsEvent = { type: 'matchEnd', winner: 'humans', condition: 'survived', round: 12, deaths: 0, escape: null };
+    const collector = survivorsReport.createCollector({ eventRows: false });
+    const aggregate = survivorsReport.emptyAggregate();
+    // 5 kills in 5 actions, then 0 in 1 twice: R = 5/7, its t interval reaching past 1.
+    const attacks: ('kill' | 'miss')[][] = [Array<'kill'>(5).fill('kill'), ['miss'], ['miss']];
+    attacks.forEach((results, index) => {
+      for (const result of results) collector.onEvent(attack(result));
+      collector.onEvent(end);
+      collector.finishMatch({ matchIndex: index, seed: String(index), cluster: index, clusterSize: 1 }, aggregate);
+    });
+    const perAction = clusteredMean(settledFigures(aggregate.tally)['Kitchen knife|killsPerAction']);
+    expect(perAction.lower).toBeLessThan(0);
+    expect(perAction.upper).toBeGreaterThan(1);
+    const summary = survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary;
+    expect(summary.weapons['Kitchen knife']?.killsPerAction).toMatchObject({ lower: 0, upper: 1 });
+    readBack(summary);
+  });
+
+  it('Survivors: a count per game (deaths), from its samples', () => {
+    const aggregate = survivorsReport.emptyAggregate();
+    matches(aggregate.tally, 3, (figures, match) => figures.sample('deaths', match === 0 ? 9 : 0));
+    expect(clusteredMean(settledFigures(aggregate.tally)['deaths']).lower).toBeLessThan(0);
+    const summary = survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary;
+    expect(summary.deathsPerGame).toMatchObject({ mean: 3, lower: 0 });
+    expect(summary.deathsPerGame.upper).toBeGreaterThan(3);
+    readBack(summary);
+  });
+
+  it('Zombie Trainers: kills per game and XP', () => {
+    const aggregate = zombieTrainersReport.emptyAggregate();
+    matches(aggregate.tally, 3, (figures, match) => {
+      figures.sample('kills', match === 0 ? 9 : 0);
+      figures.sample('xp1', match === 0 ? 9 : 0);
+    });
+    const summary = zombieTrainersReport.summarize(aggregate, 0.95) as ZombieTrainersSummary;
+    expect(summary.perGame.kills).toMatchObject({ mean: 3, lower: 0 });
+    expect(summary.xp.p1).toMatchObject({ mean: 3, lower: 0 });
+    readBack(summary);
+  });
+
+  it('Integer Duel: tie rounds per game and the value of a round won are cut; points, which can be negative, are not', () => {
+    const aggregate = integerDuelReport.emptyAggregate();
+    matches(aggregate.tally, 3, (figures, match) => {
+      figures.sample('tieRounds', match === 0 ? 9 : 0);
+      figures.sample('rounds', match === 0 ? 9 : 0);
+      figures.sample('plantsWonRoundValue', match === 0 ? 9 : 0);
+      figures.sample('plantsPoints', match === 0 ? 9 : 0);
+    });
+    const summary = integerDuelReport.summarize(aggregate, 0.95) as IntegerDuelSummary;
+    expect(summary.tieRoundsPerGame).toMatchObject({ mean: 3, lower: 0 });
+    expect(summary.rounds).toMatchObject({ mean: 3, lower: 0 });
+    expect(summary.decks.plants.wonRoundValue).toMatchObject({ mean: 3, lower: 0 });
+    expect(summary.points.plants.mean).toBe(3);
+    expect(summary.points.plants.lower).toBeLessThan(0);
+    readBack(summary);
+  });
+
+  it('a run whose weapon intervals were cut is read back by hordelab report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-bounds-'));
+    // Few attacks with most cards: their kills per action reach past 0 unless cut.
+    writeFileSync(join(dir, 's.yaml'), 'game: survivors\nmatches: 8\nseed: 5\nparams: { roundLimit: 12 }\nseats: [random, scripted-zombies]\n');
+    const run = await hordelabIn(dir, 'run', 's.yaml', '--out', 'o');
+    expect(run.status, run.stderr).toBe(0);
+    const weapons = (JSON.parse(readFileSync(join(dir, 'o', 'summary.json'), 'utf8')) as { results: SurvivorsSummary }).results.weapons;
+    const cut = Object.values(weapons).filter((weapon) => (weapon.killsPerAction.simulated ?? 0) > 0 && weapon.killsPerAction.lower === 0);
+    expect(cut.length).toBeGreaterThan(0);
+    const report = await hordelabIn(dir, 'report', 'o');
+    expect(report.status, report.stderr).toBe(0);
+  });
+});
