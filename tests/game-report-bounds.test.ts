@@ -76,6 +76,27 @@ describe('intervals of figures that cannot be negative stop at 0 (audit 41c F4)'
     readBack(summary);
   });
 
+  it('Survivors: attacks and turns until a weapon breaks, whose break chance reaches near 0, have their huge upper bound in two digits, not 1/p written whole (audit 41c: 5.6987586737547665e+22)', () => {
+    const knife = weaponOdds([6], [4, 5], [], 1, true);
+    const attack = (broke: boolean): SurvivorsEvent => ({ type: 'attack', human: 0, card: 'Kitchen knife', roll: 3, aimed: false, result: 'miss', broke, discarded: broke, ranged: false, round: 1, exact: knife.unaimed, weapon: knife });
+    const end: SurvivorsEvent = { type: 'matchEnd', winner: 'humans', condition: 'survived', round: 12, deaths: 0, escape: null };
+    const collector = survivorsReport.createCollector({ eventRows: false });
+    const aggregate = survivorsReport.emptyAggregate();
+    // One break in the first match's one attack, none in the others' four: its interval reaches near 0.
+    const attacks: boolean[][] = [[true], [false, false, false, false], [false, false, false, false]];
+    attacks.forEach((breaks, index) => {
+      for (const broke of breaks) collector.onEvent(attack(broke));
+      collector.onEvent(end);
+      collector.finishMatch({ matchIndex: index, seed: String(index), cluster: index, clusterSize: 1 }, aggregate);
+    });
+    const summary = survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary;
+    const text = survivorsReport.formatSummary(summary);
+    const row = text.split('\n').filter((line) => line.startsWith('Kitchen knife')).join('\n');
+    expect(summary.weapons['Kitchen knife']?.attacksUntilBreak.upper).toBeGreaterThan(1e12);
+    expect(row).toContain('9.00 [1.03, 5.3e+12] vs -  2.66 [1.00, 1.3e+12] vs -');
+    readBack(summary);
+  });
+
   it('Survivors: a count per game (deaths), from its samples', () => {
     const aggregate = survivorsReport.emptyAggregate();
     matches(aggregate.tally, 3, (figures, match) => figures.sample('deaths', match === 0 ? 9 : 0));

@@ -354,12 +354,18 @@ function summarize(aggregate: SurvivorsAggregate, confidence: number): Survivors
 
 const pct = (value: number | null): string => (value === null ? '-' : `${percentOf(value, 1)}%`);
 const simulated = (estimate: RateEstimate): string => (estimate.n === 0 ? '-' : `${formatRate(estimate)[0]} ${formatRate(estimate)[1]}`);
-const num = (value: number | null, digits = 2): string => (value === null || !Number.isFinite(value) ? '-' : value.toFixed(digits));
+// Past a million, two significant digits: toFixed wrote 1/p of a bound near 0 as 5.6987586737547665e+22 (audit 41c).
+const num = (value: number | null, digits = 2): string => (value === null || !Number.isFinite(value) ? '-' : Math.abs(value) >= 1e6 ? value.toPrecision(2) : value.toFixed(digits));
 
-/** `simulated [lower, upper] vs exact`, as percentages or plain numbers. */
+/**
+ * `simulated [lower, upper] vs exact`, as percentages or plain numbers. An upper bound with none
+ * to give (a mean number of attacks or turns until a break whose chance's interval reaches 0,
+ * infinite, null in JSON) is `∞`, not the `-` of a figure without samples.
+ */
 function beside(figure: ExactBeside, percent: boolean): string {
   const show = (value: number | null): string => (percent ? pct(value) : num(value));
-  const sim = figure.simulated === null ? '-' : figure.lower === null ? show(figure.simulated) : `${show(figure.simulated)} [${show(figure.lower)}, ${show(figure.upper)}]`;
+  const upper = figure.upper === null || !Number.isFinite(figure.upper) ? '∞' : show(figure.upper);
+  const sim = figure.simulated === null ? '-' : figure.lower === null ? show(figure.simulated) : `${show(figure.simulated)} [${show(figure.lower)}, ${upper}]`;
   return `${sim} vs ${show(figure.exact)}`;
 }
 
