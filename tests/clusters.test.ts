@@ -635,6 +635,9 @@ describe('intervals cut to what a figure can take', () => {
     expect(within(inside, 0, 1)).toBe(inside);
     const none = { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN };
     expect(within(none, 0, 1)).toBe(none);
+    // Bounds on the range's ends are inside it: the estimate itself, no copy made (a count's interval cut at 0 as it stood).
+    const onEnds = { mean: 0.5, lower: 0, upper: 1 };
+    expect(within(onEnds, 0, 1)).toBe(onEnds);
   });
 });
 
