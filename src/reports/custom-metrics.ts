@@ -28,7 +28,6 @@
  * game's own figures: a rate's trials within one match are not counted as independent.
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { GameEvent } from '../core/game.js';
 import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import { isObjectPropertyName } from '../core/safe-keys.js';
@@ -36,7 +35,7 @@ import { studentTQuantile } from '../stats/distributions.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import { eventTypesOfAll, type AnyGameReport, type GameReport, type MatchCollector, type MatchContext, type MatchRows } from './report.js';
-import { importFailure, notAModuleFile, uncompiledModule } from '../core/user-module.js';
+import { importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
 import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
 import { MetricFailure, RunStoppingError, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
@@ -96,7 +95,7 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
   if (notAFile !== null) return { problem: `cannot load metric module "${path}": ${notAFile}` };
   let loaded: Record<string, unknown>;
   try {
-    loaded = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
+    loaded = (await import(privateModuleUrl(absolute))) as Record<string, unknown>;
   } catch (error) {
     return { problem: `cannot load metric module "${path}": ${importFailure(error, absolute)}` };
   }
