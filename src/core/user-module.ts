@@ -15,9 +15,13 @@ import { isSpecialFile } from './special-file.js';
 export function uncompiledModule(path: string, what: string): string | null {
   if (!/\.(m|c)?tsx?$/.test(path)) return null;
   const js = path.replace(/\.(m|c)?tsx?$/, (extension) => extension.replace('ts', 'js').replace('x', ''));
+  // A .ts file compiles to CommonJS in a package whose "type" is commonjs (npm init's default),
+  // where its imports of hordelab need a Node that requires ES modules: a .mts file compiles to
+  // .mjs, an ES module in any package (audit 41a F3).
+  const esm = /\.ts$/.test(path) ? ` (named .mts, it compiles to .mjs, an ES module whatever package.json's "type" says)` : '';
   return (
     `${what} "${path}" is TypeScript, which Node ${process.versions.node} does not run as it stands: compile it to JavaScript ` +
-    `(for example: npx tsc --module nodenext --target es2022 --strict ${path}) and name "${js}" instead`
+    `(for example: npx tsc --module nodenext --target es2022 --strict ${path}) and name "${js}" instead${esm}`
   );
 }
 
@@ -47,6 +51,20 @@ export function privateModuleUrl(absolute: string): string {
 export function withPlainModuleUrls(text: string): string {
   // A file URL holds no space (pathToFileURL writes %20) but may hold parentheses: `agent (2).mjs`.
   return text.replace(/(file:\/\/\S*?)\?hordelab(?=[:)\s]|$)/gm, '$1');
+}
+
+/**
+ * The default export of a loaded module's namespace. A CommonJS module compiled by tsc
+ * (`Object.defineProperty(exports, "__esModule", { value: true }); exports.default = …`) gives
+ * Node's `import` its `module.exports` as the default: its own `default` is what its author
+ * exported, as bundlers and tsc's own interop take it (audit 41a F3: such a module was refused as
+ * "an object that has no id"). Reading it runs the module's code (a getter, a proxy): it may throw.
+ */
+export function defaultExport(namespace: Readonly<Record<string, unknown>>): unknown {
+  const exported = namespace['default'];
+  if (typeof exported !== 'object' || exported === null) return exported;
+  const compiled = exported as { __esModule?: unknown };
+  return compiled.__esModule === true && Object.hasOwn(compiled, 'default') ? (compiled as { default: unknown }).default : exported;
 }
 
 /**

@@ -35,7 +35,7 @@ import { studentTQuantile } from '../stats/distributions.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import { eventTypesOfAll, type AnyGameReport, type GameReport, type MatchCollector, type MatchContext, type MatchRows } from './report.js';
-import { importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
+import { defaultExport, importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
 import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
 import { MetricFailure, RunStoppingError, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
@@ -148,7 +148,7 @@ function readMetricExport(
 ): { exported: Record<string, unknown>; name: string; games: readonly string[] | undefined; create: () => unknown; description: string } | { problem: string } {
   const expected = 'expected a default export { name, create() } whose create() returns { onEvent(event), finishMatch(match) }';
   try {
-    const exported = loaded['default'] as Record<string, unknown> | undefined;
+    const exported = defaultExport(loaded) as Record<string, unknown> | undefined;
     if (typeof exported !== 'object' || exported === null) return { problem: `metric module "${path}": ${expected}` };
     const create = exported['create'];
     if (typeof create !== 'function') return { problem: `metric module "${path}": ${expected}` };

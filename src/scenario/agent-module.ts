@@ -14,7 +14,7 @@ import type { AgentContext, AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
 import { agentConfig, agentContext, describeThrown } from '../core/match-runner.js';
 import { matchSeed, matchStream } from '../core/rng.js';
-import { importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
+import { defaultExport, importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
 import { isSlipOf } from '../core/did-you-mean.js';
 
 /** Whether a seat's `agent` names a module rather than a built-in id. */
@@ -134,7 +134,7 @@ export async function loadAgentModule(path: string, scenarioFile: string): Promi
   let exported: unknown;
   let factory: AgentFactory | null;
   try {
-    exported = loaded['default'];
+    exported = defaultExport(loaded);
     const misspelt = misspeltValidateConfig(exported);
     if (misspelt !== null) return { problem: `agent module "${path}" exports an object that ${misspelt}` };
     factory = factoryFromExport(exported, path, url);

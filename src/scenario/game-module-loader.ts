@@ -17,7 +17,7 @@ import type { AnyGame } from '../core/game.js';
 import type { AnyFigureUnit } from '../core/figure-unit.js';
 import type { GameModule, GameModuleSource } from '../core/game-module.js';
 import { describeValues } from '../core/match-runner.js';
-import { importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
+import { defaultExport, importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
 import { genericReport, withEngineEvents } from '../reports/generic-report.js';
 import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
@@ -491,7 +491,13 @@ export async function loadGameModuleFile(spec: string, path: string): Promise<{ 
   } catch (error) {
     return { problem: `cannot load game module "${spec}": ${importFailure(error, path)}` };
   }
-  const result = gameModuleFromExport(loaded['default']);
+  let exported: unknown;
+  try {
+    exported = defaultExport(loaded);
+  } catch (error) {
+    return { problem: `game module "${spec}" threw while its definition was read: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const result = gameModuleFromExport(exported);
   // What a module should export is said where the problem does not already say what it expected.
   if ('problem' in result) return { problem: `game module "${spec}" ${result.problem}${/\bexpected\b/.test(result.problem) ? '' : `; ${EXPECTED}`}` };
   const source: GameModuleSource = { spec, path, sha256 };
