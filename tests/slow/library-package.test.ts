@@ -11,11 +11,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packAndInstall, repo } from './package-install.js';
 
-/** The README's TypeScript blocks that use the package. */
-function readmeExamples(): string[] {
+/**
+ * The README's TypeScript blocks that use the package, each with the name of its file: the one
+ * its first line gives (`// first-six.ts`, the name another block imports it by), else `example-N`.
+ */
+function readmeExamples(): { name: string; code: string }[] {
   const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] as string).filter((code) => code.includes("from 'hordelab'"));
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] as string).filter((code) => code.includes("from 'hordelab'"));
+  return blocks.map((code, index) => ({ name: /^\/\/ ([\w-]+)\.ts\b/.exec(code)?.[1] ?? `example-${index + 1}`, code }));
 }
+
+/** Whether another example imports the example `name` (`from './first-six.js'`): a module, not a script to run. */
+const importedByAnother = (name: string, examples: readonly { code: string }[]): boolean => examples.some(({ code }) => code.includes(`from './${name}.js'`));
 
 describe('the packed package', () => {
   it('installs without warnings, and the README library examples compile with tsc --strict and run', () => {
@@ -33,8 +40,7 @@ describe('the packed package', () => {
     expect(readdirSync(join(installed, 'dist')).sort()).toEqual(['agents', 'src']);
     expect(readdirSync(join(installed, 'docs', 'games')).sort()).toEqual(['integer-duel.md', 'survivors.md', 'zombie-trainers.md']);
 
-    const names = examples.map((code, index) => {
-      const name = `example-${index + 1}`;
+    const names = examples.map(({ name, code }) => {
       writeFileSync(join(project, `${name}.ts`), code);
       return name;
     });
@@ -55,7 +61,14 @@ describe('the packed package', () => {
     expect(mistyped.status).not.toBe(0);
     expect(mistyped.stdout).toContain("Property 'plantsWinRate' does not exist");
 
-    const outputs = names.map((name) => {
+    // A game module plays and prints nothing as it loads (audit 41a F9: the README's printed its
+    // conformance report on every load, in every worker thread): the script that imports it does.
+    for (const name of names.filter((name) => importedByAnother(name, examples))) {
+      const loaded = spawnSync(process.execPath, [join(project, 'out', `${name}.js`)], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+      expect(loaded.status, `${name}: ${loaded.stderr}`).toBe(0);
+      expect(loaded.stdout, name).toBe('');
+    }
+    const outputs = names.filter((name) => !importedByAnother(name, examples)).map((name) => {
       const ran = spawnSync(process.execPath, [join(project, 'out', `${name}.js`)], { cwd: project, encoding: 'utf8', timeout: 240_000 });
       expect(ran.status, `${name}: ${ran.stderr}`).toBe(0);
       expect(ran.stdout.trim().length, name).toBeGreaterThan(0);
