@@ -40,7 +40,7 @@ export { tune, parseDimension, parseTarget, type SpaceDimension, type Target, ty
 export { runSweep, parseAxis, type SweepAxis, type SweepResult } from './tune/sweep.js';
 export { runChecks, type CheckResult } from './check/run-checks.js';
 export { loadCheckFile, type CheckSpec } from './check/check-file.js';
-export { writeReports } from './library/write-reports.js';
+export { writeReports, type WriteReportsOptions } from './library/write-reports.js';
 export { compareRuns } from './library/compare-runs.js';
 export { survivors } from './games/survivors/index.js';
 export { coinFlip } from './games/coin-flip/index.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/errors.js';
 import { randomPlayWarning } from '../src/ladder/skill.js';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -299,5 +299,46 @@ describe('run() stops when its AbortSignal is aborted, as fetch does', () => {
     const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8'));
     expect(summary.run.status).toBe('interrupted');
     expect(summary.run.matchesPlayed).toBeLessThan(1_000_000);
+  });
+});
+
+describe('writeReports checks the folder it writes in as hordelab report does (audit 41a F1)', () => {
+  const runFolder = async (game: 'tic-tac-toe' | 'coin-flip'): Promise<string> => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'hordelab-library-report-')), game);
+    await run({ name: game, game, matches: 4, seed: 1, seats: ['random', 'random'] }, { outDir: dir, eventFiles: false });
+    return dir;
+  };
+  const firstLine = (path: string): string => readFileSync(path, 'utf8').split('\n')[0] as string;
+
+  it("another run's folder keeps its own report: refused naming outDir, unless force", async () => {
+    const [ticTacToe, coin] = [await runFolder('tic-tac-toe'), await runFolder('coin-flip')];
+    await writeReports(coin, ['md']);
+    const attempt = writeReports(ticTacToe, ['md'], coin);
+    await expect(attempt).rejects.toBeInstanceOf(UsageError);
+    await expect(attempt).rejects.toThrow(`writeReports: outDir: ${coin} holds matches.csv, summary.json, written by an earlier hordelab command and not by this one`);
+    await expect(attempt).rejects.toThrow('add force: true to write beside them');
+    expect(firstLine(join(coin, 'report.md'))).toBe('# Coin flip: coin-flip');
+    await writeReports(ticTacToe, ['md'], coin, { force: true });
+    expect(firstLine(join(coin, 'report.md'))).toBe('# Tic-tac-toe: tic-tac-toe');
+  });
+
+  it("a user's own report.md, in a folder of theirs or beside the run, is replaced only with force", async () => {
+    const ticTacToe = await runFolder('tic-tac-toe');
+    const mine = mkdtempSync(join(tmpdir(), 'hordelab-library-mine-'));
+    for (const [dir, outDir, named] of [
+      [mine, mine, 'writeReports: outDir'],
+      [ticTacToe, undefined, 'writeReports: runDir'],
+    ] as const) {
+      writeFileSync(join(dir, 'report.md'), 'MY NOTES\n');
+      const attempt = writeReports(ticTacToe, ['md'], outDir);
+      await expect(attempt).rejects.toBeInstanceOf(UsageError);
+      await expect(attempt).rejects.toThrow(`${named}: ${dir} holds report.md, named as "hordelab report" names its files`);
+      await expect(attempt).rejects.toThrow('add force: true to replace');
+      expect(readFileSync(join(dir, 'report.md'), 'utf8')).toBe('MY NOTES\n');
+      await writeReports(ticTacToe, ['md'], outDir, { force: true });
+      expect(firstLine(join(dir, 'report.md'))).toBe('# Tic-tac-toe: tic-tac-toe');
+    }
+    await expect(writeReports(ticTacToe, ['md'], undefined, { forse: true } as never)).rejects.toThrow('writeReports: options.forse: is not an option of writeReports (did you mean force?)');
+    await expect(writeReports(ticTacToe, ['md'], undefined, { force: 'yes' } as never)).rejects.toThrow('writeReports: options.force: expected true or false, got "yes"');
   });
 });

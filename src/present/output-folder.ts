@@ -42,6 +42,11 @@ export interface OutputFolderRequest {
   /** `--force`: write beside files the command did not write. */
   readonly force: boolean;
   /**
+   * How a refusal tells the caller to ask for {@link force}: `--force` when not given; the
+   * library's `force: true`, so that its caller is not pointed to a flag it cannot pass.
+   */
+  readonly forceName?: string;
+  /**
    * Files of the command's names are replaced without `--force` only where the folder shows
    * hordelab wrote there (its `.hordelab-folder.json`; older folders, see `hordelabWroteIn`):
    * names alone would let a user's own report.md be overwritten. False where the files are checked one by
@@ -238,7 +243,7 @@ function refuseFilesOfOtherNames(dir: string, entries: readonly string[], own: r
   const others = foreign.filter((name) => !earlier.includes(name));
   const kept = foreign.filter((name) => earlier.includes(name));
   const held = [...(others.length === 0 ? [] : [`files "hordelab ${request.command}" did not write (${shown(others)})`]), ...(kept.length === 0 ? [] : [`${shown(kept)}, written by an earlier hordelab command and not by this one`])];
-  throw problem(request.flag, `${dir} holds ${held.join(', and ')}; choose a new or empty folder, or add --force to write beside them (they are left untouched${replaced})`);
+  throw problem(request.flag, `${dir} holds ${held.join(', and ')}; choose a new or empty folder, or add ${forceName(request)} to write beside them (they are left untouched${replaced})`);
 }
 
 /**
@@ -273,7 +278,7 @@ function refuseEntriesNotAsWritten(dir: string, own: readonly string[], request:
  */
 function refuseUnsignedFiles(dir: string, entries: readonly string[], own: readonly string[], request: OutputFolderRequest): void {
   if (own.length > 0 && !hordelabWroteIn(dir, entries)) {
-    throw problem(request.flag, `${dir} holds ${shown(own)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}); choose a new or empty folder, or add --force to replace them`);
+    throw problem(request.flag, `${dir} holds ${shown(own)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote them (no ${MANIFEST_FILE}); choose a new or empty folder, or add ${forceName(request)} to replace them`);
   }
   const manifest = readManifest(dir);
   if (manifest !== null) {
@@ -287,7 +292,7 @@ function refuseUnsignedFiles(dir: string, entries: readonly string[], own: reado
   // hordelab wrote it; the rest take --force.
   const unsigned = own.filter((name) => !hordelabWroteFile(dir, name));
   if (unsigned.length > 0) {
-    throw problem(request.flag, `${dir} holds ${shown(unsigned)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote ${one(unsigned, 'it', 'them')} (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move ${one(unsigned, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unsigned, 'it', 'them')}`);
+    throw problem(request.flag, `${dir} holds ${shown(unsigned)}, named as "hordelab ${request.command}" names its files, but nothing says hordelab wrote ${one(unsigned, 'it', 'them')} (no ${MANIFEST_FILE}, which a copy that leaves out hidden files loses); move ${one(unsigned, 'it', 'them')} away, choose another folder, or add ${forceName(request)} to replace ${one(unsigned, 'it', 'them')}`);
   }
 }
 
@@ -310,7 +315,7 @@ function refuseUnlistedOrEdited(dir: string, own: readonly string[], manifest: F
     ...insideFiles.filter((path) => record[path] === undefined && recordedIn(path.split('/')[0] as string)),
   ];
   if (unlisted.length > 0) {
-    throw problem(request.flag, `${dir} holds ${shown(unlisted)}, named as "hordelab ${request.command}" names its files, but ${MANIFEST_FILE} does not list ${one(unlisted, 'it', 'them')} as written by hordelab; move ${one(unlisted, 'it', 'them')} away, choose another folder, or add --force to replace ${one(unlisted, 'it', 'them')}`);
+    throw problem(request.flag, `${dir} holds ${shown(unlisted)}, named as "hordelab ${request.command}" names its files, but ${MANIFEST_FILE} does not list ${one(unlisted, 'it', 'them')} as written by hordelab; move ${one(unlisted, 'it', 'them')} away, choose another folder, or add ${forceName(request)} to replace ${one(unlisted, 'it', 'them')}`);
   }
   // A file hordelab wrote and someone changed since is theirs now: its bytes differ from the
   // digest the mark records (none recorded: an older mark, the names decide as before).
@@ -319,11 +324,16 @@ function refuseUnlistedOrEdited(dir: string, own: readonly string[], manifest: F
   const removed = edited.filter((path) => request.removes?.includes(path) === true);
   const withForce =
     removed.length === 0
-      ? `add --force to replace ${one(edited, 'it', 'them')}`
+      ? `add ${forceName(request)} to replace ${one(edited, 'it', 'them')}`
       : removed.length === edited.length
-      ? `add --force to leave ${one(edited, 'it', 'them')} as ${one(edited, 'it is', 'they are')} (an earlier result "hordelab ${request.command}" would otherwise remove)`
-      : `add --force to replace ${shown(edited.filter((path) => !removed.includes(path)))} and leave ${shown(removed)} (an earlier result it would otherwise remove) as ${one(removed, 'it is', 'they are')}`;
+      ? `add ${forceName(request)} to leave ${one(edited, 'it', 'them')} as ${one(edited, 'it is', 'they are')} (an earlier result "hordelab ${request.command}" would otherwise remove)`
+      : `add ${forceName(request)} to replace ${shown(edited.filter((path) => !removed.includes(path)))} and leave ${shown(removed)} (an earlier result it would otherwise remove) as ${one(removed, 'it is', 'they are')}`;
   throw problem(request.flag, `${dir} holds ${shown(edited)}, which hordelab wrote but which ${one(edited, 'was', 'were')} changed since (${MANIFEST_FILE} records other content); move ${one(edited, 'it', 'them')} away, choose another folder, or ${withForce}`);
+}
+
+/** How a refusal to `request` says to ask for `force`. */
+function forceName(request: OutputFolderRequest): string {
+  return request.forceName ?? '--force';
 }
 
 /** Up to three names, and how many more. */
