@@ -342,3 +342,25 @@ describe('writeReports checks the folder it writes in as hordelab report does (a
     await expect(writeReports(ticTacToe, ['md'], undefined, { force: 'yes' } as never)).rejects.toThrow('writeReports: options.force: expected true or false, got "yes"');
   });
 });
+
+describe("tune checks each entry of its targets and space as parseTarget and parseDimension make them (audit 41a F4)", () => {
+  it('a malformed entry is a UsageError naming it, not a TypeError from inside the search', async () => {
+    const scenario = await parseScenario('game: coin-flip\nmatches: 10\nseed: 1\nseats: [random, random]\n', join(mkdtempSync(join(tmpdir(), 'hordelab-library-tune-')), 'coin.yaml'));
+    const tuning = { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.2..0.8')], budget: 200, workers: 0, outDir: mkdtempSync(join(tmpdir(), 'hordelab-library-tune-out-')) };
+    const dimension = 'expected an entry as parseDimension("name=low..high") makes it';
+    for (const [changed, message] of [
+      [{ space: [{ name: 'winRate', min: 0.2, max: 0.8 }] }, `tune: options.space[0]: ${dimension}, got {"name":"winRate","min":0.2,"max":0.8}`],
+      [{ space: [parseDimension('winRate=0.2..0.8'), { name: 'winRate' }] }, `tune: options.space[1]: ${dimension}`],
+      [{ space: [{ name: 'winRate', kind: 'real', min: 0.8, max: 0.2 }] }, `tune: options.space[0]: ${dimension}`],
+      [{ space: [{ name: 'winRate', kind: 'int', min: 0, max: 2, step: 0 }] }, `tune: options.space[0]: ${dimension}`],
+      [{ space: [{ name: 'winRate', kind: 'choice', choices: ['0.5', '0.5'] }] }, `tune: options.space[0]: ${dimension}`],
+      [{ space: [{ name: '__proto__', kind: 'real', min: 0, max: 1 }] }, 'tune: options.space[0]: __proto__:'],
+      [{ targets: [{ value: 0.5 }] }, 'tune: options.targets[0]: expected an entry as parseTarget("metric=value") makes it, got {"value":0.5}'],
+      [{ targets: [{ metric: 'p1WinRate', value: 'half' }] }, 'tune: options.targets[0]: expected an entry as parseTarget("metric=value") makes it'],
+    ] as const) {
+      const attempt = tune(scenario, { ...tuning, ...changed } as never);
+      await expect(attempt).rejects.toBeInstanceOf(UsageError);
+      await expect(attempt).rejects.toThrow(message);
+    }
+  });
+});

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
 import { BOUNDS } from '../core/input-bounds.js';
-import { checkOptions, FLAG, FUNCTION, kind, TEXT, within, type OptionRule } from '../core/library-options.js';
+import { checkArgument, checkOptions, FLAG, FUNCTION, kind, TEXT, within, type OptionRule } from '../core/library-options.js';
 import { MAX_RUN_SEED, Rng, affineSeed } from '../core/rng.js';
 import { relocateModulePaths } from '../scenario/relocate.js';
 import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenario.js';
@@ -101,6 +101,54 @@ const TUNE_OPTION_RULES = {
   onPlayed: FUNCTION,
   onRangeEnds: FUNCTION,
 } as const satisfies Record<keyof TuneOptions, OptionRule>;
+
+/** A target as {@link parseTarget} makes it: a metric's name and a finite number. */
+function isTarget(value: unknown): boolean {
+  const { metric, value: aimed } = value as { metric?: unknown; value?: unknown };
+  return typeof metric === 'string' && metric.trim() !== '' && typeof aimed === 'number' && Number.isFinite(aimed);
+}
+
+/**
+ * A dimension as {@link parseDimension} makes it: a name, and whole numbers `min < max` with a
+ * step above 0 and within the range (`int`), finite numbers `min < max` (`real`), or two or more
+ * texts, each once (`choice`).
+ */
+function isDimension(value: unknown): boolean {
+  const dimension = value as { name?: unknown; kind?: unknown; min?: unknown; max?: unknown; step?: unknown; stepGiven?: unknown; choices?: unknown };
+  if (typeof dimension.name !== 'string' || dimension.name.trim() === '') return false;
+  const { min, max } = dimension;
+  const range = typeof min === 'number' && typeof max === 'number' && Number.isFinite(min) && Number.isFinite(max) && min < max;
+  switch (dimension.kind) {
+    case 'int': {
+      const { step } = dimension;
+      return range && Number.isInteger(min) && Number.isInteger(max) && Number.isInteger(step) && (step as number) > 0 && (step as number) <= (max as number) - (min as number) && (dimension.stepGiven === undefined || dimension.stepGiven === true);
+    }
+    case 'real':
+      return range;
+    case 'choice': {
+      const { choices } = dimension;
+      return Array.isArray(choices) && choices.length >= 2 && choices.every((choice) => typeof choice === 'string' && choice !== '') && repeatedValue(choices as string[]) === null;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * `tune`'s targets and space, entry by entry, as `--target` and `--space` check theirs (and as
+ * `runSweep` checks its axes): an entry missing its kind or its value threw a TypeError from deep
+ * in the search, or was named by a `--space` flag the caller never typed (audit 41a F4).
+ */
+function checkEntries(options: TuneOptions): void {
+  const lists = [
+    ['targets', options.targets, isTarget, 'parseTarget("metric=value")'],
+    ['space', options.space, isDimension, 'parseDimension("name=low..high")'],
+  ] as const;
+  for (const [option, entries, isEntry, make] of lists) {
+    for (const [at, entry] of (entries as readonly unknown[]).entries()) checkArgument('tune', `options.${option}[${at}]`, entry, kind(isEntry, `an entry as ${make} makes it`));
+  }
+  for (const [at, dimension] of options.space.entries()) refuseUnsafeName(dimension.name, `tune: options.space[${at}]`);
+}
 
 export interface TargetResult {
   readonly metric: string;
@@ -1002,6 +1050,7 @@ export function offsetSeed(seed: number, offset: number): number {
 
 export async function tune(scenario: Scenario, options: TuneOptions): Promise<TuneResult> {
   checkOptions('tune', options, TUNE_OPTION_RULES, ['targets', 'space', 'budget', 'workers', 'outDir']);
+  checkEntries(options);
   const started = performance.now();
   const space = checkedSpace(scenario, options);
   const tolerance = options.tolerance ?? 0.01;
