@@ -25,7 +25,7 @@ export { loadScenario, parseScenario, type Scenario, type ScenarioOverrides } fr
 export { runScenario, type RunOptions, type RunResult, type SummaryDocument } from './run/run-scenario.js';
 // What runScenario({ resume: true }) throws when all that was left was a publish it then finished: a success, not a failure.
 export { PublishFinished } from './run/output-folder.js';
-export { mergeRuns } from './run/merge.js';
+export { mergeRuns } from './library/merge-runs.js';
 export { replayMatch } from './run/replay.js';
 export { rateInterval, DEFAULT_CONFIDENCE, type RateEstimate } from './stats/rate-interval.js';
 export { clusteredMean, clusteredRate, type ClusterSums, type MeanEstimate } from './stats/clusters.js';
@@ -36,11 +36,12 @@ export { ticTacToe } from './games/tic-tac-toe/index.js';
 export { randomAgent } from '../agents/random.js';
 export { greedyAgent } from '../agents/greedy.js';
 export { mctsAgent } from '../agents/mcts.js';
-export { tune, parseDimension, parseTarget, type SpaceDimension, type Target, type TuneOptions, type TuneResult } from './tune/tune.js';
+export { parseDimension, parseTarget, type SpaceDimension, type Target, type TuneOptions, type TuneResult } from './tune/tune.js';
 export { runSweep, parseAxis, type SweepAxis, type SweepResult } from './tune/sweep.js';
 export { runChecks, type CheckResult } from './check/run-checks.js';
 export { loadCheckFile, type CheckSpec } from './check/check-file.js';
 export { writeReports, type WriteReportsOptions } from './library/write-reports.js';
+export { tune } from './library/tune.js';
 export { compareRuns } from './library/compare-runs.js';
 export { survivors } from './games/survivors/index.js';
 export { coinFlip } from './games/coin-flip/index.js';

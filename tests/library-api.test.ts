@@ -364,3 +364,42 @@ describe("tune checks each entry of its targets and space as parseTarget and par
     }
   });
 });
+
+describe('library errors name the function and its argument, not a flag of the command line (audit 41a F5)', () => {
+  const work = (): string => mkdtempSync(join(tmpdir(), 'hordelab-library-names-'));
+  const coinScenario = () => parseScenario('game: coin-flip\nmatches: 20\nseed: 1\nseats: [random, random]\n', join(work(), 'coin.yaml'));
+
+  it('replayMatch: a match index as text, or out of range, names matchIndex; a scenario object not from loadScenario names scenario', async () => {
+    const scenario = await coinScenario();
+    for (const [index, got] of [['0', '"0"'], [20, '20'], [-1, '-1'], [1.5, '1.5']] as const) {
+      expect(() => replayMatch(scenario, index as never, () => {})).toThrow(UsageError);
+      expect(() => replayMatch(scenario, index as never, () => {})).toThrow(`replayMatch: matchIndex: expected a whole number in 0..19, got ${got}`);
+    }
+    const written = { game: 'tic-tac-toe', matches: 3, seed: 1, seats: ['random', 'random'] };
+    expect(() => replayMatch(written as never, 0, () => {})).toThrow(UsageError);
+    expect(() => replayMatch(written as never, 0, () => {})).toThrow('replayMatch: scenario: expected a scenario as loadScenario returns it, got {"game":"tic-tac-toe"');
+  });
+
+  it("tune: a budget too small, a rate target out of range, an unknown metric and a scenario object name tune's options", async () => {
+    const scenario = await coinScenario();
+    const tuning = { targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.2..0.8')], budget: 30, workers: 0, outDir: work() };
+    const budget = tune(scenario, tuning);
+    await expect(budget).rejects.toBeInstanceOf(UsageError);
+    await expect(budget).rejects.toThrow(/^tune: options\.budget: 30 matches are too few for 24 candidates/);
+    await expect(tune(scenario, { ...tuning, budget: 4000, targets: [parseTarget('p1WinRate=0.5'), parseTarget('p1WinRate=2')] })).rejects.toThrow('tune: options.targets[1]: p1WinRate is a rate; expected a target from 0 to 1');
+    await expect(tune(scenario, { ...tuning, budget: 4000, targets: [parseTarget('p1WinRat=0.5')] })).rejects.toThrow(/^tune: options\.targets\[0\]: no metric "p1WinRat"/);
+    await expect(tune(scenario, { ...tuning, budget: 4000, targets: [] })).rejects.toThrow('tune: options.targets: is empty; expected at least one entry as parseTarget("metric=value") makes it');
+    await expect(tune({ game: 'coin-flip' } as never, tuning)).rejects.toThrow('tune: scenario: expected a scenario as loadScenario returns it');
+  });
+
+  it("mergeRuns: an output folder among the shards, or holding the merged run, names outDir and force: true", async () => {
+    const dir = work();
+    const scenario = await coinScenario();
+    const shards = [join(dir, 'shard-0'), join(dir, 'shard-1')];
+    for (const [index, shard] of shards.entries()) await runScenario(scenario, { outDir: shard, eventFiles: false, command: 'test', shard: { index, count: 2 } });
+    await expect(mergeRuns(shards, shards[0] as string)).rejects.toThrow(`mergeRuns: outDir: ${shards[0] as string} is one of the shards; merge into another folder`);
+    const target = join(dir, 'merged');
+    await mergeRuns(shards, target);
+    await expect(mergeRuns(shards, target)).rejects.toThrow(`mergeRuns: outDir: ${target} holds a finished run of "coin"; pass force: true to replace it`);
+  });
+});

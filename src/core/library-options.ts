@@ -30,6 +30,27 @@ export const FUNCTION = kind((value) => typeof value === 'function', 'a function
 export const TEXT = kind((value) => typeof value === 'string' && value !== '', 'non-empty text');
 export const OBJECT = kind((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'an object');
 
+/**
+ * A scenario as `loadScenario` (or `parseScenario`) returns it, told by the parts a function
+ * reads first: a scenario object as `run()` takes it, given in its place, threw a TypeError
+ * about `scenario.entry` (audit 41a F5).
+ */
+export const SCENARIO = kind((value) => {
+  const scenario = value as { entry?: { game?: unknown } | null; source?: unknown; seats?: unknown; matches?: unknown; seed?: unknown } | null;
+  return (
+    typeof scenario === 'object' &&
+    scenario !== null &&
+    typeof scenario.entry === 'object' &&
+    scenario.entry !== null &&
+    typeof scenario.entry.game === 'object' &&
+    scenario.entry.game !== null &&
+    typeof scenario.source === 'object' &&
+    Array.isArray(scenario.seats) &&
+    Number.isSafeInteger(scenario.matches) &&
+    Number.isSafeInteger(scenario.seed)
+  );
+}, 'a scenario as loadScenario returns it');
+
 /** A value as a message shows it: a function or an object by its kind where JSON would hide it. */
 function shownValue(value: unknown): string {
   if (typeof value === 'function') return 'a function';

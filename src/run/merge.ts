@@ -173,14 +173,26 @@ function recordedNaming(record: ShardRecord): { name: string; description: strin
   return { name, description: typeof fields['description'] === 'string' ? fields['description'] : '' };
 }
 
+/** How a refusal names the output folder and `force`: the command's flags, or the library's arguments. */
+export interface MergeNames {
+  /** `--out`, or `mergeRuns: outDir`. */
+  readonly outDir: string;
+  /** `--force` and `--resume`, or the library's `force: true` (no resume). */
+  readonly optionNames: { readonly force: string; readonly resume: string | null };
+}
+
+/** `hordelab merge`'s names. */
+const COMMAND_NAMES: MergeNames = { outDir: '--out', optionNames: { force: '--force', resume: '--resume' } };
+
 /**
  * Merges shard folders into `outDir`. With `force`, a finished run of the same scenario there
- * is replaced; any other content of `outDir` is refused.
+ * is replaced; any other content of `outDir` is refused. A refusal names the output folder and
+ * `force` as `naming` says: `hordelab merge`'s flags unless the library's wrapper names its own.
  * @throws UsageError (exit 2) when a folder is not a shard, shards come from different runs,
  *   one is missing, repeated or unfinished, a shard's files or aggregate do not match what it
  *   recorded, or the output folder is one of the inputs or holds something else.
  */
-export async function mergeRuns(dirs: readonly string[], outDir: string, options: { readonly force?: boolean } = {}): Promise<{ document: SummaryDocument; files: string[] }> {
+export async function mergeRuns(dirs: readonly string[], outDir: string, options: { readonly force?: boolean } = {}, naming: MergeNames = COMMAND_NAMES): Promise<{ document: SummaryDocument; files: string[] }> {
   // As the command line's arguments are checked, for a library caller (audit 39c F6).
   checkArgument('mergeRuns', 'dirs', dirs, kind((value) => Array.isArray(value) && value.every((dir) => typeof dir === 'string' && dir !== ''), 'a list of shard folder paths'));
   checkArgument('mergeRuns', 'outDir', outDir, kind((value) => typeof value === 'string' && value !== '', 'a folder path'));
@@ -188,12 +200,12 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
   if (dirs.length === 0) throw new UsageError([{ source: 'merge', field: '', message: 'name the shard folders to merge' }]);
   // By the real path: a link to a shard (or a shard reached through one) is that shard.
   if (dirs.some((dir) => samePath(dir, outDir))) {
-    throw new UsageError([{ source: '--out', field: '', message: `${outDir} is one of the shards; merge into another folder` }]);
+    throw new UsageError([{ source: naming.outDir, field: '', message: `${outDir} is one of the shards; merge into another folder` }]);
   }
   // Inside one, the merged run would be files the shard's next run (--force) refuses as not its own (audit 39b L4).
   const holding = dirs.find((dir) => liesInside(outDir, dir));
   if (holding !== undefined) {
-    throw new UsageError([{ source: '--out', field: '', message: `${outDir} is inside the shard ${holding}; merge into a folder outside the shards` }]);
+    throw new UsageError([{ source: naming.outDir, field: '', message: `${outDir} is inside the shard ${holding}; merge into a folder outside the shards` }]);
   }
   const shards = dirs.map(readShard);
   const first = shards[0] as LoadedShard;
@@ -225,7 +237,7 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, options
       },
     ]);
   }
-  return publishMerged(shards, scenario, names, mergedFigures(shards, scenario), outDir, options.force === true);
+  return publishMerged(shards, scenario, names, mergedFigures(shards, scenario), outDir, options.force === true, naming);
 }
 
 /**
@@ -326,9 +338,9 @@ function mergedFigures(shards: readonly LoadedShard[], scenario: Scenario): Merg
  * Writes the merged run into `outDir`: the shards' CSV files joined (each checked against its
  * shard's record as it is read), the summary and its tables, published together or not at all.
  */
-async function publishMerged(shards: readonly LoadedShard[], scenario: Scenario, names: readonly string[], merged: MergedFigures, outDir: string, force: boolean): Promise<{ document: SummaryDocument; files: string[] }> {
+async function publishMerged(shards: readonly LoadedShard[], scenario: Scenario, names: readonly string[], merged: MergedFigures, outDir: string, force: boolean, naming: MergeNames): Promise<{ document: SummaryDocument; files: string[] }> {
   const first = shards[0] as LoadedShard;
-  const folder = OutputFolder.claim(outDir, { flag: '--out', kind: 'run', scenario: scenario.name, force, knownNames: runFileNames(scenario), knownHeads: runFileHeads(scenario) });
+  const folder = OutputFolder.claim(outDir, { flag: naming.outDir, optionNames: naming.optionNames, kind: 'run', scenario: scenario.name, force, knownNames: runFileNames(scenario), knownHeads: runFileHeads(scenario) });
   const dataNames = [...names, ...(merged.errors > 0 ? ['errors.csv'] : [])];
   try {
     // Before any file is joined: a link, folder or pipe where one goes, or its working file (review 25f).

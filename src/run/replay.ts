@@ -10,6 +10,7 @@ import { playMatch, type MatchOutcome } from '../core/match-runner.js';
 import { formatSeed } from '../core/rng.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { UsageError } from '../core/errors.js';
+import { checkArgument, kind, SCENARIO } from '../core/library-options.js';
 import { checkRows, decisionHook, failingOnMetrics, matchPlan } from './play-chunk.js';
 import { shellQuote } from '../cli/shell-quote.js';
 
@@ -28,9 +29,11 @@ function formatEvent(event: GameEvent): string {
 export function replayMatch(scenario: Scenario, matchIndex: number, write: (line: string) => void): MatchOutcome {
   // Without it, a library caller got "write is not a function" (audit 39c F6).
   if (typeof write !== 'function') throw new UsageError([{ source: 'replayMatch', field: 'write', message: `expected a function that takes each line of the trace, such as (line) => process.stdout.write(line), got ${write === undefined ? 'nothing' : typeof write}` }]);
-  if (!Number.isSafeInteger(matchIndex) || matchIndex < 0 || matchIndex >= scenario.matches) {
-    throw new UsageError([{ source: '--match', field: '', message: `expected a match index in 0..${scenario.matches - 1}, got ${matchIndex}` }]);
-  }
+  // Named as the function and its arguments: `hordelab replay` runs a scenario of enough matches
+  // for its --match, so only a library caller meets these (audit 41a F5: "--match: ... got 0"
+  // for the text "0", and a TypeError for a scenario object not from loadScenario).
+  checkArgument('replayMatch', 'scenario', scenario, SCENARIO);
+  checkArgument('replayMatch', 'matchIndex', matchIndex, kind((value) => Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < scenario.matches, `a whole number in 0..${scenario.matches - 1}`));
   const { game } = scenario.entry;
   const plan = matchPlan(scenario, matchIndex);
   write(`${game.title}: match ${matchIndex} of ${scenario.name}, run seed ${scenario.seed}, ${plan.seats.map((seat, i) => `${game.seats[i]}: ${seat.name}`).join(', ')}`);

@@ -1031,7 +1031,7 @@ const ALL_ALIKE =
   'every candidate measured alike in every round (the same distance to the targets on the same matches): the --space parameters did not move the targets there, so this setting is the first candidate drawn, not a finding';
 
 /** A dimension as its `--space` flag reads (`--space winRate=0.5..0.9`), to name it in a message. */
-function spaceFlag(dimension: SpaceDimension): string {
+export function spaceFlag(dimension: SpaceDimension): string {
   return `--space ${dimension.name}=${dimension.kind === 'choice' ? dimension.choices.join(',') : `${dimension.min}..${dimension.max}`}`;
 }
 
