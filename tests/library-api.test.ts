@@ -403,3 +403,26 @@ describe('library errors name the function and its argument, not a flag of the c
     await expect(mergeRuns(shards, target)).rejects.toThrow(`mergeRuns: outDir: ${target} holds a finished run of "coin"; pass force: true to replace it`);
   });
 });
+
+describe("an agent object's config that is no mapping is refused as the scenario's, before any of the agent runs (audit 41a F6)", () => {
+  it('config "fast", 7 or a list: a UsageError naming seats[0].config; the agent never asked', async () => {
+    for (const [config, got] of [['fast', '"fast"'], [7, '7'], [['fast'], '["fast"]']] as const) {
+      let asked = 0;
+      const agent = {
+        id: 'mine',
+        validateConfig: () => {
+          asked++;
+          return [];
+        },
+        create: () => {
+          asked++;
+          return { chooseAction: () => 0 };
+        },
+      };
+      const attempt = run({ game: 'tic-tac-toe', matches: 4, seed: 1, seats: [{ agent, config }, 'random'] } as never);
+      await expect(attempt).rejects.toBeInstanceOf(UsageError);
+      await expect(attempt).rejects.toThrow(`scenario: seats[0].config: expected a mapping of settings, got ${got}`);
+      expect(asked).toBe(0);
+    }
+  });
+});

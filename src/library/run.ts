@@ -20,6 +20,7 @@ import { scenarioYaml } from '../scenario/relocate.js';
 import { unwrittenValueAt } from '../scenario/written-scenario.js';
 import { deepFreeze } from '../core/read-only.js';
 import { recordedShapeProblem } from '../core/tagged-data.js';
+import { shownInput } from '../core/zod-messages.js';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AgentFactory } from '../core/agent.js';
@@ -140,6 +141,12 @@ function asScenarioText(scenario: ScenarioObject<GameId | GameModulePath>): { te
     // it is named and recorded as JSON all the same, which has no BigInt. Its size is bounded
     // first, then its nesting without recursion, before any walk along its every path (review 32b:
     // 20,000 levels overflowed the stack; 32d: a part reached 2^20 ways ran out of memory).
+    // A config that is no mapping reached the agent's own checks and Hordelab's freezing, and was
+    // reported as the agent throwing ("Invalid value used in weak set"), though none of it had
+    // run (audit 41a F6). Refused as a built-in's is.
+    if (config !== undefined && config !== null && (typeof config !== 'object' || Array.isArray(config))) {
+      throw new UsageError([{ source: 'scenario', field: `seats[${index}].config`, message: `expected a mapping of settings, got ${shownInput(config)}` }]);
+    }
     refuseTooLarge(config, `seats[${index}].config`);
     const deepConfig = findUnsafeKey(config, [`seats[${index}]`, 'config'], MAX_SUMMARY_NESTING);
     if (deepConfig !== null) throw new UsageError([{ source: 'scenario', field: deepConfig.field, message: deepConfig.message }]);
