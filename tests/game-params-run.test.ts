@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { checkConformance } from '../src/conform/conformance.js';
 import { isOwnGame } from '../src/core/game-params.js';
 import type { AnyGame } from '../src/core/game.js';
@@ -75,6 +76,9 @@ describe('a game whose setup writes into its parameters', () => {
     type Kept = { config: unknown };
     const keeping = {
       ...ttt,
+      // A parameter of its own for the states to keep: conform reads the parameters it is given
+      // by the game's specs, as a run does (audit 41a F11).
+      parameters: { size: { description: 'Kept, not read.', schema: z.number().int(), default: 3 } },
       setup: (p: unknown) => ({ ...(ttt.setup(p as never) as object), config: p }),
       clone: (s: Kept) => ({ ...(ttt.clone(s as never) as object), config: s.config }),
       observe: (s: Kept, seat: number) => ({ ...(ttt.observe(s as never, seat) as object), config: s.config }),

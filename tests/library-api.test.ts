@@ -131,6 +131,22 @@ describe('checkConformance refuses options as hordelab conform refuses its flags
     expect(() => checkConformance(broken, params, { playoutTimeMs: Number.NaN })).toThrow('checkConformance: options.playoutTimeMs: expected milliseconds above 0 (Infinity for no limit), got NaN');
     expect(() => checkConformance(broken, params, { agents: ['random'] } as never)).toThrow('checkConformance: options.agents: expected a list of agent factories (each with id and create), got ["random"]');
   });
+
+  it("params are read by the game's own parameter specs, as run reads them: a bad value or an unknown name is the caller's, not the game's (audit 41a F11)", () => {
+    for (const [given, message] of [
+      [{ length: 'x' }, 'checkConformance: params.length: expected a number, got "x"'],
+      [{ length: 12, bogus: 1 }, 'checkConformance: params.bogus: unknown parameter'],
+      ['length=12', 'checkConformance: params: expected a mapping of the game\'s parameters'],
+    ] as const) {
+      expect(() => checkConformance(diceRace, given, { playouts: 2 })).toThrow(UsageError);
+      expect(() => checkConformance(diceRace, given, { playouts: 2 })).toThrow(message);
+    }
+    // The game's own validateParameters too, as run asks it.
+    const picky = { ...diceRace, validateParameters: (given: { length: number }) => (given.length > 50 ? [{ path: ['length'], message: 'at most 50 cells' }] : []) } as AnyGame;
+    expect(() => checkConformance(picky, { length: 60 }, { playouts: 2 })).toThrow('checkConformance: params.length: at most 50 cells');
+    // Left out, a parameter takes its default, as in a scenario.
+    expect(checkConformance(diceRace, {}, { playouts: 2 }).ok).toBe(true);
+  });
 });
 
 describe("the lower-level exports check their options as the command line checks its flags (audit 39c F6)", () => {

@@ -19,7 +19,10 @@ import { leaderOf } from '../quality/lead.js';
 import { eventTypeProblem, isGenericallyReported, isWrapperEvent } from '../reports/generic-report.js';
 import { regularizedBeta } from '../stats/distributions.js';
 import { clippedApart, firstDifference, reachableObjects, runConstants, sharedMutableParts, snapshot } from './state-inspection.js';
-import { paramsFor } from '../core/game-params.js';
+import { copyOfData, paramsFor } from '../core/game-params.js';
+import { formatPath, parameterIssuesOf, parseParameters } from '../core/parameters.js';
+import { deepFreeze } from '../core/read-only.js';
+import { shownInput } from '../core/zod-messages.js';
 import { UsageError } from '../core/errors.js';
 import { BOUNDS } from '../core/input-bounds.js';
 import { checkOptions, FUNCTION, kind, OBJECT, within, type OptionRule } from '../core/library-options.js';
@@ -189,7 +192,7 @@ interface ChanceNodeSample {
 /** Runs the whole suite on `game` with `params` (already validated), in one go. */
 export function checkConformance(game: AnyGame, givenParams: unknown, options: ConformanceOptions = {}): ConformanceReport {
   checkConformanceInput('checkConformance', game, options);
-  const suite = conformanceSuite(game, givenParams, options);
+  const suite = conformanceSuite(game, checkedParams('checkConformance', game, givenParams), options);
   for (;;) {
     const next = suite.next();
     if (next.done === true) return next.value;
@@ -241,6 +244,29 @@ function checkConformanceInput(source: string, game: unknown, options: Conforman
   if (seed > MAX_RUN_SEED - (playouts - 1)) {
     throw new UsageError([{ source, field: 'options.seed', message: `expected at most ${MAX_RUN_SEED - (playouts - 1)} with playouts ${playouts} (playout i plays seed + i, and seeds go up to ${MAX_RUN_SEED}), got ${seed}` }]);
   }
+}
+
+/**
+ * `params` read by the game's own parameter specs and `validateParameters`, as a run reads a
+ * scenario's (defaults filled in, frozen); where the game declares no specs, as given, for the
+ * suite's metadata check to name. Unchecked, `{ rounds: 'x' }` was played and reported as the
+ * game failing ("maxLength must be a positive whole number, got NaN"), and an unknown parameter
+ * passed (audit 41a F11). `hordelab conform` reads its `--set` so before it calls the suite.
+ * @throws UsageError naming `source` and the parameter (`params.rounds`).
+ */
+function checkedParams(source: string, game: AnyGame, givenParams: unknown): unknown {
+  const specs = (game as { parameters?: unknown }).parameters;
+  if (typeof specs !== 'object' || specs === null) return givenParams;
+  if (typeof givenParams !== 'object' || givenParams === null || Array.isArray(givenParams)) {
+    throw new UsageError([{ source, field: 'params', message: `expected a mapping of the game's parameters (defaultParameters(game.parameters) gives its defaults), got ${shownInput(givenParams)}` }]);
+  }
+  const field = (path: readonly (string | number)[]): string => (path.length === 0 ? 'params' : `params.${formatPath(path)}`);
+  const parsed = parseParameters(game.parameters, givenParams as Readonly<Record<string, unknown>>);
+  if (!parsed.ok) throw new UsageError(parsed.issues.map((issue) => ({ source, field: field(issue.path), message: issue.message })));
+  const params = deepFreeze(copyOfData(parsed.params));
+  const problems = typeof game.validateParameters === 'function' ? parameterIssuesOf(game, paramsFor(game, params)) : [];
+  if (problems.length > 0) throw new UsageError(problems.map((issue) => ({ source, field: field(issue.path), message: issue.message })));
+  return params;
 }
 
 /** The suite, paused (`yield`) before each playout and each replay of one. */
