@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../src/check/check-file.js';
-import { formatChecks, markdownSummary } from '../src/check/check-output.js';
-import { runChecks, type CheckResult } from '../src/check/run-checks.js';
+import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../src/check/check-output.js';
+import { runChecks, type CheckResult, type EdgeState } from '../src/check/run-checks.js';
 import type { MeanEstimate } from '../src/stats/clusters.js';
 import { exactRandomTicTacToe } from './fixtures/random-tic-tac-toe.js';
 
@@ -121,10 +121,59 @@ describe('checks on means', () => {
   it("says why a rate's verdict can stand beside an interval that holds the band's edge, naming those checks only (audit 26a)", async () => {
     const { file } = checksFile('  - name: edge\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    atMost: 0.38\n    budget: 20\n    batch: 20\n');
     const [result] = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
-    const verdict = (lower: number, upper: number): CheckResult => ({ ...(result as CheckResult), status: 'fail', estimate: { ...(result as CheckResult).estimate, rate: 0.394, lower, upper } } as CheckResult);
+    // Failed by its edge's test: "above" at 0.38.
+    const decided = [{ ...((result as CheckResult).edges[0] as EdgeState), decision: 'above' }] as EdgeState[];
+    const verdict = (lower: number, upper: number): CheckResult => ({ ...(result as CheckResult), status: 'fail', edges: decided, estimate: { ...(result as CheckResult).estimate, rate: 0.394, lower, upper } } as CheckResult);
     expect(formatChecks([verdict(0.377, 0.412)])).toContain("Decided with the band's edge inside the interval shown (edge): a rate's check tests the edge − margin against the edge + margin");
     expect(formatChecks([verdict(0.381, 0.412)])).not.toContain('Decided with the band');
     expect(formatChecks([{ ...verdict(0.377, 0.412), status: 'inconclusive' }])).not.toContain('Decided with the band');
+    // Failed by its baseline alone, its edge's test still undecided: no verdict of the band's to explain.
+    expect(formatChecks([{ ...verdict(0.377, 0.412), edges: (result as CheckResult).edges }])).not.toContain('Decided with the band');
+  });
+
+  // The audit's repros (audit 41b F2): random tic-tac-toe's mean length is 7.6262, so at the edge
+  // 7.65 with a margin of 0.1 seed 1 fails at 7.59 [7.48, 7.69] and seed 2 passes at 7.71
+  // [7.61, 7.81]; a fair coin's rate fails "at most 49%" at 50.3% [48.5%, 52.1%] (seed 2). Each
+  // verdict stands beside an interval holding its edge, and every output says why, by kind.
+  it("says why a mean's or a rate's verdict can stand beside an interval that holds the band's edge, in the table, the Markdown, the JUnit file and the annotations (audit 41b F2)", async () => {
+    const length = (name: string, seed: number): string =>
+      `  - name: ${name}\n    game: tic-tac-toe\n    seats: [random, random]\n    metric: moves\n    atLeast: 7.65\n    margin: 0.1\n    budget: 20000\n    seed: ${seed}\n`;
+    const { file } = checksFile(
+      length('length-1', 1) + length('length-2', 2) + '  - name: fair-enough\n    game: coin-flip\n    params: { winRate: 0.5 }\n    seats: [random, random]\n    metric: p1WinRate\n    atMost: 0.49\n    budget: 20000\n    seed: 2\n',
+    );
+    const results = await runChecks((await loadCheckFile(file)).checks, { workers: 0 });
+    const [failed, passed, rate] = results as [CheckResult, CheckResult, CheckResult];
+    expect([failed.status, passed.status, rate.status]).toEqual(['fail', 'pass', 'fail']);
+    const table = formatChecks(results);
+    expect(table).toContain('7.59 [7.48, 7.69]');
+    expect(table).toContain('7.71 [7.61, 7.81]');
+    expect(table).toContain('50.3% [48.5%, 52.1%]');
+    const meanWhy =
+      "a mean's check asks at each look whether its lower bound, at its share of the error split over the planned looks, is above the edge − margin, or its upper bound below the edge + margin, not whether the interval shown clears the edge, so a mean within the margin of the edge may pass or fail";
+    const rateWhy = "a rate's check tests the edge − margin against the edge + margin, which decides in fewer matches than an interval clear of the edge would take";
+    expect(table).toContain(`Decided with the band's edge inside the interval shown (length-1, length-2): ${meanWhy}`);
+    expect(table).toContain(`Decided with the band's edge inside the interval shown (fair-enough): ${rateWhy}`);
+    const markdown = markdownSummary(results);
+    expect(markdown).toContain(`_Decided with the band's edge inside the interval shown (\`length-1\`, \`length-2\`): ${meanWhy}`);
+    expect(markdown).toContain(`_Decided with the band's edge inside the interval shown (\`fair-enough\`): ${rateWhy}`);
+    // JUnit: in the failure's text and in each case's output, the passed one's too.
+    const junit = junitXml(results, '2026-01-01T00:00:00');
+    const apostrophes = (text: string): string => text.replace(/'/g, '&apos;');
+    const cases = junit.split('<testcase ').slice(1);
+    expect(cases).toHaveLength(3);
+    for (const [index, why] of [meanWhy, meanWhy, rateWhy].entries()) {
+      const note = apostrophes(`; decided with the band's edge inside the interval shown: ${why}`);
+      expect(cases[index]?.match(/<system-out>(.*)<\/system-out>/)?.[1]).toContain(note);
+      if (index !== 1) expect(cases[index]?.match(/<failure [^>]*>(.*)<\/failure>/)?.[1]).toContain(note);
+    }
+    // Annotations: one per failed check, the note in its message.
+    const annotations = githubAnnotations(results).split('\n');
+    expect(annotations).toHaveLength(2);
+    expect(annotations[0]).toContain(`: the mean is below the edge; decided with the band's edge inside the interval shown: ${meanWhy}`);
+    expect(annotations[1]).toContain(`: the rate is above the edge; decided with the band's edge inside the interval shown: ${rateWhy}`);
+    // A verdict beside an interval clear of its edge says none of it, in any output.
+    const clear = { ...passed, estimate: { ...(passed.estimate as MeanEstimate), lower: 7.66 } } as CheckResult;
+    for (const text of [formatChecks([clear]), markdownSummary([clear]), junitXml([clear], '2026-01-01T00:00:00')]) expect(text).not.toMatch(/decided with the band/i);
   });
 
   it('refuses, before any match, a rate band outside 0..1 or a rate margin of 0.5 or more', async () => {

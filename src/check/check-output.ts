@@ -5,9 +5,9 @@
  */
 import { fixedHalfEven, intervalDigits, percentInterval, table, percentOf } from '../reports/format.js';
 import { shellQuote } from '../cli/shell-quote.js';
-import type { CheckResult } from './run-checks.js';
+import type { CheckedKind, CheckResult } from './run-checks.js';
 import { MARKDOWN_MARK } from '../present/own-files.js';
-import { markdownCell, markdownCode } from '../present/markdown.js';
+import { markdownCell, markdownCode, markdownInlineCode } from '../present/markdown.js';
 import { RANDOM_PLAY_CAVEAT } from '../ladder/skill.js';
 
 const pct = (x: number): string => `${percentOf(x, 1)}%`;
@@ -23,6 +23,8 @@ function estimateText(result: CheckResult): string {
   const digits = intervalDigits(estimate.lower, estimate.upper, 2);
   return `${fixedHalfEven(estimate.mean, digits)} [${fixedHalfEven(estimate.lower, digits)}, ${fixedHalfEven(estimate.upper, digits)}]`;
 }
+/** A note after what it qualifies, or nothing. */
+const withNote = (note: string | null): string => (note === null ? '' : `; ${note}`);
 const fixedSizeText = (result: CheckResult): string => (Number.isFinite(result.fixedSizeMatches) ? String(result.fixedSizeMatches) : 'n/a');
 const STATUS = { pass: 'PASS', fail: 'FAIL', inconclusive: 'INCONCLUSIVE' } as const;
 
@@ -53,19 +55,49 @@ export function formatChecks(results: readonly CheckResult[]): string {
 }
 
 /**
- * A rate's verdict beside a 95% interval that still holds its band's edge reads as a
- * contradiction (audit 26a: FAIL at 39.4% [37.7%, 41.2%] for "at most 38%"): said once why. The
- * sequential test decides between the edge − margin and the edge + margin, which takes fewer
- * matches than an interval clear of the edge; the interval is the estimate's, not the test's.
+ * A verdict beside an interval that still holds its band's edge reads as a contradiction (audit
+ * 26a: FAIL at 39.4% [37.7%, 41.2%] for "at most 38%"), so each output says why, by what the
+ * check tested: neither test asks whether the interval shown clears the edge. A rate's SPRT
+ * decides between the edge − margin and the edge + margin, in fewer matches than an interval
+ * clear of the edge would take; a mean's repeated intervals (one-sided, the error split over
+ * the planned looks) are asked to clear the edge − margin or stay under the edge + margin, so a
+ * mean within the margin of its edge may go either way (audit 41b F2: a
+ * mean's "7.59 [7.48, 7.69]" failed "at least 7.65" unexplained, and the Markdown, JUnit and
+ * annotations said it for no check).
  */
-function edgeInIntervalLines(results: readonly CheckResult[]): string[] {
-  const named = results.filter((result) => {
-    if (result.status === 'inconclusive' || !('rate' in result.estimate)) return false;
-    const { lower, upper } = result.estimate;
-    return result.edges.some((edge) => edge.edge > 0 && edge.edge < 1 && lower <= edge.edge && edge.edge <= upper);
-  });
-  if (named.length === 0) return [];
-  return [`Decided with the band's edge inside the interval shown (${named.map((result) => result.name).join(', ')}): a rate's check tests the edge − margin against the edge + margin, which decides in fewer matches than an interval clear of the edge would take; the interval is the estimate's, the verdict the test's, at the check's confidence.`];
+const EDGE_IN_INTERVAL = "Decided with the band's edge inside the interval shown";
+const EDGE_IN_INTERVAL_WHY: Readonly<Record<CheckedKind, string>> = {
+  rate: "a rate's check tests the edge − margin against the edge + margin, which decides in fewer matches than an interval clear of the edge would take; the interval is the estimate's, the verdict the test's, at the check's confidence.",
+  mean: "a mean's check asks at each look whether its lower bound, at its share of the error split over the planned looks, is above the edge − margin, or its upper bound below the edge + margin, not whether the interval shown clears the edge, so a mean within the margin of the edge may pass or fail; the interval is the estimate's, the verdict the test's, at the check's confidence.",
+};
+
+/**
+ * Whether a pass or fail stands beside an interval holding an edge whose test decided it: a
+ * rate's edge at 0 or 1 is no test (every rate is on one side of it), an edge still undecided
+ * (a check failed only by its baseline) gave no verdict to explain, and a mean without an
+ * interval shows none.
+ */
+function decidedWithEdgeInInterval(result: CheckResult): boolean {
+  if (result.status === 'inconclusive') return false;
+  const { lower, upper } = result.estimate;
+  if (!Number.isFinite(lower) || !Number.isFinite(upper)) return false;
+  const tested = (edge: number): boolean => result.kind === 'mean' || (edge > 0 && edge < 1);
+  return result.edges.some(({ edge, decision }) => decision !== 'continue' && tested(edge) && lower <= edge && edge <= upper);
+}
+
+/** One check's explanation, for the outputs that speak of one check at a time (JUnit, annotations); null when none is due. */
+function edgeInIntervalNote(result: CheckResult): string | null {
+  return decidedWithEdgeInInterval(result) ? `${EDGE_IN_INTERVAL.toLowerCase()}: ${EDGE_IN_INTERVAL_WHY[result.kind]}` : null;
+}
+
+/** The explanation once per kind of check, naming the checks it is for (`named` sets each name as its output needs). */
+function edgeInIntervalLines(results: readonly CheckResult[], named: (name: string) => string = (name) => name): string[] {
+  const lines: string[] = [];
+  for (const kind of ['rate', 'mean'] as const) {
+    const names = results.filter((result) => result.kind === kind && decidedWithEdgeInInterval(result)).map((result) => named(result.name));
+    if (names.length > 0) lines.push(`${EDGE_IN_INTERVAL} (${names.join(', ')}): ${EDGE_IN_INTERVAL_WHY[kind]}`);
+  }
+  return lines;
 }
 
 /**
@@ -115,7 +147,7 @@ export function junitXml(results: readonly CheckResult[], timestamp: string, fai
     const cases = results.filter((result) => result.file === file);
     const time = cases.reduce((sum, result) => sum + result.seconds, 0);
     const body = cases.map((result) => {
-      const detail = `${result.metric} = ${estimateText(result)}, ${result.band}; ${result.matches} matches of ${result.budget}; played by ${result.agents}${result.randomPlay === null ? '' : ` (random play)`}${result.missingBaseline ? `; ${result.reason}` : ''}`;
+      const detail = `${result.metric} = ${estimateText(result)}, ${result.band}; ${result.matches} matches of ${result.budget}; played by ${result.agents}${result.randomPlay === null ? '' : ` (random play)`}${result.missingBaseline ? `; ${result.reason}` : ''}${withNote(edgeInIntervalNote(result))}`;
       const inner =
         result.status === 'fail'
           ? `\n      <failure message="${xml(result.reason)}" type="balance">${xml(detail)}</failure>`
@@ -149,6 +181,7 @@ export function markdownSummary(results: readonly CheckResult[]): string {
   }
   const random = results.some((result) => result.randomPlay !== null);
   if (random) lines.push('', `_Random play: ${RANDOM_PLAY_CAVEAT}._`);
+  for (const line of edgeInIntervalLines(results, markdownInlineCode)) lines.push('', `_${line}_`);
   // Where the rows come from, and the command that plays them again: a job summary of several
   // checks files named neither (audit 37a). A check's matches are fixed by its file alone.
   const files = [...new Set(results.map((result) => result.file))];
@@ -166,7 +199,7 @@ export function githubAnnotations(results: readonly CheckResult[], failsRun: (re
     .map((result) => {
       // An inconclusive check that fails the run is an error, as the job's exit code says.
       const level = result.status === 'fail' || (result.status === 'inconclusive' && failsRun(result)) ? 'error' : 'warning';
-      return `::${level} file=${property(result.file)},title=${property(`balance check ${result.name}`)}::${data(`${result.metric} = ${estimateText(result)}, expected ${result.band}, played by ${result.agents}: ${result.reason}`)}`;
+      return `::${level} file=${property(result.file)},title=${property(`balance check ${result.name}`)}::${data(`${result.metric} = ${estimateText(result)}, expected ${result.band}, played by ${result.agents}: ${result.reason}${withNote(edgeInIntervalNote(result))}`)}`;
     })
     .join('\n');
 }
