@@ -646,7 +646,9 @@ describe('a gate that a typo cannot switch off', () => {
     expect(record.scenario).toBe('inline coin-flip');
     const damages: [string, string][] = [
       [stored.slice(0, 30), 'coin.json: not a baseline file'],
-      [JSON.stringify({ ...record, n: -1 }), 'coin.json: n: '],
+      // n said one way whatever is given (audit 41b F3: -3 was "expected a number of at least 0",
+      // and 0, with its successes, "more than n (0)").
+      ...[-1, 0, 1.5, '5'].map((n): [string, string] => [JSON.stringify({ ...record, n }), `coin.json: n: expected a whole number >= 1 (a baseline of no trials compares nothing), got ${JSON.stringify(n)}`]),
       [JSON.stringify({ ...record, successes: record.n + 1 }), 'coin.json: successes: '],
       [JSON.stringify({ ...record, rate: undefined }), 'coin.json: rate: '],
       [JSON.stringify({ ...record, designEffect: '1' }), 'coin.json: designEffect: '],

@@ -13,6 +13,7 @@ import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { BOUNDS } from '../core/input-bounds.js';
 import { boundedNumber } from '../core/bounded-number.js';
 import { formatPath } from '../core/parameters.js';
+import { shownInput } from '../core/zod-messages.js';
 import type { Metric } from '../present/metrics.js';
 import { makeFolders, writeAtomically } from '../run/atomic-file.js';
 import { meanDifferenceTest, twoProportionTest } from '../stats/tests.js';
@@ -54,10 +55,19 @@ export type BaselineComparison = ({ readonly rate: number } | { readonly mean: n
 };
 
 const wholeCount = z.number().int().min(0);
+/**
+ * A baseline's count of trials or samples: `--update-baseline` stores measured figures only, so
+ * at least 1. One message for whatever else is given: `n: -3` was "expected a number of at least
+ * 0" and `n: 0` "expected a whole number >= 1", so the first was not true (audit 41b F3).
+ */
+const TRIAL_COUNT = 'expected a whole number >= 1 (a baseline of no trials compares nothing)';
+const trialCount = z.number({ error: (issue) => `${TRIAL_COUNT}, got ${shownInput(issue.input)}` }).superRefine((value, context) => {
+  if (!Number.isSafeInteger(value) || value < 1) context.addIssue({ code: 'custom', message: `${TRIAL_COUNT}, got ${shownInput(value)}` });
+});
 const common = {
   check: z.string(),
   metric: z.string(),
-  n: wholeCount,
+  n: trialCount,
   // Measured: below 1 where a rotated pair's matches pull apart (an agent's rates).
   designEffect: z.number().positive(),
   scenario: z.string(),
@@ -83,15 +93,12 @@ function schemaProblem(path: string, error: z.ZodError): UsageError {
 function valueProblem(record: BaselineRecord): { field: string; message: string } | null {
   // At most n: every trial in one cluster counts as one trial (`clusters.ts`). A larger one
   // would shrink the stored figure's effective count toward 0, and the check could never flag it.
-  // A baseline of no trials compares nothing: --update-baseline stores measured figures only.
-  if (record.n === 0) return { field: 'n', message: 'expected a whole number >= 1 (a baseline of no trials compares nothing), got 0' };
   if (record.designEffect > record.n) return { field: 'designEffect', message: `expected at most n (${record.n}), got ${record.designEffect}` };
   if ('kind' in record) {
-    const least = record.n === 0 ? 0 : 1;
-    if (record.clusters < least || record.clusters > record.n) return { field: 'clusters', message: `expected a whole number from ${least} to n (${record.n}), got ${record.clusters}` };
+    if (record.clusters < 1 || record.clusters > record.n) return { field: 'clusters', message: `expected a whole number from 1 to n (${record.n}), got ${record.clusters}` };
     return null;
   }
-  if (record.n > 0 && Math.abs(record.rate - record.successes / record.n) > RATE_ROUNDING) {
+  if (Math.abs(record.rate - record.successes / record.n) > RATE_ROUNDING) {
     return { field: 'rate', message: `expected successes / n (${record.successes} / ${record.n} = ${record.successes / record.n}), got ${record.rate}` };
   }
   return null;
