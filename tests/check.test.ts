@@ -400,15 +400,47 @@ describe('hordelab check', () => {
       expect(again.status, again.stderr).toBe(3);
     }
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<testsuites name="hordelab check" tests="1"');
-    expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/^<!-- hordelab check -->\n## Balance checks\n/);
+    expect(readFileSync(join(dir, 'step-summary.md'), 'utf8')).toMatch(/^<!-- hordelab check sha256=[0-9a-f]{64} -->\n## Balance checks\n/);
     // A summary written before the mark was added is still known as Hordelab's.
     writeFileSync(join(dir, 'old.md'), '## Balance checks\n\n| check | result | metric | estimate [interval] | band | matches | why |\n| --- | --- | --- | --- | --- | ---: | --- |\n| coin | ✅ pass | `p1WinRate` | 50.0% [49.0%, 51.0%] | between 40% and 60% | 400 of 400 | the rate is inside the band |\n');
     expect((await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', '--markdown', 'old.md')).status).toBe(3);
-    expect(readFileSync(join(dir, 'old.md'), 'utf8')).toMatch(/^<!-- hordelab check -->\n/);
+    expect(readFileSync(join(dir, 'old.md'), 'utf8')).toMatch(/^<!-- hordelab check sha256=[0-9a-f]{64} -->\n/);
     // Not each other's, though.
     const swapped = await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', '--junit', 'step-summary.md');
     expect(swapped.status).toBe(2);
     expect(swapped.stderr).toContain('is a hordelab Markdown summary, not a JUnit report');
+  });
+
+  it('--junit and --markdown refuse their own earlier file once something was added to it, changing nothing (audit 41b F1)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'c.checks.yaml'), CHECKS(0.45, 200));
+    // README's own --markdown "$GITHUB_STEP_SUMMARY", then a workflow's lines appended, then check again.
+    for (const [flag, file, added] of [
+      ['--markdown', 'summary.md', '## My own notes appended by the workflow\n'],
+      ['--junit', 'junit.xml', '<!-- my notes -->\n'],
+    ] as const) {
+      expect((await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', flag, file)).status).toBe(3);
+      writeFileSync(join(dir, file), added, { flag: 'a' });
+      const before = readFileSync(join(dir, file), 'utf8');
+      const refused = await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', flag, file);
+      expect(refused.status, file).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr.split('\n')).toEqual([
+        `hordelab: ${flag}: ${join(dir, file)} holds more than, or other than, the ${flag === '--junit' ? 'JUnit report' : 'Markdown summary'} hordelab wrote there (its mark records other content); name a new file or remove it`,
+        '',
+      ]);
+      expect(readFileSync(join(dir, file), 'utf8')).toBe(before);
+      // With the added lines taken out again, it is the file as written, and is replaced.
+      writeFileSync(join(dir, file), before.slice(0, -added.length));
+      expect((await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', flag, file)).status).toBe(3);
+    }
+    // A line of the table changed is refused as well.
+    writeFileSync(join(dir, 'summary.md'), readFileSync(join(dir, 'summary.md'), 'utf8').replace('inconclusive', 'pass'));
+    expect((await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', '--markdown', 'summary.md')).status).toBe(2);
+    // A summary written before the mark recorded a digest is known by its start alone, as it was.
+    writeFileSync(join(dir, 'old.md'), '<!-- hordelab check -->\n## Balance checks\n\nnotes\n');
+    expect((await hordelab(dir, 'check', 'c.checks.yaml', '-w', '0', '--markdown', 'old.md')).status).toBe(3);
+    expect(readFileSync(join(dir, 'old.md'), 'utf8')).not.toContain('notes');
   });
 
   // Skipped, and reported as skipped, where xmllint is missing; in CI (CI=true) it must be there.

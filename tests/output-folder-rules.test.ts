@@ -26,7 +26,7 @@ import {
   type OutputFileRequest,
   type OutputFolderRequest,
 } from '../src/present/output-folder.js';
-import { generatorMeta, MARKDOWN_MARK } from '../src/present/own-files.js';
+import { generatorMeta, MARKDOWN_MARK, PAGE_DIGEST_META, sealOwnFile } from '../src/present/own-files.js';
 
 let work = '';
 beforeEach(() => {
@@ -615,7 +615,7 @@ describe('single output files', () => {
     linkSync(join(work, 'checks.yaml'), join(work, 'hard.md'));
     const inputFiles = [{ path: join(work, 'missing.yaml'), what: 'nothing' }, { path: join(work, 'checks.yaml'), what: 'the checks file' }];
     expect(refusal(() => checkOutputFile(join(work, 'hard.md'), { flag: '--markdown', kind: 'Markdown summary', inputFiles }))).toEqual({ source: '--markdown', message: `${join(work, 'hard.md')} is the checks file, which this command reads; name a new file` });
-    writeFileSync(join(work, 'other.md'), `${MARKDOWN_MARK}\n`);
+    writeFileSync(join(work, 'other.md'), sealOwnFile('Markdown summary', `${MARKDOWN_MARK}\n`));
     expect(refusal(() => checkOutputFile(join(work, 'other.md'), { flag: '--markdown', kind: 'Markdown summary', inputFiles }))).toBeNull();
     const run = folderWith({ 'summary.json': '{}' }, 'run');
     const inputFolders = [{ path: run, what: 'the compared run folder', allow: (name: string) => name === 'compare.html' }];
@@ -644,6 +644,47 @@ describe('single output files', () => {
     expect(refusal(() => checkOutputFile(path, compareRequest()))?.message).toBe(`${path}.tmp exists and was not written by hordelab; ${path} is written through it, so remove it`);
     writeFileSync(`${path}.tmp`, comparePage);
     expect(refusal(() => checkOutputFile(path, compareRequest()))).toBeNull();
+  });
+
+  it('seals the mark with the digest of the file as written, the same text to the same bytes', () => {
+    const page = `<!doctype html>\n<html>\n<head>\n${generatorMeta('compare')}\n${PAGE_DIGEST_META}\n</head>\n<body>é</body>\n`;
+    const sealed = sealOwnFile('compare page', page);
+    const digest = /content="([0-9a-f]{64})"/.exec(sealed)?.[1] as string;
+    expect(digest).not.toBe('0'.repeat(64));
+    expect(sealed).toBe(page.replace('0'.repeat(64), digest));
+    expect(createHash('sha256').update(Buffer.from(page, 'utf8')).digest('hex')).toBe(digest);
+    expect(sealOwnFile('compare page', page)).toBe(sealed);
+    // Sealed once, it stays as it is; a text with no digest in its mark is left alone.
+    expect(sealOwnFile('compare page', sealed)).toBe(sealed);
+    expect(sealOwnFile('compare page', comparePage)).toBe(comparePage);
+  });
+
+  it("replaces its own file only while it holds just what hordelab wrote: added to or changed, it is someone's (audit 41b F1)", () => {
+    const path = join(work, 'summary.md');
+    const request: OutputFileRequest = { flag: '--markdown', kind: 'Markdown summary' };
+    const summary = `${MARKDOWN_MARK}\n## Balance checks\n\n| check | result |\n| --- | --- |\n| coin | ✅ pass |\n`;
+    writeOutputFile(path, summary, request);
+    const written = readFileSync(path, 'utf8');
+    expect(written).toMatch(/^<!-- hordelab check sha256=[0-9a-f]{64} -->\n## Balance checks\n/);
+    expect(refusal(() => writeOutputFile(path, summary, request))).toBeNull();
+    expect(readFileSync(path, 'utf8')).toBe(written);
+    const held = `${path} holds more than, or other than, the Markdown summary hordelab wrote there (its mark records other content); name a new file or remove it`;
+    for (const edited of [`${written}## My own notes\n`, written.replace('✅ pass', '❌ fail'), written.replace(/sha256=[0-9a-f]{64}/, `sha256=${'0'.repeat(64)}`)]) {
+      writeFileSync(path, edited);
+      expect(refusal(() => writeOutputFile(path, summary, request))).toEqual({ source: '--markdown', message: held });
+      expect(readFileSync(path, 'utf8')).toBe(edited);
+    }
+    // The file it is written through is held to the same rule.
+    writeFileSync(path, written);
+    writeFileSync(`${path}.tmp`, `${written}## My own notes\n`);
+    expect(refusal(() => checkOutputFile(path, request))?.message).toBe(
+      `${path}.tmp holds more than, or other than, the Markdown summary hordelab wrote there (its mark records other content); ${path} is written through it, so remove it`,
+    );
+    rmSync(`${path}.tmp`);
+    // A file written before the mark recorded a digest is known by its start alone, as before.
+    writeFileSync(path, '<!-- hordelab check -->\n## Balance checks\n\n## My own notes\n');
+    expect(refusal(() => writeOutputFile(path, summary, request))).toBeNull();
+    expect(readFileSync(path, 'utf8')).toBe(written);
   });
 
   it('writes the file after checking it again, and names the flag when the write fails', () => {

@@ -272,9 +272,20 @@ describe('hordelab compare --format html', () => {
       const written = await compare(...extra);
       expect(written.status, written.stderr).toBe(0);
     }
-    expect(readFileSync(page, 'utf8')).toContain('<meta name="generator" content="hordelab compare">');
-    // A page written before the mark was added is still known as Hordelab's.
-    writeFileSync(page, readFileSync(page, 'utf8').replace('<meta name="generator" content="hordelab compare">\n', ''));
+    expect(readFileSync(page, 'utf8')).toMatch(/<meta name="generator" content="hordelab compare">\n<meta name="hordelab-sha256" content="[0-9a-f]{64}">\n/);
+    // Its own page with something added since is someone's now: refused, left as it is (audit 41b F1).
+    const written = readFileSync(page, 'utf8');
+    writeFileSync(page, `${written}<p>my notes</p>\n`);
+    const added = await compare('--out', page);
+    expect(added.status).toBe(2);
+    expect(added.stderr.split('\n')).toEqual([`hordelab: --out: ${page} holds more than, or other than, the compare page hordelab wrote there (its mark records other content); name a new file or remove it`, '']);
+    expect(readFileSync(page, 'utf8')).toBe(`${written}<p>my notes</p>\n`);
+    // A page written before the mark recorded a digest is known by its start alone, as it was.
+    writeFileSync(page, `${written.replace(/<meta name="hordelab-sha256" content="[0-9a-f]{64}">\n/, '')}<p>my notes</p>\n`);
+    expect((await compare('--out', page)).status).toBe(0);
+    expect(readFileSync(page, 'utf8')).toBe(written);
+    // And one written before the mark was added.
+    writeFileSync(page, readFileSync(page, 'utf8').replace(/<meta name="generator" content="hordelab compare">\n<meta name="hordelab-sha256" content="[0-9a-f]{64}">\n/, ''));
     expect((await compare('--out', page)).status).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['README.md', 'about.html', 'compare.html']);
   });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { hordelabIn } from './cli-harness.js';
 import { formatSeed } from '../src/core/rng.js';
 import { games } from '../src/registry.js';
+import { sealOwnFile } from '../src/present/own-files.js';
 import { recordReplay, replayPage, type Replay } from '../src/present/replay-page.js';
 import { replayMatch } from '../src/run/replay.js';
 import { loadScenario, parseScenario } from '../src/scenario/scenario.js';
@@ -107,7 +108,8 @@ describe('the replay page', () => {
     expect(result.status, result.stderr).toBe(1);
     expect(result.stdout).toBe('Wrote failed.html (the match did not end: its steps up to step 4, then why)\n');
     expect(result.stderr).toMatch(/^hordelab: match 1 of run seed 5 \(match seed [0-9a-f]{16}\) failed at step 4: gave up <here>\n {2}reproduce: hordelab replay /);
-    expect(readFileSync(join(dir, 'failed.html'), 'utf8')).toBe(page);
+    // As built, with its mark's digest filled in as it is written.
+    expect(readFileSync(join(dir, 'failed.html'), 'utf8')).toBe(sealOwnFile('replay page', page));
   });
 
   it('names each control by what it does, not by its glyphs (audit 39a F10)', async () => {
@@ -169,6 +171,17 @@ describe('the replay page', () => {
     }
     expect(readFileSync(join(dir, 'match.html'), 'utf8')).toContain('<meta name="generator" content="hordelab replay">');
     expect(readFileSync(join(dir, 'match.html'), 'utf8')).toContain('match 4 of s');
+    // Its own page with something added or changed since is someone's now: refused, left as it is (audit 41b F1).
+    const written = readFileSync(join(dir, 'match.html'), 'utf8');
+    for (const edited of [`${written}<p>my notes</p>\n`, written.replace('match 4 of s', 'match 4 of s, my favourite')]) {
+      writeFileSync(join(dir, 'match.html'), edited);
+      const refused = await hordelabIn(dir, 'replay', 's.yaml', '--match', '3', '--html', 'match.html');
+      expect(refused.status).toBe(2);
+      expect(refused.stderr.split('\n')).toEqual([`hordelab: --html: ${join(dir, 'match.html')} holds more than, or other than, the replay page hordelab wrote there (its mark records other content); name a new file or remove it`, '']);
+      expect(readFileSync(join(dir, 'match.html'), 'utf8')).toBe(edited);
+    }
+    writeFileSync(join(dir, 'match.html'), written);
+    expect((await hordelabIn(dir, 'replay', 's.yaml', '--match', '3', '--html', 'match.html')).status).toBe(0);
   });
 
   it.skipIf(noBrowser)('in headless Chromium, #step=N opens step N only for a whole decimal N, past the end the last, else the start (audit 41c F3)', async () => {

@@ -6,7 +6,7 @@
 import { fixedHalfEven, intervalDigits, percentInterval, table, percentOf } from '../reports/format.js';
 import { shellQuote } from '../cli/shell-quote.js';
 import type { CheckedKind, CheckResult } from './run-checks.js';
-import { MARKDOWN_MARK } from '../present/own-files.js';
+import { JUNIT_MARK, MARKDOWN_MARK } from '../present/own-files.js';
 import { markdownCell, markdownCode, markdownInlineCode } from '../present/markdown.js';
 import { RANDOM_PLAY_CAVEAT } from '../ladder/skill.js';
 
@@ -168,7 +168,7 @@ export function junitXml(results: readonly CheckResult[], timestamp: string, fai
   const failures = results.filter(failed).length;
   const skipped = results.filter(skippedCase).length;
   const time = results.reduce((sum, result) => sum + result.seconds, 0);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="hordelab check" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${JUNIT_MARK}\n<testsuites name="hordelab check" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
 /** A Markdown table for a CI job summary, marked as Hordelab's on its first line (hidden where it is shown). */

@@ -9,7 +9,7 @@ import { CATEGORY_COLOURS, PLOT_WIDTH, specBase, symmetricDomain } from './chart
 import { digitsOf, formatChange, formatDifference, formatValue, playedBy, SKIPPED_WHY, type Comparison, type MetricComparison } from './compare.js';
 import { escapeHtml, PAGE_STYLE } from './page-kit.js';
 import { renderSvg } from './render.js';
-import { generatorMeta } from './own-files.js';
+import { generatorMeta, PAGE_DIGEST_META } from './own-files.js';
 
 /** Most rows a forest plot draws; the table holds the rest. */
 const MOST_ROWS = 36;
@@ -173,6 +173,7 @@ export async function comparisonPage(comparison: Comparison, gameTitle: string):
 <head>
 <meta charset="utf-8">
 ${generatorMeta('compare')}
+${PAGE_DIGEST_META}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(`${gameTitle}: comparison`)} — Hordelab</title>
 <style>${PAGE_STYLE}</style>

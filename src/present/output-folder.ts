@@ -8,7 +8,8 @@
  * disk) are bad input too, named by the flag.
  *
  * Single output files (`compare --out`, `replay --html`, `check --junit`/`--markdown`) follow
- * the same rule, see {@link checkOutputFile}: a new file, or one of the same kind Hordelab wrote.
+ * the same rule, see {@link checkOutputFile}: a new file, or one of the same kind Hordelab wrote,
+ * still as it wrote it.
  *
  * (`run` and `merge` have their own, stricter rules for run folders: locks, resumable runs.)
  */
@@ -19,7 +20,7 @@ import { UsageError } from '../core/errors.js';
 import { entryKind, writeAtomically, writeFilesAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
 import { CONTROL_FILES, MANIFEST_FILE, danglingLink, danglingLinkOnTheWay, danglingLinkProblem, fileDigest, matchesWrittenDigest, readManifest, recordPath, type FolderManifest } from '../run/output-folder.js';
-import { ownFileKind, readHead, type OwnFileKind } from './own-files.js';
+import { holdsOnlyWhatWasWritten, ownFileKind, readHead, sealOwnFile, type OwnFileKind } from './own-files.js';
 
 // Callers that check a published file against its mark import it from here with the rest of publishing.
 export { matchesWrittenDigest };
@@ -458,7 +459,9 @@ function placeIn(inner: string, outer: string): string | null {
 /**
  * Why the existing `path` may not be replaced by a file of `kind`, or null when it may: when
  * it is empty (nothing to lose, such as the $GITHUB_STEP_SUMMARY a CI runner makes) or a file
- * of that kind Hordelab wrote.
+ * of that kind Hordelab wrote, still as it was written: one its mark's digest shows was added
+ * to or changed since holds someone's lines, which replacing it would lose (audit 41b F1: a
+ * workflow's own lines appended to the step summary went without a word).
  */
 function replaceProblem(path: string, kind: OwnFileKind): string | null {
   const stats = statSync(path);
@@ -471,7 +474,15 @@ function replaceProblem(path: string, kind: OwnFileKind): string | null {
     return `cannot read ${path} to tell whether hordelab wrote it: ${fileSystemReason(error) ?? (error as Error).message}`;
   }
   const found = ownFileKind(head);
-  if (found === kind) return null;
+  if (found === kind) {
+    let asWritten: boolean;
+    try {
+      asWritten = holdsOnlyWhatWasWritten(path, kind);
+    } catch (error) {
+      return `cannot read ${path} to tell whether hordelab wrote it: ${fileSystemReason(error) ?? (error as Error).message}`;
+    }
+    return asWritten ? null : `${path} holds more than, or other than, the ${kind} hordelab wrote there (its mark records other content); name a new file or remove it`;
+  }
   if (found !== null) return `${path} is a hordelab ${found}, not a ${kind}; name a new file or remove it`;
   return `${path} exists and was not written by hordelab; name a new file or remove it`;
 }
@@ -481,8 +492,9 @@ function replaceProblem(path: string, kind: OwnFileKind): string | null {
  * checked before any match is played and again just before it is written. Its folder must
  * exist and take a new file; it must not be a folder, nor one of the command's inputs or a file
  * inside an input folder; and when it exists it must be empty or a file of the same kind that
- * Hordelab wrote, so that a command run again replaces its own file and nothing else. The
- * `<path>.tmp` it is written through (see {@link writeAtomically}) obeys the same rule.
+ * Hordelab wrote, with nothing added or changed since, so that a command run again replaces its
+ * own file and nothing else. The `<path>.tmp` it is written through (see {@link writeAtomically})
+ * obeys the same rule: one a stopped write left cut short is refused too, and named.
  * Throws a UsageError naming the flag; writes nothing.
  */
 export function checkOutputFile(path: string, request: OutputFileRequest): void {
@@ -555,11 +567,14 @@ export function checkOutputFile(path: string, request: OutputFileRequest): void 
   }
 }
 
-/** Writes `text` to the single output file `path`, checked again first (see {@link checkOutputFile}). */
+/**
+ * Writes `text` to the single output file `path`, checked again first (see {@link checkOutputFile}),
+ * with its mark's digest filled in, so that the next run can tell it is still as written.
+ */
 export function writeOutputFile(path: string, text: string, request: OutputFileRequest): void {
   checkOutputFile(path, request);
   try {
-    writeAtomically(path, text);
+    writeAtomically(path, sealOwnFile(request.kind, text));
   } catch (error) {
     throw writeProblem(error, request.flag, path);
   }

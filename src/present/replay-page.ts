@@ -19,7 +19,7 @@ import { UsageError } from '../core/errors.js';
 import { matchPlan } from '../run/play-chunk.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { escapeHtml } from './page-kit.js';
-import { generatorMeta } from './own-files.js';
+import { generatorMeta, PAGE_DIGEST_META } from './own-files.js';
 import { paramsFor } from '../core/game-params.js';
 
 /** One event of a step as the log shows it. */
@@ -350,6 +350,7 @@ export function replayPage(replay: Replay): string {
 <head>
 <meta charset="utf-8">
 ${generatorMeta('replay')}
+${PAGE_DIGEST_META}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(`${replay.title}: match ${replay.matchIndex} of ${replay.scenario}`)} — Hordelab replay</title>
 <style>${STYLE}</style>
