@@ -139,8 +139,8 @@ describe('intervals of figures that cannot be negative stop at 0 (audit 41c F4)'
   it('a run whose weapon intervals were cut is read back by hordelab report', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-bounds-'));
     // Few attacks with most cards: their kills per action reach past 0 unless cut.
-    writeFileSync(join(dir, 's.yaml'), 'game: survivors\nmatches: 8\nseed: 5\nparams: { roundLimit: 12 }\nseats: [random, scripted-zombies]\n');
-    const run = await hordelabIn(dir, 'run', 's.yaml', '--out', 'o');
+    writeFileSync(join(dir, 's.yaml'), 'game: survivors\nmatches: 6\nseed: 1\nparams: { roundLimit: 8 }\nseats: [random, scripted-zombies]\n');
+    const run = await hordelabIn(dir, 'run', 's.yaml', '-w', '0', '-q', '--out', 'o');
     expect(run.status, run.stderr).toBe(0);
     const weapons = (JSON.parse(readFileSync(join(dir, 'o', 'summary.json'), 'utf8')) as { results: SurvivorsSummary }).results.weapons;
     const cut = Object.values(weapons).filter((weapon) => (weapon.killsPerAction.simulated ?? 0) > 0 && weapon.killsPerAction.lower === 0);
