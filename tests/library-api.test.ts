@@ -302,6 +302,23 @@ describe('run() stops when its AbortSignal is aborted, as fetch does', () => {
     expect(afterAbort).toBeLessThan(60);
   });
 
+  it('the same with outDir: heard within the part, not after the run\'s chunk, and the finished matches published as interrupted (review 41r R1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-library-abort-'));
+    const controller = new AbortController();
+    let decisions = 0;
+    let afterAbort = 0;
+    const agent = slowAgent(2, () => {
+      decisions++;
+      if (controller.signal.aborted) afterAbort++;
+      if (decisions === 40) controller.abort();
+    });
+    const rejected = await run({ game: 'tic-tac-toe', matches: 400, seed: 1, seats: [agent, 'random'] } as never, { signal: controller.signal, outDir: join(dir, 'out') }).catch((error: unknown) => error);
+    expect((rejected as Error).name).toBe('AbortError');
+    expect(afterAbort).toBeLessThan(60);
+    const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8'));
+    expect(summary.run.status).toBe('interrupted');
+  });
+
   it('aborted while worker threads play: rejects at once with the reason, the threads stopped; with outDir the matches finished are published, marked interrupted', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-library-abort-'));
     // Far more matches than can be played before the abort lands.

@@ -69,7 +69,7 @@ export class BatchPlayer {
     const failures: MatchFailureData[] = [];
     const { signal } = this;
     signal?.throwIfAborted();
-    const player: ChunkPlayer = this.pool === null ? new InThreadPlayer(scenario, false, false, signal, HEARD_PART_MS) : new PooledPlayer(this.pool, scenario, false, () => 0);
+    const player: ChunkPlayer = this.pool === null ? new InThreadPlayer(scenario, false, false, signal, { ms: HEARD_PART_MS, stopAtFailure: true }) : new PooledPlayer(this.pool, scenario, false, () => 0);
     const stop = (): void => void player.close();
     signal?.addEventListener('abort', stop, { once: true });
     const chunks: [number, number][] = [];

@@ -37,10 +37,12 @@ export const HEARD_PART_MS = 50;
  * Plays in this thread. A match that never ends cannot be stopped here, but Ctrl-C can: with
  * `interruptible`, each chunk runs as a script with `breakOnSigint`, so a SIGINT ends it (the
  * chunk is dropped, and the run stops as interrupted) instead of waiting for the chunk. With
- * `partMs`, a chunk is played in parts of about that many milliseconds, the event loop turned
+ * `parts`, a chunk is played in parts of about `parts.ms` milliseconds, the event loop turned
  * between them, so SIGTERM, a Ctrl-C handler and `signal` are heard within a part, not a chunk
- * (audit 40b: `check --workers 0` heard them only between chunks of a stage); the parts join into
- * the chunk's own bytes, as a chunk replayed match by match does.
+ * (audit 40b: `check --workers 0` heard them only between chunks of a stage; review 41r: the
+ * library's run() with outDir, only after a chunk of 15 Survivors matches); the parts join into
+ * the chunk's own bytes, as a chunk replayed match by match does. With `parts.stopAtFailure`
+ * (callers that stop at any failed match) the chunk ends with the part that holds one.
  */
 export class InThreadPlayer implements ChunkPlayer {
   private closed = false;
@@ -50,25 +52,25 @@ export class InThreadPlayer implements ChunkPlayer {
     private readonly eventFiles: boolean,
     private readonly interruptible: boolean,
     private readonly signal?: AbortSignal,
-    private readonly partMs?: number,
+    private readonly parts?: { readonly ms: number; readonly stopAtFailure: boolean },
   ) {}
 
   async play(start: number, end: number): Promise<ChunkResult | null> {
-    if (this.partMs === undefined || start >= end) return this.playPart(start, end);
-    // One match first, to learn the game's pace; then parts of about partMs each.
-    const sizer = new AdaptiveChunkSizer(1, end - start, 1, this.partMs);
-    const parts: ChunkResult[] = [];
+    const { parts } = this;
+    if (parts === undefined || start >= end) return this.playPart(start, end);
+    // One match first, to learn the game's pace; then parts of about parts.ms each.
+    const sizer = new AdaptiveChunkSizer(1, end - start, 1, parts.ms);
+    const played: ChunkResult[] = [];
     for (let from = start; from < end; ) {
       const to = Math.min(end, from + sizer.next(end - from));
       const part = await this.playPart(from, to);
       if (part === null) return null;
       sizer.returned(to - from, part.playMs);
-      parts.push(part);
+      played.push(part);
       from = to;
-      // Who plays in parts (a BatchPlayer) stops at a failed match: the chunk ends with the part holding it.
-      if (part.failures.length > 0) break;
+      if (parts.stopAtFailure && part.failures.length > 0) break;
     }
-    return joinChunkResults(this.scenario, parts);
+    return joinChunkResults(this.scenario, played);
   }
 
   private async playPart(start: number, end: number): Promise<ChunkResult | null> {

@@ -24,7 +24,7 @@ import type { MatchFailureData } from '../core/match-runner.js';
 import { emptyOutcomes, mergeOutcomes } from '../reports/outcomes.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { DEFAULT_CONFIDENCE } from '../stats/intervals.js';
-import { InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
+import { HEARD_PART_MS, InThreadPlayer, PooledPlayer, type ChunkPlayer } from './chunk-player.js';
 import { csv } from './csv.js';
 import { ERRORS_FILE, MATCHES_FILE, REPORT_PAGES } from './run-files.js';
 import { RunJournal, checkpointKeyIn, digestOf, type AppendedFile, type FileDigest, type JournalState } from './journal.js';
@@ -274,7 +274,7 @@ function refuseOtherRunsPublish(dir: string, key: string): void {
 function chunkPlayer(scenario: Scenario, options: RunOptions, workers: number, failuresAllowed: () => number): ChunkPlayer {
   return workers > 0
     ? new PooledPlayer(new WorkerPool(workers, { matchTimeoutMs: 1000 * (options.matchTimeoutSeconds ?? DEFAULT_MATCH_TIMEOUT_SECONDS) }), scenario, options.eventFiles, failuresAllowed)
-    : new InThreadPlayer(scenario, options.eventFiles, options.signal !== undefined, options.signal);
+    : new InThreadPlayer(scenario, options.eventFiles, options.signal !== undefined, options.signal, { ms: HEARD_PART_MS, stopAtFailure: false });
 }
 
 /** What the run has played so far: the sums a checkpoint records and the summary is made of. */
