@@ -242,6 +242,9 @@ async function checkScenario(file: string, field: string, check: CheckEntry, iss
   }
 }
 
+/** How loadScenario starts a problem of a file as a whole: not one to read, not YAML, not a scenario's mapping. */
+const WHOLE_FILE_PROBLEM = /^(is |holds |no such file|cannot read it|not valid (JSON|YAML)|a key is given twice|unknown extension)/;
+
 /**
  * A problem of a check's scenario as the checks file names it. Its `set:` entries are read as
  * `--set` flags are, and their problems come named so; `check` has no such flag, so they are
@@ -255,8 +258,8 @@ function checkIssue(problem: InputIssue, file: string, field: string, check: Che
   }
   // The scenario file as a whole is not one (a checks file, not YAML): the mistake is this
   // field's, and named as it (it read "b.checks.yaml: checks[0] (x): is a checks file", a field
-  // b does not have).
-  if (problem.field === '' && check.scenario !== undefined && problem.source === resolve(dirname(file), check.scenario)) {
+  // b does not have). A problem inside it (an unknown key) is the file's, named as before (review 41r R2).
+  if (problem.field === '' && WHOLE_FILE_PROBLEM.test(problem.message) && check.scenario !== undefined && problem.source === resolve(dirname(file), check.scenario)) {
     return { source: file, field: `${field}.scenario (${check.name})`, message: `${problem.source}: ${problem.message}` };
   }
   const withSets = problem.source.indexOf(' with --set ');
