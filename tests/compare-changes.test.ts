@@ -128,6 +128,9 @@ describe('compare tells the agents behind a seat name apart (audit 39a F1)', () 
       'first agent (g → best): the same agent greedy, renamed (its per-agent figures go by the new name)',
       'second agent (r → rand): the same agent random, renamed (its per-agent figures go by the new name)',
     ]);
+    // A name both runs give is the per-agent figures' key: matched by it, not by what the agents are (review 41r R3).
+    const swapped = await rotated('[{ "agent": "random", "name": "g" }, { "agent": "greedy", "name": "c" }]', 2);
+    expect(compareRuns('one', one, 'swapped', swapped).agentChanges).toEqual(['agent g: agent greedy → random', 'second agent (r → c): agent random → greedy']);
   });
 
   it('names the changes of rotated runs by agent, in the rotation, and lists every one, a new name too (audit 40d F3)', async () => {

@@ -459,13 +459,17 @@ function rotatedAgentLabel(index: number, before: string, after: string): string
 
 /**
  * The k by which `after` lists `before`'s seats from another seat on, or 0 where it does not: by
- * name, or, where no shift matches every name, by the agent each seat is (its agent or module and
- * its settings): the same two agents renamed and listed the other way round play the same
- * seatings (review 40r R3: read as both agents changed).
+ * name, or, where the runs share no name at all, by the agent each seat is (its agent or module
+ * and its settings): the same two agents renamed and listed the other way round play the same
+ * seatings (review 40r R3: read as both agents changed). A name both runs give is matched by
+ * name alone: the per-agent figures are compared by it (review 41r R3: "a" now another agent read as renamed).
  */
 function rotationOf(before: readonly RecordedSeat[], after: readonly RecordedSeat[]): number {
   if (before.length !== after.length) return 0;
-  return shiftWhere(before, after, (a, b) => a.name === b.name) ?? shiftWhere(before, after, sameAgent) ?? 0;
+  const byName = shiftWhere(before, after, (a, b) => a.name === b.name);
+  if (byName !== null) return byName;
+  const sharedName = before.some((a) => after.some((b) => b.name === a.name));
+  return sharedName ? 0 : (shiftWhere(before, after, sameAgent) ?? 0);
 }
 
 /** The first k for which `alike` holds of every seat of `before` and `after`'s seat k places on; null where none. */
