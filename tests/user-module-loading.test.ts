@@ -109,9 +109,6 @@ describe("a module the library caller configured plays as written, whatever the 
     expect(url).toBe(`${pathToFileURL(file).href}?hordelab`);
     const plain = pathToFileURL(file).href;
     expect(withPlainModuleUrls(`Error: boom\n    at Object.chooseAction (${url}:3:9)\n    at ${url}:7:1`)).toBe(`Error: boom\n    at Object.chooseAction (${plain}:3:9)\n    at ${plain}:7:1`);
-    // A runner that imports by path (vitest) names the file by its path and the query.
-    expect(withPlainModuleUrls(`    at chooseAction (${file}?hordelab:3:9)`)).toBe(`    at chooseAction (${file}:3:9)`);
-    expect(withPlainModuleUrls('agent (2).mjs?hordelab')).toBe('agent (2).mjs');
     // What a user wrote is left alone: a query of another name, or the word in a message.
     expect(withPlainModuleUrls('file:///a/b.mjs?hordelabs:1:1 ?hordelab')).toBe('file:///a/b.mjs?hordelabs:1:1 ?hordelab');
 

@@ -12,7 +12,6 @@
 
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withPlainModuleUrls } from './user-module.js';
 
 /** JavaScript's own `Math.random`, as it was when this module was first loaded. */
 const unseeded = Math.random;
@@ -80,8 +79,7 @@ function fileLabel(file: string): string {
       // A URL that names no file: its text, as it is.
     }
   }
-  // A module's own copy is imported with a query (privateModuleUrl): its name is the file's.
-  return withPlainModuleUrls(basename(path.replace(/\\/g, '/')));
+  return basename(path.replace(/\\/g, '/'));
 }
 
 function guardedRandom(): number {

@@ -45,14 +45,12 @@ export function privateModuleUrl(absolute: string): string {
 }
 
 /**
- * `text` (a stack trace, or a frame's file name) with the query of {@link privateModuleUrl} taken
- * out of the module URLs in it, so that a frame names the file as its author knows it
- * (`file:///…/agent.mjs:3:9`). Where it ends a name: before a line number, a frame's `)`, a
- * space or the end (a runner that imports by path, such as vitest, names the file by its path
- * and the query).
+ * `text` (a stack trace) with the query of {@link privateModuleUrl} taken out of the module URLs
+ * in it, so that a frame names the file as its author knows it (`file:///…/agent.mjs:3:9`).
  */
 export function withPlainModuleUrls(text: string): string {
-  return text.replace(/(?<=\S)\?hordelab(?=:\d|\)|\s|$)/gm, '');
+  // A file URL holds no space (pathToFileURL writes %20) but may hold parentheses: `agent (2).mjs`.
+  return text.replace(/(file:\/\/\S*?)\?hordelab(?=[:)\s]|$)/gm, '$1');
 }
 
 /**
