@@ -12,7 +12,6 @@ import { PublishFinished } from '../run/output-folder.js';
 import type { CliIo } from './command.js';
 import { parsePairing, replayCommand } from '../run/replay.js';
 import { HORDELAB_VERSION } from '../version.js';
-import { withPlainModuleUrls } from '../core/user-module.js';
 
 /**
  * Writes `error` to stderr and returns its exit code; `scenarioFile`, the `--set` assignments
@@ -41,8 +40,7 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
     // The stack is for whoever wrote the agent or game that threw: labelled and indented, so
     // the two lines above stay the message and a script can take the last of them. A breach
     // Hordelab's own checks found has no stack worth reading: the message names what broke.
-    // Its frames name the module's file as its author knows it, without the query of Hordelab's own copy.
-    if (error.cause instanceof Error && !(error.cause instanceof ContractBreach) && error.cause.stack) io.stderr.write(`  where it was thrown:\n${withPlainModuleUrls(error.cause.stack).split('\n').map((line, index) => `${index === 0 ? '    ' : '      '}${line.trim()}`).join('\n')}\n`);
+    if (error.cause instanceof Error && !(error.cause instanceof ContractBreach) && error.cause.stack) io.stderr.write(`  where it was thrown:\n${error.cause.stack.split('\n').map((line, index) => `${index === 0 ? '    ' : '      '}${line.trim()}`).join('\n')}\n`);
     return EXIT_FAILURE;
   }
   if (error instanceof MetricFailure) {
@@ -66,7 +64,7 @@ export function reportError(error: unknown, io: CliIo, scenarioFile = '<scenario
   // can be replayed, then where it was thrown.
   const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const reproduce = commandLine === undefined ? '' : `  reproduce: ${commandLine} (hordelab ${HORDELAB_VERSION}, Node ${process.version})\n`;
-  const stack = error instanceof Error && error.stack ? `  where it was thrown:\n${withPlainModuleUrls(error.stack).split('\n').map((line) => `    ${line.trim()}`).join('\n')}\n` : '';
+  const stack = error instanceof Error && error.stack ? `  where it was thrown:\n${error.stack.split('\n').map((line) => `    ${line.trim()}`).join('\n')}\n` : '';
   io.stderr.write(`hordelab: internal failure: ${said}\n${reproduce}${stack}`);
   return EXIT_FAILURE;
 }

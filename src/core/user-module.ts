@@ -25,34 +25,6 @@ export function uncompiledModule(path: string, what: string): string | null {
   );
 }
 
-/** The query that marks a user module's URL as Hordelab's own copy of it: see {@link privateModuleUrl}. */
-const PRIVATE_COPY_QUERY = '?hordelab';
-
-/**
- * The URL a user module (game, agent, metric) at `absolute` is imported by: its file's, with a
- * query, so that this thread loads a copy of its own, as a worker thread does, and not the
- * instance a library caller imported and may have configured (audit 41a F2: an agent whose
- * caller set `settings.pick = 5` played so with `workers: 0` and as written on worker threads).
- * One query for every run: a thread keeps one copy, as a worker thread keeps its copy across
- * chunks. The module sees it in `import.meta.url` only: `fileURLToPath` and
- * `new URL('./data.json', import.meta.url)` leave a query out. What the module itself imports
- * (its `./settings.mjs`), and a CommonJS module (Node keeps one per file, whatever the query),
- * are the caller's instances still: the README says so. A stack trace names the copy's URL, query
- * and all; where Hordelab prints one, {@link withPlainModuleUrls} takes the query out.
- */
-export function privateModuleUrl(absolute: string): string {
-  return `${pathToFileURL(absolute).href}${PRIVATE_COPY_QUERY}`;
-}
-
-/**
- * `text` (a stack trace) with the query of {@link privateModuleUrl} taken out of the module URLs
- * in it, so that a frame names the file as its author knows it (`file:///…/agent.mjs:3:9`).
- */
-export function withPlainModuleUrls(text: string): string {
-  // A file URL holds no space (pathToFileURL writes %20) but may hold parentheses: `agent (2).mjs`.
-  return text.replace(/(file:\/\/\S*?)\?hordelab(?=[:)\s]|$)/gm, '$1');
-}
-
 /**
  * The default export of a loaded module's namespace. A CommonJS module compiled by tsc
  * (`Object.defineProperty(exports, "__esModule", { value: true }); exports.default = …`) gives

@@ -35,7 +35,8 @@ import { studentTQuantile } from '../stats/distributions.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import { eventTypesOfAll, type AnyGameReport, type GameReport, type MatchCollector, type MatchContext, type MatchRows } from './report.js';
-import { defaultExport, importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
+import { pathToFileURL } from 'node:url';
+import { defaultExport, importFailure, notAModuleFile, uncompiledModule } from '../core/user-module.js';
 import { moduleGraphDigestOrName } from '../scenario/module-digest.js';
 import { MetricFailure, RunStoppingError, WholeRunFailure } from '../core/errors.js';
 import { describeThrown } from '../core/match-runner.js';
@@ -95,7 +96,7 @@ export async function loadMetricModule(path: string, scenarioFile: string): Prom
   if (notAFile !== null) return { problem: `cannot load metric module "${path}": ${notAFile}` };
   let loaded: Record<string, unknown>;
   try {
-    loaded = (await import(privateModuleUrl(absolute))) as Record<string, unknown>;
+    loaded = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
   } catch (error) {
     return { problem: `cannot load metric module "${path}": ${importFailure(error, absolute)}` };
   }

@@ -5,8 +5,7 @@
  * agent is an object with `chooseAction(decision)` returning the index of a legal action.
  *
  * Paths are relative to the scenario file. The module is loaded by its absolute URL, which the
- * factory keeps, so a worker thread can load the same module again; each thread imports a copy
- * of its own (see privateModuleUrl).
+ * factory keeps, so a worker thread can load the same module again.
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +13,7 @@ import type { AgentContext, AgentFactory } from '../core/agent.js';
 import type { AnyGame } from '../core/game.js';
 import { agentConfig, agentContext, describeThrown } from '../core/match-runner.js';
 import { matchSeed, matchStream } from '../core/rng.js';
-import { defaultExport, importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
+import { defaultExport, importFailure, notAModuleFile, uncompiledModule } from '../core/user-module.js';
 import { isSlipOf } from '../core/did-you-mean.js';
 
 /** Whether a seat's `agent` names a module rather than a built-in id. */
@@ -124,7 +123,7 @@ export async function loadAgentModule(path: string, scenarioFile: string): Promi
   const url = pathToFileURL(absolute).href;
   let loaded: Record<string, unknown>;
   try {
-    loaded = (await import(privateModuleUrl(absolute))) as Record<string, unknown>;
+    loaded = (await import(url)) as Record<string, unknown>;
   } catch (error) {
     return { problem: `cannot load agent module "${path}": ${importFailure(error, absolute)}` };
   }

@@ -7,8 +7,7 @@
  * built-in game's folder exports, so a module game takes the same path as a built-in one.
  *
  * The module is loaded by its absolute path, which the returned module keeps (`source`), so a
- * worker thread, `report` and `merge` load the very same file again; each thread imports a copy
- * of its own (see privateModuleUrl).
+ * worker thread, `report` and `merge` load the very same file again.
  */
 import { editDistance, isSlipOf } from '../core/did-you-mean.js';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,7 +16,8 @@ import type { AnyGame } from '../core/game.js';
 import type { AnyFigureUnit } from '../core/figure-unit.js';
 import type { GameModule, GameModuleSource } from '../core/game-module.js';
 import { describeValues } from '../core/match-runner.js';
-import { defaultExport, importFailure, notAModuleFile, privateModuleUrl, uncompiledModule } from '../core/user-module.js';
+import { pathToFileURL } from 'node:url';
+import { defaultExport, importFailure, notAModuleFile, uncompiledModule } from '../core/user-module.js';
 import { genericReport, withEngineEvents } from '../reports/generic-report.js';
 import { describeExport, isModulePath } from './agent-module.js';
 import { moduleGraphDigest } from './module-digest.js';
@@ -487,7 +487,7 @@ export async function loadGameModuleFile(spec: string, path: string): Promise<{ 
   }
   let loaded: Record<string, unknown>;
   try {
-    loaded = (await import(privateModuleUrl(path))) as Record<string, unknown>;
+    loaded = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
     return { problem: `cannot load game module "${spec}": ${importFailure(error, path)}` };
   }
