@@ -70,7 +70,15 @@ export class InThreadPlayer implements ChunkPlayer {
       from = to;
       if (parts.stopAtFailure && part.failures.length > 0) break;
     }
-    return joinChunkResults(this.scenario, played);
+    try {
+      return joinChunkResults(this.scenario, played);
+    } catch {
+      // Parts that do not merge (a metric module's figure changing kind between them) are played
+      // again as one, so that the run's own merge, from match 0 on, names the match its figure
+      // first had the other kind in, as it does however the run is chunked: joined, the parts
+      // named the first match of the part instead.
+      return this.playPart(start, (played[played.length - 1] as ChunkResult).end);
+    }
   }
 
   private async playPart(start: number, end: number): Promise<ChunkResult | null> {
