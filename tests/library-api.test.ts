@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/errors.js';
 import { randomPlayWarning } from '../src/ladder/skill.js';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -373,6 +373,42 @@ describe('writeReports checks the folder it writes in as hordelab report does (a
     }
     await expect(writeReports(ticTacToe, ['md'], undefined, { forse: true } as never)).rejects.toThrow('writeReports: options.forse: is not an option of writeReports (did you mean force?)');
     await expect(writeReports(ticTacToe, ['md'], undefined, { force: 'yes' } as never)).rejects.toThrow('writeReports: options.force: expected true or false, got "yes"');
+  });
+});
+
+describe('tune checks the folder it writes in as hordelab tune checks --out (audit 41a F1)', () => {
+  const coinScenario = () => parseScenario('game: coin-flip\nmatches: 10\nseed: 1\nseats: [random, random]\n', join(mkdtempSync(join(tmpdir(), 'hordelab-library-tune-folder-')), 'coin.yaml'));
+  const tuning = (outDir: string) => ({ targets: [parseTarget('p1WinRate=0.5')], space: [parseDimension('winRate=0.3,0.7')], budget: 200, confirm: 40, workers: 0, outDir });
+
+  it("a user's own tune.json or <name>-tuned.yaml is refused naming options.outDir, nothing written; force: true replaces it", async () => {
+    const scenario = await coinScenario();
+    for (const name of ['tune.json', 'coin-tuned.yaml']) {
+      const mine = mkdtempSync(join(tmpdir(), 'hordelab-library-tune-mine-'));
+      writeFileSync(join(mine, name), 'MY NOTES\n');
+      const attempt = tune(scenario, tuning(mine));
+      await expect(attempt).rejects.toBeInstanceOf(UsageError);
+      await expect(attempt).rejects.toThrow(`tune: options.outDir: ${mine} holds ${name}, named as "hordelab tune" names its files, but nothing says hordelab wrote them`);
+      await expect(attempt).rejects.toThrow('add force: true to replace them');
+      expect(readdirSync(mine)).toEqual([name]);
+      expect(readFileSync(join(mine, name), 'utf8')).toBe('MY NOTES\n');
+      const result = await tune(scenario, { ...tuning(mine), force: true });
+      expect(readFileSync(join(mine, name), 'utf8')).not.toBe('MY NOTES\n');
+      expect(JSON.parse(readFileSync(join(mine, 'tune.json'), 'utf8')).best).toEqual(result.best);
+    }
+  });
+
+  it('a second search into the folder of a finished one replaces it; one saved and never finished is refused, naming resume: true and force: true', async () => {
+    const scenario = await coinScenario();
+    const outDir = mkdtempSync(join(tmpdir(), 'hordelab-library-tune-again-'));
+    await tune(scenario, tuning(outDir));
+    const again = await tune(scenario, tuning(outDir));
+    expect(JSON.parse(readFileSync(join(outDir, 'tune.json'), 'utf8')).stateSha256).toBe(again.stateSha256);
+    // The saved search outlives its result: a search stopped after a round leaves it so.
+    unlinkSync(join(outDir, 'tune.json'));
+    const attempt = tune(scenario, tuning(outDir));
+    await expect(attempt).rejects.toBeInstanceOf(UsageError);
+    await expect(attempt).rejects.toThrow(`tune: options.outDir: ${outDir} holds an unfinished search (tune-state.json); add resume: true to continue it, or force: true to start again`);
+    await expect(tune(scenario, { ...tuning(outDir), force: 'yes' } as never)).rejects.toThrow('tune: options.force: expected true or false, got "yes"');
   });
 });
 

@@ -345,7 +345,9 @@ describe('tune', () => {
     const file = join(dir, 'coin.yaml');
     writeFileSync(file, COIN(9));
     const scenario = await parseScenario(COIN(9), file);
-    const options = { targets: [parseTarget('p1WinRate=0.7')], space: [parseDimension('winRate=0.5..0.9:0.1')], budget: 6000, confirm: 2000, workers: 0, outDir: dir } as const;
+    // Apart from the scenario's file, which the library's tune refuses to write beside, as the command does (audit 41a F1).
+    const outDir = join(dir, 'out');
+    const options = { targets: [parseTarget('p1WinRate=0.7')], space: [parseDimension('winRate=0.5..0.9:0.1')], budget: 6000, confirm: 2000, workers: 0, outDir } as const;
     const first = await libraryTune(scenario, options);
     const tuned = readFileSync(first.tunedScenario, 'utf8');
     expect(tuned).toMatch(/^# Tuned by hordelab tune from .*coin\.yaml: winRate=.*\n# Played by random vs random \(random play: the verdict may not hold under competent play\)\.\n/);
@@ -359,7 +361,7 @@ describe('tune', () => {
     await expect(tune(scenario, { ...options, budget: 7000, resume: true })).rejects.toThrow(/is from another search/);
     // A search saved by a Hordelab that recorded other figures (its key without this one's), whole
     // and consistent: another search, not resumed into figures it holds no part of (review 38g).
-    const statePath = join(dir, 'tune-state.json');
+    const statePath = join(outDir, 'tune-state.json');
     const saved = readFileSync(statePath, 'utf8');
     const older = JSON.parse(saved) as { key: string; search: unknown; refine: unknown; sha256: string };
     const key = JSON.parse(older.key) as Record<string, unknown>;
@@ -387,7 +389,8 @@ describe('tune', () => {
       budget: 6000,
       confirm: 200,
       workers: 0,
-      outDir: dir,
+      // Apart from the scenario's file (audit 41a F1).
+      outDir: join(dir, 'out'),
     } as const;
     const first = await libraryTune(scenario, options);
     const resumed = await tune(scenario, { ...options, resume: true });

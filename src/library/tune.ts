@@ -7,7 +7,9 @@
 import { UsageError, type InputIssue } from '../core/errors.js';
 import { checkArgument, SCENARIO } from '../core/library-options.js';
 import type { Scenario } from '../scenario/scenario.js';
-import { spaceFlag, tune as tuneSearch, type TuneOptions, type TuneResult } from '../tune/tune.js';
+import { resolve } from 'node:path';
+import { spaceFlag, type TuneOptions, type TuneResult } from '../tune/tune.js';
+import { tuneInCheckedFolder } from '../tune/tune-folder.js';
 
 /** The options a flag of `hordelab tune` stands for, where it names one option as a whole. */
 const OPTION_OF_FLAG: Readonly<Record<string, string>> = {
@@ -46,9 +48,14 @@ function libraryIssue(issue: InputIssue, options: TuneOptions): InputIssue {
 
 /**
  * Searches `options.space` for the setting of the scenario whose figures come nearest
- * `options.targets`, as `hordelab tune` does, writing its files into `options.outDir`.
+ * `options.targets`, as `hordelab tune` does, writing its files into `options.outDir`. The folder
+ * is checked as `hordelab tune` checks `--out`: without `options.force`, a file of tune's names
+ * nothing shows hordelab wrote (a user's own tune.json), other files beside them, and a saved
+ * search never finished (without `options.resume`) are refused; an earlier finished search's
+ * files are replaced.
  * @throws UsageError naming `tune` and the option at fault (`tune: options.budget: 100 matches
- *   are too few ...`), or the scenario's file for a setting the scenario cannot take.
+ *   are too few ...`, `tune: options.outDir: ... holds tune.json ...`), or the scenario's file
+ *   for a setting the scenario cannot take.
  */
 export async function tune(scenario: Scenario, options: TuneOptions): Promise<TuneResult> {
   checkArgument('tune', 'scenario', scenario, SCENARIO);
@@ -58,7 +65,11 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     if (Array.isArray(list) && list.length === 0) throw new UsageError([{ source: 'tune', field: `options.${option}`, message: `is empty; expected at least one entry as ${make} makes it` }]);
   }
   try {
-    return await tuneSearch(scenario, options);
+    // A refusal of the folder names the option and says force: true where the command names --out and --force (audit 41a F1).
+    return await tuneInCheckedFolder(scenario, options, {
+      scenarioPath: resolve(scenario.file),
+      names: { outDir: 'tune: options.outDir', force: 'force: true', resume: 'resume: true' },
+    });
   } catch (error) {
     if (!(error instanceof UsageError) || typeof options !== 'object' || options === null || !Array.isArray(options.targets) || !Array.isArray(options.space)) throw error;
     throw new UsageError(error.issues.map((issue) => libraryIssue(issue, options)));

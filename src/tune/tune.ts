@@ -72,7 +72,15 @@ export interface TuneOptions {
   /** Seconds a match may run on a worker thread before the thread is killed and the match fails; 0 for no limit. */
   readonly matchTimeoutSeconds?: number;
   readonly outDir: string;
+  /** Continue the search saved in {@link outDir} (`--resume`). */
   readonly resume?: boolean;
+  /**
+   * Replace files of tune's names nothing shows hordelab wrote (a user's own tune.json), write
+   * beside other files, and start afresh over a saved search (`--force`). Read where the folder
+   * is checked (`tuneInCheckedFolder`, as `hordelab tune` and the library's `tune` run it); the
+   * search itself does not check the folder.
+   */
+  readonly force?: boolean;
   readonly onRound?: (round: number, rounds: number, alive: number, matchesEach: number) => void;
   /** Matches played by each batch as it finishes (a progress line). */
   readonly onPlayed?: (matches: number) => void;
@@ -97,6 +105,7 @@ const TUNE_OPTION_RULES = {
   matchTimeoutSeconds: within(BOUNDS.matchTimeout),
   outDir: TEXT,
   resume: FLAG,
+  force: FLAG,
   onRound: FUNCTION,
   onPlayed: FUNCTION,
   onRangeEnds: FUNCTION,
@@ -1048,9 +1057,17 @@ export function offsetSeed(seed: number, offset: number): number {
   return seed <= MAX_RUN_SEED - offset ? seed + offset : seed - (MAX_RUN_SEED - offset) - 1;
 }
 
-export async function tune(scenario: Scenario, options: TuneOptions): Promise<TuneResult> {
+/**
+ * Checks `options` as `hordelab tune` checks its flags, and each entry of its targets and space.
+ * @throws UsageError naming `tune` and the option at fault.
+ */
+export function checkTuneOptions(options: TuneOptions): void {
   checkOptions('tune', options, TUNE_OPTION_RULES, ['targets', 'space', 'budget', 'workers', 'outDir']);
   checkEntries(options);
+}
+
+export async function tune(scenario: Scenario, options: TuneOptions): Promise<TuneResult> {
+  checkTuneOptions(options);
   const started = performance.now();
   const space = checkedSpace(scenario, options);
   const tolerance = options.tolerance ?? 0.01;
