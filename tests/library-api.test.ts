@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/core/errors.js';
 import { randomPlayWarning } from '../src/ladder/skill.js';
-import { mkdtempSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { agents, MatchFailure, Rng, checkConformance, compareRuns, defaultParameters, games, mergeRuns, parseAxis, parseDimension, parseScenario, parseTarget, randomAgent, replayMatch, run, runScenario, runSweep, tune, writeReports, type AnyGame } from '../src/index.js';
+import { agents, MatchFailure, Rng, checkConformance, compareRuns, defaultParameters, games, mergeRuns, parseAxis, parseDimension, parseScenario, parseTarget, randomAgent, replayMatch, run, runChecks, loadCheckFile, runScenario, runSweep, tune, writeReports, type AnyGame } from '../src/index.js';
 import { diceRace, type DiceRaceState } from './fixtures/dice-race.js';
 
 /** An agent of the caller's that always plays the first legal action: anything but uniform play. */
@@ -409,6 +409,30 @@ describe('tune checks the folder it writes in as hordelab tune checks --out (aud
     await expect(attempt).rejects.toBeInstanceOf(UsageError);
     await expect(attempt).rejects.toThrow(`tune: options.outDir: ${outDir} holds an unfinished search (tune-state.json); add resume: true to continue it, or force: true to start again`);
     await expect(tune(scenario, { ...tuning(outDir), force: 'yes' } as never)).rejects.toThrow('tune: options.force: expected true or false, got "yes"');
+  });
+});
+
+describe('runChecks checks the baselines\' folder as hordelab check --update-baseline does (audit 41a F1)', () => {
+  const fairChecks = async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-library-checks-'));
+    writeFileSync(join(dir, 'c.checks.yaml'), 'checks:\n  - name: fair\n    game: coin-flip\n    seats: [random, random]\n    metric: p1WinRate\n    between: [0.3, 0.7]\n    budget: 200\n');
+    return loadCheckFile(join(dir, 'c.checks.yaml'));
+  };
+
+  it('a file given as the folder, or a link where a baseline goes, is refused before any match; the link is left as it is', async () => {
+    const { checks } = await fairChecks();
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-library-baselines-'));
+    writeFileSync(join(dir, 'mine.txt'), 'MY NOTES\n');
+    const played: number[] = [];
+    const asFolder = runChecks(checks, { workers: 0, baselineDir: join(dir, 'mine.txt'), updateBaseline: true, onMatches: (_check, matches) => played.push(matches) });
+    await expect(asFolder).rejects.toBeInstanceOf(UsageError);
+    await expect(asFolder).rejects.toThrow(`--baseline: ${join(dir, 'mine.txt')} is a file; expected a folder`);
+    symlinkSync(join(dir, 'nowhere.json'), join(dir, 'fair.json'));
+    const link = runChecks(checks, { workers: 0, baselineDir: dir, updateBaseline: true, onMatches: (_check, matches) => played.push(matches) });
+    await expect(link).rejects.toBeInstanceOf(UsageError);
+    await expect(link).rejects.toThrow(`${join(dir, 'fair.json')} is a symbolic link, and "hordelab check" writes fair.json there`);
+    expect(readlinkSync(join(dir, 'fair.json'))).toBe(join(dir, 'nowhere.json'));
+    expect(played).toEqual([]);
   });
 });
 

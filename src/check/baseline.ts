@@ -15,6 +15,7 @@ import { boundedNumber } from '../core/bounded-number.js';
 import { formatPath } from '../core/parameters.js';
 import { shownInput } from '../core/zod-messages.js';
 import type { Metric } from '../present/metrics.js';
+import { checkOutputFolder } from '../present/output-folder.js';
 import { makeFolders, writeAtomically } from '../run/atomic-file.js';
 import { meanDifferenceTest, twoProportionTest } from '../stats/tests.js';
 import type { CheckSpec } from './check-file.js';
@@ -176,12 +177,20 @@ export function checkBaselineFolder(dir: string, checks: readonly CheckSpec[]): 
 }
 
 /**
- * Before any match of `--update-baseline`: each file it will replace must be a baseline of its
- * check (one an earlier `--update-baseline` wrote) or absent, and no temporary file of a user's
- * may sit where it writes. A check named `package` must not replace a project's package.json.
- * @throws UsageError naming the file.
+ * Before any match of `--update-baseline`: the folder must be one this process can make and
+ * write, where no baseline's name is taken by a folder or a link; each file it will replace must be
+ * a baseline of its check (one an earlier `--update-baseline` wrote) or absent, and no temporary
+ * file of a user's may sit where it writes. A check named `package` must not replace a project's
+ * package.json. Here rather than in `hordelab check` alone: the library's `runChecks` played every
+ * check and then threw a raw EEXIST for a file given as the folder, and replaced a link named as a
+ * baseline, both of which the command refused before any match (audit 41a F1, for runChecks).
+ * @throws UsageError naming the folder or the file.
  */
 export function checkBaselineTargets(dir: string, checks: readonly CheckSpec[]): void {
+  // Baselines are stored by check name (`<check>.json`) beside whatever else the folder holds
+  // (a subfolder of older ones was refused as where a file goes, audit 27b).
+  const written = new Set(checks.map((check) => `${check.name}.json`));
+  checkOutputFolder(dir, { flag: '--baseline', command: 'check', ours: (name) => written.has(name), force: false, requireSign: false, othersAllowed: true });
   for (const check of checks) {
     const path = baselinePath(dir, check);
     if (existsSync(`${path}.tmp`)) throw new UsageError([{ source: `${path}.tmp`, field: '', message: 'is in the way of storing the baseline (written there first); move it away' }]);

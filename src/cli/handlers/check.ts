@@ -5,7 +5,7 @@ import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
 import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
 import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../../check/check-output.js';
 import { runChecks, type CheckResult } from '../../check/run-checks.js';
-import { checkOutputFile, checkOutputFolder, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
+import { checkOutputFile, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
 import type { CliIo, ParsedArguments } from '../command.js';
 import { matchTimeout, workerCount } from '../common-options.js';
 import { startProgress } from '../progress.js';
@@ -71,13 +71,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   for (const [path, request] of outputs) checkOutputFile(path, request);
   const quiet = args.flag('quiet');
   const loaded = await loadChecks(files);
-  // Baselines are stored by check name (`<check>.json`) beside whatever else the folder holds
-  // (a subfolder of older ones was refused as where a file goes, audit 27b); it must only be a
-  // folder this process can make and write, where none of those names is taken by a folder.
-  if (updateBaseline && baseline !== undefined) {
-    const written = new Set(loaded.checks.map((check) => `${check.name}.json`));
-    checkOutputFolder(baseline, { flag: '--baseline', command: 'check', ours: (name) => written.has(name), force: false, requireSign: false, othersAllowed: true });
-  }
+  // The baselines' folder is checked by runChecks, before any match (checkBaselineTargets).
   const budget = loaded.checks.reduce((sum, check) => sum + check.budget, 0);
   const progress = startProgress(io, { quiet, upperBound: true, total: budget });
   const played = new Map<string, number>();
