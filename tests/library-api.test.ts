@@ -146,6 +146,12 @@ describe('checkConformance refuses options as hordelab conform refuses its flags
     expect(() => checkConformance(picky, { length: 60 }, { playouts: 2 })).toThrow('checkConformance: params.length: at most 50 cells');
     // Left out, a parameter takes its default, as in a scenario.
     expect(checkConformance(diceRace, {}, { playouts: 2 }).ok).toBe(true);
+    // A game that refuses its own defaults, or whose specs cannot be read, is the game's to fix: the suite reports it (review 41s F2).
+    const refusesDefaults = { ...diceRace, validateParameters: () => [{ path: ['length'], message: 'never valid' }] } as AnyGame;
+    const ownFault = checkConformance(refusesDefaults, defaultParameters(diceRace.parameters), { playouts: 2 });
+    expect(ownFault.ok).toBe(false);
+    const noSchema = { ...diceRace, parameters: { length: { default: 20 } } } as unknown as AnyGame;
+    expect(() => checkConformance(noSchema, { length: 20 }, { playouts: 2 })).not.toThrow();
   });
 });
 
