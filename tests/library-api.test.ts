@@ -281,6 +281,19 @@ describe('run() stops when its AbortSignal is aborted, as fetch does', () => {
     },
   });
 
+  /** A slow agent (2 ms a decision) that aborts `controller` at its `decision`-th decision, and counts those it is asked for after. */
+  const abortingAt = (decision: number) => {
+    const controller = new AbortController();
+    let decisions = 0;
+    let after = 0;
+    const agent = slowAgent(2, () => {
+      decisions++;
+      if (controller.signal.aborted) after++;
+      if (decisions === decision) controller.abort();
+    });
+    return { controller, agent, afterAbort: () => after };
+  };
+
   it('an aborted signal rejects with its reason before anything is played; a signal that is none is a UsageError naming it', async () => {
     let decisions = 0;
     const controller = new AbortController();
@@ -295,32 +308,18 @@ describe('run() stops when its AbortSignal is aborted, as fetch does', () => {
   it('aborted while an agent object plays in this thread: the rest of the part it was playing, not the rest of its chunk (audit 40b: heard only between chunks)', async () => {
     // 400 matches play as 4 chunks of 100 in this thread (some 400 decisions of this agent's each);
     // a part is about 50 ms, and every decision takes at least 2 ms.
-    const controller = new AbortController();
-    let decisions = 0;
-    let afterAbort = 0;
-    const agent = slowAgent(2, () => {
-      decisions++;
-      if (controller.signal.aborted) afterAbort++;
-      if (decisions === 5) controller.abort();
-    });
+    const { controller, agent, afterAbort } = abortingAt(5);
     const rejected = await run({ game: 'tic-tac-toe', matches: 400, seed: 1, seats: [agent, 'random'] } as never, { signal: controller.signal }).catch((error: unknown) => error);
     expect((rejected as Error).name).toBe('AbortError');
-    expect(afterAbort).toBeLessThan(60);
+    expect(afterAbort()).toBeLessThan(60);
   });
 
   it('the same with outDir: heard within the part, not after the run\'s chunk, and the finished matches published as interrupted (review 41r R1)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hordelab-library-abort-'));
-    const controller = new AbortController();
-    let decisions = 0;
-    let afterAbort = 0;
-    const agent = slowAgent(2, () => {
-      decisions++;
-      if (controller.signal.aborted) afterAbort++;
-      if (decisions === 40) controller.abort();
-    });
+    const { controller, agent, afterAbort } = abortingAt(40);
     const rejected = await run({ game: 'tic-tac-toe', matches: 400, seed: 1, seats: [agent, 'random'] } as never, { signal: controller.signal, outDir: join(dir, 'out') }).catch((error: unknown) => error);
     expect((rejected as Error).name).toBe('AbortError');
-    expect(afterAbort).toBeLessThan(60);
+    expect(afterAbort()).toBeLessThan(60);
     const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8'));
     expect(summary.run.status).toBe('interrupted');
   });
