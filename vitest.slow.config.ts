@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  * (tests/calibration/, each printing its figures with their Monte Carlo intervals, see
  * reports/calibration.md), and the compiled CLI run as a process where the process is the
  * subject (tests/slow/): the package packed and installed, agents that kill their worker thread,
- * hang or run out of memory, runs stopped by a signal or a kill and resumed, Ctrl-C in each long
+ * hang or run out of memory, a CommonJS module as tsc compiles it loaded by Node's own import, runs stopped by a signal or a kill and resumed, Ctrl-C in each long
  * command, a module's console output and process.exit. Each of those starts processes and
  * threads and waits out timeouts; not part of `npm test`, which stays under 3 minutes on 2 cores.
  */

@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { uncompiledModule } from '../src/core/user-module.js';
-import { hordelabProcess } from './cli-harness.js';
+import { uncompiledModule } from '../../src/core/user-module.js';
+import { hordelabProcess } from '../cli-harness.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-user-module-'));
 
