@@ -426,7 +426,7 @@ describe('hordelab check', () => {
       expect(refused.status, file).toBe(2);
       expect(refused.stdout).toBe('');
       expect(refused.stderr.split('\n')).toEqual([
-        `hordelab: ${flag}: ${join(dir, file)} holds more than, or other than, the ${flag === '--junit' ? 'JUnit report' : 'Markdown summary'} hordelab wrote there (its mark records other content); name a new file or remove it`,
+        `hordelab: ${flag}: ${join(dir, file)} is not as hordelab wrote it: its content is not the ${flag === '--junit' ? 'JUnit report' : 'Markdown summary'} its mark records (added to, changed, or cut short); name a new file or remove it`,
         '',
       ]);
       expect(readFileSync(join(dir, file), 'utf8')).toBe(before);

@@ -668,7 +668,7 @@ describe('single output files', () => {
     expect(written).toMatch(/^<!-- hordelab check sha256=[0-9a-f]{64} -->\n## Balance checks\n/);
     expect(refusal(() => writeOutputFile(path, summary, request))).toBeNull();
     expect(readFileSync(path, 'utf8')).toBe(written);
-    const held = `${path} holds more than, or other than, the Markdown summary hordelab wrote there (its mark records other content); name a new file or remove it`;
+    const held = `${path} is not as hordelab wrote it: its content is not the Markdown summary its mark records (added to, changed, or cut short); name a new file or remove it`;
     for (const edited of [`${written}## My own notes\n`, written.replace('✅ pass', '❌ fail'), written.replace(/sha256=[0-9a-f]{64}/, `sha256=${'0'.repeat(64)}`)]) {
       writeFileSync(path, edited);
       expect(refusal(() => writeOutputFile(path, summary, request))).toEqual({ source: '--markdown', message: held });
@@ -678,7 +678,7 @@ describe('single output files', () => {
     writeFileSync(path, written);
     writeFileSync(`${path}.tmp`, `${written}## My own notes\n`);
     expect(refusal(() => checkOutputFile(path, request))?.message).toBe(
-      `${path}.tmp holds more than, or other than, the Markdown summary hordelab wrote there (its mark records other content); ${path} is written through it, so remove it`,
+      `${path}.tmp is not as hordelab wrote it: its content is not the Markdown summary its mark records (added to, changed, or cut short); ${path} is written through it, so remove it`,
     );
     rmSync(`${path}.tmp`);
     // A file written before the mark recorded a digest is known by its start alone, as before.

@@ -278,7 +278,7 @@ describe('hordelab compare --format html', () => {
     writeFileSync(page, `${written}<p>my notes</p>\n`);
     const added = await compare('--out', page);
     expect(added.status).toBe(2);
-    expect(added.stderr.split('\n')).toEqual([`hordelab: --out: ${page} holds more than, or other than, the compare page hordelab wrote there (its mark records other content); name a new file or remove it`, '']);
+    expect(added.stderr.split('\n')).toEqual([`hordelab: --out: ${page} is not as hordelab wrote it: its content is not the compare page its mark records (added to, changed, or cut short); name a new file or remove it`, '']);
     expect(readFileSync(page, 'utf8')).toBe(`${written}<p>my notes</p>\n`);
     // A page written before the mark recorded a digest is known by its start alone, as it was.
     writeFileSync(page, `${written.replace(/<meta name="hordelab-sha256" content="[0-9a-f]{64}">\n/, '')}<p>my notes</p>\n`);

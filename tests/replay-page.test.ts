@@ -177,7 +177,7 @@ describe('the replay page', () => {
       writeFileSync(join(dir, 'match.html'), edited);
       const refused = await hordelabIn(dir, 'replay', 's.yaml', '--match', '3', '--html', 'match.html');
       expect(refused.status).toBe(2);
-      expect(refused.stderr.split('\n')).toEqual([`hordelab: --html: ${join(dir, 'match.html')} holds more than, or other than, the replay page hordelab wrote there (its mark records other content); name a new file or remove it`, '']);
+      expect(refused.stderr.split('\n')).toEqual([`hordelab: --html: ${join(dir, 'match.html')} is not as hordelab wrote it: its content is not the replay page its mark records (added to, changed, or cut short); name a new file or remove it`, '']);
       expect(readFileSync(join(dir, 'match.html'), 'utf8')).toBe(edited);
     }
     writeFileSync(join(dir, 'match.html'), written);

@@ -481,7 +481,7 @@ function replaceProblem(path: string, kind: OwnFileKind): string | null {
     } catch (error) {
       return `cannot read ${path} to tell whether hordelab wrote it: ${fileSystemReason(error) ?? (error as Error).message}`;
     }
-    return asWritten ? null : `${path} holds more than, or other than, the ${kind} hordelab wrote there (its mark records other content); name a new file or remove it`;
+    return asWritten ? null : `${path} is not as hordelab wrote it: its content is not the ${kind} its mark records (added to, changed, or cut short); name a new file or remove it`;
   }
   if (found !== null) return `${path} is a hordelab ${found}, not a ${kind}; name a new file or remove it`;
   return `${path} exists and was not written by hordelab; name a new file or remove it`;
