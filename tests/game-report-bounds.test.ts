@@ -31,21 +31,35 @@ function matches(tally: Tally, count: number, record: (figures: MatchFigures, ma
   }
 }
 
+/** A knife attack, a miss unless `kill`, breaking (and discarded) when `broke`. */
+interface KnifeAttack {
+  readonly kill?: boolean;
+  readonly broke?: boolean;
+}
+
+/** The aggregate of one Survivors match per list of knife attacks, each its own cluster. */
+function knifeMatches(attacks: readonly (readonly KnifeAttack[])[]): ReturnType<typeof survivorsReport.emptyAggregate> {
+  const knife = weaponOdds([6], [4, 5], [], 1, true);
+  const end: SurvivorsEvent = { type: 'matchEnd', winner: 'humans', condition: 'survived', round: 12, deaths: 0, escape: null };
+  const collector = survivorsReport.createCollector({ eventRows: false });
+  const aggregate = survivorsReport.emptyAggregate();
+  attacks.forEach((match, index) => {
+    for (const { kill = false, broke = false } of match) {
+      collector.onEvent({ type: 'attack', human: 0, card: 'Kitchen knife', roll: 3, aimed: false, result: kill ? 'kill' : 'miss', broke, discarded: broke, ranged: false, round: 1, exact: knife.unaimed, weapon: knife });
+    }
+    collector.onEvent(end);
+    collector.finishMatch({ matchIndex: index, seed: String(index), cluster: index, clusterSize: 1 }, aggregate);
+  });
+  return aggregate;
+}
+
+const times = (count: number, attack: KnifeAttack): KnifeAttack[] => Array.from({ length: count }, () => attack);
+
 describe('intervals of figures that cannot be negative stop at 0 (audit 41c F4)', () => {
   it('Survivors: kills per action of a weapon seldom used, from its attacks', () => {
-    const knife = weaponOdds([6], [4, 5], [], 1, true);
-    const attack = (result: 'kill' | 'miss'): SurvivorsEvent => ({ type: 'attack', human: 0, card: 'Kitchen knife', roll: 3, aimed: false, result, broke: false, discarded: false, ranged: false, round: 1, exact: knife.unaimed, weapon: knife });
-    const end: SurvivorsEvent = { type: 'matchEnd', winner: 'humans', condition: 'survived', round: 12, deaths: 0, escape: null };
-    const collector = survivorsReport.createCollector({ eventRows: false });
-    const aggregate = survivorsReport.emptyAggregate();
     // 1 kill in 1 action, then 0 in 5 twice: R = 1/11, V = 3/2 · (100 + 25 + 25)/121 / 11² = (15/121)²,
     // R − t₂·√V = 1/11 − 4.303 · 15/121 < 0.
-    const attacks: ('kill' | 'miss')[][] = [['kill'], Array<'miss'>(5).fill('miss'), Array<'miss'>(5).fill('miss')];
-    attacks.forEach((results, index) => {
-      for (const result of results) collector.onEvent(attack(result));
-      collector.onEvent(end);
-      collector.finishMatch({ matchIndex: index, seed: String(index), cluster: index, clusterSize: 1 }, aggregate);
-    });
+    const aggregate = knifeMatches([[{ kill: true }], times(5, {}), times(5, {})]);
     const summary = survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary;
     const perAction = summary.weapons['Kitchen knife']?.killsPerAction;
     expect(perAction?.simulated).toBeCloseTo(1 / 11, 12);
@@ -56,18 +70,8 @@ describe('intervals of figures that cannot be negative stop at 0 (audit 41c F4)'
   });
 
   it('Survivors: kills per action stop at 1 too: an attack kills at most one zombie', () => {
-    const knife = weaponOdds([6], [4, 5], [], 1, true);
-    const attack = (result: 'kill' | 'miss'): SurvivorsEvent => ({ type: 'attack', human: 0, card: 'Kitchen knife', roll: 3, aimed: false, result, broke: false, discarded: false, ranged: false, round: 1, exact: knife.unaimed, weapon: knife });
-    const end: SurvivorsEvent = { type: 'matchEnd', winner: 'humans', condition: 'survived', round: 12, deaths: 0, escape: null };
-    const collector = survivorsReport.createCollector({ eventRows: false });
-    const aggregate = survivorsReport.emptyAggregate();
     // 5 kills in 5 actions, then 0 in 1 twice: R = 5/7, its t interval reaching past 1.
-    const attacks: ('kill' | 'miss')[][] = [Array<'kill'>(5).fill('kill'), ['miss'], ['miss']];
-    attacks.forEach((results, index) => {
-      for (const result of results) collector.onEvent(attack(result));
-      collector.onEvent(end);
-      collector.finishMatch({ matchIndex: index, seed: String(index), cluster: index, clusterSize: 1 }, aggregate);
-    });
+    const aggregate = knifeMatches([times(5, { kill: true }), [{}], [{}]]);
     const perAction = clusteredMean(settledFigures(aggregate.tally)['Kitchen knife|killsPerAction']);
     expect(perAction.lower).toBeLessThan(0);
     expect(perAction.upper).toBeGreaterThan(1);
@@ -77,18 +81,8 @@ describe('intervals of figures that cannot be negative stop at 0 (audit 41c F4)'
   });
 
   it('Survivors: attacks and turns until a weapon breaks, whose break chance reaches near 0, have their huge upper bound in two digits, not 1/p written whole (audit 41c: 5.6987586737547665e+22)', () => {
-    const knife = weaponOdds([6], [4, 5], [], 1, true);
-    const attack = (broke: boolean): SurvivorsEvent => ({ type: 'attack', human: 0, card: 'Kitchen knife', roll: 3, aimed: false, result: 'miss', broke, discarded: broke, ranged: false, round: 1, exact: knife.unaimed, weapon: knife });
-    const end: SurvivorsEvent = { type: 'matchEnd', winner: 'humans', condition: 'survived', round: 12, deaths: 0, escape: null };
-    const collector = survivorsReport.createCollector({ eventRows: false });
-    const aggregate = survivorsReport.emptyAggregate();
     // One break in the first match's one attack, none in the others' four: its interval reaches near 0.
-    const attacks: boolean[][] = [[true], [false, false, false, false], [false, false, false, false]];
-    attacks.forEach((breaks, index) => {
-      for (const broke of breaks) collector.onEvent(attack(broke));
-      collector.onEvent(end);
-      collector.finishMatch({ matchIndex: index, seed: String(index), cluster: index, clusterSize: 1 }, aggregate);
-    });
+    const aggregate = knifeMatches([[{ broke: true }], times(4, {}), times(4, {})]);
     const summary = survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary;
     const text = survivorsReport.formatSummary(summary);
     const row = text.split('\n').filter((line) => line.startsWith('Kitchen knife')).join('\n');
