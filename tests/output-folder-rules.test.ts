@@ -26,7 +26,7 @@ import {
   type OutputFileRequest,
   type OutputFolderRequest,
 } from '../src/present/output-folder.js';
-import { generatorMeta, MARKDOWN_MARK, PAGE_DIGEST_META, sealOwnFile } from '../src/present/own-files.js';
+import { generatorMeta, JUNIT_MARK, MARKDOWN_MARK, PAGE_DIGEST_META, sealOwnFile } from '../src/present/own-files.js';
 
 let work = '';
 beforeEach(() => {
@@ -685,6 +685,26 @@ describe('single output files', () => {
     writeFileSync(path, '<!-- hordelab check -->\n## Balance checks\n\n## My own notes\n');
     expect(refusal(() => writeOutputFile(path, summary, request))).toBeNull();
     expect(readFileSync(path, 'utf8')).toBe(written);
+  });
+
+  it('knows its own file given CRLF line ends, and says it was changed rather than not written by hordelab (review 41s F4)', () => {
+    const files: readonly (readonly [string, OutputFileRequest, string])[] = [
+      ['summary.md', { flag: '--markdown', kind: 'Markdown summary' }, `${MARKDOWN_MARK}\n## Balance checks\n\n| check | result |\n`],
+      ['junit.xml', { flag: '--junit', kind: 'JUnit report' }, `<?xml version="1.0" encoding="UTF-8"?>\n${JUNIT_MARK}\n<testsuites name="hordelab check" tests="1">\n</testsuites>\n`],
+      ['compare.html', compareRequest(), `<!doctype html>\n<html>\n<head>\n${generatorMeta('compare')}\n${PAGE_DIGEST_META}\n</head>\n<body></body>\n`],
+      ['replay.html', { flag: '--html', kind: 'replay page' }, `<!doctype html>\n<html>\n<head>\n${generatorMeta('replay')}\n${PAGE_DIGEST_META}\n</head>\n<body></body>\n`],
+    ];
+    for (const [name, request, text] of files) {
+      const path = join(work, name);
+      writeOutputFile(path, text, request);
+      const crlf = readFileSync(path, 'utf8').replace(/\n/g, '\r\n');
+      writeFileSync(path, crlf);
+      expect(refusal(() => writeOutputFile(path, text, request))).toEqual({
+        source: request.flag,
+        message: `${path} is not as hordelab wrote it: its content is not the ${request.kind} its mark records (added to, changed, or cut short); name a new file or remove it`,
+      });
+      expect(readFileSync(path, 'utf8')).toBe(crlf);
+    }
   });
 
   it('writes the file after checking it again, and names the flag when the write fails', () => {

@@ -94,9 +94,24 @@ function startsWithCheckMark(head: string, before: string, after: string): boole
   return /^[0-9a-f]{64} -->\n/.test(rest) && rest.slice(UNSEALED.length + ' -->\n'.length).startsWith(after);
 }
 
-/** The kind of Hordelab file `head` (a file's first bytes) starts, or null for anything else. */
+/**
+ * The kind of Hordelab file `head` (a file's first bytes) starts, or null for anything else.
+ * Line ends are read either way: a file of Hordelab's that a checkout or an editor gave CRLF line
+ * ends is still known as Hordelab's, and then found changed by its digest, rather than said not
+ * to be Hordelab's at all (review 41s F4).
+ */
 export function ownFileKind(head: string): OwnFileKind | null {
-  return KINDS.find(([, test]) => test(head))?.[0] ?? null;
+  const lineFeedsOnly = head.replace(/\r\n/g, '\n');
+  return KINDS.find(([, test]) => test(lineFeedsOnly))?.[0] ?? null;
+}
+
+/** Where `before` (its line ends `\n`) ends in `bytes`, searching from `from`, read with `\n` or `\r\n` line ends; -1 when neither is there. */
+function endOf(bytes: Buffer, before: string, from: 'start' | 'anywhere'): number {
+  for (const form of [before, before.replace(/\n/g, '\r\n')]) {
+    const at = from === 'start' ? (bytes.subarray(0, Buffer.byteLength(form)).toString('latin1') === form ? 0 : -1) : bytes.indexOf(form);
+    if (at !== -1) return at + Buffer.byteLength(form);
+  }
+  return -1;
 }
 
 /** The first {@link HEAD_BYTES} of the regular file `path`, as text; throws the file system's error. */
@@ -120,16 +135,15 @@ function digestOffset(kind: OwnFileKind, bytes: Buffer): number | null {
     case 'Markdown summary':
       return bytes.subarray(0, CHECK_DIGEST_BEFORE.length).toString('latin1') === CHECK_DIGEST_BEFORE ? CHECK_DIGEST_BEFORE.length : null;
     case 'JUnit report': {
-      const before = `${XML_DECLARATION}${CHECK_DIGEST_BEFORE}`;
-      return bytes.subarray(0, before.length).toString('latin1') === before ? before.length : null;
+      const end = endOf(bytes, `${XML_DECLARATION}${CHECK_DIGEST_BEFORE}`, 'start');
+      return end === -1 ? null : end;
     }
     case 'compare page':
     case 'replay page': {
       // Right after the generator <meta>, in the head: a page that only quotes it further on is not marked by it.
-      const before = `${generatorMeta(kind === 'compare page' ? 'compare' : 'replay')}\n${PAGE_DIGEST_BEFORE}`;
-      const at = bytes.indexOf(before);
+      const end = endOf(bytes, `${generatorMeta(kind === 'compare page' ? 'compare' : 'replay')}\n${PAGE_DIGEST_BEFORE}`, 'anywhere');
       const headEnd = bytes.indexOf('</head>');
-      return at === -1 || (headEnd !== -1 && at > headEnd) ? null : at + before.length;
+      return end === -1 || (headEnd !== -1 && end > headEnd) ? null : end;
     }
     case 'report page':
       return null;
