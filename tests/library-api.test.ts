@@ -484,6 +484,9 @@ describe('library errors name the function and its argument, not a flag of the c
     const budget = tune(scenario, tuning);
     await expect(budget).rejects.toBeInstanceOf(UsageError);
     await expect(budget).rejects.toThrow(/^tune: options\.budget: 30 matches are too few for 24 candidates/);
+    // The advice names the option the caller gives, not the command's flag (review 41s F5).
+    await expect(budget).rejects.toThrow(/, or 112 with options\.candidates: \d+ or fewer$/);
+    await expect(tune(scenario, { ...tuning, budget: 100, candidates: 2 })).rejects.toThrow(/; a smaller options\.candidates would not lower it \(the refinement needs it\)$/);
     await expect(tune(scenario, { ...tuning, budget: 4000, targets: [parseTarget('p1WinRate=0.5'), parseTarget('p1WinRate=2')] })).rejects.toThrow('tune: options.targets[1]: p1WinRate is a rate; expected a target from 0 to 1');
     await expect(tune(scenario, { ...tuning, budget: 4000, targets: [parseTarget('p1WinRat=0.5')] })).rejects.toThrow(/^tune: options\.targets\[0\]: no metric "p1WinRat"/);
     await expect(tune(scenario, { ...tuning, budget: 4000, targets: [] })).rejects.toThrow('tune: options.targets: is empty; expected at least one entry as parseTarget("metric=value") makes it');

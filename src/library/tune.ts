@@ -40,10 +40,28 @@ function optionOf(source: string, options: TuneOptions): string | null {
   return null;
 }
 
-/** `issue` as the library names it: its flag (and the field under it) replaced by tune's option. */
+/**
+ * The flags a refusal's text may advise, each as the caller gives it here (review 41s F5: "give
+ * at least 141, or 112 with --candidates 18 or fewer" named a flag the caller cannot pass).
+ */
+const ADVICE_OF_FLAG: readonly (readonly [RegExp, string])[] = [
+  [/--candidates (\d+) or fewer/g, 'options.candidates: $1 or fewer'],
+  [/fewer --candidates/g, 'a smaller options.candidates'],
+  [/--(budget|candidates|confirm)\b/g, 'options.$1'],
+  [/--force\b/g, 'force: true'],
+  [/--resume\b/g, 'resume: true'],
+];
+
+/** `message` with the flags it advises named as the library's options. */
+function libraryAdvice(message: string): string {
+  return ADVICE_OF_FLAG.reduce((text, [flag, option]) => text.replace(flag, option), message);
+}
+
+/** `issue` as the library names it: its flag (and the field under it) replaced by tune's option, and so the flags its text advises. */
 function libraryIssue(issue: InputIssue, options: TuneOptions): InputIssue {
   const option = optionOf(issue.source, options);
-  return option === null ? issue : { source: 'tune', field: issue.field === '' ? option : `${option}: ${issue.field}`, message: issue.message };
+  const message = libraryAdvice(issue.message);
+  return option === null ? { ...issue, message } : { source: 'tune', field: issue.field === '' ? option : `${option}: ${issue.field}`, message };
 }
 
 /**
