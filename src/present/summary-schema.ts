@@ -133,6 +133,39 @@ function qualityShape(seats: number): Record<string, unknown> {
 }
 
 /**
+ * The quality figures only some runs write (three or more seats, a game with a cap, leads read,
+ * a chance share, quantiles once a match is played), each by its path under `results.quality`
+ * and its shape: checked where present, so that one edited out of shape is named rather than
+ * drawn as "undefined" or dropped from a page without a word (review 41r R4).
+ */
+const OPTIONAL_QUALITY: readonly (readonly [readonly string[], unknown])[] = [
+  [['sharedTop'], RATE_SHAPE],
+  [['capped'], RATE_SHAPE],
+  [['firstMover', 'top'], RATE_SHAPE],
+  [['length', 'quantiles'], { min: 0, median: 0, p90: 0, max: 0 }],
+  [['decisiveness'], MEAN_SHAPE],
+  [['leadChanges'], MEAN_SHAPE],
+  [['drama'], RATE_SHAPE],
+  [['chanceShare'], { ...RATE_SHAPE, stronger: '', weaker: '', basis: '' }],
+  // Written since 2026-12-05 (cb7b15c); a summary from before has none.
+  [['chanceShare', 'won'], RATE_SHAPE],
+];
+
+/** The first optional quality figure (and each seat's `top`) present in `quality` but out of shape, or null. */
+function optionalQualityProblem(quality: Record<string, unknown>): { path: (string | number)[]; message: string } | null {
+  const at = (path: readonly string[]): unknown => path.reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), quality);
+  const seatTops = Object.keys(quality['bySeat'] as Record<string, unknown>).map((seat) => [['bySeat', seat, 'top'], RATE_SHAPE] as const);
+  for (const [path, shape] of [...OPTIONAL_QUALITY, ...seatTops]) {
+    const value = at(path);
+    // Quantiles are null until a match is played.
+    if (value === undefined || (value === null && path[1] === 'quantiles')) continue;
+    const problem = shapeProblem(shape, value, ['results', QUALITY_KEY, ...path]);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+/**
  * Checks a parsed `summary.json` (`file` names it in errors) and returns it typed.
  * @throws UsageError naming the file and the first wrong field.
  */
@@ -165,7 +198,7 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   // writes there is checked the same way, so a section edited out of shape is named by its field
   // (audit 40c F6: a page met a TypeError, and the message named only \`results\`).
   const quality = (summary.results as Record<string, unknown>)[QUALITY_KEY];
-  const qualityProblem = quality === undefined ? null : shapeProblem(qualityShape(summary.scenario.seats.length), quality, ['results', QUALITY_KEY]);
+  const qualityProblem = quality === undefined ? null : (shapeProblem(qualityShape(summary.scenario.seats.length), quality, ['results', QUALITY_KEY]) ?? optionalQualityProblem(quality as Record<string, unknown>));
   if (qualityProblem !== null) throw refuse(formatPath(qualityProblem.path), `${qualityProblem.message}, as every run writes its quality figures`);
   // Right shape, but are the numbers ones a run could write? An edited n or rate would be compared as measured.
   const clustered = hasClusteredRates(summary.results) || hasClusteredRates(summary.outcomes);
