@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCheckFile } from '../src/check/check-file.js';
-import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../src/check/check-output.js';
+import { checksJson, formatChecks, githubAnnotations, junitXml, markdownSummary } from '../src/check/check-output.js';
 import { runChecks, type CheckResult, type EdgeState } from '../src/check/run-checks.js';
 import type { MeanEstimate } from '../src/stats/clusters.js';
 import { exactRandomTicTacToe } from './fixtures/random-tic-tac-toe.js';
@@ -171,6 +171,10 @@ describe('checks on means', () => {
     expect(annotations).toHaveLength(2);
     expect(annotations[0]).toContain(`: the mean is below the edge; decided with the band's edge inside the interval shown: ${meanWhy}`);
     expect(annotations[1]).toContain(`: the rate is above the edge; decided with the band's edge inside the interval shown: ${rateWhy}`);
+    // --json: each check's note, or null where none is due.
+    const json = JSON.parse(checksJson(results)) as { name: string; edgeNote: string | null }[];
+    for (const [index, why] of [meanWhy, meanWhy, rateWhy].entries()) expect(json[index]?.edgeNote).toContain(`decided with the band's edge inside the interval shown: ${why}`);
+    expect((JSON.parse(checksJson([{ ...passed, estimate: { ...(passed.estimate as MeanEstimate), lower: 7.66 } } as CheckResult])) as { edgeNote: unknown }[])[0]?.edgeNote).toBeNull();
     // A verdict beside an interval clear of its edge says none of it, in any output.
     const clear = { ...passed, estimate: { ...(passed.estimate as MeanEstimate), lower: 7.66 } } as CheckResult;
     for (const text of [formatChecks([clear]), markdownSummary([clear]), junitXml([clear], '2026-01-01T00:00:00')]) expect(text).not.toMatch(/decided with the band/i);

@@ -90,6 +90,19 @@ function edgeInIntervalNote(result: CheckResult): string | null {
   return decidedWithEdgeInInterval(result) ? `${EDGE_IN_INTERVAL.toLowerCase()}: ${EDGE_IN_INTERVAL_WHY[result.kind]}` : null;
 }
 
+/**
+ * The checks as `check --json` prints them: each result, with `edgeNote`, the explanation the
+ * other outputs give of a verdict beside an interval holding its band's edge (null where none
+ * is due), so that a script reading the JSON is told what a reader of the table is (audit 41b).
+ */
+export function checksJson(results: readonly CheckResult[]): string {
+  return JSON.stringify(
+    results.map((result) => ({ ...result, edgeNote: edgeInIntervalNote(result) })),
+    null,
+    2,
+  );
+}
+
 /** The explanation once per kind of check, naming the checks it is for (`named` sets each name as its output needs). */
 function edgeInIntervalLines(results: readonly CheckResult[], named: (name: string) => string = (name) => name): string[] {
   const lines: string[] = [];

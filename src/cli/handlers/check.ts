@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EXIT_FAILURE, UsageError } from '../../core/errors.js';
 import { loadCheckFile, type CheckSpec } from '../../check/check-file.js';
-import { formatChecks, githubAnnotations, junitXml, markdownSummary } from '../../check/check-output.js';
+import { checksJson, formatChecks, githubAnnotations, junitXml, markdownSummary } from '../../check/check-output.js';
 import { runChecks, type CheckResult } from '../../check/run-checks.js';
 import { checkOutputFile, writeOutputFile, type OutputFileRequest } from '../../present/output-folder.js';
 import type { CliIo, ParsedArguments } from '../command.js';
@@ -103,7 +103,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const flag = args.flag('fail-on-inconclusive');
   const failsRun = (result: CheckResult): boolean => result.status === 'inconclusive' && (flag || loaded.failOnInconclusive.has(result.file));
   for (const [path, request] of outputs) writeOutputFile(path, request.kind === 'JUnit report' ? junitXml(results, timestamp, failsRun) : markdownSummary(results), request);
-  if (args.flag('json')) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  if (args.flag('json')) io.stdout.write(`${checksJson(results)}\n`);
   else if (!quiet) io.stdout.write(`${formatChecks(results)}\n`);
   if (args.flag('annotations')) {
     const annotations = githubAnnotations(results, failsRun);
