@@ -181,6 +181,10 @@ describe("Student's t", () => {
     for (const df of [0, -3, Number.NaN]) expect(() => studentTQuantile(0.95, df), String(df)).toThrow(RangeError);
     expect(() => studentTQuantile(0.95, -3)).toThrow('degrees of freedom must be positive, got -3');
   });
+
+  it('refuses a confidence outside (0, 1), as the normal quantile does, where it searched for ever (audit 42e F3)', () => {
+    for (const confidence of [1, 1.5, 29, 0, -0.5, Number.NaN]) expect(() => studentTQuantile(confidence, 10), String(confidence)).toThrow(`confidence must be in (0, 1), got ${confidence}`);
+  });
 });
 
 describe('poissonLowerMean', () => {

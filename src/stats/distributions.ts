@@ -185,6 +185,8 @@ const tQuantiles = new Map<string, number>();
  * 0.95 with 9); the normal quantile when `df` is infinite. Bisection of the CDF.
  */
 export function studentTQuantile(confidence: number, df: number): number {
+  // A confidence of 1 or more would double the bracket for ever (audit 42e F3: (29, 0.975), the arguments swapped, never returned).
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
   if (!(df > 0)) throw new RangeError(`degrees of freedom must be positive, got ${df}`);
   if (!Number.isFinite(df) || df > 1e7) return normalQuantile(confidence);
   const key = `${confidence}/${df}`;
