@@ -121,6 +121,11 @@ export const mutationModules: readonly MutationModule[] = [
     note: "What keeps report, sweep, tune, ladder, cards and check's baselines from replacing files hordelab did not write: each rule on folders built file by file (the same rules through the command line are in output-folder.test.ts and ladder-folder.test.ts, which need the build).",
   },
   {
+    source: 'src/present/own-files.ts',
+    tests: ['tests/own-files.test.ts', 'tests/output-folder-rules.test.ts'],
+    note: "How the single files a user names (compare --out, replay --html, check --junit and --markdown) are known as Hordelab's again, and found changed since by the digest their mark records (audit 41b F1, review 41s F4).",
+  },
+  {
     source: 'src/core/game-params.ts',
     tests: ['tests/game-params.test.ts', 'tests/safe-keys.test.ts'],
     note: 'The parameters a game is handed: the frozen ones for Hordelab\'s own games, a fresh copy each match for any other (review 29a, 29c, 29d).',
