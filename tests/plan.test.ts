@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clusteredRate } from '../src/stats/clusters.js';
-import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin, plannedDifferenceBounds, plannedRateBounds, plannedTrials } from '../src/stats/plan.js';
+import { differencePower, EXACT_POWER_MATCHES, matchesForDifference, matchesForDifferenceMargin, matchesForMargin, plannedDifferenceBounds, plannedRateBounds, plannedTrials } from '../src/stats/plan.js';
+import { studentTQuantile } from '../src/stats/distributions.js';
 import { scoreBounds } from '../src/stats/rate-interval.js';
 import { twoProportionTest } from '../src/stats/tests.js';
 
@@ -129,20 +130,82 @@ describe('matchesForMargin', () => {
 });
 
 describe('matchesForDifference', () => {
-  it("follows Fleiss' formula: n = (z_α/2·√(2p̄q̄) + z_β·√(p1q1 + p2q2))²/(p1 − p2)², rounded up", () => {
-    expect(matchesForDifference(0.5, 0.55)).toBe(1565);
-    // A power of one half, the least --power takes: z_β = 0, so n = (z_α/2·√(2p̄q̄))² / δ² =
-    // 1.959964² × 0.49875 / 0.0025 = 766.4, the same as a power a hair above it.
-    expect(matchesForDifference(0.5, 0.55, 0.5)).toBe(767);
-    expect(matchesForDifference(0.5, 0.55, 0.5000001)).toBe(767);
-    expect(matchesForDifference(0.3, 0.4, 0.9)).toBe(477);
-    expect(matchesForDifference(0.3, 0.4, 0.9, 0.99)).toBe(675);
-    // In either order, times the design effect before rounding.
-    expect(matchesForDifference(0.4, 0.3, 0.8, 0.95, 1.7)).toBe(606);
+  /** The power of compare's test by brute force: every pair of counts, each through twoProportionTest. */
+  const bruteForcePower = (rate1: number, rate2: number, n: number, level: number): number => {
+    const mass = (p: number): number[] => {
+      const out: number[] = [];
+      let ways = 1;
+      for (let k = 0; k <= n; k++) {
+        out.push(ways * p ** k * (1 - p) ** (n - k));
+        ways = (ways * (n - k)) / (k + 1);
+      }
+      return out;
+    };
+    const [first, second] = [mass(rate1), mass(rate2)];
+    let power = 0;
+    for (let x = 0; x <= n; x++) for (let y = 0; y <= n; y++) if (twoProportionTest({ successes: x, n }, { successes: y, n }).pValue < level) power += (first[x] as number) * (second[y] as number);
+    return power;
+  };
+
+  it("sums compare's test over every pair of counts: its power as brute force gives it, at the edges too", () => {
+    for (const n of [1, 2, 5, 13, 40]) {
+      for (const [rate1, rate2] of [[0.1, 0.9], [0.5, 0.6], [0, 0.3], [0.2, 1], [0.5, 0.5]] as const) {
+        for (const level of [0.05, 0.01]) expect(differencePower(rate1, rate2, n, level), `${n} ${rate1} ${rate2} ${level}`).toBeCloseTo(bruteForcePower(rate1, rate2, n, level), 12);
+      }
+    }
   });
 
-  it('uses z at α/(2K) for one of K Holm-adjusted metrics', () => {
-    expect(matchesForDifference(0.5, 0.55, 0.8, 0.95, 1, 32)).toBe(3198);
+  it("moves Fleiss's count to where compare's test has the power asked for, and the count below has not (audit 42f F2)", () => {
+    // Fleiss: n = (z_α/2·√(2p̄q̄) + z_β·√(p1q1 + p2q2))²/(p1 − p2)² gives 1,565 for 50% against 55%,
+    // whose exact power is above 80%, as it is down to 1,559; 388 for 50% against 60%, whose
+    // exact power is 79.6%, so 392.
+    for (const [rate1, rate2, power, confidence, metrics, planned] of [
+      [0.5, 0.55, 0.8, 0.95, 1, 1559],
+      [0.5, 0.6, 0.8, 0.95, 1, 392],
+      [0.5, 0.55, 0.5, 0.95, 1, 770],
+      [0.3, 0.4, 0.9, 0.95, 1, 475],
+      [0.3, 0.4, 0.9, 0.99, 1, 675],
+      [0.1, 0.9, 0.8, 0.95, 1, 4],
+      // One of 32 Holm-adjusted metrics: the test at α/32.
+      [0.5, 0.55, 0.8, 0.95, 32, 3202],
+    ] as const) {
+      const level = (1 - confidence) / metrics;
+      expect(matchesForDifference(rate1, rate2, power, confidence, 1, metrics)).toBe(planned);
+      expect(matchesForDifference(rate2, rate1, power, confidence, 1, metrics)).toBe(planned);
+      expect(differencePower(rate1, rate2, planned, level)).toBeGreaterThanOrEqual(power);
+      expect(differencePower(rate1, rate2, planned - 1, level)).toBeLessThan(power);
+    }
+    expect(bruteForcePower(0.1, 0.9, 4, 0.05)).toBeGreaterThanOrEqual(0.8);
+    expect(bruteForcePower(0.1, 0.9, 3, 0.05)).toBeLessThan(0.8);
+  });
+
+  it("takes Fleiss's count as it is past a million matches, where the sums are long", () => {
+    // (z_α/2·√(2p̄q̄) + z_β·√(p1q1 + p2q2))² / 0.0001² = 392,443,981.6 at 50% against 50.01%, rounded up.
+    expect(matchesForDifference(0.5, 0.5001)).toBe(392_443_982);
+    expect(EXACT_POWER_MATCHES).toBe(1_000_000);
+  });
+
+  it('with a design effect, counts trials as a run measures them over its clusters, with t quantiles for their degrees of freedom; two clusters at least', () => {
+    // 50% against 60% at D = 2 (rotated): C = n/2 clusters, D' = 2C/(C − 1), 2(C − 1) degrees of
+    // freedom; Fleiss's 387.1 independent trials, times 2, is 775; the clusters' correction asks 779.
+    const fits = (n: number, designEffect: number): boolean => {
+      const clusters = n / Math.max(2, designEffect);
+      const trials = n / ((designEffect * clusters) / (clusters - 1));
+      const degrees = 2 * (clusters - 1);
+      const critical = studentTQuantile(0.95, degrees);
+      const beta = studentTQuantile(0.6, degrees);
+      return trials >= ((critical * Math.sqrt(2 * 0.55 * 0.45) + beta * Math.sqrt(0.25 + 0.24)) / 0.1) ** 2;
+    };
+    for (const designEffect of [2, 1.7, 0.5, 0.01, 0.001]) {
+      const planned = matchesForDifference(0.5, 0.6, 0.8, 0.95, designEffect);
+      expect(fits(planned, designEffect), String(designEffect)).toBe(true);
+      expect(planned - 1 < 2 * Math.max(2, designEffect) || !fits(planned - 1, designEffect), String(designEffect)).toBe(true);
+    }
+    expect(matchesForDifference(0.5, 0.6, 0.8, 0.95, 2)).toBe(779);
+    // A design effect below 1 planned 1 match per run, which no test tells from another: now the
+    // two clusters of 2 matches each a run needs for any degrees of freedom, or more.
+    expect(matchesForDifference(0.5, 0.6, 0.8, 0.95, 0.001)).toBe(4);
+    expect(matchesForDifference(0.5, 0.6, 0.8, 0.95, 0.01)).toBe(8);
   });
 });
 

@@ -384,20 +384,23 @@ describe('hordelab plan', () => {
     expect(margin.status).toBe(0);
     expect(JSON.parse(margin.stdout).matches).toBe(9600);
     const power = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.55');
-    expect(power.stdout).toContain('1565 matches per run detect 50% against 55% with 80% power, planned for a single test at the 5% level');
+    expect(power.stdout).toContain('1559 matches per run detect 50% against 55% with 80% power, planned for a single test at the 5% level');
     expect(power.stdout).toContain('compare --primary');
     // One of 32 Holm-adjusted metrics: the moved one must reach p below 0.05/32.
     const holm = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.55', '--metrics', '32', '--json');
-    expect(JSON.parse(holm.stdout)).toMatchObject({ matches: 3198, metrics: 32 });
+    expect(JSON.parse(holm.stdout)).toMatchObject({ matches: 3202, metrics: 32 });
+    // A design effect far below 1 still plans two clusters a run, not the 1 match no test tells apart (audit 42f F2).
+    expect(JSON.parse((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.6', '--design-effect', '0.001', '--json')).stdout).matches).toBe(4);
     // A design effect's clusters' degrees of freedom add a few (audit 39b L2).
     const measured = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.01', '--design-effect', '2', '--json');
     expect(JSON.parse(measured.stdout).matches).toBe(19207);
     // A rotated run's count is even: every seed is played in both seatings.
     const rotated = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.4999', '--rotated', '--json');
     expect(JSON.parse(rotated.stdout).matches).toBe(8);
-    // And in a plan for power, whose count run then takes for a rotated scenario (review 39r R2: 775).
+    // And in a plan for power, whose count run then takes for a rotated scenario (review 39r R2: 775;
+    // with the clusters' degrees of freedom 779).
     const rotatedPower = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.6', '--rotated', '--json');
-    expect(JSON.parse(rotatedPower.stdout).matches).toBe(776);
+    expect(JSON.parse(rotatedPower.stdout).matches).toBe(780);
     const marginOnly = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.01', '--metrics', '3');
     expect(marginOnly.status).toBe(2);
     expect(marginOnly.stderr).toContain('--metrics: the number of Holm-adjusted metrics matters for a test');

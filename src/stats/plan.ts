@@ -3,6 +3,7 @@
  */
 import { normalQuantile, studentTQuantile } from './distributions.js';
 import { DEFAULT_CONFIDENCE, TAIL_CUT_RISES_AFTER, scoreBounds } from './rate-interval.js';
+import { twoProportionScore } from './tests.js';
 
 /**
  * The trials a rate's interval counts in a run of `n` matches with design effect `designEffect`,
@@ -123,22 +124,175 @@ function firstFitting(fits: (n: number) => boolean, low: number, high: number): 
 }
 
 /**
- * Matches per run to tell rate `rate1` from `rate2` with a two-sided test at level 1 −
- * `confidence` and the given power (Fleiss, Statistical Methods for Rates and Proportions,
- * without continuity correction): n = (z_α/2·√(2p̄q̄) + z_β·√(p1q1 + p2q2))² / (p1 − p2)².
- * With `metrics` K > 1 the test is one of K Holm-adjusted ones (`compare` without `--primary`):
- * a metric that moved while the others did not is flagged when its p-value is below α/K, so
- * the plan uses z at α/(2K): the power is then that of finding the one metric that moved.
+ * Matches per run to tell rate `rate1` from `rate2` with `compare`'s two-sided test at level
+ * 1 − `confidence` and the given power. With `metrics` K > 1 the test is one of K Holm-adjusted
+ * ones (`compare` without `--primary`): a metric that moved while the others did not is flagged
+ * when its p-value is below α/K, so the plan tests at α/K: the power is then that of finding the
+ * one metric that moved.
+ *
+ * For independent matches (a design effect of 1) the count is exact: Fleiss's (Statistical
+ * Methods for Rates and Proportions, without continuity correction), n = (z_α/2·√(2p̄q̄) +
+ * z_β·√(p1q1 + p2q2))² / (p1 − p2)², moved to the nearest count at which the power of
+ * `compare`'s own test ({@link differencePower}), summed over every pair of counts two runs of
+ * exactly those rates can have, is at least the power asked for, where the count below it is not
+ * (Fleiss's 388 for 50% against 60% has 79.6%). Past {@link EXACT_POWER_MATCHES} matches the sums
+ * are long and the normal approximation close: Fleiss's count is taken as it is.
+ *
+ * With a design effect D the test counts each run's matches as n / D', D' = D·C/(C − 1) measured
+ * over its C clusters, and refers its statistic to Student's t with their 2(C − 1) degrees of
+ * freedom (`twoProportionTest`): the plan is the fewest matches whose trials so counted meet
+ * Fleiss's formula with t quantiles in place of z's, C taken as n / max(2, D), the most clusters
+ * there can be, as {@link plannedTrials} takes them. Two clusters a run at least: a design effect
+ * below 1 had planned 1 match per run, which no test can tell from another (audit 42f F2).
  */
 export function matchesForDifference(rate1: number, rate2: number, power = 0.8, confidence = DEFAULT_CONFIDENCE, designEffect = 1, metrics = 1): number {
-  const zAlpha = normalQuantile(1 - (1 - confidence) / metrics);
-  // normalQuantile takes a two-sided confidence: the one-sided quantile of `power` is its
-  // (2·power − 1) form, and at a power of ½ (a two-sided confidence of 0, which normalQuantile
-  // refuses) it is 0.
-  const zBeta = power === 0.5 ? 0 : normalQuantile(2 * power - 1);
+  const level = (1 - confidence) / metrics;
+  if (designEffect === 1) {
+    const fleiss = Math.ceil(fleissTrials(rate1, rate2, normalQuantile(1 - level), power === 0.5 ? 0 : normalQuantile(2 * power - 1)));
+    return fleiss > EXACT_POWER_MATCHES ? fleiss : countWithPower(rate1, rate2, power, level, fleiss);
+  }
+  const fits = (n: number): boolean => {
+    const clusters = n / Math.max(2, designEffect);
+    if (clusters < 2) return false;
+    const measured = (designEffect * clusters) / (clusters - 1);
+    const degrees = 2 * (clusters - 1);
+    const beta = power === 0.5 ? 0 : studentTQuantile(2 * power - 1, degrees);
+    return n / measured >= fleissTrials(rate1, rate2, studentTQuantile(1 - level, degrees), beta);
+  };
+  let low = leastPlannedCount(designEffect) - 1;
+  let high = Math.max(low + 1, Math.ceil(fleissTrials(rate1, rate2, normalQuantile(1 - level), power === 0.5 ? 0 : normalQuantile(2 * power - 1)) * designEffect));
+  while (!fits(high)) {
+    low = high;
+    high *= 2;
+  }
+  return firstFitting(fits, low, high);
+}
+
+/**
+ * Fleiss's trials per run for a two-sided test whose critical value is `critical` and whose
+ * power's quantile is `beta` (z's for independent trials; t's for a run's few clusters), unrounded.
+ */
+function fleissTrials(rate1: number, rate2: number, critical: number, beta: number): number {
   const mean = (rate1 + rate2) / 2;
-  const numerator = zAlpha * Math.sqrt(2 * mean * (1 - mean)) + zBeta * Math.sqrt(rate1 * (1 - rate1) + rate2 * (1 - rate2));
-  return Math.ceil(((numerator * numerator) / ((rate1 - rate2) ** 2)) * designEffect);
+  const numerator = critical * Math.sqrt(2 * mean * (1 - mean)) + beta * Math.sqrt(rate1 * (1 - rate1) + rate2 * (1 - rate2));
+  return (numerator * numerator) / ((rate1 - rate2) ** 2);
+}
+
+/** Past this many matches per run, {@link matchesForDifference} takes Fleiss's count as it is. */
+export const EXACT_POWER_MATCHES = 1_000_000;
+
+/**
+ * From Fleiss's count `fleiss`: the nearest count whose power ({@link differencePower}) is at
+ * least `power` and the count below it has less, by doubling steps then bisection (power rises
+ * with n but for the steps of whole counts, so the count found meets the power; one a step away
+ * may not).
+ */
+function countWithPower(rate1: number, rate2: number, power: number, level: number, fleiss: number): number {
+  const meets = (n: number): boolean => differencePower(rate1, rate2, n, level) >= power;
+  if (meets(fleiss)) {
+    // Down: the last count that does not meet it, below.
+    let high = fleiss;
+    let step = 1;
+    let low = fleiss - step;
+    while (low >= 1 && meets(low)) {
+      high = low;
+      step *= 2;
+      low = fleiss - step;
+    }
+    return low < 1 ? (meets(1) ? 1 : firstFitting(meets, 1, high)) : firstFitting(meets, low, high);
+  }
+  let low = fleiss;
+  let step = 1;
+  let high = fleiss + step;
+  while (!meets(high)) {
+    low = high;
+    step *= 2;
+    high = fleiss + step;
+  }
+  return firstFitting(meets, low, high);
+}
+
+/**
+ * The probability that `compare` flags a change (its pooled two-proportion test, p below
+ * `level`) between two runs of `n` independent matches whose rates are exactly `rate1` and
+ * `rate2`: summed over every pair of win counts (x, y) each run can have, up to 1e-18 of their
+ * mass. For each x the test's score rises with y (the pooled statistic of equal runs does), so
+ * the counts y it flags are those up to one below x and from one above, found by bisection.
+ */
+export function differencePower(rate1: number, rate2: number, n: number, level: number): number {
+  const first = binomialMass(n, rate1);
+  const second = binomialMass(n, rate2);
+  // Tails of the second run's mass within its window: atMost[k] = P(Y ≤ low + k), atLeast[k] = P(Y ≥ low + k).
+  const size = second.mass.length;
+  const atMost = new Float64Array(size);
+  const atLeast = new Float64Array(size);
+  let sum = 0;
+  for (let k = 0; k < size; k++) atMost[k] = sum += second.mass[k] as number;
+  sum = 0;
+  for (let k = size - 1; k >= 0; k--) atLeast[k] = sum += second.mass[k] as number;
+  const flags = (x: number, y: number): boolean => twoProportionScore({ successes: x, n }, { successes: y, n }).pValue < level;
+  let power = 0;
+  for (let i = 0; i < first.mass.length; i++) {
+    const x = first.low + i;
+    let flagged = 0;
+    // Above x: the first y flagged, if any.
+    if (x < n && flags(x, n)) {
+      let low = x;
+      let high = n;
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2);
+        if (flags(x, middle)) high = middle;
+        else low = middle;
+      }
+      const at = high - second.low;
+      flagged += at <= 0 ? 1 : at < size ? (atLeast[at] as number) : 0;
+    }
+    // Below x: the last y flagged, if any.
+    if (x > 0 && flags(x, 0)) {
+      let low = 0;
+      let high = x;
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2);
+        if (flags(x, middle)) low = middle;
+        else high = middle;
+      }
+      const at = low - second.low;
+      flagged += at < 0 ? 0 : at < size ? (atMost[at] as number) : 1;
+    }
+    power += (first.mass[i] as number) * flagged;
+  }
+  return power;
+}
+
+/**
+ * The binomial(n, p) probabilities of the counts where they are above 1e-18 of the most likely
+ * one's, normalised over them (what lies outside is below 1e-16 in all): from the mode by the
+ * ratio of neighbouring terms, so no factorial is formed.
+ */
+function binomialMass(n: number, p: number): { readonly low: number; readonly mass: Float64Array } {
+  if (p <= 0) return { low: 0, mass: Float64Array.of(1) };
+  if (p >= 1) return { low: n, mass: Float64Array.of(1) };
+  const mode = Math.min(n, Math.floor((n + 1) * p));
+  const odds = p / (1 - p);
+  const up: number[] = [];
+  for (let k = mode, term = 1; k < n; k++) {
+    term *= ((n - k) / (k + 1)) * odds;
+    if (term < 1e-18) break;
+    up.push(term);
+  }
+  const down: number[] = [];
+  for (let k = mode, term = 1; k > 0; k--) {
+    term *= (k / (n - k + 1)) / odds;
+    if (term < 1e-18) break;
+    down.push(term);
+  }
+  const mass = new Float64Array(down.length + 1 + up.length);
+  down.reverse().forEach((term, index) => (mass[index] = term));
+  mass[down.length] = 1;
+  up.forEach((term, index) => (mass[down.length + 1 + index] = term));
+  const total = mass.reduce((a, b) => a + b, 0);
+  for (let k = 0; k < mass.length; k++) mass[k] = (mass[k] as number) / total;
+  return { low: mode - down.length, mass };
 }
 
 /**

@@ -38,27 +38,38 @@ export interface RateCounts {
  * is known from the rate and the test is the classic z test.
  */
 export function twoProportionTest(a: RateCounts, b: RateCounts, confidence = DEFAULT_CONFIDENCE): DifferenceTest {
-  const deffA = a.designEffect ?? 1;
-  const deffB = b.designEffect ?? 1;
   const pa = a.successes / a.n;
   const pb = b.successes / b.n;
   const difference = pb - pa;
   // Stryker disable next-line LogicalOperator: effectiveRateInterval only echoes clusters back; the bounds used here do not depend on it
-  const wa = effectiveRateInterval(a.successes, a.n, deffA, a.clusters ?? a.n, confidence);
+  const wa = effectiveRateInterval(a.successes, a.n, a.designEffect ?? 1, a.clusters ?? a.n, confidence);
   // Stryker disable next-line LogicalOperator: effectiveRateInterval only echoes clusters back; the bounds used here do not depend on it
-  const wb = effectiveRateInterval(b.successes, b.n, deffB, b.clusters ?? b.n, confidence);
+  const wb = effectiveRateInterval(b.successes, b.n, b.designEffect ?? 1, b.clusters ?? b.n, confidence);
   const lower = difference - Math.sqrt((pb - wb.lower) ** 2 + (wa.upper - pa) ** 2);
   const upper = difference + Math.sqrt((wb.upper - pb) ** 2 + (pa - wa.lower) ** 2);
+  return { difference, lower, upper, ...twoProportionScore(a, b) };
+}
+
+/**
+ * The pooled two-proportion test of {@link twoProportionTest} alone, without its interval: the
+ * score and its two-sided p-value. `plan` sums it over every pair of counts two runs can have
+ * (its power at exactly the rates planned for), so the plan and `compare` share one test.
+ */
+export function twoProportionScore(a: RateCounts, b: RateCounts): { readonly z: number; readonly pValue: number } {
+  const deffA = a.designEffect ?? 1;
+  const deffB = b.designEffect ?? 1;
+  const pa = a.successes / a.n;
+  const pb = b.successes / b.n;
   // A design effect of 0 (every cluster alike) has no effective size: fall back to the count.
   const na = deffA > 0 ? a.n / deffA : a.n;
   const nb = deffB > 0 ? b.n / deffB : b.n;
   const pooled = (pa * na + pb * nb) / (na + nb);
   const se = Math.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb));
-  const z = se === 0 ? 0 : difference / se;
+  const z = se === 0 ? 0 : (pb - pa) / se;
   // Stryker disable next-line ConditionalExpression: (false) with z = 0 the general branch gives p = 2·(1 − 0.5) = 1 too; this only skips the degrees of freedom
-  if (se === 0) return { difference, lower, upper, z, pValue: 1 };
+  if (se === 0) return { z, pValue: 1 };
   const df = welchDegrees(1 / na, degreesOf(a), 1 / nb, degreesOf(b));
-  return { difference, lower, upper, z, pValue: 2 * (1 - (Number.isFinite(df) ? studentTCdf(Math.abs(z), df) : normalCdf(Math.abs(z)))) };
+  return { z, pValue: 2 * (1 - (Number.isFinite(df) ? studentTCdf(Math.abs(z), df) : normalCdf(Math.abs(z)))) };
 }
 
 /** A rate's degrees of freedom: its clusters − 1, or infinite for one trial per cluster (a known binomial variance). */
