@@ -69,6 +69,54 @@ describe('levels', () => {
   });
 });
 
+describe('a level whose first or middle seat has several settings (audit 42d F1)', () => {
+  it('continues the level before it with a setting that ends a seat, in --levels', () => {
+    expect(splitLevels('greedy/hunting-zombies,survivors-planner:depth=2,width=4/hunting-zombies')).toEqual(['greedy/hunting-zombies', 'survivors-planner:depth=2,width=4/hunting-zombies']);
+    expect(parseLevels(['random,mcts:iterations=30,c=1/random'], '--levels').map((level) => level.seats)).toEqual([
+      [{ agent: 'random', config: {} }],
+      [
+        { agent: 'mcts', config: { iterations: 30, c: 1 } },
+        { agent: 'random', config: {} },
+      ],
+    ]);
+    // A middle seat, and a module path after the setting (its own slashes keep it whole).
+    expect(parseLevel(splitLevels('greedy/mcts:iterations=30,c=1/random')[0] as string, '--levels').seats.map((seat) => seat.config)).toEqual([{}, { iterations: 30, c: 1 }, {}]);
+    expect(splitLevels('mcts:iterations=30,c=1/./agents/mine.mjs:depth=2,random')).toEqual(['mcts:iterations=30,c=1/./agents/mine.mjs:depth=2', 'random']);
+    // A setting whose value holds a colon is still a setting; a part naming an agent starts a level.
+    expect(splitLevels('greedy:label=a:b,random/greedy:beam=2')).toEqual(['greedy:label=a:b', 'random/greedy:beam=2']);
+  });
+
+  it('still refuses an ill-formed part with one line naming where it was given', () => {
+    expect(() => parseLevels(['c=1/random'], '--levels')).toThrow('--levels: "c=1" is not an agent spec');
+    expect(() => parseLevels(['random,c=1/random'], 'coin.yaml: ladder')).toThrow('coin.yaml: ladder: "random,c=1" is not an agent spec');
+    expect(() => parseLevels(['mcts:iterations=30,=1/random'], '--levels')).toThrow('--levels: "=1" in "mcts:iterations=30,=1" is not a setting');
+    expect(() => parseLevels([' '], '--levels')).toThrow('--levels: " " has an empty level');
+  });
+
+  it("plays the same level from --levels, a scenario's ladder: and a check's ladder:", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hordelab-levels-'));
+    const scenario = 'game: coin-flip\nmatches: 4\nseed: 1\nseats: [random, random]\n';
+    writeFileSync(join(dir, 's.yaml'), `${scenario}ladder: [random, "mcts:iterations=30,c=1/random"]\n`);
+    writeFileSync(join(dir, 'l.checks.yaml'), 'checks:\n  - name: fair\n    scenario: s.yaml\n    metric: p1WinRate\n    between: [0, 1]\n    budget: 4\n    batch: 4\n    ladder: [random, "mcts:iterations=30,c=1/random"]\n');
+    const base = await parseScenario(readFileSync(join(dir, 's.yaml'), 'utf8'), join(dir, 's.yaml'));
+    const fromScenario = await runLadder(base, { workers: 0, command: 'test' });
+    const fromFlag = await runLadder(base, { levels: ['random,mcts:iterations=30,c=1/random'], workers: 0, command: 'test' });
+    const checks = (await loadCheckFile(join(dir, 'l.checks.yaml'))).checks;
+    const played = (seats: readonly { name: string; config: unknown }[]) => seats.map((seat) => [seat.name, seat.config]);
+    expect(checks.map((check) => check.name)).toEqual(['fair@random', 'fair@mcts_iterations_30_c_1_random']);
+    expect(played(checks[1]?.scenario.seats ?? [])).toEqual([
+      ['mcts(iterations=30,c=1)', { iterations: 30, c: 1 }],
+      ['random', {}],
+    ]);
+    for (const summary of [fromScenario, fromFlag]) {
+      expect(summary.levels.map((level) => level.name)).toEqual(['random', 'mcts:iterations=30,c=1/random']);
+      expect(summary.levels[1]?.scenarioText).toContain('iterations: 30');
+    }
+    expect(fromFlag.levels[1]?.scenarioText).toBe(fromScenario.levels[1]?.scenarioText);
+    expect(fromFlag.levels[1]?.seats).toEqual(checks[1]?.scenario.seats.map((seat) => seat.name));
+  });
+});
+
 describe('levels that name agent modules', () => {
   it('keeps a module path whole where / also joins seats', () => {
     expect(splitSeatSpecs('./agents/mine.mjs:depth=2')).toEqual(['./agents/mine.mjs:depth=2']);

@@ -39,7 +39,7 @@ import { findUnsafeKey } from '../core/safe-keys.js';
 import { isSpecialFile } from '../core/special-file.js';
 import { loadScenario, notAMapping, parseScenario, type Scenario } from '../scenario/scenario.js';
 import { levelScenario } from '../ladder/level-scenario.js';
-import { levelCheckSuffix, parseLevel, refuseRepeatedLevels } from '../ladder/levels.js';
+import { levelCheckSuffix, readLevels, refuseRepeatedLevels } from '../ladder/levels.js';
 import { refuseLevelsPlayedAlike } from '../ladder/ladder.js';
 import { percentOf } from '../reports/format.js';
 
@@ -284,7 +284,8 @@ async function checkSpecs(file: string, index: number, check: CheckEntry, scenar
   if (check.ladder === undefined) return [{ ...spec, name: check.name, scenario, replaySets: check.scenario === undefined ? null : (check.set ?? []) }];
   const specs: CheckSpec[] = [];
   try {
-    const levels = check.ladder.map((text) => parseLevel(text, `${file}: ${field}.ladder`));
+    // Read as `--levels` and a scenario's `ladder:` are (audit 42d F1: the three read one level three ways).
+    const levels = readLevels(check.ladder, `${file}: ${field}.ladder`);
     // Each level is a check of its own name, with a baseline file of that name: two levels of one
     // name would share both (audit 30a: one level's baseline stored over the other's, and the next
     // gate failed a game nothing had changed), as `hordelab ladder` refuses them.

@@ -6,9 +6,10 @@
  * joined with `/` (`greedy/scripted-zombies`). An agent may be a module path ending in a
  * module extension (`./agents/mine.mjs:depth=2`), as in a scenario's seats; its own slashes
  * do not split seats (`greedy/./mine.mjs` is two seats). Values are read as YAML (`true`, `0.7`, `turn`).
- * A list of levels is comma-separated: a part with `=` and no `:` continues the settings of the
- * level before it, so `random,greedy,mcts:iterations=200,c=0.7,mcts:iterations=1000` is four
- * levels. The level's name is the spec as written, normalised (`mcts:c=0.7,iterations=200`
+ * A list of levels is comma-separated: a part that is a setting, `key=value` before any `/`,
+ * continues the settings of the level before it, so
+ * `random,greedy,mcts:iterations=200,c=0.7,mcts:iterations=1000` is four levels and
+ * `mcts:iterations=30,c=1/random` one. The level's name is the spec as written, normalised (`mcts:c=0.7,iterations=200`
  * keeps the order given).
  */
 import { isAbsolute, resolve } from 'node:path';
@@ -126,26 +127,41 @@ export function parseLevel(spec: string, source: string, baseDir?: string): Leve
 }
 
 /**
- * Splits a comma-separated list of levels: a part holding `=` but no `:` (and no `/`) is one
- * more setting of the level before it.
+ * Splits a comma-separated list of levels: a part that is a setting, `key=value` before any `/`
+ * (its key holding no `:`), is one more setting of the level before it, so the seat it ends may
+ * be followed by others (`mcts:iterations=30,c=1/random` is one level; audit 42d F1: a first or
+ * middle seat with two settings was cut at its second). Every list of levels is read here:
+ * `--levels`, a scenario's `ladder:` and a check's.
  */
 export function splitLevels(text: string, source = '--levels'): string[] {
   const levels: string[] = [];
-  if (text.trim() === '') return levels;
+  // A blank item of a `ladder:` list is refused below as an empty level, not dropped unsaid.
+  if (text === '') return levels;
   for (const raw of text.split(',')) {
     const part = raw.trim();
     // `random,,greedy` is a typo, not two levels: skipping it would run a different ladder.
     if (part === '') throw new UsageError([{ source, field: '', message: `"${text}" has an empty level; expected levels separated by single commas, such as random,greedy` }]);
-    const continues = part.includes('=') && !part.includes(':') && !part.includes('/') && levels.length > 0;
-    if (continues) levels[levels.length - 1] = `${levels[levels.length - 1]},${part}`;
+    if (isSetting(part) && levels.length > 0) levels[levels.length - 1] = `${levels[levels.length - 1]},${part}`;
     else levels.push(part);
   }
   return levels;
 }
 
+/** Whether a comma-separated part is a `key=value` setting (up to any `/`), not a new level's `agent:key=value`. */
+function isSetting(part: string): boolean {
+  const seat = part.split('/', 1)[0] as string;
+  const equals = seat.indexOf('=');
+  return equals >= 0 && !seat.slice(0, equals).includes(':');
+}
+
+/** The levels of some comma-separated lists, as {@link splitLevels} and {@link parseLevel} read them, in order. */
+export function readLevels(texts: readonly string[], source: string, baseDir?: string): Level[] {
+  return texts.flatMap((text) => splitLevels(text, source)).map((spec) => parseLevel(spec, source, baseDir));
+}
+
 /** Parses `--levels` values (each a comma-separated list) into levels, refusing duplicates; `baseDir` as in {@link parseLevel}. */
 export function parseLevels(texts: readonly string[], source: string, baseDir?: string): Level[] {
-  const levels = texts.flatMap((text) => splitLevels(text, source)).map((spec) => parseLevel(spec, source, baseDir));
+  const levels = readLevels(texts, source, baseDir);
   if (levels.length === 0) throw new UsageError([{ source, field: '', message: 'expected at least one level, such as random,greedy,mcts:iterations=200' }]);
   refuseRepeatedLevels(levels, source, levelSlug, (slug) => `levels/${slug}.yaml`);
   return levels;
