@@ -46,6 +46,8 @@ describe('the ladder with the chance share', () => {
     // The pairing's file alone: rotated, 40 matches, seed 3, the same figure.
     const alone = await parseScenario(pairing?.scenarioText as string, 'ttt.yaml');
     expect([alone.rotate, alone.matches, alone.seed]).toEqual([true, 40, 3]);
+    // Its description names the pairing, not the scenario's random seats (audit 42d F2).
+    expect(alone.description).toBe('Pairing "mcts:iterations=30" against "random" of a skill ladder on scenario ttt: mcts:iterations=30 as X, random as O, seats rotated.');
     const player = new TallyPlayer(0);
     try {
       const tally = TallyPlayer.empty(alone);

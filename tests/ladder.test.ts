@@ -220,6 +220,24 @@ describe('the scenario of a level', () => {
     expect(level.seats.map((seat) => seat.factory.id)).toEqual(['random', 'scripted-zombies']);
   });
 
+  it("describes the level it plays, not the scenario's seats, so a report of its run names one skill (audit 42d F2)", async () => {
+    const text = '# MCTS must never lose to random.\nname: ttt\ndescription: Tic-tac-toe, MCTS vs random, seats rotated.\ngame: tic-tac-toe\nmatches: 4\nseed: 1\nseats: { rotate: [{ agent: mcts, config: { iterations: 20 } }, random] }\n';
+    const base = await parseScenario(text, 'ttt.yaml');
+    const perSeat = await levelScenario(base, parseLevel('greedy/random', '--levels'), '--levels');
+    expect(perSeat.description).toBe('Level "greedy/random" of a skill ladder on scenario ttt: greedy as X, random as O.');
+    const written = standaloneText(perSeat);
+    expect(written).not.toMatch(/MCTS|rotated/);
+    expect((scenarioFileData(written, 'greedy_random.yaml') as { description: string }).description).toBe(perSeat.description);
+    expect(written).toMatch(/^name: ttt\ndescription: /);
+    const rotated = await levelScenario(base, parseLevel('mcts:iterations=30,c=1', '--levels'), '--levels');
+    expect(rotated.description).toBe('Level "mcts:iterations=30,c=1" of a skill ladder on scenario ttt: mcts:iterations=30,c=1-a (mcts:iterations=30,c=1) as X, mcts:iterations=30,c=1-b (mcts:iterations=30,c=1) as O, seats rotated.');
+    // A seat the level leaves to its own agent is named as the scenario gives it; a scenario without a name gets the description first.
+    const survivors = await parseScenario('game: survivors\nmatches: 2\nseed: 1\nseats: [greedy, { agent: scripted-zombies, name: horde }]\n', 'survivors.yaml');
+    const kept = await levelScenario(survivors, parseLevel('random', '--levels'), '--levels');
+    expect(kept.description).toBe('Level "random" of a skill ladder on scenario survivors: random as Humans, horde (scripted-zombies) as Zombies.');
+    expect(standaloneText(kept)).toMatch(/^description: /);
+  });
+
   it('names the level when its agent cannot play', async () => {
     const base = await parseScenario('game: coin-flip\nmatches: 2\nseed: 1\nseats: [random, random]\n', 'coin.yaml');
     await expect(levelScenario(base, parseLevel('alphazero', '--levels'), '--levels')).rejects.toThrow(/^--levels: level "alphazero": unknown agent "alphazero"; expected one of: random, greedy/);
@@ -400,7 +418,9 @@ describe('hordelab ladder and checks across a ladder', () => {
     expect((level.params as { extra: unknown }).extra).toBeInstanceOf(Map);
     expect(playTally(level, 0, 4).outcomes).toEqual(playTally(base, 0, 4).outcomes);
     const written = standaloneText(level);
-    expect(written).toMatch(/^%YAML 1\.1\n---\n# a comment kept\n/);
+    // Its version kept; its heading comment, which spoke of the scenario's seats, not (audit 42d F2).
+    expect(written).toMatch(/^%YAML 1\.1\n---\n\w/);
+    expect(written).not.toContain('# a comment kept');
     expect(written).toContain('extra: !!omap');
     // Written beside the level files as a ladder writes them, it runs with the Map again.
     expect((await hordelab('ladder', 'map.yaml', '--levels', 'random,greedy', '-n', '4', '-w', '0', '-o', 'map-ladder', '-q')).status).toBe(0);

@@ -8,7 +8,8 @@
  * level rotates too, with two named copies (`greedy-a`, `greedy-b`), so each seed is played in
  * both seatings as the base does. A per-seat level (`greedy/scripted-zombies`) sets each seat
  * as written, unrotated. Every level plays the base's run seed, so all levels meet the same
- * dice and deals (common random numbers).
+ * dice and deals (common random numbers). A level's description names the level and its seats
+ * in place of the base's, whose description and heading comments spoke of the base's seats.
  */
 import { extname } from 'node:path';
 import type { AgentFactory } from '../core/agent.js';
@@ -19,7 +20,7 @@ import { faithfulScenarioYaml, fieldSourceOf } from '../scenario/written-scenari
 import { settingsText } from '../core/settings-text.js';
 import { agents } from '../registry.js';
 import { readBackDifference } from '../core/read-back.js';
-import type { Level, SeatLevel } from './levels.js';
+import { formatSeatLevel, type Level, type SeatLevel } from './levels.js';
 
 type RawSeat = string | { agent: string; config?: Record<string, unknown>; name?: string };
 
@@ -83,7 +84,12 @@ async function withSeats(base: Scenario, seatsFor: (raw: RawSeat[]) => unknown, 
   const set = (overrides.set ?? []).filter((assignment) => !isSeatAssignment(assignment, base.entry.game));
   let level: Scenario;
   try {
-    const levelText = withFields(text, file, (document) => ({ seats: seatsFor(rawSeats(document)) }));
+    // The scenario's description and opening comments speak of its own seats, which a report of
+    // the level's run printed beside another skill (audit 42d F2): the level's own in their place.
+    const levelText = withFields(text, file, (document) => {
+      const seats = seatsFor(rawSeats(document));
+      return { description: `${label[0]?.toUpperCase()}${label.slice(1)} of a skill ladder on scenario ${base.name}: ${seatingText(seats, base.entry.game.seats)}.`, seats };
+    });
     level = await parseScenario(levelText, file, { ...overrides, set, ...(matches === undefined ? {} : { matches }) });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -96,6 +102,21 @@ async function withSeats(base: Scenario, seatsFor: (raw: RawSeat[]) => unknown, 
   // Named by the scenario file, whose value it is, not by the level.
   refuseOtherParams(base, level);
   return level;
+}
+
+/** A level's seats as its description names them: `greedy as X, random as O`, then `, seats rotated` where they are. */
+function seatingText(seats: unknown, seatNames: readonly string[]): string {
+  const rotated = typeof seats === 'object' && seats !== null && !Array.isArray(seats);
+  const entries = rotated ? (seats as { rotate: RawSeat[] }).rotate : (seats as RawSeat[]);
+  const named = entries.map((entry, index) => `${seatEntryText(entry)} as ${seatNames[index] ?? `seat ${index + 1}`}`).join(', ');
+  return rotated ? `${named}, seats rotated` : named;
+}
+
+/** One seat's entry as written in a level (`mcts:iterations=200`), with the name it is reported under where it has another. */
+function seatEntryText(entry: RawSeat): string {
+  if (typeof entry === 'string') return entry;
+  const spec = formatSeatLevel({ agent: entry.agent, config: entry.config ?? {} });
+  return entry.name === undefined || entry.name === spec ? spec : `${entry.name} (${spec})`;
 }
 
 /**
@@ -165,12 +186,23 @@ export function standaloneText(scenario: Scenario, readBack = true): string {
  */
 function withFields(text: string, file: string, fields: (document: Record<string, unknown>) => Record<string, unknown>): string {
   const document = scenarioFileData(text, file) as Record<string, unknown>;
-  const edited = { ...document, ...fields(document) };
-  if (extname(file).toLowerCase() !== '.json') return scenarioYaml(text, file, edited);
+  const edited = inPlace(document, fields(document));
+  if (extname(file).toLowerCase() !== '.json') return scenarioYaml(text, file, edited, false);
   // JSON has no NaN: JSON.stringify wrote null, and a level's `v=.nan` played null (review 33a).
   const nan = nanPath(edited, '');
   if (nan !== null) throw new UsageError([{ source: file, field: nan, message: 'got NaN, which a JSON scenario cannot hold (JSON has no NaN); write the scenario as YAML, where .nan is a value' }]);
   return exactJson(edited);
+}
+
+/** `document` with `fields` set: each in its place, or one it lacks after the name (first without one), so a description still heads the file. */
+function inPlace(document: Record<string, unknown>, fields: Record<string, unknown>): Record<string, unknown> {
+  const added = Object.fromEntries(Object.entries(fields).filter(([key]) => !Object.hasOwn(document, key)));
+  const edited: Record<string, unknown> = Object.hasOwn(document, 'name') ? {} : { ...added };
+  for (const [key, value] of Object.entries(document)) {
+    edited[key] = Object.hasOwn(fields, key) ? fields[key] : value;
+    if (key === 'name') Object.assign(edited, added);
+  }
+  return edited;
 }
 
 /** The path of the first NaN in plain data (`seats[0].config.v`), or null. */

@@ -57,10 +57,11 @@ function relocatedLevel(level: string, fromFile: string, toDir: string): string 
  * as one again (review 30c: written as a plain mapping, a ladder's level file and a tuned
  * scenario played other parameters than the run). Written afresh from the data, not by editing
  * the document: aliases are written out whole (editing a field dropped an anchor another field's
- * alias named, review 30d), and only the comments before the first field are kept. A JSON
+ * alias named, review 30d), and only the comments before the first field are kept, unless
+ * `keepHeading` is false (a ladder's level, whose heading spoke of other seats). A JSON
  * scenario (`file` ending in .json) is written as YAML 1.2, unless its data holds such values.
  */
-export function scenarioYaml(text: string, file: string, data: Readonly<Record<string, unknown>>): string {
+export function scenarioYaml(text: string, file: string, data: Readonly<Record<string, unknown>>, keepHeading = true): string {
   const json = extname(file).toLowerCase() === '.json';
   const source = json ? null : parseDocument(text);
   // Values only YAML 1.1 writes as themselves (a Map as !!omap, a Set, a date, bytes), such as a
@@ -86,7 +87,7 @@ export function scenarioYaml(text: string, file: string, data: Readonly<Record<s
       if (typeof scalar.value === 'number' && Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value)) scalar.format = 'EXP';
     },
   });
-  if (source === null) return written.toString();
+  if (source === null || !keepHeading) return written.toString();
   // The comments heading the file: before a directive's `---`, after it, or on the first field.
   written.commentBefore = source.commentBefore;
   if (isMap(source.contents) && isMap(written.contents)) {
