@@ -27,6 +27,25 @@ describe('verdicts', () => {
     expect(verdict.text).toBe('crosses 50% (first between L1 and L2): above 50% at L1; below 50% at L2 and L3');
   });
 
+  it('names the two levels it crosses between, not where the reading first differs (audit 42d F3)', () => {
+    // The audit's choice game: random play is fair, greedy follows a wrong heuristic (20%), MCTS finds the right move (80%).
+    const levels = ['random', 'greedy', 'mcts:iterations=200'].map((level, index) => ({ level, figure: figure([0.5, 0.2, 0.8][index] as number) }));
+    expect(judge({ path: 'p', label: 'First wins among decided matches', reference: 0.5 }, levels, null, 0.95).verdict).toEqual({
+      holds: false,
+      shownToChange: true,
+      text: 'crosses 50% (first between greedy and mcts:iterations=200): not distinguishable from 50% at random; below 50% at greedy; above 50% at mcts:iterations=200',
+    });
+    const where = (reference: number, ...values: number[]): string | undefined => /\((first between \S+ and \S+)\)/.exec(judge({ path: 'p', label: 'p', reference }, at(...values), null, 0.95).verdict.text)?.[1];
+    // Levels not distinguishable from the reference between the two sides are passed over.
+    expect(where(0.5, 0.4, 0.5, 0.5, 0.6)).toBe('first between L1 and L4');
+    expect(where(0.5, 0.5, 0.6, 0.5, 0.4)).toBe('first between L2 and L4');
+    // The first crossing of several; a difference changing sign alike.
+    expect(where(0.5, 0.6, 0.4, 0.6)).toBe('first between L1 and L2');
+    expect(where(0, 0, 0.1, 0, -0.1)).toBe('first between L2 and L4');
+    // Where it does not cross, the first two levels in a row that read differently.
+    expect(where(0.5, 0.6, 0.6, 0.5, 0.7)).toBe('first between L2 and L3');
+  });
+
   it('says a difference changes sign, and when the edge fades into the interval', () => {
     const sign = judge({ path: 'd', label: 'd', reference: 0 }, at(0.1, -0.1), null, 0.95).verdict;
     expect(sign.text).toMatch(/^changes sign \(first between L1 and L2\)/);

@@ -123,6 +123,21 @@ const NO_SAMPLE = 'no figure with an interval there: no match gave it a sample (
 
 const list = (names: readonly string[]): string => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
 
+/**
+ * The first two levels, in order, between which a reading goes from one side of its reference
+ * to the other (above, then below, or the reverse), passing over levels not distinguishable from
+ * it between them; null where it never does.
+ */
+function crossingOf(measured: readonly LevelReading[]): [LevelReading, LevelReading] | null {
+  let last: LevelReading | null = null;
+  for (const reading of measured) {
+    if (reading.side === 'at') continue;
+    if (last !== null && reading.side !== last.side) return [last, reading];
+    last = reading;
+  }
+  return null;
+}
+
 /** Reads a headline at every level and says whether the reading holds. */
 export function judge(headline: Headline, figures: readonly { level: string; figure: Figure | null }[], band: Band | null, confidence: number): { readings: LevelReading[]; verdict: Verdict } {
   const readings: LevelReading[] = figures.map(({ level, figure }) => ({
@@ -146,9 +161,14 @@ export function judge(headline: Headline, figures: readonly { level: string; fig
     } else {
       holds = false;
       const groups = sides.map((side) => `${word(side)} at ${list(measured.filter((reading) => reading.side === side).map((reading) => reading.level))}`);
-      const crossing = sides.includes('above') && sides.includes('below');
+      // Where it crosses, the two levels it crosses between (audit 42d F3: "crosses 50% (first
+      // between random and greedy)" named where the reading first differed, not at 50% to below,
+      // where greedy to mcts crossed); else the first two in a row whose readings differ.
+      const crossed = crossingOf(measured);
+      const crossing = crossed !== null;
       const first = measured.findIndex((reading) => reading.side !== measured[0]?.side);
-      const where = `between ${measured[first - 1]?.level} and ${measured[first]?.level}`;
+      const [from, to] = crossed ?? [measured[first - 1], measured[first]];
+      const where = `between ${from?.level} and ${to?.level}`;
       // A reading that only fades into its interval (above at one level, not distinguishable at
       // the next) may be the intervals' resolution, not the game: "changes" only where some two
       // levels also differ beyond chance (audit 20: a true edge growing from 2.2 to 4.5 points
