@@ -28,7 +28,8 @@
  * never reads the true hidden state. The same availability counts make it sound.
  *
  * Budget: `iterations` (default 1000; reproducible) and/or `timeMs` (stops at the first one
- * reached; a time budget is not reproducible). The chosen action is the root child with the
+ * reached; a time budget is not reproducible). `timeMs` alone sets no iteration cap: the search
+ * spends the whole time budget (audit 42d F4: the docs gave 1000 as if it still held). The chosen action is the root child with the
  * most visits; the budget is spent on top of whatever a reused tree already holds.
  *
  * Tree reuse (`reuseTree: true`, perfect-information games): the next search starts from the
@@ -297,8 +298,8 @@ function greedyIndex(game: AnyGame, state: unknown, player: number, legal: reado
 
 /** The settings MCTS takes, with what `hordelab agents` shows beside each. */
 const SETTINGS: AgentSettings = [
-  ['iterations', '1000'],
-  ['timeMs', 'not reproducible'],
+  ['iterations', '1000; none with timeMs alone'],
+  ['timeMs', 'off; alone, no iteration cap; not reproducible'],
   ['c', '√2'],
   ['rollout', 'random | epsilonGreedy'],
   ['epsilon', '0.1'],

@@ -3,6 +3,7 @@
  * accepts and fills in: the listing printed each factory's description, whose "Config:" list was
  * written by hand and left out rollout's `confidence` (audit 34b L3).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { agents } from '../src/registry.js';
 
@@ -18,10 +19,11 @@ function listed(description: string): [string, string][] {
   });
 }
 
-/** A shown default as the value it stands for, when it is one (a number or a boolean), else undefined. */
+/** A shown default as the value it stands for, when it is one (a number or a boolean) or starts with one before a `;` (`1000; none with timeMs alone`), else undefined. */
 function shownValue(shown: string): number | boolean | undefined {
-  if (shown === 'true' || shown === 'false') return shown === 'true';
-  return /^-?\d+(\.\d+)?$/.test(shown) ? Number(shown) : undefined;
+  const value = shown.split(';', 1)[0] as string;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
 }
 
 describe('hordelab agents: the settings listed are the settings taken', () => {
@@ -53,4 +55,16 @@ describe('hordelab agents: the settings listed are the settings taken', () => {
       });
     }
   }
+});
+
+describe("mcts's time budget alone (audit 42d F4)", () => {
+  it('plays with no iteration cap, and hordelab agents and the README say so where they give the 1000 default', () => {
+    const mcts = agents.get('mcts');
+    expect(mcts?.settingsPlayed?.({ timeMs: 200 })).toMatchObject({ iterations: undefined, timeMs: 200 });
+    expect(mcts?.settingsPlayed?.({ timeMs: 200, iterations: 50 })).toMatchObject({ iterations: 50, timeMs: 200 });
+    expect(Object.fromEntries(listed(mcts?.description ?? ''))).toMatchObject({ iterations: '1000; none with timeMs alone', timeMs: 'off; alone, no iteration cap; not reproducible' });
+    const row = readFileSync('README.md', 'utf8').split('\n').find((line) => line.startsWith('| `mcts` |')) ?? '';
+    expect(row).toContain('`iterations: 1000` (up to 10⁹; none with `timeMs` alone)');
+    expect(row).toContain('without it there is no iteration cap: the search spends the whole time budget');
+  });
 });
