@@ -34,7 +34,9 @@
  *
  * Tree reuse (`reuseTree: true`, perfect-information games): the next search starts from the
  * subtree reached by the decisions played since (`decision.actionsSince`), keeping its
- * statistics; when the tree never went there it starts afresh.
+ * statistics; when the tree never went there it starts afresh. At a game of hidden information
+ * there is no such path (`actionsSince` is null) and every search starts afresh: the setting does
+ * nothing there, which the command line warns of as it loads the seat (audit 42d F5).
  *
  * Config: iterations, timeMs, c (default √2), rollout ('random' | 'epsilonGreedy'), epsilon
  * (0.1), rolloutDepth (20), reuseTree (false).

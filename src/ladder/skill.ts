@@ -65,6 +65,21 @@ export function clockPlayWarning(seats: readonly SeatRecord[]): string | null {
   return `Not reproducible: ${who} ${timed.length === 1 ? 'plays' : 'play'} mcts with timeMs, a time budget: how many iterations fit depends on the machine and its load, so the same seeds can play other matches. Use iterations for a run that replays.`;
 }
 
+/**
+ * The warning that a seat plays mcts with `reuseTree: true` at a game of hidden information, or
+ * null where none does. There the search keeps no tree of the moves played (it starts from a new
+ * determinization at each decision), so the setting does nothing: accepted, as before, but said,
+ * since a ladder ranked `mcts:iterations=20` and `mcts:iterations=20,reuseTree=true` as two
+ * levels of one agent (audit 42d F5).
+ */
+export function treeReuseWarning(seats: readonly SeatRecord[], game: { readonly title: string; readonly hiddenInformation: boolean }): string | null {
+  if (!game.hiddenInformation) return null;
+  const reusing = seats.filter((seat) => seat.agent === 'mcts' && typeof seat.config === 'object' && seat.config !== null && (seat.config as Record<string, unknown>)['reuseTree'] === true);
+  if (reusing.length === 0) return null;
+  const names = [...new Set(reusing.map((seat) => seat.name))];
+  return `reuseTree does nothing here: ${names.join(' and ')} ${names.length === 1 ? 'plays' : 'play'} mcts with reuseTree: true, but ${game.title} hides information, so each search starts afresh and plays as mcts without it.`;
+}
+
 /** The skill of a loaded scenario's seats, and its random-play warning: what a sweep or tune names beside its figures. */
 export function scenarioSkill(seats: readonly { readonly name: string; readonly factory: { readonly id: string } }[], rotated: boolean): { agents: string; randomPlay: string | null } {
   const records = seats.map((seat) => ({ name: seat.name, agent: seat.factory.id }));

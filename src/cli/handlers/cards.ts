@@ -18,6 +18,7 @@ import { formatDuration, PROGRESS_INTERVAL_MS } from '../progress.js';
 import { assignments } from '../set-assignments.js';
 import { resolvePath } from '../resolve-path.js';
 import { shellQuote } from '../shell-quote.js';
+import { scenarioSeatWarning, writeWarnings } from '../seat-warnings.js';
 
 /** `decks.plants@1` or `decks.plants@Plants`: a parameter path and the seat (1-based, or its name). */
 export function parseDeckSpec(text: string, seats: readonly string[]): DeckSpec {
@@ -122,6 +123,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const first = await loadScenario(file, { ...(seed === undefined ? {} : { seed }), set });
   const matches = args.number('matches') ?? first.cards?.matches ?? first.matches;
   const scenario = matches === first.matches ? first : await loadScenario(file, { matches, ...(seed === undefined ? {} : { seed }), set });
+  writeWarnings(io, [scenarioSeatWarning(scenario)]);
   const decks = decksOf(scenario, args.list('deck'));
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-cards`));
   // A run folder may take the card values beside its own files: its report then shows them.

@@ -9,6 +9,7 @@ import { checkOutputFile, writeOutputFile, type OutputFileRequest } from '../../
 import type { CliIo, ParsedArguments } from '../command.js';
 import { matchTimeout, workerCount } from '../common-options.js';
 import { startProgress } from '../progress.js';
+import { scenarioSeatWarning, writeWarnings } from '../seat-warnings.js';
 
 /** Exit code of `hordelab check` when only inconclusive checks stand between it and a pass. */
 export const EXIT_INCONCLUSIVE = 3;
@@ -71,6 +72,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   for (const [path, request] of outputs) checkOutputFile(path, request);
   const quiet = args.flag('quiet');
   const loaded = await loadChecks(files);
+  writeWarnings(io, loaded.checks.map((check) => scenarioSeatWarning(check.scenario)));
   // The baselines' folder is checked by runChecks, before any match (checkBaselineTargets).
   const budget = loaded.checks.reduce((sum, check) => sum + check.budget, 0);
   const progress = startProgress(io, { quiet, upperBound: true, total: budget });

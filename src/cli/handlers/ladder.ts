@@ -16,6 +16,7 @@ import { matchTimeout, workerCount } from '../common-options.js';
 import { assignments } from '../set-assignments.js';
 import { resolvePath } from '../resolve-path.js';
 import { shellQuote } from '../shell-quote.js';
+import { levelsWarning, writeWarnings } from '../seat-warnings.js';
 
 /** `--band p1WinRate=0.45..0.55`: a headline and the band it should stay in. */
 export function parseBand(text: string): [string, Band] {
@@ -43,6 +44,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // The level files this ladder writes, and those of an earlier ladder here it removes: each is
   // checked against what the folder's mark records hordelab wrote (audit 37b H2).
   const levelList = ladderLevels(scenario, levels, io.cwd);
+  writeWarnings(io, [levelsWarning(levelList, scenario.entry.game)]);
   const pairings = args.flag('chance-share') ? chancePairings(levelList) : [];
   const levelFiles = [...levelList.map((level) => `${levelSlug(level.name)}.yaml`), ...pairings.map((pairing) => chanceFile(pairing.stronger.name, pairing.weaker.name))].map((name) => `levels/${name}`);
   const checkOut = (): void => {

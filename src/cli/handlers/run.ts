@@ -19,6 +19,7 @@ import { resolvePath } from '../resolve-path.js';
 import { startProgress, type Progress } from '../progress.js';
 import { shellQuote } from '../shell-quote.js';
 import { actingSeatsOf, clockPlayWarning, randomPlayWarning } from '../../ladder/skill.js';
+import { scenarioSeatWarning, writeWarnings } from '../seat-warnings.js';
 
 /** `--shard i/n`: shard i (0-based) of n. */
 export function parseShard(text: string): { index: number; count: number } {
@@ -221,6 +222,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     ...(seed === undefined ? {} : { seed }),
     set,
   });
+  writeWarnings(io, [scenarioSeatWarning(scenario)]);
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', scenario.name));
   const command = ['hordelab', 'run', scenarioFile, '--seed', String(scenario.seed), '--matches', String(scenario.matches), ...set.flatMap((assignment) => ['--set', assignment])]
     .map(shellQuote)

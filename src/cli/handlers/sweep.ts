@@ -10,6 +10,7 @@ import { workerCount, matchTimeout } from '../common-options.js';
 import { assignments } from '../set-assignments.js';
 import { resolvePath } from '../resolve-path.js';
 import { startProgress } from '../progress.js';
+import { scenarioSeatWarning, writeWarnings } from '../seat-warnings.js';
 
 export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   refuseRepeatedNames('--vary', args.list('vary'));
@@ -21,6 +22,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const quiet = args.flag('quiet');
   const json = args.flag('json');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(matches === undefined ? {} : { matches }) });
+  writeWarnings(io, [scenarioSeatWarning(scenario)]);
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-sweep`));
   const checkOut = (): void =>
     checkOutputFolder(outDir, { flag: '--out', command: 'sweep', ours: (name) => SWEEP_FILES.includes(name), force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });

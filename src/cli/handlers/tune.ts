@@ -11,6 +11,7 @@ import { workerCount, matchTimeout } from '../common-options.js';
 import { assignments } from '../set-assignments.js';
 import { resolvePath } from '../resolve-path.js';
 import { startProgress } from '../progress.js';
+import { scenarioSeatWarning, writeWarnings } from '../seat-warnings.js';
 
 export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   refuseRepeatedNames('--target', args.list('target'));
@@ -26,6 +27,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const quiet = args.flag('quiet');
   const json = args.flag('json');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
+  writeWarnings(io, [scenarioSeatWarning(scenario)]);
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-tune`));
   let total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
