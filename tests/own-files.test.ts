@@ -168,18 +168,26 @@ describe('ownFileKind: near misses are nobody’s', () => {
   });
 });
 
-describe('ownFileKind reads CRLF line ends as LF, and nothing else', () => {
+describe('ownFileKind reads CRLF line ends as LF where the mark records a digest, and nothing else', () => {
   const crlf = (text: string): string => text.replace(/\n/g, '\r\n');
+  it.each(UNSEALED_FILES.map(([kind, text]) => [kind, sealOwnFile(kind, text)] as const))('a %s with CRLF line ends', (kind, text) => {
+    expect(ownFileKind(crlf(text))).toBe(kind);
+  });
+
+  // Hordelab never wrote CRLF, and a start without a digest is trusted alone: a user's file that
+  // merely begins like an old one of Hordelab's, with CRLF, would be replaced (review 42r F1).
   it.each([
-    ...UNSEALED_FILES.map(([kind, text]) => [kind, sealOwnFile(kind, text)] as const),
     ['compare page', oldPage('<title>Coin: comparison — Hordelab</title>')],
     ['replay page', oldPage('<title>Coin: match 3 of coin.yaml — Hordelab replay</title>')],
     ['report page', oldPage('<title>Coin — Hordelab report</title>')],
     ['JUnit report', OLD_JUNIT],
     ['Markdown summary', OLD_MARKDOWN],
     ['Markdown summary', OLDEST_MARKDOWN],
-  ] as const)('a %s with CRLF line ends', (kind, text) => {
-    expect(ownFileKind(crlf(text))).toBe(kind);
+    ['report page', `<!doctype html>\n<html>\n<head>\n${generatorMeta('report')}\n</head>\n`],
+    ['compare page', `<!doctype html>\n<html>\n<head>\n${generatorMeta('compare')}\n</head>\n`],
+  ] as const)('an older start of a %s, without a digest, is not known with CRLF line ends', (kind, text) => {
+    expect(ownFileKind(text)).toBe(kind);
+    expect(ownFileKind(crlf(text))).toBeNull();
   });
 
   it('lone CRs are not line ends', () => {

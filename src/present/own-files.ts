@@ -96,13 +96,18 @@ function startsWithCheckMark(head: string, before: string, after: string): boole
 
 /**
  * The kind of Hordelab file `head` (a file's first bytes) starts, or null for anything else.
- * Line ends are read either way: a file of Hordelab's that a checkout or an editor gave CRLF line
- * ends is still known as Hordelab's, and then found changed by its digest, rather than said not
- * to be Hordelab's at all (review 41s F4).
+ * A file of Hordelab's that a checkout or an editor gave CRLF line ends is still known as
+ * Hordelab's where its mark records a digest, which then finds it changed, rather than said not
+ * to be Hordelab's at all (review 41s F4). An older start with CRLF line ends stays unknown:
+ * Hordelab never wrote one, and such a file is trusted by its start alone, so knowing it would
+ * replace a user's file that merely begins like one (review 42r F1).
  */
 export function ownFileKind(head: string): OwnFileKind | null {
+  const kind = KINDS.find(([, test]) => test(head))?.[0] ?? null;
+  if (kind !== null || !head.includes('\r\n')) return kind;
   const lineFeedsOnly = head.replace(/\r\n/g, '\n');
-  return KINDS.find(([, test]) => test(lineFeedsOnly))?.[0] ?? null;
+  const crlfKind = KINDS.find(([, test]) => test(lineFeedsOnly))?.[0] ?? null;
+  return crlfKind !== null && digestOffset(crlfKind, Buffer.from(lineFeedsOnly, 'utf8')) !== null ? crlfKind : null;
 }
 
 /** Where `before` (its line ends `\n`) ends in `bytes`, searching from `from`, read with `\n` or `\r\n` line ends; -1 when neither is there. */
