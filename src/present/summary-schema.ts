@@ -198,8 +198,10 @@ export function validateRunSummary(data: unknown, file: string): z.infer<typeof 
   // writes there is checked the same way, so a section edited out of shape is named by its field
   // (audit 40c F6: a page met a TypeError, and the message named only \`results\`).
   const quality = (summary.results as Record<string, unknown>)[QUALITY_KEY];
-  const qualityProblem = quality === undefined ? null : (shapeProblem(qualityShape(summary.scenario.seats.length), quality, ['results', QUALITY_KEY]) ?? optionalQualityProblem(quality as Record<string, unknown>));
+  const qualityProblem = quality === undefined ? null : shapeProblem(qualityShape(summary.scenario.seats.length), quality, ['results', QUALITY_KEY]);
   if (qualityProblem !== null) throw refuse(formatPath(qualityProblem.path), `${qualityProblem.message}, as every run writes its quality figures`);
+  const optionalProblem = quality === undefined ? null : optionalQualityProblem(quality as Record<string, unknown>);
+  if (optionalProblem !== null) throw refuse(formatPath(optionalProblem.path), `${optionalProblem.message}, as a run that has this quality figure writes it`);
   // Right shape, but are the numbers ones a run could write? An edited n or rate would be compared as measured.
   const clustered = hasClusteredRates(summary.results) || hasClusteredRates(summary.outcomes);
   const values = figureValueIssue(summary.results, ['results'], summary.confidence, clustered) ?? figureValueIssue(summary.outcomes, ['outcomes'], summary.confidence, clustered);
