@@ -1,7 +1,7 @@
 /** What `hordelab plan` does; its flags and help are declared in `../commands/plan.ts`. */
 import { UsageError } from '../../core/errors.js';
 import { MAX_MATCHES } from '../../core/input-bounds.js';
-import { matchesForDifference, matchesForDifferenceMargin, matchesForMargin, plannedDifferenceBounds, plannedRateBounds } from '../../stats/plan.js';
+import { EXACT_POWER_MATCHES, matchesForDifference, matchesForDifferenceMargin, matchesForMargin, plannedDifferenceBounds, plannedRateBounds } from '../../stats/plan.js';
 import type { CliIo, ParsedArguments } from '../command.js';
 import { fixedHalfEven } from '../../reports/format.js';
 
@@ -23,7 +23,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const points = (x: number): string => `±${+fixedHalfEven(100 * x, 3)} ${+fixedHalfEven(100 * x, 3) === 1 ? 'point' : 'points'}`;
   const seats =
     measured !== undefined
-      ? ` (design effect ${measured}: ${measured >= 1 ? `about ${measured} times as many as independent matches, more where few clusters measure it` : 'fewer than independent matches'})`
+      ? ` (design effect ${measured}: ${measured >= 1 ? `about ${measured} times as many as independent matches, more where few clusters measure it` : 'each match worth more than an independent one, but at least two clusters a run and more where few clusters measure it'})`
       : args.flag('rotated')
         ? ' (seats rotated: a design effect of 2, as side rates of rotated runs measure; agent rates measure far less, see their designEffect in summary.json)'
         : '';
@@ -58,7 +58,11 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
       family === 1
         ? `a single test at the ${percent(1 - confidence)} level (two-sided): compare it with hordelab compare --primary METRIC; among Holm-adjusted metrics the power is lower (plan with --metrics K)`
         : `one of ${family} Holm-adjusted metrics, as hordelab compare flags them (a moved metric needs p below ${+(100 * ((1 - confidence) / family)).toPrecision(3)}%)`;
-    text = `${matchesThat(matches, 'detect', ' per run')} ${percent(rate)} against ${percent(vs)} with ${percent(wanted)} power, planned for ${test}${seats}.`;
+    // The power is exact for independent matches only: with a design effect the plan is Fleiss's
+    // formula with t quantiles, and the power at its count depends on how the clusters fall (a
+    // rotated coin's side rate at 780 has 79.8%; review 42r F2).
+    const about = designEffect === 1 && matches <= EXACT_POWER_MATCHES ? '' : 'about ';
+    text = `${matchesThat(matches, 'detect', ' per run')} ${percent(rate)} against ${percent(vs)} with ${about}${percent(wanted)} power, planned for ${test}${seats}.`;
   }
   const plan = {
     matches,
