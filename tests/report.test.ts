@@ -401,6 +401,8 @@ describe('hordelab plan', () => {
     // with the clusters' degrees of freedom 779).
     const rotatedPower = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.6', '--rotated', '--json');
     expect(JSON.parse(rotatedPower.stdout).matches).toBe(780);
+    // Its power is Fleiss's with t quantiles, not summed over a clustering a design effect does not give (review 42r F2).
+    expect((await hordelabIn(cwd, 'plan', '--rate', '0.5', '--vs', '0.6', '--rotated')).stdout).toMatch(/^780 matches per run detect 50% against 60% with about 80% power, /);
     const marginOnly = await hordelabIn(cwd, 'plan', '--rate', '0.5', '--margin', '0.01', '--metrics', '3');
     expect(marginOnly.status).toBe(2);
     expect(marginOnly.stderr).toContain('--metrics: the number of Holm-adjusted metrics matters for a test');
