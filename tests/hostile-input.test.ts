@@ -1054,3 +1054,60 @@ describe('flags that would run something other than what was asked, silently', (
     expect(existsSync(join(runDir, 'compare.html'))).toBe(false);
   });
 });
+
+describe('names longer than the file system takes (audit 42f F1: an internal failure with a stack)', () => {
+  const long = 'b'.repeat(300);
+  const sweepFlags = ['--vary', 'winRate=0.3,0.6', '-n', '4', '-q'];
+
+  it.each([
+    ['sweep', ['s.yaml', ...sweepFlags]],
+    ['tune', ['s.yaml', '--target', 'p1WinRate=0.5', '--space', 'winRate=0.1..0.9', '--budget', '120', '--candidates', '2', '--confirm', '4', '-q']],
+    ['ladder', ['s.yaml', '--levels', 'random,greedy', '-n', '4', '-q']],
+    ['report', ['run', '-q']],
+    ['run', ['s.yaml', '-n', '4', '-q']],
+  ])('%s --out of a 300-byte name is exit 2 naming --out, with nothing made', async (command, args) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 's.yaml'), SCENARIO);
+    cpSync(runDir, join(dir, 'run'), { recursive: true });
+    const before = listing(dir);
+    const result = await hordelabIn(dir, command, ...args, '--out', `deeper/${long}`);
+    expectRefused(result, `--out: ${'b'.repeat(24)}… is a name of 300 bytes, where file systems take 255`);
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(listing(dir)).toEqual(before);
+  });
+
+  it('cards --out of a 300-byte name is exit 2 naming --out', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'd.yaml'), 'game: integer-duel\nmatches: 4\nseed: 1\nseats: [random, random]\n');
+    expectRefused(await hordelabIn(dir, 'cards', 'd.yaml', '--deck', 'decks.plants@1', '-n', '2', '-q', '--out', long), '--out: bbbbbbbbbbbbbbbbbbbbbbbb… is a name of 300 bytes');
+    expect(listing(dir)).toEqual(['d.yaml']);
+  });
+
+  it('a file flag whose name and .tmp are too long is refused before any match', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'x.checks.yaml'), 'checks:\n  - {name: short, game: coin-flip, seats: [random, random], metric: p1WinRate, between: [0.3, 0.7], budget: 200}\n');
+    expectRefused(await hordelabIn(dir, 'check', 'x.checks.yaml', '-q', '--junit', 'j'.repeat(253)), `--junit: ${'j'.repeat(24)}… is too long: ${'j'.repeat(24)}….tmp, a name hordelab makes from it, would be 257 bytes`);
+    expect(listing(dir)).toEqual(['x.checks.yaml']);
+  });
+
+  it.each([
+    ['sweep', ['--vary', 'winRate=0.3,0.6', '-n', '4', '-q'], '-sweep', 306],
+    ['ladder', ['--levels', 'random,greedy', '-n', '4', '-q'], '-ladder', 307],
+    ['tune', ['--target', 'p1WinRate=0.5', '--space', 'winRate=0.1..0.9', '--budget', '120', '--candidates', '2', '--confirm', '4', '-q', '--out', 'tuned'], '-tuned.yaml.tmp', 315],
+  ])('%s of a scenario whose name: makes a folder or file name too long is exit 2 naming the file and its name field', async (command, args, suffix, bytes) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'long.yaml'), `name: ${long}\n${SCENARIO}`);
+    const result = await hordelabIn(dir, command, 'long.yaml', ...args);
+    expectRefused(result, `long.yaml: name: ${'b'.repeat(24)}… is too long: ${'b'.repeat(24)}…${suffix}, a name hordelab makes from it, would be ${bytes} bytes`);
+    expect(listing(dir)).toEqual(['long.yaml']);
+  });
+
+  it('check --update-baseline refuses a check whose baseline file name is too long before any match, and stores no baseline', async () => {
+    const dir = tempDir();
+    const entry = (name: string): string => `  - {name: ${name}, game: coin-flip, seats: [random, random], metric: p1WinRate, between: [0.3, 0.7], budget: 200}\n`;
+    writeFileSync(join(dir, 'x.checks.yaml'), `checks:\n${entry('short')}${entry('a'.repeat(300))}`);
+    const result = await hordelabIn(dir, 'check', 'x.checks.yaml', '-q', '--baseline', 'bl', '--update-baseline');
+    expectRefused(result, `x.checks.yaml: checks[1].name: ${'a'.repeat(24)}… is too long: ${'a'.repeat(24)}….json.tmp, a name hordelab makes from it, would be 309 bytes, where file systems take 255; expected a name of at most 246 bytes`);
+    expect(listing(dir)).toEqual(['x.checks.yaml']);
+  });
+});

@@ -8,7 +8,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { UsageError } from '../core/errors.js';
+import { UsageError, type InputIssue } from '../core/errors.js';
+import { nameTooLong } from '../core/name-length.js';
 import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { BOUNDS } from '../core/input-bounds.js';
 import { boundedNumber } from '../core/bounded-number.js';
@@ -78,6 +79,22 @@ const rateSchema = z.strictObject({ ...common, successes: wholeCount, rate: z.nu
 const meanSchema = z.strictObject({ ...common, kind: z.literal('mean'), mean: z.number(), sd: z.number().min(0), clusters: wholeCount });
 
 const baselinePath = (dir: string, check: CheckSpec): string => join(dir, `${check.name}.json`);
+
+/**
+ * The checks whose baseline file, `<name>.json` written through `.tmp`, would have a name too long
+ * for the file system, each named by its check's `name` field. All are found before the first
+ * baseline is stored: the file system's refusal came after every match, with the baselines before
+ * it already replaced (audit 42f F1).
+ */
+export function longBaselineNames(checks: readonly CheckSpec[]): InputIssue[] {
+  const issues: InputIssue[] = [];
+  for (const check of checks) {
+    const problem = nameTooLong(check.name, '.json.tmp');
+    // One line per check, not one per level of its ladder (`name@level`).
+    if (problem !== null && !issues.some((issue) => issue.source === check.file && issue.field === `checks[${check.index}].name`)) issues.push({ source: check.file, field: `checks[${check.index}].name`, message: problem });
+  }
+  return issues;
+}
 const AGAIN = 'store a new one with --update-baseline';
 
 function schemaProblem(path: string, error: z.ZodError): UsageError {
@@ -190,6 +207,8 @@ export function checkBaselineTargets(dir: string, checks: readonly CheckSpec[]):
   // Baselines are stored by check name (`<check>.json`) beside whatever else the folder holds
   // (a subfolder of older ones was refused as where a file goes, audit 27b).
   const written = new Set(checks.map((check) => `${check.name}.json`));
+  const longNames = longBaselineNames(checks);
+  if (longNames.length > 0) throw new UsageError(longNames);
   checkOutputFolder(dir, { flag: '--baseline', command: 'check', ours: (name) => written.has(name), force: false, requireSign: false, othersAllowed: true });
   for (const check of checks) {
     const path = baselinePath(dir, check);

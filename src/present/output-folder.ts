@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { refuseLongPath } from '../core/name-length.js';
 import { entryKind, writeAtomically, writeFilesAtomically } from '../run/atomic-file.js';
 // The file that marks a folder as written by hordelab: a run's manifest, and the others' mark.
 import { CONTROL_FILES, MANIFEST_FILE, danglingLink, danglingLinkOnTheWay, danglingLinkProblem, fileDigest, matchesWrittenDigest, readManifest, recordPath, type FolderManifest } from '../run/output-folder.js';
@@ -133,6 +134,7 @@ export function nearestExisting(path: string): { path: string; isFolder: boolean
  * and last whether what is there of its names is hordelab's to replace.
  */
 export function checkOutputFolder(dir: string, request: OutputFolderRequest): void {
+  refuseLongPath(dir, request.flag);
   if (!checkFolderPath(dir, request.flag)) return;
   const entries = folderEntries(dir, request.flag);
   refuseControlFilesNotFiles(dir, entries);
@@ -499,6 +501,8 @@ function replaceProblem(path: string, kind: OwnFileKind): string | null {
  */
 export function checkOutputFile(path: string, request: OutputFileRequest): void {
   const { flag } = request;
+  // Written through `<path>.tmp`, whose name must fit too.
+  refuseLongPath(path, flag, '.tmp');
   let isFolder = false;
   try {
     isFolder = statSync(path).isDirectory();

@@ -28,6 +28,7 @@ import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, 
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { refuseLongPath } from '../core/name-length.js';
 import { entryKind, makeFolders, writeAtomically, writeTemporary } from './atomic-file.js';
 import { ownFileKind, readHead } from '../present/own-files.js';
 import { prefixSha256 } from './journal.js';
@@ -1073,6 +1074,7 @@ function holdsWorkingFiles(dir: string): boolean {
 
 /** Creates the folder if missing; @returns whether it did. @throws UsageError when it is a file or cannot be written. */
 function prepareFolder(dir: string, flag: string): boolean {
+  refuseLongPath(dir, flag);
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) throw new UsageError([{ source: flag, field: '', message: `${dir} is ${statSync(dir).isFile() ? 'a file' : 'not a folder (a pipe, socket or device)'}; expected a folder` }]);
     return false;

@@ -14,6 +14,7 @@
  * per target and `probabilityInBand` (see TargetResult). The tuned scenario is written as a file
  * ready to run. Progress is saved after every round; `--resume` continues an interrupted search.
  */
+import { nameMadeFrom } from '../core/name-length.js';
 import { counted } from '../core/counted.js';
 import { copyOfData } from '../core/game-params.js';
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -1068,6 +1069,8 @@ export function checkTuneOptions(options: TuneOptions): void {
 
 export async function tune(scenario: Scenario, options: TuneOptions): Promise<TuneResult> {
   checkTuneOptions(options);
+  // Before any match: the tuned scenario's file is named after the scenario (audit 42f F1).
+  const tunedFileName = nameMadeFrom(scenario.name, '-tuned.yaml', scenario.file, 'name', '.tmp');
   const started = performance.now();
   const space = checkedSpace(scenario, options);
   const tolerance = options.tolerance ?? 0.01;
@@ -1080,7 +1083,7 @@ export async function tune(scenario: Scenario, options: TuneOptions): Promise<Tu
     await checkRangeEnds(evaluator, space);
     const { settings, leftOut } = await validSettings(evaluator, space, sampled);
     await topUpCandidates(evaluator, space, settings, leftOut, options.candidates ?? 24, scenario.seed);
-    const tunedFile = join(options.outDir, `${scenario.name}-tuned.yaml`);
+    const tunedFile = join(options.outDir, tunedFileName);
     refuseUnfaithfulTunedFile(scenario, space, settings[0], tunedFile);
     const { searchBudget, refineBudget } = splitBudget(options.budget, settings.length, refinable, scenario.rotate);
     // The scenario as played too (agent and game modules by content): a module edited between a

@@ -1,4 +1,5 @@
 /** What `hordelab cards` does; its flags and help are declared in `../commands/cards.ts`. */
+import { nameMadeFrom } from '../../core/name-length.js';
 import { taggedData } from '../../core/tagged-data.js';
 import { refuseUnsafeName } from '../../tune/evaluate.js';
 import { existsSync } from 'node:fs';
@@ -125,7 +126,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const scenario = matches === first.matches ? first : await loadScenario(file, { matches, ...(seed === undefined ? {} : { seed }), set });
   writeWarnings(io, [scenarioSeatWarning(scenario)]);
   const decks = decksOf(scenario, args.list('deck'));
-  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-cards`));
+  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', nameMadeFrom(scenario.name, '-cards', scenario.file, 'name')));
   // A run folder may take the card values beside its own files: its report then shows them.
   const runFolder = existsSync(join(outDir, 'summary.json'));
   if (runFolder) await refuseAnotherRun(outDir, scenario, io.cwd);

@@ -4,6 +4,7 @@ import { makeFolders } from '../../run/atomic-file.js';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../core/errors.js';
+import { NAME_MAX } from '../../core/name-length.js';
 import { gameTemplate, type TemplateFile } from '../../init/game-template.js';
 import { games } from '../../registry.js';
 import { nearestExisting, writeProblem } from '../../present/output-folder.js';
@@ -102,9 +103,6 @@ function runningPackageRoot(): string {
     if (dirname(at) === at) return here;
   }
 }
-
-/** The longest file name (in bytes) the common file systems take. */
-const NAME_MAX = 255;
 
 /**
  * Writes `files` into `folder` (made, with any folders missing above it, below `existing`), all

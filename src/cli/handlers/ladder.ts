@@ -1,4 +1,5 @@
 /** What `hordelab ladder` does; its flags and help are declared in `../commands/ladder.ts`. */
+import { nameMadeFrom } from '../../core/name-length.js';
 import { refuseRepeatedNames } from '../flag-values.js';
 import { readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
@@ -40,7 +41,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const set = assignments(args);
   const file = args.required('scenario');
   const scenario = await loadScenario(file, { ...(matches === undefined ? {} : { matches }), ...(seed === undefined ? {} : { seed }), set, ladderSeats: "--levels (or the scenario's ladder:)" });
-  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-ladder`));
+  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', nameMadeFrom(scenario.name, '-ladder', scenario.file, 'name')));
   // The level files this ladder writes, and those of an earlier ladder here it removes: each is
   // checked against what the folder's mark records hordelab wrote (audit 37b H2).
   const levelList = ladderLevels(scenario, levels, io.cwd);

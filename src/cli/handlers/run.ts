@@ -1,4 +1,5 @@
 /** What `hordelab run` does; its flags and help are declared in `../commands/run.ts`. */
+import { nameMadeFrom } from '../../core/name-length.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, UsageError } from '../../core/errors.js';
@@ -223,7 +224,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     set,
   });
   writeWarnings(io, [scenarioSeatWarning(scenario)]);
-  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', scenario.name));
+  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', nameMadeFrom(scenario.name, '', scenario.file, 'name')));
   const command = ['hordelab', 'run', scenarioFile, '--seed', String(scenario.seed), '--matches', String(scenario.matches), ...set.flatMap((assignment) => ['--set', assignment])]
     .map(shellQuote)
     .join(' ');

@@ -1,4 +1,5 @@
 /** What `hordelab sweep` does; its flags and help are declared in `../commands/sweep.ts`. */
+import { nameMadeFrom } from '../../core/name-length.js';
 import { refuseRepeatedNames, refuseRepeatedValues, refuseSetOfVaried } from '../flag-values.js';
 import { join } from 'node:path';
 import { checkOutputFolder } from '../../present/output-folder.js';
@@ -23,7 +24,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const json = args.flag('json');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(matches === undefined ? {} : { matches }) });
   writeWarnings(io, [scenarioSeatWarning(scenario)]);
-  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-sweep`));
+  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', nameMadeFrom(scenario.name, '-sweep', scenario.file, 'name')));
   const checkOut = (): void =>
     checkOutputFolder(outDir, { flag: '--out', command: 'sweep', ours: (name) => SWEEP_FILES.includes(name), force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });
   const { result, files } = await whileHoldingFolder(outDir, '--out', checkOut, () => sweepInto(outDir, scenario, axes, args, io));

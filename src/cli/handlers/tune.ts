@@ -1,4 +1,5 @@
 /** What `hordelab tune` does; its flags and help are declared in `../commands/tune.ts`. */
+import { nameMadeFrom } from '../../core/name-length.js';
 import { counted } from '../../core/counted.js';
 import { refuseRepeatedNames, refuseSetOfVaried } from '../flag-values.js';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const json = args.flag('json');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
   writeWarnings(io, [scenarioSeatWarning(scenario)]);
-  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', `${scenario.name}-tune`));
+  const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', nameMadeFrom(scenario.name, '-tune', scenario.file, 'name')));
   let total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
   let label = '';
