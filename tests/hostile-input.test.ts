@@ -1111,3 +1111,32 @@ describe('names longer than the file system takes (audit 42f F1: an internal fai
     expect(listing(dir)).toEqual(['x.checks.yaml']);
   });
 });
+
+describe('files that are not UTF-8 (audit 42f F3: decoded leniently, exit 0 with U+FFFD in names)', () => {
+  it('a Latin-1 byte in a scenario is exit 2 naming the file, the line and the byte, with nothing run', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'u.yaml'), Buffer.concat([Buffer.from('game: coin-flip\nmatches: 4\nseed: 1\nseats: [{agent: random, name: caf'), Buffer.from([0xe9]), Buffer.from('}, greedy]\n')]));
+    const result = await hordelabIn(dir, 'run', 'u.yaml', '-q', '--out', 'o');
+    expectRefused(result, 'u.yaml: line 4: not UTF-8 text (byte 0xE9); save it as UTF-8');
+    expect(listing(dir)).toEqual(['u.yaml']);
+  });
+
+  it('a UTF-16 scenario is exit 2 saying so', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'u16.yaml'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(SCENARIO, 'utf16le')]));
+    expectRefused(await hordelabIn(dir, 'run', 'u16.yaml', '-q', '--out', 'o'), 'u16.yaml: line 1: not UTF-8 text (byte 0xFF); it starts as UTF-16 text does; save it as UTF-8');
+  });
+
+  it('a checks file is held to the same rule, the line of the first bad byte named past a valid U+FFFD', async () => {
+    const dir = tempDir();
+    const check = '  - {name: short, game: coin-flip, seats: [random, random], metric: p1WinRate, between: [0.3, 0.7], budget: 200}\n';
+    writeFileSync(join(dir, 'u.checks.yaml'), Buffer.concat([Buffer.from(`checks:\n${check}# \ufffd is fine\n# `), Buffer.from([0xc3]), Buffer.from('\n')]));
+    expectRefused(await hordelabIn(dir, 'check', 'u.checks.yaml', '-q'), 'u.checks.yaml: line 4: not UTF-8 text (byte 0xC3); save it as UTF-8');
+  });
+
+  it('a UTF-8 scenario with a byte-order mark is still read', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bom.yaml'), `\ufeff${SCENARIO}`);
+    expect((await hordelabIn(dir, 'run', 'bom.yaml', '-q', '-n', '4', '--out', 'o')).status).toBe(0);
+  });
+});

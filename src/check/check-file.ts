@@ -32,6 +32,7 @@ import { parse as parseYaml, stringify as stringifyYaml, YAMLParseError } from '
 import { parseStrictYaml, yamlProblem } from '../core/strict-yaml.js';
 import { z } from 'zod';
 import { UsageError, type InputIssue } from '../core/errors.js';
+import { utf8Text } from '../core/utf8-text.js';
 import { BOUNDS } from '../core/input-bounds.js';
 import { boundedNumber } from '../core/bounded-number.js';
 import { formatPath } from '../core/parameters.js';
@@ -164,14 +165,15 @@ type CheckEntry = ChecksData['checks'][number];
  */
 function readChecksData(file: string): ChecksData {
   if (isSpecialFile(file)) throw new UsageError([{ source: file, field: '', message: 'is not a file (a pipe, socket or device); expected a .checks.yaml file with a checks: list' }]);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'unreadable');
     throw new UsageError([{ source: file, field: '', message: `cannot read this checks file (${why}); expected a .checks.yaml file with a checks: list` }]);
   }
+  const text = utf8Text(bytes, file);
   let raw: unknown;
   try {
     raw = parseStrictYaml(text);

@@ -50,6 +50,7 @@ import { deepFreeze } from '../core/read-only.js';
 import { settingsText } from '../core/settings-text.js';
 import { copyOfData, paramsFor } from '../core/game-params.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
+import { utf8Text } from '../core/utf8-text.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { FIGURES_PLACEMENT, loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
 import { withQualityMetrics } from '../quality/quality-report.js';
@@ -201,15 +202,15 @@ export async function loadScenario(file: string, overrides: ScenarioOverrides = 
   }
   // A pipe would be read until a writer came, and the command hung without a word (audit 27b).
   if (isSpecialFile(file)) throw new UsageError([{ source: file, field: '', message: 'is not a file (a pipe, socket or device); expected a scenario file' }]);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, expected a scenario file' : `cannot read it: ${(error as Error).message}`;
     throw new UsageError([{ source: file, field: '', message: reason }]);
   }
-  return parseScenario(text, file, overrides);
+  return parseScenario(utf8Text(bytes, file), file, overrides);
 }
 
 /**
