@@ -1140,3 +1140,25 @@ describe('files that are not UTF-8 (audit 42f F3: decoded leniently, exit 0 with
     expect((await hordelabIn(dir, 'run', 'bom.yaml', '-q', '-n', '4', '--out', 'o')).status).toBe(0);
   });
 });
+
+describe('a NUL in a quoted path (audit 42f F4: printed raw on stderr)', () => {
+  it.each([
+    ['game', 'game: "./a\\0b.mjs"\nseats: [random, random]\n', 'game: cannot load game module "./a\\u0000b.mjs"'],
+    ['metrics', 'game: coin-flip\nmetrics: ["./a\\0b.mjs"]\nseats: [random, random]\n', 'metrics[0]: cannot load metric module "./a\\u0000b.mjs"'],
+  ])('in %s is shown as its escape, as U+202E is', async (_field, text, expected) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'g.yaml'), `matches: 4\nseed: 1\n${text}`);
+    const result = await hordelabIn(dir, 'run', 'g.yaml', '-q', '--out', 'o');
+    expectRefused(result, expected);
+    expect(result.stderr).not.toContain('\0');
+  });
+
+  it('in a checks file\'s scenario: is shown as its escape', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'n.checks.yaml'), 'checks:\n  - {name: x, scenario: "./a\\0b.yaml", metric: p1WinRate, between: [0.3, 0.7], budget: 200}\n');
+    const result = await hordelabIn(dir, 'check', 'n.checks.yaml', '-q');
+    expectRefused(result, 'checks[0].scenario: no such file: ');
+    expect(result.stderr).toContain('a\\u0000b.yaml');
+    expect(result.stderr).not.toContain('\0');
+  });
+});
