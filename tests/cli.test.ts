@@ -217,7 +217,9 @@ describe('bad input', () => {
     ['rotation of two seats with one name', base({ seats: '{rotate: [random, random]}' }), [], /bad\.yaml: seats\.rotate: two seats are both reported as "random"/],
     ['a missing agent module', base({ seats: '[random, ./nowhere.js]' }), [], /bad\.yaml: seats\[1\]: cannot load agent module "\.\/nowhere\.js": no module at/],
     ['a map that is neither text nor rows', base({ params: '{ map: 42 }' }), [], /bad\.yaml: params\.map: expected the map as text \(a YAML block of "\." and "#" rows\) or a list of rows, got 42\n$/],
-    ['seats that are no list of seats', base({ seats: '[{agent: mcts, config: 5}, random]' }), [], /bad\.yaml: seats: expected a list of seats \(each an agent name, a module path, or \{ agent, config, name \} with config a mapping of settings\), \{ rotate: \[two or more seats\] \} or \{ roundRobin: \[2 to 1000 agents\] \}\n$/],
+    ['seats that are no list of seats', base({ seats: '{bench: [random, random]}' }), [], /bad\.yaml: seats: expected a list of seats \(each an agent name, a module path, or \{ agent, config, name \} with config a mapping of settings\), \{ rotate: \[two or more seats\] \} or \{ roundRobin: \[2 to 1000 agents\] \}\n$/],
+    // Named where it is, as other seat mistakes are (audit 42f F6).
+    ['a seat whose config is no mapping', base({ seats: '[{agent: mcts, config: 5}, random]' }), [], /bad\.yaml: seats\[0\]\.config: expected an object of fields \(name: value\), got 5\n$/],
     ['wrong type', base({ matches: 'ten' }), [], /bad\.yaml: matches: expected a whole number in 1\.\.1000000000/],
     ['negative matches', base({ matches: '-5' }), [], /bad\.yaml: matches: expected a whole number in 1\.\.1000000000, got -5/],
     ['unknown parameter', base({ params: '{ actionPoint: 4 }' }), [], /bad\.yaml: params\.actionPoint: unknown parameter; did you mean actionPoints\?\n$/],

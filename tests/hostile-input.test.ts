@@ -1162,3 +1162,19 @@ describe('a NUL in a quoted path (audit 42f F4: printed raw on stderr)', () => {
     expect(result.stderr).not.toContain('\0');
   });
 });
+
+describe('seat mistakes named by their field (audit 42f F6: the generic "seats: expected a list of seats")', () => {
+  it.each([
+    ['[{agent: random, name: 5}, random]', 'seats[0].name: expected text, got 5'],
+    ['[{agent: null}, random]', 'seats[0].agent: expected text, got null'],
+    ['[random, {agent: random, config: [1]}]', 'seats[1].config: expected an object of fields (name: value), got [1]'],
+    ['{rotate: [{agent: random, name: 5}, random]}', 'seats.rotate[0].name: expected text, got 5'],
+    ['{roundRobin: [random, {agent: random, config: 3}]}', 'seats.roundRobin[1].config: expected an object of fields (name: value), got 3'],
+    ['{rotate: [random, random], roundRobin: [random, random]}', 'seats: give rotate: or roundRobin:, not both'],
+  ])('seats: %s', async (seats, expected) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'nn.yaml'), `game: coin-flip\nmatches: 4\nseed: 1\nseats: ${seats}\n`);
+    const result = await hordelabIn(dir, 'run', 'nn.yaml', '-q', '--out', 'o');
+    expect([result.status, result.stderr]).toEqual([2, `hordelab: ${join(dir, 'nn.yaml')}: ${expected}\n`]);
+  });
+});

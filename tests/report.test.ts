@@ -585,7 +585,8 @@ describe('run() from the library refuses what the CLI refuses', () => {
     for (const seats of [undefined, null, 'random', { rotate: 5 }, { rotate: ['random', 'random'], other: 1 }, { bench: ['random'] }, [null, 'random'], [undefined, 'random'], [{ agent: null }, 'random'], [7, 'random']]) {
       const attempt = run({ ...base, seats } as never);
       await expect(attempt).rejects.toBeInstanceOf(UsageError);
-      await expect(attempt).rejects.toThrow(/^scenario: seats: (expected a list of seats|"other" is not a field here)/);
+      // A seat of no known form is named where it is (audit 42f F6).
+      await expect(attempt).rejects.toThrow(/^scenario: seats(\.rotate|\[\d+\](\.agent)?)?: (expected (a list|an agent name|text)|"other" is not a field here)/);
     }
   });
 

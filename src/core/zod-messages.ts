@@ -84,3 +84,21 @@ const EXPECTED: Readonly<Record<string, string>> = {
   object: 'an object of fields (name: value)',
   record: 'an object of fields (name: value)',
 };
+
+/**
+ * `issues` with each failed union opened where the value's shape picks one of its forms: the
+ * issues of the one form whose every issue lies inside the value, rather than about the value
+ * itself (a wrong kind, or keys of another form), with their paths made whole. A seat
+ * `{agent: random, name: 5}` was refused as "seats: expected a list of seats ..." while `name: ""`
+ * was named `seats[0].name` (audit 42f F6): zod opens a union itself only where an issue does
+ * not stop the form it is in, and a wrong kind does. A union no one form fits keeps its own
+ * message.
+ */
+export function unionsOpened(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+    const fitting = issue.errors.filter((errors) => errors.length > 0 && errors.every((inner) => inner.path.length > 0 || (inner.code !== 'invalid_type' && inner.code !== 'unrecognized_keys' && inner.code !== 'invalid_union')));
+    if (fitting.length !== 1) return [issue];
+    return unionsOpened((fitting[0] as z.core.$ZodIssue[]).map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+  });
+}

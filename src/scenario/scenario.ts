@@ -50,6 +50,7 @@ import { deepFreeze } from '../core/read-only.js';
 import { settingsText } from '../core/settings-text.js';
 import { copyOfData, paramsFor } from '../core/game-params.js';
 import { UsageError, type InputIssue } from '../core/errors.js';
+import { unionsOpened } from '../core/zod-messages.js';
 import { utf8Text } from '../core/utf8-text.js';
 import { agents, games, type RegisteredGame } from '../registry.js';
 import { FIGURES_PLACEMENT, loadMetricModule, withCustomMetrics, type MetricModule } from '../reports/custom-metrics.js';
@@ -81,7 +82,13 @@ const seatsSchema = z.union(
     // pairingFirstSeed), which must stay below 2^53 (review 28d: 2,100 agents ended in a stack trace).
     z.strictObject({ roundRobin: z.array(seatSchema).min(2, { message: 'a round robin needs at least 2 agents' }).max(1000, { message: 'a round robin takes at most 1000 agents' }) }),
   ],
-  { error: (issue) => `expected a list of seats (each ${SEAT_FORMS}), { rotate: [two or more seats] } or { roundRobin: [2 to 1000 agents] }${issue.input === undefined ? ', got nothing' : ''}` },
+  {
+    error: (issue) =>
+      // Both forms at once fit neither, and were refused as no list of seats (audit 42f F6).
+      typeof issue.input === 'object' && issue.input !== null && 'rotate' in issue.input && 'roundRobin' in issue.input
+        ? 'give rotate: or roundRobin:, not both'
+        : `expected a list of seats (each ${SEAT_FORMS}), { rotate: [two or more seats] } or { roundRobin: [2 to 1000 agents] }${issue.input === undefined ? ', got nothing' : ''}`,
+  },
 );
 
 /** What a scenario's name may be, given or taken from the file name: it names the output folder (`reports/<name>`) and heads every page. */
@@ -332,7 +339,7 @@ function scenarioData(text: string, file: string): ScenarioData {
   }
   const envelope = scenarioSchema.safeParse(raw);
   if (!envelope.success) {
-    throw new UsageError(envelope.error.issues.map((i) => ({ source: file, field: formatPath(i.path.map(pathKey)), message: i.message })));
+    throw new UsageError(unionsOpened(envelope.error.issues).map((i) => ({ source: file, field: formatPath(i.path.map(pathKey)), message: i.message })));
   }
   return envelope.data;
 }
