@@ -50,6 +50,9 @@ const cases: Record<string, [string[], string][]> = {
     [['run', 's.yaml', '--workers', '1000'], 'hordelab: --workers: expected a whole number in 0..256, got "1000"'],
     [['run', 's.yaml', '--matches', '1e3'], 'hordelab: --matches: expected a whole number in 1..1000000000, got "1e3"'],
     [['run', 's.yaml', '--matches', ' 10'], 'hordelab: --matches: expected a whole number in 1..1000000000, got " 10"'],
+    // Refused as a number flag's spaces are (audit 42f F7: both were taken).
+    [['run', 's.yaml', '--shard', ' 0/2'], 'hordelab: --shard: expected i/n with 0 <= i < n, such as 0/4, got " 0/2"'],
+    [['run', 's.yaml', '--shard', '0/2 '], 'hordelab: --shard: expected i/n with 0 <= i < n, such as 0/4, got "0/2 "'],
     [['run', 's.yaml', '--matches', '+10'], 'hordelab: --matches: expected a whole number in 1..1000000000, got "+10"'],
     [['run', 's.yaml', '--seed', '-0'], 'hordelab: --seed: expected a whole number in 0..9007199254740991, got "-0"'],
     [['run', 's.yaml', '--no-matches'], 'unknown flag of "hordelab run"'],
@@ -127,6 +130,8 @@ const cases: Record<string, [string[], string][]> = {
     [['cards', 's.yaml', '--decks', 'x@1'], 'hordelab: --decks: unknown flag of "hordelab cards"; did you mean --deck?'],
     [['cards'], 'hordelab: <scenario>: missing; usage: hordelab cards <scenario> [options]'],
     [['cards', 's.yaml', '--deck', 'winRate@3'], 'hordelab: --deck winRate@3: expected path@seat, the seat a number 1..2'],
+    [['cards', 's.yaml', '--deck', 'decks.plants@ 1'], 'hordelab: --deck decks.plants@ 1: expected path@seat, the seat a number 1..2'],
+    [['cards', 's.yaml', '--deck', ' winRate@1'], 'hordelab: --deck  winRate@1: expected path@seat, the seat a number 1..2'],
     [['cards', 's.yaml', '--deck', 'winRate@1'], 'hordelab: --deck: winRate: not a deck'],
     // Coin flip has no parameter holding a deck: no example of one (audit 38d: Survivors' itemDeck was offered to every game).
     [['cards', 's.yaml'], 'hordelab: --deck: Coin flip declares no deck; name one as path@seat, a parameter of counts by card name, or a list of cards with name and count'],

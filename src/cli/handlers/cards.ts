@@ -23,7 +23,8 @@ import { scenarioSeatWarning, writeWarnings } from '../seat-warnings.js';
 
 /** `decks.plants@1` or `decks.plants@Plants`: a parameter path and the seat (1-based, or its name). */
 export function parseDeckSpec(text: string, seats: readonly string[]): DeckSpec {
-  const match = /^\s*([A-Za-z0-9_.:+-]+)\s*@\s*(\S+)\s*$/.exec(text);
+  // Spaces are refused, as in a number flag (`--matches ' 10'`): 'decks.plants@ 1' was taken (audit 42f F7).
+  const match = /^([A-Za-z0-9_.:+-]+)@(\S+)$/.exec(text);
   const seatText = match?.[2] ?? '';
   const seat = /^\d+$/.test(seatText) ? Number(seatText) - 1 : seats.findIndex((name) => name.toLowerCase() === seatText.toLowerCase());
   if (match === null || seat < 0 || seat >= seats.length) {

@@ -24,7 +24,8 @@ import { scenarioSeatWarning, writeWarnings } from '../seat-warnings.js';
 
 /** `--shard i/n`: shard i (0-based) of n. */
 export function parseShard(text: string): { index: number; count: number } {
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  // Spaces are refused, as in a number flag (`--matches ' 10'`): ' 0/2' was taken (audit 42f F7).
+  const match = /^(\d+)\/(\d+)$/.exec(text);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (match === null || count < 1 || index >= count || count > BOUNDS.matches.max) {
