@@ -14,6 +14,7 @@ import { hordelabIn, type CliResult } from './cli-harness.js';
 import { digest } from '../src/run/run-key.js';
 import { writeAtomically, writeFilesAtomically } from '../src/run/atomic-file.js';
 import { MANIFEST_FILE } from '../src/run/output-folder.js';
+import { parseMap as parseSurvivorsMap } from '../src/games/survivors/map.js';
 
 const SCENARIO = 'game: coin-flip\nmatches: 40\nseed: 1\nseats: [random, random]\n';
 let work = '';
@@ -1176,5 +1177,30 @@ describe('seat mistakes named by their field (audit 42f F6: the generic "seats: 
     writeFileSync(join(dir, 'nn.yaml'), `game: coin-flip\nmatches: 4\nseed: 1\nseats: ${seats}\n`);
     const result = await hordelabIn(dir, 'run', 'nn.yaml', '-q', '--out', 'o');
     expect([result.status, result.stderr]).toEqual([2, `hordelab: ${join(dir, 'nn.yaml')}: ${expected}\n`]);
+  });
+});
+
+describe('input past any real size (audit 42f F5: minutes and GBs, or a heap exhausted mid-run)', () => {
+  it('a scenario or checks file over 512 KB is exit 2 naming the file and the bound, before it is parsed', async () => {
+    const dir = tempDir();
+    const comments = '# c\n'.repeat(140_000);
+    writeFileSync(join(dir, 'c.yaml'), SCENARIO + comments);
+    expectRefused(await hordelabIn(dir, 'run', 'c.yaml', '-q', '--out', 'o'), 'c.yaml: is 547 KB; a scenario or checks file is expected to be a few KB, and at most 512 KB is read');
+    writeFileSync(join(dir, 'c.checks.yaml'), `checks:\n  - {name: short, game: coin-flip, seats: [random, random], metric: p1WinRate, between: [0.3, 0.7], budget: 200}\n${comments}`);
+    expectRefused(await hordelabIn(dir, 'check', 'c.checks.yaml', '-q'), 'c.checks.yaml: is 547 KB; a scenario or checks file is expected to be a few KB, and at most 512 KB is read');
+    expect(listing(dir)).toEqual(['c.checks.yaml', 'c.yaml']);
+  });
+
+  it('a Zombie Trainers map of more than 250,000 cells is exit 2 naming params.map, before any match', async () => {
+    const dir = tempDir();
+    const rows = Array.from({ length: 501 }, () => `    ${'.'.repeat(500)}\n`).join('');
+    writeFileSync(join(dir, 'm.yaml'), `game: zombie-trainers\nmatches: 2\nseed: 1\nseats: [random, random]\nparams:\n  map: |\n${rows}`);
+    expectRefused(await hordelabIn(dir, 'run', 'm.yaml', '-q', '--out', 'o'), 'm.yaml: params.map: the map is 500 × 501, 250500 cells; expected at most 250000 cells');
+    expect(listing(dir)).toEqual(['m.yaml']);
+  });
+
+  it('a Survivors map of more than 250,000 cells is refused before its cells are read', () => {
+    const line = `${'x'.repeat(1003)}\n`;
+    expect(parseSurvivorsMap(line.repeat(1003))).toEqual({ ok: false, issues: [{ message: 'the map is 501 × 501, 251001 cells; expected at most 250000 cells', line: 1 }] });
   });
 });

@@ -37,6 +37,21 @@ export { MAX_WORKERS };
 
 const whole = (min: number, max: number): NumberBound => ({ whole: true, min, max });
 
+/**
+ * Most bytes a scenario or checks file may hold. Real ones are a few KB (the shipped scenarios
+ * are at most 1.5 KB). The YAML reading is what costs: half a megabyte of comment lines took about
+ * a second of CPU to read, a megabyte two, and 50 MB was still being read after two minutes at
+ * 3.8 GB (audit 42f F5).
+ */
+export const MAX_INPUT_FILE_BYTES = 512 * 1024;
+
+/**
+ * Most cells a game's map may have (width × height): 500 × 500. The shipped maps are 10 × 10 or
+ * so; a 1000 × 1000 map played a match in seconds, and a 7000 × 7000 one passed validation and
+ * then exhausted the heap mid-run (audit 42f F5).
+ */
+export const MAX_MAP_CELLS = 250_000;
+
 /** Every bounded number, by what it counts. */
 export const BOUNDS = {
   matches: whole(1, MAX_MATCHES),

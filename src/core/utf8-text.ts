@@ -2,8 +2,10 @@
  * The text of a file a user writes (a scenario, a checks file), which must be UTF-8. Decoded
  * leniently, a Latin-1 `café` became `caf\uFFFD` in every name and report with exit 0, and a
  * UTF-16 file was refused as holding text `"��g\u0000a\u0000…"` without saying why (audit 42f F3).
+ * And of a bounded size: see {@link MAX_INPUT_FILE_BYTES}.
  */
 import { UsageError } from './errors.js';
+import { MAX_INPUT_FILE_BYTES } from './input-bounds.js';
 
 /** Refuses bytes that are not UTF-8; a byte-order mark is kept, as `readFileSync(file, 'utf8')` keeps it, for the readers that skip it. */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -16,9 +18,12 @@ const UTF16_MARKS: readonly (readonly [number, number])[] = [
 
 /**
  * `bytes`, the content of `file`, as text. @throws UsageError naming `file` and the line of the
- * first byte that is not UTF-8, with that byte.
+ * first byte that is not UTF-8, with that byte, or its size past {@link MAX_INPUT_FILE_BYTES}.
  */
 export function utf8Text(bytes: Uint8Array, file: string): string {
+  if (bytes.length > MAX_INPUT_FILE_BYTES) {
+    throw new UsageError([{ source: file, field: '', message: `is ${sizeText(bytes.length)}; a scenario or checks file is expected to be a few KB, and at most ${MAX_INPUT_FILE_BYTES / 1024} KB is read` }]);
+  }
   try {
     return STRICT_UTF8.decode(bytes);
   } catch {
@@ -47,3 +52,8 @@ function firstInvalidByte(bytes: Uint8Array): number {
 
 /** How many bytes UTF-8 takes for the code point `codePoint`. */
 const utf8Length = (codePoint: number): number => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/** `bytes` in KB or MB, as a person reads a file's size. */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}

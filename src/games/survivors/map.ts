@@ -11,6 +11,7 @@
  *   `B` barricaded window
  * Corner characters between edges (`+`, `-`, `|` or a space) are decoration.
  */
+import { MAX_MAP_CELLS } from '../../core/input-bounds.js';
 import { filledArray } from '../../core/state-arrays.js';
 
 /** Edge kinds. `Destroyed` is a wall or window blown open (rule 43), crossed like an open edge. */
@@ -97,6 +98,8 @@ export function parseMap(text: string): { ok: true; map: SurvivorsMap } | { ok: 
   const width = (lineLength - 1) / 2;
   const height = (raw.length - 1) / 2;
   const cells = width * height;
+  // Before any cell is read: a map past any board exhausted the heap mid-run (audit 42f F5).
+  if (cells > MAX_MAP_CELLS) return { ok: false, issues: [{ message: `the map is ${width} × ${height}, ${cells} cells; expected at most ${MAX_MAP_CELLS} cells`, line: firstLine }] };
   const vertical = (width - 1) * height;
   const edgeCount = vertical + width * (height - 1);
   // Plain arrays (see core/state-arrays.ts): a state copies them at every clone once its board has changed.

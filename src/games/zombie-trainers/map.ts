@@ -3,6 +3,7 @@
  * for fast path-finding, and validated: rectangular, only known characters, every grass cell
  * reachable from every other, room for both trainers and the starting zombies.
  */
+import { MAX_MAP_CELLS } from '../../core/input-bounds.js';
 
 /** The default map of rule 2: 10 × 10 with a few rock clusters, all grass connected. */
 export const DEFAULT_MAP = [
@@ -64,6 +65,8 @@ export function parseMap(text: string): { ok: true; map: GrassMap } | { ok: fals
   const issues: MapIssue[] = [];
   if (rows.length === 0) return { ok: false, issues: [{ message: 'the map is empty; expected rows of "." (grass) and "#" (rock)' }] };
   const width = rows[0]?.length ?? 0;
+  // Before any cell is read: a 7000 × 7000 map passed and then exhausted the heap mid-run (audit 42f F5).
+  if (width * rows.length > MAX_MAP_CELLS) return { ok: false, issues: [{ message: `the map is ${width} × ${rows.length}, ${width * rows.length} cells; expected at most ${MAX_MAP_CELLS} cells` }] };
   rows.forEach((row, y) => {
     if (row.length !== width) {
       issues.push({ line: y + firstLine, message: `row has ${row.length} cells, expected ${width} like the first row` });
