@@ -168,12 +168,14 @@ describe('matchesForDifference', () => {
       [0.1, 0.9, 0.8, 0.95, 1, 4],
       // One of 32 Holm-adjusted metrics: the test at α/32.
       [0.5, 0.55, 0.8, 0.95, 32, 3202],
+      // Fleiss's 2 at the 20% level, where one match each already has 90.5%: down to 1.
+      [0.05, 0.95, 0.8, 0.8, 1, 1],
     ] as const) {
       const level = (1 - confidence) / metrics;
       expect(matchesForDifference(rate1, rate2, power, confidence, 1, metrics)).toBe(planned);
       expect(matchesForDifference(rate2, rate1, power, confidence, 1, metrics)).toBe(planned);
       expect(differencePower(rate1, rate2, planned, level)).toBeGreaterThanOrEqual(power);
-      expect(differencePower(rate1, rate2, planned - 1, level)).toBeLessThan(power);
+      if (planned > 1) expect(differencePower(rate1, rate2, planned - 1, level)).toBeLessThan(power);
     }
     expect(bruteForcePower(0.1, 0.9, 4, 0.05)).toBeGreaterThanOrEqual(0.8);
     expect(bruteForcePower(0.1, 0.9, 3, 0.05)).toBeLessThan(0.8);
@@ -202,6 +204,8 @@ describe('matchesForDifference', () => {
       expect(planned - 1 < 2 * Math.max(2, designEffect) || !fits(planned - 1, designEffect), String(designEffect)).toBe(true);
     }
     expect(matchesForDifference(0.5, 0.6, 0.8, 0.95, 2)).toBe(779);
+    // A power of one half: z_β = 0, and t's quantile likewise (it has no two-sided form at 0).
+    expect(matchesForDifference(0.5, 0.6, 0.5, 0.95, 2)).toBe(matchesForDifference(0.5, 0.6, 0.5000001, 0.95, 2));
     // A design effect below 1 planned 1 match per run, which no test tells from another: now the
     // two clusters of 2 matches each a run needs for any degrees of freedom, or more.
     expect(matchesForDifference(0.5, 0.6, 0.8, 0.95, 0.001)).toBe(4);

