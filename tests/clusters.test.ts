@@ -6,7 +6,7 @@
  * SciPy 1.17's `t.ppf`, not from the sums the code keeps.
  */
 import { describe, expect, it } from 'vitest';
-import { clusteredMean, clusteredRate, complementSums, emptySums, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure, within, withoutSumsCheck } from '../src/stats/clusters.js';
+import { clusteredMean, clusteredRate, complementSums, effectiveClusters, emptySums, emptyTally, MatchFigures, mergeTally, ratioInterval, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure, within, withoutSumsCheck } from '../src/stats/clusters.js';
 import { Rng } from '../src/core/rng.js';
 import { WholeRunFailure } from '../src/core/errors.js';
 import { exactCoverage } from '../src/stats/exact-coverage.js';
@@ -718,5 +718,61 @@ describe('sums past 2^53 − 1 stop the run at the summary that finds them', () 
     recordMatch(open, { cluster: 1, clusterSize: 2 }, figures);
     expect(open.figures['points']?.xx).toBeLessThanOrEqual(MAX);
     expect(() => settledFigures(open)).toThrow(/^figure "points": its sums of squares/);
+  });
+});
+
+describe('ratioInterval (audit 42e F1)', () => {
+  // V = C/(C − 1)·Σ(x_c − R·n_c)²/(Σn)², from the clusters themselves.
+  const varianceOf = (clusters: readonly (readonly [number, number])[]): number => {
+    const x = clusters.reduce((sum, [xc]) => sum + xc, 0);
+    const n = clusters.reduce((sum, [, nc]) => sum + nc, 0);
+    const spread = clusters.reduce((sum, [xc, nc]) => sum + (xc - (x / n) * nc) ** 2, 0);
+    return ((clusters.length / (clusters.length - 1)) * spread) / (n * n);
+  };
+
+  it('takes a ratio of non-negative numerators on the square-root scale, skewed upward', () => {
+    // R = 8/16 = 0.5, V = 4/3·10/256, t_3 = 3.182446 (SciPy): √R ± t·√V/(2√R), squared.
+    const clusters = [[0, 4], [1, 4], [3, 4], [4, 4]] as const;
+    const interval = ratioInterval(sumsOf(clusters), varianceOf(clusters), 0.95);
+    expect(interval.lower).toBeCloseTo(0.0374584, 6);
+    expect(interval.upper).toBeCloseTo(1.4900398, 6);
+    // The plain t interval was 0.5 ± 0.7263: [−0.2263, 1.2263].
+    expect(interval.upper - 0.5).toBeGreaterThan(0.5 - interval.lower);
+  });
+
+  it('keeps R ± t·√V where a numerator is negative, or the cubes that tell are not kept', () => {
+    // R = 8/16 = 0.5, V = 4/3·20/256; Σx_c³ = 152, Σ|x_c|³ = 154.
+    const clusters = [[-1, 4], [1, 4], [3, 4], [5, 4]] as const;
+    const interval = ratioInterval(sumsOf(clusters), varianceOf(clusters), 0.95);
+    expect(interval.lower).toBeCloseTo(-0.5271301, 6);
+    expect(interval.upper).toBeCloseTo(1.5271301, 6);
+    const positive = [[0, 4], [1, 4], [3, 4], [4, 4]] as const;
+    const { xxx: _cubes, aaa: _absolute, ...noCubes } = sumsOf(positive);
+    const plain = ratioInterval(noCubes, varianceOf(positive), 0.95);
+    expect(plain.lower).toBeCloseTo(-0.2262907, 6);
+    expect(plain.upper).toBeCloseTo(1.2262907, 6);
+  });
+
+  it('reads t at Kish’s effective clusters − 1 degrees of freedom where the clusters differ in size', () => {
+    // (0, 2), (1, 3), (4, 5): C_eff = 10²/38 = 2.632, t at 1.632 df = 5.381987 (SciPy; t_2 = 4.3027).
+    const clusters = [[0, 2], [1, 3], [4, 5]] as const;
+    const sums = sumsOf(clusters);
+    expect(effectiveClusters(sums)).toBeCloseTo(100 / 38, 12);
+    expect(effectiveClusters(sumsOf([[1, 3], [2, 3], [0, 3]]))).toBeCloseTo(3, 12);
+    const interval = ratioInterval(sums, varianceOf(clusters), 0.95);
+    // √0.5 = 0.7071 less t·√V/(2√R) = 0.8720 is below 0: the lower bound is 0, not the square of −0.165.
+    expect(interval.lower).toBe(0);
+    expect(interval.upper).toBeCloseTo(2.49352, 4);
+  });
+
+  it('holds t at 1 degree of freedom at least', () => {
+    // Two clusters, one far larger: C_eff = 11²/101 = 1.198, below 2: t_1 = 12.7062.
+    const clusters = [[1, 10], [1, 1]] as const;
+    const variance = varianceOf(clusters);
+    const interval = ratioInterval(sumsOf(clusters), variance, 0.95);
+    const root = Math.sqrt(2 / 11);
+    const half = (12.706204736174698 * Math.sqrt(variance)) / (2 * root);
+    expect(interval.upper).toBeCloseTo((root + half) ** 2, 9);
+    expect(interval.lower).toBe(0);
   });
 });

@@ -29,9 +29,8 @@
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { GameEvent } from '../core/game.js';
-import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, ratioInterval, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import { isObjectPropertyName } from '../core/safe-keys.js';
-import { studentTQuantile } from '../stats/distributions.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
 import { eventTypesOfAll, type AnyGameReport, type GameReport, type MatchCollector, type MatchContext, type MatchRows } from './report.js';
@@ -329,7 +328,8 @@ function mergeModule(into: ModuleAggregate, other: ModuleAggregate, module: Metr
 
 /**
  * The ratio R = Σx / Σy with the cluster-robust variance of a ratio estimator,
- * C/(C − 1)·Σ(x_c − R·y_c)²/(Σy)² (Cochran, Sampling Techniques, 1977, §6.3), and a t interval.
+ * C/(C − 1)·Σ(x_c − R·y_c)²/(Σy)² (Cochran, Sampling Techniques, 1977, §6.3), and the t
+ * interval of {@link ratioInterval} (on the square-root scale where no numerator is negative).
  * `sd` is √(matches·V), so that sd²/n is the variance as for every other mean; a ratio has no
  * independent-sample baseline, so its design effect is 1 by definition.
  */
@@ -341,8 +341,8 @@ export function ratioEstimate(sums: ClusterSums | undefined, matches: number, co
   const ratio = sums.x / sums.n;
   const variance = (sums.clusters / (sums.clusters - 1)) * (Math.max(0, sums.xx - 2 * ratio * sums.xn + ratio * ratio * sums.nn) / (sums.n * sums.n));
   if (variance === 0) return { mean: ratio, lower: Number.NaN, upper: Number.NaN, sd: 0, n: matches, designEffect: 1, clusters: sums.clusters, note: `all ${sums.clusters} clusters have the same ratio` };
-  const half = studentTQuantile(confidence, sums.clusters - 1) * Math.sqrt(variance);
-  return { mean: ratio, lower: ratio - half, upper: ratio + half, sd: Math.sqrt(matches * variance), n: matches, designEffect: 1, clusters: sums.clusters };
+  const { lower, upper } = ratioInterval(sums, variance, confidence);
+  return { mean: ratio, lower, upper, sd: Math.sqrt(matches * variance), n: matches, designEffect: 1, clusters: sums.clusters };
 }
 
 function summarizeModule(module: ModuleAggregate, confidence: number, subject: (figure: string) => string): Record<string, CustomFigure> {

@@ -605,6 +605,42 @@ export function clusteredMean(sums: ClusterSums | undefined, confidence = DEFAUL
 }
 
 /**
+ * The interval of a ratio of totals R = Σx/Σn (a custom `{ numerator, denominator }` figure,
+ * branching, decisiveness) from its cluster-robust variance V (audit 42e F1). The plain
+ * R ± t_{C−1}·√V covered 91–94% at 5–20 matches or with a rare numerator, missing mostly below
+ * the truth: a run that saw few events reads both R and V low. Two corrections, each from the
+ * sums a summary keeps (`scripts/ratio-coverage.mjs`, reports/calibration.md):
+ *
+ * - t with C_eff − 1 degrees of freedom, C_eff = (Σn_c)²/Σn_c² (Kish's effective number of
+ *   clusters, C where they are of one size): a few long matches carry most of V's information,
+ *   so V from clusters of very unequal sizes varies as one from fewer clusters would.
+ * - where no cluster's numerator is negative (Σx_c³ = Σ|x_c|³), the interval is taken on the
+ *   square-root scale, √R ± t·√V/(2√R), and squared back: the variance-stabilising scale of a
+ *   count, on which a ratio of non-negative totals is near symmetric, so the interval reaches
+ *   further above R than below it. Otherwise (a numerator that can be negative, or cubes not
+ *   kept) it stays R ± t·√V.
+ */
+export function ratioInterval(sums: ClusterSums, variance: number, confidence: number): { readonly lower: number; readonly upper: number } {
+  const ratio = sums.x / sums.n;
+  const t = studentTQuantile(confidence, Math.max(1, effectiveClusters(sums) - 1));
+  const half = t * Math.sqrt(variance);
+  if (!numeratorsNonNegative(sums)) return { lower: ratio - half, upper: ratio + half };
+  const root = Math.sqrt(ratio);
+  const rootHalf = half / (2 * root);
+  return { lower: Math.max(0, root - rootHalf) ** 2, upper: (root + rootHalf) ** 2 };
+}
+
+/** Kish's effective number of clusters, (Σn_c)²/Σn_c²: C for clusters of one size, fewer the more their sizes differ. */
+export function effectiveClusters(sums: ClusterSums): number {
+  return (sums.n * sums.n) / sums.nn;
+}
+
+/** Whether every cluster's x_c is 0 or more, as its cubes say (Σx_c³ = Σ|x_c|³); false where they were not kept. */
+function numeratorsNonNegative(sums: ClusterSums): boolean {
+  return sums.aaa !== undefined && sums.xxx === sums.aaa;
+}
+
+/**
  * `estimate` with its interval cut to the values the figure can take (a share lies in 0..1, a
  * count per match or a ratio of counts is at least 0, legal actions per decision at least 1). A
  * t interval, symmetric about the mean, on a handful of matches (a run stopped early, a card

@@ -2,7 +2,8 @@
  * Coverage of the game-quality intervals (`src/quality/`) on a game whose figures have exact
  * values (`tests/fixtures/coin-leads.ts`): many seeded runs of a few dozen matches each, every
  * 95% interval checked against the exact value. Rates use the clustered rate interval, the
- * ratio figures (branching, decisiveness) the ratio estimator's variance with a t interval, lead
+ * ratio figures (branching, decisiveness) the ratio estimator's variance with a t interval (on the
+ * square-root scale: `ratioInterval`), lead
  * changes a t interval: each must cover 93–97% of the time.
  */
 import { describe, expect, it } from 'vitest';
