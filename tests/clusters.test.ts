@@ -512,6 +512,8 @@ describe("a mean's caution where its units are skewed past what their number car
     });
     return tally;
   }
+  const fewUnits = (units: number, word: string): string =>
+    `measured over few units (${units} ${word}): a t interval needs 200 for a figure as skewed as a geometric game length (G₁ = 2), which so few cannot rule out, so its interval may cover less than it says`;
   // 300 matches of 0, 1 or 100 events (the audit's figure): three 100s, 27 ones.
   const heavy = [...Array(3).fill(100), ...Array(27).fill(1), ...Array(270).fill(0)] as number[];
 
@@ -524,10 +526,28 @@ describe("a mean's caution where its units are skewed past what their number car
     const many = Array.from({ length: 100 }, () => heavy).flat();
     expect(25 * skewnessOf(many) ** 2).toBeLessThan(30_000);
     expect(clusteredMean(settledFigures(tallyOf(many))['hits']).caution).toBeUndefined();
-    // Symmetric figures, and a figure skewed the other way past the count, alike by |G₁|.
-    expect(clusteredMean(settledFigures(tallyOf(Array.from({ length: 40 }, (_, i) => i % 10)))['hits']).caution).toBeUndefined();
+    // Symmetric figures over 200 units or more, and a figure skewed the other way past the count, alike by |G₁|.
+    expect(clusteredMean(settledFigures(tallyOf(Array.from({ length: 200 }, (_, i) => i % 10)))['hits']).caution).toBeUndefined();
     const left = heavy.map((value) => 100 - value);
     expect(clusteredMean(settledFigures(tallyOf(left))['hits']).caution).toContain(`G₁ = ${skewnessOf(left).toFixed(1)}`);
+  });
+
+  it('says so below 200 units whatever their skewness reads, where a low reading is what a missed long match leaves (audit 42e F2)', () => {
+    // Game lengths 1..5 over 50 matches, the long ones not seen: G₁ = 0, Cochran asks for 0, and
+    // a geometric length's intervals cover 92% in such runs.
+    const short = Array.from({ length: 50 }, (_, i) => 1 + (i % 5));
+    expect(skewnessOf(short)).toBeCloseTo(0, 12);
+    expect(clusteredMean(settledFigures(tallyOf(short))['hits']).caution).toBe(fewUnits(50, 'matches'));
+    // The line falls at 200 units: 199 get the caution, 200 do not.
+    const symmetric = (units: number): number[] => Array.from({ length: units }, (_, i) => i % 2);
+    expect(clusteredMean(settledFigures(tallyOf(symmetric(199)))['hits']).caution).toBe(fewUnits(199, 'matches'));
+    expect(clusteredMean(settledFigures(tallyOf(symmetric(200)))['hits']).caution).toBeUndefined();
+    // Where the skewness asks for more than 200, Cochran's count is what is said, at any count of units.
+    expect(clusteredMean(meanSums([[0], [0], [0], [0], [100]])).caution).toMatch(/^skewed \(G₁ = 2\.2\): Cochran's rule asks for more than 125 matches/);
+    // Where the skewness cannot be read (no cubes, units of several sizes), few units are still few.
+    const { xxx: _cubes, aaa: _absolute, ...noCubes } = settledFigures(tallyOf(short))['hits'] as ClusterSums;
+    expect(clusteredMean(noCubes).caution).toBe(fewUnits(50, 'matches'));
+    expect(clusteredMean(meanSums([[0, 1], [1, 0], [2], [0, 2]])).caution).toBe(fewUnits(4, 'units'));
   });
 
   it('reads the units of a rotated pair as their totals, and says nothing where units differ in size or the cubes are unknown', () => {
@@ -541,11 +561,11 @@ describe("a mean's caution where its units are skewed past what their number car
     const totals = Array.from({ length: 150 }, (_, pair) => (heavy[2 * pair] as number) + (heavy[2 * pair + 1] as number));
     expect(clusteredMean(settledFigures(pairs)['hits']).caution).toContain(`G₁ = ${skewnessOf(totals).toFixed(1)}): Cochran's rule asks for more than ${Math.ceil(25 * skewnessOf(totals) ** 2)} units`);
     // Units of two sizes (a failed match left a pair of one): no skewness of one unit's figure.
-    const sums = meanSums([...Array.from({ length: 50 }, () => [0, 0]), [100, 0], [100]]);
+    const sums = meanSums([...Array.from({ length: 200 }, () => [0, 0]), [100, 0], [100]]);
     expect(clusteredMean(sums).caution).toBeUndefined();
     // Sums written before the cubes were kept: no caution, where cubes read as such would give
     // one (figures near 1,000 whose Σ x_c³ read as −1).
-    const near = settledFigures(tallyOf(Array.from({ length: 30 }, (_, i) => 999 + (i % 3))))['hits'] as ClusterSums;
+    const near = settledFigures(tallyOf(Array.from({ length: 200 }, (_, i) => 999 + (i % 3))))['hits'] as ClusterSums;
     expect(clusteredMean(near).caution).toBeUndefined();
     expect(clusteredMean({ ...near, xxx: -1 }).caution).toContain('G₁ = -');
     const { aaa: _absolute, ...noAbsolute } = { ...near, xxx: -1 };
@@ -561,15 +581,15 @@ describe("a mean's caution where its units are skewed past what their number car
     // Large figures of little spread are not skewed (review 27e: moments taken in doubles
     // cancelled to rounding, and 999,999 or 1,000,000 read G₁ = 2,000; 100,000 or 100,001, −2.7).
     const alternating = (low: number, units: number): number[] => Array.from({ length: units }, (_, i) => low + (i % 2));
-    for (const [low, units] of [[999_999, 30], [999_999, 1000], [100_000, 6], [100_000, 60]] as const) {
+    for (const [low, units] of [[999_999, 200], [999_999, 1000], [100_000, 200], [100_000, 600]] as const) {
       expect(clusteredMean(settledFigures(tallyOf(alternating(low, units)))['hits']).caution, `${low} × ${units}`).toBeUndefined();
     }
     // And a skewed one among them is read as skewed: 10⁶ in 1 of 300, 0 elsewhere, shifted by 10⁶.
     const shifted = heavy.map((value) => 1_000_000 + value);
     expect(clusteredMean(settledFigures(tallyOf(shifted))['hits']).caution).toBe(clusteredMean(settledFigures(tallyOf(heavy))['hits']).caution);
-    // Three units have a skewness ([0, 0, 100]: G₁ = √3, so 75 asked for); two never do.
+    // Three units have a skewness ([0, 0, 100]: G₁ = √3, so 75 asked for); two never do, and are few.
     expect(clusteredMean(meanSums([[0], [0], [100]])).caution).toBe("skewed (G₁ = 1.7): Cochran's rule asks for more than 75 matches for a t interval, and it was measured over 3, so its interval may cover less than it says");
-    expect(clusteredMean(meanSums([[0], [100]])).caution).toBeUndefined();
+    expect(clusteredMean(meanSums([[0], [100]])).caution).toBe(fewUnits(2, 'matches'));
   });
 
   it('sums the cubes exactly in any order of merges: as numbers below 2^53, as the exact decimal text from there', () => {

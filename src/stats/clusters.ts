@@ -653,37 +653,61 @@ export function within<E extends { readonly lower: number; readonly upper: numbe
 }
 
 /**
- * Whether a mean's t interval is read from fewer units than their skewness asks for: Cochran's
- * rule of thumb (Sampling Techniques, 1977, §2.15) wants more than 25·G₁² units for the mean to
- * be near normal, G₁ the sample skewness of one unit's figure. A figure that is 0, 1 or 100 in
- * 90%, 9% and 1% of matches (G₁ near 9.8) is covered 83.6% of the time at 300 matches and 92.7%
- * at 1,000 (`scripts/skewed-mean-coverage.mjs`): said, with the count the rule asks for, where
- * the skewness is known (units of one size, cubes summed exactly) and the interval would claim
- * more than it has. A rare large value not seen yet shows no skewness: no caution can say that.
+ * Units below which every mean's t interval carries a caution (audit 42e F2): Cochran's rule
+ * reads G₁ from the units themselves, and from few of them it reads low in just the runs whose
+ * interval misses (a geometric game length, G₁ = 2, covered 86–88% in the runs of 10 matches
+ * printed without a caution, 91% at 50, 93% at 100, 93.7–94.1% at 150). From 200 units on, the
+ * runs whose skewness passes the rule cover 94.0–94.8% for such figures, as all runs do
+ * (`scripts/mean-caution-coverage.mjs`, reports/calibration.md); a figure more skewed than that
+ * may still read low in some of its runs.
+ */
+export const FEW_UNITS = 200;
+
+/**
+ * Whether a mean's t interval may cover less than it says: read from fewer units than their
+ * skewness asks for, by Cochran's rule of thumb (Sampling Techniques, 1977, §2.15: more than
+ * 25·G₁² units for the mean to be near normal, G₁ the sample skewness of one unit's figure), or
+ * from fewer than {@link FEW_UNITS}, too few to tell a skewness that the rule would ask more for.
+ * A figure that is 0, 1 or 100 in 90%, 9% and 1% of matches (G₁ near 9.8) is covered 83.6% of
+ * the time at 300 matches and 92.7% at 1,000 (`scripts/skewed-mean-coverage.mjs`): said, with the
+ * count the rule asks for, where the skewness is known (units of one size, cubes summed exactly)
+ * and the interval would claim more than it has. A rare large value not seen yet shows no
+ * skewness: no caution can say that.
  */
 export function meanCaution(sums: ClusterSums): string | null {
+  const { clusters, n } = sums;
+  const unitWord = clusters === n ? 'matches' : 'units';
+  const skewness = unitSkewness(sums);
+  const asked = 25 * skewness * skewness;
+  // The units measured, not the matches played: a figure some matches lack (a round of first death) has fewer (review 27d).
+  // Stryker disable next-line EqualityOperator: (<) a count of units exactly 25·G₁² is where the rule's line falls either way
+  if (clusters <= asked) return `skewed (G₁ = ${skewness.toFixed(1)}): Cochran's rule asks for more than ${Math.ceil(asked)} ${unitWord} for a t interval, and it was measured over ${clusters}, so its interval may cover less than it says`;
+  if (clusters < FEW_UNITS) return `measured over few units (${clusters} ${unitWord}): a t interval needs ${FEW_UNITS} for a figure as skewed as a geometric game length (G₁ = 2), which so few cannot rule out, so its interval may cover less than it says`;
+  return null;
+}
+
+/**
+ * G₁, the adjusted sample skewness of the units' totals x_c, where it can be read; NaN where it
+ * cannot (no comparison with NaN holds, so no count passes for asking more than it): cubes
+ * unknown (sums kept before them, or made by hand), fewer than 3 units (two are always
+ * symmetric), units of several sizes (a failed match left a pair one short: no one unit's figure
+ * to be skewed), or every unit's total alike.
+ */
+function unitSkewness(sums: ClusterSums): number {
   const { clusters, n, x, xx } = sums;
-  // Cubes unknown (sums kept before them, or made by hand) say nothing of the skewness.
-  if (sums.aaa === undefined || sums.xxx === undefined) return null;
+  if (sums.aaa === undefined || sums.xxx === undefined) return Number.NaN;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: (false, <=) two units are always symmetric: a third moment of 0 times the adjustment's 1/0 is NaN, and three units have a skewness
-  if (clusters < 3) return null;
-  // Units of several sizes (a failed match left a pair one short): no one unit's figure to be skewed.
-  if (sums.nn * clusters !== n * n) return null;
+  if (clusters < 3) return Number.NaN;
+  if (sums.nn * clusters !== n * n) return Number.NaN;
   // Central moments of the units' totals x_c (one size, so the skewness of x_c − R·n_c alike),
   // from the exact sums in BigInt: C²·m₂ = C·Σx² − (Σx)², C³·m₃ = C²·Σx³ − 3C·Σx·Σx² + 2(Σx)³.
   // In doubles their terms (10¹⁸ for figures near 10⁶) cancel to rounding: figures of 999,999
   // and 1,000,000 alike read G₁ = 2,000 (review 27e). A second moment of 0 (every unit's total
-  // alike) leaves a skewness of NaN: no caution.
+  // alike) leaves a skewness of NaN.
   const units = BigInt(clusters);
   const total = BigInt(x);
   const squares = BigInt(xx);
   const second = units * squares - total * total;
   const third = units * units * BigInt(sums.xxx as number | string) - 3n * units * total * squares + 2n * total * total * total;
-  const skewness = (Number(third) / Number(second) ** 1.5) * (Math.sqrt(clusters * (clusters - 1)) / (clusters - 2));
-  const asked = 25 * skewness * skewness;
-  // Stryker disable next-line EqualityOperator: (<) a count of units exactly 25·G₁² is where the rule's line falls either way
-  if (!(clusters <= asked)) return null;
-  const unitWord = clusters === n ? 'matches' : 'units';
-  // The units measured, not the matches played: a figure some matches lack (a round of first death) has fewer (review 27d).
-  return `skewed (G₁ = ${skewness.toFixed(1)}): Cochran's rule asks for more than ${Math.ceil(asked)} ${unitWord} for a t interval, and it was measured over ${clusters}, so its interval may cover less than it says`;
+  return (Number(third) / Number(second) ** 1.5) * (Math.sqrt(clusters * (clusters - 1)) / (clusters - 2));
 }
