@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../src/run/run-scenario.js';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
-import { ratioEstimate } from '../src/reports/custom-metrics.js';
-import { emptySums } from '../src/stats/clusters.js';
+import { emptySums, ratioEstimate } from '../src/stats/clusters.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-metrics-'));
 const EXAMPLE = resolve('examples/moves-per-turn.mjs');

@@ -15,7 +15,7 @@ import { survivorsReport, type SurvivorsSummary } from '../src/games/survivors/r
 import { integerDuelReport, type IntegerDuelSummary } from '../src/games/integer-duel/report.js';
 import { zombieTrainersReport, type ZombieTrainersSummary } from '../src/games/zombie-trainers/report.js';
 import { figureValueIssue } from '../src/present/figure-values.js';
-import { clusteredMean, MatchFigures, recordMatch, settledFigures, type Tally } from '../src/stats/clusters.js';
+import { clusteredMean, MatchFigures, ratioEstimate, recordMatch, settledFigures, type Tally } from '../src/stats/clusters.js';
 
 /** The summary as `summary.json` holds it (NaN written as null), checked as a summary read back is. */
 function readBack(summary: unknown): void {
@@ -57,23 +57,24 @@ const times = (count: number, attack: KnifeAttack): KnifeAttack[] => Array.from(
 
 describe('intervals of figures that cannot be negative stop at 0 (audit 41c F4)', () => {
   it('Survivors: kills per action of a weapon seldom used, from its attacks', () => {
-    // 1 kill in 1 action, then 0 in 5 twice: R = 1/11, V = 3/2 · (100 + 25 + 25)/121 / 11² = (15/121)²,
-    // R − t₂·√V = 1/11 − 4.303 · 15/121 < 0.
-    const aggregate = knifeMatches([[{ kill: true }], times(5, {}), times(5, {})]);
+    // 1 kill in 5 actions, then 0 in 5 twice: R = 1/15, V = 3/2 · (4/9 + 1/9 + 1/9)/15² = 1/15²; the
+    // ratio estimator's interval (audit 42e F1), on the square-root scale with t₂ = 4.303 (the
+    // matches' actions equal): √R − t₂·√V/(2√R) < 0, so the lower bound is 0; the upper (√R + t₂·√V/(2√R))².
+    const aggregate = knifeMatches([[{ kill: true }, ...times(4, {})], times(5, {}), times(5, {})]);
     const summary = survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary;
     const perAction = summary.weapons['Kitchen knife']?.killsPerAction;
-    expect(perAction?.simulated).toBeCloseTo(1 / 11, 12);
+    expect(perAction?.simulated).toBeCloseTo(1 / 15, 12);
     expect(perAction?.lower).toBe(0);
-    expect(perAction?.upper).toBeCloseTo(1 / 11 + (4.302652729749464 * 15) / 121, 9);
-    expect(survivorsReport.formatSummary(summary)).toContain('0.09 [0.00, 0.62]');
+    const root = Math.sqrt(1 / 15);
+    expect(perAction?.upper).toBeCloseTo((root + (4.302652729749464 / 15) / (2 * root)) ** 2, 9);
+    expect(survivorsReport.formatSummary(summary)).toContain('0.07 [0.00, 0.66]');
     readBack(summary);
   });
 
   it('Survivors: kills per action stop at 1 too: an attack kills at most one zombie', () => {
-    // 5 kills in 5 actions, then 0 in 1 twice: R = 5/7, its t interval reaching past 1.
+    // 5 kills in 5 actions, then 0 in 1 twice: R = 5/7, its ratio interval reaching past 1.
     const aggregate = knifeMatches([times(5, { kill: true }), [{}], [{}]]);
-    const perAction = clusteredMean(settledFigures(aggregate.tally)['Kitchen knife|killsPerAction']);
-    expect(perAction.lower).toBeLessThan(0);
+    const perAction = ratioEstimate(settledFigures(aggregate.tally)['Kitchen knife|killsPerAction'], 3, 0.95);
     expect(perAction.upper).toBeGreaterThan(1);
     const summary = survivorsReport.summarize(aggregate, 0.95) as SurvivorsSummary;
     expect(summary.weapons['Kitchen knife']?.killsPerAction).toMatchObject({ lower: 0, upper: 1 });

@@ -28,11 +28,10 @@
  *   choice (L_m > D_m): in a match of forced moves alone skill cannot show.
  */
 import type { AnyGame } from '../core/game.js';
-import { ratioEstimate } from '../reports/custom-metrics.js';
 import { fixedHalfEven, formatRate } from '../reports/format.js';
 import { seatResults } from '../reports/outcomes.js';
 import type { MatchContext } from '../reports/report.js';
-import { clusteredMean, clusteredRate, emptyTally, mergeTally, recordMatch, settledFigures, within, type ClusterSums, type MatchFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { clusteredMean, clusteredRate, emptyTally, mergeTally, ratioEstimate, recordMatch, settledFigures, within, type ClusterSums, type MatchFigures, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { leadChanges, NO_LEADER, turnsBeforePermanentLead, winnerTrailed } from './lead.js';
 import type { MatchTrace } from './match-trace.js';

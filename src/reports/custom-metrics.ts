@@ -29,7 +29,7 @@
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { GameEvent } from '../core/game.js';
-import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, ratioInterval, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
+import { clusteredMean, clusteredRate, emptyTally, MatchFigures, mergeTally, ratioEstimate, recordMatch, settledFigures, type ClusterSums, type MeanEstimate, type Tally } from '../stats/clusters.js';
 import { isObjectPropertyName } from '../core/safe-keys.js';
 import type { RateEstimate } from '../stats/rate-interval.js';
 import { formatMean, formatRate, table } from './format.js';
@@ -324,25 +324,6 @@ function mergeModule(into: ModuleAggregate, other: ModuleAggregate, module: Metr
   // Sums past 2^53 are refused where the summary is made (summarizeModule): at a merge, which
   // figures have passed part-way would depend on the chunks (review 26c).
   mergeTally(into.tally, other.tally);
-}
-
-/**
- * The ratio R = Σx / Σy with the cluster-robust variance of a ratio estimator,
- * C/(C − 1)·Σ(x_c − R·y_c)²/(Σy)² (Cochran, Sampling Techniques, 1977, §6.3), and the t
- * interval of {@link ratioInterval} (on the square-root scale where no numerator is negative).
- * `sd` is √(matches·V), so that sd²/n is the variance as for every other mean; a ratio has no
- * independent-sample baseline, so its design effect is 1 by definition.
- */
-export function ratioEstimate(sums: ClusterSums | undefined, matches: number, confidence: number): MeanEstimate {
-  // Every denominator 0: the ratio has no sample to stand on (n 0, as a rate without trials).
-  if (sums === undefined || sums.n === 0) return { mean: Number.NaN, lower: Number.NaN, upper: Number.NaN, sd: Number.NaN, n: 0, designEffect: 1, clusters: 0, note: 'every denominator 0' };
-  const estimate = clusteredMean(sums, confidence);
-  if (sums.clusters < 2) return { ...estimate, sd: Number.NaN, n: matches, designEffect: 1 };
-  const ratio = sums.x / sums.n;
-  const variance = (sums.clusters / (sums.clusters - 1)) * (Math.max(0, sums.xx - 2 * ratio * sums.xn + ratio * ratio * sums.nn) / (sums.n * sums.n));
-  if (variance === 0) return { mean: ratio, lower: Number.NaN, upper: Number.NaN, sd: 0, n: matches, designEffect: 1, clusters: sums.clusters, note: `all ${sums.clusters} clusters have the same ratio` };
-  const { lower, upper } = ratioInterval(sums, variance, confidence);
-  return { mean: ratio, lower, upper, sd: Math.sqrt(matches * variance), n: matches, designEffect: 1, clusters: sums.clusters };
 }
 
 function summarizeModule(module: ModuleAggregate, confidence: number, subject: (figure: string) => string): Record<string, CustomFigure> {

@@ -9,8 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
-import { ratioEstimate } from '../../src/reports/custom-metrics.js';
-import { emptySums, type ClusterSums } from '../../src/stats/clusters.js';
+import { emptySums, ratioEstimate, type ClusterSums } from '../../src/stats/clusters.js';
 import { share } from './pool.js';
 
 /** Rounds of a match continuing with probability 0.8 after each: geometric, mean 5 (audit 42e's geo game). */

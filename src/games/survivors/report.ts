@@ -34,7 +34,7 @@ import {
   type SurvivorsAggregate,
 } from './report-collector.js';
 import { sortedHistogram } from '../../stats/intervals.js';
-import { clusteredMean, clusteredRate, settledFigures, within, type ClusterSums, type MeanEstimate } from '../../stats/clusters.js';
+import { clusteredMean, clusteredRate, ratioEstimate, settledFigures, within, type ClusterSums, type MeanEstimate } from '../../stats/clusters.js';
 import type { RateEstimate } from '../../stats/rate-interval.js';
 import { formatMean, formatRate, table, percentOf } from '../../reports/format.js';
 import type { CsvValue, GameReport } from '../../reports/report.js';
@@ -212,6 +212,8 @@ function transformed(rate: RateEstimate, exact: number | null, f: (p: number) =>
 interface Figures {
   rate(key: string): RateEstimate;
   mean(key: string): MeanEstimate;
+  /** A ratio of pooled totals (kills per action), with the ratio estimator's interval. */
+  ratio(key: string): MeanEstimate;
 }
 
 function weaponFigure(name: string, counts: CardCounts, figures: Figures): WeaponFigure {
@@ -225,7 +227,7 @@ function weaponFigure(name: string, counts: CardCounts, figures: Figures): Weapo
   // Its life ends with a break, or after one attack when single-use (rule 41): both discard it.
   const breaks = figures.rate(`${name}|discard`);
   // An attack kills at most the one zombie it targets, and takes at least an action: at most 1.
-  const perAction = within(figures.mean(`${name}|killsPerAction`), 0, 1);
+  const perAction = within(figures.ratio(`${name}|killsPerAction`), 0, 1);
   const exactPerAction = odds === null || actions === 0 ? null : (plain.attacks * odds.unaimed.kill + aimed.attacks * odds.aimed.kill) / actions;
   const aimThen = odds?.aimed.kill ?? null;
   const strict = odds === null ? null : attackTwiceKillStrict(odds);
@@ -290,11 +292,14 @@ function summarize(aggregate: SurvivorsAggregate, confidence: number): Survivors
   const n = aggregate.matches;
   const sums: Record<string, ClusterSums> = settledFigures(aggregate.tally);
   const rate = (key: string): RateEstimate => clusteredRate(sums[key], confidence);
-  // Every mean here is a count per game (rounds, deaths, actions, draws...), a round number or a
-  // ratio of counts (kills per action): never negative, so its interval, symmetric about the mean,
+  // Every mean here is a count per game (rounds, deaths, actions, draws...) or a round number,
+  // and kills per action a ratio of counts: never negative, so its interval, symmetric about the mean,
   // is cut at 0 where few matches or a seldom-played card would take it below (audit 41c F4).
   const mean = (key: string): MeanEstimate => within(clusteredMean(sums[key], confidence), 0, Infinity);
-  const figures: Figures = { rate, mean };
+  // Kills per action is a ratio of pooled totals: the ratio estimator's interval (audit 42e F1),
+  // as custom ratio figures have it; only its value and bounds are read.
+  const ratio = (key: string): MeanEstimate => within(ratioEstimate(sums[key], n, confidence), 0, Infinity);
+  const figures: Figures = { rate, mean, ratio };
   const actionMix: Record<string, { points: number; share: RateEstimate; pointsPerGame: MeanEstimate; actionsPerGame: MeanEstimate }> = {};
   for (const kind of SPENDING_KINDS) {
     actionMix[kind] = { points: aggregate.actionPoints[kind] ?? 0, share: rate(`share:${kind}`), pointsPerGame: mean(`points:${kind}`), actionsPerGame: mean(`actions:${kind}`) };
