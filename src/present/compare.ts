@@ -48,8 +48,8 @@ export interface MetricComparison {
    */
   readonly exact?: true;
   /**
-   * A mean compared with a t interval where either run's own interval carried a skewness caution
-   * (`meanCaution`): which run's, and why. The difference's interval rests on the same normal
+   * A mean compared with a t interval where either run's own interval carried a caution
+   * (`meanCaution`: skewed, or measured over few units): which run's, and why. The difference's interval rests on the same normal
    * approximation.
    */
   readonly caution?: string;
@@ -188,7 +188,7 @@ export function shareOfMatches(metric: Metric): RateMetric | null {
   return { ...measured, lower: own.lower, upper: own.upper, designEffect: metric.designEffect };
 }
 
-/** The runs' skewness cautions on a mean compared with a t interval, as one sentence; nothing where neither run has one. */
+/** The runs' cautions (skewed, or few units) on a mean compared with a t interval, as one sentence; nothing where neither run has one. */
 function cautionOf(a: Metric, b: Metric, test: { readonly exact?: true }): { caution?: string } {
   if (a.kind !== 'mean' || b.kind !== 'mean' || test.exact === true) return {};
   const which = [
