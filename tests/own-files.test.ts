@@ -190,6 +190,11 @@ describe('ownFileKind reads CRLF line ends as LF where the mark records a digest
     expect(ownFileKind(crlf(text))).toBeNull();
   });
 
+  it("an older start with LF line ends is known whatever line ends follow it, and a user's CRLF file is no kind", () => {
+    expect(ownFileKind(`${OLD_MARKDOWN}| my own | row |\r\n`)).toBe('Markdown summary');
+    expect(ownFileKind('my own notes\r\nsecond line\r\n')).toBeNull();
+  });
+
   it('lone CRs are not line ends', () => {
     expect(ownFileKind(OLD_MARKDOWN.replace(/\n/g, '\r'))).toBeNull();
     expect(ownFileKind(sealOwnFile('Markdown summary', UNSEALED_FILES[3]![1]).replace(/\n/g, '\r'))).toBeNull();

@@ -195,6 +195,7 @@ function countWithPower(rate1: number, rate2: number, power: number, level: numb
   // Stryker disable next-line EqualityOperator: (>) a power exactly equal to the one asked for, in floating point, is met by no count the tests plan
   const meets = (n: number): boolean => differencePower(rate1, rate2, n, level) >= power;
   let step = 1;
+  // Stryker disable next-line ArithmeticOperator: (fleiss + 1) where Fleiss's count meets the power, a count above it does too, and the bracket ends on the same count where power rises with n
   let short = fleiss - 1;
   let met = fleiss;
   while (!meets(met)) {
@@ -202,9 +203,11 @@ function countWithPower(rate1: number, rate2: number, power: number, level: numb
     met = fleiss + step;
     step *= 2;
   }
+  // Stryker disable next-line ConditionalExpression: (true) no count of 0 matches has any power, so the walk down stops there anyway
   while (short >= 1 && meets(short)) {
     met = short;
     step *= 2;
+    // Stryker disable next-line MethodExpression: (min) the bracket's low end need only fall short; from 0 the bisection ends on the same count where power rises with n
     short = Math.max(0, fleiss - step);
   }
   return firstFitting(meets, short, met);
@@ -230,6 +233,7 @@ export function differencePower(rate1: number, rate2: number, n: number, level: 
   sum = 0;
   // Stryker disable next-line EqualityOperator: (>) atLeast[0] is never read: a y at or below the window's start is flagged with all its mass
   for (let k = size - 1; k >= 0; k--) atLeast[k] = sum += second.mass[k] as number;
+  // Stryker disable next-line EqualityOperator: (<=) a p-value exactly at the level, in floating point, is met by no count the tests sum
   const flags = (x: number, y: number): boolean => twoProportionScore({ successes: x, n }, { successes: y, n }).pValue < level;
   let power = 0;
   for (let i = 0; i < first.mass.length; i++) {
