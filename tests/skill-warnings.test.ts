@@ -46,11 +46,15 @@ describe('the tree-reuse warning (audit 42d F5)', () => {
     writeFileSync(join(dir, 's.yaml'), 'game: integer-duel\nmatches: 2\nseed: 1\nseats:\n  - { agent: mcts, config: { iterations: 5, reuseTree: true } }\n  - random\n');
     writeFileSync(join(dir, 'r.checks.yaml'), 'checks:\n  - name: a\n    scenario: s.yaml\n    metric: plantsWinRate\n    between: [0, 1]\n    budget: 2\n    batch: 2\n  - name: b\n    scenario: s.yaml\n    metric: plantsWinRate\n    between: [0, 1]\n    budget: 2\n    batch: 2\n');
     const line = (who: string): string => `hordelab: warning: reuseTree does nothing here: ${who} plays mcts with reuseTree: true, but Integer Duel hides information, so each search starts afresh and plays as mcts without it.\n`;
-    const ladder = await hordelabIn(dir, 'ladder', 's.yaml', '--levels', 'mcts:iterations=5,mcts:iterations=5,reuseTree=true', '-n', '2', '-w', '0', '-q', '--out', 'lad');
-    expect([ladder.status, ladder.stderr]).toEqual([0, line('mcts:iterations=5,reuseTree=true')]);
-    const run = await hordelabIn(dir, 'run', 's.yaml', '-w', '0', '-q', '--out', 'out');
+    const ladder = await hordelabIn(dir, 'ladder', 's.yaml', '--levels', 'mcts:iterations=5,mcts:iterations=5,reuseTree=true', '-n', '2', '-w', '0', '--out', 'lad');
+    expect([ladder.status, ladder.stderr.split('\n')[0]]).toEqual([0, line('mcts:iterations=5,reuseTree=true').trimEnd()]);
+    expect(ladder.stderr.match(/warning/g)).toHaveLength(1);
+    const run = await hordelabIn(dir, 'run', 's.yaml', '-w', '0', '--out', 'out');
     expect([run.status, run.stderr]).toEqual([0, line('mcts(iterations=5,reuseTree=true)')]);
-    const check = await hordelabIn(dir, 'check', 'r.checks.yaml', '-w', '0', '-q');
+    // --quiet prints nothing but errors (review 42s F6).
+    const quiet = await hordelabIn(dir, 'run', 's.yaml', '-w', '0', '-q', '--out', 'out', '--force');
+    expect([quiet.status, quiet.stderr]).toEqual([0, '']);
+    const check = await hordelabIn(dir, 'check', 'r.checks.yaml', '-w', '0');
     expect(check.stderr.split('\n').filter((text) => text.startsWith('hordelab: warning:'))).toEqual([line('mcts(iterations=5,reuseTree=true)').trimEnd()]);
     // Without the setting, or at a game of perfect information, nothing is said.
     const plain = await hordelabIn(dir, 'ladder', 's.yaml', '--levels', 'mcts:iterations=5', '-n', '2', '-w', '0', '-q', '--out', 'lad2');

@@ -20,7 +20,11 @@ export function levelsWarning(levels: readonly Level[], game: AnyGame): string |
   return treeReuseWarning(levels.flatMap((level) => level.seats.map((seat) => ({ name: level.name, agent: seat.agent, config: seat.config }))), game);
 }
 
-/** Writes each warning once, one line each: `hordelab: warning: ...` (several checks may share a scenario). */
-export function writeWarnings(io: CliIo, warnings: Iterable<string | null>): void {
+/**
+ * Writes each warning once, one line each: `hordelab: warning: ...` (several checks may share a
+ * scenario); nothing under `--quiet`, which prints nothing but errors (review 42s F6).
+ */
+export function writeWarnings(io: CliIo, warnings: Iterable<string | null>, quiet: boolean): void {
+  if (quiet) return;
   for (const warning of new Set(warnings)) if (warning !== null) io.stderr.write(`hordelab: warning: ${warning}\n`);
 }

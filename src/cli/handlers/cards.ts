@@ -125,7 +125,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const first = await loadScenario(file, { ...(seed === undefined ? {} : { seed }), set });
   const matches = args.number('matches') ?? first.cards?.matches ?? first.matches;
   const scenario = matches === first.matches ? first : await loadScenario(file, { matches, ...(seed === undefined ? {} : { seed }), set });
-  writeWarnings(io, [scenarioSeatWarning(scenario)]);
+  writeWarnings(io, [scenarioSeatWarning(scenario)], args.flag('quiet'));
   const decks = decksOf(scenario, args.list('deck'));
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', nameMadeFrom(scenario.name, '-cards', scenario.file, 'name')));
   // A run folder may take the card values beside its own files: its report then shows them.

@@ -72,7 +72,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   for (const [path, request] of outputs) checkOutputFile(path, request);
   const quiet = args.flag('quiet');
   const loaded = await loadChecks(files);
-  writeWarnings(io, loaded.checks.map((check) => scenarioSeatWarning(check.scenario)));
+  writeWarnings(io, loaded.checks.map((check) => scenarioSeatWarning(check.scenario)), args.flag('quiet'));
   // The baselines' folder is checked by runChecks, before any match (checkBaselineTargets).
   const budget = loaded.checks.reduce((sum, check) => sum + check.budget, 0);
   const progress = startProgress(io, { quiet, upperBound: true, total: budget });

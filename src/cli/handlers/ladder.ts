@@ -45,7 +45,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   // The level files this ladder writes, and those of an earlier ladder here it removes: each is
   // checked against what the folder's mark records hordelab wrote (audit 37b H2).
   const levelList = ladderLevels(scenario, levels, io.cwd);
-  writeWarnings(io, [levelsWarning(levelList, scenario.entry.game)]);
+  writeWarnings(io, [levelsWarning(levelList, scenario.entry.game)], args.flag('quiet'));
   const pairings = args.flag('chance-share') ? chancePairings(levelList) : [];
   const levelFiles = [...levelList.map((level) => `${levelSlug(level.name)}.yaml`), ...pairings.map((pairing) => chanceFile(pairing.stronger.name, pairing.weaker.name))].map((name) => `levels/${name}`);
   const checkOut = (): void => {

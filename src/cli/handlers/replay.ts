@@ -22,7 +22,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const pairing = pairingText === undefined ? undefined : parsePairing(pairingText);
   if (html !== undefined) checkOutputFile(html, request);
   const scenario = await loadScenario(scenarioFile, { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(pairing === undefined ? {} : { pairing }) });
-  writeWarnings(io, [scenarioSeatWarning(scenario)]);
+  writeWarnings(io, [scenarioSeatWarning(scenario)], false);
   // The scenario's own match count does not limit which match may be replayed.
   const replayed = { ...scenario, matches: Math.max(scenario.matches, matchIndex + 1) };
   // A run of the scenario as written never plays it: said, in case the index was a slip.

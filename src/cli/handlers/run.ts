@@ -224,7 +224,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
     ...(seed === undefined ? {} : { seed }),
     set,
   });
-  writeWarnings(io, [scenarioSeatWarning(scenario)]);
+  writeWarnings(io, [scenarioSeatWarning(scenario)], args.flag('quiet'));
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', nameMadeFrom(scenario.name, '', scenario.file, 'name')));
   const command = ['hordelab', 'run', scenarioFile, '--seed', String(scenario.seed), '--matches', String(scenario.matches), ...set.flatMap((assignment) => ['--set', assignment])]
     .map(shellQuote)

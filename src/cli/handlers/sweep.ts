@@ -23,7 +23,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const quiet = args.flag('quiet');
   const json = args.flag('json');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args), ...(matches === undefined ? {} : { matches }) });
-  writeWarnings(io, [scenarioSeatWarning(scenario)]);
+  writeWarnings(io, [scenarioSeatWarning(scenario)], args.flag('quiet'));
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', nameMadeFrom(scenario.name, '-sweep', scenario.file, 'name')));
   const checkOut = (): void =>
     checkOutputFolder(outDir, { flag: '--out', command: 'sweep', ours: (name) => SWEEP_FILES.includes(name), force: args.flag('force'), inputs: [{ path: resolvePath(io.cwd, args.required('scenario')), what: 'the scenario' }] });

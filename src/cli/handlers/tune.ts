@@ -28,7 +28,7 @@ export async function run(args: ParsedArguments, io: CliIo): Promise<number> {
   const quiet = args.flag('quiet');
   const json = args.flag('json');
   const scenario = await loadScenario(args.required('scenario'), { ...(seed === undefined ? {} : { seed }), set: assignments(args) });
-  writeWarnings(io, [scenarioSeatWarning(scenario)]);
+  writeWarnings(io, [scenarioSeatWarning(scenario)], args.flag('quiet'));
   const outDir = args.text('out') ?? resolvePath(io.cwd, join('reports', nameMadeFrom(scenario.name, '-tune', scenario.file, 'name')));
   let total = budget + (confirm ?? DEFAULT_CONFIRM);
   let played = 0;
