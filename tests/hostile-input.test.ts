@@ -1181,13 +1181,13 @@ describe('seat mistakes named by their field (audit 42f F6: the generic "seats: 
 });
 
 describe('input past any real size (audit 42f F5: minutes and GBs, or a heap exhausted mid-run)', () => {
-  it('a scenario or checks file over 512 KB is exit 2 naming the file and the bound, before it is parsed', async () => {
+  it('a scenario or checks file over 2048 KB is exit 2 naming the file and the bound, before it is parsed', async () => {
     const dir = tempDir();
-    const comments = '# c\n'.repeat(140_000);
+    const comments = '# c\n'.repeat(540_000);
     writeFileSync(join(dir, 'c.yaml'), SCENARIO + comments);
-    expectRefused(await hordelabIn(dir, 'run', 'c.yaml', '-q', '--out', 'o'), 'c.yaml: is 547 KB; a scenario or checks file is expected to be a few KB, and at most 512 KB is read');
+    expectRefused(await hordelabIn(dir, 'run', 'c.yaml', '-q', '--out', 'o'), 'c.yaml: is 2.1 MB; a scenario or checks file is expected to be a few KB, and at most 2048 KB is read');
     writeFileSync(join(dir, 'c.checks.yaml'), `checks:\n  - {name: short, game: coin-flip, seats: [random, random], metric: p1WinRate, between: [0.3, 0.7], budget: 200}\n${comments}`);
-    expectRefused(await hordelabIn(dir, 'check', 'c.checks.yaml', '-q'), 'c.checks.yaml: is 547 KB; a scenario or checks file is expected to be a few KB, and at most 512 KB is read');
+    expectRefused(await hordelabIn(dir, 'check', 'c.checks.yaml', '-q'), 'c.checks.yaml: is 2.1 MB; a scenario or checks file is expected to be a few KB, and at most 2048 KB is read');
     expect(listing(dir)).toEqual(['c.checks.yaml', 'c.yaml']);
   });
 

@@ -38,12 +38,14 @@ export { MAX_WORKERS };
 const whole = (min: number, max: number): NumberBound => ({ whole: true, min, max });
 
 /**
- * Most bytes a scenario or checks file may hold. Real ones are a few KB (the shipped scenarios
- * are at most 1.5 KB). The YAML reading is what costs: half a megabyte of comment lines took about
- * a second of CPU to read, a megabyte two, and 50 MB was still being read after two minutes at
- * 3.8 GB (audit 42f F5).
+ * Most bytes a scenario or checks file may hold: 2 MB. Real ones are a few KB (the shipped
+ * scenarios are at most 1.5 KB), but a Survivors map of the most cells a map may have, 500 × 500,
+ * is written in (2·500 + 1)² characters, a megabyte (review 42s F4: a bound of 512 KB refused
+ * Survivors maps past about 360 × 360). The YAML reading is what costs: half a megabyte of comment
+ * lines took about a second of CPU to read, a megabyte two, and 50 MB was still being read after
+ * two minutes at 3.8 GB (audit 42f F5).
  */
-export const MAX_INPUT_FILE_BYTES = 512 * 1024;
+export const MAX_INPUT_FILE_BYTES = 2048 * 1024;
 
 /**
  * Most cells a game's map may have (width × height): 500 × 500. The shipped maps are 10 × 10 or
