@@ -1110,6 +1110,19 @@ describe('names longer than the file system takes (audit 42f F1: an internal fai
     const result = await hordelabIn(dir, 'check', 'x.checks.yaml', '-q', '--baseline', 'bl', '--update-baseline');
     expectRefused(result, `x.checks.yaml: checks[1].name: ${'a'.repeat(24)}… is too long: ${'a'.repeat(24)}….json.tmp, a name hordelab makes from it, would be 309 bytes, where file systems take 255; expected a name of at most 246 bytes`);
     expect(listing(dir)).toEqual(['x.checks.yaml']);
+    // Comparing with stored baselines reads the same file names: refused alike.
+    mkdirSync(join(dir, 'bl'));
+    expectRefused(await hordelabIn(dir, 'check', 'x.checks.yaml', '-q', '--baseline', 'bl'), `x.checks.yaml: checks[1].name: ${'a'.repeat(24)}… is too long`);
+    // Without --baseline a long name is no file name, and the check runs (review 42s F1).
+    expect((await hordelabIn(dir, 'check', 'x.checks.yaml', '-q', '-w', '0')).status).toBe(0);
+  });
+
+  it("says a ladder check's baseline name holds its level, whose length counts too (review 42s F1)", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'x.checks.yaml'), `checks:\n  - {name: ${'a'.repeat(200)}, game: coin-flip, seats: [random, random], metric: p1WinRate, between: [0.3, 0.7], budget: 200, ladder: ["random", "mcts:iterations=30,c=1,rolloutDepth=3,epsilon=0.2/greedy"]}\n`);
+    const result = await hordelabIn(dir, 'check', 'x.checks.yaml', '-q', '--baseline', 'bl', '--update-baseline');
+    expectRefused(result, `x.checks.yaml: checks[0].name: the baseline file of its ladder level "mcts:iterations=30,c=1,rolloutDepth=3,epsilon=0.2/greedy", <name>@<level>.json (written through .tmp), would be 266 bytes, where file systems take 255; expected a shorter name or level`);
+    expect(listing(dir)).toEqual(['x.checks.yaml']);
   });
 });
 

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UsageError, type InputIssue } from '../core/errors.js';
-import { nameTooLong } from '../core/name-length.js';
+import { NAME_MAX, nameTooLong } from '../core/name-length.js';
 import { duplicateJsonKey } from '../core/strict-yaml.js';
 import { BOUNDS } from '../core/input-bounds.js';
 import { boundedNumber } from '../core/bounded-number.js';
@@ -82,14 +82,21 @@ const baselinePath = (dir: string, check: CheckSpec): string => join(dir, `${che
 
 /**
  * The checks whose baseline file, `<name>.json` written through `.tmp`, would have a name too long
- * for the file system, each named by its check's `name` field. All are found before the first
- * baseline is stored: the file system's refusal came after every match, with the baselines before
- * it already replaced (audit 42f F1).
+ * for the file system, each named by its check's `name` field. Asked only where baselines are
+ * read or stored (`--baseline`): without one a long name is no file name, and such a check ran
+ * (review 42s F1). All are found before the first baseline is stored: the file system's refusal
+ * came after every match, with the baselines before it already replaced (audit 42f F1).
  */
 export function longBaselineNames(checks: readonly CheckSpec[]): InputIssue[] {
   const issues: InputIssue[] = [];
   for (const check of checks) {
-    const problem = nameTooLong(check.name, '.json.tmp');
+    const long = nameTooLong(check.name, '.json.tmp');
+    // A ladder's level is part of its check's name (`name@level`): say so, or the bound given
+    // reads as the name's alone (review 42s F1).
+    const problem =
+      long === null || check.ladder === undefined
+        ? long
+        : `the baseline file of its ladder level ${JSON.stringify(check.ladder.level)}, <name>@<level>.json (written through .tmp), would be ${Buffer.byteLength(`${check.name}.json.tmp`)} bytes, where file systems take ${NAME_MAX}; expected a shorter name or level`;
     // One line per check, not one per level of its ladder (`name@level`).
     if (problem !== null && !issues.some((issue) => issue.source === check.file && issue.field === `checks[${check.index}].name`)) issues.push({ source: check.file, field: `checks[${check.index}].name`, message: problem });
   }
@@ -185,6 +192,8 @@ export function checkBaselineFolder(dir: string, checks: readonly CheckSpec[]): 
     throw new UsageError([{ source: '--baseline', field: '', message: `no folder ${dir}; store the first baselines there with --baseline ${dir} --update-baseline` }]);
   }
   if (!isFolder) throw new UsageError([{ source: '--baseline', field: '', message: `${dir} is a file; expected the folder of baselines` }]);
+  const longNames = longBaselineNames(checks);
+  if (longNames.length > 0) throw new UsageError(longNames);
   const stored = checks.filter((check) => readBaseline(dir, check) !== null);
   if (stored.length === 0 && checks.length > 0) {
     throw new UsageError([

@@ -39,7 +39,6 @@ import { formatPath } from '../core/parameters.js';
 import { findUnsafeKey } from '../core/safe-keys.js';
 import { isSpecialFile } from '../core/special-file.js';
 import { loadScenario, notAMapping, parseScenario, type Scenario } from '../scenario/scenario.js';
-import { longBaselineNames } from './baseline.js';
 import { levelScenario } from '../ladder/level-scenario.js';
 import { levelCheckSuffix, readLevels, refuseRepeatedLevels } from '../ladder/levels.js';
 import { refuseLevelsPlayedAlike } from '../ladder/ladder.js';
@@ -150,7 +149,6 @@ export async function loadCheckFile(file: string): Promise<CheckFile> {
     }
     checks.push(...(await checkSpecs(file, index, check, scenario, issues)));
   }
-  issues.push(...longBaselineNames(checks));
   if (issues.length > 0) throw new UsageError(issues);
   return { file, failOnInconclusive: data.failOnInconclusive, checks };
 }
