@@ -1117,6 +1117,16 @@ describe('names longer than the file system takes (audit 42f F1: an internal fai
     expect((await hordelabIn(dir, 'check', 'x.checks.yaml', '-q', '-w', '0')).status).toBe(0);
   });
 
+  it('a round robin whose pairing folder would be too long names its agents, not --out, and makes nothing (review 42s F2)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'rr.yaml'), `game: coin-flip\nmatches: 4\nseed: 1\nseats:\n  roundRobin:\n    - { agent: random, name: ${'a'.repeat(150)} }\n    - { agent: random, name: ${'b'.repeat(150)} }\n`);
+    expectRefused(
+      await hordelabIn(dir, 'run', 'rr.yaml', '-q', '-w', '0'),
+      `rr.yaml: seats.roundRobin: the folder of the pairing of "${'a'.repeat(24)}…" and "${'b'.repeat(24)}…", <a>-vs-<b>, would be a name of 304 bytes, where file systems take 255; expected shorter agent names`,
+    );
+    expect(listing(dir)).toEqual(['rr.yaml']);
+  });
+
   it("says a ladder check's baseline name holds its level, whose length counts too (review 42s F1)", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'x.checks.yaml'), `checks:\n  - {name: ${'a'.repeat(200)}, game: coin-flip, seats: [random, random], metric: p1WinRate, between: [0.3, 0.7], budget: 200, ladder: ["random", "mcts:iterations=30,c=1,rolloutDepth=3,epsilon=0.2/greedy"]}\n`);

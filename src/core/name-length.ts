@@ -15,7 +15,7 @@ export const NAME_MAX = 255;
 export const PATH_MAX = 4095;
 
 /** The start of a long name, enough to know it by: the whole of a 300-byte name made the line unreadable. */
-function shortened(name: string): string {
+export function shortened(name: string): string {
   const start = [...name].slice(0, 24).join('');
   return start.length < name.length ? `${start}…` : name;
 }

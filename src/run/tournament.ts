@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import { MetricFailure, ReproducibleFailure, UsageError } from '../core/errors.js';
 import { fileNamePart } from '../core/file-name.js';
+import { NAME_MAX, shortened } from '../core/name-length.js';
 import { percentBound, table, percentOf } from '../reports/format.js';
 import type { AgentOutcomes, OutcomeSummary } from '../reports/outcomes.js';
 import { parseScenario, type Scenario } from '../scenario/scenario.js';
@@ -116,6 +117,7 @@ export async function runTournament(scenario: Scenario, options: TournamentOptio
   for (let i = 0; i < agents.length; i++) for (let j = i + 1; j < agents.length; j++) pairs.push([i, j]);
   const folders = pairs.map(([i, j]) => `${fileNamePart(names[i] as string)}-vs-${fileNamePart(names[j] as string)}`);
   refuseSharedFolders(scenario, pairs, names, folders);
+  refuseLongFolders(scenario, pairs, names, folders);
   const outFolder = OutputFolder.claim(options.outDir, {
     flag: '--out',
     kind: 'tournament',
@@ -129,6 +131,27 @@ export async function runTournament(scenario: Scenario, options: TournamentOptio
     return await playTournament(scenario, options, pairs, folders, outFolder);
   } finally {
     outFolder.release();
+  }
+}
+
+/**
+ * Refuses, before anything is written, a round robin whose pairing folder `<a>-vs-<b>` would be a
+ * name too long for the file system, naming the agents' names it is made from: it was refused as
+ * a long `--out`, even where no `--out` was given (review 42s F2).
+ * @throws UsageError naming the scenario file's round robin and the pairing.
+ */
+function refuseLongFolders(scenario: Scenario, pairs: readonly [number, number][], names: readonly string[], folders: readonly string[]): void {
+  for (const [index, folder] of folders.entries()) {
+    const bytes = Buffer.byteLength(folder);
+    if (bytes <= NAME_MAX) continue;
+    const [i, j] = pairs[index] as [number, number];
+    throw new UsageError([
+      {
+        source: scenario.file,
+        field: scenario.tournament === undefined ? 'seats' : 'seats.roundRobin',
+        message: `the folder of the pairing of ${JSON.stringify(shortened(names[i] as string))} and ${JSON.stringify(shortened(names[j] as string))}, <a>-vs-<b>, would be a name of ${bytes} bytes, where file systems take ${NAME_MAX}; expected shorter agent names`,
+      },
+    ]);
   }
 }
 
