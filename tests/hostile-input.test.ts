@@ -15,6 +15,7 @@ import { digest } from '../src/run/run-key.js';
 import { writeAtomically, writeFilesAtomically } from '../src/run/atomic-file.js';
 import { MANIFEST_FILE } from '../src/run/output-folder.js';
 import { parseMap as parseSurvivorsMap } from '../src/games/survivors/map.js';
+import { withInvisibleCharactersShown } from '../src/core/one-line.js';
 
 const SCENARIO = 'game: coin-flip\nmatches: 40\nseed: 1\nseats: [random, random]\n';
 let work = '';
@@ -1175,6 +1176,16 @@ describe('a NUL in a quoted path (audit 42f F4: printed raw on stderr)', () => {
     const result = await hordelabIn(dir, 'run', 'g.yaml', '-q', '--out', 'o');
     expectRefused(result, expected);
     expect(result.stderr).not.toContain('\0');
+  });
+
+  it('an escape, a carriage return or a C1 control from a file is shown as its escape too, where only the progress line may redraw (review 42s F3)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'g.yaml'), 'matches: 4\nseed: 1\ngame: "./tic\\e[2Jtoe\\rHIDDEN\\u009b.mjs"\nseats: [random, random]\n');
+    const result = await hordelabIn(dir, 'run', 'g.yaml', '-q', '--out', 'o');
+    expectRefused(result, 'game: cannot load game module "./tic\\u001b[2Jtoe\\u000dHIDDEN\\u009b.mjs"');
+    expect(result.stderr).not.toMatch(/[\r\x1b\u009b]/);
+    expect(withInvisibleCharactersShown('\r12 of 40 matches\x1b[K')).toBe('\r12 of 40 matches\x1b[K');
+    expect(withInvisibleCharactersShown('\r\x1b[K')).toBe('\r\x1b[K');
   });
 
   it('in a checks file\'s scenario: is shown as its escape', async () => {
