@@ -6,7 +6,7 @@
  * SciPy 1.17's `t.ppf`, not from the sums the code keeps.
  */
 import { describe, expect, it } from 'vitest';
-import { clusteredMean, clusteredRate, complementSums, effectiveClusters, emptySums, emptyTally, MatchFigures, mergeTally, ratioInterval, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure, within, withoutSumsCheck } from '../src/stats/clusters.js';
+import { clusteredMean, clusteredRate, complementSums, effectiveClusters, emptySums, emptyTally, MatchFigures, mergeTally, ratioEstimate, ratioInterval, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure, within, withoutSumsCheck } from '../src/stats/clusters.js';
 import { Rng } from '../src/core/rng.js';
 import { WholeRunFailure } from '../src/core/errors.js';
 import { exactCoverage } from '../src/stats/exact-coverage.js';
@@ -794,5 +794,31 @@ describe('ratioInterval (audit 42e F1)', () => {
     const half = (12.706204736174698 * Math.sqrt(variance)) / (2 * root);
     expect(interval.upper).toBeCloseTo((root + half) ** 2, 9);
     expect(interval.lower).toBe(0);
+  });
+});
+
+describe('ratioEstimate (audit 42e F1)', () => {
+  it('gives a ratio of non-negative totals the square-root-scale interval, reaching further above the ratio than below', () => {
+    // Clusters (x, n): (0, 4), (1, 4), (3, 4), (4, 4): R = 0.5, V = 4/3·10/256, t_3 = 3.182446.
+    const sums = { ...emptySums(), clusters: 4, x: 8, n: 16, xx: 26, xn: 32, nn: 64, ee: 26, xxx: 92, aaa: 92 };
+    const estimate = ratioEstimate(sums, 4, 0.95);
+    expect(estimate.mean).toBe(0.5);
+    expect(estimate.lower).toBeCloseTo(0.0374584, 6);
+    expect(estimate.upper).toBeCloseTo(1.4900398, 6);
+    expect(estimate.sd).toBeCloseTo(Math.sqrt((4 * (4 / 3) * 10) / 256), 12);
+    expect([estimate.n, estimate.designEffect, estimate.clusters]).toEqual([4, 1, 4]);
+  });
+
+  it('has no sample where every denominator is 0, no spread from one cluster, and no interval where every cluster has the same ratio', () => {
+    expect(ratioEstimate(undefined, 3, 0.95)).toMatchObject({ n: 0, designEffect: 1, clusters: 0, note: 'every denominator 0' });
+    expect(ratioEstimate(emptySums(), 3, 0.95).note).toBe('every denominator 0');
+    // One cluster (x 3 of n 4): the ratio without a spread.
+    const one = ratioEstimate({ ...emptySums(), clusters: 1, x: 3, n: 4, xx: 9, xn: 12, nn: 16, ee: 9, xxx: 27, aaa: 27 }, 5, 0.95);
+    expect([one.mean, one.n, one.designEffect]).toEqual([0.75, 5, 1]);
+    expect(one.sd).toBeNaN();
+    // Two clusters of ratio ½ each: (1, 2) and (2, 4).
+    const same = ratioEstimate({ ...emptySums(), clusters: 2, x: 3, n: 6, xx: 5, xn: 10, nn: 20, ee: 5, xxx: 9, aaa: 9 }, 2, 0.95);
+    expect(same).toMatchObject({ mean: 0.5, sd: 0, n: 2, designEffect: 1, clusters: 2, note: 'all 2 clusters have the same ratio' });
+    expect(same.lower).toBeNaN();
   });
 });

@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../src/run/run-scenario.js';
 import { hordelabIn } from './cli-harness.js';
 import { parseScenario } from '../src/scenario/scenario.js';
-import { emptySums, ratioEstimate } from '../src/stats/clusters.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'hordelab-metrics-'));
 const EXAMPLE = resolve('examples/moves-per-turn.mjs');
@@ -282,17 +281,5 @@ describe('a metric module that fails while collecting a match', () => {
       expect(result.stderr).toMatch(message);
       expect(existsSync(join(work, name))).toBe(false);
     }
-  });
-});
-
-describe('ratioEstimate (audit 42e F1)', () => {
-  it('gives a ratio of non-negative totals the square-root-scale interval, reaching further above the ratio than below', () => {
-    // Clusters (x, n): (0, 4), (1, 4), (3, 4), (4, 4): R = 0.5, V = 4/3·10/256, t_3 = 3.182446.
-    const sums = { ...emptySums(), clusters: 4, x: 8, n: 16, xx: 26, xn: 32, nn: 64, ee: 26, xxx: 92, aaa: 92 };
-    const estimate = ratioEstimate(sums, 4, 0.95);
-    expect(estimate.mean).toBe(0.5);
-    expect(estimate.lower).toBeCloseTo(0.0374584, 6);
-    expect(estimate.upper).toBeCloseTo(1.4900398, 6);
-    expect(estimate.sd).toBeCloseTo(Math.sqrt((4 * (4 / 3) * 10) / 256), 12);
   });
 });
