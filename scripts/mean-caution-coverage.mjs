@@ -6,22 +6,12 @@
 // coverage among them; "all" the coverage of every run.
 //   npm run build:emit && nice -n 19 node scripts/mean-caution-coverage.mjs [runs]
 import { Rng } from '../dist/src/core/rng.js';
+import { binomial, rounds } from './simulated-draws.mjs';
 import { clusteredMean } from '../dist/src/stats/clusters.js';
 
 const RUNS = Number(process.argv[2] ?? 6000);
 const CLUSTERS = [10, 20, 50, 100, 150, 199, 200, 300, 1000];
 
-/** Rounds of a match that continues with probability `r` after each: geometric, mean 1/(1 − r). */
-const rounds = (rng, r) => {
-  let k = 1;
-  while (rng.float() < r && k < 1000) k++;
-  return k;
-};
-const binomial = (rng, n, p) => {
-  let s = 0;
-  for (let i = 0; i < n; i++) if (rng.float() < p) s++;
-  return s;
-};
 const FIGURES = [
   { name: 'game length, geometric mean 5 (G₁ 2.0)', truth: 5, draw: (g) => rounds(g, 0.8) },
   { name: 'hits, Bin(length, 0.3), mean 1.5', truth: 1.5, draw: (g) => binomial(g, rounds(g, 0.8), 0.3) },

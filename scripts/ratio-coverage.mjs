@@ -7,23 +7,13 @@
 // and are left out (`none`). `above` counts runs whose interval lay below the truth.
 //   npm run build:emit && nice -n 19 node scripts/ratio-coverage.mjs [runs]
 import { Rng } from '../dist/src/core/rng.js';
+import { binomial, rounds } from './simulated-draws.mjs';
 import { studentTQuantile } from '../dist/src/stats/distributions.js';
 import { ratioInterval } from '../dist/src/stats/clusters.js';
 
 const RUNS = Number(process.argv[2] ?? 4000);
 const CLUSTERS = [5, 10, 20, 50, 100, 300, 1000];
 
-/** Rounds of a match that continues with probability `r` after each (audit 42e's geo game: mean 1/(1 − r)). */
-const rounds = (rng, r) => {
-  let k = 1;
-  while (rng.float() < r && k < 1000) k++;
-  return k;
-};
-const binomial = (rng, n, p) => {
-  let s = 0;
-  for (let i = 0; i < n; i++) if (rng.float() < p) s++;
-  return s;
-};
 /** Each setting: one cluster's [numerator, denominator] and the true E x / E n. */
 const SETTINGS = [
   { name: 'hits per shot, h = 0.3 (geo)', truth: 0.3, cluster: (g) => { const n = rounds(g, 0.8); return [binomial(g, n, 0.3), n]; } },

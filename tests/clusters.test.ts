@@ -6,7 +6,7 @@
  * SciPy 1.17's `t.ppf`, not from the sums the code keeps.
  */
 import { describe, expect, it } from 'vitest';
-import { clusteredMean, clusteredRate, complementSums, effectiveClusters, emptySums, emptyTally, MatchFigures, mergeTally, ratioEstimate, ratioInterval, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure, within, withoutSumsCheck } from '../src/stats/clusters.js';
+import { addCluster, clusteredMean, clusteredRate, complementSums, effectiveClusters, emptySums, emptyTally, MatchFigures, mergeTally, ratioEstimate, ratioInterval, recordMatch, settledFigures, type ClusterSums, type Tally, inexactFigure, within, withoutSumsCheck } from '../src/stats/clusters.js';
 import { Rng } from '../src/core/rng.js';
 import { WholeRunFailure } from '../src/core/errors.js';
 import { exactCoverage } from '../src/stats/exact-coverage.js';
@@ -15,17 +15,7 @@ import { effectiveRateInterval, rateInterval } from '../src/stats/rate-interval.
 /** The sums of clusters given as `[x, n]` pairs (for a mean, `ee` from the listed samples). */
 function sumsOf(clusters: readonly (readonly [number, number])[], ee?: number): ClusterSums {
   const sums = emptySums();
-  for (const [x, n] of clusters) {
-    sums.clusters++;
-    sums.x += x;
-    sums.n += n;
-    sums.xx += x * x;
-    sums.xn += x * n;
-    sums.nn += n * n;
-    sums.ee += x;
-    sums.xxx = (sums.xxx as number) + x * x * x;
-    sums.aaa = (sums.aaa as number) + Math.abs(x * x * x);
-  }
+  for (const [x, n] of clusters) addCluster(sums, x, n, x);
   if (ee !== undefined) sums.ee = ee;
   return sums;
 }

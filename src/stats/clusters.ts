@@ -273,8 +273,8 @@ export function inexactFigure(figures: Record<string, ClusterSums>): string | nu
   return null;
 }
 
-/** Adds one cluster's x, n and Σ squared samples to a figure's sums. */
-function addCluster(sums: ClusterSums, x: number, n: number, ee: number): void {
+/** Adds one cluster's x, n and Σ squared samples to a figure's sums (as a run does; tests and calibration studies build sums with it too). */
+export function addCluster(sums: ClusterSums, x: number, n: number, ee: number): void {
   sums.clusters++;
   sums.x += x;
   sums.n += n;

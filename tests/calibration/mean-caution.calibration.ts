@@ -9,21 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
-import { clusteredMean, emptySums, FEW_UNITS, type ClusterSums } from '../../src/stats/clusters.js';
+import { addCluster, clusteredMean, emptySums, FEW_UNITS, type ClusterSums } from '../../src/stats/clusters.js';
 import { share } from './pool.js';
-
-/** Rounds of a match continuing with probability `r` after each: geometric, mean 1/(1 − r). */
-function rounds(rng: Rng, continuing: number): number {
-  let k = 1;
-  while (rng.float() < continuing && k < 1000) k++;
-  return k;
-}
-
-function binomial(rng: Rng, trials: number, p: number): number {
-  let successes = 0;
-  for (let i = 0; i < trials; i++) if (rng.float() < p) successes++;
-  return successes;
-}
+import { binomial, rounds } from './simulated-draws.js';
 
 const FIGURES: readonly { readonly name: string; readonly truth: number; readonly draw: (rng: Rng) => number }[] = [
   { name: 'moves (geometric, mean 5)', truth: 5, draw: (rng) => rounds(rng, 0.8) },
@@ -34,15 +22,7 @@ function runSums(rng: Rng, matches: number, draw: (rng: Rng) => number): Cluster
   const sums = emptySums();
   for (let c = 0; c < matches; c++) {
     const x = draw(rng);
-    sums.clusters++;
-    sums.x += x;
-    sums.n++;
-    sums.xx += x * x;
-    sums.xn += x;
-    sums.nn++;
-    sums.ee += x * x;
-    sums.xxx = (sums.xxx as number) + x * x * x;
-    sums.aaa = (sums.aaa as number) + x * x * x;
+    addCluster(sums, x, 1, x * x);
   }
   return sums;
 }

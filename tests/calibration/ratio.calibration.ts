@@ -9,21 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
-import { emptySums, ratioEstimate, type ClusterSums } from '../../src/stats/clusters.js';
+import { addCluster, emptySums, ratioEstimate, type ClusterSums } from '../../src/stats/clusters.js';
 import { share } from './pool.js';
-
-/** Rounds of a match continuing with probability 0.8 after each: geometric, mean 5 (audit 42e's geo game). */
-function rounds(rng: Rng, continuing: number): number {
-  let k = 1;
-  while (rng.float() < continuing && k < 1000) k++;
-  return k;
-}
-
-function binomial(rng: Rng, trials: number, p: number): number {
-  let successes = 0;
-  for (let i = 0; i < trials; i++) if (rng.float() < p) successes++;
-  return successes;
-}
+import { binomial, rounds } from './simulated-draws.js';
 
 interface Setting {
   readonly name: string;
@@ -57,15 +45,7 @@ function runSums(rng: Rng, setting: Setting): ClusterSums {
   const sums = emptySums();
   for (let c = 0; c < setting.matches; c++) {
     const [x, n] = setting.match(rng);
-    sums.clusters++;
-    sums.x += x;
-    sums.n += n;
-    sums.xx += x * x;
-    sums.xn += x * n;
-    sums.nn += n * n;
-    sums.ee += x * x;
-    sums.xxx = (sums.xxx as number) + x * x * x;
-    sums.aaa = (sums.aaa as number) + x * x * x;
+    addCluster(sums, x, n, x * x);
   }
   return sums;
 }
