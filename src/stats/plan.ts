@@ -241,32 +241,34 @@ export function differencePower(rate1: number, rate2: number, n: number, level: 
     let flagged = 0;
     // Above x: the first y flagged, if any (none where x = n: the test does not flag equal counts).
     if (flags(x, n)) {
-      let low = x;
-      let high = n;
-      while (high - low > 1) {
-        const middle = Math.floor((low + high) / 2);
-        if (flags(x, middle)) high = middle;
-        else low = middle;
-      }
-      const at = high - second.low;
+      const at = edgeOfFlagged((y) => flags(x, y), n, x) - second.low;
       // Stryker disable next-line EqualityOperator: (<) atLeast[0] is the whole window's mass, 1 but for rounding
       flagged += at <= 0 ? 1 : at < size ? (atLeast[at] as number) : 0;
     }
     // Below x: the last y flagged, if any (none where x = 0).
     if (flags(x, 0)) {
-      let low = 0;
-      let high = x;
-      while (high - low > 1) {
-        const middle = Math.floor((low + high) / 2);
-        if (flags(x, middle)) low = middle;
-        else high = middle;
-      }
-      const at = low - second.low;
+      const at = edgeOfFlagged((y) => flags(x, y), 0, x) - second.low;
       flagged += at < 0 ? 0 : at < size ? (atMost[at] as number) : 1;
     }
     power += (first.mass[i] as number) * flagged;
   }
   return power;
+}
+
+/**
+ * The flagged count nearest `clear` between `flagged` (a count `flags` holds for) and `clear` (one
+ * it does not), by bisection, where the counts flagged are those on `flagged`'s side of one edge:
+ * the first flagged above x, or the last below it.
+ */
+function edgeOfFlagged(flags: (count: number) => boolean, flagged: number, clear: number): number {
+  let inside = flagged;
+  let outside = clear;
+  while (Math.abs(outside - inside) > 1) {
+    const middle = Math.floor((inside + outside) / 2);
+    if (flags(middle)) inside = middle;
+    else outside = middle;
+  }
+  return inside;
 }
 
 /**
